@@ -1,0 +1,47 @@
+"""Exhaustive search over the time-expanded graph: the ground truth for small schedules.
+
+For one source ToR and start slice it enumerates every reachable state
+``(tor, slice, hops, in-slice hops)`` up to two cycles ahead and returns, per
+destination, the lexicographically best ``(arrival slice, hops)``. Exponential in
+nothing, but keeps whole Pareto sets, so use it on N <= ~16 (tests, cross-checks).
+"""
+
+from __future__ import annotations
+
+from controller.schedule.model import Schedule
+
+
+def best_labels(
+    sched: Schedule, src: int, t0: int, max_hops: int | None = None, hops_per_slice: int | None = None
+) -> dict[int, tuple[int, int]]:
+    """``{dst: (arrival slice, hops)}`` of the optimal constrained path from (src, t0)."""
+    S, N, d = sched.peer.shape
+    M = max_hops or 10**9
+    H = hops_per_slice or 10**9
+    best: dict[int, tuple[int, int]] = {src: (t0, 0)}
+    states = {(src, 0)}  # (tor, hops) at the start of slice s, in-slice hops = 0
+    for s in range(t0, t0 + 2 * S + 1):
+        peer = sched.peer[s % S]
+        seen = {(x, h, 0) for x, h in states}
+        frontier = list(seen)
+        while frontier:
+            nxt = []
+            for x, h, lead in frontier:
+                if h + 1 > M or lead + 1 > H:
+                    continue
+                for u in range(d):
+                    y = int(peer[x, u])
+                    if y < 0:
+                        continue
+                    st = (y, h + 1, lead + 1)
+                    if st in seen:
+                        continue
+                    seen.add(st)
+                    nxt.append(st)
+                    if y not in best or (s, h + 1) < best[y]:
+                        best[y] = (s, h + 1)
+            frontier = nxt
+        states = {(x, h) for x, h, _ in seen}
+        if len(best) == N and s >= t0 + S:
+            break
+    return best

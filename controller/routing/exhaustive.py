@@ -16,8 +16,10 @@ def best_labels(
 ) -> dict[int, tuple[int, int]]:
     """``{dst: (arrival slice, hops)}`` of the optimal constrained path from (src, t0)."""
     S, N, d = sched.peer.shape
-    M = max_hops or 10**9
-    H = hops_per_slice or 10**9
+    # an optimal path never revisits a ToR (cut the loop and wait instead), so N-1 hops
+    # suffice; the cap keeps the in-slice search finite
+    M = min(max_hops or N, N - 1)
+    H = min(hops_per_slice or N, N - 1)
     best: dict[int, tuple[int, int]] = {src: (t0, 0)}
     states = {(src, 0)}  # (tor, hops) at the start of slice s, in-slice hops = 0
     for s in range(t0, t0 + 2 * S + 1):

@@ -31,7 +31,7 @@ _MAX_REPORTED = 8
 class Timing:
     """Per-slice timing and link parameters (all times in microseconds)."""
 
-    slice_us: float = 10.0
+    slice_us: float = 2.0
     guard_us: float = 0.01
     propagation_us: float = 0.5
     link_gbps: float = 100.0

@@ -1,0 +1,25 @@
+import numpy as np
+from hypothesis import strategies as st
+
+from controller.schedule import Schedule, opera, random_matchings, round_robin
+
+
+@st.composite
+def small_schedules(draw, max_tors: int = 9):
+    """Random small schedules: all three generators, odd/even N, extra idle slices,
+    and stacked cycles in which ToR pairs meet more than once."""
+    n = draw(st.integers(3, max_tors))
+    d = draw(st.integers(1, min(3, n - 1)))
+    seed = draw(st.integers(0, 10_000))
+    kind = draw(st.sampled_from(["rr", "opera", "random", "random-extra", "double"]))
+    if kind == "rr":
+        return round_robin(n, d)
+    if kind == "opera":
+        return opera(n, d, seed=seed)
+    if kind == "random":
+        return random_matchings(n, d, seed=seed)
+    base = random_matchings(n, d, seed=seed)
+    if kind == "random-extra":
+        return random_matchings(n, d, seed=seed, n_slices=base.n_slices + draw(st.integers(1, 3)))
+    other = random_matchings(n, d, seed=seed + 1)
+    return Schedule(np.concatenate([base.peer, other.peer]), name="double")

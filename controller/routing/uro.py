@@ -177,16 +177,18 @@ def _settle_slice(
     """
     N, d = peer_t.shape
     prefix = (key >> _HOP) - (t << (_ARR - _HOP))  # (arrival - t) << 8 | hops, small
-    order = np.argsort(prefix, kind="stable")
+    if prefix.max() < (1 << 16):
+        order = np.argsort(prefix.astype(np.uint16), kind="stable")  # radix sort
+    else:  # pragma: no cover - cycles of more than ~120 slices
+        order = np.argsort(prefix, kind="stable")
     pref_sorted = prefix[order]
-    uniq, starts = np.unique(pref_sorted, return_index=True)
+    starts = np.concatenate(([0], np.flatnonzero(np.diff(pref_sorted)) + 1))
     ends = np.append(starts[1:], len(order))
-    groups = {int(p): (int(a), int(b)) for p, a, b in zip(uniq, starts, ends)}
+    groups = {int(pref_sorted[a]): (int(a), int(b)) for a, b in zip(starts, ends)}
     heap = list(groups)
     heapq.heapify(heap)
     pending: dict[int, np.ndarray] = {}
-    x_of = np.arange(N * N, dtype=np.int64) // N
-    dst_of = np.arange(N * N, dtype=np.int64) % N
+    stamp = np.empty(N * N, dtype=np.int64)  # for de-duplicating improved entries
     while heap:
         p = heapq.heappop(heap)
         while heap and heap[0] == p:  # drop duplicates
@@ -210,8 +212,8 @@ def _settle_slice(
             front, cand = front[ok], cand[ok]
             if front.size == 0:
                 continue
-        xs = x_of[front]
-        ds = dst_of[front]
+        xs = front // N
+        ds = front - xs * N
         improved = []
         for u in range(d):
             ys = peer_t[xs, u]
@@ -229,7 +231,11 @@ def _settle_slice(
             upl[tgt] = u
             improved.append(tgt)
         if improved:
-            nxt = np.unique(np.concatenate(improved))
+            nxt = improved[0] if len(improved) == 1 else np.concatenate(improved)
+            if len(improved) > 1:  # keep the first occurrence of each entry
+                pos = np.arange(len(nxt))
+                stamp[nxt[::-1]] = pos[::-1]
+                nxt = nxt[stamp[nxt] == pos]
             pending[p + 1] = nxt
             heapq.heappush(heap, p + 1)
 
@@ -256,8 +262,12 @@ def compute(sched: Schedule, params: UroParams | None = None, progress=None) -> 
     b_key = (dkey[0].reshape(-1) + (S << _ARR)) & ~0xFF
     b_dep = ddep[0].reshape(-1) + S
     b_upl = dupl[0].reshape(-1).copy()
+    # Sweep the cycle backwards until the labels are periodic. Slice t depends only
+    # on slice t+1, so once a later sweep reproduces the stored labels of a slice, all
+    # earlier slices are reproduced too and the fixed point is reached.
     for sweep in range(8):
         nkey, ndep, nupl = b_key, b_dep, b_upl
+        converged = False
         for t in range(S - 1, -1, -1):
             k = nkey & ~0xFF  # waiting resets the in-slice hop count
             k[diag] = t << _ARR
@@ -266,15 +276,18 @@ def compute(sched: Schedule, params: UroParams | None = None, progress=None) -> 
             dp[diag] = -1
             up[diag] = -1
             _settle_slice(t, peer[t], k, dp, up, max_hops, per_slice)
-            key[t], dep[t], upl[t] = k, dp, up
-            nkey, ndep, nupl = k, dp, up
             if progress is not None:
                 progress(1)
-        new_key = key[0] + (S << _ARR)
-        new_key[diag] = S << _ARR
-        if np.array_equal(new_key & ~0xFF, b_key & ~0xFF) and sweep > 0:
+            if sweep > 0 and np.array_equal(k, key[t]) and np.array_equal(dp, dep[t]) and np.array_equal(up, upl[t]):
+                converged = True
+                break
+            key[t], dep[t], upl[t] = k, dp, up
+            nkey, ndep, nupl = k, dp, up
+        if converged:
             break
-        b_key = new_key & ~0xFF
+        b_key = key[0] + (S << _ARR)
+        b_key[diag] = S << _ARR
+        b_key &= ~0xFF
         b_dep = dep[0] + S
         b_dep[diag] = -1
         b_upl = upl[0].copy()
@@ -298,14 +311,16 @@ def _alternatives(dep: np.ndarray, upl: np.ndarray, k: int) -> tuple[np.ndarray,
     alt_dep[..., 0] = dep
     alt_upl[..., 0] = upl
     t = np.arange(S)[:, None, None]
-    X = np.arange(N)[None, :, None]
-    D = np.arange(N)[None, None, :]
+    cell = np.arange(N * N, dtype=np.int64).reshape(1, N, N)  # x * N + dst
+    dep_flat, upl_flat = dep.reshape(-1), upl.reshape(-1)
     for j in range(1, k):
         prev = alt_dep[..., j - 1]
         valid = prev >= 0
         nxt = np.where(valid, prev + 1, 0)
-        d_j = dep[nxt % S, X, D] + (nxt // S) * S
-        u_j = upl[nxt % S, X, D]
+        q, r = np.divmod(nxt, S)
+        flat = r * (N * N) + cell
+        d_j = dep_flat.take(flat) + q * S
+        u_j = upl_flat.take(flat)
         ok = valid & (d_j >= 0) & (d_j - t < S) & (dep >= 0)
         alt_dep[..., j] = np.where(ok, d_j, -1)
         alt_upl[..., j] = np.where(ok, u_j, -1)

@@ -139,30 +139,22 @@ class UroRoutes:
 
 
 def _direct_labels(sched: Schedule) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Earliest direct circuit at or after each slice, as labels of one cycle.
+    """Labels of slice 0 using direct circuits only: a valid upper bound to start from.
 
-    Returns (key, dep, uplink) arrays ``[t, x, dst]`` whose arrival is the next slice
-    >= t in which x and dst share a circuit (a valid upper bound for every label).
+    Returns flat (key, dep, uplink) arrays indexed ``x * N + dst`` whose arrival is the
+    first slice >= 0 in which x and dst share a circuit.
     """
     peer = sched.peer
     S, N, d = peer.shape
-    key = np.empty((S, N, N), dtype=np.int64)
-    dep = np.empty((S, N, N), dtype=np.int32)
-    upl = np.empty((S, N, N), dtype=np.int8)
     cur_dep = np.full((N, N), 1 << 20, dtype=np.int64)
     cur_upl = np.full((N, N), -1, dtype=np.int8)
-    # two backward passes over the cycle so the wrap-around is seen
-    for t in range(2 * S - 1, -1, -1):
-        s = t % S
+    for t in range(S - 1, -1, -1):
         for u in range(d - 1, -1, -1):
-            x = np.nonzero(peer[s, :, u] >= 0)[0]
-            cur_dep[x, peer[s, x, u]] = t
-            cur_upl[x, peer[s, x, u]] = u
-        if t < S:
-            key[t] = (cur_dep << _ARR) | (1 << _HOP) | 1
-            dep[t] = cur_dep
-            upl[t] = cur_upl
-    return key, dep, upl
+            x = np.nonzero(peer[t, :, u] >= 0)[0]
+            cur_dep[x, peer[t, x, u]] = t
+            cur_upl[x, peer[t, x, u]] = u
+    key = (cur_dep << _ARR) | (1 << _HOP) | 1
+    return key.reshape(-1), cur_dep.reshape(-1).astype(np.int32), cur_upl.reshape(-1)
 
 
 def _settle_slice(
@@ -254,14 +246,14 @@ def compute(sched: Schedule, params: UroParams | None = None, progress=None) -> 
         raise UroError(f"{S} slices per cycle is more than the engine supports (< 10922)")
 
     dkey, ddep, dupl = _direct_labels(sched)
-    key = np.empty((S, N * N), dtype=np.int64)
+    key = np.empty((S, N * N), dtype=np.int32)  # values < 2**31: arrival < 2**15
     dep = np.empty((S, N * N), dtype=np.int32)
     upl = np.empty((S, N * N), dtype=np.int8)
     diag = np.arange(N) * (N + 1)
     # boundary: labels of slice S (= slice 0 of the next cycle); start from direct paths
-    b_key = (dkey[0].reshape(-1) + (S << _ARR)) & ~0xFF
-    b_dep = ddep[0].reshape(-1) + S
-    b_upl = dupl[0].reshape(-1).copy()
+    b_key = (dkey + (S << _ARR)) & ~0xFF
+    b_dep = ddep + S
+    b_upl = dupl
     # Sweep the cycle backwards until the labels are periodic. Slice t depends only
     # on slice t+1, so once a later sweep reproduces the stored labels of a slice, all
     # earlier slices are reproduced too and the fixed point is reached.
@@ -269,7 +261,7 @@ def compute(sched: Schedule, params: UroParams | None = None, progress=None) -> 
         nkey, ndep, nupl = b_key, b_dep, b_upl
         converged = False
         for t in range(S - 1, -1, -1):
-            k = nkey & ~0xFF  # waiting resets the in-slice hop count
+            k = nkey.astype(np.int64) & ~0xFF  # waiting resets the in-slice hop count
             k[diag] = t << _ARR
             dp = ndep.copy()
             up = nupl.copy()
@@ -285,7 +277,7 @@ def compute(sched: Schedule, params: UroParams | None = None, progress=None) -> 
             nkey, ndep, nupl = k, dp, up
         if converged:
             break
-        b_key = key[0] + (S << _ARR)
+        b_key = key[0].astype(np.int64) + (S << _ARR)
         b_key[diag] = S << _ARR
         b_key &= ~0xFF
         b_dep = dep[0] + S

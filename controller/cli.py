@@ -230,9 +230,14 @@ def cmd_schedule(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from controller import bench
+    from controller import bench, bench_ucmp
 
-    return bench.main(quick=args.quick, large=not args.skip_large)
+    rc = 0
+    if args.suite in ("uro", "all"):
+        rc |= bench.main(quick=args.quick, large=not args.skip_large)
+    if args.suite in ("ucmp", "all"):
+        rc |= bench_ucmp.main(quick=args.quick, full_large=args.full_large, large=not args.skip_large)
+    return rc
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -267,6 +272,9 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("bench", help="fast engine vs Alg. 1 reference, full-table build times")
     r.add_argument("--quick", action="store_true", help="small sizes only")
     r.add_argument("--skip-large", action="store_true", help="skip the 1024x32 run")
+    r.add_argument("--suite", choices=["uro", "ucmp", "all"], default="all",
+                   help="URO engine vs reference, UCMP and baselines vs the paper, or both (default)")
+    r.add_argument("--full-large", action="store_true", help="UCMP 1024x32 on all destinations, not a chunk")
     r.set_defaults(func=cmd_bench)
 
     try:  # UCMP / baselines commands, when present

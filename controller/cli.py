@@ -195,6 +195,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--skip-large", action="store_true", help="skip the 1024x32 run")
     r.set_defaults(func=cmd_bench)
 
+    from controller import commands_p4  # `uro p4 render|build`
+
+    commands_p4.register(sub)
     try:  # UCMP / baselines commands, when present
         from controller import commands_ucmp
     except ImportError:

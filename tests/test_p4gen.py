@@ -1,0 +1,185 @@
+"""Renderer, profile validation and contract-named entries (no switch, no compiler)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from controller.cli import main
+from controller.p4gen import entries as ent
+from controller.p4gen import profile as prof
+from controller.p4gen import render as rnd
+from controller.p4gen.profile import Profile, ProfileError
+from controller.routing.uro import UroParams, compute
+from controller.schedule import round_robin
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def mk(**kw) -> Profile:
+    base = dict(name="t", tors=8, uplinks=2, host_ports=2, slices=4, alternatives=3, max_hops=4, queues=4)
+    base.update(kw)
+    return Profile(**base)
+
+
+# ---- rendering matrix ----------------------------------------------------------------
+MATRIX = [  # (N, d, S, K, H, Q)
+    (2, 1, 1, 1, 1, 1),
+    (8, 2, 4, 3, 4, 4),
+    (9, 3, 3, 2, 9, 5),
+    (16, 4, 4, 10, 3, 8),
+    (108, 6, 18, 4, 5, 18),
+    (1024, 32, 32, 10, 5, 32),
+]
+
+
+@pytest.mark.parametrize("n,d,s,k,h,q", MATRIX)
+def test_matrix_renders_with_fitting_widths(n, d, s, k, h, q):
+    p = mk(tors=n, uplinks=d, slices=s, alternatives=k, max_hops=h, queues=q)
+    text, c = rnd.render(p, "tor")
+    assert "{{" not in text and "{%" not in text
+    # K alternatives and H hops are in the actions, with contract widths
+    sig = re.search(r"action set_alternatives\((.*)\)", text).group(1)
+    assert len(re.findall(r"uplink_t up\d+, slice_t slice\d+", sig)) == k
+    assert text.count("hdr.hops[") >= 4 * h
+    assert f"typedef bit<{d * q}>" in text  # one Full bit per (uplink, queue)
+    alts = c["tables"]["uro_next_hop"]["actions"]["set_alternatives"]["params"]
+    assert len(alts) == 1 + 2 * k
+    for key in c["tables"]["uro_next_hop"]["keys"]:
+        need = {"arrival_slice": s - 1, "dst_tor": n - 1}[key["name"]]
+        assert need < (1 << key["bitwidth"])
+    assert c["profile"]["uplink_port_base"] == p.host_ports
+    if p.ocs_fits:
+        t2, c2 = rnd.render(p, "ocs")
+        assert f"size = {n * d * s};" in t2
+        assert c2["tables"]["circuit"]["keys"][1]["bitwidth"] == 9
+
+
+def test_big_ocs_is_refused_with_reason():
+    p = prof.load("r108x6")
+    assert p.programs() == ["tor"]
+    with pytest.raises(ProfileError, match=r"OCS emulator needs tors x uplinks = 648 ports"):
+        rnd.render(p, "ocs")
+
+
+@pytest.mark.parametrize("kw,msg", [
+    (dict(alternatives=0), r"alternatives must be in 1\.\.16"),
+    (dict(queues=3), r"queues = 3 is smaller than the rank range"),
+    (dict(tors=300, widths=prof.Widths(tor=8, uplink=8, slice=16)), r"tors = 300 does not fit widths.tor = 8"),
+    (dict(widths=prof.Widths(tor=16, uplink=8, slice=4)), r"must be 32"),
+    (dict(max_hops=10), r"max_hops must be in 1\.\.9"),
+    (dict(uplinks=8), r"uplinks = 8 must be fewer than tors"),
+    (dict(slices=300), r"slices = 300 does not fit widths.slice"),
+    (dict(tors="8"), r"tors must be an integer"),
+    (dict(name="a-b"), r"name must be an identifier"),
+])
+def test_bad_profiles_name_the_field(kw, msg):
+    with pytest.raises(ProfileError, match=msg):
+        mk(**kw)
+
+
+def test_toml_errors(tmp_path):
+    f = tmp_path / "x.toml"
+    f.write_text('name = "x"\ntors = 8\nuplinks = 2\nhost_ports = 2\nslices = 4\nalternatives = 3\n'
+                 'max_hops = 4\nqueues = 4\nqueus = 5\n')
+    with pytest.raises(ProfileError, match=r"unknown key 'queus'"):
+        prof.load(f)
+    f.write_text('name = "x"\ntors = 8\n')
+    with pytest.raises(ProfileError, match=r"missing key 'uplinks'"):
+        prof.load(f)
+    f.write_text('name = "x"\ntors = 8\nuplinks = 2\nhost_ports = 2\nslices = 4\nalternatives = 0\n'
+                 'max_hops = 4\nqueues = 4\n[widths]\ntor = 16\n')
+    with pytest.raises(ProfileError, match=r"x.toml: profile 'x': alternatives must be"):
+        prof.load(f)
+    with pytest.raises(ProfileError, match=r"unknown profile 'nope'"):
+        prof.load("nope")
+
+
+def test_named_profiles_load():
+    names = prof.available()
+    assert {"tiny", "r108x6", "r1024x32"} <= set(names)
+    for n in names:
+        p = prof.load(n)
+        assert p.name == n
+
+
+def test_p4src_is_current():
+    """The committed p4src/ equals what the templates render now (run `make p4src`)."""
+    for name in ("tiny", "r108x6", "r1024x32"):
+        p = prof.load(name)
+        for program in p.programs():
+            text, c = rnd.render(p, program)
+            base = ROOT / "p4src" / rnd.output_name(p, program)
+            assert base.with_suffix(".p4").read_text() == text, f"{base}.p4 is stale: run make p4src"
+            assert json.loads(base.with_suffix(".contract.json").read_text()) == json.loads(json.dumps(c)), \
+                f"{base}.contract.json is stale: run make p4src"
+
+
+def test_cli_render_and_build_without_compiler(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("PATH", "/nonexistent")
+    rc = main(["p4", "build", "--profile", "tiny", "--out", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert rc == 2 and "p4c-bm2-ss not found on PATH" in err
+    assert (tmp_path / "tor_tiny.p4").exists() and (tmp_path / "ocs_tiny.contract.json").exists()
+    assert not (tmp_path / "tor_tiny.json").exists()
+
+
+def test_cli_bad_profile_writes_nothing(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "bad"\ntors = 8\nuplinks = 2\nhost_ports = 2\nslices = 4\nalternatives = 3\n'
+                   'max_hops = 4\nqueues = 2\n')
+    rc = main(["p4", "render", "--profile", str(bad), "--out", str(tmp_path / "o")])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1 and "queues = 2" in err
+    assert not (tmp_path / "o").exists()
+
+
+# ---- entries ---------------------------------------------------------------------------
+def test_uro_routes_to_contract_entries():
+    p = prof.load("tiny")
+    _, c = rnd.render(p, "tor")
+    routes = compute(round_robin(8, 2), UroParams(k=3))
+    es = ent.uro_entries(c, routes, tor=0)
+    assert len(es) == 7 * 4  # (N-1) x S
+    e = es[0]
+    assert e.table == "UroIngress.uro_next_hop" and e.action == "UroIngress.set_alternatives"
+    keys = dict(e.match)
+    params = dict(e.params)
+    from controller import tables
+    ref = next(x for x in tables.entries(routes, 0) if x.dst == keys["dst_tor"] and x.slice == keys["arrival_slice"])
+    assert params["n"] == len(ref.alternatives)
+    assert (params["up0"], params["slice0"]) == (ref.alternatives[0].uplink, ref.alternatives[0].dep_slice)
+
+
+def test_entry_errors_name_the_field():
+    _, c = rnd.render(prof.load("tiny"), "tor")
+    with pytest.raises(ent.EntryError, match=r"UroIngress.set_alternatives: parameter up0 = 300 does not fit 8 bits"):
+        ent.uro_entry(c, 0, 1, [(300, 1)])
+    with pytest.raises(ent.EntryError, match=r"4 alternatives, the profile holds 1..3"):
+        ent.uro_entry(c, 0, 1, [(0, 1)] * 4)
+    with pytest.raises(ent.EntryError, match=r"key dst_tor = 70000 does not fit 16 bits"):
+        ent.route_mode_entry(c, 70000, True)
+    routes = compute(round_robin(10, 2), UroParams(k=2))
+    with pytest.raises(ent.EntryError, match=r"do not fit profile 'tiny'"):
+        ent.uro_entries(c, routes, 0)
+
+
+def test_ssrr_group_and_circuits():
+    p = prof.load("tiny")
+    _, c = rnd.render(p, "tor")
+    b = ent.ssrr_group(c, dst_tor=5, start_slice=1, bucket=2, paths=[[(3, 0, 1), (5, 1, 2)], [(4, 1, 1), (5, 0, 3)]],
+                       group_id=7, first_member_id=100)
+    assert [m.member_id for m in b.members] == [100, 101]
+    assert b.groups[0].member_ids == (100, 101) and b.entries[0].group_id == 7
+    assert dict(b.members[0].params)["n"] == 2 and dict(b.members[1].params)["tor1"] == 5
+    _, oc = rnd.render(p, "ocs")
+    sched = round_robin(8, 2)
+    cs = ent.circuit_entries(oc, sched)
+    assert len(cs) == int((sched.peer >= 0).sum())  # one entry per live circuit end
+    for e in cs:
+        m, prm = dict(e.match), dict(e.params)
+        a, u = divmod(m["in_port"], 2)
+        assert sched.peer[m["slice"], a, u] * 2 + u == prm["port"]

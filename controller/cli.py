@@ -17,13 +17,15 @@ DEFAULT_OUT = "out"
 
 
 # ---- shared options ---------------------------------------------------------------------
-def _add_schedule_args(p: argparse.ArgumentParser, default_generate: str | None = None) -> None:
+def _add_schedule_args(
+    p: argparse.ArgumentParser, default_generate: str | None = None, size_flags: tuple[str, str] = ("--tors", "--uplinks")
+) -> None:
     g = p.add_argument_group("schedule (a file, or a generator)")
     g.add_argument("--schedule", metavar="FILE", help="uro JSON or htsim dynexp schedule file")
     g.add_argument("--generate", choices=sorted(GENERATORS), default=default_generate,
                    help="generate a schedule instead of loading one")
-    g.add_argument("--tors", type=int, default=8, help="ToRs for --generate (default 8)")
-    g.add_argument("--uplinks", type=int, default=2, help="uplinks per ToR for --generate (default 2)")
+    g.add_argument(size_flags[0], dest="tors", type=int, default=8, help="ToRs for --generate (default 8)")
+    g.add_argument(size_flags[1], dest="uplinks", type=int, default=2, help="uplinks per ToR for --generate (default 2)")
     g.add_argument("--seed", type=int, default=0, help="seed for opera/random generators")
     g.add_argument("--slice-us", type=float, default=None, help="slice duration in us (generated schedules)")
     g.add_argument("--guard-us", type=float, default=None, help="reconfiguration guard in us")
@@ -59,80 +61,152 @@ def _schedule(args) -> Schedule:
     return gen(args.tors, args.uplinks, **kw)
 
 
+ALGORITHMS = ("uro", "ucmp", "direct", "vlb", "ksp", "opera")
+
+
 def _add_route_args(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("routing")
-    g.add_argument("--algo", default="uro", help="routing algorithm (default uro)")
-    g.add_argument("-K", "--alternatives", dest="k", type=int, default=4, help="one-shot alternatives per entry, 1..10")
-    g.add_argument("--max-hops", type=int, default=None, help="hop bound M (default: none)")
+    g.add_argument("--algo", default="uro",
+                   help="routing scheme: " + ", ".join(ALGORITHMS) + " (default uro)")
+    g.add_argument("-K", "--alternatives", dest="k", type=int, default=4, help="URO one-shot alternatives per entry, 1..10")
+    g.add_argument("--max-hops", type=int, default=None, help="URO hop bound M (default: none)")
     g.add_argument("--hop-budget", default="auto",
-                   help="hops per slice: 'auto' (from timing, UCMP App. B), 'none', or a number")
+                   help="hops per slice: 'auto' (from timing, UCMP App. B), 'none' (URO only), or a number")
+    g.add_argument("--paths", type=int, default=1, help="k paths for ksp / opera (default 1)")
+    g.add_argument("--h-max", type=int, default=None, help="UCMP largest hop count (default: exact, App. B bound)")
+    g.add_argument("--max-parallel", type=int, default=8, help="UCMP tied paths kept per hop count (default 8)")
+    g.add_argument("--backups", type=int, default=2, help="UCMP 2-hop backups for direct-only groups (default 2)")
+    g.add_argument("--relax", type=int, default=None, metavar="SLICES",
+                   help="UCMP latency relaxation: extra 2-hop paths up to this many slices slower")
+    g.add_argument("--alpha", type=float, default=0.5, help="UCMP weight factor alpha for host bucket thresholds (default 0.5)")
 
 
-def _routes(args, sched: Schedule):
-    from controller.routing.uro import UroParams, compute
-
-    if args.algo != "uro":
-        raise UroError(f"unknown algorithm {args.algo!r} (available: uro)")
+def _hop_budget(args, sched: Schedule) -> int | None:
     hb = str(args.hop_budget).lower()
     if hb == "auto":
-        per_slice = sched.timing.hops_per_slice
-    elif hb == "none":
-        per_slice = None
-    else:
-        try:
-            per_slice = int(hb)
-        except ValueError:
-            raise UroError(f"--hop-budget must be auto, none or a positive integer, got {args.hop_budget!r}") from None
-    params = UroParams(k=args.k, max_hops=args.max_hops, hops_per_slice=per_slice)
-    return compute(sched, params, progress=_progress(sched.n_slices * 2, "routing"))
+        return sched.timing.hops_per_slice
+    if hb == "none":
+        return None
+    try:
+        v = int(hb)
+    except ValueError:
+        v = 0
+    if v < 1:
+        raise UroError(f"--hop-budget must be auto, none or a positive integer, got {args.hop_budget!r}")
+    return v
 
 
-def _progress(total: int, desc: str):
+def _check_alpha(args) -> None:
+    a = getattr(args, "alpha", 0.5)
+    if not (a > 0 and a < float("inf")):
+        raise UroError(f"--alpha must be a positive number, got {a!r}")
+
+
+def _routes(args, sched: Schedule, algo: str | None = None):
+    """Compute routes with the scheme ``algo`` (default ``--algo``)."""
+    algo = algo or args.algo
+    if algo not in ALGORITHMS:
+        raise UroError(f"unknown algorithm {algo!r} (available: {', '.join(ALGORITHMS)})")
+    _check_alpha(args)
+    per_slice = _hop_budget(args, sched)
+    if algo == "uro":
+        from controller.routing.uro import UroParams, compute
+
+        params = UroParams(k=args.k, max_hops=args.max_hops, hops_per_slice=per_slice)
+        return compute(sched, params, progress=_progress(sched.n_slices * 2, "routing"))
+    if per_slice is None:
+        raise UroError(f"--hop-budget none is only meaningful for uro; {algo} needs a per-slice hop budget")
+    if algo == "ucmp":
+        from controller.routing import ucmp
+
+        params = ucmp.UcmpParams(h_max=args.h_max, hops_per_slice=per_slice, max_parallel=args.max_parallel,
+                                 backups=args.backups, relax_slices=args.relax)
+        return ucmp.compute(sched, params, progress=_progress(sched.n_tors, "ucmp", "dst"))
+    if algo == "direct":
+        from controller.routing import direct
+
+        return direct.compute(sched)
+    if algo == "vlb":
+        from controller.routing import vlb
+
+        return vlb.compute(sched, per_slice)
+    from controller.routing import ksp, opera
+
+    mod = ksp if algo == "ksp" else opera
+    total = sched.n_slices * sched.n_tors * (sched.n_tors - 1)
+    return mod.compute(sched, args.paths, per_slice, progress=_progress(total, algo, "group"),
+                       sample=getattr(args, "sample", None), seed=getattr(args, "seed", 0))
+
+
+def _progress(total: int, desc: str, unit: str = "slice"):
     """A tqdm bar on stderr for long work (hidden on small jobs and non-terminals)."""
     from tqdm import tqdm
 
     if total < 64 or not sys.stderr.isatty():
         return None
-    bar = tqdm(total=total, desc=desc, unit="slice", leave=False)
+    bar = tqdm(total=total, desc=desc, unit=unit, leave=False)
     return bar.update
 
 
 # ---- commands -----------------------------------------------------------------------------
-def cmd_run(args) -> int:
-    """Main job: schedule -> URO routes -> tables, with a summary and artifacts."""
-    from controller import stats, tables
+def _write(routes, path: str, with_paths: bool = True) -> None:
+    from controller import source_tables, tables
+    from controller.routing.uro import UroRoutes
 
+    if isinstance(routes, UroRoutes):
+        tables.write_routes(routes, path, with_paths=with_paths)
+    else:
+        source_tables.write_source_routes(routes, path)
+
+
+def _summary(args, routes) -> str:
+    from controller import stats
+    from controller.routing.uro import UroRoutes
+
+    if isinstance(routes, UroRoutes):
+        return stats.format_stats(stats.summarize(routes))
+    return stats.format_path_stats(routes, alpha=args.alpha)
+
+
+def cmd_run(args) -> int:
+    """Main job: schedule -> routes -> tables, with a summary and artifacts."""
     sched = _schedule(args)
     routes = _routes(args, sched)
-    st = stats.summarize(routes)
     out = Path(args.out)
+    name = "routes.json" if args.algo == "uro" else "source_routes.json"
     save(sched, out / "schedule.json")
-    tables.write_routes(routes, str(out / "routes.json"))
+    _write(routes, str(out / name))
     print(sched.describe())
-    print(f"URO routes: K={routes.params.k}, max hops {routes.params.max_hops or 'none'}, "
-          f"hops/slice {routes.params.hops_per_slice or 'none'}")
-    print(stats.format_stats(st))
-    print(f"wrote {out / 'schedule.json'} and {out / 'routes.json'}")
+    if args.algo == "uro":
+        print(f"URO routes: K={routes.params.k}, max hops {routes.params.max_hops or 'none'}, "
+              f"hops/slice {routes.params.hops_per_slice or 'none'}")
+    else:
+        print(f"{args.algo} source routes: {routes.params}")
+    print(_summary(args, routes))
+    print(f"wrote {out / 'schedule.json'} and {out / name}")
     return 0
 
 
 def cmd_routes(args) -> int:
-    from controller import tables
+    from controller import source_tables, tables
+    from controller.routing.uro import UroRoutes
 
     sched = _schedule(args)
     routes = _routes(args, sched)
-    tables.write_routes(routes, args.output, with_paths=not args.no_paths)
-    print(f"{sched.describe()}\nwrote {args.output}: {sched.n_tors} ToRs x {tables.uncompressed_count(routes)} entries")
+    _write(routes, args.output, with_paths=not args.no_paths)
+    if isinstance(routes, UroRoutes):
+        n = tables.uncompressed_count(routes)
+    else:
+        n = int(source_tables.entry_counts(routes).mean())
+    print(f"{sched.describe()}\nwrote {args.output}: {args.algo}, {sched.n_tors} ToRs x ~{n} entries")
     return 0
 
 
 def cmd_stats(args) -> int:
-    from controller import stats
-
     sched = _schedule(args)
     routes = _routes(args, sched)
     print(sched.describe())
-    print(stats.format_stats(stats.summarize(routes)))
+    print(_summary(args, routes))
     return 0
 
 

@@ -69,3 +69,47 @@ def format_stats(st: RouteStats) -> str:
         f"alternatives/entry      {st.alternatives_mean:.2f}",
     ]
     return "\n".join(lines)
+
+
+def format_path_stats(routes, alpha: float = 0.5) -> str:
+    """`uro stats` for source-routing schemes (UCMP and the baselines)."""
+    from controller import compare
+    from controller.routing.paths import REGULAR
+
+    m = compare.metrics(routes.algo, routes)
+    reg = routes.path_kind() == REGULAR
+    hist = np.bincount(routes.p_hops[reg].astype(np.int64))
+    total = int(hist.sum())
+    lines = [f"path length (hops, every path of every group):"]
+    for h, c in enumerate(hist):
+        if c:
+            bar = "#" * max(1, round(40 * c / total))
+            lines.append(f"  {h:2d} hops {c:10d}  {100 * c / total:5.1f}%  {bar}")
+    ed = "-" if m.edge_disjoint is None else f"{100 * m.edge_disjoint:.1f}%"
+    mp = "-" if m.multipath_groups is None else f"{100 * m.multipath_groups:.1f}%"
+    lines += [
+        f"mean hops               {m.mean_hops:.3f} (p99 {m.p99_hops:.0f}); bandwidth efficiency {m.bandwidth_efficiency:.3f}",
+        f"latency (Eq. 1)         mean {m.mean_latency_slices:.3f} slices ({m.mean_latency_us:.2f} us), "
+        f"p99 {m.p99_latency_slices:.0f} slices ({m.p99_latency_us:.2f} us)",
+        f"group size              {m.mean_group_size:.2f} paths; multi-path groups {mp}; edge-disjoint paths {ed}",
+        f"unique paths/pair/cycle {m.unique_paths_per_pair:.1f}",
+        f"calendar queues/port    {m.queues_per_port}",
+        f"entries/ToR             {m.entries_per_tor:.0f}",
+    ]
+    b = routes.buckets
+    if b is not None:
+        thr = [x / alpha for x in b.boundary_bytes()]
+        shown = ", ".join(_fmt_bytes(x) for x in thr[:8]) + (" ..." if len(thr) > 8 else "")
+        lines.append(f"flow-size buckets       {b.count} (DSCP 0..{b.count - 1}); host thresholds at alpha={alpha}: {shown}")
+    n = routes.notes
+    if "hmax_reached" in n:
+        lines.append(f"h_max                   {n['hmax_reached']} reached (App. B bound {n['hmax_bound']}, "
+                     f"h_slice {n['hops_per_slice']}); tie cap bound on {n['levels_capped']} of {n['levels']} members")
+    return "\n".join(lines)
+
+
+def _fmt_bytes(x: float) -> str:
+    for unit, div in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
+        if x >= div:
+            return f"{x / div:.3g}{unit}"
+    return f"{x:.0f}B"

@@ -47,3 +47,35 @@ def best_labels(
         if len(best) == N and s >= t0 + S:
             break
     return best
+
+
+def all_paths(
+    sched: Schedule, src: int, dst: int, t0: int, max_hops: int, hops_per_slice: int, horizon: int | None = None
+) -> list[tuple[tuple[int, int, int], ...]]:
+    """Every simple path src -> dst starting at slice ``t0`` with at most ``max_hops`` hops
+    and at most ``hops_per_slice`` hops inside one slice, delivered before
+    ``t0 + horizon`` (default: one cycle). Hops are (next ToR, uplink, absolute send
+    slice). Exponential: for tiny schedules only (the UCMP property tests)."""
+    S, N, d = sched.peer.shape
+    end = t0 + (horizon or S)
+    out: list[tuple[tuple[int, int, int], ...]] = []
+
+    def walk(u: int, tau: int, left: int, hops: tuple, seen: frozenset) -> None:
+        if len(hops) >= max_hops:
+            return
+        for s in range(tau, end):
+            budget = left if s == tau else hops_per_slice
+            if budget < 1:
+                continue
+            for j in range(d):
+                w = int(sched.peer[s % S, u, j])
+                if w < 0 or w in seen:
+                    continue
+                h = hops + ((w, j, s),)
+                if w == dst:
+                    out.append(h)
+                else:
+                    walk(w, s, budget - 1, h, seen | {w})
+
+    walk(src, t0, hops_per_slice, (), frozenset({src}))
+    return out

@@ -1,0 +1,193 @@
+"""Side-by-side comparison of routing schemes on one schedule: `uro compare`.
+
+Per scheme (UCMP §7.2, URO §VI): path length (hops) mean/p99, latency (Eq. 1)
+mean/p99 in slices and us, bandwidth efficiency (1 / mean hops), share of
+edge-disjoint paths in multi-path groups, mean group size, unique paths per ToR pair
+per cycle, calendar queues per port, table entries per ToR. Path statistics count
+every path a scheme may use (all members of UCMP groups, all k KSP paths, every VLB
+intermediate), as UCMP Fig. 5b does; UCMP backup and relaxed paths are left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from controller import source_tables, tables
+from controller.routing.paths import REGULAR, PathRoutes
+from controller.routing.uro import UroRoutes
+
+
+@dataclass(frozen=True)
+class SchemeMetrics:
+    scheme: str
+    groups: int
+    paths: int
+    mean_hops: float
+    p99_hops: float
+    mean_latency_slices: float
+    p99_latency_slices: float
+    mean_latency_us: float
+    p99_latency_us: float
+    bandwidth_efficiency: float
+    edge_disjoint: float | None  # share of paths in multi-path groups sharing no edge
+    multipath_groups: float | None  # share of groups with >= 2 paths
+    mean_group_size: float
+    unique_paths_per_pair: float
+    queues_per_port: int
+    entries_per_tor: float
+    buckets: int | None = None
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _uro_metrics(name: str, r: UroRoutes) -> SchemeMetrics:
+    sched = r.schedule
+    S, N = sched.n_slices, sched.n_tors
+    off = ~np.eye(N, dtype=bool)[None].repeat(S, 0)
+    hops = r.hops[off].astype(np.float64)
+    lat = r.latency_slices()[off].astype(np.float64)
+    # unique first-hop decisions (uplink, dep slice id) per (x, dst) over the cycle
+    dec = (r.uplink.astype(np.int64) * S + np.where(r.dep >= 0, r.dep % S, 0))
+    uniq = np.array([[len(np.unique(dec[:, x, y])) for y in range(N) if y != x] for x in range(N)], dtype=float)
+    u = sched.timing.slice_us
+    return SchemeMetrics(
+        scheme=name, groups=int(off.sum()), paths=int(off.sum()),
+        mean_hops=float(hops.mean()), p99_hops=float(np.percentile(hops, 99)),
+        mean_latency_slices=float(lat.mean()), p99_latency_slices=float(np.percentile(lat, 99)),
+        mean_latency_us=float(lat.mean() * u), p99_latency_us=float(np.percentile(lat, 99) * u),
+        bandwidth_efficiency=float(1 / hops.mean()),
+        edge_disjoint=None, multipath_groups=None,
+        mean_group_size=float((r.alt_uplink >= 0).sum(-1)[off].mean()),
+        unique_paths_per_pair=float(uniq.mean()),
+        queues_per_port=int(tables.queues_per_port(r).max()),
+        entries_per_tor=float(tables.uncompressed_count(r)),
+    )
+
+
+def edge_disjoint_share(routes: PathRoutes, regular_only: bool = True) -> tuple[float | None, float]:
+    """(share of paths in multi-path groups that share no directed ToR-to-ToR edge with
+    another path of their group, share of groups with >= 2 paths)."""
+    N = routes.schedule.n_tors
+    gid = routes.path_group_index()
+    keep = routes.path_kind() == REGULAR if regular_only else np.ones(gid.size, bool)
+    P = np.flatnonzero(keep)
+    per_group = np.bincount(gid[P], minlength=routes.g_first.size)
+    multi = per_group[gid[P]] >= 2
+    groups_with = (per_group > 0).sum()
+    share_multi = float((per_group >= 2).sum() / groups_with) if groups_with else 0.0
+    P = P[multi]
+    if P.size == 0:
+        return None, share_multi
+    src = (gid[P] // N) % N
+    prev = src.astype(np.int64)
+    keys, owners = [], []
+    for i in range(routes.hop_node.shape[1]):
+        nxt = routes.hop_node[P, i].astype(np.int64)
+        ok = nxt >= 0
+        keys.append((gid[P][ok] * N + prev[ok]) * N + nxt[ok])
+        owners.append(np.flatnonzero(ok))
+        prev = np.where(ok, nxt, prev)
+    keys_all = np.concatenate(keys)
+    owner = np.concatenate(owners)
+    _, inv, counts = np.unique(keys_all, return_inverse=True, return_counts=True)
+    shared = np.zeros(P.size, dtype=bool)
+    shared[owner[counts[inv.ravel()] > 1]] = True
+    return float(1 - shared.mean()), share_multi
+
+
+def _path_metrics(name: str, r: PathRoutes) -> SchemeMetrics:
+    sched = r.schedule
+    S, N = sched.n_slices, sched.n_tors
+    reg = r.path_kind() == REGULAR
+    hops = r.p_hops[reg].astype(np.float64)
+    lat = r.p_latency[reg].astype(np.float64)
+    gid = r.path_group_index()[reg]
+    groups = int(np.unique(gid).size)
+    ed, multi = edge_disjoint_share(r)
+    # unique paths per (src, dst) over the cycle: hop rows with slices taken mod S
+    rows = np.concatenate([
+        r.hop_node[reg].astype(np.int64),
+        r.hop_uplink[reg].astype(np.int64),
+        np.where(r.hop_slice[reg] >= 0, r.hop_slice[reg] % S, -1).astype(np.int64),
+    ], axis=1)
+    pair = gid % (N * N)
+    rows = np.concatenate([pair[:, None], rows], axis=1)
+    view = np.ascontiguousarray(rows).view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).ravel()
+    uniq_rows = rows[np.unique(view, return_index=True)[1]]
+    n_pairs = np.unique(pair).size
+    u = sched.timing.slice_us
+    entries = source_tables.entry_counts(r)
+    return SchemeMetrics(
+        scheme=name, groups=groups, paths=int(reg.sum()),
+        mean_hops=float(hops.mean()), p99_hops=float(np.percentile(hops, 99)),
+        mean_latency_slices=float(lat.mean()), p99_latency_slices=float(np.percentile(lat, 99)),
+        mean_latency_us=float(lat.mean() * u), p99_latency_us=float(np.percentile(lat, 99) * u),
+        bandwidth_efficiency=float(1 / hops.mean()),
+        edge_disjoint=ed, multipath_groups=multi,
+        mean_group_size=float(reg.sum() / max(groups, 1)),
+        unique_paths_per_pair=float(uniq_rows.shape[0] / max(n_pairs, 1)),
+        queues_per_port=int(source_tables.queues_per_port(r).max()),
+        entries_per_tor=float(entries.mean()),
+        buckets=r.buckets.count if r.buckets is not None else None,
+    )
+
+
+def metrics(name: str, routes) -> SchemeMetrics:
+    if isinstance(routes, UroRoutes):
+        return _uro_metrics(name, routes)
+    return _path_metrics(name, routes)
+
+
+def format_table(rows: list[SchemeMetrics]) -> str:
+    def f(v, fmt="{:.2f}"):
+        return "-" if v is None else fmt.format(v)
+
+    head = ["scheme", "hops", "p99", "lat(sl)", "p99", "lat(us)", "p99(us)", "bw-eff", "edge-disj",
+            "grp-size", "uniq/pair", "Q/port", "entries/ToR", "buckets"]
+    lines = [head]
+    for m in rows:
+        lines.append([
+            m.scheme, f(m.mean_hops), f(m.p99_hops, "{:.0f}"), f(m.mean_latency_slices), f(m.p99_latency_slices, "{:.0f}"),
+            f(m.mean_latency_us), f(m.p99_latency_us), f(m.bandwidth_efficiency, "{:.3f}"),
+            f(None if m.edge_disjoint is None else 100 * m.edge_disjoint, "{:.1f}%"),
+            f(m.mean_group_size), f(m.unique_paths_per_pair, "{:.1f}"), str(m.queues_per_port),
+            f(m.entries_per_tor, "{:.0f}"), f(m.buckets, "{:d}"),
+        ])
+    widths = [max(len(r[i]) for r in lines) for i in range(len(head))]
+    return "\n".join("  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths)))
+                     for r in lines)
+
+
+def plot_cdfs(named: list[tuple[str, object]], path: str, slice_us: float) -> None:
+    """Path-length and latency CDFs of every scheme (matplotlib, written atomically)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from controller.atomic import atomic_open
+
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+    for name, r in named:
+        if isinstance(r, UroRoutes):
+            N = r.schedule.n_tors
+            off = ~np.eye(N, dtype=bool)[None].repeat(r.schedule.n_slices, 0)
+            hops, lat = r.hops[off], r.latency_slices()[off]
+        else:
+            reg = r.path_kind() == REGULAR
+            hops, lat = r.p_hops[reg], r.p_latency[reg]
+        for ax, v in ((ax1, np.sort(hops)), (ax2, np.sort(lat) * slice_us)):
+            ax.step(v, np.arange(1, v.size + 1) / v.size, where="post", label=name)
+    ax1.set_xlabel("path length (hops)")
+    ax2.set_xlabel("latency (us, URO/UCMP Eq. 1)")
+    for ax in (ax1, ax2):
+        ax.set_ylabel("CDF")
+        ax.grid(alpha=0.3)
+    ax2.legend(fontsize=8)
+    fig.tight_layout()
+    with atomic_open(path, "wb") as fh:
+        fig.savefig(fh, format="png", dpi=110)
+    plt.close(fig)

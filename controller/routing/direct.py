@@ -1,0 +1,28 @@
+"""Direct routing (UCMP Fig. 1c): wait at the source for the direct circuit.
+
+One 1-hop path per (t, src, dst): the first slice >= t in which src has a circuit to
+dst. Latency (Eq. 1) is up to a whole cycle; hop count is always 1.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from controller.routing.paths import REGULAR, PathRoutes, assemble, meeting_table
+from controller.schedule.model import Schedule
+
+
+def compute(sched: Schedule) -> PathRoutes:
+    S, N, _ = sched.peer.shape
+    wait, upl = meeting_table(sched)
+    t, src, dst = np.meshgrid(np.arange(S), np.arange(N), np.arange(N), indexing="ij")
+    ok = (src != dst) & (wait >= 0)
+    t, src, dst = t[ok], src[ok], dst[ok]
+    dep = t + wait[t, src, dst]
+    gid = (t.astype(np.int64) * N + src) * N + dst
+    P = gid.size
+    return assemble(
+        sched, "direct", {}, gid, np.zeros(P, np.int32), np.full(P, REGULAR, np.int8),
+        np.ones(P, np.int16), dep - t + 1,
+        dst[:, None].astype(np.int32), upl[t, src, dst][:, None], dep[:, None].astype(np.int32),
+    )

@@ -1,0 +1,579 @@
+"""UCMP: uniform-cost multi-path groups and flow-size buckets (UCMP §3-5, App. A-B).
+
+For every (start slice ``t``, ``src``, ``dst``) the UCMP group holds the n-hop
+minimum-latency paths for n = 1..h_max that satisfy UCMP Properties 1-3 (§4.3):
+
+1. a group path has strictly lower latency than every path with its hop count that
+   is not in the group (so *all* tied n-hop minima are kept, Property 2);
+2. group paths of equal hop count have equal latency;
+3. a group path with more hops has strictly lower latency.
+
+How (vectorised form of App. A Alg. 1). ``V[n][tau, b][u, dst]`` is the earliest slice
+in which a packet at ToR ``u`` at slice ``tau`` -- with ``b`` hops of the slice's
+budget h_slice left -- can be delivered to ``dst`` using *at most* ``n`` hops. It is
+computed backwards in time for all ToRs and destinations at once:
+``V[n][tau, b] = min(V[n][tau+1, H], min_j V[n-1][tau, b-1][peer_j(u)])``. With
+``A_n = V[n][t, H][src, dst]`` (non-increasing in n), the group's hop counts are
+exactly the n with ``A_n < A_{n-1}``, and its n-hop paths are the walks that keep
+the value ``A_n`` at every step -- enumerated together, so ties are complete. Such a
+walk always has exactly n hops and never a loop (either would give a path with fewer
+hops that is as fast, contradicting ``A_n < A_{n-1}``). Alg. 1's split
+``latency(sp_1) <= latency(sp_2)`` is the ``b`` dimension: a hop in the slice the
+packet arrived in is allowed while in-slice budget remains (App. B's h_slice).
+
+h_max: iterate until ``V[n] == V[n-1]`` everywhere (the exact h_max of the schedule)
+or until the App. B upper bound Omega(h_max) / the user's bound.
+
+Buckets (§5.1-5.2, §6.1): with ``x = alpha * size / (B u)``, the uniform cost of a
+member is ``L + n x`` (Eq. 2 in slices). Flows take the member of minimum cost, so a
+group's boundaries are the break points of the lower envelope; for two envelope
+neighbours with n and m > n hops that is ``x = (L_n - L_m) / (m - n)`` -- Eq. 3 (and
+its alpha-free form Eq. 4) when m = n + 1. Boundaries do not depend on alpha. The
+global buckets are the union of all groups' boundaries (at most 64: 6-bit DSCP).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from controller.errors import UroError
+from controller.routing.paths import BACKUP, REGULAR, RELAXED, Buckets, PathRoutes, assemble, meeting_table
+from controller.schedule.model import Schedule
+
+INF = np.int16(32767)
+MAX_BUCKETS = 64
+
+
+@dataclass(frozen=True)
+class UcmpParams:
+    """Knobs of UCMP path calculation.
+
+    ``h_max``: largest hop count to consider (None: the exact h_max, iterating at most
+    to the App. B bound). ``hops_per_slice``: h_slice (None: from the timing).
+    ``max_parallel``: cap on tied paths kept per hop count (Property 1 holds exactly
+    when the cap does not bind; the number of capped members is reported).
+    ``backups``: 2-hop backup paths for groups that hold only the direct path (§5.3).
+    ``relax_slices``: latency relaxation (§4.3): for groups with a 2-hop member, also
+    offer every 2-hop path at most this many slices slower (None = off).
+    """
+
+    h_max: int | None = None
+    hops_per_slice: int | None = None
+    max_parallel: int = 8
+    backups: int = 2
+    relax_slices: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.h_max is not None and (not isinstance(self.h_max, int) or not 1 <= self.h_max <= 32):
+            raise UroError(f"h_max must be an integer in 1..32, got {self.h_max!r}")
+        if self.hops_per_slice is not None and (
+            not isinstance(self.hops_per_slice, int) or not 1 <= self.hops_per_slice <= 64
+        ):
+            raise UroError(f"hops_per_slice must be an integer in 1..64, got {self.hops_per_slice!r}")
+        if not isinstance(self.max_parallel, int) or self.max_parallel < 1:
+            raise UroError(f"max_parallel must be a positive integer, got {self.max_parallel!r}")
+        if not isinstance(self.backups, int) or self.backups < 0:
+            raise UroError(f"backups must be a non-negative integer, got {self.backups!r}")
+        if self.relax_slices is not None and (not isinstance(self.relax_slices, int) or self.relax_slices < 0):
+            raise UroError(f"relax_slices must be a non-negative integer, got {self.relax_slices!r}")
+
+
+# ---- App. B: upper bound of h_max ---------------------------------------------------------
+def static_diameter(sched: Schedule) -> int:
+    """h_static: the largest diameter over the slice graphs (UCMP §4.2); a disconnected
+    slice graph counts as N - 1. Bit-packed BFS from all ToRs at once."""
+    S, N, d = sched.peer.shape
+    worst = 0
+    for s in range(S):
+        peer = sched.peer[s]
+        reach = np.packbits(np.eye(N, dtype=bool), axis=1)
+        full = np.packbits(np.ones(N, dtype=bool))
+        hops = 0
+        while not (reach == full).all():
+            nxt = reach.copy()
+            for j in range(d):
+                ok = peer[:, j] >= 0
+                nxt[ok] |= reach[peer[ok, j]]
+            if (nxt == reach).all():
+                return N - 1
+            reach = nxt
+            hops += 1
+        worst = max(worst, hops)
+    return worst
+
+
+def balls_into_bins_slices(n_tors: int, n_uplinks: int, threshold: float = 1e-12) -> int:
+    """App. B Eq. 5-6: smallest c with P(unvisited ToRs) = 1 - (1 - (1-1/N)^(d^c))^N < threshold."""
+    N, d = n_tors, n_uplinks
+    for c in range(1, 64):
+        M = float(d) ** c
+        p_one = math.exp(M * math.log1p(-1.0 / N)) if N > 1 else 0.0
+        p_any = -math.expm1(N * math.log1p(-p_one)) if p_one < 1 else 1.0
+        if p_any < threshold:
+            return c
+    return 64
+
+
+def hmax_upper_bound(sched: Schedule, hops_per_slice: int | None = None) -> tuple[int, dict]:
+    """Omega(h_max) of App. B with the figures it is made of."""
+    h_slice = hops_per_slice or sched.timing.hops_per_slice
+    h_static = static_diameter(sched)
+    if h_slice >= h_static:
+        return h_static, {"case": "I", "h_slice": h_slice, "h_static": h_static}
+    c = balls_into_bins_slices(sched.n_tors, sched.n_uplinks)
+    return h_slice * c, {"case": "II", "h_slice": h_slice, "h_static": h_static, "S": c}
+
+
+# ---- the value tables -------------------------------------------------------------------
+def _value_tables(sched: Schedule, H: int, n_cap: int, dsts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``V[n, tau, b, u, c]`` for n = 0..n_used, tau in [0, 2S], b in [0, H]; stops early at
+    the fixed point. Entries are absolute delivery slices (INF = unreachable in the window).
+    ``dsts`` is a contiguous range of destination ids (one chunk).
+
+    ``E[n, tau, b, u, c]``: the first slice >= tau in which a hop keeps the value
+    ``V[n, tau, b, u, c]`` (the packet waits until then) -- path enumeration jumps from
+    one such event to the next instead of stepping through every slice."""
+    S, N, d = sched.peer.shape
+    T = 2 * S
+    C = dsts.shape[0]
+    peer = sched.peer
+    safe = np.maximum(peer, 0)
+    levels = [np.full((T + 1, H + 1, N, C), INF, dtype=np.int16)]
+    events = [np.full((T + 1, H + 1, N, C), INF, dtype=np.int16)]
+    c0 = int(dsts[0])
+    # rows u whose uplink j reaches a destination of this chunk in slice s: (rows, cols)
+    hits = [[np.nonzero((peer[s, :, j] >= c0) & (peer[s, :, j] < c0 + C)) for j in range(d)] for s in range(S)]
+    hits = [[(r[0], peer[s, r[0], j] - c0) for j, r in enumerate(row)] for s, row in enumerate(hits)]
+    for n in range(1, n_cap + 1):
+        prev = levels[-1]
+        cur = np.full_like(prev, INF)
+        ev = np.full_like(prev, INF)
+        best = np.empty((N, C), dtype=np.int16)
+        for tau in range(T - 1, -1, -1):
+            s = tau % S
+            wait = cur[tau + 1, H]
+            cur[tau, 0] = wait
+            ev[tau, 0] = ev[tau + 1, H]
+            src_rows = None
+            for b in range(1, H + 1):
+                best.fill(INF)
+                src_rows = prev[tau, b - 1]
+                for j in range(d):
+                    cand = src_rows[safe[s, :, j]]
+                    cand[hits[s][j]] = tau
+                    cand[peer[s, :, j] < 0] = INF
+                    np.minimum(best, cand, out=best)
+                hop_wins = best <= wait
+                cur[tau, b] = np.where(hop_wins, best, wait)
+                ev[tau, b] = np.where(hop_wins, np.int16(tau), ev[tau + 1, H])
+        levels.append(cur)
+        events.append(ev)
+        if np.array_equal(cur, prev):
+            break
+    return np.stack(levels), np.stack(events)
+
+
+def _cap(lv: np.ndarray, done: np.ndarray, cap: int) -> np.ndarray:
+    """Boolean mask keeping, per level id, the first ``cap - done[level]`` entries."""
+    order = np.argsort(lv, kind="stable")
+    lv_o = lv[order]
+    first = np.searchsorted(lv_o, lv_o, side="left")
+    rank = np.arange(lv_o.size) - first + done[lv_o]
+    keep = np.zeros(lv.size, dtype=bool)
+    keep[order[rank < cap]] = True
+    return keep
+
+
+def _enumerate(
+    sched: Schedule, V: np.ndarray, E: np.ndarray, dsts: np.ndarray, H: int, cap: int
+) -> tuple:
+    """All value-keeping walks of every group level (at most ``cap`` per level).
+
+    A live walk sits at an *event*: a slice where some hop keeps the level's target
+    value. Each round it branches into the value-keeping hops of that slice and into
+    a continuation at its next event (waiting longer can also keep the value).
+    """
+    S, N, d = sched.peer.shape
+    n_lv = V.shape[0] - 1
+    C = dsts.shape[0]
+    A = V[:, :S, H]  # [n, t, src, c]
+    better = np.zeros(A.shape, dtype=bool)
+    better[1:] = A[1:] < A[:-1]
+    better[:, :, dsts, np.arange(C)] = False  # src == dst
+    lv_n, lv_t, lv_src, lv_c = np.nonzero(better)
+    target = A[lv_n, lv_t, lv_src, lv_c].astype(np.int32)
+    L = lv_n.shape[0]
+    it_lv = np.arange(L, dtype=np.int64)
+    it_u = lv_src.astype(np.int64)
+    it_m = lv_n.astype(np.int64)
+    it_tau = E[it_m, lv_t, H, it_u, lv_c].astype(np.int64)
+    it_b = np.full(L, H, dtype=np.int64)
+    it_rec = np.full(L, -1, dtype=np.int64)  # last hop record of the walk (a parent-pointer tree)
+    rec_node, rec_upl, rec_slice, rec_parent = [], [], [], []
+    n_rec = 0
+    done = np.zeros(L, dtype=np.int64)
+    truncated = np.zeros(L, dtype=bool)
+    fin_lv, fin_rec = [], []
+    T1, B1 = V.shape[1], V.shape[2]
+    Vf, Ef = V.reshape(-1), E.reshape(-1)
+    peer_f = sched.peer.reshape(-1).astype(np.int64)
+
+    def flat(m, tau, b, u, c):
+        return (((m * T1 + tau) * B1 + b) * N + u) * C + c
+
+    def over_cap(lv: np.ndarray) -> bool:
+        return bool(lv.size) and int((np.bincount(lv, minlength=L) + done).max()) > cap
+
+    while it_lv.size:
+        T_it = target[it_lv]
+        c_it = lv_c[it_lv]
+        act = np.flatnonzero((it_b >= 1) & (it_m >= 1))
+        a_T = T_it[act]
+        a_dst = dsts[c_it[act]]
+        a_final = it_tau[act] == a_T
+        pbase = ((it_tau[act] % S) * N + it_u[act]) * d
+        vbase = flat(it_m[act] - 1, it_tau[act], it_b[act] - 1, 0, c_it[act])
+        new_sel, new_w, new_j, new_final = [], [], [], []
+        for j in range(d):
+            w = peer_f[pbase + j]
+            at_dst = w == a_dst
+            fin = np.flatnonzero(at_dst & a_final)
+            mid = np.flatnonzero((w >= 0) & ~at_dst)
+            mid = mid[Vf[vbase[mid] + w[mid] * C] == a_T[mid]]
+            for sel, final in ((fin, True), (mid, False)):
+                if sel.size:
+                    new_sel.append(act[sel])
+                    new_w.append(w[sel])
+                    new_j.append(np.full(sel.size, j, np.int16))
+                    new_final.append(np.full(sel.size, final))
+        nxt = []
+        if new_sel:
+            sel = np.concatenate(new_sel)
+            w = np.concatenate(new_w)
+            final = np.concatenate(new_final)
+            ids = n_rec + np.arange(sel.size)
+            n_rec += sel.size
+            rec_node.append(w.astype(np.int32))
+            rec_upl.append(np.concatenate(new_j))
+            rec_slice.append(it_tau[sel].astype(np.int32))
+            rec_parent.append(it_rec[sel])
+            f = np.flatnonzero(final)
+            if f.size:
+                lv = it_lv[sel[f]]
+                keep = _cap(lv, done, cap) if over_cap(lv) else np.ones(f.size, bool)
+                truncated[lv[~keep]] = True
+                np.add.at(done, lv[keep], 1)
+                fin_lv.append(lv[keep])
+                fin_rec.append(ids[f[keep]])
+            k = np.flatnonzero(~final)
+            if k.size:
+                sk, wk = sel[k], w[k]
+                m1, b1, tau = it_m[sk] - 1, it_b[sk] - 1, it_tau[sk]
+                ev = Ef[flat(m1, tau, b1, wk, c_it[sk])].astype(np.int64)
+                nxt.append((it_lv[sk], wk, ev, np.where(ev == tau, b1, H), m1, ids[k]))
+        cont = np.flatnonzero(it_tau + 1 <= T_it)
+        if cont.size:
+            fc = flat(it_m[cont], it_tau[cont] + 1, H, it_u[cont], c_it[cont])
+            keep_c = Vf[fc] == T_it[cont]
+            cont, fc = cont[keep_c], fc[keep_c]
+        if cont.size:
+            ev = Ef[fc].astype(np.int64)
+            nxt.append((it_lv[cont], it_u[cont], ev, np.full(cont.size, H, np.int64), it_m[cont], it_rec[cont]))
+        if not nxt:
+            break
+        it_lv, it_u, it_tau, it_b, it_m, it_rec = (np.concatenate([r[i] for r in nxt]) for i in range(6))
+        # every live walk completes, so keep at most (cap - completed) of them per level
+        if over_cap(it_lv):
+            keep = _cap(it_lv, done, cap)
+            truncated[it_lv[~keep]] = True
+            it_lv, it_u, it_tau, it_b, it_m, it_rec = (x[keep] for x in (it_lv, it_u, it_tau, it_b, it_m, it_rec))
+    # rebuild the hop lists from the parent pointers
+    p_lv = np.concatenate(fin_lv) if fin_lv else np.zeros(0, np.int64)
+    r = np.concatenate(fin_rec) if fin_rec else np.zeros(0, np.int64)
+    P = p_lv.size
+    p_hn = np.full((P, n_lv), -1, np.int32)
+    p_hu = np.full((P, n_lv), -1, np.int16)
+    p_hs = np.full((P, n_lv), -1, np.int32)
+    if P:
+        node, upl, slc, parent = (np.concatenate(x) for x in (rec_node, rec_upl, rec_slice, rec_parent))
+        pos = lv_n[p_lv].astype(np.int64) - 1
+        rows = np.arange(P)
+        while rows.size:
+            p_hn[rows, pos] = node[r]
+            p_hu[rows, pos] = upl[r]
+            p_hs[rows, pos] = slc[r]
+            r = parent[r]
+            pos = pos - 1
+            more = r >= 0
+            rows, r, pos = rows[more], r[more], pos[more]
+    levels = (lv_n, lv_t, lv_src, dsts[lv_c], target)
+    return levels, p_lv, p_hn, p_hu, p_hs, truncated
+
+
+def _two_hop(
+    sched: Schedule, wait: np.ndarray, upl: np.ndarray, t: np.ndarray, src: np.ndarray, dst: np.ndarray, H: int
+) -> tuple[np.ndarray, ...]:
+    """For each query (t, src, dst) and every intermediate w: the fastest 2-hop path
+    src -> w -> dst starting at t. Returns [Q, N] arrays (absolute slices; -1 invalid)."""
+    S, N = sched.n_slices, sched.n_tors
+    w = np.arange(N)[None, :]
+    s0 = t[:, None] % S
+    w1 = wait[s0, src[:, None], w]  # [Q, N]
+    a1 = t[:, None] + w1
+    u1 = upl[s0, src[:, None], w]
+    start2 = a1 if H >= 2 else a1 + 1
+    w2 = wait[start2 % S, w, dst[:, None]]
+    a2 = start2 + w2
+    u2 = upl[start2 % S, w, dst[:, None]]
+    ok = (w1 >= 0) & (w2 >= 0) & (w != src[:, None]) & (w != dst[:, None])
+    return ok, a1, u1, a2, u2
+
+
+def _two_hop_members(
+    sched: Schedule, groups: tuple, H: int, kind: int, pick, block: int = 4096,
+) -> tuple[np.ndarray, ...]:
+    """2-hop paths for the queries ``groups = (t, src, dst, gid)``;
+    ``pick(ok, a2, rows)`` returns the boolean selection [Q, N] for query rows ``rows``."""
+    wait, upl = meeting_table(sched)
+    t, src, dst, gid = groups
+    parts = []
+    for q0 in range(0, t.size, block):
+        rows = np.arange(q0, min(t.size, q0 + block))
+        ok, a1, u1, a2, u2 = _two_hop(sched, wait, upl, t[rows], src[rows], dst[rows], H)
+        q, w = np.nonzero(pick(ok, a2, rows))
+        P = q.size
+        hn = np.full((P, 2), -1, np.int32)
+        hu = np.full((P, 2), -1, np.int16)
+        hs = np.full((P, 2), -1, np.int32)
+        hn[:, 0], hn[:, 1] = w, dst[rows][q]
+        hu[:, 0], hu[:, 1] = u1[q, w], u2[q, w]
+        hs[:, 0], hs[:, 1] = a1[q, w], a2[q, w]
+        lat = a2[q, w] - t[rows][q] + 1
+        parts.append((gid[rows][q], np.full(P, kind, np.int8), lat, hn, hu, hs))
+    if not parts:
+        return (np.zeros(0, np.int64), np.zeros(0, np.int8), np.zeros(0, np.int64),
+                np.zeros((0, 2), np.int32), np.zeros((0, 2), np.int16), np.zeros((0, 2), np.int32))
+    return tuple(np.concatenate([p[i] for p in parts]) for i in range(6))
+
+
+def _best_k(ok: np.ndarray, key: np.ndarray, k: int) -> np.ndarray:
+    """Boolean mask of the k smallest ``key`` per row among ``ok`` (ties by column)."""
+    big = np.where(ok, key, np.iinfo(np.int32).max).astype(np.int64)
+    N = ok.shape[1]
+    order = np.argsort(big * N + np.arange(N)[None, :], axis=1)[:, :k]
+    mask = np.zeros_like(ok)
+    np.put_along_axis(mask, order, True, axis=1)
+    return mask & ok
+
+
+# ---- buckets ----------------------------------------------------------------------------
+def envelope(members: list[tuple[int, int]]) -> list[tuple[int, Fraction]]:
+    """Lower envelope of uniform-cost lines ``L + n x`` over x >= 0.
+
+    ``members``: (hops, latency) sorted by hops ascending with strictly decreasing
+    latency (Property 3). Returns [(member index, x where it starts being optimal)],
+    from small x (most hops) to large x (fewest hops). At a break point the member
+    with fewer hops wins (buckets are half-open ``[b_k, b_k+1)``).
+    """
+    idx = list(range(len(members) - 1, -1, -1))  # most hops first: optimal at x = 0
+    out: list[tuple[int, Fraction]] = [(idx[0], Fraction(0))]
+    cur = idx[0]
+    x0 = Fraction(0)
+    while True:
+        n_c, l_c = members[cur]
+        best = None
+        for j in range(cur - 1, -1, -1):  # fewer hops
+            n_j, l_j = members[j]
+            x = Fraction(l_j - l_c, n_c - n_j)  # cost lines cross here
+            if x < x0:
+                x = x0
+            if best is None or x < best[1] or (x == best[1] and n_j < members[best[0]][0]):
+                best = (j, x)
+        if best is None:
+            return out
+        cur, x0 = best
+        out.append(best)
+
+
+def _buckets(routes_members: tuple, slice_bytes: float) -> tuple[Buckets, np.ndarray]:
+    """Global buckets and per-member bucket ranges for the REGULAR members."""
+    m_group, m_hops, m_latency, m_kind = routes_members
+    M = m_group.size
+    reg = np.flatnonzero(m_kind == REGULAR)
+    # profile of a group = its (hops, latency - min latency) sequence
+    g_of = m_group[reg]
+    starts = np.flatnonzero(np.r_[True, g_of[1:] != g_of[:-1]])
+    counts = np.diff(np.r_[starts, g_of.size])
+    width = int(counts.max()) if counts.size else 1
+    prof = np.full((starts.size, 2 * width), -1, dtype=np.int32)
+    lat_min = np.minimum.reduceat(m_latency[reg], starts) if starts.size else np.zeros(0)
+    pos = np.arange(reg.size) - np.repeat(starts, counts)
+    row = np.repeat(np.arange(starts.size), counts)
+    prof[row, 2 * pos] = m_hops[reg]
+    prof[row, 2 * pos + 1] = m_latency[reg] - np.repeat(lat_min, counts)
+    rows_v = np.ascontiguousarray(prof).view(np.dtype((np.void, prof.dtype.itemsize * prof.shape[1]))).ravel()
+    _, first_of, inverse = np.unique(rows_v, return_index=True, return_inverse=True)
+    uniq = prof[first_of]
+    inverse = inverse.ravel()
+    envs = []
+    bset: set[Fraction] = set()
+    for u in uniq:
+        mem = [(int(u[2 * i]), int(u[2 * i + 1])) for i in range(width) if u[2 * i] >= 0]
+        env = envelope(mem)
+        envs.append(env)
+        bset.update(x for _, x in env[1:])
+    boundaries = tuple(sorted(bset))
+    if len(boundaries) + 1 > MAX_BUCKETS:
+        raise UroError(
+            f"{len(boundaries) + 1} flow-size buckets needed, more than the {MAX_BUCKETS} a 6-bit DSCP can tag; "
+            "lower h_max or use fewer slices"
+        )
+    bindex = {b: i + 1 for i, b in enumerate(boundaries)}
+    nb = len(boundaries) + 1
+    # per unique profile: (position -> lo, hi)
+    prof_lo = np.full((len(uniq), width), -1, np.int32)
+    prof_hi = np.full((len(uniq), width), -1, np.int32)
+    for p, env in enumerate(envs):
+        for i, (mpos, x) in enumerate(env):
+            lo = 0 if i == 0 else bindex[x]
+            hi = (bindex[env[i + 1][1]] - 1) if i + 1 < len(env) else nb - 1
+            if hi >= lo:
+                prof_lo[p, mpos] = lo
+                prof_hi[p, mpos] = hi
+    m_lo = np.full(M, -1, np.int32)
+    m_hi = np.full(M, -1, np.int32)
+    m_lo[reg] = prof_lo[inverse[row], pos]
+    m_hi[reg] = prof_hi[inverse[row], pos]
+    return Buckets(boundaries, slice_bytes, m_lo, m_hi), uniq
+
+
+# ---- entry point --------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class GroupChunk:
+    """The regular UCMP group members for one chunk of destinations (flat arrays).
+
+    Levels are the (t, src, dst, hops) of every group member; paths point at their level.
+    """
+
+    lv_gid: np.ndarray  # [L] flat group id (t * N + src) * N + dst
+    lv_hops: np.ndarray  # [L]
+    lv_latency: np.ndarray  # [L] slices
+    lv_capped: np.ndarray  # [L] bool: the tie cap dropped paths of this level
+    p_lv: np.ndarray  # [P] level of each path
+    hop_node: np.ndarray
+    hop_uplink: np.ndarray
+    hop_slice: np.ndarray
+    hmax_reached: int
+    bound_hit: bool
+
+
+def group_chunks(sched: Schedule, params: UcmpParams, chunk: int = 128, progress=None):
+    """Yield :class:`GroupChunk` per chunk of destinations (memory stays bounded for
+    large schedules: the value tables of one chunk at a time)."""
+    S, N, d = sched.peer.shape
+    H = params.hops_per_slice or sched.timing.hops_per_slice
+    n_cap = params.h_max or hmax_upper_bound(sched, H)[0]
+    for c0 in range(0, N, chunk):
+        dsts = np.arange(c0, min(N, c0 + chunk))
+        V, E = _value_tables(sched, H, n_cap, dsts)
+        fixed = V.shape[0] > 1 and np.array_equal(V[-1], V[-2])
+        reached = V.shape[0] - 2 if fixed else V.shape[0] - 1
+        levels, p_lv, hn, hu, hs, trunc = _enumerate(sched, V, E, dsts, H, params.max_parallel)
+        del V, E
+        lv_n, lv_t, lv_src, lv_dst, target = levels
+        yield GroupChunk(
+            lv_gid=(lv_t.astype(np.int64) * N + lv_src) * N + lv_dst,
+            lv_hops=lv_n.astype(np.int16),
+            lv_latency=(target - lv_t + 1).astype(np.int32),
+            lv_capped=trunc,
+            p_lv=p_lv,
+            hop_node=hn,
+            hop_uplink=hu,
+            hop_slice=hs,
+            hmax_reached=reached,
+            bound_hit=not fixed,
+        )
+        if progress is not None:
+            progress(dsts.size)
+
+
+def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, chunk: int = 128) -> PathRoutes:
+    """UCMP groups (with backups, optional relaxation) and buckets for a whole schedule."""
+    params = params or UcmpParams()
+    S, N, d = sched.peer.shape
+    G = S * N * N
+    H = params.hops_per_slice or sched.timing.hops_per_slice
+    bound, bound_info = hmax_upper_bound(sched, H)
+    chunks = list(group_chunks(sched, params, chunk, progress))
+    width = max(max(c.hop_node.shape[1] for c in chunks), 2)
+
+    def pad(a: np.ndarray) -> np.ndarray:
+        return np.pad(a, ((0, 0), (0, width - a.shape[1])), constant_values=-1)
+
+    lv_gid = np.concatenate([c.lv_gid for c in chunks])
+    lv_hops = np.concatenate([c.lv_hops for c in chunks])
+    lv_lat = np.concatenate([c.lv_latency for c in chunks])
+    offs = np.cumsum([0] + [c.lv_gid.size for c in chunks])[:-1]
+    p_lv = np.concatenate([c.p_lv + o for c, o in zip(chunks, offs)])
+    gid = lv_gid[p_lv]
+    hops = lv_hops[p_lv]
+    lat = lv_lat[p_lv]
+    kind = np.full(gid.size, REGULAR, np.int8)
+    hn = np.concatenate([pad(c.hop_node) for c in chunks])
+    hu = np.concatenate([pad(c.hop_uplink) for c in chunks])
+    hs = np.concatenate([pad(c.hop_slice) for c in chunks])
+    n_members = np.bincount(lv_gid, minlength=G)
+    one_hop = np.zeros(G, bool)
+    one_hop[lv_gid[lv_hops == 1]] = True
+    extra = []
+    if params.backups > 0:
+        single = np.flatnonzero((n_members == 1) & one_hop)
+        extra.append(_two_hop_members(
+            sched, _decode(single, N), H, BACKUP, lambda ok, a2, q: _best_k(ok, a2, params.backups)))
+    if params.relax_slices is not None:
+        lat2 = np.zeros(G, np.int64)
+        lat2[lv_gid[lv_hops == 2]] = lv_lat[lv_hops == 2]
+        two = np.flatnonzero(lat2 > 0)
+        q = _decode(two, N)
+        lim = q[0] + lat2[two] - 1 + params.relax_slices  # last allowed delivery slice
+
+        def pick(ok, a2, rows):
+            return _best_k(ok & (a2 <= lim[rows, None]), a2, params.max_parallel)
+
+        extra.append(_two_hop_members(sched, q, H, RELAXED, pick))
+    for e_gid, e_kind, e_lat, e_hn, e_hu, e_hs in extra:
+        gid = np.concatenate([gid, e_gid])
+        kind = np.concatenate([kind, e_kind])
+        hops = np.concatenate([hops, np.full(e_gid.size, 2, np.int16)])
+        lat = np.concatenate([lat, e_lat])
+        hn = np.concatenate([hn, pad(e_hn)])
+        hu = np.concatenate([hu, pad(e_hu)])
+        hs = np.concatenate([hs, pad(e_hs)])
+    notes = {
+        "hops_per_slice": H,
+        "hmax_bound": bound,
+        "hmax_bound_detail": bound_info,
+        "hmax_used": params.h_max or bound,
+        "hmax_reached": max(c.hmax_reached for c in chunks),
+        "hmax_bound_hit": any(c.bound_hit for c in chunks),
+        "levels": int(lv_gid.size),
+        "levels_capped": int(sum(int(c.lv_capped.sum()) for c in chunks)),
+    }
+    p = {"h_max": params.h_max, "hops_per_slice": H, "max_parallel": params.max_parallel,
+         "backups": params.backups, "relax_slices": params.relax_slices}
+    routes = assemble(sched, "ucmp", p, gid, hops.astype(np.int32), kind, hops, lat, hn, hu, hs, notes)
+    m_group = np.repeat(np.arange(G), routes.g_count.ravel())
+    slice_bytes = sched.timing.slice_us * sched.timing.link_gbps * 1e3 / 8
+    buckets, _ = _buckets((m_group, routes.m_hops, routes.m_latency, routes.m_kind), slice_bytes)
+    return PathRoutes(**{**routes.__dict__, "buckets": buckets})
+
+
+def _decode(g: np.ndarray, N: int) -> tuple[np.ndarray, ...]:
+    dst = g % N
+    src = (g // N) % N
+    t = g // (N * N)
+    return t.astype(np.int64), src.astype(np.int64), dst.astype(np.int64), g

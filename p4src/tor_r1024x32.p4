@@ -350,7 +350,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 64;
     }
 
-    /* (dst ToR, start slice, bucket) -> path; tied paths are members of one group of
+    /* (dst ToR, start slice, bucket range) -> path; tied paths are members of one group of
      * the action selector, picked by the 5-tuple hash. Writes the NOP + option 137 with
      * all H hops valid; apply() invalidates hops past n and fixes IHL/length. */
     action write_path(bit<8> n, tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1, tor_t tor2, uplink_t up2, slice_t slice2, tor_t tor3, uplink_t up3, slice_t slice3, tor_t tor4, uplink_t up4, slice_t slice4) {
@@ -381,23 +381,23 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.hops[4].uplink = up4;
         hdr.hops[4].send_slice = slice4;
     }
-    action ssrr_miss() { meta.path_len = 0; }
     action_selector(HashAlgorithm.crc16, 32w1024, 32w14) ssrr_selector;
     table ssrr_path {
         key = {
             meta.dst_tor:   exact @name("dst_tor");
             meta.cur_slice: exact @name("start_slice");
-            meta.bucket:    exact @name("bucket");
+            meta.bucket:    range @name("bucket");   // a UCMP bucket range (priority-ordered)
             hdr.ipv4.srcAddr:  selector;
             hdr.ipv4.dstAddr:  selector;
             hdr.ipv4.protocol: selector;
             meta.l4_src:       selector;
             meta.l4_dst:       selector;
         }
-        actions = { write_path; @defaultonly ssrr_miss; }
-        default_action = ssrr_miss();
+        /* no default action with an action selector (p4c warns that bmv2 cannot set
+         * one): a miss runs NoAction and leaves path_len = 0 */
+        actions = { write_path; }
         implementation = ssrr_selector;
-        size = 130944;
+        size = 523776;
     }
 
     apply {
@@ -427,42 +427,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     /* queues active_q .. active_q + delta - 1 (mod Q) drained */
                     bit<64> run = (((bit<64>)1 << (bit<8>)delta) - 1) << (bit<8>)meta.active_q;
                     bit<32> drained = run[31:0] | run[63:32];
-                    qstate_t clear = 0;
-                    clear = clear | ((qstate_t)drained << 0);
-                    clear = clear | ((qstate_t)drained << 32);
-                    clear = clear | ((qstate_t)drained << 64);
-                    clear = clear | ((qstate_t)drained << 96);
-                    clear = clear | ((qstate_t)drained << 128);
-                    clear = clear | ((qstate_t)drained << 160);
-                    clear = clear | ((qstate_t)drained << 192);
-                    clear = clear | ((qstate_t)drained << 224);
-                    clear = clear | ((qstate_t)drained << 256);
-                    clear = clear | ((qstate_t)drained << 288);
-                    clear = clear | ((qstate_t)drained << 320);
-                    clear = clear | ((qstate_t)drained << 352);
-                    clear = clear | ((qstate_t)drained << 384);
-                    clear = clear | ((qstate_t)drained << 416);
-                    clear = clear | ((qstate_t)drained << 448);
-                    clear = clear | ((qstate_t)drained << 480);
-                    clear = clear | ((qstate_t)drained << 512);
-                    clear = clear | ((qstate_t)drained << 544);
-                    clear = clear | ((qstate_t)drained << 576);
-                    clear = clear | ((qstate_t)drained << 608);
-                    clear = clear | ((qstate_t)drained << 640);
-                    clear = clear | ((qstate_t)drained << 672);
-                    clear = clear | ((qstate_t)drained << 704);
-                    clear = clear | ((qstate_t)drained << 736);
-                    clear = clear | ((qstate_t)drained << 768);
-                    clear = clear | ((qstate_t)drained << 800);
-                    clear = clear | ((qstate_t)drained << 832);
-                    clear = clear | ((qstate_t)drained << 864);
-                    clear = clear | ((qstate_t)drained << 896);
-                    clear = clear | ((qstate_t)drained << 928);
-                    clear = clear | ((qstate_t)drained << 960);
-                    clear = clear | ((qstate_t)drained << 992);
+                    /* the same drained queues on every uplink: d copies side by side */
+                    qstate_t clear = drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained ++ drained;
                     qstate_reg.read(meta.qstate, 0);
                     qstate_reg.write(0, meta.qstate & ~clear);
-                    slice_reg.write(0, hdr.timer.slice);
+                    slice_reg.write(0, (slice_t)hdr.timer.slice);
                     epoch_reg.write(0, meta.epoch + delta);
                     active_q_reg.write(0, new_active);
                 }
@@ -560,26 +529,26 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 if (meta.hop_idx >= nhops) { bad = 1; }                       // pointer past the end
                 if (bad == 0) {
             /* The hop at the pointer (index hop_idx) and the hop before it. */
-            if (meta.hop_idx == 0) {
+                    if (meta.hop_idx == 0) {
                         meta.hop_uplink = hdr.hops[0].uplink;
                         meta.hop_slice = hdr.hops[0].send_slice;
                     }
-            else if (meta.hop_idx == 1) {
+                    else if (meta.hop_idx == 1) {
                         meta.hop_uplink = hdr.hops[1].uplink;
                         meta.hop_slice = hdr.hops[1].send_slice;
                         meta.prev_next_tor = hdr.hops[0].next_tor;
                     }
-            else if (meta.hop_idx == 2) {
+                    else if (meta.hop_idx == 2) {
                         meta.hop_uplink = hdr.hops[2].uplink;
                         meta.hop_slice = hdr.hops[2].send_slice;
                         meta.prev_next_tor = hdr.hops[1].next_tor;
                     }
-            else if (meta.hop_idx == 3) {
+                    else if (meta.hop_idx == 3) {
                         meta.hop_uplink = hdr.hops[3].uplink;
                         meta.hop_slice = hdr.hops[3].send_slice;
                         meta.prev_next_tor = hdr.hops[2].next_tor;
                     }
-            else if (meta.hop_idx == 4) {
+                    else if (meta.hop_idx == 4) {
                         meta.hop_uplink = hdr.hops[4].uplink;
                         meta.hop_slice = hdr.hops[4].send_slice;
                         meta.prev_next_tor = hdr.hops[3].next_tor;
@@ -604,7 +573,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.hop_uplink * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    bit<256> chunk = 0;
+                    if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
+                    else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
+                    else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
+                    else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
+                    full = (bit<1>)(chunk >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.hop_uplink;
                         meta.dep_slice = meta.hop_slice;
@@ -621,6 +598,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         /* Source ToR: pick a path for (dst, slice, bucket) and write it into the packet. */
             if (hdr.l4.isValid()) { meta.l4_src = hdr.l4.srcPort; meta.l4_dst = hdr.l4.dstPort; }
             ssrr_bucket.apply();
+            meta.path_len = 0;
             ssrr_path.apply();
             if (meta.path_len == 0 || meta.path_len > 5) {
                 drops.count(DROP_NO_ROUTE);
@@ -648,7 +626,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.hop_uplink * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    bit<256> chunk = 0;
+                    if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
+                    else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
+                    else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
+                    else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
+                    full = (bit<1>)(chunk >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.hop_uplink;
                         meta.dep_slice = meta.hop_slice;
@@ -678,7 +664,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.alt_up_0 * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    bit<256> chunk = 0;
+                    if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
+                    else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
+                    else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
+                    else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
+                    full = (bit<1>)(chunk >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_0;
                         meta.dep_slice = meta.alt_sl_0;
@@ -699,7 +693,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.alt_up_1 * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    bit<256> chunk = 0;
+                    if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
+                    else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
+                    else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
+                    else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
+                    full = (bit<1>)(chunk >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_1;
                         meta.dep_slice = meta.alt_sl_1;
@@ -720,7 +722,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.alt_up_2 * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    bit<256> chunk = 0;
+                    if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
+                    else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
+                    else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
+                    else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
+                    full = (bit<1>)(chunk >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_2;
                         meta.dep_slice = meta.alt_sl_2;
@@ -741,7 +751,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.alt_up_3 * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    bit<256> chunk = 0;
+                    if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
+                    else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
+                    else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
+                    else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
+                    full = (bit<1>)(chunk >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_3;
                         meta.dep_slice = meta.alt_sl_3;
@@ -762,7 +780,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.alt_up_4 * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    bit<256> chunk = 0;
+                    if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
+                    else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
+                    else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
+                    else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
+                    full = (bit<1>)(chunk >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_4;
                         meta.dep_slice = meta.alt_sl_4;
@@ -783,7 +809,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.alt_up_5 * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    bit<256> chunk = 0;
+                    if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
+                    else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
+                    else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
+                    else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
+                    full = (bit<1>)(chunk >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_5;
                         meta.dep_slice = meta.alt_sl_5;
@@ -804,7 +838,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.alt_up_6 * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    bit<256> chunk = 0;
+                    if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
+                    else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
+                    else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
+                    else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
+                    full = (bit<1>)(chunk >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_6;
                         meta.dep_slice = meta.alt_sl_6;
@@ -825,7 +867,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.alt_up_7 * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    bit<256> chunk = 0;
+                    if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
+                    else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
+                    else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
+                    else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
+                    full = (bit<1>)(chunk >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_7;
                         meta.dep_slice = meta.alt_sl_7;
@@ -846,7 +896,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.alt_up_8 * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    bit<256> chunk = 0;
+                    if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
+                    else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
+                    else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
+                    else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
+                    full = (bit<1>)(chunk >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_8;
                         meta.dep_slice = meta.alt_sl_8;
@@ -867,7 +925,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.alt_up_9 * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    bit<256> chunk = 0;
+                    if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
+                    else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
+                    else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
+                    else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
+                    full = (bit<1>)(chunk >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_9;
                         meta.dep_slice = meta.alt_sl_9;
@@ -905,7 +971,14 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             qbytes_reg.write(idx, bytes);
             qtag_reg.write(idx, dep_epoch);
             if (bytes >= meta.capacity) {
-                qstate_reg.write(0, meta.qstate | ((qstate_t)1 << (bit<16>)idx));
+                qstate_t full = 0;
+                bit<256> one = (bit<256>)1 << (bit<8>)idx;
+                if ((idx >> 8) == 0) { full = (bit<768>)0 ++ one[255:0]; }
+                else if ((idx >> 8) == 1) { full = (bit<512>)0 ++ one[255:0] ++ (bit<256>)0; }
+                else if ((idx >> 8) == 2) { full = (bit<256>)0 ++ one[255:0] ++ (bit<512>)0; }
+                else if ((idx >> 8) == 3) { full = one[255:0] ++ (bit<768>)0; }
+
+                qstate_reg.write(0, meta.qstate | full);
             }
             sm.egress_spec = (bit<9>)(UPLINK_PORT_BASE + (bit<32>)meta.dep_uplink);
             meta.hold_uplink = meta.dep_uplink;

@@ -322,7 +322,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 64;
     }
 
-    /* (dst ToR, start slice, bucket) -> path; tied paths are members of one group of
+    /* (dst ToR, start slice, bucket range) -> path; tied paths are members of one group of
      * the action selector, picked by the 5-tuple hash. Writes the NOP + option 137 with
      * all H hops valid; apply() invalidates hops past n and fixes IHL/length. */
     action write_path(bit<8> n, tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1, tor_t tor2, uplink_t up2, slice_t slice2, tor_t tor3, uplink_t up3, slice_t slice3) {
@@ -349,23 +349,23 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.hops[3].uplink = up3;
         hdr.hops[3].send_slice = slice3;
     }
-    action ssrr_miss() { meta.path_len = 0; }
     action_selector(HashAlgorithm.crc16, 32w1024, 32w14) ssrr_selector;
     table ssrr_path {
         key = {
             meta.dst_tor:   exact @name("dst_tor");
             meta.cur_slice: exact @name("start_slice");
-            meta.bucket:    exact @name("bucket");
+            meta.bucket:    range @name("bucket");   // a UCMP bucket range (priority-ordered)
             hdr.ipv4.srcAddr:  selector;
             hdr.ipv4.dstAddr:  selector;
             hdr.ipv4.protocol: selector;
             meta.l4_src:       selector;
             meta.l4_dst:       selector;
         }
-        actions = { write_path; @defaultonly ssrr_miss; }
-        default_action = ssrr_miss();
+        /* no default action with an action selector (p4c warns that bmv2 cannot set
+         * one): a miss runs NoAction and leaves path_len = 0 */
+        actions = { write_path; }
         implementation = ssrr_selector;
-        size = 112;
+        size = 448;
     }
 
     apply {
@@ -395,12 +395,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     /* queues active_q .. active_q + delta - 1 (mod Q) drained */
                     bit<8> run = (((bit<8>)1 << (bit<8>)delta) - 1) << (bit<8>)meta.active_q;
                     bit<4> drained = run[3:0] | run[7:4];
-                    qstate_t clear = 0;
-                    clear = clear | ((qstate_t)drained << 0);
-                    clear = clear | ((qstate_t)drained << 4);
+                    /* the same drained queues on every uplink: d copies side by side */
+                    qstate_t clear = drained ++ drained;
                     qstate_reg.read(meta.qstate, 0);
                     qstate_reg.write(0, meta.qstate & ~clear);
-                    slice_reg.write(0, hdr.timer.slice);
+                    slice_reg.write(0, (slice_t)hdr.timer.slice);
                     epoch_reg.write(0, meta.epoch + delta);
                     active_q_reg.write(0, new_active);
                 }
@@ -498,21 +497,21 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 if (meta.hop_idx >= nhops) { bad = 1; }                       // pointer past the end
                 if (bad == 0) {
             /* The hop at the pointer (index hop_idx) and the hop before it. */
-            if (meta.hop_idx == 0) {
+                    if (meta.hop_idx == 0) {
                         meta.hop_uplink = hdr.hops[0].uplink;
                         meta.hop_slice = hdr.hops[0].send_slice;
                     }
-            else if (meta.hop_idx == 1) {
+                    else if (meta.hop_idx == 1) {
                         meta.hop_uplink = hdr.hops[1].uplink;
                         meta.hop_slice = hdr.hops[1].send_slice;
                         meta.prev_next_tor = hdr.hops[0].next_tor;
                     }
-            else if (meta.hop_idx == 2) {
+                    else if (meta.hop_idx == 2) {
                         meta.hop_uplink = hdr.hops[2].uplink;
                         meta.hop_slice = hdr.hops[2].send_slice;
                         meta.prev_next_tor = hdr.hops[1].next_tor;
                     }
-            else if (meta.hop_idx == 3) {
+                    else if (meta.hop_idx == 3) {
                         meta.hop_uplink = hdr.hops[3].uplink;
                         meta.hop_slice = hdr.hops[3].send_slice;
                         meta.prev_next_tor = hdr.hops[2].next_tor;
@@ -537,7 +536,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.hop_uplink * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    full = (bit<1>)(meta.qstate >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.hop_uplink;
                         meta.dep_slice = meta.hop_slice;
@@ -554,6 +556,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         /* Source ToR: pick a path for (dst, slice, bucket) and write it into the packet. */
             if (hdr.l4.isValid()) { meta.l4_src = hdr.l4.srcPort; meta.l4_dst = hdr.l4.dstPort; }
             ssrr_bucket.apply();
+            meta.path_len = 0;
             ssrr_path.apply();
             if (meta.path_len == 0 || meta.path_len > 4) {
                 drops.count(DROP_NO_ROUTE);
@@ -580,7 +583,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.hop_uplink * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    full = (bit<1>)(meta.qstate >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.hop_uplink;
                         meta.dep_slice = meta.hop_slice;
@@ -610,7 +616,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.alt_up_0 * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    full = (bit<1>)(meta.qstate >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_0;
                         meta.dep_slice = meta.alt_sl_0;
@@ -631,7 +640,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.alt_up_1 * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    full = (bit<1>)(meta.qstate >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_1;
                         meta.dep_slice = meta.alt_sl_1;
@@ -652,7 +664,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<32> q = meta.active_q + rank;
                     if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
                     bit<32> pos = (bit<32>)meta.alt_up_2 * NUM_QUEUES + q;
-                    if (((meta.qstate >> (bit<16>)pos) & 1) == 0) {
+                    bit<1> full;
+                    full = (bit<1>)(meta.qstate >> (bit<8>)pos);
+
+                    if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_2;
                         meta.dep_slice = meta.alt_sl_2;
@@ -690,7 +705,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             qbytes_reg.write(idx, bytes);
             qtag_reg.write(idx, dep_epoch);
             if (bytes >= meta.capacity) {
-                qstate_reg.write(0, meta.qstate | ((qstate_t)1 << (bit<16>)idx));
+                qstate_t full = 0;
+                full = (qstate_t)1 << (bit<8>)idx;
+
+                qstate_reg.write(0, meta.qstate | full);
             }
             sm.egress_spec = (bit<9>)(UPLINK_PORT_BASE + (bit<32>)meta.dep_uplink);
             meta.hold_uplink = meta.dep_uplink;

@@ -87,7 +87,7 @@ class P4Info:
     def check_contract(self, contract: dict) -> None:
         """Every table/key/action/parameter/counter of the contract exists with the same width."""
         match_kind = {"exact": p4info_pb2.MatchField.EXACT, "lpm": p4info_pb2.MatchField.LPM,
-                      "ternary": p4info_pb2.MatchField.TERNARY}
+                      "ternary": p4info_pb2.MatchField.TERNARY, "range": p4info_pb2.MatchField.RANGE}
         for t in contract["tables"].values():
             pt = self.table(t["name"])
             fields = {m.name: m for m in pt.match_fields}
@@ -132,6 +132,8 @@ class P4Info:
         msg = p4runtime_pb2.TableEntry(table_id=pt.preamble.id)
         if e.is_default:
             msg.is_default_action = True
+        if e.priority:
+            msg.priority = e.priority
         fields = {m.name: m for m in pt.match_fields}
         for kname, v in e.match:
             m = fields.get(kname)
@@ -146,6 +148,13 @@ class P4Info:
                 mask = ((1 << m.bitwidth) - 1) ^ ((1 << (m.bitwidth - plen)) - 1)
                 fm.lpm.value = encode(val & mask, m.bitwidth)
                 fm.lpm.prefix_len = plen
+            elif m.match_type == p4info_pb2.MatchField.RANGE:
+                lo, hi = v
+                if lo == 0 and hi == (1 << m.bitwidth) - 1:
+                    msg.match.pop()  # the full range is the don't-care: omitted
+                    continue
+                fm.range.low = encode(lo, m.bitwidth)
+                fm.range.high = encode(hi, m.bitwidth)
             else:
                 fm.exact.value = encode(v, m.bitwidth)
         if e.group_id is not None:

@@ -22,6 +22,7 @@ class TableEntry:
     params: tuple[tuple[str, int], ...] = ()
     is_default: bool = False
     group_id: int | None = None                  # action-selector group instead of an action
+    priority: int = 0                            # > 0 for tables with range/ternary keys
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,10 @@ def _table(contract: dict, short: str) -> dict:
 
 
 def make_entry(contract: dict, short: str, match: dict, action: str | None, params: dict | None = None,
-               is_default: bool = False, group_id: int | None = None) -> TableEntry:
+               is_default: bool = False, group_id: int | None = None, priority: int = 1) -> TableEntry:
+    """One entry of table ``short``; lpm keys take (value, prefix_len), range keys (low, high).
+
+    Tables with a range key get ``priority`` (P4Runtime wants one > 0 there), others none."""
     t = _table(contract, short)
     name = t["name"]
     keys = []
@@ -89,6 +93,14 @@ def make_entry(contract: dict, short: str, match: dict, action: str | None, para
                 if not 0 <= plen <= k["bitwidth"]:
                     raise EntryError(f"{name}: prefix length {plen} of key {k['name']} out of 0..{k['bitwidth']}")
                 keys.append((k["name"], (val, plen)))
+            elif k["match"] == "range":
+                if not (isinstance(v, tuple) and len(v) == 2):
+                    raise EntryError(f"{name}: range key {k['name']} needs (low, high), got {v!r}")
+                lo = _fit(name, f"key {k['name']} low", v[0], k["bitwidth"])
+                hi = _fit(name, f"key {k['name']} high", v[1], k["bitwidth"])
+                if lo > hi:
+                    raise EntryError(f"{name}: range key {k['name']} low {lo} > high {hi}")
+                keys.append((k["name"], (lo, hi)))
             else:
                 keys.append((k["name"], _fit(name, f"key {k['name']}", v, k["bitwidth"])))
         if given:
@@ -109,7 +121,11 @@ def make_entry(contract: dict, short: str, match: dict, action: str | None, para
             raise EntryError(f"{a['name']}: unknown parameter {sorted(given)[0]!r}")
         ps = tuple(out)
         action = a["name"]
-    return TableEntry(name, tuple(keys), action, ps, is_default, group_id)
+    ranged = any(k["match"] in ("range", "ternary") for k in t["keys"])
+    if ranged and not is_default and priority < 1:
+        raise EntryError(f"{name}: entries of a table with range keys need a priority >= 1")
+    return TableEntry(name, tuple(keys), action, ps, is_default, group_id,
+                      priority if ranged and not is_default else 0)
 
 
 # ---- ToR program -------------------------------------------------------------------------
@@ -185,12 +201,15 @@ def _path_params(contract: dict, path: Sequence[tuple[int, int, int]]) -> dict:
     return params
 
 
-def ssrr_group(contract: dict, dst_tor: int, start_slice: int, bucket: int,
+def ssrr_group(contract: dict, dst_tor: int, start_slice: int, bucket: int | tuple[int, int],
                paths: Sequence[Sequence[tuple[int, int, int]]], group_id: int, first_member_id: int) -> Batch:
-    """A (dst, start slice, bucket) entry whose tied paths share one selector group.
+    """A (dst, start slice, bucket range) entry whose tied paths share one selector group.
 
-    A path is [(next_tor, uplink, send_slice)] from the source ToR on.
+    A path is [(next_tor, uplink, send_slice)] from the source ToR on; ``bucket`` is one
+    bucket or an inclusive (low, high) range.
     """
+    if isinstance(bucket, int):
+        bucket = (bucket, bucket)
     t = _table(contract, "ssrr_path")
     prof_name = t["action_profile"]
     action = t["actions"]["write_path"]["name"]
@@ -203,6 +222,35 @@ def ssrr_group(contract: dict, dst_tor: int, start_slice: int, bucket: int,
     b.entries.append(make_entry(contract, "ssrr_path",
                                 {"dst_tor": dst_tor, "start_slice": start_slice, "bucket": bucket},
                                 None, group_id=group_id))
+    return b
+
+
+def ssrr_entries(contract: dict, routes, tor: int) -> Batch:
+    """All source-route entries of one ToR from path routes (UCMP or a baseline).
+
+    One selector group per (dst, start slice, bucket range): its members are the tied
+    paths (:func:`controller.source_tables.entries`); a DSCP -> bucket entry for every
+    DSCP value (identity, the host tags the bucket index, UCMP §6.1). Schemes without
+    buckets match the whole bucket range.
+    """
+    from controller import source_tables
+
+    prof = contract["profile"]
+    sched = routes.schedule
+    if sched.n_tors > prof["tors"] or sched.n_uplinks > prof["uplinks"] or sched.n_slices != prof["slices"]:
+        raise EntryError(
+            f"routes for {sched.n_tors} ToRs x {sched.n_uplinks} uplinks x {sched.n_slices} slices do not fit "
+            f"profile {prof['name']!r} ({prof['tors']} x {prof['uplinks']} x {prof['slices']})")
+    b = Batch()
+    gid, mid = 1, 1
+    for e in source_tables.entries(routes, tor):
+        paths = [p for p in e.paths if len(p) <= prof["max_hops"]]
+        if not paths:
+            raise EntryError(f"ssrr_path (src {tor}, dst {e.dst}, slice {e.slice}): every path has more "
+                             f"than max_hops = {prof['max_hops']} hops")
+        b.extend(ssrr_group(contract, e.dst, e.slice, e.buckets, paths, gid, mid))
+        gid, mid = gid + 1, mid + len(paths)
+    b.entries += [ssrr_bucket_entry(contract, d, d) for d in range(64)]
     return b
 
 

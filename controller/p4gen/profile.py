@@ -185,7 +185,9 @@ class Profile:
 
     @property
     def ssrr_table_size(self) -> int:
-        return (self.tors - 1) * self.slices * 4
+        """(dst, start slice, bucket) entries: room for 16 buckets per (dst, slice)
+        (UCMP Table 2: ~5 per (dst, slice) at (108, 6))."""
+        return (self.tors - 1) * self.slices * 16
 
     @property
     def ocs_ports(self) -> int:

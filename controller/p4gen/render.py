@@ -91,7 +91,7 @@ def contract(profile: Profile, program: str = "tor") -> dict:
             },
             "ssrr_bucket": {"keys": [("dscp", "exact", 6)], "actions": {"set_bucket": [("bucket", p.bucket_bits)]}},
             "ssrr_path": {
-                "keys": [("dst_tor", "exact", w.tor), ("start_slice", "exact", w.slice), ("bucket", "exact", p.bucket_bits)],
+                "keys": [("dst_tor", "exact", w.tor), ("start_slice", "exact", w.slice), ("bucket", "range", p.bucket_bits)],
                 "actions": {"write_path": path_params},
                 "action_profile": f"{ctl}.ssrr_selector",
             },

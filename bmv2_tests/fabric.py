@@ -76,8 +76,14 @@ def udp(dst_tor: int, *, src_tor: int = ME, ttl: int = 64, dscp: int = 0, sport:
 
 
 def routed(pkt, ttl_dec: int = 1, options=None):
-    """The frame as it leaves a ToR: TTL decremented, checksum recomputed."""
+    """The frame as it leaves a ToR: TTL decremented, IPv4 checksum recomputed, L4 bytes
+    untouched (scapy would recompute a UDP/TCP checksum against the SSRR option's last
+    hop as the final destination, RFC 791; the switch leaves L4 alone)."""
+    orig = Ether(pkt.build())
     p = pkt.copy()
+    for l4 in (UDP, TCP):
+        if l4 in p:
+            p[l4].chksum = orig[l4].chksum
     p[IP].ttl -= ttl_dec
     if options is not None:
         p[IP].options = options

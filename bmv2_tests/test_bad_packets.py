@@ -34,7 +34,10 @@ def _ttl_one():
 
 
 def _bad_option_length():
-    return udp(3, src_tor=4, options=ssrr_options([(ME, 0, 0), (3, 1, 1)], ptr=8, length=9))
+    good = bytearray(udp(3, src_tor=4, options=ssrr_options([(ME, 0, 0), (3, 1, 1)], ptr=8)).build())
+    assert good[14 + 21] == 137
+    good[14 + 22] = 9                            # option length 9: not 3 + 4 x hops
+    return bytes(good)
 
 
 CASES = [

@@ -52,11 +52,11 @@ control OcsVerifyChecksum(inout headers_t hdr, inout metadata_t meta) { apply { 
 
 control OcsIngress(inout headers_t hdr, inout metadata_t meta, inout standard_metadata_t sm) {
     /* drop reasons: no_circuit, bad_timer */
-    counter(2, CounterType.packets) drops;
+    counter(2, CounterType.packets) ocs_drops;
     register<slice_t>(1) slice_reg;
 
     action connect(bit<9> port) { sm.egress_spec = port; }
-    action no_circuit() { drops.count(OCS_DROP_NO_CIRCUIT); mark_to_drop(sm); }
+    action no_circuit() { ocs_drops.count(OCS_DROP_NO_CIRCUIT); mark_to_drop(sm); }
     table circuit {
         key = {
             meta.cur_slice: exact @name("slice");
@@ -72,7 +72,7 @@ control OcsIngress(inout headers_t hdr, inout metadata_t meta, inout standard_me
             if ((bit<32>)hdr.timer.slice < NUM_SLICES) {
                 slice_reg.write(0, (slice_t)hdr.timer.slice);
             } else {
-                drops.count(OCS_DROP_BAD_TIMER);
+                ocs_drops.count(OCS_DROP_BAD_TIMER);
             }
             mark_to_drop(sm);
             exit;

@@ -200,3 +200,58 @@ def test_ssrr_group_and_circuits():
         m, prm = dict(e.match), dict(e.params)
         a, u = divmod(m["in_port"], 2)
         assert sched.peer[m["slice"], a, u] * 2 + u == prm["port"]
+
+
+def test_tor_batch_from_ucmp_and_uro_routes():
+    """One ToR's batch: every UCMP entry becomes a selector group over its tied paths with
+    its bucket range, URO entries carry the first K alternatives, the address plan maps
+    every other ToR's /24 to that ToR."""
+    from controller import source_tables
+    from controller.agent.tor_tables import host_ip, tor_batch
+    from controller.routing import ucmp
+
+    p = prof.load("tiny")
+    c = rnd.contract(p, "tor")
+    sched = round_robin(8, 2)
+    uro = compute(sched, UroParams(k=3, max_hops=4))
+    paths = ucmp.compute(sched, ucmp.UcmpParams(h_max=4))
+    b = tor_batch(c, 2, uro_routes=uro, path_routes=paths, source_routed=[1, 5])
+    src = list(source_tables.entries(paths, 2))
+    assert len(b.groups) == len(src)
+    assert len(b.members) == sum(len(e.paths) for e in src)
+    sel = [e for e in b.entries if e.table == "UroIngress.ssrr_path"]
+    assert [dict(e.match)["bucket"] for e in sel] == [e.buckets for e in src]
+    assert all(e.priority == 1 and e.group_id is not None for e in sel)
+    assert sum(e.table == "UroIngress.ssrr_bucket" for e in b.entries) == 64
+    modes = {dict(e.match)["dst_tor"]: e.action for e in b.entries if e.table == "UroIngress.route_mode"}
+    assert modes == {1: "UroIngress.source_route", 5: "UroIngress.source_route"}
+    hosts = {dict(e.match)["dst_addr"]: dict(e.params) for e in b.entries if e.table == "UroIngress.host_dst"}
+    import ipaddress
+
+    ip5 = int(ipaddress.IPv4Address(host_ip(5, 0))) & ~0xFF
+    assert hosts[(ip5, 24)] == {"tor": 5}
+    assert hosts[(int(ipaddress.IPv4Address(host_ip(2, 1))), 32)] == {"port": 1}
+    assert sum(e.table == "UroIngress.uro_next_hop" for e in b.entries) == 7 * 4
+    with pytest.raises(ent.EntryError, match="no path routes"):
+        tor_batch(c, 2, uro_routes=uro, source_routed=[1])
+    with pytest.raises(ent.EntryError, match="ToR 9"):
+        tor_batch(c, 9)
+
+
+def test_range_key_is_encoded_for_p4runtime():
+    pytest.importorskip("p4.v1.p4runtime_pb2", reason="needs the agent extra")
+    from p4.config.v1 import p4info_pb2
+
+    from controller.agent.p4runtime import P4Info
+
+    info = p4info_pb2.P4Info()
+    t = info.tables.add()
+    t.preamble.id, t.preamble.name = 1, "UroIngress.ssrr_path"
+    mf = t.match_fields.add(id=1, name="bucket", bitwidth=8, match_type=p4info_pb2.MatchField.RANGE)
+    assert mf.name == "bucket"
+    pi = P4Info(info)
+    msg = pi.table_entry(ent.TableEntry("UroIngress.ssrr_path", (("bucket", (3, 9)),), None, (), False, 7, 1))
+    assert (msg.match[0].range.low, msg.match[0].range.high, msg.priority) == (b"\x03", b"\x09", 1)
+    assert msg.action.action_profile_group_id == 7
+    full = pi.table_entry(ent.TableEntry("UroIngress.ssrr_path", (("bucket", (0, 255)),), None, (), False, 7, 1))
+    assert len(full.match) == 0          # the whole range is the don't-care

@@ -1,8 +1,10 @@
 # uro developer targets. Python work runs in .venv (see README).
 PY ?= .venv/bin/python
 TARGET ?= bmv2
+PROFILE ?= tiny
+BUILD ?= build
 
-.PHONY: venv run test bench ci
+.PHONY: venv run test bench ci build p4src
 
 venv:
 	python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]'
@@ -19,3 +21,11 @@ bench:
 
 ci:
 	bash .ci/run
+
+# render the P4 programs of PROFILE for TARGET and compile them with p4c into $(BUILD)/
+build:
+	$(PY) -m controller.cli p4 build --target $(TARGET) --profile $(PROFILE) --out $(BUILD)
+
+# refresh the reviewable rendered P4 in p4src/ (a unit test checks it is current)
+p4src:
+	for p in tiny r108x6 r1024x32; do $(PY) -m controller.cli p4 render --profile $$p --out p4src || exit 1; done

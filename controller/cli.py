@@ -277,6 +277,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--full-large", action="store_true", help="UCMP 1024x32 on all destinations, not a chunk")
     r.set_defaults(func=cmd_bench)
 
+    from controller import commands_p4  # `uro p4 render|build`
+
+    commands_p4.register(sub)
     try:  # UCMP / baselines commands, when present
         from controller import commands_ucmp
     except ImportError:

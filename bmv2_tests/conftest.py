@@ -1,0 +1,231 @@
+"""Fixtures for the bmv2 suite: compiled programs, veth pairs, a simple_switch_grpc per
+test (fresh state), the pipeline pushed over P4Runtime, and raw-socket packet I/O.
+
+Time is deterministic: the slice clock only moves when a test sends a timer packet.
+Needs p4c-bm2-ss, simple_switch_grpc and root (veth pairs); otherwise every test here
+is skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import struct
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from controller.p4gen import build as p4build
+from controller.p4gen import profile as prof
+
+HERE = Path(__file__).resolve().parent
+GRPC_PORT = 9571
+THRIFT_PORT = 9191
+
+
+def _missing() -> str | None:
+    for tool in ("p4c-bm2-ss", "simple_switch_grpc"):
+        if shutil.which(tool) is None:
+            return f"{tool} not installed (see README 'P4 toolchain')"
+    if os.geteuid() != 0:
+        return "needs root to create veth pairs"
+    try:
+        import p4.v1.p4runtime_pb2  # noqa: F401
+        import scapy  # noqa: F401
+    except ImportError as e:
+        return f"needs the agent and packets extras: {e}"
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    reason = _missing()
+    for item in items:
+        if "bmv2_tests" in str(item.fspath):
+            item.add_marker(pytest.mark.bmv2)
+            item.add_marker(pytest.mark.p4c)
+            if reason:
+                item.add_marker(pytest.mark.skip(reason=reason))
+
+
+# ---- compiled programs ----------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def tiny():
+    return prof.load("tiny")
+
+
+@pytest.fixture(scope="session")
+def artifacts(tiny, tmp_path_factory):
+    """{program: (p4info, bmv2 json, contract)} for the tiny profile, compiled by real p4c."""
+    import json
+
+    out = tmp_path_factory.mktemp("p4build")
+    p4build.build(tiny, out)
+    arts = {}
+    for program in tiny.programs():
+        base = out / f"{program}_{tiny.name}"
+        arts[program] = (base.with_suffix(".p4info.txtpb"), base.with_suffix(".json"),
+                         json.loads(base.with_suffix(".contract.json").read_text()))
+    return arts
+
+
+# ---- veth pairs -------------------------------------------------------------------------
+def _sh(*cmd: str) -> None:
+    subprocess.run(cmd, check=True, capture_output=True)
+
+
+def _veth(n: int) -> list[tuple[str, str]]:
+    pairs = []
+    for i in range(n):
+        sw, host = f"uro{i}s", f"uro{i}h"
+        if not Path(f"/sys/class/net/{sw}").exists():
+            _sh("ip", "link", "add", sw, "type", "veth", "peer", "name", host)
+        for ifc in (sw, host):
+            Path(f"/proc/sys/net/ipv6/conf/{ifc}/disable_ipv6").write_text("1\n")
+            _sh("ip", "link", "set", ifc, "mtu", "9000")
+            _sh("ip", "link", "set", ifc, "up")
+        pairs.append((sw, host))
+    return pairs
+
+
+@pytest.fixture(scope="session")
+def veths():
+    pairs = _veth(16)  # enough for the OCS emulator of the tiny profile (8 x 2 ports)
+    yield pairs
+    for sw, _ in pairs:
+        subprocess.run(["ip", "link", "del", sw], capture_output=True)
+
+
+# ---- packet I/O: the ptf package's dataplane on the test side of each veth ---------------
+class Dataplane:
+    """What ``ptf.testutils`` calls a test: a ptf ``DataPlane`` with port i on veth i.
+
+    ``send``/``expect``/``expect_none`` wrap ``ptf.testutils``; expected packets are scapy
+    packets or ``ptf.mask.Mask`` objects."""
+
+    def __init__(self, hosts: list[str]):
+        import ptf
+        import ptf.ptfutils
+        from ptf.dataplane import DataPlane
+
+        ptf.config.update({"relax": False, "platform": "local", "qlen": 1000,
+                           "port_map": {(0, i): ifc for i, ifc in enumerate(hosts)}})
+        ptf.ptfutils.default_timeout = 2
+        ptf.ptfutils.default_negative_timeout = 0.3
+        self.dataplane = DataPlane(ptf.config)
+        for i, ifc in enumerate(hosts):
+            self.dataplane.port_add(ifc, 0, i)
+        self.n_ports = len(hosts)
+
+    # hooks ptf.testutils calls
+    def before_send(self, pkt, device_number=0, port_number=-1):
+        pass
+
+    def at_receive(self, pkt, device_number=0, port_number=-1):
+        pass
+
+    def fail(self, msg):
+        raise AssertionError(msg)
+
+    # the test-facing API
+    def send(self, port: int, pkt) -> None:
+        from ptf import testutils as tu
+
+        tu.send_packet(self, port, pkt)
+
+    def expect(self, port: int, pkt, timeout: float = 2.0) -> bytes:
+        """The packet leaves on ``port`` (within timeout); returns the bytes received."""
+        from ptf import testutils as tu
+
+        r = tu.dp_poll(self, port_number=port, timeout=timeout, exp_pkt=pkt)
+        if isinstance(r, self.dataplane.PollFailure):
+            raise AssertionError(f"expected packet not received on port {port}:\n{r.format()}")
+        return bytes(r.packet)
+
+    def expect_none(self, timeout: float = 0.3) -> None:
+        """No packet leaves on any port."""
+        from ptf import testutils as tu
+
+        tu.verify_no_other_packets(self, timeout=timeout)
+
+    def flush(self) -> None:
+        self.dataplane.flush()
+
+    def close(self) -> None:
+        self.dataplane.kill()
+
+
+def timer_frame(slice_id: int, ethertype: int = 0x88B5) -> bytes:
+    return b"\xff" * 6 + b"\x02\x00\x00\x00\x00\x01" + struct.pack("!HHH", ethertype, slice_id, 0) + b"\x00" * 42
+
+
+# ---- switch -----------------------------------------------------------------------------
+class Switch:
+    def __init__(self, ifaces: list[str], log: Path):
+        args = ["simple_switch_grpc", "--device-id", "0", "--no-p4", "--thrift-port", str(THRIFT_PORT)]
+        for i, ifc in enumerate(ifaces):
+            args += ["-i", f"{i}@{ifc}"]
+        args += ["--", "--grpc-server-addr", f"127.0.0.1:{GRPC_PORT}"]
+        self.log = open(log, "w")
+        self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
+        self.client = None
+
+    def connect(self, p4info, bmv2_json, contract):
+        from controller.agent.p4runtime import P4RuntimeClient
+
+        deadline = time.time() + 20
+        last = None
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"simple_switch_grpc exited with {self.proc.returncode}")
+            try:
+                self.client = P4RuntimeClient(f"127.0.0.1:{GRPC_PORT}", timeout=2)
+                break
+            except Exception as e:  # server still starting
+                last = e
+                time.sleep(0.2)
+        else:
+            raise RuntimeError(f"simple_switch_grpc did not answer P4Runtime: {last}")
+        self.client.set_pipeline(p4info, bmv2_json)
+        self.client.check_contract(contract)
+        return self.client
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def stop(self):
+        if self.client:
+            self.client.close()
+        self.proc.terminate()
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.log.close()
+
+
+def _run_switch(n_ports, program, artifacts, veths, tmp_path):
+    p4info, js, contract = artifacts[program]
+    sw = Switch([s for s, _ in veths[:n_ports]], tmp_path / f"{program}_switch.log")
+    ports = Dataplane([h for _, h in veths[:n_ports]])
+    try:
+        client = sw.connect(p4info, js, contract)
+        time.sleep(0.2)
+        ports.flush()
+        yield sw, client, ports, contract
+    finally:
+        ports.close()
+        sw.stop()
+
+
+@pytest.fixture
+def tor(tiny, artifacts, veths, tmp_path):
+    """A fresh ToR switch of the tiny profile: (switch, client, ports, contract)."""
+    yield from _run_switch(tiny.host_ports + tiny.uplinks, "tor", artifacts, veths, tmp_path)
+
+
+@pytest.fixture
+def ocs(tiny, artifacts, veths, tmp_path):
+    yield from _run_switch(tiny.tors * tiny.uplinks, "ocs", artifacts, veths, tmp_path)

@@ -1,0 +1,123 @@
+"""Shared pieces of the bmv2 suite: the tiny network, its routes, packets, the clock.
+
+The switch under test is ToR ``ME`` of the tiny profile (8 ToRs x 2 uplinks, round-robin
+schedule, S = 4): host ports 0..1, uplink u on port 2 + u. Hosts follow the address plan
+of :mod:`controller.agent.tor_tables`.
+"""
+
+from __future__ import annotations
+
+import struct
+import time
+from functools import lru_cache
+
+from scapy.layers.inet import IP, TCP, UDP, IPOption
+from scapy.layers.l2 import Ether
+
+from controller import source_tables, tables
+from controller.agent.tor_tables import host_ip
+from controller.routing import ucmp
+from controller.routing.uro import UroParams, compute
+from controller.schedule import round_robin
+
+ME = 0
+HOST_PORTS = 2
+UPLINK_BASE = 2
+TIMER_ETHERTYPE = 0x88B5
+SSRR = 137
+
+
+@lru_cache(maxsize=None)
+def schedule():
+    return round_robin(8, 2)
+
+
+@lru_cache(maxsize=None)
+def uro_routes():
+    return compute(schedule(), UroParams(k=3, max_hops=4))
+
+
+@lru_cache(maxsize=None)
+def ucmp_routes():
+    return ucmp.compute(schedule(), ucmp.UcmpParams(h_max=4))
+
+
+def uro_entry(dst: int, slice_: int, tor: int = ME) -> tables.Entry:
+    for e in tables.entries(uro_routes(), tor):
+        if e.dst == dst and e.slice == slice_:
+            return e
+    raise KeyError((dst, slice_))
+
+
+def ssrr_entries(tor: int = ME) -> list[source_tables.SourceEntry]:
+    return list(source_tables.entries(ucmp_routes(), tor))
+
+
+# ---- packets ---------------------------------------------------------------------------------
+def timer(slice_id: int) -> bytes:
+    """A slice timer frame (the pktgen packet of Tofino2; here sent by the test)."""
+    return (Ether(dst="ff:ff:ff:ff:ff:ff", src="02:00:00:00:00:01", type=TIMER_ETHERTYPE)
+            / struct.pack("!HH", slice_id, 0) / bytes(42)).build()
+
+
+def set_slice(dp, slice_id: int, settle: float = 0.05) -> None:
+    """Advance the switch's slice clock to ``slice_id`` (timers never leave the switch)."""
+    dp.send(0, timer(slice_id))
+    time.sleep(settle)
+
+
+def udp(dst_tor: int, *, src_tor: int = ME, ttl: int = 64, dscp: int = 0, sport: int = 1234,
+        dport: int = 5001, ident: int = 1, options=None, proto: str = "udp"):
+    l4 = UDP(sport=sport, dport=dport) if proto == "udp" else TCP(sport=sport, dport=dport)
+    ip = IP(src=host_ip(src_tor, 0), dst=host_ip(dst_tor, 0), ttl=ttl, tos=dscp << 2, id=ident)
+    if options is not None:
+        ip.options = options
+    return Ether(dst="02:00:00:00:00:02", src="02:00:00:00:00:01") / ip / l4 / (b"uro-test" * 4)
+
+
+def routed(pkt, ttl_dec: int = 1, options=None):
+    """The frame as it leaves a ToR: TTL decremented, IPv4 checksum recomputed, L4 bytes
+    untouched (scapy would recompute a UDP/TCP checksum against the SSRR option's last
+    hop as the final destination, RFC 791; the switch leaves L4 alone)."""
+    orig = Ether(pkt.build())
+    p = pkt.copy()
+    for l4 in (UDP, TCP):
+        if l4 in p:
+            p[l4].chksum = orig[l4].chksum
+    p[IP].ttl -= ttl_dec
+    if options is not None:
+        p[IP].options = options
+    del p[IP].chksum
+    del p[IP].ihl
+    del p[IP].len
+    return Ether(p.build())
+
+
+def hop_bytes(hops, widths=(16, 8, 8)) -> bytes:
+    """SSRR hops (next ToR, uplink, send slice) packed like ssrr_hop_t (4 bytes each)."""
+    wt, wu, ws = widths
+    out = b""
+    for t, u, s in hops:
+        out += ((t << (wu + ws)) | (u << ws) | s).to_bytes(4, "big")
+    return out
+
+
+def ssrr_options(hops, ptr: int, length: int | None = None) -> list:
+    """NOP + option 137 (type, length, pointer, hops) as scapy IP options."""
+    body = hop_bytes(hops)
+    ln = 3 + len(body) if length is None else length
+    return [IPOption(b"\x01"), IPOption(bytes([SSRR, ln, ptr]) + body)]
+
+
+def parse_ssrr(frame: bytes) -> tuple[int, list[tuple[int, int, int]]]:
+    """(pointer, hops) of the SSRR option of a received frame."""
+    ip = Ether(frame)[IP]
+    raw = b"".join(bytes(o) for o in ip.options)
+    i = raw.index(bytes([SSRR]))
+    ln, ptr = raw[i + 1], raw[i + 2]
+    body = raw[i + 3:i + ln]
+    hops = []
+    for k in range(0, len(body), 4):
+        v = int.from_bytes(body[k:k + 4], "big")
+        hops.append((v >> 16, (v >> 8) & 0xFF, v & 0xFF))
+    return ptr, hops

@@ -1,0 +1,141 @@
+"""UCMP source routing with the IPv4 SSRR option (UCMP §6) on simple_switch_grpc:
+written at the source with the group's hops, DSCP buckets, tied paths spread by the
+5-tuple, pointer advanced at an intermediate ToR, delivered at the destination."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from fabric import (ME, UPLINK_BASE, parse_ssrr, routed, set_slice, ssrr_entries, ssrr_options, udp,
+                    ucmp_routes)
+from scapy.layers.inet import IP
+from scapy.layers.l2 import Ether
+
+from controller.agent.tor_tables import tor_batch
+
+S = 4
+
+
+def push(client, contract, me: int = ME):
+    client.write(tor_batch(contract, me, path_routes=ucmp_routes(),
+                           source_routed=[t for t in range(8) if t != me]))
+
+
+def rank(now: int, slice_: int) -> int:
+    return (slice_ - now) % S
+
+
+def collect(dp, start: int, ports=(UPLINK_BASE, UPLINK_BASE + 1)) -> list[tuple[int, int, bytes]]:
+    """Step the clock through one cycle from ``start``; every frame that leaves an uplink
+    as (slice it left in, port, bytes)."""
+    got = []
+    for step in range(S):
+        now = (start + step) % S
+        if step:
+            set_slice(dp, now)
+        while True:
+            r = dp.dataplane.poll(timeout=0.3)
+            if not isinstance(r, dp.dataplane.PollSuccess):
+                break
+            assert r.port in ports, f"frame left on port {r.port}"
+            got.append((now, r.port, bytes(r.packet)))
+    return got
+
+
+def test_source_writes_the_path_and_leaves_on_hop0_in_its_slice(tor):
+    sw, client, dp, contract = tor
+    push(client, contract)
+    seen_multi = False
+    cases = [e for e in ssrr_entries() if len(e.paths) == 1][:6]
+    assert cases
+    for i, e in enumerate(cases):
+        path = e.paths[0]
+        seen_multi |= len(path) > 1
+        set_slice(dp, e.slice)
+        pkt = udp(e.dst, dscp=e.buckets[0], ident=i + 1)
+        dp.send(0, pkt)
+        wait = rank(e.slice, path[0][2])
+        for step in range(1, wait + 1):
+            dp.expect_none()
+            set_slice(dp, (e.slice + step) % S)
+        exp = routed(pkt, options=ssrr_options(path, ptr=8))   # hop 0 taken: pointer at hop 1
+        frame = dp.expect(UPLINK_BASE + path[0][1], exp)
+        assert parse_ssrr(frame) == (8, list(path))
+        assert Ether(frame)[IP].ihl == 6 + len(path)
+    assert seen_multi, "the cases should include a multi-hop path"
+    drops = client.read_counters(contract, "drops")
+    assert sum(drops.values()) == 0
+    assert client.read_counters(contract, "events")["ssrr_written"] == len(cases)
+
+
+def test_dscp_buckets_pick_different_paths(tor):
+    sw, client, dp, contract = tor
+    push(client, contract)
+    by_key = defaultdict(list)
+    for e in ssrr_entries():
+        if len(e.paths) == 1:
+            by_key[(e.dst, e.slice)].append(e)
+    dst, t = next(k for k, v in by_key.items() if len({x.paths for x in v}) >= 2)
+    entries = by_key[(dst, t)]
+    for i, e in enumerate(entries):
+        set_slice(dp, t)
+        dp.send(0, udp(dst, dscp=e.buckets[1], ident=50 + i))
+        got = collect(dp, t)
+        assert len(got) == 1
+        now, port, frame = got[0]
+        path = e.paths[0]
+        assert (port, now) == (UPLINK_BASE + path[0][1], path[0][2])
+        assert parse_ssrr(frame)[1] == list(path)
+        set_slice(dp, t)
+
+
+def test_tied_paths_are_spread_by_five_tuple_and_sticky(tor):
+    """Run as ToR 3, whose UCMP groups hold tied paths (ToR 0's do not on this schedule)."""
+    sw, client, dp, contract = tor
+    me = 3
+    push(client, contract, me)
+    e = max(ssrr_entries(me), key=lambda x: len(x.paths))
+    assert len(e.paths) >= 2
+    chosen = {}
+    for sport in range(1000, 1032):
+        set_slice(dp, e.slice)
+        dp.send(0, udp(e.dst, src_tor=me, dscp=e.buckets[0], sport=sport))
+        got = collect(dp, e.slice)
+        assert len(got) == 1
+        path = tuple(parse_ssrr(got[0][2])[1])
+        assert path in e.paths
+        chosen[sport] = path
+        set_slice(dp, e.slice)
+    assert len(set(chosen.values())) >= 2, "32 flows all hashed onto one tied path"
+    for sport in (1000, 1007):          # the same 5-tuple takes the same path again
+        set_slice(dp, e.slice)
+        dp.send(0, udp(e.dst, src_tor=me, dscp=e.buckets[0], sport=sport))
+        got = collect(dp, e.slice)
+        assert tuple(parse_ssrr(got[0][2])[1]) == chosen[sport]
+        set_slice(dp, e.slice)
+
+
+def test_intermediate_advances_pointer_and_sends_in_the_hops_slice(tor):
+    sw, client, dp, contract = tor
+    push(client, contract)
+    hops = [(ME, 1, 0), (6, 0, 2), (3, 1, 3)]       # hop 0 brought it here; hop 1 is ours
+    pkt = udp(3, src_tor=4, options=ssrr_options(hops, ptr=8))
+    set_slice(dp, 1)
+    dp.send(UPLINK_BASE + 1, pkt)
+    dp.expect_none()                                  # hop 1 leaves in slice 2, not before
+    set_slice(dp, 2)
+    frame = dp.expect(UPLINK_BASE + 0, routed(pkt, options=ssrr_options(hops, ptr=12)))
+    assert parse_ssrr(frame) == (12, hops)
+    assert client.read_counters(contract, "events")["ssrr_transit"] == 1
+
+
+def test_destination_delivers_to_the_host_port(tor):
+    sw, client, dp, contract = tor
+    push(client, contract)
+    hops = [(5, 0, 1), (ME, 1, 2)]
+    pkt = udp(ME, src_tor=2, options=ssrr_options(hops, ptr=12))
+    pkt[IP].dst = "10.0.0.2"                          # host port 1 of this ToR
+    set_slice(dp, 2)
+    dp.send(UPLINK_BASE, pkt)
+    dp.expect(1, pkt)
+    dp.expect_none()

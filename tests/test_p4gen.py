@@ -1,0 +1,257 @@
+"""Renderer, profile validation and contract-named entries (no switch, no compiler)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from controller.cli import main
+from controller.p4gen import entries as ent
+from controller.p4gen import profile as prof
+from controller.p4gen import render as rnd
+from controller.p4gen.profile import Profile, ProfileError
+from controller.routing.uro import UroParams, compute
+from controller.schedule import round_robin
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def mk(**kw) -> Profile:
+    base = dict(name="t", tors=8, uplinks=2, host_ports=2, slices=4, alternatives=3, max_hops=4, queues=4)
+    base.update(kw)
+    return Profile(**base)
+
+
+# ---- rendering matrix ----------------------------------------------------------------
+MATRIX = [  # (N, d, S, K, H, Q)
+    (2, 1, 1, 1, 1, 1),
+    (8, 2, 4, 3, 4, 4),
+    (9, 3, 3, 2, 9, 5),
+    (16, 4, 4, 10, 3, 8),
+    (108, 6, 18, 4, 5, 18),
+    (1024, 32, 32, 10, 5, 32),
+]
+
+
+@pytest.mark.parametrize("n,d,s,k,h,q", MATRIX)
+def test_matrix_renders_with_fitting_widths(n, d, s, k, h, q):
+    p = mk(tors=n, uplinks=d, slices=s, alternatives=k, max_hops=h, queues=q)
+    text, c = rnd.render(p, "tor")
+    assert "{{" not in text and "{%" not in text
+    # K alternatives and H hops are in the actions, with contract widths
+    sig = re.search(r"action set_alternatives\((.*)\)", text).group(1)
+    assert len(re.findall(r"uplink_t up\d+, slice_t slice\d+", sig)) == k
+    assert text.count("hdr.hops[") >= 4 * h
+    assert f"typedef bit<{d * q}>" in text  # one Full bit per (uplink, queue)
+    alts = c["tables"]["uro_next_hop"]["actions"]["set_alternatives"]["params"]
+    assert len(alts) == 1 + 2 * k
+    for key in c["tables"]["uro_next_hop"]["keys"]:
+        need = {"arrival_slice": s - 1, "dst_tor": n - 1}[key["name"]]
+        assert need < (1 << key["bitwidth"])
+    assert c["profile"]["uplink_port_base"] == p.host_ports
+    if p.ocs_fits:
+        t2, c2 = rnd.render(p, "ocs")
+        assert f"size = {n * d * s};" in t2
+        assert c2["tables"]["circuit"]["keys"][1]["bitwidth"] == 9
+
+
+@pytest.mark.p4c
+@pytest.mark.skipif(shutil.which("p4c-bm2-ss") is None, reason="p4c-bm2-ss not installed (see README 'P4 toolchain')")
+@pytest.mark.parametrize("n,d,s,k,h,q", MATRIX)
+def test_matrix_compiles_with_real_p4c(n, d, s, k, h, q, tmp_path):
+    """Every profile of the matrix is accepted by the real compiler (v1model JSON + P4Info)."""
+    from controller.p4gen import build as p4build
+
+    p = mk(tors=n, uplinks=d, slices=s, alternatives=k, max_hops=h, queues=q)
+    files = p4build.build(p, tmp_path, ["tor"])
+    info = next(f for f in files if f.name.endswith(".p4info.txtpb")).read_text()
+    for short in ("uro_next_hop", "ssrr_path", "host_dst", "route_mode", "config"):
+        assert f'name: "UroIngress.{short}"' in info
+    js = json.loads(next(f for f in files if f.suffix == ".json" and "contract" not in f.name).read_text())
+    assert any(r["name"] == "UroIngress.qstate_reg" and r["bitwidth"] == d * q for r in js["register_arrays"])
+
+
+def test_big_ocs_is_refused_with_reason():
+    p = prof.load("r108x6")
+    assert p.programs() == ["tor"]
+    with pytest.raises(ProfileError, match=r"OCS emulator needs tors x uplinks = 648 ports"):
+        rnd.render(p, "ocs")
+
+
+@pytest.mark.parametrize("kw,msg", [
+    (dict(alternatives=0), r"alternatives must be in 1\.\.16"),
+    (dict(queues=3), r"queues = 3 is smaller than the rank range"),
+    (dict(tors=300, widths=prof.Widths(tor=8, uplink=8, slice=16)), r"tors = 300 does not fit widths.tor = 8"),
+    (dict(widths=prof.Widths(tor=16, uplink=8, slice=4)), r"must be 32"),
+    (dict(max_hops=10), r"max_hops must be in 1\.\.9"),
+    (dict(uplinks=8), r"uplinks = 8 must be fewer than tors"),
+    (dict(slices=300), r"slices = 300 does not fit widths.slice"),
+    (dict(tors="8"), r"tors must be an integer"),
+    (dict(name="a-b"), r"name must be an identifier"),
+])
+def test_bad_profiles_name_the_field(kw, msg):
+    with pytest.raises(ProfileError, match=msg):
+        mk(**kw)
+
+
+def test_toml_errors(tmp_path):
+    f = tmp_path / "x.toml"
+    f.write_text('name = "x"\ntors = 8\nuplinks = 2\nhost_ports = 2\nslices = 4\nalternatives = 3\n'
+                 'max_hops = 4\nqueues = 4\nqueus = 5\n')
+    with pytest.raises(ProfileError, match=r"unknown key 'queus'"):
+        prof.load(f)
+    f.write_text('name = "x"\ntors = 8\n')
+    with pytest.raises(ProfileError, match=r"missing key 'uplinks'"):
+        prof.load(f)
+    f.write_text('name = "x"\ntors = 8\nuplinks = 2\nhost_ports = 2\nslices = 4\nalternatives = 0\n'
+                 'max_hops = 4\nqueues = 4\n[widths]\ntor = 16\n')
+    with pytest.raises(ProfileError, match=r"x.toml: profile 'x': alternatives must be"):
+        prof.load(f)
+    with pytest.raises(ProfileError, match=r"unknown profile 'nope'"):
+        prof.load("nope")
+
+
+def test_named_profiles_load():
+    names = prof.available()
+    assert {"tiny", "r108x6", "r1024x32"} <= set(names)
+    for n in names:
+        p = prof.load(n)
+        assert p.name == n
+
+
+def test_p4src_is_current():
+    """The committed p4src/ equals what the templates render now (run `make p4src`)."""
+    for name in ("tiny", "r108x6", "r1024x32"):
+        p = prof.load(name)
+        for program in p.programs():
+            text, c = rnd.render(p, program)
+            base = ROOT / "p4src" / rnd.output_name(p, program)
+            assert base.with_suffix(".p4").read_text() == text, f"{base}.p4 is stale: run make p4src"
+            assert json.loads(base.with_suffix(".contract.json").read_text()) == json.loads(json.dumps(c)), \
+                f"{base}.contract.json is stale: run make p4src"
+
+
+def test_cli_render_and_build_without_compiler(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("PATH", "/nonexistent")
+    rc = main(["p4", "build", "--profile", "tiny", "--out", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert rc == 2 and "p4c-bm2-ss not found on PATH" in err
+    assert (tmp_path / "tor_tiny.p4").exists() and (tmp_path / "ocs_tiny.contract.json").exists()
+    assert not (tmp_path / "tor_tiny.json").exists()
+
+
+def test_cli_bad_profile_writes_nothing(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "bad"\ntors = 8\nuplinks = 2\nhost_ports = 2\nslices = 4\nalternatives = 3\n'
+                   'max_hops = 4\nqueues = 2\n')
+    rc = main(["p4", "render", "--profile", str(bad), "--out", str(tmp_path / "o")])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1 and "queues = 2" in err
+    assert not (tmp_path / "o").exists()
+
+
+# ---- entries ---------------------------------------------------------------------------
+def test_uro_routes_to_contract_entries():
+    p = prof.load("tiny")
+    _, c = rnd.render(p, "tor")
+    routes = compute(round_robin(8, 2), UroParams(k=3))
+    es = ent.uro_entries(c, routes, tor=0)
+    assert len(es) == 7 * 4  # (N-1) x S
+    e = es[0]
+    assert e.table == "UroIngress.uro_next_hop" and e.action == "UroIngress.set_alternatives"
+    keys = dict(e.match)
+    params = dict(e.params)
+    from controller import tables
+    ref = next(x for x in tables.entries(routes, 0) if x.dst == keys["dst_tor"] and x.slice == keys["arrival_slice"])
+    assert params["n"] == len(ref.alternatives)
+    assert (params["up0"], params["slice0"]) == (ref.alternatives[0].uplink, ref.alternatives[0].dep_slice)
+
+
+def test_entry_errors_name_the_field():
+    _, c = rnd.render(prof.load("tiny"), "tor")
+    with pytest.raises(ent.EntryError, match=r"UroIngress.set_alternatives: parameter up0 = 300 does not fit 8 bits"):
+        ent.uro_entry(c, 0, 1, [(300, 1)])
+    with pytest.raises(ent.EntryError, match=r"4 alternatives, the profile holds 1..3"):
+        ent.uro_entry(c, 0, 1, [(0, 1)] * 4)
+    with pytest.raises(ent.EntryError, match=r"key dst_tor = 70000 does not fit 16 bits"):
+        ent.route_mode_entry(c, 70000, True)
+    routes = compute(round_robin(10, 2), UroParams(k=2))
+    with pytest.raises(ent.EntryError, match=r"do not fit profile 'tiny'"):
+        ent.uro_entries(c, routes, 0)
+
+
+def test_ssrr_group_and_circuits():
+    p = prof.load("tiny")
+    _, c = rnd.render(p, "tor")
+    b = ent.ssrr_group(c, dst_tor=5, start_slice=1, bucket=2, paths=[[(3, 0, 1), (5, 1, 2)], [(4, 1, 1), (5, 0, 3)]],
+                       group_id=7, first_member_id=100)
+    assert [m.member_id for m in b.members] == [100, 101]
+    assert b.groups[0].member_ids == (100, 101) and b.entries[0].group_id == 7
+    assert dict(b.members[0].params)["n"] == 2 and dict(b.members[1].params)["tor1"] == 5
+    _, oc = rnd.render(p, "ocs")
+    sched = round_robin(8, 2)
+    cs = ent.circuit_entries(oc, sched)
+    assert len(cs) == int((sched.peer >= 0).sum())  # one entry per live circuit end
+    for e in cs:
+        m, prm = dict(e.match), dict(e.params)
+        a, u = divmod(m["in_port"], 2)
+        assert sched.peer[m["slice"], a, u] * 2 + u == prm["port"]
+
+
+def test_tor_batch_from_ucmp_and_uro_routes():
+    """One ToR's batch: every UCMP entry becomes a selector group over its tied paths with
+    its bucket range, URO entries carry the first K alternatives, the address plan maps
+    every other ToR's /24 to that ToR."""
+    from controller import source_tables
+    from controller.agent.tor_tables import host_ip, tor_batch
+    from controller.routing import ucmp
+
+    p = prof.load("tiny")
+    c = rnd.contract(p, "tor")
+    sched = round_robin(8, 2)
+    uro = compute(sched, UroParams(k=3, max_hops=4))
+    paths = ucmp.compute(sched, ucmp.UcmpParams(h_max=4))
+    b = tor_batch(c, 2, uro_routes=uro, path_routes=paths, source_routed=[1, 5])
+    src = list(source_tables.entries(paths, 2))
+    assert len(b.groups) == len(src)
+    assert len(b.members) == sum(len(e.paths) for e in src)
+    sel = [e for e in b.entries if e.table == "UroIngress.ssrr_path"]
+    assert [dict(e.match)["bucket"] for e in sel] == [e.buckets for e in src]
+    assert all(e.priority == 1 and e.group_id is not None for e in sel)
+    assert sum(e.table == "UroIngress.ssrr_bucket" for e in b.entries) == 64
+    modes = {dict(e.match)["dst_tor"]: e.action for e in b.entries if e.table == "UroIngress.route_mode"}
+    assert modes == {1: "UroIngress.source_route", 5: "UroIngress.source_route"}
+    hosts = {dict(e.match)["dst_addr"]: dict(e.params) for e in b.entries if e.table == "UroIngress.host_dst"}
+    import ipaddress
+
+    ip5 = int(ipaddress.IPv4Address(host_ip(5, 0))) & ~0xFF
+    assert hosts[(ip5, 24)] == {"tor": 5}
+    assert hosts[(int(ipaddress.IPv4Address(host_ip(2, 1))), 32)] == {"port": 1}
+    assert sum(e.table == "UroIngress.uro_next_hop" for e in b.entries) == 7 * 4
+    with pytest.raises(ent.EntryError, match="no path routes"):
+        tor_batch(c, 2, uro_routes=uro, source_routed=[1])
+    with pytest.raises(ent.EntryError, match="ToR 9"):
+        tor_batch(c, 9)
+
+
+def test_range_key_is_encoded_for_p4runtime():
+    pytest.importorskip("p4.v1.p4runtime_pb2", reason="needs the agent extra")
+    from p4.config.v1 import p4info_pb2
+
+    from controller.agent.p4runtime import P4Info
+
+    info = p4info_pb2.P4Info()
+    t = info.tables.add()
+    t.preamble.id, t.preamble.name = 1, "UroIngress.ssrr_path"
+    mf = t.match_fields.add(id=1, name="bucket", bitwidth=8, match_type=p4info_pb2.MatchField.RANGE)
+    assert mf.name == "bucket"
+    pi = P4Info(info)
+    msg = pi.table_entry(ent.TableEntry("UroIngress.ssrr_path", (("bucket", (3, 9)),), None, (), False, 7, 1))
+    assert (msg.match[0].range.low, msg.match[0].range.high, msg.priority) == (b"\x03", b"\x09", 1)
+    assert msg.action.action_profile_group_id == 7
+    full = pi.table_entry(ent.TableEntry("UroIngress.ssrr_path", (("bucket", (0, 255)),), None, (), False, 7, 1))
+    assert len(full.match) == 0          # the whole range is the don't-care

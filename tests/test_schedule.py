@@ -8,7 +8,7 @@ from controller.schedule import (
     round_robin, save, to_dict,
 )
 
-from conftest import small_schedules
+from strategies import small_schedules
 
 
 @pytest.mark.parametrize("n,d,S", [(8, 1, 7), (8, 2, 4), (7, 2, 4), (108, 6, 18), (1024, 32, 32)])

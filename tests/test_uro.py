@@ -10,7 +10,7 @@ from controller.routing.reference import Reference
 from controller.routing.uro import UroParams, compute
 from controller.schedule import opera, round_robin
 
-from conftest import small_schedules
+from strategies import small_schedules
 
 
 def _all_queries(sched):

@@ -1,5 +1,5 @@
 # uro developer targets. Python work runs in .venv (see README).
-PY ?= .venv/bin/python
+PY ?= $(shell [ -x .venv/bin/python ] && echo .venv/bin/python || echo python3)
 TARGET ?= bmv2
 PROFILE ?= tiny
 BUILD ?= build

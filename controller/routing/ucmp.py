@@ -477,6 +477,7 @@ def group_chunks(sched: Schedule, params: UcmpParams, chunk: int = 128, progress
     S, N, d = sched.peer.shape
     H = params.hops_per_slice or sched.timing.hops_per_slice
     n_cap = params.h_max or hmax_upper_bound(sched, H)[0]
+    H = min(H, n_cap)  # a walk of at most n_cap hops never exhausts a larger in-slice budget
     for c0 in range(0, N, chunk):
         dsts = np.arange(c0, min(N, c0 + chunk))
         V, E = _value_tables(sched, H, n_cap, dsts)

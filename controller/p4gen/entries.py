@@ -167,16 +167,21 @@ def uro_entry(contract: dict, arrival_slice: int, dst_tor: int,
                       "set_alternatives", params)
 
 
-def uro_entries(contract: dict, routes, tor: int) -> list[TableEntry]:
-    """All per-hop entries of one ToR from URO routes (controller.tables.entries)."""
-    from controller import tables
-
+def _check_fits(contract: dict, sched) -> dict:
+    """The contract's profile, if routes computed on ``sched`` fit it (else EntryError)."""
     prof = contract["profile"]
-    sched = routes.schedule
     if sched.n_tors > prof["tors"] or sched.n_uplinks > prof["uplinks"] or sched.n_slices != prof["slices"]:
         raise EntryError(
             f"routes for {sched.n_tors} ToRs x {sched.n_uplinks} uplinks x {sched.n_slices} slices do not fit "
             f"profile {prof['name']!r} ({prof['tors']} x {prof['uplinks']} x {prof['slices']})")
+    return prof
+
+
+def uro_entries(contract: dict, routes, tor: int) -> list[TableEntry]:
+    """All per-hop entries of one ToR from URO routes (controller.tables.entries)."""
+    from controller import tables
+
+    prof = _check_fits(contract, routes.schedule)
     out = []
     for e in tables.entries(routes, tor):
         if not e.alternatives:
@@ -235,12 +240,7 @@ def ssrr_entries(contract: dict, routes, tor: int) -> Batch:
     """
     from controller import source_tables
 
-    prof = contract["profile"]
-    sched = routes.schedule
-    if sched.n_tors > prof["tors"] or sched.n_uplinks > prof["uplinks"] or sched.n_slices != prof["slices"]:
-        raise EntryError(
-            f"routes for {sched.n_tors} ToRs x {sched.n_uplinks} uplinks x {sched.n_slices} slices do not fit "
-            f"profile {prof['name']!r} ({prof['tors']} x {prof['uplinks']} x {prof['slices']})")
+    prof = _check_fits(contract, routes.schedule)
     b = Batch()
     gid, mid = 1, 1
     for e in source_tables.entries(routes, tor):

@@ -517,7 +517,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
         /* ---- pick the departure ------------------------------------------------------ */
         if (transit == 1) {
-        /* Intermediate ToR: the option must be well formed, the hop before the pointer
+            /* Intermediate ToR: the option must be well formed, the hop before the pointer
              * must name this ToR and the pointer must point at a hop. */
             {
                 bit<8> nhops = (hdr.ssrr.len - 3) >> 2;
@@ -528,7 +528,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.hop_idx = (hdr.ssrr.ptr >> 2) - 1;
                 if (meta.hop_idx >= nhops) { bad = 1; }                       // pointer past the end
                 if (bad == 0) {
-            /* The hop at the pointer (index hop_idx) and the hop before it. */
+                    /* The hop at the pointer (index hop_idx) and the hop before it. */
                     if (meta.hop_idx == 0) {
                         meta.hop_uplink = hdr.hops[0].uplink;
                         meta.hop_slice = hdr.hops[0].send_slice;
@@ -564,38 +564,38 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 events.count(EVENT_SSRR_TRANSIT);
             }
 
-        /* Take the hop at the pointer: its uplink in its send slice; advance the pointer. */
+            /* Take the hop at the pointer: its uplink in its send slice; advance the pointer. */
             meta.have_dep = 0;
-                /* source-route hop: usable if its calendar queue is Unfull */
-                if (meta.have_dep == 0 && (bit<32>)meta.hop_uplink < NUM_UPLINKS) {
-                    bit<32> rank = (bit<32>)meta.hop_slice + NUM_SLICES - (bit<32>)meta.cur_slice;
-                    if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
-                    bit<32> q = meta.active_q + rank;
-                    if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
-                    bit<32> pos = (bit<32>)meta.hop_uplink * NUM_QUEUES + q;
-                    bit<1> full;
-                    bit<256> chunk = 0;
-                    if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
-                    else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
-                    else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
-                    else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
-                    full = (bit<1>)(chunk >> (bit<8>)pos);
+            /* source-route hop: usable if its calendar queue is Unfull */
+            if (meta.have_dep == 0 && (bit<32>)meta.hop_uplink < NUM_UPLINKS) {
+                bit<32> rank = (bit<32>)meta.hop_slice + NUM_SLICES - (bit<32>)meta.cur_slice;
+                if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
+                bit<32> q = meta.active_q + rank;
+                if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
+                bit<32> pos = (bit<32>)meta.hop_uplink * NUM_QUEUES + q;
+                bit<1> full;
+                bit<256> chunk = 0;
+                if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
+                else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
+                else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
+                else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
+                full = (bit<1>)(chunk >> (bit<8>)pos);
 
-                    if (full == 0) {
-                        meta.have_dep = 1;
-                        meta.dep_uplink = meta.hop_uplink;
-                        meta.dep_slice = meta.hop_slice;
-                        meta.dep_rank = rank;
-                        meta.dep_queue = q;
-                    } else {
-                        meta.tried_full = 1;
-                    }
+                if (full == 0) {
+                    meta.have_dep = 1;
+                    meta.dep_uplink = meta.hop_uplink;
+                    meta.dep_slice = meta.hop_slice;
+                    meta.dep_rank = rank;
+                    meta.dep_queue = q;
+                } else {
+                    meta.tried_full = 1;
                 }
+            }
 
             hdr.ssrr.ptr = hdr.ssrr.ptr + 4;
 
         } else if (meta.use_ssrr == 1) {
-        /* Source ToR: pick a path for (dst, slice, bucket) and write it into the packet. */
+            /* Source ToR: pick a path for (dst, slice, bucket) and write it into the packet. */
             if (hdr.l4.isValid()) { meta.l4_src = hdr.l4.srcPort; meta.l4_dst = hdr.l4.dstPort; }
             ssrr_bucket.apply();
             meta.path_len = 0;
@@ -617,38 +617,38 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             meta.hop_slice = hdr.hops[0].send_slice;
             events.count(EVENT_SSRR_WRITTEN);
 
-        /* Take the hop at the pointer: its uplink in its send slice; advance the pointer. */
+            /* Take the hop at the pointer: its uplink in its send slice; advance the pointer. */
             meta.have_dep = 0;
-                /* source-route hop: usable if its calendar queue is Unfull */
-                if (meta.have_dep == 0 && (bit<32>)meta.hop_uplink < NUM_UPLINKS) {
-                    bit<32> rank = (bit<32>)meta.hop_slice + NUM_SLICES - (bit<32>)meta.cur_slice;
-                    if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
-                    bit<32> q = meta.active_q + rank;
-                    if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
-                    bit<32> pos = (bit<32>)meta.hop_uplink * NUM_QUEUES + q;
-                    bit<1> full;
-                    bit<256> chunk = 0;
-                    if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
-                    else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
-                    else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
-                    else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
-                    full = (bit<1>)(chunk >> (bit<8>)pos);
+            /* source-route hop: usable if its calendar queue is Unfull */
+            if (meta.have_dep == 0 && (bit<32>)meta.hop_uplink < NUM_UPLINKS) {
+                bit<32> rank = (bit<32>)meta.hop_slice + NUM_SLICES - (bit<32>)meta.cur_slice;
+                if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
+                bit<32> q = meta.active_q + rank;
+                if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
+                bit<32> pos = (bit<32>)meta.hop_uplink * NUM_QUEUES + q;
+                bit<1> full;
+                bit<256> chunk = 0;
+                if ((pos >> 8) == 0) { chunk = (bit<256>)meta.qstate[255:0]; }
+                else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.qstate[511:256]; }
+                else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.qstate[767:512]; }
+                else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.qstate[1023:768]; }
+                full = (bit<1>)(chunk >> (bit<8>)pos);
 
-                    if (full == 0) {
-                        meta.have_dep = 1;
-                        meta.dep_uplink = meta.hop_uplink;
-                        meta.dep_slice = meta.hop_slice;
-                        meta.dep_rank = rank;
-                        meta.dep_queue = q;
-                    } else {
-                        meta.tried_full = 1;
-                    }
+                if (full == 0) {
+                    meta.have_dep = 1;
+                    meta.dep_uplink = meta.hop_uplink;
+                    meta.dep_slice = meta.hop_slice;
+                    meta.dep_rank = rank;
+                    meta.dep_queue = q;
+                } else {
+                    meta.tried_full = 1;
                 }
+            }
 
             hdr.ssrr.ptr = hdr.ssrr.ptr + 4;
 
         } else {
-        /* One table hit gives all K alternatives; the queue-state bitmap read once
+            /* One table hit gives all K alternatives; the queue-state bitmap read once
              * (meta.qstate) says which are Unfull; the first Unfull one wins. */
             uro_next_hop.apply();
             if (meta.n_alts == 0) {

@@ -9,6 +9,7 @@ it against the P4Info the compiler wrote, so a name is never typed twice by hand
 from __future__ import annotations
 
 import json
+import textwrap
 from dataclasses import asdict
 from pathlib import Path
 
@@ -123,8 +124,14 @@ def contract(profile: Profile, program: str = "tor") -> dict:
     }
 
 
+def _reindent(text: str, width: int) -> str:
+    """Template filter: move a rendered block to ``width`` spaces, keeping its shape."""
+    body = textwrap.dedent(str(text)).strip("\n")
+    return textwrap.indent(body, " " * width) + "\n"
+
+
 def _env() -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -132,6 +139,8 @@ def _env() -> jinja2.Environment:
         keep_trailing_newline=True,
         autoescape=False,
     )
+    env.filters["reindent"] = _reindent
+    return env
 
 
 class _Obj(dict):

@@ -18,6 +18,7 @@ from dataclasses import replace
 import numpy as np
 
 from controller import compare
+from controller.errors import UroError
 from controller.routing import ksp, opera, ucmp
 from controller.schedule import opera as opera_schedule
 from controller.schedule import round_robin
@@ -33,7 +34,21 @@ def _timed(fn, *a, **kw):
 
 
 def _ucmp_row(label: str, sched) -> tuple[compare.SchemeMetrics, float]:
-    routes, secs = _timed(ucmp.compute, sched, ucmp.UcmpParams())
+    """UCMP with the App. B h_max bound; if its buckets overflow the 6-bit DSCP, say so
+    and step h_max down until they fit (what a user would do with --h-max)."""
+    h_max = None
+    while True:
+        try:
+            routes, secs = _timed(ucmp.compute, sched, ucmp.UcmpParams(h_max=h_max))
+            break
+        except UroError as e:
+            if h_max == 1:
+                raise
+            bound = ucmp.hmax_upper_bound(sched, sched.timing.hops_per_slice)[0]
+            h_max = min(bound - 1, 6) if h_max is None else h_max - 1
+            print(f"  {label}: {e} -> retrying with h_max = {h_max}")
+    if h_max is not None:
+        label += f"(h_max={h_max})"
     return compare.metrics(label, routes), secs
 
 

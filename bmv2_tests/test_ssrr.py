@@ -139,3 +139,24 @@ def test_destination_delivers_to_the_host_port(tor):
     dp.send(UPLINK_BASE, pkt)
     dp.expect(1, pkt)
     dp.expect_none()
+
+
+def test_per_hop_and_source_routing_coexist_by_destination(tor):
+    """route_mode is a per-destination table choice: ToR 3 source-routed, ToR 5 per-hop."""
+    from fabric import uro_entry, uro_routes
+
+    sw, client, dp, contract = tor
+    client.write(tor_batch(contract, ME, uro_routes=uro_routes(), path_routes=ucmp_routes(), source_routed=[3]))
+    t = 0
+    set_slice(dp, t)
+    sr = next(e for e in ssrr_entries() if e.dst == 3 and e.slice == t and len(e.paths) == 1)
+    dp.send(0, udp(3, dscp=sr.buckets[0], ident=1))
+    got = collect(dp, t)
+    assert len(got) == 1 and parse_ssrr(got[0][2])[1] == list(sr.paths[0])
+    set_slice(dp, t)
+    alt = uro_entry(5, t).alternatives[0]
+    pkt = udp(5, ident=2)
+    dp.send(0, pkt)
+    got = collect(dp, t)
+    assert [(now, port) for now, port, _ in got] == [(alt.dep_slice, UPLINK_BASE + alt.uplink)]
+    assert got[0][2] == routed(pkt).build()             # no option: the per-hop table carried it

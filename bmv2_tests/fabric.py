@@ -60,9 +60,19 @@ def timer(slice_id: int) -> bytes:
             / struct.pack("!HH", slice_id, 0) / bytes(42)).build()
 
 
-def set_slice(dp, slice_id: int, settle: float = 0.05) -> None:
-    """Advance the switch's slice clock to ``slice_id`` (timers never leave the switch)."""
+def set_slice(dp, slice_id: int, settle: float = 0.05, timeout: float = 5.0) -> None:
+    """Advance the switch's slice clock to ``slice_id`` (timers never leave the switch).
+
+    On a ToR, returns once the switch has applied the timer (its timer counter moved),
+    then gives held packets ``settle`` seconds to take their pass."""
+    before = dp.timers_applied() if dp.timers_applied else None
     dp.send(0, timer(slice_id))
+    if before is not None:
+        end = time.time() + timeout
+        while dp.timers_applied() == before:
+            if time.time() > end:
+                raise AssertionError(f"the switch did not apply the timer for slice {slice_id} in {timeout}s")
+            time.sleep(0.01)
     time.sleep(settle)
 
 

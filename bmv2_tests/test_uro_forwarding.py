@@ -105,3 +105,45 @@ def test_packet_held_longer_than_a_cycle_is_dropped_and_counted(tor):
     drops, events = counters(client, contract)
     assert events["reroute_missed"] == 1
     assert drops["held_too_long"] == 1
+
+
+def test_burst_into_one_slice_spills_when_its_bytes_reach_slice_capacity(tor):
+    """Default capacity (usable slice x link rate): a burst of large packets for one
+    future slice fills that calendar queue; the rest take the next alternative."""
+    import math
+
+    from scapy.packet import Raw
+
+    sw, client, dp, contract = tor
+    push(client, contract)
+    cap = contract["profile"]["slice_capacity_bytes"]
+    dst, t = next((d, s) for s in range(S) for d in range(1, 8)
+                  if len(uro_entry(d, s).alternatives) >= 2 and uro_entry(d, s).alternatives[0].wait >= 1
+                  and uro_entry(d, s).alternatives[1].wait > uro_entry(d, s).alternatives[0].wait)
+    a0, a1 = uro_entry(dst, t).alternatives[:2]
+    set_slice(dp, t)
+    pkts = []
+    for i in range(20):
+        p = udp(dst, ident=1000 + i)
+        p[Raw].load = bytes(1400)
+        pkts.append(p)
+    size = len(pkts[0].build())
+    first = math.ceil(cap / size)            # the packet that makes the count reach capacity
+    assert first < len(pkts)
+    for p in pkts:
+        dp.send(0, p)
+    dp.expect_none()
+    out = {}
+    for step in range(1, S):
+        set_slice(dp, (t + step) % S, settle=0.2)
+        while True:
+            r = dp.dataplane.poll(timeout=0.3)
+            if not isinstance(r, dp.dataplane.PollSuccess):
+                break
+            ident = int.from_bytes(bytes(r.packet)[18:20], "big")
+            out[ident - 1000] = (step, r.port)
+    assert len(out) == len(pkts), (a0, a1, out, counters(client, contract))
+    assert {i for i, v in out.items() if v == (a0.wait, UPLINK_BASE + a0.uplink)} == set(range(first)), (a0, a1, out)
+    assert {i for i, v in out.items() if v == (a1.wait, UPLINK_BASE + a1.uplink)} == set(range(first, len(pkts)))
+    _, events = counters(client, contract)
+    assert events["reroute_spill"] == len(pkts) - first

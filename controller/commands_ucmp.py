@@ -87,8 +87,6 @@ def cmd_failures(args) -> int:
                 cases.append((kind, {kind: v}))
     if not cases:
         raise UroError("no failures asked for: give a positive rate to --links, --tors or --ocs")
-    print(sched.describe())
-    print(f"connectivity loss (fraction of (slice, src, dst) with no surviving route), mean of {args.trials} trials")
     head = ["failure", "rate"] + cols
     lines = [head]
     for kind, kw in cases:
@@ -101,6 +99,8 @@ def cmd_failures(args) -> int:
         acc /= args.trials
         lines.append([kind, f"{kw[kind]:.3f}"] + [f"{100 * x:.3f}%" for x in acc])
     widths = [max(len(r[i]) for r in lines) for i in range(len(head))]
+    print(sched.describe())  # only once every trial has run: a bad rate leaves no partial table
+    print(f"connectivity loss (fraction of (slice, src, dst) with no surviving route), mean of {args.trials} trials")
     print("\n".join("  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths)))
                     for r in lines))
     return 0

@@ -51,7 +51,11 @@ def sample(sched: Schedule, links: float = 0.0, tors: float = 0.0, ocs: float = 
         out[rng.choice(count, size=int(round(rate * count)), replace=False)] = True
         return out
 
-    return Failures(pick(N, tors), pick(N * d, links).reshape(N, d), pick(d, ocs))
+    f = Failures(pick(N, tors), pick(N * d, links).reshape(N, d), pick(d, ocs))
+    if (~f.dead_tor).sum() < 2:  # no (src, dst) pair left: the loss would be 0/0
+        raise UroError(f"failure rate --tors {tors:g} fails {int(f.dead_tor.sum())} of {N} ToRs; "
+                       "at least 2 must stay up to measure connectivity")
+    return f
 
 
 def _reverse_uplink(sched: Schedule) -> np.ndarray:

@@ -1,0 +1,191 @@
+"""`uro routes|run --algo ucmp`, `uro compare` and `uro failures` through controller.cli.main:
+user errors are one clear line on stderr with a non-zero exit and no artifacts; the happy
+paths write source routes that are valid on the schedule and print one row per scheme."""
+
+import json
+import re
+
+import numpy as np
+import pytest
+
+from controller import failures
+from controller.cli import main
+from controller.errors import UroError
+from controller.routing import ucmp
+from controller.schedule import load, opera, round_robin, save
+
+GEN = ["--generate", "opera", "--tors", "6", "--uplinks", "2"]
+FGEN = ["--generate", "opera", "--n-tors", "6", "--n-uplinks", "2"]
+
+
+def run(argv):
+    """main(argv) -> exit code, also when argparse exits."""
+    try:
+        return main(argv)
+    except SystemExit as e:
+        return e.code
+
+
+@pytest.mark.parametrize("argv,msg", [
+    (["routes", *GEN, "--algo", "ucmp", "--alpha", "0", "-o", "out/r.json"], "--alpha must be a positive number, got 0.0"),
+    (["routes", *GEN, "--algo", "ucmp", "--alpha", "-1", "-o", "out/r.json"], "--alpha must be a positive number, got -1.0"),
+    (["routes", *GEN, "--algo", "ucmp", "--alpha", "nan", "-o", "out/r.json"], "--alpha must be a positive number"),
+    (["run", *GEN, "--algo", "ucmp", "--alpha", "-0.5", "--out", "out"], "--alpha must be a positive number, got -0.5"),
+    (["stats", *GEN, "--algo", "ucmp", "--alpha", "0"], "--alpha must be a positive number"),
+    (["compare", *GEN, "--alpha", "-2", "--json", "out/c.json"], "--alpha must be a positive number, got -2.0"),
+    (["routes", *GEN, "--algo", "ecmp", "-o", "out/r.json"], "unknown algorithm 'ecmp'"),
+    (["run", *GEN, "--algo", "ecmp", "--out", "out"], "unknown algorithm 'ecmp'"),
+    (["compare", *GEN, "--schemes", "ucmp,ecmp", "--json", "out/c.json"], "unknown scheme 'ecmp' in --schemes"),
+    (["routes", *GEN, "--algo", "ucmp", "--h-max", "0", "-o", "out/r.json"], "h_max must be an integer in 1..32, got 0"),
+    (["routes", *GEN, "--algo", "ucmp", "--max-parallel", "0", "-o", "out/r.json"], "max_parallel must be a positive"),
+    (["routes", *GEN, "--algo", "ucmp", "--relax", "-1", "-o", "out/r.json"], "relax_slices must be a non-negative"),
+    (["routes", *GEN, "--algo", "ucmp", "--hop-budget", "none", "-o", "out/r.json"], "ucmp needs a per-slice hop budget"),
+    (["failures", *FGEN, "--links", "1.5"], "failure rate --links must be in [0, 1), got 1.5"),
+    (["failures", *FGEN, "--links", "1"], "failure rate --links must be in [0, 1), got 1.0"),
+    (["failures", *FGEN, "--tors", "-0.1"], "failure rate --tors must be in [0, 1), got -0.1"),
+    (["failures", *FGEN, "--ocs", "0.1,1"], "failure rate --ocs must be in [0, 1), got 1.0"),
+    (["failures", *FGEN, "--links", "0.1,nan"], "failure rate --links must be in [0, 1), got nan"),
+    (["failures", *FGEN, "--links", "lots"], "--links: expected a comma-separated list, got 'lots'"),
+    (["failures", *FGEN, "--links", "0"], "no failures asked for"),
+    (["failures", "--generate", "opera", "--n-tors", "4", "--n-uplinks", "2", "--tors", "0.9"],
+     "failure rate --tors 0.9 fails 4 of 4 ToRs"),
+])
+def test_user_errors_are_one_line_nonzero_and_write_nothing(tmp_path, capsys, monkeypatch, argv, msg):
+    monkeypatch.chdir(tmp_path)
+    assert run(argv) not in (0, None)
+    cap = capsys.readouterr()
+    assert msg in cap.err and cap.err.startswith("uro: error: ") and cap.err.count("\n") == 1
+    assert "Traceback" not in cap.err + cap.out
+    assert cap.out == ""  # no partial tables either
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_non_numeric_alpha_is_an_argparse_error(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run(["routes", *GEN, "--algo", "ucmp", "--alpha", "half", "-o", "r.json"]) == 2
+    err = capsys.readouterr().err
+    assert "--alpha" in err and "invalid float value: 'half'" in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_bucket_overflow_is_reported_by_the_cli(tmp_path, capsys, monkeypatch):
+    """More buckets than the DSCP can tag (here a 2-bucket limit) -> a UroError line, no file."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(ucmp, "MAX_BUCKETS", 2)
+    assert run(["routes", *GEN, "--algo", "ucmp", "--h-max", "4", "-o", "r.json"]) == 2
+    err = capsys.readouterr().err
+    assert re.search(r"uro: error: \d+ flow-size buckets needed, more than the 2 a 6-bit DSCP can tag", err)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_failure_sampling_keeps_two_tors_up():
+    sched = round_robin(4, 1)
+    assert (~failures.sample(sched, tors=0.5).dead_tor).sum() == 2
+    with pytest.raises(UroError, match="fails 3 of 4 ToRs"):
+        failures.sample(sched, tors=0.7)
+
+
+# ---- happy paths ------------------------------------------------------------------------------
+def test_routes_ucmp_writes_valid_source_routes(tmp_path, capsys):
+    sched = opera(7, 2, seed=4)
+    save(sched, tmp_path / "s.json")
+    out = tmp_path / "r.json"
+    assert main(["routes", "--schedule", str(tmp_path / "s.json"), "--algo", "ucmp", "--h-max", "4",
+                 "--relax", "1", "-o", str(out)]) == 0
+    assert "wrote" in capsys.readouterr().out
+    doc = json.loads(out.read_text())
+    S, N, d = sched.peer.shape
+    assert doc["format"] == "uro-source-routes/1" and doc["algo"] == "ucmp"
+    assert doc["schedule"] == {"name": sched.name, "tors": N, "uplinks": d, "slices": S}
+    nb = doc["buckets"]["count"]
+    assert nb == len(doc["buckets"]["boundaries_slices_per_hop"]) + 1 <= 64
+    assert [t["tor"] for t in doc["tors"]] == list(range(N))
+
+    def check_path(src, dst, path):
+        u = src
+        for nxt, upl, s in path:
+            assert 0 <= nxt < N and 0 <= upl < d and 0 <= s < S
+            assert sched.peer[s, u, upl] == nxt, (src, dst, path)
+            u = nxt
+        assert u == dst and len({h[0] for h in path}) == len(path)
+
+    n_backups = 0
+    for tor in doc["tors"]:
+        src = tor["tor"]
+        served = {}
+        for e in tor["entries"]:
+            dst, t = e["dst"], e["slice"]
+            assert 0 <= dst < N and dst != src and 0 <= t < S
+            lo, hi = e["buckets"]
+            assert 0 <= lo <= hi < nb
+            for k in range(lo, hi + 1):
+                assert (dst, t, k) not in served, "one entry per bucket"
+                served[(dst, t, k)] = e
+            assert e["paths"]
+            for p in e["paths"]:
+                check_path(src, dst, p)
+                assert len(p) == e["hops"]
+            # the member's paths (the relaxed 2-hop extras may be slower) deliver in time
+            first = e["paths"][0]
+            assert (first[-1][2] - t) % S + 1 == e["latency_slices"]
+        # every (dst, start slice) has every bucket covered
+        assert len(served) == (N - 1) * S * nb
+        for b in tor["backups"]:
+            n_backups += 1
+            assert b["dst"] != src and 0 <= b["slice"] < S and 1 <= len(b["paths"]) <= 2
+            for p in b["paths"]:
+                assert len(p) == 2
+                check_path(src, b["dst"], p)
+    assert n_backups > 0
+
+
+def test_run_ucmp_writes_schedule_and_source_routes(tmp_path, capsys):
+    out = tmp_path / "art"
+    assert main(["run", "--generate", "round-robin", "--tors", "6", "--uplinks", "1", "--algo", "ucmp",
+                 "--alpha", "2", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "flow-size buckets" in text and "alpha=2" in text
+    assert sorted(p.name for p in out.iterdir()) == ["schedule.json", "source_routes.json"]
+    sched = load(out / "schedule.json")
+    doc = json.loads((out / "source_routes.json").read_text())
+    assert doc["schedule"]["tors"] == sched.n_tors == 6 and doc["algo"] == "ucmp"
+
+
+def test_compare_prints_a_row_per_scheme(tmp_path, capsys):
+    sched = round_robin(6, 2)
+    save(sched, tmp_path / "s.json")
+    js = tmp_path / "c.json"
+    assert main(["compare", "--schedule", str(tmp_path / "s.json"), "--json", str(js)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    labels = ["uro", "ucmp", "direct", "vlb", "ksp(k=1)", "ksp(k=5)", "opera(k=1)", "opera(k=5)"]
+    head = next(i for i, line in enumerate(lines) if line.split()[:1] == ["scheme"])
+    rows = [line.split() for line in lines[head + 1: head + 1 + len(labels)]]
+    assert [r[0] for r in rows] == labels
+    assert all(len(r) == len(lines[head].split()) for r in rows)
+    by = {r[0]: r for r in rows}
+    assert by["direct"][1] == "1.00" and by["ucmp"][-1] != "-" and by["uro"][-1] == "-"
+    doc = json.loads(js.read_text())
+    assert [m["scheme"] for m in doc] == labels
+    assert doc[labels.index("direct")]["mean_hops"] == 1.0
+    assert doc[labels.index("vlb")]["p99_hops"] <= 2
+
+
+def test_compare_subset_and_sample(capsys):
+    assert main(["compare", *GEN, "--schemes", "ucmp,ksp5", "--sample", "10"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^ucmp\s", out, re.M) and re.search(r"^ksp\(k=5\)\*\s", out, re.M)
+    assert not re.search(r"^(uro|vlb|direct|opera)[\s(]", out, re.M)
+    assert "seeded sample of 10" in out
+
+
+def test_failures_table_is_monotone_in_alternatives_and_backups(capsys):
+    assert main(["failures", *FGEN, "--links", "0.1,0.2", "--ocs", "0.5", "--trials", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].split() == ["failure", "rate", "uro", "K=1", "uro", "K=3", "uro", "K=5", "ucmp", "ucmp+backups"]
+    rows = [line.split() for line in lines[3:]]
+    assert [(r[0], r[1]) for r in rows] == [("links", "0.100"), ("links", "0.200"), ("ocs", "0.500")]
+    for r in rows:
+        k1, k3, k5, uc, ucb = (float(x.rstrip("%")) for x in r[2:])
+        assert all(0 <= v <= 100 for v in (k1, k3, k5, uc, ucb))
+        assert k1 >= k3 >= k5 and uc >= ucb
+    assert np.isfinite([float(x.rstrip("%")) for r in rows for x in r[2:]]).all()

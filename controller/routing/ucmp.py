@@ -70,10 +70,11 @@ class UcmpParams:
     def __post_init__(self) -> None:
         if self.h_max is not None and (not isinstance(self.h_max, int) or not 1 <= self.h_max <= 32):
             raise UroError(f"h_max must be an integer in 1..32, got {self.h_max!r}")
+        # 1..255 is what Timing.hops_per_slice gives (50 us slices: 80); group_chunks caps it at h_max
         if self.hops_per_slice is not None and (
-            not isinstance(self.hops_per_slice, int) or not 1 <= self.hops_per_slice <= 64
+            not isinstance(self.hops_per_slice, int) or not 1 <= self.hops_per_slice <= 255
         ):
-            raise UroError(f"hops_per_slice must be an integer in 1..64, got {self.hops_per_slice!r}")
+            raise UroError(f"hops_per_slice must be an integer in 1..255, got {self.hops_per_slice!r}")
         if not isinstance(self.max_parallel, int) or self.max_parallel < 1:
             raise UroError(f"max_parallel must be a positive integer, got {self.max_parallel!r}")
         if not isinstance(self.backups, int) or self.backups < 0:

@@ -65,10 +65,12 @@ class UroParams:
     def __post_init__(self) -> None:
         if not isinstance(self.k, int) or not 1 <= self.k <= 10:
             raise UroError(f"K (alternatives per entry) must be 1..10, got {self.k!r}")
-        for name in ("max_hops", "hops_per_slice"):
+        # hops_per_slice may be 255, Timing.hops_per_slice's cap for long slices: with 8-bit hop
+        # counters that budget never binds, the same as None
+        for name, top in (("max_hops", 254), ("hops_per_slice", 255)):
             v = getattr(self, name)
-            if v is not None and (not isinstance(v, int) or not 1 <= v <= 254):
-                raise UroError(f"{name} must be an integer in 1..254, got {v!r}")
+            if v is not None and (not isinstance(v, int) or not 1 <= v <= top):
+                raise UroError(f"{name} must be an integer in 1..{top}, got {v!r}")
 
 
 @dataclass(frozen=True, eq=False)

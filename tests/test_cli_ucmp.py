@@ -189,3 +189,13 @@ def test_failures_table_is_monotone_in_alternatives_and_backups(capsys):
         assert all(0 <= v <= 100 for v in (k1, k3, k5, uc, ucb))
         assert k1 >= k3 >= k5 and uc >= ucb
     assert np.isfinite([float(x.rstrip("%")) for r in rows for x in r[2:]]).all()
+
+
+@pytest.mark.parametrize("slice_us", ["50", "1000"])
+def test_long_slices_work_with_the_automatic_hop_budget(capsys, slice_us):
+    """The paper's 50 us slices give h_slice = 80, 1000 us slices 255 (Timing's cap)."""
+    assert main(["compare", *GEN, "--slice-us", slice_us, "--schemes", "uro,ucmp,vlb"]) == 0
+    out = capsys.readouterr().out
+    assert all(re.search(rf"^{s}\s", out, re.M) for s in ("uro", "ucmp", "vlb"))
+    assert main(["failures", *FGEN, "--slice-us", slice_us, "--links", "0.1", "--trials", "1"]) == 0
+    assert re.search(r"^links\s+0\.100\s", capsys.readouterr().out, re.M)

@@ -401,3 +401,22 @@ def test_relaxed_two_hop_paths(sched, H, relax, cap):
         assert sorted(p[0][0] for p in paths) == sorted(w for _, w in ok[:cap])
         for p in paths:
             assert p in via[p[0][0]][1]
+
+
+def test_long_slices_budget_from_timing_is_accepted():
+    """Timing.hops_per_slice reaches 80 for the paper's 50 us slices and 255 for long ones;
+    such a budget never binds (it is capped at h_max) and gives the unbounded result."""
+    sched = opera(7, 2, seed=1)
+    N = sched.n_tors
+    ref = ucmp.compute(sched, ucmp.UcmpParams(hops_per_slice=N - 1))
+    for H in (80, 255):
+        r = ucmp.compute(sched, ucmp.UcmpParams(hops_per_slice=H))
+        for name in ("g_count", "m_hops", "m_latency", "m_count", "hop_node", "hop_uplink", "hop_slice"):
+            assert np.array_equal(getattr(r, name), getattr(ref, name)), (H, name)
+    with pytest.raises(UroError, match="hops_per_slice must be an integer in 1..255, got 256"):
+        ucmp.UcmpParams(hops_per_slice=256)
+    free = uro.compute(sched, uro.UroParams(k=1))
+    u255 = uro.compute(sched, uro.UroParams(k=1, hops_per_slice=255))
+    assert np.array_equal(free.arrival, u255.arrival) and np.array_equal(free.hops, u255.hops)
+    with pytest.raises(UroError, match="max_hops must be an integer in 1..254"):
+        uro.UroParams(max_hops=255)

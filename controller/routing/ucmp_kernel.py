@@ -1,0 +1,288 @@
+"""Compiled (numba) kernels of UCMP path calculation: value tables and group walks.
+
+Same mathematics as the NumPy engine in :mod:`controller.routing.ucmp_numpy` (the
+vectorised App. A Alg. 1 of the UCMP paper, see :mod:`controller.routing.ucmp`), laid
+out for a compiled loop instead of whole-array passes:
+
+* the value tables of one chunk of destinations keep the destinations innermost
+  (``V[n, tau, b, u, c]``), so the min over a ToR's uplinks runs over contiguous
+  lanes of ``C`` destinations -- the loop the compiler vectorises;
+* next to ``V`` the same pass records, per state, the *value-keeping move mask*
+  ``K`` (bit j set: the hop over uplink j in this slice keeps the state's value) and
+  the *event* ``E`` (the first slice >= tau in which such a hop exists). Together they
+  are the DAG of every minimum-latency walk, so the group walks are a depth-first
+  search that never probes a hop that does not keep the value and never steps
+  through a slice in which nothing keeps it;
+* a state's budget ``b`` above its hops left ``n`` never binds, so those rows are
+  copies of row ``b = n``.
+
+Kernels release the GIL (``nogil``) so :func:`controller.routing.ucmp.group_chunks`
+runs destination chunks on all cores from a thread pool. Compiled code is cached on
+disk (``cache=True``): the first call on a machine pays the compilation once.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+INF = 32767
+#: uplink masks are 64 bits wide
+MAX_UPLINKS = 64
+
+
+@nb.njit(cache=True, nogil=True)
+def value_tables(peer, c0, C, H, n_cap):
+    """``V, E, K`` for destinations ``c0 .. c0 + C - 1`` and levels ``n = 0..n_used``.
+
+    ``V[n, tau, b, u, c]``: earliest absolute slice in which a packet at ToR ``u`` in
+    slice ``tau`` with ``b`` in-slice hops left is delivered to ``c0 + c`` with at most
+    ``n`` hops (INF: not within the window ``[0, 2S]``); the destination's own row is
+    ``tau`` (delivered on arrival). ``E``/``K``: event slice and move mask (module doc).
+    Returns ``(V, E, K, fixed)`` cut to the levels computed; ``fixed`` is True when the
+    last level equals the one before (the exact h_max was reached below ``n_cap``).
+    """
+    S, N, d = peer.shape
+    T = 2 * S
+    # levels are allocated as they are needed (most schedules stop far below n_cap)
+    n_alloc = min(n_cap, 4) + 1
+    V = np.full((n_alloc, T + 1, H + 1, N, C), INF, np.int16)
+    E = np.full((n_alloc, T + 1, H + 1, N, C), INF, np.int16)
+    K = np.zeros((n_alloc, T + 1, H + 1, N, C), np.uint64)
+    for tau in range(T + 1):
+        for b in range(H + 1):
+            for c in range(C):
+                V[0, tau, b, c0 + c, c] = tau
+    best = np.empty(C, np.int16)
+    mask = np.empty(C, np.uint64)
+    one = np.uint64(1)
+    n_used = n_cap
+    fixed = False
+    for m in range(1, n_cap + 1):
+        if m == V.shape[0]:
+            V = _grow_levels(V, INF)
+            E = _grow_levels(E, INF)
+            K = _grow_levels(K, 0)
+        for tau in range(T - 1, -1, -1):
+            s = tau % S
+            for u in range(N):
+                for c in range(C):
+                    V[m, tau, 0, u, c] = V[m, tau + 1, H, u, c]
+                    E[m, tau, 0, u, c] = E[m, tau + 1, H, u, c]
+            for b in range(1, H + 1):
+                if b > m:  # the budget cannot bind with only m hops left
+                    for u in range(N):
+                        for c in range(C):
+                            V[m, tau, b, u, c] = V[m, tau, m, u, c]
+                            E[m, tau, b, u, c] = E[m, tau, m, u, c]
+                            K[m, tau, b, u, c] = K[m, tau, m, u, c]
+                    continue
+                for u in range(N):
+                    for c in range(C):
+                        best[c] = INF
+                        mask[c] = 0
+                    for j in range(d):
+                        w = peer[s, u, j]
+                        if w < 0:
+                            continue
+                        bit = one << np.uint64(j)
+                        row = V[m - 1, tau, b - 1, w]
+                        for c in range(C):
+                            cand = row[c]
+                            cur = best[c]
+                            mk = mask[c]
+                            mask[c] = bit if cand < cur else (mk | bit if cand == cur else mk)
+                            best[c] = min(cand, cur)
+                    for c in range(C):
+                        wait = V[m, tau + 1, H, u, c]
+                        bc = best[c]
+                        if bc <= wait and bc < INF:
+                            V[m, tau, b, u, c] = bc
+                            E[m, tau, b, u, c] = tau
+                            K[m, tau, b, u, c] = mask[c]
+                        else:
+                            V[m, tau, b, u, c] = wait
+                            E[m, tau, b, u, c] = E[m, tau + 1, H, u, c]
+            for b in range(H + 1):
+                for c in range(C):  # the destination itself: delivered, no moves
+                    V[m, tau, b, c0 + c, c] = tau
+                    E[m, tau, b, c0 + c, c] = INF
+                    K[m, tau, b, c0 + c, c] = 0
+        for c in range(C):
+            for b in range(H + 1):
+                V[m, T, b, c0 + c, c] = T
+        same = True
+        for tau in range(T + 1):
+            for b in range(H + 1):
+                for u in range(N):
+                    for c in range(C):
+                        if V[m, tau, b, u, c] != V[m - 1, tau, b, u, c]:
+                            same = False
+                            break
+                    if not same:
+                        break
+                if not same:
+                    break
+            if not same:
+                break
+        if same:
+            n_used = m
+            fixed = True
+            break
+    return V[: n_used + 1], E[: n_used + 1], K[: n_used + 1], fixed
+
+
+@nb.njit(cache=True)
+def _grow_levels(a, fill):
+    out = np.full((2 * a.shape[0],) + a.shape[1:], fill, a.dtype)
+    out[: a.shape[0]] = a
+    return out
+
+
+@nb.njit(cache=True)
+def level_bound(S, N, n_levels):
+    """Most group levels one destination can have (every (t, src) at every hop count)."""
+    return S * (N - 1) * max(n_levels, 1)
+
+
+@nb.njit(cache=True, nogil=True)
+def group_walks(peer, V, E, K, c0, H, cap, c_from, lv_n, lv_t, lv_src, lv_c, lv_T, lv_cap, p_lv, hn, hu, hs):
+    """Group levels and their value-keeping walks (at most ``cap`` per level) for the
+    destinations ``c0 + c``, ``c = c_from, c_from + 1, ...`` while the output arrays have
+    room for one more destination (:func:`level_bound` levels, ``cap`` paths each).
+
+    A level is ``(n, t, src, c)`` with ``A_n < A_{n-1}`` for ``A_n = V[n, t, H, src, c]``
+    (``A_0`` = INF); its walks are found by a depth-first search over the move masks,
+    earliest send slice first, lowest uplink first. Fills the level arrays
+    ``(n, t, src, c, target, capped)`` and the path arrays ``(level, node, uplink, slice)``
+    (hop arrays ``[P, width]``, -1 padded) from index 0 and returns
+    ``(next c, levels, paths)``. The caller allocates (no array is reallocated in here:
+    numba would reference-count a reassigned array on every write).
+    """
+    S, N, d = peer.shape
+    n_lv = V.shape[0] - 1
+    T_end = V.shape[1] - 1
+    C = V.shape[4]
+    width = hn.shape[1]
+    per_dst = level_bound(S, N, n_lv)
+    L = 0
+    P = 0
+    st_u = np.empty(width, np.int64)
+    st_e = np.empty(width, np.int64)
+    st_b = np.empty(width, np.int64)
+    st_j = np.empty(width, np.int64)
+    st_mask = np.empty(width, np.uint64)
+    cur_n = np.empty(width, np.int32)
+    cur_u = np.empty(width, np.int16)
+    cur_s = np.empty(width, np.int32)
+    one = np.uint64(1)
+    c = c_from
+    while c < C and L + per_dst <= lv_n.shape[0] and P + per_dst * cap <= p_lv.shape[0]:
+        dst = c0 + c
+        for t in range(S):
+            for src in range(N):
+                if src == dst:
+                    continue
+                prev = INF
+                for n in range(1, n_lv + 1):
+                    A = np.int64(V[n, t, H, src, c])
+                    if A >= prev:
+                        continue
+                    prev = A
+                    lv_n[L] = n
+                    lv_t[L] = t
+                    lv_src[L] = src
+                    lv_c[L] = c
+                    lv_T[L] = A
+                    capped = False
+                    count = 0
+                    # depth 0: the source, first event from slice t
+                    e = np.int64(E[n, t, H, src, c])
+                    st_u[0] = src
+                    st_e[0] = e
+                    st_b[0] = H
+                    st_j[0] = 0
+                    st_mask[0] = K[n, e, H, src, c]
+                    depth = 0
+                    while depth >= 0:
+                        mk = st_mask[depth]
+                        if mk != 0:
+                            j = st_j[depth]
+                            while (mk >> np.uint64(j)) & one == 0:
+                                j += 1
+                            st_mask[depth] = mk & ~(one << np.uint64(j))
+                            st_j[depth] = j + 1
+                            e = st_e[depth]
+                            u = st_u[depth]
+                            w = peer[e % S, u, j]
+                            cur_n[depth] = w
+                            cur_u[depth] = j
+                            cur_s[depth] = e
+                            if w == dst:  # delivered in slice A, after exactly n hops
+                                if count == cap:
+                                    capped = True
+                                    break
+                                p_lv[P] = L
+                                for i in range(width):
+                                    if i <= depth:
+                                        hn[P, i] = cur_n[i]
+                                        hu[P, i] = cur_u[i]
+                                        hs[P, i] = cur_s[i]
+                                    else:
+                                        hn[P, i] = -1
+                                        hu[P, i] = -1
+                                        hs[P, i] = -1
+                                P += 1
+                                count += 1
+                            else:
+                                m1 = n - depth - 1
+                                b1 = st_b[depth] - 1
+                                e1 = np.int64(E[m1, e, b1, w, c])
+                                bb = b1 if e1 == e else H
+                                depth += 1
+                                st_u[depth] = w
+                                st_e[depth] = e1
+                                st_b[depth] = bb
+                                st_j[depth] = 0
+                                st_mask[depth] = K[m1, e1, bb, w, c]
+                        else:
+                            # no hop left at this event: wait for the next one, if waiting keeps the value
+                            e = st_e[depth]
+                            u = st_u[depth]
+                            m = n - depth
+                            if e + 1 <= A and V[m, e + 1, H, u, c] == A:
+                                e1 = np.int64(E[m, e + 1, H, u, c])
+                                st_e[depth] = e1
+                                st_b[depth] = H
+                                st_j[depth] = 0
+                                st_mask[depth] = K[m, e1, H, u, c]
+                            else:
+                                depth -= 1
+                    lv_cap[L] = capped
+                    L += 1
+        c += 1
+    return c, L, P
+
+
+def levels_and_paths(peer: np.ndarray, H: int, n_cap: int, c0: int, C: int, cap: int) -> tuple:
+    """Group levels and walks of destinations ``c0 .. c0 + C - 1`` (same tuple as
+    :func:`controller.routing.ucmp_numpy.levels_and_paths`). ``peer``: int32, C-ordered."""
+    S, N, _ = peer.shape
+    V, E, K, fixed = value_tables(peer, c0, C, H, n_cap)
+    n_lv = V.shape[0] - 1
+    reached = n_lv - 1 if fixed else n_lv
+    width = max(n_lv, 1)
+    # room for every level of every destination, each capped: only the pages the walks
+    # write are ever touched, so the loose bound costs address space, not memory
+    n_levels = C * level_bound(S, N, n_lv)
+    n_paths = n_levels * cap
+    bufs = (np.empty(n_levels, np.int16), np.empty(n_levels, np.int32), np.empty(n_levels, np.int32),
+            np.empty(n_levels, np.int32), np.empty(n_levels, np.int32), np.empty(n_levels, np.bool_),
+            np.empty(n_paths, np.int64), np.empty((n_paths, width), np.int32),
+            np.empty((n_paths, width), np.int16), np.empty((n_paths, width), np.int32))
+    c, L, P = group_walks(peer, V, E, K, c0, H, cap, 0, *bufs)
+    assert c == C, "output sized for every destination"
+    del V, E, K
+    lv_n, lv_t, lv_src, lv_c, target, capped = (b[:L] for b in bufs[:6])
+    p_lv, hn, hu, hs = (b[:P] for b in bufs[6:])
+    return lv_n, lv_t, lv_src, lv_c + c0, target, capped, p_lv, hn, hu, hs, reached, fixed

@@ -6,12 +6,18 @@ Printed, never asserted:
   UCMP Table 2 / §7 (18 queues/port, ~27 buckets, ~9.5K entries/ToR, 93.2% disjoint).
 - the paper's setting (50 µs slices: a whole path fits in one slice): mean hops of
   UCMP vs KSP (k=1) vs Opera (k=1) (paper: 2.32 vs 2.80 / 3.11), and round-robin.
-- 1024 x 32: UCMP group time on a chunk of destinations, extrapolated to all of them
-  (the full run is ``--full``; each chunk is independent, so time scales linearly).
+- engines side by side in one run: the compiled kernels (numba, all cores) against
+  the NumPy reference engine, on 108 x 6 and on the first destinations of 1024 x 32.
+- 1024 x 32: UCMP groups (every level and every tied path) for all 1024 destinations
+  with the compiled engine on all cores (target <= 120 s on 2 cores); the NumPy
+  reference is run on the first chunk and extrapolated (on all of them with
+  ``--full-large``; chunks are independent, so time scales linearly).
 """
 
 from __future__ import annotations
 
+import os
+import resource
 import time
 from dataclasses import replace
 
@@ -19,7 +25,7 @@ import numpy as np
 
 from controller import compare
 from controller.errors import UroError
-from controller.routing import ksp, opera, ucmp
+from controller.routing import ksp, opera, ucmp, ucmp_kernel, ucmp_numpy
 from controller.schedule import opera as opera_schedule
 from controller.schedule import round_robin
 
@@ -54,11 +60,15 @@ def _ucmp_row(label: str, sched) -> tuple[compare.SchemeMetrics, float]:
 
 def main(quick: bool = False, full_large: bool = False, large: bool = True) -> int:
     n, d = (32, 4) if quick else (108, 6)
+    _, jit = _timed(ucmp.compute, round_robin(8, 2))
+    print(f"== numba kernels ready in {jit:.1f} s (compiled on first use, then loaded from the on-disk cache)")
     sched = opera_schedule(n, d)
     m, secs = _ucmp_row("ucmp", sched)
+    _, secs_np = _timed(ucmp.compute, sched, ucmp.UcmpParams(), engine="numpy")
     print(f"== UCMP on Opera-style {n} x {d} ({sched.n_slices} slices of {sched.timing.slice_us:g} us, "
           f"{sched.timing.hops_per_slice} hops/slice)")
-    print(f"groups + buckets + backups: {secs:.2f} s (target <= 2 s for 108 x 6)")
+    print(f"groups + buckets + backups: {secs:.2f} s (target <= 2 s for 108 x 6); with the numpy reference engine "
+          f"{secs_np:.2f} s -> {secs_np / secs:.1f}x")
     print(f"mean hops {m.mean_hops:.2f} (paper {PAPER['mean_hops']}), mean group size {m.mean_group_size:.2f} paths "
           f"(paper ~3-5), edge-disjoint {100 * (m.edge_disjoint or 0):.1f}% (paper {PAPER['disjoint']}%)")
     print(f"queues/port {m.queues_per_port} (Table 2: {PAPER['queues']}), buckets {m.buckets} "
@@ -86,20 +96,53 @@ def main(quick: bool = False, full_large: bool = False, large: bool = True) -> i
           f"times: UCMP {t_u:.2f} s, KSP {t_k:.2f} s, Opera {t_o:.2f} s, UCMP round-robin {t_rr:.2f} s")
 
     if large and not quick:
-        big = opera_schedule(1024, 32)
-        chunk = 1024 if full_large else 16
-        print(f"== UCMP groups on Opera-style 1024 x 32 ({big.n_slices} slices), "
-              f"{'all destinations' if full_large else f'first {chunk} destinations, extrapolated'}")
-        params = ucmp.UcmpParams()
-        t0 = time.perf_counter()
-        paths = groups = 0
-        for ch in ucmp.group_chunks(big, params, chunk=16):
-            paths += ch.p_lv.size
-            groups += np.unique(ch.lv_gid).size
-            if not full_large:
-                break
-        secs = time.perf_counter() - t0
-        total = secs * (1024 / chunk)
-        print(f"{groups} groups, {paths} paths in {secs:.1f} s -> {total:.0f} s for all 1024 destinations "
-              f"(target <= 120 s)")
+        _large(full_large)
     return 0
+
+
+def _groups_run(sched, params, engine: str) -> tuple[int, int, int, float]:
+    """(groups, levels, paths, seconds) for all destinations."""
+    seen = np.zeros(sched.n_slices * sched.n_tors * sched.n_tors, dtype=bool)
+    levels = paths = 0
+    t0 = time.perf_counter()
+    for ch in ucmp.group_chunks(sched, params, engine=engine):
+        seen[ch.lv_gid] = True
+        levels += ch.lv_gid.size
+        paths += ch.p_lv.size
+    return int(seen.sum()), levels, paths, time.perf_counter() - t0
+
+
+def _first_chunk(sched, params, engine: str, n: int = 16) -> tuple[int, int, float]:
+    """(levels, paths, seconds) of one engine on destinations 0..n-1, one core."""
+    H, n_cap = ucmp.hop_limits(sched, params)
+    t0 = time.perf_counter()
+    if engine == "numba":
+        peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+        out = ucmp_kernel.levels_and_paths(peer, H, n_cap, 0, n, params.max_parallel)
+    else:
+        out = ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(n), params.max_parallel)
+    return out[0].size, out[6].size, time.perf_counter() - t0
+
+
+def _large(full_large: bool) -> None:
+    big = opera_schedule(1024, 32)
+    params = ucmp.UcmpParams()
+    cores = os.cpu_count() or 1
+    print(f"== UCMP groups on Opera-style 1024 x 32 ({big.n_slices} slices, h_max "
+          f"{ucmp.hmax_upper_bound(big)[0]}), every level and every tied path (cap {params.max_parallel})")
+    lv1, p1, t_nb1 = _first_chunk(big, params, "numba")
+    lv_r, p_r, t_np = _first_chunk(big, params, "numpy")
+    print(f"first 16 destinations, one core: numba {t_nb1:.2f} s vs numpy reference {t_np:.2f} s -> "
+          f"{t_np / t_nb1:.1f}x ({lv1} levels, {p1} paths; reference "
+          f"{'the same counts' if (lv1, p1) == (lv_r, p_r) else f'DIFFERENT: {lv_r} levels, {p_r} paths'})")
+    g, lv, p, secs = _groups_run(big, params, "numba")
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
+    print(f"all 1024 destinations, numba on {cores} cores: {g} groups, {lv} levels, {p} paths in {secs:.1f} s "
+          f"(target <= 120 s), peak RSS {rss:.2f} GB")
+    if full_large:
+        _, lv_r, p_r, t_all = _groups_run(big, params, "numpy")
+        print(f"numpy reference on all 1024, one core: {t_all:.0f} s -> numba {t_all / secs:.1f}x "
+              f"({'the same counts' if (lv, p) == (lv_r, p_r) else f'DIFFERENT: {lv_r} levels, {p_r} paths'})")
+    else:
+        print(f"numpy reference, one core: ~{t_np * 64:.0f} s extrapolated from 16 destinations -> "
+              f"numba ~{t_np * 64 / secs:.0f}x end to end (all 1024: --full-large)")

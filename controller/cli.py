@@ -78,6 +78,9 @@ def _add_route_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--backups", type=int, default=2, help="UCMP 2-hop backups for direct-only groups (default 2)")
     g.add_argument("--relax", type=int, default=None, metavar="SLICES",
                    help="UCMP latency relaxation: extra 2-hop paths up to this many slices slower")
+    g.add_argument("--ucmp-engine", choices=("auto", "numba", "numpy"), default="auto",
+                   help="UCMP group engine: compiled numba kernels on all cores, or the NumPy reference "
+                        "(default auto: numba up to 64 uplinks per ToR)")
     g.add_argument("--alpha", type=float, default=0.5, help="UCMP weight factor alpha for host bucket thresholds (default 0.5)")
 
 
@@ -121,7 +124,7 @@ def _routes(args, sched: Schedule, algo: str | None = None):
 
         params = ucmp.UcmpParams(h_max=args.h_max, hops_per_slice=per_slice, max_parallel=args.max_parallel,
                                  backups=args.backups, relax_slices=args.relax)
-        return ucmp.compute(sched, params, progress=_progress(sched.n_tors, "ucmp", "dst"))
+        return ucmp.compute(sched, params, progress=_progress(sched.n_tors, "ucmp", "dst"), engine=args.ucmp_engine)
     if algo == "direct":
         from controller.routing import direct
 

@@ -78,7 +78,7 @@ def _add_route_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--backups", type=int, default=2, help="UCMP 2-hop backups for direct-only groups (default 2)")
     g.add_argument("--relax", type=int, default=None, metavar="SLICES",
                    help="UCMP latency relaxation: extra 2-hop paths up to this many slices slower")
-    g.add_argument("--ucmp-engine", choices=("auto", "numba", "numpy"), default="auto",
+    g.add_argument("--ucmp-engine", default="auto", metavar="auto|numba|numpy",
                    help="UCMP group engine: compiled numba kernels on all cores, or the NumPy reference "
                         "(default auto: numba up to 64 uplinks per ToR)")
     g.add_argument("--alpha", type=float, default=0.5, help="UCMP weight factor alpha for host bucket thresholds (default 0.5)")

@@ -210,4 +210,9 @@ def levels_and_paths(sched: Schedule, H: int, n_cap: int, dsts: np.ndarray, cap:
     reached = V.shape[0] - 2 if fixed else V.shape[0] - 1
     levels, p_lv, hn, hu, hs, trunc = _enumerate(sched, V, E, dsts, H, cap)
     lv_n, lv_t, lv_src, lv_dst, target = levels
+    # a level's paths in (send slice, uplink) order, hop by hop, as the compiled engine
+    # lists them (the flow-hash selector of a tie maps hashes to this order)
+    keys = [k for i in range(hn.shape[1] - 1, -1, -1) for k in (hu[:, i], hs[:, i])] + [p_lv]
+    order = np.lexsort(keys)
+    p_lv, hn, hu, hs = p_lv[order], hn[order], hu[order], hs[order]
     return lv_n, lv_t, lv_src, lv_dst, target, trunc, p_lv, hn, hu, hs, reached, fixed

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from controller.errors import UroError
-from controller.routing import ucmp
+from controller.routing import ucmp, ucmp_kernel
 from controller.schedule import Schedule, opera, round_robin
 
 from strategies import small_schedules
@@ -89,3 +89,16 @@ def test_worker_threads_do_not_change_the_result(workers):
 def test_unknown_engine_is_a_user_error():
     with pytest.raises(UroError, match="unknown UCMP engine 'fast'"):
         list(ucmp.group_chunks(round_robin(6, 1), ucmp.UcmpParams(), engine="fast"))
+
+
+def test_full_path_arrays_grow_without_losing_or_repeating_walks():
+    """Output arrays of 1 path double again and again (a destination interrupted by a
+    full array is walked again): the result equals one walk into roomy arrays."""
+    sched = opera(16, 2, seed=3)
+    peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+    H, n_cap = ucmp.hop_limits(sched, ucmp.UcmpParams())
+    roomy = ucmp_kernel.levels_and_paths(peer, H, n_cap, 2, 5, cap=6, path_room=100_000)
+    tight = ucmp_kernel.levels_and_paths(peer, H, n_cap, 2, 5, cap=6, path_room=1)
+    assert roomy[6].size > 100
+    for a, b in zip(roomy, tight):
+        assert np.array_equal(a, b)

@@ -146,27 +146,26 @@ def level_bound(S, N, n_levels):
 
 
 @nb.njit(cache=True, nogil=True)
-def group_walks(peer, V, E, K, c0, H, cap, c_from, lv_n, lv_t, lv_src, lv_c, lv_T, lv_cap, p_lv, hn, hu, hs):
+def group_walks(peer, V, E, K, c0, H, cap, c_from, L, P, lv_n, lv_t, lv_src, lv_c, lv_T, lv_cap, p_lv, hn, hu, hs):
     """Group levels and their value-keeping walks (at most ``cap`` per level) for the
-    destinations ``c0 + c``, ``c = c_from, c_from + 1, ...`` while the output arrays have
-    room for one more destination (:func:`level_bound` levels, ``cap`` paths each).
+    destinations ``c0 + c`` of the tables, ``c = c_from ..``, appended at level ``L`` and
+    path ``P`` of the output arrays.
 
     A level is ``(n, t, src, c)`` with ``A_n < A_{n-1}`` for ``A_n = V[n, t, H, src, c]``
     (``A_0`` = INF); its walks are found by a depth-first search over the move masks,
     earliest send slice first, lowest uplink first. Fills the level arrays
     ``(n, t, src, c, target, capped)`` and the path arrays ``(level, node, uplink, slice)``
-    (hop arrays ``[P, width]``, -1 padded) from index 0 and returns
-    ``(next c, levels, paths)``. The caller allocates (no array is reallocated in here:
-    numba would reference-count a reassigned array on every write).
+    (hop arrays ``[P, width]``, -1 padded) and returns ``(c, levels, paths)``: ``c == C``
+    when all are done; otherwise the path arrays were full and destination ``c`` is to
+    be walked again from ``(levels, paths)`` with larger arrays (no array is reallocated
+    in here: numba would reference-count a reassigned array on every write). The level
+    arrays need :func:`level_bound` entries per destination.
     """
     S, N, d = peer.shape
     n_lv = V.shape[0] - 1
     T_end = V.shape[1] - 1
     C = V.shape[4]
     width = hn.shape[1]
-    per_dst = level_bound(S, N, n_lv)
-    L = 0
-    P = 0
     st_u = np.empty(width, np.int64)
     st_e = np.empty(width, np.int64)
     st_b = np.empty(width, np.int64)
@@ -176,9 +175,9 @@ def group_walks(peer, V, E, K, c0, H, cap, c_from, lv_n, lv_t, lv_src, lv_c, lv_
     cur_u = np.empty(width, np.int16)
     cur_s = np.empty(width, np.int32)
     one = np.uint64(1)
-    c = c_from
-    while c < C and L + per_dst <= lv_n.shape[0] and P + per_dst * cap <= p_lv.shape[0]:
+    for c in range(c_from, C):
         dst = c0 + c
+        L_dst, P_dst = L, P
         for t in range(S):
             for src in range(N):
                 if src == dst:
@@ -222,6 +221,8 @@ def group_walks(peer, V, E, K, c0, H, cap, c_from, lv_n, lv_t, lv_src, lv_c, lv_
                                 if count == cap:
                                     capped = True
                                     break
+                                if P == p_lv.shape[0]:
+                                    return c, L_dst, P_dst
                                 p_lv[P] = L
                                 for i in range(width):
                                     if i <= depth:
@@ -260,29 +261,40 @@ def group_walks(peer, V, E, K, c0, H, cap, c_from, lv_n, lv_t, lv_src, lv_c, lv_
                                 depth -= 1
                     lv_cap[L] = capped
                     L += 1
-        c += 1
-    return c, L, P
+    return C, L, P
 
 
-def levels_and_paths(peer: np.ndarray, H: int, n_cap: int, c0: int, C: int, cap: int) -> tuple:
+def _path_arrays(n: int, width: int) -> tuple[np.ndarray, ...]:
+    """Empty path arrays (level, node, uplink, slice) for ``n`` paths of ``width`` hops."""
+    return (np.empty(n, np.int64), np.empty((n, width), np.int32), np.empty((n, width), np.int16),
+            np.empty((n, width), np.int32))
+
+
+def levels_and_paths(
+    peer: np.ndarray, H: int, n_cap: int, c0: int, C: int, cap: int, path_room: int | None = None,
+) -> tuple:
     """Group levels and walks of destinations ``c0 .. c0 + C - 1`` (same tuple as
-    :func:`controller.routing.ucmp_numpy.levels_and_paths`). ``peer``: int32, C-ordered."""
+    :func:`controller.routing.ucmp_numpy.levels_and_paths`). ``peer``: int32, C-ordered.
+    ``path_room``: paths the first output arrays hold (they double when full)."""
     S, N, _ = peer.shape
     V, E, K, fixed = value_tables(peer, c0, C, H, n_cap)
     n_lv = V.shape[0] - 1
     reached = n_lv - 1 if fixed else n_lv
     width = max(n_lv, 1)
-    # room for every level of every destination, each capped: only the pages the walks
-    # write are ever touched, so the loose bound costs address space, not memory
     n_levels = C * level_bound(S, N, n_lv)
-    n_paths = n_levels * cap
-    bufs = (np.empty(n_levels, np.int16), np.empty(n_levels, np.int32), np.empty(n_levels, np.int32),
-            np.empty(n_levels, np.int32), np.empty(n_levels, np.int32), np.empty(n_levels, np.bool_),
-            np.empty(n_paths, np.int64), np.empty((n_paths, width), np.int32),
-            np.empty((n_paths, width), np.int16), np.empty((n_paths, width), np.int32))
-    c, L, P = group_walks(peer, V, E, K, c0, H, cap, 0, *bufs)
-    assert c == C, "output sized for every destination"
+    levels = (np.empty(n_levels, np.int16), np.empty(n_levels, np.int32), np.empty(n_levels, np.int32),
+              np.empty(n_levels, np.int32), np.empty(n_levels, np.int32), np.empty(n_levels, np.bool_))
+    paths = _path_arrays(path_room or min(n_levels, 1 << 20) * min(cap, 4), width)
+    c = L = P = 0
+    while True:
+        c, L, P = group_walks(peer, V, E, K, c0, H, cap, c, L, P, *levels, *paths)
+        if c == C:
+            break
+        bigger = _path_arrays(2 * paths[0].shape[0], width)  # full: double, keep what is done
+        for old, new in zip(paths, bigger):
+            new[:P] = old[:P]
+        paths = bigger
     del V, E, K
-    lv_n, lv_t, lv_src, lv_c, target, capped = (b[:L] for b in bufs[:6])
-    p_lv, hn, hu, hs = (b[:P] for b in bufs[6:])
+    lv_n, lv_t, lv_src, lv_c, target, capped = (a[:L] for a in levels)
+    p_lv, hn, hu, hs = (a[:P] for a in paths)
     return lv_n, lv_t, lv_src, lv_c + c0, target, capped, p_lv, hn, hu, hs, reached, fixed

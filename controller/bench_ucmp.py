@@ -25,7 +25,7 @@ import numpy as np
 
 from controller import compare
 from controller.errors import UroError
-from controller.routing import ksp, opera, ucmp, ucmp_kernel, ucmp_numpy
+from controller.routing import ksp, opera, ucmp
 from controller.schedule import opera as opera_schedule
 from controller.schedule import round_robin
 
@@ -114,13 +114,9 @@ def _groups_run(sched, params, engine: str) -> tuple[int, int, int, float]:
 
 def _first_chunk(sched, params, engine: str, n: int = 16) -> tuple[int, int, float]:
     """(levels, paths, seconds) of one engine on destinations 0..n-1, one core."""
-    H, n_cap = ucmp.hop_limits(sched, params)
+    run = ucmp.chunk_runner(sched, params, engine)
     t0 = time.perf_counter()
-    if engine == "numba":
-        peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
-        out = ucmp_kernel.levels_and_paths(peer, H, n_cap, 0, n, params.max_parallel)
-    else:
-        out = ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(n), params.max_parallel)
+    out = run(0, n)
     return out[0].size, out[6].size, time.perf_counter() - t0
 
 

@@ -315,6 +315,17 @@ def resolve_engine(engine: str, n_uplinks: int) -> str:
     return engine
 
 
+def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
+    """``run(c0, n)``: group levels and walks of destinations ``c0 .. c0 + n - 1`` with
+    ``engine`` (``"numba"`` or ``"numpy"``), the tuple of ``*.levels_and_paths``."""
+    H, n_cap = hop_limits(sched, params)
+    cap = params.max_parallel
+    if engine == "numpy":
+        return lambda c0, n: ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(c0, c0 + n), cap)
+    peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+    return lambda c0, n: ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, n, cap)
+
+
 def group_chunks(
     sched: Schedule, params: UcmpParams, chunk: int | None = None, progress=None,
     engine: str = "auto", workers: int | None = None,
@@ -327,20 +338,13 @@ def group_chunks(
     ``"auto"`` (numba unless a ToR has more than 64 uplinks)."""
     S, N, d = sched.peer.shape
     engine = resolve_engine(engine, d)
-    H, n_cap = hop_limits(sched, params)
     chunk = chunk or (16 if engine == "numba" else 128)
     starts = range(0, N, chunk)
-    cap = params.max_parallel
-    if engine == "numpy":
-        def run(c0: int) -> tuple:
-            return ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(c0, min(N, c0 + chunk)), cap)
-        workers = 1
-    else:
-        peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+    chunk_run = chunk_runner(sched, params, engine)
 
-        def run(c0: int) -> tuple:
-            return ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, min(N, c0 + chunk) - c0, cap)
-        workers = workers or os.cpu_count() or 1
+    def run(c0: int) -> tuple:
+        return chunk_run(c0, min(N, c0 + chunk) - c0)
+    workers = 1 if engine == "numpy" else (workers or os.cpu_count() or 1)
     with ThreadPoolExecutor(max_workers=workers) as pool:
         pending: deque = deque()
         todo = iter(starts)

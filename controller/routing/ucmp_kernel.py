@@ -53,9 +53,6 @@ def value_tables(peer, c0, C, H, n_cap):
         for b in range(H + 1):
             for c in range(C):
                 V[0, tau, b, c0 + c, c] = tau
-    best = np.empty(C, np.int16)
-    mask = np.empty(C, np.uint64)
-    one = np.uint64(1)
     n_used = n_cap
     fixed = False
     for m in range(1, n_cap + 1):
@@ -63,73 +60,73 @@ def value_tables(peer, c0, C, H, n_cap):
             V = _grow_levels(V, INF)
             E = _grow_levels(E, INF)
             K = _grow_levels(K, 0)
-        for tau in range(T - 1, -1, -1):
-            s = tau % S
-            for u in range(N):
-                for c in range(C):
-                    V[m, tau, 0, u, c] = V[m, tau + 1, H, u, c]
-                    E[m, tau, 0, u, c] = E[m, tau + 1, H, u, c]
-            for b in range(1, H + 1):
-                if b > m:  # the budget cannot bind with only m hops left
-                    for u in range(N):
-                        for c in range(C):
-                            V[m, tau, b, u, c] = V[m, tau, m, u, c]
-                            E[m, tau, b, u, c] = E[m, tau, m, u, c]
-                            K[m, tau, b, u, c] = K[m, tau, m, u, c]
-                    continue
-                for u in range(N):
-                    for c in range(C):
-                        best[c] = INF
-                        mask[c] = 0
-                    for j in range(d):
-                        w = peer[s, u, j]
-                        if w < 0:
-                            continue
-                        bit = one << np.uint64(j)
-                        row = V[m - 1, tau, b - 1, w]
-                        for c in range(C):
-                            cand = row[c]
-                            cur = best[c]
-                            mk = mask[c]
-                            mask[c] = bit if cand < cur else (mk | bit if cand == cur else mk)
-                            best[c] = min(cand, cur)
-                    for c in range(C):
-                        wait = V[m, tau + 1, H, u, c]
-                        bc = best[c]
-                        if bc <= wait and bc < INF:
-                            V[m, tau, b, u, c] = bc
-                            E[m, tau, b, u, c] = tau
-                            K[m, tau, b, u, c] = mask[c]
-                        else:
-                            V[m, tau, b, u, c] = wait
-                            E[m, tau, b, u, c] = E[m, tau + 1, H, u, c]
-            for b in range(H + 1):
-                for c in range(C):  # the destination itself: delivered, no moves
-                    V[m, tau, b, c0 + c, c] = tau
-                    E[m, tau, b, c0 + c, c] = INF
-                    K[m, tau, b, c0 + c, c] = 0
-        for c in range(C):
-            for b in range(H + 1):
-                V[m, T, b, c0 + c, c] = T
-        same = True
-        for tau in range(T + 1):
-            for b in range(H + 1):
-                for u in range(N):
-                    for c in range(C):
-                        if V[m, tau, b, u, c] != V[m - 1, tau, b, u, c]:
-                            same = False
-                            break
-                    if not same:
-                        break
-                if not same:
-                    break
-            if not same:
-                break
-        if same:
+        _fill_level(peer, V, E, K, m, c0, H)
+        if np.array_equal(V[m], V[m - 1]):
             n_used = m
             fixed = True
             break
     return V[: n_used + 1], E[: n_used + 1], K[: n_used + 1], fixed
+
+
+@nb.njit(cache=True, nogil=True)
+def _fill_level(peer, V, E, K, m, c0, H):
+    """Level ``m`` of ``V, E, K`` from level ``m - 1`` (a function of its own: the caller
+    reallocates the tables as levels are added, and numba would reference-count a
+    reassigned array on every write of this loop)."""
+    S, N, d = peer.shape
+    T = V.shape[1] - 1
+    C = V.shape[4]
+    best = np.empty(C, np.int16)
+    mask = np.empty(C, np.uint64)
+    one = np.uint64(1)
+    for tau in range(T - 1, -1, -1):
+        s = tau % S
+        for u in range(N):
+            for c in range(C):
+                V[m, tau, 0, u, c] = V[m, tau + 1, H, u, c]
+                E[m, tau, 0, u, c] = E[m, tau + 1, H, u, c]
+        for b in range(1, H + 1):
+            if b > m:  # the budget cannot bind with only m hops left
+                for u in range(N):
+                    for c in range(C):
+                        V[m, tau, b, u, c] = V[m, tau, m, u, c]
+                        E[m, tau, b, u, c] = E[m, tau, m, u, c]
+                        K[m, tau, b, u, c] = K[m, tau, m, u, c]
+                continue
+            for u in range(N):
+                for c in range(C):
+                    best[c] = INF
+                    mask[c] = 0
+                for j in range(d):
+                    w = peer[s, u, j]
+                    if w < 0:
+                        continue
+                    bit = one << np.uint64(j)
+                    row = V[m - 1, tau, b - 1, w]
+                    for c in range(C):
+                        cand = row[c]
+                        cur = best[c]
+                        mk = mask[c]
+                        mask[c] = bit if cand < cur else (mk | bit if cand == cur else mk)
+                        best[c] = min(cand, cur)
+                for c in range(C):
+                    wait = V[m, tau + 1, H, u, c]
+                    bc = best[c]
+                    if bc <= wait and bc < INF:
+                        V[m, tau, b, u, c] = bc
+                        E[m, tau, b, u, c] = tau
+                        K[m, tau, b, u, c] = mask[c]
+                    else:
+                        V[m, tau, b, u, c] = wait
+                        E[m, tau, b, u, c] = E[m, tau + 1, H, u, c]
+        for b in range(H + 1):
+            for c in range(C):  # the destination itself: delivered, no moves
+                V[m, tau, b, c0 + c, c] = tau
+                E[m, tau, b, c0 + c, c] = INF
+                K[m, tau, b, c0 + c, c] = 0
+    for c in range(C):
+        for b in range(H + 1):
+            V[m, T, b, c0 + c, c] = T
 
 
 @nb.njit(cache=True)
@@ -163,7 +160,6 @@ def group_walks(peer, V, E, K, c0, H, cap, c_from, L, P, lv_n, lv_t, lv_src, lv_
     """
     S, N, d = peer.shape
     n_lv = V.shape[0] - 1
-    T_end = V.shape[1] - 1
     C = V.shape[4]
     width = hn.shape[1]
     st_u = np.empty(width, np.int64)

@@ -21,8 +21,17 @@ from controller.p4gen import build as p4build
 from controller.p4gen import profile as prof
 
 HERE = Path(__file__).resolve().parent
-GRPC_PORT = 9571
-THRIFT_PORT = 9191
+#: veth names of this test session: several sessions (worktrees, CI) can run at once
+VETH_PREFIX = f"u{os.getpid() % 100000}"
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now (the switch binds it a moment later)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def _missing() -> str | None:
@@ -78,7 +87,7 @@ def _sh(*cmd: str) -> None:
 def _veth(n: int) -> list[tuple[str, str]]:
     pairs = []
     for i in range(n):
-        sw, host = f"uro{i}s", f"uro{i}h"
+        sw, host = f"{VETH_PREFIX}_{i}s", f"{VETH_PREFIX}_{i}h"
         if not Path(f"/sys/class/net/{sw}").exists():
             _sh("ip", "link", "add", sw, "type", "veth", "peer", "name", host)
         for ifc in (sw, host):
@@ -165,10 +174,11 @@ def timer_frame(slice_id: int, ethertype: int = 0x88B5) -> bytes:
 # ---- switch -----------------------------------------------------------------------------
 class Switch:
     def __init__(self, ifaces: list[str], log: Path):
-        args = ["simple_switch_grpc", "--device-id", "0", "--no-p4", "--thrift-port", str(THRIFT_PORT)]
+        self.grpc_port, self.thrift_port = free_port(), free_port()
+        args = ["simple_switch_grpc", "--device-id", "0", "--no-p4", "--thrift-port", str(self.thrift_port)]
         for i, ifc in enumerate(ifaces):
             args += ["-i", f"{i}@{ifc}"]
-        args += ["--", "--grpc-server-addr", f"127.0.0.1:{GRPC_PORT}"]
+        args += ["--", "--grpc-server-addr", f"127.0.0.1:{self.grpc_port}"]
         self.log = open(log, "w")
         self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
         self.client = None
@@ -182,7 +192,7 @@ class Switch:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"simple_switch_grpc exited with {self.proc.returncode}")
             try:
-                self.client = P4RuntimeClient(f"127.0.0.1:{GRPC_PORT}", timeout=2)
+                self.client = P4RuntimeClient(f"127.0.0.1:{self.grpc_port}", timeout=2)
                 break
             except Exception as e:  # server still starting
                 last = e

@@ -14,8 +14,8 @@ from functools import lru_cache
 from scapy.layers.inet import IP, TCP, UDP, IPOption
 from scapy.layers.l2 import Ether
 
-from controller import source_tables, tables
-from controller.agent.tor_tables import host_ip
+from controller.tables import perhop, source as source_tables
+from controller.tables.tor_batch import host_ip
 from controller.routing import ucmp
 from controller.routing.uro import UroParams, compute
 from controller.schedule import round_robin
@@ -42,8 +42,8 @@ def ucmp_routes():
     return ucmp.compute(schedule(), ucmp.UcmpParams(h_max=4))
 
 
-def uro_entry(dst: int, slice_: int, tor: int = ME) -> tables.Entry:
-    for e in tables.entries(uro_routes(), tor):
+def uro_entry(dst: int, slice_: int, tor: int = ME) -> perhop.Entry:
+    for e in perhop.entries(uro_routes(), tor):
         if e.dst == dst and e.slice == slice_:
             return e
     raise KeyError((dst, slice_))

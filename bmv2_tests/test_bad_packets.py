@@ -7,7 +7,7 @@ import pytest
 from fabric import ME, UPLINK_BASE, routed, set_slice, ssrr_options, udp, uro_entry, uro_routes
 from scapy.layers.inet import IP
 
-from controller.agent.tor_tables import tor_batch
+from controller.tables.tor_batch import tor_batch
 
 
 def _truncated_options():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fabric import schedule, set_slice
 from scapy.layers.l2 import Ether
 
-from controller.p4gen import entries as ent
+from controller.tables import entries as ent
 
 D = 2
 

@@ -11,7 +11,7 @@ from fabric import (ME, UPLINK_BASE, parse_ssrr, routed, set_slice, ssrr_entries
 from scapy.layers.inet import IP
 from scapy.layers.l2 import Ether
 
-from controller.agent.tor_tables import tor_batch
+from controller.tables.tor_batch import tor_batch
 
 S = 4
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from fabric import ME, UPLINK_BASE, routed, set_slice, udp, uro_entry, uro_routes
 
-from controller.agent.tor_tables import tor_batch
-from controller.p4gen import entries as ent
+from controller.tables.tor_batch import tor_batch
+from controller.tables import entries as ent
 
 S = 4
 

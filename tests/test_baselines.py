@@ -130,7 +130,7 @@ def test_direct_is_one_hop_on_the_first_slice_with_the_circuit(sched):
 @given(schedules(), st.sampled_from([1, 2, 3]))
 @settings(max_examples=30, deadline=None)
 def test_vlb_is_direct_now_or_two_hops_sprayed_in_the_arrival_slice(sched, H):
-    r = vlb.compute(sched, H)
+    r = vlb.compute(sched, vlb.VlbParams(hops_per_slice=H))
     assert_latency_fields(r)
     S = sched.n_slices
     for t, src, dst in pairs(sched):
@@ -184,7 +184,7 @@ def test_ksp_paths_are_feasible_and_reroute_on_shortest_paths(sched, k, H):
     """Each of the k paths starts on one of slice t's k shortest paths and is re-routed on a
     shortest path of the current slice's graph after every reconfiguration. A packet whose
     ride does not arrive within two cycles (it can cycle forever) gets no path."""
-    r = ksp.compute(sched, k=k, hops_per_slice=H)
+    r = ksp.compute(sched, ksp.KspParams(paths=k, hops_per_slice=H))
     assert_latency_fields(r)
     S = sched.n_slices
     dist = [distances(adjacency(sched, s)) for s in range(S)]
@@ -202,7 +202,7 @@ def test_ksp_paths_are_feasible_and_reroute_on_shortest_paths(sched, k, H):
 @settings(max_examples=30, deadline=None)
 def test_ksp_with_a_free_budget_takes_the_k_shortest_simple_distinct_paths(sched, k):
     N, S = sched.n_tors, sched.n_slices
-    r = ksp.compute(sched, k=k, hops_per_slice=N - 1)
+    r = ksp.compute(sched, ksp.KspParams(paths=k, hops_per_slice=N - 1))
     for t, src, dst in pairs(sched):
         paths = group_paths(r, src, dst, t)
         every = simple_paths(sched.peer[t % S], src, dst, N - 1)
@@ -218,21 +218,21 @@ def test_ksp_with_a_free_budget_takes_the_k_shortest_simple_distinct_paths(sched
 
 
 def test_k_shortest_rejects_nonpositive_k():
-    with pytest.raises(UroError, match="k >= 1"):
-        ksp.compute(round_robin(4, 1), k=0)
-    with pytest.raises(UroError, match="k >= 1"):
-        opera_routing.compute(round_robin(4, 1), k=0)
+    with pytest.raises(UroError, match=r"--paths .* must be >= 1"):
+        ksp.KspParams(paths=0)
+    with pytest.raises(UroError, match=r"--paths .* must be >= 1"):
+        opera_routing.OperaParams(paths=0)
 
 
 # ---- Opera ----------------------------------------------------------------------------------
-@given(schedules(), st.sampled_from([1, 5]), st.sampled_from([1, 2, 3]))
+@given(schedules(), st.sampled_from([1, 5]), st.sampled_from([1, 2, 3]), st.booleans())
 @settings(max_examples=30, deadline=None)
-def test_opera_paths_stay_in_one_slice_on_stable_circuits(sched, k, H):
-    r = opera_routing.compute(sched, k=k, hops_per_slice=H)
+def test_opera_paths_stay_in_one_slice_on_stable_circuits(sched, k, H, stagger):
+    r = opera_routing.compute(sched, opera_routing.OperaParams(paths=k, hops_per_slice=H, stagger=stagger))
     assert_latency_fields(r)
     S, N, d = sched.peer.shape
-    staggered = any(o > 0 for o in sched.uplink_offsets) and d > 1
-    assert r.params["skips_reconfiguring_ocs"] == any(o > 0 for o in sched.uplink_offsets)
+    staggered = stagger and d > 1
+    assert r.params["skips_reconfiguring_ocs"] == staggered
 
     def skipped(s):
         return (s % S) % d  # the OCS reconfiguring during slice id s mod S (opera.py)
@@ -265,15 +265,15 @@ def test_opera_paths_stay_in_one_slice_on_stable_circuits(sched, k, H):
         assert hops == sorted(every, key=k_order)[:k]
 
 
-def test_opera_skips_the_reconfiguring_ocs_on_a_staggered_schedule():
+def test_opera_skips_the_reconfiguring_ocs_when_staggered():
     sched = opera(8, 3, seed=2)
-    r = opera_routing.compute(sched, k=5, hops_per_slice=3)
+    r = opera_routing.compute(sched, opera_routing.OperaParams(paths=5, hops_per_slice=3))
     d = sched.n_uplinks
     S = sched.n_slices
     used = Counter(((s % S) % d, j) for p in range(r.n_paths) for _, j, s in r.path(p))
     assert used and all(j != s_mod for s_mod, j in used)
-    # the unstaggered schedule of the same size does use every uplink in every slice class
-    rr = opera_routing.compute(round_robin(8, 3), k=5, hops_per_slice=3)
+    # without the stagger every uplink is used in every slice class
+    rr = opera_routing.compute(round_robin(8, 3), opera_routing.OperaParams(paths=5, hops_per_slice=3, stagger=False))
     assert not rr.params["skips_reconfiguring_ocs"]
     S = rr.schedule.n_slices
     assert any(j == (s % S) % 3 for p in range(rr.n_paths) for _, j, s in rr.path(p))

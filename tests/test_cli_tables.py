@@ -5,7 +5,8 @@ import sys
 import numpy as np
 import pytest
 
-from controller import stats, tables
+from controller.analysis import stats
+from controller.tables import perhop
 from controller.cli import main
 from controller.routing.uro import UroParams, compute
 from controller.schedule import Schedule, opera, round_robin, save
@@ -41,12 +42,13 @@ def test_routes_json_is_consistent_with_schedule(tmp_path):
 
 @pytest.mark.parametrize("argv,msg", [
     (["routes", "--generate", "opera", "--tors", "9", "--uplinks", "9", "-o", "X"], "9 uplinks for 9 ToRs"),
-    (["routes", "--generate", "opera", "-K", "0", "-o", "X"], "K (alternatives per entry) must be 1..10"),
-    (["routes", "--generate", "opera", "--algo", "nope", "-o", "X"], "unknown algorithm 'nope'"),
+    (["routes", "--generate", "opera", "-K", "0", "-o", "X"], "-K/--alternatives: expected a positive integer, got '0'"),
+    (["routes", "--generate", "opera", "--algo", "nope", "-o", "X"], "unknown routing algorithm 'nope'"),
     (["stats", "--generate", "opera", "--hop-budget", "lots"], "--hop-budget must be"),
     (["stats", "--schedule", "missing.json"], "schedule file not found"),
     (["stats"], "no schedule"),
-    (["stats", "--generate", "opera", "--slice-us", "-1"], "slice_us must be a positive"),
+    (["stats", "--generate", "opera", "--slice-us", "-1"], "--slice-us must be a positive"),
+    (["routes", "--generate", "opera", "-K", "11", "-o", "X"], "K (alternatives per entry) must be 1..10"),
 ])
 def test_cli_errors_are_one_line_and_write_nothing(tmp_path, capsys, monkeypatch, argv, msg):
     monkeypatch.chdir(tmp_path)
@@ -76,8 +78,8 @@ def test_schedule_generate_convert_check(tmp_path, capsys):
 def test_entry_counts_and_compression_fig4b():
     sched = round_robin(8, 1)  # 7 slices, one uplink: long waits share actions
     r = compute(sched, UroParams(k=1, hops_per_slice=1))
-    assert tables.uncompressed_count(r) == 7 * 7
-    comp = tables.compressed_counts(r)
+    assert perhop.uncompressed_count(r) == 7 * 7
+    comp = perhop.compressed_counts(r)
     # recount by brute force: runs of identical (uplink, dep slice) over arrival slices
     S, N = 7, 8
     for x in range(N):
@@ -91,13 +93,13 @@ def test_entry_counts_and_compression_fig4b():
                 runs += cur != prev
                 prev = cur
         assert comp[x] == runs
-    assert comp.max() < tables.uncompressed_count(r)
+    assert comp.max() < perhop.uncompressed_count(r)
 
 
 def test_queues_per_port_is_max_wait_plus_one():
     sched = opera(12, 2, seed=3)
     r = compute(sched, UroParams(k=3))
-    q = tables.queues_per_port(r)
+    q = perhop.queues_per_port(r)
     S = sched.n_slices
     want = np.zeros_like(q)
     for t, x, dst, k in zip(*np.nonzero(r.alt_uplink >= 0)):

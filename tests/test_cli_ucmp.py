@@ -8,14 +8,14 @@ import re
 import numpy as np
 import pytest
 
-from controller import failures
+from controller.analysis import failures
 from controller.cli import main
 from controller.errors import UroError
 from controller.routing import ucmp
 from controller.schedule import load, opera, round_robin, save
 
 GEN = ["--generate", "opera", "--tors", "6", "--uplinks", "2"]
-FGEN = ["--generate", "opera", "--n-tors", "6", "--n-uplinks", "2"]
+FGEN = ["--generate", "opera", "--tors", "6", "--uplinks", "2"]
 
 
 def run(argv):
@@ -29,28 +29,33 @@ def run(argv):
 @pytest.mark.parametrize("argv,msg", [
     (["routes", *GEN, "--algo", "ucmp", "--alpha", "0", "-o", "out/r.json"], "--alpha must be a positive number, got 0.0"),
     (["routes", *GEN, "--algo", "ucmp", "--alpha", "-1", "-o", "out/r.json"], "--alpha must be a positive number, got -1.0"),
-    (["routes", *GEN, "--algo", "ucmp", "--alpha", "nan", "-o", "out/r.json"], "--alpha must be a positive number"),
+    (["routes", *GEN, "--algo", "ucmp", "--alpha", "nan", "-o", "out/r.json"], "--alpha: expected a finite number, got 'nan'"),
     (["run", *GEN, "--algo", "ucmp", "--alpha", "-0.5", "--out", "out"], "--alpha must be a positive number, got -0.5"),
     (["stats", *GEN, "--algo", "ucmp", "--alpha", "0"], "--alpha must be a positive number"),
     (["compare", *GEN, "--alpha", "-2", "--json", "out/c.json"], "--alpha must be a positive number, got -2.0"),
-    (["routes", *GEN, "--algo", "ecmp", "-o", "out/r.json"], "unknown algorithm 'ecmp'"),
-    (["run", *GEN, "--algo", "ecmp", "--out", "out"], "unknown algorithm 'ecmp'"),
+    (["routes", *GEN, "--algo", "ecmp", "-o", "out/r.json"], "unknown routing algorithm 'ecmp'"),
+    (["run", *GEN, "--algo", "ecmp", "--out", "out"], "unknown routing algorithm 'ecmp'"),
     (["compare", *GEN, "--schemes", "ucmp,ecmp", "--json", "out/c.json"], "unknown scheme 'ecmp' in --schemes"),
-    (["routes", *GEN, "--algo", "ucmp", "--h-max", "0", "-o", "out/r.json"], "h_max must be an integer in 1..32, got 0"),
-    (["routes", *GEN, "--algo", "ucmp", "--max-parallel", "0", "-o", "out/r.json"], "max_parallel must be a positive"),
-    (["routes", *GEN, "--algo", "ucmp", "--relax", "-1", "-o", "out/r.json"], "relax_slices must be a non-negative"),
-    (["routes", *GEN, "--algo", "ucmp", "--hop-budget", "none", "-o", "out/r.json"], "ucmp needs a per-slice hop budget"),
+    (["routes", *GEN, "--algo", "ucmp", "--h-max", "0", "-o", "out/r.json"], "--h-max: expected a positive integer, got '0'"),
+    (["routes", *GEN, "--algo", "ucmp", "--max-parallel", "0", "-o", "out/r.json"], "--max-parallel: expected a positive integer"),
+    (["routes", *GEN, "--algo", "ucmp", "--relax", "-1", "-o", "out/r.json"], "--relax: expected a non-negative integer"),
+    (["routes", *GEN, "--algo", "ucmp", "--h-max", "40", "-o", "out/r.json"], "--h-max must be an integer in 1..32, got 40"),
+    (["routes", *GEN, "--algo", "uro", "--h-max", "3", "-o", "out/r.json"], "--h-max is an option of ucmp; uro does not take it"),
+    (["compare", *GEN, "--schemes", "uro,uro"], "--schemes: 'uro' is listed twice"),
     (["routes", *GEN, "--algo", "ucmp", "--ucmp-engine", "fast", "-o", "out/r.json"],
      "unknown UCMP engine 'fast'; choose one of: auto, numba, numpy"),
-    (["failures", *FGEN, "--links", "1.5"], "failure rate --links must be in [0, 1), got 1.5"),
-    (["failures", *FGEN, "--links", "1"], "failure rate --links must be in [0, 1), got 1.0"),
-    (["failures", *FGEN, "--tors", "-0.1"], "failure rate --tors must be in [0, 1), got -0.1"),
-    (["failures", *FGEN, "--ocs", "0.1,1"], "failure rate --ocs must be in [0, 1), got 1.0"),
-    (["failures", *FGEN, "--links", "0.1,nan"], "failure rate --links must be in [0, 1), got nan"),
-    (["failures", *FGEN, "--links", "lots"], "--links: expected a comma-separated list, got 'lots'"),
-    (["failures", *FGEN, "--links", "0"], "no failures asked for"),
-    (["failures", "--generate", "opera", "--n-tors", "4", "--n-uplinks", "2", "--tors", "0.9"],
-     "failure rate --tors 0.9 fails 4 of 4 ToRs"),
+    (["failures", *FGEN, "--link-rate", "1.5"], "failure rate --link-rate must be in [0, 1), got 1.5"),
+    (["failures", *FGEN, "--link-rate", "1"], "failure rate --link-rate must be in [0, 1), got 1.0"),
+    (["failures", *FGEN, "--tor-rate", "-0.1"], "failure rate --tor-rate must be in [0, 1), got -0.1"),
+    (["failures", *FGEN, "--ocs-rate", "0.1,1"], "failure rate --ocs-rate must be in [0, 1), got 1.0"),
+    (["failures", *FGEN, "--link-rate", "0.1,nan"], "failure rate --link-rate must be in [0, 1), got nan"),
+    (["failures", *FGEN, "--link-rate", "lots"], "--link-rate: expected a comma-separated list, got 'lots'"),
+    (["failures", *FGEN, "--link-rate", "0.1,,0.2"], "--link-rate: empty item in '0.1,,0.2'"),
+    (["failures", *FGEN, "--link-rate", "0"], "no failures asked for"),
+    (["failures", "--generate", "opera", "--tors", "4", "--uplinks", "2", "--tor-rate", "0.9"],
+     "failure rate --tor-rate 0.9 fails 4 of 4 ToRs"),
+    (["failures", *FGEN, "--tors", "0.1"], "--tors is a number of ToRs, got '0.1' (a failure rate is --tor-rate)"),
+    (["routes", *GEN, "--seed", "-1", "-o", "out/r.json"], "--seed: expected a non-negative integer, got '-1'"),
 ])
 def test_user_errors_are_one_line_nonzero_and_write_nothing(tmp_path, capsys, monkeypatch, argv, msg):
     monkeypatch.chdir(tmp_path)
@@ -66,7 +71,7 @@ def test_non_numeric_alpha_is_an_argparse_error(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert run(["routes", *GEN, "--algo", "ucmp", "--alpha", "half", "-o", "r.json"]) == 2
     err = capsys.readouterr().err
-    assert "--alpha" in err and "invalid float value: 'half'" in err and "Traceback" not in err
+    assert "--alpha: expected a number, got 'half'" in err and err.count("\n") == 1 and "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
 
 
@@ -167,9 +172,11 @@ def test_compare_prints_a_row_per_scheme(tmp_path, capsys):
     by = {r[0]: r for r in rows}
     assert by["direct"][1] == "1.00" and by["ucmp"][-1] != "-" and by["uro"][-1] == "-"
     doc = json.loads(js.read_text())
-    assert [m["scheme"] for m in doc] == labels
-    assert doc[labels.index("direct")]["mean_hops"] == 1.0
-    assert doc[labels.index("vlb")]["p99_hops"] <= 2
+    assert doc["format"] == "uro-compare/1" and doc["schedule"]["name"] == sched.name
+    rows = doc["rows"]
+    assert [m["scheme"] for m in rows] == labels
+    assert rows[labels.index("direct")]["mean_hops"] == 1.0
+    assert rows[labels.index("vlb")]["p99_hops"] <= 2
 
 
 def test_compare_subset_and_sample(capsys):

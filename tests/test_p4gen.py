@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from controller.cli import main
-from controller.p4gen import entries as ent
+from controller.tables import entries as ent
 from controller.p4gen import profile as prof
 from controller.p4gen import render as rnd
 from controller.p4gen.profile import Profile, ProfileError
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def mk(**kw) -> Profile:
-    base = dict(name="t", tors=8, uplinks=2, host_ports=2, slices=4, alternatives=3, max_hops=4, queues=4)
+    base = dict(name="t", tors=8, uplinks=2, host_ports=2, slices=4, alternatives=3, ssrr_hops=4, queues=4)
     base.update(kw)
     return Profile(**base)
 
@@ -39,7 +39,7 @@ MATRIX = [  # (N, d, S, K, H, Q)
 
 @pytest.mark.parametrize("n,d,s,k,h,q", MATRIX)
 def test_matrix_renders_with_fitting_widths(n, d, s, k, h, q):
-    p = mk(tors=n, uplinks=d, slices=s, alternatives=k, max_hops=h, queues=q)
+    p = mk(tors=n, uplinks=d, slices=s, alternatives=k, ssrr_hops=h, queues=q)
     text, c = rnd.render(p, "tor")
     assert "{{" not in text and "{%" not in text
     # K alternatives and H hops are in the actions, with contract widths
@@ -66,7 +66,7 @@ def test_matrix_compiles_with_real_p4c(n, d, s, k, h, q, tmp_path):
     """Every profile of the matrix is accepted by the real compiler (v1model JSON + P4Info)."""
     from controller.p4gen import build as p4build
 
-    p = mk(tors=n, uplinks=d, slices=s, alternatives=k, max_hops=h, queues=q)
+    p = mk(tors=n, uplinks=d, slices=s, alternatives=k, ssrr_hops=h, queues=q)
     files = p4build.build(p, tmp_path, ["tor"])
     info = next(f for f in files if f.name.endswith(".p4info.txtpb")).read_text()
     for short in ("uro_next_hop", "ssrr_path", "host_dst", "route_mode", "config"):
@@ -83,11 +83,11 @@ def test_big_ocs_is_refused_with_reason():
 
 
 @pytest.mark.parametrize("kw,msg", [
-    (dict(alternatives=0), r"alternatives must be in 1\.\.16"),
+    (dict(alternatives=0), r"alternatives must be in 1\.\.10"),
     (dict(queues=3), r"queues = 3 is smaller than the rank range"),
     (dict(tors=300, widths=prof.Widths(tor=8, uplink=8, slice=16)), r"tors = 300 does not fit widths.tor = 8"),
     (dict(widths=prof.Widths(tor=16, uplink=8, slice=4)), r"must be 32"),
-    (dict(max_hops=10), r"max_hops must be in 1\.\.9"),
+    (dict(ssrr_hops=10), r"ssrr_hops must be in 1\.\.9"),
     (dict(uplinks=8), r"uplinks = 8 must be fewer than tors"),
     (dict(slices=300), r"slices = 300 does not fit widths.slice"),
     (dict(tors="8"), r"tors must be an integer"),
@@ -101,14 +101,14 @@ def test_bad_profiles_name_the_field(kw, msg):
 def test_toml_errors(tmp_path):
     f = tmp_path / "x.toml"
     f.write_text('name = "x"\ntors = 8\nuplinks = 2\nhost_ports = 2\nslices = 4\nalternatives = 3\n'
-                 'max_hops = 4\nqueues = 4\nqueus = 5\n')
+                 'ssrr_hops = 4\nqueues = 4\nqueus = 5\n')
     with pytest.raises(ProfileError, match=r"unknown key 'queus'"):
         prof.load(f)
     f.write_text('name = "x"\ntors = 8\n')
     with pytest.raises(ProfileError, match=r"missing key 'uplinks'"):
         prof.load(f)
     f.write_text('name = "x"\ntors = 8\nuplinks = 2\nhost_ports = 2\nslices = 4\nalternatives = 0\n'
-                 'max_hops = 4\nqueues = 4\n[widths]\ntor = 16\n')
+                 'ssrr_hops = 4\nqueues = 4\n[widths]\ntor = 16\n')
     with pytest.raises(ProfileError, match=r"x.toml: profile 'x': alternatives must be"):
         prof.load(f)
     with pytest.raises(ProfileError, match=r"unknown profile 'nope'"):
@@ -147,7 +147,7 @@ def test_cli_render_and_build_without_compiler(tmp_path, monkeypatch, capsys):
 def test_cli_bad_profile_writes_nothing(tmp_path, capsys):
     bad = tmp_path / "bad.toml"
     bad.write_text('name = "bad"\ntors = 8\nuplinks = 2\nhost_ports = 2\nslices = 4\nalternatives = 3\n'
-                   'max_hops = 4\nqueues = 2\n')
+                   'ssrr_hops = 4\nqueues = 2\n')
     rc = main(["p4", "render", "--profile", str(bad), "--out", str(tmp_path / "o")])
     err = capsys.readouterr().err
     assert rc == 2 and err.count("\n") == 1 and "queues = 2" in err
@@ -165,8 +165,8 @@ def test_uro_routes_to_contract_entries():
     assert e.table == "UroIngress.uro_next_hop" and e.action == "UroIngress.set_alternatives"
     keys = dict(e.match)
     params = dict(e.params)
-    from controller import tables
-    ref = next(x for x in tables.entries(routes, 0) if x.dst == keys["dst_tor"] and x.slice == keys["arrival_slice"])
+    from controller.tables import perhop
+    ref = next(x for x in perhop.entries(routes, 0) if x.dst == keys["dst_tor"] and x.slice == keys["arrival_slice"])
     assert params["n"] == len(ref.alternatives)
     assert (params["up0"], params["slice0"]) == (ref.alternatives[0].uplink, ref.alternatives[0].dep_slice)
 
@@ -206,8 +206,8 @@ def test_tor_batch_from_ucmp_and_uro_routes():
     """One ToR's batch: every UCMP entry becomes a selector group over its tied paths with
     its bucket range, URO entries carry the first K alternatives, the address plan maps
     every other ToR's /24 to that ToR."""
-    from controller import source_tables
-    from controller.agent.tor_tables import host_ip, tor_batch
+    from controller.tables import source as source_tables
+    from controller.tables.tor_batch import host_ip, tor_batch
     from controller.routing import ucmp
 
     p = prof.load("tiny")

@@ -28,10 +28,36 @@ def test_round_robin_all_uplinks_reconfigure_every_slice():
         assert (s.peer[s0][live] != s.peer[s0 + 1][live]).all()
 
 
-def test_opera_staggers_uplinks_and_is_seeded():
+def test_opera_is_seeded():
     a, b, c = opera(16, 4, seed=1), opera(16, 4, seed=1), opera(16, 4, seed=2)
     assert a == b and not np.array_equal(a.peer, c.peer)
-    assert a.uplink_offsets == (0.0, 0.25, 0.5, 0.75)
+
+
+def test_offsets_in_a_file_become_exact_sub_slices():
+    """OCS u switching u/d of a slice late: each slice is cut into d sub-slices, and in
+    sub-slice j uplink u still carries its previous slice's circuit while j < u."""
+    base = round_robin(8, 2)
+    doc = to_dict(base)
+    doc["uplink_offsets"] = [0.0, 0.5]
+    sub = from_dict(doc)
+    S = base.n_slices
+    assert sub.n_slices == 2 * S and sub.timing.slice_us == base.timing.slice_us / 2
+    for s in range(S):
+        assert (sub.peer[2 * s] [:, 0] == base.peer[s, :, 0]).all()
+        assert (sub.peer[2 * s][:, 1] == base.peer[(s - 1) % S, :, 1]).all()  # not yet switched
+        assert (sub.peer[2 * s + 1] == base.peer[s]).all()
+    assert "uplink_offsets" not in to_dict(sub)
+    assert from_dict(to_dict(sub)) == sub
+
+
+@pytest.mark.parametrize("offsets, msg", [([0.0, 1.0], r"uplink_offsets\[1\] must be a fraction"),
+                                          ([0.0], "must list 2 values"),
+                                          ([0.0, 0.013], "sub-slices per slice")])
+def test_bad_offsets_are_refused(offsets, msg):
+    doc = to_dict(round_robin(8, 2))
+    doc["uplink_offsets"] = offsets
+    with pytest.raises(ScheduleError, match=msg):
+        from_dict(doc)
 
 
 @given(small_schedules())

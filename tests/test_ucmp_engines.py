@@ -6,6 +6,8 @@ the compiled engine keeps the first ``max_parallel`` paths in (send slice, uplin
 order, hop by hop -- checked against the reference's complete set.
 """
 
+import dataclasses
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -80,8 +82,8 @@ def test_engines_agree_on_an_opera_schedule_with_ties_and_the_exact_hmax():
 def test_worker_threads_do_not_change_the_result(workers):
     sched = round_robin(20, 2)
     params = ucmp.UcmpParams(max_parallel=3)
-    one = ucmp.compute(sched, params, engine="numba", workers=1, chunk=3)
-    many = ucmp.compute(sched, params, engine="numba", workers=workers, chunk=3)
+    one = ucmp.compute(sched, dataclasses.replace(params, engine="numba", workers=1), chunk=3)
+    many = ucmp.compute(sched, dataclasses.replace(params, engine="numba", workers=workers), chunk=3)
     for field in ("g_first", "g_count", "m_kind", "m_latency", "m_count", "hop_node", "hop_uplink", "hop_slice"):
         assert np.array_equal(getattr(one, field), getattr(many, field)), field
 

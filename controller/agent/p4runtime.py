@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Iterable
 
 from controller.errors import UroError
-from controller.p4gen.entries import Batch, Group, Member, TableEntry
+from controller.tables.entries import Batch, Group, Member, TableEntry
 
 try:
     import grpc

@@ -8,7 +8,7 @@ A profile is a small TOML file (``profiles/<name>.toml``)::
     host_ports = 2      # host-facing ports of a ToR: ports 0..host_ports-1
     slices = 4          # S slices per optical cycle
     alternatives = 3    # K one-shot alternatives per URO entry
-    max_hops = 4        # H hops an SSRR source route can carry (IPv4 options: H <= 9)
+    ssrr_hops = 4       # H hops an SSRR source route can carry (IPv4 options: H <= 9)
     queues = 4          # Q calendar queues per uplink (>= S: ranks go up to S-1)
     [widths]            # optional; an SSRR hop is 32 bits: tor + uplink + slice
     tor = 16
@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from controller.errors import UroError
+from controller.resources import profiles_dir
+from controller.routing.uro import MAX_ALTERNATIVES
 
 #: v1model: 9-bit ports, 511 is the drop port; keep one spare below it.
 V1MODEL_PORT_BITS = 9
@@ -40,7 +42,7 @@ MAX_SSRR_HOPS = 9
 #: timer packets: IEEE 802 local experimental EtherType 1
 TIMER_ETHERTYPE = 0x88B5
 
-PROFILES_DIR = Path(__file__).resolve().parents[2] / "profiles"
+PROFILES_DIR = profiles_dir()
 
 
 class ProfileError(UroError):
@@ -69,7 +71,7 @@ class Profile:
     host_ports: int
     slices: int
     alternatives: int
-    max_hops: int
+    ssrr_hops: int
     queues: int
     widths: Widths = field(default_factory=Widths)
     timing: ProfileTiming = field(default_factory=ProfileTiming)
@@ -104,8 +106,8 @@ class Profile:
         ok_d = need_int("uplinks", 1)
         need_int("host_ports", 1)
         ok_s = need_int("slices", 1)
-        need_int("alternatives", 1, 16, " (K one-shot alternatives)")
-        need_int("max_hops", 1, MAX_SSRR_HOPS, " (IPv4 options hold at most 9 SSRR hops)")
+        need_int("alternatives", 1, MAX_ALTERNATIVES, " (K one-shot alternatives)")
+        need_int("ssrr_hops", 1, MAX_SSRR_HOPS, " (IPv4 options hold at most 9 SSRR hops)")
         ok_q = need_int("queues", 1)
         need_int("host_table_size", 1)
         need_int("selector_size", 1)
@@ -211,15 +213,20 @@ class Profile:
             )
 
 
-_TOP_KEYS = {"name", "tors", "uplinks", "host_ports", "slices", "alternatives", "max_hops", "queues",
+_TOP_KEYS = {"name", "tors", "uplinks", "host_ports", "slices", "alternatives", "ssrr_hops", "queues",
              "widths", "timing", "host_table_size", "bucket_bits", "selector_size"}
 
 
 def from_dict(doc: dict, source: str = "<profile>") -> Profile:
+    if "max_hops" in doc and "ssrr_hops" not in doc:  # the key's name before 0.2
+        import sys
+
+        print(f"uro: warning: {source}: key 'max_hops' is deprecated, use 'ssrr_hops' (SSRR hops H)", file=sys.stderr)
+        doc = {("ssrr_hops" if k == "max_hops" else k): v for k, v in doc.items()}
     unknown = sorted(set(doc) - _TOP_KEYS)
     if unknown:
         raise ProfileError(f"{source}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_TOP_KEYS))})")
-    missing = [k for k in ("name", "tors", "uplinks", "host_ports", "slices", "alternatives", "max_hops", "queues")
+    missing = [k for k in ("name", "tors", "uplinks", "host_ports", "slices", "alternatives", "ssrr_hops", "queues")
                if k not in doc]
     if missing:
         raise ProfileError(f"{source}: missing key {missing[0]!r}")

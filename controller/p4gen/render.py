@@ -16,9 +16,10 @@ from pathlib import Path
 import jinja2
 
 from controller.atomic import write_text
+from controller.resources import templates_dir
 from controller.p4gen.profile import TIMER_ETHERTYPE, Profile
 
-TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES_DIR = templates_dir()
 CONTRACT_FORMAT = "uro-pipeline-contract/1"
 
 DROP_REASONS = ["no_route", "all_full", "held_too_long", "bad_ssrr", "ttl", "malformed", "not_ipv4"]
@@ -74,7 +75,7 @@ def contract(profile: Profile, program: str = "tor") -> dict:
         for k in range(p.alternatives):
             alt_params += [(f"up{k}", w.uplink), (f"slice{k}", w.slice)]
         path_params = [("n", 8)]
-        for h in range(p.max_hops):
+        for h in range(p.ssrr_hops):
             path_params += [(f"tor{h}", w.tor), (f"up{h}", w.uplink), (f"slice{h}", w.slice)]
         tables = {
             "config": {"keys": [], "actions": {"set_config": [("my_tor", w.tor), ("capacity_bytes", 32)]}},

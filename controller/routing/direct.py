@@ -6,13 +6,22 @@ dst. Latency (Eq. 1) is up to a whole cycle; hop count is always 1.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
+from controller.routing.base import SOURCE, register
 from controller.routing.paths import REGULAR, PathRoutes, assemble, meeting_table
 from controller.schedule.model import Schedule
 
 
-def compute(sched: Schedule) -> PathRoutes:
+@dataclass(frozen=True)
+class DirectParams:
+    """Direct routing has no knobs."""
+
+
+@register("direct", SOURCE, DirectParams, "wait at the source for the direct circuit (UCMP Fig. 1c)")
+def compute(sched: Schedule, params: DirectParams | None = None, progress=None) -> PathRoutes:
     S, N, _ = sched.peer.shape
     wait, upl = meeting_table(sched)
     t, src, dst = np.meshgrid(np.arange(S), np.arange(N), np.arange(N), indexing="ij")

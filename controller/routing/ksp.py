@@ -10,9 +10,12 @@ slices, so hop counts include the re-routing detours.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from controller.errors import UroError
+from controller.routing.base import SOURCE, register
 from controller.routing.paths import REGULAR, PathRoutes, assemble
 from controller.routing.slicegraph import UNREACHABLE, SliceGraphs, k_shortest
 from controller.schedule.model import Schedule
@@ -82,14 +85,29 @@ def todo_groups(S: int, N: int, sample: int | None, seed: int) -> dict[tuple[int
     return out
 
 
-def compute(
-    sched: Schedule, k: int = 1, hops_per_slice: int | None = None, progress=None, sample: int | None = None, seed: int = 0
-) -> PathRoutes:
-    """All groups, or a seeded uniform sample of ``sample`` (t, src, dst) groups."""
-    if not isinstance(k, int) or k < 1:
-        raise UroError(f"KSP needs k >= 1 paths, got {k!r}")
+@dataclass(frozen=True)
+class KspParams:
+    """``paths``: k shortest paths per group (flow-hash split); ``hops_per_slice``: h_slice
+    (None: from the timing); ``sample``/``seed``: route only a seeded sample of that many
+    (slice, src, dst) groups (these schemes run in Python)."""
+
+    paths: int = 1
+    hops_per_slice: int | None = None
+    sample: int | None = None
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.paths, int) or self.paths < 1:
+            raise UroError(f"--paths (k shortest paths) must be >= 1, got {self.paths!r}")
+
+
+@register("ksp", SOURCE, KspParams, "k shortest paths per slice graph, re-routed per slice (UCMP Fig. 1e)")
+def compute(sched: Schedule, params: KspParams | None = None, progress=None) -> PathRoutes:
+    """All groups, or a seeded uniform sample of ``params.sample`` (t, src, dst) groups."""
+    params = params or KspParams()
+    k, sample, seed = params.paths, params.sample, params.seed
     S, N, _ = sched.peer.shape
-    H = hops_per_slice or sched.timing.hops_per_slice
+    H = params.hops_per_slice or sched.timing.hops_per_slice
     graphs = SliceGraphs(sched)
     groups = []
     todo = todo_groups(S, N, sample, seed)
@@ -103,4 +121,4 @@ def compute(
                     groups.append(((t * N + src) * N + dst, t, paths))
             if progress is not None:
                 progress(len(todo.get((t, src), ())))
-    return pack(sched, "ksp", {"k": k, "hops_per_slice": H}, groups)
+    return pack(sched, "ksp", {"paths": k, "hops_per_slice": H}, groups)

@@ -2,35 +2,55 @@
 
 Opera never lets a packet cross a reconfiguration: a path is only used when all of
 its circuits stay up for the whole path duration. Here that means the whole path is
-sent inside one slice (at most h_slice hops) on the slice's *stable* circuits -- on a
-staggered (Opera) schedule the OCS that reconfigures during the slice (uplink
-``t mod d``) is left out, which is the 1/d of circuits Opera gives up. If no such
-path exists at the start slice, the source waits for the next slice; if none exists
-within a cycle, it waits for the direct circuit (Opera's bulk mode). k = 1 takes the
-shortest path, k > 1 the k shortest (flow-hash split). Opera's long-flow VLB mode is
-the ``vlb`` scheme.
+sent inside one slice (at most h_slice hops) on the slice's *stable* circuits. Opera's
+native schedule staggers the OCSes so that one reconfigures at a time (UCMP §7.1: the
+paper removes those offsets for VLB, KSP and UCMP); with ``stagger`` (the default) the
+baseline models that on the same matchings: during slice ``t`` OCS ``t mod d`` is
+reconfiguring and its circuits are left out, the 1/d of circuits Opera gives up. If no
+such path exists at the start slice, the source waits for the next slice; if none
+exists within a cycle, it waits for the direct circuit (Opera's bulk mode). k = 1
+takes the shortest path, k > 1 the k shortest (flow-hash split). Opera's long-flow
+VLB mode is the ``vlb`` scheme.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from controller.errors import UroError
-from controller.routing.ksp import todo_groups, pack
-from controller.routing.paths import PathRoutes
-from controller.routing.paths import meeting_table
+from controller.routing.base import SOURCE, register
+from controller.routing.ksp import pack, todo_groups
+from controller.routing.paths import PathRoutes, meeting_table
 from controller.routing.slicegraph import SliceGraphs, k_shortest
 from controller.schedule.model import Schedule
 
 
-def compute(
-    sched: Schedule, k: int = 1, hops_per_slice: int | None = None, progress=None, sample: int | None = None, seed: int = 0
-) -> PathRoutes:
-    """All groups, or a seeded uniform sample of ``sample`` (t, src, dst) groups."""
-    if not isinstance(k, int) or k < 1:
-        raise UroError(f"Opera needs k >= 1 paths, got {k!r}")
+@dataclass(frozen=True)
+class OperaParams:
+    """``paths``: k shortest paths (flow-hash split); ``hops_per_slice``: h_slice (None:
+    from the timing); ``stagger``: model Opera's staggered OCS reconfiguration (one OCS
+    per slice is left out); ``sample``/``seed``: as for KSP."""
+
+    paths: int = 1
+    hops_per_slice: int | None = None
+    sample: int | None = None
+    seed: int = 0
+    stagger: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.paths, int) or self.paths < 1:
+            raise UroError(f"--paths (Opera's k paths) must be >= 1, got {self.paths!r}")
+
+
+@register("opera", SOURCE, OperaParams, "Opera-style: whole path inside one slice on stable circuits (UCMP Fig. 1f)")
+def compute(sched: Schedule, params: OperaParams | None = None, progress=None) -> PathRoutes:
+    """All groups, or a seeded uniform sample of ``params.sample`` (t, src, dst) groups."""
+    params = params or OperaParams()
+    k, sample, seed = params.paths, params.sample, params.seed
     S, N, d = sched.peer.shape
-    H = hops_per_slice or sched.timing.hops_per_slice
-    staggered = any(o > 0 for o in sched.uplink_offsets)
-    graphs = SliceGraphs(sched, (lambda s: s % d) if staggered and d > 1 else None)
+    H = params.hops_per_slice or sched.timing.hops_per_slice
+    staggered = params.stagger and d > 1
+    graphs = SliceGraphs(sched, (lambda s: s % d) if staggered else None)
     groups = []
     todo = todo_groups(S, N, sample, seed)
     wait, upl = meeting_table(sched)
@@ -54,5 +74,5 @@ def compute(
                         fallbacks += 1
             if progress is not None:
                 progress(len(todo.get((t, src), ())))
-    return pack(sched, "opera", {"k": k, "hops_per_slice": H, "skips_reconfiguring_ocs": staggered,
+    return pack(sched, "opera", {"paths": k, "hops_per_slice": H, "skips_reconfiguring_ocs": staggered,
                                  "direct_fallbacks": fallbacks}, groups)

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import ClassVar
 
 import numpy as np
 
+from controller.routing.base import SOURCE
 from controller.schedule.model import Schedule
 
 #: member kinds
@@ -57,6 +59,9 @@ class Buckets:
 
 @dataclass(frozen=True, eq=False)
 class PathRoutes:
+    """A source-routed route set (``kind = "source"``, :mod:`controller.routing.base`)."""
+
+    kind: ClassVar[str] = SOURCE
     schedule: Schedule
     algo: str
     params: dict
@@ -74,6 +79,9 @@ class PathRoutes:
     hop_slice: np.ndarray  # [P, Hc] int32, absolute
     buckets: Buckets | None = None
     notes: dict = field(default_factory=dict)
+
+    def params_dict(self) -> dict:
+        return dict(self.params)
 
     # ---- navigation ----------------------------------------------------------------
     def members(self, src: int, dst: int, t: int) -> range:

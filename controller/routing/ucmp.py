@@ -49,11 +49,14 @@ from fractions import Fraction
 import numpy as np
 
 from controller.errors import UroError
-from controller.routing import ucmp_kernel, ucmp_numpy
+from controller.routing import ucmp_numpy
+from controller.routing.base import SOURCE, register
 from controller.routing.paths import BACKUP, REGULAR, RELAXED, Buckets, PathRoutes, assemble, meeting_table
 from controller.schedule.model import Schedule
 
 MAX_BUCKETS = 64
+#: the numba kernels keep a ToR's uplinks in one 64-bit mask (KERNEL_MAX_UPLINKS)
+KERNEL_MAX_UPLINKS = 64
 #: group engines: compiled kernels, the NumPy reference, or numba unless >64 uplinks
 ENGINES = ("auto", "numba", "numpy")
 
@@ -69,6 +72,8 @@ class UcmpParams:
     ``backups``: 2-hop backup paths for groups that hold only the direct path (§5.3).
     ``relax_slices``: latency relaxation (§4.3): for groups with a 2-hop member, also
     offer every 2-hop path at most this many slices slower (None = off).
+    ``engine``/``workers``: the group engine (see :func:`group_chunks`); they do not
+    change the groups unless ``max_parallel`` binds (then the kept paths may differ).
     """
 
     h_max: int | None = None
@@ -76,6 +81,8 @@ class UcmpParams:
     max_parallel: int = 8
     backups: int = 2
     relax_slices: int | None = None
+    engine: str = "auto"
+    workers: int | None = None
 
     def __post_init__(self) -> None:
         if self.h_max is not None and (not isinstance(self.h_max, int) or not 1 <= self.h_max <= 32):
@@ -91,6 +98,10 @@ class UcmpParams:
             raise UroError(f"backups must be a non-negative integer, got {self.backups!r}")
         if self.relax_slices is not None and (not isinstance(self.relax_slices, int) or self.relax_slices < 0):
             raise UroError(f"relax_slices must be a non-negative integer, got {self.relax_slices!r}")
+        if self.engine not in ENGINES:
+            raise UroError(f"unknown UCMP engine {self.engine!r}; choose one of: {', '.join(ENGINES)}")
+        if self.workers is not None and (not isinstance(self.workers, int) or self.workers < 1):
+            raise UroError(f"workers must be a positive integer, got {self.workers!r}")
 
 
 # ---- App. B: upper bound of h_max ---------------------------------------------------------
@@ -308,9 +319,9 @@ def resolve_engine(engine: str, n_uplinks: int) -> str:
     if engine not in ENGINES:
         raise UroError(f"unknown UCMP engine {engine!r}; choose one of: {', '.join(ENGINES)}")
     if engine == "auto":
-        return "numba" if n_uplinks <= ucmp_kernel.MAX_UPLINKS else "numpy"
-    if engine == "numba" and n_uplinks > ucmp_kernel.MAX_UPLINKS:
-        raise UroError(f"the numba UCMP engine handles at most {ucmp_kernel.MAX_UPLINKS} uplinks per ToR, "
+        return "numba" if n_uplinks <= KERNEL_MAX_UPLINKS else "numpy"
+    if engine == "numba" and n_uplinks > KERNEL_MAX_UPLINKS:
+        raise UroError(f"the numba UCMP engine handles at most {KERNEL_MAX_UPLINKS} uplinks per ToR, "
                        f"the schedule has {n_uplinks}; use the numpy engine")
     return engine
 
@@ -322,6 +333,9 @@ def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
     cap = params.max_parallel
     if engine == "numpy":
         return lambda c0, n: ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(c0, c0 + n), cap)
+    from controller.routing import ucmp_kernel  # numba: imported (and compiled) on first use
+
+    assert ucmp_kernel.MAX_UPLINKS == KERNEL_MAX_UPLINKS
     peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
     return lambda c0, n: ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, n, cap)
 
@@ -374,13 +388,12 @@ def group_chunks(
                 progress(min(N, c0 + chunk) - c0)
 
 
-def compute(
-    sched: Schedule, params: UcmpParams | None = None, progress=None, chunk: int | None = None,
-    engine: str = "auto", workers: int | None = None,
-) -> PathRoutes:
+@register("ucmp", SOURCE, UcmpParams, "UCMP groups with flow-size buckets (UCMP §4-6)")
+def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, chunk: int | None = None) -> PathRoutes:
     """UCMP groups (with backups, optional relaxation) and buckets for a whole schedule.
-    ``engine``/``workers``/``chunk``: see :func:`group_chunks`."""
+    ``params.engine``/``params.workers``/``chunk``: see :func:`group_chunks`."""
     params = params or UcmpParams()
+    engine, workers = params.engine, params.workers
     S, N, d = sched.peer.shape
     G = S * N * N
     H = params.hops_per_slice or sched.timing.hops_per_slice

@@ -33,18 +33,23 @@ table's choice -- the only kind a per-hop table can carry.
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
 from controller.errors import UroError
+from controller.routing.base import PER_HOP, register
 from controller.schedule.model import Schedule
 
 _ARR = 16  # key = arrival << 16 | hops << 8 | lead
 _HOP = 8
 _ONE_HOP = (1 << _HOP) | 1  # +1 hop, +1 in-slice hop
 _UNBOUNDED = 255
+#: K one-shot alternatives per entry: URO fits 10 on Tofino2 (Table II)
+MAX_ALTERNATIVES = 10
 _INF = np.iinfo(np.int32).max
 
 
@@ -63,8 +68,8 @@ class UroParams:
     hops_per_slice: int | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.k, int) or not 1 <= self.k <= 10:
-            raise UroError(f"K (alternatives per entry) must be 1..10, got {self.k!r}")
+        if not isinstance(self.k, int) or not 1 <= self.k <= MAX_ALTERNATIVES:
+            raise UroError(f"K (alternatives per entry) must be 1..{MAX_ALTERNATIVES}, got {self.k!r}")
         # hops_per_slice may be 255, Timing.hops_per_slice's cap for long slices: with 8-bit hop
         # counters that budget never binds, the same as None
         for name, top in (("max_hops", 254), ("hops_per_slice", 255)):
@@ -88,12 +93,17 @@ class UroRoutes:
       alternative would wait a full cycle or more).
     """
 
+    kind: ClassVar[str] = PER_HOP
+    algo: ClassVar[str] = "uro"
     schedule: Schedule
     params: UroParams
     arrival: np.ndarray
     hops: np.ndarray
     alt_uplink: np.ndarray
     alt_dep: np.ndarray
+
+    def params_dict(self) -> dict:
+        return dataclasses.asdict(self.params)
 
     @property
     def uplink(self) -> np.ndarray:
@@ -234,6 +244,7 @@ def _settle_slice(
             heapq.heappush(heap, p + 1)
 
 
+@register("uro", PER_HOP, UroParams, "URO/HOHO fastest paths as per-hop tables with K one-shot alternatives (URO §III-IV)")
 def compute(sched: Schedule, params: UroParams | None = None, progress=None) -> UroRoutes:
     """Compute URO labels, decisions and K alternatives for the whole cycle.
 

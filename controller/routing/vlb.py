@@ -10,15 +10,27 @@ in-slice budget of two hops (h_slice >= 2), otherwise it waits for a later slice
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
+from controller.routing.base import SOURCE, register
 from controller.routing.paths import REGULAR, PathRoutes, assemble, meeting_table
 from controller.schedule.model import Schedule
 
 
-def compute(sched: Schedule, hops_per_slice: int | None = None) -> PathRoutes:
+@dataclass(frozen=True)
+class VlbParams:
+    """``hops_per_slice``: in-slice hop budget h_slice (None: from the schedule's timing)."""
+
+    hops_per_slice: int | None = None
+
+
+@register("vlb", SOURCE, VlbParams, "two-phase Valiant load balancing (RotorNet, UCMP Fig. 1d)")
+def compute(sched: Schedule, params: VlbParams | None = None, progress=None) -> PathRoutes:
+    params = params or VlbParams()
     S, N, d = sched.peer.shape
-    H = hops_per_slice or sched.timing.hops_per_slice
+    H = params.hops_per_slice or sched.timing.hops_per_slice
     wait, upl = meeting_table(sched)
     rows = []
     t, src, dst = (a.ravel() for a in np.meshgrid(np.arange(S), np.arange(N), np.arange(N), indexing="ij"))

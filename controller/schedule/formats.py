@@ -8,7 +8,7 @@ uro JSON (``"format": "uro-schedule/1"``)::
       "tors": 108, "uplinks": 6, "slices": 18,
       "timing": {"slice_us": 10.0, "guard_us": 0.01, "propagation_us": 0.5,
                  "link_gbps": 100.0, "mtu_bytes": 1500},
-      "uplink_offsets": [0.0, 0.1666, ...],          # optional, fractions of a slice
+      "uplink_offsets": [0.0, 0.1666, ...],          # optional, read only: see below
       "circuits": [ [ [peer, ...d], ...N ], ...S ]    # peer ToR id or null (idle)
     }
 
@@ -19,6 +19,10 @@ htsim dynexp (the Opera / UCMP simulators' topology files)::
     <tors*uplinks peer ids for slice 0, in (tor, uplink) order>
     ...one line per slice...
     <path sections: ignored>
+
+``uplink_offsets`` (OCS ``u`` switches that fraction of a slice after the boundary) are
+made exact on load by cutting every slice into sub-slices
+(:func:`controller.schedule.model.expand_offsets`); written schedules never carry them.
 
 A ToR listed as its own peer has no circuit on that uplink in that slice. Times are in
 picoseconds; slice_us = (connected + reconfig) / 1e6, guard_us = reconfig / 1e6.
@@ -34,7 +38,7 @@ import numpy as np
 
 from controller.atomic import write_text
 from controller.errors import ScheduleError, UroError
-from controller.schedule.model import IDLE, Schedule, Timing
+from controller.schedule.model import IDLE, Schedule, Timing, expand_offsets
 
 FORMAT_TAG = "uro-schedule/1"
 
@@ -55,7 +59,6 @@ def to_dict(sched: Schedule) -> dict:
             "link_gbps": t.link_gbps,
             "mtu_bytes": t.mtu_bytes,
         },
-        "uplink_offsets": list(sched.uplink_offsets),
         "circuits": [
             [[None if p < 0 else int(p) for p in row] for row in sl] for sl in sched.peer.tolist()
         ],
@@ -115,10 +118,16 @@ def from_dict(doc: dict, source: str = "schedule") -> Schedule:
     offsets = doc.get("uplink_offsets") or [0.0] * d
     if not isinstance(offsets, list):
         raise ScheduleError(f"{source}: uplink_offsets must be a list")
+    try:
+        peer, timing, m = expand_offsets(peer, offsets, timing)
+    except ScheduleError as e:
+        raise ScheduleError(f"{source}: {e}") from None
     name = doc.get("name", Path(source).stem)
     if not isinstance(name, str):
         raise ScheduleError(f"{source}: name must be a string")
-    return Schedule(peer, timing, uplink_offsets=tuple(offsets), name=name)
+    if m > 1:
+        name = f"{name}-x{m}"
+    return Schedule(peer, timing, name=name)
 
 
 def dumps(sched: Schedule) -> str:

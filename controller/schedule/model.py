@@ -8,15 +8,20 @@ optical circuit switch (OCS) ``u``. The OCSes run a cycle of S time slices; in s
 
 Timing is per slice: ``slice_us`` long, of which the first ``guard_us`` is lost to
 reconfiguration; a hop costs ``propagation_us`` plus the transmission time of an MTU at
-``link_gbps``. ``uplink_offsets[u]`` (fraction of a slice, Opera-style staggering) says
-that OCS ``u`` really switches ``offset * slice_us`` after the nominal slice boundary;
-routing works on nominal slices, the Opera baseline uses the offsets.
+``link_gbps``.
+
+Every OCS switches at slice boundaries. A schedule whose OCSes switch at different
+times (Opera's staggered reconfiguration, given as per-uplink offsets in a file) is
+made exact by :func:`expand_offsets`: each slice is cut into sub-slices at the offsets,
+and each sub-slice is a slice of its own with the circuits that are really up in it.
+Routing, the slice clock and the OCS emulator then all see the same time line.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 import numpy as np
 
@@ -89,7 +94,6 @@ class Schedule:
 
     peer: np.ndarray  # (S, N, d) int32, IDLE for no circuit
     timing: Timing = field(default_factory=Timing)
-    uplink_offsets: tuple[float, ...] = ()
     name: str = "schedule"
 
     def __post_init__(self) -> None:
@@ -101,8 +105,6 @@ class Schedule:
         peer = np.ascontiguousarray(peer, dtype=np.int32)
         peer.setflags(write=False)
         object.__setattr__(self, "peer", peer)
-        if not self.uplink_offsets:
-            object.__setattr__(self, "uplink_offsets", (0.0,) * peer.shape[2])
         validate(self)
 
     # ---- shape -----------------------------------------------------------------
@@ -123,7 +125,6 @@ class Schedule:
             isinstance(other, Schedule)
             and np.array_equal(self.peer, other.peer)
             and self.timing == other.timing
-            and tuple(self.uplink_offsets) == tuple(other.uplink_offsets)
             and self.name == other.name
         )
 
@@ -174,10 +175,6 @@ def validate(sched: Schedule) -> None:
     if S < 1 or N < 2 or d < 1:
         raise ScheduleError(f"a schedule needs >= 1 slice, >= 2 ToRs and >= 1 uplink, got S={S}, N={N}, d={d}")
     problems = sched.timing.problems()
-    if len(sched.uplink_offsets) != d or any(
-        not (isinstance(o, (int, float)) and 0 <= o < 1) for o in sched.uplink_offsets
-    ):
-        problems.append(f"uplink_offsets must be {d} fractions in [0, 1), got {list(sched.uplink_offsets)}")
 
     bad = np.argwhere((peer < IDLE) | (peer >= N))
     for s, a, u in bad[:_MAX_REPORTED]:
@@ -223,3 +220,54 @@ def validate(sched: Schedule) -> None:
             f"{len(missing)} ToR pair(s) never share a circuit in the cycle (URO needs every pair "
             f"to meet once per cycle): {pairs}" + (" ..." if len(missing) > _MAX_REPORTED else "")
         )
+
+
+#: a staggered schedule is cut into at most this many sub-slices per slice
+MAX_SUBSLICES = 64
+
+
+def expand_offsets(peer: np.ndarray, offsets, timing: Timing) -> tuple[np.ndarray, Timing, int]:
+    """Make per-uplink switching offsets exact by cutting slices into sub-slices.
+
+    ``offsets[u]`` in [0, 1) says that OCS ``u`` switches from its slice ``s - 1``
+    circuits to its slice ``s`` circuits ``offsets[u]`` of a slice after the boundary of
+    slice ``s``. With ``m`` the common denominator of the offsets, slice ``s`` becomes
+    sub-slices ``s * m + j`` (j = 0..m-1) of ``slice_us / m`` each, and in sub-slice ``j``
+    uplink ``u`` carries its slice-``s`` circuit when ``offsets[u] <= j / m``, else its
+    slice-``s - 1`` circuit (cyclically). The guard applies to every sub-slice, which is
+    conservative for the OCSes that do not switch at that boundary.
+
+    Returns (sub-slice peer table, sub-slice timing, m); m = 1 leaves ``peer`` as is.
+    Raises :class:`ScheduleError` for offsets outside [0, 1) or needing more than
+    :data:`MAX_SUBSLICES` sub-slices.
+    """
+    S, N, d = peer.shape
+    offs = list(offsets)
+    if len(offs) != d:
+        raise ScheduleError(f"uplink_offsets must list {d} values (one per uplink), got {len(offs)}")
+    fracs = []
+    for u, o in enumerate(offs):
+        if isinstance(o, bool) or not isinstance(o, (int, float)) or not math.isfinite(o) or not 0 <= o < 1:
+            raise ScheduleError(f"uplink_offsets[{u}] must be a fraction of a slice in [0, 1), got {o!r}")
+        f = Fraction(o).limit_denominator(MAX_SUBSLICES)
+        if abs(float(f) - o) > 1e-6:
+            raise ScheduleError(f"uplink_offsets[{u}] = {o!r} is not a multiple of 1/m for any m <= {MAX_SUBSLICES} "
+                                "sub-slices per slice")
+        fracs.append(f)
+    m = math.lcm(*(f.denominator for f in fracs)) if fracs else 1
+    if m > MAX_SUBSLICES:
+        raise ScheduleError(f"uplink_offsets {offs} need {m} sub-slices per slice (at most {MAX_SUBSLICES})")
+    if m == 1:
+        return peer, timing, 1
+    sub_us = timing.slice_us / m
+    if timing.guard_us >= sub_us:
+        raise ScheduleError(
+            f"uplink_offsets cut each {timing.slice_us:g} us slice into {m} sub-slices of {sub_us:g} us, "
+            f"not longer than the {timing.guard_us:g} us guard")
+    out = np.empty((S * m, N, d), dtype=np.int32)
+    for s in range(S):
+        for j in range(m):
+            for u in range(d):
+                src = s if fracs[u] <= Fraction(j, m) else (s - 1) % S
+                out[s * m + j, :, u] = peer[src, :, u]
+    return out, replace(timing, slice_us=sub_us), m

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from controller import tables
+from controller.tables import perhop
+from controller.routing.base import PER_HOP
 from controller.routing.uro import UroRoutes
 
 
@@ -33,8 +34,8 @@ def summarize(routes: UroRoutes) -> RouteStats:
     hops = routes.hops[off].astype(np.int64)
     lat = routes.latency_slices()[off].astype(np.float64)
     hist = np.bincount(hops)
-    q = tables.queues_per_port(routes)
-    comp = tables.compressed_counts(routes)
+    q = perhop.queues_per_port(routes)
+    comp = perhop.compressed_counts(routes)
     n_alt = (routes.alt_uplink >= 0).sum(-1)[off]
     slice_us = sched.timing.slice_us
     return RouteStats(
@@ -46,7 +47,7 @@ def summarize(routes: UroRoutes) -> RouteStats:
         p99_latency_us=float(np.percentile(lat, 99) * slice_us),
         max_queues_per_port=int(q.max()),
         mean_queues_per_port=float(q.mean()),
-        entries_per_tor=tables.uncompressed_count(routes),
+        entries_per_tor=perhop.uncompressed_count(routes),
         compressed_mean=float(comp.mean()),
         compressed_max=int(comp.max()),
         alternatives_mean=float(n_alt.mean()),
@@ -73,7 +74,7 @@ def format_stats(st: RouteStats) -> str:
 
 def format_path_stats(routes, alpha: float = 0.5) -> str:
     """`uro stats` for source-routing schemes (UCMP and the baselines)."""
-    from controller import compare
+    from controller.analysis import compare
     from controller.routing.paths import REGULAR
 
     m = compare.metrics(routes.algo, routes)
@@ -106,6 +107,13 @@ def format_path_stats(routes, alpha: float = 0.5) -> str:
         lines.append(f"h_max                   {n['hmax_reached']} reached (App. B bound {n['hmax_bound']}, "
                      f"h_slice {n['hops_per_slice']}); tie cap bound on {n['levels_capped']} of {n['levels']} members")
     return "\n".join(lines)
+
+
+def summary_text(routes, alpha: float = 0.5) -> str:
+    """The `uro stats` summary of any route set (dispatch on ``routes.kind``)."""
+    if routes.kind == PER_HOP:
+        return format_stats(summarize(routes))
+    return format_path_stats(routes, alpha=alpha)
 
 
 def _fmt_bytes(x: float) -> str:

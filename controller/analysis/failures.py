@@ -41,7 +41,7 @@ def check_rate(name: str, v: float) -> float:
 
 def sample(sched: Schedule, links: float = 0.0, tors: float = 0.0, ocs: float = 0.0, seed: int = 0) -> Failures:
     """Fail round(rate x count) random links, ToRs and OCSes."""
-    for n, v in (("links", links), ("tors", tors), ("ocs", ocs)):
+    for n, v in (("link-rate", links), ("tor-rate", tors), ("ocs-rate", ocs)):
         check_rate(n, v)
     N, d = sched.n_tors, sched.n_uplinks
     rng = np.random.default_rng(seed)
@@ -53,7 +53,7 @@ def sample(sched: Schedule, links: float = 0.0, tors: float = 0.0, ocs: float = 
 
     f = Failures(pick(N, tors), pick(N * d, links).reshape(N, d), pick(d, ocs))
     if (~f.dead_tor).sum() < 2:  # no (src, dst) pair left: the loss would be 0/0
-        raise UroError(f"failure rate --tors {tors:g} fails {int(f.dead_tor.sum())} of {N} ToRs; "
+        raise UroError(f"failure rate --tor-rate {tors:g} fails {int(f.dead_tor.sum())} of {N} ToRs; "
                        "at least 2 must stay up to measure connectivity")
     return f
 

@@ -14,7 +14,8 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from controller import source_tables, tables
+from controller.tables import perhop, source as source_tables
+from controller.routing.base import PER_HOP, SOURCE, RouteSet
 from controller.routing.paths import REGULAR, PathRoutes
 from controller.routing.uro import UroRoutes
 
@@ -62,8 +63,8 @@ def _uro_metrics(name: str, r: UroRoutes) -> SchemeMetrics:
         edge_disjoint=None, multipath_groups=None,
         mean_group_size=float((r.alt_uplink >= 0).sum(-1)[off].mean()),
         unique_paths_per_pair=float(uniq.mean()),
-        queues_per_port=int(tables.queues_per_port(r).max()),
-        entries_per_tor=float(tables.uncompressed_count(r)),
+        queues_per_port=int(perhop.queues_per_port(r).max()),
+        entries_per_tor=float(perhop.uncompressed_count(r)),
     )
 
 
@@ -135,10 +136,27 @@ def _path_metrics(name: str, r: PathRoutes) -> SchemeMetrics:
     )
 
 
-def metrics(name: str, routes) -> SchemeMetrics:
-    if isinstance(routes, UroRoutes):
-        return _uro_metrics(name, routes)
-    return _path_metrics(name, routes)
+#: metrics per route-set kind (controller.routing.base)
+_METRICS = {PER_HOP: _uro_metrics, SOURCE: _path_metrics}
+
+
+def metrics(name: str, routes: RouteSet) -> SchemeMetrics:
+    return _METRICS[routes.kind](name, routes)
+
+
+def _uro_hops_latency(r: UroRoutes) -> tuple[np.ndarray, np.ndarray]:
+    N = r.schedule.n_tors
+    off = ~np.eye(N, dtype=bool)[None].repeat(r.schedule.n_slices, 0)
+    return r.hops[off], r.latency_slices()[off]
+
+
+def _path_hops_latency(r: PathRoutes) -> tuple[np.ndarray, np.ndarray]:
+    reg = r.path_kind() == REGULAR
+    return r.p_hops[reg], r.p_latency[reg]
+
+
+#: (hops, latency in slices) of every path a scheme may use, per route-set kind
+HOPS_LATENCY = {PER_HOP: _uro_hops_latency, SOURCE: _path_hops_latency}
 
 
 def format_table(rows: list[SchemeMetrics]) -> str:
@@ -172,13 +190,7 @@ def plot_cdfs(named: list[tuple[str, object]], path: str, slice_us: float) -> No
 
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
     for name, r in named:
-        if isinstance(r, UroRoutes):
-            N = r.schedule.n_tors
-            off = ~np.eye(N, dtype=bool)[None].repeat(r.schedule.n_slices, 0)
-            hops, lat = r.hops[off], r.latency_slices()[off]
-        else:
-            reg = r.path_kind() == REGULAR
-            hops, lat = r.p_hops[reg], r.p_latency[reg]
+        hops, lat = HOPS_LATENCY[r.kind](r)
         for ax, v in ((ax1, np.sort(hops)), (ax2, np.sort(lat) * slice_us)):
             ax.step(v, np.arange(1, v.size + 1) / v.size, where="post", label=name)
     ax1.set_xlabel("path length (hops)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ipaddress
 from typing import Iterable
 
-from controller.p4gen import entries as ent
+from controller.tables import entries as ent
 
 
 def tor_prefix(tor: int) -> tuple[int, int]:

@@ -19,7 +19,8 @@ import time
 
 import numpy as np
 
-from controller import stats, tables
+from controller.analysis import stats
+from controller.tables import perhop
 from controller.routing.reference import Reference
 from controller.routing.uro import UroParams, compute
 from controller.schedule import opera
@@ -32,7 +33,7 @@ def _fast(n: int, d: int, k: int = 4) -> dict:
     sched = opera(n, d)
     t0 = time.perf_counter()
     routes = compute(sched, UroParams(k=k, max_hops=BENCH_M))
-    comp = tables.compressed_counts(routes)
+    comp = perhop.compressed_counts(routes)
     secs = time.perf_counter() - t0
     return {"sched": sched, "routes": routes, "secs": secs, "compressed": float(comp.mean())}
 
@@ -79,7 +80,7 @@ def _child(n: int, d: int) -> None:
     r = _fast(n, d)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
     st = stats.summarize(r["routes"]) if n <= 256 else None
-    print(json.dumps({"secs": r["secs"], "rss_gib": rss, "entries": tables.uncompressed_count(r["routes"]),
+    print(json.dumps({"secs": r["secs"], "rss_gib": rss, "entries": perhop.uncompressed_count(r["routes"]),
                       "compressed": r["compressed"], "mean_hops": st.mean_hops if st else None}))
 
 

@@ -178,12 +178,12 @@ def _check_fits(contract: dict, sched) -> dict:
 
 
 def uro_entries(contract: dict, routes, tor: int) -> list[TableEntry]:
-    """All per-hop entries of one ToR from URO routes (controller.tables.entries)."""
-    from controller import tables
+    """All per-hop entries of one ToR from URO routes (controller.tables.perhop.entries)."""
+    from controller.tables import perhop
 
     prof = _check_fits(contract, routes.schedule)
     out = []
-    for e in tables.entries(routes, tor):
+    for e in perhop.entries(routes, tor):
         if not e.alternatives:
             continue  # unreachable: the table miss drops and counts no_route
         alts = [(a.uplink, a.dep_slice) for a in e.alternatives[: prof["alternatives"]]]
@@ -196,7 +196,7 @@ def ssrr_bucket_entry(contract: dict, dscp: int, bucket: int) -> TableEntry:
 
 
 def _path_params(contract: dict, path: Sequence[tuple[int, int, int]]) -> dict:
-    h = contract["profile"]["max_hops"]
+    h = contract["profile"]["ssrr_hops"]
     if not 1 <= len(path) <= h:
         raise EntryError(f"ssrr_path: a path of {len(path)} hops, the profile holds 1..{h}")
     params = {"n": len(path)}
@@ -238,16 +238,16 @@ def ssrr_entries(contract: dict, routes, tor: int) -> Batch:
     DSCP value (identity, the host tags the bucket index, UCMP §6.1). Schemes without
     buckets match the whole bucket range.
     """
-    from controller import source_tables
+    from controller.tables import source as source_tables
 
     prof = _check_fits(contract, routes.schedule)
     b = Batch()
     gid, mid = 1, 1
     for e in source_tables.entries(routes, tor):
-        paths = [p for p in e.paths if len(p) <= prof["max_hops"]]
+        paths = [p for p in e.paths if len(p) <= prof["ssrr_hops"]]
         if not paths:
             raise EntryError(f"ssrr_path (src {tor}, dst {e.dst}, slice {e.slice}): every path has more "
-                             f"than max_hops = {prof['max_hops']} hops")
+                             f"than ssrr_hops = {prof['ssrr_hops']} hops")
         b.extend(ssrr_group(contract, e.dst, e.slice, e.buckets, paths, gid, mid))
         gid, mid = gid + 1, mid + len(paths)
     b.entries += [ssrr_bucket_entry(contract, d, d) for d in range(64)]

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from controller import compare
+from controller.analysis import compare
 from controller.errors import UroError
 from controller.routing import ksp, opera, ucmp
 from controller.schedule import opera as opera_schedule

@@ -1,0 +1,1 @@
+"""Side-by-side benchmarks (`uro bench`); not part of the installed package."""

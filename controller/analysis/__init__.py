@@ -1,0 +1,2 @@
+"""Route-set analysis: statistics (`uro stats`), scheme comparison (`uro compare`) and
+connectivity under failures (`uro failures`)."""

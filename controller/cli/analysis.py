@@ -1,0 +1,141 @@
+"""`uro compare` and `uro failures`: the route schemes side by side, and under failures."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from controller.cli import common
+from controller.errors import UroError
+
+#: scheme name -> (registered algorithm, parameter overrides)
+SCHEMES = {
+    "uro": ("uro", {}), "ucmp": ("ucmp", {}), "direct": ("direct", {}), "vlb": ("vlb", {}),
+    "ksp": ("ksp", {"paths": 1}), "ksp5": ("ksp", {"paths": 5}),
+    "opera": ("opera", {"paths": 1}), "opera5": ("opera", {"paths": 5}),
+}
+COMPARE_FORMAT = "uro-compare/1"
+
+
+def cmd_compare(args) -> int:
+    from controller.analysis import compare
+
+    schemes = common.parse_list(args.schemes, str, "--schemes")
+    for s in schemes:
+        if s not in SCHEMES:
+            raise UroError(f"unknown scheme {s!r} in --schemes (available: {', '.join(SCHEMES)})")
+    if args.json:
+        common.check_output(args.json, "--json")
+    if args.plot:
+        common.check_output(args.plot, "--plot")
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise UroError("--plot needs matplotlib (pip install 'uro[plot]' or matplotlib)") from None
+    common.check_options_used(args, sorted({SCHEMES[s][0] for s in schemes}))
+    sched = common.schedule_from(args)
+    total = sched.n_slices * sched.n_tors * (sched.n_tors - 1)
+    sampled = getattr(args, "sample", None) is not None and args.sample < total
+    rows, named = [], []
+    for s in schemes:
+        algo, override = SCHEMES[s]
+        r = common.routes_for(args, sched, algo, **override)
+        label = s if "paths" not in override else f"{algo}(k={override['paths']})"
+        if "paths" in override and sampled:
+            label += "*"
+        print(f"  {label}: routes done, computing metrics ...", file=sys.stderr, flush=True)
+        rows.append(compare.metrics(label, r))
+        named.append((label, r))
+    print(sched.describe())
+    print(compare.format_table(rows))
+    if sampled:
+        print(f"* computed on a seeded sample of {args.sample} of {total} (slice, src, dst) groups")
+    if args.json:
+        from controller.atomic import write_text
+
+        doc = {"format": COMPARE_FORMAT, "schedule": {"name": sched.name, "tors": sched.n_tors,
+               "uplinks": sched.n_uplinks, "slices": sched.n_slices}, "rows": [m.as_dict() for m in rows]}
+        write_text(args.json, json.dumps(doc, indent=1) + "\n")
+        print(f"wrote {args.json}")
+    if args.plot:
+        compare.plot_cdfs(named, args.plot, sched.timing.slice_us, title=sched.describe().split(":")[0])
+        print(f"wrote {args.plot}")
+    return 0
+
+
+def cmd_failures(args) -> int:
+    import numpy as np
+
+    from controller.analysis import failures
+    from controller.routing import ucmp
+    from controller.routing.uro import UroParams, compute
+
+    rates = {}
+    for kind, attr in (("links", "link_rate"), ("tors", "tor_rate"), ("ocs", "ocs_rate")):
+        vals = common.parse_list(getattr(args, attr), float, f"--{attr.replace('_', '-')}")
+        for v in vals:
+            failures.check_rate(attr.replace("_", "-"), v)
+        rates[kind] = vals
+    ks = common.parse_list(args.k_list, int, "-K/--alternatives")
+    if any(k < 1 or k > 10 for k in ks):
+        raise UroError(f"-K/--alternatives values must be 1..10 URO alternatives, got {args.k_list!r}")
+    if args.trials < 1:
+        raise UroError(f"--trials must be >= 1, got {args.trials}")
+    cases = [(kind, {kind: v}) for kind, vals in rates.items() for v in vals if v > 0]
+    if not cases:
+        raise UroError("no failures asked for: give a positive rate to --link-rate, --tor-rate or --ocs-rate")
+    sched = common.schedule_from(args)
+    per_slice = common._hop_budget(getattr(args, "hops_per_slice", "auto"), sched)
+    uro = compute(sched, UroParams(k=max(ks), hops_per_slice=per_slice))
+    uc = ucmp.compute(sched, ucmp.UcmpParams(hops_per_slice=per_slice, backups=args.backups))
+    cols = [f"uro K={k}" for k in ks] + ["ucmp", "ucmp+backups"]
+    head = ["failure", "rate"] + cols
+    lines = [head]
+    for kind, kw in cases:
+        acc = np.zeros(len(cols))
+        for trial in range(args.trials):
+            f = failures.sample(sched, seed=args.seed + trial, **kw)
+            vals = [failures.uro_loss(uro, f, k) for k in ks]
+            vals += [failures.ucmp_loss(uc, f, with_backups=False), failures.ucmp_loss(uc, f, with_backups=True)]
+            acc += vals
+        acc /= args.trials
+        lines.append([kind, f"{kw[kind]:.3f}"] + [f"{100 * x:.3f}%" for x in acc])
+    widths = [max(len(r[i]) for r in lines) for i in range(len(head))]
+    print(sched.describe())  # only once every trial has run: a bad rate leaves no partial table
+    print(f"connectivity loss (fraction of (slice, src, dst) with no surviving route), mean of {args.trials} trials")
+    print("\n".join("  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths)))
+                    for r in lines))
+    return 0
+
+
+def register(sub) -> None:
+    r = sub.add_parser("compare", help="routing schemes side by side on one schedule")
+    common.add_schedule_args(r)
+    common.add_route_args(r, algo_flag=False)
+    r.add_argument("--schemes", default=",".join(SCHEMES), help="comma list of " + ", ".join(SCHEMES))
+    r.add_argument("--json", help="also write the table as JSON")
+    r.add_argument("--plot", help="write a PNG with path-length and latency CDFs (matplotlib)")
+    r.set_defaults(func=cmd_compare)
+
+    r = sub.add_parser("failures", help="connectivity loss under random link / ToR / OCS failures")
+    common.add_schedule_args(r)
+    r.add_argument("--n-tors", dest="tors", type=common.tor_count, action=common.DeprecatedAlias, new="--tors",
+                   help="deprecated: use --tors")
+    r.add_argument("--n-uplinks", dest="uplinks", type=common.positive_int, action=common.DeprecatedAlias,
+                   new="--uplinks", help="deprecated: use --uplinks")
+    r.add_argument("--hop-budget", dest="hops_per_slice", default="auto", help="hops per slice (auto: from timing)")
+    r.add_argument("--link-rate", default="0", help="link failure rates, comma list in [0, 1)")
+    r.add_argument("--tor-rate", default="0", help="ToR failure rates, comma list in [0, 1)")
+    r.add_argument("--ocs-rate", default="0", help="OCS (uplink index) failure rates, comma list in [0, 1)")
+    r.add_argument("--links", dest="link_rate", action=common.DeprecatedAlias, new="--link-rate",
+                   help="deprecated: use --link-rate")
+    r.add_argument("--ocs", dest="ocs_rate", action=common.DeprecatedAlias, new="--ocs-rate",
+                   help="deprecated: use --ocs-rate")
+    r.add_argument("-K", "--alternatives", dest="k_list", default="1,3,5",
+                   help="URO alternatives K to compare, comma list (default 1,3,5)")
+    r.add_argument("--paths", dest="k_list", action=common.DeprecatedAlias, new="-K/--alternatives",
+                   help="deprecated: use -K/--alternatives")
+    r.add_argument("--backups", type=common.non_negative_int, default=2,
+                   help="UCMP backup paths for direct-only groups")
+    r.add_argument("--trials", type=common.positive_int, default=3, help="random failure sets per rate (default 3)")
+    r.set_defaults(func=cmd_failures)

@@ -1,0 +1,46 @@
+"""`uro bench`: the side-by-side figures of benchmarks/ (a source checkout only).
+
+The benchmarks are not part of the runtime package; this command imports them lazily
+from the ``benchmarks/`` directory of the checkout the package was installed from."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+from controller.errors import UroError
+
+
+def _benchmarks_dir() -> Path:
+    here = Path(__file__).resolve().parents[2] / "benchmarks"
+    if not (here / "bench_uro.py").exists():
+        raise UroError("uro bench needs a source checkout (benchmarks/ is not installed with the package); "
+                       "run it from a clone with `pip install -e .`")
+    return here
+
+
+def load_suite(name: str):
+    root = str(_benchmarks_dir().parent)
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    return importlib.import_module(f"benchmarks.{name}")
+
+
+def cmd_bench(args) -> int:
+    rc = 0
+    if args.suite in ("uro", "all"):
+        rc |= load_suite("bench_uro").main(quick=args.quick, large=not args.skip_large)
+    if args.suite in ("ucmp", "all"):
+        rc |= load_suite("bench_ucmp").main(quick=args.quick, full_large=args.full_large, large=not args.skip_large)
+    return rc
+
+
+def register(sub) -> None:
+    r = sub.add_parser("bench", help="benchmarks: fast engine vs Alg. 1 reference, table build times, UCMP vs paper")
+    r.add_argument("--quick", action="store_true", help="small sizes only")
+    r.add_argument("--skip-large", action="store_true", help="skip the 1024x32 runs")
+    r.add_argument("--suite", choices=["uro", "ucmp", "all"], default="all",
+                   help="URO engine vs reference, UCMP and baselines vs the paper, or both (default)")
+    r.add_argument("--full-large", action="store_true", help="UCMP 1024x32 on all destinations, not a chunk")
+    r.set_defaults(func=cmd_bench)

@@ -1,0 +1,332 @@
+"""Options and helpers every `uro` command group shares: schedules, routing options,
+output paths, progress bars. Command modules import this; nothing here imports them.
+
+Routing options are named after the fields of the algorithms' parameter dataclasses
+(``dest`` = field name), so one namespace serves every algorithm of the registry
+(:mod:`controller.routing.base`). They default to ``argparse.SUPPRESS``: an option the
+user did not give is absent and the dataclass default applies, and an option given
+to an algorithm that does not take it is an error instead of being ignored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import os
+import re
+import sys
+from pathlib import Path
+
+from controller.errors import UroError
+from controller.routing import base
+from controller.schedule import GENERATORS, Schedule, Timing, load
+
+#: in-slice hop budget ``--hop-budget none``: 255 never binds (8-bit hop counters)
+NO_HOP_BUDGET = 255
+#: options that are not routing parameters even where a parameter has the same name
+_NOT_ALGORITHM_OPTIONS = {"seed"}
+#: how a routing option is spelled on the command line (for messages)
+FLAGS = {
+    "k": "-K/--alternatives", "max_hops": "--max-hops", "hops_per_slice": "--hop-budget", "paths": "--paths",
+    "h_max": "--h-max", "max_parallel": "--max-parallel", "backups": "--backups", "relax_slices": "--relax",
+    "engine": "--ucmp-engine", "workers": "--workers", "sample": "--sample", "stagger": "--stagger/--no-stagger",
+}
+
+
+class DeprecatedAlias(argparse.Action):
+    """An old flag kept for one release: works like ``new``, with a warning on stderr."""
+
+    def __init__(self, option_strings, dest, new: str, **kw):
+        self.new = new
+        super().__init__(option_strings, dest, **kw)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"uro: warning: {option_string} is deprecated, use {self.new}", file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
+# ---- numbers -------------------------------------------------------------------------------
+def positive_int(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return v
+
+
+def non_negative_int(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}")
+    return v
+
+
+def finite_float(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not math.isfinite(v):
+        raise argparse.ArgumentTypeError(f"expected a finite number, got {text!r}")
+    return v
+
+
+def tor_count(text: str) -> int:
+    """``--tors``: a number of ToRs everywhere (the ToR failure rate is ``--tor-rate``)."""
+    try:
+        return positive_int(text)
+    except argparse.ArgumentTypeError:
+        hint = " (a failure rate is --tor-rate)" if _is_fraction(text) else ""
+        raise argparse.ArgumentTypeError(f"--tors is a number of ToRs, got {text!r}{hint}") from None
+
+
+def _is_fraction(text: str) -> bool:
+    try:
+        return 0 < float(text) < 1
+    except ValueError:
+        return False
+
+
+def parse_list(text: str, conv, what: str) -> list:
+    """A comma-separated list; empty items and duplicates are errors."""
+    items = [x.strip() for x in str(text).split(",")]
+    if any(x == "" for x in items):
+        raise UroError(f"{what}: empty item in {text!r}")
+    try:
+        out = [conv(x) for x in items]
+    except (ValueError, argparse.ArgumentTypeError):
+        raise UroError(f"{what}: expected a comma-separated list, got {text!r}") from None
+    dup = sorted({x for x in out if out.count(x) > 1}, key=str)
+    if dup:
+        raise UroError(f"{what}: {dup[0]!r} is listed twice")
+    return out
+
+
+# ---- schedules -----------------------------------------------------------------------------
+def add_schedule_args(p: argparse.ArgumentParser, default_generate: str | None = None) -> None:
+    g = p.add_argument_group("schedule (a file, or a generator)")
+    g.add_argument("--schedule", metavar="FILE", help="uro JSON or htsim dynexp schedule file")
+    g.add_argument("--generate", choices=sorted(GENERATORS), default=default_generate,
+                   help="generate a schedule instead of loading one")
+    g.add_argument("--tors", type=tor_count, default=8, help="ToRs for --generate (default 8)")
+    g.add_argument("--uplinks", type=positive_int, default=2, help="uplinks per ToR for --generate (default 2)")
+    g.add_argument("--seed", type=non_negative_int, default=0,
+                   help="seed for the opera/random generators and for --sample (default 0)")
+    g.add_argument("--slice-us", type=finite_float, default=None,
+                   help="slice duration in us (generated schedules; overrides a file's)")
+    g.add_argument("--guard-us", type=finite_float, default=None, help="reconfiguration guard in us (overrides)")
+    g.add_argument("--propagation-us", type=finite_float, default=None, help="per-hop propagation delay in us (overrides)")
+    g.add_argument("--link-gbps", type=finite_float, default=None, help="link rate in Gbps (overrides)")
+
+
+_TIMING_FLAGS = {"slice_us": "--slice-us", "guard_us": "--guard-us", "propagation_us": "--propagation-us",
+                 "link_gbps": "--link-gbps"}
+
+
+def _timing(args, base_timing: Timing) -> Timing:
+    kw = {name: getattr(args, name) for name in _TIMING_FLAGS if getattr(args, name, None) is not None}
+    t = dataclasses.replace(base_timing, **kw)
+    problems = t.problems()
+    if problems:
+        msg = "; ".join(problems)
+        for name, flag in _TIMING_FLAGS.items():  # name the flag, not the internal field
+            msg = msg.replace(f"timing.{name}", flag if name in kw else f"timing.{name}")
+        raise UroError(msg)
+    return t
+
+
+def schedule_from(args) -> Schedule:
+    """The schedule a command works on: ``--schedule FILE`` (timing flags override the
+    file's) or ``--generate KIND``."""
+    if args.schedule and args.generate:
+        raise UroError("give either --schedule FILE or --generate KIND, not both")
+    if args.schedule:
+        sched = load(args.schedule)
+        t = _timing(args, sched.timing)
+        if t != sched.timing:
+            sched = Schedule(sched.peer, t, name=sched.name)
+    elif not args.generate:
+        raise UroError("no schedule: give --schedule FILE or --generate " + "|".join(sorted(GENERATORS)))
+    else:
+        gen = GENERATORS[args.generate]
+        kw = {"timing": _timing(args, Timing())}
+        if args.generate != "round-robin":
+            kw["seed"] = args.seed
+        estimate_memory(args.tors, args.uplinks, -(-(args.tors - 1) // args.uplinks), what="generating")
+        sched = gen(args.tors, args.uplinks, **kw)
+    warn_implausible_timing(sched.timing)
+    return sched
+
+
+def warn_implausible_timing(t: Timing) -> None:
+    """Slices of seconds, or hours, are legal but probably a unit mistake."""
+    if t.slice_us > 1e6:
+        print(f"uro: warning: slices of {t.slice_us:g} us ({t.slice_us / 1e6:g} s) are unusually long "
+              "for an optical DCN (us to ms); check the units (--slice-us overrides a file's)", file=sys.stderr)
+
+
+#: bytes per (slice, ToR, ToR) the routing engines hold at once (measured: URO labels +
+#: alternatives at K = 4, UCMP value tables per chunk are bounded separately)
+_BYTES_PER_CELL = 64
+
+
+def estimate_memory(n_tors: int, n_uplinks: int, n_slices: int, what: str = "routing",
+                    limit_bytes: int | None = None) -> None:
+    """Refuse sizes whose per-(slice, ToR, ToR) arrays cannot fit in memory, before
+    allocating anything, with the estimate in the message."""
+    cells = n_slices * n_tors * n_tors
+    need = cells * _BYTES_PER_CELL
+    if limit_bytes is None:
+        try:
+            limit_bytes = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        except (ValueError, OSError):  # pragma: no cover - non-POSIX
+            limit_bytes = 1 << 40
+    if need > limit_bytes:
+        raise UroError(f"{what} {n_tors} ToRs x {n_uplinks} uplinks x {n_slices} slices needs about "
+                       f"{need / 2**30:.0f} GiB of memory, this machine has {limit_bytes / 2**30:.0f} GiB")
+
+
+# ---- routing -------------------------------------------------------------------------------
+def add_route_args(p: argparse.ArgumentParser, algo_flag: bool = True) -> None:
+    g = p.add_argument_group("routing (options apply to the algorithms that take them)")
+    if algo_flag:
+        g.add_argument("--algo", default="uro", help="routing algorithm: " + ", ".join(base.algorithms()) + " (default uro)")
+    S = argparse.SUPPRESS
+    g.add_argument("-K", "--alternatives", dest="k", type=positive_int, default=S,
+                   help="uro: one-shot alternatives per entry, 1..10 (default 4)")
+    g.add_argument("--max-hops", type=positive_int, default=S, help="uro: path hop bound M (default: none)")
+    g.add_argument("--hop-budget", dest="hops_per_slice", default=S, metavar="auto|none|N",
+                   help="hops per slice: 'auto' (from timing, UCMP App. B; default), 'none', or a number")
+    g.add_argument("--paths", type=positive_int, default=S, help="ksp, opera: k paths per group (default 1)")
+    g.add_argument("--stagger", dest="stagger", action="store_true", default=S,
+                   help="opera: leave out the OCS that reconfigures in each slice (default)")
+    g.add_argument("--no-stagger", dest="stagger", action="store_false", default=S,
+                   help="opera: use every circuit of a slice")
+    g.add_argument("--sample", type=positive_int, default=S,
+                   help="ksp, opera: route only this many random (slice, src, dst) groups (they run in Python)")
+    g.add_argument("--h-max", type=positive_int, default=S, help="ucmp: largest hop count (default: exact, App. B bound)")
+    g.add_argument("--max-parallel", type=positive_int, default=S, help="ucmp: tied paths kept per hop count (default 8)")
+    g.add_argument("--backups", type=non_negative_int, default=S, help="ucmp: 2-hop backups for direct-only groups (default 2)")
+    g.add_argument("--relax", dest="relax_slices", type=non_negative_int, default=S, metavar="SLICES",
+                   help="ucmp: extra 2-hop paths up to this many slices slower")
+    g.add_argument("--ucmp-engine", dest="engine", default=S, metavar="auto|numba|numpy",
+                   help="ucmp: group engine, compiled numba kernels on all cores or the NumPy reference (default auto)")
+    g.add_argument("--workers", type=positive_int, default=S, help="ucmp: threads for the numba engine (default: all cores)")
+    g.add_argument("--alpha", type=finite_float, default=0.5,
+                   help="ucmp: weight factor alpha for the host bucket thresholds shown (default 0.5)")
+
+
+def _hop_budget(value, sched: Schedule) -> int:
+    text = str(value).strip().lower()
+    if text == "auto":
+        return sched.timing.hops_per_slice
+    if text == "none":
+        return NO_HOP_BUDGET
+    try:
+        v = int(text)
+    except ValueError:
+        v = 0
+    if not 1 <= v <= NO_HOP_BUDGET:
+        raise UroError(f"--hop-budget must be auto, none or an integer in 1..{NO_HOP_BUDGET}, got {value!r}")
+    return v
+
+
+def given_route_options(args) -> dict:
+    """The routing options the user gave (absent ones keep the algorithms' defaults)."""
+    return {k: v for k, v in vars(args).items() if k in FLAGS}
+
+
+def check_options_used(args, algos: list[str]) -> None:
+    """An option none of ``algos`` takes is an error, not silently ignored."""
+    taken = set()
+    for name in algos:
+        taken |= {f.name for f in dataclasses.fields(base.get(name).params_type)}
+    for opt in given_route_options(args):
+        if opt not in taken and opt not in _NOT_ALGORITHM_OPTIONS:
+            who = ", ".join(n for n in base.algorithms() if opt in {f.name for f in dataclasses.fields(base.get(n).params_type)})
+            raise UroError(f"{FLAGS[opt]} is an option of {who}; {'/'.join(algos)} does not take it")
+    if not (getattr(args, "alpha", 0.5) > 0):
+        raise UroError(f"--alpha must be a positive number, got {args.alpha!r}")
+
+
+def flagify(message: str) -> str:
+    """Name the command-line flags instead of the parameter fields in a message."""
+    for name, flag in FLAGS.items():
+        if name not in ("k", "engine", "stagger"):
+            message = re.sub(rf"(?<![\w-]){name}(?!\w)", flag, message)
+    return message
+
+
+def route_params(args, sched: Schedule, algo: str, **override):
+    """Parameters of ``algo`` from the command line (plus ``override``)."""
+    alg = base.get(algo)
+    opts = {**given_route_options(args), "seed": getattr(args, "seed", 0), **override}
+    opts["hops_per_slice"] = _hop_budget(opts.get("hops_per_slice", "auto"), sched)
+    try:
+        return alg.params(opts)
+    except UroError as e:
+        raise UroError(flagify(str(e))) from None
+
+
+def routes_for(args, sched: Schedule, algo: str | None = None, **override) -> base.RouteSet:
+    """Compute routes with ``algo`` (default ``--algo``) through the registry."""
+    algo = algo or args.algo
+    alg = base.get(algo)
+    params = route_params(args, sched, algo, **override)
+    estimate_memory(sched.n_tors, sched.n_uplinks, sched.n_slices)
+    total = sched.n_slices * 2 if alg.kind == base.PER_HOP else sched.n_tors
+    return alg.run(sched, params, progress=progress(total, algo))
+
+
+def progress(total: int, desc: str, unit: str = "step"):
+    """A tqdm bar's update function on stderr for long work (None on small jobs and non-terminals)."""
+    from tqdm import tqdm
+
+    if total < 64 or not sys.stderr.isatty():
+        return None
+    bar = tqdm(total=total, desc=desc, unit=unit, leave=False)
+    return bar.update
+
+
+# ---- outputs -------------------------------------------------------------------------------
+def check_output(path: str | os.PathLike, flag: str = "-o") -> Path:
+    """Fail before any work if ``path`` cannot be written: a directory, a parent that is
+    a file, a read-only or missing-permission location. The message names the user's path."""
+    p = Path(path)
+    if str(path) == "" or p.name in ("", ".", ".."):
+        raise UroError(f"{flag} {str(path)!r}: not a file name")
+    if p.is_dir():
+        raise UroError(f"{flag} {p}: is a directory")
+    parent = p.parent if str(p.parent) else Path(".")
+    probe = parent
+    while not probe.exists():
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if probe.exists() and not probe.is_dir():
+        raise UroError(f"{flag} {p}: {probe} is not a directory")
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise UroError(f"{flag} {p}: cannot write in {probe} (permission denied or read-only)")
+    if p.exists() and not os.access(p, os.W_OK):
+        raise UroError(f"{flag} {p}: file is not writable")
+    return p
+
+
+def check_output_dir(path: str | os.PathLike, flag: str = "--out") -> Path:
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise UroError(f"{flag} {p}: exists and is not a directory")
+    probe = p
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir():
+        raise UroError(f"{flag} {p}: {probe} is not a directory")
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise UroError(f"{flag} {p}: cannot write in {probe} (permission denied or read-only)")
+    return p

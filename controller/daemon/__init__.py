@@ -1,0 +1,2 @@
+"""The long-running controller (`uro daemon`): config, slice timer, reconcile, route
+generations, failures, status."""

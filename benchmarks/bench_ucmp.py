@@ -64,7 +64,7 @@ def main(quick: bool = False, full_large: bool = False, large: bool = True) -> i
     print(f"== numba kernels ready in {jit:.1f} s (compiled on first use, then loaded from the on-disk cache)")
     sched = opera_schedule(n, d)
     m, secs = _ucmp_row("ucmp", sched)
-    _, secs_np = _timed(ucmp.compute, sched, ucmp.UcmpParams(), engine="numpy")
+    _, secs_np = _timed(ucmp.compute, sched, ucmp.UcmpParams(engine="numpy"))
     print(f"== UCMP on Opera-style {n} x {d} ({sched.n_slices} slices of {sched.timing.slice_us:g} us, "
           f"{sched.timing.hops_per_slice} hops/slice)")
     print(f"groups + buckets + backups: {secs:.2f} s (target <= 2 s for 108 x 6); with the numpy reference engine "
@@ -81,9 +81,9 @@ def main(quick: bool = False, full_large: bool = False, large: bool = True) -> i
     m_u, t_u = _ucmp_row("ucmp", paper_sched)
     rows.append(m_u)
     sample = 2000 if not quick else None
-    r_k, t_k = _timed(ksp.compute, paper_sched, k=1, sample=sample)
+    r_k, t_k = _timed(ksp.compute, paper_sched, ksp.KspParams(paths=1, sample=sample))
     rows.append(compare.metrics("ksp(k=1)" + ("*" if sample else ""), r_k))
-    r_o, t_o = _timed(opera.compute, paper_sched, k=1, sample=sample)
+    r_o, t_o = _timed(opera.compute, paper_sched, opera.OperaParams(paths=1, sample=sample))
     rows.append(compare.metrics("opera(k=1)" + ("*" if sample else ""), r_o))
     rr = round_robin(n, d, timing=slow)
     m_rr, t_rr = _ucmp_row("ucmp-rr", rr)

@@ -12,6 +12,7 @@ Figures are printed, never asserted (timings belong in benchmarks, not unit test
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import resource
 import subprocess
 import sys
@@ -113,8 +114,8 @@ def main(quick: bool = False, large: bool = True) -> int:
           f"mean hops {st.mean_hops:.2f}")
     if large and not quick:
         print("== 1024 ToRs x 32 uplinks (32 slices), K=4, in a child process")
-        out = subprocess.run([sys.executable, "-c", "from controller.bench import _child; _child(1024, 32)"],
-                             capture_output=True, text=True)
+        out = subprocess.run([sys.executable, "-c", "from benchmarks.bench_uro import _child; _child(1024, 32)"],
+                             capture_output=True, text=True, cwd=str(Path(__file__).resolve().parents[1]))
         if out.returncode != 0:
             print(out.stderr.strip().splitlines()[-1] if out.stderr else "child failed")
             return 1

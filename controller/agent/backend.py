@@ -1,0 +1,189 @@
+"""The one interface between the controller daemon and a switch, whatever the target.
+
+Stratum-style: the daemon (and `uro agent push`) only ever talks to a
+:class:`SwitchBackend`; a target is a module implementing it (``p4runtime.py`` for bmv2
+over P4Runtime, ``bfrt.py`` for Tofino2 over BfRt gRPC) and registering it with
+:func:`register_backend`. Nothing outside those modules branches on the target.
+
+What a backend is given is target-neutral and contract-named (:mod:`controller.tables.entries`):
+a :class:`Pipeline` (compiled program files plus the pipeline contract) and
+:class:`~controller.tables.entries.Batch` es of entries, members and groups. It reads the
+switch's state back in the same form, so that desired and actual state can be diffed
+(:mod:`controller.agent.diff`) and the difference written as INSERT/MODIFY/DELETE in
+dependency order: members, then groups, then table entries; deletes in the reverse
+order.
+"""
+
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, ClassVar
+
+from controller.errors import UroError
+from controller.tables.entries import Batch
+
+
+class BackendError(UroError):
+    """A switch refused or failed an operation; the message names the switch and, for a
+    write, the entry (table, match) the switch reported."""
+
+
+class Unreachable(BackendError):
+    """No answer from the switch's control address (within the deadline)."""
+
+
+class NotPrimary(BackendError):
+    """Another controller holds a higher election id: this one must not write."""
+
+
+@dataclass(frozen=True)
+class Pipeline:
+    """A compiled program as a backend needs it.
+
+    ``files`` maps roles to paths: bmv2 ``{"p4info": ..., "device_config": ...}``,
+    Tofino2 ``{"bfrt": ..., "context": ..., "binary": ...}``. ``cookie`` identifies
+    the program build (a content hash): a switch that already runs the same cookie is
+    not re-programmed, so a reconnect keeps forwarding.
+    """
+
+    target: str
+    program: str
+    contract: dict
+    files: dict[str, Path]
+    cookie: int
+
+
+@dataclass(frozen=True)
+class SwitchAddress:
+    """Where and how to reach one switch's control plane."""
+
+    name: str
+    address: str                      # host:port of P4Runtime / BfRt gRPC
+    device_id: int = 0
+    election_id: int = 1
+    insecure: bool = True             # plaintext gRPC (logged at start); else TLS below
+    ca_cert: Path | None = None
+    client_cert: Path | None = None
+    client_key: Path | None = None
+    timeout_s: float = 5.0            # deadline of every RPC
+
+
+@dataclass
+class WriteReport:
+    """What one :meth:`SwitchBackend.apply` did."""
+
+    inserted: int = 0
+    modified: int = 0
+    deleted: int = 0
+    requests: int = 0
+    seconds: float = 0.0
+
+    @property
+    def updates(self) -> int:
+        return self.inserted + self.modified + self.deleted
+
+
+@dataclass
+class Diff:
+    """Updates that turn the switch's state into the desired one.
+
+    Each list is in the order it must be written: ``insert``/``modify`` as members,
+    groups, entries; ``delete`` as entries, groups, members (the reverse)."""
+
+    insert: Batch = field(default_factory=Batch)
+    modify: Batch = field(default_factory=Batch)
+    delete: Batch = field(default_factory=Batch)
+
+    def __len__(self) -> int:
+        return sum(len(b.members) + len(b.groups) + len(b.entries) for b in (self.insert, self.modify, self.delete))
+
+    @property
+    def empty(self) -> bool:
+        return len(self) == 0
+
+
+class SwitchBackend(abc.ABC):
+    """One control session to one switch. Not thread-safe: one owner at a time."""
+
+    #: the ``target`` value of the network config this backend serves
+    target: ClassVar[str]
+
+    def __init__(self, address: SwitchAddress):
+        self.address = address
+
+    # ---- session ---------------------------------------------------------------------
+    @abc.abstractmethod
+    def connect(self) -> None:
+        """Open the session and become primary (election id of the address).
+
+        Raises :class:`Unreachable` or :class:`NotPrimary`; never writes."""
+
+    @abc.abstractmethod
+    def close(self) -> None:
+        """End the session (idempotent)."""
+
+    @property
+    @abc.abstractmethod
+    def connected(self) -> bool:
+        """The session is up and this controller is primary (False after the switch
+        went away or another controller took over)."""
+
+    # ---- pipeline --------------------------------------------------------------------
+    @abc.abstractmethod
+    def pipeline_cookie(self) -> int | None:
+        """The cookie of the program the switch runs now (None: no program)."""
+
+    @abc.abstractmethod
+    def set_pipeline(self, pipeline: Pipeline) -> None:
+        """Load ``pipeline`` (this wipes every entry); checks the contract against the
+        switch's own view of the program (P4Info / bfrt.json) first."""
+
+    # ---- state -----------------------------------------------------------------------
+    @abc.abstractmethod
+    def read_state(self) -> Batch:
+        """Every entry, member and group the switch holds in the contract's tables
+        (default entries included), in the same form the table writer produces."""
+
+    @abc.abstractmethod
+    def apply(self, diff: Diff, progress: Callable[[int], object] | None = None) -> WriteReport:
+        """Write ``diff`` in dependency order, in as few requests as the target allows,
+        never putting a dependent update before what it depends on in another request.
+        Raises :class:`BackendError` naming the first failing entry; updates of earlier
+        requests stay applied (the caller re-reads and re-diffs, so a retry is idempotent)."""
+
+    # ---- time and counters -------------------------------------------------------------
+    @abc.abstractmethod
+    def send_timer(self, slice_id: int) -> None:
+        """Deliver the slice timer of ``slice_id`` to the switch (bmv2: a PacketOut on the
+        session's stream; targets with their own packet generator: nothing to do)."""
+
+    @abc.abstractmethod
+    def read_counters(self) -> dict[str, dict[str, int]]:
+        """All contract counters, ``{counter: {cell name: packets}}``, in one read."""
+
+
+_BACKENDS: dict[str, type[SwitchBackend]] = {}
+
+
+def register_backend(cls: type[SwitchBackend]) -> type[SwitchBackend]:
+    """Class decorator: make ``cls`` the backend of ``cls.target``."""
+    _BACKENDS[cls.target] = cls
+    return cls
+
+
+def backend_for(target: str) -> type[SwitchBackend]:
+    """The backend class of ``target`` (imports the built-in backend modules lazily)."""
+    import importlib
+
+    modules = {"bmv2": "controller.agent.p4runtime", "tofino2": "controller.agent.bfrt"}
+    if target not in _BACKENDS and target in modules:
+        try:
+            importlib.import_module(modules[target])
+        except ImportError as e:
+            raise BackendError(f"the {target} backend cannot be loaded: {e}") from None
+    try:
+        return _BACKENDS[target]
+    except KeyError:
+        raise BackendError(f"no switch backend for target {target!r} (available: {', '.join(sorted(modules))})") from None

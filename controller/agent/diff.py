@@ -1,0 +1,96 @@
+"""Desired state minus actual state: the updates a backend writes (target-neutral).
+
+Identity of a state object (what INSERT/DELETE address):
+
+- a table entry: its table, match and priority (the default entry of a table: the table);
+- an action-profile member: its profile and member id;
+- a group: its profile and group id.
+
+Two objects with the same identity and different contents (action, parameters, group
+reference, member list) are a MODIFY. Default entries are never inserted or deleted,
+only modified. Group member lists compare as sets (order carries no meaning).
+
+The result is ordered for writing (see :class:`~controller.agent.backend.Diff`):
+inserts and modifies as members, groups, entries; deletes as entries, groups, members.
+"""
+
+from __future__ import annotations
+
+from typing import Hashable, Iterable, TypeVar
+
+from controller.agent.backend import Diff
+from controller.tables.entries import Batch, Group, Member, TableEntry
+
+T = TypeVar("T")
+
+
+def entry_key(e: TableEntry) -> Hashable:
+    if e.is_default:
+        return (e.table, "default")
+    return (e.table, tuple(sorted(e.match)), e.priority)
+
+
+def member_key(m: Member) -> Hashable:
+    return (m.profile, m.member_id)
+
+
+def group_key(g: Group) -> Hashable:
+    return (g.profile, g.group_id)
+
+
+def _entry_value(e: TableEntry) -> Hashable:
+    return (e.action, tuple(sorted(e.params)), e.group_id)
+
+
+def _member_value(m: Member) -> Hashable:
+    return (m.action, tuple(sorted(m.params)))
+
+
+def _group_value(g: Group) -> Hashable:
+    return tuple(sorted(g.member_ids))
+
+
+def _index(items: Iterable[T], key, what: str) -> dict:
+    out: dict = {}
+    for x in items:
+        k = key(x)
+        if k in out and out[k] != x:
+            raise ValueError(f"two different {what} with the same identity {k!r}")
+        out[k] = x
+    return out
+
+
+def _split(desired: dict, actual: dict, value, allow_insert=lambda x: True, allow_delete=lambda x: True):
+    ins, mod, dele = [], [], []
+    for k, want in desired.items():
+        have = actual.get(k)
+        if have is None:
+            if allow_insert(want):
+                ins.append(want)
+            else:  # a default entry is always there: set it
+                mod.append(want)
+        elif value(have) != value(want):
+            mod.append(want)
+    for k, have in actual.items():
+        if k not in desired and allow_delete(have):
+            dele.append(have)
+    return ins, mod, dele
+
+
+def diff(actual: Batch, desired: Batch) -> Diff:
+    """The updates that make ``actual`` equal ``desired`` (see module docstring).
+
+    Default entries the desired state does not mention are left alone."""
+    em, am = _index(desired.members, member_key, "members"), _index(actual.members, member_key, "members")
+    eg, ag = _index(desired.groups, group_key, "groups"), _index(actual.groups, group_key, "groups")
+    ee, ae = _index(desired.entries, entry_key, "entries"), _index(actual.entries, entry_key, "entries")
+    mi, mm, md = _split(em, am, _member_value)
+    gi, gm, gd = _split(eg, ag, _group_value)
+    ei, emod, ed = _split(ee, ae, _entry_value, allow_insert=lambda e: not e.is_default,
+                          allow_delete=lambda e: not e.is_default)
+    return Diff(insert=Batch(mi, gi, ei), modify=Batch(mm, gm, emod), delete=Batch(md, gd, ed))
+
+
+def same_state(actual: Batch, desired: Batch) -> bool:
+    """True when writing ``desired`` over ``actual`` would change nothing."""
+    return diff(actual, desired).empty

@@ -1,0 +1,96 @@
+"""Entry diffing: desired minus actual state, in dependency order, idempotent."""
+
+from hypothesis import given, settings, strategies as st
+
+from controller.agent.diff import diff, same_state
+from controller.tables.entries import Batch, Group, Member, TableEntry
+
+T, A, P = "I.t", "I.a", "I.sel"
+
+
+def ent(k, v, prio=0):
+    return TableEntry(T, (("k", k),), A, (("v", v),), priority=prio)
+
+
+def default(v):
+    return TableEntry(T, (), A, (("v", v),), is_default=True)
+
+
+def apply(actual: Batch, d) -> Batch:
+    """What a switch holds after the diff is written (a model of a correct backend)."""
+    from controller.agent.diff import entry_key, group_key, member_key
+
+    state = {
+        "m": {member_key(m): m for m in actual.members},
+        "g": {group_key(g): g for g in actual.groups},
+        "e": {entry_key(e): e for e in actual.entries},
+    }
+    for b in (d.insert, d.modify):
+        for m in b.members:
+            state["m"][member_key(m)] = m
+        for g in b.groups:
+            assert all((g.profile, i) in state["m"] for i in g.member_ids), "group before its members"
+            state["g"][group_key(g)] = g
+        for e in b.entries:
+            assert e.group_id is None or (P, e.group_id) in state["g"], "entry before its group"
+            state["e"][entry_key(e)] = e
+    for e in d.delete.entries:
+        del state["e"][entry_key(e)]
+    for g in d.delete.groups:
+        assert not any(e.group_id == g.group_id for e in state["e"].values()), "group deleted while used"
+        del state["g"][group_key(g)]
+    for m in d.delete.members:
+        assert not any(m.member_id in g.member_ids for g in state["g"].values()), "member deleted while used"
+        del state["m"][member_key(m)]
+    return Batch(list(state["m"].values()), list(state["g"].values()), list(state["e"].values()))
+
+
+def test_insert_modify_delete_are_split_and_defaults_only_modified():
+    actual = Batch(entries=[ent(1, 10), ent(2, 20), default(0)])
+    desired = Batch(entries=[ent(1, 10), ent(2, 21), ent(3, 30), default(5)])
+    d = diff(actual, desired)
+    assert d.insert.entries == [ent(3, 30)]
+    assert d.modify.entries == [ent(2, 21), default(5)]
+    assert d.delete.entries == []
+    d2 = diff(Batch(entries=[ent(1, 10), default(0)]), Batch(entries=[]))
+    assert d2.delete.entries == [ent(1, 10)] and not d2.modify.entries  # defaults are never deleted
+
+
+def test_group_members_compare_as_sets_and_moves_keep_dependency_order():
+    m = [Member(P, i, A, (("v", i),)) for i in range(1, 5)]
+    actual = Batch(members=m[:2], groups=[Group(P, 1, (1, 2))],
+                   entries=[TableEntry(T, (("k", 1),), None, (), group_id=1)])
+    same = Batch(members=m[:2], groups=[Group(P, 1, (2, 1))], entries=actual.entries)
+    assert same_state(actual, same)
+    moved = Batch(members=m[2:], groups=[Group(P, 2, (3, 4))],
+                  entries=[TableEntry(T, (("k", 1),), None, (), group_id=2)])
+    d = diff(actual, moved)
+    assert same_state(apply(actual, d), moved)
+    assert [x.member_id for x in d.delete.members] == [1, 2] and [g.group_id for g in d.delete.groups] == [1]
+
+
+@st.composite
+def states(draw):
+    ids = draw(st.lists(st.integers(1, 6), unique=True, max_size=6))
+    members = [Member(P, i, A, (("v", draw(st.integers(0, 2))),)) for i in ids]
+    groups = []
+    for gid in draw(st.lists(st.integers(1, 4), unique=True, max_size=4)):
+        if ids:
+            groups.append(Group(P, gid, tuple(draw(st.lists(st.sampled_from(ids), min_size=1, unique=True)))))
+    entries = []
+    for k in draw(st.lists(st.integers(0, 8), unique=True, max_size=8)):
+        if groups and draw(st.booleans()):
+            entries.append(TableEntry(T, (("k", k),), None, (), group_id=draw(st.sampled_from(groups)).group_id))
+        else:
+            entries.append(ent(k, draw(st.integers(0, 3))))
+    entries.append(default(draw(st.integers(0, 3))))
+    return Batch(members, groups, entries)
+
+
+@given(states(), states())
+@settings(max_examples=300, deadline=None)
+def test_writing_the_diff_reaches_the_desired_state_in_dependency_order(actual, desired):
+    d = diff(actual, desired)
+    after = apply(actual, d)  # asserts the order on the way
+    assert same_state(after, desired)
+    assert diff(after, desired).empty  # a second push writes nothing (idempotent)

@@ -21,13 +21,15 @@ import copy
 
 from controller.tofino2 import chip, pktgen
 
+#: the mirror session that carries queue-state updates to the recirculation port
+MIRROR_SESSION = 1
 #: counter cells the t2na program counts beyond the shared ones (appended if missing)
 T2NA_DROPS = ["bad_timer", "unconfigured"]
 T2NA_EVENTS = ["ssrr_resourced", "ssrr_missed", "qstate_full", "link_down", "resubmit_spill"]
 
 #: stage model of the ingress pipeline (calibrated on bf-p4c 9.13.4 for the named profiles):
 #: the stages before and after the replica reads, plus one stage per STATEFUL_PER_STAGE replicas
-BASE_STAGES = 14
+BASE_STAGES = 16
 STATEFUL_PER_STAGE = 4
 
 
@@ -63,37 +65,32 @@ class T2na:
     # ---- limits -------------------------------------------------------------------------
     @staticmethod
     def replicas(profile) -> int:
-        """Copies of the queue-state words: one per URO alternative (each alternative reads
+        """Copies of the queue-state flags: one per URO alternative (each alternative reads
         its own copy: one register access per packet) and one for the SSRR hop, so the URO
         and SSRR lookups run side by side in the pipeline."""
         return profile.alternatives + 1
 
     @classmethod
     def stages_needed(cls, profile) -> int:
-        return BASE_STAGES + -(-cls.replicas(profile) // STATEFUL_PER_STAGE)
-
-    @staticmethod
-    def words_per_uplink(profile) -> int:
-        """32-bit queue-state words per uplink, a power of two so the word index is a shift."""
-        w = 1
-        while w * chip.REGISTER_WORD_BITS < profile.queues:
-            w *= 2
-        return w
-
-    @classmethod
-    def unit_bytes(cls, profile) -> int:
-        """Lengths and capacities are counted in units of this many bytes (a power of two)
-        so that a slice's capacity fits 15 bits (16-bit arithmetic, sign bit free)."""
-        cap = cls.timer(profile).capacity_bytes
-        unit = 1
-        while cap // unit >= 1 << 15:
-            unit *= 2
-        return unit
+        """Ingress stages the program needs (a model of the compiler's placement, checked
+        against bf-p4c on the named profiles): a fixed chain plus one stage for every
+        STATEFUL_PER_STAGE queue-state copies beyond the first group."""
+        return BASE_STAGES + max(0, -(-cls.replicas(profile) // STATEFUL_PER_STAGE) - 1)
 
     @staticmethod
     def timer(profile) -> pktgen.TimerPlan:
         t = profile.timing
         return pktgen.timer_plan(t.slice_us, t.guard_us, profile.uplinks, t.link_gbps)
+
+    @classmethod
+    def unit_bytes(cls, profile) -> int:
+        """Lengths and capacities are counted in units of this many bytes (a power of two)
+        so that a slice's capacity fits 15 bits (16-bit arithmetic)."""
+        cap = cls.timer(profile).capacity_bytes
+        unit = 1
+        while cap // unit >= 1 << 15:
+            unit *= 2
+        return unit
 
     @classmethod
     def problems(cls, profile, program: str = "tor") -> list[str]:
@@ -113,12 +110,12 @@ class T2na:
             out.append(f"widths.uplink = {profile.widths.uplink}, widths.slice = {profile.widths.slice}: the t2na "
                        "queue arithmetic is 8-bit (a Tofino ALU does not mix widths): both must be 8")
         if profile.slices > 128:
-            out.append(f"slices = {profile.slices}: the t2na program computes (active + wait) mod Q in 8 bits, "
-                       "which needs slices <= 128")
+            out.append(f"slices = {profile.slices}: the t2na program adds active queue + wait in 8 bits "
+                       "(queues + slices <= 256), which needs slices <= 128")
         need = cls.stages_needed(profile)
         if need > chip.MAU_STAGES:
             out.append(f"alternatives = {profile.alternatives}: the one-shot lookup reads {cls.replicas(profile)} "
-                       f"queue-state copies, {need} ingress stages with the rest of the program, a Tofino2 pipe has "
+                       f"queue-state copies, {need} ingress stages with the rest of the program; a Tofino2 pipe has "
                        f"{chip.MAU_STAGES}")
         try:
             cls.timer(profile)
@@ -130,7 +127,6 @@ class T2na:
     @classmethod
     def context(cls, profile) -> dict:
         plan = cls.timer(profile)
-        w = cls.words_per_uplink(profile)
         unit = cls.unit_bytes(profile)
         st = pktgen.slice_time_table(plan)
         mtu = chip.MTU_FRAME_BYTES + chip.WIRE_OVERHEAD_BYTES
@@ -139,18 +135,13 @@ class T2na:
             "unit_shift": unit.bit_length() - 1,
             "cap_units": plan.capacity_bytes // unit,
             "mtu_units": -(-mtu // unit),
-            "growth_units": -(-(4 + 4 * profile.ssrr_hops) // unit),
             "floor_units": [-(-f // unit) for f in st.floors],
             "replicas": cls.replicas(profile),
-            "words_per_uplink": w,
-            "log_words": w.bit_length() - 1,
-            "qstate_words": profile.uplinks * w,
-            "qfin_size": profile.uplinks * 256,
+            "qstate_size": profile.uplinks * 256,
             "timer": plan,
-            "slice_time": pktgen.slice_time_table(plan),
+            "slice_time": st,
             "timer_app": pktgen.TIMER_APP_ID,
             "port_down_app": pktgen.PORT_DOWN_APP_ID,
-            "mtu_wire": chip.MTU_FRAME_BYTES + chip.WIRE_OVERHEAD_BYTES,
             "frame_overhead": 14 + chip.FCS_BYTES + chip.WIRE_OVERHEAD_BYTES,
             "timer_afc_size": 2 * profile.uplinks * profile.queues,
         }
@@ -162,6 +153,10 @@ class T2na:
         c["target"] = cls.name
         w = profile.widths
         t = c["tables"]
+        ctl = t["config"]["name"].split(".")[0]
+        # the slice capacity is a property of the compiled program (the timer plan), not a runtime value
+        cfg = t["config"]["actions"]["set_config"]
+        cfg["params"] = [prm for prm in cfg["params"] if prm["name"] != "capacity_bytes"]
         alt = t["uro_next_hop"]["actions"]["set_alternatives"]
         params = [{"name": "n", "bitwidth": 8}]
         for k in range(profile.alternatives):
@@ -177,31 +172,37 @@ class T2na:
         c["counters"]["drops"]["cell_offset"] = 1         # cell 0 = not dropped (never counted)
         plan = cls.timer(profile)
         c["profile"]["slice_capacity_bytes"] = plan.capacity_bytes
-        ctl = c["tables"]["config"]["name"].split(".")[0]
         c["target_tables"] = {
             "port_role": {"name": f"{ctl}.port_role", "keys": [{"name": "ingress_port", "match": "exact", "bitwidth": 9}],
                           "actions": {"role_host": [{"name": "index", "bitwidth": 8}],
                                       "role_uplink": [{"name": "uplink", "bitwidth": w.uplink}]}},
-            "port_map": {"name": f"{ctl}.port_map", "keys": [{"name": "port", "match": "exact", "bitwidth": 9}],
+            "port_map": {"name": f"{ctl}.port_map",
+                         "keys": [{"name": "local", "match": "exact", "bitwidth": 1},
+                                  {"name": "host_port", "match": "exact", "bitwidth": 9},
+                                  {"name": "uplink", "match": "exact", "bitwidth": w.uplink}],
                          "actions": {"to_port": [{"name": "dev_port", "bitwidth": 9}]}},
-            "down_port": {"name": f"{ctl}.down_port", "keys": [{"name": "port_num", "match": "exact", "bitwidth": 9}],
-                          "actions": {"mark_down": [{"name": "mask", "bitwidth": 32}]}},
+            "down_port": {"name": f"{ctl}.down_port",
+                          "keys": [{"name": "port_num", "match": "exact", "bitwidth": 9},
+                                   {"name": "packet_id", "match": "exact", "bitwidth": 16}],
+                          "actions": {"mark_down": [{"name": "upmask", "bitwidth": 32}, {"name": "qidx", "bitwidth": 16}]}},
             "timer_afc": {"name": f"{ctl}.timer_afc",
                           "keys": [{"name": "batch_id", "match": "exact", "bitwidth": 16},
                                    {"name": "packet_id", "match": "exact", "bitwidth": 16},
                                    {"name": "active", "match": "exact", "bitwidth": 8}],
                           "actions": {"timer_pause": [{"name": "afc", "bitwidth": 32}, {"name": "qidx", "bitwidth": 16},
-                                                      {"name": "word", "bitwidth": 16}, {"name": "mask", "bitwidth": 32}],
+                                                      {"name": "upmask", "bitwidth": 32}],
                                       "timer_resume": [{"name": "afc", "bitwidth": 32}]}},
         }
         c["target_state"] = {
-            "capacity_param": f"{ctl}.capacity",
-            "link_down": f"{ctl}.link_down_reg",
+            "registers": {"link_down": f"{ctl}.link_down_reg", "slice": f"{ctl}.slice_reg",
+                          "active": f"{ctl}.active_reg", "epoch": f"{ctl}.epoch_reg",
+                          "qfin": f"{ctl}.qfin_reg",
+                          "qstate": [f"{ctl}.qstate_{r}" for r in range(cls.replicas(profile))]},
+            "qstate_index": "uplink * 256 + queue",
             "parser_value_sets": {"pktgen_ports": "UroIngressParser.pktgen_ports",
                                   "recirc_ports": "UroIngressParser.recirc_ports"},
-            "mirror_session": 1,
+            "mirror_session": MIRROR_SESSION,
+            "unit_bytes": cls.unit_bytes(profile),
             "timer": plan.as_dict(),
-            "replicas": cls.replicas(profile),
-            "words_per_uplink": cls.words_per_uplink(profile),
         }
         return c

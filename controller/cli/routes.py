@@ -49,11 +49,29 @@ def cmd_routes(args) -> int:
 
 
 def cmd_stats(args) -> int:
+    if args.target is not None:
+        return _resource_report(args)
     common.check_options_used(args, [args.algo])
     sched = common.schedule_from(args)
     routes = common.routes_for(args, sched)
     print(sched.describe())
     print(_summary(args, routes))
+    return 0
+
+
+def _resource_report(args) -> int:
+    """`uro stats --target tofino2 --profile P`: the compiler's resource usage of the built
+    program, next to URO Table II and UCMP Table 2."""
+    from controller.errors import UroError
+    from controller.p4gen import profile, render
+    from controller.tofino2 import report
+
+    if args.profile is None:
+        raise UroError("--target needs --profile (the profile whose built program to report)")
+    prof = profile.load(args.profile)
+    tgt = render.target_class(args.target)
+    build = Path(args.build or tgt.build_dir.format(profile=prof.name))
+    print(report.format_report(report.load(build), prof))
     return 0
 
 
@@ -71,7 +89,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--no-paths", action="store_true", help="omit full paths (smaller JSON)")
     r.set_defaults(func=cmd_routes)
 
-    r = sub.add_parser("stats", help="path-length histogram, latency, queues/port, entries/ToR")
+    r = sub.add_parser("stats", help="path-length histogram, latency, queues/port, entries/ToR; "
+                                     "with --target tofino2: the compiled program's resources")
     common.add_schedule_args(r)
     common.add_route_args(r)
+    r.add_argument("--target", choices=["tofino2"],
+                   help="report the switch resources of the program built for this target instead")
+    r.add_argument("--profile", help="with --target: the profile the program was built for")
+    r.add_argument("--build", help="with --target: the build directory (default tofino/build/<profile>/)")
     r.set_defaults(func=cmd_stats)

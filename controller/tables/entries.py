@@ -129,10 +129,21 @@ def make_entry(contract: dict, short: str, match: dict, action: str | None, para
 
 
 # ---- ToR program -------------------------------------------------------------------------
+def _param_names(contract: dict, short: str, action: str) -> set[str]:
+    return {p["name"] for p in _table(contract, short)["actions"][action]["params"]}
+
+
 def config_entry(contract: dict, my_tor: int, capacity_bytes: int | None = None) -> TableEntry:
-    cap = contract["profile"]["slice_capacity_bytes"] if capacity_bytes is None else capacity_bytes
-    return make_entry(contract, "config", {}, "set_config", {"my_tor": my_tor, "capacity_bytes": cap},
-                      is_default=True)
+    """The ToR's config; the slice capacity is a parameter where the program takes it at
+    run time (a t2na program has it compiled in: its contract has no such parameter)."""
+    params = {"my_tor": my_tor}
+    if "capacity_bytes" in _param_names(contract, "config", "set_config"):
+        params["capacity_bytes"] = contract["profile"]["slice_capacity_bytes"] if capacity_bytes is None else capacity_bytes
+    elif capacity_bytes is not None and capacity_bytes != contract["profile"]["slice_capacity_bytes"]:
+        raise EntryError(f"config: program {contract.get('program')!r} for {contract.get('target')} has its slice "
+                         f"capacity compiled in ({contract['profile']['slice_capacity_bytes']} bytes), "
+                         f"{capacity_bytes} asked")
+    return make_entry(contract, "config", {}, "set_config", params, is_default=True)
 
 
 def host_entries(contract: dict, remote: dict[tuple[int, int], int] | None = None,
@@ -153,16 +164,27 @@ def route_mode_entry(contract: dict, dst_tor: int, source_routed: bool) -> Table
 
 def uro_entry(contract: dict, arrival_slice: int, dst_tor: int,
               alternatives: Sequence[tuple[int, int]]) -> TableEntry:
-    """One URO entry: alternatives = [(uplink, departure slice)], first = preferred."""
+    """One URO entry: alternatives = [(uplink, departure slice)], first = preferred.
+
+    A program whose entries hold the wait (``wait<i>``: slices from arrival, which the key
+    fixes) instead of the departure slice (``slice<i>``) gets ``(departure - arrival) mod S``."""
     k = contract["profile"]["alternatives"]
     if not 1 <= len(alternatives) <= k:
         raise EntryError(f"uro_next_hop (slice {arrival_slice}, dst {dst_tor}): {len(alternatives)} alternatives, "
                          f"the profile holds 1..{k}")
+    waits = "wait0" in _param_names(contract, "uro_next_hop", "set_alternatives")
+    S = contract["profile"]["slices"]
     params = {"n": len(alternatives)}
     for i in range(k):
-        up, sl = alternatives[i] if i < len(alternatives) else (0, 0)
+        up, sl = alternatives[i] if i < len(alternatives) else (0, arrival_slice if waits else 0)
         params[f"up{i}"] = up
-        params[f"slice{i}"] = sl
+        if waits:
+            if not (isinstance(sl, int) and 0 <= sl < S):
+                raise EntryError(f"uro_next_hop (slice {arrival_slice}, dst {dst_tor}): departure slice {sl!r} "
+                                 f"of alternative {i} is not in 0..{S - 1}")
+            params[f"wait{i}"] = (sl - arrival_slice) % S
+        else:
+            params[f"slice{i}"] = sl
     return make_entry(contract, "uro_next_hop", {"arrival_slice": arrival_slice, "dst_tor": dst_tor},
                       "set_alternatives", params)
 
@@ -220,14 +242,32 @@ def ssrr_group(contract: dict, dst_tor: int, start_slice: int, bucket: int | tup
     action = t["actions"]["write_path"]["name"]
     b = Batch()
     for i, path in enumerate(paths):
-        e = make_entry(contract, "ssrr_path", {"dst_tor": dst_tor, "start_slice": start_slice, "bucket": bucket},
+        e = make_entry(contract, "ssrr_path", {"dst_tor": dst_tor, "start_slice": start_slice, "bucket": bucket[0]}
+                       if _key_match(t, "bucket") == "exact" else
+                       {"dst_tor": dst_tor, "start_slice": start_slice, "bucket": bucket},
                        "write_path", _path_params(contract, path))
         b.members.append(Member(prof_name, first_member_id + i, action, e.params))
     b.groups.append(Group(prof_name, group_id, tuple(m.member_id for m in b.members)))
-    b.entries.append(make_entry(contract, "ssrr_path",
-                                {"dst_tor": dst_tor, "start_slice": start_slice, "bucket": bucket},
-                                None, group_id=group_id))
+    bucket_key = next(k for k in t["keys"] if k["name"] == "bucket")
+    if bucket_key["match"] == "exact":      # one entry per bucket of the range, all to the group
+        # buckets come from DSCP (6 bits, ssrr_bucket): larger ones are never looked up
+        for bk in range(bucket[0], min(bucket[1], DSCP_BUCKETS - 1) + 1):
+            b.entries.append(make_entry(contract, "ssrr_path",
+                                        {"dst_tor": dst_tor, "start_slice": start_slice, "bucket": bk},
+                                        None, group_id=group_id))
+    else:
+        b.entries.append(make_entry(contract, "ssrr_path",
+                                    {"dst_tor": dst_tor, "start_slice": start_slice, "bucket": bucket},
+                                    None, group_id=group_id))
     return b
+
+
+#: buckets a packet can carry: the DSCP -> bucket map covers the 64 DSCP values
+DSCP_BUCKETS = 64
+
+
+def _key_match(table: dict, key: str) -> str:
+    return next(k["match"] for k in table["keys"] if k["name"] == key)
 
 
 def ssrr_entries(contract: dict, routes, tor: int) -> Batch:

@@ -19,8 +19,9 @@ the generator's rate), so uplink u is paused at ``B + u * packet_ns`` and resume
 reconfigures (for ``guard``) once the last pause has landed, at ``B + (d - 1) *
 packet_ns``; the resumes must not start before that plus the guard:
 
-    dark_ns = (d - 1) * packet_ns + max(guard_ns, packet_ns)
-    ibg_ns  = dark_ns - d * packet_ns          (the inter-batch gap, end of batch 0 to batch 1)
+    ibg_ns  = max(guard_ns, packet_ns) - packet_ns   (the inter-batch gap, end of batch 0 to
+                                                      batch 1; whole ns, rounded up)
+    dark_ns = d * packet_ns + ibg_ns                 (= (d - 1) * packet_ns + max(guard, packet))
 
 That is the **guard band** (no transmission while the circuits reconfigure), widened by
 the time the generator needs to walk the uplinks. A slice carries ``period - dark_ns``
@@ -142,10 +143,10 @@ def timer_plan(slice_us: float, guard_us: float, uplinks: int, link_gbps: float,
         raise TimerPlanError(f"timing.slice_us = {slice_us!r}: the pktgen timer takes 1..{(1 << 32) - 1} ns")
     guard = guard_us * 1000.0
     t = gen.packet_ns
-    dark = (uplinks - 1) * t + max(guard, t)
-    ibg = dark - uplinks * t
+    ibg = int(math.ceil(max(guard, t) - t - 1e-9))      # whole ns, rounded up: never shorter than the guard
+    dark = uplinks * t + ibg
     plan = TimerPlan(
-        period_ns=period, batches=2, packets_per_batch=uplinks, ibg_ns=int(math.ceil(max(0.0, ibg))), ipg_ns=0,
+        period_ns=period, batches=2, packets_per_batch=uplinks, ibg_ns=ibg, ipg_ns=0,
         packet_ns=t, guard_ns=guard, dark_ns=dark, usable_ns=period - dark, link_gbps=link_gbps,
         pkt_len=gen.packet_bytes - chip.PKTGEN_HEADER_BYTES)
     if plan.busy_ns > period:

@@ -154,7 +154,7 @@ def timer_entries(plan: QueuePlan) -> list[TimerEntry]:
     return out
 
 
-def rotation(plan: QueuePlan, slices: int, ticks: int, start_active: int = 0) -> list[list[int]]:
+def rotation(plan: QueuePlan, ticks: int, start_active: int = 0) -> list[list[int]]:
     """The AFC words the timer sends at each of ``ticks`` slice boundaries, in generation
     order (batch 0 then batch 1, uplink 0..d-1), starting from active queue ``start_active``.
     With Q = S queue s serves slice s of every cycle; with Q > S a slice's queue moves on

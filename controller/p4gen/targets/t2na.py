@@ -46,6 +46,8 @@ class T2na:
     ingress_port = "ig_intr_md.ingress_port"
     packet_length = "meta.wire_len"
     programs = ("tor",)
+    #: where `uro p4 build --target tofino2` writes by default (gitignored)
+    build_dir = "tofino/build/{profile}"
     #: why there is no OCS program (the v1model target emulates the OCS on bmv2)
     no_ocs_reason = ("the OCS is real optical hardware in a Tofino2 deployment; the OCS emulator "
                      "exists only for bmv2 (render it with --target bmv2)")

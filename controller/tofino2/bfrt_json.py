@@ -238,6 +238,33 @@ class BfrtInfo:
             ("$ACTION_MEMBER_ID", tuple(g.member_ids)),
             ("$ACTION_MEMBER_STATUS", tuple(True for _ in g.member_ids))))
 
+    def ids(self, w: Write) -> dict:
+        """The numeric ids bfrt_grpc will send for ``w`` (table, key fields, action, data
+        fields), resolved in this bfrt.json; raises naming anything it does not hold."""
+        tab = self.tables.get(w.table)
+        if tab is None:
+            raise BfrtJsonError(f"{self.source}: no table {w.table!r}")
+        keys = {}
+        for k in w.key:
+            spec = tab.keys.get(k.name)
+            if spec is None:
+                raise BfrtJsonError(f"{w.table}: no key {k.name!r}")
+            keys[k.name] = spec["id"]
+        out = {"table": tab.id, "keys": keys, "action": None, "data": {}}
+        params = {}
+        if w.action is not None:
+            a = tab.actions.get(w.action)
+            if a is None:
+                raise BfrtJsonError(f"{w.table}: no action {w.action!r}")
+            out["action"] = a["id"]
+            params = a["params"]
+        for name, _v in w.data:
+            spec = params.get(name) or tab.data.get(name)
+            if spec is None:
+                raise BfrtJsonError(f"{w.table}: no data field {name!r}" + (f" in {w.action}" if w.action else ""))
+            out["data"][name] = spec["id"]
+        return out
+
     # ---- decoding (read-back) -----------------------------------------------------------------
     def decode_entry(self, table: str, key: dict, action: str | None, data: dict, contract_table: str,
                      is_default: bool = False) -> TableEntry:

@@ -21,6 +21,9 @@ import copy
 
 from controller.tofino2 import chip, pktgen
 
+#: slots that add their wait to one copy of the active-queue register: the fields one ALU
+#: chain links must share a PHV container group, so the K + 1 slots are split over copies
+SLOTS_PER_ACTIVE_COPY = 4
 #: the mirror session that carries queue-state updates to the recirculation port
 MIRROR_SESSION = 1
 #: counter cells the t2na program counts beyond the shared ones (appended if missing)
@@ -139,6 +142,8 @@ class T2na:
             "mtu_units": -(-mtu // unit),
             "floor_units": [-(-f // unit) for f in st.floors],
             "replicas": cls.replicas(profile),
+            "active_copies": -(-cls.replicas(profile) // SLOTS_PER_ACTIVE_COPY),
+            "slots_per_copy": SLOTS_PER_ACTIVE_COPY,
             "qstate_size": profile.uplinks * 256,
             "timer": plan,
             "slice_time": st,
@@ -190,7 +195,7 @@ class T2na:
             "timer_afc": {"name": f"{ctl}.timer_afc",
                           "keys": [{"name": "batch_id", "match": "exact", "bitwidth": 16},
                                    {"name": "packet_id", "match": "exact", "bitwidth": 16},
-                                   {"name": "active", "match": "exact", "bitwidth": 8}],
+                                   {"name": "active", "match": "exact", "bitwidth": 16}],
                           "actions": {"timer_pause": [{"name": "afc", "bitwidth": 32}, {"name": "qidx", "bitwidth": 16},
                                                       {"name": "upmask", "bitwidth": 32}],
                                       "timer_resume": [{"name": "afc", "bitwidth": 32}]}},

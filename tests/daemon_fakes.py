@@ -36,7 +36,7 @@ class FakeSwitch:
         self.primary_session = None
         self.reachable = True
         self.fail_after: int | None = None      # refuse the update after this many more
-        self.watch: Callable[["FakeSwitch"], None] | None = None
+        self.watch: Callable[..., None] | None = None   # (switch, kind, how, object) after every update
         self.timers: list[int] = []
         self.counters = {"drops": {"no_route": 0}, "events": {"timer": 0}}
         self.updates = 0                        # every update ever applied
@@ -104,7 +104,7 @@ class FakeSwitch:
             del store[key]
         self.updates += 1
         if self.watch is not None:
-            self.watch(self)
+            self.watch(self, kind, how, x)
 
     def apply(self, d: Diff) -> WriteReport:
         rep = WriteReport(requests=1)

@@ -18,6 +18,7 @@ from controller.daemon.config import load
 from controller.daemon.controller import Controller, Prepared
 from controller.daemon.log import EventLog
 from controller.daemon.plan import compute_routes
+from controller.daemon.roles import entry_generation
 from controller.schedule.degrade import Failed
 
 from daemon_fakes import FakeSwitch, install_standins, make_backend_for, net_toml, tor_switch
@@ -74,17 +75,33 @@ def routes_b(ctl, version=2):
 def watcher(agent, allowed):
     """An invariant checked after every single update the fake switch applies."""
     seen = []
+    cur = {"act": "?"}
 
-    def check(sw):
+    def full(sw):
         st = sw.state()
         act, _ = agent.role.active(st)
+        cur["act"] = act
         if act is None:
-            seen.append("unconfigured")
-            return
+            return "unconfigured"
         part = gens.split(st, agent.role.config_table()).gens[act]
         match = [name for name, (g, b) in allowed.items() if g == act and same_state(part, b)]
-        assert match, f"generation {act} is active but holds neither route set ({sum(1 for _ in part.entries)} entries)"
-        seen.append(match[0])
+        assert match, f"generation {act} is active but holds neither route set ({len(part.entries)} entries)"
+        return match[0]
+
+    def check(sw, kind, how, x):
+        """Full check when the config entry changes; otherwise the update must not touch
+        the active generation (an entry tagged with it, or a member/group it uses)."""
+        if not seen or (kind == "entries" and x.is_default):
+            seen.append(full(sw))
+            return
+        act = cur["act"]
+        if act is not None:
+            if kind == "entries":
+                assert entry_generation(x) != act, f"{how} of an entry of the active generation {act}"
+            else:
+                gen_of_id = (x.group_id if kind == "groups" else x.member_id) >> 31
+                assert gen_of_id != act, f"{how} of a {kind[:-1]} of the active generation {act}"
+        seen.append(seen[-1])
     return check, seen
 
 
@@ -95,7 +112,7 @@ def test_first_install_writes_the_config_entry_last(tmp_path):
     order = []
     # replay: the config entry is the last update of the first install
     sw2 = FakeSwitch("x")
-    sw2.watch = lambda s: order.append(a.role.active(s.state())[0])
+    sw2.watch = lambda s, *_: order.append(a.role.active(s.state())[0])
     started(tmp_path, sw2)
     assert order[-1] == 0 and all(g is None for g in order[:-1])
     st = sw.state()
@@ -249,7 +266,7 @@ def test_down_mask_during_a_swap_is_not_lost(tmp_path):
     a.chunk = 16
     hit = {"n": 0, "t": None}
 
-    def midway(s):
+    def midway(s, *_):
         hit["n"] += 1
         if hit["n"] == 30:                       # a failure while the new generation is written
             s.watch = None                       # (from another thread, like the control thread)

@@ -1,0 +1,289 @@
+"""The controller on a fake network (2 ToRs + the OCS emulator): failures in two phases,
+folding of concurrent events, recovery, the slice clock and its jitter, reload (good,
+bad, unreachable), status JSON, metrics, the HTTP API and `uro ctl`. Time is injected."""
+
+import json
+import threading
+
+import numpy as np
+import pytest
+
+from controller.agent.diff import same_state
+from controller.cli.main import main as uro
+from controller.daemon import generations as gens
+from controller.daemon.api import StatusServer
+from controller.daemon.config import load
+from controller.daemon.controller import Change, Controller
+from controller.daemon.log import EventLog
+from controller.schedule.degrade import dead_circuits
+
+from daemon_fakes import FakeSwitch, install_standins, make_backend_for, net_toml, ocs_switch, tor_switch
+
+
+@pytest.fixture(autouse=True)
+def standins(monkeypatch):
+    install_standins(monkeypatch)
+
+
+class Clock:
+    def __init__(self):
+        self.t = 5000.0
+
+    def __call__(self):
+        return self.t
+
+
+def quiet():
+    log = EventLog("json", stream=open("/dev/null", "w"))
+    log.lines = []
+    return log
+
+
+@pytest.fixture
+def net(tmp_path):
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50001": FakeSwitch("tor1"),
+           "127.0.0.1:50100": FakeSwitch("ocs")}
+    p = net_toml(tmp_path, [tor_switch(0), tor_switch(1), ocs_switch()])
+    clock = Clock()
+    ctl = Controller(load(p), backend_for=make_backend_for(sws), log=quiet(), clock=clock)
+    ctl.start()
+    yield ctl, sws, clock
+    ctl.shutdown()
+
+
+def config_of(ctl, name):
+    a = ctl.agents[name]
+    return a.role.active(a.backend.sw.state())
+
+
+def active_routes(ctl, name):
+    a = ctl.agents[name]
+    st = a.backend.sw.state()
+    g, _ = a.role.active(st)
+    return g, gens.split(st, a.role.config_table()).gens[g]
+
+
+def test_start_programs_every_switch(net):
+    ctl, sws, _ = net
+    for name in ("tor0", "tor1", "ocs"):
+        assert config_of(ctl, name) == (0, frozenset())
+        g, part = active_routes(ctl, name)
+        assert same_state(part, ctl.agents[name].routes_batch(ctl.routes, 0))
+    ev = [r["event"] for r in ctl.log.lines]
+    assert ev.count("switch.transport") == 3 and "daemon.started" in ev
+    tr = [r for r in ctl.log.lines if r["event"] == "switch.transport"][0]
+    assert "insecure" in tr["transport"] and tr["level"] == "warning"
+
+
+def test_uplink_failure_then_recovery(net):
+    ctl, sws, clock = net
+    original = ctl.routes
+    ocs_updates = sws["127.0.0.1:50100"].updates
+    tor1_cfg = sws["127.0.0.1:50001"].updates
+    seen = []
+    sws["127.0.0.1:50000"].watch = lambda s, kind, how, x: seen.append((kind, how, x.is_default if kind == "entries" else False))
+    c = ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    clock.t += 0.002
+    assert ctl.handle_jobs() == 1
+    rep = c.report
+    # phase 1: one write on tor0 (the first update it saw), before any route entry
+    assert seen[0] == ("entries", "modify", True)
+    assert rep["dataplane_ms"] == pytest.approx(2.0) and "1 switch" in rep["dataplane"]
+    assert rep["generation_s"] is not None and rep["routes_version"] == 2
+    assert config_of(ctl, "tor0") == (1, frozenset({1}))
+    assert config_of(ctl, "tor1") == (1, frozenset())          # its uplinks are fine; its routes changed
+    assert sws["127.0.0.1:50100"].updates == ocs_updates, "failures do not touch the OCS circuits"
+    assert sws["127.0.0.1:50001"].updates > tor1_cfg
+    # the new routes never use a circuit of the failed cable, at either end
+    dead = dead_circuits(ctl.routes.schedule, ctl.routes.failed)
+    S = ctl.routes.schedule.n_slices
+    for name, tor in (("tor0", 0), ("tor1", 1)):
+        _, part = active_routes(ctl, name)
+        for e in part.entries:
+            if e.table.endswith("uro_next_hop"):
+                p = dict(e.params)
+                for k in range(p["n"]):
+                    assert not dead[p[f"slice{k}"] % S, tor, p[f"up{k}"]], (name, e)
+    st = ctl.status()
+    assert st["failures"]["active"]["uplinks"] == [[0, 1]] and st["failures"]["events"][-1]["kind"] == "uplink"
+    # recovery: masks cleared, the original routes back (in the other generation)
+    c2 = ctl.submit(Change("recover", "uplink", (0, 1), detected=clock.t))
+    ctl.handle_jobs()
+    assert c2.report["routes_version"] == 3
+    assert config_of(ctl, "tor0") == (0, frozenset())
+    for name in ("tor0", "tor1"):
+        g, part = active_routes(ctl, name)
+        assert same_state(part, ctl.agents[name].role.routes(original, g))
+    text = ctl.metrics.render().decode()
+    assert 'uro_failures_total{kind="uplink",source="api"} 1.0' in text
+    assert 'uro_recoveries_total{kind="uplink",source="api"} 1.0' in text
+    assert "uro_failure_dataplane_seconds_count 2.0" in text
+
+
+def test_ocs_failure_masks_every_tor_and_tor_failure_cannot(net):
+    ctl, sws, clock = net
+    c = ctl.submit(Change("fail", "ocs", 0, detected=clock.t))
+    ctl.handle_jobs()
+    assert config_of(ctl, "tor0")[1] == frozenset({0}) and config_of(ctl, "tor1")[1] == frozenset({0})
+    assert "2 switch" in c.report["dataplane"]
+    c = ctl.submit(Change("fail", "tor", 3, detected=clock.t))
+    ctl.handle_jobs()
+    assert c.report["dataplane_ms"] is None and "no per-uplink mask expresses a failed ToR" in c.report["dataplane"]
+    assert c.report["generation_s"] is not None
+    # nothing routes to ToR 3 any more, from either ToR
+    for name in ("tor0", "tor1"):
+        _, part = active_routes(ctl, name)
+        assert not [e for e in part.entries if e.table.endswith("uro_next_hop") and dict(e.match)["dst_tor"] == 3]
+
+
+def test_events_arriving_together_are_folded_into_one_recomputation(net):
+    ctl, sws, clock = net
+    v = ctl.routes.version
+    a = ctl.submit(Change("fail", "uplink", (0, 0), detected=clock.t))
+    b = ctl.submit(Change("fail", "uplink", (1, 1), detected=clock.t))
+    ctl.handle_jobs()
+    assert ctl.routes.version == v + 1
+    assert a.report["routes_version"] == b.report["routes_version"] == v + 1
+    assert config_of(ctl, "tor0")[1] == frozenset({0}) and config_of(ctl, "tor1")[1] == frozenset({1})
+
+
+def test_routing_failure_keeps_the_masks_and_says_so(net):
+    ctl, sws, clock = net
+
+    def broken(*a, **k):
+        raise RuntimeError("no routes today")
+    import controller.daemon.plan as plan
+    orig = plan.compute_routes
+    plan.compute_routes = broken
+    try:
+        c = ctl.submit(Change("fail", "ocs", 1, detected=clock.t))
+        ctl.handle_jobs()
+    finally:
+        plan.compute_routes = orig
+    assert config_of(ctl, "tor0") == (0, frozenset({1})), "the data-plane reaction stays"
+    assert c.report["generation_s"] is None and "no routes today" in c.report["error"]
+
+
+def test_slice_clock_sends_every_slice_to_every_switch_and_measures_jitter(net):
+    ctl, sws, clock = net
+    period = ctl.cfg.clock.slice_ms / 1e3
+    S = ctl.routes.schedule.n_slices
+    t0 = ctl.sclock.t0
+    for k in range(10):
+        clock.t = t0 + k * period + 0.0005          # half a ms late
+        assert ctl.tick()
+        assert not ctl.tick(), "one timer per slice"
+    clock.t = t0 + 13.2 * period                    # the thread stalled: slices 10..12 missed
+    assert ctl.tick()
+    for sw in sws.values():
+        assert sw.timers == [k % S for k in range(10)] + [13 % S]
+    st = ctl.status()["clock"]
+    assert st["timers_sent"] == 11 and st["slices_skipped"] == 3 and st["current_slice"] == 13 % S
+    assert st["lateness_vs_ideal"]["p50_ms"] == pytest.approx(0.5)
+    assert st["jitter_between_switches"]["max_ms"] == 0.0   # the fake clock does not move while sending
+    assert "uro_slices_skipped_total 3.0" in ctl.metrics.render().decode()
+
+
+def test_maintenance_reads_counters_into_metrics_and_status(net):
+    ctl, sws, clock = net
+    sws["127.0.0.1:50000"].counters["drops"]["no_route"] = 7
+    ctl.maintain(now=clock.t + 1)
+    text = ctl.metrics.render().decode()
+    assert 'uro_switch_counter_packets{cell="no_route",counter="drops",switch="tor0"} 7.0' in text
+    assert 'uro_switch_up{switch="ocs"} 1.0' in text and 'uro_switch_generation{switch="tor1"} 0.0' in text
+    st = ctl.status()
+    s0 = [s for s in st["switches"] if s["name"] == "tor0"][0]
+    assert s0["counters"]["drops"]["no_route"] == 7 and s0["state"] == "up" and s0["generation"] == 0
+    json.dumps(st)
+
+
+def test_reload_good_bad_and_unreachable(net, tmp_path):
+    ctl, sws, clock = net
+    path = ctl.cfg.path
+    # bad: refused, the running config stays
+    good_text = path.read_text()
+    path.write_text(good_text.replace('role = "ocs"', 'role = "spine"'))
+    res = ctl.reload()
+    assert not res["ok"] and "unknown role 'spine'" in res["error"]
+    assert ctl.cfg.switch("ocs").role == "ocs" and ctl.status()["reloads"]["refused"] == 1
+    # a new switch that does not answer: refused, nothing written anywhere
+    n = {k: s.updates for k, s in sws.items()}
+    sws["127.0.0.1:50002"] = FakeSwitch("tor2")
+    sws["127.0.0.1:50002"].reachable = False
+    extra = '\n[[switch]]\nname = "tor2"\nrole = "tor"\ntor = 2\naddress = "127.0.0.1:50002"\n' \
+            '[switch.ports]\nhosts = [0]\nuplinks = [2, 3]\n'
+    path.write_text(good_text + extra)
+    res = ctl.reload()
+    assert not res["ok"] and "switch 'tor2': address: 127.0.0.1:50002 does not answer" in res["error"]
+    assert {k: s.updates for k, s in sws.items() if k in n} == n and "tor2" not in ctl.agents
+    # good: the new switch joins, routing changes are swapped in hitlessly everywhere
+    sws["127.0.0.1:50002"].reachable = True
+    path.write_text(good_text.replace("k = 3", "k = 2") + extra)
+    res = ctl.reload()
+    assert res["ok"], res
+    assert config_of(ctl, "tor2") == (0, frozenset()) and config_of(ctl, "tor0") == (1, frozenset())
+    assert config_of(ctl, "ocs") == (0, frozenset()), "same schedule: the OCS keeps its generation"
+    _, part = active_routes(ctl, "tor0")
+    ns = {dict(e.params)["n"] for e in part.entries if e.table.endswith("uro_next_hop")}
+    assert max(ns) == 2
+
+
+def test_api_and_ctl(net, capsys):
+    ctl, sws, clock = net
+    srv = StatusServer(ctl, "127.0.0.1", 0).start()
+    stop = threading.Event()
+
+    def loop():
+        while not stop.is_set():
+            ctl.handle_jobs(block=0.05)
+    t = threading.Thread(target=loop, daemon=True)
+    t.start()
+    addr = "%s:%d" % srv.address
+    try:
+        assert uro(["ctl", "status", "--api", addr]) == 0
+        out = capsys.readouterr().out
+        assert "tor0" in out and "ocs" in out and "routes v1" in out
+        assert uro(["ctl", "fail", "uplink", "tor1", "0", "--api", addr]) == 0
+        rep = json.loads(capsys.readouterr().out)
+        assert rep["kind"] == "uplink" and rep["target"] == [1, 0] and rep["dataplane_ms"] is not None
+        assert config_of(ctl, "tor1")[1] == frozenset({0})
+        assert uro(["ctl", "status", "--json", "--api", addr]) == 0
+        st = json.loads(capsys.readouterr().out)
+        assert st["failures"]["active"]["uplinks"] == [[1, 0]]
+        assert uro(["ctl", "fail", "uplink", "9", "0", "--api", addr]) == 2
+        err = capsys.readouterr().err
+        assert "ToR 9 is not in the network" in err and err.count("\n") == 1
+        assert uro(["ctl", "fail", "ocs", "--api", addr]) == 2
+        assert uro(["ctl", "recover", "uplink", "1", "0", "--api", addr]) == 0
+        capsys.readouterr()
+        assert uro(["ctl", "metrics", "--api", addr]) == 0
+        assert "uro_entries_written_total" in capsys.readouterr().out
+        ctl.cfg.path.write_text(ctl.cfg.path.read_text().replace('role = "ocs"', 'role = "x"'))
+        assert uro(["ctl", "reload", "--api", addr]) == 2
+        assert "unknown role 'x'" in capsys.readouterr().err
+    finally:
+        stop.set()
+        t.join(2)
+        srv.stop()
+
+
+def test_ctl_without_a_daemon_is_one_line(tmp_path, capsys):
+    p = net_toml(tmp_path, [tor_switch(0)], daemon='status = "127.0.0.1:1"')
+    assert uro(["ctl", "status", "--config", str(p)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("uro: error: no daemon answers at 127.0.0.1:1") and err.count("\n") == 1
+
+
+def test_log_lines_are_one_json_event_each(tmp_path):
+    import io
+
+    buf = io.StringIO()
+    log = EventLog("json", buf)
+    log.event("x.y", switch="a b", n=3)
+    log2 = EventLog("kv", buf)
+    log2.event("x.z", switch="a b", n=3)
+    lines = buf.getvalue().splitlines()
+    assert len(lines) == 2
+    rec = json.loads(lines[0])
+    assert rec["event"] == "x.y" and rec["switch"] == "a b" and rec["n"] == 3 and rec["level"] == "info"
+    assert ' event=x.z switch="a b" n=3' in lines[1]

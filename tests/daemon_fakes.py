@@ -38,6 +38,7 @@ class FakeSwitch:
         self.fail_after: int | None = None      # refuse the update after this many more
         self.watch: Callable[..., None] | None = None   # (switch, kind, how, object) after every update
         self.timers: list[int] = []
+        self.syncs: list[bool] = []
         self.counters = {"drops": {"no_route": 0}, "events": {"timer": 0}}
         self.updates = 0                        # every update ever applied
         self.pipelines_set = 0
@@ -180,9 +181,10 @@ class FakeBackend(SwitchBackend):
         self._check()
         return self.sw.apply(diff)
 
-    def send_timer(self, slice_id: int) -> None:
+    def send_timer(self, slice_id: int, sync: bool = False) -> None:
         self._check()
         self.sw.timers.append(slice_id)
+        self.sw.syncs.append(sync)
 
     def read_counters(self):
         self._check()
@@ -242,7 +244,7 @@ def _with_gen(e: ent.TableEntry, g: int) -> ent.TableEntry:
                           None if e.group_id is None else e.group_id | (g << GEN_BIT), e.priority)
 
 
-def config_entry(contract, tor, generation, down_uplinks=(), capacity_bytes=None):
+def config_entry(contract, tor, generation, down_uplinks=(), capacity_bytes=None, *, bytes_per_us=None):
     cap = contract["profile"]["slice_capacity_bytes"] if capacity_bytes is None else capacity_bytes
     mask = sum(1 << u for u in down_uplinks)
     return ent.make_entry(contract, "config", {}, "set_config",
@@ -286,7 +288,8 @@ def ocs_config_entry(contract, generation):
 def ocs_batch(contract, schedule, generation=0):
     plain = copy.deepcopy(contract)
     plain["tables"]["circuit"]["keys"] = [k for k in plain["tables"]["circuit"]["keys"] if k["name"] != "generation"]
-    return ent.Batch(entries=[_with_gen(e, generation) for e in ent.circuit_entries(plain, schedule)])
+    return ent.Batch(entries=[_with_gen(e, generation) for e in ent.circuit_entries(plain, schedule)]
+                     + [ocs_config_entry(contract, generation)])     # like the real one: config last
 
 
 STANDINS = {"config_entry": config_entry, "static_entries": static_entries, "route_entries": route_entries,

@@ -177,6 +177,8 @@ def test_slice_clock_sends_every_slice_to_every_switch_and_measures_jitter(net):
     assert ctl.tick()
     for sw in sws.values():
         assert sw.timers == [k % S for k in range(10)] + [13 % S]
+        # the first timer sets the switch's clock, so does the one after the missed slices
+        assert sw.syncs == [True] + [False] * 9 + [True]
     st = ctl.status()["clock"]
     assert st["timers_sent"] == 11 and st["slices_skipped"] == 3 and st["current_slice"] == 13 % S
     assert st["lateness_vs_ideal"]["p50_ms"] == pytest.approx(0.5)

@@ -190,7 +190,8 @@ def _prep_with(ctl, routes):
     prep.routes = routes
     from controller.daemon.roles import ROLES
 
-    prep.roles = {s.name: ROLES[s.role](ctl.cfg.programs[s.program].contract, s.tor, ctl.cfg.clock.capacity_bytes)
+    prep.roles = {s.name: ROLES[s.role](ctl.cfg.programs[s.program].contract, s.tor, ctl.cfg.clock.capacity_bytes,
+                                  ctl.cfg.clock.bytes_per_us)
                   for s in ctl.cfg.switches}
     prep.backends = {s.name: ctl.backend_for(s.target) for s in ctl.cfg.switches}
     return prep

@@ -155,9 +155,12 @@ class SwitchBackend(abc.ABC):
 
     # ---- time and counters -------------------------------------------------------------
     @abc.abstractmethod
-    def send_timer(self, slice_id: int) -> None:
+    def send_timer(self, slice_id: int, sync: bool = False) -> None:
         """Deliver the slice timer of ``slice_id`` to the switch (bmv2: a PacketOut on the
-        session's stream; targets with their own packet generator: nothing to do)."""
+        session's stream; targets with their own packet generator: nothing to do).
+        ``sync``: set the switch's clock to ``slice_id`` whatever the step (the first timer
+        after a (re)start, after missed slices); otherwise the switch takes only small
+        forward steps. May be called from the clock thread while another thread writes."""
 
     @abc.abstractmethod
     def read_counters(self) -> dict[str, dict[str, int]]:

@@ -141,6 +141,7 @@ class RoutingConfig:
 class ClockConfig:
     slice_ms: float = 50.0
     capacity_bytes: int | None = None            # per (uplink, calendar queue); None: the profile's
+    bytes_per_us: int | None = None              # byte clock of the active queue; 0: off; None: the profile's
 
 
 @dataclass(frozen=True)
@@ -329,8 +330,9 @@ def _clock(doc: dict, src: Path) -> ClockConfig:
         raise ConfigError(f"{src}: [clock]: slice_ms: {slice_ms:g} ms is too short for the bmv2 slice clock "
                           f"(>= {MIN_SLICE_MS:g} ms; tens of ms or more keep the timer jitter small)")
     cap = t.int_in("capacity_bytes", 1, (1 << 32) - 1)
+    bpu = t.int_in("bytes_per_us", 0, (1 << 32) - 1)
     t.done()
-    return ClockConfig(slice_ms, cap)
+    return ClockConfig(slice_ms, cap, bpu)
 
 
 def _daemon(doc: dict, src: Path) -> DaemonSettings:

@@ -142,7 +142,7 @@ class Prepared:
         self.roles = {}
         for s in cfg.switches:
             prog = cfg.programs[s.program]
-            role = ROLES[s.role](prog.contract, s.tor, cfg.clock.capacity_bytes)
+            role = ROLES[s.role](prog.contract, s.tor, cfg.clock.capacity_bytes, cfg.clock.bytes_per_us)
             try:   # every switch's entries are built (and width-checked) before anything is written
                 role.static()
                 role.routes(self.routes, 0)
@@ -236,6 +236,7 @@ class Controller:
                 f"TLS (ca={s.tls.ca}, client cert={s.tls.cert})"
             self.log.event("switch.transport", switch=s.name, address=s.address, transport=tls,
                            level="warning" if s.tls.insecure else "info")
+        self._check_timing(cfg)
         self._connect_all(cfg, agents)
         self.agents = agents
         now = self.clock()
@@ -246,6 +247,21 @@ class Controller:
                        routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe())
         self.install_all()
         self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
+
+    def _check_timing(self, cfg: NetConfig) -> None:
+        """The queue model of a ToR program (slice capacity, byte clock) is built for its
+        profile's slice length; a clock of another length needs [clock] capacity_bytes and
+        bytes_per_us, or a program built for the clock (docs/daemon.md "Slice timing")."""
+        if cfg.clock.capacity_bytes is not None and cfg.clock.bytes_per_us is not None:
+            return
+        for prog in {cfg.programs[s.program].name: cfg.programs[s.program]
+                     for s in cfg.switches if s.role == "tor"}.values():
+            us = prog.profile.get("timing", {}).get("slice_us")
+            if us and abs(us - cfg.clock.slice_ms * 1e3) > 0.01 * us:
+                self.log.warn("clock.program_timing", program=prog.name, program_slice_us=us,
+                              clock_slice_us=cfg.clock.slice_ms * 1e3,
+                              note="slice capacity and byte clock come from the program's profile; set [clock] "
+                                   "capacity_bytes and bytes_per_us (0 = off), or build the program for the clock")
 
     # ---- installing ----------------------------------------------------------------------------
     def _install(self, a: SwitchAgent, routes) -> str | None:
@@ -496,10 +512,12 @@ class Controller:
         t = self.sclock.due(now)
         if t is None:
             return False
-        if t.skipped:
-            self.metrics.slices_skipped.inc(t.skipped)
         with self._state_lock:
             agents = list(self.agents.values())
+        if t.skipped:
+            self.metrics.slices_skipped.inc(t.skipped)
+            for a in agents:          # a jump the switches would refuse as too far
+                a.need_sync = True
         sent = {}
         for a in agents:
             ts = a.send_timer(t.slice_id)

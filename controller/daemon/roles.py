@@ -33,10 +33,12 @@ GENERATION_KEY = "generation"
 class Role(abc.ABC):
     name: ClassVar[str]
 
-    def __init__(self, contract: dict, tor: int | None = None, capacity_bytes: int | None = None):
+    def __init__(self, contract: dict, tor: int | None = None, capacity_bytes: int | None = None,
+                 bytes_per_us: int | None = None):
         self.contract = contract
         self.tor = tor
-        self.capacity_bytes = capacity_bytes
+        self.capacity_bytes = capacity_bytes      # None: the program's (profile) values
+        self.bytes_per_us = bytes_per_us
         self._cfg_codec: tuple | None = None
 
     # ---- desired state ---------------------------------------------------------------------
@@ -128,8 +130,9 @@ class TorRole(Role):
     def config(self, generation: int, down: frozenset[int] = frozenset()) -> TableEntry:
         from controller.tables import tor_batch
 
+        kw = {} if self.bytes_per_us is None else {"bytes_per_us": self.bytes_per_us}
         return tor_batch.config_entry(self.contract, self.tor, generation, down_uplinks=tuple(sorted(down)),
-                                      capacity_bytes=self.capacity_bytes)
+                                      capacity_bytes=self.capacity_bytes, **kw)
 
     def version(self, routes: "Routes") -> Hashable:
         return ("routes", routes.version)
@@ -150,7 +153,8 @@ class OcsRole(Role):
     def routes(self, routes: "Routes", generation: int) -> Batch:
         from controller.tables import tor_batch
 
-        return tor_batch.ocs_batch(self.contract, routes.schedule, generation=generation)
+        b = tor_batch.ocs_batch(self.contract, routes.schedule, generation=generation)
+        return Batch(b.members, b.groups, [e for e in b.entries if not e.is_default])   # config: see config()
 
     def config(self, generation: int, down: frozenset[int] = frozenset()) -> TableEntry:
         from controller.tables import tor_batch

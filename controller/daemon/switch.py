@@ -89,6 +89,7 @@ class SwitchAgent:
         self._cache: dict = {}
         self._written_config = None
         self._adopted = False         # set_pipeline called in this session
+        self.need_sync = True         # the next timer sets the switch's clock (after (re)start, skips)
 
     @property
     def name(self) -> str:
@@ -154,6 +155,7 @@ class SwitchAgent:
             self.state = "up"
             self.active = None        # unknown until read back
             self._adopted = False
+            self.need_sync = True
             self.log.event("switch.connected", switch=self.name, address=self.cfg.address,
                            election_id=self.cfg.election_id, reconnect=not first)
 
@@ -187,6 +189,7 @@ class SwitchAgent:
         with self.cfg_lock:
             self.active = None
             self._written_config = None
+        self.need_sync = True
         self.log.event("switch.pipeline_set", switch=self.name, program=self.program.name,
                        cookie=f"{self.pipeline.cookie:016x}", previous=None if cookie is None else f"{cookie:016x}")
         return True
@@ -363,10 +366,12 @@ class SwitchAgent:
     # ---- time and counters ---------------------------------------------------------------------------
     def send_timer(self, slice_id: int) -> float | None:
         """Send the timer of ``slice_id``; returns when it was handed to the backend."""
-        if self.state != "up":
-            return None
+        if self.state != "up" or self.active is None:
+            return None               # nothing to clock until it runs a generation
+        sync = self.need_sync
         try:
-            self.backend.send_timer(slice_id)
+            self.backend.send_timer(slice_id, sync)
+            self.need_sync = False
         except BackendError as e:
             self.stats["timer_errors"] += 1
             self.metrics.timer_errors.labels(self.name).inc()

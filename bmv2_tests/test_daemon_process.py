@@ -92,8 +92,7 @@ def test_switch_restart_is_restored_and_counted_then_drift_repaired(net, tmp_pat
     assert {s["name"]: s["generation"] for s in st["switches"]} == {"tor0": 0, "tor1": 0, "ocs": 0}
     uro_before = sws[0].table_count("UroIngress.uro_next_hop")
     assert uro_before > 0
-    until(lambda: sws[0].cli("counter_read UroIngress.events 2").count("packets=") and
-          status(port)["clock"]["timers_sent"] > 5, what="timers flowing")
+    until(lambda: status(port)["clock"]["timers_sent"] > 5, what="timers flowing")
 
     # kill the switch and start it again, empty, at the same address
     sws[0].kill()

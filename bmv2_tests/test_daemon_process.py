@@ -96,8 +96,7 @@ def test_switch_restart_is_restored_and_counted_then_drift_repaired(net, tmp_pat
 
     # kill the switch and start it again, empty, at the same address
     sws[0].kill()
-    sws[0].start()
-    assert sws[0].table_count("UroIngress.uro_next_hop") == 0
+    sws[0].start()                    # (the daemon may restore it before the next line runs)
     s0 = until(lambda: next(s for s in status(port)["switches"] if s["name"] == "tor0" and s["restores"] == 1
                             and s["state"] == "up" and s["generation"] == 0), timeout=30, what="restore")
     assert s0["reconnects"] >= 1 and s0["pipeline_loads"] == 2

@@ -109,7 +109,7 @@ def test_switch_restart_is_restored_and_counted_then_drift_repaired(net, tmp_pat
 
     # drift behind the daemon's back, over Thrift: delete two route entries, clear the config
     dump = sws[1].cli("table_dump UroIngress.uro_next_hop")
-    handles = [ln.split(":")[-1].strip() for ln in dump.splitlines() if "Dumping entry" in ln][:2]
+    handles = [ln.split()[-1] for ln in dump.splitlines() if "Dumping entry" in ln][:2]
     assert len(handles) == 2, dump[:500]
     n1 = sws[1].table_count("UroIngress.uro_next_hop")
     sws[1].cli(*[f"table_delete UroIngress.uro_next_hop {int(h, 16)}" for h in handles])

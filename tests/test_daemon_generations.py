@@ -6,6 +6,7 @@ The invariant checked after EVERY update the switch applies: the switch is uncon
 or its active generation holds exactly one complete route set (old or new) -- never a
 mix."""
 
+import copy
 import itertools
 import threading
 
@@ -18,7 +19,7 @@ from controller.daemon.config import load
 from controller.daemon.controller import Controller, Prepared
 from controller.daemon.log import EventLog
 from controller.daemon.plan import compute_routes
-from controller.daemon.roles import entry_generation
+from controller.daemon.roles import ROLES, entry_generation
 from controller.schedule.degrade import Failed
 
 from daemon_fakes import FakeSwitch, install_standins, make_backend_for, net_toml, tor_switch
@@ -54,8 +55,10 @@ def network(tmp_path, routing=None, sw=None):
     ctl = Controller(load(p), backend_for=bf, log=quiet(), clock=Clock())
     if routing not in _PREP:
         _PREP[routing] = Prepared(ctl.cfg, Failed(), bf)
-    prep = _PREP[routing]
+    prep = copy.copy(_PREP[routing])             # fresh roles: a test may patch one
     prep.backends = {"tor0": bf("bmv2")}
+    prep.roles = {s.name: ROLES[s.role](ctl.cfg.programs[s.program].contract, s.tor, ctl.cfg.clock.capacity_bytes,
+                                        ctl.cfg.clock.bytes_per_us) for s in ctl.cfg.switches}
     ctl.prep = prep
     return ctl, sw
 
@@ -299,3 +302,30 @@ def test_generation_id_conflict_is_refused_not_written(tmp_path):
     with pytest.raises(BackendError, match="would overwrite live state of generation 0"):
         a.install(new_routes)
     assert sw.updates == n
+
+
+def test_another_controller_takes_over_changes_things_and_leaves(tmp_path):
+    """While a controller with a higher election id is primary the daemon does not write
+    (not_primary); when it leaves, the daemon is primary again and repairs what it did --
+    including a flip of the active generation -- counted as repairs."""
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    ctl.routes = routes_b(ctl)
+    a.install(ctl.routes)                               # gen 1 active, gen 0 deleted
+    want = sw.state()
+    other = object()
+    sw.primary, sw.primary_session = 99, other          # another controller took over
+    ctl.maintain(now=ctl.clock() + 10)
+    assert a.state == "not_primary" and "election id 99" in a.last_error
+    n = sw.updates
+    st = gens.split(sw.state(), a.role.config_table())
+    sw.delete_entry(st.gens[1].entries[0])
+    cfg = st.config
+    sw.set_entry(type(cfg)(cfg.table, (), cfg.action, tuple((k, 0 if k == "generation" else v) for k, v in cfg.params),
+                           True))                       # it even flipped to the (empty) generation 0
+    ctl.maintain(now=ctl.clock() + 20)
+    assert a.state == "not_primary" and sw.updates == n, "no write while another controller is primary"
+    sw.primary = sw.primary_session = None              # it left
+    ctl.maintain(now=ctl.clock() + 30)
+    assert a.state == "up" and a.stats["repairs"] == 2 and a.stats["swaps"] == 1
+    assert same_state(sw.state(), want)

@@ -288,7 +288,6 @@ class Controller:
         routes = self.routes
         if a.state == "up" and not a.backend.connected:
             a.state = "down"
-            a.active = None
             self.log.warn("switch.lost", switch=a.name, address=a.cfg.address)
         if a.state != "up":
             if now < nxt["retry"]:
@@ -301,8 +300,13 @@ class Controller:
                 return
             with a.cfg_lock:
                 a.down = self._down_for(a)
-            if self._install(a, routes) is not None:
+            try:   # back: a restarted switch is restored, one that kept running is read back and repaired
+                a.reconcile(routes)
                 nxt["reconcile"] = now + d.reconcile_s
+            except BackendError as e:
+                a.last_error = str(e)
+                self.log.error("switch.restore_failed", switch=a.name, error=str(e))
+                nxt["retry"] = now + d.reconnect_s
             return
         try:
             if a.installed != a.role.version(routes):
@@ -319,7 +323,6 @@ class Controller:
             self.log.error("switch.maintenance_failed", switch=a.name, error=str(e))
             if not a.backend.connected:
                 a.state = "down"
-                a.active = None
             nxt["retry"] = now + d.reconnect_s
 
     def _down_for(self, a: SwitchAgent) -> frozenset[int]:

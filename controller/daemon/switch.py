@@ -105,7 +105,6 @@ class SwitchAgent:
         self.log.error(f"switch.{what}", switch=self.name, error=str(e))
         if not self.backend.connected and self.state == "up":
             self.state = "down"
-            self.active = None
 
     def routes_batch(self, routes, generation: int) -> Batch:
         key = (self.role.version(routes), generation)
@@ -153,8 +152,7 @@ class SwitchAgent:
                 self.stats["reconnects"] += 1
                 self.metrics.reconnects.labels(self.name).inc()
             self.state = "up"
-            self.active = None        # unknown until read back
-            self._adopted = False
+            self._adopted = False     # active/installed stay what we last wrote: reconcile checks them
             self.need_sync = True
             self.log.event("switch.connected", switch=self.name, address=self.cfg.address,
                            election_id=self.cfg.election_id, reconnect=not first)
@@ -323,14 +321,17 @@ class SwitchAgent:
                 raise BackendError(f"switch {self.name!r} is {self.state}")
             self.stats["reconcile_runs"] += 1
             self.metrics.reconcile_runs.labels(self.name).inc()
-            if not self._adopted or self._io(self.backend.pipeline_cookie) != self.pipeline.cookie:
+            if self._ensure_pipeline():   # (re)loaded: the switch is empty
                 self.install(routes)
                 return 0
             actual = self._io(self.backend.read_state)
             act, _ = self.role.active(actual)
-            if act is None or act != self.active or self.installed != self.role.version(routes):
-                self.install(routes)
+            if act is None or self.active is None or self.installed != self.role.version(routes):
+                self.install(routes)      # unconfigured, never installed here, or a pending swap
                 return 0
+            # drift: entries deleted or changed, even the active generation flipped, by someone
+            # else: our generation comes back as it was (a flip back is one config write)
+            act = self.active
             parts = gens.split(actual, self.role.config_table())
             static = self.role.static()
             want = gens.final_state(static, self.routes_batch(routes, act), parts.config)

@@ -5,6 +5,8 @@ import json
 
 import pytest
 
+pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
+
 from controller.daemon.config import ConfigError, load
 from controller.daemon.controller import Controller, Prepared
 from controller.schedule.degrade import Failed

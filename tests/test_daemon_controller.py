@@ -8,6 +8,8 @@ import threading
 import numpy as np
 import pytest
 
+pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
+
 from controller.agent.diff import same_state
 from controller.cli.main import main as uro
 from controller.daemon import generations as gens

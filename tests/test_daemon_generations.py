@@ -12,6 +12,8 @@ import threading
 
 import pytest
 
+pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
+
 from controller.agent.backend import BackendError
 from controller.agent.diff import same_state
 from controller.daemon import generations as gens

@@ -12,6 +12,7 @@ daemon starts is handled like any other failure.
 from __future__ import annotations
 
 import select
+import socket
 import threading
 import time
 from typing import Callable
@@ -25,38 +26,46 @@ def link_up(msg) -> bool:
     state = msg.get_attr("IFLA_OPERSTATE")
     if state == "UP":
         return True
-    return state == "UNKNOWN" and bool(msg["flags"] & IFF_LOWER_UP)
+    return state == "UNKNOWN" and bool((msg.get("flags") or 0) & IFF_LOWER_UP)
 
 
 class LinkWatcher:
-    """Calls ``on_change(interface, up, monotonic_time)`` from its own thread."""
+    """Calls ``on_change(interface, up, monotonic_time)`` from its own thread.
+
+    Events come from a plain netlink socket bound to the link multicast group, parsed with
+    pyroute2's rtnetlink marshal; pyroute2's IPRoute reads through an internal buffer that
+    a ``select`` on its descriptor does not see, which delayed events until the next one."""
 
     def __init__(self, interfaces: list[str], on_change: Callable[[str, bool, float], None],
                  clock: Callable[[], float] = time.monotonic):
         try:
-            from pyroute2 import IPRoute
             from pyroute2.netlink.rtnl import RTMGRP_LINK
+            from pyroute2.netlink.rtnl.marshal import MarshalRtnl
         except ImportError as e:  # pragma: no cover - depends on the install
-            raise UroError(f"link detection needs pyroute2 (pip install -e '.[agent]'): {e}") from None
+            raise UroError(f"link detection needs pyroute2 (pip install -e '.[daemon]'): {e}") from None
         self.interfaces = set(interfaces)
         self.on_change = on_change
         self.clock = clock
         self.state: dict[str, bool] = {}
-        self._ipr = IPRoute()
-        self._ipr.bind(groups=RTMGRP_LINK)
+        self._marshal = MarshalRtnl()
+        self._sock = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, socket.NETLINK_ROUTE)
+        self._sock.bind((0, RTMGRP_LINK))
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="uro-links", daemon=True)
 
     def initial(self) -> dict[str, bool | None]:
         """The interfaces' states now (None: no such interface)."""
+        from pyroute2 import IPRoute
+
         out: dict[str, bool | None] = {}
-        for name in sorted(self.interfaces):
-            try:
-                msgs = self._ipr.link("get", ifname=name)
-            except Exception:
-                out[name] = None
-                continue
-            out[name] = link_up(msgs[0]) if msgs else None
+        with IPRoute() as ipr:
+            for name in sorted(self.interfaces):
+                try:
+                    msgs = ipr.link("get", ifname=name)
+                except Exception:  # noqa: BLE001 - no such device
+                    out[name] = None
+                    continue
+                out[name] = link_up(msgs[0]) if msgs else None
         return out
 
     def start(self) -> "LinkWatcher":
@@ -70,17 +79,16 @@ class LinkWatcher:
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                ready, _, _ = select.select([self._ipr], [], [], 0.2)
+                ready, _, _ = select.select([self._sock], [], [], 0.2)
+                if not ready:
+                    continue
+                data = self._sock.recv(1 << 16)
             except (OSError, ValueError):
                 return
-            if not ready:
-                continue
             t = self.clock()
             try:
-                msgs = self._ipr.get()
-            except Exception:
-                if self._stop.is_set():
-                    return
+                msgs = list(self._marshal.parse(data))
+            except Exception:  # noqa: BLE001 - a message we cannot parse is not ours to act on
                 continue
             for m in msgs:
                 ev = m.get("event")
@@ -98,6 +106,6 @@ class LinkWatcher:
         self._stop.set()
         self._thread.join(timeout=2)
         try:
-            self._ipr.close()
-        except Exception:
+            self._sock.close()
+        except OSError:
             pass

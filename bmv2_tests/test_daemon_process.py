@@ -261,8 +261,8 @@ def test_link_down_over_netlink_is_routed_around(tmp_path, artifacts, veths):
         subprocess.run(["ip", "link", "set", peer_if, "up"], check=True)
         until(lambda: next(s for s in status(port)["switches"] if s["name"] == "tor0")["down_uplinks"] == [] and
               status(port)["failures"]["active"]["uplinks"] == [], timeout=60, what="recovery")
-        ev = [x for x in d.events() if x.get("event") == "failure.handled"]
-        assert ev[-1]["op"] == "recover" and ev[-1]["source"] == "netlink"
+        ev = d.wait_event("failure.handled", op="recover")
+        assert ev["source"] == "netlink" and ev["generation_s"] is not None
     finally:
         subprocess.run(["ip", "link", "set", peer_if, "up"], capture_output=True)
         d.stop()

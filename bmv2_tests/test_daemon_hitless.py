@@ -97,10 +97,12 @@ def test_swaps_under_a_packet_stream_lose_and_misroute_nothing(tmp_path, artifac
         sniff.start()
         time.sleep(0.5)
         out = conf.L2socket(iface=hosts[0])
-        n_pkts, sent, stop = 400, [], threading.Event()
+        n_pkts, sent, stop, abort = 400, [], threading.Event(), threading.Event()
 
         def sender():
             for i in range(n_pkts):
+                if abort.is_set():
+                    break
                 p = Ether(dst="02:00:00:00:00:02", src="02:00:00:00:00:01") / \
                     IP(src=host_ip(0, 0), dst=dst_ip, ttl=64, id=i + 1) / UDP(sport=1234, dport=5001) / \
                     (b"uro-hitless" + i.to_bytes(4, "big"))
@@ -112,13 +114,16 @@ def test_swaps_under_a_packet_stream_lose_and_misroute_nothing(tmp_path, artifac
         th.start()
         swaps = []
         use_b = True
-        while not stop.is_set():
-            r = rb if use_b else ra
-            t0 = time.monotonic()
-            assert agent.install(r) == "swapped"
-            swaps.append((time.monotonic() - t0, agent.active, "B" if use_b else "A"))
-            use_b = not use_b
-        th.join()
+        try:
+            while not stop.is_set():
+                r = rb if use_b else ra
+                t0 = time.monotonic()
+                assert agent.install(r) == "swapped"
+                swaps.append((time.monotonic() - t0, agent.active, "B" if use_b else "A"))
+                use_b = not use_b
+        finally:
+            abort.set()
+            th.join()
         time.sleep(1.0)
         got = sniff.stop()
         out.close()

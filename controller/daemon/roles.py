@@ -124,7 +124,8 @@ class TorRole(Role):
         from controller.tables import tor_batch
 
         return tor_batch.route_entries(self.contract, self.tor, uro_routes=routes.per_hop,
-                                       path_routes=routes.source, source_routed=routes.source_routed,
+                                       path_routes=routes.source,
+                                       source_routed=[d for d in routes.source_routed if d != self.tor],
                                        generation=generation)
 
     def config(self, generation: int, down: frozenset[int] = frozenset()) -> TableEntry:

@@ -54,8 +54,11 @@ class Daemon:
         ctl = self.ctl
         while not self.stop.is_set():
             wait = ctl.sclock.next_time() - ctl.clock()
+            if wait > 0.002:          # sleep most of the way, then step up to the slice start
+                self.stop.wait(min(wait - 0.0015, 0.5))
+                continue
             if wait > 0:
-                self.stop.wait(min(wait, 0.5))
+                time.sleep(0.0001)
                 continue
             try:
                 ctl.tick()

@@ -267,7 +267,7 @@ class Controller:
     def _install(self, a: SwitchAgent, routes) -> str | None:
         try:
             return a.install(routes)
-        except BackendError as e:
+        except BackendError as e:          # a.retry_install is set: the maintenance pass retries it
             a.last_error = str(e)
             self.log.error("switch.install_failed", switch=a.name, error=str(e))
             self._next.setdefault(a.name, {})["retry"] = self.clock() + self.cfg.daemon.reconnect_s
@@ -310,7 +310,9 @@ class Controller:
             return
         try:
             if a.installed != a.role.version(routes):
-                if now >= nxt["retry"]:
+                # new routes are installed by whoever made them (control thread); only an
+                # install that failed is retried here
+                if a.retry_install and now >= nxt["retry"]:
                     self._install(a, routes)
             elif now >= nxt["reconcile"]:
                 a.reconcile(routes)

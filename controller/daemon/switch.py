@@ -90,6 +90,7 @@ class SwitchAgent:
         self._written_config = None
         self._adopted = False         # set_pipeline called in this session
         self.need_sync = True         # the next timer sets the switch's clock (after (re)start, skips)
+        self.retry_install = False    # an install failed: the maintenance pass retries it
 
     @property
     def name(self) -> str:
@@ -223,6 +224,16 @@ class SwitchAgent:
             return 1
 
     def install(self, routes) -> str:
+        """See :meth:`_install`; a failure marks the switch for a retry (``retry_install``)."""
+        try:
+            res = self._install(routes)
+        except BackendError:
+            self.retry_install = True
+            raise
+        self.retry_install = False
+        return res
+
+    def _install(self, routes) -> str:
         """Bring the switch to ``routes`` hitlessly (see :mod:`controller.daemon.generations`).
 
         Returns what it did: "current" (already running them; junk and drift cleaned),

@@ -41,7 +41,7 @@ def _missing() -> str | None:
     if os.geteuid() != 0:
         return "needs root to create veth pairs"
     try:
-        import p4.v1.p4runtime_pb2  # noqa: F401
+        import finsy.proto  # noqa: F401
         import scapy  # noqa: F401
     except ImportError as e:
         return f"needs the agent and packets extras: {e}"

@@ -50,6 +50,20 @@ def encode(value: int, bits: int) -> bytes:
     return value.to_bytes(max(1, (value.bit_length() + 7) // 8), "big")
 
 
+_ENC: dict[tuple[int, int], bytes] = {}
+
+
+def _enc(value: int, bits: int) -> bytes:
+    """:func:`encode`, memoized for the small values tables repeat (ports, slices, ids)."""
+    k = (value, bits)
+    b = _ENC.get(k)
+    if b is None:
+        b = encode(value, bits)
+        if value < 4096 and len(_ENC) < 1 << 16:
+            _ENC[k] = b
+    return b
+
+
 def _int(b: bytes) -> int:
     return int.from_bytes(b, "big")
 
@@ -233,36 +247,41 @@ class P4Info:
         return sorted(names)
 
     # ---- encode ------------------------------------------------------------------------
-    def _action(self, name: str, params: Iterable[tuple[str, int]]) -> "p4r.Action":
+    def _fill_action(self, act: "p4r.Action", name: str, params) -> None:
         a = self._act(name)
-        out = []
+        act.action_id = a.id
+        out = act.params
         seen = 0
         for pname, v in params:
             spec = a.params.get(pname)
             if spec is None:
                 raise P4RuntimeError(f"{name}: no parameter {pname!r}")
-            out.append(p4r.Action.Param(param_id=spec[0], value=encode(v, spec[1])))
+            out.add(param_id=spec[0], value=_enc(v, spec[1]))
             seen += 1
         if seen != len(a.params):
             missing = sorted(set(a.params) - {p for p, _ in params})
             raise P4RuntimeError(f"{name}: missing parameter(s) {missing}")
-        return p4r.Action(action_id=a.id, params=out)
 
-    def table_entry(self, e: TableEntry) -> "p4r.TableEntry":
+    def table_entry(self, e: TableEntry, msg: "p4r.TableEntry | None" = None) -> "p4r.TableEntry":
+        """``e`` as a P4Runtime TableEntry (filled into ``msg`` when given: no copy)."""
         t = self._tbl(e.table)
-        msg = p4r.TableEntry(table_id=t.id)
+        if msg is None:
+            msg = p4r.TableEntry()
+        msg.table_id = t.id
         if e.is_default:
             msg.is_default_action = True
         else:
             if e.priority:
                 msg.priority = e.priority
-            fields = []
+            fields = msg.match
             for kname, v in e.match:
                 spec = t.keys.get(kname)
                 if spec is None:
                     raise P4RuntimeError(f"{e.table}: no key {kname!r}")
                 fid, bits, kind = spec
-                if kind == "lpm":
+                if kind == "exact":
+                    fields.add(field_id=fid).exact.value = _enc(v, bits)
+                elif kind == "lpm":
                     val, plen = v
                     if plen == 0:
                         if val:
@@ -270,46 +289,58 @@ class P4Info:
                         continue  # the don't-care: omitted (P4Runtime §9.1.1)
                     if val & ((1 << (bits - plen)) - 1):
                         raise P4RuntimeError(f"{describe(e)}: key {kname} has bits set past the /{plen} prefix")
-                    fields.append(p4r.FieldMatch(field_id=fid, lpm=p4r.FieldMatch.LPM(
-                        value=encode(val, bits), prefix_len=plen)))
+                    f = fields.add(field_id=fid).lpm
+                    f.value, f.prefix_len = _enc(val, bits), plen
                 elif kind == "range":
                     lo, hi = v
                     if lo == 0 and hi == (1 << bits) - 1:
                         continue  # the full range is the don't-care: omitted
-                    fields.append(p4r.FieldMatch(field_id=fid, range=p4r.FieldMatch.Range(
-                        low=encode(lo, bits), high=encode(hi, bits))))
+                    f = fields.add(field_id=fid).range
+                    f.low, f.high = _enc(lo, bits), _enc(hi, bits)
                 elif kind == "ternary":
                     val, mask = v
                     if mask == 0:
                         continue
-                    fields.append(p4r.FieldMatch(field_id=fid, ternary=p4r.FieldMatch.Ternary(
-                        value=encode(val & mask, bits), mask=encode(mask, bits))))
+                    f = fields.add(field_id=fid).ternary
+                    f.value, f.mask = _enc(val & mask, bits), _enc(mask, bits)
                 else:
-                    fields.append(p4r.FieldMatch(field_id=fid, exact=p4r.FieldMatch.Exact(value=encode(v, bits))))
-            msg.match.extend(fields)
+                    fields.add(field_id=fid).optional.value = _enc(v, bits)
         if e.group_id is not None:
             msg.action.action_profile_group_id = e.group_id
         elif e.action is not None:
-            msg.action.action.CopyFrom(self._action(e.action, e.params))
+            self._fill_action(msg.action.action, e.action, e.params)
         return msg
 
-    def member(self, m: Member) -> "p4r.ActionProfileMember":
-        return p4r.ActionProfileMember(action_profile_id=self.profile(m.profile).id, member_id=m.member_id,
-                                       action=self._action(m.action, m.params))
+    def member(self, m: Member, msg: "p4r.ActionProfileMember | None" = None) -> "p4r.ActionProfileMember":
+        if msg is None:
+            msg = p4r.ActionProfileMember()
+        msg.action_profile_id, msg.member_id = self.profile(m.profile).id, m.member_id
+        self._fill_action(msg.action, m.action, m.params)
+        return msg
 
-    def group(self, g: Group) -> "p4r.ActionProfileGroup":
-        return p4r.ActionProfileGroup(
-            action_profile_id=self.profile(g.profile).id, group_id=g.group_id, max_size=max(len(g.member_ids), 1),
-            members=[p4r.ActionProfileGroup.Member(member_id=i, weight=1) for i in g.member_ids])
+    def group(self, g: Group, msg: "p4r.ActionProfileGroup | None" = None) -> "p4r.ActionProfileGroup":
+        if msg is None:
+            msg = p4r.ActionProfileGroup()
+        msg.action_profile_id, msg.group_id = self.profile(g.profile).id, g.group_id
+        msg.max_size = max(len(g.member_ids), 1)
+        for i in g.member_ids:
+            msg.members.add(member_id=i, weight=1)
+        return msg
+
+    def fill_entity(self, ent: "p4r.Entity", obj) -> "p4r.Entity":
+        """Encode a state object into ``ent`` (in place: no message copies)."""
+        if isinstance(obj, TableEntry):
+            self.table_entry(obj, ent.table_entry)
+        elif isinstance(obj, Member):
+            self.member(obj, ent.action_profile_member)
+        elif isinstance(obj, Group):
+            self.group(obj, ent.action_profile_group)
+        else:
+            raise TypeError(f"not a state object: {obj!r}")
+        return ent
 
     def entity(self, obj) -> "p4r.Entity":
-        if isinstance(obj, TableEntry):
-            return p4r.Entity(table_entry=self.table_entry(obj))
-        if isinstance(obj, Member):
-            return p4r.Entity(action_profile_member=self.member(obj))
-        if isinstance(obj, Group):
-            return p4r.Entity(action_profile_group=self.group(obj))
-        raise TypeError(f"not a state object: {obj!r}")
+        return self.fill_entity(p4r.Entity(), obj)
 
     # ---- decode (the canonical form, see module docstring) ------------------------------
     def _params(self, act: "p4r.Action") -> tuple[str, tuple[tuple[str, int], ...]]:

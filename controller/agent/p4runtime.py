@@ -380,19 +380,39 @@ class P4RuntimeClient:
         return self.p4info
 
     # ---- writes --------------------------------------------------------------------------
-    def _encode(self, updates: list[plan.Update]) -> list:
+    def _requests(self, stage: list[plan.Update]) -> list[tuple[list[plan.Update], "p4r.WriteRequest"]]:
+        """``stage`` encoded into WriteRequests of at most ``max_batch`` updates and
+        ``max_request_bytes`` bytes (updates are encoded in place, never copied)."""
         info = self._need_p4info()
         out = []
-        for u in updates:
+
+        def new():
+            return [], p4r.WriteRequest(device_id=self.device_id, election_id=self.election), 0
+
+        objs, req, size = new()
+        for u in stage:
             op = u.op
             if isinstance(u.obj, TableEntry) and u.obj.is_default:
                 if op == "delete":
-                    raise P4RuntimeError(f"{describe(u.obj)}: a default entry cannot be deleted")
+                    raise P4RuntimeError(f"{self.name}: {describe(u.obj)}: a default entry cannot be deleted")
                 op = "modify"  # the default entry always exists
-            try:
-                out.append(p4r.Update(type=OP_TYPE[op], entity=info.entity(u.obj)))
-            except P4RuntimeError as e:
-                raise P4RuntimeError(f"{self.name}: {e}") from None
+            for _ in range(2):
+                m = req.updates.add(type=OP_TYPE[op])
+                try:
+                    info.fill_entity(m.entity, u.obj)
+                except P4RuntimeError as e:
+                    raise P4RuntimeError(f"{self.name}: {e}") from None
+                n = m.ByteSize() + 4
+                if objs and (len(objs) >= self.max_batch or size + n > self.max_request_bytes):
+                    del req.updates[-1]          # full: this update opens the next request
+                    out.append((objs, req))
+                    objs, req, size = new()
+                    continue
+                break
+            objs.append(u)
+            size += n
+        if objs:
+            out.append((objs, req))
         return out
 
     def apply(self, diff: Diff, progress: Callable[[int], object] | None = None) -> WriteReport:
@@ -403,41 +423,31 @@ class P4RuntimeClient:
         wrote stays (the caller re-reads and re-diffs)."""
         t0 = time.perf_counter()
         rep = WriteReport()
-        stages = [(s, self._encode(s)) for s in plan.stages(diff)]
-        for objs, msgs in stages:
-            i = 0
-            while i < len(msgs):
-                j, size = i, 0
-                while j < len(msgs) and j - i < self.max_batch:
-                    n = msgs[j].ByteSize() + 4
-                    if j > i and size + n > self.max_request_bytes:
-                        break
-                    size += n
-                    j += 1
-                self._write(objs[i:j], msgs[i:j], rep)
-                for u in objs[i:j]:
-                    if u.op == "delete":
-                        rep.deleted += 1
-                    elif u.op == "insert" and not (isinstance(u.obj, TableEntry) and u.obj.is_default):
-                        rep.inserted += 1
-                    else:
-                        rep.modified += 1
-                rep.requests += 1
-                if progress is not None:
-                    progress(j - i)
-                i = j
+        requests = [r for stage in plan.stages(diff) for r in self._requests(stage)]
+        for objs, req in requests:
+            self._write(objs, req, rep)
+            for u in objs:
+                if u.op == "delete":
+                    rep.deleted += 1
+                elif u.op == "insert" and not (isinstance(u.obj, TableEntry) and u.obj.is_default):
+                    rep.inserted += 1
+                else:
+                    rep.modified += 1
+            rep.requests += 1
+            if progress is not None:
+                progress(len(objs))
         rep.seconds = time.perf_counter() - t0
         return rep
 
-    def _write(self, objs: list[plan.Update], msgs: list, rep: WriteReport) -> None:
+    def _write(self, objs: list[plan.Update], req: "p4r.WriteRequest", rep: WriteReport) -> None:
         self._check_primary()
-        req = p4r.WriteRequest(device_id=self.device_id, election_id=self.election, updates=msgs)
         try:
             self.stub.Write(req, timeout=self.timeout)
         except grpc.RpcError as e:
+            n = len(req.updates)
             code = e.code()
             if code != grpc.StatusCode.UNKNOWN:
-                raise self._rpc_error(e, f"write of {len(msgs)} updates") from None
+                raise self._rpc_error(e, f"write of {n} updates") from None
             failed = []
             for key, value in e.trailing_metadata() or ():
                 if key == _GRPC_DETAILS_KEY:
@@ -445,10 +455,10 @@ class P4RuntimeClient:
                         if idx < len(objs):
                             failed.append((objs[idx].op, objs[idx].obj, err.canonical_code.name, err.message))
             if not failed:
-                raise WriteFailed(f"{self.name}: write of {len(msgs)} updates failed: UNKNOWN: {e.details()}",
+                raise WriteFailed(f"{self.name}: write of {n} updates failed: UNKNOWN: {e.details()}",
                                   [], rep) from None
             op, obj, code_name, message = failed[0]
-            more = f" (and {len(failed) - 1} more of the {len(msgs)} updates of this request)" if len(failed) > 1 else ""
+            more = f" (and {len(failed) - 1} more of the {n} updates of this request)" if len(failed) > 1 else ""
             raise WriteFailed(f"{self.name}: {op} of {describe(obj)} failed: {code_name}: {message}{more}",
                               failed, rep) from None
 

@@ -173,12 +173,15 @@ def timer_frame(slice_id: int, ethertype: int = 0x88B5) -> bytes:
 
 # ---- switch -----------------------------------------------------------------------------
 class Switch:
-    def __init__(self, ifaces: list[str], log: Path):
+    """A simple_switch_grpc process; ``target_args`` go after ``--`` (e.g. ``--cpu-port``,
+    TLS options)."""
+
+    def __init__(self, ifaces: list[str], log: Path, target_args: list[str] = ()):
         self.grpc_port, self.thrift_port = free_port(), free_port()
         args = ["simple_switch_grpc", "--device-id", "0", "--no-p4", "--thrift-port", str(self.thrift_port)]
         for i, ifc in enumerate(ifaces):
             args += ["-i", f"{i}@{ifc}"]
-        args += ["--", "--grpc-server-addr", f"127.0.0.1:{self.grpc_port}"]
+        args += ["--", "--grpc-server-addr", f"127.0.0.1:{self.grpc_port}", *target_args]
         self.log = open(log, "w")
         self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
         self.client = None

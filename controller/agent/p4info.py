@@ -51,6 +51,9 @@ def encode(value: int, bits: int) -> bytes:
 
 
 _ENC: dict[tuple[int, int], bytes] = {}
+#: encoded action parameters by (param id, bitwidth, value): most values repeat (ports,
+#: slices, small ids), and copying a ready message is cheaper than building one
+_PARAMS: dict = {}
 
 
 def _enc(value: int, bits: int) -> bytes:
@@ -250,17 +253,23 @@ class P4Info:
     def _fill_action(self, act: "p4r.Action", name: str, params) -> None:
         a = self._act(name)
         act.action_id = a.id
-        out = act.params
-        seen = 0
+        cache = _PARAMS
+        out = []
         for pname, v in params:
             spec = a.params.get(pname)
             if spec is None:
                 raise P4RuntimeError(f"{name}: no parameter {pname!r}")
-            out.add(param_id=spec[0], value=_enc(v, spec[1]))
-            seen += 1
-        if seen != len(a.params):
+            key = (spec[0], spec[1], v)
+            m = cache.get(key)
+            if m is None:
+                m = p4r.Action.Param(param_id=spec[0], value=encode(v, spec[1]))
+                if len(cache) < 1 << 16:
+                    cache[key] = m
+            out.append(m)
+        if len(out) != len(a.params):
             missing = sorted(set(a.params) - {p for p, _ in params})
             raise P4RuntimeError(f"{name}: missing parameter(s) {missing}")
+        act.params.extend(out)
 
     def table_entry(self, e: TableEntry, msg: "p4r.TableEntry | None" = None) -> "p4r.TableEntry":
         """``e`` as a P4Runtime TableEntry (filled into ``msg`` when given: no copy)."""

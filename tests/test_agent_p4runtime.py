@@ -375,3 +375,16 @@ def test_timer_packet_out_carries_metadata_only_when_declared():
             c.close()
         finally:
             f.stop()
+
+
+def test_an_entry_the_p4info_refuses_stops_the_write_cleanly(fake):
+    c = client(fake, max_batch=4)
+    bad = TableEntry("I.t", (("k", 99), ("p", (0, 0))), "I.a", (("v", 999),))   # v is 8 bits
+    good = [entry(k, k) for k in range(12)]
+    with pytest.raises(P4RuntimeError, match="does not fit 8 bits"):
+        c.apply(Diff(insert=Batch(entries=good + [bad])))
+    # the requests before the one holding the bad entry went through, nothing after
+    assert len(fake.entries) == 12 and len(fake.requests) == 3
+    c.apply(Diff(insert=Batch(entries=[entry(20, 1)])))    # the session is still usable
+    assert len(fake.entries) == 13
+    c.close()

@@ -83,3 +83,16 @@ def test_schedule_that_does_not_match_the_profile(tmp_path):
     with pytest.raises(netconfig.ConfigError, match=r"\[schedule\]: 10 ToRs x 2 uplinks x 5 slices does not match "
                                                     r"profile 'tiny' \(8 x 2 x 4\)"):
         c.schedule
+
+
+def test_the_example_config_is_valid():
+    from pathlib import Path
+
+    from controller.agent import netconfig
+
+    c = netconfig.load(Path(__file__).resolve().parents[1] / "examples" / "push.toml")
+    (sw,) = c.switches
+    assert (sw.name, sw.role, sw.tor, sw.address.address, sw.address.insecure) == ("tor0", "tor", 0,
+                                                                                 "127.0.0.1:9559", True)
+    assert c.profile.name == "tiny" and c.source["destinations"] == [3, 5]
+    assert c.schedule.n_slices == c.profile.slices

@@ -53,7 +53,7 @@ import time
 import queue
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from controller.agent import plan
 from controller.agent.backend import (BackendError, Diff, NotPrimary, Pipeline, SwitchAddress, SwitchBackend,
@@ -73,8 +73,9 @@ PACKET_IN_BUFFER = 1024
 #: outbound stream messages waiting for gRPC (packet-outs); a full queue is an error
 STREAM_OUT_QUEUE = 4096
 #: updates per Write request, and encoded bytes per request (gRPC servers accept 4 MiB
-#: by default; PI raises it, but a request far below the limit costs nothing in rate)
-MAX_BATCH = 8192
+#: by default). 1024 updates: large enough that the per-request cost vanishes, small
+#: enough that encoding the next request overlaps the switch's work on this one
+MAX_BATCH = 1024
 MAX_REQUEST_BYTES = 2 << 20
 #: the largest message the client accepts (a full read of a big switch)
 MAX_RECEIVE_BYTES = 256 << 20
@@ -380,11 +381,10 @@ class P4RuntimeClient:
         return self.p4info
 
     # ---- writes --------------------------------------------------------------------------
-    def _requests(self, stage: list[plan.Update]) -> list[tuple[list[plan.Update], "p4r.WriteRequest"]]:
+    def _requests(self, stage: list[plan.Update]) -> Iterator[tuple[list[plan.Update], "p4r.WriteRequest"]]:
         """``stage`` encoded into WriteRequests of at most ``max_batch`` updates and
         ``max_request_bytes`` bytes (updates are encoded in place, never copied)."""
         info = self._need_p4info()
-        out = []
 
         def new():
             return [], p4r.WriteRequest(device_id=self.device_id, election_id=self.election), 0
@@ -396,6 +396,9 @@ class P4RuntimeClient:
                 if op == "delete":
                     raise P4RuntimeError(f"{self.name}: {describe(u.obj)}: a default entry cannot be deleted")
                 op = "modify"  # the default entry always exists
+            if len(objs) >= self.max_batch:
+                yield objs, req
+                objs, req, size = new()
             for _ in range(2):
                 m = req.updates.add(type=OP_TYPE[op])
                 try:
@@ -403,39 +406,76 @@ class P4RuntimeClient:
                 except P4RuntimeError as e:
                     raise P4RuntimeError(f"{self.name}: {e}") from None
                 n = m.ByteSize() + 4
-                if objs and (len(objs) >= self.max_batch or size + n > self.max_request_bytes):
+                if objs and size + n > self.max_request_bytes:
                     del req.updates[-1]          # full: this update opens the next request
-                    out.append((objs, req))
+                    yield objs, req
                     objs, req, size = new()
                     continue
                 break
             objs.append(u)
             size += n
         if objs:
-            out.append((objs, req))
-        return out
+            yield objs, req
 
     def apply(self, diff: Diff, progress: Callable[[int], object] | None = None) -> WriteReport:
         """Write ``diff`` in dependency-ordered stages (:mod:`controller.agent.plan`).
 
-        Every update is encoded (so checked against the P4Info) before the first request.
+        Requests are encoded by a helper thread while the switch works on the previous
+        one (encoding is most of the client's time; the gRPC call releases the GIL). An
+        update the P4Info refuses stops the write before the request it would be in.
         Raises :class:`WriteFailed` naming the first failing entry; what earlier requests
         wrote stays (the caller re-reads and re-diffs)."""
         t0 = time.perf_counter()
         rep = WriteReport()
-        requests = [r for stage in plan.stages(diff) for r in self._requests(stage)]
-        for objs, req in requests:
-            self._write(objs, req, rep)
-            for u in objs:
-                if u.op == "delete":
-                    rep.deleted += 1
-                elif u.op == "insert" and not (isinstance(u.obj, TableEntry) and u.obj.is_default):
-                    rep.inserted += 1
-                else:
-                    rep.modified += 1
-            rep.requests += 1
-            if progress is not None:
-                progress(len(objs))
+        stages = plan.stages(diff)
+        if not stages:
+            return rep
+        self._check_primary()
+        self._need_p4info()
+        ready: queue.Queue = queue.Queue(maxsize=2)
+        stop = threading.Event()
+
+        def hand_over(item) -> bool:
+            """Queue ``item`` for the writer unless it stopped (False then)."""
+            while not stop.is_set():
+                try:
+                    ready.put(item, timeout=0.1)
+                    return True
+                except queue.Full:
+                    pass
+            return False
+
+        def encode() -> None:
+            try:
+                for stage in stages:
+                    for item in self._requests(stage):
+                        if not hand_over(item):
+                            return
+                hand_over(None)
+            except BaseException as e:  # handed to the writer, raised there
+                hand_over(e)
+
+        worker = threading.Thread(target=encode, name=f"p4rt-encode-{self.name}", daemon=True)
+        worker.start()
+        try:
+            while (item := ready.get()) is not None:
+                if isinstance(item, BaseException):
+                    raise item
+                objs, req = item
+                self._write(objs, req, rep)
+                for u in objs:
+                    if u.op == "delete":
+                        rep.deleted += 1
+                    elif u.op == "insert" and not (isinstance(u.obj, TableEntry) and u.obj.is_default):
+                        rep.inserted += 1
+                    else:
+                        rep.modified += 1
+                rep.requests += 1
+                if progress is not None:
+                    progress(len(objs))
+        finally:
+            stop.set()
+            worker.join()
         rep.seconds = time.perf_counter() - t0
         return rep
 

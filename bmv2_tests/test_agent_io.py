@@ -16,6 +16,9 @@ from controller.agent.diff import diff
 from controller.agent.p4runtime import bmv2_pipeline
 from controller.agent.push import push
 from controller.cli.main import main
+from controller.tables import entries as ent
+
+import fabric
 
 from test_agent_backend import bare, desired, pipelines  # noqa: F401 (fixtures)
 
@@ -153,11 +156,11 @@ h_max = 4
 destinations = [3, 5]
 """
     for name, tor, address, timeout in switches:
+        role = f'role = "tor"\ntor = {tor}' if tor is not None else 'role = "ocs"'
         text += f"""
 [[switch]]
 name = "{name}"
-role = "tor"
-tor = {tor}
+{role}
 address = "{address}"
 election_id = 7
 timeout_s = {timeout}
@@ -169,12 +172,16 @@ insecure = true
 
 def test_uro_agent_push_end_to_end(bare, pipelines, artifacts, tmp_path, capsys):
     start, connect = bare
-    sw = start()
+    sw, ocs = start(), start()
     build = Path(artifacts["tor"][0]).parent
-    cfg = _config(tmp_path / "net.toml", build, [("tor2", 2, f"127.0.0.1:{sw.grpc_port}", 10)])
+    cfg = _config(tmp_path / "net.toml", build, [("tor2", 2, f"127.0.0.1:{sw.grpc_port}", 10),
+                                                 ("ocs", None, f"127.0.0.1:{ocs.grpc_port}", 10)])
     assert main(["agent", "push", "--config", str(cfg)]) == 0
     out = capsys.readouterr()
     assert "tor2: pipeline loaded" in out.out and "read back: identical" in out.out
+    circuits = len(ent.circuit_entries(pipelines["ocs"].contract, fabric.schedule()))
+    assert f"ocs: pipeline loaded (cookie {pipelines['ocs'].cookie:#018x}); {circuits} objects: circuit {circuits}" \
+        in out.out
     from controller.agent.push import per_table
 
     want = desired(pipelines["tor"].contract)
@@ -184,7 +191,7 @@ def test_uro_agent_push_end_to_end(bare, pipelines, artifacts, tmp_path, capsys)
     assert "plaintext gRPC" in out.err
     assert main(["agent", "push", "--config", str(cfg), "--switch", "tor2"]) == 0
     out = capsys.readouterr().out
-    assert "pipeline kept" in out and "wrote 0 updates" in out
+    assert "pipeline kept" in out and "wrote 0 updates" in out and "ocs:" not in out
     be = connect(sw, election_id=8)
     be.set_pipeline(pipelines["tor"])
     assert diff(be.read_state(), want).empty

@@ -17,7 +17,7 @@ from conftest import Switch
 import fabric
 
 from controller.agent.backend import Diff, NotPrimary, SwitchAddress, Unreachable
-from controller.agent.diff import diff, same_state
+from controller.agent.diff import diff
 from controller.agent.netconfig import source_routes_only_for
 from controller.agent.p4info import describe
 from controller.agent.p4runtime import P4RuntimeBackend, WriteFailed, bmv2_pipeline

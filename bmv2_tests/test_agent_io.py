@@ -103,7 +103,7 @@ def certs(tmp_path_factory):
                  "-days", "2", "-subj", f"/CN=uro test {ca}", cwd=d)
     for who in ("server", "client"):
         _openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", f"{who}.key", "-out", f"{who}.csr",
-                 "-subj", f"/CN=localhost", cwd=d)
+                 "-subj", "/CN=localhost", cwd=d)
         _openssl("x509", "-req", "-in", f"{who}.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
                  "-out", f"{who}.crt", "-days", "2", "-extfile", "san.ext", cwd=d)
     return d

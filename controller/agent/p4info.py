@@ -22,8 +22,6 @@ one :func:`controller.tables.entries.make_entry` produces, both ways:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
-
 from controller.agent.backend import BackendError
 from controller.tables.entries import Group, Member, TableEntry
 

@@ -60,7 +60,7 @@ from controller.agent import plan
 from controller.agent.backend import (BackendError, Diff, NotPrimary, Pipeline, SwitchAddress, SwitchBackend,
                                       Unreachable, WriteReport, register_backend)
 from controller.agent.p4info import P4Info, P4RuntimeError, describe, encode  # noqa: F401 (re-exported)
-from controller.tables.entries import Batch, Group, Member, TableEntry
+from controller.tables.entries import Batch, TableEntry
 
 try:
     import grpc
@@ -446,7 +446,7 @@ class P4RuntimeClient:
                     pass
             return False
 
-        def encode() -> None:
+        def encoder() -> None:
             try:
                 for stage in stages:
                     for item in self._requests(stage):
@@ -456,7 +456,7 @@ class P4RuntimeClient:
             except BaseException as e:  # handed to the writer, raised there
                 hand_over(e)
 
-        worker = threading.Thread(target=encode, name=f"p4rt-encode-{self.name}", daemon=True)
+        worker = threading.Thread(target=encoder, name=f"p4rt-encode-{self.name}", daemon=True)
         worker.start()
         try:
             while (item := ready.get()) is not None:

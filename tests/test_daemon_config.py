@@ -38,11 +38,11 @@ def test_a_good_config_parses(tmp_path):
 
 
 def test_shipped_examples_parse(tmp_path):
-    """examples/*.toml are valid apart from their program files (built by `uro p4 build`)."""
+    """examples/net-*.toml are valid apart from their program files (built by `uro p4 build`)."""
     from pathlib import Path
 
     ex = Path(__file__).resolve().parents[1] / "examples"
-    files = sorted(ex.glob("*.toml"))
+    files = sorted(ex.glob("net-*.toml"))
     assert files, "examples/ has no network config"
     for f in files:
         with pytest.raises(ConfigError, match=r"not found \(build it with `uro p4 build`\)"):

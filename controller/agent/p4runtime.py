@@ -89,12 +89,12 @@ _UNREACHABLE = ("UNAVAILABLE", "DEADLINE_EXCEEDED", "CANCELLED")
 OP_TYPE = {"insert": "INSERT", "modify": "MODIFY", "delete": "DELETE"}
 
 
-def timer_frame(slice_id: int, ethertype: int = TIMER_ETHERTYPE) -> bytes:
-    """A slice timer frame: broadcast Ethernet, ``ethertype``, slice:16, reserved:16,
+def timer_frame(slice_id: int, ethertype: int = TIMER_ETHERTYPE, flags: int = 0) -> bytes:
+    """A slice timer frame: broadcast Ethernet, ``ethertype``, slice:16, flags:16,
     padded to the 60-byte minimum (what the Tofino2 packet generator sends each slice)."""
     if not 0 <= slice_id < 1 << 16:
         raise P4RuntimeError(f"timer slice id {slice_id} does not fit 16 bits")
-    return b"\xff" * 6 + b"\x02\x00\x00\x00\x00\x01" + struct.pack("!HHH", ethertype, slice_id, 0) + bytes(42)
+    return b"\xff" * 6 + b"\x02\x00\x00\x00\x00\x01" + struct.pack("!HHH", ethertype, slice_id, flags) + bytes(42)
 
 
 def _uint128(v: int, what: str = "election id"):
@@ -601,8 +601,8 @@ class P4RuntimeClient:
                                  f"({STREAM_OUT_QUEUE} messages waiting)") from None
 
     def send_timer(self, slice_id: int, ethertype: int = TIMER_ETHERTYPE,
-                   metadata: dict[str, int] | None = None) -> None:
-        self.packet_out(timer_frame(slice_id, ethertype), metadata)
+                   metadata: dict[str, int] | None = None, flags: int = 0) -> None:
+        self.packet_out(timer_frame(slice_id, ethertype, flags), metadata)
 
     def packet_in(self, timeout: float = 0.0):
         """The oldest buffered PacketIn (a ``p4.v1.PacketIn``), waiting up to ``timeout``;
@@ -712,9 +712,17 @@ class P4RuntimeBackend(SwitchBackend):
         return self._ready().apply(diff, progress)
 
     # ---- time and counters -------------------------------------------------------------
-    def send_timer(self, slice_id: int) -> None:
+    def send_timer(self, slice_id: int, sync: bool = False) -> None:
+        """A PacketOut timer; ``sync`` sets the contract's SYNC flag (the switch then takes
+        any step of its clock). The PacketOut metadata: ``timer_metadata`` if given, else
+        the contract's timer opcode where the program declares one (``packet_io``)."""
         c = self._ready()
-        c.send_timer(slice_id, self.pipeline.contract.get("timer_ethertype", TIMER_ETHERTYPE), self.timer_metadata)
+        contract = self.pipeline.contract
+        flags = contract.get("timer", {}).get("flags", {}).get("sync", 1) if sync else 0
+        meta = self.timer_metadata
+        if meta is None and "packet_io" in contract:
+            meta = {"opcode": contract["packet_io"]["opcodes"]["timer"]}
+        c.send_timer(slice_id, contract.get("timer_ethertype", TIMER_ETHERTYPE), meta, flags)
 
     def read_counters(self) -> dict[str, dict[str, int]]:
         return self._ready().read_counters(self.pipeline.contract)

@@ -430,9 +430,15 @@ class Controller:
         except Exception as e:   # routing on a degraded schedule can fail; the masks stay
             err = f"routes on the degraded schedule failed: {e}"
             self.log.error("routes.failed", error=str(e))
-        t2 = self.clock()
+            results = {}
+        # "active": the last switch's flip (the old generation's cleanup comes after)
+        flips = [self.agents[k].activated_at for k, v in results.items()
+                 if v is not None and k in self.agents and self.agents[k].activated_at is not None]
+        t2 = max(flips) if flips else self.clock()
+        t_done = self.clock()
         for c in reports:
             c.report["generation_s"] = None if err else round(t2 - c.detected, 4)
+            c.report["cleanup_done_s"] = round(t_done - c.detected, 4)
             c.report["routes_version"] = self.routes.version
             if err:
                 c.report["error"] = err

@@ -91,6 +91,7 @@ class SwitchAgent:
         self._adopted = False         # set_pipeline called in this session
         self.need_sync = True         # the next timer sets the switch's clock (after (re)start, skips)
         self.retry_install = False    # an install failed: the maintenance pass retries it
+        self.activated_at: float | None = None   # when the last install made its routes active (clock)
 
     @property
     def name(self) -> str:
@@ -205,6 +206,7 @@ class SwitchAgent:
             self.metrics.entries_written.labels(self.name).inc()
             self.active = generation
             self._written_config = e
+            self.activated_at = self.clock()
 
     def _sync_config(self, actual_config) -> int:
         """Make the config entry say (active, down) if it does not (drift, a mask set
@@ -267,6 +269,7 @@ class SwitchAgent:
                 d = state_diff(actual, gens.final_state(static, cur, parts.config))
                 n = self._write(d) + self._sync_config(parts.config)
                 self.installed = version
+                self.activated_at = self.clock()
                 self.entries = len(cur.entries) + len(cur.members) + len(cur.groups) + len(static.entries) + 1
                 if n:
                     self.log.event("switch.cleaned", switch=self.name, generation=act, updates=n)

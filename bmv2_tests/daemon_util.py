@@ -204,15 +204,11 @@ def until(fn, timeout: float = 30.0, what: str = "condition"):
 def switch_state(address: str, program: tuple, name: str = "check"):
     """Read a switch's whole state as primary (only once no daemon holds it)."""
     from controller.agent.backend import SwitchAddress, backend_for
-    from controller.daemon.config import ProgramConfig
 
     p4info, js, contract_path = program
     contract = json.loads(Path(contract_path).read_text())
-    prog = ProgramConfig(name, Path(contract_path), contract, {"p4info": Path(p4info), "device_config": Path(js)})
-    from controller.agent.backend import Pipeline
-
-    pipe = Pipeline(target="bmv2", program=contract["program"], contract=contract, files=dict(prog.files),
-                    cookie=prog.cookie())
+    pipe = backend_for("bmv2").pipeline(contract["program"], contract,
+                                        {"p4info": Path(p4info), "device_config": Path(js)})
     b = backend_for("bmv2")(SwitchAddress(name=name, address=address, election_id=1000, timeout_s=5))
     b.connect()
     try:

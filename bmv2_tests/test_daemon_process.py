@@ -130,19 +130,18 @@ def test_switch_restart_is_restored_and_counted_then_drift_repaired(net, tmp_pat
 
 def meddle(address: str, program) -> None:
     """Another controller: primary with a higher election id, changes things, leaves."""
-    from controller.agent.backend import Diff, Pipeline, SwitchAddress, backend_for
-    from controller.daemon.config import ProgramConfig
+    from controller.agent.backend import Diff, SwitchAddress, backend_for
     from controller.daemon import generations as gens
     from controller.daemon.roles import TorRole
     from controller.tables.entries import Batch, TableEntry
 
     p4info, js, cpath = program
     contract = json.loads(Path(cpath).read_text())
-    prog = ProgramConfig("tor", Path(cpath), contract, {"p4info": Path(p4info), "device_config": Path(js)})
-    b = backend_for("bmv2")(SwitchAddress(name="meddler", address=address, election_id=10**6, timeout_s=5))
+    cls = backend_for("bmv2")
+    b = cls(SwitchAddress(name="meddler", address=address, election_id=10**6, timeout_s=5))
     b.connect()
     try:
-        b.set_pipeline(Pipeline("bmv2", "tor", contract, dict(prog.files), prog.cookie()))
+        b.set_pipeline(cls.pipeline("tor", contract, {"p4info": Path(p4info), "device_config": Path(js)}))
         st = b.read_state()
         role = TorRole(contract, 1)
         p = gens.split(st, role.config_table())
@@ -176,8 +175,19 @@ def test_bad_configs_are_refused_and_nothing_is_written(net, tmp_path):
          "tors = 8, the schedule has 10"),
         ([tor(0, sws[0]), tor(1, sws[1], address=dead), ocs], {}, f"switch 'tor1': address: {dead} does not answer"),
     ]
+    # a contract that does not match its P4Info (one parameter's width): refused offline
+    p4info, js, cpath = progs["tor"]
+    c = json.loads(Path(cpath).read_text())
+    for prm in c["tables"]["uro_next_hop"]["actions"]["set_alternatives"]["params"]:
+        if prm["name"] == "slice1":
+            prm["bitwidth"] += 1
+    bad_contract = tmp_path / "tor_bad.contract.json"
+    bad_contract.write_text(json.dumps(c))
+    cases.append(([tor(0, sws[0]), ocs], {"programs": {**progs, "tor": (p4info, js, bad_contract)}},
+                  "[program.tor]: UroIngress.set_alternatives: parameter 'slice1' is"))
     for i, (switches, kw, msg) in enumerate(cases):
-        cfg = write_net(tmp_path / f"bad{i}.toml", progs, switches, status_port=port, **kw)
+        kw = dict(kw)
+        cfg = write_net(tmp_path / f"bad{i}.toml", kw.pop("programs", progs), switches, status_port=port, **kw)
         r = run_daemon(cfg)
         assert r.returncode == 2, (msg, r.stderr[-1500:])
         last = r.stderr.strip().splitlines()[-1]

@@ -175,7 +175,8 @@ def test_crash_after_any_update_then_restart_ends_in_the_desired_state(tmp_path)
         dev.fail_after = None
         a1.backend.close()                          # the process is gone; its session with it
         c2, _ = network(tmp_path, sw=dev)           # the restarted daemon computes the new routes
-        prep = _prep_with(c2, new_routes)
+        prep = copy.copy(c2.prep)
+        prep.routes = new_routes
         c2.start(prep)
         agents = c2.agents
         res = agents["tor0"].installed
@@ -185,21 +186,6 @@ def test_crash_after_any_update_then_restart_ends_in_the_desired_state(tmp_path)
         assert same_state(p.gens[act], agents["tor0"].routes_batch(new_routes, act)), (i, res)
         assert p.entries(1 - act) == 0, f"crash after update {i}: junk of the other generation left"
         assert set(seen) <= {"old", "new", "new0"}
-
-
-def _prep_with(ctl, routes):
-    from controller.daemon.controller import Prepared
-
-    prep = Prepared.__new__(Prepared)
-    prep.cfg = ctl.cfg
-    prep.routes = routes
-    from controller.daemon.roles import ROLES
-
-    prep.roles = {s.name: ROLES[s.role](ctl.cfg.programs[s.program].contract, s.tor, ctl.cfg.clock.capacity_bytes,
-                                  ctl.cfg.clock.bytes_per_us)
-                  for s in ctl.cfg.switches}
-    prep.backends = {s.name: ctl.backend_for(s.target) for s in ctl.cfg.switches}
-    return prep
 
 
 def test_failed_swap_keeps_the_old_generation_and_is_retried(tmp_path):

@@ -113,6 +113,29 @@ class SwitchBackend(abc.ABC):
     def __init__(self, address: SwitchAddress):
         self.address = address
 
+    # ---- programs, offline (no switch) ---------------------------------------------------
+    @classmethod
+    def pipeline(cls, program: str, contract: dict, files: dict[str, Path]) -> Pipeline:
+        """The :class:`Pipeline` of a compiled program with this target's cookie, so that
+        every tool (``uro agent push``, ``uro daemon``) recognises the same build. Default:
+        the first 63 bits of a SHA-256 over the contract and the files."""
+        import hashlib
+        import json
+
+        h = hashlib.sha256(json.dumps(contract, sort_keys=True).encode())
+        for role in sorted(files):
+            h.update(role.encode())
+            h.update(Path(files[role]).read_bytes())
+        return Pipeline(target=cls.target, program=program, contract=contract,
+                        files={k: Path(v) for k, v in files.items()},
+                        cookie=int.from_bytes(h.digest()[:8], "big") >> 1)
+
+    @classmethod
+    def check_pipeline(cls, pipeline: Pipeline) -> None:
+        """Check, without a switch, that the program's files agree with its contract (every
+        name and width), raising :class:`BackendError`; the daemon calls it before it
+        writes anything. Default: nothing to check offline."""
+
     # ---- session ---------------------------------------------------------------------
     @abc.abstractmethod
     def connect(self) -> None:

@@ -643,6 +643,24 @@ class P4RuntimeBackend(SwitchBackend):
 
     target = "bmv2"
 
+    @classmethod
+    def pipeline(cls, program: str, contract: dict, files: dict[str, Path]) -> Pipeline:
+        """bmv2: ``p4info`` and ``device_config``; the cookie is :func:`bmv2_pipeline`'s."""
+        missing = [k for k in ("p4info", "device_config") if k not in files]
+        if missing:
+            raise BackendError(f"program {program!r}: no {missing[0]} file (bmv2 needs p4info and device_config)")
+        extra = sorted(set(files) - {"p4info", "device_config"})
+        if extra:
+            raise BackendError(f"program {program!r}: {extra[0]!r} is not a bmv2 program file "
+                               "(p4info, device_config)")
+        return bmv2_pipeline(files["p4info"], files["device_config"], contract, program)
+
+    @classmethod
+    def check_pipeline(cls, pipeline: Pipeline) -> None:
+        """The P4Info names every contract table, key, action, parameter and counter with
+        the contract's widths."""
+        P4Info.load(pipeline.files["p4info"], pipeline.files["device_config"]).check_contract(pipeline.contract)
+
     def __init__(self, address: SwitchAddress, *, timer_metadata: dict[str, int] | None = None,
                  max_batch: int = MAX_BATCH, max_request_bytes: int = MAX_REQUEST_BYTES):
         super().__init__(address)

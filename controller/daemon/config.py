@@ -18,7 +18,6 @@ and widths, P4Info) is checked by :mod:`controller.daemon.plan`. Every problem i
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import re
@@ -102,16 +101,6 @@ class ProgramConfig:
     @property
     def profile(self) -> dict:
         return self.contract["profile"]
-
-    def cookie(self) -> int:
-        """A 63-bit content hash of the contract and every file: the pipeline's identity
-        on the switch (same cookie -> not re-programmed on reconnect)."""
-        h = hashlib.sha256()
-        h.update(json.dumps(self.contract, sort_keys=True).encode())
-        for role in sorted(self.files):
-            h.update(role.encode())
-            h.update(self.files[role].read_bytes())
-        return int.from_bytes(h.digest()[:8], "big") >> 1
 
 
 @dataclass(frozen=True)

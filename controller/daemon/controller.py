@@ -125,13 +125,18 @@ class Prepared:
             except BackendError as e:
                 raise ConfigError(f"{cfg.path}: switch {s.name!r}: target: {e}") from None
             self.backends[s.name] = cls
-            check = getattr(cls, "check_pipeline", None)   # offline program check, where the backend has one
-            if check is not None:
-                prog = cfg.programs[s.program]
-                try:
-                    check(_pipeline(s, prog))
-                except BackendError as e:
-                    raise ConfigError(f"{cfg.path}: [program.{prog.name}]: {e}") from None
+        self.pipelines = {}                    # (target, program) -> Pipeline, checked offline
+        for s in cfg.switches:
+            key = (s.target, s.program)
+            if key in self.pipelines:
+                continue
+            prog, cls = cfg.programs[s.program], self.backends[s.name]
+            try:
+                pipe = cls.pipeline(prog.name, prog.contract, prog.files)
+                cls.check_pipeline(pipe)
+            except UroError as e:
+                raise ConfigError(f"{cfg.path}: [program.{prog.name}]: {e}") from None
+            self.pipelines[key] = pipe
         failed = _fit_failed(failed, sched)
         if previous_schedule is not None and not (previous_schedule == sched):
             schedule_version += 1
@@ -150,13 +155,6 @@ class Prepared:
             except UroError as e:
                 raise ConfigError(f"{cfg.path}: switch {s.name!r}: program: {e}") from None
             self.roles[s.name] = role
-
-
-def _pipeline(s: SwitchConfig, prog):
-    from controller.agent.backend import Pipeline
-
-    return Pipeline(target=s.target, program=prog.name, contract=prog.contract, files=dict(prog.files),
-                    cookie=prog.cookie())
 
 
 def _fit_failed(failed: Failed, sched) -> Failed:
@@ -202,6 +200,7 @@ class Controller:
                 continue
             backend = prep.backends[s.name](_address(s, cfg.daemon.rpc_timeout_s))
             out[s.name] = SwitchAgent(s, cfg.programs[s.program], prep.roles[s.name], backend,
+                                      prep.pipelines[(s.target, s.program)],
                                       log=self.log, metrics=self.metrics, clock=self.clock)
         return out
 
@@ -478,7 +477,7 @@ class Controller:
             keep, fresh = {}, []
             for s in cfg.switches:
                 old = self.agents.get(s.name)
-                if old is not None and old.cfg == s and old.pipeline.cookie == cfg.programs[s.program].cookie() \
+                if old is not None and old.cfg == s and old.pipeline.cookie == prep.pipelines[(s.target, s.program)].cookie \
                         and type(old.role) is type(prep.roles[s.name]):
                     keep[s.name] = old
                 else:

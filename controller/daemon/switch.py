@@ -65,13 +65,12 @@ def chunks(d: Diff, size: int = CHUNK) -> Iterator[Diff]:
 
 
 class SwitchAgent:
-    def __init__(self, cfg: SwitchConfig, program: ProgramConfig, role: Role, backend: SwitchBackend, *,
-                 log: EventLog, metrics: Metrics, clock: Callable[[], float] = time.monotonic,
-                 chunk: int = CHUNK):
+    def __init__(self, cfg: SwitchConfig, program: ProgramConfig, role: Role, backend: SwitchBackend,
+                 pipeline: Pipeline, *, log: EventLog, metrics: Metrics,
+                 clock: Callable[[], float] = time.monotonic, chunk: int = CHUNK):
         self.cfg, self.program, self.role, self.backend = cfg, program, role, backend
         self.log, self.metrics, self.clock, self.chunk = log, metrics, clock, chunk
-        self.pipeline = Pipeline(target=cfg.target, program=program.name, contract=program.contract,
-                                 files=dict(program.files), cookie=program.cookie())
+        self.pipeline = pipeline
         self.op_lock = threading.RLock()
         self.io_lock = threading.Lock()
         self.cfg_lock = threading.Lock()

@@ -188,3 +188,26 @@ def test_not_toml_and_missing_file(tmp_path):
         load(p)
     with pytest.raises(ConfigError, match="nothere.toml: not found"):
         load(tmp_path / "nothere.toml")
+
+
+def test_cli_bad_config_exits_2_with_one_line(tmp_path, capsys):
+    from controller.cli.main import main as uro
+
+    sw = [tor_switch(0), tor_switch(0, name="twin"), ocs_switch()]
+    p = net_toml(tmp_path, sw)
+    for argv in (["daemon", "--config", str(p)], ["daemon", "--config", str(p), "--check"]):
+        assert uro(argv) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("uro: error: ") and err.count("\n") == 1
+        assert "switch 'twin': tor: ToR id 0 is also switch 'tor0'" in err
+
+
+def test_check_connects_and_writes_nothing(tmp_path, capsys):
+    from controller.daemon import run
+
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50100": FakeSwitch("ocs")}
+    p = net_toml(tmp_path, [tor_switch(0), ocs_switch()])
+    res = run.check(p, backend_for=make_backend_for(sws), log=__import__("controller.daemon.log", fromlist=["x"])
+                    .EventLog("json", open("/dev/null", "w")))
+    assert res["switches"] == 2
+    assert all(s.updates == 0 and s.pipelines_set == 0 and s.primary is None for s in sws.values())

@@ -291,3 +291,51 @@ def test_log_lines_are_one_json_event_each(tmp_path):
     rec = json.loads(lines[0])
     assert rec["event"] == "x.y" and rec["switch"] == "a b" and rec["n"] == 3 and rec["level"] == "info"
     assert ' event=x.z switch="a b" n=3' in lines[1]
+
+
+def test_daemon_with_a_taken_status_port_stops_before_touching_a_switch(tmp_path):
+    import socket
+
+    from controller.daemon.config import ConfigError
+    from controller.daemon.run import Daemon
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        sws = {"127.0.0.1:50000": FakeSwitch("tor0")}
+        p = net_toml(tmp_path, [tor_switch(0)], daemon=f'status = "127.0.0.1:{port}"')
+        d = Daemon(p, backend_for=make_backend_for(sws), log=quiet())
+        with pytest.raises(ConfigError, match=f"status: cannot listen on 127.0.0.1:{port}"):
+            d.start()
+        assert sws["127.0.0.1:50000"].updates == 0 and sws["127.0.0.1:50000"].primary is None
+
+
+def test_daemon_runs_its_threads_and_stops(tmp_path):
+    """The process around the controller, in-process on the fake network: API up, the
+    clock thread sends timers, a SIGHUP-style reload job runs, shutdown closes sessions."""
+    import time
+    import urllib.request
+
+    from controller.daemon.run import Daemon
+
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50100": FakeSwitch("ocs")}
+    p = net_toml(tmp_path, [tor_switch(0), ocs_switch()], clock="slice_ms = 5")
+    d = Daemon(p, backend_for=make_backend_for(sws), log=quiet()).start()
+    try:
+        host, port = d.server.address
+        end = time.time() + 10
+        while len(sws["127.0.0.1:50100"].timers) < 5 and time.time() < end:
+            time.sleep(0.01)
+        assert len(sws["127.0.0.1:50100"].timers) >= 5 and sws["127.0.0.1:50100"].syncs[0] is True
+        st = json.loads(urllib.request.urlopen(f"http://{host}:{port}/status").read())
+        assert st["clock"]["timers_sent"] >= 5
+        d._reload()
+        end = time.time() + 10
+        while d.ctl.reloads["ok"] == 0 and time.time() < end:
+            time.sleep(0.01)
+        assert d.ctl.reloads["ok"] == 1
+    finally:
+        d.shutdown()
+    assert all(s.primary is None for s in sws.values()), "sessions closed at shutdown"
+    assert [e["event"] for e in d.log.lines][-1] == "daemon.stopped"

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from controller.daemon.api import StatusServer
-from controller.daemon.config import NetConfig, load
+from controller.daemon.config import ConfigError, NetConfig, load
 from controller.daemon.controller import Change, Controller
 from controller.daemon.log import EventLog
 
@@ -107,9 +107,18 @@ class Daemon:
 
     def start(self) -> "Daemon":
         """Everything up (raises ConfigError before any write if the network is not right)."""
-        self.ctl.start()
         d = self.cfg.daemon
-        self.server = StatusServer(self.ctl, d.status_host, d.status_port).start()
+        try:   # bind first: a taken port stops the daemon before it touches a switch
+            self.server = StatusServer(self.ctl, d.status_host, d.status_port)
+        except OSError as e:
+            raise ConfigError(f"{self.cfg.path}: [daemon]: status: cannot listen on "
+                              f"{d.status_host}:{d.status_port}: {e.strerror or e}") from None
+        try:
+            self.ctl.start()
+        except BaseException:
+            self.server.httpd.server_close()
+            raise
+        self.server.start()
         host, port = self.server.address
         self.log.event("api.listening", address=f"{host}:{port}",
                        note=None if host in ("127.0.0.1", "::1", "localhost") else

@@ -339,3 +339,17 @@ def test_daemon_runs_its_threads_and_stops(tmp_path):
         d.shutdown()
     assert all(s.primary is None for s in sws.values()), "sessions closed at shutdown"
     assert [e["event"] for e in d.log.lines][-1] == "daemon.stopped"
+
+
+def test_tls_settings_reach_the_backend(tmp_path):
+    from controller.daemon.controller import _address
+
+    for f in ("ca.pem", "c.pem", "k.pem"):
+        (tmp_path / f).write_text("x")
+    p = net_toml(tmp_path, [tor_switch(0, tls={"insecure": False, "ca": "ca.pem", "cert": "c.pem", "key": "k.pem"}),
+                            tor_switch(1)])
+    cfg = load(p)
+    a0, a1 = _address(cfg.switch("tor0"), 3.0), _address(cfg.switch("tor1"), 3.0)
+    assert (a0.insecure, a0.ca_cert, a0.client_cert, a0.client_key) == \
+        (False, tmp_path / "ca.pem", tmp_path / "c.pem", tmp_path / "k.pem")
+    assert a1.insecure is True and a1.ca_cert is None and a0.timeout_s == 3.0 and a0.election_id == 10

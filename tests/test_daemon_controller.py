@@ -353,3 +353,33 @@ def test_tls_settings_reach_the_backend(tmp_path):
     assert (a0.insecure, a0.ca_cert, a0.client_cert, a0.client_key) == \
         (False, tmp_path / "ca.pem", tmp_path / "c.pem", tmp_path / "k.pem")
     assert a1.insecure is True and a1.ca_cert is None and a0.timeout_s == 3.0 and a0.election_id == 10
+
+
+def test_the_clock_and_status_keep_going_while_routes_are_computed(net):
+    """Recomputing routes after a failure takes seconds at scale; timers and the status
+    API must not wait for it."""
+    ctl, sws, clock = net
+    import controller.daemon.plan as plan
+
+    started, release = threading.Event(), threading.Event()
+    orig = plan.compute_routes
+
+    def slow(*a, **k):
+        started.set()
+        release.wait(10)
+        return orig(*a, **k)
+    plan.compute_routes = slow
+    try:
+        ctl.submit(Change("fail", "ocs", 1, detected=clock.t))
+        th = threading.Thread(target=ctl.handle_jobs)
+        th.start()
+        assert started.wait(10)
+        clock.t = ctl.sclock.next_time() + 0.001
+        done = threading.Event()
+        threading.Thread(target=lambda: (ctl.tick(), ctl.status(), done.set())).start()
+        assert done.wait(5), "tick/status blocked behind the route computation"
+        release.set()
+        th.join(10)
+    finally:
+        plan.compute_routes = orig
+        release.set()

@@ -418,7 +418,10 @@ class Controller:
         try:
             with self._state_lock:
                 r = self.routes
-                new = plans.compute_routes(self.cfg, r.schedule, self.failed, r.version + 1, r.schedule_version)
+            # computed outside the lock: the clock thread and the status API keep going
+            # (only this thread replaces routes, config and agents)
+            new = plans.compute_routes(self.cfg, r.schedule, self.failed, r.version + 1, r.schedule_version)
+            with self._state_lock:
                 self.routes = new
             self.log.event("routes.computed", version=new.version, seconds=round(new.seconds, 4),
                            failed=self.failed.as_dict())
@@ -472,8 +475,8 @@ class Controller:
             cfg = load_config(path)
             with self._state_lock:
                 r = self.routes
-                prep = Prepared(cfg, self.failed, self.backend_for, r.version + 1, r.schedule_version,
-                                previous_schedule=r.schedule)
+            prep = Prepared(cfg, self.failed, self.backend_for, r.version + 1, r.schedule_version,
+                            previous_schedule=r.schedule)
             keep, fresh = {}, []
             for s in cfg.switches:
                 old = self.agents.get(s.name)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import struct
 import subprocess
 import time
 from pathlib import Path
@@ -19,6 +18,7 @@ import pytest
 
 from controller.p4gen import build as p4build
 from controller.p4gen import profile as prof
+from controller.p4gen.timer import timer_frame, timer_metadata
 
 HERE = Path(__file__).resolve().parent
 #: veth names of this test session: several sessions (worktrees, CI) can run at once
@@ -158,17 +158,14 @@ class Dataplane:
 
         tu.verify_no_other_packets(self, timeout=timeout)
 
-    timers_applied = None   # () -> timers the switch has applied, when it counts them
+    timer_counts = None     # () -> {timer, timer_sync, timer_rejected}: the switch's timer events
+    send_timer = None       # (slice, sync) -> None: a timer as P4Runtime PacketOut (the CPU port)
 
     def flush(self) -> None:
         self.dataplane.flush()
 
     def close(self) -> None:
         self.dataplane.kill()
-
-
-def timer_frame(slice_id: int, ethertype: int = 0x88B5) -> bytes:
-    return b"\xff" * 6 + b"\x02\x00\x00\x00\x00\x01" + struct.pack("!HHH", ethertype, slice_id, 0) + b"\x00" * 42
 
 
 # ---- switch -----------------------------------------------------------------------------
@@ -178,7 +175,8 @@ class Switch:
         args = ["simple_switch_grpc", "--device-id", "0", "--no-p4", "--thrift-port", str(self.thrift_port)]
         for i, ifc in enumerate(ifaces):
             args += ["-i", f"{i}@{ifc}"]
-        args += ["--", "--grpc-server-addr", f"127.0.0.1:{self.grpc_port}"]
+        # timers come from the controller as PacketOut: they enter on the CPU port
+        args += ["--", "--grpc-server-addr", f"127.0.0.1:{self.grpc_port}", "--cpu-port", str(prof.CPU_PORT)]
         self.log = open(log, "w")
         self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
         self.client = None
@@ -224,11 +222,13 @@ def _run_switch(n_ports, program, artifacts, veths, tmp_path):
     ports = Dataplane([h for _, h in veths[:n_ports]])
     try:
         client = sw.connect(p4info, js, contract)
-        if program == "tor":
-            # the ToR counts every timer it applies: tests wait for that count, because
-            # bmv2 serves recirculating (held) packets before new ones, so a timer can
-            # sit in its input queue for a while when many packets are held
-            ports.timers_applied = lambda: client.read_counters(contract, "events")["timer"]
+        # the switch counts every timer it takes: tests wait for that count, because
+        # bmv2 serves recirculating (held) packets before new ones, so a timer can
+        # sit in its input queue for a while when many packets are held
+        events = "events" if program == "tor" else "ocs_events"
+        ports.timer_counts = lambda: client.read_counters(contract, events)
+        ports.send_timer = lambda s, sync=True: client.packet_out(timer_frame(contract, s, sync),
+                                                                   timer_metadata(contract))
         time.sleep(0.2)
         ports.flush()
         yield sw, client, ports, contract

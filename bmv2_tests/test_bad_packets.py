@@ -4,10 +4,10 @@ right reason, never forwarded; the switch keeps forwarding good packets afterwar
 from __future__ import annotations
 
 import pytest
-from fabric import ME, UPLINK_BASE, routed, set_slice, ssrr_options, udp, uro_entry, uro_routes
+from fabric import ME, UPLINK_BASE, routed, set_slice, ssrr_options, tor_batch, udp, uro_entry, uro_routes
 from scapy.layers.inet import IP
 
-from controller.tables.tor_batch import tor_batch
+
 
 
 def _truncated_options():

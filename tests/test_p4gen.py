@@ -50,13 +50,14 @@ def test_matrix_renders_with_fitting_widths(n, d, s, k, h, q):
     alts = c["tables"]["uro_next_hop"]["actions"]["set_alternatives"]["params"]
     assert len(alts) == 1 + 2 * k
     for key in c["tables"]["uro_next_hop"]["keys"]:
-        need = {"arrival_slice": s - 1, "dst_tor": n - 1}[key["name"]]
+        need = {"generation": 1, "arrival_slice": s - 1, "dst_tor": n - 1}[key["name"]]
         assert need < (1 << key["bitwidth"])
     assert c["profile"]["uplink_port_base"] == p.host_ports
     if p.ocs_fits:
         t2, c2 = rnd.render(p, "ocs")
-        assert f"size = {n * d * s};" in t2
-        assert c2["tables"]["circuit"]["keys"][1]["bitwidth"] == 9
+        assert f"size = {2 * n * d * s};" in t2       # two generations of circuits
+        keys = {k["name"]: k["bitwidth"] for k in c2["tables"]["circuit"]["keys"]}
+        assert keys == {"generation": 1, "slice": p.widths.slice, "in_port": 9}
 
 
 @pytest.mark.p4c
@@ -173,8 +174,10 @@ def test_uro_routes_to_contract_entries():
 
 def test_entry_errors_name_the_field():
     _, c = rnd.render(prof.load("tiny"), "tor")
-    with pytest.raises(ent.EntryError, match=r"UroIngress.set_alternatives: parameter up0 = 300 does not fit 8 bits"):
+    with pytest.raises(ent.EntryError, match=r"alternative 0 \(uplink 300, slice 1\) is outside 2 uplinks x 4 slices"):
         ent.uro_entry(c, 0, 1, [(300, 1)])
+    with pytest.raises(ent.EntryError, match=r"UroIngress.route_mode: key generation = 2 does not fit 1 bits|generation must be 0 or 1"):
+        ent.route_mode_entry(c, 3, True, generation=2)
     with pytest.raises(ent.EntryError, match=r"4 alternatives, the profile holds 1..3"):
         ent.uro_entry(c, 0, 1, [(0, 1)] * 4)
     with pytest.raises(ent.EntryError, match=r"key dst_tor = 70000 does not fit 16 bits"):

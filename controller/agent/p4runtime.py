@@ -279,6 +279,25 @@ class P4RuntimeClient:
             self._call(self.stub.Write, req, f"write of updates {i}..{i + len(updates[i:i + chunk]) - 1}")
         return len(updates)
 
+    # ---- packet I/O ----------------------------------------------------------------------
+    def packet_out(self, payload: bytes, metadata: dict[str, int] | None = None) -> None:
+        """Send ``payload`` to the switch's CPU port (P4Runtime PacketOut on the stream).
+
+        ``metadata`` sets the fields of the program's ``packet_out`` controller header by
+        name (from the P4Info's controller_packet_metadata); fields not given are sent
+        as 0, so the server always gets every field. Errors come back asynchronously on
+        the stream."""
+        info = self._need_p4info()
+        given = dict(metadata or {})
+        msg = p4runtime_pb2.StreamMessageRequest()
+        msg.packet.payload = bytes(payload)
+        hdr = next((h for h in info.info.controller_packet_metadata if h.preamble.name == "packet_out"), None)
+        for m in (hdr.metadata if hdr is not None else ()):
+            msg.packet.metadata.add(metadata_id=m.id, value=encode(given.pop(m.name, 0), m.bitwidth))
+        if given:
+            raise P4RuntimeError(f"packet_out: no metadata field {sorted(given)[0]!r} in the P4Info")
+        self._requests.put(msg)
+
     # ---- reads ---------------------------------------------------------------------------
     def read_counter(self, name: str, index: int) -> tuple[int, int]:
         """(packets, bytes) of one counter cell."""

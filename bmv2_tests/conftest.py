@@ -64,19 +64,54 @@ def tiny():
     return prof.load("tiny")
 
 
-@pytest.fixture(scope="session")
-def artifacts(tiny, tmp_path_factory):
-    """{program: (p4info, bmv2 json, contract)} for the tiny profile, compiled by real p4c."""
+def _compile(profile, out: Path) -> dict:
+    """{program: (p4info, bmv2 json, contract)} of a profile, compiled by real p4c."""
     import json
 
-    out = tmp_path_factory.mktemp("p4build")
-    p4build.build(tiny, out)
+    p4build.build(profile, out)
     arts = {}
-    for program in tiny.programs():
-        base = out / f"{program}_{tiny.name}"
+    for program in profile.programs():
+        base = out / f"{program}_{profile.name}"
         arts[program] = (base.with_suffix(".p4info.txtpb"), base.with_suffix(".json"),
                          json.loads(base.with_suffix(".contract.json").read_text()))
     return arts
+
+
+@pytest.fixture(scope="session")
+def artifacts(tiny, tmp_path_factory):
+    """{program: (p4info, bmv2 json, contract)} for the tiny profile, compiled by real p4c."""
+    return _compile(tiny, tmp_path_factory.mktemp("p4build"))
+
+
+@pytest.fixture(scope="session")
+def compile_profile(tmp_path_factory):
+    """(Profile) -> artifacts of that profile (compiled once per session)."""
+    cache: dict = {}
+
+    def build(profile):
+        if profile not in cache:
+            cache[profile] = _compile(profile, tmp_path_factory.mktemp(f"p4build_{profile.name}"))
+        return cache[profile]
+
+    return build
+
+
+@pytest.fixture
+def tor_of(veths, tmp_path):
+    """(artifacts) -> context manager giving a fresh ToR switch of that build:
+    (switch, client, ports, contract)."""
+    import contextlib
+
+    @contextlib.contextmanager
+    def run(arts):
+        prof_ = arts["tor"][2]["profile"]
+        gen = _run_switch(prof_["host_ports"] + prof_["uplinks"], "tor", arts, veths, tmp_path)
+        try:
+            yield next(gen)
+        finally:
+            gen.close()
+
+    return run
 
 
 # ---- veth pairs -------------------------------------------------------------------------

@@ -151,3 +151,19 @@ def parse_ssrr(frame: bytes) -> tuple[int, list[tuple[int, int, int]]]:
         v = int.from_bytes(body[k:k + 4], "big")
         hops.append((v >> 16, (v >> 8) & 0xFF, v & 0xFF))
     return ptr, hops
+
+
+def collect_frames(dp, start: int, slices: int, settle: float = 0.3) -> list[tuple[int, int, bytes]]:
+    """Step the clock (SYNC timers) through one cycle from ``start``; every frame that
+    leaves the switch as (slice it left in, port, bytes)."""
+    got = []
+    for step in range(slices):
+        now = (start + step) % slices
+        if step:
+            set_slice(dp, now)
+        while True:
+            r = dp.dataplane.poll(timeout=settle)
+            if not isinstance(r, dp.dataplane.PollSuccess):
+                break
+            got.append((now, r.port, bytes(r.packet)))
+    return got

@@ -1273,9 +1273,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             mark_to_drop(sm);
             exit;
         }
-        if (meta.tried_full == 1) {
-            events.count(EVENT_REROUTE_SPILL);   // took a later alternative
-        }
         /* Admission to calendar queue (dep_uplink, dep_queue) (URO §IV-C): the queue
          * drains at byte position `at` of its slice; the packet fits if it ends by the
          * slice capacity. The active queue's position is at least the byte clock (bytes
@@ -1323,6 +1320,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.held = (meta.dep_rank == 0) ? 1w0 : 1w1;
                 if (hdr.ssrr.isValid()) {
                     hdr.ssrr.ptr = hdr.ssrr.ptr + 4;   // hop taken: the pointer moves to the next
+                }
+                if (meta.tried_full == 1) {
+                    events.count(EVENT_REROUTE_SPILL); // admitted on a later alternative
                 }
             } else {
                 qstate_reg.write(0, meta.qstate | full);

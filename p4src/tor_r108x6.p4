@@ -450,7 +450,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.hops[4].send_slice = slice4;
     }
     /* members: (N-1) x S x tables.ssrr_paths per generation, groups of at most tables.ssrr_ties */
-    @max_group_size(8) action_selector(HashAlgorithm.crc16, 32w30816, 32w14) ssrr_selector;
+    @max_group_size(8) action_selector(HashAlgorithm.crc16, 32w38520, 32w14) ssrr_selector;
     table ssrr_path {
         key = {
             meta.gen:       exact @name("generation");
@@ -985,9 +985,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             mark_to_drop(sm);
             exit;
         }
-        if (meta.tried_full == 1) {
-            events.count(EVENT_REROUTE_SPILL);   // took a later alternative
-        }
         /* Admission to calendar queue (dep_uplink, dep_queue) (URO §IV-C): the queue
          * drains at byte position `at` of its slice; the packet fits if it ends by the
          * slice capacity. The active queue's position is at least the byte clock (bytes
@@ -1031,6 +1028,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.held = (meta.dep_rank == 0) ? 1w0 : 1w1;
                 if (hdr.ssrr.isValid()) {
                     hdr.ssrr.ptr = hdr.ssrr.ptr + 4;   // hop taken: the pointer moves to the next
+                }
+                if (meta.tried_full == 1) {
+                    events.count(EVENT_REROUTE_SPILL); // admitted on a later alternative
                 }
             } else {
                 qstate_reg.write(0, meta.qstate | full);

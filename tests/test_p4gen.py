@@ -258,3 +258,73 @@ def test_range_key_is_encoded_for_p4runtime():
     assert msg.action.action_profile_group_id == 7
     full = pi.table_entry(ent.TableEntry("UroIngress.ssrr_path", (("bucket", (0, 255)),), None, (), False, 7, 1))
     assert len(full.match) == 0          # the whole range is the don't-care
+
+
+# ---- issue 14 item 8: derived values checked against their fields; bad profile files -----
+@pytest.mark.parametrize("kw,msg", [
+    (dict(queues=4096), r"queues must be in 1\.\.256 \(the slice clock shifts queue indices by at most 8 bits\), got 4096"),
+    (dict(queues=100000), r"queues must be in 1\.\.256"),
+    (dict(slices=300, queues=300, widths=prof.Widths(tor=8, uplink=8, slice=16)), r"queues must be in 1\.\.256"),
+    (dict(slices=70000, queues=4, widths=prof.Widths(tor=8, uplink=4, slice=20)),
+     r"slices = 70000 does not fit the 16-bit slice field of a timer packet"),
+    (dict(timing=prof.ProfileTiming(slice_us=1e300)),
+     r"timing.slice_us = 1e\+300, guard_us = 0.01, link_gbps = 100.0 give a slice capacity of \d+ bytes, which does "
+     r"not fit the 32-bit capacity_bytes parameter"),
+    (dict(timing=prof.ProfileTiming(slice_us=0.010001, guard_us=0.01, link_gbps=1.0)),
+     r"give a slice capacity of 0 bytes"),
+    (dict(timing=prof.ProfileTiming(link_gbps=1e12)), r"timing.link_gbps = 1000000000000.0 gives \d+ bytes/us"),
+    (dict(timing=prof.ProfileTiming(slice_us="2")), r"timing.slice_us must be a positive finite number, got '2'"),
+    (dict(timing=prof.ProfileTiming(link_gbps=float("inf"))), r"timing.link_gbps must be a positive finite number, got inf"),
+    (dict(timing=prof.ProfileTiming(guard_us=float("nan"))), r"timing.guard_us must be a number in \[0, slice_us\)"),
+    (dict(bucket_bits=4), r"bucket_bits must be in 6\.\.16 \(the DSCP -> bucket map writes buckets 0\.\.63\)"),
+    (dict(max_reroutes=300), r"max_reroutes must be in 1\.\.255"),
+    (dict(tables=prof.ProfileTables(ssrr_ranges=0)), r"tables.ssrr_ranges must be a positive integer, got 0"),
+    (dict(tables=prof.ProfileTables(ssrr_ties=True)), r"tables.ssrr_ties must be a positive integer, got True"),
+    (dict(uplinks=64, queues=128, slices=100, tors=6400),
+     r"uplinks x queues = 64 x 128 = 8192 Full/Unfull bits exceed the 4096-bit queue-state register"),
+])
+def test_derived_values_are_checked_against_their_fields(kw, msg):
+    with pytest.raises(ProfileError, match=msg):
+        mk(**kw)
+
+
+def test_every_named_profile_fits_its_fields():
+    for name in prof.available():
+        p = prof.load(name)
+        assert 1 <= p.slice_capacity_bytes < 1 << 32 and 1 <= p.link_bytes_per_us < 1 << 32
+        assert p.qstate_bits <= prof.MAX_QSTATE_BITS and p.queues <= prof.MAX_QUEUES
+        assert 1 <= p.default_max_timer_step < max(2, p.slices)
+
+
+def _profile_text(**over) -> str:
+    base = {"name": '"x"', "tors": "8", "uplinks": "2", "host_ports": "2", "slices": "4", "alternatives": "3",
+            "ssrr_hops": "4", "queues": "4"}
+    timing = over.pop("timing", None)
+    base.update(over)
+    text = "".join(f"{k} = {v}\n" for k, v in base.items())
+    return text + (f"[timing]\n{timing}\n" if timing else "")
+
+
+@pytest.mark.parametrize("what,make,msg", [
+    ("binary", lambda f: f.write_bytes(open("/bin/sh", "rb").read()[:512]), r"not a text file|not valid TOML"),
+    ("not UTF-8", lambda f: f.write_bytes(b'name = "\xff\xfe"\n'), r"not a text file \(byte \d+ is not UTF-8\)"),
+    ("a directory", lambda f: f.mkdir(), r"is a directory, not a TOML file"),
+    ("slice_us as a string", lambda f: f.write_text(_profile_text(timing='slice_us = "2"')),
+     r"timing.slice_us must be a positive finite number, got '2'"),
+    ("link_gbps = inf", lambda f: f.write_text(_profile_text(timing="link_gbps = inf")),
+     r"timing.link_gbps must be a positive finite number, got inf"),
+    ("queues = 100000", lambda f: f.write_text(_profile_text(queues="100000")), r"queues must be in 1\.\.256"),
+    ("slice_us = 1e300", lambda f: f.write_text(_profile_text(timing="slice_us = 1e300")),
+     r"does not fit the 32-bit capacity_bytes parameter"),
+    ("[tables] not a table", lambda f: f.write_text(_profile_text(tables="3")), r"\[tables\] must be a table"),
+])
+def test_bad_profile_files_are_one_line_exit_2_nothing_written(tmp_path, capsys, what, make, msg):
+    f = tmp_path / "bad.toml"
+    make(f)
+    out = tmp_path / "out"
+    rc = main(["p4", "render", "--profile", str(f), "--out", str(out)])
+    err = capsys.readouterr().err
+    assert rc == 2, what
+    assert err.count("\n") == 1 and err.startswith("uro: error: "), err
+    assert re.search(msg, err), err
+    assert not out.exists()

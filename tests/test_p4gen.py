@@ -328,3 +328,53 @@ def test_bad_profile_files_are_one_line_exit_2_nothing_written(tmp_path, capsys,
     assert err.count("\n") == 1 and err.startswith("uro: error: "), err
     assert re.search(msg, err), err
     assert not out.exists()
+
+
+# ---- the control-plane API the daemon composes (controller.tables.tor_batch) -----------------
+def test_config_entry_and_generations():
+    from controller.tables import tor_batch as tb
+
+    c = rnd.contract(prof.load("tiny"), "tor")
+    e = tb.config_entry(c, 3, 1, down_uplinks=(1,), capacity_bytes=5000)
+    assert e.is_default and e.action == "UroIngress.set_config"
+    assert dict(e.params) == {"my_tor": 3, "generation": 1, "down": 0b10, "capacity_bytes": 5000,
+                              "bytes_per_us": 12500, "max_timer_step": 1}
+    with pytest.raises(ent.EntryError, match=r"down uplink 2 is not an uplink of profile 'tiny' \(0\.\.1\)"):
+        tb.config_entry(c, 3, 0, down_uplinks=(2,))
+    with pytest.raises(ent.EntryError, match=r"ToR 8 is not in profile 'tiny'"):
+        tb.config_entry(c, 8, 0)
+    with pytest.raises(ent.EntryError, match=r"generation must be 0 or 1, got 2"):
+        tb.config_entry(c, 3, 2)
+    with pytest.raises(ent.EntryError, match=r"max_timer_step = 4 out of 1\.\.3"):
+        tb.config_entry(c, 3, 0, max_timer_step=4)
+    # the two generations' member and group ids never collide
+    from controller.routing import ucmp
+
+    paths = ucmp.compute(round_robin(8, 2), ucmp.UcmpParams(h_max=4))
+    b0 = tb.route_entries(c, 3, path_routes=paths, source_routed=[1, 2], generation=0)
+    b1 = tb.route_entries(c, 3, path_routes=paths, source_routed=[1, 2], generation=1)
+    ids0 = {m.member_id for m in b0.members} | {g.group_id for g in b0.groups}
+    ids1 = {m.member_id for m in b1.members} | {g.group_id for g in b1.groups}
+    assert ids0 and not ids0 & ids1 and all(i >> 31 == 1 for i in ids1) and all(i >> 31 == 0 for i in ids0)
+    assert {dict(e.match)["generation"] for e in b1.entries} == {1}
+    # tor_batch = static + routes + config last
+    full = tb.tor_batch(c, 3, path_routes=paths, source_routed=[1, 2], generation=1)
+    assert full.entries[-1].is_default and dict(full.entries[-1].params)["generation"] == 1
+    assert len(full.entries) == len(tb.static_entries(c, 3).entries) + len(b1.entries) + 1
+    oc = rnd.contract(prof.load("tiny"), "ocs")
+    ob = tb.ocs_batch(oc, round_robin(8, 2), generation=1)
+    assert dict(ob.entries[-1].params) == {"generation": 1, "max_timer_step": 1}
+    assert {dict(e.match)["generation"] for e in ob.entries[:-1]} == {1}
+
+
+def test_timer_frame_format():
+    from controller.errors import UroError
+    from controller.p4gen.timer import timer_frame, timer_metadata
+
+    c = rnd.contract(prof.load("tiny"), "tor")
+    f = timer_frame(c, 3, sync=True)
+    assert len(f) == 60 and f[12:14] == b"\x88\xb5" and f[14:18] == b"\x00\x03\x00\x01"
+    assert timer_frame(c, 2)[14:18] == b"\x00\x02\x00\x00"
+    assert timer_metadata(c) == {"opcode": 1}
+    with pytest.raises(UroError, match=r"timer slice 4 out of 0\.\.3"):
+        timer_frame(c, 4)

@@ -161,7 +161,7 @@ def make_frame(rng: random.Random) -> tuple[int, bytes]:
     elif kind == "timer":
         f = _timer(rng)
     else:
-        f = bytes(rng.randrange(256) for _ in range(rng.randrange(14, 120)))
+        f = bytes(rng.randrange(256) for _ in range(rng.randrange(15, 120)))
     # mutations: byte flips (then maybe a fixed checksum), truncation
     if kind != "random" and rng.random() < 0.3:
         b = bytearray(f)
@@ -172,7 +172,7 @@ def make_frame(rng: random.Random) -> tuple[int, bytes]:
         if rng.random() < 0.5:
             f = _fix_checksum(f)
     if rng.random() < 0.12:
-        f = f[:rng.randrange(14, max(15, len(f)))]
+        f = f[:rng.randrange(15, max(16, len(f)))]   # Linux may not send a frame under 15 bytes
     uplink = rng.random() < (0.85 if kind == "ssrr" else 0.5)
     return (UPLINK_BASE + rng.randrange(D) if uplink else rng.randrange(UPLINK_BASE)), f
 

@@ -41,7 +41,7 @@ def _missing() -> str | None:
     if os.geteuid() != 0:
         return "needs root to create veth pairs"
     try:
-        import p4.v1.p4runtime_pb2  # noqa: F401
+        import finsy.proto  # noqa: F401
         import scapy  # noqa: F401
     except ImportError as e:
         return f"needs the agent and packets extras: {e}"
@@ -205,13 +205,15 @@ class Dataplane:
 
 # ---- switch -----------------------------------------------------------------------------
 class Switch:
-    def __init__(self, ifaces: list[str], log: Path):
+    """A simple_switch_grpc process; ``target_args`` go after ``--`` (e.g. ``--cpu-port``,
+    TLS options)."""
+
+    def __init__(self, ifaces: list[str], log: Path, target_args: list[str] = ()):
         self.grpc_port, self.thrift_port = free_port(), free_port()
         args = ["simple_switch_grpc", "--device-id", "0", "--no-p4", "--thrift-port", str(self.thrift_port)]
         for i, ifc in enumerate(ifaces):
             args += ["-i", f"{i}@{ifc}"]
-        # timers come from the controller as PacketOut: they enter on the CPU port
-        args += ["--", "--grpc-server-addr", f"127.0.0.1:{self.grpc_port}", "--cpu-port", str(prof.CPU_PORT)]
+        args += ["--", "--grpc-server-addr", f"127.0.0.1:{self.grpc_port}", *target_args]
         self.log = open(log, "w")
         self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
         self.client = None
@@ -253,7 +255,9 @@ class Switch:
 
 def _run_switch(n_ports, program, artifacts, veths, tmp_path):
     p4info, js, contract = artifacts[program]
-    sw = Switch([s for s, _ in veths[:n_ports]], tmp_path / f"{program}_switch.log")
+    # timers come from the controller as PacketOut: they enter on the programs' CPU port
+    sw = Switch([s for s, _ in veths[:n_ports]], tmp_path / f"{program}_switch.log",
+                ["--cpu-port", str(contract["packet_io"]["cpu_port"])])
     ports = Dataplane([h for _, h in veths[:n_ports]])
     try:
         client = sw.connect(p4info, js, contract)

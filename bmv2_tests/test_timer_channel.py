@@ -115,11 +115,11 @@ def test_controller_frames_that_are_not_timers_and_timers_for_no_slice(tor):
     ev = lambda: client.read_counters(contract, "events")     # noqa: E731
     dr = lambda: client.read_counters(contract, "drops")      # noqa: E731
     e0, d0 = ev(), dr()
-    client.packet_out(timer(S), {"opcode": 1})                # slice 4 of 0..3
-    client.packet_out(timer(S + 200, flags=1), {"opcode": 1})  # even as a SYNC
+    client.packet_out(timer(S), {"opcode": 0})                # slice 4 of 0..3
+    client.packet_out(timer(S + 200, flags=1), {"opcode": 0})  # even as a SYNC
     _wait_counter(ev, "timer_rejected", e0["timer_rejected"], 2)
-    client.packet_out(timer(1), {"opcode": 2})                # not the timer opcode
-    client.packet_out(bytes(udp(3).build()), {"opcode": 1})   # not a timer frame
+    client.packet_out(timer(1), {"opcode": 7})                # not the timer opcode
+    client.packet_out(bytes(udp(3).build()))                  # not a timer frame
     _wait_counter(dr, "bad_timer", d0["bad_timer"], 2)
     dp.expect_none()
     e1, d1 = ev(), dr()

@@ -33,7 +33,7 @@ const bit<8>  IPPROTO_UDP = 17;
 const bit<16> ETHERTYPE_TIMER = 0x88B5;   // slice timer packets, never forwarded
 const bit<16> TIMER_FLAG_SYNC = 1;     // set the clock to this slice whatever the step
 const bit<9>  CPU_PORT = 510;             // simple_switch_grpc --cpu-port: P4Runtime PacketOut enters here
-const bit<8>  OPCODE_TIMER = 1;          // packet_out.opcode of a timer
+const bit<8>  OPCODE_TIMER = 0;          // packet_out.opcode of a timer
 const bit<32> DEFAULT_MAX_TIMER_STEP = 2;   // before the config entry says otherwise
 
 typedef bit<16>    tor_t;      // ToR id
@@ -83,7 +83,7 @@ header ethernet_t {
 /* P4Runtime PacketOut metadata (bmv2 prepends it to frames from the CPU port). */
 @controller_header("packet_out")
 header packet_out_t {
-    bit<8> opcode;      // 1 = the frame is a slice timer
+    bit<8> opcode;      // 0 = the frame is a slice timer
 }
 
 /* Slice timer: sets the slice clock to `slice` (the pktgen batch id on Tofino2).

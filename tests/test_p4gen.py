@@ -242,8 +242,8 @@ def test_tor_batch_from_ucmp_and_uro_routes():
 
 
 def test_range_key_is_encoded_for_p4runtime():
-    pytest.importorskip("p4.v1.p4runtime_pb2", reason="needs the agent extra")
-    from p4.config.v1 import p4info_pb2
+    pytest.importorskip("finsy.proto", reason="needs the agent extra")
+    from finsy.proto import p4i as p4info_pb2
 
     from controller.agent.p4runtime import P4Info
 
@@ -375,6 +375,6 @@ def test_timer_frame_format():
     f = timer_frame(c, 3, sync=True)
     assert len(f) == 60 and f[12:14] == b"\x88\xb5" and f[14:18] == b"\x00\x03\x00\x01"
     assert timer_frame(c, 2)[14:18] == b"\x00\x02\x00\x00"
-    assert timer_metadata(c) == {"opcode": 1}
+    assert timer_metadata(c) == {"opcode": 0}
     with pytest.raises(UroError, match=r"timer slice 4 out of 0\.\.3"):
         timer_frame(c, 4)

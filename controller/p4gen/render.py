@@ -39,9 +39,10 @@ OCS_EVENTS = ["timer", "timer_sync", "timer_rejected"]
 
 #: timer packet: Ethernet (EtherType TIMER_ETHERTYPE) + slice:16 + flags:16
 TIMER_FLAGS = {"sync": 1}
-#: P4Runtime PacketOut header (``@controller_header("packet_out")``): opcode:8
+#: P4Runtime PacketOut header (``@controller_header("packet_out")``): opcode:8; opcode 0 (what a
+#: client that sends no metadata sends) = a frame for the ingress pipeline: a timer; others reserved
 PACKET_OUT_FIELDS = [("opcode", 8)]
-PACKET_OUT_OPCODES = {"timer": 1}
+PACKET_OUT_OPCODES = {"timer": 0}
 #: action-profile member and group ids carry the route generation in this bit
 GENERATION_ID_BIT = 31
 

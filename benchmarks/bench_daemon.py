@@ -27,8 +27,6 @@ import threading
 import time
 from pathlib import Path
 
-import numpy as np
-
 PREFIX = f"ub{os.getpid() % 100000}"
 
 
@@ -260,7 +258,6 @@ def bench_failure(work: Path, progs: dict, veths, trials: int = 4) -> dict:
                         raise RuntimeError("no failure.handled")
                     time.sleep(0.005)
                 rep = [e for e in log.lines if e["event"] == "failure.handled"][-1]
-                det = [e for e in log.lines if e["event"] == "link.changed"][-1]
                 t_det = datetime.strptime(rep["detected"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(
                     tzinfo=timezone.utc).timestamp()
                 rows.append({"op": rep["op"], "dataplane_ms": rep["dataplane_ms"], "generation_s": rep["generation_s"],

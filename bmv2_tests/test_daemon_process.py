@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import free_port
-from daemon_util import (REPO, DaemonProc, SwitchProc, need_daemon_stack, post, status, switch_state, until,
-                         write_net)
+from daemon_util import REPO, DaemonProc, SwitchProc, need_daemon_stack, status, switch_state, until, write_net
 
 
 @pytest.fixture(autouse=True)

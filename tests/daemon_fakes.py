@@ -204,104 +204,15 @@ def make_backend_for(network: dict[str, FakeSwitch]):
     return backend_for
 
 
-# ---- stand-ins for the data-plane branch's table functions (same signatures) ----------------------
-# Until controller.tables.tor_batch grows route generations, the unit tests use these; they
-# follow its contract: a 1-bit "generation" key in every route table, member/group ids with
-# the generation in bit 31, the active generation and the down mask in the config entry.
+# ---- the programs' contracts, as the renderer writes them ---------------------------------------
 import copy
 
-from controller.tables import entries as ent
-from controller.tables import tor_batch
 
-GEN_BIT = 31
-
-
-def standin_contract(program: str = "tor", profile: str = "tiny") -> dict:
+def contract(program: str = "tor", profile: str = "tiny") -> dict:
     from controller.p4gen import profile as prof
     from controller.p4gen import render
 
-    c = copy.deepcopy(render.contract(prof.load(profile), program))
-    if c.get("generations"):          # the real thing has landed
-        return c
-    c["generations"] = {"count": 2, "key": "generation", "id_bit": GEN_BIT}
-    gen = {"name": "generation", "match": "exact", "bitwidth": 1}
-    if program == "tor":
-        c["tables"]["config"]["actions"]["set_config"]["params"] = [
-            {"name": "my_tor", "bitwidth": 16}, {"name": "generation", "bitwidth": 1},
-            {"name": "down", "bitwidth": c["profile"]["uplinks"]}, {"name": "capacity_bytes", "bitwidth": 32}]
-        for t in ("route_mode", "uro_next_hop", "ssrr_path"):
-            c["tables"][t]["keys"].insert(0, dict(gen))
-    else:
-        c["tables"]["config"] = {"short": "config", "name": "OcsIngress.config", "keys": [],
-                                 "actions": {"set_config": {"name": "OcsIngress.set_config",
-                                                            "params": [{"name": "generation", "bitwidth": 1}]}}}
-        c["tables"]["circuit"]["keys"].insert(0, dict(gen))
-    return c
-
-
-def _with_gen(e: ent.TableEntry, g: int) -> ent.TableEntry:
-    return ent.TableEntry(e.table, (("generation", g),) + e.match, e.action, e.params, e.is_default,
-                          None if e.group_id is None else e.group_id | (g << GEN_BIT), e.priority)
-
-
-def config_entry(contract, tor, generation, down_uplinks=(), capacity_bytes=None, *, bytes_per_us=None):
-    cap = contract["profile"]["slice_capacity_bytes"] if capacity_bytes is None else capacity_bytes
-    mask = sum(1 << u for u in down_uplinks)
-    return ent.make_entry(contract, "config", {}, "set_config",
-                          {"my_tor": tor, "generation": generation, "down": mask, "capacity_bytes": cap},
-                          is_default=True)
-
-
-def static_entries(contract, tor):
-    n = contract["profile"]["tors"]
-    remote = {tor_batch.tor_prefix(t): t for t in range(n) if t != tor}
-    net, _ = tor_batch.tor_prefix(tor)
-    local = {(net + h + 1, 32): h for h in range(contract["profile"]["host_ports"])}
-    b = ent.Batch(entries=ent.host_entries(contract, remote, local))
-    b.entries += [ent.ssrr_bucket_entry(contract, d, d) for d in range(64)]
-    return b
-
-
-def route_entries(contract, tor, uro_routes=None, path_routes=None, source_routed=(), generation=0):
-    plain = copy.deepcopy(contract)
-    for t in plain["tables"].values():
-        t["keys"] = [k for k in t["keys"] if k["name"] != "generation"]
-    b = ent.Batch()
-    b.entries += [ent.route_mode_entry(plain, d, True) for d in sorted(set(source_routed))]
-    if uro_routes is not None:
-        b.entries += ent.uro_entries(plain, uro_routes, tor)
-    if path_routes is not None:
-        s = ent.ssrr_entries(plain, path_routes, tor)
-        b.members += [ent.Member(m.profile, m.member_id | (generation << GEN_BIT), m.action, m.params)
-                      for m in s.members]
-        b.groups += [ent.Group(g.profile, g.group_id | (generation << GEN_BIT),
-                               tuple(i | (generation << GEN_BIT) for i in g.member_ids)) for g in s.groups]
-        b.entries += [e for e in s.entries if e.table.endswith("ssrr_path")]
-    b.entries = [_with_gen(e, generation) for e in b.entries]
-    return b
-
-
-def ocs_config_entry(contract, generation):
-    return ent.make_entry(contract, "config", {}, "set_config", {"generation": generation}, is_default=True)
-
-
-def ocs_batch(contract, schedule, generation=0):
-    plain = copy.deepcopy(contract)
-    plain["tables"]["circuit"]["keys"] = [k for k in plain["tables"]["circuit"]["keys"] if k["name"] != "generation"]
-    return ent.Batch(entries=[_with_gen(e, generation) for e in ent.circuit_entries(plain, schedule)]
-                     + [ocs_config_entry(contract, generation)])     # like the real one: config last
-
-
-STANDINS = {"config_entry": config_entry, "static_entries": static_entries, "route_entries": route_entries,
-            "ocs_config_entry": ocs_config_entry, "ocs_batch": ocs_batch}
-
-
-def install_standins(monkeypatch) -> None:
-    """Use the stand-ins unless tor_batch already has the real functions."""
-    if hasattr(tor_batch, "route_entries") and "generation" in tor_batch.config_entry.__code__.co_varnames:
-        return
-    for name, fn in STANDINS.items():
-        monkeypatch.setattr(tor_batch, name, fn, raising=False)
+    return copy.deepcopy(render.contract(prof.load(profile), program))
 
 
 # ---- a network config on disk ---------------------------------------------------------------------
@@ -313,7 +224,7 @@ def write_programs(tmp: _Path, profile: str = "tiny") -> dict[str, dict]:
     """Contract + (fake) program files for the tor and ocs programs; returns {role: files}."""
     out = {}
     for prog in ("tor", "ocs"):
-        c = standin_contract(prog, profile)
+        c = contract(prog, profile)
         base = tmp / f"{prog}_{profile}"
         (base.parent).mkdir(parents=True, exist_ok=True)
         _Path(f"{base}.contract.json").write_text(_json.dumps(c))

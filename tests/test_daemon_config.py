@@ -11,12 +11,7 @@ from controller.daemon.config import ConfigError, load
 from controller.daemon.controller import Controller, Prepared
 from controller.schedule.degrade import Failed
 
-from daemon_fakes import FakeSwitch, install_standins, make_backend_for, net_toml, ocs_switch, tor_switch
-
-
-@pytest.fixture(autouse=True)
-def standins(monkeypatch):
-    install_standins(monkeypatch)
+from daemon_fakes import FakeSwitch, make_backend_for, net_toml, ocs_switch, tor_switch
 
 
 def good(tmp_path, **kw):

@@ -5,7 +5,6 @@ bad, unreachable), status JSON, metrics, the HTTP API and `uro ctl`. Time is inj
 import json
 import threading
 
-import numpy as np
 import pytest
 
 pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
@@ -19,12 +18,7 @@ from controller.daemon.controller import Change, Controller
 from controller.daemon.log import EventLog
 from controller.schedule.degrade import dead_circuits
 
-from daemon_fakes import FakeSwitch, install_standins, make_backend_for, net_toml, ocs_switch, tor_switch
-
-
-@pytest.fixture(autouse=True)
-def standins(monkeypatch):
-    install_standins(monkeypatch)
+from daemon_fakes import FakeSwitch, make_backend_for, net_toml, ocs_switch, tor_switch
 
 
 class Clock:

@@ -24,12 +24,7 @@ from controller.daemon.plan import compute_routes
 from controller.daemon.roles import ROLES, entry_generation
 from controller.schedule.degrade import Failed
 
-from daemon_fakes import FakeSwitch, install_standins, make_backend_for, net_toml, tor_switch
-
-
-@pytest.fixture(autouse=True)
-def standins(monkeypatch):
-    install_standins(monkeypatch)
+from daemon_fakes import FakeSwitch, make_backend_for, net_toml, tor_switch
 
 
 def quiet():

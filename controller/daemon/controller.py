@@ -378,8 +378,6 @@ class Controller:
     def _react(self, changes: list[Change]) -> None:
         """Phase 1 (down masks, one write per affected ToR) for all ``changes``, more
         changes that arrive meanwhile likewise, then one recomputation and a hitless swap."""
-        with self._state_lock:
-            n, d = self.routes.schedule.n_tors, self.routes.schedule.n_uplinks
         reports = []
         pending = list(changes)
         while pending:

@@ -21,7 +21,7 @@ import threading
 import time
 from typing import Callable, Iterator
 
-from controller.agent.backend import BackendError, Diff, NotPrimary, Pipeline, SwitchBackend, Unreachable
+from controller.agent.backend import BackendError, Diff, NotPrimary, Pipeline, SwitchBackend
 from controller.agent.diff import diff as state_diff, same_state
 from controller.daemon import generations as gens
 from controller.daemon.config import ProgramConfig, SwitchConfig

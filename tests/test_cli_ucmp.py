@@ -103,7 +103,8 @@ def test_routes_ucmp_writes_valid_source_routes(tmp_path, capsys):
     doc = json.loads(out.read_text())
     S, N, d = sched.peer.shape
     assert doc["format"] == "uro-source-routes/1" and doc["algo"] == "ucmp"
-    assert doc["schedule"] == {"name": sched.name, "tors": N, "uplinks": d, "slices": S}
+    assert doc["schedule"] == {"name": sched.name, "tors": N, "uplinks": d, "slices": S,
+                               "hash": sched.content_hash()}
     nb = doc["buckets"]["count"]
     assert nb == len(doc["buckets"]["boundaries_slices_per_hop"]) + 1 <= 64
     assert [t["tor"] for t in doc["tors"]] == list(range(N))

@@ -150,7 +150,7 @@ def test_routes_ucmp_writes_valid_source_routes(tmp_path, capsys):
 def test_run_ucmp_writes_schedule_and_source_routes(tmp_path, capsys):
     out = tmp_path / "art"
     assert main(["run", "--generate", "round-robin", "--tors", "6", "--uplinks", "1", "--algo", "ucmp",
-                 "--alpha", "2", "--out", str(out)]) == 0
+                 "--alpha", "2", "--out", str(out), "--format", "json"]) == 0
     text = capsys.readouterr().out
     assert "flow-size buckets" in text and "alpha=2" in text
     assert sorted(p.name for p in out.iterdir()) == ["schedule.json", "source_routes.json"]

@@ -175,7 +175,7 @@ def _two_hop_members(
     """2-hop paths for the queries ``groups = (t, src, dst, gid)``;
     ``pick(ok, a2, rows)`` returns the boolean selection [Q, N] for query rows ``rows``.
     ``meet``: :func:`meeting_table` of ``sched`` if already computed."""
-    wait, upl = meet if meet is not None else meeting_table(sched)
+    wait, upl = (meet[0], meet[1]) if meet is not None else meeting_table(sched)
     t, src, dst, gid = groups
     parts = []
     for q0 in range(0, t.size, block):
@@ -195,6 +195,35 @@ def _two_hop_members(
         return (np.zeros(0, np.int64), np.zeros(0, np.int8), np.zeros(0, np.int64),
                 np.zeros((0, 2), np.int32), np.zeros((0, 2), np.int16), np.zeros((0, 2), np.int32))
     return tuple(np.concatenate([p[i] for p in parts]) for i in range(6))
+
+
+def _two_hop_best_k(sched: Schedule, groups: tuple, H: int, kind: int, k: int, lim: np.ndarray | None,
+                    meet: tuple, engine: str) -> tuple[np.ndarray, ...]:
+    """The ``k`` fastest 2-hop paths per query ``groups = (t, src, dst, gid)`` delivered by
+    slice ``lim`` (None: any), as :func:`_two_hop_members` returns them. ``engine``
+    ``"numba"``: the compiled kernel (:func:`ucmp_kernel.two_hop_best`), else the NumPy
+    reference (the same paths in the same order; tests/test_ucmp_engines.py)."""
+    t, src, dst, gid = groups
+    if engine != "numba":
+        if lim is None:
+            return _two_hop_members(sched, groups, H, kind, lambda ok, a2, q: _best_k(ok, a2, k), meet=meet)
+        return _two_hop_members(sched, groups, H, kind,
+                                lambda ok, a2, rows: _best_k(ok & (a2 <= lim[rows, None]), a2, k), meet=meet)
+    from controller.routing import ucmp_kernel
+
+    wait, upl = meet[0], meet[1]
+    wait_t = meet[2] if len(meet) > 2 else np.ascontiguousarray(wait.transpose(0, 2, 1))
+    big = np.full(t.size, np.iinfo(np.int64).max, np.int64) if lim is None else lim.astype(np.int64)
+    q, w, a1, u1, a2, u2 = ucmp_kernel.two_hop_best(wait, wait_t, upl, t.astype(np.int64), src.astype(np.int64),
+                                                    dst.astype(np.int64), H, k, big)
+    P = q.size
+    hn = np.empty((P, 2), np.int32)
+    hu = np.empty((P, 2), np.int16)
+    hs = np.empty((P, 2), np.int32)
+    hn[:, 0], hn[:, 1] = w, dst[q]
+    hu[:, 0], hu[:, 1] = u1, u2
+    hs[:, 0], hs[:, 1] = a1, a2
+    return gid[q], np.full(P, kind, np.int8), a2 - t[q] + 1, hn, hu, hs
 
 
 def _best_k(ok: np.ndarray, key: np.ndarray, k: int) -> np.ndarray:
@@ -458,6 +487,13 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     return PathRoutes(**{**routes.__dict__, "buckets": buckets})
 
 
+def meeting_tables(sched: Schedule) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`meeting_table` ``(wait, uplink)`` plus ``wait`` transposed to ``[s, b, a]``
+    (the 2-hop kernel reads the second meeting along its intermediates)."""
+    wait, upl = meeting_table(sched)
+    return wait, upl, np.ascontiguousarray(wait.transpose(0, 2, 1))
+
+
 def slice_bytes(sched: Schedule) -> float:
     """Bytes one link carries in one slice duration (B x u, UCMP Eq. 4)."""
     return sched.timing.slice_us * sched.timing.link_gbps * 1e3 / 8
@@ -497,13 +533,13 @@ def extra_members(sched: Schedule, params: UcmpParams, H: int, lv_gid: np.ndarra
     extra = []
     if params.backups <= 0 and params.relax_slices is None:
         return extra
+    engine = resolve_engine(params.engine, sched.n_uplinks)
     if meet is None:
-        meet = meeting_table(sched)
+        meet = meeting_tables(sched)
     if params.backups > 0:
         g, cnt = np.unique(lv_gid, return_counts=True)
         single = g[(cnt == 1) & np.isin(g, lv_gid[lv_hops == 1])]
-        extra.append(_two_hop_members(
-            sched, _decode(single, N), H, BACKUP, lambda ok, a2, q: _best_k(ok, a2, params.backups), meet=meet))
+        extra.append(_two_hop_best_k(sched, _decode(single, N), H, BACKUP, params.backups, None, meet, engine))
     if params.relax_slices is not None:
         sel = np.flatnonzero(lv_hops == 2)
         order = np.argsort(lv_gid[sel], kind="stable")
@@ -511,11 +547,7 @@ def extra_members(sched: Schedule, params: UcmpParams, H: int, lv_gid: np.ndarra
         lat2 = lv_lat[sel][order].astype(np.int64)
         q = _decode(two, N)
         lim = q[0] + lat2 - 1 + params.relax_slices  # last allowed delivery slice
-
-        def pick(ok, a2, rows):
-            return _best_k(ok & (a2 <= lim[rows, None]), a2, params.max_parallel)
-
-        extra.append(_two_hop_members(sched, q, H, RELAXED, pick, meet=meet))
+        extra.append(_two_hop_best_k(sched, q, H, RELAXED, params.max_parallel, lim, meet, engine))
     return extra
 
 

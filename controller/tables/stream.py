@@ -29,9 +29,10 @@ from pathlib import Path
 import numpy as np
 
 from controller.routing import ucmp
-from controller.routing.paths import REGULAR, meeting_table
+from controller.routing.paths import REGULAR
 from controller.schedule.model import Schedule
 from controller.tables import artifacts
+from controller.tables.source import ranges as source_ranges
 
 _MEMBER = ("m_kind", "m_hops", "m_latency", "m_npaths", "m_prof", "m_pos")
 _PATH = ("hop_node", "hop_uplink", "hop_wait")
@@ -55,7 +56,7 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
     node_dt, upl_dt = artifacts.int_for(N), artifacts.int_for(d)
     wait_dt = artifacts.uint_for(4 * S + 1)
     pad = int(np.iinfo(wait_dt).max)
-    meet = meeting_table(sched) if params.backups > 0 or params.relax_slices is not None else None
+    meet = ucmp.meeting_tables(sched) if params.backups > 0 or params.relax_slices is not None else None
     spill = directory / ".spill"
     spill.mkdir()
     g_count = np.zeros(N * N * S, np.uint16)  # [src, dst, t] flat
@@ -71,50 +72,49 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
         capped += int(c.lv_capped.sum())
         reached = max(reached, c.hmax_reached)
         bound_hit |= c.bound_hit
-        gid = c.lv_gid[c.p_lv]
-        hops = c.lv_hops[c.p_lv].astype(np.int16)
-        lat = c.lv_latency[c.p_lv].astype(np.int64)
-        kind = np.full(gid.size, REGULAR, np.int8)
-        hn, hu, hs = [c.hop_node], [c.hop_uplink], [c.hop_slice]
+        # members: every level is one REGULAR member whose paths are contiguous (the
+        # engines list paths level by level); backup / relaxed paths form one member per group
+        p_lv, hn, hu, hs = c.p_lv, c.hop_node, c.hop_uplink, c.hop_slice
+        if p_lv.size and not np.all(p_lv[1:] >= p_lv[:-1]):
+            o = np.argsort(p_lv, kind="stable")
+            p_lv, hn, hu, hs = p_lv[o], hn[o], hu[o], hs[o]
+        m_np = [np.bincount(p_lv, minlength=c.lv_gid.size)]
+        m_gid, m_kind = [c.lv_gid], [np.full(c.lv_gid.size, REGULAR, np.int8)]
+        m_hops, m_lat = [c.lv_hops.astype(np.int16)], [c.lv_latency.astype(np.int64)]
+        hn, hu, hs = [hn], [hu], [hs]
         extra = ucmp.extra_members(sched, params, H, c.lv_gid, c.lv_hops, c.lv_latency, meet)
         cw = max([2, c.hop_node.shape[1]] + [e[3].shape[1] for e in extra])
         width = max(width, cw)
-        parts_g, parts_k, parts_h, parts_l = [gid], [kind], [hops], [lat]
-        for e_gid, e_kind, e_lat, e_hn, e_hu, e_hs in extra:
-            parts_g.append(e_gid)
-            parts_k.append(e_kind)
-            parts_h.append(np.full(e_gid.size, 2, np.int16))
-            parts_l.append(e_lat.astype(np.int64))
+        for e_gid, e_kind, e_lat, e_hn, e_hu, e_hs in extra:  # queries in gid order: runs of a group
+            first = np.flatnonzero(np.r_[True, e_gid[1:] != e_gid[:-1]]) if e_gid.size else np.zeros(0, np.int64)
+            m_np.append(np.diff(np.append(first, e_gid.size)))
+            m_gid.append(e_gid[first])
+            m_kind.append(e_kind[first])
+            m_hops.append(np.full(first.size, 2, np.int16))
+            m_lat.append(np.minimum.reduceat(e_lat.astype(np.int64), first) if first.size else np.zeros(0, np.int64))
             hn.append(e_hn)
             hu.append(e_hu)
             hs.append(e_hs)
-        gid = np.concatenate(parts_g)
-        kind = np.concatenate(parts_k)
-        hops = np.concatenate(parts_h)
-        lat = np.concatenate(parts_l)
+        m_np = np.concatenate(m_np).astype(np.int64)
+        m_gid, m_kind = np.concatenate(m_gid), np.concatenate(m_kind)
+        m_hops, m_lat = np.concatenate(m_hops), np.concatenate(m_lat)
         hn = np.concatenate([_pad(a, cw) for a in hn])
         hu = np.concatenate([_pad(a, cw) for a in hu])
         hs = np.concatenate([_pad(a, cw) for a in hs])
-        del parts_g, parts_k, parts_h, parts_l, extra
+        del extra
         # artifact order: (src, dst, t), then kind and hops as assemble() orders members
-        t = gid // (N * N)
-        ga = ((gid // N) % N * N + gid % N) * S + t
-        order = np.argsort((ga * 4 + kind) * 1024 + hops, kind="stable")
-        ga, kind, hops, lat, t = ga[order], kind[order], hops[order], lat[order], t[order]
-        hn, hu, hs = hn[order], hu[order], hs[order]
-        P = ga.size
-        new_member = np.ones(P, bool)
-        new_member[1:] = (ga[1:] != ga[:-1]) | (kind[1:] != kind[:-1]) | (hops[1:] != hops[:-1])
-        m_first = np.flatnonzero(new_member)
-        m_npaths = np.diff(np.append(m_first, P))
-        m_ga = ga[m_first]
-        m_kind = kind[m_first]
-        m_lat = np.minimum.reduceat(lat, m_first) if P else np.zeros(0, np.int64)
-        hmin = np.minimum.reduceat(hops, m_first) if P else np.zeros(0, np.int16)
-        hmax = np.maximum.reduceat(hops, m_first) if P else np.zeros(0, np.int16)
-        m_hops = np.where(hmin == hmax, hmin, -1)
-        g_u, g_c = np.unique(m_ga, return_counts=True)
-        g_count[g_u] = g_c
+        m_t = m_gid // (N * N)
+        m_ga = ((m_gid // N) % N * N + m_gid % N) * S + m_t
+        order = np.argsort((m_ga * 4 + m_kind) * 1024 + m_hops, kind="stable")
+        pidx = source_ranges(np.cumsum(m_np)[order] - m_np[order], m_np[order])
+        m_ga, m_kind, m_hops, m_lat, m_np, m_t = m_ga[order], m_kind[order], m_hops[order], m_lat[order], \
+            m_np[order], m_t[order]
+        hn, hu, hs = hn[pidx], hu[pidx], hs[pidx]
+        t = np.repeat(m_t, m_np)
+        m_npaths = m_np
+        del order, pidx, m_gid
+        g_first = np.flatnonzero(np.r_[True, m_ga[1:] != m_ga[:-1]]) if m_ga.size else np.zeros(0, np.int64)
+        g_count[m_ga[g_first]] = np.diff(np.append(g_first, m_ga.size))
         # bucket profiles of the chunk's groups, numbered globally
         reg, row, pos, prof = ucmp.group_profiles(m_ga, m_hops, m_lat, m_kind, width=n_cap)
         m_prof = np.full(m_ga.size, -1, np.int32)
@@ -148,7 +148,7 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
         }
         for name, a in out.items():
             np.save(spill / f"{ci}.{name}.npy", a)
-        del out, hn, hu, hs, off, live, ga, kind, hops, lat, t, order
+        del out, hn, hu, hs, off, live, t
     # ---- phase 2: buckets from the distinct profiles -----------------------------------------
     uniq_all = np.array(prof_rows, dtype=np.int32).reshape(-1, 2 * n_cap)
     boundaries, prof_lo, prof_hi = ucmp.profile_ranges(uniq_all)

@@ -119,11 +119,11 @@ def cmd_stats(args) -> int:
             raise UroError(f"--algo {args.algo} computes routes; --routes {args.routes} reads them (give one or the other)")
         sched = common.schedule_from(args) if common.schedule_given(args) else None
         art = common.open_routes(args, args.routes, sched)
-        print(art.describe(), file=sys.stderr)
         if art.kind == base.PER_HOP:  # the summary's own arrays on top of the routes
             common.estimate_memory(art.n_tors, art.n_uplinks, art.n_slices, "uro_stats", label="uro stats")
         routes = art.route_set()
         sched = routes.schedule
+        print(f"read {art.describe()}", file=sys.stderr)
     else:
         args.algo = args.algo or "uro"
         common.check_options_used(args, [args.algo])

@@ -288,7 +288,24 @@ def group_profiles(m_group: np.ndarray, m_hops: np.ndarray, m_latency: np.ndarra
 
 
 def unique_rows(prof: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(unique rows of ``prof``, index of each row's unique row)."""
+    """(unique rows of ``prof``, index of each row's unique row).
+
+    Rows are first told apart by a 64-bit polynomial hash (a 1-D unique, fast); if two
+    different rows share a hash the exact byte-wise unique is used instead."""
+    if prof.size and prof.shape[1] > 1:
+        h = np.zeros(prof.shape[0], np.uint64)
+        for j in range(prof.shape[1]):
+            h = h * np.uint64(1000003) + prof[:, j].astype(np.int64).astype(np.uint64)
+        _, first_of, inverse = np.unique(h, return_index=True, return_inverse=True)
+        inverse = inverse.ravel()
+        uniq = prof[first_of]
+        if np.array_equal(uniq[inverse], prof):
+            # the same unique order as the byte-wise unique: sort the unique rows by bytes
+            rows_v = np.ascontiguousarray(uniq).view(np.dtype((np.void, uniq.dtype.itemsize * uniq.shape[1]))).ravel()
+            order = np.argsort(rows_v, kind="stable")
+            rank = np.empty_like(order)
+            rank[order] = np.arange(order.size)
+            return uniq[order], rank[inverse]
     rows_v = np.ascontiguousarray(prof).view(np.dtype((np.void, prof.dtype.itemsize * prof.shape[1]))).ravel()
     _, first_of, inverse = np.unique(rows_v, return_index=True, return_inverse=True)
     return prof[first_of], inverse.ravel()
@@ -537,8 +554,8 @@ def extra_members(sched: Schedule, params: UcmpParams, H: int, lv_gid: np.ndarra
     if meet is None:
         meet = meeting_tables(sched)
     if params.backups > 0:
-        g, cnt = np.unique(lv_gid, return_counts=True)
-        single = g[(cnt == 1) & np.isin(g, lv_gid[lv_hops == 1])]
+        g, cnt, one_hop = _group_runs(lv_gid, lv_hops == 1, N, sched.n_slices)
+        single = np.sort(g[(cnt == 1) & one_hop])
         extra.append(_two_hop_best_k(sched, _decode(single, N), H, BACKUP, params.backups, None, meet, engine))
     if params.relax_slices is not None:
         sel = np.flatnonzero(lv_hops == 2)
@@ -549,6 +566,24 @@ def extra_members(sched: Schedule, params: UcmpParams, H: int, lv_gid: np.ndarra
         lim = q[0] + lat2 - 1 + params.relax_slices  # last allowed delivery slice
         extra.append(_two_hop_best_k(sched, q, H, RELAXED, params.max_parallel, lim, meet, engine))
     return extra
+
+
+def _group_runs(lv_gid: np.ndarray, flag: np.ndarray, N: int, S: int) -> tuple[np.ndarray, ...]:
+    """(groups, levels per group, any ``flag`` in the group) of a level list.
+
+    The engines list a group's levels consecutively, destination chunk by chunk; then
+    the runs of equal gid are the groups (checked: the runs must be strictly ordered by
+    (dst, t, src) or by gid) and no sort is needed. Otherwise: np.unique."""
+    if lv_gid.size:
+        first = np.flatnonzero(np.r_[True, lv_gid[1:] != lv_gid[:-1]])
+        rg = lv_gid[first]
+        key = ((rg % N) * S + rg // (N * N)) * N + (rg // N) % N
+        if np.all(key[1:] > key[:-1]) or np.all(rg[1:] > rg[:-1]):
+            return rg, np.diff(np.append(first, lv_gid.size)), np.logical_or.reduceat(flag, first)
+    g, inv, cnt = np.unique(lv_gid, return_inverse=True, return_counts=True)
+    has = np.zeros(g.size, bool)
+    has[inv.ravel()[flag]] = True
+    return g, cnt, has
 
 
 def _decode(g: np.ndarray, N: int) -> tuple[np.ndarray, ...]:

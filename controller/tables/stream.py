@@ -99,20 +99,28 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
         m_gid, m_kind = np.concatenate(m_gid), np.concatenate(m_kind)
         m_hops, m_lat = np.concatenate(m_hops), np.concatenate(m_lat)
         hn = np.concatenate([_pad(a, cw) for a in hn])
-        hu = np.concatenate([_pad(a, cw) for a in hu])
         hs = np.concatenate([_pad(a, cw) for a in hs])
+        # hops in the artifact's types before reordering (fewer bytes to move)
+        m_t = m_gid // (N * N)
+        live = hn >= 0
+        off = hs - np.repeat(m_t, m_np).astype(np.int32)[:, None]
+        del hs
+        if live.any() and (off[live].min() < 0 or off[live].max() >= pad):
+            raise artifacts.UroError(f"a UCMP path sends {int(off[live].max())} slices after its start; the compact "
+                                     f"format holds < {pad}")
+        hw = np.where(live, off, pad).astype(wait_dt)
+        del off, live
+        hn = hn.astype(node_dt)
+        hu = np.concatenate([_pad(a, cw) for a in hu]).astype(upl_dt)
         del extra
         # artifact order: (src, dst, t), then kind and hops as assemble() orders members
-        m_t = m_gid // (N * N)
         m_ga = ((m_gid // N) % N * N + m_gid % N) * S + m_t
         order = np.argsort((m_ga * 4 + m_kind) * 1024 + m_hops, kind="stable")
         pidx = source_ranges(np.cumsum(m_np)[order] - m_np[order], m_np[order])
-        m_ga, m_kind, m_hops, m_lat, m_np, m_t = m_ga[order], m_kind[order], m_hops[order], m_lat[order], \
-            m_np[order], m_t[order]
-        hn, hu, hs = hn[pidx], hu[pidx], hs[pidx]
-        t = np.repeat(m_t, m_np)
+        m_ga, m_kind, m_hops, m_lat, m_np = m_ga[order], m_kind[order], m_hops[order], m_lat[order], m_np[order]
+        hn, hu, hw = hn[pidx], hu[pidx], hw[pidx]
         m_npaths = m_np
-        del order, pidx, m_gid
+        del order, pidx, m_gid, m_t
         g_first = np.flatnonzero(np.r_[True, m_ga[1:] != m_ga[:-1]]) if m_ga.size else np.zeros(0, np.int64)
         g_count[m_ga[g_first]] = np.diff(np.append(g_first, m_ga.size))
         # bucket profiles of the chunk's groups, numbered globally
@@ -133,22 +141,16 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
         m_src = m_ga // (N * S)
         per_chunk_m.append(np.bincount(m_src, minlength=N).astype(np.int64))
         per_chunk_p.append(np.bincount(m_src, weights=m_npaths, minlength=N).astype(np.int64))
-        live = hn >= 0
-        off = np.where(live, hs.astype(np.int64) - t[:, None], 0)
-        if live.any() and (off[live].min() < 0 or off[live].max() >= pad):
-            raise artifacts.UroError(f"a UCMP path sends {int(off[live].max())} slices after its start; the compact "
-                                     f"format holds < {pad}")
         if m_hops.size and (m_hops.max() > 127 or m_lat.max() > 65535 or m_npaths.max() > 65535):
             raise artifacts.UroError("UCMP members too large for the compact format")
         out = {
             "m_kind": m_kind.astype(np.int8), "m_hops": m_hops.astype(np.int8), "m_latency": m_lat.astype(np.uint16),
             "m_npaths": m_npaths.astype(np.uint16), "m_prof": m_prof, "m_pos": m_pos,
-            "hop_node": hn.astype(node_dt), "hop_uplink": hu.astype(upl_dt),
-            "hop_wait": np.where(live, off, pad).astype(wait_dt),
+            "hop_node": hn, "hop_uplink": hu, "hop_wait": hw,
         }
         for name, a in out.items():
             np.save(spill / f"{ci}.{name}.npy", a)
-        del out, hn, hu, hs, off, live, t
+        del out, hn, hu, hw
     # ---- phase 2: buckets from the distinct profiles -----------------------------------------
     uniq_all = np.array(prof_rows, dtype=np.int32).reshape(-1, 2 * n_cap)
     boundaries, prof_lo, prof_hi = ucmp.profile_ranges(uniq_all)

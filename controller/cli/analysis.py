@@ -38,7 +38,8 @@ def cmd_compare(args) -> int:
     if schemes:
         common.check_options_used(args, sorted({SCHEMES[s][0] for s in schemes}))
     # artifacts first (cheap to open): they fix the schedule when none is given
-    sched = common.schedule_from(args) if common.schedule_given(args) or not args.routes else None
+    plan = sorted({SCHEMES[s][0] for s in schemes}) + (["uro_stats"] if "uro" in schemes else [])
+    sched = common.schedule_from(args, plan) if common.schedule_given(args) or not args.routes else None
     loaded = []
     for path in args.routes:
         if path in [str(a.path) for a in loaded]:
@@ -111,7 +112,7 @@ def cmd_failures(args) -> int:
     cases = [(kind, {kind: v}) for kind, vals in rates.items() for v in vals if v > 0]
     if not cases:
         raise UroError("no failures asked for: give a positive rate to --link-rate, --tor-rate or --ocs-rate")
-    sched = common.schedule_from(args)
+    sched = common.schedule_from(args, plan=["uro", "ucmp"])
     per_slice = common._hop_budget(getattr(args, "hops_per_slice", "auto"), sched)
     uro = compute(sched, UroParams(k=max(ks), hops_per_slice=per_slice))
     uc = ucmp.compute(sched, ucmp.UcmpParams(hops_per_slice=per_slice, backups=args.backups))

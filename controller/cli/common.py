@@ -141,9 +141,14 @@ def _timing(args, base_timing: Timing) -> Timing:
     return t
 
 
-def schedule_from(args) -> Schedule:
+def schedule_from(args, plan: tuple[str, ...] | list[str] = ()) -> Schedule:
     """The schedule a command works on: ``--schedule FILE`` (timing flags override the
-    file's) or ``--generate KIND``."""
+    file's) or ``--generate KIND``.
+
+    ``plan``: the jobs the command will run on it (algorithm names or keys of
+    :data:`controller.memory.BYTES_PER_CELL`); their memory is estimated before the
+    schedule is generated (its size is known from the flags) or right after it is loaded,
+    so a job that cannot fit is refused in a second, with the estimate."""
     if args.schedule and args.generate:
         raise UroError("give either --schedule FILE or --generate KIND, not both")
     if args.schedule:
@@ -151,6 +156,7 @@ def schedule_from(args) -> Schedule:
         t = _timing(args, sched.timing)
         if t != sched.timing:
             sched = Schedule(sched.peer, t, name=sched.name)
+        check_plan(args, plan, sched.n_tors, sched.n_uplinks, sched.n_slices)
     elif not args.generate:
         raise UroError("no schedule: give --schedule FILE or --generate " + "|".join(sorted(GENERATORS)))
     else:
@@ -158,11 +164,20 @@ def schedule_from(args) -> Schedule:
         kw = {"timing": _timing(args, Timing())}
         if args.generate != "round-robin":
             kw["seed"] = args.seed
-        estimate_memory(args.tors, args.uplinks, -(-(args.tors - 1) // args.uplinks), "generate",
-                        label=f"generating a {args.generate} schedule")
+        n_slices = -(-(args.tors - 1) // args.uplinks)
+        estimate_memory(args.tors, args.uplinks, n_slices, "generate", label=f"generating a {args.generate} schedule")
+        check_plan(args, plan, args.tors, args.uplinks, n_slices)
         sched = gen(args.tors, args.uplinks, **kw)
     warn_implausible_timing(sched.timing)
     return sched
+
+
+def check_plan(args, plan, n_tors: int, n_uplinks: int, n_slices: int) -> None:
+    k = getattr(args, "k", 4)
+    for what in plan:
+        label = {"uro_stats": "uro routes and their statistics", "ucmp_stream": "ucmp routes (streamed)"}.get(
+            what, f"{what} routes")
+        estimate_memory(n_tors, n_uplinks, n_slices, what, k=k, label=label)
 
 
 def warn_implausible_timing(t: Timing) -> None:
@@ -277,11 +292,9 @@ def routes_for(args, sched: Schedule, algo: str | None = None, extra: str | None
 def check_route_memory(sched: Schedule, algo: str, params=None, extra: str | None = None) -> None:
     """Refuse routing (plus ``extra``, e.g. ``"uro_stats"``) that cannot fit in memory."""
     k = getattr(params, "k", 4)
-    what = algo if extra is None else extra
-    label = f"{algo} routes" + (f" and {extra.split('_')[-1]}" if extra else "")
-    estimate_memory(sched.n_tors, sched.n_uplinks, sched.n_slices, what if extra else algo, k=k, label=label)
-    if extra:  # the routes themselves too
-        estimate_memory(sched.n_tors, sched.n_uplinks, sched.n_slices, algo, k=k, label=f"{algo} routes")
+    for what in (algo,) + ((extra,) if extra else ()):
+        label = "uro routes and their statistics" if what == "uro_stats" else f"{what} routes"
+        estimate_memory(sched.n_tors, sched.n_uplinks, sched.n_slices, what, k=k, label=label)
 
 
 def progress(total: int, desc: str, unit: str = "step"):

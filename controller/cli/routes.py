@@ -51,7 +51,7 @@ def cmd_run(args) -> int:
     artifacts.check_output(out / name, fmt, "--out")
     common.check_options_used(args, [args.algo])
     _check_no_paths(args, fmt, args.algo)
-    sched = common.schedule_from(args)
+    sched = common.schedule_from(args, plan=[args.algo])
     routes = common.routes_for(args, sched)
     stale = [out / artifacts.default_name(k, f) for k in base.KINDS for f in artifacts.FORMATS]
     stale = [p for p in stale if p.name != name and p.exists()]
@@ -79,8 +79,9 @@ def cmd_routes(args) -> int:
     artifacts.check_output(args.output, fmt)
     common.check_options_used(args, [args.algo])
     _check_no_paths(args, fmt, args.algo)
-    sched = common.schedule_from(args)
-    if args.algo == "ucmp" and fmt == "compact":
+    streamed = args.algo == "ucmp" and fmt == "compact"
+    sched = common.schedule_from(args, plan=["ucmp_stream" if streamed else args.algo])
+    if streamed:
         return _routes_ucmp_streamed(args, sched)
     routes = common.routes_for(args, sched)
     artifacts.write(routes, args.output, fmt, with_paths=not args.no_paths, progress=_write_bar(sched, routes.kind))
@@ -127,8 +128,9 @@ def cmd_stats(args) -> int:
     else:
         args.algo = args.algo or "uro"
         common.check_options_used(args, [args.algo])
-        sched = common.schedule_from(args)
-        routes = common.routes_for(args, sched, extra="uro_stats" if base.get(args.algo).kind == base.PER_HOP else None)
+        extra = "uro_stats" if base.get(args.algo).kind == base.PER_HOP else None
+        sched = common.schedule_from(args, plan=[args.algo] + ([extra] if extra else []))
+        routes = common.routes_for(args, sched, extra=extra)
     print(sched.describe())
     print(_summary(args, routes))
     return 0

@@ -12,29 +12,27 @@ import os
 
 from controller.errors import UroError
 
-#: measured peak bytes per (slice, ToR, ToR) cell, rounded up (see the module docstring)
+#: measured peak bytes per (slice, ToR, ToR) cell, rounded up (see the module docstring;
+#: measured on Opera-style schedules from (128, 8) to (1024, 32))
 BYTES_PER_CELL = {
-    # generators build the peer table and validate it (meets(): one bool per cell, plus
-    # a copy for the pair check)
+    # generators build the peer table and validate it (meets(): one bool per cell): 2.5
     "generate": 4,
     # URO labels and K alternatives: key/dep int32, uplink int8 per slice, alt_dep int32
-    # and alt_uplink int8 per k, the wait/reshape copies (K = 4: ~54 measured)
-    "uro": 22,  # + 8 * K, below
+    # and alt_uplink int8 per k, the reshape copies: 86 at K = 4 (50 + 9 K)
+    "uro": 50,
     "uro_per_k": 9,
-    # `uro stats` / `compare` on per-hop routes: latency int32, masks and float copies
-    "uro_stats": 40,
-    # UCMP in memory: ~5.6 paths per group of 3 hops (int32 node, int16 uplink, int32
-    # slice, per-path int16/int32) plus the sort copies of assemble: ~190 measured at (1024, 32)
-    "ucmp": 200,
-    # UCMP streamed to an artifact: the meeting table (int32 + int16 per cell) and the
-    # per-group counts; paths are bounded by the chunk size
-    "ucmp_stream": 12,
-    # the other source-routed schemes: one path per group (2 for VLB's mean over
-    # intermediates is N - 2 paths per group: counted separately)
-    "source": 60,
+    # `uro stats`/`run`/`compare` on per-hop routes, routes included: 179
+    "uro_stats": 190,
+    # UCMP assembled in memory (ucmp.compute): every path (~4.5-6 per group) with its
+    # sort copies, 320-580 B per path: 1600-2600 per cell
+    "ucmp": 2700,
+    # UCMP streamed to an artifact (stream.write_ucmp): meeting tables (10 B/cell), group
+    # counts, the value tables and paths of the chunks in flight: 85 at (512, 16), 50 at (1024, 32)
+    "ucmp_stream": 90,
+    # the other source-routed schemes, per path of a group (direct, KSP/Opera k = 1): 189 with
+    # the `stats` metrics
+    "source": 200,
 }
-
-
 def available_memory() -> int:
     """Bytes this process can expect to use: MemAvailable (Linux), else physical memory."""
     try:
@@ -52,12 +50,14 @@ def available_memory() -> int:
 
 def estimate(what: str, n_tors: int, n_uplinks: int, n_slices: int, k: int = 4) -> int:
     """Estimated peak bytes of job ``what`` (a key of :data:`BYTES_PER_CELL`, or an
-    algorithm name) on a schedule of that size."""
+    algorithm name) on a schedule of that size; ``k``: URO alternatives, or paths per group."""
     cells = n_slices * n_tors * n_tors
     if what == "uro":
         per = BYTES_PER_CELL["uro"] + BYTES_PER_CELL["uro_per_k"] * k
     elif what == "vlb":
-        per = 40 * max(1, n_tors - 2)  # every intermediate is a path of its group
+        per = BYTES_PER_CELL["source"] * max(1, n_tors - 2)  # every intermediate is a path of its group
+    elif what in ("ksp", "opera"):
+        per = BYTES_PER_CELL["source"] * max(1, k)
     elif what in BYTES_PER_CELL:
         per = BYTES_PER_CELL[what]
     else:

@@ -173,11 +173,17 @@ def schedule_from(args, plan: tuple[str, ...] | list[str] = ()) -> Schedule:
 
 
 def check_plan(args, plan, n_tors: int, n_uplinks: int, n_slices: int) -> None:
-    k = getattr(args, "k", 4)
+    k = getattr(args, "k", getattr(args, "paths", 4))
     for what in plan:
         label = {"uro_stats": "uro routes and their statistics", "ucmp_stream": "ucmp routes (streamed)"}.get(
             what, f"{what} routes")
-        estimate_memory(n_tors, n_uplinks, n_slices, what, k=k, label=label)
+        try:
+            estimate_memory(n_tors, n_uplinks, n_slices, what, k=k, label=label)
+        except UroError as e:
+            if what == "ucmp":  # the streamed writer needs a fraction of it
+                raise UroError(f"{e}; `uro routes --algo ucmp -o NAME.uro` computes and writes UCMP routes "
+                               "ToR by ToR in far less") from None
+            raise
 
 
 def warn_implausible_timing(t: Timing) -> None:
@@ -291,7 +297,7 @@ def routes_for(args, sched: Schedule, algo: str | None = None, extra: str | None
 
 def check_route_memory(sched: Schedule, algo: str, params=None, extra: str | None = None) -> None:
     """Refuse routing (plus ``extra``, e.g. ``"uro_stats"``) that cannot fit in memory."""
-    k = getattr(params, "k", 4)
+    k = getattr(params, "k", getattr(params, "paths", 4))
     for what in (algo,) + ((extra,) if extra else ()):
         label = "uro routes and their statistics" if what == "uro_stats" else f"{what} routes"
         estimate_memory(sched.n_tors, sched.n_uplinks, sched.n_slices, what, k=k, label=label)

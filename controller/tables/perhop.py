@@ -156,50 +156,65 @@ def queues_per_port(routes: UroRoutes) -> np.ndarray:
     return out
 
 
-def to_document(routes: UroRoutes, with_paths: bool = True, progress=None) -> dict:
-    """The routes.json document (schema in docs/formats.md); ``progress(1)`` per ToR."""
+def _tor_doc(routes: UroRoutes, x: int, with_paths: bool) -> dict:
+    S = routes.schedule.n_slices
+    tbl = tor_table(routes, x)
+    lat, hops = tbl.latency.tolist(), tbl.hops.tolist()
+    rows = []
+    for e in entries(tbl, x):
+        row = {
+            "dst": e.dst,
+            "slice": e.slice,
+            "latency_slices": lat[e.slice][e.dst],
+            "hops": hops[e.slice][e.dst],
+            "alternatives": [
+                {"uplink": a.uplink, "next_tor": a.next_tor, "dep_slice": a.dep_slice, "wait": a.wait}
+                for a in e.alternatives
+            ],
+        }
+        if with_paths:
+            row["path"] = [
+                {"tor": tor, "uplink": u, "dep_slice": dep % S, "wait": dep - e.slice}
+                for tor, u, dep in routes.path(x, e.dst, e.slice)[:-1]
+            ]
+        rows.append(row)
+    return {"tor": x, "entries": rows}
+
+
+def _head(routes: UroRoutes) -> dict:
     sched = routes.schedule
-    S = sched.n_slices
-    tors = []
-    for x in range(sched.n_tors):
-        tbl = tor_table(routes, x)
-        lat, hops = tbl.latency.tolist(), tbl.hops.tolist()
-        rows = []
-        for e in entries(tbl, x):
-            row = {
-                "dst": e.dst,
-                "slice": e.slice,
-                "latency_slices": lat[e.slice][e.dst],
-                "hops": hops[e.slice][e.dst],
-                "alternatives": [
-                    {"uplink": a.uplink, "next_tor": a.next_tor, "dep_slice": a.dep_slice, "wait": a.wait}
-                    for a in e.alternatives
-                ],
-            }
-            if with_paths:
-                row["path"] = [
-                    {"tor": tor, "uplink": u, "dep_slice": dep % S, "wait": dep - e.slice}
-                    for tor, u, dep in routes.path(x, e.dst, e.slice)[:-1]
-                ]
-            rows.append(row)
-        tors.append({"tor": x, "entries": rows})
-        if progress is not None:
-            progress(1)
     p = routes.params
     return {
         "format": ROUTES_FORMAT,
         "algo": "uro",
-        "schedule": {"name": sched.name, "tors": sched.n_tors, "uplinks": sched.n_uplinks, "slices": S,
+        "schedule": {"name": sched.name, "tors": sched.n_tors, "uplinks": sched.n_uplinks, "slices": sched.n_slices,
                      "hash": sched.content_hash()},
         "params": {"k": p.k, "max_hops": p.max_hops, "hops_per_slice": p.hops_per_slice},
-        "tors": tors,
     }
 
 
+def to_document(routes: UroRoutes, with_paths: bool = True) -> dict:
+    """The routes.json document (schema in docs/formats.md)."""
+    return {**_head(routes), "tors": [_tor_doc(routes, x, with_paths) for x in range(routes.schedule.n_tors)]}
+
+
+def write_json_stream(fh, head: dict, tor_docs, progress=None) -> None:
+    """Write ``{**head, "tors": [...]}`` one ToR at a time: ``json.dumps`` (the C encoder;
+    ``json.dump`` to a file takes the pure-Python one, ~5x slower) per ToR, so memory
+    holds one ToR's rows, not the document."""
+    text = json.dumps({**head, "tors": []}, separators=(",", ":"))
+    fh.write(text[:-2])  # ... "tors":[
+    for i, doc in enumerate(tor_docs):
+        if i:
+            fh.write(",")
+        fh.write(json.dumps(doc, separators=(",", ":")))
+        if progress is not None:
+            progress(1)
+    fh.write("]}\n")
+
+
 def write_routes(routes: UroRoutes, path: str, with_paths: bool = True, progress=None) -> None:
-    """Write the routes.json document. ``json.dumps`` (the C encoder) and one write:
-    ``json.dump`` to a file takes the pure-Python encoder, ~5x slower."""
-    text = json.dumps(to_document(routes, with_paths, progress), separators=(",", ":"))
+    """Write the routes.json document, streamed per ToR (``progress(1)`` per ToR)."""
+    docs = (_tor_doc(routes, x, with_paths) for x in range(routes.schedule.n_tors))
     with atomic_open(path) as fh:
-        fh.write(text)
-        fh.write("\n")
+        write_json_stream(fh, _head(routes), docs, progress)

@@ -224,20 +224,18 @@ def queues_per_port(routes: PathRoutes) -> np.ndarray:
     return out
 
 
-def to_document(routes: PathRoutes, progress=None) -> dict:
-    """The source-routes JSON document (schema in docs/formats.md); ``progress(1)`` per ToR."""
+def _tor_doc(routes: PathRoutes, src: int) -> dict:
+    tbl = tor_table(routes, src)
+    rows = [{"dst": e.dst, "slice": e.slice, "buckets": list(e.buckets), "hops": e.hops,
+             "latency_slices": e.latency_slices, "paths": [[list(h) for h in p] for p in e.paths]}
+            for e in entries(tbl, src)]
+    bks = [{"dst": dst, "slice": t, "paths": [[list(h) for h in p] for p in paths]}
+           for dst, t, paths in backups(tbl, src)]
+    return {"tor": src, "entries": rows, "backups": bks}
+
+
+def _head(routes: PathRoutes) -> dict:
     sched = routes.schedule
-    tors = []
-    for src in range(sched.n_tors):
-        tbl = tor_table(routes, src)
-        rows = [{"dst": e.dst, "slice": e.slice, "buckets": list(e.buckets), "hops": e.hops,
-                 "latency_slices": e.latency_slices, "paths": [[list(h) for h in p] for p in e.paths]}
-                for e in entries(tbl, src)]
-        bks = [{"dst": dst, "slice": t, "paths": [[list(h) for h in p] for p in paths]}
-               for dst, t, paths in backups(tbl, src)]
-        tors.append({"tor": src, "entries": rows, "backups": bks})
-        if progress is not None:
-            progress(1)
     doc = {
         "format": SOURCE_ROUTES_FORMAT,
         "algo": routes.algo,
@@ -245,7 +243,6 @@ def to_document(routes: PathRoutes, progress=None) -> dict:
                      "hash": sched.content_hash()},
         "params": routes.params,
         "hop": ["next_tor", "uplink", "send_slice"],
-        "tors": tors,
     }
     if routes.buckets is not None:
         b = routes.buckets
@@ -258,9 +255,15 @@ def to_document(routes: PathRoutes, progress=None) -> dict:
     return doc
 
 
+def to_document(routes: PathRoutes) -> dict:
+    """The source-routes JSON document (schema in docs/formats.md)."""
+    return {**_head(routes), "tors": [_tor_doc(routes, x) for x in range(routes.schedule.n_tors)]}
+
+
 def write_source_routes(routes: PathRoutes, path: str, progress=None) -> None:
-    """Write the source-routes JSON document (``json.dumps`` and one write, see perhop)."""
-    text = json.dumps(to_document(routes, progress), separators=(",", ":"))
+    """Write the source-routes JSON document, streamed per ToR (``progress(1)`` per ToR)."""
+    from controller.tables.perhop import write_json_stream
+
+    docs = (_tor_doc(routes, x) for x in range(routes.schedule.n_tors))
     with atomic_open(path) as fh:
-        fh.write(text)
-        fh.write("\n")
+        write_json_stream(fh, _head(routes), docs, progress)

@@ -7,7 +7,6 @@ byte; bad artifacts are refused with one line naming the reason; files get ordin
 import json
 import os
 import stat
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -292,3 +291,11 @@ def test_cli_format_by_suffix_and_flag(tmp_path, capsys):
     assert main(["routes", *GEN, "-K", "2", "-o", str(tmp_path / "c.routes")]) == 0
     assert artifacts.open(tmp_path / "c.routes").params_dict()["k"] == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "b", "c.routes"]
+
+
+def test_stats_from_an_artifact_checks_memory_first(capsys, monkeypatch, art_path):
+    from controller import memory
+
+    monkeypatch.setattr(memory, "available_memory", lambda: 1 << 20)
+    err = _stats_error(capsys, art_path)
+    assert "statistics of ucmp routes on 11 ToRs" in err and "needs about" in err

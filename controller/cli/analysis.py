@@ -62,8 +62,9 @@ def cmd_compare(args) -> int:
             if "paths" in override and sampled:
                 label += "*"
         else:
-            if art.kind == "per_hop":
-                common.estimate_memory(art.n_tors, art.n_uplinks, art.n_slices, "uro_stats", label="uro metrics")
+            common.estimate_memory(art.n_tors, art.n_uplinks, art.n_slices,
+                                   "uro_stats" if art.kind == "per_hop" else art.algo,
+                                   k=art.params_dict().get("k", art.params_dict().get("paths", 4)), label=f"metrics of {art.algo} routes")
             r = art.route_set()
             label = art.algo if art.algo not in labels else f"{art.algo} ({art.path.name})"
         labels.add(label)

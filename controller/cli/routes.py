@@ -120,8 +120,10 @@ def cmd_stats(args) -> int:
             raise UroError(f"--algo {args.algo} computes routes; --routes {args.routes} reads them (give one or the other)")
         sched = common.schedule_from(args) if common.schedule_given(args) else None
         art = common.open_routes(args, args.routes, sched)
-        if art.kind == base.PER_HOP:  # the summary's own arrays on top of the routes
-            common.estimate_memory(art.n_tors, art.n_uplinks, art.n_slices, "uro_stats", label="uro stats")
+        # the whole route set and the summary's own arrays, estimated before loading
+        common.estimate_memory(art.n_tors, art.n_uplinks, art.n_slices,
+                               "uro_stats" if art.kind == base.PER_HOP else art.algo, k=art.params_dict().get("k", art.params_dict().get("paths", 4)),
+                               label=f"statistics of {art.algo} routes")
         routes = art.route_set()
         sched = routes.schedule
         print(f"read {art.describe()}", file=sys.stderr)

@@ -35,7 +35,7 @@ from controller import __version__
 from controller.atomic import remove, replace, temp_dir
 from controller.errors import UroError
 from controller.routing.base import PER_HOP, SOURCE, RouteSet
-from controller.routing.paths import BACKUP, REGULAR, RELAXED, Buckets, PathRoutes
+from controller.routing.paths import RELAXED, Buckets, PathRoutes
 from controller.schedule.model import Schedule, Timing, content_hash
 from controller.tables import perhop, source
 
@@ -581,7 +581,7 @@ class RouteArtifact:
         return self._per_hop_table(tor) if self.kind == PER_HOP else self._source_table(tor)
 
     def _per_hop_table(self, x: int) -> perhop.PerHopTable:
-        S, N, d = self.n_slices, self.n_tors, self.n_uplinks
+        S, d = self.n_slices, self.n_uplinks
         peer = self._array("peer")
         upl = np.array(self._array("alt_uplink")[x], dtype=np.int8 if d <= 127 else np.int16)
         wait = np.array(self._array("alt_wait")[x], dtype=np.int32)
@@ -718,5 +718,4 @@ def load_routes(path: str | os.PathLike, schedule: Schedule | None = None) -> Ro
 
 
 __all__ = ["ArtifactError", "RouteArtifact", "open", "load_routes", "write", "write_compact", "write_json",
-           "output_format", "check_output", "entries_per_tor", "DEFAULT_NAME", "FORMAT", "VERSION",
-           "BACKUP", "REGULAR"]
+           "output_format", "check_output", "entries_per_tor", "DEFAULT_NAME", "FORMAT", "VERSION"]

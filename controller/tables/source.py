@@ -11,7 +11,6 @@ entry they stand in for, for the agent to swap in on failure.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Iterator
 

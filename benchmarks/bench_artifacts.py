@@ -37,13 +37,14 @@ def _measured(argv: list[str], cwd: Path) -> dict:
             "t = time.perf_counter()\n"
             "p = subprocess.run([sys.executable, '-m', 'controller.cli'] + sys.argv[1:], capture_output=True, text=True)\n"
             "secs = time.perf_counter() - t\n"
-            "rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024\n"
+            "ru = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
             "sys.stderr.write(p.stderr)\n"
-            "print(p.returncode, secs, rss)\n")
+            "print(p.returncode, secs, ru.ru_maxrss * 1024, ru.ru_utime + ru.ru_stime)\n")
     p = subprocess.run([sys.executable, "-c", code, *argv], cwd=cwd, capture_output=True, text=True,
                        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
-    rc, secs, rss = p.stdout.strip().splitlines()[-1].split()
-    return {"rc": int(rc), "secs": float(secs), "rss": int(rss), "err": p.stderr.strip().splitlines()[-1:]}
+    rc, secs, rss, cpu = p.stdout.strip().splitlines()[-1].split()
+    return {"rc": int(rc), "secs": float(secs), "rss": int(rss), "cpu": float(cpu),
+            "err": p.stderr.strip().splitlines()[-1:]}
 
 
 def size_of(path: Path) -> int:
@@ -97,8 +98,8 @@ def main(quick: bool = False, large: bool = True, keep: Path | None = None) -> i
         _check(j, "108x6 JSON")
         sc, sj = size_of(work / "r108.uro"), size_of(work / "r108.json")
         print("\n(108, 6) Opera-style, K=4, `uro routes` whole process")
-        print(f"  compact artifact  {c['secs']:6.2f} s  peak RSS {_gib(c['rss'])}  {_mb(sc)}   (targets <= 1.5 s)")
-        print(f"  JSON              {j['secs']:6.2f} s  peak RSS {_gib(j['rss'])}  {_mb(sj)}")
+        print(f"  compact artifact  {c['secs']:6.2f} s  ({c['cpu']:.2f} CPU-s)  peak RSS {_gib(c['rss'])}  {_mb(sc)}   (targets <= 1.5 s)")
+        print(f"  JSON              {j['secs']:6.2f} s  ({j['cpu']:.2f} CPU-s)  peak RSS {_gib(j['rss'])}  {_mb(sj)}")
         print(f"  ratio             {j['secs'] / c['secs']:6.1f}x faster, {sj / sc:.0f}x smaller "
               f"(target: <= 1/10 of the JSON)")
         if quick or not large:
@@ -107,15 +108,15 @@ def main(quick: bool = False, large: bool = True, keep: Path | None = None) -> i
         u = _measured(["routes", *gen1024, "-K", "4", "-o", "r1024.uro"], work)
         _check(u, "1024x32 per-hop")
         print("\n(1024, 32) Opera-style, K=4 per-hop tables -> compact artifact, whole process")
-        print(f"  {u['secs']:.1f} s, peak RSS {_gib(u['rss'])}, artifact {_mb(size_of(work / 'r1024.uro'))} "
-              "(targets <= 45 s, <= 4 GiB)")
+        print(f"  {u['secs']:.1f} s ({u['cpu']:.0f} CPU-s), peak RSS {_gib(u['rss'])}, artifact "
+              f"{_mb(size_of(work / 'r1024.uro'))} (targets <= 45 s, <= 4 GiB)")
         m = _measured(["routes", *gen1024, "--algo", "ucmp", "-o", "u1024.uro"], work)
         _check(m, "1024x32 UCMP")
         man = artifacts.open(work / "u1024.uro").manifest
         N = 1024
         print("\n(1024, 32) UCMP source routes for every source ToR, streamed -> compact artifact, whole process")
-        print(f"  {m['secs']:.1f} s, peak RSS {_gib(m['rss'])}, artifact {_mb(size_of(work / 'u1024.uro'))} "
-              f"(targets <= 180 s, <= 6 GiB on 2 cores)")
+        print(f"  {m['secs']:.1f} s ({m['cpu']:.0f} CPU-s: {m['cpu'] / 2:.0f} s on 2 idle cores), peak RSS "
+              f"{_gib(m['rss'])}, artifact {_mb(size_of(work / 'u1024.uro'))} (targets <= 180 s, <= 6 GiB on 2 cores)")
         print(f"  {man['paths']:,} paths, {man['members']:,} members, {man['buckets']['count']} buckets")
         print(f"  per ToR: {man['entries_per_tor']:,.0f} entries (tied paths share one selector entry), "
               f"{man['paths'] / N:,.0f} paths; UCMP Table 2: {UCMP_TABLE2_ENTRIES:,} entries/ToR (counted per path)")

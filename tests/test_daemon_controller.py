@@ -377,3 +377,55 @@ def test_the_clock_and_status_keep_going_while_routes_are_computed(net):
     finally:
         plan.compute_routes = orig
         release.set()
+
+
+def test_routes_from_compact_artifacts_streamed_per_tor(tmp_path):
+    """[routing.*] artifact = ...: the daemon opens the artifacts (manifest only) and reads
+    one ToR's tables when it builds that ToR's entries; the switches end up with exactly
+    what in-process routes give; after a failure the artifact's algorithm and parameters
+    are recomputed on the degraded schedule; an artifact of another schedule is refused."""
+    from controller.daemon.config import ConfigError
+    from controller.daemon.controller import Prepared
+    from controller.daemon.plan import compute_routes
+    from controller.routing import base
+    from controller.schedule import opera, round_robin
+    from controller.schedule.degrade import Failed
+    from controller.tables import artifacts
+
+    sched = round_robin(8, 2)
+    uro = base.compute("uro", sched, base.get("uro").params({"k": 3, "max_hops": 4,
+                                                             "hops_per_slice": sched.timing.hops_per_slice}))
+    ucmp = base.compute("ucmp", sched, base.get("ucmp").params({"h_max": 4, "engine": "numpy",
+                                                                "hops_per_slice": sched.timing.hops_per_slice}))
+    artifacts.write(uro, tmp_path / "uro.uro")
+    artifacts.write(ucmp, tmp_path / "ucmp.uro")
+    routing = 'source_routed = [5]\n[routing.per_hop]\nartifact = "uro.uro"\n[routing.source]\nartifact = "ucmp.uro"'
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0")}
+    p = net_toml(tmp_path, [tor_switch(0)], routing=routing)
+    ctl = Controller(load(p), backend_for=make_backend_for(sws), log=quiet(), clock=Clock())
+    ctl.start()
+    try:
+        assert isinstance(ctl.routes.per_hop, artifacts.RouteArtifact)
+        a = ctl.agents["tor0"]
+        g, part = active_routes(ctl, "tor0")
+        from controller.daemon.plan import Routes
+        inproc = Routes(1, 1, sched, Failed(), sched, uro, ucmp, (5,))
+        assert same_state(part, a.role.routes(inproc, g))
+        c = ctl.submit(Change("fail", "uplink", (0, 1), detected=ctl.clock()))
+        ctl.handle_jobs()
+        assert c.report["generation_s"] is not None and ctl.routes.per_hop.algo == "uro"
+        assert not isinstance(ctl.routes.per_hop, artifacts.RouteArtifact)
+        assert ctl.routes.per_hop.params_dict()["k"] == 3 and ctl.routes.source.params_dict()["h_max"] == 4
+        ref = compute_routes(ctl.cfg, sched, Failed(uplinks=frozenset({(0, 1)})), 9)   # from the artifacts' params
+        g, part = active_routes(ctl, "tor0")
+        assert same_state(part, a.role.routes(ref, g))
+    finally:
+        ctl.shutdown()
+    other = base.compute("uro", opera(8, 2, seed=3), base.get("uro").params({"k": 3}))
+    artifacts.write(other, tmp_path / "other.uro")
+    p = net_toml(tmp_path, [tor_switch(0)], routing='[routing.per_hop]\nartifact = "other.uro"')
+    with pytest.raises(ConfigError, match=r"\[routing.per_hop\]: artifact: .*computed for schedule"):
+        Prepared(load(p), Failed(), make_backend_for(sws))
+    p = net_toml(tmp_path, [tor_switch(0)], routing='[routing.per_hop]\nartifact = "ucmp.uro"')
+    with pytest.raises(ConfigError, match=r"holds source routes \(ucmp\); \[routing.per_hop\] needs per_hop"):
+        Prepared(load(p), Failed(), make_backend_for(sws))

@@ -115,8 +115,9 @@ class ScheduleConfig:
 
 @dataclass(frozen=True)
 class AlgoConfig:
-    algo: str
+    algo: str | None                             # None: from the artifact
     params: dict                                 # algorithm parameters as given (checked by plan)
+    artifact: Path | None = None                 # a compact route artifact instead of computing
 
 
 @dataclass(frozen=True)
@@ -281,6 +282,15 @@ def _schedule(doc: dict, src: Path) -> ScheduleConfig:
 
 def _algo(doc: dict, where: str, src: Path, default_algo: str) -> AlgoConfig:
     t = _Table(doc, where, src)
+    if t.has("artifact"):
+        art = t.path("artifact")
+        extra = sorted(set(doc) - {"artifact"})
+        if extra:
+            raise ConfigError(f"{src}: {where}: {extra[0]}: the artifact records its algorithm and parameters; "
+                              "give either artifact or algo + parameters")
+        if not art.exists():
+            raise ConfigError(f"{src}: {where}: artifact: {art} not found (write one with `uro routes -o NAME.uro`)")
+        return AlgoConfig(None, {}, art)
     algo = t.get("algo", "str", default_algo)
     params = {k: v for k, v in doc.items() if k != "algo"}
     return AlgoConfig(algo, params)

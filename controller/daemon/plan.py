@@ -67,6 +67,31 @@ def build_schedule(cfg: NetConfig) -> Schedule:
     return sched
 
 
+def open_artifact(cfg: NetConfig, section: str, algo_cfg, sched: Schedule, kind: str):
+    """The section's compact route artifact, checked: the right kind, computed for this
+    schedule (content hash). Opening reads the manifest only; tables are read per ToR."""
+    from controller.tables import artifacts
+
+    where = f"{cfg.path}: [routing.{section}]: artifact"
+    try:
+        art = artifacts.open(algo_cfg.artifact, sched)
+    except UroError as e:
+        raise ConfigError(f"{where}: {e}") from None
+    if art.kind != kind:
+        raise ConfigError(f"{where}: {algo_cfg.artifact} holds {art.kind} routes ({art.algo}); "
+                          f"[routing.{section}] needs {kind} routes")
+    return art
+
+
+def _artifact_params(cfg: NetConfig, section: str, art, sched: Schedule):
+    """The algorithm and parameters an artifact was computed with (to recompute it on a
+    degraded schedule after a failure)."""
+    from controller.daemon.config import AlgoConfig
+
+    params = {k: v for k, v in art.params_dict().items() if v is not None}
+    return _params(cfg, section, AlgoConfig(art.algo, params), sched, art.kind)
+
+
 def _params(cfg: NetConfig, section: str, algo_cfg, sched: Schedule, kind: str):
     where = f"{cfg.path}: [routing.{section}]"
     try:
@@ -123,10 +148,14 @@ def source_routed(cfg: NetConfig, sched: Schedule) -> tuple[int, ...]:
 
 def check_params(cfg: NetConfig, sched: Schedule) -> None:
     """Routing parameters are valid for ``sched`` (no routes computed)."""
-    if cfg.routing.per_hop is not None:
-        _params(cfg, "per_hop", cfg.routing.per_hop, sched, base.PER_HOP)
-    if cfg.routing.source is not None:
-        _params(cfg, "source", cfg.routing.source, sched, base.SOURCE)
+    for section, kind in (("per_hop", base.PER_HOP), ("source", base.SOURCE)):
+        ac = getattr(cfg.routing, section)
+        if ac is None:
+            continue
+        if ac.artifact is not None:
+            open_artifact(cfg, section, ac, sched, kind)
+        else:
+            _params(cfg, section, ac, sched, kind)
     source_routed(cfg, sched)
 
 
@@ -136,13 +165,22 @@ def compute_routes(cfg: NetConfig, sched: Schedule, failed: Failed = Failed(), v
     t0 = time.perf_counter()
     rsched = without(sched, failed)
     sr = source_routed(cfg, sched)
-    per_hop = source = None
-    if cfg.routing.per_hop is not None:
-        alg, params = _params(cfg, "per_hop", cfg.routing.per_hop, rsched, base.PER_HOP)
-        per_hop = alg.run(rsched, params)
-    if cfg.routing.source is not None and sr:
-        alg, params = _params(cfg, "source", cfg.routing.source, rsched, base.SOURCE)
-        source = alg.run(rsched, params)
+    out = {}
+    for section, kind in (("per_hop", base.PER_HOP), ("source", base.SOURCE)):
+        ac = getattr(cfg.routing, section)
+        out[section] = None
+        if ac is None or (section == "source" and not sr):
+            continue
+        if ac.artifact is not None:
+            art = open_artifact(cfg, section, ac, sched, kind)
+            if failed.empty:      # read per ToR when entries are built: never the whole set
+                out[section] = art
+                continue
+            alg, params = _artifact_params(cfg, section, art, rsched)   # recomputed without the failures
+        else:
+            alg, params = _params(cfg, section, ac, rsched, kind)
+        out[section] = alg.run(rsched, params)
+    per_hop, source = out["per_hop"], out["source"]
     return Routes(version, schedule_version, sched, failed, rsched, per_hop, source, sr,
                   seconds=time.perf_counter() - t0)
 
@@ -160,7 +198,17 @@ def check_program(cfg: NetConfig, prog: ProgramConfig, sched: Schedule) -> None:
         if w.get(key) is not None and n > (1 << w[key]):
             raise ConfigError(f"{where}: widths.{key} = {w[key]} bits cannot hold {n} {key}s")
     if prog.role == "tor" and cfg.routing.per_hop is not None:
-        k = cfg.routing.per_hop.params.get("k") if cfg.routing.per_hop.algo == "uro" else None
+        ac = cfg.routing.per_hop
+        if ac.artifact is not None:
+            from controller.tables import artifacts
+
+            try:
+                art = artifacts.open(ac.artifact)
+            except UroError as e:
+                raise ConfigError(f"{cfg.path}: [routing.per_hop]: artifact: {e}") from None
+            k = art.params_dict().get("k") if art.algo == "uro" else None
+        else:
+            k = ac.params.get("k") if ac.algo == "uro" else None
         if k is not None and isinstance(k, int) and k > p.get("alternatives", 0):
             raise ConfigError(f"{where}: alternatives (K) = {p.get('alternatives')}, but [routing.per_hop] "
                               f"k = {k}: the program holds fewer one-shot alternatives than the routes have")

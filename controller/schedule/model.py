@@ -97,6 +97,10 @@ class Schedule:
     peer: np.ndarray  # (S, N, d) int32, IDLE for no circuit
     timing: Timing = field(default_factory=Timing)
     name: str = "schedule"
+    #: every ToR pair meets once per cycle (checked). A degraded schedule -- the circuits
+    #: left after failures, :mod:`controller.schedule.degrade` -- is built with False:
+    #: routing then finds multi-hop routes where they exist and none where they do not.
+    complete: bool = field(default=True, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         peer = np.asarray(self.peer)
@@ -186,7 +190,8 @@ def validate(sched: Schedule) -> None:
     Checks ids and ports in range, timing, that no two ToRs claim the same uplink of a
     peer in a slice, that every circuit is symmetric on its OCS (``peer[s, b, u] == a``
     when ``peer[s, a, u] == b``), and that every ToR pair meets at least once per cycle
-    (URO assumes this; idle uplinks are fine).
+    (URO assumes this; idle uplinks are fine) -- unless the schedule is a degraded one
+    (``complete=False``), where failures may have removed a pair's only meetings.
     """
     peer = sched.peer
     S, N, d = peer.shape
@@ -229,6 +234,8 @@ def validate(sched: Schedule) -> None:
     if problems:
         raise ScheduleError(_fmt(problems))
 
+    if not sched.complete:
+        return
     met = sched.meets().any(axis=0)
     np.fill_diagonal(met, True)
     missing = np.argwhere(np.triu(~met))

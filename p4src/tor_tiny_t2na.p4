@@ -28,7 +28,6 @@
  * Q = 4 calendar queues per uplink.
  */
 const bit<16> ETHERTYPE_IPV4  = 0x0800;
-const bit<16> ETHERTYPE_TIMER = 0x88B5;   // slice timer packets, never forwarded
 const bit<8>  IPOPT_NOP  = 1;
 const bit<8>  IPOPT_SSRR = 137;      // Strict Source and Record Route
 const bit<8>  IPPROTO_TCP = 6;
@@ -39,11 +38,15 @@ typedef bit<8>  uplink_t;   // uplink index 0..d-1
 typedef bit<8>  slice_t;    // slice id 0..S-1
 typedef bit<8>  bucket_t;   // UCMP flow-size bucket
 typedef bit<8>  qstate_t;   // Full(1)/Unfull(0) bit per (uplink, calendar queue)
+typedef bit<2>  down_t;     // down(1) bit per uplink (config)
 
 const bit<32> NUM_SLICES  = 4;
 const bit<32> NUM_QUEUES  = 4;   // calendar queues per uplink
 const bit<32> NUM_UPLINKS = 2;
+const bit<32> NUM_TORS    = 8;
 const bit<32> UPLINK_PORT_BASE = 2;   // uplink u leaves on port UPLINK_PORT_BASE + u
+const bit<8>  MAX_REROUTES = 5;   // re-decisions of one packet on this ToR (UCMP §6.3)
+const bit<32> MIN_FRAME_BYTES = 64;    // a calendar queue with less room left is Full
 
 const bit<32> DROP_NO_ROUTE = 0;
 const bit<32> DROP_ALL_FULL = 1;
@@ -54,16 +57,20 @@ const bit<32> DROP_MALFORMED = 5;
 const bit<32> DROP_NOT_IPV4 = 6;
 const bit<32> DROP_BAD_TIMER = 7;
 const bit<32> DROP_UNCONFIGURED = 8;
+const bit<32> DROP_BAD_CHECKSUM = 9;
+const bit<32> DROP_REROUTE_LIMIT = 10;
 const bit<32> EVENT_REROUTE_MISSED = 0;
 const bit<32> EVENT_REROUTE_SPILL = 1;
 const bit<32> EVENT_TIMER = 2;
 const bit<32> EVENT_SSRR_WRITTEN = 3;
 const bit<32> EVENT_SSRR_TRANSIT = 4;
-const bit<32> EVENT_SSRR_RESOURCED = 5;
-const bit<32> EVENT_SSRR_MISSED = 6;
-const bit<32> EVENT_QSTATE_FULL = 7;
-const bit<32> EVENT_LINK_DOWN = 8;
-const bit<32> EVENT_RESUBMIT_SPILL = 9;
+const bit<32> EVENT_TIMER_SYNC = 5;
+const bit<32> EVENT_TIMER_REJECTED = 6;
+const bit<32> EVENT_SSRR_RESOURCED = 7;
+const bit<32> EVENT_SSRR_MISSED = 8;
+const bit<32> EVENT_UPLINK_DOWN = 9;
+const bit<32> EVENT_QSTATE_FULL = 10;
+const bit<32> EVENT_RESUBMIT_SPILL = 11;
 
 /* ---- t2na constants ---------------------------------------------------------------------
  * Queue state: 4 copies (one per URO alternative, one for the SSRR hop) of a Full flag per
@@ -76,6 +83,7 @@ const bit<32> EVENT_RESUBMIT_SPILL = 9;
  * queues, waits, ranks and epochs are 8-bit (S, Q <= 128); lengths and capacities are
  * 16-bit counts of 1-byte units (rounded conservatively); masks are 32-bit. */
 typedef bit<8>  queue_t;            // calendar queue id 0..Q-1 (Q <= 128)
+typedef bit<16> step_t;             // slot arithmetic: active queue + wait (< Q + S), ranks, epochs
 typedef bit<16> qidx_t;             // (uplink, queue) = uplink * 256 + queue
 typedef bit<16> units_t;            // wire bytes / 1, rounded up for packets, down for capacity
 
@@ -92,7 +100,6 @@ const bit<16> GROWTH_BYTES  = 20;        // most a source route adds (NOP + opti
 /* first byte of what egress sees: a bridged data packet or a queue-state update (mirror copy) */
 const bit<8> PKT_NORMAL = 0xA1;
 const bit<8> PKT_QUPD   = 0xA2;
-const MirrorType_t MIRROR_QUPD = 1;
 const bit<3> RESUBMIT_SPILL = 1;
 
 const bit<8> ROLE_OTHER  = 0;
@@ -109,17 +116,21 @@ const bit<8> DR_MALFORMED = 6;
 const bit<8> DR_NOT_IPV4 = 7;
 const bit<8> DR_BAD_TIMER = 8;
 const bit<8> DR_UNCONFIGURED = 9;
+const bit<8> DR_BAD_CHECKSUM = 10;
+const bit<8> DR_REROUTE_LIMIT = 11;
 /* events are counted as one cell per packet: the cell index is the set of events (bitmap) */
-const bit<10> EV_REROUTE_MISSED = 1;
-const bit<10> EV_REROUTE_SPILL = 2;
-const bit<10> EV_TIMER = 4;
-const bit<10> EV_SSRR_WRITTEN = 8;
-const bit<10> EV_SSRR_TRANSIT = 16;
-const bit<10> EV_SSRR_RESOURCED = 32;
-const bit<10> EV_SSRR_MISSED = 64;
-const bit<10> EV_QSTATE_FULL = 128;
-const bit<10> EV_LINK_DOWN = 256;
-const bit<10> EV_RESUBMIT_SPILL = 512;
+const bit<12> EV_REROUTE_MISSED = 1;
+const bit<12> EV_REROUTE_SPILL = 2;
+const bit<12> EV_TIMER = 4;
+const bit<12> EV_SSRR_WRITTEN = 8;
+const bit<12> EV_SSRR_TRANSIT = 16;
+const bit<12> EV_TIMER_SYNC = 32;
+const bit<12> EV_TIMER_REJECTED = 64;
+const bit<12> EV_SSRR_RESOURCED = 128;
+const bit<12> EV_SSRR_MISSED = 256;
+const bit<12> EV_UPLINK_DOWN = 512;
+const bit<12> EV_QSTATE_FULL = 1024;
+const bit<12> EV_RESUBMIT_SPILL = 2048;
 
 /* ---- headers ------------------------------------------------------------------------- */
 header ethernet_t {
@@ -185,8 +196,8 @@ header qupd_t {
     bit<8>  type;                   // PKT_QUPD
     bit<8>  pad;
     qidx_t  qidx;                   // the queue: uplink * 256 + queue
-    bit<8>  epoch;                  // slice epoch (mod 256) when the packet was admitted
-    bit<8>  rank;                   // slices it waits: the queue drains after epoch + rank
+    step_t  epoch;                  // slice epoch (mod 65536) when the packet was admitted
+    step_t  rank;                   // slices it waits: the queue drains after epoch + rank
 }
 
 /* Resubmit data (16 bytes on Tofino2): a refused packet comes back once and skips the
@@ -222,12 +233,16 @@ struct metadata_t {
     bit<8>   role;
     bit<1>   configured;
     tor_t    my_tor;
-    bit<32>  down;          // the uplink is down (timer packets): link_down_reg & its bit
+    bit<1>   gen;           // the route generation in use (config)
+    down_t   down_cfg;      // uplinks the control plane marked down (config)
+    down_t   down_upbit;    // timer: the uplink's bit in down_cfg
+    down_t   down_hit;
+    bit<32>  down;          // timer: link_down_reg & the uplink's bit
     bit<32>  down_bit;
     /* slice clock */
     slice_t  cur_slice;
-    queue_t  active_q;
-    bit<8>   epoch;         // slices since the start, mod 256
+    step_t   active_q;
+    step_t   epoch;         // slices since the start, mod 65536
     bit<32>  slice_start;
     bit<32>  elapsed;       // ns since the tick, then in slice_time quanta
     units_t  e_floor;       // units of the active slice already gone (time)
@@ -242,7 +257,7 @@ struct metadata_t {
     bit<16>  body;          // total length - header bytes
     bit<1>   unmapped;
     bit<8>   drop_reason;   // 0 or DR_*: the drops counter's cell
-    bit<10> ev;
+    bit<12> ev;
     bit<9>   out_port;      // host port for local delivery
     bit<1>   routed;
     bit<1>   is_local;
@@ -257,37 +272,41 @@ struct metadata_t {
     /* URO one-shot alternatives of the matched entry / SSRR slots */
     bit<8>   n_alts;
     uplink_t alt_up_0;
-    slice_t  alt_wait_0;
-    queue_t  alt_x_0;
+    step_t   alt_wait_0;
+    step_t   alt_x_0;
     queue_t  alt_q_0;
     qidx_t   alt_i_0;
     bit<8>   alt_full_0;
     bit<1>   alt_c_0;       // a candidate (valid, not skipped, fits if active)
     bit<1>   alt_ok_0;
+    bit<1>   alt_act_0;     // wait 0: the active queue
     uplink_t alt_up_1;
-    slice_t  alt_wait_1;
-    queue_t  alt_x_1;
+    step_t   alt_wait_1;
+    step_t   alt_x_1;
     queue_t  alt_q_1;
     qidx_t   alt_i_1;
     bit<8>   alt_full_1;
     bit<1>   alt_c_1;       // a candidate (valid, not skipped, fits if active)
     bit<1>   alt_ok_1;
+    bit<1>   alt_act_1;     // wait 0: the active queue
     uplink_t alt_up_2;
-    slice_t  alt_wait_2;
-    queue_t  alt_x_2;
+    step_t   alt_wait_2;
+    step_t   alt_x_2;
     queue_t  alt_q_2;
     qidx_t   alt_i_2;
     bit<8>   alt_full_2;
     bit<1>   alt_c_2;       // a candidate (valid, not skipped, fits if active)
     bit<1>   alt_ok_2;
+    bit<1>   alt_act_2;     // wait 0: the active queue
     uplink_t alt_up_3;
-    slice_t  alt_wait_3;
-    queue_t  alt_x_3;
+    step_t   alt_wait_3;
+    step_t   alt_x_3;
     queue_t  alt_q_3;
     qidx_t   alt_i_3;
     bit<8>   alt_full_3;
     bit<1>   alt_c_3;       // a candidate (valid, not skipped, fits if active)
     bit<1>   alt_ok_3;
+    bit<1>   alt_act_3;     // wait 0: the active queue
     /* SSRR hop at the pointer */
     bit<8>   hop_idx;
     tor_t    prev_next_tor;
@@ -302,15 +321,16 @@ struct metadata_t {
     bit<8>   dep_alt;
     uplink_t dep_up;
     queue_t  dep_q;
-    bit<8>   dep_rank;
+    bit<1>   dep_act;       // the chosen queue is the active one
+    MirrorType_t dep_mirror;   // the chosen slot's mirror type (its qupd fields)
     qidx_t   dep_i;
     units_t  admit_e;
     units_t  admitted;
     units_t  fin;
     /* timer, queue-state updates */
     qidx_t   t_qidx;
-    bit<8>   qupd_age;
-    bit<8>   qupd_min;
+    step_t   qupd_age;
+    step_t   qupd_min;
     MirrorId_t mirror_session;
     bit<8>   pkt_type;      // first byte of a mirror copy / resubmit data
 }
@@ -354,14 +374,19 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         meta.admit_e = 0;
         meta.pkt_type = 0;
         meta.unmapped = 0;
+        meta.gen = 0;
         meta.alt_c_0 = 0;
         meta.alt_ok_0 = 0;
+        meta.alt_act_0 = 0;
         meta.alt_c_1 = 0;
         meta.alt_ok_1 = 0;
+        meta.alt_act_1 = 0;
         meta.alt_c_2 = 0;
         meta.alt_ok_2 = 0;
+        meta.alt_act_2 = 0;
         meta.alt_c_3 = 0;
         meta.alt_ok_3 = 0;
+        meta.alt_act_3 = 0;
         transition select(ig_intr_md.resubmit_flag) {
             1: parse_resubmit;
             default: parse_port_metadata;
@@ -593,9 +618,18 @@ control UroIngressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t me
     Mirror() mirror;
     Resubmit() resubmit;
     apply {
-        if (ig_dprsr_md.mirror_type == MIRROR_QUPD) {
-            mirror.emit<qupd_t>(meta.mirror_session,
-                                {meta.pkt_type, 0, meta.dep_i, meta.epoch, meta.dep_rank});
+        /* a queue-state update: mirror type 1 + slot, so each slot's own fields are emitted */
+        if (ig_dprsr_md.mirror_type == 1) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_0, meta.epoch, meta.alt_wait_0});
+        }
+        else if (ig_dprsr_md.mirror_type == 2) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_1, meta.epoch, meta.alt_wait_1});
+        }
+        else if (ig_dprsr_md.mirror_type == 3) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_2, meta.epoch, meta.alt_wait_2});
+        }
+        else if (ig_dprsr_md.mirror_type == 4) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_3, meta.epoch, meta.alt_wait_3});
         }
         if (ig_dprsr_md.resubmit_type == RESUBMIT_SPILL) {
             resubmit.emit<resub_t>({meta.pkt_type, meta.skip, 0});
@@ -658,15 +692,20 @@ control UroEgressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t met
     }
 }
 
+/* (bf-p4c 9.13.4 overlays these SSRR source and transit fields and then rejects its own
+ * overlay at the larger profiles: keep them apart) */
+@pa_no_overlay("ingress", "meta.bucket")
+@pa_no_overlay("ingress", "meta.hop_el")
+@pa_no_overlay("ingress", "meta.hop_slice")
 control UroIngress(inout headers_t hdr, inout metadata_t meta,
                    in ingress_intrinsic_metadata_t ig_intr_md,
                    in ingress_intrinsic_metadata_from_parser_t ig_prsr_md,
                    inout ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md,
                    inout ingress_intrinsic_metadata_for_tm_t ig_tm_md) {
-    /* drop reasons: no_route, all_full, held_too_long, bad_ssrr, ttl, malformed, not_ipv4, bad_timer, unconfigured; cell = 1 + reason (cell 0 unused) */
-    Counter<bit<32>, bit<8>>(10, CounterType_t.PACKETS) drops;
-    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, ssrr_resourced, ssrr_missed, qstate_full, link_down, resubmit_spill; cell = bitmap of the packet's events */
-    Counter<bit<32>, bit<10>>(1024, CounterType_t.PACKETS) events;
+    /* drop reasons: no_route, all_full, held_too_long, bad_ssrr, ttl, malformed, not_ipv4, bad_timer, unconfigured, bad_checksum, reroute_limit; cell = 1 + reason (cell 0 unused) */
+    Counter<bit<32>, bit<8>>(12, CounterType_t.PACKETS) drops;
+    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, timer_sync, timer_rejected, ssrr_resourced, ssrr_missed, uplink_down, qstate_full, resubmit_spill; cell = bitmap of the packet's events */
+    Counter<bit<32>, bit<12>>(4096, CounterType_t.PACKETS) events;
 
     /* ---- who sent it: dev port -> host | uplink (written from the port map) ----------- */
     action role_host(bit<8> index) { meta.role = ROLE_HOST; }
@@ -692,10 +731,14 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 4;
     }
 
-    /* ---- this ToR: id and slice capacity; no entry = not configured: drop all but the clock */
-    action set_config(tor_t my_tor) {
+    /* ---- this ToR: id, the route generation in use, uplinks down; no entry = not
+     * configured: drop all but the clock. (The slice capacity and link rate are compiled in
+     * from the timer plan; the packet generator is the clock.) */
+    action set_config(tor_t my_tor, bit<1> generation, down_t down) {
         meta.configured = 1;
         meta.my_tor = my_tor;
+        meta.gen = generation;
+        meta.down_cfg = down;
     }
     action unconfigured() { meta.configured = 0; }
     table config {
@@ -729,8 +772,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     /* ---- slice clock: four registers, each accessed once per packet ---------------------
      * Timer packet (batch 0, packet 0) ticks the clock; every other packet reads it. */
     Register<bit<8>, bit<1>>(1, 0) slice_reg;       // current slice 0..S-1
-    Register<bit<8>, bit<1>>(1, 0) active_reg;      // its calendar queue 0..Q-1
-    Register<bit<8>, bit<1>>(1, 0) epoch_reg;       // slices since the start, mod 256
+    Register<step_t, bit<1>>(1, 0) active_reg;      // its calendar queue 0..Q-1
+    Register<step_t, bit<1>>(1, 0) epoch_reg;       // slices since the start, mod 65536
     Register<bit<32>, bit<1>>(1, 0) start_reg;      // when the current slice began (ns, low 32 bits)
     RegisterAction<bit<8>, bit<1>, bit<8>>(slice_reg) slice_tick = {
         void apply(inout bit<8> v, out bit<8> rv) {
@@ -741,20 +784,20 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     RegisterAction<bit<8>, bit<1>, bit<8>>(slice_reg) slice_read = {
         void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
     };
-    RegisterAction<bit<8>, bit<1>, bit<8>>(active_reg) active_tick = {
-        void apply(inout bit<8> v, out bit<8> rv) {
+    RegisterAction<step_t, bit<1>, step_t>(active_reg) active_tick = {
+        void apply(inout step_t v, out step_t rv) {
             if (v >= 3) { v = 0; } else { v = v + 1; }
             rv = v;
         }
     };
-    RegisterAction<bit<8>, bit<1>, bit<8>>(active_reg) active_read = {
-        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    RegisterAction<step_t, bit<1>, step_t>(active_reg) active_read = {
+        void apply(inout step_t v, out step_t rv) { rv = v; }
     };
-    RegisterAction<bit<8>, bit<1>, bit<8>>(epoch_reg) epoch_tick = {
-        void apply(inout bit<8> v, out bit<8> rv) { v = v + 1; rv = v; }
+    RegisterAction<step_t, bit<1>, step_t>(epoch_reg) epoch_tick = {
+        void apply(inout step_t v, out step_t rv) { v = v + 1; rv = v; }
     };
-    RegisterAction<bit<8>, bit<1>, bit<8>>(epoch_reg) epoch_read = {
-        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    RegisterAction<step_t, bit<1>, step_t>(epoch_reg) epoch_read = {
+        void apply(inout step_t v, out step_t rv) { rv = v; }
     };
     RegisterAction<bit<32>, bit<1>, bit<32>>(start_reg) start_stamp = {
         void apply(inout bit<32> v) { v = ig_prsr_md.global_tstamp[31:0]; }
@@ -767,10 +810,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
      * that pauses uplink u's previous queue (batch 0, packet u) or resumes its active queue
      * (batch 1, packet u); a pause also clears that queue's byte count and Full bit.
      * Written by the control plane from the TM queue plan (2 x d x Q entries). */
-    action timer_pause(bit<32> afc, qidx_t qidx, bit<32> upmask) {
+    action timer_pause(bit<32> afc, qidx_t qidx, bit<32> upmask, down_t upbit) {
         ig_dprsr_md.adv_flow_ctl = afc;
         meta.t_qidx = qidx;
         meta.down_bit = upmask;
+        meta.down_upbit = upbit;
         meta.have_dep = 1;                // reuse: "this packet drained a queue"
     }
     action timer_resume(bit<32> afc) {
@@ -1099,38 +1143,42 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         key = { hdr.ipv4.dstAddr: lpm @name("dst_addr"); }
         actions = { set_dst_tor; deliver_local; @defaultonly no_route; }
         default_action = no_route();
-        size = 1024;
+        size = 9;
     }
 
-    /* Per destination: URO per-hop tables (default) or UCMP source routing. */
+    /* Per (generation, destination): URO per-hop tables (default) or UCMP source routing. */
     action per_hop() { meta.use_ssrr = 0; }
     action source_route() { meta.use_ssrr = 1; }
     table route_mode {
-        key = { meta.dst_tor: exact @name("dst_tor"); }
+        key = {
+            meta.gen:     exact @name("generation");
+            meta.dst_tor: exact @name("dst_tor");
+        }
         actions = { per_hop; source_route; }
         default_action = per_hop();
-        size = 8;
+        size = 14;
     }
 
     /* ---- URO per-hop table: (arrival slice, dst ToR) -> K (uplink, wait) ---------------- */
     action set_alternatives(bit<8> n, uplink_t up0, slice_t wait0, uplink_t up1, slice_t wait1, uplink_t up2, slice_t wait2) {
         meta.n_alts = n;
         meta.alt_up_0 = up0;
-        meta.alt_wait_0 = wait0;
+        meta.alt_wait_0 = (step_t)wait0;
         meta.alt_up_1 = up1;
-        meta.alt_wait_1 = wait1;
+        meta.alt_wait_1 = (step_t)wait1;
         meta.alt_up_2 = up2;
-        meta.alt_wait_2 = wait2;
+        meta.alt_wait_2 = (step_t)wait2;
     }
     action uro_miss() { meta.n_alts = 0; }
     table uro_next_hop {
         key = {
+            meta.gen:       exact @name("generation");
             meta.cur_slice: exact @name("arrival_slice");
             meta.dst_tor:   exact @name("dst_tor");
         }
         actions = { set_alternatives; @defaultonly uro_miss; }
         default_action = uro_miss();
-        size = 28;
+        size = 56;
     }
 
     /* ---- SSRR source routing ------------------------------------------------------- */
@@ -1142,9 +1190,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 64;
     }
 
-    /* (dst ToR, start slice, bucket) -> a group of tied paths on the action selector,
-     * picked by the 5-tuple hash (UCMP §6.2). A bucket range is one exact entry per
-     * bucket (SRAM, not TCAM). */
+    /* (generation, dst ToR, start slice, bucket range) -> a group of tied paths on the
+     * action selector, picked by the 5-tuple hash (UCMP §6.2). */
     action write_path(bit<8> n, tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1, tor_t tor2, uplink_t up2, slice_t slice2, tor_t tor3, uplink_t up3, slice_t slice3) {
         meta.path_len = n;
         hdr.ssrr.setValid();
@@ -1168,14 +1215,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.hops[3].uplink = up3;
         hdr.hops[3].send_slice = slice3;
     }
-    ActionProfile(1024) ssrr_selector_profile;
+    ActionProfile(448) ssrr_selector_profile;
     Hash<bit<16>>(HashAlgorithm_t.CRC16) ssrr_selector_hash;
-    ActionSelector(ssrr_selector_profile, ssrr_selector_hash, SelectorMode_t.FAIR, 64, 512) ssrr_selector;
+    ActionSelector(ssrr_selector_profile, ssrr_selector_hash, SelectorMode_t.FAIR, 8, 448) ssrr_selector;
     table ssrr_path {
         key = {
+            meta.gen:       exact @name("generation");
             meta.dst_tor:   exact @name("dst_tor");
             meta.cur_slice: exact @name("start_slice");
-            meta.bucket:    exact @name("bucket");
+            meta.bucket:    range @name("bucket");   // a UCMP bucket range (priority-ordered)
             hdr.ipv4.srcAddr:  selector;
             hdr.ipv4.dstAddr:  selector;
             hdr.ipv4.protocol: selector;
@@ -1184,7 +1232,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         }
         actions = { write_path; }
         implementation = ssrr_selector;
-        size = 448;
+        size = 168;
     }
 
     /* ---- queue state: a Full flag per (uplink, calendar queue) at uplink * 256 + queue,
@@ -1321,32 +1369,36 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         meta.dep_alt = 0;
         meta.dep_up = meta.alt_up_0;
         meta.dep_q = meta.alt_q_0;
-        meta.dep_rank = meta.alt_wait_0;
+        meta.dep_act = meta.alt_act_0;
         meta.dep_i = meta.alt_i_0;
+        meta.dep_mirror = 1;      // a Full mark carries slot 0's queue and rank
     }
     action pick_1() {
         meta.have_dep = 1;
         meta.dep_alt = 1;
         meta.dep_up = meta.alt_up_1;
         meta.dep_q = meta.alt_q_1;
-        meta.dep_rank = meta.alt_wait_1;
+        meta.dep_act = meta.alt_act_1;
         meta.dep_i = meta.alt_i_1;
+        meta.dep_mirror = 2;      // a Full mark carries slot 1's queue and rank
     }
     action pick_2() {
         meta.have_dep = 1;
         meta.dep_alt = 2;
         meta.dep_up = meta.alt_up_2;
         meta.dep_q = meta.alt_q_2;
-        meta.dep_rank = meta.alt_wait_2;
+        meta.dep_act = meta.alt_act_2;
         meta.dep_i = meta.alt_i_2;
+        meta.dep_mirror = 3;      // a Full mark carries slot 2's queue and rank
     }
     action pick_3() {
         meta.have_dep = 1;
         meta.dep_alt = 3;
         meta.dep_up = meta.alt_up_3;
         meta.dep_q = meta.alt_q_3;
-        meta.dep_rank = meta.alt_wait_3;
+        meta.dep_act = meta.alt_act_3;
         meta.dep_i = meta.alt_i_3;
+        meta.dep_mirror = 4;      // a Full mark carries slot 3's queue and rank
     }
     action pick_none() { meta.have_dep = 0; }
     table choose {
@@ -1432,6 +1484,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     }
 
     /* ---- single-operation steps (a Tofino action runs in one stage; widths never mix) --- */
+    action cfg_down_of_uplink() { meta.down_hit = meta.down_cfg & meta.down_upbit; }
     action elapsed_ns() { meta.elapsed = ig_prsr_md.global_tstamp[31:0] - meta.slice_start; }
     action elapsed_quanta() { meta.elapsed = meta.elapsed >> 3; }
     action wire_a() {
@@ -1479,7 +1532,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     /* transit: rank = (hop slice - now) mod S; el = (now - previous hop's slice) mod S.
      * The wait planned here is (hop - prev) mod S = rank + el when on time, so
      * rank + el >= S means the hop's slice has passed (missed). */
-    action hop_rank_set(bit<8> d) { meta.alt_wait_3 = d; }
+    action hop_rank_set(bit<16> d) { meta.alt_wait_3 = d; }
     table hop_rank {
         key = {
             meta.hop_slice: exact;
@@ -1536,7 +1589,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     }
 
     /* source: rank of the new path's first hop */
-    action src_rank_set(bit<8> d) { meta.alt_wait_3 = d; }
+    action src_rank_set(bit<16> d) { meta.alt_wait_3 = d; }
     table src_rank {
         key = {
             hdr.hops[0].send_slice: exact;
@@ -1623,7 +1676,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     }
     action dep_mark() {
         meta.mirror_session = 1;
-        ig_dprsr_md.mirror_type = MIRROR_QUPD;
+        ig_dprsr_md.mirror_type = meta.dep_mirror;
         meta.pkt_type = PKT_QUPD;
     }
     table fill_check {
@@ -1671,7 +1724,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             if (meta.have_dep == 1) {            // a pause: the drained queue starts empty
                 qfin_reset.execute(meta.t_qidx);
                 meta.down = link_down_test.execute(0);
-                if (meta.down == 0) {             // a down uplink keeps its queues Full
+                cfg_down_of_uplink();
+                if (meta.down == 0 && meta.down_hit == 0) {   // a down uplink keeps its queues Full
                 meta.alt_i_0 = meta.t_qidx;
                 meta.alt_i_1 = meta.t_qidx;
                 meta.alt_i_2 = meta.t_qidx;
@@ -1700,7 +1754,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 qstate_2_set.execute(meta.alt_i_2);
                 qstate_3_set.execute(meta.alt_i_3);
 
-                meta.ev = EV_LINK_DOWN;
+                meta.ev = EV_UPLINK_DOWN;
             }
             ig_dprsr_md.drop_ctl = 1;
         } else if (hdr.qupd.isValid()) {
@@ -1779,14 +1833,17 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.alt_full_2 = qstate_2_test.execute(meta.alt_i_2);
 
                 slot_range.apply();
+                if (meta.alt_wait_0 == 0) { meta.alt_act_0 = 1; }
                 if (meta.alt_c_0 == 1 && meta.alt_full_0 == 0 && (meta.alt_wait_0 != 0 || meta.fits_active == 1)) {
                     meta.alt_ok_0 = 1;
                 }
 
+                if (meta.alt_wait_1 == 0) { meta.alt_act_1 = 1; }
                 if (meta.alt_c_1 == 1 && meta.alt_full_1 == 0 && (meta.alt_wait_1 != 0 || meta.fits_active == 1)) {
                     meta.alt_ok_1 = 1;
                 }
 
+                if (meta.alt_wait_2 == 0) { meta.alt_act_2 = 1; }
                 if (meta.alt_c_2 == 1 && meta.alt_full_2 == 0 && (meta.alt_wait_2 != 0 || meta.fits_active == 1)) {
                     meta.alt_ok_2 = 1;
                 }
@@ -1867,8 +1924,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.drop_reason = DR_NOT_IPV4;
             } else if (meta.bad_options == 1 || (hdr.ssrr.isValid() && meta.role != ROLE_UPLINK)) {
                 meta.drop_reason = DR_BAD_SSRR;       // other options, or SSRR from the edge (RFC 7126)
-            } else if (hdr.ipv4.version_ihl[7:4] != 4 || !meta.csum_ok || meta.body != 0) {
+            } else if (hdr.ipv4.version_ihl[7:4] != 4 || meta.body != 0) {
                 meta.drop_reason = DR_MALFORMED;
+            } else if (!meta.csum_ok) {
+                meta.drop_reason = DR_BAD_CHECKSUM;
             } else if (meta.routed == 0) {
                 meta.drop_reason = DR_NO_ROUTE;
             } else if (meta.is_local == 0) {
@@ -1914,7 +1973,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         meta.drop_reason = DR_ALL_FULL;
                     }
                 } else {
-                    if (meta.dep_rank == 0) { dep_floor(); }
+                    if (meta.dep_act == 1) { dep_floor(); }
                     dep_admit();
                     if (meta.admitted == 0) {
                         if (meta.resubmitted == 0 && source == 0) {

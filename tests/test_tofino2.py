@@ -242,8 +242,12 @@ def test_t2na_matrix_renders(n, d, s, k, h, q):
     for hops in range(1, h + 1):                                # unrolled SSRR parser states
         assert f"state parse_hops_end_{hops}" in text
     assert c["target"] == T and c["counters"]["events"]["encoding"] == "bitmap"
-    assert [prm["name"] for prm in c["tables"]["config"]["actions"]["set_config"]["params"]] == ["my_tor"]
-    assert c["tables"]["ssrr_path"]["keys"][2] == {"name": "bucket", "match": "exact", "bitwidth": 8}
+    assert [prm["name"] for prm in c["tables"]["config"]["actions"]["set_config"]["params"]] == \
+        ["my_tor", "generation", "down"]
+    assert "packet_io" not in c and c["clock"]["source"] == "pktgen"
+    for t in ("route_mode", "uro_next_hop", "ssrr_path"):          # the names bmv2 has, generation-keyed
+        assert c["tables"][t]["keys"][0]["name"] == "generation"
+        assert f"size = {c['tables'][t]['size']};" in text
     assert c["profile"]["slice_capacity_bytes"] == pktgen.timer_plan(2.0, 0.01, d, 100.0).capacity_bytes
 
 
@@ -260,19 +264,17 @@ def test_p4src_t2na_is_current():
 
 
 # ---- contract-named entries for the t2na contract ------------------------------------------
-def test_uro_entries_store_waits_and_buckets_expand():
+def test_t2na_entries_store_waits_and_config_has_no_runtime_capacity():
     p = prof.load("tiny")
     _, c = rnd.render(p, "tor", T)
-    e = ent.uro_entry(c, 3, 5, [(1, 0), (0, 2)])
+    e = ent.uro_entry(c, 3, 5, [(1, 0), (0, 2)], generation=1)
     params = dict(e.params)
     assert params["n"] == 2 and (params["wait0"], params["wait1"]) == (1, 3)     # (0 - 3) % 4, (2 - 3) % 4
     assert params["up2"] == 0 and params["wait2"] == 0                           # unused alternative
-    b = ent.ssrr_group(c, 5, 1, (2, 4), [[(5, 1, 1)]], group_id=7, first_member_id=1)
-    assert [dict(x.match)["bucket"] for x in b.entries] == [2, 3, 4]
-    assert all(x.group_id == 7 for x in b.entries)
-    assert dict(ent.config_entry(c, 3).params) == {"my_tor": 3}
-    with pytest.raises(ent.EntryError, match=r"has its slice capacity compiled in"):
-        ent.config_entry(c, 3, capacity_bytes=1000)
+    assert dict(e.match)["generation"] == 1
+    assert dict(ent.tor_config_entry(c, 3, generation=1, down=2).params) == {"my_tor": 3, "generation": 1, "down": 2}
+    with pytest.raises(ent.EntryError, match=r"the tofino2 program has no run-time capacity_bytes"):
+        ent.tor_config_entry(c, 3, capacity_bytes=1000)
 
 
 # ---- switch plan ---------------------------------------------------------------------------
@@ -288,7 +290,7 @@ def test_switch_plan_for_tiny():
     # the pause of uplink 1 when queue 2 becomes active: its queue 1 (pg_queue 4 + 1)
     w = next(w for w in tables["timer_afc"] if [k.value for k in w.key] == [0, 1, 2])
     assert w.action == "UroIngress.timer_pause"
-    assert w.data_dict() == {"afc": afc.afc_word(0, 1, 5, True), "qidx": 256 + 1, "upmask": 2}
+    assert w.data_dict() == {"afc": afc.afc_word(0, 1, 5, True), "qidx": 256 + 1, "upmask": 2, "upbit": 2}
     w = next(w for w in tables["timer_afc"] if [k.value for k in w.key] == [1, 0, 2])
     assert w.data_dict() == {"afc": afc.afc_word(0, 1, 2, False)}
     assert {(tuple(k.value for k in w.key), w.data_dict()["dev_port"]) for w in tables["port_map"]} == \

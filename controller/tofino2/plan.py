@@ -91,7 +91,8 @@ def target_table_writes(contract: dict, pm: PortMap, qp: tm.QueuePlan) -> list[W
         key = (KeyField("batch_id", e.batch_id), KeyField("packet_id", e.packet_id), KeyField("active", e.active))
         if e.pause:
             out.append(Write(timer, key, f"{ctl}.timer_pause",
-                             (("afc", e.word), ("qidx", e.uplink * 256 + e.queue), ("upmask", 1 << e.uplink))))
+                             (("afc", e.word), ("qidx", e.uplink * 256 + e.queue), ("upmask", 1 << e.uplink),
+                              ("upbit", 1 << e.uplink))))
         else:
             out.append(Write(timer, key, f"{ctl}.timer_resume", (("afc", e.word),)))
     vs = contract["target_state"]["parser_value_sets"]

@@ -27,8 +27,8 @@ SLOTS_PER_ACTIVE_COPY = 4
 #: the mirror session that carries queue-state updates to the recirculation port
 MIRROR_SESSION = 1
 #: counter cells the t2na program counts beyond the shared ones (appended if missing)
-T2NA_DROPS = ["bad_timer", "unconfigured"]
-T2NA_EVENTS = ["ssrr_resourced", "ssrr_missed", "qstate_full", "link_down", "resubmit_spill"]
+T2NA_DROPS: list[str] = []
+T2NA_EVENTS = ["qstate_full", "resubmit_spill"]
 
 #: stage model of the ingress pipeline (calibrated on bf-p4c 9.13.4 for the named profiles):
 #: the stages before and after the replica reads, plus one stage per STATEFUL_PER_STAGE replicas
@@ -57,8 +57,8 @@ class T2na:
 
     # ---- spellings ----------------------------------------------------------------------
     @staticmethod
-    def action_selector(name: str, size: int, max_group: int = 64) -> str:
-        groups = max(1, size // 2)
+    def action_selector(name: str, size: int, max_group: int = 8) -> str:
+        groups = max(1, size)
         return (f"ActionProfile({size}) {name}_profile;\n"
                 f"    Hash<bit<16>>(HashAlgorithm_t.CRC16) {name}_hash;\n"
                 f"    ActionSelector({name}_profile, {name}_hash, SelectorMode_t.FAIR, {max_group}, {groups}) {name};")
@@ -161,17 +161,19 @@ class T2na:
         w = profile.widths
         t = c["tables"]
         ctl = t["config"]["name"].split(".")[0]
-        # the slice capacity is a property of the compiled program (the timer plan), not a runtime value
+        # the slice capacity and the link rate are properties of the compiled program (the timer
+        # plan), and the packet generator is the clock: no run-time capacity, rate or timer step
         cfg = t["config"]["actions"]["set_config"]
-        cfg["params"] = [prm for prm in cfg["params"] if prm["name"] != "capacity_bytes"]
+        cfg["params"] = [prm for prm in cfg["params"]
+                         if prm["name"] not in ("capacity_bytes", "bytes_per_us", "max_timer_step")]
+        c.pop("packet_io", None)                  # timers are generated on the switch, not sent
+        c.pop("timer", None)
+        c["clock"] = {"source": "pktgen", "timer_app": pktgen.TIMER_APP_ID, "port_down_app": pktgen.PORT_DOWN_APP_ID}
         alt = t["uro_next_hop"]["actions"]["set_alternatives"]
         params = [{"name": "n", "bitwidth": 8}]
         for k in range(profile.alternatives):
             params += [{"name": f"up{k}", "bitwidth": w.uplink}, {"name": f"wait{k}", "bitwidth": w.slice}]
         alt["params"] = params
-        for key in t["ssrr_path"]["keys"]:
-            if key["name"] == "bucket":
-                key["match"] = "exact"            # SRAM, not TCAM: a bucket range is one entry per bucket
         for cname, extra in (("drops", T2NA_DROPS), ("events", T2NA_EVENTS)):
             idx = c["counters"][cname]["indices"]
             idx += [x for x in extra if x not in idx]
@@ -197,7 +199,8 @@ class T2na:
                                    {"name": "packet_id", "match": "exact", "bitwidth": 16},
                                    {"name": "active", "match": "exact", "bitwidth": 16}],
                           "actions": {"timer_pause": [{"name": "afc", "bitwidth": 32}, {"name": "qidx", "bitwidth": 16},
-                                                      {"name": "upmask", "bitwidth": 32}],
+                                                      {"name": "upmask", "bitwidth": 32},
+                                                      {"name": "upbit", "bitwidth": profile.uplinks}],
                                       "timer_resume": [{"name": "afc", "bitwidth": 32}]}},
         }
         c["target_state"] = {

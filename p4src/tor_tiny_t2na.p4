@@ -82,6 +82,7 @@ const bit<32> EVENT_RESUBMIT_SPILL = 11;
 /* Arithmetic never mixes widths (a Tofino ALU operates on same-size containers): slices,
  * queues, waits, ranks and epochs are 8-bit (S, Q <= 128); lengths and capacities are
  * 16-bit counts of 1-byte units (rounded conservatively); masks are 32-bit. */
+const bit<16> ETHERTYPE_TIMER = 0x88B5;   // bmv2's timer frame: never trusted here (dropped, bad_timer)
 typedef bit<8>  queue_t;            // calendar queue id 0..Q-1 (Q <= 128)
 typedef bit<16> step_t;             // slot arithmetic: active queue + wait (< Q + S), ranks, epochs
 typedef bit<16> qidx_t;             // (uplink, queue) = uplink * 256 + queue
@@ -265,6 +266,7 @@ struct metadata_t {
     bit<1>   use_ssrr;
     bucket_t bucket;
     bit<8>   path_len;
+    bit<32>  path_id;       // the selector's pick: the key of ssrr_hops
     bit<16>  l4_src;
     bit<16>  l4_dst;
     bit<8>   skip;
@@ -692,11 +694,17 @@ control UroEgressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t met
     }
 }
 
-/* (bf-p4c 9.13.4 overlays these SSRR source and transit fields and then rejects its own
- * overlay at the larger profiles: keep them apart) */
+/* (bf-p4c 9.13.4 overlays fields of exclusive branches -- SSRR source and transit, the
+ * timer and the data path -- and then rejects its own overlay at the larger profiles:
+ * keep these apart) */
 @pa_no_overlay("ingress", "meta.bucket")
 @pa_no_overlay("ingress", "meta.hop_el")
 @pa_no_overlay("ingress", "meta.hop_slice")
+@pa_no_overlay("ingress", "meta.down")
+@pa_no_overlay("ingress", "meta.down_bit")
+@pa_no_overlay("ingress", "meta.down_upbit")
+@pa_no_overlay("ingress", "meta.down_hit")
+@pa_no_overlay("ingress", "meta.t_qidx")
 control UroIngress(inout headers_t hdr, inout metadata_t meta,
                    in ingress_intrinsic_metadata_t ig_intr_md,
                    in ingress_intrinsic_metadata_from_parser_t ig_prsr_md,
@@ -1191,7 +1199,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     }
 
     /* (generation, dst ToR, start slice, bucket range) -> a group of tied paths on the
-     * action selector, picked by the 5-tuple hash (UCMP §6.2). */
+     * action selector, picked by the 5-tuple hash (UCMP §6.2). The members hold a path id;
+     * ssrr_hops holds the path (a selector's action data sits in its table's stage: the
+     * paths of all members would not fit one). */
+    action set_path(bit<32> path) { meta.path_id = path; }
     action write_path(bit<8> n, tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1, tor_t tor2, uplink_t up2, slice_t slice2, tor_t tor3, uplink_t up3, slice_t slice3) {
         meta.path_len = n;
         hdr.ssrr.setValid();
@@ -1217,7 +1228,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     }
     ActionProfile(448) ssrr_selector_profile;
     Hash<bit<16>>(HashAlgorithm_t.CRC16) ssrr_selector_hash;
-    ActionSelector(ssrr_selector_profile, ssrr_selector_hash, SelectorMode_t.FAIR, 8, 448) ssrr_selector;
+    ActionSelector(ssrr_selector_profile, ssrr_selector_hash, SelectorMode_t.FAIR, 8, 168) ssrr_selector;
     table ssrr_path {
         key = {
             meta.gen:       exact @name("generation");
@@ -1230,9 +1241,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             meta.l4_src:       selector;
             meta.l4_dst:       selector;
         }
-        actions = { write_path; }
+        actions = { set_path; }
         implementation = ssrr_selector;
         size = 168;
+    }
+    table ssrr_hops {
+        key = { meta.path_id: exact @name("path"); }
+        actions = { write_path; @defaultonly NoAction; }
+        default_action = NoAction();
+        size = 448;
     }
 
     /* ---- queue state: a Full flag per (uplink, calendar queue) at uplink * 256 + queue,
@@ -1725,7 +1742,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 qfin_reset.execute(meta.t_qidx);
                 meta.down = link_down_test.execute(0);
                 cfg_down_of_uplink();
-                if (meta.down == 0 && meta.down_hit == 0) {   // a down uplink keeps its queues Full
+                if (meta.down == 0) {             // a down uplink keeps its queues Full
+                if (meta.down_hit == 0) {         // (two tests: a gateway sees at most 4 bytes + 12 bits)
                 meta.alt_i_0 = meta.t_qidx;
                 meta.alt_i_1 = meta.t_qidx;
                 meta.alt_i_2 = meta.t_qidx;
@@ -1736,6 +1754,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 qstate_2_clear.execute(meta.alt_i_2);
                 qstate_3_clear.execute(meta.alt_i_3);
 
+                }
                 }
             }
             ig_dprsr_md.drop_ctl = 1;
@@ -1882,7 +1901,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             } else if (source == 1) {
                 if (hdr.l4.isValid()) { meta.l4_src = hdr.l4.srcPort; meta.l4_dst = hdr.l4.dstPort; }
                 ssrr_bucket.apply();
-                ssrr_path.apply();
+                if (ssrr_path.apply().hit) {
+                    ssrr_hops.apply();
+                }
                 if (meta.path_len != 0) {
             /* hops past n invalid; then IHL and total length for NOP + option + n hops */
             if (meta.path_len <= 1) { hdr.hops[1].setInvalid(); }

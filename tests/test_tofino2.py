@@ -163,6 +163,11 @@ def test_default_port_maps_and_their_limits():
     qp = pm.check(tiny)
     assert pm.uplinks == (8, 9) and pm.hosts == (10, 11)
     assert qp.groups[0].queue_counts == (4, 4, 1, 1)
+    many = mk(tors=40, uplinks=20, host_ports=4, slices=2, queues=4)
+    pm = settings.default_port_map(many)                     # 8 uplinks per port group, one per channel
+    pm.check(many)
+    assert len({(chip.port_group(u), chip.channel(u)) for u in pm.uplinks}) == 20
+    assert all(chip.port_group(u) in (1, 2, 3) for u in pm.uplinks)
     with pytest.raises(settings.SettingsError, match=r"32 uplinks x 32 queues fill 8 port groups; 0 ports with "
                                                      r"a queue are left for 16 host ports in one pipe"):
         settings.default_port_map(prof.load("r1024x32"))

@@ -50,12 +50,12 @@ def test_contract_mismatch_is_named(tiny_build):
     _, out, _, contract = tiny_build
     info = BfrtInfo.load(out / "tor_tiny_t2na" / "bfrt.json")
     bad = json.loads(json.dumps(contract))
-    bad["tables"]["uro_next_hop"]["keys"][1]["bitwidth"] = 12
+    bad["tables"]["uro_next_hop"]["keys"][2]["bitwidth"] = 12          # generation, arrival_slice, dst_tor
     with pytest.raises(BfrtJsonError, match=r"pipe.UroIngress.uro_next_hop: key 'dst_tor' is Exact 16 bits in .*"
                                              r"Exact 12 in the contract"):
         info.check_contract(bad)
     bad = json.loads(json.dumps(contract))
-    bad["tables"]["ssrr_path"]["actions"]["write_path"]["params"][1]["name"] = "torX"
+    bad["tables"]["ssrr_hops"]["actions"]["write_path"]["params"][1]["name"] = "torX"
     with pytest.raises(BfrtJsonError, match=r"UroIngress.write_path: parameter 'torX' is None bits"):
         info.check_contract(bad)
 
@@ -125,7 +125,12 @@ def test_route_tables_encode_against_the_compilers_bfrt_json(tiny_build):
         seen.add(w.table)
     for t in contract["tables"].values():
         assert info.full(t["name"]) in seen, t["name"]
-    assert {"pipe.UroIngress.ssrr_selector", "pipe.UroIngress.ssrr_selector_profile"} <= seen
+    assert {"pipe.UroIngress.ssrr_selector", "pipe.UroIngress.ssrr_selector_profile",
+            "pipe.UroIngress.ssrr_hops"} <= seen
+    members = [info.encode_member(m) for m in b.members]
+    hops = {dict(info.encode_entry(e).key and [(k.name, k.value) for k in info.encode_entry(e).key])["path"]
+            for e in b.entries if e.table.endswith("ssrr_hops")}
+    assert {w.data_dict()["path"] for w in members} == hops          # every member's path is in ssrr_hops
     uro_w = [info.encode_entry(e) for e in b.entries if e.table.endswith("uro_next_hop")]
     assert len(uro_w) == (p.tors - 1) * p.slices
     assert all(0 <= dict(w.data)["wait0"] < p.slices for w in uro_w)

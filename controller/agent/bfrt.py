@@ -79,16 +79,17 @@ def bfrt_cookie(bfrt_json: bytes) -> int:
     return int.from_bytes(hashlib.sha256(bfrt_json).digest()[:8], "big")
 
 
+#: program file roles of a tofino2 Pipeline (``port_map`` optional: tofino/ports/<profile>.toml)
+FILE_ROLES = ("bfrt", "context", "binary")
+
+
 def pipeline_from_build(program_dir: str | Path, contract: dict, port_map: str | Path | None = None) -> Pipeline:
     """A :class:`Pipeline` of a bf-p4c output directory (``tofino/build/<profile>/<program>``)."""
     d = Path(program_dir)
     files = {"bfrt": d / "bfrt.json", "context": d / "pipe" / "context.json", "binary": d / "pipe" / "tofino2.bin"}
-    for role, f in files.items():
-        if not f.is_file():
-            raise BackendError(f"{d}: no {role} file {f.name} (build with: uro p4 build --target tofino2)")
     if port_map is not None:
         files["port_map"] = Path(port_map)
-    return Pipeline("tofino2", d.name, contract, files, bfrt_cookie(files["bfrt"].read_bytes()))
+    return BfrtBackend.pipeline(d.name, contract, files)
 
 
 # ---- pure parts: what would be written / how cells are read ----------------------------------
@@ -245,6 +246,41 @@ class BfrtBackend(SwitchBackend):
     #: after the timer starts, wait a queue cycle before admitting traffic (see plan.py)
     warmup_slices = None
 
+    # ---- programs, offline ---------------------------------------------------------------
+    @classmethod
+    def pipeline(cls, program: str, contract: dict, files: dict[str, Path]) -> Pipeline:
+        """tofino2: ``bfrt``, ``context``, ``binary`` (+ optional ``port_map``); the cookie is
+        the content hash of bfrt.json (:func:`bfrt_cookie`), which the switch reports back."""
+        files = {k: Path(v) for k, v in files.items()}
+        for role in FILE_ROLES:
+            if role not in files:
+                raise BackendError(f"program {program!r}: no {role} file (tofino2 needs bfrt, context and binary: "
+                                   "the bf-p4c output directory)")
+            if not files[role].is_file():
+                raise BackendError(f"program {program!r}: {role} file {files[role]} not found "
+                                   "(build with: uro p4 build --target tofino2)")
+        extra = sorted(set(files) - set(FILE_ROLES) - {"port_map"})
+        if extra:
+            raise BackendError(f"program {program!r}: {extra[0]!r} is not a tofino2 program file "
+                               "(bfrt, context, binary, port_map)")
+        return Pipeline(cls.target, program, contract, files, bfrt_cookie(files["bfrt"].read_bytes()))
+
+    @classmethod
+    def check_pipeline(cls, pipeline: Pipeline) -> None:
+        """bfrt.json names every contract table, key, action, parameter and counter (and the
+        target tables) with the contract's widths; the port map fits the profile."""
+        try:
+            BfrtInfo.load(pipeline.files["bfrt"]).check_contract(pipeline.contract)
+        except BfrtJsonError as e:
+            raise BackendError(f"program {pipeline.program!r}: {e}") from None
+        prof = _profile_of(pipeline.contract)
+        pm_file = pipeline.files.get("port_map")
+        try:
+            pm = tofino_settings.load(pm_file) if pm_file else tofino_settings.default_port_map(prof)
+            pm.check(prof)
+        except tofino_settings.SettingsError as e:
+            raise BackendError(f"program {pipeline.program!r}: {e}") from None
+
     def __init__(self, address: SwitchAddress):
         super().__init__(address)
         self._session: _Session | None = None
@@ -281,19 +317,21 @@ class BfrtBackend(SwitchBackend):
         (bfrt info, switch plan). Raises naming the first problem."""
         if pipeline.target != self.target:
             raise BackendError(f"{self.address.name}: a {pipeline.target} program on a tofino2 switch")
+        self.check_pipeline(pipeline)
         info = BfrtInfo.load(pipeline.files["bfrt"])
-        try:
-            info.check_contract(pipeline.contract)
-        except BfrtJsonError as e:
-            raise BackendError(f"{self.address.name}: {e}") from None
         prof = _profile_of(pipeline.contract)
         pm_file = pipeline.files.get("port_map")
         pm = tofino_settings.load(pm_file) if pm_file else tofino_settings.default_port_map(prof)
         return info, pm, prof
 
-    def set_pipeline(self, pipeline: Pipeline) -> None:
+    def set_pipeline(self, pipeline: Pipeline, force: bool = False) -> bool:
+        """Adopt a switch that runs this build (same bfrt.json: entries stay, returns False);
+        otherwise bind the program and write the switch plan (returns True)."""
         info, pm, prof = self.prepare(pipeline)
         s = self._s()
+        if not force and self.pipeline_cookie() == pipeline.cookie:
+            self._pipeline, self._info = pipeline, info
+            return False
         s.bind(pipeline)
         actual = s.tm_queue_map(pm.uplinks)
         sp = switch_plan.switch_plan(pipeline.contract, pm, prof)
@@ -307,6 +345,7 @@ class BfrtBackend(SwitchBackend):
             s.write("mod" if w.table == switch_plan.PKTGEN_APP or w.table == switch_plan.PKTGEN_PORT else "add", w)
         self._warm_until = time.monotonic() + prof.queues * sp.timer.period_ns * 1e-9
         self._pipeline, self._info = pipeline, info
+        return True
 
     # ---- state ----------------------------------------------------------------------------
     def read_state(self) -> Batch:
@@ -359,8 +398,9 @@ class BfrtBackend(SwitchBackend):
         return rep
 
     # ---- time and counters -------------------------------------------------------------------
-    def send_timer(self, slice_id: int) -> None:
-        """Nothing to do: the packet generator's timer application is the clock."""
+    def send_timer(self, slice_id: int, sync: bool = False) -> None:
+        """Nothing to do: the packet generator's timer application is the clock (network-wide
+        slice alignment is the synchronization system's job, see README)."""
 
     def read_counters(self) -> dict[str, dict[str, int]]:
         if self._pipeline is None or self._info is None:
@@ -379,7 +419,5 @@ def _profile_of(contract: dict):
     from controller.p4gen import profile as profile_mod
 
     doc = dict(contract["profile"])
-    keep = {k: doc[k] for k in ("name", "tors", "uplinks", "host_ports", "slices", "alternatives", "ssrr_hops",
-                                "queues", "widths", "timing", "host_table_size", "bucket_bits", "selector_size")
-            if k in doc}
+    keep = {k: doc[k] for k in profile_mod._TOP_KEYS if k in doc}
     return profile_mod.from_dict(keep, "the pipeline contract")

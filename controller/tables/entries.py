@@ -304,13 +304,20 @@ def ssrr_group(contract: dict, dst_tor: int, start_slice: int, bucket: int | tup
         bucket = (bucket, bucket)
     t = _table(contract, "ssrr_path")
     prof_name = t["action_profile"]
-    action = t["actions"]["write_path"]["name"]
     where = f"ssrr_path (dst {dst_tor}, slice {start_slice}, buckets {bucket[0]}..{bucket[1]})"
     match = {"generation": _gen(generation), "dst_tor": dst_tor, "start_slice": start_slice, "bucket": bucket}
     b = Batch()
+    two_level = "set_path" in t["actions"]     # t2na: members hold a path id, ssrr_hops the hops
     for i, path in enumerate(paths):
+        mid = first_member_id + i
+        if two_level:
+            e = make_entry(contract, "ssrr_path", match, "set_path", {"path": mid})
+            b.members.append(Member(prof_name, mid, t["actions"]["set_path"]["name"], e.params))
+            b.entries.append(make_entry(contract, "ssrr_hops", {"path": mid}, "write_path",
+                                        _path_params(contract, path, where)))
+            continue
         e = make_entry(contract, "ssrr_path", match, "write_path", _path_params(contract, path, where))
-        b.members.append(Member(prof_name, first_member_id + i, action, e.params))
+        b.members.append(Member(prof_name, mid, t["actions"]["write_path"]["name"], e.params))
     b.groups.append(Group(prof_name, group_id, tuple(m.member_id for m in b.members)))
     b.entries.append(make_entry(contract, "ssrr_path", match, None, group_id=group_id))
     return b

@@ -148,18 +148,19 @@ def format_report(r: Resources, profile=None) -> str:
     w = max(len(a) for a, _ in rows)
     lines += [f"  {a.ljust(w)}  {b}" for a, b in rows]
     uro = r.table_sram("uro_next_hop")
-    ucmp = r.table_sram("ssrr_path", "ssrr_selector", "ssrr_selector_profile")
+    ucmp = r.table_sram("ssrr_path", "ssrr_selector", "ssrr_selector_profile", "ssrr_hops")
     lines.append("lookup tables (SRAM blocks of the pipe):")
     if profile is not None:
         nd = (profile.tors, profile.uplinks)
-        lines.append(f"  uro_next_hop ({(profile.tors - 1) * profile.slices} entries, K = {profile.alternatives}): "
-                     f"{uro}")
+        sizes = profile.table_sizes()
+        lines.append(f"  uro_next_hop ({sizes['uro_next_hop']} entries = 2 generations x (N-1) x S, "
+                     f"K = {profile.alternatives}): {uro}")
         paper = URO_TABLE_II.get(nd)
         lines.append(f"    URO Table II {nd}: " + (f"{paper[1]} entries/ToR, SRAM {paper[2]:.2f}%, "
                                                    f"#Q/port {paper[0]} (ours: {profile.queues})"
                                                    if paper else "not in the table"))
-        lines.append(f"  ssrr_path + selector ({profile.ssrr_table_size} entries, {profile.selector_size} members): "
-                     f"{ucmp}")
+        lines.append(f"  ssrr_path + selector + ssrr_hops ({sizes['ssrr_path']} entries, {sizes['ssrr_selector']} "
+                     f"members/paths): {ucmp}")
         paper2 = UCMP_TABLE_2.get(nd)
         lines.append(f"    UCMP Table 2 {nd}: " + (f"{paper2[2]} entries/ToR, {paper2[1]} buckets, SRAM "
                                                     f"{paper2[3]:.2f}%" if paper2 else "not in the table"))

@@ -123,7 +123,7 @@ def default_port_map(profile, pipe: int = 0) -> PortMap:
     """A port map for ``profile`` on one pipe: each uplink starts a port group (channel 0),
     so it can carve Q queues; host ports fill the remaining channels. Raises
     :class:`SettingsError` when the pipe cannot hold the ports with their queues."""
-    per_group = max(1, chip.PORT_GROUP_QUEUES // max(profile.queues, 1))
+    per_group = max(1, min(chip.PORT_GROUP_CHANNELS, chip.PORT_GROUP_QUEUES // max(profile.queues, 1)))
     groups = list(range(1, 9))                      # front-panel port groups 1..8 (local ports 8..71)
     uplinks, hosts = [], []
     free = []                                       # (group, channel) left for hosts
@@ -135,7 +135,7 @@ def default_port_map(profile, pipe: int = 0) -> PortMap:
                 f"profile {profile.name!r}: {profile.uplinks} uplinks x {profile.queues} queues need "
                 f"{-(-profile.uplinks // per_group)} port groups of {chip.PORT_GROUP_QUEUES} queues; a pipe has "
                 f"{len(groups)}")
-        uplinks.append(chip.make_port(pipe, g * 8 + (gi % per_group) * (8 // per_group if per_group <= 8 else 1)))
+        uplinks.append(chip.make_port(pipe, g * 8 + (gi % per_group) * (chip.PORT_GROUP_CHANNELS // per_group)))
         gi += 1
     used_groups = {chip.port_group(p) for p in uplinks}
     for g in groups:

@@ -57,8 +57,9 @@ class T2na:
 
     # ---- spellings ----------------------------------------------------------------------
     @staticmethod
-    def action_selector(name: str, size: int, max_group: int = 8) -> str:
-        groups = max(1, size)
+    def action_selector(name: str, size: int, max_group: int = 8, groups: int | None = None) -> str:
+        """``size`` members; ``groups`` groups (one per ssrr_path entry at most)."""
+        groups = max(1, groups or size)
         return (f"ActionProfile({size}) {name}_profile;\n"
                 f"    Hash<bit<16>>(HashAlgorithm_t.CRC16) {name}_hash;\n"
                 f"    ActionSelector({name}_profile, {name}_hash, SelectorMode_t.FAIR, {max_group}, {groups}) {name};")
@@ -174,6 +175,15 @@ class T2na:
         for k in range(profile.alternatives):
             params += [{"name": f"up{k}", "bitwidth": w.uplink}, {"name": f"wait{k}", "bitwidth": w.slice}]
         alt["params"] = params
+        # source routes in two levels: the selector's members hold a path id (a selector's
+        # action data must sit in its table's stage: 168-bit paths x the members do not fit
+        # one), the hops are in ssrr_hops, keyed by that id (the member id)
+        sp = t["ssrr_path"]
+        hops = sp["actions"].pop("write_path")
+        sp["actions"]["set_path"] = {"name": f"{ctl}.set_path", "params": [{"name": "path", "bitwidth": 32}]}
+        t["ssrr_hops"] = {"short": "ssrr_hops", "name": f"{ctl}.ssrr_hops", "size": c["action_profiles"]["ssrr_selector"]["size"],
+                          "generation_keyed": False, "keys": [{"name": "path", "match": "exact", "bitwidth": 32}],
+                          "actions": {"write_path": hops}}
         for cname, extra in (("drops", T2NA_DROPS), ("events", T2NA_EVENTS)):
             idx = c["counters"][cname]["indices"]
             idx += [x for x in extra if x not in idx]

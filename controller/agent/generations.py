@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from controller.agent.backend import BackendError, Diff
 from controller.agent.desired import Role, Routes, entry_generation
-from controller.agent.diff import diff as state_diff, entry_key, group_key, member_key, same_state
+from controller.agent.diff import diff as state_diff, entry_key, explain, group_key, member_key, same_state
 from controller.tables.entries import Batch, TableEntry
 
 
@@ -230,9 +230,11 @@ class GenerationWriter:
         p = split(after, self.role.config_table())
         act, _ = self.role.active(after)
         if not same_state(p.gens[generation], rb):
-            raise SwapError(f"switch {self.label!r}: generation {generation} did not read back as written")
+            raise SwapError(f"switch {self.label!r}: generation {generation} did not read back as written: "
+                            f"{explain(p.gens[generation], rb)}")
         if not same_state(p.static, static):
-            raise SwapError(f"switch {self.label!r}: static entries did not read back as written")
+            raise SwapError(f"switch {self.label!r}: static entries did not read back as written: "
+                            f"{explain(p.static, static)}")
         if act != expect_active:
             raise SwapError(f"switch {self.label!r}: active generation changed behind our back "
                             f"({expect_active} -> {act})")

@@ -38,7 +38,7 @@ from typing import Callable
 from controller.agent.backend import BackendError, backend_for as default_backend_for
 from controller.daemon import plan as plans
 from controller.daemon.clock import SliceClock
-from controller.daemon.config import NetConfig, SwitchConfig, load as load_config
+from controller.daemon.config import NetConfig, load as load_config
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared

@@ -753,6 +753,8 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
     }
     state parse_ports {
         pkt.extract(hdr.l4);
+        meta.l4_src = hdr.l4.srcPort;      // the selector's hash input, set here: no MAU stage
+        meta.l4_dst = hdr.l4.dstPort;
         transition accept;
     }
 }
@@ -1450,7 +1452,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 196416;
     }
     table ssrr_hops {
-        key = { meta.path_id: exact @name("path"); }
+        key = {
+            meta.gen:     exact @name("generation");   // the hops belong to their route generation
+            meta.path_id: exact @name("path");
+        }
         actions = { write_path; @defaultonly NoAction; }
         default_action = NoAction();
         size = 523776;
@@ -6575,6 +6580,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             if (hdr.ipv4.isValid()) {
                 host_dst.apply();
                 route_mode.apply();
+                /* the UCMP bucket of every IPv4 packet, used only if it is source-routed here:
+                 * ungated, so the SSRR path lookup does not wait for the route mode */
+                ssrr_bucket.apply();
             }
             /* which lookup: an SSRR hop in transit, an SSRR path written here (at the source,
              * or re-sourced after a resubmit: UCMP §6.3), or the URO per-hop table */
@@ -6738,8 +6746,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 hop_missed.apply();
                 hop_slot0();
             } else if (source == 1) {
-                if (hdr.l4.isValid()) { meta.l4_src = hdr.l4.srcPort; meta.l4_dst = hdr.l4.dstPort; }
-                ssrr_bucket.apply();
                 if (ssrr_path.apply().hit) {
                     ssrr_hops.apply();
                 }

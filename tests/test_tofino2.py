@@ -422,3 +422,35 @@ def test_cli_bad_tofino2_profile_writes_nothing(tmp_path, capsys):
 def test_cli_stats_needs_a_build(tmp_path, capsys):
     rc = main(["stats", "--target", T, "--profile", "tiny", "--build", str(tmp_path)])
     assert rc == 2 and "no compiled t2na program with resource logs" in capsys.readouterr().err
+
+
+def test_t2na_source_route_hops_belong_to_their_generation():
+    """ssrr_hops (the second level of a t2na source route) is keyed by (generation, path id),
+    so the install sequence push and daemon share (controller/agent/generations.py) counts
+    a path's hops in its route generation: nothing is 'static', the active generation's
+    hops stay until the flip, and the new generation's read back where they were written."""
+    from controller.agent import generations as gens_mod
+    from controller.routing.ucmp import UcmpParams
+    from controller.routing.ucmp import compute as ucmp_compute
+    from controller.routing.uro import UroParams
+    from controller.routing.uro import compute as uro_compute
+    from controller.schedule import round_robin
+    from controller.tables import tor_batch
+
+    p = prof.load("tiny")
+    _, c = rnd.render(p, "tor", T)
+    sched = round_robin(p.tors, p.uplinks)
+    uro, ucmp = uro_compute(sched, UroParams(k=p.alternatives)), ucmp_compute(sched, UcmpParams())
+    by_gen = {g: tor_batch.route_entries(c, 3, uro_routes=uro, path_routes=ucmp, source_routed=[5, 6], generation=g)
+              for g in (0, 1)}
+    for g, b in by_gen.items():
+        hops = [e for e in b.entries if e.table == "UroIngress.ssrr_hops"]
+        assert hops and all(dict(e.match)["generation"] == g for e in hops)
+        assert sorted(dict(e.match)["path"] for e in hops) == sorted(dict(m.params)["path"] for m in b.members)
+    both = ent.Batch(by_gen[0].members + by_gen[1].members, by_gen[0].groups + by_gen[1].groups,
+                     by_gen[0].entries + by_gen[1].entries)
+    parts = gens_mod.split(both, c["tables"]["config"]["name"])
+    assert parts.static.entries == []
+    for g in (0, 1):
+        assert sorted(map(repr, parts.gens[g].entries)) == sorted(map(repr, by_gen[g].entries))
+        assert sorted(map(repr, parts.gens[g].members)) == sorted(map(repr, by_gen[g].members))

@@ -313,8 +313,8 @@ def ssrr_group(contract: dict, dst_tor: int, start_slice: int, bucket: int | tup
         if two_level:
             e = make_entry(contract, "ssrr_path", match, "set_path", {"path": mid})
             b.members.append(Member(prof_name, mid, t["actions"]["set_path"]["name"], e.params))
-            b.entries.append(make_entry(contract, "ssrr_hops", {"path": mid}, "write_path",
-                                        _path_params(contract, path, where)))
+            b.entries.append(make_entry(contract, "ssrr_hops", {"generation": _gen(generation), "path": mid},
+                                        "write_path", _path_params(contract, path, where)))
             continue
         e = make_entry(contract, "ssrr_path", match, "write_path", _path_params(contract, path, where))
         b.members.append(Member(prof_name, mid, t["actions"]["write_path"]["name"], e.params))

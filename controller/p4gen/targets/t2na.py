@@ -177,12 +177,15 @@ class T2na:
         alt["params"] = params
         # source routes in two levels: the selector's members hold a path id (a selector's
         # action data must sit in its table's stage: 168-bit paths x the members do not fit
-        # one), the hops are in ssrr_hops, keyed by that id (the member id)
+        # one), the hops are in ssrr_hops, keyed by (generation, that id = the member id): the
+        # generation key makes the hops part of their route generation for the hitless
+        # install sequence (controller/agent/generations.py splits state by that key)
         sp = t["ssrr_path"]
         hops = sp["actions"].pop("write_path")
         sp["actions"]["set_path"] = {"name": f"{ctl}.set_path", "params": [{"name": "path", "bitwidth": 32}]}
         t["ssrr_hops"] = {"short": "ssrr_hops", "name": f"{ctl}.ssrr_hops", "size": c["action_profiles"]["ssrr_selector"]["size"],
-                          "generation_keyed": False, "keys": [{"name": "path", "match": "exact", "bitwidth": 32}],
+                          "generation_keyed": True, "keys": [{"name": "generation", "match": "exact", "bitwidth": 1},
+                                                             {"name": "path", "match": "exact", "bitwidth": 32}],
                           "actions": {"write_path": hops}}
         for cname, extra in (("drops", T2NA_DROPS), ("events", T2NA_EVENTS)):
             idx = c["counters"][cname]["indices"]

@@ -2,7 +2,7 @@
 and URO's K = 4 vs K = 10 alternatives at (108, 6) and (1024, 32) (URO Table II).
 
 `uro bench --suite tofino2` (or `python -m benchmarks.bench_tofino2`). Each build takes
-minutes (the large ones up to ~15 on a shared 2-core machine); figures are printed,
+minutes (r1024x32 took ~20 on a shared 2-core machine); figures are printed,
 never asserted. A profile that does not fit is reported with the compiler's reason.
 """
 

@@ -209,7 +209,7 @@ def test_stage_budget_refuses_too_many_alternatives(monkeypatch):
     from controller.p4gen.targets import t2na
 
     p = mk(alternatives=10)
-    assert t2na.T2na.stages_needed(p) <= chip.MAU_STAGES      # the named profiles' K = 10 fits
+    assert t2na.T2na.stages_needed(p) <= chip.MAU_STAGES      # K = 10 passes the lower bound
     monkeypatch.setattr(t2na, "STATEFUL_PER_STAGE", 1)        # a chip with one stateful ALU per stage
     with pytest.raises(ProfileError, match=r"alternatives = 10: the one-shot lookup reads 11 queue-state copies, "
                                            r"\d+ ingress stages .* a Tofino2 pipe has 20"):

@@ -30,8 +30,11 @@ MIRROR_SESSION = 1
 T2NA_DROPS: list[str] = []
 T2NA_EVENTS = ["qstate_full", "resubmit_spill"]
 
-#: stage model of the ingress pipeline (calibrated on bf-p4c 9.13.4 for the named profiles):
-#: the stages before and after the replica reads, plus one stage per STATEFUL_PER_STAGE replicas
+#: stage model of the ingress pipeline, a LOWER BOUND: the stages before and after the replica
+#: reads, plus one stage per STATEFUL_PER_STAGE replicas. It does not model tables that bf-p4c
+#: splits over several stages by size (the source-route tables: tiny takes 19 stages, r108x6
+#: 23 with bf-p4c 9.13.4, docs/tofino2.md "Measured"), so a profile can pass it and still not
+#: fit; the compiler has the last word.
 BASE_STAGES = 16
 STATEFUL_PER_STAGE = 4
 
@@ -78,9 +81,9 @@ class T2na:
 
     @classmethod
     def stages_needed(cls, profile) -> int:
-        """Ingress stages the program needs (a model of the compiler's placement, checked
-        against bf-p4c on the named profiles): a fixed chain plus one stage for every
-        STATEFUL_PER_STAGE queue-state copies beyond the first group."""
+        """A lower bound on the ingress stages the program needs: a fixed chain plus one stage
+        for every STATEFUL_PER_STAGE queue-state copies beyond the first group (what K
+        costs). Refusing a profile below it is certain; passing it is not (see BASE_STAGES)."""
         return BASE_STAGES + max(0, -(-cls.replicas(profile) // STATEFUL_PER_STAGE) - 1)
 
     @staticmethod

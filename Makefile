@@ -2,7 +2,8 @@
 PY ?= $(shell [ -x .venv/bin/python ] && echo .venv/bin/python || echo python3)
 TARGET ?= bmv2
 PROFILE ?= tiny
-BUILD ?= build
+# bmv2 builds go to build/, tofino2 builds to tofino/build/<profile>/ (both gitignored)
+BUILD ?= $(if $(filter tofino2,$(TARGET)),tofino/build/$(notdir $(basename $(PROFILE))),build)
 
 .PHONY: venv run test bench ci build p4src
 
@@ -22,10 +23,12 @@ bench:
 ci:
 	bash .ci/run
 
-# render the P4 programs of PROFILE for TARGET and compile them with p4c into $(BUILD)/
+# render the P4 programs of PROFILE for TARGET (bmv2 | tofino2) and compile them with the
+# target's compiler (p4c-bm2-ss | bf-p4c) into $(BUILD)/
 build:
 	$(PY) -m controller.cli p4 build --target $(TARGET) --profile $(PROFILE) --out $(BUILD)
 
 # refresh the reviewable rendered P4 in p4src/ (a unit test checks it is current)
 p4src:
-	for p in tiny r108x6 r1024x32; do $(PY) -m controller.cli p4 render --profile $$p --out p4src || exit 1; done
+	for p in tiny r108x6 r1024x32; do $(PY) -m controller.cli p4 render --profile $$p --out p4src || exit 1; \
+	  $(PY) -m controller.cli p4 render --target tofino2 --profile $$p --out p4src || exit 1; done

@@ -30,11 +30,6 @@ const bit<8>  IPOPT_NOP  = 1;
 const bit<8>  IPOPT_SSRR = 137;      // Strict Source and Record Route
 const bit<8>  IPPROTO_TCP = 6;
 const bit<8>  IPPROTO_UDP = 17;
-const bit<16> ETHERTYPE_TIMER = 0x88B5;   // slice timer packets, never forwarded
-const bit<16> TIMER_FLAG_SYNC = 1;     // set the clock to this slice whatever the step
-const bit<9>  CPU_PORT = 510;             // simple_switch_grpc --cpu-port: P4Runtime PacketOut enters here
-const bit<8>  OPCODE_TIMER = 0;          // packet_out.opcode of a timer
-const bit<32> DEFAULT_MAX_TIMER_STEP = 2;   // before the config entry says otherwise
 
 typedef bit<16>    tor_t;      // ToR id
 typedef bit<8>  uplink_t;   // uplink index 0..d-1
@@ -72,6 +67,11 @@ const bit<32> EVENT_TIMER_REJECTED = 6;
 const bit<32> EVENT_SSRR_RESOURCED = 7;
 const bit<32> EVENT_SSRR_MISSED = 8;
 const bit<32> EVENT_UPLINK_DOWN = 9;
+const bit<16> ETHERTYPE_TIMER = 0x88B5;   // slice timer packets, never forwarded
+const bit<16> TIMER_FLAG_SYNC = 1;     // set the clock to this slice whatever the step
+const bit<9>  CPU_PORT = 510;             // simple_switch_grpc --cpu-port: P4Runtime PacketOut enters here
+const bit<8>  OPCODE_TIMER = 0;          // packet_out.opcode of a timer
+const bit<32> DEFAULT_MAX_TIMER_STEP = 2;   // before the config entry says otherwise
 
 /* ---- headers ------------------------------------------------------------------------- */
 header ethernet_t {

@@ -115,6 +115,8 @@ def _routes_ucmp_streamed(args, sched) -> int:
 
 
 def cmd_stats(args) -> int:
+    if args.target is not None:
+        return _resource_report(args)
     if args.routes:
         if args.algo is not None:
             raise UroError(f"--algo {args.algo} computes routes; --routes {args.routes} reads them (give one or the other)")
@@ -135,6 +137,22 @@ def cmd_stats(args) -> int:
         routes = common.routes_for(args, sched, extra=extra)
     print(sched.describe())
     print(_summary(args, routes))
+    return 0
+
+
+def _resource_report(args) -> int:
+    """`uro stats --target tofino2 --profile P`: the compiler's resource usage of the built
+    program, next to URO Table II and UCMP Table 2."""
+    from controller.errors import UroError
+    from controller.p4gen import profile, render
+    from controller.tofino2 import report
+
+    if args.profile is None:
+        raise UroError("--target needs --profile (the profile whose built program to report)")
+    prof = profile.load(args.profile)
+    tgt = render.target_class(args.target)
+    build = Path(args.build or tgt.build_dir.format(profile=prof.name))
+    print(report.format_report(report.load(build), prof))
     return 0
 
 
@@ -162,8 +180,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--no-paths", action="store_true", help="JSON per-hop routes: omit full paths (smaller)")
     r.set_defaults(func=cmd_routes)
 
-    r = sub.add_parser("stats", help="path-length histogram, latency, queues/port, entries/ToR")
+    r = sub.add_parser("stats", help="path-length histogram, latency, queues/port, entries/ToR; "
+                                     "with --target tofino2: the compiled program's resources")
     common.add_schedule_args(r)
     common.add_route_args(r)
     common.add_routes_input(r)
+    r.add_argument("--target", choices=["tofino2"],
+                   help="report the switch resources of the program built for this target instead")
+    r.add_argument("--profile", help="with --target: the profile the program was built for")
+    r.add_argument("--build", help="with --target: the build directory (default tofino/build/<profile>/)")
     r.set_defaults(func=cmd_stats)

@@ -76,6 +76,26 @@ class V1Model:
 TARGETS = {"bmv2": V1Model}
 
 
+def target_class(target: str):
+    """The spelling class of ``target``: v1model here, the others from their own modules
+    (:mod:`controller.p4gen.targets`)."""
+    from controller.p4gen import targets
+
+    cls = TARGETS.get(target) or targets.load(target)
+    if cls is None:
+        from controller.p4gen.profile import ProfileError
+
+        names = list(TARGETS) + targets.builtin_names()
+        raise ProfileError(f"unknown target {target!r} (available: {', '.join(names)})")
+    return cls
+
+
+def target_names() -> list[str]:
+    from controller.p4gen import targets
+
+    return list(TARGETS) + targets.builtin_names()
+
+
 def contract(profile: Profile, program: str = "tor") -> dict:
     """The pipeline contract: control-plane names, widths and sizes of one rendered program."""
     p = profile
@@ -200,17 +220,28 @@ class _Obj(dict):
 
 
 def render(profile: Profile, program: str = "tor", target: str = "bmv2") -> tuple[str, dict]:
-    """Return (P4 source, contract) of one program for one profile."""
-    profile.check_program(program)
-    if target not in TARGETS:
-        from controller.p4gen.profile import ProfileError
+    """Return (P4 source, contract) of one program for one profile.
 
-        raise ProfileError(f"unknown target {target!r} (available: {', '.join(TARGETS)})")
+    A target with its own limits (``problems``) refuses a profile it cannot hold before
+    anything is rendered, naming every reason."""
+    tgt = target_class(target)
+    problems = getattr(tgt, "problems", None)
+    if problems is not None:
+        found = problems(profile, program)
+        if found:
+            from controller.p4gen.profile import ProfileError
+
+            raise ProfileError(f"profile {profile.name!r} does not fit {target}: " + "; ".join(found))
+    else:
+        profile.check_program(program)
     c = contract(profile, program)
-    tmpl = _env().get_template(f"{program}_{TARGETS[target].arch}.p4.j2")
-    text = tmpl.render(p=profile, tgt=TARGETS[target], contract=_Obj(c), timer_ethertype=TIMER_ETHERTYPE,
+    if hasattr(tgt, "adapt_contract"):
+        c = tgt.adapt_contract(c, profile)
+    extra = tgt.context(profile) if hasattr(tgt, "context") else {}
+    tmpl = _env().get_template(f"{program}_{tgt.arch}.p4.j2")
+    text = tmpl.render(p=profile, tgt=tgt, contract=_Obj(c), timer_ethertype=TIMER_ETHERTYPE,
                        sizes=profile.table_sizes(), cpu_port=CPU_PORT, timer_flags=TIMER_FLAGS,
-                       opcodes=PACKET_OUT_OPCODES, packet_out_fields=PACKET_OUT_FIELDS)
+                       opcodes=PACKET_OUT_OPCODES, packet_out_fields=PACKET_OUT_FIELDS, t=extra)
     # collapse runs of blank lines left by template control blocks
     lines, blank = [], 0
     for line in text.splitlines():
@@ -220,19 +251,22 @@ def render(profile: Profile, program: str = "tor", target: str = "bmv2") -> tupl
     return "\n".join(lines).rstrip() + "\n", c
 
 
-def output_name(profile: Profile, program: str) -> str:
-    return f"{program}_{profile.name}"
+def output_name(profile: Profile, program: str, target: str = "bmv2") -> str:
+    """``<program>_<profile>`` for bmv2, ``<program>_<profile>_<arch>`` for other targets."""
+    base = f"{program}_{profile.name}"
+    return base if target == "bmv2" else f"{base}_{target_class(target).arch}"
 
 
 def render_to(profile: Profile, out_dir: str | Path, programs: list[str] | None = None,
               target: str = "bmv2") -> list[Path]:
     """Render every program of a profile into out_dir; nothing is written unless all render."""
-    programs = programs or profile.programs()
+    tgt = target_class(target)
+    programs = programs or [p for p in profile.programs() if p in getattr(tgt, "programs", (p,))]
     rendered = [(prog, *render(profile, prog, target)) for prog in programs]
     out = Path(out_dir)
     written = []
     for prog, text, c in rendered:
-        base = output_name(profile, prog)
+        base = output_name(profile, prog, target)
         write_text(out / f"{base}.p4", text)
         write_text(out / f"{base}.contract.json", json.dumps(c, indent=1, sort_keys=True) + "\n")
         written += [out / f"{base}.p4", out / f"{base}.contract.json"]

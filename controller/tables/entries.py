@@ -178,7 +178,21 @@ def tor_config_entry(contract: dict, my_tor: int, generation: int = 0, down: int
     if isinstance(params["max_timer_step"], int) and not 1 <= params["max_timer_step"] < max(2, prof["slices"]):
         raise EntryError(f"max_timer_step = {params['max_timer_step']} out of 1..{max(1, prof['slices'] - 1)} "
                          f"(S = {prof['slices']})")
+    # a program with these compiled in (t2na: the timer plan fixes capacity and rate, the
+    # packet generator is the clock) has no such parameter: only defaults are accepted
+    takes = _param_names(contract, "config", "set_config")
+    for name, given in (("capacity_bytes", capacity_bytes), ("bytes_per_us", bytes_per_us),
+                        ("max_timer_step", max_timer_step)):
+        if name not in takes:
+            if given is not None:
+                raise EntryError(f"config: the {contract.get('target')} program has no run-time {name} "
+                                 f"(compiled in from the profile), {given} asked")
+            del params[name]
     return make_entry(contract, "config", {}, "set_config", params, is_default=True)
+
+
+def _param_names(contract: dict, short: str, action: str) -> set[str]:
+    return {p["name"] for p in _table(contract, short)["actions"][action]["params"]}
 
 
 def host_entries(contract: dict, remote: dict[tuple[int, int], int] | None = None,
@@ -199,10 +213,14 @@ def route_mode_entry(contract: dict, dst_tor: int, source_routed: bool, generati
 
 def uro_entry(contract: dict, arrival_slice: int, dst_tor: int,
               alternatives: Sequence[tuple[int, int]], generation: int = 0) -> TableEntry:
-    """One URO entry: alternatives = [(uplink, departure slice)], first = preferred."""
+    """One URO entry: alternatives = [(uplink, departure slice)], first = preferred.
+
+    A program whose entries hold the wait (``wait<i>``: slices from arrival, which the key
+    fixes; t2na) instead of the departure slice (``slice<i>``) gets ``(departure - arrival) mod S``."""
     prof = contract["profile"]
     k = prof["alternatives"]
     where = f"uro_next_hop (slice {arrival_slice}, dst {dst_tor})"
+    waits = "wait0" in _param_names(contract, "uro_next_hop", "set_alternatives")
     if not 1 <= len(alternatives) <= k:
         raise EntryError(f"{where}: {len(alternatives)} alternatives, the profile holds 1..{k}")
     params = {"n": len(alternatives)}
@@ -212,7 +230,10 @@ def uro_entry(contract: dict, arrival_slice: int, dst_tor: int,
             raise EntryError(f"{where}: alternative {i} (uplink {up}, slice {sl}) is outside "
                              f"{prof['uplinks']} uplinks x {prof['slices']} slices")
         params[f"up{i}"] = up
-        params[f"slice{i}"] = sl
+        if waits:
+            params[f"wait{i}"] = (sl - arrival_slice) % prof["slices"] if i < len(alternatives) else 0
+        else:
+            params[f"slice{i}"] = sl
     return make_entry(contract, "uro_next_hop",
                       {"generation": _gen(generation), "arrival_slice": arrival_slice, "dst_tor": dst_tor},
                       "set_alternatives", params)
@@ -283,13 +304,20 @@ def ssrr_group(contract: dict, dst_tor: int, start_slice: int, bucket: int | tup
         bucket = (bucket, bucket)
     t = _table(contract, "ssrr_path")
     prof_name = t["action_profile"]
-    action = t["actions"]["write_path"]["name"]
     where = f"ssrr_path (dst {dst_tor}, slice {start_slice}, buckets {bucket[0]}..{bucket[1]})"
     match = {"generation": _gen(generation), "dst_tor": dst_tor, "start_slice": start_slice, "bucket": bucket}
     b = Batch()
+    two_level = "set_path" in t["actions"]     # t2na: members hold a path id, ssrr_hops the hops
     for i, path in enumerate(paths):
+        mid = first_member_id + i
+        if two_level:
+            e = make_entry(contract, "ssrr_path", match, "set_path", {"path": mid})
+            b.members.append(Member(prof_name, mid, t["actions"]["set_path"]["name"], e.params))
+            b.entries.append(make_entry(contract, "ssrr_hops", {"generation": _gen(generation), "path": mid},
+                                        "write_path", _path_params(contract, path, where)))
+            continue
         e = make_entry(contract, "ssrr_path", match, "write_path", _path_params(contract, path, where))
-        b.members.append(Member(prof_name, first_member_id + i, action, e.params))
+        b.members.append(Member(prof_name, mid, t["actions"]["write_path"]["name"], e.params))
     b.groups.append(Group(prof_name, group_id, tuple(m.member_id for m in b.members)))
     b.entries.append(make_entry(contract, "ssrr_path", match, None, group_id=group_id))
     return b

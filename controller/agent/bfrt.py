@@ -1,0 +1,423 @@
+"""The Tofino2 backend of the daemon: BfRt gRPC to ``bf_switchd``, through the SDE's own
+Python client (``bfrt_grpc``).
+
+What it does for one ToR switch (``target = "tofino2"`` in the network config):
+
+- ``connect``: opens a BfRt client session (``bfrt_grpc.client.ClientInterface``);
+- ``set_pipeline``: checks the pipeline contract against the compiler's ``bfrt.json``,
+  binds the program (``bfrt.json``, ``pipe/context.json``, ``pipe/tofino2.bin``), then
+  writes the switch plan (:mod:`controller.tofino2.plan`): TM queue carving and AFC mode,
+  the mirror session of the queue-state updates, the program's target tables (port roles,
+  port map, the timer's AFC words, port-down marks, parser value sets) and the packet
+  generator's timer and port-down applications, enabled last;
+- ``read_state`` / ``apply``: the contract's tables, selector members and groups, read
+  back and written by the names in ``bfrt.json`` (:mod:`controller.tofino2.bfrt_json`);
+  the ``config`` entry, which admits traffic, is written last in a write;
+- ``send_timer``: nothing -- the packet generator is the clock;
+- ``read_counters``: the ``drops`` and ``events`` counters, decoded (events are counted as
+  one cell per set of events, drops from cell 1).
+
+``bfrt_grpc`` ships with the Tofino SDE, not on PyPI: it is imported as is, or from
+``$SDE_INSTALL/lib/python3*/site-packages/tofino`` (or ``$SDE/install/...``); without it
+the backend raises one :class:`BackendError` saying so. Everything up to the gRPC call --
+encodings, the switch plan, counter decoding -- is plain Python in this module and in
+:mod:`controller.tofino2`, and is tested without a switch; the calls into ``bfrt_grpc``
+(``_Session``) have NOT run against a real switch or the Tofino model (see README).
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import importlib
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+from controller.agent.backend import (BackendError, Diff, Pipeline, SwitchAddress, SwitchBackend, Unreachable,
+                                      WriteReport, register_backend)
+from controller.tables.entries import Batch, Group, Member, TableEntry
+from controller.tofino2 import plan as switch_plan
+from controller.tofino2 import settings as tofino_settings
+from controller.tofino2.bfrt_json import BfrtInfo, BfrtJsonError, KeyField, Write
+
+
+# ---- the SDE client -------------------------------------------------------------------------
+def _sde_paths() -> list[str]:
+    out = []
+    for var, rel in (("SDE_INSTALL", ""), ("SDE", "install")):
+        root = os.environ.get(var)
+        if root:
+            base = Path(root) / rel
+            for sp in sorted(glob.glob(str(base / "lib" / "python3*" / "site-packages"))):
+                out += [str(Path(sp) / "tofino"), str(Path(sp) / "tofino" / "bfrt_grpc"), sp]
+    return out
+
+
+def load_bfrt_grpc():
+    """``bfrt_grpc.client``, from the environment or the SDE install; one clear error if absent."""
+    try:
+        return importlib.import_module("bfrt_grpc.client")
+    except ImportError:
+        pass
+    extra = [p for p in _sde_paths() if Path(p).is_dir() and p not in sys.path]
+    if extra:
+        sys.path[:0] = extra
+        try:
+            return importlib.import_module("bfrt_grpc.client")
+        except ImportError as e:
+            raise BackendError(f"bfrt_grpc (the Tofino SDE's BfRt client) did not load from {extra[0]}: {e}") from None
+    raise BackendError("bfrt_grpc (the Tofino SDE's BfRt Python client) not found: install the SDE and set "
+                       "SDE_INSTALL to its install directory (it is not on PyPI)")
+
+
+def bfrt_cookie(bfrt_json: bytes) -> int:
+    """The pipeline cookie of a tofino2 build: a content hash of its bfrt.json (the switch
+    reports the bfrt.json it runs, so the daemon and the switch compute the same value)."""
+    return int.from_bytes(hashlib.sha256(bfrt_json).digest()[:8], "big")
+
+
+#: program file roles of a tofino2 Pipeline (``port_map`` optional: tofino/ports/<profile>.toml)
+FILE_ROLES = ("bfrt", "context", "binary")
+
+
+def pipeline_from_build(program_dir: str | Path, contract: dict, port_map: str | Path | None = None) -> Pipeline:
+    """A :class:`Pipeline` of a bf-p4c output directory (``tofino/build/<profile>/<program>``)."""
+    d = Path(program_dir)
+    files = {"bfrt": d / "bfrt.json", "context": d / "pipe" / "context.json", "binary": d / "pipe" / "tofino2.bin"}
+    if port_map is not None:
+        files["port_map"] = Path(port_map)
+    return BfrtBackend.pipeline(d.name, contract, files)
+
+
+# ---- pure parts: what would be written / how cells are read ----------------------------------
+def diff_writes(info: BfrtInfo, diff: Diff) -> list[tuple[str, Write]]:
+    """(operation, write) in dependency order: members, groups, entries for inserts and
+    modifies; entries, groups, members for deletes; the ``config`` default entry last."""
+    out: list[tuple[str, Write]] = []
+    late: list[tuple[str, Write]] = []
+    for op, batch in (("add", diff.insert), ("mod", diff.modify)):
+        out += [(op, info.encode_member(m)) for m in batch.members]
+        out += [(op, info.encode_group(g)) for g in batch.groups]
+        for e in batch.entries:
+            w = info.encode_entry(e)
+            (late if w.table.endswith(".config") else out).append(("mod" if e.is_default else op, w))
+    d = diff.delete
+    out += [("del", info.encode_entry(e)) for e in d.entries]
+    out += [("del", info.encode_group(g)) for g in d.groups]
+    out += [("del", info.encode_member(m)) for m in d.members]
+    return out + late
+
+
+def decode_counters(contract: dict, cells: dict[str, dict[int, int]]) -> dict[str, dict[str, int]]:
+    """``{counter: {cell index: packets}}`` as read -> ``{counter: {name: packets}}``.
+
+    ``encoding: bitmap`` (events): a packet is counted once, in the cell whose index is the
+    set of its events; event i is the sum over cells with bit i set. ``cell_offset``
+    (drops): reason i is cell i + offset."""
+    out = {}
+    for cname, c in contract["counters"].items():
+        raw = cells.get(cname, {})
+        names = c["indices"]
+        if c.get("encoding") == "bitmap":
+            out[cname] = {n: sum(v for idx, v in raw.items() if idx >> i & 1) for i, n in enumerate(names)}
+        else:
+            off = int(c.get("cell_offset", 0))
+            out[cname] = {n: int(raw.get(i + off, 0)) for i, n in enumerate(names)}
+    return out
+
+
+# ---- the gRPC side ------------------------------------------------------------------------------
+class _Session:
+    """The calls into bfrt_grpc (untested here: needs bf_switchd)."""
+
+    def __init__(self, gc, address: SwitchAddress):
+        self.gc = gc
+        self.address = address
+        try:
+            self.iface = gc.ClientInterface(grpc_addr=address.address, client_id=0, device_id=address.device_id,
+                                            num_tries=max(1, int(address.timeout_s)))
+        except Exception as e:  # bfrt_grpc raises plain exceptions on a dead server
+            raise Unreachable(f"{address.name}: no BfRt server at {address.address}: {e}") from None
+        self.target = gc.Target(device_id=address.device_id, pipe_id=0xFFFF)
+        self.info = None
+
+    def close(self) -> None:
+        try:
+            self.iface.tear_down_stream()
+        except Exception:
+            pass
+
+    def program(self) -> tuple[str, bytes] | None:
+        try:
+            cfg = self.iface.get_forwarding_pipeline_config()
+        except Exception:
+            return None
+        for c in getattr(cfg, "config", []):
+            return c.p4_name, bytes(c.bfruntime_info)
+        return None
+
+    def bind(self, p: Pipeline) -> None:
+        gc = self.gc
+        prof = gc.ProfileInfo("pipe", str(p.files["context"]), str(p.files["binary"]), [0, 1, 2, 3])
+        fwd = gc.ForwardingConfig(p.program, str(p.files["bfrt"]), [prof])
+        self.iface.send_set_forwarding_pipeline_config_request(
+            gc.bfruntime_pb2.SetForwardingPipelineConfigRequest.VERIFY_AND_WARM_INIT_BEGIN_AND_END,
+            str(Path(p.files["bfrt"]).parent), [fwd])
+        self.info = self.iface.bfrt_info_get(p.program)
+        self.iface.bind_pipeline_config(p.program)
+
+    def _table(self, name: str):
+        return self.info.table_get(name)
+
+    def write(self, op: str, w: Write) -> None:
+        gc = self.gc
+        t = self._table(w.table)
+        data = []
+        for name, v in w.data:
+            if isinstance(v, bool):
+                data.append(gc.DataTuple(name, bool_val=v))
+            elif isinstance(v, str):
+                data.append(gc.DataTuple(name, str_val=v))
+            elif isinstance(v, tuple):
+                data.append(gc.DataTuple(name, int_arr_val=list(v)) if v and not isinstance(v[0], bool)
+                            else gc.DataTuple(name, bool_arr_val=list(v)))
+            elif isinstance(v, (bytes, bytearray)):
+                data.append(gc.DataTuple(name, bytes(v)))
+            else:
+                data.append(gc.DataTuple(name, v))
+        dat = t.make_data(data, w.action) if (data or w.action) else None
+        if w.default:
+            t.default_entry_set(self.target, dat)
+            return
+        key = t.make_key([_key_tuple(gc, k) for k in w.key])
+        if op == "add":
+            t.entry_add(self.target, [key], [dat] if dat is not None else None)
+        elif op == "mod":
+            t.entry_mod(self.target, [key], [dat])
+        else:
+            t.entry_del(self.target, [key])
+
+    def read(self, table: str):
+        t = self._table(table)
+        out = []
+        for data, key in t.entry_get(self.target, None, {"from_hw": False}):
+            out.append((key.to_dict() if key is not None else {}, data.to_dict()))
+        return out
+
+    def read_cell(self, table: str, index: int) -> int:
+        t = self._table(table)
+        key = t.make_key([self.gc.KeyTuple("$COUNTER_INDEX", index)])
+        for data, _ in t.entry_get(self.target, [key], {"from_hw": True}):
+            return int(data.to_dict().get("$COUNTER_SPEC_PKTS", 0))
+        return 0
+
+    def tm_queue_map(self, ports) -> dict:
+        t = self._table(switch_plan.TM_PORT_CFG)
+        out = {}
+        for p in ports:
+            key = t.make_key([self.gc.KeyTuple("dev_port", p)])
+            for data, _ in t.entry_get(self.target, [key], {"from_hw": True}):
+                d = data.to_dict()
+                qmap, queues = d["ingress_qid_map"], d["egress_qid_queues"]
+                for qid, pq in enumerate(qmap):
+                    out[(p, qid)] = queues[pq]
+        return out
+
+
+def _key_tuple(gc, k: KeyField):
+    if k.prefix_len is not None:
+        return gc.KeyTuple(k.name, k.value, prefix_len=k.prefix_len)
+    if k.mask is not None:
+        return gc.KeyTuple(k.name, k.value, mask=k.mask)
+    if k.high is not None:
+        return gc.KeyTuple(k.name, low=k.value, high=k.high)
+    return gc.KeyTuple(k.name, k.value)
+
+
+# ---- the backend --------------------------------------------------------------------------------
+@register_backend
+class BfrtBackend(SwitchBackend):
+    """One BfRt session to one Tofino2 switch running one ToR (one pipe)."""
+
+    target = "tofino2"
+    #: after the timer starts, wait a queue cycle before admitting traffic (see plan.py)
+    warmup_slices = None
+
+    # ---- programs, offline ---------------------------------------------------------------
+    @classmethod
+    def pipeline(cls, program: str, contract: dict, files: dict[str, Path]) -> Pipeline:
+        """tofino2: ``bfrt``, ``context``, ``binary`` (+ optional ``port_map``); the cookie is
+        the content hash of bfrt.json (:func:`bfrt_cookie`), which the switch reports back."""
+        files = {k: Path(v) for k, v in files.items()}
+        for role in FILE_ROLES:
+            if role not in files:
+                raise BackendError(f"program {program!r}: no {role} file (tofino2 needs bfrt, context and binary: "
+                                   "the bf-p4c output directory)")
+            if not files[role].is_file():
+                raise BackendError(f"program {program!r}: {role} file {files[role]} not found "
+                                   "(build with: uro p4 build --target tofino2)")
+        extra = sorted(set(files) - set(FILE_ROLES) - {"port_map"})
+        if extra:
+            raise BackendError(f"program {program!r}: {extra[0]!r} is not a tofino2 program file "
+                               "(bfrt, context, binary, port_map)")
+        return Pipeline(cls.target, program, contract, files, bfrt_cookie(files["bfrt"].read_bytes()))
+
+    @classmethod
+    def check_pipeline(cls, pipeline: Pipeline) -> None:
+        """bfrt.json names every contract table, key, action, parameter and counter (and the
+        target tables) with the contract's widths; the port map fits the profile."""
+        try:
+            BfrtInfo.load(pipeline.files["bfrt"]).check_contract(pipeline.contract)
+        except BfrtJsonError as e:
+            raise BackendError(f"program {pipeline.program!r}: {e}") from None
+        prof = _profile_of(pipeline.contract)
+        pm_file = pipeline.files.get("port_map")
+        try:
+            pm = tofino_settings.load(pm_file) if pm_file else tofino_settings.default_port_map(prof)
+            pm.check(prof)
+        except tofino_settings.SettingsError as e:
+            raise BackendError(f"program {pipeline.program!r}: {e}") from None
+
+    def __init__(self, address: SwitchAddress):
+        super().__init__(address)
+        self._session: _Session | None = None
+        self._pipeline: Pipeline | None = None
+        self._info: BfrtInfo | None = None
+        self._warm_until = 0.0
+
+    # ---- session --------------------------------------------------------------------------
+    def connect(self) -> None:
+        gc = load_bfrt_grpc()
+        self._session = _Session(gc, self.address)
+
+    def close(self) -> None:
+        if self._session is not None:
+            self._session.close()
+        self._session = None
+
+    @property
+    def connected(self) -> bool:
+        return self._session is not None
+
+    def _s(self) -> _Session:
+        if self._session is None:
+            raise BackendError(f"{self.address.name}: not connected")
+        return self._session
+
+    # ---- pipeline -------------------------------------------------------------------------
+    def pipeline_cookie(self) -> int | None:
+        prog = self._s().program()
+        return None if prog is None else bfrt_cookie(prog[1])
+
+    def prepare(self, pipeline: Pipeline):
+        """Everything ``set_pipeline`` writes besides binding the program, checked (pure):
+        (bfrt info, switch plan). Raises naming the first problem."""
+        if pipeline.target != self.target:
+            raise BackendError(f"{self.address.name}: a {pipeline.target} program on a tofino2 switch")
+        self.check_pipeline(pipeline)
+        info = BfrtInfo.load(pipeline.files["bfrt"])
+        prof = _profile_of(pipeline.contract)
+        pm_file = pipeline.files.get("port_map")
+        pm = tofino_settings.load(pm_file) if pm_file else tofino_settings.default_port_map(prof)
+        return info, pm, prof
+
+    def set_pipeline(self, pipeline: Pipeline, force: bool = False) -> bool:
+        """Adopt a switch that runs this build (same bfrt.json: entries stay, returns False);
+        otherwise bind the program and write the switch plan (returns True)."""
+        info, pm, prof = self.prepare(pipeline)
+        s = self._s()
+        if not force and self.pipeline_cookie() == pipeline.cookie:
+            self._pipeline, self._info = pipeline, info
+            return False
+        s.bind(pipeline)
+        actual = s.tm_queue_map(pm.uplinks)
+        sp = switch_plan.switch_plan(pipeline.contract, pm, prof)
+        for w in (*sp.tm, *sp.mirror):
+            s.write("mod" if w.table.startswith("tf2.") else "add", w)
+        actual = s.tm_queue_map(pm.uplinks)          # the carving the switch made
+        sp = switch_plan.switch_plan(pipeline.contract, pm, prof, actual_queues=actual)
+        for w in sp.tables:
+            s.write("add", w)
+        for w in (*sp.pktgen, *sp.enable):
+            s.write("mod" if w.table == switch_plan.PKTGEN_APP or w.table == switch_plan.PKTGEN_PORT else "add", w)
+        self._warm_until = time.monotonic() + prof.queues * sp.timer.period_ns * 1e-9
+        self._pipeline, self._info = pipeline, info
+        return True
+
+    # ---- state ----------------------------------------------------------------------------
+    def read_state(self) -> Batch:
+        if self._pipeline is None or self._info is None:
+            raise BackendError(f"{self.address.name}: no pipeline set")
+        s, info, c = self._s(), self._info, self._pipeline.contract
+        b = Batch()
+        for t in c["tables"].values():
+            full = info.full(t["name"])
+            for key, data in s.read(full):
+                action = data.get("action_name")
+                b.entries.append(info.decode_entry(full, key, action, data, t["name"], is_default=not key))
+            if "action_profile" in t:
+                prof_t, sel_t = info.profile_tables(t["action_profile"])
+                for key, data in s.read(prof_t.name):
+                    a = data.get("action_name")
+                    spec = prof_t.actions.get(a, {"params": {}})
+                    b.members.append(Member(t["action_profile"], int(key["$ACTION_MEMBER_ID"]), a,
+                                            tuple((p, int(data[p])) for p in spec["params"] if p in data)))
+                for key, data in s.read(sel_t.name):
+                    b.groups.append(Group(t["action_profile"], int(key["$SELECTOR_GROUP_ID"]),
+                                          tuple(int(m) for m in data.get("$ACTION_MEMBER_ID", []))))
+        return b
+
+    def apply(self, diff: Diff, progress: Callable[[int], object] | None = None) -> WriteReport:
+        if self._info is None:
+            raise BackendError(f"{self.address.name}: no pipeline set")
+        t0 = time.monotonic()
+        writes = diff_writes(self._info, diff)
+        rep = WriteReport()
+        s = self._s()
+        for i, (op, w) in enumerate(writes):
+            if w.table.endswith(".config"):
+                time.sleep(max(0.0, self._warm_until - time.monotonic()))   # the TM rotation first
+            try:
+                s.write(op, w)
+            except Exception as e:
+                raise BackendError(f"{self.address.name}: {op} in {w.table} {[(k.name, k.value) for k in w.key]} "
+                                   f"failed: {e}") from None
+            rep.requests += 1
+            if op == "add":
+                rep.inserted += 1
+            elif op == "mod":
+                rep.modified += 1
+            else:
+                rep.deleted += 1
+            if progress:
+                progress(i + 1)
+        rep.seconds = time.monotonic() - t0
+        return rep
+
+    # ---- time and counters -------------------------------------------------------------------
+    def send_timer(self, slice_id: int, sync: bool = False) -> None:
+        """Nothing to do: the packet generator's timer application is the clock (network-wide
+        slice alignment is the synchronization system's job, see README)."""
+
+    def read_counters(self) -> dict[str, dict[str, int]]:
+        if self._pipeline is None or self._info is None:
+            raise BackendError(f"{self.address.name}: no pipeline set")
+        c = self._pipeline.contract
+        cells = {}
+        for cname, spec in c["counters"].items():
+            table = self._info.full(spec["name"])
+            n = 1 << len(spec["indices"]) if spec.get("encoding") == "bitmap" else \
+                len(spec["indices"]) + int(spec.get("cell_offset", 0))
+            cells[cname] = {i: self._s().read_cell(table, i) for i in range(n)}
+        return decode_counters(c, cells)
+
+
+def _profile_of(contract: dict):
+    from controller.p4gen import profile as profile_mod
+
+    doc = dict(contract["profile"])
+    keep = {k: doc[k] for k in profile_mod._TOP_KEYS if k in doc}
+    return profile_mod.from_dict(keep, "the pipeline contract")

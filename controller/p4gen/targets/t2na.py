@@ -1,0 +1,234 @@
+"""Tofino2 (t2na) spellings, limits and contract of the generated ToR program.
+
+The t2na program is a redesign of the v1model one for what Tofino2 allows (URO §IV-B/C,
+UCMP §6, FRANCIS §4.3); ``templates/tor_t2na.p4.j2`` and ``templates/fragments/t2na/``
+say how. What this module adds:
+
+- ``problems``: profiles the chip cannot hold, refused before rendering with the reason
+  (more than 128 queues per port, more uplinks than one down-mask word or a timer batch
+  can serve, slices shorter than the packet generator needs, K beyond the stage budget);
+- ``context``: the values the t2na fragments need (register words, replicas, the timer
+  plan and the slice-time table);
+- ``adapt_contract``: where the t2na program's control-plane names differ from v1model
+  (URO entries store waits, the bucket is an exact key, events are counted as a bitmap,
+  the slice capacity is the one the timer plan leaves) and the target-only tables the
+  BfRt backend writes itself.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from controller.tofino2 import chip, pktgen
+
+#: slots that add their wait to one copy of the active-queue register: the fields one ALU
+#: chain links must share a PHV container group, so the K + 1 slots are split over copies
+SLOTS_PER_ACTIVE_COPY = 4
+#: the mirror session that carries queue-state updates to the recirculation port
+MIRROR_SESSION = 1
+#: counter cells the t2na program counts beyond the shared ones (appended if missing)
+T2NA_DROPS: list[str] = []
+T2NA_EVENTS = ["qstate_full", "resubmit_spill"]
+
+#: stage model of the ingress pipeline, a LOWER BOUND: the stages before and after the replica
+#: reads, plus one stage per STATEFUL_PER_STAGE replicas. It does not model tables that bf-p4c
+#: splits over several stages by size (the source-route tables: tiny takes 19 stages, r108x6
+#: 23 with bf-p4c 9.13.4, docs/tofino2.md "Measured"), so a profile can pass it and still not
+#: fit; the compiler has the last word.
+BASE_STAGES = 16
+STATEFUL_PER_STAGE = 4
+
+
+class T2na:
+    """t2na spellings; program state lives in registers driven by RegisterActions."""
+
+    name = "tofino2"
+    arch = "t2na"
+    std_meta_type = "ingress_intrinsic_metadata_t"
+    sm = "ig_intr_md"
+    port_t = "bit<9>"
+    drop = "meta.drop = 1"
+    egress_spec = "meta.out_port"           # a logical port; port_map gives the dev port
+    ingress_port = "ig_intr_md.ingress_port"
+    packet_length = "meta.wire_len"
+    programs = ("tor",)
+    #: where `uro p4 build --target tofino2` writes by default (gitignored)
+    build_dir = "tofino/build/{profile}"
+    #: why there is no OCS program (the v1model target emulates the OCS on bmv2)
+    no_ocs_reason = ("the OCS is real optical hardware in a Tofino2 deployment; the OCS emulator "
+                     "exists only for bmv2 (render it with --target bmv2)")
+
+    # ---- spellings ----------------------------------------------------------------------
+    @staticmethod
+    def action_selector(name: str, size: int, max_group: int = 8, groups: int | None = None) -> str:
+        """``size`` members; ``groups`` groups (one per ssrr_path entry at most)."""
+        groups = max(1, groups or size)
+        return (f"ActionProfile({size}) {name}_profile;\n"
+                f"    Hash<bit<16>>(HashAlgorithm_t.CRC16) {name}_hash;\n"
+                f"    ActionSelector({name}_profile, {name}_hash, SelectorMode_t.FAIR, {max_group}, {groups}) {name};")
+
+    @staticmethod
+    def selector_impl(name: str) -> str:
+        return f"implementation = {name};"
+
+    # ---- limits -------------------------------------------------------------------------
+    @staticmethod
+    def replicas(profile) -> int:
+        """Copies of the queue-state flags: one per URO alternative (each alternative reads
+        its own copy: one register access per packet) and one for the SSRR hop, so the URO
+        and SSRR lookups run side by side in the pipeline."""
+        return profile.alternatives + 1
+
+    @classmethod
+    def stages_needed(cls, profile) -> int:
+        """A lower bound on the ingress stages the program needs: a fixed chain plus one stage
+        for every STATEFUL_PER_STAGE queue-state copies beyond the first group (what K
+        costs). Refusing a profile below it is certain; passing it is not (see BASE_STAGES)."""
+        return BASE_STAGES + max(0, -(-cls.replicas(profile) // STATEFUL_PER_STAGE) - 1)
+
+    @staticmethod
+    def timer(profile) -> pktgen.TimerPlan:
+        t = profile.timing
+        return pktgen.timer_plan(t.slice_us, t.guard_us, profile.uplinks, t.link_gbps)
+
+    @classmethod
+    def unit_bytes(cls, profile) -> int:
+        """Lengths and capacities are counted in units of this many bytes (a power of two)
+        so that a slice's capacity fits 15 bits (16-bit arithmetic)."""
+        cap = cls.timer(profile).capacity_bytes
+        unit = 1
+        while cap // unit >= 1 << 15:
+            unit *= 2
+        return unit
+
+    @classmethod
+    def problems(cls, profile, program: str = "tor") -> list[str]:
+        out = []
+        if program != "tor":
+            out.append(f"no {program!r} program for tofino2: {cls.no_ocs_reason}")
+        if profile.queues > chip.MAX_QUEUES_PER_PORT:
+            out.append(f"queues = {profile.queues}: a Tofino2 port has at most {chip.MAX_QUEUES_PER_PORT} TM queues "
+                       "(ig_intr_md_for_tm.qid is 7 bits)")
+        if profile.uplinks > chip.REGISTER_WORD_BITS:
+            out.append(f"uplinks = {profile.uplinks}: the t2na program keeps one down bit per uplink in one "
+                       f"{chip.REGISTER_WORD_BITS}-bit register word (at most {chip.REGISTER_WORD_BITS} uplinks)")
+        if profile.host_ports + profile.uplinks > chip.PIPE_LOCAL_PORTS - 8:
+            out.append(f"host_ports + uplinks = {profile.host_ports + profile.uplinks}: one ToR is one Tofino2 pipe "
+                       f"({chip.PIPE_LOCAL_PORTS - 8} front-panel ports)")
+        if profile.widths.uplink != 8 or profile.widths.slice != 8:
+            out.append(f"widths.uplink = {profile.widths.uplink}, widths.slice = {profile.widths.slice}: the t2na "
+                       "queue arithmetic is 8-bit (a Tofino ALU does not mix widths): both must be 8")
+        if profile.slices > 128:
+            out.append(f"slices = {profile.slices}: the t2na program adds active queue + wait in 8 bits "
+                       "(queues + slices <= 256), which needs slices <= 128")
+        need = cls.stages_needed(profile)
+        if need > chip.MAU_STAGES:
+            out.append(f"alternatives = {profile.alternatives}: the one-shot lookup reads {cls.replicas(profile)} "
+                       f"queue-state copies, {need} ingress stages with the rest of the program; a Tofino2 pipe has "
+                       f"{chip.MAU_STAGES}")
+        try:
+            cls.timer(profile)
+        except pktgen.TimerPlanError as e:
+            out.append(str(e))
+        return out
+
+    # ---- template values --------------------------------------------------------------------
+    @classmethod
+    def context(cls, profile) -> dict:
+        plan = cls.timer(profile)
+        unit = cls.unit_bytes(profile)
+        st = pktgen.slice_time_table(plan)
+        mtu = chip.MTU_FRAME_BYTES + chip.WIRE_OVERHEAD_BYTES
+        return {
+            "unit_bytes": unit,
+            "unit_shift": unit.bit_length() - 1,
+            "cap_units": plan.capacity_bytes // unit,
+            "mtu_units": -(-mtu // unit),
+            "floor_units": [-(-f // unit) for f in st.floors],
+            "replicas": cls.replicas(profile),
+            "active_copies": -(-cls.replicas(profile) // SLOTS_PER_ACTIVE_COPY),
+            "slots_per_copy": SLOTS_PER_ACTIVE_COPY,
+            "qstate_size": profile.uplinks * 256,
+            "timer": plan,
+            "slice_time": st,
+            "timer_app": pktgen.TIMER_APP_ID,
+            "port_down_app": pktgen.PORT_DOWN_APP_ID,
+            "frame_overhead": 14 + chip.FCS_BYTES + chip.WIRE_OVERHEAD_BYTES,
+            "timer_afc_size": 2 * profile.uplinks * profile.queues,
+        }
+
+    # ---- contract -----------------------------------------------------------------------------
+    @classmethod
+    def adapt_contract(cls, contract: dict, profile) -> dict:
+        c = copy.deepcopy(contract)
+        c["target"] = cls.name
+        w = profile.widths
+        t = c["tables"]
+        ctl = t["config"]["name"].split(".")[0]
+        # the slice capacity and the link rate are properties of the compiled program (the timer
+        # plan), and the packet generator is the clock: no run-time capacity, rate or timer step
+        cfg = t["config"]["actions"]["set_config"]
+        cfg["params"] = [prm for prm in cfg["params"]
+                         if prm["name"] not in ("capacity_bytes", "bytes_per_us", "max_timer_step")]
+        c.pop("packet_io", None)                  # timers are generated on the switch, not sent
+        c.pop("timer", None)
+        c["clock"] = {"source": "pktgen", "timer_app": pktgen.TIMER_APP_ID, "port_down_app": pktgen.PORT_DOWN_APP_ID}
+        alt = t["uro_next_hop"]["actions"]["set_alternatives"]
+        params = [{"name": "n", "bitwidth": 8}]
+        for k in range(profile.alternatives):
+            params += [{"name": f"up{k}", "bitwidth": w.uplink}, {"name": f"wait{k}", "bitwidth": w.slice}]
+        alt["params"] = params
+        # source routes in two levels: the selector's members hold a path id (a selector's
+        # action data must sit in its table's stage: 168-bit paths x the members do not fit
+        # one), the hops are in ssrr_hops, keyed by (generation, that id = the member id): the
+        # generation key makes the hops part of their route generation for the hitless
+        # install sequence (controller/agent/generations.py splits state by that key)
+        sp = t["ssrr_path"]
+        hops = sp["actions"].pop("write_path")
+        sp["actions"]["set_path"] = {"name": f"{ctl}.set_path", "params": [{"name": "path", "bitwidth": 32}]}
+        t["ssrr_hops"] = {"short": "ssrr_hops", "name": f"{ctl}.ssrr_hops", "size": c["action_profiles"]["ssrr_selector"]["size"],
+                          "generation_keyed": True, "keys": [{"name": "generation", "match": "exact", "bitwidth": 1},
+                                                             {"name": "path", "match": "exact", "bitwidth": 32}],
+                          "actions": {"write_path": hops}}
+        for cname, extra in (("drops", T2NA_DROPS), ("events", T2NA_EVENTS)):
+            idx = c["counters"][cname]["indices"]
+            idx += [x for x in extra if x not in idx]
+        c["counters"]["events"]["encoding"] = "bitmap"   # one count per packet: cell = set of events
+        c["counters"]["drops"]["cell_offset"] = 1         # cell 0 = not dropped (never counted)
+        plan = cls.timer(profile)
+        c["profile"]["slice_capacity_bytes"] = plan.capacity_bytes
+        c["target_tables"] = {
+            "port_role": {"name": f"{ctl}.port_role", "keys": [{"name": "ingress_port", "match": "exact", "bitwidth": 9}],
+                          "actions": {"role_host": [{"name": "index", "bitwidth": 8}],
+                                      "role_uplink": [{"name": "uplink", "bitwidth": w.uplink}]}},
+            "port_map": {"name": f"{ctl}.port_map",
+                         "keys": [{"name": "local", "match": "exact", "bitwidth": 1},
+                                  {"name": "host_port", "match": "exact", "bitwidth": 9},
+                                  {"name": "uplink", "match": "exact", "bitwidth": w.uplink}],
+                         "actions": {"to_port": [{"name": "dev_port", "bitwidth": 9}]}},
+            "down_port": {"name": f"{ctl}.down_port",
+                          "keys": [{"name": "port_num", "match": "exact", "bitwidth": 9},
+                                   {"name": "packet_id", "match": "exact", "bitwidth": 16}],
+                          "actions": {"mark_down": [{"name": "upmask", "bitwidth": 32}, {"name": "qidx", "bitwidth": 16}]}},
+            "timer_afc": {"name": f"{ctl}.timer_afc",
+                          "keys": [{"name": "batch_id", "match": "exact", "bitwidth": 16},
+                                   {"name": "packet_id", "match": "exact", "bitwidth": 16},
+                                   {"name": "active", "match": "exact", "bitwidth": 16}],
+                          "actions": {"timer_pause": [{"name": "afc", "bitwidth": 32}, {"name": "qidx", "bitwidth": 16},
+                                                      {"name": "upmask", "bitwidth": 32},
+                                                      {"name": "upbit", "bitwidth": profile.uplinks}],
+                                      "timer_resume": [{"name": "afc", "bitwidth": 32}]}},
+        }
+        c["target_state"] = {
+            "registers": {"link_down": f"{ctl}.link_down_reg", "slice": f"{ctl}.slice_reg",
+                          "active": f"{ctl}.active_reg", "epoch": f"{ctl}.epoch_reg",
+                          "qfin": f"{ctl}.qfin_reg",
+                          "qstate": [f"{ctl}.qstate_{r}" for r in range(cls.replicas(profile))]},
+            "qstate_index": "uplink * 256 + queue",
+            "parser_value_sets": {"pktgen_ports": "UroIngressParser.pktgen_ports",
+                                  "recirc_ports": "UroIngressParser.recirc_ports"},
+            "mirror_session": MIRROR_SESSION,
+            "unit_bytes": cls.unit_bytes(profile),
+            "timer": plan.as_dict(),
+        }
+        return c

@@ -1,0 +1,100 @@
+"""The Tofino compiler: ``bf-p4c --target tofino2 --arch t2na``.
+
+Found, in this order: ``$URO_BF_P4C``, ``bf-p4c`` on PATH, ``$SDE_INSTALL/bin/bf-p4c``,
+``$SDE/install/bin/bf-p4c`` (the open Tofino backend of p4c installs ``bf-p4c``; a p4c
+built with it also takes ``--target tofino2 --arch t2na``, point ``URO_BF_P4C`` at it).
+
+``compile(p4_file)`` writes the compiler's output directory next to the source,
+``<dir>/<program>/``: ``bfrt.json``, ``pipe/tofino2.bin``, ``pipe/context.json`` and
+``pipe/logs/`` (resource usage, read by :mod:`controller.tofino2.report`), plus
+``build.json`` (compiler, version, command, seconds). It compiles into a temporary
+directory and renames it over the old one, so a failed build leaves nothing half written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from controller.errors import UroError
+
+NAME = "bf-p4c"
+BUILD_INFO = "build.json"
+
+
+class CompileError(UroError):
+    pass
+
+
+def find() -> str | None:
+    env = os.environ.get("URO_BF_P4C")
+    if env:
+        return env if Path(env).is_file() and os.access(env, os.X_OK) else None
+    exe = shutil.which(NAME)
+    if exe:
+        return exe
+    for var, rel in (("SDE_INSTALL", "bin"), ("SDE", "install/bin")):
+        root = os.environ.get(var)
+        if root:
+            cand = Path(root) / rel / NAME
+            if cand.is_file() and os.access(cand, os.X_OK):
+                return str(cand)
+    return None
+
+
+def missing_message() -> str:
+    return (f"{NAME} not found (PATH, $SDE_INSTALL/bin, $SDE/install/bin or $URO_BF_P4C): install p4c's Tofino "
+            "backend, see README 'P4 toolchain'")
+
+
+def version(exe: str) -> str:
+    try:
+        r = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
+        return (r.stdout or r.stderr).strip().splitlines()[0]
+    except (OSError, subprocess.SubprocessError, IndexError):
+        return "unknown"
+
+
+def output_dir(p4_file: Path) -> Path:
+    return p4_file.with_suffix("")
+
+
+def compile(p4_file: str | Path) -> list[Path]:
+    """Compile one rendered t2na program; returns the artifacts it wrote."""
+    p4_file = Path(p4_file)
+    exe = find()
+    if exe is None:
+        raise CompileError(missing_message())
+    out = output_dir(p4_file)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=p4_file.parent))
+    cmd = [exe, "--target", "tofino2", "--arch", "t2na", "--std", "p4-16", "--verbose", "1",
+           "--program-name", p4_file.stem, "-o", str(tmp), str(p4_file)]
+    t0 = time.monotonic()
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        seconds = time.monotonic() - t0
+        if r.returncode != 0 or not (tmp / "bfrt.json").is_file():
+            lines = [ln for ln in (r.stderr + r.stdout).splitlines() if ln.strip()]
+            errs = [ln for ln in lines if "error" in ln.lower() and "warning" not in ln.lower()]
+            first = errs[0] if errs else (lines[-1] if lines else "no output")
+            raise CompileError(f"{NAME} failed on {p4_file} after {seconds:.0f} s: {first.strip()}"
+                               + (f" (+{len(errs) - 1} more errors)" if len(errs) > 1 else ""))
+        (tmp / BUILD_INFO).write_text(json.dumps({
+            "compiler": exe, "version": version(exe), "command": cmd, "seconds": round(seconds, 1),
+            "program": p4_file.stem}, indent=1) + "\n")
+        if out.exists():
+            shutil.rmtree(out)
+        os.replace(tmp, out)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    files = [out / "bfrt.json", out / "pipe" / "context.json", out / "pipe" / "tofino2.bin", out / BUILD_INFO]
+    missing = [str(f) for f in files if not f.is_file()]
+    if missing:
+        raise CompileError(f"{NAME} finished but did not write {missing[0]}")
+    return files

@@ -1,0 +1,166 @@
+"""Everything a Tofino2 ToR needs written besides its route tables, as BfRt writes.
+
+Given the compiled program's contract (which carries the target's tables and state
+names), the deployment's port map (:mod:`controller.tofino2.settings`) and the TM queue
+plan (:mod:`controller.tofino2.tm`), :func:`switch_plan` lists, in the order they must be
+written:
+
+1. TM: advanced flow control on the pipe, the queue carving of every port group with an
+   uplink, XOFF flow-control mode on every calendar queue;
+2. the mirror session that carries queue-state updates to the recirculation port;
+3. the program's own target tables: port roles, port map, the timer's AFC words
+   (``timer_afc``: 2 x d x Q entries), the port-down marks (``down_port``: d x Q), and the
+   parser value sets of the generator and recirculation ports;
+4. the packet generator: the timer and port-down applications, their packet buffers, the
+   port-down mask, and the generator port -- the applications enabled last.
+
+The route tables and the ``config`` entry come from the table writer; the backend writes
+``config`` after everything here has run for a whole queue cycle (Q slices), so the TM
+rotation is in its steady state (one queue resumed per uplink) before traffic is admitted.
+
+Fixed-function table and field names are the SDE's ``tf2.tm.*``, ``tf2.pktgen.*`` and
+``$mirror.cfg`` BfRt schemas; they are checked against the switch's schema at write time
+by the backend, not here (the compiler's bfrt.json does not hold them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from controller.tofino2 import chip, pktgen, tm
+from controller.tofino2.bfrt_json import KeyField, Write
+from controller.tofino2.settings import PortMap
+
+#: BfRt names of the fixed functions (SDE bf_rt_tm_tf2.json, bf_rt_pktgen_tf2.json, mirror)
+TM_PIPE_SCHED = "tf2.tm.pipe.sched_cfg"
+TM_PORT_GROUP = "tf2.tm.port.group"
+TM_QUEUE_SCHED = "tf2.tm.queue.sched_cfg"
+TM_PORT_CFG = "tf2.tm.port.cfg"
+PKTGEN_PORT = "tf2.pktgen.port_cfg"
+PKTGEN_APP = "tf2.pktgen.app_cfg"
+PKTGEN_BUFFER = "tf2.pktgen.pkt_buffer"
+PKTGEN_MASK = "tf2.pktgen.port_mask"
+MIRROR_CFG = "$mirror.cfg"
+#: bytes of a queue-state update the mirror session keeps (qupd header + a little)
+QUPD_MAX_LEN = 64
+
+
+def _k(name: str, value: int) -> tuple[KeyField, ...]:
+    return (KeyField(name, value),)
+
+
+@dataclass(frozen=True)
+class SwitchPlan:
+    tm: tuple[Write, ...]
+    mirror: tuple[Write, ...]
+    tables: tuple[Write, ...]
+    pktgen: tuple[Write, ...]
+    enable: tuple[Write, ...]
+    timer: pktgen.TimerPlan
+    queues: tm.QueuePlan
+
+    def writes(self) -> list[Write]:
+        return [*self.tm, *self.mirror, *self.tables, *self.pktgen, *self.enable]
+
+
+def target_table_writes(contract: dict, pm: PortMap, qp: tm.QueuePlan) -> list[Write]:
+    """Entries of the program's target-only tables (names from the contract)."""
+    tt = contract["target_tables"]
+    ctl = tt["port_role"]["name"].split(".")[0]
+    Q = qp.queues
+    out: list[Write] = []
+    role = "pipe." + tt["port_role"]["name"]
+    for h, port in enumerate(pm.hosts):
+        out.append(Write(role, _k("ingress_port", port), f"{ctl}.role_host", (("index", h),)))
+    for u, port in enumerate(pm.uplinks):
+        out.append(Write(role, _k("ingress_port", port), f"{ctl}.role_uplink", (("uplink", u),)))
+    pmap = "pipe." + tt["port_map"]["name"]
+    for h, port in enumerate(pm.hosts):
+        out.append(Write(pmap, (KeyField("local", 1), KeyField("host_port", h), KeyField("uplink", 0)),
+                         f"{ctl}.to_port", (("dev_port", port),)))
+    for u, port in enumerate(pm.uplinks):
+        out.append(Write(pmap, (KeyField("local", 0), KeyField("host_port", 0), KeyField("uplink", u)),
+                         f"{ctl}.to_port", (("dev_port", port),)))
+    down = "pipe." + tt["down_port"]["name"]
+    for u, port in enumerate(pm.uplinks):
+        for q in range(Q):
+            out.append(Write(down, (KeyField("port_num", port), KeyField("packet_id", q)), f"{ctl}.mark_down",
+                             (("upmask", 1 << u), ("qidx", u * 256 + q))))
+    timer = "pipe." + tt["timer_afc"]["name"]
+    for e in tm.timer_entries(qp):
+        key = (KeyField("batch_id", e.batch_id), KeyField("packet_id", e.packet_id), KeyField("active", e.active))
+        if e.pause:
+            out.append(Write(timer, key, f"{ctl}.timer_pause",
+                             (("afc", e.word), ("qidx", e.uplink * 256 + e.queue), ("upmask", 1 << e.uplink),
+                              ("upbit", 1 << e.uplink))))
+        else:
+            out.append(Write(timer, key, f"{ctl}.timer_resume", (("afc", e.word),)))
+    vs = contract["target_state"]["parser_value_sets"]
+    out.append(Write("pipe." + vs["pktgen_ports"], (KeyField("f1", pm.pktgen_dev_port, mask=0x1FF),)))
+    out.append(Write("pipe." + vs["recirc_ports"], (KeyField("f1", pm.recirc_dev_port, mask=0x1FF),)))
+    return out
+
+
+def tm_writes(pm: PortMap, qp: tm.QueuePlan) -> list[Write]:
+    """AFC on the pipe, the carving of every port group with an uplink, XOFF on every
+    calendar queue (the data plane's AFC words pause and resume them)."""
+    out = [Write(TM_PIPE_SCHED, (), None, (("advanced_flow_control_enable", True),), default=True)]
+    for g in qp.groups:
+        # the map action names ports by their position in the group (channel order)
+        data = [("port_queue_count", tuple(g.queue_counts))]
+        for i, port in enumerate(g.ports):
+            data.append((f"ingress_qid_map_{i}", tuple(g.ingress_qid_map(port))))
+        out.append(Write(TM_PORT_GROUP, _k("pg_id", g.pg_id), "map", tuple(data)))
+    for u, port in enumerate(qp.uplink_ports):
+        for q in range(qp.queues):
+            out.append(Write(TM_QUEUE_SCHED, (KeyField("pg_id", chip.port_group(port)),
+                                              KeyField("pg_queue", qp.pg_queue(u, q))), None,
+                             (("advanced_flow_control", "XOFF"),)))
+    return out
+
+
+def mirror_writes(pm: PortMap, session: int) -> list[Write]:
+    return [Write(MIRROR_CFG, _k("$sid", session), "$normal", (
+        ("$direction", "INGRESS"), ("$session_enable", True), ("$ucast_egress_port", pm.recirc_dev_port),
+        ("$ucast_egress_port_valid", True), ("$max_pkt_len", QUPD_MAX_LEN)))]
+
+
+def pktgen_writes(plan: pktgen.TimerPlan, pm: PortMap, queues: int) -> tuple[list[Write], list[Write]]:
+    """(configuration, enables) of the timer and port-down applications."""
+    src = pm.pktgen_dev_port
+    timer = pktgen.timer_app_config(plan, src)
+    down = pktgen.port_down_app_config(src, packets=queues)
+    cfg = [
+        Write(PKTGEN_PORT, _k("dev_port", src), None, (("pktgen_enable", True),)),
+        Write(PKTGEN_BUFFER, (KeyField("pkt_buffer_offset", pktgen.TIMER_BUFFER_OFFSET),
+                              KeyField("pkt_buffer_size", timer["pkt_len"])), None,
+              (("buffer", pktgen.timer_packet(pm.pipe)),)),
+        Write(PKTGEN_BUFFER, (KeyField("pkt_buffer_offset", pktgen.PORT_DOWN_BUFFER_OFFSET),
+                              KeyField("pkt_buffer_size", down["pkt_len"])), None,
+              (("buffer", pktgen.timer_packet(pm.pipe)),)),
+        Write(PKTGEN_MASK, _k("port_mask_sel", 0), None, (("mask", pktgen.port_down_mask(pm.uplinks)),)),
+        Write(PKTGEN_APP, _k("app_id", pktgen.TIMER_APP_ID), "trigger_timer_periodic", tuple(timer.items())),
+        Write(PKTGEN_APP, _k("app_id", pktgen.PORT_DOWN_APP_ID), "trigger_port_down", tuple(down.items())),
+    ]
+    for port in pm.uplinks:   # a port that went down re-arms its port-down event when it is cleared
+        cfg.append(Write(PKTGEN_PORT, _k("dev_port", port), None, (("clear_port_down_enable", True),)))
+    enable = [
+        Write(PKTGEN_APP, _k("app_id", pktgen.PORT_DOWN_APP_ID), "trigger_port_down", (("app_enable", True),)),
+        Write(PKTGEN_APP, _k("app_id", pktgen.TIMER_APP_ID), "trigger_timer_periodic", (("app_enable", True),)),
+    ]
+    return cfg, enable
+
+
+def switch_plan(contract: dict, pm: PortMap, profile, actual_queues: dict | None = None) -> SwitchPlan:
+    """All fixed-function and target-table writes of one ToR (see module docstring).
+
+    ``actual_queues`` is the switch's read-back {(dev_port, qid): pg_queue}; the AFC words
+    are built from it when given (else from the planned carving)."""
+    qp = pm.check(profile)
+    if actual_queues is not None:
+        qp = tm.plan_queues(profile.queues, pm.uplinks, pm.hosts, pm.other_port_queues, actual=actual_queues)
+    t = profile.timing
+    plan = pktgen.timer_plan(t.slice_us, t.guard_us, profile.uplinks, t.link_gbps, pm.generator)
+    cfg, enable = pktgen_writes(plan, pm, profile.queues)
+    return SwitchPlan(tuple(tm_writes(pm, qp)), tuple(mirror_writes(pm, contract["target_state"]["mirror_session"])),
+                      tuple(target_table_writes(contract, pm, qp)), tuple(cfg), tuple(enable), plan, qp)

@@ -1,0 +1,6881 @@
+/*
+ * uro ToR program for Tofino2 (t2na) -- GENERATED, do not edit.
+ * Rendered from templates/tor_t2na.p4.j2 for profile "r1024x32" by controller.p4gen.
+ *
+ * One ToR of a time-sliced optical DCN on one Tofino2 pipe (URO §IV, UCMP §6):
+ *   slice clock  the packet generator's periodic timer: every slice, batch 0 pauses the
+ *                old active calendar queue of each uplink (packet 0 also ticks the clock)
+ *                and batch 1, a guard band later, resumes the new one (AFC words)
+ *   queues       calendar queues are TM queues: qid = (active + rank) mod Q
+ *   lookup       URO: (arrival slice, dst ToR) -> K (uplink, wait); the first alternative
+ *                whose queue is Unfull (one copy of the queue state per alternative, one
+ *                register access each) and whose uplink is up wins (one-shot, §IV-C)
+ *                UCMP: SSRR source routes; a Full or missed hop is re-sourced here (§6.3)
+ *   admission    a packet is queued only if it fits its queue's slice; a queue left
+ *                without room for a full frame is marked Full by a mirror copy that loops
+ *                back through the recirculation port; a refused packet is resubmitted
+ *                once to try the next alternative
+ *   failures     the packet generator's port-down app marks a dead uplink down before
+ *                the control plane knows (FRANCIS §4.3)
+ * Every drop reason and every event is counted (counters `drops`, `events`).
+ */
+#include <core.p4>
+#include <t2na.p4>
+
+/* ---- constants and types (profile r1024x32) -------------------------------------
+ * N = 1024 ToRs, d = 32 uplinks, 16 host ports,
+ * S = 32 slices, K = 10 alternatives, H = 5 SSRR hops,
+ * Q = 32 calendar queues per uplink.
+ */
+const bit<16> ETHERTYPE_IPV4  = 0x0800;
+const bit<8>  IPOPT_NOP  = 1;
+const bit<8>  IPOPT_SSRR = 137;      // Strict Source and Record Route
+const bit<8>  IPPROTO_TCP = 6;
+const bit<8>  IPPROTO_UDP = 17;
+
+typedef bit<16>    tor_t;      // ToR id
+typedef bit<8>  uplink_t;   // uplink index 0..d-1
+typedef bit<8>  slice_t;    // slice id 0..S-1
+typedef bit<8>  bucket_t;   // UCMP flow-size bucket
+typedef bit<1024>  qstate_t;   // Full(1)/Unfull(0) bit per (uplink, calendar queue)
+typedef bit<32>  down_t;     // down(1) bit per uplink (config)
+
+const bit<32> NUM_SLICES  = 32;
+const bit<32> NUM_QUEUES  = 32;   // calendar queues per uplink
+const bit<32> NUM_UPLINKS = 32;
+const bit<32> NUM_TORS    = 1024;
+const bit<32> UPLINK_PORT_BASE = 16;   // uplink u leaves on port UPLINK_PORT_BASE + u
+const bit<8>  MAX_REROUTES = 5;   // re-decisions of one packet on this ToR (UCMP §6.3)
+const bit<32> MIN_FRAME_BYTES = 64;    // a calendar queue with less room left is Full
+
+const bit<32> DROP_NO_ROUTE = 0;
+const bit<32> DROP_ALL_FULL = 1;
+const bit<32> DROP_HELD_TOO_LONG = 2;
+const bit<32> DROP_BAD_SSRR = 3;
+const bit<32> DROP_TTL = 4;
+const bit<32> DROP_MALFORMED = 5;
+const bit<32> DROP_NOT_IPV4 = 6;
+const bit<32> DROP_BAD_TIMER = 7;
+const bit<32> DROP_UNCONFIGURED = 8;
+const bit<32> DROP_BAD_CHECKSUM = 9;
+const bit<32> DROP_REROUTE_LIMIT = 10;
+const bit<32> EVENT_REROUTE_MISSED = 0;
+const bit<32> EVENT_REROUTE_SPILL = 1;
+const bit<32> EVENT_TIMER = 2;
+const bit<32> EVENT_SSRR_WRITTEN = 3;
+const bit<32> EVENT_SSRR_TRANSIT = 4;
+const bit<32> EVENT_TIMER_SYNC = 5;
+const bit<32> EVENT_TIMER_REJECTED = 6;
+const bit<32> EVENT_SSRR_RESOURCED = 7;
+const bit<32> EVENT_SSRR_MISSED = 8;
+const bit<32> EVENT_UPLINK_DOWN = 9;
+const bit<32> EVENT_QSTATE_FULL = 10;
+const bit<32> EVENT_RESUBMIT_SPILL = 11;
+
+/* ---- t2na constants ---------------------------------------------------------------------
+ * Queue state: 11 copies (one per URO alternative, one for the SSRR hop) of a Full flag per
+ * (uplink u, queue q) at u * 256 + q.
+ * Timer (pktgen app 1): period 2000 ns, 2 batches x 32 packets,
+ * inter-batch gap 4 ns; every uplink is dark 219.0 ns per slice (guard band),
+ * leaving 89048 wire bytes per calendar queue per slice.
+ */
+/* Arithmetic never mixes widths (a Tofino ALU operates on same-size containers): slices,
+ * queues, waits, ranks and epochs are 8-bit (S, Q <= 128); lengths and capacities are
+ * 16-bit counts of 4-byte units (rounded conservatively); masks are 32-bit. */
+const bit<16> ETHERTYPE_TIMER = 0x88B5;   // bmv2's timer frame: never trusted here (dropped, bad_timer)
+typedef bit<8>  queue_t;            // calendar queue id 0..Q-1 (Q <= 128)
+typedef bit<16> step_t;             // slot arithmetic: active queue + wait (< Q + S), ranks, epochs
+typedef bit<16> qidx_t;             // (uplink, queue) = uplink * 256 + queue
+typedef bit<16> units_t;            // wire bytes / 4, rounded up for packets, down for capacity
+
+const bit<8>  NUM_QUEUES8  = 32;
+const bit<8>  NUM_SLICES8  = 32;
+const bit<4>  TIMER_APP     = 1;
+const bit<4>  PORT_DOWN_APP = 2;
+const bit<16> FRAME_OVERHEAD = 41;         // IPv4 total length + Ethernet, FCS, preamble, IFG (+ unit - 1: round up)
+const units_t MTU_UNITS     = 385;       // a full 1518-byte frame on the wire
+const units_t CAP_UNITS     = 22262;    // a calendar queue's slice: the timer plan's usable time x link rate
+const units_t FILL_MARK     = 21877;    // booked past this: no room for another full frame (Full)
+const bit<16> GROWTH_BYTES  = 24;        // most a source route adds (NOP + option + H hops)
+
+/* first byte of what egress sees: a bridged data packet or a queue-state update (mirror copy) */
+const bit<8> PKT_NORMAL = 0xA1;
+const bit<8> PKT_QUPD   = 0xA2;
+const bit<3> RESUBMIT_SPILL = 1;
+
+const bit<8> ROLE_OTHER  = 0;
+const bit<8> ROLE_HOST   = 1;
+const bit<8> ROLE_UPLINK = 2;
+
+/* drop reasons, 1-based (0 = not dropped): the drops counter's cell is the reason itself */
+const bit<8> DR_NO_ROUTE = 1;
+const bit<8> DR_ALL_FULL = 2;
+const bit<8> DR_HELD_TOO_LONG = 3;
+const bit<8> DR_BAD_SSRR = 4;
+const bit<8> DR_TTL = 5;
+const bit<8> DR_MALFORMED = 6;
+const bit<8> DR_NOT_IPV4 = 7;
+const bit<8> DR_BAD_TIMER = 8;
+const bit<8> DR_UNCONFIGURED = 9;
+const bit<8> DR_BAD_CHECKSUM = 10;
+const bit<8> DR_REROUTE_LIMIT = 11;
+/* events are counted as one cell per packet: the cell index is the set of events (bitmap) */
+const bit<12> EV_REROUTE_MISSED = 1;
+const bit<12> EV_REROUTE_SPILL = 2;
+const bit<12> EV_TIMER = 4;
+const bit<12> EV_SSRR_WRITTEN = 8;
+const bit<12> EV_SSRR_TRANSIT = 16;
+const bit<12> EV_TIMER_SYNC = 32;
+const bit<12> EV_TIMER_REJECTED = 64;
+const bit<12> EV_SSRR_RESOURCED = 128;
+const bit<12> EV_SSRR_MISSED = 256;
+const bit<12> EV_UPLINK_DOWN = 512;
+const bit<12> EV_QSTATE_FULL = 1024;
+const bit<12> EV_RESUBMIT_SPILL = 2048;
+
+/* ---- headers ------------------------------------------------------------------------- */
+header ethernet_t {
+    bit<48> dstAddr;
+    bit<48> srcAddr;
+    bit<16> etherType;
+}
+
+/* A slice-timer frame (EtherType 0x88B5) is the bmv2 clock; on Tofino2 the clock is the
+ * packet generator, so such a frame is never trusted: it is dropped and counted. */
+header timer_t {
+    bit<16> slice;
+    bit<16> reserved;
+}
+
+/* version and IHL as one byte: Tofino allocates PHV containers in bytes, and IHL is
+ * rewritten when a source route is written */
+header ipv4_t {
+    bit<8>  version_ihl;
+    bit<6>  dscp;
+    bit<2>  ecn;
+    bit<16> totalLen;
+    bit<16> identification;
+    bit<3>  flags;
+    bit<13> fragOffset;
+    bit<8>  ttl;
+    bit<8>  protocol;
+    bit<16> hdrChecksum;
+    bit<32> srcAddr;
+    bit<32> dstAddr;
+}
+
+/* NOP + option 137 (SSRR): type, length = 3 + 4 x hops, pointer (4 = hop 0) */
+header ssrr_t {
+    bit<8> nop;
+    bit<8> type;
+    bit<8> len;
+    bit<8> ptr;
+}
+
+/* One source-route hop: leave on `uplink` in slice `send_slice`, reaching `next_tor`. */
+header ssrr_hop_t {
+    tor_t    next_tor;
+    uplink_t uplink;
+    slice_t  send_slice;
+}
+
+header l4_ports_t {
+    bit<16> srcPort;
+    bit<16> dstPort;
+}
+
+/* Bridged to egress with every forwarded packet (stripped there). */
+header bridge_t {
+    bit<8> type;                    // PKT_NORMAL
+}
+
+/* Queue-state update ("estimator packet"): a mirror copy of a packet whose admission left
+ * its calendar queue without room for another full frame. It loops through the
+ * recirculation port and sets the queue's Full bit in every copy of the queue state,
+ * unless the queue has drained since (more than `rank` slices passed). */
+header qupd_t {
+    bit<8>  type;                   // PKT_QUPD
+    bit<8>  pad;
+    qidx_t  qidx;                   // the queue: uplink * 256 + queue
+    step_t  epoch;                  // slice epoch (mod 65536) when the packet was admitted
+    step_t  rank;                   // slices it waits: the queue drains after epoch + rank
+}
+
+/* Resubmit data (16 bytes on Tofino2): a refused packet comes back once and skips the
+ * alternatives before `skip` (for SSRR: skip >= 1 means its hop was refused). */
+header resub_t {
+    bit<8>   type;
+    bit<8>   skip;
+    bit<112> pad;
+}
+
+struct headers_t {
+    resub_t    resub;
+    pktgen_timer_header_t     pg_timer;
+    pktgen_port_down_header_t pg_port_down;
+    qupd_t     qupd;
+    bridge_t   bridge;
+    ethernet_t ethernet;
+    timer_t    timer;
+    ipv4_t     ipv4;
+    ssrr_t     ssrr;
+    ssrr_hop_t[5] hops;
+    l4_ports_t l4;
+}
+
+/* ---- metadata (the parser zeroes the fields some path reads before writing) ------------- */
+struct metadata_t {
+    /* parser */
+    bit<1>   bad_ihl;       // IHL < 5
+    bit<1>   bad_options;   // options other than NOP + SSRR of 1..H hops matching IHL
+    bool     csum_ok;       // IPv4 header checksum (options included) verified
+    bit<8>   n_hops;        // SSRR hops in the packet
+    /* who sent it, what this ToR is */
+    bit<8>   role;
+    bit<1>   configured;
+    tor_t    my_tor;
+    bit<1>   gen;           // the route generation in use (config)
+    down_t   down_cfg;      // uplinks the control plane marked down (config)
+    down_t   down_upbit;    // timer: the uplink's bit in down_cfg
+    down_t   down_hit;
+    bit<32>  down;          // timer: link_down_reg & the uplink's bit
+    bit<32>  down_bit;
+    /* slice clock */
+    slice_t  cur_slice;
+    step_t   active_q;
+    step_t   active_q_1;   // the same value, for slots 4..
+    step_t   active_q_2;   // the same value, for slots 8..
+    step_t   epoch;         // slices since the start, mod 65536
+    bit<32>  slice_start;
+    bit<32>  elapsed;       // ns since the tick, then in slice_time quanta
+    units_t  e_floor;       // units of the active slice already gone (time)
+    bit<1>   fits_active;   // the packet still fits in the active queue's slice
+    bit<1>   fits_active_g; // ... with the most a source route adds
+    /* per packet */
+    units_t  len;           // the packet on the wire
+    units_t  len_g;         // ... with the most a source route adds
+    units_t  need;
+    units_t  need_g;
+    bit<16>  hdr_bytes;     // IHL x 4
+    bit<16>  body;          // total length - header bytes
+    bit<1>   unmapped;
+    bit<8>   drop_reason;   // 0 or DR_*: the drops counter's cell
+    bit<12> ev;
+    bit<9>   out_port;      // host port for local delivery
+    bit<1>   routed;
+    bit<1>   is_local;
+    tor_t    dst_tor;
+    bit<1>   use_ssrr;
+    bucket_t bucket;
+    bit<8>   path_len;
+    bit<32>  path_id;       // the selector's pick: the key of ssrr_hops
+    bit<16>  l4_src;
+    bit<16>  l4_dst;
+    bit<8>   skip;
+    bit<1>   resubmitted;
+    /* URO one-shot alternatives of the matched entry / SSRR slots */
+    bit<8>   n_alts;
+    uplink_t alt_up_0;
+    step_t   alt_wait_0;
+    step_t   alt_x_0;
+    queue_t  alt_q_0;
+    qidx_t   alt_i_0;
+    bit<8>   alt_full_0;
+    bit<1>   alt_c_0;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_0;
+    bit<1>   alt_act_0;     // wait 0: the active queue
+    uplink_t alt_up_1;
+    step_t   alt_wait_1;
+    step_t   alt_x_1;
+    queue_t  alt_q_1;
+    qidx_t   alt_i_1;
+    bit<8>   alt_full_1;
+    bit<1>   alt_c_1;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_1;
+    bit<1>   alt_act_1;     // wait 0: the active queue
+    uplink_t alt_up_2;
+    step_t   alt_wait_2;
+    step_t   alt_x_2;
+    queue_t  alt_q_2;
+    qidx_t   alt_i_2;
+    bit<8>   alt_full_2;
+    bit<1>   alt_c_2;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_2;
+    bit<1>   alt_act_2;     // wait 0: the active queue
+    uplink_t alt_up_3;
+    step_t   alt_wait_3;
+    step_t   alt_x_3;
+    queue_t  alt_q_3;
+    qidx_t   alt_i_3;
+    bit<8>   alt_full_3;
+    bit<1>   alt_c_3;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_3;
+    bit<1>   alt_act_3;     // wait 0: the active queue
+    uplink_t alt_up_4;
+    step_t   alt_wait_4;
+    step_t   alt_x_4;
+    queue_t  alt_q_4;
+    qidx_t   alt_i_4;
+    bit<8>   alt_full_4;
+    bit<1>   alt_c_4;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_4;
+    bit<1>   alt_act_4;     // wait 0: the active queue
+    uplink_t alt_up_5;
+    step_t   alt_wait_5;
+    step_t   alt_x_5;
+    queue_t  alt_q_5;
+    qidx_t   alt_i_5;
+    bit<8>   alt_full_5;
+    bit<1>   alt_c_5;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_5;
+    bit<1>   alt_act_5;     // wait 0: the active queue
+    uplink_t alt_up_6;
+    step_t   alt_wait_6;
+    step_t   alt_x_6;
+    queue_t  alt_q_6;
+    qidx_t   alt_i_6;
+    bit<8>   alt_full_6;
+    bit<1>   alt_c_6;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_6;
+    bit<1>   alt_act_6;     // wait 0: the active queue
+    uplink_t alt_up_7;
+    step_t   alt_wait_7;
+    step_t   alt_x_7;
+    queue_t  alt_q_7;
+    qidx_t   alt_i_7;
+    bit<8>   alt_full_7;
+    bit<1>   alt_c_7;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_7;
+    bit<1>   alt_act_7;     // wait 0: the active queue
+    uplink_t alt_up_8;
+    step_t   alt_wait_8;
+    step_t   alt_x_8;
+    queue_t  alt_q_8;
+    qidx_t   alt_i_8;
+    bit<8>   alt_full_8;
+    bit<1>   alt_c_8;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_8;
+    bit<1>   alt_act_8;     // wait 0: the active queue
+    uplink_t alt_up_9;
+    step_t   alt_wait_9;
+    step_t   alt_x_9;
+    queue_t  alt_q_9;
+    qidx_t   alt_i_9;
+    bit<8>   alt_full_9;
+    bit<1>   alt_c_9;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_9;
+    bit<1>   alt_act_9;     // wait 0: the active queue
+    uplink_t alt_up_10;
+    step_t   alt_wait_10;
+    step_t   alt_x_10;
+    queue_t  alt_q_10;
+    qidx_t   alt_i_10;
+    bit<8>   alt_full_10;
+    bit<1>   alt_c_10;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_10;
+    bit<1>   alt_act_10;     // wait 0: the active queue
+    /* SSRR hop at the pointer */
+    bit<8>   hop_idx;
+    tor_t    prev_next_tor;
+    slice_t  prev_slice;
+    uplink_t hop_uplink;
+    slice_t  hop_slice;
+    bit<8>   hop_el;        // (now - previous hop's slice) mod S
+    bit<16>  wire_g;
+    bit<1>   hop_missed;
+    /* the chosen departure */
+    bit<1>   have_dep;
+    bit<8>   dep_alt;
+    uplink_t dep_up;
+    queue_t  dep_q;
+    bit<1>   dep_act;       // the chosen queue is the active one
+    MirrorType_t dep_mirror;   // the chosen slot's mirror type (its qupd fields)
+    qidx_t   dep_i;
+    units_t  admit_e;
+    units_t  admitted;
+    units_t  fin;
+    /* timer, queue-state updates */
+    qidx_t   t_qidx;
+    step_t   qupd_age;
+    step_t   qupd_min;
+    MirrorId_t mirror_session;
+    bit<8>   pkt_type;      // first byte of a mirror copy / resubmit data
+}
+
+/* ---- ingress parser ---------------------------------------------------------------------
+ * Generated packets (pktgen ports) carry the 6-byte pktgen header: the slice timer (app
+ * 1) or the port-down app (2). Queue-state updates come back on the
+ * recirculation port. Everything else is Ethernet -> IPv4 [-> NOP + SSRR + n hops] -> L4.
+ * The SSRR option is parsed by unrolled states (no loop, no counter): length 3 + 4n
+ * selects the chain of n hop states; each checks its hop's uplink and slice ranges. The IPv4 checksum covers the
+ * options. Malformed input is flagged, never forwarded (ingress drops and counts it). */
+parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
+                        out ingress_intrinsic_metadata_t ig_intr_md) {
+    Checksum() ipv4_csum;
+    /* dev ports whose packets are generated (the pipe's pktgen port) / recirculated
+     * queue-state updates: set by the control plane */
+    value_set<bit<9>>(4) pktgen_ports;
+    value_set<bit<9>>(4) recirc_ports;
+
+    state start {
+        pkt.extract(ig_intr_md);
+        /* metadata that some path reads before any table or action writes it */
+        meta.bad_ihl = 0;
+        meta.bad_options = 0;
+        meta.csum_ok = false;
+        meta.n_hops = 0;
+        meta.fits_active = 0;
+        meta.fits_active_g = 0;
+        meta.drop_reason = 0;
+        meta.ev = 0;
+        meta.routed = 0;
+        meta.is_local = 0;
+        meta.use_ssrr = 0;
+        meta.path_len = 0;
+        meta.l4_src = 0;
+        meta.l4_dst = 0;
+        meta.skip = 0;
+        meta.resubmitted = 0;
+        meta.hop_missed = 0;
+        meta.have_dep = 0;
+        meta.admit_e = 0;
+        meta.pkt_type = 0;
+        meta.unmapped = 0;
+        meta.gen = 0;
+        meta.alt_c_0 = 0;
+        meta.alt_ok_0 = 0;
+        meta.alt_act_0 = 0;
+        meta.alt_c_1 = 0;
+        meta.alt_ok_1 = 0;
+        meta.alt_act_1 = 0;
+        meta.alt_c_2 = 0;
+        meta.alt_ok_2 = 0;
+        meta.alt_act_2 = 0;
+        meta.alt_c_3 = 0;
+        meta.alt_ok_3 = 0;
+        meta.alt_act_3 = 0;
+        meta.alt_c_4 = 0;
+        meta.alt_ok_4 = 0;
+        meta.alt_act_4 = 0;
+        meta.alt_c_5 = 0;
+        meta.alt_ok_5 = 0;
+        meta.alt_act_5 = 0;
+        meta.alt_c_6 = 0;
+        meta.alt_ok_6 = 0;
+        meta.alt_act_6 = 0;
+        meta.alt_c_7 = 0;
+        meta.alt_ok_7 = 0;
+        meta.alt_act_7 = 0;
+        meta.alt_c_8 = 0;
+        meta.alt_ok_8 = 0;
+        meta.alt_act_8 = 0;
+        meta.alt_c_9 = 0;
+        meta.alt_ok_9 = 0;
+        meta.alt_act_9 = 0;
+        meta.alt_c_10 = 0;
+        meta.alt_ok_10 = 0;
+        meta.alt_act_10 = 0;
+        transition select(ig_intr_md.resubmit_flag) {
+            1: parse_resubmit;
+            default: parse_port_metadata;
+        }
+    }
+    state parse_resubmit {
+        pkt.extract(hdr.resub);
+        pkt.advance(64);                  // Tofino2 pads resubmit data to the port metadata size
+        transition parse_source;
+    }
+    state parse_port_metadata {
+        pkt.advance(PORT_METADATA_SIZE);
+        transition parse_source;
+    }
+    state parse_source {
+        transition select(ig_intr_md.ingress_port) {
+            pktgen_ports: parse_pktgen;
+            recirc_ports: parse_qupd;
+            default: parse_ethernet;
+        }
+    }
+    state parse_pktgen {
+        pktgen_timer_header_t pg = pkt.lookahead<pktgen_timer_header_t>();
+        transition select(pg.app_id) {
+            TIMER_APP: parse_pg_timer;
+            PORT_DOWN_APP: parse_pg_port_down;
+            default: accept;              // no header valid: dropped as not IPv4
+        }
+    }
+    state parse_pg_timer {
+        pkt.extract(hdr.pg_timer);
+        transition accept;
+    }
+    state parse_pg_port_down {
+        pkt.extract(hdr.pg_port_down);
+        transition accept;
+    }
+    state parse_qupd {
+        pkt.extract(hdr.qupd);
+        transition accept;
+    }
+    state parse_ethernet {
+        pkt.extract(hdr.ethernet);
+        transition select(hdr.ethernet.etherType) {
+            ETHERTYPE_TIMER: parse_timer;
+            ETHERTYPE_IPV4:  parse_ipv4;
+            default: accept;
+        }
+    }
+    state parse_timer {
+        pkt.extract(hdr.timer);
+        transition accept;
+    }
+    state parse_ipv4 {
+        pkt.extract(hdr.ipv4);
+        ipv4_csum.add(hdr.ipv4);
+        transition select(hdr.ipv4.version_ihl[3:0]) {
+            5: parse_ipv4_done;
+            0 &&& 0xC: parse_bad_ihl;     // 0..3
+            4: parse_bad_ihl;
+            default: parse_options;
+        }
+    }
+    state parse_bad_ihl {
+        meta.bad_ihl = 1;
+        transition accept;
+    }
+    state parse_options {
+        pkt.extract(hdr.ssrr);
+        ipv4_csum.add(hdr.ssrr);
+        transition select(hdr.ssrr.nop, hdr.ssrr.type, hdr.ssrr.len) {
+            (IPOPT_NOP, IPOPT_SSRR, 7): parse_hop_0_of_1;
+            (IPOPT_NOP, IPOPT_SSRR, 11): parse_hop_0_of_2;
+            (IPOPT_NOP, IPOPT_SSRR, 15): parse_hop_0_of_3;
+            (IPOPT_NOP, IPOPT_SSRR, 19): parse_hop_0_of_4;
+            (IPOPT_NOP, IPOPT_SSRR, 23): parse_hop_0_of_5;
+            default: parse_bad_options;
+        }
+    }
+    state parse_bad_options {
+        meta.bad_options = 1;
+        transition accept;
+    }
+    /* hop 0 of 1: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_0_of_1 {
+        pkt.extract(hdr.hops[0]);
+        ipv4_csum.add(hdr.hops[0]);
+        transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
+            (0 .. 31, 0 .. 31): parse_hops_end_1;
+            default: parse_bad_options;
+        }
+    }
+    state parse_hops_end_1 {
+        meta.n_hops = 1;
+        transition select(hdr.ipv4.version_ihl[3:0]) {
+            7: parse_ipv4_done;      // IHL = 5 + NOP/option word + 1 hops: nothing else
+            default: parse_bad_options;
+        }
+    }
+    /* hop 0 of 2: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_0_of_2 {
+        pkt.extract(hdr.hops[0]);
+        ipv4_csum.add(hdr.hops[0]);
+        transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
+            (0 .. 31, 0 .. 31): parse_hop_1_of_2;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 1 of 2: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_1_of_2 {
+        pkt.extract(hdr.hops[1]);
+        ipv4_csum.add(hdr.hops[1]);
+        transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
+            (0 .. 31, 0 .. 31): parse_hops_end_2;
+            default: parse_bad_options;
+        }
+    }
+    state parse_hops_end_2 {
+        meta.n_hops = 2;
+        transition select(hdr.ipv4.version_ihl[3:0]) {
+            8: parse_ipv4_done;      // IHL = 5 + NOP/option word + 2 hops: nothing else
+            default: parse_bad_options;
+        }
+    }
+    /* hop 0 of 3: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_0_of_3 {
+        pkt.extract(hdr.hops[0]);
+        ipv4_csum.add(hdr.hops[0]);
+        transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
+            (0 .. 31, 0 .. 31): parse_hop_1_of_3;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 1 of 3: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_1_of_3 {
+        pkt.extract(hdr.hops[1]);
+        ipv4_csum.add(hdr.hops[1]);
+        transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
+            (0 .. 31, 0 .. 31): parse_hop_2_of_3;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 2 of 3: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_2_of_3 {
+        pkt.extract(hdr.hops[2]);
+        ipv4_csum.add(hdr.hops[2]);
+        transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
+            (0 .. 31, 0 .. 31): parse_hops_end_3;
+            default: parse_bad_options;
+        }
+    }
+    state parse_hops_end_3 {
+        meta.n_hops = 3;
+        transition select(hdr.ipv4.version_ihl[3:0]) {
+            9: parse_ipv4_done;      // IHL = 5 + NOP/option word + 3 hops: nothing else
+            default: parse_bad_options;
+        }
+    }
+    /* hop 0 of 4: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_0_of_4 {
+        pkt.extract(hdr.hops[0]);
+        ipv4_csum.add(hdr.hops[0]);
+        transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
+            (0 .. 31, 0 .. 31): parse_hop_1_of_4;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 1 of 4: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_1_of_4 {
+        pkt.extract(hdr.hops[1]);
+        ipv4_csum.add(hdr.hops[1]);
+        transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
+            (0 .. 31, 0 .. 31): parse_hop_2_of_4;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 2 of 4: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_2_of_4 {
+        pkt.extract(hdr.hops[2]);
+        ipv4_csum.add(hdr.hops[2]);
+        transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
+            (0 .. 31, 0 .. 31): parse_hop_3_of_4;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 3 of 4: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_3_of_4 {
+        pkt.extract(hdr.hops[3]);
+        ipv4_csum.add(hdr.hops[3]);
+        transition select(hdr.hops[3].uplink, hdr.hops[3].send_slice) {
+            (0 .. 31, 0 .. 31): parse_hops_end_4;
+            default: parse_bad_options;
+        }
+    }
+    state parse_hops_end_4 {
+        meta.n_hops = 4;
+        transition select(hdr.ipv4.version_ihl[3:0]) {
+            10: parse_ipv4_done;      // IHL = 5 + NOP/option word + 4 hops: nothing else
+            default: parse_bad_options;
+        }
+    }
+    /* hop 0 of 5: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_0_of_5 {
+        pkt.extract(hdr.hops[0]);
+        ipv4_csum.add(hdr.hops[0]);
+        transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
+            (0 .. 31, 0 .. 31): parse_hop_1_of_5;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 1 of 5: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_1_of_5 {
+        pkt.extract(hdr.hops[1]);
+        ipv4_csum.add(hdr.hops[1]);
+        transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
+            (0 .. 31, 0 .. 31): parse_hop_2_of_5;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 2 of 5: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_2_of_5 {
+        pkt.extract(hdr.hops[2]);
+        ipv4_csum.add(hdr.hops[2]);
+        transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
+            (0 .. 31, 0 .. 31): parse_hop_3_of_5;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 3 of 5: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_3_of_5 {
+        pkt.extract(hdr.hops[3]);
+        ipv4_csum.add(hdr.hops[3]);
+        transition select(hdr.hops[3].uplink, hdr.hops[3].send_slice) {
+            (0 .. 31, 0 .. 31): parse_hop_4_of_5;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 4 of 5: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_4_of_5 {
+        pkt.extract(hdr.hops[4]);
+        ipv4_csum.add(hdr.hops[4]);
+        transition select(hdr.hops[4].uplink, hdr.hops[4].send_slice) {
+            (0 .. 31, 0 .. 31): parse_hops_end_5;
+            default: parse_bad_options;
+        }
+    }
+    state parse_hops_end_5 {
+        meta.n_hops = 5;
+        transition select(hdr.ipv4.version_ihl[3:0]) {
+            11: parse_ipv4_done;      // IHL = 5 + NOP/option word + 5 hops: nothing else
+            default: parse_bad_options;
+        }
+    }
+    state parse_ipv4_done {
+        meta.csum_ok = ipv4_csum.verify();
+        transition select(hdr.ipv4.protocol) {
+            IPPROTO_TCP: parse_ports;
+            IPPROTO_UDP: parse_ports;
+            default: accept;
+        }
+    }
+    state parse_ports {
+        pkt.extract(hdr.l4);
+        meta.l4_src = hdr.l4.srcPort;      // the selector's hash input, set here: no MAU stage
+        meta.l4_dst = hdr.l4.dstPort;
+        transition accept;
+    }
+}
+
+/* ---- ingress deparser: IPv4 checksum over header + options, mirror, resubmit ---------- */
+control UroIngressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t meta,
+                           in ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md) {
+    Checksum() ipv4_csum;
+    Mirror() mirror;
+    Resubmit() resubmit;
+    apply {
+        /* a queue-state update: mirror type 1 + slot, so each slot's own fields are emitted */
+        if (ig_dprsr_md.mirror_type == 1) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_0, meta.epoch, meta.alt_wait_0});
+        }
+        else if (ig_dprsr_md.mirror_type == 2) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_1, meta.epoch, meta.alt_wait_1});
+        }
+        else if (ig_dprsr_md.mirror_type == 3) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_2, meta.epoch, meta.alt_wait_2});
+        }
+        else if (ig_dprsr_md.mirror_type == 4) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_3, meta.epoch, meta.alt_wait_3});
+        }
+        else if (ig_dprsr_md.mirror_type == 5) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_4, meta.epoch, meta.alt_wait_4});
+        }
+        else if (ig_dprsr_md.mirror_type == 6) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_5, meta.epoch, meta.alt_wait_5});
+        }
+        else if (ig_dprsr_md.mirror_type == 7) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_6, meta.epoch, meta.alt_wait_6});
+        }
+        else if (ig_dprsr_md.mirror_type == 8) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_7, meta.epoch, meta.alt_wait_7});
+        }
+        else if (ig_dprsr_md.mirror_type == 9) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_8, meta.epoch, meta.alt_wait_8});
+        }
+        else if (ig_dprsr_md.mirror_type == 10) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_9, meta.epoch, meta.alt_wait_9});
+        }
+        else if (ig_dprsr_md.mirror_type == 11) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_10, meta.epoch, meta.alt_wait_10});
+        }
+        if (ig_dprsr_md.resubmit_type == RESUBMIT_SPILL) {
+            resubmit.emit<resub_t>({meta.pkt_type, meta.skip, 0});
+        }
+        hdr.ipv4.hdrChecksum = ipv4_csum.update({
+            hdr.ipv4.version_ihl, hdr.ipv4.dscp, hdr.ipv4.ecn, hdr.ipv4.totalLen,
+            hdr.ipv4.identification, hdr.ipv4.flags, hdr.ipv4.fragOffset, hdr.ipv4.ttl,
+            hdr.ipv4.protocol, hdr.ipv4.srcAddr, hdr.ipv4.dstAddr,
+            hdr.ssrr.nop, hdr.ssrr.type, hdr.ssrr.len, hdr.ssrr.ptr,
+            hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice,
+            hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice,
+            hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice,
+            hdr.hops[3].next_tor, hdr.hops[3].uplink, hdr.hops[3].send_slice,
+            hdr.hops[4].next_tor, hdr.hops[4].uplink, hdr.hops[4].send_slice });
+        pkt.emit(hdr.bridge);
+        pkt.emit(hdr.ethernet);
+        pkt.emit(hdr.ipv4);
+        pkt.emit(hdr.ssrr);
+        pkt.emit(hdr.hops);
+        pkt.emit(hdr.l4);
+    }
+}
+
+/* ---- egress: strip the bridge byte; a queue-state update keeps its header and loops
+ * back through the recirculation port ------------------------------------------------- */
+parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
+                       out egress_intrinsic_metadata_t eg_intr_md) {
+    state start {
+        pkt.extract(eg_intr_md);
+        transition select(pkt.lookahead<bit<8>>()) {
+            PKT_QUPD: parse_qupd;
+            PKT_NORMAL: parse_bridge;
+            default: accept;
+        }
+    }
+    state parse_qupd {
+        pkt.extract(hdr.qupd);
+        transition accept;
+    }
+    state parse_bridge {
+        pkt.extract(hdr.bridge);
+        transition accept;
+    }
+}
+
+control UroEgress(inout headers_t hdr, inout metadata_t meta,
+                  in egress_intrinsic_metadata_t eg_intr_md,
+                  in egress_intrinsic_metadata_from_parser_t eg_prsr_md,
+                  inout egress_intrinsic_metadata_for_deparser_t eg_dprsr_md,
+                  inout egress_intrinsic_metadata_for_output_port_t eg_oport_md) {
+    apply {
+        hdr.bridge.setInvalid();
+    }
+}
+
+control UroEgressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t meta,
+                          in egress_intrinsic_metadata_for_deparser_t eg_dprsr_md) {
+    apply {
+        pkt.emit(hdr.qupd);
+        pkt.emit(hdr.bridge);
+    }
+}
+
+/* (bf-p4c 9.13.4 overlays fields of exclusive branches -- SSRR source and transit, the
+ * timer and the data path -- and then rejects its own overlay at the larger profiles:
+ * keep these apart) */
+@pa_no_overlay("ingress", "meta.bucket")
+@pa_no_overlay("ingress", "meta.hop_el")
+@pa_no_overlay("ingress", "meta.hop_slice")
+@pa_no_overlay("ingress", "meta.down")
+@pa_no_overlay("ingress", "meta.down_bit")
+@pa_no_overlay("ingress", "meta.down_upbit")
+@pa_no_overlay("ingress", "meta.down_hit")
+@pa_no_overlay("ingress", "meta.t_qidx")
+control UroIngress(inout headers_t hdr, inout metadata_t meta,
+                   in ingress_intrinsic_metadata_t ig_intr_md,
+                   in ingress_intrinsic_metadata_from_parser_t ig_prsr_md,
+                   inout ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md,
+                   inout ingress_intrinsic_metadata_for_tm_t ig_tm_md) {
+    /* drop reasons: no_route, all_full, held_too_long, bad_ssrr, ttl, malformed, not_ipv4, bad_timer, unconfigured, bad_checksum, reroute_limit; cell = 1 + reason (cell 0 unused) */
+    Counter<bit<32>, bit<8>>(12, CounterType_t.PACKETS) drops;
+    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, timer_sync, timer_rejected, ssrr_resourced, ssrr_missed, uplink_down, qstate_full, resubmit_spill; cell = bitmap of the packet's events */
+    Counter<bit<32>, bit<12>>(4096, CounterType_t.PACKETS) events;
+
+    /* ---- who sent it: dev port -> host | uplink (written from the port map) ----------- */
+    action role_host(bit<8> index) { meta.role = ROLE_HOST; }
+    action role_uplink(uplink_t uplink) { meta.role = ROLE_UPLINK; }
+    action role_other() { meta.role = ROLE_OTHER; }
+    table port_role {
+        key = { ig_intr_md.ingress_port: exact @name("ingress_port"); }
+        actions = { role_host; role_uplink; @defaultonly role_other; }
+        default_action = role_other();
+        size = 128;
+    }
+    /* ---- out: host port h (local delivery) or uplink u -> dev port (from the port map) --- */
+    action to_port(bit<9> dev_port) { ig_tm_md.ucast_egress_port = dev_port; }
+    action port_unmapped() { meta.unmapped = 1; }
+    table port_map {
+        key = {
+            meta.is_local: exact @name("local");
+            meta.out_port: exact @name("host_port");
+            meta.dep_up:   exact @name("uplink");
+        }
+        actions = { to_port; @defaultonly port_unmapped; }
+        default_action = port_unmapped();
+        size = 48;
+    }
+
+    /* ---- this ToR: id, the route generation in use, uplinks down; no entry = not
+     * configured: drop all but the clock. (The slice capacity and link rate are compiled in
+     * from the timer plan; the packet generator is the clock.) */
+    action set_config(tor_t my_tor, bit<1> generation, down_t down) {
+        meta.configured = 1;
+        meta.my_tor = my_tor;
+        meta.gen = generation;
+        meta.down_cfg = down;
+    }
+    action unconfigured() { meta.configured = 0; }
+    table config {
+        actions = { set_config; @defaultonly unconfigured; }
+        default_action = unconfigured();
+        size = 1;
+    }
+
+    /* IPv4 header bytes by IHL (a table: the 4-bit field stays out of 16-bit arithmetic) */
+    action set_hdr_bytes(bit<16> bytes) { meta.hdr_bytes = bytes; }
+    table ihl_bytes {
+        key = { hdr.ipv4.version_ihl: exact; }
+        actions = { set_hdr_bytes; }
+        default_action = set_hdr_bytes(0);      // not IPv4 version 4 with IHL >= 5: caught below
+        const entries = {
+            0x45: set_hdr_bytes(20);
+            0x46: set_hdr_bytes(24);
+            0x47: set_hdr_bytes(28);
+            0x48: set_hdr_bytes(32);
+            0x49: set_hdr_bytes(36);
+            0x4A: set_hdr_bytes(40);
+            0x4B: set_hdr_bytes(44);
+            0x4C: set_hdr_bytes(48);
+            0x4D: set_hdr_bytes(52);
+            0x4E: set_hdr_bytes(56);
+            0x4F: set_hdr_bytes(60);
+        }
+        size = 11;
+    }
+
+    /* ---- slice clock: four registers, each accessed once per packet ---------------------
+     * Timer packet (batch 0, packet 0) ticks the clock; every other packet reads it. */
+    Register<bit<8>, bit<1>>(1, 0) slice_reg;       // current slice 0..S-1
+    Register<step_t, bit<1>>(1, 0) active_reg;      // its calendar queue 0..Q-1
+    Register<step_t, bit<1>>(1, 0) active_reg_1;      // its calendar queue 0..Q-1 (copy for slots 4..)
+    Register<step_t, bit<1>>(1, 0) active_reg_2;      // its calendar queue 0..Q-1 (copy for slots 8..)
+    Register<step_t, bit<1>>(1, 0) epoch_reg;       // slices since the start, mod 65536
+    Register<bit<32>, bit<1>>(1, 0) start_reg;      // when the current slice began (ns, low 32 bits)
+    RegisterAction<bit<8>, bit<1>, bit<8>>(slice_reg) slice_tick = {
+        void apply(inout bit<8> v, out bit<8> rv) {
+            if (v >= 31) { v = 0; } else { v = v + 1; }
+            rv = v;
+        }
+    };
+    RegisterAction<bit<8>, bit<1>, bit<8>>(slice_reg) slice_read = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<step_t, bit<1>, step_t>(active_reg) active_tick = {
+        void apply(inout step_t v, out step_t rv) {
+            if (v >= 31) { v = 0; } else { v = v + 1; }
+            rv = v;
+        }
+    };
+    RegisterAction<step_t, bit<1>, step_t>(active_reg) active_read = {
+        void apply(inout step_t v, out step_t rv) { rv = v; }
+    };
+    RegisterAction<step_t, bit<1>, step_t>(active_reg_1) active_tick_1 = {
+        void apply(inout step_t v, out step_t rv) {
+            if (v >= 31) { v = 0; } else { v = v + 1; }
+            rv = v;
+        }
+    };
+    RegisterAction<step_t, bit<1>, step_t>(active_reg_1) active_read_1 = {
+        void apply(inout step_t v, out step_t rv) { rv = v; }
+    };
+    RegisterAction<step_t, bit<1>, step_t>(active_reg_2) active_tick_2 = {
+        void apply(inout step_t v, out step_t rv) {
+            if (v >= 31) { v = 0; } else { v = v + 1; }
+            rv = v;
+        }
+    };
+    RegisterAction<step_t, bit<1>, step_t>(active_reg_2) active_read_2 = {
+        void apply(inout step_t v, out step_t rv) { rv = v; }
+    };
+    RegisterAction<step_t, bit<1>, step_t>(epoch_reg) epoch_tick = {
+        void apply(inout step_t v, out step_t rv) { v = v + 1; rv = v; }
+    };
+    RegisterAction<step_t, bit<1>, step_t>(epoch_reg) epoch_read = {
+        void apply(inout step_t v, out step_t rv) { rv = v; }
+    };
+    RegisterAction<bit<32>, bit<1>, bit<32>>(start_reg) start_stamp = {
+        void apply(inout bit<32> v) { v = ig_prsr_md.global_tstamp[31:0]; }
+    };
+    RegisterAction<bit<32>, bit<1>, bit<32>>(start_reg) start_read = {
+        void apply(inout bit<32> v, out bit<32> rv) { rv = v; }
+    };
+
+    /* ---- timer batch: (batch_id, packet_id, active queue after the tick) -> the AFC word
+     * that pauses uplink u's previous queue (batch 0, packet u) or resumes its active queue
+     * (batch 1, packet u); a pause also clears that queue's byte count and Full bit.
+     * Written by the control plane from the TM queue plan (2 x d x Q entries). */
+    action timer_pause(bit<32> afc, qidx_t qidx, bit<32> upmask, down_t upbit) {
+        ig_dprsr_md.adv_flow_ctl = afc;
+        meta.t_qidx = qidx;
+        meta.down_bit = upmask;
+        meta.down_upbit = upbit;
+        meta.have_dep = 1;                // reuse: "this packet drained a queue"
+    }
+    action timer_resume(bit<32> afc) {
+        ig_dprsr_md.adv_flow_ctl = afc;
+    }
+    action timer_unknown() {
+        meta.drop_reason = DR_MALFORMED;
+    }
+    table timer_afc {
+        key = {
+            hdr.pg_timer.batch_id:  exact @name("batch_id");
+            hdr.pg_timer.packet_id: exact @name("packet_id");
+            meta.active_q:          exact @name("active");
+        }
+        actions = { timer_pause; timer_resume; @defaultonly timer_unknown; }
+        default_action = timer_unknown();
+        size = 2048;
+    }
+
+    /* ---- FRANCIS-style fast failure reaction: the port-down app names the dead port; its
+     * batch (32 packets) sets the Full flag of every queue of that uplink (one per packet),
+     * so the next packet's one-shot lookup skips it, and link_down_reg keeps the timer from
+     * clearing them. The control plane clears both when the link is back. */
+    Register<bit<32>, bit<1>>(1, 0) link_down_reg;  // bit u: uplink u went down (cleared by the control plane)
+    RegisterAction<bit<32>, bit<1>, bit<32>>(link_down_reg) link_down_set = {
+        void apply(inout bit<32> v) { v = v | meta.down_bit; }
+    };
+    RegisterAction<bit<32>, bit<1>, bit<32>>(link_down_reg) link_down_test = {
+        void apply(inout bit<32> v, out bit<32> rv) { rv = v & meta.down_bit; }
+    };
+    action mark_down(bit<32> upmask, qidx_t qidx) {
+        meta.down_bit = upmask;
+        meta.t_qidx = qidx;
+    }
+    action not_an_uplink() { meta.down_bit = 0; }
+    table down_port {
+        key = {
+            hdr.pg_port_down.port_num:  exact @name("port_num");
+            hdr.pg_port_down.packet_id: exact @name("packet_id");
+        }
+        actions = { mark_down; @defaultonly not_an_uplink; }
+        default_action = not_an_uplink();
+        size = 1024;
+    }
+
+    /* ---- time already gone in the active slice (URO §IV-C: the active queue is full when
+     * the packet would not leave before the slice ends). Elapsed ns since the tick, in
+     * 8 ns quanta -> wire bytes lost (rounded up); past the slice end the active
+     * queue takes nothing. */
+    action set_floor(units_t floor) { meta.e_floor = floor; }
+    action slice_over() { meta.e_floor = CAP_UNITS; }
+    table slice_time {
+        key = { meta.elapsed: exact @name("quantum"); }
+        actions = { set_floor; @defaultonly slice_over; }
+        default_action = slice_over();
+        const entries = {
+            0: set_floor(0);
+            1: set_floor(0);
+            2: set_floor(0);
+            3: set_floor(0);
+            4: set_floor(0);
+            5: set_floor(0);
+            6: set_floor(0);
+            7: set_floor(0);
+            8: set_floor(0);
+            9: set_floor(0);
+            10: set_floor(0);
+            11: set_floor(0);
+            12: set_floor(0);
+            13: set_floor(0);
+            14: set_floor(0);
+            15: set_floor(0);
+            16: set_floor(0);
+            17: set_floor(0);
+            18: set_floor(0);
+            19: set_floor(0);
+            20: set_floor(0);
+            21: set_floor(0);
+            22: set_floor(0);
+            23: set_floor(0);
+            24: set_floor(0);
+            25: set_floor(0);
+            26: set_floor(0);
+            27: set_floor(63);
+            28: set_floor(163);
+            29: set_floor(263);
+            30: set_floor(363);
+            31: set_floor(463);
+            32: set_floor(563);
+            33: set_floor(663);
+            34: set_floor(763);
+            35: set_floor(863);
+            36: set_floor(963);
+            37: set_floor(1062);
+            38: set_floor(1162);
+            39: set_floor(1262);
+            40: set_floor(1362);
+            41: set_floor(1462);
+            42: set_floor(1562);
+            43: set_floor(1662);
+            44: set_floor(1762);
+            45: set_floor(1862);
+            46: set_floor(1962);
+            47: set_floor(2062);
+            48: set_floor(2162);
+            49: set_floor(2262);
+            50: set_floor(2362);
+            51: set_floor(2462);
+            52: set_floor(2562);
+            53: set_floor(2662);
+            54: set_floor(2762);
+            55: set_floor(2862);
+            56: set_floor(2962);
+            57: set_floor(3062);
+            58: set_floor(3162);
+            59: set_floor(3263);
+            60: set_floor(3363);
+            61: set_floor(3463);
+            62: set_floor(3563);
+            63: set_floor(3663);
+            64: set_floor(3763);
+            65: set_floor(3863);
+            66: set_floor(3963);
+            67: set_floor(4063);
+            68: set_floor(4162);
+            69: set_floor(4262);
+            70: set_floor(4362);
+            71: set_floor(4462);
+            72: set_floor(4562);
+            73: set_floor(4662);
+            74: set_floor(4762);
+            75: set_floor(4862);
+            76: set_floor(4962);
+            77: set_floor(5062);
+            78: set_floor(5162);
+            79: set_floor(5262);
+            80: set_floor(5362);
+            81: set_floor(5462);
+            82: set_floor(5562);
+            83: set_floor(5662);
+            84: set_floor(5762);
+            85: set_floor(5862);
+            86: set_floor(5962);
+            87: set_floor(6062);
+            88: set_floor(6162);
+            89: set_floor(6262);
+            90: set_floor(6362);
+            91: set_floor(6462);
+            92: set_floor(6562);
+            93: set_floor(6662);
+            94: set_floor(6762);
+            95: set_floor(6862);
+            96: set_floor(6962);
+            97: set_floor(7062);
+            98: set_floor(7162);
+            99: set_floor(7262);
+            100: set_floor(7362);
+            101: set_floor(7462);
+            102: set_floor(7562);
+            103: set_floor(7662);
+            104: set_floor(7762);
+            105: set_floor(7862);
+            106: set_floor(7962);
+            107: set_floor(8062);
+            108: set_floor(8162);
+            109: set_floor(8262);
+            110: set_floor(8362);
+            111: set_floor(8462);
+            112: set_floor(8562);
+            113: set_floor(8662);
+            114: set_floor(8762);
+            115: set_floor(8862);
+            116: set_floor(8962);
+            117: set_floor(9062);
+            118: set_floor(9162);
+            119: set_floor(9262);
+            120: set_floor(9362);
+            121: set_floor(9462);
+            122: set_floor(9562);
+            123: set_floor(9662);
+            124: set_floor(9762);
+            125: set_floor(9862);
+            126: set_floor(9962);
+            127: set_floor(10062);
+            128: set_floor(10162);
+            129: set_floor(10262);
+            130: set_floor(10362);
+            131: set_floor(10462);
+            132: set_floor(10562);
+            133: set_floor(10662);
+            134: set_floor(10762);
+            135: set_floor(10862);
+            136: set_floor(10962);
+            137: set_floor(11062);
+            138: set_floor(11162);
+            139: set_floor(11262);
+            140: set_floor(11362);
+            141: set_floor(11462);
+            142: set_floor(11562);
+            143: set_floor(11662);
+            144: set_floor(11762);
+            145: set_floor(11862);
+            146: set_floor(11962);
+            147: set_floor(12062);
+            148: set_floor(12162);
+            149: set_floor(12262);
+            150: set_floor(12362);
+            151: set_floor(12462);
+            152: set_floor(12562);
+            153: set_floor(12662);
+            154: set_floor(12762);
+            155: set_floor(12862);
+            156: set_floor(12962);
+            157: set_floor(13062);
+            158: set_floor(13162);
+            159: set_floor(13262);
+            160: set_floor(13362);
+            161: set_floor(13462);
+            162: set_floor(13562);
+            163: set_floor(13662);
+            164: set_floor(13762);
+            165: set_floor(13862);
+            166: set_floor(13962);
+            167: set_floor(14062);
+            168: set_floor(14162);
+            169: set_floor(14262);
+            170: set_floor(14362);
+            171: set_floor(14462);
+            172: set_floor(14562);
+            173: set_floor(14662);
+            174: set_floor(14762);
+            175: set_floor(14862);
+            176: set_floor(14962);
+            177: set_floor(15062);
+            178: set_floor(15162);
+            179: set_floor(15262);
+            180: set_floor(15362);
+            181: set_floor(15462);
+            182: set_floor(15562);
+            183: set_floor(15662);
+            184: set_floor(15762);
+            185: set_floor(15862);
+            186: set_floor(15962);
+            187: set_floor(16062);
+            188: set_floor(16162);
+            189: set_floor(16262);
+            190: set_floor(16362);
+            191: set_floor(16462);
+            192: set_floor(16562);
+            193: set_floor(16662);
+            194: set_floor(16762);
+            195: set_floor(16862);
+            196: set_floor(16962);
+            197: set_floor(17062);
+            198: set_floor(17162);
+            199: set_floor(17262);
+            200: set_floor(17362);
+            201: set_floor(17462);
+            202: set_floor(17562);
+            203: set_floor(17662);
+            204: set_floor(17762);
+            205: set_floor(17862);
+            206: set_floor(17962);
+            207: set_floor(18062);
+            208: set_floor(18162);
+            209: set_floor(18262);
+            210: set_floor(18362);
+            211: set_floor(18462);
+            212: set_floor(18562);
+            213: set_floor(18662);
+            214: set_floor(18762);
+            215: set_floor(18862);
+            216: set_floor(18962);
+            217: set_floor(19062);
+            218: set_floor(19162);
+            219: set_floor(19262);
+            220: set_floor(19362);
+            221: set_floor(19462);
+            222: set_floor(19562);
+            223: set_floor(19662);
+            224: set_floor(19762);
+            225: set_floor(19862);
+            226: set_floor(19962);
+            227: set_floor(20062);
+            228: set_floor(20162);
+            229: set_floor(20262);
+            230: set_floor(20362);
+            231: set_floor(20462);
+            232: set_floor(20562);
+            233: set_floor(20662);
+            234: set_floor(20762);
+            235: set_floor(20862);
+            236: set_floor(20962);
+            237: set_floor(21062);
+            238: set_floor(21162);
+            239: set_floor(21262);
+            240: set_floor(21362);
+            241: set_floor(21462);
+            242: set_floor(21562);
+            243: set_floor(21662);
+            244: set_floor(21762);
+            245: set_floor(21862);
+            246: set_floor(21962);
+            247: set_floor(22062);
+            248: set_floor(22162);
+            249: set_floor(22262);
+        }
+        size = 250;
+    }
+
+    /* ---- host ingress: dst IP -> dst ToR | local host port ------------------------- */
+    action set_dst_tor(tor_t tor) {
+        meta.routed = 1;
+        meta.is_local = 0;
+        meta.dst_tor = tor;
+    }
+    action deliver_local(bit<9> port) {
+        meta.routed = 1;
+        meta.is_local = 1;
+        meta.out_port = port;
+    }
+    action no_route() {
+        meta.routed = 0;
+    }
+    table host_dst {
+        key = { hdr.ipv4.dstAddr: lpm @name("dst_addr"); }
+        actions = { set_dst_tor; deliver_local; @defaultonly no_route; }
+        default_action = no_route();
+        size = 1039;
+    }
+
+    /* Per (generation, destination): URO per-hop tables (default) or UCMP source routing. */
+    action per_hop() { meta.use_ssrr = 0; }
+    action source_route() { meta.use_ssrr = 1; }
+    table route_mode {
+        key = {
+            meta.gen:     exact @name("generation");
+            meta.dst_tor: exact @name("dst_tor");
+        }
+        actions = { per_hop; source_route; }
+        default_action = per_hop();
+        size = 2046;
+    }
+
+    /* ---- URO per-hop table: (arrival slice, dst ToR) -> K (uplink, wait) ---------------- */
+    action set_alternatives(bit<8> n, uplink_t up0, slice_t wait0, uplink_t up1, slice_t wait1, uplink_t up2, slice_t wait2, uplink_t up3, slice_t wait3, uplink_t up4, slice_t wait4, uplink_t up5, slice_t wait5, uplink_t up6, slice_t wait6, uplink_t up7, slice_t wait7, uplink_t up8, slice_t wait8, uplink_t up9, slice_t wait9) {
+        meta.n_alts = n;
+        meta.alt_up_0 = up0;
+        meta.alt_wait_0 = (step_t)wait0;
+        meta.alt_up_1 = up1;
+        meta.alt_wait_1 = (step_t)wait1;
+        meta.alt_up_2 = up2;
+        meta.alt_wait_2 = (step_t)wait2;
+        meta.alt_up_3 = up3;
+        meta.alt_wait_3 = (step_t)wait3;
+        meta.alt_up_4 = up4;
+        meta.alt_wait_4 = (step_t)wait4;
+        meta.alt_up_5 = up5;
+        meta.alt_wait_5 = (step_t)wait5;
+        meta.alt_up_6 = up6;
+        meta.alt_wait_6 = (step_t)wait6;
+        meta.alt_up_7 = up7;
+        meta.alt_wait_7 = (step_t)wait7;
+        meta.alt_up_8 = up8;
+        meta.alt_wait_8 = (step_t)wait8;
+        meta.alt_up_9 = up9;
+        meta.alt_wait_9 = (step_t)wait9;
+    }
+    action uro_miss() { meta.n_alts = 0; }
+    table uro_next_hop {
+        key = {
+            meta.gen:       exact @name("generation");
+            meta.cur_slice: exact @name("arrival_slice");
+            meta.dst_tor:   exact @name("dst_tor");
+        }
+        actions = { set_alternatives; @defaultonly uro_miss; }
+        default_action = uro_miss();
+        size = 65472;
+    }
+
+    /* ---- SSRR source routing ------------------------------------------------------- */
+    action set_bucket(bucket_t bucket) { meta.bucket = bucket; }
+    table ssrr_bucket {
+        key = { hdr.ipv4.dscp: exact @name("dscp"); }
+        actions = { set_bucket; }
+        default_action = set_bucket(0);
+        size = 64;
+    }
+
+    /* (generation, dst ToR, start slice, bucket range) -> a group of tied paths on the
+     * action selector, picked by the 5-tuple hash (UCMP §6.2). The members hold a path id;
+     * ssrr_hops holds the path (a selector's action data sits in its table's stage: the
+     * paths of all members would not fit one). */
+    action set_path(bit<32> path) { meta.path_id = path; }
+    action write_path(bit<8> n, tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1, tor_t tor2, uplink_t up2, slice_t slice2, tor_t tor3, uplink_t up3, slice_t slice3, tor_t tor4, uplink_t up4, slice_t slice4) {
+        meta.path_len = n;
+        hdr.ssrr.setValid();
+        hdr.ssrr.nop = IPOPT_NOP;
+        hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
+        hdr.hops[0].setValid();
+        hdr.hops[0].next_tor = tor0;
+        hdr.hops[0].uplink = up0;
+        hdr.hops[0].send_slice = slice0;
+        hdr.hops[1].setValid();
+        hdr.hops[1].next_tor = tor1;
+        hdr.hops[1].uplink = up1;
+        hdr.hops[1].send_slice = slice1;
+        hdr.hops[2].setValid();
+        hdr.hops[2].next_tor = tor2;
+        hdr.hops[2].uplink = up2;
+        hdr.hops[2].send_slice = slice2;
+        hdr.hops[3].setValid();
+        hdr.hops[3].next_tor = tor3;
+        hdr.hops[3].uplink = up3;
+        hdr.hops[3].send_slice = slice3;
+        hdr.hops[4].setValid();
+        hdr.hops[4].next_tor = tor4;
+        hdr.hops[4].uplink = up4;
+        hdr.hops[4].send_slice = slice4;
+    }
+    ActionProfile(523776) ssrr_selector_profile;
+    Hash<bit<16>>(HashAlgorithm_t.CRC16) ssrr_selector_hash;
+    ActionSelector(ssrr_selector_profile, ssrr_selector_hash, SelectorMode_t.FAIR, 8, 196416) ssrr_selector;
+    table ssrr_path {
+        key = {
+            meta.gen:       exact @name("generation");
+            meta.dst_tor:   exact @name("dst_tor");
+            meta.cur_slice: exact @name("start_slice");
+            meta.bucket:    range @name("bucket");   // a UCMP bucket range (priority-ordered)
+            hdr.ipv4.srcAddr:  selector;
+            hdr.ipv4.dstAddr:  selector;
+            hdr.ipv4.protocol: selector;
+            meta.l4_src:       selector;
+            meta.l4_dst:       selector;
+        }
+        actions = { set_path; }
+        implementation = ssrr_selector;
+        size = 196416;
+    }
+    table ssrr_hops {
+        key = {
+            meta.gen:     exact @name("generation");   // the hops belong to their route generation
+            meta.path_id: exact @name("path");
+        }
+        actions = { write_path; @defaultonly NoAction; }
+        default_action = NoAction();
+        size = 523776;
+    }
+
+    /* ---- queue state: a Full flag per (uplink, calendar queue) at uplink * 256 + queue,
+     * 11 copies. Slot k of the one-shot lookup reads copy k once (Tofino: one access per
+     * register per packet): the K URO alternatives and the SSRR hop (slot 10) are tested
+     * side by side. A timer pause clears a drained queue's flag in every copy, a queue-state
+     * update (mirror copy, see qupd_t) sets it in every copy; a down uplink has all its flags
+     * set (port-down app or control plane) and the timer leaves them set. All actions on a
+     * copy use the slot's index field: one index source per stateful ALU. */
+    Register<bit<8>, qidx_t>(8192, 0) qstate_0;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_0) qstate_0_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_0) qstate_0_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_0) qstate_0_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 0: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_0_x() { meta.alt_x_0 = meta.active_q + meta.alt_wait_0; }
+    action qmod_0_set(queue_t q) { meta.alt_q_0 = q; }
+    table qmod_0 {
+        key = { meta.alt_x_0: exact; }
+        actions = { qmod_0_set; }
+        const entries = {
+            0: qmod_0_set(0);
+            1: qmod_0_set(1);
+            2: qmod_0_set(2);
+            3: qmod_0_set(3);
+            4: qmod_0_set(4);
+            5: qmod_0_set(5);
+            6: qmod_0_set(6);
+            7: qmod_0_set(7);
+            8: qmod_0_set(8);
+            9: qmod_0_set(9);
+            10: qmod_0_set(10);
+            11: qmod_0_set(11);
+            12: qmod_0_set(12);
+            13: qmod_0_set(13);
+            14: qmod_0_set(14);
+            15: qmod_0_set(15);
+            16: qmod_0_set(16);
+            17: qmod_0_set(17);
+            18: qmod_0_set(18);
+            19: qmod_0_set(19);
+            20: qmod_0_set(20);
+            21: qmod_0_set(21);
+            22: qmod_0_set(22);
+            23: qmod_0_set(23);
+            24: qmod_0_set(24);
+            25: qmod_0_set(25);
+            26: qmod_0_set(26);
+            27: qmod_0_set(27);
+            28: qmod_0_set(28);
+            29: qmod_0_set(29);
+            30: qmod_0_set(30);
+            31: qmod_0_set(31);
+            32: qmod_0_set(0);
+            33: qmod_0_set(1);
+            34: qmod_0_set(2);
+            35: qmod_0_set(3);
+            36: qmod_0_set(4);
+            37: qmod_0_set(5);
+            38: qmod_0_set(6);
+            39: qmod_0_set(7);
+            40: qmod_0_set(8);
+            41: qmod_0_set(9);
+            42: qmod_0_set(10);
+            43: qmod_0_set(11);
+            44: qmod_0_set(12);
+            45: qmod_0_set(13);
+            46: qmod_0_set(14);
+            47: qmod_0_set(15);
+            48: qmod_0_set(16);
+            49: qmod_0_set(17);
+            50: qmod_0_set(18);
+            51: qmod_0_set(19);
+            52: qmod_0_set(20);
+            53: qmod_0_set(21);
+            54: qmod_0_set(22);
+            55: qmod_0_set(23);
+            56: qmod_0_set(24);
+            57: qmod_0_set(25);
+            58: qmod_0_set(26);
+            59: qmod_0_set(27);
+            60: qmod_0_set(28);
+            61: qmod_0_set(29);
+            62: qmod_0_set(30);
+        }
+        size = 63;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_0_hash;
+    action slot_0_i() { meta.alt_i_0 = qidx_0_hash.get({meta.alt_up_0, meta.alt_q_0}); }
+    Register<bit<8>, qidx_t>(8192, 0) qstate_1;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_1) qstate_1_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_1) qstate_1_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_1) qstate_1_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 1: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_1_x() { meta.alt_x_1 = meta.active_q + meta.alt_wait_1; }
+    action qmod_1_set(queue_t q) { meta.alt_q_1 = q; }
+    table qmod_1 {
+        key = { meta.alt_x_1: exact; }
+        actions = { qmod_1_set; }
+        const entries = {
+            0: qmod_1_set(0);
+            1: qmod_1_set(1);
+            2: qmod_1_set(2);
+            3: qmod_1_set(3);
+            4: qmod_1_set(4);
+            5: qmod_1_set(5);
+            6: qmod_1_set(6);
+            7: qmod_1_set(7);
+            8: qmod_1_set(8);
+            9: qmod_1_set(9);
+            10: qmod_1_set(10);
+            11: qmod_1_set(11);
+            12: qmod_1_set(12);
+            13: qmod_1_set(13);
+            14: qmod_1_set(14);
+            15: qmod_1_set(15);
+            16: qmod_1_set(16);
+            17: qmod_1_set(17);
+            18: qmod_1_set(18);
+            19: qmod_1_set(19);
+            20: qmod_1_set(20);
+            21: qmod_1_set(21);
+            22: qmod_1_set(22);
+            23: qmod_1_set(23);
+            24: qmod_1_set(24);
+            25: qmod_1_set(25);
+            26: qmod_1_set(26);
+            27: qmod_1_set(27);
+            28: qmod_1_set(28);
+            29: qmod_1_set(29);
+            30: qmod_1_set(30);
+            31: qmod_1_set(31);
+            32: qmod_1_set(0);
+            33: qmod_1_set(1);
+            34: qmod_1_set(2);
+            35: qmod_1_set(3);
+            36: qmod_1_set(4);
+            37: qmod_1_set(5);
+            38: qmod_1_set(6);
+            39: qmod_1_set(7);
+            40: qmod_1_set(8);
+            41: qmod_1_set(9);
+            42: qmod_1_set(10);
+            43: qmod_1_set(11);
+            44: qmod_1_set(12);
+            45: qmod_1_set(13);
+            46: qmod_1_set(14);
+            47: qmod_1_set(15);
+            48: qmod_1_set(16);
+            49: qmod_1_set(17);
+            50: qmod_1_set(18);
+            51: qmod_1_set(19);
+            52: qmod_1_set(20);
+            53: qmod_1_set(21);
+            54: qmod_1_set(22);
+            55: qmod_1_set(23);
+            56: qmod_1_set(24);
+            57: qmod_1_set(25);
+            58: qmod_1_set(26);
+            59: qmod_1_set(27);
+            60: qmod_1_set(28);
+            61: qmod_1_set(29);
+            62: qmod_1_set(30);
+        }
+        size = 63;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_1_hash;
+    action slot_1_i() { meta.alt_i_1 = qidx_1_hash.get({meta.alt_up_1, meta.alt_q_1}); }
+    Register<bit<8>, qidx_t>(8192, 0) qstate_2;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_2) qstate_2_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_2) qstate_2_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_2) qstate_2_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 2: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_2_x() { meta.alt_x_2 = meta.active_q + meta.alt_wait_2; }
+    action qmod_2_set(queue_t q) { meta.alt_q_2 = q; }
+    table qmod_2 {
+        key = { meta.alt_x_2: exact; }
+        actions = { qmod_2_set; }
+        const entries = {
+            0: qmod_2_set(0);
+            1: qmod_2_set(1);
+            2: qmod_2_set(2);
+            3: qmod_2_set(3);
+            4: qmod_2_set(4);
+            5: qmod_2_set(5);
+            6: qmod_2_set(6);
+            7: qmod_2_set(7);
+            8: qmod_2_set(8);
+            9: qmod_2_set(9);
+            10: qmod_2_set(10);
+            11: qmod_2_set(11);
+            12: qmod_2_set(12);
+            13: qmod_2_set(13);
+            14: qmod_2_set(14);
+            15: qmod_2_set(15);
+            16: qmod_2_set(16);
+            17: qmod_2_set(17);
+            18: qmod_2_set(18);
+            19: qmod_2_set(19);
+            20: qmod_2_set(20);
+            21: qmod_2_set(21);
+            22: qmod_2_set(22);
+            23: qmod_2_set(23);
+            24: qmod_2_set(24);
+            25: qmod_2_set(25);
+            26: qmod_2_set(26);
+            27: qmod_2_set(27);
+            28: qmod_2_set(28);
+            29: qmod_2_set(29);
+            30: qmod_2_set(30);
+            31: qmod_2_set(31);
+            32: qmod_2_set(0);
+            33: qmod_2_set(1);
+            34: qmod_2_set(2);
+            35: qmod_2_set(3);
+            36: qmod_2_set(4);
+            37: qmod_2_set(5);
+            38: qmod_2_set(6);
+            39: qmod_2_set(7);
+            40: qmod_2_set(8);
+            41: qmod_2_set(9);
+            42: qmod_2_set(10);
+            43: qmod_2_set(11);
+            44: qmod_2_set(12);
+            45: qmod_2_set(13);
+            46: qmod_2_set(14);
+            47: qmod_2_set(15);
+            48: qmod_2_set(16);
+            49: qmod_2_set(17);
+            50: qmod_2_set(18);
+            51: qmod_2_set(19);
+            52: qmod_2_set(20);
+            53: qmod_2_set(21);
+            54: qmod_2_set(22);
+            55: qmod_2_set(23);
+            56: qmod_2_set(24);
+            57: qmod_2_set(25);
+            58: qmod_2_set(26);
+            59: qmod_2_set(27);
+            60: qmod_2_set(28);
+            61: qmod_2_set(29);
+            62: qmod_2_set(30);
+        }
+        size = 63;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_2_hash;
+    action slot_2_i() { meta.alt_i_2 = qidx_2_hash.get({meta.alt_up_2, meta.alt_q_2}); }
+    Register<bit<8>, qidx_t>(8192, 0) qstate_3;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_3) qstate_3_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_3) qstate_3_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_3) qstate_3_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 3: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_3_x() { meta.alt_x_3 = meta.active_q + meta.alt_wait_3; }
+    action qmod_3_set(queue_t q) { meta.alt_q_3 = q; }
+    table qmod_3 {
+        key = { meta.alt_x_3: exact; }
+        actions = { qmod_3_set; }
+        const entries = {
+            0: qmod_3_set(0);
+            1: qmod_3_set(1);
+            2: qmod_3_set(2);
+            3: qmod_3_set(3);
+            4: qmod_3_set(4);
+            5: qmod_3_set(5);
+            6: qmod_3_set(6);
+            7: qmod_3_set(7);
+            8: qmod_3_set(8);
+            9: qmod_3_set(9);
+            10: qmod_3_set(10);
+            11: qmod_3_set(11);
+            12: qmod_3_set(12);
+            13: qmod_3_set(13);
+            14: qmod_3_set(14);
+            15: qmod_3_set(15);
+            16: qmod_3_set(16);
+            17: qmod_3_set(17);
+            18: qmod_3_set(18);
+            19: qmod_3_set(19);
+            20: qmod_3_set(20);
+            21: qmod_3_set(21);
+            22: qmod_3_set(22);
+            23: qmod_3_set(23);
+            24: qmod_3_set(24);
+            25: qmod_3_set(25);
+            26: qmod_3_set(26);
+            27: qmod_3_set(27);
+            28: qmod_3_set(28);
+            29: qmod_3_set(29);
+            30: qmod_3_set(30);
+            31: qmod_3_set(31);
+            32: qmod_3_set(0);
+            33: qmod_3_set(1);
+            34: qmod_3_set(2);
+            35: qmod_3_set(3);
+            36: qmod_3_set(4);
+            37: qmod_3_set(5);
+            38: qmod_3_set(6);
+            39: qmod_3_set(7);
+            40: qmod_3_set(8);
+            41: qmod_3_set(9);
+            42: qmod_3_set(10);
+            43: qmod_3_set(11);
+            44: qmod_3_set(12);
+            45: qmod_3_set(13);
+            46: qmod_3_set(14);
+            47: qmod_3_set(15);
+            48: qmod_3_set(16);
+            49: qmod_3_set(17);
+            50: qmod_3_set(18);
+            51: qmod_3_set(19);
+            52: qmod_3_set(20);
+            53: qmod_3_set(21);
+            54: qmod_3_set(22);
+            55: qmod_3_set(23);
+            56: qmod_3_set(24);
+            57: qmod_3_set(25);
+            58: qmod_3_set(26);
+            59: qmod_3_set(27);
+            60: qmod_3_set(28);
+            61: qmod_3_set(29);
+            62: qmod_3_set(30);
+        }
+        size = 63;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_3_hash;
+    action slot_3_i() { meta.alt_i_3 = qidx_3_hash.get({meta.alt_up_3, meta.alt_q_3}); }
+    Register<bit<8>, qidx_t>(8192, 0) qstate_4;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_4) qstate_4_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_4) qstate_4_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_4) qstate_4_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 4: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_4_x() { meta.alt_x_4 = meta.active_q_1 + meta.alt_wait_4; }
+    action qmod_4_set(queue_t q) { meta.alt_q_4 = q; }
+    table qmod_4 {
+        key = { meta.alt_x_4: exact; }
+        actions = { qmod_4_set; }
+        const entries = {
+            0: qmod_4_set(0);
+            1: qmod_4_set(1);
+            2: qmod_4_set(2);
+            3: qmod_4_set(3);
+            4: qmod_4_set(4);
+            5: qmod_4_set(5);
+            6: qmod_4_set(6);
+            7: qmod_4_set(7);
+            8: qmod_4_set(8);
+            9: qmod_4_set(9);
+            10: qmod_4_set(10);
+            11: qmod_4_set(11);
+            12: qmod_4_set(12);
+            13: qmod_4_set(13);
+            14: qmod_4_set(14);
+            15: qmod_4_set(15);
+            16: qmod_4_set(16);
+            17: qmod_4_set(17);
+            18: qmod_4_set(18);
+            19: qmod_4_set(19);
+            20: qmod_4_set(20);
+            21: qmod_4_set(21);
+            22: qmod_4_set(22);
+            23: qmod_4_set(23);
+            24: qmod_4_set(24);
+            25: qmod_4_set(25);
+            26: qmod_4_set(26);
+            27: qmod_4_set(27);
+            28: qmod_4_set(28);
+            29: qmod_4_set(29);
+            30: qmod_4_set(30);
+            31: qmod_4_set(31);
+            32: qmod_4_set(0);
+            33: qmod_4_set(1);
+            34: qmod_4_set(2);
+            35: qmod_4_set(3);
+            36: qmod_4_set(4);
+            37: qmod_4_set(5);
+            38: qmod_4_set(6);
+            39: qmod_4_set(7);
+            40: qmod_4_set(8);
+            41: qmod_4_set(9);
+            42: qmod_4_set(10);
+            43: qmod_4_set(11);
+            44: qmod_4_set(12);
+            45: qmod_4_set(13);
+            46: qmod_4_set(14);
+            47: qmod_4_set(15);
+            48: qmod_4_set(16);
+            49: qmod_4_set(17);
+            50: qmod_4_set(18);
+            51: qmod_4_set(19);
+            52: qmod_4_set(20);
+            53: qmod_4_set(21);
+            54: qmod_4_set(22);
+            55: qmod_4_set(23);
+            56: qmod_4_set(24);
+            57: qmod_4_set(25);
+            58: qmod_4_set(26);
+            59: qmod_4_set(27);
+            60: qmod_4_set(28);
+            61: qmod_4_set(29);
+            62: qmod_4_set(30);
+        }
+        size = 63;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_4_hash;
+    action slot_4_i() { meta.alt_i_4 = qidx_4_hash.get({meta.alt_up_4, meta.alt_q_4}); }
+    Register<bit<8>, qidx_t>(8192, 0) qstate_5;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_5) qstate_5_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_5) qstate_5_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_5) qstate_5_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 5: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_5_x() { meta.alt_x_5 = meta.active_q_1 + meta.alt_wait_5; }
+    action qmod_5_set(queue_t q) { meta.alt_q_5 = q; }
+    table qmod_5 {
+        key = { meta.alt_x_5: exact; }
+        actions = { qmod_5_set; }
+        const entries = {
+            0: qmod_5_set(0);
+            1: qmod_5_set(1);
+            2: qmod_5_set(2);
+            3: qmod_5_set(3);
+            4: qmod_5_set(4);
+            5: qmod_5_set(5);
+            6: qmod_5_set(6);
+            7: qmod_5_set(7);
+            8: qmod_5_set(8);
+            9: qmod_5_set(9);
+            10: qmod_5_set(10);
+            11: qmod_5_set(11);
+            12: qmod_5_set(12);
+            13: qmod_5_set(13);
+            14: qmod_5_set(14);
+            15: qmod_5_set(15);
+            16: qmod_5_set(16);
+            17: qmod_5_set(17);
+            18: qmod_5_set(18);
+            19: qmod_5_set(19);
+            20: qmod_5_set(20);
+            21: qmod_5_set(21);
+            22: qmod_5_set(22);
+            23: qmod_5_set(23);
+            24: qmod_5_set(24);
+            25: qmod_5_set(25);
+            26: qmod_5_set(26);
+            27: qmod_5_set(27);
+            28: qmod_5_set(28);
+            29: qmod_5_set(29);
+            30: qmod_5_set(30);
+            31: qmod_5_set(31);
+            32: qmod_5_set(0);
+            33: qmod_5_set(1);
+            34: qmod_5_set(2);
+            35: qmod_5_set(3);
+            36: qmod_5_set(4);
+            37: qmod_5_set(5);
+            38: qmod_5_set(6);
+            39: qmod_5_set(7);
+            40: qmod_5_set(8);
+            41: qmod_5_set(9);
+            42: qmod_5_set(10);
+            43: qmod_5_set(11);
+            44: qmod_5_set(12);
+            45: qmod_5_set(13);
+            46: qmod_5_set(14);
+            47: qmod_5_set(15);
+            48: qmod_5_set(16);
+            49: qmod_5_set(17);
+            50: qmod_5_set(18);
+            51: qmod_5_set(19);
+            52: qmod_5_set(20);
+            53: qmod_5_set(21);
+            54: qmod_5_set(22);
+            55: qmod_5_set(23);
+            56: qmod_5_set(24);
+            57: qmod_5_set(25);
+            58: qmod_5_set(26);
+            59: qmod_5_set(27);
+            60: qmod_5_set(28);
+            61: qmod_5_set(29);
+            62: qmod_5_set(30);
+        }
+        size = 63;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_5_hash;
+    action slot_5_i() { meta.alt_i_5 = qidx_5_hash.get({meta.alt_up_5, meta.alt_q_5}); }
+    Register<bit<8>, qidx_t>(8192, 0) qstate_6;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_6) qstate_6_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_6) qstate_6_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_6) qstate_6_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 6: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_6_x() { meta.alt_x_6 = meta.active_q_1 + meta.alt_wait_6; }
+    action qmod_6_set(queue_t q) { meta.alt_q_6 = q; }
+    table qmod_6 {
+        key = { meta.alt_x_6: exact; }
+        actions = { qmod_6_set; }
+        const entries = {
+            0: qmod_6_set(0);
+            1: qmod_6_set(1);
+            2: qmod_6_set(2);
+            3: qmod_6_set(3);
+            4: qmod_6_set(4);
+            5: qmod_6_set(5);
+            6: qmod_6_set(6);
+            7: qmod_6_set(7);
+            8: qmod_6_set(8);
+            9: qmod_6_set(9);
+            10: qmod_6_set(10);
+            11: qmod_6_set(11);
+            12: qmod_6_set(12);
+            13: qmod_6_set(13);
+            14: qmod_6_set(14);
+            15: qmod_6_set(15);
+            16: qmod_6_set(16);
+            17: qmod_6_set(17);
+            18: qmod_6_set(18);
+            19: qmod_6_set(19);
+            20: qmod_6_set(20);
+            21: qmod_6_set(21);
+            22: qmod_6_set(22);
+            23: qmod_6_set(23);
+            24: qmod_6_set(24);
+            25: qmod_6_set(25);
+            26: qmod_6_set(26);
+            27: qmod_6_set(27);
+            28: qmod_6_set(28);
+            29: qmod_6_set(29);
+            30: qmod_6_set(30);
+            31: qmod_6_set(31);
+            32: qmod_6_set(0);
+            33: qmod_6_set(1);
+            34: qmod_6_set(2);
+            35: qmod_6_set(3);
+            36: qmod_6_set(4);
+            37: qmod_6_set(5);
+            38: qmod_6_set(6);
+            39: qmod_6_set(7);
+            40: qmod_6_set(8);
+            41: qmod_6_set(9);
+            42: qmod_6_set(10);
+            43: qmod_6_set(11);
+            44: qmod_6_set(12);
+            45: qmod_6_set(13);
+            46: qmod_6_set(14);
+            47: qmod_6_set(15);
+            48: qmod_6_set(16);
+            49: qmod_6_set(17);
+            50: qmod_6_set(18);
+            51: qmod_6_set(19);
+            52: qmod_6_set(20);
+            53: qmod_6_set(21);
+            54: qmod_6_set(22);
+            55: qmod_6_set(23);
+            56: qmod_6_set(24);
+            57: qmod_6_set(25);
+            58: qmod_6_set(26);
+            59: qmod_6_set(27);
+            60: qmod_6_set(28);
+            61: qmod_6_set(29);
+            62: qmod_6_set(30);
+        }
+        size = 63;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_6_hash;
+    action slot_6_i() { meta.alt_i_6 = qidx_6_hash.get({meta.alt_up_6, meta.alt_q_6}); }
+    Register<bit<8>, qidx_t>(8192, 0) qstate_7;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_7) qstate_7_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_7) qstate_7_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_7) qstate_7_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 7: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_7_x() { meta.alt_x_7 = meta.active_q_1 + meta.alt_wait_7; }
+    action qmod_7_set(queue_t q) { meta.alt_q_7 = q; }
+    table qmod_7 {
+        key = { meta.alt_x_7: exact; }
+        actions = { qmod_7_set; }
+        const entries = {
+            0: qmod_7_set(0);
+            1: qmod_7_set(1);
+            2: qmod_7_set(2);
+            3: qmod_7_set(3);
+            4: qmod_7_set(4);
+            5: qmod_7_set(5);
+            6: qmod_7_set(6);
+            7: qmod_7_set(7);
+            8: qmod_7_set(8);
+            9: qmod_7_set(9);
+            10: qmod_7_set(10);
+            11: qmod_7_set(11);
+            12: qmod_7_set(12);
+            13: qmod_7_set(13);
+            14: qmod_7_set(14);
+            15: qmod_7_set(15);
+            16: qmod_7_set(16);
+            17: qmod_7_set(17);
+            18: qmod_7_set(18);
+            19: qmod_7_set(19);
+            20: qmod_7_set(20);
+            21: qmod_7_set(21);
+            22: qmod_7_set(22);
+            23: qmod_7_set(23);
+            24: qmod_7_set(24);
+            25: qmod_7_set(25);
+            26: qmod_7_set(26);
+            27: qmod_7_set(27);
+            28: qmod_7_set(28);
+            29: qmod_7_set(29);
+            30: qmod_7_set(30);
+            31: qmod_7_set(31);
+            32: qmod_7_set(0);
+            33: qmod_7_set(1);
+            34: qmod_7_set(2);
+            35: qmod_7_set(3);
+            36: qmod_7_set(4);
+            37: qmod_7_set(5);
+            38: qmod_7_set(6);
+            39: qmod_7_set(7);
+            40: qmod_7_set(8);
+            41: qmod_7_set(9);
+            42: qmod_7_set(10);
+            43: qmod_7_set(11);
+            44: qmod_7_set(12);
+            45: qmod_7_set(13);
+            46: qmod_7_set(14);
+            47: qmod_7_set(15);
+            48: qmod_7_set(16);
+            49: qmod_7_set(17);
+            50: qmod_7_set(18);
+            51: qmod_7_set(19);
+            52: qmod_7_set(20);
+            53: qmod_7_set(21);
+            54: qmod_7_set(22);
+            55: qmod_7_set(23);
+            56: qmod_7_set(24);
+            57: qmod_7_set(25);
+            58: qmod_7_set(26);
+            59: qmod_7_set(27);
+            60: qmod_7_set(28);
+            61: qmod_7_set(29);
+            62: qmod_7_set(30);
+        }
+        size = 63;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_7_hash;
+    action slot_7_i() { meta.alt_i_7 = qidx_7_hash.get({meta.alt_up_7, meta.alt_q_7}); }
+    Register<bit<8>, qidx_t>(8192, 0) qstate_8;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_8) qstate_8_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_8) qstate_8_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_8) qstate_8_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 8: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_8_x() { meta.alt_x_8 = meta.active_q_2 + meta.alt_wait_8; }
+    action qmod_8_set(queue_t q) { meta.alt_q_8 = q; }
+    table qmod_8 {
+        key = { meta.alt_x_8: exact; }
+        actions = { qmod_8_set; }
+        const entries = {
+            0: qmod_8_set(0);
+            1: qmod_8_set(1);
+            2: qmod_8_set(2);
+            3: qmod_8_set(3);
+            4: qmod_8_set(4);
+            5: qmod_8_set(5);
+            6: qmod_8_set(6);
+            7: qmod_8_set(7);
+            8: qmod_8_set(8);
+            9: qmod_8_set(9);
+            10: qmod_8_set(10);
+            11: qmod_8_set(11);
+            12: qmod_8_set(12);
+            13: qmod_8_set(13);
+            14: qmod_8_set(14);
+            15: qmod_8_set(15);
+            16: qmod_8_set(16);
+            17: qmod_8_set(17);
+            18: qmod_8_set(18);
+            19: qmod_8_set(19);
+            20: qmod_8_set(20);
+            21: qmod_8_set(21);
+            22: qmod_8_set(22);
+            23: qmod_8_set(23);
+            24: qmod_8_set(24);
+            25: qmod_8_set(25);
+            26: qmod_8_set(26);
+            27: qmod_8_set(27);
+            28: qmod_8_set(28);
+            29: qmod_8_set(29);
+            30: qmod_8_set(30);
+            31: qmod_8_set(31);
+            32: qmod_8_set(0);
+            33: qmod_8_set(1);
+            34: qmod_8_set(2);
+            35: qmod_8_set(3);
+            36: qmod_8_set(4);
+            37: qmod_8_set(5);
+            38: qmod_8_set(6);
+            39: qmod_8_set(7);
+            40: qmod_8_set(8);
+            41: qmod_8_set(9);
+            42: qmod_8_set(10);
+            43: qmod_8_set(11);
+            44: qmod_8_set(12);
+            45: qmod_8_set(13);
+            46: qmod_8_set(14);
+            47: qmod_8_set(15);
+            48: qmod_8_set(16);
+            49: qmod_8_set(17);
+            50: qmod_8_set(18);
+            51: qmod_8_set(19);
+            52: qmod_8_set(20);
+            53: qmod_8_set(21);
+            54: qmod_8_set(22);
+            55: qmod_8_set(23);
+            56: qmod_8_set(24);
+            57: qmod_8_set(25);
+            58: qmod_8_set(26);
+            59: qmod_8_set(27);
+            60: qmod_8_set(28);
+            61: qmod_8_set(29);
+            62: qmod_8_set(30);
+        }
+        size = 63;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_8_hash;
+    action slot_8_i() { meta.alt_i_8 = qidx_8_hash.get({meta.alt_up_8, meta.alt_q_8}); }
+    Register<bit<8>, qidx_t>(8192, 0) qstate_9;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_9) qstate_9_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_9) qstate_9_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_9) qstate_9_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 9: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_9_x() { meta.alt_x_9 = meta.active_q_2 + meta.alt_wait_9; }
+    action qmod_9_set(queue_t q) { meta.alt_q_9 = q; }
+    table qmod_9 {
+        key = { meta.alt_x_9: exact; }
+        actions = { qmod_9_set; }
+        const entries = {
+            0: qmod_9_set(0);
+            1: qmod_9_set(1);
+            2: qmod_9_set(2);
+            3: qmod_9_set(3);
+            4: qmod_9_set(4);
+            5: qmod_9_set(5);
+            6: qmod_9_set(6);
+            7: qmod_9_set(7);
+            8: qmod_9_set(8);
+            9: qmod_9_set(9);
+            10: qmod_9_set(10);
+            11: qmod_9_set(11);
+            12: qmod_9_set(12);
+            13: qmod_9_set(13);
+            14: qmod_9_set(14);
+            15: qmod_9_set(15);
+            16: qmod_9_set(16);
+            17: qmod_9_set(17);
+            18: qmod_9_set(18);
+            19: qmod_9_set(19);
+            20: qmod_9_set(20);
+            21: qmod_9_set(21);
+            22: qmod_9_set(22);
+            23: qmod_9_set(23);
+            24: qmod_9_set(24);
+            25: qmod_9_set(25);
+            26: qmod_9_set(26);
+            27: qmod_9_set(27);
+            28: qmod_9_set(28);
+            29: qmod_9_set(29);
+            30: qmod_9_set(30);
+            31: qmod_9_set(31);
+            32: qmod_9_set(0);
+            33: qmod_9_set(1);
+            34: qmod_9_set(2);
+            35: qmod_9_set(3);
+            36: qmod_9_set(4);
+            37: qmod_9_set(5);
+            38: qmod_9_set(6);
+            39: qmod_9_set(7);
+            40: qmod_9_set(8);
+            41: qmod_9_set(9);
+            42: qmod_9_set(10);
+            43: qmod_9_set(11);
+            44: qmod_9_set(12);
+            45: qmod_9_set(13);
+            46: qmod_9_set(14);
+            47: qmod_9_set(15);
+            48: qmod_9_set(16);
+            49: qmod_9_set(17);
+            50: qmod_9_set(18);
+            51: qmod_9_set(19);
+            52: qmod_9_set(20);
+            53: qmod_9_set(21);
+            54: qmod_9_set(22);
+            55: qmod_9_set(23);
+            56: qmod_9_set(24);
+            57: qmod_9_set(25);
+            58: qmod_9_set(26);
+            59: qmod_9_set(27);
+            60: qmod_9_set(28);
+            61: qmod_9_set(29);
+            62: qmod_9_set(30);
+        }
+        size = 63;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_9_hash;
+    action slot_9_i() { meta.alt_i_9 = qidx_9_hash.get({meta.alt_up_9, meta.alt_q_9}); }
+    Register<bit<8>, qidx_t>(8192, 0) qstate_10;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_10) qstate_10_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_10) qstate_10_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_10) qstate_10_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 10 (the SSRR hop): x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_10_x() { meta.alt_x_10 = meta.active_q_2 + meta.alt_wait_10; }
+    action qmod_10_set(queue_t q) { meta.alt_q_10 = q; }
+    table qmod_10 {
+        key = { meta.alt_x_10: exact; }
+        actions = { qmod_10_set; }
+        const entries = {
+            0: qmod_10_set(0);
+            1: qmod_10_set(1);
+            2: qmod_10_set(2);
+            3: qmod_10_set(3);
+            4: qmod_10_set(4);
+            5: qmod_10_set(5);
+            6: qmod_10_set(6);
+            7: qmod_10_set(7);
+            8: qmod_10_set(8);
+            9: qmod_10_set(9);
+            10: qmod_10_set(10);
+            11: qmod_10_set(11);
+            12: qmod_10_set(12);
+            13: qmod_10_set(13);
+            14: qmod_10_set(14);
+            15: qmod_10_set(15);
+            16: qmod_10_set(16);
+            17: qmod_10_set(17);
+            18: qmod_10_set(18);
+            19: qmod_10_set(19);
+            20: qmod_10_set(20);
+            21: qmod_10_set(21);
+            22: qmod_10_set(22);
+            23: qmod_10_set(23);
+            24: qmod_10_set(24);
+            25: qmod_10_set(25);
+            26: qmod_10_set(26);
+            27: qmod_10_set(27);
+            28: qmod_10_set(28);
+            29: qmod_10_set(29);
+            30: qmod_10_set(30);
+            31: qmod_10_set(31);
+            32: qmod_10_set(0);
+            33: qmod_10_set(1);
+            34: qmod_10_set(2);
+            35: qmod_10_set(3);
+            36: qmod_10_set(4);
+            37: qmod_10_set(5);
+            38: qmod_10_set(6);
+            39: qmod_10_set(7);
+            40: qmod_10_set(8);
+            41: qmod_10_set(9);
+            42: qmod_10_set(10);
+            43: qmod_10_set(11);
+            44: qmod_10_set(12);
+            45: qmod_10_set(13);
+            46: qmod_10_set(14);
+            47: qmod_10_set(15);
+            48: qmod_10_set(16);
+            49: qmod_10_set(17);
+            50: qmod_10_set(18);
+            51: qmod_10_set(19);
+            52: qmod_10_set(20);
+            53: qmod_10_set(21);
+            54: qmod_10_set(22);
+            55: qmod_10_set(23);
+            56: qmod_10_set(24);
+            57: qmod_10_set(25);
+            58: qmod_10_set(26);
+            59: qmod_10_set(27);
+            60: qmod_10_set(28);
+            61: qmod_10_set(29);
+            62: qmod_10_set(30);
+        }
+        size = 63;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_10_hash;
+    action slot_10_i() { meta.alt_i_10 = qidx_10_hash.get({meta.alt_up_10, meta.alt_q_10}); }
+
+    /* The first usable alternative wins (one ternary lookup over the slots' ok bits). */
+    action pick_0() {
+        meta.have_dep = 1;
+        meta.dep_alt = 0;
+        meta.dep_up = meta.alt_up_0;
+        meta.dep_q = meta.alt_q_0;
+        meta.dep_act = meta.alt_act_0;
+        meta.dep_i = meta.alt_i_0;
+        meta.dep_mirror = 1;      // a Full mark carries slot 0's queue and rank
+    }
+    action pick_1() {
+        meta.have_dep = 1;
+        meta.dep_alt = 1;
+        meta.dep_up = meta.alt_up_1;
+        meta.dep_q = meta.alt_q_1;
+        meta.dep_act = meta.alt_act_1;
+        meta.dep_i = meta.alt_i_1;
+        meta.dep_mirror = 2;      // a Full mark carries slot 1's queue and rank
+    }
+    action pick_2() {
+        meta.have_dep = 1;
+        meta.dep_alt = 2;
+        meta.dep_up = meta.alt_up_2;
+        meta.dep_q = meta.alt_q_2;
+        meta.dep_act = meta.alt_act_2;
+        meta.dep_i = meta.alt_i_2;
+        meta.dep_mirror = 3;      // a Full mark carries slot 2's queue and rank
+    }
+    action pick_3() {
+        meta.have_dep = 1;
+        meta.dep_alt = 3;
+        meta.dep_up = meta.alt_up_3;
+        meta.dep_q = meta.alt_q_3;
+        meta.dep_act = meta.alt_act_3;
+        meta.dep_i = meta.alt_i_3;
+        meta.dep_mirror = 4;      // a Full mark carries slot 3's queue and rank
+    }
+    action pick_4() {
+        meta.have_dep = 1;
+        meta.dep_alt = 4;
+        meta.dep_up = meta.alt_up_4;
+        meta.dep_q = meta.alt_q_4;
+        meta.dep_act = meta.alt_act_4;
+        meta.dep_i = meta.alt_i_4;
+        meta.dep_mirror = 5;      // a Full mark carries slot 4's queue and rank
+    }
+    action pick_5() {
+        meta.have_dep = 1;
+        meta.dep_alt = 5;
+        meta.dep_up = meta.alt_up_5;
+        meta.dep_q = meta.alt_q_5;
+        meta.dep_act = meta.alt_act_5;
+        meta.dep_i = meta.alt_i_5;
+        meta.dep_mirror = 6;      // a Full mark carries slot 5's queue and rank
+    }
+    action pick_6() {
+        meta.have_dep = 1;
+        meta.dep_alt = 6;
+        meta.dep_up = meta.alt_up_6;
+        meta.dep_q = meta.alt_q_6;
+        meta.dep_act = meta.alt_act_6;
+        meta.dep_i = meta.alt_i_6;
+        meta.dep_mirror = 7;      // a Full mark carries slot 6's queue and rank
+    }
+    action pick_7() {
+        meta.have_dep = 1;
+        meta.dep_alt = 7;
+        meta.dep_up = meta.alt_up_7;
+        meta.dep_q = meta.alt_q_7;
+        meta.dep_act = meta.alt_act_7;
+        meta.dep_i = meta.alt_i_7;
+        meta.dep_mirror = 8;      // a Full mark carries slot 7's queue and rank
+    }
+    action pick_8() {
+        meta.have_dep = 1;
+        meta.dep_alt = 8;
+        meta.dep_up = meta.alt_up_8;
+        meta.dep_q = meta.alt_q_8;
+        meta.dep_act = meta.alt_act_8;
+        meta.dep_i = meta.alt_i_8;
+        meta.dep_mirror = 9;      // a Full mark carries slot 8's queue and rank
+    }
+    action pick_9() {
+        meta.have_dep = 1;
+        meta.dep_alt = 9;
+        meta.dep_up = meta.alt_up_9;
+        meta.dep_q = meta.alt_q_9;
+        meta.dep_act = meta.alt_act_9;
+        meta.dep_i = meta.alt_i_9;
+        meta.dep_mirror = 10;      // a Full mark carries slot 9's queue and rank
+    }
+    action pick_10() {
+        meta.have_dep = 1;
+        meta.dep_alt = 10;
+        meta.dep_up = meta.alt_up_10;
+        meta.dep_q = meta.alt_q_10;
+        meta.dep_act = meta.alt_act_10;
+        meta.dep_i = meta.alt_i_10;
+        meta.dep_mirror = 11;      // a Full mark carries slot 10's queue and rank
+    }
+    action pick_none() { meta.have_dep = 0; }
+    table choose {
+        key = {
+            meta.alt_ok_0: ternary;
+            meta.alt_ok_1: ternary;
+            meta.alt_ok_2: ternary;
+            meta.alt_ok_3: ternary;
+            meta.alt_ok_4: ternary;
+            meta.alt_ok_5: ternary;
+            meta.alt_ok_6: ternary;
+            meta.alt_ok_7: ternary;
+            meta.alt_ok_8: ternary;
+            meta.alt_ok_9: ternary;
+        }
+        actions = { pick_0; pick_1; pick_2; pick_3; pick_4; pick_5; pick_6; pick_7; pick_8; pick_9; @defaultonly pick_none; }
+        default_action = pick_none();
+        const entries = {
+            (1, _, _, _, _, _, _, _, _, _): pick_0();
+            (0, 1, _, _, _, _, _, _, _, _): pick_1();
+            (0, 0, 1, _, _, _, _, _, _, _): pick_2();
+            (0, 0, 0, 1, _, _, _, _, _, _): pick_3();
+            (0, 0, 0, 0, 1, _, _, _, _, _): pick_4();
+            (0, 0, 0, 0, 0, 1, _, _, _, _): pick_5();
+            (0, 0, 0, 0, 0, 0, 1, _, _, _): pick_6();
+            (0, 0, 0, 0, 0, 0, 0, 1, _, _): pick_7();
+            (0, 0, 0, 0, 0, 0, 0, 0, 1, _): pick_8();
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 1): pick_9();
+        }
+        size = 10;
+    }
+
+    /* the alternatives in play: skip <= r < n (one lookup instead of range tests per slot) */
+    action slots_in_play(bit<1> c0, bit<1> c1, bit<1> c2, bit<1> c3, bit<1> c4, bit<1> c5, bit<1> c6, bit<1> c7, bit<1> c8, bit<1> c9) {
+        meta.alt_c_0 = c0;
+        meta.alt_c_1 = c1;
+        meta.alt_c_2 = c2;
+        meta.alt_c_3 = c3;
+        meta.alt_c_4 = c4;
+        meta.alt_c_5 = c5;
+        meta.alt_c_6 = c6;
+        meta.alt_c_7 = c7;
+        meta.alt_c_8 = c8;
+        meta.alt_c_9 = c9;
+    }
+    table slot_range {
+        key = {
+            meta.skip:   exact;
+            meta.n_alts: exact;
+        }
+        actions = { slots_in_play; }
+        default_action = slots_in_play(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        const entries = {
+            (0, 1): slots_in_play(1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            (0, 2): slots_in_play(1, 1, 0, 0, 0, 0, 0, 0, 0, 0);
+            (0, 3): slots_in_play(1, 1, 1, 0, 0, 0, 0, 0, 0, 0);
+            (0, 4): slots_in_play(1, 1, 1, 1, 0, 0, 0, 0, 0, 0);
+            (0, 5): slots_in_play(1, 1, 1, 1, 1, 0, 0, 0, 0, 0);
+            (0, 6): slots_in_play(1, 1, 1, 1, 1, 1, 0, 0, 0, 0);
+            (0, 7): slots_in_play(1, 1, 1, 1, 1, 1, 1, 0, 0, 0);
+            (0, 8): slots_in_play(1, 1, 1, 1, 1, 1, 1, 1, 0, 0);
+            (0, 9): slots_in_play(1, 1, 1, 1, 1, 1, 1, 1, 1, 0);
+            (0, 10): slots_in_play(1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+            (1, 2): slots_in_play(0, 1, 0, 0, 0, 0, 0, 0, 0, 0);
+            (1, 3): slots_in_play(0, 1, 1, 0, 0, 0, 0, 0, 0, 0);
+            (1, 4): slots_in_play(0, 1, 1, 1, 0, 0, 0, 0, 0, 0);
+            (1, 5): slots_in_play(0, 1, 1, 1, 1, 0, 0, 0, 0, 0);
+            (1, 6): slots_in_play(0, 1, 1, 1, 1, 1, 0, 0, 0, 0);
+            (1, 7): slots_in_play(0, 1, 1, 1, 1, 1, 1, 0, 0, 0);
+            (1, 8): slots_in_play(0, 1, 1, 1, 1, 1, 1, 1, 0, 0);
+            (1, 9): slots_in_play(0, 1, 1, 1, 1, 1, 1, 1, 1, 0);
+            (1, 10): slots_in_play(0, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+            (2, 3): slots_in_play(0, 0, 1, 0, 0, 0, 0, 0, 0, 0);
+            (2, 4): slots_in_play(0, 0, 1, 1, 0, 0, 0, 0, 0, 0);
+            (2, 5): slots_in_play(0, 0, 1, 1, 1, 0, 0, 0, 0, 0);
+            (2, 6): slots_in_play(0, 0, 1, 1, 1, 1, 0, 0, 0, 0);
+            (2, 7): slots_in_play(0, 0, 1, 1, 1, 1, 1, 0, 0, 0);
+            (2, 8): slots_in_play(0, 0, 1, 1, 1, 1, 1, 1, 0, 0);
+            (2, 9): slots_in_play(0, 0, 1, 1, 1, 1, 1, 1, 1, 0);
+            (2, 10): slots_in_play(0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
+            (3, 4): slots_in_play(0, 0, 0, 1, 0, 0, 0, 0, 0, 0);
+            (3, 5): slots_in_play(0, 0, 0, 1, 1, 0, 0, 0, 0, 0);
+            (3, 6): slots_in_play(0, 0, 0, 1, 1, 1, 0, 0, 0, 0);
+            (3, 7): slots_in_play(0, 0, 0, 1, 1, 1, 1, 0, 0, 0);
+            (3, 8): slots_in_play(0, 0, 0, 1, 1, 1, 1, 1, 0, 0);
+            (3, 9): slots_in_play(0, 0, 0, 1, 1, 1, 1, 1, 1, 0);
+            (3, 10): slots_in_play(0, 0, 0, 1, 1, 1, 1, 1, 1, 1);
+            (4, 5): slots_in_play(0, 0, 0, 0, 1, 0, 0, 0, 0, 0);
+            (4, 6): slots_in_play(0, 0, 0, 0, 1, 1, 0, 0, 0, 0);
+            (4, 7): slots_in_play(0, 0, 0, 0, 1, 1, 1, 0, 0, 0);
+            (4, 8): slots_in_play(0, 0, 0, 0, 1, 1, 1, 1, 0, 0);
+            (4, 9): slots_in_play(0, 0, 0, 0, 1, 1, 1, 1, 1, 0);
+            (4, 10): slots_in_play(0, 0, 0, 0, 1, 1, 1, 1, 1, 1);
+            (5, 6): slots_in_play(0, 0, 0, 0, 0, 1, 0, 0, 0, 0);
+            (5, 7): slots_in_play(0, 0, 0, 0, 0, 1, 1, 0, 0, 0);
+            (5, 8): slots_in_play(0, 0, 0, 0, 0, 1, 1, 1, 0, 0);
+            (5, 9): slots_in_play(0, 0, 0, 0, 0, 1, 1, 1, 1, 0);
+            (5, 10): slots_in_play(0, 0, 0, 0, 0, 1, 1, 1, 1, 1);
+            (6, 7): slots_in_play(0, 0, 0, 0, 0, 0, 1, 0, 0, 0);
+            (6, 8): slots_in_play(0, 0, 0, 0, 0, 0, 1, 1, 0, 0);
+            (6, 9): slots_in_play(0, 0, 0, 0, 0, 0, 1, 1, 1, 0);
+            (6, 10): slots_in_play(0, 0, 0, 0, 0, 0, 1, 1, 1, 1);
+            (7, 8): slots_in_play(0, 0, 0, 0, 0, 0, 0, 1, 0, 0);
+            (7, 9): slots_in_play(0, 0, 0, 0, 0, 0, 0, 1, 1, 0);
+            (7, 10): slots_in_play(0, 0, 0, 0, 0, 0, 0, 1, 1, 1);
+            (8, 9): slots_in_play(0, 0, 0, 0, 0, 0, 0, 0, 1, 0);
+            (8, 10): slots_in_play(0, 0, 0, 0, 0, 0, 0, 0, 1, 1);
+            (9, 10): slots_in_play(0, 0, 0, 0, 0, 0, 0, 0, 0, 1);
+        }
+        size = 55;
+    }
+
+    /* ---- admission: units booked per (uplink, queue) since the queue last drained ------
+     * `f` is how far the queue's slice is booked. A packet is admitted only if it fits the
+     * slice's capacity (CAP_UNITS); for the active queue the time already gone (admit_e) is
+     * booked first: a queue idle until now starts there, charged one full frame
+     * (conservative: a stateful ALU takes two operands). */
+    Register<units_t, qidx_t>(8192, 0) qfin_reg;
+    RegisterAction<units_t, qidx_t, units_t>(qfin_reg) admit = {
+        void apply(inout units_t f, out units_t ok, out units_t fin) {
+            ok = 0;
+            if (f < meta.admit_e) {
+                f = meta.admit_e + MTU_UNITS;
+                ok = 1;
+            } else if (f + meta.len <= CAP_UNITS) {
+                f = f + meta.len;
+                ok = 1;
+            }
+            fin = f;
+        }
+    };
+    RegisterAction<units_t, qidx_t, units_t>(qfin_reg) qfin_reset = {
+        void apply(inout units_t f) { f = 0; }
+    };
+
+    /* IHL, option length and bytes of IPv4 header + NOP/option + n hops (constants per n) */
+    bit<16> path_bytes;
+    action shape(bit<8> version_ihl, bit<8> opt_len, bit<16> bytes) {
+        hdr.ipv4.version_ihl = version_ihl;
+        hdr.ssrr.len = opt_len;
+        path_bytes = bytes;
+    }
+    table path_shape {
+        key = { meta.path_len: exact; }
+        actions = { shape; }
+        const entries = {
+            1: shape(0x47, 7, 28);
+            2: shape(0x48, 11, 32);
+            3: shape(0x49, 15, 36);
+            4: shape(0x4A, 19, 40);
+            5: shape(0x4B, 23, 44);
+        }
+        size = 5;
+    }
+
+    /* ---- single-operation steps (a Tofino action runs in one stage; widths never mix) --- */
+    action cfg_down_of_uplink() { meta.down_hit = meta.down_cfg & meta.down_upbit; }
+    action elapsed_ns() { meta.elapsed = ig_prsr_md.global_tstamp[31:0] - meta.slice_start; }
+    action elapsed_quanta() { meta.elapsed = meta.elapsed >> 3; }
+    action wire_a() {
+        meta.body = hdr.ipv4.totalLen + FRAME_OVERHEAD;
+        meta.wire_g = hdr.ipv4.totalLen + (FRAME_OVERHEAD + GROWTH_BYTES);
+    }
+    action wire_b() {
+        meta.len = meta.body >> 2;
+        meta.len_g = meta.wire_g >> 2;
+    }
+
+    /* Comparisons are min + xor, tested for zero: a range or sign test would split the
+     * fields into PHV slices that the copies between them cannot follow. */
+    action body_a() { meta.body = min(hdr.ipv4.totalLen, meta.hdr_bytes); }    // total >= header?
+    action body_b() { meta.body = meta.body ^ meta.hdr_bytes; }                // != 0: shorter
+    action active_a() {
+        meta.need = meta.e_floor + meta.len;
+        meta.need_g = meta.e_floor + meta.len_g;
+    }
+
+    /* SSRR transit: (pointer, hops) -> the hop index: a pointer at hop i (1 <= i < n) is
+     * 4 (i + 1); anything else is malformed (a table: no arithmetic on the pointer) */
+    action ptr_hop(bit<8> idx) { meta.hop_idx = idx; }
+    action ptr_bad() { meta.hop_idx = 0; }
+    table ssrr_ptr {
+        key = {
+            hdr.ssrr.ptr: exact;
+            meta.n_hops:  exact;
+        }
+        actions = { ptr_hop; @defaultonly ptr_bad; }
+        default_action = ptr_bad();
+        const entries = {
+            (8, 2): ptr_hop(1);
+            (8, 3): ptr_hop(1);
+            (12, 3): ptr_hop(2);
+            (8, 4): ptr_hop(1);
+            (12, 4): ptr_hop(2);
+            (16, 4): ptr_hop(3);
+            (8, 5): ptr_hop(1);
+            (12, 5): ptr_hop(2);
+            (16, 5): ptr_hop(3);
+            (20, 5): ptr_hop(4);
+        }
+        size = 10;
+    }
+    action tor_diff() { meta.prev_next_tor = meta.prev_next_tor - meta.my_tor; }
+    /* (a - b) mod S of slice ids are tables keyed by both (S x S entries): no arithmetic on
+     * the packet's hop fields, whose PHV containers are fixed by the header. */
+    /* transit: rank = (hop slice - now) mod S; el = (now - previous hop's slice) mod S.
+     * The wait planned here is (hop - prev) mod S = rank + el when on time, so
+     * rank + el >= S means the hop's slice has passed (missed). */
+    action hop_rank_set(bit<16> d) { meta.alt_wait_10 = d; }
+    table hop_rank {
+        key = {
+            meta.hop_slice: exact;
+            meta.cur_slice: exact;
+        }
+        actions = { hop_rank_set; }
+        const entries = {
+            (0, 0): hop_rank_set(0);
+            (0, 1): hop_rank_set(31);
+            (0, 2): hop_rank_set(30);
+            (0, 3): hop_rank_set(29);
+            (0, 4): hop_rank_set(28);
+            (0, 5): hop_rank_set(27);
+            (0, 6): hop_rank_set(26);
+            (0, 7): hop_rank_set(25);
+            (0, 8): hop_rank_set(24);
+            (0, 9): hop_rank_set(23);
+            (0, 10): hop_rank_set(22);
+            (0, 11): hop_rank_set(21);
+            (0, 12): hop_rank_set(20);
+            (0, 13): hop_rank_set(19);
+            (0, 14): hop_rank_set(18);
+            (0, 15): hop_rank_set(17);
+            (0, 16): hop_rank_set(16);
+            (0, 17): hop_rank_set(15);
+            (0, 18): hop_rank_set(14);
+            (0, 19): hop_rank_set(13);
+            (0, 20): hop_rank_set(12);
+            (0, 21): hop_rank_set(11);
+            (0, 22): hop_rank_set(10);
+            (0, 23): hop_rank_set(9);
+            (0, 24): hop_rank_set(8);
+            (0, 25): hop_rank_set(7);
+            (0, 26): hop_rank_set(6);
+            (0, 27): hop_rank_set(5);
+            (0, 28): hop_rank_set(4);
+            (0, 29): hop_rank_set(3);
+            (0, 30): hop_rank_set(2);
+            (0, 31): hop_rank_set(1);
+            (1, 0): hop_rank_set(1);
+            (1, 1): hop_rank_set(0);
+            (1, 2): hop_rank_set(31);
+            (1, 3): hop_rank_set(30);
+            (1, 4): hop_rank_set(29);
+            (1, 5): hop_rank_set(28);
+            (1, 6): hop_rank_set(27);
+            (1, 7): hop_rank_set(26);
+            (1, 8): hop_rank_set(25);
+            (1, 9): hop_rank_set(24);
+            (1, 10): hop_rank_set(23);
+            (1, 11): hop_rank_set(22);
+            (1, 12): hop_rank_set(21);
+            (1, 13): hop_rank_set(20);
+            (1, 14): hop_rank_set(19);
+            (1, 15): hop_rank_set(18);
+            (1, 16): hop_rank_set(17);
+            (1, 17): hop_rank_set(16);
+            (1, 18): hop_rank_set(15);
+            (1, 19): hop_rank_set(14);
+            (1, 20): hop_rank_set(13);
+            (1, 21): hop_rank_set(12);
+            (1, 22): hop_rank_set(11);
+            (1, 23): hop_rank_set(10);
+            (1, 24): hop_rank_set(9);
+            (1, 25): hop_rank_set(8);
+            (1, 26): hop_rank_set(7);
+            (1, 27): hop_rank_set(6);
+            (1, 28): hop_rank_set(5);
+            (1, 29): hop_rank_set(4);
+            (1, 30): hop_rank_set(3);
+            (1, 31): hop_rank_set(2);
+            (2, 0): hop_rank_set(2);
+            (2, 1): hop_rank_set(1);
+            (2, 2): hop_rank_set(0);
+            (2, 3): hop_rank_set(31);
+            (2, 4): hop_rank_set(30);
+            (2, 5): hop_rank_set(29);
+            (2, 6): hop_rank_set(28);
+            (2, 7): hop_rank_set(27);
+            (2, 8): hop_rank_set(26);
+            (2, 9): hop_rank_set(25);
+            (2, 10): hop_rank_set(24);
+            (2, 11): hop_rank_set(23);
+            (2, 12): hop_rank_set(22);
+            (2, 13): hop_rank_set(21);
+            (2, 14): hop_rank_set(20);
+            (2, 15): hop_rank_set(19);
+            (2, 16): hop_rank_set(18);
+            (2, 17): hop_rank_set(17);
+            (2, 18): hop_rank_set(16);
+            (2, 19): hop_rank_set(15);
+            (2, 20): hop_rank_set(14);
+            (2, 21): hop_rank_set(13);
+            (2, 22): hop_rank_set(12);
+            (2, 23): hop_rank_set(11);
+            (2, 24): hop_rank_set(10);
+            (2, 25): hop_rank_set(9);
+            (2, 26): hop_rank_set(8);
+            (2, 27): hop_rank_set(7);
+            (2, 28): hop_rank_set(6);
+            (2, 29): hop_rank_set(5);
+            (2, 30): hop_rank_set(4);
+            (2, 31): hop_rank_set(3);
+            (3, 0): hop_rank_set(3);
+            (3, 1): hop_rank_set(2);
+            (3, 2): hop_rank_set(1);
+            (3, 3): hop_rank_set(0);
+            (3, 4): hop_rank_set(31);
+            (3, 5): hop_rank_set(30);
+            (3, 6): hop_rank_set(29);
+            (3, 7): hop_rank_set(28);
+            (3, 8): hop_rank_set(27);
+            (3, 9): hop_rank_set(26);
+            (3, 10): hop_rank_set(25);
+            (3, 11): hop_rank_set(24);
+            (3, 12): hop_rank_set(23);
+            (3, 13): hop_rank_set(22);
+            (3, 14): hop_rank_set(21);
+            (3, 15): hop_rank_set(20);
+            (3, 16): hop_rank_set(19);
+            (3, 17): hop_rank_set(18);
+            (3, 18): hop_rank_set(17);
+            (3, 19): hop_rank_set(16);
+            (3, 20): hop_rank_set(15);
+            (3, 21): hop_rank_set(14);
+            (3, 22): hop_rank_set(13);
+            (3, 23): hop_rank_set(12);
+            (3, 24): hop_rank_set(11);
+            (3, 25): hop_rank_set(10);
+            (3, 26): hop_rank_set(9);
+            (3, 27): hop_rank_set(8);
+            (3, 28): hop_rank_set(7);
+            (3, 29): hop_rank_set(6);
+            (3, 30): hop_rank_set(5);
+            (3, 31): hop_rank_set(4);
+            (4, 0): hop_rank_set(4);
+            (4, 1): hop_rank_set(3);
+            (4, 2): hop_rank_set(2);
+            (4, 3): hop_rank_set(1);
+            (4, 4): hop_rank_set(0);
+            (4, 5): hop_rank_set(31);
+            (4, 6): hop_rank_set(30);
+            (4, 7): hop_rank_set(29);
+            (4, 8): hop_rank_set(28);
+            (4, 9): hop_rank_set(27);
+            (4, 10): hop_rank_set(26);
+            (4, 11): hop_rank_set(25);
+            (4, 12): hop_rank_set(24);
+            (4, 13): hop_rank_set(23);
+            (4, 14): hop_rank_set(22);
+            (4, 15): hop_rank_set(21);
+            (4, 16): hop_rank_set(20);
+            (4, 17): hop_rank_set(19);
+            (4, 18): hop_rank_set(18);
+            (4, 19): hop_rank_set(17);
+            (4, 20): hop_rank_set(16);
+            (4, 21): hop_rank_set(15);
+            (4, 22): hop_rank_set(14);
+            (4, 23): hop_rank_set(13);
+            (4, 24): hop_rank_set(12);
+            (4, 25): hop_rank_set(11);
+            (4, 26): hop_rank_set(10);
+            (4, 27): hop_rank_set(9);
+            (4, 28): hop_rank_set(8);
+            (4, 29): hop_rank_set(7);
+            (4, 30): hop_rank_set(6);
+            (4, 31): hop_rank_set(5);
+            (5, 0): hop_rank_set(5);
+            (5, 1): hop_rank_set(4);
+            (5, 2): hop_rank_set(3);
+            (5, 3): hop_rank_set(2);
+            (5, 4): hop_rank_set(1);
+            (5, 5): hop_rank_set(0);
+            (5, 6): hop_rank_set(31);
+            (5, 7): hop_rank_set(30);
+            (5, 8): hop_rank_set(29);
+            (5, 9): hop_rank_set(28);
+            (5, 10): hop_rank_set(27);
+            (5, 11): hop_rank_set(26);
+            (5, 12): hop_rank_set(25);
+            (5, 13): hop_rank_set(24);
+            (5, 14): hop_rank_set(23);
+            (5, 15): hop_rank_set(22);
+            (5, 16): hop_rank_set(21);
+            (5, 17): hop_rank_set(20);
+            (5, 18): hop_rank_set(19);
+            (5, 19): hop_rank_set(18);
+            (5, 20): hop_rank_set(17);
+            (5, 21): hop_rank_set(16);
+            (5, 22): hop_rank_set(15);
+            (5, 23): hop_rank_set(14);
+            (5, 24): hop_rank_set(13);
+            (5, 25): hop_rank_set(12);
+            (5, 26): hop_rank_set(11);
+            (5, 27): hop_rank_set(10);
+            (5, 28): hop_rank_set(9);
+            (5, 29): hop_rank_set(8);
+            (5, 30): hop_rank_set(7);
+            (5, 31): hop_rank_set(6);
+            (6, 0): hop_rank_set(6);
+            (6, 1): hop_rank_set(5);
+            (6, 2): hop_rank_set(4);
+            (6, 3): hop_rank_set(3);
+            (6, 4): hop_rank_set(2);
+            (6, 5): hop_rank_set(1);
+            (6, 6): hop_rank_set(0);
+            (6, 7): hop_rank_set(31);
+            (6, 8): hop_rank_set(30);
+            (6, 9): hop_rank_set(29);
+            (6, 10): hop_rank_set(28);
+            (6, 11): hop_rank_set(27);
+            (6, 12): hop_rank_set(26);
+            (6, 13): hop_rank_set(25);
+            (6, 14): hop_rank_set(24);
+            (6, 15): hop_rank_set(23);
+            (6, 16): hop_rank_set(22);
+            (6, 17): hop_rank_set(21);
+            (6, 18): hop_rank_set(20);
+            (6, 19): hop_rank_set(19);
+            (6, 20): hop_rank_set(18);
+            (6, 21): hop_rank_set(17);
+            (6, 22): hop_rank_set(16);
+            (6, 23): hop_rank_set(15);
+            (6, 24): hop_rank_set(14);
+            (6, 25): hop_rank_set(13);
+            (6, 26): hop_rank_set(12);
+            (6, 27): hop_rank_set(11);
+            (6, 28): hop_rank_set(10);
+            (6, 29): hop_rank_set(9);
+            (6, 30): hop_rank_set(8);
+            (6, 31): hop_rank_set(7);
+            (7, 0): hop_rank_set(7);
+            (7, 1): hop_rank_set(6);
+            (7, 2): hop_rank_set(5);
+            (7, 3): hop_rank_set(4);
+            (7, 4): hop_rank_set(3);
+            (7, 5): hop_rank_set(2);
+            (7, 6): hop_rank_set(1);
+            (7, 7): hop_rank_set(0);
+            (7, 8): hop_rank_set(31);
+            (7, 9): hop_rank_set(30);
+            (7, 10): hop_rank_set(29);
+            (7, 11): hop_rank_set(28);
+            (7, 12): hop_rank_set(27);
+            (7, 13): hop_rank_set(26);
+            (7, 14): hop_rank_set(25);
+            (7, 15): hop_rank_set(24);
+            (7, 16): hop_rank_set(23);
+            (7, 17): hop_rank_set(22);
+            (7, 18): hop_rank_set(21);
+            (7, 19): hop_rank_set(20);
+            (7, 20): hop_rank_set(19);
+            (7, 21): hop_rank_set(18);
+            (7, 22): hop_rank_set(17);
+            (7, 23): hop_rank_set(16);
+            (7, 24): hop_rank_set(15);
+            (7, 25): hop_rank_set(14);
+            (7, 26): hop_rank_set(13);
+            (7, 27): hop_rank_set(12);
+            (7, 28): hop_rank_set(11);
+            (7, 29): hop_rank_set(10);
+            (7, 30): hop_rank_set(9);
+            (7, 31): hop_rank_set(8);
+            (8, 0): hop_rank_set(8);
+            (8, 1): hop_rank_set(7);
+            (8, 2): hop_rank_set(6);
+            (8, 3): hop_rank_set(5);
+            (8, 4): hop_rank_set(4);
+            (8, 5): hop_rank_set(3);
+            (8, 6): hop_rank_set(2);
+            (8, 7): hop_rank_set(1);
+            (8, 8): hop_rank_set(0);
+            (8, 9): hop_rank_set(31);
+            (8, 10): hop_rank_set(30);
+            (8, 11): hop_rank_set(29);
+            (8, 12): hop_rank_set(28);
+            (8, 13): hop_rank_set(27);
+            (8, 14): hop_rank_set(26);
+            (8, 15): hop_rank_set(25);
+            (8, 16): hop_rank_set(24);
+            (8, 17): hop_rank_set(23);
+            (8, 18): hop_rank_set(22);
+            (8, 19): hop_rank_set(21);
+            (8, 20): hop_rank_set(20);
+            (8, 21): hop_rank_set(19);
+            (8, 22): hop_rank_set(18);
+            (8, 23): hop_rank_set(17);
+            (8, 24): hop_rank_set(16);
+            (8, 25): hop_rank_set(15);
+            (8, 26): hop_rank_set(14);
+            (8, 27): hop_rank_set(13);
+            (8, 28): hop_rank_set(12);
+            (8, 29): hop_rank_set(11);
+            (8, 30): hop_rank_set(10);
+            (8, 31): hop_rank_set(9);
+            (9, 0): hop_rank_set(9);
+            (9, 1): hop_rank_set(8);
+            (9, 2): hop_rank_set(7);
+            (9, 3): hop_rank_set(6);
+            (9, 4): hop_rank_set(5);
+            (9, 5): hop_rank_set(4);
+            (9, 6): hop_rank_set(3);
+            (9, 7): hop_rank_set(2);
+            (9, 8): hop_rank_set(1);
+            (9, 9): hop_rank_set(0);
+            (9, 10): hop_rank_set(31);
+            (9, 11): hop_rank_set(30);
+            (9, 12): hop_rank_set(29);
+            (9, 13): hop_rank_set(28);
+            (9, 14): hop_rank_set(27);
+            (9, 15): hop_rank_set(26);
+            (9, 16): hop_rank_set(25);
+            (9, 17): hop_rank_set(24);
+            (9, 18): hop_rank_set(23);
+            (9, 19): hop_rank_set(22);
+            (9, 20): hop_rank_set(21);
+            (9, 21): hop_rank_set(20);
+            (9, 22): hop_rank_set(19);
+            (9, 23): hop_rank_set(18);
+            (9, 24): hop_rank_set(17);
+            (9, 25): hop_rank_set(16);
+            (9, 26): hop_rank_set(15);
+            (9, 27): hop_rank_set(14);
+            (9, 28): hop_rank_set(13);
+            (9, 29): hop_rank_set(12);
+            (9, 30): hop_rank_set(11);
+            (9, 31): hop_rank_set(10);
+            (10, 0): hop_rank_set(10);
+            (10, 1): hop_rank_set(9);
+            (10, 2): hop_rank_set(8);
+            (10, 3): hop_rank_set(7);
+            (10, 4): hop_rank_set(6);
+            (10, 5): hop_rank_set(5);
+            (10, 6): hop_rank_set(4);
+            (10, 7): hop_rank_set(3);
+            (10, 8): hop_rank_set(2);
+            (10, 9): hop_rank_set(1);
+            (10, 10): hop_rank_set(0);
+            (10, 11): hop_rank_set(31);
+            (10, 12): hop_rank_set(30);
+            (10, 13): hop_rank_set(29);
+            (10, 14): hop_rank_set(28);
+            (10, 15): hop_rank_set(27);
+            (10, 16): hop_rank_set(26);
+            (10, 17): hop_rank_set(25);
+            (10, 18): hop_rank_set(24);
+            (10, 19): hop_rank_set(23);
+            (10, 20): hop_rank_set(22);
+            (10, 21): hop_rank_set(21);
+            (10, 22): hop_rank_set(20);
+            (10, 23): hop_rank_set(19);
+            (10, 24): hop_rank_set(18);
+            (10, 25): hop_rank_set(17);
+            (10, 26): hop_rank_set(16);
+            (10, 27): hop_rank_set(15);
+            (10, 28): hop_rank_set(14);
+            (10, 29): hop_rank_set(13);
+            (10, 30): hop_rank_set(12);
+            (10, 31): hop_rank_set(11);
+            (11, 0): hop_rank_set(11);
+            (11, 1): hop_rank_set(10);
+            (11, 2): hop_rank_set(9);
+            (11, 3): hop_rank_set(8);
+            (11, 4): hop_rank_set(7);
+            (11, 5): hop_rank_set(6);
+            (11, 6): hop_rank_set(5);
+            (11, 7): hop_rank_set(4);
+            (11, 8): hop_rank_set(3);
+            (11, 9): hop_rank_set(2);
+            (11, 10): hop_rank_set(1);
+            (11, 11): hop_rank_set(0);
+            (11, 12): hop_rank_set(31);
+            (11, 13): hop_rank_set(30);
+            (11, 14): hop_rank_set(29);
+            (11, 15): hop_rank_set(28);
+            (11, 16): hop_rank_set(27);
+            (11, 17): hop_rank_set(26);
+            (11, 18): hop_rank_set(25);
+            (11, 19): hop_rank_set(24);
+            (11, 20): hop_rank_set(23);
+            (11, 21): hop_rank_set(22);
+            (11, 22): hop_rank_set(21);
+            (11, 23): hop_rank_set(20);
+            (11, 24): hop_rank_set(19);
+            (11, 25): hop_rank_set(18);
+            (11, 26): hop_rank_set(17);
+            (11, 27): hop_rank_set(16);
+            (11, 28): hop_rank_set(15);
+            (11, 29): hop_rank_set(14);
+            (11, 30): hop_rank_set(13);
+            (11, 31): hop_rank_set(12);
+            (12, 0): hop_rank_set(12);
+            (12, 1): hop_rank_set(11);
+            (12, 2): hop_rank_set(10);
+            (12, 3): hop_rank_set(9);
+            (12, 4): hop_rank_set(8);
+            (12, 5): hop_rank_set(7);
+            (12, 6): hop_rank_set(6);
+            (12, 7): hop_rank_set(5);
+            (12, 8): hop_rank_set(4);
+            (12, 9): hop_rank_set(3);
+            (12, 10): hop_rank_set(2);
+            (12, 11): hop_rank_set(1);
+            (12, 12): hop_rank_set(0);
+            (12, 13): hop_rank_set(31);
+            (12, 14): hop_rank_set(30);
+            (12, 15): hop_rank_set(29);
+            (12, 16): hop_rank_set(28);
+            (12, 17): hop_rank_set(27);
+            (12, 18): hop_rank_set(26);
+            (12, 19): hop_rank_set(25);
+            (12, 20): hop_rank_set(24);
+            (12, 21): hop_rank_set(23);
+            (12, 22): hop_rank_set(22);
+            (12, 23): hop_rank_set(21);
+            (12, 24): hop_rank_set(20);
+            (12, 25): hop_rank_set(19);
+            (12, 26): hop_rank_set(18);
+            (12, 27): hop_rank_set(17);
+            (12, 28): hop_rank_set(16);
+            (12, 29): hop_rank_set(15);
+            (12, 30): hop_rank_set(14);
+            (12, 31): hop_rank_set(13);
+            (13, 0): hop_rank_set(13);
+            (13, 1): hop_rank_set(12);
+            (13, 2): hop_rank_set(11);
+            (13, 3): hop_rank_set(10);
+            (13, 4): hop_rank_set(9);
+            (13, 5): hop_rank_set(8);
+            (13, 6): hop_rank_set(7);
+            (13, 7): hop_rank_set(6);
+            (13, 8): hop_rank_set(5);
+            (13, 9): hop_rank_set(4);
+            (13, 10): hop_rank_set(3);
+            (13, 11): hop_rank_set(2);
+            (13, 12): hop_rank_set(1);
+            (13, 13): hop_rank_set(0);
+            (13, 14): hop_rank_set(31);
+            (13, 15): hop_rank_set(30);
+            (13, 16): hop_rank_set(29);
+            (13, 17): hop_rank_set(28);
+            (13, 18): hop_rank_set(27);
+            (13, 19): hop_rank_set(26);
+            (13, 20): hop_rank_set(25);
+            (13, 21): hop_rank_set(24);
+            (13, 22): hop_rank_set(23);
+            (13, 23): hop_rank_set(22);
+            (13, 24): hop_rank_set(21);
+            (13, 25): hop_rank_set(20);
+            (13, 26): hop_rank_set(19);
+            (13, 27): hop_rank_set(18);
+            (13, 28): hop_rank_set(17);
+            (13, 29): hop_rank_set(16);
+            (13, 30): hop_rank_set(15);
+            (13, 31): hop_rank_set(14);
+            (14, 0): hop_rank_set(14);
+            (14, 1): hop_rank_set(13);
+            (14, 2): hop_rank_set(12);
+            (14, 3): hop_rank_set(11);
+            (14, 4): hop_rank_set(10);
+            (14, 5): hop_rank_set(9);
+            (14, 6): hop_rank_set(8);
+            (14, 7): hop_rank_set(7);
+            (14, 8): hop_rank_set(6);
+            (14, 9): hop_rank_set(5);
+            (14, 10): hop_rank_set(4);
+            (14, 11): hop_rank_set(3);
+            (14, 12): hop_rank_set(2);
+            (14, 13): hop_rank_set(1);
+            (14, 14): hop_rank_set(0);
+            (14, 15): hop_rank_set(31);
+            (14, 16): hop_rank_set(30);
+            (14, 17): hop_rank_set(29);
+            (14, 18): hop_rank_set(28);
+            (14, 19): hop_rank_set(27);
+            (14, 20): hop_rank_set(26);
+            (14, 21): hop_rank_set(25);
+            (14, 22): hop_rank_set(24);
+            (14, 23): hop_rank_set(23);
+            (14, 24): hop_rank_set(22);
+            (14, 25): hop_rank_set(21);
+            (14, 26): hop_rank_set(20);
+            (14, 27): hop_rank_set(19);
+            (14, 28): hop_rank_set(18);
+            (14, 29): hop_rank_set(17);
+            (14, 30): hop_rank_set(16);
+            (14, 31): hop_rank_set(15);
+            (15, 0): hop_rank_set(15);
+            (15, 1): hop_rank_set(14);
+            (15, 2): hop_rank_set(13);
+            (15, 3): hop_rank_set(12);
+            (15, 4): hop_rank_set(11);
+            (15, 5): hop_rank_set(10);
+            (15, 6): hop_rank_set(9);
+            (15, 7): hop_rank_set(8);
+            (15, 8): hop_rank_set(7);
+            (15, 9): hop_rank_set(6);
+            (15, 10): hop_rank_set(5);
+            (15, 11): hop_rank_set(4);
+            (15, 12): hop_rank_set(3);
+            (15, 13): hop_rank_set(2);
+            (15, 14): hop_rank_set(1);
+            (15, 15): hop_rank_set(0);
+            (15, 16): hop_rank_set(31);
+            (15, 17): hop_rank_set(30);
+            (15, 18): hop_rank_set(29);
+            (15, 19): hop_rank_set(28);
+            (15, 20): hop_rank_set(27);
+            (15, 21): hop_rank_set(26);
+            (15, 22): hop_rank_set(25);
+            (15, 23): hop_rank_set(24);
+            (15, 24): hop_rank_set(23);
+            (15, 25): hop_rank_set(22);
+            (15, 26): hop_rank_set(21);
+            (15, 27): hop_rank_set(20);
+            (15, 28): hop_rank_set(19);
+            (15, 29): hop_rank_set(18);
+            (15, 30): hop_rank_set(17);
+            (15, 31): hop_rank_set(16);
+            (16, 0): hop_rank_set(16);
+            (16, 1): hop_rank_set(15);
+            (16, 2): hop_rank_set(14);
+            (16, 3): hop_rank_set(13);
+            (16, 4): hop_rank_set(12);
+            (16, 5): hop_rank_set(11);
+            (16, 6): hop_rank_set(10);
+            (16, 7): hop_rank_set(9);
+            (16, 8): hop_rank_set(8);
+            (16, 9): hop_rank_set(7);
+            (16, 10): hop_rank_set(6);
+            (16, 11): hop_rank_set(5);
+            (16, 12): hop_rank_set(4);
+            (16, 13): hop_rank_set(3);
+            (16, 14): hop_rank_set(2);
+            (16, 15): hop_rank_set(1);
+            (16, 16): hop_rank_set(0);
+            (16, 17): hop_rank_set(31);
+            (16, 18): hop_rank_set(30);
+            (16, 19): hop_rank_set(29);
+            (16, 20): hop_rank_set(28);
+            (16, 21): hop_rank_set(27);
+            (16, 22): hop_rank_set(26);
+            (16, 23): hop_rank_set(25);
+            (16, 24): hop_rank_set(24);
+            (16, 25): hop_rank_set(23);
+            (16, 26): hop_rank_set(22);
+            (16, 27): hop_rank_set(21);
+            (16, 28): hop_rank_set(20);
+            (16, 29): hop_rank_set(19);
+            (16, 30): hop_rank_set(18);
+            (16, 31): hop_rank_set(17);
+            (17, 0): hop_rank_set(17);
+            (17, 1): hop_rank_set(16);
+            (17, 2): hop_rank_set(15);
+            (17, 3): hop_rank_set(14);
+            (17, 4): hop_rank_set(13);
+            (17, 5): hop_rank_set(12);
+            (17, 6): hop_rank_set(11);
+            (17, 7): hop_rank_set(10);
+            (17, 8): hop_rank_set(9);
+            (17, 9): hop_rank_set(8);
+            (17, 10): hop_rank_set(7);
+            (17, 11): hop_rank_set(6);
+            (17, 12): hop_rank_set(5);
+            (17, 13): hop_rank_set(4);
+            (17, 14): hop_rank_set(3);
+            (17, 15): hop_rank_set(2);
+            (17, 16): hop_rank_set(1);
+            (17, 17): hop_rank_set(0);
+            (17, 18): hop_rank_set(31);
+            (17, 19): hop_rank_set(30);
+            (17, 20): hop_rank_set(29);
+            (17, 21): hop_rank_set(28);
+            (17, 22): hop_rank_set(27);
+            (17, 23): hop_rank_set(26);
+            (17, 24): hop_rank_set(25);
+            (17, 25): hop_rank_set(24);
+            (17, 26): hop_rank_set(23);
+            (17, 27): hop_rank_set(22);
+            (17, 28): hop_rank_set(21);
+            (17, 29): hop_rank_set(20);
+            (17, 30): hop_rank_set(19);
+            (17, 31): hop_rank_set(18);
+            (18, 0): hop_rank_set(18);
+            (18, 1): hop_rank_set(17);
+            (18, 2): hop_rank_set(16);
+            (18, 3): hop_rank_set(15);
+            (18, 4): hop_rank_set(14);
+            (18, 5): hop_rank_set(13);
+            (18, 6): hop_rank_set(12);
+            (18, 7): hop_rank_set(11);
+            (18, 8): hop_rank_set(10);
+            (18, 9): hop_rank_set(9);
+            (18, 10): hop_rank_set(8);
+            (18, 11): hop_rank_set(7);
+            (18, 12): hop_rank_set(6);
+            (18, 13): hop_rank_set(5);
+            (18, 14): hop_rank_set(4);
+            (18, 15): hop_rank_set(3);
+            (18, 16): hop_rank_set(2);
+            (18, 17): hop_rank_set(1);
+            (18, 18): hop_rank_set(0);
+            (18, 19): hop_rank_set(31);
+            (18, 20): hop_rank_set(30);
+            (18, 21): hop_rank_set(29);
+            (18, 22): hop_rank_set(28);
+            (18, 23): hop_rank_set(27);
+            (18, 24): hop_rank_set(26);
+            (18, 25): hop_rank_set(25);
+            (18, 26): hop_rank_set(24);
+            (18, 27): hop_rank_set(23);
+            (18, 28): hop_rank_set(22);
+            (18, 29): hop_rank_set(21);
+            (18, 30): hop_rank_set(20);
+            (18, 31): hop_rank_set(19);
+            (19, 0): hop_rank_set(19);
+            (19, 1): hop_rank_set(18);
+            (19, 2): hop_rank_set(17);
+            (19, 3): hop_rank_set(16);
+            (19, 4): hop_rank_set(15);
+            (19, 5): hop_rank_set(14);
+            (19, 6): hop_rank_set(13);
+            (19, 7): hop_rank_set(12);
+            (19, 8): hop_rank_set(11);
+            (19, 9): hop_rank_set(10);
+            (19, 10): hop_rank_set(9);
+            (19, 11): hop_rank_set(8);
+            (19, 12): hop_rank_set(7);
+            (19, 13): hop_rank_set(6);
+            (19, 14): hop_rank_set(5);
+            (19, 15): hop_rank_set(4);
+            (19, 16): hop_rank_set(3);
+            (19, 17): hop_rank_set(2);
+            (19, 18): hop_rank_set(1);
+            (19, 19): hop_rank_set(0);
+            (19, 20): hop_rank_set(31);
+            (19, 21): hop_rank_set(30);
+            (19, 22): hop_rank_set(29);
+            (19, 23): hop_rank_set(28);
+            (19, 24): hop_rank_set(27);
+            (19, 25): hop_rank_set(26);
+            (19, 26): hop_rank_set(25);
+            (19, 27): hop_rank_set(24);
+            (19, 28): hop_rank_set(23);
+            (19, 29): hop_rank_set(22);
+            (19, 30): hop_rank_set(21);
+            (19, 31): hop_rank_set(20);
+            (20, 0): hop_rank_set(20);
+            (20, 1): hop_rank_set(19);
+            (20, 2): hop_rank_set(18);
+            (20, 3): hop_rank_set(17);
+            (20, 4): hop_rank_set(16);
+            (20, 5): hop_rank_set(15);
+            (20, 6): hop_rank_set(14);
+            (20, 7): hop_rank_set(13);
+            (20, 8): hop_rank_set(12);
+            (20, 9): hop_rank_set(11);
+            (20, 10): hop_rank_set(10);
+            (20, 11): hop_rank_set(9);
+            (20, 12): hop_rank_set(8);
+            (20, 13): hop_rank_set(7);
+            (20, 14): hop_rank_set(6);
+            (20, 15): hop_rank_set(5);
+            (20, 16): hop_rank_set(4);
+            (20, 17): hop_rank_set(3);
+            (20, 18): hop_rank_set(2);
+            (20, 19): hop_rank_set(1);
+            (20, 20): hop_rank_set(0);
+            (20, 21): hop_rank_set(31);
+            (20, 22): hop_rank_set(30);
+            (20, 23): hop_rank_set(29);
+            (20, 24): hop_rank_set(28);
+            (20, 25): hop_rank_set(27);
+            (20, 26): hop_rank_set(26);
+            (20, 27): hop_rank_set(25);
+            (20, 28): hop_rank_set(24);
+            (20, 29): hop_rank_set(23);
+            (20, 30): hop_rank_set(22);
+            (20, 31): hop_rank_set(21);
+            (21, 0): hop_rank_set(21);
+            (21, 1): hop_rank_set(20);
+            (21, 2): hop_rank_set(19);
+            (21, 3): hop_rank_set(18);
+            (21, 4): hop_rank_set(17);
+            (21, 5): hop_rank_set(16);
+            (21, 6): hop_rank_set(15);
+            (21, 7): hop_rank_set(14);
+            (21, 8): hop_rank_set(13);
+            (21, 9): hop_rank_set(12);
+            (21, 10): hop_rank_set(11);
+            (21, 11): hop_rank_set(10);
+            (21, 12): hop_rank_set(9);
+            (21, 13): hop_rank_set(8);
+            (21, 14): hop_rank_set(7);
+            (21, 15): hop_rank_set(6);
+            (21, 16): hop_rank_set(5);
+            (21, 17): hop_rank_set(4);
+            (21, 18): hop_rank_set(3);
+            (21, 19): hop_rank_set(2);
+            (21, 20): hop_rank_set(1);
+            (21, 21): hop_rank_set(0);
+            (21, 22): hop_rank_set(31);
+            (21, 23): hop_rank_set(30);
+            (21, 24): hop_rank_set(29);
+            (21, 25): hop_rank_set(28);
+            (21, 26): hop_rank_set(27);
+            (21, 27): hop_rank_set(26);
+            (21, 28): hop_rank_set(25);
+            (21, 29): hop_rank_set(24);
+            (21, 30): hop_rank_set(23);
+            (21, 31): hop_rank_set(22);
+            (22, 0): hop_rank_set(22);
+            (22, 1): hop_rank_set(21);
+            (22, 2): hop_rank_set(20);
+            (22, 3): hop_rank_set(19);
+            (22, 4): hop_rank_set(18);
+            (22, 5): hop_rank_set(17);
+            (22, 6): hop_rank_set(16);
+            (22, 7): hop_rank_set(15);
+            (22, 8): hop_rank_set(14);
+            (22, 9): hop_rank_set(13);
+            (22, 10): hop_rank_set(12);
+            (22, 11): hop_rank_set(11);
+            (22, 12): hop_rank_set(10);
+            (22, 13): hop_rank_set(9);
+            (22, 14): hop_rank_set(8);
+            (22, 15): hop_rank_set(7);
+            (22, 16): hop_rank_set(6);
+            (22, 17): hop_rank_set(5);
+            (22, 18): hop_rank_set(4);
+            (22, 19): hop_rank_set(3);
+            (22, 20): hop_rank_set(2);
+            (22, 21): hop_rank_set(1);
+            (22, 22): hop_rank_set(0);
+            (22, 23): hop_rank_set(31);
+            (22, 24): hop_rank_set(30);
+            (22, 25): hop_rank_set(29);
+            (22, 26): hop_rank_set(28);
+            (22, 27): hop_rank_set(27);
+            (22, 28): hop_rank_set(26);
+            (22, 29): hop_rank_set(25);
+            (22, 30): hop_rank_set(24);
+            (22, 31): hop_rank_set(23);
+            (23, 0): hop_rank_set(23);
+            (23, 1): hop_rank_set(22);
+            (23, 2): hop_rank_set(21);
+            (23, 3): hop_rank_set(20);
+            (23, 4): hop_rank_set(19);
+            (23, 5): hop_rank_set(18);
+            (23, 6): hop_rank_set(17);
+            (23, 7): hop_rank_set(16);
+            (23, 8): hop_rank_set(15);
+            (23, 9): hop_rank_set(14);
+            (23, 10): hop_rank_set(13);
+            (23, 11): hop_rank_set(12);
+            (23, 12): hop_rank_set(11);
+            (23, 13): hop_rank_set(10);
+            (23, 14): hop_rank_set(9);
+            (23, 15): hop_rank_set(8);
+            (23, 16): hop_rank_set(7);
+            (23, 17): hop_rank_set(6);
+            (23, 18): hop_rank_set(5);
+            (23, 19): hop_rank_set(4);
+            (23, 20): hop_rank_set(3);
+            (23, 21): hop_rank_set(2);
+            (23, 22): hop_rank_set(1);
+            (23, 23): hop_rank_set(0);
+            (23, 24): hop_rank_set(31);
+            (23, 25): hop_rank_set(30);
+            (23, 26): hop_rank_set(29);
+            (23, 27): hop_rank_set(28);
+            (23, 28): hop_rank_set(27);
+            (23, 29): hop_rank_set(26);
+            (23, 30): hop_rank_set(25);
+            (23, 31): hop_rank_set(24);
+            (24, 0): hop_rank_set(24);
+            (24, 1): hop_rank_set(23);
+            (24, 2): hop_rank_set(22);
+            (24, 3): hop_rank_set(21);
+            (24, 4): hop_rank_set(20);
+            (24, 5): hop_rank_set(19);
+            (24, 6): hop_rank_set(18);
+            (24, 7): hop_rank_set(17);
+            (24, 8): hop_rank_set(16);
+            (24, 9): hop_rank_set(15);
+            (24, 10): hop_rank_set(14);
+            (24, 11): hop_rank_set(13);
+            (24, 12): hop_rank_set(12);
+            (24, 13): hop_rank_set(11);
+            (24, 14): hop_rank_set(10);
+            (24, 15): hop_rank_set(9);
+            (24, 16): hop_rank_set(8);
+            (24, 17): hop_rank_set(7);
+            (24, 18): hop_rank_set(6);
+            (24, 19): hop_rank_set(5);
+            (24, 20): hop_rank_set(4);
+            (24, 21): hop_rank_set(3);
+            (24, 22): hop_rank_set(2);
+            (24, 23): hop_rank_set(1);
+            (24, 24): hop_rank_set(0);
+            (24, 25): hop_rank_set(31);
+            (24, 26): hop_rank_set(30);
+            (24, 27): hop_rank_set(29);
+            (24, 28): hop_rank_set(28);
+            (24, 29): hop_rank_set(27);
+            (24, 30): hop_rank_set(26);
+            (24, 31): hop_rank_set(25);
+            (25, 0): hop_rank_set(25);
+            (25, 1): hop_rank_set(24);
+            (25, 2): hop_rank_set(23);
+            (25, 3): hop_rank_set(22);
+            (25, 4): hop_rank_set(21);
+            (25, 5): hop_rank_set(20);
+            (25, 6): hop_rank_set(19);
+            (25, 7): hop_rank_set(18);
+            (25, 8): hop_rank_set(17);
+            (25, 9): hop_rank_set(16);
+            (25, 10): hop_rank_set(15);
+            (25, 11): hop_rank_set(14);
+            (25, 12): hop_rank_set(13);
+            (25, 13): hop_rank_set(12);
+            (25, 14): hop_rank_set(11);
+            (25, 15): hop_rank_set(10);
+            (25, 16): hop_rank_set(9);
+            (25, 17): hop_rank_set(8);
+            (25, 18): hop_rank_set(7);
+            (25, 19): hop_rank_set(6);
+            (25, 20): hop_rank_set(5);
+            (25, 21): hop_rank_set(4);
+            (25, 22): hop_rank_set(3);
+            (25, 23): hop_rank_set(2);
+            (25, 24): hop_rank_set(1);
+            (25, 25): hop_rank_set(0);
+            (25, 26): hop_rank_set(31);
+            (25, 27): hop_rank_set(30);
+            (25, 28): hop_rank_set(29);
+            (25, 29): hop_rank_set(28);
+            (25, 30): hop_rank_set(27);
+            (25, 31): hop_rank_set(26);
+            (26, 0): hop_rank_set(26);
+            (26, 1): hop_rank_set(25);
+            (26, 2): hop_rank_set(24);
+            (26, 3): hop_rank_set(23);
+            (26, 4): hop_rank_set(22);
+            (26, 5): hop_rank_set(21);
+            (26, 6): hop_rank_set(20);
+            (26, 7): hop_rank_set(19);
+            (26, 8): hop_rank_set(18);
+            (26, 9): hop_rank_set(17);
+            (26, 10): hop_rank_set(16);
+            (26, 11): hop_rank_set(15);
+            (26, 12): hop_rank_set(14);
+            (26, 13): hop_rank_set(13);
+            (26, 14): hop_rank_set(12);
+            (26, 15): hop_rank_set(11);
+            (26, 16): hop_rank_set(10);
+            (26, 17): hop_rank_set(9);
+            (26, 18): hop_rank_set(8);
+            (26, 19): hop_rank_set(7);
+            (26, 20): hop_rank_set(6);
+            (26, 21): hop_rank_set(5);
+            (26, 22): hop_rank_set(4);
+            (26, 23): hop_rank_set(3);
+            (26, 24): hop_rank_set(2);
+            (26, 25): hop_rank_set(1);
+            (26, 26): hop_rank_set(0);
+            (26, 27): hop_rank_set(31);
+            (26, 28): hop_rank_set(30);
+            (26, 29): hop_rank_set(29);
+            (26, 30): hop_rank_set(28);
+            (26, 31): hop_rank_set(27);
+            (27, 0): hop_rank_set(27);
+            (27, 1): hop_rank_set(26);
+            (27, 2): hop_rank_set(25);
+            (27, 3): hop_rank_set(24);
+            (27, 4): hop_rank_set(23);
+            (27, 5): hop_rank_set(22);
+            (27, 6): hop_rank_set(21);
+            (27, 7): hop_rank_set(20);
+            (27, 8): hop_rank_set(19);
+            (27, 9): hop_rank_set(18);
+            (27, 10): hop_rank_set(17);
+            (27, 11): hop_rank_set(16);
+            (27, 12): hop_rank_set(15);
+            (27, 13): hop_rank_set(14);
+            (27, 14): hop_rank_set(13);
+            (27, 15): hop_rank_set(12);
+            (27, 16): hop_rank_set(11);
+            (27, 17): hop_rank_set(10);
+            (27, 18): hop_rank_set(9);
+            (27, 19): hop_rank_set(8);
+            (27, 20): hop_rank_set(7);
+            (27, 21): hop_rank_set(6);
+            (27, 22): hop_rank_set(5);
+            (27, 23): hop_rank_set(4);
+            (27, 24): hop_rank_set(3);
+            (27, 25): hop_rank_set(2);
+            (27, 26): hop_rank_set(1);
+            (27, 27): hop_rank_set(0);
+            (27, 28): hop_rank_set(31);
+            (27, 29): hop_rank_set(30);
+            (27, 30): hop_rank_set(29);
+            (27, 31): hop_rank_set(28);
+            (28, 0): hop_rank_set(28);
+            (28, 1): hop_rank_set(27);
+            (28, 2): hop_rank_set(26);
+            (28, 3): hop_rank_set(25);
+            (28, 4): hop_rank_set(24);
+            (28, 5): hop_rank_set(23);
+            (28, 6): hop_rank_set(22);
+            (28, 7): hop_rank_set(21);
+            (28, 8): hop_rank_set(20);
+            (28, 9): hop_rank_set(19);
+            (28, 10): hop_rank_set(18);
+            (28, 11): hop_rank_set(17);
+            (28, 12): hop_rank_set(16);
+            (28, 13): hop_rank_set(15);
+            (28, 14): hop_rank_set(14);
+            (28, 15): hop_rank_set(13);
+            (28, 16): hop_rank_set(12);
+            (28, 17): hop_rank_set(11);
+            (28, 18): hop_rank_set(10);
+            (28, 19): hop_rank_set(9);
+            (28, 20): hop_rank_set(8);
+            (28, 21): hop_rank_set(7);
+            (28, 22): hop_rank_set(6);
+            (28, 23): hop_rank_set(5);
+            (28, 24): hop_rank_set(4);
+            (28, 25): hop_rank_set(3);
+            (28, 26): hop_rank_set(2);
+            (28, 27): hop_rank_set(1);
+            (28, 28): hop_rank_set(0);
+            (28, 29): hop_rank_set(31);
+            (28, 30): hop_rank_set(30);
+            (28, 31): hop_rank_set(29);
+            (29, 0): hop_rank_set(29);
+            (29, 1): hop_rank_set(28);
+            (29, 2): hop_rank_set(27);
+            (29, 3): hop_rank_set(26);
+            (29, 4): hop_rank_set(25);
+            (29, 5): hop_rank_set(24);
+            (29, 6): hop_rank_set(23);
+            (29, 7): hop_rank_set(22);
+            (29, 8): hop_rank_set(21);
+            (29, 9): hop_rank_set(20);
+            (29, 10): hop_rank_set(19);
+            (29, 11): hop_rank_set(18);
+            (29, 12): hop_rank_set(17);
+            (29, 13): hop_rank_set(16);
+            (29, 14): hop_rank_set(15);
+            (29, 15): hop_rank_set(14);
+            (29, 16): hop_rank_set(13);
+            (29, 17): hop_rank_set(12);
+            (29, 18): hop_rank_set(11);
+            (29, 19): hop_rank_set(10);
+            (29, 20): hop_rank_set(9);
+            (29, 21): hop_rank_set(8);
+            (29, 22): hop_rank_set(7);
+            (29, 23): hop_rank_set(6);
+            (29, 24): hop_rank_set(5);
+            (29, 25): hop_rank_set(4);
+            (29, 26): hop_rank_set(3);
+            (29, 27): hop_rank_set(2);
+            (29, 28): hop_rank_set(1);
+            (29, 29): hop_rank_set(0);
+            (29, 30): hop_rank_set(31);
+            (29, 31): hop_rank_set(30);
+            (30, 0): hop_rank_set(30);
+            (30, 1): hop_rank_set(29);
+            (30, 2): hop_rank_set(28);
+            (30, 3): hop_rank_set(27);
+            (30, 4): hop_rank_set(26);
+            (30, 5): hop_rank_set(25);
+            (30, 6): hop_rank_set(24);
+            (30, 7): hop_rank_set(23);
+            (30, 8): hop_rank_set(22);
+            (30, 9): hop_rank_set(21);
+            (30, 10): hop_rank_set(20);
+            (30, 11): hop_rank_set(19);
+            (30, 12): hop_rank_set(18);
+            (30, 13): hop_rank_set(17);
+            (30, 14): hop_rank_set(16);
+            (30, 15): hop_rank_set(15);
+            (30, 16): hop_rank_set(14);
+            (30, 17): hop_rank_set(13);
+            (30, 18): hop_rank_set(12);
+            (30, 19): hop_rank_set(11);
+            (30, 20): hop_rank_set(10);
+            (30, 21): hop_rank_set(9);
+            (30, 22): hop_rank_set(8);
+            (30, 23): hop_rank_set(7);
+            (30, 24): hop_rank_set(6);
+            (30, 25): hop_rank_set(5);
+            (30, 26): hop_rank_set(4);
+            (30, 27): hop_rank_set(3);
+            (30, 28): hop_rank_set(2);
+            (30, 29): hop_rank_set(1);
+            (30, 30): hop_rank_set(0);
+            (30, 31): hop_rank_set(31);
+            (31, 0): hop_rank_set(31);
+            (31, 1): hop_rank_set(30);
+            (31, 2): hop_rank_set(29);
+            (31, 3): hop_rank_set(28);
+            (31, 4): hop_rank_set(27);
+            (31, 5): hop_rank_set(26);
+            (31, 6): hop_rank_set(25);
+            (31, 7): hop_rank_set(24);
+            (31, 8): hop_rank_set(23);
+            (31, 9): hop_rank_set(22);
+            (31, 10): hop_rank_set(21);
+            (31, 11): hop_rank_set(20);
+            (31, 12): hop_rank_set(19);
+            (31, 13): hop_rank_set(18);
+            (31, 14): hop_rank_set(17);
+            (31, 15): hop_rank_set(16);
+            (31, 16): hop_rank_set(15);
+            (31, 17): hop_rank_set(14);
+            (31, 18): hop_rank_set(13);
+            (31, 19): hop_rank_set(12);
+            (31, 20): hop_rank_set(11);
+            (31, 21): hop_rank_set(10);
+            (31, 22): hop_rank_set(9);
+            (31, 23): hop_rank_set(8);
+            (31, 24): hop_rank_set(7);
+            (31, 25): hop_rank_set(6);
+            (31, 26): hop_rank_set(5);
+            (31, 27): hop_rank_set(4);
+            (31, 28): hop_rank_set(3);
+            (31, 29): hop_rank_set(2);
+            (31, 30): hop_rank_set(1);
+            (31, 31): hop_rank_set(0);
+        }
+        size = 1024;
+    }
+
+    action hop_el_set(bit<8> d) { meta.hop_el = d; }
+    table hop_el {
+        key = {
+            meta.cur_slice: exact;
+            meta.prev_slice: exact;
+        }
+        actions = { hop_el_set; }
+        const entries = {
+            (0, 0): hop_el_set(0);
+            (0, 1): hop_el_set(31);
+            (0, 2): hop_el_set(30);
+            (0, 3): hop_el_set(29);
+            (0, 4): hop_el_set(28);
+            (0, 5): hop_el_set(27);
+            (0, 6): hop_el_set(26);
+            (0, 7): hop_el_set(25);
+            (0, 8): hop_el_set(24);
+            (0, 9): hop_el_set(23);
+            (0, 10): hop_el_set(22);
+            (0, 11): hop_el_set(21);
+            (0, 12): hop_el_set(20);
+            (0, 13): hop_el_set(19);
+            (0, 14): hop_el_set(18);
+            (0, 15): hop_el_set(17);
+            (0, 16): hop_el_set(16);
+            (0, 17): hop_el_set(15);
+            (0, 18): hop_el_set(14);
+            (0, 19): hop_el_set(13);
+            (0, 20): hop_el_set(12);
+            (0, 21): hop_el_set(11);
+            (0, 22): hop_el_set(10);
+            (0, 23): hop_el_set(9);
+            (0, 24): hop_el_set(8);
+            (0, 25): hop_el_set(7);
+            (0, 26): hop_el_set(6);
+            (0, 27): hop_el_set(5);
+            (0, 28): hop_el_set(4);
+            (0, 29): hop_el_set(3);
+            (0, 30): hop_el_set(2);
+            (0, 31): hop_el_set(1);
+            (1, 0): hop_el_set(1);
+            (1, 1): hop_el_set(0);
+            (1, 2): hop_el_set(31);
+            (1, 3): hop_el_set(30);
+            (1, 4): hop_el_set(29);
+            (1, 5): hop_el_set(28);
+            (1, 6): hop_el_set(27);
+            (1, 7): hop_el_set(26);
+            (1, 8): hop_el_set(25);
+            (1, 9): hop_el_set(24);
+            (1, 10): hop_el_set(23);
+            (1, 11): hop_el_set(22);
+            (1, 12): hop_el_set(21);
+            (1, 13): hop_el_set(20);
+            (1, 14): hop_el_set(19);
+            (1, 15): hop_el_set(18);
+            (1, 16): hop_el_set(17);
+            (1, 17): hop_el_set(16);
+            (1, 18): hop_el_set(15);
+            (1, 19): hop_el_set(14);
+            (1, 20): hop_el_set(13);
+            (1, 21): hop_el_set(12);
+            (1, 22): hop_el_set(11);
+            (1, 23): hop_el_set(10);
+            (1, 24): hop_el_set(9);
+            (1, 25): hop_el_set(8);
+            (1, 26): hop_el_set(7);
+            (1, 27): hop_el_set(6);
+            (1, 28): hop_el_set(5);
+            (1, 29): hop_el_set(4);
+            (1, 30): hop_el_set(3);
+            (1, 31): hop_el_set(2);
+            (2, 0): hop_el_set(2);
+            (2, 1): hop_el_set(1);
+            (2, 2): hop_el_set(0);
+            (2, 3): hop_el_set(31);
+            (2, 4): hop_el_set(30);
+            (2, 5): hop_el_set(29);
+            (2, 6): hop_el_set(28);
+            (2, 7): hop_el_set(27);
+            (2, 8): hop_el_set(26);
+            (2, 9): hop_el_set(25);
+            (2, 10): hop_el_set(24);
+            (2, 11): hop_el_set(23);
+            (2, 12): hop_el_set(22);
+            (2, 13): hop_el_set(21);
+            (2, 14): hop_el_set(20);
+            (2, 15): hop_el_set(19);
+            (2, 16): hop_el_set(18);
+            (2, 17): hop_el_set(17);
+            (2, 18): hop_el_set(16);
+            (2, 19): hop_el_set(15);
+            (2, 20): hop_el_set(14);
+            (2, 21): hop_el_set(13);
+            (2, 22): hop_el_set(12);
+            (2, 23): hop_el_set(11);
+            (2, 24): hop_el_set(10);
+            (2, 25): hop_el_set(9);
+            (2, 26): hop_el_set(8);
+            (2, 27): hop_el_set(7);
+            (2, 28): hop_el_set(6);
+            (2, 29): hop_el_set(5);
+            (2, 30): hop_el_set(4);
+            (2, 31): hop_el_set(3);
+            (3, 0): hop_el_set(3);
+            (3, 1): hop_el_set(2);
+            (3, 2): hop_el_set(1);
+            (3, 3): hop_el_set(0);
+            (3, 4): hop_el_set(31);
+            (3, 5): hop_el_set(30);
+            (3, 6): hop_el_set(29);
+            (3, 7): hop_el_set(28);
+            (3, 8): hop_el_set(27);
+            (3, 9): hop_el_set(26);
+            (3, 10): hop_el_set(25);
+            (3, 11): hop_el_set(24);
+            (3, 12): hop_el_set(23);
+            (3, 13): hop_el_set(22);
+            (3, 14): hop_el_set(21);
+            (3, 15): hop_el_set(20);
+            (3, 16): hop_el_set(19);
+            (3, 17): hop_el_set(18);
+            (3, 18): hop_el_set(17);
+            (3, 19): hop_el_set(16);
+            (3, 20): hop_el_set(15);
+            (3, 21): hop_el_set(14);
+            (3, 22): hop_el_set(13);
+            (3, 23): hop_el_set(12);
+            (3, 24): hop_el_set(11);
+            (3, 25): hop_el_set(10);
+            (3, 26): hop_el_set(9);
+            (3, 27): hop_el_set(8);
+            (3, 28): hop_el_set(7);
+            (3, 29): hop_el_set(6);
+            (3, 30): hop_el_set(5);
+            (3, 31): hop_el_set(4);
+            (4, 0): hop_el_set(4);
+            (4, 1): hop_el_set(3);
+            (4, 2): hop_el_set(2);
+            (4, 3): hop_el_set(1);
+            (4, 4): hop_el_set(0);
+            (4, 5): hop_el_set(31);
+            (4, 6): hop_el_set(30);
+            (4, 7): hop_el_set(29);
+            (4, 8): hop_el_set(28);
+            (4, 9): hop_el_set(27);
+            (4, 10): hop_el_set(26);
+            (4, 11): hop_el_set(25);
+            (4, 12): hop_el_set(24);
+            (4, 13): hop_el_set(23);
+            (4, 14): hop_el_set(22);
+            (4, 15): hop_el_set(21);
+            (4, 16): hop_el_set(20);
+            (4, 17): hop_el_set(19);
+            (4, 18): hop_el_set(18);
+            (4, 19): hop_el_set(17);
+            (4, 20): hop_el_set(16);
+            (4, 21): hop_el_set(15);
+            (4, 22): hop_el_set(14);
+            (4, 23): hop_el_set(13);
+            (4, 24): hop_el_set(12);
+            (4, 25): hop_el_set(11);
+            (4, 26): hop_el_set(10);
+            (4, 27): hop_el_set(9);
+            (4, 28): hop_el_set(8);
+            (4, 29): hop_el_set(7);
+            (4, 30): hop_el_set(6);
+            (4, 31): hop_el_set(5);
+            (5, 0): hop_el_set(5);
+            (5, 1): hop_el_set(4);
+            (5, 2): hop_el_set(3);
+            (5, 3): hop_el_set(2);
+            (5, 4): hop_el_set(1);
+            (5, 5): hop_el_set(0);
+            (5, 6): hop_el_set(31);
+            (5, 7): hop_el_set(30);
+            (5, 8): hop_el_set(29);
+            (5, 9): hop_el_set(28);
+            (5, 10): hop_el_set(27);
+            (5, 11): hop_el_set(26);
+            (5, 12): hop_el_set(25);
+            (5, 13): hop_el_set(24);
+            (5, 14): hop_el_set(23);
+            (5, 15): hop_el_set(22);
+            (5, 16): hop_el_set(21);
+            (5, 17): hop_el_set(20);
+            (5, 18): hop_el_set(19);
+            (5, 19): hop_el_set(18);
+            (5, 20): hop_el_set(17);
+            (5, 21): hop_el_set(16);
+            (5, 22): hop_el_set(15);
+            (5, 23): hop_el_set(14);
+            (5, 24): hop_el_set(13);
+            (5, 25): hop_el_set(12);
+            (5, 26): hop_el_set(11);
+            (5, 27): hop_el_set(10);
+            (5, 28): hop_el_set(9);
+            (5, 29): hop_el_set(8);
+            (5, 30): hop_el_set(7);
+            (5, 31): hop_el_set(6);
+            (6, 0): hop_el_set(6);
+            (6, 1): hop_el_set(5);
+            (6, 2): hop_el_set(4);
+            (6, 3): hop_el_set(3);
+            (6, 4): hop_el_set(2);
+            (6, 5): hop_el_set(1);
+            (6, 6): hop_el_set(0);
+            (6, 7): hop_el_set(31);
+            (6, 8): hop_el_set(30);
+            (6, 9): hop_el_set(29);
+            (6, 10): hop_el_set(28);
+            (6, 11): hop_el_set(27);
+            (6, 12): hop_el_set(26);
+            (6, 13): hop_el_set(25);
+            (6, 14): hop_el_set(24);
+            (6, 15): hop_el_set(23);
+            (6, 16): hop_el_set(22);
+            (6, 17): hop_el_set(21);
+            (6, 18): hop_el_set(20);
+            (6, 19): hop_el_set(19);
+            (6, 20): hop_el_set(18);
+            (6, 21): hop_el_set(17);
+            (6, 22): hop_el_set(16);
+            (6, 23): hop_el_set(15);
+            (6, 24): hop_el_set(14);
+            (6, 25): hop_el_set(13);
+            (6, 26): hop_el_set(12);
+            (6, 27): hop_el_set(11);
+            (6, 28): hop_el_set(10);
+            (6, 29): hop_el_set(9);
+            (6, 30): hop_el_set(8);
+            (6, 31): hop_el_set(7);
+            (7, 0): hop_el_set(7);
+            (7, 1): hop_el_set(6);
+            (7, 2): hop_el_set(5);
+            (7, 3): hop_el_set(4);
+            (7, 4): hop_el_set(3);
+            (7, 5): hop_el_set(2);
+            (7, 6): hop_el_set(1);
+            (7, 7): hop_el_set(0);
+            (7, 8): hop_el_set(31);
+            (7, 9): hop_el_set(30);
+            (7, 10): hop_el_set(29);
+            (7, 11): hop_el_set(28);
+            (7, 12): hop_el_set(27);
+            (7, 13): hop_el_set(26);
+            (7, 14): hop_el_set(25);
+            (7, 15): hop_el_set(24);
+            (7, 16): hop_el_set(23);
+            (7, 17): hop_el_set(22);
+            (7, 18): hop_el_set(21);
+            (7, 19): hop_el_set(20);
+            (7, 20): hop_el_set(19);
+            (7, 21): hop_el_set(18);
+            (7, 22): hop_el_set(17);
+            (7, 23): hop_el_set(16);
+            (7, 24): hop_el_set(15);
+            (7, 25): hop_el_set(14);
+            (7, 26): hop_el_set(13);
+            (7, 27): hop_el_set(12);
+            (7, 28): hop_el_set(11);
+            (7, 29): hop_el_set(10);
+            (7, 30): hop_el_set(9);
+            (7, 31): hop_el_set(8);
+            (8, 0): hop_el_set(8);
+            (8, 1): hop_el_set(7);
+            (8, 2): hop_el_set(6);
+            (8, 3): hop_el_set(5);
+            (8, 4): hop_el_set(4);
+            (8, 5): hop_el_set(3);
+            (8, 6): hop_el_set(2);
+            (8, 7): hop_el_set(1);
+            (8, 8): hop_el_set(0);
+            (8, 9): hop_el_set(31);
+            (8, 10): hop_el_set(30);
+            (8, 11): hop_el_set(29);
+            (8, 12): hop_el_set(28);
+            (8, 13): hop_el_set(27);
+            (8, 14): hop_el_set(26);
+            (8, 15): hop_el_set(25);
+            (8, 16): hop_el_set(24);
+            (8, 17): hop_el_set(23);
+            (8, 18): hop_el_set(22);
+            (8, 19): hop_el_set(21);
+            (8, 20): hop_el_set(20);
+            (8, 21): hop_el_set(19);
+            (8, 22): hop_el_set(18);
+            (8, 23): hop_el_set(17);
+            (8, 24): hop_el_set(16);
+            (8, 25): hop_el_set(15);
+            (8, 26): hop_el_set(14);
+            (8, 27): hop_el_set(13);
+            (8, 28): hop_el_set(12);
+            (8, 29): hop_el_set(11);
+            (8, 30): hop_el_set(10);
+            (8, 31): hop_el_set(9);
+            (9, 0): hop_el_set(9);
+            (9, 1): hop_el_set(8);
+            (9, 2): hop_el_set(7);
+            (9, 3): hop_el_set(6);
+            (9, 4): hop_el_set(5);
+            (9, 5): hop_el_set(4);
+            (9, 6): hop_el_set(3);
+            (9, 7): hop_el_set(2);
+            (9, 8): hop_el_set(1);
+            (9, 9): hop_el_set(0);
+            (9, 10): hop_el_set(31);
+            (9, 11): hop_el_set(30);
+            (9, 12): hop_el_set(29);
+            (9, 13): hop_el_set(28);
+            (9, 14): hop_el_set(27);
+            (9, 15): hop_el_set(26);
+            (9, 16): hop_el_set(25);
+            (9, 17): hop_el_set(24);
+            (9, 18): hop_el_set(23);
+            (9, 19): hop_el_set(22);
+            (9, 20): hop_el_set(21);
+            (9, 21): hop_el_set(20);
+            (9, 22): hop_el_set(19);
+            (9, 23): hop_el_set(18);
+            (9, 24): hop_el_set(17);
+            (9, 25): hop_el_set(16);
+            (9, 26): hop_el_set(15);
+            (9, 27): hop_el_set(14);
+            (9, 28): hop_el_set(13);
+            (9, 29): hop_el_set(12);
+            (9, 30): hop_el_set(11);
+            (9, 31): hop_el_set(10);
+            (10, 0): hop_el_set(10);
+            (10, 1): hop_el_set(9);
+            (10, 2): hop_el_set(8);
+            (10, 3): hop_el_set(7);
+            (10, 4): hop_el_set(6);
+            (10, 5): hop_el_set(5);
+            (10, 6): hop_el_set(4);
+            (10, 7): hop_el_set(3);
+            (10, 8): hop_el_set(2);
+            (10, 9): hop_el_set(1);
+            (10, 10): hop_el_set(0);
+            (10, 11): hop_el_set(31);
+            (10, 12): hop_el_set(30);
+            (10, 13): hop_el_set(29);
+            (10, 14): hop_el_set(28);
+            (10, 15): hop_el_set(27);
+            (10, 16): hop_el_set(26);
+            (10, 17): hop_el_set(25);
+            (10, 18): hop_el_set(24);
+            (10, 19): hop_el_set(23);
+            (10, 20): hop_el_set(22);
+            (10, 21): hop_el_set(21);
+            (10, 22): hop_el_set(20);
+            (10, 23): hop_el_set(19);
+            (10, 24): hop_el_set(18);
+            (10, 25): hop_el_set(17);
+            (10, 26): hop_el_set(16);
+            (10, 27): hop_el_set(15);
+            (10, 28): hop_el_set(14);
+            (10, 29): hop_el_set(13);
+            (10, 30): hop_el_set(12);
+            (10, 31): hop_el_set(11);
+            (11, 0): hop_el_set(11);
+            (11, 1): hop_el_set(10);
+            (11, 2): hop_el_set(9);
+            (11, 3): hop_el_set(8);
+            (11, 4): hop_el_set(7);
+            (11, 5): hop_el_set(6);
+            (11, 6): hop_el_set(5);
+            (11, 7): hop_el_set(4);
+            (11, 8): hop_el_set(3);
+            (11, 9): hop_el_set(2);
+            (11, 10): hop_el_set(1);
+            (11, 11): hop_el_set(0);
+            (11, 12): hop_el_set(31);
+            (11, 13): hop_el_set(30);
+            (11, 14): hop_el_set(29);
+            (11, 15): hop_el_set(28);
+            (11, 16): hop_el_set(27);
+            (11, 17): hop_el_set(26);
+            (11, 18): hop_el_set(25);
+            (11, 19): hop_el_set(24);
+            (11, 20): hop_el_set(23);
+            (11, 21): hop_el_set(22);
+            (11, 22): hop_el_set(21);
+            (11, 23): hop_el_set(20);
+            (11, 24): hop_el_set(19);
+            (11, 25): hop_el_set(18);
+            (11, 26): hop_el_set(17);
+            (11, 27): hop_el_set(16);
+            (11, 28): hop_el_set(15);
+            (11, 29): hop_el_set(14);
+            (11, 30): hop_el_set(13);
+            (11, 31): hop_el_set(12);
+            (12, 0): hop_el_set(12);
+            (12, 1): hop_el_set(11);
+            (12, 2): hop_el_set(10);
+            (12, 3): hop_el_set(9);
+            (12, 4): hop_el_set(8);
+            (12, 5): hop_el_set(7);
+            (12, 6): hop_el_set(6);
+            (12, 7): hop_el_set(5);
+            (12, 8): hop_el_set(4);
+            (12, 9): hop_el_set(3);
+            (12, 10): hop_el_set(2);
+            (12, 11): hop_el_set(1);
+            (12, 12): hop_el_set(0);
+            (12, 13): hop_el_set(31);
+            (12, 14): hop_el_set(30);
+            (12, 15): hop_el_set(29);
+            (12, 16): hop_el_set(28);
+            (12, 17): hop_el_set(27);
+            (12, 18): hop_el_set(26);
+            (12, 19): hop_el_set(25);
+            (12, 20): hop_el_set(24);
+            (12, 21): hop_el_set(23);
+            (12, 22): hop_el_set(22);
+            (12, 23): hop_el_set(21);
+            (12, 24): hop_el_set(20);
+            (12, 25): hop_el_set(19);
+            (12, 26): hop_el_set(18);
+            (12, 27): hop_el_set(17);
+            (12, 28): hop_el_set(16);
+            (12, 29): hop_el_set(15);
+            (12, 30): hop_el_set(14);
+            (12, 31): hop_el_set(13);
+            (13, 0): hop_el_set(13);
+            (13, 1): hop_el_set(12);
+            (13, 2): hop_el_set(11);
+            (13, 3): hop_el_set(10);
+            (13, 4): hop_el_set(9);
+            (13, 5): hop_el_set(8);
+            (13, 6): hop_el_set(7);
+            (13, 7): hop_el_set(6);
+            (13, 8): hop_el_set(5);
+            (13, 9): hop_el_set(4);
+            (13, 10): hop_el_set(3);
+            (13, 11): hop_el_set(2);
+            (13, 12): hop_el_set(1);
+            (13, 13): hop_el_set(0);
+            (13, 14): hop_el_set(31);
+            (13, 15): hop_el_set(30);
+            (13, 16): hop_el_set(29);
+            (13, 17): hop_el_set(28);
+            (13, 18): hop_el_set(27);
+            (13, 19): hop_el_set(26);
+            (13, 20): hop_el_set(25);
+            (13, 21): hop_el_set(24);
+            (13, 22): hop_el_set(23);
+            (13, 23): hop_el_set(22);
+            (13, 24): hop_el_set(21);
+            (13, 25): hop_el_set(20);
+            (13, 26): hop_el_set(19);
+            (13, 27): hop_el_set(18);
+            (13, 28): hop_el_set(17);
+            (13, 29): hop_el_set(16);
+            (13, 30): hop_el_set(15);
+            (13, 31): hop_el_set(14);
+            (14, 0): hop_el_set(14);
+            (14, 1): hop_el_set(13);
+            (14, 2): hop_el_set(12);
+            (14, 3): hop_el_set(11);
+            (14, 4): hop_el_set(10);
+            (14, 5): hop_el_set(9);
+            (14, 6): hop_el_set(8);
+            (14, 7): hop_el_set(7);
+            (14, 8): hop_el_set(6);
+            (14, 9): hop_el_set(5);
+            (14, 10): hop_el_set(4);
+            (14, 11): hop_el_set(3);
+            (14, 12): hop_el_set(2);
+            (14, 13): hop_el_set(1);
+            (14, 14): hop_el_set(0);
+            (14, 15): hop_el_set(31);
+            (14, 16): hop_el_set(30);
+            (14, 17): hop_el_set(29);
+            (14, 18): hop_el_set(28);
+            (14, 19): hop_el_set(27);
+            (14, 20): hop_el_set(26);
+            (14, 21): hop_el_set(25);
+            (14, 22): hop_el_set(24);
+            (14, 23): hop_el_set(23);
+            (14, 24): hop_el_set(22);
+            (14, 25): hop_el_set(21);
+            (14, 26): hop_el_set(20);
+            (14, 27): hop_el_set(19);
+            (14, 28): hop_el_set(18);
+            (14, 29): hop_el_set(17);
+            (14, 30): hop_el_set(16);
+            (14, 31): hop_el_set(15);
+            (15, 0): hop_el_set(15);
+            (15, 1): hop_el_set(14);
+            (15, 2): hop_el_set(13);
+            (15, 3): hop_el_set(12);
+            (15, 4): hop_el_set(11);
+            (15, 5): hop_el_set(10);
+            (15, 6): hop_el_set(9);
+            (15, 7): hop_el_set(8);
+            (15, 8): hop_el_set(7);
+            (15, 9): hop_el_set(6);
+            (15, 10): hop_el_set(5);
+            (15, 11): hop_el_set(4);
+            (15, 12): hop_el_set(3);
+            (15, 13): hop_el_set(2);
+            (15, 14): hop_el_set(1);
+            (15, 15): hop_el_set(0);
+            (15, 16): hop_el_set(31);
+            (15, 17): hop_el_set(30);
+            (15, 18): hop_el_set(29);
+            (15, 19): hop_el_set(28);
+            (15, 20): hop_el_set(27);
+            (15, 21): hop_el_set(26);
+            (15, 22): hop_el_set(25);
+            (15, 23): hop_el_set(24);
+            (15, 24): hop_el_set(23);
+            (15, 25): hop_el_set(22);
+            (15, 26): hop_el_set(21);
+            (15, 27): hop_el_set(20);
+            (15, 28): hop_el_set(19);
+            (15, 29): hop_el_set(18);
+            (15, 30): hop_el_set(17);
+            (15, 31): hop_el_set(16);
+            (16, 0): hop_el_set(16);
+            (16, 1): hop_el_set(15);
+            (16, 2): hop_el_set(14);
+            (16, 3): hop_el_set(13);
+            (16, 4): hop_el_set(12);
+            (16, 5): hop_el_set(11);
+            (16, 6): hop_el_set(10);
+            (16, 7): hop_el_set(9);
+            (16, 8): hop_el_set(8);
+            (16, 9): hop_el_set(7);
+            (16, 10): hop_el_set(6);
+            (16, 11): hop_el_set(5);
+            (16, 12): hop_el_set(4);
+            (16, 13): hop_el_set(3);
+            (16, 14): hop_el_set(2);
+            (16, 15): hop_el_set(1);
+            (16, 16): hop_el_set(0);
+            (16, 17): hop_el_set(31);
+            (16, 18): hop_el_set(30);
+            (16, 19): hop_el_set(29);
+            (16, 20): hop_el_set(28);
+            (16, 21): hop_el_set(27);
+            (16, 22): hop_el_set(26);
+            (16, 23): hop_el_set(25);
+            (16, 24): hop_el_set(24);
+            (16, 25): hop_el_set(23);
+            (16, 26): hop_el_set(22);
+            (16, 27): hop_el_set(21);
+            (16, 28): hop_el_set(20);
+            (16, 29): hop_el_set(19);
+            (16, 30): hop_el_set(18);
+            (16, 31): hop_el_set(17);
+            (17, 0): hop_el_set(17);
+            (17, 1): hop_el_set(16);
+            (17, 2): hop_el_set(15);
+            (17, 3): hop_el_set(14);
+            (17, 4): hop_el_set(13);
+            (17, 5): hop_el_set(12);
+            (17, 6): hop_el_set(11);
+            (17, 7): hop_el_set(10);
+            (17, 8): hop_el_set(9);
+            (17, 9): hop_el_set(8);
+            (17, 10): hop_el_set(7);
+            (17, 11): hop_el_set(6);
+            (17, 12): hop_el_set(5);
+            (17, 13): hop_el_set(4);
+            (17, 14): hop_el_set(3);
+            (17, 15): hop_el_set(2);
+            (17, 16): hop_el_set(1);
+            (17, 17): hop_el_set(0);
+            (17, 18): hop_el_set(31);
+            (17, 19): hop_el_set(30);
+            (17, 20): hop_el_set(29);
+            (17, 21): hop_el_set(28);
+            (17, 22): hop_el_set(27);
+            (17, 23): hop_el_set(26);
+            (17, 24): hop_el_set(25);
+            (17, 25): hop_el_set(24);
+            (17, 26): hop_el_set(23);
+            (17, 27): hop_el_set(22);
+            (17, 28): hop_el_set(21);
+            (17, 29): hop_el_set(20);
+            (17, 30): hop_el_set(19);
+            (17, 31): hop_el_set(18);
+            (18, 0): hop_el_set(18);
+            (18, 1): hop_el_set(17);
+            (18, 2): hop_el_set(16);
+            (18, 3): hop_el_set(15);
+            (18, 4): hop_el_set(14);
+            (18, 5): hop_el_set(13);
+            (18, 6): hop_el_set(12);
+            (18, 7): hop_el_set(11);
+            (18, 8): hop_el_set(10);
+            (18, 9): hop_el_set(9);
+            (18, 10): hop_el_set(8);
+            (18, 11): hop_el_set(7);
+            (18, 12): hop_el_set(6);
+            (18, 13): hop_el_set(5);
+            (18, 14): hop_el_set(4);
+            (18, 15): hop_el_set(3);
+            (18, 16): hop_el_set(2);
+            (18, 17): hop_el_set(1);
+            (18, 18): hop_el_set(0);
+            (18, 19): hop_el_set(31);
+            (18, 20): hop_el_set(30);
+            (18, 21): hop_el_set(29);
+            (18, 22): hop_el_set(28);
+            (18, 23): hop_el_set(27);
+            (18, 24): hop_el_set(26);
+            (18, 25): hop_el_set(25);
+            (18, 26): hop_el_set(24);
+            (18, 27): hop_el_set(23);
+            (18, 28): hop_el_set(22);
+            (18, 29): hop_el_set(21);
+            (18, 30): hop_el_set(20);
+            (18, 31): hop_el_set(19);
+            (19, 0): hop_el_set(19);
+            (19, 1): hop_el_set(18);
+            (19, 2): hop_el_set(17);
+            (19, 3): hop_el_set(16);
+            (19, 4): hop_el_set(15);
+            (19, 5): hop_el_set(14);
+            (19, 6): hop_el_set(13);
+            (19, 7): hop_el_set(12);
+            (19, 8): hop_el_set(11);
+            (19, 9): hop_el_set(10);
+            (19, 10): hop_el_set(9);
+            (19, 11): hop_el_set(8);
+            (19, 12): hop_el_set(7);
+            (19, 13): hop_el_set(6);
+            (19, 14): hop_el_set(5);
+            (19, 15): hop_el_set(4);
+            (19, 16): hop_el_set(3);
+            (19, 17): hop_el_set(2);
+            (19, 18): hop_el_set(1);
+            (19, 19): hop_el_set(0);
+            (19, 20): hop_el_set(31);
+            (19, 21): hop_el_set(30);
+            (19, 22): hop_el_set(29);
+            (19, 23): hop_el_set(28);
+            (19, 24): hop_el_set(27);
+            (19, 25): hop_el_set(26);
+            (19, 26): hop_el_set(25);
+            (19, 27): hop_el_set(24);
+            (19, 28): hop_el_set(23);
+            (19, 29): hop_el_set(22);
+            (19, 30): hop_el_set(21);
+            (19, 31): hop_el_set(20);
+            (20, 0): hop_el_set(20);
+            (20, 1): hop_el_set(19);
+            (20, 2): hop_el_set(18);
+            (20, 3): hop_el_set(17);
+            (20, 4): hop_el_set(16);
+            (20, 5): hop_el_set(15);
+            (20, 6): hop_el_set(14);
+            (20, 7): hop_el_set(13);
+            (20, 8): hop_el_set(12);
+            (20, 9): hop_el_set(11);
+            (20, 10): hop_el_set(10);
+            (20, 11): hop_el_set(9);
+            (20, 12): hop_el_set(8);
+            (20, 13): hop_el_set(7);
+            (20, 14): hop_el_set(6);
+            (20, 15): hop_el_set(5);
+            (20, 16): hop_el_set(4);
+            (20, 17): hop_el_set(3);
+            (20, 18): hop_el_set(2);
+            (20, 19): hop_el_set(1);
+            (20, 20): hop_el_set(0);
+            (20, 21): hop_el_set(31);
+            (20, 22): hop_el_set(30);
+            (20, 23): hop_el_set(29);
+            (20, 24): hop_el_set(28);
+            (20, 25): hop_el_set(27);
+            (20, 26): hop_el_set(26);
+            (20, 27): hop_el_set(25);
+            (20, 28): hop_el_set(24);
+            (20, 29): hop_el_set(23);
+            (20, 30): hop_el_set(22);
+            (20, 31): hop_el_set(21);
+            (21, 0): hop_el_set(21);
+            (21, 1): hop_el_set(20);
+            (21, 2): hop_el_set(19);
+            (21, 3): hop_el_set(18);
+            (21, 4): hop_el_set(17);
+            (21, 5): hop_el_set(16);
+            (21, 6): hop_el_set(15);
+            (21, 7): hop_el_set(14);
+            (21, 8): hop_el_set(13);
+            (21, 9): hop_el_set(12);
+            (21, 10): hop_el_set(11);
+            (21, 11): hop_el_set(10);
+            (21, 12): hop_el_set(9);
+            (21, 13): hop_el_set(8);
+            (21, 14): hop_el_set(7);
+            (21, 15): hop_el_set(6);
+            (21, 16): hop_el_set(5);
+            (21, 17): hop_el_set(4);
+            (21, 18): hop_el_set(3);
+            (21, 19): hop_el_set(2);
+            (21, 20): hop_el_set(1);
+            (21, 21): hop_el_set(0);
+            (21, 22): hop_el_set(31);
+            (21, 23): hop_el_set(30);
+            (21, 24): hop_el_set(29);
+            (21, 25): hop_el_set(28);
+            (21, 26): hop_el_set(27);
+            (21, 27): hop_el_set(26);
+            (21, 28): hop_el_set(25);
+            (21, 29): hop_el_set(24);
+            (21, 30): hop_el_set(23);
+            (21, 31): hop_el_set(22);
+            (22, 0): hop_el_set(22);
+            (22, 1): hop_el_set(21);
+            (22, 2): hop_el_set(20);
+            (22, 3): hop_el_set(19);
+            (22, 4): hop_el_set(18);
+            (22, 5): hop_el_set(17);
+            (22, 6): hop_el_set(16);
+            (22, 7): hop_el_set(15);
+            (22, 8): hop_el_set(14);
+            (22, 9): hop_el_set(13);
+            (22, 10): hop_el_set(12);
+            (22, 11): hop_el_set(11);
+            (22, 12): hop_el_set(10);
+            (22, 13): hop_el_set(9);
+            (22, 14): hop_el_set(8);
+            (22, 15): hop_el_set(7);
+            (22, 16): hop_el_set(6);
+            (22, 17): hop_el_set(5);
+            (22, 18): hop_el_set(4);
+            (22, 19): hop_el_set(3);
+            (22, 20): hop_el_set(2);
+            (22, 21): hop_el_set(1);
+            (22, 22): hop_el_set(0);
+            (22, 23): hop_el_set(31);
+            (22, 24): hop_el_set(30);
+            (22, 25): hop_el_set(29);
+            (22, 26): hop_el_set(28);
+            (22, 27): hop_el_set(27);
+            (22, 28): hop_el_set(26);
+            (22, 29): hop_el_set(25);
+            (22, 30): hop_el_set(24);
+            (22, 31): hop_el_set(23);
+            (23, 0): hop_el_set(23);
+            (23, 1): hop_el_set(22);
+            (23, 2): hop_el_set(21);
+            (23, 3): hop_el_set(20);
+            (23, 4): hop_el_set(19);
+            (23, 5): hop_el_set(18);
+            (23, 6): hop_el_set(17);
+            (23, 7): hop_el_set(16);
+            (23, 8): hop_el_set(15);
+            (23, 9): hop_el_set(14);
+            (23, 10): hop_el_set(13);
+            (23, 11): hop_el_set(12);
+            (23, 12): hop_el_set(11);
+            (23, 13): hop_el_set(10);
+            (23, 14): hop_el_set(9);
+            (23, 15): hop_el_set(8);
+            (23, 16): hop_el_set(7);
+            (23, 17): hop_el_set(6);
+            (23, 18): hop_el_set(5);
+            (23, 19): hop_el_set(4);
+            (23, 20): hop_el_set(3);
+            (23, 21): hop_el_set(2);
+            (23, 22): hop_el_set(1);
+            (23, 23): hop_el_set(0);
+            (23, 24): hop_el_set(31);
+            (23, 25): hop_el_set(30);
+            (23, 26): hop_el_set(29);
+            (23, 27): hop_el_set(28);
+            (23, 28): hop_el_set(27);
+            (23, 29): hop_el_set(26);
+            (23, 30): hop_el_set(25);
+            (23, 31): hop_el_set(24);
+            (24, 0): hop_el_set(24);
+            (24, 1): hop_el_set(23);
+            (24, 2): hop_el_set(22);
+            (24, 3): hop_el_set(21);
+            (24, 4): hop_el_set(20);
+            (24, 5): hop_el_set(19);
+            (24, 6): hop_el_set(18);
+            (24, 7): hop_el_set(17);
+            (24, 8): hop_el_set(16);
+            (24, 9): hop_el_set(15);
+            (24, 10): hop_el_set(14);
+            (24, 11): hop_el_set(13);
+            (24, 12): hop_el_set(12);
+            (24, 13): hop_el_set(11);
+            (24, 14): hop_el_set(10);
+            (24, 15): hop_el_set(9);
+            (24, 16): hop_el_set(8);
+            (24, 17): hop_el_set(7);
+            (24, 18): hop_el_set(6);
+            (24, 19): hop_el_set(5);
+            (24, 20): hop_el_set(4);
+            (24, 21): hop_el_set(3);
+            (24, 22): hop_el_set(2);
+            (24, 23): hop_el_set(1);
+            (24, 24): hop_el_set(0);
+            (24, 25): hop_el_set(31);
+            (24, 26): hop_el_set(30);
+            (24, 27): hop_el_set(29);
+            (24, 28): hop_el_set(28);
+            (24, 29): hop_el_set(27);
+            (24, 30): hop_el_set(26);
+            (24, 31): hop_el_set(25);
+            (25, 0): hop_el_set(25);
+            (25, 1): hop_el_set(24);
+            (25, 2): hop_el_set(23);
+            (25, 3): hop_el_set(22);
+            (25, 4): hop_el_set(21);
+            (25, 5): hop_el_set(20);
+            (25, 6): hop_el_set(19);
+            (25, 7): hop_el_set(18);
+            (25, 8): hop_el_set(17);
+            (25, 9): hop_el_set(16);
+            (25, 10): hop_el_set(15);
+            (25, 11): hop_el_set(14);
+            (25, 12): hop_el_set(13);
+            (25, 13): hop_el_set(12);
+            (25, 14): hop_el_set(11);
+            (25, 15): hop_el_set(10);
+            (25, 16): hop_el_set(9);
+            (25, 17): hop_el_set(8);
+            (25, 18): hop_el_set(7);
+            (25, 19): hop_el_set(6);
+            (25, 20): hop_el_set(5);
+            (25, 21): hop_el_set(4);
+            (25, 22): hop_el_set(3);
+            (25, 23): hop_el_set(2);
+            (25, 24): hop_el_set(1);
+            (25, 25): hop_el_set(0);
+            (25, 26): hop_el_set(31);
+            (25, 27): hop_el_set(30);
+            (25, 28): hop_el_set(29);
+            (25, 29): hop_el_set(28);
+            (25, 30): hop_el_set(27);
+            (25, 31): hop_el_set(26);
+            (26, 0): hop_el_set(26);
+            (26, 1): hop_el_set(25);
+            (26, 2): hop_el_set(24);
+            (26, 3): hop_el_set(23);
+            (26, 4): hop_el_set(22);
+            (26, 5): hop_el_set(21);
+            (26, 6): hop_el_set(20);
+            (26, 7): hop_el_set(19);
+            (26, 8): hop_el_set(18);
+            (26, 9): hop_el_set(17);
+            (26, 10): hop_el_set(16);
+            (26, 11): hop_el_set(15);
+            (26, 12): hop_el_set(14);
+            (26, 13): hop_el_set(13);
+            (26, 14): hop_el_set(12);
+            (26, 15): hop_el_set(11);
+            (26, 16): hop_el_set(10);
+            (26, 17): hop_el_set(9);
+            (26, 18): hop_el_set(8);
+            (26, 19): hop_el_set(7);
+            (26, 20): hop_el_set(6);
+            (26, 21): hop_el_set(5);
+            (26, 22): hop_el_set(4);
+            (26, 23): hop_el_set(3);
+            (26, 24): hop_el_set(2);
+            (26, 25): hop_el_set(1);
+            (26, 26): hop_el_set(0);
+            (26, 27): hop_el_set(31);
+            (26, 28): hop_el_set(30);
+            (26, 29): hop_el_set(29);
+            (26, 30): hop_el_set(28);
+            (26, 31): hop_el_set(27);
+            (27, 0): hop_el_set(27);
+            (27, 1): hop_el_set(26);
+            (27, 2): hop_el_set(25);
+            (27, 3): hop_el_set(24);
+            (27, 4): hop_el_set(23);
+            (27, 5): hop_el_set(22);
+            (27, 6): hop_el_set(21);
+            (27, 7): hop_el_set(20);
+            (27, 8): hop_el_set(19);
+            (27, 9): hop_el_set(18);
+            (27, 10): hop_el_set(17);
+            (27, 11): hop_el_set(16);
+            (27, 12): hop_el_set(15);
+            (27, 13): hop_el_set(14);
+            (27, 14): hop_el_set(13);
+            (27, 15): hop_el_set(12);
+            (27, 16): hop_el_set(11);
+            (27, 17): hop_el_set(10);
+            (27, 18): hop_el_set(9);
+            (27, 19): hop_el_set(8);
+            (27, 20): hop_el_set(7);
+            (27, 21): hop_el_set(6);
+            (27, 22): hop_el_set(5);
+            (27, 23): hop_el_set(4);
+            (27, 24): hop_el_set(3);
+            (27, 25): hop_el_set(2);
+            (27, 26): hop_el_set(1);
+            (27, 27): hop_el_set(0);
+            (27, 28): hop_el_set(31);
+            (27, 29): hop_el_set(30);
+            (27, 30): hop_el_set(29);
+            (27, 31): hop_el_set(28);
+            (28, 0): hop_el_set(28);
+            (28, 1): hop_el_set(27);
+            (28, 2): hop_el_set(26);
+            (28, 3): hop_el_set(25);
+            (28, 4): hop_el_set(24);
+            (28, 5): hop_el_set(23);
+            (28, 6): hop_el_set(22);
+            (28, 7): hop_el_set(21);
+            (28, 8): hop_el_set(20);
+            (28, 9): hop_el_set(19);
+            (28, 10): hop_el_set(18);
+            (28, 11): hop_el_set(17);
+            (28, 12): hop_el_set(16);
+            (28, 13): hop_el_set(15);
+            (28, 14): hop_el_set(14);
+            (28, 15): hop_el_set(13);
+            (28, 16): hop_el_set(12);
+            (28, 17): hop_el_set(11);
+            (28, 18): hop_el_set(10);
+            (28, 19): hop_el_set(9);
+            (28, 20): hop_el_set(8);
+            (28, 21): hop_el_set(7);
+            (28, 22): hop_el_set(6);
+            (28, 23): hop_el_set(5);
+            (28, 24): hop_el_set(4);
+            (28, 25): hop_el_set(3);
+            (28, 26): hop_el_set(2);
+            (28, 27): hop_el_set(1);
+            (28, 28): hop_el_set(0);
+            (28, 29): hop_el_set(31);
+            (28, 30): hop_el_set(30);
+            (28, 31): hop_el_set(29);
+            (29, 0): hop_el_set(29);
+            (29, 1): hop_el_set(28);
+            (29, 2): hop_el_set(27);
+            (29, 3): hop_el_set(26);
+            (29, 4): hop_el_set(25);
+            (29, 5): hop_el_set(24);
+            (29, 6): hop_el_set(23);
+            (29, 7): hop_el_set(22);
+            (29, 8): hop_el_set(21);
+            (29, 9): hop_el_set(20);
+            (29, 10): hop_el_set(19);
+            (29, 11): hop_el_set(18);
+            (29, 12): hop_el_set(17);
+            (29, 13): hop_el_set(16);
+            (29, 14): hop_el_set(15);
+            (29, 15): hop_el_set(14);
+            (29, 16): hop_el_set(13);
+            (29, 17): hop_el_set(12);
+            (29, 18): hop_el_set(11);
+            (29, 19): hop_el_set(10);
+            (29, 20): hop_el_set(9);
+            (29, 21): hop_el_set(8);
+            (29, 22): hop_el_set(7);
+            (29, 23): hop_el_set(6);
+            (29, 24): hop_el_set(5);
+            (29, 25): hop_el_set(4);
+            (29, 26): hop_el_set(3);
+            (29, 27): hop_el_set(2);
+            (29, 28): hop_el_set(1);
+            (29, 29): hop_el_set(0);
+            (29, 30): hop_el_set(31);
+            (29, 31): hop_el_set(30);
+            (30, 0): hop_el_set(30);
+            (30, 1): hop_el_set(29);
+            (30, 2): hop_el_set(28);
+            (30, 3): hop_el_set(27);
+            (30, 4): hop_el_set(26);
+            (30, 5): hop_el_set(25);
+            (30, 6): hop_el_set(24);
+            (30, 7): hop_el_set(23);
+            (30, 8): hop_el_set(22);
+            (30, 9): hop_el_set(21);
+            (30, 10): hop_el_set(20);
+            (30, 11): hop_el_set(19);
+            (30, 12): hop_el_set(18);
+            (30, 13): hop_el_set(17);
+            (30, 14): hop_el_set(16);
+            (30, 15): hop_el_set(15);
+            (30, 16): hop_el_set(14);
+            (30, 17): hop_el_set(13);
+            (30, 18): hop_el_set(12);
+            (30, 19): hop_el_set(11);
+            (30, 20): hop_el_set(10);
+            (30, 21): hop_el_set(9);
+            (30, 22): hop_el_set(8);
+            (30, 23): hop_el_set(7);
+            (30, 24): hop_el_set(6);
+            (30, 25): hop_el_set(5);
+            (30, 26): hop_el_set(4);
+            (30, 27): hop_el_set(3);
+            (30, 28): hop_el_set(2);
+            (30, 29): hop_el_set(1);
+            (30, 30): hop_el_set(0);
+            (30, 31): hop_el_set(31);
+            (31, 0): hop_el_set(31);
+            (31, 1): hop_el_set(30);
+            (31, 2): hop_el_set(29);
+            (31, 3): hop_el_set(28);
+            (31, 4): hop_el_set(27);
+            (31, 5): hop_el_set(26);
+            (31, 6): hop_el_set(25);
+            (31, 7): hop_el_set(24);
+            (31, 8): hop_el_set(23);
+            (31, 9): hop_el_set(22);
+            (31, 10): hop_el_set(21);
+            (31, 11): hop_el_set(20);
+            (31, 12): hop_el_set(19);
+            (31, 13): hop_el_set(18);
+            (31, 14): hop_el_set(17);
+            (31, 15): hop_el_set(16);
+            (31, 16): hop_el_set(15);
+            (31, 17): hop_el_set(14);
+            (31, 18): hop_el_set(13);
+            (31, 19): hop_el_set(12);
+            (31, 20): hop_el_set(11);
+            (31, 21): hop_el_set(10);
+            (31, 22): hop_el_set(9);
+            (31, 23): hop_el_set(8);
+            (31, 24): hop_el_set(7);
+            (31, 25): hop_el_set(6);
+            (31, 26): hop_el_set(5);
+            (31, 27): hop_el_set(4);
+            (31, 28): hop_el_set(3);
+            (31, 29): hop_el_set(2);
+            (31, 30): hop_el_set(1);
+            (31, 31): hop_el_set(0);
+        }
+        size = 1024;
+    }
+
+    /* source: rank of the new path's first hop */
+    action src_rank_set(bit<16> d) { meta.alt_wait_10 = d; }
+    table src_rank {
+        key = {
+            hdr.hops[0].send_slice: exact;
+            meta.cur_slice: exact;
+        }
+        actions = { src_rank_set; }
+        const entries = {
+            (0, 0): src_rank_set(0);
+            (0, 1): src_rank_set(31);
+            (0, 2): src_rank_set(30);
+            (0, 3): src_rank_set(29);
+            (0, 4): src_rank_set(28);
+            (0, 5): src_rank_set(27);
+            (0, 6): src_rank_set(26);
+            (0, 7): src_rank_set(25);
+            (0, 8): src_rank_set(24);
+            (0, 9): src_rank_set(23);
+            (0, 10): src_rank_set(22);
+            (0, 11): src_rank_set(21);
+            (0, 12): src_rank_set(20);
+            (0, 13): src_rank_set(19);
+            (0, 14): src_rank_set(18);
+            (0, 15): src_rank_set(17);
+            (0, 16): src_rank_set(16);
+            (0, 17): src_rank_set(15);
+            (0, 18): src_rank_set(14);
+            (0, 19): src_rank_set(13);
+            (0, 20): src_rank_set(12);
+            (0, 21): src_rank_set(11);
+            (0, 22): src_rank_set(10);
+            (0, 23): src_rank_set(9);
+            (0, 24): src_rank_set(8);
+            (0, 25): src_rank_set(7);
+            (0, 26): src_rank_set(6);
+            (0, 27): src_rank_set(5);
+            (0, 28): src_rank_set(4);
+            (0, 29): src_rank_set(3);
+            (0, 30): src_rank_set(2);
+            (0, 31): src_rank_set(1);
+            (1, 0): src_rank_set(1);
+            (1, 1): src_rank_set(0);
+            (1, 2): src_rank_set(31);
+            (1, 3): src_rank_set(30);
+            (1, 4): src_rank_set(29);
+            (1, 5): src_rank_set(28);
+            (1, 6): src_rank_set(27);
+            (1, 7): src_rank_set(26);
+            (1, 8): src_rank_set(25);
+            (1, 9): src_rank_set(24);
+            (1, 10): src_rank_set(23);
+            (1, 11): src_rank_set(22);
+            (1, 12): src_rank_set(21);
+            (1, 13): src_rank_set(20);
+            (1, 14): src_rank_set(19);
+            (1, 15): src_rank_set(18);
+            (1, 16): src_rank_set(17);
+            (1, 17): src_rank_set(16);
+            (1, 18): src_rank_set(15);
+            (1, 19): src_rank_set(14);
+            (1, 20): src_rank_set(13);
+            (1, 21): src_rank_set(12);
+            (1, 22): src_rank_set(11);
+            (1, 23): src_rank_set(10);
+            (1, 24): src_rank_set(9);
+            (1, 25): src_rank_set(8);
+            (1, 26): src_rank_set(7);
+            (1, 27): src_rank_set(6);
+            (1, 28): src_rank_set(5);
+            (1, 29): src_rank_set(4);
+            (1, 30): src_rank_set(3);
+            (1, 31): src_rank_set(2);
+            (2, 0): src_rank_set(2);
+            (2, 1): src_rank_set(1);
+            (2, 2): src_rank_set(0);
+            (2, 3): src_rank_set(31);
+            (2, 4): src_rank_set(30);
+            (2, 5): src_rank_set(29);
+            (2, 6): src_rank_set(28);
+            (2, 7): src_rank_set(27);
+            (2, 8): src_rank_set(26);
+            (2, 9): src_rank_set(25);
+            (2, 10): src_rank_set(24);
+            (2, 11): src_rank_set(23);
+            (2, 12): src_rank_set(22);
+            (2, 13): src_rank_set(21);
+            (2, 14): src_rank_set(20);
+            (2, 15): src_rank_set(19);
+            (2, 16): src_rank_set(18);
+            (2, 17): src_rank_set(17);
+            (2, 18): src_rank_set(16);
+            (2, 19): src_rank_set(15);
+            (2, 20): src_rank_set(14);
+            (2, 21): src_rank_set(13);
+            (2, 22): src_rank_set(12);
+            (2, 23): src_rank_set(11);
+            (2, 24): src_rank_set(10);
+            (2, 25): src_rank_set(9);
+            (2, 26): src_rank_set(8);
+            (2, 27): src_rank_set(7);
+            (2, 28): src_rank_set(6);
+            (2, 29): src_rank_set(5);
+            (2, 30): src_rank_set(4);
+            (2, 31): src_rank_set(3);
+            (3, 0): src_rank_set(3);
+            (3, 1): src_rank_set(2);
+            (3, 2): src_rank_set(1);
+            (3, 3): src_rank_set(0);
+            (3, 4): src_rank_set(31);
+            (3, 5): src_rank_set(30);
+            (3, 6): src_rank_set(29);
+            (3, 7): src_rank_set(28);
+            (3, 8): src_rank_set(27);
+            (3, 9): src_rank_set(26);
+            (3, 10): src_rank_set(25);
+            (3, 11): src_rank_set(24);
+            (3, 12): src_rank_set(23);
+            (3, 13): src_rank_set(22);
+            (3, 14): src_rank_set(21);
+            (3, 15): src_rank_set(20);
+            (3, 16): src_rank_set(19);
+            (3, 17): src_rank_set(18);
+            (3, 18): src_rank_set(17);
+            (3, 19): src_rank_set(16);
+            (3, 20): src_rank_set(15);
+            (3, 21): src_rank_set(14);
+            (3, 22): src_rank_set(13);
+            (3, 23): src_rank_set(12);
+            (3, 24): src_rank_set(11);
+            (3, 25): src_rank_set(10);
+            (3, 26): src_rank_set(9);
+            (3, 27): src_rank_set(8);
+            (3, 28): src_rank_set(7);
+            (3, 29): src_rank_set(6);
+            (3, 30): src_rank_set(5);
+            (3, 31): src_rank_set(4);
+            (4, 0): src_rank_set(4);
+            (4, 1): src_rank_set(3);
+            (4, 2): src_rank_set(2);
+            (4, 3): src_rank_set(1);
+            (4, 4): src_rank_set(0);
+            (4, 5): src_rank_set(31);
+            (4, 6): src_rank_set(30);
+            (4, 7): src_rank_set(29);
+            (4, 8): src_rank_set(28);
+            (4, 9): src_rank_set(27);
+            (4, 10): src_rank_set(26);
+            (4, 11): src_rank_set(25);
+            (4, 12): src_rank_set(24);
+            (4, 13): src_rank_set(23);
+            (4, 14): src_rank_set(22);
+            (4, 15): src_rank_set(21);
+            (4, 16): src_rank_set(20);
+            (4, 17): src_rank_set(19);
+            (4, 18): src_rank_set(18);
+            (4, 19): src_rank_set(17);
+            (4, 20): src_rank_set(16);
+            (4, 21): src_rank_set(15);
+            (4, 22): src_rank_set(14);
+            (4, 23): src_rank_set(13);
+            (4, 24): src_rank_set(12);
+            (4, 25): src_rank_set(11);
+            (4, 26): src_rank_set(10);
+            (4, 27): src_rank_set(9);
+            (4, 28): src_rank_set(8);
+            (4, 29): src_rank_set(7);
+            (4, 30): src_rank_set(6);
+            (4, 31): src_rank_set(5);
+            (5, 0): src_rank_set(5);
+            (5, 1): src_rank_set(4);
+            (5, 2): src_rank_set(3);
+            (5, 3): src_rank_set(2);
+            (5, 4): src_rank_set(1);
+            (5, 5): src_rank_set(0);
+            (5, 6): src_rank_set(31);
+            (5, 7): src_rank_set(30);
+            (5, 8): src_rank_set(29);
+            (5, 9): src_rank_set(28);
+            (5, 10): src_rank_set(27);
+            (5, 11): src_rank_set(26);
+            (5, 12): src_rank_set(25);
+            (5, 13): src_rank_set(24);
+            (5, 14): src_rank_set(23);
+            (5, 15): src_rank_set(22);
+            (5, 16): src_rank_set(21);
+            (5, 17): src_rank_set(20);
+            (5, 18): src_rank_set(19);
+            (5, 19): src_rank_set(18);
+            (5, 20): src_rank_set(17);
+            (5, 21): src_rank_set(16);
+            (5, 22): src_rank_set(15);
+            (5, 23): src_rank_set(14);
+            (5, 24): src_rank_set(13);
+            (5, 25): src_rank_set(12);
+            (5, 26): src_rank_set(11);
+            (5, 27): src_rank_set(10);
+            (5, 28): src_rank_set(9);
+            (5, 29): src_rank_set(8);
+            (5, 30): src_rank_set(7);
+            (5, 31): src_rank_set(6);
+            (6, 0): src_rank_set(6);
+            (6, 1): src_rank_set(5);
+            (6, 2): src_rank_set(4);
+            (6, 3): src_rank_set(3);
+            (6, 4): src_rank_set(2);
+            (6, 5): src_rank_set(1);
+            (6, 6): src_rank_set(0);
+            (6, 7): src_rank_set(31);
+            (6, 8): src_rank_set(30);
+            (6, 9): src_rank_set(29);
+            (6, 10): src_rank_set(28);
+            (6, 11): src_rank_set(27);
+            (6, 12): src_rank_set(26);
+            (6, 13): src_rank_set(25);
+            (6, 14): src_rank_set(24);
+            (6, 15): src_rank_set(23);
+            (6, 16): src_rank_set(22);
+            (6, 17): src_rank_set(21);
+            (6, 18): src_rank_set(20);
+            (6, 19): src_rank_set(19);
+            (6, 20): src_rank_set(18);
+            (6, 21): src_rank_set(17);
+            (6, 22): src_rank_set(16);
+            (6, 23): src_rank_set(15);
+            (6, 24): src_rank_set(14);
+            (6, 25): src_rank_set(13);
+            (6, 26): src_rank_set(12);
+            (6, 27): src_rank_set(11);
+            (6, 28): src_rank_set(10);
+            (6, 29): src_rank_set(9);
+            (6, 30): src_rank_set(8);
+            (6, 31): src_rank_set(7);
+            (7, 0): src_rank_set(7);
+            (7, 1): src_rank_set(6);
+            (7, 2): src_rank_set(5);
+            (7, 3): src_rank_set(4);
+            (7, 4): src_rank_set(3);
+            (7, 5): src_rank_set(2);
+            (7, 6): src_rank_set(1);
+            (7, 7): src_rank_set(0);
+            (7, 8): src_rank_set(31);
+            (7, 9): src_rank_set(30);
+            (7, 10): src_rank_set(29);
+            (7, 11): src_rank_set(28);
+            (7, 12): src_rank_set(27);
+            (7, 13): src_rank_set(26);
+            (7, 14): src_rank_set(25);
+            (7, 15): src_rank_set(24);
+            (7, 16): src_rank_set(23);
+            (7, 17): src_rank_set(22);
+            (7, 18): src_rank_set(21);
+            (7, 19): src_rank_set(20);
+            (7, 20): src_rank_set(19);
+            (7, 21): src_rank_set(18);
+            (7, 22): src_rank_set(17);
+            (7, 23): src_rank_set(16);
+            (7, 24): src_rank_set(15);
+            (7, 25): src_rank_set(14);
+            (7, 26): src_rank_set(13);
+            (7, 27): src_rank_set(12);
+            (7, 28): src_rank_set(11);
+            (7, 29): src_rank_set(10);
+            (7, 30): src_rank_set(9);
+            (7, 31): src_rank_set(8);
+            (8, 0): src_rank_set(8);
+            (8, 1): src_rank_set(7);
+            (8, 2): src_rank_set(6);
+            (8, 3): src_rank_set(5);
+            (8, 4): src_rank_set(4);
+            (8, 5): src_rank_set(3);
+            (8, 6): src_rank_set(2);
+            (8, 7): src_rank_set(1);
+            (8, 8): src_rank_set(0);
+            (8, 9): src_rank_set(31);
+            (8, 10): src_rank_set(30);
+            (8, 11): src_rank_set(29);
+            (8, 12): src_rank_set(28);
+            (8, 13): src_rank_set(27);
+            (8, 14): src_rank_set(26);
+            (8, 15): src_rank_set(25);
+            (8, 16): src_rank_set(24);
+            (8, 17): src_rank_set(23);
+            (8, 18): src_rank_set(22);
+            (8, 19): src_rank_set(21);
+            (8, 20): src_rank_set(20);
+            (8, 21): src_rank_set(19);
+            (8, 22): src_rank_set(18);
+            (8, 23): src_rank_set(17);
+            (8, 24): src_rank_set(16);
+            (8, 25): src_rank_set(15);
+            (8, 26): src_rank_set(14);
+            (8, 27): src_rank_set(13);
+            (8, 28): src_rank_set(12);
+            (8, 29): src_rank_set(11);
+            (8, 30): src_rank_set(10);
+            (8, 31): src_rank_set(9);
+            (9, 0): src_rank_set(9);
+            (9, 1): src_rank_set(8);
+            (9, 2): src_rank_set(7);
+            (9, 3): src_rank_set(6);
+            (9, 4): src_rank_set(5);
+            (9, 5): src_rank_set(4);
+            (9, 6): src_rank_set(3);
+            (9, 7): src_rank_set(2);
+            (9, 8): src_rank_set(1);
+            (9, 9): src_rank_set(0);
+            (9, 10): src_rank_set(31);
+            (9, 11): src_rank_set(30);
+            (9, 12): src_rank_set(29);
+            (9, 13): src_rank_set(28);
+            (9, 14): src_rank_set(27);
+            (9, 15): src_rank_set(26);
+            (9, 16): src_rank_set(25);
+            (9, 17): src_rank_set(24);
+            (9, 18): src_rank_set(23);
+            (9, 19): src_rank_set(22);
+            (9, 20): src_rank_set(21);
+            (9, 21): src_rank_set(20);
+            (9, 22): src_rank_set(19);
+            (9, 23): src_rank_set(18);
+            (9, 24): src_rank_set(17);
+            (9, 25): src_rank_set(16);
+            (9, 26): src_rank_set(15);
+            (9, 27): src_rank_set(14);
+            (9, 28): src_rank_set(13);
+            (9, 29): src_rank_set(12);
+            (9, 30): src_rank_set(11);
+            (9, 31): src_rank_set(10);
+            (10, 0): src_rank_set(10);
+            (10, 1): src_rank_set(9);
+            (10, 2): src_rank_set(8);
+            (10, 3): src_rank_set(7);
+            (10, 4): src_rank_set(6);
+            (10, 5): src_rank_set(5);
+            (10, 6): src_rank_set(4);
+            (10, 7): src_rank_set(3);
+            (10, 8): src_rank_set(2);
+            (10, 9): src_rank_set(1);
+            (10, 10): src_rank_set(0);
+            (10, 11): src_rank_set(31);
+            (10, 12): src_rank_set(30);
+            (10, 13): src_rank_set(29);
+            (10, 14): src_rank_set(28);
+            (10, 15): src_rank_set(27);
+            (10, 16): src_rank_set(26);
+            (10, 17): src_rank_set(25);
+            (10, 18): src_rank_set(24);
+            (10, 19): src_rank_set(23);
+            (10, 20): src_rank_set(22);
+            (10, 21): src_rank_set(21);
+            (10, 22): src_rank_set(20);
+            (10, 23): src_rank_set(19);
+            (10, 24): src_rank_set(18);
+            (10, 25): src_rank_set(17);
+            (10, 26): src_rank_set(16);
+            (10, 27): src_rank_set(15);
+            (10, 28): src_rank_set(14);
+            (10, 29): src_rank_set(13);
+            (10, 30): src_rank_set(12);
+            (10, 31): src_rank_set(11);
+            (11, 0): src_rank_set(11);
+            (11, 1): src_rank_set(10);
+            (11, 2): src_rank_set(9);
+            (11, 3): src_rank_set(8);
+            (11, 4): src_rank_set(7);
+            (11, 5): src_rank_set(6);
+            (11, 6): src_rank_set(5);
+            (11, 7): src_rank_set(4);
+            (11, 8): src_rank_set(3);
+            (11, 9): src_rank_set(2);
+            (11, 10): src_rank_set(1);
+            (11, 11): src_rank_set(0);
+            (11, 12): src_rank_set(31);
+            (11, 13): src_rank_set(30);
+            (11, 14): src_rank_set(29);
+            (11, 15): src_rank_set(28);
+            (11, 16): src_rank_set(27);
+            (11, 17): src_rank_set(26);
+            (11, 18): src_rank_set(25);
+            (11, 19): src_rank_set(24);
+            (11, 20): src_rank_set(23);
+            (11, 21): src_rank_set(22);
+            (11, 22): src_rank_set(21);
+            (11, 23): src_rank_set(20);
+            (11, 24): src_rank_set(19);
+            (11, 25): src_rank_set(18);
+            (11, 26): src_rank_set(17);
+            (11, 27): src_rank_set(16);
+            (11, 28): src_rank_set(15);
+            (11, 29): src_rank_set(14);
+            (11, 30): src_rank_set(13);
+            (11, 31): src_rank_set(12);
+            (12, 0): src_rank_set(12);
+            (12, 1): src_rank_set(11);
+            (12, 2): src_rank_set(10);
+            (12, 3): src_rank_set(9);
+            (12, 4): src_rank_set(8);
+            (12, 5): src_rank_set(7);
+            (12, 6): src_rank_set(6);
+            (12, 7): src_rank_set(5);
+            (12, 8): src_rank_set(4);
+            (12, 9): src_rank_set(3);
+            (12, 10): src_rank_set(2);
+            (12, 11): src_rank_set(1);
+            (12, 12): src_rank_set(0);
+            (12, 13): src_rank_set(31);
+            (12, 14): src_rank_set(30);
+            (12, 15): src_rank_set(29);
+            (12, 16): src_rank_set(28);
+            (12, 17): src_rank_set(27);
+            (12, 18): src_rank_set(26);
+            (12, 19): src_rank_set(25);
+            (12, 20): src_rank_set(24);
+            (12, 21): src_rank_set(23);
+            (12, 22): src_rank_set(22);
+            (12, 23): src_rank_set(21);
+            (12, 24): src_rank_set(20);
+            (12, 25): src_rank_set(19);
+            (12, 26): src_rank_set(18);
+            (12, 27): src_rank_set(17);
+            (12, 28): src_rank_set(16);
+            (12, 29): src_rank_set(15);
+            (12, 30): src_rank_set(14);
+            (12, 31): src_rank_set(13);
+            (13, 0): src_rank_set(13);
+            (13, 1): src_rank_set(12);
+            (13, 2): src_rank_set(11);
+            (13, 3): src_rank_set(10);
+            (13, 4): src_rank_set(9);
+            (13, 5): src_rank_set(8);
+            (13, 6): src_rank_set(7);
+            (13, 7): src_rank_set(6);
+            (13, 8): src_rank_set(5);
+            (13, 9): src_rank_set(4);
+            (13, 10): src_rank_set(3);
+            (13, 11): src_rank_set(2);
+            (13, 12): src_rank_set(1);
+            (13, 13): src_rank_set(0);
+            (13, 14): src_rank_set(31);
+            (13, 15): src_rank_set(30);
+            (13, 16): src_rank_set(29);
+            (13, 17): src_rank_set(28);
+            (13, 18): src_rank_set(27);
+            (13, 19): src_rank_set(26);
+            (13, 20): src_rank_set(25);
+            (13, 21): src_rank_set(24);
+            (13, 22): src_rank_set(23);
+            (13, 23): src_rank_set(22);
+            (13, 24): src_rank_set(21);
+            (13, 25): src_rank_set(20);
+            (13, 26): src_rank_set(19);
+            (13, 27): src_rank_set(18);
+            (13, 28): src_rank_set(17);
+            (13, 29): src_rank_set(16);
+            (13, 30): src_rank_set(15);
+            (13, 31): src_rank_set(14);
+            (14, 0): src_rank_set(14);
+            (14, 1): src_rank_set(13);
+            (14, 2): src_rank_set(12);
+            (14, 3): src_rank_set(11);
+            (14, 4): src_rank_set(10);
+            (14, 5): src_rank_set(9);
+            (14, 6): src_rank_set(8);
+            (14, 7): src_rank_set(7);
+            (14, 8): src_rank_set(6);
+            (14, 9): src_rank_set(5);
+            (14, 10): src_rank_set(4);
+            (14, 11): src_rank_set(3);
+            (14, 12): src_rank_set(2);
+            (14, 13): src_rank_set(1);
+            (14, 14): src_rank_set(0);
+            (14, 15): src_rank_set(31);
+            (14, 16): src_rank_set(30);
+            (14, 17): src_rank_set(29);
+            (14, 18): src_rank_set(28);
+            (14, 19): src_rank_set(27);
+            (14, 20): src_rank_set(26);
+            (14, 21): src_rank_set(25);
+            (14, 22): src_rank_set(24);
+            (14, 23): src_rank_set(23);
+            (14, 24): src_rank_set(22);
+            (14, 25): src_rank_set(21);
+            (14, 26): src_rank_set(20);
+            (14, 27): src_rank_set(19);
+            (14, 28): src_rank_set(18);
+            (14, 29): src_rank_set(17);
+            (14, 30): src_rank_set(16);
+            (14, 31): src_rank_set(15);
+            (15, 0): src_rank_set(15);
+            (15, 1): src_rank_set(14);
+            (15, 2): src_rank_set(13);
+            (15, 3): src_rank_set(12);
+            (15, 4): src_rank_set(11);
+            (15, 5): src_rank_set(10);
+            (15, 6): src_rank_set(9);
+            (15, 7): src_rank_set(8);
+            (15, 8): src_rank_set(7);
+            (15, 9): src_rank_set(6);
+            (15, 10): src_rank_set(5);
+            (15, 11): src_rank_set(4);
+            (15, 12): src_rank_set(3);
+            (15, 13): src_rank_set(2);
+            (15, 14): src_rank_set(1);
+            (15, 15): src_rank_set(0);
+            (15, 16): src_rank_set(31);
+            (15, 17): src_rank_set(30);
+            (15, 18): src_rank_set(29);
+            (15, 19): src_rank_set(28);
+            (15, 20): src_rank_set(27);
+            (15, 21): src_rank_set(26);
+            (15, 22): src_rank_set(25);
+            (15, 23): src_rank_set(24);
+            (15, 24): src_rank_set(23);
+            (15, 25): src_rank_set(22);
+            (15, 26): src_rank_set(21);
+            (15, 27): src_rank_set(20);
+            (15, 28): src_rank_set(19);
+            (15, 29): src_rank_set(18);
+            (15, 30): src_rank_set(17);
+            (15, 31): src_rank_set(16);
+            (16, 0): src_rank_set(16);
+            (16, 1): src_rank_set(15);
+            (16, 2): src_rank_set(14);
+            (16, 3): src_rank_set(13);
+            (16, 4): src_rank_set(12);
+            (16, 5): src_rank_set(11);
+            (16, 6): src_rank_set(10);
+            (16, 7): src_rank_set(9);
+            (16, 8): src_rank_set(8);
+            (16, 9): src_rank_set(7);
+            (16, 10): src_rank_set(6);
+            (16, 11): src_rank_set(5);
+            (16, 12): src_rank_set(4);
+            (16, 13): src_rank_set(3);
+            (16, 14): src_rank_set(2);
+            (16, 15): src_rank_set(1);
+            (16, 16): src_rank_set(0);
+            (16, 17): src_rank_set(31);
+            (16, 18): src_rank_set(30);
+            (16, 19): src_rank_set(29);
+            (16, 20): src_rank_set(28);
+            (16, 21): src_rank_set(27);
+            (16, 22): src_rank_set(26);
+            (16, 23): src_rank_set(25);
+            (16, 24): src_rank_set(24);
+            (16, 25): src_rank_set(23);
+            (16, 26): src_rank_set(22);
+            (16, 27): src_rank_set(21);
+            (16, 28): src_rank_set(20);
+            (16, 29): src_rank_set(19);
+            (16, 30): src_rank_set(18);
+            (16, 31): src_rank_set(17);
+            (17, 0): src_rank_set(17);
+            (17, 1): src_rank_set(16);
+            (17, 2): src_rank_set(15);
+            (17, 3): src_rank_set(14);
+            (17, 4): src_rank_set(13);
+            (17, 5): src_rank_set(12);
+            (17, 6): src_rank_set(11);
+            (17, 7): src_rank_set(10);
+            (17, 8): src_rank_set(9);
+            (17, 9): src_rank_set(8);
+            (17, 10): src_rank_set(7);
+            (17, 11): src_rank_set(6);
+            (17, 12): src_rank_set(5);
+            (17, 13): src_rank_set(4);
+            (17, 14): src_rank_set(3);
+            (17, 15): src_rank_set(2);
+            (17, 16): src_rank_set(1);
+            (17, 17): src_rank_set(0);
+            (17, 18): src_rank_set(31);
+            (17, 19): src_rank_set(30);
+            (17, 20): src_rank_set(29);
+            (17, 21): src_rank_set(28);
+            (17, 22): src_rank_set(27);
+            (17, 23): src_rank_set(26);
+            (17, 24): src_rank_set(25);
+            (17, 25): src_rank_set(24);
+            (17, 26): src_rank_set(23);
+            (17, 27): src_rank_set(22);
+            (17, 28): src_rank_set(21);
+            (17, 29): src_rank_set(20);
+            (17, 30): src_rank_set(19);
+            (17, 31): src_rank_set(18);
+            (18, 0): src_rank_set(18);
+            (18, 1): src_rank_set(17);
+            (18, 2): src_rank_set(16);
+            (18, 3): src_rank_set(15);
+            (18, 4): src_rank_set(14);
+            (18, 5): src_rank_set(13);
+            (18, 6): src_rank_set(12);
+            (18, 7): src_rank_set(11);
+            (18, 8): src_rank_set(10);
+            (18, 9): src_rank_set(9);
+            (18, 10): src_rank_set(8);
+            (18, 11): src_rank_set(7);
+            (18, 12): src_rank_set(6);
+            (18, 13): src_rank_set(5);
+            (18, 14): src_rank_set(4);
+            (18, 15): src_rank_set(3);
+            (18, 16): src_rank_set(2);
+            (18, 17): src_rank_set(1);
+            (18, 18): src_rank_set(0);
+            (18, 19): src_rank_set(31);
+            (18, 20): src_rank_set(30);
+            (18, 21): src_rank_set(29);
+            (18, 22): src_rank_set(28);
+            (18, 23): src_rank_set(27);
+            (18, 24): src_rank_set(26);
+            (18, 25): src_rank_set(25);
+            (18, 26): src_rank_set(24);
+            (18, 27): src_rank_set(23);
+            (18, 28): src_rank_set(22);
+            (18, 29): src_rank_set(21);
+            (18, 30): src_rank_set(20);
+            (18, 31): src_rank_set(19);
+            (19, 0): src_rank_set(19);
+            (19, 1): src_rank_set(18);
+            (19, 2): src_rank_set(17);
+            (19, 3): src_rank_set(16);
+            (19, 4): src_rank_set(15);
+            (19, 5): src_rank_set(14);
+            (19, 6): src_rank_set(13);
+            (19, 7): src_rank_set(12);
+            (19, 8): src_rank_set(11);
+            (19, 9): src_rank_set(10);
+            (19, 10): src_rank_set(9);
+            (19, 11): src_rank_set(8);
+            (19, 12): src_rank_set(7);
+            (19, 13): src_rank_set(6);
+            (19, 14): src_rank_set(5);
+            (19, 15): src_rank_set(4);
+            (19, 16): src_rank_set(3);
+            (19, 17): src_rank_set(2);
+            (19, 18): src_rank_set(1);
+            (19, 19): src_rank_set(0);
+            (19, 20): src_rank_set(31);
+            (19, 21): src_rank_set(30);
+            (19, 22): src_rank_set(29);
+            (19, 23): src_rank_set(28);
+            (19, 24): src_rank_set(27);
+            (19, 25): src_rank_set(26);
+            (19, 26): src_rank_set(25);
+            (19, 27): src_rank_set(24);
+            (19, 28): src_rank_set(23);
+            (19, 29): src_rank_set(22);
+            (19, 30): src_rank_set(21);
+            (19, 31): src_rank_set(20);
+            (20, 0): src_rank_set(20);
+            (20, 1): src_rank_set(19);
+            (20, 2): src_rank_set(18);
+            (20, 3): src_rank_set(17);
+            (20, 4): src_rank_set(16);
+            (20, 5): src_rank_set(15);
+            (20, 6): src_rank_set(14);
+            (20, 7): src_rank_set(13);
+            (20, 8): src_rank_set(12);
+            (20, 9): src_rank_set(11);
+            (20, 10): src_rank_set(10);
+            (20, 11): src_rank_set(9);
+            (20, 12): src_rank_set(8);
+            (20, 13): src_rank_set(7);
+            (20, 14): src_rank_set(6);
+            (20, 15): src_rank_set(5);
+            (20, 16): src_rank_set(4);
+            (20, 17): src_rank_set(3);
+            (20, 18): src_rank_set(2);
+            (20, 19): src_rank_set(1);
+            (20, 20): src_rank_set(0);
+            (20, 21): src_rank_set(31);
+            (20, 22): src_rank_set(30);
+            (20, 23): src_rank_set(29);
+            (20, 24): src_rank_set(28);
+            (20, 25): src_rank_set(27);
+            (20, 26): src_rank_set(26);
+            (20, 27): src_rank_set(25);
+            (20, 28): src_rank_set(24);
+            (20, 29): src_rank_set(23);
+            (20, 30): src_rank_set(22);
+            (20, 31): src_rank_set(21);
+            (21, 0): src_rank_set(21);
+            (21, 1): src_rank_set(20);
+            (21, 2): src_rank_set(19);
+            (21, 3): src_rank_set(18);
+            (21, 4): src_rank_set(17);
+            (21, 5): src_rank_set(16);
+            (21, 6): src_rank_set(15);
+            (21, 7): src_rank_set(14);
+            (21, 8): src_rank_set(13);
+            (21, 9): src_rank_set(12);
+            (21, 10): src_rank_set(11);
+            (21, 11): src_rank_set(10);
+            (21, 12): src_rank_set(9);
+            (21, 13): src_rank_set(8);
+            (21, 14): src_rank_set(7);
+            (21, 15): src_rank_set(6);
+            (21, 16): src_rank_set(5);
+            (21, 17): src_rank_set(4);
+            (21, 18): src_rank_set(3);
+            (21, 19): src_rank_set(2);
+            (21, 20): src_rank_set(1);
+            (21, 21): src_rank_set(0);
+            (21, 22): src_rank_set(31);
+            (21, 23): src_rank_set(30);
+            (21, 24): src_rank_set(29);
+            (21, 25): src_rank_set(28);
+            (21, 26): src_rank_set(27);
+            (21, 27): src_rank_set(26);
+            (21, 28): src_rank_set(25);
+            (21, 29): src_rank_set(24);
+            (21, 30): src_rank_set(23);
+            (21, 31): src_rank_set(22);
+            (22, 0): src_rank_set(22);
+            (22, 1): src_rank_set(21);
+            (22, 2): src_rank_set(20);
+            (22, 3): src_rank_set(19);
+            (22, 4): src_rank_set(18);
+            (22, 5): src_rank_set(17);
+            (22, 6): src_rank_set(16);
+            (22, 7): src_rank_set(15);
+            (22, 8): src_rank_set(14);
+            (22, 9): src_rank_set(13);
+            (22, 10): src_rank_set(12);
+            (22, 11): src_rank_set(11);
+            (22, 12): src_rank_set(10);
+            (22, 13): src_rank_set(9);
+            (22, 14): src_rank_set(8);
+            (22, 15): src_rank_set(7);
+            (22, 16): src_rank_set(6);
+            (22, 17): src_rank_set(5);
+            (22, 18): src_rank_set(4);
+            (22, 19): src_rank_set(3);
+            (22, 20): src_rank_set(2);
+            (22, 21): src_rank_set(1);
+            (22, 22): src_rank_set(0);
+            (22, 23): src_rank_set(31);
+            (22, 24): src_rank_set(30);
+            (22, 25): src_rank_set(29);
+            (22, 26): src_rank_set(28);
+            (22, 27): src_rank_set(27);
+            (22, 28): src_rank_set(26);
+            (22, 29): src_rank_set(25);
+            (22, 30): src_rank_set(24);
+            (22, 31): src_rank_set(23);
+            (23, 0): src_rank_set(23);
+            (23, 1): src_rank_set(22);
+            (23, 2): src_rank_set(21);
+            (23, 3): src_rank_set(20);
+            (23, 4): src_rank_set(19);
+            (23, 5): src_rank_set(18);
+            (23, 6): src_rank_set(17);
+            (23, 7): src_rank_set(16);
+            (23, 8): src_rank_set(15);
+            (23, 9): src_rank_set(14);
+            (23, 10): src_rank_set(13);
+            (23, 11): src_rank_set(12);
+            (23, 12): src_rank_set(11);
+            (23, 13): src_rank_set(10);
+            (23, 14): src_rank_set(9);
+            (23, 15): src_rank_set(8);
+            (23, 16): src_rank_set(7);
+            (23, 17): src_rank_set(6);
+            (23, 18): src_rank_set(5);
+            (23, 19): src_rank_set(4);
+            (23, 20): src_rank_set(3);
+            (23, 21): src_rank_set(2);
+            (23, 22): src_rank_set(1);
+            (23, 23): src_rank_set(0);
+            (23, 24): src_rank_set(31);
+            (23, 25): src_rank_set(30);
+            (23, 26): src_rank_set(29);
+            (23, 27): src_rank_set(28);
+            (23, 28): src_rank_set(27);
+            (23, 29): src_rank_set(26);
+            (23, 30): src_rank_set(25);
+            (23, 31): src_rank_set(24);
+            (24, 0): src_rank_set(24);
+            (24, 1): src_rank_set(23);
+            (24, 2): src_rank_set(22);
+            (24, 3): src_rank_set(21);
+            (24, 4): src_rank_set(20);
+            (24, 5): src_rank_set(19);
+            (24, 6): src_rank_set(18);
+            (24, 7): src_rank_set(17);
+            (24, 8): src_rank_set(16);
+            (24, 9): src_rank_set(15);
+            (24, 10): src_rank_set(14);
+            (24, 11): src_rank_set(13);
+            (24, 12): src_rank_set(12);
+            (24, 13): src_rank_set(11);
+            (24, 14): src_rank_set(10);
+            (24, 15): src_rank_set(9);
+            (24, 16): src_rank_set(8);
+            (24, 17): src_rank_set(7);
+            (24, 18): src_rank_set(6);
+            (24, 19): src_rank_set(5);
+            (24, 20): src_rank_set(4);
+            (24, 21): src_rank_set(3);
+            (24, 22): src_rank_set(2);
+            (24, 23): src_rank_set(1);
+            (24, 24): src_rank_set(0);
+            (24, 25): src_rank_set(31);
+            (24, 26): src_rank_set(30);
+            (24, 27): src_rank_set(29);
+            (24, 28): src_rank_set(28);
+            (24, 29): src_rank_set(27);
+            (24, 30): src_rank_set(26);
+            (24, 31): src_rank_set(25);
+            (25, 0): src_rank_set(25);
+            (25, 1): src_rank_set(24);
+            (25, 2): src_rank_set(23);
+            (25, 3): src_rank_set(22);
+            (25, 4): src_rank_set(21);
+            (25, 5): src_rank_set(20);
+            (25, 6): src_rank_set(19);
+            (25, 7): src_rank_set(18);
+            (25, 8): src_rank_set(17);
+            (25, 9): src_rank_set(16);
+            (25, 10): src_rank_set(15);
+            (25, 11): src_rank_set(14);
+            (25, 12): src_rank_set(13);
+            (25, 13): src_rank_set(12);
+            (25, 14): src_rank_set(11);
+            (25, 15): src_rank_set(10);
+            (25, 16): src_rank_set(9);
+            (25, 17): src_rank_set(8);
+            (25, 18): src_rank_set(7);
+            (25, 19): src_rank_set(6);
+            (25, 20): src_rank_set(5);
+            (25, 21): src_rank_set(4);
+            (25, 22): src_rank_set(3);
+            (25, 23): src_rank_set(2);
+            (25, 24): src_rank_set(1);
+            (25, 25): src_rank_set(0);
+            (25, 26): src_rank_set(31);
+            (25, 27): src_rank_set(30);
+            (25, 28): src_rank_set(29);
+            (25, 29): src_rank_set(28);
+            (25, 30): src_rank_set(27);
+            (25, 31): src_rank_set(26);
+            (26, 0): src_rank_set(26);
+            (26, 1): src_rank_set(25);
+            (26, 2): src_rank_set(24);
+            (26, 3): src_rank_set(23);
+            (26, 4): src_rank_set(22);
+            (26, 5): src_rank_set(21);
+            (26, 6): src_rank_set(20);
+            (26, 7): src_rank_set(19);
+            (26, 8): src_rank_set(18);
+            (26, 9): src_rank_set(17);
+            (26, 10): src_rank_set(16);
+            (26, 11): src_rank_set(15);
+            (26, 12): src_rank_set(14);
+            (26, 13): src_rank_set(13);
+            (26, 14): src_rank_set(12);
+            (26, 15): src_rank_set(11);
+            (26, 16): src_rank_set(10);
+            (26, 17): src_rank_set(9);
+            (26, 18): src_rank_set(8);
+            (26, 19): src_rank_set(7);
+            (26, 20): src_rank_set(6);
+            (26, 21): src_rank_set(5);
+            (26, 22): src_rank_set(4);
+            (26, 23): src_rank_set(3);
+            (26, 24): src_rank_set(2);
+            (26, 25): src_rank_set(1);
+            (26, 26): src_rank_set(0);
+            (26, 27): src_rank_set(31);
+            (26, 28): src_rank_set(30);
+            (26, 29): src_rank_set(29);
+            (26, 30): src_rank_set(28);
+            (26, 31): src_rank_set(27);
+            (27, 0): src_rank_set(27);
+            (27, 1): src_rank_set(26);
+            (27, 2): src_rank_set(25);
+            (27, 3): src_rank_set(24);
+            (27, 4): src_rank_set(23);
+            (27, 5): src_rank_set(22);
+            (27, 6): src_rank_set(21);
+            (27, 7): src_rank_set(20);
+            (27, 8): src_rank_set(19);
+            (27, 9): src_rank_set(18);
+            (27, 10): src_rank_set(17);
+            (27, 11): src_rank_set(16);
+            (27, 12): src_rank_set(15);
+            (27, 13): src_rank_set(14);
+            (27, 14): src_rank_set(13);
+            (27, 15): src_rank_set(12);
+            (27, 16): src_rank_set(11);
+            (27, 17): src_rank_set(10);
+            (27, 18): src_rank_set(9);
+            (27, 19): src_rank_set(8);
+            (27, 20): src_rank_set(7);
+            (27, 21): src_rank_set(6);
+            (27, 22): src_rank_set(5);
+            (27, 23): src_rank_set(4);
+            (27, 24): src_rank_set(3);
+            (27, 25): src_rank_set(2);
+            (27, 26): src_rank_set(1);
+            (27, 27): src_rank_set(0);
+            (27, 28): src_rank_set(31);
+            (27, 29): src_rank_set(30);
+            (27, 30): src_rank_set(29);
+            (27, 31): src_rank_set(28);
+            (28, 0): src_rank_set(28);
+            (28, 1): src_rank_set(27);
+            (28, 2): src_rank_set(26);
+            (28, 3): src_rank_set(25);
+            (28, 4): src_rank_set(24);
+            (28, 5): src_rank_set(23);
+            (28, 6): src_rank_set(22);
+            (28, 7): src_rank_set(21);
+            (28, 8): src_rank_set(20);
+            (28, 9): src_rank_set(19);
+            (28, 10): src_rank_set(18);
+            (28, 11): src_rank_set(17);
+            (28, 12): src_rank_set(16);
+            (28, 13): src_rank_set(15);
+            (28, 14): src_rank_set(14);
+            (28, 15): src_rank_set(13);
+            (28, 16): src_rank_set(12);
+            (28, 17): src_rank_set(11);
+            (28, 18): src_rank_set(10);
+            (28, 19): src_rank_set(9);
+            (28, 20): src_rank_set(8);
+            (28, 21): src_rank_set(7);
+            (28, 22): src_rank_set(6);
+            (28, 23): src_rank_set(5);
+            (28, 24): src_rank_set(4);
+            (28, 25): src_rank_set(3);
+            (28, 26): src_rank_set(2);
+            (28, 27): src_rank_set(1);
+            (28, 28): src_rank_set(0);
+            (28, 29): src_rank_set(31);
+            (28, 30): src_rank_set(30);
+            (28, 31): src_rank_set(29);
+            (29, 0): src_rank_set(29);
+            (29, 1): src_rank_set(28);
+            (29, 2): src_rank_set(27);
+            (29, 3): src_rank_set(26);
+            (29, 4): src_rank_set(25);
+            (29, 5): src_rank_set(24);
+            (29, 6): src_rank_set(23);
+            (29, 7): src_rank_set(22);
+            (29, 8): src_rank_set(21);
+            (29, 9): src_rank_set(20);
+            (29, 10): src_rank_set(19);
+            (29, 11): src_rank_set(18);
+            (29, 12): src_rank_set(17);
+            (29, 13): src_rank_set(16);
+            (29, 14): src_rank_set(15);
+            (29, 15): src_rank_set(14);
+            (29, 16): src_rank_set(13);
+            (29, 17): src_rank_set(12);
+            (29, 18): src_rank_set(11);
+            (29, 19): src_rank_set(10);
+            (29, 20): src_rank_set(9);
+            (29, 21): src_rank_set(8);
+            (29, 22): src_rank_set(7);
+            (29, 23): src_rank_set(6);
+            (29, 24): src_rank_set(5);
+            (29, 25): src_rank_set(4);
+            (29, 26): src_rank_set(3);
+            (29, 27): src_rank_set(2);
+            (29, 28): src_rank_set(1);
+            (29, 29): src_rank_set(0);
+            (29, 30): src_rank_set(31);
+            (29, 31): src_rank_set(30);
+            (30, 0): src_rank_set(30);
+            (30, 1): src_rank_set(29);
+            (30, 2): src_rank_set(28);
+            (30, 3): src_rank_set(27);
+            (30, 4): src_rank_set(26);
+            (30, 5): src_rank_set(25);
+            (30, 6): src_rank_set(24);
+            (30, 7): src_rank_set(23);
+            (30, 8): src_rank_set(22);
+            (30, 9): src_rank_set(21);
+            (30, 10): src_rank_set(20);
+            (30, 11): src_rank_set(19);
+            (30, 12): src_rank_set(18);
+            (30, 13): src_rank_set(17);
+            (30, 14): src_rank_set(16);
+            (30, 15): src_rank_set(15);
+            (30, 16): src_rank_set(14);
+            (30, 17): src_rank_set(13);
+            (30, 18): src_rank_set(12);
+            (30, 19): src_rank_set(11);
+            (30, 20): src_rank_set(10);
+            (30, 21): src_rank_set(9);
+            (30, 22): src_rank_set(8);
+            (30, 23): src_rank_set(7);
+            (30, 24): src_rank_set(6);
+            (30, 25): src_rank_set(5);
+            (30, 26): src_rank_set(4);
+            (30, 27): src_rank_set(3);
+            (30, 28): src_rank_set(2);
+            (30, 29): src_rank_set(1);
+            (30, 30): src_rank_set(0);
+            (30, 31): src_rank_set(31);
+            (31, 0): src_rank_set(31);
+            (31, 1): src_rank_set(30);
+            (31, 2): src_rank_set(29);
+            (31, 3): src_rank_set(28);
+            (31, 4): src_rank_set(27);
+            (31, 5): src_rank_set(26);
+            (31, 6): src_rank_set(25);
+            (31, 7): src_rank_set(24);
+            (31, 8): src_rank_set(23);
+            (31, 9): src_rank_set(22);
+            (31, 10): src_rank_set(21);
+            (31, 11): src_rank_set(20);
+            (31, 12): src_rank_set(19);
+            (31, 13): src_rank_set(18);
+            (31, 14): src_rank_set(17);
+            (31, 15): src_rank_set(16);
+            (31, 16): src_rank_set(15);
+            (31, 17): src_rank_set(14);
+            (31, 18): src_rank_set(13);
+            (31, 19): src_rank_set(12);
+            (31, 20): src_rank_set(11);
+            (31, 21): src_rank_set(10);
+            (31, 22): src_rank_set(9);
+            (31, 23): src_rank_set(8);
+            (31, 24): src_rank_set(7);
+            (31, 25): src_rank_set(6);
+            (31, 26): src_rank_set(5);
+            (31, 27): src_rank_set(4);
+            (31, 28): src_rank_set(3);
+            (31, 29): src_rank_set(2);
+            (31, 30): src_rank_set(1);
+            (31, 31): src_rank_set(0);
+        }
+        size = 1024;
+    }
+
+    /* missed: rank + el >= S (a table of those pairs: no arithmetic on the way to the pick) */
+    action hop_late() { meta.hop_missed = 1; }
+    table hop_missed {
+        key = {
+            meta.alt_wait_10: exact @name("rank");
+            meta.hop_el: exact @name("el");
+        }
+        actions = { hop_late; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (1, 31): hop_late();
+            (2, 30): hop_late();
+            (2, 31): hop_late();
+            (3, 29): hop_late();
+            (3, 30): hop_late();
+            (3, 31): hop_late();
+            (4, 28): hop_late();
+            (4, 29): hop_late();
+            (4, 30): hop_late();
+            (4, 31): hop_late();
+            (5, 27): hop_late();
+            (5, 28): hop_late();
+            (5, 29): hop_late();
+            (5, 30): hop_late();
+            (5, 31): hop_late();
+            (6, 26): hop_late();
+            (6, 27): hop_late();
+            (6, 28): hop_late();
+            (6, 29): hop_late();
+            (6, 30): hop_late();
+            (6, 31): hop_late();
+            (7, 25): hop_late();
+            (7, 26): hop_late();
+            (7, 27): hop_late();
+            (7, 28): hop_late();
+            (7, 29): hop_late();
+            (7, 30): hop_late();
+            (7, 31): hop_late();
+            (8, 24): hop_late();
+            (8, 25): hop_late();
+            (8, 26): hop_late();
+            (8, 27): hop_late();
+            (8, 28): hop_late();
+            (8, 29): hop_late();
+            (8, 30): hop_late();
+            (8, 31): hop_late();
+            (9, 23): hop_late();
+            (9, 24): hop_late();
+            (9, 25): hop_late();
+            (9, 26): hop_late();
+            (9, 27): hop_late();
+            (9, 28): hop_late();
+            (9, 29): hop_late();
+            (9, 30): hop_late();
+            (9, 31): hop_late();
+            (10, 22): hop_late();
+            (10, 23): hop_late();
+            (10, 24): hop_late();
+            (10, 25): hop_late();
+            (10, 26): hop_late();
+            (10, 27): hop_late();
+            (10, 28): hop_late();
+            (10, 29): hop_late();
+            (10, 30): hop_late();
+            (10, 31): hop_late();
+            (11, 21): hop_late();
+            (11, 22): hop_late();
+            (11, 23): hop_late();
+            (11, 24): hop_late();
+            (11, 25): hop_late();
+            (11, 26): hop_late();
+            (11, 27): hop_late();
+            (11, 28): hop_late();
+            (11, 29): hop_late();
+            (11, 30): hop_late();
+            (11, 31): hop_late();
+            (12, 20): hop_late();
+            (12, 21): hop_late();
+            (12, 22): hop_late();
+            (12, 23): hop_late();
+            (12, 24): hop_late();
+            (12, 25): hop_late();
+            (12, 26): hop_late();
+            (12, 27): hop_late();
+            (12, 28): hop_late();
+            (12, 29): hop_late();
+            (12, 30): hop_late();
+            (12, 31): hop_late();
+            (13, 19): hop_late();
+            (13, 20): hop_late();
+            (13, 21): hop_late();
+            (13, 22): hop_late();
+            (13, 23): hop_late();
+            (13, 24): hop_late();
+            (13, 25): hop_late();
+            (13, 26): hop_late();
+            (13, 27): hop_late();
+            (13, 28): hop_late();
+            (13, 29): hop_late();
+            (13, 30): hop_late();
+            (13, 31): hop_late();
+            (14, 18): hop_late();
+            (14, 19): hop_late();
+            (14, 20): hop_late();
+            (14, 21): hop_late();
+            (14, 22): hop_late();
+            (14, 23): hop_late();
+            (14, 24): hop_late();
+            (14, 25): hop_late();
+            (14, 26): hop_late();
+            (14, 27): hop_late();
+            (14, 28): hop_late();
+            (14, 29): hop_late();
+            (14, 30): hop_late();
+            (14, 31): hop_late();
+            (15, 17): hop_late();
+            (15, 18): hop_late();
+            (15, 19): hop_late();
+            (15, 20): hop_late();
+            (15, 21): hop_late();
+            (15, 22): hop_late();
+            (15, 23): hop_late();
+            (15, 24): hop_late();
+            (15, 25): hop_late();
+            (15, 26): hop_late();
+            (15, 27): hop_late();
+            (15, 28): hop_late();
+            (15, 29): hop_late();
+            (15, 30): hop_late();
+            (15, 31): hop_late();
+            (16, 16): hop_late();
+            (16, 17): hop_late();
+            (16, 18): hop_late();
+            (16, 19): hop_late();
+            (16, 20): hop_late();
+            (16, 21): hop_late();
+            (16, 22): hop_late();
+            (16, 23): hop_late();
+            (16, 24): hop_late();
+            (16, 25): hop_late();
+            (16, 26): hop_late();
+            (16, 27): hop_late();
+            (16, 28): hop_late();
+            (16, 29): hop_late();
+            (16, 30): hop_late();
+            (16, 31): hop_late();
+            (17, 15): hop_late();
+            (17, 16): hop_late();
+            (17, 17): hop_late();
+            (17, 18): hop_late();
+            (17, 19): hop_late();
+            (17, 20): hop_late();
+            (17, 21): hop_late();
+            (17, 22): hop_late();
+            (17, 23): hop_late();
+            (17, 24): hop_late();
+            (17, 25): hop_late();
+            (17, 26): hop_late();
+            (17, 27): hop_late();
+            (17, 28): hop_late();
+            (17, 29): hop_late();
+            (17, 30): hop_late();
+            (17, 31): hop_late();
+            (18, 14): hop_late();
+            (18, 15): hop_late();
+            (18, 16): hop_late();
+            (18, 17): hop_late();
+            (18, 18): hop_late();
+            (18, 19): hop_late();
+            (18, 20): hop_late();
+            (18, 21): hop_late();
+            (18, 22): hop_late();
+            (18, 23): hop_late();
+            (18, 24): hop_late();
+            (18, 25): hop_late();
+            (18, 26): hop_late();
+            (18, 27): hop_late();
+            (18, 28): hop_late();
+            (18, 29): hop_late();
+            (18, 30): hop_late();
+            (18, 31): hop_late();
+            (19, 13): hop_late();
+            (19, 14): hop_late();
+            (19, 15): hop_late();
+            (19, 16): hop_late();
+            (19, 17): hop_late();
+            (19, 18): hop_late();
+            (19, 19): hop_late();
+            (19, 20): hop_late();
+            (19, 21): hop_late();
+            (19, 22): hop_late();
+            (19, 23): hop_late();
+            (19, 24): hop_late();
+            (19, 25): hop_late();
+            (19, 26): hop_late();
+            (19, 27): hop_late();
+            (19, 28): hop_late();
+            (19, 29): hop_late();
+            (19, 30): hop_late();
+            (19, 31): hop_late();
+            (20, 12): hop_late();
+            (20, 13): hop_late();
+            (20, 14): hop_late();
+            (20, 15): hop_late();
+            (20, 16): hop_late();
+            (20, 17): hop_late();
+            (20, 18): hop_late();
+            (20, 19): hop_late();
+            (20, 20): hop_late();
+            (20, 21): hop_late();
+            (20, 22): hop_late();
+            (20, 23): hop_late();
+            (20, 24): hop_late();
+            (20, 25): hop_late();
+            (20, 26): hop_late();
+            (20, 27): hop_late();
+            (20, 28): hop_late();
+            (20, 29): hop_late();
+            (20, 30): hop_late();
+            (20, 31): hop_late();
+            (21, 11): hop_late();
+            (21, 12): hop_late();
+            (21, 13): hop_late();
+            (21, 14): hop_late();
+            (21, 15): hop_late();
+            (21, 16): hop_late();
+            (21, 17): hop_late();
+            (21, 18): hop_late();
+            (21, 19): hop_late();
+            (21, 20): hop_late();
+            (21, 21): hop_late();
+            (21, 22): hop_late();
+            (21, 23): hop_late();
+            (21, 24): hop_late();
+            (21, 25): hop_late();
+            (21, 26): hop_late();
+            (21, 27): hop_late();
+            (21, 28): hop_late();
+            (21, 29): hop_late();
+            (21, 30): hop_late();
+            (21, 31): hop_late();
+            (22, 10): hop_late();
+            (22, 11): hop_late();
+            (22, 12): hop_late();
+            (22, 13): hop_late();
+            (22, 14): hop_late();
+            (22, 15): hop_late();
+            (22, 16): hop_late();
+            (22, 17): hop_late();
+            (22, 18): hop_late();
+            (22, 19): hop_late();
+            (22, 20): hop_late();
+            (22, 21): hop_late();
+            (22, 22): hop_late();
+            (22, 23): hop_late();
+            (22, 24): hop_late();
+            (22, 25): hop_late();
+            (22, 26): hop_late();
+            (22, 27): hop_late();
+            (22, 28): hop_late();
+            (22, 29): hop_late();
+            (22, 30): hop_late();
+            (22, 31): hop_late();
+            (23, 9): hop_late();
+            (23, 10): hop_late();
+            (23, 11): hop_late();
+            (23, 12): hop_late();
+            (23, 13): hop_late();
+            (23, 14): hop_late();
+            (23, 15): hop_late();
+            (23, 16): hop_late();
+            (23, 17): hop_late();
+            (23, 18): hop_late();
+            (23, 19): hop_late();
+            (23, 20): hop_late();
+            (23, 21): hop_late();
+            (23, 22): hop_late();
+            (23, 23): hop_late();
+            (23, 24): hop_late();
+            (23, 25): hop_late();
+            (23, 26): hop_late();
+            (23, 27): hop_late();
+            (23, 28): hop_late();
+            (23, 29): hop_late();
+            (23, 30): hop_late();
+            (23, 31): hop_late();
+            (24, 8): hop_late();
+            (24, 9): hop_late();
+            (24, 10): hop_late();
+            (24, 11): hop_late();
+            (24, 12): hop_late();
+            (24, 13): hop_late();
+            (24, 14): hop_late();
+            (24, 15): hop_late();
+            (24, 16): hop_late();
+            (24, 17): hop_late();
+            (24, 18): hop_late();
+            (24, 19): hop_late();
+            (24, 20): hop_late();
+            (24, 21): hop_late();
+            (24, 22): hop_late();
+            (24, 23): hop_late();
+            (24, 24): hop_late();
+            (24, 25): hop_late();
+            (24, 26): hop_late();
+            (24, 27): hop_late();
+            (24, 28): hop_late();
+            (24, 29): hop_late();
+            (24, 30): hop_late();
+            (24, 31): hop_late();
+            (25, 7): hop_late();
+            (25, 8): hop_late();
+            (25, 9): hop_late();
+            (25, 10): hop_late();
+            (25, 11): hop_late();
+            (25, 12): hop_late();
+            (25, 13): hop_late();
+            (25, 14): hop_late();
+            (25, 15): hop_late();
+            (25, 16): hop_late();
+            (25, 17): hop_late();
+            (25, 18): hop_late();
+            (25, 19): hop_late();
+            (25, 20): hop_late();
+            (25, 21): hop_late();
+            (25, 22): hop_late();
+            (25, 23): hop_late();
+            (25, 24): hop_late();
+            (25, 25): hop_late();
+            (25, 26): hop_late();
+            (25, 27): hop_late();
+            (25, 28): hop_late();
+            (25, 29): hop_late();
+            (25, 30): hop_late();
+            (25, 31): hop_late();
+            (26, 6): hop_late();
+            (26, 7): hop_late();
+            (26, 8): hop_late();
+            (26, 9): hop_late();
+            (26, 10): hop_late();
+            (26, 11): hop_late();
+            (26, 12): hop_late();
+            (26, 13): hop_late();
+            (26, 14): hop_late();
+            (26, 15): hop_late();
+            (26, 16): hop_late();
+            (26, 17): hop_late();
+            (26, 18): hop_late();
+            (26, 19): hop_late();
+            (26, 20): hop_late();
+            (26, 21): hop_late();
+            (26, 22): hop_late();
+            (26, 23): hop_late();
+            (26, 24): hop_late();
+            (26, 25): hop_late();
+            (26, 26): hop_late();
+            (26, 27): hop_late();
+            (26, 28): hop_late();
+            (26, 29): hop_late();
+            (26, 30): hop_late();
+            (26, 31): hop_late();
+            (27, 5): hop_late();
+            (27, 6): hop_late();
+            (27, 7): hop_late();
+            (27, 8): hop_late();
+            (27, 9): hop_late();
+            (27, 10): hop_late();
+            (27, 11): hop_late();
+            (27, 12): hop_late();
+            (27, 13): hop_late();
+            (27, 14): hop_late();
+            (27, 15): hop_late();
+            (27, 16): hop_late();
+            (27, 17): hop_late();
+            (27, 18): hop_late();
+            (27, 19): hop_late();
+            (27, 20): hop_late();
+            (27, 21): hop_late();
+            (27, 22): hop_late();
+            (27, 23): hop_late();
+            (27, 24): hop_late();
+            (27, 25): hop_late();
+            (27, 26): hop_late();
+            (27, 27): hop_late();
+            (27, 28): hop_late();
+            (27, 29): hop_late();
+            (27, 30): hop_late();
+            (27, 31): hop_late();
+            (28, 4): hop_late();
+            (28, 5): hop_late();
+            (28, 6): hop_late();
+            (28, 7): hop_late();
+            (28, 8): hop_late();
+            (28, 9): hop_late();
+            (28, 10): hop_late();
+            (28, 11): hop_late();
+            (28, 12): hop_late();
+            (28, 13): hop_late();
+            (28, 14): hop_late();
+            (28, 15): hop_late();
+            (28, 16): hop_late();
+            (28, 17): hop_late();
+            (28, 18): hop_late();
+            (28, 19): hop_late();
+            (28, 20): hop_late();
+            (28, 21): hop_late();
+            (28, 22): hop_late();
+            (28, 23): hop_late();
+            (28, 24): hop_late();
+            (28, 25): hop_late();
+            (28, 26): hop_late();
+            (28, 27): hop_late();
+            (28, 28): hop_late();
+            (28, 29): hop_late();
+            (28, 30): hop_late();
+            (28, 31): hop_late();
+            (29, 3): hop_late();
+            (29, 4): hop_late();
+            (29, 5): hop_late();
+            (29, 6): hop_late();
+            (29, 7): hop_late();
+            (29, 8): hop_late();
+            (29, 9): hop_late();
+            (29, 10): hop_late();
+            (29, 11): hop_late();
+            (29, 12): hop_late();
+            (29, 13): hop_late();
+            (29, 14): hop_late();
+            (29, 15): hop_late();
+            (29, 16): hop_late();
+            (29, 17): hop_late();
+            (29, 18): hop_late();
+            (29, 19): hop_late();
+            (29, 20): hop_late();
+            (29, 21): hop_late();
+            (29, 22): hop_late();
+            (29, 23): hop_late();
+            (29, 24): hop_late();
+            (29, 25): hop_late();
+            (29, 26): hop_late();
+            (29, 27): hop_late();
+            (29, 28): hop_late();
+            (29, 29): hop_late();
+            (29, 30): hop_late();
+            (29, 31): hop_late();
+            (30, 2): hop_late();
+            (30, 3): hop_late();
+            (30, 4): hop_late();
+            (30, 5): hop_late();
+            (30, 6): hop_late();
+            (30, 7): hop_late();
+            (30, 8): hop_late();
+            (30, 9): hop_late();
+            (30, 10): hop_late();
+            (30, 11): hop_late();
+            (30, 12): hop_late();
+            (30, 13): hop_late();
+            (30, 14): hop_late();
+            (30, 15): hop_late();
+            (30, 16): hop_late();
+            (30, 17): hop_late();
+            (30, 18): hop_late();
+            (30, 19): hop_late();
+            (30, 20): hop_late();
+            (30, 21): hop_late();
+            (30, 22): hop_late();
+            (30, 23): hop_late();
+            (30, 24): hop_late();
+            (30, 25): hop_late();
+            (30, 26): hop_late();
+            (30, 27): hop_late();
+            (30, 28): hop_late();
+            (30, 29): hop_late();
+            (30, 30): hop_late();
+            (30, 31): hop_late();
+            (31, 1): hop_late();
+            (31, 2): hop_late();
+            (31, 3): hop_late();
+            (31, 4): hop_late();
+            (31, 5): hop_late();
+            (31, 6): hop_late();
+            (31, 7): hop_late();
+            (31, 8): hop_late();
+            (31, 9): hop_late();
+            (31, 10): hop_late();
+            (31, 11): hop_late();
+            (31, 12): hop_late();
+            (31, 13): hop_late();
+            (31, 14): hop_late();
+            (31, 15): hop_late();
+            (31, 16): hop_late();
+            (31, 17): hop_late();
+            (31, 18): hop_late();
+            (31, 19): hop_late();
+            (31, 20): hop_late();
+            (31, 21): hop_late();
+            (31, 22): hop_late();
+            (31, 23): hop_late();
+            (31, 24): hop_late();
+            (31, 25): hop_late();
+            (31, 26): hop_late();
+            (31, 27): hop_late();
+            (31, 28): hop_late();
+            (31, 29): hop_late();
+            (31, 30): hop_late();
+            (31, 31): hop_late();
+        }
+        size = 496;
+    }
+    action hop_slot0() { meta.alt_up_10 = meta.hop_uplink; }
+    action src_slot1() { meta.alt_up_10 = hdr.hops[0].uplink; }
+    action src_len_a() { meta.body = hdr.ipv4.totalLen - meta.hdr_bytes; }
+    action src_len_b() { hdr.ipv4.totalLen = meta.body + path_bytes; }
+    /* the departure */
+    action dep_floor() { meta.admit_e = meta.e_floor; }
+    action dep_admit() { meta.admitted = admit.execute(meta.dep_i, meta.fin); }
+    action src_len_units() { meta.len = meta.len_g; }       // admitted with the longest source route
+    /* the TM queue id of a calendar queue (a table: the 7-bit qid is not a slice of dep_q) */
+    action set_qid(QueueId_t qid) { ig_tm_md.qid = qid; }
+    table queue_id {
+        key = { meta.dep_q: exact; }
+        actions = { set_qid; }
+        const entries = {
+            0: set_qid(0);
+            1: set_qid(1);
+            2: set_qid(2);
+            3: set_qid(3);
+            4: set_qid(4);
+            5: set_qid(5);
+            6: set_qid(6);
+            7: set_qid(7);
+            8: set_qid(8);
+            9: set_qid(9);
+            10: set_qid(10);
+            11: set_qid(11);
+            12: set_qid(12);
+            13: set_qid(13);
+            14: set_qid(14);
+            15: set_qid(15);
+            16: set_qid(16);
+            17: set_qid(17);
+            18: set_qid(18);
+            19: set_qid(19);
+            20: set_qid(20);
+            21: set_qid(21);
+            22: set_qid(22);
+            23: set_qid(23);
+            24: set_qid(24);
+            25: set_qid(25);
+            26: set_qid(26);
+            27: set_qid(27);
+            28: set_qid(28);
+            29: set_qid(29);
+            30: set_qid(30);
+            31: set_qid(31);
+        }
+        size = 32;
+    }
+    /* comparisons with the capacity are range tables (a gateway compares at most 12 bits) */
+    action fits() { meta.fits_active = 1; }
+    table fits_check {
+        key = { meta.need: range; }
+        actions = { fits; NoAction; }
+        default_action = NoAction();
+        const entries = { 0 .. CAP_UNITS: fits(); }
+        size = 1;
+    }
+    action fits_g() { meta.fits_active_g = 1; }
+    table fits_check_g {
+        key = { meta.need_g: range; }
+        actions = { fits_g; NoAction; }
+        default_action = NoAction();
+        const entries = { 0 .. CAP_UNITS: fits_g(); }
+        size = 1;
+    }
+    action dep_mark() {
+        meta.mirror_session = 1;
+        ig_dprsr_md.mirror_type = meta.dep_mirror;
+        meta.pkt_type = PKT_QUPD;
+    }
+    table fill_check {
+        key = { meta.fin: range; }
+        actions = { dep_mark; NoAction; }
+        default_action = NoAction();
+        const entries = { FILL_MARK + 1 .. 0xFFFF: dep_mark(); }
+        size = 1;
+    }
+    action dep_resubmit() {
+        meta.skip = meta.dep_alt + 1;
+        ig_dprsr_md.resubmit_type = RESUBMIT_SPILL;
+        meta.pkt_type = 1;
+    }
+    action dep_resubmit_source() {
+        meta.skip = 1;
+        ig_dprsr_md.resubmit_type = RESUBMIT_SPILL;
+        meta.pkt_type = 1;
+    }
+    /* queue-state update: stale once the queue drained (now - admitted > rank, mod 256) */
+    action qupd_a() { meta.qupd_age = meta.epoch - hdr.qupd.epoch; }
+    action qupd_b() { meta.qupd_min = min(meta.qupd_age, hdr.qupd.rank); }
+    action qupd_c() { meta.qupd_min = meta.qupd_min ^ meta.qupd_age; }      // != 0: age > rank, drained
+
+    apply {
+        port_role.apply();
+        config.apply();
+        /* ---- the clock: ticked by timer batch 0 packet 0, read by everything else ---- */
+        if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
+            meta.cur_slice = slice_tick.execute(0);
+            meta.active_q = active_tick.execute(0);
+            meta.active_q_1 = active_tick_1.execute(0);
+            meta.active_q_2 = active_tick_2.execute(0);
+            meta.epoch = epoch_tick.execute(0);
+            start_stamp.execute(0);
+            meta.ev = meta.ev | EV_TIMER;
+        } else {
+            meta.cur_slice = slice_read.execute(0);
+            meta.active_q = active_read.execute(0);
+            meta.active_q_1 = active_read_1.execute(0);
+            meta.active_q_2 = active_read_2.execute(0);
+            meta.epoch = epoch_read.execute(0);
+            meta.slice_start = start_read.execute(0);
+        }
+
+        if (hdr.pg_timer.isValid()) {
+            /* ---- timer batch: one AFC word per packet; never forwarded --------------- */
+            timer_afc.apply();
+            if (meta.have_dep == 1) {            // a pause: the drained queue starts empty
+                qfin_reset.execute(meta.t_qidx);
+                meta.down = link_down_test.execute(0);
+                cfg_down_of_uplink();
+                if (meta.down == 0) {             // a down uplink keeps its queues Full
+                if (meta.down_hit == 0) {         // (two tests: a gateway sees at most 4 bytes + 12 bits)
+                meta.alt_i_0 = meta.t_qidx;
+                meta.alt_i_1 = meta.t_qidx;
+                meta.alt_i_2 = meta.t_qidx;
+                meta.alt_i_3 = meta.t_qidx;
+                meta.alt_i_4 = meta.t_qidx;
+                meta.alt_i_5 = meta.t_qidx;
+                meta.alt_i_6 = meta.t_qidx;
+                meta.alt_i_7 = meta.t_qidx;
+                meta.alt_i_8 = meta.t_qidx;
+                meta.alt_i_9 = meta.t_qidx;
+                meta.alt_i_10 = meta.t_qidx;
+
+                qstate_0_clear.execute(meta.alt_i_0);
+                qstate_1_clear.execute(meta.alt_i_1);
+                qstate_2_clear.execute(meta.alt_i_2);
+                qstate_3_clear.execute(meta.alt_i_3);
+                qstate_4_clear.execute(meta.alt_i_4);
+                qstate_5_clear.execute(meta.alt_i_5);
+                qstate_6_clear.execute(meta.alt_i_6);
+                qstate_7_clear.execute(meta.alt_i_7);
+                qstate_8_clear.execute(meta.alt_i_8);
+                qstate_9_clear.execute(meta.alt_i_9);
+                qstate_10_clear.execute(meta.alt_i_10);
+
+                }
+                }
+            }
+            ig_dprsr_md.drop_ctl = 1;
+        } else if (hdr.pg_port_down.isValid()) {
+            /* ---- port-down app: the uplink is down from the next packet on ------------ */
+            down_port.apply();
+            if (meta.down_bit != 0) {
+                link_down_set.execute(0);
+                meta.alt_i_0 = meta.t_qidx;
+                meta.alt_i_1 = meta.t_qidx;
+                meta.alt_i_2 = meta.t_qidx;
+                meta.alt_i_3 = meta.t_qidx;
+                meta.alt_i_4 = meta.t_qidx;
+                meta.alt_i_5 = meta.t_qidx;
+                meta.alt_i_6 = meta.t_qidx;
+                meta.alt_i_7 = meta.t_qidx;
+                meta.alt_i_8 = meta.t_qidx;
+                meta.alt_i_9 = meta.t_qidx;
+                meta.alt_i_10 = meta.t_qidx;
+
+                qstate_0_set.execute(meta.alt_i_0);
+                qstate_1_set.execute(meta.alt_i_1);
+                qstate_2_set.execute(meta.alt_i_2);
+                qstate_3_set.execute(meta.alt_i_3);
+                qstate_4_set.execute(meta.alt_i_4);
+                qstate_5_set.execute(meta.alt_i_5);
+                qstate_6_set.execute(meta.alt_i_6);
+                qstate_7_set.execute(meta.alt_i_7);
+                qstate_8_set.execute(meta.alt_i_8);
+                qstate_9_set.execute(meta.alt_i_9);
+                qstate_10_set.execute(meta.alt_i_10);
+
+                meta.ev = EV_UPLINK_DOWN;
+            }
+            ig_dprsr_md.drop_ctl = 1;
+        } else if (hdr.qupd.isValid()) {
+            /* ---- queue-state update: mark Full unless the queue drained since --------- */
+            qupd_a();
+            qupd_b();
+            qupd_c();
+            if (meta.qupd_min == 0) {
+            meta.alt_i_0 = hdr.qupd.qidx;
+            meta.alt_i_1 = hdr.qupd.qidx;
+            meta.alt_i_2 = hdr.qupd.qidx;
+            meta.alt_i_3 = hdr.qupd.qidx;
+            meta.alt_i_4 = hdr.qupd.qidx;
+            meta.alt_i_5 = hdr.qupd.qidx;
+            meta.alt_i_6 = hdr.qupd.qidx;
+            meta.alt_i_7 = hdr.qupd.qidx;
+            meta.alt_i_8 = hdr.qupd.qidx;
+            meta.alt_i_9 = hdr.qupd.qidx;
+            meta.alt_i_10 = hdr.qupd.qidx;
+
+            qstate_0_set.execute(meta.alt_i_0);
+            qstate_1_set.execute(meta.alt_i_1);
+            qstate_2_set.execute(meta.alt_i_2);
+            qstate_3_set.execute(meta.alt_i_3);
+            qstate_4_set.execute(meta.alt_i_4);
+            qstate_5_set.execute(meta.alt_i_5);
+            qstate_6_set.execute(meta.alt_i_6);
+            qstate_7_set.execute(meta.alt_i_7);
+            qstate_8_set.execute(meta.alt_i_8);
+            qstate_9_set.execute(meta.alt_i_9);
+            qstate_10_set.execute(meta.alt_i_10);
+
+                meta.ev = EV_QSTATE_FULL;
+            }
+            ig_dprsr_md.drop_ctl = 1;
+        } else {
+            /* ---- a front-panel packet. Lookups and queue tests run side by side; the
+             * checks below decide what is used (Tofino: fewer dependent stages). ------- */
+            if (hdr.resub.isValid()) {
+                meta.skip = hdr.resub.skip;
+                meta.resubmitted = 1;
+                meta.ev = EV_RESUBMIT_SPILL;
+            }
+            elapsed_ns();
+            elapsed_quanta();
+            slice_time.apply();
+            ihl_bytes.apply();
+            wire_a();
+            wire_b();
+            body_a();                            // the total length must cover the header
+            body_b();
+            /* does the packet (with the most a source route adds) still fit the active slice? */
+            active_a();
+            fits_check.apply();
+            fits_check_g.apply();
+
+            if (hdr.ipv4.isValid()) {
+                host_dst.apply();
+                route_mode.apply();
+                /* the UCMP bucket of every IPv4 packet, used only if it is source-routed here:
+                 * ungated, so the SSRR path lookup does not wait for the route mode */
+                ssrr_bucket.apply();
+            }
+            /* which lookup: an SSRR hop in transit, an SSRR path written here (at the source,
+             * or re-sourced after a resubmit: UCMP §6.3), or the URO per-hop table */
+            bit<1> transit = 0;
+            bit<1> source = 0;
+            bit<1> uro_path = 0;
+            if (hdr.ssrr.isValid() && meta.skip == 0) { transit = 1; }
+            if (hdr.ssrr.isValid() && meta.skip != 0) { source = 1; }
+            if (!hdr.ssrr.isValid() && meta.use_ssrr == 1 && meta.is_local == 0) { source = 1; }
+            if (!hdr.ssrr.isValid() && meta.use_ssrr == 0 && meta.is_local == 0) { uro_path = 1; }
+
+            /* ---- URO: K alternatives, each tested against its own queue-state copy ------ */
+            if (uro_path == 1) {
+                uro_next_hop.apply();
+                /* slot 0: queue (active + wait) mod Q, its index, the Full test */
+                slot_0_x();
+                qmod_0.apply();
+                slot_0_i();
+                meta.alt_full_0 = qstate_0_test.execute(meta.alt_i_0);
+
+                /* slot 1: queue (active + wait) mod Q, its index, the Full test */
+                slot_1_x();
+                qmod_1.apply();
+                slot_1_i();
+                meta.alt_full_1 = qstate_1_test.execute(meta.alt_i_1);
+
+                /* slot 2: queue (active + wait) mod Q, its index, the Full test */
+                slot_2_x();
+                qmod_2.apply();
+                slot_2_i();
+                meta.alt_full_2 = qstate_2_test.execute(meta.alt_i_2);
+
+                /* slot 3: queue (active + wait) mod Q, its index, the Full test */
+                slot_3_x();
+                qmod_3.apply();
+                slot_3_i();
+                meta.alt_full_3 = qstate_3_test.execute(meta.alt_i_3);
+
+                /* slot 4: queue (active + wait) mod Q, its index, the Full test */
+                slot_4_x();
+                qmod_4.apply();
+                slot_4_i();
+                meta.alt_full_4 = qstate_4_test.execute(meta.alt_i_4);
+
+                /* slot 5: queue (active + wait) mod Q, its index, the Full test */
+                slot_5_x();
+                qmod_5.apply();
+                slot_5_i();
+                meta.alt_full_5 = qstate_5_test.execute(meta.alt_i_5);
+
+                /* slot 6: queue (active + wait) mod Q, its index, the Full test */
+                slot_6_x();
+                qmod_6.apply();
+                slot_6_i();
+                meta.alt_full_6 = qstate_6_test.execute(meta.alt_i_6);
+
+                /* slot 7: queue (active + wait) mod Q, its index, the Full test */
+                slot_7_x();
+                qmod_7.apply();
+                slot_7_i();
+                meta.alt_full_7 = qstate_7_test.execute(meta.alt_i_7);
+
+                /* slot 8: queue (active + wait) mod Q, its index, the Full test */
+                slot_8_x();
+                qmod_8.apply();
+                slot_8_i();
+                meta.alt_full_8 = qstate_8_test.execute(meta.alt_i_8);
+
+                /* slot 9: queue (active + wait) mod Q, its index, the Full test */
+                slot_9_x();
+                qmod_9.apply();
+                slot_9_i();
+                meta.alt_full_9 = qstate_9_test.execute(meta.alt_i_9);
+
+                slot_range.apply();
+                if (meta.alt_wait_0 == 0) { meta.alt_act_0 = 1; }
+                if (meta.alt_c_0 == 1 && meta.alt_full_0 == 0 && (meta.alt_wait_0 != 0 || meta.fits_active == 1)) {
+                    meta.alt_ok_0 = 1;
+                }
+
+                if (meta.alt_wait_1 == 0) { meta.alt_act_1 = 1; }
+                if (meta.alt_c_1 == 1 && meta.alt_full_1 == 0 && (meta.alt_wait_1 != 0 || meta.fits_active == 1)) {
+                    meta.alt_ok_1 = 1;
+                }
+
+                if (meta.alt_wait_2 == 0) { meta.alt_act_2 = 1; }
+                if (meta.alt_c_2 == 1 && meta.alt_full_2 == 0 && (meta.alt_wait_2 != 0 || meta.fits_active == 1)) {
+                    meta.alt_ok_2 = 1;
+                }
+
+                if (meta.alt_wait_3 == 0) { meta.alt_act_3 = 1; }
+                if (meta.alt_c_3 == 1 && meta.alt_full_3 == 0 && (meta.alt_wait_3 != 0 || meta.fits_active == 1)) {
+                    meta.alt_ok_3 = 1;
+                }
+
+                if (meta.alt_wait_4 == 0) { meta.alt_act_4 = 1; }
+                if (meta.alt_c_4 == 1 && meta.alt_full_4 == 0 && (meta.alt_wait_4 != 0 || meta.fits_active == 1)) {
+                    meta.alt_ok_4 = 1;
+                }
+
+                if (meta.alt_wait_5 == 0) { meta.alt_act_5 = 1; }
+                if (meta.alt_c_5 == 1 && meta.alt_full_5 == 0 && (meta.alt_wait_5 != 0 || meta.fits_active == 1)) {
+                    meta.alt_ok_5 = 1;
+                }
+
+                if (meta.alt_wait_6 == 0) { meta.alt_act_6 = 1; }
+                if (meta.alt_c_6 == 1 && meta.alt_full_6 == 0 && (meta.alt_wait_6 != 0 || meta.fits_active == 1)) {
+                    meta.alt_ok_6 = 1;
+                }
+
+                if (meta.alt_wait_7 == 0) { meta.alt_act_7 = 1; }
+                if (meta.alt_c_7 == 1 && meta.alt_full_7 == 0 && (meta.alt_wait_7 != 0 || meta.fits_active == 1)) {
+                    meta.alt_ok_7 = 1;
+                }
+
+                if (meta.alt_wait_8 == 0) { meta.alt_act_8 = 1; }
+                if (meta.alt_c_8 == 1 && meta.alt_full_8 == 0 && (meta.alt_wait_8 != 0 || meta.fits_active == 1)) {
+                    meta.alt_ok_8 = 1;
+                }
+
+                if (meta.alt_wait_9 == 0) { meta.alt_act_9 = 1; }
+                if (meta.alt_c_9 == 1 && meta.alt_full_9 == 0 && (meta.alt_wait_9 != 0 || meta.fits_active == 1)) {
+                    meta.alt_ok_9 = 1;
+                }
+
+            }
+
+            /* ---- SSRR: the hop at the pointer (transit) or hop 0 of a path written here -- */
+            bit<1> ssrr_ok = 0;
+            if (transit == 1) {
+                ssrr_ptr.apply();
+            /* the hop at the pointer and the hop before it */
+            if (meta.hop_idx == 1) {
+                meta.hop_uplink = hdr.hops[1].uplink;
+                meta.hop_slice = hdr.hops[1].send_slice;
+                meta.prev_next_tor = hdr.hops[0].next_tor;
+                meta.prev_slice = hdr.hops[0].send_slice;
+            }
+            else if (meta.hop_idx == 2) {
+                meta.hop_uplink = hdr.hops[2].uplink;
+                meta.hop_slice = hdr.hops[2].send_slice;
+                meta.prev_next_tor = hdr.hops[1].next_tor;
+                meta.prev_slice = hdr.hops[1].send_slice;
+            }
+            else if (meta.hop_idx == 3) {
+                meta.hop_uplink = hdr.hops[3].uplink;
+                meta.hop_slice = hdr.hops[3].send_slice;
+                meta.prev_next_tor = hdr.hops[2].next_tor;
+                meta.prev_slice = hdr.hops[2].send_slice;
+            }
+            else if (meta.hop_idx == 4) {
+                meta.hop_uplink = hdr.hops[4].uplink;
+                meta.hop_slice = hdr.hops[4].send_slice;
+                meta.prev_next_tor = hdr.hops[3].next_tor;
+                meta.prev_slice = hdr.hops[3].send_slice;
+            }
+
+                tor_diff();
+                hop_rank.apply();                   // rank -> the SSRR slot's wait
+                hop_el.apply();
+                hop_missed.apply();
+                hop_slot0();
+            } else if (source == 1) {
+                if (ssrr_path.apply().hit) {
+                    ssrr_hops.apply();
+                }
+                if (meta.path_len != 0) {
+            /* hops past n invalid; then IHL and total length for NOP + option + n hops */
+            if (meta.path_len <= 1) { hdr.hops[1].setInvalid(); }
+            if (meta.path_len <= 2) { hdr.hops[2].setInvalid(); }
+            if (meta.path_len <= 3) { hdr.hops[3].setInvalid(); }
+            if (meta.path_len <= 4) { hdr.hops[4].setInvalid(); }
+
+                    src_len_a();
+                    path_shape.apply();
+                    src_len_b();
+                    src_len_units();
+                    src_rank.apply();
+                    src_slot1();
+                }
+            }
+            if (transit == 1 || source == 1) {
+                /* slot 10: queue (active + wait) mod Q, its index, the Full test */
+                slot_10_x();
+                qmod_10.apply();
+                slot_10_i();
+                meta.alt_full_10 = qstate_10_test.execute(meta.alt_i_10);
+
+                if (meta.alt_full_10 == 0) {
+                    if (transit == 1 && (meta.alt_wait_10 != 0 || meta.fits_active == 1)) {
+                        ssrr_ok = 1;
+                    } else if (source == 1 && (meta.alt_wait_10 != 0 || meta.fits_active_g == 1)) {
+                        ssrr_ok = 1;
+                    }
+                }
+            }
+
+            /* ---- checks: malformed, unconfigured, unroutable packets are dropped ------- */
+            if (hdr.timer.isValid()) {
+                meta.drop_reason = DR_BAD_TIMER;      // the clock is the packet generator, not a frame
+            } else if (meta.configured == 0) {
+                meta.drop_reason = DR_UNCONFIGURED;
+            } else if (ig_prsr_md.parser_err != 0 || meta.bad_ihl == 1) {
+                meta.drop_reason = DR_MALFORMED;
+            } else if (!hdr.ipv4.isValid()) {
+                meta.drop_reason = DR_NOT_IPV4;
+            } else if (meta.bad_options == 1 || (hdr.ssrr.isValid() && meta.role != ROLE_UPLINK)) {
+                meta.drop_reason = DR_BAD_SSRR;       // other options, or SSRR from the edge (RFC 7126)
+            } else if (hdr.ipv4.version_ihl[7:4] != 4 || meta.body != 0) {
+                meta.drop_reason = DR_MALFORMED;
+            } else if (!meta.csum_ok) {
+                meta.drop_reason = DR_BAD_CHECKSUM;
+            } else if (meta.routed == 0) {
+                meta.drop_reason = DR_NO_ROUTE;
+            } else if (meta.is_local == 0) {
+                if (meta.dst_tor == meta.my_tor) {
+                    meta.drop_reason = DR_NO_ROUTE;
+                } else if (hdr.ipv4.ttl <= 1) {
+                    meta.drop_reason = DR_TTL;
+                } else if (transit == 1 && (meta.hop_idx == 0 || meta.prev_next_tor != 0)) {
+                    meta.drop_reason = DR_BAD_SSRR;   // the hop before the pointer must name this ToR
+                } else if (uro_path == 1 && meta.n_alts == 0) {
+                    meta.drop_reason = DR_NO_ROUTE;
+                } else if (source == 1 && (meta.path_len == 0 || meta.path_len > 5)) {
+                    meta.drop_reason = DR_NO_ROUTE;
+                }
+            }
+
+            /* ---- the departure: first usable slot, admitted if it fits ------------------ */
+            if (meta.drop_reason == 0 && meta.is_local == 0) {
+                hdr.ipv4.ttl = hdr.ipv4.ttl - 1;
+                if (uro_path == 1) {
+                    choose.apply();
+                }
+                if (ssrr_ok == 1) {
+                    pick_10();
+                }
+                if (uro_path == 1 && meta.have_dep == 1 && meta.dep_alt != 0) { meta.ev = meta.ev | EV_REROUTE_SPILL; }
+                if (transit == 1) {
+                    meta.ev = meta.ev | EV_SSRR_TRANSIT;
+                    if (meta.have_dep == 1) {
+                        hdr.ssrr.ptr = hdr.ssrr.ptr + 4;
+                    } else if (meta.hop_missed == 1) {
+                        meta.ev = meta.ev | EV_SSRR_MISSED;
+                    } else {
+                        meta.ev = meta.ev | EV_SSRR_RESOURCED;
+                    }
+                } else if (source == 1) {
+                    meta.ev = meta.ev | EV_SSRR_WRITTEN;
+                }
+                if (meta.have_dep == 0) {
+                    if (transit == 1 && meta.resubmitted == 0) {
+                        dep_resubmit_source();         // hop Full or missed: re-source here (UCMP §6.3)
+                    } else {
+                        meta.drop_reason = DR_ALL_FULL;
+                    }
+                } else {
+                    if (meta.dep_act == 1) { dep_floor(); }
+                    dep_admit();
+                    if (meta.admitted == 0) {
+                        if (meta.resubmitted == 0 && source == 0) {
+                            dep_resubmit();            // refused: back once, for the next alternative
+                        } else {
+                            meta.drop_reason = DR_ALL_FULL;
+                        }
+                    } else {
+                        queue_id.apply();
+                        fill_check.apply();            // no room left for a full frame: mark Full
+                    }
+                }
+            }
+
+            /* ---- out: the dev port of the host port or uplink, or drop ----------------------- */
+            if (meta.is_local == 1 || meta.have_dep == 1) {
+                port_map.apply();
+            }
+            if (meta.drop_reason == 0 && meta.unmapped == 1) {
+                meta.drop_reason = DR_NO_ROUTE;          // a port the port map does not name
+            }
+            if (meta.drop_reason != 0) {
+                ig_dprsr_md.drop_ctl = 1;
+                drops.count(meta.drop_reason);
+            } else if (meta.pkt_type != 1) {
+                hdr.bridge.setValid();
+                hdr.bridge.type = PKT_NORMAL;
+            }
+        }
+        if (meta.ev != 0) {
+            events.count(meta.ev);
+        }
+    }
+}
+
+Pipeline(UroIngressParser(), UroIngress(), UroIngressDeparser(),
+         UroEgressParser(), UroEgress(), UroEgressDeparser()) pipe;
+Switch(pipe) main;

@@ -1,0 +1,3434 @@
+/*
+ * uro ToR program for Tofino2 (t2na) -- GENERATED, do not edit.
+ * Rendered from templates/tor_t2na.p4.j2 for profile "r108x6" by controller.p4gen.
+ *
+ * One ToR of a time-sliced optical DCN on one Tofino2 pipe (URO §IV, UCMP §6):
+ *   slice clock  the packet generator's periodic timer: every slice, batch 0 pauses the
+ *                old active calendar queue of each uplink (packet 0 also ticks the clock)
+ *                and batch 1, a guard band later, resumes the new one (AFC words)
+ *   queues       calendar queues are TM queues: qid = (active + rank) mod Q
+ *   lookup       URO: (arrival slice, dst ToR) -> K (uplink, wait); the first alternative
+ *                whose queue is Unfull (one copy of the queue state per alternative, one
+ *                register access each) and whose uplink is up wins (one-shot, §IV-C)
+ *                UCMP: SSRR source routes; a Full or missed hop is re-sourced here (§6.3)
+ *   admission    a packet is queued only if it fits its queue's slice; a queue left
+ *                without room for a full frame is marked Full by a mirror copy that loops
+ *                back through the recirculation port; a refused packet is resubmitted
+ *                once to try the next alternative
+ *   failures     the packet generator's port-down app marks a dead uplink down before
+ *                the control plane knows (FRANCIS §4.3)
+ * Every drop reason and every event is counted (counters `drops`, `events`).
+ */
+#include <core.p4>
+#include <t2na.p4>
+
+/* ---- constants and types (profile r108x6) -------------------------------------
+ * N = 108 ToRs, d = 6 uplinks, 8 host ports,
+ * S = 18 slices, K = 4 alternatives, H = 5 SSRR hops,
+ * Q = 18 calendar queues per uplink.
+ */
+const bit<16> ETHERTYPE_IPV4  = 0x0800;
+const bit<8>  IPOPT_NOP  = 1;
+const bit<8>  IPOPT_SSRR = 137;      // Strict Source and Record Route
+const bit<8>  IPPROTO_TCP = 6;
+const bit<8>  IPPROTO_UDP = 17;
+
+typedef bit<16>    tor_t;      // ToR id
+typedef bit<8>  uplink_t;   // uplink index 0..d-1
+typedef bit<8>  slice_t;    // slice id 0..S-1
+typedef bit<8>  bucket_t;   // UCMP flow-size bucket
+typedef bit<108>  qstate_t;   // Full(1)/Unfull(0) bit per (uplink, calendar queue)
+typedef bit<6>  down_t;     // down(1) bit per uplink (config)
+
+const bit<32> NUM_SLICES  = 18;
+const bit<32> NUM_QUEUES  = 18;   // calendar queues per uplink
+const bit<32> NUM_UPLINKS = 6;
+const bit<32> NUM_TORS    = 108;
+const bit<32> UPLINK_PORT_BASE = 8;   // uplink u leaves on port UPLINK_PORT_BASE + u
+const bit<8>  MAX_REROUTES = 5;   // re-decisions of one packet on this ToR (UCMP §6.3)
+const bit<32> MIN_FRAME_BYTES = 64;    // a calendar queue with less room left is Full
+
+const bit<32> DROP_NO_ROUTE = 0;
+const bit<32> DROP_ALL_FULL = 1;
+const bit<32> DROP_HELD_TOO_LONG = 2;
+const bit<32> DROP_BAD_SSRR = 3;
+const bit<32> DROP_TTL = 4;
+const bit<32> DROP_MALFORMED = 5;
+const bit<32> DROP_NOT_IPV4 = 6;
+const bit<32> DROP_BAD_TIMER = 7;
+const bit<32> DROP_UNCONFIGURED = 8;
+const bit<32> DROP_BAD_CHECKSUM = 9;
+const bit<32> DROP_REROUTE_LIMIT = 10;
+const bit<32> EVENT_REROUTE_MISSED = 0;
+const bit<32> EVENT_REROUTE_SPILL = 1;
+const bit<32> EVENT_TIMER = 2;
+const bit<32> EVENT_SSRR_WRITTEN = 3;
+const bit<32> EVENT_SSRR_TRANSIT = 4;
+const bit<32> EVENT_TIMER_SYNC = 5;
+const bit<32> EVENT_TIMER_REJECTED = 6;
+const bit<32> EVENT_SSRR_RESOURCED = 7;
+const bit<32> EVENT_SSRR_MISSED = 8;
+const bit<32> EVENT_UPLINK_DOWN = 9;
+const bit<32> EVENT_QSTATE_FULL = 10;
+const bit<32> EVENT_RESUBMIT_SPILL = 11;
+
+/* ---- t2na constants ---------------------------------------------------------------------
+ * Queue state: 5 copies (one per URO alternative, one for the SSRR hop) of a Full flag per
+ * (uplink u, queue q) at u * 256 + q.
+ * Timer (pktgen app 1): period 2000 ns, 2 batches x 6 packets,
+ * inter-batch gap 4 ns; every uplink is dark 44.3 ns per slice (guard band),
+ * leaving 24446 wire bytes per calendar queue per slice.
+ */
+/* Arithmetic never mixes widths (a Tofino ALU operates on same-size containers): slices,
+ * queues, waits, ranks and epochs are 8-bit (S, Q <= 128); lengths and capacities are
+ * 16-bit counts of 1-byte units (rounded conservatively); masks are 32-bit. */
+const bit<16> ETHERTYPE_TIMER = 0x88B5;   // bmv2's timer frame: never trusted here (dropped, bad_timer)
+typedef bit<8>  queue_t;            // calendar queue id 0..Q-1 (Q <= 128)
+typedef bit<16> step_t;             // slot arithmetic: active queue + wait (< Q + S), ranks, epochs
+typedef bit<16> qidx_t;             // (uplink, queue) = uplink * 256 + queue
+typedef bit<16> units_t;            // wire bytes / 1, rounded up for packets, down for capacity
+
+const bit<8>  NUM_QUEUES8  = 18;
+const bit<8>  NUM_SLICES8  = 18;
+const bit<4>  TIMER_APP     = 1;
+const bit<4>  PORT_DOWN_APP = 2;
+const bit<16> FRAME_OVERHEAD = 38;         // IPv4 total length + Ethernet, FCS, preamble, IFG (+ unit - 1: round up)
+const units_t MTU_UNITS     = 1538;       // a full 1518-byte frame on the wire
+const units_t CAP_UNITS     = 24446;    // a calendar queue's slice: the timer plan's usable time x link rate
+const units_t FILL_MARK     = 22908;    // booked past this: no room for another full frame (Full)
+const bit<16> GROWTH_BYTES  = 24;        // most a source route adds (NOP + option + H hops)
+
+/* first byte of what egress sees: a bridged data packet or a queue-state update (mirror copy) */
+const bit<8> PKT_NORMAL = 0xA1;
+const bit<8> PKT_QUPD   = 0xA2;
+const bit<3> RESUBMIT_SPILL = 1;
+
+const bit<8> ROLE_OTHER  = 0;
+const bit<8> ROLE_HOST   = 1;
+const bit<8> ROLE_UPLINK = 2;
+
+/* drop reasons, 1-based (0 = not dropped): the drops counter's cell is the reason itself */
+const bit<8> DR_NO_ROUTE = 1;
+const bit<8> DR_ALL_FULL = 2;
+const bit<8> DR_HELD_TOO_LONG = 3;
+const bit<8> DR_BAD_SSRR = 4;
+const bit<8> DR_TTL = 5;
+const bit<8> DR_MALFORMED = 6;
+const bit<8> DR_NOT_IPV4 = 7;
+const bit<8> DR_BAD_TIMER = 8;
+const bit<8> DR_UNCONFIGURED = 9;
+const bit<8> DR_BAD_CHECKSUM = 10;
+const bit<8> DR_REROUTE_LIMIT = 11;
+/* events are counted as one cell per packet: the cell index is the set of events (bitmap) */
+const bit<12> EV_REROUTE_MISSED = 1;
+const bit<12> EV_REROUTE_SPILL = 2;
+const bit<12> EV_TIMER = 4;
+const bit<12> EV_SSRR_WRITTEN = 8;
+const bit<12> EV_SSRR_TRANSIT = 16;
+const bit<12> EV_TIMER_SYNC = 32;
+const bit<12> EV_TIMER_REJECTED = 64;
+const bit<12> EV_SSRR_RESOURCED = 128;
+const bit<12> EV_SSRR_MISSED = 256;
+const bit<12> EV_UPLINK_DOWN = 512;
+const bit<12> EV_QSTATE_FULL = 1024;
+const bit<12> EV_RESUBMIT_SPILL = 2048;
+
+/* ---- headers ------------------------------------------------------------------------- */
+header ethernet_t {
+    bit<48> dstAddr;
+    bit<48> srcAddr;
+    bit<16> etherType;
+}
+
+/* A slice-timer frame (EtherType 0x88B5) is the bmv2 clock; on Tofino2 the clock is the
+ * packet generator, so such a frame is never trusted: it is dropped and counted. */
+header timer_t {
+    bit<16> slice;
+    bit<16> reserved;
+}
+
+/* version and IHL as one byte: Tofino allocates PHV containers in bytes, and IHL is
+ * rewritten when a source route is written */
+header ipv4_t {
+    bit<8>  version_ihl;
+    bit<6>  dscp;
+    bit<2>  ecn;
+    bit<16> totalLen;
+    bit<16> identification;
+    bit<3>  flags;
+    bit<13> fragOffset;
+    bit<8>  ttl;
+    bit<8>  protocol;
+    bit<16> hdrChecksum;
+    bit<32> srcAddr;
+    bit<32> dstAddr;
+}
+
+/* NOP + option 137 (SSRR): type, length = 3 + 4 x hops, pointer (4 = hop 0) */
+header ssrr_t {
+    bit<8> nop;
+    bit<8> type;
+    bit<8> len;
+    bit<8> ptr;
+}
+
+/* One source-route hop: leave on `uplink` in slice `send_slice`, reaching `next_tor`. */
+header ssrr_hop_t {
+    tor_t    next_tor;
+    uplink_t uplink;
+    slice_t  send_slice;
+}
+
+header l4_ports_t {
+    bit<16> srcPort;
+    bit<16> dstPort;
+}
+
+/* Bridged to egress with every forwarded packet (stripped there). */
+header bridge_t {
+    bit<8> type;                    // PKT_NORMAL
+}
+
+/* Queue-state update ("estimator packet"): a mirror copy of a packet whose admission left
+ * its calendar queue without room for another full frame. It loops through the
+ * recirculation port and sets the queue's Full bit in every copy of the queue state,
+ * unless the queue has drained since (more than `rank` slices passed). */
+header qupd_t {
+    bit<8>  type;                   // PKT_QUPD
+    bit<8>  pad;
+    qidx_t  qidx;                   // the queue: uplink * 256 + queue
+    step_t  epoch;                  // slice epoch (mod 65536) when the packet was admitted
+    step_t  rank;                   // slices it waits: the queue drains after epoch + rank
+}
+
+/* Resubmit data (16 bytes on Tofino2): a refused packet comes back once and skips the
+ * alternatives before `skip` (for SSRR: skip >= 1 means its hop was refused). */
+header resub_t {
+    bit<8>   type;
+    bit<8>   skip;
+    bit<112> pad;
+}
+
+struct headers_t {
+    resub_t    resub;
+    pktgen_timer_header_t     pg_timer;
+    pktgen_port_down_header_t pg_port_down;
+    qupd_t     qupd;
+    bridge_t   bridge;
+    ethernet_t ethernet;
+    timer_t    timer;
+    ipv4_t     ipv4;
+    ssrr_t     ssrr;
+    ssrr_hop_t[5] hops;
+    l4_ports_t l4;
+}
+
+/* ---- metadata (the parser zeroes the fields some path reads before writing) ------------- */
+struct metadata_t {
+    /* parser */
+    bit<1>   bad_ihl;       // IHL < 5
+    bit<1>   bad_options;   // options other than NOP + SSRR of 1..H hops matching IHL
+    bool     csum_ok;       // IPv4 header checksum (options included) verified
+    bit<8>   n_hops;        // SSRR hops in the packet
+    /* who sent it, what this ToR is */
+    bit<8>   role;
+    bit<1>   configured;
+    tor_t    my_tor;
+    bit<1>   gen;           // the route generation in use (config)
+    down_t   down_cfg;      // uplinks the control plane marked down (config)
+    down_t   down_upbit;    // timer: the uplink's bit in down_cfg
+    down_t   down_hit;
+    bit<32>  down;          // timer: link_down_reg & the uplink's bit
+    bit<32>  down_bit;
+    /* slice clock */
+    slice_t  cur_slice;
+    step_t   active_q;
+    step_t   active_q_1;   // the same value, for slots 4..
+    step_t   epoch;         // slices since the start, mod 65536
+    bit<32>  slice_start;
+    bit<32>  elapsed;       // ns since the tick, then in slice_time quanta
+    units_t  e_floor;       // units of the active slice already gone (time)
+    bit<1>   fits_active;   // the packet still fits in the active queue's slice
+    bit<1>   fits_active_g; // ... with the most a source route adds
+    /* per packet */
+    units_t  len;           // the packet on the wire
+    units_t  len_g;         // ... with the most a source route adds
+    units_t  need;
+    units_t  need_g;
+    bit<16>  hdr_bytes;     // IHL x 4
+    bit<16>  body;          // total length - header bytes
+    bit<1>   unmapped;
+    bit<8>   drop_reason;   // 0 or DR_*: the drops counter's cell
+    bit<12> ev;
+    bit<9>   out_port;      // host port for local delivery
+    bit<1>   routed;
+    bit<1>   is_local;
+    tor_t    dst_tor;
+    bit<1>   use_ssrr;
+    bucket_t bucket;
+    bit<8>   path_len;
+    bit<32>  path_id;       // the selector's pick: the key of ssrr_hops
+    bit<16>  l4_src;
+    bit<16>  l4_dst;
+    bit<8>   skip;
+    bit<1>   resubmitted;
+    /* URO one-shot alternatives of the matched entry / SSRR slots */
+    bit<8>   n_alts;
+    uplink_t alt_up_0;
+    step_t   alt_wait_0;
+    step_t   alt_x_0;
+    queue_t  alt_q_0;
+    qidx_t   alt_i_0;
+    bit<8>   alt_full_0;
+    bit<1>   alt_c_0;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_0;
+    bit<1>   alt_act_0;     // wait 0: the active queue
+    uplink_t alt_up_1;
+    step_t   alt_wait_1;
+    step_t   alt_x_1;
+    queue_t  alt_q_1;
+    qidx_t   alt_i_1;
+    bit<8>   alt_full_1;
+    bit<1>   alt_c_1;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_1;
+    bit<1>   alt_act_1;     // wait 0: the active queue
+    uplink_t alt_up_2;
+    step_t   alt_wait_2;
+    step_t   alt_x_2;
+    queue_t  alt_q_2;
+    qidx_t   alt_i_2;
+    bit<8>   alt_full_2;
+    bit<1>   alt_c_2;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_2;
+    bit<1>   alt_act_2;     // wait 0: the active queue
+    uplink_t alt_up_3;
+    step_t   alt_wait_3;
+    step_t   alt_x_3;
+    queue_t  alt_q_3;
+    qidx_t   alt_i_3;
+    bit<8>   alt_full_3;
+    bit<1>   alt_c_3;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_3;
+    bit<1>   alt_act_3;     // wait 0: the active queue
+    uplink_t alt_up_4;
+    step_t   alt_wait_4;
+    step_t   alt_x_4;
+    queue_t  alt_q_4;
+    qidx_t   alt_i_4;
+    bit<8>   alt_full_4;
+    bit<1>   alt_c_4;       // a candidate (valid, not skipped, fits if active)
+    bit<1>   alt_ok_4;
+    bit<1>   alt_act_4;     // wait 0: the active queue
+    /* SSRR hop at the pointer */
+    bit<8>   hop_idx;
+    tor_t    prev_next_tor;
+    slice_t  prev_slice;
+    uplink_t hop_uplink;
+    slice_t  hop_slice;
+    bit<8>   hop_el;        // (now - previous hop's slice) mod S
+    bit<16>  wire_g;
+    bit<1>   hop_missed;
+    /* the chosen departure */
+    bit<1>   have_dep;
+    bit<8>   dep_alt;
+    uplink_t dep_up;
+    queue_t  dep_q;
+    bit<1>   dep_act;       // the chosen queue is the active one
+    MirrorType_t dep_mirror;   // the chosen slot's mirror type (its qupd fields)
+    qidx_t   dep_i;
+    units_t  admit_e;
+    units_t  admitted;
+    units_t  fin;
+    /* timer, queue-state updates */
+    qidx_t   t_qidx;
+    step_t   qupd_age;
+    step_t   qupd_min;
+    MirrorId_t mirror_session;
+    bit<8>   pkt_type;      // first byte of a mirror copy / resubmit data
+}
+
+/* ---- ingress parser ---------------------------------------------------------------------
+ * Generated packets (pktgen ports) carry the 6-byte pktgen header: the slice timer (app
+ * 1) or the port-down app (2). Queue-state updates come back on the
+ * recirculation port. Everything else is Ethernet -> IPv4 [-> NOP + SSRR + n hops] -> L4.
+ * The SSRR option is parsed by unrolled states (no loop, no counter): length 3 + 4n
+ * selects the chain of n hop states; each checks its hop's uplink and slice ranges. The IPv4 checksum covers the
+ * options. Malformed input is flagged, never forwarded (ingress drops and counts it). */
+parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
+                        out ingress_intrinsic_metadata_t ig_intr_md) {
+    Checksum() ipv4_csum;
+    /* dev ports whose packets are generated (the pipe's pktgen port) / recirculated
+     * queue-state updates: set by the control plane */
+    value_set<bit<9>>(4) pktgen_ports;
+    value_set<bit<9>>(4) recirc_ports;
+
+    state start {
+        pkt.extract(ig_intr_md);
+        /* metadata that some path reads before any table or action writes it */
+        meta.bad_ihl = 0;
+        meta.bad_options = 0;
+        meta.csum_ok = false;
+        meta.n_hops = 0;
+        meta.fits_active = 0;
+        meta.fits_active_g = 0;
+        meta.drop_reason = 0;
+        meta.ev = 0;
+        meta.routed = 0;
+        meta.is_local = 0;
+        meta.use_ssrr = 0;
+        meta.path_len = 0;
+        meta.l4_src = 0;
+        meta.l4_dst = 0;
+        meta.skip = 0;
+        meta.resubmitted = 0;
+        meta.hop_missed = 0;
+        meta.have_dep = 0;
+        meta.admit_e = 0;
+        meta.pkt_type = 0;
+        meta.unmapped = 0;
+        meta.gen = 0;
+        meta.alt_c_0 = 0;
+        meta.alt_ok_0 = 0;
+        meta.alt_act_0 = 0;
+        meta.alt_c_1 = 0;
+        meta.alt_ok_1 = 0;
+        meta.alt_act_1 = 0;
+        meta.alt_c_2 = 0;
+        meta.alt_ok_2 = 0;
+        meta.alt_act_2 = 0;
+        meta.alt_c_3 = 0;
+        meta.alt_ok_3 = 0;
+        meta.alt_act_3 = 0;
+        meta.alt_c_4 = 0;
+        meta.alt_ok_4 = 0;
+        meta.alt_act_4 = 0;
+        transition select(ig_intr_md.resubmit_flag) {
+            1: parse_resubmit;
+            default: parse_port_metadata;
+        }
+    }
+    state parse_resubmit {
+        pkt.extract(hdr.resub);
+        pkt.advance(64);                  // Tofino2 pads resubmit data to the port metadata size
+        transition parse_source;
+    }
+    state parse_port_metadata {
+        pkt.advance(PORT_METADATA_SIZE);
+        transition parse_source;
+    }
+    state parse_source {
+        transition select(ig_intr_md.ingress_port) {
+            pktgen_ports: parse_pktgen;
+            recirc_ports: parse_qupd;
+            default: parse_ethernet;
+        }
+    }
+    state parse_pktgen {
+        pktgen_timer_header_t pg = pkt.lookahead<pktgen_timer_header_t>();
+        transition select(pg.app_id) {
+            TIMER_APP: parse_pg_timer;
+            PORT_DOWN_APP: parse_pg_port_down;
+            default: accept;              // no header valid: dropped as not IPv4
+        }
+    }
+    state parse_pg_timer {
+        pkt.extract(hdr.pg_timer);
+        transition accept;
+    }
+    state parse_pg_port_down {
+        pkt.extract(hdr.pg_port_down);
+        transition accept;
+    }
+    state parse_qupd {
+        pkt.extract(hdr.qupd);
+        transition accept;
+    }
+    state parse_ethernet {
+        pkt.extract(hdr.ethernet);
+        transition select(hdr.ethernet.etherType) {
+            ETHERTYPE_TIMER: parse_timer;
+            ETHERTYPE_IPV4:  parse_ipv4;
+            default: accept;
+        }
+    }
+    state parse_timer {
+        pkt.extract(hdr.timer);
+        transition accept;
+    }
+    state parse_ipv4 {
+        pkt.extract(hdr.ipv4);
+        ipv4_csum.add(hdr.ipv4);
+        transition select(hdr.ipv4.version_ihl[3:0]) {
+            5: parse_ipv4_done;
+            0 &&& 0xC: parse_bad_ihl;     // 0..3
+            4: parse_bad_ihl;
+            default: parse_options;
+        }
+    }
+    state parse_bad_ihl {
+        meta.bad_ihl = 1;
+        transition accept;
+    }
+    state parse_options {
+        pkt.extract(hdr.ssrr);
+        ipv4_csum.add(hdr.ssrr);
+        transition select(hdr.ssrr.nop, hdr.ssrr.type, hdr.ssrr.len) {
+            (IPOPT_NOP, IPOPT_SSRR, 7): parse_hop_0_of_1;
+            (IPOPT_NOP, IPOPT_SSRR, 11): parse_hop_0_of_2;
+            (IPOPT_NOP, IPOPT_SSRR, 15): parse_hop_0_of_3;
+            (IPOPT_NOP, IPOPT_SSRR, 19): parse_hop_0_of_4;
+            (IPOPT_NOP, IPOPT_SSRR, 23): parse_hop_0_of_5;
+            default: parse_bad_options;
+        }
+    }
+    state parse_bad_options {
+        meta.bad_options = 1;
+        transition accept;
+    }
+    /* hop 0 of 1: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_0_of_1 {
+        pkt.extract(hdr.hops[0]);
+        ipv4_csum.add(hdr.hops[0]);
+        transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
+            (0 .. 5, 0 .. 17): parse_hops_end_1;
+            default: parse_bad_options;
+        }
+    }
+    state parse_hops_end_1 {
+        meta.n_hops = 1;
+        transition select(hdr.ipv4.version_ihl[3:0]) {
+            7: parse_ipv4_done;      // IHL = 5 + NOP/option word + 1 hops: nothing else
+            default: parse_bad_options;
+        }
+    }
+    /* hop 0 of 2: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_0_of_2 {
+        pkt.extract(hdr.hops[0]);
+        ipv4_csum.add(hdr.hops[0]);
+        transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
+            (0 .. 5, 0 .. 17): parse_hop_1_of_2;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 1 of 2: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_1_of_2 {
+        pkt.extract(hdr.hops[1]);
+        ipv4_csum.add(hdr.hops[1]);
+        transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
+            (0 .. 5, 0 .. 17): parse_hops_end_2;
+            default: parse_bad_options;
+        }
+    }
+    state parse_hops_end_2 {
+        meta.n_hops = 2;
+        transition select(hdr.ipv4.version_ihl[3:0]) {
+            8: parse_ipv4_done;      // IHL = 5 + NOP/option word + 2 hops: nothing else
+            default: parse_bad_options;
+        }
+    }
+    /* hop 0 of 3: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_0_of_3 {
+        pkt.extract(hdr.hops[0]);
+        ipv4_csum.add(hdr.hops[0]);
+        transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
+            (0 .. 5, 0 .. 17): parse_hop_1_of_3;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 1 of 3: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_1_of_3 {
+        pkt.extract(hdr.hops[1]);
+        ipv4_csum.add(hdr.hops[1]);
+        transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
+            (0 .. 5, 0 .. 17): parse_hop_2_of_3;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 2 of 3: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_2_of_3 {
+        pkt.extract(hdr.hops[2]);
+        ipv4_csum.add(hdr.hops[2]);
+        transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
+            (0 .. 5, 0 .. 17): parse_hops_end_3;
+            default: parse_bad_options;
+        }
+    }
+    state parse_hops_end_3 {
+        meta.n_hops = 3;
+        transition select(hdr.ipv4.version_ihl[3:0]) {
+            9: parse_ipv4_done;      // IHL = 5 + NOP/option word + 3 hops: nothing else
+            default: parse_bad_options;
+        }
+    }
+    /* hop 0 of 4: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_0_of_4 {
+        pkt.extract(hdr.hops[0]);
+        ipv4_csum.add(hdr.hops[0]);
+        transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
+            (0 .. 5, 0 .. 17): parse_hop_1_of_4;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 1 of 4: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_1_of_4 {
+        pkt.extract(hdr.hops[1]);
+        ipv4_csum.add(hdr.hops[1]);
+        transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
+            (0 .. 5, 0 .. 17): parse_hop_2_of_4;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 2 of 4: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_2_of_4 {
+        pkt.extract(hdr.hops[2]);
+        ipv4_csum.add(hdr.hops[2]);
+        transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
+            (0 .. 5, 0 .. 17): parse_hop_3_of_4;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 3 of 4: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_3_of_4 {
+        pkt.extract(hdr.hops[3]);
+        ipv4_csum.add(hdr.hops[3]);
+        transition select(hdr.hops[3].uplink, hdr.hops[3].send_slice) {
+            (0 .. 5, 0 .. 17): parse_hops_end_4;
+            default: parse_bad_options;
+        }
+    }
+    state parse_hops_end_4 {
+        meta.n_hops = 4;
+        transition select(hdr.ipv4.version_ihl[3:0]) {
+            10: parse_ipv4_done;      // IHL = 5 + NOP/option word + 4 hops: nothing else
+            default: parse_bad_options;
+        }
+    }
+    /* hop 0 of 5: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_0_of_5 {
+        pkt.extract(hdr.hops[0]);
+        ipv4_csum.add(hdr.hops[0]);
+        transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
+            (0 .. 5, 0 .. 17): parse_hop_1_of_5;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 1 of 5: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_1_of_5 {
+        pkt.extract(hdr.hops[1]);
+        ipv4_csum.add(hdr.hops[1]);
+        transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
+            (0 .. 5, 0 .. 17): parse_hop_2_of_5;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 2 of 5: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_2_of_5 {
+        pkt.extract(hdr.hops[2]);
+        ipv4_csum.add(hdr.hops[2]);
+        transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
+            (0 .. 5, 0 .. 17): parse_hop_3_of_5;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 3 of 5: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_3_of_5 {
+        pkt.extract(hdr.hops[3]);
+        ipv4_csum.add(hdr.hops[3]);
+        transition select(hdr.hops[3].uplink, hdr.hops[3].send_slice) {
+            (0 .. 5, 0 .. 17): parse_hop_4_of_5;
+            default: parse_bad_options;
+        }
+    }
+    /* hop 4 of 5: its uplink and send slice must be in range (the parser checks every
+     * field a packet brings before anything is indexed with it) */
+    state parse_hop_4_of_5 {
+        pkt.extract(hdr.hops[4]);
+        ipv4_csum.add(hdr.hops[4]);
+        transition select(hdr.hops[4].uplink, hdr.hops[4].send_slice) {
+            (0 .. 5, 0 .. 17): parse_hops_end_5;
+            default: parse_bad_options;
+        }
+    }
+    state parse_hops_end_5 {
+        meta.n_hops = 5;
+        transition select(hdr.ipv4.version_ihl[3:0]) {
+            11: parse_ipv4_done;      // IHL = 5 + NOP/option word + 5 hops: nothing else
+            default: parse_bad_options;
+        }
+    }
+    state parse_ipv4_done {
+        meta.csum_ok = ipv4_csum.verify();
+        transition select(hdr.ipv4.protocol) {
+            IPPROTO_TCP: parse_ports;
+            IPPROTO_UDP: parse_ports;
+            default: accept;
+        }
+    }
+    state parse_ports {
+        pkt.extract(hdr.l4);
+        meta.l4_src = hdr.l4.srcPort;      // the selector's hash input, set here: no MAU stage
+        meta.l4_dst = hdr.l4.dstPort;
+        transition accept;
+    }
+}
+
+/* ---- ingress deparser: IPv4 checksum over header + options, mirror, resubmit ---------- */
+control UroIngressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t meta,
+                           in ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md) {
+    Checksum() ipv4_csum;
+    Mirror() mirror;
+    Resubmit() resubmit;
+    apply {
+        /* a queue-state update: mirror type 1 + slot, so each slot's own fields are emitted */
+        if (ig_dprsr_md.mirror_type == 1) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_0, meta.epoch, meta.alt_wait_0});
+        }
+        else if (ig_dprsr_md.mirror_type == 2) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_1, meta.epoch, meta.alt_wait_1});
+        }
+        else if (ig_dprsr_md.mirror_type == 3) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_2, meta.epoch, meta.alt_wait_2});
+        }
+        else if (ig_dprsr_md.mirror_type == 4) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_3, meta.epoch, meta.alt_wait_3});
+        }
+        else if (ig_dprsr_md.mirror_type == 5) {
+            mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_4, meta.epoch, meta.alt_wait_4});
+        }
+        if (ig_dprsr_md.resubmit_type == RESUBMIT_SPILL) {
+            resubmit.emit<resub_t>({meta.pkt_type, meta.skip, 0});
+        }
+        hdr.ipv4.hdrChecksum = ipv4_csum.update({
+            hdr.ipv4.version_ihl, hdr.ipv4.dscp, hdr.ipv4.ecn, hdr.ipv4.totalLen,
+            hdr.ipv4.identification, hdr.ipv4.flags, hdr.ipv4.fragOffset, hdr.ipv4.ttl,
+            hdr.ipv4.protocol, hdr.ipv4.srcAddr, hdr.ipv4.dstAddr,
+            hdr.ssrr.nop, hdr.ssrr.type, hdr.ssrr.len, hdr.ssrr.ptr,
+            hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice,
+            hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice,
+            hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice,
+            hdr.hops[3].next_tor, hdr.hops[3].uplink, hdr.hops[3].send_slice,
+            hdr.hops[4].next_tor, hdr.hops[4].uplink, hdr.hops[4].send_slice });
+        pkt.emit(hdr.bridge);
+        pkt.emit(hdr.ethernet);
+        pkt.emit(hdr.ipv4);
+        pkt.emit(hdr.ssrr);
+        pkt.emit(hdr.hops);
+        pkt.emit(hdr.l4);
+    }
+}
+
+/* ---- egress: strip the bridge byte; a queue-state update keeps its header and loops
+ * back through the recirculation port ------------------------------------------------- */
+parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
+                       out egress_intrinsic_metadata_t eg_intr_md) {
+    state start {
+        pkt.extract(eg_intr_md);
+        transition select(pkt.lookahead<bit<8>>()) {
+            PKT_QUPD: parse_qupd;
+            PKT_NORMAL: parse_bridge;
+            default: accept;
+        }
+    }
+    state parse_qupd {
+        pkt.extract(hdr.qupd);
+        transition accept;
+    }
+    state parse_bridge {
+        pkt.extract(hdr.bridge);
+        transition accept;
+    }
+}
+
+control UroEgress(inout headers_t hdr, inout metadata_t meta,
+                  in egress_intrinsic_metadata_t eg_intr_md,
+                  in egress_intrinsic_metadata_from_parser_t eg_prsr_md,
+                  inout egress_intrinsic_metadata_for_deparser_t eg_dprsr_md,
+                  inout egress_intrinsic_metadata_for_output_port_t eg_oport_md) {
+    apply {
+        hdr.bridge.setInvalid();
+    }
+}
+
+control UroEgressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t meta,
+                          in egress_intrinsic_metadata_for_deparser_t eg_dprsr_md) {
+    apply {
+        pkt.emit(hdr.qupd);
+        pkt.emit(hdr.bridge);
+    }
+}
+
+/* (bf-p4c 9.13.4 overlays fields of exclusive branches -- SSRR source and transit, the
+ * timer and the data path -- and then rejects its own overlay at the larger profiles:
+ * keep these apart) */
+@pa_no_overlay("ingress", "meta.bucket")
+@pa_no_overlay("ingress", "meta.hop_el")
+@pa_no_overlay("ingress", "meta.hop_slice")
+@pa_no_overlay("ingress", "meta.down")
+@pa_no_overlay("ingress", "meta.down_bit")
+@pa_no_overlay("ingress", "meta.down_upbit")
+@pa_no_overlay("ingress", "meta.down_hit")
+@pa_no_overlay("ingress", "meta.t_qidx")
+control UroIngress(inout headers_t hdr, inout metadata_t meta,
+                   in ingress_intrinsic_metadata_t ig_intr_md,
+                   in ingress_intrinsic_metadata_from_parser_t ig_prsr_md,
+                   inout ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md,
+                   inout ingress_intrinsic_metadata_for_tm_t ig_tm_md) {
+    /* drop reasons: no_route, all_full, held_too_long, bad_ssrr, ttl, malformed, not_ipv4, bad_timer, unconfigured, bad_checksum, reroute_limit; cell = 1 + reason (cell 0 unused) */
+    Counter<bit<32>, bit<8>>(12, CounterType_t.PACKETS) drops;
+    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, timer_sync, timer_rejected, ssrr_resourced, ssrr_missed, uplink_down, qstate_full, resubmit_spill; cell = bitmap of the packet's events */
+    Counter<bit<32>, bit<12>>(4096, CounterType_t.PACKETS) events;
+
+    /* ---- who sent it: dev port -> host | uplink (written from the port map) ----------- */
+    action role_host(bit<8> index) { meta.role = ROLE_HOST; }
+    action role_uplink(uplink_t uplink) { meta.role = ROLE_UPLINK; }
+    action role_other() { meta.role = ROLE_OTHER; }
+    table port_role {
+        key = { ig_intr_md.ingress_port: exact @name("ingress_port"); }
+        actions = { role_host; role_uplink; @defaultonly role_other; }
+        default_action = role_other();
+        size = 128;
+    }
+    /* ---- out: host port h (local delivery) or uplink u -> dev port (from the port map) --- */
+    action to_port(bit<9> dev_port) { ig_tm_md.ucast_egress_port = dev_port; }
+    action port_unmapped() { meta.unmapped = 1; }
+    table port_map {
+        key = {
+            meta.is_local: exact @name("local");
+            meta.out_port: exact @name("host_port");
+            meta.dep_up:   exact @name("uplink");
+        }
+        actions = { to_port; @defaultonly port_unmapped; }
+        default_action = port_unmapped();
+        size = 14;
+    }
+
+    /* ---- this ToR: id, the route generation in use, uplinks down; no entry = not
+     * configured: drop all but the clock. (The slice capacity and link rate are compiled in
+     * from the timer plan; the packet generator is the clock.) */
+    action set_config(tor_t my_tor, bit<1> generation, down_t down) {
+        meta.configured = 1;
+        meta.my_tor = my_tor;
+        meta.gen = generation;
+        meta.down_cfg = down;
+    }
+    action unconfigured() { meta.configured = 0; }
+    table config {
+        actions = { set_config; @defaultonly unconfigured; }
+        default_action = unconfigured();
+        size = 1;
+    }
+
+    /* IPv4 header bytes by IHL (a table: the 4-bit field stays out of 16-bit arithmetic) */
+    action set_hdr_bytes(bit<16> bytes) { meta.hdr_bytes = bytes; }
+    table ihl_bytes {
+        key = { hdr.ipv4.version_ihl: exact; }
+        actions = { set_hdr_bytes; }
+        default_action = set_hdr_bytes(0);      // not IPv4 version 4 with IHL >= 5: caught below
+        const entries = {
+            0x45: set_hdr_bytes(20);
+            0x46: set_hdr_bytes(24);
+            0x47: set_hdr_bytes(28);
+            0x48: set_hdr_bytes(32);
+            0x49: set_hdr_bytes(36);
+            0x4A: set_hdr_bytes(40);
+            0x4B: set_hdr_bytes(44);
+            0x4C: set_hdr_bytes(48);
+            0x4D: set_hdr_bytes(52);
+            0x4E: set_hdr_bytes(56);
+            0x4F: set_hdr_bytes(60);
+        }
+        size = 11;
+    }
+
+    /* ---- slice clock: four registers, each accessed once per packet ---------------------
+     * Timer packet (batch 0, packet 0) ticks the clock; every other packet reads it. */
+    Register<bit<8>, bit<1>>(1, 0) slice_reg;       // current slice 0..S-1
+    Register<step_t, bit<1>>(1, 0) active_reg;      // its calendar queue 0..Q-1
+    Register<step_t, bit<1>>(1, 0) active_reg_1;      // its calendar queue 0..Q-1 (copy for slots 4..)
+    Register<step_t, bit<1>>(1, 0) epoch_reg;       // slices since the start, mod 65536
+    Register<bit<32>, bit<1>>(1, 0) start_reg;      // when the current slice began (ns, low 32 bits)
+    RegisterAction<bit<8>, bit<1>, bit<8>>(slice_reg) slice_tick = {
+        void apply(inout bit<8> v, out bit<8> rv) {
+            if (v >= 17) { v = 0; } else { v = v + 1; }
+            rv = v;
+        }
+    };
+    RegisterAction<bit<8>, bit<1>, bit<8>>(slice_reg) slice_read = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<step_t, bit<1>, step_t>(active_reg) active_tick = {
+        void apply(inout step_t v, out step_t rv) {
+            if (v >= 17) { v = 0; } else { v = v + 1; }
+            rv = v;
+        }
+    };
+    RegisterAction<step_t, bit<1>, step_t>(active_reg) active_read = {
+        void apply(inout step_t v, out step_t rv) { rv = v; }
+    };
+    RegisterAction<step_t, bit<1>, step_t>(active_reg_1) active_tick_1 = {
+        void apply(inout step_t v, out step_t rv) {
+            if (v >= 17) { v = 0; } else { v = v + 1; }
+            rv = v;
+        }
+    };
+    RegisterAction<step_t, bit<1>, step_t>(active_reg_1) active_read_1 = {
+        void apply(inout step_t v, out step_t rv) { rv = v; }
+    };
+    RegisterAction<step_t, bit<1>, step_t>(epoch_reg) epoch_tick = {
+        void apply(inout step_t v, out step_t rv) { v = v + 1; rv = v; }
+    };
+    RegisterAction<step_t, bit<1>, step_t>(epoch_reg) epoch_read = {
+        void apply(inout step_t v, out step_t rv) { rv = v; }
+    };
+    RegisterAction<bit<32>, bit<1>, bit<32>>(start_reg) start_stamp = {
+        void apply(inout bit<32> v) { v = ig_prsr_md.global_tstamp[31:0]; }
+    };
+    RegisterAction<bit<32>, bit<1>, bit<32>>(start_reg) start_read = {
+        void apply(inout bit<32> v, out bit<32> rv) { rv = v; }
+    };
+
+    /* ---- timer batch: (batch_id, packet_id, active queue after the tick) -> the AFC word
+     * that pauses uplink u's previous queue (batch 0, packet u) or resumes its active queue
+     * (batch 1, packet u); a pause also clears that queue's byte count and Full bit.
+     * Written by the control plane from the TM queue plan (2 x d x Q entries). */
+    action timer_pause(bit<32> afc, qidx_t qidx, bit<32> upmask, down_t upbit) {
+        ig_dprsr_md.adv_flow_ctl = afc;
+        meta.t_qidx = qidx;
+        meta.down_bit = upmask;
+        meta.down_upbit = upbit;
+        meta.have_dep = 1;                // reuse: "this packet drained a queue"
+    }
+    action timer_resume(bit<32> afc) {
+        ig_dprsr_md.adv_flow_ctl = afc;
+    }
+    action timer_unknown() {
+        meta.drop_reason = DR_MALFORMED;
+    }
+    table timer_afc {
+        key = {
+            hdr.pg_timer.batch_id:  exact @name("batch_id");
+            hdr.pg_timer.packet_id: exact @name("packet_id");
+            meta.active_q:          exact @name("active");
+        }
+        actions = { timer_pause; timer_resume; @defaultonly timer_unknown; }
+        default_action = timer_unknown();
+        size = 216;
+    }
+
+    /* ---- FRANCIS-style fast failure reaction: the port-down app names the dead port; its
+     * batch (18 packets) sets the Full flag of every queue of that uplink (one per packet),
+     * so the next packet's one-shot lookup skips it, and link_down_reg keeps the timer from
+     * clearing them. The control plane clears both when the link is back. */
+    Register<bit<32>, bit<1>>(1, 0) link_down_reg;  // bit u: uplink u went down (cleared by the control plane)
+    RegisterAction<bit<32>, bit<1>, bit<32>>(link_down_reg) link_down_set = {
+        void apply(inout bit<32> v) { v = v | meta.down_bit; }
+    };
+    RegisterAction<bit<32>, bit<1>, bit<32>>(link_down_reg) link_down_test = {
+        void apply(inout bit<32> v, out bit<32> rv) { rv = v & meta.down_bit; }
+    };
+    action mark_down(bit<32> upmask, qidx_t qidx) {
+        meta.down_bit = upmask;
+        meta.t_qidx = qidx;
+    }
+    action not_an_uplink() { meta.down_bit = 0; }
+    table down_port {
+        key = {
+            hdr.pg_port_down.port_num:  exact @name("port_num");
+            hdr.pg_port_down.packet_id: exact @name("packet_id");
+        }
+        actions = { mark_down; @defaultonly not_an_uplink; }
+        default_action = not_an_uplink();
+        size = 108;
+    }
+
+    /* ---- time already gone in the active slice (URO §IV-C: the active queue is full when
+     * the packet would not leave before the slice ends). Elapsed ns since the tick, in
+     * 8 ns quanta -> wire bytes lost (rounded up); past the slice end the active
+     * queue takes nothing. */
+    action set_floor(units_t floor) { meta.e_floor = floor; }
+    action slice_over() { meta.e_floor = CAP_UNITS; }
+    table slice_time {
+        key = { meta.elapsed: exact @name("quantum"); }
+        actions = { set_floor; @defaultonly slice_over; }
+        default_action = slice_over();
+        const entries = {
+            0: set_floor(0);
+            1: set_floor(0);
+            2: set_floor(0);
+            3: set_floor(0);
+            4: set_floor(0);
+            5: set_floor(46);
+            6: set_floor(146);
+            7: set_floor(246);
+            8: set_floor(346);
+            9: set_floor(446);
+            10: set_floor(546);
+            11: set_floor(646);
+            12: set_floor(746);
+            13: set_floor(847);
+            14: set_floor(947);
+            15: set_floor(1046);
+            16: set_floor(1146);
+            17: set_floor(1246);
+            18: set_floor(1346);
+            19: set_floor(1446);
+            20: set_floor(1546);
+            21: set_floor(1646);
+            22: set_floor(1746);
+            23: set_floor(1846);
+            24: set_floor(1946);
+            25: set_floor(2046);
+            26: set_floor(2146);
+            27: set_floor(2246);
+            28: set_floor(2346);
+            29: set_floor(2446);
+            30: set_floor(2546);
+            31: set_floor(2646);
+            32: set_floor(2746);
+            33: set_floor(2846);
+            34: set_floor(2946);
+            35: set_floor(3046);
+            36: set_floor(3146);
+            37: set_floor(3246);
+            38: set_floor(3346);
+            39: set_floor(3446);
+            40: set_floor(3546);
+            41: set_floor(3646);
+            42: set_floor(3746);
+            43: set_floor(3846);
+            44: set_floor(3946);
+            45: set_floor(4046);
+            46: set_floor(4146);
+            47: set_floor(4246);
+            48: set_floor(4346);
+            49: set_floor(4446);
+            50: set_floor(4546);
+            51: set_floor(4646);
+            52: set_floor(4746);
+            53: set_floor(4846);
+            54: set_floor(4946);
+            55: set_floor(5046);
+            56: set_floor(5146);
+            57: set_floor(5246);
+            58: set_floor(5346);
+            59: set_floor(5446);
+            60: set_floor(5546);
+            61: set_floor(5646);
+            62: set_floor(5746);
+            63: set_floor(5846);
+            64: set_floor(5946);
+            65: set_floor(6046);
+            66: set_floor(6146);
+            67: set_floor(6246);
+            68: set_floor(6346);
+            69: set_floor(6446);
+            70: set_floor(6546);
+            71: set_floor(6646);
+            72: set_floor(6746);
+            73: set_floor(6846);
+            74: set_floor(6946);
+            75: set_floor(7046);
+            76: set_floor(7146);
+            77: set_floor(7246);
+            78: set_floor(7346);
+            79: set_floor(7446);
+            80: set_floor(7546);
+            81: set_floor(7646);
+            82: set_floor(7746);
+            83: set_floor(7846);
+            84: set_floor(7946);
+            85: set_floor(8046);
+            86: set_floor(8146);
+            87: set_floor(8246);
+            88: set_floor(8346);
+            89: set_floor(8446);
+            90: set_floor(8546);
+            91: set_floor(8646);
+            92: set_floor(8746);
+            93: set_floor(8846);
+            94: set_floor(8946);
+            95: set_floor(9046);
+            96: set_floor(9146);
+            97: set_floor(9246);
+            98: set_floor(9346);
+            99: set_floor(9446);
+            100: set_floor(9546);
+            101: set_floor(9646);
+            102: set_floor(9746);
+            103: set_floor(9846);
+            104: set_floor(9946);
+            105: set_floor(10046);
+            106: set_floor(10146);
+            107: set_floor(10246);
+            108: set_floor(10346);
+            109: set_floor(10446);
+            110: set_floor(10546);
+            111: set_floor(10646);
+            112: set_floor(10746);
+            113: set_floor(10846);
+            114: set_floor(10946);
+            115: set_floor(11046);
+            116: set_floor(11146);
+            117: set_floor(11246);
+            118: set_floor(11346);
+            119: set_floor(11446);
+            120: set_floor(11546);
+            121: set_floor(11646);
+            122: set_floor(11746);
+            123: set_floor(11846);
+            124: set_floor(11946);
+            125: set_floor(12046);
+            126: set_floor(12146);
+            127: set_floor(12246);
+            128: set_floor(12346);
+            129: set_floor(12446);
+            130: set_floor(12546);
+            131: set_floor(12646);
+            132: set_floor(12746);
+            133: set_floor(12846);
+            134: set_floor(12946);
+            135: set_floor(13046);
+            136: set_floor(13146);
+            137: set_floor(13246);
+            138: set_floor(13346);
+            139: set_floor(13446);
+            140: set_floor(13546);
+            141: set_floor(13646);
+            142: set_floor(13746);
+            143: set_floor(13846);
+            144: set_floor(13946);
+            145: set_floor(14046);
+            146: set_floor(14146);
+            147: set_floor(14246);
+            148: set_floor(14346);
+            149: set_floor(14446);
+            150: set_floor(14546);
+            151: set_floor(14646);
+            152: set_floor(14746);
+            153: set_floor(14846);
+            154: set_floor(14946);
+            155: set_floor(15046);
+            156: set_floor(15146);
+            157: set_floor(15246);
+            158: set_floor(15346);
+            159: set_floor(15446);
+            160: set_floor(15546);
+            161: set_floor(15646);
+            162: set_floor(15746);
+            163: set_floor(15846);
+            164: set_floor(15946);
+            165: set_floor(16046);
+            166: set_floor(16146);
+            167: set_floor(16246);
+            168: set_floor(16346);
+            169: set_floor(16446);
+            170: set_floor(16546);
+            171: set_floor(16646);
+            172: set_floor(16746);
+            173: set_floor(16846);
+            174: set_floor(16946);
+            175: set_floor(17046);
+            176: set_floor(17146);
+            177: set_floor(17246);
+            178: set_floor(17346);
+            179: set_floor(17446);
+            180: set_floor(17546);
+            181: set_floor(17646);
+            182: set_floor(17746);
+            183: set_floor(17846);
+            184: set_floor(17946);
+            185: set_floor(18046);
+            186: set_floor(18146);
+            187: set_floor(18246);
+            188: set_floor(18346);
+            189: set_floor(18446);
+            190: set_floor(18546);
+            191: set_floor(18646);
+            192: set_floor(18746);
+            193: set_floor(18846);
+            194: set_floor(18946);
+            195: set_floor(19046);
+            196: set_floor(19146);
+            197: set_floor(19246);
+            198: set_floor(19346);
+            199: set_floor(19446);
+            200: set_floor(19546);
+            201: set_floor(19646);
+            202: set_floor(19746);
+            203: set_floor(19846);
+            204: set_floor(19946);
+            205: set_floor(20046);
+            206: set_floor(20146);
+            207: set_floor(20246);
+            208: set_floor(20346);
+            209: set_floor(20446);
+            210: set_floor(20546);
+            211: set_floor(20646);
+            212: set_floor(20746);
+            213: set_floor(20846);
+            214: set_floor(20946);
+            215: set_floor(21046);
+            216: set_floor(21146);
+            217: set_floor(21246);
+            218: set_floor(21346);
+            219: set_floor(21446);
+            220: set_floor(21546);
+            221: set_floor(21646);
+            222: set_floor(21746);
+            223: set_floor(21846);
+            224: set_floor(21946);
+            225: set_floor(22046);
+            226: set_floor(22146);
+            227: set_floor(22246);
+            228: set_floor(22346);
+            229: set_floor(22446);
+            230: set_floor(22546);
+            231: set_floor(22646);
+            232: set_floor(22746);
+            233: set_floor(22846);
+            234: set_floor(22946);
+            235: set_floor(23046);
+            236: set_floor(23146);
+            237: set_floor(23246);
+            238: set_floor(23346);
+            239: set_floor(23446);
+            240: set_floor(23546);
+            241: set_floor(23646);
+            242: set_floor(23746);
+            243: set_floor(23846);
+            244: set_floor(23946);
+            245: set_floor(24046);
+            246: set_floor(24146);
+            247: set_floor(24246);
+            248: set_floor(24346);
+            249: set_floor(24446);
+        }
+        size = 250;
+    }
+
+    /* ---- host ingress: dst IP -> dst ToR | local host port ------------------------- */
+    action set_dst_tor(tor_t tor) {
+        meta.routed = 1;
+        meta.is_local = 0;
+        meta.dst_tor = tor;
+    }
+    action deliver_local(bit<9> port) {
+        meta.routed = 1;
+        meta.is_local = 1;
+        meta.out_port = port;
+    }
+    action no_route() {
+        meta.routed = 0;
+    }
+    table host_dst {
+        key = { hdr.ipv4.dstAddr: lpm @name("dst_addr"); }
+        actions = { set_dst_tor; deliver_local; @defaultonly no_route; }
+        default_action = no_route();
+        size = 115;
+    }
+
+    /* Per (generation, destination): URO per-hop tables (default) or UCMP source routing. */
+    action per_hop() { meta.use_ssrr = 0; }
+    action source_route() { meta.use_ssrr = 1; }
+    table route_mode {
+        key = {
+            meta.gen:     exact @name("generation");
+            meta.dst_tor: exact @name("dst_tor");
+        }
+        actions = { per_hop; source_route; }
+        default_action = per_hop();
+        size = 214;
+    }
+
+    /* ---- URO per-hop table: (arrival slice, dst ToR) -> K (uplink, wait) ---------------- */
+    action set_alternatives(bit<8> n, uplink_t up0, slice_t wait0, uplink_t up1, slice_t wait1, uplink_t up2, slice_t wait2, uplink_t up3, slice_t wait3) {
+        meta.n_alts = n;
+        meta.alt_up_0 = up0;
+        meta.alt_wait_0 = (step_t)wait0;
+        meta.alt_up_1 = up1;
+        meta.alt_wait_1 = (step_t)wait1;
+        meta.alt_up_2 = up2;
+        meta.alt_wait_2 = (step_t)wait2;
+        meta.alt_up_3 = up3;
+        meta.alt_wait_3 = (step_t)wait3;
+    }
+    action uro_miss() { meta.n_alts = 0; }
+    table uro_next_hop {
+        key = {
+            meta.gen:       exact @name("generation");
+            meta.cur_slice: exact @name("arrival_slice");
+            meta.dst_tor:   exact @name("dst_tor");
+        }
+        actions = { set_alternatives; @defaultonly uro_miss; }
+        default_action = uro_miss();
+        size = 3852;
+    }
+
+    /* ---- SSRR source routing ------------------------------------------------------- */
+    action set_bucket(bucket_t bucket) { meta.bucket = bucket; }
+    table ssrr_bucket {
+        key = { hdr.ipv4.dscp: exact @name("dscp"); }
+        actions = { set_bucket; }
+        default_action = set_bucket(0);
+        size = 64;
+    }
+
+    /* (generation, dst ToR, start slice, bucket range) -> a group of tied paths on the
+     * action selector, picked by the 5-tuple hash (UCMP §6.2). The members hold a path id;
+     * ssrr_hops holds the path (a selector's action data sits in its table's stage: the
+     * paths of all members would not fit one). */
+    action set_path(bit<32> path) { meta.path_id = path; }
+    action write_path(bit<8> n, tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1, tor_t tor2, uplink_t up2, slice_t slice2, tor_t tor3, uplink_t up3, slice_t slice3, tor_t tor4, uplink_t up4, slice_t slice4) {
+        meta.path_len = n;
+        hdr.ssrr.setValid();
+        hdr.ssrr.nop = IPOPT_NOP;
+        hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
+        hdr.hops[0].setValid();
+        hdr.hops[0].next_tor = tor0;
+        hdr.hops[0].uplink = up0;
+        hdr.hops[0].send_slice = slice0;
+        hdr.hops[1].setValid();
+        hdr.hops[1].next_tor = tor1;
+        hdr.hops[1].uplink = up1;
+        hdr.hops[1].send_slice = slice1;
+        hdr.hops[2].setValid();
+        hdr.hops[2].next_tor = tor2;
+        hdr.hops[2].uplink = up2;
+        hdr.hops[2].send_slice = slice2;
+        hdr.hops[3].setValid();
+        hdr.hops[3].next_tor = tor3;
+        hdr.hops[3].uplink = up3;
+        hdr.hops[3].send_slice = slice3;
+        hdr.hops[4].setValid();
+        hdr.hops[4].next_tor = tor4;
+        hdr.hops[4].uplink = up4;
+        hdr.hops[4].send_slice = slice4;
+    }
+    ActionProfile(38520) ssrr_selector_profile;
+    Hash<bit<16>>(HashAlgorithm_t.CRC16) ssrr_selector_hash;
+    ActionSelector(ssrr_selector_profile, ssrr_selector_hash, SelectorMode_t.FAIR, 8, 11556) ssrr_selector;
+    table ssrr_path {
+        key = {
+            meta.gen:       exact @name("generation");
+            meta.dst_tor:   exact @name("dst_tor");
+            meta.cur_slice: exact @name("start_slice");
+            meta.bucket:    range @name("bucket");   // a UCMP bucket range (priority-ordered)
+            hdr.ipv4.srcAddr:  selector;
+            hdr.ipv4.dstAddr:  selector;
+            hdr.ipv4.protocol: selector;
+            meta.l4_src:       selector;
+            meta.l4_dst:       selector;
+        }
+        actions = { set_path; }
+        implementation = ssrr_selector;
+        size = 11556;
+    }
+    table ssrr_hops {
+        key = {
+            meta.gen:     exact @name("generation");   // the hops belong to their route generation
+            meta.path_id: exact @name("path");
+        }
+        actions = { write_path; @defaultonly NoAction; }
+        default_action = NoAction();
+        size = 38520;
+    }
+
+    /* ---- queue state: a Full flag per (uplink, calendar queue) at uplink * 256 + queue,
+     * 5 copies. Slot k of the one-shot lookup reads copy k once (Tofino: one access per
+     * register per packet): the K URO alternatives and the SSRR hop (slot 4) are tested
+     * side by side. A timer pause clears a drained queue's flag in every copy, a queue-state
+     * update (mirror copy, see qupd_t) sets it in every copy; a down uplink has all its flags
+     * set (port-down app or control plane) and the timer leaves them set. All actions on a
+     * copy use the slot's index field: one index source per stateful ALU. */
+    Register<bit<8>, qidx_t>(1536, 0) qstate_0;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_0) qstate_0_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_0) qstate_0_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_0) qstate_0_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 0: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_0_x() { meta.alt_x_0 = meta.active_q + meta.alt_wait_0; }
+    action qmod_0_set(queue_t q) { meta.alt_q_0 = q; }
+    table qmod_0 {
+        key = { meta.alt_x_0: exact; }
+        actions = { qmod_0_set; }
+        const entries = {
+            0: qmod_0_set(0);
+            1: qmod_0_set(1);
+            2: qmod_0_set(2);
+            3: qmod_0_set(3);
+            4: qmod_0_set(4);
+            5: qmod_0_set(5);
+            6: qmod_0_set(6);
+            7: qmod_0_set(7);
+            8: qmod_0_set(8);
+            9: qmod_0_set(9);
+            10: qmod_0_set(10);
+            11: qmod_0_set(11);
+            12: qmod_0_set(12);
+            13: qmod_0_set(13);
+            14: qmod_0_set(14);
+            15: qmod_0_set(15);
+            16: qmod_0_set(16);
+            17: qmod_0_set(17);
+            18: qmod_0_set(0);
+            19: qmod_0_set(1);
+            20: qmod_0_set(2);
+            21: qmod_0_set(3);
+            22: qmod_0_set(4);
+            23: qmod_0_set(5);
+            24: qmod_0_set(6);
+            25: qmod_0_set(7);
+            26: qmod_0_set(8);
+            27: qmod_0_set(9);
+            28: qmod_0_set(10);
+            29: qmod_0_set(11);
+            30: qmod_0_set(12);
+            31: qmod_0_set(13);
+            32: qmod_0_set(14);
+            33: qmod_0_set(15);
+            34: qmod_0_set(16);
+        }
+        size = 35;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_0_hash;
+    action slot_0_i() { meta.alt_i_0 = qidx_0_hash.get({meta.alt_up_0, meta.alt_q_0}); }
+    Register<bit<8>, qidx_t>(1536, 0) qstate_1;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_1) qstate_1_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_1) qstate_1_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_1) qstate_1_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 1: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_1_x() { meta.alt_x_1 = meta.active_q + meta.alt_wait_1; }
+    action qmod_1_set(queue_t q) { meta.alt_q_1 = q; }
+    table qmod_1 {
+        key = { meta.alt_x_1: exact; }
+        actions = { qmod_1_set; }
+        const entries = {
+            0: qmod_1_set(0);
+            1: qmod_1_set(1);
+            2: qmod_1_set(2);
+            3: qmod_1_set(3);
+            4: qmod_1_set(4);
+            5: qmod_1_set(5);
+            6: qmod_1_set(6);
+            7: qmod_1_set(7);
+            8: qmod_1_set(8);
+            9: qmod_1_set(9);
+            10: qmod_1_set(10);
+            11: qmod_1_set(11);
+            12: qmod_1_set(12);
+            13: qmod_1_set(13);
+            14: qmod_1_set(14);
+            15: qmod_1_set(15);
+            16: qmod_1_set(16);
+            17: qmod_1_set(17);
+            18: qmod_1_set(0);
+            19: qmod_1_set(1);
+            20: qmod_1_set(2);
+            21: qmod_1_set(3);
+            22: qmod_1_set(4);
+            23: qmod_1_set(5);
+            24: qmod_1_set(6);
+            25: qmod_1_set(7);
+            26: qmod_1_set(8);
+            27: qmod_1_set(9);
+            28: qmod_1_set(10);
+            29: qmod_1_set(11);
+            30: qmod_1_set(12);
+            31: qmod_1_set(13);
+            32: qmod_1_set(14);
+            33: qmod_1_set(15);
+            34: qmod_1_set(16);
+        }
+        size = 35;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_1_hash;
+    action slot_1_i() { meta.alt_i_1 = qidx_1_hash.get({meta.alt_up_1, meta.alt_q_1}); }
+    Register<bit<8>, qidx_t>(1536, 0) qstate_2;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_2) qstate_2_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_2) qstate_2_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_2) qstate_2_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 2: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_2_x() { meta.alt_x_2 = meta.active_q + meta.alt_wait_2; }
+    action qmod_2_set(queue_t q) { meta.alt_q_2 = q; }
+    table qmod_2 {
+        key = { meta.alt_x_2: exact; }
+        actions = { qmod_2_set; }
+        const entries = {
+            0: qmod_2_set(0);
+            1: qmod_2_set(1);
+            2: qmod_2_set(2);
+            3: qmod_2_set(3);
+            4: qmod_2_set(4);
+            5: qmod_2_set(5);
+            6: qmod_2_set(6);
+            7: qmod_2_set(7);
+            8: qmod_2_set(8);
+            9: qmod_2_set(9);
+            10: qmod_2_set(10);
+            11: qmod_2_set(11);
+            12: qmod_2_set(12);
+            13: qmod_2_set(13);
+            14: qmod_2_set(14);
+            15: qmod_2_set(15);
+            16: qmod_2_set(16);
+            17: qmod_2_set(17);
+            18: qmod_2_set(0);
+            19: qmod_2_set(1);
+            20: qmod_2_set(2);
+            21: qmod_2_set(3);
+            22: qmod_2_set(4);
+            23: qmod_2_set(5);
+            24: qmod_2_set(6);
+            25: qmod_2_set(7);
+            26: qmod_2_set(8);
+            27: qmod_2_set(9);
+            28: qmod_2_set(10);
+            29: qmod_2_set(11);
+            30: qmod_2_set(12);
+            31: qmod_2_set(13);
+            32: qmod_2_set(14);
+            33: qmod_2_set(15);
+            34: qmod_2_set(16);
+        }
+        size = 35;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_2_hash;
+    action slot_2_i() { meta.alt_i_2 = qidx_2_hash.get({meta.alt_up_2, meta.alt_q_2}); }
+    Register<bit<8>, qidx_t>(1536, 0) qstate_3;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_3) qstate_3_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_3) qstate_3_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_3) qstate_3_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 3: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_3_x() { meta.alt_x_3 = meta.active_q + meta.alt_wait_3; }
+    action qmod_3_set(queue_t q) { meta.alt_q_3 = q; }
+    table qmod_3 {
+        key = { meta.alt_x_3: exact; }
+        actions = { qmod_3_set; }
+        const entries = {
+            0: qmod_3_set(0);
+            1: qmod_3_set(1);
+            2: qmod_3_set(2);
+            3: qmod_3_set(3);
+            4: qmod_3_set(4);
+            5: qmod_3_set(5);
+            6: qmod_3_set(6);
+            7: qmod_3_set(7);
+            8: qmod_3_set(8);
+            9: qmod_3_set(9);
+            10: qmod_3_set(10);
+            11: qmod_3_set(11);
+            12: qmod_3_set(12);
+            13: qmod_3_set(13);
+            14: qmod_3_set(14);
+            15: qmod_3_set(15);
+            16: qmod_3_set(16);
+            17: qmod_3_set(17);
+            18: qmod_3_set(0);
+            19: qmod_3_set(1);
+            20: qmod_3_set(2);
+            21: qmod_3_set(3);
+            22: qmod_3_set(4);
+            23: qmod_3_set(5);
+            24: qmod_3_set(6);
+            25: qmod_3_set(7);
+            26: qmod_3_set(8);
+            27: qmod_3_set(9);
+            28: qmod_3_set(10);
+            29: qmod_3_set(11);
+            30: qmod_3_set(12);
+            31: qmod_3_set(13);
+            32: qmod_3_set(14);
+            33: qmod_3_set(15);
+            34: qmod_3_set(16);
+        }
+        size = 35;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_3_hash;
+    action slot_3_i() { meta.alt_i_3 = qidx_3_hash.get({meta.alt_up_3, meta.alt_q_3}); }
+    Register<bit<8>, qidx_t>(1536, 0) qstate_4;
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_4) qstate_4_test = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_4) qstate_4_set = {
+        void apply(inout bit<8> v) { v = 1; }
+    };
+    RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_4) qstate_4_clear = {
+        void apply(inout bit<8> v) { v = 0; }
+    };
+    /* slot 4 (the SSRR hop): x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
+     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
+    action slot_4_x() { meta.alt_x_4 = meta.active_q_1 + meta.alt_wait_4; }
+    action qmod_4_set(queue_t q) { meta.alt_q_4 = q; }
+    table qmod_4 {
+        key = { meta.alt_x_4: exact; }
+        actions = { qmod_4_set; }
+        const entries = {
+            0: qmod_4_set(0);
+            1: qmod_4_set(1);
+            2: qmod_4_set(2);
+            3: qmod_4_set(3);
+            4: qmod_4_set(4);
+            5: qmod_4_set(5);
+            6: qmod_4_set(6);
+            7: qmod_4_set(7);
+            8: qmod_4_set(8);
+            9: qmod_4_set(9);
+            10: qmod_4_set(10);
+            11: qmod_4_set(11);
+            12: qmod_4_set(12);
+            13: qmod_4_set(13);
+            14: qmod_4_set(14);
+            15: qmod_4_set(15);
+            16: qmod_4_set(16);
+            17: qmod_4_set(17);
+            18: qmod_4_set(0);
+            19: qmod_4_set(1);
+            20: qmod_4_set(2);
+            21: qmod_4_set(3);
+            22: qmod_4_set(4);
+            23: qmod_4_set(5);
+            24: qmod_4_set(6);
+            25: qmod_4_set(7);
+            26: qmod_4_set(8);
+            27: qmod_4_set(9);
+            28: qmod_4_set(10);
+            29: qmod_4_set(11);
+            30: qmod_4_set(12);
+            31: qmod_4_set(13);
+            32: qmod_4_set(14);
+            33: qmod_4_set(15);
+            34: qmod_4_set(16);
+        }
+        size = 35;
+    }
+    Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_4_hash;
+    action slot_4_i() { meta.alt_i_4 = qidx_4_hash.get({meta.alt_up_4, meta.alt_q_4}); }
+
+    /* The first usable alternative wins (one ternary lookup over the slots' ok bits). */
+    action pick_0() {
+        meta.have_dep = 1;
+        meta.dep_alt = 0;
+        meta.dep_up = meta.alt_up_0;
+        meta.dep_q = meta.alt_q_0;
+        meta.dep_act = meta.alt_act_0;
+        meta.dep_i = meta.alt_i_0;
+        meta.dep_mirror = 1;      // a Full mark carries slot 0's queue and rank
+    }
+    action pick_1() {
+        meta.have_dep = 1;
+        meta.dep_alt = 1;
+        meta.dep_up = meta.alt_up_1;
+        meta.dep_q = meta.alt_q_1;
+        meta.dep_act = meta.alt_act_1;
+        meta.dep_i = meta.alt_i_1;
+        meta.dep_mirror = 2;      // a Full mark carries slot 1's queue and rank
+    }
+    action pick_2() {
+        meta.have_dep = 1;
+        meta.dep_alt = 2;
+        meta.dep_up = meta.alt_up_2;
+        meta.dep_q = meta.alt_q_2;
+        meta.dep_act = meta.alt_act_2;
+        meta.dep_i = meta.alt_i_2;
+        meta.dep_mirror = 3;      // a Full mark carries slot 2's queue and rank
+    }
+    action pick_3() {
+        meta.have_dep = 1;
+        meta.dep_alt = 3;
+        meta.dep_up = meta.alt_up_3;
+        meta.dep_q = meta.alt_q_3;
+        meta.dep_act = meta.alt_act_3;
+        meta.dep_i = meta.alt_i_3;
+        meta.dep_mirror = 4;      // a Full mark carries slot 3's queue and rank
+    }
+    action pick_4() {
+        meta.have_dep = 1;
+        meta.dep_alt = 4;
+        meta.dep_up = meta.alt_up_4;
+        meta.dep_q = meta.alt_q_4;
+        meta.dep_act = meta.alt_act_4;
+        meta.dep_i = meta.alt_i_4;
+        meta.dep_mirror = 5;      // a Full mark carries slot 4's queue and rank
+    }
+    action pick_none() { meta.have_dep = 0; }
+    table choose {
+        key = {
+            meta.alt_ok_0: ternary;
+            meta.alt_ok_1: ternary;
+            meta.alt_ok_2: ternary;
+            meta.alt_ok_3: ternary;
+        }
+        actions = { pick_0; pick_1; pick_2; pick_3; @defaultonly pick_none; }
+        default_action = pick_none();
+        const entries = {
+            (1, _, _, _): pick_0();
+            (0, 1, _, _): pick_1();
+            (0, 0, 1, _): pick_2();
+            (0, 0, 0, 1): pick_3();
+        }
+        size = 4;
+    }
+
+    /* the alternatives in play: skip <= r < n (one lookup instead of range tests per slot) */
+    action slots_in_play(bit<1> c0, bit<1> c1, bit<1> c2, bit<1> c3) {
+        meta.alt_c_0 = c0;
+        meta.alt_c_1 = c1;
+        meta.alt_c_2 = c2;
+        meta.alt_c_3 = c3;
+    }
+    table slot_range {
+        key = {
+            meta.skip:   exact;
+            meta.n_alts: exact;
+        }
+        actions = { slots_in_play; }
+        default_action = slots_in_play(0, 0, 0, 0);
+        const entries = {
+            (0, 1): slots_in_play(1, 0, 0, 0);
+            (0, 2): slots_in_play(1, 1, 0, 0);
+            (0, 3): slots_in_play(1, 1, 1, 0);
+            (0, 4): slots_in_play(1, 1, 1, 1);
+            (1, 2): slots_in_play(0, 1, 0, 0);
+            (1, 3): slots_in_play(0, 1, 1, 0);
+            (1, 4): slots_in_play(0, 1, 1, 1);
+            (2, 3): slots_in_play(0, 0, 1, 0);
+            (2, 4): slots_in_play(0, 0, 1, 1);
+            (3, 4): slots_in_play(0, 0, 0, 1);
+        }
+        size = 10;
+    }
+
+    /* ---- admission: units booked per (uplink, queue) since the queue last drained ------
+     * `f` is how far the queue's slice is booked. A packet is admitted only if it fits the
+     * slice's capacity (CAP_UNITS); for the active queue the time already gone (admit_e) is
+     * booked first: a queue idle until now starts there, charged one full frame
+     * (conservative: a stateful ALU takes two operands). */
+    Register<units_t, qidx_t>(1536, 0) qfin_reg;
+    RegisterAction<units_t, qidx_t, units_t>(qfin_reg) admit = {
+        void apply(inout units_t f, out units_t ok, out units_t fin) {
+            ok = 0;
+            if (f < meta.admit_e) {
+                f = meta.admit_e + MTU_UNITS;
+                ok = 1;
+            } else if (f + meta.len <= CAP_UNITS) {
+                f = f + meta.len;
+                ok = 1;
+            }
+            fin = f;
+        }
+    };
+    RegisterAction<units_t, qidx_t, units_t>(qfin_reg) qfin_reset = {
+        void apply(inout units_t f) { f = 0; }
+    };
+
+    /* IHL, option length and bytes of IPv4 header + NOP/option + n hops (constants per n) */
+    bit<16> path_bytes;
+    action shape(bit<8> version_ihl, bit<8> opt_len, bit<16> bytes) {
+        hdr.ipv4.version_ihl = version_ihl;
+        hdr.ssrr.len = opt_len;
+        path_bytes = bytes;
+    }
+    table path_shape {
+        key = { meta.path_len: exact; }
+        actions = { shape; }
+        const entries = {
+            1: shape(0x47, 7, 28);
+            2: shape(0x48, 11, 32);
+            3: shape(0x49, 15, 36);
+            4: shape(0x4A, 19, 40);
+            5: shape(0x4B, 23, 44);
+        }
+        size = 5;
+    }
+
+    /* ---- single-operation steps (a Tofino action runs in one stage; widths never mix) --- */
+    action cfg_down_of_uplink() { meta.down_hit = meta.down_cfg & meta.down_upbit; }
+    action elapsed_ns() { meta.elapsed = ig_prsr_md.global_tstamp[31:0] - meta.slice_start; }
+    action elapsed_quanta() { meta.elapsed = meta.elapsed >> 3; }
+    action wire_a() {
+        meta.body = hdr.ipv4.totalLen + FRAME_OVERHEAD;
+        meta.wire_g = hdr.ipv4.totalLen + (FRAME_OVERHEAD + GROWTH_BYTES);
+    }
+    action wire_b() {
+        meta.len = meta.body >> 0;
+        meta.len_g = meta.wire_g >> 0;
+    }
+
+    /* Comparisons are min + xor, tested for zero: a range or sign test would split the
+     * fields into PHV slices that the copies between them cannot follow. */
+    action body_a() { meta.body = min(hdr.ipv4.totalLen, meta.hdr_bytes); }    // total >= header?
+    action body_b() { meta.body = meta.body ^ meta.hdr_bytes; }                // != 0: shorter
+    action active_a() {
+        meta.need = meta.e_floor + meta.len;
+        meta.need_g = meta.e_floor + meta.len_g;
+    }
+
+    /* SSRR transit: (pointer, hops) -> the hop index: a pointer at hop i (1 <= i < n) is
+     * 4 (i + 1); anything else is malformed (a table: no arithmetic on the pointer) */
+    action ptr_hop(bit<8> idx) { meta.hop_idx = idx; }
+    action ptr_bad() { meta.hop_idx = 0; }
+    table ssrr_ptr {
+        key = {
+            hdr.ssrr.ptr: exact;
+            meta.n_hops:  exact;
+        }
+        actions = { ptr_hop; @defaultonly ptr_bad; }
+        default_action = ptr_bad();
+        const entries = {
+            (8, 2): ptr_hop(1);
+            (8, 3): ptr_hop(1);
+            (12, 3): ptr_hop(2);
+            (8, 4): ptr_hop(1);
+            (12, 4): ptr_hop(2);
+            (16, 4): ptr_hop(3);
+            (8, 5): ptr_hop(1);
+            (12, 5): ptr_hop(2);
+            (16, 5): ptr_hop(3);
+            (20, 5): ptr_hop(4);
+        }
+        size = 10;
+    }
+    action tor_diff() { meta.prev_next_tor = meta.prev_next_tor - meta.my_tor; }
+    /* (a - b) mod S of slice ids are tables keyed by both (S x S entries): no arithmetic on
+     * the packet's hop fields, whose PHV containers are fixed by the header. */
+    /* transit: rank = (hop slice - now) mod S; el = (now - previous hop's slice) mod S.
+     * The wait planned here is (hop - prev) mod S = rank + el when on time, so
+     * rank + el >= S means the hop's slice has passed (missed). */
+    action hop_rank_set(bit<16> d) { meta.alt_wait_4 = d; }
+    table hop_rank {
+        key = {
+            meta.hop_slice: exact;
+            meta.cur_slice: exact;
+        }
+        actions = { hop_rank_set; }
+        const entries = {
+            (0, 0): hop_rank_set(0);
+            (0, 1): hop_rank_set(17);
+            (0, 2): hop_rank_set(16);
+            (0, 3): hop_rank_set(15);
+            (0, 4): hop_rank_set(14);
+            (0, 5): hop_rank_set(13);
+            (0, 6): hop_rank_set(12);
+            (0, 7): hop_rank_set(11);
+            (0, 8): hop_rank_set(10);
+            (0, 9): hop_rank_set(9);
+            (0, 10): hop_rank_set(8);
+            (0, 11): hop_rank_set(7);
+            (0, 12): hop_rank_set(6);
+            (0, 13): hop_rank_set(5);
+            (0, 14): hop_rank_set(4);
+            (0, 15): hop_rank_set(3);
+            (0, 16): hop_rank_set(2);
+            (0, 17): hop_rank_set(1);
+            (1, 0): hop_rank_set(1);
+            (1, 1): hop_rank_set(0);
+            (1, 2): hop_rank_set(17);
+            (1, 3): hop_rank_set(16);
+            (1, 4): hop_rank_set(15);
+            (1, 5): hop_rank_set(14);
+            (1, 6): hop_rank_set(13);
+            (1, 7): hop_rank_set(12);
+            (1, 8): hop_rank_set(11);
+            (1, 9): hop_rank_set(10);
+            (1, 10): hop_rank_set(9);
+            (1, 11): hop_rank_set(8);
+            (1, 12): hop_rank_set(7);
+            (1, 13): hop_rank_set(6);
+            (1, 14): hop_rank_set(5);
+            (1, 15): hop_rank_set(4);
+            (1, 16): hop_rank_set(3);
+            (1, 17): hop_rank_set(2);
+            (2, 0): hop_rank_set(2);
+            (2, 1): hop_rank_set(1);
+            (2, 2): hop_rank_set(0);
+            (2, 3): hop_rank_set(17);
+            (2, 4): hop_rank_set(16);
+            (2, 5): hop_rank_set(15);
+            (2, 6): hop_rank_set(14);
+            (2, 7): hop_rank_set(13);
+            (2, 8): hop_rank_set(12);
+            (2, 9): hop_rank_set(11);
+            (2, 10): hop_rank_set(10);
+            (2, 11): hop_rank_set(9);
+            (2, 12): hop_rank_set(8);
+            (2, 13): hop_rank_set(7);
+            (2, 14): hop_rank_set(6);
+            (2, 15): hop_rank_set(5);
+            (2, 16): hop_rank_set(4);
+            (2, 17): hop_rank_set(3);
+            (3, 0): hop_rank_set(3);
+            (3, 1): hop_rank_set(2);
+            (3, 2): hop_rank_set(1);
+            (3, 3): hop_rank_set(0);
+            (3, 4): hop_rank_set(17);
+            (3, 5): hop_rank_set(16);
+            (3, 6): hop_rank_set(15);
+            (3, 7): hop_rank_set(14);
+            (3, 8): hop_rank_set(13);
+            (3, 9): hop_rank_set(12);
+            (3, 10): hop_rank_set(11);
+            (3, 11): hop_rank_set(10);
+            (3, 12): hop_rank_set(9);
+            (3, 13): hop_rank_set(8);
+            (3, 14): hop_rank_set(7);
+            (3, 15): hop_rank_set(6);
+            (3, 16): hop_rank_set(5);
+            (3, 17): hop_rank_set(4);
+            (4, 0): hop_rank_set(4);
+            (4, 1): hop_rank_set(3);
+            (4, 2): hop_rank_set(2);
+            (4, 3): hop_rank_set(1);
+            (4, 4): hop_rank_set(0);
+            (4, 5): hop_rank_set(17);
+            (4, 6): hop_rank_set(16);
+            (4, 7): hop_rank_set(15);
+            (4, 8): hop_rank_set(14);
+            (4, 9): hop_rank_set(13);
+            (4, 10): hop_rank_set(12);
+            (4, 11): hop_rank_set(11);
+            (4, 12): hop_rank_set(10);
+            (4, 13): hop_rank_set(9);
+            (4, 14): hop_rank_set(8);
+            (4, 15): hop_rank_set(7);
+            (4, 16): hop_rank_set(6);
+            (4, 17): hop_rank_set(5);
+            (5, 0): hop_rank_set(5);
+            (5, 1): hop_rank_set(4);
+            (5, 2): hop_rank_set(3);
+            (5, 3): hop_rank_set(2);
+            (5, 4): hop_rank_set(1);
+            (5, 5): hop_rank_set(0);
+            (5, 6): hop_rank_set(17);
+            (5, 7): hop_rank_set(16);
+            (5, 8): hop_rank_set(15);
+            (5, 9): hop_rank_set(14);
+            (5, 10): hop_rank_set(13);
+            (5, 11): hop_rank_set(12);
+            (5, 12): hop_rank_set(11);
+            (5, 13): hop_rank_set(10);
+            (5, 14): hop_rank_set(9);
+            (5, 15): hop_rank_set(8);
+            (5, 16): hop_rank_set(7);
+            (5, 17): hop_rank_set(6);
+            (6, 0): hop_rank_set(6);
+            (6, 1): hop_rank_set(5);
+            (6, 2): hop_rank_set(4);
+            (6, 3): hop_rank_set(3);
+            (6, 4): hop_rank_set(2);
+            (6, 5): hop_rank_set(1);
+            (6, 6): hop_rank_set(0);
+            (6, 7): hop_rank_set(17);
+            (6, 8): hop_rank_set(16);
+            (6, 9): hop_rank_set(15);
+            (6, 10): hop_rank_set(14);
+            (6, 11): hop_rank_set(13);
+            (6, 12): hop_rank_set(12);
+            (6, 13): hop_rank_set(11);
+            (6, 14): hop_rank_set(10);
+            (6, 15): hop_rank_set(9);
+            (6, 16): hop_rank_set(8);
+            (6, 17): hop_rank_set(7);
+            (7, 0): hop_rank_set(7);
+            (7, 1): hop_rank_set(6);
+            (7, 2): hop_rank_set(5);
+            (7, 3): hop_rank_set(4);
+            (7, 4): hop_rank_set(3);
+            (7, 5): hop_rank_set(2);
+            (7, 6): hop_rank_set(1);
+            (7, 7): hop_rank_set(0);
+            (7, 8): hop_rank_set(17);
+            (7, 9): hop_rank_set(16);
+            (7, 10): hop_rank_set(15);
+            (7, 11): hop_rank_set(14);
+            (7, 12): hop_rank_set(13);
+            (7, 13): hop_rank_set(12);
+            (7, 14): hop_rank_set(11);
+            (7, 15): hop_rank_set(10);
+            (7, 16): hop_rank_set(9);
+            (7, 17): hop_rank_set(8);
+            (8, 0): hop_rank_set(8);
+            (8, 1): hop_rank_set(7);
+            (8, 2): hop_rank_set(6);
+            (8, 3): hop_rank_set(5);
+            (8, 4): hop_rank_set(4);
+            (8, 5): hop_rank_set(3);
+            (8, 6): hop_rank_set(2);
+            (8, 7): hop_rank_set(1);
+            (8, 8): hop_rank_set(0);
+            (8, 9): hop_rank_set(17);
+            (8, 10): hop_rank_set(16);
+            (8, 11): hop_rank_set(15);
+            (8, 12): hop_rank_set(14);
+            (8, 13): hop_rank_set(13);
+            (8, 14): hop_rank_set(12);
+            (8, 15): hop_rank_set(11);
+            (8, 16): hop_rank_set(10);
+            (8, 17): hop_rank_set(9);
+            (9, 0): hop_rank_set(9);
+            (9, 1): hop_rank_set(8);
+            (9, 2): hop_rank_set(7);
+            (9, 3): hop_rank_set(6);
+            (9, 4): hop_rank_set(5);
+            (9, 5): hop_rank_set(4);
+            (9, 6): hop_rank_set(3);
+            (9, 7): hop_rank_set(2);
+            (9, 8): hop_rank_set(1);
+            (9, 9): hop_rank_set(0);
+            (9, 10): hop_rank_set(17);
+            (9, 11): hop_rank_set(16);
+            (9, 12): hop_rank_set(15);
+            (9, 13): hop_rank_set(14);
+            (9, 14): hop_rank_set(13);
+            (9, 15): hop_rank_set(12);
+            (9, 16): hop_rank_set(11);
+            (9, 17): hop_rank_set(10);
+            (10, 0): hop_rank_set(10);
+            (10, 1): hop_rank_set(9);
+            (10, 2): hop_rank_set(8);
+            (10, 3): hop_rank_set(7);
+            (10, 4): hop_rank_set(6);
+            (10, 5): hop_rank_set(5);
+            (10, 6): hop_rank_set(4);
+            (10, 7): hop_rank_set(3);
+            (10, 8): hop_rank_set(2);
+            (10, 9): hop_rank_set(1);
+            (10, 10): hop_rank_set(0);
+            (10, 11): hop_rank_set(17);
+            (10, 12): hop_rank_set(16);
+            (10, 13): hop_rank_set(15);
+            (10, 14): hop_rank_set(14);
+            (10, 15): hop_rank_set(13);
+            (10, 16): hop_rank_set(12);
+            (10, 17): hop_rank_set(11);
+            (11, 0): hop_rank_set(11);
+            (11, 1): hop_rank_set(10);
+            (11, 2): hop_rank_set(9);
+            (11, 3): hop_rank_set(8);
+            (11, 4): hop_rank_set(7);
+            (11, 5): hop_rank_set(6);
+            (11, 6): hop_rank_set(5);
+            (11, 7): hop_rank_set(4);
+            (11, 8): hop_rank_set(3);
+            (11, 9): hop_rank_set(2);
+            (11, 10): hop_rank_set(1);
+            (11, 11): hop_rank_set(0);
+            (11, 12): hop_rank_set(17);
+            (11, 13): hop_rank_set(16);
+            (11, 14): hop_rank_set(15);
+            (11, 15): hop_rank_set(14);
+            (11, 16): hop_rank_set(13);
+            (11, 17): hop_rank_set(12);
+            (12, 0): hop_rank_set(12);
+            (12, 1): hop_rank_set(11);
+            (12, 2): hop_rank_set(10);
+            (12, 3): hop_rank_set(9);
+            (12, 4): hop_rank_set(8);
+            (12, 5): hop_rank_set(7);
+            (12, 6): hop_rank_set(6);
+            (12, 7): hop_rank_set(5);
+            (12, 8): hop_rank_set(4);
+            (12, 9): hop_rank_set(3);
+            (12, 10): hop_rank_set(2);
+            (12, 11): hop_rank_set(1);
+            (12, 12): hop_rank_set(0);
+            (12, 13): hop_rank_set(17);
+            (12, 14): hop_rank_set(16);
+            (12, 15): hop_rank_set(15);
+            (12, 16): hop_rank_set(14);
+            (12, 17): hop_rank_set(13);
+            (13, 0): hop_rank_set(13);
+            (13, 1): hop_rank_set(12);
+            (13, 2): hop_rank_set(11);
+            (13, 3): hop_rank_set(10);
+            (13, 4): hop_rank_set(9);
+            (13, 5): hop_rank_set(8);
+            (13, 6): hop_rank_set(7);
+            (13, 7): hop_rank_set(6);
+            (13, 8): hop_rank_set(5);
+            (13, 9): hop_rank_set(4);
+            (13, 10): hop_rank_set(3);
+            (13, 11): hop_rank_set(2);
+            (13, 12): hop_rank_set(1);
+            (13, 13): hop_rank_set(0);
+            (13, 14): hop_rank_set(17);
+            (13, 15): hop_rank_set(16);
+            (13, 16): hop_rank_set(15);
+            (13, 17): hop_rank_set(14);
+            (14, 0): hop_rank_set(14);
+            (14, 1): hop_rank_set(13);
+            (14, 2): hop_rank_set(12);
+            (14, 3): hop_rank_set(11);
+            (14, 4): hop_rank_set(10);
+            (14, 5): hop_rank_set(9);
+            (14, 6): hop_rank_set(8);
+            (14, 7): hop_rank_set(7);
+            (14, 8): hop_rank_set(6);
+            (14, 9): hop_rank_set(5);
+            (14, 10): hop_rank_set(4);
+            (14, 11): hop_rank_set(3);
+            (14, 12): hop_rank_set(2);
+            (14, 13): hop_rank_set(1);
+            (14, 14): hop_rank_set(0);
+            (14, 15): hop_rank_set(17);
+            (14, 16): hop_rank_set(16);
+            (14, 17): hop_rank_set(15);
+            (15, 0): hop_rank_set(15);
+            (15, 1): hop_rank_set(14);
+            (15, 2): hop_rank_set(13);
+            (15, 3): hop_rank_set(12);
+            (15, 4): hop_rank_set(11);
+            (15, 5): hop_rank_set(10);
+            (15, 6): hop_rank_set(9);
+            (15, 7): hop_rank_set(8);
+            (15, 8): hop_rank_set(7);
+            (15, 9): hop_rank_set(6);
+            (15, 10): hop_rank_set(5);
+            (15, 11): hop_rank_set(4);
+            (15, 12): hop_rank_set(3);
+            (15, 13): hop_rank_set(2);
+            (15, 14): hop_rank_set(1);
+            (15, 15): hop_rank_set(0);
+            (15, 16): hop_rank_set(17);
+            (15, 17): hop_rank_set(16);
+            (16, 0): hop_rank_set(16);
+            (16, 1): hop_rank_set(15);
+            (16, 2): hop_rank_set(14);
+            (16, 3): hop_rank_set(13);
+            (16, 4): hop_rank_set(12);
+            (16, 5): hop_rank_set(11);
+            (16, 6): hop_rank_set(10);
+            (16, 7): hop_rank_set(9);
+            (16, 8): hop_rank_set(8);
+            (16, 9): hop_rank_set(7);
+            (16, 10): hop_rank_set(6);
+            (16, 11): hop_rank_set(5);
+            (16, 12): hop_rank_set(4);
+            (16, 13): hop_rank_set(3);
+            (16, 14): hop_rank_set(2);
+            (16, 15): hop_rank_set(1);
+            (16, 16): hop_rank_set(0);
+            (16, 17): hop_rank_set(17);
+            (17, 0): hop_rank_set(17);
+            (17, 1): hop_rank_set(16);
+            (17, 2): hop_rank_set(15);
+            (17, 3): hop_rank_set(14);
+            (17, 4): hop_rank_set(13);
+            (17, 5): hop_rank_set(12);
+            (17, 6): hop_rank_set(11);
+            (17, 7): hop_rank_set(10);
+            (17, 8): hop_rank_set(9);
+            (17, 9): hop_rank_set(8);
+            (17, 10): hop_rank_set(7);
+            (17, 11): hop_rank_set(6);
+            (17, 12): hop_rank_set(5);
+            (17, 13): hop_rank_set(4);
+            (17, 14): hop_rank_set(3);
+            (17, 15): hop_rank_set(2);
+            (17, 16): hop_rank_set(1);
+            (17, 17): hop_rank_set(0);
+        }
+        size = 324;
+    }
+
+    action hop_el_set(bit<8> d) { meta.hop_el = d; }
+    table hop_el {
+        key = {
+            meta.cur_slice: exact;
+            meta.prev_slice: exact;
+        }
+        actions = { hop_el_set; }
+        const entries = {
+            (0, 0): hop_el_set(0);
+            (0, 1): hop_el_set(17);
+            (0, 2): hop_el_set(16);
+            (0, 3): hop_el_set(15);
+            (0, 4): hop_el_set(14);
+            (0, 5): hop_el_set(13);
+            (0, 6): hop_el_set(12);
+            (0, 7): hop_el_set(11);
+            (0, 8): hop_el_set(10);
+            (0, 9): hop_el_set(9);
+            (0, 10): hop_el_set(8);
+            (0, 11): hop_el_set(7);
+            (0, 12): hop_el_set(6);
+            (0, 13): hop_el_set(5);
+            (0, 14): hop_el_set(4);
+            (0, 15): hop_el_set(3);
+            (0, 16): hop_el_set(2);
+            (0, 17): hop_el_set(1);
+            (1, 0): hop_el_set(1);
+            (1, 1): hop_el_set(0);
+            (1, 2): hop_el_set(17);
+            (1, 3): hop_el_set(16);
+            (1, 4): hop_el_set(15);
+            (1, 5): hop_el_set(14);
+            (1, 6): hop_el_set(13);
+            (1, 7): hop_el_set(12);
+            (1, 8): hop_el_set(11);
+            (1, 9): hop_el_set(10);
+            (1, 10): hop_el_set(9);
+            (1, 11): hop_el_set(8);
+            (1, 12): hop_el_set(7);
+            (1, 13): hop_el_set(6);
+            (1, 14): hop_el_set(5);
+            (1, 15): hop_el_set(4);
+            (1, 16): hop_el_set(3);
+            (1, 17): hop_el_set(2);
+            (2, 0): hop_el_set(2);
+            (2, 1): hop_el_set(1);
+            (2, 2): hop_el_set(0);
+            (2, 3): hop_el_set(17);
+            (2, 4): hop_el_set(16);
+            (2, 5): hop_el_set(15);
+            (2, 6): hop_el_set(14);
+            (2, 7): hop_el_set(13);
+            (2, 8): hop_el_set(12);
+            (2, 9): hop_el_set(11);
+            (2, 10): hop_el_set(10);
+            (2, 11): hop_el_set(9);
+            (2, 12): hop_el_set(8);
+            (2, 13): hop_el_set(7);
+            (2, 14): hop_el_set(6);
+            (2, 15): hop_el_set(5);
+            (2, 16): hop_el_set(4);
+            (2, 17): hop_el_set(3);
+            (3, 0): hop_el_set(3);
+            (3, 1): hop_el_set(2);
+            (3, 2): hop_el_set(1);
+            (3, 3): hop_el_set(0);
+            (3, 4): hop_el_set(17);
+            (3, 5): hop_el_set(16);
+            (3, 6): hop_el_set(15);
+            (3, 7): hop_el_set(14);
+            (3, 8): hop_el_set(13);
+            (3, 9): hop_el_set(12);
+            (3, 10): hop_el_set(11);
+            (3, 11): hop_el_set(10);
+            (3, 12): hop_el_set(9);
+            (3, 13): hop_el_set(8);
+            (3, 14): hop_el_set(7);
+            (3, 15): hop_el_set(6);
+            (3, 16): hop_el_set(5);
+            (3, 17): hop_el_set(4);
+            (4, 0): hop_el_set(4);
+            (4, 1): hop_el_set(3);
+            (4, 2): hop_el_set(2);
+            (4, 3): hop_el_set(1);
+            (4, 4): hop_el_set(0);
+            (4, 5): hop_el_set(17);
+            (4, 6): hop_el_set(16);
+            (4, 7): hop_el_set(15);
+            (4, 8): hop_el_set(14);
+            (4, 9): hop_el_set(13);
+            (4, 10): hop_el_set(12);
+            (4, 11): hop_el_set(11);
+            (4, 12): hop_el_set(10);
+            (4, 13): hop_el_set(9);
+            (4, 14): hop_el_set(8);
+            (4, 15): hop_el_set(7);
+            (4, 16): hop_el_set(6);
+            (4, 17): hop_el_set(5);
+            (5, 0): hop_el_set(5);
+            (5, 1): hop_el_set(4);
+            (5, 2): hop_el_set(3);
+            (5, 3): hop_el_set(2);
+            (5, 4): hop_el_set(1);
+            (5, 5): hop_el_set(0);
+            (5, 6): hop_el_set(17);
+            (5, 7): hop_el_set(16);
+            (5, 8): hop_el_set(15);
+            (5, 9): hop_el_set(14);
+            (5, 10): hop_el_set(13);
+            (5, 11): hop_el_set(12);
+            (5, 12): hop_el_set(11);
+            (5, 13): hop_el_set(10);
+            (5, 14): hop_el_set(9);
+            (5, 15): hop_el_set(8);
+            (5, 16): hop_el_set(7);
+            (5, 17): hop_el_set(6);
+            (6, 0): hop_el_set(6);
+            (6, 1): hop_el_set(5);
+            (6, 2): hop_el_set(4);
+            (6, 3): hop_el_set(3);
+            (6, 4): hop_el_set(2);
+            (6, 5): hop_el_set(1);
+            (6, 6): hop_el_set(0);
+            (6, 7): hop_el_set(17);
+            (6, 8): hop_el_set(16);
+            (6, 9): hop_el_set(15);
+            (6, 10): hop_el_set(14);
+            (6, 11): hop_el_set(13);
+            (6, 12): hop_el_set(12);
+            (6, 13): hop_el_set(11);
+            (6, 14): hop_el_set(10);
+            (6, 15): hop_el_set(9);
+            (6, 16): hop_el_set(8);
+            (6, 17): hop_el_set(7);
+            (7, 0): hop_el_set(7);
+            (7, 1): hop_el_set(6);
+            (7, 2): hop_el_set(5);
+            (7, 3): hop_el_set(4);
+            (7, 4): hop_el_set(3);
+            (7, 5): hop_el_set(2);
+            (7, 6): hop_el_set(1);
+            (7, 7): hop_el_set(0);
+            (7, 8): hop_el_set(17);
+            (7, 9): hop_el_set(16);
+            (7, 10): hop_el_set(15);
+            (7, 11): hop_el_set(14);
+            (7, 12): hop_el_set(13);
+            (7, 13): hop_el_set(12);
+            (7, 14): hop_el_set(11);
+            (7, 15): hop_el_set(10);
+            (7, 16): hop_el_set(9);
+            (7, 17): hop_el_set(8);
+            (8, 0): hop_el_set(8);
+            (8, 1): hop_el_set(7);
+            (8, 2): hop_el_set(6);
+            (8, 3): hop_el_set(5);
+            (8, 4): hop_el_set(4);
+            (8, 5): hop_el_set(3);
+            (8, 6): hop_el_set(2);
+            (8, 7): hop_el_set(1);
+            (8, 8): hop_el_set(0);
+            (8, 9): hop_el_set(17);
+            (8, 10): hop_el_set(16);
+            (8, 11): hop_el_set(15);
+            (8, 12): hop_el_set(14);
+            (8, 13): hop_el_set(13);
+            (8, 14): hop_el_set(12);
+            (8, 15): hop_el_set(11);
+            (8, 16): hop_el_set(10);
+            (8, 17): hop_el_set(9);
+            (9, 0): hop_el_set(9);
+            (9, 1): hop_el_set(8);
+            (9, 2): hop_el_set(7);
+            (9, 3): hop_el_set(6);
+            (9, 4): hop_el_set(5);
+            (9, 5): hop_el_set(4);
+            (9, 6): hop_el_set(3);
+            (9, 7): hop_el_set(2);
+            (9, 8): hop_el_set(1);
+            (9, 9): hop_el_set(0);
+            (9, 10): hop_el_set(17);
+            (9, 11): hop_el_set(16);
+            (9, 12): hop_el_set(15);
+            (9, 13): hop_el_set(14);
+            (9, 14): hop_el_set(13);
+            (9, 15): hop_el_set(12);
+            (9, 16): hop_el_set(11);
+            (9, 17): hop_el_set(10);
+            (10, 0): hop_el_set(10);
+            (10, 1): hop_el_set(9);
+            (10, 2): hop_el_set(8);
+            (10, 3): hop_el_set(7);
+            (10, 4): hop_el_set(6);
+            (10, 5): hop_el_set(5);
+            (10, 6): hop_el_set(4);
+            (10, 7): hop_el_set(3);
+            (10, 8): hop_el_set(2);
+            (10, 9): hop_el_set(1);
+            (10, 10): hop_el_set(0);
+            (10, 11): hop_el_set(17);
+            (10, 12): hop_el_set(16);
+            (10, 13): hop_el_set(15);
+            (10, 14): hop_el_set(14);
+            (10, 15): hop_el_set(13);
+            (10, 16): hop_el_set(12);
+            (10, 17): hop_el_set(11);
+            (11, 0): hop_el_set(11);
+            (11, 1): hop_el_set(10);
+            (11, 2): hop_el_set(9);
+            (11, 3): hop_el_set(8);
+            (11, 4): hop_el_set(7);
+            (11, 5): hop_el_set(6);
+            (11, 6): hop_el_set(5);
+            (11, 7): hop_el_set(4);
+            (11, 8): hop_el_set(3);
+            (11, 9): hop_el_set(2);
+            (11, 10): hop_el_set(1);
+            (11, 11): hop_el_set(0);
+            (11, 12): hop_el_set(17);
+            (11, 13): hop_el_set(16);
+            (11, 14): hop_el_set(15);
+            (11, 15): hop_el_set(14);
+            (11, 16): hop_el_set(13);
+            (11, 17): hop_el_set(12);
+            (12, 0): hop_el_set(12);
+            (12, 1): hop_el_set(11);
+            (12, 2): hop_el_set(10);
+            (12, 3): hop_el_set(9);
+            (12, 4): hop_el_set(8);
+            (12, 5): hop_el_set(7);
+            (12, 6): hop_el_set(6);
+            (12, 7): hop_el_set(5);
+            (12, 8): hop_el_set(4);
+            (12, 9): hop_el_set(3);
+            (12, 10): hop_el_set(2);
+            (12, 11): hop_el_set(1);
+            (12, 12): hop_el_set(0);
+            (12, 13): hop_el_set(17);
+            (12, 14): hop_el_set(16);
+            (12, 15): hop_el_set(15);
+            (12, 16): hop_el_set(14);
+            (12, 17): hop_el_set(13);
+            (13, 0): hop_el_set(13);
+            (13, 1): hop_el_set(12);
+            (13, 2): hop_el_set(11);
+            (13, 3): hop_el_set(10);
+            (13, 4): hop_el_set(9);
+            (13, 5): hop_el_set(8);
+            (13, 6): hop_el_set(7);
+            (13, 7): hop_el_set(6);
+            (13, 8): hop_el_set(5);
+            (13, 9): hop_el_set(4);
+            (13, 10): hop_el_set(3);
+            (13, 11): hop_el_set(2);
+            (13, 12): hop_el_set(1);
+            (13, 13): hop_el_set(0);
+            (13, 14): hop_el_set(17);
+            (13, 15): hop_el_set(16);
+            (13, 16): hop_el_set(15);
+            (13, 17): hop_el_set(14);
+            (14, 0): hop_el_set(14);
+            (14, 1): hop_el_set(13);
+            (14, 2): hop_el_set(12);
+            (14, 3): hop_el_set(11);
+            (14, 4): hop_el_set(10);
+            (14, 5): hop_el_set(9);
+            (14, 6): hop_el_set(8);
+            (14, 7): hop_el_set(7);
+            (14, 8): hop_el_set(6);
+            (14, 9): hop_el_set(5);
+            (14, 10): hop_el_set(4);
+            (14, 11): hop_el_set(3);
+            (14, 12): hop_el_set(2);
+            (14, 13): hop_el_set(1);
+            (14, 14): hop_el_set(0);
+            (14, 15): hop_el_set(17);
+            (14, 16): hop_el_set(16);
+            (14, 17): hop_el_set(15);
+            (15, 0): hop_el_set(15);
+            (15, 1): hop_el_set(14);
+            (15, 2): hop_el_set(13);
+            (15, 3): hop_el_set(12);
+            (15, 4): hop_el_set(11);
+            (15, 5): hop_el_set(10);
+            (15, 6): hop_el_set(9);
+            (15, 7): hop_el_set(8);
+            (15, 8): hop_el_set(7);
+            (15, 9): hop_el_set(6);
+            (15, 10): hop_el_set(5);
+            (15, 11): hop_el_set(4);
+            (15, 12): hop_el_set(3);
+            (15, 13): hop_el_set(2);
+            (15, 14): hop_el_set(1);
+            (15, 15): hop_el_set(0);
+            (15, 16): hop_el_set(17);
+            (15, 17): hop_el_set(16);
+            (16, 0): hop_el_set(16);
+            (16, 1): hop_el_set(15);
+            (16, 2): hop_el_set(14);
+            (16, 3): hop_el_set(13);
+            (16, 4): hop_el_set(12);
+            (16, 5): hop_el_set(11);
+            (16, 6): hop_el_set(10);
+            (16, 7): hop_el_set(9);
+            (16, 8): hop_el_set(8);
+            (16, 9): hop_el_set(7);
+            (16, 10): hop_el_set(6);
+            (16, 11): hop_el_set(5);
+            (16, 12): hop_el_set(4);
+            (16, 13): hop_el_set(3);
+            (16, 14): hop_el_set(2);
+            (16, 15): hop_el_set(1);
+            (16, 16): hop_el_set(0);
+            (16, 17): hop_el_set(17);
+            (17, 0): hop_el_set(17);
+            (17, 1): hop_el_set(16);
+            (17, 2): hop_el_set(15);
+            (17, 3): hop_el_set(14);
+            (17, 4): hop_el_set(13);
+            (17, 5): hop_el_set(12);
+            (17, 6): hop_el_set(11);
+            (17, 7): hop_el_set(10);
+            (17, 8): hop_el_set(9);
+            (17, 9): hop_el_set(8);
+            (17, 10): hop_el_set(7);
+            (17, 11): hop_el_set(6);
+            (17, 12): hop_el_set(5);
+            (17, 13): hop_el_set(4);
+            (17, 14): hop_el_set(3);
+            (17, 15): hop_el_set(2);
+            (17, 16): hop_el_set(1);
+            (17, 17): hop_el_set(0);
+        }
+        size = 324;
+    }
+
+    /* source: rank of the new path's first hop */
+    action src_rank_set(bit<16> d) { meta.alt_wait_4 = d; }
+    table src_rank {
+        key = {
+            hdr.hops[0].send_slice: exact;
+            meta.cur_slice: exact;
+        }
+        actions = { src_rank_set; }
+        const entries = {
+            (0, 0): src_rank_set(0);
+            (0, 1): src_rank_set(17);
+            (0, 2): src_rank_set(16);
+            (0, 3): src_rank_set(15);
+            (0, 4): src_rank_set(14);
+            (0, 5): src_rank_set(13);
+            (0, 6): src_rank_set(12);
+            (0, 7): src_rank_set(11);
+            (0, 8): src_rank_set(10);
+            (0, 9): src_rank_set(9);
+            (0, 10): src_rank_set(8);
+            (0, 11): src_rank_set(7);
+            (0, 12): src_rank_set(6);
+            (0, 13): src_rank_set(5);
+            (0, 14): src_rank_set(4);
+            (0, 15): src_rank_set(3);
+            (0, 16): src_rank_set(2);
+            (0, 17): src_rank_set(1);
+            (1, 0): src_rank_set(1);
+            (1, 1): src_rank_set(0);
+            (1, 2): src_rank_set(17);
+            (1, 3): src_rank_set(16);
+            (1, 4): src_rank_set(15);
+            (1, 5): src_rank_set(14);
+            (1, 6): src_rank_set(13);
+            (1, 7): src_rank_set(12);
+            (1, 8): src_rank_set(11);
+            (1, 9): src_rank_set(10);
+            (1, 10): src_rank_set(9);
+            (1, 11): src_rank_set(8);
+            (1, 12): src_rank_set(7);
+            (1, 13): src_rank_set(6);
+            (1, 14): src_rank_set(5);
+            (1, 15): src_rank_set(4);
+            (1, 16): src_rank_set(3);
+            (1, 17): src_rank_set(2);
+            (2, 0): src_rank_set(2);
+            (2, 1): src_rank_set(1);
+            (2, 2): src_rank_set(0);
+            (2, 3): src_rank_set(17);
+            (2, 4): src_rank_set(16);
+            (2, 5): src_rank_set(15);
+            (2, 6): src_rank_set(14);
+            (2, 7): src_rank_set(13);
+            (2, 8): src_rank_set(12);
+            (2, 9): src_rank_set(11);
+            (2, 10): src_rank_set(10);
+            (2, 11): src_rank_set(9);
+            (2, 12): src_rank_set(8);
+            (2, 13): src_rank_set(7);
+            (2, 14): src_rank_set(6);
+            (2, 15): src_rank_set(5);
+            (2, 16): src_rank_set(4);
+            (2, 17): src_rank_set(3);
+            (3, 0): src_rank_set(3);
+            (3, 1): src_rank_set(2);
+            (3, 2): src_rank_set(1);
+            (3, 3): src_rank_set(0);
+            (3, 4): src_rank_set(17);
+            (3, 5): src_rank_set(16);
+            (3, 6): src_rank_set(15);
+            (3, 7): src_rank_set(14);
+            (3, 8): src_rank_set(13);
+            (3, 9): src_rank_set(12);
+            (3, 10): src_rank_set(11);
+            (3, 11): src_rank_set(10);
+            (3, 12): src_rank_set(9);
+            (3, 13): src_rank_set(8);
+            (3, 14): src_rank_set(7);
+            (3, 15): src_rank_set(6);
+            (3, 16): src_rank_set(5);
+            (3, 17): src_rank_set(4);
+            (4, 0): src_rank_set(4);
+            (4, 1): src_rank_set(3);
+            (4, 2): src_rank_set(2);
+            (4, 3): src_rank_set(1);
+            (4, 4): src_rank_set(0);
+            (4, 5): src_rank_set(17);
+            (4, 6): src_rank_set(16);
+            (4, 7): src_rank_set(15);
+            (4, 8): src_rank_set(14);
+            (4, 9): src_rank_set(13);
+            (4, 10): src_rank_set(12);
+            (4, 11): src_rank_set(11);
+            (4, 12): src_rank_set(10);
+            (4, 13): src_rank_set(9);
+            (4, 14): src_rank_set(8);
+            (4, 15): src_rank_set(7);
+            (4, 16): src_rank_set(6);
+            (4, 17): src_rank_set(5);
+            (5, 0): src_rank_set(5);
+            (5, 1): src_rank_set(4);
+            (5, 2): src_rank_set(3);
+            (5, 3): src_rank_set(2);
+            (5, 4): src_rank_set(1);
+            (5, 5): src_rank_set(0);
+            (5, 6): src_rank_set(17);
+            (5, 7): src_rank_set(16);
+            (5, 8): src_rank_set(15);
+            (5, 9): src_rank_set(14);
+            (5, 10): src_rank_set(13);
+            (5, 11): src_rank_set(12);
+            (5, 12): src_rank_set(11);
+            (5, 13): src_rank_set(10);
+            (5, 14): src_rank_set(9);
+            (5, 15): src_rank_set(8);
+            (5, 16): src_rank_set(7);
+            (5, 17): src_rank_set(6);
+            (6, 0): src_rank_set(6);
+            (6, 1): src_rank_set(5);
+            (6, 2): src_rank_set(4);
+            (6, 3): src_rank_set(3);
+            (6, 4): src_rank_set(2);
+            (6, 5): src_rank_set(1);
+            (6, 6): src_rank_set(0);
+            (6, 7): src_rank_set(17);
+            (6, 8): src_rank_set(16);
+            (6, 9): src_rank_set(15);
+            (6, 10): src_rank_set(14);
+            (6, 11): src_rank_set(13);
+            (6, 12): src_rank_set(12);
+            (6, 13): src_rank_set(11);
+            (6, 14): src_rank_set(10);
+            (6, 15): src_rank_set(9);
+            (6, 16): src_rank_set(8);
+            (6, 17): src_rank_set(7);
+            (7, 0): src_rank_set(7);
+            (7, 1): src_rank_set(6);
+            (7, 2): src_rank_set(5);
+            (7, 3): src_rank_set(4);
+            (7, 4): src_rank_set(3);
+            (7, 5): src_rank_set(2);
+            (7, 6): src_rank_set(1);
+            (7, 7): src_rank_set(0);
+            (7, 8): src_rank_set(17);
+            (7, 9): src_rank_set(16);
+            (7, 10): src_rank_set(15);
+            (7, 11): src_rank_set(14);
+            (7, 12): src_rank_set(13);
+            (7, 13): src_rank_set(12);
+            (7, 14): src_rank_set(11);
+            (7, 15): src_rank_set(10);
+            (7, 16): src_rank_set(9);
+            (7, 17): src_rank_set(8);
+            (8, 0): src_rank_set(8);
+            (8, 1): src_rank_set(7);
+            (8, 2): src_rank_set(6);
+            (8, 3): src_rank_set(5);
+            (8, 4): src_rank_set(4);
+            (8, 5): src_rank_set(3);
+            (8, 6): src_rank_set(2);
+            (8, 7): src_rank_set(1);
+            (8, 8): src_rank_set(0);
+            (8, 9): src_rank_set(17);
+            (8, 10): src_rank_set(16);
+            (8, 11): src_rank_set(15);
+            (8, 12): src_rank_set(14);
+            (8, 13): src_rank_set(13);
+            (8, 14): src_rank_set(12);
+            (8, 15): src_rank_set(11);
+            (8, 16): src_rank_set(10);
+            (8, 17): src_rank_set(9);
+            (9, 0): src_rank_set(9);
+            (9, 1): src_rank_set(8);
+            (9, 2): src_rank_set(7);
+            (9, 3): src_rank_set(6);
+            (9, 4): src_rank_set(5);
+            (9, 5): src_rank_set(4);
+            (9, 6): src_rank_set(3);
+            (9, 7): src_rank_set(2);
+            (9, 8): src_rank_set(1);
+            (9, 9): src_rank_set(0);
+            (9, 10): src_rank_set(17);
+            (9, 11): src_rank_set(16);
+            (9, 12): src_rank_set(15);
+            (9, 13): src_rank_set(14);
+            (9, 14): src_rank_set(13);
+            (9, 15): src_rank_set(12);
+            (9, 16): src_rank_set(11);
+            (9, 17): src_rank_set(10);
+            (10, 0): src_rank_set(10);
+            (10, 1): src_rank_set(9);
+            (10, 2): src_rank_set(8);
+            (10, 3): src_rank_set(7);
+            (10, 4): src_rank_set(6);
+            (10, 5): src_rank_set(5);
+            (10, 6): src_rank_set(4);
+            (10, 7): src_rank_set(3);
+            (10, 8): src_rank_set(2);
+            (10, 9): src_rank_set(1);
+            (10, 10): src_rank_set(0);
+            (10, 11): src_rank_set(17);
+            (10, 12): src_rank_set(16);
+            (10, 13): src_rank_set(15);
+            (10, 14): src_rank_set(14);
+            (10, 15): src_rank_set(13);
+            (10, 16): src_rank_set(12);
+            (10, 17): src_rank_set(11);
+            (11, 0): src_rank_set(11);
+            (11, 1): src_rank_set(10);
+            (11, 2): src_rank_set(9);
+            (11, 3): src_rank_set(8);
+            (11, 4): src_rank_set(7);
+            (11, 5): src_rank_set(6);
+            (11, 6): src_rank_set(5);
+            (11, 7): src_rank_set(4);
+            (11, 8): src_rank_set(3);
+            (11, 9): src_rank_set(2);
+            (11, 10): src_rank_set(1);
+            (11, 11): src_rank_set(0);
+            (11, 12): src_rank_set(17);
+            (11, 13): src_rank_set(16);
+            (11, 14): src_rank_set(15);
+            (11, 15): src_rank_set(14);
+            (11, 16): src_rank_set(13);
+            (11, 17): src_rank_set(12);
+            (12, 0): src_rank_set(12);
+            (12, 1): src_rank_set(11);
+            (12, 2): src_rank_set(10);
+            (12, 3): src_rank_set(9);
+            (12, 4): src_rank_set(8);
+            (12, 5): src_rank_set(7);
+            (12, 6): src_rank_set(6);
+            (12, 7): src_rank_set(5);
+            (12, 8): src_rank_set(4);
+            (12, 9): src_rank_set(3);
+            (12, 10): src_rank_set(2);
+            (12, 11): src_rank_set(1);
+            (12, 12): src_rank_set(0);
+            (12, 13): src_rank_set(17);
+            (12, 14): src_rank_set(16);
+            (12, 15): src_rank_set(15);
+            (12, 16): src_rank_set(14);
+            (12, 17): src_rank_set(13);
+            (13, 0): src_rank_set(13);
+            (13, 1): src_rank_set(12);
+            (13, 2): src_rank_set(11);
+            (13, 3): src_rank_set(10);
+            (13, 4): src_rank_set(9);
+            (13, 5): src_rank_set(8);
+            (13, 6): src_rank_set(7);
+            (13, 7): src_rank_set(6);
+            (13, 8): src_rank_set(5);
+            (13, 9): src_rank_set(4);
+            (13, 10): src_rank_set(3);
+            (13, 11): src_rank_set(2);
+            (13, 12): src_rank_set(1);
+            (13, 13): src_rank_set(0);
+            (13, 14): src_rank_set(17);
+            (13, 15): src_rank_set(16);
+            (13, 16): src_rank_set(15);
+            (13, 17): src_rank_set(14);
+            (14, 0): src_rank_set(14);
+            (14, 1): src_rank_set(13);
+            (14, 2): src_rank_set(12);
+            (14, 3): src_rank_set(11);
+            (14, 4): src_rank_set(10);
+            (14, 5): src_rank_set(9);
+            (14, 6): src_rank_set(8);
+            (14, 7): src_rank_set(7);
+            (14, 8): src_rank_set(6);
+            (14, 9): src_rank_set(5);
+            (14, 10): src_rank_set(4);
+            (14, 11): src_rank_set(3);
+            (14, 12): src_rank_set(2);
+            (14, 13): src_rank_set(1);
+            (14, 14): src_rank_set(0);
+            (14, 15): src_rank_set(17);
+            (14, 16): src_rank_set(16);
+            (14, 17): src_rank_set(15);
+            (15, 0): src_rank_set(15);
+            (15, 1): src_rank_set(14);
+            (15, 2): src_rank_set(13);
+            (15, 3): src_rank_set(12);
+            (15, 4): src_rank_set(11);
+            (15, 5): src_rank_set(10);
+            (15, 6): src_rank_set(9);
+            (15, 7): src_rank_set(8);
+            (15, 8): src_rank_set(7);
+            (15, 9): src_rank_set(6);
+            (15, 10): src_rank_set(5);
+            (15, 11): src_rank_set(4);
+            (15, 12): src_rank_set(3);
+            (15, 13): src_rank_set(2);
+            (15, 14): src_rank_set(1);
+            (15, 15): src_rank_set(0);
+            (15, 16): src_rank_set(17);
+            (15, 17): src_rank_set(16);
+            (16, 0): src_rank_set(16);
+            (16, 1): src_rank_set(15);
+            (16, 2): src_rank_set(14);
+            (16, 3): src_rank_set(13);
+            (16, 4): src_rank_set(12);
+            (16, 5): src_rank_set(11);
+            (16, 6): src_rank_set(10);
+            (16, 7): src_rank_set(9);
+            (16, 8): src_rank_set(8);
+            (16, 9): src_rank_set(7);
+            (16, 10): src_rank_set(6);
+            (16, 11): src_rank_set(5);
+            (16, 12): src_rank_set(4);
+            (16, 13): src_rank_set(3);
+            (16, 14): src_rank_set(2);
+            (16, 15): src_rank_set(1);
+            (16, 16): src_rank_set(0);
+            (16, 17): src_rank_set(17);
+            (17, 0): src_rank_set(17);
+            (17, 1): src_rank_set(16);
+            (17, 2): src_rank_set(15);
+            (17, 3): src_rank_set(14);
+            (17, 4): src_rank_set(13);
+            (17, 5): src_rank_set(12);
+            (17, 6): src_rank_set(11);
+            (17, 7): src_rank_set(10);
+            (17, 8): src_rank_set(9);
+            (17, 9): src_rank_set(8);
+            (17, 10): src_rank_set(7);
+            (17, 11): src_rank_set(6);
+            (17, 12): src_rank_set(5);
+            (17, 13): src_rank_set(4);
+            (17, 14): src_rank_set(3);
+            (17, 15): src_rank_set(2);
+            (17, 16): src_rank_set(1);
+            (17, 17): src_rank_set(0);
+        }
+        size = 324;
+    }
+
+    /* missed: rank + el >= S (a table of those pairs: no arithmetic on the way to the pick) */
+    action hop_late() { meta.hop_missed = 1; }
+    table hop_missed {
+        key = {
+            meta.alt_wait_4: exact @name("rank");
+            meta.hop_el: exact @name("el");
+        }
+        actions = { hop_late; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (1, 17): hop_late();
+            (2, 16): hop_late();
+            (2, 17): hop_late();
+            (3, 15): hop_late();
+            (3, 16): hop_late();
+            (3, 17): hop_late();
+            (4, 14): hop_late();
+            (4, 15): hop_late();
+            (4, 16): hop_late();
+            (4, 17): hop_late();
+            (5, 13): hop_late();
+            (5, 14): hop_late();
+            (5, 15): hop_late();
+            (5, 16): hop_late();
+            (5, 17): hop_late();
+            (6, 12): hop_late();
+            (6, 13): hop_late();
+            (6, 14): hop_late();
+            (6, 15): hop_late();
+            (6, 16): hop_late();
+            (6, 17): hop_late();
+            (7, 11): hop_late();
+            (7, 12): hop_late();
+            (7, 13): hop_late();
+            (7, 14): hop_late();
+            (7, 15): hop_late();
+            (7, 16): hop_late();
+            (7, 17): hop_late();
+            (8, 10): hop_late();
+            (8, 11): hop_late();
+            (8, 12): hop_late();
+            (8, 13): hop_late();
+            (8, 14): hop_late();
+            (8, 15): hop_late();
+            (8, 16): hop_late();
+            (8, 17): hop_late();
+            (9, 9): hop_late();
+            (9, 10): hop_late();
+            (9, 11): hop_late();
+            (9, 12): hop_late();
+            (9, 13): hop_late();
+            (9, 14): hop_late();
+            (9, 15): hop_late();
+            (9, 16): hop_late();
+            (9, 17): hop_late();
+            (10, 8): hop_late();
+            (10, 9): hop_late();
+            (10, 10): hop_late();
+            (10, 11): hop_late();
+            (10, 12): hop_late();
+            (10, 13): hop_late();
+            (10, 14): hop_late();
+            (10, 15): hop_late();
+            (10, 16): hop_late();
+            (10, 17): hop_late();
+            (11, 7): hop_late();
+            (11, 8): hop_late();
+            (11, 9): hop_late();
+            (11, 10): hop_late();
+            (11, 11): hop_late();
+            (11, 12): hop_late();
+            (11, 13): hop_late();
+            (11, 14): hop_late();
+            (11, 15): hop_late();
+            (11, 16): hop_late();
+            (11, 17): hop_late();
+            (12, 6): hop_late();
+            (12, 7): hop_late();
+            (12, 8): hop_late();
+            (12, 9): hop_late();
+            (12, 10): hop_late();
+            (12, 11): hop_late();
+            (12, 12): hop_late();
+            (12, 13): hop_late();
+            (12, 14): hop_late();
+            (12, 15): hop_late();
+            (12, 16): hop_late();
+            (12, 17): hop_late();
+            (13, 5): hop_late();
+            (13, 6): hop_late();
+            (13, 7): hop_late();
+            (13, 8): hop_late();
+            (13, 9): hop_late();
+            (13, 10): hop_late();
+            (13, 11): hop_late();
+            (13, 12): hop_late();
+            (13, 13): hop_late();
+            (13, 14): hop_late();
+            (13, 15): hop_late();
+            (13, 16): hop_late();
+            (13, 17): hop_late();
+            (14, 4): hop_late();
+            (14, 5): hop_late();
+            (14, 6): hop_late();
+            (14, 7): hop_late();
+            (14, 8): hop_late();
+            (14, 9): hop_late();
+            (14, 10): hop_late();
+            (14, 11): hop_late();
+            (14, 12): hop_late();
+            (14, 13): hop_late();
+            (14, 14): hop_late();
+            (14, 15): hop_late();
+            (14, 16): hop_late();
+            (14, 17): hop_late();
+            (15, 3): hop_late();
+            (15, 4): hop_late();
+            (15, 5): hop_late();
+            (15, 6): hop_late();
+            (15, 7): hop_late();
+            (15, 8): hop_late();
+            (15, 9): hop_late();
+            (15, 10): hop_late();
+            (15, 11): hop_late();
+            (15, 12): hop_late();
+            (15, 13): hop_late();
+            (15, 14): hop_late();
+            (15, 15): hop_late();
+            (15, 16): hop_late();
+            (15, 17): hop_late();
+            (16, 2): hop_late();
+            (16, 3): hop_late();
+            (16, 4): hop_late();
+            (16, 5): hop_late();
+            (16, 6): hop_late();
+            (16, 7): hop_late();
+            (16, 8): hop_late();
+            (16, 9): hop_late();
+            (16, 10): hop_late();
+            (16, 11): hop_late();
+            (16, 12): hop_late();
+            (16, 13): hop_late();
+            (16, 14): hop_late();
+            (16, 15): hop_late();
+            (16, 16): hop_late();
+            (16, 17): hop_late();
+            (17, 1): hop_late();
+            (17, 2): hop_late();
+            (17, 3): hop_late();
+            (17, 4): hop_late();
+            (17, 5): hop_late();
+            (17, 6): hop_late();
+            (17, 7): hop_late();
+            (17, 8): hop_late();
+            (17, 9): hop_late();
+            (17, 10): hop_late();
+            (17, 11): hop_late();
+            (17, 12): hop_late();
+            (17, 13): hop_late();
+            (17, 14): hop_late();
+            (17, 15): hop_late();
+            (17, 16): hop_late();
+            (17, 17): hop_late();
+        }
+        size = 153;
+    }
+    action hop_slot0() { meta.alt_up_4 = meta.hop_uplink; }
+    action src_slot1() { meta.alt_up_4 = hdr.hops[0].uplink; }
+    action src_len_a() { meta.body = hdr.ipv4.totalLen - meta.hdr_bytes; }
+    action src_len_b() { hdr.ipv4.totalLen = meta.body + path_bytes; }
+    /* the departure */
+    action dep_floor() { meta.admit_e = meta.e_floor; }
+    action dep_admit() { meta.admitted = admit.execute(meta.dep_i, meta.fin); }
+    action src_len_units() { meta.len = meta.len_g; }       // admitted with the longest source route
+    /* the TM queue id of a calendar queue (a table: the 7-bit qid is not a slice of dep_q) */
+    action set_qid(QueueId_t qid) { ig_tm_md.qid = qid; }
+    table queue_id {
+        key = { meta.dep_q: exact; }
+        actions = { set_qid; }
+        const entries = {
+            0: set_qid(0);
+            1: set_qid(1);
+            2: set_qid(2);
+            3: set_qid(3);
+            4: set_qid(4);
+            5: set_qid(5);
+            6: set_qid(6);
+            7: set_qid(7);
+            8: set_qid(8);
+            9: set_qid(9);
+            10: set_qid(10);
+            11: set_qid(11);
+            12: set_qid(12);
+            13: set_qid(13);
+            14: set_qid(14);
+            15: set_qid(15);
+            16: set_qid(16);
+            17: set_qid(17);
+        }
+        size = 18;
+    }
+    /* comparisons with the capacity are range tables (a gateway compares at most 12 bits) */
+    action fits() { meta.fits_active = 1; }
+    table fits_check {
+        key = { meta.need: range; }
+        actions = { fits; NoAction; }
+        default_action = NoAction();
+        const entries = { 0 .. CAP_UNITS: fits(); }
+        size = 1;
+    }
+    action fits_g() { meta.fits_active_g = 1; }
+    table fits_check_g {
+        key = { meta.need_g: range; }
+        actions = { fits_g; NoAction; }
+        default_action = NoAction();
+        const entries = { 0 .. CAP_UNITS: fits_g(); }
+        size = 1;
+    }
+    action dep_mark() {
+        meta.mirror_session = 1;
+        ig_dprsr_md.mirror_type = meta.dep_mirror;
+        meta.pkt_type = PKT_QUPD;
+    }
+    table fill_check {
+        key = { meta.fin: range; }
+        actions = { dep_mark; NoAction; }
+        default_action = NoAction();
+        const entries = { FILL_MARK + 1 .. 0xFFFF: dep_mark(); }
+        size = 1;
+    }
+    action dep_resubmit() {
+        meta.skip = meta.dep_alt + 1;
+        ig_dprsr_md.resubmit_type = RESUBMIT_SPILL;
+        meta.pkt_type = 1;
+    }
+    action dep_resubmit_source() {
+        meta.skip = 1;
+        ig_dprsr_md.resubmit_type = RESUBMIT_SPILL;
+        meta.pkt_type = 1;
+    }
+    /* queue-state update: stale once the queue drained (now - admitted > rank, mod 256) */
+    action qupd_a() { meta.qupd_age = meta.epoch - hdr.qupd.epoch; }
+    action qupd_b() { meta.qupd_min = min(meta.qupd_age, hdr.qupd.rank); }
+    action qupd_c() { meta.qupd_min = meta.qupd_min ^ meta.qupd_age; }      // != 0: age > rank, drained
+
+    apply {
+        port_role.apply();
+        config.apply();
+        /* ---- the clock: ticked by timer batch 0 packet 0, read by everything else ---- */
+        if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
+            meta.cur_slice = slice_tick.execute(0);
+            meta.active_q = active_tick.execute(0);
+            meta.active_q_1 = active_tick_1.execute(0);
+            meta.epoch = epoch_tick.execute(0);
+            start_stamp.execute(0);
+            meta.ev = meta.ev | EV_TIMER;
+        } else {
+            meta.cur_slice = slice_read.execute(0);
+            meta.active_q = active_read.execute(0);
+            meta.active_q_1 = active_read_1.execute(0);
+            meta.epoch = epoch_read.execute(0);
+            meta.slice_start = start_read.execute(0);
+        }
+
+        if (hdr.pg_timer.isValid()) {
+            /* ---- timer batch: one AFC word per packet; never forwarded --------------- */
+            timer_afc.apply();
+            if (meta.have_dep == 1) {            // a pause: the drained queue starts empty
+                qfin_reset.execute(meta.t_qidx);
+                meta.down = link_down_test.execute(0);
+                cfg_down_of_uplink();
+                if (meta.down == 0) {             // a down uplink keeps its queues Full
+                if (meta.down_hit == 0) {         // (two tests: a gateway sees at most 4 bytes + 12 bits)
+                meta.alt_i_0 = meta.t_qidx;
+                meta.alt_i_1 = meta.t_qidx;
+                meta.alt_i_2 = meta.t_qidx;
+                meta.alt_i_3 = meta.t_qidx;
+                meta.alt_i_4 = meta.t_qidx;
+
+                qstate_0_clear.execute(meta.alt_i_0);
+                qstate_1_clear.execute(meta.alt_i_1);
+                qstate_2_clear.execute(meta.alt_i_2);
+                qstate_3_clear.execute(meta.alt_i_3);
+                qstate_4_clear.execute(meta.alt_i_4);
+
+                }
+                }
+            }
+            ig_dprsr_md.drop_ctl = 1;
+        } else if (hdr.pg_port_down.isValid()) {
+            /* ---- port-down app: the uplink is down from the next packet on ------------ */
+            down_port.apply();
+            if (meta.down_bit != 0) {
+                link_down_set.execute(0);
+                meta.alt_i_0 = meta.t_qidx;
+                meta.alt_i_1 = meta.t_qidx;
+                meta.alt_i_2 = meta.t_qidx;
+                meta.alt_i_3 = meta.t_qidx;
+                meta.alt_i_4 = meta.t_qidx;
+
+                qstate_0_set.execute(meta.alt_i_0);
+                qstate_1_set.execute(meta.alt_i_1);
+                qstate_2_set.execute(meta.alt_i_2);
+                qstate_3_set.execute(meta.alt_i_3);
+                qstate_4_set.execute(meta.alt_i_4);
+
+                meta.ev = EV_UPLINK_DOWN;
+            }
+            ig_dprsr_md.drop_ctl = 1;
+        } else if (hdr.qupd.isValid()) {
+            /* ---- queue-state update: mark Full unless the queue drained since --------- */
+            qupd_a();
+            qupd_b();
+            qupd_c();
+            if (meta.qupd_min == 0) {
+            meta.alt_i_0 = hdr.qupd.qidx;
+            meta.alt_i_1 = hdr.qupd.qidx;
+            meta.alt_i_2 = hdr.qupd.qidx;
+            meta.alt_i_3 = hdr.qupd.qidx;
+            meta.alt_i_4 = hdr.qupd.qidx;
+
+            qstate_0_set.execute(meta.alt_i_0);
+            qstate_1_set.execute(meta.alt_i_1);
+            qstate_2_set.execute(meta.alt_i_2);
+            qstate_3_set.execute(meta.alt_i_3);
+            qstate_4_set.execute(meta.alt_i_4);
+
+                meta.ev = EV_QSTATE_FULL;
+            }
+            ig_dprsr_md.drop_ctl = 1;
+        } else {
+            /* ---- a front-panel packet. Lookups and queue tests run side by side; the
+             * checks below decide what is used (Tofino: fewer dependent stages). ------- */
+            if (hdr.resub.isValid()) {
+                meta.skip = hdr.resub.skip;
+                meta.resubmitted = 1;
+                meta.ev = EV_RESUBMIT_SPILL;
+            }
+            elapsed_ns();
+            elapsed_quanta();
+            slice_time.apply();
+            ihl_bytes.apply();
+            wire_a();
+            wire_b();
+            body_a();                            // the total length must cover the header
+            body_b();
+            /* does the packet (with the most a source route adds) still fit the active slice? */
+            active_a();
+            fits_check.apply();
+            fits_check_g.apply();
+
+            if (hdr.ipv4.isValid()) {
+                host_dst.apply();
+                route_mode.apply();
+                /* the UCMP bucket of every IPv4 packet, used only if it is source-routed here:
+                 * ungated, so the SSRR path lookup does not wait for the route mode */
+                ssrr_bucket.apply();
+            }
+            /* which lookup: an SSRR hop in transit, an SSRR path written here (at the source,
+             * or re-sourced after a resubmit: UCMP §6.3), or the URO per-hop table */
+            bit<1> transit = 0;
+            bit<1> source = 0;
+            bit<1> uro_path = 0;
+            if (hdr.ssrr.isValid() && meta.skip == 0) { transit = 1; }
+            if (hdr.ssrr.isValid() && meta.skip != 0) { source = 1; }
+            if (!hdr.ssrr.isValid() && meta.use_ssrr == 1 && meta.is_local == 0) { source = 1; }
+            if (!hdr.ssrr.isValid() && meta.use_ssrr == 0 && meta.is_local == 0) { uro_path = 1; }
+
+            /* ---- URO: K alternatives, each tested against its own queue-state copy ------ */
+            if (uro_path == 1) {
+                uro_next_hop.apply();
+                /* slot 0: queue (active + wait) mod Q, its index, the Full test */
+                slot_0_x();
+                qmod_0.apply();
+                slot_0_i();
+                meta.alt_full_0 = qstate_0_test.execute(meta.alt_i_0);
+
+                /* slot 1: queue (active + wait) mod Q, its index, the Full test */
+                slot_1_x();
+                qmod_1.apply();
+                slot_1_i();
+                meta.alt_full_1 = qstate_1_test.execute(meta.alt_i_1);
+
+                /* slot 2: queue (active + wait) mod Q, its index, the Full test */
+                slot_2_x();
+                qmod_2.apply();
+                slot_2_i();
+                meta.alt_full_2 = qstate_2_test.execute(meta.alt_i_2);
+
+                /* slot 3: queue (active + wait) mod Q, its index, the Full test */
+                slot_3_x();
+                qmod_3.apply();
+                slot_3_i();
+                meta.alt_full_3 = qstate_3_test.execute(meta.alt_i_3);
+
+                slot_range.apply();
+                if (meta.alt_wait_0 == 0) { meta.alt_act_0 = 1; }
+                if (meta.alt_c_0 == 1 && meta.alt_full_0 == 0 && (meta.alt_wait_0 != 0 || meta.fits_active == 1)) {
+                    meta.alt_ok_0 = 1;
+                }
+
+                if (meta.alt_wait_1 == 0) { meta.alt_act_1 = 1; }
+                if (meta.alt_c_1 == 1 && meta.alt_full_1 == 0 && (meta.alt_wait_1 != 0 || meta.fits_active == 1)) {
+                    meta.alt_ok_1 = 1;
+                }
+
+                if (meta.alt_wait_2 == 0) { meta.alt_act_2 = 1; }
+                if (meta.alt_c_2 == 1 && meta.alt_full_2 == 0 && (meta.alt_wait_2 != 0 || meta.fits_active == 1)) {
+                    meta.alt_ok_2 = 1;
+                }
+
+                if (meta.alt_wait_3 == 0) { meta.alt_act_3 = 1; }
+                if (meta.alt_c_3 == 1 && meta.alt_full_3 == 0 && (meta.alt_wait_3 != 0 || meta.fits_active == 1)) {
+                    meta.alt_ok_3 = 1;
+                }
+
+            }
+
+            /* ---- SSRR: the hop at the pointer (transit) or hop 0 of a path written here -- */
+            bit<1> ssrr_ok = 0;
+            if (transit == 1) {
+                ssrr_ptr.apply();
+            /* the hop at the pointer and the hop before it */
+            if (meta.hop_idx == 1) {
+                meta.hop_uplink = hdr.hops[1].uplink;
+                meta.hop_slice = hdr.hops[1].send_slice;
+                meta.prev_next_tor = hdr.hops[0].next_tor;
+                meta.prev_slice = hdr.hops[0].send_slice;
+            }
+            else if (meta.hop_idx == 2) {
+                meta.hop_uplink = hdr.hops[2].uplink;
+                meta.hop_slice = hdr.hops[2].send_slice;
+                meta.prev_next_tor = hdr.hops[1].next_tor;
+                meta.prev_slice = hdr.hops[1].send_slice;
+            }
+            else if (meta.hop_idx == 3) {
+                meta.hop_uplink = hdr.hops[3].uplink;
+                meta.hop_slice = hdr.hops[3].send_slice;
+                meta.prev_next_tor = hdr.hops[2].next_tor;
+                meta.prev_slice = hdr.hops[2].send_slice;
+            }
+            else if (meta.hop_idx == 4) {
+                meta.hop_uplink = hdr.hops[4].uplink;
+                meta.hop_slice = hdr.hops[4].send_slice;
+                meta.prev_next_tor = hdr.hops[3].next_tor;
+                meta.prev_slice = hdr.hops[3].send_slice;
+            }
+
+                tor_diff();
+                hop_rank.apply();                   // rank -> the SSRR slot's wait
+                hop_el.apply();
+                hop_missed.apply();
+                hop_slot0();
+            } else if (source == 1) {
+                if (ssrr_path.apply().hit) {
+                    ssrr_hops.apply();
+                }
+                if (meta.path_len != 0) {
+            /* hops past n invalid; then IHL and total length for NOP + option + n hops */
+            if (meta.path_len <= 1) { hdr.hops[1].setInvalid(); }
+            if (meta.path_len <= 2) { hdr.hops[2].setInvalid(); }
+            if (meta.path_len <= 3) { hdr.hops[3].setInvalid(); }
+            if (meta.path_len <= 4) { hdr.hops[4].setInvalid(); }
+
+                    src_len_a();
+                    path_shape.apply();
+                    src_len_b();
+                    src_len_units();
+                    src_rank.apply();
+                    src_slot1();
+                }
+            }
+            if (transit == 1 || source == 1) {
+                /* slot 4: queue (active + wait) mod Q, its index, the Full test */
+                slot_4_x();
+                qmod_4.apply();
+                slot_4_i();
+                meta.alt_full_4 = qstate_4_test.execute(meta.alt_i_4);
+
+                if (meta.alt_full_4 == 0) {
+                    if (transit == 1 && (meta.alt_wait_4 != 0 || meta.fits_active == 1)) {
+                        ssrr_ok = 1;
+                    } else if (source == 1 && (meta.alt_wait_4 != 0 || meta.fits_active_g == 1)) {
+                        ssrr_ok = 1;
+                    }
+                }
+            }
+
+            /* ---- checks: malformed, unconfigured, unroutable packets are dropped ------- */
+            if (hdr.timer.isValid()) {
+                meta.drop_reason = DR_BAD_TIMER;      // the clock is the packet generator, not a frame
+            } else if (meta.configured == 0) {
+                meta.drop_reason = DR_UNCONFIGURED;
+            } else if (ig_prsr_md.parser_err != 0 || meta.bad_ihl == 1) {
+                meta.drop_reason = DR_MALFORMED;
+            } else if (!hdr.ipv4.isValid()) {
+                meta.drop_reason = DR_NOT_IPV4;
+            } else if (meta.bad_options == 1 || (hdr.ssrr.isValid() && meta.role != ROLE_UPLINK)) {
+                meta.drop_reason = DR_BAD_SSRR;       // other options, or SSRR from the edge (RFC 7126)
+            } else if (hdr.ipv4.version_ihl[7:4] != 4 || meta.body != 0) {
+                meta.drop_reason = DR_MALFORMED;
+            } else if (!meta.csum_ok) {
+                meta.drop_reason = DR_BAD_CHECKSUM;
+            } else if (meta.routed == 0) {
+                meta.drop_reason = DR_NO_ROUTE;
+            } else if (meta.is_local == 0) {
+                if (meta.dst_tor == meta.my_tor) {
+                    meta.drop_reason = DR_NO_ROUTE;
+                } else if (hdr.ipv4.ttl <= 1) {
+                    meta.drop_reason = DR_TTL;
+                } else if (transit == 1 && (meta.hop_idx == 0 || meta.prev_next_tor != 0)) {
+                    meta.drop_reason = DR_BAD_SSRR;   // the hop before the pointer must name this ToR
+                } else if (uro_path == 1 && meta.n_alts == 0) {
+                    meta.drop_reason = DR_NO_ROUTE;
+                } else if (source == 1 && (meta.path_len == 0 || meta.path_len > 5)) {
+                    meta.drop_reason = DR_NO_ROUTE;
+                }
+            }
+
+            /* ---- the departure: first usable slot, admitted if it fits ------------------ */
+            if (meta.drop_reason == 0 && meta.is_local == 0) {
+                hdr.ipv4.ttl = hdr.ipv4.ttl - 1;
+                if (uro_path == 1) {
+                    choose.apply();
+                }
+                if (ssrr_ok == 1) {
+                    pick_4();
+                }
+                if (uro_path == 1 && meta.have_dep == 1 && meta.dep_alt != 0) { meta.ev = meta.ev | EV_REROUTE_SPILL; }
+                if (transit == 1) {
+                    meta.ev = meta.ev | EV_SSRR_TRANSIT;
+                    if (meta.have_dep == 1) {
+                        hdr.ssrr.ptr = hdr.ssrr.ptr + 4;
+                    } else if (meta.hop_missed == 1) {
+                        meta.ev = meta.ev | EV_SSRR_MISSED;
+                    } else {
+                        meta.ev = meta.ev | EV_SSRR_RESOURCED;
+                    }
+                } else if (source == 1) {
+                    meta.ev = meta.ev | EV_SSRR_WRITTEN;
+                }
+                if (meta.have_dep == 0) {
+                    if (transit == 1 && meta.resubmitted == 0) {
+                        dep_resubmit_source();         // hop Full or missed: re-source here (UCMP §6.3)
+                    } else {
+                        meta.drop_reason = DR_ALL_FULL;
+                    }
+                } else {
+                    if (meta.dep_act == 1) { dep_floor(); }
+                    dep_admit();
+                    if (meta.admitted == 0) {
+                        if (meta.resubmitted == 0 && source == 0) {
+                            dep_resubmit();            // refused: back once, for the next alternative
+                        } else {
+                            meta.drop_reason = DR_ALL_FULL;
+                        }
+                    } else {
+                        queue_id.apply();
+                        fill_check.apply();            // no room left for a full frame: mark Full
+                    }
+                }
+            }
+
+            /* ---- out: the dev port of the host port or uplink, or drop ----------------------- */
+            if (meta.is_local == 1 || meta.have_dep == 1) {
+                port_map.apply();
+            }
+            if (meta.drop_reason == 0 && meta.unmapped == 1) {
+                meta.drop_reason = DR_NO_ROUTE;          // a port the port map does not name
+            }
+            if (meta.drop_reason != 0) {
+                ig_dprsr_md.drop_ctl = 1;
+                drops.count(meta.drop_reason);
+            } else if (meta.pkt_type != 1) {
+                hdr.bridge.setValid();
+                hdr.bridge.type = PKT_NORMAL;
+            }
+        }
+        if (meta.ev != 0) {
+            events.count(meta.ev);
+        }
+    }
+}
+
+Pipeline(UroIngressParser(), UroIngress(), UroIngressDeparser(),
+         UroEgressParser(), UroEgress(), UroEgressDeparser()) pipe;
+Switch(pipe) main;

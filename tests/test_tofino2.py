@@ -1,0 +1,456 @@
+"""Tofino2 (t2na) target without a switch or compiler: AFC words, the pktgen timer plan, the
+TM queue rotation, port maps, the switch plan, profile limits, rendering, the BfRt backend
+up to the gRPC call (URO §IV-B/C, UCMP §6, FRANCIS §4.3)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+
+import pytest
+
+from controller.agent import backend as be
+from controller.agent import bfrt as bfrt_backend
+from controller.cli import main
+from controller.p4gen import profile as prof
+from controller.p4gen import render as rnd
+from controller.p4gen.profile import Profile, ProfileError
+from controller.tables import entries as ent
+from controller.tofino2 import afc, chip, pktgen, plan, settings, tm
+from controller.tofino2.bfrt_json import BfrtInfo, BfrtJsonError
+
+T = "tofino2"
+
+
+def mk(**kw) -> Profile:
+    base = dict(name="t", tors=8, uplinks=2, host_ports=2, slices=4, alternatives=3, ssrr_hops=4, queues=4)
+    base.update(kw)
+    return Profile(**base)
+
+
+# ---- AFC words: hand-computed --------------------------------------------------------------
+@pytest.mark.parametrize("dev_port,qid,pause,word", [
+    # dev 8: pipe 0, port group 1, channel 0 -> pg_queue 3; 1<<31 | 1<<25 | 3<<15 | 1
+    (8, 3, True, 0x82018001),
+    # dev 136: pipe 1, local 8 -> pg 1, ch 0; queue 5 resumed: 1<<31 | 1<<29 | 1<<25 | 5<<15
+    (136, 5, False, 0xA2028000),
+    # dev 300: pipe 2, local 44 -> pg 5, ch 4 -> pg_queue 4*16+7 = 71; 1<<31 | 2<<29 | 5<<25 | 71<<15 | 1
+    (300, 7, True, 0xCA238001),
+    # dev 511: pipe 3, local 127 -> pg 15, ch 7 -> pg_queue 127
+    (511, 15, True, 0xFE3F8001),
+    # dev 10: pipe 0, pg 1, ch 2 -> pg_queue 32; resume
+    (10, 0, False, 0x82100000),
+])
+def test_afc_word_matches_hand_computed(dev_port, qid, pause, word):
+    w = afc.port_word(dev_port, afc.default_pg_queue(dev_port, qid), pause)
+    assert w == word
+    f = afc.decode(w)
+    assert f == {"afc": 1, "pipe": dev_port >> 7, "pg_id": (dev_port & 0x7F) >> 3, "pad": 0,
+                 "pg_queue": (dev_port % 8) * 16 + qid, "credit": 1 if pause else 0}
+
+
+def test_afc_word_errors_name_the_field():
+    with pytest.raises(afc.AfcError, match=r"queue 16 of port 8 is beyond the default carving of 16"):
+        afc.default_pg_queue(8, 16)
+    with pytest.raises(afc.AfcError, match=r"physical queue 128 out of range"):
+        afc.afc_word(0, 1, 128, True)
+    with pytest.raises(afc.AfcError, match=r"pipe 4 out of range"):
+        afc.afc_word(4, 1, 0, True)
+
+
+# ---- the queue rotation across a cycle ---------------------------------------------------
+def _simulate(qp: tm.QueuePlan, ticks: int):
+    """Apply the timer's AFC words in order; return per tick the set of resumed queues per uplink."""
+    by_word = {}
+    for u, port in enumerate(qp.uplink_ports):
+        for q in range(qp.queues):
+            by_word[qp.word(u, q, True)] = (u, q, "pause")
+            by_word[qp.word(u, q, False)] = (u, q, "resume")
+    running = {u: {0} for u in range(len(qp.uplink_ports))}        # start: queue 0 active
+    out = []
+    for words in tm.rotation(qp, ticks):
+        assert len(words) == 2 * len(qp.uplink_ports)              # one AFC word per packet
+        for w in words:
+            u, q, what = by_word[w]
+            (running[u].discard if what == "pause" else running[u].add)(q)
+        out.append({u: frozenset(s) for u, s in running.items()})
+    return out
+
+
+@pytest.mark.parametrize("queues,slices", [(4, 4), (6, 4), (32, 32), (40, 32)])
+def test_rotation_resumes_one_queue_per_slice_on_every_uplink(queues, slices):
+    qp = tm.plan_queues(queues, [8, 9 if queues <= 16 else 16])
+    states = _simulate(qp, 3 * slices)
+    for tick, st in enumerate(states, start=1):
+        for u, running in st.items():
+            assert running == {tick % queues}, (tick, u, running)
+    # with Q = S the queue of slice s is s in every cycle; with Q > S it moves on by S each cycle
+    first_cycle = [states[t][0] for t in range(slices)]
+    second_cycle = [states[t + slices][0] for t in range(slices)]
+    if queues == slices:
+        assert first_cycle == second_cycle
+    else:
+        assert first_cycle != second_cycle
+        assert [next(iter(s)) for s in second_cycle] == [(t + 1 + slices) % queues for t in range(slices)]
+
+
+def test_rotation_words_for_q_equals_s_hand_checked():
+    qp = tm.plan_queues(4, [8, 9])                  # one port group: 4 + 4 queues, pg_queue 0..3 and 4..7
+    assert qp.groups[0].queue_counts == (4, 4)
+    assert [qp.pg_queue(1, q) for q in range(4)] == [4, 5, 6, 7]
+    words = tm.rotation(qp, 1)[0]                   # tick to active 1: pause 0 and 4, resume 1 and 5
+    assert words == [0x82000001, 0x82020001, 0x82008000, 0x8202_8000]
+
+
+def test_queue_plan_refuses_a_full_port_group():
+    with pytest.raises(tm.QueuePlanError, match=r"port group 1 of pipe 0 needs 160 queues"):
+        tm.plan_queues(32, [8, 9, 10, 11, 12])
+    with pytest.raises(tm.QueuePlanError, match=r"at most 128 queues"):
+        tm.plan_queues(129, [8])
+    qp = tm.plan_queues(4, [8], actual={(8, q): 20 + q for q in range(4)})
+    assert qp.pg_queue(0, 2) == 22                  # the switch's read-back wins
+
+
+# ---- pktgen timer plan -------------------------------------------------------------------
+@pytest.mark.parametrize("slice_us,guard_us,d,gbps,dark,ibg,cap", [
+    # packet time (64 + 20) * 8 / 100 = 6.72 ns; ibg = ceil(max(guard, 6.72) - 6.72); dark = d * 6.72 + ibg
+    (2.0, 0.01, 6, 100.0, 6 * 6.72 + 4, 4, int((2000 - 44.32) * 100 / 8)),
+    (50.0, 0.2, 6, 100.0, 6 * 6.72 + 194, 194, int((50000 - 234.32) * 100 / 8)),
+    (2.0, 0.01, 32, 400.0, 32 * 6.72 + 4, 4, int((2000 - 219.04) * 400 / 8)),
+    (1.0, 0.0, 2, 100.0, 2 * 6.72, 0, int((1000 - 13.44) * 100 / 8)),
+])
+def test_timer_plan(slice_us, guard_us, d, gbps, dark, ibg, cap):
+    p = pktgen.timer_plan(slice_us, guard_us, d, gbps)
+    assert p.period_ns == round(slice_us * 1000)
+    assert (p.batches, p.packets_per_batch, p.ipg_ns) == (2, d, 0)
+    assert p.dark_ns == pytest.approx(dark)
+    assert p.ibg_ns == ibg
+    assert p.capacity_bytes == cap
+    cfg = pktgen.timer_app_config(p, source_port=6)
+    assert (cfg["timer_nanosec"], cfg["batch_count_cfg"], cfg["packets_per_batch_cfg"], cfg["ibg"]) == \
+        (p.period_ns, 1, d - 1, ibg)
+    assert cfg["pkt_len"] == 58 and cfg["app_enable"] is False
+
+
+def test_timer_plan_refuses_slices_the_generator_cannot_serve():
+    # 32 uplinks: 2 x 32 timer packets of 6.72 ns + guard = 433 ns > 400 ns
+    with pytest.raises(pktgen.TimerPlanError, match=r"slice of 400 ns is shorter than the packet generator can "
+                                                     r"serve: pausing and resuming 32 uplinks takes 2 x 32 timer "
+                                                     r"packets of 6.72 ns plus the 10 ns guard = 434.\d ns"):
+        pktgen.timer_plan(0.4, 0.01, 32, 400.0)
+    with pytest.raises(pktgen.TimerPlanError, match=r"not a whole number of nanoseconds"):
+        pktgen.timer_plan(2.0005, 0.01, 2, 100.0)
+    with pytest.raises(pktgen.TimerPlanError, match=r"less than one 1518-byte frame"):
+        pktgen.timer_plan(0.1, 0.01, 2, 100.0)
+
+
+def test_slice_time_floors_are_conservative():
+    p = pktgen.timer_plan(2.0, 0.01, 2, 100.0)
+    st = pktgen.slice_time_table(p)
+    assert len(st.floors) <= 256 and st.quantum_ns * len(st.floors) >= p.period_ns
+    for i, f in enumerate(st.floors):           # bytes lost by the end of the quantum, never fewer
+        end = (i + 1) * st.quantum_ns
+        exact = max(0.0, (end - p.dark_ns) * 100 / 8)
+        assert f == p.capacity_bytes or exact <= f <= exact + 1
+    assert st.floors[0] == 0 and st.floors[-1] == p.capacity_bytes
+
+
+# ---- port maps ----------------------------------------------------------------------------
+def test_default_port_maps_and_their_limits():
+    tiny = prof.load("tiny")
+    pm = settings.default_port_map(tiny)
+    qp = pm.check(tiny)
+    assert pm.uplinks == (8, 9) and pm.hosts == (10, 11)
+    assert qp.groups[0].queue_counts == (4, 4, 1, 1)
+    many = mk(tors=40, uplinks=20, host_ports=4, slices=2, queues=4)
+    pm = settings.default_port_map(many)                     # 8 uplinks per port group, one per channel
+    pm.check(many)
+    assert len({(chip.port_group(u), chip.channel(u)) for u in pm.uplinks}) == 20
+    assert all(chip.port_group(u) in (1, 2, 3) for u in pm.uplinks)
+    with pytest.raises(settings.SettingsError, match=r"32 uplinks x 32 queues fill 8 port groups; 0 ports with "
+                                                     r"a queue are left for 16 host ports in one pipe"):
+        settings.default_port_map(prof.load("r1024x32"))
+
+
+@pytest.mark.parametrize("doc,msg", [
+    (dict(hosts=[10], uplinks=[8, 9]), r"hosts lists 1 dev ports, profile 'tiny' has host_ports = 2"),
+    (dict(hosts=[10, 11], uplinks=[8, 136]), r"uplinks\[1\] = dev port 136 is in pipe 1, the ToR runs on pipe 0"),
+    (dict(hosts=[10, 11], uplinks=[8, 9], pktgen_port=7), r"pktgen_port and recirc_port are both 7"),
+    (dict(hosts=[10, 11], uplinks=[8, 9], pktgen_port=9), r"pktgen_port = 9: Tofino2 generates"),
+    (dict(hosts=[3, 11], uplinks=[8, 9]), r"hosts\[0\] = dev port 3 is one of the pipe's internal ports"),
+    (dict(hosts=[10, 10], uplinks=[8, 9]), r"dev port 10 is listed twice"),
+    (dict(hosts=[10, 11], uplinks=[8, 9], speed=4), r"unknown key 'speed'"),
+])
+def test_bad_port_maps_name_the_field(doc, msg):
+    with pytest.raises(settings.SettingsError, match=msg):
+        settings.from_dict(doc, "ports.toml").check(prof.load("tiny"))
+
+
+# ---- profiles tofino2 cannot hold: refused before rendering -------------------------------
+@pytest.mark.parametrize("kw,msg", [
+    (dict(queues=200, slices=4), r"queues = 200: a Tofino2 port has at most 128 TM queues"),
+    (dict(tors=100, uplinks=33, host_ports=2), r"uplinks = 33: the t2na program keeps one down bit per uplink"),
+    (dict(widths=prof.Widths(tor=8, uplink=8, slice=16)), r"widths.uplink = 8, widths.slice = 16: .* both must be 8"),
+    (dict(tors=300, slices=150, queues=150, widths=prof.Widths(tor=16, uplink=8, slice=8)),
+     r"slices = 150: .* needs slices <= 128"),
+    (dict(tors=100, uplinks=32, slices=4, timing=prof.ProfileTiming(slice_us=0.4, guard_us=0.01)),
+     r"slice of 400 ns is shorter than the packet generator can serve"),
+])
+def test_bad_tofino2_profiles_are_refused_before_rendering(kw, msg, tmp_path):
+    p = mk(**kw)
+    with pytest.raises(ProfileError, match=r"does not fit tofino2: .*" + msg):
+        rnd.render_to(p, tmp_path, target=T)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_stage_budget_refuses_too_many_alternatives(monkeypatch):
+    """K is bounded by the stages the one-shot lookup's queue-state copies need."""
+    from controller.p4gen.targets import t2na
+
+    p = mk(alternatives=10)
+    assert t2na.T2na.stages_needed(p) <= chip.MAU_STAGES      # K = 10 passes the lower bound
+    monkeypatch.setattr(t2na, "STATEFUL_PER_STAGE", 1)        # a chip with one stateful ALU per stage
+    with pytest.raises(ProfileError, match=r"alternatives = 10: the one-shot lookup reads 11 queue-state copies, "
+                                           r"\d+ ingress stages .* a Tofino2 pipe has 20"):
+        rnd.render(p, "tor", T)
+
+
+def test_no_ocs_program_on_tofino2(tmp_path):
+    with pytest.raises(ProfileError, match=r"no 'ocs' program for tofino2: the OCS is real optical hardware"):
+        rnd.render(prof.load("tiny"), "ocs", T)
+    files = rnd.render_to(prof.load("tiny"), tmp_path, target=T)
+    assert sorted(f.name for f in files) == ["tor_tiny_t2na.contract.json", "tor_tiny_t2na.p4"]
+
+
+# ---- rendering matrix ---------------------------------------------------------------------
+MATRIX = [  # (N, d, S, K, H, Q)
+    (2, 1, 1, 1, 1, 1),
+    (8, 2, 4, 3, 4, 4),
+    (9, 3, 3, 2, 9, 5),
+    (16, 4, 4, 10, 3, 8),
+    (108, 6, 18, 4, 5, 18),
+    (1024, 32, 32, 10, 5, 32),
+    (64, 8, 8, 4, 5, 100),          # Q > S, Q > 32
+]
+
+
+@pytest.mark.parametrize("n,d,s,k,h,q", MATRIX)
+def test_t2na_matrix_renders(n, d, s, k, h, q):
+    p = mk(tors=n, uplinks=d, slices=s, alternatives=k, ssrr_hops=h, queues=q)
+    text, c = rnd.render(p, "tor", T)
+    assert "{{" not in text and "{%" not in text and "#include <t2na.p4>" in text
+    sig = re.search(r"action set_alternatives\((.*)\)", text).group(1)
+    assert len(re.findall(r"uplink_t up\d+, slice_t wait\d+", sig)) == k
+    assert len(re.findall(r"Register<bit<8>, qidx_t>\(\d+, 0\) qstate_\d+;", text)) == k + 1
+    assert f"size = {2 * d * q};" in text                      # timer_afc: 2 x d x Q
+    for hops in range(1, h + 1):                                # unrolled SSRR parser states
+        assert f"state parse_hops_end_{hops}" in text
+    assert c["target"] == T and c["counters"]["events"]["encoding"] == "bitmap"
+    assert [prm["name"] for prm in c["tables"]["config"]["actions"]["set_config"]["params"]] == \
+        ["my_tor", "generation", "down"]
+    assert "packet_io" not in c and c["clock"]["source"] == "pktgen"
+    for t in ("route_mode", "uro_next_hop", "ssrr_path"):          # the names bmv2 has, generation-keyed
+        assert c["tables"][t]["keys"][0]["name"] == "generation"
+        assert f"size = {c['tables'][t]['size']};" in text
+    assert c["profile"]["slice_capacity_bytes"] == pktgen.timer_plan(2.0, 0.01, d, 100.0).capacity_bytes
+
+
+def test_p4src_t2na_is_current():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    for name in ("tiny", "r108x6", "r1024x32"):
+        p = prof.load(name)
+        text, c = rnd.render(p, "tor", T)
+        base = root / "p4src" / rnd.output_name(p, "tor", T)
+        assert base.with_suffix(".p4").read_text() == text, f"{base}.p4 is stale: run make p4src"
+        assert json.loads(base.with_suffix(".contract.json").read_text()) == json.loads(json.dumps(c))
+
+
+# ---- contract-named entries for the t2na contract ------------------------------------------
+def test_t2na_entries_store_waits_and_config_has_no_runtime_capacity():
+    p = prof.load("tiny")
+    _, c = rnd.render(p, "tor", T)
+    e = ent.uro_entry(c, 3, 5, [(1, 0), (0, 2)], generation=1)
+    params = dict(e.params)
+    assert params["n"] == 2 and (params["wait0"], params["wait1"]) == (1, 3)     # (0 - 3) % 4, (2 - 3) % 4
+    assert params["up2"] == 0 and params["wait2"] == 0                           # unused alternative
+    assert dict(e.match)["generation"] == 1
+    assert dict(ent.tor_config_entry(c, 3, generation=1, down=2).params) == {"my_tor": 3, "generation": 1, "down": 2}
+    with pytest.raises(ent.EntryError, match=r"the tofino2 program has no run-time capacity_bytes"):
+        ent.tor_config_entry(c, 3, capacity_bytes=1000)
+
+
+# ---- switch plan ---------------------------------------------------------------------------
+def test_switch_plan_for_tiny():
+    p = prof.load("tiny")
+    _, c = rnd.render(p, "tor", T)
+    pm = settings.default_port_map(p)
+    sp = plan.switch_plan(c, pm, p)
+    tables = {}
+    for w in sp.tables:
+        tables.setdefault(w.table.split(".")[-1], []).append(w)
+    assert len(tables["timer_afc"]) == 2 * 2 * 4 and len(tables["down_port"]) == 2 * 4
+    # the pause of uplink 1 when queue 2 becomes active: its queue 1 (pg_queue 4 + 1)
+    w = next(w for w in tables["timer_afc"] if [k.value for k in w.key] == [0, 1, 2])
+    assert w.action == "UroIngress.timer_pause"
+    assert w.data_dict() == {"afc": afc.afc_word(0, 1, 5, True), "qidx": 256 + 1, "upmask": 2, "upbit": 2}
+    w = next(w for w in tables["timer_afc"] if [k.value for k in w.key] == [1, 0, 2])
+    assert w.data_dict() == {"afc": afc.afc_word(0, 1, 2, False)}
+    assert {(tuple(k.value for k in w.key), w.data_dict()["dev_port"]) for w in tables["port_map"]} == \
+        {((1, 0, 0), 10), ((1, 1, 0), 11), ((0, 0, 0), 8), ((0, 0, 1), 9)}
+    assert {w.key[0].value: w.action.split(".")[1] for w in tables["port_role"]} == \
+        {10: "role_host", 11: "role_host", 8: "role_uplink", 9: "role_uplink"}
+    down = {(w.key[0].value, w.key[1].value): w.data_dict() for w in tables["down_port"]}
+    assert down[(9, 3)] == {"upmask": 2, "qidx": 256 + 3}
+    # TM: AFC on, carving, XOFF on every calendar queue
+    assert sp.tm[0].default and sp.tm[0].data_dict() == {"advanced_flow_control_enable": True}
+    grp = sp.tm[1]
+    assert grp.table == "tf2.tm.port.group" and grp.data_dict()["port_queue_count"] == (4, 4, 1, 1)
+    xoff = [w for w in sp.tm if w.table == "tf2.tm.queue.sched_cfg"]
+    assert len(xoff) == 8 and {w.key[1].value for w in xoff} == set(range(8))
+    assert sp.mirror[0].data_dict()["$ucast_egress_port"] == pm.recirc_dev_port
+    app = {w.key[0].value: w for w in sp.pktgen if w.table == "tf2.pktgen.app_cfg"}
+    t = app[pktgen.TIMER_APP_ID].data_dict()
+    assert (app[pktgen.TIMER_APP_ID].action, t["timer_nanosec"], t["packets_per_batch_cfg"], t["batch_count_cfg"]) == \
+        ("trigger_timer_periodic", 2000, 1, 1)
+    assert app[pktgen.PORT_DOWN_APP_ID].data_dict()["packets_per_batch_cfg"] == 3      # Q packets per event
+    assert [w.data_dict() for w in sp.enable] == [{"app_enable": True}, {"app_enable": True}]
+    assert sp.enable[-1].key[0].value == pktgen.TIMER_APP_ID                           # the clock starts last
+
+
+# ---- the BfRt backend up to the gRPC call --------------------------------------------------
+def test_bfrt_backend_is_registered_and_needs_the_sde(monkeypatch, tmp_path):
+    monkeypatch.delenv("SDE_INSTALL", raising=False)
+    monkeypatch.delenv("SDE", raising=False)
+    monkeypatch.setitem(sys.modules, "bfrt_grpc", None)        # not importable
+    monkeypatch.setitem(sys.modules, "bfrt_grpc.client", None)
+    cls = be.backend_for(T)
+    assert cls is bfrt_backend.BfrtBackend and cls.target == T
+    b = cls(be.SwitchAddress("tor0", "127.0.0.1:50052"))
+    with pytest.raises(be.BackendError, match=r"bfrt_grpc \(the Tofino SDE's BfRt Python client\) not found: "
+                                               r"install the SDE and set SDE_INSTALL"):
+        b.connect()
+    monkeypatch.setenv("SDE_INSTALL", str(tmp_path))           # an SDE without the client
+    (tmp_path / "lib" / "python3.11" / "site-packages" / "tofino").mkdir(parents=True)
+    with pytest.raises(be.BackendError, match=r"did not load from .*site-packages/tofino"):
+        b.connect()
+
+
+def test_counters_decode_bitmap_and_offset():
+    p = prof.load("tiny")
+    _, c = rnd.render(p, "tor", T)
+    ev = c["counters"]["events"]["indices"]
+    i_t, i_tr, i_res = ev.index("timer"), ev.index("ssrr_transit"), ev.index("ssrr_resourced")
+    raw = {"events": {1 << i_t: 5, (1 << i_tr) | (1 << i_res): 2, 1 << i_tr: 3},
+           "drops": {0: 99, 1 + c["counters"]["drops"]["indices"].index("all_full"): 4}}
+    out = bfrt_backend.decode_counters(c, raw)
+    assert out["events"]["timer"] == 5 and out["events"]["ssrr_transit"] == 5 and out["events"]["ssrr_resourced"] == 2
+    assert out["drops"]["all_full"] == 4 and sum(out["drops"].values()) == 4       # cell 0 is never a reason
+
+
+def _mini_bfrt() -> BfrtInfo:
+    """A two-table schema in the compiler's format (for ordering, not for names)."""
+    def key(name, mt, w, i):
+        return {"id": i, "name": name, "match_type": mt, "type": {"type": "bytes", "width": w}}
+    doc = {"tables": [
+        {"name": "pipe.C.config", "id": 1, "table_type": "MatchAction_Direct", "size": 1, "key": [],
+         "action_specs": [{"id": 10, "name": "C.set_config", "data": [
+             {"id": 1, "name": "my_tor", "type": {"type": "bytes", "width": 16}}]}], "data": []},
+        {"name": "pipe.C.path", "id": 2, "table_type": "MatchAction_Indirect_Selector", "size": 8,
+         "key": [key("dst", "Exact", 16, 1)],
+         "data": [{"oneof": [{"id": 65539, "name": "$ACTION_MEMBER_ID", "type": {"type": "uint32"}},
+                             {"id": 65540, "name": "$SELECTOR_GROUP_ID", "type": {"type": "uint32"}}]}]},
+        {"name": "pipe.C.sel_profile", "id": 3, "table_type": "Action", "size": 8,
+         "key": [{"id": 65539, "name": "$ACTION_MEMBER_ID", "match_type": "Exact", "type": {"type": "uint32"}}],
+         "action_specs": [{"id": 11, "name": "C.go", "data": [
+             {"id": 1, "name": "up", "type": {"type": "bytes", "width": 8}}]}]},
+        {"name": "pipe.C.sel", "id": 4, "table_type": "Selector", "size": 8,
+         "key": [{"id": 65540, "name": "$SELECTOR_GROUP_ID", "match_type": "Exact", "type": {"type": "uint32"}}],
+         "data": [{"singleton": {"id": 65539, "name": "$ACTION_MEMBER_ID", "repeated": True,
+                                 "type": {"type": "uint32"}}}]},
+    ]}
+    return BfrtInfo(doc, "mini")
+
+
+def test_diff_writes_are_in_dependency_order_with_config_last():
+    info = _mini_bfrt()
+    ins = ent.Batch(
+        members=[ent.Member("C.sel", 1, "C.go", (("up", 1),))],
+        groups=[ent.Group("C.sel", 5, (1,))],
+        entries=[ent.TableEntry("C.config", (), "C.set_config", (("my_tor", 3),), is_default=True),
+                 ent.TableEntry("C.path", (("dst", 4),), None, (), False, 5)])
+    dele = ent.Batch(members=[ent.Member("C.sel", 9, "C.go", (("up", 0),))], groups=[ent.Group("C.sel", 8, (9,))],
+                     entries=[ent.TableEntry("C.path", (("dst", 6),), None, (), False, 8)])
+    ops = bfrt_backend.diff_writes(info, be.Diff(insert=ins, delete=dele))
+    assert [(op, w.table.split(".")[-1]) for op, w in ops] == [
+        ("add", "sel_profile"), ("add", "sel"), ("add", "path"),
+        ("del", "path"), ("del", "sel"), ("del", "sel_profile"),
+        ("mod", "config")]
+    assert ops[1][1].data_dict()["$ACTION_MEMBER_ID"] == (1,)
+    assert ops[2][1].data_dict() == {"$SELECTOR_GROUP_ID": 5}
+    with pytest.raises(BfrtJsonError, match=r"C.go parameter up = 300 does not fit 8 bits"):
+        info.encode_member(ent.Member("C.sel", 1, "C.go", (("up", 300),)))
+
+
+# ---- CLI ---------------------------------------------------------------------------------------
+def test_cli_render_and_build_without_the_tofino_compiler(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("PATH", "/nonexistent")
+    for var in ("SDE_INSTALL", "SDE", "URO_BF_P4C"):
+        monkeypatch.delenv(var, raising=False)
+    rc = main(["p4", "build", "--target", T, "--profile", "tiny", "--out", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert err.count("\n") == 1 and "bf-p4c not found" in err and "rendered 1 program(s)" in err
+    assert (tmp_path / "tor_tiny_t2na.p4").is_file() and (tmp_path / "tor_tiny_t2na.contract.json").is_file()
+
+
+def test_cli_bad_tofino2_profile_writes_nothing(tmp_path, capsys):
+    f = tmp_path / "big.toml"
+    f.write_text('name = "big"\ntors = 100\nuplinks = 4\nhost_ports = 2\nslices = 25\nalternatives = 3\n'
+                 'ssrr_hops = 4\nqueues = 130\n')
+    out = tmp_path / "out"
+    rc = main(["p4", "render", "--target", T, "--profile", str(f), "--out", str(out)])
+    err = capsys.readouterr().err
+    assert rc == 2 and "queues = 130: a Tofino2 port has at most 128 TM queues" in err and err.count("\n") == 1
+    assert not out.exists() or list(out.iterdir()) == []
+    rc = main(["p4", "render", "--target", T, "--profile", "tiny", "--program", "ocs", "--out", str(out)])
+    assert rc == 2 and "OCS is real optical hardware" in capsys.readouterr().err
+
+
+def test_cli_stats_needs_a_build(tmp_path, capsys):
+    rc = main(["stats", "--target", T, "--profile", "tiny", "--build", str(tmp_path)])
+    assert rc == 2 and "no compiled t2na program with resource logs" in capsys.readouterr().err
+
+
+def test_t2na_source_route_hops_belong_to_their_generation():
+    """ssrr_hops (the second level of a t2na source route) is keyed by (generation, path id),
+    so the install sequence push and daemon share (controller/agent/generations.py) counts
+    a path's hops in its route generation: nothing is 'static', the active generation's
+    hops stay until the flip, and the new generation's read back where they were written."""
+    from controller.agent import generations as gens_mod
+    from controller.routing.ucmp import UcmpParams
+    from controller.routing.ucmp import compute as ucmp_compute
+    from controller.routing.uro import UroParams
+    from controller.routing.uro import compute as uro_compute
+    from controller.schedule import round_robin
+    from controller.tables import tor_batch
+
+    p = prof.load("tiny")
+    _, c = rnd.render(p, "tor", T)
+    sched = round_robin(p.tors, p.uplinks)
+    uro, ucmp = uro_compute(sched, UroParams(k=p.alternatives)), ucmp_compute(sched, UcmpParams())
+    by_gen = {g: tor_batch.route_entries(c, 3, uro_routes=uro, path_routes=ucmp, source_routed=[5, 6], generation=g)
+              for g in (0, 1)}
+    for g, b in by_gen.items():
+        hops = [e for e in b.entries if e.table == "UroIngress.ssrr_hops"]
+        assert hops and all(dict(e.match)["generation"] == g for e in hops)
+        assert sorted(dict(e.match)["path"] for e in hops) == sorted(dict(m.params)["path"] for m in b.members)
+    both = ent.Batch(by_gen[0].members + by_gen[1].members, by_gen[0].groups + by_gen[1].groups,
+                     by_gen[0].entries + by_gen[1].entries)
+    parts = gens_mod.split(both, c["tables"]["config"]["name"])
+    assert parts.static.entries == []
+    for g in (0, 1):
+        assert sorted(map(repr, parts.gens[g].entries)) == sorted(map(repr, by_gen[g].entries))
+        assert sorted(map(repr, parts.gens[g].members)) == sorted(map(repr, by_gen[g].members))

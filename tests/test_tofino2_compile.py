@@ -1,0 +1,161 @@
+"""The t2na program through the real Tofino compiler (bf-p4c), and everything the BfRt
+backend would write checked against the bfrt.json it produced.
+
+One compile of the tiny profile serves the module (about a minute or two on the CI
+machine); the named large profiles are compiled by `make build TARGET=tofino2` and
+`benchmarks/bench_tofino2.py` (minutes each), not here."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from controller.p4gen import build as p4build
+from controller.p4gen import profile as prof
+from controller.routing.ucmp import UcmpParams
+from controller.routing.ucmp import compute as ucmp_compute
+from controller.routing.uro import UroParams, compute
+from controller.schedule import round_robin
+from controller.tables import tor_batch
+from controller.tofino2 import compiler, plan, report, settings
+from controller.tofino2.bfrt_json import BfrtInfo, BfrtJsonError
+
+pytestmark = [
+    pytest.mark.bf_p4c,
+    pytest.mark.skipif(compiler.find() is None, reason="bf-p4c not installed (Tofino compiler, see README 'P4 toolchain')"),
+]
+
+
+@pytest.fixture(scope="module")
+def tiny_build(tmp_path_factory):
+    out = tmp_path_factory.mktemp("t2na_tiny")
+    p = prof.load("tiny")
+    files = p4build.build(p, out, target="tofino2")
+    contract = json.loads((out / "tor_tiny_t2na.contract.json").read_text())
+    return p, out, files, contract
+
+
+def test_tiny_compiles_to_tofino2_artifacts(tiny_build):
+    p, out, files, contract = tiny_build
+    d = out / "tor_tiny_t2na"
+    for f in ("bfrt.json", "pipe/context.json", "pipe/tofino2.bin", "pipe/logs/resources.json", "build.json"):
+        assert (d / f).is_file(), f
+    info = json.loads((d / "build.json").read_text())
+    assert info["seconds"] > 0 and "tofino2" in info["command"]
+    BfrtInfo.load(d / "bfrt.json").check_contract(contract)      # every name and width the contract has
+
+
+def test_contract_mismatch_is_named(tiny_build):
+    _, out, _, contract = tiny_build
+    info = BfrtInfo.load(out / "tor_tiny_t2na" / "bfrt.json")
+    bad = json.loads(json.dumps(contract))
+    bad["tables"]["uro_next_hop"]["keys"][2]["bitwidth"] = 12          # generation, arrival_slice, dst_tor
+    with pytest.raises(BfrtJsonError, match=r"pipe.UroIngress.uro_next_hop: key 'dst_tor' is Exact 16 bits in .*"
+                                             r"Exact 12 in the contract"):
+        info.check_contract(bad)
+    bad = json.loads(json.dumps(contract))
+    bad["tables"]["ssrr_hops"]["actions"]["write_path"]["params"][1]["name"] = "torX"
+    with pytest.raises(BfrtJsonError, match=r"UroIngress.write_path: parameter 'torX' is None bits"):
+        info.check_contract(bad)
+
+
+def _schema(path):
+    """Independent parse of bfrt.json: {table: (id, {key: (id, width)}, {action: (id, {param: (id, width)})}, {data: id})}."""
+    out = {}
+    for t in json.loads(path.read_text())["tables"]:
+        keys = {k["name"]: (k["id"], k["type"].get("width")) for k in t.get("key", [])}
+        acts = {a["name"]: (a["id"], {d["name"]: (d["id"], d["type"].get("width")) for d in a.get("data", [])})
+                for a in t.get("action_specs", [])}
+        data = {}
+        for d in t.get("data", []):
+            for s in ([d["singleton"]] if "singleton" in d else d.get("oneof", [])):
+                data[s["name"]] = s["id"]
+        out[t["name"]] = (t["id"], keys, acts, data)
+    return out
+
+
+def _check_write(schema, info, w):
+    tid, keys, acts, data = schema[w.table]
+    ids = info.ids(w)
+    assert ids["table"] == tid
+    for k in w.key:
+        kid, width = keys[k.name]
+        assert ids["keys"][k.name] == kid
+        if width is not None:
+            assert 0 <= k.value < 1 << width
+            if k.mask is not None:
+                assert 0 <= k.mask < 1 << width
+    params = acts[w.action][1] if w.action else {}
+    if w.action:
+        assert ids["action"] == acts[w.action][0]
+        assert {n for n, _ in w.data} == set(params)               # every parameter, nothing else
+    for n, v in w.data:
+        if n in params:
+            pid, width = params[n]
+            assert ids["data"][n] == pid and 0 <= v < 1 << width
+        else:
+            assert ids["data"][n] == data[n]
+
+
+def test_route_tables_encode_against_the_compilers_bfrt_json(tiny_build):
+    """Every table of a full tiny ToR batch (URO per-hop, UCMP source routes with selector
+    members and groups, host, route mode, bucket, config) -> BfRt key/data whose ids, field
+    names and widths are the ones bf-p4c wrote."""
+    p, out, _, contract = tiny_build
+    path = out / "tor_tiny_t2na" / "bfrt.json"
+    info, schema = BfrtInfo.load(path), _schema(path)
+    sched = round_robin(p.tors, p.uplinks)
+    uro = compute(sched, UroParams(k=p.alternatives))
+    ucmp = ucmp_compute(sched, UcmpParams())
+    b = tor_batch.tor_batch(contract, 3, uro_routes=uro, path_routes=ucmp, source_routed=[5, 6])
+    seen = set()
+    for m in b.members:
+        w = info.encode_member(m)
+        _check_write(schema, info, w)
+        seen.add(w.table)
+    for g in b.groups:
+        w = info.encode_group(g)
+        assert w.data_dict()["$ACTION_MEMBER_ID"] == g.member_ids
+        _check_write(schema, info, w)
+        seen.add(w.table)
+    for e in b.entries:
+        w = info.encode_entry(e)
+        _check_write(schema, info, w)
+        seen.add(w.table)
+    for t in contract["tables"].values():
+        assert info.full(t["name"]) in seen, t["name"]
+    assert {"pipe.UroIngress.ssrr_selector", "pipe.UroIngress.ssrr_selector_profile",
+            "pipe.UroIngress.ssrr_hops"} <= seen
+    members = [info.encode_member(m) for m in b.members]
+    hops = {dict(info.encode_entry(e).key and [(k.name, k.value) for k in info.encode_entry(e).key])["path"]
+            for e in b.entries if e.table.endswith("ssrr_hops")}
+    assert {w.data_dict()["path"] for w in members} == hops          # every member's path is in ssrr_hops
+    uro_w = [info.encode_entry(e) for e in b.entries if e.table.endswith("uro_next_hop")]
+    assert len(uro_w) == (p.tors - 1) * p.slices
+    assert all(0 <= dict(w.data)["wait0"] < p.slices for w in uro_w)
+
+
+def test_switch_plan_target_tables_encode_against_bfrt_json(tiny_build):
+    p, out, _, contract = tiny_build
+    path = out / "tor_tiny_t2na" / "bfrt.json"
+    info, schema = BfrtInfo.load(path), _schema(path)
+    sp = plan.switch_plan(contract, settings.default_port_map(p), p)
+    for w in sp.tables:
+        _check_write(schema, info, w)
+    assert {w.table for w in sp.tables} == {
+        "pipe.UroIngress.port_role", "pipe.UroIngress.port_map", "pipe.UroIngress.down_port",
+        "pipe.UroIngress.timer_afc", "pipe.UroIngressParser.pktgen_ports", "pipe.UroIngressParser.recirc_ports"}
+    # the program's own table sizes hold what the plan writes
+    for name, n in (("timer_afc", 2 * p.uplinks * p.queues), ("down_port", p.uplinks * p.queues)):
+        assert info.table("UroIngress." + name).size >= n
+
+
+def test_resource_report_reads_the_compiler_logs(tiny_build):
+    p, out, _, _ = tiny_build
+    r = report.load(out)
+    assert 0 < r.stages <= 20 and r.sram.total == 20 * 80 and 0 < r.sram.used < r.sram.total
+    assert r.table_sram("uro_next_hop").used >= 1 and r.stateful_alus.used >= p.alternatives + 1
+    assert r.phv_bits.used > 0 and r.phv_bits.used < r.phv_bits.total
+    text = report.format_report(r, p)
+    assert "URO Table II" in text and "UCMP Table 2" in text and "MAU stages" in text

@@ -125,10 +125,12 @@ def pid_names(pid_dir: Path) -> list[str]:
 
 def wait_port(port: int, pid_dir: Path, name: str, timeout: float = 30.0) -> None:
     """Until something accepts TCP on 127.0.0.1:``port`` (the switch's gRPC server)."""
+    rec = read_pid(pid_dir, name)
     end = time.time() + timeout
     while time.time() < end:
-        if running(pid_dir, name) is None:
-            raise ProcError(f"{name} exited during start-up (see its log)")
+        # alive by PID (right after the start its cmdline may still be the parent's)
+        if rec is None or _zombie(rec[0]):
+            raise ProcError(f"{name} exited during start-up (see its log in {pid_dir.parent / 'logs'})")
         with socket.socket() as s:
             s.settimeout(0.2)
             if s.connect_ex(("127.0.0.1", port)) == 0:

@@ -72,6 +72,9 @@ class EmuConfig:
     host_mtu: int = 1500
     routing: RoutingConfig = field(default_factory=RoutingConfig)
     cpu_port: int = DEFAULT_CPU_PORT
+    #: packets/s of every ToR uplink's egress queue (0: unpaced). bmv2 serves recirculated
+    #: packets before new ones, so unpaced held packets can starve the timer; see docs/emulate.md
+    uplink_pps: int = 2000
     #: extra arguments of every simple_switch_grpc (e.g. ["--log-console"])
     switch_args: tuple[str, ...] = ()
     #: where the state (plan, PID files, logs, compiled programs) lives
@@ -101,7 +104,7 @@ _KEYS = {
     "timing": {"slice_ms", "link_gbps"},
     "hosts": {"per_tor", "host_ports", "mtu"},
     "routing": {"alternatives", "max_hops", "source_routed", "ssrr_hops"},
-    "switches": {"cpu_port", "extra_args"},
+    "switches": {"cpu_port", "extra_args", "uplink_pps"},
 }
 
 
@@ -215,6 +218,7 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
     if cpu_port < data_ports:
         raise EmuConfigError(f"{src}: switches.cpu_port = {cpu_port} collides with the data ports "
                              f"0..{data_ports - 1}")
+    uplink_pps = _int(src, "switches.uplink_pps", sw.get("uplink_pps", 2000), 0, 10_000_000)
     extra = sw.get("extra_args", [])
     if not isinstance(extra, list) or not all(isinstance(a, str) for a in extra):
         raise EmuConfigError(f"{src}: switches.extra_args must be a list of strings, got {extra!r}")
@@ -225,7 +229,7 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
         name=name, prefix=prefix, tors=tors, uplinks=uplinks, generate=gen, schedule_file=sfile, seed=seed,
         slice_ms=slice_ms, link_gbps=link_gbps, hosts_per_tor=per_tor, host_ports=host_ports, host_mtu=mtu,
         routing=RoutingConfig(alternatives=k, max_hops=mh, source_routed=tuple(sorted(sr)), ssrr_hops=ssrr_hops),
-        cpu_port=cpu_port, switch_args=tuple(extra), state_root=state_root, source=source)
+        cpu_port=cpu_port, uplink_pps=uplink_pps, switch_args=tuple(extra), state_root=state_root, source=source)
 
 
 def load(path: str | Path) -> EmuConfig:

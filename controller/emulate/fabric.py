@@ -150,6 +150,7 @@ def up(cfg: EmuConfig, start_daemon: bool = True, log=print) -> Plan:
             procs.start(sw.name, procs.switch_command(sw, cfg.switch_args), sdir / "pids", sdir / "logs")
         for sw in plan.switches:
             procs.wait_port(sw.grpc_port, sdir / "pids", sw.name)
+        pace(plan, cfg.uplink_pps)
         log(f"switches: {len(plan.switches)} simple_switch_grpc ({time.time() - t2:.1f} s)")
         if start_daemon:
             from controller.emulate import daemon as dmn
@@ -159,6 +160,24 @@ def up(cfg: EmuConfig, start_daemon: bool = True, log=print) -> Plan:
         down(cfg.prefix, cfg.state_root)
         raise
     return plan
+
+
+def _uplink_rates(plan: Plan, sw, pps: int) -> dict[int, int]:
+    return {plan.host_ports + u: pps for u in range(plan.uplinks)} if pps and sw.role == "tor" else {}
+
+
+def pace(plan: Plan, pps: int, only: str | None = None) -> None:
+    """Pace every ToR uplink's egress queue at ``pps`` (Thrift, in parallel per switch).
+
+    A held packet (calendar queue on bmv2) recirculates through its uplink's egress
+    queue; bmv2's input buffer serves recirculated packets strictly before new ones,
+    so unpaced held packets can keep the slice timer out of a switch for a long time.
+    Pacing bounds the loop (and its CPU) and lets timers in; docs/emulate.md."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    sws = [s for s in plan.tor_switches if only is None or s.name == only]
+    with ThreadPoolExecutor(max_workers=4) as ex:
+        list(ex.map(lambda s: procs.set_queue_rates(s.thrift_port, _uplink_rates(plan, s, pps), s.name), sws))
 
 
 def down(prefix: str, state_root: str | Path = "/run/uro-emu") -> list[str]:
@@ -306,6 +325,7 @@ def recover(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/r
         extra = tuple(json.loads((sdir / "switch_args.json").read_text())) if (sdir / "switch_args.json").exists() else ()
         procs.start(sw.name, procs.switch_command(sw, extra), sdir / "pids", sdir / "logs")
         procs.wait_port(sw.grpc_port, sdir / "pids", sw.name)
+        pace(plan, plan.extra.get("uplink_pps", 0), only=sw.name)
         what = f"restarted switch {sw.name} (the daemon restores its pipeline and tables)"
     else:
         names = _failure_ifnames(plan, kind, ids)

@@ -143,3 +143,18 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def set_queue_rates(thrift_port: int, rates: dict[int, int], name: str) -> None:
+    """Egress queue rate (packets/s) per port over the switch's Thrift runtime
+    (``simple_switch_CLI set_queue_rate``)."""
+    if not rates:
+        return
+    cmds = "".join(f"set_queue_rate {pps} {port}\n" for port, pps in sorted(rates.items()))
+    try:
+        r = subprocess.run(["simple_switch_CLI", "--thrift-port", str(thrift_port)], input=cmds,
+                           capture_output=True, text=True, timeout=60)
+    except FileNotFoundError:
+        raise ProcError("simple_switch_CLI not found on PATH (it comes with bmv2)") from None
+    if r.returncode != 0 or "Error" in r.stdout:
+        raise ProcError(f"{name}: set_queue_rate failed: {(r.stderr or r.stdout).strip()[-200:]}")

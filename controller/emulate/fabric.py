@@ -90,7 +90,6 @@ def preflight(cfg: EmuConfig) -> Network:
     net.uro_routes
     if cfg.routing.source_routed:
         net.path_routes
-        from controller.tables.entries import ssrr_entries  # noqa: F401  (checked at build below)
     return net
 
 

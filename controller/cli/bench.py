@@ -33,6 +33,8 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_uro").main(quick=args.quick, large=not args.skip_large)
     if args.suite in ("ucmp", "all"):
         rc |= load_suite("bench_ucmp").main(quick=args.quick, full_large=args.full_large, large=not args.skip_large)
+    if args.suite == "emulate":
+        rc |= load_suite("bench_emulate").main(quick=args.quick)
     return rc
 
 
@@ -40,7 +42,8 @@ def register(sub) -> None:
     r = sub.add_parser("bench", help="benchmarks: fast engine vs Alg. 1 reference, table build times, UCMP vs paper")
     r.add_argument("--quick", action="store_true", help="small sizes only")
     r.add_argument("--skip-large", action="store_true", help="skip the 1024x32 runs")
-    r.add_argument("--suite", choices=["uro", "ucmp", "all"], default="all",
-                   help="URO engine vs reference, UCMP and baselines vs the paper, or both (default)")
+    r.add_argument("--suite", choices=["uro", "ucmp", "all", "emulate"], default="all",
+                   help="URO engine vs reference, UCMP and baselines vs the paper, or both (default); "
+                        "emulate: the emulated fabric (root, bmv2, p4c; not part of all)")
     r.add_argument("--full-large", action="store_true", help="UCMP 1024x32 on all destinations, not a chunk")
     r.set_defaults(func=cmd_bench)

@@ -1,0 +1,392 @@
+"""`uro bench --suite emulate` (root, bmv2, p4c): the emulated fabric, measured.
+
+Side by side in one run, for the two ways this fabric can hold a packet for a later
+slice on stock bmv2 (``recirculate``: held packets spin through ingress/egress as fast as
+the switch goes; ``paced``: the same recirculation, through uplink egress queues
+rate-limited with ``set_queue_rate``, so a held packet costs at most a bounded number
+of passes and the slice timer is never starved):
+
+1. time to bring up the 8x2 example until every host pair has pinged;
+2. RTT of single ICMP echoes sent at a known slice and phase, next to the RTT the
+   routes predict (URO Eq. 1: the slices each direction waits x slice duration, from
+   the send phase), and `uro stats`' mean route latency;
+3. TCP goodput between two ToRs (iperf3), and the switches' CPU while it runs;
+4. what holding costs: CPU of one ToR while it holds exactly one packet for several
+   slices, against the same ToR idle;
+5. whether bmv2's queue rates could hold packets instead (a per-slice priority-queue
+   mode): a queue at 1 pps, then set unlimited, releases what it holds at the times
+   fixed when the packets were queued -- see docs/emulate.md.
+
+Until the controller daemon is on this branch, the switches are programmed and clocked
+by the test driver of emulate_tests/ (the same PacketOut timers the daemon sends).
+Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import select
+import shutil
+import socket
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+ECHO = r"""
+import os, select, socket, struct, sys, time
+s = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_ICMP)
+ident = os.getpid() & 0xFFFF
+def csum(b):
+    t = sum(struct.unpack('!%dH' % (len(b) // 2), b))
+    t = (t >> 16) + (t & 0xFFFF); t += t >> 16
+    return ~t & 0xFFFF
+for line in sys.stdin:
+    dst, seq, wait = line.split(); seq = int(seq); wait = float(wait)
+    body = struct.pack('!BBHHH', 8, 0, 0, ident, seq) + b'uro-bench' * 4
+    body = body[:2] + struct.pack('!H', csum(body)) + body[4:]
+    t0 = time.monotonic(); s.sendto(body, (dst, 0)); rtt = -1.0
+    while time.monotonic() - t0 < wait:
+        r, _, _ = select.select([s], [], [], wait - (time.monotonic() - t0))
+        if not r: break
+        d, _ = s.recvfrom(4096); ic = d[(d[0] & 15) * 4:]
+        if ic[0] == 0 and struct.unpack('!HH', ic[4:8]) == (ident, seq):
+            rtt = time.monotonic() - t0; break
+    print(t0, rtt, flush=True)
+"""
+
+
+def _need() -> str | None:
+    if os.geteuid() != 0:
+        return "needs root"
+    for tool in ("simple_switch_grpc", "simple_switch_CLI", "p4c-bm2-ss", "iperf3", "ping", "ethtool"):
+        if shutil.which(tool) is None:
+            return f"{tool} not installed"
+    return None
+
+
+def _cpu_s(pids: list[int]) -> float:
+    tot = 0
+    for pid in pids:
+        try:
+            st = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()
+            tot += int(st[11]) + int(st[12])
+        except FileNotFoundError:
+            pass
+    return tot / os.sysconf("SC_CLK_TCK")
+
+
+class Fabric:
+    def __init__(self, cfg):
+        sys.path.insert(0, str(ROOT / "emulate_tests"))
+        from driver import TestDriver
+
+        from controller.emulate import fabric
+        from controller.emulate.network import Network
+
+        self.cfg = cfg
+        t0 = time.monotonic()
+        self.plan = fabric.up(cfg, start_daemon=False, log=lambda m: None)
+        self.net = Network(cfg)
+        self.arts = fabric.build_programs(self.net, Path(cfg.state_root) / ".build")
+        self.drv = TestDriver(self.plan, self.net, self.arts)
+        self.drv.program()
+        self.drv.start_clock()
+        self.up_s = time.monotonic() - t0
+        self.pids = {s.name: fabric.procs.running(cfg.state_dir / "pids", s.name) for s in self.plan.switches}
+
+    def cpu(self, names=None) -> float:
+        return _cpu_s([p for n, p in self.pids.items() if names is None or n in names])
+
+    def close(self) -> None:
+        from controller.emulate import fabric
+
+        self.drv.stop()
+        fabric.down(self.cfg.prefix, self.cfg.state_root)
+
+
+# ---- 1. bring-up until every pair pings ------------------------------------------------------
+def until_all_ping(fab: Fabric, t_start: float, limit_s: float = 120) -> float:
+    from controller.emulate import traffic
+
+    todo = traffic.all_pairs(fab.plan)
+    cycle = fab.net.n_slices * fab.cfg.slice_ms / 1000
+    while todo and time.monotonic() - t_start < limit_s:
+        res = traffic.ping_pairs(fab.plan, todo, count=1, wait_s=2 * cycle + 1, parallel=8)
+        todo = [(r.src, r.dst) for r in res if r.received == 0]
+    return time.monotonic() - t_start if not todo else float("nan")
+
+
+# ---- 2. RTT vs the routes' prediction ----------------------------------------------------------
+def predicted_rtt_slices(lat, a: int, b: int, x0: float, S: int) -> float:
+    """Slices from send (cycle position x0 = slice + phase) until the echo reply is back,
+    with zero switch latency: a direction whose route ends in a later slice (URO Eq. 1
+    latency L > 1) arrives when slice t + L - 1 starts, else at once."""
+    t = int(x0) % S
+    lf = int(lat[t, a, b])
+    x1 = x0 if lf == 1 else float(int(x0) + lf - 1)
+    tb = int(x1) % S
+    lr = int(lat[tb, b, a])
+    x2 = x1 if lr == 1 else float(int(x1) + lr - 1)
+    return x2 - x0
+
+
+def rtt_probes(fab: Fabric, per_source: int, phase: float = 0.3) -> list[dict]:
+    """Every source host sends ``per_source`` echoes (its destinations x start slices,
+    round robin) at ``phase`` into a slice; returns measured and predicted RTTs."""
+    plan, drv, net = fab.plan, fab.drv, fab.net
+    S, slice_s = net.n_slices, drv.slice_s
+    lat = net.uro_routes.latency_slices()
+    out, lock = [], threading.Lock()
+
+    def one_source(a: int):
+        src = plan.host(f"h{a}_0")
+        p = subprocess.Popen(["ip", "netns", "exec", src.netns, sys.executable, "-c", ECHO], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+        dsts = [b for b in range(fab.cfg.tors) if b != a]
+        try:
+            for k in range(per_source):
+                b, t = dsts[k % len(dsts)], (k // len(dsts) + a) % S
+                drv.wait_slice(t, into=phase, timeout=30)
+                p.stdin.write(f"{plan.host(f'h{b}_0').ip} {k} {2 * S * slice_s + 1:.3f}\n")
+                p.stdin.flush()
+                t0, rtt = map(float, p.stdout.readline().split())
+                # where in the cycle it was sent, from the driver's tick log
+                tick = max((tk for tk in drv.ticks if tk[0] <= t0), key=lambda tk: tk[0])
+                x0 = tick[1] + (t0 - tick[0]) / slice_s
+                pred = predicted_rtt_slices(lat, a, b, x0, S) * slice_s
+                with lock:
+                    out.append({"a": a, "b": b, "slice": tick[1], "rtt": rtt, "pred": pred,
+                                "lat_f": int(lat[tick[1], a, b])})
+        finally:
+            p.stdin.close()
+            p.wait(10)
+
+    ths = [threading.Thread(target=one_source, args=(a,)) for a in range(fab.cfg.tors)]
+    for th in ths:
+        th.start()
+    for th in ths:
+        th.join()
+    return out
+
+
+# ---- 4. the cost of one held packet ------------------------------------------------------------
+def hold_cost(fab: Fabric, seconds: float = 2.0) -> tuple[float, float, float]:
+    """(cores of ToR a idle, cores of ToR a holding one packet, slices held)."""
+    plan, drv, net = fab.plan, fab.drv, fab.net
+    S = net.n_slices
+    lat = net.uro_routes.latency_slices()
+    # the (src, dst, slice) whose first hop waits longest at the source
+    best = max(((int(net.uro_routes.path(a, b, t)[0][2]) - t, a, b, t) for a in range(fab.cfg.tors)
+                for b in range(fab.cfg.tors) if a != b for t in range(S)))
+    wait, a, b, t = best
+    name = f"tor{a}"
+    c0, w0 = fab.cpu([name]), time.monotonic()
+    time.sleep(seconds)
+    idle = (fab.cpu([name]) - c0) / (time.monotonic() - w0)
+    src = plan.host(f"h{a}_0")
+    # an unsolicited echo reply: nothing answers it; it is held at ToR a for `wait` slices
+    code = ("import socket,struct;s=socket.socket(socket.AF_INET,socket.SOCK_RAW,socket.IPPROTO_ICMP);"
+            "b=struct.pack('!BBHHH',0,0,0,1,1)+bytes(32);"
+            "t=sum(struct.unpack('!%dH'%(len(b)//2),b));t=(t>>16)+(t&0xFFFF);t+=t>>16;"
+            "b=b[:2]+struct.pack('!H',~t&0xFFFF)+b[4:];s.sendto(b,(" + repr(plan.host(f"h{b}_0").ip) + ",0))")
+    drv.wait_slice(t, into=0.05)
+    c1, w1 = fab.cpu([name]), time.monotonic()
+    subprocess.run(["ip", "netns", "exec", src.netns, sys.executable, "-c", code], check=True)
+    time.sleep(max(0.0, (wait - 0.2) * drv.slice_s - (time.monotonic() - w1)))
+    held = (fab.cpu([name]) - c1) / (time.monotonic() - w1)
+    del lat
+    return idle, held, wait
+
+
+# ---- 5. can queue rates hold packets? ----------------------------------------------------------
+def queue_rate_release(fab: Fabric) -> list[float]:
+    """Five frames into one OCS egress queue limited to 1 pps; 0.2 s later the rate is set
+    to unlimited (what a per-slice 'resume' would do). Returns when each frame left."""
+    from controller.emulate import links, procs
+
+    plan, net = fab.plan, fab.net
+    d = plan.uplinks
+    s = next(k for k in range(net.n_slices) if int(net.schedule.peer[k, 0, 0]) >= 0)
+    b = int(net.schedule.peer[s, 0, 0])
+    out_if = plan.uplink_link(b, 0).b            # OCS port b*d+0 -> ToR b uplink 0
+    in_if = plan.uplink_link(0, 0).a             # ToR 0 uplink 0 side: frames enter OCS port 0
+    ocs = plan.ocs
+    procs.set_queue_rates(ocs.thrift_port, {b * d: 1}, "ocs")
+    fab.drv.wait_slice(s, into=0.2)
+    sk = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+    sk.bind((in_if, 0))
+    base = links.counters([out_if])[out_if][1]
+    t0 = time.monotonic()
+    for i in range(5):
+        sk.send(b"\x02\x00\x00\x00\x00\x02" + b"\x02\x00\x00\x00\x00\x01" + struct.pack("!H", 0x9000) + bytes([i]) * 50)
+    sk.close()
+    released, rate_reset = [], False
+    while time.monotonic() - t0 < 6 and len(released) < 5:
+        n = links.counters([out_if])[out_if][1] - base
+        while len(released) < n:
+            released.append(time.monotonic() - t0)
+        if not rate_reset and time.monotonic() - t0 > 0.2:
+            procs.set_queue_rates(ocs.thrift_port, {b * d: 0}, "ocs")   # 0 = unlimited
+            rate_reset = True
+        time.sleep(0.005)
+    return released
+
+
+def _pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def run_mode(base_cfg, mode: str, pps: int, quick: bool) -> dict:
+    from controller.analysis import stats
+    from controller.emulate import traffic
+
+    cfg = dataclasses.replace(base_cfg, uplink_pps=pps, prefix=f"ub{mode[0]}{os.getpid() % 100}"[:6])
+    t0 = time.monotonic()
+    fab = Fabric(cfg)
+    r: dict = {"mode": mode, "pps": pps}
+    try:
+        r["up_s"] = fab.up_s
+        r["all_ping_s"] = until_all_ping(fab, t0)
+        c0, w0 = fab.cpu(), time.monotonic()
+        time.sleep(2)
+        r["idle_cores"] = (fab.cpu() - c0) / (time.monotonic() - w0)
+        c0, w0 = fab.cpu(), time.monotonic()
+        probes = rtt_probes(fab, per_source=7 if quick else 28)
+        r["probe_cores"] = (fab.cpu() - c0) / (time.monotonic() - w0)
+        r["probes"] = probes
+        st = stats.summarize(fab.net.uro_routes)
+        r["stats_mean_ms"] = st.mean_latency_slices * cfg.slice_ms
+        c0, w0 = fab.cpu(), time.monotonic()
+        ip = traffic.iperf3(fab.plan, "h0_0", "h5_0", seconds=3 if quick else 5)
+        r["iperf"] = ip
+        r["iperf_cores"] = (fab.cpu() - c0) / (time.monotonic() - w0)
+        tot = {}
+        for sw in fab.plan.tor_switches:
+            for k, v in fab.drv.counters(sw.name).items():
+                for kk, vv in v.items():
+                    if kk != "timer":
+                        tot[kk] = tot.get(kk, 0) + vv
+        r["counters"] = tot
+        r["hold"] = hold_cost(fab)
+        if mode == "paced":
+            r["queue_rate_release"] = queue_rate_release(fab)
+    finally:
+        fab.close()
+    return r
+
+
+def large_example(quick: bool) -> dict:
+    """The larger example: bring-up, idle CPU, a sample of pairs pinging."""
+    import random
+
+    from controller.emulate import config, traffic
+
+    cfg = config.load(ROOT / "examples" / "emu-16x4.toml")
+    cfg = dataclasses.replace(cfg, prefix=f"ubl{os.getpid() % 100}"[:6], state_root=tempfile.mkdtemp(prefix="uro-bench-"))
+    fab = Fabric(cfg)
+    try:
+        c0, w0 = fab.cpu(), time.monotonic()
+        time.sleep(2)
+        idle = (fab.cpu() - c0) / (time.monotonic() - w0)
+        pairs = traffic.all_pairs(fab.plan)
+        random.Random(1).shuffle(pairs)
+        pairs = pairs[:32 if quick else 128]
+        cycle = fab.net.n_slices * cfg.slice_ms / 1000
+        c0, w0 = fab.cpu(), time.monotonic()
+        res = traffic.ping_pairs(fab.plan, pairs, count=3, interval=0.3, wait_s=2 * cycle + 1, parallel=8)
+        busy = (fab.cpu() - c0) / (time.monotonic() - w0)
+        got = sum(x.received for x in res)
+        rtts = [x for p in res for x in p.rtts_ms]
+        return {"up_s": fab.up_s, "idle": idle, "busy": busy, "pairs": len(pairs), "got": got, "sent": 3 * len(pairs),
+                "p50": statistics.median(rtts) if rtts else float("nan"), "hosts": len(fab.plan.hosts),
+                "switches": len(fab.plan.switches), "slice_ms": cfg.slice_ms}
+    finally:
+        fab.close()
+        shutil.rmtree(cfg.state_root, ignore_errors=True)
+
+
+def main(quick: bool = False) -> int:
+    why = _need()
+    if why:
+        print(f"emulate benchmark skipped: {why}")
+        return 0
+    from controller.emulate import config
+
+    state = tempfile.mkdtemp(prefix="uro-bench-")
+    base = dataclasses.replace(config.load(ROOT / "examples" / "emu-8x2.toml"), state_root=state)
+    print(f"== emulated fabric: {base.tors} ToRs x {base.uplinks} uplinks, slices of {base.slice_ms:g} ms, "
+          f"{os.cpu_count()} cores" + (" (quick)" if quick else ""))
+    try:
+        runs = [run_mode(base, "recirculate", 0, quick), run_mode(base, "paced", base.uplink_pps or 2000, quick)]
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+    slice_ms = base.slice_ms
+    rows = []
+    for r in runs:
+        pr = [p for p in r["probes"] if p["rtt"] >= 0]
+        err = [p["rtt"] * 1000 - p["pred"] * 1000 for p in pr]
+        within = sum(1 for e in err if -5 <= e <= slice_ms + 10)
+        r["rtt"] = {"n": len(r["probes"]), "answered": len(pr),
+                    "meas50": statistics.median([p["rtt"] * 1000 for p in pr]) if pr else float("nan"),
+                    "pred50": statistics.median([p["pred"] * 1000 for p in pr]) if pr else float("nan"),
+                    "meas90": _pct([p["rtt"] * 1000 for p in pr], 0.9) if pr else float("nan"),
+                    "pred90": _pct([p["pred"] * 1000 for p in pr], 0.9) if pr else float("nan"),
+                    "err50": statistics.median(err) if err else float("nan"),
+                    "err90": _pct([abs(e) for e in err], 0.9) if err else float("nan"), "within": within}
+        rows.append(r)
+    a, b = rows
+    w = 30
+
+    def line(label, fa, fb, ratio=None):
+        ra = f"  {ratio}" if ratio else ""
+        print(f"  {label:<{w}} {fa:>22} {fb:>22}{ra}")
+
+    print(f"  {'':<{w}} {'recirculate (unpaced)':>22} {'paced ' + str(b['pps']) + ' pps/uplink':>22}")
+    line("bring-up (s)", f"{a['up_s']:.1f}", f"{b['up_s']:.1f}")
+    line("until every pair pinged (s)", f"{a['all_ping_s']:.1f}", f"{b['all_ping_s']:.1f}")
+    line("switch CPU idle (cores)", f"{a['idle_cores']:.2f}", f"{b['idle_cores']:.2f}")
+    for r in rows:
+        q = r["rtt"]
+        r["rtt_txt"] = (f"{q['answered']}/{q['n']}", f"{q['meas50']:.0f}/{q['meas90']:.0f}",
+                        f"{q['pred50']:.0f}/{q['pred90']:.0f}", f"{q['err50']:+.1f}/{q['err90']:.1f}",
+                        f"{q['within']}/{q['answered']}")
+    for i, label in enumerate(["echoes answered", "RTT measured p50/p90 (ms)", "RTT predicted p50/p90 (ms)",
+                               "meas - pred: p50 / |p90| (ms)", f"within [-5, slice+10] ms"]):
+        line(label, a["rtt_txt"][i], b["rtt_txt"][i])
+    line("switch CPU during echoes", f"{a['probe_cores']:.2f}", f"{b['probe_cores']:.2f}")
+    line("uro stats mean latency (ms)", f"{a['stats_mean_ms']:.0f} one-way", f"{b['stats_mean_ms']:.0f} one-way")
+    gi, gj = a["iperf"], b["iperf"]
+    ratio = f"paced/recirculate {gj.goodput_mbps / gi.goodput_mbps:.2f}x" if gi.goodput_mbps else ""
+    line("TCP h0_0->h5_0 goodput (Mbit/s)", f"{gi.goodput_mbps:.2f}" + (f" ({gi.error})" if gi.error else ""),
+         f"{gj.goodput_mbps:.2f}" + (f" ({gj.error})" if gj.error else ""), ratio)
+    line("TCP retransmits", str(gi.retransmits), str(gj.retransmits))
+    line("switch CPU during TCP (cores)", f"{a['iperf_cores']:.2f}", f"{b['iperf_cores']:.2f}")
+    line("ToR drops held_too_long", str(a["counters"].get("held_too_long", 0)), str(b["counters"].get("held_too_long", 0)))
+    line("ToR reroute_missed", str(a["counters"].get("reroute_missed", 0)), str(b["counters"].get("reroute_missed", 0)))
+    (ia, ha, wa), (ib, hb, wb) = a["hold"], b["hold"]
+    line(f"one ToR idle / holding 1 pkt", f"{ia:.3f} / {ha:.3f}", f"{ib:.3f} / {hb:.3f}",
+         f"holding costs {ha - ia:.2f} vs {hb - ib:.2f} cores")
+    rel = b.get("queue_rate_release", [])
+    print(f"  queue-rate hold check (OCS egress at 1 pps, set unlimited at 0.2 s): 5 frames left at "
+          + ", ".join(f"{x:.2f}" for x in rel) + " s")
+    try:
+        lg = large_example(quick)
+        print(f"== larger example emu-16x4: {lg['switches']} switches, {lg['hosts']} hosts, {lg['slice_ms']:g} ms "
+              f"slices: up in {lg['up_s']:.1f} s, CPU idle {lg['idle']:.2f} cores, pinging {lg['busy']:.2f} cores; "
+              f"{lg['got']}/{lg['sent']} pings of {lg['pairs']} random pairs answered, RTT p50 {lg['p50']:.0f} ms")
+    except Exception as e:  # a figure, not a test: say what failed
+        print(f"== larger example failed: {e}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(quick="--quick" in sys.argv))

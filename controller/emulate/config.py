@@ -14,6 +14,7 @@ links between them, and the controller daemon driving the switches. Example::
     uplinks = 2
     [timing]
     slice_ms = 50                   # bmv2 keeps tens of ms, not microseconds
+    guard_ms = 5                    # reconfiguration guard (default slice / 10)
     [hosts]
     per_tor = 1                     # host namespaces per ToR, on host ports 0..per_tor-1
     [routing]
@@ -66,6 +67,9 @@ class EmuConfig:
     schedule_file: str | None = None
     seed: int = 0
     slice_ms: float = 50.0
+    #: reconfiguration guard (Timing.guard_us): the part of a slice no packet may start a
+    #: hop in; on bmv2 it must cover the timers' skew between switches and a few hops
+    guard_ms: float = 5.0
     link_gbps: float = 1.0
     hosts_per_tor: int = 1
     host_ports: int = 1
@@ -101,7 +105,7 @@ class EmuConfig:
 _KEYS = {
     "": {"name", "prefix", "schedule", "timing", "hosts", "routing", "switches", "state_dir"},
     "schedule": {"generate", "file", "tors", "uplinks", "seed"},
-    "timing": {"slice_ms", "link_gbps"},
+    "timing": {"slice_ms", "guard_ms", "link_gbps"},
     "hosts": {"per_tor", "host_ports", "mtu"},
     "routing": {"alternatives", "max_hops", "source_routed", "ssrr_hops"},
     "switches": {"cpu_port", "extra_args", "uplink_pps"},
@@ -183,6 +187,9 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
         raise EmuConfigError(f"{src}: timing.slice_ms = {slice_ms:g} is too short for bmv2 "
                              "(a software switch keeps slices of tens of ms, not microseconds); use >= 5")
     link_gbps = _num(src, "timing.link_gbps", tm.get("link_gbps", 1.0))
+    guard_ms = tm.get("guard_ms", round(slice_ms / 10, 3))
+    if not isinstance(guard_ms, (int, float)) or isinstance(guard_ms, bool) or not 0 <= guard_ms < slice_ms:
+        raise EmuConfigError(f"{src}: timing.guard_ms must be in [0, slice_ms = {slice_ms:g}), got {guard_ms!r}")
 
     h = doc.get("hosts", {})
     per_tor = _int(src, "hosts.per_tor", h.get("per_tor", 1), 1)
@@ -227,7 +234,7 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
         raise EmuConfigError(f"{src}: state_dir must be a directory path, got {state_root!r}")
     return EmuConfig(
         name=name, prefix=prefix, tors=tors, uplinks=uplinks, generate=gen, schedule_file=sfile, seed=seed,
-        slice_ms=slice_ms, link_gbps=link_gbps, hosts_per_tor=per_tor, host_ports=host_ports, host_mtu=mtu,
+        slice_ms=slice_ms, guard_ms=float(guard_ms), link_gbps=link_gbps, hosts_per_tor=per_tor, host_ports=host_ports, host_mtu=mtu,
         routing=RoutingConfig(alternatives=k, max_hops=mh, source_routed=tuple(sorted(sr)), ssrr_hops=ssrr_hops),
         cpu_port=cpu_port, uplink_pps=uplink_pps, switch_args=tuple(extra), state_root=state_root, source=source)
 

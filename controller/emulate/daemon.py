@@ -49,7 +49,7 @@ def net_toml(cfg: EmuConfig, plan: Plan, arts: dict) -> str:
     else:
         lines += [f"generate = {_toml_str(cfg.generate)}", f"tors = {cfg.tors}", f"uplinks = {cfg.uplinks}",
                   f"seed = {cfg.seed}"]
-    lines += ["", "[timing]", f"slice_us = {cfg.slice_us:g}", "guard_us = 0", f"link_gbps = {cfg.link_gbps:g}", "",
+    lines += ["", "[timing]", f"slice_us = {cfg.slice_us:g}", f"guard_us = {cfg.guard_ms * 1000:g}", f"link_gbps = {cfg.link_gbps:g}", "",
               "[routing]", f"alternatives = {r.alternatives}", f"max_hops = {r.max_hops or 0}",
               f"ssrr_hops = {r.ssrr_hops}", f"source_routed = [{', '.join(map(str, r.source_routed))}]", "",
               "[status]", "listen = \"127.0.0.1:0\"", f"state_file = {_toml_str(str(cfg.state_dir / 'daemon.json'))}", ""]

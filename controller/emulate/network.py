@@ -24,7 +24,7 @@ class Network:
     @cached_property
     def schedule(self) -> Schedule:
         c = self.cfg
-        timing = Timing(slice_us=c.slice_us, guard_us=0.0, propagation_us=0.5, link_gbps=c.link_gbps)
+        timing = Timing(slice_us=c.slice_us, guard_us=c.guard_ms * 1000.0, propagation_us=0.5, link_gbps=c.link_gbps)
         if c.schedule_file:
             s = load(c.schedule_file)
             return Schedule(s.peer, timing, name=s.name)
@@ -45,7 +45,7 @@ class Network:
         return Profile(
             name=f"emu{c.tors}x{c.uplinks}h{c.host_ports}", tors=c.tors, uplinks=c.uplinks, host_ports=c.host_ports, slices=S,
             alternatives=c.routing.alternatives, ssrr_hops=c.routing.ssrr_hops, queues=S,
-            timing=ProfileTiming(slice_us=c.slice_us, guard_us=0.0, link_gbps=c.link_gbps),
+            timing=ProfileTiming(slice_us=c.slice_us, guard_us=c.guard_ms * 1000.0, link_gbps=c.link_gbps),
             host_table_size=max(1024, c.tors + c.host_ports + 1),
         )
 

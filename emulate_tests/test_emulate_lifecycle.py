@@ -76,8 +76,12 @@ def test_up_down_cli_leaves_nothing_and_processes_are_ours(tmp_path, state_root)
         r = _uro("emulate", "exec", "--prefix", prefix, "--state-dir", state_root, "h2_0", "ip", "-o", "-4", "addr",
                  "show", "dev", "eth0")
         assert r.returncode == 0 and "10.0.2.1/24" in r.stdout
+        # a process a user left in a host (like `iperf3 -s -D`) goes with the fabric
+        lingering = subprocess.Popen(["ip", "netns", "exec", f"{prefix}-h1_0", "sleep", "300"])
+        time.sleep(0.3)
         r = _uro("emulate", "down", "--prefix", prefix, "--state-dir", state_root)
-        assert r.returncode == 0 and "5 processes, 4 namespaces" in r.stdout, r.stdout
+        assert r.returncode == 0 and "6 processes, 4 namespaces" in r.stdout, r.stdout
+        assert lingering.wait(5) is not None
         for pid in pids.values():
             assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split(")")[-1][:3]
         assert _nothing_of(prefix, state_root) == []

@@ -131,6 +131,52 @@ def existing_links(prefix: str) -> list[str]:
     return sorted(n for n in os.listdir("/sys/class/net") if pat.fullmatch(n))
 
 
+def netns_pids(name: str) -> list[int]:
+    """PIDs of the processes living in namespace ``name`` (what ``ip netns pids`` does:
+    the same network-namespace inode), e.g. an ``iperf3 -s -D`` a user started there."""
+    try:
+        st = os.stat(NETNS_DIR / name)
+    except FileNotFoundError:
+        return []
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                ns = os.stat(f"/proc/{d}/ns/net")
+            except (FileNotFoundError, PermissionError, ProcessLookupError):
+                continue
+            if (ns.st_ino, ns.st_dev) == (st.st_ino, st.st_dev):
+                out.append(int(d))
+    return out
+
+
+def kill_netns_processes(names: list[str], timeout: float = 3.0) -> list[str]:
+    """SIGTERM (then SIGKILL) every process inside these namespaces; returns what it stopped."""
+    import signal
+    import time
+
+    victims = {pid: n for n in names for pid in netns_pids(n)}
+    for pid in victims:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    end = time.time() + timeout
+    while time.time() < end and any(Path(f"/proc/{p}").exists() for p in victims):
+        for p in victims:
+            try:
+                os.waitpid(p, os.WNOHANG)
+            except ChildProcessError:
+                pass
+        time.sleep(0.05)
+    for pid in victims:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return [f"process {pid} in {n}" for pid, n in victims.items()]
+
+
 def down(prefix: str, plan: Plan | None = None) -> list[str]:
     """Remove this fabric's namespaces and interfaces; returns what was removed.
 
@@ -138,8 +184,9 @@ def down(prefix: str, plan: Plan | None = None) -> list[str]:
     fabric's names; deleting a namespace takes its veth end and so the pair with it."""
     from pyroute2 import netns
 
-    removed = []
     ns_names = set(existing_netns(prefix)) | ({n for n in plan.netns_names if (NETNS_DIR / n).exists()} if plan else set())
+    # a process left in a host (iperf3 -D, a shell) would keep its namespace alive
+    removed = kill_netns_processes(sorted(ns_names))
     for n in sorted(ns_names):
         try:
             netns.remove(n)

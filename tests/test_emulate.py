@@ -116,11 +116,16 @@ def test_net_toml_names_every_switch_port_and_interface():
     doc = tomllib.loads(net_toml(cfg, plan, arts))
     sw = {s["name"]: s for s in doc["switch"]}
     assert set(sw) == {f"tor{t}" for t in range(8)} | {"ocs"}
-    assert doc["routing"]["source_routed"] == [2, 5] and doc["timing"]["slice_us"] == 50000
-    assert sw["tor3"]["tor"] == 3 and sw["tor3"]["uplink_ports"] == [1, 2] and sw["tor3"]["host_ports"] == [0]
-    assert sw["tor3"]["interfaces"] == {"0": "utt3h0", "1": "utt3u0", "2": "utt3u1"}
-    assert sw["ocs"]["interfaces"]["7"] == "uto3u1" and sw["ocs"]["role"] == "ocs"
+    assert doc["routing"]["source_routed"] == [2, 5] and doc["clock"]["slice_ms"] == 50
+    assert doc["routing"]["per_hop"] == {"algo": "uro", "k": 3, "max_hops": 4, "hop_budget": "auto"}
+    assert doc["routing"]["source"] == {"algo": "ucmp", "h_max": 4}
+    assert doc["program"]["tor"]["p4info"] == "/x/tor.p4info.txtpb"
+    assert sw["tor3"]["tor"] == 3 and sw["tor3"]["ports"] == {"hosts": [0], "uplinks": [1, 2],
+                                                              "interfaces": ["utt3u0", "utt3u1"]}
+    assert sw["ocs"]["role"] == "ocs" and "ports" not in sw["ocs"]
     assert sw["tor3"]["address"] == plan.switch("tor3").grpc_address
+    assert doc["daemon"]["status"] == f"127.0.0.1:{plan.extra['status_port']}"
+    assert doc["tls"]["insecure"] is True
 
 
 # ---- the CLI fails before creating anything ----------------------------------------------------

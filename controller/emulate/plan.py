@@ -189,4 +189,5 @@ def make_plan(cfg: EmuConfig, free_port: Callable[[], int]) -> Plan:
         raise ValueError(f"interface name {too_long[0]!r} is longer than 15 bytes")
     return Plan(format=PLAN_FORMAT, name=cfg.name, prefix=P, tors=N, uplinks=d, host_ports=cfg.host_ports,
                 hosts=hosts, switches=switches, links=links, fabric_mtu=cfg.host_mtu + OPTION_HEADROOM,
-                host_mtu=cfg.host_mtu, cpu_port=cfg.cpu_port, extra={"uplink_pps": cfg.uplink_pps})
+                host_mtu=cfg.host_mtu, cpu_port=cfg.cpu_port,
+                extra={"uplink_pps": cfg.uplink_pps, "status_port": free_port()})

@@ -29,7 +29,8 @@ def timer_frame(slice_id: int) -> bytes:
 
 
 class TestDriver:
-    def __init__(self, plan: Plan, net: Network, arts: dict):
+    def __init__(self, plan: Plan, net: Network, arts: dict, ocs_first: bool = True):
+        self.ocs_first = ocs_first
         self.plan, self.net, self.arts = plan, net, arts
         self.clients: dict[str, P4RuntimeClient] = {}
         self.ticks: list[tuple[float, int]] = []     # (monotonic time, slice) of every timer round
@@ -67,7 +68,8 @@ class TestDriver:
     def _run(self) -> None:
         t0 = time.monotonic()
         k = 0
-        names = ["ocs"] + [s.name for s in self.plan.tor_switches]
+        tors = [s.name for s in self.plan.tor_switches]
+        names = ["ocs"] + tors if self.ocs_first else tors + ["ocs"]
         while not self._stop.is_set():
             s = k % self.S
             for n in names:          # OCS first: held packets released at the boundary find the new circuits

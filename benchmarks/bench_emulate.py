@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import select
 import shutil
 import socket
 import statistics
@@ -83,8 +82,43 @@ def _cpu_s(pids: list[int]) -> float:
     return tot / os.sysconf("SC_CLK_TCK")
 
 
+#: experiment (not a product mode): the ToR program patched so that a held packet loops
+#: through egress priority queue 0 and a departing one goes out through queue 1
+#: (simple_switch_grpc -- --priority-queues 2); only queue 0 of each uplink is paced
+PRIO_PATCH = [
+    ("            meta.held = (meta.dep_rank == 0) ? 1w0 : 1w1;",
+     "            meta.held = (meta.dep_rank == 0) ? 1w0 : 1w1;\n"
+     "            sm.priority = (meta.dep_rank == 0) ? 3w1 : 3w0;"),
+    ("                meta.held = 0;                   // its slice: out on the uplink\n                exit;",
+     "                meta.held = 0;                   // its slice: out on the uplink\n"
+     "                sm.priority = 1;\n                exit;"),
+]
+
+
+def prio_program(net, out: Path):
+    """The fabric's ToR program with PRIO_PATCH applied and compiled; None when the
+    template no longer has the anchors (the data plane changed: update the patch)."""
+    import json
+
+    from controller.emulate import fabric
+    from controller.p4gen import build as p4build
+    from controller.p4gen import render as rnd
+
+    text, contract = rnd.render(net.profile, "tor")
+    for old, new in PRIO_PATCH:
+        if old not in text:
+            return None
+        text = text.replace(old, new)
+    out.mkdir(parents=True, exist_ok=True)
+    p4 = out / "tor_prio.p4"
+    p4.write_text(text)
+    js, info = p4build.compile_one(p4)
+    (out / "tor_prio.contract.json").write_text(json.dumps(contract))
+    return fabric.Artifacts(info, js, out / "tor_prio.contract.json")
+
+
 class Fabric:
-    def __init__(self, cfg):
+    def __init__(self, cfg, prio: bool = False):
         sys.path.insert(0, str(ROOT / "emulate_tests"))
         from driver import TestDriver
 
@@ -96,6 +130,17 @@ class Fabric:
         self.plan = fabric.up(cfg, start_daemon=False, log=lambda m: None)
         self.net = Network(cfg)
         self.arts = fabric.build_programs(self.net, Path(cfg.state_root) / ".build")
+        if prio:
+            from controller.emulate import procs
+
+            tor = prio_program(self.net, Path(cfg.state_root) / ".build-prio")
+            if tor is None:
+                fabric.down(cfg.prefix, cfg.state_root)
+                raise RuntimeError("the priority-queue patch no longer applies to the ToR template")
+            self.arts = dict(self.arts, tor=tor)
+            for sw in self.plan.tor_switches:
+                procs.set_queue_rates(sw.thrift_port, {self.plan.host_ports + u: PRIO_PPS for u in range(self.plan.uplinks)},
+                                      sw.name, priority=0)
         self.drv = TestDriver(self.plan, self.net, self.arts)
         self.drv.program()
         self.drv.start_clock()
@@ -245,13 +290,18 @@ def _pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+PRIO_PPS = 2000
+
+
 def run_mode(base_cfg, mode: str, pps: int, quick: bool) -> dict:
     from controller.analysis import stats
     from controller.emulate import traffic
 
     cfg = dataclasses.replace(base_cfg, uplink_pps=pps, prefix=f"ub{mode[0]}{os.getpid() % 100}"[:6])
+    if mode == "prio":
+        cfg = dataclasses.replace(cfg, uplink_pps=0, target_args=("--priority-queues", "2"))
     t0 = time.monotonic()
-    fab = Fabric(cfg)
+    fab = Fabric(cfg, prio=mode == "prio")
     r: dict = {"mode": mode, "pps": pps}
     try:
         r["up_s"] = fab.up_s
@@ -314,6 +364,20 @@ def large_example(quick: bool) -> dict:
         shutil.rmtree(cfg.state_root, ignore_errors=True)
 
 
+def _summarize(r: dict, slice_ms: float) -> dict:
+    pr = [p for p in r["probes"] if p["rtt"] >= 0]
+    err = [p["rtt"] * 1000 - p["pred"] * 1000 for p in pr]
+    nan = float("nan")
+    return {"n": len(r["probes"]), "answered": len(pr),
+            "meas50": statistics.median([p["rtt"] * 1000 for p in pr]) if pr else nan,
+            "pred50": statistics.median([p["pred"] * 1000 for p in pr]) if pr else nan,
+            "meas90": _pct([p["rtt"] * 1000 for p in pr], 0.9) if pr else nan,
+            "pred90": _pct([p["pred"] * 1000 for p in pr], 0.9) if pr else nan,
+            "err50": statistics.median(err) if err else nan,
+            "err90": _pct([abs(e) for e in err], 0.9) if err else nan,
+            "within": sum(1 for e in err if -5 <= e <= slice_ms + 10)}
+
+
 def main(quick: bool = False) -> int:
     why = _need()
     if why:
@@ -325,58 +389,51 @@ def main(quick: bool = False) -> int:
     base = dataclasses.replace(config.load(ROOT / "examples" / "emu-8x2.toml"), state_root=state)
     print(f"== emulated fabric: {base.tors} ToRs x {base.uplinks} uplinks, slices of {base.slice_ms:g} ms, "
           f"{os.cpu_count()} cores" + (" (quick)" if quick else ""))
+    pps = base.uplink_pps or 2000
+    modes = [("recirculate", 0, "recirculate (unpaced)"), ("paced", pps, f"paced {pps} pps/uplink"),
+             ("prio", 0, "prio queues (experiment)")]
+    runs = []
     try:
-        runs = [run_mode(base, "recirculate", 0, quick), run_mode(base, "paced", base.uplink_pps or 2000, quick)]
+        for mode, p, label in modes:
+            try:
+                r = run_mode(base, mode, p, quick)
+            except Exception as e:  # a figure, not a test: say what failed and go on
+                print(f"  {label}: failed: {e}")
+                continue
+            r["label"] = label
+            r["rtt"] = _summarize(r, base.slice_ms)
+            runs.append(r)
     finally:
         shutil.rmtree(state, ignore_errors=True)
-    slice_ms = base.slice_ms
-    rows = []
-    for r in runs:
-        pr = [p for p in r["probes"] if p["rtt"] >= 0]
-        err = [p["rtt"] * 1000 - p["pred"] * 1000 for p in pr]
-        within = sum(1 for e in err if -5 <= e <= slice_ms + 10)
-        r["rtt"] = {"n": len(r["probes"]), "answered": len(pr),
-                    "meas50": statistics.median([p["rtt"] * 1000 for p in pr]) if pr else float("nan"),
-                    "pred50": statistics.median([p["pred"] * 1000 for p in pr]) if pr else float("nan"),
-                    "meas90": _pct([p["rtt"] * 1000 for p in pr], 0.9) if pr else float("nan"),
-                    "pred90": _pct([p["pred"] * 1000 for p in pr], 0.9) if pr else float("nan"),
-                    "err50": statistics.median(err) if err else float("nan"),
-                    "err90": _pct([abs(e) for e in err], 0.9) if err else float("nan"), "within": within}
-        rows.append(r)
-    a, b = rows
-    w = 30
+    w, cw = 32, 24
 
-    def line(label, fa, fb, ratio=None):
-        ra = f"  {ratio}" if ratio else ""
-        print(f"  {label:<{w}} {fa:>22} {fb:>22}{ra}")
+    def line(label, values, note=""):
+        print(f"  {label:<{w}}" + "".join(f"{v:>{cw}}" for v in values) + (f"  {note}" if note else ""))
 
-    print(f"  {'':<{w}} {'recirculate (unpaced)':>22} {'paced ' + str(b['pps']) + ' pps/uplink':>22}")
-    line("bring-up (s)", f"{a['up_s']:.1f}", f"{b['up_s']:.1f}")
-    line("until every pair pinged (s)", f"{a['all_ping_s']:.1f}", f"{b['all_ping_s']:.1f}")
-    line("switch CPU idle (cores)", f"{a['idle_cores']:.2f}", f"{b['idle_cores']:.2f}")
-    for r in rows:
-        q = r["rtt"]
-        r["rtt_txt"] = (f"{q['answered']}/{q['n']}", f"{q['meas50']:.0f}/{q['meas90']:.0f}",
-                        f"{q['pred50']:.0f}/{q['pred90']:.0f}", f"{q['err50']:+.1f}/{q['err90']:.1f}",
-                        f"{q['within']}/{q['answered']}")
-    for i, label in enumerate(["echoes answered", "RTT measured p50/p90 (ms)", "RTT predicted p50/p90 (ms)",
-                               "meas - pred: p50 / |p90| (ms)", f"within [-5, slice+10] ms"]):
-        line(label, a["rtt_txt"][i], b["rtt_txt"][i])
-    line("switch CPU during echoes", f"{a['probe_cores']:.2f}", f"{b['probe_cores']:.2f}")
-    line("uro stats mean latency (ms)", f"{a['stats_mean_ms']:.0f} one-way", f"{b['stats_mean_ms']:.0f} one-way")
-    gi, gj = a["iperf"], b["iperf"]
-    ratio = f"paced/recirculate {gj.goodput_mbps / gi.goodput_mbps:.2f}x" if gi.goodput_mbps else ""
-    line("TCP h0_0->h5_0 goodput (Mbit/s)", f"{gi.goodput_mbps:.2f}" + (f" ({gi.error})" if gi.error else ""),
-         f"{gj.goodput_mbps:.2f}" + (f" ({gj.error})" if gj.error else ""), ratio)
-    line("TCP retransmits", str(gi.retransmits), str(gj.retransmits))
-    line("switch CPU during TCP (cores)", f"{a['iperf_cores']:.2f}", f"{b['iperf_cores']:.2f}")
-    line("ToR drops held_too_long", str(a["counters"].get("held_too_long", 0)), str(b["counters"].get("held_too_long", 0)))
-    line("ToR reroute_missed", str(a["counters"].get("reroute_missed", 0)), str(b["counters"].get("reroute_missed", 0)))
-    (ia, ha, wa), (ib, hb, wb) = a["hold"], b["hold"]
-    line(f"one ToR idle / holding 1 pkt", f"{ia:.3f} / {ha:.3f}", f"{ib:.3f} / {hb:.3f}",
-         f"holding costs {ha - ia:.2f} vs {hb - ib:.2f} cores")
-    rel = b.get("queue_rate_release", [])
-    print(f"  queue-rate hold check (OCS egress at 1 pps, set unlimited at 0.2 s): 5 frames left at "
+    line("", [r["label"] for r in runs])
+    line("bring-up (s)", [f"{r['up_s']:.1f}" for r in runs])
+    line("until every pair pinged (s)", [f"{r['all_ping_s']:.1f}" for r in runs])
+    line("switch CPU idle (cores)", [f"{r['idle_cores']:.2f}" for r in runs])
+    q = [r["rtt"] for r in runs]
+    line("echoes answered", [f"{x['answered']}/{x['n']}" for x in q])
+    line("RTT measured p50/p90 (ms)", [f"{x['meas50']:.0f}/{x['meas90']:.0f}" for x in q])
+    line("RTT predicted p50/p90 (ms)", [f"{x['pred50']:.0f}/{x['pred90']:.0f}" for x in q])
+    line("meas - pred: p50 / |p90| (ms)", [f"{x['err50']:+.1f}/{x['err90']:.1f}" for x in q])
+    line("within [-5, slice+10] ms", [f"{x['within']}/{x['answered']}" for x in q])
+    line("switch CPU during echoes", [f"{r['probe_cores']:.2f}" for r in runs])
+    line("uro stats mean latency (ms)", [f"{r['stats_mean_ms']:.0f} one-way" for r in runs])
+    g = [r["iperf"].goodput_mbps for r in runs]
+    note = ("vs recirculate: " + ", ".join(f"{x / g[0]:.2f}x" for x in g[1:])) if runs and g[0] else ""
+    line("TCP h0_0->h5_0 goodput (Mbit/s)", [f"{r['iperf'].goodput_mbps:.2f}" + (" (error)" if r["iperf"].error else "")
+                                             for r in runs], note)
+    line("TCP retransmits", [str(r["iperf"].retransmits) for r in runs])
+    line("switch CPU during TCP (cores)", [f"{r['iperf_cores']:.2f}" for r in runs])
+    line("ToR drops held_too_long", [str(r["counters"].get("held_too_long", 0)) for r in runs])
+    line("ToR reroute_missed", [str(r["counters"].get("reroute_missed", 0)) for r in runs])
+    line("one ToR idle / holding 1 pkt", [f"{r['hold'][0]:.3f} / {r['hold'][1]:.3f}" for r in runs])
+    line("  holding costs (cores)", [f"{r['hold'][1] - r['hold'][0]:.2f}" for r in runs])
+    rel = next((r["queue_rate_release"] for r in runs if "queue_rate_release" in r), [])
+    print("  queue-rate hold check (OCS egress at 1 pps, set unlimited at 0.2 s): 5 frames left at "
           + ", ".join(f"{x:.2f}" for x in rel) + " s")
     try:
         lg = large_example(quick)

@@ -206,3 +206,16 @@ def test_tor_counts_are_balanced():
     plan = make_plan(_cfg(hosts={"per_tor": 3}), _ports())
     assert Counter(h.tor for h in plan.hosts) == Counter({t: 3 for t in range(8)})
     assert len({h.ip for h in plan.hosts}) == 24
+
+
+def test_switch_command_ports_cpu_port_and_option_placement():
+    from controller.emulate import procs
+
+    plan = make_plan(_cfg(switches={"extra_args": ["--log-console"], "target_args": ["--priority-queues", "2"]}),
+                     _ports())
+    sw = plan.switch("tor2")
+    argv = procs.switch_command(sw, ("--log-console",), ("--priority-queues", "2"))
+    sep = argv.index("--")
+    assert argv[0] == "simple_switch_grpc" and "--no-p4" in argv[:sep] and "--log-console" in argv[:sep]
+    assert [argv[i + 1] for i, a in enumerate(argv[:sep]) if a == "-i"] == ["0@utt2h0", "1@utt2u0", "2@utt2u1"]
+    assert argv[sep + 1:] == ["--grpc-server-addr", sw.grpc_address, "--cpu-port", "510", "--priority-queues", "2"]

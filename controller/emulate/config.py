@@ -79,8 +79,10 @@ class EmuConfig:
     #: packets/s of every ToR uplink's egress queue (0: unpaced). bmv2 serves recirculated
     #: packets before new ones, so unpaced held packets can starve the timer; see docs/emulate.md
     uplink_pps: int = 2000
-    #: extra arguments of every simple_switch_grpc (e.g. ["--log-console"])
+    #: extra arguments of every simple_switch_grpc: general bmv2 options (e.g.
+    #: ["--log-console"]) and target options after its "--" (e.g. ["--priority-queues", "2"])
     switch_args: tuple[str, ...] = ()
+    target_args: tuple[str, ...] = ()
     #: where the state (plan, PID files, logs, compiled programs) lives
     state_root: str = "/run/uro-emu"
     source: str = "<config>"
@@ -108,7 +110,7 @@ _KEYS = {
     "timing": {"slice_ms", "guard_ms", "link_gbps"},
     "hosts": {"per_tor", "host_ports", "mtu"},
     "routing": {"alternatives", "max_hops", "source_routed", "ssrr_hops"},
-    "switches": {"cpu_port", "extra_args", "uplink_pps"},
+    "switches": {"cpu_port", "extra_args", "target_args", "uplink_pps"},
 }
 
 
@@ -227,8 +229,10 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
                              f"0..{data_ports - 1}")
     uplink_pps = _int(src, "switches.uplink_pps", sw.get("uplink_pps", 2000), 0, 10_000_000)
     extra = sw.get("extra_args", [])
-    if not isinstance(extra, list) or not all(isinstance(a, str) for a in extra):
-        raise EmuConfigError(f"{src}: switches.extra_args must be a list of strings, got {extra!r}")
+    targs = sw.get("target_args", [])
+    for key, v in (("extra_args", extra), ("target_args", targs)):
+        if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
+            raise EmuConfigError(f"{src}: switches.{key} must be a list of strings, got {v!r}")
     state_root = doc.get("state_dir", "/run/uro-emu")
     if not isinstance(state_root, str) or not state_root:
         raise EmuConfigError(f"{src}: state_dir must be a directory path, got {state_root!r}")
@@ -236,7 +240,8 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
         name=name, prefix=prefix, tors=tors, uplinks=uplinks, generate=gen, schedule_file=sfile, seed=seed,
         slice_ms=slice_ms, guard_ms=float(guard_ms), link_gbps=link_gbps, hosts_per_tor=per_tor, host_ports=host_ports, host_mtu=mtu,
         routing=RoutingConfig(alternatives=k, max_hops=mh, source_routed=tuple(sorted(sr)), ssrr_hops=ssrr_hops),
-        cpu_port=cpu_port, uplink_pps=uplink_pps, switch_args=tuple(extra), state_root=state_root, source=source)
+        cpu_port=cpu_port, uplink_pps=uplink_pps, switch_args=tuple(extra), target_args=tuple(targs),
+        state_root=state_root, source=source)
 
 
 def load(path: str | Path) -> EmuConfig:

@@ -139,14 +139,15 @@ def up(cfg: EmuConfig, start_daemon: bool = True, log=print) -> Plan:
     write_text(sdir / "artifacts.json", json.dumps({p: {"p4info": str(a.p4info), "device_config": str(a.device_config),
                                                         "contract": str(a.contract_path)} for p, a in arts.items()}) + "\n")
     write_text(sdir / "config.json", json.dumps({"source": cfg.source, "state_root": cfg.state_root}) + "\n")
-    write_text(sdir / "switch_args.json", json.dumps(list(cfg.switch_args)) + "\n")
+    write_text(sdir / "switch_args.json", json.dumps([list(cfg.switch_args), list(cfg.target_args)]) + "\n")
     try:
         t1 = time.time()
         links.up(plan)
         log(f"links: {len(plan.hosts)} host namespaces, {len(plan.links)} veth pairs ({time.time() - t1:.1f} s)")
         t2 = time.time()
         for sw in plan.switches:
-            procs.start(sw.name, procs.switch_command(sw, cfg.switch_args), sdir / "pids", sdir / "logs")
+            procs.start(sw.name, procs.switch_command(sw, cfg.switch_args, cfg.target_args), sdir / "pids",
+                        sdir / "logs")
         for sw in plan.switches:
             procs.wait_port(sw.grpc_port, sdir / "pids", sw.name)
         pace(plan, cfg.uplink_pps)
@@ -321,8 +322,8 @@ def recover(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/r
                           f"{', '.join(f['kind'] + ' ' + ' '.join(map(str, f['ids'])) for f in items) or 'nothing'})")
     if kind == "tor":
         sw = plan.switch(f"tor{ids[0]}")
-        extra = tuple(json.loads((sdir / "switch_args.json").read_text())) if (sdir / "switch_args.json").exists() else ()
-        procs.start(sw.name, procs.switch_command(sw, extra), sdir / "pids", sdir / "logs")
+        extra, target = json.loads((sdir / "switch_args.json").read_text())
+        procs.start(sw.name, procs.switch_command(sw, tuple(extra), tuple(target)), sdir / "pids", sdir / "logs")
         procs.wait_port(sw.grpc_port, sdir / "pids", sw.name)
         pace(plan, plan.extra.get("uplink_pps", 0), only=sw.name)
         what = f"restarted switch {sw.name} (the daemon restores its pipeline and tables)"

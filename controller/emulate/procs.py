@@ -24,14 +24,14 @@ class ProcError(UroError):
     pass
 
 
-def switch_command(sw: SwitchPlan, extra: tuple[str, ...] = ()) -> list[str]:
+def switch_command(sw: SwitchPlan, extra: tuple[str, ...] = (), target: tuple[str, ...] = ()) -> list[str]:
     """simple_switch_grpc for one switch: no program (the daemon sets the pipeline over
     P4Runtime), its interfaces as ports, P4Runtime on localhost, the CPU port for PacketOut."""
     args = ["simple_switch_grpc", "--device-id", str(sw.device_id), "--no-p4", "--thrift-port", str(sw.thrift_port)]
     for port, ifname in sorted(sw.ports.items()):
         args += ["-i", f"{port}@{ifname}"]
     args += list(extra)
-    args += ["--", "--grpc-server-addr", sw.grpc_address, "--cpu-port", str(sw.cpu_port)]
+    args += ["--", "--grpc-server-addr", sw.grpc_address, "--cpu-port", str(sw.cpu_port), *target]
     return args
 
 
@@ -145,12 +145,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def set_queue_rates(thrift_port: int, rates: dict[int, int], name: str) -> None:
-    """Egress queue rate (packets/s) per port over the switch's Thrift runtime
-    (``simple_switch_CLI set_queue_rate``)."""
+def set_queue_rates(thrift_port: int, rates: dict[int, int], name: str, priority: int | None = None) -> None:
+    """Egress queue rate (packets/s, 0 = unlimited) per port over the switch's Thrift
+    runtime (``simple_switch_CLI set_queue_rate``); one priority queue or all of them."""
     if not rates:
         return
-    cmds = "".join(f"set_queue_rate {pps} {port}\n" for port, pps in sorted(rates.items()))
+    pri = "" if priority is None else f" {priority}"
+    cmds = "".join(f"set_queue_rate {pps} {port}{pri}\n" for port, pps in sorted(rates.items()))
     try:
         r = subprocess.run(["simple_switch_CLI", "--thrift-port", str(thrift_port)], input=cmds,
                            capture_output=True, text=True, timeout=60)

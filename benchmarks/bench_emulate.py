@@ -405,7 +405,7 @@ def main(quick: bool = False) -> int:
             runs.append(r)
     finally:
         shutil.rmtree(state, ignore_errors=True)
-    w, cw = 32, 24
+    w, cw = 32, 26
 
     def line(label, values, note=""):
         print(f"  {label:<{w}}" + "".join(f"{v:>{cw}}" for v in values) + (f"  {note}" if note else ""))

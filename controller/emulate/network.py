@@ -65,7 +65,3 @@ class Network:
         from controller.routing import ucmp
 
         return ucmp.compute(self.schedule, ucmp.UcmpParams(h_max=self.cfg.routing.ssrr_hops))
-
-    def predicted_latency_slices(self, src: int, dst: int, start_slice: int) -> int:
-        """URO Eq. 1 latency (slices) of the first alternative from ``src`` at ``start_slice``."""
-        return int(self.uro_routes.latency_slices()[start_slice, src, dst])

@@ -46,7 +46,6 @@ class Network:
             name=f"emu{c.tors}x{c.uplinks}h{c.host_ports}", tors=c.tors, uplinks=c.uplinks, host_ports=c.host_ports, slices=S,
             alternatives=c.routing.alternatives, ssrr_hops=c.routing.ssrr_hops, queues=S,
             timing=ProfileTiming(slice_us=c.slice_us, guard_us=c.guard_ms * 1000.0, link_gbps=c.link_gbps),
-            host_table_size=max(1024, c.tors + c.host_ports + 1),
         )
 
     @cached_property

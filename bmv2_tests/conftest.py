@@ -41,7 +41,7 @@ def _missing() -> str | None:
     if os.geteuid() != 0:
         return "needs root to create veth pairs"
     try:
-        import p4.v1.p4runtime_pb2  # noqa: F401
+        import finsy.proto  # noqa: F401
         import scapy  # noqa: F401
     except ImportError as e:
         return f"needs the agent and packets extras: {e}"
@@ -173,12 +173,15 @@ def timer_frame(slice_id: int, ethertype: int = 0x88B5) -> bytes:
 
 # ---- switch -----------------------------------------------------------------------------
 class Switch:
-    def __init__(self, ifaces: list[str], log: Path):
+    """A simple_switch_grpc process; ``target_args`` go after ``--`` (e.g. ``--cpu-port``,
+    TLS options)."""
+
+    def __init__(self, ifaces: list[str], log: Path, target_args: list[str] = ()):
         self.grpc_port, self.thrift_port = free_port(), free_port()
         args = ["simple_switch_grpc", "--device-id", "0", "--no-p4", "--thrift-port", str(self.thrift_port)]
         for i, ifc in enumerate(ifaces):
             args += ["-i", f"{i}@{ifc}"]
-        args += ["--", "--grpc-server-addr", f"127.0.0.1:{self.grpc_port}"]
+        args += ["--", "--grpc-server-addr", f"127.0.0.1:{self.grpc_port}", *target_args]
         self.log = open(log, "w")
         self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
         self.client = None

@@ -239,8 +239,8 @@ def test_tor_batch_from_ucmp_and_uro_routes():
 
 
 def test_range_key_is_encoded_for_p4runtime():
-    pytest.importorskip("p4.v1.p4runtime_pb2", reason="needs the agent extra")
-    from p4.config.v1 import p4info_pb2
+    pytest.importorskip("finsy.proto", reason="needs the agent extra")
+    from finsy.proto import p4i as p4info_pb2
 
     from controller.agent.p4runtime import P4Info
 

@@ -136,9 +136,15 @@ class SwitchBackend(abc.ABC):
         """The cookie of the program the switch runs now (None: no program)."""
 
     @abc.abstractmethod
-    def set_pipeline(self, pipeline: Pipeline) -> None:
-        """Load ``pipeline`` (this wipes every entry); checks the contract against the
-        switch's own view of the program (P4Info / bfrt.json) first."""
+    def set_pipeline(self, pipeline: Pipeline, force: bool = False) -> bool:
+        """Make the switch run ``pipeline``; checks the contract against the switch's own
+        view of the program (P4Info / bfrt.json) first.
+
+        A switch that already runs ``pipeline.cookie`` is adopted as it is: program and
+        entries stay (returns False), so a reconnecting controller does not interrupt
+        forwarding. Otherwise, or with ``force``, the program is loaded, which wipes every
+        entry (returns True). Either way the backend uses ``pipeline`` from then on
+        (``read_state``/``apply`` need it)."""
 
     # ---- state -----------------------------------------------------------------------
     @abc.abstractmethod

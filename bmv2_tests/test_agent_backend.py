@@ -1,0 +1,263 @@
+"""The bmv2 P4Runtime backend against real simple_switch_grpc: push and read back, the
+MODIFY/DELETE paths, drift repair, a real mid-batch failure and the idempotent retry,
+arbitration (a lower election id refused, a takeover, primaryship regained), the
+pipeline cookie, counters in one read, and the slice timer by PacketOut.
+
+The switches here have no data ports (nothing is forwarded), only a CPU port for
+packet-out."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import pytest
+
+from conftest import Switch
+import fabric
+
+from controller.agent.backend import Diff, NotPrimary, SwitchAddress, Unreachable
+from controller.agent.diff import diff
+from controller.agent.netconfig import source_routes_only_for
+from controller.agent.p4info import describe
+from controller.agent.p4runtime import P4RuntimeBackend, WriteFailed, bmv2_pipeline
+from controller.agent.push import push
+from controller.routing.uro import UroParams, compute
+from controller.tables.entries import Batch
+from controller.tables.tor_batch import tor_batch
+
+CPU_PORT = "64"
+
+
+@pytest.fixture
+def bare(tmp_path):
+    """start() -> a fresh simple_switch_grpc without data ports; connect(sw, ...) -> a
+    connected backend. Everything is stopped/closed at the end, also on failure."""
+    switches, backends = [], []
+
+    def start(target_args=("--cpu-port", CPU_PORT)):
+        sw = Switch([], tmp_path / f"switch{len(switches)}.log", list(target_args))
+        switches.append(sw)
+        return sw
+
+    def connect(sw, election_id=10, name="tor", **kw):
+        be = P4RuntimeBackend(SwitchAddress(name, f"127.0.0.1:{sw.grpc_port}", election_id=election_id,
+                                            timeout_s=10, **kw.pop("tls", {})), **kw)
+        backends.append(be)
+        end = time.time() + 20
+        while True:
+            try:
+                be.connect()
+                return be
+            except Unreachable:
+                if time.time() > end or not sw.alive():
+                    raise
+                time.sleep(0.2)
+
+    yield start, connect
+    for be in backends:
+        be.close()
+    for sw in switches:
+        sw.stop()
+
+
+@pytest.fixture(scope="module")
+def pipelines(artifacts):
+    return {p: bmv2_pipeline(*artifacts[p]) for p in ("tor", "ocs")}
+
+
+def desired(contract, tor=2, source=(3, 5), k=3, capacity=None) -> Batch:
+    routes = fabric.uro_routes() if k == 3 else compute(fabric.schedule(), UroParams(k=k, max_hops=4))
+    b = tor_batch(contract, tor, uro_routes=routes, path_routes=fabric.ucmp_routes(), source_routed=source,
+                  capacity_bytes=capacity)
+    return source_routes_only_for(b, contract, set(source))
+
+
+def _groups(b: Batch) -> set:
+    return {(g.profile, g.group_id, tuple(sorted(g.member_ids))) for g in b.groups}
+
+
+def test_push_reads_back_the_exact_state_and_a_second_push_writes_nothing(bare, pipelines):
+    start, connect = bare
+    pl = pipelines["tor"]
+    c = pl.contract
+    be = connect(start())
+    want = desired(c)
+    rep = push(be, pl, want)
+    assert rep.pipeline_loaded and rep.verified and rep.attempts == 1
+    rest = [e for e in want.entries if not e.is_default]
+    assert (rep.write.inserted, rep.write.modified, rep.write.deleted) == (
+        len(want.members) + len(want.groups) + len(rest), 1, 0)     # the config default: ToR 2
+    assert rep.write.requests == 3                                     # members | groups | entries
+    state = be.read_state()
+    assert {e for e in state.entries if not e.is_default} == set(rest)
+    assert set(state.members) == set(want.members) and _groups(state) == _groups(want)
+    defaults = {e.table: e for e in state.entries if e.is_default}
+    # every table but the selector one (no default action there) has its default entry
+    assert set(defaults) == {t["name"] for s, t in c["tables"].items() if s != "ssrr_path"}
+    assert defaults["UroIngress.host_dst"].action == "UroIngress.no_route"
+    assert dict(defaults["UroIngress.config"].params)["my_tor"] == 2
+    assert diff(state, want).empty
+    again = push(be, pl, want)
+    assert not again.pipeline_loaded and again.write.updates == 0 and again.write.requests == 0
+
+
+def test_modify_and_delete_paths(bare, pipelines):
+    start, connect = bare
+    pl = pipelines["tor"]
+    be = connect(start())
+    push(be, pl, desired(pl.contract))
+    smaller = desired(pl.contract, source=(3,), k=2, capacity=1000)
+    d = diff(be.read_state(), smaller)
+    assert d.modify.entries and d.delete.entries and d.delete.groups and d.delete.members
+    assert any(e.table == "UroIngress.route_mode" and dict(e.match)["dst_tor"] == 5 for e in d.delete.entries)
+    rep = be.apply(d)
+    assert (rep.inserted, rep.modified, rep.deleted) == (
+        len(d.insert.members) + len(d.insert.groups) + len(d.insert.entries),
+        len(d.modify.members) + len(d.modify.groups) + len(d.modify.entries),
+        len(d.delete.members) + len(d.delete.groups) + len(d.delete.entries))
+    state = be.read_state()
+    assert diff(state, smaller).empty
+    config = next(e for e in state.entries if e.table == "UroIngress.config")
+    assert dict(config.params) == {"my_tor": 2, "capacity_bytes": 1000}
+    assert not any(dict(e.match).get("dst_tor") == 5 for e in state.entries
+                   if e.table in ("UroIngress.route_mode", "UroIngress.ssrr_path"))
+
+
+def test_drift_behind_the_backends_back_is_repaired(bare, pipelines):
+    """Another controller takes over, deletes and changes entries, leaves: the backend
+    is primary again, a re-read shows exactly the drift, and writing the diff repairs it."""
+    start, connect = bare
+    pl = pipelines["tor"]
+    sw = start()
+    be = connect(sw, election_id=10)
+    want = desired(pl.contract)
+    push(be, pl, want)
+    intruder = connect(sw, election_id=100, name="intruder")
+    end = time.time() + 5
+    while be.connected and time.time() < end:
+        time.sleep(0.02)
+    assert not be.connected
+    assert not intruder.set_pipeline(pl)                   # same cookie: adopted, entries kept
+    state = intruder.read_state()
+    gone = next(e for e in state.entries if e.table == "UroIngress.route_mode")
+    def zeroed(e):
+        return dataclasses.replace(e, params=tuple((k, 1 if k == "n" else 0) for k, _ in e.params))
+
+    hop = next(e for e in state.entries if e.table == "UroIngress.uro_next_hop" and zeroed(e) != e)
+    changed = zeroed(hop)
+    member = state.members[0]
+    intruder.apply(Diff(modify=Batch(entries=[changed], members=[dataclasses.replace(
+        member, params=tuple((k, 0) for k, _ in member.params))]), delete=Batch(entries=[gone])))
+    intruder.close()
+    end = time.time() + 5
+    while not be.connected and time.time() < end:      # the switch re-elects us
+        time.sleep(0.02)
+    assert be.connected
+    d = diff(be.read_state(), want)
+    assert d.insert.entries == [gone] and d.modify.entries == [hop] and d.modify.members == [member]
+    assert not d.delete.entries and not d.delete.members
+    be.apply(d)
+    assert diff(be.read_state(), want).empty
+
+
+def test_mid_batch_failure_names_the_entry_and_the_retry_is_idempotent(bare, pipelines):
+    start, connect = bare
+    pl = pipelines["tor"]
+    be = connect(start(), max_batch=16)
+    assert be.set_pipeline(pl)
+    want = desired(pl.contract)
+    d = diff(be.read_state(), want)
+    victim = d.insert.entries[20]
+    be.apply(Diff(insert=Batch(entries=[victim])))        # the switch moved on since the diff
+    with pytest.raises(WriteFailed) as ei:
+        be.apply(d)
+    msg = str(ei.value)
+    assert f"insert of {describe(victim)} failed: ALREADY_EXISTS" in msg, msg
+    assert [f[1] for f in ei.value.failed] == [victim]
+    # requests after the failing one were not sent; bmv2 applied the rest of that one
+    before = ei.value.report.requests
+    n_stage12 = -(-len(want.members) // 16) + -(-len(want.groups) // 16)
+    assert before == n_stage12 + 1                       # entries 0..15 went in one request
+    again = diff(be.read_state(), want)
+    n_entries_sent = 32
+    assert len(again) == len(d.insert.entries) + len(d.modify.entries) - n_entries_sent
+    assert victim not in again.insert.entries
+    be.apply(again)
+    assert diff(be.read_state(), want).empty
+
+
+def test_lower_election_id_refused_takeover_and_regain(bare, pipelines):
+    start, connect = bare
+    pl = pipelines["tor"]
+    sw = start()
+    a = connect(sw, election_id=10, name="a")
+    want = desired(pl.contract)
+    push(a, pl, want)
+    with pytest.raises(NotPrimary, match=r"another controller is primary \(election id 10, ours is 5\)"):
+        connect(sw, election_id=5, name="b")
+    assert a.connected and diff(a.read_state(), want).empty
+    c = connect(sw, election_id=(1 << 64) + 1, name="c")  # a uint128 election id
+    end = time.time() + 5
+    while a.connected and time.time() < end:
+        time.sleep(0.02)
+    assert not a.connected and a.client.primary_election_id == (1 << 64) + 1
+    with pytest.raises(NotPrimary, match="took over"):
+        a.apply(Diff(delete=Batch(entries=[next(e for e in want.entries if not e.is_default)])))
+    c.set_pipeline(pl)
+    assert diff(c.read_state(), want).empty             # a wrote nothing after the takeover
+    c.close()
+    end = time.time() + 5
+    while not a.connected and time.time() < end:
+        time.sleep(0.02)
+    assert a.connected
+
+
+def test_cookie_keeps_a_running_build_and_force_or_another_build_reloads(bare, pipelines):
+    start, connect = bare
+    tor, ocs = pipelines["tor"], pipelines["ocs"]
+    sw = start()
+    be = connect(sw)
+    assert be.pipeline_cookie() is None
+    want = desired(tor.contract)
+    push(be, tor, want)
+    be.close()
+    be = connect(sw)                                      # a reconnecting controller
+    assert be.pipeline_cookie() == tor.cookie
+    assert be.set_pipeline(tor) is False
+    assert diff(be.read_state(), want).empty            # entries survived
+    assert be.set_pipeline(tor, force=True) is True
+    assert not [e for e in be.read_state().entries if not e.is_default]
+    assert be.set_pipeline(ocs) is True and be.pipeline_cookie() == ocs.cookie != tor.cookie
+
+
+def test_counters_in_one_read_and_the_timer_by_packet_out(bare, pipelines):
+    start, connect = bare
+    pl = pipelines["tor"]
+    be = connect(start())
+    push(be, pl, desired(pl.contract))
+    reads = []
+    real = be.client.stub.Read
+    be.client.stub.Read = lambda req, **kw: (reads.append(req), real(req, **kw))[1]
+    assert be.read_counters()["events"]["timer"] == 0
+    assert len(reads) == 1
+    assert {e.counter_entry.counter_id for e in reads[0].entities} == {
+        be.client.p4info.counter(c["name"]).id for c in pl.contract["counters"].values()}
+    assert all(not e.counter_entry.HasField("index") for e in reads[0].entities)   # wildcard
+    for s in (1, 2, 3):
+        be.send_timer(s)
+    end = time.time() + 5
+    while be.read_counters()["events"]["timer"] < 3 and time.time() < end:
+        time.sleep(0.05)
+    counters = be.read_counters()
+    assert counters["events"]["timer"] == 3
+    assert counters["drops"]["malformed"] == 0
+    be.send_timer(pl.contract["profile"]["slices"])      # out of range: the program counts it
+    end = time.time() + 5
+    while be.read_counters()["drops"]["malformed"] < 1 and time.time() < end:
+        time.sleep(0.05)
+    assert be.read_counters()["drops"]["malformed"] == 1
+    assert be.read_counters()["events"]["timer"] == 3
+    n = len(reads)
+    be.read_counters()
+    assert len(reads) == n + 1

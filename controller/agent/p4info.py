@@ -1,0 +1,428 @@
+"""Contract-named entries <-> P4Runtime messages, checked against a P4Info.
+
+The P4Info is read and indexed by finsy's :class:`finsy.P4Schema` (names and ids of
+tables, match fields, actions, parameters, counters, action profiles, controller packet
+metadata, and the pipeline cookie); the protobuf classes are finsy's (generated for the
+current protobuf runtime, see :mod:`controller.agent.p4runtime` for why).
+
+Encoding and decoding of table entries is done here, not with finsy's entity classes,
+for two reasons: our entries are already integers checked against the contract's widths
+(:mod:`controller.tables.entries`), so the string/address parsing finsy's entities do is
+not needed; and P4Runtime §9.1.1 wants a don't-care range key *omitted*, which finsy
+0.30 encodes as a full ``low..high`` range (bmv2 refuses it). The canonical form is the
+one :func:`controller.tables.entries.make_entry` produces, both ways:
+
+- every key of the table, in contract order (an omitted LPM key is ``(0, 0)``, an
+  omitted range key ``(0, 2^w - 1)``, an omitted ternary key ``(0, 0)``);
+- parameters in contract order, as ints; full P4 names for tables and actions;
+- ``priority`` as written (only tables with range/ternary keys have one);
+- the default entry of a table: ``is_default=True``, no match, its action.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from controller.agent.backend import BackendError
+from controller.tables.entries import Group, Member, TableEntry
+
+try:
+    from finsy import P4Schema
+    from finsy.p4schema import P4MatchType
+    from finsy.proto import p4i, p4r
+except ImportError as e:  # pragma: no cover - depends on the install
+    raise ImportError(f"the P4Runtime agent needs the 'agent' extra (pip install -e '.[agent]'): {e}") from e
+
+
+class P4RuntimeError(BackendError):
+    """A P4Runtime operation failed or an entry does not fit the P4Info."""
+
+
+_KIND = {P4MatchType.EXACT: "exact", P4MatchType.LPM: "lpm", P4MatchType.TERNARY: "ternary",
+         P4MatchType.RANGE: "range", P4MatchType.OPTIONAL: "optional"}
+
+
+def encode(value: int, bits: int) -> bytes:
+    """Canonical P4Runtime bytestring: big-endian, no leading zero bytes (0 -> one byte)."""
+    if value < 0 or value >= (1 << bits):
+        raise P4RuntimeError(f"value {value} does not fit {bits} bits")
+    return value.to_bytes(max(1, (value.bit_length() + 7) // 8), "big")
+
+
+_ENC: dict[tuple[int, int], bytes] = {}
+#: encoded action parameters by (param id, bitwidth, value): most values repeat (ports,
+#: slices, small ids), and copying a ready message is cheaper than building one
+_PARAMS: dict = {}
+
+
+def _enc(value: int, bits: int) -> bytes:
+    """:func:`encode`, memoized for the small values tables repeat (ports, slices, ids)."""
+    k = (value, bits)
+    b = _ENC.get(k)
+    if b is None:
+        b = encode(value, bits)
+        if value < 4096 and len(_ENC) < 1 << 16:
+            _ENC[k] = b
+    return b
+
+
+def _int(b: bytes) -> int:
+    return int.from_bytes(b, "big")
+
+
+def describe(obj) -> str:
+    """A state object as a person reads it: table + match (+ priority), profile + id."""
+    if isinstance(obj, TableEntry):
+        if obj.is_default:
+            return f"{obj.table} default entry"
+        keys = " ".join(f"{k}={_show(v)}" for k, v in obj.match)
+        return f"{obj.table} [{keys}]" + (f" priority {obj.priority}" if obj.priority else "")
+    if isinstance(obj, Member):
+        return f"{obj.profile} member {obj.member_id}"
+    if isinstance(obj, Group):
+        return f"{obj.profile} group {obj.group_id} (members {', '.join(map(str, obj.member_ids))})"
+    return repr(obj)
+
+
+def _show(v) -> str:
+    if isinstance(v, tuple):
+        return f"{v[0]}/{v[1]}" if len(v) == 2 else repr(v)
+    return str(v)
+
+
+class _Table:
+    """Per-table encode/decode data, precomputed once (entries are encoded by the 10K)."""
+
+    __slots__ = ("name", "id", "keys", "by_id", "order", "ranged", "profile", "has_default")
+
+    def __init__(self, t, order: list[str] | None):
+        self.name, self.id = t.name, t.id
+        # name -> (field id, bitwidth, kind)
+        self.keys = {m.name: (m.id, m.bitwidth, _KIND.get(m.match_type, "?")) for m in t.match_fields}
+        self.by_id = {m.id: m.name for m in t.match_fields}
+        self.order = order or [m.name for m in t.match_fields]
+        self.ranged = any(k[2] in ("range", "ternary") for k in self.keys.values())
+        self.profile = t.action_profile.name if t.action_profile is not None else None
+
+
+class _Action:
+    __slots__ = ("name", "id", "params", "by_id", "order")
+
+    def __init__(self, a, order: list[str] | None):
+        self.name, self.id = a.name, a.id
+        self.params = {p.name: (p.id, p.bitwidth) for p in a.params}
+        self.by_id = {p.id: (p.name, p.bitwidth) for p in a.params}
+        self.order = order or [p.name for p in a.params]
+
+
+class P4Info:
+    """A program's P4Info: lookups, the contract check, and the entry codec."""
+
+    def __init__(self, info: "p4i.P4Info | P4Schema", device_config: bytes | None = None):
+        self.schema = info if isinstance(info, P4Schema) else P4Schema(info, device_config)
+        self.info = self.schema.p4info
+        self.tables = {t.name: t for t in self.schema.tables}
+        self.actions = {a.name: a for a in self.schema.actions}
+        self.counters = {c.name: c for c in self.schema.counters}
+        self.profiles = {p.name: p for p in self.schema.action_profiles}
+        self.contract: dict | None = None
+        self._t: dict[str, _Table] = {}
+        self._t_by_id: dict[int, _Table] = {}
+        self._a: dict[str, _Action] = {}
+        self._a_by_id: dict[int, _Action] = {}
+        self._reindex()
+
+    @classmethod
+    def load(cls, path: str | Path, device_config: str | Path | bytes | None = None) -> "P4Info":
+        if isinstance(device_config, (str, Path)):
+            device_config = Path(device_config).read_bytes()
+        try:
+            return cls(P4Schema(Path(path), device_config))
+        except OSError as e:
+            raise P4RuntimeError(f"cannot read P4Info {path}: {e.strerror}") from None
+        except Exception as e:  # text-format parse errors
+            raise P4RuntimeError(f"P4Info {path} is not a valid P4Info text file: {e}") from None
+
+    @property
+    def cookie(self) -> int:
+        """finsy's build cookie: SHA-256 of the P4Info and device config, first 8 bytes."""
+        return self.schema.p4cookie
+
+    def _reindex(self) -> None:
+        c = self.contract or {}
+        t_order = {t["name"]: [k["name"] for k in t["keys"]] for t in c.get("tables", {}).values()}
+        a_order = {a["name"]: [p["name"] for p in a["params"]]
+                   for t in c.get("tables", {}).values() for a in t["actions"].values()}
+        self._t = {n: _Table(t, t_order.get(n)) for n, t in self.tables.items()}
+        self._t_by_id = {t.id: t for t in self._t.values()}
+        self._a = {n: _Action(a, a_order.get(n)) for n, a in self.actions.items()}
+        self._a_by_id = {a.id: a for a in self._a.values()}
+        self._p_by_id = {p.id: p.name for p in self.profiles.values()}
+
+    # ---- lookups -----------------------------------------------------------------------
+    def table(self, name: str):
+        try:
+            return self.tables[name]
+        except KeyError:
+            raise P4RuntimeError(f"table {name!r} is not in the P4Info (have: {', '.join(sorted(self.tables))})") from None
+
+    def action(self, name: str):
+        try:
+            return self.actions[name]
+        except KeyError:
+            raise P4RuntimeError(f"action {name!r} is not in the P4Info") from None
+
+    def counter(self, name: str):
+        try:
+            return self.counters[name]
+        except KeyError:
+            raise P4RuntimeError(f"counter {name!r} is not in the P4Info (have: {', '.join(sorted(self.counters))})") from None
+
+    def profile(self, name: str):
+        try:
+            return self.profiles[name]
+        except KeyError:
+            raise P4RuntimeError(f"action profile {name!r} is not in the P4Info") from None
+
+    def _tbl(self, name: str) -> _Table:
+        t = self._t.get(name)
+        if t is None:
+            self.table(name)  # raises with the list of tables
+        return t
+
+    def _act(self, name: str) -> _Action:
+        a = self._a.get(name)
+        if a is None:
+            self.action(name)
+        return a
+
+    # ---- contract check ----------------------------------------------------------------
+    def check_contract(self, contract: dict) -> None:
+        """Every table/key/action/parameter/profile/counter of the contract exists in the
+        P4Info with the same match kind and width. On success the codec uses the contract's
+        key and parameter order (the canonical form of :mod:`controller.tables.entries`)."""
+        for t in contract["tables"].values():
+            pt = self.table(t["name"])
+            fields = {m.name: m for m in pt.match_fields}
+            for k in t["keys"]:
+                m = fields.get(k["name"])
+                if m is None:
+                    raise P4RuntimeError(f"{t['name']}: key {k['name']!r} not in the P4Info (has {sorted(fields)})")
+                if m.bitwidth != k["bitwidth"] or _KIND.get(m.match_type) != k["match"]:
+                    raise P4RuntimeError(f"{t['name']}: key {k['name']!r} is {_KIND.get(m.match_type)} "
+                                         f"{m.bitwidth} bits in the P4Info, {k['match']} {k['bitwidth']} in the contract")
+            if len(fields) != len(t["keys"]):
+                extra = sorted(set(fields) - {k["name"] for k in t["keys"]})
+                raise P4RuntimeError(f"{t['name']}: the P4Info has keys the contract does not name: {extra}")
+            ids = {r.id for r in pt.actions}
+            for a in t["actions"].values():
+                pa = self.action(a["name"])
+                if pa.id not in ids:
+                    raise P4RuntimeError(f"{t['name']}: action {a['name']!r} is not an action of the table")
+                params = {p.name: p.bitwidth for p in pa.params}
+                for prm in a["params"]:
+                    if params.get(prm["name"]) != prm["bitwidth"]:
+                        raise P4RuntimeError(f"{a['name']}: parameter {prm['name']!r} is "
+                                             f"{params.get(prm['name'])} bits in the P4Info, {prm['bitwidth']} in the contract")
+                if len(params) != len(a["params"]):
+                    raise P4RuntimeError(f"{a['name']}: {len(params)} parameters in the P4Info, "
+                                         f"{len(a['params'])} in the contract")
+            if "action_profile" in t:
+                prof = self.profile(t["action_profile"])
+                if pt.action_profile is None or pt.action_profile.name != prof.name:
+                    raise P4RuntimeError(f"{t['name']}: not implemented by action profile {prof.name!r} in the P4Info")
+        for c in contract["counters"].values():
+            pc = self.counter(c["name"])
+            if pc.size < len(c["indices"]):
+                raise P4RuntimeError(f"counter {c['name']!r} has {pc.size} cells, the contract names {len(c['indices'])}")
+        self.contract = contract
+        self._reindex()
+
+    def contract_tables(self) -> list[str]:
+        """Full names of the tables the state covers: the contract's, else every table."""
+        if self.contract is None:
+            return sorted(self.tables)
+        return [t["name"] for t in self.contract["tables"].values()]
+
+    def contract_profiles(self) -> list[str]:
+        names = {self._t[n].profile for n in self.contract_tables() if self._t[n].profile}
+        return sorted(names)
+
+    # ---- encode ------------------------------------------------------------------------
+    def _fill_action(self, act: "p4r.Action", name: str, params) -> None:
+        a = self._act(name)
+        act.action_id = a.id
+        cache = _PARAMS
+        out = []
+        for pname, v in params:
+            spec = a.params.get(pname)
+            if spec is None:
+                raise P4RuntimeError(f"{name}: no parameter {pname!r}")
+            key = (spec[0], spec[1], v)
+            m = cache.get(key)
+            if m is None:
+                m = p4r.Action.Param(param_id=spec[0], value=encode(v, spec[1]))
+                if len(cache) < 1 << 16:
+                    cache[key] = m
+            out.append(m)
+        if len(out) != len(a.params):
+            missing = sorted(set(a.params) - {p for p, _ in params})
+            raise P4RuntimeError(f"{name}: missing parameter(s) {missing}")
+        act.params.extend(out)
+
+    def table_entry(self, e: TableEntry, msg: "p4r.TableEntry | None" = None) -> "p4r.TableEntry":
+        """``e`` as a P4Runtime TableEntry (filled into ``msg`` when given: no copy)."""
+        t = self._tbl(e.table)
+        if msg is None:
+            msg = p4r.TableEntry()
+        msg.table_id = t.id
+        if e.is_default:
+            msg.is_default_action = True
+        else:
+            if e.priority:
+                msg.priority = e.priority
+            fields = msg.match
+            for kname, v in e.match:
+                spec = t.keys.get(kname)
+                if spec is None:
+                    raise P4RuntimeError(f"{e.table}: no key {kname!r}")
+                fid, bits, kind = spec
+                if kind == "exact":
+                    fields.add(field_id=fid).exact.value = _enc(v, bits)
+                elif kind == "lpm":
+                    val, plen = v
+                    if plen == 0:
+                        if val:
+                            raise P4RuntimeError(f"{describe(e)}: a /0 prefix with value {val}")
+                        continue  # the don't-care: omitted (P4Runtime §9.1.1)
+                    if val & ((1 << (bits - plen)) - 1):
+                        raise P4RuntimeError(f"{describe(e)}: key {kname} has bits set past the /{plen} prefix")
+                    f = fields.add(field_id=fid).lpm
+                    f.value, f.prefix_len = _enc(val, bits), plen
+                elif kind == "range":
+                    lo, hi = v
+                    if lo == 0 and hi == (1 << bits) - 1:
+                        continue  # the full range is the don't-care: omitted
+                    f = fields.add(field_id=fid).range
+                    f.low, f.high = _enc(lo, bits), _enc(hi, bits)
+                elif kind == "ternary":
+                    val, mask = v
+                    if mask == 0:
+                        continue
+                    f = fields.add(field_id=fid).ternary
+                    f.value, f.mask = _enc(val & mask, bits), _enc(mask, bits)
+                else:
+                    fields.add(field_id=fid).optional.value = _enc(v, bits)
+        if e.group_id is not None:
+            msg.action.action_profile_group_id = e.group_id
+        elif e.action is not None:
+            self._fill_action(msg.action.action, e.action, e.params)
+        return msg
+
+    def member(self, m: Member, msg: "p4r.ActionProfileMember | None" = None) -> "p4r.ActionProfileMember":
+        if msg is None:
+            msg = p4r.ActionProfileMember()
+        msg.action_profile_id, msg.member_id = self.profile(m.profile).id, m.member_id
+        self._fill_action(msg.action, m.action, m.params)
+        return msg
+
+    def group(self, g: Group, msg: "p4r.ActionProfileGroup | None" = None) -> "p4r.ActionProfileGroup":
+        if msg is None:
+            msg = p4r.ActionProfileGroup()
+        msg.action_profile_id, msg.group_id = self.profile(g.profile).id, g.group_id
+        msg.max_size = max(len(g.member_ids), 1)
+        for i in g.member_ids:
+            msg.members.add(member_id=i, weight=1)
+        return msg
+
+    def fill_entity(self, ent: "p4r.Entity", obj) -> "p4r.Entity":
+        """Encode a state object into ``ent`` (in place: no message copies)."""
+        if isinstance(obj, TableEntry):
+            self.table_entry(obj, ent.table_entry)
+        elif isinstance(obj, Member):
+            self.member(obj, ent.action_profile_member)
+        elif isinstance(obj, Group):
+            self.group(obj, ent.action_profile_group)
+        else:
+            raise TypeError(f"not a state object: {obj!r}")
+        return ent
+
+    def entity(self, obj) -> "p4r.Entity":
+        return self.fill_entity(p4r.Entity(), obj)
+
+    # ---- decode (the canonical form, see module docstring) ------------------------------
+    def _params(self, act: "p4r.Action") -> tuple[str, tuple[tuple[str, int], ...]]:
+        a = self._a_by_id.get(act.action_id)
+        if a is None:
+            raise P4RuntimeError(f"the switch returned unknown action id {act.action_id}")
+        got = {}
+        for p in act.params:
+            name, _ = a.by_id[p.param_id]
+            got[name] = _int(p.value)
+        return a.name, tuple((n, got.get(n, 0)) for n in a.order)
+
+    def decode_table_entry(self, msg: "p4r.TableEntry") -> TableEntry | None:
+        """The canonical TableEntry of ``msg`` (None: a default entry without an action,
+        as an action-selector table has)."""
+        t = self._t_by_id.get(msg.table_id)
+        if t is None:
+            raise P4RuntimeError(f"the switch returned unknown table id {msg.table_id}")
+        which = msg.action.WhichOneof("type")
+        action, params, group = None, (), None
+        if which == "action":
+            action, params = self._params(msg.action.action)
+        elif which == "action_profile_group_id":
+            group = msg.action.action_profile_group_id
+        elif which is not None:
+            raise P4RuntimeError(f"{t.name}: the switch holds an entry with a {which} action, "
+                                 "which uro never writes")
+        if msg.is_default_action:
+            if which is None:
+                return None
+            return TableEntry(t.name, (), action, params, True, group, 0)
+        got = {}
+        for f in msg.match:
+            name = t.by_id[f.field_id]
+            kind = f.WhichOneof("field_match_type")
+            if kind == "exact":
+                got[name] = _int(f.exact.value)
+            elif kind == "lpm":
+                got[name] = (_int(f.lpm.value), f.lpm.prefix_len)
+            elif kind == "range":
+                got[name] = (_int(f.range.low), _int(f.range.high))
+            elif kind == "ternary":
+                got[name] = (_int(f.ternary.value), _int(f.ternary.mask))
+            else:
+                got[name] = _int(f.optional.value)
+        match = []
+        for name in t.order:
+            if name in got:
+                match.append((name, got[name]))
+                continue
+            _, bits, kind = t.keys[name]
+            match.append((name, (0, (1 << bits) - 1) if kind == "range" else (0, 0)))
+        return TableEntry(t.name, tuple(match), action, params, False, group, msg.priority)
+
+    def decode_member(self, msg: "p4r.ActionProfileMember") -> Member:
+        action, params = self._params(msg.action)
+        return Member(self._p_by_id[msg.action_profile_id], msg.member_id, action, params)
+
+    def decode_group(self, msg: "p4r.ActionProfileGroup") -> Group:
+        return Group(self._p_by_id[msg.action_profile_id], msg.group_id, tuple(m.member_id for m in msg.members))
+
+    # ---- packet I/O --------------------------------------------------------------------
+    def packet_out_metadata(self, metadata: dict[str, int] | None) -> list:
+        """The PacketMetadata of a PacketOut, by name from the P4Info's ``packet_out``
+        controller header (finsy encodes them). No such header: no metadata (and giving
+        some is an error). ``None``: every field 0."""
+        cpm = self.schema.controller_packet_metadata.get("packet_out")
+        if cpm is None:
+            if metadata:
+                raise P4RuntimeError(f"packet-out metadata {sorted(metadata)} given, but the P4Info declares no "
+                                     "@controller_header(\"packet_out\")")
+            return []
+        if metadata is None:
+            metadata = {m.name: 0 for m in cpm.metadata}
+        try:
+            return cpm.encode(dict(metadata))
+        except (ValueError, OverflowError) as e:
+            raise P4RuntimeError(f"packet-out metadata: {e}") from None

@@ -1,0 +1,390 @@
+"""The P4Runtime client: write planning, the entry codec, and (against an in-process fake
+server) what bmv2 cannot be made to do: reordering within a request, an injected
+mid-batch failure, a takeover by arbitration update, stream floods, a late answer.
+Everything else is tested on real simple_switch_grpc (bmv2_tests/test_agent_*.py)."""
+
+from __future__ import annotations
+
+import functools
+import random
+import time
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+pytest.importorskip("finsy.proto", reason="needs the agent extra")
+
+from controller.agent import plan  # noqa: E402
+from controller.agent.backend import Diff, NotPrimary, SwitchAddress, Unreachable  # noqa: E402
+from controller.agent.diff import diff, entry_key, group_key, member_key, same_state  # noqa: E402
+from controller.agent.p4info import P4Info, P4RuntimeError  # noqa: E402
+from controller.agent.p4runtime import (PACKET_IN_BUFFER, P4RuntimeBackend, P4RuntimeClient,  # noqa: E402
+                                        WriteFailed, timer_frame)
+from controller.agent.push import push  # noqa: E402
+from controller.tables.entries import Batch, Group, Member, TableEntry  # noqa: E402
+
+from agent_fake import CONTRACT, FakeSwitch, entry, member, p4info_msg, sel_entry  # noqa: E402
+
+
+@functools.lru_cache(maxsize=None)
+def info(packet_out=False) -> P4Info:
+    i = P4Info(p4info_msg(packet_out))
+    i.check_contract(CONTRACT)
+    return i
+
+
+# ---- planning (no server) ------------------------------------------------------------
+@st.composite
+def states(draw):
+    mids = draw(st.lists(st.integers(1, 8), unique=True, max_size=8))
+    members = [member(i, draw(st.integers(0, 3))) for i in mids]
+    groups = []
+    if mids:
+        for gid in draw(st.lists(st.integers(1, 5), unique=True, max_size=5)):
+            groups.append(Group("I.prof", gid, tuple(draw(st.lists(st.sampled_from(mids), min_size=1, unique=True)))))
+    entries = [entry(k, draw(st.integers(0, 3))) for k in draw(st.lists(st.integers(0, 9), unique=True, max_size=8))]
+    if groups:
+        for d in draw(st.lists(st.integers(0, 9), unique=True, max_size=5)):
+            entries.append(sel_entry(d, draw(st.sampled_from(groups)).group_id))
+    return Batch(members, groups, entries)
+
+
+def _switch_model(state: Batch, requests, rng: random.Random) -> Batch:
+    """A switch that applies each request's updates in a random order and refuses a
+    dependency violation (as the spec allows a server to reorder)."""
+    m = {member_key(x): x for x in state.members}
+    g = {group_key(x): x for x in state.groups}
+    e = {entry_key(x): x for x in state.entries}
+    for req in requests:
+        req = list(req)
+        rng.shuffle(req)
+        for u in req:
+            o = u.obj
+            if isinstance(o, Member):
+                if u.op == "delete":
+                    assert not any(o.member_id in x.member_ids for x in g.values()), "member deleted while in a group"
+                    del m[member_key(o)]
+                else:
+                    m[member_key(o)] = o
+            elif isinstance(o, Group):
+                if u.op == "delete":
+                    assert not any(x.group_id == o.group_id for x in e.values()), "group deleted while used"
+                    del g[group_key(o)]
+                else:
+                    assert all(("I.prof", i) in m for i in o.member_ids), "group before its members"
+                    g[group_key(o)] = o
+            else:
+                if u.op == "delete":
+                    del e[entry_key(o)]
+                else:
+                    assert o.group_id is None or ("I.prof", o.group_id) in g, "entry before its group"
+                    e[entry_key(o)] = o
+    return Batch(list(m.values()), list(g.values()), list(e.values()))
+
+
+@settings(max_examples=200, deadline=None)
+@given(states(), states(), st.integers(1, 4), st.integers(0, 2**32))
+def test_stages_never_put_dependent_updates_in_one_request(actual, desired, max_batch, seed):
+    stages = plan.stages(diff(actual, desired))
+    requests = [r for s in stages for r in plan.chunks(s, max_batch)]
+    for r in requests:
+        for a in r:
+            for b in r:
+                assert not plan.depends_on(a, b), (a, b)
+    assert same_state(_switch_model(actual, requests, random.Random(seed)), desired)
+
+
+def test_depends_on_knows_the_dependencies():
+    m, g, e = member(1, 0), Group("I.prof", 1, (1,)), sel_entry(3, 1)
+    U = plan.Update
+    assert plan.depends_on(U("insert", g), U("insert", m))
+    assert plan.depends_on(U("insert", e), U("modify", g))
+    assert plan.depends_on(U("delete", m), U("delete", g))
+    assert plan.depends_on(U("delete", g), U("delete", e))
+    assert not plan.depends_on(U("insert", m), U("insert", g))
+    # one request of everything (what the old client's 512-update chunks did) is caught
+    one = [U("insert", m), U("insert", g), U("insert", e)]
+    assert any(plan.depends_on(a, b) for a in one for b in one)
+
+
+# ---- codec -------------------------------------------------------------------------------
+@settings(deadline=None)
+@given(st.integers(0, 255), st.integers(0, 255), st.integers(0, 32), st.integers(0, 2**32 - 1))
+def test_codec_round_trips_to_the_canonical_form(k, v, plen, addr):
+    i = info()
+    mask = ((1 << 32) - 1) ^ ((1 << (32 - plen)) - 1)
+    e = TableEntry("I.t", (("k", k), ("p", (addr & mask, plen))), "I.a", (("v", v),))
+    msg = i.table_entry(e)
+    assert len(msg.match) == (1 if plen == 0 else 2)      # a /0 prefix is omitted
+    assert i.decode_table_entry(msg) == e
+
+
+def test_codec_range_priority_groups_defaults_and_errors():
+    i = info()
+    full = sel_entry(4, 7)                                 # bucket 0..255: the don't-care
+    msg = i.table_entry(full)
+    assert [f.field_id for f in msg.match] == [1] and msg.priority == 1
+    assert msg.action.action_profile_group_id == 7
+    assert i.decode_table_entry(msg) == full
+    part = sel_entry(4, 7, 3, 9)
+    assert i.decode_table_entry(i.table_entry(part)) == part
+    d = TableEntry("I.t", (), "I.a", (("v", 5),), is_default=True)
+    assert i.table_entry(d).is_default_action and i.decode_table_entry(i.table_entry(d)) == d
+    m, g = member(3, 513), Group("I.prof", 2, (3, 4))
+    assert i.decode_member(i.member(m)) == m and i.decode_group(i.group(g)) == g
+    with pytest.raises(P4RuntimeError, match="bits set past the /24 prefix"):
+        i.table_entry(TableEntry("I.t", (("k", 1), ("p", (0x0A000001, 24))), "I.a", (("v", 1),)))
+    with pytest.raises(P4RuntimeError, match="missing parameter"):
+        i.table_entry(TableEntry("I.t", (("k", 1), ("p", (0, 0))), "I.a", ()))
+    with pytest.raises(P4RuntimeError, match="does not fit 8 bits"):
+        i.table_entry(entry(1, 256))
+    with pytest.raises(P4RuntimeError, match="table 'I.nope' is not in the P4Info"):
+        i.table_entry(TableEntry("I.nope", (), "I.a", ()))
+
+
+def test_contract_check_names_the_mismatch():
+    import copy
+
+    bad = copy.deepcopy(CONTRACT)
+    bad["tables"]["t"]["keys"][1]["bitwidth"] = 24
+    with pytest.raises(P4RuntimeError, match="I.t: key 'p' is lpm 32 bits in the P4Info, lpm 24"):
+        P4Info(p4info_msg()).check_contract(bad)
+    bad = copy.deepcopy(CONTRACT)
+    bad["counters"]["c"]["indices"].append("w")
+    with pytest.raises(P4RuntimeError, match="counter 'I.c' has 3 cells, the contract names 4"):
+        P4Info(p4info_msg()).check_contract(bad)
+
+
+def test_packet_out_metadata_by_name_only_when_declared():
+    with_hdr, without = info(packet_out=True), info()
+    md = with_hdr.packet_out_metadata({"egress_port": 5, "flag": 1})
+    assert [(m.metadata_id, m.value) for m in md] == [(1, b"\x05"), (2, b"\x01")]
+    assert [m.value for m in with_hdr.packet_out_metadata(None)] == [b"\x00", b"\x00"]
+    with pytest.raises(P4RuntimeError, match="missing parameter 'flag'"):
+        with_hdr.packet_out_metadata({"egress_port": 5})
+    assert without.packet_out_metadata(None) == []
+    with pytest.raises(P4RuntimeError, match="declares no @controller_header"):
+        without.packet_out_metadata({"egress_port": 1})
+
+
+# ---- against the fake server ---------------------------------------------------------------
+@pytest.fixture
+def fake():
+    f = FakeSwitch()
+    yield f
+    f.stop()
+
+
+def client(fake, **kw) -> P4RuntimeClient:
+    c = P4RuntimeClient(fake.address, election_id=kw.pop("election_id", 10), timeout=kw.pop("timeout", 5), **kw)
+    c.set_pipeline(fake.info, b"{}", cookie=42)
+    c.check_contract(CONTRACT)
+    return c
+
+
+def routed_state(n_groups: int, base: int = 0) -> Batch:
+    """n groups of 2 members, an I.sel entry per group, and some I.t entries."""
+    b = Batch()
+    for gi in range(1, n_groups + 1):
+        mids = (base + 2 * gi, base + 2 * gi + 1)
+        b.members += [member(i, i) for i in mids]
+        b.groups.append(Group("I.prof", base + gi, mids))
+        b.entries.append(sel_entry(gi, base + gi))
+    b.entries += [entry(k, k) for k in range(20)]
+    return b
+
+
+def test_server_that_reorders_within_a_request_still_reaches_the_state(fake):
+    fake.order = "reverse"
+    c = client(fake)
+    first = routed_state(5)
+    c.apply(diff(c.read_state(), first))
+    assert same_state(fake.state(), first) and same_state(c.read_state(), first)
+    # move every entry to new groups, drop the old groups and members, change some values
+    second = routed_state(5, base=100)
+    second.entries = [e for e in second.entries if e.table == "I.sel"] + [entry(k, k + 1) for k in range(10)]
+    d = diff(c.read_state(), second)
+    assert d.delete.groups and d.delete.members and d.modify.entries
+    rep = c.apply(d)
+    assert same_state(fake.state(), second)
+    assert rep.updates == len(d) and rep.requests == len(plan.stages(d))
+    for req in fake.requests:   # and no request ever held a dependent pair
+        ups = [plan.Update(op, o) for op, o in req]
+        assert not any(plan.depends_on(a, b) for a in ups for b in ups)
+    c.close()
+
+
+def test_one_request_of_everything_fails_on_a_reordering_server(fake):
+    """What the old client did (members, groups, entries in one 512-update chunk)."""
+    from finsy.proto import p4r
+
+    fake.order = "reverse"
+    c = client(fake)
+    req = p4r.WriteRequest(device_id=0, election_id=c.election)
+    for o in (member(1, 1), member(2, 2), Group("I.prof", 1, (1, 2)), sel_entry(1, 1)):
+        c.p4info.fill_entity(req.updates.add(type=p4r.Update.INSERT).entity, o)
+    import grpc
+
+    with pytest.raises(grpc.RpcError):
+        c.stub.Write(req, timeout=5)
+    c.close()
+
+
+def test_mid_batch_failure_names_the_entry_and_a_retry_writes_only_the_rest(fake):
+    c = client(fake, max_batch=8)
+    desired = routed_state(4)
+    d = diff(c.read_state(), desired)
+    stages = plan.stages(d)
+    entry_stage = stages[-1]
+    n_before = len(fake.requests) + sum(-(-len(s) // 8) for s in stages[:-1])
+    fake.fail[(n_before + 1, 3)] = 8                      # RESOURCE_EXHAUSTED, 2nd entry request
+    victim = entry_stage[8 + 3].obj
+    with pytest.raises(WriteFailed) as ei:
+        c.apply(d)
+    msg = str(ei.value)
+    assert "insert of I.t [k=" in msg and "RESOURCE_EXHAUSTED: injected fault" in msg
+    assert f"k={dict(victim.match)['k']} " in msg
+    assert ei.value.failed[0][1] == victim
+    assert ei.value.report.requests == len(fake.requests) - 1   # all before the failing one
+    # what the failed request did not refuse went through (continue on error)
+    assert entry_key(victim) not in fake.entries
+    assert sum(entry_key(e) in fake.entries for e in desired.entries) == len(desired.entries) - 1 - (
+        len(entry_stage) - 16)
+    # the retry re-reads and re-diffs: only what is missing is written
+    again = diff(c.read_state(), desired)
+    assert len(again) == 1 + len(entry_stage) - 16
+    c.apply(again)
+    assert same_state(fake.state(), desired)
+    c.close()
+
+
+def test_push_retries_after_a_failed_write_by_rereading(fake, tmp_path):
+    from google.protobuf import text_format
+
+    from controller.agent.backend import Pipeline
+
+    (tmp_path / "p.txtpb").write_text(text_format.MessageToString(p4info_msg()))
+    (tmp_path / "p.json").write_bytes(b"{}")
+    pipeline = Pipeline("bmv2", "fake", CONTRACT, {"p4info": tmp_path / "p.txtpb",
+                                                   "device_config": tmp_path / "p.json"}, 42)
+    be = P4RuntimeBackend(SwitchAddress("fake", fake.address, election_id=10, timeout_s=5))
+    be.connect()
+    desired = routed_state(3)
+    fake.fail[(0, 1)] = 8                                  # first write request: 2nd update fails
+    rep = push(be, pipeline, desired)
+    assert rep.pipeline_loaded and fake.cookie == 42
+    assert rep.attempts == 2 and rep.verified
+    assert same_state(fake.state(), desired)
+    # nothing that went through was written twice: only the refused update is repeated
+    assert sum(len(r) for r in fake.requests) == len(diff(Batch(), desired)) + 1
+    # a second push finds the cookie and the state: nothing loaded, nothing written
+    n = len(fake.requests)
+    rep = push(be, pipeline, desired)
+    assert not rep.pipeline_loaded and rep.write.updates == 0 and len(fake.requests) == n
+    be.close()
+
+
+def test_takeover_by_a_higher_election_id_stops_writes(fake):
+    c = client(fake)
+    c.apply(Diff(insert=Batch(entries=[entry(1, 1)])))
+    assert c.connected
+    fake.takeover(election_id=99)
+    end = time.monotonic() + 5
+    while c.connected and time.monotonic() < end:
+        time.sleep(0.01)
+    assert not c.connected and c.primary_election_id == 99
+    writes = len(fake.requests)
+    with pytest.raises(NotPrimary, match="election id 99 took over"):
+        c.apply(Diff(insert=Batch(entries=[entry(2, 2)])))
+    assert len(fake.requests) == writes                   # nothing was sent
+    c.close()
+
+
+def test_lower_election_id_is_refused_at_connect(fake):
+    first = client(fake, election_id=10)
+    with pytest.raises(NotPrimary, match=r"primary \(election id 10, ours is 5\)"):
+        P4RuntimeClient(fake.address, election_id=5, timeout=5)
+    assert first.connected
+    first.close()
+
+
+def test_stream_floods_are_bounded_and_counted(fake):
+    from finsy.proto import p4r
+
+    c = client(fake)
+    for i in range(PACKET_IN_BUFFER + 500):
+        r = p4r.StreamMessageResponse()
+        r.packet.payload = i.to_bytes(4, "big")
+        fake.push_stream(r)
+    for _ in range(2000):
+        r = p4r.StreamMessageResponse()
+        r.idle_timeout_notification.timestamp = 1
+        fake.push_stream(r)
+    for _ in range(300):
+        r = p4r.StreamMessageResponse()
+        r.digest.digest_id = 1
+        fake.push_stream(r)
+    end = time.monotonic() + 10
+    while c.stats.digests_dropped < 300 and time.monotonic() < end:
+        time.sleep(0.01)
+    s = c.stats
+    assert (s.packet_in, s.packet_in_dropped, s.idle_timeouts_dropped, s.digests_dropped) == (
+        PACKET_IN_BUFFER + 500, 500, 2000, 300)
+    first = c.packet_in()
+    assert first.payload == (500).to_bytes(4, "big")       # the oldest 500 were dropped
+    assert c.connected
+    c.close()
+
+
+def test_every_rpc_has_a_deadline(fake):
+    c = client(fake, timeout=0.5)
+    fake.write_delay = 2.0
+    with pytest.raises(Unreachable, match="DEADLINE_EXCEEDED"):
+        c.apply(Diff(insert=Batch(entries=[entry(1, 1)])))
+    c.close()
+
+
+def test_unreachable_address_and_bad_election_id():
+    with pytest.raises(Unreachable, match="no P4Runtime server at 127.0.0.1:9 within 0.3s"):
+        P4RuntimeClient("127.0.0.1:9", timeout=0.3)
+    from controller.agent.backend import BackendError
+
+    with pytest.raises(BackendError, match="election id 0 is not in 1..2"):
+        P4RuntimeClient("127.0.0.1:9", election_id=0, timeout=0.3)
+
+
+def test_timer_packet_out_carries_metadata_only_when_declared():
+    for declared in (False, True):
+        f = FakeSwitch(packet_out=declared)
+        try:
+            c = P4RuntimeClient(f.address, election_id=3, timeout=5)
+            c.use_p4info(f.info)
+            c.send_timer(7)
+            c.packet_out(b"\x01\x02", {"egress_port": 4, "flag": 0} if declared else None)
+            end = time.monotonic() + 5
+            while len(f.packet_outs) < 2 and time.monotonic() < end:
+                time.sleep(0.01)
+            timer, other = f.packet_outs
+            assert timer.payload == timer_frame(7) and timer.payload[12:16] == b"\x88\xb5\x00\x07"
+            assert len(timer.payload) == 60
+            if declared:
+                assert [(m.metadata_id, m.value) for m in timer.metadata] == [(1, b"\x00"), (2, b"\x00")]
+                assert [(m.metadata_id, m.value) for m in other.metadata] == [(1, b"\x04"), (2, b"\x00")]
+            else:
+                assert not timer.metadata and not other.metadata
+            c.close()
+        finally:
+            f.stop()
+
+
+def test_an_entry_the_p4info_refuses_stops_the_write_cleanly(fake):
+    c = client(fake, max_batch=4)
+    bad = TableEntry("I.t", (("k", 99), ("p", (0, 0))), "I.a", (("v", 999),))   # v is 8 bits
+    good = [entry(k, k) for k in range(12)]
+    with pytest.raises(P4RuntimeError, match="does not fit 8 bits"):
+        c.apply(Diff(insert=Batch(entries=good + [bad])))
+    # the requests before the one holding the bad entry went through, nothing after
+    assert len(fake.entries) == 12 and len(fake.requests) == 3
+    c.apply(Diff(insert=Batch(entries=[entry(20, 1)])))    # the session is still usable
+    assert len(fake.entries) == 13
+    c.close()

@@ -36,7 +36,7 @@ def _missing() -> str | None:
     if os.geteuid() != 0:
         return "needs root (network namespaces and veth links)"
     try:
-        import p4.v1.p4runtime_pb2  # noqa: F401
+        import finsy.proto  # noqa: F401
         import pyroute2  # noqa: F401
     except ImportError as e:
         return f"needs the agent and emulate extras (pip install -e '.[agent,emulate]'): {e}"

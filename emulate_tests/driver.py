@@ -11,7 +11,6 @@ route generation; the tests use the daemon instead as soon as it is available.
 
 from __future__ import annotations
 
-import struct
 import threading
 import time
 
@@ -21,19 +20,13 @@ from controller.emulate.plan import Plan
 from controller.tables import entries as ent
 from controller.tables.tor_batch import tor_batch
 
-TIMER_ETHERTYPE = 0x88B5
-
-
-def timer_frame(slice_id: int) -> bytes:
-    return b"\xff" * 6 + b"\x02\x00\x00\x00\x00\x01" + struct.pack("!HHH", TIMER_ETHERTYPE, slice_id, 0) + bytes(42)
-
-
 class TestDriver:
     def __init__(self, plan: Plan, net: Network, arts: dict, ocs_first: bool = True):
         self.ocs_first = ocs_first
         self.plan, self.net, self.arts = plan, net, arts
         self.clients: dict[str, P4RuntimeClient] = {}
         self.ticks: list[tuple[float, int]] = []     # (monotonic time, slice) of every timer round
+        self.failed_sends = 0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.slice_s = net.cfg.slice_ms / 1000.0
@@ -59,11 +52,7 @@ class TestDriver:
 
     # ---- slice clock ---------------------------------------------------------------------------
     def _send(self, name: str, slice_id: int) -> None:
-        from p4.v1 import p4runtime_pb2
-
-        req = p4runtime_pb2.StreamMessageRequest()
-        req.packet.payload = timer_frame(slice_id)
-        self.clients[name]._requests.put(req)
+        self.clients[name].send_timer(slice_id)    # PacketOut on the session's stream
 
     def _run(self) -> None:
         t0 = time.monotonic()
@@ -74,7 +63,10 @@ class TestDriver:
             s = k % self.S
             for n in names:          # OCS first: held packets released at the boundary find the new circuits
                 if n in self.clients:
-                    self._send(n, s)
+                    try:
+                        self._send(n, s)
+                    except Exception:    # a stopped switch (failure drill): the others keep their clock
+                        self.failed_sends += 1
             self.ticks.append((time.monotonic(), s))
             k += 1
             delay = t0 + k * self.slice_s - time.monotonic()

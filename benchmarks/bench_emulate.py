@@ -119,8 +119,9 @@ def prio_program(net, out: Path):
 
 class Fabric:
     def __init__(self, cfg, prio: bool = False):
-        sys.path.insert(0, str(ROOT / "emulate_tests"))
-        from driver import TestDriver
+        if str(ROOT) not in sys.path:
+            sys.path.insert(0, str(ROOT))
+        from emulate_tests.driver import TestDriver
 
         from controller.emulate import fabric
         from controller.emulate.network import Network

@@ -15,14 +15,12 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
 
 #: this session's fabric prefixes start with it (<= 6 characters in all)
 SESSION = f"e{os.getpid() % 10000}"
@@ -83,7 +81,7 @@ class Env:
 
 def bring_up(cfg, tag: str, state_root: str) -> Env:
     """``fabric.up`` (without the daemon) + the test driver programming and clocking it."""
-    from driver import TestDriver
+    from emulate_tests.driver import TestDriver
 
     from controller.emulate import fabric
     from controller.emulate.network import Network

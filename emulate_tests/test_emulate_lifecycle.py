@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import SESSION, figure
+from emulate_tests.conftest import SESSION, figure
 
 from controller.emulate import fabric, links, procs
 
@@ -131,7 +131,7 @@ def test_bad_config_fails_before_anything_is_created(tmp_path, state_root, case)
 def test_failure_drills_take_elements_down_for_real(tmp_path, state_root):
     """fail link / ocs set the veths down, fail tor stops the switch process; recover
     undoes each; a failed link really stops the traffic that crossed it."""
-    from conftest import bring_up, example, tear_down
+    from emulate_tests.conftest import bring_up, example, tear_down
 
     from controller.emulate import traffic
 
@@ -179,7 +179,7 @@ def test_link_failure_traffic_keeps_flowing(tmp_path, state_root):
     """A ping stream between a pair whose route crosses a link; fail the link: the daemon
     routes around it (one-shot alternatives at once, then a new generation); loss during
     the transition is measured and reported; after it the stream flows again."""
-    from conftest import example
+    from emulate_tests.conftest import example
 
     import dataclasses
 

@@ -20,7 +20,7 @@ import time
 from collections import Counter
 
 import pytest
-from conftest import figure
+from emulate_tests.conftest import figure
 
 from controller.emulate import links, traffic
 from controller.tables import source as source_tables

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import struct
 import subprocess
 import time
 from pathlib import Path
@@ -19,6 +18,7 @@ import pytest
 
 from controller.p4gen import build as p4build
 from controller.p4gen import profile as prof
+from controller.p4gen.timer import timer_frame, timer_metadata
 
 HERE = Path(__file__).resolve().parent
 #: veth names of this test session: several sessions (worktrees, CI) can run at once
@@ -64,19 +64,54 @@ def tiny():
     return prof.load("tiny")
 
 
-@pytest.fixture(scope="session")
-def artifacts(tiny, tmp_path_factory):
-    """{program: (p4info, bmv2 json, contract)} for the tiny profile, compiled by real p4c."""
+def _compile(profile, out: Path) -> dict:
+    """{program: (p4info, bmv2 json, contract)} of a profile, compiled by real p4c."""
     import json
 
-    out = tmp_path_factory.mktemp("p4build")
-    p4build.build(tiny, out)
+    p4build.build(profile, out)
     arts = {}
-    for program in tiny.programs():
-        base = out / f"{program}_{tiny.name}"
+    for program in profile.programs():
+        base = out / f"{program}_{profile.name}"
         arts[program] = (base.with_suffix(".p4info.txtpb"), base.with_suffix(".json"),
                          json.loads(base.with_suffix(".contract.json").read_text()))
     return arts
+
+
+@pytest.fixture(scope="session")
+def artifacts(tiny, tmp_path_factory):
+    """{program: (p4info, bmv2 json, contract)} for the tiny profile, compiled by real p4c."""
+    return _compile(tiny, tmp_path_factory.mktemp("p4build"))
+
+
+@pytest.fixture(scope="session")
+def compile_profile(tmp_path_factory):
+    """(Profile) -> artifacts of that profile (compiled once per session)."""
+    cache: dict = {}
+
+    def build(profile):
+        if profile not in cache:
+            cache[profile] = _compile(profile, tmp_path_factory.mktemp(f"p4build_{profile.name}"))
+        return cache[profile]
+
+    return build
+
+
+@pytest.fixture
+def tor_of(veths, tmp_path):
+    """(artifacts) -> context manager giving a fresh ToR switch of that build:
+    (switch, client, ports, contract)."""
+    import contextlib
+
+    @contextlib.contextmanager
+    def run(arts):
+        prof_ = arts["tor"][2]["profile"]
+        gen = _run_switch(prof_["host_ports"] + prof_["uplinks"], "tor", arts, veths, tmp_path)
+        try:
+            yield next(gen)
+        finally:
+            gen.close()
+
+    return run
 
 
 # ---- veth pairs -------------------------------------------------------------------------
@@ -158,17 +193,14 @@ class Dataplane:
 
         tu.verify_no_other_packets(self, timeout=timeout)
 
-    timers_applied = None   # () -> timers the switch has applied, when it counts them
+    timer_counts = None     # () -> {timer, timer_sync, timer_rejected}: the switch's timer events
+    send_timer = None       # (slice, sync) -> None: a timer as P4Runtime PacketOut (the CPU port)
 
     def flush(self) -> None:
         self.dataplane.flush()
 
     def close(self) -> None:
         self.dataplane.kill()
-
-
-def timer_frame(slice_id: int, ethertype: int = 0x88B5) -> bytes:
-    return b"\xff" * 6 + b"\x02\x00\x00\x00\x00\x01" + struct.pack("!HHH", ethertype, slice_id, 0) + b"\x00" * 42
 
 
 # ---- switch -----------------------------------------------------------------------------
@@ -223,15 +255,19 @@ class Switch:
 
 def _run_switch(n_ports, program, artifacts, veths, tmp_path):
     p4info, js, contract = artifacts[program]
-    sw = Switch([s for s, _ in veths[:n_ports]], tmp_path / f"{program}_switch.log")
+    # timers come from the controller as PacketOut: they enter on the programs' CPU port
+    sw = Switch([s for s, _ in veths[:n_ports]], tmp_path / f"{program}_switch.log",
+                ["--cpu-port", str(contract["packet_io"]["cpu_port"])])
     ports = Dataplane([h for _, h in veths[:n_ports]])
     try:
         client = sw.connect(p4info, js, contract)
-        if program == "tor":
-            # the ToR counts every timer it applies: tests wait for that count, because
-            # bmv2 serves recirculating (held) packets before new ones, so a timer can
-            # sit in its input queue for a while when many packets are held
-            ports.timers_applied = lambda: client.read_counters(contract, "events")["timer"]
+        # the switch counts every timer it takes: tests wait for that count, because
+        # bmv2 serves recirculating (held) packets before new ones, so a timer can
+        # sit in its input queue for a while when many packets are held
+        events = "events" if program == "tor" else "ocs_events"
+        ports.timer_counts = lambda: client.read_counters(contract, events)
+        ports.send_timer = lambda s, sync=True: client.packet_out(timer_frame(contract, s, sync),
+                                                                   timer_metadata(contract))
         time.sleep(0.2)
         ports.flush()
         yield sw, client, ports, contract

@@ -15,6 +15,7 @@ from scapy.layers.inet import IP, TCP, UDP, IPOption
 from scapy.layers.l2 import Ether
 
 from controller.tables import perhop, source as source_tables
+from controller.tables import tor_batch as tb
 from controller.tables.tor_batch import host_ip
 from controller.routing import ucmp
 from controller.routing.uro import UroParams, compute
@@ -53,26 +54,45 @@ def ssrr_entries(tor: int = ME) -> list[source_tables.SourceEntry]:
     return list(source_tables.entries(ucmp_routes(), tor))
 
 
+def tor_batch(contract, tor: int, **kw):
+    """:func:`controller.tables.tor_batch.tor_batch` for a switch whose clock the test
+    steps by hand: the active queue's byte clock is off (``bytes_per_us = 0``) unless
+    the test sets it, since wall time between the test's timers means nothing."""
+    kw.setdefault("bytes_per_us", 0)
+    return tb.tor_batch(contract, tor, **kw)
+
+
 # ---- packets ---------------------------------------------------------------------------------
-def timer(slice_id: int) -> bytes:
-    """A slice timer frame (the pktgen packet of Tofino2; here sent by the test)."""
+def timer(slice_id: int, flags: int = 0) -> bytes:
+    """A slice timer frame as a host would send it (the real ones come as PacketOut)."""
     return (Ether(dst="ff:ff:ff:ff:ff:ff", src="02:00:00:00:00:01", type=TIMER_ETHERTYPE)
-            / struct.pack("!HH", slice_id, 0) / bytes(42)).build()
+            / struct.pack("!HH", slice_id, flags) / bytes(42)).build()
+
+
+def send_timer(dp, slice_id: int, sync: bool = False, timeout: float = 5.0) -> str:
+    """Send one timer over P4Runtime (the CPU port); wait until the switch has counted it.
+
+    Returns the event it was counted under: timer, timer_sync or timer_rejected."""
+    before = dp.timer_counts()
+    dp.send_timer(slice_id, sync)
+    end = time.time() + timeout
+    while True:
+        now = dp.timer_counts()
+        moved = [k for k in ("timer", "timer_sync", "timer_rejected") if now[k] != before[k]]
+        if moved:
+            return moved[0]
+        if time.time() > end:
+            raise AssertionError(f"the switch did not take the timer for slice {slice_id} in {timeout}s")
+        time.sleep(0.01)
 
 
 def set_slice(dp, slice_id: int, settle: float = 0.05, timeout: float = 5.0) -> None:
-    """Advance the switch's slice clock to ``slice_id`` (timers never leave the switch).
+    """Set the switch's slice clock to ``slice_id`` (a SYNC timer: any step).
 
-    On a ToR, returns once the switch has applied the timer (its timer counter moved),
-    then gives held packets ``settle`` seconds to take their pass."""
-    before = dp.timers_applied() if dp.timers_applied else None
-    dp.send(0, timer(slice_id))
-    if before is not None:
-        end = time.time() + timeout
-        while dp.timers_applied() == before:
-            if time.time() > end:
-                raise AssertionError(f"the switch did not apply the timer for slice {slice_id} in {timeout}s")
-            time.sleep(0.01)
+    Returns once the switch has applied the timer (its timer counter moved), then gives
+    held packets ``settle`` seconds to take their pass."""
+    got = send_timer(dp, slice_id, sync=True, timeout=timeout)
+    assert got == "timer_sync", f"the sync timer for slice {slice_id} was counted as {got}"
     time.sleep(settle)
 
 
@@ -131,3 +151,19 @@ def parse_ssrr(frame: bytes) -> tuple[int, list[tuple[int, int, int]]]:
         v = int.from_bytes(body[k:k + 4], "big")
         hops.append((v >> 16, (v >> 8) & 0xFF, v & 0xFF))
     return ptr, hops
+
+
+def collect_frames(dp, start: int, slices: int, settle: float = 0.3) -> list[tuple[int, int, bytes]]:
+    """Step the clock (SYNC timers) through one cycle from ``start``; every frame that
+    leaves the switch as (slice it left in, port, bytes)."""
+    got = []
+    for step in range(slices):
+        now = (start + step) % slices
+        if step:
+            set_slice(dp, now)
+        while True:
+            r = dp.dataplane.poll(timeout=settle)
+            if not isinstance(r, dp.dataplane.PollSuccess):
+                break
+            got.append((now, r.port, bytes(r.packet)))
+    return got

@@ -22,11 +22,12 @@ from controller.agent.netconfig import source_routes_only_for
 from controller.agent.p4info import describe
 from controller.agent.p4runtime import P4RuntimeBackend, WriteFailed, bmv2_pipeline
 from controller.agent.push import push
+from controller.p4gen import profile as prof
 from controller.routing.uro import UroParams, compute
 from controller.tables.entries import Batch
 from controller.tables.tor_batch import tor_batch
 
-CPU_PORT = "64"
+CPU_PORT = str(prof.CPU_PORT)      # the generated programs take timers from this port only
 
 
 @pytest.fixture
@@ -119,7 +120,8 @@ def test_modify_and_delete_paths(bare, pipelines):
     state = be.read_state()
     assert diff(state, smaller).empty
     config = next(e for e in state.entries if e.table == "UroIngress.config")
-    assert dict(config.params) == {"my_tor": 2, "capacity_bytes": 1000}
+    assert dict(config.params) == {"my_tor": 2, "generation": 0, "down": 0, "capacity_bytes": 1000,
+                                   "bytes_per_us": 12500, "max_timer_step": 1}
     assert not any(dict(e.match).get("dst_tor") == 5 for e in state.entries
                    if e.table in ("UroIngress.route_mode", "UroIngress.ssrr_path"))
 
@@ -251,12 +253,12 @@ def test_counters_in_one_read_and_the_timer_by_packet_out(bare, pipelines):
         time.sleep(0.05)
     counters = be.read_counters()
     assert counters["events"]["timer"] == 3
-    assert counters["drops"]["malformed"] == 0
+    assert counters["events"]["timer_rejected"] == 0
     be.send_timer(pl.contract["profile"]["slices"])      # out of range: the program counts it
     end = time.time() + 5
-    while be.read_counters()["drops"]["malformed"] < 1 and time.time() < end:
+    while be.read_counters()["events"]["timer_rejected"] < 1 and time.time() < end:
         time.sleep(0.05)
-    assert be.read_counters()["drops"]["malformed"] == 1
+    assert be.read_counters()["events"]["timer_rejected"] == 1
     assert be.read_counters()["events"]["timer"] == 3
     n = len(reads)
     be.read_counters()

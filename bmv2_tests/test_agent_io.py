@@ -20,7 +20,7 @@ from controller.tables import entries as ent
 
 import fabric
 
-from test_agent_backend import bare, desired, pipelines  # noqa: F401 (fixtures)
+from test_agent_backend import CPU_PORT, bare, desired, pipelines  # noqa: F401 (fixtures)
 
 PO_PROGRAM = r"""
 #include <core.p4>
@@ -33,7 +33,7 @@ struct headers_t { packet_out_t packet_out; ethernet_t ethernet; }
 struct meta_t { }
 
 parser P(packet_in pkt, out headers_t h, inout meta_t m, inout standard_metadata_t sm) {
-    state start { transition select(sm.ingress_port) { 64: parse_po; default: parse_eth; } }
+    state start { transition select(sm.ingress_port) { CPU_PORT: parse_po; default: parse_eth; } }
     state parse_po { pkt.extract(h.packet_out); transition parse_eth; }
     state parse_eth { pkt.extract(h.ethernet); transition accept; }
 }
@@ -51,7 +51,7 @@ control E(inout headers_t h, inout meta_t m, inout standard_metadata_t sm) { app
 control CC(inout headers_t h, inout meta_t m) { apply { } }
 control D(packet_out pkt, in headers_t h) { apply { pkt.emit(h.ethernet); } }
 V1Switch(P(), VC(), I(), E(), CC(), D()) main;
-"""
+""".replace("CPU_PORT", CPU_PORT)     # the CPU port the fixtures start switches with
 
 PO_CONTRACT = {"program": "po", "tables": {},
                "counters": {"seen": {"name": "I.seen", "indices": [f"p{i}" for i in range(8)]},
@@ -111,7 +111,7 @@ def certs(tmp_path_factory):
 
 def test_tls_with_client_certificates(bare, pipelines, certs):
     start, connect = bare
-    sw = start(["--cpu-port", "64", "--grpc-server-ssl", "--grpc-server-cacert", str(certs / "ca.crt"),
+    sw = start(["--cpu-port", CPU_PORT, "--grpc-server-ssl", "--grpc-server-cacert", str(certs / "ca.crt"),
                 "--grpc-server-cert", str(certs / "server.crt"), "--grpc-server-key", str(certs / "server.key"),
                 "--grpc-server-with-client-auth"])
     tls = {"insecure": False, "ca_cert": certs / "ca.crt", "client_cert": certs / "client.crt",
@@ -180,8 +180,8 @@ def test_uro_agent_push_end_to_end(bare, pipelines, artifacts, tmp_path, capsys)
     out = capsys.readouterr()
     assert "tor2: pipeline loaded" in out.out and "read back: identical" in out.out
     circuits = len(ent.circuit_entries(pipelines["ocs"].contract, fabric.schedule()))
-    assert f"ocs: pipeline loaded (cookie {pipelines['ocs'].cookie:#018x}); {circuits} objects: circuit {circuits}" \
-        in out.out
+    assert (f"ocs: pipeline loaded (cookie {pipelines['ocs'].cookie:#018x}); {circuits + 1} objects: "
+            f"circuit {circuits}, config 1") in out.out                   # the circuits, then the config entry
     from controller.agent.push import per_table
 
     want = desired(pipelines["tor"].contract)

@@ -1,13 +1,16 @@
-"""Malformed and unroutable packets on simple_switch_grpc: dropped, counted under the
-right reason, never forwarded; the switch keeps forwarding good packets afterwards."""
+"""Malformed, untrusted and unroutable packets on simple_switch_grpc: dropped, counted
+under the right reason, never forwarded; the switch keeps forwarding good packets
+afterwards. Issue 14 items 2 (SSRR from a host), 3 (out-of-range fields) and 4
+(malformed IPv4: IHL < 5, version != 4, short total length, bad checksum, TTL)."""
 
 from __future__ import annotations
 
 import pytest
-from fabric import ME, UPLINK_BASE, routed, set_slice, ssrr_options, udp, uro_entry, uro_routes
-from scapy.layers.inet import IP
+from fabric import ME, UPLINK_BASE, routed, set_slice, ssrr_options, tor_batch, udp, uro_entry, uro_routes
+from scapy.layers.inet import IP, IPOption
+from scapy.layers.l2 import Ether
 
-from controller.tables.tor_batch import tor_batch
+
 
 
 def _truncated_options():
@@ -40,7 +43,61 @@ def _bad_option_length():
     return bytes(good)
 
 
+def _ssrr_from(port_hops, ptr=8):
+    return udp(3, src_tor=4, options=ssrr_options(port_hops, ptr=ptr))
+
+
+def _raw_ip(pkt, **fields) -> bytes:
+    """The frame with IPv4 header fields overwritten; the header checksum recomputed
+    over the (possibly odd) header unless ``chksum`` is given."""
+    b = bytearray(pkt.build())
+    ip = 14
+    if "version" in fields or "ihl" in fields:
+        v = fields.get("version", b[ip] >> 4)
+        h = fields.get("ihl", b[ip] & 0xF)
+        b[ip] = (v << 4) | h
+    if "total_len" in fields:
+        b[ip + 2:ip + 4] = fields["total_len"].to_bytes(2, "big")
+    if "ttl" in fields:
+        b[ip + 8] = fields["ttl"]
+    b[ip + 10:ip + 12] = b"\0\0"
+    hlen = max(20, (b[ip] & 0xF) * 4)
+    words = sum(int.from_bytes(b[ip + i:ip + i + 2], "big") for i in range(0, hlen, 2))
+    while words >> 16:
+        words = (words & 0xFFFF) + (words >> 16)
+    csum = fields.get("chksum", ~words & 0xFFFF)
+    b[ip + 10:ip + 12] = csum.to_bytes(2, "big")
+    return bytes(b)
+
+
+def _bad_checksum():
+    good = Ether(udp(3).build())
+    return _raw_ip(udp(3), chksum=good[IP].chksum ^ 0x0101)
+
+
+def _router_alert():
+    return udp(3, options=[IPOption(b"\x94\x04\x00\x00")])
+
+
 CASES = [
+    # item 2: hosts cannot source-route
+    ("SSRR from a host port (transit form)", lambda: _ssrr_from([(ME, 0, 0), (3, 1, 1)]), 0, "bad_ssrr"),
+    ("SSRR from a host port (source form)", lambda: _ssrr_from([(ME, 0, 0), (3, 1, 1)], ptr=4), 1, "bad_ssrr"),
+    # item 3: every field range-checked before it indexes anything
+    ("SSRR send slice = S", lambda: _ssrr_from([(ME, 0, 0), (3, 1, 4)]), UPLINK_BASE, "bad_ssrr"),
+    ("SSRR send slice = 255", lambda: _ssrr_from([(ME, 0, 0), (3, 1, 255)]), UPLINK_BASE, "bad_ssrr"),
+    ("SSRR uplink = d", lambda: _ssrr_from([(ME, 0, 0), (3, 2, 1)]), UPLINK_BASE, "bad_ssrr"),
+    ("SSRR next ToR = N", lambda: _ssrr_from([(ME, 0, 0), (8, 1, 1)]), UPLINK_BASE, "bad_ssrr"),
+    ("SSRR previous hop's slice = S", lambda: _ssrr_from([(ME, 0, 7), (3, 1, 1)]), UPLINK_BASE, "bad_ssrr"),
+    ("IPv4 option other than SSRR", _router_alert, 0, "bad_ssrr"),
+    # item 4: malformed IPv4 is never forwarded
+    ("IHL 3", lambda: _raw_ip(udp(3), ihl=3), 0, "malformed"),
+    ("IHL 4", lambda: _raw_ip(udp(3), ihl=4), 0, "malformed"),
+    ("version 6", lambda: _raw_ip(udp(3), version=6), 0, "malformed"),
+    ("total length 19", lambda: _raw_ip(udp(3), total_len=19), 0, "malformed"),
+    ("bad header checksum", _bad_checksum, 0, "bad_checksum"),
+    ("bad header checksum from an uplink", lambda: _raw_ip(udp(3), chksum=0x1234), UPLINK_BASE, "bad_checksum"),
+    ("TTL 0 to a local host", lambda: _raw_ip(udp(ME), ttl=0), UPLINK_BASE, "ttl"),
     ("truncated IPv4 options", _truncated_options, 0, "bad_ssrr"),
     ("SSRR pointer past the end", _ptr_past_end, UPLINK_BASE, "bad_ssrr"),
     ("SSRR hop names another ToR", _hop_names_other_tor, UPLINK_BASE, "bad_ssrr"),
@@ -62,10 +119,9 @@ def test_bad_packet_is_dropped_counted_and_switch_keeps_running(tor, what, make,
     changed = {k: after[k] - before[k] for k in after if after[k] != before[k]}
     assert changed == {reason: 1}, f"{what}: counters moved {changed}"
     assert sw.alive()
-    # still forwarding
-    alt = uro_entry(3, 0).alternatives[0]
-    good = udp(3, ident=77)
-    if alt.wait:
-        pytest.skip("route from slice 0 to ToR 3 waits; the liveness probe needs one that leaves now")
+    # still forwarding: a packet whose route from slice 0 leaves at once
+    dst = next(d for d in range(1, 8) if uro_entry(d, 0).alternatives[0].wait == 0)
+    alt = uro_entry(dst, 0).alternatives[0]
+    good = udp(dst, ident=77)
     dp.send(0, good)
     dp.expect(UPLINK_BASE + alt.uplink, routed(good))

@@ -6,6 +6,7 @@ from fabric import schedule, set_slice
 from scapy.layers.l2 import Ether
 
 from controller.tables import entries as ent
+from controller.tables.tor_batch import ocs_batch, ocs_config_entry
 
 D = 2
 
@@ -13,7 +14,7 @@ D = 2
 def test_ocs_forwards_by_current_slice_circuits(ocs):
     sw, client, dp, contract = ocs
     sched = schedule()
-    client.write(ent.circuit_entries(contract, sched))
+    client.write(ocs_batch(contract, sched))
     idle = 0
     for s in range(sched.n_slices):
         set_slice(dp, s)
@@ -26,12 +27,12 @@ def test_ocs_forwards_by_current_slice_circuits(ocs):
             else:
                 idle += 1                      # that uplink has no circuit in this slice
         dp.expect_none()
-    assert client.read_counters(contract, "ocs_drops") == {"no_circuit": idle, "bad_timer": 0}
+    assert client.read_counters(contract, "ocs_drops") == {"no_circuit": idle, "bad_timer": 0, "unconfigured": 0}
 
 
 def test_ocs_drops_and_counts_without_circuit(ocs):
     sw, client, dp, contract = ocs
-    client.write(ent.circuit_entries(contract, schedule())[:1])
+    client.write(ent.circuit_entries(contract, schedule())[:1] + [ocs_config_entry(contract, 0)])
     set_slice(dp, 3)
     dp.send(5, Ether(type=0x9000) / bytes(50))
     dp.expect_none()

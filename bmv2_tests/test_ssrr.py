@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from fabric import (ME, UPLINK_BASE, parse_ssrr, routed, set_slice, ssrr_entries, ssrr_options, udp,
+from fabric import (ME, UPLINK_BASE, parse_ssrr, routed, set_slice, ssrr_entries, ssrr_options, tor_batch, udp,
                     ucmp_routes)
 from scapy.layers.inet import IP
 from scapy.layers.l2 import Ether
 
-from controller.tables.tor_batch import tor_batch
+
 
 S = 4
 

@@ -3,9 +3,9 @@ alternatives, missed slices (URO §IV-A/C, Property 3)."""
 
 from __future__ import annotations
 
-from fabric import ME, UPLINK_BASE, routed, set_slice, udp, uro_entry, uro_routes
+from fabric import ME, UPLINK_BASE, routed, set_slice, tor_batch, udp, uro_entry, uro_routes
 
-from controller.tables.tor_batch import tor_batch
+
 from controller.tables import entries as ent
 
 S = 4
@@ -42,10 +42,12 @@ def test_packet_leaves_on_the_route_port_in_its_slice_and_not_before(tor):
 
 
 def test_full_queue_spills_to_next_alternative_then_drops(tor):
-    """Capacity of one byte: every admitted packet fills its calendar queue, so the
-    next packet for the same (slice, dst) takes the next alternative (one table hit)."""
+    """Capacity of exactly one packet: every admitted packet fills its calendar queue
+    (Full), so the next packet for the same (slice, dst) takes the next alternative (one
+    table hit)."""
     sw, client, dp, contract = tor
-    push(client, contract, capacity_bytes=1)
+    pkts = [udp(0, ident=100 + i) for i in range(4)]
+    push(client, contract, capacity_bytes=len(pkts[0].build()))
     dst, t = next((d, s) for s in range(S) for d in range(1, 8)
                   if len(uro_entry(d, s).alternatives) == 3 and uro_entry(d, s).alternatives[0].wait == 0)
     alts = uro_entry(dst, t).alternatives
@@ -107,11 +109,10 @@ def test_packet_held_longer_than_a_cycle_is_dropped_and_counted(tor):
     assert drops["held_too_long"] == 1
 
 
-def test_burst_into_one_slice_spills_when_its_bytes_reach_slice_capacity(tor):
+def test_burst_into_one_slice_spills_when_the_next_packet_would_not_fit(tor):
     """Default capacity (usable slice x link rate): a burst of large packets for one
-    future slice fills that calendar queue; the rest take the next alternative."""
-    import math
-
+    future slice fills that calendar queue up to its capacity, never past it (issue 14
+    item 6); the rest take the next alternative."""
     from scapy.packet import Raw
 
     sw, client, dp, contract = tor
@@ -128,8 +129,8 @@ def test_burst_into_one_slice_spills_when_its_bytes_reach_slice_capacity(tor):
         p[Raw].load = bytes(1400)
         pkts.append(p)
     size = len(pkts[0].build())
-    first = math.ceil(cap / size)            # the packet that makes the count reach capacity
-    assert first < len(pkts)
+    first = cap // size                      # packets that fit in one slice: no overshoot
+    assert 0 < first < len(pkts) and cap % size != 0
     for p in pkts:
         dp.send(0, p)
     dp.expect_none()

@@ -3,14 +3,19 @@
  * Rendered from templates/tor_v1model.p4.j2 for profile "tiny" by controller.p4gen.
  *
  * Pipeline (one ToR of a time-sliced optical DCN):
- *   timer packets -> slice clock (never forwarded)
+ *   timer packets, only from the CPU port (P4Runtime PacketOut) -> slice clock (never forwarded)
+ *   config (the table default): no entry -> everything but timers dropped and counted
+ *   edge checks: malformed IPv4, bad checksum, SSRR from a host -> dropped and counted
  *   IPv4: dst IP -> dst ToR | local host port
- *         route_mode(dst ToR) -> URO per-hop one-shot lookup | UCMP SSRR source route
- *         SSRR in transit: check the hop names this ToR, advance the pointer
- *   calendar queues: departure in the current slice -> out now; in a later slice ->
- *   held by recirculation until the slice clock reaches it; slice missed -> routed
- *   again from the current slice; held longer than one cycle -> dropped.
- *   Every drop reason and every reroute is counted (counters `drops`, `events`).
+ *         route_mode(gen, dst ToR) -> URO per-hop one-shot lookup | UCMP SSRR source route
+ *         SSRR in transit: check the hop names this ToR, take it in its send slice;
+ *         late, Full or on a failed uplink -> re-sourced from this ToR (UCMP §6.3)
+ *   calendar queues: a packet is admitted only if it fits the slice's remaining bytes;
+ *   departure in the current slice -> out now; in a later slice -> held by
+ *   recirculation until the slice clock reaches it; slice missed -> routed again from
+ *   the current slice; held longer than one cycle -> dropped.
+ *   One route generation (latched at the packet's first pass) serves the packet's
+ *   whole stay at this ToR. Every drop reason and reroute is counted (`drops`, `events`).
  */
 #include <core.p4>
 #include <v1model.p4>
@@ -21,22 +26,30 @@
  * Q = 4 calendar queues per uplink.
  */
 const bit<16> ETHERTYPE_IPV4  = 0x0800;
-const bit<16> ETHERTYPE_TIMER = 0x88B5;   // slice timer packets, never forwarded
 const bit<8>  IPOPT_NOP  = 1;
 const bit<8>  IPOPT_SSRR = 137;      // Strict Source and Record Route
 const bit<8>  IPPROTO_TCP = 6;
 const bit<8>  IPPROTO_UDP = 17;
+const bit<16> ETHERTYPE_TIMER = 0x88B5;   // slice timer packets, never forwarded
+const bit<16> TIMER_FLAG_SYNC = 1;     // set the clock to this slice whatever the step
+const bit<9>  CPU_PORT = 510;             // simple_switch_grpc --cpu-port: P4Runtime PacketOut enters here
+const bit<8>  OPCODE_TIMER = 0;          // packet_out.opcode of a timer
+const bit<32> DEFAULT_MAX_TIMER_STEP = 1;   // before the config entry says otherwise
 
 typedef bit<16>    tor_t;      // ToR id
 typedef bit<8>  uplink_t;   // uplink index 0..d-1
 typedef bit<8>  slice_t;    // slice id 0..S-1
 typedef bit<8>  bucket_t;   // UCMP flow-size bucket
 typedef bit<8>  qstate_t;   // Full(1)/Unfull(0) bit per (uplink, calendar queue)
+typedef bit<2>  down_t;     // down(1) bit per uplink (config)
 
 const bit<32> NUM_SLICES  = 4;
 const bit<32> NUM_QUEUES  = 4;   // calendar queues per uplink
 const bit<32> NUM_UPLINKS = 2;
+const bit<32> NUM_TORS    = 8;
 const bit<32> UPLINK_PORT_BASE = 2;   // uplink u leaves on port UPLINK_PORT_BASE + u
+const bit<8>  MAX_REROUTES = 5;   // re-decisions of one packet on this ToR (UCMP §6.3)
+const bit<32> MIN_FRAME_BYTES = 64;    // a calendar queue with less room left is Full
 
 const bit<32> DROP_NO_ROUTE = 0;
 const bit<32> DROP_ALL_FULL = 1;
@@ -45,11 +58,20 @@ const bit<32> DROP_BAD_SSRR = 3;
 const bit<32> DROP_TTL = 4;
 const bit<32> DROP_MALFORMED = 5;
 const bit<32> DROP_NOT_IPV4 = 6;
+const bit<32> DROP_BAD_TIMER = 7;
+const bit<32> DROP_UNCONFIGURED = 8;
+const bit<32> DROP_BAD_CHECKSUM = 9;
+const bit<32> DROP_REROUTE_LIMIT = 10;
 const bit<32> EVENT_REROUTE_MISSED = 0;
 const bit<32> EVENT_REROUTE_SPILL = 1;
 const bit<32> EVENT_TIMER = 2;
 const bit<32> EVENT_SSRR_WRITTEN = 3;
 const bit<32> EVENT_SSRR_TRANSIT = 4;
+const bit<32> EVENT_TIMER_SYNC = 5;
+const bit<32> EVENT_TIMER_REJECTED = 6;
+const bit<32> EVENT_SSRR_RESOURCED = 7;
+const bit<32> EVENT_SSRR_MISSED = 8;
+const bit<32> EVENT_UPLINK_DOWN = 9;
 
 /* ---- headers ------------------------------------------------------------------------- */
 header ethernet_t {
@@ -58,10 +80,17 @@ header ethernet_t {
     bit<16> etherType;
 }
 
-/* Slice timer: sets the slice clock to `slice` (the pktgen batch id on Tofino2). */
+/* P4Runtime PacketOut metadata (bmv2 prepends it to frames from the CPU port). */
+@controller_header("packet_out")
+header packet_out_t {
+    bit<8> opcode;      // 0 = the frame is a slice timer
+}
+
+/* Slice timer: sets the slice clock to `slice` (the pktgen batch id on Tofino2).
+ * flags bit 0 (SYNC): apply whatever the step (the controller (re)synchronising). */
 header timer_t {
     bit<16> slice;
-    bit<16> reserved;
+    bit<16> flags;
 }
 
 header ipv4_t {
@@ -104,6 +133,7 @@ header l4_ports_t {
 }
 
 struct headers_t {
+    packet_out_t packet_out;
     ethernet_t ethernet;
     timer_t    timer;
     ipv4_t     ipv4;
@@ -114,29 +144,42 @@ struct headers_t {
 
 /* ---- metadata ------------------------------------------------------------------------ */
 struct metadata_t {
-    /* carried across recirculation (field list 1): the calendar-queue hold */
-    @field_list(1) bit<1>   held;          // waiting for its departure slice
+    /* carried across recirculation (field list 1): what one packet's stay at this ToR keeps */
+    @field_list(1) bit<1>   recirculated;  // not the packet's first pass here
+    @field_list(1) bit<1>   gen;           // route generation latched at the first pass
+    @field_list(1) bit<1>   held;          // waiting in a calendar queue for its departure slice
+    @field_list(1) bit<1>   redecide;      // the next pass decides again from this ToR
+    @field_list(1) bit<8>   reroutes;      // re-decisions so far (bounded by MAX_REROUTES)
     @field_list(1) uplink_t hold_uplink;
     @field_list(1) bit<32>  hold_wait;     // slices between admission and departure (the rank)
     @field_list(1) bit<32>  admit_epoch;   // slice epoch at admission
     @field_list(1) bit<32>  first_epoch;   // slice epoch when the packet first entered this ToR
     @field_list(1) tor_t    dst_tor;
+    @field_list(1) bit<48>  recirc_ts;     // egress time of the last pass (bmv2 zeroes the ingress time of a recirculated packet)
+    /* config (one entry, the table default) */
+    bit<1>   configured;
+    tor_t    my_tor;
+    bit<1>   cfg_gen;        // the active route generation
+    down_t   down;           // failed uplinks
+    bit<32>  capacity;       // bytes one calendar queue takes per slice
+    bit<32>  bytes_per_us;   // uplink rate: the byte clock of the active queue (0: off)
+    bit<32>  max_step;       // largest forward step of the slice clock a timer may make
     /* per pass */
     slice_t  cur_slice;      // slice clock = arrival slice of this pass
     bit<32>  epoch;          // slices elapsed since start (never wraps in practice)
     bit<32>  active_q;       // calendar queue of the current slice
+    bit<48>  slice_start;    // when the current slice started (timer arrival time)
+    bit<48>  now;            // this pass's time (us)
     qstate_t qstate;         // Full/Unfull bitmap, read once per pass
-    tor_t    my_tor;
-    bit<32>  capacity;       // bytes one calendar queue takes per slice
     bit<1>   routed;
     bit<1>   is_local;
-    bit<1>   relookup;       // departure slice missed: routed again from the current slice
     bit<1>   use_ssrr;
     bucket_t bucket;
     bit<8>   path_len;
     bit<8>   parse_hops;
     bit<16>  l4_src;
     bit<16>  l4_dst;
+    bit<32>  out_len;        // bytes of the frame as it will leave (options written at the source)
     /* URO one-shot alternatives of the matched entry */
     bit<8>   n_alts;
     uplink_t alt_up_0;
@@ -153,20 +196,35 @@ struct metadata_t {
     bit<32>  dep_rank;       // (dep_slice - cur_slice) mod S
     bit<32>  dep_queue;      // (active_q + rank) mod Q
     bit<1>   tried_full;     // some alternative was skipped because its queue is Full
+    bit<1>   saw_down;       // some alternative was skipped because its uplink is down
     /* SSRR hop at the pointer */
     tor_t    prev_next_tor;  // next_tor of the hop that brought the packet here
+    slice_t  prev_slice;     // send slice of that hop
+    tor_t    hop_next_tor;
     uplink_t hop_uplink;
     slice_t  hop_slice;
     bit<8>   hop_idx;
 }
 
 /* ---- parser ---------------------------------------------------------------------------
- * Ethernet -> timer | IPv4 [-> NOP + SSRR option + hops] -> TCP/UDP ports.
- * Anything malformed (truncated options, more hops than H) ends in a parser error that
- * ingress drops and counts. */
+ * [packet_out from the CPU port ->] Ethernet -> timer | IPv4 [-> NOP + SSRR option + hops]
+ * -> TCP/UDP ports. Anything malformed (truncated headers or options, more hops than H)
+ * ends in a parser error that ingress drops and counts; IHL < 5, version != 4 and the
+ * like are parsed as far as they go and dropped by ingress. */
 parser UroParser(packet_in pkt, out headers_t hdr, inout metadata_t meta,
                  inout standard_metadata_t sm) {
     state start {
+        transition select(sm.ingress_port) {
+            CPU_PORT: parse_packet_out;
+            default: parse_ethernet;
+        }
+    }
+    state parse_packet_out {
+        pkt.extract(hdr.packet_out);
+        transition parse_ethernet;
+    }
+
+    state parse_ethernet {
         pkt.extract(hdr.ethernet);
         transition select(hdr.ethernet.etherType) {
             ETHERTYPE_TIMER: parse_timer;
@@ -184,7 +242,7 @@ parser UroParser(packet_in pkt, out headers_t hdr, inout metadata_t meta,
             5: parse_l4;
             0 &&& 0xC: accept;       // ihl < 5 (0..3; 4 below): malformed, ingress drops
             4: accept;
-            default: parse_options;
+            default: parse_options;  // ihl 6..15
         }
     }
     state parse_options {
@@ -221,6 +279,7 @@ parser UroParser(packet_in pkt, out headers_t hdr, inout metadata_t meta,
 
 control UroDeparser(packet_out pkt, in headers_t hdr) {
     apply {
+        pkt.emit(hdr.packet_out);    // never valid on the way out: timers are not forwarded
         pkt.emit(hdr.ethernet);
         pkt.emit(hdr.timer);
         pkt.emit(hdr.ipv4);
@@ -231,32 +290,59 @@ control UroDeparser(packet_out pkt, in headers_t hdr) {
 }
 
 control UroVerifyChecksum(inout headers_t hdr, inout metadata_t meta) {
-    apply { }
+    apply {
+        /* IPv4 header checksum over the header and the SSRR option: a mismatch sets
+         * checksum_error, which ingress drops and counts (bad_checksum). */
+        verify_checksum(hdr.ipv4.isValid(),
+            { hdr.ipv4.version, hdr.ipv4.ihl, hdr.ipv4.dscp, hdr.ipv4.ecn, hdr.ipv4.totalLen,
+              hdr.ipv4.identification, hdr.ipv4.flags, hdr.ipv4.fragOffset, hdr.ipv4.ttl,
+              hdr.ipv4.protocol, hdr.ipv4.srcAddr, hdr.ipv4.dstAddr,
+              hdr.ssrr.nop, hdr.ssrr.type, hdr.ssrr.len, hdr.ssrr.ptr,
+              hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice,
+              hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice,
+              hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice,
+              hdr.hops[3].next_tor, hdr.hops[3].uplink, hdr.hops[3].send_slice },
+            hdr.ipv4.hdrChecksum, HashAlgorithm.csum16);
+    }
 }
 
 control UroIngress(inout headers_t hdr, inout metadata_t meta,
                    inout standard_metadata_t sm) {
-    /* drop reasons: no_route, all_full, held_too_long, bad_ssrr, ttl, malformed, not_ipv4 */
-    counter(7, CounterType.packets) drops;
-    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit */
-    counter(5, CounterType.packets) events;
+    /* drop reasons: no_route, all_full, held_too_long, bad_ssrr, ttl, malformed, not_ipv4, bad_timer, unconfigured, bad_checksum, reroute_limit */
+    counter(11, CounterType.packets) drops;
+    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, timer_sync, timer_rejected, ssrr_resourced, ssrr_missed, uplink_down */
+    counter(10, CounterType.packets) events;
 
     /* ---- slice clock (advanced by timer packets) and calendar-queue state ---------- */
     register<slice_t>(1) slice_reg;       // current slice id
     register<bit<32>>(1) epoch_reg;       // slices elapsed (for hold bookkeeping)
     register<bit<32>>(1) active_q_reg;    // calendar queue of the current slice
+    register<bit<48>>(1) slice_start_reg; // when the current slice started (us)
     register<qstate_t>(1) qstate_reg;     // Full bit per (uplink, queue): bit uplink*Q + queue
-    register<bit<32>>(8) qbytes_reg;  // bytes admitted since the queue drained
-    register<bit<32>>(8) qtag_reg;    // departure epoch those bytes belong to
+    register<bit<32>>(8) qbytes_reg;  // byte position the queue drains at
+    register<bit<32>>(8) qtag_reg;    // departure epoch that position belongs to
 
-    /* Bytes per calendar queue per slice (usable slice time x link rate) and this ToR's id. */
-    action set_config(tor_t my_tor, bit<32> capacity_bytes) {
+    /* The one config entry (the table's default, written by the controller): this ToR's
+     * id, the active route generation, the failed uplinks, bytes per calendar queue per
+     * slice, the uplink rate (the active queue's byte clock; 0 = off) and the largest
+     * step a timer may move the clock. Without it the switch is unconfigured: it drops
+     * and counts everything but timers. */
+    action set_config(tor_t my_tor, bit<1> generation, down_t down, bit<32> capacity_bytes,
+                      bit<32> bytes_per_us, slice_t max_timer_step) {
+        meta.configured = 1;
         meta.my_tor = my_tor;
+        meta.cfg_gen = generation;
+        meta.down = down;
         meta.capacity = capacity_bytes;
+        meta.bytes_per_us = bytes_per_us;
+        meta.max_step = (bit<32>)max_timer_step;
+    }
+    action unconfigured() {
+        meta.configured = 0;
     }
     table config {
-        actions = { set_config; }
-        default_action = set_config(0, 24875);
+        actions = { set_config; unconfigured; }
+        default_action = unconfigured();
         size = 1;
     }
 
@@ -278,20 +364,23 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         key = { hdr.ipv4.dstAddr: lpm @name("dst_addr"); }
         actions = { set_dst_tor; deliver_local; @defaultonly no_route; }
         default_action = no_route();
-        size = 1024;
+        size = 9;
     }
 
-    /* Per destination: URO per-hop tables (default) or UCMP source routing. */
+    /* Per (generation, destination): URO per-hop tables (default) or UCMP source routing. */
     action per_hop() { meta.use_ssrr = 0; }
     action source_route() { meta.use_ssrr = 1; }
     table route_mode {
-        key = { meta.dst_tor: exact @name("dst_tor"); }
+        key = {
+            meta.gen:     exact @name("generation");
+            meta.dst_tor: exact @name("dst_tor");
+        }
         actions = { per_hop; source_route; }
         default_action = per_hop();
-        size = 8;
+        size = 14;
     }
 
-    /* ---- URO per-hop table: (arrival slice, dst ToR) -> K (uplink, departure slice) ---- */
+    /* ---- URO per-hop table: (generation, arrival slice, dst ToR) -> K (uplink, departure slice) ---- */
     action set_alternatives(bit<8> n, uplink_t up0, slice_t slice0, uplink_t up1, slice_t slice1, uplink_t up2, slice_t slice2) {
         meta.n_alts = n;
         meta.alt_up_0 = up0;
@@ -304,12 +393,13 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     action uro_miss() { meta.n_alts = 0; }
     table uro_next_hop {
         key = {
+            meta.gen:       exact @name("generation");
             meta.cur_slice: exact @name("arrival_slice");
             meta.dst_tor:   exact @name("dst_tor");
         }
         actions = { set_alternatives; @defaultonly uro_miss; }
         default_action = uro_miss();
-        size = 28;
+        size = 56;
     }
 
     /* ---- SSRR source routing ------------------------------------------------------- */
@@ -322,9 +412,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 64;
     }
 
-    /* (dst ToR, start slice, bucket range) -> path; tied paths are members of one group of
-     * the action selector, picked by the 5-tuple hash. Writes the NOP + option 137 with
-     * all H hops valid; apply() invalidates hops past n and fixes IHL/length. */
+    /* (generation, dst ToR, start slice, bucket range) -> path; tied paths are members of
+     * one group of the action selector, picked by the 5-tuple hash. Writes the NOP +
+     * option 137 with all H hops valid; source() invalidates hops past n and fixes
+     * IHL/length. */
     action write_path(bit<8> n, tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1, tor_t tor2, uplink_t up2, slice_t slice2, tor_t tor3, uplink_t up3, slice_t slice3) {
         meta.path_len = n;
         hdr.ssrr.setValid();
@@ -349,9 +440,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.hops[3].uplink = up3;
         hdr.hops[3].send_slice = slice3;
     }
-    action_selector(HashAlgorithm.crc16, 32w1024, 32w14) ssrr_selector;
+    /* members: (N-1) x S x tables.ssrr_paths per generation, groups of at most tables.ssrr_ties */
+    @max_group_size(8) action_selector(HashAlgorithm.crc16, 32w448, 32w14) ssrr_selector;
     table ssrr_path {
         key = {
+            meta.gen:       exact @name("generation");
             meta.dst_tor:   exact @name("dst_tor");
             meta.cur_slice: exact @name("start_slice");
             meta.bucket:    range @name("bucket");   // a UCMP bucket range (priority-ordered)
@@ -365,51 +458,90 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
          * one): a miss runs NoAction and leaves path_len = 0 */
         actions = { write_path; }
         implementation = ssrr_selector;
-        size = 448;
+        size = 168;
     }
 
     apply {
         meta.have_dep = 0;
         meta.dep_alt = 255;
         meta.tried_full = 0;
-        meta.relookup = 0;
+        meta.saw_down = 0;
+        meta.max_step = DEFAULT_MAX_TIMER_STEP;
         config.apply();
+        /* bmv2 zeroes the ingress time of a recirculated packet: use its last egress time */
+        meta.now = (meta.recirculated == 1) ? meta.recirc_ts : sm.ingress_global_timestamp;
+        meta.out_len = sm.packet_length;
         /* Read the clock once per pass. */
         slice_reg.read(meta.cur_slice, 0);
         epoch_reg.read(meta.epoch, 0);
         active_q_reg.read(meta.active_q, 0);
+        slice_start_reg.read(meta.slice_start, 0);
 
-        /* Timer packet: set the slice clock; when it moves by delta slices, the
-         * calendar queues of the delta slices that ended have drained: clear their
-         * Full bits on every uplink (their byte counts are dropped lazily: the next
-         * admission sees a different departure epoch in qtag_reg). Never forwarded. */
-        if (hdr.timer.isValid()) {
-            if ((bit<32>)hdr.timer.slice >= NUM_SLICES) {
-                drops.count(DROP_MALFORMED);
-            } else {
+        /* Timer channel (see fragments/timer.p4.j2). An applied timer moves the clock by
+         * delta slices: the calendar queues of the slices that ended have drained, so
+         * their Full bits are cleared on every uplink (their byte positions are dropped
+         * lazily: the next admission sees a different departure epoch in qtag_reg), and
+         * the new slice starts now (the active queue's byte clock). */
+        if (sm.ingress_port == CPU_PORT) {
+            if (hdr.packet_out.isValid() && hdr.packet_out.opcode == OPCODE_TIMER && hdr.timer.isValid()) {
                 bit<32> delta = (bit<32>)hdr.timer.slice + NUM_SLICES - (bit<32>)meta.cur_slice;
                 if (delta >= NUM_SLICES) { delta = delta - NUM_SLICES; }
-                if (delta != 0) {
-                    bit<32> new_active = meta.active_q + delta;
-                    if (new_active >= NUM_QUEUES) { new_active = new_active - NUM_QUEUES; }
-                    /* queues active_q .. active_q + delta - 1 (mod Q) drained */
-                    bit<8> run = (((bit<8>)1 << (bit<8>)delta) - 1) << (bit<8>)meta.active_q;
-                    bit<4> drained = run[3:0] | run[7:4];
-                    /* the same drained queues on every uplink: d copies side by side */
-                    qstate_t clear = drained ++ drained;
-                    qstate_reg.read(meta.qstate, 0);
-                    qstate_reg.write(0, meta.qstate & ~clear);
-                    slice_reg.write(0, (slice_t)hdr.timer.slice);
-                    epoch_reg.write(0, meta.epoch + delta);
-                    active_q_reg.write(0, new_active);
+                bit<1> sync = ((hdr.timer.flags & TIMER_FLAG_SYNC) != 0) ? 1w1 : 1w0;
+                if ((bit<32>)hdr.timer.slice >= NUM_SLICES) {
+                    events.count(EVENT_TIMER_REJECTED);   // no such slice
+                } else if (sync == 0 && (delta == 0 || delta > meta.max_step)) {
+                    events.count(EVENT_TIMER_REJECTED);   // duplicate, backwards or too far
+                } else {
+                    if (delta != 0) {
+                        bit<32> new_active = meta.active_q + delta;
+                        if (new_active >= NUM_QUEUES) { new_active = new_active - NUM_QUEUES; }
+                        /* queues active_q .. active_q + delta - 1 (mod Q) drained */
+                        bit<8> run = (((bit<8>)1 << (bit<8>)delta) - 1) << (bit<8>)meta.active_q;
+                        bit<4> drained = run[3:0] | run[7:4];
+                        /* the same drained queues on every uplink: d copies side by side */
+                        qstate_t clear = drained ++ drained;
+                        qstate_reg.read(meta.qstate, 0);
+                        qstate_reg.write(0, meta.qstate & ~clear);
+                        slice_reg.write(0, (slice_t)hdr.timer.slice);
+                        epoch_reg.write(0, meta.epoch + delta);
+                        active_q_reg.write(0, new_active);
+                    }
+                    slice_start_reg.write(0, meta.now);
+
+                    if (sync == 1) {
+                        events.count(EVENT_TIMER_SYNC);
+                    } else {
+                        events.count(EVENT_TIMER);
+                    }
                 }
-                events.count(EVENT_TIMER);
+            } else {
+                drops.count(DROP_BAD_TIMER);        // the controller sent something else
             }
             mark_to_drop(sm);
             exit;
         }
+        if (hdr.ethernet.isValid() && hdr.ethernet.etherType == ETHERTYPE_TIMER) {
+            drops.count(DROP_BAD_TIMER);            // a timer from a data port: never trusted
+            mark_to_drop(sm);
+            exit;
+        }
 
-        /* Malformed input: dropped and counted, never forwarded. */
+        if (meta.configured == 0) {
+            drops.count(DROP_UNCONFIGURED);      // no config entry yet: forward nothing
+            mark_to_drop(sm);
+            exit;
+        }
+        if (meta.recirculated == 0) {
+            meta.gen = meta.cfg_gen;             // one route generation for the whole stay
+            meta.first_epoch = meta.epoch;
+        }
+        /* ---- malformed input: dropped and counted, never forwarded --------------------
+         * In this order (the first that applies is the reason counted): a parser error
+         * (truncated headers; bad_ssrr inside IPv4 options); not IPv4; version != 4,
+         * IHL < 5 or total length shorter than the header; options other than exactly
+         * NOP + one SSRR option filling the header (bad_ssrr); a wrong header checksum;
+         * an SSRR option arriving from anything but an uplink (hosts never source-route; RFC 7126
+         * recommends dropping SSRR at the edge); TTL 0. */
         if (sm.parser_error != error.NoError) {
             if (hdr.ipv4.isValid() && hdr.ipv4.ihl > 5) {
                 drops.count(DROP_BAD_SSRR);      // truncated / oversized options
@@ -424,14 +556,44 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             mark_to_drop(sm);
             exit;
         }
-        if (hdr.ipv4.ihl > 5 && !(hdr.ssrr.nop == IPOPT_NOP && hdr.ssrr.type == IPOPT_SSRR)) {
-            drops.count(DROP_BAD_SSRR);          // options we do not speak
+        if (hdr.ipv4.version != 4 || hdr.ipv4.ihl < 5 || hdr.ipv4.totalLen < ((bit<16>)hdr.ipv4.ihl << 2)) {
+            drops.count(DROP_MALFORMED);
             mark_to_drop(sm);
             exit;
         }
+        if (hdr.ipv4.ihl > 5) {
+            /* NOP, type 137, length 3 + 4n (n >= 1), and nothing else in the header */
+            if (!hdr.ssrr.isValid() || hdr.ssrr.nop != IPOPT_NOP || hdr.ssrr.type != IPOPT_SSRR
+                || hdr.ssrr.len < 7 || ((hdr.ssrr.len - 3) & 3) != 0
+                || (bit<8>)hdr.ipv4.ihl != 6 + ((hdr.ssrr.len - 3) >> 2)) {
+                drops.count(DROP_BAD_SSRR);
+                mark_to_drop(sm);
+                exit;
+            }
+        }
+        if (sm.checksum_error == 1) {
+            drops.count(DROP_BAD_CHECKSUM);
+            mark_to_drop(sm);
+            exit;
+        }
+        if (hdr.ssrr.isValid() && meta.recirculated == 0
+            && !(sm.ingress_port >= (bit<9>)UPLINK_PORT_BASE
+                 && sm.ingress_port < (bit<9>)(UPLINK_PORT_BASE + NUM_UPLINKS))) {
+            drops.count(DROP_BAD_SSRR);          // a host (or anything but an uplink) source-routing
+            mark_to_drop(sm);
+            exit;
+        }
+        if (hdr.ipv4.ttl == 0) {
+            drops.count(DROP_TTL);
+            mark_to_drop(sm);
+            exit;
+        }
+
         qstate_reg.read(meta.qstate, 0);         // the one queue-state read of this pass
 
         /* ---- calendar queue on bmv2: a held packet circles until its slice ---------- */
+        bit<1> again = meta.redecide;
+        meta.redecide = 0;
         if (meta.held == 1) {
             bit<32> elapsed = meta.epoch - meta.admit_epoch;
             if (meta.epoch - meta.first_epoch >= NUM_SLICES) {
@@ -439,24 +601,46 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 mark_to_drop(sm);
                 exit;
             }
+            bit<1> down;
+                down = (bit<1>)(meta.down >> (bit<8>)meta.hold_uplink);
+
             sm.egress_spec = (bit<9>)(UPLINK_PORT_BASE + (bit<32>)meta.hold_uplink);
-            if (elapsed < meta.hold_wait) {
-                exit;                            // not yet: around again (egress recirculates)
-            }
-            if (elapsed == meta.hold_wait) {
-                meta.held = 0;                   // its slice: out on the uplink
-                exit;
-            }
-            /* the departure slice passed (URO Property 3): route again from now */
             meta.held = 0;
-            meta.relookup = 1;
-            events.count(EVENT_REROUTE_MISSED);
+            if (down == 1) {
+                events.count(EVENT_UPLINK_DOWN);  // its uplink failed meanwhile: route again
+                again = 1;
+            } else if (elapsed < meta.hold_wait) {
+                meta.held = 1;
+                exit;                            // not yet: around again (egress recirculates)
+            } else if (elapsed == meta.hold_wait) {
+                exit;                            // its slice: out on the uplink
+            } else {
+                /* the departure slice passed (URO Property 3, UCMP §6.3): route again from now */
+                again = 1;
+                if (hdr.ssrr.isValid()) {
+                    events.count(EVENT_SSRR_MISSED);
+                } else {
+                    events.count(EVENT_REROUTE_MISSED);
+                }
+            }
         }
 
         bit<1> transit = 0;
-        if (meta.relookup == 0) {
+        if (again == 1) {
+            /* ---- decided again: from this ToR, now, with the latched generation ------ */
+            if (meta.reroutes >= MAX_REROUTES) {
+                drops.count(DROP_REROUTE_LIMIT);
+                mark_to_drop(sm);
+                exit;
+            }
+            meta.reroutes = meta.reroutes + 1;
+            if (hdr.ssrr.isValid()) {
+                meta.use_ssrr = 1;               // UCMP §6.3: this ToR is the new source
+            } else {
+                route_mode.apply();
+            }
+        } else {
             /* ---- first pass: host ingress ------------------------------------------ */
-            meta.first_epoch = meta.epoch;
             host_dst.apply();
             if (meta.routed == 0 || (meta.is_local == 0 && meta.dst_tor == meta.my_tor)) {
                 drops.count(DROP_NO_ROUTE);
@@ -489,47 +673,53 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             } else {
                 route_mode.apply();
             }
-        } else if (hdr.ssrr.isValid()) {
-            meta.use_ssrr = 1;                   // missed SSRR hop: new source route from here
-        } else {
-            route_mode.apply();
         }
 
         /* ---- pick the departure ------------------------------------------------------ */
         if (transit == 1) {
-            /* Intermediate ToR: the option must be well formed, the hop before the pointer
-             * must name this ToR and the pointer must point at a hop. */
+            /* Intermediate ToR: the option's structure was checked at the edge; the pointer
+             * must point at a hop, the hop before it must name this ToR, and every field
+             * used is range-checked before it indexes anything. */
             {
                 bit<8> nhops = (hdr.ssrr.len - 3) >> 2;
                 bit<1> bad = 0;
-                if (hdr.ssrr.len < 7 || ((hdr.ssrr.len - 3) & 3) != 0) { bad = 1; }
-                if ((bit<8>)hdr.ipv4.ihl != 6 + nhops) { bad = 1; }           // nothing but NOP + SSRR
                 if (hdr.ssrr.ptr < 8 || (hdr.ssrr.ptr & 3) != 0) { bad = 1; }  // hop 0 is the source's
                 meta.hop_idx = (hdr.ssrr.ptr >> 2) - 1;
                 if (meta.hop_idx >= nhops) { bad = 1; }                       // pointer past the end
                 if (bad == 0) {
                     /* The hop at the pointer (index hop_idx) and the hop before it. */
                     if (meta.hop_idx == 0) {
+                        meta.hop_next_tor = hdr.hops[0].next_tor;
                         meta.hop_uplink = hdr.hops[0].uplink;
                         meta.hop_slice = hdr.hops[0].send_slice;
                     }
                     else if (meta.hop_idx == 1) {
+                        meta.hop_next_tor = hdr.hops[1].next_tor;
                         meta.hop_uplink = hdr.hops[1].uplink;
                         meta.hop_slice = hdr.hops[1].send_slice;
                         meta.prev_next_tor = hdr.hops[0].next_tor;
+                        meta.prev_slice = hdr.hops[0].send_slice;
                     }
                     else if (meta.hop_idx == 2) {
+                        meta.hop_next_tor = hdr.hops[2].next_tor;
                         meta.hop_uplink = hdr.hops[2].uplink;
                         meta.hop_slice = hdr.hops[2].send_slice;
                         meta.prev_next_tor = hdr.hops[1].next_tor;
+                        meta.prev_slice = hdr.hops[1].send_slice;
                     }
                     else if (meta.hop_idx == 3) {
+                        meta.hop_next_tor = hdr.hops[3].next_tor;
                         meta.hop_uplink = hdr.hops[3].uplink;
                         meta.hop_slice = hdr.hops[3].send_slice;
                         meta.prev_next_tor = hdr.hops[2].next_tor;
+                        meta.prev_slice = hdr.hops[2].send_slice;
                     }
 
                     if (meta.prev_next_tor != meta.my_tor) { bad = 1; }       // hop names another ToR
+                    if ((bit<32>)meta.hop_uplink >= NUM_UPLINKS || (bit<32>)meta.hop_slice >= NUM_SLICES
+                        || (bit<32>)meta.hop_next_tor >= NUM_TORS || (bit<32>)meta.prev_slice >= NUM_SLICES) {
+                        bad = 1;                                              // out of range
+                    }
                 }
                 if (bad == 1) {
                     drops.count(DROP_BAD_SSRR);
@@ -537,12 +727,27 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     exit;
                 }
                 events.count(EVENT_SSRR_TRANSIT);
+                /* The packet left the previous ToR in prev_slice and was to wait here until
+                 * hop_slice; if more slices have passed than that, its slice is missed:
+                 * re-route from here (UCMP §6.3), never wait a whole cycle. */
+                bit<32> planned = (bit<32>)meta.hop_slice + NUM_SLICES - (bit<32>)meta.prev_slice;
+                if (planned >= NUM_SLICES) { planned = planned - NUM_SLICES; }
+                bit<32> waited = (bit<32>)meta.cur_slice + NUM_SLICES - (bit<32>)meta.prev_slice;
+                if (waited >= NUM_SLICES) { waited = waited - NUM_SLICES; }
+                if (waited > planned) {
+                    events.count(EVENT_SSRR_MISSED);
+                    /* late: its send slice has passed: decide again from this ToR on the next pass (recirculation; the
+                     * egress sends it around). */
+                    meta.redecide = 1;
+                    sm.egress_spec = (bit<9>)UPLINK_PORT_BASE;
+                    exit;
+
+                }
             }
 
-            /* Take the hop at the pointer: its uplink in its send slice; advance the pointer. */
-            meta.have_dep = 0;
-            /* source-route hop: usable if its calendar queue is Unfull */
-            if (meta.have_dep == 0 && (bit<32>)meta.hop_uplink < NUM_UPLINKS) {
+            /* Take the hop: its uplink in its send slice (the pointer moves on admission). */
+            /* source-route hop: usable if its uplink is up and its calendar queue Unfull */
+            if (meta.have_dep == 0 && (bit<32>)meta.hop_uplink < NUM_UPLINKS && (bit<32>)meta.hop_slice < NUM_SLICES) {
                 bit<32> rank = (bit<32>)meta.hop_slice + NUM_SLICES - (bit<32>)meta.cur_slice;
                 if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
                 bit<32> q = meta.active_q + rank;
@@ -551,7 +756,13 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 bit<1> full;
                 full = (bit<1>)(meta.qstate >> (bit<8>)pos);
 
-                if (full == 0) {
+                bit<1> down;
+                down = (bit<1>)(meta.down >> (bit<8>)meta.hop_uplink);
+
+                if (down == 1) {
+                    meta.saw_down = 1;           // a failed uplink counts as Full
+                    meta.tried_full = 1;
+                } else if (full == 0) {
                     meta.have_dep = 1;
                     meta.dep_uplink = meta.hop_uplink;
                     meta.dep_slice = meta.hop_slice;
@@ -562,10 +773,20 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 }
             }
 
-            hdr.ssrr.ptr = hdr.ssrr.ptr + 4;
+            if (meta.have_dep == 0) {
+                /* its hop's queue is Full or its uplink down: re-source (UCMP §6.3) */
+                events.count(EVENT_SSRR_RESOURCED);
+                if (meta.saw_down == 1) { events.count(EVENT_UPLINK_DOWN); }
+                /* Full hop: decide again from this ToR on the next pass (recirculation; the
+                 * egress sends it around). */
+                meta.redecide = 1;
+                sm.egress_spec = (bit<9>)UPLINK_PORT_BASE;
+                exit;
 
+            }
         } else if (meta.use_ssrr == 1) {
-            /* Source ToR: pick a path for (dst, slice, bucket) and write it into the packet. */
+            /* Source ToR (or a ToR re-sourcing, UCMP §6.3): pick a path for (dst, slice,
+             * bucket) and write it into the packet, replacing any option it carried. */
             if (hdr.l4.isValid()) { meta.l4_src = hdr.l4.srcPort; meta.l4_dst = hdr.l4.dstPort; }
             ssrr_bucket.apply();
             meta.path_len = 0;
@@ -579,17 +800,21 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             if (meta.path_len <= 2) { hdr.hops[2].setInvalid(); }
             if (meta.path_len <= 3) { hdr.hops[3].setInvalid(); }
             /* header length: 5 words + NOP/type/len/ptr word + one word per hop */
-            hdr.ipv4.totalLen = hdr.ipv4.totalLen - ((bit<16>)hdr.ipv4.ihl << 2) + 24 + ((bit<16>)meta.path_len << 2);
-            hdr.ipv4.ihl = 6 + (bit<4>)meta.path_len;
+            {
+                bit<16> old_hdr = (bit<16>)hdr.ipv4.ihl << 2;
+                bit<16> new_hdr = 24 + ((bit<16>)meta.path_len << 2);
+                hdr.ipv4.totalLen = hdr.ipv4.totalLen - old_hdr + new_hdr;
+                hdr.ipv4.ihl = 6 + (bit<4>)meta.path_len;
+                meta.out_len = meta.out_len - (bit<32>)old_hdr + (bit<32>)new_hdr;
+            }
             meta.hop_idx = 0;
             meta.hop_uplink = hdr.hops[0].uplink;
             meta.hop_slice = hdr.hops[0].send_slice;
             events.count(EVENT_SSRR_WRITTEN);
 
-            /* Take the hop at the pointer: its uplink in its send slice; advance the pointer. */
-            meta.have_dep = 0;
-            /* source-route hop: usable if its calendar queue is Unfull */
-            if (meta.have_dep == 0 && (bit<32>)meta.hop_uplink < NUM_UPLINKS) {
+            /* Take the hop: its uplink in its send slice (the pointer moves on admission). */
+            /* hop 0 of the new path: usable if its uplink is up and its calendar queue Unfull */
+            if (meta.have_dep == 0 && (bit<32>)meta.hop_uplink < NUM_UPLINKS && (bit<32>)meta.hop_slice < NUM_SLICES) {
                 bit<32> rank = (bit<32>)meta.hop_slice + NUM_SLICES - (bit<32>)meta.cur_slice;
                 if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
                 bit<32> q = meta.active_q + rank;
@@ -598,7 +823,13 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 bit<1> full;
                 full = (bit<1>)(meta.qstate >> (bit<8>)pos);
 
-                if (full == 0) {
+                bit<1> down;
+                down = (bit<1>)(meta.down >> (bit<8>)meta.hop_uplink);
+
+                if (down == 1) {
+                    meta.saw_down = 1;           // a failed uplink counts as Full
+                    meta.tried_full = 1;
+                } else if (full == 0) {
                     meta.have_dep = 1;
                     meta.dep_uplink = meta.hop_uplink;
                     meta.dep_slice = meta.hop_slice;
@@ -609,11 +840,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 }
             }
 
-            hdr.ssrr.ptr = hdr.ssrr.ptr + 4;
-
         } else {
             /* One table hit gives all K alternatives; the queue-state bitmap read once
-             * (meta.qstate) says which are Unfull; the first Unfull one wins. */
+             * (meta.qstate) and the config's down mask say which are usable; the first
+             * usable one wins. */
             uro_next_hop.apply();
             if (meta.n_alts == 0) {
                 drops.count(DROP_NO_ROUTE);
@@ -621,8 +851,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 exit;
             }
             if (meta.n_alts > 0) {
-                /* alternative 0: usable if its calendar queue is Unfull */
-                if (meta.have_dep == 0 && (bit<32>)meta.alt_up_0 < NUM_UPLINKS) {
+                /* alternative 0: usable if its uplink is up and its calendar queue Unfull */
+                if (meta.have_dep == 0 && (bit<32>)meta.alt_up_0 < NUM_UPLINKS && (bit<32>)meta.alt_sl_0 < NUM_SLICES) {
                     bit<32> rank = (bit<32>)meta.alt_sl_0 + NUM_SLICES - (bit<32>)meta.cur_slice;
                     if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
                     bit<32> q = meta.active_q + rank;
@@ -631,7 +861,13 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<1> full;
                     full = (bit<1>)(meta.qstate >> (bit<8>)pos);
 
-                    if (full == 0) {
+                    bit<1> down;
+                    down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_0);
+
+                    if (down == 1) {
+                        meta.saw_down = 1;           // a failed uplink counts as Full
+                        meta.tried_full = 1;
+                    } else if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_0;
                         meta.dep_slice = meta.alt_sl_0;
@@ -645,8 +881,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 if (meta.have_dep == 1 && meta.dep_alt == 255) { meta.dep_alt = 0; }
             }
             if (meta.n_alts > 1) {
-                /* alternative 1: usable if its calendar queue is Unfull */
-                if (meta.have_dep == 0 && (bit<32>)meta.alt_up_1 < NUM_UPLINKS) {
+                /* alternative 1: usable if its uplink is up and its calendar queue Unfull */
+                if (meta.have_dep == 0 && (bit<32>)meta.alt_up_1 < NUM_UPLINKS && (bit<32>)meta.alt_sl_1 < NUM_SLICES) {
                     bit<32> rank = (bit<32>)meta.alt_sl_1 + NUM_SLICES - (bit<32>)meta.cur_slice;
                     if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
                     bit<32> q = meta.active_q + rank;
@@ -655,7 +891,13 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<1> full;
                     full = (bit<1>)(meta.qstate >> (bit<8>)pos);
 
-                    if (full == 0) {
+                    bit<1> down;
+                    down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_1);
+
+                    if (down == 1) {
+                        meta.saw_down = 1;           // a failed uplink counts as Full
+                        meta.tried_full = 1;
+                    } else if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_1;
                         meta.dep_slice = meta.alt_sl_1;
@@ -669,8 +911,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 if (meta.have_dep == 1 && meta.dep_alt == 255) { meta.dep_alt = 1; }
             }
             if (meta.n_alts > 2) {
-                /* alternative 2: usable if its calendar queue is Unfull */
-                if (meta.have_dep == 0 && (bit<32>)meta.alt_up_2 < NUM_UPLINKS) {
+                /* alternative 2: usable if its uplink is up and its calendar queue Unfull */
+                if (meta.have_dep == 0 && (bit<32>)meta.alt_up_2 < NUM_UPLINKS && (bit<32>)meta.alt_sl_2 < NUM_SLICES) {
                     bit<32> rank = (bit<32>)meta.alt_sl_2 + NUM_SLICES - (bit<32>)meta.cur_slice;
                     if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
                     bit<32> q = meta.active_q + rank;
@@ -679,7 +921,13 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<1> full;
                     full = (bit<1>)(meta.qstate >> (bit<8>)pos);
 
-                    if (full == 0) {
+                    bit<1> down;
+                    down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_2);
+
+                    if (down == 1) {
+                        meta.saw_down = 1;           // a failed uplink counts as Full
+                        meta.tried_full = 1;
+                    } else if (full == 0) {
                         meta.have_dep = 1;
                         meta.dep_uplink = meta.alt_up_2;
                         meta.dep_slice = meta.alt_sl_2;
@@ -694,39 +942,73 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             }
 
         }
+        if (meta.saw_down == 1) {
+            events.count(EVENT_UPLINK_DOWN);     // a failed uplink was passed over
+        }
         if (meta.have_dep == 0) {
-            drops.count(DROP_ALL_FULL);          // every alternative's queue is Full
+            drops.count(DROP_ALL_FULL);          // every alternative's queue is Full (or down)
             mark_to_drop(sm);
             exit;
         }
-        if (meta.tried_full == 1) {
-            events.count(EVENT_REROUTE_SPILL);   // took a later alternative
-        }
-        /* Admit to calendar queue (dep_uplink, dep_queue): count its bytes since it last
-         * drained and set its Full bit once they reach the slice capacity. A departure
-         * in the current slice leaves now; a later one is held until its slice. */
+        /* Admission to calendar queue (dep_uplink, dep_queue) (URO §IV-C): the queue
+         * drains at byte position `at` of its slice; the packet fits if it ends by the
+         * slice capacity. The active queue's position is at least the byte clock (bytes
+         * the uplink could have sent since the slice started), so its capacity is the
+         * time left in the slice; a future queue starts its slice at 0. A queue with no
+         * room for a minimum frame left is marked Full; a packet that does not fit marks
+         * its queue Full and is decided again (next alternative, or re-sourced). A
+         * departure in the current slice leaves now; a later one is held until its slice. */
         {
             bit<32> idx = (bit<32>)meta.dep_uplink * NUM_QUEUES + meta.dep_queue;
             bit<32> dep_epoch = meta.epoch + meta.dep_rank;
             bit<32> tag;
-            bit<32> bytes;
+            bit<32> at;
             qtag_reg.read(tag, idx);
-            qbytes_reg.read(bytes, idx);
-            if (tag != dep_epoch) { bytes = 0; }   // the queue drained since: fresh count
-            bytes = bytes + sm.packet_length;
-            qbytes_reg.write(idx, bytes);
-            qtag_reg.write(idx, dep_epoch);
-            if (bytes >= meta.capacity) {
-                qstate_t full = 0;
+            qbytes_reg.read(at, idx);
+            if (tag != dep_epoch) { at = 0; }     // the queue drained since: a fresh slice
+            if (meta.dep_rank == 0 && meta.bytes_per_us != 0) {
+                bit<48> el = 0;
+                if (meta.now > meta.slice_start) { el = meta.now - meta.slice_start; }
+                bit<64> clock = (bit<64>)meta.capacity;
+                if (el < 48w0xFFFFFFFF) {
+                    bit<64> sent = (bit<64>)el[31:0] * (bit<64>)meta.bytes_per_us;
+                    if (sent < clock) { clock = sent; }
+                }
+                if ((bit<64>)at < clock) { at = (bit<32>)clock; }
+            }
+            qstate_t full = 0;
                 full = (qstate_t)1 << (bit<8>)idx;
 
+            if ((bit<64>)at + (bit<64>)meta.out_len <= (bit<64>)meta.capacity) {
+                at = at + meta.out_len;
+                qbytes_reg.write(idx, at);
+                qtag_reg.write(idx, dep_epoch);
+                if (meta.capacity - at < MIN_FRAME_BYTES) {
+                    qstate_reg.write(0, meta.qstate | full);
+                }
+                sm.egress_spec = (bit<9>)(UPLINK_PORT_BASE + (bit<32>)meta.dep_uplink);
+                meta.hold_uplink = meta.dep_uplink;
+                meta.hold_wait = meta.dep_rank;
+                meta.admit_epoch = meta.epoch;
+                meta.held = (meta.dep_rank == 0) ? 1w0 : 1w1;
+                if (hdr.ssrr.isValid()) {
+                    hdr.ssrr.ptr = hdr.ssrr.ptr + 4;   // hop taken: the pointer moves to the next
+                }
+                if (meta.tried_full == 1) {
+                    events.count(EVENT_REROUTE_SPILL); // admitted on a later alternative
+                }
+            } else {
                 qstate_reg.write(0, meta.qstate | full);
+                if (transit == 1) {
+                    events.count(EVENT_SSRR_RESOURCED);
+                }
+                /* it does not fit: decide again from this ToR on the next pass (recirculation; the
+                 * egress sends it around). */
+                meta.redecide = 1;
+                sm.egress_spec = (bit<9>)UPLINK_PORT_BASE;
+                exit;
+
             }
-            sm.egress_spec = (bit<9>)(UPLINK_PORT_BASE + (bit<32>)meta.dep_uplink);
-            meta.hold_uplink = meta.dep_uplink;
-            meta.hold_wait = meta.dep_rank;
-            meta.admit_epoch = meta.epoch;
-            meta.held = (meta.dep_rank == 0) ? 1w0 : 1w1;
         }
 
     }
@@ -735,8 +1017,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 control UroEgress(inout headers_t hdr, inout metadata_t meta,
                   inout standard_metadata_t sm) {
     apply {
-        /* bmv2 cannot pause a queue: a packet held for a later slice goes around again. */
-        if (meta.held == 1) {
+        /* bmv2 cannot pause a queue: a packet held for a later slice goes around again;
+         * so does one to be decided again. */
+        if (meta.held == 1 || meta.redecide == 1) {
+            meta.recirculated = 1;
+            meta.recirc_ts = sm.egress_global_timestamp;
             recirculate_preserving_field_list(1);
         }
     }

@@ -16,6 +16,15 @@ def test_run_default_writes_artifacts(tmp_path, capsys):
     assert main(["run", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "round-robin-8x2" in out and "entries/ToR" in out
+    from controller.schedule import load
+    from controller.tables import artifacts
+
+    sched = load(tmp_path / "schedule.json")
+    art = artifacts.open(tmp_path / "routes.uro", sched)  # the pair matches
+    assert art.kind == "per_hop" and art.algo == "uro" and art.params_dict()["k"] == 4
+    assert main(["run", "--out", str(tmp_path), "--format", "json"]) == 0
+    assert "removed the previous run's" in capsys.readouterr().out
+    assert not (tmp_path / "routes.uro").exists()
     doc = json.loads((tmp_path / "routes.json").read_text())
     assert doc["format"] == "uro-routes/1" and len(doc["tors"]) == 8
     e = doc["tors"][0]["entries"][0]

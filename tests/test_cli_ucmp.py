@@ -103,7 +103,8 @@ def test_routes_ucmp_writes_valid_source_routes(tmp_path, capsys):
     doc = json.loads(out.read_text())
     S, N, d = sched.peer.shape
     assert doc["format"] == "uro-source-routes/1" and doc["algo"] == "ucmp"
-    assert doc["schedule"] == {"name": sched.name, "tors": N, "uplinks": d, "slices": S}
+    assert doc["schedule"] == {"name": sched.name, "tors": N, "uplinks": d, "slices": S,
+                               "hash": sched.content_hash()}
     nb = doc["buckets"]["count"]
     assert nb == len(doc["buckets"]["boundaries_slices_per_hop"]) + 1 <= 64
     assert [t["tor"] for t in doc["tors"]] == list(range(N))
@@ -149,7 +150,7 @@ def test_routes_ucmp_writes_valid_source_routes(tmp_path, capsys):
 def test_run_ucmp_writes_schedule_and_source_routes(tmp_path, capsys):
     out = tmp_path / "art"
     assert main(["run", "--generate", "round-robin", "--tors", "6", "--uplinks", "1", "--algo", "ucmp",
-                 "--alpha", "2", "--out", str(out)]) == 0
+                 "--alpha", "2", "--out", str(out), "--format", "json"]) == 0
     text = capsys.readouterr().out
     assert "flow-size buckets" in text and "alpha=2" in text
     assert sorted(p.name for p in out.iterdir()) == ["schedule.json", "source_routes.json"]

@@ -50,13 +50,14 @@ def test_matrix_renders_with_fitting_widths(n, d, s, k, h, q):
     alts = c["tables"]["uro_next_hop"]["actions"]["set_alternatives"]["params"]
     assert len(alts) == 1 + 2 * k
     for key in c["tables"]["uro_next_hop"]["keys"]:
-        need = {"arrival_slice": s - 1, "dst_tor": n - 1}[key["name"]]
+        need = {"generation": 1, "arrival_slice": s - 1, "dst_tor": n - 1}[key["name"]]
         assert need < (1 << key["bitwidth"])
     assert c["profile"]["uplink_port_base"] == p.host_ports
     if p.ocs_fits:
         t2, c2 = rnd.render(p, "ocs")
-        assert f"size = {n * d * s};" in t2
-        assert c2["tables"]["circuit"]["keys"][1]["bitwidth"] == 9
+        assert f"size = {2 * n * d * s};" in t2       # two generations of circuits
+        keys = {k["name"]: k["bitwidth"] for k in c2["tables"]["circuit"]["keys"]}
+        assert keys == {"generation": 1, "slice": p.widths.slice, "in_port": 9}
 
 
 @pytest.mark.p4c
@@ -173,8 +174,10 @@ def test_uro_routes_to_contract_entries():
 
 def test_entry_errors_name_the_field():
     _, c = rnd.render(prof.load("tiny"), "tor")
-    with pytest.raises(ent.EntryError, match=r"UroIngress.set_alternatives: parameter up0 = 300 does not fit 8 bits"):
+    with pytest.raises(ent.EntryError, match=r"alternative 0 \(uplink 300, slice 1\) is outside 2 uplinks x 4 slices"):
         ent.uro_entry(c, 0, 1, [(300, 1)])
+    with pytest.raises(ent.EntryError, match=r"UroIngress.route_mode: key generation = 2 does not fit 1 bits|generation must be 0 or 1"):
+        ent.route_mode_entry(c, 3, True, generation=2)
     with pytest.raises(ent.EntryError, match=r"4 alternatives, the profile holds 1..3"):
         ent.uro_entry(c, 0, 1, [(0, 1)] * 4)
     with pytest.raises(ent.EntryError, match=r"key dst_tor = 70000 does not fit 16 bits"):
@@ -255,3 +258,123 @@ def test_range_key_is_encoded_for_p4runtime():
     assert msg.action.action_profile_group_id == 7
     full = pi.table_entry(ent.TableEntry("UroIngress.ssrr_path", (("bucket", (0, 255)),), None, (), False, 7, 1))
     assert len(full.match) == 0          # the whole range is the don't-care
+
+
+# ---- issue 14 item 8: derived values checked against their fields; bad profile files -----
+@pytest.mark.parametrize("kw,msg", [
+    (dict(queues=4096), r"queues must be in 1\.\.256 \(the slice clock shifts queue indices by at most 8 bits\), got 4096"),
+    (dict(queues=100000), r"queues must be in 1\.\.256"),
+    (dict(slices=300, queues=300, widths=prof.Widths(tor=8, uplink=8, slice=16)), r"queues must be in 1\.\.256"),
+    (dict(slices=70000, queues=4, widths=prof.Widths(tor=8, uplink=4, slice=20)),
+     r"slices = 70000 does not fit the 16-bit slice field of a timer packet"),
+    (dict(timing=prof.ProfileTiming(slice_us=1e300)),
+     r"timing.slice_us = 1e\+300, guard_us = 0.01, link_gbps = 100.0 give a slice capacity of \d+ bytes, which does "
+     r"not fit the 32-bit capacity_bytes parameter"),
+    (dict(timing=prof.ProfileTiming(slice_us=0.010001, guard_us=0.01, link_gbps=1.0)),
+     r"give a slice capacity of 0 bytes"),
+    (dict(timing=prof.ProfileTiming(link_gbps=1e12)), r"timing.link_gbps = 1000000000000.0 gives \d+ bytes/us"),
+    (dict(timing=prof.ProfileTiming(slice_us="2")), r"timing.slice_us must be a positive finite number, got '2'"),
+    (dict(timing=prof.ProfileTiming(link_gbps=float("inf"))), r"timing.link_gbps must be a positive finite number, got inf"),
+    (dict(timing=prof.ProfileTiming(guard_us=float("nan"))), r"timing.guard_us must be a number in \[0, slice_us\)"),
+    (dict(bucket_bits=4), r"bucket_bits must be in 6\.\.16 \(the DSCP -> bucket map writes buckets 0\.\.63\)"),
+    (dict(max_reroutes=300), r"max_reroutes must be in 1\.\.255"),
+    (dict(tables=prof.ProfileTables(ssrr_ranges=0)), r"tables.ssrr_ranges must be a positive integer, got 0"),
+    (dict(tables=prof.ProfileTables(ssrr_ties=True)), r"tables.ssrr_ties must be a positive integer, got True"),
+    (dict(uplinks=64, queues=128, slices=100, tors=6400),
+     r"uplinks x queues = 64 x 128 = 8192 Full/Unfull bits exceed the 4096-bit queue-state register"),
+])
+def test_derived_values_are_checked_against_their_fields(kw, msg):
+    with pytest.raises(ProfileError, match=msg):
+        mk(**kw)
+
+
+def test_every_named_profile_fits_its_fields():
+    for name in prof.available():
+        p = prof.load(name)
+        assert 1 <= p.slice_capacity_bytes < 1 << 32 and 1 <= p.link_bytes_per_us < 1 << 32
+        assert p.qstate_bits <= prof.MAX_QSTATE_BITS and p.queues <= prof.MAX_QUEUES
+        assert 1 <= p.default_max_timer_step < max(2, p.slices)
+
+
+def _profile_text(**over) -> str:
+    base = {"name": '"x"', "tors": "8", "uplinks": "2", "host_ports": "2", "slices": "4", "alternatives": "3",
+            "ssrr_hops": "4", "queues": "4"}
+    timing = over.pop("timing", None)
+    base.update(over)
+    text = "".join(f"{k} = {v}\n" for k, v in base.items())
+    return text + (f"[timing]\n{timing}\n" if timing else "")
+
+
+@pytest.mark.parametrize("what,make,msg", [
+    ("binary", lambda f: f.write_bytes(open("/bin/sh", "rb").read()[:512]), r"not a text file|not valid TOML"),
+    ("not UTF-8", lambda f: f.write_bytes(b'name = "\xff\xfe"\n'), r"not a text file \(byte \d+ is not UTF-8\)"),
+    ("a directory", lambda f: f.mkdir(), r"is a directory, not a TOML file"),
+    ("slice_us as a string", lambda f: f.write_text(_profile_text(timing='slice_us = "2"')),
+     r"timing.slice_us must be a positive finite number, got '2'"),
+    ("link_gbps = inf", lambda f: f.write_text(_profile_text(timing="link_gbps = inf")),
+     r"timing.link_gbps must be a positive finite number, got inf"),
+    ("queues = 100000", lambda f: f.write_text(_profile_text(queues="100000")), r"queues must be in 1\.\.256"),
+    ("slice_us = 1e300", lambda f: f.write_text(_profile_text(timing="slice_us = 1e300")),
+     r"does not fit the 32-bit capacity_bytes parameter"),
+    ("[tables] not a table", lambda f: f.write_text(_profile_text(tables="3")), r"\[tables\] must be a table"),
+])
+def test_bad_profile_files_are_one_line_exit_2_nothing_written(tmp_path, capsys, what, make, msg):
+    f = tmp_path / "bad.toml"
+    make(f)
+    out = tmp_path / "out"
+    rc = main(["p4", "render", "--profile", str(f), "--out", str(out)])
+    err = capsys.readouterr().err
+    assert rc == 2, what
+    assert err.count("\n") == 1 and err.startswith("uro: error: "), err
+    assert re.search(msg, err), err
+    assert not out.exists()
+
+
+# ---- the control-plane API the daemon composes (controller.tables.tor_batch) -----------------
+def test_config_entry_and_generations():
+    from controller.tables import tor_batch as tb
+
+    c = rnd.contract(prof.load("tiny"), "tor")
+    e = tb.config_entry(c, 3, 1, down_uplinks=(1,), capacity_bytes=5000)
+    assert e.is_default and e.action == "UroIngress.set_config"
+    assert dict(e.params) == {"my_tor": 3, "generation": 1, "down": 0b10, "capacity_bytes": 5000,
+                              "bytes_per_us": 12500, "max_timer_step": 1}
+    with pytest.raises(ent.EntryError, match=r"down uplink 2 is not an uplink of profile 'tiny' \(0\.\.1\)"):
+        tb.config_entry(c, 3, 0, down_uplinks=(2,))
+    with pytest.raises(ent.EntryError, match=r"ToR 8 is not in profile 'tiny'"):
+        tb.config_entry(c, 8, 0)
+    with pytest.raises(ent.EntryError, match=r"generation must be 0 or 1, got 2"):
+        tb.config_entry(c, 3, 2)
+    with pytest.raises(ent.EntryError, match=r"max_timer_step = 4 out of 1\.\.3"):
+        tb.config_entry(c, 3, 0, max_timer_step=4)
+    # the two generations' member and group ids never collide
+    from controller.routing import ucmp
+
+    paths = ucmp.compute(round_robin(8, 2), ucmp.UcmpParams(h_max=4))
+    b0 = tb.route_entries(c, 3, path_routes=paths, source_routed=[1, 2], generation=0)
+    b1 = tb.route_entries(c, 3, path_routes=paths, source_routed=[1, 2], generation=1)
+    ids0 = {m.member_id for m in b0.members} | {g.group_id for g in b0.groups}
+    ids1 = {m.member_id for m in b1.members} | {g.group_id for g in b1.groups}
+    assert ids0 and not ids0 & ids1 and all(i >> 31 == 1 for i in ids1) and all(i >> 31 == 0 for i in ids0)
+    assert {dict(e.match)["generation"] for e in b1.entries} == {1}
+    # tor_batch = static + routes + config last
+    full = tb.tor_batch(c, 3, path_routes=paths, source_routed=[1, 2], generation=1)
+    assert full.entries[-1].is_default and dict(full.entries[-1].params)["generation"] == 1
+    assert len(full.entries) == len(tb.static_entries(c, 3).entries) + len(b1.entries) + 1
+    oc = rnd.contract(prof.load("tiny"), "ocs")
+    ob = tb.ocs_batch(oc, round_robin(8, 2), generation=1)
+    assert dict(ob.entries[-1].params) == {"generation": 1, "max_timer_step": 1}
+    assert {dict(e.match)["generation"] for e in ob.entries[:-1]} == {1}
+
+
+def test_timer_frame_format():
+    from controller.errors import UroError
+    from controller.p4gen.timer import timer_frame, timer_metadata
+
+    c = rnd.contract(prof.load("tiny"), "tor")
+    f = timer_frame(c, 3, sync=True)
+    assert len(f) == 60 and f[12:14] == b"\x88\xb5" and f[14:18] == b"\x00\x03\x00\x01"
+    assert timer_frame(c, 2)[14:18] == b"\x00\x02\x00\x00"
+    assert timer_metadata(c) == {"opcode": 0}
+    with pytest.raises(UroError, match=r"timer slice 4 out of 0\.\.3"):
+        timer_frame(c, 4)

@@ -88,10 +88,10 @@ def test_htsim_self_peer_is_idle_and_paths_ignored():
 
 @pytest.mark.parametrize("text,msg", [
     ("4 1 1 4\n3 1000000 10000\n1 0 3 2\n2 3 0 1\n", "line 5"),  # truncated
-    ("4 1 1 4\n3 1000000 10000\n1 0 3 2\n2 x 0 1\n3 2 1 0\n", r"line 4: non-numeric value 'x'"),
+    ("4 1 1 4\n3 1000000 10000\n1 0 3 2\n2 x 0 1\n3 2 1 0\n", r"line 4: must be an integer, got 'x'"),
     ("4 1 1 4\n3 1000000 10000\n1 0 3\n2 3 0 1\n3 2 1 0\n", "line 3: slice 0 needs 4"),
     ("4 1 1 4\n3 1000000 10000\n1 0 3 9\n2 3 0 1\n3 2 1 0\n", "line 3: ToR 3 uplink 0: peer 9"),
-    ("4 1 1 4\n3 -5 10000\n1 0 3 2\n2 3 0 1\n3 2 1 0\n", "line 2: connected time must be positive"),
+    ("4 1 1 4\n3 -5 10000\n1 0 3 2\n2 3 0 1\n3 2 1 0\n", "line 2: connected_time_ps must be positive"),
     ("4 1\n", "line 1"),
     ("", "line 1"),
 ])

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from controller.errors import UroError
 from controller.routing.exhaustive import best_labels
@@ -91,13 +91,14 @@ def test_alternatives_are_next_optimal_after_a_miss(sched):
                 prev = dep
 
 
-@given(small_schedules())
+@given(small_schedules(kinds=("rr", "opera", "random")))
 @settings(max_examples=40, deadline=None)
 def test_agrees_with_backtracking_reference(sched):
-    """Fast engine == URO Alg. 1 on schedules where pairs meet once per cycle."""
+    """Fast engine == URO Alg. 1 on schedules where pairs meet once per cycle (Alg. 1's
+    t_(s,d) assumes one meeting; the generators give exactly one, and hypothesis is told
+    to discard -- not count as passed -- any example that does not)."""
     counts = sched.meets().sum(axis=0)
-    if (counts[~np.eye(sched.n_tors, dtype=bool)] > 1).any():
-        return  # Alg. 1's t_(s,d) assumes one meeting per cycle
+    assume(not (counts[~np.eye(sched.n_tors, dtype=bool)] > 1).any())
     r = compute(sched, UroParams(k=1))
     ref = Reference(sched, max_hops=sched.n_tors - 1)
     for src, t in _all_queries(sched):

@@ -113,6 +113,29 @@ class SwitchBackend(abc.ABC):
     def __init__(self, address: SwitchAddress):
         self.address = address
 
+    # ---- programs, offline (no switch) ---------------------------------------------------
+    @classmethod
+    def pipeline(cls, program: str, contract: dict, files: dict[str, Path]) -> Pipeline:
+        """The :class:`Pipeline` of a compiled program with this target's cookie, so that
+        every tool (``uro agent push``, ``uro daemon``) recognises the same build. Default:
+        the first 63 bits of a SHA-256 over the contract and the files."""
+        import hashlib
+        import json
+
+        h = hashlib.sha256(json.dumps(contract, sort_keys=True).encode())
+        for role in sorted(files):
+            h.update(role.encode())
+            h.update(Path(files[role]).read_bytes())
+        return Pipeline(target=cls.target, program=program, contract=contract,
+                        files={k: Path(v) for k, v in files.items()},
+                        cookie=int.from_bytes(h.digest()[:8], "big") >> 1)
+
+    @classmethod
+    def check_pipeline(cls, pipeline: Pipeline) -> None:
+        """Check, without a switch, that the program's files agree with its contract (every
+        name and width), raising :class:`BackendError`; the daemon calls it before it
+        writes anything. Default: nothing to check offline."""
+
     # ---- session ---------------------------------------------------------------------
     @abc.abstractmethod
     def connect(self) -> None:
@@ -161,9 +184,12 @@ class SwitchBackend(abc.ABC):
 
     # ---- time and counters -------------------------------------------------------------
     @abc.abstractmethod
-    def send_timer(self, slice_id: int) -> None:
+    def send_timer(self, slice_id: int, sync: bool = False) -> None:
         """Deliver the slice timer of ``slice_id`` to the switch (bmv2: a PacketOut on the
-        session's stream; targets with their own packet generator: nothing to do)."""
+        session's stream; targets with their own packet generator: nothing to do).
+        ``sync``: set the switch's clock to ``slice_id`` whatever the step (the first timer
+        after a (re)start, after missed slices); otherwise the switch takes only small
+        forward steps. May be called from the clock thread while another thread writes."""
 
     @abc.abstractmethod
     def read_counters(self) -> dict[str, dict[str, int]]:

@@ -135,11 +135,10 @@ class NetConfig:
 
     def desired(self, sw: SwitchSpec, contract: dict) -> Batch:
         """Everything ``sw`` must hold, computed in-process (no route file in between)."""
-        from controller.tables import entries as ent
-        from controller.tables.tor_batch import tor_batch
+        from controller.tables.tor_batch import ocs_batch, tor_batch
 
         if sw.role == "ocs":
-            return Batch(entries=ent.circuit_entries(contract, self.schedule))
+            return ocs_batch(contract, self.schedule)     # circuits + the config entry
         dsts = sorted(self.source.get("destinations", []))
         b = tor_batch(contract, sw.tor, uro_routes=self.per_hop_routes, path_routes=self.path_routes,
                       source_routed=[d for d in dsts if d != sw.tor])
@@ -149,8 +148,7 @@ class NetConfig:
 def source_routes_only_for(b: Batch, contract: dict, dsts: set[int]) -> Batch:
     """``b`` with the SSRR path entries (and their groups and members) of destinations that
     are not source-routed left out: the source ToR only looks them up for destinations
-    whose route_mode is source_route, and the selector's member table (profile
-    ``selector_size``) cannot hold a (108, 6) ToR's paths to every destination."""
+    whose route_mode is source_route, so their paths need not take selector members."""
     t = contract["tables"].get("ssrr_path")
     if t is None:
         return b

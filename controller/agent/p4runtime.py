@@ -89,12 +89,12 @@ _UNREACHABLE = ("UNAVAILABLE", "DEADLINE_EXCEEDED", "CANCELLED")
 OP_TYPE = {"insert": "INSERT", "modify": "MODIFY", "delete": "DELETE"}
 
 
-def timer_frame(slice_id: int, ethertype: int = TIMER_ETHERTYPE) -> bytes:
-    """A slice timer frame: broadcast Ethernet, ``ethertype``, slice:16, reserved:16,
+def timer_frame(slice_id: int, ethertype: int = TIMER_ETHERTYPE, flags: int = 0) -> bytes:
+    """A slice timer frame: broadcast Ethernet, ``ethertype``, slice:16, flags:16,
     padded to the 60-byte minimum (what the Tofino2 packet generator sends each slice)."""
     if not 0 <= slice_id < 1 << 16:
         raise P4RuntimeError(f"timer slice id {slice_id} does not fit 16 bits")
-    return b"\xff" * 6 + b"\x02\x00\x00\x00\x00\x01" + struct.pack("!HHH", ethertype, slice_id, 0) + bytes(42)
+    return b"\xff" * 6 + b"\x02\x00\x00\x00\x00\x01" + struct.pack("!HHH", ethertype, slice_id, flags) + bytes(42)
 
 
 def _uint128(v: int, what: str = "election id"):
@@ -601,8 +601,8 @@ class P4RuntimeClient:
                                  f"({STREAM_OUT_QUEUE} messages waiting)") from None
 
     def send_timer(self, slice_id: int, ethertype: int = TIMER_ETHERTYPE,
-                   metadata: dict[str, int] | None = None) -> None:
-        self.packet_out(timer_frame(slice_id, ethertype), metadata)
+                   metadata: dict[str, int] | None = None, flags: int = 0) -> None:
+        self.packet_out(timer_frame(slice_id, ethertype, flags), metadata)
 
     def packet_in(self, timeout: float = 0.0):
         """The oldest buffered PacketIn (a ``p4.v1.PacketIn``), waiting up to ``timeout``;
@@ -642,6 +642,24 @@ class P4RuntimeBackend(SwitchBackend):
     a ``packet_out`` controller header (default: every field 0)."""
 
     target = "bmv2"
+
+    @classmethod
+    def pipeline(cls, program: str, contract: dict, files: dict[str, Path]) -> Pipeline:
+        """bmv2: ``p4info`` and ``device_config``; the cookie is :func:`bmv2_pipeline`'s."""
+        missing = [k for k in ("p4info", "device_config") if k not in files]
+        if missing:
+            raise BackendError(f"program {program!r}: no {missing[0]} file (bmv2 needs p4info and device_config)")
+        extra = sorted(set(files) - {"p4info", "device_config"})
+        if extra:
+            raise BackendError(f"program {program!r}: {extra[0]!r} is not a bmv2 program file "
+                               "(p4info, device_config)")
+        return bmv2_pipeline(files["p4info"], files["device_config"], contract, program)
+
+    @classmethod
+    def check_pipeline(cls, pipeline: Pipeline) -> None:
+        """The P4Info names every contract table, key, action, parameter and counter with
+        the contract's widths."""
+        P4Info.load(pipeline.files["p4info"], pipeline.files["device_config"]).check_contract(pipeline.contract)
 
     def __init__(self, address: SwitchAddress, *, timer_metadata: dict[str, int] | None = None,
                  max_batch: int = MAX_BATCH, max_request_bytes: int = MAX_REQUEST_BYTES):
@@ -712,9 +730,17 @@ class P4RuntimeBackend(SwitchBackend):
         return self._ready().apply(diff, progress)
 
     # ---- time and counters -------------------------------------------------------------
-    def send_timer(self, slice_id: int) -> None:
+    def send_timer(self, slice_id: int, sync: bool = False) -> None:
+        """A PacketOut timer; ``sync`` sets the contract's SYNC flag (the switch then takes
+        any step of its clock). The PacketOut metadata: ``timer_metadata`` if given, else
+        the contract's timer opcode where the program declares one (``packet_io``)."""
         c = self._ready()
-        c.send_timer(slice_id, self.pipeline.contract.get("timer_ethertype", TIMER_ETHERTYPE), self.timer_metadata)
+        contract = self.pipeline.contract
+        flags = contract.get("timer", {}).get("flags", {}).get("sync", 1) if sync else 0
+        meta = self.timer_metadata
+        if meta is None and "packet_io" in contract:
+            meta = {"opcode": contract["packet_io"]["opcodes"]["timer"]}
+        c.send_timer(slice_id, contract.get("timer_ethertype", TIMER_ETHERTYPE), meta, flags)
 
     def read_counters(self) -> dict[str, dict[str, int]]:
         return self._ready().read_counters(self.pipeline.contract)

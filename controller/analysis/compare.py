@@ -44,16 +44,25 @@ class SchemeMetrics:
         return asdict(self)
 
 
-def _uro_metrics(name: str, r: UroRoutes) -> SchemeMetrics:
+def _uro_metrics(name: str, r: UroRoutes, step) -> SchemeMetrics:
     sched = r.schedule
     S, N = sched.n_slices, sched.n_tors
     off = ~np.eye(N, dtype=bool)[None].repeat(S, 0)
     hops = r.hops[off].astype(np.float64)
     lat = r.latency_slices()[off].astype(np.float64)
+    step(1)
     # unique first-hop decisions (uplink, dep slice id) per (x, dst) over the cycle
     dec = (r.uplink.astype(np.int64) * S + np.where(r.dep >= 0, r.dep % S, 0))
-    uniq = np.array([[len(np.unique(dec[:, x, y])) for y in range(N) if y != x] for x in range(N)], dtype=float)
+    dec_sorted = np.sort(dec, axis=0)
+    n_uniq = 1 + (dec_sorted[1:] != dec_sorted[:-1]).sum(axis=0)  # [x, dst]
+    uniq = n_uniq[~np.eye(N, dtype=bool)].astype(float)
+    step(1)
+    q = int(perhop.queues_per_port(r).max())
+    step(1)
+    group = float((r.alt_uplink >= 0).sum(-1)[off].mean())
+    step(1)
     u = sched.timing.slice_us
+    step(1)
     return SchemeMetrics(
         scheme=name, groups=int(off.sum()), paths=int(off.sum()),
         mean_hops=float(hops.mean()), p99_hops=float(np.percentile(hops, 99)),
@@ -61,9 +70,9 @@ def _uro_metrics(name: str, r: UroRoutes) -> SchemeMetrics:
         mean_latency_us=float(lat.mean() * u), p99_latency_us=float(np.percentile(lat, 99) * u),
         bandwidth_efficiency=float(1 / hops.mean()),
         edge_disjoint=None, multipath_groups=None,
-        mean_group_size=float((r.alt_uplink >= 0).sum(-1)[off].mean()),
+        mean_group_size=group,
         unique_paths_per_pair=float(uniq.mean()),
-        queues_per_port=int(perhop.queues_per_port(r).max()),
+        queues_per_port=q,
         entries_per_tor=float(perhop.uncompressed_count(r)),
     )
 
@@ -99,7 +108,7 @@ def edge_disjoint_share(routes: PathRoutes, regular_only: bool = True) -> tuple[
     return float(1 - shared.mean()), share_multi
 
 
-def _path_metrics(name: str, r: PathRoutes) -> SchemeMetrics:
+def _path_metrics(name: str, r: PathRoutes, step) -> SchemeMetrics:
     sched = r.schedule
     S, N = sched.n_slices, sched.n_tors
     reg = r.path_kind() == REGULAR
@@ -107,7 +116,9 @@ def _path_metrics(name: str, r: PathRoutes) -> SchemeMetrics:
     lat = r.p_latency[reg].astype(np.float64)
     gid = r.path_group_index()[reg]
     groups = int(np.unique(gid).size)
+    step(1)
     ed, multi = edge_disjoint_share(r)
+    step(1)
     # unique paths per (src, dst) over the cycle: hop rows with slices taken mod S
     rows = np.concatenate([
         r.hop_node[reg].astype(np.int64),
@@ -119,8 +130,12 @@ def _path_metrics(name: str, r: PathRoutes) -> SchemeMetrics:
     view = np.ascontiguousarray(rows).view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).ravel()
     uniq_rows = rows[np.unique(view, return_index=True)[1]]
     n_pairs = np.unique(pair).size
+    step(1)
     u = sched.timing.slice_us
     entries = source_tables.entry_counts(r)
+    q = int(source_tables.queues_per_port(r).max())
+    step(1)
+    step(1)
     return SchemeMetrics(
         scheme=name, groups=groups, paths=int(reg.sum()),
         mean_hops=float(hops.mean()), p99_hops=float(np.percentile(hops, 99)),
@@ -130,7 +145,7 @@ def _path_metrics(name: str, r: PathRoutes) -> SchemeMetrics:
         edge_disjoint=ed, multipath_groups=multi,
         mean_group_size=float(reg.sum() / max(groups, 1)),
         unique_paths_per_pair=float(uniq_rows.shape[0] / max(n_pairs, 1)),
-        queues_per_port=int(source_tables.queues_per_port(r).max()),
+        queues_per_port=q,
         entries_per_tor=float(entries.mean()),
         buckets=r.buckets.count if r.buckets is not None else None,
     )
@@ -140,8 +155,13 @@ def _path_metrics(name: str, r: PathRoutes) -> SchemeMetrics:
 _METRICS = {PER_HOP: _uro_metrics, SOURCE: _path_metrics}
 
 
-def metrics(name: str, routes: RouteSet) -> SchemeMetrics:
-    return _METRICS[routes.kind](name, routes)
+def metrics(name: str, routes: RouteSet, progress=None) -> SchemeMetrics:
+    """The metrics of one scheme; ``progress(1)`` after each of :data:`METRIC_STEPS` steps."""
+    return _METRICS[routes.kind](name, routes, progress or (lambda n: None))
+
+
+#: steps :func:`metrics` reports progress for (a bar's total)
+METRIC_STEPS = 5
 
 
 def _uro_hops_latency(r: UroRoutes) -> tuple[np.ndarray, np.ndarray]:
@@ -179,8 +199,42 @@ def format_table(rows: list[SchemeMetrics]) -> str:
                      for r in lines)
 
 
-def plot_cdfs(named: list[tuple[str, object]], path: str, slice_us: float) -> None:
-    """Path-length and latency CDFs of every scheme (matplotlib, written atomically)."""
+#: line styles and markers that tell overlapping curves apart (cycled together with colours)
+LINE_STYLES = ("-", "--", "-.", ":", (0, (5, 1)), (0, (3, 1, 1, 1, 1, 1)))
+MARKERS = ("o", "s", "^", "v", "D", "x", "P", "*")
+
+
+def curve_styles(n: int) -> list[dict]:
+    """Matplotlib style keywords for ``n`` curves: every curve gets its own combination of
+    line style and marker (and colour), so curves that lie on top of each other -- two
+    schemes with the same hop distribution -- stay distinguishable in the legend and plot."""
+    out = []
+    for i in range(n):
+        out.append({"linestyle": LINE_STYLES[i % len(LINE_STYLES)], "marker": MARKERS[i % len(MARKERS)],
+                    "color": f"C{i % 10}", "linewidth": 1.6 + 0.4 * ((n - 1 - i) % 3), "markersize": 5,
+                    "alpha": 0.9})
+    return out
+
+
+def _cdf_points(values: np.ndarray, max_points: int = 400) -> tuple[np.ndarray, np.ndarray]:
+    """The empirical CDF's step points, thinned to at most ``max_points`` (markers every ~10)."""
+    v = np.sort(np.asarray(values, dtype=np.float64))
+    y = np.arange(1, v.size + 1) / max(v.size, 1)
+    # keep the last point of each run of equal values: the CDF's steps
+    last = np.r_[v[1:] != v[:-1], True] if v.size else np.zeros(0, bool)
+    v, y = v[last], y[last]
+    if v.size > max_points:
+        idx = np.unique(np.linspace(0, v.size - 1, max_points).astype(int))
+        v, y = v[idx], y[idx]
+    return v, y
+
+
+def plot_cdfs(named: list[tuple[str, object]], path: str, slice_us: float, title: str | None = None):
+    """Path-length and latency CDFs of every scheme (matplotlib, written atomically).
+
+    Curves get distinct line styles and markers (:func:`curve_styles`), so schemes with
+    identical distributions stay visible; ``title`` heads the figure (e.g. the schedule).
+    Returns the figure's axes-level summary ``{"title": ..., "lines": [(label, style, marker)]}``."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -188,18 +242,28 @@ def plot_cdfs(named: list[tuple[str, object]], path: str, slice_us: float) -> No
 
     from controller.atomic import atomic_open
 
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
-    for name, r in named:
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.4))
+    styles = curve_styles(len(named))
+    for (name, r), st in zip(named, styles):
         hops, lat = HOPS_LATENCY[r.kind](r)
-        for ax, v in ((ax1, np.sort(hops)), (ax2, np.sort(lat) * slice_us)):
-            ax.step(v, np.arange(1, v.size + 1) / v.size, where="post", label=name)
+        for ax, v in ((ax1, hops), (ax2, np.asarray(lat, dtype=np.float64) * slice_us)):
+            x, y = _cdf_points(v)
+            ax.step(x, y, where="post", label=name, markevery=max(1, x.size // 10), **st)
     ax1.set_xlabel("path length (hops)")
     ax2.set_xlabel("latency (us, URO/UCMP Eq. 1)")
     for ax in (ax1, ax2):
         ax.set_ylabel("CDF")
+        ax.set_ylim(0, 1.02)
         ax.grid(alpha=0.3)
-    ax2.legend(fontsize=8)
+    ax1.set_title("path length")
+    ax2.set_title("latency")
+    ax2.legend(fontsize=8, loc="lower right")
+    if title:
+        fig.suptitle(title)
     fig.tight_layout()
+    summary = {"title": fig._suptitle.get_text() if fig._suptitle is not None else None,
+               "lines": [(ln.get_label(), ln.get_linestyle(), ln.get_marker()) for ln in ax1.get_lines()]}
     with atomic_open(path, "wb") as fh:
         fig.savefig(fh, format="png", dpi=110)
     plt.close(fig)
+    return summary

@@ -20,7 +20,10 @@ COMPARE_FORMAT = "uro-compare/1"
 def cmd_compare(args) -> int:
     from controller.analysis import compare
 
-    schemes = common.parse_list(args.schemes, str, "--schemes")
+    if args.schemes is None:
+        schemes = [] if args.routes else list(SCHEMES)
+    else:
+        schemes = common.parse_list(args.schemes, str, "--schemes")
     for s in schemes:
         if s not in SCHEMES:
             raise UroError(f"unknown scheme {s!r} in --schemes (available: {', '.join(SCHEMES)})")
@@ -32,19 +35,43 @@ def cmd_compare(args) -> int:
             import matplotlib  # noqa: F401
         except ImportError:
             raise UroError("--plot needs matplotlib (pip install 'uro[plot]' or matplotlib)") from None
-    common.check_options_used(args, sorted({SCHEMES[s][0] for s in schemes}))
-    sched = common.schedule_from(args)
+    if schemes:
+        common.check_options_used(args, sorted({SCHEMES[s][0] for s in schemes}))
+    # artifacts first (cheap to open): they fix the schedule when none is given
+    plan = sorted({SCHEMES[s][0] for s in schemes}) + (["uro_stats"] if "uro" in schemes else [])
+    sched = common.schedule_from(args, plan) if common.schedule_given(args) or not args.routes else None
+    loaded = []
+    for path in args.routes:
+        if path in [str(a.path) for a in loaded]:
+            raise UroError(f"--routes {path} is listed twice")
+        from controller.tables import artifacts
+
+        art = artifacts.open(path, sched)
+        if sched is None:
+            sched = art.schedule
+        loaded.append(art)
     total = sched.n_slices * sched.n_tors * (sched.n_tors - 1)
     sampled = getattr(args, "sample", None) is not None and args.sample < total
-    rows, named = [], []
-    for s in schemes:
-        algo, override = SCHEMES[s]
-        r = common.routes_for(args, sched, algo, **override)
-        label = s if "paths" not in override else f"{algo}(k={override['paths']})"
-        if "paths" in override and sampled:
-            label += "*"
-        print(f"  {label}: routes done, computing metrics ...", file=sys.stderr, flush=True)
-        rows.append(compare.metrics(label, r))
+    rows, named, labels = [], [], set()
+    jobs = [(s, None) for s in schemes] + [(None, a) for a in loaded]
+    for s, art in jobs:
+        if art is None:
+            algo, override = SCHEMES[s]
+            r = common.routes_for(args, sched, algo, **override)
+            label = s if "paths" not in override else f"{algo}(k={override['paths']})"
+            if "paths" in override and sampled:
+                label += "*"
+        else:
+            common.estimate_memory(art.n_tors, art.n_uplinks, art.n_slices,
+                                   "uro_stats" if art.kind == "per_hop" else art.algo,
+                                   k=art.params_dict().get("k", art.params_dict().get("paths", 4)), label=f"metrics of {art.algo} routes")
+            r = art.route_set()
+            label = art.algo if art.algo not in labels else f"{art.algo} ({art.path.name})"
+        labels.add(label)
+        print(f"  {label}: routes {'loaded' if art is not None else 'done'}, computing metrics ...",
+              file=sys.stderr, flush=True)
+        bar = common.progress(compare.METRIC_STEPS * 64, f"{label} metrics", unit="step")
+        rows.append(compare.metrics(label, r, progress=None if bar is None else (lambda n: bar(64 * n))))
         named.append((label, r))
     print(sched.describe())
     print(compare.format_table(rows))
@@ -54,11 +81,13 @@ def cmd_compare(args) -> int:
         from controller.atomic import write_text
 
         doc = {"format": COMPARE_FORMAT, "schedule": {"name": sched.name, "tors": sched.n_tors,
-               "uplinks": sched.n_uplinks, "slices": sched.n_slices}, "rows": [m.as_dict() for m in rows]}
+               "uplinks": sched.n_uplinks, "slices": sched.n_slices, "hash": sched.content_hash()},
+               "rows": [m.as_dict() for m in rows]}
         write_text(args.json, json.dumps(doc, indent=1) + "\n")
         print(f"wrote {args.json}")
     if args.plot:
-        compare.plot_cdfs(named, args.plot, sched.timing.slice_us, title=sched.describe().split(":")[0])
+        compare.plot_cdfs(named, args.plot, sched.timing.slice_us,
+                          title=f"{sched.name}: {sched.n_tors} ToRs x {sched.n_uplinks} uplinks, {sched.n_slices} slices")
         print(f"wrote {args.plot}")
     return 0
 
@@ -84,7 +113,7 @@ def cmd_failures(args) -> int:
     cases = [(kind, {kind: v}) for kind, vals in rates.items() for v in vals if v > 0]
     if not cases:
         raise UroError("no failures asked for: give a positive rate to --link-rate, --tor-rate or --ocs-rate")
-    sched = common.schedule_from(args)
+    sched = common.schedule_from(args, plan=["uro", "ucmp"])
     per_slice = common._hop_budget(getattr(args, "hops_per_slice", "auto"), sched)
     uro = compute(sched, UroParams(k=max(ks), hops_per_slice=per_slice))
     uc = ucmp.compute(sched, ucmp.UcmpParams(hops_per_slice=per_slice, backups=args.backups))
@@ -112,7 +141,9 @@ def register(sub) -> None:
     r = sub.add_parser("compare", help="routing schemes side by side on one schedule")
     common.add_schedule_args(r)
     common.add_route_args(r, algo_flag=False)
-    r.add_argument("--schemes", default=",".join(SCHEMES), help="comma list of " + ", ".join(SCHEMES))
+    r.add_argument("--schemes", default=None,
+                   help="comma list of " + ", ".join(SCHEMES) + " (default: all, or none when --routes is given)")
+    common.add_routes_input(r, many=True)
     r.add_argument("--json", help="also write the table as JSON")
     r.add_argument("--plot", help="write a PNG with path-length and latency CDFs (matplotlib)")
     r.set_defaults(func=cmd_compare)

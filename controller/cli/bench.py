@@ -35,6 +35,10 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_ucmp").main(quick=args.quick, full_large=args.full_large, large=not args.skip_large)
     if args.suite in ("agent", "all"):
         rc |= load_suite("bench_agent").main(quick=args.quick)
+    if args.suite in ("artifacts", "all"):
+        rc |= load_suite("bench_artifacts").main(quick=args.quick, large=not args.skip_large)
+    if args.suite in ("daemon", "all"):   # real switches (root); says why and skips where they are absent
+        rc |= load_suite("bench_daemon").main(quick=args.quick)
     if args.suite == "emulate":
         rc |= load_suite("bench_emulate").main(quick=args.quick)
     return rc
@@ -45,9 +49,12 @@ def register(sub) -> None:
                                      "P4Runtime writes")
     r.add_argument("--quick", action="store_true", help="small sizes only")
     r.add_argument("--skip-large", action="store_true", help="skip the 1024x32 runs")
-    r.add_argument("--suite", choices=["uro", "ucmp", "agent", "all", "emulate"], default="all",
+    r.add_argument("--suite", choices=["uro", "ucmp", "agent", "artifacts", "daemon", "all", "emulate"],
+                   default="all",
                    help="URO engine vs reference, UCMP and baselines vs the paper, P4Runtime writes to "
-                        "simple_switch_grpc (batched vs one per request, full push of a 108x6 ToR), or all (default); "
-                        "emulate: the emulated fabric (root, bmv2, p4c; not part of all)")
+                        "simple_switch_grpc (batched vs one per request, full push of a 108x6 ToR), route artifacts "
+                        "(compact vs JSON, (1024, 32) per-hop and UCMP written, one ToR read back), the daemon "
+                        "(hitless swaps, failure reaction, timer jitter on simple_switch_grpc), or all (default); "
+                        "emulate: the emulated fabric driven by the daemon (root, bmv2, p4c; not part of all)")
     r.add_argument("--full-large", action="store_true", help="UCMP 1024x32 on all destinations, not a chunk")
     r.set_defaults(func=cmd_bench)

@@ -141,9 +141,14 @@ def _timing(args, base_timing: Timing) -> Timing:
     return t
 
 
-def schedule_from(args) -> Schedule:
+def schedule_from(args, plan: tuple[str, ...] | list[str] = ()) -> Schedule:
     """The schedule a command works on: ``--schedule FILE`` (timing flags override the
-    file's) or ``--generate KIND``."""
+    file's) or ``--generate KIND``.
+
+    ``plan``: the jobs the command will run on it (algorithm names or keys of
+    :data:`controller.memory.BYTES_PER_CELL`); their memory is estimated before the
+    schedule is generated (its size is known from the flags) or right after it is loaded,
+    so a job that cannot fit is refused in a second, with the estimate."""
     if args.schedule and args.generate:
         raise UroError("give either --schedule FILE or --generate KIND, not both")
     if args.schedule:
@@ -151,6 +156,7 @@ def schedule_from(args) -> Schedule:
         t = _timing(args, sched.timing)
         if t != sched.timing:
             sched = Schedule(sched.peer, t, name=sched.name)
+        check_plan(args, plan, sched.n_tors, sched.n_uplinks, sched.n_slices)
     elif not args.generate:
         raise UroError("no schedule: give --schedule FILE or --generate " + "|".join(sorted(GENERATORS)))
     else:
@@ -158,10 +164,26 @@ def schedule_from(args) -> Schedule:
         kw = {"timing": _timing(args, Timing())}
         if args.generate != "round-robin":
             kw["seed"] = args.seed
-        estimate_memory(args.tors, args.uplinks, -(-(args.tors - 1) // args.uplinks), what="generating")
+        n_slices = -(-(args.tors - 1) // args.uplinks)
+        estimate_memory(args.tors, args.uplinks, n_slices, "generate", label=f"generating a {args.generate} schedule")
+        check_plan(args, plan, args.tors, args.uplinks, n_slices)
         sched = gen(args.tors, args.uplinks, **kw)
     warn_implausible_timing(sched.timing)
     return sched
+
+
+def check_plan(args, plan, n_tors: int, n_uplinks: int, n_slices: int) -> None:
+    k = getattr(args, "k", getattr(args, "paths", 4))
+    for what in plan:
+        label = {"uro_stats": "uro routes and their statistics", "ucmp_stream": "ucmp routes (streamed)"}.get(
+            what, f"{what} routes")
+        try:
+            estimate_memory(n_tors, n_uplinks, n_slices, what, k=k, label=label)
+        except UroError as e:
+            if what == "ucmp":  # the streamed writer needs a fraction of it
+                raise UroError(f"{e}; `uro routes --algo ucmp -o NAME.uro` computes and writes UCMP routes "
+                               "ToR by ToR in far less") from None
+            raise
 
 
 def warn_implausible_timing(t: Timing) -> None:
@@ -171,32 +193,20 @@ def warn_implausible_timing(t: Timing) -> None:
               "for an optical DCN (us to ms); check the units (--slice-us overrides a file's)", file=sys.stderr)
 
 
-#: bytes per (slice, ToR, ToR) the routing engines hold at once (measured: URO labels +
-#: alternatives at K = 4, UCMP value tables per chunk are bounded separately)
-_BYTES_PER_CELL = 64
+def estimate_memory(n_tors: int, n_uplinks: int, n_slices: int, what: str = "generate", k: int = 4,
+                    label: str | None = None, limit_bytes: int | None = None) -> int:
+    """Refuse a job whose memory estimate (:mod:`controller.memory`, measured per algorithm)
+    exceeds what is available, before allocating anything, with the estimate in the message."""
+    from controller import memory
 
-
-def estimate_memory(n_tors: int, n_uplinks: int, n_slices: int, what: str = "routing",
-                    limit_bytes: int | None = None) -> None:
-    """Refuse sizes whose per-(slice, ToR, ToR) arrays cannot fit in memory, before
-    allocating anything, with the estimate in the message."""
-    cells = n_slices * n_tors * n_tors
-    need = cells * _BYTES_PER_CELL
-    if limit_bytes is None:
-        try:
-            limit_bytes = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-        except (ValueError, OSError):  # pragma: no cover - non-POSIX
-            limit_bytes = 1 << 40
-    if need > limit_bytes:
-        raise UroError(f"{what} {n_tors} ToRs x {n_uplinks} uplinks x {n_slices} slices needs about "
-                       f"{need / 2**30:.0f} GiB of memory, this machine has {limit_bytes / 2**30:.0f} GiB")
+    return memory.check(what, n_tors, n_uplinks, n_slices, k=k, label=label, limit_bytes=limit_bytes)
 
 
 # ---- routing -------------------------------------------------------------------------------
 def add_route_args(p: argparse.ArgumentParser, algo_flag: bool = True) -> None:
     g = p.add_argument_group("routing (options apply to the algorithms that take them)")
     if algo_flag:
-        g.add_argument("--algo", default="uro", help="routing algorithm: " + ", ".join(base.algorithms()) + " (default uro)")
+        g.add_argument("--algo", default=None, help="routing algorithm: " + ", ".join(base.algorithms()) + " (default uro)")
     S = argparse.SUPPRESS
     g.add_argument("-K", "--alternatives", dest="k", type=positive_int, default=S,
                    help="uro: one-shot alternatives per entry, 1..10 (default 4)")
@@ -274,14 +284,23 @@ def route_params(args, sched: Schedule, algo: str, **override):
         raise UroError(flagify(str(e))) from None
 
 
-def routes_for(args, sched: Schedule, algo: str | None = None, **override) -> base.RouteSet:
+def routes_for(args, sched: Schedule, algo: str | None = None, extra: str | None = None,
+               **override) -> base.RouteSet:
     """Compute routes with ``algo`` (default ``--algo``) through the registry."""
-    algo = algo or args.algo
+    algo = algo or args.algo or "uro"
     alg = base.get(algo)
     params = route_params(args, sched, algo, **override)
-    estimate_memory(sched.n_tors, sched.n_uplinks, sched.n_slices)
+    check_route_memory(sched, algo, params, extra)
     total = sched.n_slices * 2 if alg.kind == base.PER_HOP else sched.n_tors
     return alg.run(sched, params, progress=progress(total, algo))
+
+
+def check_route_memory(sched: Schedule, algo: str, params=None, extra: str | None = None) -> None:
+    """Refuse routing (plus ``extra``, e.g. ``"uro_stats"``) that cannot fit in memory."""
+    k = getattr(params, "k", getattr(params, "paths", 4))
+    for what in (algo,) + ((extra,) if extra else ()):
+        label = "uro routes and their statistics" if what == "uro_stats" else f"{what} routes"
+        estimate_memory(sched.n_tors, sched.n_uplinks, sched.n_slices, what, k=k, label=label)
 
 
 def progress(total: int, desc: str, unit: str = "step"):
@@ -294,14 +313,39 @@ def progress(total: int, desc: str, unit: str = "step"):
     return bar.update
 
 
+def add_routes_input(p: argparse.ArgumentParser, many: bool = False) -> None:
+    """``--routes FILE``: read a compact route artifact instead of computing routes."""
+    if many:
+        p.add_argument("--routes", metavar="DIR", action="append", default=[],
+                       help="compact route artifact to include (repeatable; no recomputation)")
+    else:
+        p.add_argument("--routes", metavar="DIR",
+                       help="read routes from a compact artifact (uro routes -o NAME.uro) instead of computing them")
+
+
+def open_routes(args, path: str, sched: Schedule | None = None):
+    """A route artifact from ``--routes`` (checked against ``sched`` when one was given)."""
+    from controller.tables import artifacts
+
+    given = given_route_options(args)
+    if given:
+        raise UroError(f"{FLAGS[next(iter(given))]} computes routes; --routes {path} reads them (give one or the other)")
+    return artifacts.open(path, sched)
+
+
+def schedule_given(args) -> bool:
+    return bool(getattr(args, "schedule", None) or getattr(args, "generate", None))
+
+
 # ---- outputs -------------------------------------------------------------------------------
-def check_output(path: str | os.PathLike, flag: str = "-o") -> Path:
-    """Fail before any work if ``path`` cannot be written: a directory, a parent that is
-    a file, a read-only or missing-permission location. The message names the user's path."""
+def check_output(path: str | os.PathLike, flag: str = "-o", allow_dir: bool = False) -> Path:
+    """Fail before any work if ``path`` cannot be written: a directory (unless
+    ``allow_dir``: a compact artifact is one), a parent that is a file, a read-only or
+    missing-permission location. The message names the user's path."""
     p = Path(path)
     if str(path) == "" or p.name in ("", ".", ".."):
         raise UroError(f"{flag} {str(path)!r}: not a file name")
-    if p.is_dir():
+    if p.is_dir() and not allow_dir:
         raise UroError(f"{flag} {p}: is a directory")
     parent = p.parent if str(p.parent) else Path(".")
     probe = parent
@@ -313,8 +357,10 @@ def check_output(path: str | os.PathLike, flag: str = "-o") -> Path:
         raise UroError(f"{flag} {p}: {probe} is not a directory")
     if not os.access(probe, os.W_OK | os.X_OK):
         raise UroError(f"{flag} {p}: cannot write in {probe} (permission denied or read-only)")
-    if p.exists() and not os.access(p, os.W_OK):
+    if p.exists() and not p.is_dir() and not os.access(p, os.W_OK):
         raise UroError(f"{flag} {p}: file is not writable")
+    if p.is_dir() and not os.access(p, os.W_OK | os.X_OK):
+        raise UroError(f"{flag} {p}: cannot replace {p} (permission denied or read-only)")
     return p
 
 
@@ -323,7 +369,7 @@ def check_output_dir(path: str | os.PathLike, flag: str = "--out") -> Path:
     if p.exists() and not p.is_dir():
         raise UroError(f"{flag} {p}: exists and is not a directory")
     probe = p
-    while not probe.exists():
+    while not probe.exists() and probe.parent != probe:
         probe = probe.parent
     if not probe.is_dir():
         raise UroError(f"{flag} {p}: {probe} is not a directory")

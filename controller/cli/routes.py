@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from controller.cli import common
-from controller.schedule import save
+from controller.errors import UroError
+from controller.routing import base
 
 DEFAULT_OUT = "out"
 
@@ -17,44 +19,129 @@ def _summary(args, routes) -> str:
     return stats.summary_text(routes, alpha=args.alpha)
 
 
+def _size(path: Path) -> str:
+    n = sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) if path.is_dir() else path.stat().st_size
+    for unit, div in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
+        if n >= div:
+            return f"{n / div:.3g} {unit}"
+    return f"{n} B"
+
+
+def _write_bar(sched, kind: str):
+    return common.progress(sched.n_tors, f"writing {kind.replace('_', '-')} tables", unit="ToR")
+
+
+def _check_no_paths(args, fmt: str, algo: str) -> None:
+    if getattr(args, "no_paths", False) and (fmt != "json" or base.get(algo).kind != base.PER_HOP):
+        raise UroError("--no-paths applies to JSON per-hop routes (uro routes -o NAME.json --algo uro); "
+                       "compact artifacts and source routes carry no path column")
+
+
 def cmd_run(args) -> int:
-    """Main job: schedule -> routes -> tables, with a summary and artifacts."""
+    """Main job: schedule -> routes -> tables, with a summary and artifacts, committed as one set."""
+    from controller.atomic import OutputSet
+    from controller.schedule import save
     from controller.tables import artifacts
 
+    args.algo = args.algo or "uro"
+    fmt = artifacts.output_format("", args.format or "compact")
     out = common.check_output_dir(args.out)
+    kind = base.get(args.algo).kind
+    name = artifacts.default_name(kind, fmt)
+    artifacts.check_output(out / name, fmt, "--out")
     common.check_options_used(args, [args.algo])
-    sched = common.schedule_from(args)
+    _check_no_paths(args, fmt, args.algo)
+    sched = common.schedule_from(args, plan=[args.algo])
     routes = common.routes_for(args, sched)
-    name = artifacts.DEFAULT_NAME[routes.kind]
-    save(sched, out / "schedule.json")
-    artifacts.write_json(routes, str(out / name))
+    stale = [out / artifacts.default_name(k, f) for k in base.KINDS for f in artifacts.FORMATS]
+    stale = [p for p in stale if p.name != name and p.exists()]
+    with OutputSet() as outs:  # everything to temporaries; renamed together at the end
+        save(sched, outs.file(out / "schedule.json"))
+        tmp = outs.dir(out / name) if fmt == "compact" else outs.file(out / name)
+        artifacts.write_to(routes, tmp, fmt, with_paths=not args.no_paths, progress=_write_bar(sched, kind))
+        for p in stale:
+            outs.remove(p)
     print(sched.describe())
     print(f"{routes.algo} routes ({routes.kind.replace('_', '-')}): {routes.params_dict()}")
     print(_summary(args, routes))
-    print(f"wrote {out / 'schedule.json'} and {out / name}")
+    print(f"wrote {out / 'schedule.json'} and {out / name} ({_size(out / name)})")
+    if stale:
+        print(f"removed the previous run's {', '.join(str(p) for p in stale)}")
     return 0
 
 
 def cmd_routes(args) -> int:
     from controller.tables import artifacts
 
-    common.check_output(args.output)
+    args.algo = args.algo or "uro"
+    fmt = artifacts.output_format(args.output, args.format)
+    common.check_output(args.output, allow_dir=fmt == "compact")
+    artifacts.check_output(args.output, fmt)
     common.check_options_used(args, [args.algo])
-    sched = common.schedule_from(args)
+    _check_no_paths(args, fmt, args.algo)
+    streamed = args.algo == "ucmp" and fmt == "compact"
+    sched = common.schedule_from(args, plan=["ucmp_stream" if streamed else args.algo])
+    if streamed:
+        return _routes_ucmp_streamed(args, sched)
     routes = common.routes_for(args, sched)
-    artifacts.write_json(routes, args.output, with_paths=not args.no_paths)
+    artifacts.write(routes, args.output, fmt, with_paths=not args.no_paths, progress=_write_bar(sched, routes.kind))
     n = artifacts.entries_per_tor(routes)
-    print(f"{sched.describe()}\nwrote {args.output}: {args.algo}, {sched.n_tors} ToRs x ~{n} entries")
+    print(f"{sched.describe()}\nwrote {args.output} ({fmt}, {_size(Path(args.output))}): {args.algo}, "
+          f"{sched.n_tors} ToRs x ~{n:.0f} entries")
+    return 0
+
+
+def _routes_ucmp_streamed(args, sched) -> int:
+    """UCMP to a compact artifact: computed and written chunk by chunk (bounded memory)."""
+    from controller.atomic import remove, replace, temp_dir
+    from controller.tables import stream
+
+    params = common.route_params(args, sched, "ucmp")
+    common.estimate_memory(sched.n_tors, sched.n_uplinks, sched.n_slices, "ucmp_stream",
+                           label="ucmp routes (streamed)")
+    target = Path(args.output)
+    tmp = temp_dir(target)
+    try:
+        man = stream.write_ucmp(sched, params, tmp, progress=common.progress(sched.n_tors, "ucmp", unit="dst"),
+                                write_progress=common.progress(stream.chunks_of(sched, params), "writing source tables",
+                                                               unit="chunk"))
+        replace(tmp, target)
+    except BaseException:
+        remove(tmp)
+        raise
+    print(f"{sched.describe()}\nwrote {args.output} (compact, {_size(target)}): ucmp, {sched.n_tors} ToRs x "
+          f"~{man['entries_per_tor']:.0f} entries, {man['paths']} paths, {man['buckets']['count']} buckets")
     return 0
 
 
 def cmd_stats(args) -> int:
-    common.check_options_used(args, [args.algo])
-    sched = common.schedule_from(args)
-    routes = common.routes_for(args, sched)
+    if args.routes:
+        if args.algo is not None:
+            raise UroError(f"--algo {args.algo} computes routes; --routes {args.routes} reads them (give one or the other)")
+        sched = common.schedule_from(args) if common.schedule_given(args) else None
+        art = common.open_routes(args, args.routes, sched)
+        # the whole route set and the summary's own arrays, estimated before loading
+        common.estimate_memory(art.n_tors, art.n_uplinks, art.n_slices,
+                               "uro_stats" if art.kind == base.PER_HOP else art.algo, k=art.params_dict().get("k", art.params_dict().get("paths", 4)),
+                               label=f"statistics of {art.algo} routes")
+        routes = art.route_set()
+        sched = routes.schedule
+        print(f"read {art.describe()}", file=sys.stderr)
+    else:
+        args.algo = args.algo or "uro"
+        common.check_options_used(args, [args.algo])
+        extra = "uro_stats" if base.get(args.algo).kind == base.PER_HOP else None
+        sched = common.schedule_from(args, plan=[args.algo] + ([extra] if extra else []))
+        routes = common.routes_for(args, sched, extra=extra)
     print(sched.describe())
     print(_summary(args, routes))
     return 0
+
+
+def _add_format(r) -> None:
+    r.add_argument("--format", choices=["compact", "json"], default=None,
+                   help="compact: a directory of .npy arrays + manifest.json, loadable per ToR (default); "
+                        "json: readable, for small networks and debugging (default for a .json name)")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -62,16 +149,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     common.add_schedule_args(r)
     common.add_route_args(r)
     r.add_argument("--out", default=DEFAULT_OUT, help="artifact directory (default out/)")
+    _add_format(r)
+    r.add_argument("--no-paths", action="store_true", help="JSON per-hop routes: omit full paths (smaller)")
     r.set_defaults(func=cmd_run, default_generate="round-robin")
 
     r = sub.add_parser("routes", help="compute routes and write them as an artifact")
     common.add_schedule_args(r)
     common.add_route_args(r)
-    r.add_argument("-o", "--output", required=True, help="artifact to write")
-    r.add_argument("--no-paths", action="store_true", help="omit full paths (smaller JSON)")
+    r.add_argument("-o", "--output", required=True,
+                   help="artifact to write: NAME.uro (compact directory) or NAME.json (JSON document)")
+    _add_format(r)
+    r.add_argument("--no-paths", action="store_true", help="JSON per-hop routes: omit full paths (smaller)")
     r.set_defaults(func=cmd_routes)
 
     r = sub.add_parser("stats", help="path-length histogram, latency, queues/port, entries/ToR")
     common.add_schedule_args(r)
     common.add_route_args(r)
+    common.add_routes_input(r)
     r.set_defaults(func=cmd_stats)

@@ -18,14 +18,25 @@ A profile is a small TOML file (``profiles/<name>.toml``)::
     slice_us = 2.0
     guard_us = 0.01
     link_gbps = 100.0
+    [tables]            # optional; what one ToR's source-route tables hold per generation
+    ssrr_ranges = 3     # ssrr_path entries (bucket ranges) per (dst, start slice), on average
+    ssrr_paths = 8      # selector members (paths, ties included) per (dst, start slice), on average
+    ssrr_ties = 8       # tied paths of one entry at most (the selector's max group size)
 
 Port layout of a ToR program: host ports ``0..host_ports-1``, then uplink ``u`` on
 port ``host_ports + u``. The OCS emulator program has ``N x d`` ports, port
-``tor * d + uplink`` being the OCS side of that ToR uplink.
+``tor * d + uplink`` being the OCS side of that ToR uplink. Both programs take timer
+packets only from the CPU port :data:`CPU_PORT` (P4Runtime PacketOut).
+
+Every table is sized from the network (:meth:`Profile.table_sizes`): the route tables
+(keyed by a 1-bit route generation) hold two generations, so a new one can be written
+beside the active one (hitless update). Every derived value is checked against the P4
+field it lands in, with the profile key named (:meth:`Profile.problems`).
 """
 
 from __future__ import annotations
 
+import math
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +52,18 @@ V1MODEL_MAX_PORTS = 510
 MAX_SSRR_HOPS = 9
 #: timer packets: IEEE 802 local experimental EtherType 1
 TIMER_ETHERTYPE = 0x88B5
+#: bmv2 CPU port (simple_switch_grpc --cpu-port): P4Runtime PacketOut enters here. Above
+#: every data port (0..V1MODEL_MAX_PORTS-1), below the drop port 511.
+CPU_PORT = V1MODEL_MAX_PORTS
+#: route generations: a 1-bit key of every route table (hitless updates)
+GENERATIONS = 2
+#: the slice clock shifts queue indices by 8-bit amounts (bmv2's limit on variable shifts)
+MAX_QUEUES = 256
+#: the Full/Unfull bitmap is one register read per packet; keep it a sane width
+MAX_QSTATE_BITS = 4096
+#: P4 table sizes are 32-bit
+MAX_TABLE_SIZE = (1 << 31) - 1
+U32 = (1 << 32) - 1
 
 PROFILES_DIR = profiles_dir()
 
@@ -64,6 +87,23 @@ class ProfileTiming:
 
 
 @dataclass(frozen=True)
+class ProfileTables:
+    """What one ToR's source-route tables hold per route generation, per (dst, start slice).
+
+    ``ssrr_ranges``/``ssrr_paths`` are averages over a ToR's (dst, slice) pairs: the
+    ``ssrr_path`` table holds (N-1) x S x ranges entries and the selector (N-1) x S x paths
+    members per generation, and a batch is checked against those totals. ``ssrr_ties`` is
+    the largest group (tied paths of one entry), the selector's max group size.
+    UCMP on a 108 x 6 Opera-style schedule: 2.4 ranges and 3.8 paths per (dst, slice)
+    on average, 8 ties at most (``max_parallel``); round-robin: 7.9 paths.
+    """
+
+    ssrr_ranges: int = 3
+    ssrr_paths: int = 8
+    ssrr_ties: int = 8
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     tors: int
@@ -75,10 +115,12 @@ class Profile:
     queues: int
     widths: Widths = field(default_factory=Widths)
     timing: ProfileTiming = field(default_factory=ProfileTiming)
-    #: table sizes (entries)
-    host_table_size: int = 1024
+    tables: ProfileTables = field(default_factory=ProfileTables)
+    #: width of the UCMP bucket (DSCP -> bucket identity map: at least 6 bits)
     bucket_bits: int = 8
-    selector_size: int = 1024
+    #: a packet re-decided (re-sourced, or re-looked-up after its queue could not take it)
+    #: more often than this on one ToR is dropped (UCMP §6.3: "more than 5 times")
+    max_reroutes: int = 5
 
     def __post_init__(self) -> None:
         problems = self.problems()
@@ -108,10 +150,17 @@ class Profile:
         ok_s = need_int("slices", 1)
         need_int("alternatives", 1, MAX_ALTERNATIVES, " (K one-shot alternatives)")
         need_int("ssrr_hops", 1, MAX_SSRR_HOPS, " (IPv4 options hold at most 9 SSRR hops)")
-        ok_q = need_int("queues", 1)
-        need_int("host_table_size", 1)
-        need_int("selector_size", 1)
-        need_int("bucket_bits", 1, 16)
+        ok_q = need_int("queues", 1, MAX_QUEUES, " (the slice clock shifts queue indices by at most 8 bits)")
+        need_int("bucket_bits", 6, 16, " (the DSCP -> bucket map writes buckets 0..63)")
+        need_int("max_reroutes", 1, 255, " (an 8-bit pass counter)")
+        tb = self.tables
+        if not isinstance(tb, ProfileTables):
+            out.append(f"[tables] must be a table, got {tb!r}")
+        else:
+            for tname in ("ssrr_ranges", "ssrr_paths", "ssrr_ties"):
+                v = getattr(tb, tname)
+                if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+                    out.append(f"tables.{tname} must be a positive integer, got {v!r}")
         w = self.widths
         for wname in ("tor", "uplink", "slice"):
             v = getattr(w, wname)
@@ -130,6 +179,8 @@ class Profile:
             out.append(f"uplinks = {self.uplinks} does not fit widths.uplink = {w.uplink} bits")
         if ok_s and self.slices > (1 << w.slice):
             out.append(f"slices = {self.slices} does not fit widths.slice = {w.slice} bits")
+        if ok_s and self.slices > (1 << 16):
+            out.append(f"slices = {self.slices} does not fit the 16-bit slice field of a timer packet")
         if ok_n and ok_d and self.uplinks >= self.tors:
             out.append(f"uplinks = {self.uplinks} must be fewer than tors = {self.tors}")
         if ok_q and ok_s and self.queues < self.slices:
@@ -142,13 +193,37 @@ class Profile:
                 f"host_ports + uplinks = {self.host_ports + self.uplinks} exceeds the "
                 f"{V1MODEL_MAX_PORTS} ports of a v1model switch"
             )
+        if ok_d and ok_q and self.qstate_bits > MAX_QSTATE_BITS:
+            out.append(f"uplinks x queues = {self.uplinks} x {self.queues} = {self.qstate_bits} Full/Unfull bits "
+                       f"exceed the {MAX_QSTATE_BITS}-bit queue-state register")
         t = self.timing
+        if not isinstance(t, ProfileTiming):
+            out.append(f"[timing] must be a table, got {t!r}")
+            return out
+        timing_ok = True
         for tname in ("slice_us", "link_gbps"):
             v = getattr(t, tname)
-            if not isinstance(v, (int, float)) or isinstance(v, bool) or not v > 0:
-                out.append(f"timing.{tname} must be a positive number, got {v!r}")
-        if not isinstance(t.guard_us, (int, float)) or not 0 <= t.guard_us < (t.slice_us or 0):
-            out.append(f"timing.guard_us must be in [0, slice_us), got {t.guard_us!r}")
+            if not _is_number(v) or not v > 0:
+                out.append(f"timing.{tname} must be a positive finite number, got {v!r}")
+                timing_ok = False
+        if not _is_number(t.guard_us) or not (timing_ok and 0 <= t.guard_us < t.slice_us):
+            out.append(f"timing.guard_us must be a number in [0, slice_us), got {t.guard_us!r}")
+            timing_ok = False
+        if timing_ok:
+            cap = self.slice_capacity_bytes
+            if not 1 <= cap <= U32:
+                out.append(f"timing.slice_us = {t.slice_us!r}, guard_us = {t.guard_us!r}, link_gbps = {t.link_gbps!r} "
+                           f"give a slice capacity of {cap} bytes, which does not fit the 32-bit "
+                           f"capacity_bytes parameter (1..{U32})")
+            rate = self.link_bytes_per_us
+            if not 1 <= rate <= U32:
+                out.append(f"timing.link_gbps = {t.link_gbps!r} gives {rate} bytes/us, which does not fit the "
+                           f"32-bit bytes_per_us parameter (1..{U32})")
+        if not out:
+            for table, size in self.table_sizes().items():
+                if size > MAX_TABLE_SIZE:
+                    out.append(f"table {table} would need {size} entries, more than a P4 table holds "
+                               f"({MAX_TABLE_SIZE}); lower tors, slices or [tables]")
         return out
 
     # ---- derived values ------------------------------------------------------------------
@@ -176,20 +251,44 @@ class Profile:
 
     @property
     def slice_capacity_bytes(self) -> int:
-        """Bytes an uplink carries in the usable part of one slice."""
+        """Bytes an uplink carries in the usable part of one slice (URO §IV-C)."""
         t = self.timing
         return int((t.slice_us - t.guard_us) * t.link_gbps * 1000 / 8)
 
     @property
-    def uro_table_size(self) -> int:
-        """(N - 1) x S exact entries (URO Table II)."""
-        return (self.tors - 1) * self.slices
+    def link_bytes_per_us(self) -> int:
+        """Bytes an uplink sends per microsecond (the byte clock of the active queue)."""
+        return int(self.timing.link_gbps * 1000 / 8)
 
     @property
-    def ssrr_table_size(self) -> int:
-        """(dst, start slice, bucket) entries: room for 16 buckets per (dst, slice)
-        (UCMP Table 2: ~5 per (dst, slice) at (108, 6))."""
-        return (self.tors - 1) * self.slices * 16
+    def default_max_timer_step(self) -> int:
+        """Largest forward step of the slice clock a timer may make (config ``max_timer_step``).
+
+        The daemon sends one timer per slice (step 1); 2 tolerates one lost timer. A step
+        must stay below S/2 to tell a late (backward) timer from a forward one, hence
+        ``min(2, (S-1)//2)``, at least 1."""
+        return max(1, min(2, (self.slices - 1) // 2))
+
+    def table_sizes(self) -> dict[str, int]:
+        """Entries of every table (and members of the selector), from the network.
+
+        Route tables (generation-keyed) hold ``GENERATIONS`` x one ToR's need:
+        ``uro_next_hop`` (N-1) x S (URO Table II), ``route_mode`` N-1, ``ssrr_path``
+        (N-1) x S x tables.ssrr_ranges, selector members (N-1) x S x tables.ssrr_paths,
+        OCS ``circuit`` N x d x S. Static tables hold one copy: ``host_dst`` the N-1
+        remote ToR prefixes + the host ports, ``ssrr_bucket`` the 64 DSCP values."""
+        n1s = (self.tors - 1) * self.slices
+        g = GENERATIONS
+        return {
+            "config": 1,
+            "host_dst": self.tors - 1 + self.host_ports,
+            "route_mode": g * (self.tors - 1),
+            "uro_next_hop": g * n1s,
+            "ssrr_bucket": 64,
+            "ssrr_path": g * n1s * self.tables.ssrr_ranges,
+            "ssrr_selector": g * n1s * self.tables.ssrr_paths,
+            "circuit": g * self.tors * self.uplinks * self.slices,
+        }
 
     @property
     def ocs_ports(self) -> int:
@@ -213,8 +312,13 @@ class Profile:
             )
 
 
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
 _TOP_KEYS = {"name", "tors", "uplinks", "host_ports", "slices", "alternatives", "ssrr_hops", "queues",
-             "widths", "timing", "host_table_size", "bucket_bits", "selector_size"}
+             "widths", "timing", "tables", "bucket_bits", "max_reroutes"}
+_SUB_TABLES = (("widths", Widths), ("timing", ProfileTiming), ("tables", ProfileTables))
 
 
 def from_dict(doc: dict, source: str = "<profile>") -> Profile:
@@ -231,7 +335,7 @@ def from_dict(doc: dict, source: str = "<profile>") -> Profile:
     if missing:
         raise ProfileError(f"{source}: missing key {missing[0]!r}")
     kw = dict(doc)
-    for key, cls in (("widths", Widths), ("timing", ProfileTiming)):
+    for key, cls in _SUB_TABLES:
         sub = kw.get(key, {})
         if not isinstance(sub, dict):
             raise ProfileError(f"{source}: [{key}] must be a table")
@@ -258,6 +362,12 @@ def load(name_or_path: str | Path) -> Profile:
             doc = tomllib.load(fh)
     except FileNotFoundError:
         raise ProfileError(f"profile file {str(p)!r} not found") from None
+    except IsADirectoryError:
+        raise ProfileError(f"profile {str(p)!r} is a directory, not a TOML file") from None
+    except OSError as e:
+        raise ProfileError(f"cannot read profile {str(p)!r}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise ProfileError(f"{p}: not a text file (byte {e.start} is not UTF-8); a profile is TOML") from None
     except tomllib.TOMLDecodeError as e:
         raise ProfileError(f"{p}: not valid TOML: {e}") from None
     return from_dict(doc, str(p))

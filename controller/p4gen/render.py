@@ -1,9 +1,13 @@
 """Render the Jinja2 P4 templates for a profile, plus the pipeline contract.
 
-The contract (``<program>.contract.json``) names every table, key, action, parameter
-and counter the control plane writes or reads, with bit widths. The table writer
-(:mod:`controller.p4gen.entries`) and the P4Runtime agent use it, and the agent checks
+The contract (``<program>.contract.json``) names every table, key, action, parameter,
+table size and counter the control plane writes or reads, with bit widths, plus the
+timer format and the packet-I/O header. The table writer
+(:mod:`controller.tables.entries`) and the P4Runtime agent use it, and the agent checks
 it against the P4Info the compiler wrote, so a name is never typed twice by hand.
+
+The names are target-neutral (a Tofino2 program built from the same profile keeps
+them); only ``packet_io`` (how timers reach the switch) is bmv2's.
 """
 
 from __future__ import annotations
@@ -17,14 +21,30 @@ import jinja2
 
 from controller.atomic import write_text
 from controller.resources import templates_dir
-from controller.p4gen.profile import TIMER_ETHERTYPE, Profile
+from controller.p4gen.profile import CPU_PORT, GENERATIONS, TIMER_ETHERTYPE, Profile
 
 TEMPLATES_DIR = templates_dir()
-CONTRACT_FORMAT = "uro-pipeline-contract/1"
+CONTRACT_FORMAT = "uro-pipeline-contract/2"
 
-DROP_REASONS = ["no_route", "all_full", "held_too_long", "bad_ssrr", "ttl", "malformed", "not_ipv4"]
-EVENTS = ["reroute_missed", "reroute_spill", "timer", "ssrr_written", "ssrr_transit"]
-OCS_DROP_REASONS = ["no_circuit", "bad_timer"]
+#: ToR drop reasons (counter ``drops``); every frame that is not forwarded is counted
+#: under exactly one of them (docs/p4.md says which check comes first)
+DROP_REASONS = ["no_route", "all_full", "held_too_long", "bad_ssrr", "ttl", "malformed", "not_ipv4",
+                "bad_timer", "unconfigured", "bad_checksum", "reroute_limit"]
+#: ToR events (counter ``events``); a timer from the timer source is counted under exactly
+#: one of timer, timer_sync, timer_rejected
+EVENTS = ["reroute_missed", "reroute_spill", "timer", "ssrr_written", "ssrr_transit",
+          "timer_sync", "timer_rejected", "ssrr_resourced", "ssrr_missed", "uplink_down"]
+OCS_DROP_REASONS = ["no_circuit", "bad_timer", "unconfigured"]
+OCS_EVENTS = ["timer", "timer_sync", "timer_rejected"]
+
+#: timer packet: Ethernet (EtherType TIMER_ETHERTYPE) + slice:16 + flags:16
+TIMER_FLAGS = {"sync": 1}
+#: P4Runtime PacketOut header (``@controller_header("packet_out")``): opcode:8; opcode 0 (what a
+#: client that sends no metadata sends) = a frame for the ingress pipeline: a timer; others reserved
+PACKET_OUT_FIELDS = [("opcode", 8)]
+PACKET_OUT_OPCODES = {"timer": 0}
+#: action-profile member and group ids carry the route generation in this bit
+GENERATION_ID_BIT = 31
 
 
 class V1Model:
@@ -45,8 +65,8 @@ class V1Model:
         return f"register<{type_}>({size}) {name};"
 
     @staticmethod
-    def action_selector(name: str, size: int) -> str:
-        return f"action_selector(HashAlgorithm.crc16, 32w{size}, 32w14) {name};"
+    def action_selector(name: str, size: int, max_group_size: int) -> str:
+        return f"@max_group_size({max_group_size}) action_selector(HashAlgorithm.crc16, 32w{size}, 32w14) {name};"
 
     @staticmethod
     def selector_impl(name: str) -> str:
@@ -57,18 +77,23 @@ TARGETS = {"bmv2": V1Model}
 
 
 def contract(profile: Profile, program: str = "tor") -> dict:
-    """The pipeline contract: control-plane names and widths of one rendered program."""
+    """The pipeline contract: control-plane names, widths and sizes of one rendered program."""
     p = profile
     w = p.widths
+    sizes = p.table_sizes()
+    gen = ("generation", "exact", 1)
     if program == "ocs":
         ctl = "OcsIngress"
         tables = {
+            "config": {"keys": [], "actions": {"set_config": [("generation", 1), ("max_timer_step", w.slice)],
+                                               "unconfigured": []}},
             "circuit": {
-                "keys": [("slice", "exact", w.slice), ("in_port", "exact", p.port_bits)],
+                "keys": [gen, ("slice", "exact", w.slice), ("in_port", "exact", p.port_bits)],
                 "actions": {"connect": [("port", p.port_bits)]},
+                "generation_keyed": True,
             },
         }
-        counters = {"ocs_drops": OCS_DROP_REASONS}
+        counters = {"ocs_drops": OCS_DROP_REASONS, "ocs_events": OCS_EVENTS}
     else:
         ctl = "UroIngress"
         alt_params = [("n", 8)]
@@ -78,24 +103,31 @@ def contract(profile: Profile, program: str = "tor") -> dict:
         for h in range(p.ssrr_hops):
             path_params += [(f"tor{h}", w.tor), (f"up{h}", w.uplink), (f"slice{h}", w.slice)]
         tables = {
-            "config": {"keys": [], "actions": {"set_config": [("my_tor", w.tor), ("capacity_bytes", 32)]}},
+            "config": {"keys": [], "actions": {
+                "set_config": [("my_tor", w.tor), ("generation", 1), ("down", p.uplinks), ("capacity_bytes", 32),
+                               ("bytes_per_us", 32), ("max_timer_step", w.slice)],
+                "unconfigured": []}},
             "host_dst": {
                 "keys": [("dst_addr", "lpm", 32)],
                 "actions": {"set_dst_tor": [("tor", w.tor)], "deliver_local": [("port", p.port_bits)]},
             },
             "route_mode": {
-                "keys": [("dst_tor", "exact", w.tor)],
+                "keys": [gen, ("dst_tor", "exact", w.tor)],
                 "actions": {"per_hop": [], "source_route": []},
+                "generation_keyed": True,
             },
             "uro_next_hop": {
-                "keys": [("arrival_slice", "exact", w.slice), ("dst_tor", "exact", w.tor)],
+                "keys": [gen, ("arrival_slice", "exact", w.slice), ("dst_tor", "exact", w.tor)],
                 "actions": {"set_alternatives": alt_params},
+                "generation_keyed": True,
             },
             "ssrr_bucket": {"keys": [("dscp", "exact", 6)], "actions": {"set_bucket": [("bucket", p.bucket_bits)]}},
             "ssrr_path": {
-                "keys": [("dst_tor", "exact", w.tor), ("start_slice", "exact", w.slice), ("bucket", "range", p.bucket_bits)],
+                "keys": [gen, ("dst_tor", "exact", w.tor), ("start_slice", "exact", w.slice),
+                         ("bucket", "range", p.bucket_bits)],
                 "actions": {"write_path": path_params},
                 "action_profile": f"{ctl}.ssrr_selector",
+                "generation_keyed": True,
             },
         }
         counters = {"drops": DROP_REASONS, "events": EVENTS}
@@ -104,6 +136,8 @@ def contract(profile: Profile, program: str = "tor") -> dict:
         entry = {
             "short": short,
             "name": f"{ctl}.{short}",
+            "size": sizes[short],
+            "generation_keyed": t.get("generation_keyed", False),
             "keys": [{"name": n, "match": m, "bitwidth": b} for n, m, b in t["keys"]],
             "actions": {
                 a: {"name": f"{ctl}.{a}", "params": [{"name": n, "bitwidth": b} for n, b in params]}
@@ -113,16 +147,26 @@ def contract(profile: Profile, program: str = "tor") -> dict:
         if "action_profile" in t:
             entry["action_profile"] = t["action_profile"]
         out_tables[short] = entry
-    return {
+    out = {
         "format": CONTRACT_FORMAT,
         "program": program,
         "target": "bmv2",
         "profile": {**asdict(p), "uplink_port_base": p.uplink_port_base,
-                    "slice_capacity_bytes": p.slice_capacity_bytes},
+                    "slice_capacity_bytes": p.slice_capacity_bytes,
+                    "link_bytes_per_us": p.link_bytes_per_us,
+                    "default_max_timer_step": p.default_max_timer_step},
         "timer_ethertype": TIMER_ETHERTYPE,
+        "timer": {"ethertype": TIMER_ETHERTYPE, "fields": [["slice", 16], ["flags", 16]], "flags": TIMER_FLAGS},
+        "generations": {"count": GENERATIONS, "key": "generation", "id_bit": GENERATION_ID_BIT},
+        "packet_io": {"cpu_port": CPU_PORT, "packet_out": [[n, b] for n, b in PACKET_OUT_FIELDS],
+                      "opcodes": PACKET_OUT_OPCODES},
         "tables": out_tables,
         "counters": {c: {"name": f"{ctl}.{c}", "indices": idx} for c, idx in counters.items()},
     }
+    if program == "tor":
+        out["action_profiles"] = {"ssrr_selector": {"name": f"{ctl}.ssrr_selector", "size": sizes["ssrr_selector"],
+                                                    "max_group_size": p.tables.ssrr_ties}}
+    return out
 
 
 def _reindent(text: str, width: int) -> str:
@@ -164,7 +208,9 @@ def render(profile: Profile, program: str = "tor", target: str = "bmv2") -> tupl
         raise ProfileError(f"unknown target {target!r} (available: {', '.join(TARGETS)})")
     c = contract(profile, program)
     tmpl = _env().get_template(f"{program}_{TARGETS[target].arch}.p4.j2")
-    text = tmpl.render(p=profile, tgt=TARGETS[target], contract=_Obj(c), timer_ethertype=TIMER_ETHERTYPE)
+    text = tmpl.render(p=profile, tgt=TARGETS[target], contract=_Obj(c), timer_ethertype=TIMER_ETHERTYPE,
+                       sizes=profile.table_sizes(), cpu_port=CPU_PORT, timer_flags=TIMER_FLAGS,
+                       opcodes=PACKET_OUT_OPCODES, packet_out_fields=PACKET_OUT_FIELDS)
     # collapse runs of blank lines left by template control blocks
     lines, blank = [], 0
     for line in text.splitlines():

@@ -170,11 +170,12 @@ def _two_hop(
 
 
 def _two_hop_members(
-    sched: Schedule, groups: tuple, H: int, kind: int, pick, block: int = 4096,
+    sched: Schedule, groups: tuple, H: int, kind: int, pick, block: int = 4096, meet: tuple | None = None,
 ) -> tuple[np.ndarray, ...]:
     """2-hop paths for the queries ``groups = (t, src, dst, gid)``;
-    ``pick(ok, a2, rows)`` returns the boolean selection [Q, N] for query rows ``rows``."""
-    wait, upl = meeting_table(sched)
+    ``pick(ok, a2, rows)`` returns the boolean selection [Q, N] for query rows ``rows``.
+    ``meet``: :func:`meeting_table` of ``sched`` if already computed."""
+    wait, upl = (meet[0], meet[1]) if meet is not None else meeting_table(sched)
     t, src, dst, gid = groups
     parts = []
     for q0 in range(0, t.size, block):
@@ -194,6 +195,35 @@ def _two_hop_members(
         return (np.zeros(0, np.int64), np.zeros(0, np.int8), np.zeros(0, np.int64),
                 np.zeros((0, 2), np.int32), np.zeros((0, 2), np.int16), np.zeros((0, 2), np.int32))
     return tuple(np.concatenate([p[i] for p in parts]) for i in range(6))
+
+
+def _two_hop_best_k(sched: Schedule, groups: tuple, H: int, kind: int, k: int, lim: np.ndarray | None,
+                    meet: tuple, engine: str) -> tuple[np.ndarray, ...]:
+    """The ``k`` fastest 2-hop paths per query ``groups = (t, src, dst, gid)`` delivered by
+    slice ``lim`` (None: any), as :func:`_two_hop_members` returns them. ``engine``
+    ``"numba"``: the compiled kernel (:func:`ucmp_kernel.two_hop_best`), else the NumPy
+    reference (the same paths in the same order; tests/test_ucmp_engines.py)."""
+    t, src, dst, gid = groups
+    if engine != "numba":
+        if lim is None:
+            return _two_hop_members(sched, groups, H, kind, lambda ok, a2, q: _best_k(ok, a2, k), meet=meet)
+        return _two_hop_members(sched, groups, H, kind,
+                                lambda ok, a2, rows: _best_k(ok & (a2 <= lim[rows, None]), a2, k), meet=meet)
+    from controller.routing import ucmp_kernel
+
+    wait, upl = meet[0], meet[1]
+    wait_t = meet[2] if len(meet) > 2 else np.ascontiguousarray(wait.transpose(0, 2, 1))
+    big = np.full(t.size, np.iinfo(np.int64).max, np.int64) if lim is None else lim.astype(np.int64)
+    q, w, a1, u1, a2, u2 = ucmp_kernel.two_hop_best(wait, wait_t, upl, t.astype(np.int64), src.astype(np.int64),
+                                                    dst.astype(np.int64), H, k, big)
+    P = q.size
+    hn = np.empty((P, 2), np.int32)
+    hu = np.empty((P, 2), np.int16)
+    hs = np.empty((P, 2), np.int32)
+    hn[:, 0], hn[:, 1] = w, dst[q]
+    hu[:, 0], hu[:, 1] = u1, u2
+    hs[:, 0], hs[:, 1] = a1, a2
+    return gid[q], np.full(P, kind, np.int8), a2 - t[q] + 1, hn, hu, hs
 
 
 def _best_k(ok: np.ndarray, key: np.ndarray, k: int) -> np.ndarray:
@@ -235,26 +265,56 @@ def envelope(members: list[tuple[int, int]]) -> list[tuple[int, Fraction]]:
         out.append(best)
 
 
-def _buckets(routes_members: tuple, slice_bytes: float) -> tuple[Buckets, np.ndarray]:
-    """Global buckets and per-member bucket ranges for the REGULAR members."""
-    m_group, m_hops, m_latency, m_kind = routes_members
-    M = m_group.size
+def group_profiles(m_group: np.ndarray, m_hops: np.ndarray, m_latency: np.ndarray, m_kind: np.ndarray,
+                   width: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The bucket profile of every group: its REGULAR members' ``(hops, latency - min latency)``
+    sequence, the only thing its bucket ranges depend on (UCMP Eq. 3-4).
+
+    Members of a group must be consecutive, REGULAR ones in increasing hops. Returns
+    ``(reg, row, pos, prof)``: the REGULAR member indices, the group row and position in
+    it of each, and ``prof [groups, 2 * width]`` (-1 padded; ``width`` default: the largest group)."""
     reg = np.flatnonzero(m_kind == REGULAR)
-    # profile of a group = its (hops, latency - min latency) sequence
     g_of = m_group[reg]
-    starts = np.flatnonzero(np.r_[True, g_of[1:] != g_of[:-1]])
+    starts = np.flatnonzero(np.r_[True, g_of[1:] != g_of[:-1]]) if g_of.size else np.zeros(0, np.int64)
     counts = np.diff(np.r_[starts, g_of.size])
-    width = int(counts.max()) if counts.size else 1
+    width = width or (int(counts.max()) if counts.size else 1)
     prof = np.full((starts.size, 2 * width), -1, dtype=np.int32)
     lat_min = np.minimum.reduceat(m_latency[reg], starts) if starts.size else np.zeros(0)
     pos = np.arange(reg.size) - np.repeat(starts, counts)
     row = np.repeat(np.arange(starts.size), counts)
     prof[row, 2 * pos] = m_hops[reg]
     prof[row, 2 * pos + 1] = m_latency[reg] - np.repeat(lat_min, counts)
+    return reg, row, pos, prof
+
+
+def unique_rows(prof: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(unique rows of ``prof``, index of each row's unique row).
+
+    Rows are first told apart by a 64-bit polynomial hash (a 1-D unique, fast); if two
+    different rows share a hash the exact byte-wise unique is used instead."""
+    if prof.size and prof.shape[1] > 1:
+        h = np.zeros(prof.shape[0], np.uint64)
+        for j in range(prof.shape[1]):
+            h = h * np.uint64(1000003) + prof[:, j].astype(np.int64).astype(np.uint64)
+        _, first_of, inverse = np.unique(h, return_index=True, return_inverse=True)
+        inverse = inverse.ravel()
+        uniq = prof[first_of]
+        if np.array_equal(uniq[inverse], prof):
+            # the same unique order as the byte-wise unique: sort the unique rows by bytes
+            rows_v = np.ascontiguousarray(uniq).view(np.dtype((np.void, uniq.dtype.itemsize * uniq.shape[1]))).ravel()
+            order = np.argsort(rows_v, kind="stable")
+            rank = np.empty_like(order)
+            rank[order] = np.arange(order.size)
+            return uniq[order], rank[inverse]
     rows_v = np.ascontiguousarray(prof).view(np.dtype((np.void, prof.dtype.itemsize * prof.shape[1]))).ravel()
     _, first_of, inverse = np.unique(rows_v, return_index=True, return_inverse=True)
-    uniq = prof[first_of]
-    inverse = inverse.ravel()
+    return prof[first_of], inverse.ravel()
+
+
+def profile_ranges(uniq: np.ndarray) -> tuple[tuple[Fraction, ...], np.ndarray, np.ndarray]:
+    """Global bucket boundaries (the union of every profile's envelope break points) and,
+    per profile and member position, the bucket range ``[lo, hi]`` it serves (-1: none)."""
+    width = uniq.shape[1] // 2
     envs = []
     bset: set[Fraction] = set()
     for u in uniq:
@@ -270,7 +330,6 @@ def _buckets(routes_members: tuple, slice_bytes: float) -> tuple[Buckets, np.nda
         )
     bindex = {b: i + 1 for i, b in enumerate(boundaries)}
     nb = len(boundaries) + 1
-    # per unique profile: (position -> lo, hi)
     prof_lo = np.full((len(uniq), width), -1, np.int32)
     prof_hi = np.full((len(uniq), width), -1, np.int32)
     for p, env in enumerate(envs):
@@ -280,6 +339,16 @@ def _buckets(routes_members: tuple, slice_bytes: float) -> tuple[Buckets, np.nda
             if hi >= lo:
                 prof_lo[p, mpos] = lo
                 prof_hi[p, mpos] = hi
+    return boundaries, prof_lo, prof_hi
+
+
+def _buckets(routes_members: tuple, slice_bytes: float) -> tuple[Buckets, np.ndarray]:
+    """Global buckets and per-member bucket ranges for the REGULAR members."""
+    m_group, m_hops, m_latency, m_kind = routes_members
+    M = m_group.size
+    reg, row, pos, prof = group_profiles(m_group, m_hops, m_latency, m_kind)
+    uniq, inverse = unique_rows(prof)
+    boundaries, prof_lo, prof_hi = profile_ranges(uniq)
     m_lo = np.full(M, -1, np.int32)
     m_hi = np.full(M, -1, np.int32)
     m_lo[reg] = prof_lo[inverse[row], pos]
@@ -397,7 +466,6 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     S, N, d = sched.peer.shape
     G = S * N * N
     H = params.hops_per_slice or sched.timing.hops_per_slice
-    bound, bound_info = hmax_upper_bound(sched, H)
     chunks = list(group_chunks(sched, params, chunk, progress, engine, workers))
     width = max(max(c.hop_node.shape[1] for c in chunks), 2)
 
@@ -416,25 +484,7 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     hn = np.concatenate([pad(c.hop_node) for c in chunks])
     hu = np.concatenate([pad(c.hop_uplink) for c in chunks])
     hs = np.concatenate([pad(c.hop_slice) for c in chunks])
-    n_members = np.bincount(lv_gid, minlength=G)
-    one_hop = np.zeros(G, bool)
-    one_hop[lv_gid[lv_hops == 1]] = True
-    extra = []
-    if params.backups > 0:
-        single = np.flatnonzero((n_members == 1) & one_hop)
-        extra.append(_two_hop_members(
-            sched, _decode(single, N), H, BACKUP, lambda ok, a2, q: _best_k(ok, a2, params.backups)))
-    if params.relax_slices is not None:
-        lat2 = np.zeros(G, np.int64)
-        lat2[lv_gid[lv_hops == 2]] = lv_lat[lv_hops == 2]
-        two = np.flatnonzero(lat2 > 0)
-        q = _decode(two, N)
-        lim = q[0] + lat2[two] - 1 + params.relax_slices  # last allowed delivery slice
-
-        def pick(ok, a2, rows):
-            return _best_k(ok & (a2 <= lim[rows, None]), a2, params.max_parallel)
-
-        extra.append(_two_hop_members(sched, q, H, RELAXED, pick))
+    extra = extra_members(sched, params, H, lv_gid, lv_hops, lv_lat)
     for e_gid, e_kind, e_lat, e_hn, e_hu, e_hs in extra:
         gid = np.concatenate([gid, e_gid])
         kind = np.concatenate([kind, e_kind])
@@ -443,24 +493,97 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
         hn = np.concatenate([hn, pad(e_hn)])
         hu = np.concatenate([hu, pad(e_hu)])
         hs = np.concatenate([hs, pad(e_hs)])
-    notes = {
+    notes = run_notes(sched, params, H, levels=int(lv_gid.size),
+                      levels_capped=int(sum(int(c.lv_capped.sum()) for c in chunks)),
+                      hmax_reached=max(c.hmax_reached for c in chunks),
+                      bound_hit=any(c.bound_hit for c in chunks))
+    p = result_params(params, H)
+    routes = assemble(sched, "ucmp", p, gid, hops.astype(np.int32), kind, hops, lat, hn, hu, hs, notes)
+    m_group = np.repeat(np.arange(G), routes.g_count.ravel())
+    buckets, _ = _buckets((m_group, routes.m_hops, routes.m_latency, routes.m_kind), slice_bytes(sched))
+    return PathRoutes(**{**routes.__dict__, "buckets": buckets})
+
+
+def meeting_tables(sched: Schedule) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`meeting_table` ``(wait, uplink)`` plus ``wait`` transposed to ``[s, b, a]``
+    (the 2-hop kernel reads the second meeting along its intermediates)."""
+    wait, upl = meeting_table(sched)
+    return wait, upl, np.ascontiguousarray(wait.transpose(0, 2, 1))
+
+
+def slice_bytes(sched: Schedule) -> float:
+    """Bytes one link carries in one slice duration (B x u, UCMP Eq. 4)."""
+    return sched.timing.slice_us * sched.timing.link_gbps * 1e3 / 8
+
+
+def result_params(params: UcmpParams, H: int) -> dict:
+    """The parameters a UCMP route set records (``PathRoutes.params``)."""
+    return {"h_max": params.h_max, "hops_per_slice": H, "max_parallel": params.max_parallel,
+            "backups": params.backups, "relax_slices": params.relax_slices}
+
+
+def run_notes(sched: Schedule, params: UcmpParams, H: int, levels: int, levels_capped: int,
+              hmax_reached: int, bound_hit: bool) -> dict:
+    """What a UCMP run reports next to its routes (``PathRoutes.notes``)."""
+    bound, bound_info = hmax_upper_bound(sched, H)
+    return {
         "hops_per_slice": H,
         "hmax_bound": bound,
         "hmax_bound_detail": bound_info,
         "hmax_used": params.h_max or bound,
-        "hmax_reached": max(c.hmax_reached for c in chunks),
-        "hmax_bound_hit": any(c.bound_hit for c in chunks),
-        "levels": int(lv_gid.size),
-        "levels_capped": int(sum(int(c.lv_capped.sum()) for c in chunks)),
-        "engine": resolve_engine(engine, d),
+        "hmax_reached": hmax_reached,
+        "hmax_bound_hit": bound_hit,
+        "levels": levels,
+        "levels_capped": levels_capped,
+        "engine": resolve_engine(params.engine, sched.n_uplinks),
     }
-    p = {"h_max": params.h_max, "hops_per_slice": H, "max_parallel": params.max_parallel,
-         "backups": params.backups, "relax_slices": params.relax_slices}
-    routes = assemble(sched, "ucmp", p, gid, hops.astype(np.int32), kind, hops, lat, hn, hu, hs, notes)
-    m_group = np.repeat(np.arange(G), routes.g_count.ravel())
-    slice_bytes = sched.timing.slice_us * sched.timing.link_gbps * 1e3 / 8
-    buckets, _ = _buckets((m_group, routes.m_hops, routes.m_latency, routes.m_kind), slice_bytes)
-    return PathRoutes(**{**routes.__dict__, "buckets": buckets})
+
+
+def extra_members(sched: Schedule, params: UcmpParams, H: int, lv_gid: np.ndarray, lv_hops: np.ndarray,
+                  lv_lat: np.ndarray, meet: tuple | None = None) -> list[tuple[np.ndarray, ...]]:
+    """Backup (§5.3) and relaxed (§4.3) members of the groups whose levels are given
+    (every level of each group: all of them, or one chunk of destinations).
+
+    Returns ``[(gid, kind, latency, hop_node, hop_uplink, hop_slice)]``, groups in
+    increasing gid; ``meet``: :func:`meeting_table` of ``sched`` if already computed."""
+    N = sched.n_tors
+    extra = []
+    if params.backups <= 0 and params.relax_slices is None:
+        return extra
+    engine = resolve_engine(params.engine, sched.n_uplinks)
+    if meet is None:
+        meet = meeting_tables(sched)
+    if params.backups > 0:
+        g, cnt, one_hop = _group_runs(lv_gid, lv_hops == 1, N, sched.n_slices)
+        single = np.sort(g[(cnt == 1) & one_hop])
+        extra.append(_two_hop_best_k(sched, _decode(single, N), H, BACKUP, params.backups, None, meet, engine))
+    if params.relax_slices is not None:
+        sel = np.flatnonzero(lv_hops == 2)
+        order = np.argsort(lv_gid[sel], kind="stable")
+        two = lv_gid[sel][order]
+        lat2 = lv_lat[sel][order].astype(np.int64)
+        q = _decode(two, N)
+        lim = q[0] + lat2 - 1 + params.relax_slices  # last allowed delivery slice
+        extra.append(_two_hop_best_k(sched, q, H, RELAXED, params.max_parallel, lim, meet, engine))
+    return extra
+
+
+def _group_runs(lv_gid: np.ndarray, flag: np.ndarray, N: int, S: int) -> tuple[np.ndarray, ...]:
+    """(groups, levels per group, any ``flag`` in the group) of a level list.
+
+    The engines list a group's levels consecutively, destination chunk by chunk; then
+    the runs of equal gid are the groups (checked: the runs must be strictly ordered by
+    (dst, t, src) or by gid) and no sort is needed. Otherwise: np.unique."""
+    if lv_gid.size:
+        first = np.flatnonzero(np.r_[True, lv_gid[1:] != lv_gid[:-1]])
+        rg = lv_gid[first]
+        key = ((rg % N) * S + rg // (N * N)) * N + (rg // N) % N
+        if np.all(key[1:] > key[:-1]) or np.all(rg[1:] > rg[:-1]):
+            return rg, np.diff(np.append(first, lv_gid.size)), np.logical_or.reduceat(flag, first)
+    g, inv, cnt = np.unique(lv_gid, return_inverse=True, return_counts=True)
+    has = np.zeros(g.size, bool)
+    has[inv.ravel()[flag]] = True
+    return g, cnt, has
 
 
 def _decode(g: np.ndarray, N: int) -> tuple[np.ndarray, ...]:

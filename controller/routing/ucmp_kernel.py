@@ -294,3 +294,81 @@ def levels_and_paths(
     lv_n, lv_t, lv_src, lv_c, target, capped = (a[:L] for a in levels)
     p_lv, hn, hu, hs = (a[:P] for a in paths)
     return lv_n, lv_t, lv_src, lv_c + c0, target, capped, p_lv, hn, hu, hs, reached, fixed
+
+
+@nb.njit(cache=True, nogil=True)
+def two_hop_best(wait, wait_t, upl, t, src, dst, H, k, lim):
+    """The ``k`` fastest 2-hop paths ``src -> w -> dst`` from slice ``t`` per query (UCMP
+    §5.3 backups, §4.3 relaxation): the compiled form of ``ucmp._two_hop`` + ``_best_k``.
+
+    ``wait/upl``: :func:`controller.routing.paths.meeting_table`, ``wait_t`` its
+    ``[s, b, a]`` transpose (contiguous over the intermediate). A path is kept when both
+    meetings exist, ``w`` is neither end and its delivery slice ``a2 <= lim[q]``; the k
+    smallest ``(a2, w)`` are chosen and returned in increasing ``w`` (the NumPy engine's
+    order). Returns ``(q, w, a1, u1, a2, u2)`` arrays, queries in input order."""
+    S = wait.shape[0]
+    N = wait.shape[1]
+    Q = t.shape[0]
+    best_a = np.empty((Q, k), np.int64)
+    best_w = np.empty((Q, k), np.int64)
+    count = np.zeros(Q, np.int64)
+    for q in range(Q):
+        s0 = t[q] % S
+        a = src[q]
+        b = dst[q]
+        n = 0
+        for w in range(N):
+            if w == a or w == b:
+                continue
+            w1 = wait[s0, a, w]
+            if w1 < 0:
+                continue
+            a1 = t[q] + w1
+            start2 = a1 if H >= 2 else a1 + 1
+            w2 = wait_t[start2 % S, b, w]
+            if w2 < 0:
+                continue
+            a2 = start2 + w2
+            if a2 > lim[q]:
+                continue
+            # insert (a2, w) into the sorted top-k (w increases, so ties keep the earlier w)
+            if n < k:
+                pos = n
+                n += 1
+            elif a2 < best_a[q, k - 1]:
+                pos = k - 1
+            else:
+                continue
+            while pos > 0 and best_a[q, pos - 1] > a2:
+                best_a[q, pos] = best_a[q, pos - 1]
+                best_w[q, pos] = best_w[q, pos - 1]
+                pos -= 1
+            best_a[q, pos] = a2
+            best_w[q, pos] = w
+        count[q] = n
+    total = 0
+    for q in range(Q):
+        total += count[q]
+    o_q = np.empty(total, np.int64)
+    o_w = np.empty(total, np.int64)
+    o_a1 = np.empty(total, np.int64)
+    o_u1 = np.empty(total, np.int64)
+    o_a2 = np.empty(total, np.int64)
+    o_u2 = np.empty(total, np.int64)
+    i = 0
+    for q in range(Q):
+        n = count[q]
+        ws = np.sort(best_w[q, :n])
+        s0 = t[q] % S
+        for j in range(n):
+            w = ws[j]
+            a1 = t[q] + wait[s0, src[q], w]
+            start2 = a1 if H >= 2 else a1 + 1
+            o_q[i] = q
+            o_w[i] = w
+            o_a1[i] = a1
+            o_u1[i] = upl[s0, src[q], w]
+            o_a2[i] = start2 + wait[start2 % S, w, dst[q]]
+            o_u2[i] = upl[start2 % S, w, dst[q]]
+            i += 1
+    return o_q, o_w, o_a1, o_u1, o_a2, o_u2

@@ -51,6 +51,9 @@ _UNBOUNDED = 255
 #: K one-shot alternatives per entry: URO fits 10 on Tofino2 (Table II)
 MAX_ALTERNATIVES = 10
 _INF = np.iinfo(np.int32).max
+#: label of a destination a ToR cannot reach at all (only in a degraded schedule, where
+#: failures removed every path): it is never offered to a neighbour and never grows
+_NEVER = ((1 << 15) - 1) << _ARR
 
 
 @dataclass(frozen=True)
@@ -165,7 +168,9 @@ def _direct_labels(sched: Schedule) -> tuple[np.ndarray, np.ndarray, np.ndarray]
             x = np.nonzero(peer[t, :, u] >= 0)[0]
             cur_dep[x, peer[t, x, u]] = t
             cur_upl[x, peer[t, x, u]] = u
-    key = (cur_dep << _ARR) | (1 << _HOP) | 1
+    never = cur_dep >= (1 << 20)  # no direct circuit at all (degraded schedules only)
+    key = np.where(never, _NEVER, (cur_dep << _ARR) | (1 << _HOP) | 1)
+    cur_dep[never] = -1
     return key.reshape(-1), cur_dep.reshape(-1).astype(np.int32), cur_upl.reshape(-1)
 
 
@@ -181,11 +186,21 @@ def _settle_slice(
     """
     N, d = peer_t.shape
     prefix = (key >> _HOP) - (t << (_ARR - _HOP))  # (arrival - t) << 8 | hops, small
+    reach = key < _NEVER
+    if reach.all():
+        fin = None
+    else:  # unreachable labels are never settled (nothing to offer a neighbour)
+        fin = np.flatnonzero(reach)
+        prefix = prefix[fin]
+    if prefix.size == 0:
+        return
     if prefix.max() < (1 << 16):
         order = np.argsort(prefix.astype(np.uint16), kind="stable")  # radix sort
     else:  # pragma: no cover - cycles of more than ~120 slices
         order = np.argsort(prefix, kind="stable")
     pref_sorted = prefix[order]
+    if fin is not None:
+        order = fin[order]
     starts = np.concatenate(([0], np.flatnonzero(np.diff(pref_sorted)) + 1))
     ends = np.append(starts[1:], len(order))
     groups = {int(pref_sorted[a]): (int(a), int(b)) for a, b in zip(starts, ends)}
@@ -264,8 +279,8 @@ def compute(sched: Schedule, params: UroParams | None = None, progress=None) -> 
     upl = np.empty((S, N * N), dtype=np.int8)
     diag = np.arange(N) * (N + 1)
     # boundary: labels of slice S (= slice 0 of the next cycle); start from direct paths
-    b_key = (dkey + (S << _ARR)) & ~0xFF
-    b_dep = ddep + S
+    b_key = np.where(dkey >= _NEVER, _NEVER, (dkey + (S << _ARR)) & ~0xFF)
+    b_dep = np.where(ddep >= 0, ddep + S, -1)
     b_upl = dupl
     # Sweep the cycle backwards until the labels are periodic. Slice t depends only
     # on slice t+1, so once a later sweep reproduces the stored labels of a slice, all
@@ -290,18 +305,22 @@ def compute(sched: Schedule, params: UroParams | None = None, progress=None) -> 
             nkey, ndep, nupl = k, dp, up
         if converged:
             break
+        never = key[0] >= _NEVER
         b_key = key[0].astype(np.int64) + (S << _ARR)
         b_key[diag] = S << _ARR
         b_key &= ~0xFF
+        b_key[never] = _NEVER
         b_dep = dep[0] + S
         b_dep[diag] = -1
+        b_dep[never] = -1
         b_upl = upl[0].copy()
     else:  # pragma: no cover - a schedule would need a pathological structure
         raise UroError("URO labels did not converge over the cycle; please report this schedule")
 
     key = key.reshape(S, N, N)
-    arrival = (key >> _ARR).astype(np.int32)
-    hops = ((key >> _HOP) & 0xFF).astype(np.uint8)
+    never = key >= _NEVER  # unreachable (degraded schedules): arrival -1, no alternatives
+    arrival = np.where(never, -1, key >> _ARR).astype(np.int32)
+    hops = np.where(never, 0, (key >> _HOP) & 0xFF).astype(np.uint8)
     dep = dep.reshape(S, N, N)
     upl = upl.reshape(S, N, N)
     alt_dep, alt_upl = _alternatives(dep, upl, params.k)

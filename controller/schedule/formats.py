@@ -73,8 +73,14 @@ def _need(obj: dict, key: str, where: str):
 
 def _int(v, where: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise ScheduleError(f"{where}: expected an integer, got {v!r}")
+        raise ScheduleError(f"{where}: expected an integer, got {_short(v)}")
     return v
+
+
+def _short(v, limit: int = 40) -> str:
+    """``repr(v)`` cut to ``limit`` characters: messages never echo a huge value or line."""
+    text = repr(v)
+    return text if len(text) <= limit else text[: limit - 5] + "...'" + f" ({len(text)} chars)"
 
 
 def from_dict(doc: dict, source: str = "schedule") -> Schedule:
@@ -86,8 +92,10 @@ def from_dict(doc: dict, source: str = "schedule") -> Schedule:
     N = _int(_need(doc, "tors", source), f"{source}: tors")
     d = _int(_need(doc, "uplinks", source), f"{source}: uplinks")
     S = _int(_need(doc, "slices", source), f"{source}: slices")
-    if N < 2 or d < 1 or S < 1:
-        raise ScheduleError(f"{source}: need tors >= 2, uplinks >= 1, slices >= 1 (got {N}, {d}, {S})")
+    bad = [f"{k} must be >= {lo}, got {v}" for k, v, lo in (("tors", N, 2), ("uplinks", d, 1), ("slices", S, 1))
+           if v < lo]
+    if bad:
+        raise ScheduleError(f"{source}: " + "; ".join(bad))
     tdoc = doc.get("timing", {})
     if not isinstance(tdoc, dict):
         raise ScheduleError(f"{source}: timing must be an object")
@@ -97,24 +105,30 @@ def from_dict(doc: dict, source: str = "schedule") -> Schedule:
         raise ScheduleError(f"{source}: unknown timing key(s) {sorted(extra)}; known: {sorted(known)}")
     for k, v in tdoc.items():
         if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise ScheduleError(f"{source}: timing.{k} must be a number, got {v!r}")
+            raise ScheduleError(f"{source}: timing.{k} must be a number, got {_short(v)}")
     timing = Timing(**tdoc)
     circuits = _need(doc, "circuits", source)
     if not isinstance(circuits, list) or len(circuits) != S:
-        raise ScheduleError(f"{source}: circuits must list {S} slices, got {len(circuits) if isinstance(circuits, list) else type(circuits).__name__}")
-    peer = np.full((S, N, d), IDLE, dtype=np.int32)
+        got = len(circuits) if isinstance(circuits, list) else type(circuits).__name__
+        raise ScheduleError(f"{source}: circuits must list {S} slices (\"slices\": {S}), got {got}")
+    # the declared sizes are checked against the data before anything is allocated
     for s, sl in enumerate(circuits):
         if not isinstance(sl, list) or len(sl) != N:
-            raise ScheduleError(f"{source}: slice {s} must list {N} ToRs")
+            got = len(sl) if isinstance(sl, list) else type(sl).__name__
+            raise ScheduleError(f"{source}: slice {s} must list {N} ToRs (\"tors\": {N}), got {got}")
         for a, row in enumerate(sl):
             if not isinstance(row, list) or len(row) != d:
-                raise ScheduleError(f"{source}: slice {s}, ToR {a} must list {d} uplinks")
+                got = len(row) if isinstance(row, list) else type(row).__name__
+                raise ScheduleError(f"{source}: slice {s}, ToR {a} must list {d} uplinks (\"uplinks\": {d}), got {got}")
             for u, p in enumerate(row):
                 if p is None:
                     continue
-                peer[s, a, u] = _int(p, f"{source}: slice {s}, ToR {a}, uplink {u}")
-                if p < 0:
-                    raise ScheduleError(f"{source}: slice {s}, ToR {a}, uplink {u}: peer {p} is out of range 0..{N - 1} (use null for idle)")
+                _int(p, f"{source}: slice {s}, ToR {a}, uplink {u}")
+                if not 0 <= p < N:
+                    raise ScheduleError(f"{source}: slice {s}, ToR {a}, uplink {u}: peer {_short(p)} is out of range "
+                                        f"0..{N - 1}" + (" (use null for idle)" if p < 0 else ""))
+    peer = np.array([[[IDLE if p is None else p for p in row] for row in sl] for sl in circuits], dtype=np.int32)
+    peer = peer.reshape(S, N, d)
     offsets = doc.get("uplink_offsets") or [0.0] * d
     if not isinstance(offsets, list):
         raise ScheduleError(f"{source}: uplink_offsets must be a list")
@@ -136,58 +150,75 @@ def dumps(sched: Schedule) -> str:
 
 # ---- htsim dynexp -----------------------------------------------------------------------
 def parse_htsim(text: str, source: str = "htsim") -> Schedule:
-    """Parse an htsim dynexp topology; every error names the line number."""
+    """Parse an htsim dynexp topology; every error names the line number and the field.
+
+    The declared sizes (tors, uplinks, slices) are checked against the lines present
+    before anything is allocated, so a header promising 10^9 ToRs fails at once."""
     lines = text.splitlines()
 
-    def nums(i: int, kind=int) -> list:
+    def tokens(i: int) -> list[str]:
         if i >= len(lines):
             raise ScheduleError(f"{source}: truncated file: line {i + 1} is missing")
-        try:
-            return [kind(x) for x in lines[i].split()]
-        except ValueError:
-            bad = next(x for x in lines[i].split() if not _is_num(x, kind))
-            raise ScheduleError(f"{source}: line {i + 1}: non-numeric value {bad!r}") from None
+        return lines[i].split()
 
-    head = nums(0)
+    def ints(i: int, names: tuple[str, ...] | None = None) -> list[int]:
+        out = []
+        for j, x in enumerate(tokens(i)):
+            try:
+                out.append(int(x))
+            except ValueError:
+                what = f"{names[j]} " if names and j < len(names) else ""
+                raise ScheduleError(f"{source}: line {i + 1}: {what}must be an integer, got {_short(x)}") from None
+        return out
+
+    names = ("hosts", "downlinks", "uplinks", "tors")
+    head = ints(0, names)
     if len(head) < 4:
         raise ScheduleError(f"{source}: line 1: expected 'hosts downlinks uplinks tors', got {len(head)} value(s)")
     hosts, down, d, N = head[:4]
-    if N < 2 or d < 1 or down < 0 or hosts < 0:
-        raise ScheduleError(f"{source}: line 1: need tors >= 2 and uplinks >= 1 (got tors={N}, uplinks={d})")
-    second = nums(1, float)
+    bad = [f"{n} must be >= {lo}, got {v}" for n, v, lo in zip(names, (hosts, down, d, N), (0, 0, 1, 2)) if v < lo]
+    if bad:
+        raise ScheduleError(f"{source}: line 1: " + "; ".join(bad))
+    second = []
+    for j, x in enumerate(tokens(1)):
+        try:
+            second.append(float(x))
+        except ValueError:
+            field = ("slices", "connected_time_ps", "reconfig_time_ps")[j] if j < 3 else f"value {j + 1}"
+            raise ScheduleError(f"{source}: line 2: {field} must be a number, got {_short(x)}") from None
     if len(second) < 3:
-        raise ScheduleError(f"{source}: line 2: expected 'slices connected_time reconfig_time', got {len(second)} value(s)")
-    S = second[0]
-    if S != int(S) or S < 1:
-        raise ScheduleError(f"{source}: line 2: slice count must be a positive integer, got {second[0]:g}")
-    S = int(S)
+        raise ScheduleError(f"{source}: line 2: expected 'slices connected_time_ps reconfig_time_ps', got "
+                            f"{len(second)} value(s)")
+    S_f = second[0]
+    if not (math.isfinite(S_f) and S_f == int(S_f) and S_f >= 1):
+        raise ScheduleError(f"{source}: line 2: slices must be a positive integer, got {_short(tokens(1)[0])}")
+    S = int(S_f)
+    if len(lines) < 2 + S:
+        raise ScheduleError(f"{source}: line 2 declares {S} slices but the file has {max(0, len(lines) - 2)} line(s) "
+                            f"after the header (truncated file: line {len(lines) + 1} is missing)")
     connected_ps, reconfig_ps = second[1], second[2]
     if not (math.isfinite(connected_ps) and connected_ps > 0):
-        raise ScheduleError(f"{source}: line 2: connected time must be positive, got {connected_ps:g} ps")
+        raise ScheduleError(f"{source}: line 2: connected_time_ps must be positive, got {connected_ps:g}")
     if not (math.isfinite(reconfig_ps) and reconfig_ps >= 0):
-        raise ScheduleError(f"{source}: line 2: reconfiguration time must be >= 0, got {reconfig_ps:g} ps")
-    peer = np.full((S, N, d), IDLE, dtype=np.int32)
+        raise ScheduleError(f"{source}: line 2: reconfig_time_ps must be >= 0, got {reconfig_ps:g}")
+    rows = []
     for s in range(S):
-        row = nums(2 + s)
-        if len(row) != N * d:
-            raise ScheduleError(f"{source}: line {3 + s}: slice {s} needs {N * d} peer ids (tors*uplinks), got {len(row)}")
-        arr = np.asarray(row, dtype=np.int64).reshape(N, d)
-        bad = np.argwhere((arr < 0) | (arr >= N))
-        if len(bad):
-            a, u = bad[0]
-            raise ScheduleError(f"{source}: line {3 + s}: ToR {a} uplink {u}: peer {arr[a, u]} is out of range 0..{N - 1}")
-        arr = np.where(arr == np.arange(N)[:, None], IDLE, arr)
-        peer[s] = arr
+        n_tok = len(tokens(2 + s))
+        if n_tok != N * d:  # before converting (and allocating) anything
+            raise ScheduleError(f"{source}: line {3 + s}: slice {s} needs {N * d} peer ids (tors {N} x uplinks {d}), "
+                                f"got {n_tok}")
+        row = ints(2 + s)
+        lo, hi = min(row), max(row)
+        if lo < 0 or hi >= N:
+            i = next(i for i, v in enumerate(row) if not 0 <= v < N)
+            a, u = divmod(i, d)
+            raise ScheduleError(f"{source}: line {3 + s}: ToR {a} uplink {u}: peer {_short(row[i])} is out of range "
+                                f"0..{N - 1}")
+        arr = np.asarray(row, dtype=np.int32).reshape(N, d)
+        rows.append(np.where(arr == np.arange(N)[:, None], IDLE, arr))
+    peer = np.stack(rows)
     timing = Timing(slice_us=(connected_ps + reconfig_ps) / 1e6, guard_us=reconfig_ps / 1e6)
     return Schedule(peer, timing, name=Path(source).stem)
-
-
-def _is_num(x: str, kind) -> bool:
-    try:
-        kind(x)
-        return True
-    except ValueError:
-        return False
 
 
 def format_htsim(sched: Schedule, downlinks: int | None = None) -> str:
@@ -205,19 +236,31 @@ def format_htsim(sched: Schedule, downlinks: int | None = None) -> str:
 
 # ---- files ------------------------------------------------------------------------------
 def load(path: str | Path) -> Schedule:
-    """Load a schedule, guessing the format from content (JSON object vs numbers)."""
+    """Load a schedule: uro JSON (anything that starts like JSON: an object, a list,
+    null, a string; a UTF-8 byte-order mark is allowed) or htsim dynexp (numbers)."""
     p = Path(path)
     try:
-        text = p.read_text()
+        raw = p.read_bytes()
     except FileNotFoundError:
         raise UroError(f"schedule file not found: {p}") from None
-    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as e:
-        raise UroError(f"cannot read schedule {p}: {e}") from None
-    if text.lstrip().startswith("{"):
+    except (IsADirectoryError, PermissionError, OSError) as e:
+        raise UroError(f"cannot read schedule {p}: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise UroError(f"cannot read schedule {p}: not UTF-8 text (byte {e.start})") from None
+    head = text.lstrip()[:8]
+    if head[:1] in ("{", "[", '"') or head.startswith(("null", "true", "false")):
         try:
             doc = json.loads(text)
         except json.JSONDecodeError as e:
             raise ScheduleError(f"{p}: invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+        except RecursionError:
+            raise ScheduleError(f"{p}: JSON nested too deeply") from None
+        if not isinstance(doc, dict):
+            kind = "null" if doc is None else type(doc).__name__.replace("dict", "object").replace("str", "string")
+            raise ScheduleError(f"{p}: a uro JSON schedule is an object (with \"format\": \"{FORMAT_TAG}\"), "
+                                f"got a JSON {kind}")
         return from_dict(doc, str(p))
     return parse_htsim(text, str(p))
 

@@ -19,8 +19,10 @@ Routing, the slice clock and the OCS emulator then all see the same time line.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 
 import numpy as np
@@ -95,6 +97,10 @@ class Schedule:
     peer: np.ndarray  # (S, N, d) int32, IDLE for no circuit
     timing: Timing = field(default_factory=Timing)
     name: str = "schedule"
+    #: every ToR pair meets once per cycle (checked). A degraded schedule -- the circuits
+    #: left after failures, :mod:`controller.schedule.degrade` -- is built with False:
+    #: routing then finds multi-hop routes where they exist and none where they do not.
+    complete: bool = field(default=True, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         peer = np.asarray(self.peer)
@@ -144,6 +150,12 @@ class Schedule:
         out[s_idx, a_idx, self.peer[s_idx, a_idx, u_idx]] = True
         return out
 
+    def content_hash(self) -> str:
+        """``sha256:<hex>`` of the circuits and the timing (not the name): what route
+        artifacts record, so routes are never used with a schedule they were not computed
+        for (:mod:`controller.tables.artifacts`)."""
+        return content_hash(self.peer, self.timing)
+
     def describe(self) -> str:
         t = self.timing
         return (
@@ -151,6 +163,16 @@ class Schedule:
             f"slice {t.slice_us:g} us (guard {t.guard_us:g} us), {t.link_gbps:g} Gbps, "
             f"hop {t.hop_us:.3f} us -> h_slice {t.hops_per_slice}"
         )
+
+
+def content_hash(peer: np.ndarray, timing: Timing) -> str:
+    """The content hash of a peer table and its timing (see :meth:`Schedule.content_hash`)."""
+    h = hashlib.sha256()
+    S, N, d = peer.shape
+    h.update(f"uro-schedule/1 {S} {N} {d}\n".encode())
+    h.update(json.dumps(asdict(timing), sort_keys=True).encode())
+    h.update(np.ascontiguousarray(peer, dtype="<i4").tobytes())
+    return "sha256:" + h.hexdigest()
 
 
 def _fmt(problems: list[str]) -> str:
@@ -168,7 +190,8 @@ def validate(sched: Schedule) -> None:
     Checks ids and ports in range, timing, that no two ToRs claim the same uplink of a
     peer in a slice, that every circuit is symmetric on its OCS (``peer[s, b, u] == a``
     when ``peer[s, a, u] == b``), and that every ToR pair meets at least once per cycle
-    (URO assumes this; idle uplinks are fine).
+    (URO assumes this; idle uplinks are fine) -- unless the schedule is a degraded one
+    (``complete=False``), where failures may have removed a pair's only meetings.
     """
     peer = sched.peer
     S, N, d = peer.shape
@@ -211,6 +234,8 @@ def validate(sched: Schedule) -> None:
     if problems:
         raise ScheduleError(_fmt(problems))
 
+    if not sched.complete:
+        return
     met = sched.meets().any(axis=0)
     np.fill_diagonal(met, True)
     missing = np.argwhere(np.triu(~met))

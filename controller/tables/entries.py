@@ -3,7 +3,14 @@
 Target-neutral values (ints) keyed by the contract's table/key/action/parameter names;
 the agent (:mod:`controller.agent.p4runtime`) encodes them for P4Runtime after checking
 them against the P4Info. Every value is checked against its bit width here, so a route
-that does not fit the profile is refused with the table and field named.
+that does not fit the profile is refused with the table and field named; nothing is
+silently cut (a path longer than the profile's H, more alternatives than its K, more
+entries than a table holds: an :class:`EntryError` with the numbers).
+
+Route tables carry a 1-bit ``generation`` key (hitless updates, docs/p4.md): the
+entries of generation g match only while the config entry says g is active. Action
+profile member and group ids of generation g have bit ``GENERATION_ID_BIT`` (31) set to g,
+so the two generations' ids never collide.
 """
 
 from __future__ import annotations
@@ -12,6 +19,9 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from controller.errors import UroError
+
+#: action-profile member/group ids: the generation in this bit (contract "generations.id_bit")
+GENERATION_ID_BIT = 31
 
 
 @dataclass(frozen=True)
@@ -128,11 +138,47 @@ def make_entry(contract: dict, short: str, match: dict, action: str | None, para
                       priority if ranged and not is_default else 0)
 
 
+def gen_id(generation: int, seq: int) -> int:
+    """Member/group id ``seq`` (1..2^31-1) of ``generation``: the generation in bit 31."""
+    if generation not in (0, 1):
+        raise EntryError(f"generation must be 0 or 1, got {generation!r}")
+    if not 1 <= seq < (1 << GENERATION_ID_BIT):
+        raise EntryError(f"action-profile id {seq} out of 1..{(1 << GENERATION_ID_BIT) - 1}")
+    return (generation << GENERATION_ID_BIT) | seq
+
+
+def _gen(generation: int) -> int:
+    if generation not in (0, 1):
+        raise EntryError(f"generation must be 0 or 1, got {generation!r}")
+    return generation
+
+
 # ---- ToR program -------------------------------------------------------------------------
-def config_entry(contract: dict, my_tor: int, capacity_bytes: int | None = None) -> TableEntry:
-    cap = contract["profile"]["slice_capacity_bytes"] if capacity_bytes is None else capacity_bytes
-    return make_entry(contract, "config", {}, "set_config", {"my_tor": my_tor, "capacity_bytes": cap},
-                      is_default=True)
+def tor_config_entry(contract: dict, my_tor: int, generation: int = 0, down: int = 0,
+                     capacity_bytes: int | None = None, bytes_per_us: int | None = None,
+                     max_timer_step: int | None = None) -> TableEntry:
+    """The ToR's config (the config table's default entry, written as MODIFY).
+
+    ``down`` is the failed-uplink bitmask (bit u = uplink u); ``capacity_bytes`` bytes one
+    calendar queue takes per slice (default: the profile's slice capacity);
+    ``bytes_per_us`` the uplink rate that ages the active queue (default: the profile's
+    link rate; 0 turns the time-left rule off, for a clock stepped by hand);
+    ``max_timer_step`` the largest clock step a timer may make (default: the profile's)."""
+    prof = contract["profile"]
+    params = {
+        "my_tor": my_tor,
+        "generation": _gen(generation),
+        "down": down,
+        "capacity_bytes": prof["slice_capacity_bytes"] if capacity_bytes is None else capacity_bytes,
+        "bytes_per_us": prof["link_bytes_per_us"] if bytes_per_us is None else bytes_per_us,
+        "max_timer_step": prof["default_max_timer_step"] if max_timer_step is None else max_timer_step,
+    }
+    if not 0 <= my_tor < prof["tors"]:
+        raise EntryError(f"ToR {my_tor} is not in profile {prof['name']!r} (0..{prof['tors'] - 1})")
+    if isinstance(params["max_timer_step"], int) and not 1 <= params["max_timer_step"] < max(2, prof["slices"]):
+        raise EntryError(f"max_timer_step = {params['max_timer_step']} out of 1..{max(1, prof['slices'] - 1)} "
+                         f"(S = {prof['slices']})")
+    return make_entry(contract, "config", {}, "set_config", params, is_default=True)
 
 
 def host_entries(contract: dict, remote: dict[tuple[int, int], int] | None = None,
@@ -146,24 +192,29 @@ def host_entries(contract: dict, remote: dict[tuple[int, int], int] | None = Non
     return out
 
 
-def route_mode_entry(contract: dict, dst_tor: int, source_routed: bool) -> TableEntry:
-    return make_entry(contract, "route_mode", {"dst_tor": dst_tor},
+def route_mode_entry(contract: dict, dst_tor: int, source_routed: bool, generation: int = 0) -> TableEntry:
+    return make_entry(contract, "route_mode", {"generation": _gen(generation), "dst_tor": dst_tor},
                       "source_route" if source_routed else "per_hop")
 
 
 def uro_entry(contract: dict, arrival_slice: int, dst_tor: int,
-              alternatives: Sequence[tuple[int, int]]) -> TableEntry:
+              alternatives: Sequence[tuple[int, int]], generation: int = 0) -> TableEntry:
     """One URO entry: alternatives = [(uplink, departure slice)], first = preferred."""
-    k = contract["profile"]["alternatives"]
+    prof = contract["profile"]
+    k = prof["alternatives"]
+    where = f"uro_next_hop (slice {arrival_slice}, dst {dst_tor})"
     if not 1 <= len(alternatives) <= k:
-        raise EntryError(f"uro_next_hop (slice {arrival_slice}, dst {dst_tor}): {len(alternatives)} alternatives, "
-                         f"the profile holds 1..{k}")
+        raise EntryError(f"{where}: {len(alternatives)} alternatives, the profile holds 1..{k}")
     params = {"n": len(alternatives)}
     for i in range(k):
         up, sl = alternatives[i] if i < len(alternatives) else (0, 0)
+        if i < len(alternatives) and not (0 <= up < prof["uplinks"] and 0 <= sl < prof["slices"]):
+            raise EntryError(f"{where}: alternative {i} (uplink {up}, slice {sl}) is outside "
+                             f"{prof['uplinks']} uplinks x {prof['slices']} slices")
         params[f"up{i}"] = up
         params[f"slice{i}"] = sl
-    return make_entry(contract, "uro_next_hop", {"arrival_slice": arrival_slice, "dst_tor": dst_tor},
+    return make_entry(contract, "uro_next_hop",
+                      {"generation": _gen(generation), "arrival_slice": arrival_slice, "dst_tor": dst_tor},
                       "set_alternatives", params)
 
 
@@ -177,8 +228,11 @@ def _check_fits(contract: dict, sched) -> dict:
     return prof
 
 
-def uro_entries(contract: dict, routes, tor: int) -> list[TableEntry]:
-    """All per-hop entries of one ToR from URO routes (controller.tables.perhop.entries)."""
+def uro_entries(contract: dict, routes, tor: int, generation: int = 0) -> list[TableEntry]:
+    """All per-hop entries of one ToR from URO routes (controller.tables.perhop.entries).
+
+    Every alternative of an entry is written: routes with more alternatives than the
+    profile's K are refused (compute them with k <= K), never cut."""
     from controller.tables import perhop
 
     prof = _check_fits(contract, routes.schedule)
@@ -186,8 +240,12 @@ def uro_entries(contract: dict, routes, tor: int) -> list[TableEntry]:
     for e in perhop.entries(routes, tor):
         if not e.alternatives:
             continue  # unreachable: the table miss drops and counts no_route
-        alts = [(a.uplink, a.dep_slice) for a in e.alternatives[: prof["alternatives"]]]
-        out.append(uro_entry(contract, e.slice, e.dst, alts))
+        if len(e.alternatives) > prof["alternatives"]:
+            raise EntryError(f"uro_next_hop (src {tor}, slice {e.slice}, dst {e.dst}): the routes carry "
+                             f"{len(e.alternatives)} alternatives, profile {prof['name']!r} holds "
+                             f"K = {prof['alternatives']}; compute the routes with k <= {prof['alternatives']}")
+        alts = [(a.uplink, a.dep_slice) for a in e.alternatives]
+        out.append(uro_entry(contract, e.slice, e.dst, alts, generation))
     return out
 
 
@@ -195,48 +253,55 @@ def ssrr_bucket_entry(contract: dict, dscp: int, bucket: int) -> TableEntry:
     return make_entry(contract, "ssrr_bucket", {"dscp": dscp}, "set_bucket", {"bucket": bucket})
 
 
-def _path_params(contract: dict, path: Sequence[tuple[int, int, int]]) -> dict:
-    h = contract["profile"]["ssrr_hops"]
+def _path_params(contract: dict, path: Sequence[tuple[int, int, int]], where: str = "ssrr_path") -> dict:
+    prof = contract["profile"]
+    h = prof["ssrr_hops"]
     if not 1 <= len(path) <= h:
-        raise EntryError(f"ssrr_path: a path of {len(path)} hops, the profile holds 1..{h}")
+        raise EntryError(f"{where}: a path of {len(path)} hops, profile {prof['name']!r} holds "
+                         f"1..{h} (ssrr_hops)")
     params = {"n": len(path)}
     for i in range(h):
         tor, up, sl = path[i] if i < len(path) else (0, 0, 0)
+        if i < len(path) and not (0 <= tor < prof["tors"] and 0 <= up < prof["uplinks"] and 0 <= sl < prof["slices"]):
+            raise EntryError(f"{where}: hop {i} (ToR {tor}, uplink {up}, slice {sl}) is outside "
+                             f"{prof['tors']} ToRs x {prof['uplinks']} uplinks x {prof['slices']} slices")
         params.update({f"tor{i}": tor, f"up{i}": up, f"slice{i}": sl})
     return params
 
 
 def ssrr_group(contract: dict, dst_tor: int, start_slice: int, bucket: int | tuple[int, int],
-               paths: Sequence[Sequence[tuple[int, int, int]]], group_id: int, first_member_id: int) -> Batch:
-    """A (dst, start slice, bucket range) entry whose tied paths share one selector group.
+               paths: Sequence[Sequence[tuple[int, int, int]]], group_id: int, first_member_id: int,
+               generation: int = 0) -> Batch:
+    """A (generation, dst, start slice, bucket range) entry whose tied paths share one
+    selector group.
 
     A path is [(next_tor, uplink, send_slice)] from the source ToR on; ``bucket`` is one
-    bucket or an inclusive (low, high) range.
+    bucket or an inclusive (low, high) range. ``group_id``/``first_member_id`` are the
+    full P4Runtime ids (see :func:`gen_id`).
     """
     if isinstance(bucket, int):
         bucket = (bucket, bucket)
     t = _table(contract, "ssrr_path")
     prof_name = t["action_profile"]
     action = t["actions"]["write_path"]["name"]
+    where = f"ssrr_path (dst {dst_tor}, slice {start_slice}, buckets {bucket[0]}..{bucket[1]})"
+    match = {"generation": _gen(generation), "dst_tor": dst_tor, "start_slice": start_slice, "bucket": bucket}
     b = Batch()
     for i, path in enumerate(paths):
-        e = make_entry(contract, "ssrr_path", {"dst_tor": dst_tor, "start_slice": start_slice, "bucket": bucket},
-                       "write_path", _path_params(contract, path))
+        e = make_entry(contract, "ssrr_path", match, "write_path", _path_params(contract, path, where))
         b.members.append(Member(prof_name, first_member_id + i, action, e.params))
     b.groups.append(Group(prof_name, group_id, tuple(m.member_id for m in b.members)))
-    b.entries.append(make_entry(contract, "ssrr_path",
-                                {"dst_tor": dst_tor, "start_slice": start_slice, "bucket": bucket},
-                                None, group_id=group_id))
+    b.entries.append(make_entry(contract, "ssrr_path", match, None, group_id=group_id))
     return b
 
 
-def ssrr_entries(contract: dict, routes, tor: int) -> Batch:
+def ssrr_entries(contract: dict, routes, tor: int, generation: int = 0) -> Batch:
     """All source-route entries of one ToR from path routes (UCMP or a baseline).
 
     One selector group per (dst, start slice, bucket range): its members are the tied
-    paths (:func:`controller.source_tables.entries`); a DSCP -> bucket entry for every
-    DSCP value (identity, the host tags the bucket index, UCMP §6.1). Schemes without
-    buckets match the whole bucket range.
+    paths (:func:`controller.tables.source.entries`). A path longer than the profile's
+    H hops is refused with the entry named (never dropped from its group). The DSCP ->
+    bucket map is generation-independent: :func:`dscp_entries`.
     """
     from controller.tables import source as source_tables
 
@@ -244,33 +309,100 @@ def ssrr_entries(contract: dict, routes, tor: int) -> Batch:
     b = Batch()
     gid, mid = 1, 1
     for e in source_tables.entries(routes, tor):
-        paths = [p for p in e.paths if len(p) <= prof["ssrr_hops"]]
-        if not paths:
-            raise EntryError(f"ssrr_path (src {tor}, dst {e.dst}, slice {e.slice}): every path has more "
-                             f"than ssrr_hops = {prof['ssrr_hops']} hops")
-        b.extend(ssrr_group(contract, e.dst, e.slice, e.buckets, paths, gid, mid))
-        gid, mid = gid + 1, mid + len(paths)
-    b.entries += [ssrr_bucket_entry(contract, d, d) for d in range(64)]
+        for p in e.paths:
+            if len(p) > prof["ssrr_hops"]:
+                raise EntryError(f"ssrr_path (src {tor}, dst {e.dst}, slice {e.slice}, buckets "
+                                 f"{e.buckets[0]}..{e.buckets[1]}): a tied path of {len(p)} hops, profile "
+                                 f"{prof['name']!r} holds ssrr_hops = {prof['ssrr_hops']}; compute the routes "
+                                 f"with h_max <= {prof['ssrr_hops']}")
+        b.extend(ssrr_group(contract, e.dst, e.slice, e.buckets, e.paths, gen_id(generation, gid),
+                            gen_id(generation, mid), generation))
+        gid, mid = gid + 1, mid + len(e.paths)
     return b
 
 
+def dscp_entries(contract: dict) -> list[TableEntry]:
+    """DSCP -> bucket for every DSCP value: the identity (the host tags the bucket
+    index, UCMP §6.1)."""
+    return [ssrr_bucket_entry(contract, d, d) for d in range(64)]
+
+
 # ---- OCS emulator ------------------------------------------------------------------------
-def circuit_entries(contract: dict, schedule) -> list[TableEntry]:
-    """(slice, in port) -> out port for every circuit of the schedule; port = tor * d + uplink."""
+def ocs_config(contract: dict, generation: int = 0, max_timer_step: int | None = None) -> TableEntry:
+    """The OCS emulator's config (default entry): active circuit generation, timer bound."""
+    prof = contract["profile"]
+    step = prof["default_max_timer_step"] if max_timer_step is None else max_timer_step
+    return make_entry(contract, "config", {}, "set_config",
+                      {"generation": _gen(generation), "max_timer_step": step}, is_default=True)
+
+
+def circuit_entries(contract: dict, schedule, generation: int = 0) -> list[TableEntry]:
+    """(generation, slice, in port) -> out port for every circuit of the schedule;
+    port = tor * d + uplink."""
     prof = contract["profile"]
     d = prof["uplinks"]
     if schedule.n_tors != prof["tors"] or schedule.n_uplinks != d or schedule.n_slices != prof["slices"]:
         raise EntryError(f"schedule {schedule.n_tors}x{schedule.n_uplinks}x{schedule.n_slices} does not match "
                          f"profile {prof['name']!r} ({prof['tors']}x{d}x{prof['slices']})")
+    g = _gen(generation)
     out = []
     for s in range(schedule.n_slices):
         for a in range(schedule.n_tors):
             for u in range(d):
                 b = int(schedule.peer[s, a, u])
                 if b >= 0:
-                    out.append(make_entry(contract, "circuit", {"slice": s, "in_port": a * d + u},
+                    out.append(make_entry(contract, "circuit", {"generation": g, "slice": s, "in_port": a * d + u},
                                           "connect", {"port": b * d + u}))
     return out
+
+
+# ---- sizes ---------------------------------------------------------------------------------
+def check_sizes(contract: dict, batch: "Batch", what: str, generations: int = 1) -> None:
+    """Raise EntryError (with the numbers) unless ``batch`` fits the program's tables.
+
+    The batch is ``generations`` generations' worth of generation-keyed entries (1: one
+    generation, which must fit in its share, size / 2, so a new one can be written beside
+    the active one) plus at most one copy of the static tables. Checked before anything
+    is written."""
+    prof = contract["profile"]
+    count: dict[str, int] = {}
+    for e in batch.entries:
+        if not e.is_default:
+            count[e.table] = count.get(e.table, 0) + 1
+    by_name = {t["name"]: t for t in contract["tables"].values()}
+    n_gen = contract.get("generations", {}).get("count", 1)
+    for name, n in count.items():
+        t = by_name.get(name)
+        if t is None:
+            continue  # make_entry already named unknown tables
+        room = t["size"] // n_gen * generations if t.get("generation_keyed") else t["size"]
+        if n > room:
+            share = (f"{t['size']} entries for {n_gen} generations, {room} for {generations}"
+                     if t.get("generation_keyed") else f"{t['size']} entries")
+            raise EntryError(f"{what}: table {t['short']} needs {n} entries, profile {prof['name']!r} holds "
+                             f"{share}{_size_hint(t['short'], prof)}")
+    for short, ap in contract.get("action_profiles", {}).items():
+        members = sum(1 for m in batch.members if m.profile == ap["name"])
+        room = ap["size"] // n_gen * generations
+        if members > room:
+            raise EntryError(f"{what}: action profile {short} needs {members} members, profile {prof['name']!r} "
+                             f"holds {ap['size']} for {n_gen} generations, {room} for {generations}"
+                             f"{_size_hint(short, prof)}")
+        big = max((len(g.member_ids) for g in batch.groups if g.profile == ap["name"]), default=0)
+        if big > ap["max_group_size"]:
+            raise EntryError(f"{what}: a group of {big} tied paths, profile {prof['name']!r} holds "
+                             f"{ap['max_group_size']} (tables.ssrr_ties)")
+
+
+def _size_hint(short: str, prof: dict) -> str:
+    n1s = (prof["tors"] - 1) * prof["slices"]
+    if short == "ssrr_path":
+        return (f" ((N-1) x S x tables.ssrr_ranges = {n1s} x {prof['tables']['ssrr_ranges']} per generation); "
+                f"raise tables.ssrr_ranges")
+    if short == "ssrr_selector":
+        return (f" ((N-1) x S x tables.ssrr_paths = {n1s} x {prof['tables']['ssrr_paths']} per generation); "
+                f"raise tables.ssrr_paths")
+    return ""
 
 
 def all_entries(entries: Iterable[TableEntry]) -> Batch:

@@ -21,6 +21,7 @@ from typing import Iterator
 import numpy as np
 
 from controller.atomic import atomic_open
+from controller.errors import UroError
 from controller.routing.uro import UroRoutes
 
 ROUTES_FORMAT = "uro-routes/1"
@@ -44,21 +45,79 @@ class Entry:
     alternatives: tuple[Alternative, ...]
 
 
-def entries(routes: UroRoutes, tor: int) -> Iterator[Entry]:
-    """All uncompressed entries of one ToR, by destination then arrival slice."""
+@dataclass(frozen=True, eq=False)
+class PerHopTable:
+    """The per-hop table of one ToR: what :func:`entries` (and so the table writers in
+    :mod:`controller.tables.entries`/:mod:`~controller.tables.tor_batch`) need.
+
+    Made from in-memory routes (:func:`tor_table`) or read from a compact artifact
+    (:meth:`controller.tables.artifacts.RouteArtifact.tor_table`) without the other
+    ToRs' tables. Arrays are indexed ``[arrival slice, dst, k]``.
+    """
+
+    tor: int
+    peer: np.ndarray  # [S, N, d] the schedule's circuits (next ToR of an alternative)
+    alt_uplink: np.ndarray  # [S, N, K] int8, -1: no alternative k
+    alt_wait: np.ndarray  # [S, N, K] slices from arrival to departure (where alt_uplink >= 0)
+    hops: np.ndarray  # [S, N] hops of the planned path (0 for dst == tor)
+    latency: np.ndarray  # [S, N] URO Eq. 1 latency in slices (0 for dst == tor)
+
+    @property
+    def n_slices(self) -> int:
+        return int(self.alt_uplink.shape[0])
+
+    @property
+    def n_tors(self) -> int:
+        return int(self.alt_uplink.shape[1])
+
+    @property
+    def k(self) -> int:
+        return int(self.alt_uplink.shape[2])
+
+
+def tor_table(routes, tor: int) -> PerHopTable:
+    """One ToR's :class:`PerHopTable` from in-memory :class:`UroRoutes`, from anything with
+    a ``tor_table(tor)`` method (a loaded artifact), or a table itself."""
+    if isinstance(routes, PerHopTable):
+        if routes.tor != tor:
+            raise UroError(f"the table given is ToR {routes.tor}'s, not ToR {tor}'s")
+        return routes
+    if hasattr(routes, "tor_table"):
+        return routes.tor_table(tor)
     sched = routes.schedule
     S, N = sched.n_slices, sched.n_tors
+    if not (isinstance(tor, (int, np.integer)) and 0 <= tor < N):
+        raise UroError(f"ToR {tor!r} is not in the schedule (0..{N - 1})")
+    t = np.arange(S)[:, None]
+    upl = routes.alt_uplink[:, tor]
+    wait = np.where(upl >= 0, routes.alt_dep[:, tor] - t[..., None], 0)
+    lat = routes.arrival[:, tor].astype(np.int32) - t + 1
+    lat[:, tor] = 0
+    return PerHopTable(int(tor), sched.peer, upl, wait, routes.hops[:, tor], lat)
+
+
+def entries(routes, tor: int) -> Iterator[Entry]:
+    """All uncompressed entries of one ToR, by destination then arrival slice.
+
+    ``routes``: :class:`UroRoutes`, a loaded per-hop artifact or a :class:`PerHopTable`."""
+    tbl = tor_table(routes, tor)
+    S, N, K = tbl.alt_uplink.shape
+    peer_x = np.asarray(tbl.peer[:, tor]).tolist()  # [S][d]
+    upl = np.asarray(tbl.alt_uplink).tolist()
+    wait = np.asarray(tbl.alt_wait).tolist()
     for dst in range(N):
         if dst == tor:
             continue
         for t in range(S):
             alts = []
-            for k in range(routes.params.k):
-                u = int(routes.alt_uplink[t, tor, dst, k])
+            u_row, w_row = upl[t][dst], wait[t][dst]
+            for k in range(K):
+                u = u_row[k]
                 if u < 0:
                     break
-                dep = int(routes.alt_dep[t, tor, dst, k])
-                alts.append(Alternative(u, int(sched.peer[dep % S, tor, u]), dep % S, dep - t))
+                w = w_row[k]
+                dep = (t + w) % S
+                alts.append(Alternative(u, peer_x[dep][u], dep, w))
             yield Entry(tor, dst, t, tuple(alts))
 
 
@@ -97,44 +156,65 @@ def queues_per_port(routes: UroRoutes) -> np.ndarray:
     return out
 
 
-def to_document(routes: UroRoutes, with_paths: bool = True) -> dict:
-    """The routes.json document (schema in docs/formats.md)."""
+def _tor_doc(routes: UroRoutes, x: int, with_paths: bool) -> dict:
+    S = routes.schedule.n_slices
+    tbl = tor_table(routes, x)
+    lat, hops = tbl.latency.tolist(), tbl.hops.tolist()
+    rows = []
+    for e in entries(tbl, x):
+        row = {
+            "dst": e.dst,
+            "slice": e.slice,
+            "latency_slices": lat[e.slice][e.dst],
+            "hops": hops[e.slice][e.dst],
+            "alternatives": [
+                {"uplink": a.uplink, "next_tor": a.next_tor, "dep_slice": a.dep_slice, "wait": a.wait}
+                for a in e.alternatives
+            ],
+        }
+        if with_paths:
+            row["path"] = [
+                {"tor": tor, "uplink": u, "dep_slice": dep % S, "wait": dep - e.slice}
+                for tor, u, dep in routes.path(x, e.dst, e.slice)[:-1]
+            ]
+        rows.append(row)
+    return {"tor": x, "entries": rows}
+
+
+def _head(routes: UroRoutes) -> dict:
     sched = routes.schedule
-    S = sched.n_slices
-    lat = routes.latency_slices()
-    tors = []
-    for x in range(sched.n_tors):
-        rows = []
-        for e in entries(routes, x):
-            row = {
-                "dst": e.dst,
-                "slice": e.slice,
-                "latency_slices": int(lat[e.slice, x, e.dst]),
-                "hops": int(routes.hops[e.slice, x, e.dst]),
-                "alternatives": [
-                    {"uplink": a.uplink, "next_tor": a.next_tor, "dep_slice": a.dep_slice, "wait": a.wait}
-                    for a in e.alternatives
-                ],
-            }
-            if with_paths:
-                row["path"] = [
-                    {"tor": tor, "uplink": u, "dep_slice": dep % S, "wait": dep - e.slice}
-                    for tor, u, dep in routes.path(x, e.dst, e.slice)[:-1]
-                ]
-            rows.append(row)
-        tors.append({"tor": x, "entries": rows})
     p = routes.params
     return {
         "format": ROUTES_FORMAT,
         "algo": "uro",
-        "schedule": {"name": sched.name, "tors": sched.n_tors, "uplinks": sched.n_uplinks, "slices": S},
+        "schedule": {"name": sched.name, "tors": sched.n_tors, "uplinks": sched.n_uplinks, "slices": sched.n_slices,
+                     "hash": sched.content_hash()},
         "params": {"k": p.k, "max_hops": p.max_hops, "hops_per_slice": p.hops_per_slice},
-        "tors": tors,
     }
 
 
-def write_routes(routes: UroRoutes, path: str, with_paths: bool = True) -> None:
-    doc = to_document(routes, with_paths)
+def to_document(routes: UroRoutes, with_paths: bool = True) -> dict:
+    """The routes.json document (schema in docs/formats.md)."""
+    return {**_head(routes), "tors": [_tor_doc(routes, x, with_paths) for x in range(routes.schedule.n_tors)]}
+
+
+def write_json_stream(fh, head: dict, tor_docs, progress=None) -> None:
+    """Write ``{**head, "tors": [...]}`` one ToR at a time: ``json.dumps`` (the C encoder;
+    ``json.dump`` to a file takes the pure-Python one, ~5x slower) per ToR, so memory
+    holds one ToR's rows, not the document."""
+    text = json.dumps({**head, "tors": []}, separators=(",", ":"))
+    fh.write(text[:-2])  # ... "tors":[
+    for i, doc in enumerate(tor_docs):
+        if i:
+            fh.write(",")
+        fh.write(json.dumps(doc, separators=(",", ":")))
+        if progress is not None:
+            progress(1)
+    fh.write("]}\n")
+
+
+def write_routes(routes: UroRoutes, path: str, with_paths: bool = True, progress=None) -> None:
+    """Write the routes.json document, streamed per ToR (``progress(1)`` per ToR)."""
+    docs = (_tor_doc(routes, x, with_paths) for x in range(routes.schedule.n_tors))
     with atomic_open(path) as fh:
-        json.dump(doc, fh, separators=(",", ":"))
-        fh.write("\n")
+        write_json_stream(fh, _head(routes), docs, progress)

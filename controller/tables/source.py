@@ -11,13 +11,13 @@ entry they stand in for, for the agent to swap in on failure.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Iterator
 
 import numpy as np
 
 from controller.atomic import atomic_open
+from controller.errors import UroError
 from controller.routing.paths import BACKUP, REGULAR, RELAXED, PathRoutes
 
 SOURCE_ROUTES_FORMAT = "uro-source-routes/1"
@@ -37,38 +37,159 @@ class SourceEntry:
     paths: tuple[tuple[Hop, ...], ...]
 
 
-def _paths(routes: PathRoutes, members: list[int]) -> tuple[tuple[Hop, ...], ...]:
-    S = routes.schedule.n_slices
-    out = []
-    for m in members:
-        for p in routes.member_paths(m):
-            out.append(tuple((y, j, s % S) for y, j, s in p))
-    return tuple(out)
+def ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """Concatenation of ``range(starts[i], starts[i] + counts[i])`` over i (vectorised)."""
+    counts = np.asarray(counts, dtype=np.int64)
+    total = int(counts.sum())
+    if total == 0:
+        return np.zeros(0, np.int64)
+    excl = np.cumsum(counts) - counts
+    return np.repeat(np.asarray(starts, dtype=np.int64) - excl, counts) + np.arange(total, dtype=np.int64)
 
 
-def entries(routes: PathRoutes, src: int) -> Iterator[SourceEntry]:
-    """The source-route entries of one ToR, by destination, start slice, bucket."""
+@dataclass(frozen=True, eq=False)
+class SourceTable:
+    """The source-route table of one source ToR: what :func:`entries` needs.
+
+    Made from in-memory :class:`PathRoutes` (:func:`tor_table`) or read from a compact
+    artifact (:meth:`controller.tables.artifacts.RouteArtifact.tor_table`) without the
+    other ToRs' tables. Groups are in (dst, start slice) order; a group's members and a
+    member's paths are consecutive (CSR: counts here, offsets by cumulative sum).
+    """
+
+    src: int
+    n_slices: int
+    g_count: np.ndarray  # [N, S] members of group (dst, t)
+    m_kind: np.ndarray  # [M] REGULAR / BACKUP / RELAXED
+    m_hops: np.ndarray  # [M] hops (-1 when a member mixes hop counts)
+    m_latency: np.ndarray  # [M] slices (Eq. 1)
+    m_npaths: np.ndarray  # [M] paths of the member
+    m_lo: np.ndarray | None  # [M] first bucket served (-1: none); None when the scheme has no buckets
+    m_hi: np.ndarray | None  # [M] last bucket served (inclusive)
+    hop_node: np.ndarray  # [P, Hc] next ToR of each hop, -1 padded
+    hop_uplink: np.ndarray  # [P, Hc] egress uplink
+    hop_slice: np.ndarray  # [P, Hc] absolute send slice (from the cycle start of the group's t)
+
+    @property
+    def n_tors(self) -> int:
+        return int(self.g_count.shape[0])
+
+    @property
+    def has_buckets(self) -> bool:
+        return self.m_lo is not None
+
+    def member_offsets(self) -> tuple[np.ndarray, np.ndarray]:
+        """(first member of each group [N*S], first path of each member [M])."""
+        gc = np.asarray(self.g_count, dtype=np.int64).ravel()
+        mc = np.asarray(self.m_npaths, dtype=np.int64)
+        return np.cumsum(gc) - gc, np.cumsum(mc) - mc
+
+
+def tor_table(routes, src: int) -> SourceTable:
+    """One source ToR's :class:`SourceTable` from :class:`PathRoutes`, from anything with a
+    ``tor_table(tor)`` method (a loaded artifact), or a table itself."""
+    if isinstance(routes, SourceTable):
+        if routes.src != src:
+            raise UroError(f"the table given is ToR {routes.src}'s, not ToR {src}'s")
+        return routes
+    if hasattr(routes, "tor_table"):
+        return routes.tor_table(src)
     S, N = routes.schedule.n_slices, routes.schedule.n_tors
+    if not (isinstance(src, (int, np.integer)) and 0 <= src < N):
+        raise UroError(f"ToR {src!r} is not in the schedule (0..{N - 1})")
+    gf = routes.g_first[:, src, :].T  # [N, S] (dst, t)
+    gc = routes.g_count[:, src, :].T
+    midx = ranges(gf.ravel(), gc.ravel())
+    npaths = routes.m_count[midx]
+    pidx = ranges(routes.m_first[midx], npaths)
     b = routes.buckets
+    return SourceTable(
+        src=int(src), n_slices=S, g_count=np.ascontiguousarray(gc), m_kind=routes.m_kind[midx],
+        m_hops=routes.m_hops[midx], m_latency=routes.m_latency[midx], m_npaths=npaths,
+        m_lo=None if b is None else b.m_lo[midx], m_hi=None if b is None else b.m_hi[midx],
+        hop_node=routes.hop_node[pidx], hop_uplink=routes.hop_uplink[pidx], hop_slice=routes.hop_slice[pidx],
+    )
+
+
+class _Reader:
+    """Python-list views of a :class:`SourceTable` for the per-entry loops."""
+
+    def __init__(self, tbl: SourceTable):
+        self.S = tbl.n_slices
+        self.gfirst, self.pfirst = (x.tolist() for x in tbl.member_offsets())
+        self.gcount = np.asarray(tbl.g_count).ravel().tolist()
+        self.kind = np.asarray(tbl.m_kind).tolist()
+        self.hops = np.asarray(tbl.m_hops).tolist()
+        self.lat = np.asarray(tbl.m_latency).tolist()
+        self.npaths = np.asarray(tbl.m_npaths).tolist()
+        self.lo = None if tbl.m_lo is None else np.asarray(tbl.m_lo).tolist()
+        self.hi = None if tbl.m_hi is None else np.asarray(tbl.m_hi).tolist()
+        self.node = np.asarray(tbl.hop_node).tolist()
+        self.upl = np.asarray(tbl.hop_uplink).tolist()
+        self.slc = np.asarray(tbl.hop_slice).tolist()
+
+    def members(self, g: int) -> range:
+        f = self.gfirst[g]
+        return range(f, f + self.gcount[g])
+
+    def paths(self, members: list[int]) -> tuple[tuple[Hop, ...], ...]:
+        S = self.S
+        out = []
+        for m in members:
+            f = self.pfirst[m]
+            for p in range(f, f + self.npaths[m]):
+                out.append(tuple((y, j, s % S) for y, j, s in zip(self.node[p], self.upl[p], self.slc[p]) if y >= 0))
+        return tuple(out)
+
+
+def entries(routes, src: int) -> Iterator[SourceEntry]:
+    """The source-route entries of one ToR, by destination, start slice, bucket.
+
+    ``routes``: :class:`PathRoutes`, a loaded source artifact or a :class:`SourceTable`."""
+    tbl = tor_table(routes, src)
+    r = _Reader(tbl)
+    S, N = tbl.n_slices, tbl.n_tors
     for dst in range(N):
         if dst == src:
             continue
         for t in range(S):
-            mem = list(routes.members(src, dst, t))
-            reg = [m for m in mem if routes.m_kind[m] == REGULAR]
-            relaxed = [m for m in mem if routes.m_kind[m] == RELAXED]
-            if b is None:
+            mem = r.members(dst * S + t)
+            reg = [m for m in mem if r.kind[m] == REGULAR]
+            relaxed = [m for m in mem if r.kind[m] == RELAXED]
+            if r.lo is None:
                 if reg:
-                    yield SourceEntry(src, dst, t, ALL_BUCKETS, int(routes.m_hops[reg[0]]),
-                                      int(routes.m_latency[reg[0]]), _paths(routes, reg))
+                    yield SourceEntry(src, dst, t, ALL_BUCKETS, r.hops[reg[0]], r.lat[reg[0]], r.paths(reg))
                 continue
             for m in reg:
-                lo, hi = int(b.m_lo[m]), int(b.m_hi[m])
+                lo, hi = r.lo[m], r.hi[m]
                 if lo < 0:
                     continue
-                extra = relaxed if routes.m_hops[m] == 2 else []
-                yield SourceEntry(src, dst, t, (lo, hi), int(routes.m_hops[m]), int(routes.m_latency[m]),
-                                  _paths(routes, [m] + extra))
+                extra = relaxed if r.hops[m] == 2 else []
+                yield SourceEntry(src, dst, t, (lo, hi), r.hops[m], r.lat[m], r.paths([m] + extra))
+
+
+def backups(routes, src: int) -> Iterator[tuple[int, int, tuple[tuple[Hop, ...], ...]]]:
+    """(dst, start slice, backup paths) of one source ToR's groups that have backups (UCMP §5.3)."""
+    tbl = tor_table(routes, src)
+    r = _Reader(tbl)
+    S, N = tbl.n_slices, tbl.n_tors
+    for dst in range(N):
+        if dst == src:
+            continue
+        for t in range(S):
+            bm = [m for m in r.members(dst * S + t) if r.kind[m] == BACKUP]
+            if bm:
+                yield dst, t, r.paths(bm)
+
+
+def tor_entry_count(tbl: SourceTable) -> int:
+    """Entries of one source table (one per served bucket range; 1 per group without buckets)."""
+    reg = np.asarray(tbl.m_kind) == REGULAR
+    if tbl.m_lo is None:
+        gc = np.asarray(tbl.g_count, dtype=np.int64).ravel()
+        g_of = np.repeat(np.arange(gc.size), gc)
+        return int(np.unique(g_of[reg]).size)
+    return int((reg & (np.asarray(tbl.m_lo) >= 0)).sum())
 
 
 def entry_counts(routes: PathRoutes) -> np.ndarray:
@@ -102,34 +223,25 @@ def queues_per_port(routes: PathRoutes) -> np.ndarray:
     return out
 
 
-def to_document(routes: PathRoutes) -> dict:
-    """The source-routes JSON document (schema in docs/formats.md)."""
+def _tor_doc(routes: PathRoutes, src: int) -> dict:
+    tbl = tor_table(routes, src)
+    rows = [{"dst": e.dst, "slice": e.slice, "buckets": list(e.buckets), "hops": e.hops,
+             "latency_slices": e.latency_slices, "paths": [[list(h) for h in p] for p in e.paths]}
+            for e in entries(tbl, src)]
+    bks = [{"dst": dst, "slice": t, "paths": [[list(h) for h in p] for p in paths]}
+           for dst, t, paths in backups(tbl, src)]
+    return {"tor": src, "entries": rows, "backups": bks}
+
+
+def _head(routes: PathRoutes) -> dict:
     sched = routes.schedule
-    tors = []
-    for src in range(sched.n_tors):
-        rows = []
-        for e in entries(routes, src):
-            rows.append({
-                "dst": e.dst, "slice": e.slice, "buckets": list(e.buckets), "hops": e.hops,
-                "latency_slices": e.latency_slices,
-                "paths": [[list(h) for h in p] for p in e.paths],
-            })
-        backups = []
-        for dst in range(sched.n_tors):
-            for t in range(sched.n_slices):
-                if dst == src:
-                    continue
-                bm = [m for m in routes.members(src, dst, t) if routes.m_kind[m] == BACKUP]
-                if bm:
-                    backups.append({"dst": dst, "slice": t, "paths": [[list(h) for h in p] for p in _paths(routes, bm)]})
-        tors.append({"tor": src, "entries": rows, "backups": backups})
     doc = {
         "format": SOURCE_ROUTES_FORMAT,
         "algo": routes.algo,
-        "schedule": {"name": sched.name, "tors": sched.n_tors, "uplinks": sched.n_uplinks, "slices": sched.n_slices},
+        "schedule": {"name": sched.name, "tors": sched.n_tors, "uplinks": sched.n_uplinks, "slices": sched.n_slices,
+                     "hash": sched.content_hash()},
         "params": routes.params,
         "hop": ["next_tor", "uplink", "send_slice"],
-        "tors": tors,
     }
     if routes.buckets is not None:
         b = routes.buckets
@@ -142,8 +254,15 @@ def to_document(routes: PathRoutes) -> dict:
     return doc
 
 
-def write_source_routes(routes: PathRoutes, path: str) -> None:
-    doc = to_document(routes)
+def to_document(routes: PathRoutes) -> dict:
+    """The source-routes JSON document (schema in docs/formats.md)."""
+    return {**_head(routes), "tors": [_tor_doc(routes, x) for x in range(routes.schedule.n_tors)]}
+
+
+def write_source_routes(routes: PathRoutes, path: str, progress=None) -> None:
+    """Write the source-routes JSON document, streamed per ToR (``progress(1)`` per ToR)."""
+    from controller.tables.perhop import write_json_stream
+
+    docs = (_tor_doc(routes, x) for x in range(routes.schedule.n_tors))
     with atomic_open(path) as fh:
-        json.dump(doc, fh, separators=(",", ":"))
-        fh.write("\n")
+        write_json_stream(fh, _head(routes), docs, progress)

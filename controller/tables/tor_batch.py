@@ -1,9 +1,24 @@
-"""Everything one ToR switch needs written, as one contract-named batch.
+"""Everything one switch needs written, as contract-named batches the daemon composes.
+
+ToR program (docs/p4.md, "Control-plane API"):
+
+- :func:`config_entry`: the config table's default entry (MODIFY): ToR id, the active
+  route generation, failed uplinks, queue capacity, timer bound. One write flips the
+  generation or marks an uplink down; without it the switch forwards nothing.
+- :func:`static_entries`: generation-independent tables (host table, DSCP map).
+- :func:`route_entries`: the generation-keyed tables (route mode, URO per-hop, SSRR
+  members/groups/entries) of one generation; written beside the active generation,
+  activated by :func:`config_entry`, the old one deleted afterwards.
+- :func:`tor_batch`: all of it (static + routes + config last), for a one-shot push.
+
+OCS emulator: :func:`ocs_config_entry`, :func:`ocs_batch`.
 
 The address plan is the one the tests and the emulated fabric share: the hosts of ToR
 ``t`` live in ``10.<t // 256>.<t % 256>.0/24`` and host port ``h`` of a ToR has the
 address ``.h + 1`` in it. Data flows one way: routes (URO per-hop and/or path routes)
--> :mod:`controller.p4gen.entries` -> this batch -> the P4Runtime agent.
+-> :mod:`controller.tables.entries` -> these batches -> a switch backend. Every batch is
+checked against the program's table sizes before it is returned (an
+:class:`~controller.tables.entries.EntryError` names the table and the numbers).
 """
 
 from __future__ import annotations
@@ -23,28 +38,100 @@ def host_ip(tor: int, host: int) -> str:
     return f"10.{tor // 256}.{tor % 256}.{host + 1}"
 
 
-def tor_batch(contract: dict, tor: int, uro_routes=None, path_routes=None,
-              source_routed: Iterable[int] = (), capacity_bytes: int | None = None) -> ent.Batch:
-    """Config, host, route-mode, URO per-hop and SSRR entries of ToR ``tor``.
-
-    ``source_routed`` lists the destination ToRs that use the path routes (SSRR); every
-    other destination uses the URO per-hop table (the table default).
-    """
+def _check_tor(contract: dict, tor: int) -> dict:
     prof = contract["profile"]
     n = prof["tors"]
-    if not 0 <= tor < n:
+    if not isinstance(tor, int) or not 0 <= tor < n:
         raise ent.EntryError(f"ToR {tor} is not in profile {prof['name']!r} (0..{n - 1})")
-    remote = {tor_prefix(t): t for t in range(n) if t != tor}
+    return prof
+
+
+def down_mask(contract: dict, down_uplinks: Iterable[int]) -> int:
+    """The config's failed-uplink bitmask (bit u = uplink u)."""
+    d = contract["profile"]["uplinks"]
+    mask = 0
+    for u in down_uplinks:
+        if not isinstance(u, int) or not 0 <= u < d:
+            raise ent.EntryError(f"down uplink {u!r} is not an uplink of profile "
+                                 f"{contract['profile']['name']!r} (0..{d - 1})")
+        mask |= 1 << u
+    return mask
+
+
+def config_entry(contract: dict, tor: int, generation: int, down_uplinks: Iterable[int] = (),
+                 capacity_bytes: int | None = None, *, bytes_per_us: int | None = None,
+                 max_timer_step: int | None = None) -> ent.TableEntry:
+    """The config table's default entry of ToR ``tor`` (write it as MODIFY).
+
+    ``generation`` (0/1) is the route generation packets use from this write on;
+    ``down_uplinks`` the failed uplinks (their queues count as Full: the one-shot lookup
+    routes around them, SSRR hops on them are re-sourced); ``capacity_bytes`` bytes per
+    calendar queue per slice (default: the profile's). ``bytes_per_us`` (default: the
+    profile's link rate; 0 = off) ages the active queue with the time left in the slice;
+    ``max_timer_step`` bounds the clock step a timer may make (default: the profile's)."""
+    _check_tor(contract, tor)
+    return ent.tor_config_entry(contract, tor, generation, down_mask(contract, down_uplinks), capacity_bytes,
+                                bytes_per_us, max_timer_step)
+
+
+def static_entries(contract: dict, tor: int) -> ent.Batch:
+    """Generation-independent entries of ToR ``tor``: every other ToR's /24 -> that ToR,
+    this ToR's host addresses -> their ports; DSCP -> bucket (identity)."""
+    prof = _check_tor(contract, tor)
+    remote = {tor_prefix(t): t for t in range(prof["tors"]) if t != tor}
     net, _ = tor_prefix(tor)
     local = {(net + h + 1, 32): h for h in range(prof["host_ports"])}
-    b = ent.Batch(entries=[ent.config_entry(contract, tor, capacity_bytes)])
-    b.entries += ent.host_entries(contract, remote, local)
+    b = ent.Batch(entries=ent.host_entries(contract, remote, local) + ent.dscp_entries(contract))
+    ent.check_sizes(contract, b, f"ToR {tor} static tables")
+    return b
+
+
+def route_entries(contract: dict, tor: int, uro_routes=None, path_routes=None,
+                  source_routed: Iterable[int] = (), generation: int = 0) -> ent.Batch:
+    """The generation-keyed entries of ToR ``tor`` for ``generation``.
+
+    ``source_routed`` lists the destination ToRs that use the path routes (SSRR); every
+    other destination uses the URO per-hop table (the route-mode default). Member and
+    group ids carry the generation (bit 31), so both generations coexist."""
+    prof = _check_tor(contract, tor)
     sr = sorted(set(source_routed))
+    for d in sr:
+        if not isinstance(d, int) or not 0 <= d < prof["tors"] or d == tor:
+            raise ent.EntryError(f"source-routed destination {d!r} is not another ToR of profile "
+                                 f"{prof['name']!r} (0..{prof['tors'] - 1}, not {tor})")
     if sr and path_routes is None:
         raise ent.EntryError(f"destinations {sr[:5]} are source-routed but no path routes were given")
-    b.entries += [ent.route_mode_entry(contract, d, True) for d in sr]
+    b = ent.Batch(entries=[ent.route_mode_entry(contract, d, True, generation) for d in sr])
     if uro_routes is not None:
-        b.entries += ent.uro_entries(contract, uro_routes, tor)
+        b.entries += ent.uro_entries(contract, uro_routes, tor, generation)
     if path_routes is not None:
-        b.extend(ent.ssrr_entries(contract, path_routes, tor))
+        b.extend(ent.ssrr_entries(contract, path_routes, tor, generation))
+    ent.check_sizes(contract, b, f"ToR {tor} routes (generation {generation})")
+    return b
+
+
+def tor_batch(contract: dict, tor: int, uro_routes=None, path_routes=None,
+              source_routed: Iterable[int] = (), capacity_bytes: int | None = None,
+              generation: int = 0, down_uplinks: Iterable[int] = (), *, bytes_per_us: int | None = None,
+              max_timer_step: int | None = None) -> ent.Batch:
+    """Everything ToR ``tor`` needs: static entries, one generation of routes, and the
+    config entry last (the switch forwards nothing until it is written)."""
+    b = static_entries(contract, tor)
+    b.extend(route_entries(contract, tor, uro_routes, path_routes, source_routed, generation))
+    b.entries.append(config_entry(contract, tor, generation, down_uplinks, capacity_bytes,
+                                  bytes_per_us=bytes_per_us, max_timer_step=max_timer_step))
+    return b
+
+
+# ---- OCS emulator ------------------------------------------------------------------------
+def ocs_config_entry(contract: dict, generation: int, *, max_timer_step: int | None = None) -> ent.TableEntry:
+    """The OCS emulator's config default entry: the active circuit generation."""
+    return ent.ocs_config(contract, generation, max_timer_step)
+
+
+def ocs_batch(contract: dict, schedule, generation: int = 0, *, max_timer_step: int | None = None) -> ent.Batch:
+    """The schedule's circuits as ``generation`` and the config entry (last)."""
+    b = ent.Batch(entries=ent.circuit_entries(contract, schedule, generation))
+    ent.check_sizes(contract, b, f"OCS circuits (generation {generation})")
+    b.entries.append(ocs_config_entry(contract, generation, max_timer_step=max_timer_step))
     return b

@@ -1,0 +1,103 @@
+"""The daemon's status API: HTTP on localhost unless the config binds it elsewhere.
+
+    GET  /status          JSON: switches, sessions, generations, entries, errors, clock, failures
+    GET  /metrics         Prometheus text format (prometheus_client)
+    POST /fail            {"uplink": [tor, u]} | {"tor": t} | {"ocs": u}   -> the handling report
+    POST /recover         same body
+    POST /reload          {} or {"config": "path"}                        -> {"ok": ..., "error": ...}
+
+Write operations run on the control thread (jobs), so they are serialized with
+everything else the controller does; the request waits for the report. There is no
+authentication: keep the default localhost bind, or put the API behind something that
+has it (docs/daemon.md).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from controller.daemon.controller import Controller, parse_change
+from controller.errors import UroError
+
+#: how long a POST waits for the control thread
+WAIT_S = 300.0
+
+
+def _handler(ctl: Controller):
+    class Handler(BaseHTTPRequestHandler):
+        server_version = "uro-daemon"
+
+        def log_message(self, fmt, *args):      # requests are not events worth a log line
+            pass
+
+        def _send(self, code: int, body: bytes, ctype: str = "application/json") -> None:
+            self.send_response(code)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def _json(self, code: int, doc) -> None:
+            self._send(code, (json.dumps(doc, indent=1, default=str) + "\n").encode())
+
+        def do_GET(self):
+            if self.path in ("/status", "/"):
+                self._json(200, ctl.status())
+            elif self.path == "/metrics":
+                from prometheus_client import CONTENT_TYPE_LATEST
+
+                self._send(200, ctl.metrics.render(), CONTENT_TYPE_LATEST)
+            else:
+                self._json(404, {"error": f"no such resource {self.path} (GET /status, /metrics)"})
+
+        def do_POST(self):
+            n = int(self.headers.get("Content-Length") or 0)
+            try:
+                doc = json.loads(self.rfile.read(n) or b"{}") if n else {}
+            except json.JSONDecodeError as e:
+                return self._json(400, {"error": f"body is not JSON: {e}"})
+            op = self.path.strip("/")
+            if op in ("fail", "recover"):
+                try:
+                    with ctl._state_lock:
+                        sched = ctl.routes.schedule
+                        names = {s.name: s.tor for s in ctl.cfg.switches if s.tor is not None}
+                    change = parse_change(op, doc, sched.n_tors, sched.n_uplinks, names)
+                except UroError as e:
+                    return self._json(400, {"error": str(e)})
+                change.source = "api"
+                ctl.submit(change)
+                if not change.done.wait(WAIT_S):
+                    return self._json(504, {"error": "the controller did not finish in time; see /status"})
+                return self._json(200, change.report)
+            if op == "reload":
+                box = {"done": threading.Event()}
+                ctl.jobs.put(("reload", (doc.get("config"), box)))
+                if not box["done"].wait(WAIT_S):
+                    return self._json(504, {"error": "the reload did not finish in time; see /status"})
+                res = box["result"]
+                return self._json(200 if res.get("ok") else 409, res)
+            self._json(404, {"error": f"no such operation {self.path} (POST /fail, /recover, /reload)"})
+
+    return Handler
+
+
+class StatusServer:
+    def __init__(self, ctl: Controller, host: str, port: int):
+        self.httpd = ThreadingHTTPServer((host, port), _handler(ctl))
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, name="uro-status", daemon=True)
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return self.httpd.server_address[:2]
+
+    def start(self) -> "StatusServer":
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()

@@ -1,0 +1,552 @@
+"""The network config (``net.toml``) of `uro daemon`, parsed with tomllib and checked as
+a whole before anything talks to a switch.
+
+What it holds (docs/daemon.md documents every key; ``examples/*.toml`` are commented
+starting points): the schedule (a file or a generator), routing (URO per-hop parameters,
+which destinations are source-routed and with which algorithm), the bmv2 slice clock,
+the compiled program of each role, the daemon's own settings (status API, reconcile
+period) and every switch (role, ToR id, target, P4Runtime address, device and election
+id, port map, TLS).
+
+:func:`load` checks the file itself: keys, types, ranges, names and ToR ids used once,
+program files present, port maps agreeing with the generated program's fixed port
+layout (host ports ``0..host_ports-1``, uplink ``u`` on ``host_ports + u``,
+:mod:`controller.p4gen.profile`). What needs the schedule and the programs (N, d, S, K
+and widths, P4Info) is checked by :mod:`controller.daemon.plan`. Every problem is one
+:class:`ConfigError` line naming the file, the switch and the field.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from controller.errors import UroError
+
+ROLES = ("tor", "ocs")
+#: the bmv2 slice clock cannot keep microseconds; below this the timer thread is all noise
+MIN_SLICE_MS = 1.0
+#: P4Runtime election ids are uint128; we take what fits a uint64 (the low half)
+MAX_ELECTION_ID = (1 << 64) - 1
+LOCALHOSTS = ("127.0.0.1", "::1", "localhost")
+
+
+class ConfigError(UroError):
+    """A problem with the network config; the message names file, switch and field."""
+
+
+# ---- the parsed config ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Tls:
+    """gRPC transport security of one switch: TLS with these files, or plaintext when
+    ``insecure`` (only when the config says so; the daemon logs it at start)."""
+
+    insecure: bool = False
+    ca: Path | None = None
+    cert: Path | None = None
+    key: Path | None = None
+
+
+@dataclass(frozen=True)
+class PortMap:
+    """Device ports of a ToR: ``hosts`` (host-facing), ``uplinks[u]`` (uplink u), and the
+    Linux interface of uplink ``u`` watched for link state (``None``: not watched)."""
+
+    hosts: tuple[int, ...]
+    uplinks: tuple[int, ...]
+    interfaces: tuple[str | None, ...]
+
+
+@dataclass(frozen=True)
+class SwitchConfig:
+    name: str
+    role: str
+    target: str
+    address: str
+    program: str
+    tor: int | None = None
+    device_id: int = 0
+    election_id: int = 1
+    ports: PortMap | None = None
+    tls: Tls = field(default_factory=Tls)
+
+    @property
+    def where(self) -> str:
+        return f"switch {self.name!r}"
+
+
+@dataclass(frozen=True)
+class ProgramConfig:
+    """A compiled program: its pipeline contract and the target's files (``p4info`` and
+    ``device_config`` for bmv2; whatever the target's backend names for others)."""
+
+    name: str
+    contract_path: Path
+    contract: dict
+    files: dict[str, Path]
+
+    @property
+    def role(self) -> str:
+        return self.contract.get("program", "")
+
+    @property
+    def target(self) -> str:
+        return self.contract.get("target", "")
+
+    @property
+    def profile(self) -> dict:
+        return self.contract["profile"]
+
+
+@dataclass(frozen=True)
+class ScheduleConfig:
+    file: Path | None = None
+    generate: str | None = None
+    tors: int | None = None
+    uplinks: int | None = None
+    seed: int = 0
+    timing: dict = field(default_factory=dict)   # Timing overrides (slice_us, guard_us, ...)
+
+
+@dataclass(frozen=True)
+class AlgoConfig:
+    algo: str | None                             # None: from the artifact
+    params: dict                                 # algorithm parameters as given (checked by plan)
+    artifact: Path | None = None                 # a compact route artifact instead of computing
+
+
+@dataclass(frozen=True)
+class RoutingConfig:
+    per_hop: AlgoConfig | None
+    source: AlgoConfig | None
+    source_routed: tuple[int, ...] | str         # ToR ids, or "all"
+
+
+@dataclass(frozen=True)
+class ClockConfig:
+    slice_ms: float = 50.0
+    capacity_bytes: int | None = None            # per (uplink, calendar queue); None: the profile's
+    bytes_per_us: int | None = None              # byte clock of the active queue; 0: off; None: the profile's
+
+
+@dataclass(frozen=True)
+class DaemonSettings:
+    status_host: str = "127.0.0.1"
+    status_port: int = 10559
+    reconcile_s: float = 10.0
+    reconnect_s: float = 1.0
+    rpc_timeout_s: float = 5.0
+    log_format: str = "json"
+    election_id: int = 1                         # default of every switch's election_id
+
+
+@dataclass(frozen=True)
+class NetConfig:
+    path: Path
+    name: str
+    schedule: ScheduleConfig
+    routing: RoutingConfig
+    clock: ClockConfig
+    programs: dict[str, ProgramConfig]
+    switches: tuple[SwitchConfig, ...]
+    daemon: DaemonSettings
+
+    def switch(self, name: str) -> SwitchConfig:
+        for s in self.switches:
+            if s.name == name:
+                return s
+        raise ConfigError(f"{self.path}: no switch named {name!r}")
+
+    def tors(self) -> dict[int, SwitchConfig]:
+        return {s.tor: s for s in self.switches if s.role == "tor"}
+
+
+# ---- parsing helpers ----------------------------------------------------------------------------
+class _Table:
+    """One TOML table being read: takes keys with type checks, then refuses leftovers."""
+
+    def __init__(self, doc: Any, where: str, src: Path):
+        if not isinstance(doc, dict):
+            raise ConfigError(f"{src}: {where} must be a table")
+        self.doc, self.where, self.src, self.seen = doc, where, src, set()
+
+    def _err(self, key: str, msg: str) -> ConfigError:
+        return ConfigError(f"{self.src}: {self.where}: {key}: {msg}")
+
+    def has(self, key: str) -> bool:
+        return key in self.doc
+
+    def get(self, key: str, kind: str, default: Any = None, required: bool = False) -> Any:
+        self.seen.add(key)
+        if key not in self.doc:
+            if required:
+                raise self._err(key, "missing")
+            return default
+        v = self.doc[key]
+        if kind == "int":
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise self._err(key, f"must be an integer, got {v!r}")
+        elif kind == "number":
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+                raise self._err(key, f"must be a number, got {v!r}")
+            v = float(v)
+        elif kind == "str":
+            if not isinstance(v, str) or not v:
+                raise self._err(key, f"must be a non-empty string, got {v!r}")
+        elif kind == "bool":
+            if not isinstance(v, bool):
+                raise self._err(key, f"must be true or false, got {v!r}")
+        elif kind == "table":
+            if not isinstance(v, dict):
+                raise self._err(key, "must be a table")
+        elif kind == "any":
+            pass
+        else:  # pragma: no cover
+            raise AssertionError(kind)
+        return v
+
+    def int_in(self, key: str, lo: int, hi: int | None = None, default: Any = None, required: bool = False):
+        v = self.get(key, "int", default, required)
+        if v is None or v is default:
+            return v
+        if v < lo or (hi is not None and v > hi):
+            rng = f">= {lo}" if hi is None else f"in {lo}..{hi}"
+            raise self._err(key, f"must be {rng}, got {v}")
+        return v
+
+    def positive(self, key: str, default: Any = None) -> Any:
+        v = self.get(key, "number", default)
+        if v is not None and not v > 0:
+            raise self._err(key, f"must be a positive number, got {v:g}")
+        return v
+
+    def path(self, key: str, required: bool = False) -> Path | None:
+        v = self.get(key, "str", None, required)
+        if v is None:
+            return None
+        p = Path(v)
+        if not p.is_absolute():
+            p = self.src.parent / p
+        return p
+
+    def done(self) -> None:
+        extra = sorted(set(self.doc) - self.seen)
+        if extra:
+            raise self._err(extra[0], f"unknown key (known here: {', '.join(sorted(self.seen))})")
+
+
+_ADDRESS = re.compile(r"^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$")
+
+
+def parse_address(text: str, where: str, allow_zero: bool = False) -> tuple[str, int]:
+    m = _ADDRESS.match(text)
+    lo = 0 if allow_zero else 1
+    if not m or not lo <= int(m.group(2)) <= 65535:
+        raise ConfigError(f"{where}: expected host:port (port {lo}..65535), got {text!r}")
+    return m.group(1).strip("[]"), int(m.group(2))
+
+
+# ---- sections -------------------------------------------------------------------------------------
+def _schedule(doc: dict, src: Path) -> ScheduleConfig:
+    from controller.schedule import GENERATORS
+
+    t = _Table(doc, "[schedule]", src)
+    file = t.path("file")
+    gen = t.get("generate", "str")
+    if (file is None) == (gen is None):
+        raise ConfigError(f"{src}: [schedule]: give either file = \"...\" or generate = "
+                          f"\"{'|'.join(sorted(GENERATORS))}\"")
+    if gen is not None and gen not in GENERATORS:
+        raise ConfigError(f"{src}: [schedule]: generate: unknown generator {gen!r} "
+                          f"(available: {', '.join(sorted(GENERATORS))})")
+    if file is not None and not file.is_file():
+        raise ConfigError(f"{src}: [schedule]: file: {file} not found")
+    tors = t.int_in("tors", 2, required=gen is not None) if gen is not None or t.has("tors") else None
+    uplinks = t.int_in("uplinks", 1, required=gen is not None) if gen is not None or t.has("uplinks") else None
+    if file is not None and (tors is not None or uplinks is not None):
+        raise ConfigError(f"{src}: [schedule]: tors/uplinks are for generate; a schedule file has its own")
+    seed = t.int_in("seed", 0, default=0)
+    timing = {}
+    for k in ("slice_us", "guard_us", "propagation_us", "link_gbps"):
+        v = t.get(k, "number")
+        if v is not None:
+            timing[k] = v
+    t.done()
+    return ScheduleConfig(file, gen, tors, uplinks, seed, timing)
+
+
+def _algo(doc: dict, where: str, src: Path, default_algo: str) -> AlgoConfig:
+    t = _Table(doc, where, src)
+    if t.has("artifact"):
+        art = t.path("artifact")
+        extra = sorted(set(doc) - {"artifact"})
+        if extra:
+            raise ConfigError(f"{src}: {where}: {extra[0]}: the artifact records its algorithm and parameters; "
+                              "give either artifact or algo + parameters")
+        if not art.exists():
+            raise ConfigError(f"{src}: {where}: artifact: {art} not found (write one with `uro routes -o NAME.uro`)")
+        return AlgoConfig(None, {}, art)
+    algo = t.get("algo", "str", default_algo)
+    params = {k: v for k, v in doc.items() if k != "algo"}
+    return AlgoConfig(algo, params)
+
+
+def _routing(doc: dict, src: Path) -> RoutingConfig:
+    t = _Table(doc, "[routing]", src)
+    sr = t.get("source_routed", "any", [])
+    if sr == "all":
+        source_routed: tuple[int, ...] | str = "all"
+    elif isinstance(sr, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in sr):
+        dup = sorted({x for x in sr if sr.count(x) > 1})
+        if dup:
+            raise ConfigError(f"{src}: [routing]: source_routed: ToR {dup[0]} is listed twice")
+        source_routed = tuple(sorted(sr))
+    else:
+        raise ConfigError(f"{src}: [routing]: source_routed: a list of destination ToR ids or \"all\", got {sr!r}")
+    ph = t.get("per_hop", "table")
+    so = t.get("source", "table")
+    t.done()
+    per_hop = _algo(ph, "[routing.per_hop]", src, "uro") if ph is not None else None
+    source = _algo(so, "[routing.source]", src, "ucmp") if so is not None else None
+    if per_hop is None and source_routed != "all":
+        raise ConfigError(f"{src}: [routing]: per_hop: missing (every destination not source-routed "
+                          "uses the per-hop tables; add [routing.per_hop], or source_routed = \"all\")")
+    if source is None and source_routed:
+        raise ConfigError(f"{src}: [routing]: source: missing ([routing.source] says how the "
+                          "source_routed destinations are routed, e.g. algo = \"ucmp\")")
+    return RoutingConfig(per_hop, source, source_routed)
+
+
+def _clock(doc: dict, src: Path) -> ClockConfig:
+    t = _Table(doc, "[clock]", src)
+    slice_ms = t.positive("slice_ms", 50.0)
+    if slice_ms < MIN_SLICE_MS:
+        raise ConfigError(f"{src}: [clock]: slice_ms: {slice_ms:g} ms is too short for the bmv2 slice clock "
+                          f"(>= {MIN_SLICE_MS:g} ms; tens of ms or more keep the timer jitter small)")
+    cap = t.int_in("capacity_bytes", 1, (1 << 32) - 1)
+    bpu = t.int_in("bytes_per_us", 0, (1 << 32) - 1)
+    t.done()
+    return ClockConfig(slice_ms, cap, bpu)
+
+
+def _daemon(doc: dict, src: Path) -> DaemonSettings:
+    t = _Table(doc, "[daemon]", src)
+    status = t.get("status", "str", "127.0.0.1:10559")
+    host, port = parse_address(status, f"{src}: [daemon]: status", allow_zero=True)
+    out = DaemonSettings(
+        status_host=host, status_port=port,
+        reconcile_s=t.positive("reconcile_s", 10.0),
+        reconnect_s=t.positive("reconnect_s", 1.0),
+        rpc_timeout_s=t.positive("rpc_timeout_s", 5.0),
+        log_format=t.get("log", "str", "json"),
+        election_id=t.int_in("election_id", 1, MAX_ELECTION_ID, default=1),
+    )
+    if out.log_format not in ("json", "kv"):
+        raise ConfigError(f"{src}: [daemon]: log: \"json\" or \"kv\", got {out.log_format!r}")
+    t.done()
+    return out
+
+
+def _tls(doc: dict | None, where: str, src: Path, base: Tls | None) -> Tls:
+    if doc is None:
+        return base if base is not None else Tls()
+    t = _Table(doc, where, src)
+    insecure = t.get("insecure", "bool", base.insecure if base else False)
+    ca = t.path("ca") or (base.ca if base else None)
+    cert = t.path("cert") or (base.cert if base else None)
+    key = t.path("key") or (base.key if base else None)
+    t.done()
+    out = Tls(insecure, ca, cert, key)
+    if not insecure:
+        for name in ("ca", "cert", "key"):
+            p = getattr(out, name)
+            if p is not None and not p.is_file():
+                raise ConfigError(f"{src}: {where}: {name}: {p} not found")
+        if (out.cert is None) != (out.key is None):
+            raise ConfigError(f"{src}: {where}: cert and key go together (a client certificate needs its key)")
+    return out
+
+
+def _program(name: str, doc: dict, src: Path) -> ProgramConfig:
+    where = f"[program.{name}]"
+    t = _Table(doc, where, src)
+    cpath = t.path("contract", required=True)
+    files = {}
+    for k in doc:
+        if k != "contract":
+            files[k] = t.path(k)
+    t.done()
+    if not files:
+        raise ConfigError(f"{src}: {where}: no program files (bmv2: p4info = \"...\", device_config = \"...\")")
+    for k, p in files.items():
+        if not p.is_file():
+            raise ConfigError(f"{src}: {where}: {k}: {p} not found (build it with `uro p4 build`)")
+    if not cpath.is_file():
+        raise ConfigError(f"{src}: {where}: contract: {cpath} not found (build it with `uro p4 build`)")
+    try:
+        contract = json.loads(cpath.read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise ConfigError(f"{src}: {where}: contract: {cpath} is not JSON: {e}") from None
+    if not isinstance(contract, dict) or not str(contract.get("format", "")).startswith("uro-pipeline-contract/"):
+        raise ConfigError(f"{src}: {where}: contract: {cpath} is not a uro pipeline contract")
+    if contract.get("program") not in ROLES:
+        raise ConfigError(f"{src}: {where}: contract: program {contract.get('program')!r} is not one of {ROLES}")
+    return ProgramConfig(name, cpath, contract, files)
+
+
+def _ports(doc: dict, sw: str, src: Path) -> PortMap:
+    where = f"switch {sw!r}: ports"
+    t = _Table(doc, where, src)
+
+    def int_list(key: str) -> tuple[int, ...]:
+        v = t.get(key, "any", None, required=True)
+        if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v):
+            raise ConfigError(f"{src}: {where}.{key}: a list of device port numbers, got {v!r}")
+        dup = sorted({x for x in v if v.count(x) > 1})
+        if dup:
+            raise ConfigError(f"{src}: {where}.{key}: port {dup[0]} is listed twice")
+        return tuple(v)
+
+    hosts = int_list("hosts")
+    uplinks = int_list("uplinks")
+    ifs = t.get("interfaces", "any", [])
+    if not isinstance(ifs, list) or not all(isinstance(x, str) for x in ifs):
+        raise ConfigError(f"{src}: {where}.interfaces: a list of interface names (\"\" for none), got {ifs!r}")
+    if len(ifs) > len(uplinks):
+        raise ConfigError(f"{src}: {where}.interfaces: {len(ifs)} names for {len(uplinks)} uplinks")
+    both = set(hosts) & set(uplinks)
+    if both:
+        raise ConfigError(f"{src}: {where}: port {sorted(both)[0]} is both a host port and an uplink")
+    t.done()
+    interfaces = tuple((x or None) for x in ifs) + (None,) * (len(uplinks) - len(ifs))
+    return PortMap(hosts, uplinks, interfaces)
+
+
+def _switch(i: int, doc: Any, src: Path, default_tls: Tls, default_election: int) -> SwitchConfig:
+    if not isinstance(doc, dict):
+        raise ConfigError(f"{src}: switch[{i}] must be a table ([[switch]])")
+    name = doc.get("name")
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", name or ""):
+        raise ConfigError(f"{src}: switch[{i}]: name: letters, digits, '_', '.', '-' required, got {name!r}")
+    where = f"switch {name!r}"
+    t = _Table(doc, where, src)
+    t.get("name", "str")
+    role = t.get("role", "str", required=True)
+    if role not in ROLES:
+        raise ConfigError(f"{src}: {where}: role: unknown role {role!r} (roles: {', '.join(ROLES)})")
+    tor = t.int_in("tor", 0) if role == "tor" else None
+    if role == "tor" and tor is None:
+        raise ConfigError(f"{src}: {where}: tor: missing (the ToR id of a role = \"tor\" switch)")
+    if role != "tor" and t.has("tor"):
+        raise ConfigError(f"{src}: {where}: tor: only a role = \"tor\" switch has a ToR id")
+    target = t.get("target", "str", "bmv2")
+    address = t.get("address", "str", required=True)
+    parse_address(address, f"{src}: {where}: address")
+    device_id = t.int_in("device_id", 0, (1 << 64) - 1, default=0)
+    election_id = t.int_in("election_id", 1, MAX_ELECTION_ID, default=default_election)
+    program = t.get("program", "str", role)
+    ports_doc = t.get("ports", "table")
+    tls = _tls(t.get("tls", "table"), f"{where}: tls", src, default_tls)
+    t.done()
+    if role == "tor" and ports_doc is None:
+        raise ConfigError(f"{src}: {where}: ports: missing (hosts = [...], uplinks = [...])")
+    if role == "ocs" and ports_doc is not None:
+        raise ConfigError(f"{src}: {where}: ports: an OCS emulator's ports are fixed (port tor * uplinks + "
+                          "uplink faces that ToR uplink); leave ports out")
+    ports = _ports(ports_doc, name, src) if ports_doc is not None else None
+    return SwitchConfig(name, role, target, address, program, tor, device_id, election_id, ports, tls)
+
+
+_TOP = {"name", "schedule", "routing", "clock", "program", "daemon", "tls", "switch"}
+
+
+def parse(doc: dict, src: Path) -> NetConfig:
+    """A :class:`NetConfig` from a parsed TOML document (``src``: where it came from)."""
+    extra = sorted(set(doc) - _TOP)
+    if extra:
+        raise ConfigError(f"{src}: unknown top-level key {extra[0]!r} (known: {', '.join(sorted(_TOP))})")
+    for key in ("schedule", "routing", "program", "switch"):
+        if key not in doc:
+            raise ConfigError(f"{src}: missing [{key}]" if key != "switch" else f"{src}: no [[switch]]")
+    name = doc.get("name", src.stem)
+    if not isinstance(name, str):
+        raise ConfigError(f"{src}: name: must be a string")
+    schedule = _schedule(doc["schedule"], src)
+    routing = _routing(doc["routing"], src)
+    clock = _clock(doc.get("clock", {}), src)
+    daemon = _daemon(doc.get("daemon", {}), src)
+    if not isinstance(doc["program"], dict) or not doc["program"]:
+        raise ConfigError(f"{src}: [program]: one table per program, e.g. [program.tor]")
+    programs = {n: _program(n, d, src) for n, d in doc["program"].items()}
+    default_tls = _tls(doc.get("tls"), "[tls]", src, None)
+    if not isinstance(doc["switch"], list):
+        raise ConfigError(f"{src}: switch: write every switch as a [[switch]] table")
+    switches = tuple(_switch(i, d, src, default_tls, daemon.election_id) for i, d in enumerate(doc["switch"]))
+    names, tors, addrs = {}, {}, {}
+    for s in switches:
+        if s.name in names:
+            raise ConfigError(f"{src}: switch {s.name!r}: name: used twice")
+        names[s.name] = s
+        if s.tor is not None:
+            if s.tor in tors:
+                raise ConfigError(f"{src}: switch {s.name!r}: tor: ToR id {s.tor} is also switch {tors[s.tor].name!r}")
+            tors[s.tor] = s
+        key = (s.address, s.device_id)
+        if key in addrs:
+            raise ConfigError(f"{src}: switch {s.name!r}: address: {s.address} device {s.device_id} is also "
+                              f"switch {addrs[key].name!r}")
+        addrs[key] = s
+        prog = programs.get(s.program)
+        if prog is None:
+            raise ConfigError(f"{src}: switch {s.name!r}: program: no [program.{s.program}] "
+                              f"(programs: {', '.join(sorted(programs))})")
+        if prog.role != s.role:
+            raise ConfigError(f"{src}: switch {s.name!r}: program: [program.{s.program}] is the "
+                              f"{prog.role!r} program ({prog.contract_path.name}), the switch's role is {s.role!r}")
+        if prog.target != s.target:
+            raise ConfigError(f"{src}: switch {s.name!r}: target: {s.target!r}, but [program.{s.program}] was "
+                              f"built for {prog.target!r}")
+        if s.ports is not None:
+            _check_ports(s, prog, src)
+    return NetConfig(src, name, schedule, routing, clock, programs, switches, daemon)
+
+
+def _check_ports(s: SwitchConfig, prog: ProgramConfig, src: Path) -> None:
+    """The generated ToR program's port layout is fixed: the port map must agree with it."""
+    p = prog.profile
+    hp, d = p["host_ports"], p["uplinks"]
+    where = f"{src}: switch {s.name!r}: ports"
+    layout = (f"program {prog.contract_path.stem.removesuffix('.contract')} has host ports 0..{hp - 1} and "
+              f"uplink u on port {hp} + u; the generated port layout is fixed")
+    if len(s.ports.uplinks) != d:
+        missing = f"uplink {len(s.ports.uplinks)} is missing" if len(s.ports.uplinks) < d else \
+            f"{len(s.ports.uplinks)} uplinks listed"
+        raise ConfigError(f"{where}.uplinks: {missing} (the schedule's ToRs have {d} uplinks; {layout})")
+    for u, port in enumerate(s.ports.uplinks):
+        if port != hp + u:
+            raise ConfigError(f"{where}.uplinks[{u}]: port {port}, but {layout} (uplink {u} = port {hp + u})")
+    for port in s.ports.hosts:
+        if not 0 <= port < hp:
+            raise ConfigError(f"{where}.hosts: port {port} is not a host port ({layout})")
+
+
+def load(path: str | Path) -> NetConfig:
+    """Read and check ``net.toml`` (see module docstring)."""
+    p = Path(path)
+    try:
+        with open(p, "rb") as fh:
+            doc = tomllib.load(fh)
+    except FileNotFoundError:
+        raise ConfigError(f"{p}: not found") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{p}: is a directory") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{p}: not valid TOML: {e}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{p}: not a text file") from None
+    return parse(doc, p.resolve())

@@ -1,0 +1,579 @@
+"""The controller behind `uro daemon`: keeps every switch of a network programmed, in
+time, and consistent.
+
+- **start**: the config is checked as a whole (schedule, programs against it, routing
+  parameters, routes computed, every switch's entries built, pipelines checked offline
+  by their backend), then every switch is connected as primary (an address that does not
+  answer, or a switch with another primary, stops the start: nothing is written
+  anywhere), then each switch is brought to the routes hitlessly
+  (:meth:`SwitchAgent.install`).
+- **maintenance** (own thread): a switch whose session dropped is reconnected; a
+  restarted switch gets its pipeline and entries back; every ``reconcile_s`` each switch
+  is read back and drift repaired; a swap that failed half-way is retried; counters read.
+- **failures** (control thread, jobs from the API/CLI and the link watcher), in the two
+  phases of FRANCIS §3.1 / UCMP §5.3: first the data plane, in one write per affected
+  ToR (the per-uplink down mask: the K one-shot alternatives and SSRR hops treat a down
+  uplink as Full, URO §IV-C), then routes recomputed on the degraded schedule and
+  swapped in hitlessly. Events that arrive while routes are being computed are folded
+  into one recomputation (the reaction is re-invoked on the latest state, FRANCIS §3.1).
+- **slice clock** (own thread, :mod:`controller.daemon.clock`).
+- **reload**: a new config is checked the same way; a bad one is refused and the
+  running one stays.
+
+Time is injected (``clock``) and every step is a method, so the unit tests drive all of
+it without threads or sleeps.
+"""
+
+from __future__ import annotations
+
+import collections
+import queue
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Callable
+
+from controller.agent.backend import BackendError, NotPrimary, SwitchAddress, backend_for as default_backend_for
+from controller.daemon import plan as plans
+from controller.daemon.clock import SliceClock
+from controller.daemon.config import ConfigError, NetConfig, SwitchConfig, load as load_config
+from controller.daemon.log import EventLog
+from controller.daemon.metrics import Metrics
+from controller.daemon.roles import ROLES
+from controller.daemon.switch import SwitchAgent
+from controller.errors import UroError
+from controller.schedule.degrade import Failed
+
+#: failure/recovery reports kept for the status
+EVENTS_KEPT = 50
+
+
+def _iso(t: float | None = None) -> str:
+    return datetime.fromtimestamp(time.time() if t is None else t, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+@dataclass
+class Change:
+    """One failure or recovery: ``kind`` uplink | tor | ocs, ``target`` (tor, uplink) | tor | ocs."""
+
+    op: str                 # fail | recover
+    kind: str
+    target: object
+    source: str = "api"     # api | netlink | config
+    detected: float = 0.0   # controller clock at detection
+    done: threading.Event = field(default_factory=threading.Event)
+    report: dict | None = None
+
+
+def parse_change(op: str, doc: dict, n_tors: int, n_uplinks: int, names: dict[str, int]) -> Change:
+    """A change from the API's JSON: {"uplink": [tor, u]} | {"tor": t} | {"ocs": u}; a ToR
+    may be named by its switch name. Raises UroError naming the problem."""
+    if op not in ("fail", "recover"):
+        raise UroError(f"unknown operation {op!r}")
+    if not isinstance(doc, dict) or len([k for k in ("uplink", "tor", "ocs") if k in doc]) != 1:
+        raise UroError('give exactly one of {"uplink": [tor, uplink]}, {"tor": tor}, {"ocs": index}')
+
+    def tor_id(v) -> int:
+        if isinstance(v, str) and v in names:
+            return names[v]
+        if isinstance(v, str) and v.isdigit():
+            v = int(v)
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_tors:
+            raise UroError(f"ToR {v!r} is not in the network (0..{n_tors - 1} or a ToR switch name)")
+        return v
+
+    def uplink(v) -> int:
+        if isinstance(v, str) and v.isdigit():
+            v = int(v)
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_uplinks:
+            raise UroError(f"uplink {v!r} is not in the network (0..{n_uplinks - 1})")
+        return v
+
+    if "uplink" in doc:
+        v = doc["uplink"]
+        if not isinstance(v, (list, tuple)) or len(v) != 2:
+            raise UroError(f"uplink: [tor, uplink], got {v!r}")
+        return Change(op, "uplink", (tor_id(v[0]), uplink(v[1])))
+    if "tor" in doc:
+        return Change(op, "tor", tor_id(doc["tor"]))
+    return Change(op, "ocs", uplink(doc["ocs"]))
+
+
+def apply_change(failed: Failed, c: Change) -> Failed:
+    attr = {"uplink": "uplinks", "tor": "tors", "ocs": "ocs"}[c.kind]
+    cur = set(getattr(failed, attr))
+    (cur.add if c.op == "fail" else cur.discard)(c.target)
+    return Failed(**{**{a: getattr(failed, a) for a in ("uplinks", "tors", "ocs")}, attr: frozenset(cur)})
+
+
+class Prepared:
+    """Everything checked and computed from a config before any switch is touched."""
+
+    def __init__(self, cfg: NetConfig, failed: Failed, backend_for, version: int = 1, schedule_version: int = 1,
+                 previous_schedule=None):
+        self.cfg = cfg
+        sched = plans.build_schedule(cfg)
+        for prog in {cfg.programs[s.program].name: cfg.programs[s.program] for s in cfg.switches}.values():
+            plans.check_program(cfg, prog, sched)
+        plans.check_params(cfg, sched)
+        self.backends = {}
+        for s in cfg.switches:
+            try:
+                cls = backend_for(s.target)
+            except BackendError as e:
+                raise ConfigError(f"{cfg.path}: switch {s.name!r}: target: {e}") from None
+            self.backends[s.name] = cls
+        self.pipelines = {}                    # (target, program) -> Pipeline, checked offline
+        for s in cfg.switches:
+            key = (s.target, s.program)
+            if key in self.pipelines:
+                continue
+            prog, cls = cfg.programs[s.program], self.backends[s.name]
+            try:
+                pipe = cls.pipeline(prog.name, prog.contract, prog.files)
+                cls.check_pipeline(pipe)
+            except UroError as e:
+                raise ConfigError(f"{cfg.path}: [program.{prog.name}]: {e}") from None
+            self.pipelines[key] = pipe
+        failed = _fit_failed(failed, sched)
+        if previous_schedule is not None and not (previous_schedule == sched):
+            schedule_version += 1
+        try:
+            self.routes = plans.compute_routes(cfg, sched, failed, version, schedule_version)
+        except UroError as e:
+            raise ConfigError(f"{cfg.path}: [routing]: {e}") from None
+        self.roles = {}
+        for s in cfg.switches:
+            prog = cfg.programs[s.program]
+            role = ROLES[s.role](prog.contract, s.tor, cfg.clock.capacity_bytes, cfg.clock.bytes_per_us)
+            try:   # every switch's entries are built (and width-checked) before anything is written
+                role.static()
+                role.routes(self.routes, 0)
+                role.config(0, role.down_uplinks(self.routes))
+            except UroError as e:
+                raise ConfigError(f"{cfg.path}: switch {s.name!r}: program: {e}") from None
+            self.roles[s.name] = role
+
+
+def _fit_failed(failed: Failed, sched) -> Failed:
+    N, d = sched.n_tors, sched.n_uplinks
+    return Failed(frozenset((t, u) for t, u in failed.uplinks if t < N and u < d),
+                  frozenset(t for t in failed.tors if t < N), frozenset(u for u in failed.ocs if u < d))
+
+
+def _address(s: SwitchConfig, timeout: float) -> SwitchAddress:
+    return SwitchAddress(name=s.name, address=s.address, device_id=s.device_id, election_id=s.election_id,
+                         insecure=s.tls.insecure, ca_cert=s.tls.ca, client_cert=s.tls.cert, client_key=s.tls.key,
+                         timeout_s=timeout)
+
+
+class Controller:
+    def __init__(self, cfg: NetConfig, *, backend_for=default_backend_for, clock: Callable[[], float] = time.monotonic,
+                 log: EventLog | None = None, metrics: Metrics | None = None, workers: int = 16):
+        self.cfg = cfg
+        self.backend_for = backend_for
+        self.clock = clock
+        self.log = log or EventLog(cfg.daemon.log_format)
+        self.metrics = metrics or Metrics()
+        self.failed = Failed()
+        self.routes: plans.Routes | None = None
+        self.agents: dict[str, SwitchAgent] = {}
+        self.sclock: SliceClock | None = None
+        self.events: collections.deque = collections.deque(maxlen=EVENTS_KEPT)
+        self.jobs: queue.Queue = queue.Queue()
+        self.stopping = threading.Event()
+        self.started_at = time.time()
+        self.last_error: str | None = None
+        self.reloads = {"ok": 0, "refused": 0, "last": None}
+        self._state_lock = threading.RLock()     # agents / routes / cfg swapped by reload
+        self._next: dict[str, dict[str, float]] = {}
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-ctl")
+        self._mpool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-maint")
+
+    # ---- start -----------------------------------------------------------------------------
+    def _agents_for(self, cfg: NetConfig, prep: Prepared, names=None) -> dict[str, SwitchAgent]:
+        out = {}
+        for s in cfg.switches:
+            if names is not None and s.name not in names:
+                continue
+            backend = prep.backends[s.name](_address(s, cfg.daemon.rpc_timeout_s))
+            out[s.name] = SwitchAgent(s, cfg.programs[s.program], prep.roles[s.name], backend,
+                                      prep.pipelines[(s.target, s.program)],
+                                      log=self.log, metrics=self.metrics, clock=self.clock)
+        return out
+
+    def _connect_all(self, cfg: NetConfig, agents: dict[str, SwitchAgent]) -> None:
+        """Connect every agent (in parallel); the first failure closes them all and raises
+        ConfigError naming the switch and the field (address / election_id)."""
+        def one(a: SwitchAgent):
+            try:
+                a.connect()
+                return None
+            except NotPrimary as e:
+                return ConfigError(f"{cfg.path}: switch {a.name!r}: election_id: {a.cfg.election_id} is refused by "
+                                   f"the switch: {e}")
+            except BackendError as e:
+                return ConfigError(f"{cfg.path}: switch {a.name!r}: address: {a.cfg.address} does not answer: {e}")
+
+        errors = [e for e in self._pool.map(one, agents.values()) if e is not None]
+        if errors:
+            for a in agents.values():
+                a.close()
+            raise errors[0]
+
+    def start(self, prep: Prepared | None = None) -> None:
+        """Check, connect, install (see module docstring). Raises ConfigError before anything
+        is written. ``prep``: the checks and routes already done for this config."""
+        cfg = self.cfg
+        prep = prep or Prepared(cfg, self.failed, self.backend_for)
+        self.routes = prep.routes
+        agents = self._agents_for(cfg, prep)
+        for s in cfg.switches:
+            tls = "insecure (plaintext gRPC, as the config says)" if s.tls.insecure else \
+                f"TLS (ca={s.tls.ca}, client cert={s.tls.cert})"
+            self.log.event("switch.transport", switch=s.name, address=s.address, transport=tls,
+                           level="warning" if s.tls.insecure else "info")
+        self._check_timing(cfg)
+        self._connect_all(cfg, agents)
+        self.agents = agents
+        now = self.clock()
+        for a in agents.values():
+            a.down = a.role.down_uplinks(self.routes)
+            self._next[a.name] = {"retry": now, "reconcile": now + cfg.daemon.reconcile_s, "counters": now}
+        self.log.event("daemon.started", network=cfg.name, switches=len(agents), routes_version=self.routes.version,
+                       routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe())
+        self.install_all()
+        self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
+
+    def _check_timing(self, cfg: NetConfig) -> None:
+        """The queue model of a ToR program (slice capacity, byte clock) is built for its
+        profile's slice length; a clock of another length needs [clock] capacity_bytes and
+        bytes_per_us, or a program built for the clock (docs/daemon.md "Slice timing")."""
+        if cfg.clock.capacity_bytes is not None and cfg.clock.bytes_per_us is not None:
+            return
+        for prog in {cfg.programs[s.program].name: cfg.programs[s.program]
+                     for s in cfg.switches if s.role == "tor"}.values():
+            us = prog.profile.get("timing", {}).get("slice_us")
+            if us and abs(us - cfg.clock.slice_ms * 1e3) > 0.01 * us:
+                self.log.warn("clock.program_timing", program=prog.name, program_slice_us=us,
+                              clock_slice_us=cfg.clock.slice_ms * 1e3,
+                              note="slice capacity and byte clock come from the program's profile; set [clock] "
+                                   "capacity_bytes and bytes_per_us (0 = off), or build the program for the clock")
+
+    # ---- installing ----------------------------------------------------------------------------
+    def _install(self, a: SwitchAgent, routes) -> str | None:
+        try:
+            return a.install(routes)
+        except BackendError as e:          # a.retry_install is set: the maintenance pass retries it
+            a.last_error = str(e)
+            self.log.error("switch.install_failed", switch=a.name, error=str(e))
+            self._next.setdefault(a.name, {})["retry"] = self.clock() + self.cfg.daemon.reconnect_s
+            return None
+
+    def install_all(self, names=None) -> dict[str, str | None]:
+        """Bring every (or the named) up switch to the current routes, in parallel."""
+        with self._state_lock:
+            routes = self.routes
+            agents = [a for a in self.agents.values() if a.state == "up" and (names is None or a.name in names)]
+        results = list(self._pool.map(lambda a: self._install(a, routes), agents))
+        return {a.name: r for a, r in zip(agents, results)}
+
+    # ---- maintenance ----------------------------------------------------------------------------
+    def _maintain_one(self, a: SwitchAgent, now: float) -> None:
+        nxt = self._next.setdefault(a.name, {"retry": now, "reconcile": now, "counters": now})
+        d = self.cfg.daemon
+        routes = self.routes
+        if a.state == "up" and not a.backend.connected:
+            a.state = "down"
+            self.log.warn("switch.lost", switch=a.name, address=a.cfg.address)
+        if a.state != "up":
+            if now < nxt["retry"]:
+                return
+            try:
+                a.connect()
+            except BackendError as e:
+                nxt["retry"] = now + d.reconnect_s
+                self.log.warn("switch.connect_failed", switch=a.name, error=str(e))
+                return
+            with a.cfg_lock:
+                a.down = self._down_for(a)
+            try:   # back: a restarted switch is restored, one that kept running is read back and repaired
+                a.reconcile(routes)
+                nxt["reconcile"] = now + d.reconcile_s
+            except BackendError as e:
+                a.last_error = str(e)
+                self.log.error("switch.restore_failed", switch=a.name, error=str(e))
+                nxt["retry"] = now + d.reconnect_s
+            return
+        try:
+            if a.installed != a.role.version(routes):
+                # new routes are installed by whoever made them (control thread); only an
+                # install that failed is retried here
+                if a.retry_install and now >= nxt["retry"]:
+                    self._install(a, routes)
+            elif now >= nxt["reconcile"]:
+                a.reconcile(routes)
+                nxt["reconcile"] = now + d.reconcile_s
+            if now >= nxt["counters"]:
+                a.read_counters()
+                nxt["counters"] = now + min(5.0, d.reconcile_s)
+        except BackendError as e:
+            a.last_error = str(e)
+            self.log.error("switch.maintenance_failed", switch=a.name, error=str(e))
+            if not a.backend.connected:
+                a.state = "down"
+            nxt["retry"] = now + d.reconnect_s
+
+    def _down_for(self, a: SwitchAgent) -> frozenset[int]:
+        return a.role.down_uplinks(Failed() if self.routes is None else _RoutesView(self.failed))
+
+    def maintain(self, now: float | None = None) -> None:
+        """One maintenance pass over every switch (in parallel)."""
+        now = self.clock() if now is None else now
+        with self._state_lock:
+            agents = list(self.agents.values())
+        list(self._mpool.map(lambda a: self._maintain_one(a, now), agents))
+        self._snapshot()
+
+    def _snapshot(self) -> None:
+        self.metrics.set_snapshot({a.name: {"up": int(a.alive()), "generation": -1 if a.active is None else a.active,
+                                            "entries": a.entries, "counters": a.counters}
+                                   for a in self.agents.values()})
+
+    # ---- failures -----------------------------------------------------------------------------------
+    def submit(self, change: Change) -> Change:
+        change.detected = change.detected or self.clock()
+        self.jobs.put(("change", change))
+        return change
+
+    def handle_jobs(self, block: float = 0.0) -> int:
+        """Run the queued jobs: changes are folded (all phase-1 writes, then one routing);
+        returns how many jobs ran."""
+        try:
+            first = self.jobs.get(timeout=block) if block else self.jobs.get_nowait()
+        except queue.Empty:
+            return 0
+        batch = [first]
+        while True:
+            try:
+                batch.append(self.jobs.get_nowait())
+            except queue.Empty:
+                break
+        changes = [j[1] for j in batch if j[0] == "change"]
+        if changes:
+            self._react(changes)
+        for kind, arg in batch:
+            if kind == "reload":
+                path, box = arg
+                box["result"] = self.reload(path)
+                box["done"].set()
+            elif kind == "call":
+                fn, box = arg
+                box["result"] = fn()
+                box["done"].set()
+        return len(batch)
+
+    def _react(self, changes: list[Change]) -> None:
+        """Phase 1 (down masks, one write per affected ToR) for all ``changes``, more
+        changes that arrive meanwhile likewise, then one recomputation and a hitless swap."""
+        reports = []
+        pending = list(changes)
+        while pending:
+            for c in pending:
+                self.metrics.failures.labels(c.kind, c.source).inc() if c.op == "fail" else \
+                    self.metrics.recoveries.labels(c.kind, c.source).inc()
+                self.failed = apply_change(self.failed, c)
+                self.log.event(f"failure.{'detected' if c.op == 'fail' else 'recovered'}", kind=c.kind,
+                               target=list(c.target) if isinstance(c.target, tuple) else c.target, source=c.source)
+            wrote = self._phase1()
+            t1 = self.clock()
+            for c in pending:
+                masks = c.kind in ("uplink", "ocs")
+                c.report = {
+                    "op": c.op, "kind": c.kind, "target": list(c.target) if isinstance(c.target, tuple) else c.target,
+                    "source": c.source, "detected": _iso(time.time() - (self.clock() - c.detected)),
+                    "dataplane_ms": round((t1 - c.detected) * 1e3, 3) if masks else None,
+                    "dataplane": (f"down mask written on {wrote} switch(es) in one write each" if masks else
+                                  "no per-uplink mask expresses a failed ToR (its peers lose one circuit per slice, "
+                                  "on varying uplinks): traffic into it is lost there until the new generation "
+                                  "avoids it"),
+                }
+                reports.append(c)
+            pending = []
+            try:   # FRANCIS §3.1: fold in what arrived meanwhile, react on the latest state
+                while True:
+                    kind, arg = self.jobs.get_nowait()
+                    if kind == "change":
+                        pending.append(arg)
+                    else:
+                        self.jobs.put((kind, arg))
+                        break
+            except queue.Empty:
+                pass
+        err = None
+        try:
+            with self._state_lock:
+                r = self.routes
+            # computed outside the lock: the clock thread and the status API keep going
+            # (only this thread replaces routes, config and agents)
+            new = plans.compute_routes(self.cfg, r.schedule, self.failed, r.version + 1, r.schedule_version)
+            with self._state_lock:
+                self.routes = new
+            self.log.event("routes.computed", version=new.version, seconds=round(new.seconds, 4),
+                           failed=self.failed.as_dict())
+            results = self.install_all()
+            bad = [k for k, v in results.items() if v is None]
+            if bad:
+                err = f"new generation not active on {', '.join(bad)} (retried)"
+        except Exception as e:   # routing on a degraded schedule can fail; the masks stay
+            err = f"routes on the degraded schedule failed: {e}"
+            self.log.error("routes.failed", error=str(e))
+            results = {}
+        # "active": the last switch's flip (the old generation's cleanup comes after)
+        flips = [self.agents[k].activated_at for k, v in results.items()
+                 if v is not None and k in self.agents and self.agents[k].activated_at is not None]
+        t2 = max(flips) if flips else self.clock()
+        t_done = self.clock()
+        for c in reports:
+            c.report["generation_s"] = None if err else round(t2 - c.detected, 4)
+            c.report["cleanup_done_s"] = round(t_done - c.detected, 4)
+            c.report["routes_version"] = self.routes.version
+            if err:
+                c.report["error"] = err
+            self.events.append(c.report)
+            self.log.event("failure.handled", **c.report)
+            if c.report["dataplane_ms"] is not None:
+                self.metrics.dataplane_seconds.observe(c.report["dataplane_ms"] / 1e3)
+            if c.report["generation_s"] is not None:
+                self.metrics.generation_seconds.observe(c.report["generation_s"])
+            c.done.set()
+
+    def _phase1(self) -> int:
+        """The down mask of every ToR for the current failed set; returns switches written."""
+        with self._state_lock:
+            agents = list(self.agents.values())
+        view = _RoutesView(self.failed)
+
+        def one(a: SwitchAgent) -> int:
+            try:
+                return int(a.set_down(a.role.down_uplinks(view)))
+            except BackendError as e:
+                a.last_error = f"down mask: {e}"
+                self.log.error("switch.down_mask_failed", switch=a.name, error=str(e))
+                return 0
+        return sum(self._pool.map(one, agents))
+
+    # ---- reload ---------------------------------------------------------------------------------------
+    def reload(self, path=None) -> dict:
+        """Load and check a new config; refuse it (the running one stays) on any problem."""
+        path = path or self.cfg.path
+        try:
+            cfg = load_config(path)
+            with self._state_lock:
+                r = self.routes
+            prep = Prepared(cfg, self.failed, self.backend_for, r.version + 1, r.schedule_version,
+                            previous_schedule=r.schedule)
+            keep, fresh = {}, []
+            for s in cfg.switches:
+                old = self.agents.get(s.name)
+                if old is not None and old.cfg == s and old.pipeline.cookie == prep.pipelines[(s.target, s.program)].cookie \
+                        and type(old.role) is type(prep.roles[s.name]):
+                    keep[s.name] = old
+                else:
+                    fresh.append(s.name)
+            new_agents = self._agents_for(cfg, prep, set(fresh))
+            self._connect_all(cfg, new_agents)
+        except UroError as e:
+            self.reloads["refused"] += 1
+            self.reloads["last"] = {"at": _iso(), "ok": False, "error": str(e)}
+            self.log.error("reload.refused", config=str(path), error=str(e))
+            return {"ok": False, "error": str(e)}
+        with self._state_lock:
+            for name, a in self.agents.items():
+                if name not in keep:
+                    a.close()
+            for name, a in keep.items():
+                a.role = prep.roles[name]
+                a.program = cfg.programs[a.cfg.program]
+            agents = {**keep, **new_agents}
+            self.agents = {s.name: agents[s.name] for s in cfg.switches}
+            old_sched = self.routes.schedule
+            self.cfg, self.routes, self.failed = cfg, prep.routes, prep.routes.failed
+            now = self.clock()
+            for a in new_agents.values():
+                a.down = a.role.down_uplinks(self.routes)
+                self._next[a.name] = {"retry": now, "reconcile": now + cfg.daemon.reconcile_s, "counters": now}
+        results = self.install_all()
+        if self.sclock is not None:
+            if not (old_sched == self.routes.schedule):
+                self.sclock.reset(self.routes.schedule.n_slices, self.clock())
+            self.sclock.period = cfg.clock.slice_ms / 1e3
+        self.reloads["ok"] += 1
+        self.reloads["last"] = {"at": _iso(), "ok": True, "routes_version": self.routes.version}
+        self.log.event("reload.done", config=str(path), routes_version=self.routes.version,
+                       new_switches=sorted(new_agents), results=results)
+        return {"ok": True, "routes_version": self.routes.version, "results": results}
+
+    # ---- clock --------------------------------------------------------------------------------------------
+    def tick(self, now: float | None = None) -> bool:
+        """Send the timer of the slice that started, if one did; returns whether it sent."""
+        now = self.clock() if now is None else now
+        t = self.sclock.due(now)
+        if t is None:
+            return False
+        with self._state_lock:
+            agents = list(self.agents.values())
+        if t.skipped:
+            self.metrics.slices_skipped.inc(t.skipped)
+            for a in agents:          # a jump the switches would refuse as too far
+                a.need_sync = True
+        sent = {}
+        for a in agents:
+            ts = a.send_timer(t.slice_id)
+            if ts is not None:
+                sent[a.name] = ts
+        self.sclock.record(t, sent)
+        if sent:
+            self.metrics.timer_spread.observe(max(sent.values()) - min(sent.values()))
+            for ts in sent.values():
+                self.metrics.timer_lateness.observe(max(0.0, ts - t.ideal))
+        return True
+
+    # ---- status ---------------------------------------------------------------------------------------------
+    def status(self) -> dict:
+        with self._state_lock:
+            r = self.routes
+            agents = list(self.agents.values())
+        return {
+            "network": self.cfg.name, "config": str(self.cfg.path), "started": _iso(self.started_at),
+            "uptime_s": round(time.time() - self.started_at, 3),
+            "routes": None if r is None else {
+                "version": r.version, "schedule_version": r.schedule_version, "seconds": round(r.seconds, 4),
+                "schedule": r.schedule.describe(),
+                "per_hop": None if r.per_hop is None else r.per_hop.algo,
+                "source": None if r.source is None else r.source.algo,
+                "source_routed": list(r.source_routed)},
+            "failures": {"active": self.failed.as_dict(), "events": list(self.events)},
+            "clock": None if self.sclock is None else self.sclock.status(),
+            "reloads": self.reloads,
+            "switches": [a.status() for a in agents],
+        }
+
+    # ---- shutdown ----------------------------------------------------------------------------------------------
+    def shutdown(self) -> None:
+        """Close every session (switches keep forwarding what they hold)."""
+        self.stopping.set()
+        for a in list(self.agents.values()):
+            a.close()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._mpool.shutdown(wait=False, cancel_futures=True)
+        self.log.event("daemon.stopped", network=self.cfg.name)
+
+
+class _RoutesView:
+    """What Role.down_uplinks needs of Routes: the failed set."""
+
+    def __init__(self, failed: Failed):
+        self.failed = failed

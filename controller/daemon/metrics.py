@@ -1,0 +1,89 @@
+"""Prometheus metrics of the daemon (prometheus_client, one registry per daemon).
+
+Counters and histograms are updated where things happen; the switches' own drop and
+event counters (read through the backend by the control loop) and per-switch state are
+exported by a collector from the latest snapshot, so a scrape never waits on a switch.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.core import GaugeMetricFamily
+
+WRITE_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+JITTER_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1)
+
+
+class Metrics:
+    def __init__(self):
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.entries_written = Counter("uro_entries_written", "Updates written to switches (insert+modify+delete)",
+                                       ["switch"], registry=r)
+        self.write_seconds = Histogram("uro_write_seconds", "Latency of one write (apply) to a switch",
+                                       ["switch"], buckets=WRITE_BUCKETS, registry=r)
+        self.reconcile_runs = Counter("uro_reconcile_runs", "Read-back-and-repair runs", ["switch"], registry=r)
+        self.reconcile_repairs = Counter("uro_reconcile_repairs", "Updates written to repair drift", ["switch"],
+                                         registry=r)
+        self.restores = Counter("uro_switch_restores", "Pipeline (re)loads after a switch restart or a foreign "
+                                "pipeline", ["switch"], registry=r)
+        self.reconnects = Counter("uro_switch_reconnects", "Sessions re-established", ["switch"], registry=r)
+        self.swaps = Counter("uro_generation_swaps", "Hitless generation swaps completed", ["switch"], registry=r)
+        self.swap_failures = Counter("uro_generation_swap_failures", "Swaps that failed half-way (old generation "
+                                     "kept active, retried)", ["switch"], registry=r)
+        self.swap_seconds = Histogram("uro_generation_swap_seconds", "First write to activation of a generation",
+                                      ["switch"], buckets=WRITE_BUCKETS, registry=r)
+        self.failures = Counter("uro_failures", "Failures declared or detected", ["kind", "source"], registry=r)
+        self.recoveries = Counter("uro_recoveries", "Recoveries declared or detected", ["kind", "source"], registry=r)
+        self.dataplane_seconds = Histogram("uro_failure_dataplane_seconds", "Detection -> down mask written on "
+                                           "every affected switch", buckets=WRITE_BUCKETS, registry=r)
+        self.generation_seconds = Histogram("uro_failure_generation_seconds", "Detection -> recomputed routes "
+                                            "active on every ToR", buckets=WRITE_BUCKETS + (30.0, 60.0), registry=r)
+        self.timers_sent = Counter("uro_timers_sent", "Slice timers sent", ["switch"], registry=r)
+        self.timer_errors = Counter("uro_timer_errors", "Slice timers that could not be sent", ["switch"], registry=r)
+        self.timer_spread = Histogram("uro_timer_spread_seconds", "Spread of one slice's timer send times "
+                                      "across switches", buckets=JITTER_BUCKETS, registry=r)
+        self.timer_lateness = Histogram("uro_timer_lateness_seconds", "Timer send time minus the ideal slice start",
+                                        buckets=JITTER_BUCKETS, registry=r)
+        self.slices_skipped = Counter("uro_slices_skipped", "Slices the clock thread could not send in time "
+                                      "(the next timer carries the current slice)", registry=r)
+        self._lock = threading.Lock()
+        self._snapshot: dict = {}
+        r.register(_SnapshotCollector(self))
+
+    def set_snapshot(self, snap: dict) -> None:
+        """``{switch: {"up": 0|1, "generation": g|-1, "entries": n, "counters": {counter: {cell: packets}}}}``"""
+        with self._lock:
+            self._snapshot = snap
+
+    def snapshot(self) -> dict:
+        with self._lock:
+            return dict(self._snapshot)
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)
+
+
+class _SnapshotCollector:
+    def __init__(self, metrics: Metrics):
+        self.metrics = metrics
+
+    def collect(self):
+        snap = self.metrics.snapshot()
+        up = GaugeMetricFamily("uro_switch_up", "Session up and primary", labels=["switch"])
+        gen = GaugeMetricFamily("uro_switch_generation", "Active route generation (-1: unconfigured/unknown)",
+                                labels=["switch"])
+        ent = GaugeMetricFamily("uro_switch_entries", "Entries, members and groups read back at the last "
+                                "reconcile", labels=["switch"])
+        cnt = GaugeMetricFamily("uro_switch_counter_packets", "The switch's own drop/event counters, read "
+                                "through the backend", labels=["switch", "counter", "cell"])
+        for name, s in sorted(snap.items()):
+            up.add_metric([name], s.get("up", 0))
+            gen.add_metric([name], s.get("generation", -1))
+            ent.add_metric([name], s.get("entries", 0))
+            for counter, cells in sorted((s.get("counters") or {}).items()):
+                for cell, packets in sorted(cells.items()):
+                    cnt.add_metric([name, counter, cell], packets)
+        yield from (up, gen, ent, cnt)

@@ -1,0 +1,171 @@
+"""What one kind of switch must hold: the role of a switch turns :class:`Routes` into
+its desired state, split the way hitless route generations need it.
+
+Every role's state has three parts:
+
+- ``static()``: entries that do not depend on the routes (the host/address plan);
+- ``routes(routes, g)``: the route entries of generation ``g`` (0 or 1): every one
+  carries the generation in its key, so both generations sit in the tables side by
+  side and only the active one matches;
+- ``config(g, down)``: the one default entry that makes generation ``g`` active and
+  holds the data plane's per-uplink down mask. Writing it is the flip (one write).
+
+A new kind of switch is a new :class:`Role` registered in :data:`ROLES`; nothing else
+branches on the role. The entries come from :mod:`controller.tables.tor_batch` (ToRs)
+and the OCS emulator's batch; no name of a table, key or parameter is spelled here
+except :data:`GENERATION_KEY`, the match key that tags an entry's generation.
+"""
+
+from __future__ import annotations
+
+import abc
+from typing import TYPE_CHECKING, ClassVar, Hashable
+
+from controller.tables.entries import Batch, TableEntry
+
+if TYPE_CHECKING:
+    from controller.daemon.plan import Routes
+
+#: the match key that carries an entry's route generation
+GENERATION_KEY = "generation"
+
+
+class Role(abc.ABC):
+    name: ClassVar[str]
+
+    def __init__(self, contract: dict, tor: int | None = None, capacity_bytes: int | None = None,
+                 bytes_per_us: int | None = None):
+        self.contract = contract
+        self.tor = tor
+        self.capacity_bytes = capacity_bytes      # None: the program's (profile) values
+        self.bytes_per_us = bytes_per_us
+        self._cfg_codec: tuple | None = None
+
+    # ---- desired state ---------------------------------------------------------------------
+    @abc.abstractmethod
+    def static(self) -> Batch:
+        """Entries that do not depend on the routes."""
+
+    @abc.abstractmethod
+    def routes(self, routes: "Routes", generation: int) -> Batch:
+        """The route entries (and members/groups) of ``generation``."""
+
+    @abc.abstractmethod
+    def config(self, generation: int, down: frozenset[int] = frozenset()) -> TableEntry:
+        """The entry whose write activates ``generation`` with uplinks ``down`` masked."""
+
+    @abc.abstractmethod
+    def version(self, routes: "Routes") -> Hashable:
+        """What this role's route entries depend on: equal versions, equal entries."""
+
+    def down_uplinks(self, routes: "Routes") -> frozenset[int]:
+        """The uplinks the data plane must treat as down (roles without a mask: none)."""
+        return frozenset()
+
+    # ---- reading the switch back ------------------------------------------------------------
+    def _codec(self):
+        """(config table, set action, generation param, {uplink: (param, bit)}) derived by
+        building config entries that differ in one argument, so that the reading side
+        never guesses a parameter name."""
+        if self._cfg_codec is None:
+            base = self.config(0, frozenset())
+            one = dict(self.config(1, frozenset()).params)
+            p0 = dict(base.params)
+            gen = [k for k in p0 if p0[k] != one.get(k)]
+            bits = {}
+            for u in range(self.contract["profile"]["uplinks"]):
+                try:
+                    pu = dict(self.config(0, frozenset({u})).params)
+                except Exception:   # a role without a down mask
+                    break
+                diff = [k for k in p0 if p0[k] != pu.get(k)]
+                if len(diff) == 1:
+                    bits[u] = (diff[0], pu[diff[0]] ^ p0[diff[0]])
+            self._cfg_codec = (base.table, base.action, gen[0] if len(gen) == 1 else None, bits)
+        return self._cfg_codec
+
+    def config_table(self) -> str:
+        return self._codec()[0]
+
+    def active(self, state: Batch) -> tuple[int | None, frozenset[int]]:
+        """(active generation, down uplinks) from the config entry of ``state``;
+        generation None: the switch is unconfigured (drops everything but timers)."""
+        table, action, gen_param, bits = self._codec()
+        for e in state.entries:
+            if e.table == table and e.is_default:
+                if e.action != action:
+                    return None, frozenset()
+                p = dict(e.params)
+                gen = p.get(gen_param, 0) if gen_param else 0
+                down = frozenset(u for u, (name, bit) in bits.items() if p.get(name, 0) & bit)
+                return gen, down
+        return None, frozenset()
+
+
+def entry_generation(e: TableEntry) -> int | None:
+    for k, v in e.match:
+        if k == GENERATION_KEY:
+            return v
+    return None
+
+
+class TorRole(Role):
+    """A ToR: host table and DSCP buckets static; URO per-hop, route mode and SSRR paths
+    per generation; config = ToR id, slice capacity, generation, down mask."""
+
+    name = "tor"
+
+    def static(self) -> Batch:
+        from controller.tables import tor_batch
+
+        return tor_batch.static_entries(self.contract, self.tor)
+
+    def routes(self, routes: "Routes", generation: int) -> Batch:
+        from controller.tables import tor_batch
+
+        return tor_batch.route_entries(self.contract, self.tor, uro_routes=routes.per_hop,
+                                       path_routes=routes.source,
+                                       source_routed=[d for d in routes.source_routed if d != self.tor],
+                                       generation=generation)
+
+    def config(self, generation: int, down: frozenset[int] = frozenset()) -> TableEntry:
+        from controller.tables import tor_batch
+
+        kw = {} if self.bytes_per_us is None else {"bytes_per_us": self.bytes_per_us}
+        return tor_batch.config_entry(self.contract, self.tor, generation, down_uplinks=tuple(sorted(down)),
+                                      capacity_bytes=self.capacity_bytes, **kw)
+
+    def version(self, routes: "Routes") -> Hashable:
+        return ("routes", routes.version)
+
+    def down_uplinks(self, routes: "Routes") -> frozenset[int]:
+        return routes.failed.down_uplinks(self.tor)
+
+
+class OcsRole(Role):
+    """The OCS emulator: the schedule's circuits per generation (a schedule change is a
+    hitless swap too); failures do not change them (routing avoids dead circuits)."""
+
+    name = "ocs"
+
+    def static(self) -> Batch:
+        return Batch()
+
+    def routes(self, routes: "Routes", generation: int) -> Batch:
+        from controller.tables import tor_batch
+
+        b = tor_batch.ocs_batch(self.contract, routes.schedule, generation=generation)
+        return Batch(b.members, b.groups, [e for e in b.entries if not e.is_default])   # config: see config()
+
+    def config(self, generation: int, down: frozenset[int] = frozenset()) -> TableEntry:
+        from controller.tables import tor_batch
+
+        if down:
+            raise ValueError("the OCS emulator has no down mask")
+        return tor_batch.ocs_config_entry(self.contract, generation)
+
+    def version(self, routes: "Routes") -> Hashable:
+        return ("schedule", routes.schedule_version)
+
+
+ROLES: dict[str, type[Role]] = {r.name: r for r in (TorRole, OcsRole)}

@@ -1,0 +1,171 @@
+"""`uro daemon`: the process around :class:`Controller` -- its threads, the status API,
+link detection and signals.
+
+Threads: control (failure/recovery/reload jobs, one at a time), maintenance (reconnect,
+restore, reconcile, counters), the slice clock, the HTTP status API, the link watcher.
+SIGTERM/SIGINT stop cleanly (sessions closed; switches keep forwarding what they hold);
+SIGHUP reloads the config (a bad one is refused and the running one stays).
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from pathlib import Path
+
+from controller.daemon.api import StatusServer
+from controller.daemon.config import ConfigError, NetConfig, load
+from controller.daemon.controller import Change, Controller
+from controller.daemon.log import EventLog
+
+#: maintenance pass period (reconnects and reconcile deadlines are checked this often)
+MAINTAIN_S = 0.2
+
+
+class Daemon:
+    def __init__(self, config: str | Path, *, backend_for=None, log: EventLog | None = None):
+        self.path = Path(config)
+        self.cfg: NetConfig = load(self.path)
+        self.log = log or EventLog(self.cfg.daemon.log_format)
+        kw = {} if backend_for is None else {"backend_for": backend_for}
+        self.ctl = Controller(self.cfg, log=self.log, **kw)
+        self.stop = threading.Event()
+        self.server: StatusServer | None = None
+        self.links = None
+        self._threads: list[threading.Thread] = []
+
+    # ---- loops -----------------------------------------------------------------------------
+    def _control(self) -> None:
+        while not self.stop.is_set():
+            try:
+                self.ctl.handle_jobs(block=0.1)
+            except Exception as e:  # a bug must not kill the control thread silently
+                self.log.error("control.failed", error=repr(e))
+
+    def _maintain(self) -> None:
+        while not self.stop.wait(MAINTAIN_S):
+            try:
+                self.ctl.maintain()
+            except Exception as e:
+                self.log.error("maintenance.failed", error=repr(e))
+
+    def _clock(self) -> None:
+        ctl = self.ctl
+        while not self.stop.is_set():
+            wait = ctl.sclock.next_time() - ctl.clock()
+            if wait > 0.002:          # sleep most of the way, then step up to the slice start
+                self.stop.wait(min(wait - 0.0015, 0.5))
+                continue
+            if wait > 0:
+                time.sleep(0.0001)
+                continue
+            try:
+                ctl.tick()
+            except Exception as e:
+                self.log.error("clock.failed", error=repr(e))
+
+    # ---- link detection --------------------------------------------------------------------
+    def _interfaces(self) -> dict[str, tuple[int, int]]:
+        out = {}
+        for s in self.ctl.cfg.switches:
+            if s.ports is not None and s.tor is not None:
+                for u, ifc in enumerate(s.ports.interfaces):
+                    if ifc:
+                        out[ifc] = (s.tor, u)
+        return out
+
+    def _on_link(self, ifname: str, up: bool, t: float) -> None:
+        where = self._interfaces().get(ifname)
+        if where is None:
+            return
+        self.log.event("link.changed", interface=ifname, up=up, tor=where[0], uplink=where[1])
+        self.ctl.submit(Change("recover" if up else "fail", "uplink", where, source="netlink", detected=t))
+
+    def _start_links(self) -> None:
+        ifs = self._interfaces()
+        if not ifs:
+            return
+        from controller.daemon.links import LinkWatcher
+
+        self.links = LinkWatcher(sorted(ifs), self._on_link, clock=self.ctl.clock)
+        missing = [n for n, up in self.links.initial().items() if up is None]
+        if missing:
+            self.log.warn("links.missing", interfaces=missing,
+                          note="named in ports.interfaces but not on this host: treated as down")
+        self.links.start()
+        self.log.event("links.watching", interfaces=sorted(ifs))
+
+    # ---- run ----------------------------------------------------------------------------------
+    def _reload(self, *_):
+        box = {"done": threading.Event()}
+        self.ctl.jobs.put(("reload", (None, box)))
+
+    def _term(self, signum, _frame):
+        self.log.event("daemon.signal", signal=signal.Signals(signum).name)
+        self.stop.set()
+
+    def start(self) -> "Daemon":
+        """Everything up (raises ConfigError before any write if the network is not right)."""
+        d = self.cfg.daemon
+        try:   # bind first: a taken port stops the daemon before it touches a switch
+            self.server = StatusServer(self.ctl, d.status_host, d.status_port)
+        except OSError as e:
+            raise ConfigError(f"{self.cfg.path}: [daemon]: status: cannot listen on "
+                              f"{d.status_host}:{d.status_port}: {e.strerror or e}") from None
+        try:
+            self.ctl.start()
+        except BaseException:
+            self.server.httpd.server_close()
+            raise
+        self.server.start()
+        host, port = self.server.address
+        self.log.event("api.listening", address=f"{host}:{port}",
+                       note=None if host in ("127.0.0.1", "::1", "localhost") else
+                       "bound beyond localhost as the config says; the API has no authentication")
+        self._start_links()
+        for fn, name in ((self._control, "uro-control"), (self._maintain, "uro-maintain"), (self._clock, "uro-clock")):
+            t = threading.Thread(target=fn, name=name, daemon=True)
+            t.start()
+            self._threads.append(t)
+        return self
+
+    def shutdown(self) -> None:
+        self.stop.set()
+        if self.links is not None:
+            self.links.stop()
+        if self.server is not None:
+            self.server.stop()
+        for t in self._threads:
+            t.join(timeout=5)
+        self.ctl.shutdown()
+
+    def run(self) -> int:
+        """Until SIGTERM/SIGINT; SIGHUP reloads."""
+        signal.signal(signal.SIGTERM, self._term)
+        signal.signal(signal.SIGINT, self._term)
+        signal.signal(signal.SIGHUP, self._reload)
+        self.start()
+        try:
+            while not self.stop.wait(0.5):
+                pass
+        finally:
+            self.shutdown()
+        return 0
+
+
+def check(config: str | Path, backend_for=None, log: EventLog | None = None) -> dict:
+    """`uro daemon --check`: everything start does except writing -- config, schedule,
+    programs, routes, entries, and a session to every switch (closed again)."""
+    d = Daemon(config, backend_for=backend_for, log=log)
+    ctl = d.ctl
+    t0 = time.perf_counter()
+    from controller.daemon.controller import Prepared
+
+    prep = Prepared(d.cfg, ctl.failed, ctl.backend_for)
+    agents = ctl._agents_for(d.cfg, prep)
+    ctl._connect_all(d.cfg, agents)
+    for a in agents.values():
+        a.close()
+    return {"switches": len(agents), "routes_s": round(prep.routes.seconds, 3),
+            "seconds": round(time.perf_counter() - t0, 3)}

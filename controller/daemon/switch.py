@@ -1,0 +1,413 @@
+"""One switch under the daemon: session, pipeline, hitless route generations, drift
+repair, the down mask and the slice timer -- all through the target-neutral
+:class:`~controller.agent.backend.SwitchBackend` (no P4Runtime or BfRt here).
+
+Locks, so that a failure's down-mask write (one entry) never waits for a whole push:
+
+- ``op_lock``: one long operation (install, reconcile, connect) at a time;
+- ``io_lock``: one backend call at a time; long writes are cut into chunks of
+  :data:`CHUNK` updates, each its own call, in dependency order across chunks;
+- ``cfg_lock``: the (active generation, down mask) pair and every write of the config
+  entry. Bulk writes never touch the config entry; only :meth:`SwitchAgent._flip` and
+  :meth:`SwitchAgent.set_down` write it, so a mask set during a swap is never lost.
+
+``send_timer`` is called from the clock thread without ``io_lock`` (backends deliver a
+timer on their stream, independent of writes; see docs/daemon.md).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Callable, Iterator
+
+from controller.agent.backend import BackendError, Diff, NotPrimary, Pipeline, SwitchBackend
+from controller.agent.diff import diff as state_diff, same_state
+from controller.daemon import generations as gens
+from controller.daemon.config import ProgramConfig, SwitchConfig
+from controller.daemon.log import EventLog
+from controller.daemon.metrics import Metrics
+from controller.daemon.roles import Role
+from controller.tables.entries import Batch
+
+#: updates per backend call of a long write: bounds how long a down-mask write waits
+CHUNK = 1024
+
+
+class SwapError(BackendError):
+    """The new generation did not read back as written: the old one stays active."""
+
+
+def chunks(d: Diff, size: int = CHUNK) -> Iterator[Diff]:
+    """``d`` as a sequence of diffs of at most ``size`` updates whose order keeps every
+    dependency across them: inserts/modifies of members, groups, entries, then deletes of
+    entries, groups, members."""
+    stages = [
+        ("members", d.insert.members + d.modify.members, "up"),
+        ("groups", d.insert.groups + d.modify.groups, "up"),
+        ("entries", d.insert.entries + d.modify.entries, "up"),
+        ("entries", d.delete.entries, "del"),
+        ("groups", d.delete.groups, "del"),
+        ("members", d.delete.members, "del"),
+    ]
+    ins_ids = {"members": {id(x) for x in d.insert.members}, "groups": {id(x) for x in d.insert.groups},
+               "entries": {id(x) for x in d.insert.entries}}
+    for kind, items, how in stages:
+        for i in range(0, len(items), size):
+            part = items[i:i + size]
+            out = Diff()
+            if how == "del":
+                getattr(out.delete, kind).extend(part)
+            else:
+                for x in part:
+                    (getattr(out.insert, kind) if id(x) in ins_ids[kind] else getattr(out.modify, kind)).append(x)
+            yield out
+
+
+class SwitchAgent:
+    def __init__(self, cfg: SwitchConfig, program: ProgramConfig, role: Role, backend: SwitchBackend,
+                 pipeline: Pipeline, *, log: EventLog, metrics: Metrics,
+                 clock: Callable[[], float] = time.monotonic, chunk: int = CHUNK):
+        self.cfg, self.program, self.role, self.backend = cfg, program, role, backend
+        self.log, self.metrics, self.clock, self.chunk = log, metrics, clock, chunk
+        self.pipeline = pipeline
+        self.op_lock = threading.RLock()
+        self.io_lock = threading.Lock()
+        self.cfg_lock = threading.Lock()
+        self.state = "new"            # new | up | down | not_primary | unreachable
+        self.active: int | None = None
+        self.down: frozenset[int] = frozenset()
+        self.installed = None         # role.version() of the routes in the active generation
+        self.entries = 0
+        self.last_error: str | None = None
+        self.counters: dict = {}
+        self.stats = {k: 0 for k in ("connects", "reconnects", "pipeline_loads", "restores", "reconcile_runs",
+                                     "repairs", "swaps", "swap_failures", "installs", "entries_written",
+                                     "timers_sent", "timer_errors")}
+        self.last_swap: dict | None = None
+        self._cache: dict = {}
+        self._written_config = None
+        self._adopted = False         # set_pipeline called in this session
+        self.need_sync = True         # the next timer sets the switch's clock (after (re)start, skips)
+        self.retry_install = False    # an install failed: the maintenance pass retries it
+        self.activated_at: float | None = None   # when the last install made its routes active (clock)
+
+    @property
+    def name(self) -> str:
+        return self.cfg.name
+
+    # ---- helpers -------------------------------------------------------------------------
+    def _io(self, fn, *args):
+        with self.io_lock:
+            return fn(*args)
+
+    def _error(self, what: str, e: Exception) -> None:
+        self.last_error = f"{what}: {e}"
+        self.log.error(f"switch.{what}", switch=self.name, error=str(e))
+        if not self.backend.connected and self.state == "up":
+            self.state = "down"
+
+    def routes_batch(self, routes, generation: int) -> Batch:
+        key = (self.role.version(routes), generation)
+        b = self._cache.get(key)
+        if b is None:
+            if len(self._cache) >= 4:
+                self._cache.clear()
+            b = self._cache[key] = self.role.routes(routes, generation)
+        return b
+
+    def _write(self, d: Diff) -> int:
+        n = 0
+        for part in chunks(d, self.chunk):
+            t0 = time.perf_counter()
+            with self.io_lock:
+                self.backend.apply(part)
+            self.metrics.write_seconds.labels(self.name).observe(time.perf_counter() - t0)
+            k = len(part)
+            n += k
+            self.stats["entries_written"] += k
+            self.metrics.entries_written.labels(self.name).inc(k)
+        return n
+
+    # ---- session -------------------------------------------------------------------------
+    def connect(self) -> None:
+        """Open the session as primary; never writes. Raises Unreachable / NotPrimary."""
+        with self.op_lock:
+            try:
+                self._io(self.backend.close)
+            except BackendError:
+                pass
+            try:
+                self._io(self.backend.connect)
+            except NotPrimary as e:
+                self.state = "not_primary"
+                self.last_error = str(e)
+                raise
+            except BackendError as e:
+                self.state = "unreachable"
+                self.last_error = str(e)
+                raise
+            first = self.stats["connects"] == 0
+            self.stats["connects"] += 1
+            if not first:
+                self.stats["reconnects"] += 1
+                self.metrics.reconnects.labels(self.name).inc()
+            self.state = "up"
+            self._adopted = False     # active/installed stay what we last wrote: reconcile checks them
+            self.need_sync = True
+            self.log.event("switch.connected", switch=self.name, address=self.cfg.address,
+                           election_id=self.cfg.election_id, reconnect=not first)
+
+    def alive(self) -> bool:
+        return self.state == "up" and self.backend.connected
+
+    def close(self) -> None:
+        try:
+            self._io(self.backend.close)
+        except BackendError:
+            pass
+        self.state = "down"
+
+    # ---- installing routes -------------------------------------------------------------------
+    def _ensure_pipeline(self) -> bool:
+        """The switch runs our program (a restarted switch runs none: that is a restore).
+        ``set_pipeline`` is called either way: a switch already running the same cookie is
+        adopted with its entries (the backend needs the pipeline for reads and writes)."""
+        cookie = self._io(self.backend.pipeline_cookie)
+        if self._adopted and cookie == self.pipeline.cookie:
+            return False
+        loaded = self._io(self.backend.set_pipeline, self.pipeline)
+        self._adopted = True
+        if not loaded:
+            return False
+        self.stats["pipeline_loads"] += 1
+        if self.installed is not None:   # we had programmed it: it restarted (or was re-pipelined)
+            self.stats["restores"] += 1
+            self.metrics.restores.labels(self.name).inc()
+            self.installed = None
+        with self.cfg_lock:
+            self.active = None
+            self._written_config = None
+        self.need_sync = True
+        self.log.event("switch.pipeline_set", switch=self.name, program=self.program.name,
+                       cookie=f"{self.pipeline.cookie:016x}", previous=None if cookie is None else f"{cookie:016x}")
+        return True
+
+    def _flip(self, generation: int) -> None:
+        """THE activation: one write of the config entry (generation + current down mask)."""
+        with self.cfg_lock:
+            e = self.role.config(generation, self.down)
+            t0 = time.perf_counter()
+            with self.io_lock:
+                self.backend.apply(Diff(modify=Batch(entries=[e])))
+            self.metrics.write_seconds.labels(self.name).observe(time.perf_counter() - t0)
+            self.stats["entries_written"] += 1
+            self.metrics.entries_written.labels(self.name).inc()
+            self.active = generation
+            self._written_config = e
+            self.activated_at = self.clock()
+
+    def _sync_config(self, actual_config) -> int:
+        """Make the config entry say (active, down) if it does not (drift, a mask set
+        while nothing was active). Returns updates written."""
+        with self.cfg_lock:
+            if self.active is None:
+                return 0
+            want = self.role.config(self.active, self.down)
+            if actual_config == want:
+                self._written_config = want
+                return 0
+            with self.io_lock:
+                self.backend.apply(Diff(modify=Batch(entries=[want])))
+            self._written_config = want
+            self.stats["entries_written"] += 1
+            self.metrics.entries_written.labels(self.name).inc()
+            return 1
+
+    def install(self, routes) -> str:
+        """See :meth:`_install`; a failure marks the switch for a retry (``retry_install``)."""
+        try:
+            res = self._install(routes)
+        except BackendError:
+            self.retry_install = True
+            raise
+        self.retry_install = False
+        return res
+
+    def _install(self, routes) -> str:
+        """Bring the switch to ``routes`` hitlessly (see :mod:`controller.daemon.generations`).
+
+        Returns what it did: "current" (already running them; junk and drift cleaned),
+        "installed" (an unconfigured switch got its first generation) or "swapped".
+        Raises BackendError (the old generation stays active; call again to retry)."""
+        with self.op_lock:
+            if self.state != "up":
+                raise BackendError(f"switch {self.name!r} is {self.state}")
+            self._ensure_pipeline()
+            version = self.role.version(routes)
+            actual = self._io(self.backend.read_state)
+            parts = gens.split(actual, self.role.config_table())
+            act, _ = self.role.active(actual)
+            static = self.role.static()
+            with self.cfg_lock:
+                self.active = act
+            if act is None:
+                rb = self.routes_batch(routes, 0)
+                t0 = time.perf_counter()
+                self._write(state_diff(actual, gens.combine(gens.unconfigured_state(static, rb), parts.config)))
+                self._verify(0, rb, static, expect_active=None)
+                self._flip(0)
+                self.installed = version
+                self.stats["installs"] += 1
+                self.entries = len(rb.entries) + len(rb.members) + len(rb.groups) + len(static.entries) + 1
+                self.log.event("generation.installed", switch=self.name, generation=0, version=str(version),
+                               seconds=round(time.perf_counter() - t0, 4), entries=self.entries)
+                return "installed"
+            cur = self.routes_batch(routes, act)
+            if same_state(parts.gens[act], cur):
+                d = state_diff(actual, gens.final_state(static, cur, parts.config))
+                n = self._write(d) + self._sync_config(parts.config)
+                self.installed = version
+                self.activated_at = self.clock()
+                self.entries = len(cur.entries) + len(cur.members) + len(cur.groups) + len(static.entries) + 1
+                if n:
+                    self.log.event("switch.cleaned", switch=self.name, generation=act, updates=n)
+                return "current"
+            return self._swap(routes, version, actual, parts, act, static)
+
+    def _verify(self, generation: int, rb: Batch, static: Batch, expect_active) -> Batch:
+        after = self._io(self.backend.read_state)
+        p = gens.split(after, self.role.config_table())
+        act, _ = self.role.active(after)
+        if not same_state(p.gens[generation], rb):
+            raise SwapError(f"switch {self.name!r}: generation {generation} did not read back as written")
+        if not same_state(p.static, static):
+            raise SwapError(f"switch {self.name!r}: static entries did not read back as written")
+        if act != expect_active:
+            raise SwapError(f"switch {self.name!r}: active generation changed behind the daemon "
+                            f"({expect_active} -> {act})")
+        return after
+
+    def _swap(self, routes, version, actual: Batch, parts: gens.Parts, act: int, static: Batch) -> str:
+        new = 1 - act
+        rb = self.routes_batch(routes, new)
+        t0 = time.perf_counter()
+        self.log.event("generation.writing", switch=self.name, generation=new, active=act, version=str(version),
+                       entries=len(rb.entries) + len(rb.members) + len(rb.groups))
+        try:
+            try:
+                prepare = gens.prepare_state(parts, act, static, rb)
+            except gens.GenerationConflict as e:
+                raise BackendError(f"switch {self.name!r}: generation {new} would overwrite live state of "
+                                   f"generation {act}: {e}") from None
+            written = self._write(state_diff(actual, prepare))
+            after = self._verify(new, rb, static, expect_active=act)
+            t_flip = time.perf_counter()
+            self._flip(new)
+            t_active = time.perf_counter()
+            p2 = gens.split(after, self.role.config_table())
+            final = gens.final_state(static, rb, p2.config)
+            deleted = self._write(state_diff(after, final))
+        except BackendError as e:
+            self.stats["swap_failures"] += 1
+            self.metrics.swap_failures.labels(self.name).inc()
+            self._error("swap_failed", e)
+            raise
+        self.installed = version
+        self.stats["swaps"] += 1
+        self.metrics.swaps.labels(self.name).inc()
+        self.metrics.swap_seconds.labels(self.name).observe(t_active - t0)
+        self.entries = len(rb.entries) + len(rb.members) + len(rb.groups) + len(static.entries) + 1
+        self.last_swap = {"generation": new, "version": str(version), "written": written, "deleted": deleted,
+                          "write_to_active_s": round(t_active - t0, 6), "verify_s": round(t_flip - t0, 6),
+                          "total_s": round(time.perf_counter() - t0, 6)}
+        self.log.event("generation.active", switch=self.name, **self.last_swap)
+        return "swapped"
+
+    # ---- drift --------------------------------------------------------------------------------
+    def reconcile(self, routes) -> int:
+        """Read back and repair drift in place; a switch that is not running the current
+        routes (restart, pending swap, foreign flip) gets :meth:`install` instead.
+        Returns the repairs written."""
+        with self.op_lock:
+            if self.state != "up":
+                raise BackendError(f"switch {self.name!r} is {self.state}")
+            self.stats["reconcile_runs"] += 1
+            self.metrics.reconcile_runs.labels(self.name).inc()
+            if self._ensure_pipeline():   # (re)loaded: the switch is empty
+                self.install(routes)
+                return 0
+            actual = self._io(self.backend.read_state)
+            act, _ = self.role.active(actual)
+            if act is None or self.active is None or self.installed != self.role.version(routes):
+                self.install(routes)      # unconfigured, never installed here, or a pending swap
+                return 0
+            # drift: entries deleted or changed, even the active generation flipped, by someone
+            # else: our generation comes back as it was (a flip back is one config write)
+            act = self.active
+            parts = gens.split(actual, self.role.config_table())
+            static = self.role.static()
+            want = gens.final_state(static, self.routes_batch(routes, act), parts.config)
+            n = self._write(state_diff(actual, want)) + self._sync_config(parts.config)
+            self.entries = len(want.entries) + len(want.members) + len(want.groups)
+            if n:
+                self.stats["repairs"] += n
+                self.metrics.reconcile_repairs.labels(self.name).inc(n)
+                self.log.warn("reconcile.repaired", switch=self.name, updates=n, generation=act)
+            return n
+
+    # ---- failures ---------------------------------------------------------------------------------
+    def set_down(self, down: frozenset[int]) -> bool:
+        """The data plane's reaction: one write of the config entry with uplinks ``down``
+        masked in the active generation (no wait for a push in progress beyond one
+        chunk). Returns whether it wrote."""
+        with self.cfg_lock:
+            if down == self.down and self._written_config is not None:
+                return False
+            self.down = down
+            if self.active is None or self.state != "up":
+                return False      # nothing active: the next flip writes it
+            e = self.role.config(self.active, down)
+            t0 = time.perf_counter()
+            with self.io_lock:
+                self.backend.apply(Diff(modify=Batch(entries=[e])))
+            self.metrics.write_seconds.labels(self.name).observe(time.perf_counter() - t0)
+            self._written_config = e
+            self.stats["entries_written"] += 1
+            self.metrics.entries_written.labels(self.name).inc()
+            return True
+
+    # ---- time and counters ---------------------------------------------------------------------------
+    def send_timer(self, slice_id: int) -> float | None:
+        """Send the timer of ``slice_id``; returns when it was handed to the backend."""
+        if self.state != "up" or self.active is None:
+            return None               # nothing to clock until it runs a generation
+        sync = self.need_sync
+        try:
+            self.backend.send_timer(slice_id, sync)
+            self.need_sync = False
+        except BackendError as e:
+            self.stats["timer_errors"] += 1
+            self.metrics.timer_errors.labels(self.name).inc()
+            self.last_error = f"timer: {e}"
+            return None
+        self.stats["timers_sent"] += 1
+        self.metrics.timers_sent.labels(self.name).inc()
+        return self.clock()
+
+    def read_counters(self) -> dict:
+        if self.state != "up":
+            return self.counters
+        self.counters = self._io(self.backend.read_counters)
+        return self.counters
+
+    def status(self) -> dict:
+        return {
+            "name": self.name, "role": self.cfg.role, "tor": self.cfg.tor, "target": self.cfg.target,
+            "address": self.cfg.address, "device_id": self.cfg.device_id, "election_id": self.cfg.election_id,
+            "state": self.state, "connected": self.alive(), "generation": self.active,
+            "down_uplinks": sorted(self.down), "entries": self.entries,
+            "routes_version": None if self.installed is None else str(self.installed),
+            "pipeline_cookie": f"{self.pipeline.cookie:016x}", "last_error": self.last_error,
+            "last_swap": self.last_swap, "counters": self.counters, **self.stats,
+        }

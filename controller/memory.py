@@ -1,0 +1,80 @@
+"""How much memory a job needs, estimated before it starts (and how much there is).
+
+Large schedules should be refused in a second with the estimate, not after half a
+minute of work with a MemoryError. The figures are peak resident bytes per
+(slice, ToR, ToR) cell measured on this code (``benchmarks/bench_artifacts.py --memory``
+prints them); they are deliberately rounded up.
+"""
+
+from __future__ import annotations
+
+import os
+
+from controller.errors import UroError
+
+#: measured peak bytes per (slice, ToR, ToR) cell, rounded up (see the module docstring;
+#: measured on Opera-style schedules from (128, 8) to (1024, 32))
+BYTES_PER_CELL = {
+    # generators build the peer table and validate it (meets(): one bool per cell): 2.5
+    "generate": 4,
+    # URO labels and K alternatives: key/dep int32, uplink int8 per slice, alt_dep int32
+    # and alt_uplink int8 per k, the reshape copies: 86 at K = 4 (50 + 9 K)
+    "uro": 50,
+    "uro_per_k": 9,
+    # `uro stats`/`run`/`compare` on per-hop routes, routes included: 179
+    "uro_stats": 190,
+    # UCMP assembled in memory (ucmp.compute): every path (~4.5-6 per group) with its
+    # sort copies, 320-580 B per path: 1600-2600 per cell
+    "ucmp": 2700,
+    # UCMP streamed to an artifact (stream.write_ucmp): meeting tables (10 B/cell), group
+    # counts, the value tables and paths of the chunks in flight: 85 at (512, 16), 50 at (1024, 32)
+    "ucmp_stream": 90,
+    # the other source-routed schemes, per path of a group (direct, KSP/Opera k = 1): 189 with
+    # the `stats` metrics
+    "source": 200,
+}
+def available_memory() -> int:
+    """Bytes this process can expect to use: MemAvailable (Linux), else physical memory."""
+    try:
+        with open("/proc/meminfo") as fh:
+            for line in fh:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError):  # pragma: no cover - non-POSIX
+        return 1 << 40
+
+
+def estimate(what: str, n_tors: int, n_uplinks: int, n_slices: int, k: int = 4) -> int:
+    """Estimated peak bytes of job ``what`` (a key of :data:`BYTES_PER_CELL`, or an
+    algorithm name) on a schedule of that size; ``k``: URO alternatives, or paths per group."""
+    cells = n_slices * n_tors * n_tors
+    if what == "uro":
+        per = BYTES_PER_CELL["uro"] + BYTES_PER_CELL["uro_per_k"] * k
+    elif what == "vlb":
+        per = BYTES_PER_CELL["source"] * max(1, n_tors - 2)  # every intermediate is a path of its group
+    elif what in ("ksp", "opera"):
+        per = BYTES_PER_CELL["source"] * max(1, k)
+    elif what in BYTES_PER_CELL:
+        per = BYTES_PER_CELL[what]
+    else:
+        per = BYTES_PER_CELL["source"]
+    return int(cells * per) + (200 << 20)  # + the interpreter and libraries
+
+
+def check(what: str, n_tors: int, n_uplinks: int, n_slices: int, k: int = 4, label: str | None = None,
+          limit_bytes: int | None = None) -> int:
+    """Refuse a job whose estimate exceeds the available memory (before allocating)."""
+    need = estimate(what, n_tors, n_uplinks, n_slices, k)
+    limit = available_memory() if limit_bytes is None else limit_bytes
+    if need > limit:
+        raise UroError(f"{label or what} on {n_tors} ToRs x {n_uplinks} uplinks x {n_slices} slices needs about "
+                       f"{_gib(need)} of memory, {_gib(limit)} are available")
+    return need
+
+
+def _gib(b: int) -> str:
+    return f"{b / 2**30:.1f} GiB" if b < 100 * 2**30 else f"{b / 2**30:,.0f} GiB"

@@ -1,0 +1,286 @@
+"""A faithful in-memory model of a switch behind the SwitchBackend interface, for the
+daemon's unit tests (no switch, no sleeps):
+
+- it stores a state (members, groups, entries; default entries included) and applies
+  Diffs with the checks a P4Runtime server makes (insert of an existing object, modify
+  or delete of a missing one, a group naming a missing member, an entry naming a missing
+  group, deleting something still referenced: all refused with BackendError);
+- it can be made to fail after N updates (``fail_after``), to restart empty (no
+  pipeline, session gone), to be unreachable, and to report another primary;
+- it records every timer and checks an invariant after every single update (``watch``).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Callable
+
+from controller.agent.backend import (BackendError, Diff, NotPrimary, Pipeline, SwitchAddress, SwitchBackend,
+                                      Unreachable, WriteReport)
+from controller.agent.diff import entry_key, group_key, member_key
+from controller.tables.entries import Batch, TableEntry
+
+
+class FakeSwitch:
+    """The device: outlives sessions; ``restart()`` empties it like a process restart."""
+
+    def __init__(self, name: str = "sw"):
+        self.name = name
+        self.lock = threading.RLock()
+        self.cookie: int | None = None
+        self.pipeline: Pipeline | None = None
+        self.members: dict = {}
+        self.groups: dict = {}
+        self.entries: dict = {}
+        self.primary: int | None = None        # election id of the primary session
+        self.primary_session = None
+        self.reachable = True
+        self.fail_after: int | None = None      # refuse the update after this many more
+        self.watch: Callable[..., None] | None = None   # (switch, kind, how, object) after every update
+        self.timers: list[int] = []
+        self.syncs: list[bool] = []
+        self.counters = {"drops": {"no_route": 0}, "events": {"timer": 0}}
+        self.updates = 0                        # every update ever applied
+        self.pipelines_set = 0
+        self.epoch = 0                          # restarts
+
+    # ---- test controls -------------------------------------------------------------------
+    def restart(self) -> None:
+        with self.lock:
+            self.cookie = self.pipeline = None
+            self.members, self.groups, self.entries = {}, {}, {}
+            self.primary = self.primary_session = None
+            self.epoch += 1
+
+    def state(self) -> Batch:
+        with self.lock:
+            return Batch(list(self.members.values()), list(self.groups.values()), list(self.entries.values()))
+
+    def set_entry(self, e: TableEntry) -> None:          # drift: behind the daemon's back
+        with self.lock:
+            self.entries[entry_key(e)] = e
+
+    def delete_entry(self, e: TableEntry) -> None:
+        with self.lock:
+            del self.entries[entry_key(e)]
+
+    # ---- what the backend calls -------------------------------------------------------------
+    def load(self, pipeline: Pipeline) -> None:
+        with self.lock:
+            self.cookie = pipeline.cookie
+            self.pipeline = pipeline
+            self.members, self.groups, self.entries = {}, {}, {}
+            for t in pipeline.contract["tables"].values():
+                if not t["keys"]:    # a keyless table: its default entry is the unconfigured default
+                    e = TableEntry(t["name"], (), "NoAction", (), is_default=True)
+                    self.entries[entry_key(e)] = e
+            self.pipelines_set += 1
+
+    def _one(self, kind: str, how: str, x) -> None:
+        if self.fail_after is not None:
+            if self.fail_after <= 0:
+                raise BackendError(f"{self.name}: injected failure at {how} {kind} {x}")
+            self.fail_after -= 1
+        store = {"members": self.members, "groups": self.groups, "entries": self.entries}[kind]
+        key = {"members": member_key, "groups": group_key, "entries": entry_key}[kind](x)
+        if how == "insert":
+            if key in store:
+                raise BackendError(f"{self.name}: ALREADY_EXISTS {kind} {key}")
+        elif key not in store:
+            raise BackendError(f"{self.name}: NOT_FOUND {how} {kind} {key}")
+        if how != "delete":
+            if kind == "groups":
+                for mid in x.member_ids:
+                    if (x.profile, mid) not in self.members:
+                        raise BackendError(f"{self.name}: group {x.group_id} names missing member {mid}")
+            if kind == "entries" and x.group_id is not None and not any(
+                    g.group_id == x.group_id for g in self.groups.values()):
+                raise BackendError(f"{self.name}: entry names missing group {x.group_id}")
+            store[key] = x
+        else:
+            if kind == "groups" and any(e.group_id == x.group_id for e in self.entries.values()):
+                raise BackendError(f"{self.name}: group {x.group_id} still used")
+            if kind == "members" and any(x.member_id in g.member_ids for g in self.groups.values()):
+                raise BackendError(f"{self.name}: member {x.member_id} still used")
+            del store[key]
+        self.updates += 1
+        if self.watch is not None:
+            self.watch(self, kind, how, x)
+
+    def apply(self, d: Diff) -> WriteReport:
+        rep = WriteReport(requests=1)
+        with self.lock:
+            for how, b in (("insert", d.insert), ("modify", d.modify)):
+                for kind in ("members", "groups", "entries"):
+                    for x in getattr(b, kind):
+                        self._one(kind, "modify" if (how == "insert" and kind == "entries" and x.is_default)
+                                  else how, x)
+                        setattr(rep, "inserted" if how == "insert" else "modified",
+                                getattr(rep, "inserted" if how == "insert" else "modified") + 1)
+            for kind in ("entries", "groups", "members"):
+                for x in getattr(d.delete, kind):
+                    self._one(kind, "delete", x)
+                    rep.deleted += 1
+        return rep
+
+
+class FakeBackend(SwitchBackend):
+    target = "bmv2"
+    network: dict[str, FakeSwitch] = {}     # address -> device (set per test by make_backend_for)
+
+    def __init__(self, address: SwitchAddress):
+        super().__init__(address)
+        self.sw = self.network[address.address]
+        self.session = None
+
+    def connect(self) -> None:
+        sw = self.sw
+        with sw.lock:
+            if not sw.reachable:
+                raise Unreachable(f"{self.address.name}: no answer from {self.address.address}")
+            if sw.primary is not None and sw.primary_session is not None and sw.primary > self.address.election_id:
+                raise NotPrimary(f"{self.address.name}: another controller is primary (election id {sw.primary}, "
+                                 f"ours is {self.address.election_id}); this one does not write")
+            self.session = object()
+            sw.primary, sw.primary_session = self.address.election_id, self.session
+            self.epoch = sw.epoch
+
+    def close(self) -> None:
+        with self.sw.lock:
+            if self.session is not None and self.sw.primary_session is self.session:
+                self.sw.primary_session = None
+                self.sw.primary = None
+            self.session = None
+
+    @property
+    def connected(self) -> bool:
+        sw = self.sw
+        return (self.session is not None and sw.reachable and sw.primary_session is self.session
+                and sw.epoch == self.epoch)
+
+    def _check(self) -> None:
+        if not self.connected:
+            raise Unreachable(f"{self.address.name}: session down")
+
+    def pipeline_cookie(self):
+        self._check()
+        return self.sw.cookie
+
+    def set_pipeline(self, pipeline: Pipeline, force: bool = False) -> bool:
+        self._check()
+        if not force and self.sw.cookie == pipeline.cookie:
+            return False
+        self.sw.load(pipeline)
+        return True
+
+    def read_state(self) -> Batch:
+        self._check()
+        return self.sw.state()
+
+    def apply(self, diff: Diff, progress=None) -> WriteReport:
+        self._check()
+        return self.sw.apply(diff)
+
+    def send_timer(self, slice_id: int, sync: bool = False) -> None:
+        self._check()
+        self.sw.timers.append(slice_id)
+        self.sw.syncs.append(sync)
+
+    def read_counters(self):
+        self._check()
+        return {k: dict(v) for k, v in self.sw.counters.items()}
+
+
+def make_backend_for(network: dict[str, FakeSwitch]):
+    class Bound(FakeBackend):
+        pass
+
+    Bound.network = network
+
+    def backend_for(target: str):
+        if target != "bmv2":
+            raise BackendError(f"no switch backend for target {target!r} (available: bmv2)")
+        return Bound
+    return backend_for
+
+
+# ---- the programs' contracts, as the renderer writes them ---------------------------------------
+import copy
+
+
+def contract(program: str = "tor", profile: str = "tiny") -> dict:
+    from controller.p4gen import profile as prof
+    from controller.p4gen import render
+
+    return copy.deepcopy(render.contract(prof.load(profile), program))
+
+
+# ---- a network config on disk ---------------------------------------------------------------------
+import json as _json
+from pathlib import Path as _Path
+
+
+def write_programs(tmp: _Path, profile: str = "tiny") -> dict[str, dict]:
+    """Contract + (fake) program files for the tor and ocs programs; returns {role: files}."""
+    out = {}
+    for prog in ("tor", "ocs"):
+        c = contract(prog, profile)
+        base = tmp / f"{prog}_{profile}"
+        (base.parent).mkdir(parents=True, exist_ok=True)
+        _Path(f"{base}.contract.json").write_text(_json.dumps(c))
+        _Path(f"{base}.p4info.txtpb").write_text(f"# p4info of {prog}\n")
+        _Path(f"{base}.json").write_text("{}\n")
+        out[prog] = {"contract": f"{base}.contract.json", "p4info": f"{base}.p4info.txtpb",
+                     "device_config": f"{base}.json"}
+    return out
+
+
+def _toml(v) -> str:
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k} = {_toml(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return _json.dumps(v)
+
+
+def net_toml(tmp: _Path, switches: list[dict], *, extra: str = "", routing: str | None = None,
+             schedule: str | None = None, profile: str = "tiny", clock: str = "slice_ms = 50",
+             daemon: str = 'status = "127.0.0.1:0"\nreconcile_s = 10') -> _Path:
+    progs = write_programs(tmp, profile)
+    lines = ['name = "test"', "", "[schedule]",
+             schedule or 'generate = "round-robin"\ntors = 8\nuplinks = 2', "",
+             "[routing]", routing or 'source_routed = [5]\n[routing.per_hop]\nalgo = "uro"\nk = 3\nmax_hops = 4\n'
+             '[routing.source]\nalgo = "ucmp"\nh_max = 4\nengine = "numpy"', "",
+             "[clock]", clock, "", "[daemon]", daemon, "", "[tls]", "insecure = true", ""]
+    for role, files in progs.items():
+        lines.append(f"[program.{role}]")
+        lines += [f'{k} = "{v}"' for k, v in files.items()]
+        lines.append("")
+    lines.append(extra)
+    for s in switches:
+        lines.append("[[switch]]")
+        for k, v in s.items():
+            if k == "ports":
+                continue
+            lines.append(f"{k} = {_toml(v)}")
+        if "ports" in s:
+            lines.append("[switch.ports]")
+            for k, v in s["ports"].items():
+                lines.append(f"{k} = {_json.dumps(v)}")
+        lines.append("")
+    p = tmp / "net.toml"
+    p.write_text("\n".join(lines))
+    return p
+
+
+def tor_switch(t: int, port: int | None = None, **kw) -> dict:
+    d = {"name": f"tor{t}", "role": "tor", "tor": t, "address": f"127.0.0.1:{port or 50000 + t}",
+         "election_id": 10, "ports": {"hosts": [0, 1], "uplinks": [2, 3]}}
+    d.update(kw)
+    return d
+
+
+def ocs_switch(port: int = 50100, **kw) -> dict:
+    d = {"name": "ocs", "role": "ocs", "address": f"127.0.0.1:{port}", "election_id": 10}
+    d.update(kw)
+    return d

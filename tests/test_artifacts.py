@@ -1,0 +1,301 @@
+"""Compact route artifacts (controller.tables.artifacts, .stream): every algorithm's route set
+round-trips exactly; one ToR's tables read alone give the same entries (and tor_batch the
+same batch) as the in-memory routes; the streamed UCMP writer equals ucmp.compute byte for
+byte; bad artifacts are refused with one line naming the reason; files get ordinary modes;
+`uro run` commits its outputs as one set."""
+
+import json
+import os
+import stat
+
+import numpy as np
+import pytest
+
+from controller.cli import main
+from controller.errors import UroError
+from controller.p4gen import profile as prof
+from controller.p4gen import render as rnd
+from controller.routing import base, ucmp
+from controller.schedule import Schedule, opera, round_robin, save
+from controller.tables import artifacts, perhop, source, stream
+from controller.tables.tor_batch import tor_batch
+
+ALGOS = ["uro", "ucmp", "direct", "vlb", "ksp", "opera"]
+
+
+def _same_routes(a, b):
+    assert type(a) is type(b) and a.kind == b.kind and a.algo == b.algo
+    assert a.schedule == b.schedule and a.params_dict() == b.params_dict()
+    for f in a.__dataclass_fields__:
+        x, y = getattr(a, f), getattr(b, f)
+        if isinstance(x, np.ndarray):
+            assert x.dtype == y.dtype and np.array_equal(x, y), f
+        elif f == "buckets" and x is not None:
+            assert x.boundaries == y.boundaries and x.slice_bytes == y.slice_bytes
+            assert np.array_equal(x.m_lo, y.m_lo) and np.array_equal(x.m_hi, y.m_hi)
+        elif f not in ("schedule", "buckets"):
+            assert x == y, f
+
+
+@pytest.fixture(scope="module")
+def sched():
+    return opera(11, 3, seed=7)
+
+
+@pytest.mark.parametrize("algo", ALGOS)
+def test_every_algorithm_round_trips_and_reads_per_tor(tmp_path, sched, algo):
+    r = base.compute(algo, sched)
+    path = artifacts.write(r, tmp_path / f"{algo}.uro")
+    art = artifacts.open(path, sched)
+    assert art.kind == r.kind and art.algo == algo and art.manifest["schedule"]["hash"] == sched.content_hash()
+    _same_routes(r, art.route_set())
+    mod = perhop if r.kind == base.PER_HOP else source
+    for x in range(sched.n_tors):
+        assert list(mod.entries(art, x)) == list(mod.entries(r, x))  # the artifact stands in for routes
+    assert art.entries_per_tor() == pytest.approx(artifacts.entries_per_tor(r))
+
+
+def test_one_tor_is_read_without_the_others(tmp_path, sched):
+    """Damage every other ToR's rows: ToR 4's table still reads, the damaged ones are refused."""
+    r = base.compute("uro", sched)
+    path = artifacts.write(r, tmp_path / "r.uro")
+    f = path / "alt_uplink.npy"
+    arr = np.load(f, mmap_mode="r+")
+    arr[:4] = 99
+    arr[5:] = 99
+    arr.flush()
+    del arr
+    art = artifacts.open(path)
+    assert list(perhop.entries(art, 4)) == list(perhop.entries(r, 4))
+    with pytest.raises(artifacts.ArtifactError, match="ToR 3's table is corrupted"):
+        art.tor_table(3)
+
+
+def test_tor_batch_from_artifacts_equals_in_memory(tmp_path):
+    c = rnd.contract(prof.load("tiny"), "tor")
+    s = round_robin(8, 2)
+    uro = base.compute("uro", s, base.get("uro").params({"k": 3, "max_hops": 4}))
+    paths = ucmp.compute(s, ucmp.UcmpParams(h_max=4))
+    a_uro = artifacts.open(artifacts.write(uro, tmp_path / "u.uro"), s)
+    a_src = artifacts.open(artifacts.write(paths, tmp_path / "s.uro"), s)
+    for tor in (0, 2, 7):
+        want = tor_batch(c, tor, uro_routes=uro, path_routes=paths, source_routed=[1, 5])
+        got = tor_batch(c, tor, uro_routes=a_uro, path_routes=a_src, source_routed=[1, 5])
+        assert got == want and len(got.entries) > 64
+        # the per-ToR table views give the same entries as well
+        assert list(perhop.entries(a_uro.tor_table(tor), tor)) == list(perhop.entries(uro, tor))
+        assert list(source.entries(a_src.tor_table(tor), tor)) == list(source.entries(paths, tor))
+
+
+@pytest.mark.parametrize("case", [
+    (opera(20, 3, seed=2), ucmp.UcmpParams(), 4),
+    (opera(13, 2, seed=1), ucmp.UcmpParams(relax_slices=1, h_max=4, backups=3), 3),
+    (round_robin(12, 2), ucmp.UcmpParams(engine="numpy", relax_slices=0), 5),
+    (opera(9, 2, seed=3), ucmp.UcmpParams(backups=0), 2),
+])
+def test_streamed_ucmp_equals_compute_byte_for_byte(tmp_path, case):
+    s, prm, chunk = case
+    d = tmp_path / "stream.uro"
+    d.mkdir()
+    man = stream.write_ucmp(s, prm, d, chunk=chunk)
+    r = ucmp.compute(s, prm)
+    ref = artifacts.write(r, tmp_path / "ref.uro")
+    names = sorted(p.name for p in ref.iterdir())
+    assert sorted(p.name for p in d.iterdir()) == names  # no spill left behind
+    for n in names:
+        if n.endswith(".npy"):
+            assert (d / n).read_bytes() == (ref / n).read_bytes(), n
+    assert man["buckets"]["count"] == r.buckets.count and man["paths"] == r.n_paths
+    _same_routes(r, artifacts.open(d, s).route_set())
+
+
+def test_two_hop_kernel_equals_numpy_reference():
+    import dataclasses
+
+    for s in (opera(30, 3, seed=3), round_robin(14, 2)):
+        prm = ucmp.UcmpParams(backups=3, relax_slices=1, max_parallel=2)
+        ch = list(ucmp.group_chunks(s, prm, engine="numpy"))
+        lv = [np.concatenate([getattr(c, f) for c in ch]) for f in ("lv_gid", "lv_hops", "lv_latency")]
+        H = s.timing.hops_per_slice
+        a = ucmp.extra_members(s, dataclasses.replace(prm, engine="numba"), H, *lv)
+        b = ucmp.extra_members(s, dataclasses.replace(prm, engine="numpy"), H, *lv)
+        assert len(a) == 2 and all(e[0].size > 0 for e in a)
+        for ea, eb in zip(a, b):
+            assert all(x.dtype == y.dtype and np.array_equal(x, y) for x, y in zip(ea, eb))
+
+
+# ---- refusals -------------------------------------------------------------------------------
+@pytest.fixture
+def art_path(tmp_path, sched):
+    return artifacts.write(base.compute("ucmp", sched), tmp_path / "a.uro")
+
+
+def _stats_error(capsys, path, *extra):
+    assert main(["stats", "--routes", str(path), *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+def test_refuses_other_schedule(capsys, art_path, sched, tmp_path):
+    other = opera(11, 3, seed=8)
+    with pytest.raises(artifacts.ArtifactError, match="computed for schedule .* not for the schedule given"):
+        artifacts.open(art_path, other)
+    save(other, tmp_path / "other.json")
+    err = _stats_error(capsys, art_path, "--schedule", str(tmp_path / "other.json"))
+    assert "recompute the routes" in err
+    # same circuits, other timing: other hops per slice -> refused too
+    save(Schedule(sched.peer, sched.timing.__class__(slice_us=50.0), sched.name), tmp_path / "t.json")
+    assert "not for the schedule given" in _stats_error(capsys, art_path, "--schedule", str(tmp_path / "t.json"))
+
+
+def test_refuses_other_version(capsys, art_path):
+    m = json.loads((art_path / "manifest.json").read_text())
+    m["format"] = "uro-route-artifact/2"
+    (art_path / "manifest.json").write_text(json.dumps(m))
+    assert "format version 2" in _stats_error(capsys, art_path)
+
+
+@pytest.mark.parametrize("damage,msg", [
+    (lambda p: (p / "hop_node.npy").write_bytes((p / "hop_node.npy").read_bytes()[:-7]), "hop_node.npy is truncated"),
+    (lambda p: (p / "m_kind.npy").unlink(), "m_kind.npy is missing"),
+    (lambda p: (p / "manifest.json").write_text('{"format": "uro-route-artifact/1", "kind": '), "manifest.json is corrupted"),
+    (lambda p: (p / "manifest.json").unlink(), "no manifest.json"),
+    (lambda p: (p / "g_count.npy").write_bytes(b"garbage" * 20), "g_count.npy is corrupted"),
+    (lambda p: (p / "manifest.json").write_text("[1, 2]"), "not a JSON object"),
+    (lambda p: (p / "manifest.json").write_text("[" * 100000), "manifest.json is corrupted"),
+])
+def test_refuses_damaged_artifacts(capsys, art_path, damage, msg):
+    damage(art_path)
+    assert msg in _stats_error(capsys, art_path)
+
+
+def test_refuses_damaged_values_and_peer(capsys, art_path):
+    a = np.load(art_path / "peer.npy", mmap_mode="r+")
+    a[0, 0, 0] = (a[0, 0, 0] + 1) % 11
+    a.flush()
+    del a
+    assert "peer.npy does not match the schedule hash" in _stats_error(capsys, art_path)
+
+
+def test_refuses_json_and_missing(capsys, tmp_path):
+    assert "not found" in _stats_error(capsys, tmp_path / "nope.uro")
+    (tmp_path / "r.json").write_text("{}")
+    assert "is a JSON route document" in _stats_error(capsys, tmp_path / "r.json")
+    (tmp_path / "d").mkdir()
+    assert "no manifest.json" in _stats_error(capsys, tmp_path / "d")
+
+
+def test_route_set_refused_when_too_big(art_path):
+    with pytest.raises(UroError, match="needs about .* GiB"):
+        artifacts.open(art_path).route_set(limit_bytes=1000)
+
+
+# ---- files ----------------------------------------------------------------------------------
+def test_files_get_ordinary_modes(tmp_path, sched):
+    from controller.atomic import dir_mode, file_mode
+
+    assert file_mode() == 0o666 & ~_umask()
+    p = artifacts.write(base.compute("uro", sched), tmp_path / "r.uro")
+    assert stat.S_IMODE(p.stat().st_mode) == dir_mode()
+    for f in p.iterdir():
+        assert stat.S_IMODE(f.stat().st_mode) == file_mode(), f
+    assert main(["routes", "--generate", "opera", "--tors", "6", "--uplinks", "2", "-o", str(tmp_path / "r.json")]) == 0
+    assert stat.S_IMODE((tmp_path / "r.json").stat().st_mode) == file_mode()
+    if _umask() == 0o022:
+        assert file_mode() == 0o644
+
+
+def _umask():
+    u = os.umask(0o022)
+    os.umask(u)
+    return u
+
+
+def test_run_outputs_are_one_set(tmp_path, monkeypatch, capsys):
+    """A run failing (or interrupted) part-way leaves the previous schedule + routes pair."""
+    out = tmp_path / "out"
+    assert main(["run", "--generate", "opera", "--tors", "8", "--uplinks", "2", "--out", str(out)]) == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    before_manifest = (out / "routes.uro" / "manifest.json").read_text()
+
+    def boom(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(artifacts, "write_to", boom)
+    assert main(["run", "--generate", "opera", "--tors", "10", "--uplinks", "2", "--out", str(out)]) == 130
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
+    assert (out / "routes.uro" / "manifest.json").read_text() == before_manifest
+    assert sorted(p.name for p in out.iterdir()) == ["routes.uro", "schedule.json"]  # no temporaries
+    from controller.schedule import load
+
+    artifacts.open(out / "routes.uro", load(out / "schedule.json"))  # still a matching pair
+
+
+# ---- CLI ------------------------------------------------------------------------------------
+GEN = ["--generate", "opera", "--tors", "9", "--uplinks", "2", "--seed", "3"]
+
+
+def test_cli_routes_stats_compare_read_artifacts(tmp_path, capsys):
+    u, c = tmp_path / "u.uro", tmp_path / "c.uro"
+    assert main(["routes", *GEN, "-K", "3", "-o", str(u)]) == 0
+    assert main(["routes", *GEN, "--algo", "ucmp", "-o", str(c)]) == 0
+    assert "compact" in capsys.readouterr().out
+    assert artifacts.open(c).manifest["notes"]["engine"] == "numba"
+    for path, argv in ((u, ["-K", "3"]), (c, ["--algo", "ucmp"])):
+        assert main(["stats", *GEN, *argv]) == 0
+        computed = capsys.readouterr().out
+        assert main(["stats", "--routes", str(path)]) == 0
+        assert capsys.readouterr().out == computed
+    js = tmp_path / "cmp.json"
+    assert main(["compare", "--routes", str(u), "--routes", str(c), "--json", str(js)]) == 0
+    rows = json.loads(js.read_text())["rows"]
+    assert [r["scheme"] for r in rows] == ["uro", "ucmp"]
+    assert main(["compare", *GEN, "--schemes", "uro,direct", "--routes", str(c), "-K", "3", "--json", str(js)]) == 0
+    doc = json.loads(js.read_text())
+    assert [r["scheme"] for r in doc["rows"]] == ["uro", "direct", "ucmp"]
+    assert doc["format"] == "uro-compare/1" and doc["schedule"]["name"] == "opera-9x2-s3"
+
+
+@pytest.mark.parametrize("argv,msg", [
+    (["stats", "--routes", "{u}", "-K", "3"], "-K/--alternatives computes routes; --routes"),
+    (["stats", "--routes", "{u}", "--algo", "uro"], "--algo uro computes routes; --routes"),
+    (["routes", *GEN, "-o", "{file}"], "exists and is a file"),
+    (["routes", *GEN, "-o", "{dir}"], "is a directory that is not a uro route artifact"),
+    (["routes", *GEN, "-o", "{u}", "--no-paths"], "--no-paths applies to JSON per-hop routes"),
+    (["routes", *GEN, "-o", "x.bin", "--format", "npz"], "--format: invalid choice"),
+    (["compare", "--routes", "{u}", "--routes", "{u}"], "is listed twice"),
+])
+def test_cli_artifact_errors(tmp_path, capsys, monkeypatch, argv, msg):
+    monkeypatch.chdir(tmp_path)
+    u = tmp_path / "u.uro"
+    artifacts.write(base.compute("uro", opera(9, 2, seed=3)), u)
+    (tmp_path / "file").write_text("x")
+    (tmp_path / "dir").mkdir()
+    (tmp_path / "dir" / "keep.txt").write_text("x")
+    argv = [a.format(u=u, file=tmp_path / "file", dir=tmp_path / "dir") for a in argv]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert msg in err and err.count("\n") == 1
+    assert (tmp_path / "dir" / "keep.txt").exists() and (tmp_path / "file").read_text() == "x"
+
+
+def test_cli_format_by_suffix_and_flag(tmp_path, capsys):
+    assert main(["routes", *GEN, "-o", str(tmp_path / "a.json")]) == 0
+    assert json.loads((tmp_path / "a.json").read_text())["format"] == "uro-routes/1"
+    assert main(["routes", *GEN, "-o", str(tmp_path / "b"), "--format", "json"]) == 0
+    assert json.loads((tmp_path / "b").read_text())["format"] == "uro-routes/1"
+    assert main(["routes", *GEN, "-o", str(tmp_path / "c.routes")]) == 0
+    assert (tmp_path / "c.routes" / "manifest.json").is_file()
+    # an existing artifact is replaced
+    assert main(["routes", *GEN, "-K", "2", "-o", str(tmp_path / "c.routes")]) == 0
+    assert artifacts.open(tmp_path / "c.routes").params_dict()["k"] == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "b", "c.routes"]
+
+
+def test_stats_from_an_artifact_checks_memory_first(capsys, monkeypatch, art_path):
+    from controller import memory
+
+    monkeypatch.setattr(memory, "available_memory", lambda: 1 << 20)
+    err = _stats_error(capsys, art_path)
+    assert "statistics of ucmp routes on 11 ToRs" in err and "needs about" in err

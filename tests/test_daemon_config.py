@@ -1,0 +1,208 @@
+"""The network config: parsed and checked as a whole; every bad config is one error line
+naming the switch and the field, and nothing is written to any switch."""
+
+import json
+
+import pytest
+
+pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
+
+from controller.daemon.config import ConfigError, load
+from controller.daemon.controller import Controller, Prepared
+from controller.schedule.degrade import Failed
+
+from daemon_fakes import FakeSwitch, make_backend_for, net_toml, ocs_switch, tor_switch
+
+
+def good(tmp_path, **kw):
+    return net_toml(tmp_path, [tor_switch(0), tor_switch(1), ocs_switch()], **kw)
+
+
+def test_a_good_config_parses(tmp_path):
+    cfg = load(good(tmp_path))
+    assert [s.name for s in cfg.switches] == ["tor0", "tor1", "ocs"]
+    t0 = cfg.switch("tor0")
+    assert (t0.role, t0.tor, t0.target, t0.election_id, t0.program) == ("tor", 0, "bmv2", 10, "tor")
+    assert t0.ports.uplinks == (2, 3) and t0.ports.interfaces == (None, None)
+    assert t0.tls.insecure
+    assert cfg.daemon.status_host == "127.0.0.1"
+    assert cfg.routing.source_routed == (5,) and cfg.routing.per_hop.params == {"k": 3, "max_hops": 4}
+    assert cfg.clock.slice_ms == 50
+    prep = Prepared(cfg, Failed(), make_backend_for({}))
+    assert prep.routes.per_hop.schedule.n_tors == 8 and prep.routes.source is not None
+
+
+def test_shipped_examples_parse(tmp_path):
+    """examples/net-*.toml are valid apart from their program files (built by `uro p4 build`)."""
+    from pathlib import Path
+
+    ex = Path(__file__).resolve().parents[1] / "examples"
+    files = sorted(ex.glob("net-*.toml"))
+    assert files, "examples/ has no network config"
+    for f in files:
+        with pytest.raises(ConfigError, match=r"not found \(build it with `uro p4 build`\)"):
+            load(f)
+
+
+BAD = [
+    # (switch list mutation, extra TOML / overrides, expected message fragment)
+    (lambda s: s[0].update(role="spine"), {}, "switch 'tor0': role: unknown role 'spine'"),
+    (lambda s: s[1].update(tor=0), {}, "switch 'tor1': tor: ToR id 0 is also switch 'tor0'"),
+    (lambda s: s[1].update(name="tor0"), {}, "switch 'tor0': name: used twice"),
+    (lambda s: s[0]["ports"].update(uplinks=[2]), {}, "switch 'tor0': ports.uplinks: uplink 1 is missing"),
+    (lambda s: s[0]["ports"].update(uplinks=[3, 2]), {},
+     "switch 'tor0': ports.uplinks[0]: port 3, but program tor_tiny has host ports 0..1 and uplink u on port 2 + u"),
+    (lambda s: s[0]["ports"].update(hosts=[0, 5]), {}, "switch 'tor0': ports.hosts: port 5 is not a host port"),
+    (lambda s: s[0]["ports"].update(hosts=[0, 2]), {}, "switch 'tor0': ports: port 2 is both a host port and an uplink"),
+    (lambda s: s[0].pop("ports"), {}, "switch 'tor0': ports: missing"),
+    (lambda s: s[0].pop("tor"), {}, "switch 'tor0': tor: missing"),
+    (lambda s: s[2].update(tor=3), {}, "switch 'ocs': tor: only a role = \"tor\" switch has a ToR id"),
+    (lambda s: s[0].update(address="localhost"), {}, "switch 'tor0': address: expected host:port"),
+    (lambda s: s[0].update(address="127.0.0.1:70000"), {}, "switch 'tor0': address: expected host:port"),
+    (lambda s: s[0].update(election_id=0), {}, "switch 'tor0': election_id: must be in 1.."),
+    (lambda s: s[0].update(device_id=-1), {}, "switch 'tor0': device_id: must be in 0.."),
+    (lambda s: s[0].update(colour="red"), {}, "switch 'tor0': colour: unknown key"),
+    (lambda s: s[0].update(program="nope"), {}, "switch 'tor0': program: no [program.nope]"),
+    (lambda s: s[0].update(program="ocs"), {}, "switch 'tor0': program: [program.ocs] is the 'ocs' program"),
+    (lambda s: s[0].update(target="tofino2"), {}, "switch 'tor0': target: 'tofino2', but [program.tor] was built for 'bmv2'"),
+    (lambda s: s[0]["ports"].update(interfaces=["a", "b", "c"]), {}, "ports.interfaces: 3 names for 2 uplinks"),
+    (lambda s: s[1].update(address=s[0]["address"]), {}, "switch 'tor1': address: 127.0.0.1:50000 device 0 is also switch 'tor0'"),
+    (lambda s: None, {"clock": "slice_ms = 0.1"}, "[clock]: slice_ms: 0.1 ms is too short"),
+    (lambda s: None, {"clock": "slice_ms = -5"}, "[clock]: slice_ms: must be a positive number"),
+    (lambda s: None, {"daemon": 'status = "nowhere"'}, "[daemon]: status: expected host:port"),
+    (lambda s: None, {"daemon": 'log = "xml"'}, "[daemon]: log: \"json\" or \"kv\""),
+    (lambda s: None, {"schedule": 'generate = "spiral"\ntors = 8\nuplinks = 2'}, "[schedule]: generate: unknown generator 'spiral'"),
+    (lambda s: None, {"schedule": 'file = "none.json"'}, "[schedule]: file:"),
+    (lambda s: None, {"routing": "source_routed = [5]\n[routing.per_hop]\nk = 3"}, "[routing]: source: missing"),
+    (lambda s: None, {"routing": "source_routed = \"some\""}, "[routing]: source_routed: a list"),
+]
+
+
+@pytest.mark.parametrize("mutate,over,msg", BAD, ids=[b[2][:50] for b in BAD])
+def test_bad_config_is_one_clear_error(tmp_path, mutate, over, msg):
+    sw = [tor_switch(0), tor_switch(1), ocs_switch()]
+    mutate(sw)
+    p = net_toml(tmp_path, sw, **over)
+    with pytest.raises(ConfigError) as e:
+        load(p)
+    text = str(e.value)
+    assert msg in text, text
+    assert "\n" not in text and str(p) in text
+
+
+BAD_PLAN = [
+    # needs the schedule, routes, programs: checked by Prepared (before any switch is contacted)
+    ({"schedule": 'generate = "round-robin"\ntors = 10\nuplinks = 2'}, "[program.tor] (tor_tiny.contract.json, profile 'tiny'): tors = 8, the schedule has 10"),
+    ({"schedule": 'generate = "round-robin"\ntors = 8\nuplinks = 1'}, "uplinks = 2, the schedule has 1"),
+    ({"routing": "[routing.per_hop]\nk = 5"}, "alternatives (K) = 3, but [routing.per_hop] k = 5"),
+    ({"routing": "[routing.per_hop]\nalgo = \"ucmp\""}, "[routing.per_hop]: algo: 'ucmp' computes source routes"),
+    ({"routing": "[routing.per_hop]\nalgo = \"magic\""}, "[routing.per_hop]: algo: unknown routing algorithm 'magic'"),
+    ({"routing": "[routing.per_hop]\nk = 3\nwidth = 2"}, "[routing.per_hop]: width: not a parameter of uro"),
+    ({"routing": "[routing.per_hop]\nk = 3\nhop_budget = \"lots\""}, "hop_budget: \"auto\", \"none\" or 1..255"),
+    ({"routing": "source_routed = [9]\n[routing.per_hop]\nk = 3\n[routing.source]\nh_max = 4"},
+     "[routing]: source_routed: ToR 9 is not in the schedule"),
+]
+
+
+@pytest.mark.parametrize("over,msg", BAD_PLAN, ids=[b[1][:50] for b in BAD_PLAN])
+def test_config_that_does_not_match_the_schedule_or_program(tmp_path, over, msg):
+    cfg = load(good(tmp_path, **over))
+    with pytest.raises(ConfigError) as e:
+        Prepared(cfg, Failed(), make_backend_for({}))
+    assert msg in str(e.value), str(e.value)
+
+
+def test_unknown_target_is_named(tmp_path):
+    p = good(tmp_path)
+    cfg = load(p)
+    with pytest.raises(ConfigError, match="switch 'tor0': target: no switch backend for target 'bmv2'"):
+        Prepared(cfg, Failed(), lambda target: (_ for _ in ()).throw(
+            __import__("controller.agent.backend", fromlist=["x"]).BackendError(
+                f"no switch backend for target {target!r} (available: tofino2)")))
+
+
+def test_entries_that_do_not_fit_the_program_are_refused_before_connecting(tmp_path):
+    """A program whose departure-slice field is too narrow for the routes: the error names
+    the switch and the field."""
+    p = good(tmp_path)
+    c = json.loads((tmp_path / "tor_tiny.contract.json").read_text())
+    for prm in c["tables"]["uro_next_hop"]["actions"]["set_alternatives"]["params"]:
+        if prm["name"] == "slice0":
+            prm["bitwidth"] = 1
+    (tmp_path / "tor_tiny.contract.json").write_text(json.dumps(c))
+    with pytest.raises(ConfigError, match="switch 'tor0': program: .*set_alternatives: parameter slice0 = . does not fit 1 bits"):
+        Prepared(load(p), Failed(), make_backend_for({}))
+
+
+def test_unreachable_address_or_lower_election_id_stops_start_and_nothing_is_written(tmp_path):
+    sws = {f"127.0.0.1:{50000 + t}": FakeSwitch(f"tor{t}") for t in range(2)}
+    sws["127.0.0.1:50100"] = FakeSwitch("ocs")
+    p = good(tmp_path)
+    sws["127.0.0.1:50001"].reachable = False
+    c = Controller(load(p), backend_for=make_backend_for(sws))
+    with pytest.raises(ConfigError, match=r"switch 'tor1': address: 127.0.0.1:50001 does not answer"):
+        c.start()
+    assert all(s.updates == 0 and s.pipelines_set == 0 for s in sws.values())
+    assert all(s.primary is None for s in sws.values()), "sessions opened for the check are closed again"
+
+    sws["127.0.0.1:50001"].reachable = True
+    sws["127.0.0.1:50100"].primary, sws["127.0.0.1:50100"].primary_session = 99, object()   # another daemon
+    c = Controller(load(p), backend_for=make_backend_for(sws))
+    with pytest.raises(ConfigError, match=r"switch 'ocs': election_id: 10 is refused by the switch: .*another "
+                                          r"controller is primary \(election id 99, ours is 10\)"):
+        c.start()
+    assert all(s.updates == 0 and s.pipelines_set == 0 for s in sws.values())
+
+
+def test_tls_files_and_pairs(tmp_path):
+    p = net_toml(tmp_path, [tor_switch(0, tls={"insecure": False, "ca": "ca.pem"})])
+    with pytest.raises(ConfigError, match=r"switch 'tor0': tls: ca: .*ca.pem not found"):
+        load(p)
+    (tmp_path / "ca.pem").write_text("x")
+    (tmp_path / "c.pem").write_text("x")
+    p = net_toml(tmp_path, [tor_switch(0, tls={"insecure": False, "ca": "ca.pem", "cert": "c.pem"})])
+    with pytest.raises(ConfigError, match="cert and key go together"):
+        load(p)
+    (tmp_path / "k.pem").write_text("x")
+    p = net_toml(tmp_path, [tor_switch(0, tls={"insecure": False, "ca": "ca.pem", "cert": "c.pem", "key": "k.pem"})])
+    s = load(p).switch("tor0")
+    assert not s.tls.insecure and s.tls.ca == tmp_path / "ca.pem" and s.tls.key == tmp_path / "k.pem"
+
+
+def test_secure_by_default(tmp_path):
+    """Without [tls] insecure = true a switch uses TLS (system roots when no CA is given)."""
+    p = net_toml(tmp_path, [tor_switch(0)])
+    p.write_text(p.read_text().replace("[tls]\ninsecure = true", ""))
+    assert load(p).switch("tor0").tls.insecure is False
+
+
+def test_not_toml_and_missing_file(tmp_path):
+    p = tmp_path / "net.toml"
+    p.write_text("[schedule\n")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load(p)
+    with pytest.raises(ConfigError, match="nothere.toml: not found"):
+        load(tmp_path / "nothere.toml")
+
+
+def test_cli_bad_config_exits_2_with_one_line(tmp_path, capsys):
+    from controller.cli.main import main as uro
+
+    sw = [tor_switch(0), tor_switch(0, name="twin"), ocs_switch()]
+    p = net_toml(tmp_path, sw)
+    for argv in (["daemon", "--config", str(p)], ["daemon", "--config", str(p), "--check"]):
+        assert uro(argv) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("uro: error: ") and err.count("\n") == 1
+        assert "switch 'twin': tor: ToR id 0 is also switch 'tor0'" in err
+
+
+def test_check_connects_and_writes_nothing(tmp_path, capsys):
+    from controller.daemon import run
+
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50100": FakeSwitch("ocs")}
+    p = net_toml(tmp_path, [tor_switch(0), ocs_switch()])
+    res = run.check(p, backend_for=make_backend_for(sws), log=__import__("controller.daemon.log", fromlist=["x"])
+                    .EventLog("json", open("/dev/null", "w")))
+    assert res["switches"] == 2
+    assert all(s.updates == 0 and s.pipelines_set == 0 and s.primary is None for s in sws.values())

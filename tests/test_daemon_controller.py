@@ -1,0 +1,431 @@
+"""The controller on a fake network (2 ToRs + the OCS emulator): failures in two phases,
+folding of concurrent events, recovery, the slice clock and its jitter, reload (good,
+bad, unreachable), status JSON, metrics, the HTTP API and `uro ctl`. Time is injected."""
+
+import json
+import threading
+
+import pytest
+
+pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
+
+from controller.agent.diff import same_state
+from controller.cli.main import main as uro
+from controller.daemon import generations as gens
+from controller.daemon.api import StatusServer
+from controller.daemon.config import load
+from controller.daemon.controller import Change, Controller
+from controller.daemon.log import EventLog
+from controller.schedule.degrade import dead_circuits
+
+from daemon_fakes import FakeSwitch, make_backend_for, net_toml, ocs_switch, tor_switch
+
+
+class Clock:
+    def __init__(self):
+        self.t = 5000.0
+
+    def __call__(self):
+        return self.t
+
+
+def quiet():
+    log = EventLog("json", stream=open("/dev/null", "w"))
+    log.lines = []
+    return log
+
+
+@pytest.fixture
+def net(tmp_path):
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50001": FakeSwitch("tor1"),
+           "127.0.0.1:50100": FakeSwitch("ocs")}
+    p = net_toml(tmp_path, [tor_switch(0), tor_switch(1), ocs_switch()])
+    clock = Clock()
+    ctl = Controller(load(p), backend_for=make_backend_for(sws), log=quiet(), clock=clock)
+    ctl.start()
+    yield ctl, sws, clock
+    ctl.shutdown()
+
+
+def config_of(ctl, name):
+    a = ctl.agents[name]
+    return a.role.active(a.backend.sw.state())
+
+
+def active_routes(ctl, name):
+    a = ctl.agents[name]
+    st = a.backend.sw.state()
+    g, _ = a.role.active(st)
+    return g, gens.split(st, a.role.config_table()).gens[g]
+
+
+def test_start_programs_every_switch(net):
+    ctl, sws, _ = net
+    for name in ("tor0", "tor1", "ocs"):
+        assert config_of(ctl, name) == (0, frozenset())
+        g, part = active_routes(ctl, name)
+        assert same_state(part, ctl.agents[name].routes_batch(ctl.routes, 0))
+    ev = [r["event"] for r in ctl.log.lines]
+    assert ev.count("switch.transport") == 3 and "daemon.started" in ev
+    tr = [r for r in ctl.log.lines if r["event"] == "switch.transport"][0]
+    assert "insecure" in tr["transport"] and tr["level"] == "warning"
+
+
+def test_uplink_failure_then_recovery(net):
+    ctl, sws, clock = net
+    original = ctl.routes
+    ocs_updates = sws["127.0.0.1:50100"].updates
+    tor1_cfg = sws["127.0.0.1:50001"].updates
+    seen = []
+    sws["127.0.0.1:50000"].watch = lambda s, kind, how, x: seen.append((kind, how, x.is_default if kind == "entries" else False))
+    c = ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    clock.t += 0.002
+    assert ctl.handle_jobs() == 1
+    rep = c.report
+    # phase 1: one write on tor0 (the first update it saw), before any route entry
+    assert seen[0] == ("entries", "modify", True)
+    assert rep["dataplane_ms"] == pytest.approx(2.0) and "1 switch" in rep["dataplane"]
+    assert rep["generation_s"] is not None and rep["routes_version"] == 2
+    assert config_of(ctl, "tor0") == (1, frozenset({1}))
+    assert config_of(ctl, "tor1") == (1, frozenset())          # its uplinks are fine; its routes changed
+    assert sws["127.0.0.1:50100"].updates == ocs_updates, "failures do not touch the OCS circuits"
+    assert sws["127.0.0.1:50001"].updates > tor1_cfg
+    # the new routes never use a circuit of the failed cable, at either end
+    dead = dead_circuits(ctl.routes.schedule, ctl.routes.failed)
+    S = ctl.routes.schedule.n_slices
+    for name, tor in (("tor0", 0), ("tor1", 1)):
+        _, part = active_routes(ctl, name)
+        for e in part.entries:
+            if e.table.endswith("uro_next_hop"):
+                p = dict(e.params)
+                for k in range(p["n"]):
+                    assert not dead[p[f"slice{k}"] % S, tor, p[f"up{k}"]], (name, e)
+    st = ctl.status()
+    assert st["failures"]["active"]["uplinks"] == [[0, 1]] and st["failures"]["events"][-1]["kind"] == "uplink"
+    # recovery: masks cleared, the original routes back (in the other generation)
+    c2 = ctl.submit(Change("recover", "uplink", (0, 1), detected=clock.t))
+    ctl.handle_jobs()
+    assert c2.report["routes_version"] == 3
+    assert config_of(ctl, "tor0") == (0, frozenset())
+    for name in ("tor0", "tor1"):
+        g, part = active_routes(ctl, name)
+        assert same_state(part, ctl.agents[name].role.routes(original, g))
+    text = ctl.metrics.render().decode()
+    assert 'uro_failures_total{kind="uplink",source="api"} 1.0' in text
+    assert 'uro_recoveries_total{kind="uplink",source="api"} 1.0' in text
+    assert "uro_failure_dataplane_seconds_count 2.0" in text
+
+
+def test_ocs_failure_masks_every_tor_and_tor_failure_cannot(net):
+    ctl, sws, clock = net
+    c = ctl.submit(Change("fail", "ocs", 0, detected=clock.t))
+    ctl.handle_jobs()
+    assert config_of(ctl, "tor0")[1] == frozenset({0}) and config_of(ctl, "tor1")[1] == frozenset({0})
+    assert "2 switch" in c.report["dataplane"]
+    c = ctl.submit(Change("fail", "tor", 3, detected=clock.t))
+    ctl.handle_jobs()
+    assert c.report["dataplane_ms"] is None and "no per-uplink mask expresses a failed ToR" in c.report["dataplane"]
+    assert c.report["generation_s"] is not None
+    # nothing routes to ToR 3 any more, from either ToR
+    for name in ("tor0", "tor1"):
+        _, part = active_routes(ctl, name)
+        assert not [e for e in part.entries if e.table.endswith("uro_next_hop") and dict(e.match)["dst_tor"] == 3]
+
+
+def test_events_arriving_together_are_folded_into_one_recomputation(net):
+    ctl, sws, clock = net
+    v = ctl.routes.version
+    a = ctl.submit(Change("fail", "uplink", (0, 0), detected=clock.t))
+    b = ctl.submit(Change("fail", "uplink", (1, 1), detected=clock.t))
+    ctl.handle_jobs()
+    assert ctl.routes.version == v + 1
+    assert a.report["routes_version"] == b.report["routes_version"] == v + 1
+    assert config_of(ctl, "tor0")[1] == frozenset({0}) and config_of(ctl, "tor1")[1] == frozenset({1})
+
+
+def test_routing_failure_keeps_the_masks_and_says_so(net):
+    ctl, sws, clock = net
+
+    def broken(*a, **k):
+        raise RuntimeError("no routes today")
+    import controller.daemon.plan as plan
+    orig = plan.compute_routes
+    plan.compute_routes = broken
+    try:
+        c = ctl.submit(Change("fail", "ocs", 1, detected=clock.t))
+        ctl.handle_jobs()
+    finally:
+        plan.compute_routes = orig
+    assert config_of(ctl, "tor0") == (0, frozenset({1})), "the data-plane reaction stays"
+    assert c.report["generation_s"] is None and "no routes today" in c.report["error"]
+
+
+def test_slice_clock_sends_every_slice_to_every_switch_and_measures_jitter(net):
+    ctl, sws, clock = net
+    period = ctl.cfg.clock.slice_ms / 1e3
+    S = ctl.routes.schedule.n_slices
+    t0 = ctl.sclock.t0
+    for k in range(10):
+        clock.t = t0 + k * period + 0.0005          # half a ms late
+        assert ctl.tick()
+        assert not ctl.tick(), "one timer per slice"
+    clock.t = t0 + 13.2 * period                    # the thread stalled: slices 10..12 missed
+    assert ctl.tick()
+    for sw in sws.values():
+        assert sw.timers == [k % S for k in range(10)] + [13 % S]
+        # the first timer sets the switch's clock, so does the one after the missed slices
+        assert sw.syncs == [True] + [False] * 9 + [True]
+    st = ctl.status()["clock"]
+    assert st["timers_sent"] == 11 and st["slices_skipped"] == 3 and st["current_slice"] == 13 % S
+    assert st["lateness_vs_ideal"]["p50_ms"] == pytest.approx(0.5)
+    assert st["jitter_between_switches"]["max_ms"] == 0.0   # the fake clock does not move while sending
+    assert "uro_slices_skipped_total 3.0" in ctl.metrics.render().decode()
+
+
+def test_maintenance_reads_counters_into_metrics_and_status(net):
+    ctl, sws, clock = net
+    sws["127.0.0.1:50000"].counters["drops"]["no_route"] = 7
+    ctl.maintain(now=clock.t + 1)
+    text = ctl.metrics.render().decode()
+    assert 'uro_switch_counter_packets{cell="no_route",counter="drops",switch="tor0"} 7.0' in text
+    assert 'uro_switch_up{switch="ocs"} 1.0' in text and 'uro_switch_generation{switch="tor1"} 0.0' in text
+    st = ctl.status()
+    s0 = [s for s in st["switches"] if s["name"] == "tor0"][0]
+    assert s0["counters"]["drops"]["no_route"] == 7 and s0["state"] == "up" and s0["generation"] == 0
+    json.dumps(st)
+
+
+def test_reload_good_bad_and_unreachable(net, tmp_path):
+    ctl, sws, clock = net
+    path = ctl.cfg.path
+    # bad: refused, the running config stays
+    good_text = path.read_text()
+    path.write_text(good_text.replace('role = "ocs"', 'role = "spine"'))
+    res = ctl.reload()
+    assert not res["ok"] and "unknown role 'spine'" in res["error"]
+    assert ctl.cfg.switch("ocs").role == "ocs" and ctl.status()["reloads"]["refused"] == 1
+    # a new switch that does not answer: refused, nothing written anywhere
+    n = {k: s.updates for k, s in sws.items()}
+    sws["127.0.0.1:50002"] = FakeSwitch("tor2")
+    sws["127.0.0.1:50002"].reachable = False
+    extra = '\n[[switch]]\nname = "tor2"\nrole = "tor"\ntor = 2\naddress = "127.0.0.1:50002"\n' \
+            '[switch.ports]\nhosts = [0]\nuplinks = [2, 3]\n'
+    path.write_text(good_text + extra)
+    res = ctl.reload()
+    assert not res["ok"] and "switch 'tor2': address: 127.0.0.1:50002 does not answer" in res["error"]
+    assert {k: s.updates for k, s in sws.items() if k in n} == n and "tor2" not in ctl.agents
+    # good: the new switch joins, routing changes are swapped in hitlessly everywhere
+    sws["127.0.0.1:50002"].reachable = True
+    path.write_text(good_text.replace("k = 3", "k = 2") + extra)
+    res = ctl.reload()
+    assert res["ok"], res
+    assert config_of(ctl, "tor2") == (0, frozenset()) and config_of(ctl, "tor0") == (1, frozenset())
+    assert config_of(ctl, "ocs") == (0, frozenset()), "same schedule: the OCS keeps its generation"
+    _, part = active_routes(ctl, "tor0")
+    ns = {dict(e.params)["n"] for e in part.entries if e.table.endswith("uro_next_hop")}
+    assert max(ns) == 2
+
+
+def test_api_and_ctl(net, capsys):
+    ctl, sws, clock = net
+    srv = StatusServer(ctl, "127.0.0.1", 0).start()
+    stop = threading.Event()
+
+    def loop():
+        while not stop.is_set():
+            ctl.handle_jobs(block=0.05)
+    t = threading.Thread(target=loop, daemon=True)
+    t.start()
+    addr = "%s:%d" % srv.address
+    try:
+        assert uro(["ctl", "status", "--api", addr]) == 0
+        out = capsys.readouterr().out
+        assert "tor0" in out and "ocs" in out and "routes v1" in out
+        assert uro(["ctl", "fail", "uplink", "tor1", "0", "--api", addr]) == 0
+        rep = json.loads(capsys.readouterr().out)
+        assert rep["kind"] == "uplink" and rep["target"] == [1, 0] and rep["dataplane_ms"] is not None
+        assert config_of(ctl, "tor1")[1] == frozenset({0})
+        assert uro(["ctl", "status", "--json", "--api", addr]) == 0
+        st = json.loads(capsys.readouterr().out)
+        assert st["failures"]["active"]["uplinks"] == [[1, 0]]
+        assert uro(["ctl", "fail", "uplink", "9", "0", "--api", addr]) == 2
+        err = capsys.readouterr().err
+        assert "ToR 9 is not in the network" in err and err.count("\n") == 1
+        assert uro(["ctl", "fail", "ocs", "--api", addr]) == 2
+        assert uro(["ctl", "recover", "uplink", "1", "0", "--api", addr]) == 0
+        capsys.readouterr()
+        assert uro(["ctl", "metrics", "--api", addr]) == 0
+        assert "uro_entries_written_total" in capsys.readouterr().out
+        ctl.cfg.path.write_text(ctl.cfg.path.read_text().replace('role = "ocs"', 'role = "x"'))
+        assert uro(["ctl", "reload", "--api", addr]) == 2
+        assert "unknown role 'x'" in capsys.readouterr().err
+    finally:
+        stop.set()
+        t.join(2)
+        srv.stop()
+
+
+def test_ctl_without_a_daemon_is_one_line(tmp_path, capsys):
+    p = net_toml(tmp_path, [tor_switch(0)], daemon='status = "127.0.0.1:1"')
+    assert uro(["ctl", "status", "--config", str(p)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("uro: error: no daemon answers at 127.0.0.1:1") and err.count("\n") == 1
+
+
+def test_log_lines_are_one_json_event_each(tmp_path):
+    import io
+
+    buf = io.StringIO()
+    log = EventLog("json", buf)
+    log.event("x.y", switch="a b", n=3)
+    log2 = EventLog("kv", buf)
+    log2.event("x.z", switch="a b", n=3)
+    lines = buf.getvalue().splitlines()
+    assert len(lines) == 2
+    rec = json.loads(lines[0])
+    assert rec["event"] == "x.y" and rec["switch"] == "a b" and rec["n"] == 3 and rec["level"] == "info"
+    assert ' event=x.z switch="a b" n=3' in lines[1]
+
+
+def test_daemon_with_a_taken_status_port_stops_before_touching_a_switch(tmp_path):
+    import socket
+
+    from controller.daemon.config import ConfigError
+    from controller.daemon.run import Daemon
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        sws = {"127.0.0.1:50000": FakeSwitch("tor0")}
+        p = net_toml(tmp_path, [tor_switch(0)], daemon=f'status = "127.0.0.1:{port}"')
+        d = Daemon(p, backend_for=make_backend_for(sws), log=quiet())
+        with pytest.raises(ConfigError, match=f"status: cannot listen on 127.0.0.1:{port}"):
+            d.start()
+        assert sws["127.0.0.1:50000"].updates == 0 and sws["127.0.0.1:50000"].primary is None
+
+
+def test_daemon_runs_its_threads_and_stops(tmp_path):
+    """The process around the controller, in-process on the fake network: API up, the
+    clock thread sends timers, a SIGHUP-style reload job runs, shutdown closes sessions."""
+    import time
+    import urllib.request
+
+    from controller.daemon.run import Daemon
+
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50100": FakeSwitch("ocs")}
+    p = net_toml(tmp_path, [tor_switch(0), ocs_switch()], clock="slice_ms = 5")
+    d = Daemon(p, backend_for=make_backend_for(sws), log=quiet()).start()
+    try:
+        host, port = d.server.address
+        end = time.time() + 10
+        while len(sws["127.0.0.1:50100"].timers) < 5 and time.time() < end:
+            time.sleep(0.01)
+        assert len(sws["127.0.0.1:50100"].timers) >= 5 and sws["127.0.0.1:50100"].syncs[0] is True
+        st = json.loads(urllib.request.urlopen(f"http://{host}:{port}/status").read())
+        assert st["clock"]["timers_sent"] >= 5
+        d._reload()
+        end = time.time() + 10
+        while d.ctl.reloads["ok"] == 0 and time.time() < end:
+            time.sleep(0.01)
+        assert d.ctl.reloads["ok"] == 1
+    finally:
+        d.shutdown()
+    assert all(s.primary is None for s in sws.values()), "sessions closed at shutdown"
+    assert [e["event"] for e in d.log.lines][-1] == "daemon.stopped"
+
+
+def test_tls_settings_reach_the_backend(tmp_path):
+    from controller.daemon.controller import _address
+
+    for f in ("ca.pem", "c.pem", "k.pem"):
+        (tmp_path / f).write_text("x")
+    p = net_toml(tmp_path, [tor_switch(0, tls={"insecure": False, "ca": "ca.pem", "cert": "c.pem", "key": "k.pem"}),
+                            tor_switch(1)])
+    cfg = load(p)
+    a0, a1 = _address(cfg.switch("tor0"), 3.0), _address(cfg.switch("tor1"), 3.0)
+    assert (a0.insecure, a0.ca_cert, a0.client_cert, a0.client_key) == \
+        (False, tmp_path / "ca.pem", tmp_path / "c.pem", tmp_path / "k.pem")
+    assert a1.insecure is True and a1.ca_cert is None and a0.timeout_s == 3.0 and a0.election_id == 10
+
+
+def test_the_clock_and_status_keep_going_while_routes_are_computed(net):
+    """Recomputing routes after a failure takes seconds at scale; timers and the status
+    API must not wait for it."""
+    ctl, sws, clock = net
+    import controller.daemon.plan as plan
+
+    started, release = threading.Event(), threading.Event()
+    orig = plan.compute_routes
+
+    def slow(*a, **k):
+        started.set()
+        release.wait(10)
+        return orig(*a, **k)
+    plan.compute_routes = slow
+    try:
+        ctl.submit(Change("fail", "ocs", 1, detected=clock.t))
+        th = threading.Thread(target=ctl.handle_jobs)
+        th.start()
+        assert started.wait(10)
+        clock.t = ctl.sclock.next_time() + 0.001
+        done = threading.Event()
+        threading.Thread(target=lambda: (ctl.tick(), ctl.status(), done.set())).start()
+        assert done.wait(5), "tick/status blocked behind the route computation"
+        release.set()
+        th.join(10)
+    finally:
+        plan.compute_routes = orig
+        release.set()
+
+
+def test_routes_from_compact_artifacts_streamed_per_tor(tmp_path):
+    """[routing.*] artifact = ...: the daemon opens the artifacts (manifest only) and reads
+    one ToR's tables when it builds that ToR's entries; the switches end up with exactly
+    what in-process routes give; after a failure the artifact's algorithm and parameters
+    are recomputed on the degraded schedule; an artifact of another schedule is refused."""
+    from controller.daemon.config import ConfigError
+    from controller.daemon.controller import Prepared
+    from controller.daemon.plan import compute_routes
+    from controller.routing import base
+    from controller.schedule import opera, round_robin
+    from controller.schedule.degrade import Failed
+    from controller.tables import artifacts
+
+    sched = round_robin(8, 2)
+    uro = base.compute("uro", sched, base.get("uro").params({"k": 3, "max_hops": 4,
+                                                             "hops_per_slice": sched.timing.hops_per_slice}))
+    ucmp = base.compute("ucmp", sched, base.get("ucmp").params({"h_max": 4, "engine": "numpy",
+                                                                "hops_per_slice": sched.timing.hops_per_slice}))
+    artifacts.write(uro, tmp_path / "uro.uro")
+    artifacts.write(ucmp, tmp_path / "ucmp.uro")
+    routing = 'source_routed = [5]\n[routing.per_hop]\nartifact = "uro.uro"\n[routing.source]\nartifact = "ucmp.uro"'
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0")}
+    p = net_toml(tmp_path, [tor_switch(0)], routing=routing)
+    ctl = Controller(load(p), backend_for=make_backend_for(sws), log=quiet(), clock=Clock())
+    ctl.start()
+    try:
+        assert isinstance(ctl.routes.per_hop, artifacts.RouteArtifact)
+        a = ctl.agents["tor0"]
+        g, part = active_routes(ctl, "tor0")
+        from controller.daemon.plan import Routes
+        inproc = Routes(1, 1, sched, Failed(), sched, uro, ucmp, (5,))
+        assert same_state(part, a.role.routes(inproc, g))
+        c = ctl.submit(Change("fail", "uplink", (0, 1), detected=ctl.clock()))
+        ctl.handle_jobs()
+        assert c.report["generation_s"] is not None and ctl.routes.per_hop.algo == "uro"
+        assert not isinstance(ctl.routes.per_hop, artifacts.RouteArtifact)
+        assert ctl.routes.per_hop.params_dict()["k"] == 3 and ctl.routes.source.params_dict()["h_max"] == 4
+        ref = compute_routes(ctl.cfg, sched, Failed(uplinks=frozenset({(0, 1)})), 9)   # from the artifacts' params
+        g, part = active_routes(ctl, "tor0")
+        assert same_state(part, a.role.routes(ref, g))
+    finally:
+        ctl.shutdown()
+    other = base.compute("uro", opera(8, 2, seed=3), base.get("uro").params({"k": 3}))
+    artifacts.write(other, tmp_path / "other.uro")
+    p = net_toml(tmp_path, [tor_switch(0)], routing='[routing.per_hop]\nartifact = "other.uro"')
+    with pytest.raises(ConfigError, match=r"\[routing.per_hop\]: artifact: .*computed for schedule"):
+        Prepared(load(p), Failed(), make_backend_for(sws))
+    p = net_toml(tmp_path, [tor_switch(0)], routing='[routing.per_hop]\nartifact = "ucmp.uro"')
+    with pytest.raises(ConfigError, match=r"holds source routes \(ucmp\); \[routing.per_hop\] needs per_hop"):
+        Prepared(load(p), Failed(), make_backend_for(sws))

@@ -1,0 +1,314 @@
+"""Hitless route generations on one switch (fake backend): first install, swap, a crash
+after every single update of a swap (then a restart that finishes it), a swap that fails
+half-way and is retried, drift repaired in place, a down mask written during a swap.
+
+The invariant checked after EVERY update the switch applies: the switch is unconfigured,
+or its active generation holds exactly one complete route set (old or new) -- never a
+mix."""
+
+import copy
+import itertools
+import threading
+
+import pytest
+
+pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
+
+from controller.agent.backend import BackendError
+from controller.agent.diff import same_state
+from controller.daemon import generations as gens
+from controller.daemon.config import load
+from controller.daemon.controller import Controller, Prepared
+from controller.daemon.log import EventLog
+from controller.daemon.plan import compute_routes
+from controller.daemon.roles import ROLES, entry_generation
+from controller.schedule.degrade import Failed
+
+from daemon_fakes import FakeSwitch, make_backend_for, net_toml, tor_switch
+
+
+def quiet():
+    log = EventLog("json", stream=open("/dev/null", "w"))
+    log.lines = []
+    return log
+
+
+class Clock:
+    def __init__(self):
+        self.t = 1000.0
+
+    def __call__(self):
+        return self.t
+
+
+_PREP = {}
+
+
+def network(tmp_path, routing=None, sw=None):
+    """A one-ToR network on a fake switch; checks and routes computed once per session."""
+    sw = sw or FakeSwitch("tor0")
+    p = net_toml(tmp_path, [tor_switch(0)], routing=routing)
+    bf = make_backend_for({"127.0.0.1:50000": sw})
+    ctl = Controller(load(p), backend_for=bf, log=quiet(), clock=Clock())
+    if routing not in _PREP:
+        _PREP[routing] = Prepared(ctl.cfg, Failed(), bf)
+    prep = copy.copy(_PREP[routing])             # fresh roles: a test may patch one
+    prep.backends = {"tor0": bf("bmv2")}
+    prep.roles = {s.name: ROLES[s.role](ctl.cfg.programs[s.program].contract, s.tor, ctl.cfg.clock.capacity_bytes,
+                                        ctl.cfg.clock.bytes_per_us) for s in ctl.cfg.switches}
+    ctl.prep = prep
+    return ctl, sw
+
+
+def started(tmp_path, sw=None):
+    ctl, sw = network(tmp_path, sw=sw)
+    ctl.start(ctl.prep)
+    return ctl, sw
+
+
+def routes_b(ctl, version=2):
+    """Other routes that differ observably: ToR 1 failed -> no route to it, others change."""
+    r = ctl.routes
+    return compute_routes(ctl.cfg, r.schedule, Failed(uplinks=frozenset({(0, 1)})), version, r.schedule_version)
+
+
+def watcher(agent, allowed):
+    """An invariant checked after every single update the fake switch applies."""
+    seen = []
+    cur = {"act": "?"}
+
+    def full(sw):
+        st = sw.state()
+        act, _ = agent.role.active(st)
+        cur["act"] = act
+        if act is None:
+            return "unconfigured"
+        part = gens.split(st, agent.role.config_table()).gens[act]
+        match = [name for name, (g, b) in allowed.items() if g == act and same_state(part, b)]
+        assert match, f"generation {act} is active but holds neither route set ({len(part.entries)} entries)"
+        return match[0]
+
+    def check(sw, kind, how, x):
+        """Full check when the config entry changes; otherwise the update must not touch
+        the active generation (an entry tagged with it, or a member/group it uses)."""
+        if not seen or (kind == "entries" and x.is_default):
+            seen.append(full(sw))
+            return
+        act = cur["act"]
+        if act is not None:
+            if kind == "entries":
+                assert entry_generation(x) != act, f"{how} of an entry of the active generation {act}"
+            else:
+                gen_of_id = (x.group_id if kind == "groups" else x.member_id) >> 31
+                assert gen_of_id != act, f"{how} of a {kind[:-1]} of the active generation {act}"
+        seen.append(seen[-1])
+    return check, seen
+
+
+def test_first_install_writes_the_config_entry_last(tmp_path):
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    assert a.active == 0 and sw.pipelines_set == 1
+    order = []
+    # replay: the config entry is the last update of the first install
+    sw2 = FakeSwitch("x")
+    sw2.watch = lambda s, *_: order.append(a.role.active(s.state())[0])
+    started(tmp_path, sw2)
+    assert order[-1] == 0 and all(g is None for g in order[:-1])
+    st = sw.state()
+    assert same_state(gens.split(st, a.role.config_table()).gens[0], a.routes_batch(ctl.routes, 0))
+    assert a.status()["entries"] > 100 and a.stats["installs"] == 1
+
+
+def test_swap_is_hitless_after_every_update(tmp_path):
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    old = a.routes_batch(ctl.routes, 0)
+    new_routes = routes_b(ctl)
+    new = a.routes_batch(new_routes, 1)
+    assert not same_state(old, a.routes_batch(new_routes, 0)), "the two route sets must differ"
+    check, seen = watcher(a, {"old": (0, old), "new": (1, new)})
+    sw.watch = check
+    before = sw.updates
+    assert a.install(new_routes) == "swapped"
+    assert seen[0] == "old" and seen[-1] == "new"
+    flips = [i for i, (x, y) in enumerate(zip(seen, seen[1:])) if x != y]
+    assert len(flips) == 1, "exactly one update changes what the data plane runs"
+    st = sw.state()
+    p = gens.split(st, a.role.config_table())
+    assert p.entries(0) == 0 and same_state(p.gens[1], new), "the old generation is deleted"
+    assert a.active == 1 and a.stats["swaps"] == 1
+    assert a.last_swap["write_to_active_s"] >= 0 and a.last_swap["written"] + a.last_swap["deleted"] + 1 == \
+        sw.updates - before
+
+
+def test_crash_after_any_update_then_restart_ends_in_the_desired_state(tmp_path):
+    """SIGKILL of the daemon after update i of a swap, for every i: the switch never runs
+    a mix, and a new daemon (fresh agent, fresh session) brings it to the new routes."""
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    new_routes = routes_b(ctl)
+    total = None
+    probe = FakeSwitch("probe")
+    # count the updates of one full swap
+    c0, _ = started(tmp_path, probe)
+    n0 = probe.updates
+    c0.agents["tor0"].install(new_routes)
+    total = probe.updates - n0
+    assert total > 50
+    old = a.routes_batch(ctl.routes, 0)
+    for i in itertools.chain(range(0, 12), range(12, total, max(1, total // 25)), [total - 2, total - 1]):
+        dev = FakeSwitch("dev")
+        c1, _ = started(tmp_path, dev)              # running the old routes, generation 0
+        a1 = c1.agents["tor0"]
+        new0, new1 = a1.routes_batch(new_routes, 0), a1.routes_batch(new_routes, 1)
+        check, seen = watcher(a1, {"old": (0, old), "new": (1, new1), "new0": (0, new0)})
+        dev.watch = check
+        dev.fail_after = i                          # the daemon dies after update i
+        with pytest.raises(BackendError):
+            a1.install(new_routes)
+        dev.fail_after = None
+        a1.backend.close()                          # the process is gone; its session with it
+        c2, _ = network(tmp_path, sw=dev)           # the restarted daemon computes the new routes
+        prep = copy.copy(c2.prep)
+        prep.routes = new_routes
+        c2.start(prep)
+        agents = c2.agents
+        res = agents["tor0"].installed
+        st = dev.state()
+        act, _ = agents["tor0"].role.active(st)
+        p = gens.split(st, agents["tor0"].role.config_table())
+        assert same_state(p.gens[act], agents["tor0"].routes_batch(new_routes, act)), (i, res)
+        assert p.entries(1 - act) == 0, f"crash after update {i}: junk of the other generation left"
+        assert set(seen) <= {"old", "new", "new0"}
+
+
+def test_failed_swap_keeps_the_old_generation_and_is_retried(tmp_path):
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    old = a.routes_batch(ctl.routes, 0)
+    new_routes = routes_b(ctl)
+    sw.fail_after = 40
+    with pytest.raises(BackendError, match="injected"):
+        a.install(new_routes)
+    st = sw.state()
+    assert a.role.active(st)[0] == 0 and same_state(gens.split(st, a.role.config_table()).gens[0], old)
+    assert a.stats["swap_failures"] == 1 and "injected" in a.last_error
+    sw.fail_after = None
+    ctl.routes = new_routes
+    ctl.maintain(now=ctl.clock() + 10)                        # the maintenance pass retries the pending swap
+    assert a.active == 1 and a.installed == ("routes", 2) and a.stats["swaps"] == 1
+
+
+def test_same_routes_again_is_a_no_op(tmp_path):
+    ctl, sw = started(tmp_path)
+    n = sw.updates
+    assert ctl.agents["tor0"].install(ctl.routes) == "current"
+    assert sw.updates == n
+
+
+def test_drift_is_repaired_in_place_and_counted(tmp_path):
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    st = gens.split(sw.state(), a.role.config_table())
+    victims = st.gens[0].entries[:3]
+    sw.delete_entry(victims[0])                              # deleted behind the daemon's back
+    e = victims[1]
+    sw.set_entry(type(e)(e.table, e.match, e.action, tuple((k, 0) for k, _ in e.params), e.is_default,
+                         e.group_id, e.priority))            # modified
+    static = st.static.entries[0]
+    sw.delete_entry(static)
+    cfg = st.config
+    sw.set_entry(type(cfg)(cfg.table, (), cfg.action, tuple((k, 1 if k == "down" else v) for k, v in cfg.params),
+                           True))                            # someone masked an uplink
+    n = a.reconcile(ctl.routes)
+    assert n == 4 and a.stats["repairs"] == 4 and a.stats["reconcile_runs"] == 1
+    assert a.active == 0 and a.role.active(sw.state()) == (0, frozenset())
+    assert a.reconcile(ctl.routes) == 0 and a.stats["repairs"] == 4
+    # counted in the metrics too
+    text = ctl.metrics.render().decode()
+    assert 'uro_reconcile_repairs_total{switch="tor0"} 4.0' in text
+
+
+def test_switch_restart_restores_pipeline_and_entries(tmp_path):
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    want = sw.state()
+    sw.restart()                                             # the process restarted empty
+    assert not a.backend.connected
+    ctl.maintain(now=ctl.clock() + 100)
+    assert a.state == "up" and a.stats["restores"] == 1 and a.stats["reconnects"] == 1
+    assert same_state(sw.state(), want)
+    assert sw.pipelines_set == 2
+    # a reconnect to a switch that kept running (session dropped only) adopts it: no pipeline load
+    a.backend.close()
+    ctl.maintain(now=ctl.clock() + 200)
+    assert a.stats["reconnects"] == 2 and sw.pipelines_set == 2 and same_state(sw.state(), want)
+
+
+def test_down_mask_during_a_swap_is_not_lost(tmp_path):
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    new_routes = routes_b(ctl)
+    a.chunk = 16
+    hit = {"n": 0, "t": None}
+
+    def midway(s, *_):
+        hit["n"] += 1
+        if hit["n"] == 30:                       # a failure while the new generation is written
+            s.watch = None                       # (from another thread, like the control thread)
+            hit["t"] = threading.Thread(target=a.set_down, args=(frozenset({1}),))
+            hit["t"].start()
+    sw.watch = midway
+    a.install(new_routes)
+    hit["t"].join(10)
+    assert a.role.active(sw.state()) == (1, frozenset({1})), "the mask set during the swap is not lost"
+
+
+def test_generation_id_conflict_is_refused_not_written(tmp_path):
+    """If a new generation's selector ids collided with the live generation's, the swap
+    would rewrite live members: it is refused before anything is written."""
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    live = gens.split(sw.state(), a.role.config_table()).gens[0]
+    assert live.members, "the tiny network has source routes (selector members)"
+    new_routes = routes_b(ctl)
+    real = a.role.routes
+
+    def colliding(routes, g):
+        b = real(routes, g)
+        m = b.members[0]
+        b.members[0] = type(m)(m.profile, live.members[0].member_id, m.action, m.params)
+        return b
+    a.role.routes = colliding
+    n = sw.updates
+    with pytest.raises(BackendError, match="would overwrite live state of generation 0"):
+        a.install(new_routes)
+    assert sw.updates == n
+
+
+def test_another_controller_takes_over_changes_things_and_leaves(tmp_path):
+    """While a controller with a higher election id is primary the daemon does not write
+    (not_primary); when it leaves, the daemon is primary again and repairs what it did --
+    including a flip of the active generation -- counted as repairs."""
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    ctl.routes = routes_b(ctl)
+    a.install(ctl.routes)                               # gen 1 active, gen 0 deleted
+    want = sw.state()
+    other = object()
+    sw.primary, sw.primary_session = 99, other          # another controller took over
+    ctl.maintain(now=ctl.clock() + 10)
+    assert a.state == "not_primary" and "election id 99" in a.last_error
+    n = sw.updates
+    st = gens.split(sw.state(), a.role.config_table())
+    sw.delete_entry(st.gens[1].entries[0])
+    cfg = st.config
+    sw.set_entry(type(cfg)(cfg.table, (), cfg.action, tuple((k, 0 if k == "generation" else v) for k, v in cfg.params),
+                           True))                       # it even flipped to the (empty) generation 0
+    ctl.maintain(now=ctl.clock() + 20)
+    assert a.state == "not_primary" and sw.updates == n, "no write while another controller is primary"
+    sw.primary = sw.primary_session = None              # it left
+    ctl.maintain(now=ctl.clock() + 30)
+    assert a.state == "up" and a.stats["repairs"] == 2 and a.stats["swaps"] == 1
+    assert same_state(sw.state(), want)

@@ -1,0 +1,129 @@
+"""Degraded schedules (circuits of failed uplinks/ToRs/OCSes removed) and routes on them:
+never a dead circuit, every state that can still reach its destination does, a dead
+ToR is unreachable (URO §IV-D, UCMP §5.3)."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from controller.errors import UroError
+from controller.routing import base
+from controller.schedule import opera, round_robin
+from controller.schedule.degrade import Failed, dead_circuits, without
+from controller.tables import perhop, source as source_tables
+
+from strategies import small_schedules
+
+
+@st.composite
+def failures(draw, sched):
+    N, d = sched.n_tors, sched.n_uplinks
+    ups = draw(st.sets(st.tuples(st.integers(0, N - 1), st.integers(0, d - 1)), max_size=3))
+    tors = draw(st.sets(st.integers(0, N - 1), max_size=1))
+    ocs = draw(st.sets(st.integers(0, d - 1), max_size=1 if d > 1 else 0))
+    return Failed(frozenset(ups), frozenset(tors), frozenset(ocs))
+
+
+def reachable(sched, x, t, dst) -> bool:
+    """Time-expanded search (unbounded hops): can a packet at x in slice t reach dst? A path
+    in a degraded schedule may take several cycles; it visits a ToR at most once and
+    waits less than a cycle per ToR, so N cycles bound it."""
+    S = sched.n_slices
+    at = {x}
+    for s in range(t, t + sched.n_tors * S):
+        grow = True
+        while grow:  # any number of hops inside one slice
+            grow = False
+            for a in list(at):
+                for b in sched.peer[s % S, a]:
+                    if b >= 0 and b not in at:
+                        at.add(int(b))
+                        grow = True
+        if dst in at:
+            return True
+    return False
+
+
+def test_failed_uplink_removes_both_ends_of_every_circuit():
+    s = round_robin(8, 2)
+    f = Failed(uplinks=frozenset({(0, 1)}))
+    ds = without(s, f)
+    assert not ds.complete and s.complete
+    live = 0
+    for t in range(s.n_slices):
+        b = s.peer[t, 0, 1]
+        assert ds.peer[t, 0, 1] == -1
+        if b >= 0:
+            live += 1
+            assert ds.peer[t, b, 1] == -1
+        assert ds.peer[t, 0, 0] == s.peer[t, 0, 0]       # the other uplink is untouched
+    changed = np.argwhere(ds.peer != s.peer)
+    assert live >= 2 and len(changed) == 2 * live
+
+
+def test_failed_tor_and_ocs():
+    s = opera(8, 2)
+    ds = without(s, Failed(tors=frozenset({3})))
+    assert (ds.peer[:, 3, :] == -1).all() and not (ds.peer == 3).any()
+    ds = without(s, Failed(ocs=frozenset({1})))
+    assert (ds.peer[:, :, 1] == -1).all() and (ds.peer[:, :, 0] == s.peer[:, :, 0]).all()
+    assert without(s, Failed()) is s
+
+
+def test_out_of_range_failure_is_a_user_error():
+    with pytest.raises(UroError, match="uplink 0/5"):
+        without(round_robin(8, 2), Failed(uplinks=frozenset({(0, 5)})))
+    with pytest.raises(UroError, match="ToR 9"):
+        without(round_robin(8, 2), Failed(tors=frozenset({9})))
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_uro_routes_on_a_degraded_schedule_avoid_dead_circuits_and_reach_what_is_reachable(data):
+    sched = data.draw(small_schedules(max_tors=7))
+    f = data.draw(failures(sched))
+    dead = dead_circuits(sched, f)
+    ds = without(sched, f)
+    r = base.compute("uro", ds, base.get("uro").params({"k": 3}))
+    S, N = sched.n_slices, sched.n_tors
+    for x in range(N):
+        for e in perhop.entries(r, x):
+            for a in e.alternatives:
+                assert not dead[a.dep_slice % S, x, a.uplink], (x, e.slice, e.dst, a)
+                assert sched.peer[a.dep_slice % S, x, a.uplink] not in f.tors
+    for t in range(S):
+        for x in range(N):
+            for dst in range(N):
+                if x == dst:
+                    continue
+                can = reachable(ds, x, t, dst)
+                has = r.alt_uplink[t, x, dst, 0] >= 0
+                assert can == has, (t, x, dst, can, has)
+                if has:
+                    hops = r.path(x, dst, t)          # Property 2 on the degraded tables
+                    assert not any(h[0] in f.tors for h in hops)
+                if dst in f.tors or x in f.tors:
+                    assert not has
+
+
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_ucmp_paths_on_a_degraded_schedule_avoid_dead_circuits(data):
+    sched = data.draw(small_schedules(max_tors=7))
+    f = data.draw(failures(sched))
+    ds = without(sched, f)
+    if (ds.peer < 0).all():
+        return
+    dead = dead_circuits(sched, f)
+    r = base.compute("ucmp", ds, base.get("ucmp").params({"engine": "numpy"}))
+    S = sched.n_slices
+    for src in range(sched.n_tors):
+        for e in source_tables.entries(r, src):
+            assert src not in f.tors and e.dst not in f.tors
+            for path in e.paths:
+                prev = src
+                for nxt, up, sl in path:
+                    assert not dead[sl % S, prev, up], (src, e.dst, e.slice, path)
+                    assert ds.peer[sl % S, prev, up] == nxt
+                    prev = nxt
+                assert prev == e.dst

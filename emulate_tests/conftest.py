@@ -1,20 +1,26 @@
-"""Fixtures of the end-to-end suite: whole emulated fabrics with real hosts and traffic.
+"""Fixtures of the end-to-end suite: whole emulated fabrics, driven by the controller
+daemon, with real hosts and traffic.
 
-Needs root, simple_switch_grpc, p4c-bm2-ss, ping, iperf3, ethtool and the emulate
-extra (pyroute2); otherwise every test here is skipped with the reason. Every fabric
-gets a per-session prefix (several sessions can run at once) and a temporary state
-root; teardown runs ``down`` and checks nothing is left, also when a test failed.
+Needs root, simple_switch_grpc, p4c-bm2-ss, ping, iperf3, ethtool, tc and the emulate
+extra (pyroute2, the daemon and its P4Runtime client); otherwise every test here is
+skipped with the reason. Every fabric gets a per-session prefix (several sessions can
+run at once) and a temporary state root; teardown runs ``down`` and checks nothing is
+left, also when a test failed.
 
-The switches are programmed and clocked by the test driver (``driver.py``) until the
-controller daemon (issue 11) is on this branch; figures the tests measure (loss, RTT,
-goodput) are printed at the end of the run.
+Every fabric is brought up by ``fabric.up`` exactly as ``uro emulate up`` does: the
+daemon (a process) programs the switches and sends the slice timer; the tests only
+send traffic, read the switches' counters over Thrift (out of band) and ask the
+daemon's status API. Figures the tests measure (loss, RTT, goodput, failure reaction)
+are printed at the end of the run.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -28,16 +34,17 @@ FIGURES: list[str] = []
 
 
 def _missing() -> str | None:
-    for tool in ("simple_switch_grpc", "simple_switch_CLI", "p4c-bm2-ss", "ping", "iperf3", "ethtool", "ip"):
+    for tool in ("simple_switch_grpc", "simple_switch_CLI", "p4c-bm2-ss", "ping", "iperf3", "ethtool", "ip", "tc"):
         if shutil.which(tool) is None:
-            return f"{tool} not installed (emulate_tests need bmv2, p4c, iputils-ping, iperf3, ethtool)"
+            return f"{tool} not installed (emulate_tests need bmv2, p4c, iputils-ping, iperf3, ethtool, iproute2)"
     if os.geteuid() != 0:
         return "needs root (network namespaces and veth links)"
     try:
         import finsy.proto  # noqa: F401
+        import prometheus_client  # noqa: F401
         import pyroute2  # noqa: F401
     except ImportError as e:
-        return f"needs the agent and emulate extras (pip install -e '.[agent,emulate]'): {e}"
+        return f"needs the emulate extra (pip install -e '.[emulate]'): {e}"
     return None
 
 
@@ -73,38 +80,71 @@ def state_root(tmp_path_factory):
 
 
 class Env:
-    """A running fabric: config, plan, network (schedule, routes), driver (clock)."""
+    """A running fabric: config, plan, the daemon's routes, the switches' programs, and
+    the daemon's slice clock (to send a packet a known fraction into a known slice)."""
 
-    def __init__(self, cfg, plan, net, arts, driver):
-        self.cfg, self.plan, self.net, self.arts, self.driver = cfg, plan, net, arts, driver
+    def __init__(self, cfg, plan):
+        from controller.emulate import daemon as dmn
+        from controller.emulate import fabric
+
+        self.cfg, self.plan = cfg, plan
+        self.sdir = cfg.state_dir
+        self.routes = dmn.routes(self.sdir / "net.toml")     # what the daemon computed and installed
+        self.arts = fabric.load_artifacts(self.sdir)
+        self.n_slices = self.routes.schedule.n_slices
+        self.slice_s = cfg.slice_ms / 1000.0
+        clock = dmn.status(plan)["clock"]
+        self.slice0_at = clock["slice0_at"]
+
+    def status(self) -> dict:
+        from controller.emulate import daemon as dmn
+
+        return dmn.status(self.plan)
+
+    def counters(self, name: str) -> dict:
+        """The switch's own counters (Thrift, out of band of the daemon's session)."""
+        from controller.emulate import procs
+
+        sw = self.plan.switch(name)
+        return procs.read_counters(sw.thrift_port, self.arts[sw.role].contract, name)
+
+    def all_counters(self) -> dict:
+        return {sw.name: self.counters(sw.name) for sw in self.plan.switches}
+
+    def wait_slice(self, slice_id: int, into: float = 0.2) -> float:
+        """Sleep until ``into`` x slice after the next start of slice ``slice_id`` on the
+        daemon's clock (slice k starts at slice0_at + k x slice, CLOCK_MONOTONIC like
+        ours); returns when that slice started."""
+        S, P = self.n_slices, self.slice_s
+        now = time.monotonic()
+        k = max(0, math.ceil((now - self.slice0_at) / P))
+        k += (slice_id - k) % S
+        start = self.slice0_at + k * P
+        time.sleep(max(0.0, start + into * P - time.monotonic()))
+        return start
+
+    def slice_at(self, t: float) -> tuple[int, float]:
+        """(slice id, fraction into it) at monotonic time ``t``."""
+        x = (t - self.slice0_at) / self.slice_s
+        return int(math.floor(x)) % self.n_slices, x - math.floor(x)
 
 
 def bring_up(cfg, tag: str, state_root: str) -> Env:
-    """``fabric.up`` (without the daemon) + the test driver programming and clocking it."""
-    from emulate_tests.driver import TestDriver
-
+    """``fabric.up`` as `uro emulate up` runs it: the daemon programs and clocks the fabric."""
     from controller.emulate import fabric
-    from controller.emulate.network import Network
 
     cfg = dataclasses.replace(cfg, prefix=f"{SESSION}{tag}"[:6], state_root=state_root)
-    plan = fabric.up(cfg, start_daemon=False, log=lambda m: None)
-    net = Network(cfg)
-    arts = fabric.build_programs(net, Path(state_root) / ".build")
-    drv = TestDriver(plan, net, arts)
+    plan = fabric.up(cfg, log=lambda m: None)
     try:
-        drv.program()
-        drv.start_clock()
+        return Env(cfg, plan)
     except BaseException:
-        drv.stop()
         fabric.down(cfg.prefix, state_root)
         raise
-    return Env(cfg, plan, net, arts, drv)
 
 
 def tear_down(env: Env) -> None:
     from controller.emulate import fabric
 
-    env.driver.stop()
     fabric.down(env.cfg.prefix, env.cfg.state_root)
     left = fabric.leftovers(env.cfg.prefix, env.cfg.state_root)
     assert left == [], f"down left {left}"

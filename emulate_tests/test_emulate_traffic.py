@@ -1,6 +1,6 @@
-"""Real traffic across the emulated 8x2 fabric, per-hop (URO) and source-routed (UCMP SSRR):
-every pair pings, single packets take the planned route in the planned slices, TCP
-completes.
+"""Real traffic across the emulated 8x2 fabric driven by the daemon, per-hop (URO) and
+source-routed (UCMP SSRR): every pair pings, single packets take the route the daemon
+computed in the planned slices, TCP completes.
 
 How the route of one packet is observed: the kernel counts the packets every veth
 end sends. A ToR sending on uplink ``u`` is a tx on its uplink veth ``<P>t<a>u<u>``;
@@ -83,9 +83,9 @@ def _planned(hops) -> tuple[Counter, Counter]:
 
 
 def _probe_cases(env, limit: int = 12):
-    """(src, dst, start slice, [candidate hop lists]) preferring routes of 2+ hops that
-    wait for a later slice, then 2+ hops, then waiting, then direct."""
-    net, S = env.net, env.net.n_slices
+    """(src, dst, start slice, [candidate hop lists]) from the daemon's routes, preferring
+    routes of 2+ hops that wait for a later slice, then 2+ hops, then waiting, then direct."""
+    routes, S = env.routes, env.n_slices
     cases = []
     for a in range(env.cfg.tors):
         for b in range(env.cfg.tors):
@@ -93,11 +93,11 @@ def _probe_cases(env, limit: int = 12):
                 continue
             for t in range(S):
                 if env.mode == "uro":
-                    p = net.uro_routes.path(a, b, t)
+                    p = routes.per_hop.path(a, b, t)
                     hops = [(p[i][0], p[i][1], p[i + 1][0], p[i][2] % S) for i in range(len(p) - 1)]
                     cands = [hops]
                 else:
-                    e = next(e for e in source_tables.entries(net.path_routes, a)
+                    e = next(e for e in source_tables.entries(routes.source, a)
                              if e.dst == b and e.slice == t and e.buckets[0] <= 0 <= e.buckets[1])
                     cands = []
                     for path in e.paths:
@@ -124,7 +124,7 @@ def test_every_pair_pings_and_replies(fab):
     """All 56 ordered host pairs: 3 pings each; every pair gets replies back."""
     plan = fab.plan
     pairs = traffic.all_pairs(plan)
-    cycle_s = fab.net.n_slices * fab.cfg.slice_ms / 1000
+    cycle_s = fab.n_slices * fab.slice_s
     res = traffic.ping_pairs(plan, pairs, count=3, interval=0.3, wait_s=4 * cycle_s + 1, parallel=8)
     silent = [(r.src, r.dst) for r in res if r.received == 0]
     sent = sum(r.sent for r in res)
@@ -133,7 +133,7 @@ def test_every_pair_pings_and_replies(fab):
     figure(f"[{fab.mode}] ping 56 pairs x 3: {got}/{sent} replies ({100 * (sent - got) / sent:.1f}% lost), "
            f"RTT p50 {statistics.median(rtts):.0f} ms, p90 {rtts[int(0.9 * len(rtts))]:.0f} ms, max {rtts[-1]:.0f} ms "
            f"(slice {fab.cfg.slice_ms:g} ms, cycle {cycle_s * 1000:.0f} ms)")
-    counters = {sw.name: fab.driver.counters(sw.name) for sw in plan.switches}
+    counters = fab.all_counters()
     seen = Counter()
     for c in counters.values():
         for group, cells in c.items():
@@ -159,14 +159,14 @@ def test_single_packets_take_the_planned_route_in_the_planned_slice(fab):
     the circuit of its planned slice. Routes of 2+ hops that wait for a later slice come first.
     A probe may be retried (up to 5 times, in later cycles): one crossing a slice boundary
     while the switches' timers are still arriving can take another route (docs/emulate.md)."""
-    plan, net, drv = fab.plan, fab.net, fab.driver
-    sched = net.schedule
+    plan = fab.plan
+    sched = fab.routes.schedule
     cases = _probe_cases(fab)
     assert any(len(c[3][0]) >= 2 and c[3][0][0][3] != c[2] for c in cases), "no 2-hop waiting route to test"
     for a, b, t, cands in cases:
         for hops in cands:
             for x, u, y, s in hops:      # round-robin: the circuit a -u-> b exists only in slice s
-                assert [int(sched.peer[k, x, u]) for k in range(net.n_slices)].count(y) == 1
+                assert [int(sched.peer[k, x, u]) for k in range(fab.n_slices)].count(y) == 1
                 assert int(sched.peer[s, x, u]) == y
     probers = {}
     ifnames = _uplink_ifnames(plan)
@@ -179,10 +179,10 @@ def test_single_packets_take_the_planned_route_in_the_planned_slice(fab):
             for attempt in range(5):
                 time.sleep(0.05)
                 before = links.counters(ifnames)
-                drv.wait_slice(t, into=0.3)
+                fab.wait_slice(t, into=0.3)
                 pr.send(dst.ip, n * 10 + attempt)
                 # the route's last hop leaves at most S - 1 slices later; then it crosses in ms
-                time.sleep((net.n_slices + 1) * drv.slice_s)
+                time.sleep((fab.n_slices + 1) * fab.slice_s)
                 sent, delivered = _observed(plan, before, links.counters(ifnames))
                 ok = any((sent, delivered) == _planned(h) for h in cands)
                 results.append((a, b, t, attempt, ok, dict(sent), dict(delivered)))

@@ -90,7 +90,8 @@ def test_plan_names_addresses_and_port_layout():
     N, d = 8, 2
     assert len(plan.hosts) == 16 and len(plan.switches) == N + 1
     names = plan.root_ifnames
-    assert len(names) == len(set(names)) == 16 + 2 * N * d
+    # host peers, and per uplink cable: ToR port, OCS port and the two wire ends between them
+    assert len(names) == len(set(names)) == 16 + 4 * N * d
     assert all(len(n) <= 15 and n.startswith("ut") for n in names)
     assert len({h.mac for h in plan.hosts}) == 16 and len({h.netns for h in plan.hosts}) == 16
     for h in plan.hosts:
@@ -103,6 +104,7 @@ def test_plan_names_addresses_and_port_layout():
             link = plan.uplink_link(t, u)
             assert tor.ports[3 + u] == link.a                   # ToR port host_ports + u
             assert plan.ocs.ports[t * d + u] == link.b          # OCS port tor * d + uplink
+            assert link.wire == [f"utx{t}u{u}", f"uty{t}u{u}"]  # the wire a drill cuts
     ports = [p for s in plan.switches for p in (s.grpc_port, s.thrift_port)]
     assert len(ports) == len(set(ports))
     assert Plan.from_json(plan.to_json()) == plan

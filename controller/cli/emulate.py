@@ -42,6 +42,7 @@ def cmd_up(args) -> int:
     plan = fabric.up(cfg, start_daemon=not args.no_daemon, log=lambda m: print(m, flush=True))
     print(fabric.describe(plan, cfg.state_dir))
     print(f"try:  uro emulate exec {plan.hosts[0].name} ping -c 3 {plan.hosts[-1].ip}")
+    print(f"      uro emulate status --prefix {plan.prefix}; uro ctl status --api 127.0.0.1:{plan.extra['status_port']}")
     print(f"stop: uro emulate down --prefix {plan.prefix}")
     return 0
 
@@ -80,9 +81,24 @@ def cmd_status(args) -> int:
     dead = [n for n, s in st["switches"].items() if s["pid"] is None]
     print(f"switches running: {len(st['switches']) - len(dead)}/{len(st['switches'])}"
           + (f" (stopped: {', '.join(dead)})" if dead else ""))
-    print(f"daemon: {'pid ' + str(st['daemon_pid']) if st['daemon_pid'] else 'not running'}")
-    print(f"links down: {', '.join(st['links_down']) or 'none'}")
-    print("failures: " + (", ".join(f"{f['kind']} {' '.join(map(str, f['ids']))}" for f in st["failures"]) or "none"))
+    print("cables cut: " + (", ".join(f"tor{t} uplink {u}" for t, u in st["cables_cut"]) or "none"))
+    print("drills: " + (", ".join(f"{f['kind']} {' '.join(map(str, f['ids']))}" for f in st["failures"]) or "none"))
+    d = st["daemon"]
+    if d is None:
+        print("daemon: not running (nothing programs or clocks the switches)")
+    elif "error" in d:
+        print(f"daemon: pid {st['daemon_pid']}, {d['error']}")
+    else:
+        c = d.get("clock") or {}
+        jit = c.get("jitter_between_switches", {})
+        print(f"daemon: pid {st['daemon_pid']}, routes v{(d.get('routes') or {}).get('version')}, slice "
+              f"{c.get('current_slice')} of {c.get('slices')} ({c.get('slice_ms')} ms), {c.get('timers_sent')} timer "
+              f"rounds, {c.get('slices_skipped')} skipped, spread between switches p99 {jit.get('p99_ms')} ms")
+        f = d["failures"]["active"]
+        print(f"daemon: failed uplinks {f['uplinks']} tors {f['tors']} ocs {f['ocs']}; switches "
+              + ", ".join(f"{s['name']} {s['state']} gen {s['generation']}"
+                          + (f" down {s['down_uplinks']}" if s["down_uplinks"] else "") for s in d["switches"]))
+        print(f"daemon: more with `uro ctl status --api {st['daemon_api']}`")
     return 0
 
 
@@ -126,7 +142,8 @@ def cmd_fail(args) -> int:
 
     prefix, root = _select(args)
     fn = fabric.fail if args.action == "fail" else fabric.recover
-    print(f"fabric {prefix}: {fn(prefix, args.kind, _ids(args), root)}")
+    for line in fn(prefix, args.kind, _ids(args), root):
+        print(f"fabric {prefix}: {line}", flush=True)
     return 0
 
 
@@ -144,7 +161,8 @@ def register(sub) -> None:
     q.add_argument("--config", required=True, metavar="FILE", help="fabric config, e.g. examples/emu-8x2.toml")
     q.add_argument("--state-dir", default=None, help=f"state root (default: the config's, {DEFAULT_STATE})")
     q.add_argument("--no-daemon", action="store_true",
-                   help="build the bare fabric only (nothing programs the switches or sends the slice timer)")
+                   help="build the bare fabric only: nothing programs the switches or sends the slice timer "
+                        "(<state>/net.toml is written for a daemon you start yourself)")
     q.set_defaults(func=cmd_up)
 
     q = es.add_parser("down", help="stop and remove everything a fabric made (idempotent)")

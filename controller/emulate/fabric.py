@@ -1,16 +1,19 @@
 """Bring an emulated fabric up and down, run commands in its hosts, fail and recover
 its elements. The I/O edge of :mod:`controller.emulate`.
 
-``up`` checks everything first (root, tools, config, routes, the programs compile, no
-fabric of the same prefix exists), then writes the plan to the state directory, then
-creates: links and namespaces, one ``simple_switch_grpc`` per ToR and one for the OCS
-emulator, then the controller daemon's config and the daemon. If any step fails,
-what was made is removed again. ``down`` removes everything by the names and PID files
-the plan recorded (and by this fabric's exact name patterns, for what a crash left
-before the plan was complete); it is idempotent.
+``up`` checks everything first (root, tools, config, no fabric of the same prefix
+exists, the programs compile, and the daemon's own offline checks of the net.toml it
+will run on: schedule, programs, routes, every switch's entries), then writes the plan
+to the state directory, then creates: links and namespaces, one ``simple_switch_grpc``
+per ToR and one for the OCS emulator, then starts the controller daemon and waits until
+it has programmed every switch and clocks them. If any step fails, what was made is
+removed again. ``down`` removes everything by the names and PID files the plan recorded
+(and by this fabric's exact name patterns, for what a crash left before the plan was
+complete); it is idempotent.
 
-The emulator never programs a switch itself: the daemon (``uro daemon``, issue 11)
-pushes pipelines and tables and sends the slice timer to every switch.
+The emulator never programs a switch itself: the daemon (``uro daemon``,
+:mod:`controller.emulate.daemon`) pushes pipelines and tables, sends the slice timer to
+every switch, and reacts to the failures the drills cause.
 """
 
 from __future__ import annotations
@@ -74,7 +77,9 @@ def fabrics(state_root: str | Path = "/run/uro-emu") -> list[str]:
 
 # ---- checks before anything is created --------------------------------------------------------
 def preflight(cfg: EmuConfig) -> Network:
-    """Everything that can be checked without creating anything; returns the network."""
+    """Everything about the host and the config that can be checked without creating
+    anything; returns the network (schedule, profile). The daemon's checks follow in
+    :func:`up` once the programs exist."""
     if os.geteuid() != 0:
         raise FabricError("uro emulate needs root (network namespaces, veth links): run it as root")
     for tool, what in TOOLS.items():
@@ -87,9 +92,6 @@ def preflight(cfg: EmuConfig) -> Network:
                           f"`uro emulate down --prefix {cfg.prefix}` first")
     net = Network(cfg)
     net.profile                      # ProfileError names the field
-    net.uro_routes
-    if cfg.routing.source_routed:
-        net.path_routes
     return net
 
 
@@ -119,31 +121,39 @@ def build_programs(net: Network, cache_root: Path) -> dict[str, Artifacts]:
 
 # ---- up / down -----------------------------------------------------------------------------
 def up(cfg: EmuConfig, start_daemon: bool = True, log=print) -> Plan:
-    """Create the fabric of ``cfg``; returns its plan. On failure nothing is left behind."""
-    net = preflight(cfg)
-    if start_daemon:
-        from controller.emulate import daemon as dmn
+    """Create the fabric of ``cfg`` and start its daemon; returns its plan. On failure
+    nothing is left behind. ``start_daemon=False``: the bare fabric (nothing programs
+    the switches; the net.toml a daemon would run on is written all the same)."""
+    from controller.atomic import write_text
+    from controller.emulate import daemon as dmn
 
-        dmn.check_available()
+    net = preflight(cfg)
     t0 = time.time()
     arts = build_programs(net, Path(cfg.state_root) / ".build")
     log(f"programs: {arts['tor'].device_config.name}, {arts['ocs'].device_config.name} "
         f"({time.time() - t0:.1f} s)")
     plan = make_plan(cfg, procs.free_port)
     sdir = cfg.state_dir
+    net_path = sdir / "net.toml"
+    text = dmn.net_toml(cfg, plan, arts)
+    t0 = time.time()
+    prep = dmn.prepare(text, net_path)        # the daemon's checks, before anything exists
+    log(f"routes: {prep.routes.schedule.describe()}; computed in {prep.routes.seconds:.2f} s "
+        f"(checks {time.time() - t0:.1f} s)")
     sdir.mkdir(parents=True, exist_ok=True)
-    from controller.atomic import write_text
-
     # the plan first: from here on `down` knows every name this fabric will create
     write_text(sdir / "plan.json", plan.to_json() + "\n")
     write_text(sdir / "artifacts.json", json.dumps({p: {"p4info": str(a.p4info), "device_config": str(a.device_config),
                                                         "contract": str(a.contract_path)} for p, a in arts.items()}) + "\n")
     write_text(sdir / "config.json", json.dumps({"source": cfg.source, "state_root": cfg.state_root}) + "\n")
     write_text(sdir / "switch_args.json", json.dumps([list(cfg.switch_args), list(cfg.target_args)]) + "\n")
+    write_text(net_path, text)
     try:
         t1 = time.time()
         links.up(plan)
-        log(f"links: {len(plan.hosts)} host namespaces, {len(plan.links)} veth pairs ({time.time() - t1:.1f} s)")
+        n_up = sum(1 for x in plan.links if x.kind == "uplink")
+        log(f"links: {len(plan.hosts)} host namespaces, {len(plan.hosts) + 2 * n_up} veth pairs, {n_up} uplink "
+            f"cables ({time.time() - t1:.1f} s)")
         t2 = time.time()
         for sw in plan.switches:
             procs.start(sw.name, procs.switch_command(sw, cfg.switch_args, cfg.target_args), sdir / "pids",
@@ -153,13 +163,16 @@ def up(cfg: EmuConfig, start_daemon: bool = True, log=print) -> Plan:
         pace(plan, cfg.uplink_pps)
         log(f"switches: {len(plan.switches)} simple_switch_grpc ({time.time() - t2:.1f} s)")
         if start_daemon:
-            from controller.emulate import daemon as dmn
-
-            dmn.start(cfg, plan, net, arts, log=log)
+            dmn.start(cfg, plan, net_path, log=log)
     except BaseException:
         down(cfg.prefix, cfg.state_root)
         raise
     return plan
+
+
+def load_artifacts(sdir: Path) -> dict[str, Artifacts]:
+    doc = json.loads((sdir / "artifacts.json").read_text())
+    return {p: Artifacts(Path(a["p4info"]), Path(a["device_config"]), Path(a["contract"])) for p, a in doc.items()}
 
 
 def _uplink_rates(plan: Plan, sw, pps: int) -> dict[int, int]:
@@ -232,24 +245,42 @@ def host_argv(plan: Plan, host: str, argv: list[str]) -> list[str]:
 
 
 def status(prefix: str, state_root: str | Path = "/run/uro-emu") -> dict:
+    """The fabric (processes, hosts, links down, drills) and, while its daemon runs, the
+    daemon's own status (clock, generations, failures it handled)."""
+    from controller.emulate import daemon as dmn
+
     sdir = state_dir(state_root, prefix)
     plan = need_plan(prefix, state_root)
     pid_dir = sdir / "pids"
     sw = {s.name: {"role": s.role, "p4runtime": s.grpc_address, "pid": procs.running(pid_dir, s.name),
                    "ports": {p: i for p, i in sorted(s.ports.items())}} for s in plan.switches}
     ups = {n: links.link_state(n) for n in plan.root_ifnames if Path(f"/sys/class/net/{n}").exists()}
+    daemon_pid = dmn.running(sdir)
+    daemon = None
+    if daemon_pid:
+        try:
+            daemon = dmn.status(plan, timeout=5.0)
+        except UroError as e:
+            daemon = {"error": str(e)}
     return {"name": plan.name, "prefix": plan.prefix, "state_dir": str(sdir), "switches": sw,
-            "daemon_pid": procs.running(pid_dir, "daemon"),
+            "daemon_pid": daemon_pid, "daemon_api": dmn.address(plan), "daemon": daemon,
             "hosts": {h.name: {"ip": h.ip, "mac": h.mac, "netns": h.netns, "tor_port": f"tor{h.tor}:{h.port}"}
                       for h in plan.hosts},
             "links_down": sorted(n for n, st in ups.items() if st == "down"),
+            "cables_cut": [[x.tor, x.index] for x in plan.links
+                           if x.kind == "uplink" and any(ups.get(w) == "down" for w in x.wire)],
             "failures": read_failures(sdir)}
 
 
 def describe(plan: Plan, sdir: Path) -> str:
     """What runs where, for `uro emulate up` and `status`."""
+    from controller.emulate import daemon as dmn
+
+    pid = dmn.running(sdir)
     lines = [f"fabric {plan.name} (prefix {plan.prefix}): {plan.tors} ToRs x {plan.uplinks} uplinks, "
-             f"{len(plan.hosts)} hosts, state in {sdir}"]
+             f"{len(plan.hosts)} hosts, state in {sdir}",
+             f"  daemon  uro daemon --config {sdir / 'net.toml'}  "
+             + (f"pid {pid}  status http://{dmn.address(plan)}/status" if pid else "not running")]
     for s in plan.switches:
         lines.append(f"  {s.name:>6}  simple_switch_grpc  P4Runtime {s.grpc_address}  device {s.device_id}  "
                      f"{len(s.ports)} ports  cpu port {s.cpu_port}")
@@ -275,22 +306,54 @@ def _write_failures(sdir: Path, items: list[dict]) -> None:
 
 
 def _failure_ifnames(plan: Plan, kind: str, ids: list[int]) -> list[str]:
+    """The wire ends to take down: a cut cable leaves both switch ports administratively
+    up and without carrier (see plan.py: bmv2 goes deaf on a port taken down itself)."""
     if kind == "link":
         tor, up = ids
         if not 0 <= tor < plan.tors or not 0 <= up < plan.uplinks:
             raise FabricError(f"link {tor} {up}: ToR must be in 0..{plan.tors - 1}, uplink in 0..{plan.uplinks - 1}")
-        return [plan.uplink_link(tor, up).a]
+        return plan.uplink_link(tor, up).wire
     if kind == "ocs":
         (up,) = ids
         if not 0 <= up < plan.uplinks:
             raise FabricError(f"ocs {up}: uplink (OCS) must be in 0..{plan.uplinks - 1}")
-        return [plan.uplink_link(t, up).a for t in range(plan.tors)]
+        return [x for t in range(plan.tors) for x in plan.uplink_link(t, up).wire]
     return []
 
 
-def fail(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/uro-emu") -> str:
-    """Take an element down for real: ``link T U`` (ToR T's uplink U veth down),
-    ``tor T`` (its switch process stopped), ``ocs U`` (uplink U of every ToR down)."""
+def _report_line(r: dict) -> str:
+    dp = "no data-plane mask (a failed ToR)" if r.get("dataplane_ms") is None else \
+        f"down mask in {r['dataplane_ms']:.0f} ms"
+    gen = f"new generation active on every ToR in {r['generation_s']:.2f} s" if r.get("generation_s") is not None \
+        else f"no new generation ({r.get('error')})"
+    target = r["target"] if not isinstance(r["target"], list) else "/".join(map(str, r["target"]))
+    return f"daemon: {r['op']} {r['kind']} {target} ({r['source']}): {dp}, {gen}"
+
+
+def _daemon_reaction(plan: Plan, sdir: Path, op: str, kind: str, ids: list[int], act) -> list[str]:
+    """Do ``act()`` and return the daemon's report lines: a link change reaches the daemon
+    over netlink (we wait for its reports), a stopped or restarted ToR is declared over
+    its API (a lost session alone is not a failure to the daemon, docs/daemon.md)."""
+    from controller.emulate import daemon as dmn
+
+    if dmn.running(sdir) is None:
+        act()
+        return ["no daemon runs: nothing reacts (uro emulate up without --no-daemon)"]
+    before = dmn.events(plan)
+    act()
+    if kind == "tor":
+        reps = [dmn.declare(plan, op, {"tor": ids[0]})]
+    else:
+        targets = [[ids[0], ids[1]]] if kind == "link" else [[t, ids[0]] for t in range(plan.tors)]
+        reps = dmn.wait_handled(plan, op, "uplink", targets, before)
+    return [_report_line(r) for r in reps]
+
+
+def fail(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/uro-emu") -> list[str]:
+    """Take an element down for real and let the daemon react: ``link T U`` (ToR T's
+    uplink U veth down: the daemon sees it over netlink), ``tor T`` (its switch process
+    stopped, then declared to the daemon), ``ocs U`` (uplink U of every ToR down). Returns
+    what was done and the daemon's reports (down mask, new generation)."""
     plan = need_plan(prefix, state_root)
     sdir = state_dir(state_root, prefix)
     items = read_failures(sdir)
@@ -301,18 +364,22 @@ def fail(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/
         (tor,) = ids
         if not 0 <= tor < plan.tors:
             raise FabricError(f"tor {tor}: ToR must be in 0..{plan.tors - 1}")
-        procs.stop(sdir / "pids", f"tor{tor}")
         what = f"stopped switch tor{tor}"
+
+        def act():
+            procs.stop(sdir / "pids", f"tor{tor}")
     else:
         names = _failure_ifnames(plan, kind, ids)
-        for n in names:
-            links.set_link(n, "down")
-        what = f"set {len(names)} link(s) down: {', '.join(names)}"
+        what = f"cut {len(names) // 2} cable(s): wire ends {', '.join(names)} down"
+
+        def act():
+            for n in names:
+                links.set_link(n, "down")
     _write_failures(sdir, items + [rec])
-    return what
+    return [what] + _daemon_reaction(plan, sdir, "fail", kind, ids, act)
 
 
-def recover(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/uro-emu") -> str:
+def recover(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/uro-emu") -> list[str]:
     plan = need_plan(prefix, state_root)
     sdir = state_dir(state_root, prefix)
     items = read_failures(sdir)
@@ -322,15 +389,20 @@ def recover(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/r
                           f"{', '.join(f['kind'] + ' ' + ' '.join(map(str, f['ids'])) for f in items) or 'nothing'})")
     if kind == "tor":
         sw = plan.switch(f"tor{ids[0]}")
-        extra, target = json.loads((sdir / "switch_args.json").read_text())
-        procs.start(sw.name, procs.switch_command(sw, tuple(extra), tuple(target)), sdir / "pids", sdir / "logs")
-        procs.wait_port(sw.grpc_port, sdir / "pids", sw.name)
-        pace(plan, plan.extra.get("uplink_pps", 0), only=sw.name)
         what = f"restarted switch {sw.name} (the daemon restores its pipeline and tables)"
+
+        def act():
+            extra, target = json.loads((sdir / "switch_args.json").read_text())
+            procs.start(sw.name, procs.switch_command(sw, tuple(extra), tuple(target)), sdir / "pids", sdir / "logs")
+            procs.wait_port(sw.grpc_port, sdir / "pids", sw.name)
+            pace(plan, plan.extra.get("uplink_pps", 0), only=sw.name)
     else:
         names = _failure_ifnames(plan, kind, ids)
-        for n in names:
-            links.set_link(n, "up")
-        what = f"set {len(names)} link(s) up: {', '.join(names)}"
+        what = f"joined {len(names) // 2} cable(s): wire ends {', '.join(names)} up"
+
+        def act():
+            for n in names:
+                links.set_link(n, "up")
+    out = [what] + _daemon_reaction(plan, sdir, "recover", kind, ids, act)
     _write_failures(sdir, [f for f in items if f != rec])
-    return what
+    return out

@@ -57,11 +57,29 @@ def _root_if_setup(ipr, ifname: str, mtu: int) -> None:
     ipr.link("set", index=idx, state="up")
 
 
-def create_uplink(ipr, link: LinkPlan, mtu: int) -> None:
-    """veth ToR uplink <-> OCS port, both ends in the root namespace, up."""
-    ipr.link("add", ifname=link.a, kind="veth", peer={"ifname": link.b})
-    for ifc in (link.a, link.b):
+def create_uplink(ipr, link: LinkPlan, mtu: int) -> list[str]:
+    """The cable of one ToR uplink: ToR port ``a`` <-veth-> wire end ``wire_a`` and OCS port
+    ``b`` <-veth-> wire end ``wire_b``, all up; returns the ``tc`` commands that make the
+    wire forward (each wire end's ingress redirected out of the other; run in one batch)."""
+    ipr.link("add", ifname=link.a, kind="veth", peer={"ifname": link.wire_a})
+    ipr.link("add", ifname=link.b, kind="veth", peer={"ifname": link.wire_b})
+    for ifc in (link.wire_a, link.wire_b, link.a, link.b):
         _root_if_setup(ipr, ifc, mtu)
+    out = []
+    for src, dst in ((link.wire_a, link.wire_b), (link.wire_b, link.wire_a)):
+        out += [f"qdisc add dev {src} ingress",
+                f"filter add dev {src} parent ffff: protocol all u32 match u32 0 0 "
+                f"action mirred egress redirect dev {dst}"]
+    return out
+
+
+def _tc_batch(commands: list[str]) -> None:
+    if not commands:
+        return
+    r = subprocess.run(["tc", "-batch", "-"], input="\n".join(commands) + "\n", capture_output=True, text=True)
+    if r.returncode != 0:
+        raise LinkError("tc could not make the uplink wires forward (needs the kernel's u32 classifier and "
+                        f"mirred action): {(r.stderr or r.stdout).strip().splitlines()[-1:]}")
 
 
 def create_host(ipr, host: HostPlan, plan: Plan) -> None:
@@ -100,9 +118,11 @@ def create_host(ipr, host: HostPlan, plan: Plan) -> None:
 def up(plan: Plan, progress=None) -> None:
     """Create every namespace and link of ``plan`` (the caller has written the plan first)."""
     with _ipr() as ipr:
+        tc = []
         for link in plan.links:
             if link.kind == "uplink":
-                create_uplink(ipr, link, plan.fabric_mtu)
+                tc += create_uplink(ipr, link, plan.fabric_mtu)
+        _tc_batch(tc)
         for host in plan.hosts:
             create_host(ipr, host, plan)
             if progress:
@@ -112,7 +132,7 @@ def up(plan: Plan, progress=None) -> None:
 # ---- inspection and teardown -----------------------------------------------------------------
 def _name_re(prefix: str) -> re.Pattern:
     """Exactly the interface names a fabric with ``prefix`` makes (plan.py)."""
-    return re.compile(rf"{re.escape(prefix)}(t\d+[hu]\d+|o\d+u\d+)")
+    return re.compile(rf"{re.escape(prefix)}(t\d+[hu]\d+|[oxy]\d+u\d+)")
 
 
 def existing_netns(prefix: str) -> list[str]:
@@ -232,6 +252,12 @@ def link_state(ifname: str) -> str:
     """``up``/``down`` (administrative) of a root-namespace interface."""
     flags = int(Path(f"/sys/class/net/{ifname}/flags").read_text(), 16)
     return "up" if flags & 1 else "down"
+
+
+def oper_state(ifname: str) -> str:
+    """The kernel's operational state (``up``, ``lowerlayerdown`` when a veth's peer is
+    down, ...): what the daemon's link watcher sees."""
+    return Path(f"/sys/class/net/{ifname}/operstate").read_text().strip()
 
 
 def counters(ifnames: list[str]) -> dict[str, tuple[int, int]]:

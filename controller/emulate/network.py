@@ -1,10 +1,12 @@
-"""The network an emulated fabric runs: schedule, routes and the P4 profile it is built for.
+"""The network an emulated fabric runs: its schedule and the P4 profile its programs are
+built for.
 
-Pure computation from the config (no I/O but reading a schedule file): the same
-schedule -> routing -> tables chain the daemon runs, so the tests can compare what a
-packet did with what the routes planned. The profile is sized for the fabric
-(N, d, host ports, S from the schedule, K, H, Q = S) with the slice timing of the
-emulation (tens of ms) so the per-slice capacity of a calendar queue is slice x rate.
+Pure computation from the config (no I/O but reading a schedule file). The profile is
+sized for the fabric (N, d, host ports, S from the schedule, K, H, Q = S) with the slice
+timing of the emulation (tens of ms, a guard, the link rate), so the per-slice capacity
+of a calendar queue is (slice - guard) x rate and the data plane admits nothing into the
+current slice that would not leave before the guard (docs/p4.md "admission"). The routes
+are the daemon's (:func:`controller.emulate.daemon.routes`), never computed here.
 """
 
 from __future__ import annotations
@@ -47,20 +49,3 @@ class Network:
             alternatives=c.routing.alternatives, ssrr_hops=c.routing.ssrr_hops, queues=S,
             timing=ProfileTiming(slice_us=c.slice_us, guard_us=c.guard_ms * 1000.0, link_gbps=c.link_gbps),
         )
-
-    @cached_property
-    def uro_routes(self):
-        """URO per-hop routes (§IV): K one-shot alternatives, hop bound M."""
-        from controller.routing.uro import UroParams, compute
-
-        r = self.cfg.routing
-        return compute(self.schedule, UroParams(k=r.alternatives, max_hops=r.max_hops))
-
-    @cached_property
-    def path_routes(self):
-        """UCMP source routes (UCMP §5): only computed when some destination uses them."""
-        if not self.cfg.routing.source_routed:
-            return None
-        from controller.routing import ucmp
-
-        return ucmp.compute(self.schedule, ucmp.UcmpParams(h_max=self.cfg.routing.ssrr_hops))

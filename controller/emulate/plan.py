@@ -9,8 +9,14 @@ Names (``P`` is the fabric's prefix; interface names are at most 15 bytes):
 
 - host ``h<t>_<h>`` (ToR ``t``, host port ``h``): network namespace ``P-h<t>_<h>``
   holding ``eth0``; its peer ``P t<t> h<h>`` (root namespace) is port ``h`` of ToR ``t``;
-- uplink ``u`` of ToR ``t``: veth ``P t<t> u<u>`` (port ``host_ports + u`` of ToR ``t``,
-  profile.py's port layout) <-> ``P o<t> u<u>`` (port ``t * d + u`` of the OCS emulator);
+- uplink ``u`` of ToR ``t`` is a cable: ToR end ``P t<t> u<u>`` (port ``host_ports + u`` of
+  ToR ``t``, profile.py's port layout) and OCS end ``P o<t> u<u>`` (port ``t * d + u`` of the
+  OCS emulator), each a veth whose peer (``P x<t> u<u>``, ``P y<t> u<u>``) is one end of the
+  *wire* in between: frames arriving at one wire end are sent out of the other (tc mirred).
+  A cut (``uro emulate fail link``) takes the wire ends down, so both switch ports lose
+  carrier while staying administratively up: libpcap, which bmv2 reads every port through
+  with one thread, blocks that thread on a port that was taken *administratively* down
+  until a frame arrives on it again, which leaves the whole switch deaf (docs/emulate.md);
 - switches ``tor<t>`` and ``ocs``: ``simple_switch_grpc`` processes in the root namespace,
   P4Runtime on ``127.0.0.1:<grpc_port>``, their PIDs in ``<state>/pids/<name>.pid``.
 
@@ -31,7 +37,7 @@ from typing import Callable
 from controller.emulate.config import EmuConfig
 from controller.tables.tor_batch import host_ip, tor_prefix
 
-PLAN_FORMAT = "uro-emulate-plan/1"
+PLAN_FORMAT = "uro-emulate-plan/2"
 #: IPv4 options carry at most 40 bytes (an SSRR route the source ToR adds)
 OPTION_HEADROOM = 40
 
@@ -67,8 +73,9 @@ class SwitchPlan:
 
 @dataclass(frozen=True)
 class LinkPlan:
-    """One veth pair. ``a`` is always in the root namespace; ``b`` is in ``b_netns``
-    (a host's namespace) or also in the root namespace (uplink <-> OCS)."""
+    """A host link (one veth pair: ``a`` in the root namespace, ``b`` in ``b_netns``) or
+    an uplink cable: ToR port ``a`` and OCS port ``b`` (root namespace), each paired with
+    a wire end (``wire_a`` with ``a``, ``wire_b`` with ``b``) that forwards to the other."""
 
     kind: str          # host | uplink
     a: str
@@ -76,6 +83,12 @@ class LinkPlan:
     b_netns: str | None
     tor: int
     index: int         # host port (host links) or uplink (uplink links)
+    wire_a: str | None = None
+    wire_b: str | None = None
+
+    @property
+    def wire(self) -> list[str]:
+        return [x for x in (self.wire_a, self.wire_b) if x]
 
 
 @dataclass(frozen=True)
@@ -133,6 +146,7 @@ class Plan:
             out.append(link.a)
             if link.b_netns is None:
                 out.append(link.b)
+            out += link.wire
         return out
 
     # ---- (de)serialization ---------------------------------------------------------------
@@ -176,14 +190,15 @@ def make_plan(cfg: EmuConfig, free_port: Callable[[], int]) -> Plan:
             hosts.append(hp)
             links.append(LinkPlan("host", hp.peer_if, hp.ifname, hp.netns, t, h))
         for u in range(d):
-            links.append(LinkPlan("uplink", f"{P}t{t}u{u}", f"{P}o{t}u{u}", None, t, u))
+            links.append(LinkPlan("uplink", f"{P}t{t}u{u}", f"{P}o{t}u{u}", None, t, u,
+                                  wire_a=f"{P}x{t}u{u}", wire_b=f"{P}y{t}u{u}"))
     for t in range(N):
         ports = {h: f"{P}t{t}h{h}" for h in range(cfg.hosts_per_tor)}
         ports.update({cfg.host_ports + u: f"{P}t{t}u{u}" for u in range(d)})
         switches.append(SwitchPlan(f"tor{t}", "tor", t, t, free_port(), free_port(), cfg.cpu_port, ports))
     ocs_ports = {t * d + u: f"{P}o{t}u{u}" for t in range(N) for u in range(d)}
     switches.append(SwitchPlan("ocs", "ocs", None, N, free_port(), free_port(), cfg.cpu_port, ocs_ports))
-    names = [x for link in links for x in (link.a, link.b) if link.b_netns is None or x == link.a]
+    names = [x for link in links for x in (link.a, link.b, *link.wire) if link.b_netns is None or x != link.b]
     too_long = [n for n in names if len(n.encode()) > 15]
     if too_long:  # config validation keeps the prefix short enough; this guards the invariant
         raise ValueError(f"interface name {too_long[0]!r} is longer than 15 bytes")

@@ -123,6 +123,13 @@ def pid_names(pid_dir: Path) -> list[str]:
     return sorted(f.stem for f in pid_dir.glob("*.pid"))
 
 
+def started(pid_dir: Path, name: str) -> bool:
+    """Whether the process just started as ``name`` is still alive (by PID: right after
+    the start its command line may still be the parent's, so :func:`running` cannot say)."""
+    rec = read_pid(pid_dir, name)
+    return rec is not None and not _zombie(rec[0])
+
+
 def wait_port(port: int, pid_dir: Path, name: str, timeout: float = 30.0) -> None:
     """Until something accepts TCP on 127.0.0.1:``port`` (the switch's gRPC server)."""
     rec = read_pid(pid_dir, name)
@@ -159,3 +166,28 @@ def set_queue_rates(thrift_port: int, rates: dict[int, int], name: str, priority
         raise ProcError("simple_switch_CLI not found on PATH (it comes with bmv2)") from None
     if r.returncode != 0 or "Error" in r.stdout:
         raise ProcError(f"{name}: set_queue_rate failed: {(r.stderr or r.stdout).strip()[-200:]}")
+
+
+def read_counters(thrift_port: int, contract: dict, name: str) -> dict[str, dict[str, int]]:
+    """``{counter: {cell: packets}}`` of every counter the pipeline contract names, read over
+    the switch's Thrift runtime (``simple_switch_CLI counter_read``): the switch's own view,
+    out of band, so it neither needs nor disturbs the daemon's P4Runtime session."""
+    import re
+
+    cmds, cells = [], []
+    for short, c in contract["counters"].items():
+        for i, cell in enumerate(c["indices"]):
+            cmds.append(f"counter_read {c['name']} {i}")
+            cells.append((short, cell, f"{c['name']}[{i}]"))
+    try:
+        r = subprocess.run(["simple_switch_CLI", "--thrift-port", str(thrift_port)], input="\n".join(cmds) + "\n",
+                           capture_output=True, text=True, timeout=60)
+    except FileNotFoundError:
+        raise ProcError("simple_switch_CLI not found on PATH (it comes with bmv2)") from None
+    got = {m.group(1): int(m.group(2)) for m in re.finditer(r"(\S+\[\d+\])=\s*\(\d+ bytes, (\d+) packets\)", r.stdout)}
+    out: dict[str, dict[str, int]] = {}
+    for short, cell, key in cells:
+        if key not in got:
+            raise ProcError(f"{name}: counter_read gave no value for {key}: {(r.stderr or r.stdout).strip()[-200:]}")
+        out.setdefault(short, {})[cell] = got[key]
+    return out

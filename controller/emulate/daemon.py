@@ -116,14 +116,42 @@ def prepare(text: str, path: Path):
     return Prepared(parse(text, path), Failed(), backend_for)
 
 
-def routes(net_toml_path: Path):
-    """The routes the daemon of a running fabric computed at start (its own code on its
-    own config): what the tests compare the packets' paths with."""
+def routes(net_toml_path: Path, failed=None):
+    """The routes the daemon of a running fabric computes (its own code on its own config)
+    with nothing failed, or for the failed set ``failed`` (a
+    :class:`~controller.schedule.degrade.Failed`, what the daemon recomputes after a
+    failure): what the tests compare the packets' paths with."""
     from controller.daemon import config as dconfig
     from controller.daemon import plan as dplan
+    from controller.schedule.degrade import Failed
 
     cfg = dconfig.load(net_toml_path)
-    return dplan.compute_routes(cfg, dplan.build_schedule(cfg))
+    return dplan.compute_routes(cfg, dplan.build_schedule(cfg), failed or Failed())
+
+
+def unreachable(r) -> list[tuple[int, int]]:
+    """Ordered ToR pairs (a, b), b routed per hop, whose per-hop walk from a breaks in some
+    start slice: what a degraded schedule can leave under URO's hop bound M (a per-hop
+    route must extend the next ToR's own choice, URO §IV), e.g. round-robin 8x2, M = 2,
+    without ToR 3's uplink 1: ToR 5 no longer reaches ToR 3. A failed ToR's pairs are
+    left out (nothing reaches it, by design)."""
+    if r.per_hop is None:
+        return []
+    ph, S, n = r.per_hop, r.schedule.n_slices, r.schedule.n_tors
+    sr = set(r.source_routed)
+    dead = set(r.failed.tors)
+    out = []
+    for a in range(n):
+        for b in range(n):
+            if a == b or b in sr or a in dead or b in dead:
+                continue
+            for t in range(S):
+                try:
+                    ph.path(a, b, t)
+                except RuntimeError:
+                    out.append((a, b))
+                    break
+    return out
 
 
 # ---- the process ----------------------------------------------------------------------------
@@ -204,6 +232,21 @@ def declare(plan: Plan, op: str, body: dict, timeout: float = 300.0) -> dict:
     from controller.daemon.client import request
 
     return request(address(plan), "POST", f"/{op}", body, timeout=timeout)
+
+
+def wait_switch(plan: Plan, name: str, timeout: float = 60.0) -> dict:
+    """The daemon's status of switch ``name`` once it is up with a generation active (a
+    restarted switch is restored by the daemon's maintenance loop, not by the request
+    that declared it back)."""
+    end = time.monotonic() + timeout
+    sw: dict = {}
+    while time.monotonic() < end:
+        sw = next((s for s in status(plan)["switches"] if s["name"] == name), {})
+        if sw.get("state") == "up" and sw.get("connected") and sw.get("generation") is not None:
+            return sw
+        time.sleep(0.1)
+    raise DaemonError(f"the daemon did not restore {name} within {timeout:g} s (state {sw.get('state')}, "
+                      f"last error {sw.get('last_error')})")
 
 
 def events(plan: Plan) -> list[dict]:

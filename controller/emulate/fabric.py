@@ -341,12 +341,35 @@ def _daemon_reaction(plan: Plan, sdir: Path, op: str, kind: str, ids: list[int],
         return ["no daemon runs: nothing reacts (uro emulate up without --no-daemon)"]
     before = dmn.events(plan)
     act()
+    extra = []
     if kind == "tor":
+        t0 = time.monotonic()
         reps = [dmn.declare(plan, op, {"tor": ids[0]})]
+        if op == "recover":
+            sw = dmn.wait_switch(plan, f"tor{ids[0]}")
+            extra = [f"daemon: tor{ids[0]} restored (pipeline, tables, generation {sw['generation']}) "
+                     f"{time.monotonic() - t0:.2f} s after it was declared back"]
     else:
         targets = [[ids[0], ids[1]]] if kind == "link" else [[t, ids[0]] for t in range(plan.tors)]
         reps = dmn.wait_handled(plan, op, "uplink", targets, before)
-    return [_report_line(r) for r in reps]
+    out = [_report_line(r) for r in reps] + extra
+    cut = _unreachable_line(sdir, dmn.status(plan)["failures"]["active"])
+    return out + ([cut] if cut else [])
+
+
+def _unreachable_line(sdir: Path, active: dict) -> str | None:
+    """Which ordered pairs the daemon's current routes leave unreachable (its own code on
+    its config and failed set), so a drill that disconnects a pair says so."""
+    from controller.emulate import daemon as dmn
+    from controller.schedule.degrade import Failed
+
+    failed = Failed(uplinks=frozenset(tuple(x) for x in active["uplinks"]), tors=frozenset(active["tors"]),
+                    ocs=frozenset(active["ocs"]))
+    pairs = dmn.unreachable(dmn.routes(sdir / "net.toml", failed))
+    if not pairs:
+        return None
+    return (f"routes: {len(pairs)} ordered ToR pair(s) have no per-hop route on the degraded schedule "
+            f"within the hop bound: " + ", ".join(f"{a}->{b}" for a, b in pairs))
 
 
 def fail(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/uro-emu") -> list[str]:

@@ -1,15 +1,17 @@
 """`uro bench --suite agent`: P4Runtime writes to simple_switch_grpc, side by side.
 
-Figures are printed, never asserted:
-- the tables of one (108, 6) ToR (Opera-style schedule, URO per-hop K=4 for every
-  destination, UCMP source routes for the destinations whose paths fit the profile's
-  action selector) written to a fresh switch in batched, dependency-ordered requests
-  (:mod:`controller.agent.plan`) and one update per Write RPC (what a p4runtime-shell
-  loop over entries does), alternating, best of two each; the ratio;
-- a full push of that ToR (pipeline load, read, diff, write, read-back verify), the
-  issue 11 target being <= 10 s;
-- the same ToR with source routes to every destination (more members than the
-  profile's selector declares; bmv2 does not enforce an action profile's size).
+Figures are printed, never asserted, with the machine's load average next to them (the
+batched side is CPU-bound in Python and bmv2, so it suffers most on a busy machine):
+- the state of one (108, 6) ToR as `uro agent push` and the daemon build it
+  (:class:`controller.agent.desired.TorRole`; Opera-style schedule, URO per-hop K=4 for
+  every destination, UCMP source routes for every destination) written to a fresh
+  switch in batched, dependency-ordered requests (:mod:`controller.agent.plan`) and one
+  update per Write RPC (what a p4runtime-shell loop over entries does), alternating,
+  best of two each; the ratio;
+- a full push of that ToR by :func:`controller.agent.push.push` (the `uro agent push`
+  path: pipeline load, read, generation 0 written, read back, config entry, read-back
+  verify), the issue 11 target being <= 10 s; then a push of other routes onto the
+  forwarding switch (a hitless generation swap) and a push that finds nothing to do.
 
 Needs p4c-bm2-ss and simple_switch_grpc; the switch is started and stopped here (by PID).
 """
@@ -53,24 +55,6 @@ class _Switch:
         self.log.close()
 
 
-def _fit_destinations(full, contract, tor: int, members_max: int) -> tuple[list[int], int, int]:
-    """Destinations (in id order) whose UCMP members fit ``members_max``; (dsts, members
-    kept, members of all destinations)."""
-    import collections
-
-    t = contract["tables"]["ssrr_path"]["name"]
-    gdst = {e.group_id: dict(e.match)["dst_tor"] for e in full.entries if e.table == t}
-    per = collections.Counter()
-    for g in full.groups:
-        per[gdst[g.group_id]] += len(g.member_ids)
-    dsts, kept = [], 0
-    for d in sorted(per):
-        if d != tor and kept + per[d] <= members_max:
-            dsts.append(d)
-            kept += per[d]
-    return dsts, kept, sum(per.values())
-
-
 def _connect(port: int, **kw):
     from controller.agent.backend import SwitchAddress, Unreachable
     from controller.agent.p4runtime import P4RuntimeBackend
@@ -97,6 +81,12 @@ def _write(be, pipeline, desired) -> tuple[float, int, int]:
     return rep.seconds, rep.updates, rep.requests
 
 
+def _load() -> str:
+    import os
+
+    return "load average " + " / ".join(f"{x:.2f}" for x in os.getloadavg()) + " (1/5/15 min)"
+
+
 def main(quick: bool = False) -> int:
     missing = [t for t in ("p4c-bm2-ss", "simple_switch_grpc") if shutil.which(t) is None]
     if missing:
@@ -107,8 +97,10 @@ def main(quick: bool = False) -> int:
     except ImportError as e:
         print(f"== agent: skipped ({e})")
         return 0
+    from controller.agent import generations as gens
+    from controller.agent.backend import Pipeline
+    from controller.agent.desired import Routes, TorRole
     from controller.agent.diff import diff
-    from controller.agent.netconfig import source_routes_only_for
     from controller.agent.p4runtime import bmv2_pipeline
     from controller.agent.push import per_table, push
     from controller.p4gen import build as p4build
@@ -116,11 +108,12 @@ def main(quick: bool = False) -> int:
     from controller.routing import ucmp
     from controller.routing.uro import UroParams, compute
     from controller.schedule import opera
-    from controller.tables.tor_batch import tor_batch
+    from controller.schedule.degrade import Failed
 
     name = "tiny" if quick else "r108x6"
     p = prof.load(name)
     tor = 0
+    print(f"== agent: P4Runtime writes to simple_switch_grpc; {_load()} at the start")
     with tempfile.TemporaryDirectory(prefix="uro-bench-agent-") as tmp:
         tmp = Path(tmp)
         t0 = time.perf_counter()
@@ -135,21 +128,17 @@ def main(quick: bool = False) -> int:
         uro = compute(sched, UroParams(k=p.alternatives))
         paths = ucmp.compute(sched, ucmp.UcmpParams(h_max=p.ssrr_hops))   # paths the SSRR option can carry
         routes_s = time.perf_counter() - t0
+        everyone = tuple(d for d in range(p.tors) if d != tor)
+        routes = Routes(1, 1, sched, Failed(), sched, uro, paths, everyone)
+        role = TorRole(c, tor)
         t0 = time.perf_counter()
-        everything = tor_batch(c, tor, uro_routes=uro, path_routes=paths, source_routed=[])
-        # one route generation's share of the selector (it holds two, for hitless updates)
-        selector = c["action_profiles"]["ssrr_selector"]["size"] // c["generations"]["count"]
-        dsts, kept, all_members = _fit_destinations(everything, c, tor, selector)
-        desired = source_routes_only_for(tor_batch(c, tor, uro_routes=uro, path_routes=paths, source_routed=dsts),
-                                         c, set(dsts))
+        desired = gens.final_state(role.static(), role.routes(routes, 0), role.config(0))
         batch_s = time.perf_counter() - t0
         n = len(desired.members) + len(desired.groups) + len(desired.entries)
-        print(f"== agent: P4Runtime writes to simple_switch_grpc, one {p.tors} x {p.uplinks} ToR "
-              f"(Opera-style, {sched.n_slices} slices, URO K={p.alternatives}, UCMP source routes)")
+        print(f"one {p.tors} x {p.uplinks} ToR: Opera-style, {sched.n_slices} slices, URO K={p.alternatives} for every "
+              f"destination + UCMP source routes (h_max {p.ssrr_hops}) for every destination")
         print(f"program built in {build_s:.1f} s; routes for the whole network in {routes_s:.2f} s; "
               f"ToR {tor}'s state built in {batch_s:.2f} s")
-        print(f"source-routed destinations: {len(dsts)} of {p.tors - 1} ({kept} selector members; the profile's "
-              f"selector holds {selector} per generation, all destinations need {all_members})")
         print("objects: " + ", ".join(f"{k} {v}" for k, v in per_table(desired, c).items()) + f" = {n}")
 
         sw = _Switch(tmp / "switch.log")
@@ -162,43 +151,46 @@ def main(quick: bool = False) -> int:
                     be.close()
             best = {k: min(v) for k, v in runs.items()}
             for k, (secs, ups, reqs) in best.items():
-                print(f"{k:>16}: {ups} updates in {reqs} Write RPCs, {secs:.2f} s = {ups / secs:,.0f} entries/s")
+                print(f"{k:>16}: {ups} updates in {reqs} Write RPCs, {secs:.2f} s = {ups / secs:,.0f} entries/s "
+                      f"(runs: {', '.join(f'{ups / r[0]:,.0f}' for r in runs[k])})")
             rb, r1 = (best[k][1] / best[k][0] for k in ("batched", "one per request"))
             print(f"batched / one per request: {rb / r1:.1f}x (target >= {TARGET_RATIO:.0f}x); batched "
-                  f"{rb:,.0f} entries/s (target >= {TARGET_RATE:,})")
+                  f"{rb:,.0f} entries/s (target >= {TARGET_RATE:,}); {_load()}")
 
-            # full push of the ToR from an empty switch: pipeline, read, diff, write, verify
-            from controller.agent.backend import Pipeline
-
+            # full push from an empty switch, as `uro agent push` does it
             be = _connect(sw.port)
             # another cookie than the running one: the push loads the program (wiping the switch)
             other = Pipeline(pl.target, pl.program, pl.contract, pl.files, pl.cookie ^ 1)
             t0 = time.perf_counter()
-            rep = push(be, other, desired)
+            rep = push(be, other, role, routes)
             total = time.perf_counter() - t0
             t1 = time.perf_counter()
             state = be.read_state()
             read_s = time.perf_counter() - t1
-            assert diff(state, desired).empty
+            assert diff(state, desired).empty and rep.installed.outcome == "installed"
             t1 = time.perf_counter()
             be.read_counters()
             counters_s = time.perf_counter() - t1
-            print(f"full push + read-back verify: {total:.2f} s (pipeline load, read, diff, {rep.write.updates} "
-                  f"updates in {rep.write.seconds:.2f} s, verify) = {n / total:,.0f} objects/s "
-                  f"(target <= {TARGET_PUSH_S:.0f} s); a read of the whole state {read_s:.2f} s, "
-                  f"all counters in one read {counters_s * 1e3:.1f} ms")
+            w = rep.write
+            print(f"full push + read-back verify (pipeline load, read, {w.updates} updates in {w.requests} requests "
+                  f"= {w.seconds:.2f} s of writing, read back before and after the flip): {total:.2f} s = "
+                  f"{n / total:,.0f} objects/s (target <= {TARGET_PUSH_S:.0f} s); a read of the whole state "
+                  f"{read_s:.2f} s, all counters in one read {counters_s * 1e3:.1f} ms")
 
-            # every destination source-routed
-            full = tor_batch(c, tor, uro_routes=uro, path_routes=paths,
-                             source_routed=[d for d in range(p.tors) if d != tor])
-            nf = len(full.members) + len(full.groups) + len(full.entries)
+            # other routes onto the forwarding switch: a hitless generation swap
+            half = Routes(2, 1, sched, Failed(), sched, uro, paths, everyone[::2])
             t0 = time.perf_counter()
-            rep = push(be, Pipeline(pl.target, pl.program, pl.contract, pl.files, pl.cookie ^ 2), full)
+            rep = push(be, other, role, half)
             total = time.perf_counter() - t0
-            print(f"every destination source-routed: {nf} objects ({len(full.members)} members, "
-                  f"{len(full.groups)} groups), full push + verify {total:.2f} s, writes "
-                  f"{rep.write.updates / rep.write.seconds:,.0f} entries/s (the selector holds {selector} members "
-                  f"per generation)")
+            i = rep.installed
+            print(f"push of other routes (every other destination source-routed) onto the running switch: "
+                  f"{i.outcome}, generation {i.previous} -> {i.generation}; {i.written} updates beside the active "
+                  f"generation, activated by one write {i.active_s:.2f} s after the first, {i.deleted} deleted; "
+                  f"{total:.2f} s with the verify")
+            t0 = time.perf_counter()
+            rep = push(be, other, role, half)
+            print(f"the same push again: {rep.installed.outcome}, {rep.write.updates} updates, "
+                  f"{time.perf_counter() - t0:.2f} s; {_load()} at the end")
             be.close()
         finally:
             sw.stop()

@@ -18,12 +18,13 @@ import fabric
 
 from controller.agent.backend import Diff, NotPrimary, SwitchAddress, Unreachable
 from controller.agent.diff import diff
-from controller.agent.netconfig import source_routes_only_for
+from controller.agent.desired import Routes, TorRole
 from controller.agent.p4info import describe
 from controller.agent.p4runtime import P4RuntimeBackend, WriteFailed, bmv2_pipeline
 from controller.agent.push import push
 from controller.p4gen import profile as prof
 from controller.routing.uro import UroParams, compute
+from controller.schedule.degrade import Failed
 from controller.tables.entries import Batch
 from controller.tables.tor_batch import tor_batch
 
@@ -69,9 +70,21 @@ def pipelines(artifacts):
 
 def desired(contract, tor=2, source=(3, 5), k=3, capacity=None) -> Batch:
     routes = fabric.uro_routes() if k == 3 else compute(fabric.schedule(), UroParams(k=k, max_hops=4))
-    b = tor_batch(contract, tor, uro_routes=routes, path_routes=fabric.ucmp_routes(), source_routed=source,
-                  capacity_bytes=capacity)
-    return source_routes_only_for(b, contract, set(source))
+    return tor_batch(contract, tor, uro_routes=routes, path_routes=fabric.ucmp_routes(), source_routed=source,
+                     capacity_bytes=capacity)
+
+
+def routes(source=(3, 5)) -> Routes:
+    """The fabric's routes as the push and the daemon take them (what :func:`desired` writes)."""
+    s = fabric.schedule()
+    return Routes(1, 1, s, Failed(), s, fabric.uro_routes(), fabric.ucmp_routes(), tuple(source))
+
+
+def load(be, pipeline, want: Batch) -> None:
+    """Set up a switch state for a backend test: the pipeline, then ``want`` by diff."""
+    be.set_pipeline(pipeline)
+    be.apply(diff(be.read_state(), want))
+    assert diff(be.read_state(), want).empty
 
 
 def _groups(b: Batch) -> set:
@@ -79,17 +92,20 @@ def _groups(b: Batch) -> set:
 
 
 def test_push_reads_back_the_exact_state_and_a_second_push_writes_nothing(bare, pipelines):
+    """`push` (the one `uro agent push` runs): the first generation with the config entry
+    written last, in its own request; read back in the canonical form, identical."""
     start, connect = bare
     pl = pipelines["tor"]
     c = pl.contract
     be = connect(start())
     want = desired(c)
-    rep = push(be, pl, want)
-    assert rep.pipeline_loaded and rep.verified and rep.attempts == 1
+    rep = push(be, pl, TorRole(c, 2), routes())
+    assert rep.pipeline_loaded and rep.verified and rep.attempts == 1 and rep.installed.outcome == "installed"
     rest = [e for e in want.entries if not e.is_default]
     assert (rep.write.inserted, rep.write.modified, rep.write.deleted) == (
         len(want.members) + len(want.groups) + len(rest), 1, 0)     # the config default: ToR 2
-    assert rep.write.requests == 3                                     # members | groups | entries
+    assert rep.write.requests == 4                                     # members | groups | entries | config
+    assert rep.objects == len(want.members) + len(want.groups) + len(want.entries)
     state = be.read_state()
     assert {e for e in state.entries if not e.is_default} == set(rest)
     assert set(state.members) == set(want.members) and _groups(state) == _groups(want)
@@ -99,15 +115,16 @@ def test_push_reads_back_the_exact_state_and_a_second_push_writes_nothing(bare, 
     assert defaults["UroIngress.host_dst"].action == "UroIngress.no_route"
     assert dict(defaults["UroIngress.config"].params)["my_tor"] == 2
     assert diff(state, want).empty
-    again = push(be, pl, want)
+    again = push(be, pl, TorRole(c, 2), routes())
     assert not again.pipeline_loaded and again.write.updates == 0 and again.write.requests == 0
+    assert again.installed.outcome == "current"
 
 
 def test_modify_and_delete_paths(bare, pipelines):
     start, connect = bare
     pl = pipelines["tor"]
     be = connect(start())
-    push(be, pl, desired(pl.contract))
+    load(be, pl, desired(pl.contract))
     smaller = desired(pl.contract, source=(3,), k=2, capacity=1000)
     d = diff(be.read_state(), smaller)
     assert d.modify.entries and d.delete.entries and d.delete.groups and d.delete.members
@@ -134,7 +151,7 @@ def test_drift_behind_the_backends_back_is_repaired(bare, pipelines):
     sw = start()
     be = connect(sw, election_id=10)
     want = desired(pl.contract)
-    push(be, pl, want)
+    load(be, pl, want)
     intruder = connect(sw, election_id=100, name="intruder")
     end = time.time() + 5
     while be.connected and time.time() < end:
@@ -195,7 +212,7 @@ def test_lower_election_id_refused_takeover_and_regain(bare, pipelines):
     sw = start()
     a = connect(sw, election_id=10, name="a")
     want = desired(pl.contract)
-    push(a, pl, want)
+    load(a, pl, want)
     with pytest.raises(NotPrimary, match=r"another controller is primary \(election id 10, ours is 5\)"):
         connect(sw, election_id=5, name="b")
     assert a.connected and diff(a.read_state(), want).empty
@@ -222,7 +239,7 @@ def test_cookie_keeps_a_running_build_and_force_or_another_build_reloads(bare, p
     be = connect(sw)
     assert be.pipeline_cookie() is None
     want = desired(tor.contract)
-    push(be, tor, want)
+    load(be, tor, want)
     be.close()
     be = connect(sw)                                      # a reconnecting controller
     assert be.pipeline_cookie() == tor.cookie
@@ -237,7 +254,7 @@ def test_counters_in_one_read_and_the_timer_by_packet_out(bare, pipelines):
     start, connect = bare
     pl = pipelines["tor"]
     be = connect(start())
-    push(be, pl, desired(pl.contract))
+    load(be, pl, desired(pl.contract))
     reads = []
     real = be.client.stub.Read
     be.client.stub.Read = lambda req, **kw: (reads.append(req), real(req, **kw))[1]

@@ -1,5 +1,7 @@
 """PacketOut metadata by name on a program with a ``packet_out`` controller header,
-gRPC over TLS (with client certificates), and `uro agent push` end to end, all on real
+gRPC over TLS (with client certificates), an election id another controller holds, and
+`uro agent push --config net.toml` end to end (a daemon started afterwards adopts the
+switches without writing; a push while the daemon holds them is refused), all on real
 simple_switch_grpc."""
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from controller.agent.backend import Unreachable
+from controller.agent.backend import NotPrimary, Unreachable
+from controller.agent.desired import TorRole
 from controller.agent.diff import diff
 from controller.agent.p4runtime import bmv2_pipeline
 from controller.agent.push import push
@@ -20,7 +23,7 @@ from controller.tables import entries as ent
 
 import fabric
 
-from test_agent_backend import CPU_PORT, bare, desired, pipelines  # noqa: F401 (fixtures)
+from test_agent_backend import CPU_PORT, bare, desired, pipelines, routes  # noqa: F401 (fixtures)
 
 PO_PROGRAM = r"""
 #include <core.p4>
@@ -119,7 +122,7 @@ def test_tls_with_client_certificates(bare, pipelines, certs):
     be = connect(sw, tls=tls)
     pl = pipelines["tor"]
     want = desired(pl.contract)
-    assert push(be, pl, want).verified
+    assert push(be, pl, TorRole(pl.contract, 2), routes()).verified
     be.close()
     from controller.agent.backend import SwitchAddress
     from controller.agent.p4runtime import P4RuntimeBackend
@@ -136,66 +139,119 @@ def test_tls_with_client_certificates(bare, pipelines, certs):
     assert diff(be.read_state(), want).empty             # the refused sessions wrote nothing
 
 
-# ---- uro agent push ------------------------------------------------------------------------
-def _config(path: Path, build: Path, switches: list[tuple[str, int, str, float]]) -> Path:
-    text = f"""
-[network]
-profile = "tiny"
-build = "{build}"
+def test_an_election_id_another_controller_holds_is_refused(bare):
+    """P4Runtime §5.3: the switch ends the stream with INVALID_ARGUMENT; the client says
+    NotPrimary (another controller uses it), not "unreachable", and never writes."""
+    start, connect = bare
+    sw = start()
+    a = connect(sw, election_id=10, name="a")
+    from controller.agent.backend import SwitchAddress
+    from controller.agent.p4runtime import P4RuntimeBackend
 
-[schedule]
-generate = "round-robin"
-
-[routing]
-k = 3
-max_hops = 4
-
-[routing.source]
-algo = "ucmp"
-h_max = 4
-destinations = [3, 5]
-"""
-    for name, tor, address, timeout in switches:
-        role = f'role = "tor"\ntor = {tor}' if tor is not None else 'role = "ocs"'
-        text += f"""
-[[switch]]
-name = "{name}"
-{role}
-address = "{address}"
-election_id = 7
-timeout_s = {timeout}
-insecure = true
-"""
-    path.write_text(text)
-    return path
+    b = P4RuntimeBackend(SwitchAddress("b", f"127.0.0.1:{sw.grpc_port}", election_id=10, timeout_s=5))
+    with pytest.raises(NotPrimary, match=r"b: the switch refused election id 10 \(INVALID_ARGUMENT: .*another "
+                                         r"controller uses it"):
+        b.connect()
+    assert a.connected
 
 
-def test_uro_agent_push_end_to_end(bare, pipelines, artifacts, tmp_path, capsys):
+# ---- uro agent push --------------------------------------------------------------------------
+def _programs(artifacts) -> dict:
+    return {role: (p4info, js, p4info.parent / f"{p4info.name.split('.')[0]}.contract.json")
+            for role, (p4info, js, _c) in artifacts.items()}
+
+
+def _config(path: Path, artifacts, switches: list[tuple[str, int | None, str]], status_port: int = 0) -> Path:
+    """A net.toml (the daemon's format) for the tiny fabric's switches."""
+    from daemon_util import write_net
+
+    sws = []
+    for name, tor, address in switches:
+        d = {"name": name, "role": "tor" if tor is not None else "ocs", "address": address}
+        if tor is not None:
+            d.update(tor=tor, ports={"hosts": [0, 1], "uplinks": [2, 3]})
+        sws.append(d)
+    return write_net(path, _programs(artifacts), sws, status_port=status_port, election_id=7,
+                     routing='source_routed = [3, 5]\n[routing.per_hop]\nk = 3\nmax_hops = 4\n'
+                             '[routing.source]\nalgo = "ucmp"\nh_max = 4',
+                     clock="slice_ms = 100")
+
+
+def _desired(cfg: Path, name: str):
+    """What the daemon's roles say ``name`` holds with generation 0 active."""
+    from controller.agent import generations as gens
+    from controller.agent.backend import backend_for
+    from controller.daemon import plan
+    from controller.daemon.config import load
+    from controller.schedule.degrade import Failed
+
+    prep = plan.Prepared(load(cfg), Failed(), backend_for, names=[name])
+    role = prep.roles[name]
+    return gens.final_state(role.static(), role.routes(prep.routes, 0), role.config(0))
+
+
+def _state(sw, pipeline):
+    from controller.agent.backend import SwitchAddress
+    from controller.agent.p4runtime import P4RuntimeBackend
+
+    be = P4RuntimeBackend(SwitchAddress("check", f"127.0.0.1:{sw.grpc_port}", election_id=900, timeout_s=10))
+    be.connect()
+    try:
+        assert be.pipeline_cookie() == pipeline.cookie
+        be.set_pipeline(pipeline)
+        return be.read_state()
+    finally:
+        be.close()
+
+
+def test_uro_agent_push_end_to_end_and_a_daemon_adopts_the_switches(bare, pipelines, artifacts, tmp_path, capsys):
+    from conftest import free_port
+    from daemon_util import DaemonProc, status, until
+
     start, connect = bare
     sw, ocs = start(), start()
-    build = Path(artifacts["tor"][0]).parent
-    cfg = _config(tmp_path / "net.toml", build, [("tor2", 2, f"127.0.0.1:{sw.grpc_port}", 10),
-                                                 ("ocs", None, f"127.0.0.1:{ocs.grpc_port}", 10)])
+    port = free_port()
+    cfg = _config(tmp_path / "net.toml", artifacts, [("tor2", 2, f"127.0.0.1:{sw.grpc_port}"),
+                                                      ("ocs", None, f"127.0.0.1:{ocs.grpc_port}")], port)
     assert main(["agent", "push", "--config", str(cfg)]) == 0
     out = capsys.readouterr()
     assert "tor2: pipeline loaded" in out.out and "read back: identical" in out.out
+    assert out.out.count("generation 0 installed (the switch was unconfigured; config entry written last)") == 2
     circuits = len(ent.circuit_entries(pipelines["ocs"].contract, fabric.schedule()))
-    assert (f"ocs: pipeline loaded (cookie {pipelines['ocs'].cookie:#018x}); {circuits + 1} objects: "
-            f"circuit {circuits}, config 1") in out.out                   # the circuits, then the config entry
+    assert f"ocs: pipeline loaded (cookie {pipelines['ocs'].cookie:#018x}); generation 0 installed" in out.out
+    assert f"  {circuits + 1} objects: circuit {circuits}, config 1" in out.out
     from controller.agent.push import per_table
 
-    want = desired(pipelines["tor"].contract)
+    want = _desired(cfg, "tor2")
     counts = per_table(want, pipelines["tor"].contract)
     assert counts["uro_next_hop"] == 28 and counts["ssrr_selector groups"] > 0
-    assert f"{sum(counts.values())} objects: " + ", ".join(f"{k} {v}" for k, v in counts.items()) in out.out
+    assert {dict(e.match)["dst_tor"] for e in want.entries if e.table == "UroIngress.ssrr_path"} == {3, 5}
+    assert f"  {sum(counts.values())} objects: " in out.out
     assert "plaintext gRPC" in out.err
+    assert diff(_state(sw, pipelines["tor"]), want).empty
+    assert diff(_state(ocs, pipelines["ocs"]), _desired(cfg, "ocs")).empty
     assert main(["agent", "push", "--config", str(cfg), "--switch", "tor2"]) == 0
     out = capsys.readouterr().out
-    assert "pipeline kept" in out and "wrote 0 updates" in out and "ocs:" not in out
-    be = connect(sw, election_id=8)
-    be.set_pipeline(pipelines["tor"])
-    assert diff(be.read_state(), want).empty
-    be.close()
+    assert "pipeline kept" in out and "already active with these routes" in out and "wrote 0 updates" in out
+    assert "ocs:" not in out
+    # the daemon on the same config adopts both switches: no program load, not one entry written
+    d = DaemonProc(cfg, tmp_path)
+    try:
+        d.wait_event("daemon.started")
+        st = until(lambda: (lambda s: s if all(x["generation"] == 0 and x["routes_version"] for x in s["switches"])
+                            else None)(status(port)), what="both switches installed by the daemon")
+        for x in st["switches"]:
+            assert (x["name"], x["pipeline_loads"], x["entries_written"], x["installs"], x["swaps"]) == \
+                (x["name"], 0, 0, 0, 0), x
+        # while the daemon holds them (the same election id), a push is refused and writes nothing
+        assert main(["agent", "push", "--config", str(cfg)]) == 2
+        err = capsys.readouterr().err.strip().splitlines()[-1]
+        assert "election_id: 7 is refused by the switch" in err and "another controller uses it" in err, err
+        st = status(port)
+        assert all(x["entries_written"] == 0 and x["state"] == "up" for x in st["switches"]), st["switches"]
+    finally:
+        assert d.stop() == 0
+    assert diff(_state(sw, pipelines["tor"]), want).empty
 
 
 def test_uro_agent_push_writes_nothing_when_a_switch_does_not_answer(bare, artifacts, tmp_path, capsys):
@@ -203,11 +259,12 @@ def test_uro_agent_push_writes_nothing_when_a_switch_does_not_answer(bare, artif
 
     start, connect = bare
     sw = start()
-    build = Path(artifacts["tor"][0]).parent
-    cfg = _config(tmp_path / "net.toml", build, [("tor2", 2, f"127.0.0.1:{sw.grpc_port}", 10),
-                                                 ("tor3", 3, f"127.0.0.1:{free_port()}", 1)])
+    cfg = _config(tmp_path / "net.toml", artifacts, [("tor2", 2, f"127.0.0.1:{sw.grpc_port}"),
+                                                      ("tor3", 3, f"127.0.0.1:{free_port()}")])
+    cfg.write_text(cfg.read_text().replace("rpc_timeout_s = 3", "rpc_timeout_s = 1"))
     assert main(["agent", "push", "--config", str(cfg)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err[-1].startswith("uro: error: tor3: no P4Runtime server at 127.0.0.1:")
+    assert err[-1].startswith(f"uro: error: {cfg}: switch 'tor3': address: 127.0.0.1:"), err[-1]
+    assert "does not answer: tor3: no P4Runtime server at 127.0.0.1:" in err[-1]
     be = connect(sw, election_id=8)
     assert be.pipeline_cookie() is None                   # tor2 was not touched

@@ -65,7 +65,7 @@ def desired(config: Path, name: str):
 def check_switch(sw: SwitchProc, program, config: Path, name: str, gen=None):
     """The switch holds exactly: static entries, one complete generation, the config."""
     from controller.agent.diff import same_state
-    from controller.daemon import generations as gens
+    from controller.agent import generations as gens
 
     role, routes = desired(config, name)
     st, _ = switch_state(sw.address, program)
@@ -130,8 +130,8 @@ def test_switch_restart_is_restored_and_counted_then_drift_repaired(net, tmp_pat
 def meddle(address: str, program) -> None:
     """Another controller: primary with a higher election id, changes things, leaves."""
     from controller.agent.backend import Diff, SwitchAddress, backend_for
-    from controller.daemon import generations as gens
-    from controller.daemon.roles import TorRole
+    from controller.agent import generations as gens
+    from controller.agent.desired import TorRole
     from controller.tables.entries import Batch, TableEntry
 
     p4info, js, cpath = program

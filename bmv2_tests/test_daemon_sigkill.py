@@ -53,7 +53,7 @@ def expected(cfg_path, routes_text):
 @pytest.mark.parametrize("delay", [0.0, 0.15, "after-flip"])
 def test_sigkill_mid_push_never_leaves_a_mixed_generation(tmp_path, r108, delay):
     from controller.agent.diff import same_state
-    from controller.daemon import generations as gens
+    from controller.agent import generations as gens
 
     sw = SwitchProc(tmp_path, "tor0").start()
     port = free_port()

@@ -20,7 +20,6 @@ from controller.agent.diff import diff, entry_key, group_key, member_key, same_s
 from controller.agent.p4info import P4Info, P4RuntimeError  # noqa: E402
 from controller.agent.p4runtime import (PACKET_IN_BUFFER, P4RuntimeBackend, P4RuntimeClient,  # noqa: E402
                                         WriteFailed, timer_frame)
-from controller.agent.push import push  # noqa: E402
 from controller.tables.entries import Batch, Group, Member, TableEntry  # noqa: E402
 
 from agent_fake import CONTRACT, FakeSwitch, entry, member, p4info_msg, sel_entry  # noqa: E402
@@ -256,32 +255,6 @@ def test_mid_batch_failure_names_the_entry_and_a_retry_writes_only_the_rest(fake
     c.apply(again)
     assert same_state(fake.state(), desired)
     c.close()
-
-
-def test_push_retries_after_a_failed_write_by_rereading(fake, tmp_path):
-    from google.protobuf import text_format
-
-    from controller.agent.backend import Pipeline
-
-    (tmp_path / "p.txtpb").write_text(text_format.MessageToString(p4info_msg()))
-    (tmp_path / "p.json").write_bytes(b"{}")
-    pipeline = Pipeline("bmv2", "fake", CONTRACT, {"p4info": tmp_path / "p.txtpb",
-                                                   "device_config": tmp_path / "p.json"}, 42)
-    be = P4RuntimeBackend(SwitchAddress("fake", fake.address, election_id=10, timeout_s=5))
-    be.connect()
-    desired = routed_state(3)
-    fake.fail[(0, 1)] = 8                                  # first write request: 2nd update fails
-    rep = push(be, pipeline, desired)
-    assert rep.pipeline_loaded and fake.cookie == 42
-    assert rep.attempts == 2 and rep.verified
-    assert same_state(fake.state(), desired)
-    # nothing that went through was written twice: only the refused update is repeated
-    assert sum(len(r) for r in fake.requests) == len(diff(Batch(), desired)) + 1
-    # a second push finds the cookie and the state: nothing loaded, nothing written
-    n = len(fake.requests)
-    rep = push(be, pipeline, desired)
-    assert not rep.pipeline_loaded and rep.write.updates == 0 and len(fake.requests) == n
-    be.close()
 
 
 def test_takeover_by_a_higher_election_id_stops_writes(fake):

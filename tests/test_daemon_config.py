@@ -112,6 +112,13 @@ def test_config_that_does_not_match_the_schedule_or_program(tmp_path, over, msg)
     assert msg in str(e.value), str(e.value)
 
 
+def test_a_tor_id_outside_the_schedule_is_named(tmp_path):
+    """The loader cannot know N; Prepared (daemon and `uro agent push`) names the field."""
+    p = net_toml(tmp_path, [tor_switch(0), tor_switch(8), ocs_switch()])
+    with pytest.raises(ConfigError, match=r"switch 'tor8': tor: ToR id 8 is not in the schedule \(0\.\.7\)"):
+        Prepared(load(p), Failed(), make_backend_for({}))
+
+
 def test_unknown_target_is_named(tmp_path):
     p = good(tmp_path)
     cfg = load(p)

@@ -11,7 +11,7 @@ pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip ins
 
 from controller.agent.diff import same_state
 from controller.cli.main import main as uro
-from controller.daemon import generations as gens
+from controller.agent import generations as gens
 from controller.daemon.api import StatusServer
 from controller.daemon.config import load
 from controller.daemon.controller import Change, Controller
@@ -379,7 +379,7 @@ def test_daemon_runs_its_threads_and_stops(tmp_path):
 
 
 def test_tls_settings_reach_the_backend(tmp_path):
-    from controller.daemon.controller import _address
+    from controller.daemon.plan import switch_address as _address
 
     for f in ("ca.pem", "c.pem", "k.pem"):
         (tmp_path / f).write_text("x")

@@ -16,12 +16,12 @@ pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip ins
 
 from controller.agent.backend import BackendError
 from controller.agent.diff import same_state
-from controller.daemon import generations as gens
+from controller.agent import generations as gens
 from controller.daemon.config import load
 from controller.daemon.controller import Controller, Prepared
 from controller.daemon.log import EventLog
 from controller.daemon.plan import compute_routes
-from controller.daemon.roles import ROLES, entry_generation
+from controller.agent.desired import ROLES, entry_generation
 from controller.schedule.degrade import Failed
 
 from daemon_fakes import FakeSwitch, make_backend_for, net_toml, tor_switch

@@ -219,7 +219,10 @@ def test_tor_batch_from_ucmp_and_uro_routes():
     uro = compute(sched, UroParams(k=3, max_hops=4))
     paths = ucmp.compute(sched, ucmp.UcmpParams(h_max=4))
     b = tor_batch(c, 2, uro_routes=uro, path_routes=paths, source_routed=[1, 5])
-    src = list(source_tables.entries(paths, 2))
+    # SSRR paths only for the source-routed destinations (the others never look them up)
+    src = [e for e in source_tables.entries(paths, 2) if e.dst in (1, 5)]
+    assert src and len(src) < len(list(source_tables.entries(paths, 2)))
+    assert {dict(e.match)["dst_tor"] for e in b.entries if e.table == "UroIngress.ssrr_path"} == {1, 5}
     assert len(b.groups) == len(src)
     assert len(b.members) == sum(len(e.paths) for e in src)
     sel = [e for e in b.entries if e.table == "UroIngress.ssrr_path"]
@@ -239,6 +242,38 @@ def test_tor_batch_from_ucmp_and_uro_routes():
         tor_batch(c, 2, uro_routes=uro, source_routed=[1])
     with pytest.raises(ent.EntryError, match="ToR 9"):
         tor_batch(c, 9)
+
+
+def test_only_source_routed_destinations_get_ssrr_paths():
+    """route_entries writes SSRR path entries, selector groups and members for the
+    source-routed destinations only, exactly those of the whole set restricted to them;
+    none at all when nothing is source-routed (before, every destination's paths were
+    written and took selector room the data plane never looks up)."""
+    from controller.routing import ucmp
+    from controller.tables import tor_batch as tb
+
+    c = rnd.contract(prof.load("tiny"), "tor")
+    paths = ucmp.compute(round_robin(8, 2), ucmp.UcmpParams(h_max=4))
+    table = c["tables"]["ssrr_path"]["name"]
+
+    def ssrr(b):
+        members = {m.member_id: m.params for m in b.members}
+        groups = {g.group_id: g.member_ids for g in b.groups}
+        return sorted((dict(e.match)["dst_tor"], dict(e.match)["start_slice"], dict(e.match)["bucket"],
+                       tuple(sorted(members[m] for m in groups[e.group_id])))
+                      for e in b.entries if e.table == table)
+
+    none = tb.route_entries(c, 3, path_routes=paths, source_routed=[])
+    assert not none.members and not none.groups and not none.entries
+    every = tb.route_entries(c, 3, path_routes=paths, source_routed=[d for d in range(8) if d != 3])
+    some = tb.route_entries(c, 3, path_routes=paths, source_routed=[6, 1], generation=1)
+    assert {x[0] for x in ssrr(every)} == {0, 1, 2, 4, 5, 6, 7}
+    assert ssrr(some) == [x for x in ssrr(every) if x[0] in (1, 6)]
+    assert {m.member_id for m in some.members} == {(1 << 31) | i for i in range(1, len(some.members) + 1)}
+    used = {m for g in some.groups for m in g.member_ids}
+    assert used == {m.member_id for m in some.members}                # no member without its group
+    modes = {dict(e.match)["dst_tor"] for e in some.entries if e.table == c["tables"]["route_mode"]["name"]}
+    assert modes == {1, 6}
 
 
 def test_range_key_is_encoded_for_p4runtime():

@@ -130,20 +130,21 @@ def test_a_batch_that_does_not_fit_names_the_table_and_the_numbers():
     c = rnd.contract(small, "tor")
     sched = round_robin(8, 2)
     paths = ucmp.compute(sched, ucmp.UcmpParams(h_max=4))
+    OTHERS = [d for d in range(8) if d != 3]         # every destination source-routed
     with pytest.raises(ent.EntryError, match=r"ToR 3 routes \(generation 1\): table ssrr_path needs \d+ entries, "
                                              r"profile 'small' holds 56 entries for 2 generations, 28 for 1 "
                                              r"\(\(N-1\) x S x tables.ssrr_ranges = 28 x 1 per generation\); "
                                              r"raise tables.ssrr_ranges"):
-        tb.route_entries(c, 3, path_routes=paths, source_routed=[1], generation=1)
+        tb.route_entries(c, 3, path_routes=paths, source_routed=OTHERS, generation=1)
     few = prof.Profile(**{**prof.load("tiny").__dict__, "name": "few",
                           "tables": prof.ProfileTables(ssrr_ranges=3, ssrr_paths=1, ssrr_ties=8)})
     with pytest.raises(ent.EntryError, match=r"action profile ssrr_selector needs \d+ members, profile 'few' holds "
                                              r"56 for 2 generations, 28 for 1"):
-        tb.route_entries(rnd.contract(few, "tor"), 3, path_routes=paths, source_routed=[1])
+        tb.route_entries(rnd.contract(few, "tor"), 3, path_routes=paths, source_routed=OTHERS)
     one = prof.Profile(**{**prof.load("tiny").__dict__, "name": "one",
                           "tables": prof.ProfileTables(ssrr_ranges=3, ssrr_paths=8, ssrr_ties=1)})
     with pytest.raises(ent.EntryError, match=r"a group of \d tied paths, profile 'one' holds 1 \(tables.ssrr_ties\)"):
-        tb.route_entries(rnd.contract(one, "tor"), 3, path_routes=paths, source_routed=[1])
+        tb.route_entries(rnd.contract(one, "tor"), 3, path_routes=paths, source_routed=OTHERS)
 
 
 def test_paths_longer_than_h_and_extra_alternatives_are_refused_not_cut():

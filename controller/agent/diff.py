@@ -94,3 +94,35 @@ def diff(actual: Batch, desired: Batch) -> Diff:
 def same_state(actual: Batch, desired: Batch) -> bool:
     """True when writing ``desired`` over ``actual`` would change nothing."""
     return diff(actual, desired).empty
+
+
+def describe(obj) -> str:
+    """A state object as a person reads it: table + match (+ priority), profile + id."""
+    if isinstance(obj, TableEntry):
+        if obj.is_default:
+            return f"{obj.table} default entry"
+        keys = " ".join(f"{k}={_show(v)}" for k, v in obj.match)
+        return f"{obj.table} [{keys}]" + (f" priority {obj.priority}" if obj.priority else "")
+    if isinstance(obj, Member):
+        return f"{obj.profile} member {obj.member_id}"
+    if isinstance(obj, Group):
+        return f"{obj.profile} group {obj.group_id} (members {', '.join(map(str, obj.member_ids))})"
+    return repr(obj)
+
+
+def _show(v) -> str:
+    if isinstance(v, tuple):
+        return f"{v[0]}/{v[1]}" if len(v) == 2 else repr(v)
+    return str(v)
+
+
+def explain(actual: Batch, desired: Batch, limit: int = 3) -> str:
+    """What differs between two states, as a person reads it (the first few objects)."""
+    d = diff(actual, desired)
+    parts = []
+    for what, b in (("missing", d.insert), ("different", d.modify), ("unexpected", d.delete)):
+        objs = b.members + b.groups + b.entries
+        if objs:
+            shown = "; ".join(describe(o) for o in objs[:limit])
+            parts.append(f"{len(objs)} {what} ({shown}{'; ...' if len(objs) > limit else ''})")
+    return ", ".join(parts) or "no difference"

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from controller.agent.backend import BackendError
+from controller.agent.diff import describe  # noqa: F401 (re-exported: it lived here)
 from controller.tables.entries import Group, Member, TableEntry
 
 try:
@@ -67,26 +68,6 @@ def _enc(value: int, bits: int) -> bytes:
 
 def _int(b: bytes) -> int:
     return int.from_bytes(b, "big")
-
-
-def describe(obj) -> str:
-    """A state object as a person reads it: table + match (+ priority), profile + id."""
-    if isinstance(obj, TableEntry):
-        if obj.is_default:
-            return f"{obj.table} default entry"
-        keys = " ".join(f"{k}={_show(v)}" for k, v in obj.match)
-        return f"{obj.table} [{keys}]" + (f" priority {obj.priority}" if obj.priority else "")
-    if isinstance(obj, Member):
-        return f"{obj.profile} member {obj.member_id}"
-    if isinstance(obj, Group):
-        return f"{obj.profile} group {obj.group_id} (members {', '.join(map(str, obj.member_ids))})"
-    return repr(obj)
-
-
-def _show(v) -> str:
-    if isinstance(v, tuple):
-        return f"{v[0]}/{v[1]}" if len(v) == 2 else repr(v)
-    return str(v)
 
 
 class _Table:

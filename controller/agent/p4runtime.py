@@ -163,6 +163,7 @@ class P4RuntimeClient:
         self._alive = False
         self._closed = False
         self._end_reason = ""
+        self._end_code = None             # gRPC status code that ended the stream
         self._packets: collections.deque = collections.deque(maxlen=PACKET_IN_BUFFER)
         self._packet_ready = threading.Condition(self._lock)
         options = [("grpc.max_receive_message_length", MAX_RECEIVE_BYTES),
@@ -206,6 +207,11 @@ class P4RuntimeClient:
         if not self._arbitrated.wait(self.timeout):
             raise Unreachable(f"{self.name}: no arbitration answer from {self.address} within {self.timeout:g}s")
         with self._lock:
+            if not self._alive and self._end_code == grpc.StatusCode.INVALID_ARGUMENT and self._primary_id is None:
+                # P4Runtime §5.3: an election id another controller holds is refused by
+                # ending the stream with INVALID_ARGUMENT (bmv2: "Election id already exists")
+                raise NotPrimary(f"{self.name}: the switch refused election id {self.election_id} "
+                                 f"({self._end_reason}): another controller uses it; this one does not write")
             if not self._alive:
                 raise Unreachable(f"{self.name}: the stream to {self.address} ended: {self._end_reason}")
             if not self._primary:
@@ -213,18 +219,19 @@ class P4RuntimeClient:
                                  f"ours is {self.election_id}); this one does not write")
 
     def _read_stream(self) -> None:
-        reason = "the switch closed the stream"
+        reason, code = "the switch closed the stream", None
         try:
             for msg in self._stream:
                 self._on_message(msg)
         except grpc.RpcError as e:
-            reason = f"{e.code().name}: {e.details()}"
+            reason, code = f"{e.code().name}: {e.details()}", e.code()
         except Exception as e:  # pragma: no cover - a bug in a handler must not hang waiters
             reason = f"stream reader failed: {e!r}"
         with self._lock:
             self._alive = False
             self._primary = False
             self._end_reason = "closed by this controller" if self._closed else reason
+            self._end_code = None if self._closed else code
             self._packet_ready.notify_all()
         self._arbitrated.set()
 

@@ -1,5 +1,5 @@
-"""The network config (``net.toml``) of `uro daemon`, parsed with tomllib and checked as
-a whole before anything talks to a switch.
+"""The network config (``net.toml``) of `uro daemon` and `uro agent push` (the one
+loader), parsed with tomllib and checked as a whole before anything talks to a switch.
 
 What it holds (docs/daemon.md documents every key; ``examples/*.toml`` are commented
 starting points): the schedule (a file or a generator), routing (URO per-hop parameters,

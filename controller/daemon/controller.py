@@ -35,13 +35,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
 
-from controller.agent.backend import BackendError, NotPrimary, SwitchAddress, backend_for as default_backend_for
+from controller.agent.backend import BackendError, backend_for as default_backend_for
 from controller.daemon import plan as plans
 from controller.daemon.clock import SliceClock
-from controller.daemon.config import ConfigError, NetConfig, SwitchConfig, load as load_config
+from controller.daemon.config import NetConfig, load as load_config
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
-from controller.daemon.roles import ROLES
+from controller.daemon.plan import Prepared
 from controller.daemon.switch import SwitchAgent
 from controller.errors import UroError
 from controller.schedule.degrade import Failed
@@ -108,67 +108,6 @@ def apply_change(failed: Failed, c: Change) -> Failed:
     return Failed(**{**{a: getattr(failed, a) for a in ("uplinks", "tors", "ocs")}, attr: frozenset(cur)})
 
 
-class Prepared:
-    """Everything checked and computed from a config before any switch is touched."""
-
-    def __init__(self, cfg: NetConfig, failed: Failed, backend_for, version: int = 1, schedule_version: int = 1,
-                 previous_schedule=None):
-        self.cfg = cfg
-        sched = plans.build_schedule(cfg)
-        for prog in {cfg.programs[s.program].name: cfg.programs[s.program] for s in cfg.switches}.values():
-            plans.check_program(cfg, prog, sched)
-        plans.check_params(cfg, sched)
-        self.backends = {}
-        for s in cfg.switches:
-            try:
-                cls = backend_for(s.target)
-            except BackendError as e:
-                raise ConfigError(f"{cfg.path}: switch {s.name!r}: target: {e}") from None
-            self.backends[s.name] = cls
-        self.pipelines = {}                    # (target, program) -> Pipeline, checked offline
-        for s in cfg.switches:
-            key = (s.target, s.program)
-            if key in self.pipelines:
-                continue
-            prog, cls = cfg.programs[s.program], self.backends[s.name]
-            try:
-                pipe = cls.pipeline(prog.name, prog.contract, prog.files)
-                cls.check_pipeline(pipe)
-            except UroError as e:
-                raise ConfigError(f"{cfg.path}: [program.{prog.name}]: {e}") from None
-            self.pipelines[key] = pipe
-        failed = _fit_failed(failed, sched)
-        if previous_schedule is not None and not (previous_schedule == sched):
-            schedule_version += 1
-        try:
-            self.routes = plans.compute_routes(cfg, sched, failed, version, schedule_version)
-        except UroError as e:
-            raise ConfigError(f"{cfg.path}: [routing]: {e}") from None
-        self.roles = {}
-        for s in cfg.switches:
-            prog = cfg.programs[s.program]
-            role = ROLES[s.role](prog.contract, s.tor, cfg.clock.capacity_bytes, cfg.clock.bytes_per_us)
-            try:   # every switch's entries are built (and width-checked) before anything is written
-                role.static()
-                role.routes(self.routes, 0)
-                role.config(0, role.down_uplinks(self.routes))
-            except UroError as e:
-                raise ConfigError(f"{cfg.path}: switch {s.name!r}: program: {e}") from None
-            self.roles[s.name] = role
-
-
-def _fit_failed(failed: Failed, sched) -> Failed:
-    N, d = sched.n_tors, sched.n_uplinks
-    return Failed(frozenset((t, u) for t, u in failed.uplinks if t < N and u < d),
-                  frozenset(t for t in failed.tors if t < N), frozenset(u for u in failed.ocs if u < d))
-
-
-def _address(s: SwitchConfig, timeout: float) -> SwitchAddress:
-    return SwitchAddress(name=s.name, address=s.address, device_id=s.device_id, election_id=s.election_id,
-                         insecure=s.tls.insecure, ca_cert=s.tls.ca, client_cert=s.tls.cert, client_key=s.tls.key,
-                         timeout_s=timeout)
-
-
 class Controller:
     def __init__(self, cfg: NetConfig, *, backend_for=default_backend_for, clock: Callable[[], float] = time.monotonic,
                  log: EventLog | None = None, metrics: Metrics | None = None, workers: int = 16):
@@ -198,7 +137,7 @@ class Controller:
         for s in cfg.switches:
             if names is not None and s.name not in names:
                 continue
-            backend = prep.backends[s.name](_address(s, cfg.daemon.rpc_timeout_s))
+            backend = prep.backends[s.name](plans.switch_address(s, cfg.daemon.rpc_timeout_s))
             out[s.name] = SwitchAgent(s, cfg.programs[s.program], prep.roles[s.name], backend,
                                       prep.pipelines[(s.target, s.program)],
                                       log=self.log, metrics=self.metrics, clock=self.clock)
@@ -211,11 +150,8 @@ class Controller:
             try:
                 a.connect()
                 return None
-            except NotPrimary as e:
-                return ConfigError(f"{cfg.path}: switch {a.name!r}: election_id: {a.cfg.election_id} is refused by "
-                                   f"the switch: {e}")
             except BackendError as e:
-                return ConfigError(f"{cfg.path}: switch {a.name!r}: address: {a.cfg.address} does not answer: {e}")
+                return plans.connect_error(cfg, a.cfg, e)
 
         errors = [e for e in self._pool.map(one, agents.values()) if e is not None]
         if errors:

@@ -1,20 +1,25 @@
 """What the network should run: the schedule, the routes on it (after failures), and the
-checks that need them -- done in-process, before any switch is touched.
+checks that need them -- done in-process, before any switch is touched. `uro daemon`
+and `uro agent push` both start here (:class:`Prepared`), so they compute the same
+routes from the same ``net.toml`` and check it the same way.
 
 Data flows one way (ARCHITECTURE): config -> schedule -> routing (the registry of
 :mod:`controller.routing.base`, on the degraded schedule of
-:mod:`controller.schedule.degrade` when something failed) -> :class:`Routes`, which the
-switch roles (:mod:`controller.daemon.roles`) turn into entries one switch at a time, so
-no network-wide table dump ever exists (issue 11 "routes at scale").
+:mod:`controller.schedule.degrade` when something failed; or compact route artifacts
+read one ToR at a time) -> :class:`~controller.agent.desired.Routes`, which the switch
+roles (:mod:`controller.agent.desired`) turn into entries one switch at a time, so no
+network-wide table dump ever exists (issue 11 "routes at scale").
 """
 
 from __future__ import annotations
 
 import dataclasses
 import time
-from dataclasses import dataclass, field
+from typing import Iterable
 
-from controller.daemon.config import ConfigError, NetConfig, ProgramConfig
+from controller.agent.backend import BackendError, NotPrimary, SwitchAddress
+from controller.agent.desired import ROLES, Routes
+from controller.daemon.config import ConfigError, NetConfig, ProgramConfig, SwitchConfig
 from controller.errors import UroError
 from controller.routing import base
 from controller.schedule import GENERATORS, Schedule, Timing, load as load_schedule_file
@@ -22,27 +27,6 @@ from controller.schedule.degrade import Failed, without
 
 #: in-slice hop budget "none": 255 never binds (8-bit hop counters)
 NO_HOP_BUDGET = 255
-
-
-@dataclass(frozen=True)
-class Routes:
-    """One version of the network's routes.
-
-    ``schedule`` is the full schedule (the OCS circuits); ``routing_schedule`` the one
-    routes were computed on (circuits of ``failed`` removed). ``version`` increases with
-    every recomputation; ``schedule_version`` only when the schedule itself changes (the
-    OCS emulators' circuits depend on nothing else)."""
-
-    version: int
-    schedule_version: int
-    schedule: Schedule
-    failed: Failed
-    routing_schedule: Schedule
-    per_hop: base.RouteSet | None
-    source: base.RouteSet | None
-    source_routed: tuple[int, ...]
-    seconds: float = 0.0
-    notes: tuple[str, ...] = field(default=())
 
 
 def build_schedule(cfg: NetConfig) -> Schedule:
@@ -212,3 +196,106 @@ def check_program(cfg: NetConfig, prog: ProgramConfig, sched: Schedule) -> None:
         if k is not None and isinstance(k, int) and k > p.get("alternatives", 0):
             raise ConfigError(f"{where}: alternatives (K) = {p.get('alternatives')}, but [routing.per_hop] "
                               f"k = {k}: the program holds fewer one-shot alternatives than the routes have")
+
+
+def check_switches(cfg: NetConfig, sched: Schedule) -> None:
+    """Every ToR id names a ToR of the schedule (the loader cannot know N)."""
+    for s in cfg.switches:
+        if s.tor is not None and s.tor >= sched.n_tors:
+            raise ConfigError(f"{cfg.path}: switch {s.name!r}: tor: ToR id {s.tor} is not in the schedule "
+                              f"(0..{sched.n_tors - 1})")
+
+
+def select(cfg: NetConfig, name: str | None) -> list[SwitchConfig]:
+    """The switches of ``cfg`` called ``name`` (all when None); ConfigError naming the ones
+    there are otherwise."""
+    if name is None:
+        return list(cfg.switches)
+    for s in cfg.switches:
+        if s.name == name:
+            return [s]
+    raise ConfigError(f"--switch {name!r}: no such switch in {cfg.path} "
+                      f"(switches: {', '.join(s.name for s in cfg.switches)})")
+
+
+def switch_address(s: SwitchConfig, timeout: float) -> SwitchAddress:
+    """How a backend reaches switch ``s`` (address, ids, TLS, RPC deadline)."""
+    return SwitchAddress(name=s.name, address=s.address, device_id=s.device_id, election_id=s.election_id,
+                         insecure=s.tls.insecure, ca_cert=s.tls.ca, client_cert=s.tls.cert, client_key=s.tls.key,
+                         timeout_s=timeout)
+
+
+def connect_error(cfg: NetConfig, s: SwitchConfig, e: BackendError) -> ConfigError:
+    """A switch that refused a session, as a config error naming the switch and the field:
+    the election id (another controller is primary) or the address (no answer)."""
+    if isinstance(e, NotPrimary):
+        return ConfigError(f"{cfg.path}: switch {s.name!r}: election_id: {s.election_id} is refused by "
+                           f"the switch: {e}")
+    return ConfigError(f"{cfg.path}: switch {s.name!r}: address: {s.address} does not answer: {e}")
+
+
+class Prepared:
+    """Everything checked and computed from a config before any switch is touched: the
+    schedule, every program against it (N, d, S, K, widths) and against its files (offline,
+    by the target's backend), the routing parameters, ToR ids, the routes, and every
+    switch's entries (built once and width-checked, then dropped: they are built again,
+    one switch at a time, when written). ``names``: only these switches get backends,
+    pipelines and roles (`uro agent push --switch`); the config and programs are still
+    checked as a whole."""
+
+    def __init__(self, cfg: NetConfig, failed: Failed, backend_for, version: int = 1, schedule_version: int = 1,
+                 previous_schedule=None, names: Iterable[str] | None = None):
+        self.cfg = cfg
+        sched = build_schedule(cfg)
+        for prog in {cfg.programs[s.program].name: cfg.programs[s.program] for s in cfg.switches}.values():
+            check_program(cfg, prog, sched)
+        check_params(cfg, sched)
+        check_switches(cfg, sched)
+        names = None if names is None else set(names)
+        switches = [s for s in cfg.switches if names is None or s.name in names]
+        self.backends = {}
+        for s in switches:
+            try:
+                cls = backend_for(s.target)
+            except BackendError as e:
+                raise ConfigError(f"{cfg.path}: switch {s.name!r}: target: {e}") from None
+            self.backends[s.name] = cls
+        self.pipelines = {}                    # (target, program) -> Pipeline, checked offline
+        for s in switches:
+            key = (s.target, s.program)
+            if key in self.pipelines:
+                continue
+            prog, cls = cfg.programs[s.program], self.backends[s.name]
+            try:
+                pipe = cls.pipeline(prog.name, prog.contract, prog.files)
+                cls.check_pipeline(pipe)
+            except UroError as e:
+                raise ConfigError(f"{cfg.path}: [program.{prog.name}]: {e}") from None
+            self.pipelines[key] = pipe
+        failed = _fit_failed(failed, sched)
+        if previous_schedule is not None and not (previous_schedule == sched):
+            schedule_version += 1
+        try:
+            self.routes = compute_routes(cfg, sched, failed, version, schedule_version)
+        except UroError as e:
+            raise ConfigError(f"{cfg.path}: [routing]: {e}") from None
+        self.roles = {}
+        for s in switches:
+            prog = cfg.programs[s.program]
+            role = ROLES[s.role](prog.contract, s.tor, cfg.clock.capacity_bytes, cfg.clock.bytes_per_us)
+            try:   # every switch's entries are built (and width-checked) before anything is written
+                role.static()
+                role.routes(self.routes, 0)
+                role.config(0, role.down_uplinks(self.routes))
+            except UroError as e:
+                raise ConfigError(f"{cfg.path}: switch {s.name!r}: program: {e}") from None
+            self.roles[s.name] = role
+
+    def pipeline(self, s: SwitchConfig):
+        return self.pipelines[(s.target, s.program)]
+
+
+def _fit_failed(failed: Failed, sched) -> Failed:
+    N, d = sched.n_tors, sched.n_uplinks
+    return Failed(frozenset((t, u) for t, u in failed.uplinks if t < N and u < d),
+                  frozenset(t for t in failed.tors if t < N), frozenset(u for u in failed.ocs if u < d))

@@ -1,6 +1,8 @@
 """One switch under the daemon: session, pipeline, hitless route generations, drift
 repair, the down mask and the slice timer -- all through the target-neutral
-:class:`~controller.agent.backend.SwitchBackend` (no P4Runtime or BfRt here).
+:class:`~controller.agent.backend.SwitchBackend` (no P4Runtime or BfRt here). The install
+sequence itself is the agent's :class:`~controller.agent.generations.GenerationWriter`,
+the one `uro agent push` runs too; this module supplies locked, chunked, measured I/O.
 
 Locks, so that a failure's down-mask write (one entry) never waits for a whole push:
 
@@ -21,21 +23,18 @@ import threading
 import time
 from typing import Callable, Iterator
 
+from controller.agent import generations as gens
 from controller.agent.backend import BackendError, Diff, NotPrimary, Pipeline, SwitchBackend
-from controller.agent.diff import diff as state_diff, same_state
-from controller.daemon import generations as gens
+from controller.agent.desired import Role
+from controller.agent.diff import diff as state_diff
+from controller.agent.generations import GenerationWriter
 from controller.daemon.config import ProgramConfig, SwitchConfig
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
-from controller.daemon.roles import Role
 from controller.tables.entries import Batch
 
 #: updates per backend call of a long write: bounds how long a down-mask write waits
 CHUNK = 1024
-
-
-class SwapError(BackendError):
-    """The new generation did not read back as written: the old one stays active."""
 
 
 def chunks(d: Diff, size: int = CHUNK) -> Iterator[Diff]:
@@ -64,7 +63,7 @@ def chunks(d: Diff, size: int = CHUNK) -> Iterator[Diff]:
             yield out
 
 
-class SwitchAgent:
+class SwitchAgent(GenerationWriter):
     def __init__(self, cfg: SwitchConfig, program: ProgramConfig, role: Role, backend: SwitchBackend,
                  pipeline: Pipeline, *, log: EventLog, metrics: Metrics,
                  clock: Callable[[], float] = time.monotonic, chunk: int = CHUNK):
@@ -235,7 +234,7 @@ class SwitchAgent:
         return res
 
     def _install(self, routes) -> str:
-        """Bring the switch to ``routes`` hitlessly (see :mod:`controller.daemon.generations`).
+        """Bring the switch to ``routes`` hitlessly (:meth:`GenerationWriter.install_routes`).
 
         Returns what it did: "current" (already running them; junk and drift cleaned),
         "installed" (an unconfigured switch got its first generation) or "swapped".
@@ -245,84 +244,47 @@ class SwitchAgent:
                 raise BackendError(f"switch {self.name!r} is {self.state}")
             self._ensure_pipeline()
             version = self.role.version(routes)
-            actual = self._io(self.backend.read_state)
-            parts = gens.split(actual, self.role.config_table())
-            act, _ = self.role.active(actual)
-            static = self.role.static()
-            with self.cfg_lock:
-                self.active = act
-            if act is None:
-                rb = self.routes_batch(routes, 0)
-                t0 = time.perf_counter()
-                self._write(state_diff(actual, gens.combine(gens.unconfigured_state(static, rb), parts.config)))
-                self._verify(0, rb, static, expect_active=None)
-                self._flip(0)
-                self.installed = version
+            res = self.install_routes(routes)
+            self.installed = version
+            self.entries = res.objects
+            if res.outcome == "installed":
                 self.stats["installs"] += 1
-                self.entries = len(rb.entries) + len(rb.members) + len(rb.groups) + len(static.entries) + 1
                 self.log.event("generation.installed", switch=self.name, generation=0, version=str(version),
-                               seconds=round(time.perf_counter() - t0, 4), entries=self.entries)
-                return "installed"
-            cur = self.routes_batch(routes, act)
-            if same_state(parts.gens[act], cur):
-                d = state_diff(actual, gens.final_state(static, cur, parts.config))
-                n = self._write(d) + self._sync_config(parts.config)
-                self.installed = version
+                               seconds=round(res.total_s, 4), entries=self.entries)
+            elif res.outcome == "current":
                 self.activated_at = self.clock()
-                self.entries = len(cur.entries) + len(cur.members) + len(cur.groups) + len(static.entries) + 1
-                if n:
-                    self.log.event("switch.cleaned", switch=self.name, generation=act, updates=n)
-                return "current"
-            return self._swap(routes, version, actual, parts, act, static)
+                if res.written:
+                    self.log.event("switch.cleaned", switch=self.name, generation=res.generation,
+                                   updates=res.written)
+            else:
+                self.stats["swaps"] += 1
+                self.metrics.swaps.labels(self.name).inc()
+                self.metrics.swap_seconds.labels(self.name).observe(res.active_s)
+                self.last_swap = {"generation": res.generation, "version": str(version), "written": res.written,
+                                  "deleted": res.deleted, "write_to_active_s": round(res.active_s, 6),
+                                  "verify_s": round(res.verify_s, 6), "total_s": round(res.total_s, 6)}
+                self.log.event("generation.active", switch=self.name, **self.last_swap)
+            return res.outcome
 
-    def _verify(self, generation: int, rb: Batch, static: Batch, expect_active) -> Batch:
-        after = self._io(self.backend.read_state)
-        p = gens.split(after, self.role.config_table())
-        act, _ = self.role.active(after)
-        if not same_state(p.gens[generation], rb):
-            raise SwapError(f"switch {self.name!r}: generation {generation} did not read back as written")
-        if not same_state(p.static, static):
-            raise SwapError(f"switch {self.name!r}: static entries did not read back as written")
-        if act != expect_active:
-            raise SwapError(f"switch {self.name!r}: active generation changed behind the daemon "
-                            f"({expect_active} -> {act})")
-        return after
+    # ---- GenerationWriter I/O: locked, chunked, measured ------------------------------------------
+    def _read(self) -> Batch:
+        return self._io(self.backend.read_state)
 
-    def _swap(self, routes, version, actual: Batch, parts: gens.Parts, act: int, static: Batch) -> str:
-        new = 1 - act
-        rb = self.routes_batch(routes, new)
-        t0 = time.perf_counter()
-        self.log.event("generation.writing", switch=self.name, generation=new, active=act, version=str(version),
-                       entries=len(rb.entries) + len(rb.members) + len(rb.groups))
-        try:
-            try:
-                prepare = gens.prepare_state(parts, act, static, rb)
-            except gens.GenerationConflict as e:
-                raise BackendError(f"switch {self.name!r}: generation {new} would overwrite live state of "
-                                   f"generation {act}: {e}") from None
-            written = self._write(state_diff(actual, prepare))
-            after = self._verify(new, rb, static, expect_active=act)
-            t_flip = time.perf_counter()
-            self._flip(new)
-            t_active = time.perf_counter()
-            p2 = gens.split(after, self.role.config_table())
-            final = gens.final_state(static, rb, p2.config)
-            deleted = self._write(state_diff(after, final))
-        except BackendError as e:
-            self.stats["swap_failures"] += 1
-            self.metrics.swap_failures.labels(self.name).inc()
-            self._error("swap_failed", e)
-            raise
-        self.installed = version
-        self.stats["swaps"] += 1
-        self.metrics.swaps.labels(self.name).inc()
-        self.metrics.swap_seconds.labels(self.name).observe(t_active - t0)
-        self.entries = len(rb.entries) + len(rb.members) + len(rb.groups) + len(static.entries) + 1
-        self.last_swap = {"generation": new, "version": str(version), "written": written, "deleted": deleted,
-                          "write_to_active_s": round(t_active - t0, 6), "verify_s": round(t_flip - t0, 6),
-                          "total_s": round(time.perf_counter() - t0, 6)}
-        self.log.event("generation.active", switch=self.name, **self.last_swap)
-        return "swapped"
+    def _set_active(self, generation: int | None) -> None:
+        with self.cfg_lock:
+            self.active = generation
+
+    def _routes_batch(self, routes, generation: int) -> Batch:
+        return self.routes_batch(routes, generation)
+
+    def _swap_starting(self, routes, new: int, active: int, rb: Batch) -> None:
+        self.log.event("generation.writing", switch=self.name, generation=new, active=active,
+                       version=str(self.role.version(routes)), entries=gens.objects(rb))
+
+    def _swap_failed(self, e: BackendError) -> None:
+        self.stats["swap_failures"] += 1
+        self.metrics.swap_failures.labels(self.name).inc()
+        self._error("swap_failed", e)
 
     # ---- drift --------------------------------------------------------------------------------
     def reconcile(self, routes) -> int:

@@ -110,7 +110,7 @@ def prepare(text: str, path: Path):
     config text: returns the daemon's ``Prepared`` (its routes are the routes the daemon
     will install). Nothing is written and no switch is contacted."""
     from controller.agent.backend import backend_for
-    from controller.daemon.controller import Prepared
+    from controller.daemon.plan import Prepared
     from controller.schedule.degrade import Failed
 
     return Prepared(parse(text, path), Failed(), backend_for)

@@ -295,8 +295,9 @@ def ssrr_group(contract: dict, dst_tor: int, start_slice: int, bucket: int | tup
     return b
 
 
-def ssrr_entries(contract: dict, routes, tor: int, generation: int = 0) -> Batch:
-    """All source-route entries of one ToR from path routes (UCMP or a baseline).
+def ssrr_entries(contract: dict, routes, tor: int, generation: int = 0, dsts: Iterable[int] | None = None) -> Batch:
+    """The source-route entries of one ToR from path routes (UCMP or a baseline), for
+    destinations ``dsts`` (default: all).
 
     One selector group per (dst, start slice, bucket range): its members are the tied
     paths (:func:`controller.tables.source.entries`). A path longer than the profile's
@@ -308,7 +309,7 @@ def ssrr_entries(contract: dict, routes, tor: int, generation: int = 0) -> Batch
     prof = _check_fits(contract, routes.schedule)
     b = Batch()
     gid, mid = 1, 1
-    for e in source_tables.entries(routes, tor):
+    for e in source_tables.entries(routes, tor, dsts):
         for p in e.paths:
             if len(p) > prof["ssrr_hops"]:
                 raise EntryError(f"ssrr_path (src {tor}, dst {e.dst}, slice {e.slice}, buckets "

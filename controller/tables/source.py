@@ -12,7 +12,7 @@ entry they stand in for, for the agent to swap in on failure.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import numpy as np
 
@@ -142,15 +142,16 @@ class _Reader:
         return tuple(out)
 
 
-def entries(routes, src: int) -> Iterator[SourceEntry]:
+def entries(routes, src: int, dsts: Iterable[int] | None = None) -> Iterator[SourceEntry]:
     """The source-route entries of one ToR, by destination, start slice, bucket.
 
-    ``routes``: :class:`PathRoutes`, a loaded source artifact or a :class:`SourceTable`."""
+    ``routes``: :class:`PathRoutes`, a loaded source artifact or a :class:`SourceTable`;
+    ``dsts``: only these destinations (default: every other ToR)."""
     tbl = tor_table(routes, src)
     r = _Reader(tbl)
     S, N = tbl.n_slices, tbl.n_tors
-    for dst in range(N):
-        if dst == src:
+    for dst in (range(N) if dsts is None else sorted(set(dsts))):
+        if dst == src or not 0 <= dst < N:
             continue
         for t in range(S):
             mem = r.members(dst * S + t)

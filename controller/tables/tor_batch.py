@@ -91,8 +91,12 @@ def route_entries(contract: dict, tor: int, uro_routes=None, path_routes=None,
     """The generation-keyed entries of ToR ``tor`` for ``generation``.
 
     ``source_routed`` lists the destination ToRs that use the path routes (SSRR); every
-    other destination uses the URO per-hop table (the route-mode default). Member and
-    group ids carry the generation (bit 31), so both generations coexist."""
+    other destination uses the URO per-hop table (the route-mode default). Only the
+    source-routed destinations get SSRR path entries, selector groups and members: the
+    data plane looks ``ssrr_path`` up only for them (as the source, or re-sourcing a
+    packet that carries an SSRR option, which only they do), so paths to the others
+    would only take selector room. Member and group ids carry the generation (bit 31),
+    so both generations coexist."""
     prof = _check_tor(contract, tor)
     sr = sorted(set(source_routed))
     for d in sr:
@@ -104,8 +108,8 @@ def route_entries(contract: dict, tor: int, uro_routes=None, path_routes=None,
     b = ent.Batch(entries=[ent.route_mode_entry(contract, d, True, generation) for d in sr])
     if uro_routes is not None:
         b.entries += ent.uro_entries(contract, uro_routes, tor, generation)
-    if path_routes is not None:
-        b.extend(ent.ssrr_entries(contract, path_routes, tor, generation))
+    if path_routes is not None and sr:
+        b.extend(ent.ssrr_entries(contract, path_routes, tor, generation, dsts=sr))
     ent.check_sizes(contract, b, f"ToR {tor} routes (generation {generation})")
     return b
 

@@ -1,9 +1,15 @@
-"""What one kind of switch must hold: the role of a switch turns :class:`Routes` into
-its desired state, split the way hitless route generations need it.
+"""The desired state of one switch, built from one version of the network's routes.
 
-Every role's state has three parts:
+`uro agent push` and `uro daemon` both build what a switch must hold here, so a switch
+pushed once and then taken over by the daemon (or the other way round) holds exactly the
+entries the other would write: nothing is rewritten, nothing is left over.
 
-- ``static()``: entries that do not depend on the routes (the host/address plan);
+A switch's *role* turns :class:`Routes` into its desired state, split the way hitless
+route generations need it (docs/p4.md "Route generations"; URO §IV-B: the tables are
+written by the controller while the data plane keeps forwarding):
+
+- ``static()``: entries that do not depend on the routes (the host/address plan, DSCP
+  buckets);
 - ``routes(routes, g)``: the route entries of generation ``g`` (0 or 1): every one
   carries the generation in its key, so both generations sit in the tables side by
   side and only the active one matches;
@@ -13,21 +19,47 @@ Every role's state has three parts:
 A new kind of switch is a new :class:`Role` registered in :data:`ROLES`; nothing else
 branches on the role. The entries come from :mod:`controller.tables.tor_batch` (ToRs)
 and the OCS emulator's batch; no name of a table, key or parameter is spelled here
-except :data:`GENERATION_KEY`, the match key that tags an entry's generation.
+except :data:`GENERATION_KEY`, the match key that tags an entry's generation. How a
+switch moves from one generation to the next is :mod:`controller.agent.generations`.
 """
 
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, ClassVar, Hashable
+from dataclasses import dataclass, field
+from typing import ClassVar, Hashable
 
+from controller.routing import base
+from controller.schedule import Schedule
+from controller.schedule.degrade import Failed
 from controller.tables.entries import Batch, TableEntry
-
-if TYPE_CHECKING:
-    from controller.daemon.plan import Routes
 
 #: the match key that carries an entry's route generation
 GENERATION_KEY = "generation"
+
+
+@dataclass(frozen=True)
+class Routes:
+    """One version of the network's routes (what every role builds its entries from).
+
+    ``schedule`` is the full schedule (the OCS circuits); ``routing_schedule`` the one
+    routes were computed on (circuits of ``failed`` removed). ``per_hop`` and ``source``
+    are route sets or compact route artifacts opened for reading one ToR at a time
+    (:mod:`controller.tables.artifacts`); ``source_routed`` the destinations that use
+    ``source``. ``version`` increases with every recomputation; ``schedule_version``
+    only when the schedule itself changes (the OCS emulators' circuits depend on
+    nothing else)."""
+
+    version: int
+    schedule_version: int
+    schedule: Schedule
+    failed: Failed
+    routing_schedule: Schedule
+    per_hop: base.RouteSet | None
+    source: base.RouteSet | None
+    source_routed: tuple[int, ...]
+    seconds: float = 0.0
+    notes: tuple[str, ...] = field(default=())
 
 
 class Role(abc.ABC):
@@ -47,7 +79,7 @@ class Role(abc.ABC):
         """Entries that do not depend on the routes."""
 
     @abc.abstractmethod
-    def routes(self, routes: "Routes", generation: int) -> Batch:
+    def routes(self, routes: Routes, generation: int) -> Batch:
         """The route entries (and members/groups) of ``generation``."""
 
     @abc.abstractmethod
@@ -55,10 +87,10 @@ class Role(abc.ABC):
         """The entry whose write activates ``generation`` with uplinks ``down`` masked."""
 
     @abc.abstractmethod
-    def version(self, routes: "Routes") -> Hashable:
+    def version(self, routes: Routes) -> Hashable:
         """What this role's route entries depend on: equal versions, equal entries."""
 
-    def down_uplinks(self, routes: "Routes") -> frozenset[int]:
+    def down_uplinks(self, routes: Routes) -> frozenset[int]:
         """The uplinks the data plane must treat as down (roles without a mask: none)."""
         return frozenset()
 
@@ -68,9 +100,9 @@ class Role(abc.ABC):
         building config entries that differ in one argument, so that the reading side
         never guesses a parameter name."""
         if self._cfg_codec is None:
-            base = self.config(0, frozenset())
+            base_e = self.config(0, frozenset())
             one = dict(self.config(1, frozenset()).params)
-            p0 = dict(base.params)
+            p0 = dict(base_e.params)
             gen = [k for k in p0 if p0[k] != one.get(k)]
             bits = {}
             for u in range(self.contract["profile"]["uplinks"]):
@@ -81,7 +113,7 @@ class Role(abc.ABC):
                 diff = [k for k in p0 if p0[k] != pu.get(k)]
                 if len(diff) == 1:
                     bits[u] = (diff[0], pu[diff[0]] ^ p0[diff[0]])
-            self._cfg_codec = (base.table, base.action, gen[0] if len(gen) == 1 else None, bits)
+            self._cfg_codec = (base_e.table, base_e.action, gen[0] if len(gen) == 1 else None, bits)
         return self._cfg_codec
 
     def config_table(self) -> str:
@@ -120,7 +152,7 @@ class TorRole(Role):
 
         return tor_batch.static_entries(self.contract, self.tor)
 
-    def routes(self, routes: "Routes", generation: int) -> Batch:
+    def routes(self, routes: Routes, generation: int) -> Batch:
         from controller.tables import tor_batch
 
         return tor_batch.route_entries(self.contract, self.tor, uro_routes=routes.per_hop,
@@ -135,10 +167,10 @@ class TorRole(Role):
         return tor_batch.config_entry(self.contract, self.tor, generation, down_uplinks=tuple(sorted(down)),
                                       capacity_bytes=self.capacity_bytes, **kw)
 
-    def version(self, routes: "Routes") -> Hashable:
+    def version(self, routes: Routes) -> Hashable:
         return ("routes", routes.version)
 
-    def down_uplinks(self, routes: "Routes") -> frozenset[int]:
+    def down_uplinks(self, routes: Routes) -> frozenset[int]:
         return routes.failed.down_uplinks(self.tor)
 
 
@@ -151,7 +183,7 @@ class OcsRole(Role):
     def static(self) -> Batch:
         return Batch()
 
-    def routes(self, routes: "Routes", generation: int) -> Batch:
+    def routes(self, routes: Routes, generation: int) -> Batch:
         from controller.tables import tor_batch
 
         b = tor_batch.ocs_batch(self.contract, routes.schedule, generation=generation)
@@ -164,7 +196,7 @@ class OcsRole(Role):
             raise ValueError("the OCS emulator has no down mask")
         return tor_batch.ocs_config_entry(self.contract, generation)
 
-    def version(self, routes: "Routes") -> Hashable:
+    def version(self, routes: Routes) -> Hashable:
         return ("schedule", routes.schedule_version)
 
 

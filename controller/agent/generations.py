@@ -1,0 +1,265 @@
+"""Route generations on one switch: the state as pure functions, and the hitless install
+sequence that `uro agent push` and `uro daemon` both run (:class:`GenerationWriter`).
+
+A switch's state (a :class:`~controller.tables.entries.Batch` read back from it) splits
+into the config entry (active generation + down mask), static entries, and the entries
+of generation 0 and 1 (tagged by :data:`~controller.agent.desired.GENERATION_KEY` in
+their key) with the selector groups and members they reference. Installing routes moves
+it through
+
+    prepare: static + active generation (as it is) + new routes in the other generation
+    flip:    the config entry names the other generation (ONE write)
+    final:   static + new generation + config
+
+and every intermediate state -- including a half-written prepare left by a crash, and
+leftovers of an older push -- is one of: unconfigured (the data plane drops all but
+timers), or a complete active generation plus junk in the inactive one. Junk never
+matches, so a packet sees exactly one generation (docs/p4.md "Route generations": a
+packet latches the generation it arrived under); the next install deletes it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from controller.agent.backend import BackendError, Diff
+from controller.agent.desired import Role, Routes, entry_generation
+from controller.agent.diff import diff as state_diff, entry_key, explain, group_key, member_key, same_state
+from controller.tables.entries import Batch, TableEntry
+
+
+class GenerationConflict(Exception):
+    """Two different objects with one identity in a desired state (e.g. the new generation
+    reuses a selector group id of the active one): writing it would touch live state."""
+
+
+class SwapError(BackendError):
+    """The new generation did not read back as written: the old one stays active."""
+
+
+@dataclass
+class Parts:
+    config: TableEntry | None = None
+    static: Batch = field(default_factory=Batch)
+    gens: dict[int, Batch] = field(default_factory=lambda: {0: Batch(), 1: Batch()})
+    other_defaults: list[TableEntry] = field(default_factory=list)
+
+    def entries(self, g: int) -> int:
+        b = self.gens[g]
+        return len(b.entries) + len(b.groups) + len(b.members)
+
+
+def split(state: Batch, config_table: str) -> Parts:
+    """Parts of a switch state (see module docstring). Groups and members belong to the
+    part whose entries reference them; unreferenced ones belong to no part (junk that a
+    diff against any desired state deletes)."""
+    out = Parts()
+    owner: dict = {}
+    for e in state.entries:
+        if e.is_default:
+            if e.table == config_table:
+                out.config = e
+            else:
+                out.other_defaults.append(e)
+            continue
+        g = entry_generation(e)
+        part = out.static if g is None else out.gens.setdefault(g, Batch())
+        part.entries.append(e)
+        if e.group_id is not None:
+            owner.setdefault(e.group_id, []).append(part)
+    groups_by_id = {}
+    for grp in state.groups:
+        groups_by_id.setdefault(grp.group_id, []).append(grp)
+    member_owner: dict = {}
+    for gid, parts in owner.items():
+        for grp in groups_by_id.get(gid, []):
+            for part in {id(p): p for p in parts}.values():
+                part.groups.append(grp)
+                for mid in grp.member_ids:
+                    member_owner.setdefault((grp.profile, mid), {})[id(part)] = part
+    for m in state.members:
+        for part in member_owner.get((m.profile, m.member_id), {}).values():
+            part.members.append(m)
+    return out
+
+
+def combine(*parts: Batch | TableEntry | None) -> Batch:
+    """One batch of several (identical duplicates merged); raises
+    :class:`GenerationConflict` when two different objects share an identity."""
+    members, groups, entries = {}, {}, {}
+
+    def put(d, k, x, what):
+        if k in d and d[k] != x:
+            raise GenerationConflict(f"two different {what} with the identity {k!r}: {d[k]} and {x}")
+        d[k] = x
+
+    for p in parts:
+        if p is None:
+            continue
+        if isinstance(p, TableEntry):
+            put(entries, entry_key(p), p, "entries")
+            continue
+        for m in p.members:
+            put(members, member_key(m), m, "members")
+        for g in p.groups:
+            put(groups, group_key(g), g, "groups")
+        for e in p.entries:
+            put(entries, entry_key(e), e, "entries")
+    return Batch(list(members.values()), list(groups.values()), list(entries.values()))
+
+
+def prepare_state(parts: Parts, active: int, static: Batch, new_routes: Batch) -> Batch:
+    """Desired state before a flip: the active generation untouched, the new routes in
+    the other generation, statics as desired, the config entry as it is."""
+    return combine(static, parts.gens.get(active, Batch()), new_routes, parts.config)
+
+
+def final_state(static: Batch, routes: Batch, config: TableEntry) -> Batch:
+    return combine(static, routes, config)
+
+
+def unconfigured_state(static: Batch, routes: Batch) -> Batch:
+    """An unconfigured switch: statics and the first generation, config not yet written
+    (it drops everything but timers until the config entry -- the flip -- is written)."""
+    return combine(static, routes)
+
+
+def objects(b: Batch) -> int:
+    return len(b.entries) + len(b.members) + len(b.groups)
+
+
+# ---- the install sequence ---------------------------------------------------------------------
+@dataclass
+class Installed:
+    """What :meth:`GenerationWriter.install_routes` did.
+
+    ``outcome``: "installed" (an unconfigured switch got generation 0, config written
+    last), "current" (the active generation already held these routes; leftovers of the
+    inactive one deleted, the config entry set if it differed) or "swapped" (the routes
+    written into the other generation beside the active one, read back, activated by one
+    write, the old generation deleted)."""
+
+    outcome: str
+    generation: int                 # active afterwards
+    previous: int | None            # active before (None: unconfigured)
+    written: int = 0                # updates before the activation (or the cleanup of "current")
+    deleted: int = 0                # updates after the activation (the old generation)
+    objects: int = 0                # static + routes + the config entry, as now on the switch
+    verify_s: float = 0.0           # first write -> new generation read back as written
+    active_s: float = 0.0           # first write -> activated
+    total_s: float = 0.0
+
+
+class GenerationWriter:
+    """Brings one switch to a version of the routes without a packet ever seeing half of
+    two generations (see module docstring), given a :class:`~controller.agent.desired.Role`.
+
+    The sequence is the same for `uro agent push` (:mod:`controller.agent.push`) and the
+    daemon (:class:`controller.daemon.switch.SwitchAgent`); they differ only in how they
+    talk to the switch, which they supply by overriding the I/O methods below (the daemon
+    adds locks, chunking and metrics; the push a progress bar and a write report)."""
+
+    role: Role
+
+    # ---- I/O (overridden) -----------------------------------------------------------------
+    def _read(self) -> Batch:
+        """The switch's state."""
+        raise NotImplementedError
+
+    def _write(self, d: Diff) -> int:
+        """Write ``d`` (dependency-ordered by the backend); returns updates written."""
+        raise NotImplementedError
+
+    def _flip(self, generation: int) -> None:
+        """THE activation: one write of the config entry naming ``generation``."""
+        raise NotImplementedError
+
+    def _sync_config(self, actual_config: TableEntry | None) -> int:
+        """Make the config entry say what it should for the active generation (drift, a
+        down mask); returns updates written."""
+        raise NotImplementedError
+
+    def _set_active(self, generation: int | None) -> None:
+        """Told the active generation as read from the switch, before anything is written."""
+
+    def _routes_batch(self, routes: Routes, generation: int) -> Batch:
+        return self.role.routes(routes, generation)
+
+    def _swap_starting(self, routes: Routes, new: int, active: int, routes_batch: Batch) -> None:
+        """Hook: a swap is about to write ``routes`` as generation ``new`` beside ``active``."""
+
+    def _swap_failed(self, e: BackendError) -> None:
+        """Hook: a swap failed (the old generation stays active)."""
+
+    @property
+    def label(self) -> str:
+        return getattr(self, "name", "switch")
+
+    # ---- the sequence -----------------------------------------------------------------------
+    def install_routes(self, routes: Routes) -> Installed:
+        """Bring the switch (running the right pipeline) to ``routes``; see :class:`Installed`.
+
+        Raises BackendError; whatever happened before, the switch is unconfigured or runs
+        one complete generation, and calling again finishes the job (it re-reads)."""
+        t0 = time.perf_counter()
+        actual = self._read()
+        parts = split(actual, self.role.config_table())
+        act, _ = self.role.active(actual)
+        static = self.role.static()
+        self._set_active(act)
+        if act is None:
+            rb = self._routes_batch(routes, 0)
+            written = self._write(state_diff(actual, combine(unconfigured_state(static, rb), parts.config)))
+            self._verify(0, rb, static, expect_active=None)
+            t_v = time.perf_counter()
+            self._flip(0)
+            t_a = time.perf_counter()
+            return Installed("installed", 0, None, written, 0, objects(rb) + objects(static) + 1,
+                             t_v - t0, t_a - t0, time.perf_counter() - t0)
+        cur = self._routes_batch(routes, act)
+        if same_state(parts.gens[act], cur):
+            d = state_diff(actual, final_state(static, cur, parts.config))
+            n = self._write(d) + self._sync_config(parts.config)
+            return Installed("current", act, act, n, 0, objects(cur) + objects(static) + 1,
+                             total_s=time.perf_counter() - t0)
+        return self._swap(routes, actual, parts, act, static)
+
+    def _verify(self, generation: int, rb: Batch, static: Batch, expect_active) -> Batch:
+        after = self._read()
+        p = split(after, self.role.config_table())
+        act, _ = self.role.active(after)
+        if not same_state(p.gens[generation], rb):
+            raise SwapError(f"switch {self.label!r}: generation {generation} did not read back as written: "
+                            f"{explain(p.gens[generation], rb)}")
+        if not same_state(p.static, static):
+            raise SwapError(f"switch {self.label!r}: static entries did not read back as written: "
+                            f"{explain(p.static, static)}")
+        if act != expect_active:
+            raise SwapError(f"switch {self.label!r}: active generation changed behind our back "
+                            f"({expect_active} -> {act})")
+        return after
+
+    def _swap(self, routes: Routes, actual: Batch, parts: Parts, act: int, static: Batch) -> Installed:
+        new = 1 - act
+        rb = self._routes_batch(routes, new)
+        t0 = time.perf_counter()
+        self._swap_starting(routes, new, act, rb)
+        try:
+            try:
+                prepare = prepare_state(parts, act, static, rb)
+            except GenerationConflict as e:
+                raise BackendError(f"switch {self.label!r}: generation {new} would overwrite live state of "
+                                   f"generation {act}: {e}") from None
+            written = self._write(state_diff(actual, prepare))
+            after = self._verify(new, rb, static, expect_active=act)
+            t_v = time.perf_counter()
+            self._flip(new)
+            t_a = time.perf_counter()
+            p2 = split(after, self.role.config_table())
+            deleted = self._write(state_diff(after, final_state(static, rb, p2.config)))
+        except BackendError as e:
+            self._swap_failed(e)
+            raise
+        return Installed("swapped", new, act, written, deleted, objects(rb) + objects(static) + 1,
+                         t_v - t0, t_a - t0, time.perf_counter() - t0)

@@ -17,9 +17,11 @@ of passes and the slice timer is never starved):
    mode): a queue at 1 pps, then set unlimited, releases what it holds at the times
    fixed when the packets were queued -- see docs/emulate.md.
 
-Until the controller daemon is on this branch, the switches are programmed and clocked
-by the test driver of emulate_tests/ (the same PacketOut timers the daemon sends).
-Figures are printed, never asserted.
+Every fabric is brought up as `uro emulate up` does: the controller daemon (`uro
+daemon`, a process) programs the switches and sends the slice timer; the benchmark
+only sends traffic, times it by the daemon's slice clock (its status API) and reads
+the switches' counters over Thrift. Figures are printed with the load average (the
+machine is shared), never asserted.
 """
 
 from __future__ import annotations
@@ -118,43 +120,70 @@ def prio_program(net, out: Path):
 
 
 class Fabric:
-    def __init__(self, cfg, prio: bool = False):
-        if str(ROOT) not in sys.path:
-            sys.path.insert(0, str(ROOT))
-        from emulate_tests.driver import TestDriver
+    """An emulated fabric run by its daemon, for the benchmark. ``prio``: the ToR program
+    is the PRIO_PATCH experiment (the fabric is built without the daemon, its net.toml
+    pointed at the patched program, then the daemon is started on it)."""
 
-        from controller.emulate import fabric
+    def __init__(self, cfg, prio: bool = False):
+        from controller.emulate import daemon as dmn
+        from controller.emulate import fabric, procs
         from controller.emulate.network import Network
 
         self.cfg = cfg
         t0 = time.monotonic()
-        self.plan = fabric.up(cfg, start_daemon=False, log=lambda m: None)
-        self.net = Network(cfg)
-        self.arts = fabric.build_programs(self.net, Path(cfg.state_root) / ".build")
+        net = Network(cfg)
         if prio:
-            from controller.emulate import procs
-
-            tor = prio_program(self.net, Path(cfg.state_root) / ".build-prio")
+            tor = prio_program(net, Path(cfg.state_root) / ".build-prio")
             if tor is None:
-                fabric.down(cfg.prefix, cfg.state_root)
                 raise RuntimeError("the priority-queue patch no longer applies to the ToR template")
-            self.arts = dict(self.arts, tor=tor)
-            for sw in self.plan.tor_switches:
-                procs.set_queue_rates(sw.thrift_port, {self.plan.host_ports + u: PRIO_PPS for u in range(self.plan.uplinks)},
-                                      sw.name, priority=0)
-        self.drv = TestDriver(self.plan, self.net, self.arts)
-        self.drv.program()
-        self.drv.start_clock()
+            self.plan = fabric.up(cfg, start_daemon=False, log=lambda m: None)
+            try:
+                path = cfg.state_dir / "net.toml"
+                arts = dict(fabric.load_artifacts(cfg.state_dir), tor=tor)
+                path.write_text(dmn.net_toml(cfg, self.plan, arts))
+                for sw in self.plan.tor_switches:
+                    procs.set_queue_rates(sw.thrift_port, {self.plan.host_ports + u: PRIO_PPS
+                                                           for u in range(self.plan.uplinks)}, sw.name, priority=0)
+                dmn.start(cfg, self.plan, path, log=lambda m: None)
+            except BaseException:
+                fabric.down(cfg.prefix, cfg.state_root)
+                raise
+        else:
+            self.plan = fabric.up(cfg, log=lambda m: None)
+        try:
+            self.routes = dmn.routes(cfg.state_dir / "net.toml")      # what the daemon installed
+            self.arts = fabric.load_artifacts(cfg.state_dir)
+            if prio:
+                self.arts = dict(self.arts, tor=tor)
+            self.n_slices = self.routes.schedule.n_slices
+            self.slice_s = cfg.slice_ms / 1000.0
+            self.clock = dmn.Clock(self.plan, self.n_slices)
+        except BaseException:
+            fabric.down(cfg.prefix, cfg.state_root)
+            raise
         self.up_s = time.monotonic() - t0
-        self.pids = {s.name: fabric.procs.running(cfg.state_dir / "pids", s.name) for s in self.plan.switches}
+        self.pids = {s.name: procs.running(cfg.state_dir / "pids", s.name) for s in self.plan.switches}
+        self.daemon_pid = dmn.running(cfg)
+
+    @property
+    def lat(self):
+        return self.routes.per_hop.latency_slices()
+
+    def counters(self, name: str) -> dict:
+        from controller.emulate import procs
+
+        sw = self.plan.switch(name)
+        return procs.read_counters(sw.thrift_port, self.arts[sw.role].contract, name)
 
     def cpu(self, names=None) -> float:
         return _cpu_s([p for n, p in self.pids.items() if names is None or n in names])
 
+    def daemon_cpu(self) -> float:
+        return _cpu_s([self.daemon_pid] if self.daemon_pid else [])
+
     def close(self) -> None:
         from controller.emulate import fabric
 
-        self.drv.stop()
         fabric.down(self.cfg.prefix, self.cfg.state_root)
 
 
@@ -163,7 +192,7 @@ def until_all_ping(fab: Fabric, t_start: float, limit_s: float = 120) -> float:
     from controller.emulate import traffic
 
     todo = traffic.all_pairs(fab.plan)
-    cycle = fab.net.n_slices * fab.cfg.slice_ms / 1000
+    cycle = fab.n_slices * fab.slice_s
     while todo and time.monotonic() - t_start < limit_s:
         res = traffic.ping_pairs(fab.plan, todo, count=1, wait_s=2 * cycle + 1, parallel=8)
         todo = [(r.src, r.dst) for r in res if r.received == 0]
@@ -187,9 +216,9 @@ def predicted_rtt_slices(lat, a: int, b: int, x0: float, S: int) -> float:
 def rtt_probes(fab: Fabric, per_source: int, phase: float = 0.3) -> list[dict]:
     """Every source host sends ``per_source`` echoes (its destinations x start slices,
     round robin) at ``phase`` into a slice; returns measured and predicted RTTs."""
-    plan, drv, net = fab.plan, fab.drv, fab.net
-    S, slice_s = net.n_slices, drv.slice_s
-    lat = net.uro_routes.latency_slices()
+    plan, clock = fab.plan, fab.clock
+    S, slice_s = fab.n_slices, fab.slice_s
+    lat = fab.lat
     out, lock = [], threading.Lock()
 
     def one_source(a: int):
@@ -200,17 +229,16 @@ def rtt_probes(fab: Fabric, per_source: int, phase: float = 0.3) -> list[dict]:
         try:
             for k in range(per_source):
                 b, t = dsts[k % len(dsts)], (k // len(dsts) + a) % S
-                drv.wait_slice(t, into=phase, timeout=30)
+                clock.wait_slice(t, into=phase)
                 p.stdin.write(f"{plan.host(f'h{b}_0').ip} {k} {2 * S * slice_s + 1:.3f}\n")
                 p.stdin.flush()
                 t0, rtt = map(float, p.stdout.readline().split())
-                # where in the cycle it was sent, from the driver's tick log
-                tick = max((tk for tk in drv.ticks if tk[0] <= t0), key=lambda tk: tk[0])
-                x0 = tick[1] + (t0 - tick[0]) / slice_s
+                # where in the cycle it was sent, on the daemon's clock
+                x0 = clock.position(t0)
                 pred = predicted_rtt_slices(lat, a, b, x0, S) * slice_s
                 with lock:
-                    out.append({"a": a, "b": b, "slice": tick[1], "rtt": rtt, "pred": pred,
-                                "lat_f": int(lat[tick[1], a, b])})
+                    out.append({"a": a, "b": b, "slice": int(x0), "rtt": rtt, "pred": pred,
+                                "lat_f": int(lat[int(x0), a, b])})
         finally:
             p.stdin.close()
             p.wait(10)
@@ -226,11 +254,10 @@ def rtt_probes(fab: Fabric, per_source: int, phase: float = 0.3) -> list[dict]:
 # ---- 4. the cost of one held packet ------------------------------------------------------------
 def hold_cost(fab: Fabric, seconds: float = 2.0) -> tuple[float, float, float]:
     """(cores of ToR a idle, cores of ToR a holding one packet, slices held)."""
-    plan, drv, net = fab.plan, fab.drv, fab.net
-    S = net.n_slices
-    lat = net.uro_routes.latency_slices()
+    plan, ph = fab.plan, fab.routes.per_hop
+    S = fab.n_slices
     # the (src, dst, slice) whose first hop waits longest at the source
-    best = max(((int(net.uro_routes.path(a, b, t)[0][2]) - t, a, b, t) for a in range(fab.cfg.tors)
+    best = max(((int(ph.path(a, b, t)[0][2]) - t, a, b, t) for a in range(fab.cfg.tors)
                 for b in range(fab.cfg.tors) if a != b for t in range(S)))
     wait, a, b, t = best
     name = f"tor{a}"
@@ -243,12 +270,11 @@ def hold_cost(fab: Fabric, seconds: float = 2.0) -> tuple[float, float, float]:
             "b=struct.pack('!BBHHH',0,0,0,1,1)+bytes(32);"
             "t=sum(struct.unpack('!%dH'%(len(b)//2),b));t=(t>>16)+(t&0xFFFF);t+=t>>16;"
             "b=b[:2]+struct.pack('!H',~t&0xFFFF)+b[4:];s.sendto(b,(" + repr(plan.host(f"h{b}_0").ip) + ",0))")
-    drv.wait_slice(t, into=0.05)
+    fab.clock.wait_slice(t, into=0.05)
     c1, w1 = fab.cpu([name]), time.monotonic()
     subprocess.run(["ip", "netns", "exec", src.netns, sys.executable, "-c", code], check=True)
-    time.sleep(max(0.0, (wait - 0.2) * drv.slice_s - (time.monotonic() - w1)))
+    time.sleep(max(0.0, (wait - 0.2) * fab.slice_s - (time.monotonic() - w1)))
     held = (fab.cpu([name]) - c1) / (time.monotonic() - w1)
-    del lat
     return idle, held, wait
 
 
@@ -258,15 +284,15 @@ def queue_rate_release(fab: Fabric) -> list[float]:
     to unlimited (what a per-slice 'resume' would do). Returns when each frame left."""
     from controller.emulate import links, procs
 
-    plan, net = fab.plan, fab.net
+    plan, sched = fab.plan, fab.routes.schedule
     d = plan.uplinks
-    s = next(k for k in range(net.n_slices) if int(net.schedule.peer[k, 0, 0]) >= 0)
-    b = int(net.schedule.peer[s, 0, 0])
+    s = next(k for k in range(fab.n_slices) if int(sched.peer[k, 0, 0]) >= 0)
+    b = int(sched.peer[s, 0, 0])
     out_if = plan.uplink_link(b, 0).b            # OCS port b*d+0 -> ToR b uplink 0
     in_if = plan.uplink_link(0, 0).a             # ToR 0 uplink 0 side: frames enter OCS port 0
     ocs = plan.ocs
     procs.set_queue_rates(ocs.thrift_port, {b * d: 1}, "ocs")
-    fab.drv.wait_slice(s, into=0.2)
+    fab.clock.wait_slice(s, into=0.2)
     sk = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
     sk.bind((in_if, 0))
     base = links.counters([out_if])[out_if][1]
@@ -307,14 +333,15 @@ def run_mode(base_cfg, mode: str, pps: int, quick: bool) -> dict:
     try:
         r["up_s"] = fab.up_s
         r["all_ping_s"] = until_all_ping(fab, t0)
-        c0, w0 = fab.cpu(), time.monotonic()
+        c0, d0, w0 = fab.cpu(), fab.daemon_cpu(), time.monotonic()
         time.sleep(2)
         r["idle_cores"] = (fab.cpu() - c0) / (time.monotonic() - w0)
+        r["daemon_cores"] = (fab.daemon_cpu() - d0) / (time.monotonic() - w0)
         c0, w0 = fab.cpu(), time.monotonic()
         probes = rtt_probes(fab, per_source=7 if quick else 28)
         r["probe_cores"] = (fab.cpu() - c0) / (time.monotonic() - w0)
         r["probes"] = probes
-        st = stats.summarize(fab.net.uro_routes)
+        st = stats.summarize(fab.routes.per_hop)
         r["stats_mean_ms"] = st.mean_latency_slices * cfg.slice_ms
         c0, w0 = fab.cpu(), time.monotonic()
         ip = traffic.iperf3(fab.plan, "h0_0", "h5_0", seconds=3 if quick else 5)
@@ -322,7 +349,7 @@ def run_mode(base_cfg, mode: str, pps: int, quick: bool) -> dict:
         r["iperf_cores"] = (fab.cpu() - c0) / (time.monotonic() - w0)
         tot = {}
         for sw in fab.plan.tor_switches:
-            for k, v in fab.drv.counters(sw.name).items():
+            for k, v in fab.counters(sw.name).items():
                 for kk, vv in v.items():
                     if kk != "timer":
                         tot[kk] = tot.get(kk, 0) + vv
@@ -330,6 +357,7 @@ def run_mode(base_cfg, mode: str, pps: int, quick: bool) -> dict:
         r["hold"] = hold_cost(fab)
         if mode == "paced":
             r["queue_rate_release"] = queue_rate_release(fab)
+        r["load"] = os.getloadavg()[0]
     finally:
         fab.close()
     return r
@@ -351,7 +379,7 @@ def large_example(quick: bool) -> dict:
         pairs = traffic.all_pairs(fab.plan)
         random.Random(1).shuffle(pairs)
         pairs = pairs[:32 if quick else 128]
-        cycle = fab.net.n_slices * cfg.slice_ms / 1000
+        cycle = fab.n_slices * fab.slice_s
         c0, w0 = fab.cpu(), time.monotonic()
         res = traffic.ping_pairs(fab.plan, pairs, count=3, interval=0.3, wait_s=2 * cycle + 1, parallel=8)
         busy = (fab.cpu() - c0) / (time.monotonic() - w0)
@@ -379,6 +407,10 @@ def _summarize(r: dict, slice_ms: float) -> dict:
             "within": sum(1 for e in err if -5 <= e <= slice_ms + 10)}
 
 
+def _load() -> str:
+    return "/".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main(quick: bool = False) -> int:
     why = _need()
     if why:
@@ -389,7 +421,7 @@ def main(quick: bool = False) -> int:
     state = tempfile.mkdtemp(prefix="uro-bench-")
     base = dataclasses.replace(config.load(ROOT / "examples" / "emu-8x2.toml"), state_root=state)
     print(f"== emulated fabric: {base.tors} ToRs x {base.uplinks} uplinks, slices of {base.slice_ms:g} ms, "
-          f"{os.cpu_count()} cores" + (" (quick)" if quick else ""))
+          f"{os.cpu_count()} cores, load average {_load()} at the start" + (" (quick)" if quick else ""))
     pps = base.uplink_pps or 2000
     modes = [("recirculate", 0, "recirculate (unpaced)"), ("paced", pps, f"paced {pps} pps/uplink"),
              ("prio", 0, "prio queues (experiment)")]
@@ -414,7 +446,9 @@ def main(quick: bool = False) -> int:
     line("", [r["label"] for r in runs])
     line("bring-up (s)", [f"{r['up_s']:.1f}" for r in runs])
     line("until every pair pinged (s)", [f"{r['all_ping_s']:.1f}" for r in runs])
+    line("load average (1 min) at the end", [f"{r['load']:.2f}" for r in runs], "shared machine: other work runs")
     line("switch CPU idle (cores)", [f"{r['idle_cores']:.2f}" for r in runs])
+    line("daemon CPU idle (cores)", [f"{r['daemon_cores']:.2f}" for r in runs])
     q = [r["rtt"] for r in runs]
     line("echoes answered", [f"{x['answered']}/{x['n']}" for x in q])
     line("RTT measured p50/p90 (ms)", [f"{x['meas50']:.0f}/{x['meas90']:.0f}" for x in q])
@@ -432,7 +466,9 @@ def main(quick: bool = False) -> int:
     line("ToR drops held_too_long", [str(r["counters"].get("held_too_long", 0)) for r in runs])
     line("ToR reroute_missed", [str(r["counters"].get("reroute_missed", 0)) for r in runs])
     line("one ToR idle / holding 1 pkt", [f"{r['hold'][0]:.3f} / {r['hold'][1]:.3f}" for r in runs])
-    line("  holding costs (cores)", [f"{r['hold'][1] - r['hold'][0]:.2f}" for r in runs])
+    hc = [r["hold"][1] - r["hold"][0] for r in runs]
+    line("  holding costs (cores)", [f"{x:.2f}" for x in hc],
+         ("vs recirculate: " + ", ".join(f"{x / hc[0]:.2f}x" for x in hc[1:])) if runs and hc[0] > 0 else "")
     rel = next((r["queue_rate_release"] for r in runs if "queue_rate_release" in r), [])
     print("  queue-rate hold check (OCS egress at 1 pps, set unlimited at 0.2 s): 5 frames left at "
           + ", ".join(f"{x:.2f}" for x in rel) + " s")
@@ -443,6 +479,7 @@ def main(quick: bool = False) -> int:
               f"{lg['got']}/{lg['sent']} pings of {lg['pairs']} random pairs answered, RTT p50 {lg['p50']:.0f} ms")
     except Exception as e:  # a figure, not a test: say what failed
         print(f"== larger example failed: {e}")
+    print(f"== load average at the end: {_load()}")
     return 0
 
 

@@ -17,10 +17,8 @@ are printed at the end of the run.
 from __future__ import annotations
 
 import dataclasses
-import math
 import os
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -93,8 +91,7 @@ class Env:
         self.arts = fabric.load_artifacts(self.sdir)
         self.n_slices = self.routes.schedule.n_slices
         self.slice_s = cfg.slice_ms / 1000.0
-        clock = dmn.status(plan)["clock"]
-        self.slice0_at = clock["slice0_at"]
+        self.clock = dmn.Clock(plan, self.n_slices)
 
     def status(self) -> dict:
         from controller.emulate import daemon as dmn
@@ -112,21 +109,8 @@ class Env:
         return {sw.name: self.counters(sw.name) for sw in self.plan.switches}
 
     def wait_slice(self, slice_id: int, into: float = 0.2) -> float:
-        """Sleep until ``into`` x slice after the next start of slice ``slice_id`` on the
-        daemon's clock (slice k starts at slice0_at + k x slice, CLOCK_MONOTONIC like
-        ours); returns when that slice started."""
-        S, P = self.n_slices, self.slice_s
-        now = time.monotonic()
-        k = max(0, math.ceil((now - self.slice0_at) / P))
-        k += (slice_id - k) % S
-        start = self.slice0_at + k * P
-        time.sleep(max(0.0, start + into * P - time.monotonic()))
-        return start
-
-    def slice_at(self, t: float) -> tuple[int, float]:
-        """(slice id, fraction into it) at monotonic time ``t``."""
-        x = (t - self.slice0_at) / self.slice_s
-        return int(math.floor(x)) % self.n_slices, x - math.floor(x)
+        """Until ``into`` x slice after the next start of slice ``slice_id`` on the daemon's clock."""
+        return self.clock.wait_slice(slice_id, into)
 
 
 def bring_up(cfg, tag: str, state_root: str) -> Env:

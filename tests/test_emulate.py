@@ -221,3 +221,29 @@ def test_switch_command_ports_cpu_port_and_option_placement():
     assert argv[0] == "simple_switch_grpc" and "--no-p4" in argv[:sep] and "--log-console" in argv[:sep]
     assert [argv[i + 1] for i, a in enumerate(argv[:sep]) if a == "-i"] == ["0@utt2h0", "1@utt2u0", "2@utt2u1"]
     assert argv[sep + 1:] == ["--grpc-server-addr", sw.grpc_address, "--cpu-port", "510", "--priority-queues", "2"]
+
+
+# ---- which pairs a degraded schedule leaves without a per-hop route --------------------------
+def _routes(failed, source_routed=()):
+    from types import SimpleNamespace
+
+    from controller.routing.uro import UroParams, compute
+    from controller.schedule import round_robin
+    from controller.schedule.degrade import without
+
+    sched = round_robin(8, 2)
+    return SimpleNamespace(schedule=sched, failed=failed, source_routed=tuple(source_routed),
+                           per_hop=compute(without(sched, failed), UroParams(k=3, max_hops=2)))
+
+
+def test_unreachable_names_the_pairs_a_cut_disconnects_under_the_hop_bound():
+    """round-robin 8x2, M = 2, ToR 3's uplink 1 cut: ToR 5 met ToR 3 only over that cable
+    within two hops (what `uro emulate fail link 3 1` reports, and the drill test expects)."""
+    from controller.emulate.daemon import unreachable
+    from controller.schedule.degrade import Failed
+
+    assert unreachable(_routes(Failed())) == []
+    assert unreachable(_routes(Failed(uplinks=frozenset({(3, 1)})))) == [(5, 3)]
+    assert unreachable(_routes(Failed(uplinks=frozenset({(3, 1)})), source_routed=[3])) == []   # not per hop
+    # a failed ToR's own pairs are not "unreachable": nothing is meant to reach it
+    assert all(2 not in p for p in unreachable(_routes(Failed(tors=frozenset({2})))))

@@ -23,6 +23,7 @@ held for that slice (docs/emulate.md "Time").
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import time
@@ -247,6 +248,40 @@ def wait_switch(plan: Plan, name: str, timeout: float = 60.0) -> dict:
         time.sleep(0.1)
     raise DaemonError(f"the daemon did not restore {name} within {timeout:g} s (state {sw.get('state')}, "
                       f"last error {sw.get('last_error')})")
+
+
+class Clock:
+    """The running daemon's slice clock as seen from this host: slice ``k`` (counting from
+    the daemon's first) starts at ``slice0_at + k x slice`` on CLOCK_MONOTONIC, the clock
+    the daemon times its timers by and ours too (same host). For traffic that must leave
+    a known fraction into a known slice (tests, benchmark); the switches move when the
+    timer reaches them, a fraction of a millisecond later (``uro ctl status``: lateness)."""
+
+    def __init__(self, plan: Plan, n_slices: int):
+        c = status(plan)["clock"]
+        self.slice0_at = float(c["slice0_at"])
+        self.slice_s = float(c["slice_ms"]) / 1000.0
+        self.n_slices = n_slices
+
+    def wait_slice(self, slice_id: int, into: float = 0.2) -> float:
+        """Sleep until ``into`` x slice after the next start of slice ``slice_id``; returns
+        when that slice started."""
+        S, P = self.n_slices, self.slice_s
+        k = max(0, math.ceil((time.monotonic() - self.slice0_at) / P))
+        k += (slice_id - k) % S
+        start = self.slice0_at + k * P
+        time.sleep(max(0.0, start + into * P - time.monotonic()))
+        return start
+
+    def slice_at(self, t: float) -> tuple[int, float]:
+        """(slice id, fraction into it) at monotonic time ``t``."""
+        x = (t - self.slice0_at) / self.slice_s
+        return int(math.floor(x)) % self.n_slices, x - math.floor(x)
+
+    def position(self, t: float) -> float:
+        """Cycle position at ``t``: slice id + fraction (``slice_at`` as one number)."""
+        s, f = self.slice_at(t)
+        return s + f
 
 
 def events(plan: Plan) -> list[dict]:

@@ -15,7 +15,9 @@ of passes and the slice timer is never starved):
    slices, against the same ToR idle;
 5. whether bmv2's queue rates could hold packets instead (a per-slice priority-queue
    mode): a queue at 1 pps, then set unlimited, releases what it holds at the times
-   fixed when the packets were queued -- see docs/emulate.md.
+   fixed when the packets were queued -- see docs/emulate.md;
+6. a link failure under a 20/s ping stream: loss before, during (cut -> the daemon's
+   new generation active) and after, and the daemon's reaction times.
 
 Every fabric is brought up as `uro emulate up` does: the controller daemon (`uro
 daemon`, a process) programs the switches and sends the slice timer; the benchmark
@@ -312,6 +314,36 @@ def queue_rate_release(fab: Fabric) -> list[float]:
     return released
 
 
+# ---- 6. a link failure under traffic -----------------------------------------------------------
+def link_failure(fab: Fabric, seconds: float = 12.0, interval: float = 0.05) -> dict:
+    """A ping stream h0_0 -> h5_0; the cable of the uplink its route leaves ToR 0 on in
+    slice 0 is cut 4 s in (``uro emulate fail link``: the daemon sees it over netlink, masks
+    the uplink, installs a new generation) and joined again at the end. Loss before,
+    during (cut -> new generation active) and after."""
+    from controller.emulate import fabric, traffic
+
+    prefix, root = fab.cfg.prefix, fab.cfg.state_root
+    tor, up = fab.routes.per_hop.path(0, 5, 0)[0][:2]
+    n = int(seconds / interval)
+    stream = traffic.PingStream(fab.plan, "h0_0", "h5_0", n, interval)
+    cut = False
+    try:
+        time.sleep(4)
+        t_cut = time.time()
+        fabric.fail(prefix, "link", [tor, up], root)
+        cut = True
+        stream.wait(timeout=seconds + 60)
+    finally:
+        stream.stop()
+        if cut:
+            ev = fabric.status(prefix, root)["daemon"]["failures"]["events"]
+            fabric.recover(prefix, "link", [tor, up], root)
+    rep = next(e for e in ev if e["op"] == "fail" and e["target"] == [tor, up])
+    ph = stream.phases({"transition": t_cut, "after": t_cut + (rep["generation_s"] or 0)})
+    return {"link": (tor, up), "phases": ph, "gap": stream.longest_gap_s(t_cut), "dataplane_ms": rep["dataplane_ms"],
+            "generation_s": rep["generation_s"]}
+
+
 def _pct(xs, q):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
@@ -355,6 +387,7 @@ def run_mode(base_cfg, mode: str, pps: int, quick: bool) -> dict:
                         tot[kk] = tot.get(kk, 0) + vv
         r["counters"] = tot
         r["hold"] = hold_cost(fab)
+        r["failure"] = link_failure(fab)
         if mode == "paced":
             r["queue_rate_release"] = queue_rate_release(fab)
         r["load"] = os.getloadavg()[0]
@@ -472,6 +505,11 @@ def main(quick: bool = False) -> int:
     hc = [r["hold"][1] - r["hold"][0] for r in runs]
     line("  holding costs (cores)", [f"{x:.2f}" for x in hc],
          ("vs recirculate: " + ", ".join(f"{x / hc[0]:.2f}x" for x in hc[1:])) if runs and hc[0] > 0 else "")
+    fl = [r["failure"] for r in runs]
+    line("link cut under 20/s pings: lost", [" ".join(f"{lo}/{se}" for lo, se in f["phases"].values()) for f in fl],
+         "before / cut -> new generation / after")
+    line("  longest gap after the cut (s)", [f"{f['gap']:.2f}" for f in fl])
+    line("  daemon: mask (ms) / generation (s)", [f"{f['dataplane_ms']:.0f} / {f['generation_s']:.2f}" for f in fl])
     rel = next((r["queue_rate_release"] for r in runs if "queue_rate_release" in r), [])
     print("  queue-rate hold check (OCS egress at 1 pps, set unlimited at 0.2 s): 5 frames left at "
           + ", ".join(f"{x:.2f}" for x in rel) + " s")

@@ -143,27 +143,14 @@ def drill_fab(state_root):
         tear_down(env)
 
 
-def _ping_stream(plan, a: str, b: str, n: int, interval: float):
-    """ping -D -O: a timestamp on every reply and on every "no answer yet" line."""
-    return subprocess.Popen(["ip", "netns", "exec", plan.host(a).netns, "ping", "-n", "-D", "-O", "-i", f"{interval:g}",
-                             "-c", str(n), "-W", "2", plan.host(b).ip], stdout=subprocess.PIPE, text=True)
-
-
-def _answered(out: str) -> dict[int, float]:
-    """{icmp_seq: reply time (epoch)} of the replies in ping -D output."""
-    got = {}
-    for line in out.splitlines():
-        if "bytes from" in line and "icmp_seq=" in line:
-            got[int(line.split("icmp_seq=")[1].split()[0])] = float(line[1:line.index("]")])
-    return got
-
-
 def test_link_failure_traffic_keeps_flowing(drill_fab):
     """A 20/s ping stream between a pair whose route crosses the failed uplink; cut the
     cable: the daemon sees it over netlink, masks the uplink at once (the data plane takes
     a one-shot alternative) and then installs a new generation that avoids it. The stream
     keeps flowing; its loss before, during (cut -> new generation active) and after the
     transition is measured and reported."""
+    from controller.emulate import traffic
+
     env = drill_fab
     plan, prefix, root = env.plan, env.cfg.prefix, env.cfg.state_root
     a, b = 0, 5
@@ -172,16 +159,14 @@ def test_link_failure_traffic_keeps_flowing(drill_fab):
     tor, up = route[0][0], route[0][1]
     assert tor == a
     n, iv = 240, 0.05
-    stream = _ping_stream(plan, f"h{a}_0", f"h{b}_0", n, iv)
+    stream = traffic.PingStream(plan, f"h{a}_0", f"h{b}_0", n, iv)
     try:
-        t_start = time.time()
         time.sleep(4)
         t_cut = time.time()
         lines = fabric.fail(prefix, "link", [tor, up], root)
-        out, _ = stream.communicate(timeout=120)
+        got = stream.wait(timeout=120)
     finally:
-        if stream.poll() is None:
-            stream.kill()
+        stream.stop()
         st = fabric.status(prefix, root)
         if st["failures"]:
             fabric.recover(prefix, "link", [tor, up], root)
@@ -189,30 +174,18 @@ def test_link_failure_traffic_keeps_flowing(drill_fab):
     assert st["daemon"]["failures"]["active"]["uplinks"] == [[tor, up]] and st["cables_cut"] == [[tor, up]]
     assert rep["dataplane_ms"] is not None and rep["generation_s"] is not None, rep
     assert any("down mask in" in x and "new generation active" in x for x in lines), lines
-    got = _answered(out)
-    # which window each seq was sent in: ping sends seq k about k x interval after the first
-    t_gen = t_cut + rep["generation_s"]
-    first = min(got) if got else 0
-    t0 = (got[first] - iv * first) if got else t_start
-    sent_at = {k: t0 + k * iv for k in range(1, n + 1)}
-    win = {"before": [k for k, t in sent_at.items() if t < t_cut],
-           "transition": [k for k, t in sent_at.items() if t_cut <= t < t_gen],
-           "after": [k for k, t in sent_at.items() if t >= t_gen]}
-    lost = {w: sum(1 for k in ks if k not in got) for w, ks in win.items()}
+    ph = stream.phases({"transition": t_cut, "after": t_cut + rep["generation_s"]})
+    gap = stream.longest_gap_s(t_cut)
     figure(f"[failure] cable tor{tor} uplink {up} cut under a 20/s ping stream h{a}_0 -> h{b}_0: lost "
-           + ", ".join(f"{lost[w]}/{len(win[w])} {w}" for w in win)
-           + f"; daemon: down mask {rep['dataplane_ms']:.0f} ms, new generation active {rep['generation_s']:.2f} s "
-           f"after the cut ({len(got)}/{n} answered in all)")
-    frac = {w: lost[w] / max(1, len(win[w])) for w in win}
+           + ", ".join(f"{lost}/{sent} {w}" for w, (lost, sent) in ph.items())
+           + f"; longest gap after the cut {gap:.2f} s; daemon: down mask {rep['dataplane_ms']:.0f} ms, new "
+           f"generation active {rep['generation_s']:.2f} s after the cut ({len(got)}/{n} answered in all)")
+    frac = {w: lost / max(1, sent) for w, (lost, sent) in ph.items()}
     # without a reaction a quarter or more of the cycle would send into the cut cable; the
     # baseline (slice-boundary loss, grows with the machine's load) is the loss before the cut
-    assert len(win["after"]) >= 100 and frac["after"] <= frac["before"] + 0.15, \
-        f"the stream did not keep flowing after the new generation: lost {lost} of {[len(v) for v in win.values()]}"
-    runs, run = [], 0
-    for k in range(win["transition"][0] if win["transition"] else win["after"][0], n + 1):
-        run = 0 if k in got else run + 1
-        runs.append(run)
-    assert max(runs) * iv < 1.0, f"{max(runs)} pings in a row lost after the cut: the stream stopped"
+    assert ph["after"][1] >= 100 and frac["after"] <= frac["before"] + 0.15, \
+        f"the stream did not keep flowing after the new generation: {ph}"
+    assert gap < 1.0, f"{gap:.2f} s of pings lost in a row after the cut: the stream stopped"
 
 
 def test_failure_drills_take_elements_down_for_real(drill_fab):

@@ -105,3 +105,66 @@ def iperf3(plan: Plan, client: str, server: str, seconds: float = 3.0, port: int
     sent = end.get("sum_sent", {})
     return IperfResult(client, server, float(recv.get("seconds", seconds)), int(recv.get("bytes", 0)),
                        float(recv.get("bits_per_second", 0.0)) / 1e6, sent.get("retransmits"))
+
+
+class PingStream:
+    """``ping -D -O -i interval -c n`` from host ``a`` to host ``b`` in the background: a
+    steady stream whose loss can be split by when each echo was sent (a failure's
+    phases). Stopped by its own PID (:meth:`stop`)."""
+
+    def __init__(self, plan: Plan, a: str, b: str, n: int, interval: float):
+        self.n, self.interval = n, interval
+        self.t_start = time.time()
+        self.p = subprocess.Popen(_in(plan.host(a), ["ping", "-n", "-D", "-O", "-i", f"{interval:g}", "-c", str(n),
+                                                     "-W", "2", plan.host(b).ip]),
+                                  stdout=subprocess.PIPE, text=True)
+        self.answered: dict[int, float] = {}
+
+    def wait(self, timeout: float) -> dict[int, float]:
+        """Until ping ends; ``{icmp_seq: send time (epoch)}`` of the answered echoes (the
+        reply's -D timestamp minus its RTT)."""
+        out, _ = self.p.communicate(timeout=timeout)
+        for line in out.splitlines():
+            m = _RTT.search(line)
+            if m and "bytes from" in line and line.startswith("["):
+                self.answered[int(m.group(1))] = float(line[1:line.index("]")]) - float(m.group(2)) / 1000.0
+        return self.answered
+
+    def stop(self) -> None:
+        if self.p.poll() is None:
+            self.p.kill()
+            self.p.wait(5)
+
+    def _sent_at(self) -> dict[int, float]:
+        """Send time (epoch) of every echo: iputils numbers them from 1 and sends seq s
+        (s - k) x interval after seq k; anchored on the answered ones' send times."""
+        got = self.answered
+        if got:
+            offs = sorted(t - self.interval * k for k, t in got.items())
+            t0 = offs[len(offs) // 2]
+        else:
+            t0 = self.t_start - self.interval
+        return {s: t0 + s * self.interval for s in range(1, self.n + 1)}
+
+    def phases(self, marks: dict[str, float]) -> dict[str, tuple[int, int]]:
+        """``{phase: (lost, sent)}``: the echoes split by send time (epoch) at ``marks``,
+        e.g. ``{"transition": t_cut, "after": t_new_generation}``; before the first mark
+        is "before"."""
+        names = ["before", *sorted(marks, key=marks.get)]
+        bounds = sorted(marks.values())
+        out = {nm: [0, 0] for nm in names}
+        for seq, t in self._sent_at().items():
+            nm = names[sum(1 for x in bounds if t >= x)]
+            out[nm][1] += 1
+            out[nm][0] += seq not in self.answered
+        return {nm: (v[0], v[1]) for nm, v in out.items()}
+
+    def longest_gap_s(self, since: float) -> float:
+        """Longest run of unanswered echoes sent after ``since`` (epoch), in seconds."""
+        run = best = 0
+        for seq, t in self._sent_at().items():
+            if t < since:
+                continue
+            run = 0 if seq in self.answered else run + 1
+            best = max(best, run)
+        return best * self.interval

@@ -19,40 +19,15 @@ Needs p4c-bm2-ss and simple_switch_grpc; the switch is started and stopped here 
 from __future__ import annotations
 
 import shutil
-import socket
-import subprocess
 import tempfile
 import time
 from pathlib import Path
 
+from controller.agent.bmv2_process import Bmv2Switch
+
 TARGET_RATE = 10_000     # entries/s, issue 11
 TARGET_RATIO = 10.0
 TARGET_PUSH_S = 10.0
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class _Switch:
-    def __init__(self, log: Path):
-        self.port = _free_port()
-        self.log = open(log, "w")
-        self.proc = subprocess.Popen(
-            ["simple_switch_grpc", "--device-id", "0", "--no-p4", "--thrift-port", str(_free_port()), "--",
-             "--cpu-port", "64", "--grpc-server-addr", f"127.0.0.1:{self.port}"],
-            stdout=self.log, stderr=subprocess.STDOUT)
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.log.close()
 
 
 def _connect(port: int, **kw):
@@ -141,12 +116,12 @@ def main(quick: bool = False) -> int:
               f"ToR {tor}'s state built in {batch_s:.2f} s")
         print("objects: " + ", ".join(f"{k} {v}" for k, v in per_table(desired, c).items()) + f" = {n}")
 
-        sw = _Switch(tmp / "switch.log")
+        sw = Bmv2Switch(tmp, "switch", target_args=["--cpu-port", "64"]).start()
         try:
             runs = {"batched": [], "one per request": []}
             for _ in range(2):          # alternating, so both see the same machine load
                 for k, kw in (("batched", {}), ("one per request", {"max_batch": 1})):
-                    be = _connect(sw.port, **kw)
+                    be = _connect(sw.grpc_port, **kw)
                     runs[k].append(_write(be, pl, desired))
                     be.close()
             best = {k: min(v) for k, v in runs.items()}
@@ -158,7 +133,7 @@ def main(quick: bool = False) -> int:
                   f"{rb:,.0f} entries/s (target >= {TARGET_RATE:,}); {_load()}")
 
             # full push from an empty switch, as `uro agent push` does it
-            be = _connect(sw.port)
+            be = _connect(sw.grpc_port)
             # another cookie than the running one: the push loads the program (wiping the switch)
             other = Pipeline(pl.target, pl.program, pl.contract, pl.files, pl.cookie ^ 1)
             t0 = time.perf_counter()

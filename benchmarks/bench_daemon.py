@@ -20,20 +20,15 @@ import json
 import os
 from datetime import datetime, timezone
 import shutil
-import socket
 import subprocess
 import tempfile
 import threading
 import time
 from pathlib import Path
 
+from controller.agent.bmv2_process import Bmv2Switch, free_port
+
 PREFIX = f"ub{os.getpid() % 100000}"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _missing() -> str | None:
@@ -49,35 +44,9 @@ def _missing() -> str | None:
     return None
 
 
-class _Switch:
-    def __init__(self, work: Path, name: str, ifaces=()):
-        self.grpc, self.thrift = _free_port(), _free_port()
-        args = ["simple_switch_grpc", "--device-id", "0", "--no-p4", "--thrift-port", str(self.thrift)]
-        for i, ifc in enumerate(ifaces):
-            args += ["-i", f"{i}@{ifc}"]
-        args += ["--", "--grpc-server-addr", f"127.0.0.1:{self.grpc}", "--cpu-port", "510"]
-        self.log = open(work / f"{name}.log", "w")
-        self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
-        end = time.time() + 20
-        while time.time() < end:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", self.grpc)) == 0:
-                    return
-            time.sleep(0.05)
-        raise RuntimeError(f"{name}: simple_switch_grpc did not start")
-
-    @property
-    def address(self) -> str:
-        return f"127.0.0.1:{self.grpc}"
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.log.close()
+def _switch(work: Path, name: str, ifaces=()) -> Bmv2Switch:
+    """A started simple_switch_grpc whose CPU port (510) takes the daemon's timers."""
+    return Bmv2Switch(work, name, ifaces, ["--cpu-port", "510"]).start()
 
 
 def _veths(n: int) -> list[tuple[str, str]]:
@@ -157,15 +126,15 @@ def bench_swap(work: Path, progs: dict, veths, swaps: int = 6) -> dict:
     from controller.schedule.degrade import Failed
     from controller.tables.tor_batch import host_ip
 
-    sw = _Switch(work, "tor108", [a for a, _ in veths[:14]])
+    sw = _switch(work, "tor108", [a for a, _ in veths[:14]])
     hosts = [b for _, b in veths[:14]]
     try:
         clock = "slice_ms = 1000\ncapacity_bytes = 100000000\nbytes_per_us = 0"
         sws = [_tor_switch(0, sw.address, 8, 6)]
         cfg_a = _net(work / "a.toml", progs, sws, schedule=SCHED_108, routing=ROUTES_A, clock=clock,
-                     status_port=_free_port())
+                     status_port=free_port())
         cfg_b = _net(work / "b.toml", progs, sws, schedule=SCHED_108, routing=ROUTES_B, clock=clock,
-                     status_port=_free_port())
+                     status_port=free_port())
         ctl = Controller(load(cfg_a), log=EventLog("json", open(work / "swap.log", "w")))
         t0 = time.perf_counter()
         ctl.start(Prepared(ctl.cfg, Failed(), backend_for))
@@ -236,12 +205,12 @@ def bench_failure(work: Path, progs: dict, veths, trials: int = 4) -> dict:
     from controller.daemon.log import EventLog
     from controller.daemon.run import Daemon
 
-    sw = _Switch(work, "tor108f", [a for a, _ in veths[:14]])
+    sw = _switch(work, "tor108f", [a for a, _ in veths[:14]])
     up1_if, up1_peer = veths[9]           # uplink 1 = port 9
     try:
         sws = [_tor_switch(0, sw.address, 8, 6, interfaces=["", up1_if])]
         cfg = _net(work / "f.toml", progs, sws, schedule=SCHED_108, routing=ROUTES_B,
-                   clock="slice_ms = 100\ncapacity_bytes = 100000000\nbytes_per_us = 0", status_port=_free_port())
+                   clock="slice_ms = 100\ncapacity_bytes = 100000000\nbytes_per_us = 0", status_port=free_port())
         log = EventLog("json", open(work / "failure.log", "w"))
         log.lines = []
         d = Daemon(cfg, log=log).start()
@@ -276,7 +245,7 @@ def bench_jitter(work: Path, progs: dict, seconds: float = 8.0) -> list[dict]:
     from controller.daemon.run import Daemon
 
     out = []
-    sws = [_Switch(work, f"j{i}") for i in range(9)]
+    sws = [_switch(work, f"j{i}") for i in range(9)]
     try:
         for slice_ms in (50, 20):
             switches = [_tor_switch(t, sws[t].address, 2, 2) for t in range(8)]
@@ -285,7 +254,7 @@ def bench_jitter(work: Path, progs: dict, seconds: float = 8.0) -> list[dict]:
                        schedule='generate = "round-robin"\ntors = 8\nuplinks = 2',
                        routing='source_routed = []\n[routing.per_hop]\nk = 3\nmax_hops = 4',
                        clock=f"slice_ms = {slice_ms}\ncapacity_bytes = 100000000\nbytes_per_us = 0",
-                       status_port=_free_port())
+                       status_port=free_port())
             d = Daemon(cfg, log=EventLog("json", open(work / f"jitter{slice_ms}.log", "w"))).start()
             time.sleep(seconds)
             d.ctl.maintain()

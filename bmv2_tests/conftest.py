@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from controller.agent.bmv2_process import Bmv2Switch
 from controller.p4gen import build as p4build
 from controller.p4gen import profile as prof
 from controller.p4gen.timer import timer_frame, timer_metadata
@@ -23,15 +24,6 @@ from controller.p4gen.timer import timer_frame, timer_metadata
 HERE = Path(__file__).resolve().parent
 #: veth names of this test session: several sessions (worktrees, CI) can run at once
 VETH_PREFIX = f"u{os.getpid() % 100000}"
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on now (the switch binds it a moment later)."""
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _missing() -> str | None:
@@ -204,19 +196,14 @@ class Dataplane:
 
 
 # ---- switch -----------------------------------------------------------------------------
-class Switch:
-    """A simple_switch_grpc process; ``target_args`` go after ``--`` (e.g. ``--cpu-port``,
-    TLS options)."""
+class Switch(Bmv2Switch):
+    """A simple_switch_grpc process with the P4Runtime client the tests drive it by;
+    ``target_args`` go after ``--`` (e.g. ``--cpu-port``, TLS options)."""
 
     def __init__(self, ifaces: list[str], log: Path, target_args: list[str] = ()):
-        self.grpc_port, self.thrift_port = free_port(), free_port()
-        args = ["simple_switch_grpc", "--device-id", "0", "--no-p4", "--thrift-port", str(self.thrift_port)]
-        for i, ifc in enumerate(ifaces):
-            args += ["-i", f"{i}@{ifc}"]
-        args += ["--", "--grpc-server-addr", f"127.0.0.1:{self.grpc_port}", *target_args]
-        self.log = open(log, "w")
-        self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
+        super().__init__(log.parent, log.stem, ifaces, target_args)
         self.client = None
+        self.start(wait=False)
 
     def connect(self, p4info, bmv2_json, contract):
         from controller.agent.p4runtime import P4RuntimeClient
@@ -238,19 +225,10 @@ class Switch:
         self.client.check_contract(contract)
         return self.client
 
-    def alive(self) -> bool:
-        return self.proc.poll() is None
-
     def stop(self):
         if self.client:
             self.client.close()
-        self.proc.terminate()
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.log.close()
+        super().stop()
 
 
 def _run_switch(n_ports, program, artifacts, veths, tmp_path):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import free_port
+from controller.agent.bmv2_process import Bmv2Switch
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -36,46 +36,13 @@ def need_daemon_stack() -> None:
         pytest.skip(f"needs the bmv2 P4Runtime backend: {e}")
 
 
-class SwitchProc:
-    """One simple_switch_grpc on fixed ports (so a restart comes back at the same address)."""
+class SwitchProc(Bmv2Switch):
+    """One simple_switch_grpc on fixed ports (so a restart comes back at the same address),
+    with its CPU port where the daemon's timers enter and its Thrift view."""
 
     def __init__(self, log_dir: Path, name: str, ifaces: list[str] = (), cpu_port: int | None = 510):
-        self.name, self.log_dir, self.ifaces, self.cpu_port = name, log_dir, list(ifaces), cpu_port
-        self.grpc_port, self.thrift_port = free_port(), free_port()
-        self.proc = None
-        self.starts = 0
-
-    @property
-    def address(self) -> str:
-        return f"127.0.0.1:{self.grpc_port}"
-
-    def start(self) -> "SwitchProc":
-        args = ["simple_switch_grpc", "--device-id", "0", "--no-p4", "--thrift-port", str(self.thrift_port)]
-        for i, ifc in enumerate(self.ifaces):
-            args += ["-i", f"{i}@{ifc}"]
-        args += ["--", "--grpc-server-addr", self.address]
-        if self.cpu_port is not None:
-            args += ["--cpu-port", str(self.cpu_port)]
-        self.starts += 1
-        log = open(self.log_dir / f"{self.name}.{self.starts}.log", "w")
-        self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
-        log.close()
-        wait_port(self.grpc_port)
-        return self
-
-    def kill(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        super().__init__(log_dir, name, ifaces, [] if cpu_port is None else ["--cpu-port", str(cpu_port)])
+        self.cpu_port = cpu_port
 
     def cli(self, *commands: str) -> str:
         """simple_switch_CLI commands (Thrift): the switch's own view."""
@@ -89,18 +56,6 @@ class SwitchProc:
             if "RuntimeCmd:" in line and line.strip().split()[-1].isdigit():
                 return int(line.strip().split()[-1])
         raise AssertionError(f"no entry count for {table} in {out!r}")
-
-
-def wait_port(port: int, timeout: float = 20.0) -> None:
-    import socket
-
-    end = time.time() + timeout
-    while time.time() < end:
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.05)
-    raise AssertionError(f"nothing listens on port {port} after {timeout}s")
 
 
 def write_net(path: Path, programs: dict, switches: list[dict], *, routing: str | None = None,

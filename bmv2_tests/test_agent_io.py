@@ -205,7 +205,7 @@ def _state(sw, pipeline):
 
 
 def test_uro_agent_push_end_to_end_and_a_daemon_adopts_the_switches(bare, pipelines, artifacts, tmp_path, capsys):
-    from conftest import free_port
+    from controller.agent.bmv2_process import free_port
     from daemon_util import DaemonProc, status, until
 
     start, connect = bare
@@ -255,7 +255,7 @@ def test_uro_agent_push_end_to_end_and_a_daemon_adopts_the_switches(bare, pipeli
 
 
 def test_uro_agent_push_writes_nothing_when_a_switch_does_not_answer(bare, artifacts, tmp_path, capsys):
-    from conftest import free_port
+    from controller.agent.bmv2_process import free_port
 
     start, connect = bare
     sw = start()

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from conftest import free_port
+from controller.agent.bmv2_process import free_port
 from daemon_util import SwitchProc, need_daemon_stack, until, write_net
 
 HOST, UPLINK_BASE = 0, 2

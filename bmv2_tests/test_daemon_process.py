@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import free_port
+from controller.agent.bmv2_process import free_port
 from daemon_util import REPO, DaemonProc, SwitchProc, need_daemon_stack, status, switch_state, until, write_net
 
 

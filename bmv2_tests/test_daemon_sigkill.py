@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from conftest import free_port
+from controller.agent.bmv2_process import free_port
 from daemon_util import DaemonProc, SwitchProc, need_daemon_stack, switch_state, write_net
 
 

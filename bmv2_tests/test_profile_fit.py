@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from fabric import ME, UPLINK_BASE, set_slice, tor_batch, ucmp_routes, udp
+from fabric import ME, set_slice, tor_batch, ucmp_routes, udp
 
 from controller.agent.p4runtime import P4RuntimeError
 from controller.p4gen import profile as prof

@@ -8,11 +8,12 @@ KINDS = ("rr", "opera", "random", "random-extra", "double")
 
 
 @st.composite
-def small_schedules(draw, max_tors: int = 9, kinds: tuple[str, ...] = KINDS):
-    """Random small schedules: all three generators, odd/even N, extra idle slices,
-    and stacked cycles in which ToR pairs meet more than once (``kinds`` picks among
-    them; the three generators alone give one meeting per pair per cycle)."""
-    n = draw(st.integers(3, max_tors))
+def small_schedules(draw, max_tors: int = 9, kinds: tuple[str, ...] = KINDS, min_tors: int = 3,
+                    max_extra: int = 3):
+    """Random small schedules: all three generators, odd/even N, up to ``max_extra`` extra
+    idle slices, and stacked cycles in which ToR pairs meet more than once (``kinds`` picks
+    among them; the three generators alone give one meeting per pair per cycle)."""
+    n = draw(st.integers(min_tors, max_tors))
     d = draw(st.integers(1, min(3, n - 1)))
     seed = draw(st.integers(0, 10_000))
     kind = draw(st.sampled_from(kinds))
@@ -24,6 +25,16 @@ def small_schedules(draw, max_tors: int = 9, kinds: tuple[str, ...] = KINDS):
         return random_matchings(n, d, seed=seed)
     base = random_matchings(n, d, seed=seed)
     if kind == "random-extra":
-        return random_matchings(n, d, seed=seed, n_slices=base.n_slices + draw(st.integers(1, 3)))
+        return random_matchings(n, d, seed=seed, n_slices=base.n_slices + draw(st.integers(1, max_extra)))
     other = random_matchings(n, d, seed=seed + 1)
     return Schedule(np.concatenate([base.peer, other.peer]), name="double")
+
+
+def pairs(sched):
+    """Every (slice, source, destination) of a schedule with source != destination."""
+    N = sched.n_tors
+    for t in range(sched.n_slices):
+        for src in range(N):
+            for dst in range(N):
+                if src != dst:
+                    yield t, src, dst

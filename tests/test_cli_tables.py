@@ -9,7 +9,7 @@ from controller.analysis import stats
 from controller.tables import perhop
 from controller.cli import main
 from controller.routing.uro import UroParams, compute
-from controller.schedule import Schedule, opera, round_robin, save
+from controller.schedule import opera, round_robin, save
 
 
 def test_run_default_writes_artifacts(tmp_path, capsys):

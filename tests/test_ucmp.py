@@ -12,38 +12,15 @@ from controller.errors import UroError
 from controller.routing import direct, ucmp, uro
 from controller.routing.exhaustive import all_paths, best_labels
 from controller.routing.paths import BACKUP, REGULAR, RELAXED
-from controller.schedule import Schedule, opera, random_matchings, round_robin
+from controller.schedule import Schedule, opera, random_matchings
+from strategies import pairs, small_schedules
 
 
 # ---- strategies and ground truth ----------------------------------------------------------
-@st.composite
-def schedules(draw, min_tors: int = 4, max_tors: int = 8):
+def schedules(min_tors: int = 4, max_tors: int = 8):
     """Small schedules from the project's generators (4-8 ToRs, 1-3 uplinks), with idle
     extra slices and stacked cycles (ToR pairs meeting twice, so tied paths appear)."""
-    n = draw(st.integers(min_tors, max_tors))
-    d = draw(st.integers(1, 3))
-    seed = draw(st.integers(0, 10_000))
-    kind = draw(st.sampled_from(["rr", "opera", "random", "random-extra", "double"]))
-    if kind == "rr":
-        return round_robin(n, d)
-    if kind == "opera":
-        return opera(n, d, seed=seed)
-    if kind == "random":
-        return random_matchings(n, d, seed=seed)
-    base = random_matchings(n, d, seed=seed)
-    if kind == "random-extra":
-        return random_matchings(n, d, seed=seed, n_slices=base.n_slices + draw(st.integers(1, 2)))
-    other = random_matchings(n, d, seed=seed + 1)
-    return Schedule(np.concatenate([base.peer, other.peer]), name="double")
-
-
-def pairs(sched):
-    N = sched.n_tors
-    for t in range(sched.n_slices):
-        for src in range(N):
-            for dst in range(N):
-                if src != dst:
-                    yield t, src, dst
+    return small_schedules(max_tors=max_tors, min_tors=min_tors, max_extra=2)
 
 
 def latency(path, t):

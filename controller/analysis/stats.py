@@ -81,7 +81,7 @@ def format_path_stats(routes, alpha: float = 0.5) -> str:
     reg = routes.path_kind() == REGULAR
     hist = np.bincount(routes.p_hops[reg].astype(np.int64))
     total = int(hist.sum())
-    lines = [f"path length (hops, every path of every group):"]
+    lines = ["path length (hops, every path of every group):"]
     for h, c in enumerate(hist):
         if c:
             bar = "#" * max(1, round(40 * c / total))

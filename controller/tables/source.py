@@ -208,7 +208,7 @@ def entry_counts(routes: PathRoutes) -> np.ndarray:
 def queues_per_port(routes: PathRoutes) -> np.ndarray:
     """Calendar queues each (ToR, uplink) needs: 1 + the largest wait rank of a hop sent
     on it (rank = send slice - slice the packet reached that ToR)."""
-    S, N = routes.schedule.n_slices, routes.schedule.n_tors
+    N = routes.schedule.n_tors
     d = routes.schedule.n_uplinks
     gid = routes.path_group_index()
     t = gid // (N * N)

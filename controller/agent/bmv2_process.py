@@ -1,0 +1,99 @@
+"""A ``simple_switch_grpc`` process that uro started: on free localhost ports, logged to a
+file, waited for until its P4Runtime port answers, and stopped by its own PID (never by a
+name pattern, so other switches on the machine are left alone).
+
+The bmv2 tests, the benchmarks and anything else that runs a throw-away bmv2 switch use
+this one class; the switch starts with no program (``--no-p4``): the P4Runtime client
+installs the pipeline.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+from controller.errors import UroError
+
+
+class SwitchStartError(UroError):
+    pass
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now (the switch binds it a moment later)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_port(port: int, timeout: float = 20.0, proc: subprocess.Popen | None = None) -> None:
+    """Until something accepts TCP connections on 127.0.0.1:``port``; raises
+    :class:`SwitchStartError` on timeout or when ``proc`` exits first."""
+    end = time.time() + timeout
+    while time.time() < end:
+        if proc is not None and proc.poll() is not None:
+            raise SwitchStartError(f"the process (pid {proc.pid}) exited with {proc.returncode} "
+                                   f"before port {port} answered")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise SwitchStartError(f"nothing listens on port {port} after {timeout}s")
+
+
+class Bmv2Switch:
+    """One ``simple_switch_grpc``: interface ``i`` is device port ``i``; ``target_args``
+    go after ``--`` (``--cpu-port``, TLS options). The gRPC and Thrift ports are chosen
+    once, so a restarted switch comes back at the same address. The first start logs to
+    ``<log_dir>/<name>.log``, restart ``n`` to ``<name>.<n>.log``."""
+
+    def __init__(self, log_dir: Path, name: str, ifaces=(), target_args=(), device_id: int = 0):
+        self.log_dir, self.name = Path(log_dir), name
+        self.ifaces, self.target_args, self.device_id = list(ifaces), list(target_args), device_id
+        self.grpc_port, self.thrift_port = free_port(), free_port()
+        self.proc: subprocess.Popen | None = None
+        self.starts = 0
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.grpc_port}"
+
+    def command(self) -> list[str]:
+        args = ["simple_switch_grpc", "--device-id", str(self.device_id), "--no-p4",
+                "--thrift-port", str(self.thrift_port)]
+        for i, ifc in enumerate(self.ifaces):
+            args += ["-i", f"{i}@{ifc}"]
+        return args + ["--", "--grpc-server-addr", self.address, *self.target_args]
+
+    @property
+    def log_path(self) -> Path:
+        return self.log_dir / (f"{self.name}.log" if self.starts <= 1 else f"{self.name}.{self.starts}.log")
+
+    def start(self, wait: bool = True, timeout: float = 20.0) -> "Bmv2Switch":
+        self.starts += 1
+        with open(self.log_path, "w") as log:
+            self.proc = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT)
+        if wait:
+            wait_port(self.grpc_port, timeout, self.proc)
+        return self
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def kill(self) -> None:
+        """SIGKILL (a crash, for the tests of what survives one)."""
+        if self.alive():
+            self.proc.kill()
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        """SIGTERM, SIGKILL after 5 s."""
+        if self.alive():
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)

@@ -338,7 +338,7 @@ def _daemon_reaction(plan: Plan, sdir: Path, op: str, kind: str, ids: list[int],
 
     if dmn.running(sdir) is None:
         act()
-        return ["no daemon runs: nothing reacts (uro emulate up without --no-daemon)"]
+        return ["no daemon runs on this fabric (built with --no-daemon, or it stopped): nothing reacts"]
     before = dmn.events(plan)
     act()
     extra = []
@@ -373,10 +373,11 @@ def _unreachable_line(sdir: Path, active: dict) -> str | None:
 
 
 def fail(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/uro-emu") -> list[str]:
-    """Take an element down for real and let the daemon react: ``link T U`` (ToR T's
-    uplink U veth down: the daemon sees it over netlink), ``tor T`` (its switch process
-    stopped, then declared to the daemon), ``ocs U`` (uplink U of every ToR down). Returns
-    what was done and the daemon's reports (down mask, new generation)."""
+    """Take an element down for real and let the daemon react: ``link T U`` (the cable of
+    ToR T's uplink U cut: the daemon sees the port lose carrier over netlink), ``tor T``
+    (its switch process stopped, then declared to the daemon), ``ocs U`` (uplink U of every
+    ToR cut). Returns what was done, the daemon's reports (down mask, new generation) and
+    the pairs its new routes leave without a route, if any."""
     plan = need_plan(prefix, state_root)
     sdir = state_dir(state_root, prefix)
     items = read_failures(sdir)

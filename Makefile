@@ -10,8 +10,17 @@ BUILD ?= $(if $(filter tofino2,$(TARGET)),tofino/build/$(notdir $(basename $(PRO
 venv:
 	python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]'
 
+EMU_CONFIG ?= examples/emu-8x2.toml
+EMU_FLAGS ?=
+
+# `make run`: the route compiler on the built-in example; `make run TARGET=bmv2`: the
+# emulated optical DCN of EMU_CONFIG (root, p4c, bmv2; docs/emulate.md)
 run:
+ifeq ($(origin TARGET),command line)
+	$(PY) -m controller.cli emulate up --config $(EMU_CONFIG) $(EMU_FLAGS)
+else
 	$(PY) -m controller.cli run
+endif
 
 test:
 	$(PY) -m pytest -q -rs

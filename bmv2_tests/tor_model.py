@@ -154,6 +154,11 @@ def decide(t: Tables, frame: bytes, in_port: int, cur: int):
     if where is None:
         return Dropped("no_route")
     if where[0] == "local":
+        if ssrr_valid:                               # the route ends here: the option is removed
+            hdr = bytearray(ip)
+            hdr[0] = 0x45
+            hdr[2:4] = ((total - (ihl - 5) * 4) & 0xFFFF).to_bytes(2, "big")
+            return Sent(cur, where[1], frame[:14] + with_checksum(hdr) + frame[14 + ihl * 4:])
         return Sent(cur, where[1], frame)
     dst = where[1]
     if ttl <= 1:

@@ -657,7 +657,20 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 exit;
             }
             if (meta.is_local == 1) {
-                exit;                            // destination ToR: to the host port
+                /* Destination ToR: to the host port. A source route ends here: the
+                 * option is removed, so hosts never see fabric routes (a host kernel
+                 * would echo a reversed source route in its replies, RFC 791 3.1). */
+                if (hdr.ssrr.isValid()) {
+                    hdr.ipv4.totalLen = hdr.ipv4.totalLen - ((bit<16>)(hdr.ipv4.ihl - 5) << 2);
+                    hdr.ipv4.ihl = 5;
+                    hdr.ssrr.setInvalid();
+                    hdr.hops[0].setInvalid();
+                    hdr.hops[1].setInvalid();
+                    hdr.hops[2].setInvalid();
+                    hdr.hops[3].setInvalid();
+                    hdr.hops[4].setInvalid();
+                }
+                exit;
             }
             if (hdr.ipv4.ttl <= 1) {
                 drops.count(DROP_TTL);

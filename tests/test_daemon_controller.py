@@ -132,6 +132,47 @@ def test_ocs_failure_masks_every_tor_and_tor_failure_cannot(net):
         assert not [e for e in part.entries if e.table.endswith("uro_next_hop") and dict(e.match)["dst_tor"] == 3]
 
 
+def test_a_failed_tor_that_does_not_answer_does_not_hold_up_the_new_generation(net):
+    """A ToR declared failed because its switch stopped (uro emulate fail tor): the daemon
+    may not have noticed the lost session yet; the new generation is active when every
+    other switch has it (the failed one gets the routes once it is back)."""
+    ctl, sws, clock = net
+    sws["127.0.0.1:50001"].reachable = False
+    c = ctl.submit(Change("fail", "tor", 1, detected=clock.t))
+    ctl.handle_jobs()
+    assert c.report["generation_s"] is not None and "error" not in c.report, c.report
+    _, part = active_routes(ctl, "tor0")
+    assert part.entries and not [e for e in part.entries
+                                 if e.table.endswith("uro_next_hop") and dict(e.match)["dst_tor"] == 1]
+    assert ctl.agents["tor1"].retry_install
+
+
+def test_a_switch_restored_while_routes_change_catches_up(net):
+    """A maintenance pass restores a restarted switch with the routes it read when it
+    started; the control thread makes new routes meanwhile (a failure) and may even have
+    installed them before the pass writes its older ones. The next pass brings the switch
+    to the current routes (found on the emulated fabric: a restored ToR stayed stale)."""
+    ctl, sws, clock = net
+    a = ctl.agents["tor1"]
+    orig = a.reconcile
+
+    def racing(routes):
+        a.reconcile = orig
+        ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+        ctl.handle_jobs()                      # new routes while this pass holds the old ones
+        return orig(routes)
+
+    a.reconcile = racing
+    sws["127.0.0.1:50001"].restart()
+    ctl.maintain(now=clock.t + 100)
+    assert a.state == "up" and a.stats["restores"] == 1
+    assert a.installed != a.role.version(ctl.routes)      # what the pass read before the failure
+    ctl.maintain(now=clock.t + 200)
+    assert a.installed == a.role.version(ctl.routes)
+    g, part = active_routes(ctl, "tor1")
+    assert same_state(part, a.routes_batch(ctl.routes, g))
+
+
 def test_events_arriving_together_are_folded_into_one_recomputation(net):
     ctl, sws, clock = net
     v = ctl.routes.version
@@ -177,6 +218,8 @@ def test_slice_clock_sends_every_slice_to_every_switch_and_measures_jitter(net):
         assert sw.syncs == [True] + [False] * 9 + [True]
     st = ctl.status()["clock"]
     assert st["timers_sent"] == 11 and st["slices_skipped"] == 3 and st["current_slice"] == 13 % S
+    # slice k started at slice0_at + k * period: another process on the host can time packets by it
+    assert st["slice0_at"] == t0 and st["slices_since_start"] == 13
     assert st["lateness_vs_ideal"]["p50_ms"] == pytest.approx(0.5)
     assert st["jitter_between_switches"]["max_ms"] == 0.0   # the fake clock does not move while sending
     assert "uro_slices_skipped_total 3.0" in ctl.metrics.render().decode()

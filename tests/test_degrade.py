@@ -106,6 +106,52 @@ def test_uro_routes_on_a_degraded_schedule_avoid_dead_circuits_and_reach_what_is
                     assert not has
 
 
+def test_hop_bounded_uro_on_a_degraded_schedule_converges():
+    """Regression (found by the emulated fabric's link drill): round-robin 8x2 without
+    uplink 3/1, M = 2. ToR 5 met ToR 3 only over that cable, and every 2-hop route would
+    extend a neighbour's own choice of 2 hops; its label only waited for itself, grew by S
+    every sweep, and the engine gave up ("did not converge"). Such a destination is
+    unreachable for the per-hop tables; everything else keeps its bounded routes."""
+    ds = without(round_robin(8, 2), Failed(uplinks=frozenset({(3, 1)})))
+    r = base.compute("uro", ds, base.get("uro").params({"k": 3, "max_hops": 2}))
+    S = ds.n_slices
+    missing = {(x, dst) for t in range(S) for x in range(8) for dst in range(8)
+               if x != dst and r.alt_uplink[t, x, dst, 0] < 0}
+    assert missing == {(5, 3)}
+    assert all(r.alt_uplink[t, 5, 3, 0] < 0 for t in range(S))      # from no slice at all
+    for t in range(S):
+        for x in range(8):
+            for dst in range(8):
+                if x != dst and (x, dst) not in missing:
+                    path = r.path(x, dst, t)
+                    assert path[-1][0] == dst and len(path) - 1 <= 2
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data(), max_hops=st.sampled_from([1, 2, 3]))
+def test_hop_bounded_uro_on_degraded_schedules_walks_live_circuits_within_the_bound(data, max_hops):
+    """Under a hop bound a degraded schedule may leave a destination unreachable for the
+    per-hop tables; the engine still converges, and every entry it keeps walks live
+    circuits to its destination within M hops (Property 2)."""
+    sched = data.draw(small_schedules(max_tors=7))
+    f = data.draw(failures(sched))
+    ds = without(sched, f)
+    dead = dead_circuits(sched, f)
+    r = base.compute("uro", ds, base.get("uro").params({"k": 2, "max_hops": max_hops}))
+    S, N = sched.n_slices, sched.n_tors
+    for t in range(S):
+        for x in range(N):
+            for dst in range(N):
+                if x == dst or r.alt_uplink[t, x, dst, 0] < 0:
+                    continue
+                path = r.path(x, dst, t)
+                assert path[-1][0] == dst and len(path) - 1 <= max_hops
+                now = t
+                for (a, u, dep), (b, _, _) in zip(path, path[1:]):
+                    assert dep >= now and ds.peer[dep % S, a, u] == b and not dead[dep % S, a, u]
+                    now = dep
+
+
 @settings(max_examples=15, deadline=None)
 @given(data=st.data())
 def test_ucmp_paths_on_a_degraded_schedule_avoid_dead_circuits(data):

@@ -41,6 +41,8 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_daemon").main(quick=args.quick)
     if args.suite == "tofino2":            # minutes per build with bf-p4c: only when asked for
         rc |= load_suite("bench_tofino2").main(quick=args.quick, large=not args.skip_large)
+    if args.suite == "emulate":
+        rc |= load_suite("bench_emulate").main(quick=args.quick)
     return rc
 
 
@@ -49,11 +51,13 @@ def register(sub) -> None:
                                      "P4Runtime writes")
     r.add_argument("--quick", action="store_true", help="small sizes only")
     r.add_argument("--skip-large", action="store_true", help="skip the 1024x32 runs")
-    r.add_argument("--suite", choices=["uro", "ucmp", "agent", "artifacts", "daemon", "tofino2", "all"], default="all",
+    r.add_argument("--suite", choices=["uro", "ucmp", "agent", "artifacts", "daemon", "tofino2", "emulate", "all"],
+                   default="all",
                    help="URO engine vs reference, UCMP and baselines vs the paper, P4Runtime writes to "
                         "simple_switch_grpc (batched vs one per request, full push of a 108x6 ToR), route artifacts "
                         "(compact vs JSON, (1024, 32) per-hop and UCMP written, one ToR read back), the daemon "
-                        "(hitless swaps, failure reaction, timer jitter on simple_switch_grpc), tofino2 builds with bf-p4c "
-                        "(compile times, resources, K = 4 vs 10; not part of all: minutes per build), or all (default)")
+                        "(hitless swaps, failure reaction, timer jitter on simple_switch_grpc), or all (default); "
+                        "not part of all: tofino2 (builds with bf-p4c: compile times, resources, K = 4 vs 10; minutes "
+                        "per build) and emulate (the emulated fabric driven by the daemon; root, bmv2, p4c)")
     r.add_argument("--full-large", action="store_true", help="UCMP 1024x32 on all destinations, not a chunk")
     r.set_defaults(func=cmd_bench)

@@ -37,25 +37,9 @@ def _api_address(args) -> str:
 
 
 def _call(address: str, method: str, path: str, body: dict | None = None, timeout: float = 310.0):
-    import urllib.error
-    import urllib.request
+    from controller.daemon.client import request
 
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(f"http://{address}{path}", data=data, method=method,
-                                 headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(req, timeout=timeout) as r:
-            raw = r.read()
-            return raw if path == "/metrics" else json.loads(raw)
-    except urllib.error.HTTPError as e:
-        try:
-            msg = json.loads(e.read()).get("error", e.reason)
-        except (ValueError, AttributeError):
-            msg = e.reason
-        raise UroError(f"daemon at {address}: {msg}") from None
-    except (urllib.error.URLError, ConnectionError, TimeoutError) as e:
-        reason = getattr(e, "reason", e)
-        raise UroError(f"no daemon answers at {address} ({reason}); is `uro daemon --config ...` running?") from None
+    return request(address, method, path, body, timeout)
 
 
 USAGE = "ctl fail|recover uplink TOR UPLINK | tor TOR | ocs INDEX (TOR: a ToR id or switch name)"

@@ -89,6 +89,11 @@ class SliceClock:
     def status(self) -> dict:
         return {
             "slice_ms": self.period * 1e3, "slices": self.n_slices,
+            # when slice 0 started, on the controller's clock (`uro daemon`: time.monotonic(),
+            # CLOCK_MONOTONIC, which every process on the host reads alike): slice k starts at
+            # slice0_at + k * slice_ms. A process on the same host times its packets by it
+            # (the emulated fabric's tests send a probe a known fraction into a known slice).
+            "slice0_at": self.t0,
             "current_slice": None if self.last is None else self.last.slice_id,
             "slices_since_start": None if self.last is None else self.last.k,
             "timers_sent": self.sent, "slices_skipped": self.skipped,

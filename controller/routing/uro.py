@@ -306,6 +306,15 @@ def compute(sched: Schedule, params: UroParams | None = None, progress=None) -> 
         if converged:
             break
         never = key[0] >= _NEVER
+        # A ToR whose best move in slice 0 is to wait past the whole cycle can never depart
+        # towards that destination: the labels are periodic at the fixed point, so a first
+        # departure in slice D >= S could be taken in slice D - S already. This happens under
+        # a hop bound on a degraded schedule, where every neighbour's own (final) choice may
+        # take too many hops to be extended; the label would only wait for itself and grow
+        # by S every sweep. It is unreachable for the per-hop tables.
+        stuck = dep[0] >= S
+        stuck[diag] = False
+        never |= stuck
         b_key = key[0].astype(np.int64) + (S << _ARR)
         b_key[diag] = S << _ARR
         b_key &= ~0xFF
@@ -314,6 +323,7 @@ def compute(sched: Schedule, params: UroParams | None = None, progress=None) -> 
         b_dep[diag] = -1
         b_dep[never] = -1
         b_upl = upl[0].copy()
+        b_upl[never] = -1
     else:  # pragma: no cover - a schedule would need a pathological structure
         raise UroError("URO labels did not converge over the cycle; please report this schedule")
 

@@ -1,0 +1,263 @@
+"""The emulated fabric's config file (``examples/emu-*.toml``), parsed and validated whole.
+
+An emulated fabric is a time-sliced optical DCN on one machine: one network namespace
+per host, one ``simple_switch_grpc`` per ToR running the generated ToR program, one
+``simple_switch_grpc`` running the OCS emulator program (URO §IV-B: the OCS connects
+uplink ``u`` of ToR ``a`` to uplink ``u`` of ``peer[s, a, u]`` in slice ``s``), veth
+links between them, and the controller daemon driving the switches. Example::
+
+    name = "emu8x2"                 # fabric name
+    prefix = "ue8"                  # optional: start of every name the fabric creates
+    [schedule]
+    generate = "round-robin"        # or: file = "schedule.json"
+    tors = 8
+    uplinks = 2
+    [timing]
+    slice_ms = 50                   # bmv2 keeps tens of ms, not microseconds
+    guard_ms = 5                    # reconfiguration guard (default slice / 10)
+    [hosts]
+    per_tor = 1                     # host namespaces per ToR, on host ports 0..per_tor-1
+    [routing]
+    alternatives = 3                # URO K one-shot alternatives
+    source_routed = []              # destination ToRs routed by UCMP SSRR, or "all"
+
+Everything is checked before anything is created: a problem is one :class:`EmuConfigError`
+naming the key.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from controller.errors import UroError
+from controller.p4gen.profile import MAX_SSRR_HOPS, V1MODEL_MAX_PORTS
+
+#: longest prefix: interface names are at most 15 bytes (IFNAMSIZ - 1), and the longest
+#: name the fabric makes is ``<prefix>t<tor:3>h<port:3>`` or ``<prefix>t<tor:3>u<uplink:3>``
+MAX_PREFIX = 6
+#: the CPU port of every switch (P4Runtime PacketOut enters here): one above the
+#: highest data port a v1model switch can have (ports 0..509)
+DEFAULT_CPU_PORT = 510
+GENERATORS = ("round-robin", "opera", "random")
+
+
+class EmuConfigError(UroError):
+    """The fabric config is invalid; the message names the file and the key."""
+
+
+@dataclass(frozen=True)
+class RoutingConfig:
+    alternatives: int = 3          # URO K
+    max_hops: int | None = 4       # URO hop bound M (None: unbounded)
+    source_routed: tuple[int, ...] = ()   # destination ToRs routed by UCMP SSRR
+    ssrr_hops: int = 4             # H: SSRR hops a source route carries (UCMP h_max)
+
+
+@dataclass(frozen=True)
+class EmuConfig:
+    name: str
+    prefix: str
+    tors: int
+    uplinks: int
+    generate: str | None = "round-robin"
+    schedule_file: str | None = None
+    seed: int = 0
+    slice_ms: float = 50.0
+    #: reconfiguration guard (Timing.guard_us): the part of a slice no packet may start a
+    #: hop in; on bmv2 it must cover the timers' skew between switches and a few hops
+    guard_ms: float = 5.0
+    link_gbps: float = 1.0
+    hosts_per_tor: int = 1
+    host_ports: int = 1
+    host_mtu: int = 1500
+    routing: RoutingConfig = field(default_factory=RoutingConfig)
+    cpu_port: int = DEFAULT_CPU_PORT
+    #: packets/s of every ToR uplink's egress queue (0: unpaced). bmv2 serves recirculated
+    #: packets before new ones, so unpaced held packets can starve the timer; see docs/emulate.md
+    uplink_pps: int = 2000
+    #: extra arguments of every simple_switch_grpc: general bmv2 options (e.g.
+    #: ["--log-console"]) and target options after its "--" (e.g. ["--priority-queues", "2"])
+    switch_args: tuple[str, ...] = ()
+    target_args: tuple[str, ...] = ()
+    #: where the state (plan, PID files, logs, compiled programs) lives
+    state_root: str = "/run/uro-emu"
+    source: str = "<config>"
+
+    @property
+    def state_dir(self) -> Path:
+        return Path(self.state_root) / self.prefix
+
+    @property
+    def slice_us(self) -> float:
+        return self.slice_ms * 1000.0
+
+    @property
+    def n_hosts(self) -> int:
+        return self.tors * self.hosts_per_tor
+
+    @property
+    def all_source_routed(self) -> bool:
+        return len(self.routing.source_routed) == self.tors
+
+
+_KEYS = {
+    "": {"name", "prefix", "schedule", "timing", "hosts", "routing", "switches", "state_dir"},
+    "schedule": {"generate", "file", "tors", "uplinks", "seed"},
+    "timing": {"slice_ms", "guard_ms", "link_gbps"},
+    "hosts": {"per_tor", "host_ports", "mtu"},
+    "routing": {"alternatives", "max_hops", "source_routed", "ssrr_hops"},
+    "switches": {"cpu_port", "extra_args", "target_args", "uplink_pps"},
+}
+
+
+def default_prefix(name: str) -> str:
+    """``u`` + the name's letters and digits, cut to :data:`MAX_PREFIX` characters."""
+    return ("u" + re.sub(r"[^a-z0-9]", "", name.lower()))[:MAX_PREFIX]
+
+
+def _int(src: str, key: str, v, lo: int, hi: int | None = None) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise EmuConfigError(f"{src}: {key} must be an integer, got {v!r}")
+    if v < lo or (hi is not None and v > hi):
+        rng = f">= {lo}" if hi is None else f"in {lo}..{hi}"
+        raise EmuConfigError(f"{src}: {key} must be {rng}, got {v}")
+    return v
+
+
+def _num(src: str, key: str, v, lo_excl: float = 0.0) -> float:
+    if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v) or not v > lo_excl:
+        raise EmuConfigError(f"{src}: {key} must be a finite number > {lo_excl:g}, got {v!r}")
+    return float(v)
+
+
+def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
+    """Validate a parsed config document; raises :class:`EmuConfigError` naming the key."""
+    src = source
+    for sect, known in _KEYS.items():
+        part = doc if sect == "" else doc.get(sect, {})
+        if not isinstance(part, dict):
+            raise EmuConfigError(f"{src}: [{sect}] must be a table")
+        bad = sorted(set(part) - known)
+        if bad:
+            where = f"{sect}.{bad[0]}" if sect else bad[0]
+            raise EmuConfigError(f"{src}: unknown key {where!r} (known: {', '.join(sorted(known))})")
+    name = doc.get("name")
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name):
+        raise EmuConfigError(f"{src}: name must be 1-64 letters, digits, '_', '.', '-', got {name!r}")
+    prefix = doc.get("prefix", default_prefix(name))
+    if not isinstance(prefix, str) or not re.fullmatch(rf"[a-z][a-z0-9]{{1,{MAX_PREFIX - 1}}}", prefix):
+        raise EmuConfigError(f"{src}: prefix must be 2-{MAX_PREFIX} lower-case letters/digits starting with a "
+                             f"letter (interface names are at most 15 bytes), got {prefix!r}")
+
+    sch = doc.get("schedule", {})
+    gen, sfile = sch.get("generate"), sch.get("file")
+    if (gen is None) == (sfile is None):
+        raise EmuConfigError(f"{src}: [schedule] needs exactly one of generate = "
+                             f"{'|'.join(GENERATORS)} or file = PATH")
+    tors = uplinks = None
+    if gen is not None:
+        if gen not in GENERATORS:
+            raise EmuConfigError(f"{src}: schedule.generate must be one of {', '.join(GENERATORS)}, got {gen!r}")
+        tors = _int(src, "schedule.tors", sch.get("tors"), 2)
+        uplinks = _int(src, "schedule.uplinks", sch.get("uplinks"), 1)
+    else:
+        if not isinstance(sfile, str):
+            raise EmuConfigError(f"{src}: schedule.file must be a path, got {sfile!r}")
+        sfile = str((Path(source).parent / sfile) if not Path(sfile).is_absolute() else Path(sfile))
+        from controller.schedule import load
+
+        sched = load(sfile)  # ScheduleError (a UroError) names the file
+        tors, uplinks = sched.n_tors, sched.n_uplinks
+        for key, v in (("tors", tors), ("uplinks", uplinks)):
+            if key in sch and sch[key] != v:
+                raise EmuConfigError(f"{src}: schedule.{key} = {sch[key]!r} but {sfile} has {v}")
+    seed = _int(src, "schedule.seed", sch.get("seed", 0), 0)
+    if uplinks >= tors:
+        raise EmuConfigError(f"{src}: schedule.uplinks = {uplinks} must be fewer than schedule.tors = {tors}")
+    if tors * uplinks > V1MODEL_MAX_PORTS:
+        raise EmuConfigError(
+            f"{src}: the OCS emulator needs schedule.tors x schedule.uplinks = {tors} x {uplinks} = "
+            f"{tors * uplinks} ports, a v1model switch has {V1MODEL_MAX_PORTS}")
+
+    tm = doc.get("timing", {})
+    slice_ms = _num(src, "timing.slice_ms", tm.get("slice_ms", 50.0))
+    if slice_ms < 5:
+        raise EmuConfigError(f"{src}: timing.slice_ms = {slice_ms:g} is too short for bmv2 "
+                             "(a software switch keeps slices of tens of ms, not microseconds); use >= 5")
+    link_gbps = _num(src, "timing.link_gbps", tm.get("link_gbps", 1.0))
+    guard_ms = tm.get("guard_ms", round(slice_ms / 10, 3))
+    if not isinstance(guard_ms, (int, float)) or isinstance(guard_ms, bool) or not 0 <= guard_ms < slice_ms:
+        raise EmuConfigError(f"{src}: timing.guard_ms must be in [0, slice_ms = {slice_ms:g}), got {guard_ms!r}")
+
+    h = doc.get("hosts", {})
+    per_tor = _int(src, "hosts.per_tor", h.get("per_tor", 1), 1)
+    host_ports = _int(src, "hosts.host_ports", h.get("host_ports", per_tor), 1)
+    if per_tor > host_ports:
+        raise EmuConfigError(f"{src}: hosts.per_tor = {per_tor} needs host ports 0..{per_tor - 1}, "
+                             f"but the ToR program has hosts.host_ports = {host_ports} (ports 0..{host_ports - 1})")
+    if host_ports + uplinks > V1MODEL_MAX_PORTS:
+        raise EmuConfigError(f"{src}: hosts.host_ports + uplinks = {host_ports + uplinks} exceeds the "
+                             f"{V1MODEL_MAX_PORTS} ports of a v1model switch")
+    if per_tor > 253:
+        raise EmuConfigError(f"{src}: hosts.per_tor = {per_tor}: a ToR's /24 holds hosts .1..254 at most")
+    mtu = _int(src, "hosts.mtu", h.get("mtu", 1500), 576, 9000 - 40)
+
+    r = doc.get("routing", {})
+    k = _int(src, "routing.alternatives", r.get("alternatives", 3), 1, 10)
+    mh = r.get("max_hops", 4)
+    mh = None if mh == 0 else _int(src, "routing.max_hops", mh, 1)
+    ssrr_hops = _int(src, "routing.ssrr_hops", r.get("ssrr_hops", 4), 1, MAX_SSRR_HOPS)
+    sr = r.get("source_routed", [])
+    if sr == "all":
+        sr = list(range(tors))
+    if not isinstance(sr, list):
+        raise EmuConfigError(f"{src}: routing.source_routed must be a list of ToR ids or \"all\", got {sr!r}")
+    for t in sr:
+        _int(src, "routing.source_routed[]", t, 0, tors - 1)
+    if len(set(sr)) != len(sr):
+        raise EmuConfigError(f"{src}: routing.source_routed lists a ToR twice: {sr!r}")
+
+    sw = doc.get("switches", {})
+    cpu_port = _int(src, "switches.cpu_port", sw.get("cpu_port", DEFAULT_CPU_PORT), 0, 510)
+    data_ports = max(tors * uplinks, host_ports + uplinks)
+    if cpu_port < data_ports:
+        raise EmuConfigError(f"{src}: switches.cpu_port = {cpu_port} collides with the data ports "
+                             f"0..{data_ports - 1}")
+    uplink_pps = _int(src, "switches.uplink_pps", sw.get("uplink_pps", 2000), 0, 10_000_000)
+    extra = sw.get("extra_args", [])
+    targs = sw.get("target_args", [])
+    for key, v in (("extra_args", extra), ("target_args", targs)):
+        if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
+            raise EmuConfigError(f"{src}: switches.{key} must be a list of strings, got {v!r}")
+    state_root = doc.get("state_dir", "/run/uro-emu")
+    if not isinstance(state_root, str) or not state_root:
+        raise EmuConfigError(f"{src}: state_dir must be a directory path, got {state_root!r}")
+    return EmuConfig(
+        name=name, prefix=prefix, tors=tors, uplinks=uplinks, generate=gen, schedule_file=sfile, seed=seed,
+        slice_ms=slice_ms, guard_ms=float(guard_ms), link_gbps=link_gbps, hosts_per_tor=per_tor, host_ports=host_ports, host_mtu=mtu,
+        routing=RoutingConfig(alternatives=k, max_hops=mh, source_routed=tuple(sorted(sr)), ssrr_hops=ssrr_hops),
+        cpu_port=cpu_port, uplink_pps=uplink_pps, switch_args=tuple(extra), target_args=tuple(targs),
+        state_root=state_root, source=source)
+
+
+def load(path: str | Path) -> EmuConfig:
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise EmuConfigError(f"config file {str(p)!r} not found") from None
+    except IsADirectoryError:
+        raise EmuConfigError(f"config {str(p)!r} is a directory, not a file") from None
+    except OSError as e:
+        raise EmuConfigError(f"config {str(p)!r}: cannot read: {e.strerror}") from None
+    try:
+        doc = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise EmuConfigError(f"{p}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as e:
+        raise EmuConfigError(f"{p}: not valid TOML: {e}") from None
+    return from_dict(doc, str(p))

@@ -1,0 +1,432 @@
+"""Bring an emulated fabric up and down, run commands in its hosts, fail and recover
+its elements. The I/O edge of :mod:`controller.emulate`.
+
+``up`` checks everything first (root, tools, config, no fabric of the same prefix
+exists, the programs compile, and the daemon's own offline checks of the net.toml it
+will run on: schedule, programs, routes, every switch's entries), then writes the plan
+to the state directory, then creates: links and namespaces, one ``simple_switch_grpc``
+per ToR and one for the OCS emulator, then starts the controller daemon and waits until
+it has programmed every switch and clocks them. If any step fails, what was made is
+removed again. ``down`` removes everything by the names and PID files the plan recorded
+(and by this fabric's exact name patterns, for what a crash left before the plan was
+complete); it is idempotent.
+
+The emulator never programs a switch itself: the daemon (``uro daemon``,
+:mod:`controller.emulate.daemon`) pushes pipelines and tables, sends the slice timer to
+every switch, and reacts to the failures the drills cause.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from controller.emulate import links, procs
+from controller.emulate.config import EmuConfig
+from controller.emulate.network import Network
+from controller.emulate.plan import Plan, make_plan, parse_host_name
+from controller.errors import UroError
+
+TOOLS = {"simple_switch_grpc": "bmv2 (see README 'P4 toolchain')", "p4c-bm2-ss": "p4c (see README 'P4 toolchain')",
+         "ip": "iproute2", "ethtool": "ethtool (apt-get install ethtool)"}
+
+
+class FabricError(UroError):
+    pass
+
+
+@dataclass(frozen=True)
+class Artifacts:
+    """A compiled program: P4Info, bmv2 JSON and the pipeline contract."""
+
+    p4info: Path
+    device_config: Path
+    contract_path: Path
+
+    @property
+    def contract(self) -> dict:
+        return json.loads(self.contract_path.read_text())
+
+
+# ---- state directory -------------------------------------------------------------------------
+def state_dir(cfg_or_root, prefix: str | None = None) -> Path:
+    if isinstance(cfg_or_root, EmuConfig):
+        return cfg_or_root.state_dir
+    return Path(cfg_or_root) / prefix
+
+
+def load_plan(sdir: Path) -> Plan | None:
+    try:
+        return Plan.from_json((sdir / "plan.json").read_text())
+    except (FileNotFoundError, ValueError):
+        return None
+
+
+def fabrics(state_root: str | Path = "/run/uro-emu") -> list[str]:
+    """Prefixes of the fabrics with a state directory under ``state_root``."""
+    root = Path(state_root)
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+# ---- checks before anything is created --------------------------------------------------------
+def preflight(cfg: EmuConfig) -> Network:
+    """Everything about the host and the config that can be checked without creating
+    anything; returns the network (schedule, profile). The daemon's checks follow in
+    :func:`up` once the programs exist."""
+    if os.geteuid() != 0:
+        raise FabricError("uro emulate needs root (network namespaces, veth links): run it as root")
+    for tool, what in TOOLS.items():
+        if shutil.which(tool) is None:
+            raise FabricError(f"{tool} not found on PATH: install {what}")
+    leftovers = links.existing_netns(cfg.prefix) + links.existing_links(cfg.prefix)
+    if (cfg.state_dir / "plan.json").exists() or leftovers:
+        what = f"{len(leftovers)} leftover namespaces/links" if leftovers else f"state in {cfg.state_dir}"
+        raise FabricError(f"fabric {cfg.prefix!r} already exists ({what}): run "
+                          f"`uro emulate down --prefix {cfg.prefix}` first")
+    net = Network(cfg)
+    net.profile                      # ProfileError names the field
+    return net
+
+
+def build_programs(net: Network, cache_root: Path) -> dict[str, Artifacts]:
+    """Render the ToR and OCS programs for the fabric's profile and compile them with
+    p4c-bm2-ss, cached by the rendered source's hash (a second fabric of the same size
+    starts without compiling)."""
+    from controller.p4gen import build as p4build
+    from controller.p4gen import render as rnd
+    from controller.atomic import write_text
+
+    out = {}
+    for program in ("tor", "ocs"):
+        text, contract = rnd.render(net.profile, program)
+        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+        d = cache_root / f"{program}-{digest}"
+        base = d / rnd.output_name(net.profile, program)
+        arts = Artifacts(base.with_suffix(".p4info.txtpb"), base.with_suffix(".json"), base.with_suffix(".contract.json"))
+        if not (arts.p4info.exists() and arts.device_config.exists() and arts.contract_path.exists()):
+            d.mkdir(parents=True, exist_ok=True)
+            write_text(base.with_suffix(".p4"), text)
+            p4build.compile_one(base.with_suffix(".p4"))
+            write_text(arts.contract_path, json.dumps(contract, indent=1, sort_keys=True) + "\n")
+        out[program] = arts
+    return out
+
+
+# ---- up / down -----------------------------------------------------------------------------
+def up(cfg: EmuConfig, start_daemon: bool = True, log=print) -> Plan:
+    """Create the fabric of ``cfg`` and start its daemon; returns its plan. On failure
+    nothing is left behind. ``start_daemon=False``: the bare fabric (nothing programs
+    the switches; the net.toml a daemon would run on is written all the same)."""
+    from controller.atomic import write_text
+    from controller.emulate import daemon as dmn
+
+    net = preflight(cfg)
+    t0 = time.time()
+    arts = build_programs(net, Path(cfg.state_root) / ".build")
+    log(f"programs: {arts['tor'].device_config.name}, {arts['ocs'].device_config.name} "
+        f"({time.time() - t0:.1f} s)")
+    plan = make_plan(cfg, procs.free_port)
+    sdir = cfg.state_dir
+    net_path = sdir / "net.toml"
+    text = dmn.net_toml(cfg, plan, arts)
+    t0 = time.time()
+    prep = dmn.prepare(text, net_path)        # the daemon's checks, before anything exists
+    log(f"routes: {prep.routes.schedule.describe()}; computed in {prep.routes.seconds:.2f} s "
+        f"(checks {time.time() - t0:.1f} s)")
+    sdir.mkdir(parents=True, exist_ok=True)
+    # the plan first: from here on `down` knows every name this fabric will create
+    write_text(sdir / "plan.json", plan.to_json() + "\n")
+    write_text(sdir / "artifacts.json", json.dumps({p: {"p4info": str(a.p4info), "device_config": str(a.device_config),
+                                                        "contract": str(a.contract_path)} for p, a in arts.items()}) + "\n")
+    write_text(sdir / "config.json", json.dumps({"source": cfg.source, "state_root": cfg.state_root}) + "\n")
+    write_text(sdir / "switch_args.json", json.dumps([list(cfg.switch_args), list(cfg.target_args)]) + "\n")
+    write_text(net_path, text)
+    try:
+        t1 = time.time()
+        links.up(plan)
+        n_up = sum(1 for x in plan.links if x.kind == "uplink")
+        log(f"links: {len(plan.hosts)} host namespaces, {len(plan.hosts) + 2 * n_up} veth pairs, {n_up} uplink "
+            f"cables ({time.time() - t1:.1f} s)")
+        t2 = time.time()
+        for sw in plan.switches:
+            procs.start(sw.name, procs.switch_command(sw, cfg.switch_args, cfg.target_args), sdir / "pids",
+                        sdir / "logs")
+        for sw in plan.switches:
+            procs.wait_port(sw.grpc_port, sdir / "pids", sw.name)
+        pace(plan, cfg.uplink_pps)
+        log(f"switches: {len(plan.switches)} simple_switch_grpc ({time.time() - t2:.1f} s)")
+        if start_daemon:
+            dmn.start(cfg, plan, net_path, log=log)
+    except BaseException:
+        down(cfg.prefix, cfg.state_root)
+        raise
+    return plan
+
+
+def load_artifacts(sdir: Path) -> dict[str, Artifacts]:
+    doc = json.loads((sdir / "artifacts.json").read_text())
+    return {p: Artifacts(Path(a["p4info"]), Path(a["device_config"]), Path(a["contract"])) for p, a in doc.items()}
+
+
+def _uplink_rates(plan: Plan, sw, pps: int) -> dict[int, int]:
+    return {plan.host_ports + u: pps for u in range(plan.uplinks)} if pps and sw.role == "tor" else {}
+
+
+def pace(plan: Plan, pps: int, only: str | None = None) -> None:
+    """Pace every ToR uplink's egress queue at ``pps`` (Thrift, in parallel per switch).
+
+    A held packet (calendar queue on bmv2) recirculates through its uplink's egress
+    queue; bmv2's input buffer serves recirculated packets strictly before new ones,
+    so unpaced held packets can keep the slice timer out of a switch for a long time.
+    Pacing bounds the loop (and its CPU) and lets timers in; docs/emulate.md."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    sws = [s for s in plan.tor_switches if only is None or s.name == only]
+    with ThreadPoolExecutor(max_workers=4) as ex:
+        list(ex.map(lambda s: procs.set_queue_rates(s.thrift_port, _uplink_rates(plan, s, pps), s.name), sws))
+
+
+def down(prefix: str, state_root: str | Path = "/run/uro-emu") -> list[str]:
+    """Stop every process and remove every namespace and link of fabric ``prefix``."""
+    if os.geteuid() != 0:
+        raise FabricError("uro emulate down needs root")
+    sdir = state_dir(state_root, prefix)
+    plan = load_plan(sdir)
+    removed = []
+    pid_dir = sdir / "pids"
+    # the daemon first (it would restore what we stop), then the switches
+    names = procs.pid_names(pid_dir)
+    for name in sorted(names, key=lambda n: (n != "daemon", n)):
+        if procs.stop(pid_dir, name):
+            removed.append(f"process {name}")
+    removed += links.down(prefix, plan)
+    if sdir.is_dir():
+        shutil.rmtree(sdir)
+    return removed
+
+
+def leftovers(prefix: str, state_root: str | Path = "/run/uro-emu") -> list[str]:
+    """Everything of fabric ``prefix`` that still exists (empty after ``down``)."""
+    sdir = state_dir(state_root, prefix)
+    out = [f"netns {n}" for n in links.existing_netns(prefix)] + [f"link {n}" for n in links.existing_links(prefix)]
+    out += [f"process {n}" for n in procs.pid_names(sdir / "pids") if procs.running(sdir / "pids", n)]
+    if sdir.exists():
+        out.append(f"state {sdir}")
+    return out
+
+
+# ---- using a running fabric ------------------------------------------------------------------
+def need_plan(prefix: str, state_root: str | Path = "/run/uro-emu") -> Plan:
+    plan = load_plan(state_dir(state_root, prefix))
+    if plan is None:
+        up_now = fabrics(state_root)
+        raise FabricError(f"no emulated fabric {prefix!r} is up"
+                          + (f" (up: {', '.join(up_now)})" if up_now else " (none is up: uro emulate up --config ...)"))
+    return plan
+
+
+def host_argv(plan: Plan, host: str, argv: list[str]) -> list[str]:
+    """The command line that runs ``argv`` inside host ``host``'s namespace."""
+    if parse_host_name(host) is None:
+        raise FabricError(f"{host!r} is not a host name (h<tor>_<port>, e.g. h0_0)")
+    try:
+        h = plan.host(host)
+    except KeyError:
+        raise FabricError(f"no host {host!r} in fabric {plan.prefix!r} "
+                          f"(hosts h0_0..h{plan.tors - 1}_{len(plan.hosts) // plan.tors - 1})") from None
+    return ["ip", "netns", "exec", h.netns, *argv]
+
+
+def status(prefix: str, state_root: str | Path = "/run/uro-emu") -> dict:
+    """The fabric (processes, hosts, links down, drills) and, while its daemon runs, the
+    daemon's own status (clock, generations, failures it handled)."""
+    from controller.emulate import daemon as dmn
+
+    sdir = state_dir(state_root, prefix)
+    plan = need_plan(prefix, state_root)
+    pid_dir = sdir / "pids"
+    sw = {s.name: {"role": s.role, "p4runtime": s.grpc_address, "pid": procs.running(pid_dir, s.name),
+                   "ports": {p: i for p, i in sorted(s.ports.items())}} for s in plan.switches}
+    ups = {n: links.link_state(n) for n in plan.root_ifnames if Path(f"/sys/class/net/{n}").exists()}
+    daemon_pid = dmn.running(sdir)
+    daemon = None
+    if daemon_pid:
+        try:
+            daemon = dmn.status(plan, timeout=5.0)
+        except UroError as e:
+            daemon = {"error": str(e)}
+    return {"name": plan.name, "prefix": plan.prefix, "state_dir": str(sdir), "switches": sw,
+            "daemon_pid": daemon_pid, "daemon_api": dmn.address(plan), "daemon": daemon,
+            "hosts": {h.name: {"ip": h.ip, "mac": h.mac, "netns": h.netns, "tor_port": f"tor{h.tor}:{h.port}"}
+                      for h in plan.hosts},
+            "links_down": sorted(n for n, st in ups.items() if st == "down"),
+            "cables_cut": [[x.tor, x.index] for x in plan.links
+                           if x.kind == "uplink" and any(ups.get(w) == "down" for w in x.wire)],
+            "failures": read_failures(sdir)}
+
+
+def describe(plan: Plan, sdir: Path) -> str:
+    """What runs where, for `uro emulate up` and `status`."""
+    from controller.emulate import daemon as dmn
+
+    pid = dmn.running(sdir)
+    lines = [f"fabric {plan.name} (prefix {plan.prefix}): {plan.tors} ToRs x {plan.uplinks} uplinks, "
+             f"{len(plan.hosts)} hosts, state in {sdir}",
+             f"  daemon  uro daemon --config {sdir / 'net.toml'}  "
+             + (f"pid {pid}  status http://{dmn.address(plan)}/status" if pid else "not running")]
+    for s in plan.switches:
+        lines.append(f"  {s.name:>6}  simple_switch_grpc  P4Runtime {s.grpc_address}  device {s.device_id}  "
+                     f"{len(s.ports)} ports  cpu port {s.cpu_port}")
+    for h in plan.hosts[:8]:
+        lines.append(f"  {h.name:>6}  netns {h.netns}  {h.ip}/{h.prefix_len}  {h.mac}  -> tor{h.tor} port {h.port}")
+    if len(plan.hosts) > 8:
+        lines.append(f"  ... {len(plan.hosts) - 8} more hosts (uro emulate status)")
+    return "\n".join(lines)
+
+
+# ---- failure drills --------------------------------------------------------------------------
+def read_failures(sdir: Path) -> list[dict]:
+    try:
+        return json.loads((sdir / "failures.json").read_text())
+    except FileNotFoundError:
+        return []
+
+
+def _write_failures(sdir: Path, items: list[dict]) -> None:
+    from controller.atomic import write_text
+
+    write_text(sdir / "failures.json", json.dumps(items) + "\n")
+
+
+def _failure_ifnames(plan: Plan, kind: str, ids: list[int]) -> list[str]:
+    """The wire ends to take down: a cut cable leaves both switch ports administratively
+    up and without carrier (see plan.py: bmv2 goes deaf on a port taken down itself)."""
+    if kind == "link":
+        tor, up = ids
+        if not 0 <= tor < plan.tors or not 0 <= up < plan.uplinks:
+            raise FabricError(f"link {tor} {up}: ToR must be in 0..{plan.tors - 1}, uplink in 0..{plan.uplinks - 1}")
+        return plan.uplink_link(tor, up).wire
+    if kind == "ocs":
+        (up,) = ids
+        if not 0 <= up < plan.uplinks:
+            raise FabricError(f"ocs {up}: uplink (OCS) must be in 0..{plan.uplinks - 1}")
+        return [x for t in range(plan.tors) for x in plan.uplink_link(t, up).wire]
+    return []
+
+
+def _report_line(r: dict) -> str:
+    dp = "no data-plane mask (a failed ToR)" if r.get("dataplane_ms") is None else \
+        f"down mask in {r['dataplane_ms']:.0f} ms"
+    gen = f"new generation active on every ToR in {r['generation_s']:.2f} s" if r.get("generation_s") is not None \
+        else f"no new generation ({r.get('error')})"
+    target = r["target"] if not isinstance(r["target"], list) else "/".join(map(str, r["target"]))
+    return f"daemon: {r['op']} {r['kind']} {target} ({r['source']}): {dp}, {gen}"
+
+
+def _daemon_reaction(plan: Plan, sdir: Path, op: str, kind: str, ids: list[int], act) -> list[str]:
+    """Do ``act()`` and return the daemon's report lines: a link change reaches the daemon
+    over netlink (we wait for its reports), a stopped or restarted ToR is declared over
+    its API (a lost session alone is not a failure to the daemon, docs/daemon.md)."""
+    from controller.emulate import daemon as dmn
+
+    if dmn.running(sdir) is None:
+        act()
+        return ["no daemon runs on this fabric (built with --no-daemon, or it stopped): nothing reacts"]
+    before = dmn.events(plan)
+    act()
+    extra = []
+    if kind == "tor":
+        t0 = time.monotonic()
+        reps = [dmn.declare(plan, op, {"tor": ids[0]})]
+        if op == "recover":
+            sw = dmn.wait_switch(plan, f"tor{ids[0]}")
+            extra = [f"daemon: tor{ids[0]} restored (pipeline, tables, generation {sw['generation']}) "
+                     f"{time.monotonic() - t0:.2f} s after it was declared back"]
+    else:
+        targets = [[ids[0], ids[1]]] if kind == "link" else [[t, ids[0]] for t in range(plan.tors)]
+        reps = dmn.wait_handled(plan, op, "uplink", targets, before)
+    out = [_report_line(r) for r in reps] + extra
+    cut = _unreachable_line(sdir, dmn.status(plan)["failures"]["active"])
+    return out + ([cut] if cut else [])
+
+
+def _unreachable_line(sdir: Path, active: dict) -> str | None:
+    """Which ordered pairs the daemon's current routes leave unreachable (its own code on
+    its config and failed set), so a drill that disconnects a pair says so."""
+    from controller.emulate import daemon as dmn
+    from controller.schedule.degrade import Failed
+
+    failed = Failed(uplinks=frozenset(tuple(x) for x in active["uplinks"]), tors=frozenset(active["tors"]),
+                    ocs=frozenset(active["ocs"]))
+    pairs = dmn.unreachable(dmn.routes(sdir / "net.toml", failed))
+    if not pairs:
+        return None
+    return (f"routes: {len(pairs)} ordered ToR pair(s) have no per-hop route on the degraded schedule "
+            f"within the hop bound: " + ", ".join(f"{a}->{b}" for a, b in pairs))
+
+
+def fail(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/uro-emu") -> list[str]:
+    """Take an element down for real and let the daemon react: ``link T U`` (the cable of
+    ToR T's uplink U cut: the daemon sees the port lose carrier over netlink), ``tor T``
+    (its switch process stopped, then declared to the daemon), ``ocs U`` (uplink U of every
+    ToR cut). Returns what was done, the daemon's reports (down mask, new generation) and
+    the pairs its new routes leave without a route, if any."""
+    plan = need_plan(prefix, state_root)
+    sdir = state_dir(state_root, prefix)
+    items = read_failures(sdir)
+    rec = {"kind": kind, "ids": ids}
+    if rec in items:
+        raise FabricError(f"{kind} {' '.join(map(str, ids))} is already failed")
+    if kind == "tor":
+        (tor,) = ids
+        if not 0 <= tor < plan.tors:
+            raise FabricError(f"tor {tor}: ToR must be in 0..{plan.tors - 1}")
+        what = f"stopped switch tor{tor}"
+
+        def act():
+            procs.stop(sdir / "pids", f"tor{tor}")
+    else:
+        names = _failure_ifnames(plan, kind, ids)
+        what = f"cut {len(names) // 2} cable(s): wire ends {', '.join(names)} down"
+
+        def act():
+            for n in names:
+                links.set_link(n, "down")
+    _write_failures(sdir, items + [rec])
+    return [what] + _daemon_reaction(plan, sdir, "fail", kind, ids, act)
+
+
+def recover(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/uro-emu") -> list[str]:
+    plan = need_plan(prefix, state_root)
+    sdir = state_dir(state_root, prefix)
+    items = read_failures(sdir)
+    rec = {"kind": kind, "ids": ids}
+    if rec not in items:
+        raise FabricError(f"{kind} {' '.join(map(str, ids))} is not failed (failed: "
+                          f"{', '.join(f['kind'] + ' ' + ' '.join(map(str, f['ids'])) for f in items) or 'nothing'})")
+    if kind == "tor":
+        sw = plan.switch(f"tor{ids[0]}")
+        what = f"restarted switch {sw.name} (the daemon restores its pipeline and tables)"
+
+        def act():
+            extra, target = json.loads((sdir / "switch_args.json").read_text())
+            procs.start(sw.name, procs.switch_command(sw, tuple(extra), tuple(target)), sdir / "pids", sdir / "logs")
+            procs.wait_port(sw.grpc_port, sdir / "pids", sw.name)
+            pace(plan, plan.extra.get("uplink_pps", 0), only=sw.name)
+    else:
+        names = _failure_ifnames(plan, kind, ids)
+        what = f"joined {len(names) // 2} cable(s): wire ends {', '.join(names)} up"
+
+        def act():
+            for n in names:
+                links.set_link(n, "up")
+    out = [what] + _daemon_reaction(plan, sdir, "recover", kind, ids, act)
+    _write_failures(sdir, [f for f in items if f != rec])
+    return out

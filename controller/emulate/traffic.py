@@ -1,0 +1,170 @@
+"""Real traffic between the hosts of an emulated fabric: ping every pair, iperf3.
+
+Used by ``emulate_tests/`` and ``benchmarks/bench_emulate.py``; everything runs the
+ordinary tools (``ping`` from iputils, ``iperf3``) inside the host namespaces.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import time
+from dataclasses import dataclass, field
+
+from controller.emulate.plan import HostPlan, Plan
+
+_RTT = re.compile(r"icmp_seq=(\d+) .*time=([\d.]+) ms")
+
+
+@dataclass
+class PingResult:
+    src: str
+    dst: str
+    sent: int
+    rtts_ms: list[float] = field(default_factory=list)
+    seqs: list[int] = field(default_factory=list)
+
+    @property
+    def received(self) -> int:
+        return len(self.rtts_ms)
+
+
+def _in(h: HostPlan, argv: list[str]) -> list[str]:
+    return ["ip", "netns", "exec", h.netns, *argv]
+
+
+def ping_pairs(plan: Plan, pairs: list[tuple[str, str]], count: int = 3, interval: float = 0.2,
+               wait_s: float = 3.0, size: int = 56, parallel: int = 64) -> list[PingResult]:
+    """``ping -c count`` for every (src host, dst host), up to ``parallel`` at once.
+
+    ``wait_s`` is how long ping waits for the last reply (-W): replies may wait for a
+    later slice, so it must exceed a whole optical cycle."""
+    out: list[PingResult] = []
+    todo = list(pairs)
+    while todo:
+        batch, todo = todo[:parallel], todo[parallel:]
+        procs = []
+        for s, d in batch:
+            src, dst = plan.host(s), plan.host(d)
+            argv = _in(src, ["ping", "-n", "-c", str(count), "-i", f"{interval:g}", "-W", f"{wait_s:g}",
+                             "-s", str(size), dst.ip])
+            procs.append((s, d, subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)))
+        for s, d, p in procs:
+            text, _ = p.communicate(timeout=count * interval + wait_s + 30)
+            r = PingResult(s, d, count)
+            for m in _RTT.finditer(text):
+                r.seqs.append(int(m.group(1)))
+                r.rtts_ms.append(float(m.group(2)))
+            out.append(r)
+    return out
+
+
+def all_pairs(plan: Plan, other_tor_only: bool = True) -> list[tuple[str, str]]:
+    return [(a.name, b.name) for a in plan.hosts for b in plan.hosts
+            if a.name != b.name and (a.tor != b.tor or not other_tor_only)]
+
+
+@dataclass
+class IperfResult:
+    client: str
+    server: str
+    seconds: float
+    bytes_received: int
+    goodput_mbps: float
+    retransmits: int | None
+    error: str | None = None
+
+
+def iperf3(plan: Plan, client: str, server: str, seconds: float = 3.0, port: int = 5201,
+           extra: tuple[str, ...] = ()) -> IperfResult:
+    """One TCP transfer ``client`` -> ``server`` (iperf3 -J); goodput is what the
+    server received per second."""
+    srv, cli = plan.host(server), plan.host(client)
+    sp = subprocess.Popen(_in(srv, ["iperf3", "-s", "-1", "-p", str(port)]), stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(0.3)
+        r = subprocess.run(_in(cli, ["iperf3", "-c", srv.ip, "-p", str(port), "-t", f"{seconds:g}", "-J",
+                                     "--connect-timeout", "5000", *extra]),
+                           capture_output=True, text=True, timeout=seconds + 60)
+    finally:
+        try:
+            sp.wait(10)
+        except subprocess.TimeoutExpired:
+            sp.kill()
+            sp.wait()
+    try:
+        doc = json.loads(r.stdout)
+    except json.JSONDecodeError:
+        return IperfResult(client, server, seconds, 0, 0.0, None, error=(r.stderr or r.stdout).strip()[-200:])
+    if "error" in doc:
+        return IperfResult(client, server, seconds, 0, 0.0, None, error=doc["error"])
+    end = doc["end"]
+    recv = end.get("sum_received", {})
+    sent = end.get("sum_sent", {})
+    return IperfResult(client, server, float(recv.get("seconds", seconds)), int(recv.get("bytes", 0)),
+                       float(recv.get("bits_per_second", 0.0)) / 1e6, sent.get("retransmits"))
+
+
+class PingStream:
+    """``ping -D -O -i interval -c n`` from host ``a`` to host ``b`` in the background: a
+    steady stream whose loss can be split by when each echo was sent (a failure's
+    phases). Stopped by its own PID (:meth:`stop`)."""
+
+    def __init__(self, plan: Plan, a: str, b: str, n: int, interval: float):
+        self.n, self.interval = n, interval
+        self.t_start = time.time()
+        self.p = subprocess.Popen(_in(plan.host(a), ["ping", "-n", "-D", "-O", "-i", f"{interval:g}", "-c", str(n),
+                                                     "-W", "2", plan.host(b).ip]),
+                                  stdout=subprocess.PIPE, text=True)
+        self.answered: dict[int, float] = {}
+
+    def wait(self, timeout: float) -> dict[int, float]:
+        """Until ping ends; ``{icmp_seq: send time (epoch)}`` of the answered echoes (the
+        reply's -D timestamp minus its RTT)."""
+        out, _ = self.p.communicate(timeout=timeout)
+        for line in out.splitlines():
+            m = _RTT.search(line)
+            if m and "bytes from" in line and line.startswith("["):
+                self.answered[int(m.group(1))] = float(line[1:line.index("]")]) - float(m.group(2)) / 1000.0
+        return self.answered
+
+    def stop(self) -> None:
+        if self.p.poll() is None:
+            self.p.kill()
+            self.p.wait(5)
+
+    def _sent_at(self) -> dict[int, float]:
+        """Send time (epoch) of every echo: iputils numbers them from 1 and sends seq s
+        (s - k) x interval after seq k; anchored on the answered ones' send times."""
+        got = self.answered
+        if got:
+            offs = sorted(t - self.interval * k for k, t in got.items())
+            t0 = offs[len(offs) // 2]
+        else:
+            t0 = self.t_start - self.interval
+        return {s: t0 + s * self.interval for s in range(1, self.n + 1)}
+
+    def phases(self, marks: dict[str, float]) -> dict[str, tuple[int, int]]:
+        """``{phase: (lost, sent)}``: the echoes split by send time (epoch) at ``marks``,
+        e.g. ``{"transition": t_cut, "after": t_new_generation}``; before the first mark
+        is "before"."""
+        names = ["before", *sorted(marks, key=marks.get)]
+        bounds = sorted(marks.values())
+        out = {nm: [0, 0] for nm in names}
+        for seq, t in self._sent_at().items():
+            nm = names[sum(1 for x in bounds if t >= x)]
+            out[nm][1] += 1
+            out[nm][0] += seq not in self.answered
+        return {nm: (v[0], v[1]) for nm, v in out.items()}
+
+    def longest_gap_s(self, since: float) -> float:
+        """Longest run of unanswered echoes sent after ``since`` (epoch), in seconds."""
+        run = best = 0
+        for seq, t in self._sent_at().items():
+            if t < since:
+                continue
+            run = 0 if seq in self.answered else run + 1
+            best = max(best, run)
+        return best * self.interval

@@ -1,0 +1,148 @@
+"""Fixtures of the end-to-end suite: whole emulated fabrics, driven by the controller
+daemon, with real hosts and traffic.
+
+Needs root, simple_switch_grpc, p4c-bm2-ss, ping, iperf3, ethtool, tc and the emulate
+extra (pyroute2, the daemon and its P4Runtime client); otherwise every test here is
+skipped with the reason. Every fabric gets a per-session prefix (several sessions can
+run at once) and a temporary state root; teardown runs ``down`` and checks nothing is
+left, also when a test failed.
+
+Every fabric is brought up by ``fabric.up`` exactly as ``uro emulate up`` does: the
+daemon (a process) programs the switches and sends the slice timer; the tests only
+send traffic, read the switches' counters over Thrift (out of band) and ask the
+daemon's status API. Figures the tests measure (loss, RTT, goodput, failure reaction)
+are printed at the end of the run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+#: this session's fabric prefixes start with it (<= 6 characters in all)
+SESSION = f"e{os.getpid() % 10000}"
+FIGURES: list[str] = []
+
+
+def _missing() -> str | None:
+    for tool in ("simple_switch_grpc", "simple_switch_CLI", "p4c-bm2-ss", "ping", "iperf3", "ethtool", "ip", "tc"):
+        if shutil.which(tool) is None:
+            return f"{tool} not installed (emulate_tests need bmv2, p4c, iputils-ping, iperf3, ethtool, iproute2)"
+    if os.geteuid() != 0:
+        return "needs root (network namespaces and veth links)"
+    try:
+        import finsy.proto  # noqa: F401
+        import prometheus_client  # noqa: F401
+        import pyroute2  # noqa: F401
+    except ImportError as e:
+        return f"needs the emulate extra (pip install -e '.[emulate]'): {e}"
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    reason = _missing()
+    for item in items:
+        if "emulate_tests" in str(item.fspath):
+            item.add_marker(pytest.mark.emulate)
+            if reason:
+                item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def pytest_terminal_summary(terminalreporter):
+    if FIGURES:
+        terminalreporter.section("emulated fabric figures (measured, not asserted)")
+        for line in FIGURES:
+            terminalreporter.write_line(line)
+
+
+def figure(line: str) -> None:
+    FIGURES.append(line)
+
+
+def example(name: str = "emu-8x2.toml"):
+    from controller.emulate import config
+
+    return config.load(ROOT / "examples" / name)
+
+
+@pytest.fixture(scope="session")
+def state_root(tmp_path_factory):
+    return str(tmp_path_factory.mktemp("emu-state"))
+
+
+class Env:
+    """A running fabric: config, plan, the daemon's routes, the switches' programs, and
+    the daemon's slice clock (to send a packet a known fraction into a known slice)."""
+
+    def __init__(self, cfg, plan):
+        from controller.emulate import daemon as dmn
+        from controller.emulate import fabric
+
+        self.cfg, self.plan = cfg, plan
+        self.sdir = cfg.state_dir
+        self.routes = dmn.routes(self.sdir / "net.toml")     # what the daemon computed and installed
+        self.arts = fabric.load_artifacts(self.sdir)
+        self.n_slices = self.routes.schedule.n_slices
+        self.slice_s = cfg.slice_ms / 1000.0
+        self.clock = dmn.Clock(plan, self.n_slices)
+
+    def status(self) -> dict:
+        from controller.emulate import daemon as dmn
+
+        return dmn.status(self.plan)
+
+    def counters(self, name: str) -> dict:
+        """The switch's own counters (Thrift, out of band of the daemon's session)."""
+        from controller.emulate import procs
+
+        sw = self.plan.switch(name)
+        return procs.read_counters(sw.thrift_port, self.arts[sw.role].contract, name)
+
+    def all_counters(self) -> dict:
+        return {sw.name: self.counters(sw.name) for sw in self.plan.switches}
+
+    def wait_slice(self, slice_id: int, into: float = 0.2) -> float:
+        """Until ``into`` x slice after the next start of slice ``slice_id`` on the daemon's clock."""
+        return self.clock.wait_slice(slice_id, into)
+
+
+def bring_up(cfg, tag: str, state_root: str) -> Env:
+    """``fabric.up`` as `uro emulate up` runs it: the daemon programs and clocks the fabric."""
+    from controller.emulate import fabric
+
+    cfg = dataclasses.replace(cfg, prefix=f"{SESSION}{tag}"[:6], state_root=state_root)
+    plan = fabric.up(cfg, log=lambda m: None)
+    try:
+        return Env(cfg, plan)
+    except BaseException:
+        fabric.down(cfg.prefix, state_root)
+        raise
+
+
+def tear_down(env: Env) -> None:
+    from controller.emulate import fabric
+
+    fabric.down(env.cfg.prefix, env.cfg.state_root)
+    left = fabric.leftovers(env.cfg.prefix, env.cfg.state_root)
+    assert left == [], f"down left {left}"
+
+
+@pytest.fixture(scope="module", params=["uro", "ssrr"])
+def fab(request, state_root):
+    """The 8x2 example, all destinations per-hop (URO) or all source-routed (UCMP SSRR)."""
+    cfg = example()
+    if request.param == "ssrr":
+        cfg = dataclasses.replace(cfg, routing=dataclasses.replace(cfg.routing, source_routed=tuple(range(cfg.tors))))
+    env = bring_up(cfg, "u" if request.param == "uro" else "s", state_root)
+    env.mode = request.param
+    try:
+        yield env
+    finally:
+        tear_down(env)

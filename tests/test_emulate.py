@@ -1,0 +1,249 @@
+"""`uro emulate` without a switch: config validation, the plan of names and ports, the
+daemon's generated net.toml, and bad input failing before anything is created."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from controller.cli.main import main
+from controller.emulate import config, fabric
+from controller.emulate.config import EmuConfigError
+from controller.emulate.daemon import net_toml
+from controller.emulate.network import Network
+from controller.emulate.plan import Plan, make_plan
+from controller.tables.tor_batch import host_ip
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((ROOT / "examples").glob("emu-*.toml"))
+
+
+def _ports():
+    it = iter(range(40000, 50000))
+    return lambda: next(it)
+
+
+def _cfg(**over) -> config.EmuConfig:
+    doc = {"name": "t", "prefix": "ut", "schedule": {"generate": "round-robin", "tors": 8, "uplinks": 2}}
+    for k, v in over.items():
+        if isinstance(v, dict):
+            doc.setdefault(k, {}).update(v)
+        else:
+            doc[k] = v
+    return config.from_dict(doc, "t.toml")
+
+
+# ---- config --------------------------------------------------------------------------------
+def test_examples_load_and_fit():
+    assert len(EXAMPLES) >= 2
+    for f in EXAMPLES:
+        cfg = config.load(f)
+        net = Network(cfg)
+        assert net.profile.tors * net.profile.uplinks <= 510
+        assert cfg.slice_ms >= 10
+
+
+@pytest.mark.parametrize("over, needle", [
+    ({"schedule": {"tors": 300, "uplinks": 2}}, "OCS emulator needs schedule.tors x schedule.uplinks = 300 x 2 = 600 ports"),
+    ({"hosts": {"per_tor": 3, "host_ports": 2}}, "hosts.per_tor = 3 needs host ports 0..2"),
+    ({"hosts": {"per_tor": 0}}, "hosts.per_tor must be >= 1"),
+    ({"prefix": "toolongprefix"}, "prefix must be 2-6"),
+    ({"prefix": "Bad"}, "prefix must be"),
+    ({"bogus": 1}, "unknown key 'bogus'"),
+    ({"timing": {"slice_us": 2}}, "unknown key 'timing.slice_us'"),
+    ({"timing": {"slice_ms": 0.002}}, "too short for bmv2"),
+    ({"timing": {"slice_ms": float("nan")}}, "timing.slice_ms must be a finite number"),
+    ({"timing": {"guard_ms": 50}}, "timing.guard_ms must be in [0, slice_ms = 50)"),
+    ({"switches": {"uplink_pps": -1}}, "switches.uplink_pps must be in 0..10000000"),
+    ({"routing": {"source_routed": [8]}}, "routing.source_routed[] must be in 0..7"),
+    ({"routing": {"source_routed": [1, 1]}}, "lists a ToR twice"),
+    ({"routing": {"ssrr_hops": 12}}, "routing.ssrr_hops must be in 1..9"),
+    ({"switches": {"cpu_port": 3}}, "switches.cpu_port = 3 collides with the data ports 0..15"),
+    ({"schedule": {"generate": "mesh"}}, "schedule.generate must be one of"),
+    ({"schedule": {"uplinks": 8}}, "must be fewer than schedule.tors"),
+])
+def test_bad_config_names_the_key(over, needle):
+    with pytest.raises(EmuConfigError) as e:
+        _cfg(**over)
+    assert needle in str(e.value)
+    assert "\n" not in str(e.value)
+
+
+def test_source_routed_all_and_file_schedule(tmp_path):
+    from controller.schedule import round_robin, save
+
+    save(round_robin(6, 1), tmp_path / "s.json")
+    cfg = config.from_dict({"name": "f", "schedule": {"file": "s.json"}, "routing": {"source_routed": "all"}},
+                           str(tmp_path / "f.toml"))
+    assert (cfg.tors, cfg.uplinks, cfg.prefix) == (6, 1, "uf")
+    assert cfg.routing.source_routed == tuple(range(6)) and cfg.all_source_routed
+
+
+# ---- plan ----------------------------------------------------------------------------------
+def test_plan_names_addresses_and_port_layout():
+    cfg = _cfg(hosts={"per_tor": 2, "host_ports": 3})
+    plan = make_plan(cfg, _ports())
+    N, d = 8, 2
+    assert len(plan.hosts) == 16 and len(plan.switches) == N + 1
+    names = plan.root_ifnames
+    # host peers, and per uplink cable: ToR port, OCS port and the two wire ends between them
+    assert len(names) == len(set(names)) == 16 + 4 * N * d
+    assert all(len(n) <= 15 and n.startswith("ut") for n in names)
+    assert len({h.mac for h in plan.hosts}) == 16 and len({h.netns for h in plan.hosts}) == 16
+    for h in plan.hosts:
+        assert h.ip == host_ip(h.tor, h.port) and h.netns == f"ut-h{h.tor}_{h.port}"
+        assert plan.switch(f"tor{h.tor}").ports[h.port] == h.peer_if
+    for t in range(N):
+        tor = plan.switch(f"tor{t}")
+        assert sorted(tor.ports) == [0, 1, 3, 4]        # host ports 0..1 used, uplinks at host_ports + u
+        for u in range(d):
+            link = plan.uplink_link(t, u)
+            assert tor.ports[3 + u] == link.a                   # ToR port host_ports + u
+            assert plan.ocs.ports[t * d + u] == link.b          # OCS port tor * d + uplink
+            assert link.wire == [f"utx{t}u{u}", f"uty{t}u{u}"]  # the wire a drill cuts
+    ports = [p for s in plan.switches for p in (s.grpc_port, s.thrift_port)]
+    assert len(ports) == len(set(ports))
+    assert Plan.from_json(plan.to_json()) == plan
+
+
+def test_net_toml_names_every_switch_port_and_interface():
+    cfg = _cfg(routing={"source_routed": [2, 5]})
+    plan = make_plan(cfg, _ports())
+    arts = {r: fabric.Artifacts(Path(f"/x/{r}.p4info.txtpb"), Path(f"/x/{r}.json"), Path(f"/x/{r}.contract.json"))
+            for r in ("tor", "ocs")}
+    doc = tomllib.loads(net_toml(cfg, plan, arts))
+    sw = {s["name"]: s for s in doc["switch"]}
+    assert set(sw) == {f"tor{t}" for t in range(8)} | {"ocs"}
+    assert doc["routing"]["source_routed"] == [2, 5] and doc["clock"]["slice_ms"] == 50
+    assert doc["routing"]["per_hop"] == {"algo": "uro", "k": 3, "max_hops": 4, "hop_budget": "auto"}
+    assert doc["routing"]["source"] == {"algo": "ucmp", "h_max": 4}
+    assert doc["program"]["tor"]["p4info"] == "/x/tor.p4info.txtpb"
+    assert sw["tor3"]["tor"] == 3 and sw["tor3"]["ports"] == {"hosts": [0], "uplinks": [1, 2],
+                                                              "interfaces": ["utt3u0", "utt3u1"]}
+    assert sw["ocs"]["role"] == "ocs" and "ports" not in sw["ocs"]
+    assert sw["tor3"]["address"] == plan.switch("tor3").grpc_address
+    assert doc["daemon"]["status"] == f"127.0.0.1:{plan.extra['status_port']}"
+    assert doc["tls"]["insecure"] is True
+
+
+# ---- the CLI fails before creating anything ----------------------------------------------------
+def _write(tmp_path, text: str) -> Path:
+    p = tmp_path / "emu.toml"
+    p.write_text(text)
+    return p
+
+
+@pytest.mark.parametrize("body, needle", [
+    ('name = "x"\nprefix = "ux"\n[schedule]\ngenerate = "round-robin"\ntors = 256\nuplinks = 2\n',
+     "512 ports, a v1model switch has 510"),
+    ('name = "x"\nprefix = "ux"\n[schedule]\ngenerate = "round-robin"\ntors = 8\nuplinks = 2\n'
+     '[hosts]\nper_tor = 2\nhost_ports = 1\n', "hosts.per_tor = 2 needs host ports 0..1"),
+    ('name = "x"\n[schedule\n', "not valid TOML"),
+])
+def test_cli_bad_config_exit_2_nothing_created(tmp_path, capsys, body, needle):
+    cfg = _write(tmp_path, body)
+    state = tmp_path / "state"
+    assert main(["emulate", "up", "--config", str(cfg), "--state-dir", str(state), "--no-daemon"]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and err.count("\n") == 1 and "Traceback" not in err
+    assert not state.exists()
+
+
+def test_cli_needs_root_before_creating_anything(tmp_path, capsys, monkeypatch):
+    cfg = _write(tmp_path, 'name = "x"\nprefix = "uxr"\n[schedule]\ngenerate = "round-robin"\ntors = 4\nuplinks = 1\n')
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    state = tmp_path / "state"
+    assert main(["emulate", "up", "--config", str(cfg), "--state-dir", str(state), "--no-daemon"]) == 2
+    assert "needs root" in capsys.readouterr().err
+    assert not state.exists()
+
+
+def test_cli_missing_config_and_unknown_host(tmp_path, capsys):
+    assert main(["emulate", "up", "--config", str(tmp_path / "nope.toml")]) == 2
+    assert "not found" in capsys.readouterr().err
+    assert main(["emulate", "status", "--prefix", "uzz", "--state-dir", str(tmp_path)]) == 2
+    assert "no emulated fabric 'uzz' is up" in capsys.readouterr().err
+
+
+def test_fail_ids_are_checked(tmp_path, capsys):
+    assert main(["emulate", "fail", "link", "3", "--prefix", "uzz", "--state-dir", str(tmp_path)]) == 2
+    assert "expected `link TOR UPLINK`" in capsys.readouterr().err
+
+
+def test_pid_files_only_stop_their_own_process(tmp_path):
+    """A PID file whose PID now belongs to another program is left alone."""
+    import subprocess
+    import sys
+
+    from controller.emulate import procs
+
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        (tmp_path / "pids").mkdir()
+        (tmp_path / "pids" / "tor0.pid").write_text(f'{{"pid": {other.pid}, "argv": ["simple_switch_grpc", "-i"]}}')
+        assert procs.running(tmp_path / "pids", "tor0") is None
+        assert procs.stop(tmp_path / "pids", "tor0") is False
+        assert other.poll() is None                       # still running
+        mine = procs.start("me", [sys.executable, "-c", "import time; time.sleep(30)"], tmp_path / "pids",
+                           tmp_path / "logs")
+        import time
+
+        end = time.time() + 5
+        while procs.running(tmp_path / "pids", "me") is None and time.time() < end:
+            time.sleep(0.02)
+        assert procs.running(tmp_path / "pids", "me") == mine
+        assert procs.stop(tmp_path / "pids", "me") is True
+        assert procs.running(tmp_path / "pids", "me") is None
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_tor_counts_are_balanced():
+    """The plan gives every ToR the same number of hosts and every host a distinct address."""
+    plan = make_plan(_cfg(hosts={"per_tor": 3}), _ports())
+    assert Counter(h.tor for h in plan.hosts) == Counter({t: 3 for t in range(8)})
+    assert len({h.ip for h in plan.hosts}) == 24
+
+
+def test_switch_command_ports_cpu_port_and_option_placement():
+    from controller.emulate import procs
+
+    plan = make_plan(_cfg(switches={"extra_args": ["--log-console"], "target_args": ["--priority-queues", "2"]}),
+                     _ports())
+    sw = plan.switch("tor2")
+    argv = procs.switch_command(sw, ("--log-console",), ("--priority-queues", "2"))
+    sep = argv.index("--")
+    assert argv[0] == "simple_switch_grpc" and "--no-p4" in argv[:sep] and "--log-console" in argv[:sep]
+    assert [argv[i + 1] for i, a in enumerate(argv[:sep]) if a == "-i"] == ["0@utt2h0", "1@utt2u0", "2@utt2u1"]
+    assert argv[sep + 1:] == ["--grpc-server-addr", sw.grpc_address, "--cpu-port", "510", "--priority-queues", "2"]
+
+
+# ---- which pairs a degraded schedule leaves without a per-hop route --------------------------
+def _routes(failed, source_routed=()):
+    from types import SimpleNamespace
+
+    from controller.routing.uro import UroParams, compute
+    from controller.schedule import round_robin
+    from controller.schedule.degrade import without
+
+    sched = round_robin(8, 2)
+    return SimpleNamespace(schedule=sched, failed=failed, source_routed=tuple(source_routed),
+                           per_hop=compute(without(sched, failed), UroParams(k=3, max_hops=2)))
+
+
+def test_unreachable_names_the_pairs_a_cut_disconnects_under_the_hop_bound():
+    """round-robin 8x2, M = 2, ToR 3's uplink 1 cut: ToR 5 met ToR 3 only over that cable
+    within two hops (what `uro emulate fail link 3 1` reports, and the drill test expects)."""
+    from controller.emulate.daemon import unreachable
+    from controller.schedule.degrade import Failed
+
+    assert unreachable(_routes(Failed())) == []
+    assert unreachable(_routes(Failed(uplinks=frozenset({(3, 1)})))) == [(5, 3)]
+    assert unreachable(_routes(Failed(uplinks=frozenset({(3, 1)})), source_routed=[3])) == []   # not per hop
+    # a failed ToR's own pairs are not "unreachable": nothing is meant to reach it
+    assert all(2 not in p for p in unreachable(_routes(Failed(tors=frozenset({2})))))

@@ -21,11 +21,50 @@ class SwitchStartError(UroError):
     pass
 
 
+def _ephemeral_range() -> tuple[int, int]:
+    try:
+        lo, hi = map(int, open("/proc/sys/net/ipv4/ip_local_port_range").read().split())
+        return lo, hi
+    except (OSError, ValueError):
+        return 32768, 60999
+
+
+#: ports this process has handed out: never twice (a switch binds its ports seconds later)
+_handed_out: set[int] = set()
+
+
 def free_port() -> int:
-    """A TCP port nobody listens on now (the switch binds it a moment later)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A TCP port nobody listens on now, for a switch or daemon that binds it a moment later.
+
+    Chosen below the kernel's ephemeral range: a port from ``bind(0)`` lies inside it and
+    can be taken as the local end of any outgoing connection (a P4Runtime client, the
+    daemon) before the switch binds it; and never the same port twice in one process."""
+    import random
+
+    lo, hi = _ephemeral_range()
+    if lo >= 11000:
+        start, top = 10000, lo
+    elif hi <= 64000:
+        start, top = hi + 1, 65536
+    else:                       # no room outside the ephemeral range: let the kernel pick
+        start, top = 0, 0
+    for _ in range(1000):
+        if top:
+            port = random.randrange(start, top)
+        else:
+            with socket.socket() as s:
+                s.bind(("127.0.0.1", 0))
+                port = s.getsockname()[1]
+        if port in _handed_out:
+            continue
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _handed_out.add(port)
+        return port
+    raise SwitchStartError(f"no free TCP port found in {start}..{top - 1}")
 
 
 def wait_port(port: int, timeout: float = 20.0, proc: subprocess.Popen | None = None) -> None:

@@ -147,9 +147,11 @@ def wait_port(port: int, pid_dir: Path, name: str, timeout: float = 30.0) -> Non
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A TCP port for a switch or the daemon (never one handed out before, outside the
+    ephemeral range: :func:`controller.agent.bmv2_process.free_port`)."""
+    from controller.agent.bmv2_process import free_port as pick
+
+    return pick()
 
 
 def set_queue_rates(thrift_port: int, rates: dict[int, int], name: str, priority: int | None = None) -> None:

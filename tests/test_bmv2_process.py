@@ -1,0 +1,49 @@
+"""The throw-away bmv2 switch process (controller/agent/bmv2_process.py): the ports it
+picks and the command line it runs (starting one is the bmv2 suite's job)."""
+
+import socket
+from pathlib import Path
+
+from controller.agent import bmv2_process
+from controller.agent.bmv2_process import Bmv2Switch, free_port
+
+
+def test_free_ports_are_distinct_bindable_and_outside_the_ephemeral_range():
+    lo, hi = bmv2_process._ephemeral_range()
+    ports = [free_port() for _ in range(300)]
+    assert len(set(ports)) == len(ports)
+    if lo >= 11000:
+        assert all(10000 <= p < lo for p in ports), (lo, hi, sorted(ports)[:5], sorted(ports)[-5:])
+    for p in ports[:20]:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", p))
+
+
+def test_a_port_in_use_is_never_handed_out(monkeypatch):
+    import random
+
+    real, calls = random.randrange, []
+
+    def first_the_busy_port(a, b):
+        calls.append((a, b))
+        return taken if len(calls) <= 5 else real(a, b)
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        monkeypatch.setattr(bmv2_process, "_ephemeral_range", lambda: (taken + 1, 65000))
+        monkeypatch.setattr(random, "randrange", first_the_busy_port)
+        port = free_port()
+    assert len(calls) > 5 and port != taken and 10000 <= port <= taken
+
+
+def test_command_puts_interfaces_as_ports_and_target_args_after_the_separator(tmp_path: Path):
+    sw = Bmv2Switch(tmp_path, "tor0", ["a0", "a1"], ["--cpu-port", "510"], device_id=3)
+    cmd = sw.command()
+    assert cmd[:3] == ["simple_switch_grpc", "--device-id", "3"]
+    assert cmd[cmd.index("-i"):cmd.index("-i") + 4] == ["-i", "0@a0", "-i", "1@a1"]
+    assert cmd[cmd.index("--") + 1:] == ["--grpc-server-addr", sw.address, "--cpu-port", "510"]
+    assert sw.address == f"127.0.0.1:{sw.grpc_port}" and sw.grpc_port != sw.thrift_port
+    assert not sw.alive()
+    sw.stop()       # never started: nothing to stop, no error

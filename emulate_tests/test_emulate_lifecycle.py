@@ -93,14 +93,17 @@ def test_up_down_cli_leaves_nothing_and_processes_are_ours(tmp_path, state_root)
         fabric.down(prefix, state_root)
 
 
+UROCMD = [sys.executable, "-m", "controller.cli"]
+
+
 @pytest.mark.parametrize("case", ["ocs_ports", "host_port", "not_root", "exists"])
 def test_bad_config_fails_before_anything_is_created(tmp_path, state_root, case):
     prefix = f"{SESSION}b"[:6]
     if case == "ocs_ports":
-        cfg, needle, pre = _config(tmp_path, prefix, tors=256, uplinks=2), "512 ports, a v1model switch has 510", []
+        cfg, needle, pre = _config(tmp_path, prefix, tors=256, uplinks=2), "512 ports, a v1model switch has 510", UROCMD
     elif case == "host_port":
         cfg = _config(tmp_path, prefix, extra="[hosts]\nper_tor = 3\nhost_ports = 2\n")
-        needle, pre = "hosts.per_tor = 3 needs host ports 0..2", []
+        needle, pre = "hosts.per_tor = 3 needs host ports 0..2", UROCMD
     elif case == "not_root":
         import tempfile
 
@@ -108,15 +111,22 @@ def test_bad_config_fails_before_anything_is_created(tmp_path, state_root, case)
         os.chmod(pub, 0o755)
         cfg, needle = _config(pub, prefix), "needs root"
         os.chmod(cfg, 0o644)
-        pre = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        pre = [*nobody, *UROCMD]
+        probe = subprocess.run([*nobody, sys.executable, "-c", "import controller.cli"], capture_output=True,
+                               cwd=str(Path(__file__).resolve().parents[1]))
+        if probe.returncode != 0:
+            # the checkout or its venv is not readable by nobody (a clone in a 0700 temp dir):
+            # the same command as root, told that it is not
+            pre = [sys.executable, "-c", "import os, runpy, sys; os.geteuid = lambda: 65534; "
+                   "sys.argv = ['uro', *sys.argv[1:]]; runpy.run_module('controller.cli', run_name='__main__')"]
     else:
-        cfg, needle, pre = _config(tmp_path, prefix), "already exists", []
+        cfg, needle, pre = _config(tmp_path, prefix), "already exists", UROCMD
         # a leftover link with this fabric's name blocks `up`
         subprocess.run(["ip", "link", "add", f"{prefix}t0u0", "type", "veth", "peer", "name", f"{prefix}o0u0"],
                        check=True)
     try:
-        cmd = [*pre, sys.executable, "-m", "controller.cli", "emulate", "up", "--config", str(cfg),
-               "--state-dir", state_root]
+        cmd = [*pre, "emulate", "up", "--config", str(cfg), "--state-dir", state_root]
         r = subprocess.run(cmd, capture_output=True, text=True, cwd=str(Path(__file__).resolve().parents[1]))
         assert r.returncode == 2, (r.stdout, r.stderr)
         assert needle in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, r.stderr

@@ -9,6 +9,7 @@ installs the pipeline.
 
 from __future__ import annotations
 
+import random
 import socket
 import subprocess
 import time
@@ -23,7 +24,7 @@ class SwitchStartError(UroError):
 
 def _ephemeral_range() -> tuple[int, int]:
     try:
-        lo, hi = map(int, open("/proc/sys/net/ipv4/ip_local_port_range").read().split())
+        lo, hi = map(int, Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split())
         return lo, hi
     except (OSError, ValueError):
         return 32768, 60999
@@ -39,8 +40,6 @@ def free_port() -> int:
     Chosen below the kernel's ephemeral range: a port from ``bind(0)`` lies inside it and
     can be taken as the local end of any outgoing connection (a P4Runtime client, the
     daemon) before the switch binds it; and never the same port twice in one process."""
-    import random
-
     lo, hi = _ephemeral_range()
     if lo >= 11000:
         start, top = 10000, lo

@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from controller.agent.bmv2_process import free_port
 from controller.emulate import links, procs
 from controller.emulate.config import EmuConfig
 from controller.emulate.network import Network
@@ -132,7 +133,7 @@ def up(cfg: EmuConfig, start_daemon: bool = True, log=print) -> Plan:
     arts = build_programs(net, Path(cfg.state_root) / ".build")
     log(f"programs: {arts['tor'].device_config.name}, {arts['ocs'].device_config.name} "
         f"({time.time() - t0:.1f} s)")
-    plan = make_plan(cfg, procs.free_port)
+    plan = make_plan(cfg, free_port)
     sdir = cfg.state_dir
     net_path = sdir / "net.toml"
     text = dmn.net_toml(cfg, plan, arts)

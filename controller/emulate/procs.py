@@ -146,14 +146,6 @@ def wait_port(port: int, pid_dir: Path, name: str, timeout: float = 30.0) -> Non
     raise ProcError(f"{name} did not open 127.0.0.1:{port} within {timeout:g}s")
 
 
-def free_port() -> int:
-    """A TCP port for a switch or the daemon (never one handed out before, outside the
-    ephemeral range: :func:`controller.agent.bmv2_process.free_port`)."""
-    from controller.agent.bmv2_process import free_port as pick
-
-    return pick()
-
-
 def set_queue_rates(thrift_port: int, rates: dict[int, int], name: str, priority: int | None = None) -> None:
     """Egress queue rate (packets/s, 0 = unlimited) per port over the switch's Thrift
     runtime (``simple_switch_CLI set_queue_rate``); one priority queue or all of them."""

@@ -38,3 +38,16 @@ def pairs(sched):
             for dst in range(N):
                 if src != dst:
                     yield t, src, dst
+
+
+#: profiles every target's templates must render, as (N, d, S, K, H, Q): ToRs, uplinks,
+#: slices, URO alternatives, SSRR hops, calendar queues; from the smallest network to the
+#: papers' (108, 6) and (1024, 32)
+RENDER_MATRIX = [
+    (2, 1, 1, 1, 1, 1),
+    (8, 2, 4, 3, 4, 4),
+    (9, 3, 3, 2, 9, 5),
+    (16, 4, 4, 10, 3, 8),
+    (108, 6, 18, 4, 5, 18),
+    (1024, 32, 32, 10, 5, 32),
+]

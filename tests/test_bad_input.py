@@ -83,6 +83,18 @@ def _write(tmp_path, name, text):
     return p
 
 
+def _check_error_and_peak(capsys, path):
+    """`uro schedule check` on ``path``: its one-line error and the peak of Python memory
+    allocated meanwhile (sizes must be checked against the data before allocating)."""
+    tracemalloc.start()
+    try:
+        line = one_line_error(capsys, ["schedule", "check", "--schedule", str(path)])
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return line, peak
+
+
 @pytest.mark.parametrize("text,msg", [
     ("4 1 1 4\nnan 1000000 10000\n1 0 3 2\n", "line 2: slices must be a positive integer, got 'nan'"),
     ("4 1 1 4\ninf 1000000 10000\n1 0 3 2\n", "line 2: slices must be a positive integer, got 'inf'"),
@@ -97,12 +109,7 @@ def _write(tmp_path, name, text):
 ])
 def test_htsim_header_and_sizes(tmp_path, capsys, text, msg):
     p = _write(tmp_path, "s.txt", text)
-    tracemalloc.start()
-    try:
-        line = one_line_error(capsys, ["schedule", "check", "--schedule", str(p)])
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
+    line, peak = _check_error_and_peak(capsys, p)
     assert msg in line
     assert peak < 64 << 20  # the declared sizes were checked against the data before allocating
 
@@ -125,12 +132,7 @@ def _doc(**over):
 ])
 def test_json_sizes_checked_before_allocating(tmp_path, capsys, doc, msg):
     p = _write(tmp_path, "s.json", json.dumps(doc))
-    tracemalloc.start()
-    try:
-        line = one_line_error(capsys, ["schedule", "check", "--schedule", str(p)])
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
+    line, peak = _check_error_and_peak(capsys, p)
     assert msg in line
     assert peak < 64 << 20
 

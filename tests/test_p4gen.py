@@ -16,6 +16,7 @@ from controller.p4gen import render as rnd
 from controller.p4gen.profile import Profile, ProfileError
 from controller.routing.uro import UroParams, compute
 from controller.schedule import round_robin
+from strategies import RENDER_MATRIX
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,14 +28,7 @@ def mk(**kw) -> Profile:
 
 
 # ---- rendering matrix ----------------------------------------------------------------
-MATRIX = [  # (N, d, S, K, H, Q)
-    (2, 1, 1, 1, 1, 1),
-    (8, 2, 4, 3, 4, 4),
-    (9, 3, 3, 2, 9, 5),
-    (16, 4, 4, 10, 3, 8),
-    (108, 6, 18, 4, 5, 18),
-    (1024, 32, 32, 10, 5, 32),
-]
+MATRIX = RENDER_MATRIX
 
 
 @pytest.mark.parametrize("n,d,s,k,h,q", MATRIX)

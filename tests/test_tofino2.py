@@ -19,6 +19,7 @@ from controller.p4gen.profile import Profile, ProfileError
 from controller.tables import entries as ent
 from controller.tofino2 import afc, chip, pktgen, plan, settings, tm
 from controller.tofino2.bfrt_json import BfrtInfo, BfrtJsonError
+from strategies import RENDER_MATRIX
 
 T = "tofino2"
 
@@ -224,13 +225,7 @@ def test_no_ocs_program_on_tofino2(tmp_path):
 
 
 # ---- rendering matrix ---------------------------------------------------------------------
-MATRIX = [  # (N, d, S, K, H, Q)
-    (2, 1, 1, 1, 1, 1),
-    (8, 2, 4, 3, 4, 4),
-    (9, 3, 3, 2, 9, 5),
-    (16, 4, 4, 10, 3, 8),
-    (108, 6, 18, 4, 5, 18),
-    (1024, 32, 32, 10, 5, 32),
+MATRIX = [*RENDER_MATRIX,  # and for the t2na queue plan:
     (64, 8, 8, 4, 5, 100),          # Q > S, Q > 32
 ]
 

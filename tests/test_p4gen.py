@@ -87,6 +87,9 @@ def test_big_ocs_is_refused_with_reason():
     (dict(slices=300), r"slices = 300 does not fit widths.slice"),
     (dict(tors="8"), r"tors must be an integer"),
     (dict(name="a-b"), r"name must be an identifier"),
+    (dict(tables=prof.ProfileTables(ssrr_dsts=8)), r"tables\.ssrr_dsts must be in 1\.\.7 \(the other ToRs\), got 8"),
+    (dict(tofino2=prof.Tofino2Overrides(ssrr_dsts=0)), r"tofino2\.ssrr_dsts must be in 1\.\.7"),
+    (dict(tofino2=prof.Tofino2Overrides(ssrr_dsts=True)), r"tofino2\.ssrr_dsts must be in 1\.\.7"),
 ])
 def test_bad_profiles_name_the_field(kw, msg):
     with pytest.raises(ProfileError, match=msg):

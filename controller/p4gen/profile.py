@@ -22,6 +22,9 @@ A profile is a small TOML file (``profiles/<name>.toml``)::
     ssrr_ranges = 3     # ssrr_path entries (bucket ranges) per (dst, start slice), on average
     ssrr_paths = 8      # selector members (paths, ties included) per (dst, start slice), on average
     ssrr_ties = 8       # tied paths of one entry at most (the selector's max group size)
+    ssrr_dsts = 128     # destinations one ToR source-routes (optional; default all N-1)
+    [tofino2]           # optional; what changes when rendered for Tofino2 (one pipe's tables)
+    ssrr_dsts = 64
 
 Port layout of a ToR program: host ports ``0..host_ports-1``, then uplink ``u`` on
 port ``host_ports + u``. The OCS emulator program has ``N x d`` ports, port
@@ -38,7 +41,7 @@ from __future__ import annotations
 
 import math
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from controller.errors import UroError
@@ -94,6 +97,9 @@ class ProfileTables:
     ``ssrr_path`` table holds (N-1) x S x ranges entries and the selector (N-1) x S x paths
     members per generation, and a batch is checked against those totals. ``ssrr_ties`` is
     the largest group (tied paths of one entry), the selector's max group size.
+    ``ssrr_dsts`` is how many destinations one ToR source-routes (the route mode of the
+    others is URO per-hop); unset, all N-1. A switch whose tables cannot hold UCMP for every
+    destination (one Tofino2 pipe at (1024, 32)) serves it for that many.
     UCMP on a 108 x 6 Opera-style schedule: 2.4 ranges and 3.8 paths per (dst, slice)
     on average, 8 ties at most (``max_parallel``); round-robin: 7.9 paths.
     """
@@ -101,6 +107,16 @@ class ProfileTables:
     ssrr_ranges: int = 3
     ssrr_paths: int = 8
     ssrr_ties: int = 8
+    ssrr_dsts: int | None = None
+
+
+@dataclass(frozen=True)
+class Tofino2Overrides:
+    """What a profile changes when rendered for Tofino2 (``[tofino2]``): one pipe holds less
+    than a bmv2 switch, so the source-route tables can be sized for fewer destinations
+    there (``ssrr_dsts``) while the bmv2 program of the same profile keeps them all."""
+
+    ssrr_dsts: int | None = None
 
 
 @dataclass(frozen=True)
@@ -116,6 +132,7 @@ class Profile:
     widths: Widths = field(default_factory=Widths)
     timing: ProfileTiming = field(default_factory=ProfileTiming)
     tables: ProfileTables = field(default_factory=ProfileTables)
+    tofino2: Tofino2Overrides = field(default_factory=Tofino2Overrides)
     #: width of the UCMP bucket (DSCP -> bucket identity map: at least 6 bits)
     bucket_bits: int = 8
     #: a packet re-decided (re-sourced, or re-looked-up after its queue could not take it)
@@ -161,6 +178,15 @@ class Profile:
                 v = getattr(tb, tname)
                 if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                     out.append(f"tables.{tname} must be a positive integer, got {v!r}")
+        over = self.tofino2
+        if not isinstance(over, Tofino2Overrides):
+            out.append(f"[tofino2] must be a table, got {over!r}")
+        for key, v in (("tables.ssrr_dsts", getattr(tb, "ssrr_dsts", None)),
+                       ("tofino2.ssrr_dsts", getattr(over, "ssrr_dsts", None))):
+            if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 1
+                                  or (ok_n and v > self.tors - 1)):
+                hi = f"1..{self.tors - 1} (the other ToRs)" if ok_n else "a positive integer"
+                out.append(f"{key} must be in {hi}, got {v!r}")
         w = self.widths
         for wname in ("tor", "uplink", "slice"):
             v = getattr(w, wname)
@@ -274,10 +300,12 @@ class Profile:
 
         Route tables (generation-keyed) hold ``GENERATIONS`` x one ToR's need:
         ``uro_next_hop`` (N-1) x S (URO Table II), ``route_mode`` N-1, ``ssrr_path``
-        (N-1) x S x tables.ssrr_ranges, selector members (N-1) x S x tables.ssrr_paths,
+        D x S x tables.ssrr_ranges, selector members D x S x tables.ssrr_paths (D =
+        tables.ssrr_dsts, default N-1),
         OCS ``circuit`` N x d x S. Static tables hold one copy: ``host_dst`` the N-1
         remote ToR prefixes + the host ports, ``ssrr_bucket`` the 64 DSCP values."""
         n1s = (self.tors - 1) * self.slices
+        ds = self.ssrr_dsts * self.slices
         g = GENERATIONS
         return {
             "config": 1,
@@ -285,10 +313,21 @@ class Profile:
             "route_mode": g * (self.tors - 1),
             "uro_next_hop": g * n1s,
             "ssrr_bucket": 64,
-            "ssrr_path": g * n1s * self.tables.ssrr_ranges,
-            "ssrr_selector": g * n1s * self.tables.ssrr_paths,
+            "ssrr_path": g * ds * self.tables.ssrr_ranges,
+            "ssrr_selector": g * ds * self.tables.ssrr_paths,
             "circuit": g * self.tors * self.uplinks * self.slices,
         }
+
+    def for_target(self, target: str) -> "Profile":
+        """The profile as rendered for ``target``: ``[tofino2]`` overrides applied for tofino2."""
+        if target == "tofino2" and self.tofino2.ssrr_dsts is not None:
+            return replace(self, tables=replace(self.tables, ssrr_dsts=self.tofino2.ssrr_dsts))
+        return self
+
+    @property
+    def ssrr_dsts(self) -> int:
+        """Destinations one ToR's source-route tables are sized for (tables.ssrr_dsts, or all)."""
+        return self.tables.ssrr_dsts if self.tables.ssrr_dsts is not None else self.tors - 1
 
     @property
     def ocs_ports(self) -> int:
@@ -317,8 +356,9 @@ def _is_number(v) -> bool:
 
 
 _TOP_KEYS = {"name", "tors", "uplinks", "host_ports", "slices", "alternatives", "ssrr_hops", "queues",
-             "widths", "timing", "tables", "bucket_bits", "max_reroutes"}
-_SUB_TABLES = (("widths", Widths), ("timing", ProfileTiming), ("tables", ProfileTables))
+             "widths", "timing", "tables", "tofino2", "bucket_bits", "max_reroutes"}
+_SUB_TABLES = (("widths", Widths), ("timing", ProfileTiming), ("tables", ProfileTables),
+               ("tofino2", Tofino2Overrides))
 
 
 def from_dict(doc: dict, source: str = "<profile>") -> Profile:

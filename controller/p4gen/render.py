@@ -225,6 +225,7 @@ def render(profile: Profile, program: str = "tor", target: str = "bmv2") -> tupl
     A target with its own limits (``problems``) refuses a profile it cannot hold before
     anything is rendered, naming every reason."""
     tgt = target_class(target)
+    profile = profile.for_target(target)
     problems = getattr(tgt, "problems", None)
     if problems is not None:
         found = problems(profile, program)

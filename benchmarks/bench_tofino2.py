@@ -2,7 +2,7 @@
 and URO's K = 4 vs K = 10 alternatives at (108, 6) and (1024, 32) (URO Table II).
 
 `uro bench --suite tofino2` (or `python -m benchmarks.bench_tofino2`). Each build takes
-minutes (r1024x32 took ~20 on a shared 2-core machine); figures are printed,
+minutes (r1024x32 takes 5-20 on a shared 2-core machine); figures are printed,
 never asserted. A profile that does not fit is reported with the compiler's reason.
 """
 
@@ -54,7 +54,7 @@ def main(quick: bool = False, large: bool = True, keep: str | None = None) -> in
                      f"stages {r.stages}/20, SRAM {r.sram.pct:.2f}% (uro_next_hop {uro.pct:.2f}%, ssrr {ssrr.pct:.2f}%), "
                      f"TCAM {r.tcam.pct:.2f}%, stateful ALUs {r.stateful_alus.used}/{r.stateful_alus.total}, "
                      f"PHV {r.phv_bits.pct:.1f}%"))
-        print(report.format_report(r, p))
+        print(report.format_report(r, p.for_target("tofino2")))
     print()
     w = max(len(r[0]) for r in rows)
     for label, secs, text in rows:

@@ -103,6 +103,12 @@ const bit<8> PKT_NORMAL = 0xA1;
 const bit<8> PKT_QUPD   = 0xA2;
 const bit<3> RESUBMIT_SPILL = 1;
 
+/* what a packet does to the queue-state copies (meta.q_op; one access per copy) */
+const bit<8> Q_NONE  = 0;
+const bit<8> Q_TEST  = 1;           // a front-panel packet: test its slots' queues
+const bit<8> Q_SET   = 2;           // mark the queue Full (port-down app, queue-state update)
+const bit<8> Q_CLEAR = 3;           // mark it Unfull (a pause drained it)
+
 const bit<8> ROLE_OTHER  = 0;
 const bit<8> ROLE_HOST   = 1;
 const bit<8> ROLE_UPLINK = 2;
@@ -266,58 +272,61 @@ struct metadata_t {
     tor_t    dst_tor;
     bit<1>   use_ssrr;
     bucket_t bucket;
-    bit<8>   path_len;
-    bit<32>  path_id;       // the selector's pick: the key of ssrr_hops
+    bit<16>  path_id;       // the selector's pick (0: none): the key of ssrr_hops
+    bit<16>  path_bytes;    // IPv4 header + NOP + option + the path's hops
+    bit<1>   hops_written;  // ssrr_hops wrote the path's hops into the option
+    bit<1>   fits_ssrr;     // the SSRR slot's packet fits the active slice (transit: as is; source: with the path)
     bit<16>  l4_src;
     bit<16>  l4_dst;
     bit<8>   skip;
     bit<1>   resubmitted;
     /* URO one-shot alternatives of the matched entry / SSRR slots */
     bit<8>   n_alts;
+    bit<8>   q_op;          // Q_*: what this packet does to the queue-state copies
     uplink_t alt_up_0;
     step_t   alt_wait_0;
-    step_t   alt_x_0;
     queue_t  alt_q_0;
     qidx_t   alt_i_0;
-    bit<8>   alt_full_0;
-    bit<1>   alt_c_0;       // a candidate (valid, not skipped, fits if active)
-    bit<1>   alt_ok_0;
+    bit<8>   alt_pre_0;     // 1: eligible (in play and, if active, the packet fits)
+    bit<8>   alt_unfull_0;  // 1: its queue is Unfull (the register's answer)
+    bit<1>   alt_c_0;       // in play: skip <= k < n (URO), an SSRR packet (the SSRR slot)
+    bit<8>   alt_ok_0;      // eligible & Unfull: usable (the key of choose)
     bit<1>   alt_act_0;     // wait 0: the active queue
     uplink_t alt_up_1;
     step_t   alt_wait_1;
-    step_t   alt_x_1;
     queue_t  alt_q_1;
     qidx_t   alt_i_1;
-    bit<8>   alt_full_1;
-    bit<1>   alt_c_1;       // a candidate (valid, not skipped, fits if active)
-    bit<1>   alt_ok_1;
+    bit<8>   alt_pre_1;     // 1: eligible (in play and, if active, the packet fits)
+    bit<8>   alt_unfull_1;  // 1: its queue is Unfull (the register's answer)
+    bit<1>   alt_c_1;       // in play: skip <= k < n (URO), an SSRR packet (the SSRR slot)
+    bit<8>   alt_ok_1;      // eligible & Unfull: usable (the key of choose)
     bit<1>   alt_act_1;     // wait 0: the active queue
     uplink_t alt_up_2;
     step_t   alt_wait_2;
-    step_t   alt_x_2;
     queue_t  alt_q_2;
     qidx_t   alt_i_2;
-    bit<8>   alt_full_2;
-    bit<1>   alt_c_2;       // a candidate (valid, not skipped, fits if active)
-    bit<1>   alt_ok_2;
+    bit<8>   alt_pre_2;     // 1: eligible (in play and, if active, the packet fits)
+    bit<8>   alt_unfull_2;  // 1: its queue is Unfull (the register's answer)
+    bit<1>   alt_c_2;       // in play: skip <= k < n (URO), an SSRR packet (the SSRR slot)
+    bit<8>   alt_ok_2;      // eligible & Unfull: usable (the key of choose)
     bit<1>   alt_act_2;     // wait 0: the active queue
     uplink_t alt_up_3;
     step_t   alt_wait_3;
-    step_t   alt_x_3;
     queue_t  alt_q_3;
     qidx_t   alt_i_3;
-    bit<8>   alt_full_3;
-    bit<1>   alt_c_3;       // a candidate (valid, not skipped, fits if active)
-    bit<1>   alt_ok_3;
+    bit<8>   alt_pre_3;     // 1: eligible (in play and, if active, the packet fits)
+    bit<8>   alt_unfull_3;  // 1: its queue is Unfull (the register's answer)
+    bit<1>   alt_c_3;       // in play: skip <= k < n (URO), an SSRR packet (the SSRR slot)
+    bit<8>   alt_ok_3;      // eligible & Unfull: usable (the key of choose)
     bit<1>   alt_act_3;     // wait 0: the active queue
     uplink_t alt_up_4;
     step_t   alt_wait_4;
-    step_t   alt_x_4;
     queue_t  alt_q_4;
     qidx_t   alt_i_4;
-    bit<8>   alt_full_4;
-    bit<1>   alt_c_4;       // a candidate (valid, not skipped, fits if active)
-    bit<1>   alt_ok_4;
+    bit<8>   alt_pre_4;     // 1: eligible (in play and, if active, the packet fits)
+    bit<8>   alt_unfull_4;  // 1: its queue is Unfull (the register's answer)
+    bit<1>   alt_c_4;       // in play: skip <= k < n (URO), an SSRR packet (the SSRR slot)
+    bit<8>   alt_ok_4;      // eligible & Unfull: usable (the key of choose)
     bit<1>   alt_act_4;     // wait 0: the active queue
     /* SSRR hop at the pointer */
     bit<8>   hop_idx;
@@ -333,10 +342,9 @@ struct metadata_t {
     bit<8>   dep_alt;
     uplink_t dep_up;
     queue_t  dep_q;
-    bit<1>   dep_act;       // the chosen queue is the active one
     MirrorType_t dep_mirror;   // the chosen slot's mirror type (its qupd fields)
     qidx_t   dep_i;
-    units_t  admit_e;
+    bit<1>   dep_act;       // the chosen queue is the active one
     units_t  admitted;
     units_t  fin;
     /* timer, queue-state updates */
@@ -376,31 +384,39 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         meta.routed = 0;
         meta.is_local = 0;
         meta.use_ssrr = 0;
-        meta.path_len = 0;
+        meta.path_id = 0;
+        meta.q_op = Q_NONE;
+        meta.hops_written = 0;
+        meta.path_bytes = 0;
         meta.l4_src = 0;
         meta.l4_dst = 0;
         meta.skip = 0;
         meta.resubmitted = 0;
         meta.hop_missed = 0;
         meta.have_dep = 0;
-        meta.admit_e = 0;
+        meta.dep_act = 0;
         meta.pkt_type = 0;
         meta.unmapped = 0;
         meta.gen = 0;
         meta.alt_c_0 = 0;
         meta.alt_ok_0 = 0;
+        meta.alt_pre_0 = 0;
         meta.alt_act_0 = 0;
         meta.alt_c_1 = 0;
         meta.alt_ok_1 = 0;
+        meta.alt_pre_1 = 0;
         meta.alt_act_1 = 0;
         meta.alt_c_2 = 0;
         meta.alt_ok_2 = 0;
+        meta.alt_pre_2 = 0;
         meta.alt_act_2 = 0;
         meta.alt_c_3 = 0;
         meta.alt_ok_3 = 0;
+        meta.alt_pre_3 = 0;
         meta.alt_act_3 = 0;
         meta.alt_c_4 = 0;
         meta.alt_ok_4 = 0;
+        meta.alt_pre_4 = 0;
         meta.alt_act_4 = 0;
         transition select(ig_intr_md.resubmit_flag) {
             1: parse_resubmit;
@@ -782,6 +798,33 @@ control UroEgressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t met
 @pa_no_overlay("ingress", "meta.down_upbit")
 @pa_no_overlay("ingress", "meta.down_hit")
 @pa_no_overlay("ingress", "meta.t_qidx")
+/* (the slots' fields are written by different tables side by side in one stage; packed
+ * into shared containers they would be written one stage after another) */
+@pa_solitary("ingress", "meta.alt_q_0")
+@pa_solitary("ingress", "meta.alt_i_0")
+@pa_solitary("ingress", "meta.alt_pre_0")
+@pa_solitary("ingress", "meta.alt_unfull_0")
+@pa_solitary("ingress", "meta.alt_ok_0")
+@pa_solitary("ingress", "meta.alt_q_1")
+@pa_solitary("ingress", "meta.alt_i_1")
+@pa_solitary("ingress", "meta.alt_pre_1")
+@pa_solitary("ingress", "meta.alt_unfull_1")
+@pa_solitary("ingress", "meta.alt_ok_1")
+@pa_solitary("ingress", "meta.alt_q_2")
+@pa_solitary("ingress", "meta.alt_i_2")
+@pa_solitary("ingress", "meta.alt_pre_2")
+@pa_solitary("ingress", "meta.alt_unfull_2")
+@pa_solitary("ingress", "meta.alt_ok_2")
+@pa_solitary("ingress", "meta.alt_q_3")
+@pa_solitary("ingress", "meta.alt_i_3")
+@pa_solitary("ingress", "meta.alt_pre_3")
+@pa_solitary("ingress", "meta.alt_unfull_3")
+@pa_solitary("ingress", "meta.alt_ok_3")
+@pa_solitary("ingress", "meta.alt_q_4")
+@pa_solitary("ingress", "meta.alt_i_4")
+@pa_solitary("ingress", "meta.alt_pre_4")
+@pa_solitary("ingress", "meta.alt_unfull_4")
+@pa_solitary("ingress", "meta.alt_ok_4")
 control UroIngress(inout headers_t hdr, inout metadata_t meta,
                    in ingress_intrinsic_metadata_t ig_intr_md,
                    in ingress_intrinsic_metadata_from_parser_t ig_prsr_md,
@@ -1288,15 +1331,116 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     }
 
     /* (generation, dst ToR, start slice, bucket range) -> a group of tied paths on the
-     * action selector, picked by the 5-tuple hash (UCMP §6.2). The members hold a path id;
-     * ssrr_hops holds the path (a selector's action data sits in its table's stage: the
-     * paths of all members would not fit one). */
-    action set_path(bit<32> path) { meta.path_id = path; }
-    action write_path(bit<8> n, tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1, tor_t tor2, uplink_t up2, slice_t slice2, tor_t tor3, uplink_t up3, slice_t slice3, tor_t tor4, uplink_t up4, slice_t slice4) {
-        meta.path_len = n;
+     * action selector, picked by the 5-tuple hash (UCMP §6.2). A member holds only what the
+     * queue test needs -- the path's first uplink and its wait (slices from the start slice,
+     * which the key fixes) -- and the path's id (1..; 0 = no path), 32 bits in all: a
+     * selector's members sit in every stage its match spans. ssrr_hops, keyed by that id,
+     * writes the option beside the queue test, not before it. */
+    action set_path(bit<16> path, uplink_t up0, slice_t wait0) {
+        meta.path_id = path;
+        meta.alt_up_4 = up0;            // the SSRR slot: hop 0
+        meta.alt_wait_4 = (step_t)wait0;
+    }
+    /* the option of n hops: IHL, option length, bytes of IPv4 header + NOP + option + hops
+     * (constants per n), the n hops, and any hops past n (a re-sourced packet's) invalid */
+    action write_path_1(tor_t tor0, uplink_t up0, slice_t slice0) {
+        meta.hops_written = 1;
+        hdr.ipv4.version_ihl = 0x47;
+        meta.path_bytes = 28;
         hdr.ssrr.setValid();
         hdr.ssrr.nop = IPOPT_NOP;
         hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.len = 7;
+        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
+        hdr.hops[0].setValid();
+        hdr.hops[0].next_tor = tor0;
+        hdr.hops[0].uplink = up0;
+        hdr.hops[0].send_slice = slice0;
+        hdr.hops[1].setInvalid();
+        hdr.hops[2].setInvalid();
+        hdr.hops[3].setInvalid();
+        hdr.hops[4].setInvalid();
+    }
+    action write_path_2(tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1) {
+        meta.hops_written = 1;
+        hdr.ipv4.version_ihl = 0x48;
+        meta.path_bytes = 32;
+        hdr.ssrr.setValid();
+        hdr.ssrr.nop = IPOPT_NOP;
+        hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.len = 11;
+        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
+        hdr.hops[0].setValid();
+        hdr.hops[0].next_tor = tor0;
+        hdr.hops[0].uplink = up0;
+        hdr.hops[0].send_slice = slice0;
+        hdr.hops[1].setValid();
+        hdr.hops[1].next_tor = tor1;
+        hdr.hops[1].uplink = up1;
+        hdr.hops[1].send_slice = slice1;
+        hdr.hops[2].setInvalid();
+        hdr.hops[3].setInvalid();
+        hdr.hops[4].setInvalid();
+    }
+    action write_path_3(tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1, tor_t tor2, uplink_t up2, slice_t slice2) {
+        meta.hops_written = 1;
+        hdr.ipv4.version_ihl = 0x49;
+        meta.path_bytes = 36;
+        hdr.ssrr.setValid();
+        hdr.ssrr.nop = IPOPT_NOP;
+        hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.len = 15;
+        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
+        hdr.hops[0].setValid();
+        hdr.hops[0].next_tor = tor0;
+        hdr.hops[0].uplink = up0;
+        hdr.hops[0].send_slice = slice0;
+        hdr.hops[1].setValid();
+        hdr.hops[1].next_tor = tor1;
+        hdr.hops[1].uplink = up1;
+        hdr.hops[1].send_slice = slice1;
+        hdr.hops[2].setValid();
+        hdr.hops[2].next_tor = tor2;
+        hdr.hops[2].uplink = up2;
+        hdr.hops[2].send_slice = slice2;
+        hdr.hops[3].setInvalid();
+        hdr.hops[4].setInvalid();
+    }
+    action write_path_4(tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1, tor_t tor2, uplink_t up2, slice_t slice2, tor_t tor3, uplink_t up3, slice_t slice3) {
+        meta.hops_written = 1;
+        hdr.ipv4.version_ihl = 0x4A;
+        meta.path_bytes = 40;
+        hdr.ssrr.setValid();
+        hdr.ssrr.nop = IPOPT_NOP;
+        hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.len = 19;
+        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
+        hdr.hops[0].setValid();
+        hdr.hops[0].next_tor = tor0;
+        hdr.hops[0].uplink = up0;
+        hdr.hops[0].send_slice = slice0;
+        hdr.hops[1].setValid();
+        hdr.hops[1].next_tor = tor1;
+        hdr.hops[1].uplink = up1;
+        hdr.hops[1].send_slice = slice1;
+        hdr.hops[2].setValid();
+        hdr.hops[2].next_tor = tor2;
+        hdr.hops[2].uplink = up2;
+        hdr.hops[2].send_slice = slice2;
+        hdr.hops[3].setValid();
+        hdr.hops[3].next_tor = tor3;
+        hdr.hops[3].uplink = up3;
+        hdr.hops[3].send_slice = slice3;
+        hdr.hops[4].setInvalid();
+    }
+    action write_path_5(tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1, tor_t tor2, uplink_t up2, slice_t slice2, tor_t tor3, uplink_t up3, slice_t slice3, tor_t tor4, uplink_t up4, slice_t slice4) {
+        meta.hops_written = 1;
+        hdr.ipv4.version_ihl = 0x4B;
+        meta.path_bytes = 44;
+        hdr.ssrr.setValid();
+        hdr.ssrr.nop = IPOPT_NOP;
+        hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.len = 23;
         hdr.ssrr.ptr = 8;                 // hop 0 is taken here
         hdr.hops[0].setValid();
         hdr.hops[0].next_tor = tor0;
@@ -1343,9 +1487,63 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             meta.gen:     exact @name("generation");   // the hops belong to their route generation
             meta.path_id: exact @name("path");
         }
-        actions = { write_path; @defaultonly NoAction; }
+        actions = { write_path_1; write_path_2; write_path_3; write_path_4; write_path_5; @defaultonly NoAction; }
         default_action = NoAction();
         size = 38520;
+    }
+
+    /* transit: (pointer, hops) -> the hop at the pointer and the one before it. A pointer at
+     * hop i (1 <= i < n) is 4 (i + 1); anything else is malformed (hop_idx 0). One lookup: no
+     * arithmetic on the pointer, no branch per hop. */
+    action at_hop_1() {
+        meta.hop_idx = 1;
+        meta.hop_uplink = hdr.hops[1].uplink;
+        meta.hop_slice = hdr.hops[1].send_slice;
+        meta.prev_next_tor = hdr.hops[0].next_tor;
+        meta.prev_slice = hdr.hops[0].send_slice;
+    }
+    action at_hop_2() {
+        meta.hop_idx = 2;
+        meta.hop_uplink = hdr.hops[2].uplink;
+        meta.hop_slice = hdr.hops[2].send_slice;
+        meta.prev_next_tor = hdr.hops[1].next_tor;
+        meta.prev_slice = hdr.hops[1].send_slice;
+    }
+    action at_hop_3() {
+        meta.hop_idx = 3;
+        meta.hop_uplink = hdr.hops[3].uplink;
+        meta.hop_slice = hdr.hops[3].send_slice;
+        meta.prev_next_tor = hdr.hops[2].next_tor;
+        meta.prev_slice = hdr.hops[2].send_slice;
+    }
+    action at_hop_4() {
+        meta.hop_idx = 4;
+        meta.hop_uplink = hdr.hops[4].uplink;
+        meta.hop_slice = hdr.hops[4].send_slice;
+        meta.prev_next_tor = hdr.hops[3].next_tor;
+        meta.prev_slice = hdr.hops[3].send_slice;
+    }
+    action ptr_bad() { meta.hop_idx = 0; }
+    table ssrr_ptr {
+        key = {
+            hdr.ssrr.ptr: exact;
+            meta.n_hops:  exact;
+        }
+        actions = { at_hop_1; at_hop_2; at_hop_3; at_hop_4; @defaultonly ptr_bad; }
+        default_action = ptr_bad();
+        const entries = {
+            (8, 2): at_hop_1();
+            (8, 3): at_hop_1();
+            (12, 3): at_hop_2();
+            (8, 4): at_hop_1();
+            (12, 4): at_hop_2();
+            (16, 4): at_hop_3();
+            (8, 5): at_hop_1();
+            (12, 5): at_hop_2();
+            (16, 5): at_hop_3();
+            (20, 5): at_hop_4();
+        }
+        size = 10;
     }
 
     /* ---- queue state: a Full flag per (uplink, calendar queue) at uplink * 256 + queue,
@@ -1356,8 +1554,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
      * set (port-down app or control plane) and the timer leaves them set. All actions on a
      * copy use the slot's index field: one index source per stateful ALU. */
     Register<bit<8>, qidx_t>(1536, 0) qstate_0;
+    /* the one-shot test: 1 if the queue is Unfull */
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_0) qstate_0_test = {
-        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+        void apply(inout bit<8> v, out bit<8> rv) {
+            rv = 0;
+            if (v == 0) { rv = 1; }
+        }
     };
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_0) qstate_0_set = {
         void apply(inout bit<8> v) { v = 1; }
@@ -1365,57 +1567,374 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_0) qstate_0_clear = {
         void apply(inout bit<8> v) { v = 0; }
     };
-    /* slot 0: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
-     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
-    action slot_0_x() { meta.alt_x_0 = meta.active_q + meta.alt_wait_0; }
-    action qmod_0_set(queue_t q) { meta.alt_q_0 = q; }
+    /* slot 0: queue = (active + wait) mod Q by one table keyed by both (no
+     * adder and no modulo on the way to the register); index = uplink * 256 + queue by an
+     * identity hash (no shifts) */
+    action qmod_0_set(queue_t q, bit<1> act) {
+        meta.alt_q_0 = q;
+        meta.alt_act_0 = act;       // wait 0: the active queue
+    }
     table qmod_0 {
-        key = { meta.alt_x_0: exact; }
+        key = {
+            meta.active_q: exact @name("active");
+            meta.alt_wait_0: exact @name("wait");
+        }
         actions = { qmod_0_set; }
         const entries = {
-            0: qmod_0_set(0);
-            1: qmod_0_set(1);
-            2: qmod_0_set(2);
-            3: qmod_0_set(3);
-            4: qmod_0_set(4);
-            5: qmod_0_set(5);
-            6: qmod_0_set(6);
-            7: qmod_0_set(7);
-            8: qmod_0_set(8);
-            9: qmod_0_set(9);
-            10: qmod_0_set(10);
-            11: qmod_0_set(11);
-            12: qmod_0_set(12);
-            13: qmod_0_set(13);
-            14: qmod_0_set(14);
-            15: qmod_0_set(15);
-            16: qmod_0_set(16);
-            17: qmod_0_set(17);
-            18: qmod_0_set(0);
-            19: qmod_0_set(1);
-            20: qmod_0_set(2);
-            21: qmod_0_set(3);
-            22: qmod_0_set(4);
-            23: qmod_0_set(5);
-            24: qmod_0_set(6);
-            25: qmod_0_set(7);
-            26: qmod_0_set(8);
-            27: qmod_0_set(9);
-            28: qmod_0_set(10);
-            29: qmod_0_set(11);
-            30: qmod_0_set(12);
-            31: qmod_0_set(13);
-            32: qmod_0_set(14);
-            33: qmod_0_set(15);
-            34: qmod_0_set(16);
+            (0, 0): qmod_0_set(0, 1);
+            (0, 1): qmod_0_set(1, 0);
+            (0, 2): qmod_0_set(2, 0);
+            (0, 3): qmod_0_set(3, 0);
+            (0, 4): qmod_0_set(4, 0);
+            (0, 5): qmod_0_set(5, 0);
+            (0, 6): qmod_0_set(6, 0);
+            (0, 7): qmod_0_set(7, 0);
+            (0, 8): qmod_0_set(8, 0);
+            (0, 9): qmod_0_set(9, 0);
+            (0, 10): qmod_0_set(10, 0);
+            (0, 11): qmod_0_set(11, 0);
+            (0, 12): qmod_0_set(12, 0);
+            (0, 13): qmod_0_set(13, 0);
+            (0, 14): qmod_0_set(14, 0);
+            (0, 15): qmod_0_set(15, 0);
+            (0, 16): qmod_0_set(16, 0);
+            (0, 17): qmod_0_set(17, 0);
+            (1, 0): qmod_0_set(1, 1);
+            (1, 1): qmod_0_set(2, 0);
+            (1, 2): qmod_0_set(3, 0);
+            (1, 3): qmod_0_set(4, 0);
+            (1, 4): qmod_0_set(5, 0);
+            (1, 5): qmod_0_set(6, 0);
+            (1, 6): qmod_0_set(7, 0);
+            (1, 7): qmod_0_set(8, 0);
+            (1, 8): qmod_0_set(9, 0);
+            (1, 9): qmod_0_set(10, 0);
+            (1, 10): qmod_0_set(11, 0);
+            (1, 11): qmod_0_set(12, 0);
+            (1, 12): qmod_0_set(13, 0);
+            (1, 13): qmod_0_set(14, 0);
+            (1, 14): qmod_0_set(15, 0);
+            (1, 15): qmod_0_set(16, 0);
+            (1, 16): qmod_0_set(17, 0);
+            (1, 17): qmod_0_set(0, 0);
+            (2, 0): qmod_0_set(2, 1);
+            (2, 1): qmod_0_set(3, 0);
+            (2, 2): qmod_0_set(4, 0);
+            (2, 3): qmod_0_set(5, 0);
+            (2, 4): qmod_0_set(6, 0);
+            (2, 5): qmod_0_set(7, 0);
+            (2, 6): qmod_0_set(8, 0);
+            (2, 7): qmod_0_set(9, 0);
+            (2, 8): qmod_0_set(10, 0);
+            (2, 9): qmod_0_set(11, 0);
+            (2, 10): qmod_0_set(12, 0);
+            (2, 11): qmod_0_set(13, 0);
+            (2, 12): qmod_0_set(14, 0);
+            (2, 13): qmod_0_set(15, 0);
+            (2, 14): qmod_0_set(16, 0);
+            (2, 15): qmod_0_set(17, 0);
+            (2, 16): qmod_0_set(0, 0);
+            (2, 17): qmod_0_set(1, 0);
+            (3, 0): qmod_0_set(3, 1);
+            (3, 1): qmod_0_set(4, 0);
+            (3, 2): qmod_0_set(5, 0);
+            (3, 3): qmod_0_set(6, 0);
+            (3, 4): qmod_0_set(7, 0);
+            (3, 5): qmod_0_set(8, 0);
+            (3, 6): qmod_0_set(9, 0);
+            (3, 7): qmod_0_set(10, 0);
+            (3, 8): qmod_0_set(11, 0);
+            (3, 9): qmod_0_set(12, 0);
+            (3, 10): qmod_0_set(13, 0);
+            (3, 11): qmod_0_set(14, 0);
+            (3, 12): qmod_0_set(15, 0);
+            (3, 13): qmod_0_set(16, 0);
+            (3, 14): qmod_0_set(17, 0);
+            (3, 15): qmod_0_set(0, 0);
+            (3, 16): qmod_0_set(1, 0);
+            (3, 17): qmod_0_set(2, 0);
+            (4, 0): qmod_0_set(4, 1);
+            (4, 1): qmod_0_set(5, 0);
+            (4, 2): qmod_0_set(6, 0);
+            (4, 3): qmod_0_set(7, 0);
+            (4, 4): qmod_0_set(8, 0);
+            (4, 5): qmod_0_set(9, 0);
+            (4, 6): qmod_0_set(10, 0);
+            (4, 7): qmod_0_set(11, 0);
+            (4, 8): qmod_0_set(12, 0);
+            (4, 9): qmod_0_set(13, 0);
+            (4, 10): qmod_0_set(14, 0);
+            (4, 11): qmod_0_set(15, 0);
+            (4, 12): qmod_0_set(16, 0);
+            (4, 13): qmod_0_set(17, 0);
+            (4, 14): qmod_0_set(0, 0);
+            (4, 15): qmod_0_set(1, 0);
+            (4, 16): qmod_0_set(2, 0);
+            (4, 17): qmod_0_set(3, 0);
+            (5, 0): qmod_0_set(5, 1);
+            (5, 1): qmod_0_set(6, 0);
+            (5, 2): qmod_0_set(7, 0);
+            (5, 3): qmod_0_set(8, 0);
+            (5, 4): qmod_0_set(9, 0);
+            (5, 5): qmod_0_set(10, 0);
+            (5, 6): qmod_0_set(11, 0);
+            (5, 7): qmod_0_set(12, 0);
+            (5, 8): qmod_0_set(13, 0);
+            (5, 9): qmod_0_set(14, 0);
+            (5, 10): qmod_0_set(15, 0);
+            (5, 11): qmod_0_set(16, 0);
+            (5, 12): qmod_0_set(17, 0);
+            (5, 13): qmod_0_set(0, 0);
+            (5, 14): qmod_0_set(1, 0);
+            (5, 15): qmod_0_set(2, 0);
+            (5, 16): qmod_0_set(3, 0);
+            (5, 17): qmod_0_set(4, 0);
+            (6, 0): qmod_0_set(6, 1);
+            (6, 1): qmod_0_set(7, 0);
+            (6, 2): qmod_0_set(8, 0);
+            (6, 3): qmod_0_set(9, 0);
+            (6, 4): qmod_0_set(10, 0);
+            (6, 5): qmod_0_set(11, 0);
+            (6, 6): qmod_0_set(12, 0);
+            (6, 7): qmod_0_set(13, 0);
+            (6, 8): qmod_0_set(14, 0);
+            (6, 9): qmod_0_set(15, 0);
+            (6, 10): qmod_0_set(16, 0);
+            (6, 11): qmod_0_set(17, 0);
+            (6, 12): qmod_0_set(0, 0);
+            (6, 13): qmod_0_set(1, 0);
+            (6, 14): qmod_0_set(2, 0);
+            (6, 15): qmod_0_set(3, 0);
+            (6, 16): qmod_0_set(4, 0);
+            (6, 17): qmod_0_set(5, 0);
+            (7, 0): qmod_0_set(7, 1);
+            (7, 1): qmod_0_set(8, 0);
+            (7, 2): qmod_0_set(9, 0);
+            (7, 3): qmod_0_set(10, 0);
+            (7, 4): qmod_0_set(11, 0);
+            (7, 5): qmod_0_set(12, 0);
+            (7, 6): qmod_0_set(13, 0);
+            (7, 7): qmod_0_set(14, 0);
+            (7, 8): qmod_0_set(15, 0);
+            (7, 9): qmod_0_set(16, 0);
+            (7, 10): qmod_0_set(17, 0);
+            (7, 11): qmod_0_set(0, 0);
+            (7, 12): qmod_0_set(1, 0);
+            (7, 13): qmod_0_set(2, 0);
+            (7, 14): qmod_0_set(3, 0);
+            (7, 15): qmod_0_set(4, 0);
+            (7, 16): qmod_0_set(5, 0);
+            (7, 17): qmod_0_set(6, 0);
+            (8, 0): qmod_0_set(8, 1);
+            (8, 1): qmod_0_set(9, 0);
+            (8, 2): qmod_0_set(10, 0);
+            (8, 3): qmod_0_set(11, 0);
+            (8, 4): qmod_0_set(12, 0);
+            (8, 5): qmod_0_set(13, 0);
+            (8, 6): qmod_0_set(14, 0);
+            (8, 7): qmod_0_set(15, 0);
+            (8, 8): qmod_0_set(16, 0);
+            (8, 9): qmod_0_set(17, 0);
+            (8, 10): qmod_0_set(0, 0);
+            (8, 11): qmod_0_set(1, 0);
+            (8, 12): qmod_0_set(2, 0);
+            (8, 13): qmod_0_set(3, 0);
+            (8, 14): qmod_0_set(4, 0);
+            (8, 15): qmod_0_set(5, 0);
+            (8, 16): qmod_0_set(6, 0);
+            (8, 17): qmod_0_set(7, 0);
+            (9, 0): qmod_0_set(9, 1);
+            (9, 1): qmod_0_set(10, 0);
+            (9, 2): qmod_0_set(11, 0);
+            (9, 3): qmod_0_set(12, 0);
+            (9, 4): qmod_0_set(13, 0);
+            (9, 5): qmod_0_set(14, 0);
+            (9, 6): qmod_0_set(15, 0);
+            (9, 7): qmod_0_set(16, 0);
+            (9, 8): qmod_0_set(17, 0);
+            (9, 9): qmod_0_set(0, 0);
+            (9, 10): qmod_0_set(1, 0);
+            (9, 11): qmod_0_set(2, 0);
+            (9, 12): qmod_0_set(3, 0);
+            (9, 13): qmod_0_set(4, 0);
+            (9, 14): qmod_0_set(5, 0);
+            (9, 15): qmod_0_set(6, 0);
+            (9, 16): qmod_0_set(7, 0);
+            (9, 17): qmod_0_set(8, 0);
+            (10, 0): qmod_0_set(10, 1);
+            (10, 1): qmod_0_set(11, 0);
+            (10, 2): qmod_0_set(12, 0);
+            (10, 3): qmod_0_set(13, 0);
+            (10, 4): qmod_0_set(14, 0);
+            (10, 5): qmod_0_set(15, 0);
+            (10, 6): qmod_0_set(16, 0);
+            (10, 7): qmod_0_set(17, 0);
+            (10, 8): qmod_0_set(0, 0);
+            (10, 9): qmod_0_set(1, 0);
+            (10, 10): qmod_0_set(2, 0);
+            (10, 11): qmod_0_set(3, 0);
+            (10, 12): qmod_0_set(4, 0);
+            (10, 13): qmod_0_set(5, 0);
+            (10, 14): qmod_0_set(6, 0);
+            (10, 15): qmod_0_set(7, 0);
+            (10, 16): qmod_0_set(8, 0);
+            (10, 17): qmod_0_set(9, 0);
+            (11, 0): qmod_0_set(11, 1);
+            (11, 1): qmod_0_set(12, 0);
+            (11, 2): qmod_0_set(13, 0);
+            (11, 3): qmod_0_set(14, 0);
+            (11, 4): qmod_0_set(15, 0);
+            (11, 5): qmod_0_set(16, 0);
+            (11, 6): qmod_0_set(17, 0);
+            (11, 7): qmod_0_set(0, 0);
+            (11, 8): qmod_0_set(1, 0);
+            (11, 9): qmod_0_set(2, 0);
+            (11, 10): qmod_0_set(3, 0);
+            (11, 11): qmod_0_set(4, 0);
+            (11, 12): qmod_0_set(5, 0);
+            (11, 13): qmod_0_set(6, 0);
+            (11, 14): qmod_0_set(7, 0);
+            (11, 15): qmod_0_set(8, 0);
+            (11, 16): qmod_0_set(9, 0);
+            (11, 17): qmod_0_set(10, 0);
+            (12, 0): qmod_0_set(12, 1);
+            (12, 1): qmod_0_set(13, 0);
+            (12, 2): qmod_0_set(14, 0);
+            (12, 3): qmod_0_set(15, 0);
+            (12, 4): qmod_0_set(16, 0);
+            (12, 5): qmod_0_set(17, 0);
+            (12, 6): qmod_0_set(0, 0);
+            (12, 7): qmod_0_set(1, 0);
+            (12, 8): qmod_0_set(2, 0);
+            (12, 9): qmod_0_set(3, 0);
+            (12, 10): qmod_0_set(4, 0);
+            (12, 11): qmod_0_set(5, 0);
+            (12, 12): qmod_0_set(6, 0);
+            (12, 13): qmod_0_set(7, 0);
+            (12, 14): qmod_0_set(8, 0);
+            (12, 15): qmod_0_set(9, 0);
+            (12, 16): qmod_0_set(10, 0);
+            (12, 17): qmod_0_set(11, 0);
+            (13, 0): qmod_0_set(13, 1);
+            (13, 1): qmod_0_set(14, 0);
+            (13, 2): qmod_0_set(15, 0);
+            (13, 3): qmod_0_set(16, 0);
+            (13, 4): qmod_0_set(17, 0);
+            (13, 5): qmod_0_set(0, 0);
+            (13, 6): qmod_0_set(1, 0);
+            (13, 7): qmod_0_set(2, 0);
+            (13, 8): qmod_0_set(3, 0);
+            (13, 9): qmod_0_set(4, 0);
+            (13, 10): qmod_0_set(5, 0);
+            (13, 11): qmod_0_set(6, 0);
+            (13, 12): qmod_0_set(7, 0);
+            (13, 13): qmod_0_set(8, 0);
+            (13, 14): qmod_0_set(9, 0);
+            (13, 15): qmod_0_set(10, 0);
+            (13, 16): qmod_0_set(11, 0);
+            (13, 17): qmod_0_set(12, 0);
+            (14, 0): qmod_0_set(14, 1);
+            (14, 1): qmod_0_set(15, 0);
+            (14, 2): qmod_0_set(16, 0);
+            (14, 3): qmod_0_set(17, 0);
+            (14, 4): qmod_0_set(0, 0);
+            (14, 5): qmod_0_set(1, 0);
+            (14, 6): qmod_0_set(2, 0);
+            (14, 7): qmod_0_set(3, 0);
+            (14, 8): qmod_0_set(4, 0);
+            (14, 9): qmod_0_set(5, 0);
+            (14, 10): qmod_0_set(6, 0);
+            (14, 11): qmod_0_set(7, 0);
+            (14, 12): qmod_0_set(8, 0);
+            (14, 13): qmod_0_set(9, 0);
+            (14, 14): qmod_0_set(10, 0);
+            (14, 15): qmod_0_set(11, 0);
+            (14, 16): qmod_0_set(12, 0);
+            (14, 17): qmod_0_set(13, 0);
+            (15, 0): qmod_0_set(15, 1);
+            (15, 1): qmod_0_set(16, 0);
+            (15, 2): qmod_0_set(17, 0);
+            (15, 3): qmod_0_set(0, 0);
+            (15, 4): qmod_0_set(1, 0);
+            (15, 5): qmod_0_set(2, 0);
+            (15, 6): qmod_0_set(3, 0);
+            (15, 7): qmod_0_set(4, 0);
+            (15, 8): qmod_0_set(5, 0);
+            (15, 9): qmod_0_set(6, 0);
+            (15, 10): qmod_0_set(7, 0);
+            (15, 11): qmod_0_set(8, 0);
+            (15, 12): qmod_0_set(9, 0);
+            (15, 13): qmod_0_set(10, 0);
+            (15, 14): qmod_0_set(11, 0);
+            (15, 15): qmod_0_set(12, 0);
+            (15, 16): qmod_0_set(13, 0);
+            (15, 17): qmod_0_set(14, 0);
+            (16, 0): qmod_0_set(16, 1);
+            (16, 1): qmod_0_set(17, 0);
+            (16, 2): qmod_0_set(0, 0);
+            (16, 3): qmod_0_set(1, 0);
+            (16, 4): qmod_0_set(2, 0);
+            (16, 5): qmod_0_set(3, 0);
+            (16, 6): qmod_0_set(4, 0);
+            (16, 7): qmod_0_set(5, 0);
+            (16, 8): qmod_0_set(6, 0);
+            (16, 9): qmod_0_set(7, 0);
+            (16, 10): qmod_0_set(8, 0);
+            (16, 11): qmod_0_set(9, 0);
+            (16, 12): qmod_0_set(10, 0);
+            (16, 13): qmod_0_set(11, 0);
+            (16, 14): qmod_0_set(12, 0);
+            (16, 15): qmod_0_set(13, 0);
+            (16, 16): qmod_0_set(14, 0);
+            (16, 17): qmod_0_set(15, 0);
+            (17, 0): qmod_0_set(17, 1);
+            (17, 1): qmod_0_set(0, 0);
+            (17, 2): qmod_0_set(1, 0);
+            (17, 3): qmod_0_set(2, 0);
+            (17, 4): qmod_0_set(3, 0);
+            (17, 5): qmod_0_set(4, 0);
+            (17, 6): qmod_0_set(5, 0);
+            (17, 7): qmod_0_set(6, 0);
+            (17, 8): qmod_0_set(7, 0);
+            (17, 9): qmod_0_set(8, 0);
+            (17, 10): qmod_0_set(9, 0);
+            (17, 11): qmod_0_set(10, 0);
+            (17, 12): qmod_0_set(11, 0);
+            (17, 13): qmod_0_set(12, 0);
+            (17, 14): qmod_0_set(13, 0);
+            (17, 15): qmod_0_set(14, 0);
+            (17, 16): qmod_0_set(15, 0);
+            (17, 17): qmod_0_set(16, 0);
         }
-        size = 35;
+        size = 324;
     }
     Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_0_hash;
+    action slot_0_ok() { meta.alt_ok_0 = meta.alt_pre_0 & meta.alt_unfull_0; }
+    /* copy 0's one access per packet, by what the packet is (q_op): a front-panel packet
+     * tests slot 0's queue, a pause clears a drained queue, a port-down or queue-state
+     * update sets it. One table per copy, so each stage's stateful ALUs take four copies. */
+    action q_0_test() { meta.alt_unfull_0 = qstate_0_test.execute(meta.alt_i_0); }
+    action q_0_set() { qstate_0_set.execute(meta.alt_i_0); }
+    action q_0_clear() { qstate_0_clear.execute(meta.alt_i_0); }
+    table qstate_0_op {
+        key = { meta.q_op: exact; }
+        actions = { q_0_test; q_0_set; q_0_clear; @defaultonly NoAction; }
+        default_action = NoAction();
+        const entries = {
+            Q_TEST: q_0_test();
+            Q_SET: q_0_set();
+            Q_CLEAR: q_0_clear();
+        }
+        size = 3;
+    }
     action slot_0_i() { meta.alt_i_0 = qidx_0_hash.get({meta.alt_up_0, meta.alt_q_0}); }
     Register<bit<8>, qidx_t>(1536, 0) qstate_1;
+    /* the one-shot test: 1 if the queue is Unfull */
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_1) qstate_1_test = {
-        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+        void apply(inout bit<8> v, out bit<8> rv) {
+            rv = 0;
+            if (v == 0) { rv = 1; }
+        }
     };
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_1) qstate_1_set = {
         void apply(inout bit<8> v) { v = 1; }
@@ -1423,57 +1942,374 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_1) qstate_1_clear = {
         void apply(inout bit<8> v) { v = 0; }
     };
-    /* slot 1: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
-     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
-    action slot_1_x() { meta.alt_x_1 = meta.active_q + meta.alt_wait_1; }
-    action qmod_1_set(queue_t q) { meta.alt_q_1 = q; }
+    /* slot 1: queue = (active + wait) mod Q by one table keyed by both (no
+     * adder and no modulo on the way to the register); index = uplink * 256 + queue by an
+     * identity hash (no shifts) */
+    action qmod_1_set(queue_t q, bit<1> act) {
+        meta.alt_q_1 = q;
+        meta.alt_act_1 = act;       // wait 0: the active queue
+    }
     table qmod_1 {
-        key = { meta.alt_x_1: exact; }
+        key = {
+            meta.active_q: exact @name("active");
+            meta.alt_wait_1: exact @name("wait");
+        }
         actions = { qmod_1_set; }
         const entries = {
-            0: qmod_1_set(0);
-            1: qmod_1_set(1);
-            2: qmod_1_set(2);
-            3: qmod_1_set(3);
-            4: qmod_1_set(4);
-            5: qmod_1_set(5);
-            6: qmod_1_set(6);
-            7: qmod_1_set(7);
-            8: qmod_1_set(8);
-            9: qmod_1_set(9);
-            10: qmod_1_set(10);
-            11: qmod_1_set(11);
-            12: qmod_1_set(12);
-            13: qmod_1_set(13);
-            14: qmod_1_set(14);
-            15: qmod_1_set(15);
-            16: qmod_1_set(16);
-            17: qmod_1_set(17);
-            18: qmod_1_set(0);
-            19: qmod_1_set(1);
-            20: qmod_1_set(2);
-            21: qmod_1_set(3);
-            22: qmod_1_set(4);
-            23: qmod_1_set(5);
-            24: qmod_1_set(6);
-            25: qmod_1_set(7);
-            26: qmod_1_set(8);
-            27: qmod_1_set(9);
-            28: qmod_1_set(10);
-            29: qmod_1_set(11);
-            30: qmod_1_set(12);
-            31: qmod_1_set(13);
-            32: qmod_1_set(14);
-            33: qmod_1_set(15);
-            34: qmod_1_set(16);
+            (0, 0): qmod_1_set(0, 1);
+            (0, 1): qmod_1_set(1, 0);
+            (0, 2): qmod_1_set(2, 0);
+            (0, 3): qmod_1_set(3, 0);
+            (0, 4): qmod_1_set(4, 0);
+            (0, 5): qmod_1_set(5, 0);
+            (0, 6): qmod_1_set(6, 0);
+            (0, 7): qmod_1_set(7, 0);
+            (0, 8): qmod_1_set(8, 0);
+            (0, 9): qmod_1_set(9, 0);
+            (0, 10): qmod_1_set(10, 0);
+            (0, 11): qmod_1_set(11, 0);
+            (0, 12): qmod_1_set(12, 0);
+            (0, 13): qmod_1_set(13, 0);
+            (0, 14): qmod_1_set(14, 0);
+            (0, 15): qmod_1_set(15, 0);
+            (0, 16): qmod_1_set(16, 0);
+            (0, 17): qmod_1_set(17, 0);
+            (1, 0): qmod_1_set(1, 1);
+            (1, 1): qmod_1_set(2, 0);
+            (1, 2): qmod_1_set(3, 0);
+            (1, 3): qmod_1_set(4, 0);
+            (1, 4): qmod_1_set(5, 0);
+            (1, 5): qmod_1_set(6, 0);
+            (1, 6): qmod_1_set(7, 0);
+            (1, 7): qmod_1_set(8, 0);
+            (1, 8): qmod_1_set(9, 0);
+            (1, 9): qmod_1_set(10, 0);
+            (1, 10): qmod_1_set(11, 0);
+            (1, 11): qmod_1_set(12, 0);
+            (1, 12): qmod_1_set(13, 0);
+            (1, 13): qmod_1_set(14, 0);
+            (1, 14): qmod_1_set(15, 0);
+            (1, 15): qmod_1_set(16, 0);
+            (1, 16): qmod_1_set(17, 0);
+            (1, 17): qmod_1_set(0, 0);
+            (2, 0): qmod_1_set(2, 1);
+            (2, 1): qmod_1_set(3, 0);
+            (2, 2): qmod_1_set(4, 0);
+            (2, 3): qmod_1_set(5, 0);
+            (2, 4): qmod_1_set(6, 0);
+            (2, 5): qmod_1_set(7, 0);
+            (2, 6): qmod_1_set(8, 0);
+            (2, 7): qmod_1_set(9, 0);
+            (2, 8): qmod_1_set(10, 0);
+            (2, 9): qmod_1_set(11, 0);
+            (2, 10): qmod_1_set(12, 0);
+            (2, 11): qmod_1_set(13, 0);
+            (2, 12): qmod_1_set(14, 0);
+            (2, 13): qmod_1_set(15, 0);
+            (2, 14): qmod_1_set(16, 0);
+            (2, 15): qmod_1_set(17, 0);
+            (2, 16): qmod_1_set(0, 0);
+            (2, 17): qmod_1_set(1, 0);
+            (3, 0): qmod_1_set(3, 1);
+            (3, 1): qmod_1_set(4, 0);
+            (3, 2): qmod_1_set(5, 0);
+            (3, 3): qmod_1_set(6, 0);
+            (3, 4): qmod_1_set(7, 0);
+            (3, 5): qmod_1_set(8, 0);
+            (3, 6): qmod_1_set(9, 0);
+            (3, 7): qmod_1_set(10, 0);
+            (3, 8): qmod_1_set(11, 0);
+            (3, 9): qmod_1_set(12, 0);
+            (3, 10): qmod_1_set(13, 0);
+            (3, 11): qmod_1_set(14, 0);
+            (3, 12): qmod_1_set(15, 0);
+            (3, 13): qmod_1_set(16, 0);
+            (3, 14): qmod_1_set(17, 0);
+            (3, 15): qmod_1_set(0, 0);
+            (3, 16): qmod_1_set(1, 0);
+            (3, 17): qmod_1_set(2, 0);
+            (4, 0): qmod_1_set(4, 1);
+            (4, 1): qmod_1_set(5, 0);
+            (4, 2): qmod_1_set(6, 0);
+            (4, 3): qmod_1_set(7, 0);
+            (4, 4): qmod_1_set(8, 0);
+            (4, 5): qmod_1_set(9, 0);
+            (4, 6): qmod_1_set(10, 0);
+            (4, 7): qmod_1_set(11, 0);
+            (4, 8): qmod_1_set(12, 0);
+            (4, 9): qmod_1_set(13, 0);
+            (4, 10): qmod_1_set(14, 0);
+            (4, 11): qmod_1_set(15, 0);
+            (4, 12): qmod_1_set(16, 0);
+            (4, 13): qmod_1_set(17, 0);
+            (4, 14): qmod_1_set(0, 0);
+            (4, 15): qmod_1_set(1, 0);
+            (4, 16): qmod_1_set(2, 0);
+            (4, 17): qmod_1_set(3, 0);
+            (5, 0): qmod_1_set(5, 1);
+            (5, 1): qmod_1_set(6, 0);
+            (5, 2): qmod_1_set(7, 0);
+            (5, 3): qmod_1_set(8, 0);
+            (5, 4): qmod_1_set(9, 0);
+            (5, 5): qmod_1_set(10, 0);
+            (5, 6): qmod_1_set(11, 0);
+            (5, 7): qmod_1_set(12, 0);
+            (5, 8): qmod_1_set(13, 0);
+            (5, 9): qmod_1_set(14, 0);
+            (5, 10): qmod_1_set(15, 0);
+            (5, 11): qmod_1_set(16, 0);
+            (5, 12): qmod_1_set(17, 0);
+            (5, 13): qmod_1_set(0, 0);
+            (5, 14): qmod_1_set(1, 0);
+            (5, 15): qmod_1_set(2, 0);
+            (5, 16): qmod_1_set(3, 0);
+            (5, 17): qmod_1_set(4, 0);
+            (6, 0): qmod_1_set(6, 1);
+            (6, 1): qmod_1_set(7, 0);
+            (6, 2): qmod_1_set(8, 0);
+            (6, 3): qmod_1_set(9, 0);
+            (6, 4): qmod_1_set(10, 0);
+            (6, 5): qmod_1_set(11, 0);
+            (6, 6): qmod_1_set(12, 0);
+            (6, 7): qmod_1_set(13, 0);
+            (6, 8): qmod_1_set(14, 0);
+            (6, 9): qmod_1_set(15, 0);
+            (6, 10): qmod_1_set(16, 0);
+            (6, 11): qmod_1_set(17, 0);
+            (6, 12): qmod_1_set(0, 0);
+            (6, 13): qmod_1_set(1, 0);
+            (6, 14): qmod_1_set(2, 0);
+            (6, 15): qmod_1_set(3, 0);
+            (6, 16): qmod_1_set(4, 0);
+            (6, 17): qmod_1_set(5, 0);
+            (7, 0): qmod_1_set(7, 1);
+            (7, 1): qmod_1_set(8, 0);
+            (7, 2): qmod_1_set(9, 0);
+            (7, 3): qmod_1_set(10, 0);
+            (7, 4): qmod_1_set(11, 0);
+            (7, 5): qmod_1_set(12, 0);
+            (7, 6): qmod_1_set(13, 0);
+            (7, 7): qmod_1_set(14, 0);
+            (7, 8): qmod_1_set(15, 0);
+            (7, 9): qmod_1_set(16, 0);
+            (7, 10): qmod_1_set(17, 0);
+            (7, 11): qmod_1_set(0, 0);
+            (7, 12): qmod_1_set(1, 0);
+            (7, 13): qmod_1_set(2, 0);
+            (7, 14): qmod_1_set(3, 0);
+            (7, 15): qmod_1_set(4, 0);
+            (7, 16): qmod_1_set(5, 0);
+            (7, 17): qmod_1_set(6, 0);
+            (8, 0): qmod_1_set(8, 1);
+            (8, 1): qmod_1_set(9, 0);
+            (8, 2): qmod_1_set(10, 0);
+            (8, 3): qmod_1_set(11, 0);
+            (8, 4): qmod_1_set(12, 0);
+            (8, 5): qmod_1_set(13, 0);
+            (8, 6): qmod_1_set(14, 0);
+            (8, 7): qmod_1_set(15, 0);
+            (8, 8): qmod_1_set(16, 0);
+            (8, 9): qmod_1_set(17, 0);
+            (8, 10): qmod_1_set(0, 0);
+            (8, 11): qmod_1_set(1, 0);
+            (8, 12): qmod_1_set(2, 0);
+            (8, 13): qmod_1_set(3, 0);
+            (8, 14): qmod_1_set(4, 0);
+            (8, 15): qmod_1_set(5, 0);
+            (8, 16): qmod_1_set(6, 0);
+            (8, 17): qmod_1_set(7, 0);
+            (9, 0): qmod_1_set(9, 1);
+            (9, 1): qmod_1_set(10, 0);
+            (9, 2): qmod_1_set(11, 0);
+            (9, 3): qmod_1_set(12, 0);
+            (9, 4): qmod_1_set(13, 0);
+            (9, 5): qmod_1_set(14, 0);
+            (9, 6): qmod_1_set(15, 0);
+            (9, 7): qmod_1_set(16, 0);
+            (9, 8): qmod_1_set(17, 0);
+            (9, 9): qmod_1_set(0, 0);
+            (9, 10): qmod_1_set(1, 0);
+            (9, 11): qmod_1_set(2, 0);
+            (9, 12): qmod_1_set(3, 0);
+            (9, 13): qmod_1_set(4, 0);
+            (9, 14): qmod_1_set(5, 0);
+            (9, 15): qmod_1_set(6, 0);
+            (9, 16): qmod_1_set(7, 0);
+            (9, 17): qmod_1_set(8, 0);
+            (10, 0): qmod_1_set(10, 1);
+            (10, 1): qmod_1_set(11, 0);
+            (10, 2): qmod_1_set(12, 0);
+            (10, 3): qmod_1_set(13, 0);
+            (10, 4): qmod_1_set(14, 0);
+            (10, 5): qmod_1_set(15, 0);
+            (10, 6): qmod_1_set(16, 0);
+            (10, 7): qmod_1_set(17, 0);
+            (10, 8): qmod_1_set(0, 0);
+            (10, 9): qmod_1_set(1, 0);
+            (10, 10): qmod_1_set(2, 0);
+            (10, 11): qmod_1_set(3, 0);
+            (10, 12): qmod_1_set(4, 0);
+            (10, 13): qmod_1_set(5, 0);
+            (10, 14): qmod_1_set(6, 0);
+            (10, 15): qmod_1_set(7, 0);
+            (10, 16): qmod_1_set(8, 0);
+            (10, 17): qmod_1_set(9, 0);
+            (11, 0): qmod_1_set(11, 1);
+            (11, 1): qmod_1_set(12, 0);
+            (11, 2): qmod_1_set(13, 0);
+            (11, 3): qmod_1_set(14, 0);
+            (11, 4): qmod_1_set(15, 0);
+            (11, 5): qmod_1_set(16, 0);
+            (11, 6): qmod_1_set(17, 0);
+            (11, 7): qmod_1_set(0, 0);
+            (11, 8): qmod_1_set(1, 0);
+            (11, 9): qmod_1_set(2, 0);
+            (11, 10): qmod_1_set(3, 0);
+            (11, 11): qmod_1_set(4, 0);
+            (11, 12): qmod_1_set(5, 0);
+            (11, 13): qmod_1_set(6, 0);
+            (11, 14): qmod_1_set(7, 0);
+            (11, 15): qmod_1_set(8, 0);
+            (11, 16): qmod_1_set(9, 0);
+            (11, 17): qmod_1_set(10, 0);
+            (12, 0): qmod_1_set(12, 1);
+            (12, 1): qmod_1_set(13, 0);
+            (12, 2): qmod_1_set(14, 0);
+            (12, 3): qmod_1_set(15, 0);
+            (12, 4): qmod_1_set(16, 0);
+            (12, 5): qmod_1_set(17, 0);
+            (12, 6): qmod_1_set(0, 0);
+            (12, 7): qmod_1_set(1, 0);
+            (12, 8): qmod_1_set(2, 0);
+            (12, 9): qmod_1_set(3, 0);
+            (12, 10): qmod_1_set(4, 0);
+            (12, 11): qmod_1_set(5, 0);
+            (12, 12): qmod_1_set(6, 0);
+            (12, 13): qmod_1_set(7, 0);
+            (12, 14): qmod_1_set(8, 0);
+            (12, 15): qmod_1_set(9, 0);
+            (12, 16): qmod_1_set(10, 0);
+            (12, 17): qmod_1_set(11, 0);
+            (13, 0): qmod_1_set(13, 1);
+            (13, 1): qmod_1_set(14, 0);
+            (13, 2): qmod_1_set(15, 0);
+            (13, 3): qmod_1_set(16, 0);
+            (13, 4): qmod_1_set(17, 0);
+            (13, 5): qmod_1_set(0, 0);
+            (13, 6): qmod_1_set(1, 0);
+            (13, 7): qmod_1_set(2, 0);
+            (13, 8): qmod_1_set(3, 0);
+            (13, 9): qmod_1_set(4, 0);
+            (13, 10): qmod_1_set(5, 0);
+            (13, 11): qmod_1_set(6, 0);
+            (13, 12): qmod_1_set(7, 0);
+            (13, 13): qmod_1_set(8, 0);
+            (13, 14): qmod_1_set(9, 0);
+            (13, 15): qmod_1_set(10, 0);
+            (13, 16): qmod_1_set(11, 0);
+            (13, 17): qmod_1_set(12, 0);
+            (14, 0): qmod_1_set(14, 1);
+            (14, 1): qmod_1_set(15, 0);
+            (14, 2): qmod_1_set(16, 0);
+            (14, 3): qmod_1_set(17, 0);
+            (14, 4): qmod_1_set(0, 0);
+            (14, 5): qmod_1_set(1, 0);
+            (14, 6): qmod_1_set(2, 0);
+            (14, 7): qmod_1_set(3, 0);
+            (14, 8): qmod_1_set(4, 0);
+            (14, 9): qmod_1_set(5, 0);
+            (14, 10): qmod_1_set(6, 0);
+            (14, 11): qmod_1_set(7, 0);
+            (14, 12): qmod_1_set(8, 0);
+            (14, 13): qmod_1_set(9, 0);
+            (14, 14): qmod_1_set(10, 0);
+            (14, 15): qmod_1_set(11, 0);
+            (14, 16): qmod_1_set(12, 0);
+            (14, 17): qmod_1_set(13, 0);
+            (15, 0): qmod_1_set(15, 1);
+            (15, 1): qmod_1_set(16, 0);
+            (15, 2): qmod_1_set(17, 0);
+            (15, 3): qmod_1_set(0, 0);
+            (15, 4): qmod_1_set(1, 0);
+            (15, 5): qmod_1_set(2, 0);
+            (15, 6): qmod_1_set(3, 0);
+            (15, 7): qmod_1_set(4, 0);
+            (15, 8): qmod_1_set(5, 0);
+            (15, 9): qmod_1_set(6, 0);
+            (15, 10): qmod_1_set(7, 0);
+            (15, 11): qmod_1_set(8, 0);
+            (15, 12): qmod_1_set(9, 0);
+            (15, 13): qmod_1_set(10, 0);
+            (15, 14): qmod_1_set(11, 0);
+            (15, 15): qmod_1_set(12, 0);
+            (15, 16): qmod_1_set(13, 0);
+            (15, 17): qmod_1_set(14, 0);
+            (16, 0): qmod_1_set(16, 1);
+            (16, 1): qmod_1_set(17, 0);
+            (16, 2): qmod_1_set(0, 0);
+            (16, 3): qmod_1_set(1, 0);
+            (16, 4): qmod_1_set(2, 0);
+            (16, 5): qmod_1_set(3, 0);
+            (16, 6): qmod_1_set(4, 0);
+            (16, 7): qmod_1_set(5, 0);
+            (16, 8): qmod_1_set(6, 0);
+            (16, 9): qmod_1_set(7, 0);
+            (16, 10): qmod_1_set(8, 0);
+            (16, 11): qmod_1_set(9, 0);
+            (16, 12): qmod_1_set(10, 0);
+            (16, 13): qmod_1_set(11, 0);
+            (16, 14): qmod_1_set(12, 0);
+            (16, 15): qmod_1_set(13, 0);
+            (16, 16): qmod_1_set(14, 0);
+            (16, 17): qmod_1_set(15, 0);
+            (17, 0): qmod_1_set(17, 1);
+            (17, 1): qmod_1_set(0, 0);
+            (17, 2): qmod_1_set(1, 0);
+            (17, 3): qmod_1_set(2, 0);
+            (17, 4): qmod_1_set(3, 0);
+            (17, 5): qmod_1_set(4, 0);
+            (17, 6): qmod_1_set(5, 0);
+            (17, 7): qmod_1_set(6, 0);
+            (17, 8): qmod_1_set(7, 0);
+            (17, 9): qmod_1_set(8, 0);
+            (17, 10): qmod_1_set(9, 0);
+            (17, 11): qmod_1_set(10, 0);
+            (17, 12): qmod_1_set(11, 0);
+            (17, 13): qmod_1_set(12, 0);
+            (17, 14): qmod_1_set(13, 0);
+            (17, 15): qmod_1_set(14, 0);
+            (17, 16): qmod_1_set(15, 0);
+            (17, 17): qmod_1_set(16, 0);
         }
-        size = 35;
+        size = 324;
     }
     Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_1_hash;
+    action slot_1_ok() { meta.alt_ok_1 = meta.alt_pre_1 & meta.alt_unfull_1; }
+    /* copy 1's one access per packet, by what the packet is (q_op): a front-panel packet
+     * tests slot 1's queue, a pause clears a drained queue, a port-down or queue-state
+     * update sets it. One table per copy, so each stage's stateful ALUs take four copies. */
+    action q_1_test() { meta.alt_unfull_1 = qstate_1_test.execute(meta.alt_i_1); }
+    action q_1_set() { qstate_1_set.execute(meta.alt_i_1); }
+    action q_1_clear() { qstate_1_clear.execute(meta.alt_i_1); }
+    table qstate_1_op {
+        key = { meta.q_op: exact; }
+        actions = { q_1_test; q_1_set; q_1_clear; @defaultonly NoAction; }
+        default_action = NoAction();
+        const entries = {
+            Q_TEST: q_1_test();
+            Q_SET: q_1_set();
+            Q_CLEAR: q_1_clear();
+        }
+        size = 3;
+    }
     action slot_1_i() { meta.alt_i_1 = qidx_1_hash.get({meta.alt_up_1, meta.alt_q_1}); }
     Register<bit<8>, qidx_t>(1536, 0) qstate_2;
+    /* the one-shot test: 1 if the queue is Unfull */
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_2) qstate_2_test = {
-        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+        void apply(inout bit<8> v, out bit<8> rv) {
+            rv = 0;
+            if (v == 0) { rv = 1; }
+        }
     };
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_2) qstate_2_set = {
         void apply(inout bit<8> v) { v = 1; }
@@ -1481,57 +2317,374 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_2) qstate_2_clear = {
         void apply(inout bit<8> v) { v = 0; }
     };
-    /* slot 2: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
-     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
-    action slot_2_x() { meta.alt_x_2 = meta.active_q + meta.alt_wait_2; }
-    action qmod_2_set(queue_t q) { meta.alt_q_2 = q; }
+    /* slot 2: queue = (active + wait) mod Q by one table keyed by both (no
+     * adder and no modulo on the way to the register); index = uplink * 256 + queue by an
+     * identity hash (no shifts) */
+    action qmod_2_set(queue_t q, bit<1> act) {
+        meta.alt_q_2 = q;
+        meta.alt_act_2 = act;       // wait 0: the active queue
+    }
     table qmod_2 {
-        key = { meta.alt_x_2: exact; }
+        key = {
+            meta.active_q: exact @name("active");
+            meta.alt_wait_2: exact @name("wait");
+        }
         actions = { qmod_2_set; }
         const entries = {
-            0: qmod_2_set(0);
-            1: qmod_2_set(1);
-            2: qmod_2_set(2);
-            3: qmod_2_set(3);
-            4: qmod_2_set(4);
-            5: qmod_2_set(5);
-            6: qmod_2_set(6);
-            7: qmod_2_set(7);
-            8: qmod_2_set(8);
-            9: qmod_2_set(9);
-            10: qmod_2_set(10);
-            11: qmod_2_set(11);
-            12: qmod_2_set(12);
-            13: qmod_2_set(13);
-            14: qmod_2_set(14);
-            15: qmod_2_set(15);
-            16: qmod_2_set(16);
-            17: qmod_2_set(17);
-            18: qmod_2_set(0);
-            19: qmod_2_set(1);
-            20: qmod_2_set(2);
-            21: qmod_2_set(3);
-            22: qmod_2_set(4);
-            23: qmod_2_set(5);
-            24: qmod_2_set(6);
-            25: qmod_2_set(7);
-            26: qmod_2_set(8);
-            27: qmod_2_set(9);
-            28: qmod_2_set(10);
-            29: qmod_2_set(11);
-            30: qmod_2_set(12);
-            31: qmod_2_set(13);
-            32: qmod_2_set(14);
-            33: qmod_2_set(15);
-            34: qmod_2_set(16);
+            (0, 0): qmod_2_set(0, 1);
+            (0, 1): qmod_2_set(1, 0);
+            (0, 2): qmod_2_set(2, 0);
+            (0, 3): qmod_2_set(3, 0);
+            (0, 4): qmod_2_set(4, 0);
+            (0, 5): qmod_2_set(5, 0);
+            (0, 6): qmod_2_set(6, 0);
+            (0, 7): qmod_2_set(7, 0);
+            (0, 8): qmod_2_set(8, 0);
+            (0, 9): qmod_2_set(9, 0);
+            (0, 10): qmod_2_set(10, 0);
+            (0, 11): qmod_2_set(11, 0);
+            (0, 12): qmod_2_set(12, 0);
+            (0, 13): qmod_2_set(13, 0);
+            (0, 14): qmod_2_set(14, 0);
+            (0, 15): qmod_2_set(15, 0);
+            (0, 16): qmod_2_set(16, 0);
+            (0, 17): qmod_2_set(17, 0);
+            (1, 0): qmod_2_set(1, 1);
+            (1, 1): qmod_2_set(2, 0);
+            (1, 2): qmod_2_set(3, 0);
+            (1, 3): qmod_2_set(4, 0);
+            (1, 4): qmod_2_set(5, 0);
+            (1, 5): qmod_2_set(6, 0);
+            (1, 6): qmod_2_set(7, 0);
+            (1, 7): qmod_2_set(8, 0);
+            (1, 8): qmod_2_set(9, 0);
+            (1, 9): qmod_2_set(10, 0);
+            (1, 10): qmod_2_set(11, 0);
+            (1, 11): qmod_2_set(12, 0);
+            (1, 12): qmod_2_set(13, 0);
+            (1, 13): qmod_2_set(14, 0);
+            (1, 14): qmod_2_set(15, 0);
+            (1, 15): qmod_2_set(16, 0);
+            (1, 16): qmod_2_set(17, 0);
+            (1, 17): qmod_2_set(0, 0);
+            (2, 0): qmod_2_set(2, 1);
+            (2, 1): qmod_2_set(3, 0);
+            (2, 2): qmod_2_set(4, 0);
+            (2, 3): qmod_2_set(5, 0);
+            (2, 4): qmod_2_set(6, 0);
+            (2, 5): qmod_2_set(7, 0);
+            (2, 6): qmod_2_set(8, 0);
+            (2, 7): qmod_2_set(9, 0);
+            (2, 8): qmod_2_set(10, 0);
+            (2, 9): qmod_2_set(11, 0);
+            (2, 10): qmod_2_set(12, 0);
+            (2, 11): qmod_2_set(13, 0);
+            (2, 12): qmod_2_set(14, 0);
+            (2, 13): qmod_2_set(15, 0);
+            (2, 14): qmod_2_set(16, 0);
+            (2, 15): qmod_2_set(17, 0);
+            (2, 16): qmod_2_set(0, 0);
+            (2, 17): qmod_2_set(1, 0);
+            (3, 0): qmod_2_set(3, 1);
+            (3, 1): qmod_2_set(4, 0);
+            (3, 2): qmod_2_set(5, 0);
+            (3, 3): qmod_2_set(6, 0);
+            (3, 4): qmod_2_set(7, 0);
+            (3, 5): qmod_2_set(8, 0);
+            (3, 6): qmod_2_set(9, 0);
+            (3, 7): qmod_2_set(10, 0);
+            (3, 8): qmod_2_set(11, 0);
+            (3, 9): qmod_2_set(12, 0);
+            (3, 10): qmod_2_set(13, 0);
+            (3, 11): qmod_2_set(14, 0);
+            (3, 12): qmod_2_set(15, 0);
+            (3, 13): qmod_2_set(16, 0);
+            (3, 14): qmod_2_set(17, 0);
+            (3, 15): qmod_2_set(0, 0);
+            (3, 16): qmod_2_set(1, 0);
+            (3, 17): qmod_2_set(2, 0);
+            (4, 0): qmod_2_set(4, 1);
+            (4, 1): qmod_2_set(5, 0);
+            (4, 2): qmod_2_set(6, 0);
+            (4, 3): qmod_2_set(7, 0);
+            (4, 4): qmod_2_set(8, 0);
+            (4, 5): qmod_2_set(9, 0);
+            (4, 6): qmod_2_set(10, 0);
+            (4, 7): qmod_2_set(11, 0);
+            (4, 8): qmod_2_set(12, 0);
+            (4, 9): qmod_2_set(13, 0);
+            (4, 10): qmod_2_set(14, 0);
+            (4, 11): qmod_2_set(15, 0);
+            (4, 12): qmod_2_set(16, 0);
+            (4, 13): qmod_2_set(17, 0);
+            (4, 14): qmod_2_set(0, 0);
+            (4, 15): qmod_2_set(1, 0);
+            (4, 16): qmod_2_set(2, 0);
+            (4, 17): qmod_2_set(3, 0);
+            (5, 0): qmod_2_set(5, 1);
+            (5, 1): qmod_2_set(6, 0);
+            (5, 2): qmod_2_set(7, 0);
+            (5, 3): qmod_2_set(8, 0);
+            (5, 4): qmod_2_set(9, 0);
+            (5, 5): qmod_2_set(10, 0);
+            (5, 6): qmod_2_set(11, 0);
+            (5, 7): qmod_2_set(12, 0);
+            (5, 8): qmod_2_set(13, 0);
+            (5, 9): qmod_2_set(14, 0);
+            (5, 10): qmod_2_set(15, 0);
+            (5, 11): qmod_2_set(16, 0);
+            (5, 12): qmod_2_set(17, 0);
+            (5, 13): qmod_2_set(0, 0);
+            (5, 14): qmod_2_set(1, 0);
+            (5, 15): qmod_2_set(2, 0);
+            (5, 16): qmod_2_set(3, 0);
+            (5, 17): qmod_2_set(4, 0);
+            (6, 0): qmod_2_set(6, 1);
+            (6, 1): qmod_2_set(7, 0);
+            (6, 2): qmod_2_set(8, 0);
+            (6, 3): qmod_2_set(9, 0);
+            (6, 4): qmod_2_set(10, 0);
+            (6, 5): qmod_2_set(11, 0);
+            (6, 6): qmod_2_set(12, 0);
+            (6, 7): qmod_2_set(13, 0);
+            (6, 8): qmod_2_set(14, 0);
+            (6, 9): qmod_2_set(15, 0);
+            (6, 10): qmod_2_set(16, 0);
+            (6, 11): qmod_2_set(17, 0);
+            (6, 12): qmod_2_set(0, 0);
+            (6, 13): qmod_2_set(1, 0);
+            (6, 14): qmod_2_set(2, 0);
+            (6, 15): qmod_2_set(3, 0);
+            (6, 16): qmod_2_set(4, 0);
+            (6, 17): qmod_2_set(5, 0);
+            (7, 0): qmod_2_set(7, 1);
+            (7, 1): qmod_2_set(8, 0);
+            (7, 2): qmod_2_set(9, 0);
+            (7, 3): qmod_2_set(10, 0);
+            (7, 4): qmod_2_set(11, 0);
+            (7, 5): qmod_2_set(12, 0);
+            (7, 6): qmod_2_set(13, 0);
+            (7, 7): qmod_2_set(14, 0);
+            (7, 8): qmod_2_set(15, 0);
+            (7, 9): qmod_2_set(16, 0);
+            (7, 10): qmod_2_set(17, 0);
+            (7, 11): qmod_2_set(0, 0);
+            (7, 12): qmod_2_set(1, 0);
+            (7, 13): qmod_2_set(2, 0);
+            (7, 14): qmod_2_set(3, 0);
+            (7, 15): qmod_2_set(4, 0);
+            (7, 16): qmod_2_set(5, 0);
+            (7, 17): qmod_2_set(6, 0);
+            (8, 0): qmod_2_set(8, 1);
+            (8, 1): qmod_2_set(9, 0);
+            (8, 2): qmod_2_set(10, 0);
+            (8, 3): qmod_2_set(11, 0);
+            (8, 4): qmod_2_set(12, 0);
+            (8, 5): qmod_2_set(13, 0);
+            (8, 6): qmod_2_set(14, 0);
+            (8, 7): qmod_2_set(15, 0);
+            (8, 8): qmod_2_set(16, 0);
+            (8, 9): qmod_2_set(17, 0);
+            (8, 10): qmod_2_set(0, 0);
+            (8, 11): qmod_2_set(1, 0);
+            (8, 12): qmod_2_set(2, 0);
+            (8, 13): qmod_2_set(3, 0);
+            (8, 14): qmod_2_set(4, 0);
+            (8, 15): qmod_2_set(5, 0);
+            (8, 16): qmod_2_set(6, 0);
+            (8, 17): qmod_2_set(7, 0);
+            (9, 0): qmod_2_set(9, 1);
+            (9, 1): qmod_2_set(10, 0);
+            (9, 2): qmod_2_set(11, 0);
+            (9, 3): qmod_2_set(12, 0);
+            (9, 4): qmod_2_set(13, 0);
+            (9, 5): qmod_2_set(14, 0);
+            (9, 6): qmod_2_set(15, 0);
+            (9, 7): qmod_2_set(16, 0);
+            (9, 8): qmod_2_set(17, 0);
+            (9, 9): qmod_2_set(0, 0);
+            (9, 10): qmod_2_set(1, 0);
+            (9, 11): qmod_2_set(2, 0);
+            (9, 12): qmod_2_set(3, 0);
+            (9, 13): qmod_2_set(4, 0);
+            (9, 14): qmod_2_set(5, 0);
+            (9, 15): qmod_2_set(6, 0);
+            (9, 16): qmod_2_set(7, 0);
+            (9, 17): qmod_2_set(8, 0);
+            (10, 0): qmod_2_set(10, 1);
+            (10, 1): qmod_2_set(11, 0);
+            (10, 2): qmod_2_set(12, 0);
+            (10, 3): qmod_2_set(13, 0);
+            (10, 4): qmod_2_set(14, 0);
+            (10, 5): qmod_2_set(15, 0);
+            (10, 6): qmod_2_set(16, 0);
+            (10, 7): qmod_2_set(17, 0);
+            (10, 8): qmod_2_set(0, 0);
+            (10, 9): qmod_2_set(1, 0);
+            (10, 10): qmod_2_set(2, 0);
+            (10, 11): qmod_2_set(3, 0);
+            (10, 12): qmod_2_set(4, 0);
+            (10, 13): qmod_2_set(5, 0);
+            (10, 14): qmod_2_set(6, 0);
+            (10, 15): qmod_2_set(7, 0);
+            (10, 16): qmod_2_set(8, 0);
+            (10, 17): qmod_2_set(9, 0);
+            (11, 0): qmod_2_set(11, 1);
+            (11, 1): qmod_2_set(12, 0);
+            (11, 2): qmod_2_set(13, 0);
+            (11, 3): qmod_2_set(14, 0);
+            (11, 4): qmod_2_set(15, 0);
+            (11, 5): qmod_2_set(16, 0);
+            (11, 6): qmod_2_set(17, 0);
+            (11, 7): qmod_2_set(0, 0);
+            (11, 8): qmod_2_set(1, 0);
+            (11, 9): qmod_2_set(2, 0);
+            (11, 10): qmod_2_set(3, 0);
+            (11, 11): qmod_2_set(4, 0);
+            (11, 12): qmod_2_set(5, 0);
+            (11, 13): qmod_2_set(6, 0);
+            (11, 14): qmod_2_set(7, 0);
+            (11, 15): qmod_2_set(8, 0);
+            (11, 16): qmod_2_set(9, 0);
+            (11, 17): qmod_2_set(10, 0);
+            (12, 0): qmod_2_set(12, 1);
+            (12, 1): qmod_2_set(13, 0);
+            (12, 2): qmod_2_set(14, 0);
+            (12, 3): qmod_2_set(15, 0);
+            (12, 4): qmod_2_set(16, 0);
+            (12, 5): qmod_2_set(17, 0);
+            (12, 6): qmod_2_set(0, 0);
+            (12, 7): qmod_2_set(1, 0);
+            (12, 8): qmod_2_set(2, 0);
+            (12, 9): qmod_2_set(3, 0);
+            (12, 10): qmod_2_set(4, 0);
+            (12, 11): qmod_2_set(5, 0);
+            (12, 12): qmod_2_set(6, 0);
+            (12, 13): qmod_2_set(7, 0);
+            (12, 14): qmod_2_set(8, 0);
+            (12, 15): qmod_2_set(9, 0);
+            (12, 16): qmod_2_set(10, 0);
+            (12, 17): qmod_2_set(11, 0);
+            (13, 0): qmod_2_set(13, 1);
+            (13, 1): qmod_2_set(14, 0);
+            (13, 2): qmod_2_set(15, 0);
+            (13, 3): qmod_2_set(16, 0);
+            (13, 4): qmod_2_set(17, 0);
+            (13, 5): qmod_2_set(0, 0);
+            (13, 6): qmod_2_set(1, 0);
+            (13, 7): qmod_2_set(2, 0);
+            (13, 8): qmod_2_set(3, 0);
+            (13, 9): qmod_2_set(4, 0);
+            (13, 10): qmod_2_set(5, 0);
+            (13, 11): qmod_2_set(6, 0);
+            (13, 12): qmod_2_set(7, 0);
+            (13, 13): qmod_2_set(8, 0);
+            (13, 14): qmod_2_set(9, 0);
+            (13, 15): qmod_2_set(10, 0);
+            (13, 16): qmod_2_set(11, 0);
+            (13, 17): qmod_2_set(12, 0);
+            (14, 0): qmod_2_set(14, 1);
+            (14, 1): qmod_2_set(15, 0);
+            (14, 2): qmod_2_set(16, 0);
+            (14, 3): qmod_2_set(17, 0);
+            (14, 4): qmod_2_set(0, 0);
+            (14, 5): qmod_2_set(1, 0);
+            (14, 6): qmod_2_set(2, 0);
+            (14, 7): qmod_2_set(3, 0);
+            (14, 8): qmod_2_set(4, 0);
+            (14, 9): qmod_2_set(5, 0);
+            (14, 10): qmod_2_set(6, 0);
+            (14, 11): qmod_2_set(7, 0);
+            (14, 12): qmod_2_set(8, 0);
+            (14, 13): qmod_2_set(9, 0);
+            (14, 14): qmod_2_set(10, 0);
+            (14, 15): qmod_2_set(11, 0);
+            (14, 16): qmod_2_set(12, 0);
+            (14, 17): qmod_2_set(13, 0);
+            (15, 0): qmod_2_set(15, 1);
+            (15, 1): qmod_2_set(16, 0);
+            (15, 2): qmod_2_set(17, 0);
+            (15, 3): qmod_2_set(0, 0);
+            (15, 4): qmod_2_set(1, 0);
+            (15, 5): qmod_2_set(2, 0);
+            (15, 6): qmod_2_set(3, 0);
+            (15, 7): qmod_2_set(4, 0);
+            (15, 8): qmod_2_set(5, 0);
+            (15, 9): qmod_2_set(6, 0);
+            (15, 10): qmod_2_set(7, 0);
+            (15, 11): qmod_2_set(8, 0);
+            (15, 12): qmod_2_set(9, 0);
+            (15, 13): qmod_2_set(10, 0);
+            (15, 14): qmod_2_set(11, 0);
+            (15, 15): qmod_2_set(12, 0);
+            (15, 16): qmod_2_set(13, 0);
+            (15, 17): qmod_2_set(14, 0);
+            (16, 0): qmod_2_set(16, 1);
+            (16, 1): qmod_2_set(17, 0);
+            (16, 2): qmod_2_set(0, 0);
+            (16, 3): qmod_2_set(1, 0);
+            (16, 4): qmod_2_set(2, 0);
+            (16, 5): qmod_2_set(3, 0);
+            (16, 6): qmod_2_set(4, 0);
+            (16, 7): qmod_2_set(5, 0);
+            (16, 8): qmod_2_set(6, 0);
+            (16, 9): qmod_2_set(7, 0);
+            (16, 10): qmod_2_set(8, 0);
+            (16, 11): qmod_2_set(9, 0);
+            (16, 12): qmod_2_set(10, 0);
+            (16, 13): qmod_2_set(11, 0);
+            (16, 14): qmod_2_set(12, 0);
+            (16, 15): qmod_2_set(13, 0);
+            (16, 16): qmod_2_set(14, 0);
+            (16, 17): qmod_2_set(15, 0);
+            (17, 0): qmod_2_set(17, 1);
+            (17, 1): qmod_2_set(0, 0);
+            (17, 2): qmod_2_set(1, 0);
+            (17, 3): qmod_2_set(2, 0);
+            (17, 4): qmod_2_set(3, 0);
+            (17, 5): qmod_2_set(4, 0);
+            (17, 6): qmod_2_set(5, 0);
+            (17, 7): qmod_2_set(6, 0);
+            (17, 8): qmod_2_set(7, 0);
+            (17, 9): qmod_2_set(8, 0);
+            (17, 10): qmod_2_set(9, 0);
+            (17, 11): qmod_2_set(10, 0);
+            (17, 12): qmod_2_set(11, 0);
+            (17, 13): qmod_2_set(12, 0);
+            (17, 14): qmod_2_set(13, 0);
+            (17, 15): qmod_2_set(14, 0);
+            (17, 16): qmod_2_set(15, 0);
+            (17, 17): qmod_2_set(16, 0);
         }
-        size = 35;
+        size = 324;
     }
     Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_2_hash;
+    action slot_2_ok() { meta.alt_ok_2 = meta.alt_pre_2 & meta.alt_unfull_2; }
+    /* copy 2's one access per packet, by what the packet is (q_op): a front-panel packet
+     * tests slot 2's queue, a pause clears a drained queue, a port-down or queue-state
+     * update sets it. One table per copy, so each stage's stateful ALUs take four copies. */
+    action q_2_test() { meta.alt_unfull_2 = qstate_2_test.execute(meta.alt_i_2); }
+    action q_2_set() { qstate_2_set.execute(meta.alt_i_2); }
+    action q_2_clear() { qstate_2_clear.execute(meta.alt_i_2); }
+    table qstate_2_op {
+        key = { meta.q_op: exact; }
+        actions = { q_2_test; q_2_set; q_2_clear; @defaultonly NoAction; }
+        default_action = NoAction();
+        const entries = {
+            Q_TEST: q_2_test();
+            Q_SET: q_2_set();
+            Q_CLEAR: q_2_clear();
+        }
+        size = 3;
+    }
     action slot_2_i() { meta.alt_i_2 = qidx_2_hash.get({meta.alt_up_2, meta.alt_q_2}); }
     Register<bit<8>, qidx_t>(1536, 0) qstate_3;
+    /* the one-shot test: 1 if the queue is Unfull */
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_3) qstate_3_test = {
-        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+        void apply(inout bit<8> v, out bit<8> rv) {
+            rv = 0;
+            if (v == 0) { rv = 1; }
+        }
     };
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_3) qstate_3_set = {
         void apply(inout bit<8> v) { v = 1; }
@@ -1539,57 +2692,374 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_3) qstate_3_clear = {
         void apply(inout bit<8> v) { v = 0; }
     };
-    /* slot 3: x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
-     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
-    action slot_3_x() { meta.alt_x_3 = meta.active_q + meta.alt_wait_3; }
-    action qmod_3_set(queue_t q) { meta.alt_q_3 = q; }
+    /* slot 3: queue = (active + wait) mod Q by one table keyed by both (no
+     * adder and no modulo on the way to the register); index = uplink * 256 + queue by an
+     * identity hash (no shifts) */
+    action qmod_3_set(queue_t q, bit<1> act) {
+        meta.alt_q_3 = q;
+        meta.alt_act_3 = act;       // wait 0: the active queue
+    }
     table qmod_3 {
-        key = { meta.alt_x_3: exact; }
+        key = {
+            meta.active_q: exact @name("active");
+            meta.alt_wait_3: exact @name("wait");
+        }
         actions = { qmod_3_set; }
         const entries = {
-            0: qmod_3_set(0);
-            1: qmod_3_set(1);
-            2: qmod_3_set(2);
-            3: qmod_3_set(3);
-            4: qmod_3_set(4);
-            5: qmod_3_set(5);
-            6: qmod_3_set(6);
-            7: qmod_3_set(7);
-            8: qmod_3_set(8);
-            9: qmod_3_set(9);
-            10: qmod_3_set(10);
-            11: qmod_3_set(11);
-            12: qmod_3_set(12);
-            13: qmod_3_set(13);
-            14: qmod_3_set(14);
-            15: qmod_3_set(15);
-            16: qmod_3_set(16);
-            17: qmod_3_set(17);
-            18: qmod_3_set(0);
-            19: qmod_3_set(1);
-            20: qmod_3_set(2);
-            21: qmod_3_set(3);
-            22: qmod_3_set(4);
-            23: qmod_3_set(5);
-            24: qmod_3_set(6);
-            25: qmod_3_set(7);
-            26: qmod_3_set(8);
-            27: qmod_3_set(9);
-            28: qmod_3_set(10);
-            29: qmod_3_set(11);
-            30: qmod_3_set(12);
-            31: qmod_3_set(13);
-            32: qmod_3_set(14);
-            33: qmod_3_set(15);
-            34: qmod_3_set(16);
+            (0, 0): qmod_3_set(0, 1);
+            (0, 1): qmod_3_set(1, 0);
+            (0, 2): qmod_3_set(2, 0);
+            (0, 3): qmod_3_set(3, 0);
+            (0, 4): qmod_3_set(4, 0);
+            (0, 5): qmod_3_set(5, 0);
+            (0, 6): qmod_3_set(6, 0);
+            (0, 7): qmod_3_set(7, 0);
+            (0, 8): qmod_3_set(8, 0);
+            (0, 9): qmod_3_set(9, 0);
+            (0, 10): qmod_3_set(10, 0);
+            (0, 11): qmod_3_set(11, 0);
+            (0, 12): qmod_3_set(12, 0);
+            (0, 13): qmod_3_set(13, 0);
+            (0, 14): qmod_3_set(14, 0);
+            (0, 15): qmod_3_set(15, 0);
+            (0, 16): qmod_3_set(16, 0);
+            (0, 17): qmod_3_set(17, 0);
+            (1, 0): qmod_3_set(1, 1);
+            (1, 1): qmod_3_set(2, 0);
+            (1, 2): qmod_3_set(3, 0);
+            (1, 3): qmod_3_set(4, 0);
+            (1, 4): qmod_3_set(5, 0);
+            (1, 5): qmod_3_set(6, 0);
+            (1, 6): qmod_3_set(7, 0);
+            (1, 7): qmod_3_set(8, 0);
+            (1, 8): qmod_3_set(9, 0);
+            (1, 9): qmod_3_set(10, 0);
+            (1, 10): qmod_3_set(11, 0);
+            (1, 11): qmod_3_set(12, 0);
+            (1, 12): qmod_3_set(13, 0);
+            (1, 13): qmod_3_set(14, 0);
+            (1, 14): qmod_3_set(15, 0);
+            (1, 15): qmod_3_set(16, 0);
+            (1, 16): qmod_3_set(17, 0);
+            (1, 17): qmod_3_set(0, 0);
+            (2, 0): qmod_3_set(2, 1);
+            (2, 1): qmod_3_set(3, 0);
+            (2, 2): qmod_3_set(4, 0);
+            (2, 3): qmod_3_set(5, 0);
+            (2, 4): qmod_3_set(6, 0);
+            (2, 5): qmod_3_set(7, 0);
+            (2, 6): qmod_3_set(8, 0);
+            (2, 7): qmod_3_set(9, 0);
+            (2, 8): qmod_3_set(10, 0);
+            (2, 9): qmod_3_set(11, 0);
+            (2, 10): qmod_3_set(12, 0);
+            (2, 11): qmod_3_set(13, 0);
+            (2, 12): qmod_3_set(14, 0);
+            (2, 13): qmod_3_set(15, 0);
+            (2, 14): qmod_3_set(16, 0);
+            (2, 15): qmod_3_set(17, 0);
+            (2, 16): qmod_3_set(0, 0);
+            (2, 17): qmod_3_set(1, 0);
+            (3, 0): qmod_3_set(3, 1);
+            (3, 1): qmod_3_set(4, 0);
+            (3, 2): qmod_3_set(5, 0);
+            (3, 3): qmod_3_set(6, 0);
+            (3, 4): qmod_3_set(7, 0);
+            (3, 5): qmod_3_set(8, 0);
+            (3, 6): qmod_3_set(9, 0);
+            (3, 7): qmod_3_set(10, 0);
+            (3, 8): qmod_3_set(11, 0);
+            (3, 9): qmod_3_set(12, 0);
+            (3, 10): qmod_3_set(13, 0);
+            (3, 11): qmod_3_set(14, 0);
+            (3, 12): qmod_3_set(15, 0);
+            (3, 13): qmod_3_set(16, 0);
+            (3, 14): qmod_3_set(17, 0);
+            (3, 15): qmod_3_set(0, 0);
+            (3, 16): qmod_3_set(1, 0);
+            (3, 17): qmod_3_set(2, 0);
+            (4, 0): qmod_3_set(4, 1);
+            (4, 1): qmod_3_set(5, 0);
+            (4, 2): qmod_3_set(6, 0);
+            (4, 3): qmod_3_set(7, 0);
+            (4, 4): qmod_3_set(8, 0);
+            (4, 5): qmod_3_set(9, 0);
+            (4, 6): qmod_3_set(10, 0);
+            (4, 7): qmod_3_set(11, 0);
+            (4, 8): qmod_3_set(12, 0);
+            (4, 9): qmod_3_set(13, 0);
+            (4, 10): qmod_3_set(14, 0);
+            (4, 11): qmod_3_set(15, 0);
+            (4, 12): qmod_3_set(16, 0);
+            (4, 13): qmod_3_set(17, 0);
+            (4, 14): qmod_3_set(0, 0);
+            (4, 15): qmod_3_set(1, 0);
+            (4, 16): qmod_3_set(2, 0);
+            (4, 17): qmod_3_set(3, 0);
+            (5, 0): qmod_3_set(5, 1);
+            (5, 1): qmod_3_set(6, 0);
+            (5, 2): qmod_3_set(7, 0);
+            (5, 3): qmod_3_set(8, 0);
+            (5, 4): qmod_3_set(9, 0);
+            (5, 5): qmod_3_set(10, 0);
+            (5, 6): qmod_3_set(11, 0);
+            (5, 7): qmod_3_set(12, 0);
+            (5, 8): qmod_3_set(13, 0);
+            (5, 9): qmod_3_set(14, 0);
+            (5, 10): qmod_3_set(15, 0);
+            (5, 11): qmod_3_set(16, 0);
+            (5, 12): qmod_3_set(17, 0);
+            (5, 13): qmod_3_set(0, 0);
+            (5, 14): qmod_3_set(1, 0);
+            (5, 15): qmod_3_set(2, 0);
+            (5, 16): qmod_3_set(3, 0);
+            (5, 17): qmod_3_set(4, 0);
+            (6, 0): qmod_3_set(6, 1);
+            (6, 1): qmod_3_set(7, 0);
+            (6, 2): qmod_3_set(8, 0);
+            (6, 3): qmod_3_set(9, 0);
+            (6, 4): qmod_3_set(10, 0);
+            (6, 5): qmod_3_set(11, 0);
+            (6, 6): qmod_3_set(12, 0);
+            (6, 7): qmod_3_set(13, 0);
+            (6, 8): qmod_3_set(14, 0);
+            (6, 9): qmod_3_set(15, 0);
+            (6, 10): qmod_3_set(16, 0);
+            (6, 11): qmod_3_set(17, 0);
+            (6, 12): qmod_3_set(0, 0);
+            (6, 13): qmod_3_set(1, 0);
+            (6, 14): qmod_3_set(2, 0);
+            (6, 15): qmod_3_set(3, 0);
+            (6, 16): qmod_3_set(4, 0);
+            (6, 17): qmod_3_set(5, 0);
+            (7, 0): qmod_3_set(7, 1);
+            (7, 1): qmod_3_set(8, 0);
+            (7, 2): qmod_3_set(9, 0);
+            (7, 3): qmod_3_set(10, 0);
+            (7, 4): qmod_3_set(11, 0);
+            (7, 5): qmod_3_set(12, 0);
+            (7, 6): qmod_3_set(13, 0);
+            (7, 7): qmod_3_set(14, 0);
+            (7, 8): qmod_3_set(15, 0);
+            (7, 9): qmod_3_set(16, 0);
+            (7, 10): qmod_3_set(17, 0);
+            (7, 11): qmod_3_set(0, 0);
+            (7, 12): qmod_3_set(1, 0);
+            (7, 13): qmod_3_set(2, 0);
+            (7, 14): qmod_3_set(3, 0);
+            (7, 15): qmod_3_set(4, 0);
+            (7, 16): qmod_3_set(5, 0);
+            (7, 17): qmod_3_set(6, 0);
+            (8, 0): qmod_3_set(8, 1);
+            (8, 1): qmod_3_set(9, 0);
+            (8, 2): qmod_3_set(10, 0);
+            (8, 3): qmod_3_set(11, 0);
+            (8, 4): qmod_3_set(12, 0);
+            (8, 5): qmod_3_set(13, 0);
+            (8, 6): qmod_3_set(14, 0);
+            (8, 7): qmod_3_set(15, 0);
+            (8, 8): qmod_3_set(16, 0);
+            (8, 9): qmod_3_set(17, 0);
+            (8, 10): qmod_3_set(0, 0);
+            (8, 11): qmod_3_set(1, 0);
+            (8, 12): qmod_3_set(2, 0);
+            (8, 13): qmod_3_set(3, 0);
+            (8, 14): qmod_3_set(4, 0);
+            (8, 15): qmod_3_set(5, 0);
+            (8, 16): qmod_3_set(6, 0);
+            (8, 17): qmod_3_set(7, 0);
+            (9, 0): qmod_3_set(9, 1);
+            (9, 1): qmod_3_set(10, 0);
+            (9, 2): qmod_3_set(11, 0);
+            (9, 3): qmod_3_set(12, 0);
+            (9, 4): qmod_3_set(13, 0);
+            (9, 5): qmod_3_set(14, 0);
+            (9, 6): qmod_3_set(15, 0);
+            (9, 7): qmod_3_set(16, 0);
+            (9, 8): qmod_3_set(17, 0);
+            (9, 9): qmod_3_set(0, 0);
+            (9, 10): qmod_3_set(1, 0);
+            (9, 11): qmod_3_set(2, 0);
+            (9, 12): qmod_3_set(3, 0);
+            (9, 13): qmod_3_set(4, 0);
+            (9, 14): qmod_3_set(5, 0);
+            (9, 15): qmod_3_set(6, 0);
+            (9, 16): qmod_3_set(7, 0);
+            (9, 17): qmod_3_set(8, 0);
+            (10, 0): qmod_3_set(10, 1);
+            (10, 1): qmod_3_set(11, 0);
+            (10, 2): qmod_3_set(12, 0);
+            (10, 3): qmod_3_set(13, 0);
+            (10, 4): qmod_3_set(14, 0);
+            (10, 5): qmod_3_set(15, 0);
+            (10, 6): qmod_3_set(16, 0);
+            (10, 7): qmod_3_set(17, 0);
+            (10, 8): qmod_3_set(0, 0);
+            (10, 9): qmod_3_set(1, 0);
+            (10, 10): qmod_3_set(2, 0);
+            (10, 11): qmod_3_set(3, 0);
+            (10, 12): qmod_3_set(4, 0);
+            (10, 13): qmod_3_set(5, 0);
+            (10, 14): qmod_3_set(6, 0);
+            (10, 15): qmod_3_set(7, 0);
+            (10, 16): qmod_3_set(8, 0);
+            (10, 17): qmod_3_set(9, 0);
+            (11, 0): qmod_3_set(11, 1);
+            (11, 1): qmod_3_set(12, 0);
+            (11, 2): qmod_3_set(13, 0);
+            (11, 3): qmod_3_set(14, 0);
+            (11, 4): qmod_3_set(15, 0);
+            (11, 5): qmod_3_set(16, 0);
+            (11, 6): qmod_3_set(17, 0);
+            (11, 7): qmod_3_set(0, 0);
+            (11, 8): qmod_3_set(1, 0);
+            (11, 9): qmod_3_set(2, 0);
+            (11, 10): qmod_3_set(3, 0);
+            (11, 11): qmod_3_set(4, 0);
+            (11, 12): qmod_3_set(5, 0);
+            (11, 13): qmod_3_set(6, 0);
+            (11, 14): qmod_3_set(7, 0);
+            (11, 15): qmod_3_set(8, 0);
+            (11, 16): qmod_3_set(9, 0);
+            (11, 17): qmod_3_set(10, 0);
+            (12, 0): qmod_3_set(12, 1);
+            (12, 1): qmod_3_set(13, 0);
+            (12, 2): qmod_3_set(14, 0);
+            (12, 3): qmod_3_set(15, 0);
+            (12, 4): qmod_3_set(16, 0);
+            (12, 5): qmod_3_set(17, 0);
+            (12, 6): qmod_3_set(0, 0);
+            (12, 7): qmod_3_set(1, 0);
+            (12, 8): qmod_3_set(2, 0);
+            (12, 9): qmod_3_set(3, 0);
+            (12, 10): qmod_3_set(4, 0);
+            (12, 11): qmod_3_set(5, 0);
+            (12, 12): qmod_3_set(6, 0);
+            (12, 13): qmod_3_set(7, 0);
+            (12, 14): qmod_3_set(8, 0);
+            (12, 15): qmod_3_set(9, 0);
+            (12, 16): qmod_3_set(10, 0);
+            (12, 17): qmod_3_set(11, 0);
+            (13, 0): qmod_3_set(13, 1);
+            (13, 1): qmod_3_set(14, 0);
+            (13, 2): qmod_3_set(15, 0);
+            (13, 3): qmod_3_set(16, 0);
+            (13, 4): qmod_3_set(17, 0);
+            (13, 5): qmod_3_set(0, 0);
+            (13, 6): qmod_3_set(1, 0);
+            (13, 7): qmod_3_set(2, 0);
+            (13, 8): qmod_3_set(3, 0);
+            (13, 9): qmod_3_set(4, 0);
+            (13, 10): qmod_3_set(5, 0);
+            (13, 11): qmod_3_set(6, 0);
+            (13, 12): qmod_3_set(7, 0);
+            (13, 13): qmod_3_set(8, 0);
+            (13, 14): qmod_3_set(9, 0);
+            (13, 15): qmod_3_set(10, 0);
+            (13, 16): qmod_3_set(11, 0);
+            (13, 17): qmod_3_set(12, 0);
+            (14, 0): qmod_3_set(14, 1);
+            (14, 1): qmod_3_set(15, 0);
+            (14, 2): qmod_3_set(16, 0);
+            (14, 3): qmod_3_set(17, 0);
+            (14, 4): qmod_3_set(0, 0);
+            (14, 5): qmod_3_set(1, 0);
+            (14, 6): qmod_3_set(2, 0);
+            (14, 7): qmod_3_set(3, 0);
+            (14, 8): qmod_3_set(4, 0);
+            (14, 9): qmod_3_set(5, 0);
+            (14, 10): qmod_3_set(6, 0);
+            (14, 11): qmod_3_set(7, 0);
+            (14, 12): qmod_3_set(8, 0);
+            (14, 13): qmod_3_set(9, 0);
+            (14, 14): qmod_3_set(10, 0);
+            (14, 15): qmod_3_set(11, 0);
+            (14, 16): qmod_3_set(12, 0);
+            (14, 17): qmod_3_set(13, 0);
+            (15, 0): qmod_3_set(15, 1);
+            (15, 1): qmod_3_set(16, 0);
+            (15, 2): qmod_3_set(17, 0);
+            (15, 3): qmod_3_set(0, 0);
+            (15, 4): qmod_3_set(1, 0);
+            (15, 5): qmod_3_set(2, 0);
+            (15, 6): qmod_3_set(3, 0);
+            (15, 7): qmod_3_set(4, 0);
+            (15, 8): qmod_3_set(5, 0);
+            (15, 9): qmod_3_set(6, 0);
+            (15, 10): qmod_3_set(7, 0);
+            (15, 11): qmod_3_set(8, 0);
+            (15, 12): qmod_3_set(9, 0);
+            (15, 13): qmod_3_set(10, 0);
+            (15, 14): qmod_3_set(11, 0);
+            (15, 15): qmod_3_set(12, 0);
+            (15, 16): qmod_3_set(13, 0);
+            (15, 17): qmod_3_set(14, 0);
+            (16, 0): qmod_3_set(16, 1);
+            (16, 1): qmod_3_set(17, 0);
+            (16, 2): qmod_3_set(0, 0);
+            (16, 3): qmod_3_set(1, 0);
+            (16, 4): qmod_3_set(2, 0);
+            (16, 5): qmod_3_set(3, 0);
+            (16, 6): qmod_3_set(4, 0);
+            (16, 7): qmod_3_set(5, 0);
+            (16, 8): qmod_3_set(6, 0);
+            (16, 9): qmod_3_set(7, 0);
+            (16, 10): qmod_3_set(8, 0);
+            (16, 11): qmod_3_set(9, 0);
+            (16, 12): qmod_3_set(10, 0);
+            (16, 13): qmod_3_set(11, 0);
+            (16, 14): qmod_3_set(12, 0);
+            (16, 15): qmod_3_set(13, 0);
+            (16, 16): qmod_3_set(14, 0);
+            (16, 17): qmod_3_set(15, 0);
+            (17, 0): qmod_3_set(17, 1);
+            (17, 1): qmod_3_set(0, 0);
+            (17, 2): qmod_3_set(1, 0);
+            (17, 3): qmod_3_set(2, 0);
+            (17, 4): qmod_3_set(3, 0);
+            (17, 5): qmod_3_set(4, 0);
+            (17, 6): qmod_3_set(5, 0);
+            (17, 7): qmod_3_set(6, 0);
+            (17, 8): qmod_3_set(7, 0);
+            (17, 9): qmod_3_set(8, 0);
+            (17, 10): qmod_3_set(9, 0);
+            (17, 11): qmod_3_set(10, 0);
+            (17, 12): qmod_3_set(11, 0);
+            (17, 13): qmod_3_set(12, 0);
+            (17, 14): qmod_3_set(13, 0);
+            (17, 15): qmod_3_set(14, 0);
+            (17, 16): qmod_3_set(15, 0);
+            (17, 17): qmod_3_set(16, 0);
         }
-        size = 35;
+        size = 324;
     }
     Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_3_hash;
+    action slot_3_ok() { meta.alt_ok_3 = meta.alt_pre_3 & meta.alt_unfull_3; }
+    /* copy 3's one access per packet, by what the packet is (q_op): a front-panel packet
+     * tests slot 3's queue, a pause clears a drained queue, a port-down or queue-state
+     * update sets it. One table per copy, so each stage's stateful ALUs take four copies. */
+    action q_3_test() { meta.alt_unfull_3 = qstate_3_test.execute(meta.alt_i_3); }
+    action q_3_set() { qstate_3_set.execute(meta.alt_i_3); }
+    action q_3_clear() { qstate_3_clear.execute(meta.alt_i_3); }
+    table qstate_3_op {
+        key = { meta.q_op: exact; }
+        actions = { q_3_test; q_3_set; q_3_clear; @defaultonly NoAction; }
+        default_action = NoAction();
+        const entries = {
+            Q_TEST: q_3_test();
+            Q_SET: q_3_set();
+            Q_CLEAR: q_3_clear();
+        }
+        size = 3;
+    }
     action slot_3_i() { meta.alt_i_3 = qidx_3_hash.get({meta.alt_up_3, meta.alt_q_3}); }
     Register<bit<8>, qidx_t>(1536, 0) qstate_4;
+    /* the one-shot test: 1 if the queue is Unfull */
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_4) qstate_4_test = {
-        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+        void apply(inout bit<8> v, out bit<8> rv) {
+            rv = 0;
+            if (v == 0) { rv = 1; }
+        }
     };
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_4) qstate_4_set = {
         void apply(inout bit<8> v) { v = 1; }
@@ -1597,56 +3067,370 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_4) qstate_4_clear = {
         void apply(inout bit<8> v) { v = 0; }
     };
-    /* slot 4 (the SSRR hop): x = active + wait (< Q + S - 1); queue = x mod Q by table (no modulo
-     * arithmetic); index = uplink * 256 + queue by an identity hash (no slices) */
-    action slot_4_x() { meta.alt_x_4 = meta.active_q_1 + meta.alt_wait_4; }
-    action qmod_4_set(queue_t q) { meta.alt_q_4 = q; }
+    /* slot 4 (the SSRR hop): queue = (active + wait) mod Q by one table keyed by both (no
+     * adder and no modulo on the way to the register); index = uplink * 256 + queue by an
+     * identity hash (no shifts) */
+    action qmod_4_set(queue_t q, bit<1> act) {
+        meta.alt_q_4 = q;
+        meta.alt_act_4 = act;       // wait 0: the active queue
+    }
     table qmod_4 {
-        key = { meta.alt_x_4: exact; }
+        key = {
+            meta.active_q_1: exact @name("active");
+            meta.alt_wait_4: exact @name("wait");
+        }
         actions = { qmod_4_set; }
         const entries = {
-            0: qmod_4_set(0);
-            1: qmod_4_set(1);
-            2: qmod_4_set(2);
-            3: qmod_4_set(3);
-            4: qmod_4_set(4);
-            5: qmod_4_set(5);
-            6: qmod_4_set(6);
-            7: qmod_4_set(7);
-            8: qmod_4_set(8);
-            9: qmod_4_set(9);
-            10: qmod_4_set(10);
-            11: qmod_4_set(11);
-            12: qmod_4_set(12);
-            13: qmod_4_set(13);
-            14: qmod_4_set(14);
-            15: qmod_4_set(15);
-            16: qmod_4_set(16);
-            17: qmod_4_set(17);
-            18: qmod_4_set(0);
-            19: qmod_4_set(1);
-            20: qmod_4_set(2);
-            21: qmod_4_set(3);
-            22: qmod_4_set(4);
-            23: qmod_4_set(5);
-            24: qmod_4_set(6);
-            25: qmod_4_set(7);
-            26: qmod_4_set(8);
-            27: qmod_4_set(9);
-            28: qmod_4_set(10);
-            29: qmod_4_set(11);
-            30: qmod_4_set(12);
-            31: qmod_4_set(13);
-            32: qmod_4_set(14);
-            33: qmod_4_set(15);
-            34: qmod_4_set(16);
+            (0, 0): qmod_4_set(0, 1);
+            (0, 1): qmod_4_set(1, 0);
+            (0, 2): qmod_4_set(2, 0);
+            (0, 3): qmod_4_set(3, 0);
+            (0, 4): qmod_4_set(4, 0);
+            (0, 5): qmod_4_set(5, 0);
+            (0, 6): qmod_4_set(6, 0);
+            (0, 7): qmod_4_set(7, 0);
+            (0, 8): qmod_4_set(8, 0);
+            (0, 9): qmod_4_set(9, 0);
+            (0, 10): qmod_4_set(10, 0);
+            (0, 11): qmod_4_set(11, 0);
+            (0, 12): qmod_4_set(12, 0);
+            (0, 13): qmod_4_set(13, 0);
+            (0, 14): qmod_4_set(14, 0);
+            (0, 15): qmod_4_set(15, 0);
+            (0, 16): qmod_4_set(16, 0);
+            (0, 17): qmod_4_set(17, 0);
+            (1, 0): qmod_4_set(1, 1);
+            (1, 1): qmod_4_set(2, 0);
+            (1, 2): qmod_4_set(3, 0);
+            (1, 3): qmod_4_set(4, 0);
+            (1, 4): qmod_4_set(5, 0);
+            (1, 5): qmod_4_set(6, 0);
+            (1, 6): qmod_4_set(7, 0);
+            (1, 7): qmod_4_set(8, 0);
+            (1, 8): qmod_4_set(9, 0);
+            (1, 9): qmod_4_set(10, 0);
+            (1, 10): qmod_4_set(11, 0);
+            (1, 11): qmod_4_set(12, 0);
+            (1, 12): qmod_4_set(13, 0);
+            (1, 13): qmod_4_set(14, 0);
+            (1, 14): qmod_4_set(15, 0);
+            (1, 15): qmod_4_set(16, 0);
+            (1, 16): qmod_4_set(17, 0);
+            (1, 17): qmod_4_set(0, 0);
+            (2, 0): qmod_4_set(2, 1);
+            (2, 1): qmod_4_set(3, 0);
+            (2, 2): qmod_4_set(4, 0);
+            (2, 3): qmod_4_set(5, 0);
+            (2, 4): qmod_4_set(6, 0);
+            (2, 5): qmod_4_set(7, 0);
+            (2, 6): qmod_4_set(8, 0);
+            (2, 7): qmod_4_set(9, 0);
+            (2, 8): qmod_4_set(10, 0);
+            (2, 9): qmod_4_set(11, 0);
+            (2, 10): qmod_4_set(12, 0);
+            (2, 11): qmod_4_set(13, 0);
+            (2, 12): qmod_4_set(14, 0);
+            (2, 13): qmod_4_set(15, 0);
+            (2, 14): qmod_4_set(16, 0);
+            (2, 15): qmod_4_set(17, 0);
+            (2, 16): qmod_4_set(0, 0);
+            (2, 17): qmod_4_set(1, 0);
+            (3, 0): qmod_4_set(3, 1);
+            (3, 1): qmod_4_set(4, 0);
+            (3, 2): qmod_4_set(5, 0);
+            (3, 3): qmod_4_set(6, 0);
+            (3, 4): qmod_4_set(7, 0);
+            (3, 5): qmod_4_set(8, 0);
+            (3, 6): qmod_4_set(9, 0);
+            (3, 7): qmod_4_set(10, 0);
+            (3, 8): qmod_4_set(11, 0);
+            (3, 9): qmod_4_set(12, 0);
+            (3, 10): qmod_4_set(13, 0);
+            (3, 11): qmod_4_set(14, 0);
+            (3, 12): qmod_4_set(15, 0);
+            (3, 13): qmod_4_set(16, 0);
+            (3, 14): qmod_4_set(17, 0);
+            (3, 15): qmod_4_set(0, 0);
+            (3, 16): qmod_4_set(1, 0);
+            (3, 17): qmod_4_set(2, 0);
+            (4, 0): qmod_4_set(4, 1);
+            (4, 1): qmod_4_set(5, 0);
+            (4, 2): qmod_4_set(6, 0);
+            (4, 3): qmod_4_set(7, 0);
+            (4, 4): qmod_4_set(8, 0);
+            (4, 5): qmod_4_set(9, 0);
+            (4, 6): qmod_4_set(10, 0);
+            (4, 7): qmod_4_set(11, 0);
+            (4, 8): qmod_4_set(12, 0);
+            (4, 9): qmod_4_set(13, 0);
+            (4, 10): qmod_4_set(14, 0);
+            (4, 11): qmod_4_set(15, 0);
+            (4, 12): qmod_4_set(16, 0);
+            (4, 13): qmod_4_set(17, 0);
+            (4, 14): qmod_4_set(0, 0);
+            (4, 15): qmod_4_set(1, 0);
+            (4, 16): qmod_4_set(2, 0);
+            (4, 17): qmod_4_set(3, 0);
+            (5, 0): qmod_4_set(5, 1);
+            (5, 1): qmod_4_set(6, 0);
+            (5, 2): qmod_4_set(7, 0);
+            (5, 3): qmod_4_set(8, 0);
+            (5, 4): qmod_4_set(9, 0);
+            (5, 5): qmod_4_set(10, 0);
+            (5, 6): qmod_4_set(11, 0);
+            (5, 7): qmod_4_set(12, 0);
+            (5, 8): qmod_4_set(13, 0);
+            (5, 9): qmod_4_set(14, 0);
+            (5, 10): qmod_4_set(15, 0);
+            (5, 11): qmod_4_set(16, 0);
+            (5, 12): qmod_4_set(17, 0);
+            (5, 13): qmod_4_set(0, 0);
+            (5, 14): qmod_4_set(1, 0);
+            (5, 15): qmod_4_set(2, 0);
+            (5, 16): qmod_4_set(3, 0);
+            (5, 17): qmod_4_set(4, 0);
+            (6, 0): qmod_4_set(6, 1);
+            (6, 1): qmod_4_set(7, 0);
+            (6, 2): qmod_4_set(8, 0);
+            (6, 3): qmod_4_set(9, 0);
+            (6, 4): qmod_4_set(10, 0);
+            (6, 5): qmod_4_set(11, 0);
+            (6, 6): qmod_4_set(12, 0);
+            (6, 7): qmod_4_set(13, 0);
+            (6, 8): qmod_4_set(14, 0);
+            (6, 9): qmod_4_set(15, 0);
+            (6, 10): qmod_4_set(16, 0);
+            (6, 11): qmod_4_set(17, 0);
+            (6, 12): qmod_4_set(0, 0);
+            (6, 13): qmod_4_set(1, 0);
+            (6, 14): qmod_4_set(2, 0);
+            (6, 15): qmod_4_set(3, 0);
+            (6, 16): qmod_4_set(4, 0);
+            (6, 17): qmod_4_set(5, 0);
+            (7, 0): qmod_4_set(7, 1);
+            (7, 1): qmod_4_set(8, 0);
+            (7, 2): qmod_4_set(9, 0);
+            (7, 3): qmod_4_set(10, 0);
+            (7, 4): qmod_4_set(11, 0);
+            (7, 5): qmod_4_set(12, 0);
+            (7, 6): qmod_4_set(13, 0);
+            (7, 7): qmod_4_set(14, 0);
+            (7, 8): qmod_4_set(15, 0);
+            (7, 9): qmod_4_set(16, 0);
+            (7, 10): qmod_4_set(17, 0);
+            (7, 11): qmod_4_set(0, 0);
+            (7, 12): qmod_4_set(1, 0);
+            (7, 13): qmod_4_set(2, 0);
+            (7, 14): qmod_4_set(3, 0);
+            (7, 15): qmod_4_set(4, 0);
+            (7, 16): qmod_4_set(5, 0);
+            (7, 17): qmod_4_set(6, 0);
+            (8, 0): qmod_4_set(8, 1);
+            (8, 1): qmod_4_set(9, 0);
+            (8, 2): qmod_4_set(10, 0);
+            (8, 3): qmod_4_set(11, 0);
+            (8, 4): qmod_4_set(12, 0);
+            (8, 5): qmod_4_set(13, 0);
+            (8, 6): qmod_4_set(14, 0);
+            (8, 7): qmod_4_set(15, 0);
+            (8, 8): qmod_4_set(16, 0);
+            (8, 9): qmod_4_set(17, 0);
+            (8, 10): qmod_4_set(0, 0);
+            (8, 11): qmod_4_set(1, 0);
+            (8, 12): qmod_4_set(2, 0);
+            (8, 13): qmod_4_set(3, 0);
+            (8, 14): qmod_4_set(4, 0);
+            (8, 15): qmod_4_set(5, 0);
+            (8, 16): qmod_4_set(6, 0);
+            (8, 17): qmod_4_set(7, 0);
+            (9, 0): qmod_4_set(9, 1);
+            (9, 1): qmod_4_set(10, 0);
+            (9, 2): qmod_4_set(11, 0);
+            (9, 3): qmod_4_set(12, 0);
+            (9, 4): qmod_4_set(13, 0);
+            (9, 5): qmod_4_set(14, 0);
+            (9, 6): qmod_4_set(15, 0);
+            (9, 7): qmod_4_set(16, 0);
+            (9, 8): qmod_4_set(17, 0);
+            (9, 9): qmod_4_set(0, 0);
+            (9, 10): qmod_4_set(1, 0);
+            (9, 11): qmod_4_set(2, 0);
+            (9, 12): qmod_4_set(3, 0);
+            (9, 13): qmod_4_set(4, 0);
+            (9, 14): qmod_4_set(5, 0);
+            (9, 15): qmod_4_set(6, 0);
+            (9, 16): qmod_4_set(7, 0);
+            (9, 17): qmod_4_set(8, 0);
+            (10, 0): qmod_4_set(10, 1);
+            (10, 1): qmod_4_set(11, 0);
+            (10, 2): qmod_4_set(12, 0);
+            (10, 3): qmod_4_set(13, 0);
+            (10, 4): qmod_4_set(14, 0);
+            (10, 5): qmod_4_set(15, 0);
+            (10, 6): qmod_4_set(16, 0);
+            (10, 7): qmod_4_set(17, 0);
+            (10, 8): qmod_4_set(0, 0);
+            (10, 9): qmod_4_set(1, 0);
+            (10, 10): qmod_4_set(2, 0);
+            (10, 11): qmod_4_set(3, 0);
+            (10, 12): qmod_4_set(4, 0);
+            (10, 13): qmod_4_set(5, 0);
+            (10, 14): qmod_4_set(6, 0);
+            (10, 15): qmod_4_set(7, 0);
+            (10, 16): qmod_4_set(8, 0);
+            (10, 17): qmod_4_set(9, 0);
+            (11, 0): qmod_4_set(11, 1);
+            (11, 1): qmod_4_set(12, 0);
+            (11, 2): qmod_4_set(13, 0);
+            (11, 3): qmod_4_set(14, 0);
+            (11, 4): qmod_4_set(15, 0);
+            (11, 5): qmod_4_set(16, 0);
+            (11, 6): qmod_4_set(17, 0);
+            (11, 7): qmod_4_set(0, 0);
+            (11, 8): qmod_4_set(1, 0);
+            (11, 9): qmod_4_set(2, 0);
+            (11, 10): qmod_4_set(3, 0);
+            (11, 11): qmod_4_set(4, 0);
+            (11, 12): qmod_4_set(5, 0);
+            (11, 13): qmod_4_set(6, 0);
+            (11, 14): qmod_4_set(7, 0);
+            (11, 15): qmod_4_set(8, 0);
+            (11, 16): qmod_4_set(9, 0);
+            (11, 17): qmod_4_set(10, 0);
+            (12, 0): qmod_4_set(12, 1);
+            (12, 1): qmod_4_set(13, 0);
+            (12, 2): qmod_4_set(14, 0);
+            (12, 3): qmod_4_set(15, 0);
+            (12, 4): qmod_4_set(16, 0);
+            (12, 5): qmod_4_set(17, 0);
+            (12, 6): qmod_4_set(0, 0);
+            (12, 7): qmod_4_set(1, 0);
+            (12, 8): qmod_4_set(2, 0);
+            (12, 9): qmod_4_set(3, 0);
+            (12, 10): qmod_4_set(4, 0);
+            (12, 11): qmod_4_set(5, 0);
+            (12, 12): qmod_4_set(6, 0);
+            (12, 13): qmod_4_set(7, 0);
+            (12, 14): qmod_4_set(8, 0);
+            (12, 15): qmod_4_set(9, 0);
+            (12, 16): qmod_4_set(10, 0);
+            (12, 17): qmod_4_set(11, 0);
+            (13, 0): qmod_4_set(13, 1);
+            (13, 1): qmod_4_set(14, 0);
+            (13, 2): qmod_4_set(15, 0);
+            (13, 3): qmod_4_set(16, 0);
+            (13, 4): qmod_4_set(17, 0);
+            (13, 5): qmod_4_set(0, 0);
+            (13, 6): qmod_4_set(1, 0);
+            (13, 7): qmod_4_set(2, 0);
+            (13, 8): qmod_4_set(3, 0);
+            (13, 9): qmod_4_set(4, 0);
+            (13, 10): qmod_4_set(5, 0);
+            (13, 11): qmod_4_set(6, 0);
+            (13, 12): qmod_4_set(7, 0);
+            (13, 13): qmod_4_set(8, 0);
+            (13, 14): qmod_4_set(9, 0);
+            (13, 15): qmod_4_set(10, 0);
+            (13, 16): qmod_4_set(11, 0);
+            (13, 17): qmod_4_set(12, 0);
+            (14, 0): qmod_4_set(14, 1);
+            (14, 1): qmod_4_set(15, 0);
+            (14, 2): qmod_4_set(16, 0);
+            (14, 3): qmod_4_set(17, 0);
+            (14, 4): qmod_4_set(0, 0);
+            (14, 5): qmod_4_set(1, 0);
+            (14, 6): qmod_4_set(2, 0);
+            (14, 7): qmod_4_set(3, 0);
+            (14, 8): qmod_4_set(4, 0);
+            (14, 9): qmod_4_set(5, 0);
+            (14, 10): qmod_4_set(6, 0);
+            (14, 11): qmod_4_set(7, 0);
+            (14, 12): qmod_4_set(8, 0);
+            (14, 13): qmod_4_set(9, 0);
+            (14, 14): qmod_4_set(10, 0);
+            (14, 15): qmod_4_set(11, 0);
+            (14, 16): qmod_4_set(12, 0);
+            (14, 17): qmod_4_set(13, 0);
+            (15, 0): qmod_4_set(15, 1);
+            (15, 1): qmod_4_set(16, 0);
+            (15, 2): qmod_4_set(17, 0);
+            (15, 3): qmod_4_set(0, 0);
+            (15, 4): qmod_4_set(1, 0);
+            (15, 5): qmod_4_set(2, 0);
+            (15, 6): qmod_4_set(3, 0);
+            (15, 7): qmod_4_set(4, 0);
+            (15, 8): qmod_4_set(5, 0);
+            (15, 9): qmod_4_set(6, 0);
+            (15, 10): qmod_4_set(7, 0);
+            (15, 11): qmod_4_set(8, 0);
+            (15, 12): qmod_4_set(9, 0);
+            (15, 13): qmod_4_set(10, 0);
+            (15, 14): qmod_4_set(11, 0);
+            (15, 15): qmod_4_set(12, 0);
+            (15, 16): qmod_4_set(13, 0);
+            (15, 17): qmod_4_set(14, 0);
+            (16, 0): qmod_4_set(16, 1);
+            (16, 1): qmod_4_set(17, 0);
+            (16, 2): qmod_4_set(0, 0);
+            (16, 3): qmod_4_set(1, 0);
+            (16, 4): qmod_4_set(2, 0);
+            (16, 5): qmod_4_set(3, 0);
+            (16, 6): qmod_4_set(4, 0);
+            (16, 7): qmod_4_set(5, 0);
+            (16, 8): qmod_4_set(6, 0);
+            (16, 9): qmod_4_set(7, 0);
+            (16, 10): qmod_4_set(8, 0);
+            (16, 11): qmod_4_set(9, 0);
+            (16, 12): qmod_4_set(10, 0);
+            (16, 13): qmod_4_set(11, 0);
+            (16, 14): qmod_4_set(12, 0);
+            (16, 15): qmod_4_set(13, 0);
+            (16, 16): qmod_4_set(14, 0);
+            (16, 17): qmod_4_set(15, 0);
+            (17, 0): qmod_4_set(17, 1);
+            (17, 1): qmod_4_set(0, 0);
+            (17, 2): qmod_4_set(1, 0);
+            (17, 3): qmod_4_set(2, 0);
+            (17, 4): qmod_4_set(3, 0);
+            (17, 5): qmod_4_set(4, 0);
+            (17, 6): qmod_4_set(5, 0);
+            (17, 7): qmod_4_set(6, 0);
+            (17, 8): qmod_4_set(7, 0);
+            (17, 9): qmod_4_set(8, 0);
+            (17, 10): qmod_4_set(9, 0);
+            (17, 11): qmod_4_set(10, 0);
+            (17, 12): qmod_4_set(11, 0);
+            (17, 13): qmod_4_set(12, 0);
+            (17, 14): qmod_4_set(13, 0);
+            (17, 15): qmod_4_set(14, 0);
+            (17, 16): qmod_4_set(15, 0);
+            (17, 17): qmod_4_set(16, 0);
         }
-        size = 35;
+        size = 324;
     }
     Hash<qidx_t>(HashAlgorithm_t.IDENTITY) qidx_4_hash;
+    action slot_4_ok() { meta.alt_ok_4 = meta.alt_pre_4 & meta.alt_unfull_4; }
+    /* copy 4's one access per packet, by what the packet is (q_op): a front-panel packet
+     * tests slot 4's queue, a pause clears a drained queue, a port-down or queue-state
+     * update sets it. One table per copy, so each stage's stateful ALUs take four copies. */
+    action q_4_test() { meta.alt_unfull_4 = qstate_4_test.execute(meta.alt_i_4); }
+    action q_4_set() { qstate_4_set.execute(meta.alt_i_4); }
+    action q_4_clear() { qstate_4_clear.execute(meta.alt_i_4); }
+    table qstate_4_op {
+        key = { meta.q_op: exact; }
+        actions = { q_4_test; q_4_set; q_4_clear; @defaultonly NoAction; }
+        default_action = NoAction();
+        const entries = {
+            Q_TEST: q_4_test();
+            Q_SET: q_4_set();
+            Q_CLEAR: q_4_clear();
+        }
+        size = 3;
+    }
     action slot_4_i() { meta.alt_i_4 = qidx_4_hash.get({meta.alt_up_4, meta.alt_q_4}); }
 
-    /* The first usable alternative wins (one ternary lookup over the slots' ok bits). */
+    /* The first usable slot wins (one ternary lookup over the slots' ok bits): URO
+     * alternatives 0..K-1 in order, or the SSRR hop (slot 4; only one kind is in play). */
     action pick_0() {
         meta.have_dep = 1;
         meta.dep_alt = 0;
@@ -1699,16 +3483,18 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             meta.alt_ok_1: ternary;
             meta.alt_ok_2: ternary;
             meta.alt_ok_3: ternary;
+            meta.alt_ok_4: ternary;
         }
-        actions = { pick_0; pick_1; pick_2; pick_3; @defaultonly pick_none; }
+        actions = { pick_0; pick_1; pick_2; pick_3; pick_4; @defaultonly pick_none; }
         default_action = pick_none();
         const entries = {
-            (1, _, _, _): pick_0();
-            (0, 1, _, _): pick_1();
-            (0, 0, 1, _): pick_2();
-            (0, 0, 0, 1): pick_3();
+            (1, _, _, _, _): pick_0();
+            (0, 1, _, _, _): pick_1();
+            (0, 0, 1, _, _): pick_2();
+            (0, 0, 0, 1, _): pick_3();
+            (0, 0, 0, 0, 1): pick_4();
         }
-        size = 4;
+        size = 5;
     }
 
     /* the alternatives in play: skip <= r < n (one lookup instead of range tests per slot) */
@@ -1742,17 +3528,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
     /* ---- admission: units booked per (uplink, queue) since the queue last drained ------
      * `f` is how far the queue's slice is booked. A packet is admitted only if it fits the
-     * slice's capacity (CAP_UNITS); for the active queue the time already gone (admit_e) is
+     * slice's capacity (CAP_UNITS); for the active queue the time already gone (e_floor) is
      * booked first: a queue idle until now starts there, charged one full frame
-     * (conservative: a stateful ALU takes two operands). */
+     * (conservative: a stateful ALU takes two operands). A later queue has no time gone:
+     * its own RegisterAction on the same register (one access per packet either way). */
     Register<units_t, qidx_t>(1536, 0) qfin_reg;
-    RegisterAction<units_t, qidx_t, units_t>(qfin_reg) admit = {
+    RegisterAction<units_t, qidx_t, units_t>(qfin_reg) admit_active = {
         void apply(inout units_t f, out units_t ok, out units_t fin) {
             ok = 0;
-            if (f < meta.admit_e) {
-                f = meta.admit_e + MTU_UNITS;
+            if (f < meta.e_floor) {
+                f = meta.e_floor + MTU_UNITS;
                 ok = 1;
             } else if (f + meta.len <= CAP_UNITS) {
+                f = f + meta.len;
+                ok = 1;
+            }
+            fin = f;
+        }
+    };
+    RegisterAction<units_t, qidx_t, units_t>(qfin_reg) admit_later = {
+        void apply(inout units_t f, out units_t ok, out units_t fin) {
+            ok = 0;
+            if (f + meta.len <= CAP_UNITS) {
                 f = f + meta.len;
                 ok = 1;
             }
@@ -1762,26 +3559,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     RegisterAction<units_t, qidx_t, units_t>(qfin_reg) qfin_reset = {
         void apply(inout units_t f) { f = 0; }
     };
-
-    /* IHL, option length and bytes of IPv4 header + NOP/option + n hops (constants per n) */
-    bit<16> path_bytes;
-    action shape(bit<8> version_ihl, bit<8> opt_len, bit<16> bytes) {
-        hdr.ipv4.version_ihl = version_ihl;
-        hdr.ssrr.len = opt_len;
-        path_bytes = bytes;
-    }
-    table path_shape {
-        key = { meta.path_len: exact; }
-        actions = { shape; }
-        const entries = {
-            1: shape(0x47, 7, 28);
-            2: shape(0x48, 11, 32);
-            3: shape(0x49, 15, 36);
-            4: shape(0x4A, 19, 40);
-            5: shape(0x4B, 23, 44);
-        }
-        size = 5;
-    }
 
     /* ---- single-operation steps (a Tofino action runs in one stage; widths never mix) --- */
     action cfg_down_of_uplink() { meta.down_hit = meta.down_cfg & meta.down_upbit; }
@@ -1805,31 +3582,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         meta.need_g = meta.e_floor + meta.len_g;
     }
 
-    /* SSRR transit: (pointer, hops) -> the hop index: a pointer at hop i (1 <= i < n) is
-     * 4 (i + 1); anything else is malformed (a table: no arithmetic on the pointer) */
-    action ptr_hop(bit<8> idx) { meta.hop_idx = idx; }
-    action ptr_bad() { meta.hop_idx = 0; }
-    table ssrr_ptr {
-        key = {
-            hdr.ssrr.ptr: exact;
-            meta.n_hops:  exact;
-        }
-        actions = { ptr_hop; @defaultonly ptr_bad; }
-        default_action = ptr_bad();
-        const entries = {
-            (8, 2): ptr_hop(1);
-            (8, 3): ptr_hop(1);
-            (12, 3): ptr_hop(2);
-            (8, 4): ptr_hop(1);
-            (12, 4): ptr_hop(2);
-            (16, 4): ptr_hop(3);
-            (8, 5): ptr_hop(1);
-            (12, 5): ptr_hop(2);
-            (16, 5): ptr_hop(3);
-            (20, 5): ptr_hop(4);
-        }
-        size = 10;
-    }
     action tor_diff() { meta.prev_next_tor = meta.prev_next_tor - meta.my_tor; }
     /* (a - b) mod S of slice ids are tables keyed by both (S x S entries): no arithmetic on
      * the packet's hop fields, whose PHV containers are fixed by the header. */
@@ -2508,343 +4260,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 324;
     }
 
-    /* source: rank of the new path's first hop */
-    action src_rank_set(bit<16> d) { meta.alt_wait_4 = d; }
-    table src_rank {
-        key = {
-            hdr.hops[0].send_slice: exact;
-            meta.cur_slice: exact;
-        }
-        actions = { src_rank_set; }
-        const entries = {
-            (0, 0): src_rank_set(0);
-            (0, 1): src_rank_set(17);
-            (0, 2): src_rank_set(16);
-            (0, 3): src_rank_set(15);
-            (0, 4): src_rank_set(14);
-            (0, 5): src_rank_set(13);
-            (0, 6): src_rank_set(12);
-            (0, 7): src_rank_set(11);
-            (0, 8): src_rank_set(10);
-            (0, 9): src_rank_set(9);
-            (0, 10): src_rank_set(8);
-            (0, 11): src_rank_set(7);
-            (0, 12): src_rank_set(6);
-            (0, 13): src_rank_set(5);
-            (0, 14): src_rank_set(4);
-            (0, 15): src_rank_set(3);
-            (0, 16): src_rank_set(2);
-            (0, 17): src_rank_set(1);
-            (1, 0): src_rank_set(1);
-            (1, 1): src_rank_set(0);
-            (1, 2): src_rank_set(17);
-            (1, 3): src_rank_set(16);
-            (1, 4): src_rank_set(15);
-            (1, 5): src_rank_set(14);
-            (1, 6): src_rank_set(13);
-            (1, 7): src_rank_set(12);
-            (1, 8): src_rank_set(11);
-            (1, 9): src_rank_set(10);
-            (1, 10): src_rank_set(9);
-            (1, 11): src_rank_set(8);
-            (1, 12): src_rank_set(7);
-            (1, 13): src_rank_set(6);
-            (1, 14): src_rank_set(5);
-            (1, 15): src_rank_set(4);
-            (1, 16): src_rank_set(3);
-            (1, 17): src_rank_set(2);
-            (2, 0): src_rank_set(2);
-            (2, 1): src_rank_set(1);
-            (2, 2): src_rank_set(0);
-            (2, 3): src_rank_set(17);
-            (2, 4): src_rank_set(16);
-            (2, 5): src_rank_set(15);
-            (2, 6): src_rank_set(14);
-            (2, 7): src_rank_set(13);
-            (2, 8): src_rank_set(12);
-            (2, 9): src_rank_set(11);
-            (2, 10): src_rank_set(10);
-            (2, 11): src_rank_set(9);
-            (2, 12): src_rank_set(8);
-            (2, 13): src_rank_set(7);
-            (2, 14): src_rank_set(6);
-            (2, 15): src_rank_set(5);
-            (2, 16): src_rank_set(4);
-            (2, 17): src_rank_set(3);
-            (3, 0): src_rank_set(3);
-            (3, 1): src_rank_set(2);
-            (3, 2): src_rank_set(1);
-            (3, 3): src_rank_set(0);
-            (3, 4): src_rank_set(17);
-            (3, 5): src_rank_set(16);
-            (3, 6): src_rank_set(15);
-            (3, 7): src_rank_set(14);
-            (3, 8): src_rank_set(13);
-            (3, 9): src_rank_set(12);
-            (3, 10): src_rank_set(11);
-            (3, 11): src_rank_set(10);
-            (3, 12): src_rank_set(9);
-            (3, 13): src_rank_set(8);
-            (3, 14): src_rank_set(7);
-            (3, 15): src_rank_set(6);
-            (3, 16): src_rank_set(5);
-            (3, 17): src_rank_set(4);
-            (4, 0): src_rank_set(4);
-            (4, 1): src_rank_set(3);
-            (4, 2): src_rank_set(2);
-            (4, 3): src_rank_set(1);
-            (4, 4): src_rank_set(0);
-            (4, 5): src_rank_set(17);
-            (4, 6): src_rank_set(16);
-            (4, 7): src_rank_set(15);
-            (4, 8): src_rank_set(14);
-            (4, 9): src_rank_set(13);
-            (4, 10): src_rank_set(12);
-            (4, 11): src_rank_set(11);
-            (4, 12): src_rank_set(10);
-            (4, 13): src_rank_set(9);
-            (4, 14): src_rank_set(8);
-            (4, 15): src_rank_set(7);
-            (4, 16): src_rank_set(6);
-            (4, 17): src_rank_set(5);
-            (5, 0): src_rank_set(5);
-            (5, 1): src_rank_set(4);
-            (5, 2): src_rank_set(3);
-            (5, 3): src_rank_set(2);
-            (5, 4): src_rank_set(1);
-            (5, 5): src_rank_set(0);
-            (5, 6): src_rank_set(17);
-            (5, 7): src_rank_set(16);
-            (5, 8): src_rank_set(15);
-            (5, 9): src_rank_set(14);
-            (5, 10): src_rank_set(13);
-            (5, 11): src_rank_set(12);
-            (5, 12): src_rank_set(11);
-            (5, 13): src_rank_set(10);
-            (5, 14): src_rank_set(9);
-            (5, 15): src_rank_set(8);
-            (5, 16): src_rank_set(7);
-            (5, 17): src_rank_set(6);
-            (6, 0): src_rank_set(6);
-            (6, 1): src_rank_set(5);
-            (6, 2): src_rank_set(4);
-            (6, 3): src_rank_set(3);
-            (6, 4): src_rank_set(2);
-            (6, 5): src_rank_set(1);
-            (6, 6): src_rank_set(0);
-            (6, 7): src_rank_set(17);
-            (6, 8): src_rank_set(16);
-            (6, 9): src_rank_set(15);
-            (6, 10): src_rank_set(14);
-            (6, 11): src_rank_set(13);
-            (6, 12): src_rank_set(12);
-            (6, 13): src_rank_set(11);
-            (6, 14): src_rank_set(10);
-            (6, 15): src_rank_set(9);
-            (6, 16): src_rank_set(8);
-            (6, 17): src_rank_set(7);
-            (7, 0): src_rank_set(7);
-            (7, 1): src_rank_set(6);
-            (7, 2): src_rank_set(5);
-            (7, 3): src_rank_set(4);
-            (7, 4): src_rank_set(3);
-            (7, 5): src_rank_set(2);
-            (7, 6): src_rank_set(1);
-            (7, 7): src_rank_set(0);
-            (7, 8): src_rank_set(17);
-            (7, 9): src_rank_set(16);
-            (7, 10): src_rank_set(15);
-            (7, 11): src_rank_set(14);
-            (7, 12): src_rank_set(13);
-            (7, 13): src_rank_set(12);
-            (7, 14): src_rank_set(11);
-            (7, 15): src_rank_set(10);
-            (7, 16): src_rank_set(9);
-            (7, 17): src_rank_set(8);
-            (8, 0): src_rank_set(8);
-            (8, 1): src_rank_set(7);
-            (8, 2): src_rank_set(6);
-            (8, 3): src_rank_set(5);
-            (8, 4): src_rank_set(4);
-            (8, 5): src_rank_set(3);
-            (8, 6): src_rank_set(2);
-            (8, 7): src_rank_set(1);
-            (8, 8): src_rank_set(0);
-            (8, 9): src_rank_set(17);
-            (8, 10): src_rank_set(16);
-            (8, 11): src_rank_set(15);
-            (8, 12): src_rank_set(14);
-            (8, 13): src_rank_set(13);
-            (8, 14): src_rank_set(12);
-            (8, 15): src_rank_set(11);
-            (8, 16): src_rank_set(10);
-            (8, 17): src_rank_set(9);
-            (9, 0): src_rank_set(9);
-            (9, 1): src_rank_set(8);
-            (9, 2): src_rank_set(7);
-            (9, 3): src_rank_set(6);
-            (9, 4): src_rank_set(5);
-            (9, 5): src_rank_set(4);
-            (9, 6): src_rank_set(3);
-            (9, 7): src_rank_set(2);
-            (9, 8): src_rank_set(1);
-            (9, 9): src_rank_set(0);
-            (9, 10): src_rank_set(17);
-            (9, 11): src_rank_set(16);
-            (9, 12): src_rank_set(15);
-            (9, 13): src_rank_set(14);
-            (9, 14): src_rank_set(13);
-            (9, 15): src_rank_set(12);
-            (9, 16): src_rank_set(11);
-            (9, 17): src_rank_set(10);
-            (10, 0): src_rank_set(10);
-            (10, 1): src_rank_set(9);
-            (10, 2): src_rank_set(8);
-            (10, 3): src_rank_set(7);
-            (10, 4): src_rank_set(6);
-            (10, 5): src_rank_set(5);
-            (10, 6): src_rank_set(4);
-            (10, 7): src_rank_set(3);
-            (10, 8): src_rank_set(2);
-            (10, 9): src_rank_set(1);
-            (10, 10): src_rank_set(0);
-            (10, 11): src_rank_set(17);
-            (10, 12): src_rank_set(16);
-            (10, 13): src_rank_set(15);
-            (10, 14): src_rank_set(14);
-            (10, 15): src_rank_set(13);
-            (10, 16): src_rank_set(12);
-            (10, 17): src_rank_set(11);
-            (11, 0): src_rank_set(11);
-            (11, 1): src_rank_set(10);
-            (11, 2): src_rank_set(9);
-            (11, 3): src_rank_set(8);
-            (11, 4): src_rank_set(7);
-            (11, 5): src_rank_set(6);
-            (11, 6): src_rank_set(5);
-            (11, 7): src_rank_set(4);
-            (11, 8): src_rank_set(3);
-            (11, 9): src_rank_set(2);
-            (11, 10): src_rank_set(1);
-            (11, 11): src_rank_set(0);
-            (11, 12): src_rank_set(17);
-            (11, 13): src_rank_set(16);
-            (11, 14): src_rank_set(15);
-            (11, 15): src_rank_set(14);
-            (11, 16): src_rank_set(13);
-            (11, 17): src_rank_set(12);
-            (12, 0): src_rank_set(12);
-            (12, 1): src_rank_set(11);
-            (12, 2): src_rank_set(10);
-            (12, 3): src_rank_set(9);
-            (12, 4): src_rank_set(8);
-            (12, 5): src_rank_set(7);
-            (12, 6): src_rank_set(6);
-            (12, 7): src_rank_set(5);
-            (12, 8): src_rank_set(4);
-            (12, 9): src_rank_set(3);
-            (12, 10): src_rank_set(2);
-            (12, 11): src_rank_set(1);
-            (12, 12): src_rank_set(0);
-            (12, 13): src_rank_set(17);
-            (12, 14): src_rank_set(16);
-            (12, 15): src_rank_set(15);
-            (12, 16): src_rank_set(14);
-            (12, 17): src_rank_set(13);
-            (13, 0): src_rank_set(13);
-            (13, 1): src_rank_set(12);
-            (13, 2): src_rank_set(11);
-            (13, 3): src_rank_set(10);
-            (13, 4): src_rank_set(9);
-            (13, 5): src_rank_set(8);
-            (13, 6): src_rank_set(7);
-            (13, 7): src_rank_set(6);
-            (13, 8): src_rank_set(5);
-            (13, 9): src_rank_set(4);
-            (13, 10): src_rank_set(3);
-            (13, 11): src_rank_set(2);
-            (13, 12): src_rank_set(1);
-            (13, 13): src_rank_set(0);
-            (13, 14): src_rank_set(17);
-            (13, 15): src_rank_set(16);
-            (13, 16): src_rank_set(15);
-            (13, 17): src_rank_set(14);
-            (14, 0): src_rank_set(14);
-            (14, 1): src_rank_set(13);
-            (14, 2): src_rank_set(12);
-            (14, 3): src_rank_set(11);
-            (14, 4): src_rank_set(10);
-            (14, 5): src_rank_set(9);
-            (14, 6): src_rank_set(8);
-            (14, 7): src_rank_set(7);
-            (14, 8): src_rank_set(6);
-            (14, 9): src_rank_set(5);
-            (14, 10): src_rank_set(4);
-            (14, 11): src_rank_set(3);
-            (14, 12): src_rank_set(2);
-            (14, 13): src_rank_set(1);
-            (14, 14): src_rank_set(0);
-            (14, 15): src_rank_set(17);
-            (14, 16): src_rank_set(16);
-            (14, 17): src_rank_set(15);
-            (15, 0): src_rank_set(15);
-            (15, 1): src_rank_set(14);
-            (15, 2): src_rank_set(13);
-            (15, 3): src_rank_set(12);
-            (15, 4): src_rank_set(11);
-            (15, 5): src_rank_set(10);
-            (15, 6): src_rank_set(9);
-            (15, 7): src_rank_set(8);
-            (15, 8): src_rank_set(7);
-            (15, 9): src_rank_set(6);
-            (15, 10): src_rank_set(5);
-            (15, 11): src_rank_set(4);
-            (15, 12): src_rank_set(3);
-            (15, 13): src_rank_set(2);
-            (15, 14): src_rank_set(1);
-            (15, 15): src_rank_set(0);
-            (15, 16): src_rank_set(17);
-            (15, 17): src_rank_set(16);
-            (16, 0): src_rank_set(16);
-            (16, 1): src_rank_set(15);
-            (16, 2): src_rank_set(14);
-            (16, 3): src_rank_set(13);
-            (16, 4): src_rank_set(12);
-            (16, 5): src_rank_set(11);
-            (16, 6): src_rank_set(10);
-            (16, 7): src_rank_set(9);
-            (16, 8): src_rank_set(8);
-            (16, 9): src_rank_set(7);
-            (16, 10): src_rank_set(6);
-            (16, 11): src_rank_set(5);
-            (16, 12): src_rank_set(4);
-            (16, 13): src_rank_set(3);
-            (16, 14): src_rank_set(2);
-            (16, 15): src_rank_set(1);
-            (16, 16): src_rank_set(0);
-            (16, 17): src_rank_set(17);
-            (17, 0): src_rank_set(17);
-            (17, 1): src_rank_set(16);
-            (17, 2): src_rank_set(15);
-            (17, 3): src_rank_set(14);
-            (17, 4): src_rank_set(13);
-            (17, 5): src_rank_set(12);
-            (17, 6): src_rank_set(11);
-            (17, 7): src_rank_set(10);
-            (17, 8): src_rank_set(9);
-            (17, 9): src_rank_set(8);
-            (17, 10): src_rank_set(7);
-            (17, 11): src_rank_set(6);
-            (17, 12): src_rank_set(5);
-            (17, 13): src_rank_set(4);
-            (17, 14): src_rank_set(3);
-            (17, 15): src_rank_set(2);
-            (17, 16): src_rank_set(1);
-            (17, 17): src_rank_set(0);
-        }
-        size = 324;
-    }
-
     /* missed: rank + el >= S (a table of those pairs: no arithmetic on the way to the pick) */
     action hop_late() { meta.hop_missed = 1; }
     table hop_missed {
@@ -3012,12 +4427,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 153;
     }
     action hop_slot0() { meta.alt_up_4 = meta.hop_uplink; }
-    action src_slot1() { meta.alt_up_4 = hdr.hops[0].uplink; }
     action src_len_a() { meta.body = hdr.ipv4.totalLen - meta.hdr_bytes; }
-    action src_len_b() { hdr.ipv4.totalLen = meta.body + path_bytes; }
+    action src_len_b() { hdr.ipv4.totalLen = meta.body + meta.path_bytes; }
     /* the departure */
-    action dep_floor() { meta.admit_e = meta.e_floor; }
-    action dep_admit() { meta.admitted = admit.execute(meta.dep_i, meta.fin); }
+    action dep_admit_active() { meta.admitted = admit_active.execute(meta.dep_i, meta.fin); }
+    action dep_admit_later() { meta.admitted = admit_later.execute(meta.dep_i, meta.fin); }
     action src_len_units() { meta.len = meta.len_g; }       // admitted with the longest source route
     /* the TM queue id of a calendar queue (a table: the 7-bit qid is not a slice of dep_q) */
     action set_qid(QueueId_t qid) { ig_tm_md.qid = qid; }
@@ -3091,6 +4505,13 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     action qupd_c() { meta.qupd_min = meta.qupd_min ^ meta.qupd_age; }      // != 0: age > rank, drained
 
     apply {
+        /* which lookup a front-panel packet takes: an SSRR hop in transit, an SSRR path
+         * written here (at the source, or re-sourced after a resubmit: UCMP §6.3), or the
+         * URO per-hop table */
+        bit<1> front = 0;
+        bit<1> transit = 0;
+        bit<1> source = 0;
+        bit<1> uro_path = 0;
         port_role.apply();
         config.apply();
         /* ---- the clock: ticked by timer batch 0 packet 0, read by everything else ---- */
@@ -3124,12 +4545,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.alt_i_3 = meta.t_qidx;
                 meta.alt_i_4 = meta.t_qidx;
 
-                qstate_0_clear.execute(meta.alt_i_0);
-                qstate_1_clear.execute(meta.alt_i_1);
-                qstate_2_clear.execute(meta.alt_i_2);
-                qstate_3_clear.execute(meta.alt_i_3);
-                qstate_4_clear.execute(meta.alt_i_4);
-
+                    meta.q_op = Q_CLEAR;
                 }
                 }
             }
@@ -3145,12 +4561,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.alt_i_3 = meta.t_qidx;
                 meta.alt_i_4 = meta.t_qidx;
 
-                qstate_0_set.execute(meta.alt_i_0);
-                qstate_1_set.execute(meta.alt_i_1);
-                qstate_2_set.execute(meta.alt_i_2);
-                qstate_3_set.execute(meta.alt_i_3);
-                qstate_4_set.execute(meta.alt_i_4);
-
+                meta.q_op = Q_SET;
                 meta.ev = EV_UPLINK_DOWN;
             }
             ig_dprsr_md.drop_ctl = 1;
@@ -3166,18 +4577,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             meta.alt_i_3 = hdr.qupd.qidx;
             meta.alt_i_4 = hdr.qupd.qidx;
 
-            qstate_0_set.execute(meta.alt_i_0);
-            qstate_1_set.execute(meta.alt_i_1);
-            qstate_2_set.execute(meta.alt_i_2);
-            qstate_3_set.execute(meta.alt_i_3);
-            qstate_4_set.execute(meta.alt_i_4);
-
+                meta.q_op = Q_SET;
                 meta.ev = EV_QSTATE_FULL;
             }
             ig_dprsr_md.drop_ctl = 1;
         } else {
-            /* ---- a front-panel packet. Lookups and queue tests run side by side; the
-             * checks below decide what is used (Tofino: fewer dependent stages). ------- */
+            /* ---- a front-panel packet, part 1: lookups up to each slot's queue index;
+             * lookups and queue tests run side by side, the checks decide what is used ---- */
+            front = 1;
+            meta.q_op = Q_TEST;
             if (hdr.resub.isValid()) {
                 meta.skip = hdr.resub.skip;
                 meta.resubmitted = 1;
@@ -3202,12 +4610,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 /* the UCMP bucket of every IPv4 packet, used only if it is source-routed here:
                  * ungated, so the SSRR path lookup does not wait for the route mode */
                 ssrr_bucket.apply();
+                /* the source route, ungated as well: its member sets the SSRR slot's hop 0
+                 * (a transit hop below overwrites it) and is used only if source-routed here */
+                ssrr_path.apply();
             }
-            /* which lookup: an SSRR hop in transit, an SSRR path written here (at the source,
-             * or re-sourced after a resubmit: UCMP §6.3), or the URO per-hop table */
-            bit<1> transit = 0;
-            bit<1> source = 0;
-            bit<1> uro_path = 0;
             if (hdr.ssrr.isValid() && meta.skip == 0) { transit = 1; }
             if (hdr.ssrr.isValid() && meta.skip != 0) { source = 1; }
             if (!hdr.ssrr.isValid() && meta.use_ssrr == 1 && meta.is_local == 0) { source = 1; }
@@ -3216,122 +4622,84 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             /* ---- URO: K alternatives, each tested against its own queue-state copy ------ */
             if (uro_path == 1) {
                 uro_next_hop.apply();
-                /* slot 0: queue (active + wait) mod Q, its index, the Full test */
-                slot_0_x();
+                slot_range.apply();
+                /* slot 0: queue (active + wait) mod Q and its index; eligible if in play and,
+                 * for the active queue, the packet fits what is left of the slice (beside the
+                 * register read, see ops()) */
                 qmod_0.apply();
                 slot_0_i();
-                meta.alt_full_0 = qstate_0_test.execute(meta.alt_i_0);
+                if (meta.alt_c_0 == 1 && (meta.alt_act_0 == 0 || meta.fits_active == 1)) { meta.alt_pre_0 = 1; }
 
-                /* slot 1: queue (active + wait) mod Q, its index, the Full test */
-                slot_1_x();
+                /* slot 1: queue (active + wait) mod Q and its index; eligible if in play and,
+                 * for the active queue, the packet fits what is left of the slice (beside the
+                 * register read, see ops()) */
                 qmod_1.apply();
                 slot_1_i();
-                meta.alt_full_1 = qstate_1_test.execute(meta.alt_i_1);
+                if (meta.alt_c_1 == 1 && (meta.alt_act_1 == 0 || meta.fits_active == 1)) { meta.alt_pre_1 = 1; }
 
-                /* slot 2: queue (active + wait) mod Q, its index, the Full test */
-                slot_2_x();
+                /* slot 2: queue (active + wait) mod Q and its index; eligible if in play and,
+                 * for the active queue, the packet fits what is left of the slice (beside the
+                 * register read, see ops()) */
                 qmod_2.apply();
                 slot_2_i();
-                meta.alt_full_2 = qstate_2_test.execute(meta.alt_i_2);
+                if (meta.alt_c_2 == 1 && (meta.alt_act_2 == 0 || meta.fits_active == 1)) { meta.alt_pre_2 = 1; }
 
-                /* slot 3: queue (active + wait) mod Q, its index, the Full test */
-                slot_3_x();
+                /* slot 3: queue (active + wait) mod Q and its index; eligible if in play and,
+                 * for the active queue, the packet fits what is left of the slice (beside the
+                 * register read, see ops()) */
                 qmod_3.apply();
                 slot_3_i();
-                meta.alt_full_3 = qstate_3_test.execute(meta.alt_i_3);
-
-                slot_range.apply();
-                if (meta.alt_wait_0 == 0) { meta.alt_act_0 = 1; }
-                if (meta.alt_c_0 == 1 && meta.alt_full_0 == 0 && (meta.alt_wait_0 != 0 || meta.fits_active == 1)) {
-                    meta.alt_ok_0 = 1;
-                }
-
-                if (meta.alt_wait_1 == 0) { meta.alt_act_1 = 1; }
-                if (meta.alt_c_1 == 1 && meta.alt_full_1 == 0 && (meta.alt_wait_1 != 0 || meta.fits_active == 1)) {
-                    meta.alt_ok_1 = 1;
-                }
-
-                if (meta.alt_wait_2 == 0) { meta.alt_act_2 = 1; }
-                if (meta.alt_c_2 == 1 && meta.alt_full_2 == 0 && (meta.alt_wait_2 != 0 || meta.fits_active == 1)) {
-                    meta.alt_ok_2 = 1;
-                }
-
-                if (meta.alt_wait_3 == 0) { meta.alt_act_3 = 1; }
-                if (meta.alt_c_3 == 1 && meta.alt_full_3 == 0 && (meta.alt_wait_3 != 0 || meta.fits_active == 1)) {
-                    meta.alt_ok_3 = 1;
-                }
+                if (meta.alt_c_3 == 1 && (meta.alt_act_3 == 0 || meta.fits_active == 1)) { meta.alt_pre_3 = 1; }
 
             }
 
             /* ---- SSRR: the hop at the pointer (transit) or hop 0 of a path written here -- */
-            bit<1> ssrr_ok = 0;
             if (transit == 1) {
-                ssrr_ptr.apply();
-            /* the hop at the pointer and the hop before it */
-            if (meta.hop_idx == 1) {
-                meta.hop_uplink = hdr.hops[1].uplink;
-                meta.hop_slice = hdr.hops[1].send_slice;
-                meta.prev_next_tor = hdr.hops[0].next_tor;
-                meta.prev_slice = hdr.hops[0].send_slice;
-            }
-            else if (meta.hop_idx == 2) {
-                meta.hop_uplink = hdr.hops[2].uplink;
-                meta.hop_slice = hdr.hops[2].send_slice;
-                meta.prev_next_tor = hdr.hops[1].next_tor;
-                meta.prev_slice = hdr.hops[1].send_slice;
-            }
-            else if (meta.hop_idx == 3) {
-                meta.hop_uplink = hdr.hops[3].uplink;
-                meta.hop_slice = hdr.hops[3].send_slice;
-                meta.prev_next_tor = hdr.hops[2].next_tor;
-                meta.prev_slice = hdr.hops[2].send_slice;
-            }
-            else if (meta.hop_idx == 4) {
-                meta.hop_uplink = hdr.hops[4].uplink;
-                meta.hop_slice = hdr.hops[4].send_slice;
-                meta.prev_next_tor = hdr.hops[3].next_tor;
-                meta.prev_slice = hdr.hops[3].send_slice;
-            }
-
+                ssrr_ptr.apply();                   // the hop at the pointer, the one before it
                 tor_diff();
                 hop_rank.apply();                   // rank -> the SSRR slot's wait
                 hop_el.apply();
                 hop_missed.apply();
                 hop_slot0();
+                meta.fits_ssrr = meta.fits_active;
             } else if (source == 1) {
-                if (ssrr_path.apply().hit) {
+                /* hop 0 came with the selector's member; the hops are written beside the
+                 * queue test (admission books the longest source route: len_g) */
+                if (meta.path_id != 0) {
                     ssrr_hops.apply();
-                }
-                if (meta.path_len != 0) {
-            /* hops past n invalid; then IHL and total length for NOP + option + n hops */
-            if (meta.path_len <= 1) { hdr.hops[1].setInvalid(); }
-            if (meta.path_len <= 2) { hdr.hops[2].setInvalid(); }
-            if (meta.path_len <= 3) { hdr.hops[3].setInvalid(); }
-            if (meta.path_len <= 4) { hdr.hops[4].setInvalid(); }
-
                     src_len_a();
-                    path_shape.apply();
                     src_len_b();
                     src_len_units();
-                    src_rank.apply();
-                    src_slot1();
                 }
+                meta.fits_ssrr = meta.fits_active_g;
             }
             if (transit == 1 || source == 1) {
-                /* slot 4: queue (active + wait) mod Q, its index, the Full test */
-                slot_4_x();
+                meta.alt_c_4 = 1;
+                /* slot 4: queue (active + wait) mod Q and its index; eligible if in play and,
+                 * for the active queue, the packet fits what is left of the slice (beside the
+                 * register read, see ops()) */
                 qmod_4.apply();
                 slot_4_i();
-                meta.alt_full_4 = qstate_4_test.execute(meta.alt_i_4);
+                if (meta.alt_c_4 == 1 && (meta.alt_act_4 == 0 || meta.fits_ssrr == 1)) { meta.alt_pre_4 = 1; }
 
-                if (meta.alt_full_4 == 0) {
-                    if (transit == 1 && (meta.alt_wait_4 != 0 || meta.fits_active == 1)) {
-                        ssrr_ok = 1;
-                    } else if (source == 1 && (meta.alt_wait_4 != 0 || meta.fits_active_g == 1)) {
-                        ssrr_ok = 1;
-                    }
-                }
             }
+        }
+
+        /* ---- the queue-state copies: each packet's one access per copy --------------- */
+        qstate_0_op.apply();
+        qstate_1_op.apply();
+        qstate_2_op.apply();
+        qstate_3_op.apply();
+        qstate_4_op.apply();
+
+        if (front == 1) {
+            /* ---- a front-panel packet, part 2: the checks, the one-shot pick, admission -- */
+            /* ok = eligible & Unfull: one AND per slot, no branch after the register read */
+            slot_0_ok();
+            slot_1_ok();
+            slot_2_ok();
+            slot_3_ok();
+            slot_4_ok();
 
             /* ---- checks: malformed, unconfigured, unroutable packets are dropped ------- */
             if (hdr.timer.isValid()) {
@@ -3359,7 +4727,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     meta.drop_reason = DR_BAD_SSRR;   // the hop before the pointer must name this ToR
                 } else if (uro_path == 1 && meta.n_alts == 0) {
                     meta.drop_reason = DR_NO_ROUTE;
-                } else if (source == 1 && (meta.path_len == 0 || meta.path_len > 5)) {
+                } else if (source == 1 && (meta.path_id == 0 || meta.hops_written == 0)) {
                     meta.drop_reason = DR_NO_ROUTE;
                 }
             }
@@ -3367,12 +4735,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             /* ---- the departure: first usable slot, admitted if it fits ------------------ */
             if (meta.drop_reason == 0 && meta.is_local == 0) {
                 hdr.ipv4.ttl = hdr.ipv4.ttl - 1;
-                if (uro_path == 1) {
-                    choose.apply();
-                }
-                if (ssrr_ok == 1) {
-                    pick_4();
-                }
+                choose.apply();                        // URO alternatives, or the SSRR slot
                 if (uro_path == 1 && meta.have_dep == 1 && meta.dep_alt != 0) { meta.ev = meta.ev | EV_REROUTE_SPILL; }
                 if (transit == 1) {
                     meta.ev = meta.ev | EV_SSRR_TRANSIT;
@@ -3393,8 +4756,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         meta.drop_reason = DR_ALL_FULL;
                     }
                 } else {
-                    if (meta.dep_act == 1) { dep_floor(); }
-                    dep_admit();
+                    queue_id.apply();                  // beside admission: unused if refused
+                    if (meta.dep_act == 1) { dep_admit_active(); } else { dep_admit_later(); }
                     if (meta.admitted == 0) {
                         if (meta.resubmitted == 0 && source == 0) {
                             dep_resubmit();            // refused: back once, for the next alternative
@@ -3402,7 +4765,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                             meta.drop_reason = DR_ALL_FULL;
                         }
                     } else {
-                        queue_id.apply();
                         fill_check.apply();            // no room left for a full frame: mark Full
                     }
                 }

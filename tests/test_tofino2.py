@@ -449,3 +449,69 @@ def test_t2na_source_route_hops_belong_to_their_generation():
     for g in (0, 1):
         assert sorted(map(repr, parts.gens[g].entries)) == sorted(map(repr, by_gen[g].entries))
         assert sorted(map(repr, parts.gens[g].members)) == sorted(map(repr, by_gen[g].members))
+
+
+def test_t2na_source_route_member_carries_what_admission_needs():
+    """A t2na selector member holds the path id and hop 0's uplink and wait (slices from the
+    entry's start slice, mod S): the queue test runs on those while ssrr_hops writes the
+    hops, with the action for the path's length."""
+    p = prof.load("tiny")
+    _, c = rnd.render(p, "tor", T)
+    paths = [[(5, 1, 0), (6, 0, 2)], [(4, 0, 3)]]          # (next ToR, uplink, send slice)
+    b = ent.ssrr_group(c, dst_tor=6, start_slice=2, bucket=(0, 63), paths=paths, group_id=7, first_member_id=11)
+    members = {m.member_id: dict(m.params) for m in b.members}
+    assert members == {11: {"path": 11, "up0": 1, "wait0": 2},   # slice 0 from start 2: (0 - 2) mod 4
+                       12: {"path": 12, "up0": 0, "wait0": 1}}
+    hops = {dict(e.match)["path"]: (e.action, dict(e.params)) for e in b.entries if e.table == "UroIngress.ssrr_hops"}
+    assert hops[11] == ("UroIngress.write_path_2", {"tor0": 5, "up0": 1, "slice0": 0, "tor1": 6, "up1": 0, "slice1": 2})
+    assert hops[12] == ("UroIngress.write_path_1", {"tor0": 4, "up0": 0, "slice0": 3})
+    # generation 1: the same ids in the hops' key and the member's action, without the generation bit
+    b1 = ent.ssrr_group(c, 6, 2, (0, 63), paths, group_id=ent.gen_id(1, 7), first_member_id=ent.gen_id(1, 11),
+                        generation=1)
+    assert [dict(m.params)["path"] for m in b1.members] == [11, 12]
+    assert sorted(dict(e.match)["path"] for e in b1.entries if e.table == "UroIngress.ssrr_hops") == [11, 12]
+    group_entry = [e for e in b.entries if e.table == "UroIngress.ssrr_path"]
+    assert len(group_entry) == 1 and group_entry[0].group_id == 7
+
+
+def test_tofino2_section_sizes_the_source_routes_of_the_t2na_program_only():
+    """`[tofino2] ssrr_dsts = D`: the t2na program's source-route tables hold D destinations
+    (one pipe cannot hold UCMP for all N-1 at (1024, 32)), the bmv2 program of the same
+    profile keeps all N-1, and a batch source-routing more than D destinations is refused
+    before anything is written, with the way out named."""
+    from controller.routing.ucmp import UcmpParams
+    from controller.routing.ucmp import compute as ucmp_compute
+    from controller.schedule import round_robin
+    from controller.tables import tor_batch
+
+    base = prof.load("tiny")
+    p = prof.Profile(**{**base.__dict__, "name": "few", "tofino2": prof.Tofino2Overrides(ssrr_dsts=2)})
+    _, c_t2 = rnd.render(p, "tor", T)
+    _, c_bm = rnd.render(p, "tor", "bmv2")
+    S, ranges, paths = p.slices, p.tables.ssrr_ranges, p.tables.ssrr_paths
+    assert c_t2["tables"]["ssrr_path"]["size"] == 2 * 2 * S * ranges
+    assert c_t2["action_profiles"]["ssrr_selector"]["size"] == 2 * 2 * S * paths
+    assert c_bm["tables"]["ssrr_path"]["size"] == 2 * 7 * S * ranges
+    assert c_t2["tables"]["uro_next_hop"]["size"] == c_bm["tables"]["uro_next_hop"]["size"]
+    ucmp = ucmp_compute(round_robin(p.tors, p.uplinks), UcmpParams())
+    tor_batch.route_entries(c_t2, 3, path_routes=ucmp, source_routed=[5, 6])     # 2 destinations fit
+    with pytest.raises(ent.EntryError, match=r"tables\.ssrr_dsts x S x tables\.ssrr_(ranges|paths) = 8 x \d per "
+                                             r"generation\); raise tables\.ssrr_(ranges|paths); or source-route at "
+                                             r"most 2 destinations here"):
+        tor_batch.route_entries(c_t2, 3, path_routes=ucmp, source_routed=[0, 1, 2, 4, 5, 6, 7])
+
+
+def test_table_sram_counts_action_data_rams():
+    """A table's SRAM is its match RAMs and its action-data RAMs (`<table>$action` in bf-p4c's
+    resources.json): at (1024, 32) the URO table's action data is 4x its match RAMs."""
+    from collections import Counter
+
+    from controller.tofino2.report import Resources
+
+    r = Resources("p", 17, 20)
+    r.sram.total = 1600
+    r.sram_by_table = Counter({"UroIngress.uro_next_hop": 16, "UroIngress.uro_next_hop$action": 64,
+                               "UroIngress.ssrr_path": 6, "UroIngress.ssrr_hops$action": 30,
+                               "UroIngress.route_mode": 2})
+    assert r.table_sram("uro_next_hop").used == 80
+    assert r.table_sram("ssrr_path", "ssrr_hops").used == 36

@@ -55,8 +55,8 @@ def test_contract_mismatch_is_named(tiny_build):
                                              r"Exact 12 in the contract"):
         info.check_contract(bad)
     bad = json.loads(json.dumps(contract))
-    bad["tables"]["ssrr_hops"]["actions"]["write_path"]["params"][1]["name"] = "torX"
-    with pytest.raises(BfrtJsonError, match=r"UroIngress.write_path: parameter 'torX' is None bits"):
+    bad["tables"]["ssrr_hops"]["actions"]["write_path_2"]["params"][3]["name"] = "torX"   # tor0, up0, slice0, tor1
+    with pytest.raises(BfrtJsonError, match=r"UroIngress.write_path_2: parameter 'torX' is None bits"):
         info.check_contract(bad)
 
 

@@ -311,10 +311,18 @@ def ssrr_group(contract: dict, dst_tor: int, start_slice: int, bucket: int | tup
     for i, path in enumerate(paths):
         mid = first_member_id + i
         if two_level:
-            e = make_entry(contract, "ssrr_path", match, "set_path", {"path": mid})
+            # the member: the path id (its sequence number in the generation), hop 0's uplink
+            # and wait from the start slice; ssrr_hops: the hops, by an action per length
+            hops = _path_params(contract, path, where)
+            n = hops.pop("n")
+            seq = mid & ((1 << GENERATION_ID_BIT) - 1)
+            e = make_entry(contract, "ssrr_path", match, "set_path",
+                           {"path": seq, "up0": path[0][1],
+                            "wait0": (path[0][2] - start_slice) % contract["profile"]["slices"]})
             b.members.append(Member(prof_name, mid, t["actions"]["set_path"]["name"], e.params))
-            b.entries.append(make_entry(contract, "ssrr_hops", {"generation": _gen(generation), "path": mid},
-                                        "write_path", _path_params(contract, path, where)))
+            b.entries.append(make_entry(contract, "ssrr_hops", {"generation": _gen(generation), "path": seq},
+                                        f"write_path_{n}", {f"{f}{h}": hops[f"{f}{h}"] for h in range(n)
+                                                            for f in ("tor", "up", "slice")}))
             continue
         e = make_entry(contract, "ssrr_path", match, "write_path", _path_params(contract, path, where))
         b.members.append(Member(prof_name, mid, t["actions"]["write_path"]["name"], e.params))
@@ -424,13 +432,16 @@ def check_sizes(contract: dict, batch: "Batch", what: str, generations: int = 1)
 
 
 def _size_hint(short: str, prof: dict) -> str:
-    n1s = (prof["tors"] - 1) * prof["slices"]
+    dsts = prof["tables"].get("ssrr_dsts") or prof["tors"] - 1
+    ds = dsts * prof["slices"]
+    who = "(N-1)" if dsts == prof["tors"] - 1 else "tables.ssrr_dsts"
+    fewer = (f"; or source-route at most {dsts} destinations here" if who != "(N-1)" else "")
     if short == "ssrr_path":
-        return (f" ((N-1) x S x tables.ssrr_ranges = {n1s} x {prof['tables']['ssrr_ranges']} per generation); "
-                f"raise tables.ssrr_ranges")
+        return (f" ({who} x S x tables.ssrr_ranges = {ds} x {prof['tables']['ssrr_ranges']} per generation); "
+                f"raise tables.ssrr_ranges{fewer}")
     if short == "ssrr_selector":
-        return (f" ((N-1) x S x tables.ssrr_paths = {n1s} x {prof['tables']['ssrr_paths']} per generation); "
-                f"raise tables.ssrr_paths")
+        return (f" ({who} x S x tables.ssrr_paths = {ds} x {prof['tables']['ssrr_paths']} per generation); "
+                f"raise tables.ssrr_paths{fewer}")
     return ""
 
 

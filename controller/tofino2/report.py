@@ -65,8 +65,9 @@ class Resources:
     compiler: str | None = None
 
     def table_sram(self, *names: str) -> Usage:
-        """SRAM blocks of the tables whose name ends with one of ``names``."""
-        n = sum(c for t, c in self.sram_by_table.items() if any(t.endswith(x) for x in names))
+        """SRAM blocks of the tables whose name ends with one of ``names``, with their action
+        data RAMs (bf-p4c names those ``<table>$action``)."""
+        n = sum(c for t, c in self.sram_by_table.items() if any(t.split("$")[0].endswith(x) for x in names))
         return Usage(n, self.sram.total)
 
 
@@ -160,7 +161,7 @@ def format_report(r: Resources, profile=None) -> str:
                                                    f"#Q/port {paper[0]} (ours: {profile.queues})"
                                                    if paper else "not in the table"))
         lines.append(f"  ssrr_path + selector + ssrr_hops ({sizes['ssrr_path']} entries, {sizes['ssrr_selector']} "
-                     f"members/paths): {ucmp}")
+                     f"members/paths; {profile.ssrr_dsts} of {profile.tors - 1} destinations source-routed): {ucmp}")
         paper2 = UCMP_TABLE_2.get(nd)
         lines.append(f"    UCMP Table 2 {nd}: " + (f"{paper2[2]} entries/ToR, {paper2[1]} buckets, SRAM "
                                                     f"{paper2[3]:.2f}%" if paper2 else "not in the table"))

@@ -30,12 +30,13 @@ MIRROR_SESSION = 1
 T2NA_DROPS: list[str] = []
 T2NA_EVENTS = ["qstate_full", "resubmit_spill"]
 
-#: stage model of the ingress pipeline, a LOWER BOUND: the stages before and after the replica
-#: reads, plus one stage per STATEFUL_PER_STAGE replicas. It does not model tables that bf-p4c
-#: splits over several stages by size (the source-route tables: tiny takes 19 stages, r108x6
-#: 23 with bf-p4c 9.13.4, docs/tofino2.md "Measured"), so a profile can pass it and still not
-#: fit; the compiler has the last word.
-BASE_STAGES = 16
+#: stage model of the ingress pipeline, a LOWER BOUND: the dependent chain (clock read ->
+#: lookups -> queue index -> the queue-state copies -> pick -> admission -> Full mark ->
+#: counters) plus one stage per STATEFUL_PER_STAGE copies beyond the first group. bf-p4c
+#: 9.13.4's own critical path is 15 stages at (108, 6) for K = 4 and K = 10, placed in 17
+#: (docs/tofino2.md "Measured"); where tables are split over stages by size the placement
+#: takes more, so a profile can pass this and still not fit: the compiler has the last word.
+BASE_STAGES = 14
 STATEFUL_PER_STAGE = 4
 
 
@@ -85,6 +86,17 @@ class T2na:
         for every STATEFUL_PER_STAGE queue-state copies beyond the first group (what K
         costs). Refusing a profile below it is certain; passing it is not (see BASE_STAGES)."""
         return BASE_STAGES + max(0, -(-cls.replicas(profile) // STATEFUL_PER_STAGE) - 1)
+
+    @staticmethod
+    def path_bits(profile) -> int:
+        """Width of a source route's path id (a selector member's sequence number within its
+        generation, 1..members; 0 = none): 16 bits while a generation's members fit, else 32.
+        Narrow ids keep a member's action data at 32 bits (the members sit in every stage
+        the ssrr_path match spans)."""
+        from controller.p4gen.render import GENERATIONS
+
+        members = profile.table_sizes()["ssrr_selector"] // GENERATIONS
+        return 16 if members < 1 << 16 else 32
 
     @staticmethod
     def timer(profile) -> pktgen.TimerPlan:
@@ -146,6 +158,7 @@ class T2na:
             "mtu_units": -(-mtu // unit),
             "floor_units": [-(-f // unit) for f in st.floors],
             "replicas": cls.replicas(profile),
+            "path_bits": cls.path_bits(profile),
             "active_copies": -(-cls.replicas(profile) // SLOTS_PER_ACTIVE_COPY),
             "slots_per_copy": SLOTS_PER_ACTIVE_COPY,
             "qstate_size": profile.uplinks * 256,
@@ -178,18 +191,30 @@ class T2na:
         for k in range(profile.alternatives):
             params += [{"name": f"up{k}", "bitwidth": w.uplink}, {"name": f"wait{k}", "bitwidth": w.slice}]
         alt["params"] = params
-        # source routes in two levels: the selector's members hold a path id (a selector's
-        # action data must sit in its table's stage: 168-bit paths x the members do not fit
-        # one), the hops are in ssrr_hops, keyed by (generation, that id = the member id): the
-        # generation key makes the hops part of their route generation for the hitless
-        # install sequence (controller/agent/generations.py splits state by that key)
+        # source routes in two levels: a selector member holds the path's id (its sequence
+        # number in its generation) and its first hop's uplink and wait -- what the queue test
+        # needs, 32 bits: the members sit in every stage the ssrr_path match spans; the hops are
+        # in ssrr_hops, keyed by (generation, path id), one action per path length n, written
+        # beside the queue test. The generation key makes the hops part of their route
+        # generation for the hitless install sequence (controller/agent/generations.py).
         sp = t["ssrr_path"]
-        hops = sp["actions"].pop("write_path")
-        sp["actions"]["set_path"] = {"name": f"{ctl}.set_path", "params": [{"name": "path", "bitwidth": 32}]}
+        sp["actions"].pop("write_path")
+        pb = cls.path_bits(profile)
+        sp["actions"]["set_path"] = {"name": f"{ctl}.set_path",
+                                     "params": [{"name": "path", "bitwidth": pb},
+                                                {"name": "up0", "bitwidth": w.uplink},
+                                                {"name": "wait0", "bitwidth": w.slice}]}
+        write = {}
+        for n in range(1, profile.ssrr_hops + 1):
+            params = []
+            for h in range(n):
+                params += [{"name": f"tor{h}", "bitwidth": w.tor}, {"name": f"up{h}", "bitwidth": w.uplink},
+                           {"name": f"slice{h}", "bitwidth": w.slice}]
+            write[f"write_path_{n}"] = {"name": f"{ctl}.write_path_{n}", "params": params}
         t["ssrr_hops"] = {"short": "ssrr_hops", "name": f"{ctl}.ssrr_hops", "size": c["action_profiles"]["ssrr_selector"]["size"],
                           "generation_keyed": True, "keys": [{"name": "generation", "match": "exact", "bitwidth": 1},
-                                                             {"name": "path", "match": "exact", "bitwidth": 32}],
-                          "actions": {"write_path": hops}}
+                                                             {"name": "path", "match": "exact", "bitwidth": pb}],
+                          "actions": write}
         for cname, extra in (("drops", T2NA_DROPS), ("events", T2NA_EVENTS)):
             idx = c["counters"][cname]["indices"]
             idx += [x for x in extra if x not in idx]

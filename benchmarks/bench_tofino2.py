@@ -54,7 +54,7 @@ def main(quick: bool = False, large: bool = True, keep: str | None = None) -> in
                      f"stages {r.stages}/20, SRAM {r.sram.pct:.2f}% (uro_next_hop {uro.pct:.2f}%, ssrr {ssrr.pct:.2f}%), "
                      f"TCAM {r.tcam.pct:.2f}%, stateful ALUs {r.stateful_alus.used}/{r.stateful_alus.total}, "
                      f"PHV {r.phv_bits.pct:.1f}%"))
-        print(report.format_report(r, p.for_target("tofino2")))
+        print(report.format_report(r, p))
     print()
     w = max(len(r[0]) for r in rows)
     for label, secs, text in rows:

@@ -152,7 +152,7 @@ def _resource_report(args) -> int:
     prof = profile.load(args.profile)
     tgt = render.target_class(args.target)
     build = Path(args.build or tgt.build_dir.format(profile=prof.name))
-    print(report.format_report(report.load(build), prof.for_target(args.target)))
+    print(report.format_report(report.load(build), prof))
     return 0
 
 

@@ -171,7 +171,7 @@ def contract(profile: Profile, program: str = "tor") -> dict:
         "format": CONTRACT_FORMAT,
         "program": program,
         "target": "bmv2",
-        "profile": {**asdict(p), "uplink_port_base": p.uplink_port_base,
+        "profile": {**asdict(p), "uplink_port_base": p.uplink_port_base, "ssrr_dsts": p.ssrr_dsts,
                     "slice_capacity_bytes": p.slice_capacity_bytes,
                     "link_bytes_per_us": p.link_bytes_per_us,
                     "default_max_timer_step": p.default_max_timer_step},

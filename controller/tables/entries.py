@@ -432,7 +432,7 @@ def check_sizes(contract: dict, batch: "Batch", what: str, generations: int = 1)
 
 
 def _size_hint(short: str, prof: dict) -> str:
-    dsts = prof["tables"].get("ssrr_dsts") or prof["tors"] - 1
+    dsts = prof.get("ssrr_dsts", prof["tors"] - 1)     # the profile's own value (contracts before it: all)
     ds = dsts * prof["slices"]
     who = "(N-1)" if dsts == prof["tors"] - 1 else "tables.ssrr_dsts"
     fewer = (f"; or source-route at most {dsts} destinations here" if who != "(N-1)" else "")

@@ -152,6 +152,7 @@ def format_report(r: Resources, profile=None) -> str:
     ucmp = r.table_sram("ssrr_path", "ssrr_selector", "ssrr_selector_profile", "ssrr_hops")
     lines.append("lookup tables (SRAM blocks of the pipe):")
     if profile is not None:
+        profile = profile.for_target("tofino2")          # its [tofino2] sizing, as rendered
         nd = (profile.tors, profile.uplinks)
         sizes = profile.table_sizes()
         lines.append(f"  uro_next_hop ({sizes['uro_next_hop']} entries = 2 generations x (N-1) x S, "

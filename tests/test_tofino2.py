@@ -115,11 +115,12 @@ def test_queue_plan_refuses_a_full_port_group():
 
 # ---- pktgen timer plan -------------------------------------------------------------------
 @pytest.mark.parametrize("slice_us,guard_us,d,gbps,dark,ibg,cap", [
-    # packet time (64 + 20) * 8 / 100 = 6.72 ns; ibg = ceil(max(guard, 6.72) - 6.72); dark = d * 6.72 + ibg
-    (2.0, 0.01, 6, 100.0, 6 * 6.72 + 4, 4, int((2000 - 44.32) * 100 / 8)),
-    (50.0, 0.2, 6, 100.0, 6 * 6.72 + 194, 194, int((50000 - 234.32) * 100 / 8)),
-    (2.0, 0.01, 32, 400.0, 32 * 6.72 + 4, 4, int((2000 - 219.04) * 400 / 8)),
-    (1.0, 0.0, 2, 100.0, 2 * 6.72, 0, int((1000 - 13.44) * 100 / 8)),
+    # a generated frame is pkt_len 60 + 6-byte pktgen header + 4-byte FCS = 70 bytes (F2/F15):
+    # packet time (70 + 20) * 8 / 100 = 7.2 ns; ibg = ceil(max(guard, 7.2) - 7.2); dark = d * 7.2 + ibg
+    (2.0, 0.01, 6, 100.0, 6 * 7.2 + 3, 3, int((2000 - 46.2) * 100 / 8)),
+    (50.0, 0.2, 6, 100.0, 6 * 7.2 + 193, 193, int((50000 - 236.2) * 100 / 8)),
+    (2.0, 0.01, 32, 400.0, 32 * 7.2 + 3, 3, int((2000 - 233.4) * 400 / 8)),
+    (1.0, 0.0, 2, 100.0, 2 * 7.2, 0, int((1000 - 14.4) * 100 / 8)),
 ])
 def test_timer_plan(slice_us, guard_us, d, gbps, dark, ibg, cap):
     p = pktgen.timer_plan(slice_us, guard_us, d, gbps)
@@ -131,14 +132,14 @@ def test_timer_plan(slice_us, guard_us, d, gbps, dark, ibg, cap):
     cfg = pktgen.timer_app_config(p, source_port=6)
     assert (cfg["timer_nanosec"], cfg["batch_count_cfg"], cfg["packets_per_batch_cfg"], cfg["ibg"]) == \
         (p.period_ns, 1, d - 1, ibg)
-    assert cfg["pkt_len"] == 58 and cfg["app_enable"] is False
+    assert cfg["pkt_len"] == 60 and cfg["app_enable"] is False     # Tofino2 refuses pkt_len < 59
 
 
 def test_timer_plan_refuses_slices_the_generator_cannot_serve():
     # 32 uplinks: 2 x 32 timer packets of 6.72 ns + guard = 433 ns > 400 ns
     with pytest.raises(pktgen.TimerPlanError, match=r"slice of 400 ns is shorter than the packet generator can "
                                                      r"serve: pausing and resuming 32 uplinks takes 2 x 32 timer "
-                                                     r"packets of 6.72 ns plus the 10 ns guard = 434.\d ns"):
+                                                     r"packets of 7.20 ns plus the 10 ns guard = 463.\d ns"):
         pktgen.timer_plan(0.4, 0.01, 32, 400.0)
     with pytest.raises(pktgen.TimerPlanError, match=r"not a whole number of nanoseconds"):
         pktgen.timer_plan(2.0005, 0.01, 2, 100.0)
@@ -162,26 +163,36 @@ def test_default_port_maps_and_their_limits():
     tiny = prof.load("tiny")
     pm = settings.default_port_map(tiny)
     qp = pm.check(tiny)
-    assert pm.uplinks == (8, 9) and pm.hosts == (10, 11)
+    # 100G ports start at even channels only (F11); the recirculation port of pipe 0 is 1 (F3)
+    assert pm.uplinks == (8, 10) and pm.hosts == (12, 14) and (pm.pktgen_port, pm.recirc_port) == (6, 1)
     assert qp.groups[0].queue_counts == (4, 4, 1, 1)
     many = mk(tors=40, uplinks=20, host_ports=4, slices=2, queues=4)
-    pm = settings.default_port_map(many)                     # 8 uplinks per port group, one per channel
+    pm = settings.default_port_map(many)                     # 4 100G uplinks per port group, even channels
     pm.check(many)
     assert len({(chip.port_group(u), chip.channel(u)) for u in pm.uplinks}) == 20
-    assert all(chip.port_group(u) in (1, 2, 3) for u in pm.uplinks)
-    with pytest.raises(settings.SettingsError, match=r"32 uplinks x 32 queues fill 8 port groups; 0 ports with "
-                                                     r"a queue are left for 16 host ports in one pipe"):
+    assert all(chip.port_group(u) in (1, 2, 3, 4, 5) and chip.channel(u) % 2 == 0 for u in pm.uplinks)
+    with pytest.raises(settings.SettingsError, match=r"32 uplinks x 32 queues need 32 port groups of 128 queues; "
+                                                     r"a pipe has 8"):      # 400G ports: one per port group
         settings.default_port_map(prof.load("r1024x32"))
 
 
 @pytest.mark.parametrize("doc,msg", [
     (dict(hosts=[10], uplinks=[8, 9]), r"hosts lists 1 dev ports, profile 'tiny' has host_ports = 2"),
-    (dict(hosts=[10, 11], uplinks=[8, 136]), r"uplinks\[1\] = dev port 136 is in pipe 1, the ToR runs on pipe 0"),
-    (dict(hosts=[10, 11], uplinks=[8, 9], pktgen_port=7), r"pktgen_port and recirc_port are both 7"),
-    (dict(hosts=[10, 11], uplinks=[8, 9], pktgen_port=9), r"pktgen_port = 9: Tofino2 generates"),
-    (dict(hosts=[3, 11], uplinks=[8, 9]), r"hosts\[0\] = dev port 3 is one of the pipe's internal ports"),
-    (dict(hosts=[10, 10], uplinks=[8, 9]), r"dev port 10 is listed twice"),
-    (dict(hosts=[10, 11], uplinks=[8, 9], speed=4), r"unknown key 'speed'"),
+    (dict(hosts=[12, 14], uplinks=[8, 136]), r"uplinks\[1\] = dev port 136 is in pipe 1, the ToR runs on pipe 0"),
+    (dict(hosts=[12, 14], uplinks=[8, 10], pktgen_port=1), r"pktgen_port and recirc_port are both 1"),
+    (dict(hosts=[12, 14], uplinks=[8, 10], pktgen_port=9), r"pktgen_port = 9: the recirculation/generator ports "
+                                                             r"of pipe 0 are pipe-local 1, 6"),
+    # F3: port 7 of pipe 0 is not a port (channels 6-7 are one 100G recirculation port)
+    (dict(hosts=[12, 14], uplinks=[8, 10], recirc_port=7), r"recirc_port = 7: the recirculation/generator ports"),
+    (dict(hosts=[12, 14], uplinks=[8, 10], recirc_port=3), r"recirc_port = 3: the recirculation/generator ports"),
+    # F11: a 100G port cannot start at an odd channel
+    (dict(hosts=[12, 14], uplinks=[8, 9]), r"uplinks\[1\] = dev port 9 is channel 1 of its port group; a 100G port "
+                                           r"starts at channel 0/2/4/6"),
+    (dict(hosts=[12, 72], uplinks=[8, 10]), r"hosts\[1\] = dev port 72: a pipe has front-panel ports 8..71"),
+    (dict(hosts=[3, 14], uplinks=[8, 10]), r"hosts\[0\] = dev port 3 is one of the pipe's internal ports"),
+    (dict(hosts=[10, 10], uplinks=[8, 12]), r"dev port 10 is listed twice"),
+    (dict(hosts=[12, 14], uplinks=[8, 10], speed=4), r"unknown key 'speed'"),
+    (dict(hosts=[12, 14], uplinks=[8, 10], generator={"packet_bytes": 64}), r"packet_bytes >= 69"),
 ])
 def test_bad_port_maps_name_the_field(doc, msg):
     with pytest.raises(settings.SettingsError, match=msg):
@@ -294,15 +305,24 @@ def test_switch_plan_for_tiny():
     w = next(w for w in tables["timer_afc"] if [k.value for k in w.key] == [1, 0, 2])
     assert w.data_dict() == {"afc": afc.afc_word(0, 1, 2, False)}
     assert {(tuple(k.value for k in w.key), w.data_dict()["dev_port"]) for w in tables["port_map"]} == \
-        {((1, 0, 0), 10), ((1, 1, 0), 11), ((0, 0, 0), 8), ((0, 0, 1), 9)}
+        {((1, 0, 0), 12), ((1, 1, 0), 14), ((0, 0, 0), 8), ((0, 0, 1), 10)}
     assert {w.key[0].value: w.action.split(".")[1] for w in tables["port_role"]} == \
-        {10: "role_host", 11: "role_host", 8: "role_uplink", 9: "role_uplink"}
+        {12: "role_host", 14: "role_host", 8: "role_uplink", 10: "role_uplink"}
     down = {(w.key[0].value, w.key[1].value): w.data_dict() for w in tables["down_port"]}
-    assert down[(9, 3)] == {"upmask": 2, "qidx": 256 + 3}
+    assert down[(10, 3)] == {"upmask": 2, "qidx": 256 + 3}
     # TM: AFC on, carving, XOFF on every calendar queue
     assert sp.tm[0].default and sp.tm[0].data_dict() == {"advanced_flow_control_enable": True}
     grp = sp.tm[1]
-    assert grp.table == "tf2.tm.port.group" and grp.data_dict()["port_queue_count"] == (4, 4, 1, 1)
+    # F5: one count per CHANNEL of the group (8 items), maps indexed by channel
+    assert grp.table == "tf2.tm.port.group" and grp.data_dict()["port_queue_count"] == (4, 0, 4, 0, 1, 0, 1, 0)
+    assert sorted(k for k in grp.data_dict() if k.startswith("ingress_qid_map_")) == \
+        ["ingress_qid_map_0", "ingress_qid_map_2", "ingress_qid_map_4", "ingress_qid_map_6"]
+    # F4/F13: every tf2.* write targets the ToR's pipe, never all pipes
+    assert all(w.pipe == pm.pipe for w in (*sp.tm, *sp.pktgen, *sp.enable))
+    # F11: every port added and enabled at 100G (2 lanes, RS FEC)
+    assert {w.key[0].value: w.data_dict()["$SPEED"] for w in sp.ports} == \
+        {8: "BF_SPEED_100G", 10: "BF_SPEED_100G", 12: "BF_SPEED_100G", 14: "BF_SPEED_100G"}
+    assert all(w.data_dict()["$N_LANES"] == 2 and w.data_dict()["$FEC"] == "BF_FEC_TYP_RS" for w in sp.ports)
     xoff = [w for w in sp.tm if w.table == "tf2.tm.queue.sched_cfg"]
     assert len(xoff) == 8 and {w.key[1].value for w in xoff} == set(range(8))
     assert sp.mirror[0].data_dict()["$ucast_egress_port"] == pm.recirc_dev_port
@@ -312,6 +332,15 @@ def test_switch_plan_for_tiny():
         ("trigger_timer_periodic", 2000, 1, 1)
     assert app[pktgen.PORT_DOWN_APP_ID].data_dict()["packets_per_batch_cfg"] == 3      # Q packets per event
     assert [w.data_dict() for w in sp.enable] == [{"app_enable": True}, {"app_enable": True}]
+    # F2: pkt_len >= 59, each buffer as long as its pkt_len, 16-byte aligned and not overlapping
+    bufs = [w for w in sp.pktgen if w.table == "tf2.pktgen.pkt_buffer"]
+    assert [(w.key[0].value, w.key[1].value, len(w.data_dict()["buffer"])) for w in bufs] == [(0, 60, 60), (64, 60, 60)]
+    assert all(a.data_dict()["pkt_len"] == 60 for a in app.values())
+    assert app[pktgen.PORT_DOWN_APP_ID].data_dict()["pkt_buffer_offset"] == 64
+    # F12: the port-down mask is one bit per pipe-local port (72 bits)
+    mask = next(w for w in sp.pktgen if w.table == "tf2.pktgen.port_mask").data_dict()["mask"]
+    assert mask == (1 << 8) | (1 << 10)
+    assert pktgen.port_down_mask([128 + 70]) == 1 << 70
     assert sp.enable[-1].key[0].value == pktgen.TIMER_APP_ID                           # the clock starts last
 
 

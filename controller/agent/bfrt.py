@@ -130,8 +130,59 @@ def decode_counters(contract: dict, cells: dict[str, dict[int, int]]) -> dict[st
 
 
 # ---- the gRPC side ------------------------------------------------------------------------------
+#: where bf_switchd stores the program files it is sent (on the switch's file system):
+#: ``<base>/<switch name>/<program>/...``; never the build directory (the switch would
+#: write its copies into the build tree)
+BASE_PATH = "/tmp/uro-bfrt"
+
+
+def compiled_name(p: Pipeline) -> str:
+    """The compiled program's name (context.json ``program_name``, else the bf-p4c output
+    directory's name): what bf_switchd runs it as and reports back, not the network
+    config's ``[program.<key>]``."""
+    import json
+
+    try:
+        name = json.loads(Path(p.files["context"]).read_text()).get("program_name")
+    except (OSError, ValueError, AttributeError):
+        name = None
+    return str(name) if name else Path(p.files["bfrt"]).parent.name
+
+
+def _key_value(v):
+    """A ``_Key.to_dict()`` field ({"value"} | {"value","mask"} | {"value","prefix_len"} |
+    {"low","high"}) as :meth:`BfrtInfo.decode_entry` reads it (scalar or 2-tuple)."""
+    if not isinstance(v, dict):
+        return v
+    if "prefix_len" in v:
+        return (v["value"], v["prefix_len"])
+    if "mask" in v:
+        return (v["value"], v["mask"])
+    if "low" in v:
+        return (v["low"], v["high"])
+    return v["value"]
+
+
+def _error_text(e: Exception) -> str:
+    """One line of a bfrt_grpc error (its gRPC details, without the stack it prints)."""
+    for attr in ("grpc_error", "grpc_exception"):
+        g = getattr(e, attr, None)
+        if g is not None and hasattr(g, "details"):
+            try:
+                return f"{g.code().name}: {g.details()}".replace("\n", " ")
+            except Exception:
+                pass
+    if hasattr(e, "details") and callable(e.details):
+        try:
+            return str(e.details()).replace("\n", " ")
+        except Exception:
+            pass
+    text = " ".join(str(e).split())
+    return text or type(e).__name__
+
+
 class _Session:
-    """The calls into bfrt_grpc (untested here: needs bf_switchd)."""
+    """The calls into bfrt_grpc (run against bf_switchd on tofino-model: tofino_tests/)."""
 
     def __init__(self, gc, address: SwitchAddress):
         self.gc = gc
@@ -140,9 +191,17 @@ class _Session:
             self.iface = gc.ClientInterface(grpc_addr=address.address, client_id=0, device_id=address.device_id,
                                             num_tries=max(1, int(address.timeout_s)))
         except Exception as e:  # bfrt_grpc raises plain exceptions on a dead server
-            raise Unreachable(f"{address.name}: no BfRt server at {address.address}: {e}") from None
-        self.target = gc.Target(device_id=address.device_id, pipe_id=0xFFFF)
+            raise Unreachable(f"{address.name}: no BfRt server at {address.address}: {_error_text(e)}") from None
         self.info = None
+        self.p4_name: str | None = None
+        self._targets: dict = {}
+
+    def target(self, pipe: int | None = None):
+        """All pipes (0xFFFF) or one pipe."""
+        key = 0xFFFF if pipe is None else pipe
+        if key not in self._targets:
+            self._targets[key] = self.gc.Target(device_id=self.address.device_id, pipe_id=key)
+        return self._targets[key]
 
     def close(self) -> None:
         try:
@@ -151,30 +210,44 @@ class _Session:
             pass
 
     def program(self) -> tuple[str, bytes] | None:
+        """(p4_name, bfrt.json) of the program the switch runs, None if it runs none.
+        ``ClientInterface`` has no such call: GetForwardingPipelineConfig on its stub, as
+        its own ``bfrt_info_get`` does."""
+        pb = self.gc.bfruntime_pb2
+        req = pb.GetForwardingPipelineConfigRequest(device_id=self.address.device_id, client_id=0)
         try:
-            cfg = self.iface.get_forwarding_pipeline_config()
-        except Exception:
-            return None
-        for c in getattr(cfg, "config", []):
-            return c.p4_name, bytes(c.bfruntime_info)
+            msg = self.iface.stub.GetForwardingPipelineConfig(req, timeout=self.address.timeout_s)
+        except Exception as e:
+            raise Unreachable(f"{self.address.name}: GetForwardingPipelineConfig failed: {_error_text(e)}") from None
+        for c in msg.config:
+            if c.p4_name:
+                return c.p4_name, bytes(c.bfruntime_info)
         return None
+
+    def attach(self, p4_name: str) -> None:
+        """Use the program the switch runs (no re-bind)."""
+        self.info = self.iface.bfrt_info_get(p4_name)
+        self.iface.bind_pipeline_config(p4_name)
+        self.p4_name = p4_name
 
     def bind(self, p: Pipeline) -> None:
         gc = self.gc
+        name = compiled_name(p)
         prof = gc.ProfileInfo("pipe", str(p.files["context"]), str(p.files["binary"]), [0, 1, 2, 3])
-        fwd = gc.ForwardingConfig(p.program, str(p.files["bfrt"]), [prof])
-        self.iface.send_set_forwarding_pipeline_config_request(
+        fwd = gc.ForwardingConfig(name, str(p.files["bfrt"]), [prof])
+        ok = self.iface.send_set_forwarding_pipeline_config_request(
             gc.bfruntime_pb2.SetForwardingPipelineConfigRequest.VERIFY_AND_WARM_INIT_BEGIN_AND_END,
-            str(Path(p.files["bfrt"]).parent), [fwd])
-        self.info = self.iface.bfrt_info_get(p.program)
-        self.iface.bind_pipeline_config(p.program)
+            f"{BASE_PATH}/{self.address.name}", [fwd])
+        if ok is False:
+            raise BackendError(f"{self.address.name}: bf_switchd did not finish loading {name!r} "
+                               "(no WARM_INIT_FINISHED within the client's timeout)")
+        self.attach(name)
 
     def _table(self, name: str):
         return self.info.table_get(name)
 
-    def write(self, op: str, w: Write) -> None:
+    def _data(self, t, w: Write):
         gc = self.gc
-        t = self._table(w.table)
         data = []
         for name, v in w.data:
             if isinstance(v, bool):
@@ -185,45 +258,74 @@ class _Session:
                 data.append(gc.DataTuple(name, int_arr_val=list(v)) if v and not isinstance(v[0], bool)
                             else gc.DataTuple(name, bool_arr_val=list(v)))
             elif isinstance(v, (bytes, bytearray)):
-                data.append(gc.DataTuple(name, bytes(v)))
+                data.append(gc.DataTuple(name, bytearray(v)))     # the client takes bytearray, not bytes
             else:
                 data.append(gc.DataTuple(name, v))
-        dat = t.make_data(data, w.action) if (data or w.action) else None
-        if w.default:
-            t.default_entry_set(self.target, dat)
-            return
-        key = t.make_key([_key_tuple(gc, k) for k in w.key])
-        if op == "add":
-            t.entry_add(self.target, [key], [dat] if dat is not None else None)
-        elif op == "mod":
-            t.entry_mod(self.target, [key], [dat])
-        else:
-            t.entry_del(self.target, [key])
+        return t.make_data(data, w.action) if (data or w.action) else None
 
-    def read(self, table: str):
+    def write(self, op: str, w: Write) -> None:
+        self.write_batch(op, [w])
+
+    def write_batch(self, op: str, ws: list[Write]) -> None:
+        """One WriteRequest for writes of one table, one operation and one pipe."""
+        t = self._table(ws[0].table)
+        tgt = self.target(ws[0].pipe)
+        if ws[0].default:
+            for w in ws:
+                t.default_entry_set(tgt, self._data(t, w))
+            return
+        keys = [t.make_key([_key_tuple(self.gc, k) for k in w.key]) for w in ws]
+        if op == "del":
+            t.entry_del(tgt, keys)
+            return
+        datas = [self._data(t, w) for w in ws]
+        if op == "add":
+            t.entry_add(tgt, keys, datas if any(d is not None for d in datas) else None)
+        elif op == "mod":
+            t.entry_mod(tgt, keys, datas)
+        else:
+            raise BackendError(f"unknown write operation {op!r}")
+
+    def read(self, table: str, default: bool = False, from_hw: bool = False):
+        """[(key, data)] of every entry of ``table`` (keys as :meth:`BfrtInfo.decode_entry`
+        takes them); ``default``: the default entry too, with key {} (a read-all never
+        returns it)."""
         t = self._table(table)
+        tgt = self.target()
         out = []
-        for data, key in t.entry_get(self.target, None, {"from_hw": False}):
-            out.append((key.to_dict() if key is not None else {}, data.to_dict()))
+        for data, key in t.entry_get(tgt, None, {"from_hw": from_hw}):
+            kd = key.to_dict() if key is not None else {}
+            out.append(({k: _key_value(v) for k, v in kd.items()}, data.to_dict()))
+        if default:
+            for data, _ in t.default_entry_get(tgt, {"from_hw": from_hw}):
+                out.append(({}, data.to_dict()))
         return out
 
-    def read_cell(self, table: str, index: int) -> int:
+    def read_cells(self, table: str) -> dict[int, int]:
+        """{index: packets} of a counter, in one read (after a sync from the hardware)."""
         t = self._table(table)
-        key = t.make_key([self.gc.KeyTuple("$COUNTER_INDEX", index)])
-        for data, _ in t.entry_get(self.target, [key], {"from_hw": True}):
-            return int(data.to_dict().get("$COUNTER_SPEC_PKTS", 0))
-        return 0
+        tgt = self.target()
+        try:
+            t.operations_execute(tgt, "Sync")
+        except Exception:
+            pass                  # not every counter table syncs; from_hw below reads the hardware
+        out = {}
+        for data, key in t.entry_get(tgt, None, {"from_hw": True}):
+            idx = _key_value(key.to_dict()["$COUNTER_INDEX"])
+            out[int(idx)] = int(data.to_dict().get("$COUNTER_SPEC_PKTS", 0))
+        return out
 
     def tm_queue_map(self, ports) -> dict:
+        """{(dev_port, qid): pg_queue}: ``egress_qid_queues`` is indexed by the ingress qid
+        already (SDE bf_rt_tm_table_impl_port.cpp)."""
         t = self._table(switch_plan.TM_PORT_CFG)
         out = {}
         for p in ports:
             key = t.make_key([self.gc.KeyTuple("dev_port", p)])
-            for data, _ in t.entry_get(self.target, [key], {"from_hw": True}):
+            for data, _ in t.entry_get(self.target(), [key], {"from_hw": True}):
                 d = data.to_dict()
-                qmap, queues = d["ingress_qid_map"], d["egress_qid_queues"]
-                for qid, pq in enumerate(qmap):
-                    out[(p, qid)] = queues[pq]
+                for qid, pq in enumerate(d["egress_qid_queues"]):
+                    out[(p, qid)] = int(pq)
         return out
 
 
@@ -287,6 +389,9 @@ class BfrtBackend(SwitchBackend):
         self._pipeline: Pipeline | None = None
         self._info: BfrtInfo | None = None
         self._warm_until = 0.0
+        self._step = ""
+        #: writes per WriteRequest in :meth:`apply` (1: one by one)
+        self.batch = 64
 
     # ---- session --------------------------------------------------------------------------
     def connect(self) -> None:
@@ -325,26 +430,65 @@ class BfrtBackend(SwitchBackend):
         return info, pm, prof
 
     def set_pipeline(self, pipeline: Pipeline, force: bool = False) -> bool:
-        """Adopt a switch that runs this build (same bfrt.json: entries stay, returns False);
-        otherwise bind the program and write the switch plan (returns True)."""
+        """Adopt a switch that runs this build (same bfrt.json: entries stay, returns False;
+        a switch plan that is missing -- bf_switchd started with the program -- is written
+        without re-binding); otherwise bind the program and write the switch plan (True).
+        Every switch error is one :class:`BackendError` naming the switch and the write."""
         info, pm, prof = self.prepare(pipeline)
         s = self._s()
-        if not force and self.pipeline_cookie() == pipeline.cookie:
-            self._pipeline, self._info = pipeline, info
-            return False
-        s.bind(pipeline)
-        actual = s.tm_queue_map(pm.uplinks)
+        self._step = "reading the running program"
+        try:
+            running = s.program()
+            name = compiled_name(pipeline)
+            if not force and running is not None and bfrt_cookie(running[1]) == pipeline.cookie:
+                self._step = f"attaching to {running[0]!r}"
+                s.attach(running[0])
+                sp = switch_plan.switch_plan(pipeline.contract, pm, prof)
+                if not self._plan_present(s, sp):
+                    self._write_plan(s, pipeline, pm, prof)
+                self._pipeline, self._info = pipeline, info
+                return False
+            self._step = f"binding {name!r}"
+            s.bind(pipeline)
+            self._write_plan(s, pipeline, pm, prof)
+        except BackendError:
+            raise
+        except Exception as e:
+            raise BackendError(f"{self.address.name}: {self._step} failed: {_error_text(e)}") from None
+        self._pipeline, self._info = pipeline, info
+        return True
+
+    def _write_plan(self, s: _Session, pipeline: Pipeline, pm, prof) -> None:
         sp = switch_plan.switch_plan(pipeline.contract, pm, prof)
+        for w in sp.ports:
+            self._step = f"adding port {w.key[0].value} ($PORT)"
+            try:
+                s.write("add", w)
+            except Exception:
+                s.write("mod", w)                    # the port exists already: set its speed/enable
         for w in (*sp.tm, *sp.mirror):
-            s.write("mod" if w.table.startswith("tf2.") else "add", w)
+            self._step = f"writing {w.table} {[(k.name, k.value) for k in w.key]}"
+            s.write(_fixed_op(w), w)
+        self._step = "reading the TM carving back (tf2.tm.port.cfg)"
         actual = s.tm_queue_map(pm.uplinks)          # the carving the switch made
         sp = switch_plan.switch_plan(pipeline.contract, pm, prof, actual_queues=actual)
         for w in sp.tables:
+            self._step = f"writing {w.table} {[(k.name, k.value) for k in w.key]}"
             s.write("add", w)
         for w in (*sp.pktgen, *sp.enable):
-            s.write("mod" if w.table == switch_plan.PKTGEN_APP or w.table == switch_plan.PKTGEN_PORT else "add", w)
+            self._step = f"writing {w.table} {[(k.name, k.value) for k in w.key]}"
+            s.write(_fixed_op(w), w)
         self._warm_until = time.monotonic() + prof.queues * sp.timer.period_ns * 1e-9
-        self._pipeline, self._info = pipeline, info
+
+    def _plan_present(self, s: _Session, sp) -> bool:
+        """Whether the running program holds this switch plan's target tables (a switch
+        the daemon configured) or not (bf_switchd started with the program, nothing else)."""
+        want: dict[str, int] = {}
+        for w in sp.tables:
+            want[w.table] = want.get(w.table, 0) + 1
+        for table, n in want.items():
+            if len(s.read(table)) != n:
+                return False
         return True
 
     # ---- state ----------------------------------------------------------------------------
@@ -353,47 +497,62 @@ class BfrtBackend(SwitchBackend):
             raise BackendError(f"{self.address.name}: no pipeline set")
         s, info, c = self._s(), self._info, self._pipeline.contract
         b = Batch()
-        for t in c["tables"].values():
-            full = info.full(t["name"])
-            for key, data in s.read(full):
-                action = data.get("action_name")
-                b.entries.append(info.decode_entry(full, key, action, data, t["name"], is_default=not key))
-            if "action_profile" in t:
-                prof_t, sel_t = info.profile_tables(t["action_profile"])
-                for key, data in s.read(prof_t.name):
-                    a = data.get("action_name")
-                    spec = prof_t.actions.get(a, {"params": {}})
-                    b.members.append(Member(t["action_profile"], int(key["$ACTION_MEMBER_ID"]), a,
-                                            tuple((p, int(data[p])) for p in spec["params"] if p in data)))
-                for key, data in s.read(sel_t.name):
-                    b.groups.append(Group(t["action_profile"], int(key["$SELECTOR_GROUP_ID"]),
-                                          tuple(int(m) for m in data.get("$ACTION_MEMBER_ID", []))))
+        try:
+            for t in c["tables"].values():
+                full = info.full(t["name"])
+                # the keyless ``config`` lives in its default entry, which a read-all never returns
+                for key, data in s.read(full, default=not t.get("keys")):
+                    action = data.get("action_name")
+                    if not key and not action:
+                        continue                 # a default entry nobody set
+                    b.entries.append(info.decode_entry(full, key, action, data, t["name"], is_default=not key))
+                if "action_profile" in t:
+                    prof_t, sel_t = info.profile_tables(t["action_profile"])
+                    for key, data in s.read(prof_t.name):
+                        a = data.get("action_name")
+                        spec = prof_t.actions.get(a, {"params": {}})
+                        b.members.append(Member(t["action_profile"], int(key["$ACTION_MEMBER_ID"]), a,
+                                                tuple((p, int(data[p])) for p in spec["params"] if p in data)))
+                    for key, data in s.read(sel_t.name):
+                        b.groups.append(Group(t["action_profile"], int(key["$SELECTOR_GROUP_ID"]),
+                                              tuple(int(m) for m in data.get("$ACTION_MEMBER_ID", []))))
+        except BackendError:
+            raise
+        except Exception as e:
+            raise BackendError(f"{self.address.name}: reading the tables back failed: {_error_text(e)}") from None
         return b
 
     def apply(self, diff: Diff, progress: Callable[[int], object] | None = None) -> WriteReport:
+        """The diff's writes in dependency order, ``batch`` at a time: consecutive writes of
+        one table and one operation go in one WriteRequest (``batch = 1``: one by one)."""
         if self._info is None:
             raise BackendError(f"{self.address.name}: no pipeline set")
         t0 = time.monotonic()
         writes = diff_writes(self._info, diff)
         rep = WriteReport()
         s = self._s()
-        for i, (op, w) in enumerate(writes):
-            if w.table.endswith(".config"):
+        done = 0
+        for op, group in _batches(writes, self.batch):
+            if group[0].table.endswith(".config"):
                 time.sleep(max(0.0, self._warm_until - time.monotonic()))   # the TM rotation first
             try:
-                s.write(op, w)
+                s.write_batch(op, group)
             except Exception as e:
-                raise BackendError(f"{self.address.name}: {op} in {w.table} {[(k.name, k.value) for k in w.key]} "
-                                   f"failed: {e}") from None
+                w = group[0]
+                more = f" (and {len(group) - 1} more in the batch)" if len(group) > 1 else ""
+                raise BackendError(f"{self.address.name}: {op} in {w.table} {[(k.name, k.value) for k in w.key]}"
+                                   f"{more} failed: {_error_text(e)}") from None
             rep.requests += 1
+            n = len(group)
             if op == "add":
-                rep.inserted += 1
+                rep.inserted += n
             elif op == "mod":
-                rep.modified += 1
+                rep.modified += n
             else:
-                rep.deleted += 1
+                rep.deleted += n
+            done += n
             if progress:
-                progress(i + 1)
+                progress(done)
         rep.seconds = time.monotonic() - t0
         return rep
 
@@ -403,16 +562,40 @@ class BfrtBackend(SwitchBackend):
         slice alignment is the synchronization system's job, see README)."""
 
     def read_counters(self) -> dict[str, dict[str, int]]:
+        """Each counter in one read-all (not one RPC per cell)."""
         if self._pipeline is None or self._info is None:
             raise BackendError(f"{self.address.name}: no pipeline set")
         c = self._pipeline.contract
         cells = {}
-        for cname, spec in c["counters"].items():
-            table = self._info.full(spec["name"])
-            n = 1 << len(spec["indices"]) if spec.get("encoding") == "bitmap" else \
-                len(spec["indices"]) + int(spec.get("cell_offset", 0))
-            cells[cname] = {i: self._s().read_cell(table, i) for i in range(n)}
+        try:
+            for cname, spec in c["counters"].items():
+                cells[cname] = self._s().read_cells(self._info.full(spec["name"]))
+        except BackendError:
+            raise
+        except Exception as e:
+            raise BackendError(f"{self.address.name}: reading the counters failed: {_error_text(e)}") from None
         return decode_counters(c, cells)
+
+
+def _fixed_op(w: Write) -> str:
+    """Fixed-function tables (tf2.tm.*, tf2.pktgen.*) hold their entries already: modify;
+    the mirror session is added."""
+    return "mod" if w.table.startswith("tf2.") else "add"
+
+
+def _batches(writes: list[tuple[str, Write]], size: int):
+    """Consecutive (op, table, pipe) runs of at most ``size`` writes; default entries alone."""
+    cur: list[Write] = []
+    cur_key = None
+    for op, w in writes:
+        k = (op, w.table, w.pipe, w.default)
+        if cur and (k != cur_key or len(cur) >= size or w.default):
+            yield cur_key[0], cur
+            cur = []
+        cur.append(w)
+        cur_key = k
+    if cur:
+        yield cur_key[0], cur
 
 
 def _profile_of(contract: dict):

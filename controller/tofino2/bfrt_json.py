@@ -53,6 +53,9 @@ class Write:
     action: str | None = None
     data: tuple[tuple[str, object], ...] = ()
     default: bool = False
+    #: the pipe this write targets; None: all pipes (the program's tables). The SDE's
+    #: tf2.tm.* tables refuse the all-pipes target, and the generator is per pipe.
+    pipe: int | None = None
 
     def data_dict(self) -> dict:
         return dict(self.data)

@@ -66,9 +66,17 @@ class GeneratorSpec:
     """What the generator can do (assumptions, overridable in the deployment settings)."""
 
     gbps: float = 100.0                      # generated bits per second per pipe
-    packet_bytes: int = 64                   # a generated frame, pktgen header included
+    #: a generated frame on the wire: pkt_len + the 6-byte pktgen header the generator
+    #: prepends + the 4-byte FCS it adds (SDE pipe_mgr_tof2_pktgen.c); 70 = the SDE's
+    #: default pkt_len of 60, above the Tofino2 minimum of 59
+    packet_bytes: int = 70
     max_packets_per_batch: int = 1 << 16     # packet_id is 16 bits
     max_batches: int = 1 << 16               # batch_id is 16 bits
+
+    @property
+    def pkt_len(self) -> int:
+        """``tf2.pktgen.app_cfg.pkt_len``: the buffer bytes the generator sends."""
+        return self.packet_bytes - chip.PKTGEN_HEADER_BYTES - chip.FCS_BYTES
 
     @property
     def packet_ns(self) -> float:
@@ -90,7 +98,7 @@ class TimerPlan:
     dark_ns: float          # every uplink is paused this long per slice (guard band)
     usable_ns: float        # period - dark: transmission time per uplink per slice
     link_gbps: float
-    pkt_len: int            # bytes of payload after the 6-byte pktgen header
+    pkt_len: int            # buffer bytes per packet (the header and FCS are added)
 
     @property
     def capacity_bytes(self) -> int:
@@ -148,7 +156,7 @@ def timer_plan(slice_us: float, guard_us: float, uplinks: int, link_gbps: float,
     plan = TimerPlan(
         period_ns=period, batches=2, packets_per_batch=uplinks, ibg_ns=ibg, ipg_ns=0,
         packet_ns=t, guard_ns=guard, dark_ns=dark, usable_ns=period - dark, link_gbps=link_gbps,
-        pkt_len=gen.packet_bytes - chip.PKTGEN_HEADER_BYTES)
+        pkt_len=gen.pkt_len)
     if plan.busy_ns > period:
         raise TimerPlanError(
             f"slice of {period} ns is shorter than the packet generator can serve: pausing and resuming "
@@ -187,10 +195,18 @@ def slice_time_table(plan: TimerPlan, max_entries: int = 256) -> SliceTimeTable:
 
 
 # ---- BfRt configuration of the generator (tf2.pktgen.*) ---------------------------------
-def timer_packet(pipe: int) -> bytes:
-    """The generated timer frame after the 6-byte pktgen header: zero-filled (the data
-    plane reads only the pktgen header and drops the packet)."""
-    return bytes(GeneratorSpec().packet_bytes - chip.PKTGEN_HEADER_BYTES)
+def timer_packet(pkt_len: int) -> bytes:
+    """The generator's buffer of one application: ``pkt_len`` zero bytes (the pktgen
+    header is prepended to it; the data plane reads only that header and drops the packet)."""
+    if pkt_len < chip.PKTGEN_MIN_PKT_LEN:
+        raise TimerPlanError(f"pkt_len = {pkt_len}: Tofino2 generates packets of pkt_len >= "
+                             f"{chip.PKTGEN_MIN_PKT_LEN} (pipe_mgr_tof2_pktgen.c)")
+    return bytes(pkt_len)
+
+
+def buffer_offset_after(offset: int, pkt_len: int) -> int:
+    """The next 16-byte aligned buffer offset after ``pkt_len`` bytes at ``offset``."""
+    return offset + -(-pkt_len // 16) * 16
 
 
 def timer_app_config(plan: TimerPlan, source_port: int) -> dict:
@@ -213,14 +229,15 @@ def timer_app_config(plan: TimerPlan, source_port: int) -> dict:
     }
 
 
-def port_down_app_config(source_port: int, packets: int = 1) -> dict:
+def port_down_app_config(source_port: int, packets: int = 1, pkt_len: int = GeneratorSpec().pkt_len,
+                         buffer_offset: int = PORT_DOWN_BUFFER_OFFSET) -> dict:
     """Data of the port-down application (action ``trigger_port_down``): one packet naming
     the port that went down; ``port_mask_sel`` 0 selects the ports in ``port_down_mask``."""
     return {
         "port_mask_sel": 0,
         "app_enable": False,
-        "pkt_len": GeneratorSpec().packet_bytes - chip.PKTGEN_HEADER_BYTES,
-        "pkt_buffer_offset": PORT_DOWN_BUFFER_OFFSET,
+        "pkt_len": pkt_len,
+        "pkt_buffer_offset": buffer_offset,
         "pipe_local_source_port": chip.local_port(source_port),
         "increment_source_port": False,
         "batch_count_cfg": 0,
@@ -230,9 +247,14 @@ def port_down_app_config(source_port: int, packets: int = 1) -> dict:
 
 
 def port_down_mask(dev_ports) -> int:
-    """``tf2.pktgen.port_mask`` of the watched ports: bit (dev_port & 0x3f) per port
-    (the SDE's tna_pktgen example; the mask covers 64 ports of a pipe)."""
+    """``tf2.pktgen.port_mask`` of the watched ports of one pipe: bit (pipe-local port) per
+    port, 72 bits (the SDE's tna_pktgen example: "a 72-bit value per pipe representing the
+    72 ports on that pipe"; bf_rt_pktgen_tf2.json port_mask.mask is 9 bytes), written with
+    that pipe's target."""
     m = 0
     for p in dev_ports:
-        m |= 1 << (p & 0x3F)
+        lp = chip.local_port(p)
+        if lp >= 72:
+            raise TimerPlanError(f"dev port {p}: the port-down mask covers pipe-local ports 0..71")
+        m |= 1 << lp
     return m

@@ -5,6 +5,7 @@ names), the deployment's port map (:mod:`controller.tofino2.settings`) and the T
 plan (:mod:`controller.tofino2.tm`), :func:`switch_plan` lists, in the order they must be
 written:
 
+0. the ToR's ports, added and enabled at the link speed (``$PORT``);
 1. TM: advanced flow control on the pipe, the queue carving of every port group with an
    uplink, XOFF flow-control mode on every calendar queue;
 2. the mirror session that carries queue-state updates to the recirculation port;
@@ -41,6 +42,7 @@ PKTGEN_APP = "tf2.pktgen.app_cfg"
 PKTGEN_BUFFER = "tf2.pktgen.pkt_buffer"
 PKTGEN_MASK = "tf2.pktgen.port_mask"
 MIRROR_CFG = "$mirror.cfg"
+PORT_TABLE = "$PORT"
 #: bytes of a queue-state update the mirror session keeps (qupd header + a little)
 QUPD_MAX_LEN = 64
 
@@ -51,6 +53,7 @@ def _k(name: str, value: int) -> tuple[KeyField, ...]:
 
 @dataclass(frozen=True)
 class SwitchPlan:
+    ports: tuple[Write, ...]
     tm: tuple[Write, ...]
     mirror: tuple[Write, ...]
     tables: tuple[Write, ...]
@@ -60,7 +63,7 @@ class SwitchPlan:
     queues: tm.QueuePlan
 
     def writes(self) -> list[Write]:
-        return [*self.tm, *self.mirror, *self.tables, *self.pktgen, *self.enable]
+        return [*self.ports, *self.tm, *self.mirror, *self.tables, *self.pktgen, *self.enable]
 
 
 def target_table_writes(contract: dict, pm: PortMap, qp: tm.QueuePlan) -> list[Write]:
@@ -101,22 +104,46 @@ def target_table_writes(contract: dict, pm: PortMap, qp: tm.QueuePlan) -> list[W
     return out
 
 
+def port_group_map(g: tm.PortGroupPlan) -> tuple[tuple[str, object], ...]:
+    """Data of ``tf2.tm.port.group`` action ``map``: ``port_queue_count`` has one item per
+    CHANNEL of the group (8; SDE bf_rt_tm_table_impl_portgroup.cpp refuses any other
+    length) and ``ingress_qid_map_<c>`` is the map of channel c. Channels without a
+    deployment port get no queue (count 0, no map), so the group's sum stays <= 128."""
+    counts = [0] * chip.PORT_GROUP_CHANNELS
+    maps = {}
+    for port, n in zip(g.ports, g.queue_counts):
+        counts[chip.channel(port)] = n
+        maps[chip.channel(port)] = tuple(g.ingress_qid_map(port))
+    return (("port_queue_count", tuple(counts)),
+            *((f"ingress_qid_map_{c}", maps[c]) for c in sorted(maps)))
+
+
 def tm_writes(pm: PortMap, qp: tm.QueuePlan) -> list[Write]:
     """AFC on the pipe, the carving of every port group with an uplink, XOFF on every
-    calendar queue (the data plane's AFC words pause and resume them)."""
-    out = [Write(TM_PIPE_SCHED, (), None, (("advanced_flow_control_enable", True),), default=True)]
+    calendar queue (the data plane's AFC words pause and resume them). Every tf2.tm.*
+    write targets the ToR's pipe: the SDE refuses the all-pipes target there
+    (bf_rt_tm_table_impl.cpp singlePipe_validate)."""
+    p = pm.pipe
+    out = [Write(TM_PIPE_SCHED, (), None, (("advanced_flow_control_enable", True),), default=True, pipe=p)]
     for g in qp.groups:
-        # the map action names ports by their position in the group (channel order)
-        data = [("port_queue_count", tuple(g.queue_counts))]
-        for i, port in enumerate(g.ports):
-            data.append((f"ingress_qid_map_{i}", tuple(g.ingress_qid_map(port))))
-        out.append(Write(TM_PORT_GROUP, _k("pg_id", g.pg_id), "map", tuple(data)))
+        out.append(Write(TM_PORT_GROUP, _k("pg_id", g.pg_id), "map", port_group_map(g), pipe=p))
     for u, port in enumerate(qp.uplink_ports):
         for q in range(qp.queues):
             out.append(Write(TM_QUEUE_SCHED, (KeyField("pg_id", chip.port_group(port)),
                                               KeyField("pg_queue", qp.pg_queue(u, q))), None,
-                             (("advanced_flow_control", "XOFF"),)))
+                             (("advanced_flow_control", "XOFF"),), pipe=p))
     return out
+
+
+def port_writes(pm: PortMap, link_gbps: float) -> list[Write]:
+    """``$PORT`` entries adding and enabling every port of the ToR at the profile's link
+    speed (bf_switchd adds no front-panel port by itself; the TM carving gets its hardware
+    when the port exists). 100G is 2 lanes with RS FEC: channels 0/2/4/6 only (the port
+    map's check)."""
+    speed, lanes, fec, _ = chip.PORT_SPEEDS[int(link_gbps)]
+    return [Write(PORT_TABLE, _k("$DEV_PORT", port), None,
+                  (("$SPEED", speed), ("$N_LANES", lanes), ("$FEC", fec), ("$PORT_ENABLE", True)))
+            for port in (*pm.uplinks, *pm.hosts)]
 
 
 def mirror_writes(pm: PortMap, session: int) -> list[Write]:
@@ -127,26 +154,31 @@ def mirror_writes(pm: PortMap, session: int) -> list[Write]:
 
 def pktgen_writes(plan: pktgen.TimerPlan, pm: PortMap, queues: int) -> tuple[list[Write], list[Write]]:
     """(configuration, enables) of the timer and port-down applications."""
-    src = pm.pktgen_dev_port
+    src, p = pm.pktgen_dev_port, pm.pipe
+    down_offset = pktgen.buffer_offset_after(pktgen.TIMER_BUFFER_OFFSET, plan.pkt_len)
     timer = pktgen.timer_app_config(plan, src)
-    down = pktgen.port_down_app_config(src, packets=queues)
+    down = pktgen.port_down_app_config(src, packets=queues, pkt_len=plan.pkt_len, buffer_offset=down_offset)
+    # every tf2.pktgen.* table holds its entries already: mod only (bf_rt_pktgen_tf2.json);
+    # written for the ToR's pipe only (the generator of each pipe is its own)
     cfg = [
-        Write(PKTGEN_PORT, _k("dev_port", src), None, (("pktgen_enable", True),)),
+        Write(PKTGEN_PORT, _k("dev_port", src), None, (("pktgen_enable", True),), pipe=p),
         Write(PKTGEN_BUFFER, (KeyField("pkt_buffer_offset", pktgen.TIMER_BUFFER_OFFSET),
                               KeyField("pkt_buffer_size", timer["pkt_len"])), None,
-              (("buffer", pktgen.timer_packet(pm.pipe)),)),
-        Write(PKTGEN_BUFFER, (KeyField("pkt_buffer_offset", pktgen.PORT_DOWN_BUFFER_OFFSET),
+              (("buffer", pktgen.timer_packet(timer["pkt_len"])),), pipe=p),
+        Write(PKTGEN_BUFFER, (KeyField("pkt_buffer_offset", down_offset),
                               KeyField("pkt_buffer_size", down["pkt_len"])), None,
-              (("buffer", pktgen.timer_packet(pm.pipe)),)),
-        Write(PKTGEN_MASK, _k("port_mask_sel", 0), None, (("mask", pktgen.port_down_mask(pm.uplinks)),)),
-        Write(PKTGEN_APP, _k("app_id", pktgen.TIMER_APP_ID), "trigger_timer_periodic", tuple(timer.items())),
-        Write(PKTGEN_APP, _k("app_id", pktgen.PORT_DOWN_APP_ID), "trigger_port_down", tuple(down.items())),
+              (("buffer", pktgen.timer_packet(down["pkt_len"])),), pipe=p),
+        Write(PKTGEN_MASK, _k("port_mask_sel", 0), None, (("mask", pktgen.port_down_mask(pm.uplinks)),), pipe=p),
+        Write(PKTGEN_APP, _k("app_id", pktgen.TIMER_APP_ID), "trigger_timer_periodic", tuple(timer.items()), pipe=p),
+        Write(PKTGEN_APP, _k("app_id", pktgen.PORT_DOWN_APP_ID), "trigger_port_down", tuple(down.items()), pipe=p),
     ]
     for port in pm.uplinks:   # a port that went down re-arms its port-down event when it is cleared
-        cfg.append(Write(PKTGEN_PORT, _k("dev_port", port), None, (("clear_port_down_enable", True),)))
+        cfg.append(Write(PKTGEN_PORT, _k("dev_port", port), None, (("clear_port_down_enable", True),), pipe=p))
     enable = [
-        Write(PKTGEN_APP, _k("app_id", pktgen.PORT_DOWN_APP_ID), "trigger_port_down", (("app_enable", True),)),
-        Write(PKTGEN_APP, _k("app_id", pktgen.TIMER_APP_ID), "trigger_timer_periodic", (("app_enable", True),)),
+        Write(PKTGEN_APP, _k("app_id", pktgen.PORT_DOWN_APP_ID), "trigger_port_down", (("app_enable", True),),
+              pipe=p),
+        Write(PKTGEN_APP, _k("app_id", pktgen.TIMER_APP_ID), "trigger_timer_periodic", (("app_enable", True),),
+              pipe=p),
     ]
     return cfg, enable
 
@@ -162,5 +194,5 @@ def switch_plan(contract: dict, pm: PortMap, profile, actual_queues: dict | None
     t = profile.timing
     plan = pktgen.timer_plan(t.slice_us, t.guard_us, profile.uplinks, t.link_gbps, pm.generator)
     cfg, enable = pktgen_writes(plan, pm, profile.queues)
-    return SwitchPlan(tuple(tm_writes(pm, qp)), tuple(mirror_writes(pm, contract["target_state"]["mirror_session"])),
+    return SwitchPlan(tuple(port_writes(pm, t.link_gbps)), tuple(tm_writes(pm, qp)), tuple(mirror_writes(pm, contract["target_state"]["mirror_session"])),
                       tuple(target_table_writes(contract, pm, qp)), tuple(cfg), tuple(enable), plan, qp)

@@ -1,0 +1,202 @@
+"""A Tofino2 software switch that uro started: ``tofino-model`` (chip type 5, tofino2) plus
+``bf_switchd`` with its BfRt gRPC server, as the SDE's own recipe runs them
+(``/opt/bf-sde/recipe/scripts/verify.sh``), logged to files and stopped by their own PIDs
+(never by a name pattern: another engineer's model may run next to this one).
+
+Same shape as :class:`controller.agent.bmv2_process.Bmv2Switch`: ``start`` / ``alive`` /
+``kill`` / ``stop``; ``restart_switchd`` restarts the driver under a running model (what a
+switch agent survives). The model's dev ports are mapped to the given interfaces
+(``PortToIf``); ``bf_switchd`` needs 2 MiB hugepages for its DMA pools: the old
+``vm.nr_hugepages`` is saved and restored by :meth:`stop`.
+
+Fixed resources (one such switch per machine at a time: hold ``/tmp/uro-tofino.lock``):
+the BfRt gRPC port 50052, the status port 7777 and the model's dru_sim TCP ports.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+from controller.agent.bmv2_process import SwitchStartError, wait_port
+
+#: where the SDE runtime is (``SDE_INSTALL``; the toolchain installer's default)
+DEFAULT_SDE_INSTALL = "/opt/bf-sde/install"
+GRPC_PORT = 50052
+STATUS_PORT = 7777
+#: bf_switchd's DMA pools (the SDE's dma_setup.sh / verify.sh value)
+HUGEPAGES = 196
+HUGEPAGES_FILE = Path("/proc/sys/vm/nr_hugepages")
+
+
+def sde_install() -> Path:
+    return Path(os.environ.get("SDE_INSTALL", DEFAULT_SDE_INSTALL))
+
+
+def missing() -> str | None:
+    """Why a model switch cannot run here (None: it can)."""
+    sde = sde_install()
+    for b in ("tofino-model", "bf_switchd"):
+        if not (sde / "bin" / b).is_file():
+            return f"{sde}/bin/{b} not installed (the Tofino SDE runtime: ../shared/toolchain install.sh)"
+    if os.geteuid() != 0:
+        return "needs root (veths, hugepages)"
+    if not HUGEPAGES_FILE.exists():
+        return "no /proc/sys/vm/nr_hugepages (bf_switchd needs hugepages)"
+    return None
+
+
+def switchd_conf(program_dir: Path | None, program_name: str | None) -> dict:
+    """bf_switchd's (and the model's) configuration: the device with the program to load
+    at start, or none (the BfRt client binds one)."""
+    programs = []
+    if program_dir is not None:
+        d = Path(program_dir).resolve()
+        programs.append({
+            "program-name": program_name or d.name, "bfrt-config": str(d / "bfrt.json"),
+            "p4_pipelines": [{"p4_pipeline_name": "pipe", "config": str(d / "pipe" / "tofino2.bin"),
+                              "context": str(d / "pipe" / "context.json"), "pipe_scope": [0, 1, 2, 3],
+                              "path": str(d)}]})
+    return {"chip_list": [{"id": "asic-0", "chip_family": "tofino2", "instance": 0,
+                           "pcie_sysfs_prefix": "/sys/devices/pci0000:00/0000:00:03.0/0000:05:00.0",
+                           "pcie_domain": 0, "pcie_bus": 5, "pcie_fn": 0, "pcie_dev": 0, "pcie_int_mode": 1,
+                           "sds_fw_path": "share/tofino_sds_fw/avago/firmware"}],
+            "instance": 0,
+            "p4_devices": [{"device-id": 0, "p4_programs": programs}]}
+
+
+class TofinoModelSwitch:
+    """tofino-model + bf_switchd. ``ports``: {dev_port: interface} (the switch side of a
+    veth pair each); ``program_dir``: a bf-p4c output directory loaded at start (None:
+    bf_switchd starts with no program and the BfRt client binds one). Logs go to
+    ``<log_dir>/model.log`` (the model's packet/AFC trace: ``model_*.log`` there),
+    ``switchd.log`` (restart n: ``switchd.<n>.log``)."""
+
+    def __init__(self, log_dir: Path, ports: dict[int, str], program_dir: Path | None = None,
+                 program_name: str | None = None):
+        self.log_dir = Path(log_dir)
+        self.ports = dict(ports)
+        self.program_dir, self.program_name = program_dir, program_name
+        self.model: subprocess.Popen | None = None
+        self.switchd: subprocess.Popen | None = None
+        self.switchd_starts = 0
+        self._old_hugepages: int | None = None
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{GRPC_PORT}"
+
+    def _env(self) -> dict:
+        sde = sde_install()
+        env = dict(os.environ, SDE_INSTALL=str(sde), SDE=str(sde.parent))
+        env["LD_LIBRARY_PATH"] = f"{sde}/lib" + (f":{env['LD_LIBRARY_PATH']}" if env.get("LD_LIBRARY_PATH") else "")
+        return env
+
+    def _write_files(self) -> tuple[Path, Path]:
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        conf = self.log_dir / "switchd.conf"
+        conf.write_text(json.dumps(switchd_conf(self.program_dir, self.program_name), indent=1))
+        pmap = self.log_dir / "ports.json"
+        pmap.write_text(json.dumps({"PortToIf": [{"device_port": p, "if": i} for p, i in sorted(self.ports.items())]}))
+        return conf, pmap
+
+    def model_command(self, conf: Path, pmap: Path) -> list[str]:
+        sde = sde_install()
+        return [str(sde / "bin" / "tofino-model"), "--chip-type", "5", "-f", str(pmap), "--p4-target-config",
+                str(conf), "--install-dir", str(sde), "--log-dir", str(self.log_dir), "--no-cli"]
+
+    def switchd_command(self, conf: Path) -> list[str]:
+        sde = sde_install()
+        return [str(sde / "bin" / "bf_switchd"), "--install-dir", str(sde), "--conf-file", str(conf),
+                "--background", "--status-port", str(STATUS_PORT)]
+
+    # ---- hugepages -------------------------------------------------------------------------
+    def _hugepages_up(self) -> None:
+        if self._old_hugepages is None:
+            self._old_hugepages = int(HUGEPAGES_FILE.read_text())
+        if self._old_hugepages < HUGEPAGES:
+            HUGEPAGES_FILE.write_text(f"{HUGEPAGES}\n")
+
+    def _hugepages_restore(self) -> None:
+        if self._old_hugepages is not None:
+            try:
+                HUGEPAGES_FILE.write_text(f"{self._old_hugepages}\n")
+            except OSError:
+                pass
+            self._old_hugepages = None
+
+    # ---- life cycle --------------------------------------------------------------------------
+    def start(self, timeout: float = 90.0) -> "TofinoModelSwitch":
+        why = missing()
+        if why:
+            raise SwitchStartError(why)
+        conf, pmap = self._write_files()
+        self._hugepages_up()
+        try:
+            with open(self.log_dir / "model.log", "w") as log:
+                self.model = subprocess.Popen(self.model_command(conf, pmap), stdout=log, stderr=subprocess.STDOUT,
+                                              env=self._env(), cwd=self.log_dir)
+            time.sleep(2.0)
+            if self.model.poll() is not None:
+                raise SwitchStartError(f"tofino-model exited with {self.model.returncode} (see "
+                                       f"{self.log_dir / 'model.log'})")
+            self.start_switchd(timeout)
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def start_switchd(self, timeout: float = 90.0) -> None:
+        conf = self.log_dir / "switchd.conf"
+        self.switchd_starts += 1
+        name = "switchd.log" if self.switchd_starts == 1 else f"switchd.{self.switchd_starts}.log"
+        with open(self.log_dir / name, "w") as log:
+            self.switchd = subprocess.Popen(self.switchd_command(conf), stdout=log, stderr=subprocess.STDOUT,
+                                            env=self._env(), cwd=self.log_dir)
+        try:
+            wait_port(GRPC_PORT, timeout, self.switchd)
+        except SwitchStartError as e:
+            raise SwitchStartError(f"bf_switchd: {e} (see {self.log_dir / name})") from None
+
+    def stop_switchd(self) -> None:
+        _stop(self.switchd)
+        self.switchd = None
+
+    def restart_switchd(self, timeout: float = 90.0) -> None:
+        self.stop_switchd()
+        self.start_switchd(timeout)
+
+    def alive(self) -> bool:
+        return all(p is not None and p.poll() is None for p in (self.model, self.switchd))
+
+    def stop(self) -> None:
+        """bf_switchd, then the model (SIGTERM, SIGKILL after 5 s), then hugepages back."""
+        self.stop_switchd()
+        _stop(self.model)
+        self.model = None
+        self._hugepages_restore()
+
+    def __enter__(self) -> "TofinoModelSwitch":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def _stop(p: subprocess.Popen | None) -> None:
+    if p is None or p.poll() is not None:
+        return
+    p.terminate()
+    try:
+        p.wait(5)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait(5)
+
+
+def have_bf_p4c() -> bool:
+    return shutil.which("bf-p4c") is not None

@@ -1,0 +1,364 @@
+"""The BfRt backend's calls into bfrt_grpc, against a fake client that enforces what the
+SDE enforces (tofino2-sde-review.md F1-F16, each rule with its SDE source) -- the same
+errors tofino-model + bf_switchd gave on first contact (tofino_tests/ shows them fixed on
+the real runtime). No switch is needed: these run everywhere."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from controller.agent import backend as be
+from controller.agent import bfrt as bfrt_backend
+from controller.p4gen import profile as prof
+from controller.p4gen import render as rnd
+from controller.tofino2 import settings
+from controller.tofino2.bfrt_json import KeyField, Write
+
+T = "tofino2"
+PIPE_ALL = 0xFFFF
+
+
+class SdeError(Exception):
+    pass
+
+
+# ---- a fake bfrt_grpc.client ------------------------------------------------------------------
+class DataTuple:
+    """client.py DataTuple.__init__: ``val`` must be an int or a bytearray (or str); Python 3
+    ``bytes`` raises TypeError (F1)."""
+
+    def __init__(self, name, val=None, float_val=None, str_val=None, int_arr_val=None, bool_arr_val=None,
+                 bool_val=None, container_arr_val=None, str_arr_val=None):
+        if val is not None and not isinstance(val, (int, bytearray, str)):
+            raise TypeError(f"Please pass an int/long or bytearray. you passed {type(val)}")
+        self.name = name
+        self.value = next((v for v in (val, str_val, int_arr_val, bool_arr_val, bool_val) if v is not None), None)
+
+
+class KeyTuple:
+    def __init__(self, name, value=None, mask=None, prefix_len=None, low=None, high=None):
+        self.name, self.value, self.mask, self.prefix_len, self.low, self.high = \
+            name, value, mask, prefix_len, low, high
+
+
+class Target:
+    def __init__(self, device_id=0, pipe_id=PIPE_ALL, direction=0xFF, prsr_id=0xFF):
+        self.device_id, self.pipe_id = device_id, pipe_id
+
+
+class _Dict:
+    def __init__(self, d):
+        self.d = d
+
+    def to_dict(self):
+        return dict(self.d)
+
+
+class FakeTable:
+    """One table of the fake switch, with the SDE's rules for fixed-function tables."""
+
+    def __init__(self, sw, name):
+        self.sw, self.name = sw, name
+        self.entries: dict = {}
+        self.default = None
+
+    def make_key(self, fields):
+        return tuple((f.name, f.value, f.mask, f.prefix_len) for f in fields)
+
+    def make_data(self, fields, action=None):
+        return (action, {f.name: f.value for f in fields})
+
+    def _check(self, op, target, datas=()):
+        self.sw.calls.append((op, self.name, target.pipe_id))
+        if self.name.startswith("tf2.tm.") and target.pipe_id == PIPE_ALL:
+            raise SdeError(f"{self.name}: singlePipe_validate: PIPE_ALL is not allowed (F4)")
+        if self.name.startswith("tf2.") and op == "add":
+            raise SdeError(f"UNIMPLEMENTED: {self.name} Operation not supported (F9)")
+        for d in datas or ():
+            if d is None:
+                continue
+            action, fields = d
+            if self.name == "tf2.tm.port.group" and len(fields["port_queue_count"]) != 8:
+                raise SdeError(f"port_queue_count given has {len(fields['port_queue_count'])} items instead of 8 (F5)")
+            if self.name == "tf2.pktgen.app_cfg" and "pkt_len" in fields and fields["pkt_len"] < 59:
+                raise SdeError(f"Packet length, {fields['pkt_len']}, is too small. Must be at least 59. (F2)")
+            if self.name == "$PORT" and fields.get("$SPEED") == "BF_SPEED_100G" and \
+                    not (self.sw.pending_key[0][1] % 2 == 0):
+                raise SdeError("100G on an odd channel (F11)")
+
+    def entry_add(self, target, keys, datas=None):
+        self._check("add", target, datas)
+        for k, d in zip(keys, datas or [None] * len(keys)):
+            self.entries[k] = d
+
+    def entry_mod(self, target, keys, datas, **kw):
+        self.sw.pending_key = keys[0] if keys else None
+        self._check("mod", target, datas)
+        for k, d in zip(keys, datas):
+            self.entries[k] = d
+
+    def entry_del(self, target, keys):
+        self._check("del", target)
+        for k in keys:
+            self.entries.pop(k, None)
+
+    def default_entry_set(self, target, data):
+        self._check("default", target, [data])
+        self.default = data
+
+    def default_entry_get(self, target, flags=None):
+        self.sw.reads.append((self.name, "default"))
+        a, f = self.default or ("C.unconfigured", {})
+        yield _Dict({**f, "action_name": a, "is_default_entry": True}), None
+
+    def entry_get(self, target, keys=None, flags=None):
+        self.sw.reads.append((self.name, "all" if keys is None else len(keys)))
+        if self.name == "tf2.tm.port.cfg":        # the carving the port.group writes made
+            yield from self._port_cfg(keys)
+            return
+        for k, d in self.entries.items():
+            if keys is not None and k not in keys:
+                continue
+            a, f = d if d else (None, {})
+            # _Key.to_dict(): {field: {"value": v} | {"value", "mask"} | {"value", "prefix_len"}} (F6)
+            kd = {}
+            for name, value, mask, plen in k:
+                kd[name] = {"value": value, **({"mask": mask} if mask is not None else {}),
+                            **({"prefix_len": plen} if plen is not None else {})}
+            yield _Dict({**f, **({"action_name": a} if a else {})}), _Dict(kd)
+
+    def _port_cfg(self, keys):
+        groups = self.sw.tables["tf2.tm.port.group"].entries
+        for k in keys:
+            port = k[0][1]
+            _, f = groups[(("pg_id", (port & 0x7F) >> 3, None, None),)]
+            ch = port & 7
+            base = sum(f["port_queue_count"][:ch])
+            qmap = f[f"ingress_qid_map_{ch}"]
+            # bf_rt_tm_table_impl_port.cpp: egress_qid_queues[q] = pg_base_queue + q_map[q]
+            yield _Dict({"ingress_qid_map": list(qmap), "egress_qid_queues": [base + m for m in qmap]}), None
+
+    def operations_execute(self, target, op):
+        self.sw.calls.append(("op:" + op, self.name, target.pipe_id))
+
+
+class FakeInfo:
+    def __init__(self, sw):
+        self.sw = sw
+
+    def table_get(self, name):
+        return self.sw.tables.setdefault(name, FakeTable(self.sw, name))
+
+
+class FakeSwitch:
+    def __init__(self):
+        self.tables: dict = {}
+        self.calls: list = []
+        self.reads: list = []
+        self.programs: list = []         # [(p4_name, bfrt.json bytes)]
+        self.binds: list = []            # (p4_name, base_path)
+        self.pending_key = None
+
+
+class _Cfg:
+    def __init__(self, name, info):
+        self.p4_name, self.bfruntime_info = name, info
+
+
+class FakeStub:
+    def __init__(self, sw):
+        self.sw = sw
+
+    def GetForwardingPipelineConfig(self, req, timeout=None):
+        return type("Resp", (), {"config": [_Cfg(n, b) for n, b in self.sw.programs]})()
+
+
+class FakeInterface:
+    """ClientInterface: NO get_forwarding_pipeline_config (client.py 367-855, F10)."""
+
+    def __init__(self, sw):
+        self.sw = sw
+        self.stub = FakeStub(sw)
+
+    def send_set_forwarding_pipeline_config_request(self, action, base_path, configs):
+        fwd = configs[0]
+        self.sw.binds.append((fwd.p4_name, base_path))
+        self.sw.programs = [(fwd.p4_name, open(fwd.bfrt, "rb").read())]
+        self.sw.tables.clear()
+        return True
+
+    def bfrt_info_get(self, p4_name=None):
+        if p4_name not in [n for n, _ in self.sw.programs]:
+            raise RuntimeError("BF_RT_INFO not received")
+        return FakeInfo(self.sw)
+
+    def bind_pipeline_config(self, p4_name):
+        pass
+
+    def tear_down_stream(self):
+        pass
+
+
+class FakeGc:
+    """The parts of bfrt_grpc.client the backend uses."""
+
+    DataTuple, KeyTuple, Target = DataTuple, KeyTuple, Target
+
+    class bfruntime_pb2:
+        class GetForwardingPipelineConfigRequest:
+            def __init__(self, device_id=0, client_id=0):
+                self.device_id, self.client_id = device_id, client_id
+
+        class SetForwardingPipelineConfigRequest:
+            VERIFY_AND_WARM_INIT_BEGIN_AND_END = 3
+
+    class ProfileInfo:
+        def __init__(self, name, context, binary, pipe_scope):
+            self.context, self.binary = context, binary
+
+    class ForwardingConfig:
+        def __init__(self, p4_name, bfrt, profiles):
+            self.p4_name, self.bfrt, self.profiles = p4_name, bfrt, profiles
+
+    def __init__(self, sw):
+        self.sw = sw
+
+    def ClientInterface(self, grpc_addr, client_id, device_id, num_tries=5):
+        return FakeInterface(self.sw)
+
+
+# ---- fixtures ---------------------------------------------------------------------------------
+@pytest.fixture
+def tiny_t2na(tmp_path):
+    """A tofino2 Pipeline of the tiny ToR: the rendered contract and stand-in program files
+    (a bf-p4c output directory's layout; the bytes are not loaded by the fake switch)."""
+    p = prof.load("tiny")
+    _, contract = rnd.render(p, "tor", T)
+    d = tmp_path / "build" / "tor_tiny_t2na"
+    (d / "pipe").mkdir(parents=True)
+    (d / "bfrt.json").write_text('{"tables": []}')
+    (d / "pipe" / "context.json").write_text(json.dumps({"program_name": "tor_tiny_t2na"}))
+    (d / "pipe" / "tofino2.bin").write_bytes(b"\0")
+    files = {"bfrt": d / "bfrt.json", "context": d / "pipe" / "context.json", "binary": d / "pipe" / "tofino2.bin"}
+    return be.Pipeline(T, "tor", contract, files, bfrt_backend.bfrt_cookie((d / "bfrt.json").read_bytes())), p
+
+
+@pytest.fixture
+def fake(monkeypatch, tiny_t2na):
+    """(backend, fake switch) with prepare() standing in for the bfrt.json check."""
+    sw = FakeSwitch()
+    monkeypatch.setattr(bfrt_backend, "load_bfrt_grpc", lambda: FakeGc(sw))
+    pipeline, p = tiny_t2na
+
+    def prepare(self, pl):
+        return FakeInfoForDecode(), settings.default_port_map(p), p
+
+    monkeypatch.setattr(bfrt_backend.BfrtBackend, "prepare", prepare)
+    b = bfrt_backend.BfrtBackend(be.SwitchAddress("tor0", "127.0.0.1:50052"))
+    b.connect()
+    return b, sw
+
+
+class FakeInfoForDecode:
+    pass
+
+
+# ---- tests ----------------------------------------------------------------------------------------
+def test_push_writes_a_plan_the_sde_accepts(fake, tiny_t2na):
+    """F4 (tf2.tm.* per pipe), F5 (8 port_queue_count items), F1 (bytearray buffer), F9
+    (mod on tf2.pktgen.*), F2 (pkt_len >= 59), F11 ($PORT adds, 100G on even channels):
+    today's code fails at the first of them."""
+    b, sw = fake
+    pipeline, p = tiny_t2na
+    assert b.set_pipeline(pipeline) is True
+    ops = {(op, t) for op, t, _ in sw.calls}
+    assert ("add", "$PORT") in ops and ("mod", "tf2.tm.port.group") in ops and ("mod", "tf2.pktgen.pkt_buffer") in ops
+    assert all(pipe == 0 for _, t, pipe in sw.calls if t.startswith("tf2."))     # the ToR's pipe, never all
+    assert len(sw.tables["$PORT"].entries) == 4
+
+
+def test_bind_uses_the_compiled_name_and_a_switch_side_base_path(fake, tiny_t2na):
+    """The program is bound as bf-p4c named it (not the config's [program.tor]) and the
+    switch stores its files outside the build directory."""
+    b, sw = fake
+    pipeline, _ = tiny_t2na
+    b.set_pipeline(pipeline)
+    (name, base), = sw.binds
+    assert name == "tor_tiny_t2na"
+    assert not base.startswith(str(pipeline.files["bfrt"].parent.parent))
+    assert base == f"{bfrt_backend.BASE_PATH}/tor0"
+
+
+def test_a_running_build_is_adopted_without_a_rebind(fake, tiny_t2na, monkeypatch):
+    """F10: the cookie comes from GetForwardingPipelineConfig (the client has no
+    get_forwarding_pipeline_config), so a second push adopts the switch."""
+    b, sw = fake
+    pipeline, p = tiny_t2na
+    assert b.pipeline_cookie() is None
+    assert b.set_pipeline(pipeline) is True
+    assert b.pipeline_cookie() == pipeline.cookie
+    b2 = bfrt_backend.BfrtBackend(be.SwitchAddress("tor0", "127.0.0.1:50052"))
+    b2.connect()
+    n = len(sw.calls)
+    assert b2.set_pipeline(pipeline) is False
+    assert len(sw.binds) == 1 and not [c for c in sw.calls[n:] if c[0] != "read"]   # nothing written
+
+
+def test_a_switch_started_with_the_program_gets_the_plan_without_a_rebind(fake, tiny_t2na):
+    """bf_switchd started with the program in its conf: same cookie, but no switch plan yet:
+    the plan is written onto the running program (no warm init)."""
+    b, sw = fake
+    pipeline, _ = tiny_t2na
+    sw.programs = [("tor_tiny_t2na", pipeline.files["bfrt"].read_bytes())]
+    assert b.set_pipeline(pipeline) is False
+    assert sw.binds == [] and ("add", "$PORT") in {(op, t) for op, t, _ in sw.calls}
+
+
+def test_switch_errors_are_one_backend_error(fake, tiny_t2na, monkeypatch):
+    """A refused write in set_pipeline is a BackendError naming the switch and the write
+    (`uro agent push` prints it as one line), not an exception out of bfrt_grpc."""
+    b, sw = fake
+    pipeline, _ = tiny_t2na
+
+    def refuse(self, target, data):
+        raise SdeError("Table Default entry set failed table:tf2.tm.pipe.sched_cfg Invalid arguments")
+
+    monkeypatch.setattr(FakeTable, "default_entry_set", refuse)
+    with pytest.raises(be.BackendError, match=r"^tor0: writing tf2.tm.pipe.sched_cfg \[\] failed: Table Default entry "
+                                              r"set failed table:tf2.tm.pipe.sched_cfg Invalid arguments$"):
+        b.set_pipeline(pipeline)
+
+
+def test_read_decodes_client_keys_and_the_default_entry():
+    """F6: ``_Key.to_dict()`` gives {field: {"value": ...}}; the keyless ``config`` lives in
+    the default entry, which only default_entry_get returns (F6b)."""
+    sw = FakeSwitch()
+    s = bfrt_backend._Session(FakeGc(sw), be.SwitchAddress("tor0", "x:1"))
+    s.info = FakeInfo(sw)
+    s.write("add", Write("pipe.C.t", (KeyField("dst", 5), KeyField("m", 3, mask=7)), "C.go", (("up", 1),)))
+    s.write("mod", Write("pipe.C.config", (), "C.set_config", (("my_tor", 2),), default=True))
+    assert s.read("pipe.C.t") == [({"dst": 5, "m": (3, 7)}, {"up": 1, "action_name": "C.go"})]
+    rows = s.read("pipe.C.config", default=True)
+    assert rows == [({}, {"my_tor": 2, "action_name": "C.set_config", "is_default_entry": True})]
+
+
+def test_counters_are_read_in_one_request_each(fake, tiny_t2na):
+    """F16: one read-all per counter table, not one RPC per cell (4096 for tiny's events)."""
+    b, sw = fake
+    pipeline, _ = tiny_t2na
+    b.set_pipeline(pipeline)
+    b._info = type("I", (), {"full": staticmethod(lambda n: "pipe." + n)})()
+    sw.reads.clear()
+    b.read_counters()
+    assert sorted(t for t, _ in sw.reads) == sorted("pipe." + c["name"] for c in pipeline.contract["counters"].values())
+
+
+def test_batched_apply_sends_one_request_per_table_run(fake, tiny_t2na):
+    """apply() groups consecutive writes of one table and operation (``batch``)."""
+    ws = [("add", Write("pipe.C.t", (KeyField("k", i),), "C.go", (("up", 1),))) for i in range(10)]
+    ws.append(("add", Write("pipe.C.u", (KeyField("k", 0),), "C.go", ())))
+    runs = list(bfrt_backend._batches(ws, 4))
+    assert [len(g) for _, g in runs] == [4, 4, 2, 1]
+    assert [len(g) for _, g in bfrt_backend._batches(ws, 1)] == [1] * 11

@@ -1,0 +1,216 @@
+"""Fixtures of the Tofino2 suite on the SDE's software model: the tiny profile compiled by
+bf-p4c, veth pairs for the ToR's dev ports, ``tofino-model`` + ``bf_switchd``
+(:class:`controller.agent.tofino_process.TofinoModelSwitch`), a network config whose one
+switch is that ToR, and raw-socket packet I/O (scapy) on the test side of the veths.
+
+Needs the SDE runtime (``$SDE_INSTALL``, default /opt/bf-sde/install), bf-p4c, the
+``bfrt_grpc`` client (the ``tofino`` extra / ../shared/toolchain wheel) and root; every
+test here is skipped with the reason where one is missing. The model, veths and
+hugepages are a machine-wide resource: the whole session holds ``/tmp/uro-tofino.lock``.
+
+The model's limits (the toolchain README, docs/tofino2.md "On the model"): its TM decodes
+the AFC words but never pauses a queue; it runs the 2 us timer at ~25 triggers/s; its
+``global_tstamp`` barely moves. So the clock is checked by counting triggers, and AFC by
+the words the program emits (the model's log), not by queue behaviour.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from controller.agent import tofino_process
+
+REPO = Path(__file__).resolve().parents[1]
+#: veth names of this session: ``t<pid>_<dev port>s`` (switch side) / ``...h`` (test side)
+VETH_PREFIX = f"t{os.getpid() % 100000}"
+LOCK = "/tmp/uro-tofino.lock"
+
+
+def _missing() -> str | None:
+    why = tofino_process.missing()
+    if why:
+        return why
+    if shutil.which("bf-p4c") is None:
+        return "bf-p4c not installed (the Tofino compiler; see README 'P4 toolchain')"
+    try:
+        import bfrt_grpc.client  # noqa: F401
+    except ImportError:
+        try:
+            from controller.agent.bfrt import load_bfrt_grpc
+
+            load_bfrt_grpc()
+        except Exception as e:  # noqa: BLE001
+            return f"the bfrt_grpc client is not installed: {e}"
+    try:
+        import scapy  # noqa: F401
+    except ImportError as e:
+        return f"needs the packets extra: {e}"
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    reason = _missing()
+    for item in items:
+        if "tofino_tests" in str(item.fspath):
+            item.add_marker(pytest.mark.tofino_model)
+            item.add_marker(pytest.mark.bf_p4c)
+            if reason:
+                item.add_marker(pytest.mark.skip(reason=reason))
+
+
+# ---- the machine-wide lock, the build ------------------------------------------------------
+@pytest.fixture(scope="session")
+def model_lock():
+    with open(LOCK, "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+@pytest.fixture(scope="session")
+def tiny():
+    from controller.p4gen import profile as prof
+
+    return prof.load("tiny")
+
+
+@pytest.fixture(scope="session")
+def build(tiny, tmp_path_factory):
+    """The tiny profile's t2na ToR compiled by bf-p4c: (program dir, contract, port map)."""
+    from controller.p4gen import build as p4build
+    from controller.tofino2 import settings
+
+    out = tmp_path_factory.mktemp("t2na")
+    p4build.build(tiny, out, target="tofino2")
+    d = out / f"tor_{tiny.name}_t2na"
+    contract = json.loads((out / f"tor_{tiny.name}_t2na.contract.json").read_text())
+    pm_path = out / "ports.toml"
+    pm_path.write_text(settings.port_map_text(settings.default_port_map(tiny)))
+    return d, contract, pm_path
+
+
+@pytest.fixture(scope="session")
+def port_map(build):
+    from controller.tofino2 import settings
+
+    return settings.load(build[2])
+
+
+# ---- veths -----------------------------------------------------------------------------
+def _sh(*cmd: str) -> None:
+    subprocess.run(cmd, check=True, capture_output=True)
+
+
+@pytest.fixture(scope="session")
+def veths(port_map, model_lock):
+    """{dev port: (switch side, test side)} for every port of the ToR."""
+    pairs = {}
+    try:
+        for p in (*port_map.hosts, *port_map.uplinks):
+            sw, host = f"{VETH_PREFIX}_{p}s", f"{VETH_PREFIX}_{p}h"
+            if not Path(f"/sys/class/net/{sw}").exists():
+                _sh("ip", "link", "add", sw, "type", "veth", "peer", "name", host)
+            pairs[p] = (sw, host)
+            for ifc in (sw, host):
+                Path(f"/proc/sys/net/ipv6/conf/{ifc}/disable_ipv6").write_text("1\n")
+                _sh("ip", "link", "set", ifc, "mtu", "9000")
+                _sh("ip", "link", "set", ifc, "up")
+        yield pairs
+    finally:
+        for sw, _ in pairs.values():
+            subprocess.run(["ip", "link", "del", sw], capture_output=True)
+
+
+# ---- the switch ---------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def model(build, veths, tmp_path_factory):
+    """tofino-model + bf_switchd with the tiny ToR program loaded at start (as a switch
+    whose bf_switchd.conf names the program): the daemon adopts it and writes the plan."""
+    d, _, _ = build
+    sw = tofino_process.TofinoModelSwitch(tmp_path_factory.mktemp("model"), {p: s for p, (s, _) in veths.items()},
+                                          program_dir=d)
+    sw.start()
+    try:
+        yield sw
+    finally:
+        sw.stop()
+
+
+def write_net(path: Path, build, status_port: int, reconcile_s: float = 30.0) -> Path:
+    """A net.toml whose switch tor0 is the model (tofino2, BfRt at 127.0.0.1:50052)."""
+    d, _, pm = build
+    contract = d.parent / f"{d.name}.contract.json"
+    lines = ['name = "tofino-model-test"', "[schedule]", 'generate = "round-robin"', "tors = 8", "uplinks = 2",
+             "[routing]", "source_routed = [6, 7]", "[routing.per_hop]", "k = 3", "max_hops = 4",
+             "[routing.source]", 'algo = "ucmp"', "h_max = 4",
+             "[daemon]", f'status = "127.0.0.1:{status_port}"', f"reconcile_s = {reconcile_s}", "reconnect_s = 0.5",
+             "election_id = 10", "rpc_timeout_s = 10", "[tls]", "insecure = true",
+             "[program.tor]", f'contract = "{contract}"', f'bfrt = "{d / "bfrt.json"}"',
+             f'context = "{d / "pipe" / "context.json"}"', f'binary = "{d / "pipe" / "tofino2.bin"}"',
+             f'port_map = "{pm}"',
+             "[[switch]]", 'name = "tor0"', 'role = "tor"', "tor = 0", 'target = "tofino2"',
+             f'address = "127.0.0.1:{tofino_process.GRPC_PORT}"', "device_id = 0",
+             "[switch.ports]", "hosts = [0, 1]", "uplinks = [2, 3]"]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.fixture(scope="session")
+def net(build, tmp_path_factory):
+    from controller.agent.bmv2_process import free_port
+
+    return write_net(tmp_path_factory.mktemp("net") / "net.toml", build, free_port())
+
+
+def uro(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "controller.cli", *args], capture_output=True, text=True,
+                          timeout=timeout, cwd=REPO)
+
+
+# ---- packet I/O ------------------------------------------------------------------------------
+class Ports:
+    """scapy on the test side of the veths: ``send(dev_port, pkt)``, ``sniff(...)``."""
+
+    def __init__(self, veths: dict):
+        self.veths = veths
+
+    def iface(self, dev_port: int) -> str:
+        return self.veths[dev_port][1]
+
+    def send(self, dev_port: int, pkt, count: int = 1) -> None:
+        from scapy.all import sendp
+
+        sendp(pkt, iface=self.iface(dev_port), count=count, verbose=False)
+
+    def sniffer(self, dev_ports=None):
+        """A started AsyncSniffer on the given (default: all) ports; ``stop()`` returns
+        the packets, each with ``.sniffed_on`` naming the interface."""
+        from scapy.all import AsyncSniffer
+
+        ports = list(self.veths) if dev_ports is None else list(dev_ports)
+        s = AsyncSniffer(iface=[self.iface(p) for p in ports], store=True)
+        s.start()
+        time.sleep(0.5)
+        return s
+
+    def port_of(self, iface: str) -> int:
+        for p, (_, h) in self.veths.items():
+            if h == iface:
+                return p
+        raise KeyError(iface)
+
+
+@pytest.fixture(scope="session")
+def ports(veths):
+    return Ports(veths)

@@ -164,7 +164,16 @@ def _key_value(v):
 
 
 def _error_text(e: Exception) -> str:
-    """One line of a bfrt_grpc error (its gRPC details, without the stack it prints)."""
+    """One line of a bfrt_grpc error (the server's per-update messages, else its gRPC
+    details), without the stack it prints."""
+    subs = getattr(e, "sub_errors_get", None)
+    if callable(subs):
+        try:
+            msgs = [getattr(err, "message", str(err)) for _, err in subs()]
+        except Exception:
+            msgs = []
+        if msgs:
+            return " ".join("; ".join(dict.fromkeys(m.strip() for m in msgs)).split())
     for attr in ("grpc_error", "grpc_exception"):
         g = getattr(e, attr, None)
         if g is not None and hasattr(g, "details"):

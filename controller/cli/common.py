@@ -31,6 +31,7 @@ FLAGS = {
     "k": "-K/--alternatives", "max_hops": "--max-hops", "hops_per_slice": "--hop-budget", "paths": "--paths",
     "h_max": "--h-max", "max_parallel": "--max-parallel", "backups": "--backups", "relax_slices": "--relax",
     "engine": "--ucmp-engine", "workers": "--workers", "sample": "--sample", "stagger": "--stagger/--no-stagger",
+    "ties": "--ties", "levels": "--levels", "tie_search": "--tie-search",
 }
 
 
@@ -221,7 +222,16 @@ def add_route_args(p: argparse.ArgumentParser, algo_flag: bool = True) -> None:
     g.add_argument("--sample", type=positive_int, default=S,
                    help="ksp, opera: route only this many random (slice, src, dst) groups (they run in Python)")
     g.add_argument("--h-max", type=positive_int, default=S, help="ucmp: largest hop count (default: exact, App. B bound)")
-    g.add_argument("--max-parallel", type=positive_int, default=S, help="ucmp: tied paths kept per hop count (default 8)")
+    g.add_argument("--max-parallel", type=positive_int, default=S,
+                   help="ucmp: tied paths (--ties all) or last-hop ToRs (--ties last-hop) kept per hop count (default 8)")
+    g.add_argument("--ties", default=S, metavar="last-hop|all",
+                   help="ucmp: tied minimum-latency paths of one hop count: 'last-hop' keeps one per last-hop ToR, the "
+                        "earliest-leaving (UCMP App. A Alg. 1 and the paper's artifact; default), 'all' keeps every tie")
+    g.add_argument("--levels", default=S, metavar="envelope|all",
+                   help="ucmp: 'envelope' drops hop counts no flow size selects (off the lower envelope of uniform "
+                        "cost, UCMP Eq. 2; collinear ones are kept), 'all' keeps them (default envelope)")
+    g.add_argument("--tie-search", type=positive_int, default=S,
+                   help="ucmp --ties last-hop: tied walks enumerated per hop count to find the last-hop ToRs (default 64)")
     g.add_argument("--backups", type=non_negative_int, default=S, help="ucmp: 2-hop backups for direct-only groups (default 2)")
     g.add_argument("--relax", dest="relax_slices", type=non_negative_int, default=S, metavar="SLICES",
                    help="ucmp: extra 2-hop paths up to this many slices slower")
@@ -292,7 +302,20 @@ def routes_for(args, sched: Schedule, algo: str | None = None, extra: str | None
     params = route_params(args, sched, algo, **override)
     check_route_memory(sched, algo, params, extra)
     total = sched.n_slices * 2 if alg.kind == base.PER_HOP else sched.n_tors
-    return alg.run(sched, params, progress=progress(total, algo))
+    routes = alg.run(sched, params, progress=progress(total, algo))
+    warn_capped(getattr(routes, "notes", None))
+    return routes
+
+
+def warn_capped(notes: dict | None) -> None:
+    """Say on stderr how many group levels a tie cap cut (UCMP Property 1 may not hold
+    there: a tied path, or a last-hop ToR, was left out)."""
+    if not notes or not notes.get("levels_capped"):
+        return
+    last_hop = notes.get("ties") == "last-hop"
+    print(f"uro: warning: the tie cap cut {notes['levels_capped']} of {notes['levels']} group levels "
+          f"({'a last-hop ToR' if last_hop else 'a tied path'} may be missing there, UCMP Property 1); "
+          f"raise --max-parallel{' or --tie-search' if last_hop else ''} to keep them", file=sys.stderr)
 
 
 def check_route_memory(sched: Schedule, algo: str, params=None, extra: str | None = None) -> None:

@@ -154,10 +154,17 @@ def schedule_from(args, plan: tuple[str, ...] | list[str] = ()) -> Schedule:
         raise UroError("give either --schedule FILE or --generate KIND, not both")
     if args.schedule:
         sched = load(args.schedule)
+        placeholder = getattr(args, "slice_us", None) is None and is_htsim_placeholder(args.schedule, sched)
         t = _timing(args, sched.timing)
         if t != sched.timing:
             sched = Schedule(sched.peer, t, name=sched.name)
         check_plan(args, plan, sched.n_tors, sched.n_uplinks, sched.n_slices)
+        if placeholder:
+            print(f"uro: warning: {args.schedule} is an htsim topology file with {sched.timing.slice_us / 1e6:g} s "
+                  "slices, a placeholder (the UCMP and Opera artifacts' files carry one; their routes were computed "
+                  "for 50 us slices): give --slice-us with your network's slice length, e.g. --slice-us 50; latencies "
+                  "in us and the in-slice hop budget depend on it", file=sys.stderr)
+            return sched
     elif not args.generate:
         raise UroError("no schedule: give --schedule FILE or --generate " + "|".join(sorted(GENERATORS)))
     else:
@@ -185,6 +192,19 @@ def check_plan(args, plan, n_tors: int, n_uplinks: int, n_slices: int) -> None:
                 raise UroError(f"{e}; `uro routes --algo ucmp -o NAME.uro` computes and writes UCMP routes "
                                "ToR by ToR in far less") from None
             raise
+
+
+def is_htsim_placeholder(path: str, sched: Schedule) -> bool:
+    """An htsim dynexp file (not uro JSON) whose slices are a second or longer: a
+    placeholder length, not a network's (optical slices are us to ms)."""
+    if sched.timing.slice_us < 1e6:
+        return False
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(64).decode("utf-8-sig", "replace").lstrip()[:1]
+    except OSError:
+        return False
+    return head not in ("{", "[", '"', "n", "t", "f")
 
 
 def warn_implausible_timing(t: Timing) -> None:

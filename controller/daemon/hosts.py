@@ -15,16 +15,16 @@ from controller.host import aging, nft
 
 
 def rules_for(cfg: NetConfig, routes) -> aging.AgingRules | None:
-    """The flow-aging rules for ``routes`` under ``cfg`` (None: no host namespaces given)."""
+    """The flow-aging rules for ``routes`` under ``cfg`` (None: no host namespaces given).
+    A namespace that does not exist is an error when the rules are applied (logged, in
+    the status), not here: `uro emulate up` checks the config before it creates them."""
     if not cfg.hosts.netns:
         return None
     if routes.source is None:
         raise ConfigError(f"{cfg.path}: [hosts]: netns: no source routes to take buckets from")
     try:
         r = aging.rules_for_routes(routes.source, cfg.hosts.alpha, what="[routing.source]")
-        nft.check_tools(None)
-        for ns in cfg.hosts.netns:
-            nft.check_tools(ns)
+        nft.check_tools(None)      # the namespaces may not exist yet (`uro emulate up` checks first)
     except UroError as e:
         raise ConfigError(f"{cfg.path}: [hosts]: {e}") from None
     return r

@@ -42,7 +42,7 @@ SEED = int(os.environ.get("URO_FUZZ_SEED", "14"))
 
 # ---- the tables the fuzzed ToR runs -------------------------------------------------------
 def fuzz_tables() -> Tables:
-    t = Tables(me=ME, n=N, d=D, s=S, h=H, host_ports=2, uplink_base=UPLINK_BASE)
+    t = Tables(me=ME, n=N, d=D, s=S, h=H, host_ports=2, uplink_base=UPLINK_BASE, gen=GEN, live=1 << GEN)
     for s in range(S):
         for dst in range(1, N):
             if dst in (5, 7):                     # these wait: held by recirculation

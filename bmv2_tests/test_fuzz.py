@@ -162,6 +162,10 @@ def make_frame(rng: random.Random) -> tuple[int, bytes]:
         f = _timer(rng)
     else:
         f = bytes(rng.randrange(256) for _ in range(rng.randrange(15, 120)))
+    if kind in ("good", "ssrr", "options") and len(f) >= 34 and rng.random() < 0.9:
+        b = bytearray(f)                          # stamped with the live generation by its source
+        b[20] = (b[20] & 0x7F) | (GEN << 7)
+        f = _fix_checksum(bytes(b))
     # mutations: byte flips (then maybe a fixed checksum), truncation
     if kind != "random" and rng.random() < 0.3:
         b = bytearray(f)

@@ -42,7 +42,7 @@ SEED = int(os.environ.get("URO_FUZZ_SEED", "14"))
 
 # ---- the tables the fuzzed ToR runs -------------------------------------------------------
 def fuzz_tables() -> Tables:
-    t = Tables(me=ME, n=N, d=D, s=S, h=H, host_ports=2, uplink_base=UPLINK_BASE)
+    t = Tables(me=ME, n=N, d=D, s=S, h=H, host_ports=2, uplink_base=UPLINK_BASE, gen=GEN, live=1 << GEN)
     for s in range(S):
         for dst in range(1, N):
             if dst in (5, 7):                     # these wait: held by recirculation
@@ -162,6 +162,10 @@ def make_frame(rng: random.Random) -> tuple[int, bytes]:
         f = _timer(rng)
     else:
         f = bytes(rng.randrange(256) for _ in range(rng.randrange(15, 120)))
+    if kind in ("good", "ssrr", "options") and len(f) >= 34 and rng.random() < 0.9:
+        b = bytearray(f)                          # stamped with the live generation by its source
+        b[20] = (b[20] & 0x7F) | (GEN << 7)
+        f = _fix_checksum(bytes(b))
     # mutations: byte flips (then maybe a fixed checksum), truncation
     if kind != "random" and rng.random() < 0.3:
         b = bytearray(f)

@@ -14,8 +14,9 @@
  *   departure in the current slice -> out now; in a later slice -> held by
  *   recirculation until the slice clock reaches it; slice missed -> routed again from
  *   the current slice; held longer than one cycle -> dropped.
- *   One route generation (latched at the packet's first pass) serves the packet's
- *   whole stay at this ToR. Every drop reason and reroute is counted (`drops`, `events`).
+ *   One route generation serves the packet in the whole network: its source ToR stamps
+ *   it into the IPv4 header's reserved flag bit, every other ToR routes by the stamp
+ *   (a stamp not live here: dropped and counted), the destination ToR clears it. Every drop reason and reroute is counted (`drops`, `events`).
  */
 #include <core.p4>
 #include <v1model.p4>
@@ -57,6 +58,7 @@ const bit<32> DROP_BAD_TIMER = 7;
 const bit<32> DROP_UNCONFIGURED = 8;
 const bit<32> DROP_BAD_CHECKSUM = 9;
 const bit<32> DROP_REROUTE_LIMIT = 10;
+const bit<32> DROP_STALE_GEN = 11;
 const bit<32> EVENT_REROUTE_MISSED = 0;
 const bit<32> EVENT_REROUTE_SPILL = 1;
 const bit<32> EVENT_TIMER = 2;
@@ -67,6 +69,7 @@ const bit<32> EVENT_TIMER_REJECTED = 6;
 const bit<32> EVENT_SSRR_RESOURCED = 7;
 const bit<32> EVENT_SSRR_MISSED = 8;
 const bit<32> EVENT_UPLINK_DOWN = 9;
+const bit<32> EVENT_GEN_OTHER = 10;
 const bit<16> ETHERTYPE_TIMER = 0x88B5;   // slice timer packets, never forwarded
 const bit<16> TIMER_FLAG_SYNC = 1;     // set the clock to this slice whatever the step
 const bit<9>  CPU_PORT = 510;             // simple_switch_grpc --cpu-port: P4Runtime PacketOut enters here
@@ -146,7 +149,7 @@ struct headers_t {
 struct metadata_t {
     /* carried across recirculation (field list 1): what one packet's stay at this ToR keeps */
     @field_list(1) bit<1>   recirculated;  // not the packet's first pass here
-    @field_list(1) bit<1>   gen;           // route generation latched at the first pass
+    @field_list(1) bit<1>   gen;           // route generation of the packet: stamped at its source ToR
     @field_list(1) bit<1>   held;          // waiting in a calendar queue for its departure slice
     @field_list(1) bit<1>   redecide;      // the next pass decides again from this ToR
     @field_list(1) bit<8>   reroutes;      // re-decisions so far (bounded by MAX_REROUTES)
@@ -159,7 +162,8 @@ struct metadata_t {
     /* config (one entry, the table default) */
     bit<1>   configured;
     tor_t    my_tor;
-    bit<1>   cfg_gen;        // the active route generation
+    bit<1>   cfg_gen;        // the route generation stamped into packets from hosts
+    bit<2>   live;           // generations complete here (bit g): stamps routed by
     down_t   down;           // failed uplinks
     bit<32>  capacity;       // bytes one calendar queue takes per slice
     bit<32>  bytes_per_us;   // uplink rate: the byte clock of the active queue (0: off)
@@ -308,10 +312,10 @@ control UroVerifyChecksum(inout headers_t hdr, inout metadata_t meta) {
 
 control UroIngress(inout headers_t hdr, inout metadata_t meta,
                    inout standard_metadata_t sm) {
-    /* drop reasons: no_route, all_full, held_too_long, bad_ssrr, ttl, malformed, not_ipv4, bad_timer, unconfigured, bad_checksum, reroute_limit */
-    counter(11, CounterType.packets) drops;
-    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, timer_sync, timer_rejected, ssrr_resourced, ssrr_missed, uplink_down */
-    counter(10, CounterType.packets) events;
+    /* drop reasons: no_route, all_full, held_too_long, bad_ssrr, ttl, malformed, not_ipv4, bad_timer, unconfigured, bad_checksum, reroute_limit, stale_gen */
+    counter(12, CounterType.packets) drops;
+    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, timer_sync, timer_rejected, ssrr_resourced, ssrr_missed, uplink_down, gen_other */
+    counter(11, CounterType.packets) events;
 
     /* ---- slice clock (advanced by timer packets) and calendar-queue state ---------- */
     register<slice_t>(1) slice_reg;       // current slice id
@@ -323,15 +327,17 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     register<bit<32>>(8) qtag_reg;    // departure epoch that position belongs to
 
     /* The one config entry (the table's default, written by the controller): this ToR's
-     * id, the active route generation, the failed uplinks, bytes per calendar queue per
+     * id, the route generation it stamps into its hosts' packets, the generations complete
+     * here (bit g: packets stamped g elsewhere are routed by them), the failed uplinks, bytes per calendar queue per
      * slice, the uplink rate (the active queue's byte clock; 0 = off) and the largest
      * step a timer may move the clock. Without it the switch is unconfigured: it drops
      * and counts everything but timers. */
-    action set_config(tor_t my_tor, bit<1> generation, down_t down, bit<32> capacity_bytes,
+    action set_config(tor_t my_tor, bit<1> generation, bit<2> live, down_t down, bit<32> capacity_bytes,
                       bit<32> bytes_per_us, slice_t max_timer_step) {
         meta.configured = 1;
         meta.my_tor = my_tor;
         meta.cfg_gen = generation;
+        meta.live = live;
         meta.down = down;
         meta.capacity = capacity_bytes;
         meta.bytes_per_us = bytes_per_us;
@@ -532,7 +538,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             exit;
         }
         if (meta.recirculated == 0) {
-            meta.gen = meta.cfg_gen;             // one route generation for the whole stay
             meta.first_epoch = meta.epoch;
         }
         /* ---- malformed input: dropped and counted, never forwarded --------------------
@@ -589,6 +594,29 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             exit;
         }
 
+        /* ---- the packet's route generation (Reitblatt et al., SIGCOMM 2012: per-packet
+         * consistency): a packet from a host is stamped with this ToR's generation in the
+         * IPv4 reserved flag bit (must be zero on the wire, RFC 791; the header checksum is
+         * recomputed on the way out); one from an uplink is routed by its stamp, which must
+         * be a generation complete here (config `live`), else dropped and counted. The
+         * generation then serves its whole stay (held, re-decided, re-sourced). */
+        if (meta.recirculated == 0) {
+            if (sm.ingress_port >= (bit<9>)UPLINK_PORT_BASE
+                && sm.ingress_port < (bit<9>)(UPLINK_PORT_BASE + NUM_UPLINKS)) {
+                meta.gen = hdr.ipv4.flags[2:2];
+                if ((meta.live >> meta.gen)[0:0] == 0) {
+                    drops.count(DROP_STALE_GEN);     // its generation is not (or no longer) here
+                    mark_to_drop(sm);
+                    exit;
+                }
+                if (meta.gen != meta.cfg_gen) {
+                    events.count(EVENT_GEN_OTHER);   // per-switch flips would have mixed it
+                }
+            } else {
+                meta.gen = meta.cfg_gen;
+                hdr.ipv4.flags[2:2] = meta.gen;
+            }
+        }
         qstate_reg.read(meta.qstate, 0);         // the one queue-state read of this pass
 
         /* ---- calendar queue on bmv2: a held packet circles until its slice ---------- */
@@ -648,6 +676,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 exit;
             }
             if (meta.is_local == 1) {
+                hdr.ipv4.flags = hdr.ipv4.flags & 3;   // the generation stamp never reaches a host
                 /* Destination ToR: to the host port. A source route ends here: the
                  * option is removed, so hosts never see fabric routes (a host kernel
                  * would echo a reversed source route in its replies, RFC 791 3.1). */

@@ -29,11 +29,11 @@ CONTRACT_FORMAT = "uro-pipeline-contract/2"
 #: ToR drop reasons (counter ``drops``); every frame that is not forwarded is counted
 #: under exactly one of them (docs/p4.md says which check comes first)
 DROP_REASONS = ["no_route", "all_full", "held_too_long", "bad_ssrr", "ttl", "malformed", "not_ipv4",
-                "bad_timer", "unconfigured", "bad_checksum", "reroute_limit"]
+                "bad_timer", "unconfigured", "bad_checksum", "reroute_limit", "stale_gen"]
 #: ToR events (counter ``events``); a timer from the timer source is counted under exactly
 #: one of timer, timer_sync, timer_rejected
 EVENTS = ["reroute_missed", "reroute_spill", "timer", "ssrr_written", "ssrr_transit",
-          "timer_sync", "timer_rejected", "ssrr_resourced", "ssrr_missed", "uplink_down"]
+          "timer_sync", "timer_rejected", "ssrr_resourced", "ssrr_missed", "uplink_down", "gen_other"]
 OCS_DROP_REASONS = ["no_circuit", "bad_timer", "unconfigured"]
 OCS_EVENTS = ["timer", "timer_sync", "timer_rejected"]
 
@@ -124,7 +124,7 @@ def contract(profile: Profile, program: str = "tor") -> dict:
             path_params += [(f"tor{h}", w.tor), (f"up{h}", w.uplink), (f"slice{h}", w.slice)]
         tables = {
             "config": {"keys": [], "actions": {
-                "set_config": [("my_tor", w.tor), ("generation", 1), ("down", p.uplinks), ("capacity_bytes", 32),
+                "set_config": [("my_tor", w.tor), ("generation", 1), ("live", 2), ("down", p.uplinks), ("capacity_bytes", 32),
                                ("bytes_per_us", 32), ("max_timer_step", w.slice)],
                 "unconfigured": []}},
             "host_dst": {

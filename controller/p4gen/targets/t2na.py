@@ -215,6 +215,9 @@ class T2na:
                           "generation_keyed": True, "keys": [{"name": "generation", "match": "exact", "bitwidth": 1},
                                                              {"name": "path", "match": "exact", "bitwidth": pb}],
                           "actions": write}
+        # gen_other is not counted here: the events counter has a cell per subset of events,
+        # one more event doubles it (docs/p4.md "Route generations")
+        c["counters"]["events"]["indices"] = [x for x in c["counters"]["events"]["indices"] if x != "gen_other"]
         for cname, extra in (("drops", T2NA_DROPS), ("events", T2NA_EVENTS)):
             idx = c["counters"][cname]["indices"]
             idx += [x for x in extra if x not in idx]

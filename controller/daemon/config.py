@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from controller.daemon.auth import ApiAccess, api_access
 from controller.errors import UroError
 
 ROLES = ("tor", "ocs")
@@ -143,6 +144,9 @@ class DaemonSettings:
     rpc_timeout_s: float = 5.0
     log_format: str = "json"
     election_id: int = 1                         # default of every switch's election_id
+    #: the status API's access (bearer token for writes, who may read, optional HTTPS):
+    #: controller/daemon/auth.py; None = the defaults (token file next to the config)
+    api: "ApiAccess | None" = None
 
 
 @dataclass(frozen=True)
@@ -345,6 +349,7 @@ def _daemon(doc: dict, src: Path) -> DaemonSettings:
         rpc_timeout_s=t.positive("rpc_timeout_s", 5.0),
         log_format=t.get("log", "str", "json"),
         election_id=t.int_in("election_id", 1, MAX_ELECTION_ID, default=1),
+        api=api_access(t, src),
     )
     if out.log_format not in ("json", "kv"):
         raise ConfigError(f"{src}: [daemon]: log: \"json\" or \"kv\", got {out.log_format!r}")

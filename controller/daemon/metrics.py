@@ -49,6 +49,8 @@ class Metrics:
                                         buckets=JITTER_BUCKETS, registry=r)
         self.slices_skipped = Counter("uro_slices_skipped", "Slices the clock thread could not send in time "
                                       "(the next timer carries the current slice)", registry=r)
+        self.api_unauthorized = Counter("uro_api_unauthorized", "Status API requests refused for a missing or "
+                                        "wrong token (nothing done)", ["method"], registry=r)
         self._lock = threading.Lock()
         self._snapshot: dict = {}
         r.register(_SnapshotCollector(self))

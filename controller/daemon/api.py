@@ -1,6 +1,8 @@
 """The daemon's status API: HTTP on localhost unless the config binds it elsewhere.
 
+    GET  /                the live dashboard (HTML/JS/CSS shipped in the package: dashboard/)
     GET  /status          JSON: switches, sessions, generations, entries, errors, clock, failures
+    GET  /schedule        JSON: the schedule's circuits (peer[slice][tor][uplink]) and ToR names
     GET  /metrics         Prometheus text format (prometheus_client)
     POST /fail            {"uplink": [tor, u]} | {"tor": t} | {"ocs": u}   -> the handling report
     POST /recover         same body
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import json
 import threading
+from pathlib import Path
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from controller.daemon import auth
@@ -24,6 +27,32 @@ from controller.errors import UroError
 
 #: how long a POST waits for the control thread
 WAIT_S = 300.0
+
+
+#: the dashboard's files (package data) and their content types
+_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+          ".css": "text/css; charset=utf-8"}
+
+
+def _asset(name: str) -> tuple[bytes, str] | None:
+    """A file of the dashboard shipped in the package; None for anything else."""
+    from importlib import resources
+
+    if "/" in name or name.startswith(".") or Path(name).suffix not in _TYPES:
+        return None
+    f = resources.files("controller.daemon").joinpath("dashboard", name)
+    if not f.is_file():
+        return None
+    return f.read_bytes(), _TYPES[Path(name).suffix]
+
+
+def schedule_doc(ctl: Controller) -> dict:
+    """The circuits the OCSes run (the configured schedule; failures are in /status)."""
+    with ctl._state_lock:
+        sched = ctl.routes.schedule
+        names = {s.tor: s.name for s in ctl.cfg.switches if s.tor is not None}
+    return {"name": sched.name, "tors": sched.n_tors, "uplinks": sched.n_uplinks, "slices": sched.n_slices,
+            "names": [names.get(t) for t in range(sched.n_tors)], "peer": sched.peer.tolist()}
 
 
 def _handler(ctl: Controller, token: str, reads: str):
@@ -64,14 +93,22 @@ def _handler(ctl: Controller, token: str, reads: str):
             if not auth.read_allowed(reads, self.client_address[0], self._authorized()):
                 return self._refuse("GET", "reading this API needs the daemon's token here "
                                     f"(reads = {reads!r}): Authorization: Bearer <token file's content>")
-            if self.path in ("/status", "/"):
+            path = self.path.split("?", 1)[0]
+            if path == "/status":
                 self._json(200, ctl.status())
+            elif path == "/schedule":
+                self._json(200, schedule_doc(ctl))
+            elif path in ("/", "/dashboard", "/index.html") or path.startswith("/ui/"):
+                asset = _asset("index.html" if not path.startswith("/ui/") else path[len("/ui/"):])
+                if asset is None:
+                    return self._json(404, {"error": f"no such resource {self.path}"})
+                self._send(200, *asset)
             elif self.path == "/metrics":
                 from prometheus_client import CONTENT_TYPE_LATEST
 
                 self._send(200, ctl.metrics.render(), CONTENT_TYPE_LATEST)
             else:
-                self._json(404, {"error": f"no such resource {self.path} (GET /status, /metrics)"})
+                self._json(404, {"error": f"no such resource {self.path} (GET /, /status, /schedule, /metrics)"})
 
         def do_POST(self):
             if not self._authorized():

@@ -2,7 +2,10 @@
 chromium-driver, driven by selenium) against `uro daemon` on real simple_switch_grpc
 switches: the page loads without console errors, shows every switch, its slice
 advances, and a failure raised through the API appears on the page within 2 s. The
-screenshot in docs/ is taken by this test (URO_DASHBOARD_SHOT=docs/dashboard.png)."""
+screenshot in docs/ is taken by this test (URO_DASHBOARD_SHOT=docs/dashboard.png).
+
+Issue 23 (3): every metric the Grafana dashboard (examples/grafana-uro.json) queries is
+in this real daemon's /metrics."""
 
 from __future__ import annotations
 
@@ -37,10 +40,12 @@ def _browser(tmp_path: Path):
     return webdriver.Chrome(service=Service(driver, log_output=str(tmp_path / "chromedriver.log")), options=opts)
 
 
-@pytest.fixture
-def daemon_net(tmp_path, artifacts):
-    """Two ToRs and the OCS emulator on real bmv2, and `uro daemon` driving them."""
+@pytest.fixture(scope="module")
+def daemon_net(tmp_path_factory, artifacts):
+    """Two ToRs and the OCS emulator on real bmv2, and `uro daemon` driving them (one
+    daemon for this module's tests)."""
     need_daemon_stack()
+    tmp_path = tmp_path_factory.mktemp("dashboard-net")
     sws = [SwitchProc(tmp_path, n).start() for n in ("tor0", "tor1", "ocs")]
     port = free_port()
     cfg = write_net(tmp_path / "net.toml", programs_of(artifacts),
@@ -130,3 +135,18 @@ def test_dashboard_in_chromium(daemon_net, tmp_path):
         assert page()["conn"] == "live"
     finally:
         browser.quit()
+
+
+def test_grafana_panels_query_metrics_the_daemon_exports(daemon_net):
+    import json
+    import urllib.request
+
+    from controller.daemon.metrics import exported_names, queried_names
+    from daemon_util import REPO
+
+    port, _cfg = daemon_net
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as r:
+        text = r.read().decode()
+    queried = queried_names(json.loads((REPO / "examples" / "grafana-uro.json").read_text()))
+    missing = queried - exported_names(text)
+    assert len(queried) >= 20 and not missing, f"queried but not in the daemon's /metrics: {sorted(missing)}"

@@ -122,7 +122,7 @@ function drawClock(st) {
     ["timers sent", c.timers_sent], ["slices skipped", c.slices_skipped],
     ["spread p50 / p99", `${fmt(j.p50_ms, 3)} / ${fmt(j.p99_ms, 3)} ms`],
     ["lateness p50 / p99", `${fmt(l.p50_ms, 3)} / ${fmt(l.p99_ms, 3)} ms`],
-    ["routes", st.routes ? `v${st.routes.version} (${st.routes.per_hop}/${st.routes.source})` : "–"],
+    ["routes", st.routes ? `v${st.routes.version} (${st.routes.per_hop || "–"} / ${st.routes.source || "–"})` : "–"],
     ["uptime", `${fmt(st.uptime_s, 0)} s`]];
   $("#clock").replaceChildren(...rows.map(([k, v]) => el("tr", {}, el("td", { text: k }),
     el("td", { class: "num", text: v == null ? "–" : String(v) }))));

@@ -277,7 +277,10 @@ def test_reload_good_bad_and_unreachable(net, tmp_path):
 
 def test_api_and_ctl(net, capsys):
     ctl, sws, clock = net
-    srv = StatusServer(ctl, "127.0.0.1", 0).start()
+    tf = ctl.cfg.path.with_name("net.token")
+    tf.write_text("t" * 32 + "\n")
+    tf.chmod(0o600)
+    srv = StatusServer(ctl, "127.0.0.1", 0, token="t" * 32).start()
     stop = threading.Event()
 
     def loop():
@@ -290,23 +293,23 @@ def test_api_and_ctl(net, capsys):
         assert uro(["ctl", "status", "--api", addr]) == 0
         out = capsys.readouterr().out
         assert "tor0" in out and "ocs" in out and "routes v1" in out
-        assert uro(["ctl", "fail", "uplink", "tor1", "0", "--api", addr]) == 0
+        assert uro(["ctl", "fail", "uplink", "tor1", "0", "--api", addr, "--token-file", str(tf)]) == 0
         rep = json.loads(capsys.readouterr().out)
         assert rep["kind"] == "uplink" and rep["target"] == [1, 0] and rep["dataplane_ms"] is not None
         assert config_of(ctl, "tor1")[1] == frozenset({0})
         assert uro(["ctl", "status", "--json", "--api", addr]) == 0
         st = json.loads(capsys.readouterr().out)
         assert st["failures"]["active"]["uplinks"] == [[1, 0]]
-        assert uro(["ctl", "fail", "uplink", "9", "0", "--api", addr]) == 2
+        assert uro(["ctl", "fail", "uplink", "9", "0", "--api", addr, "--token-file", str(tf)]) == 2
         err = capsys.readouterr().err
         assert "ToR 9 is not in the network" in err and err.count("\n") == 1
-        assert uro(["ctl", "fail", "ocs", "--api", addr]) == 2
-        assert uro(["ctl", "recover", "uplink", "1", "0", "--api", addr]) == 0
+        assert uro(["ctl", "fail", "ocs", "--api", addr, "--token-file", str(tf)]) == 2
+        assert uro(["ctl", "recover", "uplink", "1", "0", "--api", addr, "--token-file", str(tf)]) == 0
         capsys.readouterr()
         assert uro(["ctl", "metrics", "--api", addr]) == 0
         assert "uro_entries_written_total" in capsys.readouterr().out
         ctl.cfg.path.write_text(ctl.cfg.path.read_text().replace('role = "ocs"', 'role = "x"'))
-        assert uro(["ctl", "reload", "--api", addr]) == 2
+        assert uro(["ctl", "reload", "--api", addr, "--token-file", str(tf)]) == 2
         assert "unknown role 'x'" in capsys.readouterr().err
     finally:
         stop.set()

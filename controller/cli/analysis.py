@@ -93,7 +93,9 @@ def cmd_compare(args) -> int:
     return 0
 
 
-def cmd_failures(args) -> int:
+def failure_table(args):
+    """The connectivity-loss table of `uro failures` (and `uro plot failures`):
+    ``(schedule, columns, [(kind, rate, [loss per column as a fraction])])``."""
     import numpy as np
 
     from controller.analysis import failures
@@ -119,8 +121,7 @@ def cmd_failures(args) -> int:
     uro = compute(sched, UroParams(k=max(ks), hops_per_slice=per_slice))
     uc = ucmp.compute(sched, ucmp.UcmpParams(hops_per_slice=per_slice, backups=args.backups))
     cols = [f"uro K={k}" for k in ks] + ["ucmp", "ucmp+backups"]
-    head = ["failure", "rate"] + cols
-    lines = [head]
+    out = []
     for kind, kw in cases:
         acc = np.zeros(len(cols))
         for trial in range(args.trials):
@@ -129,7 +130,14 @@ def cmd_failures(args) -> int:
             vals += [failures.ucmp_loss(uc, f, with_backups=False), failures.ucmp_loss(uc, f, with_backups=True)]
             acc += vals
         acc /= args.trials
-        lines.append([kind, f"{kw[kind]:.3f}"] + [f"{100 * x:.3f}%" for x in acc])
+        out.append((kind, kw[kind], acc.tolist()))
+    return sched, cols, out
+
+
+def cmd_failures(args) -> int:
+    sched, cols, rows = failure_table(args)
+    head = ["failure", "rate"] + cols
+    lines = [head] + [[kind, f"{rate:.3f}"] + [f"{100 * x:.3f}%" for x in acc] for kind, rate, acc in rows]
     widths = [max(len(r[i]) for r in lines) for i in range(len(head))]
     print(sched.describe())  # only once every trial has run: a bad rate leaves no partial table
     print(f"connectivity loss (fraction of (slice, src, dst) with no surviving route), mean of {args.trials} trials")
@@ -151,16 +159,27 @@ def register(sub) -> None:
                     "  grp-size    paths per (slice, src, dst) group\n\n"
                     "An htsim topology file with slices of a second or more (the UCMP/Opera artifacts' files "
                     "carry a 2 s placeholder) gets a warning: give --slice-us.")
-    common.add_schedule_args(r)
-    common.add_route_args(r, algo_flag=False)
-    r.add_argument("--schemes", default=None,
-                   help="comma list of " + ", ".join(SCHEMES) + " (default: all, or none when --routes is given)")
-    common.add_routes_input(r, many=True)
+    compare_args(r)
     r.add_argument("--json", help="also write the table as JSON")
     r.add_argument("--plot", help="write a PNG with path-length and latency CDFs (matplotlib)")
     r.set_defaults(func=cmd_compare)
 
     r = sub.add_parser("failures", help="connectivity loss under random link / ToR / OCS failures")
+    failures_args(r)
+    r.set_defaults(func=cmd_failures)
+
+
+def compare_args(r) -> None:
+    """The schedule, routing, schemes and --routes options of `uro compare` (and `uro plot cdf`)."""
+    common.add_schedule_args(r)
+    common.add_route_args(r, algo_flag=False)
+    r.add_argument("--schemes", default=None,
+                   help="comma list of " + ", ".join(SCHEMES) + " (default: all, or none when --routes is given)")
+    common.add_routes_input(r, many=True)
+
+
+def failures_args(r) -> None:
+    """The options of `uro failures` (and `uro plot failures`)."""
     common.add_schedule_args(r)
     r.add_argument("--n-tors", dest="tors", type=common.tor_count, action=common.DeprecatedAlias, new="--tors",
                    help="deprecated: use --tors")
@@ -181,4 +200,3 @@ def register(sub) -> None:
     r.add_argument("--backups", type=common.non_negative_int, default=2,
                    help="UCMP backup paths for direct-only groups")
     r.add_argument("--trials", type=common.positive_int, default=3, help="random failure sets per rate (default 3)")
-    r.set_defaults(func=cmd_failures)

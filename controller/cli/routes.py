@@ -93,22 +93,17 @@ def cmd_routes(args) -> int:
 
 def _routes_ucmp_streamed(args, sched) -> int:
     """UCMP to a compact artifact: computed and written chunk by chunk (bounded memory)."""
-    from controller.atomic import remove, replace, temp_dir
+    from controller.atomic import atomic_dir
     from controller.tables import stream
 
     params = common.route_params(args, sched, "ucmp")
     common.estimate_memory(sched.n_tors, sched.n_uplinks, sched.n_slices, "ucmp_stream",
                            label="ucmp routes (streamed)")
     target = Path(args.output)
-    tmp = temp_dir(target)
-    try:
+    with atomic_dir(target) as tmp:
         man = stream.write_ucmp(sched, params, tmp, progress=common.progress(sched.n_tors, "ucmp", unit="dst"),
                                 write_progress=common.progress(stream.chunks_of(sched, params), "writing source tables",
                                                                unit="chunk"))
-        replace(tmp, target)
-    except BaseException:
-        remove(tmp)
-        raise
     common.warn_capped(man.get("notes"))
     print(f"{sched.describe()}\nwrote {args.output} (compact, {_size(target)}): ucmp, {sched.n_tors} ToRs x "
           f"~{man['entries_per_tor']:.0f} entries, {man['paths']} paths, {man['buckets']['count']} buckets")

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from controller.daemon.auth import ApiAccess, api_access
 from controller.errors import UroError
 
 ROLES = ("tor", "ocs")
@@ -144,6 +145,9 @@ class DaemonSettings:
     log_format: str = "json"
     election_id: int = 1                         # default of every switch's election_id
     hold_s: float | None = None                  # old generation kept after a flip (None: from the clock)
+    #: the status API's access (bearer token for writes, who may read, optional HTTPS):
+    #: controller/daemon/auth.py; None = the defaults (token file next to the config)
+    api: "ApiAccess | None" = None
 
 
 @dataclass(frozen=True)
@@ -358,6 +362,7 @@ def _daemon(doc: dict, src: Path) -> DaemonSettings:
         log_format=t.get("log", "str", "json"),
         election_id=t.int_in("election_id", 1, MAX_ELECTION_ID, default=1),
         hold_s=t.positive("hold_s", None),
+        api=api_access(t, src),
     )
     if out.log_format not in ("json", "kv"):
         raise ConfigError(f"{src}: [daemon]: log: \"json\" or \"kv\", got {out.log_format!r}")

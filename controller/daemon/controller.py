@@ -145,6 +145,7 @@ class Controller:
             if names is not None and s.name not in names:
                 continue
             backend = prep.backends[s.name](plans.switch_address(s, cfg.daemon.rpc_timeout_s))
+            self.metrics.switch_known(s.name)
             out[s.name] = SwitchAgent(s, cfg.programs[s.program], prep.roles[s.name], backend,
                                       prep.pipelines[(s.target, s.program)],
                                       log=self.log, metrics=self.metrics, clock=self.clock)

@@ -344,7 +344,7 @@ def _daemon_reaction(plan: Plan, sdir: Path, op: str, kind: str, ids: list[int],
     extra = []
     if kind == "tor":
         t0 = time.monotonic()
-        reps = [dmn.declare(plan, op, {"tor": ids[0]})]
+        reps = [dmn.declare(plan, sdir, op, {"tor": ids[0]})]
         if op == "recover":
             sw = dmn.wait_switch(plan, f"tor{ids[0]}")
             extra = [f"daemon: tor{ids[0]} restored (pipeline, tables, generation {sw['generation']}) "

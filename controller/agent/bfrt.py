@@ -57,7 +57,11 @@ def _sde_paths() -> list[str]:
 
 
 def load_bfrt_grpc():
-    """``bfrt_grpc.client``, from the environment or the SDE install; one clear error if absent."""
+    """``bfrt_grpc.client``, from the environment or the SDE install; one clear error if absent.
+    Its logger (which prints every subscribe attempt and bind at INFO) is kept to warnings."""
+    import logging
+
+    logging.getLogger("bfruntime_grpc_client").setLevel(logging.WARNING)
     try:
         return importlib.import_module("bfrt_grpc.client")
     except ImportError:

@@ -4,8 +4,7 @@
 (never by a name pattern: another engineer's model may run next to this one).
 
 Same shape as :class:`controller.agent.bmv2_process.Bmv2Switch`: ``start`` / ``alive`` /
-``kill`` / ``stop``; ``restart_switchd`` restarts the driver under a running model (what a
-switch agent survives). The model's dev ports are mapped to the given interfaces
+``stop``; ``restart`` reboots the switch (model and driver; what a switch agent survives). The model's dev ports are mapped to the given interfaces
 (``PortToIf``); ``bf_switchd`` needs 2 MiB hugepages for its DMA pools: the old
 ``vm.nr_hugepages`` is saved and restored by :meth:`stop`.
 
@@ -157,17 +156,34 @@ class TofinoModelSwitch:
         with open(self.log_dir / name, "w") as log:
             self.switchd = subprocess.Popen(self.switchd_command(conf), stdout=log, stderr=subprocess.STDOUT,
                                             env=self._env(), cwd=self.log_dir)
+        end = time.monotonic() + timeout
         try:
             wait_port(GRPC_PORT, timeout, self.switchd)
         except SwitchStartError as e:
             raise SwitchStartError(f"bf_switchd: {e} (see {self.log_dir / name})") from None
+        # the port answers before the device is up: wait for the BfRt server's own line
+        while b"bfruntime gRPC server started" not in (self.log_dir / name).read_bytes():
+            if self.switchd.poll() is not None or time.monotonic() > end:
+                raise SwitchStartError(f"bf_switchd did not start its BfRt server in {timeout:.0f} s "
+                                       f"(see {self.log_dir / name})")
+            time.sleep(0.2)
 
     def stop_switchd(self) -> None:
         _stop(self.switchd)
         self.switchd = None
 
-    def restart_switchd(self, timeout: float = 90.0) -> None:
+    def restart(self, timeout: float = 90.0) -> None:
+        """A switch reboot: bf_switchd and the model stopped and started again (the model
+        does not take a second driver: a bf_switchd restarted alone ends with dru_sim's
+        "Receive failed", exit 3)."""
         self.stop_switchd()
+        _stop(self.model)
+        self.model = None
+        conf, pmap = self.log_dir / "switchd.conf", self.log_dir / "ports.json"
+        with open(self.log_dir / f"model.{self.switchd_starts + 1}.log", "w") as log:
+            self.model = subprocess.Popen(self.model_command(conf, pmap), stdout=log, stderr=subprocess.STDOUT,
+                                          env=self._env(), cwd=self.log_dir)
+        time.sleep(2.0)
         self.start_switchd(timeout)
 
     def alive(self) -> bool:

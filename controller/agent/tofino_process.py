@@ -30,6 +30,10 @@ STATUS_PORT = 7777
 #: bf_switchd's DMA pools (the SDE's dma_setup.sh / verify.sh value)
 HUGEPAGES = 196
 HUGEPAGES_FILE = Path("/proc/sys/vm/nr_hugepages")
+#: bf_switchd's log lines once its device is up (its gRPC port answers earlier)
+READY = (b"bfruntime gRPC server started", b"bf_switchd: server started")
+#: seconds a start may take on a loaded 2-core machine (~20 s idle, 90+ s at load 20+)
+START_TIMEOUT = 300.0
 
 
 def sde_install() -> Path:
@@ -129,7 +133,7 @@ class TofinoModelSwitch:
             self._old_hugepages = None
 
     # ---- life cycle --------------------------------------------------------------------------
-    def start(self, timeout: float = 90.0) -> "TofinoModelSwitch":
+    def start(self, timeout: float = START_TIMEOUT) -> "TofinoModelSwitch":
         why = missing()
         if why:
             raise SwitchStartError(why)
@@ -149,7 +153,7 @@ class TofinoModelSwitch:
             raise
         return self
 
-    def start_switchd(self, timeout: float = 90.0) -> None:
+    def start_switchd(self, timeout: float = START_TIMEOUT) -> None:
         conf = self.log_dir / "switchd.conf"
         self.switchd_starts += 1
         name = "switchd.log" if self.switchd_starts == 1 else f"switchd.{self.switchd_starts}.log"
@@ -162,7 +166,7 @@ class TofinoModelSwitch:
         except SwitchStartError as e:
             raise SwitchStartError(f"bf_switchd: {e} (see {self.log_dir / name})") from None
         # the port answers before the device is up: wait for the BfRt server's own line
-        while b"bfruntime gRPC server started" not in (self.log_dir / name).read_bytes():
+        while not any(m in (self.log_dir / name).read_bytes() for m in READY):
             if self.switchd.poll() is not None or time.monotonic() > end:
                 raise SwitchStartError(f"bf_switchd did not start its BfRt server in {timeout:.0f} s "
                                        f"(see {self.log_dir / name})")
@@ -172,7 +176,7 @@ class TofinoModelSwitch:
         _stop(self.switchd)
         self.switchd = None
 
-    def restart(self, timeout: float = 90.0) -> None:
+    def restart(self, timeout: float = START_TIMEOUT) -> None:
         """A switch reboot: bf_switchd and the model stopped and started again (the model
         does not take a second driver: a bf_switchd restarted alone ends with dru_sim's
         "Receive failed", exit 3)."""

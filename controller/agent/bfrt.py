@@ -21,8 +21,9 @@ What it does for one ToR switch (``target = "tofino2"`` in the network config):
 ``$SDE_INSTALL/lib/python3*/site-packages/tofino`` (or ``$SDE/install/...``); without it
 the backend raises one :class:`BackendError` saying so. Everything up to the gRPC call --
 encodings, the switch plan, counter decoding -- is plain Python in this module and in
-:mod:`controller.tofino2`, and is tested without a switch; the calls into ``bfrt_grpc``
-(``_Session``) have NOT run against a real switch or the Tofino model (see README).
+:mod:`controller.tofino2`, tested without a switch (tests/test_tofino2_bfrt.py: a fake
+client enforcing the SDE's rules); the calls into ``bfrt_grpc`` (``_Session``) run against
+tofino-model + bf_switchd in tofino_tests/ (not yet on Tofino2 hardware).
 """
 
 from __future__ import annotations

@@ -57,21 +57,27 @@ def _sde_paths() -> list[str]:
     return out
 
 
-def load_bfrt_grpc():
-    """``bfrt_grpc.client``, from the environment or the SDE install; one clear error if absent.
-    Its logger (which prints every subscribe attempt and bind at INFO) is kept to warnings."""
+def _quiet(gc):
+    """The client sets its own logger to INFO at import (every subscribe attempt and bind
+    printed on stderr): back to warnings."""
     import logging
 
     logging.getLogger("bfruntime_grpc_client").setLevel(logging.WARNING)
+    return gc
+
+
+def load_bfrt_grpc():
+    """``bfrt_grpc.client``, from the environment or the SDE install; one clear error if absent.
+    Its logger (which prints every subscribe attempt and bind at INFO) is kept to warnings."""
     try:
-        return importlib.import_module("bfrt_grpc.client")
+        return _quiet(importlib.import_module("bfrt_grpc.client"))
     except ImportError:
         pass
     extra = [p for p in _sde_paths() if Path(p).is_dir() and p not in sys.path]
     if extra:
         sys.path[:0] = extra
         try:
-            return importlib.import_module("bfrt_grpc.client")
+            return _quiet(importlib.import_module("bfrt_grpc.client"))
         except ImportError as e:
             raise BackendError(f"bfrt_grpc (the Tofino SDE's BfRt client) did not load from {extra[0]}: {e}") from None
     raise BackendError("bfrt_grpc (the Tofino SDE's BfRt Python client) not found: install the SDE and set "

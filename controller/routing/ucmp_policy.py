@@ -35,6 +35,7 @@ Levels (``levels``):
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 import numpy as np
@@ -91,16 +92,24 @@ def envelope_levels(lv_gid: np.ndarray, lv_hops: np.ndarray, lv_lat: np.ndarray)
     row = np.repeat(np.arange(start.size), count)
     lat = lv_lat[order].astype(np.int64)
     lat_min = np.minimum.reduceat(lat, start)
-    prof = np.full((start.size, 2 * width), -1, np.int64)
+    prof = np.full((start.size, 2 * width), -1, np.int32)
     prof[row, 2 * pos] = lv_hops[order]
     prof[row, 2 * pos + 1] = lat - np.repeat(lat_min, count)
-    uniq, inv = np.unique(prof, axis=0, return_inverse=True)
+    from controller.routing.ucmp import unique_rows
+
+    uniq, inv = unique_rows(prof)                            # a few hundred distinct profiles
     on = np.ones(uniq.shape[0] * width, bool).reshape(uniq.shape[0], width)
     for i, u in enumerate(uniq):
         mem = [(int(u[2 * j]), int(u[2 * j + 1])) for j in range(width) if u[2 * j] >= 0]
-        on[i, :len(mem)] = on_envelope(mem)
+        on[i, :len(mem)] = _on_envelope_cached(tuple(mem))
     keep[order] = on[inv.ravel()[row], pos]
     return keep
+
+
+@functools.lru_cache(maxsize=65536)
+def _on_envelope_cached(members: tuple[tuple[int, int], ...]) -> tuple[bool, ...]:
+    """:func:`on_envelope`, remembered: chunks share most of their profiles."""
+    return tuple(on_envelope(list(members)))
 
 
 def on_envelope(members: list[tuple[int, int]]) -> list[bool]:

@@ -30,7 +30,7 @@ _NOT_ALGORITHM_OPTIONS = {"seed"}
 FLAGS = {
     "k": "-K/--alternatives", "max_hops": "--max-hops", "hops_per_slice": "--hop-budget", "paths": "--paths",
     "h_max": "--h-max", "max_parallel": "--max-parallel", "backups": "--backups", "relax_slices": "--relax",
-    "engine": "--ucmp-engine", "workers": "--workers", "sample": "--sample", "stagger": "--stagger/--no-stagger",
+    "engine": "--ucmp-engine", "sample": "--sample", "stagger": "--stagger/--no-stagger",
 }
 
 
@@ -227,7 +227,6 @@ def add_route_args(p: argparse.ArgumentParser, algo_flag: bool = True) -> None:
                    help="ucmp: extra 2-hop paths up to this many slices slower")
     g.add_argument("--ucmp-engine", dest="engine", default=S, metavar="auto|numba|numpy",
                    help="ucmp: group engine, compiled numba kernels on all cores or the NumPy reference (default auto)")
-    g.add_argument("--workers", type=positive_int, default=S, help="ucmp: threads for the numba engine (default: all cores)")
     g.add_argument("--alpha", type=finite_float, default=0.5,
                    help="ucmp: weight factor alpha for the host bucket thresholds shown (default 0.5)")
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from controller.cli import common
 from controller.errors import UroError
-from controller.routing import base
+from controller.routing import base, uro
+from controller.cli import cluster
 
 DEFAULT_OUT = "out"
 
@@ -80,14 +81,39 @@ def cmd_routes(args) -> int:
     common.check_options_used(args, [args.algo])
     _check_no_paths(args, fmt, args.algo)
     streamed = args.algo == "ucmp" and fmt == "compact"
-    sched = common.schedule_from(args, plan=["ucmp_stream" if streamed else args.algo])
+    uro_streamed = args.algo == "uro" and fmt == "compact"
+    sched = common.schedule_from(args, plan=["ucmp_stream" if streamed else "uro_stream" if uro_streamed else args.algo])
     if streamed:
         return _routes_ucmp_streamed(args, sched)
+    if uro_streamed and uro.resolve_engine("auto", sched.n_uplinks, sched.n_tors) == "numba":
+        return _routes_uro_streamed(args, sched)
     routes = common.routes_for(args, sched)
     artifacts.write(routes, args.output, fmt, with_paths=not args.no_paths, progress=_write_bar(sched, routes.kind))
     n = artifacts.entries_per_tor(routes)
     print(f"{sched.describe()}\nwrote {args.output} ({fmt}, {_size(Path(args.output))}): {args.algo}, "
           f"{sched.n_tors} ToRs x ~{n:.0f} entries")
+    return 0
+
+
+def _routes_uro_streamed(args, sched) -> int:
+    """URO to a compact artifact: compiled kernels per destination chunk, scattered straight
+    into the artifact's arrays (no in-memory [slice, tor, dst, K] route set)."""
+    from controller.atomic import remove, replace, temp_dir
+    from controller.routing import uro_chunks
+
+    params = common.route_params(args, sched, "uro")
+    target = Path(args.output)
+    with cluster.executor_from(args) as ex:
+        tmp = temp_dir(target)
+        try:
+            man = uro_chunks.write_artifact(sched, params, tmp, executor=ex,
+                                            progress=common.progress(sched.n_tors, "uro", unit="dst"))
+            replace(tmp, target)
+        except BaseException:
+            remove(tmp)
+            raise
+    print(f"{sched.describe()}\nwrote {args.output} (compact, {_size(target)}): uro, "
+          f"{sched.n_tors} ToRs x ~{man['entries_per_tor']:.0f} entries")
     return 0
 
 
@@ -174,6 +200,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     r = sub.add_parser("routes", help="compute routes and write them as an artifact")
     common.add_schedule_args(r)
     common.add_route_args(r)
+    cluster.add_args(r)
     r.add_argument("-o", "--output", required=True,
                    help="artifact to write: NAME.uro (compact directory) or NAME.json (JSON document)")
     _add_format(r)

@@ -8,7 +8,7 @@ existing Dask scheduler; ``--workers N``: a local Dask cluster of N worker proce
 from __future__ import annotations
 
 import argparse
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 
 from controller.cli.common import positive_int
 from controller.errors import UroError
@@ -20,6 +20,11 @@ def add_args(p: argparse.ArgumentParser) -> None:
                    help="run the chunks on an existing Dask scheduler (workers need only uro installed)")
     g.add_argument("--workers", dest="cluster_workers", type=positive_int, default=None, metavar="N",
                    help="run the chunks on a local Dask cluster of N worker processes")
+
+
+def requested(args) -> bool:
+    """The command's work is to run on a Dask cluster (``--cluster`` or ``--workers``)."""
+    return bool(getattr(args, "cluster", None) or getattr(args, "cluster_workers", None))
 
 
 def executor_from(args):

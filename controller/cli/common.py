@@ -11,6 +11,7 @@ to an algorithm that does not take it is an error instead of being ignored.
 from __future__ import annotations
 
 import argparse
+import inspect
 import dataclasses
 import math
 import os
@@ -283,14 +284,17 @@ def route_params(args, sched: Schedule, algo: str, **override):
         raise UroError(flagify(str(e))) from None
 
 
-def routes_for(args, sched: Schedule, algo: str | None = None, extra: str | None = None,
+def routes_for(args, sched: Schedule, algo: str | None = None, extra: str | None = None, executor=None,
                **override) -> base.RouteSet:
-    """Compute routes with ``algo`` (default ``--algo``) through the registry."""
+    """Compute routes with ``algo`` (default ``--algo``) through the registry; ``executor``
+    (``--cluster``/``--workers``): where algorithms that work in chunks run them."""
     algo = algo or args.algo or "uro"
     alg = base.get(algo)
     params = route_params(args, sched, algo, **override)
     check_route_memory(sched, algo, params, extra)
     total = sched.n_slices * 2 if alg.kind == base.PER_HOP else sched.n_tors
+    if executor is not None and "executor" in inspect.signature(alg.compute).parameters:
+        return alg.compute(sched, params, progress=progress(total, algo), executor=executor)
     return alg.run(sched, params, progress=progress(total, algo))
 
 

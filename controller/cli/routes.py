@@ -80,14 +80,23 @@ def cmd_routes(args) -> int:
     artifacts.check_output(args.output, fmt)
     common.check_options_used(args, [args.algo])
     _check_no_paths(args, fmt, args.algo)
+    if args.uro_engine != "auto" and args.algo != "uro":
+        raise UroError(f"--uro-engine applies to --algo uro, not {args.algo}")
     streamed = args.algo == "ucmp" and fmt == "compact"
     uro_streamed = args.algo == "uro" and fmt == "compact"
     sched = common.schedule_from(args, plan=["ucmp_stream" if streamed else "uro_stream" if uro_streamed else args.algo])
     if streamed:
         return _routes_ucmp_streamed(args, sched)
-    if uro_streamed and uro.resolve_engine("auto", sched.n_uplinks, sched.n_tors) == "numba":
+    engine = uro.resolve_engine(args.uro_engine, sched.n_uplinks, sched.n_tors) if args.algo == "uro" else None
+    if uro_streamed and (cluster.requested(args) or engine == "numba"):
         return _routes_uro_streamed(args, sched)
-    routes = common.routes_for(args, sched)
+    with cluster.executor_from(args) as ex:
+        if args.algo == "uro":  # the engine asked for (or auto), on the cluster if one is given
+            params = common.route_params(args, sched, "uro")
+            common.check_route_memory(sched, "uro", params)
+            routes = uro.compute(sched, params, engine=args.uro_engine, executor=ex)
+        else:
+            routes = common.routes_for(args, sched, executor=ex)
     artifacts.write(routes, args.output, fmt, with_paths=not args.no_paths, progress=_write_bar(sched, routes.kind))
     n = artifacts.entries_per_tor(routes)
     print(f"{sched.describe()}\nwrote {args.output} ({fmt}, {_size(Path(args.output))}): {args.algo}, "
@@ -126,15 +135,17 @@ def _routes_ucmp_streamed(args, sched) -> int:
     common.estimate_memory(sched.n_tors, sched.n_uplinks, sched.n_slices, "ucmp_stream",
                            label="ucmp routes (streamed)")
     target = Path(args.output)
-    tmp = temp_dir(target)
-    try:
-        man = stream.write_ucmp(sched, params, tmp, progress=common.progress(sched.n_tors, "ucmp", unit="dst"),
-                                write_progress=common.progress(stream.chunks_of(sched, params), "writing source tables",
-                                                               unit="chunk"))
-        replace(tmp, target)
-    except BaseException:
-        remove(tmp)
-        raise
+    with cluster.executor_from(args) as ex:
+        tmp = temp_dir(target)
+        try:
+            man = stream.write_ucmp(sched, params, tmp, progress=common.progress(sched.n_tors, "ucmp", unit="dst"),
+                                    write_progress=common.progress(stream.chunks_of(sched, params),
+                                                                   "writing source tables", unit="chunk"),
+                                    executor=ex)
+            replace(tmp, target)
+        except BaseException:
+            remove(tmp)
+            raise
     print(f"{sched.describe()}\nwrote {args.output} (compact, {_size(target)}): ucmp, {sched.n_tors} ToRs x "
           f"~{man['entries_per_tor']:.0f} entries, {man['paths']} paths, {man['buckets']['count']} buckets")
     return 0
@@ -201,6 +212,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     common.add_schedule_args(r)
     common.add_route_args(r)
     cluster.add_args(r)
+    r.add_argument("--uro-engine", choices=uro.ENGINES, default="auto",
+                   help="uro: compiled numba kernels per destination chunk (streamed into a compact artifact), "
+                        "the NumPy reference engine, or auto (numba from %d ToRs on; default)" % uro.NUMBA_FROM_TORS)
     r.add_argument("-o", "--output", required=True,
                    help="artifact to write: NAME.uro (compact directory) or NAME.json (JSON document)")
     _add_format(r)

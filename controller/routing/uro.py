@@ -294,7 +294,8 @@ def compute(sched: Schedule, params: UroParams | None = None, progress=None, eng
     """
     params = params or UroParams()
     _check_slices(sched.n_slices)
-    if resolve_engine(engine, sched.n_uplinks, sched.n_tors) == "numba":
+    # work sent to a cluster runs as the compiled kernels' chunks, whatever the size
+    if resolve_engine(engine, sched.n_uplinks, 1 << 30 if executor is not None else sched.n_tors) == "numba":
         from controller.routing import uro_chunks
 
         return uro_chunks.compute(sched, params, progress=progress, executor=executor, workers=workers)

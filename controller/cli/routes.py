@@ -177,6 +177,20 @@ def cmd_stats(args) -> int:
     return 0
 
 
+def cmd_htsim(args) -> int:
+    """`uro htsim --routes NAME.uro -o FILE`: the routes as the UCMP artifact's htsim topology file."""
+    from controller.tables import htsim
+
+    common.check_output(args.output)
+    art = common.open_routes(args, args.routes)
+    routes = art.route_set()
+    n = htsim.write_file(routes, args.output, downlinks=args.downlinks, alpha=args.alpha,
+                         progress=common.progress(art.n_slices, "writing paths", unit="slice"))
+    print(f"wrote {args.output} ({_size(Path(args.output))}): {art.algo} routes of {art.n_tors} ToRs, {n} paths "
+          f"(htsim: -topfile {args.output} -routing OptiRoute)")
+    return 0
+
+
 def _resource_report(args) -> int:
     """`uro stats --target tofino2 --profile P`: the compiler's resource usage of the built
     program, next to URO Table II and UCMP Table 2."""
@@ -220,6 +234,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     _add_format(r)
     r.add_argument("--no-paths", action="store_true", help="JSON per-hop routes: omit full paths (smaller)")
     r.set_defaults(func=cmd_routes)
+
+    r = sub.add_parser("htsim", help="write a route artifact as an htsim topology file (schedule + paths) for the "
+                                     "UCMP artifact's simulator (-routing OptiRoute)")
+    r.add_argument("--routes", metavar="DIR", required=True, help="compact route artifact (uro routes -o NAME.uro)")
+    r.add_argument("-o", "--output", required=True, help="topology file to write")
+    r.add_argument("--downlinks", type=common.positive_int, default=None,
+                   help="hosts per ToR in the file's header (default: the uplink count, as the UCMP artifact has)")
+    r.add_argument("--alpha", type=common.finite_float, default=0.5,
+                   help="ucmp: weight factor alpha the flow-size classes are written for (default 0.5)")
+    r.set_defaults(func=cmd_htsim)
 
     r = sub.add_parser("stats", help="path-length histogram, latency, queues/port, entries/ToR; "
                                      "with --target tofino2: the compiled program's resources")

@@ -120,3 +120,7 @@ def test_unreachable_cluster_is_one_error_before_any_work(tmp_path, capsys, monk
     assert main(["failures", "--generate", "opera", "--tors", "16", "--uplinks", "2", "--link-rate", "0.1",
                  "--workers", "2", "--cluster", f"tcp://127.0.0.1:{port}"]) == 2
     assert "not both" in capsys.readouterr().err
+    assert main(["routes", "--generate", "opera", "--tors", "16", "--uplinks", "2", "-o", str(out),
+                 "--uro-engine", "numpy", "--workers", "2"]) == 2
+    assert "--uro-engine numpy runs in this process" in capsys.readouterr().err
+    assert not out.exists()

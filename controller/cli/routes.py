@@ -82,6 +82,8 @@ def cmd_routes(args) -> int:
     _check_no_paths(args, fmt, args.algo)
     if args.uro_engine != "auto" and args.algo != "uro":
         raise UroError(f"--uro-engine applies to --algo uro, not {args.algo}")
+    if args.uro_engine == "numpy" and cluster.requested(args):
+        raise UroError("--uro-engine numpy runs in this process; --cluster/--workers run the compiled kernels' chunks")
     streamed = args.algo == "ucmp" and fmt == "compact"
     uro_streamed = args.algo == "uro" and fmt == "compact"
     sched = common.schedule_from(args, plan=["ucmp_stream" if streamed else "uro_stream" if uro_streamed else args.algo])

@@ -38,6 +38,7 @@ typedef bit<8>  slice_t;    // slice id 0..S-1
 typedef bit<8>  bucket_t;   // UCMP flow-size bucket
 typedef bit<108>  qstate_t;   // Full(1)/Unfull(0) bit per (uplink, calendar queue)
 typedef bit<6>  down_t;     // down(1) bit per uplink (config)
+typedef bit<108>  dead_t;     // dead(1) bit per (slice, uplink): bit s*d + u (config)
 
 const bit<32> NUM_SLICES  = 18;
 const bit<32> NUM_QUEUES  = 18;   // calendar queues per uplink
@@ -165,6 +166,7 @@ struct metadata_t {
     bit<1>   cfg_gen;        // the route generation stamped into packets from hosts
     bit<2>   live;           // generations complete here (bit g): stamps routed by
     down_t   down;           // failed uplinks
+    dead_t   dead;           // (slice, uplink) pairs leading to a dead ToR: bit s*d + u
     bit<32>  capacity;       // bytes one calendar queue takes per slice
     bit<32>  bytes_per_us;   // uplink rate: the byte clock of the active queue (0: off)
     bit<32>  max_step;       // largest forward step of the slice clock a timer may make
@@ -331,17 +333,20 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
     /* The one config entry (the table's default, written by the controller): this ToR's
      * id, the route generation it stamps into its hosts' packets, the generations complete
-     * here (bit g: packets stamped g elsewhere are routed by them), the failed uplinks, bytes per calendar queue per
+     * here (bit g: packets stamped g elsewhere are routed by them), the failed uplinks,
+     * the (slice, uplink) pairs whose circuit leads to a dead ToR, bytes per calendar queue per
      * slice, the uplink rate (the active queue's byte clock; 0 = off) and the largest
      * step a timer may move the clock. Without it the switch is unconfigured: it drops
      * and counts everything but timers. */
-    action set_config(tor_t my_tor, bit<1> generation, bit<2> live, down_t down, bit<32> capacity_bytes,
+    action set_config(tor_t my_tor, bit<1> generation, bit<2> live, down_t down, dead_t dead,
+                      bit<32> capacity_bytes,
                       bit<32> bytes_per_us, slice_t max_timer_step) {
         meta.configured = 1;
         meta.my_tor = my_tor;
         meta.cfg_gen = generation;
         meta.live = live;
         meta.down = down;
+        meta.dead = dead;
         meta.capacity = capacity_bytes;
         meta.bytes_per_us = bytes_per_us;
         meta.max_step = (bit<32>)max_timer_step;
@@ -650,7 +655,16 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.held = 1;
                 exit;                            // not yet: around again (egress recirculates)
             } else if (elapsed == meta.hold_wait) {
-                exit;                            // its slice: out on the uplink
+                /* its slice: out on the uplink, unless its circuit now leads to a dead ToR */
+                bit<32> dpos = (bit<32>)meta.cur_slice * NUM_UPLINKS + (bit<32>)meta.hold_uplink;
+                bit<1> dead;
+                dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                if (dead == 0) {
+                    exit;
+                }
+                events.count(EVENT_UPLINK_DOWN);
+                again = 1;
             } else {
                 /* the departure slice passed (URO Property 3, UCMP §6.3): route again from now */
                 again = 1;
@@ -805,7 +819,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 bit<1> down;
                 down = (bit<1>)(meta.down >> (bit<8>)meta.hop_uplink);
 
-                if (down == 1) {
+                /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
+                bit<32> dpos = (bit<32>)meta.hop_slice * NUM_UPLINKS + (bit<32>)meta.hop_uplink;
+                bit<1> dead;
+                dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                if (down == 1 || dead == 1) {
                     meta.saw_down = 1;           // a failed uplink counts as Full
                     meta.tried_full = 1;
                 } else if (full == 0) {
@@ -873,7 +892,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 bit<1> down;
                 down = (bit<1>)(meta.down >> (bit<8>)meta.hop_uplink);
 
-                if (down == 1) {
+                /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
+                bit<32> dpos = (bit<32>)meta.hop_slice * NUM_UPLINKS + (bit<32>)meta.hop_uplink;
+                bit<1> dead;
+                dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                if (down == 1 || dead == 1) {
                     meta.saw_down = 1;           // a failed uplink counts as Full
                     meta.tried_full = 1;
                 } else if (full == 0) {
@@ -911,7 +935,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<1> down;
                     down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_0);
 
-                    if (down == 1) {
+                    /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
+                    bit<32> dpos = (bit<32>)meta.alt_sl_0 * NUM_UPLINKS + (bit<32>)meta.alt_up_0;
+                    bit<1> dead;
+                    dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                    if (down == 1 || dead == 1) {
                         meta.saw_down = 1;           // a failed uplink counts as Full
                         meta.tried_full = 1;
                     } else if (full == 0) {
@@ -941,7 +970,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<1> down;
                     down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_1);
 
-                    if (down == 1) {
+                    /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
+                    bit<32> dpos = (bit<32>)meta.alt_sl_1 * NUM_UPLINKS + (bit<32>)meta.alt_up_1;
+                    bit<1> dead;
+                    dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                    if (down == 1 || dead == 1) {
                         meta.saw_down = 1;           // a failed uplink counts as Full
                         meta.tried_full = 1;
                     } else if (full == 0) {
@@ -971,7 +1005,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<1> down;
                     down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_2);
 
-                    if (down == 1) {
+                    /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
+                    bit<32> dpos = (bit<32>)meta.alt_sl_2 * NUM_UPLINKS + (bit<32>)meta.alt_up_2;
+                    bit<1> dead;
+                    dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                    if (down == 1 || dead == 1) {
                         meta.saw_down = 1;           // a failed uplink counts as Full
                         meta.tried_full = 1;
                     } else if (full == 0) {
@@ -1001,7 +1040,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<1> down;
                     down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_3);
 
-                    if (down == 1) {
+                    /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
+                    bit<32> dpos = (bit<32>)meta.alt_sl_3 * NUM_UPLINKS + (bit<32>)meta.alt_up_3;
+                    bit<1> dead;
+                    dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                    if (down == 1 || dead == 1) {
                         meta.saw_down = 1;           // a failed uplink counts as Full
                         meta.tried_full = 1;
                     } else if (full == 0) {

@@ -39,6 +39,7 @@ typedef bit<8>  slice_t;    // slice id 0..S-1
 typedef bit<8>  bucket_t;   // UCMP flow-size bucket
 typedef bit<8>  qstate_t;   // Full(1)/Unfull(0) bit per (uplink, calendar queue)
 typedef bit<2>  down_t;     // down(1) bit per uplink (config)
+typedef bit<8>  dead_t;     // dead(1) bit per (slice, uplink): bit s*d + u (config)
 
 const bit<32> NUM_SLICES  = 4;
 const bit<32> NUM_QUEUES  = 4;   // calendar queues per uplink

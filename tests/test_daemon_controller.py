@@ -87,7 +87,11 @@ def test_uplink_failure_then_recovery(net):
     rep = c.report
     # phase 1: one write on tor0 (the first update it saw), before any route entry
     assert seen[0] == ("entries", "modify", True)
-    assert rep["dataplane_ms"] == pytest.approx(2.0) and "1 switch" in rep["dataplane"]
+    # ... and on tor1, which meets tor0's failed cable in some slices: those (slice, uplink)
+    # pairs masked, the same single config write
+    peer = [(s, 1) for s in range(ctl.routes.schedule.n_slices) if ctl.routes.schedule.peer[s, 1, 1] == 0]
+    assert peer and ctl.agents["tor1"].dead == frozenset(peer)
+    assert rep["dataplane_ms"] == pytest.approx(2.0) and "2 switch" in rep["dataplane"]
     assert rep["generation_s"] is not None and rep["routes_version"] == 2
     assert config_of(ctl, "tor0") == (1, frozenset({1}))
     assert config_of(ctl, "tor1") == (1, frozenset())          # its uplinks are fine; its routes changed
@@ -119,7 +123,7 @@ def test_uplink_failure_then_recovery(net):
     assert "uro_failure_dataplane_seconds_count 2.0" in text
 
 
-def test_ocs_failure_masks_every_tor_and_tor_failure_cannot(net):
+def test_ocs_failure_masks_every_tor_and_tor_failure_masks_its_slots_on_each_neighbour(net):
     ctl, sws, clock = net
     c = ctl.submit(Change("fail", "ocs", 0, detected=clock.t))
     ctl.handle_jobs()
@@ -127,7 +131,14 @@ def test_ocs_failure_masks_every_tor_and_tor_failure_cannot(net):
     assert "2 switch" in c.report["dataplane"]
     c = ctl.submit(Change("fail", "tor", 3, detected=clock.t))
     ctl.handle_jobs()
-    assert c.report["dataplane_ms"] is None and "no per-uplink mask expresses a failed ToR" in c.report["dataplane"]
+    # a dead ToR in one write per neighbour: the (slice, uplink) pairs whose circuit leads to it
+    assert c.report["dataplane_ms"] is not None and "2 switch" in c.report["dataplane"], c.report
+    sched = ctl.routes.schedule
+    for name, tor in (("tor0", 0), ("tor1", 1)):
+        want = {(s, u) for s in range(sched.n_slices) for u in range(2) if sched.peer[s, tor, u] == 3}
+        assert want and ctl.agents[name].dead == want
+        cfg = [e for e in ctl.agents[name].backend.sw.state().entries if e.is_default and "config" in e.table][0]
+        assert dict(cfg.params)["dead"] == sum(1 << (s * 2 + u) for s, u in want)
     assert c.report["generation_s"] is not None
     # nothing routes to ToR 3 any more, from either ToR
     for name in ("tor0", "tor1"):

@@ -84,10 +84,11 @@ class Role(abc.ABC):
 
     @abc.abstractmethod
     def config(self, generation: int, down: frozenset[int] = frozenset(),
-               live: frozenset[int] | None = None) -> TableEntry:
+               live: frozenset[int] | None = None, dead: frozenset[tuple[int, int]] = frozenset()) -> TableEntry:
         """The entry whose write activates ``generation`` with uplinks ``down`` masked;
         ``live``: the generations complete on the switch (default: ``generation`` only;
-        a ToR routes packets stamped with a live generation by it, docs/p4.md)."""
+        a ToR routes packets stamped with a live generation by it, docs/p4.md); ``dead``:
+        the (slice, uplink) pairs whose circuit leads to a dead ToR."""
 
     @abc.abstractmethod
     def version(self, routes: Routes) -> Hashable:
@@ -95,6 +96,10 @@ class Role(abc.ABC):
 
     def down_uplinks(self, routes: Routes) -> frozenset[int]:
         """The uplinks the data plane must treat as down (roles without a mask: none)."""
+        return frozenset()
+
+    def dead_slots(self, schedule: Schedule, failed: Failed) -> frozenset[tuple[int, int]]:
+        """The (slice, uplink) pairs the data plane must treat as down (roles without: none)."""
         return frozenset()
 
     # ---- reading the switch back ------------------------------------------------------------
@@ -189,10 +194,12 @@ class TorRole(Role):
                                        generation=generation)
 
     def config(self, generation: int, down: frozenset[int] = frozenset(),
-               live: frozenset[int] | None = None) -> TableEntry:
+               live: frozenset[int] | None = None, dead: frozenset[tuple[int, int]] = frozenset()) -> TableEntry:
         from controller.tables import tor_batch
 
         kw = {} if self.bytes_per_us is None else {"bytes_per_us": self.bytes_per_us}
+        if dead:
+            kw["dead_slots"] = sorted(dead)
         return tor_batch.config_entry(self.contract, self.tor, generation, down_uplinks=tuple(sorted(down)),
                                       capacity_bytes=self.capacity_bytes,
                                       live=None if live is None else sorted(live | {generation}), **kw)
@@ -202,6 +209,12 @@ class TorRole(Role):
 
     def down_uplinks(self, routes: Routes) -> frozenset[int]:
         return routes.failed.down_uplinks(self.tor)
+
+    def dead_slots(self, schedule: Schedule, failed: Failed) -> frozenset[tuple[int, int]]:
+        """Where this ToR's circuits lead to a failed ToR or into a failed cable, if the
+        program has the mask (t2na: none yet, docs/p4.md)."""
+        names = {p["name"] for p in self.contract["tables"]["config"]["actions"]["set_config"]["params"]}
+        return failed.dead_slots(schedule, self.tor) if "dead" in names else frozenset()
 
 
 class OcsRole(Role):
@@ -220,10 +233,10 @@ class OcsRole(Role):
         return Batch(b.members, b.groups, [e for e in b.entries if not e.is_default])   # config: see config()
 
     def config(self, generation: int, down: frozenset[int] = frozenset(),
-               live: frozenset[int] | None = None) -> TableEntry:
+               live: frozenset[int] | None = None, dead: frozenset[tuple[int, int]] = frozenset()) -> TableEntry:
         from controller.tables import tor_batch
 
-        if down:
+        if down or dead:
             raise ValueError("the OCS emulator has no down mask")
         return tor_batch.ocs_config_entry(self.contract, generation)
 

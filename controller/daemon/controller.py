@@ -185,6 +185,7 @@ class Controller:
         now = self.clock()
         for a in agents.values():
             a.down = a.role.down_uplinks(self.routes)
+            a.dead = a.role.dead_slots(self.routes.schedule, self.failed)
             self._next[a.name] = {"retry": now, "reconcile": now + cfg.daemon.reconcile_s, "counters": now}
         self.log.event("daemon.started", network=cfg.name, switches=len(agents), routes_version=self.routes.version,
                        routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe())
@@ -384,6 +385,7 @@ class Controller:
                 return
             with a.cfg_lock:
                 a.down = self._down_for(a)
+                a.dead = a.role.dead_slots(self.routes.schedule, self.failed)
             a.net_gen = self.net_gens.get(a.role.name, 0)
             try:   # back: a restarted switch is restored, one that kept running is read back and repaired
                 a.reconcile(routes)
@@ -501,16 +503,18 @@ class Controller:
                                target=list(c.target) if isinstance(c.target, tuple) else c.target, source=c.source)
             wrote = self._phase1()
             t1 = self.clock()
+            dead_written = sum(1 for a in self.agents.values() if a.dead)
             for c in pending:
-                masks = c.kind in ("uplink", "ocs")
+                masks = c.kind in ("uplink", "ocs") or (c.kind == "tor" and (wrote or dead_written))
                 c.report = {
                     "op": c.op, "kind": c.kind, "target": list(c.target) if isinstance(c.target, tuple) else c.target,
                     "source": c.source, "detected": _iso(time.time() - (self.clock() - c.detected)),
                     "dataplane_ms": round((t1 - c.detected) * 1e3, 3) if masks else None,
-                    "dataplane": (f"down mask written on {wrote} switch(es) in one write each" if masks else
-                                  "no per-uplink mask expresses a failed ToR (its peers lose one circuit per slice, "
-                                  "on varying uplinks): traffic into it is lost there until the new generation "
-                                  "avoids it"),
+                    "dataplane": (f"down mask written on {wrote} switch(es) in one write each"
+                                  + (" (ToRs: the (slice, uplink) pairs that lead to it)" if c.kind == "tor" else "")
+                                  if masks else
+                                  "this program has no (slice, uplink) mask (t2na): traffic into the failed ToR is "
+                                  "lost there until the new generation avoids it"),
                 }
                 reports.append(c)
             pending = []
@@ -578,9 +582,11 @@ class Controller:
             agents = list(self.agents.values())
         view = _RoutesView(self.failed)
 
+        sched = self.routes.schedule
+
         def one(a: SwitchAgent) -> int:
             try:
-                return int(a.set_down(a.role.down_uplinks(view)))
+                return int(a.set_down(a.role.down_uplinks(view), a.role.dead_slots(sched, self.failed)))
             except BackendError as e:
                 a.last_error = f"down mask: {e}"
                 self.log.error("switch.down_mask_failed", switch=a.name, error=str(e))
@@ -627,6 +633,7 @@ class Controller:
             now = self.clock()
             for a in new_agents.values():
                 a.down = a.role.down_uplinks(self.routes)
+                a.dead = a.role.dead_slots(self.routes.schedule, self.failed)
                 self._next[a.name] = {"retry": now, "reconcile": now + cfg.daemon.reconcile_s, "counters": now}
         results = self.install_all()
         host_results = self.sync_hosts()

@@ -78,6 +78,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.live: frozenset[int] = frozenset()   # generations the config declares complete
         self.net_gen = 0              # the network's stamped generation: a fresh switch's first one
         self.down: frozenset[int] = frozenset()
+        self.dead: frozenset[tuple[int, int]] = frozenset()   # (slice, uplink) leading to a dead ToR
         self.installed = None         # role.version() of the routes in the active generation
         self.entries = 0
         self.last_error: str | None = None
@@ -200,7 +201,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         alone) complete, the current down mask."""
         live = frozenset({generation}) if live is None else frozenset(live)
         with self.cfg_lock:
-            e = self.role.config(generation, self.down, live)
+            e = self.role.config(generation, self.down, live, self.dead)
             t0 = time.perf_counter()
             with self.io_lock:
                 self.backend.apply(Diff(modify=Batch(entries=[e])))
@@ -219,7 +220,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         with self.cfg_lock:
             if self.active is None:
                 return 0
-            want = self.role.config(self.active, self.down, self.live or None)
+            want = self.role.config(self.active, self.down, self.live or None, self.dead)
             if actual_config == want:
                 self._written_config = want
                 return 0
@@ -368,17 +369,20 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             return n
 
     # ---- failures ---------------------------------------------------------------------------------
-    def set_down(self, down: frozenset[int]) -> bool:
+    def set_down(self, down: frozenset[int], dead: frozenset[tuple[int, int]] | None = None) -> bool:
         """The data plane's reaction: one write of the config entry with uplinks ``down``
-        masked in the active generation (no wait for a push in progress beyond one
-        chunk). Returns whether it wrote."""
+        and the (slice, uplink) pairs ``dead`` (circuits to a dead ToR) masked in the
+        active generation (no wait for a push in progress beyond one chunk). Returns
+        whether it wrote."""
         with self.cfg_lock:
-            if down == self.down and self._written_config is not None:
+            dead = self.dead if dead is None else frozenset(dead)
+            if down == self.down and dead == self.dead and self._written_config is not None:
                 return False
             self.down = down
+            self.dead = dead
             if self.active is None or self.state != "up":
                 return False      # nothing active: the next flip writes it
-            e = self.role.config(self.active, down, self.live or None)
+            e = self.role.config(self.active, down, self.live or None, dead)
             t0 = time.perf_counter()
             with self.io_lock:
                 self.backend.apply(Diff(modify=Batch(entries=[e])))

@@ -124,7 +124,7 @@ def contract(profile: Profile, program: str = "tor") -> dict:
             path_params += [(f"tor{h}", w.tor), (f"up{h}", w.uplink), (f"slice{h}", w.slice)]
         tables = {
             "config": {"keys": [], "actions": {
-                "set_config": [("my_tor", w.tor), ("generation", 1), ("live", 2), ("down", p.uplinks), ("capacity_bytes", 32),
+                "set_config": [("my_tor", w.tor), ("generation", 1), ("live", 2), ("down", p.uplinks), ("dead", p.slices * p.uplinks), ("capacity_bytes", 32),
                                ("bytes_per_us", 32), ("max_timer_step", w.slice)],
                 "unconfigured": []}},
             "host_dst": {

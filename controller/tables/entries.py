@@ -156,7 +156,7 @@ def _gen(generation: int) -> int:
 # ---- ToR program -------------------------------------------------------------------------
 def tor_config_entry(contract: dict, my_tor: int, generation: int = 0, down: int = 0,
                      capacity_bytes: int | None = None, bytes_per_us: int | None = None,
-                     max_timer_step: int | None = None, live: int | None = None) -> TableEntry:
+                     max_timer_step: int | None = None, live: int | None = None, dead: int = 0) -> TableEntry:
     """The ToR's config (the config table's default entry, written as MODIFY).
 
     ``generation`` is the route generation this ToR stamps into the packets it sources
@@ -174,6 +174,7 @@ def tor_config_entry(contract: dict, my_tor: int, generation: int = 0, down: int
         "generation": _gen(generation),
         "live": (1 << generation) if live is None else live,
         "down": down,
+        "dead": dead,
         "capacity_bytes": prof["slice_capacity_bytes"] if capacity_bytes is None else capacity_bytes,
         "bytes_per_us": prof["link_bytes_per_us"] if bytes_per_us is None else bytes_per_us,
         "max_timer_step": prof["default_max_timer_step"] if max_timer_step is None else max_timer_step,
@@ -189,6 +190,10 @@ def tor_config_entry(contract: dict, my_tor: int, generation: int = 0, down: int
     # a program with these compiled in (t2na: the timer plan fixes capacity and rate, the
     # packet generator is the clock) has no such parameter: only defaults are accepted
     takes = _param_names(contract, "config", "set_config")
+    if "dead" not in takes:
+        if dead:
+            raise EntryError(f"config: the {contract.get('target')} program has no dead (slice, uplink) mask")
+        del params["dead"]
     for name, given in (("capacity_bytes", capacity_bytes), ("bytes_per_us", bytes_per_us),
                         ("max_timer_step", max_timer_step)):
         if name not in takes:

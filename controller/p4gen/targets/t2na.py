@@ -182,7 +182,7 @@ class T2na:
         # plan), and the packet generator is the clock: no run-time capacity, rate or timer step
         cfg = t["config"]["actions"]["set_config"]
         cfg["params"] = [prm for prm in cfg["params"]
-                         if prm["name"] not in ("capacity_bytes", "bytes_per_us", "max_timer_step")]
+                         if prm["name"] not in ("capacity_bytes", "bytes_per_us", "max_timer_step", "dead")]
         c.pop("packet_io", None)                  # timers are generated on the switch, not sent
         c.pop("timer", None)
         c["clock"] = {"source": "pktgen", "timer_app": pktgen.TIMER_APP_ID, "port_down_app": pktgen.PORT_DOWN_APP_ID}

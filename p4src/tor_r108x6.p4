@@ -45,6 +45,7 @@ const bit<32> NUM_TORS    = 108;
 const bit<32> UPLINK_PORT_BASE = 8;   // uplink u leaves on port UPLINK_PORT_BASE + u
 const bit<8>  MAX_REROUTES = 5;   // re-decisions of one packet on this ToR (UCMP §6.3)
 const bit<32> MIN_FRAME_BYTES = 64;    // a calendar queue with less room left is Full
+const bit<32> SSRR_PATH_BUCKETS = 64;   // buckets the ssrr_paths counter tells apart
 
 const bit<32> DROP_NO_ROUTE = 0;
 const bit<32> DROP_ALL_FULL = 1;
@@ -67,6 +68,7 @@ const bit<32> EVENT_TIMER_REJECTED = 6;
 const bit<32> EVENT_SSRR_RESOURCED = 7;
 const bit<32> EVENT_SSRR_MISSED = 8;
 const bit<32> EVENT_UPLINK_DOWN = 9;
+const bit<32> EVENT_SSRR_DEFERRED = 10;
 const bit<16> ETHERTYPE_TIMER = 0x88B5;   // slice timer packets, never forwarded
 const bit<16> TIMER_FLAG_SYNC = 1;     // set the clock to this slice whatever the step
 const bit<9>  CPU_PORT = 510;             // simple_switch_grpc --cpu-port: P4Runtime PacketOut enters here
@@ -156,6 +158,8 @@ struct metadata_t {
     @field_list(1) bit<32>  first_epoch;   // slice epoch when the packet first entered this ToR
     @field_list(1) tor_t    dst_tor;
     @field_list(1) bit<48>  recirc_ts;     // egress time of the last pass (bmv2 zeroes the ingress time of a recirculated packet)
+    @field_list(1) bit<32>  ssrr_not_before; // source route: look up the path of the slice of this epoch at the earliest
+    @field_list(1) bit<1>   from_host;     // entered this ToR from a host (its source route is written here)
     /* config (one entry, the table default) */
     bit<1>   configured;
     tor_t    my_tor;
@@ -174,6 +178,8 @@ struct metadata_t {
     bit<1>   routed;
     bit<1>   is_local;
     bit<1>   use_ssrr;
+    slice_t  ssrr_start;     // start slice of the source-route lookup (>= the current slice)
+    bit<32>  ssrr_lead;      // slices from the current slice to ssrr_start
     bucket_t bucket;
     bit<8>   path_len;
     bit<8>   parse_hops;
@@ -313,8 +319,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                    inout standard_metadata_t sm) {
     /* drop reasons: no_route, all_full, held_too_long, bad_ssrr, ttl, malformed, not_ipv4, bad_timer, unconfigured, bad_checksum, reroute_limit */
     counter(11, CounterType.packets) drops;
-    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, timer_sync, timer_rejected, ssrr_resourced, ssrr_missed, uplink_down */
-    counter(10, CounterType.packets) events;
+    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, timer_sync, timer_rejected, ssrr_resourced, ssrr_missed, uplink_down, ssrr_deferred */
+    counter(11, CounterType.packets) events;
+    /* source routes written here for packets from hosts, by UCMP bucket and hop count:
+     * b0h1 .. b63h5 (cell bucket * 5 + hops - 1) */
+    counter(320, CounterType.packets) ssrr_paths;
 
     /* ---- slice clock (advanced by timer packets) and calendar-queue state ---------- */
     register<slice_t>(1) slice_reg;       // current slice id
@@ -455,7 +464,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         key = {
             meta.gen:       exact @name("generation");
             meta.dst_tor:   exact @name("dst_tor");
-            meta.cur_slice: exact @name("start_slice");
+            meta.ssrr_start: exact @name("start_slice");  // the current slice, or a later one (defer())
             meta.bucket:    range @name("bucket");   // a UCMP bucket range (priority-ordered)
             hdr.ipv4.srcAddr:  selector;
             hdr.ipv4.dstAddr:  selector;
@@ -543,6 +552,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         if (meta.recirculated == 0) {
             meta.gen = meta.cfg_gen;             // one route generation for the whole stay
             meta.first_epoch = meta.epoch;
+            meta.from_host = hdr.ssrr.isValid() ? 1w0 : 1w1;   // (an option from a host port is dropped below)
         }
         /* ---- malformed input: dropped and counted, never forwarded --------------------
          * In this order (the first that applies is the reason counted): a parser error
@@ -806,6 +816,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
              * bucket) and write it into the packet, replacing any option it carried. */
             if (hdr.l4.isValid()) { meta.l4_src = hdr.l4.srcPort; meta.l4_dst = hdr.l4.dstPort; }
             ssrr_bucket.apply();
+            /* the path of the current slice, or of a later one once hop 0 of an earlier
+             * start slice could not leave (defer() below) */
+            meta.ssrr_lead = 0;
+            if (meta.ssrr_not_before > meta.epoch) { meta.ssrr_lead = meta.ssrr_not_before - meta.epoch; }
+            {
+                bit<32> start = (bit<32>)meta.cur_slice + meta.ssrr_lead;
+                if (start >= NUM_SLICES) { start = start - NUM_SLICES; }
+                meta.ssrr_start = (slice_t)start;
+            }
             meta.path_len = 0;
             ssrr_path.apply();
             if (meta.path_len == 0 || meta.path_len > 5) {
@@ -856,6 +875,26 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 } else {
                     meta.tried_full = 1;
                 }
+            }
+
+            /* Hop 0 of the path cannot leave: its queue is Full (no room left in its slice,
+             * e.g. the current slice's last bytes are spent) or its uplink is down. A packet
+             * that cannot leave in slice t is, for routing, a packet that starts in slice
+             * t + 1: take the path the routes give for the next start slice (whose hops all
+             * leave in or after it; their latency is the route's own), up to S - 1 slices on.
+             * Without this the one path of a source route had no way out at all (all_full)
+             * where a per-hop route takes its next alternative (UCMP §6.3 re-sources a packet
+             * that cannot be buffered; repeated in the same slice it finds the same path). */
+            if (meta.have_dep == 0 && meta.ssrr_lead + 1 < NUM_SLICES) {
+                meta.ssrr_not_before = meta.epoch + meta.ssrr_lead + 1;
+                events.count(EVENT_SSRR_DEFERRED);
+                if (meta.saw_down == 1) { events.count(EVENT_UPLINK_DOWN); }
+                    /* hop 0 cannot leave in its slice: the path of the next start slice: decide again from this ToR on the next pass (recirculation; the
+                     * egress sends it around). */
+                    meta.redecide = 1;
+                    sm.egress_spec = (bit<9>)UPLINK_PORT_BASE;
+                    exit;
+
             }
 
         } else {
@@ -1057,6 +1096,13 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 exit;
 
             }
+        }
+
+        /* paths taken: a packet from a host whose source route was written here, by its
+         * UCMP bucket and the path's hop count (bucket * H + hops - 1) */
+        if (meta.use_ssrr == 1 && meta.from_host == 1 && meta.path_len != 0 && (bit<32>)meta.bucket < SSRR_PATH_BUCKETS) {
+            ssrr_paths.count((bit<32>)meta.bucket * 5 + (bit<32>)meta.path_len - 1);
+            meta.from_host = 0;                  // once per packet, even if re-sourced here later
         }
 
     }

@@ -256,3 +256,26 @@ def test_path_counter_counts_host_packets_by_bucket_and_hops(tor):
     cells = {k: v for k, v in client.read_counters(contract, "ssrr_paths").items() if v}
     assert cells == dict(want)
     assert len({k.split("h")[1] for k in cells}) >= 2, "the cases should cover paths of different hop counts"
+
+
+def test_transit_from_a_tor_already_in_the_next_slice_waits_for_this_tors_timer(tor):
+    """Boundary skew: the previous ToR took its timer for slice t + 1 first and sent the
+    hop it planned for t + 1; this ToR still counts slice t. Before the fix it read the
+    packet as S - 1 slices late (ssrr_missed) and re-sourced it onto a path of slice t,
+    on a circuit the OCS no longer had (bad_ssrr one ToR on). Now it waits here for its
+    own timer of t + 1 and takes its planned hop then."""
+    sw, client, dp, contract = tor
+    push(client, contract)
+    t = 1
+    nxt = (t + 1) % S
+    hops = [(ME, 1, nxt), (5, 0, nxt), (3, 1, (nxt + 1) % S)]   # hop 1 (ours) leaves in t + 1
+    pkt = udp(3, src_tor=4, options=ssrr_options(hops, ptr=8))
+    set_slice(dp, t)
+    dp.send(UPLINK_BASE + 1, pkt)
+    dp.expect_none()                                  # this ToR is still in slice t
+    set_slice(dp, nxt, settle=0)
+    frame = dp.expect(UPLINK_BASE + 0, routed(pkt, options=ssrr_options(hops, ptr=12)))
+    assert parse_ssrr(frame) == (12, hops)
+    events = client.read_counters(contract, "events")
+    assert events["ssrr_missed"] == 0 and events["ssrr_resourced"] == 0
+    assert sum(client.read_counters(contract, "drops").values()) == 0

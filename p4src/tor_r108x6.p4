@@ -74,6 +74,11 @@ const bit<16> TIMER_FLAG_SYNC = 1;     // set the clock to this slice whatever t
 const bit<9>  CPU_PORT = 510;             // simple_switch_grpc --cpu-port: P4Runtime PacketOut enters here
 const bit<8>  OPCODE_TIMER = 0;          // packet_out.opcode of a timer
 const bit<32> DEFAULT_MAX_TIMER_STEP = 2;   // before the config entry says otherwise
+/* Guard at the start of every slice (the schedule's reconfiguration guard, timing.guard_us):
+ * nothing departs before slice start + guard, so a packet released at the start of a
+ * slice reaches the next ToR after that ToR's timer too, and the OCS has moved (the
+ * timers reach the switches one after another: docs/emulate.md "Skew"). */
+const bit<48> SLICE_GUARD_US = 0;
 
 /* ---- headers ------------------------------------------------------------------------- */
 header ethernet_t {
@@ -155,7 +160,7 @@ struct metadata_t {
     @field_list(1) uplink_t hold_uplink;
     @field_list(1) bit<32>  hold_wait;     // slices between admission and departure (the rank)
     @field_list(1) bit<32>  admit_epoch;   // slice epoch at admission
-    @field_list(1) bit<32>  first_epoch;   // slice epoch when the packet first entered this ToR
+    @field_list(1) bit<32>  first_epoch;   // slice epoch when the packet first entered this ToR (or its source route here starts)
     @field_list(1) tor_t    dst_tor;
     @field_list(1) bit<48>  recirc_ts;     // egress time of the last pass (bmv2 zeroes the ingress time of a recirculated packet)
     @field_list(1) bit<32>  ssrr_not_before; // source route: look up the path of the slice of this epoch at the earliest
@@ -615,7 +620,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         meta.redecide = 0;
         if (meta.held == 1) {
             bit<32> elapsed = meta.epoch - meta.admit_epoch;
-            if (meta.epoch - meta.first_epoch >= NUM_SLICES) {
+            if (meta.epoch > meta.first_epoch && meta.epoch - meta.first_epoch >= NUM_SLICES) {
                 drops.count(DROP_HELD_TOO_LONG);
                 mark_to_drop(sm);
                 exit;
@@ -632,6 +637,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.held = 1;
                 exit;                            // not yet: around again (egress recirculates)
             } else if (elapsed == meta.hold_wait) {
+                if (meta.now < meta.slice_start + SLICE_GUARD_US) {
+                    meta.held = 1;               // its slice, but in the guard at its start: not yet
+                }
                 exit;                            // its slice: out on the uplink
             } else {
                 /* the departure slice passed (URO Property 3, UCMP §6.3): route again from now */
@@ -761,6 +769,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 if (planned >= NUM_SLICES) { planned = planned - NUM_SLICES; }
                 bit<32> waited = (bit<32>)meta.cur_slice + NUM_SLICES - (bit<32>)meta.prev_slice;
                 if (waited >= NUM_SLICES) { waited = waited - NUM_SLICES; }
+                /* It left the previous ToR in the slice after this ToR's current one: no packet
+                 * spends S - 1 slices in flight, so this ToR's timer is late (the timers reach
+                 * the switches one after another). Not missed: its hop is still ahead, it
+                 * waits here for this ToR's clock (try_hop holds it by the hop's rank). */
+                if (waited == NUM_SLICES - 1) { waited = 0; }
                 if (waited > planned) {
                     events.count(EVENT_SSRR_MISSED);
                     /* late: its send slice has passed: decide again from this ToR on the next pass (recirculation; the
@@ -825,6 +838,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 if (start >= NUM_SLICES) { start = start - NUM_SLICES; }
                 meta.ssrr_start = (slice_t)start;
             }
+            /* a path written here starts here: its hops lie within one cycle of its start
+             * slice, which the held-too-long bound counts from */
+            meta.first_epoch = meta.epoch + meta.ssrr_lead;
             meta.path_len = 0;
             ssrr_path.apply();
             if (meta.path_len == 0 || meta.path_len > 5) {
@@ -1078,6 +1094,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.hold_wait = meta.dep_rank;
                 meta.admit_epoch = meta.epoch;
                 meta.held = (meta.dep_rank == 0) ? 1w0 : 1w1;
+                if (meta.dep_rank == 0 && meta.now < meta.slice_start + SLICE_GUARD_US) {
+                    meta.held = 1;                     // the slice's start guard: held until it ends
+                }
                 if (hdr.ssrr.isValid()) {
                     hdr.ssrr.ptr = hdr.ssrr.ptr + 4;   // hop taken: the pointer moves to the next
                 }

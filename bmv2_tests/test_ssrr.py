@@ -279,3 +279,24 @@ def test_transit_from_a_tor_already_in_the_next_slice_waits_for_this_tors_timer(
     events = client.read_counters(contract, "events")
     assert events["ssrr_missed"] == 0 and events["ssrr_resourced"] == 0
     assert sum(client.read_counters(contract, "drops").values()) == 0
+
+
+def test_packet_delivered_to_a_tor_its_route_does_not_name_is_resourced_here(tor):
+    """A circuit of another slice carried the hop (a slice boundary the switches did not
+    see at the same moment): the previous hop names ToR 5, the packet is here. Before
+    the fix it was dropped (bad_ssrr); now its route is no longer available and it is
+    re-sourced from here (UCMP §6.3) onto this ToR's path for the current slice."""
+    sw, client, dp, contract = tor
+    push(client, contract)
+    t = 2
+    e = next(x for x in ssrr_entries() if x.dst == 3 and x.slice == t and x.buckets[0] == 0)
+    hops = [(5, 0, t), (3, 1, (t + 1) % S)]
+    set_slice(dp, t)
+    dp.send(UPLINK_BASE, udp(3, src_tor=4, options=ssrr_options(hops, ptr=8)))
+    got = collect(dp, t)
+    assert len(got) == 1
+    path = parse_ssrr(got[0][2])[1]
+    assert tuple(path) in {tuple(p) for p in e.paths}
+    assert sum(client.read_counters(contract, "drops").values()) == 0
+    events = client.read_counters(contract, "events")
+    assert events["ssrr_misdelivered"] == 1

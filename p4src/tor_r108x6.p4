@@ -8,7 +8,8 @@
  *   edge checks: malformed IPv4, bad checksum, SSRR from a host -> dropped and counted
  *   IPv4: dst IP -> dst ToR | local host port
  *         route_mode(gen, dst ToR) -> URO per-hop one-shot lookup | UCMP SSRR source route
- *         SSRR in transit: check the hop names this ToR, take it in its send slice;
+ *         SSRR in transit: take the hop at the pointer in its send slice (a hop that
+ *         names another ToR crossed a slice boundary: re-sourced here);
  *         late, Full or on a failed uplink -> re-sourced from this ToR (UCMP §6.3)
  *   calendar queues: a packet is admitted only if it fits the slice's remaining bytes;
  *   departure in the current slice -> out now; in a later slice -> held by
@@ -69,6 +70,7 @@ const bit<32> EVENT_SSRR_RESOURCED = 7;
 const bit<32> EVENT_SSRR_MISSED = 8;
 const bit<32> EVENT_UPLINK_DOWN = 9;
 const bit<32> EVENT_SSRR_DEFERRED = 10;
+const bit<32> EVENT_SSRR_MISDELIVERED = 11;
 const bit<16> ETHERTYPE_TIMER = 0x88B5;   // slice timer packets, never forwarded
 const bit<16> TIMER_FLAG_SYNC = 1;     // set the clock to this slice whatever the step
 const bit<9>  CPU_PORT = 510;             // simple_switch_grpc --cpu-port: P4Runtime PacketOut enters here
@@ -324,8 +326,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                    inout standard_metadata_t sm) {
     /* drop reasons: no_route, all_full, held_too_long, bad_ssrr, ttl, malformed, not_ipv4, bad_timer, unconfigured, bad_checksum, reroute_limit */
     counter(11, CounterType.packets) drops;
-    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, timer_sync, timer_rejected, ssrr_resourced, ssrr_missed, uplink_down, ssrr_deferred */
-    counter(11, CounterType.packets) events;
+    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, timer_sync, timer_rejected, ssrr_resourced, ssrr_missed, uplink_down, ssrr_deferred, ssrr_misdelivered */
+    counter(12, CounterType.packets) events;
     /* source routes written here for packets from hosts, by UCMP bucket and hop count:
      * b0h1 .. b63h5 (cell bucket * 5 + hops - 1) */
     counter(320, CounterType.packets) ssrr_paths;
@@ -706,11 +708,16 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         /* ---- pick the departure ------------------------------------------------------ */
         if (transit == 1) {
             /* Intermediate ToR: the option's structure was checked at the edge; the pointer
-             * must point at a hop, the hop before it must name this ToR, and every field
-             * used is range-checked before it indexes anything. */
+             * must point at a hop and every field used is range-checked before it indexes
+             * anything. The hop before it must name this ToR: one that names another ToR was
+             * carried by another slice's circuit (it crossed a slice boundary the switches
+             * did not see at the same moment), so its path is no longer available: it is
+             * re-sourced here (UCMP §6.3), as a per-hop packet is routed on from wherever it
+             * arrives. */
             {
                 bit<8> nhops = (hdr.ssrr.len - 3) >> 2;
                 bit<1> bad = 0;
+                bit<1> elsewhere = 0;
                 if (hdr.ssrr.ptr < 8 || (hdr.ssrr.ptr & 3) != 0) { bad = 1; }  // hop 0 is the source's
                 meta.hop_idx = (hdr.ssrr.ptr >> 2) - 1;
                 if (meta.hop_idx >= nhops) { bad = 1; }                       // pointer past the end
@@ -750,7 +757,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         meta.prev_slice = hdr.hops[3].send_slice;
                     }
 
-                    if (meta.prev_next_tor != meta.my_tor) { bad = 1; }       // hop names another ToR
+                    if (meta.prev_next_tor != meta.my_tor) { elsewhere = 1; } // hop names another ToR
                     if ((bit<32>)meta.hop_uplink >= NUM_UPLINKS || (bit<32>)meta.hop_slice >= NUM_SLICES
                         || (bit<32>)meta.hop_next_tor >= NUM_TORS || (bit<32>)meta.prev_slice >= NUM_SLICES) {
                         bad = 1;                                              // out of range
@@ -760,6 +767,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     drops.count(DROP_BAD_SSRR);
                     mark_to_drop(sm);
                     exit;
+                }
+                if (elsewhere == 1) {
+                    events.count(EVENT_SSRR_MISDELIVERED);
+                    /* delivered to a ToR its route does not name: re-sourced here: decide again from this ToR on the next pass (recirculation; the
+                     * egress sends it around). */
+                    meta.redecide = 1;
+                    sm.egress_spec = (bit<9>)UPLINK_PORT_BASE;
+                    exit;
+
                 }
                 events.count(EVENT_SSRR_TRANSIT);
                 /* The packet left the previous ToR in prev_slice and was to wait here until

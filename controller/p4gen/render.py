@@ -33,7 +33,8 @@ DROP_REASONS = ["no_route", "all_full", "held_too_long", "bad_ssrr", "ttl", "mal
 #: ToR events (counter ``events``); a timer from the timer source is counted under exactly
 #: one of timer, timer_sync, timer_rejected
 EVENTS = ["reroute_missed", "reroute_spill", "timer", "ssrr_written", "ssrr_transit",
-          "timer_sync", "timer_rejected", "ssrr_resourced", "ssrr_missed", "uplink_down", "ssrr_deferred"]
+          "timer_sync", "timer_rejected", "ssrr_resourced", "ssrr_missed", "uplink_down", "ssrr_deferred",
+          "ssrr_misdelivered"]
 #: buckets the ToR's ``ssrr_paths`` counter tells apart: every bucket the DSCP map can name
 SSRR_PATH_BUCKETS = 64
 

@@ -30,7 +30,7 @@ MIRROR_SESSION = 1
 T2NA_DROPS: list[str] = []
 T2NA_EVENTS = ["qstate_full", "resubmit_spill"]
 #: events of the bmv2 ToR the t2na program does not have
-BMV2_ONLY_EVENTS = ["ssrr_deferred"]
+BMV2_ONLY_EVENTS = ["ssrr_deferred", "ssrr_misdelivered"]
 
 #: stage model of the ingress pipeline, a LOWER BOUND: the dependent chain (clock read ->
 #: lookups -> queue index -> the queue-state copies -> pick -> admission -> Full mark ->

@@ -710,8 +710,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 bit<1> elsewhere = 0;
                 if (hdr.ssrr.ptr < 8 || (hdr.ssrr.ptr & 3) != 0) { bad = 1; }  // hop 0 is the source's
                 meta.hop_idx = (hdr.ssrr.ptr >> 2) - 1;
-                if (meta.hop_idx >= nhops) { bad = 1; }                       // pointer past the end
-                if (bad == 0) {
+                if (meta.hop_idx > nhops) {
+                    bad = 1;                                                  // pointer past the end
+                } else if (bad == 0 && meta.hop_idx == nhops) {
+                    elsewhere = 1;      // every hop taken, yet not at its destination: its last hop went astray
+                }
+                if (bad == 0 && elsewhere == 0) {
                     /* The hop at the pointer (index hop_idx) and the hop before it. */
                     if (meta.hop_idx == 0) {
                         meta.hop_next_tor = hdr.hops[0].next_tor;

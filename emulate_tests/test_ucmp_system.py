@@ -10,8 +10,8 @@ hosts by UCMP bucket and hop count of the path the source ToR wrote):
   than the first bucket boundary (its host tags them; the ToR maps DSCP -> bucket);
 - the short flows (all below the first boundary) stay in bucket 0 at their source ToRs;
 - every (bucket, hops) seen is one the route set gives that bucket for that pair;
-- the short flows complete, and no packet is lost to the source-route defects of part 3
-  (``all_full``, ``bad_ssrr``).
+- the short flows complete, and no packet is dropped for arriving at a ToR its source
+  route does not name (part 3: ``bad_ssrr``; such packets are re-sourced).
 
 Completion times and the paths' hop counts are printed as figures, not asserted.
 """
@@ -116,5 +116,8 @@ def test_long_flow_ages_into_higher_buckets_while_short_flows_stay_in_bucket_0(u
     allowed = _group_cells(env.routes, src_tor, plan.host(LONG_DST).tor)
     seen = {(b, h) for b, hs in paths[src_tor].items() for h in hs if b >= 1}
     assert seen <= allowed, f"(bucket, hops) {sorted(seen - allowed)} not in the group of {src_tor}->{LONG_DST}"
-    # part 3: no source-route losses
-    assert drops.get("all_full", 0) == 0 and drops.get("bad_ssrr", 0) <= 1, drops
+    # part 3: no packet is dropped for arriving where its source route does not say (re-sourced
+    # instead); all_full / held_too_long are printed: a path whose only hop left in the slice
+    # that just ended waits a cycle, which S calendar queues cannot book, and a busy machine
+    # skips slices (docs/emulate.md)
+    assert drops.get("bad_ssrr", 0) == 0, drops

@@ -137,7 +137,8 @@ def path_table(r: dict, tor: int) -> dict[int, dict[int, int]]:
     """{bucket: {hops: packets}} from ToR ``tor``'s ssrr_paths counter deltas."""
     from controller.emulate.traffic import ssrr_path_counts
 
-    return ssrr_path_counts(r["counters"][r["plan"].tor_switches[tor].name].get("ssrr_paths", {}))
+    name = next(sw.name for sw in r["plan"].tor_switches if sw.tor == tor)
+    return ssrr_path_counts(r["counters"][name].get("ssrr_paths", {}))
 
 
 def main(quick: bool = False) -> int:

@@ -252,7 +252,9 @@ def test_fuzz_tor(tor):
     events = Counter({k: ev_after[k] - ev_before[k] for k in ev_after if ev_after[k] != ev_before[k]})
     _report("ToR", sent, out_kinds, moved, from_ports, events)
     if sent >= 500:   # the frames reach every part of the program, not only its first checks
-        assert all(events[k] > 0 for k in ("ssrr_transit", "ssrr_written", "ssrr_missed")), events
+        assert all(events[k] > 0 for k in ("ssrr_transit", "ssrr_written")), events
+        # re-sourced in transit: late (ssrr_missed) or delivered to a ToR its route does not name
+        assert events["ssrr_missed"] + events["ssrr_misdelivered"] > 0, events
         assert all(moved[k] > 0 for k in ("bad_ssrr", "malformed", "bad_checksum", "ttl", "no_route",
                                           "not_ipv4", "bad_timer")), moved
         assert len([k for k in out_kinds if k.startswith("slice")]) == S, out_kinds

@@ -205,13 +205,20 @@ def decide(t: Tables, frame: bytes, in_port: int, cur: int):
         if ptr < 8 or ptr & 3:
             return Dropped("bad_ssrr")
         idx = ((ptr >> 2) - 1) & 0xFF
-        if idx >= nhops:
+        if idx > nhops:
             return Dropped("bad_ssrr")
+        if idx == nhops:
+            return source_write(ihl)                 # its last hop went astray: re-sourced here
         nxt, up, sl = hops[idx]
         prev_tor, _, prev_sl = hops[idx - 1]
-        if prev_tor != t.me or up >= t.d or sl >= S or nxt >= t.n or prev_sl >= S:
+        if up >= t.d or sl >= S or nxt >= t.n or prev_sl >= S:
             return Dropped("bad_ssrr")
-        if (cur - prev_sl) % S > (sl - prev_sl) % S:
+        if prev_tor != t.me:
+            return source_write(ihl)                 # delivered to a ToR its route does not name
+        waited = (cur - prev_sl) % S
+        if S >= 3 and waited == S - 1:
+            waited = 0                               # the previous ToR is a slice ahead: not late
+        if waited > (sl - prev_sl) % S:
             return source_write(ihl)                 # late: re-sourced from here
         opt = bytearray(frame[14 + 20:14 + ihl * 4])
         opt[3] = (ptr + 4) & 0xFF

@@ -29,6 +29,8 @@ MIRROR_SESSION = 1
 #: counter cells the t2na program counts beyond the shared ones (appended if missing)
 T2NA_DROPS: list[str] = []
 T2NA_EVENTS = ["qstate_full", "resubmit_spill"]
+#: events of the bmv2 ToR the t2na program does not have
+BMV2_ONLY_EVENTS = ["gen_other", "ssrr_deferred", "ssrr_misdelivered"]
 
 #: stage model of the ingress pipeline, a LOWER BOUND: the dependent chain (clock read ->
 #: lookups -> queue index -> the queue-state copies -> pick -> admission -> Full mark ->
@@ -215,9 +217,11 @@ class T2na:
                           "generation_keyed": True, "keys": [{"name": "generation", "match": "exact", "bitwidth": 1},
                                                              {"name": "path", "match": "exact", "bitwidth": pb}],
                           "actions": write}
-        # gen_other is not counted here: the events counter has a cell per subset of events,
-        # one more event doubles it (docs/p4.md "Route generations")
-        c["counters"]["events"]["indices"] = [x for x in c["counters"]["events"]["indices"] if x != "gen_other"]
+        # bmv2's source-route deferral and path counter are not in the t2na program, nor gen_other:
+        # the events counter has a cell per subset of events, one more event doubles it
+        # (docs/p4.md "Route generations")
+        c["counters"].pop("ssrr_paths", None)
+        c["counters"]["events"]["indices"] = [x for x in c["counters"]["events"]["indices"] if x not in BMV2_ONLY_EVENTS]
         for cname, extra in (("drops", T2NA_DROPS), ("events", T2NA_EVENTS)):
             idx = c["counters"][cname]["indices"]
             idx += [x for x in extra if x not in idx]

@@ -42,14 +42,11 @@ def _missing() -> str | None:
     if shutil.which("bf-p4c") is None:
         return "bf-p4c not installed (the Tofino compiler; see README 'P4 toolchain')"
     try:
-        import bfrt_grpc.client  # noqa: F401
-    except ImportError:
-        try:
-            from controller.agent.bfrt import load_bfrt_grpc
+        from controller.agent.bfrt import load_bfrt_grpc
 
-            load_bfrt_grpc()
-        except Exception as e:  # noqa: BLE001
-            return f"the bfrt_grpc client is not installed: {e}"
+        load_bfrt_grpc()
+    except Exception as e:  # noqa: BLE001
+        return f"the bfrt_grpc client is not installed: {e}"
     try:
         import scapy  # noqa: F401
     except ImportError as e:

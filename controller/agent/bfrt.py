@@ -66,18 +66,39 @@ def _quiet(gc):
     return gc
 
 
+def _share_status_proto() -> None:
+    """finsy (the P4Runtime client) and ``bfrt_grpc`` each bring a generated
+    ``google/rpc/status.proto``, and protobuf's default pool takes a file name once: whichever
+    loads second fails ("duplicate file name google/rpc/status.proto"), so a process that
+    speaks to bmv2 and Tofino2 switches (the daemon of a mixed network, the test suite) could
+    not load both. The message is the same (``google.rpc.Status``): when finsy is installed,
+    its module is loaded first and serves as ``google.rpc.status_pb2`` for ``bfrt_grpc``."""
+    if "google.rpc.status_pb2" in sys.modules:
+        return
+    try:
+        status_pb2 = importlib.import_module("finsy.proto.google.rpc.status_pb2")
+    except ImportError:
+        return
+    sys.modules["google.rpc.status_pb2"] = status_pb2
+
+
+def _import_client():
+    _share_status_proto()
+    return _quiet(importlib.import_module("bfrt_grpc.client"))
+
+
 def load_bfrt_grpc():
     """``bfrt_grpc.client``, from the environment or the SDE install; one clear error if absent.
     Its logger (which prints every subscribe attempt and bind at INFO) is kept to warnings."""
     try:
-        return _quiet(importlib.import_module("bfrt_grpc.client"))
+        return _import_client()
     except ImportError:
         pass
     extra = [p for p in _sde_paths() if Path(p).is_dir() and p not in sys.path]
     if extra:
         sys.path[:0] = extra
         try:
-            return _quiet(importlib.import_module("bfrt_grpc.client"))
+            return _import_client()
         except ImportError as e:
             raise BackendError(f"bfrt_grpc (the Tofino SDE's BfRt client) did not load from {extra[0]}: {e}") from None
     raise BackendError("bfrt_grpc (the Tofino SDE's BfRt Python client) not found: install the SDE and set "

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from conftest import Switch
+from switch_util import Switch
 import fabric
 
 from controller.agent.backend import Diff, NotPrimary, SwitchAddress, Unreachable

@@ -153,7 +153,9 @@ def _ignore(fn):
         pass
 
 
-KNOWN = pytest.mark.xfail(strict=True, reason=(
+#: not strict: whether held packets are still in a ToR when the restarted daemon's hold ends
+#: depends on timing, so the bug shows in most runs, not all (an XPASS is no fix)
+KNOWN = pytest.mark.xfail(strict=False, reason=(
     "known bug (issue 21 note): a daemon restarted after the sources flipped finishes the update during "
     "start-up, before its slice clock runs, so the hold elapses while held packets stand still; they are "
     "then dropped as stale_gen (counted, never routed by a mix)"))

@@ -4527,6 +4527,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         bit<1> front = 0;
         bit<1> transit = 0;
         bit<1> source = 0;
+        bit<1> ssrr_in = 0;
+        bit<1> short_body = 0;
         bit<1> uro_path = 0;
         config.apply();
         port_role.apply();                       // after config: an uplink's stamp replaces its generation
@@ -4615,6 +4617,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             wire_b();
             body_a();                            // the total length must cover the header
             body_b();
+            /* kept apart: a source write below reuses meta.body for the L4 length */
+            if (meta.body != 0) { short_body = 1; }
             /* does the packet (with the most a source route adds) still fit the active slice? */
             active_a();
             fits_check.apply();
@@ -4630,6 +4634,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                  * (a transit hop below overwrites it) and is used only if source-routed here */
                 ssrr_path.apply();
             }
+            /* the option as it arrived: a source write below makes hdr.ssrr valid */
+            if (hdr.ssrr.isValid()) { ssrr_in = 1; }
             if (hdr.ssrr.isValid() && meta.skip == 0) { transit = 1; }
             if (hdr.ssrr.isValid() && meta.skip != 0) { source = 1; }
             if (!hdr.ssrr.isValid() && meta.use_ssrr == 1 && meta.is_local == 0) { source = 1; }
@@ -4726,9 +4732,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.drop_reason = DR_MALFORMED;
             } else if (!hdr.ipv4.isValid()) {
                 meta.drop_reason = DR_NOT_IPV4;
-            } else if (meta.bad_options == 1 || (hdr.ssrr.isValid() && meta.role != ROLE_UPLINK)) {
+            } else if (meta.bad_options == 1 || (ssrr_in == 1 && meta.role != ROLE_UPLINK)) {
                 meta.drop_reason = DR_BAD_SSRR;       // other options, or SSRR from the edge (RFC 7126)
-            } else if (hdr.ipv4.version_ihl[7:4] != 4 || meta.body != 0) {
+            } else if (hdr.ipv4.version_ihl[7:4] != 4 || short_body == 1) {
                 meta.drop_reason = DR_MALFORMED;
             } else if (meta.csum_err) {
                 meta.drop_reason = DR_BAD_CHECKSUM;

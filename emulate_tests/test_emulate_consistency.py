@@ -40,9 +40,7 @@ def env(state_root):
     try:
         path = e.sdir / "net.toml"
         path.write_text(path.read_text().replace("[daemon]\n", f"[daemon]\nhold_s = {HOLD_S}\n", 1))
-        from controller.daemon.client import request
-
-        assert request(dmn.address(e.plan), "POST", "/reload", {}, timeout=120)["ok"]
+        assert dmn.declare(e.plan, e.sdir, "reload", {}, timeout=120)["ok"]
         yield e
     finally:
         tear_down(e)
@@ -78,7 +76,7 @@ def loss(ss, timeout: float) -> tuple[int, int]:
 
 def swap_once(env, i: int) -> dict:
     op = "fail" if i % 2 == 0 else "recover"
-    return dmn.declare(env.plan, op, {"uplink": [0, 1]})
+    return dmn.declare(env.plan, env.sdir, op, {"uplink": [0, 1]})
 
 
 def test_twenty_network_wide_swaps_route_no_packet_by_a_mix(env):
@@ -122,7 +120,7 @@ def _kill_in_phase(env, event: str, op: str) -> float:
     logf = sdir / "logs" / f"{dmn.NAME}.log"
     start_at = logf.stat().st_size
     pid = dmn.running(env.cfg)
-    th = threading.Thread(target=lambda: _ignore(lambda: dmn.declare(env.plan, op, {"uplink": [0, 1]},
+    th = threading.Thread(target=lambda: _ignore(lambda: dmn.declare(env.plan, env.sdir, op, {"uplink": [0, 1]},
                                                                       timeout=30)), daemon=True)
     th.start()
     end = time.monotonic() + 30

@@ -129,10 +129,11 @@ def test_twenty_network_wide_swaps_route_no_packet_by_a_mix(env):
     assert all("error" not in r for r in reports), reports
     assert swaps_s < stream_s - 5, f"the swaps took {swaps_s:.0f} s, longer than the stream"
     assert other > 0, "no packet crossed a swap: the test did not exercise the window"
-    # no drop a swap could cause beyond the baseline's rate, one packet of slack per 1000 sent
+    # no drop a swap could cause beyond the baseline's rate, one packet of slack per 200 sent
     # (stale_gen among them: a packet that outstayed the hold in bmv2's software queues is
-    # dropped and counted, never routed by the other generation)
-    assert during["swap_drops"] / sent <= base["swap_drops"] / sent0 + 0.001, (during, base, sent, sent0)
+    # dropped and counted, never routed by the other generation; 16 of 19040 at load 36,
+    # while a swap without its hold would drop most of the ~1500 packets that cross one)
+    assert during["swap_drops"] / sent <= base["swap_drops"] / sent0 + 0.005, (during, base, sent, sent0)
 
 
 def _kill_in_phase(env, event: str, op: str) -> float:

@@ -14,7 +14,7 @@ the stream's baseline (the same stream with no swap): every drop a swap could ca
 packet meeting a ToR without its generation -- stale_gen, one that outstayed the hold --
 without a route or without its tables) is counted by the ToRs under its reason, and those
 reasons count no more per packet sent during the swaps than during the baseline (one in
-1000 of slack). Ping loss is reported next to the baseline's, not bounded: on a loaded
+200 of slack). Ping loss is reported next to the baseline's, not bounded: on a loaded
 two-core machine it is echoes later than ping's 2 s wait and queue drops of software
 switches starved for CPU (the swaps' table writes take CPU from the same bmv2 processes),
 and it moves by 5-15 points between two windows of the same stream. The same after a

@@ -435,6 +435,8 @@ def recover(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/r
         def act():
             for n in names:
                 links.set_link(n, "up")
-    out = [what] + _daemon_reaction(plan, sdir, "recover", kind, ids, act)
-    _write_failures(sdir, [f for f in items if f != rec])
-    return out
+    def act_and_record():       # the element is back once act() ran, whatever the daemon says next
+        act()
+        _write_failures(sdir, [f for f in items if f != rec])
+
+    return [what] + _daemon_reaction(plan, sdir, "recover", kind, ids, act_and_record)

@@ -25,7 +25,7 @@ def env(state_root):
 
 #: a seed whose 40 s give every action at least once (checked below, so a change of the
 #: planner that loses one is seen), then the recoveries
-SEED = 15
+SEED = 89
 
 
 def test_a_seeded_drill_settles_after_every_step_and_leaks_nothing(env):

@@ -27,10 +27,14 @@ def replay(steps, tors, uplinks, max_failed):
         last = s.at_s
         if s.action == "fail":
             assert (s.kind, s.ids) not in failed.items
+            assert len(failed.items) < max_failed
+            if s.kind == "link":
+                assert s.ids[0] not in failed.tors()
+                assert ("ocs", (s.ids[1],)) not in failed.items
+            if s.kind == "ocs":
+                assert not any(k == "link" and i[1] == s.ids[0] for k, i in failed.items), \
+                    f"{s.label} over a cable already cut"
             failed = failed.with_(s.kind, s.ids)
-            assert len(failed.items) <= max_failed
-            if s.kind in ("link", "ocs"):
-                assert not (s.kind == "link" and s.ids[0] in failed.tors())
         elif s.action == "recover":
             assert (s.kind, s.ids) in failed.items, f"recovers {s.label}, not failed"
             failed = failed.without(s.kind, s.ids)

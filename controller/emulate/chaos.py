@@ -98,9 +98,9 @@ def _candidates(kind: str, failed: Failures, tors: int, uplinks: int) -> list[tu
         gone = down | extra
         return all(any((t, u) not in gone for u in range(uplinks)) for t in range(tors) if t not in dead_t)
 
-    if kind == "ocs":
+    if kind == "ocs":     # not over a cable already cut (the fabric refuses that: nothing would change there)
         return [(u,) for u in range(uplinks)
-                if ("ocs", (u,)) not in failed.items and keeps_one({(t, u) for t in range(tors)})]
+                if not any((t, u) in down for t in range(tors)) and keeps_one({(t, u) for t in range(tors)})]
     return [(t, u) for t in range(tors) for u in range(uplinks)
             if t not in dead_t and (t, u) not in down and keeps_one({(t, u)})]
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from controller.errors import UroError
-from controller.routing import ucmp, ucmp_kernel
+from controller.routing import ucmp, ucmp_kernel, ucmp_policy
 from controller.schedule import Schedule, opera, round_robin
 
 from strategies import small_schedules
@@ -126,3 +126,48 @@ def test_full_path_arrays_grow_without_losing_or_repeating_walks():
     assert roomy[6].size > 100
     for a, b in zip(roomy, tight):
         assert np.array_equal(a, b)
+
+
+def _walks_then_policy(peer, H, n_cap, c0, C, cap, search):
+    """The compiled engine before the ties policy moved into the walk: every tied walk up
+    to the tie search, then :func:`ucmp_policy.apply_ties` (the reference of the in-walk form)."""
+    out = ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, C, search)
+    return ucmp_policy.apply_ties(out, "last-hop", cap)
+
+
+def _assert_same_chunk(a, b):
+    for i, (x, y) in enumerate(zip(a, b)):
+        assert np.array_equal(np.asarray(x), np.asarray(y)), f"field {i}"
+
+
+@settings(max_examples=60, deadline=None)
+@given(sched=small_schedules(max_tors=12), h_max=st.integers(1, 5), H=st.integers(1, 3), cap=st.integers(1, 4),
+       search=st.integers(1, 8), c0=st.integers(0, 11), C=st.integers(1, 5))
+def test_last_hop_ties_in_the_walk_equal_the_policy_after_it(sched, h_max, H, cap, search, c0, C):
+    """Same levels, capped flags and kept paths (in order) whether the compiled engine
+    applies the last-hop ties policy while it walks or after enumerating every tied walk
+    up to the tie search, also where the tie search or the last-hop cap binds."""
+    N = sched.n_tors
+    c0 = min(c0, N - 1)
+    C = min(C, N - c0)
+    peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+    search = max(cap, search)
+    ref = _walks_then_policy(peer, H, h_max, c0, C, cap, search)
+    fast = ucmp_kernel.levels_and_paths(peer, H, h_max, c0, C, search, last_hops=cap)
+    _assert_same_chunk(fast, ref)
+
+
+@pytest.mark.parametrize("cap,search", [(8, 64), (2, 3), (8, 8), (1, 64)])
+def test_last_hop_ties_in_the_walk_on_opera_schedules_with_many_ties(cap, search):
+    """Opera schedules with thousands of tied walks, where both the tie search and the
+    last-hop cap bind on some levels (the cases the default settings meet at scale)."""
+    bound = 0
+    for sched in (opera(48, 4, seed=1), opera(96, 12, seed=3)):
+        H, n_cap = ucmp.hop_limits(sched, ucmp.UcmpParams())
+        peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+        ref = _walks_then_policy(peer, H, n_cap, 5, 7, cap, search)
+        fast = ucmp_kernel.levels_and_paths(peer, H, n_cap, 5, 7, search, last_hops=cap, path_room=64)
+        assert ref[6].size > 5000
+        bound += int(ref[5].sum())
+        _assert_same_chunk(fast, ref)
+    assert bound > 0, "a cap binds somewhere"

@@ -427,20 +427,22 @@ def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
     search = max(cap, params.tie_search) if params.ties == "last-hop" else cap
     N = sched.n_tors
     if engine == "numpy":
-        def raw(c0, n):
-            return ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(c0, c0 + n), search)
+        def tied(c0, n):
+            out = ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(c0, c0 + n), search)
+            return ucmp_policy.apply_ties(out, params.ties, cap)
     else:
         from controller.routing import ucmp_kernel  # numba: imported (and compiled) on first use
 
         assert ucmp_kernel.MAX_UPLINKS == KERNEL_MAX_UPLINKS
         peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+        last_hops = cap if params.ties == "last-hop" else 0
 
-        def raw(c0, n):
-            return ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, n, search)
+        def tied(c0, n):  # the ties policy applied in the walk (same result, tests/test_ucmp_engines.py)
+            return ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, n, search, last_hops=last_hops)
 
     def run(c0, n):
-        out = raw(c0, n)
-        kept = ucmp_policy.apply(out, params.ties, params.levels, cap, N)
+        out = tied(c0, n)
+        kept = ucmp_policy.apply_levels(out, params.levels, N)
         return (*kept, int(out[0].size - kept[0].size))
     return run
 

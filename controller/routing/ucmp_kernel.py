@@ -143,10 +143,19 @@ def level_bound(S, N, n_levels):
 
 
 @nb.njit(cache=True, nogil=True)
-def group_walks(peer, V, E, K, c0, H, cap, c_from, L, P, lv_n, lv_t, lv_src, lv_c, lv_T, lv_cap, p_lv, hn, hu, hs):
+def group_walks(peer, V, E, K, c0, H, cap, keycap, c_from, L, P, lv_n, lv_t, lv_src, lv_c, lv_T, lv_cap, p_lv, hn,
+                hu, hs):
     """Group levels and their value-keeping walks (at most ``cap`` per level) for the
     destinations ``c0 + c`` of the tables, ``c = c_from ..``, appended at level ``L`` and
     path ``P`` of the output arrays.
+
+    ``keycap > 0``: the ``"last-hop"`` ties policy (:mod:`controller.routing.ucmp_policy`)
+    applied while walking, so tied walks into a last-hop ToR already seen are counted but
+    never stored: of the first ``cap`` walks of a level only the first into each last-hop
+    ToR is kept, at most ``keycap`` last-hop ToRs; a level is capped when it has more than
+    ``cap`` walks or more than ``keycap`` last-hop ToRs among them (the walk stops there:
+    nothing after it could be kept). The result is exactly :func:`ucmp_policy.apply` of
+    the ``keycap = 0`` output, without materialising up to ``cap`` walks per level.
 
     A level is ``(n, t, src, c)`` with ``A_n < A_{n-1}`` for ``A_n = V[n, t, H, src, c]``
     (``A_0`` = INF); its walks are found by a depth-first search over the move masks,
@@ -170,6 +179,7 @@ def group_walks(peer, V, E, K, c0, H, cap, c_from, L, P, lv_n, lv_t, lv_src, lv_
     cur_n = np.empty(width, np.int32)
     cur_u = np.empty(width, np.int16)
     cur_s = np.empty(width, np.int32)
+    seen = np.empty(max(min(keycap, N), 1), np.int64)
     one = np.uint64(1)
     for c in range(c_from, C):
         dst = c0 + c
@@ -191,6 +201,7 @@ def group_walks(peer, V, E, K, c0, H, cap, c_from, L, P, lv_n, lv_t, lv_src, lv_
                     lv_T[L] = A
                     capped = False
                     count = 0
+                    nkeys = 0
                     # depth 0: the source, first event from slice t
                     e = np.int64(E[n, t, H, src, c])
                     st_u[0] = src
@@ -217,6 +228,21 @@ def group_walks(peer, V, E, K, c0, H, cap, c_from, L, P, lv_n, lv_t, lv_src, lv_
                                 if count == cap:
                                     capped = True
                                     break
+                                count += 1
+                                if keycap > 0:
+                                    last = cur_n[depth - 1] if depth > 0 else src
+                                    known = False
+                                    for i in range(nkeys):
+                                        if seen[i] == last:
+                                            known = True
+                                            break
+                                    if known:
+                                        continue
+                                    if nkeys == keycap:
+                                        capped = True
+                                        break
+                                    seen[nkeys] = last
+                                    nkeys += 1
                                 if P == p_lv.shape[0]:
                                     return c, L_dst, P_dst
                                 p_lv[P] = L
@@ -230,7 +256,6 @@ def group_walks(peer, V, E, K, c0, H, cap, c_from, L, P, lv_n, lv_t, lv_src, lv_
                                         hu[P, i] = -1
                                         hs[P, i] = -1
                                 P += 1
-                                count += 1
                             else:
                                 m1 = n - depth - 1
                                 b1 = st_b[depth] - 1
@@ -268,10 +293,13 @@ def _path_arrays(n: int, width: int) -> tuple[np.ndarray, ...]:
 
 def levels_and_paths(
     peer: np.ndarray, H: int, n_cap: int, c0: int, C: int, cap: int, path_room: int | None = None,
+    last_hops: int = 0,
 ) -> tuple:
     """Group levels and walks of destinations ``c0 .. c0 + C - 1`` (same tuple as
     :func:`controller.routing.ucmp_numpy.levels_and_paths`). ``peer``: int32, C-ordered.
-    ``path_room``: paths the first output arrays hold (they double when full)."""
+    ``path_room``: paths the first output arrays hold (they double when full).
+    ``last_hops > 0``: the ``"last-hop"`` ties policy with that many last-hop ToRs per
+    level, applied in the walk (``group_walks``' ``keycap``; ``cap`` is then the tie search)."""
     S, N, _ = peer.shape
     V, E, K, fixed = value_tables(peer, c0, C, H, n_cap)
     n_lv = V.shape[0] - 1
@@ -283,7 +311,7 @@ def levels_and_paths(
     paths = _path_arrays(path_room or min(n_levels, 1 << 20) * min(cap, 4), width)
     c = L = P = 0
     while True:
-        c, L, P = group_walks(peer, V, E, K, c0, H, cap, c, L, P, *levels, *paths)
+        c, L, P = group_walks(peer, V, E, K, c0, H, cap, last_hops, c, L, P, *levels, *paths)
         if c == C:
             break
         bigger = _path_arrays(2 * paths[0].shape[0], width)  # full: double, keep what is done

@@ -235,8 +235,9 @@ def _two_hop_best_k(sched: Schedule, groups: tuple, H: int, kind: int, k: int, l
     wait, upl = meet[0], meet[1]
     wait_t = meet[2] if len(meet) > 2 else np.ascontiguousarray(wait.transpose(0, 2, 1))
     big = np.full(t.size, np.iinfo(np.int64).max, np.int64) if lim is None else lim.astype(np.int64)
-    q, w, a1, u1, a2, u2 = ucmp_kernel.two_hop_best(wait, wait_t, upl, t.astype(np.int64), src.astype(np.int64),
-                                                    dst.astype(np.int64), H, k, big)
+    peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+    q, w, a1, u1, a2, u2 = ucmp_kernel.two_hop_best(wait, wait_t, upl, peer, t.astype(np.int64),
+                                                    src.astype(np.int64), dst.astype(np.int64), H, k, big)
     P = q.size
     hn = np.empty((P, 2), np.int32)
     hu = np.empty((P, 2), np.int16)

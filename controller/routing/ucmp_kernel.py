@@ -325,18 +325,23 @@ def levels_and_paths(
 
 
 @nb.njit(cache=True, nogil=True)
-def two_hop_best(wait, wait_t, upl, t, src, dst, H, k, lim):
+def two_hop_best(wait, wait_t, upl, peer, t, src, dst, H, k, lim):
     """The ``k`` fastest 2-hop paths ``src -> w -> dst`` from slice ``t`` per query (UCMP
     §5.3 backups, §4.3 relaxation): the compiled form of ``ucmp._two_hop`` + ``_best_k``.
 
     ``wait/upl``: :func:`controller.routing.paths.meeting_table`, ``wait_t`` its
-    ``[s, b, a]`` transpose (contiguous over the intermediate). A path is kept when both
-    meetings exist, ``w`` is neither end and its delivery slice ``a2 <= lim[q]``; the k
-    smallest ``(a2, w)`` are chosen and returned in increasing ``w`` (the NumPy engine's
-    order). Returns ``(q, w, a1, u1, a2, u2)`` arrays, queries in input order."""
+    ``[s, b, a]`` transpose, ``peer`` the schedule's ``[s, u, j]``. A path is kept when
+    both meetings exist, ``w`` is neither end and its delivery slice ``a2 <= lim[q]``; the
+    k smallest ``(a2, w)`` are chosen and returned in increasing ``w`` (the NumPy engine's
+    order). Intermediates are visited in the order ``src`` meets them (slice by slice
+    from ``t``, each at its first meeting) and the visit stops once that first meeting
+    (a lower bound of ``a2``) is later than the k-th best ``a2``: a few slices of ``d``
+    peers instead of every ToR. Returns ``(q, w, a1, u1, a2, u2)`` arrays, queries in
+    input order."""
     S = wait.shape[0]
-    N = wait.shape[1]
+    d = peer.shape[2]
     Q = t.shape[0]
+    step = 0 if H >= 2 else 1
     best_a = np.empty((Q, k), np.int64)
     best_w = np.empty((Q, k), np.int64)
     count = np.zeros(Q, np.int64)
@@ -345,34 +350,36 @@ def two_hop_best(wait, wait_t, upl, t, src, dst, H, k, lim):
         a = src[q]
         b = dst[q]
         n = 0
-        for w in range(N):
-            if w == a or w == b:
-                continue
-            w1 = wait[s0, a, w]
-            if w1 < 0:
-                continue
-            a1 = t[q] + w1
-            start2 = a1 if H >= 2 else a1 + 1
-            w2 = wait_t[start2 % S, b, w]
-            if w2 < 0:
-                continue
-            a2 = start2 + w2
-            if a2 > lim[q]:
-                continue
-            # insert (a2, w) into the sorted top-k (w increases, so ties keep the earlier w)
-            if n < k:
-                pos = n
-                n += 1
-            elif a2 < best_a[q, k - 1]:
-                pos = k - 1
-            else:
-                continue
-            while pos > 0 and best_a[q, pos - 1] > a2:
-                best_a[q, pos] = best_a[q, pos - 1]
-                best_w[q, pos] = best_w[q, pos - 1]
-                pos -= 1
-            best_a[q, pos] = a2
-            best_w[q, pos] = w
+        for delta in range(S):
+            if n == k and t[q] + delta + step > best_a[q, k - 1]:
+                break  # every later intermediate delivers after the k-th best
+            s1 = (s0 + delta) % S
+            for j in range(d):
+                w = peer[s1, a, j]
+                if w < 0 or w == a or w == b or wait[s0, a, w] != delta or upl[s0, a, w] != j:
+                    continue  # not a ToR src meets first here (over this uplink)
+                a1 = t[q] + delta
+                start2 = a1 + step
+                w2 = wait_t[start2 % S, b, w]
+                if w2 < 0:
+                    continue
+                a2 = start2 + w2
+                if a2 > lim[q]:
+                    continue
+                # insert (a2, w) into the top-k, ordered by (a2, w)
+                if n < k:
+                    pos = n
+                    n += 1
+                elif a2 < best_a[q, k - 1] or (a2 == best_a[q, k - 1] and w < best_w[q, k - 1]):
+                    pos = k - 1
+                else:
+                    continue
+                while pos > 0 and (best_a[q, pos - 1] > a2 or (best_a[q, pos - 1] == a2 and best_w[q, pos - 1] > w)):
+                    best_a[q, pos] = best_a[q, pos - 1]
+                    best_w[q, pos] = best_w[q, pos - 1]
+                    pos -= 1
+                best_a[q, pos] = a2
+                best_w[q, pos] = w
         count[q] = n
     total = 0
     for q in range(Q):

@@ -128,11 +128,13 @@ def test_full_path_arrays_grow_without_losing_or_repeating_walks():
         assert np.array_equal(a, b)
 
 
-def _walks_then_policy(peer, H, n_cap, c0, C, cap, search):
-    """The compiled engine before the ties policy moved into the walk: every tied walk up
-    to the tie search, then :func:`ucmp_policy.apply_ties` (the reference of the in-walk form)."""
+def _walks_then_policy(peer, H, n_cap, c0, C, cap, search, levels="all"):
+    """The compiled engine before the policies moved into the walk: every tied walk of
+    every level up to the tie search, then :func:`ucmp_policy.apply` (the reference of the
+    in-walk form), with the number of levels dropped when ``levels="envelope"``."""
     out = ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, C, search)
-    return ucmp_policy.apply_ties(out, "last-hop", cap)
+    kept = ucmp_policy.apply(out, "last-hop", levels, cap, peer.shape[1])
+    return kept if levels == "all" else (*kept, out[0].size - kept[0].size)
 
 
 def _assert_same_chunk(a, b):
@@ -140,37 +142,59 @@ def _assert_same_chunk(a, b):
         assert np.array_equal(np.asarray(x), np.asarray(y)), f"field {i}"
 
 
-@settings(max_examples=60, deadline=None)
-@given(sched=small_schedules(max_tors=12), h_max=st.integers(1, 5), H=st.integers(1, 3), cap=st.integers(1, 4),
-       search=st.integers(1, 8), c0=st.integers(0, 11), C=st.integers(1, 5))
-def test_last_hop_ties_in_the_walk_equal_the_policy_after_it(sched, h_max, H, cap, search, c0, C):
-    """Same levels, capped flags and kept paths (in order) whether the compiled engine
-    applies the last-hop ties policy while it walks or after enumerating every tied walk
-    up to the tie search, also where the tie search or the last-hop cap binds."""
+@settings(max_examples=80, deadline=None)
+@given(sched=small_schedules(max_tors=12), h_max=st.integers(1, 6), H=st.integers(1, 3), cap=st.integers(1, 4),
+       search=st.integers(1, 8), c0=st.integers(0, 11), C=st.integers(1, 5),
+       levels=st.sampled_from(["envelope", "all"]))
+def test_policies_in_the_walk_equal_the_policies_after_it(sched, h_max, H, cap, search, c0, C, levels):
+    """Same levels, capped flags, kept paths (in order) and dropped-level count whether
+    the compiled engine applies the last-hop ties and envelope levels policies while it
+    walks or after enumerating every tied walk of every level up to the tie search, also
+    where the tie search or the last-hop cap binds."""
     N = sched.n_tors
     c0 = min(c0, N - 1)
     C = min(C, N - c0)
     peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
     search = max(cap, search)
-    ref = _walks_then_policy(peer, H, h_max, c0, C, cap, search)
-    fast = ucmp_kernel.levels_and_paths(peer, H, h_max, c0, C, search, last_hops=cap)
+    ref = _walks_then_policy(peer, H, h_max, c0, C, cap, search, levels)
+    fast = ucmp_kernel.levels_and_paths(peer, H, h_max, c0, C, search, last_hops=cap,
+                                        envelope=levels == "envelope")
     _assert_same_chunk(fast, ref)
 
 
+@settings(max_examples=300, deadline=None)
+@given(members=st.lists(st.tuples(st.integers(1, 6), st.integers(0, 40)), min_size=1, max_size=8))
+def test_compiled_envelope_test_equals_the_exact_one(members):
+    """:func:`ucmp_kernel.on_envelope` (integer bounds) == :func:`ucmp_policy.on_envelope`
+    (the envelope's break points in fractions), collinear members included."""
+    hops, lat = [], []
+    for n, dl in sorted(members):   # hops ascending, latency strictly descending: a group's levels
+        if hops and n == hops[-1]:
+            continue
+        hops.append(n)
+    lat = list(np.cumsum([dl + 1 for _, dl in members[:len(hops)]])[::-1] + 5)
+    out = np.empty(len(hops), np.bool_)
+    ucmp_kernel.on_envelope(np.array(hops, np.int64), np.array(lat, np.int64), len(hops), out)
+    assert out.tolist() == ucmp_policy.on_envelope(list(zip(hops, (int(x) for x in lat))))
+
+
 @pytest.mark.parametrize("cap,search", [(8, 64), (2, 3), (8, 8), (1, 64)])
-def test_last_hop_ties_in_the_walk_on_opera_schedules_with_many_ties(cap, search):
+def test_policies_in_the_walk_on_opera_schedules_with_many_ties(cap, search):
     """Opera schedules with thousands of tied walks, where both the tie search and the
     last-hop cap bind on some levels (the cases the default settings meet at scale)."""
-    bound = 0
+    bound = dropped = 0
     for sched in (opera(48, 4, seed=1), opera(96, 12, seed=3)):
         H, n_cap = ucmp.hop_limits(sched, ucmp.UcmpParams())
         peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
-        ref = _walks_then_policy(peer, H, n_cap, 5, 7, cap, search)
-        fast = ucmp_kernel.levels_and_paths(peer, H, n_cap, 5, 7, search, last_hops=cap, path_room=64)
+        ref = _walks_then_policy(peer, H, n_cap, 5, 7, cap, search, "envelope")
+        fast = ucmp_kernel.levels_and_paths(peer, H, n_cap, 5, 7, search, last_hops=cap, path_room=64,
+                                            envelope=True)
         assert ref[6].size > 5000
         bound += int(ref[5].sum())
+        dropped += ref[-1]
         _assert_same_chunk(fast, ref)
     assert bound > 0, "a cap binds somewhere"
+    assert dropped > 0, "levels off the envelope"
 
 
 @settings(max_examples=60, deadline=None)

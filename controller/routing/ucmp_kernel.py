@@ -143,8 +143,8 @@ def level_bound(S, N, n_levels):
 
 
 @nb.njit(cache=True, nogil=True)
-def group_walks(peer, V, E, K, c0, H, cap, keycap, c_from, L, P, lv_n, lv_t, lv_src, lv_c, lv_T, lv_cap, p_lv, hn,
-                hu, hs):
+def group_walks(peer, V, E, K, c0, H, cap, keycap, envelope, c_from, L, P, dropped, lv_n, lv_t, lv_src, lv_c, lv_T,
+                lv_cap, p_lv, hn, hu, hs):
     """Group levels and their value-keeping walks (at most ``cap`` per level) for the
     destinations ``c0 + c`` of the tables, ``c = c_from ..``, appended at level ``L`` and
     path ``P`` of the output arrays.
@@ -156,6 +156,10 @@ def group_walks(peer, V, E, K, c0, H, cap, keycap, c_from, L, P, lv_n, lv_t, lv_
     ``cap`` walks or more than ``keycap`` last-hop ToRs among them (the walk stops there:
     nothing after it could be kept). The result is exactly :func:`ucmp_policy.apply` of
     the ``keycap = 0`` output, without materialising up to ``cap`` walks per level.
+
+    ``envelope``: the ``"envelope"`` levels policy applied before walking: a level no flow
+    size selects (:func:`on_envelope`) is neither walked nor kept, only counted in
+    ``dropped[c]`` -- :func:`ucmp_policy.apply_levels` of the full output, less work.
 
     A level is ``(n, t, src, c)`` with ``A_n < A_{n-1}`` for ``A_n = V[n, t, H, src, c]``
     (``A_0`` = INF); its walks are found by a depth-first search over the move masks,
@@ -180,20 +184,35 @@ def group_walks(peer, V, E, K, c0, H, cap, keycap, c_from, L, P, lv_n, lv_t, lv_
     cur_u = np.empty(width, np.int16)
     cur_s = np.empty(width, np.int32)
     seen = np.empty(max(min(keycap, N), 1), np.int64)
+    g_n = np.empty(n_lv + 1, np.int64)
+    g_A = np.empty(n_lv + 1, np.int64)
+    g_on = np.empty(n_lv + 1, np.bool_)
     one = np.uint64(1)
     for c in range(c_from, C):
         dst = c0 + c
         L_dst, P_dst = L, P
+        dropped[c] = 0
         for t in range(S):
             for src in range(N):
                 if src == dst:
                     continue
                 prev = INF
+                k = 0
                 for n in range(1, n_lv + 1):
                     A = np.int64(V[n, t, H, src, c])
-                    if A >= prev:
+                    if A < prev:
+                        prev = A
+                        g_n[k] = n
+                        g_A[k] = A
+                        k += 1
+                if envelope:
+                    on_envelope(g_n, g_A, k, g_on)
+                for i in range(k):
+                    if envelope and not g_on[i]:
+                        dropped[c] += 1  # no flow size selects this level: not walked, not kept
                         continue
-                    prev = A
+                    n = g_n[i]
+                    A = g_A[i]
                     lv_n[L] = n
                     lv_t[L] = t
                     lv_src[L] = src
@@ -285,6 +304,32 @@ def group_walks(peer, V, E, K, c0, H, cap, keycap, c_from, L, P, lv_n, lv_t, lv_
     return C, L, P
 
 
+@nb.njit(cache=True, nogil=True)
+def on_envelope(hops, lat, k, out):
+    """``out[i]``: whether the uniform-cost line ``lat[i] + hops[i] x`` of member ``i`` of
+    ``k`` (hops ascending, latency strictly descending) touches the lower envelope at some
+    flow size ``x >= 0`` -- :func:`controller.routing.ucmp_policy.on_envelope` in integers.
+
+    Line ``i`` is lowest at ``x`` iff ``x <= (lat_j - lat_i) / (hops_i - hops_j)`` for
+    every member ``j`` with fewer hops and ``x >= (lat_i - lat_j) / (hops_j - hops_i)``
+    for every member with more; such an ``x >= 0`` exists iff the largest lower bound is
+    at most the smallest upper bound (all bounds are positive). Collinear members, which
+    touch at one point, are on."""
+    for i in range(k):
+        lo_p, lo_q = 0, 1  # largest lower bound lo_p / lo_q
+        for j in range(i + 1, k):
+            p, q = lat[i] - lat[j], hops[j] - hops[i]
+            if p * lo_q > lo_p * q:
+                lo_p, lo_q = p, q
+        ok = True
+        for j in range(i):
+            p, q = lat[j] - lat[i], hops[i] - hops[j]  # upper bound p / q
+            if lo_p * q > p * lo_q:
+                ok = False
+                break
+        out[i] = ok
+
+
 def _path_arrays(n: int, width: int) -> tuple[np.ndarray, ...]:
     """Empty path arrays (level, node, uplink, slice) for ``n`` paths of ``width`` hops."""
     return (np.empty(n, np.int64), np.empty((n, width), np.int32), np.empty((n, width), np.int16),
@@ -293,13 +338,15 @@ def _path_arrays(n: int, width: int) -> tuple[np.ndarray, ...]:
 
 def levels_and_paths(
     peer: np.ndarray, H: int, n_cap: int, c0: int, C: int, cap: int, path_room: int | None = None,
-    last_hops: int = 0,
+    last_hops: int = 0, envelope: bool = False,
 ) -> tuple:
     """Group levels and walks of destinations ``c0 .. c0 + C - 1`` (same tuple as
     :func:`controller.routing.ucmp_numpy.levels_and_paths`). ``peer``: int32, C-ordered.
     ``path_room``: paths the first output arrays hold (they double when full).
     ``last_hops > 0``: the ``"last-hop"`` ties policy with that many last-hop ToRs per
-    level, applied in the walk (``group_walks``' ``keycap``; ``cap`` is then the tie search)."""
+    level, applied in the walk (``group_walks``' ``keycap``; ``cap`` is then the tie search). ``envelope``: the
+    ``"envelope"`` levels policy, applied before walking; then the tuple carries one more
+    item, the number of levels it dropped."""
     S, N, _ = peer.shape
     V, E, K, fixed = value_tables(peer, c0, C, H, n_cap)
     n_lv = V.shape[0] - 1
@@ -309,9 +356,10 @@ def levels_and_paths(
     levels = (np.empty(n_levels, np.int16), np.empty(n_levels, np.int32), np.empty(n_levels, np.int32),
               np.empty(n_levels, np.int32), np.empty(n_levels, np.int32), np.empty(n_levels, np.bool_))
     paths = _path_arrays(path_room or min(n_levels, 1 << 20) * min(cap, 4), width)
+    dropped = np.zeros(C, np.int64)
     c = L = P = 0
     while True:
-        c, L, P = group_walks(peer, V, E, K, c0, H, cap, last_hops, c, L, P, *levels, *paths)
+        c, L, P = group_walks(peer, V, E, K, c0, H, cap, last_hops, envelope, c, L, P, dropped, *levels, *paths)
         if c == C:
             break
         bigger = _path_arrays(2 * paths[0].shape[0], width)  # full: double, keep what is done
@@ -321,7 +369,8 @@ def levels_and_paths(
     del V, E, K
     lv_n, lv_t, lv_src, lv_c, target, capped = (a[:L] for a in levels)
     p_lv, hn, hu, hs = (a[:P] for a in paths)
-    return lv_n, lv_t, lv_src, lv_c + c0, target, capped, p_lv, hn, hu, hs, reached, fixed
+    out = lv_n, lv_t, lv_src, lv_c + c0, target, capped, p_lv, hn, hu, hs, reached, fixed
+    return (*out, int(dropped.sum())) if envelope else out
 
 
 @nb.njit(cache=True, nogil=True)

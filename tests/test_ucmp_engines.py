@@ -93,7 +93,12 @@ def test_engines_agree_under_every_ties_and_levels_policy(sched, h_max, H, chunk
     ref_lv, ref_p = levels_and_paths(sched, params, "numpy", chunk=128)
     fast_lv, fast_p = levels_and_paths(sched, params, "numba", chunk=chunk)
     assert fast_lv == ref_lv
-    assert fast_p == ref_p
+    # where a cap binds, the NumPy reference keeps the first walks of its own (slice by
+    # slice) enumeration, not the canonical (send slice, uplink) order the compiled engine
+    # keeps (test_compiled_engine_cap_keeps_the_first_paths_in_send_order checks that one;
+    # the same difference on main, found by hypothesis): paths are compared where no cap binds
+    assert {k: p for k, p in fast_p.items() if not ref_lv[k][1]} == {k: p for k, p in ref_p.items()
+                                                                   if not ref_lv[k][1]}
     if ties == "last-hop":
         for key, ps in ref_p.items():
             lasts = [p[-2][2] if len(p) >= 2 else None for p in ps]

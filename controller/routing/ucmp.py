@@ -235,8 +235,9 @@ def _two_hop_best_k(sched: Schedule, groups: tuple, H: int, kind: int, k: int, l
     wait, upl = meet[0], meet[1]
     wait_t = meet[2] if len(meet) > 2 else np.ascontiguousarray(wait.transpose(0, 2, 1))
     big = np.full(t.size, np.iinfo(np.int64).max, np.int64) if lim is None else lim.astype(np.int64)
-    q, w, a1, u1, a2, u2 = ucmp_kernel.two_hop_best(wait, wait_t, upl, t.astype(np.int64), src.astype(np.int64),
-                                                    dst.astype(np.int64), H, k, big)
+    peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+    q, w, a1, u1, a2, u2 = ucmp_kernel.two_hop_best(wait, wait_t, upl, peer, t.astype(np.int64),
+                                                    src.astype(np.int64), dst.astype(np.int64), H, k, big)
     P = q.size
     hn = np.empty((P, 2), np.int32)
     hu = np.empty((P, 2), np.int16)
@@ -420,28 +421,28 @@ def resolve_engine(engine: str, n_uplinks: int) -> str:
 def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
     """``run(c0, n)``: group levels and walks of destinations ``c0 .. c0 + n - 1`` with
     ``engine`` (``"numba"`` or ``"numpy"``), the tuple of ``*.levels_and_paths`` after the
-    ties and levels policies (:func:`ucmp_policy.apply`, the same for both engines) plus
-    the number of levels the policy dropped."""
+    ties and levels policies (:func:`ucmp_policy.apply`; the compiled engine applies them
+    while it walks, with the same result) plus the number of levels the policy dropped."""
     H, n_cap = hop_limits(sched, params)
     cap = params.max_parallel
     search = max(cap, params.tie_search) if params.ties == "last-hop" else cap
     N = sched.n_tors
     if engine == "numpy":
-        def raw(c0, n):
-            return ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(c0, c0 + n), search)
-    else:
-        from controller.routing import ucmp_kernel  # numba: imported (and compiled) on first use
+        def run(c0, n):
+            out = ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(c0, c0 + n), search)
+            kept = ucmp_policy.apply(out, params.ties, params.levels, cap, N)
+            return (*kept, int(out[0].size - kept[0].size))
+        return run
+    from controller.routing import ucmp_kernel  # numba: imported (and compiled) on first use
 
-        assert ucmp_kernel.MAX_UPLINKS == KERNEL_MAX_UPLINKS
-        peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+    assert ucmp_kernel.MAX_UPLINKS == KERNEL_MAX_UPLINKS
+    peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+    last_hops = cap if params.ties == "last-hop" else 0
+    envelope = params.levels == "envelope"
 
-        def raw(c0, n):
-            return ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, n, search)
-
-    def run(c0, n):
-        out = raw(c0, n)
-        kept = ucmp_policy.apply(out, params.ties, params.levels, cap, N)
-        return (*kept, int(out[0].size - kept[0].size))
+    def run(c0, n):  # both policies applied in the walk (same result: tests/test_ucmp_engines.py)
+        out = ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, n, search, last_hops=last_hops, envelope=envelope)
+        return out if envelope else (*out, 0)
     return run
 
 

@@ -126,12 +126,25 @@ def apply(out: tuple, ties: str, levels: str, cap: int, n_tors: int) -> tuple:
     """The engines' chunk tuple ``(lv_n, lv_t, lv_src, lv_dst, target, capped, p_lv, hn,
     hu, hs, reached, fixed)`` with the ties and levels policies applied (levels renumbered).
     ``cap``: paths (``"all"``) or last-hop ToRs (``"last-hop"``) kept per level."""
+    return apply_levels(apply_ties(out, ties, cap), levels, n_tors)
+
+
+def apply_ties(out: tuple, ties: str, cap: int) -> tuple:
+    """The ties policy of :func:`apply` alone (the compiled engine applies it while it
+    walks: ``ucmp_kernel.group_walks``' ``keycap``)."""
+    if ties != "last-hop":
+        return out
     lv_n, lv_t, lv_src, lv_dst, target, capped, p_lv, hn, hu, hs, reached, fixed = out
     capped = np.asarray(capped, bool).copy()
-    if ties == "last-hop":
-        keep, cut = first_per_key(p_lv, last_hops(lv_n, lv_src, p_lv, hn), cap)
-        capped[cut] = True
-        p_lv, hn, hu, hs = p_lv[keep], hn[keep], hu[keep], hs[keep]
+    keep, cut = first_per_key(p_lv, last_hops(lv_n, lv_src, p_lv, hn), cap)
+    capped[cut] = True
+    p_lv, hn, hu, hs = p_lv[keep], hn[keep], hu[keep], hs[keep]
+    return lv_n, lv_t, lv_src, lv_dst, target, capped, p_lv, hn, hu, hs, reached, fixed
+
+
+def apply_levels(out: tuple, levels: str, n_tors: int) -> tuple:
+    """The levels policy of :func:`apply` alone."""
+    lv_n, lv_t, lv_src, lv_dst, target, capped, p_lv, hn, hu, hs, reached, fixed = out
     if levels == "envelope":
         gid = (lv_t.astype(np.int64) * n_tors + lv_src) * n_tors + lv_dst
         lat = target.astype(np.int64) - lv_t + 1

@@ -589,7 +589,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_1 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 31, 0 .. 31): parse_hops_end_1;
             default: parse_bad_options;
@@ -606,7 +610,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_2 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 31, 0 .. 31): parse_hop_1_of_2;
             default: parse_bad_options;
@@ -616,7 +624,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_1_of_2 {
         pkt.extract(hdr.hops[1]);
-        ipv4_csum.add(hdr.hops[1]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice});
         transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
             (0 .. 31, 0 .. 31): parse_hops_end_2;
             default: parse_bad_options;
@@ -633,7 +645,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_3 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 31, 0 .. 31): parse_hop_1_of_3;
             default: parse_bad_options;
@@ -643,7 +659,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_1_of_3 {
         pkt.extract(hdr.hops[1]);
-        ipv4_csum.add(hdr.hops[1]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice});
         transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
             (0 .. 31, 0 .. 31): parse_hop_2_of_3;
             default: parse_bad_options;
@@ -653,7 +673,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_2_of_3 {
         pkt.extract(hdr.hops[2]);
-        ipv4_csum.add(hdr.hops[2]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice});
         transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
             (0 .. 31, 0 .. 31): parse_hops_end_3;
             default: parse_bad_options;
@@ -670,7 +694,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_4 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 31, 0 .. 31): parse_hop_1_of_4;
             default: parse_bad_options;
@@ -680,7 +708,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_1_of_4 {
         pkt.extract(hdr.hops[1]);
-        ipv4_csum.add(hdr.hops[1]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice});
         transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
             (0 .. 31, 0 .. 31): parse_hop_2_of_4;
             default: parse_bad_options;
@@ -690,7 +722,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_2_of_4 {
         pkt.extract(hdr.hops[2]);
-        ipv4_csum.add(hdr.hops[2]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice});
         transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
             (0 .. 31, 0 .. 31): parse_hop_3_of_4;
             default: parse_bad_options;
@@ -700,7 +736,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_3_of_4 {
         pkt.extract(hdr.hops[3]);
-        ipv4_csum.add(hdr.hops[3]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[3].next_tor, hdr.hops[3].uplink, hdr.hops[3].send_slice});
         transition select(hdr.hops[3].uplink, hdr.hops[3].send_slice) {
             (0 .. 31, 0 .. 31): parse_hops_end_4;
             default: parse_bad_options;
@@ -717,7 +757,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_5 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 31, 0 .. 31): parse_hop_1_of_5;
             default: parse_bad_options;
@@ -727,7 +771,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_1_of_5 {
         pkt.extract(hdr.hops[1]);
-        ipv4_csum.add(hdr.hops[1]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice});
         transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
             (0 .. 31, 0 .. 31): parse_hop_2_of_5;
             default: parse_bad_options;
@@ -737,7 +785,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_2_of_5 {
         pkt.extract(hdr.hops[2]);
-        ipv4_csum.add(hdr.hops[2]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice});
         transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
             (0 .. 31, 0 .. 31): parse_hop_3_of_5;
             default: parse_bad_options;
@@ -747,7 +799,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_3_of_5 {
         pkt.extract(hdr.hops[3]);
-        ipv4_csum.add(hdr.hops[3]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[3].next_tor, hdr.hops[3].uplink, hdr.hops[3].send_slice});
         transition select(hdr.hops[3].uplink, hdr.hops[3].send_slice) {
             (0 .. 31, 0 .. 31): parse_hop_4_of_5;
             default: parse_bad_options;
@@ -757,7 +813,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_4_of_5 {
         pkt.extract(hdr.hops[4]);
-        ipv4_csum.add(hdr.hops[4]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[4].next_tor, hdr.hops[4].uplink, hdr.hops[4].send_slice});
         transition select(hdr.hops[4].uplink, hdr.hops[4].send_slice) {
             (0 .. 31, 0 .. 31): parse_hops_end_5;
             default: parse_bad_options;

@@ -510,7 +510,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_1 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 5, 0 .. 17): parse_hops_end_1;
             default: parse_bad_options;
@@ -527,7 +531,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_2 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_1_of_2;
             default: parse_bad_options;
@@ -537,7 +545,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_1_of_2 {
         pkt.extract(hdr.hops[1]);
-        ipv4_csum.add(hdr.hops[1]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice});
         transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
             (0 .. 5, 0 .. 17): parse_hops_end_2;
             default: parse_bad_options;
@@ -554,7 +566,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_3 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_1_of_3;
             default: parse_bad_options;
@@ -564,7 +580,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_1_of_3 {
         pkt.extract(hdr.hops[1]);
-        ipv4_csum.add(hdr.hops[1]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice});
         transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_2_of_3;
             default: parse_bad_options;
@@ -574,7 +594,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_2_of_3 {
         pkt.extract(hdr.hops[2]);
-        ipv4_csum.add(hdr.hops[2]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice});
         transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
             (0 .. 5, 0 .. 17): parse_hops_end_3;
             default: parse_bad_options;
@@ -591,7 +615,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_4 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_1_of_4;
             default: parse_bad_options;
@@ -601,7 +629,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_1_of_4 {
         pkt.extract(hdr.hops[1]);
-        ipv4_csum.add(hdr.hops[1]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice});
         transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_2_of_4;
             default: parse_bad_options;
@@ -611,7 +643,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_2_of_4 {
         pkt.extract(hdr.hops[2]);
-        ipv4_csum.add(hdr.hops[2]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice});
         transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_3_of_4;
             default: parse_bad_options;
@@ -621,7 +657,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_3_of_4 {
         pkt.extract(hdr.hops[3]);
-        ipv4_csum.add(hdr.hops[3]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[3].next_tor, hdr.hops[3].uplink, hdr.hops[3].send_slice});
         transition select(hdr.hops[3].uplink, hdr.hops[3].send_slice) {
             (0 .. 5, 0 .. 17): parse_hops_end_4;
             default: parse_bad_options;
@@ -638,7 +678,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_5 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_1_of_5;
             default: parse_bad_options;
@@ -648,7 +692,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_1_of_5 {
         pkt.extract(hdr.hops[1]);
-        ipv4_csum.add(hdr.hops[1]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice});
         transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_2_of_5;
             default: parse_bad_options;
@@ -658,7 +706,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_2_of_5 {
         pkt.extract(hdr.hops[2]);
-        ipv4_csum.add(hdr.hops[2]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice});
         transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_3_of_5;
             default: parse_bad_options;
@@ -668,7 +720,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_3_of_5 {
         pkt.extract(hdr.hops[3]);
-        ipv4_csum.add(hdr.hops[3]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[3].next_tor, hdr.hops[3].uplink, hdr.hops[3].send_slice});
         transition select(hdr.hops[3].uplink, hdr.hops[3].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_4_of_5;
             default: parse_bad_options;
@@ -678,7 +734,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_4_of_5 {
         pkt.extract(hdr.hops[4]);
-        ipv4_csum.add(hdr.hops[4]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[4].next_tor, hdr.hops[4].uplink, hdr.hops[4].send_slice});
         transition select(hdr.hops[4].uplink, hdr.hops[4].send_slice) {
             (0 .. 5, 0 .. 17): parse_hops_end_5;
             default: parse_bad_options;

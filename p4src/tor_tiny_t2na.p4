@@ -495,7 +495,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_1 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 1, 0 .. 3): parse_hops_end_1;
             default: parse_bad_options;
@@ -512,7 +516,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_2 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 1, 0 .. 3): parse_hop_1_of_2;
             default: parse_bad_options;
@@ -522,7 +530,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_1_of_2 {
         pkt.extract(hdr.hops[1]);
-        ipv4_csum.add(hdr.hops[1]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice});
         transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
             (0 .. 1, 0 .. 3): parse_hops_end_2;
             default: parse_bad_options;
@@ -539,7 +551,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_3 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 1, 0 .. 3): parse_hop_1_of_3;
             default: parse_bad_options;
@@ -549,7 +565,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_1_of_3 {
         pkt.extract(hdr.hops[1]);
-        ipv4_csum.add(hdr.hops[1]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice});
         transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
             (0 .. 1, 0 .. 3): parse_hop_2_of_3;
             default: parse_bad_options;
@@ -559,7 +579,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_2_of_3 {
         pkt.extract(hdr.hops[2]);
-        ipv4_csum.add(hdr.hops[2]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice});
         transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
             (0 .. 1, 0 .. 3): parse_hops_end_3;
             default: parse_bad_options;
@@ -576,7 +600,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_4 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 1, 0 .. 3): parse_hop_1_of_4;
             default: parse_bad_options;
@@ -586,7 +614,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_1_of_4 {
         pkt.extract(hdr.hops[1]);
-        ipv4_csum.add(hdr.hops[1]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice});
         transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
             (0 .. 1, 0 .. 3): parse_hop_2_of_4;
             default: parse_bad_options;
@@ -596,7 +628,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_2_of_4 {
         pkt.extract(hdr.hops[2]);
-        ipv4_csum.add(hdr.hops[2]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice});
         transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
             (0 .. 1, 0 .. 3): parse_hop_3_of_4;
             default: parse_bad_options;
@@ -606,7 +642,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_3_of_4 {
         pkt.extract(hdr.hops[3]);
-        ipv4_csum.add(hdr.hops[3]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[3].next_tor, hdr.hops[3].uplink, hdr.hops[3].send_slice});
         transition select(hdr.hops[3].uplink, hdr.hops[3].send_slice) {
             (0 .. 1, 0 .. 3): parse_hops_end_4;
             default: parse_bad_options;

@@ -115,6 +115,7 @@ class View:
 
 # ---- the model's log -------------------------------------------------------------------------
 _AFC = re.compile(r"adv_flow_ctl\[31:0\] = 0x([0-9a-fA-F]+)")
+_TX = re.compile(r"Tx Pkt to port (\d+) ")
 
 
 def model_log(log_dir: Path) -> Path:
@@ -140,6 +141,11 @@ class LogTail:
         with open(self.path, "rb") as fh:
             fh.seek(self.pos)
             return fh.read().decode(errors="replace").splitlines()
+
+    def tx_ports(self) -> list[int]:
+        """The dev ports the model sent a frame out of (its ``Tx Pkt to port N`` lines):
+        tells a frame the switch never sent from one the test's sniffer missed."""
+        return [int(m.group(1)) for line in self.lines() for m in [_TX.search(line)] if m]
 
     def afc_words(self) -> list[int]:
         return [int(m.group(1), 16) for line in self.lines() for m in [_AFC.search(line)] if m]

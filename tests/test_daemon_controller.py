@@ -162,23 +162,32 @@ def test_a_failed_tor_that_does_not_answer_does_not_hold_up_the_new_generation(n
 
 
 def test_a_switch_restored_while_routes_change_catches_up(net):
-    """A maintenance pass restores a restarted switch with the routes it read when it
-    started; the control thread makes new routes meanwhile (a failure) and may even have
-    installed them before the pass writes its older ones. The next pass brings the switch
-    to the current routes (found on the emulated fabric: a restored ToR stayed stale)."""
+    """A failure arrives while a maintenance pass restores a restarted switch: the control
+    thread's network-wide update waits for the restore (they never interleave: a restore
+    beside an update could give the switch a generation the update retires), then takes
+    the restored switch along (found on the emulated fabric: a restored ToR stayed stale)."""
+    import threading
+
     ctl, sws, clock = net
     a = ctl.agents["tor1"]
     orig = a.reconcile
+    control: dict = {}
 
     def racing(routes):
         a.reconcile = orig
         ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
-        ctl.handle_jobs()                      # new routes while this pass holds the old ones
+        t = threading.Thread(target=ctl.handle_jobs, daemon=True)   # the control thread
+        control["t"] = t
+        t.start()
+        t.join(1.0)
+        control["waited"] = t.is_alive()      # blocked behind the restore
         return orig(routes)
 
     a.reconcile = racing
     sws["127.0.0.1:50001"].restart()
     ctl.maintain(now=clock.t + 100)
+    control["t"].join(30)
+    assert control["waited"] and not control["t"].is_alive()
     assert a.state == "up" and a.stats["restores"] == 1
     # the network-wide update of the failure took the reconnected switch along (or the
     # pass's older routes left it behind: then the next pass catches up); never a lone flip

@@ -250,14 +250,14 @@ class Controller:
         """Bring every up switch to the current routes with a network-wide, per-packet
         consistent update (:meth:`_network_update`); returns per switch what it did
         ("installed", "current", "swapped") or None where it failed (retried)."""
-        with self._state_lock:
-            routes = self.routes
-            agents = [a for a in self.agents.values() if a.state == "up" and (names is None or a.name in names)]
-        groups: dict[str, list[SwitchAgent]] = {}
-        for a in agents:        # ToRs stamp one generation together; OCS emulators have their own
-            groups.setdefault(a.role.name, []).append(a)
         out: dict[str, str | None] = {}
-        with self._update_lock:
+        with self._update_lock:   # the switches that are up, once no restore runs (_maintain_one)
+            with self._state_lock:
+                routes = self.routes
+                agents = [a for a in self.agents.values() if a.state == "up" and (names is None or a.name in names)]
+            groups: dict[str, list[SwitchAgent]] = {}
+            for a in agents:        # ToRs stamp one generation together; OCS emulators have their own
+                groups.setdefault(a.role.name, []).append(a)
             self._updating.set()
             try:
                 for role, group in groups.items():
@@ -391,18 +391,26 @@ class Controller:
                 nxt["retry"] = now + d.reconnect_s
                 self.log.warn("switch.connect_failed", switch=a.name, error=str(e))
                 return
-            with a.cfg_lock:
-                a.down = self._down_for(a)
-                a.dead = a.role.dead_slots(self.routes.schedule, self.failed)
-            a.net_gen = self.net_gens.get(a.role.name, 0)
-            try:   # back: a restarted switch is restored, one that kept running is read back and repaired
-                a.reconcile(routes)
-                nxt["reconcile"] = now + d.reconcile_s
-                self._behind(a)
-            except BackendError as e:
-                a.last_error = str(e)
-                self.log.error("switch.restore_failed", switch=a.name, error=str(e))
-                nxt["retry"] = now + d.reconnect_s
+            # never beside a network-wide update: a switch restored with the generation the
+            # network stamped when this pass began, while the update flips the others to the
+            # other one (it skipped this switch: not up yet) and retires the first, would stamp
+            # a generation no other ToR has live (its packets dropped as stale_gen, the chaos
+            # drill's "recover tor" never settled). Routes, failures and generation are read
+            # under the same lock the updates hold.
+            with self._update_lock:
+                routes = self.routes
+                with a.cfg_lock:
+                    a.down = self._down_for(a)
+                    a.dead = a.role.dead_slots(routes.schedule, self.failed)
+                a.net_gen = self.net_gens.get(a.role.name, 0)
+                try:   # back: a restarted switch is restored, one that kept running is read back and repaired
+                    a.reconcile(routes)
+                    nxt["reconcile"] = now + d.reconcile_s
+                    self._behind(a)
+                except BackendError as e:
+                    a.last_error = str(e)
+                    self.log.error("switch.restore_failed", switch=a.name, error=str(e))
+                    nxt["retry"] = now + d.reconnect_s
             return
         try:
             if self._updating.is_set():

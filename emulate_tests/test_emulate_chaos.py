@@ -9,18 +9,15 @@ nothing may have leaked."""
 from __future__ import annotations
 
 import pytest
-from emulate_tests.conftest import bring_up, example, figure, tear_down
+from emulate_tests.conftest import bring_up, example, figure
 
 from controller.emulate import chaos
 
 
 @pytest.fixture(scope="module")
 def env(state_root):
-    e = bring_up(example(), "x", state_root)
-    try:
+    with bring_up(example(), "x", state_root) as e:
         yield e
-    finally:
-        tear_down(e)
 
 
 #: a seed whose 40 s give every action at least once (checked below, so a change of the

@@ -22,13 +22,11 @@ daemon SIGKILL in each phase of a swap (prepare, stamping/hold, retire) and a re
 
 from __future__ import annotations
 
-import os
 import re
-import signal
 import time
 
 import pytest
-from emulate_tests.conftest import bring_up, example, figure, tear_down
+from emulate_tests.conftest import bring_up, example, figure
 
 from controller.emulate import daemon as dmn
 from controller.emulate import traffic
@@ -44,14 +42,11 @@ HOLD_S = 3.0
 
 @pytest.fixture(scope="module")
 def env(state_root):
-    e = bring_up(example(), "c", state_root)
-    try:
+    with bring_up(example(), "c", state_root) as e:
         path = e.sdir / "net.toml"
         path.write_text(path.read_text().replace("[daemon]\n", f"[daemon]\nhold_s = {HOLD_S}\n", 1))
         assert dmn.declare(e.plan, e.sdir, "reload", {}, timeout=120)["ok"]
         yield e
-    finally:
-        tear_down(e)
 
 
 #: drop reasons a route swap could move (render.DROP_REASONS): a packet meeting a ToR
@@ -144,7 +139,6 @@ def _kill_in_phase(env, event: str, op: str) -> float:
     sdir = env.sdir
     logf = sdir / "logs" / f"{dmn.NAME}.log"
     start_at = logf.stat().st_size
-    pid = dmn.running(env.cfg)
     th = threading.Thread(target=lambda: _ignore(lambda: dmn.declare(env.plan, env.sdir, op, {"uplink": [0, 1]},
                                                                       timeout=30)), daemon=True)
     th.start()
@@ -158,13 +152,9 @@ def _kill_in_phase(env, event: str, op: str) -> float:
         time.sleep(0.002)
     else:
         raise AssertionError(f"the daemon never logged {event}")
-    os.kill(pid, signal.SIGKILL)
     t_kill = time.monotonic()
+    dmn.kill(env.cfg)
     th.join(35)
-    for _ in range(100):
-        if dmn.running(env.cfg) is None:
-            break
-        time.sleep(0.05)
     dmn.start(env.cfg, env.plan, sdir / "net.toml", log=lambda m: None)
     return time.monotonic() - t_kill
 

@@ -144,13 +144,10 @@ def test_bad_config_fails_before_anything_is_created(tmp_path, state_root, case)
 @pytest.fixture(scope="module")
 def drill_fab(state_root):
     """A fresh 8x2 fabric with its daemon, for the failure tests (each recovers what it fails)."""
-    from emulate_tests.conftest import bring_up, example, tear_down
+    from emulate_tests.conftest import bring_up, example
 
-    env = bring_up(example(), "f", state_root)
-    try:
+    with bring_up(example(), "f", state_root) as env:
         yield env
-    finally:
-        tear_down(env)
 
 
 def test_link_failure_traffic_keeps_flowing(drill_fab):

@@ -24,7 +24,7 @@ import threading
 import time
 
 import pytest
-from emulate_tests.conftest import bring_up, example, figure, tear_down
+from emulate_tests.conftest import bring_up, example, figure
 
 from controller.emulate import traffic
 
@@ -39,11 +39,8 @@ def ucmp_fab(state_root):
     cfg = example()
     cfg = dataclasses.replace(cfg, link_gbps=LINK_GBPS,
                               routing=dataclasses.replace(cfg.routing, source_routed=tuple(range(cfg.tors))))
-    env = bring_up(cfg, "a", state_root)
-    try:
+    with bring_up(cfg, "a", state_root) as env:
         yield env
-    finally:
-        tear_down(env)
 
 
 def _group_cells(routes, src: int, dst: int) -> set[tuple[int, int]]:

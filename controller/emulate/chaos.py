@@ -21,9 +21,7 @@ settle. :func:`plan_steps` is pure (the sequence a seed gives); :func:`run` does
 
 from __future__ import annotations
 
-import os
 import random
-import signal
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,9 +54,7 @@ class Step:
 
     @property
     def label(self) -> str:
-        what = " ".join([self.action.replace("_", " ")] + ([self.kind] if self.kind else [])
-                        + [str(i) for i in self.ids])
-        return what
+        return " ".join([self.action.replace("_", " ")] + ([self.kind] if self.kind else []) + [str(i) for i in self.ids])
 
 
 @dataclass(frozen=True)
@@ -243,7 +239,7 @@ def check(plan, sdir: Path, failed: Failures) -> list[str]:
     for s in st["switches"]:
         if s["role"] == "tor" and s.get("tor") in dead:
             continue
-        if not (s["state"] == "up" and s.get("connected") and s["generation"] is not None):
+        if not dmn.programmed(s):
             bad.append(f"{s['name']}: state {s['state']}, generation {s['generation']} (not programmed)")
             continue
         if s["role"] == "tor":
@@ -268,14 +264,7 @@ def _settle(plan, sdir: Path, failed: Failures, timeout: float) -> tuple[float |
 
 
 def _restart_daemon(plan, sdir: Path) -> list[str]:
-    pid = dmn.running(sdir)
-    if pid is None:
-        raise ChaosError("the fabric's daemon is not running: nothing to kill")
-    os.kill(pid, signal.SIGKILL)
-    for _ in range(200):
-        if dmn.running(sdir) is None:
-            break
-        time.sleep(0.05)
+    pid = dmn.kill(sdir)
     new = dmn.start(sdir, plan, sdir / "net.toml", log=lambda m: None)
     return [f"daemon pid {pid} killed (SIGKILL), pid {new} started and programmed every switch"]
 
@@ -302,9 +291,9 @@ def run(prefix: str, steps: list[Step], seed: int = 0, state_root: str | Path = 
     returns, even when a step raises."""
     plan = fabric.need_plan(prefix, state_root)
     sdir = fabric.state_dir(state_root, prefix)
-    if fabric.read_failures(sdir):
-        raise ChaosError(f"fabric {prefix}: elements are failed already ({fabric.read_failures(sdir)}): "
-                         f"recover them before a drill")
+    already = fabric.read_failures(sdir)
+    if already:
+        raise ChaosError(f"fabric {prefix}: elements are failed already ({already}): recover them before a drill")
     if dmn.running(sdir) is None:
         raise ChaosError(f"fabric {prefix}: no daemon runs on it (built with --no-daemon?): nothing to drill")
     bad0 = check(plan, sdir, Failures())
@@ -338,7 +327,7 @@ def run(prefix: str, steps: list[Step], seed: int = 0, state_root: str | Path = 
             r.settle_s = None if settled is None else time.monotonic() - t_act
             time.sleep(_COUNTER_LAG_S)
             r.stale_gen = _stale_between(before, _tor_counters(plan))
-            log(f"chaos:   " + ("never settled: " + "; ".join(r.violations) if r.settle_s is None
+            log("chaos:   " + ("never settled: " + "; ".join(r.violations) if r.settle_s is None
                                 else f"settled in {r.settle_s:.1f} s"))
     finally:
         for kind, ids in sorted(failed.items):      # whatever a raising step left failed

@@ -212,7 +212,10 @@ def test_dead_tor_gets_no_packets_once_its_neighbours_are_masked(drill_fab):
            f"{open('/proc/loadavg').read().split()[0]}")
     assert rep.before >= 20, f"only {rep.before} packets crossed tor 2 before it failed: the stream does not test the mask"
     assert rep.dataplane_ms is not None and rep.rate_masked is not None, f"no mask or no new generation: {rep}"
-    assert rep.rate_masked <= rep.rate_before / 3, \
+    # without the mask the rate would stay (the routes through ToR 2 and the pings to its
+    # host go on until the new generation); skew grows with the machine's load (a run at
+    # load 17 kept 40% of the rate as skew), so the bound is half
+    assert rep.rate_masked <= rep.rate_before / 2, \
         f"the neighbours kept sending towards the dead ToR after the mask: {rep.line()}; first: {rep.late[:8]}"
 
 

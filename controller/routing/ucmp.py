@@ -84,8 +84,9 @@ class UcmpParams:
     ``backups``: 2-hop backup paths for groups that hold only the direct path (§5.3).
     ``relax_slices``: latency relaxation (§4.3): for groups with a 2-hop member, also
     offer every 2-hop path at most this many slices slower (None = off).
-    ``engine``/``workers``: the group engine (see :func:`group_chunks`); they do not
-    change the groups unless ``max_parallel`` binds (then the kept paths may differ).
+    ``engine``/``workers``: the group engine (see :func:`group_chunks`); they never
+    change the groups, also where ``tie_search`` or ``max_parallel`` binds (both engines
+    keep the first tied walks in canonical order, :mod:`controller.routing.ucmp_policy`).
     """
 
     h_max: int | None = None

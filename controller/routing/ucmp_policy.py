@@ -20,6 +20,15 @@ Ties (``ties``):
 * ``"all"``: every tied walk (up to ``max_parallel``), including different prefixes into
   the same last-hop ToR: uro's earlier behaviour.
 
+Where a cap binds (the rule both engines follow, so their tables are identical): a
+level's tied walks are taken in the canonical order above (the compiled engine's
+depth-first order; the NumPy reference keeps each level's first walks in that order
+round by round). ``"last-hop"``: the first ``tie_search`` walks are examined -- every
+walk counts, also one into a last-hop ToR already kept -- and the level is capped if it
+has more; of those, each last-hop ToR keeps its first walk, and the first
+``max_parallel`` last-hop ToRs in that order are kept (capped if a further one
+appears). ``"all"``: the first ``max_parallel`` walks (capped if there are more).
+
 Levels (``levels``):
 
 * ``"envelope"`` (default, as the artifact): a hop-count level whose uniform-cost line

@@ -148,6 +148,7 @@ def test_swaps_under_a_packet_stream_lose_and_misroute_nothing(sole, model, net,
     forms = [seen[i] for i in sorted(seen)]
     changes = sum(1 for a, b in zip(forms, forms[1:]) if a != b)
     assert forms.count("A") > 5 and forms.count("B") > 5 and changes >= 2, (forms, swaps)
+    print(f"swaps (seconds, generation, routes): {swaps}; packets A {forms.count('A')}, B {forms.count('B')}")
     act, leftovers, same = held
     assert leftovers == 0, f"generation {1 - act} not retired: {leftovers} entries left"
     assert same, f"generation {act} is not the last routes installed"

@@ -229,3 +229,14 @@ def view(pushed, build, model):
     b = attach(build, model.address)
     yield View(b)
     b.close()
+
+
+@pytest.fixture()
+def sole(view, build):
+    """The switch without the test's own session while a test's daemon (or another
+    controller) owns it: BfRt binds a program to one client; the session comes back after."""
+    view.detach()
+    try:
+        yield
+    finally:
+        view.reattach(build)

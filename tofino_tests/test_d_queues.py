@@ -46,12 +46,14 @@ def frozen(view):
 
 @pytest.fixture
 def regs(view):
-    """Register writes of one test, put back to 0 (drained, Unfull) afterwards."""
+    """Register writes of one test (value None: a cell the program writes), put back to 0
+    (drained, Unfull) afterwards. (A register write takes seconds on the model.)"""
     touched = set()
 
     def w(name, index, value):
         touched.add((name, index))
-        write_reg(view, name, index, value)
+        if value is not None:
+            write_reg(view, name, index, value)
     try:
         yield w
     finally:
@@ -89,40 +91,77 @@ def expect(tm, tl, dst, pkt, cur, drop_first: int):
     return fate
 
 
-def exchange(view, ports, port_map, model, pkts, want_left, counted):
-    """Send ``pkts`` on host 0; wait until the idents in ``want_left`` left and the counters
-    moved by at least ``counted`` ({(counter, name): n}); return (left {ident: (dev port,
-    bytes)}, counter deltas, the packets' ingress passes by ident)."""
+class Counts:
+    """The counter cells a test looks at, read over BfRt: the drops (13 cells) and only the
+    named cells of the events bitmap (4096 cells: a read-all of it is seconds on the model).
+    A packet is counted once, in the cell whose index is the set of its events."""
+
+    def __init__(self, view, contract):
+        ev, dr = contract["counters"]["events"], contract["counters"]["drops"]
+        self.view = view
+        self.bit = {n: 1 << i for i, n in enumerate(ev["indices"])}
+        self.ev_table, self.dr_table = "pipe." + ev["name"], "pipe." + dr["name"]
+        self.reason = {i + int(dr.get("cell_offset", 0)): n for i, n in enumerate(dr["indices"])}
+
+    def cell(self, *events: str) -> int:
+        return sum(self.bit[e] for e in events)
+
+    def read(self, cells) -> dict:
+        """{("events", cell): packets} for ``cells`` and {("drops", reason): packets}."""
+        from controller.agent.bfrt import _key_value
+
+        s = self.view.s
+        t = s._table(self.ev_table)
+        keys = [t.make_key([s.gc.KeyTuple("$COUNTER_INDEX", c)]) for c in cells]
+        out = {}
+        for data, key in t.entry_get(s.target(), keys, {"from_hw": True}):
+            out[("events", int(_key_value(key.to_dict()["$COUNTER_INDEX"])))] = \
+                int(data.to_dict().get("$COUNTER_SPEC_PKTS", 0))
+        for i, n in s.read_cells(self.dr_table).items():
+            out[("drops", self.reason.get(i, i))] = n
+        return out
+
+
+@pytest.fixture(scope="module")
+def counts(view, build):
+    return Counts(view, build[1])
+
+
+def exchange(counts, ports, port_map, model, pkts, want_left, watch):
+    """Send ``pkts`` on host 0; wait until the idents in ``want_left`` left, then until the
+    counters in ``watch`` ({("events", cell) | ("drops", reason): n}) moved by n; return (left {ident: (dev port,
+    bytes)}, counter deltas {(counter, cell or reason): n}, the packets' ingress passes by
+    ident, the log tail)."""
     from scapy.all import Ether
 
+    idents = [Ether(p.build())["IP"].id for p in pkts]
     tail = LogTail(model.log_dir)
     tail.mark()
-    before = view.b.read_counters()
+    cells = [c for k, c in watch if k == "events"]
+    before = counts.read(cells)
     sn = ports.sniffer([p for p in (*port_map.hosts, *port_map.uplinks) if p != port_map.hosts[0]])
     for p in pkts:
         ports.send(port_map.hosts[0], p)
-    idents = [Ether(p.build())["IP"].id for p in pkts]
-    deadline = time.time() + 30
-    while True:
-        left = {}
+
+    def left_now():
+        out = {}
         for f in list(sn.results or []):
             e = Ether(bytes(f))
             if e.haslayer("IP") and e["IP"].id in idents:
-                left[e["IP"].id] = (ports.port_of(f.sniffed_on), bytes(f))
-        now = view.b.read_counters()
-        delta = {(c, n): now[c][n] - before[c].get(n, 0) for c in now for n in now[c] if now[c][n] != before[c].get(n, 0)}
-        if (set(want_left) <= set(left) and all(delta.get(k, 0) >= v for k, v in counted.items())) \
-                or time.time() > deadline:
-            break
-        time.sleep(0.5)
+                out[e["IP"].id] = (ports.port_of(f.sniffed_on), bytes(f))
+        return out
+    deadline = time.time() + 30
+    while not set(want_left) <= set(left_now()) and time.time() < deadline:
+        time.sleep(0.2)
     time.sleep(1.0)                     # anything more (a second copy, a late drop) shows now
     sn.stop()
-    for f in sn.results or []:
-        e = Ether(bytes(f))
-        if e.haslayer("IP") and e["IP"].id in idents:
-            left[e["IP"].id] = (ports.port_of(f.sniffed_on), bytes(f))
-    now = view.b.read_counters()
-    delta = {(c, n): now[c][n] - before[c].get(n, 0) for c in now for n in now[c] if now[c][n] != before[c].get(n, 0)}
+    left = left_now()
+    while True:
+        now = counts.read(cells)
+        delta = {k: v - before.get(k, 0) for k, v in now.items() if v != before.get(k, 0)}
+        if all(delta.get(k, 0) >= n for k, n in watch.items()) or time.time() > deadline:
+            break
+        time.sleep(0.5)
     return left, delta, by_ident(ingress_passes(tail.lines()), idents), tail
 
 
@@ -136,7 +175,7 @@ def left_as(left, ident, fate, port_map, qid, passes):
 
 
 def test_a_full_queue_sends_the_packet_on_the_next_alternative(view, ports, port_map, model, reference, frozen,
-                                                                case, regs):
+                                                                case, regs, counts):
     """Alternative 0's queue marked Full in the queue-state bitmap (every copy, as a
     queue-state update sets it): the packet leaves on the next alternative, in its queue,
     counted as ``reroute_spill``; with the queue Unfull the same packet takes alternative 0."""
@@ -145,23 +184,23 @@ def test_a_full_queue_sends_the_packet_on_the_next_alternative(view, ports, port
     tm, _ = reference
     cur, _ = frozen
     dst, rows, tl = case
+    spill = ("events", counts.cell("reroute_spill"))
     a = udp(dst, ident=0x301)
-    left, delta, passes, _ = exchange(view, ports, port_map, model, [a], [0x301], {})
+    left, delta, passes, _ = exchange(counts, ports, port_map, model, [a], [0x301], {spill: 0})
     left_as(left, 0x301, expect(tm, tl, dst, a, cur, 0), port_map, rows[0][3], passes)
-    assert ("events", "reroute_spill") not in delta and not any(c == "drops" for c, _ in delta), delta
+    assert delta == {}, delta                               # no event, no drop
 
     for name in QSTATE:
         regs(name, rows[0][2], 1)
     b = udp(dst, ident=0x302)
-    left, delta, passes, _ = exchange(view, ports, port_map, model, [b], [0x302], {("events", "reroute_spill"): 1})
+    left, delta, passes, _ = exchange(counts, ports, port_map, model, [b], [0x302], {spill: 1})
     left_as(left, 0x302, expect(tm, tl, dst, b, cur, 1), port_map, rows[1][3], passes)
-    assert delta.get(("events", "reroute_spill")) == 1, delta
-    assert not any(c == "drops" for c, _ in delta), delta
+    assert delta == {spill: 1}, delta                       # counted once as reroute_spill alone
     assert len(passes[0x302]) == 1, passes[0x302]          # the Full queue is skipped, not tried
 
 
 def test_b_the_mirror_copy_of_a_filling_packet_marks_its_queue_full(view, ports, port_map, model, reference, frozen,
-                                                                     case, regs):
+                                                                     case, regs, counts):
     """Alternative 0's queue booked so that the packet leaves less than a full frame of its
     slice: the packet leaves on it, its mirror copy comes back through the recirculation
     port carrying the queue's index, and every copy of the queue state reads Full after
@@ -176,22 +215,26 @@ def test_b_the_mirror_copy_of_a_filling_packet_marks_its_queue_full(view, ports,
     length = len(a[1]) + OVERHEAD
     booked = FILL_MARK + 1 - length                          # fin = FILL_MARK + 1: no room for 1538 B
     regs(QFIN, i0, booked)
+    assert [view.register(n, i0) for n in QSTATE] == [0] * len(QSTATE)   # Unfull before
     for name in QSTATE:
-        regs(name, i0, 0)
-    left, delta, passes, tail = exchange(view, ports, port_map, model, [a], [0x311], {("events", "qstate_full"): 1})
+        regs(name, i0, None)                                 # the update sets them: put back after
+    full, spill = ("events", counts.cell("qstate_full")), ("events", counts.cell("reroute_spill"))
+    left, delta, passes, tail = exchange(counts, ports, port_map, model, [a], [0x311], {full: 1, spill: 0})
     left_as(left, 0x311, expect(tm, tl, dst, a, cur, 0), port_map, rows[0][3], passes)
-    assert delta.get(("events", "qstate_full")) == 1, delta
+    assert delta == {full: 1}, delta                        # the update counted once, no drop
     assert view.register(QFIN, i0) == FILL_MARK + 1
     assert [view.register(n, i0) for n in QSTATE] == [1] * len(QSTATE)
     upd = [p for p in ingress_passes(tail.lines()) if p.in_port == port_map.recirc_dev_port]
     assert [(p.head[0], int.from_bytes(p.head[2:4], "big")) for p in upd] == [(0xA2, i0)], upd
 
     b = udp(dst, ident=0x312)
-    left, delta, passes, _ = exchange(view, ports, port_map, model, [b], [0x312], {("events", "reroute_spill"): 1})
+    left, delta, passes, _ = exchange(counts, ports, port_map, model, [b], [0x312], {spill: 1})
     left_as(left, 0x312, expect(tm, tl, dst, b, cur, 1), port_map, rows[1][3], passes)
+    assert delta == {spill: 1}, delta
 
 
-def test_c_a_refused_packet_is_resubmitted_once(view, ports, port_map, model, reference, frozen, case, regs):
+def test_c_a_refused_packet_is_resubmitted_once(view, ports, port_map, model, reference, frozen, case, regs,
+                                                counts):
     """Alternative 0's queue Unfull but its slice booked full: admission refuses the packet,
     it is resubmitted and leaves on the next alternative (two ingress passes,
     ``resubmit_spill`` counted once). With every later queue booked full the second refusal
@@ -201,19 +244,20 @@ def test_c_a_refused_packet_is_resubmitted_once(view, ports, port_map, model, re
     tm, _ = reference
     cur, _ = frozen
     dst, rows, tl = case
+    # the second pass counts its events: resubmitted, on an alternative after the first
+    again = ("events", counts.cell("resubmit_spill", "reroute_spill"))
     regs(QFIN, rows[0][2], CAP_UNITS)
     a = udp(dst, ident=0x321)
-    left, delta, passes, _ = exchange(view, ports, port_map, model, [a], [0x321], {("events", "resubmit_spill"): 1})
+    left, delta, passes, _ = exchange(counts, ports, port_map, model, [a], [0x321], {again: 1})
     left_as(left, 0x321, expect(tm, tl, dst, a, cur, 1), port_map, rows[1][3], passes)
     assert len(passes[0x321]) == 2, passes[0x321]
-    assert delta.get(("events", "resubmit_spill")) == 1, delta
-    assert not any(c == "drops" for c, _ in delta), delta
+    assert delta == {again: 1}, delta
     assert view.register(QFIN, rows[0][2]) == CAP_UNITS          # the refused queue was not booked
 
     for _, _, i, _ in rows:
         regs(QFIN, i, CAP_UNITS)
     b = udp(dst, ident=0x322)
-    left, delta, passes, _ = exchange(view, ports, port_map, model, [b], [], {("drops", "all_full"): 1})
+    left, delta, passes, _ = exchange(counts, ports, port_map, model, [b], [], {again: 1, ("drops", "all_full"): 1})
     assert 0x322 not in left, left[0x322]
     assert len(passes[0x322]) == 2, passes[0x322]
-    assert delta.get(("drops", "all_full")) == 1 and delta.get(("events", "resubmit_spill")) == 1, delta
+    assert delta == {again: 1, ("drops", "all_full"): 1}, delta

@@ -78,10 +78,27 @@ def _exchange(view, ports, model, send_port: int, sniff_ports, frames: dict, cou
     return seen, _moved(ev0, _events(view)), tail.tx_ports()
 
 
-def test_source_writes_a_pushed_path_and_leaves_on_hop0(view, ports, port_map, source_entries, model):
-    from fabric import parse_ssrr, udp
+def _assert_written(e, pkt, port: int, frame: bytes, port_map) -> None:
+    """``frame`` (sent as ``pkt``) left on ``port`` carrying one of the paths of source entry
+    ``e``, hop 0 taken: on hop 0's uplink, pointer 8, IHL 6 + n, TTL - 1, the header
+    checksum (over the option) right, the payload unchanged."""
+    from fabric import parse_ssrr
     from scapy.all import IP, Ether
     from tor_model import csum16
+
+    ptr, hops = parse_ssrr(frame)
+    assert tuple(hops) in e.paths, (e.dst, hops, e.paths)
+    assert ptr == 8, ptr                              # hop 0 taken: the pointer at hop 1
+    assert port == port_map.uplinks[hops[0][1]], (e.dst, port, hops)
+    ip = Ether(frame)[IP]
+    assert ip.ihl == 6 + len(hops) and ip.ttl == pkt[IP].ttl - 1
+    hdr = frame[14:14 + ip.ihl * 4]                  # the header checksum covers the option
+    assert csum16(hdr[:10] + hdr[12:]) == ip.chksum, frame.hex()
+    assert bytes(ip.payload) == bytes(Ether(pkt.build())[IP].payload)
+
+
+def test_source_writes_a_pushed_path_and_leaves_on_hop0(view, ports, port_map, source_entries, model):
+    from fabric import udp
 
     entries, sr = source_entries
     assert sr == {6, 7}
@@ -98,16 +115,7 @@ def test_source_writes_a_pushed_path_and_leaves_on_hop0(view, ports, port_map, s
         for ident, (e, pkt) in sent.items():
             assert ident in seen, (f"source-routed packet for ToR {e.dst} (slice {cur}) not seen: events {ev}, "
                                    f"drops {_moved(drops0, view.b.read_counters()['drops'])}, model Tx {tx}")
-            port, frame = seen[ident]
-            ptr, hops = parse_ssrr(frame)
-            assert tuple(hops) in e.paths, (e.dst, hops, e.paths)
-            assert ptr == 8, ptr                              # hop 0 taken: the pointer at hop 1
-            assert port == port_map.uplinks[hops[0][1]], (e.dst, port, hops)
-            ip = Ether(frame)[IP]
-            assert ip.ihl == 6 + len(hops) and ip.ttl == pkt[IP].ttl - 1
-            hdr = frame[14:14 + ip.ihl * 4]                  # the header checksum covers the option
-            assert csum16(hdr[:10] + hdr[12:]) == ip.chksum, frame.hex()
-            assert bytes(ip.payload) == bytes(Ether(pkt.build())[IP].payload)
+            _assert_written(e, pkt, *seen[ident], port_map)
         assert ev.get("ssrr_written") == len(sent), ev
         assert view.b.read_counters()["drops"] == drops0
     finally:
@@ -248,11 +256,50 @@ def test_transit_and_destination_match_the_reference_model_in_every_slice(view, 
     assert not any(done.values()), {s: d for s, d in done.items() if d}
 
 
-#: bmv2 cases where the t2na program still differs (found by the test below; not compared):
-#: it range-checks a hop's uplink and slice but not its next ToR (it indexes nothing with
-#: it), delivers to a local host without looking at the TTL, and drops a packet whose hop
-#: names another ToR as bad_ssrr where bmv2 re-sources it (issue 20 part 3, not on t2na yet)
-T2NA_DIFFERS = {"SSRR next ToR = N", "TTL 0 to a local host", "SSRR hop names another ToR (no source route here)"}
+def test_misdelivered_ssrr_is_resourced_by_resubmit(view, ports, port_map, source_entries, model, tiny):
+    """An SSRR packet whose hop before the pointer names another ToR, or whose pointer is past
+    its last hop, was carried by another slice's circuit (boundary skew, docs/emulate.md):
+    its path is gone, so this ToR re-sources it (UCMP §6.3; bmv2 does, issue 20 part 3). On
+    Tofino2 the first pass resubmits it and the second writes a path pushed for (destination,
+    slice): each leaves as a source-routed packet of this ToR (hop 0 taken, TTL - 1 once),
+    counted as a transit re-sourced and a path written. On the program before, both were
+    dropped as bad_ssrr."""
+    from fabric import ssrr_options, udp
+
+    entries, sr = source_entries
+    S = tiny.slices
+    cur = view.frozen_slice()
+    try:
+        cases = [e for e in entries if e.slice == cur and e.dst in sr and e.paths
+                 and all(p[0][2] != cur for p in e.paths)]
+        assert cases, f"no source entry of slice {cur} whose paths all start in a later slice"
+        e = cases[0]
+        prev, nxt = (cur - 1) % S, (cur + 1) % S
+        sent = {
+            0x501: udp(e.dst, src_tor=4, dscp=e.buckets[0], ident=0x501,
+                       options=ssrr_options([(5, 1, prev), (e.dst, 0, nxt)], ptr=8)),     # hop 0 named ToR 5
+            0x502: udp(e.dst, src_tor=4, dscp=e.buckets[0], ident=0x502,
+                       options=ssrr_options([(3, 0, prev), (0, 1, prev)], ptr=12)),       # every hop taken
+        }
+        drops0 = view.b.read_counters()["drops"]
+        seen, ev, tx = _exchange(view, ports, model, port_map.uplinks[1], [*port_map.hosts, *port_map.uplinks],
+                                 sent, ("ssrr_written", len(sent)), ignore={bytes(p.build()) for p in sent.values()})
+        for ident, pkt in sent.items():
+            assert ident in seen, (f"misdelivered packet {ident:#x} for ToR {e.dst} (slice {cur}) not seen: "
+                                   f"events {ev}, drops {_moved(drops0, view.b.read_counters()['drops'])}, "
+                                   f"model Tx {tx}")
+            _assert_written(e, pkt, *seen[ident], port_map)
+        assert ev.get("ssrr_transit") == ev.get("ssrr_resourced") == ev.get("ssrr_written") == 2, ev
+        assert view.b.read_counters()["drops"] == drops0
+    finally:
+        view.timer(True)
+
+
+#: the bmv2 case where the t2na program differs (by design, not compared): it range-checks
+#: every hop's uplink and slice in the parser but not the next ToR, which it indexes nothing
+#: with (a range over N ToRs in every hop state multiplies the parser's TCAM rows; not
+#: tried); the packet leaves on its hop and the next ToR, which it does not name, re-sources it
+T2NA_DIFFERS = {"SSRR next ToR = N"}
 
 
 def test_bad_ssrr_and_malformed_packets_are_dropped_as_the_reference_model_says(view, ports, port_map, model, tiny):

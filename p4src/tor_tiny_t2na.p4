@@ -1422,8 +1422,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     }
 
     /* transit: (pointer, hops) -> the hop at the pointer and the one before it. A pointer at
-     * hop i (1 <= i < n) is 4 (i + 1); anything else is malformed (hop_idx 0). One lookup: no
-     * arithmetic on the pointer, no branch per hop. */
+     * hop i (1 <= i < n) is 4 (i + 1); one past the last hop (4 (n + 1)) went astray; anything
+     * else is malformed (hop_idx 0). One lookup: no arithmetic on the pointer, no branch per hop. */
     action at_hop_1() {
         meta.hop_idx = 1;
         meta.hop_uplink = hdr.hops[1].uplink;
@@ -1445,23 +1445,30 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         meta.prev_next_tor = hdr.hops[2].next_tor;
         meta.prev_slice = hdr.hops[2].send_slice;
     }
+    /* every hop taken, yet not at its destination: its last hop went astray (re-sourced
+     * like a hop naming another ToR: no ToR has id 0xFFFF) */
+    action past_last(bit<8> n) { meta.hop_idx = n; meta.prev_next_tor = 0xFFFF; }
     action ptr_bad() { meta.hop_idx = 0; }
     table ssrr_ptr {
         key = {
             hdr.ssrr.ptr: exact;
             meta.n_hops:  exact;
         }
-        actions = { at_hop_1; at_hop_2; at_hop_3; @defaultonly ptr_bad; }
+        actions = { at_hop_1; at_hop_2; at_hop_3; past_last; @defaultonly ptr_bad; }
         default_action = ptr_bad();
         const entries = {
+            (8, 1): past_last(1);
             (8, 2): at_hop_1();
+            (12, 2): past_last(2);
             (8, 3): at_hop_1();
             (12, 3): at_hop_2();
+            (16, 3): past_last(3);
             (8, 4): at_hop_1();
             (12, 4): at_hop_2();
             (16, 4): at_hop_3();
+            (20, 4): past_last(4);
         }
-        size = 6;
+        size = 10;
     }
 
     /* ---- queue state: a Full flag per (uplink, calendar queue) at uplink * 256 + queue,
@@ -1877,7 +1884,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         meta.need_g = meta.e_floor + meta.len_g;
     }
 
-    action tor_diff() { meta.prev_next_tor = meta.prev_next_tor - meta.my_tor; }
     /* (a - b) mod S of slice ids are tables keyed by both (S x S entries): no arithmetic on
      * the packet's hop fields, whose PHV containers are fixed by the header. */
     /* transit: rank = (hop slice - now) mod S; el = (now - previous hop's slice) mod S.
@@ -1960,6 +1966,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     }
     action hop_slot0() { meta.alt_up_3 = meta.hop_uplink; }
     action src_len_a() { meta.body = hdr.ipv4.totalLen - meta.hdr_bytes; }
+    /* the destination: the option removed, the total length less it (IHL 5) */
+    action dst_len() { hdr.ipv4.totalLen = meta.body + 20; }
     action src_len_b() { hdr.ipv4.totalLen = meta.body + meta.path_bytes; }
     /* the departure */
     action dep_admit_active() { meta.admitted = admit_active.execute(meta.dep_i, meta.fin); }
@@ -2032,6 +2040,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         bit<1> ssrr_in = 0;
         bit<1> short_body = 0;
         bit<1> uro_path = 0;
+        bit<1> wrong_tor = 0;                    // transit: the hop before the pointer names another ToR
         config.apply();
         port_role.apply();                       // after config: an uplink's stamp replaces its generation
         /* ---- the clock: ticked by timer batch 0 packet 0, read by everything else ---- */
@@ -2168,7 +2177,17 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             /* ---- SSRR: the hop at the pointer (transit) or hop 0 of a path written here -- */
             if (transit == 1) {
                 ssrr_ptr.apply();                   // the hop at the pointer, the one before it
-                tor_diff();
+                /* the hop before the pointer names this ToR? If not (or the pointer is past the
+                 * last hop), the packet was carried by another slice's circuit (boundary skew:
+                 * docs/emulate.md) and its path is no longer there: it is re-sourced here by
+                 * resubmit, as bmv2 does (UCMP §6.3). A gateway compare (xor), not
+                 * prev - my_tor: bf-p4c 9.13.4 placed both fields in the upper halves of
+                 * 32-bit containers and subtracted the whole containers ("sub W6, W6, W4"),
+                 * so the hop's slice and uplink in the lower half of my_tor's container
+                 * borrowed into the difference: 0 - 0 read 0xFFFF and every transit packet
+                 * whose hop leaves in a slice > 0 or on uplink > 0 was dropped as bad_ssrr
+                 * (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+                if (meta.prev_next_tor != meta.my_tor) { wrong_tor = 1; }
                 hop_rank.apply();                   // rank -> the SSRR slot's wait
                 hop_el.apply();
                 hop_missed.apply();
@@ -2186,7 +2205,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.fits_ssrr = meta.fits_active_g;
             }
             if (transit == 1 || source == 1) {
-                meta.alt_c_3 = 1;
+                /* a hop that does not start here is not taken: re-sourced below (UCMP §6.3) */
+                if (wrong_tor == 0) { meta.alt_c_3 = 1; }
                 /* slot 3: queue (active + wait) mod Q and its index; eligible if in play and,
                  * for the active queue, the packet fits what is left of the slice (beside the
                  * register read, see ops()) */
@@ -2222,10 +2242,14 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.drop_reason = DR_NOT_IPV4;
             } else if (meta.bad_options == 1 || (ssrr_in == 1 && meta.role != ROLE_UPLINK)) {
                 meta.drop_reason = DR_BAD_SSRR;       // other options, or SSRR from the edge (RFC 7126)
-            } else if (hdr.ipv4.version_ihl[7:4] != 4 || short_body == 1) {
+            } else if (meta.hdr_bytes == 0 || short_body == 1) {
+                /* version != 4 (IHL < 5 was caught above), read through ihl_bytes from the
+                 * byte as it arrived: a source write has set version_ihl to 0x4N by now */
                 meta.drop_reason = DR_MALFORMED;
             } else if (meta.csum_err) {
                 meta.drop_reason = DR_BAD_CHECKSUM;
+            } else if (hdr.ipv4.ttl == 0) {
+                meta.drop_reason = DR_TTL;            // local delivery too (as bmv2)
             } else if (meta.role == ROLE_UPLINK && ((meta.gen == 0 && meta.live[0:0] == 0)
                                                     || (meta.gen == 1 && meta.live[1:1] == 0))) {
                 meta.drop_reason = DR_STALE_GEN;      // stamped with a generation not (or no longer) here
@@ -2236,8 +2260,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     meta.drop_reason = DR_NO_ROUTE;
                 } else if (hdr.ipv4.ttl <= 1) {
                     meta.drop_reason = DR_TTL;
-                } else if (transit == 1 && (meta.hop_idx == 0 || meta.prev_next_tor != 0)) {
-                    meta.drop_reason = DR_BAD_SSRR;   // the hop before the pointer must name this ToR
+                } else if (transit == 1 && meta.hop_idx == 0) {
+                    meta.drop_reason = DR_BAD_SSRR;   // the pointer at no hop of its option
                 } else if (uro_path == 1 && meta.n_alts == 0) {
                     meta.drop_reason = DR_NO_ROUTE;
                 } else if (source == 1 && (meta.path_id == 0 || meta.hops_written == 0)) {
@@ -2248,6 +2272,22 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             /* ---- the departure: first usable slot, admitted if it fits ------------------ */
             if (meta.is_local == 1) {
                 hdr.ipv4.flags[2:2] = 0;               // the generation stamp never reaches a host
+                meta.dep_up = 0;                       // port_map's key: a host port's entry has uplink 0
+                /* Destination ToR: a source route ends here. The option is removed, so hosts
+                 * never see fabric routes (a host kernel would echo a reversed source route
+                 * in its replies, RFC 791 3.1); as the bmv2 program does. */
+                if (hdr.ssrr.isValid()) {
+                    hdr.ipv4.version_ihl = 0x45;
+                    src_len_a();
+                    dst_len();
+                    hdr.ssrr.setInvalid();
+                    hdr.hops[0].setInvalid();
+                    hdr.hops[1].setInvalid();
+                    hdr.hops[2].setInvalid();
+                    hdr.hops[3].setInvalid();
+                }
+            } else {
+                meta.out_port = 0;                     // port_map's key: an uplink's entry has host port 0
             }
             if (meta.drop_reason == 0 && meta.is_local == 0) {
                 hdr.ipv4.ttl = hdr.ipv4.ttl - 1;
@@ -2258,7 +2298,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     meta.ev = meta.ev | EV_SSRR_TRANSIT;
                     if (meta.have_dep == 1) {
                         hdr.ssrr.ptr = hdr.ssrr.ptr + 4;
-                    } else if (meta.hop_missed == 1) {
+                    } else if (wrong_tor == 0 && meta.hop_missed == 1) {
                         meta.ev = meta.ev | EV_SSRR_MISSED;
                     } else {
                         meta.ev = meta.ev | EV_SSRR_RESOURCED;

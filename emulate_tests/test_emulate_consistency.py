@@ -115,11 +115,7 @@ def test_twenty_network_wide_swaps_route_no_packet_by_a_mix(env):
     swaps_s = time.monotonic() - t0 - 2.0
     running = sum(1 for s in ss if s.p.poll() is None)
     time.sleep(5.0)
-    lost = sent = 0
-    for s in ss:
-        got = s.finish(timeout=30)
-        sent += s.n
-        lost += s.n - len(got)
+    lost, sent = traffic.finish_all(ss, timeout=30)
     during = delta(before, tor_totals(env))
     stale, other = during["stale_gen"], during["gen_other"]
     gen_s = sorted(r.get("generation_s") or 0 for r in reports)

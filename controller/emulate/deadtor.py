@@ -106,11 +106,7 @@ def measure(prefix: str, tor: int, state_root: str | Path = "/run/uro-emu", lead
         time.sleep(max(0.0, t_end - time.time()))
     finally:
         pkts = sniffer.stop() or []
-        lost = sent = 0
-        for s in streams:
-            got = s.finish(timeout=10)
-            sent += s.n
-            lost += s.n - len(got)
+        lost, sent = traffic.finish_all(streams, timeout=10)
         if failed and recover:
             fabric.recover(prefix, "tor", [tor], state_root)
     return split(tor, [(float(p.time), _describe(p)) for p in pkts], t_det, rep.get("dataplane_ms"),

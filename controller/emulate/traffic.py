@@ -195,6 +195,16 @@ class PingStream:
         return best * self.interval
 
 
+def finish_all(streams: list[PingStream], timeout: float) -> tuple[int, int]:
+    """End every stream now (:meth:`PingStream.finish`); ``(lost, sent)`` over them."""
+    lost = sent = 0
+    for s in streams:
+        got = s.finish(timeout)
+        sent += s.n
+        lost += s.n - len(got)
+    return lost, sent
+
+
 # ---- short TCP flows with their completion times ---------------------------------------------
 #: a sink in a host namespace: reads each connection to its end, answers one byte, closes
 _SINK = r"""

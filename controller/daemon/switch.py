@@ -400,6 +400,13 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.clear_links()
         return True
 
+    def links_came_up(self, uplinks: frozenset[int]) -> frozenset[int]:
+        """``uplinks`` are known to be up (not down in the mask): clear their data-plane
+        marks (:meth:`clear_links`) -- for marks left from before the daemon watched."""
+        with self.cfg_lock:
+            self.links_up = self.links_up | (frozenset(uplinks) - self.down)
+        return self.clear_links()
+
     def clear_links(self) -> frozenset[int]:
         """Undo the data plane's own marks of the uplinks that came back
         (:meth:`SwitchBackend.clear_link_down`: Tofino2's ``link_down_reg``, set by the

@@ -28,6 +28,10 @@ from model_util import HOSTS, LogTail, View, daemon, dev_port, events, reference
 
 REG = "UroIngress.link_down_reg"
 EPOCH = "UroIngress.epoch_reg"
+#: uplinks whose port-down event the generator sent in this bf_switchd run: it sends one per
+#: port, never again for that port (seen on the model: a second down of the same veth is not
+#: marked; docs/tofino2.md), so a later test takes another uplink down
+FIRED: set[int] = set()
 
 
 def _send(ports, port_map, model, frame, timeout: float = 30.0):
@@ -169,6 +173,7 @@ def test_an_uplink_down_is_routed_around_by_the_data_plane(view, model, net, por
         assert view.register(REG) == 0
 
         sw_side = veths[port_map.uplinks[u]][0]
+        FIRED.add(u)
         subprocess.run(["ip", "link", "set", sw_side, "down"], check=True)
         deadline = time.time() + 30
         while time.time() < deadline and not view.register(REG) & (1 << u):
@@ -229,17 +234,32 @@ def test_a_recovered_uplink_is_cleared_by_the_daemon_and_used_again(sole, model,
             time.sleep(0.5)
 
     try:
-        with lk:
-            cur = _settled_slice(v, tiny.queues)
-        tm, t = reference_tables(ctl.routes, agent.active)
-        dst, alts, u = _pick(_usable(t, cur), cur)
+        free = [x for x in range(tiny.uplinks) if x not in FIRED]
+        assert free, "every uplink's port-down event was used in this bf_switchd run"
+        for _ in range(8):               # a slice with a destination whose first alternative is on it
+            with lk:
+                cur = _settled_slice(v, tiny.queues)
+            tm, t = reference_tables(ctl.routes, agent.active)
+            try:
+                dst, alts, u = _pick(_usable(t, cur), cur, free[0])
+                break
+            except AssertionError:
+                continue
+        else:
+            raise AssertionError(f"no slice with a destination whose first alternative is on uplink {free[0]}")
         o = 1 - u
         before = tm.decide(_usable(t, cur), udp(dst, ident=0x721).build(), 0, cur)
         got0 = _send(ports, port_map, model, udp(dst, ident=0x721))
 
         sw_side = veths[port_map.uplinks[u]][0]
+        FIRED.add(u)
         subprocess.run(["ip", "link", "set", sw_side, "down"], check=True)
         wait(f"the daemon's reaction to uplink {u} down", lambda: handled("fail", u))
+
+        def reg() -> int:
+            with lk:
+                return v.register(REG)
+        wait(f"the port-down application's mark of uplink {u}", lambda: reg() & 1 << u, 30)
         with lk:
             marked = v.register(REG)
             # the other uplink marked by the data plane too, a failure the daemon has not heard of
@@ -252,10 +272,18 @@ def test_a_recovered_uplink_is_cleared_by_the_daemon_and_used_again(sole, model,
         with lk:
             after_recovery = v.register(REG)
             _set_link_down(v)                          # the test's own mark goes
-            cur2 = _settled_slice(v, tiny.queues)
-        tm, t2 = reference_tables(ctl.routes, agent.active)
-        t2 = _usable(t2, cur2)
-        dst2, _, _ = _pick(t2, cur2, u)
+        for _ in range(8):               # a slice with a destination whose first alternative is on u
+            with lk:
+                cur2 = _settled_slice(v, tiny.queues)
+            tm, t2 = reference_tables(ctl.routes, agent.active)
+            t2 = _usable(t2, cur2)
+            on_u = [d for (s, d), alts in sorted(t2.uro.items())
+                    if s == cur2 and d not in t2.source_routed and alts and alts[0][0] == u]
+            if on_u:
+                break
+        else:
+            raise AssertionError(f"no slice with a destination whose first alternative is on uplink {u}")
+        dst2 = on_u[0]
         again = tm.decide(t2, udp(dst2, ident=0x722).build(), 0, cur2)
         got1 = _send(ports, port_map, model, udp(dst2, ident=0x722))
         cleared = [e for e in events(log) if e["event"] == "switch.link_down_cleared"]

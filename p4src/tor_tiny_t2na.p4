@@ -295,6 +295,7 @@ struct metadata_t {
     bit<1>   alt_c_0;       // in play: skip <= k < n (URO), an SSRR packet (the SSRR slot)
     bit<8>   alt_ok_0;      // eligible & Unfull: usable (the key of choose)
     bit<1>   alt_act_0;     // wait 0: the active queue
+    bit<1>   alt_dn_0;      // its uplink is masked down in the config
     uplink_t alt_up_1;
     step_t   alt_wait_1;
     queue_t  alt_q_1;
@@ -304,6 +305,7 @@ struct metadata_t {
     bit<1>   alt_c_1;       // in play: skip <= k < n (URO), an SSRR packet (the SSRR slot)
     bit<8>   alt_ok_1;      // eligible & Unfull: usable (the key of choose)
     bit<1>   alt_act_1;     // wait 0: the active queue
+    bit<1>   alt_dn_1;      // its uplink is masked down in the config
     uplink_t alt_up_2;
     step_t   alt_wait_2;
     queue_t  alt_q_2;
@@ -313,6 +315,7 @@ struct metadata_t {
     bit<1>   alt_c_2;       // in play: skip <= k < n (URO), an SSRR packet (the SSRR slot)
     bit<8>   alt_ok_2;      // eligible & Unfull: usable (the key of choose)
     bit<1>   alt_act_2;     // wait 0: the active queue
+    bit<1>   alt_dn_2;      // its uplink is masked down in the config
     uplink_t alt_up_3;
     step_t   alt_wait_3;
     queue_t  alt_q_3;
@@ -322,6 +325,7 @@ struct metadata_t {
     bit<1>   alt_c_3;       // in play: skip <= k < n (URO), an SSRR packet (the SSRR slot)
     bit<8>   alt_ok_3;      // eligible & Unfull: usable (the key of choose)
     bit<1>   alt_act_3;     // wait 0: the active queue
+    bit<1>   alt_dn_3;      // its uplink is masked down in the config
     /* SSRR hop at the pointer */
     bit<8>   hop_idx;
     tor_t    prev_next_tor;
@@ -397,18 +401,22 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         meta.alt_ok_0 = 0;
         meta.alt_pre_0 = 0;
         meta.alt_act_0 = 0;
+        meta.alt_dn_0 = 0;
         meta.alt_c_1 = 0;
         meta.alt_ok_1 = 0;
         meta.alt_pre_1 = 0;
         meta.alt_act_1 = 0;
+        meta.alt_dn_1 = 0;
         meta.alt_c_2 = 0;
         meta.alt_ok_2 = 0;
         meta.alt_pre_2 = 0;
         meta.alt_act_2 = 0;
+        meta.alt_dn_2 = 0;
         meta.alt_c_3 = 0;
         meta.alt_ok_3 = 0;
         meta.alt_pre_3 = 0;
         meta.alt_act_3 = 0;
+        meta.alt_dn_3 = 0;
         transition select(ig_intr_md.resubmit_flag) {
             1: parse_resubmit;
             default: parse_port_metadata;
@@ -940,7 +948,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     /* ---- FRANCIS-style fast failure reaction: the port-down app names the dead port; its
      * batch (4 packets) sets the Full flag of every queue of that uplink (one per packet),
      * so the next packet's one-shot lookup skips it, and link_down_reg keeps the timer from
-     * clearing them. The control plane clears both when the link is back. */
+     * clearing them. When the link is back the control plane clears the uplink's bit (the
+     * daemon: SwitchBackend.clear_link_down) and the timer's pauses then clear the flags. */
     Register<bit<32>, bit<1>>(1, 0) link_down_reg;  // bit u: uplink u went down (cleared by the control plane)
     RegisterAction<bit<32>, bit<1>, bit<32>>(link_down_reg) link_down_set = {
         void apply(inout bit<32> v) { v = v | meta.down_bit; }
@@ -1475,8 +1484,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
      * 4 copies. Slot k of the one-shot lookup reads copy k once (Tofino: one access per
      * register per packet): the K URO alternatives and the SSRR hop (slot 3) are tested
      * side by side. A timer pause clears a drained queue's flag in every copy, a queue-state
-     * update (mirror copy, see qupd_t) sets it in every copy; a down uplink has all its flags
-     * set (port-down app or control plane) and the timer leaves them set. All actions on a
+     * update (mirror copy, see qupd_t) sets it in every copy; an uplink the port-down app
+     * marked down has all its flags set and the timer leaves them set (an uplink the config
+     * masks down is passed over by its slots' down_k tables instead). All actions on a
      * copy use the slot's index field: one index source per stateful ALU. */
     Register<bit<8>, qidx_t>(512, 0) qstate_0;
     /* the one-shot test: 1 if the queue is Unfull */
@@ -1545,6 +1555,23 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 3;
     }
     action slot_0_i() { meta.alt_i_0 = qidx_0_hash.get({meta.alt_up_0, meta.alt_q_0}); }
+    /* slot 0's uplink masked down by the control plane (the config's `down`): the slot
+     * counts as Full (as bmv2: a failed uplink is passed over). One ternary entry per uplink
+     * tests its bit of the mask (no shift of the mask by a packet's field). */
+    action slot_0_down() { meta.alt_dn_0 = 1; }
+    table down_0 {
+        key = {
+            meta.alt_up_0: exact @name("uplink");
+            meta.down_cfg: ternary @name("down");
+        }
+        actions = { slot_0_down; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (0, 0x1 &&& 0x1): slot_0_down();
+            (1, 0x2 &&& 0x2): slot_0_down();
+        }
+        size = 2;
+    }
     Register<bit<8>, qidx_t>(512, 0) qstate_1;
     /* the one-shot test: 1 if the queue is Unfull */
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_1) qstate_1_test = {
@@ -1612,6 +1639,23 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 3;
     }
     action slot_1_i() { meta.alt_i_1 = qidx_1_hash.get({meta.alt_up_1, meta.alt_q_1}); }
+    /* slot 1's uplink masked down by the control plane (the config's `down`): the slot
+     * counts as Full (as bmv2: a failed uplink is passed over). One ternary entry per uplink
+     * tests its bit of the mask (no shift of the mask by a packet's field). */
+    action slot_1_down() { meta.alt_dn_1 = 1; }
+    table down_1 {
+        key = {
+            meta.alt_up_1: exact @name("uplink");
+            meta.down_cfg: ternary @name("down");
+        }
+        actions = { slot_1_down; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (0, 0x1 &&& 0x1): slot_1_down();
+            (1, 0x2 &&& 0x2): slot_1_down();
+        }
+        size = 2;
+    }
     Register<bit<8>, qidx_t>(512, 0) qstate_2;
     /* the one-shot test: 1 if the queue is Unfull */
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_2) qstate_2_test = {
@@ -1679,6 +1723,23 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 3;
     }
     action slot_2_i() { meta.alt_i_2 = qidx_2_hash.get({meta.alt_up_2, meta.alt_q_2}); }
+    /* slot 2's uplink masked down by the control plane (the config's `down`): the slot
+     * counts as Full (as bmv2: a failed uplink is passed over). One ternary entry per uplink
+     * tests its bit of the mask (no shift of the mask by a packet's field). */
+    action slot_2_down() { meta.alt_dn_2 = 1; }
+    table down_2 {
+        key = {
+            meta.alt_up_2: exact @name("uplink");
+            meta.down_cfg: ternary @name("down");
+        }
+        actions = { slot_2_down; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (0, 0x1 &&& 0x1): slot_2_down();
+            (1, 0x2 &&& 0x2): slot_2_down();
+        }
+        size = 2;
+    }
     Register<bit<8>, qidx_t>(512, 0) qstate_3;
     /* the one-shot test: 1 if the queue is Unfull */
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_3) qstate_3_test = {
@@ -1746,6 +1807,23 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 3;
     }
     action slot_3_i() { meta.alt_i_3 = qidx_3_hash.get({meta.alt_up_3, meta.alt_q_3}); }
+    /* slot 3's uplink masked down by the control plane (the config's `down`): the slot
+     * counts as Full (as bmv2: a failed uplink is passed over). One ternary entry per uplink
+     * tests its bit of the mask (no shift of the mask by a packet's field). */
+    action slot_3_down() { meta.alt_dn_3 = 1; }
+    table down_3 {
+        key = {
+            meta.alt_up_3: exact @name("uplink");
+            meta.down_cfg: ternary @name("down");
+        }
+        actions = { slot_3_down; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (0, 0x1 &&& 0x1): slot_3_down();
+            (1, 0x2 &&& 0x2): slot_3_down();
+        }
+        size = 2;
+    }
 
     /* The first usable slot wins (one ternary lookup over the slots' ok bits): URO
      * alternatives 0..K-1 in order, or the SSRR hop (slot 3; only one kind is in play). */
@@ -2153,24 +2231,27 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 slot_range.apply();
                 /* slot 0: queue (active + wait) mod Q and its index; eligible if in play and,
                  * for the active queue, the packet fits what is left of the slice (beside the
-                 * register read, see ops()) */
+                 * register read, see ops()), and its uplink is not masked down in the config */
                 qmod_0.apply();
                 slot_0_i();
-                if (meta.alt_c_0 == 1 && (meta.alt_act_0 == 0 || meta.fits_active == 1)) { meta.alt_pre_0 = 1; }
+                down_0.apply();
+                if (meta.alt_c_0 == 1 && meta.alt_dn_0 == 0 && (meta.alt_act_0 == 0 || meta.fits_active == 1)) { meta.alt_pre_0 = 1; }
 
                 /* slot 1: queue (active + wait) mod Q and its index; eligible if in play and,
                  * for the active queue, the packet fits what is left of the slice (beside the
-                 * register read, see ops()) */
+                 * register read, see ops()), and its uplink is not masked down in the config */
                 qmod_1.apply();
                 slot_1_i();
-                if (meta.alt_c_1 == 1 && (meta.alt_act_1 == 0 || meta.fits_active == 1)) { meta.alt_pre_1 = 1; }
+                down_1.apply();
+                if (meta.alt_c_1 == 1 && meta.alt_dn_1 == 0 && (meta.alt_act_1 == 0 || meta.fits_active == 1)) { meta.alt_pre_1 = 1; }
 
                 /* slot 2: queue (active + wait) mod Q and its index; eligible if in play and,
                  * for the active queue, the packet fits what is left of the slice (beside the
-                 * register read, see ops()) */
+                 * register read, see ops()), and its uplink is not masked down in the config */
                 qmod_2.apply();
                 slot_2_i();
-                if (meta.alt_c_2 == 1 && (meta.alt_act_2 == 0 || meta.fits_active == 1)) { meta.alt_pre_2 = 1; }
+                down_2.apply();
+                if (meta.alt_c_2 == 1 && meta.alt_dn_2 == 0 && (meta.alt_act_2 == 0 || meta.fits_active == 1)) { meta.alt_pre_2 = 1; }
 
             }
 
@@ -2209,10 +2290,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 if (wrong_tor == 0) { meta.alt_c_3 = 1; }
                 /* slot 3: queue (active + wait) mod Q and its index; eligible if in play and,
                  * for the active queue, the packet fits what is left of the slice (beside the
-                 * register read, see ops()) */
+                 * register read, see ops()), and its uplink is not masked down in the config */
                 qmod_3.apply();
                 slot_3_i();
-                if (meta.alt_c_3 == 1 && (meta.alt_act_3 == 0 || meta.fits_ssrr == 1)) { meta.alt_pre_3 = 1; }
+                down_3.apply();
+                if (meta.alt_c_3 == 1 && meta.alt_dn_3 == 0 && (meta.alt_act_3 == 0 || meta.fits_ssrr == 1)) { meta.alt_pre_3 = 1; }
 
             }
         }

@@ -501,3 +501,26 @@ def test_routes_from_compact_artifacts_streamed_per_tor(tmp_path):
     p = net_toml(tmp_path, [tor_switch(0)], routing='[routing.per_hop]\nartifact = "ucmp.uro"')
     with pytest.raises(ConfigError, match=r"holds source routes \(ucmp\); \[routing.per_hop\] needs per_hop"):
         Prepared(load(p), Failed(), make_backend_for(sws))
+
+
+def test_daemon_clears_stale_link_marks_of_uplinks_up_at_start(tmp_path, monkeypatch):
+    """A data-plane link mark (Tofino2: link_down_reg) of an uplink whose watched interface
+    is up when the daemon starts -- it went down and came back while no daemon watched --
+    is cleared; one whose interface is down (missing here) is not."""
+    pytest.importorskip("pyroute2")
+    from daemon_fakes import FakeBackend
+
+    from controller.daemon.run import Daemon
+
+    asked = []
+    monkeypatch.setattr(FakeBackend, "clear_link_down",
+                        lambda self, uplinks: asked.append(set(uplinks)) or frozenset(uplinks), raising=False)
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0")}
+    ports = {"hosts": [0, 1], "uplinks": [2, 3], "interfaces": ["no-such-if9", "lo"]}
+    p = net_toml(tmp_path, [tor_switch(0, ports=ports)])
+    d = Daemon(p, backend_for=make_backend_for(sws), log=quiet()).start()
+    try:
+        assert asked == [{1}], asked
+        assert d.ctl.agents["tor0"].stats["links_cleared"] == 1
+    finally:
+        d.shutdown()

@@ -26,9 +26,11 @@ if str(REPO / "bmv2_tests") not in sys.path:
     sys.path.insert(0, str(REPO / "bmv2_tests"))
 
 
-def write_net(path: Path, build, status_port: int, reconcile_s: float = 30.0, source_routed: str = "[6, 7]") -> Path:
+def write_net(path: Path, build, status_port: int, reconcile_s: float = 30.0, source_routed: str = "[6, 7]",
+              interfaces: list[str] | None = None) -> Path:
     """A net.toml whose switch tor0 is the model (tofino2, BfRt at 127.0.0.1:50052);
-    ``source_routed``: the ToRs routed by UCMP source routes (TOML: a list or "all")."""
+    ``source_routed``: the ToRs routed by UCMP source routes (TOML: a list or "all");
+    ``interfaces``: the uplinks' interfaces the daemon watches (the switch side of their veths)."""
     d, _, pm = build
     contract = d.parent / f"{d.name}.contract.json"
     lines = ['name = "tofino-model-test"', "[schedule]", 'generate = "round-robin"', "tors = 8", "uplinks = 2",
@@ -42,6 +44,8 @@ def write_net(path: Path, build, status_port: int, reconcile_s: float = 30.0, so
              "[[switch]]", 'name = "tor0"', 'role = "tor"', "tor = 0", 'target = "tofino2"',
              f'address = "127.0.0.1:{tofino_process.GRPC_PORT}"', "device_id = 0",
              "[switch.ports]", "hosts = [0, 1]", "uplinks = [2, 3]"]
+    if interfaces:
+        lines.append("interfaces = [" + ", ".join(f'"{i}"' for i in interfaces) + "]")
     path.write_text("\n".join(lines) + "\n")
     return path
 

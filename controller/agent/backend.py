@@ -195,6 +195,18 @@ class SwitchBackend(abc.ABC):
     def read_counters(self) -> dict[str, dict[str, int]]:
         """All contract counters, ``{counter: {cell name: packets}}``, in one read."""
 
+    # ---- links ---------------------------------------------------------------------------
+    def clear_link_down(self, uplinks: frozenset[int]) -> frozenset[int]:
+        """The links of ``uplinks`` are up again: undo what the data plane marked by itself
+        when they went down, for these uplinks only (another uplink's mark stays). Returns
+        the uplinks whose mark was set (and is now cleared).
+
+        Default: nothing to undo -- this target's data plane marks no uplink down by itself
+        (bmv2: the config's down mask is the only one, rewritten by the daemon). A target
+        whose data plane reacts alone (Tofino2's port-down application, FRANCIS §4.3)
+        overrides it."""
+        return frozenset()
+
 
 _BACKENDS: dict[str, type[SwitchBackend]] = {}
 

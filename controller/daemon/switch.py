@@ -78,6 +78,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.live: frozenset[int] = frozenset()   # generations the config declares complete
         self.net_gen = 0              # the network's stamped generation: a fresh switch's first one
         self.down: frozenset[int] = frozenset()
+        self.links_up: frozenset[int] = frozenset()   # recovered uplinks whose data-plane mark is still to clear
         self.dead: frozenset[tuple[int, int]] = frozenset()   # (slice, uplink) leading to a dead ToR
         self.installed = None         # role.version() of the routes in the active generation
         self.entries = 0
@@ -85,7 +86,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.counters: dict = {}
         self.stats = {k: 0 for k in ("connects", "reconnects", "pipeline_loads", "restores", "reconcile_runs",
                                      "repairs", "swaps", "swap_failures", "installs", "entries_written",
-                                     "timers_sent", "timer_errors")}
+                                     "timers_sent", "timer_errors", "links_cleared")}
         self.last_swap: dict | None = None
         self._cache: dict = {}
         self._written_config = None
@@ -339,9 +340,13 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
                 raise BackendError(f"switch {self.name!r} is {self.state}")
             self.stats["reconcile_runs"] += 1
             self.metrics.reconcile_runs.labels(self.name).inc()
-            if self._ensure_pipeline():   # (re)loaded: the switch is empty
+            if self._ensure_pipeline():   # (re)loaded: the switch is empty (no link marks either)
+                with self.cfg_lock:
+                    self.links_up = frozenset()
                 self.install(routes)
                 return 0
+            if self.links_up:
+                self.clear_links()        # a recovery the switch missed (session lost meanwhile)
             actual = self._io(self.backend.read_state)
             act, _ = self.role.active(actual)
             if act is None:
@@ -378,6 +383,8 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             dead = self.dead if dead is None else frozenset(dead)
             if down == self.down and dead == self.dead and self._written_config is not None:
                 return False
+            # uplinks back up: their data-plane marks go too (after the mask: clear_links)
+            self.links_up = (self.links_up | (self.down - down)) - down
             self.down = down
             self.dead = dead
             if self.active is None or self.state != "up":
@@ -390,7 +397,41 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             self._written_config = e
             self.stats["entries_written"] += 1
             self.metrics.entries_written.labels(self.name).inc()
-            return True
+        self.clear_links()
+        return True
+
+    def links_came_up(self, uplinks: frozenset[int]) -> frozenset[int]:
+        """``uplinks`` are known to be up (not down in the mask): clear their data-plane
+        marks (:meth:`clear_links`) -- for marks left from before the daemon watched."""
+        with self.cfg_lock:
+            self.links_up = self.links_up | (frozenset(uplinks) - self.down)
+        return self.clear_links()
+
+    def clear_links(self) -> frozenset[int]:
+        """Undo the data plane's own marks of the uplinks that came back
+        (:meth:`SwitchBackend.clear_link_down`: Tofino2's ``link_down_reg``, set by the
+        port-down application; nothing on bmv2), once per recovery; one that fails is logged
+        and stays pending for the next maintenance pass (:meth:`reconcile`). Returns the
+        uplinks whose mark was cleared."""
+        with self.cfg_lock:
+            todo = self.links_up - self.down
+            self.links_up = frozenset()
+        if not todo or self.state != "up":
+            with self.cfg_lock:
+                self.links_up = (self.links_up | todo) - self.down
+            return frozenset()
+        try:
+            with self.io_lock:
+                cleared = self.backend.clear_link_down(todo)
+        except BackendError as e:     # the mask is written; the mark waits for the next pass
+            with self.cfg_lock:
+                self.links_up = (self.links_up | todo) - self.down
+            self._error("link_down_clear_failed", e)
+            return frozenset()
+        if cleared:
+            self.stats["links_cleared"] += len(cleared)
+            self.log.event("switch.link_down_cleared", switch=self.name, uplinks=sorted(cleared))
+        return cleared
 
     # ---- time and counters ---------------------------------------------------------------------------
     def send_timer(self, slice_id: int) -> float | None:

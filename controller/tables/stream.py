@@ -37,7 +37,7 @@ import numpy as np
 from controller.routing import ucmp
 from controller.routing.paths import REGULAR
 from controller.schedule.model import Schedule
-from controller.tables import artifacts
+from controller.tables import artifacts, stream_kernel
 from controller.tables.source import ranges as source_ranges
 
 _MEMBER = ("m_kind", "m_hops", "m_latency", "m_npaths", "m_prof", "m_pos")
@@ -274,7 +274,7 @@ def _prepare(c: ucmp.GroupChunk, N: int, S: int, params: ucmp.UcmpParams, H: int
     m_np = [np.bincount(p_lv, minlength=c.lv_gid.size)]
     m_gid, m_kind = [c.lv_gid], [np.full(c.lv_gid.size, REGULAR, np.int8)]
     m_hops, m_lat = [c.lv_hops.astype(np.int16)], [c.lv_latency.astype(np.int64)]
-    hn, hu, hs = [hn], [hu], [hs]
+    parts = [(hn, hu, hs)]
     extra = ucmp.extra_members(sched, params, H, c.lv_gid, c.lv_hops, c.lv_latency, meet)
     cw = max([2, c.hop_node.shape[1]] + [e[3].shape[1] for e in extra])
     for e_gid, e_kind, e_lat, e_hn, e_hu, e_hs in extra:  # queries in gid order: runs of a group
@@ -284,35 +284,29 @@ def _prepare(c: ucmp.GroupChunk, N: int, S: int, params: ucmp.UcmpParams, H: int
         m_kind.append(e_kind[first])
         m_hops.append(np.full(first.size, 2, np.int16))
         m_lat.append(np.minimum.reduceat(e_lat.astype(np.int64), first) if first.size else np.zeros(0, np.int64))
-        hn.append(e_hn)
-        hu.append(e_hu)
-        hs.append(e_hs)
+        parts.append((e_hn, e_hu, e_hs))
+    del extra
     m_np = np.concatenate(m_np).astype(np.int64)
     m_gid, m_kind = np.concatenate(m_gid), np.concatenate(m_kind)
     m_hops, m_lat = np.concatenate(m_hops), np.concatenate(m_lat)
-    hn = np.concatenate([_pad_to(a, cw, -1) for a in hn])
-    hs = np.concatenate([_pad_to(a, cw, -1) for a in hs])
-    # hops in the artifact's types before reordering (fewer bytes to move)
     m_t = m_gid // (N * N)
-    live = hn >= 0
-    off = hs - np.repeat(m_t, m_np).astype(np.int32)[:, None]
-    del hs
-    if live.any() and (off[live].min() < 0 or off[live].max() >= pad):
-        raise artifacts.UroError(f"a UCMP path sends {int(off[live].max())} slices after its start; the compact "
-                                 f"format holds < {pad}")
-    hw = np.where(live, off, pad).astype(wait_dt)
-    del off, live
-    hn = hn.astype(node_dt)
-    hu = np.concatenate([_pad_to(a, cw, -1) for a in hu]).astype(upl_dt)
-    del extra
     # artifact order: (src, dst, t), then kind and hops as assemble() orders members
     m_ga = ((m_gid // N) % N * N + m_gid % N) * S + m_t
     order = np.argsort((m_ga * 4 + m_kind) * 1024 + m_hops, kind="stable")
-    pidx = source_ranges(np.cumsum(m_np)[order] - m_np[order], m_np[order])
+    # the hop rows in that order and the artifact's types, in one compiled pass
+    P = int(m_np.sum())
+    hn, hu, hw = np.empty((P, cw), node_dt), np.empty((P, cw), upl_dt), np.empty((P, cw), wait_dt)
+    while len(parts) < 3:
+        parts.append((np.zeros((0, 2), np.int32), np.zeros((0, 2), np.int16), np.zeros((0, 2), np.int32)))
+    args = [np.ascontiguousarray(a, dt) for part in parts for a, dt in zip(part, (np.int32, np.int16, np.int32))]
+    lo, hi = stream_kernel.hop_rows(order, np.cumsum(m_np) - m_np, m_np, m_t, *args, pad, hn, hu, hw)
+    del parts, args
+    if P and (lo < 0 or hi >= pad) and lo <= hi:
+        raise artifacts.UroError(f"a UCMP path sends {int(hi)} slices after its start; the compact "
+                                 f"format holds < {pad}")
     m_ga, m_kind, m_hops, m_lat, m_np = m_ga[order], m_kind[order], m_hops[order], m_lat[order], m_np[order]
-    hn, hu, hw = hn[pidx], hu[pidx], hw[pidx]
     m_npaths = m_np
-    del order, pidx, m_gid, m_t
+    del order, m_gid, m_t
     g_first = np.flatnonzero(np.r_[True, m_ga[1:] != m_ga[:-1]]) if m_ga.size else np.zeros(0, np.int64)
     # bucket profiles of the chunk's groups, numbered within the chunk
     reg, row, pos, prof = ucmp.group_profiles(m_ga, m_hops, m_lat, m_kind, width=n_cap)

@@ -37,7 +37,7 @@ import numpy as np
 from controller.routing import ucmp
 from controller.routing.paths import REGULAR
 from controller.schedule.model import Schedule
-from controller.tables import artifacts, stream_kernel
+from controller.tables import artifacts
 from controller.tables.source import ranges as source_ranges
 
 _MEMBER = ("m_kind", "m_hops", "m_latency", "m_npaths", "m_prof", "m_pos")
@@ -294,6 +294,8 @@ def _prepare(c: ucmp.GroupChunk, N: int, S: int, params: ucmp.UcmpParams, H: int
     m_ga = ((m_gid // N) % N * N + m_gid % N) * S + m_t
     order = np.argsort((m_ga * 4 + m_kind) * 1024 + m_hops, kind="stable")
     # the hop rows in that order and the artifact's types, in one compiled pass
+    from controller.tables import stream_kernel  # numba: imported on first use, as ucmp_kernel
+
     P = int(m_np.sum())
     hn, hu, hw = np.empty((P, cw), node_dt), np.empty((P, cw), upl_dt), np.empty((P, cw), wait_dt)
     while len(parts) < 3:

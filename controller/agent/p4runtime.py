@@ -649,6 +649,9 @@ class P4RuntimeBackend(SwitchBackend):
     a ``packet_out`` controller header (default: every field 0)."""
 
     target = "bmv2"
+    #: gRPC stubs are thread-safe and every ``apply`` builds its own requests: a Write may
+    #: go out while a Read of the same session streams back (the server orders them)
+    concurrent_apply = True
 
     @classmethod
     def pipeline(cls, program: str, contract: dict, files: dict[str, Path]) -> Pipeline:

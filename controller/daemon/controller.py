@@ -644,7 +644,7 @@ class Controller:
         Returns {switch: ms from ``detected`` to its write acknowledged} for the switches
         written; logs ``mask.written`` with each switch's lock wait and write time."""
         with self._state_lock:
-            agents = list(self.agents.values())
+            agents = [a for a in self.agents.values() if a.role.has_mask]
             failed, sched = self.failed, self.routes.schedule
         view = _RoutesView(failed)
         t_start = self.clock()

@@ -86,6 +86,7 @@ def _mask_lines(log: Path, since: float) -> list[str]:
             continue
         if t >= since:
             out.append(f"{ev['switch']} {ev['since_detection_ms']:.1f} ms (queued {ev['queued_ms']:.1f}, "
+                       f"thread {ev.get('thread_ms', float('nan')):.1f}, "
                        f"cfg lock {ev['cfg_lock_ms']:.1f}, io lock {ev['lock_wait_ms'] - ev['cfg_lock_ms']:.1f}, "
                        f"write {ev['write_ms']:.1f})")
     return out

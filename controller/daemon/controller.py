@@ -200,12 +200,29 @@ class Controller:
             self._next[a.name] = {"retry": now, "reconcile": now + cfg.daemon.reconcile_s, "counters": now}
         self.log.event("daemon.started", network=cfg.name, switches=len(agents), routes_version=self.routes.version,
                        routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe())
+        self._warm_masks(sum(1 for a in agents.values() if a.role.has_mask))
         self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
         if on_clock is not None:
             on_clock()
         self.install_all()
         self.host_rules = prep.aging
         self.sync_hosts()
+
+    def _warm_masks(self, n: int) -> None:
+        """Start the mask pool's threads now (one per switch with a mask, up to the pool's
+        size): a failure's writes then go out at once instead of waiting for threads to be
+        created one by one on a loaded host."""
+        n = min(n, self._kpool._max_workers)
+        if n < 1:
+            return
+        gate = threading.Barrier(n)
+
+        def hold(_):
+            try:
+                gate.wait(5.0)
+            except threading.BrokenBarrierError:
+                pass
+        list(self._kpool.map(hold, range(n)))
 
     # ---- host flow aging ------------------------------------------------------------------------
     def sync_hosts(self) -> dict:
@@ -651,6 +668,7 @@ class Controller:
         detected = t_start if detected is None else detected
 
         def one(a: SwitchAgent) -> tuple[str, float] | None:
+            t_run = self.clock()
             try:
                 if not a.set_down(a.role.down_uplinks(view), a.role.dead_slots(sched, failed)):
                     return None
@@ -661,7 +679,8 @@ class Controller:
             m = a.last_mask
             ms = round((m["done"] - detected) * 1e3, 3)
             self.log.event("mask.written", switch=a.name, since_detection_ms=ms,
-                           queued_ms=round((t_start - detected) * 1e3, 3), lock_wait_ms=m["lock_wait_ms"],
+                           queued_ms=round((t_start - detected) * 1e3, 3),
+                           thread_ms=round((t_run - t_start) * 1e3, 3), lock_wait_ms=m["lock_wait_ms"],
                            cfg_lock_ms=m["cfg_lock_ms"], write_ms=m["write_ms"])
             return a.name, ms
         return dict(x for x in self._kpool.map(one, agents) if x is not None)

@@ -515,6 +515,13 @@ def main(quick: bool = False) -> int:
     tf = [r["tor_failure"] for r in runs]
     line("ToR 2 failed under pings: mask (ms)", [f"{t.dataplane_ms:.0f}" if t.dataplane_ms is not None else "-" for t in tf],
          "detection -> last neighbour's (slice, uplink) mask written; target <= 10 ms")
+    line("  mask per neighbour median/max (ms)", [("%.1f/%.1f" % t.mask_ms()) if t.mask_ms() else "-" for t in tf],
+         "detection -> each neighbour's write acknowledged (daemon report)")
+    line("  sent towards it: before / mask -> new gen", [f"{t.towards_before} / {t.towards_mask_to_gen}"
+                                                       + (f" ({t.expected_without_mask:.0f} at the rate before)"
+                                                          if t.expected_without_mask is not None else "")
+                                                       for t in tf],
+         "placed in slices by the daemon's timer log (controller/emulate/deadtor.py)")
     line("  packets towards it per s: before / mask -> new gen", [f"{t.rate_before:.1f} / " + (
         f"{t.rate_masked:.1f}" if t.rate_masked is not None else "-") for t in tf],
          "what is left after the mask is boundary skew (controller/emulate/deadtor.py)")

@@ -159,9 +159,10 @@ def test_a_daemon_killed_after_any_update_leaves_the_network_consistent(tmp_path
 
         for s in sws.values():
             s.watch = watch
-        ctl.submit(Change("fail", "uplink", (0, 1)))
-        with pytest.raises(Killed):
+        with pytest.raises(Killed):      # the masks are written at detection (submit), then the job
+            ctl.submit(Change("fail", "uplink", (0, 1)))
             ctl.handle_jobs()
+        ctl._kpool.shutdown(wait=True)
         ctl._pool.shutdown(wait=True)
         # a new daemon (it knows nothing of the failure: its routes are the first ones)
         for s in sws.values():

@@ -82,16 +82,20 @@ def test_uplink_failure_then_recovery(net):
     seen = []
     sws["127.0.0.1:50000"].watch = lambda s, kind, how, x: seen.append((kind, how, x.is_default if kind == "entries" else False))
     c = ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    # phase 1 at detection, before the control thread runs the job: one write on tor0
+    # (the first update it saw), before any route entry
+    assert seen == [("entries", "modify", True)] and config_of(ctl, "tor0") == (0, frozenset({1}))
     clock.t += 0.002
     assert ctl.handle_jobs() == 1
     rep = c.report
-    # phase 1: one write on tor0 (the first update it saw), before any route entry
     assert seen[0] == ("entries", "modify", True)
     # ... and on tor1, which meets tor0's failed cable in some slices: those (slice, uplink)
     # pairs masked, the same single config write
     peer = [(s, 1) for s in range(ctl.routes.schedule.n_slices) if ctl.routes.schedule.peer[s, 1, 1] == 0]
     assert peer and ctl.agents["tor1"].dead == frozenset(peer)
-    assert rep["dataplane_ms"] == pytest.approx(2.0) and "2 switch" in rep["dataplane"]
+    # written at detection, not after the 2 ms the job waited in the queue
+    assert rep["dataplane_ms"] == pytest.approx(0.0) and "2 switch" in rep["dataplane"]
+    assert set(rep["dataplane_switch_ms"]) == {"tor0", "tor1"}
     assert rep["generation_s"] is not None and rep["routes_version"] == 2
     assert config_of(ctl, "tor0") == (1, frozenset({1}))
     assert config_of(ctl, "tor1") == (1, frozenset())          # its uplinks are fine; its routes changed
@@ -144,6 +148,71 @@ def test_ocs_failure_masks_every_tor_and_tor_failure_masks_its_slots_on_each_nei
     for name in ("tor0", "tor1"):
         _, part = active_routes(ctl, name)
         assert not [e for e in part.entries if e.table.endswith("uro_next_hop") and dict(e.match)["dst_tor"] == 3]
+
+
+def _config_params(ctl, name) -> dict:
+    st = ctl.agents[name].backend.sw.state()
+    return dict(next(e for e in st.entries if e.is_default and e.table == ctl.agents[name].role.config_table()).params)
+
+
+def test_a_dead_tor_is_masked_at_detection_not_behind_a_read_in_progress(net):
+    """Detection writes the mask itself (the control thread has not run the job), and a
+    read-back holding a switch's I/O lock (reconcile, a swap's verify, counters) does not
+    delay it: P4Runtime-like backends take the write beside the read."""
+    ctl, sws, clock = net
+    c = Change("fail", "tor", 3, detected=clock.t)
+    with ctl.agents["tor1"].io_lock:     # a read-back in progress on tor1
+        t = threading.Thread(target=ctl.submit, args=(c,))
+        t.start()
+        t.join(10)
+        assert not t.is_alive(), "the mask waited for the read in progress"
+    sched = ctl.routes.schedule
+    for name, tor in (("tor0", 0), ("tor1", 1)):
+        want = {(s, u) for s in range(sched.n_slices) for u in range(2) if sched.peer[s, tor, u] == 3}
+        assert want and _config_params(ctl, name)["dead"] == sum(1 << (s * 2 + u) for s, u in want)
+    assert set(c.masked) == {"tor0", "tor1"} and ctl.jobs.qsize() == 1     # routes: still the control thread's
+    ev = [r for r in ctl.log.lines if r["event"] == "mask.written"]
+    assert sorted(r["switch"] for r in ev) == ["tor0", "tor1"] and all("lock_wait_ms" in r for r in ev)
+    ctl.handle_jobs()
+    assert c.report["dataplane_switch_ms"].keys() == {"tor0", "tor1"} and c.report["generation_s"] is not None
+
+
+def test_a_mask_written_in_the_middle_of_an_update_changes_no_generation(net):
+    """A ToR fails while a network-wide update is in its hold (both generations live,
+    every source stamping the new one): the mask is written at once on every neighbour,
+    and only the mask changes in their config entries -- same active generation, same
+    live set -- so no switch is left between generations; the update then ends with the
+    new generation alone live, the mask kept."""
+    ctl, sws, clock = net
+    paused, go = threading.Event(), threading.Event()
+
+    def sleep(seconds):                  # the update's hold
+        paused.set()
+        assert go.wait(30)
+        clock.t += seconds
+    clock.sleep = sleep
+    ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    worker = threading.Thread(target=ctl.handle_jobs)
+    worker.start()
+    try:
+        assert paused.wait(60), "the update did not reach its hold"
+        before = {n: _config_params(ctl, n) for n in ("tor0", "tor1")}
+        c = Change("fail", "tor", 3, detected=clock.t)
+        t = threading.Thread(target=ctl.submit, args=(c,))
+        t.start()
+        t.join(10)
+        assert not t.is_alive(), "the mask waited for the update"
+        for n in ("tor0", "tor1"):
+            after = _config_params(ctl, n)
+            assert {k for k in after if after[k] != before[n][k]} == {"dead"}, (n, before[n], after)
+    finally:
+        go.set()
+        worker.join(60)
+    ctl.handle_jobs()
+    for n in ("tor0", "tor1"):
+        a = ctl.agents[n]
+        assert a.live == frozenset({a.active}) and _config_params(ctl, n)["dead"] != 0
+    assert c.report["generation_s"] is not None
 
 
 def test_a_failed_tor_that_does_not_answer_does_not_hold_up_the_new_generation(net):

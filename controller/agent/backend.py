@@ -109,6 +109,11 @@ class SwitchBackend(abc.ABC):
 
     #: the ``target`` value of the network config this backend serves
     target: ClassVar[str]
+    #: ``apply`` may be called while another call of this session runs in another thread
+    #: (a read-back, a chunk of a bulk write): the daemon's failure mask (one config
+    #: entry) then never waits for them (docs/daemon.md "A dead ToR in one write"). Only
+    #: ``apply``; everything else stays one call at a time.
+    concurrent_apply: ClassVar[bool] = False
 
     def __init__(self, address: SwitchAddress):
         self.address = address

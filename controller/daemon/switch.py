@@ -439,11 +439,10 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         uplinks whose mark was cleared."""
         with self.cfg_lock:
             todo = self.links_up - self.down
+            if not todo or self.state != "up":
+                self.links_up = todo      # pending until the switch is up
+                return frozenset()
             self.links_up = frozenset()
-        if not todo or self.state != "up":
-            with self.cfg_lock:
-                self.links_up = (self.links_up | todo) - self.down
-            return frozenset()
         try:
             with self.io_lock:
                 cleared = self.backend.clear_link_down(todo)

@@ -584,6 +584,7 @@ def test_daemon_clears_stale_link_marks_of_uplinks_up_at_start(tmp_path, monkeyp
     asked = []
     monkeypatch.setattr(FakeBackend, "clear_link_down",
                         lambda self, uplinks: asked.append(set(uplinks)) or frozenset(uplinks), raising=False)
+    monkeypatch.setattr(FakeBackend, "marks_links", True, raising=False)
     sws = {"127.0.0.1:50000": FakeSwitch("tor0")}
     ports = {"hosts": [0, 1], "uplinks": [2, 3], "interfaces": ["no-such-if9", "lo"]}
     p = net_toml(tmp_path, [tor_switch(0, ports=ports)])

@@ -323,6 +323,26 @@ def test_another_controller_takes_over_changes_things_and_leaves(tmp_path):
     assert same_state(sw.state(), want)
 
 
+def test_a_recovery_on_a_target_that_marks_no_link_never_waits_for_io(tmp_path):
+    """bmv2 marks no uplink by itself (``marks_links`` False): a recovery writes the mask
+    and never calls ``clear_link_down`` -- which would wait for a read-back holding the
+    session (``io_lock``) only to do nothing."""
+    from controller.daemon.controller import Change
+
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    assert not a.backend.marks_links
+    calls = []
+    a.backend.clear_link_down = lambda uplinks: calls.append(set(uplinks)) or frozenset()
+    ctl.submit(Change("fail", "uplink", (0, 1), source="test"))
+    ctl.handle_jobs()
+    assert a.role.active(sw.state())[1] == frozenset({1})
+    ctl.submit(Change("recover", "uplink", (0, 1), source="test"))
+    ctl.handle_jobs()
+    assert a.role.active(sw.state())[1] == frozenset()
+    assert calls == [] and a.links_up == frozenset() and a.stats["links_cleared"] == 0
+
+
 def test_a_recovered_uplinks_data_plane_mark_is_cleared_and_no_other(tmp_path):
     """An uplink back up (a recovery the controller handles, any source) gets its data-plane
     mark cleared through the backend (Tofino2: link_down_reg, set by the port-down
@@ -343,6 +363,7 @@ def test_a_recovered_uplinks_data_plane_mark_is_cleared_and_no_other(tmp_path):
         marks["reg"] &= ~sum(1 << u for u in hit)
         return hit
     a.backend.clear_link_down = clear_link_down
+    a.backend.marks_links = True         # a target whose data plane marks links (Tofino2)
 
     for u in (0, 1):
         ctl.submit(Change("fail", "uplink", (0, u), source="test"))

@@ -114,6 +114,9 @@ class SwitchBackend(abc.ABC):
     #: entry) then never waits for them (docs/daemon.md "A dead ToR in one write"). Only
     #: ``apply``; everything else stays one call at a time.
     concurrent_apply: ClassVar[bool] = False
+    #: the data plane marks an uplink down by itself (:meth:`clear_link_down` has work to
+    #: do after a recovery); where it does not, the daemon never calls it
+    marks_links: ClassVar[bool] = False
 
     def __init__(self, address: SwitchAddress):
         self.address = address

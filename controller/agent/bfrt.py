@@ -411,6 +411,8 @@ class BfrtBackend(SwitchBackend):
     target = "tofino2"
     #: after the timer starts, wait a queue cycle before admitting traffic (see plan.py)
     warmup_slices = None
+    #: the port-down application sets ``link_down_reg`` by itself (FRANCIS §4.3)
+    marks_links = True
 
     # ---- programs, offline ---------------------------------------------------------------
     @classmethod

@@ -137,6 +137,7 @@ class Controller:
         self._mpool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-maint")
         # masks have their own threads: never queued behind an update's prepare on _pool
         self._kpool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-mask")
+        self._kpool_size = workers
         self._update_lock = threading.Lock()     # one network-wide update at a time
         self._updating = threading.Event()       # set while one runs: maintenance leaves switches alone
         self.net_gens: dict[str, int] = {}       # per role: the generation its switches run (ToRs: stamp)
@@ -212,7 +213,7 @@ class Controller:
         """Start the mask pool's threads now (one per switch with a mask, up to the pool's
         size): a failure's writes then go out at once instead of waiting for threads to be
         created one by one on a loaded host."""
-        n = min(n, self._kpool._max_workers)
+        n = min(n, self._kpool_size)
         if n < 1:
             return
         gate = threading.Barrier(n)

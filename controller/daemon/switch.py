@@ -439,6 +439,9 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         uplinks whose mark was cleared."""
         with self.cfg_lock:
             todo = self.links_up - self.down
+            if not self.backend.marks_links:
+                self.links_up = frozenset()   # nothing marked: no call, no io_lock wait
+                return frozenset()
             if not todo or self.state != "up":
                 self.links_up = todo      # pending until the switch is up
                 return frozenset()

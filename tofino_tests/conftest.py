@@ -7,6 +7,10 @@ Needs the SDE runtime (``$SDE_INSTALL``, default /opt/bf-sde/install), bf-p4c, t
 ``bfrt_grpc`` client (the ``tofino`` extra / ../shared/toolchain wheel) and root; every
 test here is skipped with the reason where one is missing. The model, veths and
 hugepages are a machine-wide resource: the whole session holds ``/tmp/uro-tofino.lock``.
+A session records what it creates in ``/tmp/uro-tofino-tests`` (the model's and
+bf_switchd's PIDs with their command lines, the hugepages value to restore, the veth
+names); the next session, holding the lock, removes what a killed one left (exactly
+those, nothing by pattern). SIGTERM ends a session as Ctrl-C does, so fixtures clean up.
 
 The model's limits (the toolchain README, docs/tofino2.md "On the model"): its TM decodes
 the AFC words but never pauses a queue; it runs the 2 us timer at ~25 triggers/s; its
@@ -20,6 +24,7 @@ import fcntl
 import json
 import os
 import shutil
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -33,6 +38,9 @@ REPO = Path(__file__).resolve().parents[1]
 #: veth names of this session: ``t<pid>_<dev port>s`` (switch side) / ``...h`` (test side)
 VETH_PREFIX = f"t{os.getpid() % 100000}"
 LOCK = "/tmp/uro-tofino.lock"
+#: what a session created, for the next one to remove if this one is killed
+PID_DIR = Path("/tmp/uro-tofino-tests")
+VETH_RECORD = PID_DIR / "veths.json"
 
 
 def _missing() -> str | None:
@@ -65,13 +73,36 @@ def pytest_collection_modifyitems(config, items):
 
 
 # ---- the machine-wide lock, the build ------------------------------------------------------
+def reap_leftovers() -> list[str]:
+    """Remove what a killed session recorded in :data:`PID_DIR` (call with the lock held)."""
+    done = tofino_process.TofinoModelSwitch.reap(PID_DIR)
+    try:
+        names = json.loads(VETH_RECORD.read_text())
+    except (FileNotFoundError, ValueError):
+        names = []
+    for sw in names:
+        if Path(f"/sys/class/net/{sw}").exists():
+            subprocess.run(["ip", "link", "del", sw], capture_output=True)
+            done.append(f"deleted veth {sw}")
+    VETH_RECORD.unlink(missing_ok=True)
+    return done
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
 @pytest.fixture(scope="session")
 def model_lock():
     with open(LOCK, "w") as fh:
         fcntl.flock(fh, fcntl.LOCK_EX)
+        old = signal.signal(signal.SIGTERM, _interrupt)   # a killed run still tears down
         try:
+            for what in reap_leftovers():
+                print(f"tofino_tests: left by a killed session: {what}")
             yield
         finally:
+            signal.signal(signal.SIGTERM, old)
             fcntl.flock(fh, fcntl.LOCK_UN)
 
 
@@ -129,6 +160,8 @@ def _sh(*cmd: str) -> None:
 def veths(port_map, model_lock):
     """{dev port: (switch side, test side)} for every port of the ToR."""
     pairs = {}
+    PID_DIR.mkdir(parents=True, exist_ok=True)
+    VETH_RECORD.write_text(json.dumps([f"{VETH_PREFIX}_{p}s" for p in (*port_map.hosts, *port_map.uplinks)]))
     try:
         for p in (*port_map.hosts, *port_map.uplinks):
             sw, host = f"{VETH_PREFIX}_{p}s", f"{VETH_PREFIX}_{p}h"
@@ -143,6 +176,7 @@ def veths(port_map, model_lock):
     finally:
         for sw, _ in pairs.values():
             subprocess.run(["ip", "link", "del", sw], capture_output=True)
+        VETH_RECORD.unlink(missing_ok=True)
 
 
 # ---- the switch ---------------------------------------------------------------------------
@@ -152,7 +186,7 @@ def model(build, veths, tmp_path_factory):
     whose bf_switchd.conf names the program): the daemon adopts it and writes the plan."""
     d, _, _ = build
     sw = tofino_process.TofinoModelSwitch(tmp_path_factory.mktemp("model"), {p: s for p, (s, _) in veths.items()},
-                                          program_dir=d)
+                                          program_dir=d, pid_dir=PID_DIR)
     sw.start()
     try:
         yield sw

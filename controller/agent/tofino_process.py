@@ -30,6 +30,8 @@ STATUS_PORT = 7777
 #: bf_switchd's DMA pools (the SDE's dma_setup.sh / verify.sh value)
 HUGEPAGES = 196
 HUGEPAGES_FILE = Path("/proc/sys/vm/nr_hugepages")
+#: in a switch's ``pid_dir``: the hugepages value to restore (see :meth:`TofinoModelSwitch.reap`)
+HUGEPAGES_RECORD = "hugepages.old"
 #: bf_switchd's log lines once its device is up (its gRPC port answers earlier)
 READY = (b"bfruntime gRPC server started", b"bf_switchd: server started")
 #: seconds a start may take on a loaded 2-core machine (~20 s idle, 90+ s at load 20+)
@@ -81,11 +83,17 @@ class TofinoModelSwitch:
 
     The model runs with ``--port-monitor``: it polls its interfaces (every 100 ms) and
     tells the chip when one goes down (``Chip::PortDown`` -> the packet generator's
-    port-down application), so a veth taken down is a link failure the data plane sees."""
+    port-down application), so a veth taken down is a link failure the data plane sees.
+
+    ``pid_dir``: both processes are recorded there by PID and command line
+    (:func:`controller.emulate.procs.record`), and the raised hugepages setting with the
+    value to restore; a starter killed before :meth:`stop` ran leaves them, and
+    :meth:`reap` stops/restores exactly those (nothing found by a pattern)."""
 
     def __init__(self, log_dir: Path, ports: dict[int, str], program_dir: Path | None = None,
-                 program_name: str | None = None):
+                 program_name: str | None = None, pid_dir: Path | None = None):
         self.log_dir = Path(log_dir)
+        self.pid_dir = None if pid_dir is None else Path(pid_dir)
         self.ports = dict(ports)
         self.program_dir, self.program_name = program_dir, program_name
         self.model: subprocess.Popen | None = None
@@ -126,15 +134,53 @@ class TofinoModelSwitch:
         if self._old_hugepages is None:
             self._old_hugepages = int(HUGEPAGES_FILE.read_text())
         if self._old_hugepages < HUGEPAGES:
+            if self.pid_dir is not None:
+                self.pid_dir.mkdir(parents=True, exist_ok=True)
+                (self.pid_dir / HUGEPAGES_RECORD).write_text(f"{self._old_hugepages}\n")
             HUGEPAGES_FILE.write_text(f"{HUGEPAGES}\n")
 
     def _hugepages_restore(self) -> None:
         if self._old_hugepages is not None:
-            try:
-                HUGEPAGES_FILE.write_text(f"{self._old_hugepages}\n")
-            except OSError:
-                pass
+            _write_hugepages(self._old_hugepages)
             self._old_hugepages = None
+        if self.pid_dir is not None:
+            (self.pid_dir / HUGEPAGES_RECORD).unlink(missing_ok=True)
+
+    def _popen(self, name: str, argv: list[str], log) -> subprocess.Popen:
+        p = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=self._env(), cwd=self.log_dir)
+        if self.pid_dir is not None:
+            from controller.emulate import procs
+
+            procs.record(self.pid_dir, name, p.pid, argv)
+        return p
+
+    def _forget(self, name: str) -> None:
+        if self.pid_dir is not None:
+            (self.pid_dir / f"{name}.pid").unlink(missing_ok=True)
+
+    @staticmethod
+    def reap(pid_dir: Path) -> list[str]:
+        """What a killed starter left in ``pid_dir``: stop its bf_switchd and model (by
+        the recorded PID, only while that PID still runs the recorded command line) and
+        put the recorded hugepages setting back. Returns what was done, for the log."""
+        from controller.emulate import procs
+
+        pid_dir, done = Path(pid_dir), []
+        for name in ("switchd", "model"):
+            rec = procs.read_pid(pid_dir, name)
+            if procs.stop(pid_dir, name) and rec:
+                done.append(f"stopped {name} (pid {rec[0]})")
+        rec = pid_dir / HUGEPAGES_RECORD
+        if rec.exists():
+            try:
+                old = int(rec.read_text())
+            except ValueError:
+                old = None
+            if old is not None:
+                _write_hugepages(old)
+                done.append(f"vm.nr_hugepages back to {old}")
+            rec.unlink(missing_ok=True)
+        return done
 
     # ---- life cycle --------------------------------------------------------------------------
     def start(self, timeout: float = START_TIMEOUT) -> "TofinoModelSwitch":
@@ -145,8 +191,7 @@ class TofinoModelSwitch:
         self._hugepages_up()
         try:
             with open(self.log_dir / "model.log", "w") as log:
-                self.model = subprocess.Popen(self.model_command(conf, pmap), stdout=log, stderr=subprocess.STDOUT,
-                                              env=self._env(), cwd=self.log_dir)
+                self.model = self._popen("model", self.model_command(conf, pmap), log)
             time.sleep(2.0)
             if self.model.poll() is not None:
                 raise SwitchStartError(f"tofino-model exited with {self.model.returncode} (see "
@@ -162,8 +207,7 @@ class TofinoModelSwitch:
         self.switchd_starts += 1
         name = "switchd.log" if self.switchd_starts == 1 else f"switchd.{self.switchd_starts}.log"
         with open(self.log_dir / name, "w") as log:
-            self.switchd = subprocess.Popen(self.switchd_command(conf), stdout=log, stderr=subprocess.STDOUT,
-                                            env=self._env(), cwd=self.log_dir)
+            self.switchd = self._popen("switchd", self.switchd_command(conf), log)
         end = time.monotonic() + timeout
         try:
             wait_port(GRPC_PORT, timeout, self.switchd)
@@ -179,6 +223,7 @@ class TofinoModelSwitch:
     def stop_switchd(self) -> None:
         _stop(self.switchd)
         self.switchd = None
+        self._forget("switchd")
 
     def restart(self, timeout: float = START_TIMEOUT) -> None:
         """A switch reboot: bf_switchd and the model stopped and started again (the model
@@ -189,8 +234,7 @@ class TofinoModelSwitch:
         self.model = None
         conf, pmap = self.log_dir / "switchd.conf", self.log_dir / "ports.json"
         with open(self.log_dir / f"model.{self.switchd_starts + 1}.log", "w") as log:
-            self.model = subprocess.Popen(self.model_command(conf, pmap), stdout=log, stderr=subprocess.STDOUT,
-                                          env=self._env(), cwd=self.log_dir)
+            self.model = self._popen("model", self.model_command(conf, pmap), log)
         time.sleep(2.0)
         self.start_switchd(timeout)
 
@@ -202,6 +246,7 @@ class TofinoModelSwitch:
         self.stop_switchd()
         _stop(self.model)
         self.model = None
+        self._forget("model")
         self._hugepages_restore()
 
     def __enter__(self) -> "TofinoModelSwitch":
@@ -209,6 +254,13 @@ class TofinoModelSwitch:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+def _write_hugepages(n: int) -> None:
+    try:
+        HUGEPAGES_FILE.write_text(f"{n}\n")
+    except OSError:
+        pass
 
 
 def _stop(p: subprocess.Popen | None) -> None:

@@ -42,8 +42,15 @@ def start(name: str, argv: list[str], pid_dir: Path, log_dir: Path, env: dict | 
                                  start_new_session=True, env=env)
         except FileNotFoundError:
             raise ProcError(f"{argv[0]} not found on PATH") from None
-    (pid_dir / f"{name}.pid").write_text(json.dumps({"pid": p.pid, "argv": argv}) + "\n")
+    record(pid_dir, name, p.pid, argv)
     return p.pid
+
+
+def record(pid_dir: Path, name: str, pid: int, argv: list[str]) -> None:
+    """Write ``name``'s PID file (PID + exact command line) for a process started
+    elsewhere, so :func:`stop` can find it after its starter died."""
+    pid_dir.mkdir(parents=True, exist_ok=True)
+    (pid_dir / f"{name}.pid").write_text(json.dumps({"pid": pid, "argv": list(argv)}) + "\n")
 
 
 def _cmdline(pid: int) -> list[str] | None:

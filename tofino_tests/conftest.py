@@ -116,28 +116,16 @@ def tiny():
 @pytest.fixture(scope="session")
 def build(tiny, tmp_path_factory):
     """The tiny profile's t2na ToR compiled by bf-p4c: (program dir, contract, port map)."""
-    from controller.p4gen import build as p4build
-    from controller.tofino2 import settings
-
-    import hashlib
-
     from controller.p4gen import render as rnd
+    from controller.tofino2 import compiler, settings
 
     out = tmp_path_factory.mktemp("t2na")
     written = rnd.render_to(tiny, out, ["tor"], "tofino2")
     p4 = next(f for f in written if f.suffix == ".p4")
     # a compile of the same rendered program is reused (bf-p4c takes minutes on a loaded
     # 2-core machine): keyed by the program text and the compiler
-    key = hashlib.sha256(p4.read_bytes() + shutil.which("bf-p4c").encode()).hexdigest()[:16]
-    cache = Path(os.environ.get("URO_T2NA_CACHE", "/tmp/uro-t2na-cache")) / key
+    compiler.compile_cached(p4, compiler.cache_root())
     d = out / f"tor_{tiny.name}_t2na"
-    if (cache / "pipe" / "tofino2.bin").is_file():
-        shutil.copytree(cache, d)
-    else:
-        p4build.compile_one(p4, "tofino2")
-        tmp = cache.with_name(cache.name + f".{os.getpid()}")
-        shutil.copytree(d, tmp, dirs_exist_ok=True)
-        tmp.rename(cache) if not cache.exists() else shutil.rmtree(tmp)
     contract = json.loads((out / f"tor_{tiny.name}_t2na.contract.json").read_text())
     pm_path = out / "ports.toml"
     pm_path.write_text(settings.port_map_text(settings.default_port_map(tiny)))

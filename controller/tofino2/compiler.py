@@ -11,10 +11,16 @@ built with it also takes ``--target tofino2 --arch t2na``, point ``URO_BF_P4C`` 
 directory and renames it over the old one, so a failed build leaves nothing half written.
 A build whose assembly does arithmetic on PHV containers shared by fields at different bits
 is refused (:mod:`controller.tofino2.bfa_check`: bf-p4c 9.13.4 emitted such code silently).
+
+``compile_cached(p4_file, cache_root)`` reuses an earlier accepted build of the same
+program text by the same compiler (and the same assembly check): bf-p4c takes 1-20
+minutes per program on a loaded 2-core machine, and the test suites compile the same
+programs run after run.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -114,4 +120,43 @@ def compile(p4_file: str | Path) -> list[Path]:
     missing = [str(f) for f in files if not f.is_file()]
     if missing:
         raise CompileError(f"{NAME} finished but did not write {missing[0]}")
+    return files
+
+
+def cache_root() -> Path:
+    """Where the test suites keep accepted builds: ``$URO_T2NA_CACHE`` or /tmp/uro-t2na-cache."""
+    return Path(os.environ.get("URO_T2NA_CACHE", "/tmp/uro-t2na-cache"))
+
+
+def cache_key(p4_file: Path, exe: str) -> str:
+    """Program text + compiler (path and version) + the assembly check that accepted it."""
+    h = hashlib.sha256(Path(p4_file).read_bytes())
+    h.update(f"\0{exe}\0{version(exe)}\0".encode())
+    h.update(Path(bfa_check.__file__).read_bytes())
+    return h.hexdigest()[:16]
+
+
+def compile_cached(p4_file: str | Path, cache_root: str | Path) -> list[Path]:
+    """:func:`compile`, or a copy of the build ``cache_root/<key>`` made earlier of the same
+    program by the same compiler (:func:`cache_key`); a new build is stored there (renamed
+    into place whole, so a concurrent or killed run never leaves a partial entry)."""
+    p4_file = Path(p4_file)
+    exe = find()
+    if exe is None:
+        raise CompileError(missing_message())
+    cache = Path(cache_root) / cache_key(p4_file, exe)
+    out = output_dir(p4_file)
+    if (cache / "pipe" / "tofino2.bin").is_file() and (cache / BUILD_INFO).is_file():
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.copytree(cache, out)
+        return [out / "bfrt.json", out / "pipe" / "context.json", out / "pipe" / "tofino2.bin", out / BUILD_INFO]
+    files = compile(p4_file)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    tmp = cache.with_name(f".{cache.name}.{os.getpid()}")
+    shutil.copytree(out, tmp, dirs_exist_ok=True)
+    try:
+        os.rename(tmp, cache)
+    except OSError:                          # another run stored it first
+        shutil.rmtree(tmp, ignore_errors=True)
     return files

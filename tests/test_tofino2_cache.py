@@ -1,0 +1,69 @@
+"""``compiler.compile_cached``: an accepted build is reused only for the same program text
+by the same compiler; a failed build stores nothing. A stand-in compiler (a script that
+writes bf-p4c's outputs and counts its runs) stands for bf-p4c."""
+
+from __future__ import annotations
+
+import json
+import stat
+
+import pytest
+
+from controller.tofino2 import compiler
+
+FAKE = """#!/bin/sh
+[ "$1" = "--version" ] && { echo "fake-bf-p4c VERSION"; exit 0; }
+echo run >> "{runs}"
+out=""; prev=""
+for a in "$@"; do [ "$prev" = "-o" ] && out="$a"; prev="$a"; last="$a"; done
+grep -q FAIL "$last" && { echo "error: P4 rejected" >&2; exit 1; }
+mkdir -p "$out/pipe"
+echo '{"tables": []}' > "$out/bfrt.json"; echo '{}' > "$out/pipe/context.json"
+cat "$last" > "$out/pipe/tofino2.bin"
+"""
+
+
+@pytest.fixture()
+def fake(tmp_path, monkeypatch):
+    runs = tmp_path / "runs"
+    exe = tmp_path / "bf-p4c"
+
+    def with_version(v):
+        exe.write_text(FAKE.replace("{runs}", str(runs)).replace("VERSION", v))
+        exe.chmod(exe.stat().st_mode | stat.S_IXUSR)
+    with_version("9.13.4")
+    monkeypatch.setenv("URO_BF_P4C", str(exe))
+    return runs, with_version
+
+
+def _program(d, text):
+    d.mkdir(parents=True, exist_ok=True)
+    p = d / "tor_x_t2na.p4"
+    p.write_text(text)
+    return p
+
+
+def test_the_same_program_by_the_same_compiler_is_compiled_once(tmp_path, fake):
+    runs, with_version = fake
+    cache = tmp_path / "cache"
+    a = compiler.compile_cached(_program(tmp_path / "a", "program 1"), cache)
+    b = compiler.compile_cached(_program(tmp_path / "b", "program 1"), cache)
+    assert runs.read_text().count("run") == 1
+    assert b[2].read_text() == "program 1" and b[2] == tmp_path / "b" / "tor_x_t2na" / "pipe" / "tofino2.bin"
+    assert json.loads((tmp_path / "b" / "tor_x_t2na" / "build.json").read_text())["version"] == "fake-bf-p4c 9.13.4"
+    assert a[0].is_file()
+    compiler.compile_cached(_program(tmp_path / "c", "program 2"), cache)      # other text: compiled
+    assert runs.read_text().count("run") == 2
+    with_version("9.13.5")                                                      # other compiler: compiled
+    compiler.compile_cached(_program(tmp_path / "d", "program 1"), cache)
+    assert runs.read_text().count("run") == 3
+
+
+def test_a_failed_build_is_not_cached(tmp_path, fake):
+    runs, _ = fake
+    cache = tmp_path / "cache"
+    for d in ("a", "b"):
+        with pytest.raises(compiler.CompileError, match="error: P4 rejected"):
+            compiler.compile_cached(_program(tmp_path / d, "FAIL"), cache)
+    assert runs.read_text().count("run") == 2
+    assert not cache.exists() or list(cache.iterdir()) == []

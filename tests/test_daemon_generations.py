@@ -150,6 +150,32 @@ def test_swap_is_hitless_after_every_update(tmp_path):
         sw.updates - before
 
 
+def test_a_swap_keeps_the_old_generation_routed_while_its_packets_drain(tmp_path):
+    """Between "the sources stamp the new generation" and "the old one is no longer routed"
+    the swap waits ``drain_s`` (the daemon's: one cycle + the queue margin): a packet stamped
+    with the old generation just before, held for a later slice or queued before an
+    after-queue lookup (t2na's egress ssrr_hops), still finds its entries."""
+    from controller.daemon.controller import QUEUE_MARGIN_S, Controller
+
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    cycle = ctl.cfg.clock.slice_ms / 1e3 * ctl.routes.schedule.n_slices
+    assert a.drain_s == pytest.approx(cycle + QUEUE_MARGIN_S) == Controller.drain_s(ctl.cfg, ctl.routes)
+    old = a.routes_batch(ctl.routes, 0)
+    seen = []
+
+    def wait(seconds):
+        st = sw.state()
+        p = gens.split(st, a.role.config_table())
+        seen.append((seconds, a.role.active(st)[0], a.role.live(st), same_state(p.gens[0], old)))
+    a._wait = wait
+    assert a.install(routes_b(ctl)) == "swapped"
+    # one wait, while generation 1 is stamped and 0 is still live and complete
+    assert seen == [(a.drain_s, 1, frozenset({0, 1}), True)], seen
+    p = gens.split(sw.state(), a.role.config_table())
+    assert p.entries(0) == 0                       # retired after the wait
+
+
 def test_crash_after_any_update_then_restart_ends_in_the_desired_state(tmp_path):
     """SIGKILL of the daemon after update i of a swap, for every i: the switch never runs
     a mix, and a new daemon (fresh agent, fresh session) brings it to the new routes."""

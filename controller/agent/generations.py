@@ -161,6 +161,12 @@ class GenerationWriter:
     adds locks, chunking and metrics; the push a progress bar and a write report)."""
 
     role: Role
+    #: seconds a packet stamped with the old generation can still be inside this switch
+    #: after its sources stamp the new one (held for a later slice, queued): a swap keeps
+    #: the old generation routed that long before retiring it. A table looked up after the
+    #: queues (t2na's ``ssrr_hops`` in egress) misses once it is deleted. The daemon sets it
+    #: from its clock (:meth:`controller.daemon.controller.Controller.drain_s`); 0: no wait.
+    drain_s: float = 0.0
 
     # ---- I/O (overridden) -----------------------------------------------------------------
     def _read(self) -> Batch:
@@ -176,6 +182,10 @@ class GenerationWriter:
         its hosts' packets) and ``live`` the generations complete on the switch (default:
         ``generation`` only)."""
         raise NotImplementedError
+
+    def _wait(self, seconds: float) -> None:
+        """Sleep (a writer with its own clock overrides it)."""
+        time.sleep(seconds)
 
     def _sync_config(self, actual_config: TableEntry | None) -> int:
         """Make the config entry say what it should for the active generation (drift, a
@@ -274,6 +284,8 @@ class GenerationWriter:
             self._flip(act, both)                  # stamps of `new` are routed here from now on
             self._flip(new, both)                  # this switch's sources stamp `new`
             t_a = time.perf_counter()
+            if self.drain_s > 0:                   # packets stamped `act` still inside leave first
+                self._wait(self.drain_s)
             self._flip(new, frozenset({new}))      # `act` is no longer routed here ...
             p2 = split(after, self.role.config_table())
             deleted = self._write(state_diff(after, final_state(static, rb, p2.config)))   # ... and deleted

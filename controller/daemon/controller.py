@@ -48,6 +48,9 @@ from controller.schedule.degrade import Failed
 
 #: failure/recovery reports kept for the status
 EVENTS_KEPT = 50
+#: a packet's time in a switch's queues after its last table lookup, beyond its hold for a
+#: slice (bmv2's paced uplink queues; the Tofino2 TM; the software model is the slowest)
+QUEUE_MARGIN_S = 0.1
 
 
 def _iso(t: float | None = None) -> str:
@@ -155,6 +158,7 @@ class Controller:
             out[s.name] = SwitchAgent(s, cfg.programs[s.program], prep.roles[s.name], backend,
                                       prep.pipelines[(s.target, s.program)],
                                       log=self.log, metrics=self.metrics, clock=self.clock)
+            out[s.name].drain_s = self.drain_s(cfg, prep.routes)
         return out
 
     def _connect_all(self, cfg: NetConfig, agents: dict[str, SwitchAgent]) -> None:
@@ -289,11 +293,20 @@ class Controller:
                 self._updating.clear()
         return {a.name: out.get(a.name) for a in agents}
 
+    @staticmethod
+    def drain_s(cfg: NetConfig, routes) -> float:
+        """How long a single switch's swap keeps the old generation routed after its sources
+        stamp the new one (:attr:`GenerationWriter.drain_s`): a packet stamped with it is held
+        at most one cycle on this ToR (``held_too_long``), plus :data:`QUEUE_MARGIN_S` for
+        the queues after the last lookup."""
+        return cfg.clock.slice_ms / 1e3 * routes.schedule.n_slices + QUEUE_MARGIN_S
+
     def hold_s(self) -> float:
         """How long the old generation stays live after every source stamps the new one: a
         packet stamped with it can still be in the network for its longest hold, at most
         one cycle on each ToR it crosses (``held_too_long``), over at most H + 1 ToRs (H:
-        the most hops a route of the ToR program carries). ``[daemon] hold_s`` overrides
+        the most hops a route of the ToR program carries), plus :data:`QUEUE_MARGIN_S` for
+        the queues after the last lookup (t2na's egress ``ssrr_hops``). ``[daemon] hold_s`` overrides
         it. A packet that outstays it is dropped and counted (``stale_gen``), never
         routed by the other generation."""
         if self.cfg.daemon.hold_s is not None:
@@ -301,7 +314,7 @@ class Controller:
         hops = max([self.cfg.programs[a.cfg.program].profile.get("ssrr_hops", 1)
                     for a in self.agents.values() if a.cfg.role == "tor"] or [1])
         cycle = self.cfg.clock.slice_ms / 1e3 * self.routes.schedule.n_slices
-        return cycle * (hops + 1)
+        return cycle * (hops + 1) + QUEUE_MARGIN_S
 
     def _sleep(self, seconds: float) -> None:
         (getattr(self.clock, "sleep", None) or time.sleep)(seconds)
@@ -722,6 +735,8 @@ class Controller:
             self.agents = {s.name: agents[s.name] for s in cfg.switches}
             old_sched = self.routes.schedule
             self.cfg, self.routes, self.failed = cfg, prep.routes, prep.routes.failed
+            for a in self.agents.values():      # a new clock or schedule: a new drain
+                a.drain_s = self.drain_s(cfg, prep.routes)
             self.host_rules = prep.aging
             now = self.clock()
             for a in new_agents.values():

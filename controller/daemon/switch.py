@@ -459,6 +459,10 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             self.log.event("switch.link_down_cleared", switch=self.name, uplinks=sorted(cleared))
         return cleared
 
+    def _wait(self, seconds: float) -> None:
+        """The swap's drain wait on the daemon's clock (a test's clock records it)."""
+        (getattr(self.clock, "sleep", None) or time.sleep)(seconds)
+
     # ---- time and counters ---------------------------------------------------------------------------
     def send_timer(self, slice_id: int) -> float | None:
         """Send the timer of ``slice_id``; returns when it was handed to the backend."""

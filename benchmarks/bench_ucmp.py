@@ -8,7 +8,7 @@ Printed, never asserted:
   UCMP vs KSP (k=1) vs Opera (k=1) (paper: 2.32 vs 2.80 / 3.11), and round-robin.
 - engines side by side in one run: the compiled kernels (numba, all cores) against
   the NumPy reference engine, on 108 x 6 and on the first destinations of 1024 x 32.
-- 1024 x 32: UCMP groups (every level and every tied path) for all 1024 destinations
+- 1024 x 32: UCMP groups (the default policy, docs/ucmp.md) for all 1024 destinations
   with the compiled engine on all cores (target <= 120 s on 2 cores); the NumPy
   reference is run on the first chunk and extrapolated (on all of them with
   ``--full-large``; chunks are independent, so time scales linearly).
@@ -39,13 +39,17 @@ def _timed(fn, *a, **kw):
     return out, time.perf_counter() - t0
 
 
-def _ucmp_row(label: str, sched) -> tuple[compare.SchemeMetrics, float]:
+#: uro's earlier groups: every tied walk, every level (`--ties all --levels all`)
+OLD = {"ties": "all", "levels": "all"}
+
+
+def _ucmp_row(label: str, sched, **policy) -> tuple[compare.SchemeMetrics, float]:
     """UCMP with the App. B h_max bound; if its buckets overflow the 6-bit DSCP, say so
     and step h_max down until they fit (what a user would do with --h-max)."""
     h_max = None
     while True:
         try:
-            routes, secs = _timed(ucmp.compute, sched, ucmp.UcmpParams(h_max=h_max))
+            routes, secs = _timed(ucmp.compute, sched, ucmp.UcmpParams(h_max=h_max, **policy))
             break
         except UroError as e:
             if h_max == 1:
@@ -64,13 +68,16 @@ def main(quick: bool = False, full_large: bool = False, large: bool = True) -> i
     print(f"== numba kernels ready in {jit:.1f} s (compiled on first use, then loaded from the on-disk cache)")
     sched = opera_schedule(n, d)
     m, secs = _ucmp_row("ucmp", sched)
+    m_old, _ = _ucmp_row("ucmp(all ties)", sched, **OLD)
     _, secs_np = _timed(ucmp.compute, sched, ucmp.UcmpParams(engine="numpy"))
     print(f"== UCMP on Opera-style {n} x {d} ({sched.n_slices} slices of {sched.timing.slice_us:g} us, "
           f"{sched.timing.hops_per_slice} hops/slice)")
     print(f"groups + buckets + backups: {secs:.2f} s (target <= 2 s for 108 x 6); with the numpy reference engine "
           f"{secs_np:.2f} s -> {secs_np / secs:.1f}x")
     print(f"mean hops {m.mean_hops:.2f} (paper {PAPER['mean_hops']}), mean group size {m.mean_group_size:.2f} paths "
-          f"(paper ~3-5), edge-disjoint {100 * (m.edge_disjoint or 0):.1f}% (paper {PAPER['disjoint']}%)")
+          f"(paper ~3-5), edge-disjoint members {100 * (m.edge_disjoint or 0):.1f}%, path pairs "
+          f"{100 * (m.edge_disjoint_pairs or 0):.1f}% (paper {PAPER['disjoint']}%)")
+    print(compare.format_table([m, m_old]))
     print(f"queues/port {m.queues_per_port} (Table 2: {PAPER['queues']}), buckets {m.buckets} "
           f"(Table 2: ~{PAPER['buckets']}), entries/ToR {m.entries_per_tor:.0f} (Table 2: ~{PAPER['entries']})")
 
@@ -80,6 +87,7 @@ def main(quick: bool = False, full_large: bool = False, large: bool = True) -> i
     rows = []
     m_u, t_u = _ucmp_row("ucmp", paper_sched)
     rows.append(m_u)
+    rows.append(_ucmp_row("ucmp(all ties)", paper_sched, **OLD)[0])
     sample = 2000 if not quick else None
     r_k, t_k = _timed(ksp.compute, paper_sched, ksp.KspParams(paths=1, sample=sample))
     rows.append(compare.metrics("ksp(k=1)" + ("*" if sample else ""), r_k))
@@ -91,7 +99,7 @@ def main(quick: bool = False, full_large: bool = False, large: bool = True) -> i
     print(compare.format_table(rows))
     if sample:
         print(f"* KSP and Opera on a seeded sample of {sample} (slice, src, dst) groups")
-    print(f"mean hops: UCMP {m_u.mean_hops:.2f} vs KSP {rows[1].mean_hops:.2f} vs Opera {rows[2].mean_hops:.2f} "
+    print(f"mean hops: UCMP {m_u.mean_hops:.2f} vs KSP {rows[2].mean_hops:.2f} vs Opera {rows[3].mean_hops:.2f} "
           f"(paper {PAPER['mean_hops']} vs {PAPER['ksp']} / {PAPER['opera']}); "
           f"times: UCMP {t_u:.2f} s, KSP {t_k:.2f} s, Opera {t_o:.2f} s, UCMP round-robin {t_rr:.2f} s")
 
@@ -125,7 +133,8 @@ def _large(full_large: bool) -> None:
     params = ucmp.UcmpParams()
     cores = os.cpu_count() or 1
     print(f"== UCMP groups on Opera-style 1024 x 32 ({big.n_slices} slices, h_max "
-          f"{ucmp.hmax_upper_bound(big)[0]}), every level and every tied path (cap {params.max_parallel})")
+          f"{ucmp.hmax_upper_bound(big)[0]}), ties {params.ties} (cap {params.max_parallel}, tie search "
+          f"{params.tie_search}), levels {params.levels}")
     lv1, p1, t_nb1 = _first_chunk(big, params, "numba")
     lv_r, p_r, t_np = _first_chunk(big, params, "numpy")
     print(f"first 16 destinations, one core: numba {t_nb1:.2f} s vs numpy reference {t_np:.2f} s -> "

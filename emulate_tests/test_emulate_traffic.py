@@ -210,3 +210,57 @@ def test_tcp_transfer_completes(fab, pair):
            + (f", error {r.error}" if r.error else ""))
     assert r.error is None, r.error
     assert r.bytes_received > 0
+
+
+def test_host_flow_aging_tags_long_flows(fab):
+    """Source-routed fabric: the daemon installed UCMP host flow aging (controller.host) in
+    every host namespace, with the buckets of the routes it computed; a daemon reload with
+    a new alpha re-applies it everywhere; then a long TCP flow's packets climb the buckets
+    (the sender's per-bucket nft counters) while a ping stays in bucket 0. Per-hop fabric:
+    no host rules."""
+    from controller.daemon.client import request
+    from controller.emulate import daemon as dmn
+    from controller.host import aging, nft
+
+    if fab.mode != "ssrr":
+        assert all(nft.installed(h.netns) is None for h in fab.plan.hosts)
+        return
+
+    def elements(ns):
+        doc = nft.installed(ns)
+        assert doc is not None, f"no flow-aging table in {ns}"
+        return [m for m in doc["nftables"] if "map" in m][0]["map"]["elem"]
+    first = aging.rules_for_routes(fab.routes.source, fab.cfg.alpha)
+    assert first.buckets >= 2
+    assert all(len(elements(h.netns)) == len(first.intervals) for h in fab.plan.hosts)
+    assert fab.status()["hosts"]["applied"] == sorted(h.netns for h in fab.plan.hosts)
+    # a reload with a new alpha: the top bucket starts at ~200 KB sent (a few s of iperf3 on bmv2)
+    alpha = fab.cfg.alpha * first.intervals[-1][0] / 200_000
+    toml = fab.sdir / "net.toml"
+    new = fab.sdir / "net-alpha.toml"
+    new.write_text(toml.read_text().replace(f"alpha = {fab.cfg.alpha!r}", f"alpha = {alpha!r}"))
+    rep = request(dmn.address(fab.plan), "POST", "/reload", {"config": str(new)}, timeout=300)
+    assert rep.get("ok"), rep
+    want = aging.rules_for_routes(fab.routes.source, alpha)
+    assert all(elements(h.netns) != [] for h in fab.plan.hosts)
+    assert fab.status()["hosts"]["alpha"] == alpha
+    client, server, pinger = fab.plan.host("h1_0"), "h6_0", fab.plan.host("h2_0")
+    before = nft.counters(client.netns)
+    r = traffic.iperf3(fab.plan, client.name, server, seconds=3)
+    after = nft.counters(client.netns)
+    grew = {b: after.get(b, (0, 0))[0] - before.get(b, (0, 0))[0] for b in range(want.buckets)}
+    sent = r.bytes_received
+    reached = max((b for b, n in grew.items() if n > 0), default=0)
+    figure(f"[{fab.mode}] host flow aging (alpha {alpha:.4g}): iperf3 {client.name} -> {server} moved {sent} bytes, "
+           f"sender packets per bucket { {b: n for b, n in grew.items() if n} }, bucket k starts at "
+           f"{[lo for lo, _, _ in want.intervals[1:]]} bytes")
+    assert r.error is None, r.error
+    # as far up as the bytes it sent (L3 bytes and retransmits count too: up to 20% more)
+    assert want.bucket_of(sent) <= reached <= want.bucket_of(int(sent * 1.2) + 100_000), (grew, sent)
+    assert reached >= 1
+    p0 = nft.counters(pinger.netns)
+    subprocess.run(["ip", "netns", "exec", pinger.netns, "ping", "-c", "3", "-i", "0.2", "-W", "1",
+                    fab.plan.host("h3_0").ip], capture_output=True)
+    p1 = nft.counters(pinger.netns)
+    assert p1.get(0, (0, 0))[0] - p0.get(0, (0, 0))[0] >= 3
+    assert all(p1.get(b, (0, 0))[0] == p0.get(b, (0, 0))[0] for b in range(1, want.buckets))

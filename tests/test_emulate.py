@@ -3,6 +3,7 @@ daemon's generated net.toml, and bad input failing before anything is created.""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import tomllib
 from collections import Counter
@@ -128,6 +129,12 @@ def test_net_toml_names_every_switch_port_and_interface():
     assert sw["tor3"]["address"] == plan.switch("tor3").grpc_address
     assert doc["daemon"]["status"] == f"127.0.0.1:{plan.extra['status_port']}"
     assert doc["tls"]["insecure"] is True
+    # source-routed destinations: UCMP host flow aging in every host namespace
+    assert doc["hosts"] == {"alpha": 0.5, "netns": [h.netns for h in plan.hosts]} and len(plan.hosts) == 8
+    assert "hosts" not in tomllib.loads(net_toml(_cfg(routing={"source_routed": []}), plan, arts))
+    off = dataclasses.replace(cfg, flow_aging=False)
+    assert "hosts" not in tomllib.loads(net_toml(off, plan, arts))
+    assert tomllib.loads(net_toml(dataclasses.replace(cfg, alpha=2.0), plan, arts))["hosts"]["alpha"] == 2.0
 
 
 # ---- the CLI fails before creating anything ----------------------------------------------------

@@ -16,6 +16,11 @@ from controller.schedule import Schedule, opera, random_matchings
 from strategies import pairs, small_schedules
 
 
+#: uro's earlier group formation: every tied walk, every level Properties 1-3 admit (the
+#: exhaustive checks below compare against all of them; the default policy has its own tests)
+ALL = {"ties": "all", "levels": "all"}
+
+
 # ---- strategies and ground truth ----------------------------------------------------------
 def schedules(min_tors: int = 4, max_tors: int = 8):
     """Small schedules from the project's generators (4-8 ToRs, 1-3 uplinks), with idle
@@ -65,7 +70,7 @@ def members_of(routes, src, dst, t, kind):
 @given(schedules(), st.integers(1, 4), st.integers(1, 3))
 @settings(max_examples=40, deadline=None)
 def test_groups_are_exactly_the_property_1_to_3_paths(sched, h_max, H):
-    r = ucmp.compute(sched, ucmp.UcmpParams(h_max=h_max, hops_per_slice=H, max_parallel=100_000, backups=0))
+    r = ucmp.compute(sched, ucmp.UcmpParams(**ALL, h_max=h_max, hops_per_slice=H, max_parallel=100_000, backups=0))
     assert r.notes["levels_capped"] == 0
     S = sched.n_slices
     for t, src, dst in pairs(sched):
@@ -89,7 +94,7 @@ def test_groups_are_exactly_the_property_1_to_3_paths(sched, h_max, H):
 @given(schedules(), st.integers(2, 4), st.integers(1, 3), st.integers(1, 2))
 @settings(max_examples=30, deadline=None)
 def test_tie_cap_keeps_max_parallel_paths_and_reports_capped_levels(sched, h_max, H, cap):
-    r = ucmp.compute(sched, ucmp.UcmpParams(h_max=h_max, hops_per_slice=H, max_parallel=cap, backups=0))
+    r = ucmp.compute(sched, ucmp.UcmpParams(**ALL, h_max=h_max, hops_per_slice=H, max_parallel=cap, backups=0))
     capped = 0
     for t, src, dst in pairs(sched):
         got = regular_group(r, src, dst, t)
@@ -106,8 +111,8 @@ def test_tie_cap_keeps_max_parallel_paths_and_reports_capped_levels(sched, h_max
 def test_tie_cap_binds_on_a_schedule_with_ties():
     """A fixed example where ties exist, so the cap really drops paths."""
     sched = Schedule(np.concatenate([random_matchings(6, 2, seed=1).peer, random_matchings(6, 2, seed=2).peer]))
-    full = ucmp.compute(sched, ucmp.UcmpParams(h_max=4, hops_per_slice=2, max_parallel=1000))
-    one = ucmp.compute(sched, ucmp.UcmpParams(h_max=4, hops_per_slice=2, max_parallel=1))
+    full = ucmp.compute(sched, ucmp.UcmpParams(**ALL, h_max=4, hops_per_slice=2, max_parallel=1000))
+    one = ucmp.compute(sched, ucmp.UcmpParams(**ALL, h_max=4, hops_per_slice=2, max_parallel=1))
     assert full.notes["levels_capped"] == 0
     sizes = np.asarray(full.m_count)[full.m_kind == REGULAR]
     assert (sizes > 1).sum() == one.notes["levels_capped"] > 0
@@ -119,7 +124,7 @@ def test_tie_cap_binds_on_a_schedule_with_ties():
 def test_direct_member_and_fastest_member(sched, h_max, H):
     """The 1-hop member is the direct path; the fastest member is the constrained optimum
     (earliest delivery, fewest hops among the earliest) and never slower than URO."""
-    r = ucmp.compute(sched, ucmp.UcmpParams(h_max=h_max, hops_per_slice=H, max_parallel=4, backups=0))
+    r = ucmp.compute(sched, ucmp.UcmpParams(**ALL, h_max=h_max, hops_per_slice=H, max_parallel=4, backups=0))
     Hu = H or sched.timing.hops_per_slice
     u = uro.compute(sched, uro.UroParams(k=1, max_hops=h_max, hops_per_slice=Hu))
     dr = direct.compute(sched)
@@ -146,7 +151,7 @@ def test_fastest_member_equals_uro_fastest_path(sched):
     """With bounds that cannot bind (in-slice budget N-1, exact h_max), URO's fastest path
     and UCMP's fastest member agree on latency and hop count for every (t, src, dst)."""
     N = sched.n_tors
-    r = ucmp.compute(sched, ucmp.UcmpParams(hops_per_slice=N - 1, max_parallel=2, backups=0))
+    r = ucmp.compute(sched, ucmp.UcmpParams(**ALL, hops_per_slice=N - 1, max_parallel=2, backups=0))
     u = uro.compute(sched, uro.UroParams(k=1, hops_per_slice=N - 1))
     u_free = uro.compute(sched, uro.UroParams(k=1))
     assert np.array_equal(u.arrival, u_free.arrival) and np.array_equal(u.hops, u_free.hops)
@@ -160,8 +165,8 @@ def test_fastest_member_equals_uro_fastest_path(sched):
 @given(schedules(max_tors=7), st.integers(1, 3))
 @settings(max_examples=20, deadline=None)
 def test_destination_chunks_do_not_change_the_result(sched, H):
-    a = ucmp.compute(sched, ucmp.UcmpParams(h_max=3, hops_per_slice=H, relax_slices=1), chunk=128)
-    b = ucmp.compute(sched, ucmp.UcmpParams(h_max=3, hops_per_slice=H, relax_slices=1), chunk=3)
+    a = ucmp.compute(sched, ucmp.UcmpParams(**ALL, h_max=3, hops_per_slice=H, relax_slices=1), chunk=128)
+    b = ucmp.compute(sched, ucmp.UcmpParams(**ALL, h_max=3, hops_per_slice=H, relax_slices=1), chunk=3)
     for name in ("g_first", "g_count", "m_kind", "m_hops", "m_latency", "m_count", "p_hops", "hop_node",
                  "hop_uplink", "hop_slice"):
         assert np.array_equal(getattr(a, name), getattr(b, name)), name
@@ -202,7 +207,7 @@ def envelope_breaks(members):
 @given(schedules(), st.integers(2, 4), st.integers(1, 3))
 @settings(max_examples=40, deadline=None)
 def test_buckets_map_to_the_uniform_cost_argmin(sched, h_max, H):
-    r = ucmp.compute(sched, ucmp.UcmpParams(h_max=h_max, hops_per_slice=H, backups=1))
+    r = ucmp.compute(sched, ucmp.UcmpParams(**ALL, h_max=h_max, hops_per_slice=H, backups=1))
     b = r.buckets
     bounds = list(b.boundaries)
     assert all(isinstance(x, Fraction) for x in bounds)
@@ -250,7 +255,7 @@ def test_bucket_of_picks_the_min_cost_member_and_alpha_scales_sizes(sched, h_max
     """Host mapping (Eq. 4): bucket = #{b : b * B u <= alpha * size}; the member serving it
     minimises Eq. 2 computed in bytes and seconds; boundaries do not depend on alpha, so
     doubling alpha is doubling the size."""
-    r = ucmp.compute(sched, ucmp.UcmpParams(h_max=h_max, hops_per_slice=2, backups=0))
+    r = ucmp.compute(sched, ucmp.UcmpParams(**ALL, h_max=h_max, hops_per_slice=2, backups=0))
     b = r.buckets
     alpha = Fraction(a4, 4)
     tm = sched.timing
@@ -335,7 +340,7 @@ def fastest_two_hop_via(sched, src, dst, t, H):
 @given(schedules(max_tors=7), st.integers(1, 3), st.integers(1, 3))
 @settings(max_examples=30, deadline=None)
 def test_backups_for_direct_only_groups(sched, H, k):
-    r = ucmp.compute(sched, ucmp.UcmpParams(h_max=4, hops_per_slice=H, backups=k))
+    r = ucmp.compute(sched, ucmp.UcmpParams(**ALL, h_max=4, hops_per_slice=H, backups=k))
     for t, src, dst in pairs(sched):
         reg = members_of(r, src, dst, t, REGULAR)
         bak = members_of(r, src, dst, t, BACKUP)
@@ -362,7 +367,7 @@ def test_backups_for_direct_only_groups(sched, H, k):
 def test_relaxed_two_hop_paths(sched, H, relax, cap):
     """§4.3 latency relaxation: groups with a 2-hop member also get the 2-hop paths at most
     ``relax`` slices slower (fastest per intermediate, best first, at most max_parallel)."""
-    r = ucmp.compute(sched, ucmp.UcmpParams(h_max=4, hops_per_slice=H, backups=0, relax_slices=relax,
+    r = ucmp.compute(sched, ucmp.UcmpParams(**ALL, h_max=4, hops_per_slice=H, backups=0, relax_slices=relax,
                                             max_parallel=cap))
     for t, src, dst in pairs(sched):
         reg = {int(r.m_hops[m]): m for m in members_of(r, src, dst, t, REGULAR)}
@@ -385,15 +390,88 @@ def test_long_slices_budget_from_timing_is_accepted():
     such a budget never binds (it is capped at h_max) and gives the unbounded result."""
     sched = opera(7, 2, seed=1)
     N = sched.n_tors
-    ref = ucmp.compute(sched, ucmp.UcmpParams(hops_per_slice=N - 1))
+    ref = ucmp.compute(sched, ucmp.UcmpParams(**ALL, hops_per_slice=N - 1))
     for H in (80, 255):
-        r = ucmp.compute(sched, ucmp.UcmpParams(hops_per_slice=H))
+        r = ucmp.compute(sched, ucmp.UcmpParams(**ALL, hops_per_slice=H))
         for name in ("g_count", "m_hops", "m_latency", "m_count", "hop_node", "hop_uplink", "hop_slice"):
             assert np.array_equal(getattr(r, name), getattr(ref, name)), (H, name)
     with pytest.raises(UroError, match="hops_per_slice must be an integer in 1..255, got 256"):
-        ucmp.UcmpParams(hops_per_slice=256)
+        ucmp.UcmpParams(**ALL, hops_per_slice=256)
     free = uro.compute(sched, uro.UroParams(k=1))
     u255 = uro.compute(sched, uro.UroParams(k=1, hops_per_slice=255))
     assert np.array_equal(free.arrival, u255.arrival) and np.array_equal(free.hops, u255.hops)
     with pytest.raises(UroError, match="max_hops must be an integer in 1..254"):
         uro.UroParams(max_hops=255)
+
+
+# ---- the default policy: the paper's groups (App. A Alg. 1, its artifact) ---------------------
+def on_envelope_oracle(levels: dict) -> set:
+    """Hop counts whose cost line L + n x (Eq. 2) is minimal at some x >= 0: checked at x = 0
+    and at every pairwise crossing (where the minimum can change), in exact fractions."""
+    xs = {Fraction(0)} | {Fraction(levels[a] - levels[b], b - a) for a in levels for b in levels if b > a}
+    xs = {x for x in xs if x >= 0}
+    keep = set()
+    for x in xs:
+        cost = {n: levels[n] + n * x for n in levels}
+        low = min(cost.values())
+        keep |= {n for n, c in cost.items() if c == low}
+    return keep
+
+
+def paper_group(sched, src, dst, t, h_max, H):
+    """{n: (latency, paths)}: Properties 1-3 levels on the envelope; per level one path per
+    last-hop ToR, the first in (send slice, uplink) order hop by hop."""
+    want, _ = expected_group(sched, src, dst, t, h_max, H)
+    keep = on_envelope_oracle({n: lat for n, (lat, _) in want.items()})
+    out = {}
+    for n, (lat, paths) in want.items():
+        if n not in keep:
+            continue
+        by_last: dict = {}
+        for p in paths:
+            by_last.setdefault(p[-2][0] if len(p) >= 2 else src, []).append(p)
+        out[n] = (lat, {min(ps, key=lambda p: [(s, j) for _, j, s in p]) for ps in by_last.values()})
+    return out
+
+
+@given(schedules(), st.integers(1, 4), st.integers(1, 3))
+@settings(max_examples=40, deadline=None)
+def test_default_groups_are_one_path_per_last_hop_tor_on_the_envelope(sched, h_max, H):
+    r = ucmp.compute(sched, ucmp.UcmpParams(h_max=h_max, hops_per_slice=H, max_parallel=100_000,
+                                            tie_search=100_000, backups=0))
+    assert r.notes["levels_capped"] == 0 and r.notes["ties"] == "last-hop"
+    full = ucmp.compute(sched, ucmp.UcmpParams(**ALL, h_max=h_max, hops_per_slice=H, max_parallel=100_000, backups=0))
+    assert r.notes["levels"] + r.notes["levels_dropped"] == full.notes["levels"]
+    for t, src, dst in pairs(sched):
+        assert regular_group(r, src, dst, t) == paper_group(sched, src, dst, t, h_max, H), (t, src, dst)
+    # dropped levels served no bucket: the buckets are the same as with every level
+    assert r.buckets.boundaries == full.buckets.boundaries
+
+
+def test_collinear_levels_are_kept_and_serve_no_bucket_off_envelope_ones_are_dropped():
+    from controller.routing import ucmp_policy
+
+    # three lines meeting in one point (x = 3): the middle one is collinear, kept
+    col = [(1, 10), (2, 7), (3, 4)]
+    # 8 + 2x is above min(10 + x, 4 + 3x) everywhere: never selected, dropped
+    off = [(1, 10), (2, 8), (3, 4)]
+    assert ucmp_policy.on_envelope(col) == [True, True, True]
+    assert ucmp_policy.on_envelope(off) == [True, False, True]
+    gid = np.array([7, 7, 7, 9, 9, 9])
+    hops = np.array([3, 1, 2, 2, 3, 1])                     # any order inside a group
+    lat = np.array([4, 10, 7, 8, 4, 10])
+    assert ucmp_policy.envelope_levels(gid, hops, lat).tolist() == [True, True, True, False, True, True]
+    # the collinear level gets no bucket: at the break point the member with fewer hops wins
+    prof = np.array([[1, 6, 2, 3, 3, 0]], np.int32)          # (hops, latency - min) of `col`
+    boundaries, lo, hi = ucmp.profile_ranges(prof)
+    assert boundaries == (Fraction(3),)
+    assert lo.tolist() == [[1, -1, 0]] and hi.tolist() == [[1, -1, 0]]
+
+
+def test_tie_search_cap_is_reported():
+    sched = Schedule(np.concatenate([random_matchings(6, 2, seed=1).peer, random_matchings(6, 2, seed=2).peer]))
+    roomy = ucmp.compute(sched, ucmp.UcmpParams(h_max=4, hops_per_slice=2, tie_search=1000))
+    tight = ucmp.compute(sched, ucmp.UcmpParams(h_max=4, hops_per_slice=2, tie_search=1, max_parallel=1))
+    assert roomy.notes["levels_capped"] == 0
+    sizes = np.asarray(roomy.m_count)[roomy.m_kind == REGULAR]
+    assert tight.notes["levels_capped"] >= (sizes > 1).sum() > 0

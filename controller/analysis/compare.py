@@ -1,9 +1,17 @@
 """Side-by-side comparison of routing schemes on one schedule: `uro compare`.
 
 Per scheme (UCMP §7.2, URO §VI): path length (hops) mean/p99, latency (Eq. 1)
-mean/p99 in slices and us, bandwidth efficiency (1 / mean hops), share of
-edge-disjoint paths in multi-path groups, mean group size, unique paths per ToR pair
-per cycle, calendar queues per port, table entries per ToR. Path statistics count
+mean/p99 in slices and us, bandwidth efficiency (1 / mean hops), the two edge-disjoint
+shares below, mean group size, unique paths per ToR pair per cycle, calendar queues per
+port, table entries per ToR.
+
+Edge-disjointness (an edge is a directed ToR-to-ToR hop, whatever its slice; groups with
+at least 2 paths; regular members only):
+
+* ``edge-disj`` (member share): of the paths in multi-path groups, the share that shares
+  no edge with any other path of its group;
+* ``disj-pairs`` (pair share): of all pairs of paths within a group, the share of pairs
+  that share no edge (UCMP §7.2 "edge-disjoint paths in a group"). Path statistics count
 every path a scheme may use (all members of UCMP groups, all k KSP paths, every VLB
 intermediate), as UCMP Fig. 5b does; UCMP backup and relaxed paths are left out.
 """
@@ -33,6 +41,7 @@ class SchemeMetrics:
     p99_latency_us: float
     bandwidth_efficiency: float
     edge_disjoint: float | None  # share of paths in multi-path groups sharing no edge
+    edge_disjoint_pairs: float | None  # share of path pairs within a group sharing no edge
     multipath_groups: float | None  # share of groups with >= 2 paths
     mean_group_size: float
     unique_paths_per_pair: float
@@ -69,7 +78,7 @@ def _uro_metrics(name: str, r: UroRoutes, step) -> SchemeMetrics:
         mean_latency_slices=float(lat.mean()), p99_latency_slices=float(np.percentile(lat, 99)),
         mean_latency_us=float(lat.mean() * u), p99_latency_us=float(np.percentile(lat, 99) * u),
         bandwidth_efficiency=float(1 / hops.mean()),
-        edge_disjoint=None, multipath_groups=None,
+        edge_disjoint=None, edge_disjoint_pairs=None, multipath_groups=None,
         mean_group_size=group,
         unique_paths_per_pair=float(uniq.mean()),
         queues_per_port=q,
@@ -80,6 +89,13 @@ def _uro_metrics(name: str, r: UroRoutes, step) -> SchemeMetrics:
 def edge_disjoint_share(routes: PathRoutes, regular_only: bool = True) -> tuple[float | None, float]:
     """(share of paths in multi-path groups that share no directed ToR-to-ToR edge with
     another path of their group, share of groups with >= 2 paths)."""
+    ed, multi, _ = edge_disjoint_shares(routes, regular_only)
+    return ed, multi
+
+
+def edge_disjoint_shares(routes: PathRoutes, regular_only: bool = True) -> tuple[float | None, float, float | None]:
+    """(member share, share of groups with >= 2 paths, pair share): see the module
+    docstring. None where no group has two paths."""
     N = routes.schedule.n_tors
     gid = routes.path_group_index()
     keep = routes.path_kind() == REGULAR if regular_only else np.ones(gid.size, bool)
@@ -90,7 +106,7 @@ def edge_disjoint_share(routes: PathRoutes, regular_only: bool = True) -> tuple[
     share_multi = float((per_group >= 2).sum() / groups_with) if groups_with else 0.0
     P = P[multi]
     if P.size == 0:
-        return None, share_multi
+        return None, share_multi, None
     src = (gid[P] // N) % N
     prev = src.astype(np.int64)
     keys, owners = [], []
@@ -105,7 +121,20 @@ def edge_disjoint_share(routes: PathRoutes, regular_only: bool = True) -> tuple[
     _, inv, counts = np.unique(keys_all, return_inverse=True, return_counts=True)
     shared = np.zeros(P.size, dtype=bool)
     shared[owner[counts[inv.ravel()] > 1]] = True
-    return float(1 - shared.mean()), share_multi
+    # pairs: every two owners of one edge key share it; a pair counted once however many it shares
+    order = np.lexsort((owner, keys_all))
+    k_o, o_o = keys_all[order], owner[order].astype(np.int64)
+    pair_ids = []
+    for gap in range(1, int(counts.max()) if counts.size else 1):
+        same = k_o[gap:] == k_o[:-gap]
+        if not same.any():
+            break
+        a, b = o_o[:-gap][same], o_o[gap:][same]
+        pair_ids.append(np.minimum(a, b) * P.size + np.maximum(a, b))
+    n_shared = np.unique(np.concatenate(pair_ids)).size if pair_ids else 0
+    k = per_group[per_group >= 2].astype(np.int64)
+    n_pairs = int((k * (k - 1) // 2).sum())
+    return float(1 - shared.mean()), share_multi, float(1 - n_shared / n_pairs)
 
 
 def _path_metrics(name: str, r: PathRoutes, step) -> SchemeMetrics:
@@ -117,7 +146,7 @@ def _path_metrics(name: str, r: PathRoutes, step) -> SchemeMetrics:
     gid = r.path_group_index()[reg]
     groups = int(np.unique(gid).size)
     step(1)
-    ed, multi = edge_disjoint_share(r)
+    ed, multi, pairs = edge_disjoint_shares(r)
     step(1)
     # unique paths per (src, dst) over the cycle: hop rows with slices taken mod S
     rows = np.concatenate([
@@ -142,7 +171,7 @@ def _path_metrics(name: str, r: PathRoutes, step) -> SchemeMetrics:
         mean_latency_slices=float(lat.mean()), p99_latency_slices=float(np.percentile(lat, 99)),
         mean_latency_us=float(lat.mean() * u), p99_latency_us=float(np.percentile(lat, 99) * u),
         bandwidth_efficiency=float(1 / hops.mean()),
-        edge_disjoint=ed, multipath_groups=multi,
+        edge_disjoint=ed, edge_disjoint_pairs=pairs, multipath_groups=multi,
         mean_group_size=float(reg.sum() / max(groups, 1)),
         unique_paths_per_pair=float(uniq_rows.shape[0] / max(n_pairs, 1)),
         queues_per_port=q,
@@ -184,13 +213,14 @@ def format_table(rows: list[SchemeMetrics]) -> str:
         return "-" if v is None else fmt.format(v)
 
     head = ["scheme", "hops", "p99", "lat(sl)", "p99", "lat(us)", "p99(us)", "bw-eff", "edge-disj",
-            "grp-size", "uniq/pair", "Q/port", "entries/ToR", "buckets"]
+            "disj-pairs", "grp-size", "uniq/pair", "Q/port", "entries/ToR", "buckets"]
     lines = [head]
     for m in rows:
         lines.append([
             m.scheme, f(m.mean_hops), f(m.p99_hops, "{:.0f}"), f(m.mean_latency_slices), f(m.p99_latency_slices, "{:.0f}"),
             f(m.mean_latency_us), f(m.p99_latency_us), f(m.bandwidth_efficiency, "{:.3f}"),
             f(None if m.edge_disjoint is None else 100 * m.edge_disjoint, "{:.1f}%"),
+            f(None if m.edge_disjoint_pairs is None else 100 * m.edge_disjoint_pairs, "{:.1f}%"),
             f(m.mean_group_size), f(m.unique_paths_per_pair, "{:.1f}"), str(m.queues_per_port),
             f(m.entries_per_tor, "{:.0f}"), f(m.buckets, "{:d}"),
         ])

@@ -105,7 +105,10 @@ def format_path_stats(routes, alpha: float = 0.5) -> str:
     n = routes.notes
     if "hmax_reached" in n:
         lines.append(f"h_max                   {n['hmax_reached']} reached (App. B bound {n['hmax_bound']}, "
-                     f"h_slice {n['hops_per_slice']}); tie cap bound on {n['levels_capped']} of {n['levels']} members")
+                     f"h_slice {n['hops_per_slice']})")
+        lines.append(f"group levels            {n['levels']} kept (ties: {n.get('ties', 'all')}, levels: "
+                     f"{n.get('levels_policy', 'all')}); {n.get('levels_dropped', 0)} no flow size selects dropped; "
+                     f"tie cap cut {n['levels_capped']}")
     return "\n".join(lines)
 
 

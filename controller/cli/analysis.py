@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -138,7 +139,18 @@ def cmd_failures(args) -> int:
 
 
 def register(sub) -> None:
-    r = sub.add_parser("compare", help="routing schemes side by side on one schedule")
+    r = sub.add_parser(
+        "compare", help="routing schemes side by side on one schedule",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Routing schemes side by side on one schedule (path statistics count every path a scheme "
+                    "may use; UCMP backups and relaxed paths left out).\n\n"
+                    "  edge-disj   member share: of the paths in groups with >= 2 paths, the share that shares no\n"
+                    "              directed ToR-to-ToR edge (any slice) with another path of its group\n"
+                    "  disj-pairs  pair share: of all pairs of paths within a group, the share of pairs that\n"
+                    "              share no edge (UCMP §7.2, 'edge-disjoint paths in a group')\n"
+                    "  grp-size    paths per (slice, src, dst) group\n\n"
+                    "An htsim topology file with slices of a second or more (the UCMP/Opera artifacts' files "
+                    "carry a 2 s placeholder) gets a warning: give --slice-us.")
     common.add_schedule_args(r)
     common.add_route_args(r, algo_flag=False)
     r.add_argument("--schemes", default=None,

@@ -31,6 +31,7 @@ FLAGS = {
     "k": "-K/--alternatives", "max_hops": "--max-hops", "hops_per_slice": "--hop-budget", "paths": "--paths",
     "h_max": "--h-max", "max_parallel": "--max-parallel", "backups": "--backups", "relax_slices": "--relax",
     "engine": "--ucmp-engine", "workers": "--workers", "sample": "--sample", "stagger": "--stagger/--no-stagger",
+    "ties": "--ties", "levels": "--levels", "tie_search": "--tie-search",
 }
 
 
@@ -153,10 +154,17 @@ def schedule_from(args, plan: tuple[str, ...] | list[str] = ()) -> Schedule:
         raise UroError("give either --schedule FILE or --generate KIND, not both")
     if args.schedule:
         sched = load(args.schedule)
+        placeholder = getattr(args, "slice_us", None) is None and is_htsim_placeholder(args.schedule, sched)
         t = _timing(args, sched.timing)
         if t != sched.timing:
             sched = Schedule(sched.peer, t, name=sched.name)
         check_plan(args, plan, sched.n_tors, sched.n_uplinks, sched.n_slices)
+        if placeholder:
+            print(f"uro: warning: {args.schedule} is an htsim topology file with {sched.timing.slice_us / 1e6:g} s "
+                  "slices, a placeholder (the UCMP and Opera artifacts' files carry one; their routes were computed "
+                  "for 50 us slices): give --slice-us with your network's slice length, e.g. --slice-us 50; latencies "
+                  "in us and the in-slice hop budget depend on it", file=sys.stderr)
+            return sched
     elif not args.generate:
         raise UroError("no schedule: give --schedule FILE or --generate " + "|".join(sorted(GENERATORS)))
     else:
@@ -184,6 +192,19 @@ def check_plan(args, plan, n_tors: int, n_uplinks: int, n_slices: int) -> None:
                 raise UroError(f"{e}; `uro routes --algo ucmp -o NAME.uro` computes and writes UCMP routes "
                                "ToR by ToR in far less") from None
             raise
+
+
+def is_htsim_placeholder(path: str, sched: Schedule) -> bool:
+    """An htsim dynexp file (not uro JSON) whose slices are a second or longer: a
+    placeholder length, not a network's (optical slices are us to ms)."""
+    if sched.timing.slice_us < 1e6:
+        return False
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(64).decode("utf-8-sig", "replace").lstrip()[:1]
+    except OSError:
+        return False
+    return head not in ("{", "[", '"', "n", "t", "f")
 
 
 def warn_implausible_timing(t: Timing) -> None:
@@ -221,7 +242,16 @@ def add_route_args(p: argparse.ArgumentParser, algo_flag: bool = True) -> None:
     g.add_argument("--sample", type=positive_int, default=S,
                    help="ksp, opera: route only this many random (slice, src, dst) groups (they run in Python)")
     g.add_argument("--h-max", type=positive_int, default=S, help="ucmp: largest hop count (default: exact, App. B bound)")
-    g.add_argument("--max-parallel", type=positive_int, default=S, help="ucmp: tied paths kept per hop count (default 8)")
+    g.add_argument("--max-parallel", type=positive_int, default=S,
+                   help="ucmp: tied paths (--ties all) or last-hop ToRs (--ties last-hop) kept per hop count (default 8)")
+    g.add_argument("--ties", default=S, metavar="last-hop|all",
+                   help="ucmp: tied minimum-latency paths of one hop count: 'last-hop' keeps one per last-hop ToR, the "
+                        "earliest-leaving (UCMP App. A Alg. 1 and the paper's artifact; default), 'all' keeps every tie")
+    g.add_argument("--levels", default=S, metavar="envelope|all",
+                   help="ucmp: 'envelope' drops hop counts no flow size selects (off the lower envelope of uniform "
+                        "cost, UCMP Eq. 2; collinear ones are kept), 'all' keeps them (default envelope)")
+    g.add_argument("--tie-search", type=positive_int, default=S,
+                   help="ucmp --ties last-hop: tied walks enumerated per hop count to find the last-hop ToRs (default 64)")
     g.add_argument("--backups", type=non_negative_int, default=S, help="ucmp: 2-hop backups for direct-only groups (default 2)")
     g.add_argument("--relax", dest="relax_slices", type=non_negative_int, default=S, metavar="SLICES",
                    help="ucmp: extra 2-hop paths up to this many slices slower")
@@ -292,7 +322,20 @@ def routes_for(args, sched: Schedule, algo: str | None = None, extra: str | None
     params = route_params(args, sched, algo, **override)
     check_route_memory(sched, algo, params, extra)
     total = sched.n_slices * 2 if alg.kind == base.PER_HOP else sched.n_tors
-    return alg.run(sched, params, progress=progress(total, algo))
+    routes = alg.run(sched, params, progress=progress(total, algo))
+    warn_capped(getattr(routes, "notes", None))
+    return routes
+
+
+def warn_capped(notes: dict | None) -> None:
+    """Say on stderr how many group levels a tie cap cut (UCMP Property 1 may not hold
+    there: a tied path, or a last-hop ToR, was left out)."""
+    if not notes or not notes.get("levels_capped"):
+        return
+    last_hop = notes.get("ties") == "last-hop"
+    print(f"uro: warning: the tie cap cut {notes['levels_capped']} of {notes['levels']} group levels "
+          f"({'a last-hop ToR' if last_hop else 'a tied path'} may be missing there, UCMP Property 1); "
+          f"raise --max-parallel{' or --tie-search' if last_hop else ''} to keep them", file=sys.stderr)
 
 
 def check_route_memory(sched: Schedule, algo: str, params=None, extra: str | None = None) -> None:

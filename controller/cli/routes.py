@@ -109,6 +109,7 @@ def _routes_ucmp_streamed(args, sched) -> int:
     except BaseException:
         remove(tmp)
         raise
+    common.warn_capped(man.get("notes"))
     print(f"{sched.describe()}\nwrote {args.output} (compact, {_size(target)}): ucmp, {sched.n_tors} ToRs x "
           f"~{man['entries_per_tor']:.0f} entries, {man['paths']} paths, {man['buckets']['count']} buckets")
     return 0

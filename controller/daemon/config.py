@@ -146,6 +146,16 @@ class DaemonSettings:
 
 
 @dataclass(frozen=True)
+class HostsConfig:
+    """Host flow aging (UCMP §6.1, :mod:`controller.host`): the network namespaces of the
+    hosts whose nftables DSCP rules the daemon keeps in step with the source routes'
+    buckets, and the weight factor alpha (Eq. 2-4) the thresholds are made with."""
+
+    alpha: float = 0.5
+    netns: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class NetConfig:
     path: Path
     name: str
@@ -155,6 +165,7 @@ class NetConfig:
     programs: dict[str, ProgramConfig]
     switches: tuple[SwitchConfig, ...]
     daemon: DaemonSettings
+    hosts: HostsConfig = field(default_factory=HostsConfig)
 
     def switch(self, name: str) -> SwitchConfig:
         for s in self.switches:
@@ -352,6 +363,22 @@ def _daemon(doc: dict, src: Path) -> DaemonSettings:
     return out
 
 
+def _hosts(doc: dict, src: Path, routing: RoutingConfig) -> HostsConfig:
+    t = _Table(doc, "[hosts]", src)
+    alpha = t.positive("alpha", 0.5)
+    ns = t.get("netns", "any", [])
+    t.done()
+    if not isinstance(ns, list) or not all(isinstance(n, str) and n and "/" not in n for n in ns):
+        raise ConfigError(f"{src}: [hosts]: netns: a list of network namespace names, got {ns!r}")
+    dup = [n for n in ns if ns.count(n) > 1]
+    if dup:
+        raise ConfigError(f"{src}: [hosts]: netns: {dup[0]!r} is listed twice")
+    if ns and (routing.source is None or not routing.source_routed):
+        raise ConfigError(f"{src}: [hosts]: netns: host flow aging tags flows for source routes; the config "
+                          "source-routes no destination ([routing] source_routed, [routing.source])")
+    return HostsConfig(float(alpha), tuple(ns))
+
+
 def _tls(doc: dict | None, where: str, src: Path, base: Tls | None) -> Tls:
     if doc is None:
         return base if base is not None else Tls()
@@ -462,7 +489,7 @@ def _switch(i: int, doc: Any, src: Path, default_tls: Tls, default_election: int
     return SwitchConfig(name, role, target, address, program, tor, device_id, election_id, ports, tls)
 
 
-_TOP = {"name", "schedule", "routing", "clock", "program", "daemon", "tls", "switch"}
+_TOP = {"name", "schedule", "routing", "clock", "program", "daemon", "tls", "switch", "hosts"}
 
 
 def parse(doc: dict, src: Path) -> NetConfig:
@@ -480,6 +507,7 @@ def parse(doc: dict, src: Path) -> NetConfig:
     routing = _routing(doc["routing"], src)
     clock = _clock(doc.get("clock", {}), src)
     daemon = _daemon(doc.get("daemon", {}), src)
+    hosts = _hosts(doc.get("hosts", {}), src, routing)
     if not isinstance(doc["program"], dict) or not doc["program"]:
         raise ConfigError(f"{src}: [program]: one table per program, e.g. [program.tor]")
     programs = {n: _program(n, d, src) for n, d in doc["program"].items()}
@@ -513,7 +541,7 @@ def parse(doc: dict, src: Path) -> NetConfig:
                               f"built for {prog.target!r}")
         if s.ports is not None:
             _check_ports(s, prog, src)
-    return NetConfig(src, name, schedule, routing, clock, programs, switches, daemon)
+    return NetConfig(src, name, schedule, routing, clock, programs, switches, daemon, hosts)
 
 
 def _check_ports(s: SwitchConfig, prog: ProgramConfig, src: Path) -> None:

@@ -36,7 +36,7 @@ from datetime import datetime, timezone
 from typing import Callable
 
 from controller.agent.backend import BackendError, backend_for as default_backend_for
-from controller.daemon import plan as plans
+from controller.daemon import hosts, plan as plans
 from controller.daemon.clock import SliceClock
 from controller.daemon.config import NetConfig, load as load_config
 from controller.daemon.log import EventLog
@@ -126,6 +126,9 @@ class Controller:
         self.started_at = time.time()
         self.last_error: str | None = None
         self.reloads = {"ok": 0, "refused": 0, "last": None}
+        self.host_rules = None                   # host flow aging (controller.daemon.hosts)
+        self.hosts_applied: dict = {}            # netns -> rules installed there
+        self.hosts_errors: dict = {}             # netns -> last error
         self._state_lock = threading.RLock()     # agents / routes / cfg swapped by reload
         self._next: dict[str, dict[str, float]] = {}
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-ctl")
@@ -181,7 +184,28 @@ class Controller:
         self.log.event("daemon.started", network=cfg.name, switches=len(agents), routes_version=self.routes.version,
                        routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe())
         self.install_all()
+        self.host_rules = prep.aging
+        self.sync_hosts()
         self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
+
+    # ---- host flow aging ------------------------------------------------------------------------
+    def sync_hosts(self) -> dict:
+        """Bring every ``[hosts] netns`` to the current flow-aging rules (UCMP §6.1)."""
+        rules, netns = self.host_rules, self.cfg.hosts.netns
+        for ns in list(self.hosts_applied):
+            if ns not in netns:
+                self.hosts_applied.pop(ns)
+        results = hosts.apply_all(rules, netns, self.hosts_applied, self._pool.map)
+        for ns, err in results.items():
+            if err is None:
+                self.hosts_errors.pop(ns, None)
+            else:
+                self.hosts_errors[ns] = err
+                self.log.error("hosts.aging_failed", netns=ns, error=err)
+        if results and rules is not None:
+            self.log.event("hosts.aging_applied", netns=sorted(ns for ns, e in results.items() if e is None),
+                           alpha=rules.alpha, buckets=rules.buckets)
+        return results
 
     def _check_timing(self, cfg: NetConfig) -> None:
         """The queue model of a ToR program (slice capacity, byte clock) is built for its
@@ -371,6 +395,11 @@ class Controller:
             self.log.event("routes.computed", version=new.version, seconds=round(new.seconds, 4),
                            failed=self.failed.as_dict())
             results = self.install_all()
+            try:      # the degraded routes' buckets may differ: hosts follow them
+                self.host_rules = hosts.rules_for(self.cfg, new)
+            except UroError as e:
+                self.log.error("hosts.aging_failed", error=str(e))
+            self.sync_hosts()
             # a switch of a ToR declared failed may well not answer: the generation is
             # active when every other switch has it (the failed one gets it once back)
             dead = {n for n, a in self.agents.items() if a.cfg.tor is not None and a.cfg.tor in self.failed.tors}
@@ -451,11 +480,13 @@ class Controller:
             self.agents = {s.name: agents[s.name] for s in cfg.switches}
             old_sched = self.routes.schedule
             self.cfg, self.routes, self.failed = cfg, prep.routes, prep.routes.failed
+            self.host_rules = prep.aging
             now = self.clock()
             for a in new_agents.values():
                 a.down = a.role.down_uplinks(self.routes)
                 self._next[a.name] = {"retry": now, "reconcile": now + cfg.daemon.reconcile_s, "counters": now}
         results = self.install_all()
+        host_results = self.sync_hosts()
         if self.sclock is not None:
             if not (old_sched == self.routes.schedule):
                 self.sclock.reset(self.routes.schedule.n_slices, self.clock())
@@ -463,8 +494,8 @@ class Controller:
         self.reloads["ok"] += 1
         self.reloads["last"] = {"at": _iso(), "ok": True, "routes_version": self.routes.version}
         self.log.event("reload.done", config=str(path), routes_version=self.routes.version,
-                       new_switches=sorted(new_agents), results=results)
-        return {"ok": True, "routes_version": self.routes.version, "results": results}
+                       new_switches=sorted(new_agents), results=results, hosts=host_results)
+        return {"ok": True, "routes_version": self.routes.version, "results": results, "hosts": host_results}
 
     # ---- clock --------------------------------------------------------------------------------------------
     def tick(self, now: float | None = None) -> bool:
@@ -508,6 +539,10 @@ class Controller:
             "failures": {"active": self.failed.as_dict(), "events": list(self.events)},
             "clock": None if self.sclock is None else self.sclock.status(),
             "reloads": self.reloads,
+            "hosts": None if not self.cfg.hosts.netns else {
+                "alpha": self.cfg.hosts.alpha, "netns": list(self.cfg.hosts.netns),
+                "buckets": None if self.host_rules is None else self.host_rules.buckets,
+                "applied": sorted(self.hosts_applied), "errors": dict(self.hosts_errors)},
             "switches": [a.status() for a in agents],
         }
 

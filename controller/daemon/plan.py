@@ -279,6 +279,9 @@ class Prepared:
             self.routes = compute_routes(cfg, sched, failed, version, schedule_version)
         except UroError as e:
             raise ConfigError(f"{cfg.path}: [routing]: {e}") from None
+        from controller.daemon import hosts
+
+        self.aging = hosts.rules_for(cfg, self.routes)     # host flow aging: checked with the rest
         self.roles = {}
         for s in switches:
             prog = cfg.programs[s.program]

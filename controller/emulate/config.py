@@ -17,6 +17,8 @@ links between them, and the controller daemon driving the switches. Example::
     guard_ms = 5                    # reconfiguration guard (default slice / 10)
     [hosts]
     per_tor = 1                     # host namespaces per ToR, on host ports 0..per_tor-1
+    flow_aging = true               # with source routes: the daemon installs UCMP flow aging in every host
+    alpha = 0.5                     # its weight factor (UCMP Eq. 2-4)
     [routing]
     alternatives = 3                # URO K one-shot alternatives
     source_routed = []              # destination ToRs routed by UCMP SSRR, or "all"
@@ -74,6 +76,10 @@ class EmuConfig:
     hosts_per_tor: int = 1
     host_ports: int = 1
     host_mtu: int = 1500
+    #: UCMP host flow aging (controller.host) in every host namespace when destinations are
+    #: source-routed, with weight factor ``alpha`` (the daemon's [hosts] section)
+    flow_aging: bool = True
+    alpha: float = 0.5
     routing: RoutingConfig = field(default_factory=RoutingConfig)
     cpu_port: int = DEFAULT_CPU_PORT
     #: packets/s of every ToR uplink's egress queue (0: unpaced). bmv2 serves recirculated
@@ -108,7 +114,7 @@ _KEYS = {
     "": {"name", "prefix", "schedule", "timing", "hosts", "routing", "switches", "state_dir"},
     "schedule": {"generate", "file", "tors", "uplinks", "seed"},
     "timing": {"slice_ms", "guard_ms", "link_gbps"},
-    "hosts": {"per_tor", "host_ports", "mtu"},
+    "hosts": {"per_tor", "host_ports", "mtu", "flow_aging", "alpha"},
     "routing": {"alternatives", "max_hops", "source_routed", "ssrr_hops"},
     "switches": {"cpu_port", "extra_args", "target_args", "uplink_pps"},
 }
@@ -205,6 +211,10 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
     if per_tor > 253:
         raise EmuConfigError(f"{src}: hosts.per_tor = {per_tor}: a ToR's /24 holds hosts .1..254 at most")
     mtu = _int(src, "hosts.mtu", h.get("mtu", 1500), 576, 9000 - 40)
+    flow_aging = h.get("flow_aging", True)
+    if not isinstance(flow_aging, bool):
+        raise EmuConfigError(f"{src}: hosts.flow_aging must be true or false, got {flow_aging!r}")
+    alpha = _num(src, "hosts.alpha", h.get("alpha", 0.5))
 
     r = doc.get("routing", {})
     k = _int(src, "routing.alternatives", r.get("alternatives", 3), 1, 10)
@@ -239,6 +249,7 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
     return EmuConfig(
         name=name, prefix=prefix, tors=tors, uplinks=uplinks, generate=gen, schedule_file=sfile, seed=seed,
         slice_ms=slice_ms, guard_ms=float(guard_ms), link_gbps=link_gbps, hosts_per_tor=per_tor, host_ports=host_ports, host_mtu=mtu,
+        flow_aging=flow_aging, alpha=alpha,
         routing=RoutingConfig(alternatives=k, max_hops=mh, source_routed=tuple(sorted(sr)), ssrr_hops=ssrr_hops),
         cpu_port=cpu_port, uplink_pps=uplink_pps, switch_args=tuple(extra), target_args=tuple(targs),
         state_root=state_root, source=source)

@@ -55,7 +55,9 @@ def net_toml(cfg: EmuConfig, plan: Plan, arts: dict) -> str:
     [schedule] carries the emulation's timing (slice, guard, link rate: routing's hop
     budget); [clock] the same slice length, so the ToR programs, built for that timing,
     need no capacity/byte-clock override (the daemon writes the profile's values: the
-    slice capacity stops at the guard, docs/p4.md "admission"). Each ToR's port map names
+    slice capacity stops at the guard, docs/p4.md "admission"). With source-routed
+    destinations (and ``hosts.flow_aging``), [hosts] lists every host namespace: the daemon
+    installs UCMP host flow aging there (controller.daemon.hosts). Each ToR's port map names
     the veth behind every uplink: the daemon watches them over netlink, so
     ``uro emulate fail link|ocs`` is a link going down."""
     r = cfg.routing
@@ -78,6 +80,10 @@ def net_toml(cfg: EmuConfig, plan: Plan, arts: dict) -> str:
               "", "[daemon]", f"status = {_q('127.0.0.1:' + str(plan.extra['status_port']))}",
               "reconcile_s = 10", "reconnect_s = 0.5", "rpc_timeout_s = 10", f"election_id = {ELECTION_ID}",
               'log = "json"', "", "[tls]", "insecure = true       # every switch listens on 127.0.0.1 only", ""]
+    if cfg.flow_aging and r.source_routed:
+        # UCMP host flow aging (§6.1) in every host: the daemon keeps it with the routes' buckets
+        lines += ["[hosts]", f"alpha = {cfg.alpha!r}",
+                  "netns = [" + ", ".join(_q(h.netns) for h in plan.hosts) + "]", ""]
     for role in ("tor", "ocs"):
         a = arts[role]
         lines += [f"[program.{role}]", f"contract = {_q(str(a.contract_path))}", f"p4info = {_q(str(a.p4info))}",

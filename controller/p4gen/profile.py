@@ -102,8 +102,9 @@ class ProfileTables:
     ``ssrr_dsts`` is how many destinations one ToR source-routes (the route mode of the
     others is URO per-hop); unset, all N-1. A switch whose tables cannot hold UCMP for every
     destination (one Tofino2 pipe at (1024, 32)) serves it for that many.
-    UCMP on a 108 x 6 Opera-style schedule: 2.4 ranges and 3.8 paths per (dst, slice)
-    on average, 8 ties at most (``max_parallel``); round-robin: 7.9 paths.
+    UCMP on a 108 x 6 Opera-style schedule: 2.4 ranges and 3.5 paths per (dst, slice)
+    on average (3.8 with ``ties = "all"``), at most ``min(max_parallel, d)`` ties per hop
+    count (one per last-hop ToR; ``max_parallel`` with every tie).
     """
 
     ssrr_ranges: int = 3

@@ -4,7 +4,7 @@ For every (start slice ``t``, ``src``, ``dst``) the UCMP group holds the n-hop
 minimum-latency paths for n = 1..h_max that satisfy UCMP Properties 1-3 (§4.3):
 
 1. a group path has strictly lower latency than every path with its hop count that
-   is not in the group (so *all* tied n-hop minima are kept, Property 2);
+   is not in the group (its n-hop paths are n-hop minima, Property 2);
 2. group paths of equal hop count have equal latency;
 3. a group path with more hops has strictly lower latency.
 
@@ -15,7 +15,7 @@ computed backwards in time for all ToRs and destinations at once:
 ``V[n][tau, b] = min(V[n][tau+1, H], min_j V[n-1][tau, b-1][peer_j(u)])``. With
 ``A_n = V[n][t, H][src, dst]`` (non-increasing in n), the group's hop counts are
 exactly the n with ``A_n < A_{n-1}``, and its n-hop paths are the walks that keep
-the value ``A_n`` at every step -- enumerated together, so ties are complete. Such a
+the value ``A_n`` at every step -- enumerated together, so ties are found. Such a
 walk always has exactly n hops and never a loop (either would give a path with fewer
 hops that is as fast, contradicting ``A_n < A_{n-1}``). Alg. 1's split
 ``latency(sp_1) <= latency(sp_2)`` is the ``b`` dimension: a hop in the slice the
@@ -23,6 +23,11 @@ packet arrived in is allowed while in-slice budget remains (App. B's h_slice).
 
 h_max: iterate until ``V[n] == V[n-1]`` everywhere (the exact h_max of the schedule)
 or until the App. B upper bound Omega(h_max) / the user's bound.
+
+Which of the tied walks and which levels a group keeps is
+:mod:`controller.routing.ucmp_policy`: by default the paper's and its artifact's choice
+(one path per (hop count, last-hop ToR), levels no flow size selects dropped);
+``ties="all"``/``levels="all"`` keep every tie / level.
 
 Engines: the value tables and walks are computed per chunk of destinations either by
 compiled kernels (:mod:`controller.routing.ucmp_kernel`, numba, chunks on all cores) or
@@ -49,7 +54,7 @@ from fractions import Fraction
 import numpy as np
 
 from controller.errors import UroError
-from controller.routing import ucmp_numpy
+from controller.routing import ucmp_numpy, ucmp_policy
 from controller.routing.base import SOURCE, register
 from controller.routing.paths import BACKUP, REGULAR, RELAXED, Buckets, PathRoutes, assemble, meeting_table
 from controller.schedule.model import Schedule
@@ -67,8 +72,14 @@ class UcmpParams:
 
     ``h_max``: largest hop count to consider (None: the exact h_max, iterating at most
     to the App. B bound). ``hops_per_slice``: h_slice (None: from the timing).
-    ``max_parallel``: cap on tied paths kept per hop count (Property 1 holds exactly
-    when the cap does not bind; the number of capped members is reported).
+    ``ties``: ``"last-hop"`` (one path per (hop count, last-hop ToR), App. A Alg. 1 and
+    the paper's artifact; default) or ``"all"`` (every tied walk); ``levels``:
+    ``"envelope"`` (drop levels no flow size selects, keep collinear ones; default) or
+    ``"all"`` (:mod:`controller.routing.ucmp_policy`).
+    ``max_parallel``: cap on tied paths (``"all"``) or last-hop ToRs (``"last-hop"``) kept
+    per hop count (Property 1 holds exactly when the cap does not bind; the number of
+    capped levels is reported). ``tie_search``: ``"last-hop"`` enumerates up to this many
+    tied walks per level to find the last-hop ToRs (a level it cuts is reported capped).
     ``backups``: 2-hop backup paths for groups that hold only the direct path (§5.3).
     ``relax_slices``: latency relaxation (§4.3): for groups with a 2-hop member, also
     offer every 2-hop path at most this many slices slower (None = off).
@@ -79,6 +90,9 @@ class UcmpParams:
     h_max: int | None = None
     hops_per_slice: int | None = None
     max_parallel: int = 8
+    ties: str = "last-hop"
+    levels: str = "envelope"
+    tie_search: int = 64
     backups: int = 2
     relax_slices: int | None = None
     engine: str = "auto"
@@ -94,6 +108,12 @@ class UcmpParams:
             raise UroError(f"hops_per_slice must be an integer in 1..255, got {self.hops_per_slice!r}")
         if not isinstance(self.max_parallel, int) or self.max_parallel < 1:
             raise UroError(f"max_parallel must be a positive integer, got {self.max_parallel!r}")
+        if self.ties not in ucmp_policy.TIES:
+            raise UroError(f"unknown ties policy {self.ties!r}; choose one of: {', '.join(ucmp_policy.TIES)}")
+        if self.levels not in ucmp_policy.LEVELS:
+            raise UroError(f"unknown levels policy {self.levels!r}; choose one of: {', '.join(ucmp_policy.LEVELS)}")
+        if not isinstance(self.tie_search, int) or self.tie_search < 1:
+            raise UroError(f"tie_search must be a positive integer, got {self.tie_search!r}")
         if not isinstance(self.backups, int) or self.backups < 0:
             raise UroError(f"backups must be a non-negative integer, got {self.backups!r}")
         if self.relax_slices is not None and (not isinstance(self.relax_slices, int) or self.relax_slices < 0):
@@ -367,13 +387,14 @@ class GroupChunk:
     lv_gid: np.ndarray  # [L] flat group id (t * N + src) * N + dst
     lv_hops: np.ndarray  # [L]
     lv_latency: np.ndarray  # [L] slices
-    lv_capped: np.ndarray  # [L] bool: the tie cap dropped paths of this level
+    lv_capped: np.ndarray  # [L] bool: the tie cap dropped paths (or last-hop ToRs) of this level
     p_lv: np.ndarray  # [P] level of each path
     hop_node: np.ndarray
     hop_uplink: np.ndarray
     hop_slice: np.ndarray
     hmax_reached: int
     bound_hit: bool
+    lv_dropped: int = 0  # levels no flow size selects, dropped (levels="envelope")
 
 
 def hop_limits(sched: Schedule, params: UcmpParams) -> tuple[int, int]:
@@ -397,16 +418,30 @@ def resolve_engine(engine: str, n_uplinks: int) -> str:
 
 def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
     """``run(c0, n)``: group levels and walks of destinations ``c0 .. c0 + n - 1`` with
-    ``engine`` (``"numba"`` or ``"numpy"``), the tuple of ``*.levels_and_paths``."""
+    ``engine`` (``"numba"`` or ``"numpy"``), the tuple of ``*.levels_and_paths`` after the
+    ties and levels policies (:func:`ucmp_policy.apply`, the same for both engines) plus
+    the number of levels the policy dropped."""
     H, n_cap = hop_limits(sched, params)
     cap = params.max_parallel
+    search = max(cap, params.tie_search) if params.ties == "last-hop" else cap
+    N = sched.n_tors
     if engine == "numpy":
-        return lambda c0, n: ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(c0, c0 + n), cap)
-    from controller.routing import ucmp_kernel  # numba: imported (and compiled) on first use
+        def raw(c0, n):
+            return ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(c0, c0 + n), search)
+    else:
+        from controller.routing import ucmp_kernel  # numba: imported (and compiled) on first use
 
-    assert ucmp_kernel.MAX_UPLINKS == KERNEL_MAX_UPLINKS
-    peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
-    return lambda c0, n: ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, n, cap)
+        assert ucmp_kernel.MAX_UPLINKS == KERNEL_MAX_UPLINKS
+        peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+
+        def raw(c0, n):
+            return ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, n, search)
+
+    def run(c0, n):
+        out = raw(c0, n)
+        kept = ucmp_policy.apply(out, params.ties, params.levels, cap, N)
+        return (*kept, int(out[0].size - kept[0].size))
+    return run
 
 
 def group_chunks(
@@ -437,7 +472,7 @@ def group_chunks(
                 break
         while pending:
             c0, fut = pending.popleft()
-            lv_n, lv_t, lv_src, lv_dst, target, capped, p_lv, hn, hu, hs, reached, fixed = fut.result()
+            lv_n, lv_t, lv_src, lv_dst, target, capped, p_lv, hn, hu, hs, reached, fixed, dropped = fut.result()
             nxt = next(todo, None)
             if nxt is not None:
                 pending.append((nxt, pool.submit(run, nxt)))
@@ -452,6 +487,7 @@ def group_chunks(
                 hop_slice=hs,
                 hmax_reached=int(reached),
                 bound_hit=not fixed,
+                lv_dropped=dropped,
             )
             if progress is not None:
                 progress(min(N, c0 + chunk) - c0)
@@ -496,7 +532,8 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     notes = run_notes(sched, params, H, levels=int(lv_gid.size),
                       levels_capped=int(sum(int(c.lv_capped.sum()) for c in chunks)),
                       hmax_reached=max(c.hmax_reached for c in chunks),
-                      bound_hit=any(c.bound_hit for c in chunks))
+                      bound_hit=any(c.bound_hit for c in chunks),
+                      levels_dropped=int(sum(c.lv_dropped for c in chunks)))
     p = result_params(params, H)
     routes = assemble(sched, "ucmp", p, gid, hops.astype(np.int32), kind, hops, lat, hn, hu, hs, notes)
     m_group = np.repeat(np.arange(G), routes.g_count.ravel())
@@ -519,12 +556,15 @@ def slice_bytes(sched: Schedule) -> float:
 def result_params(params: UcmpParams, H: int) -> dict:
     """The parameters a UCMP route set records (``PathRoutes.params``)."""
     return {"h_max": params.h_max, "hops_per_slice": H, "max_parallel": params.max_parallel,
+            "ties": params.ties, "levels": params.levels, "tie_search": params.tie_search,
             "backups": params.backups, "relax_slices": params.relax_slices}
 
 
 def run_notes(sched: Schedule, params: UcmpParams, H: int, levels: int, levels_capped: int,
-              hmax_reached: int, bound_hit: bool) -> dict:
-    """What a UCMP run reports next to its routes (``PathRoutes.notes``)."""
+              hmax_reached: int, bound_hit: bool, levels_dropped: int = 0) -> dict:
+    """What a UCMP run reports next to its routes (``PathRoutes.notes``): ``levels`` kept,
+    ``levels_capped`` (of them, those a tie cap cut: Property 1 may not hold there),
+    ``levels_dropped`` (no flow size selects them, ``levels="envelope"``)."""
     bound, bound_info = hmax_upper_bound(sched, H)
     return {
         "hops_per_slice": H,
@@ -535,6 +575,9 @@ def run_notes(sched: Schedule, params: UcmpParams, H: int, levels: int, levels_c
         "hmax_bound_hit": bound_hit,
         "levels": levels,
         "levels_capped": levels_capped,
+        "levels_dropped": levels_dropped,
+        "ties": params.ties,
+        "levels_policy": params.levels,
         "engine": resolve_engine(params.engine, sched.n_uplinks),
     }
 

@@ -65,11 +65,12 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
     profiles: dict[bytes, int] = {}
     prof_rows: list[np.ndarray] = []
     width = 2
-    levels = capped = reached = 0
+    levels = capped = reached = dropped = 0
     bound_hit = False
     for ci, c in enumerate(ucmp.group_chunks(sched, params, chunk, progress, params.engine, params.workers)):
         levels += int(c.lv_gid.size)
         capped += int(c.lv_capped.sum())
+        dropped += c.lv_dropped
         reached = max(reached, c.hmax_reached)
         bound_hit |= c.bound_hit
         # members: every level is one REGULAR member whose paths are contiguous (the
@@ -194,7 +195,7 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
         bdoc = {"count": len(boundaries) + 1, "boundaries_slices_per_hop": [str(x) for x in boundaries],
                 "slice_bytes": ucmp.slice_bytes(sched)}
         notes = ucmp.run_notes(sched, params, H, levels=levels, levels_capped=capped, hmax_reached=reached,
-                               bound_hit=bound_hit)
+                               bound_hit=bound_hit, levels_dropped=dropped)
         return artifacts.finish_source(directory, L, sched, "ucmp", ucmp.result_params(params, H), tor_m, tor_p,
                                        entries, bdoc, notes)
     finally:

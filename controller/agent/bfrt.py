@@ -57,7 +57,11 @@ def _sde_paths() -> list[str]:
 
 
 def load_bfrt_grpc():
-    """``bfrt_grpc.client``, from the environment or the SDE install; one clear error if absent."""
+    """``bfrt_grpc.client``, from the environment or the SDE install; one clear error if absent.
+    Its logger (which prints every subscribe attempt and bind at INFO) is kept to warnings."""
+    import logging
+
+    logging.getLogger("bfruntime_grpc_client").setLevel(logging.WARNING)
     try:
         return importlib.import_module("bfrt_grpc.client")
     except ImportError:
@@ -164,7 +168,16 @@ def _key_value(v):
 
 
 def _error_text(e: Exception) -> str:
-    """One line of a bfrt_grpc error (its gRPC details, without the stack it prints)."""
+    """One line of a bfrt_grpc error (the server's per-update messages, else its gRPC
+    details), without the stack it prints."""
+    subs = getattr(e, "sub_errors_get", None)
+    if callable(subs):
+        try:
+            msgs = [getattr(err, "message", str(err)) for _, err in subs()]
+        except Exception:
+            msgs = []
+        if msgs:
+            return " ".join("; ".join(dict.fromkeys(m.strip() for m in msgs)).split())
     for attr in ("grpc_error", "grpc_exception"):
         g = getattr(e, attr, None)
         if g is not None and hasattr(g, "details"):

@@ -4,8 +4,7 @@
 (never by a name pattern: another engineer's model may run next to this one).
 
 Same shape as :class:`controller.agent.bmv2_process.Bmv2Switch`: ``start`` / ``alive`` /
-``kill`` / ``stop``; ``restart_switchd`` restarts the driver under a running model (what a
-switch agent survives). The model's dev ports are mapped to the given interfaces
+``stop``; ``restart`` reboots the switch (model and driver; what a switch agent survives). The model's dev ports are mapped to the given interfaces
 (``PortToIf``); ``bf_switchd`` needs 2 MiB hugepages for its DMA pools: the old
 ``vm.nr_hugepages`` is saved and restored by :meth:`stop`.
 
@@ -31,6 +30,10 @@ STATUS_PORT = 7777
 #: bf_switchd's DMA pools (the SDE's dma_setup.sh / verify.sh value)
 HUGEPAGES = 196
 HUGEPAGES_FILE = Path("/proc/sys/vm/nr_hugepages")
+#: bf_switchd's log lines once its device is up (its gRPC port answers earlier)
+READY = (b"bfruntime gRPC server started", b"bf_switchd: server started")
+#: seconds a start may take on a loaded 2-core machine (~20 s idle, 90+ s at load 20+)
+START_TIMEOUT = 300.0
 
 
 def sde_install() -> Path:
@@ -130,7 +133,7 @@ class TofinoModelSwitch:
             self._old_hugepages = None
 
     # ---- life cycle --------------------------------------------------------------------------
-    def start(self, timeout: float = 90.0) -> "TofinoModelSwitch":
+    def start(self, timeout: float = START_TIMEOUT) -> "TofinoModelSwitch":
         why = missing()
         if why:
             raise SwitchStartError(why)
@@ -150,24 +153,41 @@ class TofinoModelSwitch:
             raise
         return self
 
-    def start_switchd(self, timeout: float = 90.0) -> None:
+    def start_switchd(self, timeout: float = START_TIMEOUT) -> None:
         conf = self.log_dir / "switchd.conf"
         self.switchd_starts += 1
         name = "switchd.log" if self.switchd_starts == 1 else f"switchd.{self.switchd_starts}.log"
         with open(self.log_dir / name, "w") as log:
             self.switchd = subprocess.Popen(self.switchd_command(conf), stdout=log, stderr=subprocess.STDOUT,
                                             env=self._env(), cwd=self.log_dir)
+        end = time.monotonic() + timeout
         try:
             wait_port(GRPC_PORT, timeout, self.switchd)
         except SwitchStartError as e:
             raise SwitchStartError(f"bf_switchd: {e} (see {self.log_dir / name})") from None
+        # the port answers before the device is up: wait for the BfRt server's own line
+        while not any(m in (self.log_dir / name).read_bytes() for m in READY):
+            if self.switchd.poll() is not None or time.monotonic() > end:
+                raise SwitchStartError(f"bf_switchd did not start its BfRt server in {timeout:.0f} s "
+                                       f"(see {self.log_dir / name})")
+            time.sleep(0.2)
 
     def stop_switchd(self) -> None:
         _stop(self.switchd)
         self.switchd = None
 
-    def restart_switchd(self, timeout: float = 90.0) -> None:
+    def restart(self, timeout: float = START_TIMEOUT) -> None:
+        """A switch reboot: bf_switchd and the model stopped and started again (the model
+        does not take a second driver: a bf_switchd restarted alone ends with dru_sim's
+        "Receive failed", exit 3)."""
         self.stop_switchd()
+        _stop(self.model)
+        self.model = None
+        conf, pmap = self.log_dir / "switchd.conf", self.log_dir / "ports.json"
+        with open(self.log_dir / f"model.{self.switchd_starts + 1}.log", "w") as log:
+            self.model = subprocess.Popen(self.model_command(conf, pmap), stdout=log, stderr=subprocess.STDOUT,
+                                          env=self._env(), cwd=self.log_dir)
+        time.sleep(2.0)
         self.start_switchd(timeout)
 
     def alive(self) -> bool:

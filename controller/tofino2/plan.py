@@ -108,9 +108,10 @@ def port_group_map(g: tm.PortGroupPlan) -> tuple[tuple[str, object], ...]:
     """Data of ``tf2.tm.port.group`` action ``map``: ``port_queue_count`` has one item per
     CHANNEL of the group (8; SDE bf_rt_tm_table_impl_portgroup.cpp refuses any other
     length) and ``ingress_qid_map_<c>`` is the map of channel c. Channels without a
-    deployment port get no queue (count 0, no map), so the group's sum stays <= 128."""
+    deployment port get no queue (count 0, an all-zero map: the SDE wants a map for every
+    channel whose count changes), so the group's sum stays <= 128."""
     counts = [0] * chip.PORT_GROUP_CHANNELS
-    maps = {}
+    maps = {c: (0,) * chip.MAX_QUEUES_PER_PORT for c in range(chip.PORT_GROUP_CHANNELS)}
     for port, n in zip(g.ports, g.queue_counts):
         counts[chip.channel(port)] = n
         maps[chip.channel(port)] = tuple(g.ingress_qid_map(port))

@@ -1,0 +1,106 @@
+"""What the Tofino2 model tests read besides packets: the switch's own state over BfRt
+(registers, the generator's counters, the TM carving, ports) through the project's
+backend session, and the AFC words the program emitted (the model's log)."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from controller.agent import backend as be
+from controller.agent import bfrt as bfrt_backend
+from controller.tofino2 import pktgen
+from controller.tofino2 import plan as switch_plan
+from controller.tofino2.bfrt_json import KeyField, Write
+
+
+def pipeline(build):
+    d, contract, pm = build
+    return bfrt_backend.pipeline_from_build(d, contract, pm)
+
+
+def attach(build, address: str) -> bfrt_backend.BfrtBackend:
+    """A backend session on the running switch, adopting its program (no re-bind)."""
+    b = bfrt_backend.BfrtBackend(be.SwitchAddress("tor0", address, timeout_s=10))
+    b.connect()
+    b.set_pipeline(pipeline(build))
+    return b
+
+
+class View:
+    """Reads and the few test-only writes (timer on/off) over one backend session."""
+
+    def __init__(self, b: bfrt_backend.BfrtBackend, pipe: int = 0):
+        self.b, self.pipe = b, pipe
+        self.s = b._s()
+        self.gc = self.s.gc
+
+    def _get(self, table: str, key_fields, pipe: int | None = None) -> dict:
+        t = self.s._table(table)
+        key = t.make_key([self.gc.KeyTuple(n, v) for n, v in key_fields])
+        for data, _ in t.entry_get(self.s.target(pipe), [key], {"from_hw": True}):
+            return data.to_dict()
+        raise AssertionError(f"{table} {key_fields}: no entry")
+
+    def register(self, name: str, index: int = 0) -> int:
+        """Register cell ``index`` of pipe ``self.pipe``."""
+        full = "pipe." + name
+        d = self._get(full, [("$REGISTER_INDEX", index)])
+        vals = next(v for k, v in d.items() if k.startswith(name))
+        return int(vals[self.pipe] if isinstance(vals, list) else vals)
+
+    def app(self, app_id: int = pktgen.TIMER_APP_ID) -> dict:
+        return self._get(switch_plan.PKTGEN_APP, [("app_id", app_id)], pipe=self.pipe)
+
+    def triggers(self) -> int:
+        return int(self.app()["trigger_counter"])
+
+    def timer(self, on: bool) -> None:
+        """Start/stop the clock (the timer application's enable, as the plan writes it)."""
+        self.s.write("mod", Write(switch_plan.PKTGEN_APP, (KeyField("app_id", pktgen.TIMER_APP_ID),),
+                                  "trigger_timer_periodic", (("app_enable", on),), pipe=self.pipe))
+
+    def queue_map(self, ports) -> dict:
+        return self.s.tm_queue_map(ports)
+
+    def port(self, dev_port: int) -> dict:
+        return self._get("$PORT", [("$DEV_PORT", dev_port)])
+
+    def frozen_slice(self, settle: float = 0.3) -> int:
+        """Stop the clock and return the slice it stopped in."""
+        self.timer(False)
+        time.sleep(settle)
+        return self.register("UroIngress.slice_reg")
+
+
+# ---- the model's log -------------------------------------------------------------------------
+_AFC = re.compile(r"adv_flow_ctl\[31:0\] = 0x([0-9a-fA-F]+)")
+
+
+def model_log(log_dir: Path) -> Path:
+    """The model's current trace log (``model_<date>.log``, the newest)."""
+    logs = sorted(Path(log_dir).glob("model_*.log"), key=lambda p: p.stat().st_mtime)
+    if not logs:
+        raise AssertionError(f"no model_*.log in {log_dir}")
+    return logs[-1]
+
+
+class LogTail:
+    """The lines the model logged since :meth:`mark`."""
+
+    def __init__(self, log_dir: Path):
+        self.path = model_log(log_dir)
+        self.pos = 0
+
+    def mark(self) -> None:
+        self.path.stat()
+        self.pos = self.path.stat().st_size
+
+    def lines(self) -> list[str]:
+        with open(self.path, "rb") as fh:
+            fh.seek(self.pos)
+            return fh.read().decode(errors="replace").splitlines()
+
+    def afc_words(self) -> list[int]:
+        return [int(m.group(1), 16) for line in self.lines() for m in [_AFC.search(line)] if m]

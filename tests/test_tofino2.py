@@ -176,6 +176,24 @@ def test_default_port_maps_and_their_limits():
         settings.default_port_map(prof.load("r1024x32"))
 
 
+@pytest.mark.parametrize("gbps,msg", [
+    (400.0, r"32 uplinks x 32 queues need 32 port groups of 128 queues; a pipe has 8"),
+    (100.0, r"32 uplinks x 32 queues fill 8 port groups; 0 ports with a queue are left for 16 host ports"),
+    (50.0, r"32 uplinks x 32 queues fill 8 port groups; 0 ports with a queue are left for 16 host ports"),
+])
+def test_r1024x32_has_no_one_pipe_port_map_at_any_port_speed(gbps, msg):
+    """Why r1024x32 cannot be deployed on one pipe, whatever the port speed: at 400G a port
+    is a whole port group (8 per pipe, 32 uplinks); at 100G or 50G the 32 uplinks x 32
+    calendar queues take all 8 x 128 TM queues of the pipe's front-panel port groups, and a
+    host port needs one more."""
+    from dataclasses import replace
+
+    p = prof.load("r1024x32")
+    assert p.uplinks * p.queues == 8 * chip.PORT_GROUP_QUEUES
+    with pytest.raises(settings.SettingsError, match=msg):
+        settings.default_port_map(replace(p, timing=replace(p.timing, link_gbps=gbps)))
+
+
 @pytest.mark.parametrize("doc,msg", [
     (dict(hosts=[10], uplinks=[8, 9]), r"hosts lists 1 dev ports, profile 'tiny' has host_ports = 2"),
     (dict(hosts=[12, 14], uplinks=[8, 136]), r"uplinks\[1\] = dev port 136 is in pipe 1, the ToR runs on pipe 0"),

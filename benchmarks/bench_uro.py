@@ -5,15 +5,15 @@ Figures are printed, never asserted (timings belong in benchmarks, not unit test
   reference backtracking on a random sample of queries, extrapolated to all
   (src, dst, slice) queries; the speed ratio; agreement on the sample.
 - OpenOptics' ``routing_hoho`` on the same schedule when ``openoptics-dcn`` is installed.
-- 1024 x 32 (32 slices), K=4: build time and peak RSS, in a child process.
+- 1024 x 32 (32 slices), K=4: the whole `uro routes` process to the compact artifact, today's
+  NumPy engine vs the compiled kernels (wall time, peak RSS, ratio, load average).
+- the compiled engine vs the NumPy engine in-process, its first call (kernel load) apart.
 - entries/ToR against URO Table II: (N-1) x S.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-import resource
 import subprocess
 import sys
 import time
@@ -23,7 +23,7 @@ import numpy as np
 from controller.analysis import stats
 from controller.tables import perhop
 from controller.routing.reference import Reference
-from controller.routing.uro import UroParams, compute
+from controller.routing.uro import NUMBA_FROM_TORS, UroParams, compute
 from controller.schedule import opera
 
 PAPER_ENTRIES = {(108, 6): "1.9K", (1024, 32): "32.8K"}
@@ -76,13 +76,64 @@ def _openoptics(sched) -> float | None:
     return time.perf_counter() - t0
 
 
-def _child(n: int, d: int) -> None:
-    """Run in a fresh process: build all tables for opera(n, d), print JSON figures."""
-    r = _fast(n, d)
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
-    st = stats.summarize(r["routes"]) if n <= 256 else None
-    print(json.dumps({"secs": r["secs"], "rss_gib": rss, "entries": perhop.uncompressed_count(r["routes"]),
-                      "compressed": r["compressed"], "mean_hops": st.mean_hops if st else None}))
+def _load() -> str:
+    return Path("/proc/loadavg").read_text().split(" ")[0] if Path("/proc/loadavg").exists() else "?"
+
+
+def _engines_side_by_side(sched, quick: bool, repeat: int = 5) -> None:
+    """The compiled per-destination engine against today's NumPy engine, in this process:
+    first call (cached-kernel load, or compilation on a new machine) reported apart."""
+    from controller.routing import uro_chunks
+
+    params = UroParams(k=4)
+    t0 = time.perf_counter()
+    uro_chunks.compute(sched, params)
+    first = time.perf_counter() - t0
+    rows = []
+    for _ in range(2 if quick else repeat):
+        t0 = time.perf_counter()
+        compute(sched, params, engine="numpy")
+        a = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        uro_chunks.compute(sched, params)
+        rows.append((a, time.perf_counter() - t0))
+    a, b = (float(np.median([r[i] for r in rows])) for i in (0, 1))
+    print(f"== engines, {sched.n_tors}x{sched.n_uplinks} K=4 in-process (median of {len(rows)}, load {_load()}): "
+          f"numpy {a:.3f} s, numba {b:.3f} s -> ratio numba/numpy {b / a:.2f}; numba first call (kernel load "
+          f"or compile) {first:.2f} s; `uro routes` picks numba from {NUMBA_FROM_TORS} ToRs on")
+
+
+def _run_child(argv: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak RSS (GiB) of a whole child process."""
+    import os
+
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, ru = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(argv)} failed: {proc.stderr.read().decode()[-400:]}")
+    return wall, ru.ru_maxrss / 2**20
+
+
+def _whole_process(n: int, d: int, repeat: int = 2) -> None:
+    """`uro routes` to the compact artifact, the whole process, today's engine vs the compiled one."""
+    import tempfile
+
+    uro = [sys.executable, "-m", "controller.cli"]
+    base = ["routes", "--generate", "opera", "--tors", str(n), "--uplinks", str(d), "-K", "4"]
+    print(f"== `uro routes` {n}x{d} K=4 -> compact artifact, whole process, today's NumPy engine vs compiled kernels")
+    with tempfile.TemporaryDirectory() as tmp:
+        figs = {"numpy": [], "numba": []}
+        loads = [_load()]
+        for _ in range(repeat):
+            for eng in ("numpy", "numba"):
+                figs[eng].append(_run_child(uro + base + ["--uro-engine", eng, "-o", f"{tmp}/{eng}.uro"]))
+            loads.append(_load())
+    (a, ra), (b, rb) = ((float(np.median([f[0] for f in figs[e]])), max(f[1] for f in figs[e])) for e in ("numpy", "numba"))
+    print(f"numpy: {a:.1f} s, peak RSS {ra:.2f} GiB; numba: {b:.1f} s, peak RSS {rb:.2f} GiB; "
+          f"ratio numba/numpy {b / a:.2f} (median of {repeat}; load {' -> '.join(loads)}; target <= 10 s, <= 2 GiB)")
 
 
 def main(quick: bool = False, large: bool = True) -> int:
@@ -112,16 +163,9 @@ def main(quick: bool = False, large: bool = True) -> int:
     print(f"entries/ToR: {st.entries_per_tor} = (N-1) x S (URO Table II: {paper}); "
           f"{r['compressed']:.0f} with arrival-slice ranges; queues/port {st.max_queues_per_port}; "
           f"mean hops {st.mean_hops:.2f}")
+    _engines_side_by_side(sched, quick)
     if large and not quick:
-        print("== 1024 ToRs x 32 uplinks (32 slices), K=4, in a child process")
-        out = subprocess.run([sys.executable, "-c", "from benchmarks.bench_uro import _child; _child(1024, 32)"],
-                             capture_output=True, text=True, cwd=str(Path(__file__).resolve().parents[1]))
-        if out.returncode != 0:
-            print(out.stderr.strip().splitlines()[-1] if out.stderr else "child failed")
-            return 1
-        fig = json.loads(out.stdout.strip().splitlines()[-1])
-        print(f"all per-hop tables in {fig['secs']:.1f} s, peak RSS {fig['rss_gib']:.2f} GiB; "
-              f"entries/ToR {fig['entries']} (URO Table II: 32.8K), {fig['compressed']:.0f} with ranges")
+        _whole_process(1024, 32)
     return 0
 
 

@@ -135,9 +135,14 @@ def status(port: int, timeout: float = 10.0) -> dict:
         return json.loads(r.read())
 
 
-def post(port: int, op: str, body: dict, timeout: float = 120.0) -> dict:
+def token_of(config: Path) -> str:
+    """The API token the daemon made next to its config (writes need it)."""
+    return config.with_name(config.stem + ".token").read_text().strip()
+
+
+def post(port: int, op: str, body: dict, token: str, timeout: float = 120.0) -> dict:
     req = urllib.request.Request(f"http://127.0.0.1:{port}/{op}", data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json"})
+                                 headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
     with urllib.request.urlopen(req, timeout=timeout) as r:
         return json.loads(r.read())
 

@@ -105,12 +105,15 @@ def udp(dst_tor: int, *, src_tor: int = ME, ttl: int = 64, dscp: int = 0, sport:
     return Ether(dst="02:00:00:00:00:02", src="02:00:00:00:00:01") / ip / l4 / (b"uro-test" * 4)
 
 
-def routed(pkt, ttl_dec: int = 1, options=None):
+def routed(pkt, ttl_dec: int = 1, options=None, stamp: int | None = 0):
     """The frame as it leaves a ToR: TTL decremented, IPv4 checksum recomputed, L4 bytes
     untouched (scapy would recompute a UDP/TCP checksum against the SSRR option's last
-    hop as the final destination, RFC 791; the switch leaves L4 alone)."""
+    hop as the final destination, RFC 791; the switch leaves L4 alone). ``stamp``: the
+    route generation in the IPv4 reserved flag bit (None: as sent)."""
     orig = Ether(pkt.build())
     p = pkt.copy()
+    if stamp is not None:
+        p[IP].flags = (int(p[IP].flags) & 3) | (stamp << 2)
     for l4 in (UDP, TCP):
         if l4 in p:
             p[l4].chksum = orig[l4].chksum

@@ -73,7 +73,7 @@ def test_one_write_flips_the_route_generation(tor):
         client.write([config(contract, g)])
         pkt = udp(DST, ident=20 + i)
         dp.send(0, pkt)
-        dp.expect(UPLINK_BASE + port, routed(pkt))
+        dp.expect(UPLINK_BASE + port, routed(pkt, stamp=g))   # stamped with the generation it took
         sr = udp(3, ident=30 + i)                      # source-routed: from generation g's selector
         dp.send(0, sr)
         got = collect_frames(dp, 0, S)

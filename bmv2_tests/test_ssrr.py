@@ -161,3 +161,142 @@ def test_per_hop_and_source_routing_coexist_by_destination(tor):
     got = collect(dp, t)
     assert [(now, port) for now, port, _ in got] == [(alt.dep_slice, UPLINK_BASE + alt.uplink)]
     assert got[0][2] == routed(pkt).build()             # no option: the per-hop table carried it
+
+
+# ---- issue 20 part 3: a source route whose hop 0 cannot leave now --------------------------
+def _entry(dst: int, t: int, bucket: int = 0, me: int = ME):
+    return next(e for e in ssrr_entries(me) if e.dst == dst and e.slice == t % S
+                and e.buckets[0] <= bucket <= e.buckets[1])
+
+
+def _leaves_now():
+    """(dst, t): the bucket-0 path of slice t leaves now (hop 0 in slice t), one path per
+    entry at t and t + 1 (so the test knows which path it must see)."""
+    for t in range(S):
+        for dst in range(1, 8):
+            a, b = _entry(dst, t), _entry(dst, t + 1)
+            if len(a.paths) == 1 and len(b.paths) == 1 and a.paths[0][0][2] == t:
+                return dst, t
+    raise AssertionError("no source route leaving in its start slice on this schedule")
+
+
+def _spend_the_slice(client, contract, me: int = ME):
+    """Routes with the byte clock at the slice capacity per microsecond: the current
+    slice's queues have no bytes left a moment after its timer (a packet arriving at
+    the end of a slice); future slices' queues are empty."""
+    cap = contract["profile"]["slice_capacity_bytes"]
+    client.write(tor_batch(contract, me, path_routes=ucmp_routes(),
+                           source_routed=[t for t in range(8) if t != me], bytes_per_us=cap))
+
+
+def test_source_whose_hop0_slice_is_spent_takes_the_next_start_slices_path(tor):
+    """At the end of slice t a source route whose hop 0 leaves in t cannot be admitted.
+    Before the fix the re-decision found the same path again and dropped the packet
+    (drops[all_full]) although every later slice was empty; a per-hop route takes its
+    next alternative. Now the source takes the path of start slice t + 1 and the packet
+    leaves on its hop 0 in that path's slice, nothing dropped."""
+    sw, client, dp, contract = tor
+    dst, t = _leaves_now()
+    later = _entry(dst, t + 1).paths[0]
+    _spend_the_slice(client, contract)
+    set_slice(dp, t)
+    dp.send(0, udp(dst, ident=700))
+    got = collect(dp, t)
+    drops = {k: v for k, v in client.read_counters(contract, "drops").items() if v}
+    assert drops == {}, f"dropped: {drops}"
+    assert [(now, port) for now, port, _ in got] == [(later[0][2], UPLINK_BASE + later[0][1])]
+    assert parse_ssrr(got[0][2]) == (8, list(later))
+    events = client.read_counters(contract, "events")
+    assert events["ssrr_deferred"] == 1
+
+
+def test_transit_hop_in_a_spent_slice_is_resourced_onto_a_later_path(tor):
+    """A packet in transit whose hop leaves in the current slice, with that slice's
+    bytes spent, is re-sourced here (UCMP §6.3); the re-sourced path of the current slice
+    leaves now as well, so before the fix it was dropped (all_full)."""
+    sw, client, dp, contract = tor
+    dst, t = _leaves_now()
+    later = _entry(dst, t + 1).paths[0]
+    _spend_the_slice(client, contract)
+    hops = [(ME, 1, (t - 1) % S), (dst, 0, t)]        # hop 0 brought it here; hop 1 (ours) leaves now
+    pkt = udp(dst, src_tor=4, options=ssrr_options(hops, ptr=8))
+    set_slice(dp, t)
+    dp.send(UPLINK_BASE + 1, pkt)
+    got = collect(dp, t)
+    drops = {k: v for k, v in client.read_counters(contract, "drops").items() if v}
+    assert drops == {}, f"dropped: {drops}"
+    assert [(now, port) for now, port, _ in got] == [(later[0][2], UPLINK_BASE + later[0][1])]
+    assert parse_ssrr(got[0][2]) == (8, list(later))
+    events = client.read_counters(contract, "events")
+    assert events["ssrr_resourced"] == 1 and events["ssrr_deferred"] >= 1
+    # a transit packet is not a packet from a host: the path counter stays at zero
+    assert sum(client.read_counters(contract, "ssrr_paths").values()) == 0
+
+
+def test_path_counter_counts_host_packets_by_bucket_and_hops(tor):
+    """ssrr_paths[b<bucket>h<hops>] counts each packet from a host once, at the cell of its
+    DSCP bucket and the hop count of the path written into it."""
+    from collections import Counter
+
+    sw, client, dp, contract = tor
+    push(client, contract)
+    want = Counter()
+    sent = 0
+    for t in range(S):
+        for dst in (1, 3, 6):
+            for bucket in (0, 5):
+                e = _entry(dst, t, bucket)
+                set_slice(dp, t)
+                dp.send(0, udp(dst, dscp=bucket, ident=800 + sent))
+                got = collect(dp, t)
+                assert len(got) == 1
+                want[f"b{bucket}h{len(parse_ssrr(got[0][2])[1])}"] += 1
+                assert len(parse_ssrr(got[0][2])[1]) in {len(p) for p in e.paths}
+                sent += 1
+    cells = {k: v for k, v in client.read_counters(contract, "ssrr_paths").items() if v}
+    assert cells == dict(want)
+    assert len({k.split("h")[1] for k in cells}) >= 2, "the cases should cover paths of different hop counts"
+
+
+def test_transit_from_a_tor_already_in_the_next_slice_waits_for_this_tors_timer(tor):
+    """Boundary skew: the previous ToR took its timer for slice t + 1 first and sent the
+    hop it planned for t + 1; this ToR still counts slice t. Before the fix it read the
+    packet as S - 1 slices late (ssrr_missed) and re-sourced it onto a path of slice t,
+    on a circuit the OCS no longer had (bad_ssrr one ToR on). Now it waits here for its
+    own timer of t + 1 and takes its planned hop then."""
+    sw, client, dp, contract = tor
+    push(client, contract)
+    t = 1
+    nxt = (t + 1) % S
+    hops = [(ME, 1, nxt), (5, 0, nxt), (3, 1, (nxt + 1) % S)]   # hop 1 (ours) leaves in t + 1
+    pkt = udp(3, src_tor=4, options=ssrr_options(hops, ptr=8))
+    set_slice(dp, t)
+    dp.send(UPLINK_BASE + 1, pkt)
+    dp.expect_none()                                  # this ToR is still in slice t
+    set_slice(dp, nxt, settle=0)
+    frame = dp.expect(UPLINK_BASE + 0, routed(pkt, options=ssrr_options(hops, ptr=12)))
+    assert parse_ssrr(frame) == (12, hops)
+    events = client.read_counters(contract, "events")
+    assert events["ssrr_missed"] == 0 and events["ssrr_resourced"] == 0
+    assert sum(client.read_counters(contract, "drops").values()) == 0
+
+
+def test_packet_delivered_to_a_tor_its_route_does_not_name_is_resourced_here(tor):
+    """A circuit of another slice carried the hop (a slice boundary the switches did not
+    see at the same moment): the previous hop names ToR 5, the packet is here. Before
+    the fix it was dropped (bad_ssrr); now its route is no longer available and it is
+    re-sourced from here (UCMP §6.3) onto this ToR's path for the current slice."""
+    sw, client, dp, contract = tor
+    push(client, contract)
+    t = 2
+    e = next(x for x in ssrr_entries() if x.dst == 3 and x.slice == t and x.buckets[0] == 0)
+    hops = [(5, 0, t), (3, 1, (t + 1) % S)]
+    set_slice(dp, t)
+    dp.send(UPLINK_BASE, udp(3, src_tor=4, options=ssrr_options(hops, ptr=8)))
+    got = collect(dp, t)
+    assert len(got) == 1
+    path = parse_ssrr(got[0][2])[1]
+    assert tuple(path) in {tuple(p) for p in e.paths}
+    assert sum(client.read_counters(contract, "drops").values()) == 0
+    events = client.read_counters(contract, "events")
+    assert events["ssrr_misdelivered"] == 1

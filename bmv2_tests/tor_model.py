@@ -50,6 +50,9 @@ class Tables:
     source_routed: set[int] = field(default_factory=set)
     #: (dst, start slice) -> one path [(next ToR, uplink, send slice)] for every bucket
     paths: dict[tuple[int, int], list[tuple[int, int, int]]] = field(default_factory=dict)
+    #: the config: generation stamped into host packets, generations live (bit g)
+    gen: int = 0
+    live: int = 1
 
     def host_dst(self, ip: int):
         """('local', port) | ('remote', tor) | None, as the LPM table says."""
@@ -150,6 +153,16 @@ def decide(t: Tables, frame: bytes, in_port: int, cur: int):
     ttl = ip[8]
     if ttl == 0:
         return Dropped("ttl")
+    # the route generation: an uplink's packet carries its source's stamp (IPv4 reserved
+    # flag bit), which must be live here; a host's is stamped with the config's
+    if from_uplink:
+        gen = ip[6] >> 7
+        if not t.live >> gen & 1:
+            return Dropped("stale_gen")
+    else:
+        gen = t.gen
+    ip = bytearray(ip)
+    ip[6] = (ip[6] & 0x7F) | (gen << 7)
     where = t.host_dst(int.from_bytes(ip[16:20], "big"))
     if where is None:
         return Dropped("no_route")
@@ -158,8 +171,11 @@ def decide(t: Tables, frame: bytes, in_port: int, cur: int):
             hdr = bytearray(ip)
             hdr[0] = 0x45
             hdr[2:4] = ((total - (ihl - 5) * 4) & 0xFFFF).to_bytes(2, "big")
+            hdr[6] &= 0x7F                           # and the generation stamp
             return Sent(cur, where[1], frame[:14] + with_checksum(hdr) + frame[14 + ihl * 4:])
-        return Sent(cur, where[1], frame)
+        hdr = bytearray(ip)
+        hdr[6] &= 0x7F                               # hosts never see the generation stamp
+        return Sent(cur, where[1], frame[:14] + with_checksum(hdr) + frame[14 + 20:])
     dst = where[1]
     if ttl <= 1:
         return Dropped("ttl")
@@ -189,13 +205,20 @@ def decide(t: Tables, frame: bytes, in_port: int, cur: int):
         if ptr < 8 or ptr & 3:
             return Dropped("bad_ssrr")
         idx = ((ptr >> 2) - 1) & 0xFF
-        if idx >= nhops:
+        if idx > nhops:
             return Dropped("bad_ssrr")
+        if idx == nhops:
+            return source_write(ihl)                 # its last hop went astray: re-sourced here
         nxt, up, sl = hops[idx]
         prev_tor, _, prev_sl = hops[idx - 1]
-        if prev_tor != t.me or up >= t.d or sl >= S or nxt >= t.n or prev_sl >= S:
+        if up >= t.d or sl >= S or nxt >= t.n or prev_sl >= S:
             return Dropped("bad_ssrr")
-        if (cur - prev_sl) % S > (sl - prev_sl) % S:
+        if prev_tor != t.me:
+            return source_write(ihl)                 # delivered to a ToR its route does not name
+        waited = (cur - prev_sl) % S
+        if S >= 3 and waited == S - 1:
+            waited = 0                               # the previous ToR is a slice ahead: not late
+        if waited > (sl - prev_sl) % S:
             return source_write(ihl)                 # late: re-sourced from here
         opt = bytearray(frame[14 + 20:14 + ihl * 4])
         opt[3] = (ptr + 4) & 0xFF

@@ -10,6 +10,12 @@ as one set with :class:`OutputSet`: everything is written to temporaries first a
 renamed into place once all of it is complete, so an interrupted or failing run leaves
 the previous set untouched (the renames at the end take microseconds; route artifacts
 also record the schedule's content hash, so a mismatched pair is detected on load).
+
+This module is where every output of every command is created, so it is also the one
+place where the operating system's refusals become user errors: a location the OS
+refuses at creation time (``/proc``, ``/sys``, a read-only mount, a full disk) past the
+checks the commands make first raises :class:`OutputError` -- one line naming the
+user's path and the OS's reason -- instead of an ``OSError`` traceback.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ import threading
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Iterator
+
+from controller.errors import UroError
 
 _umask_lock = threading.Lock()
 _umask: int | None = None
@@ -37,6 +45,53 @@ def umask() -> int:
         return _umask
 
 
+class OutputError(UroError):
+    """The OS refused to create or write an output (the message names the path and why)."""
+
+
+def output_error(target: Path, e: OSError) -> OutputError:
+    """``cannot write TARGET: REASON`` (the OS's reason, e.g. read-only file system)."""
+    import errno
+
+    reason = e.strerror or str(e) or type(e).__name__
+    where = next((p for p in (target.parent, *target.parent.parents) if p.is_dir()), None)
+    if e.errno == errno.ENOENT and where is not None and where != target.parent or \
+            e.errno == errno.ENOENT and target.parent.is_dir():
+        # /proc and its like say ENOENT for a file that cannot be created in them
+        reason = f"{reason}: {where} does not take new files or directories"
+    return OutputError(f"cannot write {target}: {reason}")
+
+
+@contextmanager
+def creating(target: str | os.PathLike[str], tmp: Path | None = None) -> Iterator[None]:
+    """OS errors raised inside become :class:`OutputError` naming ``target``: every one
+    that concerns no file (a write's ENOSPC, EIO), ``target`` itself, its temporary
+    ``tmp`` or anything inside it, or a parent of ``target`` (a ``mkdir`` on the way).
+    An error about another file (an input read in the body) keeps its own type."""
+    target = Path(target)
+    try:
+        yield
+    except OSError as e:
+        if isinstance(e, OutputError) or not _concerns(e, target, tmp):
+            raise
+        raise output_error(target, e) from None
+
+
+def _concerns(e: OSError, target: Path, tmp: Path | None) -> bool:
+    if e.filename is None:
+        return True
+    f = os.path.abspath(os.fsdecode(e.filename))
+    for mine in (target, tmp):
+        if mine is None:
+            continue
+        m = os.path.abspath(mine)
+        if f == m or f.startswith(m.rstrip(os.sep) + os.sep) or m.startswith(f.rstrip(os.sep) + os.sep):
+            return True
+    # a temporary next to the target (.NAME.xxxx.tmp / .old) that failed to be created
+    return os.path.dirname(f) == os.path.dirname(os.path.abspath(target)) and \
+        os.path.basename(f).startswith(f".{target.name}.")
+
+
 def file_mode() -> int:
     return 0o666 & ~umask()
 
@@ -47,18 +102,20 @@ def dir_mode() -> int:
 
 def temp_file(target: Path) -> Path:
     """A new empty file next to ``target`` with ordinary permissions."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.fchmod(fd, file_mode())
-    os.close(fd)
+    with creating(target):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        os.fchmod(fd, file_mode())
+        os.close(fd)
     return Path(tmp)
 
 
 def temp_dir(target: Path) -> Path:
     """A new empty directory next to ``target`` with ordinary permissions."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
-    os.chmod(tmp, dir_mode())
+    with creating(target):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+        os.chmod(tmp, dir_mode())
     return tmp
 
 
@@ -79,6 +136,11 @@ def replace(tmp: Path, target: Path) -> None:
     A file is replaced atomically (``os.replace``). A directory cannot be renamed over
     a non-empty one, so the old one is first moved aside and removed after the new one
     is in place (if the second rename fails the old one is put back)."""
+    with creating(target, tmp):
+        _replace(tmp, target)
+
+
+def _replace(tmp: Path, target: Path) -> None:
     if tmp.is_dir() and target.exists():
         old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent))
         old.rmdir()
@@ -102,9 +164,25 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO]:
     target = Path(path)
     tmp = temp_file(target)
     try:
-        with open(tmp, mode) as fh:
-            yield fh
-        os.replace(tmp, target)
+        with creating(target, tmp):
+            with open(tmp, mode) as fh:
+                yield fh
+            os.replace(tmp, target)
+    except BaseException:
+        remove(tmp)
+        raise
+
+
+@contextmanager
+def atomic_dir(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """A new temporary directory next to ``path`` to fill; it replaces ``path`` (a file
+    or directory) when the body succeeds and is removed when it raises."""
+    target = Path(path)
+    tmp = temp_dir(target)
+    try:
+        with creating(target, tmp):
+            yield tmp
+        replace(tmp, target)
     except BaseException:
         remove(tmp)
         raise
@@ -165,5 +243,10 @@ class OutputSet:
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is None:
             self.commit()
-        else:
-            self.abort()
+            return
+        pending = list(self._pending)
+        self.abort()
+        if isinstance(exc, OSError) and not isinstance(exc, OutputError):
+            for tmp, target in pending:   # a write into one of our temporaries failed
+                if _concerns(exc, target, tmp):
+                    raise output_error(target, exc) from None

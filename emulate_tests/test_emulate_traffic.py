@@ -139,6 +139,9 @@ def test_every_pair_pings_and_replies(fab):
         for group, cells in c.items():
             seen.update({f"{group}.{k}": v for k, v in cells.items() if v and k != "timer"})
     figure(f"[{fab.mode}]   switch counters after the pings: {dict(sorted(seen.items()))}")
+    clk = fab.status().get("clock", {})
+    figure(f"[{fab.mode}]   daemon clock: timers sent {clk.get('timers_sent')}, slices skipped {clk.get('slices_skipped')}, "
+           f"spread between switches {clk.get('jitter_between_switches')}, load average {open('/proc/loadavg').read().split()[0]}")
     if silent:  # a pair whose 3 pings all died: give it one more try before calling it broken
         again = traffic.ping_pairs(plan, silent, count=3, interval=0.3, wait_s=4 * cycle_s + 1, parallel=8)
         silent = [(r.src, r.dst) for r in again if r.received == 0]

@@ -39,6 +39,7 @@ typedef bit<8>  slice_t;    // slice id 0..S-1
 typedef bit<8>  bucket_t;   // UCMP flow-size bucket
 typedef bit<108>  qstate_t;   // Full(1)/Unfull(0) bit per (uplink, calendar queue)
 typedef bit<6>  down_t;     // down(1) bit per uplink (config)
+typedef bit<108>  dead_t;     // dead(1) bit per (slice, uplink): bit s*d + u (config)
 
 const bit<32> NUM_SLICES  = 18;
 const bit<32> NUM_QUEUES  = 18;   // calendar queues per uplink
@@ -59,6 +60,7 @@ const bit<32> DROP_BAD_TIMER = 7;
 const bit<32> DROP_UNCONFIGURED = 8;
 const bit<32> DROP_BAD_CHECKSUM = 9;
 const bit<32> DROP_REROUTE_LIMIT = 10;
+const bit<32> DROP_STALE_GEN = 11;
 const bit<32> EVENT_REROUTE_MISSED = 0;
 const bit<32> EVENT_REROUTE_SPILL = 1;
 const bit<32> EVENT_TIMER = 2;
@@ -125,6 +127,7 @@ const bit<8> DR_BAD_TIMER = 8;
 const bit<8> DR_UNCONFIGURED = 9;
 const bit<8> DR_BAD_CHECKSUM = 10;
 const bit<8> DR_REROUTE_LIMIT = 11;
+const bit<8> DR_STALE_GEN = 12;
 /* events are counted as one cell per packet: the cell index is the set of events (bitmap) */
 const bit<12> EV_REROUTE_MISSED = 1;
 const bit<12> EV_REROUTE_SPILL = 2;
@@ -240,7 +243,8 @@ struct metadata_t {
     bit<8>   role;
     bit<1>   configured;
     tor_t    my_tor;
-    bit<1>   gen;           // the route generation in use (config)
+    bit<1>   gen;           // the packet's route generation: config (from a host) or its stamp (uplink)
+    bit<2>   live;          // generations complete here (config)
     down_t   down_cfg;      // uplinks the control plane marked down (config)
     down_t   down_upbit;    // timer: the uplink's bit in down_cfg
     down_t   down_hit;
@@ -412,6 +416,7 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         meta.pkt_type = 0;
         meta.unmapped = 0;
         meta.gen = 0;
+        meta.live = 0;
         meta.alt_c_0 = 0;
         meta.alt_ok_0 = 0;
         meta.alt_pre_0 = 0;
@@ -844,14 +849,16 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                    in ingress_intrinsic_metadata_from_parser_t ig_prsr_md,
                    inout ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md,
                    inout ingress_intrinsic_metadata_for_tm_t ig_tm_md) {
-    /* drop reasons: no_route, all_full, held_too_long, bad_ssrr, ttl, malformed, not_ipv4, bad_timer, unconfigured, bad_checksum, reroute_limit; cell = 1 + reason (cell 0 unused) */
-    Counter<bit<32>, bit<8>>(12, CounterType_t.PACKETS) drops;
+    /* drop reasons: no_route, all_full, held_too_long, bad_ssrr, ttl, malformed, not_ipv4, bad_timer, unconfigured, bad_checksum, reroute_limit, stale_gen; cell = 1 + reason (cell 0 unused) */
+    Counter<bit<32>, bit<8>>(13, CounterType_t.PACKETS) drops;
     /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, timer_sync, timer_rejected, ssrr_resourced, ssrr_missed, uplink_down, qstate_full, resubmit_spill; cell = bitmap of the packet's events */
     Counter<bit<32>, bit<12>>(4096, CounterType_t.PACKETS) events;
 
     /* ---- who sent it: dev port -> host | uplink (written from the port map) ----------- */
     action role_host(bit<8> index) { meta.role = ROLE_HOST; }
-    action role_uplink(uplink_t uplink) { meta.role = ROLE_UPLINK; }
+    /* a packet from an uplink is routed by the generation its source ToR stamped into the
+     * IPv4 reserved flag bit (docs/p4.md "Route generations"); a host's gets the config's */
+    action role_uplink(uplink_t uplink) { meta.role = ROLE_UPLINK; meta.gen = hdr.ipv4.flags[2:2]; }
     action role_other() { meta.role = ROLE_OTHER; }
     table port_role {
         key = { ig_intr_md.ingress_port: exact @name("ingress_port"); }
@@ -873,13 +880,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 14;
     }
 
-    /* ---- this ToR: id, the route generation in use, uplinks down; no entry = not
+    /* ---- this ToR: id, the route generation it stamps, the generations complete here
+     * (`live`: stamps from uplinks are routed by them), uplinks down; no entry = not
      * configured: drop all but the clock. (The slice capacity and link rate are compiled in
      * from the timer plan; the packet generator is the clock.) */
-    action set_config(tor_t my_tor, bit<1> generation, down_t down) {
+    action set_config(tor_t my_tor, bit<1> generation, bit<2> live, down_t down) {
         meta.configured = 1;
         meta.my_tor = my_tor;
         meta.gen = generation;
+        meta.live = live;
         meta.down_cfg = down;
     }
     action unconfigured() { meta.configured = 0; }
@@ -4874,8 +4883,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         bit<1> transit = 0;
         bit<1> source = 0;
         bit<1> uro_path = 0;
-        port_role.apply();
         config.apply();
+        port_role.apply();                       // after config: an uplink's stamp replaces its generation
         /* ---- the clock: ticked by timer batch 0 packet 0, read by everything else ---- */
         if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
             meta.cur_slice = slice_tick.execute(0);
@@ -5082,6 +5091,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.drop_reason = DR_MALFORMED;
             } else if (!meta.csum_ok) {
                 meta.drop_reason = DR_BAD_CHECKSUM;
+            } else if (meta.role == ROLE_UPLINK && ((meta.gen == 0 && meta.live[0:0] == 0)
+                                                    || (meta.gen == 1 && meta.live[1:1] == 0))) {
+                meta.drop_reason = DR_STALE_GEN;      // stamped with a generation not (or no longer) here
             } else if (meta.routed == 0) {
                 meta.drop_reason = DR_NO_ROUTE;
             } else if (meta.is_local == 0) {
@@ -5099,8 +5111,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             }
 
             /* ---- the departure: first usable slot, admitted if it fits ------------------ */
+            if (meta.is_local == 1) {
+                hdr.ipv4.flags[2:2] = 0;               // the generation stamp never reaches a host
+            }
             if (meta.drop_reason == 0 && meta.is_local == 0) {
                 hdr.ipv4.ttl = hdr.ipv4.ttl - 1;
+                hdr.ipv4.flags[2:2] = meta.gen;        // stamped at the source, kept in transit
                 choose.apply();                        // URO alternatives, or the SSRR slot
                 if (uro_path == 1 && meta.have_dep == 1 && meta.dep_alt != 0) { meta.ev = meta.ev | EV_REROUTE_SPILL; }
                 if (transit == 1) {

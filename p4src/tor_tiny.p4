@@ -8,14 +8,16 @@
  *   edge checks: malformed IPv4, bad checksum, SSRR from a host -> dropped and counted
  *   IPv4: dst IP -> dst ToR | local host port
  *         route_mode(gen, dst ToR) -> URO per-hop one-shot lookup | UCMP SSRR source route
- *         SSRR in transit: check the hop names this ToR, take it in its send slice;
+ *         SSRR in transit: take the hop at the pointer in its send slice (a hop that
+ *         names another ToR crossed a slice boundary: re-sourced here);
  *         late, Full or on a failed uplink -> re-sourced from this ToR (UCMP §6.3)
  *   calendar queues: a packet is admitted only if it fits the slice's remaining bytes;
  *   departure in the current slice -> out now; in a later slice -> held by
  *   recirculation until the slice clock reaches it; slice missed -> routed again from
  *   the current slice; held longer than one cycle -> dropped.
- *   One route generation (latched at the packet's first pass) serves the packet's
- *   whole stay at this ToR. Every drop reason and reroute is counted (`drops`, `events`).
+ *   One route generation serves the packet in the whole network: its source ToR stamps
+ *   it into the IPv4 header's reserved flag bit, every other ToR routes by the stamp
+ *   (a stamp not live here: dropped and counted), the destination ToR clears it. Every drop reason and reroute is counted (`drops`, `events`).
  */
 #include <core.p4>
 #include <v1model.p4>
@@ -37,6 +39,7 @@ typedef bit<8>  slice_t;    // slice id 0..S-1
 typedef bit<8>  bucket_t;   // UCMP flow-size bucket
 typedef bit<8>  qstate_t;   // Full(1)/Unfull(0) bit per (uplink, calendar queue)
 typedef bit<2>  down_t;     // down(1) bit per uplink (config)
+typedef bit<8>  dead_t;     // dead(1) bit per (slice, uplink): bit s*d + u (config)
 
 const bit<32> NUM_SLICES  = 4;
 const bit<32> NUM_QUEUES  = 4;   // calendar queues per uplink
@@ -45,6 +48,7 @@ const bit<32> NUM_TORS    = 8;
 const bit<32> UPLINK_PORT_BASE = 2;   // uplink u leaves on port UPLINK_PORT_BASE + u
 const bit<8>  MAX_REROUTES = 5;   // re-decisions of one packet on this ToR (UCMP §6.3)
 const bit<32> MIN_FRAME_BYTES = 64;    // a calendar queue with less room left is Full
+const bit<32> SSRR_PATH_BUCKETS = 64;   // buckets the ssrr_paths counter tells apart
 
 const bit<32> DROP_NO_ROUTE = 0;
 const bit<32> DROP_ALL_FULL = 1;
@@ -57,6 +61,7 @@ const bit<32> DROP_BAD_TIMER = 7;
 const bit<32> DROP_UNCONFIGURED = 8;
 const bit<32> DROP_BAD_CHECKSUM = 9;
 const bit<32> DROP_REROUTE_LIMIT = 10;
+const bit<32> DROP_STALE_GEN = 11;
 const bit<32> EVENT_REROUTE_MISSED = 0;
 const bit<32> EVENT_REROUTE_SPILL = 1;
 const bit<32> EVENT_TIMER = 2;
@@ -67,11 +72,19 @@ const bit<32> EVENT_TIMER_REJECTED = 6;
 const bit<32> EVENT_SSRR_RESOURCED = 7;
 const bit<32> EVENT_SSRR_MISSED = 8;
 const bit<32> EVENT_UPLINK_DOWN = 9;
+const bit<32> EVENT_GEN_OTHER = 10;
+const bit<32> EVENT_SSRR_DEFERRED = 11;
+const bit<32> EVENT_SSRR_MISDELIVERED = 12;
 const bit<16> ETHERTYPE_TIMER = 0x88B5;   // slice timer packets, never forwarded
 const bit<16> TIMER_FLAG_SYNC = 1;     // set the clock to this slice whatever the step
 const bit<9>  CPU_PORT = 510;             // simple_switch_grpc --cpu-port: P4Runtime PacketOut enters here
 const bit<8>  OPCODE_TIMER = 0;          // packet_out.opcode of a timer
 const bit<32> DEFAULT_MAX_TIMER_STEP = 1;   // before the config entry says otherwise
+/* Guard at the start of every slice (the schedule's reconfiguration guard, timing.guard_us):
+ * nothing departs before slice start + guard, so a packet released at the start of a
+ * slice reaches the next ToR after that ToR's timer too, and the OCS has moved (the
+ * timers reach the switches one after another: docs/emulate.md "Skew"). */
+const bit<48> SLICE_GUARD_US = 0;
 
 /* ---- headers ------------------------------------------------------------------------- */
 header ethernet_t {
@@ -146,21 +159,25 @@ struct headers_t {
 struct metadata_t {
     /* carried across recirculation (field list 1): what one packet's stay at this ToR keeps */
     @field_list(1) bit<1>   recirculated;  // not the packet's first pass here
-    @field_list(1) bit<1>   gen;           // route generation latched at the first pass
+    @field_list(1) bit<1>   gen;           // route generation of the packet: stamped at its source ToR
     @field_list(1) bit<1>   held;          // waiting in a calendar queue for its departure slice
     @field_list(1) bit<1>   redecide;      // the next pass decides again from this ToR
     @field_list(1) bit<8>   reroutes;      // re-decisions so far (bounded by MAX_REROUTES)
     @field_list(1) uplink_t hold_uplink;
     @field_list(1) bit<32>  hold_wait;     // slices between admission and departure (the rank)
     @field_list(1) bit<32>  admit_epoch;   // slice epoch at admission
-    @field_list(1) bit<32>  first_epoch;   // slice epoch when the packet first entered this ToR
+    @field_list(1) bit<32>  first_epoch;   // slice epoch when the packet first entered this ToR (or its source route here starts)
     @field_list(1) tor_t    dst_tor;
     @field_list(1) bit<48>  recirc_ts;     // egress time of the last pass (bmv2 zeroes the ingress time of a recirculated packet)
+    @field_list(1) bit<32>  ssrr_not_before; // source route: look up the path of the slice of this epoch at the earliest
+    @field_list(1) bit<1>   from_host;     // entered this ToR from a host (its source route is written here)
     /* config (one entry, the table default) */
     bit<1>   configured;
     tor_t    my_tor;
-    bit<1>   cfg_gen;        // the active route generation
+    bit<1>   cfg_gen;        // the route generation stamped into packets from hosts
+    bit<2>   live;           // generations complete here (bit g): stamps routed by
     down_t   down;           // failed uplinks
+    dead_t   dead;           // (slice, uplink) pairs leading to a dead ToR: bit s*d + u
     bit<32>  capacity;       // bytes one calendar queue takes per slice
     bit<32>  bytes_per_us;   // uplink rate: the byte clock of the active queue (0: off)
     bit<32>  max_step;       // largest forward step of the slice clock a timer may make
@@ -174,6 +191,8 @@ struct metadata_t {
     bit<1>   routed;
     bit<1>   is_local;
     bit<1>   use_ssrr;
+    slice_t  ssrr_start;     // start slice of the source-route lookup (>= the current slice)
+    bit<32>  ssrr_lead;      // slices from the current slice to ssrr_start
     bucket_t bucket;
     bit<8>   path_len;
     bit<8>   parse_hops;
@@ -308,10 +327,13 @@ control UroVerifyChecksum(inout headers_t hdr, inout metadata_t meta) {
 
 control UroIngress(inout headers_t hdr, inout metadata_t meta,
                    inout standard_metadata_t sm) {
-    /* drop reasons: no_route, all_full, held_too_long, bad_ssrr, ttl, malformed, not_ipv4, bad_timer, unconfigured, bad_checksum, reroute_limit */
-    counter(11, CounterType.packets) drops;
-    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, timer_sync, timer_rejected, ssrr_resourced, ssrr_missed, uplink_down */
-    counter(10, CounterType.packets) events;
+    /* drop reasons: no_route, all_full, held_too_long, bad_ssrr, ttl, malformed, not_ipv4, bad_timer, unconfigured, bad_checksum, reroute_limit, stale_gen */
+    counter(12, CounterType.packets) drops;
+    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, timer_sync, timer_rejected, ssrr_resourced, ssrr_missed, uplink_down, gen_other, ssrr_deferred, ssrr_misdelivered */
+    counter(13, CounterType.packets) events;
+    /* source routes written here for packets from hosts, by UCMP bucket and hop count:
+     * b0h1 .. b63h4 (cell bucket * 4 + hops - 1) */
+    counter(256, CounterType.packets) ssrr_paths;
 
     /* ---- slice clock (advanced by timer packets) and calendar-queue state ---------- */
     register<slice_t>(1) slice_reg;       // current slice id
@@ -323,16 +345,21 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     register<bit<32>>(8) qtag_reg;    // departure epoch that position belongs to
 
     /* The one config entry (the table's default, written by the controller): this ToR's
-     * id, the active route generation, the failed uplinks, bytes per calendar queue per
+     * id, the route generation it stamps into its hosts' packets, the generations complete
+     * here (bit g: packets stamped g elsewhere are routed by them), the failed uplinks,
+     * the (slice, uplink) pairs whose circuit leads to a dead ToR, bytes per calendar queue per
      * slice, the uplink rate (the active queue's byte clock; 0 = off) and the largest
      * step a timer may move the clock. Without it the switch is unconfigured: it drops
      * and counts everything but timers. */
-    action set_config(tor_t my_tor, bit<1> generation, down_t down, bit<32> capacity_bytes,
+    action set_config(tor_t my_tor, bit<1> generation, bit<2> live, down_t down, dead_t dead,
+                      bit<32> capacity_bytes,
                       bit<32> bytes_per_us, slice_t max_timer_step) {
         meta.configured = 1;
         meta.my_tor = my_tor;
         meta.cfg_gen = generation;
+        meta.live = live;
         meta.down = down;
+        meta.dead = dead;
         meta.capacity = capacity_bytes;
         meta.bytes_per_us = bytes_per_us;
         meta.max_step = (bit<32>)max_timer_step;
@@ -446,7 +473,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         key = {
             meta.gen:       exact @name("generation");
             meta.dst_tor:   exact @name("dst_tor");
-            meta.cur_slice: exact @name("start_slice");
+            meta.ssrr_start: exact @name("start_slice");  // the current slice, or a later one (defer())
             meta.bucket:    range @name("bucket");   // a UCMP bucket range (priority-ordered)
             hdr.ipv4.srcAddr:  selector;
             hdr.ipv4.dstAddr:  selector;
@@ -532,8 +559,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             exit;
         }
         if (meta.recirculated == 0) {
-            meta.gen = meta.cfg_gen;             // one route generation for the whole stay
             meta.first_epoch = meta.epoch;
+            meta.from_host = hdr.ssrr.isValid() ? 1w0 : 1w1;   // (an option from a host port is dropped below)
         }
         /* ---- malformed input: dropped and counted, never forwarded --------------------
          * In this order (the first that applies is the reason counted): a parser error
@@ -589,6 +616,29 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             exit;
         }
 
+        /* ---- the packet's route generation (Reitblatt et al., SIGCOMM 2012: per-packet
+         * consistency): a packet from a host is stamped with this ToR's generation in the
+         * IPv4 reserved flag bit (must be zero on the wire, RFC 791; the header checksum is
+         * recomputed on the way out); one from an uplink is routed by its stamp, which must
+         * be a generation complete here (config `live`), else dropped and counted. The
+         * generation then serves its whole stay (held, re-decided, re-sourced). */
+        if (meta.recirculated == 0) {
+            if (sm.ingress_port >= (bit<9>)UPLINK_PORT_BASE
+                && sm.ingress_port < (bit<9>)(UPLINK_PORT_BASE + NUM_UPLINKS)) {
+                meta.gen = hdr.ipv4.flags[2:2];
+                if ((meta.live >> meta.gen)[0:0] == 0) {
+                    drops.count(DROP_STALE_GEN);     // its generation is not (or no longer) here
+                    mark_to_drop(sm);
+                    exit;
+                }
+                if (meta.gen != meta.cfg_gen) {
+                    events.count(EVENT_GEN_OTHER);   // per-switch flips would have mixed it
+                }
+            } else {
+                meta.gen = meta.cfg_gen;
+                hdr.ipv4.flags[2:2] = meta.gen;
+            }
+        }
         qstate_reg.read(meta.qstate, 0);         // the one queue-state read of this pass
 
         /* ---- calendar queue on bmv2: a held packet circles until its slice ---------- */
@@ -596,7 +646,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         meta.redecide = 0;
         if (meta.held == 1) {
             bit<32> elapsed = meta.epoch - meta.admit_epoch;
-            if (meta.epoch - meta.first_epoch >= NUM_SLICES) {
+            if (meta.epoch > meta.first_epoch && meta.epoch - meta.first_epoch >= NUM_SLICES) {
                 drops.count(DROP_HELD_TOO_LONG);
                 mark_to_drop(sm);
                 exit;
@@ -613,7 +663,20 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.held = 1;
                 exit;                            // not yet: around again (egress recirculates)
             } else if (elapsed == meta.hold_wait) {
-                exit;                            // its slice: out on the uplink
+                if (meta.now < meta.slice_start + SLICE_GUARD_US) {
+                    meta.held = 1;               // its slice, but in the guard at its start: not yet
+                    exit;
+                }
+                /* its slice: out on the uplink, unless its circuit now leads to a dead ToR */
+                bit<32> dpos = (bit<32>)meta.cur_slice * NUM_UPLINKS + (bit<32>)meta.hold_uplink;
+                bit<1> dead;
+                dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                if (dead == 0) {
+                    exit;
+                }
+                events.count(EVENT_UPLINK_DOWN);
+                again = 1;
             } else {
                 /* the departure slice passed (URO Property 3, UCMP §6.3): route again from now */
                 again = 1;
@@ -648,6 +711,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 exit;
             }
             if (meta.is_local == 1) {
+                hdr.ipv4.flags = hdr.ipv4.flags & 3;   // the generation stamp never reaches a host
                 /* Destination ToR: to the host port. A source route ends here: the
                  * option is removed, so hosts never see fabric routes (a host kernel
                  * would echo a reversed source route in its replies, RFC 791 3.1). */
@@ -678,15 +742,24 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         /* ---- pick the departure ------------------------------------------------------ */
         if (transit == 1) {
             /* Intermediate ToR: the option's structure was checked at the edge; the pointer
-             * must point at a hop, the hop before it must name this ToR, and every field
-             * used is range-checked before it indexes anything. */
+             * must point at a hop and every field used is range-checked before it indexes
+             * anything. The hop before it must name this ToR: one that names another ToR was
+             * carried by another slice's circuit (it crossed a slice boundary the switches
+             * did not see at the same moment), so its path is no longer available: it is
+             * re-sourced here (UCMP §6.3), as a per-hop packet is routed on from wherever it
+             * arrives. */
             {
                 bit<8> nhops = (hdr.ssrr.len - 3) >> 2;
                 bit<1> bad = 0;
+                bit<1> elsewhere = 0;
                 if (hdr.ssrr.ptr < 8 || (hdr.ssrr.ptr & 3) != 0) { bad = 1; }  // hop 0 is the source's
                 meta.hop_idx = (hdr.ssrr.ptr >> 2) - 1;
-                if (meta.hop_idx >= nhops) { bad = 1; }                       // pointer past the end
-                if (bad == 0) {
+                if (meta.hop_idx > nhops) {
+                    bad = 1;                                                  // pointer past the end
+                } else if (bad == 0 && meta.hop_idx == nhops) {
+                    elsewhere = 1;      // every hop taken, yet not at its destination: its last hop went astray
+                }
+                if (bad == 0 && elsewhere == 0) {
                     /* The hop at the pointer (index hop_idx) and the hop before it. */
                     if (meta.hop_idx == 0) {
                         meta.hop_next_tor = hdr.hops[0].next_tor;
@@ -715,7 +788,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         meta.prev_slice = hdr.hops[2].send_slice;
                     }
 
-                    if (meta.prev_next_tor != meta.my_tor) { bad = 1; }       // hop names another ToR
+                    if (meta.prev_next_tor != meta.my_tor) { elsewhere = 1; } // hop names another ToR
                     if ((bit<32>)meta.hop_uplink >= NUM_UPLINKS || (bit<32>)meta.hop_slice >= NUM_SLICES
                         || (bit<32>)meta.hop_next_tor >= NUM_TORS || (bit<32>)meta.prev_slice >= NUM_SLICES) {
                         bad = 1;                                              // out of range
@@ -726,6 +799,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     mark_to_drop(sm);
                     exit;
                 }
+                if (elsewhere == 1) {
+                    events.count(EVENT_SSRR_MISDELIVERED);
+                    /* delivered to a ToR its route does not name: re-sourced here: decide again from this ToR on the next pass (recirculation; the
+                     * egress sends it around). */
+                    meta.redecide = 1;
+                    sm.egress_spec = (bit<9>)UPLINK_PORT_BASE;
+                    exit;
+
+                }
                 events.count(EVENT_SSRR_TRANSIT);
                 /* The packet left the previous ToR in prev_slice and was to wait here until
                  * hop_slice; if more slices have passed than that, its slice is missed:
@@ -734,6 +816,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 if (planned >= NUM_SLICES) { planned = planned - NUM_SLICES; }
                 bit<32> waited = (bit<32>)meta.cur_slice + NUM_SLICES - (bit<32>)meta.prev_slice;
                 if (waited >= NUM_SLICES) { waited = waited - NUM_SLICES; }
+                /* It left the previous ToR in the slice after this ToR's current one: no packet
+                 * spends S - 1 slices in flight, so this ToR's timer is late (the timers reach
+                 * the switches one after another). Not missed: its hop is still ahead, it
+                 * waits here for this ToR's clock (try_hop holds it by the hop's rank). */
+                if (waited == NUM_SLICES - 1) { waited = 0; }
                 if (waited > planned) {
                     events.count(EVENT_SSRR_MISSED);
                     /* late: its send slice has passed: decide again from this ToR on the next pass (recirculation; the
@@ -759,7 +846,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 bit<1> down;
                 down = (bit<1>)(meta.down >> (bit<8>)meta.hop_uplink);
 
-                if (down == 1) {
+                /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
+                bit<32> dpos = (bit<32>)meta.hop_slice * NUM_UPLINKS + (bit<32>)meta.hop_uplink;
+                bit<1> dead;
+                dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                if (down == 1 || dead == 1) {
                     meta.saw_down = 1;           // a failed uplink counts as Full
                     meta.tried_full = 1;
                 } else if (full == 0) {
@@ -789,6 +881,18 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
              * bucket) and write it into the packet, replacing any option it carried. */
             if (hdr.l4.isValid()) { meta.l4_src = hdr.l4.srcPort; meta.l4_dst = hdr.l4.dstPort; }
             ssrr_bucket.apply();
+            /* the path of the current slice, or of a later one once hop 0 of an earlier
+             * start slice could not leave (defer() below) */
+            meta.ssrr_lead = 0;
+            if (meta.ssrr_not_before > meta.epoch) { meta.ssrr_lead = meta.ssrr_not_before - meta.epoch; }
+            {
+                bit<32> start = (bit<32>)meta.cur_slice + meta.ssrr_lead;
+                if (start >= NUM_SLICES) { start = start - NUM_SLICES; }
+                meta.ssrr_start = (slice_t)start;
+            }
+            /* a path written here starts here: its hops lie within one cycle of its start
+             * slice, which the held-too-long bound counts from */
+            meta.first_epoch = meta.epoch + meta.ssrr_lead;
             meta.path_len = 0;
             ssrr_path.apply();
             if (meta.path_len == 0 || meta.path_len > 4) {
@@ -826,7 +930,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 bit<1> down;
                 down = (bit<1>)(meta.down >> (bit<8>)meta.hop_uplink);
 
-                if (down == 1) {
+                /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
+                bit<32> dpos = (bit<32>)meta.hop_slice * NUM_UPLINKS + (bit<32>)meta.hop_uplink;
+                bit<1> dead;
+                dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                if (down == 1 || dead == 1) {
                     meta.saw_down = 1;           // a failed uplink counts as Full
                     meta.tried_full = 1;
                 } else if (full == 0) {
@@ -838,6 +947,26 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 } else {
                     meta.tried_full = 1;
                 }
+            }
+
+            /* Hop 0 of the path cannot leave: its queue is Full (no room left in its slice,
+             * e.g. the current slice's last bytes are spent) or its uplink is down. A packet
+             * that cannot leave in slice t is, for routing, a packet that starts in slice
+             * t + 1: take the path the routes give for the next start slice (whose hops all
+             * leave in or after it; their latency is the route's own), up to S - 1 slices on.
+             * Without this the one path of a source route had no way out at all (all_full)
+             * where a per-hop route takes its next alternative (UCMP §6.3 re-sources a packet
+             * that cannot be buffered; repeated in the same slice it finds the same path). */
+            if (meta.have_dep == 0 && meta.ssrr_lead + 1 < NUM_SLICES) {
+                meta.ssrr_not_before = meta.epoch + meta.ssrr_lead + 1;
+                events.count(EVENT_SSRR_DEFERRED);
+                if (meta.saw_down == 1) { events.count(EVENT_UPLINK_DOWN); }
+                    /* hop 0 cannot leave in its slice: the path of the next start slice: decide again from this ToR on the next pass (recirculation; the
+                     * egress sends it around). */
+                    meta.redecide = 1;
+                    sm.egress_spec = (bit<9>)UPLINK_PORT_BASE;
+                    exit;
+
             }
 
         } else {
@@ -864,7 +993,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<1> down;
                     down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_0);
 
-                    if (down == 1) {
+                    /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
+                    bit<32> dpos = (bit<32>)meta.alt_sl_0 * NUM_UPLINKS + (bit<32>)meta.alt_up_0;
+                    bit<1> dead;
+                    dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                    if (down == 1 || dead == 1) {
                         meta.saw_down = 1;           // a failed uplink counts as Full
                         meta.tried_full = 1;
                     } else if (full == 0) {
@@ -894,7 +1028,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<1> down;
                     down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_1);
 
-                    if (down == 1) {
+                    /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
+                    bit<32> dpos = (bit<32>)meta.alt_sl_1 * NUM_UPLINKS + (bit<32>)meta.alt_up_1;
+                    bit<1> dead;
+                    dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                    if (down == 1 || dead == 1) {
                         meta.saw_down = 1;           // a failed uplink counts as Full
                         meta.tried_full = 1;
                     } else if (full == 0) {
@@ -924,7 +1063,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     bit<1> down;
                     down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_2);
 
-                    if (down == 1) {
+                    /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
+                    bit<32> dpos = (bit<32>)meta.alt_sl_2 * NUM_UPLINKS + (bit<32>)meta.alt_up_2;
+                    bit<1> dead;
+                    dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                    if (down == 1 || dead == 1) {
                         meta.saw_down = 1;           // a failed uplink counts as Full
                         meta.tried_full = 1;
                     } else if (full == 0) {
@@ -991,6 +1135,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.hold_wait = meta.dep_rank;
                 meta.admit_epoch = meta.epoch;
                 meta.held = (meta.dep_rank == 0) ? 1w0 : 1w1;
+                if (meta.dep_rank == 0 && meta.now < meta.slice_start + SLICE_GUARD_US) {
+                    meta.held = 1;                     // the slice's start guard: held until it ends
+                }
                 if (hdr.ssrr.isValid()) {
                     hdr.ssrr.ptr = hdr.ssrr.ptr + 4;   // hop taken: the pointer moves to the next
                 }
@@ -1009,6 +1156,13 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 exit;
 
             }
+        }
+
+        /* paths taken: a packet from a host whose source route was written here, by its
+         * UCMP bucket and the path's hop count (bucket * H + hops - 1) */
+        if (meta.use_ssrr == 1 && meta.from_host == 1 && meta.path_len != 0 && (bit<32>)meta.bucket < SSRR_PATH_BUCKETS) {
+            ssrr_paths.count((bit<32>)meta.bucket * 4 + (bit<32>)meta.path_len - 1);
+            meta.from_host = 0;                  // once per packet, even if re-sourced here later
         }
 
     }

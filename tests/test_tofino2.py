@@ -272,7 +272,7 @@ def test_t2na_matrix_renders(n, d, s, k, h, q):
         assert f"state parse_hops_end_{hops}" in text
     assert c["target"] == T and c["counters"]["events"]["encoding"] == "bitmap"
     assert [prm["name"] for prm in c["tables"]["config"]["actions"]["set_config"]["params"]] == \
-        ["my_tor", "generation", "down"]
+        ["my_tor", "generation", "live", "down"]
     assert "packet_io" not in c and c["clock"]["source"] == "pktgen"
     for t in ("route_mode", "uro_next_hop", "ssrr_path"):          # the names bmv2 has, generation-keyed
         assert c["tables"][t]["keys"][0]["name"] == "generation"
@@ -301,7 +301,8 @@ def test_t2na_entries_store_waits_and_config_has_no_runtime_capacity():
     assert params["n"] == 2 and (params["wait0"], params["wait1"]) == (1, 3)     # (0 - 3) % 4, (2 - 3) % 4
     assert params["up2"] == 0 and params["wait2"] == 0                           # unused alternative
     assert dict(e.match)["generation"] == 1
-    assert dict(ent.tor_config_entry(c, 3, generation=1, down=2).params) == {"my_tor": 3, "generation": 1, "down": 2}
+    assert dict(ent.tor_config_entry(c, 3, generation=1, down=2).params) == {"my_tor": 3, "generation": 1, "live": 2,
+                                                                                    "down": 2}
     with pytest.raises(ent.EntryError, match=r"the tofino2 program has no run-time capacity_bytes"):
         ent.tor_config_entry(c, 3, capacity_bytes=1000)
 

@@ -362,3 +362,18 @@ def test_batched_apply_sends_one_request_per_table_run(fake, tiny_t2na):
     runs = list(bfrt_backend._batches(ws, 4))
     assert [len(g) for _, g in runs] == [4, 4, 2, 1]
     assert [len(g) for _, g in bfrt_backend._batches(ws, 1)] == [1] * 11
+
+
+@pytest.mark.parametrize("first", ["finsy", "bfrt"])
+def test_bfrt_client_loads_beside_the_p4runtime_client(first):
+    """finsy and bfrt_grpc each bring google/rpc/status.proto; one process (a daemon of a mixed
+    network, the test suite) loads both in either order (before: 'duplicate file name')."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("bfrt_grpc")
+    finsy = "import finsy.proto.p4.v1.p4runtime_pb2, controller.agent.p4runtime"
+    bfrt = "from controller.agent.bfrt import load_bfrt_grpc; load_bfrt_grpc()"
+    code = "; ".join([finsy, bfrt] if first == "finsy" else [bfrt, finsy]) + "; print('ok')"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]

@@ -21,13 +21,13 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from controller.agent import tofino_process
+from model_util import uro, write_net  # noqa: F401 (the tests' helpers)
 
 REPO = Path(__file__).resolve().parents[1]
 #: veth names of this session: ``t<pid>_<dev port>s`` (switch side) / ``...h`` (test side)
@@ -42,14 +42,11 @@ def _missing() -> str | None:
     if shutil.which("bf-p4c") is None:
         return "bf-p4c not installed (the Tofino compiler; see README 'P4 toolchain')"
     try:
-        import bfrt_grpc.client  # noqa: F401
-    except ImportError:
-        try:
-            from controller.agent.bfrt import load_bfrt_grpc
+        from controller.agent.bfrt import load_bfrt_grpc
 
-            load_bfrt_grpc()
-        except Exception as e:  # noqa: BLE001
-            return f"the bfrt_grpc client is not installed: {e}"
+        load_bfrt_grpc()
+    except Exception as e:  # noqa: BLE001
+        return f"the bfrt_grpc client is not installed: {e}"
     try:
         import scapy  # noqa: F401
     except ImportError as e:
@@ -163,35 +160,11 @@ def model(build, veths, tmp_path_factory):
         sw.stop()
 
 
-def write_net(path: Path, build, status_port: int, reconcile_s: float = 30.0) -> Path:
-    """A net.toml whose switch tor0 is the model (tofino2, BfRt at 127.0.0.1:50052)."""
-    d, _, pm = build
-    contract = d.parent / f"{d.name}.contract.json"
-    lines = ['name = "tofino-model-test"', "[schedule]", 'generate = "round-robin"', "tors = 8", "uplinks = 2",
-             "[routing]", "source_routed = [6, 7]", "[routing.per_hop]", "k = 3", "max_hops = 4",
-             "[routing.source]", 'algo = "ucmp"', "h_max = 4",
-             "[daemon]", f'status = "127.0.0.1:{status_port}"', f"reconcile_s = {reconcile_s}", "reconnect_s = 0.5",
-             "election_id = 10", "rpc_timeout_s = 10", "[tls]", "insecure = true",
-             "[program.tor]", f'contract = "{contract}"', f'bfrt = "{d / "bfrt.json"}"',
-             f'context = "{d / "pipe" / "context.json"}"', f'binary = "{d / "pipe" / "tofino2.bin"}"',
-             f'port_map = "{pm}"',
-             "[[switch]]", 'name = "tor0"', 'role = "tor"', "tor = 0", 'target = "tofino2"',
-             f'address = "127.0.0.1:{tofino_process.GRPC_PORT}"', "device_id = 0",
-             "[switch.ports]", "hosts = [0, 1]", "uplinks = [2, 3]"]
-    path.write_text("\n".join(lines) + "\n")
-    return path
-
-
 @pytest.fixture(scope="session")
 def net(build, tmp_path_factory):
     from controller.agent.bmv2_process import free_port
 
     return write_net(tmp_path_factory.mktemp("net") / "net.toml", build, free_port())
-
-
-def uro(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "controller.cli", *args], capture_output=True, text=True,
-                          timeout=timeout, cwd=REPO)
 
 
 # ---- packet I/O ------------------------------------------------------------------------------

@@ -5,14 +5,45 @@ backend session, and the AFC words the program emitted (the model's log)."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 from controller.agent import backend as be
 from controller.agent import bfrt as bfrt_backend
+from controller.agent import tofino_process
 from controller.tofino2 import pktgen
 from controller.tofino2 import plan as switch_plan
 from controller.tofino2.bfrt_json import KeyField, Write
+
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def write_net(path: Path, build, status_port: int, reconcile_s: float = 30.0) -> Path:
+    """A net.toml whose switch tor0 is the model (tofino2, BfRt at 127.0.0.1:50052)."""
+    d, _, pm = build
+    contract = d.parent / f"{d.name}.contract.json"
+    lines = ['name = "tofino-model-test"', "[schedule]", 'generate = "round-robin"', "tors = 8", "uplinks = 2",
+             "[routing]", "source_routed = [6, 7]", "[routing.per_hop]", "k = 3", "max_hops = 4",
+             "[routing.source]", 'algo = "ucmp"', "h_max = 4",
+             "[daemon]", f'status = "127.0.0.1:{status_port}"', f"reconcile_s = {reconcile_s}", "reconnect_s = 0.5",
+             "election_id = 10", "rpc_timeout_s = 10", "[tls]", "insecure = true",
+             "[program.tor]", f'contract = "{contract}"', f'bfrt = "{d / "bfrt.json"}"',
+             f'context = "{d / "pipe" / "context.json"}"', f'binary = "{d / "pipe" / "tofino2.bin"}"',
+             f'port_map = "{pm}"',
+             "[[switch]]", 'name = "tor0"', 'role = "tor"', "tor = 0", 'target = "tofino2"',
+             f'address = "127.0.0.1:{tofino_process.GRPC_PORT}"', "device_id = 0",
+             "[switch.ports]", "hosts = [0, 1]", "uplinks = [2, 3]"]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def uro(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "controller.cli", *args], capture_output=True, text=True,
+                          timeout=timeout, cwd=REPO)
+
 
 
 def pipeline(build):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import uro
+from model_util import uro
 
 
 def test_push_installs_generation_0_and_reads_it_back(pushed):
@@ -37,7 +37,7 @@ def test_plan_is_on_the_switch(view, port_map, tiny):
 def test_a_bad_write_is_one_line_not_a_traceback(pushed, build, tmp_path):
     """A port map the switch refuses (a port on a channel the chip has no port at) ends
     the push with one `uro: error:` line naming the switch and the write."""
-    from conftest import write_net
+    from model_util import write_net
 
     d, contract, _ = build
     bad = tmp_path / "ports.toml"

@@ -4,7 +4,7 @@ re-bind), writes the switch plan again and reinstalls the routes (restored)."""
 
 from __future__ import annotations
 
-from conftest import uro
+from model_util import uro
 
 
 def test_push_restores_a_rebooted_switch(pushed, net, model, build, port_map):

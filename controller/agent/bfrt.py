@@ -21,8 +21,9 @@ What it does for one ToR switch (``target = "tofino2"`` in the network config):
 ``$SDE_INSTALL/lib/python3*/site-packages/tofino`` (or ``$SDE/install/...``); without it
 the backend raises one :class:`BackendError` saying so. Everything up to the gRPC call --
 encodings, the switch plan, counter decoding -- is plain Python in this module and in
-:mod:`controller.tofino2`, and is tested without a switch; the calls into ``bfrt_grpc``
-(``_Session``) have NOT run against a real switch or the Tofino model (see README).
+:mod:`controller.tofino2`, tested without a switch (tests/test_tofino2_bfrt.py: a fake
+client enforcing the SDE's rules); the calls into ``bfrt_grpc`` (``_Session``) run against
+tofino-model + bf_switchd in tofino_tests/ (not yet on Tofino2 hardware).
 """
 
 from __future__ import annotations
@@ -56,21 +57,48 @@ def _sde_paths() -> list[str]:
     return out
 
 
-def load_bfrt_grpc():
-    """``bfrt_grpc.client``, from the environment or the SDE install; one clear error if absent.
-    Its logger (which prints every subscribe attempt and bind at INFO) is kept to warnings."""
+def _quiet(gc):
+    """The client sets its own logger to INFO at import (every subscribe attempt and bind
+    printed on stderr): back to warnings."""
     import logging
 
     logging.getLogger("bfruntime_grpc_client").setLevel(logging.WARNING)
+    return gc
+
+
+def _share_status_proto() -> None:
+    """finsy (the P4Runtime client) and ``bfrt_grpc`` each bring a generated
+    ``google/rpc/status.proto``, and protobuf's default pool takes a file name once: whichever
+    loads second fails ("duplicate file name google/rpc/status.proto"), so a process that
+    speaks to bmv2 and Tofino2 switches (the daemon of a mixed network, the test suite) could
+    not load both. The message is the same (``google.rpc.Status``): when finsy is installed,
+    its module is loaded first and serves as ``google.rpc.status_pb2`` for ``bfrt_grpc``."""
+    if "google.rpc.status_pb2" in sys.modules:
+        return
     try:
-        return importlib.import_module("bfrt_grpc.client")
+        status_pb2 = importlib.import_module("finsy.proto.google.rpc.status_pb2")
+    except ImportError:
+        return
+    sys.modules["google.rpc.status_pb2"] = status_pb2
+
+
+def _import_client():
+    _share_status_proto()
+    return _quiet(importlib.import_module("bfrt_grpc.client"))
+
+
+def load_bfrt_grpc():
+    """``bfrt_grpc.client``, from the environment or the SDE install; one clear error if absent.
+    Its logger (which prints every subscribe attempt and bind at INFO) is kept to warnings."""
+    try:
+        return _import_client()
     except ImportError:
         pass
     extra = [p for p in _sde_paths() if Path(p).is_dir() and p not in sys.path]
     if extra:
         sys.path[:0] = extra
         try:
-            return importlib.import_module("bfrt_grpc.client")
+            return _import_client()
         except ImportError as e:
             raise BackendError(f"bfrt_grpc (the Tofino SDE's BfRt client) did not load from {extra[0]}: {e}") from None
     raise BackendError("bfrt_grpc (the Tofino SDE's BfRt Python client) not found: install the SDE and set "

@@ -9,7 +9,9 @@ installs the pipeline.
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import socket
 import subprocess
 import time
@@ -82,52 +84,110 @@ def wait_port(port: int, timeout: float = 20.0, proc: subprocess.Popen | None = 
 
 
 class Bmv2Switch:
-    """One ``simple_switch_grpc``: interface ``i`` is device port ``i``; ``target_args``
-    go after ``--`` (``--cpu-port``, TLS options). The gRPC and Thrift ports are chosen
-    once, so a restarted switch comes back at the same address. The first start logs to
-    ``<log_dir>/<name>.log``, restart ``n`` to ``<name>.<n>.log``."""
+    """One ``simple_switch_grpc``: interface ``i`` is device port ``i`` (or ``ifaces`` maps
+    port -> interface); ``extra_args`` go before ``--``, ``target_args`` after it
+    (``--cpu-port``, TLS options). The gRPC and Thrift ports are chosen once (or given),
+    so a restarted switch comes back at the same address. The first start logs to
+    ``<log_dir>/<name>.log``, restart ``n`` to ``<name>.<n>.log``.
 
-    def __init__(self, log_dir: Path, name: str, ifaces=(), target_args=(), device_id: int = 0):
+    ``pid_dir``: a switch that outlives this process (the emulated fabric's, `uro emulate
+    up`): started in its own session, recorded in ``<pid_dir>/<name>.pid`` with its
+    command line, logged to ``<log_dir>/<name>.log`` (appended), and stopped by that PID
+    only while ``/proc/<pid>/cmdline`` is still its command line
+    (:mod:`controller.emulate.procs`)."""
+
+    def __init__(self, log_dir: Path, name: str, ifaces=(), target_args=(), device_id: int = 0, *,
+                 grpc_port: int | None = None, thrift_port: int | None = None, cpu_port: int | None = None,
+                 extra_args=(), pid_dir: Path | None = None):
         self.log_dir, self.name = Path(log_dir), name
-        self.ifaces, self.target_args, self.device_id = list(ifaces), list(target_args), device_id
-        self.grpc_port, self.thrift_port = free_port(), free_port()
+        self.ports = dict(ifaces) if isinstance(ifaces, dict) else dict(enumerate(ifaces))
+        self.target_args, self.device_id = list(target_args), device_id
+        self.extra_args, self.cpu_port = list(extra_args), cpu_port
+        self.grpc_port = grpc_port or free_port()
+        self.thrift_port = thrift_port or free_port()
+        self.pid_dir = None if pid_dir is None else Path(pid_dir)
         self.proc: subprocess.Popen | None = None
         self.starts = 0
+
+    @classmethod
+    def for_plan(cls, sw, state_dir: Path, extra_args=(), target_args=()) -> "Bmv2Switch":
+        """A switch of an emulated fabric (an ``emulate.plan.SwitchPlan``): its ports and
+        addresses from the plan, detached (PID file in ``state_dir/pids``)."""
+        return cls(Path(state_dir) / "logs", sw.name, dict(sw.ports), target_args, sw.device_id,
+                   grpc_port=sw.grpc_port, thrift_port=sw.thrift_port, cpu_port=sw.cpu_port,
+                   extra_args=extra_args, pid_dir=Path(state_dir) / "pids")
 
     @property
     def address(self) -> str:
         return f"127.0.0.1:{self.grpc_port}"
 
     def command(self) -> list[str]:
+        """No program (``--no-p4``: the P4Runtime client sets the pipeline), its
+        interfaces as ports, P4Runtime on localhost, the CPU port for PacketOut."""
         args = ["simple_switch_grpc", "--device-id", str(self.device_id), "--no-p4",
                 "--thrift-port", str(self.thrift_port)]
-        for i, ifc in enumerate(self.ifaces):
-            args += ["-i", f"{i}@{ifc}"]
-        return args + ["--", "--grpc-server-addr", self.address, *self.target_args]
+        for port, ifc in sorted(self.ports.items()):
+            args += ["-i", f"{port}@{ifc}"]
+        args += [*self.extra_args, "--", "--grpc-server-addr", self.address]
+        if self.cpu_port is not None:
+            args += ["--cpu-port", str(self.cpu_port)]
+        return args + self.target_args
 
     @property
     def log_path(self) -> Path:
+        if self.pid_dir is not None:
+            return self.log_dir / f"{self.name}.log"
         return self.log_dir / (f"{self.name}.log" if self.starts <= 1 else f"{self.name}.{self.starts}.log")
 
     def start(self, wait: bool = True, timeout: float = 20.0) -> "Bmv2Switch":
         self.starts += 1
-        with open(self.log_path, "w") as log:
-            self.proc = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT)
+        if self.pid_dir is not None:
+            from controller.emulate import procs
+
+            procs.start(self.name, self.command(), self.pid_dir, self.log_dir)
+        else:
+            with open(self.log_path, "w") as log:
+                self.proc = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT)
         if wait:
-            wait_port(self.grpc_port, timeout, self.proc)
+            self.wait_started(timeout)
         return self
 
+    def wait_started(self, timeout: float = 20.0) -> None:
+        """Until its P4Runtime port answers; raises if the process exits first."""
+        if self.pid_dir is not None:
+            from controller.emulate import procs
+
+            procs.wait_port(self.grpc_port, self.pid_dir, self.name, max(timeout, 30.0))
+        else:
+            wait_port(self.grpc_port, timeout, self.proc)
+
     def alive(self) -> bool:
+        if self.pid_dir is not None:
+            from controller.emulate import procs
+
+            return procs.running(self.pid_dir, self.name) is not None
         return self.proc is not None and self.proc.poll() is None
 
     def kill(self) -> None:
         """SIGKILL (a crash, for the tests of what survives one)."""
+        if self.pid_dir is not None:
+            from controller.emulate import procs
+
+            pid = procs.running(self.pid_dir, self.name)
+            if pid is not None:
+                os.kill(pid, signal.SIGKILL)
+            return
         if self.alive():
             self.proc.kill()
             self.proc.wait(10)
 
     def stop(self) -> None:
         """SIGTERM, SIGKILL after 5 s."""
+        if self.pid_dir is not None:
+            from controller.emulate import procs
+
+            procs.stop(self.pid_dir, self.name)
+            return
         if self.alive():
             self.proc.terminate()
             try:

@@ -83,8 +83,12 @@ class Role(abc.ABC):
         """The route entries (and members/groups) of ``generation``."""
 
     @abc.abstractmethod
-    def config(self, generation: int, down: frozenset[int] = frozenset()) -> TableEntry:
-        """The entry whose write activates ``generation`` with uplinks ``down`` masked."""
+    def config(self, generation: int, down: frozenset[int] = frozenset(),
+               live: frozenset[int] | None = None, dead: frozenset[tuple[int, int]] = frozenset()) -> TableEntry:
+        """The entry whose write activates ``generation`` with uplinks ``down`` masked;
+        ``live``: the generations complete on the switch (default: ``generation`` only;
+        a ToR routes packets stamped with a live generation by it, docs/p4.md); ``dead``:
+        the (slice, uplink) pairs whose circuit leads to a dead ToR."""
 
     @abc.abstractmethod
     def version(self, routes: Routes) -> Hashable:
@@ -92,6 +96,10 @@ class Role(abc.ABC):
 
     def down_uplinks(self, routes: Routes) -> frozenset[int]:
         """The uplinks the data plane must treat as down (roles without a mask: none)."""
+        return frozenset()
+
+    def dead_slots(self, schedule: Schedule, failed: Failed) -> frozenset[tuple[int, int]]:
+        """The (slice, uplink) pairs the data plane must treat as down (roles without: none)."""
         return frozenset()
 
     # ---- reading the switch back ------------------------------------------------------------
@@ -113,16 +121,41 @@ class Role(abc.ABC):
                 diff = [k for k in p0 if p0[k] != pu.get(k)]
                 if len(diff) == 1:
                     bits[u] = (diff[0], pu[diff[0]] ^ p0[diff[0]])
-            self._cfg_codec = (base_e.table, base_e.action, gen[0] if len(gen) == 1 else None, bits)
+            live = {}
+            try:
+                both = dict(self.config(0, frozenset(), frozenset({0, 1})).params)
+                for k in p0:
+                    if p0[k] != both.get(k):
+                        live = {k: (p0[k], both[k])}   # (mask of {0}, mask of {0, 1})
+            except Exception:   # a role without live generations
+                pass
+            gen = [k for k in gen if k not in live]
+            self._cfg_codec = (base_e.table, base_e.action, gen[0] if len(gen) == 1 else None, bits, live)
         return self._cfg_codec
 
     def config_table(self) -> str:
         return self._codec()[0]
 
+    def live(self, state: Batch) -> frozenset[int]:
+        """The generations the config entry of ``state`` declares complete (a role without
+        live generations: the active one)."""
+        table, action, gen_param, bits, live = self._codec()
+        act, _ = self.active(state)
+        if act is None:
+            return frozenset()
+        if not live:
+            return frozenset({act})
+        (name, (one, both)), = live.items()
+        for e in state.entries:
+            if e.table == table and e.is_default:
+                m = dict(e.params).get(name, 0)
+                return frozenset(g for g in (0, 1) if m >> g & 1)
+        return frozenset()
+
     def active(self, state: Batch) -> tuple[int | None, frozenset[int]]:
         """(active generation, down uplinks) from the config entry of ``state``;
         generation None: the switch is unconfigured (drops everything but timers)."""
-        table, action, gen_param, bits = self._codec()
+        table, action, gen_param, bits, _ = self._codec()
         for e in state.entries:
             if e.table == table and e.is_default:
                 if e.action != action:
@@ -160,18 +193,28 @@ class TorRole(Role):
                                        source_routed=[d for d in routes.source_routed if d != self.tor],
                                        generation=generation)
 
-    def config(self, generation: int, down: frozenset[int] = frozenset()) -> TableEntry:
+    def config(self, generation: int, down: frozenset[int] = frozenset(),
+               live: frozenset[int] | None = None, dead: frozenset[tuple[int, int]] = frozenset()) -> TableEntry:
         from controller.tables import tor_batch
 
         kw = {} if self.bytes_per_us is None else {"bytes_per_us": self.bytes_per_us}
+        if dead:
+            kw["dead_slots"] = sorted(dead)
         return tor_batch.config_entry(self.contract, self.tor, generation, down_uplinks=tuple(sorted(down)),
-                                      capacity_bytes=self.capacity_bytes, **kw)
+                                      capacity_bytes=self.capacity_bytes,
+                                      live=None if live is None else sorted(live | {generation}), **kw)
 
     def version(self, routes: Routes) -> Hashable:
         return ("routes", routes.version)
 
     def down_uplinks(self, routes: Routes) -> frozenset[int]:
         return routes.failed.down_uplinks(self.tor)
+
+    def dead_slots(self, schedule: Schedule, failed: Failed) -> frozenset[tuple[int, int]]:
+        """Where this ToR's circuits lead to a failed ToR or into a failed cable, if the
+        program has the mask (t2na: none yet, docs/p4.md)."""
+        names = {p["name"] for p in self.contract["tables"]["config"]["actions"]["set_config"]["params"]}
+        return failed.dead_slots(schedule, self.tor) if "dead" in names else frozenset()
 
 
 class OcsRole(Role):
@@ -189,10 +232,11 @@ class OcsRole(Role):
         b = tor_batch.ocs_batch(self.contract, routes.schedule, generation=generation)
         return Batch(b.members, b.groups, [e for e in b.entries if not e.is_default])   # config: see config()
 
-    def config(self, generation: int, down: frozenset[int] = frozenset()) -> TableEntry:
+    def config(self, generation: int, down: frozenset[int] = frozenset(),
+               live: frozenset[int] | None = None, dead: frozenset[tuple[int, int]] = frozenset()) -> TableEntry:
         from controller.tables import tor_batch
 
-        if down:
+        if down or dead:
             raise ValueError("the OCS emulator has no down mask")
         return tor_batch.ocs_config_entry(self.contract, generation)
 

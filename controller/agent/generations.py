@@ -171,8 +171,10 @@ class GenerationWriter:
         """Write ``d`` (dependency-ordered by the backend); returns updates written."""
         raise NotImplementedError
 
-    def _flip(self, generation: int) -> None:
-        """THE activation: one write of the config entry naming ``generation``."""
+    def _flip(self, generation: int, live: frozenset[int] | None = None) -> None:
+        """One write of the config entry: ``generation`` active (the one a ToR stamps into
+        its hosts' packets) and ``live`` the generations complete on the switch (default:
+        ``generation`` only)."""
         raise NotImplementedError
 
     def _sync_config(self, actual_config: TableEntry | None) -> int:
@@ -182,6 +184,9 @@ class GenerationWriter:
 
     def _set_active(self, generation: int | None) -> None:
         """Told the active generation as read from the switch, before anything is written."""
+
+    def _set_live(self, live: frozenset[int]) -> None:
+        """Told the live generations as read from the switch (or as they are to be)."""
 
     def _routes_batch(self, routes: Routes, generation: int) -> Batch:
         return self.role.routes(routes, generation)
@@ -197,7 +202,7 @@ class GenerationWriter:
         return getattr(self, "name", "switch")
 
     # ---- the sequence -----------------------------------------------------------------------
-    def install_routes(self, routes: Routes) -> Installed:
+    def install_routes(self, routes: Routes, first_generation: int = 0) -> Installed:
         """Bring the switch (running the right pipeline) to ``routes``; see :class:`Installed`.
 
         Raises BackendError; whatever happened before, the switch is unconfigured or runs
@@ -209,18 +214,22 @@ class GenerationWriter:
         static = self.role.static()
         self._set_active(act)
         if act is None:
-            rb = self._routes_batch(routes, 0)
+            g0 = first_generation
+            rb = self._routes_batch(routes, g0)
             written = self._write(state_diff(actual, combine(unconfigured_state(static, rb), parts.config)))
-            self._verify(0, rb, static, expect_active=None)
+            self._verify(g0, rb, static, expect_active=None)
             t_v = time.perf_counter()
-            self._flip(0)
+            self._flip(g0)
             t_a = time.perf_counter()
-            return Installed("installed", 0, None, written, 0, objects(rb) + objects(static) + 1,
+            return Installed("installed", g0, None, written, 0, objects(rb) + objects(static) + 1,
                              t_v - t0, t_a - t0, time.perf_counter() - t0)
         cur = self._routes_batch(routes, act)
+        self._set_live(self.role.live(actual))
         if same_state(parts.gens[act], cur):
+            # the other generation is taken out of `live` before its entries are deleted
+            self._set_live(frozenset({act}))
             d = state_diff(actual, final_state(static, cur, parts.config))
-            n = self._write(d) + self._sync_config(parts.config)
+            n = self._sync_config(parts.config) + self._write(d)
             return Installed("current", act, act, n, 0, objects(cur) + objects(static) + 1,
                              total_s=time.perf_counter() - t0)
         return self._swap(routes, actual, parts, act, static)
@@ -251,15 +260,126 @@ class GenerationWriter:
             except GenerationConflict as e:
                 raise BackendError(f"switch {self.label!r}: generation {new} would overwrite live state of "
                                    f"generation {act}: {e}") from None
+            if new in self.role.live(actual):      # left live by an interrupted sequence
+                self._flip(act, frozenset({act}))
             written = self._write(state_diff(actual, prepare))
             after = self._verify(new, rb, static, expect_active=act)
             t_v = time.perf_counter()
-            self._flip(new)
+            both = frozenset({act, new})
+            self._flip(act, both)                  # stamps of `new` are routed here from now on
+            self._flip(new, both)                  # this switch's sources stamp `new`
             t_a = time.perf_counter()
+            self._flip(new, frozenset({new}))      # `act` is no longer routed here ...
             p2 = split(after, self.role.config_table())
-            deleted = self._write(state_diff(after, final_state(static, rb, p2.config)))
+            deleted = self._write(state_diff(after, final_state(static, rb, p2.config)))   # ... and deleted
         except BackendError as e:
             self._swap_failed(e)
             raise
         return Installed("swapped", new, act, written, deleted, objects(rb) + objects(static) + 1,
                          t_v - t0, t_a - t0, time.perf_counter() - t0)
+
+
+# ---- network-wide phases (docs/daemon.md "Network-wide consistency") -------------------------
+@dataclass(frozen=True)
+class Survey:
+    """One switch as read before a network-wide update: its active (stamped) generation,
+    the generations its config declares live, and those that hold exactly the routes."""
+
+    active: int | None
+    live: frozenset[int]
+    holds: frozenset[int]
+
+
+class NetworkPhases:
+    """The per-switch steps of a network-wide, per-packet consistent update (Reitblatt et
+    al., "Abstractions for Network Update", SIGCOMM 2012, two-phase update with version
+    stamps); the order across switches is the controller's
+    (:meth:`controller.daemon.controller.Controller.install_all`):
+
+    1. :meth:`prepare_generation` on every switch: the routes written into the inactive
+       generation, read back, then declared live (one config write): from then on a
+       packet stamped with it elsewhere is routed by it here;
+    2. :meth:`activate_generation` on every switch: its sources stamp the new generation
+       (one config write);
+    3. the controller waits until every packet stamped with the old one has left;
+    4. :meth:`retire_generation`: the old generation taken out of ``live`` (one write),
+       then deleted.
+
+    At any point (a crash included) every live generation of every switch is complete,
+    and a packet is routed by the generation its source stamped on every ToR it crosses,
+    or dropped and counted (``stale_gen``) where that generation is not live."""
+
+    def survey(self: GenerationWriter, routes: Routes) -> Survey:
+        actual = self._read()
+        parts = split(actual, self.role.config_table())
+        act, _ = self.role.active(actual)
+        live = self.role.live(actual)
+        self._set_active(act)
+        self._set_live(live)
+        holds = frozenset(g for g in (0, 1) if same_state(parts.gens[g], self._routes_batch(routes, g)))
+        return Survey(act, live, holds)
+
+    def prepare_generation(self: GenerationWriter, routes: Routes, new: int) -> Installed:
+        """Phase 1 on this switch. An unconfigured switch gets ``new`` written and active at
+        once ("installed": nothing of it is in flight); one that already stamps ``new``
+        with these routes has nothing to do ("current"); otherwise "ready"."""
+        t0 = time.perf_counter()
+        actual = self._read()
+        parts = split(actual, self.role.config_table())
+        act, _ = self.role.active(actual)
+        live = self.role.live(actual)
+        static = self.role.static()
+        self._set_active(act)
+        self._set_live(live)
+        rb = self._routes_batch(routes, new)
+        if act is None:
+            written = self._write(state_diff(actual, combine(unconfigured_state(static, rb), parts.config)))
+            self._verify(new, rb, static, expect_active=None)
+            t_v = time.perf_counter()
+            self._flip(new, frozenset({new}))
+            return Installed("installed", new, None, written, 0, objects(rb) + objects(static) + 1,
+                             t_v - t0, time.perf_counter() - t0, time.perf_counter() - t0)
+        if same_state(parts.gens[new], rb) and new in live:
+            return Installed("current" if act == new else "ready", act, act, 0, 0,
+                             objects(rb) + objects(static) + 1, total_s=time.perf_counter() - t0)
+        if act == new:
+            raise BackendError(f"switch {self.label!r}: its sources stamp generation {new}, which holds other "
+                               f"routes: it cannot be rewritten in place")
+        self._swap_starting(routes, new, act, rb)
+        try:
+            try:
+                prepare = prepare_state(parts, act, static, rb)
+            except GenerationConflict as e:
+                raise BackendError(f"switch {self.label!r}: generation {new} would overwrite live state of "
+                                   f"generation {act}: {e}") from None
+            if new in live:                        # live, but with other routes: out first
+                self._flip(act, frozenset({act}))
+            written = self._write(state_diff(actual, prepare))
+            self._verify(new, rb, static, expect_active=act)
+            t_v = time.perf_counter()
+            self._flip(act, frozenset({act, new}))
+        except BackendError as e:
+            self._swap_failed(e)
+            raise
+        return Installed("ready", act, act, written, 0, objects(rb) + objects(static) + 1,
+                         t_v - t0, 0.0, time.perf_counter() - t0)
+
+    def activate_generation(self: GenerationWriter, new: int, live: frozenset[int]) -> None:
+        """Phase 2 on this switch: its sources stamp ``new`` (one write; ``live`` as read)."""
+        if new not in live:
+            raise BackendError(f"switch {self.label!r}: generation {new} is not live here: not activated")
+        self._flip(new, live)
+
+    def retire_generation(self: GenerationWriter, keep: int) -> int:
+        """Phase 4 on this switch: only ``keep`` live (one write), then every other
+        generation's entries deleted. Returns the updates written."""
+        actual = self._read()
+        act, _ = self.role.active(actual)
+        if act != keep:
+            raise BackendError(f"switch {self.label!r}: generation {act} is active, not {keep}: not retired")
+        parts = split(actual, self.role.config_table())
+        n = 0
+        if self.role.live(actual) != frozenset({keep}):
+            self._flip(keep, frozenset({keep}))
+            n += 1
+        return n + self._write(state_diff(actual, final_state(self.role.static(), parts.gens[keep], parts.config)))

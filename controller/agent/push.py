@@ -113,17 +113,21 @@ class _Pusher(GenerationWriter):
         _add(self.report, w)
         return w.updates
 
-    def config(self, generation: int) -> TableEntry:
-        return self.role.config(generation, frozenset())
+    def config(self, generation: int, live: frozenset[int] | None = None) -> TableEntry:
+        return self.role.config(generation, frozenset(), live)
 
-    def _flip(self, generation: int) -> None:
-        self._write(Diff(modify=Batch(entries=[self.config(generation)])))
+    def _flip(self, generation: int, live: frozenset[int] | None = None) -> None:
+        self._write(Diff(modify=Batch(entries=[self.config(generation, live)])))
         self.active = generation
+        self.live = frozenset({generation}) if live is None else live
+
+    def _set_live(self, live: frozenset[int]) -> None:
+        self.live = live
 
     def _sync_config(self, actual_config: TableEntry | None) -> int:
         if self.active is None:
             return 0
-        want = self.config(self.active)
+        want = self.config(self.active, getattr(self, "live", None))
         return 0 if actual_config == want else self._write(Diff(modify=Batch(entries=[want])))
 
     def _set_active(self, generation: int | None) -> None:

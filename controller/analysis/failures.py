@@ -138,3 +138,14 @@ def ucmp_loss(routes: PathRoutes, f: Failures, with_backups: bool = True) -> flo
     alive[gid[ok]] = True
     mask = _pairs_mask(f, S, N)
     return float(1 - alive.reshape(S, N, N)[mask].mean())
+
+
+def trial_losses(routes: tuple, case: tuple, ks: tuple[int, ...]) -> list[float]:
+    """One failure trial (``uro failures``): ``routes = (uro, ucmp)``, ``case = (kind, rate, seed)``;
+    the connectivity loss of URO at each K, then UCMP without and with backups. A pure
+    function of its inputs, so trials may run anywhere (a Dask worker) in any order."""
+    uro, uc = routes
+    kind, rate, seed = case
+    f = sample(uro.schedule, seed=seed, **{kind: rate})
+    vals = [uro_loss(uro, f, k) for k in ks]
+    return vals + [ucmp_loss(uc, f, with_backups=False), ucmp_loss(uc, f, with_backups=True)]

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from controller.cli import common
+from controller.cli import cluster, common
 from controller.errors import UroError
 
 #: scheme name -> (registered algorithm, parameter overrides)
@@ -55,10 +55,13 @@ def cmd_compare(args) -> int:
     sampled = getattr(args, "sample", None) is not None and args.sample < total
     rows, named, labels = [], [], set()
     jobs = [(s, None) for s in schemes] + [(None, a) for a in loaded]
+    with cluster.executor_from(args) as ex:  # route chunks and sampled groups run there (default: here)
+        routed = {s: common.routes_for(args, sched, SCHEMES[s][0], executor=ex, **SCHEMES[s][1])
+                  for s in schemes if ex is not None}
     for s, art in jobs:
         if art is None:
             algo, override = SCHEMES[s]
-            r = common.routes_for(args, sched, algo, **override)
+            r = routed.pop(s) if s in routed else common.routes_for(args, sched, algo, **override)
             label = s if "paths" not in override else f"{algo}(k={override['paths']})"
             if "paths" in override and sampled:
                 label += "*"
@@ -93,7 +96,16 @@ def cmd_compare(args) -> int:
     return 0
 
 
-def cmd_failures(args) -> int:
+def _trial(case, routes, ks):
+    from controller.analysis import failures
+
+    return failures.trial_losses(routes, case, ks)
+
+
+def failure_table(args):
+    """The connectivity-loss table of `uro failures` (and `uro plot failures`):
+    ``(schedule, columns, [(kind, rate, [loss per column as a fraction])])``; the routes' chunks and
+    the trials run on ``--cluster``/``--workers`` when given (default: in-process)."""
     import numpy as np
 
     from controller.analysis import failures
@@ -116,20 +128,27 @@ def cmd_failures(args) -> int:
         raise UroError("no failures asked for: give a positive rate to --link-rate, --tor-rate or --ocs-rate")
     sched = common.schedule_from(args, plan=["uro", "ucmp"])
     per_slice = common._hop_budget(getattr(args, "hops_per_slice", "auto"), sched)
-    uro = compute(sched, UroParams(k=max(ks), hops_per_slice=per_slice))
-    uc = ucmp.compute(sched, ucmp.UcmpParams(hops_per_slice=per_slice, backups=args.backups))
     cols = [f"uro K={k}" for k in ks] + ["ucmp", "ucmp+backups"]
+    trials = [(kind, kw[kind], args.seed + trial) for kind, kw in cases for trial in range(args.trials)]
+    with cluster.executor_from(args) as ex:
+        uro = compute(sched, UroParams(k=max(ks), hops_per_slice=per_slice), executor=ex)
+        uc = ucmp.compute(sched, ucmp.UcmpParams(hops_per_slice=per_slice, backups=args.backups), executor=ex)
+        if ex is None:
+            losses = [failures.trial_losses((uro, uc), c, tuple(ks)) for c in trials]
+        else:
+            shared = ex.share((uro, uc))
+            losses = list(ex.map_ordered(_trial, trials, shared, tuple(ks)))
+    out = []
+    for i, (kind, kw) in enumerate(cases):
+        acc = np.mean(np.array(losses[i * args.trials:(i + 1) * args.trials]), axis=0)
+        out.append((kind, kw[kind], acc.tolist()))
+    return sched, cols, out
+
+
+def cmd_failures(args) -> int:
+    sched, cols, rows = failure_table(args)
     head = ["failure", "rate"] + cols
-    lines = [head]
-    for kind, kw in cases:
-        acc = np.zeros(len(cols))
-        for trial in range(args.trials):
-            f = failures.sample(sched, seed=args.seed + trial, **kw)
-            vals = [failures.uro_loss(uro, f, k) for k in ks]
-            vals += [failures.ucmp_loss(uc, f, with_backups=False), failures.ucmp_loss(uc, f, with_backups=True)]
-            acc += vals
-        acc /= args.trials
-        lines.append([kind, f"{kw[kind]:.3f}"] + [f"{100 * x:.3f}%" for x in acc])
+    lines = [head] + [[kind, f"{rate:.3f}"] + [f"{100 * x:.3f}%" for x in acc] for kind, rate, acc in rows]
     widths = [max(len(r[i]) for r in lines) for i in range(len(head))]
     print(sched.describe())  # only once every trial has run: a bad rate leaves no partial table
     print(f"connectivity loss (fraction of (slice, src, dst) with no surviving route), mean of {args.trials} trials")
@@ -151,16 +170,28 @@ def register(sub) -> None:
                     "  grp-size    paths per (slice, src, dst) group\n\n"
                     "An htsim topology file with slices of a second or more (the UCMP/Opera artifacts' files "
                     "carry a 2 s placeholder) gets a warning: give --slice-us.")
+    compare_args(r)
+    r.add_argument("--json", help="also write the table as JSON")
+    r.add_argument("--plot", help="write a PNG with path-length and latency CDFs (matplotlib)")
+    cluster.add_args(r)
+    r.set_defaults(func=cmd_compare)
+
+    r = sub.add_parser("failures", help="connectivity loss under random link / ToR / OCS failures")
+    failures_args(r)
+    r.set_defaults(func=cmd_failures)
+
+
+def compare_args(r) -> None:
+    """The schedule, routing, schemes and --routes options of `uro compare` (and `uro plot cdf`)."""
     common.add_schedule_args(r)
     common.add_route_args(r, algo_flag=False)
     r.add_argument("--schemes", default=None,
                    help="comma list of " + ", ".join(SCHEMES) + " (default: all, or none when --routes is given)")
     common.add_routes_input(r, many=True)
-    r.add_argument("--json", help="also write the table as JSON")
-    r.add_argument("--plot", help="write a PNG with path-length and latency CDFs (matplotlib)")
-    r.set_defaults(func=cmd_compare)
 
-    r = sub.add_parser("failures", help="connectivity loss under random link / ToR / OCS failures")
+
+def failures_args(r) -> None:
+    """The options of `uro failures` (and `uro plot failures`)."""
     common.add_schedule_args(r)
     r.add_argument("--n-tors", dest="tors", type=common.tor_count, action=common.DeprecatedAlias, new="--tors",
                    help="deprecated: use --tors")
@@ -181,4 +212,4 @@ def register(sub) -> None:
     r.add_argument("--backups", type=common.non_negative_int, default=2,
                    help="UCMP backup paths for direct-only groups")
     r.add_argument("--trials", type=common.positive_int, default=3, help="random failure sets per rate (default 3)")
-    r.set_defaults(func=cmd_failures)
+    cluster.add_args(r)

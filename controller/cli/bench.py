@@ -43,6 +43,8 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_tofino2").main(quick=args.quick, large=not args.skip_large)
     if args.suite == "emulate":
         rc |= load_suite("bench_emulate").main(quick=args.quick)
+    if args.suite == "ucmp-emulate":
+        rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
     return rc
 
 
@@ -51,13 +53,16 @@ def register(sub) -> None:
                                      "P4Runtime writes")
     r.add_argument("--quick", action="store_true", help="small sizes only")
     r.add_argument("--skip-large", action="store_true", help="skip the 1024x32 runs")
-    r.add_argument("--suite", choices=["uro", "ucmp", "agent", "artifacts", "daemon", "tofino2", "emulate", "all"],
+    r.add_argument("--suite", choices=["uro", "ucmp", "agent", "artifacts", "daemon", "tofino2", "emulate",
+                                       "ucmp-emulate", "all"],
                    default="all",
                    help="URO engine vs reference, UCMP and baselines vs the paper, P4Runtime writes to "
                         "simple_switch_grpc (batched vs one per request, full push of a 108x6 ToR), route artifacts "
                         "(compact vs JSON, (1024, 32) per-hop and UCMP written, one ToR read back), the daemon "
                         "(hitless swaps, failure reaction, timer jitter on simple_switch_grpc), or all (default); "
                         "not part of all: tofino2 (builds with bf-p4c: compile times, resources, K = 4 vs 10; minutes "
-                        "per build) and emulate (the emulated fabric driven by the daemon; root, bmv2, p4c)")
+                        "per build), emulate (the emulated fabric driven by the daemon; root, bmv2, p4c) and ucmp-emulate "
+                        "(UCMP source routes with host flow aging vs URO per-hop routes under a mix of short flows and "
+                        "one long flow on the emulated fabric; root, bmv2, p4c, nft)")
     r.add_argument("--full-large", action="store_true", help="UCMP 1024x32 on all destinations, not a chunk")
     r.set_defaults(func=cmd_bench)

@@ -11,6 +11,7 @@ to an algorithm that does not take it is an error instead of being ignored.
 from __future__ import annotations
 
 import argparse
+import inspect
 import dataclasses
 import math
 import os
@@ -30,7 +31,7 @@ _NOT_ALGORITHM_OPTIONS = {"seed"}
 FLAGS = {
     "k": "-K/--alternatives", "max_hops": "--max-hops", "hops_per_slice": "--hop-budget", "paths": "--paths",
     "h_max": "--h-max", "max_parallel": "--max-parallel", "backups": "--backups", "relax_slices": "--relax",
-    "engine": "--ucmp-engine", "workers": "--workers", "sample": "--sample", "stagger": "--stagger/--no-stagger",
+    "engine": "--ucmp-engine", "sample": "--sample", "stagger": "--stagger/--no-stagger",
     "ties": "--ties", "levels": "--levels", "tie_search": "--tie-search",
 }
 
@@ -257,7 +258,6 @@ def add_route_args(p: argparse.ArgumentParser, algo_flag: bool = True) -> None:
                    help="ucmp: extra 2-hop paths up to this many slices slower")
     g.add_argument("--ucmp-engine", dest="engine", default=S, metavar="auto|numba|numpy",
                    help="ucmp: group engine, compiled numba kernels on all cores or the NumPy reference (default auto)")
-    g.add_argument("--workers", type=positive_int, default=S, help="ucmp: threads for the numba engine (default: all cores)")
     g.add_argument("--alpha", type=finite_float, default=0.5,
                    help="ucmp: weight factor alpha for the host bucket thresholds shown (default 0.5)")
 
@@ -314,14 +314,19 @@ def route_params(args, sched: Schedule, algo: str, **override):
         raise UroError(flagify(str(e))) from None
 
 
-def routes_for(args, sched: Schedule, algo: str | None = None, extra: str | None = None,
+def routes_for(args, sched: Schedule, algo: str | None = None, extra: str | None = None, executor=None,
                **override) -> base.RouteSet:
-    """Compute routes with ``algo`` (default ``--algo``) through the registry."""
+    """Compute routes with ``algo`` (default ``--algo``) through the registry; ``executor``
+    (``--cluster``/``--workers``): where algorithms that work in chunks run them."""
     algo = algo or args.algo or "uro"
     alg = base.get(algo)
     params = route_params(args, sched, algo, **override)
     check_route_memory(sched, algo, params, extra)
     total = sched.n_slices * 2 if alg.kind == base.PER_HOP else sched.n_tors
+    if executor is not None and "executor" in inspect.signature(alg.compute).parameters:
+        routes = alg.compute(sched, params, progress=progress(total, algo), executor=executor)
+    else:
+        routes = alg.run(sched, params, progress=progress(total, algo))
     routes = alg.run(sched, params, progress=progress(total, algo))
     warn_capped(getattr(routes, "notes", None))
     return routes

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 from controller.errors import UroError
 
@@ -21,25 +22,24 @@ def cmd_daemon(args) -> int:
 
 
 # ---- ctl --------------------------------------------------------------------------------------------
-def _api_address(args) -> str:
+WRITES = ("fail", "recover", "reload")
+
+
+def _api(args):
+    """The daemon's API from --api / --config, with its token for a write (or whenever
+    --token-file is given: a daemon whose reads need the token too)."""
+    from controller.daemon.auth import read_token
+    from controller.daemon.client import Api
+
+    need = args.op in WRITES or args.token_file is not None
     if args.api:
-        return args.api
-    from controller.daemon.config import load
-
-    d = load(args.config).daemon
-    if d.status_port == 0:
-        raise UroError(f"{args.config}: [daemon] status uses port 0 (any free port): give --api HOST:PORT "
-                       "(the daemon logs it in its api.listening line)")
-    host = f"[{d.status_host}]" if ":" in d.status_host else d.status_host
-    if host in ("0.0.0.0", "[::]"):
-        host = "127.0.0.1"
-    return f"{host}:{d.status_port}"
-
-
-def _call(address: str, method: str, path: str, body: dict | None = None, timeout: float = 310.0):
-    from controller.daemon.client import request
-
-    return request(address, method, path, body, timeout)
+        if args.op in WRITES and args.token_file is None:
+            raise UroError(f"ctl {args.op} --api {args.api}: writes need the daemon's token: give --token-file "
+                           "FILE (or --config NET.TOML to use its token file)")
+        return Api(args.api, read_token(Path(args.token_file)) if need else None,
+                   "https" if args.ca else "http", args.ca)
+    api = Api.of_config(args.config, token_file=args.token_file, need_token=need)
+    return api if args.ca is None else Api(api.address, api.token, "https", args.ca)
 
 
 USAGE = "ctl fail|recover uplink TOR UPLINK | tor TOR | ocs INDEX (TOR: a ToR id or switch name)"
@@ -74,28 +74,32 @@ def _print_status(st: dict) -> None:
 
 
 def cmd_ctl(args) -> int:
-    address = _api_address(args)
+    api = _api(args)
+
+    def _call(method, path, body=None):
+        return api.request(method, path, body)
+
     if args.op == "status":
-        st = _call(address, "GET", "/status")
+        st = _call("GET", "/status")
         if args.json:
             print(json.dumps(st, indent=1))
         else:
             _print_status(st)
         return 0
     if args.op == "metrics":
-        sys.stdout.write(_call(address, "GET", "/metrics").decode())
+        sys.stdout.write(_call("GET", "/metrics").decode())
         return 0
     if args.op in ("status", "metrics") and args.args:
         raise UroError(f"ctl {args.op} takes no arguments")
     if args.op in ("fail", "recover"):
-        rep = _call(address, "POST", f"/{args.op}", _target(args))
+        rep = _call("POST", f"/{args.op}", _target(args))
         print(json.dumps(rep, indent=1))
         return 0 if not rep.get("error") else 1
     if args.op == "reload":
         if len(args.args) > 1:
             raise UroError("ctl reload [NEW_CONFIG]")
         body = {} if not args.args else {"config": args.args[0]}
-        rep = _call(address, "POST", "/reload", body)
+        rep = _call("POST", "/reload", body)
         print(json.dumps(rep, indent=1))
         return 0
     raise UroError(f"unknown ctl operation {args.op!r}")  # pragma: no cover - argparse choices
@@ -117,4 +121,10 @@ def register(sub) -> None:
     where.add_argument("--config", default="net.toml", help="find the daemon's API from this config (default net.toml)")
     where.add_argument("--api", metavar="HOST:PORT", help="the daemon's status API address")
     c.add_argument("--json", action="store_true", help="status: the full JSON")
+    c.add_argument("--token-file", metavar="FILE",
+                   help="the daemon's API token (default: [daemon] token_file of --config, i.e. NET.token "
+                        "next to it); fail/recover/reload need it")
+    c.add_argument("--ca", metavar="PEM", type=Path,
+                   help="HTTPS: verify the daemon's certificate with this CA (default from --config: "
+                        "[daemon] tls_ca or tls_cert)")
     c.set_defaults(func=cmd_ctl)

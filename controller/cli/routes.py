@@ -6,9 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from controller.cli import common
+from controller.cli import cluster, common
 from controller.errors import UroError
-from controller.routing import base
+from controller.routing import base, uro
 
 DEFAULT_OUT = "out"
 
@@ -79,11 +79,25 @@ def cmd_routes(args) -> int:
     artifacts.check_output(args.output, fmt)
     common.check_options_used(args, [args.algo])
     _check_no_paths(args, fmt, args.algo)
+    if args.uro_engine != "auto" and args.algo != "uro":
+        raise UroError(f"--uro-engine applies to --algo uro, not {args.algo}")
+    if args.uro_engine == "numpy" and cluster.requested(args):
+        raise UroError("--uro-engine numpy runs in this process; --cluster/--workers run the compiled kernels' chunks")
     streamed = args.algo == "ucmp" and fmt == "compact"
-    sched = common.schedule_from(args, plan=["ucmp_stream" if streamed else args.algo])
+    uro_streamed = args.algo == "uro" and fmt == "compact"
+    sched = common.schedule_from(args, plan=["ucmp_stream" if streamed else "uro_stream" if uro_streamed else args.algo])
     if streamed:
         return _routes_ucmp_streamed(args, sched)
-    routes = common.routes_for(args, sched)
+    engine = uro.resolve_engine(args.uro_engine, sched.n_uplinks, sched.n_tors) if args.algo == "uro" else None
+    if uro_streamed and (cluster.requested(args) or engine == "numba"):
+        return _routes_uro_streamed(args, sched)
+    with cluster.executor_from(args) as ex:
+        if args.algo == "uro":  # the engine asked for (or auto), on the cluster if one is given
+            params = common.route_params(args, sched, "uro")
+            common.check_route_memory(sched, "uro", params)
+            routes = uro.compute(sched, params, engine=args.uro_engine, executor=ex)
+        else:
+            routes = common.routes_for(args, sched, executor=ex)
     artifacts.write(routes, args.output, fmt, with_paths=not args.no_paths, progress=_write_bar(sched, routes.kind))
     n = artifacts.entries_per_tor(routes)
     print(f"{sched.describe()}\nwrote {args.output} ({fmt}, {_size(Path(args.output))}): {args.algo}, "
@@ -91,24 +105,36 @@ def cmd_routes(args) -> int:
     return 0
 
 
+def _routes_uro_streamed(args, sched) -> int:
+    """URO to a compact artifact: compiled kernels per destination chunk, scattered straight
+    into the artifact's arrays (no in-memory [slice, tor, dst, K] route set)."""
+    from controller.atomic import atomic_dir
+    from controller.routing import uro_chunks
+
+    params = common.route_params(args, sched, "uro")
+    target = Path(args.output)
+    with cluster.executor_from(args) as ex, atomic_dir(target) as tmp:
+        man = uro_chunks.write_artifact(sched, params, tmp, executor=ex,
+                                        progress=common.progress(sched.n_tors, "uro", unit="dst"))
+    print(f"{sched.describe()}\nwrote {args.output} (compact, {_size(target)}): uro, "
+          f"{sched.n_tors} ToRs x ~{man['entries_per_tor']:.0f} entries")
+    return 0
+
+
 def _routes_ucmp_streamed(args, sched) -> int:
     """UCMP to a compact artifact: computed and written chunk by chunk (bounded memory)."""
-    from controller.atomic import remove, replace, temp_dir
+    from controller.atomic import atomic_dir
     from controller.tables import stream
 
     params = common.route_params(args, sched, "ucmp")
     common.estimate_memory(sched.n_tors, sched.n_uplinks, sched.n_slices, "ucmp_stream",
                            label="ucmp routes (streamed)")
     target = Path(args.output)
-    tmp = temp_dir(target)
-    try:
+    with cluster.executor_from(args) as ex, atomic_dir(target) as tmp:
         man = stream.write_ucmp(sched, params, tmp, progress=common.progress(sched.n_tors, "ucmp", unit="dst"),
                                 write_progress=common.progress(stream.chunks_of(sched, params), "writing source tables",
-                                                               unit="chunk"))
-        replace(tmp, target)
-    except BaseException:
-        remove(tmp)
-        raise
+                                                               unit="chunk"),
+                                executor=ex)
     common.warn_capped(man.get("notes"))
     print(f"{sched.describe()}\nwrote {args.output} (compact, {_size(target)}): ucmp, {sched.n_tors} ToRs x "
           f"~{man['entries_per_tor']:.0f} entries, {man['paths']} paths, {man['buckets']['count']} buckets")
@@ -138,6 +164,20 @@ def cmd_stats(args) -> int:
         routes = common.routes_for(args, sched, extra=extra)
     print(sched.describe())
     print(_summary(args, routes))
+    return 0
+
+
+def cmd_htsim(args) -> int:
+    """`uro htsim --routes NAME.uro -o FILE`: the routes as the UCMP artifact's htsim topology file."""
+    from controller.tables import htsim
+
+    common.check_output(args.output)
+    art = common.open_routes(args, args.routes)
+    routes = art.route_set()
+    n = htsim.write_file(routes, args.output, downlinks=args.downlinks, alpha=args.alpha,
+                         progress=common.progress(art.n_slices, "writing paths", unit="slice"))
+    print(f"wrote {args.output} ({_size(Path(args.output))}): {art.algo} routes of {art.n_tors} ToRs, {n} paths "
+          f"(htsim: -topfile {args.output} -routing OptiRoute)")
     return 0
 
 
@@ -175,11 +215,25 @@ def register(sub: argparse._SubParsersAction) -> None:
     r = sub.add_parser("routes", help="compute routes and write them as an artifact")
     common.add_schedule_args(r)
     common.add_route_args(r)
+    cluster.add_args(r)
+    r.add_argument("--uro-engine", choices=uro.ENGINES, default="auto",
+                   help="uro: compiled numba kernels per destination chunk (streamed into a compact artifact), "
+                        "the NumPy reference engine, or auto (numba from %d ToRs on; default)" % uro.NUMBA_FROM_TORS)
     r.add_argument("-o", "--output", required=True,
                    help="artifact to write: NAME.uro (compact directory) or NAME.json (JSON document)")
     _add_format(r)
     r.add_argument("--no-paths", action="store_true", help="JSON per-hop routes: omit full paths (smaller)")
     r.set_defaults(func=cmd_routes)
+
+    r = sub.add_parser("htsim", help="write a route artifact as an htsim topology file (schedule + paths) for the "
+                                     "UCMP artifact's simulator (-routing OptiRoute)")
+    r.add_argument("--routes", metavar="DIR", required=True, help="compact route artifact (uro routes -o NAME.uro)")
+    r.add_argument("-o", "--output", required=True, help="topology file to write")
+    r.add_argument("--downlinks", type=common.positive_int, default=None,
+                   help="hosts per ToR in the file's header (default: the uplink count, as the UCMP artifact has)")
+    r.add_argument("--alpha", type=common.finite_float, default=0.5,
+                   help="ucmp: weight factor alpha the flow-size classes are written for (default 0.5)")
+    r.set_defaults(func=cmd_htsim)
 
     r = sub.add_parser("stats", help="path-length histogram, latency, queues/port, entries/ToR; "
                                      "with --target tofino2: the compiled program's resources")

@@ -21,11 +21,12 @@ from __future__ import annotations
 import json
 import math
 import re
-import tomllib
+from controller import tomlfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from controller.daemon.auth import ApiAccess, api_access
 from controller.errors import UroError
 
 ROLES = ("tor", "ocs")
@@ -143,6 +144,10 @@ class DaemonSettings:
     rpc_timeout_s: float = 5.0
     log_format: str = "json"
     election_id: int = 1                         # default of every switch's election_id
+    hold_s: float | None = None                  # old generation kept after a flip (None: from the clock)
+    #: the status API's access (bearer token for writes, who may read, optional HTTPS):
+    #: controller/daemon/auth.py; None = the defaults (token file next to the config)
+    api: "ApiAccess | None" = None
 
 
 @dataclass(frozen=True)
@@ -356,6 +361,8 @@ def _daemon(doc: dict, src: Path) -> DaemonSettings:
         rpc_timeout_s=t.positive("rpc_timeout_s", 5.0),
         log_format=t.get("log", "str", "json"),
         election_id=t.int_in("election_id", 1, MAX_ELECTION_ID, default=1),
+        hold_s=t.positive("hold_s", None),
+        api=api_access(t, src),
     )
     if out.log_format not in ("json", "kv"):
         raise ConfigError(f"{src}: [daemon]: log: \"json\" or \"kv\", got {out.log_format!r}")
@@ -566,15 +573,4 @@ def _check_ports(s: SwitchConfig, prog: ProgramConfig, src: Path) -> None:
 def load(path: str | Path) -> NetConfig:
     """Read and check ``net.toml`` (see module docstring)."""
     p = Path(path)
-    try:
-        with open(p, "rb") as fh:
-            doc = tomllib.load(fh)
-    except FileNotFoundError:
-        raise ConfigError(f"{p}: not found") from None
-    except IsADirectoryError:
-        raise ConfigError(f"{p}: is a directory") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{p}: not valid TOML: {e}") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"{p}: not a text file") from None
-    return parse(doc, p.resolve())
+    return parse(tomlfile.read(p, ConfigError), p.resolve())

@@ -133,6 +133,10 @@ class Controller:
         self._next: dict[str, dict[str, float]] = {}
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-ctl")
         self._mpool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-maint")
+        self._update_lock = threading.Lock()     # one network-wide update at a time
+        self._updating = threading.Event()       # set while one runs: maintenance leaves switches alone
+        self.net_gens: dict[str, int] = {}       # per role: the generation its switches run (ToRs: stamp)
+        self._update_queued = threading.Event()
 
     # ---- start -----------------------------------------------------------------------------
     def _agents_for(self, cfg: NetConfig, prep: Prepared, names=None) -> dict[str, SwitchAgent]:
@@ -141,6 +145,7 @@ class Controller:
             if names is not None and s.name not in names:
                 continue
             backend = prep.backends[s.name](plans.switch_address(s, cfg.daemon.rpc_timeout_s))
+            self.metrics.switch_known(s.name)
             out[s.name] = SwitchAgent(s, cfg.programs[s.program], prep.roles[s.name], backend,
                                       prep.pipelines[(s.target, s.program)],
                                       log=self.log, metrics=self.metrics, clock=self.clock)
@@ -180,6 +185,7 @@ class Controller:
         now = self.clock()
         for a in agents.values():
             a.down = a.role.down_uplinks(self.routes)
+            a.dead = a.role.dead_slots(self.routes.schedule, self.failed)
             self._next[a.name] = {"retry": now, "reconcile": now + cfg.daemon.reconcile_s, "counters": now}
         self.log.event("daemon.started", network=cfg.name, switches=len(agents), routes_version=self.routes.version,
                        routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe())
@@ -233,12 +239,132 @@ class Controller:
             return None
 
     def install_all(self, names=None) -> dict[str, str | None]:
-        """Bring every (or the named) up switch to the current routes, in parallel."""
+        """Bring every up switch to the current routes with a network-wide, per-packet
+        consistent update (:meth:`_network_update`); returns per switch what it did
+        ("installed", "current", "swapped") or None where it failed (retried)."""
         with self._state_lock:
             routes = self.routes
             agents = [a for a in self.agents.values() if a.state == "up" and (names is None or a.name in names)]
-        results = list(self._pool.map(lambda a: self._install(a, routes), agents))
-        return {a.name: r for a, r in zip(agents, results)}
+        groups: dict[str, list[SwitchAgent]] = {}
+        for a in agents:        # ToRs stamp one generation together; OCS emulators have their own
+            groups.setdefault(a.role.name, []).append(a)
+        out: dict[str, str | None] = {}
+        with self._update_lock:
+            self._updating.set()
+            try:
+                for role, group in groups.items():
+                    out.update(self._network_update(routes, group, role))
+            finally:
+                self._updating.clear()
+        return {a.name: out.get(a.name) for a in agents}
+
+    def hold_s(self) -> float:
+        """How long the old generation stays live after every source stamps the new one: a
+        packet stamped with it can still be in the network for its longest hold, at most
+        one cycle on each ToR it crosses (``held_too_long``), over at most H + 1 ToRs (H:
+        the most hops a route of the ToR program carries). ``[daemon] hold_s`` overrides
+        it. A packet that outstays it is dropped and counted (``stale_gen``), never
+        routed by the other generation."""
+        if self.cfg.daemon.hold_s is not None:
+            return self.cfg.daemon.hold_s
+        hops = max([self.cfg.programs[a.cfg.program].profile.get("ssrr_hops", 1)
+                    for a in self.agents.values() if a.cfg.role == "tor"] or [1])
+        cycle = self.cfg.clock.slice_ms / 1e3 * self.routes.schedule.n_slices
+        return cycle * (hops + 1)
+
+    def _sleep(self, seconds: float) -> None:
+        (getattr(self.clock, "sleep", None) or time.sleep)(seconds)
+
+    def _each(self, agents, fn) -> dict[str, object]:
+        """``fn(agent)`` on every agent in parallel: {name: result, or the BackendError}."""
+        def one(a):
+            try:
+                return fn(a)
+            except BackendError as e:
+                a.last_error = str(e)
+                a.retry_install = True
+                self.log.error("switch.install_failed", switch=a.name, error=str(e))
+                self._next.setdefault(a.name, {})["retry"] = self.clock() + self.cfg.daemon.reconnect_s
+                return e
+        return dict(zip([a.name for a in agents], self._pool.map(one, agents)))
+
+    def _flip_retire(self, agents, target: int) -> dict[str, object]:
+        """Phases 2-4 of an update towards ``target``: every source stamps it, wait out the
+        old generation's packets, retire the old generation everywhere."""
+        act = self._each(agents, lambda a: a.phase(a.activate_generation, target, a.live))
+        self.log.event("generation.stamping", generation=target,
+                       switches=sorted(n for n, r in act.items() if not isinstance(r, BackendError)))
+        self._sleep(self.hold_s())
+        ok = [a for a in agents if not isinstance(act[a.name], BackendError)]
+        self.log.event("generation.retiring", generation=1 - target, switches=sorted(a.name for a in ok))
+        ret = self._each(ok, lambda a: a.phase(a.retire_generation, target))
+        return {n: (act[n] if isinstance(act[n], BackendError) else ret.get(n)) for n in act}
+
+    def _network_update(self, routes, agents, role: str = "tor") -> dict[str, str | None]:
+        """The update of docs/daemon.md "Network-wide consistency" (Reitblatt et al. 2012):
+
+        0. read every switch; an update interrupted by a crash (sources stamping different
+           generations, or two generations live) is finished first, towards a generation
+           live everywhere (the one that holds these routes, if any);
+        1. write the routes into the other generation on every switch, read back, declare
+           it live (unconfigured switches get it active at once);
+        2. only when every switch has it: every source stamps it;
+        3. wait until packets stamped with the old one have left (:meth:`hold_s`);
+        4. retire the old generation (out of ``live``, then deleted) everywhere.
+
+        A failure before 2 leaves every source on the old generation (the retry starts
+        over); after it, the retry finishes the flip."""
+        out: dict[str, str | None] = {a.name: None for a in agents}
+        if not agents:
+            return out
+        surveys = self._each(agents, lambda a: a.phase(a.survey, routes))
+        agents = [a for a in agents if not isinstance(surveys[a.name], BackendError)]
+        conf = {a.name: surveys[a.name] for a in agents if surveys[a.name].active is not None}
+        stamps = [s.active for s in conf.values()]
+        if len(set(stamps)) > 1 or any(len(s.live) > 1 for s in conf.values()):
+            cands = [g for g in (0, 1) if all(g in s.live for s in conf.values())]
+            good = [g for g in cands if all(g in s.holds for s in conf.values())]
+            target = good[0] if good else max(cands or [0, 1], key=stamps.count)
+            self.log.warn("generation.interrupted", generation=target, stamps=sorted(set(stamps)),
+                          note="an update interrupted before (a crash) is finished first")
+            self._flip_retire([a for a in agents if a.name in conf], target)
+            surveys = self._each(agents, lambda a: a.phase(a.survey, routes))
+            agents = [a for a in agents if not isinstance(surveys[a.name], BackendError)]
+            conf = {a.name: surveys[a.name] for a in agents if surveys[a.name].active is not None}
+            stamps = [s.active for s in conf.values()]
+        net = max(set(stamps), key=stamps.count) if stamps else self.net_gens.get(role, 0)
+        if all(net in s.holds for s in conf.values()):
+            new = net                       # every configured switch already runs them
+        else:
+            new = 1 - net
+        configured = [a for a in agents if a.name in conf]
+        fresh = [a for a in agents if a.name not in conf]
+        # 1. prepare: configured switches first, so that a new switch's stamps are live everywhere
+        prep = self._each(configured, lambda a: a.phase(a.prepare_generation, routes, new))
+        prep.update(self._each(fresh, lambda a: a.phase(a.prepare_generation, routes, new)))
+        failed = [n for n, r in prep.items() if isinstance(r, BackendError) and n in conf]
+        for a in fresh:
+            r = prep[a.name]
+            if not isinstance(r, BackendError):
+                a.installed_now(routes, r, swapped=False)
+                out[a.name] = r.outcome
+        if failed:
+            self.log.error("generation.not_prepared", generation=new, switches=failed,
+                           note="every source keeps the old generation; the update is retried")
+            return out
+        swapping = new != net
+        res = self._flip_retire(configured, new) if (swapping or any(len(s.live) > 1 for s in conf.values())) \
+            else self._each(configured, lambda a: a.phase(a.retire_generation, new))
+        self.net_gens[role] = new if swapping else net
+        for a in self.agents.values():
+            if a.role.name == role:
+                a.net_gen = self.net_gens[role]
+        for a in configured:
+            if isinstance(res.get(a.name), BackendError):
+                continue
+            a.installed_now(routes, prep[a.name], swapped=swapping)
+            out[a.name] = "swapped" if swapping else "current"
+        return out
 
     # ---- maintenance ----------------------------------------------------------------------------
     def _maintain_one(self, a: SwitchAgent, now: float) -> None:
@@ -259,6 +385,8 @@ class Controller:
                 return
             with a.cfg_lock:
                 a.down = self._down_for(a)
+                a.dead = a.role.dead_slots(self.routes.schedule, self.failed)
+            a.net_gen = self.net_gens.get(a.role.name, 0)
             try:   # back: a restarted switch is restored, one that kept running is read back and repaired
                 a.reconcile(routes)
                 nxt["reconcile"] = now + d.reconcile_s
@@ -269,11 +397,15 @@ class Controller:
                 nxt["retry"] = now + d.reconnect_s
             return
         try:
-            if a.installed != a.role.version(routes):
-                # new routes are installed by whoever made them (control thread); only an
-                # install that failed is retried here
+            if self._updating.is_set():
+                pass              # a network-wide update owns the switches meanwhile
+            elif a.installed != a.role.version(routes):
+                # new routes are installed by whoever made them (control thread); an update
+                # that failed on this switch is retried network-wide (it is the control
+                # thread's too: one switch alone must not flip its sources)
                 if a.retry_install and now >= nxt["retry"]:
-                    self._install(a, routes)
+                    nxt["retry"] = now + d.reconnect_s
+                    self.request_update()
             elif now >= nxt["reconcile"]:
                 a.reconcile(routes)
                 nxt["reconcile"] = now + d.reconcile_s
@@ -287,6 +419,12 @@ class Controller:
             if not a.backend.connected:
                 a.state = "down"
             nxt["retry"] = now + d.reconnect_s
+
+    def request_update(self) -> None:
+        """Queue a network-wide update for the control thread (once)."""
+        if not self._update_queued.is_set():
+            self._update_queued.set()
+            self.jobs.put(("update", None))
 
     def _behind(self, a: SwitchAgent) -> None:
         """After a maintenance pass brought ``a`` to the routes it read at its start: if the
@@ -335,6 +473,11 @@ class Controller:
         changes = [j[1] for j in batch if j[0] == "change"]
         if changes:
             self._react(changes)
+        if any(k == "update" for k, _ in batch) and not changes:
+            self._update_queued.clear()
+            self.install_all()
+        elif changes:
+            self._update_queued.clear()
         for kind, arg in batch:
             if kind == "reload":
                 path, box = arg
@@ -360,16 +503,18 @@ class Controller:
                                target=list(c.target) if isinstance(c.target, tuple) else c.target, source=c.source)
             wrote = self._phase1()
             t1 = self.clock()
+            dead_written = sum(1 for a in self.agents.values() if a.dead)
             for c in pending:
-                masks = c.kind in ("uplink", "ocs")
+                masks = c.kind in ("uplink", "ocs") or (c.kind == "tor" and (wrote or dead_written))
                 c.report = {
                     "op": c.op, "kind": c.kind, "target": list(c.target) if isinstance(c.target, tuple) else c.target,
                     "source": c.source, "detected": _iso(time.time() - (self.clock() - c.detected)),
                     "dataplane_ms": round((t1 - c.detected) * 1e3, 3) if masks else None,
-                    "dataplane": (f"down mask written on {wrote} switch(es) in one write each" if masks else
-                                  "no per-uplink mask expresses a failed ToR (its peers lose one circuit per slice, "
-                                  "on varying uplinks): traffic into it is lost there until the new generation "
-                                  "avoids it"),
+                    "dataplane": (f"down mask written on {wrote} switch(es) in one write each"
+                                  + (" (ToRs: the (slice, uplink) pairs that lead to it)" if c.kind == "tor" else "")
+                                  if masks else
+                                  "this program has no (slice, uplink) mask (t2na): traffic into the failed ToR is "
+                                  "lost there until the new generation avoids it"),
                 }
                 reports.append(c)
             pending = []
@@ -378,6 +523,8 @@ class Controller:
                     kind, arg = self.jobs.get_nowait()
                     if kind == "change":
                         pending.append(arg)
+                    elif kind == "update":
+                        pass              # the recomputation below updates every switch
                     else:
                         self.jobs.put((kind, arg))
                         break
@@ -435,9 +582,11 @@ class Controller:
             agents = list(self.agents.values())
         view = _RoutesView(self.failed)
 
+        sched = self.routes.schedule
+
         def one(a: SwitchAgent) -> int:
             try:
-                return int(a.set_down(a.role.down_uplinks(view)))
+                return int(a.set_down(a.role.down_uplinks(view), a.role.dead_slots(sched, self.failed)))
             except BackendError as e:
                 a.last_error = f"down mask: {e}"
                 self.log.error("switch.down_mask_failed", switch=a.name, error=str(e))
@@ -484,6 +633,7 @@ class Controller:
             now = self.clock()
             for a in new_agents.values():
                 a.down = a.role.down_uplinks(self.routes)
+                a.dead = a.role.dead_slots(self.routes.schedule, self.failed)
                 self._next[a.name] = {"retry": now, "reconcile": now + cfg.daemon.reconcile_s, "counters": now}
         results = self.install_all()
         host_results = self.sync_hosts()

@@ -49,9 +49,25 @@ class Metrics:
                                         buckets=JITTER_BUCKETS, registry=r)
         self.slices_skipped = Counter("uro_slices_skipped", "Slices the clock thread could not send in time "
                                       "(the next timer carries the current slice)", registry=r)
+        self.api_unauthorized = Counter("uro_api_unauthorized", "Status API requests refused for a missing or "
+                                        "wrong token (nothing done)", ["method"], registry=r)
+        for method in ("GET", "POST"):
+            self.api_unauthorized.labels(method)
+        for kind in ("uplink", "tor", "ocs"):       # 0 from the start: increase() sees the first one
+            for source in ("api", "netlink"):
+                self.failures.labels(kind, source)
+                self.recoveries.labels(kind, source)
         self._lock = threading.Lock()
         self._snapshot: dict = {}
         r.register(_SnapshotCollector(self))
+
+    def switch_known(self, name: str) -> None:
+        """Every per-switch series exists from the start (at 0), so a dashboard's rate()
+        and increase() see the first event and a scrape lists every switch."""
+        for m in (self.entries_written, self.write_seconds, self.reconcile_runs, self.reconcile_repairs,
+                  self.restores, self.reconnects, self.swaps, self.swap_failures, self.swap_seconds,
+                  self.timers_sent, self.timer_errors):
+            m.labels(name)
 
     def set_snapshot(self, snap: dict) -> None:
         """``{switch: {"up": 0|1, "generation": g|-1, "entries": n, "counters": {counter: {cell: packets}}}}``"""
@@ -87,3 +103,27 @@ class _SnapshotCollector:
                 for cell, packets in sorted(cells.items()):
                     cnt.add_metric([name, counter, cell], packets)
         yield from (up, gen, ent, cnt)
+
+
+# ---- checking a dashboard against the metrics ------------------------------------------------
+def exported_names(text: str) -> set[str]:
+    """The series names of a Prometheus text exposition (``_bucket``/``_sum``/``_total`` ...)."""
+    import re
+
+    return {re.split(r"[{ ]", line, maxsplit=1)[0] for line in text.splitlines()
+            if line and not line.startswith("#")}
+
+
+def queried_names(grafana: dict, prefix: str = "uro_") -> set[str]:
+    """The metric names a Grafana dashboard's panels and variables query (PromQL
+    identifiers starting with ``prefix``, label values aside): examples/grafana-uro.json
+    is checked against a real daemon's /metrics with this."""
+    import re
+
+    exprs = [t.get("expr", "") for p in grafana.get("panels", []) for t in p.get("targets", [])]
+    exprs += [v["query"].get("query", "") if isinstance(v.get("query"), dict) else str(v.get("query", ""))
+              for v in grafana.get("templating", {}).get("list", [])]
+    names: set[str] = set()
+    for e in exprs:
+        names |= set(re.findall(rf"\b({re.escape(prefix)}[a-zA-Z0-9_]+)\b", re.sub(r'"[^"]*"', '""', e)))
+    return names

@@ -14,10 +14,12 @@ import threading
 import time
 from pathlib import Path
 
+from controller.daemon import auth
 from controller.daemon.api import StatusServer
 from controller.daemon.config import ConfigError, NetConfig, load
 from controller.daemon.controller import Change, Controller
 from controller.daemon.log import EventLog
+from controller.errors import UroError
 
 #: maintenance pass period (reconnects and reconcile deadlines are checked this often)
 MAINTAIN_S = 0.2
@@ -108,8 +110,15 @@ class Daemon:
     def start(self) -> "Daemon":
         """Everything up (raises ConfigError before any write if the network is not right)."""
         d = self.cfg.daemon
+        acc = d.api or auth.ApiAccess(auth.default_token_file(self.cfg.path))
+        try:   # token and certificate first: a bad one stops the daemon before it touches a switch
+            token = auth.ensure_token(acc.token_file)
+            tls = auth.server_context(acc) if acc.tls_cert is not None else None
+        except UroError as e:
+            raise ConfigError(f"{self.cfg.path}: [daemon]: {e}") from None
         try:   # bind first: a taken port stops the daemon before it touches a switch
-            self.server = StatusServer(self.ctl, d.status_host, d.status_port)
+            self.server = StatusServer(self.ctl, d.status_host, d.status_port, token=token, reads=acc.reads,
+                                       tls=tls)
         except OSError as e:
             raise ConfigError(f"{self.cfg.path}: [daemon]: status: cannot listen on "
                               f"{d.status_host}:{d.status_port}: {e.strerror or e}") from None
@@ -120,9 +129,10 @@ class Daemon:
             raise
         self.server.start()
         host, port = self.server.address
-        self.log.event("api.listening", address=f"{host}:{port}",
-                       note=None if host in ("127.0.0.1", "::1", "localhost") else
-                       "bound beyond localhost as the config says; the API has no authentication")
+        self.log.event("api.listening", address=f"{host}:{port}", url=f"{acc.scheme}://{host}:{port}/",
+                       token_file=str(acc.token_file), reads=acc.reads,
+                       note=None if host in ("127.0.0.1", "::1", "localhost") or acc.scheme == "https" else
+                       "bound beyond localhost without TLS: the token travels in clear text")
         self._start_links()
         for fn, name in ((self._control, "uro-control"), (self._maintain, "uro-maintain"), (self._clock, "uro-clock")):
             t = threading.Thread(target=fn, name=name, daemon=True)

@@ -26,7 +26,7 @@ from typing import Callable, Iterator
 from controller.agent import generations as gens
 from controller.agent.backend import BackendError, Diff, NotPrimary, Pipeline, SwitchBackend
 from controller.agent.desired import Role
-from controller.agent.diff import diff as state_diff
+from controller.agent.diff import diff as state_diff, same_state
 from controller.agent.generations import GenerationWriter
 from controller.daemon.config import ProgramConfig, SwitchConfig
 from controller.daemon.log import EventLog
@@ -63,7 +63,7 @@ def chunks(d: Diff, size: int = CHUNK) -> Iterator[Diff]:
             yield out
 
 
-class SwitchAgent(GenerationWriter):
+class SwitchAgent(GenerationWriter, gens.NetworkPhases):
     def __init__(self, cfg: SwitchConfig, program: ProgramConfig, role: Role, backend: SwitchBackend,
                  pipeline: Pipeline, *, log: EventLog, metrics: Metrics,
                  clock: Callable[[], float] = time.monotonic, chunk: int = CHUNK):
@@ -75,7 +75,10 @@ class SwitchAgent(GenerationWriter):
         self.cfg_lock = threading.Lock()
         self.state = "new"            # new | up | down | not_primary | unreachable
         self.active: int | None = None
+        self.live: frozenset[int] = frozenset()   # generations the config declares complete
+        self.net_gen = 0              # the network's stamped generation: a fresh switch's first one
         self.down: frozenset[int] = frozenset()
+        self.dead: frozenset[tuple[int, int]] = frozenset()   # (slice, uplink) leading to a dead ToR
         self.installed = None         # role.version() of the routes in the active generation
         self.entries = 0
         self.last_error: str | None = None
@@ -186,25 +189,30 @@ class SwitchAgent(GenerationWriter):
             self.installed = None
         with self.cfg_lock:
             self.active = None
+            self.live = frozenset()
             self._written_config = None
         self.need_sync = True
         self.log.event("switch.pipeline_set", switch=self.name, program=self.program.name,
                        cookie=f"{self.pipeline.cookie:016x}", previous=None if cookie is None else f"{cookie:016x}")
         return True
 
-    def _flip(self, generation: int) -> None:
-        """THE activation: one write of the config entry (generation + current down mask)."""
+    def _flip(self, generation: int, live: frozenset[int] | None = None) -> None:
+        """One write of the config entry: ``generation`` active, ``live`` (default: it
+        alone) complete, the current down mask."""
+        live = frozenset({generation}) if live is None else frozenset(live)
         with self.cfg_lock:
-            e = self.role.config(generation, self.down)
+            e = self.role.config(generation, self.down, live, self.dead)
             t0 = time.perf_counter()
             with self.io_lock:
                 self.backend.apply(Diff(modify=Batch(entries=[e])))
             self.metrics.write_seconds.labels(self.name).observe(time.perf_counter() - t0)
             self.stats["entries_written"] += 1
             self.metrics.entries_written.labels(self.name).inc()
+            if self.active != generation:
+                self.activated_at = self.clock()
             self.active = generation
+            self.live = live
             self._written_config = e
-            self.activated_at = self.clock()
 
     def _sync_config(self, actual_config) -> int:
         """Make the config entry say (active, down) if it does not (drift, a mask set
@@ -212,7 +220,7 @@ class SwitchAgent(GenerationWriter):
         with self.cfg_lock:
             if self.active is None:
                 return 0
-            want = self.role.config(self.active, self.down)
+            want = self.role.config(self.active, self.down, self.live or None, self.dead)
             if actual_config == want:
                 self._written_config = want
                 return 0
@@ -244,7 +252,7 @@ class SwitchAgent(GenerationWriter):
                 raise BackendError(f"switch {self.name!r} is {self.state}")
             self._ensure_pipeline()
             version = self.role.version(routes)
-            res = self.install_routes(routes)
+            res = self.install_routes(routes, first_generation=self.net_gen)
             self.installed = version
             self.entries = res.objects
             if res.outcome == "installed":
@@ -266,6 +274,37 @@ class SwitchAgent(GenerationWriter):
                 self.log.event("generation.active", switch=self.name, **self.last_swap)
             return res.outcome
 
+    # ---- network-wide phases (the controller orders them across switches) -------------------------
+    def phase(self, fn, *args):
+        """One step of a network-wide update (:class:`~controller.agent.generations.NetworkPhases`)
+        under this switch's operation lock; a switch that restarted empty gets its pipeline
+        first (it is then unconfigured: prepared like a new one)."""
+        with self.op_lock:
+            if self.state != "up":
+                raise BackendError(f"switch {self.name!r} is {self.state}")
+            self._ensure_pipeline()
+            return fn(*args)
+
+    def installed_now(self, routes, res: gens.Installed | None, swapped: bool) -> None:
+        """Bookkeeping once the network runs ``routes`` on this switch."""
+        version = self.role.version(routes)
+        self.installed = version
+        self.retry_install = False
+        if res is not None:
+            self.entries = res.objects
+        if res is not None and res.outcome == "installed":
+            self.stats["installs"] += 1
+            self.log.event("generation.installed", switch=self.name, generation=res.generation,
+                           version=str(version), seconds=round(res.total_s, 4), entries=self.entries)
+        elif swapped:
+            self.stats["swaps"] += 1
+            self.metrics.swaps.labels(self.name).inc()
+            if res is not None:
+                self.metrics.swap_seconds.labels(self.name).observe(res.total_s)
+                self.last_swap = {"generation": self.active, "version": str(version), "written": res.written,
+                                  "verify_s": round(res.verify_s, 6), "prepare_s": round(res.total_s, 6)}
+            self.log.event("generation.active", switch=self.name, generation=self.active, version=str(version))
+
     # ---- GenerationWriter I/O: locked, chunked, measured ------------------------------------------
     def _read(self) -> Batch:
         return self._io(self.backend.read_state)
@@ -273,6 +312,10 @@ class SwitchAgent(GenerationWriter):
     def _set_active(self, generation: int | None) -> None:
         with self.cfg_lock:
             self.active = generation
+
+    def _set_live(self, live: frozenset[int]) -> None:
+        with self.cfg_lock:
+            self.live = frozenset(live)
 
     def _routes_batch(self, routes, generation: int) -> Batch:
         return self.routes_batch(routes, generation)
@@ -301,8 +344,14 @@ class SwitchAgent(GenerationWriter):
                 return 0
             actual = self._io(self.backend.read_state)
             act, _ = self.role.active(actual)
-            if act is None or self.active is None or self.installed != self.role.version(routes):
-                self.install(routes)      # unconfigured, never installed here, or a pending swap
+            if act is None:
+                self.install(routes)      # unconfigured: nothing in flight, its first generation
+                return 0
+            if self.active is None or self.installed != self.role.version(routes):
+                if same_state(gens.split(actual, self.role.config_table()).gens[act], self.routes_batch(routes, act)):
+                    self.install(routes)  # adopted: it runs these routes (leftovers cleaned)
+                else:
+                    self.retry_install = True   # other routes: a network-wide update, never a lone flip
                 return 0
             # drift: entries deleted or changed, even the active generation flipped, by someone
             # else: our generation comes back as it was (a flip back is one config write)
@@ -310,7 +359,8 @@ class SwitchAgent(GenerationWriter):
             parts = gens.split(actual, self.role.config_table())
             static = self.role.static()
             want = gens.final_state(static, self.routes_batch(routes, act), parts.config)
-            n = self._write(state_diff(actual, want)) + self._sync_config(parts.config)
+            self._set_live(frozenset({act}))
+            n = self._sync_config(parts.config) + self._write(state_diff(actual, want))
             self.entries = len(want.entries) + len(want.members) + len(want.groups)
             if n:
                 self.stats["repairs"] += n
@@ -319,17 +369,20 @@ class SwitchAgent(GenerationWriter):
             return n
 
     # ---- failures ---------------------------------------------------------------------------------
-    def set_down(self, down: frozenset[int]) -> bool:
+    def set_down(self, down: frozenset[int], dead: frozenset[tuple[int, int]] | None = None) -> bool:
         """The data plane's reaction: one write of the config entry with uplinks ``down``
-        masked in the active generation (no wait for a push in progress beyond one
-        chunk). Returns whether it wrote."""
+        and the (slice, uplink) pairs ``dead`` (circuits to a dead ToR) masked in the
+        active generation (no wait for a push in progress beyond one chunk). Returns
+        whether it wrote."""
         with self.cfg_lock:
-            if down == self.down and self._written_config is not None:
+            dead = self.dead if dead is None else frozenset(dead)
+            if down == self.down and dead == self.dead and self._written_config is not None:
                 return False
             self.down = down
+            self.dead = dead
             if self.active is None or self.state != "up":
                 return False      # nothing active: the next flip writes it
-            e = self.role.config(self.active, down)
+            e = self.role.config(self.active, down, self.live or None, dead)
             t0 = time.perf_counter()
             with self.io_lock:
                 self.backend.apply(Diff(modify=Batch(entries=[e])))
@@ -368,6 +421,7 @@ class SwitchAgent(GenerationWriter):
             "name": self.name, "role": self.cfg.role, "tor": self.cfg.tor, "target": self.cfg.target,
             "address": self.cfg.address, "device_id": self.cfg.device_id, "election_id": self.cfg.election_id,
             "state": self.state, "connected": self.alive(), "generation": self.active,
+            "live_generations": sorted(self.live),
             "down_uplinks": sorted(self.down), "entries": self.entries,
             "routes_version": None if self.installed is None else str(self.installed),
             "pipeline_cookie": f"{self.pipeline.cookie:016x}", "last_error": self.last_error,

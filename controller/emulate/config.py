@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
+from controller import tomlfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -257,18 +257,4 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
 
 def load(path: str | Path) -> EmuConfig:
     p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise EmuConfigError(f"config file {str(p)!r} not found") from None
-    except IsADirectoryError:
-        raise EmuConfigError(f"config {str(p)!r} is a directory, not a file") from None
-    except OSError as e:
-        raise EmuConfigError(f"config {str(p)!r}: cannot read: {e.strerror}") from None
-    try:
-        doc = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise EmuConfigError(f"{p}: not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as e:
-        raise EmuConfigError(f"{p}: not valid TOML: {e}") from None
-    return from_dict(doc, str(p))
+    return from_dict(tomlfile.read(p, EmuConfigError), str(p))

@@ -233,12 +233,15 @@ def status(plan: Plan, timeout: float = 10.0) -> dict:
     return request(address(plan), "GET", "/status", timeout=timeout)
 
 
-def declare(plan: Plan, op: str, body: dict, timeout: float = 300.0) -> dict:
+def declare(plan: Plan, sdir: Path, op: str, body: dict, timeout: float = 300.0) -> dict:
     """POST /fail or /recover: a failure the daemon cannot see on a link (a stopped ToR);
-    returns the daemon's report once it has handled it (new generation active)."""
+    returns the daemon's report once it has handled it (new generation active). Sent with
+    the token the daemon made next to its config (``<state>/net.token``)."""
+    from controller.daemon.auth import default_token_file, read_token
     from controller.daemon.client import request
 
-    return request(address(plan), "POST", f"/{op}", body, timeout=timeout)
+    token = read_token(default_token_file(sdir / "net.toml"))
+    return request(address(plan), "POST", f"/{op}", body, timeout=timeout, token=token)
 
 
 def wait_switch(plan: Plan, name: str, timeout: float = 60.0) -> dict:

@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from controller.agent.bmv2_process import free_port
+from controller.agent.bmv2_process import Bmv2Switch, free_port
 from controller.emulate import links, procs
 from controller.emulate.config import EmuConfig
 from controller.emulate.network import Network
@@ -156,11 +156,10 @@ def up(cfg: EmuConfig, start_daemon: bool = True, log=print) -> Plan:
         log(f"links: {len(plan.hosts)} host namespaces, {len(plan.hosts) + 2 * n_up} veth pairs, {n_up} uplink "
             f"cables ({time.time() - t1:.1f} s)")
         t2 = time.time()
-        for sw in plan.switches:
-            procs.start(sw.name, procs.switch_command(sw, cfg.switch_args, cfg.target_args), sdir / "pids",
-                        sdir / "logs")
-        for sw in plan.switches:
-            procs.wait_port(sw.grpc_port, sdir / "pids", sw.name)
+        started = [Bmv2Switch.for_plan(sw, sdir, cfg.switch_args, cfg.target_args).start(wait=False)
+                   for sw in plan.switches]
+        for sw in started:
+            sw.wait_started()
         pace(plan, cfg.uplink_pps)
         log(f"switches: {len(plan.switches)} simple_switch_grpc ({time.time() - t2:.1f} s)")
         if start_daemon:
@@ -345,7 +344,7 @@ def _daemon_reaction(plan: Plan, sdir: Path, op: str, kind: str, ids: list[int],
     extra = []
     if kind == "tor":
         t0 = time.monotonic()
-        reps = [dmn.declare(plan, op, {"tor": ids[0]})]
+        reps = [dmn.declare(plan, sdir, op, {"tor": ids[0]})]
         if op == "recover":
             sw = dmn.wait_switch(plan, f"tor{ids[0]}")
             extra = [f"daemon: tor{ids[0]} restored (pipeline, tables, generation {sw['generation']}) "
@@ -418,8 +417,7 @@ def recover(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/r
 
         def act():
             extra, target = json.loads((sdir / "switch_args.json").read_text())
-            procs.start(sw.name, procs.switch_command(sw, tuple(extra), tuple(target)), sdir / "pids", sdir / "logs")
-            procs.wait_port(sw.grpc_port, sdir / "pids", sw.name)
+            Bmv2Switch.for_plan(sw, sdir, tuple(extra), tuple(target)).start()
             pace(plan, plan.extra.get("uplink_pps", 0), only=sw.name)
     else:
         names = _failure_ifnames(plan, kind, ids)

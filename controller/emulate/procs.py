@@ -27,12 +27,9 @@ class ProcError(UroError):
 def switch_command(sw: SwitchPlan, extra: tuple[str, ...] = (), target: tuple[str, ...] = ()) -> list[str]:
     """simple_switch_grpc for one switch: no program (the daemon sets the pipeline over
     P4Runtime), its interfaces as ports, P4Runtime on localhost, the CPU port for PacketOut."""
-    args = ["simple_switch_grpc", "--device-id", str(sw.device_id), "--no-p4", "--thrift-port", str(sw.thrift_port)]
-    for port, ifname in sorted(sw.ports.items()):
-        args += ["-i", f"{port}@{ifname}"]
-    args += list(extra)
-    args += ["--", "--grpc-server-addr", sw.grpc_address, "--cpu-port", str(sw.cpu_port), *target]
-    return args
+    from controller.agent.bmv2_process import Bmv2Switch
+
+    return Bmv2Switch.for_plan(sw, Path("."), extra, target).command()   # the one switch-process class
 
 
 def start(name: str, argv: list[str], pid_dir: Path, log_dir: Path, env: dict | None = None) -> int:

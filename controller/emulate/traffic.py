@@ -168,3 +168,136 @@ class PingStream:
             run = 0 if seq in self.answered else run + 1
             best = max(best, run)
         return best * self.interval
+
+
+# ---- short TCP flows with their completion times ---------------------------------------------
+#: a sink in a host namespace: reads each connection to its end, answers one byte, closes
+_SINK = r"""
+import socket, sys, threading
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("0.0.0.0", int(sys.argv[1]))); s.listen(64)
+print("ready", flush=True)
+def serve(c):
+    with c:
+        while c.recv(65536):
+            pass
+        c.sendall(b"k")
+while True:
+    c, _ = s.accept()
+    threading.Thread(target=serve, args=(c,), daemon=True).start()
+"""
+
+#: a source: for each line "ip port bytes", one connection that sends the bytes, half-closes
+#: and waits for the sink's byte; prints the completion time (connect to that byte) or an error
+_SOURCE = r"""
+import socket, sys, time
+for line in sys.stdin:
+    ip, port, n, tmo = line.split()
+    t0 = time.monotonic()
+    try:
+        c = socket.create_connection((ip, int(port)), timeout=float(tmo))
+        c.settimeout(float(tmo))
+        c.sendall(bytes(int(n)))
+        c.shutdown(socket.SHUT_WR)
+        ok = c.recv(1) == b"k"
+        c.close()
+        print(f"{time.monotonic() - t0:.6f}" if ok else "error no answer", flush=True)
+    except OSError as e:
+        print(f"error {e}", flush=True)
+"""
+
+
+@dataclass
+class FlowResult:
+    src: str
+    dst: str
+    size: int
+    fct_s: float | None       # connect .. the sink's answer; None: not completed
+    error: str | None = None
+
+
+class Sinks:
+    """One flow sink per host namespace (port ``port``), stopped by their own PIDs."""
+
+    def __init__(self, plan: Plan, hosts: list[str], port: int = 5301):
+        self.port, self.procs = port, []
+        try:
+            for name in hosts:
+                p = subprocess.Popen(_in(plan.host(name), ["python3", "-c", _SINK, str(port)]),
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                self.procs.append(p)
+                if p.stdout.readline().strip() != "ready":
+                    raise RuntimeError(f"flow sink in {name} did not start")
+        except BaseException:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        for p in self.procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait(5)
+        self.procs = []
+
+
+def short_flows(plan: Plan, flows: list[tuple[str, str, int]], port: int = 5301, timeout_s: float = 10.0,
+                gap_s: float = 0.0) -> list[FlowResult]:
+    """Each (src host, dst host, bytes) as one TCP connection, one after another per
+    source host (sources in parallel); a :class:`Sinks` must listen on the destinations.
+    The completion time runs from connect() to the sink's answer after the last byte
+    (handshake + transfer + one reply: what a request of that size costs)."""
+    by_src: dict[str, list[tuple[str, int]]] = {}
+    for s, d, n in flows:
+        by_src.setdefault(s, []).append((d, n))
+    procs = {s: subprocess.Popen(_in(plan.host(s), ["python3", "-c", _SOURCE]), stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, text=True) for s in by_src}
+    out: list[FlowResult] = []
+    try:
+        pending = {s: list(v) for s, v in by_src.items()}
+        while any(pending.values()):
+            round_ = [(s, pending[s].pop(0)) for s in pending if pending[s]]
+            for s, (d, n) in round_:
+                procs[s].stdin.write(f"{plan.host(d).ip} {port} {n} {timeout_s:g}\n")
+                procs[s].stdin.flush()
+            for s, (d, n) in round_:
+                line = procs[s].stdout.readline().strip()
+                if line and not line.startswith("error"):
+                    out.append(FlowResult(s, d, n, float(line)))
+                else:
+                    out.append(FlowResult(s, d, n, None, line or "no output"))
+            if gap_s:
+                time.sleep(gap_s)
+    finally:
+        for p in procs.values():
+            if p.poll() is None:
+                p.stdin.close()
+                try:
+                    p.wait(timeout_s + 5)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    p.wait(5)
+    return out
+
+
+def ssrr_path_counts(cells: dict[str, int]) -> dict[int, dict[int, int]]:
+    """A ToR's ``ssrr_paths`` counter (cells ``b<bucket>h<hops>``) as ``{bucket: {hops:
+    packets}}``, non-zero cells only."""
+    out: dict[int, dict[int, int]] = {}
+    for name, v in cells.items():
+        if v:
+            b, h = name[1:].split("h")
+            out.setdefault(int(b), {})[int(h)] = v
+    return out
+
+
+def route_levels(routes, tors: int) -> dict[int, float]:
+    """Mean latency (slices, Eq. 1) of the members of each hop count over every group of
+    a source-routed route set: what a path of that many hops costs in time."""
+    import numpy as np
+
+    out = {}
+    hops = np.asarray(routes.m_hops)
+    lat = np.asarray(routes.m_latency)
+    for h in sorted(set(int(x) for x in hops if x > 0)):
+        out[h] = float(lat[hops == h].mean())
+    return out

@@ -42,7 +42,7 @@ field it lands in, with the profile key named (:meth:`Profile.problems`).
 from __future__ import annotations
 
 import math
-import tomllib
+from controller import tomlfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -416,20 +416,7 @@ def load(name_or_path: str | Path) -> Profile:
         p = PROFILES_DIR / f"{name_or_path}.toml"
         if not p.exists():
             raise ProfileError(f"unknown profile {str(name_or_path)!r} (available: {', '.join(available())})")
-    try:
-        with open(p, "rb") as fh:
-            doc = tomllib.load(fh)
-    except FileNotFoundError:
-        raise ProfileError(f"profile file {str(p)!r} not found") from None
-    except IsADirectoryError:
-        raise ProfileError(f"profile {str(p)!r} is a directory, not a TOML file") from None
-    except OSError as e:
-        raise ProfileError(f"cannot read profile {str(p)!r}: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise ProfileError(f"{p}: not a text file (byte {e.start} is not UTF-8); a profile is TOML") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ProfileError(f"{p}: not valid TOML: {e}") from None
-    return from_dict(doc, str(p))
+    return from_dict(tomlfile.read(p, ProfileError), str(p))
 
 
 def available() -> list[str]:

@@ -29,11 +29,20 @@ CONTRACT_FORMAT = "uro-pipeline-contract/2"
 #: ToR drop reasons (counter ``drops``); every frame that is not forwarded is counted
 #: under exactly one of them (docs/p4.md says which check comes first)
 DROP_REASONS = ["no_route", "all_full", "held_too_long", "bad_ssrr", "ttl", "malformed", "not_ipv4",
-                "bad_timer", "unconfigured", "bad_checksum", "reroute_limit"]
+                "bad_timer", "unconfigured", "bad_checksum", "reroute_limit", "stale_gen"]
 #: ToR events (counter ``events``); a timer from the timer source is counted under exactly
 #: one of timer, timer_sync, timer_rejected
 EVENTS = ["reroute_missed", "reroute_spill", "timer", "ssrr_written", "ssrr_transit",
-          "timer_sync", "timer_rejected", "ssrr_resourced", "ssrr_missed", "uplink_down"]
+          "timer_sync", "timer_rejected", "ssrr_resourced", "ssrr_missed", "uplink_down", "gen_other", "ssrr_deferred",
+          "ssrr_misdelivered"]
+#: buckets the ToR's ``ssrr_paths`` counter tells apart: every bucket the DSCP map can name
+SSRR_PATH_BUCKETS = 64
+
+
+def ssrr_path_cells(hops: int) -> list[str]:
+    """Cells of the ``ssrr_paths`` counter (source routes written for packets from hosts):
+    ``b<bucket>h<hops>``, cell ``bucket * H + hops - 1``."""
+    return [f"b{b}h{n}" for b in range(SSRR_PATH_BUCKETS) for n in range(1, hops + 1)]
 OCS_DROP_REASONS = ["no_circuit", "bad_timer", "unconfigured"]
 OCS_EVENTS = ["timer", "timer_sync", "timer_rejected"]
 
@@ -124,7 +133,7 @@ def contract(profile: Profile, program: str = "tor") -> dict:
             path_params += [(f"tor{h}", w.tor), (f"up{h}", w.uplink), (f"slice{h}", w.slice)]
         tables = {
             "config": {"keys": [], "actions": {
-                "set_config": [("my_tor", w.tor), ("generation", 1), ("down", p.uplinks), ("capacity_bytes", 32),
+                "set_config": [("my_tor", w.tor), ("generation", 1), ("live", 2), ("down", p.uplinks), ("dead", p.slices * p.uplinks), ("capacity_bytes", 32),
                                ("bytes_per_us", 32), ("max_timer_step", w.slice)],
                 "unconfigured": []}},
             "host_dst": {
@@ -150,7 +159,7 @@ def contract(profile: Profile, program: str = "tor") -> dict:
                 "generation_keyed": True,
             },
         }
-        counters = {"drops": DROP_REASONS, "events": EVENTS}
+        counters = {"drops": DROP_REASONS, "events": EVENTS, "ssrr_paths": ssrr_path_cells(p.ssrr_hops)}
     out_tables = {}
     for short, t in tables.items():
         entry = {

@@ -101,24 +101,49 @@ class KspParams:
             raise UroError(f"--paths (k shortest paths) must be >= 1, got {self.paths!r}")
 
 
+def _slice_groups(sched: Schedule, k: int, H: int, t: int, todo_t: dict, graphs: SliceGraphs | None = None) -> list:
+    """The groups starting in slice ``t`` (``todo_t``: src -> destinations): a pure function,
+    so slices may run as chunks anywhere (``uro compare --cluster``)."""
+    S, N, _ = sched.peer.shape
+    graphs = graphs or SliceGraphs(sched)
+    peer, dist, _ = graphs(t)
+    groups = []
+    for src in range(N):
+        for dst in todo_t.get(src, ()):
+            firsts = k_shortest(peer, dist, src, dst, k) if dist[src, dst] < UNREACHABLE else [()]
+            paths = [p for p in (ride(graphs, src, dst, t, f, H, 2 * S) for f in firsts) if p]
+            if paths:
+                groups.append(((t * N + src) * N + dst, t, paths))
+    return groups
+
+
 @register("ksp", SOURCE, KspParams, "k shortest paths per slice graph, re-routed per slice (UCMP Fig. 1e)")
-def compute(sched: Schedule, params: KspParams | None = None, progress=None) -> PathRoutes:
-    """All groups, or a seeded uniform sample of ``params.sample`` (t, src, dst) groups."""
+def compute(sched: Schedule, params: KspParams | None = None, progress=None, executor=None) -> PathRoutes:
+    """All groups, or a seeded uniform sample of ``params.sample`` (t, src, dst) groups.
+    ``executor`` (a Dask client, :mod:`controller.routing.distributed`): run the slices there."""
     params = params or KspParams()
     k, sample, seed = params.paths, params.sample, params.seed
     S, N, _ = sched.peer.shape
     H = params.hops_per_slice or sched.timing.hops_per_slice
+    todo = todo_groups(S, N, sample, seed)
+    if executor is not None:  # slices as chunks on the cluster, groups gathered in slice order
+        per_t = [{src: todo[(t, src)] for src in range(N) if (t, src) in todo} for t in range(S)]
+        shared = executor.share(sched)
+        groups = [g for part in executor.map_ordered(_slice_task, list(zip(range(S), per_t)), shared, k, H)
+                  for g in part]
+        if progress is not None:
+            progress(sum(len(v) for v in todo.values()))
+        return pack(sched, "ksp", {"paths": k, "hops_per_slice": H}, groups)
     graphs = SliceGraphs(sched)
     groups = []
-    todo = todo_groups(S, N, sample, seed)
     for t in range(S):
-        peer, dist, _ = graphs(t)
-        for src in range(N):
-            for dst in todo.get((t, src), ()):
-                firsts = k_shortest(peer, dist, src, dst, k) if dist[src, dst] < UNREACHABLE else [()]
-                paths = [p for p in (ride(graphs, src, dst, t, f, H, 2 * S) for f in firsts) if p]
-                if paths:
-                    groups.append(((t * N + src) * N + dst, t, paths))
-            if progress is not None:
-                progress(len(todo.get((t, src), ())))
+        todo_t = {src: todo[(t, src)] for src in range(N) if (t, src) in todo}
+        groups += _slice_groups(sched, k, H, t, todo_t, graphs)
+        if progress is not None:
+            progress(sum(len(v) for v in todo_t.values()))
     return pack(sched, "ksp", {"paths": k, "hops_per_slice": H}, groups)
+
+
+def _slice_task(item: tuple, sched: Schedule, k: int, H: int) -> list:
+    t, todo_t = item
+    return _slice_groups(sched, k, H, t, todo_t)

@@ -42,37 +42,65 @@ class OperaParams:
             raise UroError(f"--paths (Opera's k paths) must be >= 1, got {self.paths!r}")
 
 
+def _slice_groups(sched: Schedule, params: "OperaParams", t: int, todo_t: dict, graphs=None, meet=None) -> tuple[list, int]:
+    """The groups starting in slice ``t`` (``todo_t``: src -> destinations) and how many fell
+    back to the direct circuit: a pure function, so slices may run as chunks anywhere."""
+    S, N, d = sched.peer.shape
+    k = params.paths
+    H = params.hops_per_slice or sched.timing.hops_per_slice
+    staggered = params.stagger and d > 1
+    graphs = graphs or SliceGraphs(sched, (lambda s: s % d) if staggered else None)
+    wait, upl = meet if meet is not None else meeting_table(sched)
+    groups = []
+    fallbacks = 0
+    for src in range(N):
+        for dst in todo_t.get(src, ()):
+            for s in range(t, t + S + 1):
+                peer, dist, _ = graphs(s)
+                if dist[src, dst] <= H:
+                    firsts = k_shortest(peer, dist, src, dst, k, max_len=H)
+                    paths = [[(y, j, s) for y, j in f] for f in firsts]
+                    groups.append(((t * N + src) * N + dst, t, paths))
+                    break
+            else:
+                # no stable path within a cycle (the pair only meets on reconfiguring
+                # OCSes): wait for the direct circuit, as Opera does for bulk traffic
+                w = int(wait[t, src, dst])
+                if w >= 0:
+                    groups.append(((t * N + src) * N + dst, t, [[(dst, int(upl[t, src, dst]), t + w)]]))
+                    fallbacks += 1
+    return groups, fallbacks
+
+
+def _slice_task(item: tuple, sched: Schedule, params: "OperaParams") -> tuple[list, int]:
+    t, todo_t = item
+    return _slice_groups(sched, params, t, todo_t)
+
+
 @register("opera", SOURCE, OperaParams, "Opera-style: whole path inside one slice on stable circuits (UCMP Fig. 1f)")
-def compute(sched: Schedule, params: OperaParams | None = None, progress=None) -> PathRoutes:
-    """All groups, or a seeded uniform sample of ``params.sample`` (t, src, dst) groups."""
+def compute(sched: Schedule, params: OperaParams | None = None, progress=None, executor=None) -> PathRoutes:
+    """All groups, or a seeded uniform sample of ``params.sample`` (t, src, dst) groups.
+    ``executor`` (a Dask client, :mod:`controller.routing.distributed`): run the slices there."""
     params = params or OperaParams()
     k, sample, seed = params.paths, params.sample, params.seed
     S, N, d = sched.peer.shape
     H = params.hops_per_slice or sched.timing.hops_per_slice
     staggered = params.stagger and d > 1
-    graphs = SliceGraphs(sched, (lambda s: s % d) if staggered else None)
-    groups = []
     todo = todo_groups(S, N, sample, seed)
-    wait, upl = meeting_table(sched)
-    fallbacks = 0
-    for t in range(S):
-        for src in range(N):
-            for dst in todo.get((t, src), ()):
-                for s in range(t, t + S + 1):
-                    peer, dist, _ = graphs(s)
-                    if dist[src, dst] <= H:
-                        firsts = k_shortest(peer, dist, src, dst, k, max_len=H)
-                        paths = [[(y, j, s) for y, j in f] for f in firsts]
-                        groups.append(((t * N + src) * N + dst, t, paths))
-                        break
-                else:
-                    # no stable path within a cycle (the pair only meets on reconfiguring
-                    # OCSes): wait for the direct circuit, as Opera does for bulk traffic
-                    w = int(wait[t, src, dst])
-                    if w >= 0:
-                        groups.append(((t * N + src) * N + dst, t, [[(dst, int(upl[t, src, dst]), t + w)]]))
-                        fallbacks += 1
+    per_t = [{src: todo[(t, src)] for src in range(N) if (t, src) in todo} for t in range(S)]
+    if executor is not None:  # slices as chunks on the cluster, gathered in slice order
+        parts = list(executor.map_ordered(_slice_task, list(zip(range(S), per_t)), executor.share(sched), params))
+        if progress is not None:
+            progress(sum(len(v) for v in todo.values()))
+    else:
+        graphs = SliceGraphs(sched, (lambda s: s % d) if staggered else None)
+        meet = meeting_table(sched)
+        parts = []
+        for t in range(S):
+            parts.append(_slice_groups(sched, params, t, per_t[t], graphs, meet))
             if progress is not None:
-                progress(len(todo.get((t, src), ())))
+                progress(sum(len(v) for v in per_t[t].values()))
+    groups = [g for part, _ in parts for g in part]
+    fallbacks = sum(f for _, f in parts)
     return pack(sched, "opera", {"paths": k, "hops_per_slice": H, "skips_reconfiguring_ocs": staggered,
                                  "direct_fallbacks": fallbacks}, groups)

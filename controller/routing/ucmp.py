@@ -48,6 +48,7 @@ import math
 import os
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -446,14 +447,15 @@ def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
 
 def group_chunks(
     sched: Schedule, params: UcmpParams, chunk: int | None = None, progress=None,
-    engine: str = "auto", workers: int | None = None,
+    engine: str = "auto", workers: int | None = None, executor=None,
 ):
     """Yield :class:`GroupChunk` per chunk of destinations, in destination order.
 
     Memory stays bounded for large schedules (the value tables of a few chunks at a
     time). ``engine``: ``"numba"`` (compiled kernels, chunks run on ``workers`` threads,
     default all cores), ``"numpy"`` (the whole-array reference engine, one thread) or
-    ``"auto"`` (numba unless a ToR has more than 64 uplinks)."""
+    ``"auto"`` (numba unless a ToR has more than 64 uplinks). ``executor``: run the chunks
+    there instead (``submit``-style, e.g. :class:`controller.routing.distributed.DaskExecutor`)."""
     S, N, d = sched.peer.shape
     engine = resolve_engine(engine, d)
     chunk = chunk or (16 if engine == "numba" else 128)
@@ -463,7 +465,9 @@ def group_chunks(
     def run(c0: int) -> tuple:
         return chunk_run(c0, min(N, c0 + chunk) - c0)
     workers = 1 if engine == "numpy" else (workers or os.cpu_count() or 1)
-    with ThreadPoolExecutor(max_workers=workers) as pool:
+    if executor is not None:  # a Dask client (controller.routing.distributed): its workers run the chunks
+        workers = max(1, executor.n_workers())
+    with ThreadPoolExecutor(max_workers=workers) if executor is None else nullcontext(executor) as pool:
         pending: deque = deque()
         todo = iter(starts)
         for c0 in todo:  # keep every worker busy, at most `workers` chunks ahead of the consumer
@@ -494,7 +498,8 @@ def group_chunks(
 
 
 @register("ucmp", SOURCE, UcmpParams, "UCMP groups with flow-size buckets (UCMP §4-6)")
-def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, chunk: int | None = None) -> PathRoutes:
+def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, chunk: int | None = None,
+            executor=None) -> PathRoutes:
     """UCMP groups (with backups, optional relaxation) and buckets for a whole schedule.
     ``params.engine``/``params.workers``/``chunk``: see :func:`group_chunks`."""
     params = params or UcmpParams()
@@ -502,7 +507,7 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     S, N, d = sched.peer.shape
     G = S * N * N
     H = params.hops_per_slice or sched.timing.hops_per_slice
-    chunks = list(group_chunks(sched, params, chunk, progress, engine, workers))
+    chunks = list(group_chunks(sched, params, chunk, progress, engine, workers, executor))
     width = max(max(c.hop_node.shape[1] for c in chunks), 2)
 
     def pad(a: np.ndarray) -> np.ndarray:

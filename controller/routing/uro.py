@@ -161,13 +161,13 @@ def _direct_labels(sched: Schedule) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     """
     peer = sched.peer
     S, N, d = peer.shape
-    cur_dep = np.full((N, N), 1 << 20, dtype=np.int64)
-    cur_upl = np.full((N, N), -1, dtype=np.int8)
-    for t in range(S - 1, -1, -1):
-        for u in range(d - 1, -1, -1):
-            x = np.nonzero(peer[t, :, u] >= 0)[0]
-            cur_dep[x, peer[t, x, u]] = t
-            cur_upl[x, peer[t, x, u]] = u
+    # the earliest (slice, uplink) of every circuit x -> y: min of t * d + u per cell
+    t, x, u = np.nonzero(peer >= 0)
+    code = np.full(N * N, S * d, dtype=np.int64)
+    np.minimum.at(code, x.astype(np.int64) * N + peer[t, x, u], t.astype(np.int64) * d + u)
+    code = code.reshape(N, N)
+    cur_dep = np.where(code < S * d, code // d, 1 << 20)
+    cur_upl = np.where(code < S * d, code % d, -1).astype(np.int8)
     never = cur_dep >= (1 << 20)  # no direct circuit at all (degraded schedules only)
     key = np.where(never, _NEVER, (cur_dep << _ARR) | (1 << _HOP) | 1)
     cur_dep[never] = -1
@@ -259,9 +259,51 @@ def _settle_slice(
             heapq.heappush(heap, p + 1)
 
 
+#: URO engines: compiled per-destination kernels (:mod:`.uro_chunks`), the NumPy reference,
+#: or numba where it applies (at most 127 uplinks: int8 uplink columns)
+ENGINES = ("auto", "numba", "numpy")
+#: "auto" uses the compiled kernels from this many ToRs on (below, NumPy is done in the
+#: ~0.5 s numba takes to import and load its cached kernels: (108, 6) must not get slower)
+NUMBA_FROM_TORS = 192
+
+
+def _check_slices(S: int) -> None:
+    if 3 * S >= (1 << 15):
+        raise UroError(f"{S} slices per cycle is more than the engine supports (< 10922)")
+
+
+def resolve_engine(engine: str, n_uplinks: int, n_tors: int = 1 << 30) -> str:
+    if engine not in ENGINES:
+        raise UroError(f"unknown URO engine {engine!r}; choose one of: {', '.join(ENGINES)}")
+    if engine == "auto":  # small schedules: NumPy finishes before numba has loaded its cached kernels
+        return "numba" if n_uplinks <= 127 and n_tors >= NUMBA_FROM_TORS else "numpy"
+    if engine == "numba" and n_uplinks > 127:
+        raise UroError(f"the numba URO engine takes at most 127 uplinks, the schedule has {n_uplinks}")
+    return engine
+
+
 @register("uro", PER_HOP, UroParams, "URO/HOHO fastest paths as per-hop tables with K one-shot alternatives (URO §III-IV)")
-def compute(sched: Schedule, params: UroParams | None = None, progress=None) -> UroRoutes:
+def compute(sched: Schedule, params: UroParams | None = None, progress=None, engine: str = "auto",
+            workers: int | None = None, executor=None) -> UroRoutes:
     """Compute URO labels, decisions and K alternatives for the whole cycle.
+
+    ``engine``: ``"numba"`` (compiled kernels per destination chunk on ``workers`` threads,
+    or on ``executor``, a Dask client), ``"numpy"`` (:func:`compute_numpy`, the reference)
+    or ``"auto"``. Both give identical routes. ``progress``, if given, is called with the
+    amount of work done (for a bar; slices for numpy, destinations for numba).
+    """
+    params = params or UroParams()
+    _check_slices(sched.n_slices)
+    # work sent to a cluster runs as the compiled kernels' chunks, whatever the size
+    if resolve_engine(engine, sched.n_uplinks, 1 << 30 if executor is not None else sched.n_tors) == "numba":
+        from controller.routing import uro_chunks
+
+        return uro_chunks.compute(sched, params, progress=progress, executor=executor, workers=workers)
+    return compute_numpy(sched, params, progress)
+
+
+def compute_numpy(sched: Schedule, params: UroParams | None = None, progress=None) -> UroRoutes:
+    """The whole-matrix NumPy engine (the reference the compiled kernels are tested against).
 
     ``progress``, if given, is called with the number of slices settled (for a bar).
     """
@@ -270,8 +312,7 @@ def compute(sched: Schedule, params: UroParams | None = None, progress=None) -> 
     S, N, d = peer.shape
     max_hops = params.max_hops or _UNBOUNDED
     per_slice = params.hops_per_slice or _UNBOUNDED
-    if 3 * S >= (1 << 15):
-        raise UroError(f"{S} slices per cycle is more than the engine supports (< 10922)")
+    _check_slices(S)
 
     dkey, ddep, dupl = _direct_labels(sched)
     key = np.empty((S, N * N), dtype=np.int32)  # values < 2**31: arrival < 2**15

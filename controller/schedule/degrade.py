@@ -40,6 +40,21 @@ class Failed:
         failed ToR, which it cannot)."""
         return frozenset(u for (t, u) in self.uplinks if t == tor) | self.ocs
 
+    def dead_slots(self, schedule, tor: int) -> frozenset[tuple[int, int]]:
+        """(slice, uplink) of ``tor`` whose circuit leads to a failed ToR, or into a failed
+        cable at its far end: what a per-(slice, uplink) mask expresses and a per-uplink
+        one cannot (FRANCIS §4.3; URO §IV-C). Empty for a failed ToR itself."""
+        if tor in self.tors or not (self.tors or self.uplinks):
+            return frozenset()
+        peer = schedule.peer
+        out = set()
+        for s in range(peer.shape[0]):
+            for u in range(peer.shape[2]):
+                b = int(peer[s, tor, u])
+                if b in self.tors or (b, u) in self.uplinks:
+                    out.add((s, u))
+        return frozenset(out)
+
     def check(self, n_tors: int, n_uplinks: int) -> None:
         for t, u in sorted(self.uplinks):
             if not (0 <= t < n_tors and 0 <= u < n_uplinks):

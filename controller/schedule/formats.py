@@ -149,8 +149,9 @@ def dumps(sched: Schedule) -> str:
 
 
 # ---- htsim dynexp -----------------------------------------------------------------------
-def parse_htsim(text: str, source: str = "htsim") -> Schedule:
+def parse_htsim(text: str, source: str = "htsim", complete: bool = True) -> Schedule:
     """Parse an htsim dynexp topology; every error names the line number and the field.
+    ``complete=False``: a degraded schedule (pairs may never meet; see :class:`Schedule`).
 
     The declared sizes (tors, uplinks, slices) are checked against the lines present
     before anything is allocated, so a header promising 10^9 ToRs fails at once."""
@@ -218,7 +219,7 @@ def parse_htsim(text: str, source: str = "htsim") -> Schedule:
         rows.append(np.where(arr == np.arange(N)[:, None], IDLE, arr))
     peer = np.stack(rows)
     timing = Timing(slice_us=(connected_ps + reconfig_ps) / 1e6, guard_us=reconfig_ps / 1e6)
-    return Schedule(peer, timing, name=Path(source).stem)
+    return Schedule(peer, timing, name=Path(source).stem, complete=complete)
 
 
 def format_htsim(sched: Schedule, downlinks: int | None = None) -> str:

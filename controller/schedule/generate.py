@@ -23,12 +23,15 @@ def _circle_matchings(n: int) -> np.ndarray:
     m = n if n % 2 == 0 else n + 1  # add a dummy for odd n
     rounds = m - 1
     out = np.full((rounds, n), IDLE, dtype=np.int32)
-    for r in range(rounds):
-        pairs = [(m - 1, r)] + [((r + i) % (m - 1), (r - i) % (m - 1)) for i in range(1, m // 2)]
-        for a, b in pairs:
-            if a < n and b < n:
-                out[r, a] = b
-                out[r, b] = a
+    # round r pairs (m-1, r) and ((r + i) % (m-1), (r - i) % (m-1)) for i = 1 .. m/2 - 1 (vectorised)
+    r = np.arange(rounds)[:, None]
+    i = np.arange(1, m // 2)[None, :]
+    a = np.concatenate([np.full((rounds, 1), m - 1), (r + i) % (m - 1)], axis=1)
+    b = np.concatenate([r, (r - i) % (m - 1)], axis=1)
+    rr = np.broadcast_to(r, a.shape)
+    ok = (a < n) & (b < n)
+    out[rr[ok], a[ok]] = b[ok]
+    out[rr[ok], b[ok]] = a[ok]
     return out
 
 

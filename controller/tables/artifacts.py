@@ -32,7 +32,7 @@ from typing import Callable
 import numpy as np
 
 from controller import __version__
-from controller.atomic import remove, replace, temp_dir
+from controller.atomic import atomic_dir
 from controller.errors import UroError
 from controller.routing.base import PER_HOP, SOURCE, RouteSet
 from controller.routing.paths import RELAXED, Buckets, PathRoutes
@@ -379,13 +379,8 @@ def write(routes: RouteSet, path: str | os.PathLike, fmt: str | None = None, wit
     if fmt == "json":
         write_json(routes, target, with_paths, progress)
         return target
-    tmp = temp_dir(target)
-    try:
+    with atomic_dir(target) as tmp:
         write_compact(routes, tmp, progress)
-        replace(tmp, target)
-    except BaseException:
-        remove(tmp)
-        raise
     return target
 
 

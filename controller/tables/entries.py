@@ -156,9 +156,13 @@ def _gen(generation: int) -> int:
 # ---- ToR program -------------------------------------------------------------------------
 def tor_config_entry(contract: dict, my_tor: int, generation: int = 0, down: int = 0,
                      capacity_bytes: int | None = None, bytes_per_us: int | None = None,
-                     max_timer_step: int | None = None) -> TableEntry:
+                     max_timer_step: int | None = None, live: int | None = None, dead: int = 0) -> TableEntry:
     """The ToR's config (the config table's default entry, written as MODIFY).
 
+    ``generation`` is the route generation this ToR stamps into the packets it sources
+    (docs/p4.md "Route generations"); ``live`` the bitmask (bit g = generation g) of the
+    generations complete on this ToR, by which packets stamped elsewhere are routed
+    (default: just ``generation``; it must include it).
     ``down`` is the failed-uplink bitmask (bit u = uplink u); ``capacity_bytes`` bytes one
     calendar queue takes per slice (default: the profile's slice capacity);
     ``bytes_per_us`` the uplink rate that ages the active queue (default: the profile's
@@ -168,11 +172,16 @@ def tor_config_entry(contract: dict, my_tor: int, generation: int = 0, down: int
     params = {
         "my_tor": my_tor,
         "generation": _gen(generation),
+        "live": (1 << generation) if live is None else live,
         "down": down,
+        "dead": dead,
         "capacity_bytes": prof["slice_capacity_bytes"] if capacity_bytes is None else capacity_bytes,
         "bytes_per_us": prof["link_bytes_per_us"] if bytes_per_us is None else bytes_per_us,
         "max_timer_step": prof["default_max_timer_step"] if max_timer_step is None else max_timer_step,
     }
+    if not isinstance(params["live"], int) or not 0 <= params["live"] <= 3 or not params["live"] >> generation & 1:
+        raise EntryError(f"config: live generations {params['live']!r} must be a 2-bit mask that includes the "
+                         f"stamped generation {generation}")
     if not 0 <= my_tor < prof["tors"]:
         raise EntryError(f"ToR {my_tor} is not in profile {prof['name']!r} (0..{prof['tors'] - 1})")
     if isinstance(params["max_timer_step"], int) and not 1 <= params["max_timer_step"] < max(2, prof["slices"]):
@@ -181,6 +190,10 @@ def tor_config_entry(contract: dict, my_tor: int, generation: int = 0, down: int
     # a program with these compiled in (t2na: the timer plan fixes capacity and rate, the
     # packet generator is the clock) has no such parameter: only defaults are accepted
     takes = _param_names(contract, "config", "set_config")
+    if "dead" not in takes:
+        if dead:
+            raise EntryError(f"config: the {contract.get('target')} program has no dead (slice, uplink) mask")
+        del params["dead"]
     for name, given in (("capacity_bytes", capacity_bytes), ("bytes_per_us", bytes_per_us),
                         ("max_timer_step", max_timer_step)):
         if name not in takes:

@@ -45,10 +45,11 @@ def _pad(a: np.ndarray, width: int) -> np.ndarray:
 
 
 def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, progress=None,
-               write_progress=None, chunk: int | None = None) -> dict:
+               write_progress=None, chunk: int | None = None, executor=None) -> dict:
     """Compute UCMP routes for ``sched`` and write them as a compact artifact into the
     new, empty ``directory``; returns the manifest. ``progress(n)``: destinations done;
-    ``write_progress(1)``: chunks placed (phase 3)."""
+    ``write_progress(1)``: chunks placed (phase 3); ``executor``: where the group chunks run
+    (see :func:`ucmp.group_chunks`)."""
     directory = Path(directory)
     S, N, d = sched.peer.shape
     H = params.hops_per_slice or sched.timing.hops_per_slice
@@ -67,7 +68,8 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
     width = 2
     levels = capped = reached = dropped = 0
     bound_hit = False
-    for ci, c in enumerate(ucmp.group_chunks(sched, params, chunk, progress, params.engine, params.workers)):
+    for ci, c in enumerate(ucmp.group_chunks(sched, params, chunk, progress, params.engine, params.workers,
+                                                           executor)):
         levels += int(c.lv_gid.size)
         capped += int(c.lv_capped.sum())
         dropped += c.lv_dropped

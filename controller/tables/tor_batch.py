@@ -60,18 +60,37 @@ def down_mask(contract: dict, down_uplinks: Iterable[int]) -> int:
 
 def config_entry(contract: dict, tor: int, generation: int, down_uplinks: Iterable[int] = (),
                  capacity_bytes: int | None = None, *, bytes_per_us: int | None = None,
-                 max_timer_step: int | None = None) -> ent.TableEntry:
+                 max_timer_step: int | None = None, live: Iterable[int] | None = None,
+                 dead_slots: Iterable[tuple[int, int]] = ()) -> ent.TableEntry:
     """The config table's default entry of ToR ``tor`` (write it as MODIFY).
 
-    ``generation`` (0/1) is the route generation packets use from this write on;
+    ``generation`` (0/1) is the route generation this ToR stamps into the packets its
+    hosts send, from this write on; ``live`` the generations complete on this ToR, by
+    which packets stamped elsewhere are routed (default: ``generation`` only; a packet
+    stamped with another is dropped and counted ``stale_gen``); ``dead_slots`` the
+    (slice, uplink) pairs whose circuit leads to a dead ToR (a departure there counts as
+    down: one write per neighbour of a failed ToR);
     ``down_uplinks`` the failed uplinks (their queues count as Full: the one-shot lookup
     routes around them, SSRR hops on them are re-sourced); ``capacity_bytes`` bytes per
     calendar queue per slice (default: the profile's). ``bytes_per_us`` (default: the
     profile's link rate; 0 = off) ages the active queue with the time left in the slice;
     ``max_timer_step`` bounds the clock step a timer may make (default: the profile's)."""
     _check_tor(contract, tor)
+    mask = None
+    if live is not None:
+        mask = 0
+        for g in live:
+            if g not in (0, 1):
+                raise ent.EntryError(f"live generation {g!r} is not 0 or 1")
+            mask |= 1 << g
+    prof = contract["profile"]
+    dead = 0
+    for s, u in dead_slots:
+        if not (0 <= s < prof["slices"] and 0 <= u < prof["uplinks"]):
+            raise ent.EntryError(f"dead slot (slice {s}, uplink {u}) is not in profile {prof['name']!r}")
+        dead |= 1 << (s * prof["uplinks"] + u)
     return ent.tor_config_entry(contract, tor, generation, down_mask(contract, down_uplinks), capacity_bytes,
-                                bytes_per_us, max_timer_step)
+                                bytes_per_us, max_timer_step, live=mask, dead=dead)
 
 
 def static_entries(contract: dict, tor: int) -> ent.Batch:

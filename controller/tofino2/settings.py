@@ -21,7 +21,7 @@ pipes, or a port group that cannot carve Q queues per uplink, is refused with th
 
 from __future__ import annotations
 
-import tomllib
+from controller import tomlfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -125,14 +125,7 @@ def from_dict(doc: dict, source: str = "<settings>") -> PortMap:
 
 def load(path: str | Path) -> PortMap:
     p = Path(path)
-    try:
-        with open(p, "rb") as fh:
-            doc = tomllib.load(fh)
-    except FileNotFoundError:
-        raise SettingsError(f"port map {str(p)!r} not found") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise SettingsError(f"{p}: not valid TOML: {e}") from None
-    return from_dict(doc, str(p))
+    return from_dict(tomlfile.read(p, SettingsError), str(p))
 
 
 def default_port_map(profile, pipe: int = 0) -> PortMap:

@@ -29,6 +29,8 @@ MIRROR_SESSION = 1
 #: counter cells the t2na program counts beyond the shared ones (appended if missing)
 T2NA_DROPS: list[str] = []
 T2NA_EVENTS = ["qstate_full", "resubmit_spill"]
+#: events of the bmv2 ToR the t2na program does not have
+BMV2_ONLY_EVENTS = ["gen_other", "ssrr_deferred", "ssrr_misdelivered"]
 
 #: stage model of the ingress pipeline, a LOWER BOUND: the dependent chain (clock read ->
 #: lookups -> queue index -> the queue-state copies -> pick -> admission -> Full mark ->
@@ -230,7 +232,7 @@ class T2na:
         # plan), and the packet generator is the clock: no run-time capacity, rate or timer step
         cfg = t["config"]["actions"]["set_config"]
         cfg["params"] = [prm for prm in cfg["params"]
-                         if prm["name"] not in ("capacity_bytes", "bytes_per_us", "max_timer_step")]
+                         if prm["name"] not in ("capacity_bytes", "bytes_per_us", "max_timer_step", "dead")]
         c.pop("packet_io", None)                  # timers are generated on the switch, not sent
         c.pop("timer", None)
         c["clock"] = {"source": "pktgen", "timer_app": pktgen.TIMER_APP_ID, "port_down_app": pktgen.PORT_DOWN_APP_ID}
@@ -244,6 +246,11 @@ class T2na:
         # ssrr_level is the one range match, over the few distinct group shapes
         c["tables"].update(cls.ssrr_tables(ctl, profile))
         c.pop("action_profiles", None)
+        # bmv2's source-route deferral and path counter are not in the t2na program, nor gen_other:
+        # the events counter has a cell per subset of events, one more event doubles it
+        # (docs/p4.md "Route generations")
+        c["counters"].pop("ssrr_paths", None)
+        c["counters"]["events"]["indices"] = [x for x in c["counters"]["events"]["indices"] if x not in BMV2_ONLY_EVENTS]
         for cname, extra in (("drops", T2NA_DROPS), ("events", T2NA_EVENTS)):
             idx = c["counters"][cname]["indices"]
             idx += [x for x in extra if x not in idx]

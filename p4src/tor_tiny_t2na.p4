@@ -1267,8 +1267,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
      *              the group) and the flow's member: hash mod the level's tie count n, one
      *              action per n copying the precomputed k<n>
      *   ssrr_first (generation, group, level, member)      -> hop 0 for the queue test
-     *   ssrr_hops  (same key)                              -> the rest of the path, written
-     *              after the queue test at the path's length.
+     *   ssrr_hops  (same key)                              -> the rest of the path at its
+     *              length, applied beside ssrr_first (only the deparser reads it).
      * A shape is the list of (bucket range, ties) of a group: few per ToR, so the one range
      * match (TCAM) holds shapes x ranges entries, not groups x ranges. */
     Hash<bit<8>>(HashAlgorithm_t.CRC16) ssrr_flow_hash;
@@ -1651,7 +1651,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         default_action = NoAction();
         size = 448;
     }
-    /* the option of n hops, written after the queue test (nothing reads it but the deparser):
+    /* the option of n hops, applied right after ssrr_first (nothing reads it but the deparser):
      * hop 0's uplink and slice came with ssrr_first, the ToRs of hops before the last (the last is the destination),
      * the other hops' uplinks and send slices; hops past n (a re-sourced packet's) invalid */
     action write_path_1() {
@@ -2487,6 +2487,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 /* hop 0 of the path into the SSRR slot; the option's length (admission
                  * books the longest source route: len_g) */
                 ssrr_first.apply();
+                /* the rest of the option, same key: nothing between here and the deparser reads
+                 * it, so it shares ssrr_first's stage span (applied behind admission it was
+                 * placed after it: 20/20 stages at tiny, 27 at r1024x32); a source packet is
+                 * either sent with it or dropped */
+                ssrr_hops.apply();
                 if (meta.has_path == 1) {
                     src_len_a();
                     src_len_b();
@@ -2573,8 +2578,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         meta.ev = meta.ev | EV_SSRR_RESOURCED;
                     }
                 } else if (source == 1) {
-                    ssrr_hops.apply();     // the option, after the queue test
-                    meta.ev = meta.ev | EV_SSRR_WRITTEN;
+                    meta.ev = meta.ev | EV_SSRR_WRITTEN;      // the option: ssrr_first + ssrr_hops
                 }
                 if (meta.have_dep == 0) {
                     if (transit == 1 && meta.resubmitted == 0) {

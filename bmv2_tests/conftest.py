@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.agent.bmv2_process import Bmv2Switch
+from switch_util import Switch
 from controller.p4gen import build as p4build
 from controller.p4gen import profile as prof
 from controller.p4gen.timer import timer_frame, timer_metadata
@@ -195,40 +195,8 @@ class Dataplane:
         self.dataplane.kill()
 
 
-# ---- switch -----------------------------------------------------------------------------
-class Switch(Bmv2Switch):
-    """A simple_switch_grpc process with the P4Runtime client the tests drive it by;
-    ``target_args`` go after ``--`` (e.g. ``--cpu-port``, TLS options)."""
-
-    def __init__(self, ifaces: list[str], log: Path, target_args: list[str] = ()):
-        super().__init__(log.parent, log.stem, ifaces, target_args)
-        self.client = None
-        self.start(wait=False)
-
-    def connect(self, p4info, bmv2_json, contract):
-        from controller.agent.p4runtime import P4RuntimeClient
-
-        deadline = time.time() + 20
-        last = None
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"simple_switch_grpc exited with {self.proc.returncode}")
-            try:
-                self.client = P4RuntimeClient(f"127.0.0.1:{self.grpc_port}", timeout=2)
-                break
-            except Exception as e:  # server still starting
-                last = e
-                time.sleep(0.2)
-        else:
-            raise RuntimeError(f"simple_switch_grpc did not answer P4Runtime: {last}")
-        self.client.set_pipeline(p4info, bmv2_json)
-        self.client.check_contract(contract)
-        return self.client
-
-    def stop(self):
-        if self.client:
-            self.client.close()
-        super().stop()
+# ---- switch: bmv2_tests/switch_util.py (a module of its own: test modules import it by
+# name, and "conftest" names whichever suite's conftest pytest loaded last)
 
 
 def _run_switch(n_ports, program, artifacts, veths, tmp_path):

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from conftest import Switch
+from switch_util import Switch
 import fabric
 
 from controller.agent.backend import Diff, NotPrimary, SwitchAddress, Unreachable
@@ -137,8 +137,8 @@ def test_modify_and_delete_paths(bare, pipelines):
     state = be.read_state()
     assert diff(state, smaller).empty
     config = next(e for e in state.entries if e.table == "UroIngress.config")
-    assert dict(config.params) == {"my_tor": 2, "generation": 0, "down": 0, "capacity_bytes": 1000,
-                                   "bytes_per_us": 12500, "max_timer_step": 1}
+    assert dict(config.params) == {"my_tor": 2, "generation": 0, "live": 1, "down": 0, "dead": 0,
+                                   "capacity_bytes": 1000, "bytes_per_us": 12500, "max_timer_step": 1}
     assert not any(dict(e.match).get("dst_tor") == 5 for e in state.entries
                    if e.table in ("UroIngress.route_mode", "UroIngress.ssrr_path"))
 

@@ -221,7 +221,6 @@ def test_host_flow_aging_tags_long_flows(fab):
     a new alpha re-applies it everywhere; then a long TCP flow's packets climb the buckets
     (the sender's per-bucket nft counters) while a ping stays in bucket 0. Per-hop fabric:
     no host rules."""
-    from controller.daemon.client import request
     from controller.emulate import daemon as dmn
     from controller.host import aging, nft
 
@@ -242,7 +241,7 @@ def test_host_flow_aging_tags_long_flows(fab):
     toml = fab.sdir / "net.toml"
     new = fab.sdir / "net-alpha.toml"
     new.write_text(toml.read_text().replace(f"alpha = {fab.cfg.alpha!r}", f"alpha = {alpha!r}"))
-    rep = request(dmn.address(fab.plan), "POST", "/reload", {"config": str(new)}, timeout=300)
+    rep = dmn.declare(fab.plan, fab.sdir, "reload", {"config": str(new)}, timeout=300)
     assert rep.get("ok"), rep
     want = aging.rules_for_routes(fab.routes.source, alpha)
     assert all(elements(h.netns) != [] for h in fab.plan.hosts)

@@ -237,7 +237,7 @@ struct metadata_t {
     /* parser */
     bit<1>   bad_ihl;       // IHL < 5
     bit<1>   bad_options;   // options other than NOP + SSRR of 1..H hops matching IHL
-    bool     csum_ok;       // IPv4 header checksum (options included) verified
+    bool     csum_err;      // IPv4 header checksum (options included) wrong: Checksum.verify()'s result
     bit<8>   n_hops;        // SSRR hops in the packet
     /* who sent it, what this ToR is */
     bit<8>   role;
@@ -390,7 +390,7 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         /* metadata that some path reads before any table or action writes it */
         meta.bad_ihl = 0;
         meta.bad_options = 0;
-        meta.csum_ok = false;
+        meta.csum_err = false;
         meta.n_hops = 0;
         meta.fits_active = 0;
         meta.fits_active_g = 0;
@@ -706,7 +706,14 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         }
     }
     state parse_ipv4_done {
-        meta.csum_ok = ipv4_csum.verify();
+        /* verify() is the parser checksum unit's error bit: true when the residual is not zero
+         * (a wrong checksum), false for a correct one, whatever tofino2_base.p4's comment says.
+         * Checked on tofino-model (docs/tofino2.md, limits): a minimal t2na program read
+         * false for a valid header and true for a corrupted one, with the model logging
+         * "ChecksumEngine::do_checksum(CHECKSUM_ERR)" for the latter only. bf-p4c reads it the
+         * same way: its v1model translation (arch/fromv1.0/checksum.h, createChecksumError) ORs
+         * (bit<1>) verify() into parser_err bit 12, the checksum error. */
+        meta.csum_err = ipv4_csum.verify();
         transition select(hdr.ipv4.protocol) {
             IPPROTO_TCP: parse_ports;
             IPPROTO_UDP: parse_ports;
@@ -4882,6 +4889,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         bit<1> front = 0;
         bit<1> transit = 0;
         bit<1> source = 0;
+        bit<1> ssrr_in = 0;
+        bit<1> short_body = 0;
         bit<1> uro_path = 0;
         config.apply();
         port_role.apply();                       // after config: an uplink's stamp replaces its generation
@@ -4970,6 +4979,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             wire_b();
             body_a();                            // the total length must cover the header
             body_b();
+            /* kept apart: a source write below reuses meta.body for the L4 length */
+            if (meta.body != 0) { short_body = 1; }
             /* does the packet (with the most a source route adds) still fit the active slice? */
             active_a();
             fits_check.apply();
@@ -4989,6 +5000,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 ssrr_path.apply();
                 ssrr_level.apply();
             }
+            /* the option as it arrived: a source write below makes hdr.ssrr valid */
+            if (hdr.ssrr.isValid()) { ssrr_in = 1; }
             if (hdr.ssrr.isValid() && meta.skip == 0) { transit = 1; }
             if (hdr.ssrr.isValid() && meta.skip != 0) { source = 1; }
             if (!hdr.ssrr.isValid() && meta.use_ssrr == 1 && meta.is_local == 0) { source = 1; }
@@ -5090,11 +5103,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.drop_reason = DR_MALFORMED;
             } else if (!hdr.ipv4.isValid()) {
                 meta.drop_reason = DR_NOT_IPV4;
-            } else if (meta.bad_options == 1 || (hdr.ssrr.isValid() && meta.role != ROLE_UPLINK)) {
+            } else if (meta.bad_options == 1 || (ssrr_in == 1 && meta.role != ROLE_UPLINK)) {
                 meta.drop_reason = DR_BAD_SSRR;       // other options, or SSRR from the edge (RFC 7126)
-            } else if (hdr.ipv4.version_ihl[7:4] != 4 || meta.body != 0) {
+            } else if (hdr.ipv4.version_ihl[7:4] != 4 || short_body == 1) {
                 meta.drop_reason = DR_MALFORMED;
-            } else if (!meta.csum_ok) {
+            } else if (meta.csum_err) {
                 meta.drop_reason = DR_BAD_CHECKSUM;
             } else if (meta.role == ROLE_UPLINK && ((meta.gen == 0 && meta.live[0:0] == 0)
                                                     || (meta.gen == 1 && meta.live[1:1] == 0))) {

@@ -98,11 +98,19 @@ class View:
     def port(self, dev_port: int) -> dict:
         return self._get("$PORT", [("$DEV_PORT", dev_port)])
 
-    def frozen_slice(self, settle: float = 0.3) -> int:
-        """Stop the clock and return the slice it stopped in."""
+    def frozen_slice(self, settle: float = 0.5, tries: int = 60) -> int:
+        """Stop the clock and return the slice it stopped in, once the data plane has taken
+        every generated packet: the model works through a backlog, so the slice register can
+        still move after the timer is off (seen: read 1, the next packet saw 2)."""
         self.timer(False)
-        time.sleep(settle)
-        return self.register("UroIngress.slice_reg")
+        last = None
+        for _ in range(tries):
+            time.sleep(settle)
+            now = (self.triggers(), self.register("UroIngress.epoch_reg"), self.register("UroIngress.slice_reg"))
+            if now == last:
+                return now[2]
+            last = now
+        raise AssertionError(f"the clock did not settle: {last}")
 
 
 # ---- the model's log -------------------------------------------------------------------------

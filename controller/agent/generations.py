@@ -249,17 +249,22 @@ class GenerationWriter:
                             f"({expect_active} -> {act})")
         return after
 
+    def _prepare(self, parts: Parts, act: int, static: Batch, rb: Batch, new: int):
+        """The state to write beside the live generation ``act`` (:func:`prepare_state`); a
+        conflict with live state is the switch's error."""
+        try:
+            return prepare_state(parts, act, static, rb)
+        except GenerationConflict as e:
+            raise BackendError(f"switch {self.label!r}: generation {new} would overwrite live state of "
+                               f"generation {act}: {e}") from None
+
     def _swap(self, routes: Routes, actual: Batch, parts: Parts, act: int, static: Batch) -> Installed:
         new = 1 - act
         rb = self._routes_batch(routes, new)
         t0 = time.perf_counter()
         self._swap_starting(routes, new, act, rb)
         try:
-            try:
-                prepare = prepare_state(parts, act, static, rb)
-            except GenerationConflict as e:
-                raise BackendError(f"switch {self.label!r}: generation {new} would overwrite live state of "
-                                   f"generation {act}: {e}") from None
+            prepare = self._prepare(parts, act, static, rb, new)
             if new in self.role.live(actual):      # left live by an interrupted sequence
                 self._flip(act, frozenset({act}))
             written = self._write(state_diff(actual, prepare))
@@ -347,11 +352,7 @@ class NetworkPhases:
                                f"routes: it cannot be rewritten in place")
         self._swap_starting(routes, new, act, rb)
         try:
-            try:
-                prepare = prepare_state(parts, act, static, rb)
-            except GenerationConflict as e:
-                raise BackendError(f"switch {self.label!r}: generation {new} would overwrite live state of "
-                                   f"generation {act}: {e}") from None
+            prepare = self._prepare(parts, act, static, rb, new)
             if new in live:                        # live, but with other routes: out first
                 self._flip(act, frozenset({act}))
             written = self._write(state_diff(actual, prepare))

@@ -1,4 +1,4 @@
-"""`uro emulate up|down|status|exec|shell|fail|recover`: a time-sliced optical DCN on one
+"""`uro emulate up|down|status|exec|shell|fail|recover|chaos`: a time-sliced optical DCN on one
 machine (host namespaces, a simple_switch_grpc per ToR and one for the OCS emulator,
 driven by the controller daemon). See docs/emulate.md."""
 
@@ -147,6 +147,30 @@ def cmd_fail(args) -> int:
     return 0
 
 
+def cmd_chaos(args) -> int:
+    import dataclasses
+
+    from controller.emulate import chaos, fabric
+
+    prefix, root = _select(args)
+    plan = fabric.need_plan(prefix, root)
+    steps = chaos.plan_steps(args.seed, plan.tors, plan.uplinks, args.duration, tuple(args.gap), args.max_failed,
+                             tuple(args.actions.split(",")) if args.actions else chaos.ACTIONS)
+    print(f"chaos on fabric {prefix}: seed {args.seed}, {len(steps)} steps over {args.duration:g} s "
+          f"(ping between all {len(plan.hosts)} hosts' pairs every {args.interval:g} s)", flush=True)
+    rep = chaos.run(prefix, steps, args.seed, root, args.settle_timeout, args.interval,
+                    log=lambda m: print(m, flush=True))
+    for line in rep.summary():
+        print(line)
+    if args.json:
+        from controller.atomic import write_text
+
+        doc = {**dataclasses.asdict(rep), "steps": [{**dataclasses.asdict(r), "label": r.step.label}
+                                                     for r in rep.steps]}
+        write_text(args.json, json.dumps(doc, indent=1))
+    return 1 if rep.violations else 0
+
+
 def register(sub) -> None:
     p = sub.add_parser("emulate", help="run a time-sliced optical DCN on this machine (namespaces + bmv2)")
     es = p.add_subparsers(dest="emulate_command", required=True)
@@ -184,6 +208,23 @@ def register(sub) -> None:
     which(q)
     q.add_argument("host", nargs="?", help="host name h<tor>_<port>")
     q.set_defaults(func=cmd_shell)
+
+    q = es.add_parser("chaos", help="seeded random failures, recoveries, daemon kills, switch restarts and "
+                                    "reloads under traffic; checks the invariants after every step")
+    which(q)
+    q.add_argument("--seed", type=int, default=1, help="the drill a seed gives is always the same (default 1)")
+    q.add_argument("--duration", type=float, default=120.0, metavar="S",
+                   help="seconds of random steps (then everything still failed is recovered; default 120)")
+    q.add_argument("--gap", type=float, nargs=2, default=[4.0, 10.0], metavar=("MIN", "MAX"),
+                   help="seconds between steps, uniform (a step also waits for the last to settle; default 4 10)")
+    q.add_argument("--max-failed", type=int, default=2, help="elements failed at once, at most (default 2)")
+    q.add_argument("--actions", default=None,
+                   help="comma-separated subset of fail,recover,daemon_kill,switch_restart,reload (default all)")
+    q.add_argument("--settle-timeout", type=float, default=120.0, metavar="S",
+                   help="a step that has not settled after S seconds is a violation (default 120)")
+    q.add_argument("--interval", type=float, default=0.5, metavar="S", help="ping interval per pair (default 0.5)")
+    q.add_argument("--json", metavar="FILE", help="also write the report as JSON")
+    q.set_defaults(func=cmd_chaos)
 
     for action, text in (("fail", "take an element down for real: link TOR UPLINK | tor TOR | ocs UPLINK"),
                          ("recover", "bring a failed element back")):

@@ -167,9 +167,15 @@ class Controller:
                 a.close()
             raise errors[0]
 
-    def start(self, prep: Prepared | None = None) -> None:
+    def start(self, prep: Prepared | None = None, on_clock: Callable[[], None] | None = None) -> None:
         """Check, connect, install (see module docstring). Raises ConfigError before anything
-        is written. ``prep``: the checks and routes already done for this config."""
+        is written. ``prep``: the checks and routes already done for this config.
+
+        The slice clock exists before the first install and ``on_clock()`` (the daemon
+        starts its clock thread there) runs before it: an update a crash interrupted is
+        finished at start-up (flip, hold, retire), and packets held in the ToRs only leave
+        while their slices advance, so the hold must pass with the clock running (a switch
+        gets timers once it runs a generation, :meth:`SwitchAgent.send_timer`)."""
         cfg = self.cfg
         prep = prep or Prepared(cfg, self.failed, self.backend_for)
         self.routes = prep.routes
@@ -189,10 +195,12 @@ class Controller:
             self._next[a.name] = {"retry": now, "reconcile": now + cfg.daemon.reconcile_s, "counters": now}
         self.log.event("daemon.started", network=cfg.name, switches=len(agents), routes_version=self.routes.version,
                        routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe())
+        self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
+        if on_clock is not None:
+            on_clock()
         self.install_all()
         self.host_rules = prep.aging
         self.sync_hosts()
-        self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
 
     # ---- host flow aging ------------------------------------------------------------------------
     def sync_hosts(self) -> dict:

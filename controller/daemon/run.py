@@ -123,8 +123,11 @@ class Daemon:
             raise ConfigError(f"{self.cfg.path}: [daemon]: status: cannot listen on "
                               f"{d.status_host}:{d.status_port}: {e.strerror or e}") from None
         try:
-            self.ctl.start()
+            self.ctl.start(on_clock=lambda: self._thread(self._clock, "uro-clock"))
         except BaseException:
+            self.stop.set()
+            for t in self._threads:
+                t.join(timeout=5)
             self.server.httpd.server_close()
             raise
         self.server.start()
@@ -134,11 +137,14 @@ class Daemon:
                        note=None if host in ("127.0.0.1", "::1", "localhost") or acc.scheme == "https" else
                        "bound beyond localhost without TLS: the token travels in clear text")
         self._start_links()
-        for fn, name in ((self._control, "uro-control"), (self._maintain, "uro-maintain"), (self._clock, "uro-clock")):
-            t = threading.Thread(target=fn, name=name, daemon=True)
-            t.start()
-            self._threads.append(t)
+        self._thread(self._control, "uro-control")
+        self._thread(self._maintain, "uro-maintain")
         return self
+
+    def _thread(self, fn, name: str) -> None:
+        t = threading.Thread(target=fn, name=name, daemon=True)
+        t.start()
+        self._threads.append(t)
 
     def shutdown(self) -> None:
         self.stop.set()

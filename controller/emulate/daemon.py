@@ -189,13 +189,14 @@ def ready(st: dict, n_switches: int) -> bool:
             and (clock.get("timers_sent") or 0) >= 2)
 
 
-def start(cfg: EmuConfig, plan: Plan, path: Path, timeout_s: float = 120.0, log=print) -> int:
-    """Start ``uro daemon --config path`` and wait until it has programmed every switch
-    and sends the slice timer; returns its PID. Raises :class:`DaemonError` with the
-    daemon's own last words if it exits or does not get there in time."""
+def start(cfg_or_sdir, plan: Plan, path: Path, timeout_s: float = 120.0, log=print) -> int:
+    """Start ``uro daemon --config path`` for the fabric (its config or its state directory)
+    and wait until it has programmed every switch and sends the slice timer; returns its
+    PID. Raises :class:`DaemonError` with the daemon's own last words if it exits or does
+    not get there in time."""
     import controller
 
-    sdir = cfg.state_dir
+    sdir = cfg_or_sdir.state_dir if isinstance(cfg_or_sdir, EmuConfig) else Path(cfg_or_sdir)
     repo = str(Path(controller.__file__).resolve().parents[1])
     env = {**os.environ, "PYTHONUNBUFFERED": "1",
            "PYTHONPATH": os.pathsep.join(x for x in (repo, os.environ.get("PYTHONPATH", "")) if x)}
@@ -244,19 +245,33 @@ def declare(plan: Plan, sdir: Path, op: str, body: dict, timeout: float = 300.0)
     return request(address(plan), "POST", f"/{op}", body, timeout=timeout, token=token)
 
 
-def wait_switch(plan: Plan, name: str, timeout: float = 60.0) -> dict:
-    """The daemon's status of switch ``name`` once it is up with a generation active (a
-    restarted switch is restored by the daemon's maintenance loop, not by the request
-    that declared it back)."""
+def _programmed(sw: dict) -> bool:
+    return sw.get("state") == "up" and bool(sw.get("connected")) and sw.get("generation") is not None
+
+
+def wait_switches(plan: Plan, names: list[str] | None = None, timeout: float = 60.0) -> list[dict]:
+    """The daemon's status of switches ``names`` (every switch when None) once each is up
+    with a generation active: a restarted switch is restored by the daemon's maintenance
+    loop, not by the request that declared it back, and on a loaded machine a switch whose
+    session timed out is reconnected and read back the same way."""
     end = time.monotonic() + timeout
-    sw: dict = {}
-    while time.monotonic() < end:
-        sw = next((s for s in status(plan)["switches"] if s["name"] == name), {})
-        if sw.get("state") == "up" and sw.get("connected") and sw.get("generation") is not None:
-            return sw
+    sws: list[dict] = []
+    while True:
+        sws = [s for s in status(plan)["switches"] if names is None or s["name"] in names]
+        if len(sws) == len(names or plan.switches) and all(map(_programmed, sws)):
+            return sws
+        if time.monotonic() >= end:
+            break
         time.sleep(0.1)
-    raise DaemonError(f"the daemon did not restore {name} within {timeout:g} s (state {sw.get('state')}, "
-                      f"last error {sw.get('last_error')})")
+    late = [s for s in sws if not _programmed(s)] or sws
+    raise DaemonError(f"the daemon did not restore {', '.join(s['name'] for s in late) or 'the switches'} within "
+                      f"{timeout:g} s (" + "; ".join(f"{s['name']}: state {s.get('state')}, last error "
+                                                     f"{s.get('last_error')}" for s in late) + ")")
+
+
+def wait_switch(plan: Plan, name: str, timeout: float = 60.0) -> dict:
+    """The daemon's status of switch ``name`` once it is up with a generation active."""
+    return wait_switches(plan, [name], timeout)[0]
 
 
 class Clock:

@@ -403,6 +403,17 @@ def fail(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/
     return [what] + _daemon_reaction(plan, sdir, "fail", kind, ids, act)
 
 
+def restart_switch(plan: Plan, sdir: Path, name: str) -> None:
+    """Start switch ``name``'s process again as ``up`` started it (stopping the running one
+    by its PID first, if any): a bare switch with no pipeline or tables, as after a power
+    cycle; the daemon restores it (docs/daemon.md). Paced as ``up`` paces it."""
+    sw = plan.switch(name)
+    procs.stop(sdir / "pids", name)
+    extra, target = json.loads((sdir / "switch_args.json").read_text())
+    Bmv2Switch.for_plan(sw, sdir, tuple(extra), tuple(target)).start()
+    pace(plan, plan.extra.get("uplink_pps", 0), only=sw.name)
+
+
 def recover(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/uro-emu") -> list[str]:
     plan = need_plan(prefix, state_root)
     sdir = state_dir(state_root, prefix)
@@ -416,9 +427,7 @@ def recover(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/r
         what = f"restarted switch {sw.name} (the daemon restores its pipeline and tables)"
 
         def act():
-            extra, target = json.loads((sdir / "switch_args.json").read_text())
-            Bmv2Switch.for_plan(sw, sdir, tuple(extra), tuple(target)).start()
-            pace(plan, plan.extra.get("uplink_pps", 0), only=sw.name)
+            restart_switch(plan, sdir, sw.name)
     else:
         names = _failure_ifnames(plan, kind, ids)
         what = f"joined {len(names) // 2} cable(s): wire ends {', '.join(names)} up"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 import subprocess
 import time
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from controller.emulate.plan import HostPlan, Plan
 
 _RTT = re.compile(r"icmp_seq=(\d+) .*time=([\d.]+) ms")
+_TX = re.compile(r"(\d+) packets transmitted")
 
 
 @dataclass
@@ -119,11 +121,14 @@ class PingStream:
                                                      "-W", "2", plan.host(b).ip]),
                                   stdout=subprocess.PIPE, text=True)
         self.answered: dict[int, float] = {}
+        self.transmitted: int | None = None
 
     def wait(self, timeout: float) -> dict[int, float]:
         """Until ping ends; ``{icmp_seq: send time (epoch)}`` of the answered echoes (the
         reply's -D timestamp minus its RTT)."""
         out, _ = self.p.communicate(timeout=timeout)
+        m = _TX.search(out)
+        self.transmitted = int(m.group(1)) if m else None
         for line in out.splitlines():
             m = _RTT.search(line)
             if m and "bytes from" in line and line.startswith("["):
@@ -134,6 +139,20 @@ class PingStream:
         if self.p.poll() is None:
             self.p.kill()
             self.p.wait(5)
+
+    def finish(self, timeout: float) -> dict[int, float]:
+        """End the stream now (SIGINT: ping prints what it got and exits) and :meth:`wait`;
+        ``n`` becomes the echoes ping sent."""
+        if self.p.poll() is None:
+            self.p.send_signal(signal.SIGINT)
+        try:
+            got = self.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.stop()
+            return self.answered
+        if self.transmitted is not None:
+            self.n = self.transmitted
+        return got
 
     def _sent_at(self) -> dict[int, float]:
         """Send time (epoch) of every echo: iputils numbers them from 1 and sends seq s

@@ -249,18 +249,21 @@ def _scratch(N):
 
 
 @nb.njit(cache=True, nogil=True)
+def _buffers(S, N, K):
+    """One destination's label arrays (key, departure, uplink per (slice, ToR); the K
+    alternatives' departures and uplinks) and :func:`_solve`'s scratch, reused per chunk."""
+    return (np.empty((S, N), np.int64), np.empty((S, N), np.int32), np.empty((S, N), np.int8),
+            np.empty((S, N, K), np.int32), np.empty((S, N, K), np.int8), _scratch(N))
+
+
+@nb.njit(cache=True, nogil=True)
 def routes_chunk(peer, inj, dkey, ddep, dupl, d0, C, col0, max_hops, per_slice,
                  arrival, hops, alt_upl, alt_dep):
     """Destinations ``d0 .. d0+C-1`` into :class:`UroRoutes` arrays ``[t, x, dst(, k)]``
     (column ``dst - col0``). Returns the first destination that did not converge, or -1."""
     S, N, d = peer.shape
     K = alt_upl.shape[3]
-    key_s = np.empty((S, N), np.int64)
-    dep_s = np.empty((S, N), np.int32)
-    upl_s = np.empty((S, N), np.int8)
-    ad = np.empty((S, N, K), np.int32)
-    au = np.empty((S, N, K), np.int8)
-    scratch = _scratch(N)
+    key_s, dep_s, upl_s, ad, au, scratch = _buffers(S, N, K)
     for dst in range(d0, d0 + C):
         if not _solve(peer, inj, dkey, ddep, dupl, dst, max_hops, per_slice, K, key_s, dep_s, upl_s, ad, au, scratch):
             return dst
@@ -289,12 +292,7 @@ def artifact_chunk(peer, inj, dkey, ddep, dupl, d0, C, col0, max_hops, per_slice
     did not converge, or -1."""
     S, N, d = peer.shape
     K = alt_upl.shape[3]
-    key_s = np.empty((S, N), np.int64)
-    dep_s = np.empty((S, N), np.int32)
-    upl_s = np.empty((S, N), np.int8)
-    ad = np.empty((S, N, K), np.int32)
-    au = np.empty((S, N, K), np.int8)
-    scratch = _scratch(N)
+    key_s, dep_s, upl_s, ad, au, scratch = _buffers(S, N, K)
     for dst in range(d0, d0 + C):
         if not _solve(peer, inj, dkey, ddep, dupl, dst, max_hops, per_slice, K, key_s, dep_s, upl_s, ad, au, scratch):
             return dst

@@ -103,6 +103,7 @@ const bit<16> GROWTH_BYTES  = 20;        // most a source route adds (NOP + opti
 /* first byte of what egress sees: a bridged data packet or a queue-state update (mirror copy) */
 const bit<8> PKT_NORMAL = 0xA1;
 const bit<8> PKT_QUPD   = 0xA2;
+const bit<8> PKT_SOURCED = 0xA3;   // a data packet whose source route egress writes (bridge_src follows)
 const bit<3> RESUBMIT_SPILL = 1;
 
 /* what a packet does to the queue-state copies (meta.q_op; one access per copy) */
@@ -195,7 +196,19 @@ header l4_ports_t {
 
 /* Bridged to egress with every forwarded packet (stripped there). */
 header bridge_t {
-    bit<8> type;                    // PKT_NORMAL
+    bit<8> type;                    // PKT_NORMAL, or PKT_SOURCED: bridge_src follows
+}
+
+/* A packet source-routed here: the key of its path in egress's ssrr_hops (the hops are
+ * written in egress, off ingress's critical path) and the last hop's ToR. Every field is
+ * whole bytes: packed sub-byte fields share a container, which ssrr_first's action would
+ * then write from five PHV sources (bf-p4c: at most two). */
+header bridge_src_t {
+    bit<8>  gen;
+    bit<8> group;
+    bit<8>  level;
+    bit<8>  member;
+    tor_t   dst_tor;
 }
 
 /* Queue-state update ("estimator packet"): a mirror copy of a packet whose admission left
@@ -224,6 +237,7 @@ struct headers_t {
     pktgen_port_down_header_t pg_port_down;
     qupd_t     qupd;
     bridge_t   bridge;
+    bridge_src_t bridge_src;
     ethernet_t ethernet;
     timer_t    timer;
     ipv4_t     ipv4;
@@ -689,6 +703,7 @@ control UroIngressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t me
             hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice,
             hdr.hops[3].next_tor, hdr.hops[3].uplink, hdr.hops[3].send_slice });
         pkt.emit(hdr.bridge);
+        pkt.emit(hdr.bridge_src);
         pkt.emit(hdr.ethernet);
         pkt.emit(hdr.ipv4);
         pkt.emit(hdr.ssrr);
@@ -697,8 +712,9 @@ control UroIngressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t me
     }
 }
 
-/* ---- egress: strip the bridge byte; a queue-state update keeps its header and loops
- * back through the recirculation port ------------------------------------------------- */
+/* ---- egress: strip the bridge; write the source route of a packet sourced here (its
+ * IPv4 header arrives with the path's IHL and length, without the option); a queue-state
+ * update keeps its header and loops back through the recirculation port ------------------ */
 parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
                        out egress_intrinsic_metadata_t eg_intr_md) {
     state start {
@@ -706,6 +722,7 @@ parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         transition select(pkt.lookahead<bit<8>>()) {
             PKT_QUPD: parse_qupd;
             PKT_NORMAL: parse_bridge;
+            PKT_SOURCED: parse_bridge;
             default: accept;
         }
     }
@@ -715,6 +732,15 @@ parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
     }
     state parse_bridge {
         pkt.extract(hdr.bridge);
+        transition select(hdr.bridge.type) {
+            PKT_SOURCED: parse_sourced;
+            default: accept;
+        }
+    }
+    state parse_sourced {
+        pkt.extract(hdr.bridge_src);
+        pkt.extract(hdr.ethernet);
+        pkt.extract(hdr.ipv4);            // 20 bytes: ingress sent it without options
         transition accept;
     }
 }
@@ -724,16 +750,121 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
                   in egress_intrinsic_metadata_from_parser_t eg_prsr_md,
                   inout egress_intrinsic_metadata_for_deparser_t eg_dprsr_md,
                   inout egress_intrinsic_metadata_for_output_port_t eg_oport_md) {
+    /* egress: the option of n hops of a packet source-routed in ingress (key in bridge_src):
+     * the ToRs of hops before the last (the last is the destination), every hop's uplink and
+     * send slice. No entry (an install out of step with ssrr_first): dropped, never sent with
+     * an IHL that promises an option it does not carry. */
+    action write_path_1(bit<1> up0, bit<2> slice0) {
+        hdr.ssrr.setValid();
+        hdr.ssrr.nop = IPOPT_NOP;
+        hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.len = 7;
+        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
+        hdr.hops[0].setValid();
+        hdr.hops[0].next_tor = hdr.bridge_src.dst_tor;
+        hdr.hops[0].uplink = (uplink_t)up0;
+        hdr.hops[0].send_slice = (slice_t)slice0;
+    }
+    action write_path_2(bit<3> tor0, bit<1> up0, bit<1> up1, bit<2> slice0, bit<2> slice1) {
+        hdr.ssrr.setValid();
+        hdr.ssrr.nop = IPOPT_NOP;
+        hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.len = 11;
+        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
+        hdr.hops[0].setValid();
+        hdr.hops[0].next_tor = (tor_t)tor0;
+        hdr.hops[0].uplink = (uplink_t)up0;
+        hdr.hops[0].send_slice = (slice_t)slice0;
+        hdr.hops[1].setValid();
+        hdr.hops[1].next_tor = hdr.bridge_src.dst_tor;
+        hdr.hops[1].uplink = (uplink_t)up1;
+        hdr.hops[1].send_slice = (slice_t)slice1;
+    }
+    action write_path_3(bit<3> tor0, bit<3> tor1, bit<1> up0, bit<1> up1, bit<1> up2, bit<2> slice0, bit<2> slice1, bit<2> slice2) {
+        hdr.ssrr.setValid();
+        hdr.ssrr.nop = IPOPT_NOP;
+        hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.len = 15;
+        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
+        hdr.hops[0].setValid();
+        hdr.hops[0].next_tor = (tor_t)tor0;
+        hdr.hops[0].uplink = (uplink_t)up0;
+        hdr.hops[0].send_slice = (slice_t)slice0;
+        hdr.hops[1].setValid();
+        hdr.hops[1].next_tor = (tor_t)tor1;
+        hdr.hops[1].uplink = (uplink_t)up1;
+        hdr.hops[1].send_slice = (slice_t)slice1;
+        hdr.hops[2].setValid();
+        hdr.hops[2].next_tor = hdr.bridge_src.dst_tor;
+        hdr.hops[2].uplink = (uplink_t)up2;
+        hdr.hops[2].send_slice = (slice_t)slice2;
+    }
+    action write_path_4(bit<3> tor0, bit<3> tor1, bit<3> tor2, bit<1> up0, bit<1> up1, bit<1> up2, bit<1> up3, bit<2> slice0, bit<2> slice1, bit<2> slice2, bit<2> slice3) {
+        hdr.ssrr.setValid();
+        hdr.ssrr.nop = IPOPT_NOP;
+        hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.len = 19;
+        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
+        hdr.hops[0].setValid();
+        hdr.hops[0].next_tor = (tor_t)tor0;
+        hdr.hops[0].uplink = (uplink_t)up0;
+        hdr.hops[0].send_slice = (slice_t)slice0;
+        hdr.hops[1].setValid();
+        hdr.hops[1].next_tor = (tor_t)tor1;
+        hdr.hops[1].uplink = (uplink_t)up1;
+        hdr.hops[1].send_slice = (slice_t)slice1;
+        hdr.hops[2].setValid();
+        hdr.hops[2].next_tor = (tor_t)tor2;
+        hdr.hops[2].uplink = (uplink_t)up2;
+        hdr.hops[2].send_slice = (slice_t)slice2;
+        hdr.hops[3].setValid();
+        hdr.hops[3].next_tor = hdr.bridge_src.dst_tor;
+        hdr.hops[3].uplink = (uplink_t)up3;
+        hdr.hops[3].send_slice = (slice_t)slice3;
+    }
+    action unwritten() { eg_dprsr_md.drop_ctl = 1; }
+    table ssrr_hops {
+        key = {
+            hdr.bridge_src.gen[0:0]: exact @name("generation");   // the hops belong to their route generation
+            hdr.bridge_src.group[4:0]: exact @name("group");
+            hdr.bridge_src.level[1:0]: exact @name("level");
+            hdr.bridge_src.member[2:0]: exact @name("member");
+        }
+        actions = { write_path_1; write_path_2; write_path_3; write_path_4; @defaultonly unwritten; }
+        default_action = unwritten();
+        size = 448;
+    }
+
     apply {
+        if (hdr.bridge_src.isValid()) {
+            ssrr_hops.apply();   // the option, or the packet is dropped
+        }
         hdr.bridge.setInvalid();
+        hdr.bridge_src.setInvalid();
     }
 }
 
 control UroEgressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t meta,
                           in egress_intrinsic_metadata_for_deparser_t eg_dprsr_md) {
+    Checksum() ipv4_csum;
     apply {
+        if (hdr.ipv4.isValid()) {          // only a packet sourced here is parsed this far
+            hdr.ipv4.hdrChecksum = ipv4_csum.update({
+                hdr.ipv4.version_ihl, hdr.ipv4.dscp, hdr.ipv4.ecn, hdr.ipv4.totalLen,
+                hdr.ipv4.identification, hdr.ipv4.flags, hdr.ipv4.fragOffset, hdr.ipv4.ttl,
+                hdr.ipv4.protocol, hdr.ipv4.srcAddr, hdr.ipv4.dstAddr,
+                hdr.ssrr.nop, hdr.ssrr.type, hdr.ssrr.len, hdr.ssrr.ptr,
+                hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice,
+                hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice,
+                hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice,
+                hdr.hops[3].next_tor, hdr.hops[3].uplink, hdr.hops[3].send_slice });
+        }
         pkt.emit(hdr.qupd);
         pkt.emit(hdr.bridge);
+        pkt.emit(hdr.ethernet);
+        pkt.emit(hdr.ipv4);
+        pkt.emit(hdr.ssrr);
+        pkt.emit(hdr.hops);
     }
 }
 
@@ -1274,8 +1405,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
      *              the group) and the flow's member: hash mod the level's tie count n, one
      *              action per n copying the precomputed k<n>
      *   ssrr_first (generation, group, level, member)      -> hop 0 for the queue test
-     *   ssrr_hops  (same key)                              -> the rest of the path at its
-     *              length, applied beside ssrr_first (only the deparser reads it).
+     *   ssrr_hops  (same key, in egress)                   -> the option: the path at its
+     *              length. Nothing in ingress reads it, so it is off ingress's critical
+     *              path and takes SRAM in whichever stages egress has free (beside
+     *              ssrr_first it pushed r1024x32 to 22 ingress stages, behind admission 27).
      * A shape is the list of (bucket range, ties) of a group: few per ToR, so the one range
      * match (TCAM) holds shapes x ranges entries, not groups x ranges. */
     Hash<bit<8>>(HashAlgorithm_t.CRC16) ssrr_flow_hash;
@@ -1608,44 +1741,81 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 168;
     }
     /* hop 0 of the picked path, what the queue test needs (its uplink and wait: slices from
-     * the start slice, which the key fixes; its uplink and send slice go into the option
-     * here, from action data: one container is not written from two PHV sources), and the
-     * option's shape for its length n (IHL, bytes): 32 bits of immediate data, one action per n */
+     * the start slice, which the key fixes), and the option's shape for its length n (IHL,
+     * bytes): 32 bits of immediate data, one action per n. The option itself is written in
+     * egress (ssrr_hops): the key goes along in bridge_src, and an option the packet arrived
+     * with (re-sourced after a refused hop) is removed here. */
     action first_1(bit<1> up0, bit<2> slice0, bit<2> wait0) {
         meta.has_path = 1;
         meta.alt_up_3 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_3 = (step_t)wait0;
-        hdr.hops[0].uplink = (uplink_t)up0;                          // hop 0 of the option
-        hdr.hops[0].send_slice = (slice_t)slice0;
         hdr.ipv4.version_ihl = 0x47;
         meta.path_bytes = 28;
+        hdr.bridge_src.setValid();
+        hdr.bridge_src.gen = (bit<8>)meta.gen;
+        hdr.bridge_src.group = (bit<8>)meta.ssrr_group;
+        hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
+        hdr.bridge_src.member = (bit<8>)meta.ssrr_member;
+        hdr.bridge_src.dst_tor = meta.dst_tor;
+        hdr.ssrr.setInvalid();
+        hdr.hops[0].setInvalid();
+        hdr.hops[1].setInvalid();
+        hdr.hops[2].setInvalid();
+        hdr.hops[3].setInvalid();
     }
     action first_2(bit<1> up0, bit<2> slice0, bit<2> wait0) {
         meta.has_path = 1;
         meta.alt_up_3 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_3 = (step_t)wait0;
-        hdr.hops[0].uplink = (uplink_t)up0;                          // hop 0 of the option
-        hdr.hops[0].send_slice = (slice_t)slice0;
         hdr.ipv4.version_ihl = 0x48;
         meta.path_bytes = 32;
+        hdr.bridge_src.setValid();
+        hdr.bridge_src.gen = (bit<8>)meta.gen;
+        hdr.bridge_src.group = (bit<8>)meta.ssrr_group;
+        hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
+        hdr.bridge_src.member = (bit<8>)meta.ssrr_member;
+        hdr.bridge_src.dst_tor = meta.dst_tor;
+        hdr.ssrr.setInvalid();
+        hdr.hops[0].setInvalid();
+        hdr.hops[1].setInvalid();
+        hdr.hops[2].setInvalid();
+        hdr.hops[3].setInvalid();
     }
     action first_3(bit<1> up0, bit<2> slice0, bit<2> wait0) {
         meta.has_path = 1;
         meta.alt_up_3 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_3 = (step_t)wait0;
-        hdr.hops[0].uplink = (uplink_t)up0;                          // hop 0 of the option
-        hdr.hops[0].send_slice = (slice_t)slice0;
         hdr.ipv4.version_ihl = 0x49;
         meta.path_bytes = 36;
+        hdr.bridge_src.setValid();
+        hdr.bridge_src.gen = (bit<8>)meta.gen;
+        hdr.bridge_src.group = (bit<8>)meta.ssrr_group;
+        hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
+        hdr.bridge_src.member = (bit<8>)meta.ssrr_member;
+        hdr.bridge_src.dst_tor = meta.dst_tor;
+        hdr.ssrr.setInvalid();
+        hdr.hops[0].setInvalid();
+        hdr.hops[1].setInvalid();
+        hdr.hops[2].setInvalid();
+        hdr.hops[3].setInvalid();
     }
     action first_4(bit<1> up0, bit<2> slice0, bit<2> wait0) {
         meta.has_path = 1;
         meta.alt_up_3 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_3 = (step_t)wait0;
-        hdr.hops[0].uplink = (uplink_t)up0;                          // hop 0 of the option
-        hdr.hops[0].send_slice = (slice_t)slice0;
         hdr.ipv4.version_ihl = 0x4A;
         meta.path_bytes = 40;
+        hdr.bridge_src.setValid();
+        hdr.bridge_src.gen = (bit<8>)meta.gen;
+        hdr.bridge_src.group = (bit<8>)meta.ssrr_group;
+        hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
+        hdr.bridge_src.member = (bit<8>)meta.ssrr_member;
+        hdr.bridge_src.dst_tor = meta.dst_tor;
+        hdr.ssrr.setInvalid();
+        hdr.hops[0].setInvalid();
+        hdr.hops[1].setInvalid();
+        hdr.hops[2].setInvalid();
+        hdr.hops[3].setInvalid();
     }
     table ssrr_first {
         key = {
@@ -1658,87 +1828,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         default_action = NoAction();
         size = 448;
     }
-    /* the option of n hops, applied right after ssrr_first (nothing reads it but the deparser):
-     * hop 0's uplink and slice came with ssrr_first, the ToRs of hops before the last (the last is the destination),
-     * the other hops' uplinks and send slices; hops past n (a re-sourced packet's) invalid */
-    action write_path_1() {
-        hdr.ssrr.setValid();
-        hdr.ssrr.nop = IPOPT_NOP;
-        hdr.ssrr.type = IPOPT_SSRR;
-        hdr.ssrr.len = 7;
-        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
-        hdr.hops[0].setValid();
-        hdr.hops[0].next_tor = meta.dst_tor;
-        hdr.hops[1].setInvalid();
-        hdr.hops[2].setInvalid();
-        hdr.hops[3].setInvalid();
-    }
-    action write_path_2(bit<3> tor0, bit<1> up1, bit<2> slice1) {
-        hdr.ssrr.setValid();
-        hdr.ssrr.nop = IPOPT_NOP;
-        hdr.ssrr.type = IPOPT_SSRR;
-        hdr.ssrr.len = 11;
-        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
-        hdr.hops[0].setValid();
-        hdr.hops[0].next_tor = (tor_t)tor0;
-        hdr.hops[1].setValid();
-        hdr.hops[1].next_tor = meta.dst_tor;
-        hdr.hops[1].uplink = (uplink_t)up1;
-        hdr.hops[1].send_slice = (slice_t)slice1;
-        hdr.hops[2].setInvalid();
-        hdr.hops[3].setInvalid();
-    }
-    action write_path_3(bit<3> tor0, bit<3> tor1, bit<1> up1, bit<1> up2, bit<2> slice1, bit<2> slice2) {
-        hdr.ssrr.setValid();
-        hdr.ssrr.nop = IPOPT_NOP;
-        hdr.ssrr.type = IPOPT_SSRR;
-        hdr.ssrr.len = 15;
-        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
-        hdr.hops[0].setValid();
-        hdr.hops[0].next_tor = (tor_t)tor0;
-        hdr.hops[1].setValid();
-        hdr.hops[1].next_tor = (tor_t)tor1;
-        hdr.hops[1].uplink = (uplink_t)up1;
-        hdr.hops[1].send_slice = (slice_t)slice1;
-        hdr.hops[2].setValid();
-        hdr.hops[2].next_tor = meta.dst_tor;
-        hdr.hops[2].uplink = (uplink_t)up2;
-        hdr.hops[2].send_slice = (slice_t)slice2;
-        hdr.hops[3].setInvalid();
-    }
-    action write_path_4(bit<3> tor0, bit<3> tor1, bit<3> tor2, bit<1> up1, bit<1> up2, bit<1> up3, bit<2> slice1, bit<2> slice2, bit<2> slice3) {
-        hdr.ssrr.setValid();
-        hdr.ssrr.nop = IPOPT_NOP;
-        hdr.ssrr.type = IPOPT_SSRR;
-        hdr.ssrr.len = 19;
-        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
-        hdr.hops[0].setValid();
-        hdr.hops[0].next_tor = (tor_t)tor0;
-        hdr.hops[1].setValid();
-        hdr.hops[1].next_tor = (tor_t)tor1;
-        hdr.hops[1].uplink = (uplink_t)up1;
-        hdr.hops[1].send_slice = (slice_t)slice1;
-        hdr.hops[2].setValid();
-        hdr.hops[2].next_tor = (tor_t)tor2;
-        hdr.hops[2].uplink = (uplink_t)up2;
-        hdr.hops[2].send_slice = (slice_t)slice2;
-        hdr.hops[3].setValid();
-        hdr.hops[3].next_tor = meta.dst_tor;
-        hdr.hops[3].uplink = (uplink_t)up3;
-        hdr.hops[3].send_slice = (slice_t)slice3;
-    }
-    table ssrr_hops {
-        key = {
-            meta.gen:         exact @name("generation");   // the hops belong to their route generation
-            meta.ssrr_group:  exact @name("group");
-            meta.ssrr_level:  exact @name("level");
-            meta.ssrr_member: exact @name("member");
-        }
-        actions = { write_path_1; write_path_2; write_path_3; write_path_4; @defaultonly NoAction; }
-        default_action = NoAction();
-        size = 448;
-    }
-
     /* transit: (pointer, hops) -> the hop at the pointer and the one before it. A pointer at
      * hop i (1 <= i < n) is 4 (i + 1); anything else is malformed (hop_idx 0). One lookup: no
      * arithmetic on the pointer, no branch per hop. */
@@ -2500,11 +2589,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 /* hop 0 of the path into the SSRR slot; the option's length (admission
                  * books the longest source route: len_g) */
                 ssrr_first.apply();
-                /* the rest of the option, same key: nothing between here and the deparser reads
-                 * it, so it shares ssrr_first's stage span (applied behind admission it was
-                 * placed after it: 20/20 stages at tiny, 27 at r1024x32); a source packet is
-                 * either sent with it or dropped */
-                ssrr_hops.apply();
+                /* the option itself is written in egress (ssrr_hops, same key via bridge_src):
+                 * beside ssrr_first it took the SRAM of the stages the queue test needs
+                 * (r1024x32: 22 stages), behind admission it came last (27) */
                 if (meta.has_path == 1) {
                     src_len_a();
                     src_len_b();
@@ -2591,7 +2678,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         meta.ev = meta.ev | EV_SSRR_RESOURCED;
                     }
                 } else if (source == 1) {
-                    meta.ev = meta.ev | EV_SSRR_WRITTEN;      // the option: ssrr_first + ssrr_hops
+                    meta.ev = meta.ev | EV_SSRR_WRITTEN;      // the option: ssrr_first here, ssrr_hops in egress
                 }
                 if (meta.have_dep == 0) {
                     if (transit == 1 && meta.resubmitted == 0) {
@@ -2626,7 +2713,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 drops.count(meta.drop_reason);
             } else if (meta.pkt_type != 1) {
                 hdr.bridge.setValid();
-                hdr.bridge.type = PKT_NORMAL;
+                if (hdr.bridge_src.isValid()) {
+                    hdr.bridge.type = PKT_SOURCED;     // egress writes the option
+                } else {
+                    hdr.bridge.type = PKT_NORMAL;
+                }
             }
         }
         if (meta.ev != 0) {

@@ -494,7 +494,7 @@ def test_t2na_source_routes_belong_to_their_generation():
     for g, b in by_gen.items():
         assert b.members == [] and b.groups == []
         for t in ("ssrr_path", "ssrr_level", "ssrr_first", "ssrr_hops"):
-            rows = [e for e in b.entries if e.table == f"UroIngress.{t}"]
+            rows = [e for e in b.entries if e.table == c["tables"][t]["name"]]
             assert rows and all(dict(e.match)["generation"] == g for e in rows), t
     both = ent.Batch(entries=by_gen[0].entries + by_gen[1].entries)
     parts = gens_mod.split(both, c["tables"]["config"]["name"])
@@ -524,9 +524,10 @@ def _install_fake(monkeypatch, routes):
 def _lookup(batch, dst, start_slice, bucket, flow_hash, generation=0):
     """The t2na program's source-route lookups on a written batch (what ssrr.p4.j2 does):
     ssrr_path -> (group, shape); ssrr_level (range) -> level and member = hash mod ties;
-    ssrr_hops -> the path, the last hop's ToR being the destination. None on a miss."""
+    ssrr_first -> hop 0, egress's ssrr_hops (same key) -> the option, the last hop's ToR being
+    the destination. None on a miss."""
     def rows(t):
-        return [e for e in batch.entries if e.table == f"UroIngress.{t}" and dict(e.match)["generation"] == generation]
+        return [e for e in batch.entries if e.table.endswith(f".{t}") and dict(e.match)["generation"] == generation]
     grp = [dict(e.params) for e in rows("ssrr_path") if dict(e.match)["dst_tor"] == dst
            and dict(e.match)["start_slice"] == start_slice]
     if not grp:
@@ -547,7 +548,9 @@ def _lookup(batch, dst, start_slice, bucket, flow_hash, generation=0):
         return None
     n = int(first[0].action.rsplit("_", 1)[1])
     assert len(hop) == 1 and hop[0].action.endswith(f"write_path_{n}")
-    prm = {**dict(hop[0].params), **dict(first[0].params)}
+    prm, f0 = dict(hop[0].params), dict(first[0].params)
+    assert (prm["up0"], prm["slice0"]) == (f0["up0"], f0["slice0"])   # the queue test's hop 0 is the option's
+    prm["wait0"] = f0["wait0"]
     path = tuple((prm[f"tor{h}"] if h < n - 1 else dst, prm[f"up{h}"], prm[f"slice{h}"]) for h in range(n))
     return path, prm["wait0"]
 
@@ -570,7 +573,7 @@ def test_t2na_exact_source_routes_pick_every_tied_path_by_hash(monkeypatch):
     batch = ent.ssrr_entries(c, routes, 0, generation=1)
     assert batch.members == [] and batch.groups == []
     tables = ("ssrr_path", "ssrr_level", "ssrr_first", "ssrr_hops")
-    count = {t: sum(e.table == f"UroIngress.{t}" for e in batch.entries) for t in tables}
+    count = {t: sum(e.table == c["tables"][t]["name"] for e in batch.entries) for t in tables}
     assert count == {"ssrr_path": 3, "ssrr_level": 3, "ssrr_first": 7, "ssrr_hops": 7}   # 2 shapes: 2 + 1 ranges
     for dst, t, (lo, hi), paths in spec:
         for bucket in (lo, hi):
@@ -579,10 +582,10 @@ def test_t2na_exact_source_routes_pick_every_tied_path_by_hash(monkeypatch):
             assert got == want, (dst, t, bucket)
     assert _lookup(batch, 6, 2, 1, 0, generation=0) is None             # generation 0 holds nothing
     assert _lookup(batch, 4, 2, 1, 0, generation=1) is None             # not source-routed
-    hops = [e for e in batch.entries if e.table == "UroIngress.ssrr_hops"]
-    assert {e.action for e in hops} == {"UroIngress.write_path_1", "UroIngress.write_path_2"}
+    hops = [e for e in batch.entries if e.table == "UroEgress.ssrr_hops"]                # written in egress
+    assert {e.action for e in hops} == {"UroEgress.write_path_1", "UroEgress.write_path_2"}
     two = [dict(e.params) for e in hops if e.action.endswith("_2")][0]
-    assert set(two) == {"tor0", "up1", "slice1"}              # hop 0 is ssrr_first's; tor1 is the destination
+    assert set(two) == {"tor0", "up0", "up1", "slice0", "slice1"}      # tor1 is the destination
     firsts = {dict(e.params)["wait0"] for e in batch.entries if e.table == "UroIngress.ssrr_first"}
     assert firsts == {(0 - 2) % 4, (3 - 2) % 4, (1 - 2) % 4, (3 - 3) % 4, (0 - 3) % 4, (1 - 3) % 4, 1}
 
@@ -607,6 +610,41 @@ def test_t2na_exact_source_routes_refuse_what_the_tables_cannot_hold(monkeypatch
     _install_fake(monkeypatch, routes)
     with pytest.raises(ent.EntryError, match=r"ssrr_path \(src 0, dst 6, slice 3\): shape 2: .* raise tables\.ssrr_shapes"):
         ent.ssrr_entries(c1, routes, 0)
+
+
+def test_t2na_source_route_option_is_written_in_egress():
+    """The option of a packet source-routed here is written in egress (issue 25: beside
+    ssrr_first in ingress, ssrr_hops took the SRAM of the stages the queue test needs and
+    r1024x32 needed 22 stages; behind admission, 27): ingress's ssrr_first bridges the path's
+    key and destination (bridge_src, type PKT_SOURCED) and removes an option the packet came
+    with; the egress parser reads bridge_src + Ethernet + IPv4, ssrr_hops writes every hop
+    (hop 0 included: the same key as ssrr_first), a miss drops, and the egress deparser
+    recomputes the IPv4 checksum over the option."""
+    import re
+
+    text, c = rnd.render(prof.load("tiny"), "tor", T)
+
+    def block(start):                       # a top-level parser/control, to its closing brace
+        i = text.index(start)
+        return text[i:text.index("\n}\n", i)]
+    assert c["tables"]["ssrr_hops"]["name"] == "UroEgress.ssrr_hops"
+    assert c["tables"]["ssrr_first"]["name"] == "UroIngress.ssrr_first"
+    assert all(a["name"].startswith("UroEgress.write_path_") for a in c["tables"]["ssrr_hops"]["actions"].values())
+    ingress, egress = block("control UroIngress("), block("control UroEgress(")
+    assert "ssrr_hops.apply()" not in ingress and "ssrr_hops.apply()" in egress
+    assert "hdr.bridge.type = PKT_SOURCED" in ingress
+    first = ingress[ingress.index("action first_2("):]
+    first = first[:first.index("}")]
+    assert "hdr.bridge_src.setValid()" in first and "hdr.ssrr.setInvalid()" in first and "hdr.hops[" in first
+    assert re.search(r"hdr\.hops\[0\]\.uplink = \(uplink_t\)up0", egress)
+    assert "default_action = unwritten();" in egress and "eg_dprsr_md.drop_ctl = 1" in egress
+    eparser = block("parser UroEgressParser(")
+    assert "PKT_SOURCED: parse_bridge" in eparser and "pkt.extract(hdr.bridge_src)" in eparser
+    edep = block("control UroEgressDeparser(")
+    assert "ipv4_csum.update(" in edep and "hdr.hops[0].next_tor" in edep
+    assert edep.index("pkt.emit(hdr.ipv4)") < edep.index("pkt.emit(hdr.ssrr)") < edep.index("pkt.emit(hdr.hops)")
+    ideparser = block("control UroIngressDeparser(")
+    assert ideparser.index("pkt.emit(hdr.bridge)") < ideparser.index("pkt.emit(hdr.bridge_src)") < ideparser.index("pkt.emit(hdr.ethernet)")
 
 
 def test_tofino2_ssrr_hops_stores_and_parses_paths_at_their_length():

@@ -55,8 +55,8 @@ def test_contract_mismatch_is_named(tiny_build):
                                              r"Exact 12 in the contract"):
         info.check_contract(bad)
     bad = json.loads(json.dumps(contract))
-    bad["tables"]["ssrr_hops"]["actions"]["write_path_2"]["params"][0]["name"] = "torX"   # tor0, up1, slice1
-    with pytest.raises(BfrtJsonError, match=r"UroIngress.write_path_2: parameter 'torX' is None bits"):
+    bad["tables"]["ssrr_hops"]["actions"]["write_path_2"]["params"][0]["name"] = "torX"   # tor0, up0-1, slice0-1
+    with pytest.raises(BfrtJsonError, match=r"UroEgress.write_path_2: parameter 'torX' is None bits"):
         info.check_contract(bad)
 
 

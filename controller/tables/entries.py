@@ -419,8 +419,8 @@ def path_entries(contract: dict, group: int, level: int, member: int, path: Sequ
     """A t2na path ([(next ToR, uplink, send slice)], n hops) as its two entries keyed
     (generation, group, level, member): ``ssrr_first`` ``first_<n>`` (hop 0's uplink, send
     slice and wait from the start slice: what the queue test needs) and ``ssrr_hops``
-    ``write_path_<n>`` (the ToRs of hops before the last -- the last must be ``dst`` and is
-    not stored -- and the other hops' uplinks and send slices)."""
+    ``write_path_<n>`` in egress (the ToRs of hops before the last -- the last must be ``dst``
+    and is not stored -- and every hop's uplink and send slice)."""
     prof = contract["profile"]
     where = f"ssrr_hops (group {group}, level {level}, member {member})"
     params = _path_params(contract, path, where)
@@ -430,7 +430,7 @@ def path_entries(contract: dict, group: int, level: int, member: int, path: Sequ
     key = {"generation": _gen(generation), "group": group, "level": level, "member": member}
     first = {"up0": params["up0"], "slice0": params["slice0"], "wait0": (path[0][2] - start_slice) % prof["slices"]}
     rest = {f"tor{h}": params[f"tor{h}"] for h in range(n - 1)}
-    rest.update({f"{f}{h}": params[f"{f}{h}"] for h in range(1, n) for f in ("up", "slice")})
+    rest.update({f"{f}{h}": params[f"{f}{h}"] for h in range(n) for f in ("up", "slice")})
     return [make_entry(contract, "ssrr_first", key, f"first_{n}", first),
             make_entry(contract, "ssrr_hops", key, f"write_path_{n}", rest)]
 

@@ -26,6 +26,8 @@ from controller.tofino2 import chip, pktgen
 SLOTS_PER_ACTIVE_COPY = 4
 #: the mirror session that carries queue-state updates to the recirculation port
 MIRROR_SESSION = 1
+#: the egress control of the t2na program (parser.p4.j2): ssrr_hops lives there
+EGRESS_CONTROL = "UroEgress"
 #: counter cells the t2na program counts beyond the shared ones (appended if missing)
 T2NA_DROPS: list[str] = []
 T2NA_EVENTS = ["qstate_full", "resubmit_spill"]
@@ -197,7 +199,7 @@ class T2na:
         L = cls.ssrr_layout(profile)
         gen = {"name": "generation", "match": "exact", "bitwidth": 1}
 
-        def table(short, size, keys, actions):
+        def table(short, size, keys, actions, ctl=ctl):
             return {"short": short, "name": f"{ctl}.{short}", "size": size, "generation_keyed": True,
                     "keys": [gen] + [{"name": n, "match": m, "bitwidth": b} for n, m, b in keys],
                     "actions": {a: {"name": f"{ctl}.{a}", "params": [{"name": n, "bitwidth": b} for n, b in ps]}
@@ -206,7 +208,7 @@ class T2na:
         for n in range(1, profile.ssrr_hops + 1):
             first[f"first_{n}"] = [("up0", L["uplink_bits"]), ("slice0", L["slice_bits"]), ("wait0", L["slice_bits"])]
             ps = [(f"tor{h}", L["tor_bits"]) for h in range(n - 1)]      # the last hop's ToR is the destination
-            ps += [(f"up{h}", L["uplink_bits"]) for h in range(1, n)] + [(f"slice{h}", L["slice_bits"]) for h in range(1, n)]
+            ps += [(f"up{h}", L["uplink_bits"]) for h in range(n)] + [(f"slice{h}", L["slice_bits"]) for h in range(n)]
             write[f"write_path_{n}"] = ps
         path_key = [("group", "exact", L["group_bits"]), ("level", "exact", L["level_bits"]),
                     ("member", "exact", L["member_bits"])]
@@ -218,7 +220,8 @@ class T2na:
                                 [("shape", "exact", L["shape_bits"]), ("bucket", "range", profile.bucket_bits)],
                                 {f"level_{n}": [("level", L["level_bits"])] for n in range(1, L["ties"] + 1)}),
             "ssrr_first": table("ssrr_first", L["hops_size"], path_key, first),
-            "ssrr_hops": table("ssrr_hops", L["hops_size"], path_key, write),
+            # in egress: nothing in ingress reads the option (off the queue test's critical path)
+            "ssrr_hops": table("ssrr_hops", L["hops_size"], path_key, write, ctl=EGRESS_CONTROL),
         }
 
     @classmethod

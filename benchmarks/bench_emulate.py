@@ -388,6 +388,8 @@ def run_mode(base_cfg, mode: str, pps: int, quick: bool) -> dict:
         r["counters"] = tot
         r["hold"] = hold_cost(fab)
         r["failure"] = link_failure(fab)
+        from controller.emulate import deadtor
+        r["tor_failure"] = deadtor.measure(fab.cfg.prefix, 2, fab.cfg.state_root)
         if mode == "paced":
             r["queue_rate_release"] = queue_rate_release(fab)
         r["load"] = os.getloadavg()[0]
@@ -510,6 +512,20 @@ def main(quick: bool = False) -> int:
          "before / cut -> new generation / after")
     line("  longest gap after the cut (s)", [f"{f['gap']:.2f}" for f in fl])
     line("  daemon: mask (ms) / generation (s)", [f"{f['dataplane_ms']:.0f} / {f['generation_s']:.2f}" for f in fl])
+    tf = [r["tor_failure"] for r in runs]
+    line("ToR 2 failed under pings: mask (ms)", [f"{t.dataplane_ms:.0f}" if t.dataplane_ms is not None else "-" for t in tf],
+         "detection -> last neighbour's (slice, uplink) mask written; target <= 10 ms")
+    line("  mask per neighbour median/max (ms)", [("%.1f/%.1f" % t.mask_ms()) if t.mask_ms() else "-" for t in tf],
+         "detection -> each neighbour's write acknowledged (daemon report)")
+    line("  sent towards it: before / mask -> new gen", [f"{t.towards_before} / {t.towards_mask_to_gen}"
+                                                       + (f" ({t.expected_without_mask:.0f} at the rate before)"
+                                                          if t.expected_without_mask is not None else "")
+                                                       for t in tf],
+         "placed in slices by the daemon's timer log (controller/emulate/deadtor.py)")
+    line("  packets towards it per s: before / mask -> new gen", [f"{t.rate_before:.1f} / " + (
+        f"{t.rate_masked:.1f}" if t.rate_masked is not None else "-") for t in tf],
+         "what is left after the mask is boundary skew (controller/emulate/deadtor.py)")
+    line("  new generation (s)", [f"{t.generation_s:.2f}" if t.generation_s is not None else "-" for t in tf])
     rel = next((r["queue_rate_release"] for r in runs if "queue_rate_release" in r), [])
     print("  queue-rate hold check (OCS egress at 1 pps, set unlimited at 0.2 s): 5 frames left at "
           + ", ".join(f"{x:.2f}" for x in rel) + " s")

@@ -9,7 +9,10 @@ Printed, never asserted:
 - engines side by side in one run: the compiled kernels (numba, all cores) against
   the NumPy reference engine, on 108 x 6 and on the first destinations of 1024 x 32.
 - 1024 x 32: UCMP groups (the default policy, docs/ucmp.md) for all 1024 destinations
-  with the compiled engine on all cores (target <= 120 s on 2 cores); the NumPy
+  with the compiled engine on all cores (target <= 120 s on 2 cores), the compiled
+  engine against its earlier form (policies applied after walking every tie) on one
+  chunk, and the whole `uro routes --algo ucmp` process streamed to the compact artifact
+  (issue 22: target <= 60 s on 2 cores, with the load average); the NumPy
   reference is run on the first chunk and extrapolated (on all of them with
   ``--full-large``; chunks are independent, so time scales linearly).
 """
@@ -128,6 +131,38 @@ def _first_chunk(sched, params, engine: str, n: int = 16) -> tuple[int, int, flo
     return out[0].size, out[6].size, time.perf_counter() - t0
 
 
+def _policies_after(sched, params, n: int = 16) -> float:
+    """Seconds of the compiled engine as it was before the policies moved into the walk
+    (every tied walk up to the tie search, then ``ucmp_policy.apply``) on destinations
+    0..n-1, one core: the yardstick of the in-walk form (same output, tests)."""
+    from controller.routing import ucmp_kernel, ucmp_policy
+
+    H, n_cap = ucmp.hop_limits(sched, params)
+    peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+    search = max(params.max_parallel, params.tie_search)
+    t0 = time.perf_counter()
+    out = ucmp_kernel.levels_and_paths(peer, H, n_cap, 0, n, search)
+    ucmp_policy.apply(out, params.ties, params.levels, params.max_parallel, sched.n_tors)
+    return time.perf_counter() - t0
+
+
+def _streamed_whole_process(n: int, d: int) -> None:
+    """`uro routes --algo ucmp` to the compact artifact (streamed), the whole process."""
+    import sys
+    import tempfile
+
+    from benchmarks.bench_uro import _load, _run_child
+
+    argv = [sys.executable, "-m", "controller.cli", "routes", "--generate", "opera", "--tors", str(n), "--uplinks",
+            str(d), "--algo", "ucmp"]
+    with tempfile.TemporaryDirectory() as tmp:
+        before = _load()
+        wall, rss = _run_child(argv + ["-o", f"{tmp}/u.uro"])
+        after = _load()
+    print(f"`uro routes --algo ucmp` {n} x {d} -> compact artifact (streamed), whole process: {wall:.1f} s, "
+          f"peak RSS {rss:.2f} GiB (target <= 60 s on 2 cores; load {before} -> {after})")
+
+
 def _large(full_large: bool) -> None:
     big = opera_schedule(1024, 32)
     params = ucmp.UcmpParams()
@@ -140,6 +175,9 @@ def _large(full_large: bool) -> None:
     print(f"first 16 destinations, one core: numba {t_nb1:.2f} s vs numpy reference {t_np:.2f} s -> "
           f"{t_np / t_nb1:.1f}x ({lv1} levels, {p1} paths; reference "
           f"{'the same counts' if (lv1, p1) == (lv_r, p_r) else f'DIFFERENT: {lv_r} levels, {p_r} paths'})")
+    t_after = _policies_after(big, params)
+    print(f"first 16 destinations, one core: policies in the walk {t_nb1:.2f} s vs walking every tie and "
+          f"filtering after (the engine before) {t_after:.2f} s -> ratio {t_nb1 / t_after:.2f}")
     g, lv, p, secs = _groups_run(big, params, "numba")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
     print(f"all 1024 destinations, numba on {cores} cores: {g} groups, {lv} levels, {p} paths in {secs:.1f} s "
@@ -151,3 +189,4 @@ def _large(full_large: bool) -> None:
     else:
         print(f"numpy reference, one core: ~{t_np * 64:.0f} s extrapolated from 16 destinations -> "
               f"numba ~{t_np * 64 / secs:.0f}x end to end (all 1024: --full-large)")
+    _streamed_whole_process(1024, 32)

@@ -16,9 +16,11 @@ are printed at the end of the run.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -113,25 +115,20 @@ class Env:
         return self.clock.wait_slice(slice_id, into)
 
 
-def bring_up(cfg, tag: str, state_root: str) -> Env:
-    """``fabric.up`` as `uro emulate up` runs it: the daemon programs and clocks the fabric."""
+@contextlib.contextmanager
+def bring_up(cfg, tag: str, state_root: str) -> Iterator[Env]:
+    """``fabric.up`` as `uro emulate up` runs it (the daemon programs and clocks the
+    fabric); on leaving, ``down`` and the check that it left nothing."""
     from controller.emulate import fabric
 
     cfg = dataclasses.replace(cfg, prefix=f"{SESSION}{tag}"[:6], state_root=state_root)
     plan = fabric.up(cfg, log=lambda m: None)
     try:
-        return Env(cfg, plan)
-    except BaseException:
+        yield Env(cfg, plan)
+    finally:
         fabric.down(cfg.prefix, state_root)
-        raise
-
-
-def tear_down(env: Env) -> None:
-    from controller.emulate import fabric
-
-    fabric.down(env.cfg.prefix, env.cfg.state_root)
-    left = fabric.leftovers(env.cfg.prefix, env.cfg.state_root)
-    assert left == [], f"down left {left}"
+        left = fabric.leftovers(cfg.prefix, state_root)
+        assert left == [], f"down left {left}"
 
 
 @pytest.fixture(scope="module", params=["uro", "ssrr"])
@@ -140,9 +137,6 @@ def fab(request, state_root):
     cfg = example()
     if request.param == "ssrr":
         cfg = dataclasses.replace(cfg, routing=dataclasses.replace(cfg.routing, source_routed=tuple(range(cfg.tors))))
-    env = bring_up(cfg, "u" if request.param == "uro" else "s", state_root)
-    env.mode = request.param
-    try:
+    with bring_up(cfg, "u" if request.param == "uro" else "s", state_root) as env:
+        env.mode = request.param
         yield env
-    finally:
-        tear_down(env)

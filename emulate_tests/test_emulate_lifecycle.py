@@ -144,13 +144,10 @@ def test_bad_config_fails_before_anything_is_created(tmp_path, state_root, case)
 @pytest.fixture(scope="module")
 def drill_fab(state_root):
     """A fresh 8x2 fabric with its daemon, for the failure tests (each recovers what it fails)."""
-    from emulate_tests.conftest import bring_up, example, tear_down
+    from emulate_tests.conftest import bring_up, example
 
-    env = bring_up(example(), "f", state_root)
-    try:
+    with bring_up(example(), "f", state_root) as env:
         yield env
-    finally:
-        tear_down(env)
 
 
 def test_link_failure_traffic_keeps_flowing(drill_fab):
@@ -196,6 +193,55 @@ def test_link_failure_traffic_keeps_flowing(drill_fab):
     assert ph["after"][1] >= 100 and frac["after"] <= frac["before"] + 0.15, \
         f"the stream did not keep flowing after the new generation: {ph}"
     assert gap < 1.0, f"{gap:.2f} s of pings lost in a row after the cut: the stream stopped"
+
+
+def test_dead_tor_gets_no_packets_once_its_neighbours_are_masked(drill_fab):
+    """Fail ToR 2 under pings between all pairs (a transit ToR of many routes, its host a
+    destination): the daemon writes the (slice, uplink) mask on every neighbour at
+    detection, one write each, before the new generation; from then on the neighbours
+    stop sending towards it. Seen on the wire in front of ToR 2 and placed in slices by
+    the daemon's timer log (controller/emulate/deadtor.py): a packet is "sent towards ToR
+    2" when its sender and the OCS had been told the same slice, whose circuit joins them.
+
+    The bound: a packet that had passed a neighbour's ingress before its mask is not
+    counted (one slice of margin; a packet held for a later slice is checked against the
+    mask again when released, so nothing queued for a slice escapes). From then to the
+    new generation (after it the routes avoid ToR 2 anyway, mask or not) the packets sent
+    towards ToR 2 must be at most half of what the neighbours sent at the rate before (at
+    least 1 allowed; measured 0-30% at load 19-27, without the mask it is the rate
+    before). It is not asserted 0: the log says when the daemon *handed* each
+    timer to gRPC, not when the switch took it, and a bmv2 switch on a loaded machine
+    holds a packet tens of ms between its decision and the wire; a packet decided in
+    the old slice, towards that slice's ToR, which leaves after the switches moved on
+    reaches ToR 2 and looks sent towards it (measured over mask -> new generation + 2 s:
+    1-8 such packets per run against 11-85 before, load 8-18). When the new generation
+    comes so soon that fewer than 2 packets were expected in between, the mask's effect
+    cannot be told from the routes' and the test says so (skip).
+    The sniffer is awaited before the traffic, its errors raised, and the baseline must
+    be there (measure raises otherwise): the test cannot pass on an empty capture."""
+    from controller.emulate import daemon as dmn
+    from controller.emulate import deadtor
+
+    env = drill_fab
+    plan = env.plan
+    rep = deadtor.measure(env.cfg.prefix, 2, env.cfg.state_root)
+    load = open("/proc/loadavg").read().split()[0]
+    per = rep.mask_ms()
+    figure(f"[failure] {rep.line()}; mask per neighbour median/max "
+           + ("-" if per is None else f"{per[0]:.1f}/{per[1]:.1f} ms")
+           + f"; pings lost {rep.pings[0]}/{rep.pings[1]}, load average {load}")
+    sched = env.routes.schedule
+    neighbours = {f"tor{t}" for t in range(plan.tors) if t != 2 and (sched.peer[:, t, :] == 2).any()}
+    assert rep.per_switch_ms is not None and set(rep.per_switch_ms) == neighbours, rep.per_switch_ms
+    assert rep.generation_s is not None and rep.dataplane_ms / 1e3 < rep.generation_s, rep.line()
+    assert rep.towards_before >= 10, f"too few packets sent towards tor 2 before it failed to compare: {rep.line()}"
+    assert len(dmn.wait_switches(plan, None, timeout=120)) == len(plan.switches)   # ToR 2 restored for the next
+    expected = rep.expected_without_mask
+    if expected < 2:
+        pytest.skip(f"the new generation came {rep.generation_s:.2f} s after detection: {expected:.1f} packets "
+                    f"expected towards tor 2 meanwhile without a mask, too few to tell its effect ({rep.line()})")
+    assert rep.towards_mask_to_gen <= max(1.0, expected / 2), \
+        f"the neighbours kept sending towards the dead ToR after the mask: {rep.line()}; {rep.towards_late[:8]}"
 
 
 def test_failure_drills_take_elements_down_for_real(drill_fab):

@@ -8,7 +8,9 @@ hosts by UCMP bucket and hop count of the path the source ToR wrote):
 
 - the long flow's packets climb out of bucket 0 at its source ToR once it has sent more
   than the first bucket boundary (its host tags them; the ToR maps DSCP -> bucket);
-- the short flows (all below the first boundary) stay in bucket 0 at their source ToRs;
+- the short flows (all below the first boundary) stay in bucket 0 at their hosts and source
+  ToRs; a ToR carries in a bucket above 0 only packets its hosts tagged so (the long flow's
+  ACK stream is aged by its own bytes and may pass the first boundary on a fast machine);
 - every (bucket, hops) seen is one the route set gives that bucket for that pair;
 - the short flows complete, and no packet is dropped for arriving at a ToR its source
   route does not name (part 3: ``bad_ssrr``; such packets are re-sourced).
@@ -24,9 +26,10 @@ import threading
 import time
 
 import pytest
-from emulate_tests.conftest import bring_up, example, figure, tear_down
+from emulate_tests.conftest import bring_up, example, figure
 
 from controller.emulate import traffic
+from controller.host import nft
 
 LINK_GBPS = 0.02         # a slice's bytes near what bmv2 carries (see benchmarks/bench_ucmp_emulate.py)
 LONG_SRC, LONG_DST = "h0_0", "h5_0"
@@ -39,11 +42,8 @@ def ucmp_fab(state_root):
     cfg = example()
     cfg = dataclasses.replace(cfg, link_gbps=LINK_GBPS,
                               routing=dataclasses.replace(cfg.routing, source_routed=tuple(range(cfg.tors))))
-    env = bring_up(cfg, "a", state_root)
-    try:
+    with bring_up(cfg, "a", state_root) as env:
         yield env
-    finally:
-        tear_down(env)
 
 
 def _group_cells(routes, src: int, dst: int) -> set[tuple[int, int]]:
@@ -72,6 +72,7 @@ def test_long_flow_ages_into_higher_buckets_while_short_flows_stay_in_bucket_0(u
     pairs = [(a, b) for a, b in traffic.all_pairs(plan) if plan.host(a).tor != src_tor][::3]
     flows = [(a, b, SHORT) for a, b in pairs]
     before = {sw.name: env.counters(sw.name) for sw in plan.tor_switches}
+    tags_before = {h.name: nft.counters(h.netns) for h in plan.hosts}
     sinks = traffic.Sinks(plan, sorted({b for _, b, _ in flows}))
     try:
         long_r: list = []
@@ -84,6 +85,11 @@ def test_long_flow_ages_into_higher_buckets_while_short_flows_stay_in_bucket_0(u
     finally:
         sinks.stop()
     after = {sw.name: env.counters(sw.name) for sw in plan.tor_switches}
+    # packets each host tagged above bucket 0 (its nft flow-aging counters; every direction of
+    # a connection is aged by its own bytes, so the long flow's ACK stream at LONG_DST ages
+    # too once its ~66-90 B ACKs pass the first boundary: on a quiet machine they do)
+    tagged_up = {h.name: sum(n - tags_before[h.name].get(b, (0, 0))[0]
+                             for b, (n, _) in nft.counters(h.netns).items() if b >= 1) for h in plan.hosts}
 
     def delta(name, group):
         return {k: v - before[name][group].get(k, 0) for k, v in after[name][group].items()}
@@ -108,10 +114,15 @@ def test_long_flow_ages_into_higher_buckets_while_short_flows_stay_in_bucket_0(u
     assert len(done) >= 0.9 * len(res), f"{len(res) - len(done)} of {len(res)} short flows did not complete"
     # the long flow aged: its source ToR wrote paths for buckets above 0
     assert any(b >= 1 and sum(h.values()) > 0 for b, h in paths[src_tor].items()), paths[src_tor]
-    # the short flows (and the long flow's ACKs) stayed in bucket 0 at every other ToR
+    # the short flows stayed in bucket 0 at their hosts (only the long flow's two ends tag higher) ...
+    assert {h for h, n in tagged_up.items() if n} <= {LONG_SRC, LONG_DST}, tagged_up
+    # ... and at every other ToR: a packet in a bucket above 0 is one its host tagged (the long
+    # flow's ACKs at LONG_DST's ToR), never one the ToR put there by itself
     for tor, cells in paths.items():
         if tor != src_tor:
-            assert set(cells) <= {0}, f"ToR {tor}: packets from hosts in buckets {sorted(cells)}"
+            up = sum(sum(h.values()) for b, h in cells.items() if b >= 1)
+            hosts_up = sum(tagged_up[h.name] for h in plan.hosts if h.tor == tor)
+            assert up <= hosts_up, f"ToR {tor}: {up} packets from hosts in buckets above 0, its hosts tagged {hosts_up}"
     # what ToR src_tor wrote for the long flow is what the route set gives its buckets
     allowed = _group_cells(env.routes, src_tor, plan.host(LONG_DST).tor)
     seen = {(b, h) for b, hs in paths[src_tor].items() for h in hs if b >= 1}

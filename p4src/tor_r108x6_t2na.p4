@@ -321,6 +321,7 @@ struct metadata_t {
     bit<1>   alt_c_0;       // in play: skip <= k < n (URO), an SSRR packet (the SSRR slot)
     bit<8>   alt_ok_0;      // eligible & Unfull: usable (the key of choose)
     bit<1>   alt_act_0;     // wait 0: the active queue
+    bit<1>   alt_dn_0;      // its uplink is masked down in the config
     uplink_t alt_up_1;
     step_t   alt_wait_1;
     queue_t  alt_q_1;
@@ -330,6 +331,7 @@ struct metadata_t {
     bit<1>   alt_c_1;       // in play: skip <= k < n (URO), an SSRR packet (the SSRR slot)
     bit<8>   alt_ok_1;      // eligible & Unfull: usable (the key of choose)
     bit<1>   alt_act_1;     // wait 0: the active queue
+    bit<1>   alt_dn_1;      // its uplink is masked down in the config
     uplink_t alt_up_2;
     step_t   alt_wait_2;
     queue_t  alt_q_2;
@@ -339,6 +341,7 @@ struct metadata_t {
     bit<1>   alt_c_2;       // in play: skip <= k < n (URO), an SSRR packet (the SSRR slot)
     bit<8>   alt_ok_2;      // eligible & Unfull: usable (the key of choose)
     bit<1>   alt_act_2;     // wait 0: the active queue
+    bit<1>   alt_dn_2;      // its uplink is masked down in the config
     uplink_t alt_up_3;
     step_t   alt_wait_3;
     queue_t  alt_q_3;
@@ -348,6 +351,7 @@ struct metadata_t {
     bit<1>   alt_c_3;       // in play: skip <= k < n (URO), an SSRR packet (the SSRR slot)
     bit<8>   alt_ok_3;      // eligible & Unfull: usable (the key of choose)
     bit<1>   alt_act_3;     // wait 0: the active queue
+    bit<1>   alt_dn_3;      // its uplink is masked down in the config
     uplink_t alt_up_4;
     step_t   alt_wait_4;
     queue_t  alt_q_4;
@@ -357,6 +361,7 @@ struct metadata_t {
     bit<1>   alt_c_4;       // in play: skip <= k < n (URO), an SSRR packet (the SSRR slot)
     bit<8>   alt_ok_4;      // eligible & Unfull: usable (the key of choose)
     bit<1>   alt_act_4;     // wait 0: the active queue
+    bit<1>   alt_dn_4;      // its uplink is masked down in the config
     /* SSRR hop at the pointer */
     bit<8>   hop_idx;
     tor_t    prev_next_tor;
@@ -435,22 +440,27 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         meta.alt_ok_0 = 0;
         meta.alt_pre_0 = 0;
         meta.alt_act_0 = 0;
+        meta.alt_dn_0 = 0;
         meta.alt_c_1 = 0;
         meta.alt_ok_1 = 0;
         meta.alt_pre_1 = 0;
         meta.alt_act_1 = 0;
+        meta.alt_dn_1 = 0;
         meta.alt_c_2 = 0;
         meta.alt_ok_2 = 0;
         meta.alt_pre_2 = 0;
         meta.alt_act_2 = 0;
+        meta.alt_dn_2 = 0;
         meta.alt_c_3 = 0;
         meta.alt_ok_3 = 0;
         meta.alt_pre_3 = 0;
         meta.alt_act_3 = 0;
+        meta.alt_dn_3 = 0;
         meta.alt_c_4 = 0;
         meta.alt_ok_4 = 0;
         meta.alt_pre_4 = 0;
         meta.alt_act_4 = 0;
+        meta.alt_dn_4 = 0;
         transition select(ig_intr_md.resubmit_flag) {
             1: parse_resubmit;
             default: parse_port_metadata;
@@ -538,7 +548,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_1 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 5, 0 .. 17): parse_hops_end_1;
             default: parse_bad_options;
@@ -555,7 +569,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_2 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_1_of_2;
             default: parse_bad_options;
@@ -565,7 +583,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_1_of_2 {
         pkt.extract(hdr.hops[1]);
-        ipv4_csum.add(hdr.hops[1]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice});
         transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
             (0 .. 5, 0 .. 17): parse_hops_end_2;
             default: parse_bad_options;
@@ -582,7 +604,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_3 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_1_of_3;
             default: parse_bad_options;
@@ -592,7 +618,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_1_of_3 {
         pkt.extract(hdr.hops[1]);
-        ipv4_csum.add(hdr.hops[1]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice});
         transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_2_of_3;
             default: parse_bad_options;
@@ -602,7 +632,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_2_of_3 {
         pkt.extract(hdr.hops[2]);
-        ipv4_csum.add(hdr.hops[2]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice});
         transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
             (0 .. 5, 0 .. 17): parse_hops_end_3;
             default: parse_bad_options;
@@ -619,7 +653,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_4 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_1_of_4;
             default: parse_bad_options;
@@ -629,7 +667,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_1_of_4 {
         pkt.extract(hdr.hops[1]);
-        ipv4_csum.add(hdr.hops[1]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice});
         transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_2_of_4;
             default: parse_bad_options;
@@ -639,7 +681,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_2_of_4 {
         pkt.extract(hdr.hops[2]);
-        ipv4_csum.add(hdr.hops[2]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice});
         transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_3_of_4;
             default: parse_bad_options;
@@ -649,7 +695,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_3_of_4 {
         pkt.extract(hdr.hops[3]);
-        ipv4_csum.add(hdr.hops[3]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[3].next_tor, hdr.hops[3].uplink, hdr.hops[3].send_slice});
         transition select(hdr.hops[3].uplink, hdr.hops[3].send_slice) {
             (0 .. 5, 0 .. 17): parse_hops_end_4;
             default: parse_bad_options;
@@ -666,7 +716,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_0_of_5 {
         pkt.extract(hdr.hops[0]);
-        ipv4_csum.add(hdr.hops[0]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice});
         transition select(hdr.hops[0].uplink, hdr.hops[0].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_1_of_5;
             default: parse_bad_options;
@@ -676,7 +730,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_1_of_5 {
         pkt.extract(hdr.hops[1]);
-        ipv4_csum.add(hdr.hops[1]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice});
         transition select(hdr.hops[1].uplink, hdr.hops[1].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_2_of_5;
             default: parse_bad_options;
@@ -686,7 +744,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_2_of_5 {
         pkt.extract(hdr.hops[2]);
-        ipv4_csum.add(hdr.hops[2]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice});
         transition select(hdr.hops[2].uplink, hdr.hops[2].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_3_of_5;
             default: parse_bad_options;
@@ -696,7 +758,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_3_of_5 {
         pkt.extract(hdr.hops[3]);
-        ipv4_csum.add(hdr.hops[3]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[3].next_tor, hdr.hops[3].uplink, hdr.hops[3].send_slice});
         transition select(hdr.hops[3].uplink, hdr.hops[3].send_slice) {
             (0 .. 5, 0 .. 17): parse_hop_4_of_5;
             default: parse_bad_options;
@@ -706,7 +772,11 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
      * field a packet brings before anything is indexed with it) */
     state parse_hop_4_of_5 {
         pkt.extract(hdr.hops[4]);
-        ipv4_csum.add(hdr.hops[4]);
+        /* by field, not ipv4_csum.add(hdr.hops[i]): bf-p4c 9.13.4 drops a header-stack element
+         * added whole from the checksum unit without a word (the .bfa's hop states had no
+         * checksum entry), so every packet arriving with hops failed verify() and was dropped
+         * as bad_checksum (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+        ipv4_csum.add({hdr.hops[4].next_tor, hdr.hops[4].uplink, hdr.hops[4].send_slice});
         transition select(hdr.hops[4].uplink, hdr.hops[4].send_slice) {
             (0 .. 5, 0 .. 17): parse_hops_end_5;
             default: parse_bad_options;
@@ -1164,7 +1234,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     /* ---- FRANCIS-style fast failure reaction: the port-down app names the dead port; its
      * batch (18 packets) sets the Full flag of every queue of that uplink (one per packet),
      * so the next packet's one-shot lookup skips it, and link_down_reg keeps the timer from
-     * clearing them. The control plane clears both when the link is back. */
+     * clearing them. When the link is back the control plane clears the uplink's bit (the
+     * daemon: SwitchBackend.clear_link_down) and the timer's pauses then clear the flags. */
     Register<bit<32>, bit<1>>(1, 0) link_down_reg;  // bit u: uplink u went down (cleared by the control plane)
     RegisterAction<bit<32>, bit<1>, bit<32>>(link_down_reg) link_down_set = {
         void apply(inout bit<32> v) { v = v | meta.down_bit; }
@@ -1973,8 +2044,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 38520;
     }
     /* transit: (pointer, hops) -> the hop at the pointer and the one before it. A pointer at
-     * hop i (1 <= i < n) is 4 (i + 1); anything else is malformed (hop_idx 0). One lookup: no
-     * arithmetic on the pointer, no branch per hop. */
+     * hop i (1 <= i < n) is 4 (i + 1); one past the last hop (4 (n + 1)) went astray; anything
+     * else is malformed (hop_idx 0). One lookup: no arithmetic on the pointer, no branch per hop. */
     action at_hop_1() {
         meta.hop_idx = 1;
         meta.hop_uplink = hdr.hops[1].uplink;
@@ -2003,35 +2074,44 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         meta.prev_next_tor = hdr.hops[3].next_tor;
         meta.prev_slice = hdr.hops[3].send_slice;
     }
+    /* every hop taken, yet not at its destination: its last hop went astray (re-sourced
+     * like a hop naming another ToR: no ToR has id 0xFFFF) */
+    action past_last(bit<8> n) { meta.hop_idx = n; meta.prev_next_tor = 0xFFFF; }
     action ptr_bad() { meta.hop_idx = 0; }
     table ssrr_ptr {
         key = {
             hdr.ssrr.ptr: exact;
             meta.n_hops:  exact;
         }
-        actions = { at_hop_1; at_hop_2; at_hop_3; at_hop_4; @defaultonly ptr_bad; }
+        actions = { at_hop_1; at_hop_2; at_hop_3; at_hop_4; past_last; @defaultonly ptr_bad; }
         default_action = ptr_bad();
         const entries = {
+            (8, 1): past_last(1);
             (8, 2): at_hop_1();
+            (12, 2): past_last(2);
             (8, 3): at_hop_1();
             (12, 3): at_hop_2();
+            (16, 3): past_last(3);
             (8, 4): at_hop_1();
             (12, 4): at_hop_2();
             (16, 4): at_hop_3();
+            (20, 4): past_last(4);
             (8, 5): at_hop_1();
             (12, 5): at_hop_2();
             (16, 5): at_hop_3();
             (20, 5): at_hop_4();
+            (24, 5): past_last(5);
         }
-        size = 10;
+        size = 15;
     }
 
     /* ---- queue state: a Full flag per (uplink, calendar queue) at uplink * 256 + queue,
      * 5 copies. Slot k of the one-shot lookup reads copy k once (Tofino: one access per
      * register per packet): the K URO alternatives and the SSRR hop (slot 4) are tested
      * side by side. A timer pause clears a drained queue's flag in every copy, a queue-state
-     * update (mirror copy, see qupd_t) sets it in every copy; a down uplink has all its flags
-     * set (port-down app or control plane) and the timer leaves them set. All actions on a
+     * update (mirror copy, see qupd_t) sets it in every copy; an uplink the port-down app
+     * marked down has all its flags set and the timer leaves them set (an uplink the config
+     * masks down is passed over by its slots' down_k tables instead). All actions on a
      * copy use the slot's index field: one index source per stateful ALU. */
     Register<bit<8>, qidx_t>(1536, 0) qstate_0;
     /* the one-shot test: 1 if the queue is Unfull */
@@ -2408,6 +2488,27 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 3;
     }
     action slot_0_i() { meta.alt_i_0 = qidx_0_hash.get({meta.alt_up_0, meta.alt_q_0}); }
+    /* slot 0's uplink masked down by the control plane (the config's `down`): the slot
+     * counts as Full (as bmv2: a failed uplink is passed over). One ternary entry per uplink
+     * tests its bit of the mask (no shift of the mask by a packet's field). */
+    action slot_0_down() { meta.alt_dn_0 = 1; }
+    table down_0 {
+        key = {
+            meta.alt_up_0: exact @name("uplink");
+            meta.down_cfg: ternary @name("down");
+        }
+        actions = { slot_0_down; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (0, 0x1 &&& 0x1): slot_0_down();
+            (1, 0x2 &&& 0x2): slot_0_down();
+            (2, 0x4 &&& 0x4): slot_0_down();
+            (3, 0x8 &&& 0x8): slot_0_down();
+            (4, 0x10 &&& 0x10): slot_0_down();
+            (5, 0x20 &&& 0x20): slot_0_down();
+        }
+        size = 6;
+    }
     Register<bit<8>, qidx_t>(1536, 0) qstate_1;
     /* the one-shot test: 1 if the queue is Unfull */
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_1) qstate_1_test = {
@@ -2783,6 +2884,27 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 3;
     }
     action slot_1_i() { meta.alt_i_1 = qidx_1_hash.get({meta.alt_up_1, meta.alt_q_1}); }
+    /* slot 1's uplink masked down by the control plane (the config's `down`): the slot
+     * counts as Full (as bmv2: a failed uplink is passed over). One ternary entry per uplink
+     * tests its bit of the mask (no shift of the mask by a packet's field). */
+    action slot_1_down() { meta.alt_dn_1 = 1; }
+    table down_1 {
+        key = {
+            meta.alt_up_1: exact @name("uplink");
+            meta.down_cfg: ternary @name("down");
+        }
+        actions = { slot_1_down; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (0, 0x1 &&& 0x1): slot_1_down();
+            (1, 0x2 &&& 0x2): slot_1_down();
+            (2, 0x4 &&& 0x4): slot_1_down();
+            (3, 0x8 &&& 0x8): slot_1_down();
+            (4, 0x10 &&& 0x10): slot_1_down();
+            (5, 0x20 &&& 0x20): slot_1_down();
+        }
+        size = 6;
+    }
     Register<bit<8>, qidx_t>(1536, 0) qstate_2;
     /* the one-shot test: 1 if the queue is Unfull */
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_2) qstate_2_test = {
@@ -3158,6 +3280,27 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 3;
     }
     action slot_2_i() { meta.alt_i_2 = qidx_2_hash.get({meta.alt_up_2, meta.alt_q_2}); }
+    /* slot 2's uplink masked down by the control plane (the config's `down`): the slot
+     * counts as Full (as bmv2: a failed uplink is passed over). One ternary entry per uplink
+     * tests its bit of the mask (no shift of the mask by a packet's field). */
+    action slot_2_down() { meta.alt_dn_2 = 1; }
+    table down_2 {
+        key = {
+            meta.alt_up_2: exact @name("uplink");
+            meta.down_cfg: ternary @name("down");
+        }
+        actions = { slot_2_down; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (0, 0x1 &&& 0x1): slot_2_down();
+            (1, 0x2 &&& 0x2): slot_2_down();
+            (2, 0x4 &&& 0x4): slot_2_down();
+            (3, 0x8 &&& 0x8): slot_2_down();
+            (4, 0x10 &&& 0x10): slot_2_down();
+            (5, 0x20 &&& 0x20): slot_2_down();
+        }
+        size = 6;
+    }
     Register<bit<8>, qidx_t>(1536, 0) qstate_3;
     /* the one-shot test: 1 if the queue is Unfull */
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_3) qstate_3_test = {
@@ -3533,6 +3676,27 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 3;
     }
     action slot_3_i() { meta.alt_i_3 = qidx_3_hash.get({meta.alt_up_3, meta.alt_q_3}); }
+    /* slot 3's uplink masked down by the control plane (the config's `down`): the slot
+     * counts as Full (as bmv2: a failed uplink is passed over). One ternary entry per uplink
+     * tests its bit of the mask (no shift of the mask by a packet's field). */
+    action slot_3_down() { meta.alt_dn_3 = 1; }
+    table down_3 {
+        key = {
+            meta.alt_up_3: exact @name("uplink");
+            meta.down_cfg: ternary @name("down");
+        }
+        actions = { slot_3_down; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (0, 0x1 &&& 0x1): slot_3_down();
+            (1, 0x2 &&& 0x2): slot_3_down();
+            (2, 0x4 &&& 0x4): slot_3_down();
+            (3, 0x8 &&& 0x8): slot_3_down();
+            (4, 0x10 &&& 0x10): slot_3_down();
+            (5, 0x20 &&& 0x20): slot_3_down();
+        }
+        size = 6;
+    }
     Register<bit<8>, qidx_t>(1536, 0) qstate_4;
     /* the one-shot test: 1 if the queue is Unfull */
     RegisterAction<bit<8>, qidx_t, bit<8>>(qstate_4) qstate_4_test = {
@@ -3908,6 +4072,27 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 3;
     }
     action slot_4_i() { meta.alt_i_4 = qidx_4_hash.get({meta.alt_up_4, meta.alt_q_4}); }
+    /* slot 4's uplink masked down by the control plane (the config's `down`): the slot
+     * counts as Full (as bmv2: a failed uplink is passed over). One ternary entry per uplink
+     * tests its bit of the mask (no shift of the mask by a packet's field). */
+    action slot_4_down() { meta.alt_dn_4 = 1; }
+    table down_4 {
+        key = {
+            meta.alt_up_4: exact @name("uplink");
+            meta.down_cfg: ternary @name("down");
+        }
+        actions = { slot_4_down; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (0, 0x1 &&& 0x1): slot_4_down();
+            (1, 0x2 &&& 0x2): slot_4_down();
+            (2, 0x4 &&& 0x4): slot_4_down();
+            (3, 0x8 &&& 0x8): slot_4_down();
+            (4, 0x10 &&& 0x10): slot_4_down();
+            (5, 0x20 &&& 0x20): slot_4_down();
+        }
+        size = 6;
+    }
 
     /* The first usable slot wins (one ternary lookup over the slots' ok bits): URO
      * alternatives 0..K-1 in order, or the SSRR hop (slot 4; only one kind is in play). */
@@ -4062,7 +4247,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         meta.need_g = meta.e_floor + meta.len_g;
     }
 
-    action tor_diff() { meta.prev_next_tor = meta.prev_next_tor - meta.my_tor; }
     /* (a - b) mod S of slice ids are tables keyed by both (S x S entries): no arithmetic on
      * the packet's hop fields, whose PHV containers are fixed by the header. */
     /* transit: rank = (hop slice - now) mod S; el = (now - previous hop's slice) mod S.
@@ -4908,6 +5092,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     }
     action hop_slot0() { meta.alt_up_4 = meta.hop_uplink; }
     action src_len_a() { meta.body = hdr.ipv4.totalLen - meta.hdr_bytes; }
+    /* the destination: the option removed, the total length less it (IHL 5) */
+    action dst_len() { hdr.ipv4.totalLen = meta.body + 20; }
     action src_len_b() { hdr.ipv4.totalLen = meta.body + meta.path_bytes; }
     /* the departure */
     action dep_admit_active() { meta.admitted = admit_active.execute(meta.dep_i, meta.fin); }
@@ -4994,6 +5180,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         bit<1> ssrr_in = 0;
         bit<1> short_body = 0;
         bit<1> uro_path = 0;
+        bit<1> wrong_tor = 0;                    // transit: the hop before the pointer names another ToR
         config.apply();
         port_role.apply();                       // after config: an uplink's stamp replaces its generation
         /* ---- the clock: ticked by timer batch 0 packet 0, read by everything else ---- */
@@ -5115,38 +5302,52 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 slot_range.apply();
                 /* slot 0: queue (active + wait) mod Q and its index; eligible if in play and,
                  * for the active queue, the packet fits what is left of the slice (beside the
-                 * register read, see ops()) */
+                 * register read, see ops()), and its uplink is not masked down in the config */
                 qmod_0.apply();
                 slot_0_i();
-                if (meta.alt_c_0 == 1 && (meta.alt_act_0 == 0 || meta.fits_active == 1)) { meta.alt_pre_0 = 1; }
+                down_0.apply();
+                if (meta.alt_c_0 == 1 && meta.alt_dn_0 == 0 && (meta.alt_act_0 == 0 || meta.fits_active == 1)) { meta.alt_pre_0 = 1; }
 
                 /* slot 1: queue (active + wait) mod Q and its index; eligible if in play and,
                  * for the active queue, the packet fits what is left of the slice (beside the
-                 * register read, see ops()) */
+                 * register read, see ops()), and its uplink is not masked down in the config */
                 qmod_1.apply();
                 slot_1_i();
-                if (meta.alt_c_1 == 1 && (meta.alt_act_1 == 0 || meta.fits_active == 1)) { meta.alt_pre_1 = 1; }
+                down_1.apply();
+                if (meta.alt_c_1 == 1 && meta.alt_dn_1 == 0 && (meta.alt_act_1 == 0 || meta.fits_active == 1)) { meta.alt_pre_1 = 1; }
 
                 /* slot 2: queue (active + wait) mod Q and its index; eligible if in play and,
                  * for the active queue, the packet fits what is left of the slice (beside the
-                 * register read, see ops()) */
+                 * register read, see ops()), and its uplink is not masked down in the config */
                 qmod_2.apply();
                 slot_2_i();
-                if (meta.alt_c_2 == 1 && (meta.alt_act_2 == 0 || meta.fits_active == 1)) { meta.alt_pre_2 = 1; }
+                down_2.apply();
+                if (meta.alt_c_2 == 1 && meta.alt_dn_2 == 0 && (meta.alt_act_2 == 0 || meta.fits_active == 1)) { meta.alt_pre_2 = 1; }
 
                 /* slot 3: queue (active + wait) mod Q and its index; eligible if in play and,
                  * for the active queue, the packet fits what is left of the slice (beside the
-                 * register read, see ops()) */
+                 * register read, see ops()), and its uplink is not masked down in the config */
                 qmod_3.apply();
                 slot_3_i();
-                if (meta.alt_c_3 == 1 && (meta.alt_act_3 == 0 || meta.fits_active == 1)) { meta.alt_pre_3 = 1; }
+                down_3.apply();
+                if (meta.alt_c_3 == 1 && meta.alt_dn_3 == 0 && (meta.alt_act_3 == 0 || meta.fits_active == 1)) { meta.alt_pre_3 = 1; }
 
             }
 
             /* ---- SSRR: the hop at the pointer (transit) or hop 0 of a path written here -- */
             if (transit == 1) {
                 ssrr_ptr.apply();                   // the hop at the pointer, the one before it
-                tor_diff();
+                /* the hop before the pointer names this ToR? If not (or the pointer is past the
+                 * last hop), the packet was carried by another slice's circuit (boundary skew:
+                 * docs/emulate.md) and its path is no longer there: it is re-sourced here by
+                 * resubmit, as bmv2 does (UCMP §6.3). A gateway compare (xor), not
+                 * prev - my_tor: bf-p4c 9.13.4 placed both fields in the upper halves of
+                 * 32-bit containers and subtracted the whole containers ("sub W6, W6, W4"),
+                 * so the hop's slice and uplink in the lower half of my_tor's container
+                 * borrowed into the difference: 0 - 0 read 0xFFFF and every transit packet
+                 * whose hop leaves in a slice > 0 or on uplink > 0 was dropped as bad_ssrr
+                 * (seen on tofino-model: tofino_tests/test_e_ssrr.py) */
+                if (meta.prev_next_tor != meta.my_tor) { wrong_tor = 1; }
                 hop_rank.apply();                   // rank -> the SSRR slot's wait
                 hop_el.apply();
                 hop_missed.apply();
@@ -5167,13 +5368,15 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.fits_ssrr = meta.fits_active_g;
             }
             if (transit == 1 || source == 1) {
-                meta.alt_c_4 = 1;
+                /* a hop that does not start here is not taken: re-sourced below (UCMP §6.3) */
+                if (wrong_tor == 0) { meta.alt_c_4 = 1; }
                 /* slot 4: queue (active + wait) mod Q and its index; eligible if in play and,
                  * for the active queue, the packet fits what is left of the slice (beside the
-                 * register read, see ops()) */
+                 * register read, see ops()), and its uplink is not masked down in the config */
                 qmod_4.apply();
                 slot_4_i();
-                if (meta.alt_c_4 == 1 && (meta.alt_act_4 == 0 || meta.fits_ssrr == 1)) { meta.alt_pre_4 = 1; }
+                down_4.apply();
+                if (meta.alt_c_4 == 1 && meta.alt_dn_4 == 0 && (meta.alt_act_4 == 0 || meta.fits_ssrr == 1)) { meta.alt_pre_4 = 1; }
 
             }
         }
@@ -5205,10 +5408,14 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.drop_reason = DR_NOT_IPV4;
             } else if (meta.bad_options == 1 || (ssrr_in == 1 && meta.role != ROLE_UPLINK)) {
                 meta.drop_reason = DR_BAD_SSRR;       // other options, or SSRR from the edge (RFC 7126)
-            } else if (hdr.ipv4.version_ihl[7:4] != 4 || short_body == 1) {
+            } else if (meta.hdr_bytes == 0 || short_body == 1) {
+                /* version != 4 (IHL < 5 was caught above), read through ihl_bytes from the
+                 * byte as it arrived: a source write has set version_ihl to 0x4N by now */
                 meta.drop_reason = DR_MALFORMED;
             } else if (meta.csum_err) {
                 meta.drop_reason = DR_BAD_CHECKSUM;
+            } else if (hdr.ipv4.ttl == 0) {
+                meta.drop_reason = DR_TTL;            // local delivery too (as bmv2)
             } else if (meta.role == ROLE_UPLINK && ((meta.gen == 0 && meta.live[0:0] == 0)
                                                     || (meta.gen == 1 && meta.live[1:1] == 0))) {
                 meta.drop_reason = DR_STALE_GEN;      // stamped with a generation not (or no longer) here
@@ -5219,8 +5426,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     meta.drop_reason = DR_NO_ROUTE;
                 } else if (hdr.ipv4.ttl <= 1) {
                     meta.drop_reason = DR_TTL;
-                } else if (transit == 1 && (meta.hop_idx == 0 || meta.prev_next_tor != 0)) {
-                    meta.drop_reason = DR_BAD_SSRR;   // the hop before the pointer must name this ToR
+                } else if (transit == 1 && meta.hop_idx == 0) {
+                    meta.drop_reason = DR_BAD_SSRR;   // the pointer at no hop of its option
                 } else if (uro_path == 1 && meta.n_alts == 0) {
                     meta.drop_reason = DR_NO_ROUTE;
                 } else if (source == 1 && meta.has_path == 0) {
@@ -5231,6 +5438,23 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             /* ---- the departure: first usable slot, admitted if it fits ------------------ */
             if (meta.is_local == 1) {
                 hdr.ipv4.flags[2:2] = 0;               // the generation stamp never reaches a host
+                meta.dep_up = 0;                       // port_map's key: a host port's entry has uplink 0
+                /* Destination ToR: a source route ends here. The option is removed, so hosts
+                 * never see fabric routes (a host kernel would echo a reversed source route
+                 * in its replies, RFC 791 3.1); as the bmv2 program does. */
+                if (hdr.ssrr.isValid()) {
+                    hdr.ipv4.version_ihl = 0x45;
+                    src_len_a();
+                    dst_len();
+                    hdr.ssrr.setInvalid();
+                    hdr.hops[0].setInvalid();
+                    hdr.hops[1].setInvalid();
+                    hdr.hops[2].setInvalid();
+                    hdr.hops[3].setInvalid();
+                    hdr.hops[4].setInvalid();
+                }
+            } else {
+                meta.out_port = 0;                     // port_map's key: an uplink's entry has host port 0
             }
             if (meta.drop_reason == 0 && meta.is_local == 0) {
                 hdr.ipv4.ttl = hdr.ipv4.ttl - 1;
@@ -5241,7 +5465,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     meta.ev = meta.ev | EV_SSRR_TRANSIT;
                     if (meta.have_dep == 1) {
                         hdr.ssrr.ptr = hdr.ssrr.ptr + 4;
-                    } else if (meta.hop_missed == 1) {
+                    } else if (wrong_tor == 0 && meta.hop_missed == 1) {
                         meta.ev = meta.ev | EV_SSRR_MISSED;
                     } else {
                         meta.ev = meta.ev | EV_SSRR_RESOURCED;

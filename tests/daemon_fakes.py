@@ -126,6 +126,7 @@ class FakeSwitch:
 
 class FakeBackend(SwitchBackend):
     target = "bmv2"
+    concurrent_apply = True                 # as P4Runtime: the device (its lock) orders concurrent calls
     network: dict[str, FakeSwitch] = {}     # address -> device (set per test by make_backend_for)
 
     def __init__(self, address: SwitchAddress):

@@ -159,9 +159,10 @@ def test_a_daemon_killed_after_any_update_leaves_the_network_consistent(tmp_path
 
         for s in sws.values():
             s.watch = watch
-        ctl.submit(Change("fail", "uplink", (0, 1)))
-        with pytest.raises(Killed):
+        with pytest.raises(Killed):      # the masks are written at detection (submit), then the job
+            ctl.submit(Change("fail", "uplink", (0, 1)))
             ctl.handle_jobs()
+        ctl._kpool.shutdown(wait=True)
         ctl._pool.shutdown(wait=True)
         # a new daemon (it knows nothing of the failure: its routes are the first ones)
         for s in sws.values():
@@ -178,3 +179,44 @@ def test_a_daemon_killed_after_any_update_leaves_the_network_consistent(tmp_path
             part = gens.split(st, a.role.config_table()).gens[act]
             assert same_state(part, a.role.routes(new.routes, act)), f"kill after update {i}: {a.name}"
         new.shutdown()
+
+
+def test_a_switch_restored_during_a_network_update_stamps_the_network_generation(tmp_path):
+    """ToR 2 comes back empty while a failure's update flips the others (the update listed
+    the switches before ToR 2 was up, so it skips it): the maintenance pass that restores
+    ToR 2 must not give it the generation the network stamped before the flip -- the
+    others retire that one, and ToR 2's packets would meet no live generation anywhere
+    (the chaos drill's "recover tor" that never settled). The restore waits for the
+    update and takes the generation the network stamps after it."""
+    import threading
+
+    sws = switches()
+    clock = Clock()
+    ctl = controller(tmp_path, sws, clock)
+    ctl.start()
+    first = ctl.routes
+    tor2 = next(a for a in ctl.agents.values() if a.name == "tor2")
+    sws[tor2.cfg.address].restart()           # back empty, the daemon has not noticed yet
+    tor2.state = "down"
+    ctl._next[tor2.name]["retry"] = 0.0
+    restore: dict = {}
+
+    def watch(sw, kind, how, x):              # inside the update of the new routes, at tor0's first write
+        if ctl.routes.version == first.version or "thread" in restore:
+            return
+        t = threading.Thread(target=lambda: ctl._maintain_one(tor2, clock.t), daemon=True)
+        restore["thread"] = t
+        t.start()
+        t.join(2.0)                           # a restore free to run finishes well within this
+
+    sws[TORS[0]].watch = watch
+    ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    ctl.handle_jobs()
+    restore["thread"].join(30)
+    assert not restore["thread"].is_alive()
+    from controller.daemon.plan import compute_routes
+    second = compute_routes(ctl.cfg, first.schedule, ctl.failed.__class__(uplinks=frozenset({(0, 1)})), 2,
+                            first.schedule_version)
+    stamps, lives = check_network(ctl, sws, route_sets(ctl, [first, second]))
+    assert set(stamps) == {"tor0", "tor1", "tor2"} and len(set(stamps.values())) == 1, (stamps, lives)
+    ctl.shutdown()

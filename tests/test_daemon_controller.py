@@ -82,16 +82,20 @@ def test_uplink_failure_then_recovery(net):
     seen = []
     sws["127.0.0.1:50000"].watch = lambda s, kind, how, x: seen.append((kind, how, x.is_default if kind == "entries" else False))
     c = ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    # phase 1 at detection, before the control thread runs the job: one write on tor0
+    # (the first update it saw), before any route entry
+    assert seen == [("entries", "modify", True)] and config_of(ctl, "tor0") == (0, frozenset({1}))
     clock.t += 0.002
     assert ctl.handle_jobs() == 1
     rep = c.report
-    # phase 1: one write on tor0 (the first update it saw), before any route entry
     assert seen[0] == ("entries", "modify", True)
     # ... and on tor1, which meets tor0's failed cable in some slices: those (slice, uplink)
     # pairs masked, the same single config write
     peer = [(s, 1) for s in range(ctl.routes.schedule.n_slices) if ctl.routes.schedule.peer[s, 1, 1] == 0]
     assert peer and ctl.agents["tor1"].dead == frozenset(peer)
-    assert rep["dataplane_ms"] == pytest.approx(2.0) and "2 switch" in rep["dataplane"]
+    # written at detection, not after the 2 ms the job waited in the queue
+    assert rep["dataplane_ms"] == pytest.approx(0.0) and "2 switch" in rep["dataplane"]
+    assert set(rep["dataplane_switch_ms"]) == {"tor0", "tor1"}
     assert rep["generation_s"] is not None and rep["routes_version"] == 2
     assert config_of(ctl, "tor0") == (1, frozenset({1}))
     assert config_of(ctl, "tor1") == (1, frozenset())          # its uplinks are fine; its routes changed
@@ -146,6 +150,71 @@ def test_ocs_failure_masks_every_tor_and_tor_failure_masks_its_slots_on_each_nei
         assert not [e for e in part.entries if e.table.endswith("uro_next_hop") and dict(e.match)["dst_tor"] == 3]
 
 
+def _config_params(ctl, name) -> dict:
+    st = ctl.agents[name].backend.sw.state()
+    return dict(next(e for e in st.entries if e.is_default and e.table == ctl.agents[name].role.config_table()).params)
+
+
+def test_a_dead_tor_is_masked_at_detection_not_behind_a_read_in_progress(net):
+    """Detection writes the mask itself (the control thread has not run the job), and a
+    read-back holding a switch's I/O lock (reconcile, a swap's verify, counters) does not
+    delay it: P4Runtime-like backends take the write beside the read."""
+    ctl, sws, clock = net
+    c = Change("fail", "tor", 3, detected=clock.t)
+    with ctl.agents["tor1"].io_lock:     # a read-back in progress on tor1
+        t = threading.Thread(target=ctl.submit, args=(c,))
+        t.start()
+        t.join(10)
+        assert not t.is_alive(), "the mask waited for the read in progress"
+    sched = ctl.routes.schedule
+    for name, tor in (("tor0", 0), ("tor1", 1)):
+        want = {(s, u) for s in range(sched.n_slices) for u in range(2) if sched.peer[s, tor, u] == 3}
+        assert want and _config_params(ctl, name)["dead"] == sum(1 << (s * 2 + u) for s, u in want)
+    assert set(c.masked) == {"tor0", "tor1"} and ctl.jobs.qsize() == 1     # routes: still the control thread's
+    ev = [r for r in ctl.log.lines if r["event"] == "mask.written"]
+    assert sorted(r["switch"] for r in ev) == ["tor0", "tor1"] and all("lock_wait_ms" in r for r in ev)
+    ctl.handle_jobs()
+    assert c.report["dataplane_switch_ms"].keys() == {"tor0", "tor1"} and c.report["generation_s"] is not None
+
+
+def test_a_mask_written_in_the_middle_of_an_update_changes_no_generation(net):
+    """A ToR fails while a network-wide update is in its hold (both generations live,
+    every source stamping the new one): the mask is written at once on every neighbour,
+    and only the mask changes in their config entries -- same active generation, same
+    live set -- so no switch is left between generations; the update then ends with the
+    new generation alone live, the mask kept."""
+    ctl, sws, clock = net
+    paused, go = threading.Event(), threading.Event()
+
+    def sleep(seconds):                  # the update's hold
+        paused.set()
+        assert go.wait(30)
+        clock.t += seconds
+    clock.sleep = sleep
+    ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    worker = threading.Thread(target=ctl.handle_jobs)
+    worker.start()
+    try:
+        assert paused.wait(60), "the update did not reach its hold"
+        before = {n: _config_params(ctl, n) for n in ("tor0", "tor1")}
+        c = Change("fail", "tor", 3, detected=clock.t)
+        t = threading.Thread(target=ctl.submit, args=(c,))
+        t.start()
+        t.join(10)
+        assert not t.is_alive(), "the mask waited for the update"
+        for n in ("tor0", "tor1"):
+            after = _config_params(ctl, n)
+            assert {k for k in after if after[k] != before[n][k]} == {"dead"}, (n, before[n], after)
+    finally:
+        go.set()
+        worker.join(60)
+    ctl.handle_jobs()
+    for n in ("tor0", "tor1"):
+        a = ctl.agents[n]
+        assert a.live == frozenset({a.active}) and _config_params(ctl, n)["dead"] != 0
+    assert c.report["generation_s"] is not None
+
+
 def test_a_failed_tor_that_does_not_answer_does_not_hold_up_the_new_generation(net):
     """A ToR declared failed because its switch stopped (uro emulate fail tor): the daemon
     may not have noticed the lost session yet; the new generation is active when every
@@ -162,23 +231,32 @@ def test_a_failed_tor_that_does_not_answer_does_not_hold_up_the_new_generation(n
 
 
 def test_a_switch_restored_while_routes_change_catches_up(net):
-    """A maintenance pass restores a restarted switch with the routes it read when it
-    started; the control thread makes new routes meanwhile (a failure) and may even have
-    installed them before the pass writes its older ones. The next pass brings the switch
-    to the current routes (found on the emulated fabric: a restored ToR stayed stale)."""
+    """A failure arrives while a maintenance pass restores a restarted switch: the control
+    thread's network-wide update waits for the restore (they never interleave: a restore
+    beside an update could give the switch a generation the update retires), then takes
+    the restored switch along (found on the emulated fabric: a restored ToR stayed stale)."""
+    import threading
+
     ctl, sws, clock = net
     a = ctl.agents["tor1"]
     orig = a.reconcile
+    control: dict = {}
 
     def racing(routes):
         a.reconcile = orig
         ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
-        ctl.handle_jobs()                      # new routes while this pass holds the old ones
+        t = threading.Thread(target=ctl.handle_jobs, daemon=True)   # the control thread
+        control["t"] = t
+        t.start()
+        t.join(1.0)
+        control["waited"] = t.is_alive()      # blocked behind the restore
         return orig(routes)
 
     a.reconcile = racing
     sws["127.0.0.1:50001"].restart()
     ctl.maintain(now=clock.t + 100)
+    control["t"].join(30)
+    assert control["waited"] and not control["t"].is_alive()
     assert a.state == "up" and a.stats["restores"] == 1
     # the network-wide update of the failure took the reconnected switch along (or the
     # pass's older routes left it behind: then the next pass catches up); never a lone flip
@@ -492,3 +570,26 @@ def test_routes_from_compact_artifacts_streamed_per_tor(tmp_path):
     p = net_toml(tmp_path, [tor_switch(0)], routing='[routing.per_hop]\nartifact = "ucmp.uro"')
     with pytest.raises(ConfigError, match=r"holds source routes \(ucmp\); \[routing.per_hop\] needs per_hop"):
         Prepared(load(p), Failed(), make_backend_for(sws))
+
+
+def test_daemon_clears_stale_link_marks_of_uplinks_up_at_start(tmp_path, monkeypatch):
+    """A data-plane link mark (Tofino2: link_down_reg) of an uplink whose watched interface
+    is up when the daemon starts -- it went down and came back while no daemon watched --
+    is cleared; one whose interface is down (missing here) is not."""
+    pytest.importorskip("pyroute2")
+    from daemon_fakes import FakeBackend
+
+    from controller.daemon.run import Daemon
+
+    asked = []
+    monkeypatch.setattr(FakeBackend, "clear_link_down",
+                        lambda self, uplinks: asked.append(set(uplinks)) or frozenset(uplinks), raising=False)
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0")}
+    ports = {"hosts": [0, 1], "uplinks": [2, 3], "interfaces": ["no-such-if9", "lo"]}
+    p = net_toml(tmp_path, [tor_switch(0, ports=ports)])
+    d = Daemon(p, backend_for=make_backend_for(sws), log=quiet()).start()
+    try:
+        assert asked == [{1}], asked
+        assert d.ctl.agents["tor0"].stats["links_cleared"] == 1
+    finally:
+        d.shutdown()

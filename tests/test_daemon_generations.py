@@ -321,3 +321,41 @@ def test_another_controller_takes_over_changes_things_and_leaves(tmp_path):
     ctl.maintain(now=ctl.clock() + 30)
     assert a.state == "up" and a.stats["repairs"] == 2 and a.stats["swaps"] == 1
     assert same_state(sw.state(), want)
+
+
+def test_a_recovered_uplinks_data_plane_mark_is_cleared_and_no_other(tmp_path):
+    """An uplink back up (a recovery the controller handles, any source) gets its data-plane
+    mark cleared through the backend (Tofino2: link_down_reg, set by the port-down
+    application), after the mask write; a failure clears nothing; an uplink still down keeps
+    its mark; a clear that fails is retried by the next reconcile pass."""
+    from controller.daemon.controller import Change
+
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    marks = {"reg": 0b11, "calls": [], "fail": 0}      # both uplinks marked by the data plane
+
+    def clear_link_down(uplinks):
+        marks["calls"].append(set(uplinks))
+        if marks["fail"]:
+            marks["fail"] -= 1
+            raise BackendError("tor0: injected")
+        hit = frozenset(u for u in uplinks if marks["reg"] >> u & 1)
+        marks["reg"] &= ~sum(1 << u for u in hit)
+        return hit
+    a.backend.clear_link_down = clear_link_down
+
+    for u in (0, 1):
+        ctl.submit(Change("fail", "uplink", (0, u), source="test"))
+    ctl.handle_jobs()
+    assert a.down == frozenset({0, 1}) and marks["calls"] == []
+    ctl.submit(Change("recover", "uplink", (0, 0), source="test"))
+    ctl.handle_jobs()
+    assert marks["calls"] == [{0}] and marks["reg"] == 0b10, marks       # uplink 1 is still down
+    assert a.role.active(sw.state())[1] == frozenset({1}) and a.stats["links_cleared"] == 1
+    # the switch refuses the clear: pending, done by the next pass
+    marks["fail"] = 1
+    assert a.set_down(frozenset()) is True                  # the mask is written all the same
+    assert a.links_up == frozenset({1}) and marks["reg"] == 0b10 and "injected" in a.last_error
+    a.reconcile(ctl.routes)
+    assert marks["calls"][-1] == {1} and marks["reg"] == 0 and a.links_up == frozenset()
+    assert a.role.active(sw.state())[1] == frozenset()

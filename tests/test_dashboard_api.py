@@ -58,3 +58,17 @@ def test_schedule_endpoint_is_the_running_schedule(served):
 def test_status_json_is_unchanged(served):
     code, ctype, body = get(served.addr, "/status")
     assert code == 200 and ctype == "application/json" and json.loads(body)["network"] == "test"
+
+
+def test_clock_timers_say_when_each_switch_was_told_each_slice(served):
+    """GET /clock/timers: the timer log the dead-ToR measurement places packets by."""
+    ctl = served.ctl
+    t = ctl.sclock.next_time()
+    for k in range(3):
+        assert ctl.tick(t + k * ctl.sclock.period + 1e-6)
+    code, _, body = get(served.addr, "/clock/timers")
+    doc = json.loads(body)
+    assert code == 200 and doc["slice0_at"] == ctl.sclock.t0
+    tail = doc["timers"][-3:]
+    assert [e[1] for e in tail] == [(tail[0][0] + i) % ctl.sclock.n_slices for i in range(3)]
+    assert all(set(e[2]) == {a.name for a in ctl.agents.values() if a.active is not None} for e in tail)

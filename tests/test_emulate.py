@@ -254,3 +254,30 @@ def test_unreachable_names_the_pairs_a_cut_disconnects_under_the_hop_bound():
     assert unreachable(_routes(Failed(uplinks=frozenset({(3, 1)})), source_routed=[3])) == []   # not per hop
     # a failed ToR's own pairs are not "unreachable": nothing is meant to reach it
     assert all(2 not in p for p in unreachable(_routes(Failed(tors=frozenset({2})))))
+
+
+def test_stop_returns_once_the_process_is_gone_and_its_port_free(tmp_path):
+    """A switch restarted at once binds the ports of the one stopped: ``stop`` returns only
+    when the process is gone. The stand-in ignores SIGTERM (so SIGKILL ends it) and holds
+    512 MiB, which the kernel frees before the socket, so a ``stop`` that returned right
+    after SIGKILL would leave the port bound for a while."""
+    import socket
+    import sys
+    import time
+
+    from controller.emulate import procs
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    code = ("import signal, socket, sys, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+            "m = bytearray(512 << 20); s = socket.socket(); s.bind(('127.0.0.1', int(sys.argv[1]))); "
+            "s.listen(); print('ready', flush=True); time.sleep(60)")
+    procs.start("sw", [sys.executable, "-c", code, str(port)], tmp_path / "pids", tmp_path / "logs")
+    log = tmp_path / "logs" / "sw.log"
+    end = time.time() + 30
+    while "ready" not in (log.read_text() if log.exists() else "") and time.time() < end:
+        time.sleep(0.05)
+    assert procs.stop(tmp_path / "pids", "sw", timeout=0.5) is True
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", port))          # EADDRINUSE while the old process still dies

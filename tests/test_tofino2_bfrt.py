@@ -377,3 +377,24 @@ def test_bfrt_client_loads_beside_the_p4runtime_client(first):
     code = "; ".join([finsy, bfrt] if first == "finsy" else [bfrt, finsy]) + "; print('ok')"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
+def test_a_recovered_uplink_is_cleared_in_link_down_reg_and_only_it(fake, tiny_t2na):
+    """The port-down application's marks (``link_down_reg``, one bit per uplink) are undone
+    for the uplinks that came back only: a read-modify-write of the ToR pipe's cell keeps
+    another uplink's bit (still down); nothing is written when no asked bit is set."""
+    b, sw = fake
+    pipeline, _ = tiny_t2na
+    b.set_pipeline(pipeline)
+    name = "pipe." + pipeline.contract["target_state"]["registers"]["link_down"]
+    reg = sw.tables.setdefault(name, FakeTable(sw, name))
+    key = (("$REGISTER_INDEX", 0, None, None),)
+    field = pipeline.contract["target_state"]["registers"]["link_down"] + ".f1"
+    reg.entries[key] = (None, {field: [0b11, 0, 0, 0]})      # read from_hw: one value per pipe
+    assert b.clear_link_down(frozenset({0})) == frozenset({0})
+    assert reg.entries[key][1][field] == 0b10                  # uplink 1 is still down
+    n = len(sw.calls)
+    assert b.clear_link_down(frozenset({0})) == frozenset()     # not set (any more): no write
+    assert [c for c in sw.calls[n:] if c[0] == "mod"] == []
+    assert b.clear_link_down(frozenset({0, 1})) == frozenset({1})
+    assert reg.entries[key][1][field] == 0

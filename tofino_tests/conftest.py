@@ -184,13 +184,20 @@ class Ports:
 
     def sniffer(self, dev_ports=None):
         """A started AsyncSniffer on the given (default: all) ports; ``stop()`` returns
-        the packets, each with ``.sniffed_on`` naming the interface."""
+        the packets, each with ``.sniffed_on`` naming the interface. Returned once its
+        sockets are open (scapy's ``started_callback``), not after a guessed delay: a
+        frame leaving the model before then would be missed."""
+        import threading
+
         from scapy.all import AsyncSniffer
 
         ports = list(self.veths) if dev_ports is None else list(dev_ports)
-        s = AsyncSniffer(iface=[self.iface(p) for p in ports], store=True)
+        ready = threading.Event()
+        s = AsyncSniffer(iface=[self.iface(p) for p in ports], store=True, started_callback=ready.set)
         s.start()
-        time.sleep(0.5)
+        if not ready.wait(60):
+            s.stop()
+            raise AssertionError(f"the sniffer on {ports} did not start in 60 s")
         return s
 
     def port_of(self, iface: str) -> int:
@@ -222,3 +229,14 @@ def view(pushed, build, model):
     b = attach(build, model.address)
     yield View(b)
     b.close()
+
+
+@pytest.fixture()
+def sole(view, build):
+    """The switch without the test's own session while a test's daemon (or another
+    controller) owns it: BfRt binds a program to one client; the session comes back after."""
+    view.detach()
+    try:
+        yield
+    finally:
+        view.reattach(build)

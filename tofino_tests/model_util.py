@@ -4,6 +4,8 @@ backend session, and the AFC words the program emitted (the model's log)."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
 import subprocess
 import sys
@@ -19,14 +21,20 @@ from controller.tofino2.bfrt_json import KeyField, Write
 
 
 REPO = Path(__file__).resolve().parents[1]
+# the bmv2 suite's packet builders (fabric.py) and reference model (tor_model.py)
+if str(REPO / "bmv2_tests") not in sys.path:
+    sys.path.insert(0, str(REPO / "bmv2_tests"))
 
 
-def write_net(path: Path, build, status_port: int, reconcile_s: float = 30.0) -> Path:
-    """A net.toml whose switch tor0 is the model (tofino2, BfRt at 127.0.0.1:50052)."""
+def write_net(path: Path, build, status_port: int, reconcile_s: float = 30.0, source_routed: str = "[6, 7]",
+              interfaces: list[str] | None = None) -> Path:
+    """A net.toml whose switch tor0 is the model (tofino2, BfRt at 127.0.0.1:50052);
+    ``source_routed``: the ToRs routed by UCMP source routes (TOML: a list or "all");
+    ``interfaces``: the uplinks' interfaces the daemon watches (the switch side of their veths)."""
     d, _, pm = build
     contract = d.parent / f"{d.name}.contract.json"
     lines = ['name = "tofino-model-test"', "[schedule]", 'generate = "round-robin"', "tors = 8", "uplinks = 2",
-             "[routing]", "source_routed = [6, 7]", "[routing.per_hop]", "k = 3", "max_hops = 4",
+             "[routing]", f"source_routed = {source_routed}", "[routing.per_hop]", "k = 3", "max_hops = 4",
              "[routing.source]", 'algo = "ucmp"', "h_max = 4",
              "[daemon]", f'status = "127.0.0.1:{status_port}"', f"reconcile_s = {reconcile_s}", "reconnect_s = 0.5",
              "election_id = 10", "rpc_timeout_s = 10", "[tls]", "insecure = true",
@@ -36,6 +44,8 @@ def write_net(path: Path, build, status_port: int, reconcile_s: float = 30.0) ->
              "[[switch]]", 'name = "tor0"', 'role = "tor"', "tor = 0", 'target = "tofino2"',
              f'address = "127.0.0.1:{tofino_process.GRPC_PORT}"', "device_id = 0",
              "[switch.ports]", "hosts = [0, 1]", "uplinks = [2, 3]"]
+    if interfaces:
+        lines.append("interfaces = [" + ", ".join(f'"{i}"' for i in interfaces) + "]")
     path.write_text("\n".join(lines) + "\n")
     return path
 
@@ -64,8 +74,25 @@ class View:
 
     def __init__(self, b: bfrt_backend.BfrtBackend, pipe: int = 0):
         self.b, self.pipe = b, pipe
-        self.s = b._s()
-        self.gc = self.s.gc
+
+    @property
+    def s(self):
+        """The backend's current session (a reconnect replaces it)."""
+        return self.b._s()
+
+    @property
+    def gc(self):
+        return self.s.gc
+
+    def detach(self) -> None:
+        """Give the switch up: BfRt lets one client own (bind) a program, so another
+        controller (the daemon, a meddler) can take it only once this session is closed."""
+        self.b.close()
+
+    def reattach(self, build) -> None:
+        """Take the switch back (adopting its program, no re-bind)."""
+        self.b.connect()
+        self.b.set_pipeline(pipeline(build))
 
     def _get(self, table: str, key_fields, pipe: int | None = None) -> dict:
         t = self.s._table(table)
@@ -115,6 +142,7 @@ class View:
 
 # ---- the model's log -------------------------------------------------------------------------
 _AFC = re.compile(r"adv_flow_ctl\[31:0\] = 0x([0-9a-fA-F]+)")
+_TX = re.compile(r"Tx Pkt to port (\d+) ")
 
 
 def model_log(log_dir: Path) -> Path:
@@ -141,5 +169,62 @@ class LogTail:
             fh.seek(self.pos)
             return fh.read().decode(errors="replace").splitlines()
 
+    def tx_ports(self) -> list[int]:
+        """The dev ports the model sent a frame out of (its ``Tx Pkt to port N`` lines):
+        tells a frame the switch never sent from one the test's sniffer missed."""
+        return [int(m.group(1)) for line in self.lines() for m in [_TX.search(line)] if m]
+
     def afc_words(self) -> list[int]:
         return [int(m.group(1), 16) for line in self.lines() for m in [_AFC.search(line)] if m]
+
+
+# ---- the daemon on the model, the reference model --------------------------------------------
+HOSTS = 2        # host ports of the tiny ToR (logical ports 0, 1; uplinks from 2)
+
+
+@contextlib.contextmanager
+def daemon(net: Path, log_path: Path):
+    """The daemon's controller, in this process, managing the configured switch: started
+    (it connects, adopts the running program and finds its routes current, as ``uro daemon``
+    does), shut down after (the switch keeps what it holds). Events go to ``log_path``."""
+    from controller.daemon.config import load
+    from controller.daemon.controller import Controller, Prepared
+    from controller.daemon.log import EventLog
+    from controller.schedule.degrade import Failed
+
+    fh = open(log_path, "w")
+    ctl = Controller(load(net), log=EventLog("json", stream=fh))
+    try:
+        ctl.start(Prepared(ctl.cfg, Failed(), be.backend_for))
+        yield ctl
+    finally:
+        ctl.shutdown()
+        fh.close()
+
+
+def events(log_path: Path) -> list[dict]:
+    return [json.loads(line) for line in Path(log_path).read_text().splitlines() if line.strip()]
+
+
+def reference_tables(routes, generation: int = 0):
+    """The bmv2 fuzzing's reference model (bmv2_tests/tor_model.py) loaded with tor0's
+    per-hop routes as the daemon computed them: (tor_model module, Tables)."""
+    import tor_model
+    from controller.tables import perhop
+
+    t = tor_model.Tables(me=0, n=8, d=2, s=4, h=4, host_ports=HOSTS, uplink_base=HOSTS, gen=generation,
+                         live=1 << generation)
+    for e in perhop.entries(routes.per_hop, 0):
+        t.uro[(e.slice, e.dst)] = [(a.uplink, a.dep_slice) for a in e.alternatives]
+    t.source_routed = set(routes.source_routed)
+    return tor_model, t
+
+
+def dev_port(port_map, logical: int) -> int:
+    """The dev port of a reference-model port (hosts 0..HOSTS-1, then the uplinks)."""
+    return port_map.hosts[logical] if logical < HOSTS else port_map.uplinks[logical - HOSTS]
+
+
+def stamp(frame: bytes) -> int:
+    """The route generation a ToR stamped into a frame (the IPv4 reserved flag bit)."""
+    return frame[14 + 6] >> 7

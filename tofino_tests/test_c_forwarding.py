@@ -9,7 +9,6 @@ queue id the TM got (model log), not by time."""
 from __future__ import annotations
 
 import dataclasses
-import re
 import sys
 import time
 from pathlib import Path
@@ -18,6 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bmv2_tests"))
 
+from ingress_log import by_ident, ingress_passes  # noqa: E402
 from model_util import LogTail  # noqa: E402
 
 HOSTS = 2
@@ -88,10 +88,13 @@ def test_per_hop_forwarding_matches_the_reference_model(view, ports, port_map, r
             assert frame == fate.frame, (dst, frame.hex(), fate.frame.hex())
         drops1 = view.b.read_counters()["drops"]
         assert drops1 == drops0
-        # the calendar queue of the departure slice: qid = (active + wait) mod Q
-        qids = [int(m.group(1), 16) for line in tail.lines() for m in [re.search(r"ig_intr_md_for_tm\.qid\[\d+:0\] = 0x([0-9a-f]+)", line)] if m]
-        waits = sorted({(f.slice - cur) % tiny.slices for f, _ in want.values()})
-        assert sorted(set(qids)) == sorted({(cur + w) % tiny.queues for w in waits}) or not qids, (qids, waits)
+        # each packet was put in the calendar queue of its departure slice, qid = (active +
+        # wait) mod Q, for the port it left on (the model's ingress trace: the TM's qid)
+        active = view.register("UroIngress.active_reg")
+        passes = by_ident(ingress_passes(tail.lines()), want)
+        for ident, (fate, dst) in want.items():
+            qid = (active + (fate.slice - cur) % tiny.slices) % tiny.queues
+            assert [(p.qid, p.egress_port) for p in passes[ident]] == [(qid, seen[ident][0])], (dst, passes[ident])
     finally:
         view.timer(True)
 

@@ -109,6 +109,11 @@ class SwitchBackend(abc.ABC):
 
     #: the ``target`` value of the network config this backend serves
     target: ClassVar[str]
+    #: ``apply`` may be called while another call of this session runs in another thread
+    #: (a read-back, a chunk of a bulk write): the daemon's failure mask (one config
+    #: entry) then never waits for them (docs/daemon.md "A dead ToR in one write"). Only
+    #: ``apply``; everything else stays one call at a time.
+    concurrent_apply: ClassVar[bool] = False
 
     def __init__(self, address: SwitchAddress):
         self.address = address
@@ -194,6 +199,18 @@ class SwitchBackend(abc.ABC):
     @abc.abstractmethod
     def read_counters(self) -> dict[str, dict[str, int]]:
         """All contract counters, ``{counter: {cell name: packets}}``, in one read."""
+
+    # ---- links ---------------------------------------------------------------------------
+    def clear_link_down(self, uplinks: frozenset[int]) -> frozenset[int]:
+        """The links of ``uplinks`` are up again: undo what the data plane marked by itself
+        when they went down, for these uplinks only (another uplink's mark stays). Returns
+        the uplinks whose mark was set (and is now cleared).
+
+        Default: nothing to undo -- this target's data plane marks no uplink down by itself
+        (bmv2: the config's down mask is the only one, rewritten by the daemon). A target
+        whose data plane reacts alone (Tofino2's port-down application, FRANCIS §4.3)
+        overrides it."""
+        return frozenset()
 
 
 _BACKENDS: dict[str, type[SwitchBackend]] = {}

@@ -356,6 +356,24 @@ class _Session:
             out[int(idx)] = int(data.to_dict().get("$COUNTER_SPEC_PKTS", 0))
         return out
 
+    def register_get(self, name: str, index: int = 0) -> list[int]:
+        """Cell ``index`` of register ``name`` (``pipe.<control>.<register>``) in every pipe,
+        read from the hardware (a register read-all returns one value per pipe)."""
+        t = self._table(name)
+        key = t.make_key([self.gc.KeyTuple("$REGISTER_INDEX", index)])
+        field = _register_field(name)
+        for data, _ in t.entry_get(self.target(), [key], {"from_hw": True}):
+            v = data.to_dict()[field]
+            return [int(x) for x in v] if isinstance(v, (list, tuple)) else [int(v)]
+        raise BackendError(f"{self.address.name}: {name}[{index}]: no such register cell")
+
+    def register_set(self, name: str, index: int, value: int) -> None:
+        """Cell ``index`` of register ``name`` := ``value`` (every pipe: a program's
+        registers are symmetric; the ToR's pipe is the one that counts)."""
+        t = self._table(name)
+        key = t.make_key([self.gc.KeyTuple("$REGISTER_INDEX", index)])
+        t.entry_mod(self.target(), [key], [t.make_data([self.gc.DataTuple(_register_field(name), value)])])
+
     def tm_queue_map(self, ports) -> dict:
         """{(dev_port, qid): pg_queue}: ``egress_qid_queues`` is indexed by the ingress qid
         already (SDE bf_rt_tm_table_impl_port.cpp)."""
@@ -368,6 +386,11 @@ class _Session:
                 for qid, pq in enumerate(d["egress_qid_queues"]):
                     out[(p, qid)] = int(pq)
         return out
+
+
+def _register_field(name: str) -> str:
+    """The data field of a register table: ``<control>.<register>.f1`` (bf-p4c's name)."""
+    return name.removeprefix("pipe.") + ".f1"
 
 
 def _key_tuple(gc, k: KeyField):
@@ -429,6 +452,7 @@ class BfrtBackend(SwitchBackend):
         self._session: _Session | None = None
         self._pipeline: Pipeline | None = None
         self._info: BfrtInfo | None = None
+        self._pm = None                  # the ToR's port map (its pipe), from set_pipeline
         self._warm_until = 0.0
         self._step = ""
         #: writes per WriteRequest in :meth:`apply` (1: one by one)
@@ -487,7 +511,7 @@ class BfrtBackend(SwitchBackend):
                 sp = switch_plan.switch_plan(pipeline.contract, pm, prof)
                 if not self._plan_present(s, sp):
                     self._write_plan(s, pipeline, pm, prof)
-                self._pipeline, self._info = pipeline, info
+                self._pipeline, self._info, self._pm = pipeline, info, pm
                 return False
             self._step = f"binding {name!r}"
             s.bind(pipeline)
@@ -496,7 +520,7 @@ class BfrtBackend(SwitchBackend):
             raise
         except Exception as e:
             raise BackendError(f"{self.address.name}: {self._step} failed: {_error_text(e)}") from None
-        self._pipeline, self._info = pipeline, info
+        self._pipeline, self._info, self._pm = pipeline, info, pm
         return True
 
     def _write_plan(self, s: _Session, pipeline: Pipeline, pm, prof) -> None:
@@ -616,6 +640,41 @@ class BfrtBackend(SwitchBackend):
         except Exception as e:
             raise BackendError(f"{self.address.name}: reading the counters failed: {_error_text(e)}") from None
         return decode_counters(c, cells)
+
+
+    # ---- links ------------------------------------------------------------------------------------
+    def clear_link_down(self, uplinks: frozenset[int]) -> frozenset[int]:
+        """Clear the bits of ``uplinks`` in the program's ``link_down_reg`` (the contract's
+        ``target_state.registers.link_down``): the packet generator's port-down application
+        set the bit of an uplink whose port went down (templates/fragments/t2na/clock.p4.j2)
+        and nothing in the data plane clears it, so without this a recovered uplink stays
+        down until bf_switchd restarts. Once the bit is clear, the timer's pauses clear the
+        uplink's Full flags again (each queue at its next pause: within one cycle of Q slices).
+
+        Read-modify-write of the one cell of the ToR's pipe: bits of other uplinks (still
+        down) are written back as read; nothing is written when none of ``uplinks`` is set.
+        (Not atomic with the data plane: a port-down batch between the read and the write
+        would lose its bit; the daemon's down mask, written when it learns the failure,
+        routes around that uplink regardless.)"""
+        if not uplinks:
+            return frozenset()
+        if self._pipeline is None or self._pm is None:
+            raise BackendError(f"{self.address.name}: no pipeline set")
+        name = BfrtInfo.full(self._pipeline.contract["target_state"]["registers"]["link_down"])
+        s = self._s()
+        try:
+            cells = s.register_get(name)
+            v = cells[self._pm.pipe] if len(cells) > self._pm.pipe else cells[0]
+            mask = sum(1 << u for u in uplinks)
+            if not v & mask:
+                return frozenset()
+            s.register_set(name, 0, v & ~mask)
+        except BackendError:
+            raise
+        except Exception as e:
+            raise BackendError(f"{self.address.name}: clearing uplinks {sorted(uplinks)} in {name} failed: "
+                               f"{_error_text(e)}") from None
+        return frozenset(u for u in uplinks if v >> u & 1)
 
 
 def _fixed_op(w: Write) -> str:

@@ -77,7 +77,11 @@ def wait_port(port: int, timeout: float = 20.0, proc: subprocess.Popen | None = 
             raise SwitchStartError(f"the process (pid {proc.pid}) exited with {proc.returncode} "
                                    f"before port {port} answered")
         with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
+            # a probe whose ephemeral source port is ``port`` itself connects to itself (TCP
+            # simultaneous open) when nothing listens yet: that is no server, and it holds the
+            # port, so the server's bind fails (seen with bf_switchd: "Address already in use"
+            # on 50052, a TIME-WAIT 127.0.0.1:50052 -> 127.0.0.1:50052 left behind)
+            if s.connect_ex(("127.0.0.1", port)) == 0 and s.getsockname() != s.getpeername():
                 return
         time.sleep(0.05)
     raise SwitchStartError(f"nothing listens on port {port} after {timeout}s")

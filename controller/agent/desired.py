@@ -64,6 +64,9 @@ class Routes:
 
 class Role(abc.ABC):
     name: ClassVar[str]
+    #: its config entry carries the failure masks (down uplinks, dead (slice, uplink) pairs):
+    #: a failure's phase 1 writes only to switches of such roles
+    has_mask: ClassVar[bool] = False
 
     def __init__(self, contract: dict, tor: int | None = None, capacity_bytes: int | None = None,
                  bytes_per_us: int | None = None):
@@ -179,6 +182,7 @@ class TorRole(Role):
     per generation; config = ToR id, slice capacity, generation, down mask."""
 
     name = "tor"
+    has_mask = True
 
     def static(self) -> Batch:
         from controller.tables import tor_batch

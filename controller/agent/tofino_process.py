@@ -77,7 +77,11 @@ class TofinoModelSwitch:
     veth pair each); ``program_dir``: a bf-p4c output directory loaded at start (None:
     bf_switchd starts with no program and the BfRt client binds one). Logs go to
     ``<log_dir>/model.log`` (the model's packet/AFC trace: ``model_*.log`` there),
-    ``switchd.log`` (restart n: ``switchd.<n>.log``)."""
+    ``switchd.log`` (restart n: ``switchd.<n>.log``).
+
+    The model runs with ``--port-monitor``: it polls its interfaces (every 100 ms) and
+    tells the chip when one goes down (``Chip::PortDown`` -> the packet generator's
+    port-down application), so a veth taken down is a link failure the data plane sees."""
 
     def __init__(self, log_dir: Path, ports: dict[int, str], program_dir: Path | None = None,
                  program_name: str | None = None):
@@ -110,7 +114,7 @@ class TofinoModelSwitch:
     def model_command(self, conf: Path, pmap: Path) -> list[str]:
         sde = sde_install()
         return [str(sde / "bin" / "tofino-model"), "--chip-type", "5", "-f", str(pmap), "--p4-target-config",
-                str(conf), "--install-dir", str(sde), "--log-dir", str(self.log_dir), "--no-cli"]
+                str(conf), "--install-dir", str(sde), "--log-dir", str(self.log_dir), "--no-cli", "--port-monitor"]
 
     def switchd_command(self, conf: Path) -> list[str]:
         sde = sde_install()

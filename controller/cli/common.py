@@ -252,7 +252,8 @@ def add_route_args(p: argparse.ArgumentParser, algo_flag: bool = True) -> None:
                    help="ucmp: 'envelope' drops hop counts no flow size selects (off the lower envelope of uniform "
                         "cost, UCMP Eq. 2; collinear ones are kept), 'all' keeps them (default envelope)")
     g.add_argument("--tie-search", type=positive_int, default=S,
-                   help="ucmp --ties last-hop: tied walks enumerated per hop count to find the last-hop ToRs (default 64)")
+                   help="ucmp --ties last-hop: tied walks per hop count searched for last-hop ToRs, earliest-leaving first "
+                        "(default 64; a hop count with more is reported capped)")
     g.add_argument("--backups", type=non_negative_int, default=S, help="ucmp: 2-hop backups for direct-only groups (default 2)")
     g.add_argument("--relax", dest="relax_slices", type=non_negative_int, default=S, metavar="SLICES",
                    help="ucmp: extra 2-hop paths up to this many slices slower")

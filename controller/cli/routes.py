@@ -132,8 +132,7 @@ def _routes_ucmp_streamed(args, sched) -> int:
     target = Path(args.output)
     with cluster.executor_from(args) as ex, atomic_dir(target) as tmp:
         man = stream.write_ucmp(sched, params, tmp, progress=common.progress(sched.n_tors, "ucmp", unit="dst"),
-                                write_progress=common.progress(stream.chunks_of(sched, params), "writing source tables",
-                                                               unit="chunk"),
+                                write_progress=common.progress(sched.n_tors, "writing source tables", unit="ToR"),
                                 executor=ex)
     common.warn_capped(man.get("notes"))
     print(f"{sched.describe()}\nwrote {args.output} (compact, {_size(target)}): ucmp, {sched.n_tors} ToRs x "

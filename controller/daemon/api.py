@@ -3,6 +3,7 @@
     GET  /                the live dashboard (HTML/JS/CSS shipped in the package: dashboard/)
     GET  /status          JSON: switches, sessions, generations, entries, errors, clock, failures
     GET  /schedule        JSON: the schedule's circuits (peer[slice][tor][uplink]) and ToR names
+    GET  /clock/timers    JSON: when each switch was sent each of the last slices' timers
     GET  /metrics         Prometheus text format (prometheus_client)
     POST /fail            {"uplink": [tor, u]} | {"tor": t} | {"ocs": u}   -> the handling report
     POST /recover         same body
@@ -98,6 +99,10 @@ def _handler(ctl: Controller, token: str, reads: str):
                 self._json(200, ctl.status())
             elif path == "/schedule":
                 self._json(200, schedule_doc(ctl))
+            elif path == "/clock/timers":
+                sc = ctl.sclock
+                self._json(200, {"slice0_at": None if sc is None else sc.t0,
+                                 "timers": [] if sc is None else sc.timer_log()})
             elif path in ("/", "/dashboard", "/index.html") or path.startswith("/ui/"):
                 asset = _asset("index.html" if not path.startswith("/ui/") else path[len("/ui/"):])
                 if asset is None:
@@ -108,7 +113,7 @@ def _handler(ctl: Controller, token: str, reads: str):
 
                 self._send(200, ctl.metrics.render(), CONTENT_TYPE_LATEST)
             else:
-                self._json(404, {"error": f"no such resource {self.path} (GET /, /status, /schedule, /metrics)"})
+                self._json(404, {"error": f"no such resource {self.path} (GET /, /status, /schedule, /clock/timers, /metrics)"})
 
         def do_POST(self):
             if not self._authorized():

@@ -48,6 +48,16 @@ class SliceClock:
         self.last: Tick | None = None
         self._spread = collections.deque(maxlen=WINDOW)
         self._late = collections.deque(maxlen=WINDOW * 4)
+        # (k, slice id, {switch: send time}) of the last WINDOW slices: when each switch was
+        # told each slice, so that a packet seen at a known time can be placed in the slice
+        # its sender and the OCS were in (controller/emulate/deadtor.py)
+        self.timers: collections.deque = collections.deque(maxlen=WINDOW)
+
+    def timer_log(self, since: float | None = None) -> list:
+        """``[k, slice id, {switch: send time}]`` of the slices kept (at most WINDOW), those
+        sent at or after ``since`` (controller clock) only if given."""
+        return [[k, sid, sent] for k, sid, sent in list(self.timers)
+                if since is None or max(sent.values()) >= since]
 
     def reset(self, n_slices: int, t0: float) -> None:
         """Start over at slice 0 (a schedule with another cycle length)."""
@@ -74,6 +84,7 @@ class SliceClock:
         if not sent_at:
             return
         self.sent += 1
+        self.timers.append((tick.k, tick.slice_id, dict(sent_at)))
         times = list(sent_at.values())
         self._spread.append(max(times) - min(times))
         self._late.extend(t - tick.ideal for t in times)

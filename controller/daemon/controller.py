@@ -65,6 +65,8 @@ class Change:
     detected: float = 0.0   # controller clock at detection
     done: threading.Event = field(default_factory=threading.Event)
     report: dict | None = None
+    masked: dict[str, float] | None = None   # phase 1 at submit: switch -> detection to its mask acked (ms)
+    masked_at: float | None = None           # controller clock when the last of them was acked
 
 
 def parse_change(op: str, doc: dict, n_tors: int, n_uplinks: int, names: dict[str, int]) -> Change:
@@ -133,10 +135,13 @@ class Controller:
         self._next: dict[str, dict[str, float]] = {}
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-ctl")
         self._mpool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-maint")
+        # masks have their own threads: never queued behind an update's prepare on _pool
+        self._kpool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-mask")
         self._update_lock = threading.Lock()     # one network-wide update at a time
         self._updating = threading.Event()       # set while one runs: maintenance leaves switches alone
         self.net_gens: dict[str, int] = {}       # per role: the generation its switches run (ToRs: stamp)
         self._update_queued = threading.Event()
+        self._mask_lock = threading.RLock()      # the failed set and the masks written from it
 
     # ---- start -----------------------------------------------------------------------------
     def _agents_for(self, cfg: NetConfig, prep: Prepared, names=None) -> dict[str, SwitchAgent]:
@@ -195,12 +200,29 @@ class Controller:
             self._next[a.name] = {"retry": now, "reconcile": now + cfg.daemon.reconcile_s, "counters": now}
         self.log.event("daemon.started", network=cfg.name, switches=len(agents), routes_version=self.routes.version,
                        routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe())
+        self._warm_masks(sum(1 for a in agents.values() if a.role.has_mask))
         self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
         if on_clock is not None:
             on_clock()
         self.install_all()
         self.host_rules = prep.aging
         self.sync_hosts()
+
+    def _warm_masks(self, n: int) -> None:
+        """Start the mask pool's threads now (one per switch with a mask, up to the pool's
+        size): a failure's writes then go out at once instead of waiting for threads to be
+        created one by one on a loaded host."""
+        n = min(n, self._kpool._max_workers)
+        if n < 1:
+            return
+        gate = threading.Barrier(n)
+
+        def hold(_):
+            try:
+                gate.wait(5.0)
+            except threading.BrokenBarrierError:
+                pass
+        list(self._kpool.map(hold, range(n)))
 
     # ---- host flow aging ------------------------------------------------------------------------
     def sync_hosts(self) -> dict:
@@ -250,14 +272,14 @@ class Controller:
         """Bring every up switch to the current routes with a network-wide, per-packet
         consistent update (:meth:`_network_update`); returns per switch what it did
         ("installed", "current", "swapped") or None where it failed (retried)."""
-        with self._state_lock:
-            routes = self.routes
-            agents = [a for a in self.agents.values() if a.state == "up" and (names is None or a.name in names)]
-        groups: dict[str, list[SwitchAgent]] = {}
-        for a in agents:        # ToRs stamp one generation together; OCS emulators have their own
-            groups.setdefault(a.role.name, []).append(a)
         out: dict[str, str | None] = {}
-        with self._update_lock:
+        with self._update_lock:   # the switches that are up, once no restore runs (_maintain_one)
+            with self._state_lock:
+                routes = self.routes
+                agents = [a for a in self.agents.values() if a.state == "up" and (names is None or a.name in names)]
+            groups: dict[str, list[SwitchAgent]] = {}
+            for a in agents:        # ToRs stamp one generation together; OCS emulators have their own
+                groups.setdefault(a.role.name, []).append(a)
             self._updating.set()
             try:
                 for role, group in groups.items():
@@ -391,18 +413,26 @@ class Controller:
                 nxt["retry"] = now + d.reconnect_s
                 self.log.warn("switch.connect_failed", switch=a.name, error=str(e))
                 return
-            with a.cfg_lock:
-                a.down = self._down_for(a)
-                a.dead = a.role.dead_slots(self.routes.schedule, self.failed)
-            a.net_gen = self.net_gens.get(a.role.name, 0)
-            try:   # back: a restarted switch is restored, one that kept running is read back and repaired
-                a.reconcile(routes)
-                nxt["reconcile"] = now + d.reconcile_s
-                self._behind(a)
-            except BackendError as e:
-                a.last_error = str(e)
-                self.log.error("switch.restore_failed", switch=a.name, error=str(e))
-                nxt["retry"] = now + d.reconnect_s
+            # never beside a network-wide update: a switch restored with the generation the
+            # network stamped when this pass began, while the update flips the others to the
+            # other one (it skipped this switch: not up yet) and retires the first, would stamp
+            # a generation no other ToR has live (its packets dropped as stale_gen, the chaos
+            # drill's "recover tor" never settled). Routes, failures and generation are read
+            # under the same lock the updates hold.
+            with self._update_lock:
+                routes = self.routes
+                with a.cfg_lock:
+                    a.down = self._down_for(a)
+                    a.dead = a.role.dead_slots(routes.schedule, self.failed)
+                a.net_gen = self.net_gens.get(a.role.name, 0)
+                try:   # back: a restarted switch is restored, one that kept running is read back and repaired
+                    a.reconcile(routes)
+                    nxt["reconcile"] = now + d.reconcile_s
+                    self._behind(a)
+                except BackendError as e:
+                    a.last_error = str(e)
+                    self.log.error("switch.restore_failed", switch=a.name, error=str(e))
+                    nxt["retry"] = now + d.reconnect_s
             return
         try:
             if self._updating.is_set():
@@ -461,9 +491,41 @@ class Controller:
 
     # ---- failures -----------------------------------------------------------------------------------
     def submit(self, change: Change) -> Change:
+        """Detection (API, link watcher): the data plane's reaction first, in the caller's
+        thread (:meth:`mask_now`), then the job that recomputes routes (control thread)."""
         change.detected = change.detected or self.clock()
+        if self.routes is not None and self.agents:
+            self.mask_now(change)
         self.jobs.put(("change", change))
         return change
+
+    def mask_now(self, change: Change) -> None:
+        """Phase 1 of ``change`` at once, not behind the control thread (which may be in a
+        network-wide update, a reload or a routing computation) nor behind a reconcile or
+        counter read on a switch: the failed set is updated and every ToR whose mask
+        changes gets its one config write, all issued in parallel (:meth:`_phase1`).
+
+        Why this never routes a packet by a mix of generations: the mask is not a
+        generation change. It lives in the config entry next to the active generation
+        and applies to whichever generation a packet carries (a packet of the old
+        generation held for its hold sees it as well: the (slice, uplink) it would leave
+        on is treated as Full and the packet takes its next alternative *of its own
+        generation*, URO §IV-C, or is re-sourced, UCMP §6.3). The write keeps the active
+        generation and the live set as they are (``cfg_lock``: a flip and a mask never
+        interleave, each writes the other's latest value), so a mask written in the
+        middle of a network-wide update leaves every switch exactly where the update had
+        it: same stamp, same live generations. The control thread applies the change again
+        (idempotent) and finds the masks written."""
+        with self._mask_lock:
+            with self._state_lock:
+                self.failed = apply_change(self.failed, change)
+            done = self._phase1(change.detected)
+        change.masked = done
+        change.masked_at = self.clock()
+        self.log.event("failure.masked", kind=change.kind, op=change.op,
+                       target=list(change.target) if isinstance(change.target, tuple) else change.target,
+                       source=change.source, switches=done,
+                       ms=round((change.masked_at - change.detected) * 1e3, 3))
 
     def handle_jobs(self, block: float = 0.0) -> int:
         """Run the queued jobs: changes are folded (all phase-1 writes, then one routing);
@@ -503,21 +565,30 @@ class Controller:
         reports = []
         pending = list(changes)
         while pending:
-            for c in pending:
-                self.metrics.failures.labels(c.kind, c.source).inc() if c.op == "fail" else \
-                    self.metrics.recoveries.labels(c.kind, c.source).inc()
-                self.failed = apply_change(self.failed, c)
-                self.log.event(f"failure.{'detected' if c.op == 'fail' else 'recovered'}", kind=c.kind,
-                               target=list(c.target) if isinstance(c.target, tuple) else c.target, source=c.source)
-            wrote = self._phase1()
+            with self._mask_lock:    # changes masked at submit are applied again (idempotent)
+                for c in pending:
+                    self.metrics.failures.labels(c.kind, c.source).inc() if c.op == "fail" else \
+                        self.metrics.recoveries.labels(c.kind, c.source).inc()
+                    with self._state_lock:
+                        self.failed = apply_change(self.failed, c)
+                    self.log.event(f"failure.{'detected' if c.op == 'fail' else 'recovered'}", kind=c.kind,
+                                   target=list(c.target) if isinstance(c.target, tuple) else c.target,
+                                   source=c.source)
+                late = self._phase1(min(c.detected for c in pending))
             t1 = self.clock()
             dead_written = sum(1 for a in self.agents.values() if a.dead)
             for c in pending:
+                per = dict(c.masked or {})
+                if late:      # not masked at submit (not started then), or the state moved since
+                    per.update({n: round((t1 - c.detected) * 1e3, 3) for n in late})
+                wrote = len(per)
+                done = c.masked_at if c.masked is not None and not late else t1
                 masks = c.kind in ("uplink", "ocs") or (c.kind == "tor" and (wrote or dead_written))
                 c.report = {
                     "op": c.op, "kind": c.kind, "target": list(c.target) if isinstance(c.target, tuple) else c.target,
                     "source": c.source, "detected": _iso(time.time() - (self.clock() - c.detected)),
-                    "dataplane_ms": round((t1 - c.detected) * 1e3, 3) if masks else None,
+                    "dataplane_ms": round((done - c.detected) * 1e3, 3) if masks else None,
+                    "dataplane_switch_ms": per if masks else {},
                     "dataplane": (f"down mask written on {wrote} switch(es) in one write each"
                                   + (" (ToRs: the (slice, uplink) pairs that lead to it)" if c.kind == "tor" else "")
                                   if masks else
@@ -584,22 +655,35 @@ class Controller:
                 self.metrics.generation_seconds.observe(c.report["generation_s"])
             c.done.set()
 
-    def _phase1(self) -> int:
-        """The down mask of every ToR for the current failed set; returns switches written."""
+    def _phase1(self, detected: float | None = None) -> dict[str, float]:
+        """The mask of every ToR for the current failed set, one config write each, all
+        issued at once (one pool thread per switch, :meth:`SwitchAgent.set_down`).
+        Returns {switch: ms from ``detected`` to its write acknowledged} for the switches
+        written; logs ``mask.written`` with each switch's lock wait and write time."""
         with self._state_lock:
-            agents = list(self.agents.values())
-        view = _RoutesView(self.failed)
+            agents = [a for a in self.agents.values() if a.role.has_mask]
+            failed, sched = self.failed, self.routes.schedule
+        view = _RoutesView(failed)
+        t_start = self.clock()
+        detected = t_start if detected is None else detected
 
-        sched = self.routes.schedule
-
-        def one(a: SwitchAgent) -> int:
+        def one(a: SwitchAgent) -> tuple[str, float] | None:
+            t_run = self.clock()
             try:
-                return int(a.set_down(a.role.down_uplinks(view), a.role.dead_slots(sched, self.failed)))
+                if not a.set_down(a.role.down_uplinks(view), a.role.dead_slots(sched, failed)):
+                    return None
             except BackendError as e:
                 a.last_error = f"down mask: {e}"
                 self.log.error("switch.down_mask_failed", switch=a.name, error=str(e))
-                return 0
-        return sum(self._pool.map(one, agents))
+                return None
+            m = a.last_mask
+            ms = round((m["done"] - detected) * 1e3, 3)
+            self.log.event("mask.written", switch=a.name, since_detection_ms=ms,
+                           queued_ms=round((t_start - detected) * 1e3, 3),
+                           thread_ms=round((t_run - t_start) * 1e3, 3), lock_wait_ms=m["lock_wait_ms"],
+                           cfg_lock_ms=m["cfg_lock_ms"], write_ms=m["write_ms"])
+            return a.name, ms
+        return dict(x for x in self._kpool.map(one, agents) if x is not None)
 
     # ---- reload ---------------------------------------------------------------------------------------
     def reload(self, path=None) -> dict:
@@ -712,6 +796,7 @@ class Controller:
             a.close()
         self._pool.shutdown(wait=False, cancel_futures=True)
         self._mpool.shutdown(wait=False, cancel_futures=True)
+        self._kpool.shutdown(wait=False, cancel_futures=True)
         self.log.event("daemon.stopped", network=self.cfg.name)
 
 

@@ -91,12 +91,23 @@ class Daemon:
         from controller.daemon.links import LinkWatcher
 
         self.links = LinkWatcher(sorted(ifs), self._on_link, clock=self.ctl.clock)
-        missing = [n for n, up in self.links.initial().items() if up is None]
+        now = self.links.initial()
+        missing = [n for n, up in now.items() if up is None]
         if missing:
             self.log.warn("links.missing", interfaces=missing,
                           note="named in ports.interfaces but not on this host: treated as down")
+        self._links_up_at_start({ifs[n] for n, up in now.items() if up})
         self.links.start()
         self.log.event("links.watching", interfaces=sorted(ifs))
+
+    def _links_up_at_start(self, up: set[tuple[int, int]]) -> None:
+        """A data-plane mark of an uplink whose link is up now (it went down and came back
+        while no daemon watched: Tofino2's link_down_reg) is cleared as a recovery's would
+        be (:meth:`SwitchAgent.links_came_up`); nothing for targets without such marks."""
+        for a in list(self.ctl.agents.values()):
+            mine = frozenset(u for tor, u in up if tor == a.cfg.tor)
+            if mine and a.cfg.tor is not None:
+                a.links_came_up(mine)
 
     # ---- run ----------------------------------------------------------------------------------
     def _reload(self, *_):

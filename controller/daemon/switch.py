@@ -10,8 +10,11 @@ Locks, so that a failure's down-mask write (one entry) never waits for a whole p
 - ``io_lock``: one backend call at a time; long writes are cut into chunks of
   :data:`CHUNK` updates, each its own call, in dependency order across chunks;
 - ``cfg_lock``: the (active generation, down mask) pair and every write of the config
-  entry. Bulk writes never touch the config entry; only :meth:`SwitchAgent._flip` and
-  :meth:`SwitchAgent.set_down` write it, so a mask set during a swap is never lost.
+  entry. Bulk writes never touch the config entry; only :meth:`SwitchAgent._flip`,
+  :meth:`SwitchAgent._sync_config` and :meth:`SwitchAgent.set_down` write it, so a mask
+  set during a swap is never lost. Where the backend takes concurrent calls
+  (``concurrent_apply``: P4Runtime) a config write does not wait for ``io_lock``: a
+  failure's mask never waits behind a read-back or a chunk (:meth:`SwitchAgent.set_down`).
 
 ``send_timer`` is called from the clock thread without ``io_lock`` (backends deliver a
 timer on their stream, independent of writes; see docs/daemon.md).
@@ -78,6 +81,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.live: frozenset[int] = frozenset()   # generations the config declares complete
         self.net_gen = 0              # the network's stamped generation: a fresh switch's first one
         self.down: frozenset[int] = frozenset()
+        self.links_up: frozenset[int] = frozenset()   # recovered uplinks whose data-plane mark is still to clear
         self.dead: frozenset[tuple[int, int]] = frozenset()   # (slice, uplink) leading to a dead ToR
         self.installed = None         # role.version() of the routes in the active generation
         self.entries = 0
@@ -85,7 +89,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.counters: dict = {}
         self.stats = {k: 0 for k in ("connects", "reconnects", "pipeline_loads", "restores", "reconcile_runs",
                                      "repairs", "swaps", "swap_failures", "installs", "entries_written",
-                                     "timers_sent", "timer_errors")}
+                                     "timers_sent", "timer_errors", "links_cleared")}
         self.last_swap: dict | None = None
         self._cache: dict = {}
         self._written_config = None
@@ -93,6 +97,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.need_sync = True         # the next timer sets the switch's clock (after (re)start, skips)
         self.retry_install = False    # an install failed: the maintenance pass retries it
         self.activated_at: float | None = None   # when the last install made its routes active (clock)
+        self.last_mask: dict | None = None        # the last set_down write: done (clock), waits in ms
 
     @property
     def name(self) -> str:
@@ -202,17 +207,30 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         live = frozenset({generation}) if live is None else frozenset(live)
         with self.cfg_lock:
             e = self.role.config(generation, self.down, live, self.dead)
-            t0 = time.perf_counter()
-            with self.io_lock:
-                self.backend.apply(Diff(modify=Batch(entries=[e])))
-            self.metrics.write_seconds.labels(self.name).observe(time.perf_counter() - t0)
-            self.stats["entries_written"] += 1
-            self.metrics.entries_written.labels(self.name).inc()
+            self._config_write(e)
             if self.active != generation:
                 self.activated_at = self.clock()
             self.active = generation
             self.live = live
             self._written_config = e
+
+    def _config_write(self, e) -> tuple[float, float]:
+        """One write of the config entry ``e`` (caller holds ``cfg_lock``); without
+        ``io_lock`` where the backend takes concurrent calls (see :meth:`set_down`).
+        Returns (sent, acknowledged) in ``perf_counter`` seconds."""
+        d = Diff(modify=Batch(entries=[e]))
+        if self.backend.concurrent_apply:
+            t_io = time.perf_counter()
+            self.backend.apply(d)
+        else:
+            with self.io_lock:
+                t_io = time.perf_counter()
+                self.backend.apply(d)
+        t1 = time.perf_counter()
+        self.metrics.write_seconds.labels(self.name).observe(t1 - t_io)
+        self.stats["entries_written"] += 1
+        self.metrics.entries_written.labels(self.name).inc()
+        return t_io, t1
 
     def _sync_config(self, actual_config) -> int:
         """Make the config entry say (active, down) if it does not (drift, a mask set
@@ -224,11 +242,8 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             if actual_config == want:
                 self._written_config = want
                 return 0
-            with self.io_lock:
-                self.backend.apply(Diff(modify=Batch(entries=[want])))
+            self._config_write(want)
             self._written_config = want
-            self.stats["entries_written"] += 1
-            self.metrics.entries_written.labels(self.name).inc()
             return 1
 
     def install(self, routes) -> str:
@@ -339,9 +354,13 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
                 raise BackendError(f"switch {self.name!r} is {self.state}")
             self.stats["reconcile_runs"] += 1
             self.metrics.reconcile_runs.labels(self.name).inc()
-            if self._ensure_pipeline():   # (re)loaded: the switch is empty
+            if self._ensure_pipeline():   # (re)loaded: the switch is empty (no link marks either)
+                with self.cfg_lock:
+                    self.links_up = frozenset()
                 self.install(routes)
                 return 0
+            if self.links_up:
+                self.clear_links()        # a recovery the switch missed (session lost meanwhile)
             actual = self._io(self.backend.read_state)
             act, _ = self.role.active(actual)
             if act is None:
@@ -372,25 +391,70 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
     def set_down(self, down: frozenset[int], dead: frozenset[tuple[int, int]] | None = None) -> bool:
         """The data plane's reaction: one write of the config entry with uplinks ``down``
         and the (slice, uplink) pairs ``dead`` (circuits to a dead ToR) masked in the
-        active generation (no wait for a push in progress beyond one chunk). Returns
-        whether it wrote."""
+        active generation. Returns whether it wrote; :attr:`last_mask` says how long it
+        waited for the lock and for the switch.
+
+        It waits only for ``cfg_lock`` (another config write: a flip, a drift repair;
+        one entry each). Where the backend takes concurrent calls
+        (:attr:`SwitchBackend.concurrent_apply`) it does not wait for ``io_lock``, so a
+        read-back (reconcile, a swap's verify), a counter read or a chunk of a bulk write
+        in progress on this switch does not delay it; otherwise it waits for that one
+        call. Why that is safe: the config entry is written only under ``cfg_lock``,
+        always from the current (active, live, down, dead); bulk writes never contain it
+        (every diff takes the config entry as read); a read-back that saw the entry
+        before this write finds it differing from the wanted one and rewrites the wanted
+        one, which carries this mask (:meth:`_sync_config`), never the old mask."""
+        t0 = time.perf_counter()
         with self.cfg_lock:
+            t_lock = time.perf_counter()
             dead = self.dead if dead is None else frozenset(dead)
             if down == self.down and dead == self.dead and self._written_config is not None:
                 return False
+            # uplinks back up: their data-plane marks go too (after the mask: clear_links)
+            self.links_up = (self.links_up | (self.down - down)) - down
             self.down = down
             self.dead = dead
             if self.active is None or self.state != "up":
                 return False      # nothing active: the next flip writes it
             e = self.role.config(self.active, down, self.live or None, dead)
-            t0 = time.perf_counter()
-            with self.io_lock:
-                self.backend.apply(Diff(modify=Batch(entries=[e])))
-            self.metrics.write_seconds.labels(self.name).observe(time.perf_counter() - t0)
+            t_io, t1 = self._config_write(e)
             self._written_config = e
-            self.stats["entries_written"] += 1
-            self.metrics.entries_written.labels(self.name).inc()
-            return True
+            self.last_mask = {"done": self.clock(), "lock_wait_ms": round((t_io - t0) * 1e3, 3),
+                              "write_ms": round((t1 - t_io) * 1e3, 3), "cfg_lock_ms": round((t_lock - t0) * 1e3, 3)}
+        self.clear_links()
+        return True
+
+    def links_came_up(self, uplinks: frozenset[int]) -> frozenset[int]:
+        """``uplinks`` are known to be up (not down in the mask): clear their data-plane
+        marks (:meth:`clear_links`) -- for marks left from before the daemon watched."""
+        with self.cfg_lock:
+            self.links_up = self.links_up | (frozenset(uplinks) - self.down)
+        return self.clear_links()
+
+    def clear_links(self) -> frozenset[int]:
+        """Undo the data plane's own marks of the uplinks that came back
+        (:meth:`SwitchBackend.clear_link_down`: Tofino2's ``link_down_reg``, set by the
+        port-down application; nothing on bmv2), once per recovery; one that fails is logged
+        and stays pending for the next maintenance pass (:meth:`reconcile`). Returns the
+        uplinks whose mark was cleared."""
+        with self.cfg_lock:
+            todo = self.links_up - self.down
+            if not todo or self.state != "up":
+                self.links_up = todo      # pending until the switch is up
+                return frozenset()
+            self.links_up = frozenset()
+        try:
+            with self.io_lock:
+                cleared = self.backend.clear_link_down(todo)
+        except BackendError as e:     # the mask is written; the mark waits for the next pass
+            with self.cfg_lock:
+                self.links_up = (self.links_up | todo) - self.down
+            self._error("link_down_clear_failed", e)
+            return frozenset()
+        if cleared:
+            self.stats["links_cleared"] += len(cleared)
+            self.log.event("switch.link_down_cleared", switch=self.name, uplinks=sorted(cleared))
+        return cleared
 
     # ---- time and counters ---------------------------------------------------------------------------
     def send_timer(self, slice_id: int) -> float | None:

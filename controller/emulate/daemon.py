@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import signal
 import sys
 import time
 import tomllib
@@ -227,6 +228,19 @@ def running(cfg_or_sdir) -> int | None:
     return procs.running(sdir / "pids", NAME)
 
 
+def kill(cfg_or_sdir, timeout: float = 10.0) -> int:
+    """SIGKILL the fabric's daemon (a crash: nothing of its own shutdown runs) and wait
+    until it is gone; returns its PID."""
+    pid = running(cfg_or_sdir)
+    if pid is None:
+        raise DaemonError("the fabric's daemon is not running: nothing to kill")
+    os.kill(pid, signal.SIGKILL)
+    end = time.monotonic() + timeout
+    while running(cfg_or_sdir) is not None and time.monotonic() < end:
+        time.sleep(0.05)
+    return pid
+
+
 # ---- the status API -------------------------------------------------------------------------
 def status(plan: Plan, timeout: float = 10.0) -> dict:
     from controller.daemon.client import request
@@ -245,7 +259,8 @@ def declare(plan: Plan, sdir: Path, op: str, body: dict, timeout: float = 300.0)
     return request(address(plan), "POST", f"/{op}", body, timeout=timeout, token=token)
 
 
-def _programmed(sw: dict) -> bool:
+def programmed(sw: dict) -> bool:
+    """A switch of the daemon's status is up, connected, with a generation active."""
     return sw.get("state") == "up" and bool(sw.get("connected")) and sw.get("generation") is not None
 
 
@@ -258,12 +273,12 @@ def wait_switches(plan: Plan, names: list[str] | None = None, timeout: float = 6
     sws: list[dict] = []
     while True:
         sws = [s for s in status(plan)["switches"] if names is None or s["name"] in names]
-        if len(sws) == len(names or plan.switches) and all(map(_programmed, sws)):
+        if len(sws) == len(names or plan.switches) and all(map(programmed, sws)):
             return sws
         if time.monotonic() >= end:
             break
         time.sleep(0.1)
-    late = [s for s in sws if not _programmed(s)] or sws
+    late = [s for s in sws if not programmed(s)] or sws
     raise DaemonError(f"the daemon did not restore {', '.join(s['name'] for s in late) or 'the switches'} within "
                       f"{timeout:g} s (" + "; ".join(f"{s['name']}: state {s.get('state')}, last error "
                                                      f"{s.get('last_error')}" for s in late) + ")")

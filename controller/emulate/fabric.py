@@ -384,6 +384,14 @@ def fail(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/
     rec = {"kind": kind, "ids": ids}
     if rec in items:
         raise FabricError(f"{kind} {' '.join(map(str, ids))} is already failed")
+    # a cable cut twice would change nothing the daemon could report
+    if kind == "ocs":
+        cut = [f["ids"] for f in items if f["kind"] == "link" and len(ids) == 1 and f["ids"][1:] == ids]
+        if cut:
+            raise FabricError(f"ocs {ids[0]}: the cable of link {cut[0][0]} {cut[0][1]} is cut already "
+                              f"(recover link {cut[0][0]} {cut[0][1]} first)")
+    if kind == "link" and len(ids) == 2 and {"kind": "ocs", "ids": [ids[1]]} in items:
+        raise FabricError(f"link {ids[0]} {ids[1]}: ocs {ids[1]} is failed, which cut it already")
     if kind == "tor":
         (tor,) = ids
         if not 0 <= tor < plan.tors:
@@ -435,6 +443,8 @@ def recover(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/r
         def act():
             for n in names:
                 links.set_link(n, "up")
-    out = [what] + _daemon_reaction(plan, sdir, "recover", kind, ids, act)
-    _write_failures(sdir, [f for f in items if f != rec])
-    return out
+    def act_and_record():       # the element is back once act() ran, whatever the daemon says next
+        act()
+        _write_failures(sdir, [f for f in items if f != rec])
+
+    return [what] + _daemon_reaction(plan, sdir, "recover", kind, ids, act_and_record)

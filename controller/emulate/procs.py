@@ -79,8 +79,9 @@ def running(pid_dir: Path, name: str) -> int | None:
 
 
 def stop(pid_dir: Path, name: str, timeout: float = 5.0) -> bool:
-    """SIGTERM (then SIGKILL after ``timeout``) the process of ``name``'s PID file if it
-    is still ours; remove the PID file. True if a process was stopped."""
+    """SIGTERM (then SIGKILL after ``timeout``, and up to ``timeout`` more for it to die)
+    the process of ``name``'s PID file if it is still ours; remove the PID file. True if a
+    process was stopped."""
     rec = read_pid(pid_dir, name)
     stopped = False
     if rec and _is_ours(*rec):
@@ -92,6 +93,12 @@ def stop(pid_dir: Path, name: str, timeout: float = 5.0) -> bool:
                 time.sleep(0.05)
             if _is_ours(pid, rec[1]) and not _zombie(pid):
                 os.kill(pid, signal.SIGKILL)
+            # until it is gone or a zombie: a dying process holds its ports after its
+            # cmdline already reads empty (its memory goes first), and a switch restarted
+            # at once then fails to bind them (seen under load 40)
+            end = time.time() + timeout
+            while time.time() < end and not _zombie(pid):
+                time.sleep(0.02)
             stopped = True
         except ProcessLookupError:
             pass

@@ -10,6 +10,7 @@ import json
 import re
 import signal
 import subprocess
+import tempfile
 import time
 from dataclasses import dataclass, field
 
@@ -117,16 +118,21 @@ class PingStream:
     def __init__(self, plan: Plan, a: str, b: str, n: int, interval: float):
         self.n, self.interval = n, interval
         self.t_start = time.time()
+        # ping writes to a file, not a pipe: a pipe nobody reads until the end fills after
+        # ~800 echoes and would stall ping (a long drill's streams run for many minutes)
+        self.out = tempfile.TemporaryFile("w+")
         self.p = subprocess.Popen(_in(plan.host(a), ["ping", "-n", "-D", "-O", "-i", f"{interval:g}", "-c", str(n),
                                                      "-W", "2", plan.host(b).ip]),
-                                  stdout=subprocess.PIPE, text=True)
+                                  stdout=self.out, text=True)
         self.answered: dict[int, float] = {}
         self.transmitted: int | None = None
 
     def wait(self, timeout: float) -> dict[int, float]:
         """Until ping ends; ``{icmp_seq: send time (epoch)}`` of the answered echoes (the
         reply's -D timestamp minus its RTT)."""
-        out, _ = self.p.communicate(timeout=timeout)
+        self.p.wait(timeout=timeout)
+        self.out.seek(0)
+        out = self.out.read()
         m = _TX.search(out)
         self.transmitted = int(m.group(1)) if m else None
         for line in out.splitlines():
@@ -187,6 +193,16 @@ class PingStream:
             run = 0 if seq in self.answered else run + 1
             best = max(best, run)
         return best * self.interval
+
+
+def finish_all(streams: list[PingStream], timeout: float) -> tuple[int, int]:
+    """End every stream now (:meth:`PingStream.finish`); ``(lost, sent)`` over them."""
+    lost = sent = 0
+    for s in streams:
+        got = s.finish(timeout)
+        sent += s.n
+        lost += s.n - len(got)
+    return lost, sent
 
 
 # ---- short TCP flows with their completion times ---------------------------------------------

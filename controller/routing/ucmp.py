@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import math
 import os
+import weakref
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
@@ -84,8 +85,9 @@ class UcmpParams:
     ``backups``: 2-hop backup paths for groups that hold only the direct path (§5.3).
     ``relax_slices``: latency relaxation (§4.3): for groups with a 2-hop member, also
     offer every 2-hop path at most this many slices slower (None = off).
-    ``engine``/``workers``: the group engine (see :func:`group_chunks`); they do not
-    change the groups unless ``max_parallel`` binds (then the kept paths may differ).
+    ``engine``/``workers``: the group engine (see :func:`group_chunks`); they never
+    change the groups, also where ``tie_search`` or ``max_parallel`` binds (both engines
+    keep the first tied walks in canonical order, :mod:`controller.routing.ucmp_policy`).
     """
 
     h_max: int | None = None
@@ -126,9 +128,25 @@ class UcmpParams:
 
 
 # ---- App. B: upper bound of h_max ---------------------------------------------------------
+#: static_diameter of recent schedules, by identity (a schedule and its peer table are
+#: immutable; the streamed writer asks three times, 0.5 CPU-s each at (1024, 32))
+_DIAMETER: dict[int, tuple[weakref.ref, int]] = {}
+
+
 def static_diameter(sched: Schedule) -> int:
     """h_static: the largest diameter over the slice graphs (UCMP §4.2); a disconnected
     slice graph counts as N - 1. Bit-packed BFS from all ToRs at once."""
+    hit = _DIAMETER.get(id(sched))
+    if hit is not None and hit[0]() is sched:
+        return hit[1]
+    h = _static_diameter(sched)
+    for k in [k for k, (ref, _) in _DIAMETER.items() if ref() is None]:
+        del _DIAMETER[k]
+    _DIAMETER[id(sched)] = (weakref.ref(sched), h)
+    return h
+
+
+def _static_diameter(sched: Schedule) -> int:
     S, N, d = sched.peer.shape
     worst = 0
     for s in range(S):
@@ -235,8 +253,9 @@ def _two_hop_best_k(sched: Schedule, groups: tuple, H: int, kind: int, k: int, l
     wait, upl = meet[0], meet[1]
     wait_t = meet[2] if len(meet) > 2 else np.ascontiguousarray(wait.transpose(0, 2, 1))
     big = np.full(t.size, np.iinfo(np.int64).max, np.int64) if lim is None else lim.astype(np.int64)
-    q, w, a1, u1, a2, u2 = ucmp_kernel.two_hop_best(wait, wait_t, upl, t.astype(np.int64), src.astype(np.int64),
-                                                    dst.astype(np.int64), H, k, big)
+    peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+    q, w, a1, u1, a2, u2 = ucmp_kernel.two_hop_best(wait, wait_t, upl, peer, t.astype(np.int64),
+                                                    src.astype(np.int64), dst.astype(np.int64), H, k, big)
     P = q.size
     hn = np.empty((P, 2), np.int32)
     hu = np.empty((P, 2), np.int16)
@@ -398,6 +417,24 @@ class GroupChunk:
     lv_dropped: int = 0  # levels no flow size selects, dropped (levels="envelope")
 
 
+def _group_chunk(N: int, lv_n, lv_t, lv_src, lv_dst, target, capped, p_lv, hn, hu, hs, reached, fixed,
+                 dropped) -> GroupChunk:
+    """A :class:`GroupChunk` from the engines' ``levels_and_paths`` tuple."""
+    return GroupChunk(
+        lv_gid=(lv_t.astype(np.int64) * N + lv_src) * N + lv_dst,
+        lv_hops=lv_n.astype(np.int16),
+        lv_latency=(target.astype(np.int64) - lv_t + 1).astype(np.int32),
+        lv_capped=capped.astype(bool, copy=False),
+        p_lv=p_lv.astype(np.int64, copy=False),
+        hop_node=hn,
+        hop_uplink=hu,
+        hop_slice=hs,
+        hmax_reached=int(reached),
+        bound_hit=not fixed,
+        lv_dropped=dropped,
+    )
+
+
 def hop_limits(sched: Schedule, params: UcmpParams) -> tuple[int, int]:
     """(in-slice hop budget H, largest hop count n_cap) the group search uses."""
     H = params.hops_per_slice or sched.timing.hops_per_slice
@@ -420,36 +457,39 @@ def resolve_engine(engine: str, n_uplinks: int) -> str:
 def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
     """``run(c0, n)``: group levels and walks of destinations ``c0 .. c0 + n - 1`` with
     ``engine`` (``"numba"`` or ``"numpy"``), the tuple of ``*.levels_and_paths`` after the
-    ties and levels policies (:func:`ucmp_policy.apply`, the same for both engines) plus
-    the number of levels the policy dropped."""
+    ties and levels policies (:func:`ucmp_policy.apply`; the compiled engine applies them
+    while it walks, with the same result) plus the number of levels the policy dropped."""
     H, n_cap = hop_limits(sched, params)
     cap = params.max_parallel
     search = max(cap, params.tie_search) if params.ties == "last-hop" else cap
     N = sched.n_tors
     if engine == "numpy":
-        def raw(c0, n):
-            return ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(c0, c0 + n), search)
-    else:
-        from controller.routing import ucmp_kernel  # numba: imported (and compiled) on first use
+        def run(c0, n):
+            out = ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(c0, c0 + n), search)
+            kept = ucmp_policy.apply(out, params.ties, params.levels, cap, N)
+            return (*kept, int(out[0].size - kept[0].size))
+        return run
+    from controller.routing import ucmp_kernel  # numba: imported (and compiled) on first use
 
-        assert ucmp_kernel.MAX_UPLINKS == KERNEL_MAX_UPLINKS
-        peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+    assert ucmp_kernel.MAX_UPLINKS == KERNEL_MAX_UPLINKS
+    peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+    last_hops = cap if params.ties == "last-hop" else 0
+    envelope = params.levels == "envelope"
 
-        def raw(c0, n):
-            return ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, n, search)
-
-    def run(c0, n):
-        out = raw(c0, n)
-        kept = ucmp_policy.apply(out, params.ties, params.levels, cap, N)
-        return (*kept, int(out[0].size - kept[0].size))
+    def run(c0, n):  # both policies applied in the walk (same result: tests/test_ucmp_engines.py)
+        out = ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, n, search, last_hops=last_hops, envelope=envelope)
+        return out if envelope else (*out, 0)
     return run
 
 
 def group_chunks(
     sched: Schedule, params: UcmpParams, chunk: int | None = None, progress=None,
-    engine: str = "auto", workers: int | None = None, executor=None,
+    engine: str = "auto", workers: int | None = None, executor=None, post=None,
 ):
-    """Yield :class:`GroupChunk` per chunk of destinations, in destination order.
+    """Yield :class:`GroupChunk` per chunk of destinations, in destination order
+    (``post(chunk)`` instead when ``post`` is given: it runs where the chunk was computed,
+    on the worker threads or Dask workers, so per-chunk work after the groups -- the
+    streamed writer's phase 1 -- runs beside the next chunks' kernels, not after them).
 
     Memory stays bounded for large schedules (the value tables of a few chunks at a
     time). ``engine``: ``"numba"`` (compiled kernels, chunks run on ``workers`` threads,
@@ -462,8 +502,9 @@ def group_chunks(
     starts = range(0, N, chunk)
     chunk_run = chunk_runner(sched, params, engine)
 
-    def run(c0: int) -> tuple:
-        return chunk_run(c0, min(N, c0 + chunk) - c0)
+    def run(c0: int):
+        c = _group_chunk(N, *chunk_run(c0, min(N, c0 + chunk) - c0))
+        return c if post is None else post(c)
     workers = 1 if engine == "numpy" else (workers or os.cpu_count() or 1)
     if executor is not None:  # a Dask client (controller.routing.distributed): its workers run the chunks
         workers = max(1, executor.n_workers())
@@ -476,23 +517,11 @@ def group_chunks(
                 break
         while pending:
             c0, fut = pending.popleft()
-            lv_n, lv_t, lv_src, lv_dst, target, capped, p_lv, hn, hu, hs, reached, fixed, dropped = fut.result()
+            done = fut.result()
             nxt = next(todo, None)
             if nxt is not None:
                 pending.append((nxt, pool.submit(run, nxt)))
-            yield GroupChunk(
-                lv_gid=(lv_t.astype(np.int64) * N + lv_src) * N + lv_dst,
-                lv_hops=lv_n.astype(np.int16),
-                lv_latency=(target.astype(np.int64) - lv_t + 1).astype(np.int32),
-                lv_capped=capped.astype(bool, copy=False),
-                p_lv=p_lv.astype(np.int64, copy=False),
-                hop_node=hn,
-                hop_uplink=hu,
-                hop_slice=hs,
-                hmax_reached=int(reached),
-                bound_hit=not fixed,
-                lv_dropped=dropped,
-            )
+            yield done
             if progress is not None:
                 progress(min(N, c0 + chunk) - c0)
 

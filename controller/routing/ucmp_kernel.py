@@ -143,10 +143,23 @@ def level_bound(S, N, n_levels):
 
 
 @nb.njit(cache=True, nogil=True)
-def group_walks(peer, V, E, K, c0, H, cap, c_from, L, P, lv_n, lv_t, lv_src, lv_c, lv_T, lv_cap, p_lv, hn, hu, hs):
+def group_walks(peer, V, E, K, c0, H, cap, keycap, envelope, c_from, L, P, dropped, lv_n, lv_t, lv_src, lv_c, lv_T,
+                lv_cap, p_lv, hn, hu, hs):
     """Group levels and their value-keeping walks (at most ``cap`` per level) for the
     destinations ``c0 + c`` of the tables, ``c = c_from ..``, appended at level ``L`` and
     path ``P`` of the output arrays.
+
+    ``keycap > 0``: the ``"last-hop"`` ties policy (:mod:`controller.routing.ucmp_policy`)
+    applied while walking, so tied walks into a last-hop ToR already seen are counted but
+    never stored: of the first ``cap`` walks of a level only the first into each last-hop
+    ToR is kept, at most ``keycap`` last-hop ToRs; a level is capped when it has more than
+    ``cap`` walks or more than ``keycap`` last-hop ToRs among them (the walk stops there:
+    nothing after it could be kept). The result is exactly :func:`ucmp_policy.apply` of
+    the ``keycap = 0`` output, without materialising up to ``cap`` walks per level.
+
+    ``envelope``: the ``"envelope"`` levels policy applied before walking: a level no flow
+    size selects (:func:`on_envelope`) is neither walked nor kept, only counted in
+    ``dropped[c]`` -- :func:`ucmp_policy.apply_levels` of the full output, less work.
 
     A level is ``(n, t, src, c)`` with ``A_n < A_{n-1}`` for ``A_n = V[n, t, H, src, c]``
     (``A_0`` = INF); its walks are found by a depth-first search over the move masks,
@@ -170,20 +183,36 @@ def group_walks(peer, V, E, K, c0, H, cap, c_from, L, P, lv_n, lv_t, lv_src, lv_
     cur_n = np.empty(width, np.int32)
     cur_u = np.empty(width, np.int16)
     cur_s = np.empty(width, np.int32)
+    seen = np.empty(max(min(keycap, N), 1), np.int64)
+    g_n = np.empty(n_lv + 1, np.int64)
+    g_A = np.empty(n_lv + 1, np.int64)
+    g_on = np.empty(n_lv + 1, np.bool_)
     one = np.uint64(1)
     for c in range(c_from, C):
         dst = c0 + c
         L_dst, P_dst = L, P
+        dropped[c] = 0
         for t in range(S):
             for src in range(N):
                 if src == dst:
                     continue
                 prev = INF
+                k = 0
                 for n in range(1, n_lv + 1):
                     A = np.int64(V[n, t, H, src, c])
-                    if A >= prev:
+                    if A < prev:
+                        prev = A
+                        g_n[k] = n
+                        g_A[k] = A
+                        k += 1
+                if envelope:
+                    on_envelope(g_n, g_A, k, g_on)
+                for i in range(k):
+                    if envelope and not g_on[i]:
+                        dropped[c] += 1  # no flow size selects this level: not walked, not kept
                         continue
-                    prev = A
+                    n = g_n[i]
+                    A = g_A[i]
                     lv_n[L] = n
                     lv_t[L] = t
                     lv_src[L] = src
@@ -191,6 +220,7 @@ def group_walks(peer, V, E, K, c0, H, cap, c_from, L, P, lv_n, lv_t, lv_src, lv_
                     lv_T[L] = A
                     capped = False
                     count = 0
+                    nkeys = 0
                     # depth 0: the source, first event from slice t
                     e = np.int64(E[n, t, H, src, c])
                     st_u[0] = src
@@ -217,6 +247,21 @@ def group_walks(peer, V, E, K, c0, H, cap, c_from, L, P, lv_n, lv_t, lv_src, lv_
                                 if count == cap:
                                     capped = True
                                     break
+                                count += 1
+                                if keycap > 0:
+                                    last = cur_n[depth - 1] if depth > 0 else src
+                                    known = False
+                                    for i in range(nkeys):
+                                        if seen[i] == last:
+                                            known = True
+                                            break
+                                    if known:
+                                        continue
+                                    if nkeys == keycap:
+                                        capped = True
+                                        break
+                                    seen[nkeys] = last
+                                    nkeys += 1
                                 if P == p_lv.shape[0]:
                                     return c, L_dst, P_dst
                                 p_lv[P] = L
@@ -230,7 +275,6 @@ def group_walks(peer, V, E, K, c0, H, cap, c_from, L, P, lv_n, lv_t, lv_src, lv_
                                         hu[P, i] = -1
                                         hs[P, i] = -1
                                 P += 1
-                                count += 1
                             else:
                                 m1 = n - depth - 1
                                 b1 = st_b[depth] - 1
@@ -260,6 +304,32 @@ def group_walks(peer, V, E, K, c0, H, cap, c_from, L, P, lv_n, lv_t, lv_src, lv_
     return C, L, P
 
 
+@nb.njit(cache=True, nogil=True)
+def on_envelope(hops, lat, k, out):
+    """``out[i]``: whether the uniform-cost line ``lat[i] + hops[i] x`` of member ``i`` of
+    ``k`` (hops ascending, latency strictly descending) touches the lower envelope at some
+    flow size ``x >= 0`` -- :func:`controller.routing.ucmp_policy.on_envelope` in integers.
+
+    Line ``i`` is lowest at ``x`` iff ``x <= (lat_j - lat_i) / (hops_i - hops_j)`` for
+    every member ``j`` with fewer hops and ``x >= (lat_i - lat_j) / (hops_j - hops_i)``
+    for every member with more; such an ``x >= 0`` exists iff the largest lower bound is
+    at most the smallest upper bound (all bounds are positive). Collinear members, which
+    touch at one point, are on."""
+    for i in range(k):
+        lo_p, lo_q = 0, 1  # largest lower bound lo_p / lo_q
+        for j in range(i + 1, k):
+            p, q = lat[i] - lat[j], hops[j] - hops[i]
+            if p * lo_q > lo_p * q:
+                lo_p, lo_q = p, q
+        ok = True
+        for j in range(i):
+            p, q = lat[j] - lat[i], hops[i] - hops[j]  # upper bound p / q
+            if lo_p * q > p * lo_q:
+                ok = False
+                break
+        out[i] = ok
+
+
 def _path_arrays(n: int, width: int) -> tuple[np.ndarray, ...]:
     """Empty path arrays (level, node, uplink, slice) for ``n`` paths of ``width`` hops."""
     return (np.empty(n, np.int64), np.empty((n, width), np.int32), np.empty((n, width), np.int16),
@@ -268,10 +338,15 @@ def _path_arrays(n: int, width: int) -> tuple[np.ndarray, ...]:
 
 def levels_and_paths(
     peer: np.ndarray, H: int, n_cap: int, c0: int, C: int, cap: int, path_room: int | None = None,
+    last_hops: int = 0, envelope: bool = False,
 ) -> tuple:
     """Group levels and walks of destinations ``c0 .. c0 + C - 1`` (same tuple as
     :func:`controller.routing.ucmp_numpy.levels_and_paths`). ``peer``: int32, C-ordered.
-    ``path_room``: paths the first output arrays hold (they double when full)."""
+    ``path_room``: paths the first output arrays hold (they double when full).
+    ``last_hops > 0``: the ``"last-hop"`` ties policy with that many last-hop ToRs per
+    level, applied in the walk (``group_walks``' ``keycap``; ``cap`` is then the tie search). ``envelope``: the
+    ``"envelope"`` levels policy, applied before walking; then the tuple carries one more
+    item, the number of levels it dropped."""
     S, N, _ = peer.shape
     V, E, K, fixed = value_tables(peer, c0, C, H, n_cap)
     n_lv = V.shape[0] - 1
@@ -281,9 +356,10 @@ def levels_and_paths(
     levels = (np.empty(n_levels, np.int16), np.empty(n_levels, np.int32), np.empty(n_levels, np.int32),
               np.empty(n_levels, np.int32), np.empty(n_levels, np.int32), np.empty(n_levels, np.bool_))
     paths = _path_arrays(path_room or min(n_levels, 1 << 20) * min(cap, 4), width)
+    dropped = np.zeros(C, np.int64)
     c = L = P = 0
     while True:
-        c, L, P = group_walks(peer, V, E, K, c0, H, cap, c, L, P, *levels, *paths)
+        c, L, P = group_walks(peer, V, E, K, c0, H, cap, last_hops, envelope, c, L, P, dropped, *levels, *paths)
         if c == C:
             break
         bigger = _path_arrays(2 * paths[0].shape[0], width)  # full: double, keep what is done
@@ -293,22 +369,28 @@ def levels_and_paths(
     del V, E, K
     lv_n, lv_t, lv_src, lv_c, target, capped = (a[:L] for a in levels)
     p_lv, hn, hu, hs = (a[:P] for a in paths)
-    return lv_n, lv_t, lv_src, lv_c + c0, target, capped, p_lv, hn, hu, hs, reached, fixed
+    out = lv_n, lv_t, lv_src, lv_c + c0, target, capped, p_lv, hn, hu, hs, reached, fixed
+    return (*out, int(dropped.sum())) if envelope else out
 
 
 @nb.njit(cache=True, nogil=True)
-def two_hop_best(wait, wait_t, upl, t, src, dst, H, k, lim):
+def two_hop_best(wait, wait_t, upl, peer, t, src, dst, H, k, lim):
     """The ``k`` fastest 2-hop paths ``src -> w -> dst`` from slice ``t`` per query (UCMP
     §5.3 backups, §4.3 relaxation): the compiled form of ``ucmp._two_hop`` + ``_best_k``.
 
     ``wait/upl``: :func:`controller.routing.paths.meeting_table`, ``wait_t`` its
-    ``[s, b, a]`` transpose (contiguous over the intermediate). A path is kept when both
-    meetings exist, ``w`` is neither end and its delivery slice ``a2 <= lim[q]``; the k
-    smallest ``(a2, w)`` are chosen and returned in increasing ``w`` (the NumPy engine's
-    order). Returns ``(q, w, a1, u1, a2, u2)`` arrays, queries in input order."""
+    ``[s, b, a]`` transpose, ``peer`` the schedule's ``[s, u, j]``. A path is kept when
+    both meetings exist, ``w`` is neither end and its delivery slice ``a2 <= lim[q]``; the
+    k smallest ``(a2, w)`` are chosen and returned in increasing ``w`` (the NumPy engine's
+    order). Intermediates are visited in the order ``src`` meets them (slice by slice
+    from ``t``, each at its first meeting) and the visit stops once that first meeting
+    (a lower bound of ``a2``) is later than the k-th best ``a2``: a few slices of ``d``
+    peers instead of every ToR. Returns ``(q, w, a1, u1, a2, u2)`` arrays, queries in
+    input order."""
     S = wait.shape[0]
-    N = wait.shape[1]
+    d = peer.shape[2]
     Q = t.shape[0]
+    step = 0 if H >= 2 else 1
     best_a = np.empty((Q, k), np.int64)
     best_w = np.empty((Q, k), np.int64)
     count = np.zeros(Q, np.int64)
@@ -317,34 +399,36 @@ def two_hop_best(wait, wait_t, upl, t, src, dst, H, k, lim):
         a = src[q]
         b = dst[q]
         n = 0
-        for w in range(N):
-            if w == a or w == b:
-                continue
-            w1 = wait[s0, a, w]
-            if w1 < 0:
-                continue
-            a1 = t[q] + w1
-            start2 = a1 if H >= 2 else a1 + 1
-            w2 = wait_t[start2 % S, b, w]
-            if w2 < 0:
-                continue
-            a2 = start2 + w2
-            if a2 > lim[q]:
-                continue
-            # insert (a2, w) into the sorted top-k (w increases, so ties keep the earlier w)
-            if n < k:
-                pos = n
-                n += 1
-            elif a2 < best_a[q, k - 1]:
-                pos = k - 1
-            else:
-                continue
-            while pos > 0 and best_a[q, pos - 1] > a2:
-                best_a[q, pos] = best_a[q, pos - 1]
-                best_w[q, pos] = best_w[q, pos - 1]
-                pos -= 1
-            best_a[q, pos] = a2
-            best_w[q, pos] = w
+        for delta in range(S):
+            if n == k and t[q] + delta + step > best_a[q, k - 1]:
+                break  # every later intermediate delivers after the k-th best
+            s1 = (s0 + delta) % S
+            for j in range(d):
+                w = peer[s1, a, j]
+                if w < 0 or w == a or w == b or wait[s0, a, w] != delta or upl[s0, a, w] != j:
+                    continue  # not a ToR src meets first here (over this uplink)
+                a1 = t[q] + delta
+                start2 = a1 + step
+                w2 = wait_t[start2 % S, b, w]
+                if w2 < 0:
+                    continue
+                a2 = start2 + w2
+                if a2 > lim[q]:
+                    continue
+                # insert (a2, w) into the top-k, ordered by (a2, w)
+                if n < k:
+                    pos = n
+                    n += 1
+                elif a2 < best_a[q, k - 1] or (a2 == best_a[q, k - 1] and w < best_w[q, k - 1]):
+                    pos = k - 1
+                else:
+                    continue
+                while pos > 0 and (best_a[q, pos - 1] > a2 or (best_a[q, pos - 1] == a2 and best_w[q, pos - 1] > w)):
+                    best_a[q, pos] = best_a[q, pos - 1]
+                    best_w[q, pos] = best_w[q, pos - 1]
+                    pos -= 1
+                best_a[q, pos] = a2
+                best_w[q, pos] = w
         count[q] = n
     total = 0
     for q in range(Q):

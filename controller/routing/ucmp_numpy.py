@@ -65,25 +65,28 @@ def _value_tables(sched: Schedule, H: int, n_cap: int, dsts: np.ndarray) -> tupl
     return np.stack(levels), np.stack(events)
 
 
-def _cap(lv: np.ndarray, done: np.ndarray, cap: int) -> np.ndarray:
-    """Boolean mask keeping, per level id, the first ``cap - done[level]`` entries."""
-    order = np.argsort(lv, kind="stable")
-    lv_o = lv[order]
-    first = np.searchsorted(lv_o, lv_o, side="left")
-    rank = np.arange(lv_o.size) - first + done[lv_o]
-    keep = np.zeros(lv.size, dtype=bool)
-    keep[order[rank < cap]] = True
-    return keep
+def _first_per_level(lv: np.ndarray, room: np.ndarray) -> np.ndarray:
+    """Mask keeping, per level id, the first ``room[level]`` entries of ``lv`` (sorted)."""
+    rank = np.arange(lv.size) - np.searchsorted(lv, lv, side="left")
+    return rank < room[lv]
 
 
 def _enumerate(
     sched: Schedule, V: np.ndarray, E: np.ndarray, dsts: np.ndarray, H: int, cap: int
 ) -> tuple:
-    """All value-keeping walks of every group level (at most ``cap`` per level).
+    """The first ``cap`` value-keeping walks of every group level in canonical order, and
+    whether a level has more (``truncated``).
 
-    A live walk sits at an *event*: a slice where some hop keeps the level's target
-    value. Each round it branches into the value-keeping hops of that slice and into
-    a continuation at its next event (waiting longer can also keep the value).
+    Canonical order (the compiled engine's depth-first order, docs/ucmp.md "Ties"): walks
+    compared hop by hop on (send slice, uplink), earliest slice first, then lowest uplink.
+    Round ``k`` extends every live walk (``k`` hops so far, sitting at an *event*: a slice
+    where some hop keeps the level's target value) by its ``k+1``-th hop, at this event
+    or, waiting longer, at any later event that still keeps the value. Live walks stay
+    sorted by (level, hops so far): children are generated per parent and ordered by
+    (parent, slice, uplink). Every live walk completes (it is on the value-keeping DAG,
+    all of a level's walks have exactly its hop count), and the completions of a prefix
+    all precede those of any later prefix, so keeping each level's first ``cap - done``
+    prefixes after each round loses none of its first ``cap`` walks.
     """
     S, N, d = sched.peer.shape
     n_lv = V.shape[0] - 1
@@ -95,6 +98,7 @@ def _enumerate(
     lv_n, lv_t, lv_src, lv_c = np.nonzero(better)
     target = A[lv_n, lv_t, lv_src, lv_c].astype(np.int32)
     L = lv_n.shape[0]
+    # live walks, sorted by (level, hops so far): level, ToR, event slice, budget, hops left, last hop record
     it_lv = np.arange(L, dtype=np.int64)
     it_u = lv_src.astype(np.int64)
     it_m = lv_n.astype(np.int64)
@@ -113,72 +117,64 @@ def _enumerate(
     def flat(m, tau, b, u, c):
         return (((m * T1 + tau) * B1 + b) * N + u) * C + c
 
-    def over_cap(lv: np.ndarray) -> bool:
-        return bool(lv.size) and int((np.bincount(lv, minlength=L) + done).max()) > cap
-
     while it_lv.size:
         T_it = target[it_lv]
         c_it = lv_c[it_lv]
+        dst_it = dsts[c_it]
+        # every next hop of every live walk: (parent, slice, uplink, ToR, budget there, final)
+        ch_p, ch_tau, ch_j, ch_w, ch_b, ch_fin = [], [], [], [], [], []
         act = np.flatnonzero((it_b >= 1) & (it_m >= 1))
-        a_T = T_it[act]
-        a_dst = dsts[c_it[act]]
-        a_final = it_tau[act] == a_T
-        pbase = ((it_tau[act] % S) * N + it_u[act]) * d
-        vbase = flat(it_m[act] - 1, it_tau[act], it_b[act] - 1, 0, c_it[act])
-        new_sel, new_w, new_j, new_final = [], [], [], []
-        for j in range(d):
-            w = peer_f[pbase + j]
-            at_dst = w == a_dst
-            fin = np.flatnonzero(at_dst & a_final)
-            mid = np.flatnonzero((w >= 0) & ~at_dst)
-            mid = mid[Vf[vbase[mid] + w[mid] * C] == a_T[mid]]
-            for sel, final in ((fin, True), (mid, False)):
-                if sel.size:
-                    new_sel.append(act[sel])
-                    new_w.append(w[sel])
-                    new_j.append(np.full(sel.size, j, np.int16))
-                    new_final.append(np.full(sel.size, final))
-        nxt = []
-        if new_sel:
-            sel = np.concatenate(new_sel)
-            w = np.concatenate(new_w)
-            final = np.concatenate(new_final)
-            ids = n_rec + np.arange(sel.size)
-            n_rec += sel.size
-            rec_node.append(w.astype(np.int32))
-            rec_upl.append(np.concatenate(new_j))
-            rec_slice.append(it_tau[sel].astype(np.int32))
-            rec_parent.append(it_rec[sel])
-            f = np.flatnonzero(final)
-            if f.size:
-                lv = it_lv[sel[f]]
-                keep = _cap(lv, done, cap) if over_cap(lv) else np.ones(f.size, bool)
-                truncated[lv[~keep]] = True
-                np.add.at(done, lv[keep], 1)
-                fin_lv.append(lv[keep])
-                fin_rec.append(ids[f[keep]])
-            k = np.flatnonzero(~final)
-            if k.size:
-                sk, wk = sel[k], w[k]
-                m1, b1, tau = it_m[sk] - 1, it_b[sk] - 1, it_tau[sk]
-                ev = Ef[flat(m1, tau, b1, wk, c_it[sk])].astype(np.int64)
-                nxt.append((it_lv[sk], wk, ev, np.where(ev == tau, b1, H), m1, ids[k]))
-        cont = np.flatnonzero(it_tau + 1 <= T_it)
-        if cont.size:
-            fc = flat(it_m[cont], it_tau[cont] + 1, H, it_u[cont], c_it[cont])
-            keep_c = Vf[fc] == T_it[cont]
-            cont, fc = cont[keep_c], fc[keep_c]
-        if cont.size:
-            ev = Ef[fc].astype(np.int64)
-            nxt.append((it_lv[cont], it_u[cont], ev, np.full(cont.size, H, np.int64), it_m[cont], it_rec[cont]))
-        if not nxt:
+        tau, b = it_tau[act], it_b[act]
+        while act.size:  # this event, then each later event that keeps the value
+            a_T = T_it[act]
+            a_final = tau == a_T
+            pbase = ((tau % S) * N + it_u[act]) * d
+            vbase = flat(it_m[act] - 1, tau, b - 1, 0, c_it[act])
+            for j in range(d):
+                w = peer_f[pbase + j]
+                at_dst = w == dst_it[act]
+                fin = np.flatnonzero(at_dst & a_final)
+                mid = np.flatnonzero((w >= 0) & ~at_dst)
+                mid = mid[Vf[vbase[mid] + w[mid] * C] == a_T[mid]]
+                for sel, final in ((fin, True), (mid, False)):
+                    if sel.size:
+                        ch_p.append(act[sel])
+                        ch_tau.append(tau[sel])
+                        ch_j.append(np.full(sel.size, j, np.int64))
+                        ch_w.append(w[sel])
+                        ch_b.append(b[sel])
+                        ch_fin.append(np.full(sel.size, final))
+            more = np.flatnonzero(tau + 1 <= a_T)
+            act, tau = act[more], tau[more] + 1
+            fc = flat(it_m[act], tau, H, it_u[act], c_it[act])
+            keep = Vf[fc] == T_it[act]
+            act, tau = act[keep], Ef[fc[keep]].astype(np.int64)
+            b = np.full(act.size, H, np.int64)
+        if not ch_p:
             break
-        it_lv, it_u, it_tau, it_b, it_m, it_rec = (np.concatenate([r[i] for r in nxt]) for i in range(6))
-        # every live walk completes, so keep at most (cap - completed) of them per level
-        if over_cap(it_lv):
-            keep = _cap(it_lv, done, cap)
-            truncated[it_lv[~keep]] = True
-            it_lv, it_u, it_tau, it_b, it_m, it_rec = (x[keep] for x in (it_lv, it_u, it_tau, it_b, it_m, it_rec))
+        p, tau, j, w, b, final = (np.concatenate(x) for x in (ch_p, ch_tau, ch_j, ch_w, ch_b, ch_fin))
+        # by (parent, slice, uplink); parents are in (level, hops so far) order, so children stay in it
+        order = np.argsort((p * T1 + tau) * d + j, kind="stable")
+        p, tau, j, w, b, final = p[order], tau[order], j[order], w[order], b[order], final[order]
+        lv = it_lv[p]
+        if int((np.bincount(lv, minlength=L) + done).max()) > cap:
+            keep = _first_per_level(lv, cap - done)
+            truncated[lv[~keep]] = True
+            p, tau, j, w, b, final, lv = (x[keep] for x in (p, tau, j, w, b, final, lv))
+        ids = n_rec + np.arange(p.size)
+        n_rec += p.size
+        rec_node.append(w.astype(np.int32))
+        rec_upl.append(j.astype(np.int16))
+        rec_slice.append(tau.astype(np.int32))
+        rec_parent.append(it_rec[p])
+        f = np.flatnonzero(final)
+        np.add.at(done, lv[f], 1)
+        fin_lv.append(lv[f])
+        fin_rec.append(ids[f])
+        k = np.flatnonzero(~final)
+        m1, b1 = it_m[p[k]] - 1, b[k] - 1
+        ev = Ef[flat(m1, tau[k], b1, w[k], c_it[p[k]])].astype(np.int64)
+        it_lv, it_u, it_tau, it_b, it_m, it_rec = lv[k], w[k], ev, np.where(ev == tau[k], b1, H), m1, ids[k]
     # rebuild the hop lists from the parent pointers
     p_lv = np.concatenate(fin_lv) if fin_lv else np.zeros(0, np.int64)
     r = np.concatenate(fin_rec) if fin_rec else np.zeros(0, np.int64)

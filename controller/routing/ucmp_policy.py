@@ -20,6 +20,15 @@ Ties (``ties``):
 * ``"all"``: every tied walk (up to ``max_parallel``), including different prefixes into
   the same last-hop ToR: uro's earlier behaviour.
 
+Where a cap binds (the rule both engines follow, so their tables are identical): a
+level's tied walks are taken in the canonical order above (the compiled engine's
+depth-first order; the NumPy reference keeps each level's first walks in that order
+round by round). ``"last-hop"``: the first ``tie_search`` walks are examined -- every
+walk counts, also one into a last-hop ToR already kept -- and the level is capped if it
+has more; of those, each last-hop ToR keeps its first walk, and the first
+``max_parallel`` last-hop ToRs in that order are kept (capped if a further one
+appears). ``"all"``: the first ``max_parallel`` walks (capped if there are more).
+
 Levels (``levels``):
 
 * ``"envelope"`` (default, as the artifact): a hop-count level whose uniform-cost line
@@ -126,12 +135,25 @@ def apply(out: tuple, ties: str, levels: str, cap: int, n_tors: int) -> tuple:
     """The engines' chunk tuple ``(lv_n, lv_t, lv_src, lv_dst, target, capped, p_lv, hn,
     hu, hs, reached, fixed)`` with the ties and levels policies applied (levels renumbered).
     ``cap``: paths (``"all"``) or last-hop ToRs (``"last-hop"``) kept per level."""
+    return apply_levels(apply_ties(out, ties, cap), levels, n_tors)
+
+
+def apply_ties(out: tuple, ties: str, cap: int) -> tuple:
+    """The ties policy of :func:`apply` alone (the compiled engine applies it while it
+    walks: ``ucmp_kernel.group_walks``' ``keycap``)."""
+    if ties != "last-hop":
+        return out
     lv_n, lv_t, lv_src, lv_dst, target, capped, p_lv, hn, hu, hs, reached, fixed = out
     capped = np.asarray(capped, bool).copy()
-    if ties == "last-hop":
-        keep, cut = first_per_key(p_lv, last_hops(lv_n, lv_src, p_lv, hn), cap)
-        capped[cut] = True
-        p_lv, hn, hu, hs = p_lv[keep], hn[keep], hu[keep], hs[keep]
+    keep, cut = first_per_key(p_lv, last_hops(lv_n, lv_src, p_lv, hn), cap)
+    capped[cut] = True
+    p_lv, hn, hu, hs = p_lv[keep], hn[keep], hu[keep], hs[keep]
+    return lv_n, lv_t, lv_src, lv_dst, target, capped, p_lv, hn, hu, hs, reached, fixed
+
+
+def apply_levels(out: tuple, levels: str, n_tors: int) -> tuple:
+    """The levels policy of :func:`apply` alone."""
+    lv_n, lv_t, lv_src, lv_dst, target, capped, p_lv, hn, hu, hs, reached, fixed = out
     if levels == "envelope":
         gid = (lv_t.astype(np.int64) * n_tors + lv_src) * n_tors + lv_dst
         lat = target.astype(np.int64) - lv_t + 1

@@ -9,6 +9,8 @@ built with it also takes ``--target tofino2 --arch t2na``, point ``URO_BF_P4C`` 
 ``pipe/logs/`` (resource usage, read by :mod:`controller.tofino2.report`), plus
 ``build.json`` (compiler, version, command, seconds). It compiles into a temporary
 directory and renames it over the old one, so a failed build leaves nothing half written.
+A build whose assembly does arithmetic on PHV containers shared by fields at different bits
+is refused (:mod:`controller.tofino2.bfa_check`: bf-p4c 9.13.4 emitted such code silently).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import time
 from pathlib import Path
 
 from controller.errors import UroError
+from controller.tofino2 import bfa_check
 
 NAME = "bf-p4c"
 BUILD_INFO = "build.json"
@@ -64,6 +67,19 @@ def output_dir(p4_file: Path) -> Path:
     return p4_file.with_suffix("")
 
 
+def check_assembly(bfa: Path, p4_file: Path) -> None:
+    """Refuse a build whose assembly computes on containers shared by fields at different
+    bits (:mod:`controller.tofino2.bfa_check`): bf-p4c compiles it without a word and the
+    switch then computes wrong values."""
+    if not bfa.is_file():
+        return
+    text = bfa.read_text()
+    found = [f for g in ("ingress", "egress") for f in bfa_check.shared_arithmetic(text, g)]
+    if found:
+        raise CompileError(f"{NAME} output of {p4_file} is unsafe: {found[0]}"
+                           + (f" (+{len(found) - 1} more)" if len(found) > 1 else ""))
+
+
 def compile(p4_file: str | Path) -> list[Path]:
     """Compile one rendered t2na program; returns the artifacts it wrote."""
     p4_file = Path(p4_file)
@@ -84,6 +100,7 @@ def compile(p4_file: str | Path) -> list[Path]:
             first = errs[0] if errs else (lines[-1] if lines else "no output")
             raise CompileError(f"{NAME} failed on {p4_file} after {seconds:.0f} s: {first.strip()}"
                                + (f" (+{len(errs) - 1} more errors)" if len(errs) > 1 else ""))
+        check_assembly(tmp / "pipe" / f"{p4_file.stem}.bfa", p4_file)
         (tmp / BUILD_INFO).write_text(json.dumps({
             "compiler": exe, "version": version(exe), "command": cmd, "seconds": round(seconds, 1),
             "program": p4_file.stem}, indent=1) + "\n")

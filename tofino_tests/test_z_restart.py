@@ -1,6 +1,7 @@
 """A switch reboot (bf_switchd and the model restarted; the model takes no second driver):
 the program comes back from the switch's conf with empty tables; the next push adopts it (no
-re-bind), writes the switch plan again and reinstalls the routes (restored)."""
+re-bind), writes the switch plan again and reinstalls the routes (restored). Named to run last:
+the reboot replaces the bf_switchd the session's ``view`` fixture talks to."""
 
 from __future__ import annotations
 

@@ -1,0 +1,75 @@
+"""The streamed UCMP writer's compiled phase-1 step and its banded phase 3 (controller/tables/stream*.py)."""
+
+import numpy as np
+import pytest
+
+from controller.routing import ucmp
+from controller.schedule.generate import opera
+from controller.tables import artifacts, stream
+from controller.tables.source import ranges
+from controller.tables.stream_kernel import hop_rows
+
+
+def _numpy_form(order, m_np, m_t, parts, width, pad, node_dt, upl_dt, wait_dt):
+    """The writer's former NumPy passes: concatenate and pad the parts, relative send
+    slices, padding, casts, then the row gather into member order."""
+    def cat(i):
+        return np.concatenate([np.pad(p[i], ((0, 0), (0, width - p[i].shape[1])), constant_values=-1)
+                               for p in parts])
+    hn, hu, hs = cat(0), cat(1), cat(2)
+    live = hn >= 0
+    off = hs - np.repeat(m_t, m_np)[:, None]
+    hw = np.where(live, off, pad).astype(wait_dt)
+    pidx = ranges(np.cumsum(m_np)[order] - m_np[order], m_np[order])
+    return hn.astype(node_dt)[pidx], hu.astype(upl_dt)[pidx], hw[pidx], off[live]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_hop_rows_equals_the_numpy_passes(seed):
+    rng = np.random.default_rng(seed)
+    pad = 255
+    n_members = [int(rng.integers(0, 40)) for _ in range(3)]
+    widths = [int(rng.integers(1, 6)), 2, 2]
+    m_np = np.concatenate([rng.integers(0 if i else 1, 4, n) for i, n in enumerate(n_members)]).astype(np.int64)
+    m_t = rng.integers(0, 20, m_np.size).astype(np.int64)
+    t_path = np.repeat(m_t, m_np)
+    parts, at = [], 0
+    for i, n in enumerate(n_members):
+        P = int(m_np[sum(n_members[:i]):sum(n_members[:i + 1])].sum())
+        length = rng.integers(1, widths[i] + 1, P)
+        col = np.arange(widths[i])[None, :]
+        real = col < length[:, None]
+        hn = np.where(real, rng.integers(0, 300, (P, widths[i])), -1).astype(np.int32)
+        hu = np.where(real, rng.integers(0, 30, (P, widths[i])), -1).astype(np.int16)
+        hs = np.where(real, t_path[at:at + P, None] + rng.integers(0, 40, (P, widths[i])), -1).astype(np.int32)
+        parts.append((hn, hu, hs))
+        at += P
+    width = max(widths)
+    order = rng.permutation(m_np.size).astype(np.int64)
+    want_n, want_u, want_w, offs = _numpy_form(order, m_np, m_t, parts, width, pad, np.int16, np.int8, np.uint8)
+    P = int(m_np.sum())
+    got = np.empty((P, width), np.int16), np.empty((P, width), np.int8), np.empty((P, width), np.uint8)
+    lo, hi = hop_rows(order, np.cumsum(m_np) - m_np, m_np, m_t, *[a for p in parts for a in p], pad, *got)
+    for g, w in zip(got, (want_n, want_u, want_w)):
+        assert g.dtype == w.dtype and np.array_equal(g, w)
+    assert (lo, hi) == (int(offs.min()), int(offs.max()))
+
+
+def test_banded_phase_3_writes_the_same_artifact(tmp_path, monkeypatch):
+    """Bands of a few paths (many bands, ToRs split across chunks) give the bytes one band gives."""
+    s, prm = opera(20, 3, seed=2), ucmp.UcmpParams(relax_slices=1)
+    one = tmp_path / "one.uro"
+    one.mkdir()
+    stream.write_ucmp(s, prm, one, chunk=3)
+    monkeypatch.setattr(stream, "_BAND_PATHS", 7)
+    many = tmp_path / "many.uro"
+    many.mkdir()
+    placed = []
+    stream.write_ucmp(s, prm, many, chunk=3, write_progress=placed.append)
+    assert len(placed) > 5 and sum(placed) == s.n_tors
+    names = sorted(p.name for p in one.iterdir())
+    assert sorted(p.name for p in many.iterdir()) == names
+    for n in names:
+        if n.endswith(".npy"):
+            assert (one / n).read_bytes() == (many / n).read_bytes(), n
+    assert artifacts.open(many, s).route_set().n_paths > 0

@@ -201,10 +201,11 @@ header bridge_t {
 
 /* A packet source-routed here: the key of its path in egress's ssrr_hops (the hops are
  * written in egress, off ingress's critical path) and the last hop's ToR. Every field is
- * whole bytes: packed sub-byte fields share a container, which ssrr_first's action would
- * then write from five PHV sources (bf-p4c: at most two). */
+ * whole bytes (but gen: one bit and zeros): packed sub-byte fields share a container, which
+ * ssrr_first's action would then write from five PHV sources (bf-p4c: at most two). */
 header bridge_src_t {
-    bit<8>  gen;
+    bit<1>  gen;                    // at bit 7 of its byte, as the stamp in ipv4.flags (bf-p4c
+    bit<7>  spare;                  // copies meta.gen <- flags[2:2] without a shift: same alignment)
     bit<16> group;
     bit<8>  level;
     bit<8>  member;
@@ -913,7 +914,7 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
     action unwritten() { eg_dprsr_md.drop_ctl = 1; }
     table ssrr_hops {
         key = {
-            hdr.bridge_src.gen[0:0]: exact @name("generation");   // the hops belong to their route generation
+            hdr.bridge_src.gen: exact @name("generation");       // the hops belong to their route generation
             hdr.bridge_src.group[14:0]: exact @name("group");
             hdr.bridge_src.level[1:0]: exact @name("level");
             hdr.bridge_src.member[2:0]: exact @name("member");
@@ -1909,7 +1910,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.ipv4.version_ihl = 0x47;
         meta.path_bytes = 28;
         hdr.bridge_src.setValid();
-        hdr.bridge_src.gen = (bit<8>)meta.gen;
+        hdr.bridge_src.gen = meta.gen;
+        hdr.bridge_src.spare = 0;
         hdr.bridge_src.group = (bit<16>)meta.ssrr_group;
         hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
         hdr.bridge_src.member = (bit<8>)meta.ssrr_member;
@@ -1926,7 +1928,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.ipv4.version_ihl = 0x48;
         meta.path_bytes = 32;
         hdr.bridge_src.setValid();
-        hdr.bridge_src.gen = (bit<8>)meta.gen;
+        hdr.bridge_src.gen = meta.gen;
+        hdr.bridge_src.spare = 0;
         hdr.bridge_src.group = (bit<16>)meta.ssrr_group;
         hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
         hdr.bridge_src.member = (bit<8>)meta.ssrr_member;
@@ -1943,7 +1946,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.ipv4.version_ihl = 0x49;
         meta.path_bytes = 36;
         hdr.bridge_src.setValid();
-        hdr.bridge_src.gen = (bit<8>)meta.gen;
+        hdr.bridge_src.gen = meta.gen;
+        hdr.bridge_src.spare = 0;
         hdr.bridge_src.group = (bit<16>)meta.ssrr_group;
         hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
         hdr.bridge_src.member = (bit<8>)meta.ssrr_member;

@@ -201,10 +201,11 @@ header bridge_t {
 
 /* A packet source-routed here: the key of its path in egress's ssrr_hops (the hops are
  * written in egress, off ingress's critical path) and the last hop's ToR. Every field is
- * whole bytes: packed sub-byte fields share a container, which ssrr_first's action would
- * then write from five PHV sources (bf-p4c: at most two). */
+ * whole bytes (but gen: one bit and zeros): packed sub-byte fields share a container, which
+ * ssrr_first's action would then write from five PHV sources (bf-p4c: at most two). */
 header bridge_src_t {
-    bit<8>  gen;
+    bit<1>  gen;                    // at bit 7 of its byte, as the stamp in ipv4.flags (bf-p4c
+    bit<7>  spare;                  // copies meta.gen <- flags[2:2] without a shift: same alignment)
     bit<16> group;
     bit<8>  level;
     bit<8>  member;
@@ -998,7 +999,7 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
     action unwritten() { eg_dprsr_md.drop_ctl = 1; }
     table ssrr_hops {
         key = {
-            hdr.bridge_src.gen[0:0]: exact @name("generation");   // the hops belong to their route generation
+            hdr.bridge_src.gen: exact @name("generation");       // the hops belong to their route generation
             hdr.bridge_src.group[10:0]: exact @name("group");
             hdr.bridge_src.level[2:0]: exact @name("level");
             hdr.bridge_src.member[2:0]: exact @name("member");
@@ -1944,7 +1945,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.ipv4.version_ihl = 0x47;
         meta.path_bytes = 28;
         hdr.bridge_src.setValid();
-        hdr.bridge_src.gen = (bit<8>)meta.gen;
+        hdr.bridge_src.gen = meta.gen;
+        hdr.bridge_src.spare = 0;
         hdr.bridge_src.group = (bit<16>)meta.ssrr_group;
         hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
         hdr.bridge_src.member = (bit<8>)meta.ssrr_member;
@@ -1963,7 +1965,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.ipv4.version_ihl = 0x48;
         meta.path_bytes = 32;
         hdr.bridge_src.setValid();
-        hdr.bridge_src.gen = (bit<8>)meta.gen;
+        hdr.bridge_src.gen = meta.gen;
+        hdr.bridge_src.spare = 0;
         hdr.bridge_src.group = (bit<16>)meta.ssrr_group;
         hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
         hdr.bridge_src.member = (bit<8>)meta.ssrr_member;
@@ -1982,7 +1985,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.ipv4.version_ihl = 0x49;
         meta.path_bytes = 36;
         hdr.bridge_src.setValid();
-        hdr.bridge_src.gen = (bit<8>)meta.gen;
+        hdr.bridge_src.gen = meta.gen;
+        hdr.bridge_src.spare = 0;
         hdr.bridge_src.group = (bit<16>)meta.ssrr_group;
         hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
         hdr.bridge_src.member = (bit<8>)meta.ssrr_member;
@@ -2001,7 +2005,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.ipv4.version_ihl = 0x4A;
         meta.path_bytes = 40;
         hdr.bridge_src.setValid();
-        hdr.bridge_src.gen = (bit<8>)meta.gen;
+        hdr.bridge_src.gen = meta.gen;
+        hdr.bridge_src.spare = 0;
         hdr.bridge_src.group = (bit<16>)meta.ssrr_group;
         hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
         hdr.bridge_src.member = (bit<8>)meta.ssrr_member;
@@ -2020,7 +2025,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.ipv4.version_ihl = 0x4B;
         meta.path_bytes = 44;
         hdr.bridge_src.setValid();
-        hdr.bridge_src.gen = (bit<8>)meta.gen;
+        hdr.bridge_src.gen = meta.gen;
+        hdr.bridge_src.spare = 0;
         hdr.bridge_src.group = (bit<16>)meta.ssrr_group;
         hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
         hdr.bridge_src.member = (bit<8>)meta.ssrr_member;

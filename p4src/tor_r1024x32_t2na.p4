@@ -1903,7 +1903,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
      * bytes): 32 bits of immediate data, one action per n. The option itself is written in
      * egress (ssrr_hops): the key goes along in bridge_src, and an option the packet arrived
      * with (re-sourced after a refused hop) is removed here. */
-    action first_1(bit<5> up0, bit<5> slice0, bit<5> wait0) {
+    action first_1(bit<5> up0, bit<5> wait0) {
         meta.has_path = 1;
         meta.alt_up_10 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_10 = (step_t)wait0;
@@ -1921,7 +1921,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.hops[1].setInvalid();
         hdr.hops[2].setInvalid();
     }
-    action first_2(bit<5> up0, bit<5> slice0, bit<5> wait0) {
+    action first_2(bit<5> up0, bit<5> wait0) {
         meta.has_path = 1;
         meta.alt_up_10 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_10 = (step_t)wait0;
@@ -1939,7 +1939,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.hops[1].setInvalid();
         hdr.hops[2].setInvalid();
     }
-    action first_3(bit<5> up0, bit<5> slice0, bit<5> wait0) {
+    action first_3(bit<5> up0, bit<5> wait0) {
         meta.has_path = 1;
         meta.alt_up_10 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_10 = (step_t)wait0;

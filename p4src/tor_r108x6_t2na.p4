@@ -1938,7 +1938,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
      * bytes): 32 bits of immediate data, one action per n. The option itself is written in
      * egress (ssrr_hops): the key goes along in bridge_src, and an option the packet arrived
      * with (re-sourced after a refused hop) is removed here. */
-    action first_1(bit<3> up0, bit<5> slice0, bit<5> wait0) {
+    action first_1(bit<3> up0, bit<5> wait0) {
         meta.has_path = 1;
         meta.alt_up_4 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_4 = (step_t)wait0;
@@ -1958,7 +1958,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.hops[3].setInvalid();
         hdr.hops[4].setInvalid();
     }
-    action first_2(bit<3> up0, bit<5> slice0, bit<5> wait0) {
+    action first_2(bit<3> up0, bit<5> wait0) {
         meta.has_path = 1;
         meta.alt_up_4 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_4 = (step_t)wait0;
@@ -1978,7 +1978,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.hops[3].setInvalid();
         hdr.hops[4].setInvalid();
     }
-    action first_3(bit<3> up0, bit<5> slice0, bit<5> wait0) {
+    action first_3(bit<3> up0, bit<5> wait0) {
         meta.has_path = 1;
         meta.alt_up_4 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_4 = (step_t)wait0;
@@ -1998,7 +1998,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.hops[3].setInvalid();
         hdr.hops[4].setInvalid();
     }
-    action first_4(bit<3> up0, bit<5> slice0, bit<5> wait0) {
+    action first_4(bit<3> up0, bit<5> wait0) {
         meta.has_path = 1;
         meta.alt_up_4 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_4 = (step_t)wait0;
@@ -2018,7 +2018,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.hops[3].setInvalid();
         hdr.hops[4].setInvalid();
     }
-    action first_5(bit<3> up0, bit<5> slice0, bit<5> wait0) {
+    action first_5(bit<3> up0, bit<5> wait0) {
         meta.has_path = 1;
         meta.alt_up_4 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_4 = (step_t)wait0;

@@ -1795,7 +1795,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
      * bytes): 32 bits of immediate data, one action per n. The option itself is written in
      * egress (ssrr_hops): the key goes along in bridge_src, and an option the packet arrived
      * with (re-sourced after a refused hop) is removed here. */
-    action first_1(bit<1> up0, bit<2> slice0, bit<2> wait0) {
+    action first_1(bit<1> up0, bit<2> wait0) {
         meta.has_path = 1;
         meta.alt_up_3 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_3 = (step_t)wait0;
@@ -1814,7 +1814,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.hops[2].setInvalid();
         hdr.hops[3].setInvalid();
     }
-    action first_2(bit<1> up0, bit<2> slice0, bit<2> wait0) {
+    action first_2(bit<1> up0, bit<2> wait0) {
         meta.has_path = 1;
         meta.alt_up_3 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_3 = (step_t)wait0;
@@ -1833,7 +1833,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.hops[2].setInvalid();
         hdr.hops[3].setInvalid();
     }
-    action first_3(bit<1> up0, bit<2> slice0, bit<2> wait0) {
+    action first_3(bit<1> up0, bit<2> wait0) {
         meta.has_path = 1;
         meta.alt_up_3 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_3 = (step_t)wait0;
@@ -1852,7 +1852,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.hops[2].setInvalid();
         hdr.hops[3].setInvalid();
     }
-    action first_4(bit<1> up0, bit<2> slice0, bit<2> wait0) {
+    action first_4(bit<1> up0, bit<2> wait0) {
         meta.has_path = 1;
         meta.alt_up_3 = (uplink_t)up0;            // the SSRR slot: hop 0
         meta.alt_wait_3 = (step_t)wait0;

@@ -417,8 +417,8 @@ def ssrr_exact_entries(contract: dict, routes, tor: int, generation: int = 0,
 def path_entries(contract: dict, group: int, level: int, member: int, path: Sequence[tuple[int, int, int]],
                  start_slice: int, generation: int = 0, dst: int | None = None) -> list[TableEntry]:
     """A t2na path ([(next ToR, uplink, send slice)], n hops) as its two entries keyed
-    (generation, group, level, member): ``ssrr_first`` ``first_<n>`` (hop 0's uplink, send
-    slice and wait from the start slice: what the queue test needs) and ``ssrr_hops``
+    (generation, group, level, member): ``ssrr_first`` ``first_<n>`` (hop 0's uplink and
+    its wait from the start slice: what the queue test needs) and ``ssrr_hops``
     ``write_path_<n>`` in egress (the ToRs of hops before the last -- the last must be ``dst``
     and is not stored -- and every hop's uplink and send slice)."""
     prof = contract["profile"]
@@ -428,7 +428,7 @@ def path_entries(contract: dict, group: int, level: int, member: int, path: Sequ
     if dst is not None and path[-1][0] != dst:
         raise EntryError(f"{where}: the path ends at ToR {path[-1][0]}, not at its destination {dst}")
     key = {"generation": _gen(generation), "group": group, "level": level, "member": member}
-    first = {"up0": params["up0"], "slice0": params["slice0"], "wait0": (path[0][2] - start_slice) % prof["slices"]}
+    first = {"up0": params["up0"], "wait0": (path[0][2] - start_slice) % prof["slices"]}
     rest = {f"tor{h}": params[f"tor{h}"] for h in range(n - 1)}
     rest.update({f"{f}{h}": params[f"{f}{h}"] for h in range(n) for f in ("up", "slice")})
     return [make_entry(contract, "ssrr_first", key, f"first_{n}", first),

@@ -206,7 +206,8 @@ class T2na:
                                 for a, ps in actions.items()}}
         write, first = {}, {}
         for n in range(1, profile.ssrr_hops + 1):
-            first[f"first_{n}"] = [("up0", L["uplink_bits"]), ("slice0", L["slice_bits"]), ("wait0", L["slice_bits"])]
+            # hop 0's send slice is written in egress (ssrr_hops); the queue test needs its wait
+            first[f"first_{n}"] = [("up0", L["uplink_bits"]), ("wait0", L["slice_bits"])]
             ps = [(f"tor{h}", L["tor_bits"]) for h in range(n - 1)]      # the last hop's ToR is the destination
             ps += [(f"up{h}", L["uplink_bits"]) for h in range(n)] + [(f"slice{h}", L["slice_bits"]) for h in range(n)]
             write[f"write_path_{n}"] = ps

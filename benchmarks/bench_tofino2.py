@@ -49,7 +49,7 @@ def main(quick: bool = False, large: bool = True, keep: str | None = None) -> in
             continue
         r = report.load(out)
         uro = r.table_sram("uro_next_hop")
-        ssrr = r.table_sram("ssrr_path", "ssrr_selector", "ssrr_selector_profile", "ssrr_hops")
+        ssrr = r.table_sram(*report.SOURCE_ROUTE_TABLES)
         rows.append((label, f"{r.compile_seconds:.0f} s",
                      f"stages {r.stages}/20, SRAM {r.sram.pct:.2f}% (uro_next_hop {uro.pct:.2f}%, ssrr {ssrr.pct:.2f}%), "
                      f"TCAM {r.tcam.pct:.2f}%, stateful ALUs {r.stateful_alus.used}/{r.stateful_alus.total}, "

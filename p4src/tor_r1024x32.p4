@@ -501,7 +501,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         hdr.hops[4].send_slice = slice4;
     }
     /* members: (N-1) x S x tables.ssrr_paths per generation, groups of at most tables.ssrr_ties */
-    @max_group_size(8) action_selector(HashAlgorithm.crc16, 32w523776, 32w14) ssrr_selector;
+    @max_group_size(8) action_selector(HashAlgorithm.crc16, 32w392832, 32w14) ssrr_selector;
     table ssrr_path {
         key = {
             meta.gen:       exact @name("generation");

@@ -103,6 +103,7 @@ const bit<16> GROWTH_BYTES  = 24;        // most a source route adds (NOP + opti
 /* first byte of what egress sees: a bridged data packet or a queue-state update (mirror copy) */
 const bit<8> PKT_NORMAL = 0xA1;
 const bit<8> PKT_QUPD   = 0xA2;
+const bit<8> PKT_SOURCED = 0xA3;   // a data packet whose source route egress writes (bridge_src follows)
 const bit<3> RESUBMIT_SPILL = 1;
 
 /* what a packet does to the queue-state copies (meta.q_op; one access per copy) */
@@ -195,7 +196,20 @@ header l4_ports_t {
 
 /* Bridged to egress with every forwarded packet (stripped there). */
 header bridge_t {
-    bit<8> type;                    // PKT_NORMAL
+    bit<8> type;                    // PKT_NORMAL, or PKT_SOURCED: bridge_src follows
+}
+
+/* A packet source-routed here: the key of its path in egress's ssrr_hops (the hops are
+ * written in egress, off ingress's critical path) and the last hop's ToR. Every field is
+ * whole bytes (but gen: one bit and zeros): packed sub-byte fields share a container, which
+ * ssrr_first's action would then write from five PHV sources (bf-p4c: at most two). */
+header bridge_src_t {
+    bit<1>  gen;                    // at bit 7 of its byte, as the stamp in ipv4.flags (bf-p4c
+    bit<7>  spare;                  // copies meta.gen <- flags[2:2] without a shift: same alignment)
+    bit<16> group;
+    bit<8>  level;
+    bit<8>  member;
+    tor_t   dst_tor;
 }
 
 /* Queue-state update ("estimator packet"): a mirror copy of a packet whose admission left
@@ -224,6 +238,7 @@ struct headers_t {
     pktgen_port_down_header_t pg_port_down;
     qupd_t     qupd;
     bridge_t   bridge;
+    bridge_src_t bridge_src;
     ethernet_t ethernet;
     timer_t    timer;
     ipv4_t     ipv4;
@@ -276,9 +291,20 @@ struct metadata_t {
     tor_t    dst_tor;
     bit<1>   use_ssrr;
     bucket_t bucket;
-    bit<16>  path_id;       // the selector's pick (0: none): the key of ssrr_hops
+    bit<8>   ssrr_hash;     // the flow's 5-tuple hash (UCMP §6.2: a flow keeps its path)
+    bit<3>   ssrr_k2;       // ssrr_hash mod 2
+    bit<3>   ssrr_k3;       // ssrr_hash mod 3
+    bit<3>   ssrr_k4;       // ssrr_hash mod 4
+    bit<3>   ssrr_k5;       // ssrr_hash mod 5
+    bit<3>   ssrr_k6;       // ssrr_hash mod 6
+    bit<3>   ssrr_k7;       // ssrr_hash mod 7
+    bit<3>   ssrr_k8;       // ssrr_hash mod 8
+    bit<11>  ssrr_group;    // ssrr_path: the (dst, start slice) group (0: none)
+    bit<11>  ssrr_shape;    // ... and its shape (0: none)
+    bit<3>   ssrr_level;    // ssrr_level: the bucket's range in the group
+    bit<3>   ssrr_member;   // ... and the flow's tied path in it
     bit<16>  path_bytes;    // IPv4 header + NOP + option + the path's hops
-    bit<1>   hops_written;  // ssrr_hops wrote the path's hops into the option
+    bit<1>   has_path;      // ssrr_first found the flow's path (hop 0 is in the SSRR slot)
     bit<1>   fits_ssrr;     // the SSRR slot's packet fits the active slice (transit: as is; source: with the path)
     bit<16>  l4_src;
     bit<16>  l4_dst;
@@ -393,9 +419,12 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         meta.routed = 0;
         meta.is_local = 0;
         meta.use_ssrr = 0;
-        meta.path_id = 0;
+        meta.ssrr_group = 0;
+        meta.ssrr_shape = 0;
+        meta.ssrr_level = 0;
+        meta.ssrr_member = 0;
         meta.q_op = Q_NONE;
-        meta.hops_written = 0;
+        meta.has_path = 0;
         meta.path_bytes = 0;
         meta.l4_src = 0;
         meta.l4_dst = 0;
@@ -778,7 +807,7 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
     }
     state parse_ports {
         pkt.extract(hdr.l4);
-        meta.l4_src = hdr.l4.srcPort;      // the selector's hash input, set here: no MAU stage
+        meta.l4_src = hdr.l4.srcPort;      // the flow hash's input, set here: no MAU stage
         meta.l4_dst = hdr.l4.dstPort;
         transition accept;
     }
@@ -821,6 +850,7 @@ control UroIngressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t me
             hdr.hops[3].next_tor, hdr.hops[3].uplink, hdr.hops[3].send_slice,
             hdr.hops[4].next_tor, hdr.hops[4].uplink, hdr.hops[4].send_slice });
         pkt.emit(hdr.bridge);
+        pkt.emit(hdr.bridge_src);
         pkt.emit(hdr.ethernet);
         pkt.emit(hdr.ipv4);
         pkt.emit(hdr.ssrr);
@@ -829,8 +859,9 @@ control UroIngressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t me
     }
 }
 
-/* ---- egress: strip the bridge byte; a queue-state update keeps its header and loops
- * back through the recirculation port ------------------------------------------------- */
+/* ---- egress: strip the bridge; write the source route of a packet sourced here (its
+ * IPv4 header arrives with the path's IHL and length, without the option); a queue-state
+ * update keeps its header and loops back through the recirculation port ------------------ */
 parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
                        out egress_intrinsic_metadata_t eg_intr_md) {
     state start {
@@ -838,6 +869,7 @@ parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         transition select(pkt.lookahead<bit<8>>()) {
             PKT_QUPD: parse_qupd;
             PKT_NORMAL: parse_bridge;
+            PKT_SOURCED: parse_bridge;
             default: accept;
         }
     }
@@ -847,6 +879,15 @@ parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
     }
     state parse_bridge {
         pkt.extract(hdr.bridge);
+        transition select(hdr.bridge.type) {
+            PKT_SOURCED: parse_sourced;
+            default: accept;
+        }
+    }
+    state parse_sourced {
+        pkt.extract(hdr.bridge_src);
+        pkt.extract(hdr.ethernet);
+        pkt.extract(hdr.ipv4);            // 20 bytes: ingress sent it without options
         transition accept;
     }
 }
@@ -856,16 +897,149 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
                   in egress_intrinsic_metadata_from_parser_t eg_prsr_md,
                   inout egress_intrinsic_metadata_for_deparser_t eg_dprsr_md,
                   inout egress_intrinsic_metadata_for_output_port_t eg_oport_md) {
+    /* egress: the option of n hops of a packet source-routed in ingress (key in bridge_src):
+     * the ToRs of hops before the last (the last is the destination), every hop's uplink and
+     * send slice. No entry (an install out of step with ssrr_first): dropped, never sent with
+     * an IHL that promises an option it does not carry. */
+    action write_path_1(bit<3> up0, bit<5> slice0) {
+        hdr.ssrr.setValid();
+        hdr.ssrr.nop = IPOPT_NOP;
+        hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.len = 7;
+        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
+        hdr.hops[0].setValid();
+        hdr.hops[0].next_tor = hdr.bridge_src.dst_tor;
+        hdr.hops[0].uplink = (uplink_t)up0;
+        hdr.hops[0].send_slice = (slice_t)slice0;
+    }
+    action write_path_2(bit<7> tor0, bit<3> up0, bit<3> up1, bit<5> slice0, bit<5> slice1) {
+        hdr.ssrr.setValid();
+        hdr.ssrr.nop = IPOPT_NOP;
+        hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.len = 11;
+        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
+        hdr.hops[0].setValid();
+        hdr.hops[0].next_tor = (tor_t)tor0;
+        hdr.hops[0].uplink = (uplink_t)up0;
+        hdr.hops[0].send_slice = (slice_t)slice0;
+        hdr.hops[1].setValid();
+        hdr.hops[1].next_tor = hdr.bridge_src.dst_tor;
+        hdr.hops[1].uplink = (uplink_t)up1;
+        hdr.hops[1].send_slice = (slice_t)slice1;
+    }
+    action write_path_3(bit<7> tor0, bit<7> tor1, bit<3> up0, bit<3> up1, bit<3> up2, bit<5> slice0, bit<5> slice1, bit<5> slice2) {
+        hdr.ssrr.setValid();
+        hdr.ssrr.nop = IPOPT_NOP;
+        hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.len = 15;
+        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
+        hdr.hops[0].setValid();
+        hdr.hops[0].next_tor = (tor_t)tor0;
+        hdr.hops[0].uplink = (uplink_t)up0;
+        hdr.hops[0].send_slice = (slice_t)slice0;
+        hdr.hops[1].setValid();
+        hdr.hops[1].next_tor = (tor_t)tor1;
+        hdr.hops[1].uplink = (uplink_t)up1;
+        hdr.hops[1].send_slice = (slice_t)slice1;
+        hdr.hops[2].setValid();
+        hdr.hops[2].next_tor = hdr.bridge_src.dst_tor;
+        hdr.hops[2].uplink = (uplink_t)up2;
+        hdr.hops[2].send_slice = (slice_t)slice2;
+    }
+    action write_path_4(bit<7> tor0, bit<7> tor1, bit<7> tor2, bit<3> up0, bit<3> up1, bit<3> up2, bit<3> up3, bit<5> slice0, bit<5> slice1, bit<5> slice2, bit<5> slice3) {
+        hdr.ssrr.setValid();
+        hdr.ssrr.nop = IPOPT_NOP;
+        hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.len = 19;
+        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
+        hdr.hops[0].setValid();
+        hdr.hops[0].next_tor = (tor_t)tor0;
+        hdr.hops[0].uplink = (uplink_t)up0;
+        hdr.hops[0].send_slice = (slice_t)slice0;
+        hdr.hops[1].setValid();
+        hdr.hops[1].next_tor = (tor_t)tor1;
+        hdr.hops[1].uplink = (uplink_t)up1;
+        hdr.hops[1].send_slice = (slice_t)slice1;
+        hdr.hops[2].setValid();
+        hdr.hops[2].next_tor = (tor_t)tor2;
+        hdr.hops[2].uplink = (uplink_t)up2;
+        hdr.hops[2].send_slice = (slice_t)slice2;
+        hdr.hops[3].setValid();
+        hdr.hops[3].next_tor = hdr.bridge_src.dst_tor;
+        hdr.hops[3].uplink = (uplink_t)up3;
+        hdr.hops[3].send_slice = (slice_t)slice3;
+    }
+    action write_path_5(bit<7> tor0, bit<7> tor1, bit<7> tor2, bit<7> tor3, bit<3> up0, bit<3> up1, bit<3> up2, bit<3> up3, bit<3> up4, bit<5> slice0, bit<5> slice1, bit<5> slice2, bit<5> slice3, bit<5> slice4) {
+        hdr.ssrr.setValid();
+        hdr.ssrr.nop = IPOPT_NOP;
+        hdr.ssrr.type = IPOPT_SSRR;
+        hdr.ssrr.len = 23;
+        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
+        hdr.hops[0].setValid();
+        hdr.hops[0].next_tor = (tor_t)tor0;
+        hdr.hops[0].uplink = (uplink_t)up0;
+        hdr.hops[0].send_slice = (slice_t)slice0;
+        hdr.hops[1].setValid();
+        hdr.hops[1].next_tor = (tor_t)tor1;
+        hdr.hops[1].uplink = (uplink_t)up1;
+        hdr.hops[1].send_slice = (slice_t)slice1;
+        hdr.hops[2].setValid();
+        hdr.hops[2].next_tor = (tor_t)tor2;
+        hdr.hops[2].uplink = (uplink_t)up2;
+        hdr.hops[2].send_slice = (slice_t)slice2;
+        hdr.hops[3].setValid();
+        hdr.hops[3].next_tor = (tor_t)tor3;
+        hdr.hops[3].uplink = (uplink_t)up3;
+        hdr.hops[3].send_slice = (slice_t)slice3;
+        hdr.hops[4].setValid();
+        hdr.hops[4].next_tor = hdr.bridge_src.dst_tor;
+        hdr.hops[4].uplink = (uplink_t)up4;
+        hdr.hops[4].send_slice = (slice_t)slice4;
+    }
+    action unwritten() { eg_dprsr_md.drop_ctl = 1; }
+    table ssrr_hops {
+        key = {
+            hdr.bridge_src.gen: exact @name("generation");       // the hops belong to their route generation
+            hdr.bridge_src.group[10:0]: exact @name("group");
+            hdr.bridge_src.level[2:0]: exact @name("level");
+            hdr.bridge_src.member[2:0]: exact @name("member");
+        }
+        actions = { write_path_1; write_path_2; write_path_3; write_path_4; write_path_5; @defaultonly unwritten; }
+        default_action = unwritten();
+        size = 38520;
+    }
+
     apply {
+        if (hdr.bridge_src.isValid()) {
+            ssrr_hops.apply();   // the option, or the packet is dropped
+        }
         hdr.bridge.setInvalid();
+        hdr.bridge_src.setInvalid();
     }
 }
 
 control UroEgressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t meta,
                           in egress_intrinsic_metadata_for_deparser_t eg_dprsr_md) {
+    Checksum() ipv4_csum;
     apply {
+        if (hdr.ipv4.isValid()) {          // only a packet sourced here is parsed this far
+            hdr.ipv4.hdrChecksum = ipv4_csum.update({
+                hdr.ipv4.version_ihl, hdr.ipv4.dscp, hdr.ipv4.ecn, hdr.ipv4.totalLen,
+                hdr.ipv4.identification, hdr.ipv4.flags, hdr.ipv4.fragOffset, hdr.ipv4.ttl,
+                hdr.ipv4.protocol, hdr.ipv4.srcAddr, hdr.ipv4.dstAddr,
+                hdr.ssrr.nop, hdr.ssrr.type, hdr.ssrr.len, hdr.ssrr.ptr,
+                hdr.hops[0].next_tor, hdr.hops[0].uplink, hdr.hops[0].send_slice,
+                hdr.hops[1].next_tor, hdr.hops[1].uplink, hdr.hops[1].send_slice,
+                hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice,
+                hdr.hops[3].next_tor, hdr.hops[3].uplink, hdr.hops[3].send_slice,
+                hdr.hops[4].next_tor, hdr.hops[4].uplink, hdr.hops[4].send_slice });
+        }
         pkt.emit(hdr.qupd);
         pkt.emit(hdr.bridge);
+        pkt.emit(hdr.ethernet);
+        pkt.emit(hdr.ipv4);
+        pkt.emit(hdr.ssrr);
+        pkt.emit(hdr.hops);
     }
 }
 
@@ -1417,168 +1591,464 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 64;
     }
 
-    /* (generation, dst ToR, start slice, bucket range) -> a group of tied paths on the
-     * action selector, picked by the 5-tuple hash (UCMP §6.2). A member holds only what the
-     * queue test needs -- the path's first uplink and its wait (slices from the start slice,
-     * which the key fixes) -- and the path's id (1..; 0 = no path), 32 bits in all: a
-     * selector's members sit in every stage its match spans. ssrr_hops, keyed by that id,
-     * writes the option beside the queue test, not before it. */
-    action set_path(bit<16> path, uplink_t up0, slice_t wait0) {
-        meta.path_id = path;
-        meta.alt_up_4 = up0;            // the SSRR slot: hop 0
-        meta.alt_wait_4 = (step_t)wait0;
+    /* A source route in three exact lookups and a hash (UCMP §6.2), no action selector (bf-p4c
+     * put a selector's groups and members in every stage its match spanned):
+     *   ssrr_path  (generation, dst, start slice)          -> the group and its shape
+     *   ssrr_level (generation, shape, bucket range)       -> the level (the range's index in
+     *              the group) and the flow's member: hash mod the level's tie count n, one
+     *              action per n copying the precomputed k<n>
+     *   ssrr_first (generation, group, level, member)      -> hop 0 for the queue test
+     *   ssrr_hops  (same key, in egress)                   -> the option: the path at its
+     *              length. Nothing in ingress reads it, so it is off ingress's critical
+     *              path and takes SRAM in whichever stages egress has free (beside
+     *              ssrr_first it pushed r1024x32 to 22 ingress stages, behind admission 27).
+     * A shape is the list of (bucket range, ties) of a group: few per ToR, so the one range
+     * match (TCAM) holds shapes x ranges entries, not groups x ranges. */
+    Hash<bit<8>>(HashAlgorithm_t.CRC16) ssrr_flow_hash;
+    action set_picks(bit<3> k2, bit<3> k3, bit<3> k4, bit<3> k5, bit<3> k6, bit<3> k7, bit<3> k8) {
+        meta.ssrr_k2 = k2;
+        meta.ssrr_k3 = k3;
+        meta.ssrr_k4 = k4;
+        meta.ssrr_k5 = k5;
+        meta.ssrr_k6 = k6;
+        meta.ssrr_k7 = k7;
+        meta.ssrr_k8 = k8;
     }
-    /* the option of n hops: IHL, option length, bytes of IPv4 header + NOP + option + hops
-     * (constants per n), the n hops, and any hops past n (a re-sourced packet's) invalid */
-    action write_path_1(tor_t tor0, uplink_t up0, slice_t slice0) {
-        meta.hops_written = 1;
+    table ssrr_picks {                  // the flow hash mod n for every tie count n
+        key = { meta.ssrr_hash: exact; }
+        actions = { set_picks; }
+        size = 256;
+        const entries = {
+            0: set_picks(0, 0, 0, 0, 0, 0, 0);
+            1: set_picks(1, 1, 1, 1, 1, 1, 1);
+            2: set_picks(0, 2, 2, 2, 2, 2, 2);
+            3: set_picks(1, 0, 3, 3, 3, 3, 3);
+            4: set_picks(0, 1, 0, 4, 4, 4, 4);
+            5: set_picks(1, 2, 1, 0, 5, 5, 5);
+            6: set_picks(0, 0, 2, 1, 0, 6, 6);
+            7: set_picks(1, 1, 3, 2, 1, 0, 7);
+            8: set_picks(0, 2, 0, 3, 2, 1, 0);
+            9: set_picks(1, 0, 1, 4, 3, 2, 1);
+            10: set_picks(0, 1, 2, 0, 4, 3, 2);
+            11: set_picks(1, 2, 3, 1, 5, 4, 3);
+            12: set_picks(0, 0, 0, 2, 0, 5, 4);
+            13: set_picks(1, 1, 1, 3, 1, 6, 5);
+            14: set_picks(0, 2, 2, 4, 2, 0, 6);
+            15: set_picks(1, 0, 3, 0, 3, 1, 7);
+            16: set_picks(0, 1, 0, 1, 4, 2, 0);
+            17: set_picks(1, 2, 1, 2, 5, 3, 1);
+            18: set_picks(0, 0, 2, 3, 0, 4, 2);
+            19: set_picks(1, 1, 3, 4, 1, 5, 3);
+            20: set_picks(0, 2, 0, 0, 2, 6, 4);
+            21: set_picks(1, 0, 1, 1, 3, 0, 5);
+            22: set_picks(0, 1, 2, 2, 4, 1, 6);
+            23: set_picks(1, 2, 3, 3, 5, 2, 7);
+            24: set_picks(0, 0, 0, 4, 0, 3, 0);
+            25: set_picks(1, 1, 1, 0, 1, 4, 1);
+            26: set_picks(0, 2, 2, 1, 2, 5, 2);
+            27: set_picks(1, 0, 3, 2, 3, 6, 3);
+            28: set_picks(0, 1, 0, 3, 4, 0, 4);
+            29: set_picks(1, 2, 1, 4, 5, 1, 5);
+            30: set_picks(0, 0, 2, 0, 0, 2, 6);
+            31: set_picks(1, 1, 3, 1, 1, 3, 7);
+            32: set_picks(0, 2, 0, 2, 2, 4, 0);
+            33: set_picks(1, 0, 1, 3, 3, 5, 1);
+            34: set_picks(0, 1, 2, 4, 4, 6, 2);
+            35: set_picks(1, 2, 3, 0, 5, 0, 3);
+            36: set_picks(0, 0, 0, 1, 0, 1, 4);
+            37: set_picks(1, 1, 1, 2, 1, 2, 5);
+            38: set_picks(0, 2, 2, 3, 2, 3, 6);
+            39: set_picks(1, 0, 3, 4, 3, 4, 7);
+            40: set_picks(0, 1, 0, 0, 4, 5, 0);
+            41: set_picks(1, 2, 1, 1, 5, 6, 1);
+            42: set_picks(0, 0, 2, 2, 0, 0, 2);
+            43: set_picks(1, 1, 3, 3, 1, 1, 3);
+            44: set_picks(0, 2, 0, 4, 2, 2, 4);
+            45: set_picks(1, 0, 1, 0, 3, 3, 5);
+            46: set_picks(0, 1, 2, 1, 4, 4, 6);
+            47: set_picks(1, 2, 3, 2, 5, 5, 7);
+            48: set_picks(0, 0, 0, 3, 0, 6, 0);
+            49: set_picks(1, 1, 1, 4, 1, 0, 1);
+            50: set_picks(0, 2, 2, 0, 2, 1, 2);
+            51: set_picks(1, 0, 3, 1, 3, 2, 3);
+            52: set_picks(0, 1, 0, 2, 4, 3, 4);
+            53: set_picks(1, 2, 1, 3, 5, 4, 5);
+            54: set_picks(0, 0, 2, 4, 0, 5, 6);
+            55: set_picks(1, 1, 3, 0, 1, 6, 7);
+            56: set_picks(0, 2, 0, 1, 2, 0, 0);
+            57: set_picks(1, 0, 1, 2, 3, 1, 1);
+            58: set_picks(0, 1, 2, 3, 4, 2, 2);
+            59: set_picks(1, 2, 3, 4, 5, 3, 3);
+            60: set_picks(0, 0, 0, 0, 0, 4, 4);
+            61: set_picks(1, 1, 1, 1, 1, 5, 5);
+            62: set_picks(0, 2, 2, 2, 2, 6, 6);
+            63: set_picks(1, 0, 3, 3, 3, 0, 7);
+            64: set_picks(0, 1, 0, 4, 4, 1, 0);
+            65: set_picks(1, 2, 1, 0, 5, 2, 1);
+            66: set_picks(0, 0, 2, 1, 0, 3, 2);
+            67: set_picks(1, 1, 3, 2, 1, 4, 3);
+            68: set_picks(0, 2, 0, 3, 2, 5, 4);
+            69: set_picks(1, 0, 1, 4, 3, 6, 5);
+            70: set_picks(0, 1, 2, 0, 4, 0, 6);
+            71: set_picks(1, 2, 3, 1, 5, 1, 7);
+            72: set_picks(0, 0, 0, 2, 0, 2, 0);
+            73: set_picks(1, 1, 1, 3, 1, 3, 1);
+            74: set_picks(0, 2, 2, 4, 2, 4, 2);
+            75: set_picks(1, 0, 3, 0, 3, 5, 3);
+            76: set_picks(0, 1, 0, 1, 4, 6, 4);
+            77: set_picks(1, 2, 1, 2, 5, 0, 5);
+            78: set_picks(0, 0, 2, 3, 0, 1, 6);
+            79: set_picks(1, 1, 3, 4, 1, 2, 7);
+            80: set_picks(0, 2, 0, 0, 2, 3, 0);
+            81: set_picks(1, 0, 1, 1, 3, 4, 1);
+            82: set_picks(0, 1, 2, 2, 4, 5, 2);
+            83: set_picks(1, 2, 3, 3, 5, 6, 3);
+            84: set_picks(0, 0, 0, 4, 0, 0, 4);
+            85: set_picks(1, 1, 1, 0, 1, 1, 5);
+            86: set_picks(0, 2, 2, 1, 2, 2, 6);
+            87: set_picks(1, 0, 3, 2, 3, 3, 7);
+            88: set_picks(0, 1, 0, 3, 4, 4, 0);
+            89: set_picks(1, 2, 1, 4, 5, 5, 1);
+            90: set_picks(0, 0, 2, 0, 0, 6, 2);
+            91: set_picks(1, 1, 3, 1, 1, 0, 3);
+            92: set_picks(0, 2, 0, 2, 2, 1, 4);
+            93: set_picks(1, 0, 1, 3, 3, 2, 5);
+            94: set_picks(0, 1, 2, 4, 4, 3, 6);
+            95: set_picks(1, 2, 3, 0, 5, 4, 7);
+            96: set_picks(0, 0, 0, 1, 0, 5, 0);
+            97: set_picks(1, 1, 1, 2, 1, 6, 1);
+            98: set_picks(0, 2, 2, 3, 2, 0, 2);
+            99: set_picks(1, 0, 3, 4, 3, 1, 3);
+            100: set_picks(0, 1, 0, 0, 4, 2, 4);
+            101: set_picks(1, 2, 1, 1, 5, 3, 5);
+            102: set_picks(0, 0, 2, 2, 0, 4, 6);
+            103: set_picks(1, 1, 3, 3, 1, 5, 7);
+            104: set_picks(0, 2, 0, 4, 2, 6, 0);
+            105: set_picks(1, 0, 1, 0, 3, 0, 1);
+            106: set_picks(0, 1, 2, 1, 4, 1, 2);
+            107: set_picks(1, 2, 3, 2, 5, 2, 3);
+            108: set_picks(0, 0, 0, 3, 0, 3, 4);
+            109: set_picks(1, 1, 1, 4, 1, 4, 5);
+            110: set_picks(0, 2, 2, 0, 2, 5, 6);
+            111: set_picks(1, 0, 3, 1, 3, 6, 7);
+            112: set_picks(0, 1, 0, 2, 4, 0, 0);
+            113: set_picks(1, 2, 1, 3, 5, 1, 1);
+            114: set_picks(0, 0, 2, 4, 0, 2, 2);
+            115: set_picks(1, 1, 3, 0, 1, 3, 3);
+            116: set_picks(0, 2, 0, 1, 2, 4, 4);
+            117: set_picks(1, 0, 1, 2, 3, 5, 5);
+            118: set_picks(0, 1, 2, 3, 4, 6, 6);
+            119: set_picks(1, 2, 3, 4, 5, 0, 7);
+            120: set_picks(0, 0, 0, 0, 0, 1, 0);
+            121: set_picks(1, 1, 1, 1, 1, 2, 1);
+            122: set_picks(0, 2, 2, 2, 2, 3, 2);
+            123: set_picks(1, 0, 3, 3, 3, 4, 3);
+            124: set_picks(0, 1, 0, 4, 4, 5, 4);
+            125: set_picks(1, 2, 1, 0, 5, 6, 5);
+            126: set_picks(0, 0, 2, 1, 0, 0, 6);
+            127: set_picks(1, 1, 3, 2, 1, 1, 7);
+            128: set_picks(0, 2, 0, 3, 2, 2, 0);
+            129: set_picks(1, 0, 1, 4, 3, 3, 1);
+            130: set_picks(0, 1, 2, 0, 4, 4, 2);
+            131: set_picks(1, 2, 3, 1, 5, 5, 3);
+            132: set_picks(0, 0, 0, 2, 0, 6, 4);
+            133: set_picks(1, 1, 1, 3, 1, 0, 5);
+            134: set_picks(0, 2, 2, 4, 2, 1, 6);
+            135: set_picks(1, 0, 3, 0, 3, 2, 7);
+            136: set_picks(0, 1, 0, 1, 4, 3, 0);
+            137: set_picks(1, 2, 1, 2, 5, 4, 1);
+            138: set_picks(0, 0, 2, 3, 0, 5, 2);
+            139: set_picks(1, 1, 3, 4, 1, 6, 3);
+            140: set_picks(0, 2, 0, 0, 2, 0, 4);
+            141: set_picks(1, 0, 1, 1, 3, 1, 5);
+            142: set_picks(0, 1, 2, 2, 4, 2, 6);
+            143: set_picks(1, 2, 3, 3, 5, 3, 7);
+            144: set_picks(0, 0, 0, 4, 0, 4, 0);
+            145: set_picks(1, 1, 1, 0, 1, 5, 1);
+            146: set_picks(0, 2, 2, 1, 2, 6, 2);
+            147: set_picks(1, 0, 3, 2, 3, 0, 3);
+            148: set_picks(0, 1, 0, 3, 4, 1, 4);
+            149: set_picks(1, 2, 1, 4, 5, 2, 5);
+            150: set_picks(0, 0, 2, 0, 0, 3, 6);
+            151: set_picks(1, 1, 3, 1, 1, 4, 7);
+            152: set_picks(0, 2, 0, 2, 2, 5, 0);
+            153: set_picks(1, 0, 1, 3, 3, 6, 1);
+            154: set_picks(0, 1, 2, 4, 4, 0, 2);
+            155: set_picks(1, 2, 3, 0, 5, 1, 3);
+            156: set_picks(0, 0, 0, 1, 0, 2, 4);
+            157: set_picks(1, 1, 1, 2, 1, 3, 5);
+            158: set_picks(0, 2, 2, 3, 2, 4, 6);
+            159: set_picks(1, 0, 3, 4, 3, 5, 7);
+            160: set_picks(0, 1, 0, 0, 4, 6, 0);
+            161: set_picks(1, 2, 1, 1, 5, 0, 1);
+            162: set_picks(0, 0, 2, 2, 0, 1, 2);
+            163: set_picks(1, 1, 3, 3, 1, 2, 3);
+            164: set_picks(0, 2, 0, 4, 2, 3, 4);
+            165: set_picks(1, 0, 1, 0, 3, 4, 5);
+            166: set_picks(0, 1, 2, 1, 4, 5, 6);
+            167: set_picks(1, 2, 3, 2, 5, 6, 7);
+            168: set_picks(0, 0, 0, 3, 0, 0, 0);
+            169: set_picks(1, 1, 1, 4, 1, 1, 1);
+            170: set_picks(0, 2, 2, 0, 2, 2, 2);
+            171: set_picks(1, 0, 3, 1, 3, 3, 3);
+            172: set_picks(0, 1, 0, 2, 4, 4, 4);
+            173: set_picks(1, 2, 1, 3, 5, 5, 5);
+            174: set_picks(0, 0, 2, 4, 0, 6, 6);
+            175: set_picks(1, 1, 3, 0, 1, 0, 7);
+            176: set_picks(0, 2, 0, 1, 2, 1, 0);
+            177: set_picks(1, 0, 1, 2, 3, 2, 1);
+            178: set_picks(0, 1, 2, 3, 4, 3, 2);
+            179: set_picks(1, 2, 3, 4, 5, 4, 3);
+            180: set_picks(0, 0, 0, 0, 0, 5, 4);
+            181: set_picks(1, 1, 1, 1, 1, 6, 5);
+            182: set_picks(0, 2, 2, 2, 2, 0, 6);
+            183: set_picks(1, 0, 3, 3, 3, 1, 7);
+            184: set_picks(0, 1, 0, 4, 4, 2, 0);
+            185: set_picks(1, 2, 1, 0, 5, 3, 1);
+            186: set_picks(0, 0, 2, 1, 0, 4, 2);
+            187: set_picks(1, 1, 3, 2, 1, 5, 3);
+            188: set_picks(0, 2, 0, 3, 2, 6, 4);
+            189: set_picks(1, 0, 1, 4, 3, 0, 5);
+            190: set_picks(0, 1, 2, 0, 4, 1, 6);
+            191: set_picks(1, 2, 3, 1, 5, 2, 7);
+            192: set_picks(0, 0, 0, 2, 0, 3, 0);
+            193: set_picks(1, 1, 1, 3, 1, 4, 1);
+            194: set_picks(0, 2, 2, 4, 2, 5, 2);
+            195: set_picks(1, 0, 3, 0, 3, 6, 3);
+            196: set_picks(0, 1, 0, 1, 4, 0, 4);
+            197: set_picks(1, 2, 1, 2, 5, 1, 5);
+            198: set_picks(0, 0, 2, 3, 0, 2, 6);
+            199: set_picks(1, 1, 3, 4, 1, 3, 7);
+            200: set_picks(0, 2, 0, 0, 2, 4, 0);
+            201: set_picks(1, 0, 1, 1, 3, 5, 1);
+            202: set_picks(0, 1, 2, 2, 4, 6, 2);
+            203: set_picks(1, 2, 3, 3, 5, 0, 3);
+            204: set_picks(0, 0, 0, 4, 0, 1, 4);
+            205: set_picks(1, 1, 1, 0, 1, 2, 5);
+            206: set_picks(0, 2, 2, 1, 2, 3, 6);
+            207: set_picks(1, 0, 3, 2, 3, 4, 7);
+            208: set_picks(0, 1, 0, 3, 4, 5, 0);
+            209: set_picks(1, 2, 1, 4, 5, 6, 1);
+            210: set_picks(0, 0, 2, 0, 0, 0, 2);
+            211: set_picks(1, 1, 3, 1, 1, 1, 3);
+            212: set_picks(0, 2, 0, 2, 2, 2, 4);
+            213: set_picks(1, 0, 1, 3, 3, 3, 5);
+            214: set_picks(0, 1, 2, 4, 4, 4, 6);
+            215: set_picks(1, 2, 3, 0, 5, 5, 7);
+            216: set_picks(0, 0, 0, 1, 0, 6, 0);
+            217: set_picks(1, 1, 1, 2, 1, 0, 1);
+            218: set_picks(0, 2, 2, 3, 2, 1, 2);
+            219: set_picks(1, 0, 3, 4, 3, 2, 3);
+            220: set_picks(0, 1, 0, 0, 4, 3, 4);
+            221: set_picks(1, 2, 1, 1, 5, 4, 5);
+            222: set_picks(0, 0, 2, 2, 0, 5, 6);
+            223: set_picks(1, 1, 3, 3, 1, 6, 7);
+            224: set_picks(0, 2, 0, 4, 2, 0, 0);
+            225: set_picks(1, 0, 1, 0, 3, 1, 1);
+            226: set_picks(0, 1, 2, 1, 4, 2, 2);
+            227: set_picks(1, 2, 3, 2, 5, 3, 3);
+            228: set_picks(0, 0, 0, 3, 0, 4, 4);
+            229: set_picks(1, 1, 1, 4, 1, 5, 5);
+            230: set_picks(0, 2, 2, 0, 2, 6, 6);
+            231: set_picks(1, 0, 3, 1, 3, 0, 7);
+            232: set_picks(0, 1, 0, 2, 4, 1, 0);
+            233: set_picks(1, 2, 1, 3, 5, 2, 1);
+            234: set_picks(0, 0, 2, 4, 0, 3, 2);
+            235: set_picks(1, 1, 3, 0, 1, 4, 3);
+            236: set_picks(0, 2, 0, 1, 2, 5, 4);
+            237: set_picks(1, 0, 1, 2, 3, 6, 5);
+            238: set_picks(0, 1, 2, 3, 4, 0, 6);
+            239: set_picks(1, 2, 3, 4, 5, 1, 7);
+            240: set_picks(0, 0, 0, 0, 0, 2, 0);
+            241: set_picks(1, 1, 1, 1, 1, 3, 1);
+            242: set_picks(0, 2, 2, 2, 2, 4, 2);
+            243: set_picks(1, 0, 3, 3, 3, 5, 3);
+            244: set_picks(0, 1, 0, 4, 4, 6, 4);
+            245: set_picks(1, 2, 1, 0, 5, 0, 5);
+            246: set_picks(0, 0, 2, 1, 0, 1, 6);
+            247: set_picks(1, 1, 3, 2, 1, 2, 7);
+            248: set_picks(0, 2, 0, 3, 2, 3, 0);
+            249: set_picks(1, 0, 1, 4, 3, 4, 1);
+            250: set_picks(0, 1, 2, 0, 4, 5, 2);
+            251: set_picks(1, 2, 3, 1, 5, 6, 3);
+            252: set_picks(0, 0, 0, 2, 0, 0, 4);
+            253: set_picks(1, 1, 1, 3, 1, 1, 5);
+            254: set_picks(0, 2, 2, 4, 2, 2, 6);
+            255: set_picks(1, 0, 3, 0, 3, 3, 7);
+        }
+    }
+    action set_group(bit<11> group, bit<11> shape) {
+        meta.ssrr_group = group;
+        meta.ssrr_shape = shape;
+    }
+    table ssrr_path {
+        key = {
+            meta.gen:       exact @name("generation");
+            meta.dst_tor[6:0]: exact @name("dst_tor");
+            meta.cur_slice[4:0]: exact @name("start_slice");
+        }
+        actions = { set_group; @defaultonly NoAction; }
+        default_action = NoAction();
+        size = 3852;
+    }
+    action level_1(bit<3> level) {
+        meta.ssrr_level = level;
+        meta.ssrr_member = 0;
+    }
+    action level_2(bit<3> level) {
+        meta.ssrr_level = level;
+        meta.ssrr_member = meta.ssrr_k2;
+    }
+    action level_3(bit<3> level) {
+        meta.ssrr_level = level;
+        meta.ssrr_member = meta.ssrr_k3;
+    }
+    action level_4(bit<3> level) {
+        meta.ssrr_level = level;
+        meta.ssrr_member = meta.ssrr_k4;
+    }
+    action level_5(bit<3> level) {
+        meta.ssrr_level = level;
+        meta.ssrr_member = meta.ssrr_k5;
+    }
+    action level_6(bit<3> level) {
+        meta.ssrr_level = level;
+        meta.ssrr_member = meta.ssrr_k6;
+    }
+    action level_7(bit<3> level) {
+        meta.ssrr_level = level;
+        meta.ssrr_member = meta.ssrr_k7;
+    }
+    action level_8(bit<3> level) {
+        meta.ssrr_level = level;
+        meta.ssrr_member = meta.ssrr_k8;
+    }
+    table ssrr_level {
+        key = {
+            meta.gen:        exact @name("generation");
+            meta.ssrr_shape: exact @name("shape");
+            meta.bucket:     range @name("bucket");   // the group's bucket ranges (disjoint)
+        }
+        actions = { level_1; level_2; level_3; level_4; level_5; level_6; level_7; level_8; @defaultonly NoAction; }
+        default_action = NoAction();
+        size = 6144;
+    }
+    /* hop 0 of the picked path, what the queue test needs (its uplink and wait: slices from
+     * the start slice, which the key fixes), and the option's shape for its length n (IHL,
+     * bytes): 32 bits of immediate data, one action per n. The option itself is written in
+     * egress (ssrr_hops): the key goes along in bridge_src, and an option the packet arrived
+     * with (re-sourced after a refused hop) is removed here. */
+    action first_1(bit<3> up0, bit<5> wait0) {
+        meta.has_path = 1;
+        meta.alt_up_4 = (uplink_t)up0;            // the SSRR slot: hop 0
+        meta.alt_wait_4 = (step_t)wait0;
         hdr.ipv4.version_ihl = 0x47;
         meta.path_bytes = 28;
-        hdr.ssrr.setValid();
-        hdr.ssrr.nop = IPOPT_NOP;
-        hdr.ssrr.type = IPOPT_SSRR;
-        hdr.ssrr.len = 7;
-        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
-        hdr.hops[0].setValid();
-        hdr.hops[0].next_tor = tor0;
-        hdr.hops[0].uplink = up0;
-        hdr.hops[0].send_slice = slice0;
+        hdr.bridge_src.setValid();
+        hdr.bridge_src.gen = meta.gen;
+        hdr.bridge_src.spare = 0;
+        hdr.bridge_src.group = (bit<16>)meta.ssrr_group;
+        hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
+        hdr.bridge_src.member = (bit<8>)meta.ssrr_member;
+        hdr.bridge_src.dst_tor = meta.dst_tor;
+        hdr.ssrr.setInvalid();
+        hdr.hops[0].setInvalid();
         hdr.hops[1].setInvalid();
         hdr.hops[2].setInvalid();
         hdr.hops[3].setInvalid();
         hdr.hops[4].setInvalid();
     }
-    action write_path_2(tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1) {
-        meta.hops_written = 1;
+    action first_2(bit<3> up0, bit<5> wait0) {
+        meta.has_path = 1;
+        meta.alt_up_4 = (uplink_t)up0;            // the SSRR slot: hop 0
+        meta.alt_wait_4 = (step_t)wait0;
         hdr.ipv4.version_ihl = 0x48;
         meta.path_bytes = 32;
-        hdr.ssrr.setValid();
-        hdr.ssrr.nop = IPOPT_NOP;
-        hdr.ssrr.type = IPOPT_SSRR;
-        hdr.ssrr.len = 11;
-        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
-        hdr.hops[0].setValid();
-        hdr.hops[0].next_tor = tor0;
-        hdr.hops[0].uplink = up0;
-        hdr.hops[0].send_slice = slice0;
-        hdr.hops[1].setValid();
-        hdr.hops[1].next_tor = tor1;
-        hdr.hops[1].uplink = up1;
-        hdr.hops[1].send_slice = slice1;
+        hdr.bridge_src.setValid();
+        hdr.bridge_src.gen = meta.gen;
+        hdr.bridge_src.spare = 0;
+        hdr.bridge_src.group = (bit<16>)meta.ssrr_group;
+        hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
+        hdr.bridge_src.member = (bit<8>)meta.ssrr_member;
+        hdr.bridge_src.dst_tor = meta.dst_tor;
+        hdr.ssrr.setInvalid();
+        hdr.hops[0].setInvalid();
+        hdr.hops[1].setInvalid();
         hdr.hops[2].setInvalid();
         hdr.hops[3].setInvalid();
         hdr.hops[4].setInvalid();
     }
-    action write_path_3(tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1, tor_t tor2, uplink_t up2, slice_t slice2) {
-        meta.hops_written = 1;
+    action first_3(bit<3> up0, bit<5> wait0) {
+        meta.has_path = 1;
+        meta.alt_up_4 = (uplink_t)up0;            // the SSRR slot: hop 0
+        meta.alt_wait_4 = (step_t)wait0;
         hdr.ipv4.version_ihl = 0x49;
         meta.path_bytes = 36;
-        hdr.ssrr.setValid();
-        hdr.ssrr.nop = IPOPT_NOP;
-        hdr.ssrr.type = IPOPT_SSRR;
-        hdr.ssrr.len = 15;
-        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
-        hdr.hops[0].setValid();
-        hdr.hops[0].next_tor = tor0;
-        hdr.hops[0].uplink = up0;
-        hdr.hops[0].send_slice = slice0;
-        hdr.hops[1].setValid();
-        hdr.hops[1].next_tor = tor1;
-        hdr.hops[1].uplink = up1;
-        hdr.hops[1].send_slice = slice1;
-        hdr.hops[2].setValid();
-        hdr.hops[2].next_tor = tor2;
-        hdr.hops[2].uplink = up2;
-        hdr.hops[2].send_slice = slice2;
+        hdr.bridge_src.setValid();
+        hdr.bridge_src.gen = meta.gen;
+        hdr.bridge_src.spare = 0;
+        hdr.bridge_src.group = (bit<16>)meta.ssrr_group;
+        hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
+        hdr.bridge_src.member = (bit<8>)meta.ssrr_member;
+        hdr.bridge_src.dst_tor = meta.dst_tor;
+        hdr.ssrr.setInvalid();
+        hdr.hops[0].setInvalid();
+        hdr.hops[1].setInvalid();
+        hdr.hops[2].setInvalid();
         hdr.hops[3].setInvalid();
         hdr.hops[4].setInvalid();
     }
-    action write_path_4(tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1, tor_t tor2, uplink_t up2, slice_t slice2, tor_t tor3, uplink_t up3, slice_t slice3) {
-        meta.hops_written = 1;
+    action first_4(bit<3> up0, bit<5> wait0) {
+        meta.has_path = 1;
+        meta.alt_up_4 = (uplink_t)up0;            // the SSRR slot: hop 0
+        meta.alt_wait_4 = (step_t)wait0;
         hdr.ipv4.version_ihl = 0x4A;
         meta.path_bytes = 40;
-        hdr.ssrr.setValid();
-        hdr.ssrr.nop = IPOPT_NOP;
-        hdr.ssrr.type = IPOPT_SSRR;
-        hdr.ssrr.len = 19;
-        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
-        hdr.hops[0].setValid();
-        hdr.hops[0].next_tor = tor0;
-        hdr.hops[0].uplink = up0;
-        hdr.hops[0].send_slice = slice0;
-        hdr.hops[1].setValid();
-        hdr.hops[1].next_tor = tor1;
-        hdr.hops[1].uplink = up1;
-        hdr.hops[1].send_slice = slice1;
-        hdr.hops[2].setValid();
-        hdr.hops[2].next_tor = tor2;
-        hdr.hops[2].uplink = up2;
-        hdr.hops[2].send_slice = slice2;
-        hdr.hops[3].setValid();
-        hdr.hops[3].next_tor = tor3;
-        hdr.hops[3].uplink = up3;
-        hdr.hops[3].send_slice = slice3;
+        hdr.bridge_src.setValid();
+        hdr.bridge_src.gen = meta.gen;
+        hdr.bridge_src.spare = 0;
+        hdr.bridge_src.group = (bit<16>)meta.ssrr_group;
+        hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
+        hdr.bridge_src.member = (bit<8>)meta.ssrr_member;
+        hdr.bridge_src.dst_tor = meta.dst_tor;
+        hdr.ssrr.setInvalid();
+        hdr.hops[0].setInvalid();
+        hdr.hops[1].setInvalid();
+        hdr.hops[2].setInvalid();
+        hdr.hops[3].setInvalid();
         hdr.hops[4].setInvalid();
     }
-    action write_path_5(tor_t tor0, uplink_t up0, slice_t slice0, tor_t tor1, uplink_t up1, slice_t slice1, tor_t tor2, uplink_t up2, slice_t slice2, tor_t tor3, uplink_t up3, slice_t slice3, tor_t tor4, uplink_t up4, slice_t slice4) {
-        meta.hops_written = 1;
+    action first_5(bit<3> up0, bit<5> wait0) {
+        meta.has_path = 1;
+        meta.alt_up_4 = (uplink_t)up0;            // the SSRR slot: hop 0
+        meta.alt_wait_4 = (step_t)wait0;
         hdr.ipv4.version_ihl = 0x4B;
         meta.path_bytes = 44;
-        hdr.ssrr.setValid();
-        hdr.ssrr.nop = IPOPT_NOP;
-        hdr.ssrr.type = IPOPT_SSRR;
-        hdr.ssrr.len = 23;
-        hdr.ssrr.ptr = 8;                 // hop 0 is taken here
-        hdr.hops[0].setValid();
-        hdr.hops[0].next_tor = tor0;
-        hdr.hops[0].uplink = up0;
-        hdr.hops[0].send_slice = slice0;
-        hdr.hops[1].setValid();
-        hdr.hops[1].next_tor = tor1;
-        hdr.hops[1].uplink = up1;
-        hdr.hops[1].send_slice = slice1;
-        hdr.hops[2].setValid();
-        hdr.hops[2].next_tor = tor2;
-        hdr.hops[2].uplink = up2;
-        hdr.hops[2].send_slice = slice2;
-        hdr.hops[3].setValid();
-        hdr.hops[3].next_tor = tor3;
-        hdr.hops[3].uplink = up3;
-        hdr.hops[3].send_slice = slice3;
-        hdr.hops[4].setValid();
-        hdr.hops[4].next_tor = tor4;
-        hdr.hops[4].uplink = up4;
-        hdr.hops[4].send_slice = slice4;
+        hdr.bridge_src.setValid();
+        hdr.bridge_src.gen = meta.gen;
+        hdr.bridge_src.spare = 0;
+        hdr.bridge_src.group = (bit<16>)meta.ssrr_group;
+        hdr.bridge_src.level = (bit<8>)meta.ssrr_level;
+        hdr.bridge_src.member = (bit<8>)meta.ssrr_member;
+        hdr.bridge_src.dst_tor = meta.dst_tor;
+        hdr.ssrr.setInvalid();
+        hdr.hops[0].setInvalid();
+        hdr.hops[1].setInvalid();
+        hdr.hops[2].setInvalid();
+        hdr.hops[3].setInvalid();
+        hdr.hops[4].setInvalid();
     }
-    ActionProfile(38520) ssrr_selector_profile;
-    Hash<bit<16>>(HashAlgorithm_t.CRC16) ssrr_selector_hash;
-    ActionSelector(ssrr_selector_profile, ssrr_selector_hash, SelectorMode_t.FAIR, 8, 11556) ssrr_selector;
-    table ssrr_path {
+    table ssrr_first {
         key = {
-            meta.gen:       exact @name("generation");
-            meta.dst_tor:   exact @name("dst_tor");
-            meta.cur_slice: exact @name("start_slice");
-            meta.bucket:    range @name("bucket");   // a UCMP bucket range (priority-ordered)
-            hdr.ipv4.srcAddr:  selector;
-            hdr.ipv4.dstAddr:  selector;
-            hdr.ipv4.protocol: selector;
-            meta.l4_src:       selector;
-            meta.l4_dst:       selector;
+            meta.gen:         exact @name("generation");
+            meta.ssrr_group:  exact @name("group");
+            meta.ssrr_level:  exact @name("level");
+            meta.ssrr_member: exact @name("member");
         }
-        actions = { set_path; }
-        implementation = ssrr_selector;
-        size = 11556;
-    }
-    table ssrr_hops {
-        key = {
-            meta.gen:     exact @name("generation");   // the hops belong to their route generation
-            meta.path_id: exact @name("path");
-        }
-        actions = { write_path_1; write_path_2; write_path_3; write_path_4; write_path_5; @defaultonly NoAction; }
+        actions = { first_1; first_2; first_3; first_4; first_5; @defaultonly NoAction; }
         default_action = NoAction();
         size = 38520;
     }
-
     /* transit: (pointer, hops) -> the hop at the pointer and the one before it. A pointer at
      * hop i (1 <= i < n) is 4 (i + 1); one past the last hop (4 (n + 1)) went astray; anything
      * else is malformed (hop_idx 0). One lookup: no arithmetic on the pointer, no branch per hop. */
@@ -4817,9 +5287,13 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 /* the UCMP bucket of every IPv4 packet, used only if it is source-routed here:
                  * ungated, so the SSRR path lookup does not wait for the route mode */
                 ssrr_bucket.apply();
-                /* the source route, ungated as well: its member sets the SSRR slot's hop 0
-                 * (a transit hop below overwrites it) and is used only if source-routed here */
+                /* the source route's group and level, ungated as well (used only if
+                 * source-routed here); the flow's member is hash mod the level's ties */
+                meta.ssrr_hash = ssrr_flow_hash.get({hdr.ipv4.srcAddr, hdr.ipv4.dstAddr, hdr.ipv4.protocol,
+                                                     meta.l4_src, meta.l4_dst});
+                ssrr_picks.apply();
                 ssrr_path.apply();
+                ssrr_level.apply();
             }
             /* the option as it arrived: a source write below makes hdr.ssrr valid */
             if (hdr.ssrr.isValid()) { ssrr_in = 1; }
@@ -4886,10 +5360,13 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 hop_slot0();
                 meta.fits_ssrr = meta.fits_active;
             } else if (source == 1) {
-                /* hop 0 came with the selector's member; the hops are written beside the
-                 * queue test (admission books the longest source route: len_g) */
-                if (meta.path_id != 0) {
-                    ssrr_hops.apply();
+                /* hop 0 of the path into the SSRR slot; the option's length (admission
+                 * books the longest source route: len_g) */
+                ssrr_first.apply();
+                /* the option itself is written in egress (ssrr_hops, same key via bridge_src):
+                 * beside ssrr_first it took the SRAM of the stages the queue test needs
+                 * (r1024x32: 22 stages), behind admission it came last (27) */
+                if (meta.has_path == 1) {
                     src_len_a();
                     src_len_b();
                     src_len_units();
@@ -4959,7 +5436,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     meta.drop_reason = DR_BAD_SSRR;   // the pointer at no hop of its option
                 } else if (uro_path == 1 && meta.n_alts == 0) {
                     meta.drop_reason = DR_NO_ROUTE;
-                } else if (source == 1 && (meta.path_id == 0 || meta.hops_written == 0)) {
+                } else if (source == 1 && meta.has_path == 0) {
                     meta.drop_reason = DR_NO_ROUTE;
                 }
             }
@@ -5000,7 +5477,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         meta.ev = meta.ev | EV_SSRR_RESOURCED;
                     }
                 } else if (source == 1) {
-                    meta.ev = meta.ev | EV_SSRR_WRITTEN;
+                    meta.ev = meta.ev | EV_SSRR_WRITTEN;      // the option: ssrr_first here, ssrr_hops in egress
                 }
                 if (meta.have_dep == 0) {
                     if (transit == 1 && meta.resubmitted == 0) {
@@ -5035,7 +5512,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 drops.count(meta.drop_reason);
             } else if (meta.pkt_type != 1) {
                 hdr.bridge.setValid();
-                hdr.bridge.type = PKT_NORMAL;
+                if (hdr.bridge_src.isValid()) {
+                    hdr.bridge.type = PKT_SOURCED;     // egress writes the option
+                } else {
+                    hdr.bridge.type = PKT_NORMAL;
+                }
             }
         }
         if (meta.ev != 0) {

@@ -176,6 +176,24 @@ def test_default_port_maps_and_their_limits():
         settings.default_port_map(prof.load("r1024x32"))
 
 
+@pytest.mark.parametrize("gbps,msg", [
+    (400.0, r"32 uplinks x 32 queues need 32 port groups of 128 queues; a pipe has 8"),
+    (100.0, r"32 uplinks x 32 queues fill 8 port groups; 0 ports with a queue are left for 16 host ports"),
+    (50.0, r"32 uplinks x 32 queues fill 8 port groups; 0 ports with a queue are left for 16 host ports"),
+])
+def test_r1024x32_has_no_one_pipe_port_map_at_any_port_speed(gbps, msg):
+    """Why r1024x32 cannot be deployed on one pipe, whatever the port speed: at 400G a port
+    is a whole port group (8 per pipe, 32 uplinks); at 100G or 50G the 32 uplinks x 32
+    calendar queues take all 8 x 128 TM queues of the pipe's front-panel port groups, and a
+    host port needs one more."""
+    from dataclasses import replace
+
+    p = prof.load("r1024x32")
+    assert p.uplinks * p.queues == 8 * chip.PORT_GROUP_QUEUES
+    with pytest.raises(settings.SettingsError, match=msg):
+        settings.default_port_map(replace(p, timing=replace(p.timing, link_gbps=gbps)))
+
+
 @pytest.mark.parametrize("doc,msg", [
     (dict(hosts=[10], uplinks=[8, 9]), r"hosts lists 1 dev ports, profile 'tiny' has host_ports = 2"),
     (dict(hosts=[12, 14], uplinks=[8, 136]), r"uplinks\[1\] = dev port 136 is in pipe 1, the ToR runs on pipe 0"),
@@ -452,11 +470,12 @@ def test_cli_stats_needs_a_build(tmp_path, capsys):
     assert rc == 2 and "no compiled t2na program with resource logs" in capsys.readouterr().err
 
 
-def test_t2na_source_route_hops_belong_to_their_generation():
-    """ssrr_hops (the second level of a t2na source route) is keyed by (generation, path id),
-    so the install sequence push and daemon share (controller/agent/generations.py) counts
-    a path's hops in its route generation: nothing is 'static', the active generation's
-    hops stay until the flip, and the new generation's read back where they were written."""
+def test_t2na_source_routes_belong_to_their_generation():
+    """Every t2na source-route table (ssrr_path, ssrr_level, ssrr_hops) is keyed by the route
+    generation, so the install sequence push and daemon share (controller/agent/generations.py)
+    counts all of a route's entries in its generation: nothing is 'static', the active
+    generation's stay until the flip, and the new generation's read back where they were
+    written. There is no action selector: no members, no groups."""
     from controller.agent import generations as gens_mod
     from controller.routing.ucmp import UcmpParams
     from controller.routing.ucmp import compute as ucmp_compute
@@ -467,44 +486,181 @@ def test_t2na_source_route_hops_belong_to_their_generation():
 
     p = prof.load("tiny")
     _, c = rnd.render(p, "tor", T)
+    assert "action_profiles" not in c
     sched = round_robin(p.tors, p.uplinks)
     uro, ucmp = uro_compute(sched, UroParams(k=p.alternatives)), ucmp_compute(sched, UcmpParams())
     by_gen = {g: tor_batch.route_entries(c, 3, uro_routes=uro, path_routes=ucmp, source_routed=[5, 6], generation=g)
               for g in (0, 1)}
     for g, b in by_gen.items():
-        hops = [e for e in b.entries if e.table == "UroIngress.ssrr_hops"]
-        assert hops and all(dict(e.match)["generation"] == g for e in hops)
-        assert sorted(dict(e.match)["path"] for e in hops) == sorted(dict(m.params)["path"] for m in b.members)
-    both = ent.Batch(by_gen[0].members + by_gen[1].members, by_gen[0].groups + by_gen[1].groups,
-                     by_gen[0].entries + by_gen[1].entries)
+        assert b.members == [] and b.groups == []
+        for t in ("ssrr_path", "ssrr_level", "ssrr_first", "ssrr_hops"):
+            rows = [e for e in b.entries if e.table == c["tables"][t]["name"]]
+            assert rows and all(dict(e.match)["generation"] == g for e in rows), t
+    both = ent.Batch(entries=by_gen[0].entries + by_gen[1].entries)
     parts = gens_mod.split(both, c["tables"]["config"]["name"])
     assert parts.static.entries == []
     for g in (0, 1):
         assert sorted(map(repr, parts.gens[g].entries)) == sorted(map(repr, by_gen[g].entries))
-        assert sorted(map(repr, parts.gens[g].members)) == sorted(map(repr, by_gen[g].members))
 
 
-def test_t2na_source_route_member_carries_what_admission_needs():
-    """A t2na selector member holds the path id and hop 0's uplink and wait (slices from the
-    entry's start slice, mod S): the queue test runs on those while ssrr_hops writes the
-    hops, with the action for the path's length."""
+def _fake_routes(p, entries):
+    """Something ``ssrr_exact_entries`` reads: a schedule's shape and these source entries."""
+    from types import SimpleNamespace
+
+    from controller.tables import source as st
+
+    sched = SimpleNamespace(n_tors=p.tors, n_uplinks=p.uplinks, n_slices=p.slices)
+    rows = [st.SourceEntry(0, dst, t, b, max(len(x) for x in paths), 1, tuple(tuple(h) for h in paths))
+            for dst, t, b, paths in entries]
+    return SimpleNamespace(schedule=sched, rows=rows)
+
+
+def _install_fake(monkeypatch, routes):
+    from controller.tables import source as st
+
+    monkeypatch.setattr(st, "entries", lambda r, src, dsts=None: iter(r.rows))
+
+
+def _lookup(batch, dst, start_slice, bucket, flow_hash, generation=0):
+    """The t2na program's source-route lookups on a written batch (what ssrr.p4.j2 does):
+    ssrr_path -> (group, shape); ssrr_level (range) -> level and member = hash mod ties;
+    ssrr_first -> hop 0, egress's ssrr_hops (same key) -> the option, the last hop's ToR being
+    the destination. None on a miss."""
+    def rows(t):
+        return [e for e in batch.entries if e.table.endswith(f".{t}") and dict(e.match)["generation"] == generation]
+    grp = [dict(e.params) for e in rows("ssrr_path") if dict(e.match)["dst_tor"] == dst
+           and dict(e.match)["start_slice"] == start_slice]
+    if not grp:
+        return None
+    g = grp[0]
+    lv = [e for e in rows("ssrr_level") if dict(e.match)["shape"] == g["shape"]
+          and dict(e.match)["bucket"][0] <= bucket <= dict(e.match)["bucket"][1]]
+    if not lv:
+        return None
+    lv = max(lv, key=lambda e: e.priority)
+    ties = int(lv.action.rsplit("_", 1)[1])
+    level, member = dict(lv.params)["level"], flow_hash % ties
+    def at(t):
+        return [e for e in rows(t) if dict(e.match)["group"] == g["group"]
+                and dict(e.match)["level"] == level and dict(e.match)["member"] == member]
+    first, hop = at("ssrr_first"), at("ssrr_hops")
+    if not first:
+        return None
+    n = int(first[0].action.rsplit("_", 1)[1])
+    assert len(hop) == 1 and hop[0].action.endswith(f"write_path_{n}")
+    prm, f0 = dict(hop[0].params), dict(first[0].params)
+    assert prm["up0"] == f0["up0"] and "slice0" not in f0   # the queue test's hop 0 is the option's
+    prm["wait0"] = f0["wait0"]
+    path = tuple((prm[f"tor{h}"] if h < n - 1 else dst, prm[f"up{h}"], prm[f"slice{h}"]) for h in range(n))
+    return path, prm["wait0"]
+
+
+def test_t2na_exact_source_routes_pick_every_tied_path_by_hash(monkeypatch):
+    """The entries written for the exact layout, looked up the way the t2na program does:
+    every (dst, start slice, bucket) finds its range's tied paths, hash mod ties reaching each
+    of them; the path comes back hop by hop (the last ToR is the destination, not stored)
+    with hop 0's wait from the start slice; a shape shared by two groups is written once."""
+    p = prof.load("tiny")                                  # 8 ToRs, 2 uplinks, 4 slices
+    _, c = rnd.render(p, "tor", T)
+    a = [(5, 1, 0), (6, 0, 2)]
+    b2 = [(4, 0, 3), (6, 1, 3)]
+    c1 = [(6, 0, 1)]
+    spec = [(6, 2, (0, 2), [a, b2]), (6, 2, (3, 63), [c1]),          # dst 6, start 2: two ranges
+            (6, 3, (0, 2), [b2, a]), (6, 3, (3, 63), [c1]),          # same shape (ranges, ties)
+            (5, 0, (0, 63), [[(5, 1, 1)]])]
+    routes = _fake_routes(p, spec)
+    _install_fake(monkeypatch, routes)
+    batch = ent.ssrr_entries(c, routes, 0, generation=1)
+    assert batch.members == [] and batch.groups == []
+    tables = ("ssrr_path", "ssrr_level", "ssrr_first", "ssrr_hops")
+    count = {t: sum(e.table == c["tables"][t]["name"] for e in batch.entries) for t in tables}
+    assert count == {"ssrr_path": 3, "ssrr_level": 3, "ssrr_first": 7, "ssrr_hops": 7}   # 2 shapes: 2 + 1 ranges
+    for dst, t, (lo, hi), paths in spec:
+        for bucket in (lo, hi):
+            got = {_lookup(batch, dst, t, bucket, h, generation=1) for h in range(16)}
+            want = {(tuple(x), (x[0][2] - t) % p.slices) for x in paths}
+            assert got == want, (dst, t, bucket)
+    assert _lookup(batch, 6, 2, 1, 0, generation=0) is None             # generation 0 holds nothing
+    assert _lookup(batch, 4, 2, 1, 0, generation=1) is None             # not source-routed
+    hops = [e for e in batch.entries if e.table == "UroEgress.ssrr_hops"]                # written in egress
+    assert {e.action for e in hops} == {"UroEgress.write_path_1", "UroEgress.write_path_2"}
+    two = [dict(e.params) for e in hops if e.action.endswith("_2")][0]
+    assert set(two) == {"tor0", "up0", "up1", "slice0", "slice1"}      # tor1 is the destination
+    firsts = {dict(e.params)["wait0"] for e in batch.entries if e.table == "UroIngress.ssrr_first"}
+    assert firsts == {(0 - 2) % 4, (3 - 2) % 4, (1 - 2) % 4, (3 - 3) % 4, (0 - 3) % 4, (1 - 3) % 4, 1}
+
+
+def test_t2na_exact_source_routes_refuse_what_the_tables_cannot_hold(monkeypatch):
     p = prof.load("tiny")
     _, c = rnd.render(p, "tor", T)
-    paths = [[(5, 1, 0), (6, 0, 2)], [(4, 0, 3)]]          # (next ToR, uplink, send slice)
-    b = ent.ssrr_group(c, dst_tor=6, start_slice=2, bucket=(0, 63), paths=paths, group_id=7, first_member_id=11)
-    members = {m.member_id: dict(m.params) for m in b.members}
-    assert members == {11: {"path": 11, "up0": 1, "wait0": 2},   # slice 0 from start 2: (0 - 2) mod 4
-                       12: {"path": 12, "up0": 0, "wait0": 1}}
-    hops = {dict(e.match)["path"]: (e.action, dict(e.params)) for e in b.entries if e.table == "UroIngress.ssrr_hops"}
-    assert hops[11] == ("UroIngress.write_path_2", {"tor0": 5, "up0": 1, "slice0": 0, "tor1": 6, "up1": 0, "slice1": 2})
-    assert hops[12] == ("UroIngress.write_path_1", {"tor0": 4, "up0": 0, "slice0": 3})
-    # generation 1: the same ids in the hops' key and the member's action, without the generation bit
-    b1 = ent.ssrr_group(c, 6, 2, (0, 63), paths, group_id=ent.gen_id(1, 7), first_member_id=ent.gen_id(1, 11),
-                        generation=1)
-    assert [dict(m.params)["path"] for m in b1.members] == [11, 12]
-    assert sorted(dict(e.match)["path"] for e in b1.entries if e.table == "UroIngress.ssrr_hops") == [11, 12]
-    group_entry = [e for e in b.entries if e.table == "UroIngress.ssrr_path"]
-    assert len(group_entry) == 1 and group_entry[0].group_id == 7
+    for spec, msg in (
+        ([(6, 2, (0, 63), [[(5, 1, 0), (4, 0, 2)]])], r"ssrr_hops .*: the path ends at ToR 4, not at its destination 6"),
+        ([(6, 2, (0, 63), [[(6, 0, 1)]] * 9)], r"a bucket range of 9 tied paths, profile 'tiny' holds 8 \(tables\.ssrr_ties\)"),
+        ([(6, 2, (0, 63), [[(5, 0, 1), (4, 0, 1), (3, 0, 1), (2, 0, 1), (6, 0, 1)]])],
+         r"a tied path of 5 hops, profile 'tiny' holds ssrr_hops = 4"),
+    ):
+        routes = _fake_routes(p, spec)
+        _install_fake(monkeypatch, routes)
+        with pytest.raises(ent.EntryError, match=msg):
+            ent.ssrr_entries(c, routes, 0)
+    # more distinct shapes than the shape id holds: named, with the profile key to raise
+    few = prof.Profile(**{**p.__dict__, "name": "few", "tables": prof.ProfileTables(ssrr_shapes=1)})
+    _, c1 = rnd.render(few, "tor", T)
+    routes = _fake_routes(few, [(6, 2, (0, 63), [[(6, 0, 1)]]), (6, 3, (0, 63), [[(6, 0, 1)]] * 2)])
+    _install_fake(monkeypatch, routes)
+    with pytest.raises(ent.EntryError, match=r"ssrr_path \(src 0, dst 6, slice 3\): shape 2: .* raise tables\.ssrr_shapes"):
+        ent.ssrr_entries(c1, routes, 0)
+
+
+def test_t2na_source_route_option_is_written_in_egress():
+    """The option of a packet source-routed here is written in egress (issue 25: beside
+    ssrr_first in ingress, ssrr_hops took the SRAM of the stages the queue test needs and
+    r1024x32 needed 22 stages; behind admission, 27): ingress's ssrr_first bridges the path's
+    key and destination (bridge_src, type PKT_SOURCED) and removes an option the packet came
+    with; the egress parser reads bridge_src + Ethernet + IPv4, ssrr_hops writes every hop
+    (hop 0 included: the same key as ssrr_first), a miss drops, and the egress deparser
+    recomputes the IPv4 checksum over the option."""
+    import re
+
+    text, c = rnd.render(prof.load("tiny"), "tor", T)
+
+    def block(start):                       # a top-level parser/control, to its closing brace
+        i = text.index(start)
+        return text[i:text.index("\n}\n", i)]
+    assert c["tables"]["ssrr_hops"]["name"] == "UroEgress.ssrr_hops"
+    assert c["tables"]["ssrr_first"]["name"] == "UroIngress.ssrr_first"
+    assert all(a["name"].startswith("UroEgress.write_path_") for a in c["tables"]["ssrr_hops"]["actions"].values())
+    ingress, egress = block("control UroIngress("), block("control UroEgress(")
+    assert "ssrr_hops.apply()" not in ingress and "ssrr_hops.apply()" in egress
+    assert "hdr.bridge.type = PKT_SOURCED" in ingress
+    first = ingress[ingress.index("action first_2("):]
+    first = first[:first.index("}")]
+    assert "hdr.bridge_src.setValid()" in first and "hdr.ssrr.setInvalid()" in first and "hdr.hops[" in first
+    assert re.search(r"hdr\.hops\[0\]\.uplink = \(uplink_t\)up0", egress)
+    assert "default_action = unwritten();" in egress and "eg_dprsr_md.drop_ctl = 1" in egress
+    eparser = block("parser UroEgressParser(")
+    assert "PKT_SOURCED: parse_bridge" in eparser and "pkt.extract(hdr.bridge_src)" in eparser
+    edep = block("control UroEgressDeparser(")
+    assert "ipv4_csum.update(" in edep and "hdr.hops[0].next_tor" in edep
+    assert edep.index("pkt.emit(hdr.ipv4)") < edep.index("pkt.emit(hdr.ssrr)") < edep.index("pkt.emit(hdr.hops)")
+    ideparser = block("control UroIngressDeparser(")
+    assert ideparser.index("pkt.emit(hdr.bridge)") < ideparser.index("pkt.emit(hdr.bridge_src)") < ideparser.index("pkt.emit(hdr.ethernet)")
+
+
+def test_tofino2_ssrr_hops_stores_and_parses_paths_at_their_length():
+    """`[tofino2] ssrr_hops = h` (<= ssrr_hops): the t2na program writes and parses at most h
+    hops (write_path_1..h, h hop headers, the growth a source route adds), the bmv2 program of
+    the same profile keeps ssrr_hops; a longer value is refused."""
+    base = prof.load("tiny")
+    p = prof.Profile(**{**base.__dict__, "name": "short", "tofino2": prof.Tofino2Overrides(ssrr_hops=2)})
+    text, c_t2 = rnd.render(p, "tor", T)
+    _, c_bm = rnd.render(p, "tor", "bmv2")
+    assert set(c_t2["tables"]["ssrr_hops"]["actions"]) == {"write_path_1", "write_path_2"}
+    assert set(c_t2["tables"]["ssrr_first"]["actions"]) == {"first_1", "first_2"}
+    assert c_t2["profile"]["ssrr_hops"] == 2 and c_bm["profile"]["ssrr_hops"] == base.ssrr_hops
+    assert "ssrr_hop_t[2] hops;" in text and "GROWTH_BYTES  = 12;" in text
+    with pytest.raises(prof.ProfileError, match=r"tofino2\.ssrr_hops must be in 1\.\.4 \(at most ssrr_hops\), got 5"):
+        prof.Profile(**{**base.__dict__, "tofino2": prof.Tofino2Overrides(ssrr_hops=5)})
 
 
 def test_tofino2_section_sizes_the_source_routes_of_the_t2na_program_only():
@@ -522,15 +678,16 @@ def test_tofino2_section_sizes_the_source_routes_of_the_t2na_program_only():
     _, c_t2 = rnd.render(p, "tor", T)
     _, c_bm = rnd.render(p, "tor", "bmv2")
     S, ranges, paths = p.slices, p.tables.ssrr_ranges, p.tables.ssrr_paths
-    assert c_t2["tables"]["ssrr_path"]["size"] == 2 * 2 * S * ranges
-    assert c_t2["action_profiles"]["ssrr_selector"]["size"] == 2 * 2 * S * paths
+    assert c_t2["tables"]["ssrr_path"]["size"] == 2 * 2 * S                 # one entry per (dst, start slice)
+    assert c_t2["tables"]["ssrr_hops"]["size"] == 2 * 2 * S * paths
+    assert c_t2["tables"]["ssrr_level"]["size"] == 2 * min(p.tables.ssrr_shapes, 2 * S) * ranges
     assert c_bm["tables"]["ssrr_path"]["size"] == 2 * 7 * S * ranges
     assert c_t2["tables"]["uro_next_hop"]["size"] == c_bm["tables"]["uro_next_hop"]["size"]
     ucmp = ucmp_compute(round_robin(p.tors, p.uplinks), UcmpParams())
     tor_batch.route_entries(c_t2, 3, path_routes=ucmp, source_routed=[5, 6])     # 2 destinations fit
-    with pytest.raises(ent.EntryError, match=r"tables\.ssrr_dsts x S x tables\.ssrr_(ranges|paths) = 8 x \d per "
-                                             r"generation\); raise tables\.ssrr_(ranges|paths); or source-route at "
-                                             r"most 2 destinations here"):
+    with pytest.raises(ent.EntryError, match=r"ssrr_path \(src 3, dst 4, slice 3\): group 16, profile 'few' holds 2 x 4 "
+                                             r"groups per generation \(tables\.ssrr_dsts x S\); source-route at most 2 "
+                                             r"destinations here"):
         tor_batch.route_entries(c_t2, 3, path_routes=ucmp, source_routed=[0, 1, 2, 4, 5, 6, 7])
 
 

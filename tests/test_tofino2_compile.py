@@ -59,8 +59,8 @@ def test_contract_mismatch_is_named(tiny_build):
                                              r"Exact 12 in the contract"):
         info.check_contract(bad)
     bad = json.loads(json.dumps(contract))
-    bad["tables"]["ssrr_hops"]["actions"]["write_path_2"]["params"][3]["name"] = "torX"   # tor0, up0, slice0, tor1
-    with pytest.raises(BfrtJsonError, match=r"UroIngress.write_path_2: parameter 'torX' is None bits"):
+    bad["tables"]["ssrr_hops"]["actions"]["write_path_2"]["params"][0]["name"] = "torX"   # tor0, up0-1, slice0-1
+    with pytest.raises(BfrtJsonError, match=r"UroEgress.write_path_2: parameter 'torX' is None bits"):
         info.check_contract(bad)
 
 
@@ -103,9 +103,9 @@ def _check_write(schema, info, w):
 
 
 def test_route_tables_encode_against_the_compilers_bfrt_json(tiny_build):
-    """Every table of a full tiny ToR batch (URO per-hop, UCMP source routes with selector
-    members and groups, host, route mode, bucket, config) -> BfRt key/data whose ids, field
-    names and widths are the ones bf-p4c wrote."""
+    """Every table of a full tiny ToR batch (URO per-hop, UCMP source routes on the exact
+    tables, host, route mode, bucket, config) -> BfRt key/data whose ids, field names and
+    widths are the ones bf-p4c wrote."""
     p, out, _, contract = tiny_build
     path = out / "tor_tiny_t2na" / "bfrt.json"
     info, schema = BfrtInfo.load(path), _schema(path)
@@ -113,28 +113,19 @@ def test_route_tables_encode_against_the_compilers_bfrt_json(tiny_build):
     uro = compute(sched, UroParams(k=p.alternatives))
     ucmp = ucmp_compute(sched, UcmpParams())
     b = tor_batch.tor_batch(contract, 3, uro_routes=uro, path_routes=ucmp, source_routed=[5, 6])
+    assert b.members == [] and b.groups == []                   # no action selector
     seen = set()
-    for m in b.members:
-        w = info.encode_member(m)
-        _check_write(schema, info, w)
-        seen.add(w.table)
-    for g in b.groups:
-        w = info.encode_group(g)
-        assert w.data_dict()["$ACTION_MEMBER_ID"] == g.member_ids
-        _check_write(schema, info, w)
-        seen.add(w.table)
     for e in b.entries:
         w = info.encode_entry(e)
         _check_write(schema, info, w)
         seen.add(w.table)
     for t in contract["tables"].values():
         assert info.full(t["name"]) in seen, t["name"]
-    assert {"pipe.UroIngress.ssrr_selector", "pipe.UroIngress.ssrr_selector_profile",
-            "pipe.UroIngress.ssrr_hops"} <= seen
-    members = [info.encode_member(m) for m in b.members]
-    hops = {dict(info.encode_entry(e).key and [(k.name, k.value) for k in info.encode_entry(e).key])["path"]
-            for e in b.entries if e.table.endswith("ssrr_hops")}
-    assert {w.data_dict()["path"] for w in members} == hops          # every member's path is in ssrr_hops
+    src = {t: [info.encode_entry(e) for e in b.entries if e.table.endswith(t)] for t in ("ssrr_first", "ssrr_hops")}
+    keys = {t: {tuple((k.name, k.value) for k in w.key) for w in ws} for t, ws in src.items()}
+    assert keys["ssrr_first"] == keys["ssrr_hops"] and keys["ssrr_first"]     # every path in both tables
+    assert any(w.table.endswith("ssrr_level") and any(k.name == "bucket" for k in w.key)
+               for w in (info.encode_entry(e) for e in b.entries))
     uro_w = [info.encode_entry(e) for e in b.entries if e.table.endswith("uro_next_hop")]
     assert len(uro_w) == (p.tors - 1) * p.slices
     assert all(0 <= dict(w.data)["wait0"] < p.slices for w in uro_w)

@@ -23,8 +23,10 @@ A profile is a small TOML file (``profiles/<name>.toml``)::
     ssrr_paths = 8      # selector members (paths, ties included) per (dst, start slice), on average
     ssrr_ties = 8       # tied paths of one entry at most (the selector's max group size)
     ssrr_dsts = 128     # destinations one ToR source-routes (optional; default all N-1)
+    ssrr_shapes = 1024  # t2na: distinct group shapes (bucket ranges + ties) of one ToR
     [tofino2]           # optional; what changes when rendered for Tofino2 (one pipe's tables)
     ssrr_dsts = 64
+    ssrr_hops = 3       # hops the t2na source routes store and parse (at most ssrr_hops)
 
 Port layout of a ToR program: host ports ``0..host_ports-1``, then uplink ``u`` on
 port ``host_ports + u``. The OCS emulator program has ``N x d`` ports, port
@@ -109,15 +111,22 @@ class ProfileTables:
     ssrr_paths: int = 8
     ssrr_ties: int = 8
     ssrr_dsts: int | None = None
+    #: t2na: distinct group shapes (the bucket ranges of a (dst, start slice) group and each
+    #: range's tie count) one ToR's source routes have per generation; the ``ssrr_level``
+    #: table holds ssrr_shapes x ssrr_ranges entries per generation
+    ssrr_shapes: int = 1024
 
 
 @dataclass(frozen=True)
 class Tofino2Overrides:
     """What a profile changes when rendered for Tofino2 (``[tofino2]``): one pipe holds less
     than a bmv2 switch, so the source-route tables can be sized for fewer destinations
-    there (``ssrr_dsts``) while the bmv2 program of the same profile keeps them all."""
+    there (``ssrr_dsts``) while the bmv2 program of the same profile keeps them all, and
+    source routes can be stored and parsed at the length the routes have (``ssrr_hops``,
+    at most the profile's: UCMP's paths at (1024, 32) are at most 3 hops)."""
 
     ssrr_dsts: int | None = None
+    ssrr_hops: int | None = None
 
 
 @dataclass(frozen=True)
@@ -175,7 +184,7 @@ class Profile:
         if not isinstance(tb, ProfileTables):
             out.append(f"[tables] must be a table, got {tb!r}")
         else:
-            for tname in ("ssrr_ranges", "ssrr_paths", "ssrr_ties"):
+            for tname in ("ssrr_ranges", "ssrr_paths", "ssrr_ties", "ssrr_shapes"):
                 v = getattr(tb, tname)
                 if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                     out.append(f"tables.{tname} must be a positive integer, got {v!r}")
@@ -188,6 +197,10 @@ class Profile:
                                   or (ok_n and v > self.tors - 1)):
                 hi = f"1..{self.tors - 1} (the other ToRs)" if ok_n else "a positive integer"
                 out.append(f"{key} must be in {hi}, got {v!r}")
+        oh = getattr(over, "ssrr_hops", None)
+        if oh is not None and (not isinstance(oh, int) or isinstance(oh, bool) or oh < 1
+                               or (isinstance(self.ssrr_hops, int) and oh > self.ssrr_hops)):
+            out.append(f"tofino2.ssrr_hops must be in 1..{self.ssrr_hops} (at most ssrr_hops), got {oh!r}")
         w = self.widths
         for wname in ("tor", "uplink", "slice"):
             v = getattr(w, wname)
@@ -321,9 +334,14 @@ class Profile:
 
     def for_target(self, target: str) -> "Profile":
         """The profile as rendered for ``target``: ``[tofino2]`` overrides applied for tofino2."""
-        if target == "tofino2" and self.tofino2.ssrr_dsts is not None:
-            return replace(self, tables=replace(self.tables, ssrr_dsts=self.tofino2.ssrr_dsts))
-        return self
+        if target != "tofino2":
+            return self
+        out = self
+        if self.tofino2.ssrr_dsts is not None:
+            out = replace(out, tables=replace(out.tables, ssrr_dsts=self.tofino2.ssrr_dsts))
+        if self.tofino2.ssrr_hops is not None:
+            out = replace(out, ssrr_hops=self.tofino2.ssrr_hops)
+        return out
 
     @property
     def ssrr_dsts(self) -> int:

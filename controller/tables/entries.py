@@ -320,23 +320,8 @@ def ssrr_group(contract: dict, dst_tor: int, start_slice: int, bucket: int | tup
     where = f"ssrr_path (dst {dst_tor}, slice {start_slice}, buckets {bucket[0]}..{bucket[1]})"
     match = {"generation": _gen(generation), "dst_tor": dst_tor, "start_slice": start_slice, "bucket": bucket}
     b = Batch()
-    two_level = "set_path" in t["actions"]     # t2na: members hold a path id, ssrr_hops the hops
     for i, path in enumerate(paths):
         mid = first_member_id + i
-        if two_level:
-            # the member: the path id (its sequence number in the generation), hop 0's uplink
-            # and wait from the start slice; ssrr_hops: the hops, by an action per length
-            hops = _path_params(contract, path, where)
-            n = hops.pop("n")
-            seq = mid & ((1 << GENERATION_ID_BIT) - 1)
-            e = make_entry(contract, "ssrr_path", match, "set_path",
-                           {"path": seq, "up0": path[0][1],
-                            "wait0": (path[0][2] - start_slice) % contract["profile"]["slices"]})
-            b.members.append(Member(prof_name, mid, t["actions"]["set_path"]["name"], e.params))
-            b.entries.append(make_entry(contract, "ssrr_hops", {"generation": _gen(generation), "path": seq},
-                                        f"write_path_{n}", {f"{f}{h}": hops[f"{f}{h}"] for h in range(n)
-                                                            for f in ("tor", "up", "slice")}))
-            continue
         e = make_entry(contract, "ssrr_path", match, "write_path", _path_params(contract, path, where))
         b.members.append(Member(prof_name, mid, t["actions"]["write_path"]["name"], e.params))
     b.groups.append(Group(prof_name, group_id, tuple(m.member_id for m in b.members)))
@@ -349,26 +334,109 @@ def ssrr_entries(contract: dict, routes, tor: int, generation: int = 0, dsts: It
     destinations ``dsts`` (default: all).
 
     One selector group per (dst, start slice, bucket range): its members are the tied
-    paths (:func:`controller.tables.source.entries`). A path longer than the profile's
-    H hops is refused with the entry named (never dropped from its group). The DSCP ->
-    bucket map is generation-independent: :func:`dscp_entries`.
+    paths (:func:`controller.tables.source.entries`); a program without the selector
+    (t2na: ``ssrr_level`` in the contract) gets :func:`ssrr_exact_entries` instead. A path
+    longer than the profile's H hops is refused with the entry named (never dropped from its
+    group). The DSCP -> bucket map is generation-independent: :func:`dscp_entries`.
     """
     from controller.tables import source as source_tables
 
+    if "ssrr_level" in contract["tables"]:
+        return ssrr_exact_entries(contract, routes, tor, generation, dsts)
     prof = _check_fits(contract, routes.schedule)
     b = Batch()
     gid, mid = 1, 1
     for e in source_tables.entries(routes, tor, dsts):
-        for p in e.paths:
-            if len(p) > prof["ssrr_hops"]:
-                raise EntryError(f"ssrr_path (src {tor}, dst {e.dst}, slice {e.slice}, buckets "
-                                 f"{e.buckets[0]}..{e.buckets[1]}): a tied path of {len(p)} hops, profile "
-                                 f"{prof['name']!r} holds ssrr_hops = {prof['ssrr_hops']}; compute the routes "
-                                 f"with h_max <= {prof['ssrr_hops']}")
+        _check_hops(prof, tor, e.dst, e.slice, e.buckets, e.paths)
         b.extend(ssrr_group(contract, e.dst, e.slice, e.buckets, e.paths, gen_id(generation, gid),
                             gen_id(generation, mid), generation))
         gid, mid = gid + 1, mid + len(e.paths)
     return b
+
+
+def _check_hops(prof: dict, tor: int, dst: int, t: int, buckets: tuple[int, int], paths) -> None:
+    for p in paths:
+        if len(p) > prof["ssrr_hops"]:
+            raise EntryError(f"ssrr_path (src {tor}, dst {dst}, slice {t}, buckets {buckets[0]}..{buckets[1]}): a "
+                             f"tied path of {len(p)} hops, profile {prof['name']!r} holds ssrr_hops = "
+                             f"{prof['ssrr_hops']}; compute the routes with h_max <= {prof['ssrr_hops']}")
+
+
+def ssrr_exact_entries(contract: dict, routes, tor: int, generation: int = 0,
+                       dsts: Iterable[int] | None = None) -> Batch:
+    """The source routes of one ToR as exact entries and a hash pick (t2na, UCMP §6.2).
+
+    A (dst, start slice) group is one ``ssrr_path`` entry naming the group (ids from 1, in
+    route order) and its shape; a shape -- the group's bucket ranges in order, each with its
+    tie count -- is numbered from 1 the first time it is met and written once as
+    ``ssrr_level`` range entries (range i -> ``level_<ties>(level=i)``); each tied path is an
+    ``ssrr_first`` and an ``ssrr_hops`` entry keyed (group, level, member) (:func:`path_entries`).
+    The data plane picks member = flow hash mod ties. Every id is checked against its key
+    width, with the profile key to raise named."""
+    from itertools import groupby
+
+    from controller.tables import source as source_tables
+
+    prof = _check_fits(contract, routes.schedule)
+    S = prof["slices"]
+    g = _gen(generation)
+    shapes: dict[tuple, int] = {}
+    b = Batch()
+    for gid, ((dst, t), levels) in enumerate(groupby(source_tables.entries(routes, tor, dsts),
+                                                      key=lambda e: (e.dst, e.slice)), start=1):
+        levels = list(levels)
+        actions = _table(contract, "ssrr_level")["actions"]
+        for e in levels:
+            _check_hops(prof, tor, dst, t, e.buckets, e.paths)
+            if f"level_{len(e.paths)}" not in actions:
+                raise EntryError(f"ssrr_level (src {tor}, dst {dst}, slice {t}): a bucket range of {len(e.paths)} "
+                                 f"tied paths, profile {prof['name']!r} holds {prof['tables']['ssrr_ties']} "
+                                 "(tables.ssrr_ties)")
+        shape = tuple((e.buckets, len(e.paths)) for e in levels)
+        sid = shapes.setdefault(shape, len(shapes) + 1)
+        where = f"ssrr_path (src {tor}, dst {dst}, slice {t})"
+        if gid >= 1 << _param_width(contract, "ssrr_path", "set_group", "group"):
+            raise EntryError(f"{where}: group {gid}, profile {prof['name']!r} holds {prof['ssrr_dsts']} x {S} groups "
+                             f"per generation (tables.ssrr_dsts x S); source-route at most {prof['ssrr_dsts']} "
+                             "destinations here")
+        if sid >= 1 << _param_width(contract, "ssrr_path", "set_group", "shape"):
+            raise EntryError(f"{where}: shape {sid}: more distinct group shapes (bucket ranges and ties) than "
+                             f"profile {prof['name']!r} holds; raise tables.ssrr_shapes")
+        b.entries.append(make_entry(contract, "ssrr_path", {"generation": g, "dst_tor": dst, "start_slice": t},
+                                    "set_group", {"group": gid, "shape": sid}))
+        for lv, e in enumerate(levels):
+            for m, path in enumerate(e.paths):
+                b.entries += path_entries(contract, gid, lv, m, path, t, generation, dst)
+    for shape, sid in shapes.items():
+        for lv, (buckets, ties) in enumerate(shape):
+            b.entries.append(make_entry(contract, "ssrr_level", {"generation": g, "shape": sid, "bucket": buckets},
+                                        f"level_{ties}", {"level": lv}, priority=lv + 1))
+    return b
+
+
+def path_entries(contract: dict, group: int, level: int, member: int, path: Sequence[tuple[int, int, int]],
+                 start_slice: int, generation: int = 0, dst: int | None = None) -> list[TableEntry]:
+    """A t2na path ([(next ToR, uplink, send slice)], n hops) as its two entries keyed
+    (generation, group, level, member): ``ssrr_first`` ``first_<n>`` (hop 0's uplink and
+    its wait from the start slice: what the queue test needs) and ``ssrr_hops``
+    ``write_path_<n>`` in egress (the ToRs of hops before the last -- the last must be ``dst``
+    and is not stored -- and every hop's uplink and send slice)."""
+    prof = contract["profile"]
+    where = f"ssrr_hops (group {group}, level {level}, member {member})"
+    params = _path_params(contract, path, where)
+    n = params.pop("n")
+    if dst is not None and path[-1][0] != dst:
+        raise EntryError(f"{where}: the path ends at ToR {path[-1][0]}, not at its destination {dst}")
+    key = {"generation": _gen(generation), "group": group, "level": level, "member": member}
+    first = {"up0": params["up0"], "wait0": (path[0][2] - start_slice) % prof["slices"]}
+    rest = {f"tor{h}": params[f"tor{h}"] for h in range(n - 1)}
+    rest.update({f"{f}{h}": params[f"{f}{h}"] for h in range(n) for f in ("up", "slice")})
+    return [make_entry(contract, "ssrr_first", key, f"first_{n}", first),
+            make_entry(contract, "ssrr_hops", key, f"write_path_{n}", rest)]
+
+
+def _param_width(contract: dict, short: str, action: str, name: str) -> int:
+    return {p["name"]: p["bitwidth"] for p in _table(contract, short)["actions"][action]["params"]}[name]
 
 
 def dscp_entries(contract: dict) -> list[TableEntry]:
@@ -430,7 +498,7 @@ def check_sizes(contract: dict, batch: "Batch", what: str, generations: int = 1)
             share = (f"{t['size']} entries for {n_gen} generations, {room} for {generations}"
                      if t.get("generation_keyed") else f"{t['size']} entries")
             raise EntryError(f"{what}: table {t['short']} needs {n} entries, profile {prof['name']!r} holds "
-                             f"{share}{_size_hint(t['short'], prof)}")
+                             f"{share}{_size_hint(t['short'], prof, t)}")
     for short, ap in contract.get("action_profiles", {}).items():
         members = sum(1 for m in batch.members if m.profile == ap["name"])
         room = ap["size"] // n_gen * generations
@@ -444,11 +512,20 @@ def check_sizes(contract: dict, batch: "Batch", what: str, generations: int = 1)
                              f"{ap['max_group_size']} (tables.ssrr_ties)")
 
 
-def _size_hint(short: str, prof: dict) -> str:
+def _size_hint(short: str, prof: dict, table: dict | None = None) -> str:
     dsts = prof.get("ssrr_dsts", prof["tors"] - 1)     # the profile's own value (contracts before it: all)
     ds = dsts * prof["slices"]
     who = "(N-1)" if dsts == prof["tors"] - 1 else "tables.ssrr_dsts"
     fewer = (f"; or source-route at most {dsts} destinations here" if who != "(N-1)" else "")
+    exact = table is not None and all(k["match"] == "exact" for k in table["keys"])
+    if short == "ssrr_path" and exact:        # t2na: one entry per (dst, start slice)
+        return f" ({who} x S = {ds} per generation){fewer}"
+    if short == "ssrr_hops" and exact:
+        return (f" ({who} x S x tables.ssrr_paths = {ds} x {prof['tables']['ssrr_paths']} per generation); "
+                f"raise tables.ssrr_paths{fewer}")
+    if short == "ssrr_level":
+        return (" (tables.ssrr_shapes x tables.ssrr_ranges per generation); raise tables.ssrr_shapes or "
+                "tables.ssrr_ranges")
     if short == "ssrr_path":
         return (f" ({who} x S x tables.ssrr_ranges = {ds} x {prof['tables']['ssrr_ranges']} per generation); "
                 f"raise tables.ssrr_ranges{fewer}")

@@ -8,9 +8,10 @@ reads them into :class:`Resources`; :func:`format_report` prints them next to UR
 
 What is compared: the papers report the SRAM of their lookup table as a share of the
 chip's SRAM; we report the SRAM blocks bf-p4c allocated to ``uro_next_hop`` (sized
-(N - 1) x S, URO Table II's entries per ToR) and to ``ssrr_path`` with its selector and
-action profile, as a share of all 20 x 80 SRAM blocks of a Tofino2 pipe, and the whole
-program's usage.
+(N - 1) x S, URO Table II's entries per ToR) and to the source-route tables (``ssrr_path``,
+``ssrr_level``, ``ssrr_hops``, the flow-hash pick ``ssrr_picks``; builds before the exact
+layout: ``ssrr_path`` with its selector), as a share of all 20 x 80 SRAM blocks of a
+Tofino2 pipe, and the whole program's usage.
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ URO_TABLE_II = {(108, 6): (18, "1.9K", 1.13), (324, 12): (27, "8.8K", 2.31),
 #: UCMP Table 2: (N, d) -> (#Q/port, #buckets, #entries/ToR, SRAM %)
 UCMP_TABLE_2 = {(108, 6): (18, 27, "9.5K", 0.38), (324, 12): (27, 34, "50K", 0.94),
                 (768, 24): (32, 36, "140K", 2.31), (1024, 32): (32, 42, "187K", 3.06)}
+
+
+#: the source-route tables of a t2na build (and the selector of builds before the exact layout)
+SOURCE_ROUTE_TABLES = ("ssrr_path", "ssrr_level", "ssrr_first", "ssrr_hops", "ssrr_picks", "ssrr_selector", "ssrr_selector_profile")
 
 
 class ReportError(UroError):
@@ -69,6 +74,11 @@ class Resources:
         data RAMs (bf-p4c names those ``<table>$action``)."""
         n = sum(c for t, c in self.sram_by_table.items() if any(t.split("$")[0].endswith(x) for x in names))
         return Usage(n, self.sram.total)
+
+    def table_tcam(self, *names: str) -> Usage:
+        """TCAM blocks of the tables whose name ends with one of ``names``."""
+        n = sum(c for t, c in self.tcam_by_table.items() if any(t.split("$")[0].endswith(x) for x in names))
+        return Usage(n, self.tcam.total)
 
 
 def _program_dir(path: Path) -> Path:
@@ -149,7 +159,8 @@ def format_report(r: Resources, profile=None) -> str:
     w = max(len(a) for a, _ in rows)
     lines += [f"  {a.ljust(w)}  {b}" for a, b in rows]
     uro = r.table_sram("uro_next_hop")
-    ucmp = r.table_sram("ssrr_path", "ssrr_selector", "ssrr_selector_profile", "ssrr_hops")
+    ucmp = r.table_sram(*SOURCE_ROUTE_TABLES)
+    ucmp_tcam = r.table_tcam(*SOURCE_ROUTE_TABLES)
     lines.append("lookup tables (SRAM blocks of the pipe):")
     if profile is not None:
         profile = profile.for_target("tofino2")          # its [tofino2] sizing, as rendered
@@ -161,12 +172,17 @@ def format_report(r: Resources, profile=None) -> str:
         lines.append(f"    URO Table II {nd}: " + (f"{paper[1]} entries/ToR, SRAM {paper[2]:.2f}%, "
                                                    f"#Q/port {paper[0]} (ours: {profile.queues})"
                                                    if paper else "not in the table"))
-        lines.append(f"  ssrr_path + selector + ssrr_hops ({sizes['ssrr_path']} entries, {sizes['ssrr_selector']} "
-                     f"members/paths; {profile.ssrr_dsts} of {profile.tors - 1} destinations source-routed): {ucmp}")
+        from controller.p4gen.targets.t2na import T2na
+
+        L = T2na.ssrr_layout(profile)
+        lines.append(f"  source routes: ssrr_path {L['path_size']} groups + ssrr_level {L['level_size']} + ssrr_hops "
+                     f"{L['hops_size']} paths (2 generations, paths of <= {profile.ssrr_hops} hops; "
+                     f"{profile.ssrr_dsts} of {profile.tors - 1} destinations source-routed): SRAM {ucmp}, "
+                     f"TCAM {ucmp_tcam.used}/{ucmp_tcam.total}")
         paper2 = UCMP_TABLE_2.get(nd)
         lines.append(f"    UCMP Table 2 {nd}: " + (f"{paper2[2]} entries/ToR, {paper2[1]} buckets, SRAM "
                                                     f"{paper2[3]:.2f}%" if paper2 else "not in the table"))
     else:
         lines.append(f"  uro_next_hop: {uro}")
-        lines.append(f"  ssrr_path + selector: {ucmp}")
+        lines.append(f"  source routes: SRAM {ucmp}, TCAM {ucmp_tcam.used}/{ucmp_tcam.total}")
     return "\n".join(lines)

@@ -26,6 +26,8 @@ from controller.tofino2 import chip, pktgen
 SLOTS_PER_ACTIVE_COPY = 4
 #: the mirror session that carries queue-state updates to the recirculation port
 MIRROR_SESSION = 1
+#: the egress control of the t2na program (parser.p4.j2): ssrr_hops lives there
+EGRESS_CONTROL = "UroEgress"
 #: counter cells the t2na program counts beyond the shared ones (appended if missing)
 T2NA_DROPS: list[str] = []
 T2NA_EVENTS = ["qstate_full", "resubmit_spill"]
@@ -90,15 +92,33 @@ class T2na:
         return BASE_STAGES + max(0, -(-cls.replicas(profile) // STATEFUL_PER_STAGE) - 1)
 
     @staticmethod
-    def path_bits(profile) -> int:
-        """Width of a source route's path id (a selector member's sequence number within its
-        generation, 1..members; 0 = none): 16 bits while a generation's members fit, else 32.
-        Narrow ids keep a member's action data at 32 bits (the members sit in every stage
-        the ssrr_path match spans)."""
+    def ssrr_layout(profile) -> dict:
+        """Widths and sizes of the t2na source-route tables (UCMP §6.2 on exact tables).
+
+        ``ssrr_path`` (generation, dst, start slice) -> the group's id and shape (ids from 1;
+        0 = none), ``ssrr_level`` (generation, shape, bucket range) -> the level (the bucket
+        range's index in its group) and the flow's member (hash mod its tie count),
+        ``ssrr_hops`` (generation, group, level, member) -> the path, written at its length.
+        Every field is as wide as the network needs (ToR, uplink and slice ids of N, d, S),
+        so a path of n hops costs n x (ToR + uplink + slice) bits less the last ToR (the
+        destination) plus the first hop's wait. Sizes hold two generations."""
         from controller.p4gen.render import GENERATIONS
 
-        members = profile.table_sizes()["ssrr_selector"] // GENERATIONS
-        return 16 if members < 1 << 16 else 32
+        def bits(n: int) -> int:
+            return max(1, int(n).bit_length())
+
+        g = GENERATIONS
+        t = profile.tables
+        groups = profile.ssrr_dsts * profile.slices
+        shapes = min(t.ssrr_shapes, groups)              # a shape has a group at least
+        return {
+            "tor_bits": bits(profile.tors - 1), "uplink_bits": bits(profile.uplinks - 1),
+            "slice_bits": bits(profile.slices - 1), "group_bits": bits(groups), "shape_bits": bits(shapes),
+            "level_bits": bits(profile.ssrr_hops - 1),        # a level per hop count: at most H
+            "member_bits": bits(t.ssrr_ties - 1), "ties": t.ssrr_ties, "hash_bits": 8,
+            "path_size": g * groups, "level_size": g * shapes * t.ssrr_ranges,
+            "hops_size": g * groups * t.ssrr_paths,
+        }
 
     @staticmethod
     def timer(profile) -> pktgen.TimerPlan:
@@ -160,7 +180,7 @@ class T2na:
             "mtu_units": -(-mtu // unit),
             "floor_units": [-(-f // unit) for f in st.floors],
             "replicas": cls.replicas(profile),
-            "path_bits": cls.path_bits(profile),
+            "ssrr": cls.ssrr_layout(profile),
             "active_copies": -(-cls.replicas(profile) // SLOTS_PER_ACTIVE_COPY),
             "slots_per_copy": SLOTS_PER_ACTIVE_COPY,
             "qstate_size": profile.uplinks * 256,
@@ -173,6 +193,38 @@ class T2na:
         }
 
     # ---- contract -----------------------------------------------------------------------------
+    @classmethod
+    def ssrr_tables(cls, ctl: str, profile) -> dict:
+        """The contract entries of the t2na source-route tables (see :meth:`ssrr_layout`)."""
+        L = cls.ssrr_layout(profile)
+        gen = {"name": "generation", "match": "exact", "bitwidth": 1}
+
+        def table(short, size, keys, actions, ctl=ctl):
+            return {"short": short, "name": f"{ctl}.{short}", "size": size, "generation_keyed": True,
+                    "keys": [gen] + [{"name": n, "match": m, "bitwidth": b} for n, m, b in keys],
+                    "actions": {a: {"name": f"{ctl}.{a}", "params": [{"name": n, "bitwidth": b} for n, b in ps]}
+                                for a, ps in actions.items()}}
+        write, first = {}, {}
+        for n in range(1, profile.ssrr_hops + 1):
+            # hop 0's send slice is written in egress (ssrr_hops); the queue test needs its wait
+            first[f"first_{n}"] = [("up0", L["uplink_bits"]), ("wait0", L["slice_bits"])]
+            ps = [(f"tor{h}", L["tor_bits"]) for h in range(n - 1)]      # the last hop's ToR is the destination
+            ps += [(f"up{h}", L["uplink_bits"]) for h in range(n)] + [(f"slice{h}", L["slice_bits"]) for h in range(n)]
+            write[f"write_path_{n}"] = ps
+        path_key = [("group", "exact", L["group_bits"]), ("level", "exact", L["level_bits"]),
+                    ("member", "exact", L["member_bits"])]
+        return {
+            "ssrr_path": table("ssrr_path", L["path_size"],
+                               [("dst_tor", "exact", L["tor_bits"]), ("start_slice", "exact", L["slice_bits"])],
+                               {"set_group": [("group", L["group_bits"]), ("shape", L["shape_bits"])]}),
+            "ssrr_level": table("ssrr_level", L["level_size"],
+                                [("shape", "exact", L["shape_bits"]), ("bucket", "range", profile.bucket_bits)],
+                                {f"level_{n}": [("level", L["level_bits"])] for n in range(1, L["ties"] + 1)}),
+            "ssrr_first": table("ssrr_first", L["hops_size"], path_key, first),
+            # in egress: nothing in ingress reads the option (off the queue test's critical path)
+            "ssrr_hops": table("ssrr_hops", L["hops_size"], path_key, write, ctl=EGRESS_CONTROL),
+        }
+
     @classmethod
     def adapt_contract(cls, contract: dict, profile) -> dict:
         c = copy.deepcopy(contract)
@@ -193,30 +245,11 @@ class T2na:
         for k in range(profile.alternatives):
             params += [{"name": f"up{k}", "bitwidth": w.uplink}, {"name": f"wait{k}", "bitwidth": w.slice}]
         alt["params"] = params
-        # source routes in two levels: a selector member holds the path's id (its sequence
-        # number in its generation) and its first hop's uplink and wait -- what the queue test
-        # needs, 32 bits: the members sit in every stage the ssrr_path match spans; the hops are
-        # in ssrr_hops, keyed by (generation, path id), one action per path length n, written
-        # beside the queue test. The generation key makes the hops part of their route
-        # generation for the hitless install sequence (controller/agent/generations.py).
-        sp = t["ssrr_path"]
-        sp["actions"].pop("write_path")
-        pb = cls.path_bits(profile)
-        sp["actions"]["set_path"] = {"name": f"{ctl}.set_path",
-                                     "params": [{"name": "path", "bitwidth": pb},
-                                                {"name": "up0", "bitwidth": w.uplink},
-                                                {"name": "wait0", "bitwidth": w.slice}]}
-        write = {}
-        for n in range(1, profile.ssrr_hops + 1):
-            params = []
-            for h in range(n):
-                params += [{"name": f"tor{h}", "bitwidth": w.tor}, {"name": f"up{h}", "bitwidth": w.uplink},
-                           {"name": f"slice{h}", "bitwidth": w.slice}]
-            write[f"write_path_{n}"] = {"name": f"{ctl}.write_path_{n}", "params": params}
-        t["ssrr_hops"] = {"short": "ssrr_hops", "name": f"{ctl}.ssrr_hops", "size": c["action_profiles"]["ssrr_selector"]["size"],
-                          "generation_keyed": True, "keys": [{"name": "generation", "match": "exact", "bitwidth": 1},
-                                                             {"name": "path", "match": "exact", "bitwidth": pb}],
-                          "actions": write}
+        # source routes on exact tables, the flow's hash picking the member (no action selector:
+        # bf-p4c put a selector's groups and members in every stage its range match spanned);
+        # ssrr_level is the one range match, over the few distinct group shapes
+        c["tables"].update(cls.ssrr_tables(ctl, profile))
+        c.pop("action_profiles", None)
         # bmv2's source-route deferral and path counter are not in the t2na program, nor gen_other:
         # the events counter has a cell per subset of events, one more event doubles it
         # (docs/p4.md "Route generations")

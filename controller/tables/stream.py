@@ -34,22 +34,29 @@ from pathlib import Path
 
 import numpy as np
 
+from controller.memory import available_memory
 from controller.routing import ucmp
 from controller.routing.paths import REGULAR
 from controller.schedule.model import Schedule
 from controller.tables import artifacts
 from controller.tables.source import ranges as source_ranges
 
+#: phase 1's output held in memory by default (bytes; 3.2 GB at (1024, 32)), the rest spilled
+SPILL_BUDGET = 4 << 30
+
 _MEMBER = ("m_kind", "m_hops", "m_latency", "m_npaths", "m_prof", "m_pos")
 _PATH = ("hop_node", "hop_uplink", "hop_wait")
 
 
 def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, progress=None,
-               write_progress=None, chunk: int | None = None, executor=None) -> dict:
+               write_progress=None, chunk: int | None = None, executor=None, spill_budget: int | None = None) -> dict:
     """Compute UCMP routes for ``sched`` and write them as a compact artifact into the
     new, empty ``directory``; returns the manifest. ``progress(n)``: destinations done;
     ``write_progress(n)``: source ToRs placed (phase 3); ``executor``: where the group
-    chunks and their phase 1 run (see :func:`ucmp.group_chunks`)."""
+    chunks and their phase 1 run (see :func:`ucmp.group_chunks`). ``spill_budget``: bytes
+    of phase 1's output held in memory, the rest spilled to a file (default
+    :data:`SPILL_BUDGET`, at most a quarter of the available memory); the artifact's
+    bytes do not depend on it."""
     directory = Path(directory)
     S, N, d = sched.peer.shape
     H = params.hops_per_slice or sched.timing.hops_per_slice
@@ -68,7 +75,9 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
     bound_hit = False
     prep = functools.partial(_prepare, N=N, S=S, params=params, H=H, n_cap=n_cap, meet=meet, node_dt=node_dt,
                              upl_dt=upl_dt, wait_dt=wait_dt, pad=pad, sched=sched)
-    spill = _Spill(directory / ".spill")
+    if spill_budget is None:
+        spill_budget = min(SPILL_BUDGET, available_memory() // 4)
+    spill = _Spill(directory / ".spill", spill_budget)
     try:
         for c in ucmp.group_chunks(sched, params, chunk, progress, params.engine, params.workers, executor,
                                    post=prep):
@@ -189,27 +198,45 @@ def _pad_to(a: np.ndarray, width: int, fill: int) -> np.ndarray:
 
 
 class _Spill:
-    """Phase 1's output: one file per array, chunks appended in order (rows of a chunk
-    in source ToR order); read back in bands of ToRs by phase 3, removed at the end."""
+    """Phase 1's output, chunks in order (rows of a chunk in source ToR order); read
+    back in bands of ToRs by phase 3, removed at the end. Chunks stay in memory while
+    they fit ``budget`` bytes; the rest goes to one file per array under ``path``, chunks
+    appended (created only then: at (1024, 32) writing 3 GB and unlinking it, on a
+    filesystem mounted with ``discard``, cost ~25 s of the main thread)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, budget: int = 0):
         self.path = path
-        path.mkdir()
+        self.budget = budget
+        self.held = 0  # bytes of chunks kept in memory
         self.files: dict[str, object] = {}
-        self.at: dict[str, list[int]] = {}  # byte offset of each chunk's rows
+        self.mem: dict[str, list] = {}  # per chunk: the array (in memory) or None (in the file)
+        self.at: dict[str, list[int]] = {}  # byte offset of each chunk's rows in the file
         self.shape: dict[str, list[tuple]] = {}
         self.dtype: dict[str, np.dtype] = {}
         self.fds: dict[str, int] = {}
 
     def append(self, arrays: dict) -> None:
+        size = sum(a.nbytes for a in arrays.values())
+        keep = self.held + size <= self.budget
+        if keep:
+            self.held += size
+        elif not self.path.exists():
+            self.path.mkdir()
         for name, a in arrays.items():
+            if name not in self.mem:
+                self.mem[name], self.at[name], self.shape[name], self.dtype[name] = [], [], [], a.dtype
+            a = np.ascontiguousarray(a, dtype=self.dtype[name])
+            self.shape[name].append(a.shape)
+            if keep:
+                self.mem[name].append(a)
+                self.at[name].append(-1)
+                continue
             if name not in self.files:
                 self.files[name] = open(self.path / name, "wb")
-                self.at[name], self.shape[name], self.dtype[name] = [], [], a.dtype
             f = self.files[name]
+            self.mem[name].append(None)
             self.at[name].append(f.tell())
-            self.shape[name].append(a.shape)
-            f.write(memoryview(np.ascontiguousarray(a, dtype=self.dtype[name])).cast("B"))
+            f.write(memoryview(a).cast("B"))
 
     def close_writes(self) -> None:
         for name, f in self.files.items():
@@ -218,7 +245,10 @@ class _Spill:
         self.files = {}
 
     def read_rows(self, name: str, ci: int, r0: int, r1: int) -> np.ndarray:
-        """Rows ``r0 .. r1 - 1`` of chunk ``ci``'s array ``name``."""
+        """Rows ``r0 .. r1 - 1`` of chunk ``ci``'s array ``name`` (a view when in memory)."""
+        held = self.mem[name][ci]
+        if held is not None:
+            return held[r0:r1]
         shape = self.shape[name][ci]
         dt = self.dtype[name]
         row = dt.itemsize * int(np.prod(shape[1:], dtype=np.int64))
@@ -239,7 +269,7 @@ class _Spill:
             f.close()
         for fd in self.fds.values():
             os.close(fd)
-        self.files, self.fds = {}, {}
+        self.files, self.fds, self.mem = {}, {}, {}
         shutil.rmtree(self.path, ignore_errors=True)
 
 

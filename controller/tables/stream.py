@@ -39,7 +39,6 @@ from controller.routing import ucmp
 from controller.routing.paths import REGULAR
 from controller.schedule.model import Schedule
 from controller.tables import artifacts
-from controller.tables.source import ranges as source_ranges
 
 #: phase 1's output held in memory by default (bytes; 3.2 GB at (1024, 32)), the rest spilled
 SPILL_BUDGET = 4 << 30
@@ -143,7 +142,9 @@ def _place(L: artifacts.SourceLayout, spill: "_Spill", cm: np.ndarray, cp: np.nd
 
     A chunk's spill is in source ToR order, so a band of ToRs ``x0 .. x1 - 1`` is one
     contiguous range of every chunk's spill: the band is read chunk by chunk (chunk-major),
-    reordered to ToR-major with one gather and written with one ``pwrite`` per array."""
+    reordered to ToR-major by run copies and written with one ``pwrite`` per array."""
+    from controller.tables import stream_kernel  # numba: imported on first use
+
     n_ch, N = cm.shape
     entries = np.zeros(N, np.int64)
     m_cut = np.concatenate([np.zeros((n_ch, 1), np.int64), np.cumsum(cm, 1)], 1)  # [chunk, src + 1]
@@ -153,29 +154,28 @@ def _place(L: artifacts.SourceLayout, spill: "_Spill", cm: np.ndarray, cp: np.nd
         x1 = int(np.searchsorted(tor_p, tor_p[x0] + _BAND_PATHS, side="right")) - 1
         x1 = min(N, max(x1, x0 + 1))
         band = slice(x0, x1)
-        # members: (chunk, src) segments read chunk-major, gathered src-major
-        order = _band_order(cm[:, band])
-        a = {name: spill.read_band(name, m_cut[:, x0], m_cut[:, x1])[order] for name in _MEMBER}
-        has = a["m_prof"] >= 0
-        lo = np.full(a["m_prof"].size, -1, np.int8)
-        hi = np.full(a["m_prof"].size, -1, np.int8)
-        lo[has] = prof_lo[a["m_prof"][has], a["m_pos"][has]]
-        hi[has] = prof_hi[a["m_prof"][has], a["m_pos"][has]]
-        m_src = np.repeat(np.arange(x0, x1), cm[:, band].sum(0))
-        entries += np.bincount(m_src[(a["m_kind"] == REGULAR) & (lo >= 0)], minlength=N)
+        # members: (chunk, src) segments read chunk-major, copied src-major
+        counts = np.ascontiguousarray(cm[:, band])
+        a = {name: _tor_major(spill.read_band(name, m_cut[:, x0], m_cut[:, x1]), counts) for name in _MEMBER}
+        lo = np.empty(a["m_prof"].size, np.int8)
+        hi = np.empty(a["m_prof"].size, np.int8)
+        ent = np.zeros(x1 - x0, np.int64)
+        stream_kernel.member_ranges(a["m_prof"], a["m_pos"], a["m_kind"], REGULAR, prof_lo, prof_hi,
+                                    tor_m[x0:x1 + 1] - tor_m[x0], lo, hi, ent)
+        entries[band] += ent
         r0 = int(tor_m[x0])
         for name, arr in (("m_kind", a["m_kind"]), ("m_hops", a["m_hops"]), ("m_latency", a["m_latency"]),
                           ("m_npaths", a["m_npaths"]), ("m_lo", lo), ("m_hi", hi)):
             getattr(L, name).write(r0, arr)
-        del a, lo, hi, m_src
+        del a, lo, hi
         # paths: each chunk's rows padded to the artifact's width
-        order = _band_order(cp[:, band])
+        counts = np.ascontiguousarray(cp[:, band])
         r0 = int(tor_p[x0])
         for name in _PATH:
             fill = pad if name == "hop_wait" else -1
             parts = [_pad_to(spill.read_rows(name, ci, int(p_cut[ci, x0]), int(p_cut[ci, x1])), width, fill)
                      for ci in range(n_ch)]
-            getattr(L, name).write(r0, np.concatenate(parts)[order])
+            getattr(L, name).write(r0, _tor_major(np.concatenate(parts), counts))
             del parts
         if write_progress is not None:
             write_progress(x1 - x0)
@@ -183,11 +183,13 @@ def _place(L: artifacts.SourceLayout, spill: "_Spill", cm: np.ndarray, cp: np.nd
     return entries
 
 
-def _band_order(counts: np.ndarray) -> np.ndarray:
-    """Gather index turning a band read chunk-major (chunk ``ci``'s rows of the band's ToRs
-    at ``sum(counts[:ci])``; ``counts [chunk, tor]``) into ToR-major order (ToR, then chunk)."""
-    at = np.cumsum(counts, 1) - counts + (np.cumsum(counts.sum(1)) - counts.sum(1))[:, None]  # [chunk, tor] start
-    return source_ranges(at.T.ravel(), counts.T.ravel())
+def _tor_major(a: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """A band read chunk-major (``counts [chunk, tor]`` rows) in ToR-major order
+    (:func:`stream_kernel.tor_major`)."""
+    from controller.tables import stream_kernel
+
+    rows = a[:, None] if a.ndim == 1 else a
+    return stream_kernel.tor_major(rows, counts, np.empty_like(rows)).reshape(a.shape)
 
 
 def _pad_to(a: np.ndarray, width: int, fill: int) -> np.ndarray:

@@ -10,8 +10,9 @@ artifact (:mod:`controller.tables.artifacts`) while holding only a few chunks:
    chunk its backup and relaxed members (UCMP §5.3, §4.3: they depend on the group only)
    and sorts it into the artifact's order -- source ToR, destination, start slice, then
    member kind and hops as :func:`controller.routing.paths.assemble` orders members. The
-   main thread appends it to one spill file per array and counts its members and paths
-   per source ToR, while the workers compute the next chunks.
+   main thread keeps it (in memory up to a budget, else appended to one spill file per
+   array) and counts its members and paths per source ToR, while the workers compute the
+   next chunks.
 2. Buckets (§5.1-5.2, §6.1) are global: the boundaries are the union of every group's
    envelope break points. A group's bucket ranges depend only on its *profile* (its
    regular members' hops and latency above the group's minimum), so each chunk keeps
@@ -19,7 +20,7 @@ artifact (:mod:`controller.tables.artifacts`) while holding only a few chunks:
    position; the envelopes are computed once all chunks are in (:func:`ucmp.profile_ranges`).
 3. With the per-ToR totals known, the artifact is written a band of source ToRs at a
    time: a band is one contiguous range of every chunk's spill, read chunk after chunk,
-   reordered ToR-major with one gather and written with one ``os.pwrite`` per array
+   reordered ToR-major by run copies and written with one ``os.pwrite`` per array
    (the bucket range of each member looked up from its profile). One ToR's table then
    is one contiguous range of every array.
 """

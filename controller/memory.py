@@ -31,6 +31,8 @@ BYTES_PER_CELL = {
     "ucmp": 2700,
     # UCMP streamed to an artifact (stream.write_ucmp): meeting tables (10 B/cell), group
     # counts, the value tables and paths of the chunks in flight: 85 at (512, 16), 50 at (1024, 32)
+    # (61 with the kernel threads' reused buffers). Not counted: phase 1's output held in memory
+    # instead of spilled (stream.SPILL_BUDGET, at most a quarter of the available memory)
     "ucmp_stream": 90,
     # the other source-routed schemes, per path of a group (direct, KSP/Opera k = 1): 189 with
     # the `stats` metrics

@@ -73,3 +73,48 @@ def test_banded_phase_3_writes_the_same_artifact(tmp_path, monkeypatch):
         if n.endswith(".npy"):
             assert (one / n).read_bytes() == (many / n).read_bytes(), n
     assert artifacts.open(many, s).route_set().n_paths > 0
+
+
+def test_spill_budget_does_not_change_the_artifact(tmp_path, monkeypatch):
+    """Phase 1's chunks held in memory, all spilled to files, or some of each (a budget
+    that holds the first chunks only): the same bytes, and no spill left behind."""
+    s, prm = opera(20, 3, seed=2), ucmp.UcmpParams(relax_slices=1)
+    spilled, sizes = [], []
+    append = stream._Spill.append
+
+    def spy(self, arrays):
+        append(self, arrays)
+        spilled.append(self.mem["m_kind"][-1] is None)
+        sizes.append(sum(a.nbytes for a in arrays.values()))
+    monkeypatch.setattr(stream._Spill, "append", spy)
+    out = {}
+    for name, budget in (("mem", 1 << 40), ("file", 0), ("both", None)):
+        out[name] = tmp_path / f"{name}.uro"
+        out[name].mkdir()
+        if budget is None:  # the first two chunks fit
+            budget = sizes[0] + sizes[1]
+        spilled.clear()
+        stream.write_ucmp(s, prm, out[name], chunk=3, spill_budget=budget)
+        kept = spilled.count(False)
+        assert kept == {"mem": len(spilled), "file": 0}.get(name, kept) and (name != "both" or 0 < kept < len(spilled))
+    names = sorted(p.name for p in out["mem"].iterdir())
+    assert ".spill" not in names
+    for other in ("file", "both"):
+        assert sorted(p.name for p in out[other].iterdir()) == names
+        for n in names:
+            if n.endswith(".npy"):
+                assert (out["mem"] / n).read_bytes() == (out[other] / n).read_bytes(), (other, n)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_tor_major_equals_the_gather_through_a_row_index(seed):
+    """Phase 3's run copies (chunk-major band -> ToR-major) equal the former gather
+    through a per-row index, for 1-D and 2-D arrays, with empty segments and chunks."""
+    rng = np.random.default_rng(seed)
+    counts = rng.integers(0, 4, (rng.integers(1, 6), rng.integers(1, 7))) * rng.integers(0, 2, (1, 1))
+    at = np.cumsum(counts, 1) - counts + (np.cumsum(counts.sum(1)) - counts.sum(1))[:, None]
+    order = ranges(at.T.ravel(), counts.T.ravel())
+    n = int(counts.sum())
+    for a in (rng.integers(-5, 100, n).astype(np.int8), rng.integers(0, 1000, (n, 3)).astype(np.int16)):
+        got = stream._tor_major(a, np.ascontiguousarray(counts))
+        assert got.dtype == a.dtype and np.array_equal(got, a[order])

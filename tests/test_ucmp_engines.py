@@ -155,6 +155,31 @@ def test_full_path_arrays_grow_without_losing_or_repeating_walks():
         assert np.array_equal(a, b)
 
 
+def _poison_buffers(byte: int) -> None:
+    """Fill every buffer this thread's kernel calls reuse with ``byte``."""
+    for buf in vars(ucmp_kernel._WORK).values():
+        buf.view(np.uint8)[:] = byte
+
+
+@pytest.mark.parametrize("reuse", [False, True])
+def test_reused_buffers_do_not_leak_into_the_next_chunk(reuse):
+    """Each thread reuses its value tables and walk arrays from call to call; a chunk's
+    result must not depend on what they held: the same chunk walked after buffers full of
+    0x00 and of 0xA5 bytes (after a larger schedule's chunk sized them) is identical."""
+    big, small = opera(48, 4, seed=1), opera(16, 2, seed=3)
+    outs = []
+    for byte in (0x00, 0xA5):
+        for sched, c0, C in ((big, 3, 9), (small, 2, 5)):
+            peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+            H, n_cap = ucmp.hop_limits(sched, ucmp.UcmpParams())
+            _poison_buffers(byte)
+            out = ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, C, 64, last_hops=8, envelope=True, reuse=reuse)
+            outs.append([np.array(x, copy=True) for x in out])
+    assert outs[0][6].size > 1000 and outs[1][6].size > 10
+    for a, b in ((outs[0], outs[2]), (outs[1], outs[3])):
+        _assert_same_chunk(a, b)
+
+
 def _walks_then_policy(peer, H, n_cap, c0, C, cap, search, levels="all"):
     """The compiled engine before the policies moved into the walk: every tied walk of
     every level up to the tie search, then :func:`ucmp_policy.apply` (the reference of the

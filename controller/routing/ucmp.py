@@ -458,13 +458,15 @@ def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
     """``run(c0, n)``: group levels and walks of destinations ``c0 .. c0 + n - 1`` with
     ``engine`` (``"numba"`` or ``"numpy"``), the tuple of ``*.levels_and_paths`` after the
     ties and levels policies (:func:`ucmp_policy.apply`; the compiled engine applies them
-    while it walks, with the same result) plus the number of levels the policy dropped."""
+    while it walks, with the same result) plus the number of levels the policy dropped.
+    ``run(c0, n, reuse=True)``: the arrays may be the thread's buffers, overwritten by its
+    next chunk (:func:`ucmp_kernel.levels_and_paths`)."""
     H, n_cap = hop_limits(sched, params)
     cap = params.max_parallel
     search = max(cap, params.tie_search) if params.ties == "last-hop" else cap
     N = sched.n_tors
     if engine == "numpy":
-        def run(c0, n):
+        def run(c0, n, reuse=False):
             out = ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(c0, c0 + n), search)
             kept = ucmp_policy.apply(out, params.ties, params.levels, cap, N)
             return (*kept, int(out[0].size - kept[0].size))
@@ -476,8 +478,9 @@ def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
     last_hops = cap if params.ties == "last-hop" else 0
     envelope = params.levels == "envelope"
 
-    def run(c0, n):  # both policies applied in the walk (same result: tests/test_ucmp_engines.py)
-        out = ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, n, search, last_hops=last_hops, envelope=envelope)
+    def run(c0, n, reuse=False):  # both policies applied in the walk (same result: tests/test_ucmp_engines.py)
+        out = ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, n, search, last_hops=last_hops, envelope=envelope,
+                                           reuse=reuse)
         return out if envelope else (*out, 0)
     return run
 
@@ -503,7 +506,9 @@ def group_chunks(
     chunk_run = chunk_runner(sched, params, engine)
 
     def run(c0: int):
-        c = _group_chunk(N, *chunk_run(c0, min(N, c0 + chunk) - c0))
+        # with post, the chunk's raw arrays are done with before this thread's next chunk:
+        # the kernel may reuse its buffers for them
+        c = _group_chunk(N, *chunk_run(c0, min(N, c0 + chunk) - c0, reuse=post is not None))
         return c if post is None else post(c)
     workers = 1 if engine == "numpy" else (workers or os.cpu_count() or 1)
     if executor is not None:  # a Dask client (controller.routing.distributed): its workers run the chunks

@@ -23,6 +23,8 @@ disk (``cache=True``): the first call on a machine pays the compilation once.
 
 from __future__ import annotations
 
+import threading
+
 import numba as nb
 import numpy as np
 
@@ -31,7 +33,6 @@ INF = 32767
 MAX_UPLINKS = 64
 
 
-@nb.njit(cache=True, nogil=True)
 def value_tables(peer, c0, C, H, n_cap):
     """``V, E, K`` for destinations ``c0 .. c0 + C - 1`` and levels ``n = 0..n_used``.
 
@@ -42,13 +43,27 @@ def value_tables(peer, c0, C, H, n_cap):
     Returns ``(V, E, K, fixed)`` cut to the levels computed; ``fixed`` is True when the
     last level equals the one before (the exact h_max was reached below ``n_cap``).
     """
-    S, N, d = peer.shape
-    T = 2 * S
-    # levels are allocated as they are needed (most schedules stop far below n_cap)
-    n_alloc = min(n_cap, 4) + 1
-    V = np.full((n_alloc, T + 1, H + 1, N, C), INF, np.int16)
-    E = np.full((n_alloc, T + 1, H + 1, N, C), INF, np.int16)
-    K = np.zeros((n_alloc, T + 1, H + 1, N, C), np.uint64)
+    S, N, _ = peer.shape
+    shape = (_first_levels(n_cap), 2 * S + 1, H + 1, N, C)
+    return value_tables_into(peer, c0, C, H, n_cap, np.empty(shape, np.int16), np.empty(shape, np.int16),
+                             np.empty(shape, np.uint64))
+
+
+def _first_levels(n_cap: int) -> int:
+    """Levels the value tables are first allocated with (they grow as needed: most
+    schedules stop far below ``n_cap``)."""
+    return min(n_cap, 4) + 1
+
+
+@nb.njit(cache=True, nogil=True)
+def value_tables_into(peer, c0, C, H, n_cap, V, E, K):
+    """:func:`value_tables` in the arrays ``V, E, K`` (any contents; shape
+    ``[levels, 2S + 1, H + 1, N, C]``, grown when more levels are needed): the
+    caller can reuse them from chunk to chunk instead of faulting in fresh pages."""
+    T = V.shape[1] - 1
+    V[0] = INF
+    E[0] = INF
+    K[0] = 0
     for tau in range(T + 1):
         for b in range(H + 1):
             for c in range(C):
@@ -60,6 +75,9 @@ def value_tables(peer, c0, C, H, n_cap):
             V = _grow_levels(V, INF)
             E = _grow_levels(E, INF)
             K = _grow_levels(K, 0)
+        V[m, T] = INF  # the window's end; _fill_level writes every other row of level m
+        E[m, T] = INF
+        K[m, T] = 0
         _fill_level(peer, V, E, K, m, c0, H)
         if np.array_equal(V[m], V[m - 1]):
             n_used = m
@@ -85,6 +103,7 @@ def _fill_level(peer, V, E, K, m, c0, H):
             for c in range(C):
                 V[m, tau, 0, u, c] = V[m, tau + 1, H, u, c]
                 E[m, tau, 0, u, c] = E[m, tau + 1, H, u, c]
+                K[m, tau, 0, u, c] = 0
         for b in range(1, H + 1):
             if b > m:  # the budget cannot bind with only m hops left
                 for u in range(N):
@@ -119,6 +138,7 @@ def _fill_level(peer, V, E, K, m, c0, H):
                     else:
                         V[m, tau, b, u, c] = wait
                         E[m, tau, b, u, c] = E[m, tau + 1, H, u, c]
+                        K[m, tau, b, u, c] = 0
         for b in range(H + 1):
             for c in range(C):  # the destination itself: delivered, no moves
                 V[m, tau, b, c0 + c, c] = tau
@@ -161,7 +181,12 @@ def group_walks(peer, V, E, K, c0, H, cap, keycap, envelope, c_from, L, P, dropp
     size selects (:func:`on_envelope`) is neither walked nor kept, only counted in
     ``dropped[c]`` -- :func:`ucmp_policy.apply_levels` of the full output, less work.
 
-    A level is ``(n, t, src, c)`` with ``A_n < A_{n-1}`` for ``A_n = V[n, t, H, src, c]``
+    ``V, E, K`` are the tables of :func:`value_tables` laid out per destination,
+    ``[c, n, tau, b, u]`` (:func:`per_destination`): the walks of one destination then
+    read a few MB instead of striding over the whole chunk's tables (a cache miss per
+    step at (1024, 32)).
+
+    A level is ``(n, t, src, c)`` with ``A_n < A_{n-1}`` for ``A_n = V[c, n, t, H, src]``
     (``A_0`` = INF); its walks are found by a depth-first search over the move masks,
     earliest send slice first, lowest uplink first. Fills the level arrays
     ``(n, t, src, c, target, capped)`` and the path arrays ``(level, node, uplink, slice)``
@@ -172,8 +197,8 @@ def group_walks(peer, V, E, K, c0, H, cap, keycap, envelope, c_from, L, P, dropp
     arrays need :func:`level_bound` entries per destination.
     """
     S, N, d = peer.shape
-    n_lv = V.shape[0] - 1
-    C = V.shape[4]
+    n_lv = V.shape[1] - 1
+    C = V.shape[0]
     width = hn.shape[1]
     st_u = np.empty(width, np.int64)
     st_e = np.empty(width, np.int64)
@@ -199,7 +224,7 @@ def group_walks(peer, V, E, K, c0, H, cap, keycap, envelope, c_from, L, P, dropp
                 prev = INF
                 k = 0
                 for n in range(1, n_lv + 1):
-                    A = np.int64(V[n, t, H, src, c])
+                    A = np.int64(V[c, n, t, H, src])
                     if A < prev:
                         prev = A
                         g_n[k] = n
@@ -222,12 +247,12 @@ def group_walks(peer, V, E, K, c0, H, cap, keycap, envelope, c_from, L, P, dropp
                     count = 0
                     nkeys = 0
                     # depth 0: the source, first event from slice t
-                    e = np.int64(E[n, t, H, src, c])
+                    e = np.int64(E[c, n, t, H, src])
                     st_u[0] = src
                     st_e[0] = e
                     st_b[0] = H
                     st_j[0] = 0
-                    st_mask[0] = K[n, e, H, src, c]
+                    st_mask[0] = K[c, n, e, H, src]
                     depth = 0
                     while depth >= 0:
                         mk = st_mask[depth]
@@ -278,30 +303,69 @@ def group_walks(peer, V, E, K, c0, H, cap, keycap, envelope, c_from, L, P, dropp
                             else:
                                 m1 = n - depth - 1
                                 b1 = st_b[depth] - 1
-                                e1 = np.int64(E[m1, e, b1, w, c])
+                                e1 = np.int64(E[c, m1, e, b1, w])
                                 bb = b1 if e1 == e else H
                                 depth += 1
                                 st_u[depth] = w
                                 st_e[depth] = e1
                                 st_b[depth] = bb
                                 st_j[depth] = 0
-                                st_mask[depth] = K[m1, e1, bb, w, c]
+                                st_mask[depth] = K[c, m1, e1, bb, w]
                         else:
                             # no hop left at this event: wait for the next one, if waiting keeps the value
                             e = st_e[depth]
                             u = st_u[depth]
                             m = n - depth
-                            if e + 1 <= A and V[m, e + 1, H, u, c] == A:
-                                e1 = np.int64(E[m, e + 1, H, u, c])
+                            if e + 1 <= A and V[c, m, e + 1, H, u] == A:
+                                e1 = np.int64(E[c, m, e + 1, H, u])
                                 st_e[depth] = e1
                                 st_b[depth] = H
                                 st_j[depth] = 0
-                                st_mask[depth] = K[m, e1, H, u, c]
+                                st_mask[depth] = K[c, m, e1, H, u]
                             else:
                                 depth -= 1
                     lv_cap[L] = capped
                     L += 1
     return C, L, P
+
+
+@nb.njit(cache=True, nogil=True)
+def per_destination(a, out):
+    """``out[c, n, tau, b, u] = a[n, tau, b, u, c]`` (``out``'s dtype may be narrower:
+    move masks of at most 32 uplinks fit ``uint32``); returns ``out``."""
+    n_lv, T1, B, N, C = a.shape
+    for n in range(n_lv):
+        for tau in range(T1):
+            for b in range(B):
+                for c in range(C):  # one [u, c] slab (a few KB) read, C contiguous rows written
+                    for u in range(N):
+                        out[c, n, tau, b, u] = a[n, tau, b, u, c]
+    return out
+
+
+def _per_destination(a: np.ndarray, dtype=None, name: str | None = None) -> np.ndarray:
+    """:func:`per_destination` of ``a`` into a new array (the thread's buffer ``name``)."""
+    n_lv, T1, B, N, C = a.shape
+    shape, dt = (C, n_lv, T1, B, N), np.dtype(dtype or a.dtype)
+    return per_destination(a, np.empty(shape, dt) if name is None else _buffer(name, shape, dt))
+
+
+#: each thread's buffers (:func:`_buffer`): the tables and walks of one chunk of
+#: destinations are 0.5 GB at (1024, 32); faulting in fresh pages for every chunk cost
+#: ~0.4 CPU-s of ~1.8 per chunk. They go with the thread (group_chunks' pool ends).
+_WORK = threading.local()
+
+
+def _buffer(name: str, shape: tuple, dtype) -> np.ndarray:
+    """A C-contiguous array of ``shape``, the prefix of this thread's buffer ``name``
+    (any contents; valid until the thread asks for ``name`` again)."""
+    size = int(np.prod(shape, dtype=np.int64))
+    dtype = np.dtype(dtype)
+    buf = getattr(_WORK, name, None)
+    if buf is None or buf.size < size or buf.dtype != dtype:
+        buf = np.empty(size, dtype)
+        setattr(_WORK, name, buf)
+    return buf[:size].reshape(shape)
 
 
 @nb.njit(cache=True, nogil=True)
@@ -330,15 +394,17 @@ def on_envelope(hops, lat, k, out):
         out[i] = ok
 
 
-def _path_arrays(n: int, width: int) -> tuple[np.ndarray, ...]:
-    """Empty path arrays (level, node, uplink, slice) for ``n`` paths of ``width`` hops."""
-    return (np.empty(n, np.int64), np.empty((n, width), np.int32), np.empty((n, width), np.int16),
-            np.empty((n, width), np.int32))
+def _path_arrays(n: int, width: int, reuse: bool = False) -> tuple[np.ndarray, ...]:
+    """Empty path arrays (level, node, uplink, slice) for ``n`` paths of ``width`` hops
+    (the thread's buffers when ``reuse``)."""
+    new = _buffer if reuse else (lambda name, shape, dt: np.empty(shape, dt))
+    return (new("p_lv", (n,), np.int64), new("hn", (n, width), np.int32), new("hu", (n, width), np.int16),
+            new("hs", (n, width), np.int32))
 
 
 def levels_and_paths(
     peer: np.ndarray, H: int, n_cap: int, c0: int, C: int, cap: int, path_room: int | None = None,
-    last_hops: int = 0, envelope: bool = False,
+    last_hops: int = 0, envelope: bool = False, reuse: bool = False,
 ) -> tuple:
     """Group levels and walks of destinations ``c0 .. c0 + C - 1`` (same tuple as
     :func:`controller.routing.ucmp_numpy.levels_and_paths`). ``peer``: int32, C-ordered.
@@ -346,16 +412,24 @@ def levels_and_paths(
     ``last_hops > 0``: the ``"last-hop"`` ties policy with that many last-hop ToRs per
     level, applied in the walk (``group_walks``' ``keycap``; ``cap`` is then the tie search). ``envelope``: the
     ``"envelope"`` levels policy, applied before walking; then the tuple carries one more
-    item, the number of levels it dropped."""
-    S, N, _ = peer.shape
-    V, E, K, fixed = value_tables(peer, c0, C, H, n_cap)
+    item, the number of levels it dropped. ``reuse``: the returned arrays are views of
+    this thread's buffers, overwritten by its next call (the caller is done with them
+    by then); the value tables always are."""
+    S, N, d = peer.shape
+    shape = (_first_levels(n_cap), 2 * S + 1, H + 1, N, C)
+    V, E, K, fixed = value_tables_into(peer, c0, C, H, n_cap, _buffer("V", shape, np.int16),
+                                       _buffer("E", shape, np.int16), _buffer("K", shape, np.uint64))
     n_lv = V.shape[0] - 1
+    # the walks read one destination at a time: lay the tables out per destination
+    V, E = _per_destination(V, name="Vc"), _per_destination(E, name="Ec")
+    K = _per_destination(K, np.uint32 if d <= 32 else np.uint64, name="Kc")
     reached = n_lv - 1 if fixed else n_lv
     width = max(n_lv, 1)
     n_levels = C * level_bound(S, N, n_lv)
-    levels = (np.empty(n_levels, np.int16), np.empty(n_levels, np.int32), np.empty(n_levels, np.int32),
-              np.empty(n_levels, np.int32), np.empty(n_levels, np.int32), np.empty(n_levels, np.bool_))
-    paths = _path_arrays(path_room or min(n_levels, 1 << 20) * min(cap, 4), width)
+    new = _buffer if reuse else (lambda name, shape, dt: np.empty(shape, dt))
+    levels = (new("lv_n", n_levels, np.int16), new("lv_t", n_levels, np.int32), new("lv_src", n_levels, np.int32),
+              new("lv_c", n_levels, np.int32), new("lv_T", n_levels, np.int32), new("lv_cap", n_levels, np.bool_))
+    paths = _path_arrays(path_room or min(n_levels, 1 << 20) * min(cap, 4), width, reuse)
     dropped = np.zeros(C, np.int64)
     c = L = P = 0
     while True:
@@ -363,8 +437,8 @@ def levels_and_paths(
         if c == C:
             break
         bigger = _path_arrays(2 * paths[0].shape[0], width)  # full: double, keep what is done
-        for old, new in zip(paths, bigger):
-            new[:P] = old[:P]
+        for old, new_ in zip(paths, bigger):
+            new_[:P] = old[:P]
         paths = bigger
     del V, E, K
     lv_n, lv_t, lv_src, lv_c, target, capped = (a[:L] for a in levels)

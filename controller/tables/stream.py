@@ -10,8 +10,9 @@ artifact (:mod:`controller.tables.artifacts`) while holding only a few chunks:
    chunk its backup and relaxed members (UCMP §5.3, §4.3: they depend on the group only)
    and sorts it into the artifact's order -- source ToR, destination, start slice, then
    member kind and hops as :func:`controller.routing.paths.assemble` orders members. The
-   main thread appends it to one spill file per array and counts its members and paths
-   per source ToR, while the workers compute the next chunks.
+   main thread keeps it (in memory up to a budget, else appended to one spill file per
+   array) and counts its members and paths per source ToR, while the workers compute the
+   next chunks.
 2. Buckets (§5.1-5.2, §6.1) are global: the boundaries are the union of every group's
    envelope break points. A group's bucket ranges depend only on its *profile* (its
    regular members' hops and latency above the group's minimum), so each chunk keeps
@@ -19,7 +20,7 @@ artifact (:mod:`controller.tables.artifacts`) while holding only a few chunks:
    position; the envelopes are computed once all chunks are in (:func:`ucmp.profile_ranges`).
 3. With the per-ToR totals known, the artifact is written a band of source ToRs at a
    time: a band is one contiguous range of every chunk's spill, read chunk after chunk,
-   reordered ToR-major with one gather and written with one ``os.pwrite`` per array
+   reordered ToR-major by run copies and written with one ``os.pwrite`` per array
    (the bucket range of each member looked up from its profile). One ToR's table then
    is one contiguous range of every array.
 """
@@ -34,22 +35,28 @@ from pathlib import Path
 
 import numpy as np
 
+from controller.memory import available_memory
 from controller.routing import ucmp
 from controller.routing.paths import REGULAR
 from controller.schedule.model import Schedule
 from controller.tables import artifacts
-from controller.tables.source import ranges as source_ranges
+
+#: phase 1's output held in memory by default (bytes; 3.2 GB at (1024, 32)), the rest spilled
+SPILL_BUDGET = 4 << 30
 
 _MEMBER = ("m_kind", "m_hops", "m_latency", "m_npaths", "m_prof", "m_pos")
 _PATH = ("hop_node", "hop_uplink", "hop_wait")
 
 
 def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, progress=None,
-               write_progress=None, chunk: int | None = None, executor=None) -> dict:
+               write_progress=None, chunk: int | None = None, executor=None, spill_budget: int | None = None) -> dict:
     """Compute UCMP routes for ``sched`` and write them as a compact artifact into the
     new, empty ``directory``; returns the manifest. ``progress(n)``: destinations done;
     ``write_progress(n)``: source ToRs placed (phase 3); ``executor``: where the group
-    chunks and their phase 1 run (see :func:`ucmp.group_chunks`)."""
+    chunks and their phase 1 run (see :func:`ucmp.group_chunks`). ``spill_budget``: bytes
+    of phase 1's output held in memory, the rest spilled to a file (default
+    :data:`SPILL_BUDGET`, at most a quarter of the available memory); the artifact's
+    bytes do not depend on it."""
     directory = Path(directory)
     S, N, d = sched.peer.shape
     H = params.hops_per_slice or sched.timing.hops_per_slice
@@ -68,7 +75,9 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
     bound_hit = False
     prep = functools.partial(_prepare, N=N, S=S, params=params, H=H, n_cap=n_cap, meet=meet, node_dt=node_dt,
                              upl_dt=upl_dt, wait_dt=wait_dt, pad=pad, sched=sched)
-    spill = _Spill(directory / ".spill")
+    if spill_budget is None:
+        spill_budget = min(SPILL_BUDGET, available_memory() // 4)
+    spill = _Spill(directory / ".spill", spill_budget)
     try:
         for c in ucmp.group_chunks(sched, params, chunk, progress, params.engine, params.workers, executor,
                                    post=prep):
@@ -134,7 +143,9 @@ def _place(L: artifacts.SourceLayout, spill: "_Spill", cm: np.ndarray, cp: np.nd
 
     A chunk's spill is in source ToR order, so a band of ToRs ``x0 .. x1 - 1`` is one
     contiguous range of every chunk's spill: the band is read chunk by chunk (chunk-major),
-    reordered to ToR-major with one gather and written with one ``pwrite`` per array."""
+    reordered to ToR-major by run copies and written with one ``pwrite`` per array."""
+    from controller.tables import stream_kernel  # numba: imported on first use
+
     n_ch, N = cm.shape
     entries = np.zeros(N, np.int64)
     m_cut = np.concatenate([np.zeros((n_ch, 1), np.int64), np.cumsum(cm, 1)], 1)  # [chunk, src + 1]
@@ -144,29 +155,28 @@ def _place(L: artifacts.SourceLayout, spill: "_Spill", cm: np.ndarray, cp: np.nd
         x1 = int(np.searchsorted(tor_p, tor_p[x0] + _BAND_PATHS, side="right")) - 1
         x1 = min(N, max(x1, x0 + 1))
         band = slice(x0, x1)
-        # members: (chunk, src) segments read chunk-major, gathered src-major
-        order = _band_order(cm[:, band])
-        a = {name: spill.read_band(name, m_cut[:, x0], m_cut[:, x1])[order] for name in _MEMBER}
-        has = a["m_prof"] >= 0
-        lo = np.full(a["m_prof"].size, -1, np.int8)
-        hi = np.full(a["m_prof"].size, -1, np.int8)
-        lo[has] = prof_lo[a["m_prof"][has], a["m_pos"][has]]
-        hi[has] = prof_hi[a["m_prof"][has], a["m_pos"][has]]
-        m_src = np.repeat(np.arange(x0, x1), cm[:, band].sum(0))
-        entries += np.bincount(m_src[(a["m_kind"] == REGULAR) & (lo >= 0)], minlength=N)
+        # members: (chunk, src) segments read chunk-major, copied src-major
+        counts = np.ascontiguousarray(cm[:, band])
+        a = {name: _tor_major(spill.read_band(name, m_cut[:, x0], m_cut[:, x1]), counts) for name in _MEMBER}
+        lo = np.empty(a["m_prof"].size, np.int8)
+        hi = np.empty(a["m_prof"].size, np.int8)
+        ent = np.zeros(x1 - x0, np.int64)
+        stream_kernel.member_ranges(a["m_prof"], a["m_pos"], a["m_kind"], REGULAR, prof_lo, prof_hi,
+                                    tor_m[x0:x1 + 1] - tor_m[x0], lo, hi, ent)
+        entries[band] += ent
         r0 = int(tor_m[x0])
         for name, arr in (("m_kind", a["m_kind"]), ("m_hops", a["m_hops"]), ("m_latency", a["m_latency"]),
                           ("m_npaths", a["m_npaths"]), ("m_lo", lo), ("m_hi", hi)):
             getattr(L, name).write(r0, arr)
-        del a, lo, hi, m_src
+        del a, lo, hi
         # paths: each chunk's rows padded to the artifact's width
-        order = _band_order(cp[:, band])
+        counts = np.ascontiguousarray(cp[:, band])
         r0 = int(tor_p[x0])
         for name in _PATH:
             fill = pad if name == "hop_wait" else -1
             parts = [_pad_to(spill.read_rows(name, ci, int(p_cut[ci, x0]), int(p_cut[ci, x1])), width, fill)
                      for ci in range(n_ch)]
-            getattr(L, name).write(r0, np.concatenate(parts)[order])
+            getattr(L, name).write(r0, _tor_major(np.concatenate(parts), counts))
             del parts
         if write_progress is not None:
             write_progress(x1 - x0)
@@ -174,11 +184,13 @@ def _place(L: artifacts.SourceLayout, spill: "_Spill", cm: np.ndarray, cp: np.nd
     return entries
 
 
-def _band_order(counts: np.ndarray) -> np.ndarray:
-    """Gather index turning a band read chunk-major (chunk ``ci``'s rows of the band's ToRs
-    at ``sum(counts[:ci])``; ``counts [chunk, tor]``) into ToR-major order (ToR, then chunk)."""
-    at = np.cumsum(counts, 1) - counts + (np.cumsum(counts.sum(1)) - counts.sum(1))[:, None]  # [chunk, tor] start
-    return source_ranges(at.T.ravel(), counts.T.ravel())
+def _tor_major(a: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """A band read chunk-major (``counts [chunk, tor]`` rows) in ToR-major order
+    (:func:`stream_kernel.tor_major`)."""
+    from controller.tables import stream_kernel
+
+    rows = a[:, None] if a.ndim == 1 else a
+    return stream_kernel.tor_major(rows, counts, np.empty_like(rows)).reshape(a.shape)
 
 
 def _pad_to(a: np.ndarray, width: int, fill: int) -> np.ndarray:
@@ -189,27 +201,45 @@ def _pad_to(a: np.ndarray, width: int, fill: int) -> np.ndarray:
 
 
 class _Spill:
-    """Phase 1's output: one file per array, chunks appended in order (rows of a chunk
-    in source ToR order); read back in bands of ToRs by phase 3, removed at the end."""
+    """Phase 1's output, chunks in order (rows of a chunk in source ToR order); read
+    back in bands of ToRs by phase 3, removed at the end. Chunks stay in memory while
+    they fit ``budget`` bytes; the rest goes to one file per array under ``path``, chunks
+    appended (created only then: at (1024, 32) writing 3 GB and unlinking it, on a
+    filesystem mounted with ``discard``, cost ~25 s of the main thread)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, budget: int = 0):
         self.path = path
-        path.mkdir()
+        self.budget = budget
+        self.held = 0  # bytes of chunks kept in memory
         self.files: dict[str, object] = {}
-        self.at: dict[str, list[int]] = {}  # byte offset of each chunk's rows
+        self.mem: dict[str, list] = {}  # per chunk: the array (in memory) or None (in the file)
+        self.at: dict[str, list[int]] = {}  # byte offset of each chunk's rows in the file
         self.shape: dict[str, list[tuple]] = {}
         self.dtype: dict[str, np.dtype] = {}
         self.fds: dict[str, int] = {}
 
     def append(self, arrays: dict) -> None:
+        size = sum(a.nbytes for a in arrays.values())
+        keep = self.held + size <= self.budget
+        if keep:
+            self.held += size
+        elif not self.path.exists():
+            self.path.mkdir()
         for name, a in arrays.items():
+            if name not in self.mem:
+                self.mem[name], self.at[name], self.shape[name], self.dtype[name] = [], [], [], a.dtype
+            a = np.ascontiguousarray(a, dtype=self.dtype[name])
+            self.shape[name].append(a.shape)
+            if keep:
+                self.mem[name].append(a)
+                self.at[name].append(-1)
+                continue
             if name not in self.files:
                 self.files[name] = open(self.path / name, "wb")
-                self.at[name], self.shape[name], self.dtype[name] = [], [], a.dtype
             f = self.files[name]
+            self.mem[name].append(None)
             self.at[name].append(f.tell())
-            self.shape[name].append(a.shape)
-            f.write(memoryview(np.ascontiguousarray(a, dtype=self.dtype[name])).cast("B"))
+            f.write(memoryview(a).cast("B"))
 
     def close_writes(self) -> None:
         for name, f in self.files.items():
@@ -218,7 +248,10 @@ class _Spill:
         self.files = {}
 
     def read_rows(self, name: str, ci: int, r0: int, r1: int) -> np.ndarray:
-        """Rows ``r0 .. r1 - 1`` of chunk ``ci``'s array ``name``."""
+        """Rows ``r0 .. r1 - 1`` of chunk ``ci``'s array ``name`` (a view when in memory)."""
+        held = self.mem[name][ci]
+        if held is not None:
+            return held[r0:r1]
         shape = self.shape[name][ci]
         dt = self.dtype[name]
         row = dt.itemsize * int(np.prod(shape[1:], dtype=np.int64))
@@ -239,7 +272,7 @@ class _Spill:
             f.close()
         for fd in self.fds.values():
             os.close(fd)
-        self.files, self.fds = {}, {}
+        self.files, self.fds, self.mem = {}, {}, {}
         shutil.rmtree(self.path, ignore_errors=True)
 
 

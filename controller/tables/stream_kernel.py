@@ -64,3 +64,49 @@ def hop_rows(order, first, npaths, m_t, hn0, hu0, hs0, hn1, hu1, hs1, hn2, hu2, 
                 _row(hn2, hu2, hs2, p - P0 - P1, t, pad, out_n, out_u, out_w, r, lohi)
             r += 1
     return lohi[0], lohi[1]
+
+
+@nb.njit(cache=True, nogil=True)
+def tor_major(src, counts, out):
+    """Phase 3's reorder of a band: ``src`` holds the band's rows chunk after chunk
+    (chunk ``ci``'s rows of ToRs ``0 .. n - 1`` in turn, ``counts[ci, x]`` rows of ToR
+    ``x``); ``out`` gets them ToR after ToR, each ToR's rows chunk after chunk. Run
+    copies instead of a gather through a per-row index (rows of 2-D arrays; a 1-D array
+    is passed as one column)."""
+    n_ch, n_tor = counts.shape
+    at = np.empty((n_ch, n_tor), np.int64)  # start of (ci, x) in src
+    r = 0
+    for ci in range(n_ch):
+        for x in range(n_tor):
+            at[ci, x] = r
+            r += counts[ci, x]
+    w = src.shape[1]
+    o = 0
+    for x in range(n_tor):
+        for ci in range(n_ch):
+            s = at[ci, x]
+            for k in range(counts[ci, x]):
+                for col in range(w):
+                    out[o, col] = src[s + k, col]
+                o += 1
+    return out
+
+
+@nb.njit(cache=True, nogil=True)
+def member_ranges(m_prof, m_pos, m_kind, regular, prof_lo, prof_hi, tor_rows, lo, hi, entries):
+    """Each member's bucket range ``[lo, hi]`` from its profile and position (-1: none;
+    backup / relaxed members have no profile), and per ToR (rows ``tor_rows[i] ..
+    tor_rows[i + 1] - 1``) the REGULAR members that serve some bucket, added to ``entries``."""
+    for i in range(tor_rows.shape[0] - 1):
+        n = 0
+        for r in range(tor_rows[i], tor_rows[i + 1]):
+            p = m_prof[r]
+            if p >= 0:
+                lo[r] = prof_lo[p, m_pos[r]]
+                hi[r] = prof_hi[p, m_pos[r]]
+            else:
+                lo[r] = -1
+                hi[r] = -1
+            if m_kind[r] == regular and lo[r] >= 0:
+                n += 1
+        entries[i] += n

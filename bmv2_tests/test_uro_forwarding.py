@@ -3,7 +3,6 @@ alternatives, missed slices (URO §IV-A/C, Property 3)."""
 
 from __future__ import annotations
 
-import pytest
 
 from fabric import ME, UPLINK_BASE, routed, set_slice, tor_batch, udp, uro_entry, uro_routes
 

@@ -199,6 +199,21 @@ class Dataplane:
 # name, and "conftest" names whichever suite's conftest pytest loaded last)
 
 
+def _pace_uplinks(sw, contract) -> None:
+    """Pace the ToR's uplink egress queues as the emulated fabric does (docs/emulate.md
+    "Time"). A held packet recirculates through its uplink's queue, and bmv2's ingress
+    thread takes a new packet (a timer, the rest of a burst) only when no recirculated
+    one waits (``InputBuffer::pop_back`` in simple_switch.cpp). Unpaced, a burst of held
+    packets can keep the ingress busy with recirculations for good: the switch took no
+    timer for seconds (bmv2_tests/test_uro_forwarding.py, the burst test)."""
+    from controller.emulate import procs
+    from controller.emulate.config import DEFAULT_UPLINK_PPS
+
+    prof_ = contract["profile"]
+    procs.set_queue_rates(sw.thrift_port, {prof_["uplink_port_base"] + u: DEFAULT_UPLINK_PPS
+                                           for u in range(prof_["uplinks"])}, "tor")
+
+
 def _run_switch(n_ports, program, artifacts, veths, tmp_path):
     p4info, js, contract = artifacts[program]
     # timers come from the controller as PacketOut: they enter on the programs' CPU port
@@ -207,9 +222,10 @@ def _run_switch(n_ports, program, artifacts, veths, tmp_path):
     ports = Dataplane([h for _, h in veths[:n_ports]])
     try:
         client = sw.connect(p4info, js, contract)
-        # the switch counts every timer it takes: tests wait for that count, because
-        # bmv2 serves recirculating (held) packets before new ones, so a timer can
-        # sit in its input queue for a while when many packets are held
+        if program == "tor":
+            _pace_uplinks(sw, contract)
+        # the switch counts every timer it takes: tests wait for that count (a timer
+        # waits in bmv2's input buffer while recirculated packets are served first)
         events = "events" if program == "tor" else "ocs_events"
         ports.timer_counts = lambda: client.read_counters(contract, events)
         ports.send_timer = lambda s, sync=True: client.packet_out(timer_frame(contract, s, sync),

@@ -3,7 +3,6 @@ alternatives, missed slices (URO §IV-A/C, Property 3)."""
 
 from __future__ import annotations
 
-import pytest
 
 from fabric import ME, UPLINK_BASE, routed, set_slice, tor_batch, udp, uro_entry, uro_routes
 
@@ -138,17 +137,10 @@ def test_burst_into_one_slice_spills_when_the_next_packet_would_not_fit(tor):
     dp.expect_none()
     out = {}
     for step in range(1, S):
-        try:
-            set_slice(dp, (t + step) % S, settle=0.2)
-        except AssertionError as e:
-            if "did not take the timer" not in str(e):
-                raise
-            # found 2026-11-26, not fixed: after the burst of twenty 1400-B packets the switch
-            # sometimes processes nothing for 5 s: not the burst (reroute_spill and every drop
-            # still 0) and not the next timer (timer_sync still 1), while P4Runtime reads answer;
-            # most runs of this file on an idle machine, also on the previous main (not a new
-            # change). Only that stall is excused: every spill assertion below fails the test.
-            pytest.xfail(f"bmv2 processed nothing after the burst (a stall, cause not found): {e}")
+        # 1 s, not the usual 5: on a switch whose uplinks are paced (conftest) the timer is
+        # counted within 16-42 ms; unpaced, the 20 held packets' recirculations keep it
+        # out for 0.1 s to many seconds (bmv2 serves them first; docs/p4.md "bmv2 suite")
+        set_slice(dp, (t + step) % S, settle=0.2, timeout=1.0)
         while True:
             r = dp.dataplane.poll(timeout=0.3)
             if not isinstance(r, dp.dataplane.PollSuccess):

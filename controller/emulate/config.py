@@ -44,6 +44,10 @@ MAX_PREFIX = 6
 #: the CPU port of every switch (P4Runtime PacketOut enters here): one above the
 #: highest data port a v1model switch can have (ports 0..509)
 DEFAULT_CPU_PORT = 510
+#: packets/s of a ToR uplink's egress queue on bmv2 (docs/emulate.md "Time"): a held packet
+#: recirculates through that queue, and bmv2 takes new packets (the timer) only when no
+#: recirculated one waits; the bmv2 tests pace their ToR the same way
+DEFAULT_UPLINK_PPS = 2000
 GENERATORS = ("round-robin", "opera", "random")
 
 
@@ -84,7 +88,7 @@ class EmuConfig:
     cpu_port: int = DEFAULT_CPU_PORT
     #: packets/s of every ToR uplink's egress queue (0: unpaced). bmv2 serves recirculated
     #: packets before new ones, so unpaced held packets can starve the timer; see docs/emulate.md
-    uplink_pps: int = 2000
+    uplink_pps: int = DEFAULT_UPLINK_PPS
     #: extra arguments of every simple_switch_grpc: general bmv2 options (e.g.
     #: ["--log-console"]) and target options after its "--" (e.g. ["--priority-queues", "2"])
     switch_args: tuple[str, ...] = ()
@@ -237,7 +241,7 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
     if cpu_port < data_ports:
         raise EmuConfigError(f"{src}: switches.cpu_port = {cpu_port} collides with the data ports "
                              f"0..{data_ports - 1}")
-    uplink_pps = _int(src, "switches.uplink_pps", sw.get("uplink_pps", 2000), 0, 10_000_000)
+    uplink_pps = _int(src, "switches.uplink_pps", sw.get("uplink_pps", DEFAULT_UPLINK_PPS), 0, 10_000_000)
     extra = sw.get("extra_args", [])
     targs = sw.get("target_args", [])
     for key, v in (("extra_args", extra), ("target_args", targs)):

@@ -137,10 +137,10 @@ def test_burst_into_one_slice_spills_when_the_next_packet_would_not_fit(tor):
     dp.expect_none()
     out = {}
     for step in range(1, S):
-        # 1 s, not the usual 5: on a switch whose uplinks are paced (conftest) the timer is
+        # 2 s, not the usual 5: on a switch whose uplinks are paced (conftest) the timer is
         # counted within 16-42 ms; unpaced, the 20 held packets' recirculations keep it
         # out for 0.1 s to many seconds (bmv2 serves them first; docs/p4.md "bmv2 suite")
-        set_slice(dp, (t + step) % S, settle=0.2, timeout=1.0)
+        set_slice(dp, (t + step) % S, settle=0.2, timeout=2.0)
         while True:
             r = dp.dataplane.poll(timeout=0.3)
             if not isinstance(r, dp.dataplane.PollSuccess):

@@ -97,7 +97,9 @@ def test_swaps_under_a_packet_stream_lose_and_misroute_nothing(tmp_path, artifac
         sniff.start()
         time.sleep(0.5)
         out = conf.L2socket(iface=hosts[0])
-        n_pkts, sent, stop, abort = 400, [], threading.Event(), threading.Event()
+        # long enough for >= 6 swaps: each keeps the old generation one cycle + 0.1 s after the
+        # flip for its packets to drain (GenerationWriter.drain_s), ~0.56 s a swap here
+        n_pkts, sent, stop, abort = 800, [], threading.Event(), threading.Event()
 
         def sender():
             for i in range(n_pkts):

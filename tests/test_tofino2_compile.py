@@ -16,6 +16,7 @@ import pytest
 
 from controller.p4gen import profile as prof
 from controller.p4gen import render as rnd
+from controller.p4gen.targets.t2na import T2na
 from controller.routing.ucmp import UcmpParams
 from controller.routing.ucmp import compute as ucmp_compute
 from controller.routing.uro import UroParams, compute
@@ -164,8 +165,13 @@ def test_named_large_profiles_fit_one_pipe(name, tmp_path):
     assert r.stateful_alus.used >= p.alternatives + 1          # a queue-state copy per slot
     contract = json.loads((tmp_path / f"tor_{name}_t2na.contract.json").read_text())
     BfrtInfo.load(d / "bfrt.json").check_contract(contract)
+    # the exact source-route layout (issue 25): a group per (generation, destination, start
+    # slice) for every destination of the ToR, a path per (group, member) in egress
     sized = p.for_target("tofino2")
-    assert contract["tables"]["ssrr_path"]["size"] == sized.table_sizes()["ssrr_path"]
+    layout = T2na.ssrr_layout(sized)
+    assert sized.ssrr_dsts == p.tors - 1
+    assert contract["tables"]["ssrr_path"]["size"] == layout["path_size"] == 2 * (p.tors - 1) * p.slices
+    assert contract["tables"]["ssrr_hops"]["size"] == layout["hops_size"]
 
 
 def test_resource_report_reads_the_compiler_logs(tiny_build):

@@ -116,11 +116,16 @@ def compile(p4_file: str | Path) -> list[Path]:
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
-    files = [out / "bfrt.json", out / "pipe" / "context.json", out / "pipe" / "tofino2.bin", out / BUILD_INFO]
+    files = _artifacts(out)
     missing = [str(f) for f in files if not f.is_file()]
     if missing:
         raise CompileError(f"{NAME} finished but did not write {missing[0]}")
     return files
+
+
+def _artifacts(out: Path) -> list[Path]:
+    """The files a build of ``out`` must hold (what :func:`compile` returns)."""
+    return [out / "bfrt.json", out / "pipe" / "context.json", out / "pipe" / "tofino2.bin", out / BUILD_INFO]
 
 
 def cache_root() -> Path:
@@ -150,7 +155,7 @@ def compile_cached(p4_file: str | Path, cache_root: str | Path) -> list[Path]:
         if out.exists():
             shutil.rmtree(out)
         shutil.copytree(cache, out)
-        return [out / "bfrt.json", out / "pipe" / "context.json", out / "pipe" / "tofino2.bin", out / BUILD_INFO]
+        return _artifacts(out)
     files = compile(p4_file)
     cache.parent.mkdir(parents=True, exist_ok=True)
     tmp = cache.with_name(f".{cache.name}.{os.getpid()}")

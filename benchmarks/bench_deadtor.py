@@ -65,33 +65,6 @@ def swap_daemon(cfg, plan, tree: Path, timeout_s: float = 120.0) -> int:
     raise RuntimeError(f"the daemon of {tree} did not program every switch in {timeout_s:g} s")
 
 
-def _mask_lines(log: Path, since: float) -> list[str]:
-    """The daemon's ``mask.written`` events (JSON log) since epoch ``since``: per switch
-    the wait for the control thread (queued), the config lock, the I/O lock and the write."""
-    import json
-    from datetime import datetime
-
-    out = []
-    try:
-        lines = log.read_text(errors="replace").splitlines()
-    except FileNotFoundError:
-        return out
-    for line in lines:
-        if '"mask.written"' not in line:
-            continue
-        try:
-            ev = json.loads(line)
-            t = datetime.fromisoformat(ev["ts"].replace("Z", "+00:00")).timestamp() if "ts" in ev else since
-        except (ValueError, KeyError):
-            continue
-        if t >= since:
-            out.append(f"{ev['switch']} {ev['since_detection_ms']:.1f} ms (queued {ev['queued_ms']:.1f}, "
-                       f"thread {ev.get('thread_ms', float('nan')):.1f}, "
-                       f"cfg lock {ev['cfg_lock_ms']:.1f}, io lock {ev['lock_wait_ms'] - ev['cfg_lock_ms']:.1f}, "
-                       f"write {ev['write_ms']:.1f})")
-    return out
-
-
 def _ms(xs: list[float]) -> str:
     return f"{statistics.median(xs):.1f} / {max(xs):.1f}" if xs else "-"
 
@@ -134,7 +107,7 @@ def main(trials: int = 4, vs: str | None = None, tor: int = 2) -> int:
                 clk = dmn.status(plan)["clock"]
                 print(f"    daemon clock: lateness vs ideal {clk['lateness_vs_ideal']}, slices skipped "
                       f"{clk['slices_skipped']}; sent towards it after the mask: {r.towards_late[:4]}", flush=True)
-                marks = _mask_lines(cfg.state_dir / "logs" / "daemon.log", since=r.detected - 1)
+                marks = deadtor.mask_lines(cfg.state_dir / "logs" / "daemon.log", since=r.detected - 1)
                 if marks:
                     print("    mask.written: " + "; ".join(marks), flush=True)
     finally:

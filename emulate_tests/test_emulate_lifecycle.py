@@ -227,9 +227,11 @@ def test_dead_tor_gets_no_packets_once_its_neighbours_are_masked(drill_fab):
     rep = deadtor.measure(env.cfg.prefix, 2, env.cfg.state_root)
     load = open("/proc/loadavg").read().split()[0]
     per = rep.mask_ms()
+    marks = deadtor.mask_lines(env.sdir / "logs" / "daemon.log", since=rep.detected - 1)
     figure(f"[failure] {rep.line()}; mask per neighbour median/max "
            + ("-" if per is None else f"{per[0]:.1f}/{per[1]:.1f} ms")
-           + f"; pings lost {rep.pings[0]}/{rep.pings[1]}, load average {load}")
+           + f"; pings lost {rep.pings[0]}/{rep.pings[1]}, baseline {rep.lead_s:.1f} s, load average {load}"
+           + ("; mask.written: " + "; ".join(marks) if marks else ""))
     sched = env.routes.schedule
     neighbours = {f"tor{t}" for t in range(plan.tors) if t != 2 and (sched.peer[:, t, :] == 2).any()}
     assert rep.per_switch_ms is not None and set(rep.per_switch_ms) == neighbours, rep.per_switch_ms

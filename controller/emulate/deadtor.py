@@ -205,12 +205,16 @@ class WireSniffer:
 
 def measure(prefix: str, tor: int, state_root: str | Path = "/run/uro-emu", lead_s: float = 3.0,
             tail_s: float = 2.0, interval_s: float = 0.5, recover: bool = True, boundary_ms: float = 10.0,
-            margin_ms: float | None = None, told_ms: float = 0.0) -> DeadTorReport:
+            margin_ms: float | None = None, told_ms: float = 0.0, min_seen: int = 48,
+            max_lead_s: float = 30.0) -> DeadTorReport:
     """Fail ToR ``tor`` of a running fabric (daemon included) under a ping stream between
     all pairs, measure the packets towards it (module doc), then recover it (unless
     ``recover`` is false). The fabric must have nothing failed. ``margin_ms`` defaults to
-    one slice. Raises SnifferError when no packet was sent towards ``tor`` before the
-    failure (nothing to compare with)."""
+    one slice. The baseline lasts ``lead_s`` and then until the wire ends have seen
+    ``min_seen`` packets (at most ``max_lead_s``): on a loaded machine the pings thin out
+    (4/s instead of tens) and a fixed lead leaves too few packets to compare with; the
+    report's ``lead_s`` is the lead it got. Raises SnifferError when no packet was sent
+    towards ``tor`` before the failure (nothing to compare with)."""
     from controller.emulate import daemon as dmn
 
     plan = fabric.need_plan(prefix, state_root)
@@ -226,13 +230,18 @@ def measure(prefix: str, tor: int, state_root: str | Path = "/run/uro-emu", lead
     mono_to_epoch = time.time() - time.monotonic()
     margin_ms = clock.slice_s * 1e3 if margin_ms is None else margin_ms
     ifaces = [plan.uplink_link(tor, u).wire_b for u in range(plan.uplinks)]
-    n = int((lead_s + tail_s + 60) / interval_s)
+    max_lead_s = max(lead_s, max_lead_s)
+    n = int((max_lead_s + tail_s + 60) / interval_s)
     sniffer = WireSniffer(ifaces)
     streams = [traffic.PingStream(plan, a, b, n, interval_s) for a, b in traffic.all_pairs(plan)]
     failed = False
     try:
         sniffer.wait_traffic(5, timeout=max(10.0, 4 * n_slices * clock.slice_s))
+        t_lead, seen0 = time.time(), sniffer.seen
         time.sleep(lead_s)
+        while sniffer.seen - seen0 < min_seen and time.time() - t_lead < max_lead_s:
+            time.sleep(0.1)
+        lead_s = time.time() - t_lead
         fabric.fail(prefix, "tor", [tor], state_root)
         failed = True
         rep = next(e for e in reversed(fabric.status(prefix, state_root)["daemon"]["failures"]["events"])
@@ -266,6 +275,32 @@ def measure(prefix: str, tor: int, state_root: str | Path = "/run/uro-emu", lead
     if out.towards_before == 0:
         raise SnifferError(f"no packet was sent towards tor {tor} before it failed ({out.before} seen in all, "
                            f"{len(pkts)} sniffed, pings lost {lost}/{sent}): nothing to compare with")
+    return out
+
+
+def mask_lines(log: Path, since: float) -> list[str]:
+    """The daemon's ``mask.written`` events (JSON log) since epoch ``since``: per switch
+    the wait for the control thread (queued), the config lock, the I/O lock and the write."""
+    import json
+
+    out = []
+    try:
+        lines = log.read_text(errors="replace").splitlines()
+    except FileNotFoundError:
+        return out
+    for line in lines:
+        if '"mask.written"' not in line:
+            continue
+        try:
+            ev = json.loads(line)
+            t = datetime.fromisoformat(ev["ts"].replace("Z", "+00:00")).timestamp() if "ts" in ev else since
+        except (ValueError, KeyError):
+            continue
+        if t >= since:
+            out.append(f"{ev['switch']} {ev['since_detection_ms']:.1f} ms (queued {ev['queued_ms']:.1f}, "
+                       f"thread {ev.get('thread_ms', float('nan')):.1f}, "
+                       f"cfg lock {ev['cfg_lock_ms']:.1f}, io lock {ev['lock_wait_ms'] - ev['cfg_lock_ms']:.1f}, "
+                       f"write {ev['write_ms']:.1f})")
     return out
 
 

@@ -156,7 +156,9 @@ class TofinoModelSwitch:
 
     def _forget(self, name: str) -> None:
         if self.pid_dir is not None:
-            (self.pid_dir / f"{name}.pid").unlink(missing_ok=True)
+            from controller.emulate import procs
+
+            procs.forget(self.pid_dir, name)
 
     @staticmethod
     def reap(pid_dir: Path) -> list[str]:

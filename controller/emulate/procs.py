@@ -53,6 +53,11 @@ def record(pid_dir: Path, name: str, pid: int, argv: list[str]) -> None:
     (pid_dir / f"{name}.pid").write_text(json.dumps({"pid": pid, "argv": list(argv)}) + "\n")
 
 
+def forget(pid_dir: Path, name: str) -> None:
+    """Remove ``name``'s PID file (its process was stopped by its owner)."""
+    (pid_dir / f"{name}.pid").unlink(missing_ok=True)
+
+
 def _cmdline(pid: int) -> list[str] | None:
     try:
         raw = Path(f"/proc/{pid}/cmdline").read_bytes()
@@ -110,7 +115,7 @@ def stop(pid_dir: Path, name: str, timeout: float = 5.0) -> bool:
         except ProcessLookupError:
             pass
         _reap(pid)
-    (pid_dir / f"{name}.pid").unlink(missing_ok=True)
+    forget(pid_dir, name)
     return stopped
 
 

@@ -203,9 +203,11 @@ def test_dead_tor_gets_no_packets_once_its_neighbours_are_masked(drill_fab):
     the daemon's timer log (controller/emulate/deadtor.py): a packet is "sent towards ToR
     2" when its sender and the OCS had been told the same slice, whose circuit joins them.
 
-    The bound: a packet that had passed a neighbour's ingress before its mask is not
-    counted (one slice of margin; a packet held for a later slice is checked against the
-    mask again when released, so nothing queued for a slice escapes). From then to the
+    The bound: a packet its host sent before the last mask was acknowledged is not
+    counted (it may have been decided before the write and sit in a loaded bmv2's queues;
+    the echo's send time is read from ping's data; a packet without one is counted from one
+    slice after the mask by its wire time; a packet held for a later slice is checked
+    against the mask again when released, so nothing queued for a slice escapes). From then to the
     new generation (after it the routes avoid ToR 2 anyway, mask or not) the packets sent
     towards ToR 2 must be at most half of what the neighbours sent at the rate before (at
     least 1 allowed; measured 0-30% at load 19-27, without the mask it is the rate

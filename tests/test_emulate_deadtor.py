@@ -70,3 +70,49 @@ def test_mask_ms_is_the_median_and_max_over_the_neighbours():
     assert r.mask_ms() is None
     r.per_switch_ms = {"tor0": 4.0, "tor1": 9.0, "tor3": 2.0, "tor4": 5.0}
     assert r.mask_ms() == (4.5, 9.0)
+
+
+def test_a_packet_sent_after_the_mask_counts_whenever_it_arrives_one_sent_before_does_not():
+    """With the hosts' send times: the check is by when the packet was sent, not when a
+    loaded switch let it onto the wire. Same two-ToR schedule as above; detection at
+    10.0 s, every mask acknowledged at 10.005 s, margin 50 ms."""
+    from controller.emulate.deadtor import classify
+
+    peer = [[[2], [0], [0]], [[0], [2], [1]]]
+    timers = [[k, k % 2, {"ocs": k * 0.1, "tor0": k * 0.1 + 0.001, "tor1": k * 0.1 + 0.001}] for k in range(200)]
+    seen = [(9.05, 0, "before", None),
+            (10.04, 0, "sent 10.03, inside the wire margin: counted", 10.03),
+            (10.045, 0, "sent 9.99, before the mask, inside the margin", 9.99),
+            (12.35, 0, "sent 9.99, before the mask, left 2.3 s late: not counted", 9.99),
+            (12.45, 0, "sent 12.44: counted", 12.44),
+            (12.55, 0, "no send time, after the margin: counted by its wire time", None)]
+    r = split(2, [(t, d) for t, _, d, _ in seen], 10.0, dataplane_ms=5.0, generation_s=3.0, lead_s=3.0, t_end=14.0)
+    classify(r, seen, timers, peer, "ocs", boundary_ms=10.0, margin_ms=50.0, t_end=14.0, t_det=10.0)
+    assert r.towards_before == 1 and r.send_times == 4
+    assert r.towards_after_mask == 3, r.towards_late
+    assert [x.split(": ", 1)[1] for x in r.towards_late] == [
+        "sent 10.03, inside the wire margin: counted", "sent 12.44: counted",
+        "no send time, after the margin: counted by its wire time"]
+
+
+def test_the_send_time_of_an_echo_is_read_from_pings_timeval():
+    """iputils ping's data starts with its gettimeofday (two little-endian 64-bit words);
+    a reply carries its request's. Not an echo, too short, or a stamp that is not within
+    a minute before the wire time: unknown."""
+    import struct
+
+    from scapy.layers.inet import ICMP, IP, UDP
+    from scapy.packet import Raw
+
+    from controller.emulate.deadtor import sent_at
+
+    stamp = struct.pack("<qq", 1795680000, 250000) + bytes(40)
+    wire = 1795680000.4
+    assert sent_at(IP() / ICMP(type=8) / Raw(stamp), wire) == 1795680000.25
+    assert sent_at(IP() / ICMP(type=0) / Raw(stamp), wire) == 1795680000.25
+    assert sent_at(IP() / ICMP(type=3) / Raw(stamp), wire) is None
+    assert sent_at(IP() / UDP() / Raw(stamp), wire) is None
+    assert sent_at(IP() / ICMP(type=8) / Raw(stamp[:12]), wire) is None
+    assert sent_at(IP() / ICMP(type=8) / Raw(stamp), wire + 120) is None          # a minute or more old
+    assert sent_at(IP() / ICMP(type=8) / Raw(stamp), wire - 1.0) is None          # after the wire saw it
+    assert sent_at(IP() / ICMP(type=8) / Raw(struct.pack("<qq", 1795680000, 2_000_000)), wire) is None

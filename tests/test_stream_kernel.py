@@ -1,5 +1,7 @@
 """The streamed UCMP writer's compiled phase-1 step and its banded phase 3 (controller/tables/stream*.py)."""
 
+import os
+
 import numpy as np
 import pytest
 
@@ -107,14 +109,35 @@ def test_spill_budget_does_not_change_the_artifact(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_tor_major_equals_the_gather_through_a_row_index(seed):
-    """Phase 3's run copies (chunk-major band -> ToR-major) equal the former gather
-    through a per-row index, for 1-D and 2-D arrays, with empty segments and chunks."""
+def test_tor_major_runs_equal_the_gather_through_a_row_index(seed):
+    """Phase 3's segments of a band (chunk-major blocks -> ToR-major runs), joined, equal
+    the gather through a per-row index, for 1-D and 2-D arrays, with empty segments and chunks."""
     rng = np.random.default_rng(seed)
     counts = rng.integers(0, 4, (rng.integers(1, 6), rng.integers(1, 7))) * rng.integers(0, 2, (1, 1))
     at = np.cumsum(counts, 1) - counts + (np.cumsum(counts.sum(1)) - counts.sum(1))[:, None]
     order = ranges(at.T.ravel(), counts.T.ravel())
     n = int(counts.sum())
+    cut = np.concatenate([np.zeros((counts.shape[0], 1), np.int64), np.cumsum(counts, 1)], 1)  # [chunk, ToR + 1]
     for a in (rng.integers(-5, 100, n).astype(np.int8), rng.integers(0, 1000, (n, 3)).astype(np.int16)):
-        got = stream._tor_major(a, np.ascontiguousarray(counts))
-        assert got.dtype == a.dtype and np.array_equal(got, a[order])
+        per_chunk = np.split(a, np.cumsum(counts.sum(1))[:-1])
+        runs = stream._tor_major_runs(per_chunk, cut)
+        got = np.frombuffer(b"".join(runs), a.dtype).reshape(a.shape)
+        assert all(len(r) for r in runs) and np.array_equal(got, a[order])
+
+
+def test_write_runs_goes_on_after_short_writes(tmp_path, monkeypatch):
+    """More runs than one pwritev call takes, and a kernel that writes only part of
+    what it was given: every byte lands once, in order."""
+    rng = np.random.default_rng(0)
+    a = rng.integers(0, 1 << 15, (500, 3)).astype(np.int16)
+    cuts = np.sort(rng.choice(np.arange(1, 500), 120, replace=False))
+    runs = [memoryview(p.reshape(-1)).cast("B") for p in np.split(a, cuts)]
+    real = os.pwritev
+    monkeypatch.setattr(artifacts, "_IOV_MAX", 7)
+    monkeypatch.setattr(os, "pwritev", lambda fd, bufs, at: real(fd, bufs, at) if len(bufs) < 3
+                        else real(fd, [bytes(b"".join(bufs)[:37])], at))
+    f = artifacts.NpyBlocks(tmp_path / "x.npy", np.int16, (502, 3))
+    f.write_runs(2, runs)
+    f.close()
+    got = np.load(tmp_path / "x.npy")
+    assert np.array_equal(got[2:], a) and not got[:2].any()

@@ -142,8 +142,9 @@ def _place(L: artifacts.SourceLayout, spill: "_Spill", cm: np.ndarray, cp: np.nd
     returns the bucket entries per source ToR.
 
     A chunk's spill is in source ToR order, so a band of ToRs ``x0 .. x1 - 1`` is one
-    contiguous range of every chunk's spill: the band is read chunk by chunk (chunk-major),
-    reordered to ToR-major by run copies and written with one ``pwrite`` per array."""
+    contiguous range of every chunk's spill (a view when held in memory). The file gets
+    the band ToR after ToR, each ToR's segments chunk after chunk: one ``pwritev`` of
+    those segments (views, not copied into a ToR-major block first) per array and band."""
     from controller.tables import stream_kernel  # numba: imported on first use
 
     n_ch, N = cm.shape
@@ -155,42 +156,47 @@ def _place(L: artifacts.SourceLayout, spill: "_Spill", cm: np.ndarray, cp: np.nd
         x1 = int(np.searchsorted(tor_p, tor_p[x0] + _BAND_PATHS, side="right")) - 1
         x1 = min(N, max(x1, x0 + 1))
         band = slice(x0, x1)
-        # members: (chunk, src) segments read chunk-major, copied src-major
-        counts = np.ascontiguousarray(cm[:, band])
-        a = {name: _tor_major(spill.read_band(name, m_cut[:, x0], m_cut[:, x1]), counts) for name in _MEMBER}
-        lo = np.empty(a["m_prof"].size, np.int8)
-        hi = np.empty(a["m_prof"].size, np.int8)
-        ent = np.zeros(x1 - x0, np.int64)
-        stream_kernel.member_ranges(a["m_prof"], a["m_pos"], a["m_kind"], REGULAR, prof_lo, prof_hi,
-                                    tor_m[x0:x1 + 1] - tor_m[x0], lo, hi, ent)
-        entries[band] += ent
-        r0 = int(tor_m[x0])
-        for name, arr in (("m_kind", a["m_kind"]), ("m_hops", a["m_hops"]), ("m_latency", a["m_latency"]),
-                          ("m_npaths", a["m_npaths"]), ("m_lo", lo), ("m_hi", hi)):
-            getattr(L, name).write(r0, arr)
-        del a, lo, hi
+        # members: each chunk's band, its bucket ranges, then written ToR-major
+        m_at = m_cut[:, x0:x1 + 1] - m_cut[:, x0:x0 + 1]  # [chunk, ToR of the band + 1] rows in the chunk's band
+        cols: dict[str, list] = {n: [] for n in ("m_kind", "m_hops", "m_latency", "m_npaths", "m_lo", "m_hi")}
+        for ci in range(n_ch):
+            a = {name: spill.read_rows(name, ci, int(m_cut[ci, x0]), int(m_cut[ci, x1])) for name in _MEMBER}
+            lo = np.empty(a["m_prof"].size, np.int8)
+            hi = np.empty(a["m_prof"].size, np.int8)
+            stream_kernel.member_ranges(a["m_prof"], a["m_pos"], a["m_kind"], REGULAR, prof_lo, prof_hi, m_at[ci],
+                                        lo, hi, entries[band])
+            a["m_lo"], a["m_hi"] = lo, hi
+            for name, runs in cols.items():
+                runs.append(a[name])
+        for name, runs in cols.items():
+            getattr(L, name).write_runs(int(tor_m[x0]), _tor_major_runs(runs, m_at))
+        del cols
         # paths: each chunk's rows padded to the artifact's width
-        counts = np.ascontiguousarray(cp[:, band])
-        r0 = int(tor_p[x0])
+        p_at = p_cut[:, x0:x1 + 1] - p_cut[:, x0:x0 + 1]
         for name in _PATH:
             fill = pad if name == "hop_wait" else -1
-            parts = [_pad_to(spill.read_rows(name, ci, int(p_cut[ci, x0]), int(p_cut[ci, x1])), width, fill)
-                     for ci in range(n_ch)]
-            getattr(L, name).write(r0, _tor_major(np.concatenate(parts), counts))
-            del parts
+            runs = [_pad_to(spill.read_rows(name, ci, int(p_cut[ci, x0]), int(p_cut[ci, x1])), width, fill)
+                    for ci in range(n_ch)]
+            getattr(L, name).write_runs(int(tor_p[x0]), _tor_major_runs(runs, p_at))
+            del runs
         if write_progress is not None:
             write_progress(x1 - x0)
         x0 = x1
     return entries
 
 
-def _tor_major(a: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """A band read chunk-major (``counts [chunk, tor]`` rows) in ToR-major order
-    (:func:`stream_kernel.tor_major`)."""
-    from controller.tables import stream_kernel
-
-    rows = a[:, None] if a.ndim == 1 else a
-    return stream_kernel.tor_major(rows, counts, np.empty_like(rows)).reshape(a.shape)
+def _tor_major_runs(blocks: list[np.ndarray], at: np.ndarray) -> list[memoryview]:
+    """Byte views of a band's segments in ToR-major order: ``blocks[ci]`` is chunk
+    ``ci``'s band, ToR ``x``'s rows ``at[ci, x] .. at[ci, x + 1] - 1`` of it; the result
+    lists ToR 0's segment of every chunk, then ToR 1's, ... (empty segments left out)."""
+    views, rows = [], []
+    for b in blocks:
+        b = np.ascontiguousarray(b)
+        views.append(memoryview(b.reshape(-1)).cast("B"))
+        rows.append(b.itemsize * (b.shape[1] if b.ndim > 1 else 1))
+    lo, hi = at[:, :-1].T, at[:, 1:].T  # [ToR, chunk]
+    x, ci = np.nonzero(hi > lo)
+    return [views[c][a * rows[c]:b * rows[c]] for c, a, b in zip(ci.tolist(), lo[x, ci].tolist(), hi[x, ci].tolist())]
 
 
 def _pad_to(a: np.ndarray, width: int, fill: int) -> np.ndarray:

@@ -67,32 +67,6 @@ def hop_rows(order, first, npaths, m_t, hn0, hu0, hs0, hn1, hu1, hs1, hn2, hu2, 
 
 
 @nb.njit(cache=True, nogil=True)
-def tor_major(src, counts, out):
-    """Phase 3's reorder of a band: ``src`` holds the band's rows chunk after chunk
-    (chunk ``ci``'s rows of ToRs ``0 .. n - 1`` in turn, ``counts[ci, x]`` rows of ToR
-    ``x``); ``out`` gets them ToR after ToR, each ToR's rows chunk after chunk. Run
-    copies instead of a gather through a per-row index (rows of 2-D arrays; a 1-D array
-    is passed as one column)."""
-    n_ch, n_tor = counts.shape
-    at = np.empty((n_ch, n_tor), np.int64)  # start of (ci, x) in src
-    r = 0
-    for ci in range(n_ch):
-        for x in range(n_tor):
-            at[ci, x] = r
-            r += counts[ci, x]
-    w = src.shape[1]
-    o = 0
-    for x in range(n_tor):
-        for ci in range(n_ch):
-            s = at[ci, x]
-            for k in range(counts[ci, x]):
-                for col in range(w):
-                    out[o, col] = src[s + k, col]
-                o += 1
-    return out
-
-
-@nb.njit(cache=True, nogil=True)
 def member_ranges(m_prof, m_pos, m_kind, regular, prof_lo, prof_hi, tor_rows, lo, hi, entries):
     """Each member's bucket range ``[lo, hi]`` from its profile and position (-1: none;
     backup / relaxed members have no profile), and per ToR (rows ``tor_rows[i] ..

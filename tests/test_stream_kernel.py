@@ -9,6 +9,7 @@ from controller.routing import ucmp
 from controller.schedule.generate import opera
 from controller.tables import artifacts, stream
 from controller.tables.source import ranges
+from controller.tables import stream_kernel
 from controller.tables.stream_kernel import hop_rows
 
 
@@ -141,3 +142,20 @@ def test_write_runs_goes_on_after_short_writes(tmp_path, monkeypatch):
     f.close()
     got = np.load(tmp_path / "x.npy")
     assert np.array_equal(got[2:], a) and not got[:2].any()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_member_order_equals_the_stable_argsort(seed):
+    """The counting sort of phase 1 orders members as the stable argsort of the
+    (group, kind, hops) key did, ties included, whatever order they come in."""
+    rng = np.random.default_rng(seed)
+    M, G = int(rng.integers(0, 300)), int(rng.integers(1, 40))
+    group = rng.integers(0, G, M).astype(np.int64)
+    kind = rng.integers(0, 3, M).astype(np.int8)
+    hops = rng.integers(0, 5, M).astype(np.int16)
+    if seed % 2:  # mostly in order already, as the engines give them
+        o = np.lexsort((hops, kind, group))
+        o[: M // 4] = o[: M // 4][::-1]
+        group, kind, hops = group[o], kind[o], hops[o]
+    want = np.argsort((group * 4 + kind) * 1024 + hops, kind="stable")
+    assert np.array_equal(stream_kernel.member_order(group, kind, hops, G), want)

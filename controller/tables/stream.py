@@ -329,11 +329,19 @@ def _prepare(c: ucmp.GroupChunk, N: int, S: int, params: ucmp.UcmpParams, H: int
     m_gid, m_kind = np.concatenate(m_gid), np.concatenate(m_kind)
     m_hops, m_lat = np.concatenate(m_hops), np.concatenate(m_lat)
     m_t = m_gid // (N * N)
+    m_src, m_dst = (m_gid // N) % N, m_gid % N
     # artifact order: (src, dst, t), then kind and hops as assemble() orders members
-    m_ga = ((m_gid // N) % N * N + m_gid % N) * S + m_t
-    order = np.argsort((m_ga * 4 + m_kind) * 1024 + m_hops, kind="stable")
-    # the hop rows in that order and the artifact's types, in one compiled pass
+    m_ga = (m_src * N + m_dst) * S + m_t
     from controller.tables import stream_kernel  # numba: imported on first use, as ucmp_kernel
+
+    d0 = int(m_dst.min()) if m_dst.size else 0
+    C = int(m_dst.max()) + 1 - d0 if m_dst.size else 1
+    if N * C * S <= 4 * m_ga.size + (1 << 20):  # the chunk's (src, dst, t) groups, counted
+        order = stream_kernel.member_order((m_src * C + (m_dst - d0)) * S + m_t, m_kind, m_hops, N * C * S)
+    else:
+        order = np.argsort((m_ga * 4 + m_kind) * 1024 + m_hops, kind="stable")
+    del m_src, m_dst
+    # the hop rows in that order and the artifact's types, in one compiled pass
 
     P = int(m_np.sum())
     hn, hu, hw = np.empty((P, cw), node_dt), np.empty((P, cw), upl_dt), np.empty((P, cw), wait_dt)

@@ -8,6 +8,7 @@ import pytest
 from controller.routing import ucmp
 from controller.schedule.generate import opera
 from controller.tables import artifacts, stream
+from controller.routing.paths import REGULAR
 from controller.tables.source import ranges
 from controller.tables import stream_kernel
 from controller.tables.stream_kernel import hop_rows
@@ -159,3 +160,41 @@ def test_member_order_equals_the_stable_argsort(seed):
         group, kind, hops = group[o], kind[o], hops[o]
     want = np.argsort((group * 4 + kind) * 1024 + hops, kind="stable")
     assert np.array_equal(stream_kernel.member_order(group, kind, hops, G), want)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_member_rows_equal_the_numpy_gathers_and_group_profiles(seed):
+    """Phase 1's one-pass member arrays, group starts, per-ToR counts and bucket
+    profiles equal the NumPy gathers and ucmp.group_profiles they replace."""
+    rng = np.random.default_rng(seed)
+    N, S, width = 5, 3, 3
+    groups = rng.choice(N * N * S, int(rng.integers(0, 30)), replace=False)
+    m_ga, m_kind, m_hops = [], [], []
+    for g in groups:  # REGULAR members at distinct hop counts, then maybe a backup / relaxed member
+        for h in np.sort(rng.choice(np.arange(1, 6), int(rng.integers(0, width + 1)), replace=False)):
+            m_ga.append(g), m_kind.append(REGULAR), m_hops.append(h)
+        for k in (1, 2):
+            if rng.integers(0, 3) == 0:
+                m_ga.append(g), m_kind.append(k), m_hops.append(2)
+    M = len(m_ga)
+    m_ga, m_kind, m_hops = np.array(m_ga, np.int64), np.array(m_kind, np.int8), np.array(m_hops, np.int16)
+    m_lat = rng.integers(1, 60, M).astype(np.int64)
+    m_np = rng.integers(1, 9, M).astype(np.int64)
+    perm = rng.permutation(M)  # members in any order; `order` puts them in the artifact's
+    m_ga, m_kind, m_hops, m_lat, m_np = m_ga[perm], m_kind[perm], m_hops[perm], m_lat[perm], m_np[perm]
+    order = np.argsort((m_ga * 4 + m_kind) * 1024 + m_hops, kind="stable")
+    out = np.empty(M, np.int8), np.empty(M, np.int8), np.empty(M, np.uint16), np.empty(M, np.uint16), np.empty(M, np.int8)
+    per_m, per_p = np.zeros(N, np.int64), np.zeros(N, np.int64)
+    g_first, prof, prof_of = stream_kernel.member_rows(order, m_ga, m_kind, m_hops, m_lat, m_np, REGULAR, N * S, width,
+                                                       *out, per_m, per_p)
+    s_ga, s_kind, s_hops, s_lat, s_np = m_ga[order], m_kind[order], m_hops[order], m_lat[order], m_np[order]
+    for got, want in zip(out[:4], (s_kind, s_hops, s_lat, s_np)):
+        assert np.array_equal(got, want.astype(got.dtype))
+    assert np.array_equal(g_first, np.flatnonzero(np.r_[True, s_ga[1:] != s_ga[:-1]]) if M else g_first[:0])
+    assert np.array_equal(per_m, np.bincount(s_ga // (N * S), minlength=N))
+    assert np.array_equal(per_p, np.bincount(s_ga // (N * S), weights=s_np, minlength=N).astype(np.int64))
+    reg, row, pos, want_prof = ucmp.group_profiles(s_ga, s_hops, s_lat, s_kind, width=width)
+    assert np.array_equal(prof, want_prof)
+    want_of, want_pos = np.full(M, -1), np.full(M, -1)
+    want_of[reg], want_pos[reg] = row, pos
+    assert np.array_equal(prof_of, want_of) and np.array_equal(out[4], want_pos)

@@ -353,32 +353,30 @@ def _prepare(c: ucmp.GroupChunk, N: int, S: int, params: ucmp.UcmpParams, H: int
     if P and (lo < 0 or hi >= pad) and lo <= hi:
         raise artifacts.UroError(f"a UCMP path sends {int(hi)} slices after its start; the compact "
                                  f"format holds < {pad}")
-    m_ga, m_kind, m_hops, m_lat, m_np = m_ga[order], m_kind[order], m_hops[order], m_lat[order], m_np[order]
-    m_npaths = m_np
-    del order, m_gid, m_t
-    g_first = np.flatnonzero(np.r_[True, m_ga[1:] != m_ga[:-1]]) if m_ga.size else np.zeros(0, np.int64)
-    # bucket profiles of the chunk's groups, numbered within the chunk
-    reg, row, pos, prof = ucmp.group_profiles(m_ga, m_hops, m_lat, m_kind, width=n_cap)
-    m_prof = np.full(m_ga.size, -1, np.int32)
-    m_pos = np.full(m_ga.size, -1, np.int8)
-    uniq = np.zeros((0, 2 * n_cap), np.int32)
-    if reg.size:
-        uniq, inv = ucmp.unique_rows(prof)
-        m_prof[reg] = inv[row]
-        m_pos[reg] = pos
-    m_src = m_ga // (N * S)
-    if m_hops.size and (m_hops.max() > 127 or m_lat.max() > 65535 or m_npaths.max() > 65535):
+    if m_hops.size and (m_hops.max() > 127 or m_lat.max() > 65535 or m_np.max() > 65535):
         raise artifacts.UroError("UCMP members too large for the compact format")
+    # the member arrays in that order, group starts and the groups' bucket profiles
+    # (numbered within the chunk), in one compiled pass
+    M = order.size
+    arrays = {"m_kind": np.empty(M, np.int8), "m_hops": np.empty(M, np.int8), "m_latency": np.empty(M, np.uint16),
+              "m_npaths": np.empty(M, np.uint16), "m_pos": np.empty(M, np.int8)}
+    per_src_m, per_src_p = np.zeros(N, np.int64), np.zeros(N, np.int64)
+    g_first, prof, prof_of = stream_kernel.member_rows(order, m_ga, m_kind, m_hops, m_lat, m_np, REGULAR, N * S, n_cap,
+                                                       *arrays.values(), per_src_m, per_src_p)
+    m_prof = np.full(M, -1, np.int32)
+    uniq = np.zeros((0, 2 * n_cap), np.int32)
+    if prof.shape[0]:
+        uniq, inv = ucmp.unique_rows(prof)
+        reg = prof_of >= 0
+        m_prof[reg] = inv[prof_of[reg]]
+    g_at = m_ga[order[g_first]]
+    del order, m_gid, m_t, m_ga, prof, prof_of
+    arrays["m_prof"] = m_prof
+    arrays = {name: arrays[name] for name in _MEMBER}
     return _Prepared(
         levels=int(c.lv_gid.size), capped=int(c.lv_capped.sum()), dropped=int(c.lv_dropped),
         reached=int(c.hmax_reached), bound_hit=bool(c.bound_hit), width=cw,
-        g_at=m_ga[g_first], g_count=np.diff(np.append(g_first, m_ga.size)),
-        uniq=uniq,
-        per_src_m=np.bincount(m_src, minlength=N).astype(np.int64),
-        per_src_p=np.bincount(m_src, weights=m_npaths, minlength=N).astype(np.int64),
-        arrays={
-            "m_kind": m_kind.astype(np.int8), "m_hops": m_hops.astype(np.int8), "m_latency": m_lat.astype(np.uint16),
-            "m_npaths": m_npaths.astype(np.uint16), "m_prof": m_prof, "m_pos": m_pos,
-            "hop_node": hn, "hop_uplink": hu, "hop_wait": hw,
-        },
+        g_at=g_at, g_count=np.diff(np.append(g_first, M)),
+        uniq=uniq, per_src_m=per_src_m, per_src_p=per_src_p,
+        arrays={**arrays, "hop_node": hn, "hop_uplink": hu, "hop_wait": hw},
     )

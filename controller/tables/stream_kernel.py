@@ -113,6 +113,69 @@ def member_order(group, kind, hops, n_groups):
 
 
 @nb.njit(cache=True, nogil=True)
+def member_rows(order, m_ga, m_kind, m_hops, m_lat, m_np, regular, per_src, width, o_kind, o_hops, o_lat, o_np,
+                o_pos, per_src_m, per_src_p):
+    """Phase 1's member arrays in one pass over the members in artifact order ``order``.
+
+    Writes ``o_* = m_*[order]`` in the artifact's types, ``o_pos`` (a REGULAR member's
+    position among its group's REGULAR members, else -1) and the members and paths per
+    source ToR (``m_ga // per_src``); returns ``(g_first, prof, prof_of)``: the first
+    member of each group (runs of equal ``m_ga``), the bucket profile of each group with
+    REGULAR members -- :func:`controller.routing.ucmp.group_profiles`'s rows, ``width``
+    members wide -- and each member's profile row (-1: none)."""
+    M = order.shape[0]
+    g_first = np.empty(M, np.int64)
+    prof_of = np.full(M, -1, np.int64)
+    n_g = 0
+    n_p = 0
+    prev = -1
+    for i in range(M):  # groups, and the REGULAR members' profile rows
+        m = order[i]
+        ga = m_ga[m]
+        if i == 0 or ga != prev:
+            g_first[n_g] = i
+            n_g += 1
+            prev = ga
+            new_prof = True
+        if m_kind[m] == regular:
+            if new_prof:
+                n_p += 1
+                new_prof = False
+            prof_of[i] = n_p - 1
+    prof = np.full((n_p, 2 * width), -1, np.int32)
+    i = 0
+    while i < M:
+        j = i  # the group's REGULAR members: i .. j - 1 (they come first, hops ascending)
+        while j < M and prof_of[j] >= 0 and prof_of[j] == prof_of[i]:
+            j += 1
+        if j > i:
+            if j - i > width:
+                raise ValueError("a UCMP group has more REGULAR members than the profile width")
+            lat_min = m_lat[order[i]]
+            for k in range(i + 1, j):
+                lat_min = min(lat_min, m_lat[order[k]])
+            row = prof_of[i]
+            for k in range(i, j):
+                prof[row, 2 * (k - i)] = m_hops[order[k]]
+                prof[row, 2 * (k - i) + 1] = m_lat[order[k]] - lat_min
+                o_pos[k] = k - i
+            i = j
+        else:
+            o_pos[i] = -1
+            i += 1
+    for i in range(M):
+        m = order[i]
+        o_kind[i] = m_kind[m]
+        o_hops[i] = m_hops[m]
+        o_lat[i] = m_lat[m]
+        o_np[i] = m_np[m]
+        x = m_ga[m] // per_src
+        per_src_m[x] += 1
+        per_src_p[x] += m_np[m]
+    return g_first[:n_g], prof, prof_of
+
+
+@nb.njit(cache=True, nogil=True)
 def member_ranges(m_prof, m_pos, m_kind, regular, prof_lo, prof_hi, tor_rows, lo, hi, entries):
     """Each member's bucket range ``[lo, hi]`` from its profile and position (-1: none;
     backup / relaxed members have no profile), and per ToR (rows ``tor_rows[i] ..

@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,6 +72,7 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
     widths: list[int] = []
     profiles: dict[bytes, int] = {}
     prof_rows: list[np.ndarray] = []
+    chunk_ids: list[np.ndarray] = []  # per chunk: global number of each of its profiles
     levels = capped = reached = dropped = 0
     bound_hit = False
     prep = functools.partial(_prepare, N=N, S=S, params=params, H=H, n_cap=n_cap, meet=meet, node_dt=node_dt,
@@ -89,16 +91,15 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
             widths.append(c.width)
             g_count[c.g_at] = c.g_count
             # the chunk's bucket profiles, numbered globally in order of first appearance
-            ids = np.empty(len(c.uniq), np.int32)
+            # (the chunk's m_prof keeps its own numbers; phase 3 maps them through `ids`)
+            ids = np.empty(len(c.uniq), np.int64)
             for i, u in enumerate(c.uniq):
                 key = u.tobytes()
                 if key not in profiles:
                     profiles[key] = len(prof_rows)
                     prof_rows.append(u.copy())
                 ids[i] = profiles[key]
-            m_prof = c.arrays["m_prof"]
-            has = m_prof >= 0
-            m_prof[has] = ids[m_prof[has]]
+            chunk_ids.append(ids)
             per_chunk_m.append(c.per_src_m)
             per_chunk_p.append(c.per_src_p)
             spill.append(c.arrays)
@@ -117,7 +118,8 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
         try:
             L.g_count.write(0, g_count.reshape(N, N, S))
             del g_count
-            entries = _place(L, spill, cm, cp, tor_m, tor_p, width, pad, prof_lo, prof_hi, write_progress)
+            entries = _place(L, spill, cm, cp, tor_m, tor_p, width, pad,
+                             [(prof_lo[ids], prof_hi[ids]) for ids in chunk_ids], write_progress)
             bdoc = {"count": len(boundaries) + 1, "boundaries_slices_per_hop": [str(x) for x in boundaries],
                     "slice_bytes": ucmp.slice_bytes(sched)}
             notes = ucmp.run_notes(sched, params, H, levels=levels, levels_capped=capped, hmax_reached=reached,
@@ -136,10 +138,11 @@ _BAND_PATHS = 1 << 22
 
 
 def _place(L: artifacts.SourceLayout, spill: "_Spill", cm: np.ndarray, cp: np.ndarray, tor_m: np.ndarray,
-           tor_p: np.ndarray, width: int, pad: int, prof_lo: np.ndarray, prof_hi: np.ndarray,
+           tor_p: np.ndarray, width: int, pad: int, ranges: list[tuple[np.ndarray, np.ndarray]],
            write_progress) -> np.ndarray:
     """Phase 3: write every chunk's segment of every source ToR at its final offset;
-    returns the bucket entries per source ToR.
+    returns the bucket entries per source ToR. ``ranges[ci]``: the bucket ranges
+    ``(lo, hi)`` per member position of chunk ``ci``'s profiles, in its own numbering.
 
     A chunk's spill is in source ToR order, so a band of ToRs ``x0 .. x1 - 1`` is one
     contiguous range of every chunk's spill (a view when held in memory). The file gets
@@ -151,10 +154,8 @@ def _place(L: artifacts.SourceLayout, spill: "_Spill", cm: np.ndarray, cp: np.nd
     entries = np.zeros(N, np.int64)
     m_cut = np.concatenate([np.zeros((n_ch, 1), np.int64), np.cumsum(cm, 1)], 1)  # [chunk, src + 1]
     p_cut = np.concatenate([np.zeros((n_ch, 1), np.int64), np.cumsum(cp, 1)], 1)
-    x0 = 0
-    while x0 < N:
-        x1 = int(np.searchsorted(tor_p, tor_p[x0] + _BAND_PATHS, side="right")) - 1
-        x1 = min(N, max(x1, x0 + 1))
+
+    def place(x0: int, x1: int) -> int:
         band = slice(x0, x1)
         # members: each chunk's band, its bucket ranges, then written ToR-major
         m_at = m_cut[:, x0:x1 + 1] - m_cut[:, x0:x0 + 1]  # [chunk, ToR of the band + 1] rows in the chunk's band
@@ -163,7 +164,7 @@ def _place(L: artifacts.SourceLayout, spill: "_Spill", cm: np.ndarray, cp: np.nd
             a = {name: spill.read_rows(name, ci, int(m_cut[ci, x0]), int(m_cut[ci, x1])) for name in _MEMBER}
             lo = np.empty(a["m_prof"].size, np.int8)
             hi = np.empty(a["m_prof"].size, np.int8)
-            stream_kernel.member_ranges(a["m_prof"], a["m_pos"], a["m_kind"], REGULAR, prof_lo, prof_hi, m_at[ci],
+            stream_kernel.member_ranges(a["m_prof"], a["m_pos"], a["m_kind"], REGULAR, *ranges[ci], m_at[ci],
                                         lo, hi, entries[band])
             a["m_lo"], a["m_hi"] = lo, hi
             for name, runs in cols.items():
@@ -179,9 +180,19 @@ def _place(L: artifacts.SourceLayout, spill: "_Spill", cm: np.ndarray, cp: np.nd
                     for ci in range(n_ch)]
             getattr(L, name).write_runs(int(tor_p[x0]), _tor_major_runs(runs, p_at))
             del runs
-        if write_progress is not None:
-            write_progress(x1 - x0)
+        return x1 - x0
+
+    bands, x0 = [], 0
+    while x0 < N:
+        x1 = int(np.searchsorted(tor_p, tor_p[x0] + _BAND_PATHS, side="right")) - 1
+        x1 = min(N, max(x1, x0 + 1))
+        bands.append((x0, x1))
         x0 = x1
+    # bands on all cores: the copies into the files (pwritev) and member_ranges release the GIL
+    with ThreadPoolExecutor(max_workers=min(len(bands), os.cpu_count() or 1) or 1) as pool:
+        for done in pool.map(lambda band: place(*band), bands):
+            if write_progress is not None:
+                write_progress(done)
     return entries
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import functools
 import os
 import shutil
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,7 +65,12 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
     node_dt, upl_dt = artifacts.int_for(N), artifacts.int_for(d)
     wait_dt = artifacts.uint_for(4 * S + 1)
     pad = int(np.iinfo(wait_dt).max)
-    meet = ucmp.meeting_tables(sched) if params.backups > 0 or params.relax_slices is not None else None
+    meet = None
+    if params.backups > 0 or params.relax_slices is not None:
+        # the meeting tables (~1 s at (1024, 32)) are computed on a thread beside the first
+        # chunks' kernels when they run here (a Dask executor gets them computed: ``prep``
+        # is shipped to its workers)
+        meet = _BESIDE.submit(ucmp.meeting_tables, sched) if executor is None else ucmp.meeting_tables(sched)
     g_count = np.zeros(N * N * S, np.uint16)  # [src, dst, t] flat
     per_chunk_m: list[np.ndarray] = []
     per_chunk_p: list[np.ndarray] = []
@@ -132,6 +137,9 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
     finally:
         spill.remove()
 
+
+#: runs the work of the writer's set-up that can go beside the first chunks' kernels
+_BESIDE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="uro-stream")
 
 #: rows of paths gathered per write in phase 3 (bounds its memory: ~rows x width x 4 bytes, twice)
 _BAND_PATHS = 1 << 22
@@ -325,6 +333,8 @@ def _prepare(c: ucmp.GroupChunk, N: int, S: int, params: ucmp.UcmpParams, H: int
     m_gid, m_kind = [c.lv_gid], [np.full(c.lv_gid.size, REGULAR, np.int8)]
     m_hops, m_lat = [c.lv_hops.astype(np.int16)], [c.lv_latency.astype(np.int64)]
     parts = [(hn, hu, hs)]
+    if isinstance(meet, Future):
+        meet = meet.result()
     extra = ucmp.extra_members(sched, params, H, c.lv_gid, c.lv_hops, c.lv_latency, meet)
     cw = max([2, c.hop_node.shape[1]] + [e[3].shape[1] for e in extra])
     for e_gid, e_kind, e_lat, e_hn, e_hu, e_hs in extra:  # queries in gid order: runs of a group

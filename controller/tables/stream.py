@@ -19,10 +19,11 @@ artifact (:mod:`controller.tables.artifacts`) while holding only a few chunks:
    just the distinct profiles it saw (hundreds) and each member's profile id and
    position; the envelopes are computed once all chunks are in (:func:`ucmp.profile_ranges`).
 3. With the per-ToR totals known, the artifact is written a band of source ToRs at a
-   time: a band is one contiguous range of every chunk's spill, read chunk after chunk,
-   reordered ToR-major by run copies and written with one ``os.pwrite`` per array
-   (the bucket range of each member looked up from its profile). One ToR's table then
-   is one contiguous range of every array.
+   time, bands on all cores: a band is one contiguous range of every chunk's spill; its
+   segments go to the file ToR after ToR, chunk after chunk, in one ``os.pwritev`` per
+   array (views of the chunks, not copied ToR-major first; the bucket range of each
+   member looked up from its profile). One ToR's table then is one contiguous range of
+   every array.
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ chain of whole-array passes over every hop of every path (concatenate the regula
 slice, -1 / pad padding, casts, then a row gather into member order): ~0.6 CPU-s of the
 ~1.2 CPU-s phase 1 took per (1024, 32) chunk. :func:`hop_rows` does it in one pass that
 reads each hop once and writes it once, in the artifact's order. Same values, byte for
-byte (tests/test_stream_kernel.py checks it against the NumPy form).
+byte (tests/test_stream_kernel.py checks it against the NumPy form). :func:`member_order`
+(a counting sort by group) and :func:`member_rows` (the member arrays, group starts and
+bucket profiles in one pass) replace the argsort and the NumPy passes over the members.
 """
 
 from __future__ import annotations

@@ -59,7 +59,8 @@ def _first_levels(n_cap: int) -> int:
 def value_tables_into(peer, c0, C, H, n_cap, V, E, K):
     """:func:`value_tables` in the arrays ``V, E, K`` (any contents; shape
     ``[levels, 2S + 1, H + 1, N, C]``, grown when more levels are needed): the
-    caller can reuse them from chunk to chunk instead of faulting in fresh pages."""
+    caller can reuse them from chunk to chunk instead of faulting in fresh pages.
+    ``K`` may be ``uint32`` when the schedule has at most 32 uplinks."""
     T = V.shape[1] - 1
     V[0] = INF
     E[0] = INF
@@ -417,12 +418,12 @@ def levels_and_paths(
     by then); the value tables always are."""
     S, N, d = peer.shape
     shape = (_first_levels(n_cap), 2 * S + 1, H + 1, N, C)
+    k_dt = np.uint32 if d <= 32 else np.uint64  # move masks: half the bytes up to 32 uplinks
     V, E, K, fixed = value_tables_into(peer, c0, C, H, n_cap, _buffer("V", shape, np.int16),
-                                       _buffer("E", shape, np.int16), _buffer("K", shape, np.uint64))
+                                       _buffer("E", shape, np.int16), _buffer("K", shape, k_dt))
     n_lv = V.shape[0] - 1
     # the walks read one destination at a time: lay the tables out per destination
-    V, E = _per_destination(V, name="Vc"), _per_destination(E, name="Ec")
-    K = _per_destination(K, np.uint32 if d <= 32 else np.uint64, name="Kc")
+    V, E, K = _per_destination(V, name="Vc"), _per_destination(E, name="Ec"), _per_destination(K, name="Kc")
     reached = n_lv - 1 if fixed else n_lv
     width = max(n_lv, 1)
     n_levels = C * level_bound(S, N, n_lv)

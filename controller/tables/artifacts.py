@@ -88,6 +88,10 @@ def _looks_like_artifact(p: Path) -> bool:
 
 
 # ---- .npy files written in blocks ----------------------------------------------------------
+#: buffers per ``pwritev`` call (Linux: 1024)
+_IOV_MAX = os.sysconf("SC_IOV_MAX") if "SC_IOV_MAX" in getattr(os, "sysconf_names", {}) else 16
+
+
 class NpyBlocks:
     """A ``.npy`` file of known dtype and shape, written block by block at row offsets
     (``os.pwrite``: bounded memory, no mapped pages counted against the writer)."""
@@ -110,6 +114,32 @@ class NpyBlocks:
             raise ValueError(f"{self.path.name}: block {data.shape} at row {row0} does not fit {self.shape}")
         if data.size:
             os.pwrite(self.fd, memoryview(data).cast("B"), self.offset + row0 * self.row_bytes)
+
+    def write_runs(self, row0: int, runs: list) -> None:
+        """Write the byte buffers ``runs`` (whole rows of this array's dtype and row shape)
+        one after the other from row ``row0``: gathered by the kernel (``os.pwritev``,
+        :data:`_IOV_MAX` buffers a call), without copying them into one block first."""
+        at = self.offset + row0 * self.row_bytes
+        end = self.offset + self.row_bytes * (self.shape[0] if self.shape else 1)
+        runs = [r for r in runs if len(r)]
+        i = 0
+        while i < len(runs):
+            part = runs[i:i + _IOV_MAX]
+            want = sum(len(r) for r in part)
+            if at + want > end:
+                raise ValueError(f"{self.path.name}: runs past the end of the array")
+            n = os.pwritev(self.fd, part, at)
+            at += n
+            if n == want:
+                i += len(part)
+                continue
+            for r in part:  # short write: go on from the first byte not written
+                if n < len(r):
+                    runs[i] = r[n:]
+                    break
+                n -= len(r)
+                i += 1
+
 
     def close(self) -> None:
         if self.fd >= 0:

@@ -19,10 +19,11 @@ artifact (:mod:`controller.tables.artifacts`) while holding only a few chunks:
    just the distinct profiles it saw (hundreds) and each member's profile id and
    position; the envelopes are computed once all chunks are in (:func:`ucmp.profile_ranges`).
 3. With the per-ToR totals known, the artifact is written a band of source ToRs at a
-   time: a band is one contiguous range of every chunk's spill, read chunk after chunk,
-   reordered ToR-major by run copies and written with one ``os.pwrite`` per array
-   (the bucket range of each member looked up from its profile). One ToR's table then
-   is one contiguous range of every array.
+   time, bands on all cores: a band is one contiguous range of every chunk's spill; its
+   segments go to the file ToR after ToR, chunk after chunk, in one ``os.pwritev`` per
+   array (views of the chunks, not copied ToR-major first; the bucket range of each
+   member looked up from its profile). One ToR's table then is one contiguous range of
+   every array.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,13 +66,19 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
     node_dt, upl_dt = artifacts.int_for(N), artifacts.int_for(d)
     wait_dt = artifacts.uint_for(4 * S + 1)
     pad = int(np.iinfo(wait_dt).max)
-    meet = ucmp.meeting_tables(sched) if params.backups > 0 or params.relax_slices is not None else None
+    meet = None
+    if params.backups > 0 or params.relax_slices is not None:
+        # the meeting tables (~1 s at (1024, 32)) are computed on a thread beside the first
+        # chunks' kernels when they run here (a Dask executor gets them computed: ``prep``
+        # is shipped to its workers)
+        meet = _BESIDE.submit(ucmp.meeting_tables, sched) if executor is None else ucmp.meeting_tables(sched)
     g_count = np.zeros(N * N * S, np.uint16)  # [src, dst, t] flat
     per_chunk_m: list[np.ndarray] = []
     per_chunk_p: list[np.ndarray] = []
     widths: list[int] = []
     profiles: dict[bytes, int] = {}
     prof_rows: list[np.ndarray] = []
+    chunk_ids: list[np.ndarray] = []  # per chunk: global number of each of its profiles
     levels = capped = reached = dropped = 0
     bound_hit = False
     prep = functools.partial(_prepare, N=N, S=S, params=params, H=H, n_cap=n_cap, meet=meet, node_dt=node_dt,
@@ -89,16 +97,15 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
             widths.append(c.width)
             g_count[c.g_at] = c.g_count
             # the chunk's bucket profiles, numbered globally in order of first appearance
-            ids = np.empty(len(c.uniq), np.int32)
+            # (the chunk's m_prof keeps its own numbers; phase 3 maps them through `ids`)
+            ids = np.empty(len(c.uniq), np.int64)
             for i, u in enumerate(c.uniq):
                 key = u.tobytes()
                 if key not in profiles:
                     profiles[key] = len(prof_rows)
                     prof_rows.append(u.copy())
                 ids[i] = profiles[key]
-            m_prof = c.arrays["m_prof"]
-            has = m_prof >= 0
-            m_prof[has] = ids[m_prof[has]]
+            chunk_ids.append(ids)
             per_chunk_m.append(c.per_src_m)
             per_chunk_p.append(c.per_src_p)
             spill.append(c.arrays)
@@ -117,7 +124,8 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
         try:
             L.g_count.write(0, g_count.reshape(N, N, S))
             del g_count
-            entries = _place(L, spill, cm, cp, tor_m, tor_p, width, pad, prof_lo, prof_hi, write_progress)
+            entries = _place(L, spill, cm, cp, tor_m, tor_p, width, pad,
+                             [(prof_lo[ids], prof_hi[ids]) for ids in chunk_ids], write_progress)
             bdoc = {"count": len(boundaries) + 1, "boundaries_slices_per_hop": [str(x) for x in boundaries],
                     "slice_bytes": ucmp.slice_bytes(sched)}
             notes = ucmp.run_notes(sched, params, H, levels=levels, levels_capped=capped, hmax_reached=reached,
@@ -131,66 +139,84 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
         spill.remove()
 
 
+#: runs the work of the writer's set-up that can go beside the first chunks' kernels
+_BESIDE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="uro-stream")
+
 #: rows of paths gathered per write in phase 3 (bounds its memory: ~rows x width x 4 bytes, twice)
 _BAND_PATHS = 1 << 22
 
 
 def _place(L: artifacts.SourceLayout, spill: "_Spill", cm: np.ndarray, cp: np.ndarray, tor_m: np.ndarray,
-           tor_p: np.ndarray, width: int, pad: int, prof_lo: np.ndarray, prof_hi: np.ndarray,
+           tor_p: np.ndarray, width: int, pad: int, ranges: list[tuple[np.ndarray, np.ndarray]],
            write_progress) -> np.ndarray:
     """Phase 3: write every chunk's segment of every source ToR at its final offset;
-    returns the bucket entries per source ToR.
+    returns the bucket entries per source ToR. ``ranges[ci]``: the bucket ranges
+    ``(lo, hi)`` per member position of chunk ``ci``'s profiles, in its own numbering.
 
     A chunk's spill is in source ToR order, so a band of ToRs ``x0 .. x1 - 1`` is one
-    contiguous range of every chunk's spill: the band is read chunk by chunk (chunk-major),
-    reordered to ToR-major by run copies and written with one ``pwrite`` per array."""
+    contiguous range of every chunk's spill (a view when held in memory). The file gets
+    the band ToR after ToR, each ToR's segments chunk after chunk: one ``pwritev`` of
+    those segments (views, not copied into a ToR-major block first) per array and band."""
     from controller.tables import stream_kernel  # numba: imported on first use
 
     n_ch, N = cm.shape
     entries = np.zeros(N, np.int64)
     m_cut = np.concatenate([np.zeros((n_ch, 1), np.int64), np.cumsum(cm, 1)], 1)  # [chunk, src + 1]
     p_cut = np.concatenate([np.zeros((n_ch, 1), np.int64), np.cumsum(cp, 1)], 1)
-    x0 = 0
+
+    def place(x0: int, x1: int) -> int:
+        band = slice(x0, x1)
+        # members: each chunk's band, its bucket ranges, then written ToR-major
+        m_at = m_cut[:, x0:x1 + 1] - m_cut[:, x0:x0 + 1]  # [chunk, ToR of the band + 1] rows in the chunk's band
+        cols: dict[str, list] = {n: [] for n in ("m_kind", "m_hops", "m_latency", "m_npaths", "m_lo", "m_hi")}
+        for ci in range(n_ch):
+            a = {name: spill.read_rows(name, ci, int(m_cut[ci, x0]), int(m_cut[ci, x1])) for name in _MEMBER}
+            lo = np.empty(a["m_prof"].size, np.int8)
+            hi = np.empty(a["m_prof"].size, np.int8)
+            stream_kernel.member_ranges(a["m_prof"], a["m_pos"], a["m_kind"], REGULAR, *ranges[ci], m_at[ci],
+                                        lo, hi, entries[band])
+            a["m_lo"], a["m_hi"] = lo, hi
+            for name, runs in cols.items():
+                runs.append(a[name])
+        for name, runs in cols.items():
+            getattr(L, name).write_runs(int(tor_m[x0]), _tor_major_runs(runs, m_at))
+        del cols
+        # paths: each chunk's rows padded to the artifact's width
+        p_at = p_cut[:, x0:x1 + 1] - p_cut[:, x0:x0 + 1]
+        for name in _PATH:
+            fill = pad if name == "hop_wait" else -1
+            runs = [_pad_to(spill.read_rows(name, ci, int(p_cut[ci, x0]), int(p_cut[ci, x1])), width, fill)
+                    for ci in range(n_ch)]
+            getattr(L, name).write_runs(int(tor_p[x0]), _tor_major_runs(runs, p_at))
+            del runs
+        return x1 - x0
+
+    bands, x0 = [], 0
     while x0 < N:
         x1 = int(np.searchsorted(tor_p, tor_p[x0] + _BAND_PATHS, side="right")) - 1
         x1 = min(N, max(x1, x0 + 1))
-        band = slice(x0, x1)
-        # members: (chunk, src) segments read chunk-major, copied src-major
-        counts = np.ascontiguousarray(cm[:, band])
-        a = {name: _tor_major(spill.read_band(name, m_cut[:, x0], m_cut[:, x1]), counts) for name in _MEMBER}
-        lo = np.empty(a["m_prof"].size, np.int8)
-        hi = np.empty(a["m_prof"].size, np.int8)
-        ent = np.zeros(x1 - x0, np.int64)
-        stream_kernel.member_ranges(a["m_prof"], a["m_pos"], a["m_kind"], REGULAR, prof_lo, prof_hi,
-                                    tor_m[x0:x1 + 1] - tor_m[x0], lo, hi, ent)
-        entries[band] += ent
-        r0 = int(tor_m[x0])
-        for name, arr in (("m_kind", a["m_kind"]), ("m_hops", a["m_hops"]), ("m_latency", a["m_latency"]),
-                          ("m_npaths", a["m_npaths"]), ("m_lo", lo), ("m_hi", hi)):
-            getattr(L, name).write(r0, arr)
-        del a, lo, hi
-        # paths: each chunk's rows padded to the artifact's width
-        counts = np.ascontiguousarray(cp[:, band])
-        r0 = int(tor_p[x0])
-        for name in _PATH:
-            fill = pad if name == "hop_wait" else -1
-            parts = [_pad_to(spill.read_rows(name, ci, int(p_cut[ci, x0]), int(p_cut[ci, x1])), width, fill)
-                     for ci in range(n_ch)]
-            getattr(L, name).write(r0, _tor_major(np.concatenate(parts), counts))
-            del parts
-        if write_progress is not None:
-            write_progress(x1 - x0)
+        bands.append((x0, x1))
         x0 = x1
+    # bands on all cores: the copies into the files (pwritev) and member_ranges release the GIL
+    with ThreadPoolExecutor(max_workers=min(len(bands), os.cpu_count() or 1) or 1) as pool:
+        for done in pool.map(lambda band: place(*band), bands):
+            if write_progress is not None:
+                write_progress(done)
     return entries
 
 
-def _tor_major(a: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """A band read chunk-major (``counts [chunk, tor]`` rows) in ToR-major order
-    (:func:`stream_kernel.tor_major`)."""
-    from controller.tables import stream_kernel
-
-    rows = a[:, None] if a.ndim == 1 else a
-    return stream_kernel.tor_major(rows, counts, np.empty_like(rows)).reshape(a.shape)
+def _tor_major_runs(blocks: list[np.ndarray], at: np.ndarray) -> list[memoryview]:
+    """Byte views of a band's segments in ToR-major order: ``blocks[ci]`` is chunk
+    ``ci``'s band, ToR ``x``'s rows ``at[ci, x] .. at[ci, x + 1] - 1`` of it; the result
+    lists ToR 0's segment of every chunk, then ToR 1's, ... (empty segments left out)."""
+    views, rows = [], []
+    for b in blocks:
+        b = np.ascontiguousarray(b)
+        views.append(memoryview(b.reshape(-1)).cast("B"))
+        rows.append(b.itemsize * (b.shape[1] if b.ndim > 1 else 1))
+    lo, hi = at[:, :-1].T, at[:, 1:].T  # [ToR, chunk]
+    x, ci = np.nonzero(hi > lo)
+    return [views[c][a * rows[c]:b * rows[c]] for c, a, b in zip(ci.tolist(), lo[x, ci].tolist(), hi[x, ci].tolist())]
 
 
 def _pad_to(a: np.ndarray, width: int, fill: int) -> np.ndarray:
@@ -308,6 +334,8 @@ def _prepare(c: ucmp.GroupChunk, N: int, S: int, params: ucmp.UcmpParams, H: int
     m_gid, m_kind = [c.lv_gid], [np.full(c.lv_gid.size, REGULAR, np.int8)]
     m_hops, m_lat = [c.lv_hops.astype(np.int16)], [c.lv_latency.astype(np.int64)]
     parts = [(hn, hu, hs)]
+    if isinstance(meet, Future):
+        meet = meet.result()
     extra = ucmp.extra_members(sched, params, H, c.lv_gid, c.lv_hops, c.lv_latency, meet)
     cw = max([2, c.hop_node.shape[1]] + [e[3].shape[1] for e in extra])
     for e_gid, e_kind, e_lat, e_hn, e_hu, e_hs in extra:  # queries in gid order: runs of a group
@@ -323,11 +351,19 @@ def _prepare(c: ucmp.GroupChunk, N: int, S: int, params: ucmp.UcmpParams, H: int
     m_gid, m_kind = np.concatenate(m_gid), np.concatenate(m_kind)
     m_hops, m_lat = np.concatenate(m_hops), np.concatenate(m_lat)
     m_t = m_gid // (N * N)
+    m_src, m_dst = (m_gid // N) % N, m_gid % N
     # artifact order: (src, dst, t), then kind and hops as assemble() orders members
-    m_ga = ((m_gid // N) % N * N + m_gid % N) * S + m_t
-    order = np.argsort((m_ga * 4 + m_kind) * 1024 + m_hops, kind="stable")
-    # the hop rows in that order and the artifact's types, in one compiled pass
+    m_ga = (m_src * N + m_dst) * S + m_t
     from controller.tables import stream_kernel  # numba: imported on first use, as ucmp_kernel
+
+    d0 = int(m_dst.min()) if m_dst.size else 0
+    C = int(m_dst.max()) + 1 - d0 if m_dst.size else 1
+    if N * C * S <= 4 * m_ga.size + (1 << 20):  # the chunk's (src, dst, t) groups, counted
+        order = stream_kernel.member_order((m_src * C + (m_dst - d0)) * S + m_t, m_kind, m_hops, N * C * S)
+    else:
+        order = np.argsort((m_ga * 4 + m_kind) * 1024 + m_hops, kind="stable")
+    del m_src, m_dst
+    # the hop rows in that order and the artifact's types, in one compiled pass
 
     P = int(m_np.sum())
     hn, hu, hw = np.empty((P, cw), node_dt), np.empty((P, cw), upl_dt), np.empty((P, cw), wait_dt)
@@ -339,32 +375,30 @@ def _prepare(c: ucmp.GroupChunk, N: int, S: int, params: ucmp.UcmpParams, H: int
     if P and (lo < 0 or hi >= pad) and lo <= hi:
         raise artifacts.UroError(f"a UCMP path sends {int(hi)} slices after its start; the compact "
                                  f"format holds < {pad}")
-    m_ga, m_kind, m_hops, m_lat, m_np = m_ga[order], m_kind[order], m_hops[order], m_lat[order], m_np[order]
-    m_npaths = m_np
-    del order, m_gid, m_t
-    g_first = np.flatnonzero(np.r_[True, m_ga[1:] != m_ga[:-1]]) if m_ga.size else np.zeros(0, np.int64)
-    # bucket profiles of the chunk's groups, numbered within the chunk
-    reg, row, pos, prof = ucmp.group_profiles(m_ga, m_hops, m_lat, m_kind, width=n_cap)
-    m_prof = np.full(m_ga.size, -1, np.int32)
-    m_pos = np.full(m_ga.size, -1, np.int8)
-    uniq = np.zeros((0, 2 * n_cap), np.int32)
-    if reg.size:
-        uniq, inv = ucmp.unique_rows(prof)
-        m_prof[reg] = inv[row]
-        m_pos[reg] = pos
-    m_src = m_ga // (N * S)
-    if m_hops.size and (m_hops.max() > 127 or m_lat.max() > 65535 or m_npaths.max() > 65535):
+    if m_hops.size and (m_hops.max() > 127 or m_lat.max() > 65535 or m_np.max() > 65535):
         raise artifacts.UroError("UCMP members too large for the compact format")
+    # the member arrays in that order, group starts and the groups' bucket profiles
+    # (numbered within the chunk), in one compiled pass
+    M = order.size
+    arrays = {"m_kind": np.empty(M, np.int8), "m_hops": np.empty(M, np.int8), "m_latency": np.empty(M, np.uint16),
+              "m_npaths": np.empty(M, np.uint16), "m_pos": np.empty(M, np.int8)}
+    per_src_m, per_src_p = np.zeros(N, np.int64), np.zeros(N, np.int64)
+    g_first, prof, prof_of = stream_kernel.member_rows(order, m_ga, m_kind, m_hops, m_lat, m_np, REGULAR, N * S, n_cap,
+                                                       *arrays.values(), per_src_m, per_src_p)
+    m_prof = np.full(M, -1, np.int32)
+    uniq = np.zeros((0, 2 * n_cap), np.int32)
+    if prof.shape[0]:
+        uniq, inv = ucmp.unique_rows(prof)
+        reg = prof_of >= 0
+        m_prof[reg] = inv[prof_of[reg]]
+    g_at = m_ga[order[g_first]]
+    del order, m_gid, m_t, m_ga, prof, prof_of
+    arrays["m_prof"] = m_prof
+    arrays = {name: arrays[name] for name in _MEMBER}
     return _Prepared(
         levels=int(c.lv_gid.size), capped=int(c.lv_capped.sum()), dropped=int(c.lv_dropped),
         reached=int(c.hmax_reached), bound_hit=bool(c.bound_hit), width=cw,
-        g_at=m_ga[g_first], g_count=np.diff(np.append(g_first, m_ga.size)),
-        uniq=uniq,
-        per_src_m=np.bincount(m_src, minlength=N).astype(np.int64),
-        per_src_p=np.bincount(m_src, weights=m_npaths, minlength=N).astype(np.int64),
-        arrays={
-            "m_kind": m_kind.astype(np.int8), "m_hops": m_hops.astype(np.int8), "m_latency": m_lat.astype(np.uint16),
-            "m_npaths": m_npaths.astype(np.uint16), "m_prof": m_prof, "m_pos": m_pos,
-            "hop_node": hn, "hop_uplink": hu, "hop_wait": hw,
-        },
+        g_at=g_at, g_count=np.diff(np.append(g_first, M)),
+        uniq=uniq, per_src_m=per_src_m, per_src_p=per_src_p,
+        arrays={**arrays, "hop_node": hn, "hop_uplink": hu, "hop_wait": hw},
     )

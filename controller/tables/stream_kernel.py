@@ -6,7 +6,9 @@ chain of whole-array passes over every hop of every path (concatenate the regula
 slice, -1 / pad padding, casts, then a row gather into member order): ~0.6 CPU-s of the
 ~1.2 CPU-s phase 1 took per (1024, 32) chunk. :func:`hop_rows` does it in one pass that
 reads each hop once and writes it once, in the artifact's order. Same values, byte for
-byte (tests/test_stream_kernel.py checks it against the NumPy form).
+byte (tests/test_stream_kernel.py checks it against the NumPy form). :func:`member_order`
+(a counting sort by group) and :func:`member_rows` (the member arrays, group starts and
+bucket profiles in one pass) replace the argsort and the NumPy passes over the members.
 """
 
 from __future__ import annotations
@@ -15,25 +17,33 @@ import numba as nb
 import numpy as np
 
 
-@nb.njit(cache=True, nogil=True, inline="always")
-def _row(hn, hu, hs, p, t, pad, out_n, out_u, out_w, r, lohi):
+@nb.njit(cache=True, nogil=True)
+def _copy_rows(hn, hu, hs, p0, n, t, pad, out_n, out_u, out_w, r0, lo, hi):
+    """Paths ``p0 .. p0 + n - 1`` of one part as rows ``r0 ..`` of the output (see
+    :func:`hop_rows`); returns ``(lo, hi)`` widened by their relative send slices."""
     width = out_n.shape[1]
     w_in = hn.shape[1]
-    for col in range(width):
-        node = hn[p, col] if col < w_in else -1
-        if node >= 0:
-            off = hs[p, col] - t
-            if off < lohi[0]:
-                lohi[0] = off
-            if off > lohi[1]:
-                lohi[1] = off
-            out_n[r, col] = node
-            out_u[r, col] = hu[p, col]
-            out_w[r, col] = off if 0 <= off < pad else pad
-        else:
+    for k in range(n):
+        p = p0 + k
+        r = r0 + k
+        for col in range(w_in):
+            node = hn[p, col]
+            if node >= 0:
+                off = np.int64(hs[p, col]) - t
+                lo = min(lo, off)
+                hi = max(hi, off)
+                out_n[r, col] = node
+                out_u[r, col] = hu[p, col]
+                out_w[r, col] = off if 0 <= off < pad else pad
+            else:
+                out_n[r, col] = -1
+                out_u[r, col] = hu[p, col]
+                out_w[r, col] = pad
+        for col in range(w_in, width):
             out_n[r, col] = -1
-            out_u[r, col] = -1 if col >= w_in else hu[p, col]
+            out_u[r, col] = -1
             out_w[r, col] = pad
+    return lo, hi
 
 
 @nb.njit(cache=True, nogil=True)
@@ -41,55 +51,130 @@ def hop_rows(order, first, npaths, m_t, hn0, hu0, hs0, hn1, hu1, hs1, hn2, hu2, 
     """The hop rows of members ``order[0], order[1], ...``, each member's paths in turn.
 
     Paths are numbered across three parts (the regular paths, then two 2-hop parts, any
-    of them empty): member ``m`` owns paths ``first[m] .. first[m] + npaths[m] - 1``. A hop
-    row is written as node, uplink (-1 past the path's end) and send slice minus the
-    member's start slice ``m_t[m]`` (``pad`` past the end). Returns ``(min, max)`` of the
-    relative send slices of real hops (the caller refuses those outside ``0 .. pad - 1``)."""
+    of them empty): member ``m`` owns paths ``first[m] .. first[m] + npaths[m] - 1``, all
+    in one part. A hop row is written as node, uplink (-1 past the path's end) and send
+    slice minus the member's start slice ``m_t[m]`` (``pad`` past the end). Returns
+    ``(min, max)`` of the relative send slices of real hops (the caller refuses those
+    outside ``0 .. pad - 1``).
+
+    The paths are read in input order and scattered to their rows (the output rows are
+    narrower than the input's, and a chunk's input -- destination-major walks -- is far
+    from the output's source-major order: reading it in order lets the prefetcher work)."""
+    M = order.shape[0]
+    out_first = np.empty(M, np.int64)  # [member] its first output row
+    r = 0
+    for i in range(M):
+        m = order[i]
+        out_first[m] = r
+        r += npaths[m]
     P0 = hn0.shape[0]
     P1 = hn1.shape[0]
-    lohi = np.zeros(2, np.int64)
-    lohi[0] = np.iinfo(np.int64).max
-    lohi[1] = np.iinfo(np.int64).min
-    r = 0
-    for i in range(order.shape[0]):
-        m = order[i]
-        t = m_t[m]
-        for k in range(npaths[m]):
-            p = first[m] + k
-            if p < P0:
-                _row(hn0, hu0, hs0, p, t, pad, out_n, out_u, out_w, r, lohi)
-            elif p < P0 + P1:
-                _row(hn1, hu1, hs1, p - P0, t, pad, out_n, out_u, out_w, r, lohi)
-            else:
-                _row(hn2, hu2, hs2, p - P0 - P1, t, pad, out_n, out_u, out_w, r, lohi)
-            r += 1
-    return lohi[0], lohi[1]
+    lo = np.iinfo(np.int64).max
+    hi = np.iinfo(np.int64).min
+    for m in range(M):
+        p = first[m]
+        if p < P0:
+            lo, hi = _copy_rows(hn0, hu0, hs0, p, npaths[m], m_t[m], pad, out_n, out_u, out_w, out_first[m], lo, hi)
+        elif p < P0 + P1:
+            lo, hi = _copy_rows(hn1, hu1, hs1, p - P0, npaths[m], m_t[m], pad, out_n, out_u, out_w, out_first[m],
+                                lo, hi)
+        else:
+            lo, hi = _copy_rows(hn2, hu2, hs2, p - P0 - P1, npaths[m], m_t[m], pad, out_n, out_u, out_w,
+                                out_first[m], lo, hi)
+    return lo, hi
 
 
 @nb.njit(cache=True, nogil=True)
-def tor_major(src, counts, out):
-    """Phase 3's reorder of a band: ``src`` holds the band's rows chunk after chunk
-    (chunk ``ci``'s rows of ToRs ``0 .. n - 1`` in turn, ``counts[ci, x]`` rows of ToR
-    ``x``); ``out`` gets them ToR after ToR, each ToR's rows chunk after chunk. Run
-    copies instead of a gather through a per-row index (rows of 2-D arrays; a 1-D array
-    is passed as one column)."""
-    n_ch, n_tor = counts.shape
-    at = np.empty((n_ch, n_tor), np.int64)  # start of (ci, x) in src
-    r = 0
-    for ci in range(n_ch):
-        for x in range(n_tor):
-            at[ci, x] = r
-            r += counts[ci, x]
-    w = src.shape[1]
-    o = 0
-    for x in range(n_tor):
-        for ci in range(n_ch):
-            s = at[ci, x]
-            for k in range(counts[ci, x]):
-                for col in range(w):
-                    out[o, col] = src[s + k, col]
-                o += 1
-    return out
+def member_order(group, kind, hops, n_groups):
+    """The order of members by ``(group, kind, hops)``, stable (``np.argsort`` of that
+    key, ``kind="stable"``), for ``group`` in ``0 .. n_groups - 1``: a counting sort by
+    group, then each group's few members by (kind, hops) by insertion (they mostly come
+    in that order already). O(members + groups) instead of a sort of the whole chunk."""
+    M = group.shape[0]
+    at = np.zeros(n_groups + 1, np.int64)
+    for i in range(M):
+        at[group[i] + 1] += 1
+    for g in range(n_groups):
+        at[g + 1] += at[g]
+    order = np.empty(M, np.int64)
+    nxt = at[:n_groups].copy()
+    for i in range(M):
+        g = group[i]
+        order[nxt[g]] = i
+        nxt[g] += 1
+    for g in range(n_groups):
+        for j in range(at[g] + 1, at[g + 1]):
+            m = order[j]
+            k = j
+            while k > at[g] and (kind[order[k - 1]] > kind[m] or (kind[order[k - 1]] == kind[m]
+                                                                  and hops[order[k - 1]] > hops[m])):
+                order[k] = order[k - 1]
+                k -= 1
+            order[k] = m
+    return order
+
+
+@nb.njit(cache=True, nogil=True)
+def member_rows(order, m_ga, m_kind, m_hops, m_lat, m_np, regular, per_src, width, o_kind, o_hops, o_lat, o_np,
+                o_pos, per_src_m, per_src_p):
+    """Phase 1's member arrays in one pass over the members in artifact order ``order``.
+
+    Writes ``o_* = m_*[order]`` in the artifact's types, ``o_pos`` (a REGULAR member's
+    position among its group's REGULAR members, else -1) and the members and paths per
+    source ToR (``m_ga // per_src``); returns ``(g_first, prof, prof_of)``: the first
+    member of each group (runs of equal ``m_ga``), the bucket profile of each group with
+    REGULAR members -- :func:`controller.routing.ucmp.group_profiles`'s rows, ``width``
+    members wide -- and each member's profile row (-1: none)."""
+    M = order.shape[0]
+    g_first = np.empty(M, np.int64)
+    prof_of = np.full(M, -1, np.int64)
+    n_g = 0
+    n_p = 0
+    prev = -1
+    for i in range(M):  # groups, and the REGULAR members' profile rows
+        m = order[i]
+        ga = m_ga[m]
+        if i == 0 or ga != prev:
+            g_first[n_g] = i
+            n_g += 1
+            prev = ga
+            new_prof = True
+        if m_kind[m] == regular:
+            if new_prof:
+                n_p += 1
+                new_prof = False
+            prof_of[i] = n_p - 1
+    prof = np.full((n_p, 2 * width), -1, np.int32)
+    i = 0
+    while i < M:
+        j = i  # the group's REGULAR members: i .. j - 1 (they come first, hops ascending)
+        while j < M and prof_of[j] >= 0 and prof_of[j] == prof_of[i]:
+            j += 1
+        if j > i:
+            if j - i > width:
+                raise ValueError("a UCMP group has more REGULAR members than the profile width")
+            lat_min = m_lat[order[i]]
+            for k in range(i + 1, j):
+                lat_min = min(lat_min, m_lat[order[k]])
+            row = prof_of[i]
+            for k in range(i, j):
+                prof[row, 2 * (k - i)] = m_hops[order[k]]
+                prof[row, 2 * (k - i) + 1] = m_lat[order[k]] - lat_min
+                o_pos[k] = k - i
+            i = j
+        else:
+            o_pos[i] = -1
+            i += 1
+    for i in range(M):
+        m = order[i]
+        o_kind[i] = m_kind[m]
+        o_hops[i] = m_hops[m]
+        o_lat[i] = m_lat[m]
+        o_np[i] = m_np[m]
+        x = m_ga[m] // per_src
+        per_src_m[x] += 1
+        per_src_p[x] += m_np[m]
+    return g_first[:n_g], prof, prof_of
 
 
 @nb.njit(cache=True, nogil=True)

@@ -300,7 +300,7 @@ def mask_lines(log: Path, since: float) -> list[str]:
             continue
         try:
             ev = json.loads(line)
-            t = datetime.fromisoformat(ev["ts"].replace("Z", "+00:00")).timestamp() if "ts" in ev else since
+            t = _epoch(ev["ts"]) if "ts" in ev else since
         except (ValueError, KeyError):
             continue
         if t >= since:

@@ -140,7 +140,6 @@ class NpyBlocks:
                 n -= len(r)
                 i += 1
 
-
     def close(self) -> None:
         if self.fd >= 0:
             os.close(self.fd)

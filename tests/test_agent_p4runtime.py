@@ -141,6 +141,30 @@ def test_codec_range_priority_groups_defaults_and_errors():
         i.table_entry(TableEntry("I.nope", (), "I.a", ()))
 
 
+def test_read_entities_are_decoded_by_their_bytes_once_and_as_written():
+    """A read decodes an entity's bytes once (the memo), what was written is found as it
+    was encoded, and other bytes -- a switch answering something else -- are decoded,
+    never taken for a remembered object."""
+    i = P4Info(p4info_msg(False))
+    i.check_contract(CONTRACT)
+    e, m, g = sel_entry(4, 7, 3, 9), member(3, 513), Group("I.prof", 2, (3, 4))
+    ents = [i.entity(x) for x in (e, m, g)]
+    assert [i.decode_entity(x) for x in ents] == [e, m, g]
+    assert i.decode_entity(i.entity(TableEntry("I.sel", (), None, (), True))) is None   # a selector's default
+    calls = []
+    i.decode_table_entry = lambda msg: calls.append(msg) or None      # noqa: E731 (decoding is not asked again)
+    assert i.decode_entity(i.entity(e)) == e and not calls
+    w = entry(1, 2)
+    i.remember(i.entity(w), w)                                           # written: found without decoding
+    assert i.decode_entity(i.entity(w)) is w and not calls
+    del i.decode_table_entry
+    other = i.entity(entry(1, 3))                                        # the switch holds another value
+    assert i.decode_entity(other) == entry(1, 3)
+    changed = i.entity(w)
+    changed.table_entry.action.action.params[0].value = b"\x05"
+    assert i.decode_entity(changed) == entry(1, 5)
+
+
 def test_contract_check_names_the_mismatch():
     import copy
 

@@ -9,7 +9,9 @@ import pytest
 
 pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
 
-from controller.agent.diff import same_state
+from dataclasses import replace
+
+from controller.agent.diff import entry_key, same_state
 from controller.cli.main import main as uro
 from controller.agent import generations as gens
 from controller.daemon.api import StatusServer
@@ -213,6 +215,47 @@ def test_a_mask_written_in_the_middle_of_an_update_changes_no_generation(net):
         a = ctl.agents[n]
         assert a.live == frozenset({a.active}) and _config_params(ctl, n)["dead"] != 0
     assert c.report["generation_s"] is not None
+
+
+def test_an_update_reads_a_switch_once_and_what_changed_behind_its_back_is_caught(net):
+    """The reads before an update's writes (survey, prepare, retire) start from what the
+    daemon knows of the switch (its last read plus its writes since): an update reads each
+    switch once, to verify. A switch changed behind its back -- junk in the inactive
+    generation, one entry clashing with the new routes and one the new routes do not have --
+    fails that update before any flip (the old generation stays active, alone live), and the
+    retry reads the switch and ends with the new generation exactly as computed."""
+    ctl, sws, clock = net
+    sw, a = sws["127.0.0.1:50000"], ctl.agents["tor0"]
+    original = ctl.routes
+    reads = []
+    read = a.backend.read_state
+    a.backend.read_state = lambda: reads.append(1) or read()
+    c = ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    ctl.handle_jobs()
+    assert c.report["generation_s"] is not None and a.active == 1
+    assert len(reads) == 1, "survey, prepare and retire read the switch again"
+    # behind the daemon's back, into generation 0 (empty, not live), where the recovery
+    # writes the original routes again
+    want = a.role.routes(original, 0)
+    keys = {entry_key(e) for e in want.entries}
+    hop = next(e for e in want.entries if e.table.endswith("uro_next_hop"))
+    p = dict(hop.params)
+    p["n"] = 2 if p["n"] == 1 else 1
+    sw.set_entry(replace(hop, params=tuple(p.items())))                       # clashes with an insert
+    stray = replace(hop, match=tuple((k, 0 if k == "dst_tor" else v) for k, v in hop.match))
+    assert entry_key(stray) not in keys
+    sw.set_entry(stray)                                                         # not in the routes at all
+    c2 = ctl.submit(Change("recover", "uplink", (0, 1), detected=clock.t))
+    ctl.handle_jobs()
+    assert "not active on tor0" in c2.report.get("error", "")   # what it knew was stale: failed before any flip
+    st = sw.state()
+    assert a.role.active(st)[0] == 1 and a.role.live(st) == frozenset({1}) and a.stats["swap_failures"] == 1
+    ctl.maintain(now=clock.t + 10)             # the maintenance pass asks for the update again ...
+    ctl.handle_jobs()                          # ... which reads the switch
+    st = sw.state()
+    assert a.role.active(st)[0] == 0 and a.role.live(st) == frozenset({0})
+    parts = gens.split(st, a.role.config_table())
+    assert same_state(parts.gens[0], a.routes_batch(ctl.routes, 0)) and parts.entries(1) == 0
 
 
 def test_a_failed_tor_that_does_not_answer_does_not_hold_up_the_new_generation(net):

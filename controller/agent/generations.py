@@ -173,6 +173,12 @@ class GenerationWriter:
         """The switch's state."""
         raise NotImplementedError
 
+    def _read_known(self) -> Batch:
+        """The switch's state as this writer knows it (its last read plus its writes
+        since, :mod:`controller.agent.known`): the reads before a write may use it, the
+        verify after one never does. Default: read the switch."""
+        return self._read()
+
     def _write(self, d: Diff) -> int:
         """Write ``d`` (dependency-ordered by the backend); returns updates written."""
         raise NotImplementedError
@@ -327,7 +333,7 @@ class NetworkPhases:
     or dropped and counted (``stale_gen``) where that generation is not live."""
 
     def survey(self: GenerationWriter, routes: Routes) -> Survey:
-        actual = self._read()
+        actual = self._read_known()
         parts = split(actual, self.role.config_table())
         act, _ = self.role.active(actual)
         live = self.role.live(actual)
@@ -341,7 +347,7 @@ class NetworkPhases:
         once ("installed": nothing of it is in flight); one that already stamps ``new``
         with these routes has nothing to do ("current"); otherwise "ready"."""
         t0 = time.perf_counter()
-        actual = self._read()
+        actual = self._read_known()
         parts = split(actual, self.role.config_table())
         act, _ = self.role.active(actual)
         live = self.role.live(actual)
@@ -386,7 +392,7 @@ class NetworkPhases:
     def retire_generation(self: GenerationWriter, keep: int) -> int:
         """Phase 4 on this switch: only ``keep`` live (one write), then every other
         generation's entries deleted. Returns the updates written."""
-        actual = self._read()
+        actual = self._read_known()
         act, _ = self.role.active(actual)
         if act != keep:
             raise BackendError(f"switch {self.label!r}: generation {act} is active, not {keep}: not retired")

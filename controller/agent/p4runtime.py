@@ -60,7 +60,7 @@ from controller.agent import plan
 from controller.agent.backend import (BackendError, Diff, NotPrimary, Pipeline, SwitchAddress, SwitchBackend,
                                       Unreachable, WriteReport, register_backend)
 from controller.agent.p4info import P4Info, P4RuntimeError, describe, encode  # noqa: F401 (re-exported)
-from controller.tables.entries import Batch, TableEntry
+from controller.tables.entries import Batch, Group, Member, TableEntry
 
 try:
     import grpc
@@ -423,6 +423,8 @@ class P4RuntimeClient:
                     objs, req, size = new()
                     continue
                 break
+            if op != "delete":
+                info.remember(m.entity, u.obj)
             objs.append(u)
             size += n
         if objs:
@@ -560,16 +562,11 @@ class P4RuntimeClient:
             req.entities.add().action_profile_member.action_profile_id = pid
             req.entities.add().action_profile_group.action_profile_id = pid
         out = Batch()
+        by_kind = {TableEntry: out.entries, Member: out.members, Group: out.groups}
         for ent in self._read(req, "read state"):
-            kind = ent.WhichOneof("entity")
-            if kind == "table_entry":
-                e = info.decode_table_entry(ent.table_entry)
-                if e is not None:
-                    out.entries.append(e)
-            elif kind == "action_profile_member":
-                out.members.append(info.decode_member(ent.action_profile_member))
-            elif kind == "action_profile_group":
-                out.groups.append(info.decode_group(ent.action_profile_group))
+            obj = info.decode_entity(ent)
+            if obj is not None:
+                by_kind[type(obj)].append(obj)
         return out
 
     def read_table(self, name: str) -> list[TableEntry]:

@@ -31,6 +31,7 @@ from controller.agent.backend import BackendError, Diff, NotPrimary, Pipeline, S
 from controller.agent.desired import Role
 from controller.agent.diff import diff as state_diff, same_state
 from controller.agent.generations import GenerationWriter
+from controller.agent.known import KnownState
 from controller.daemon.config import ProgramConfig, SwitchConfig
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
@@ -92,6 +93,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
                                      "timers_sent", "timer_errors", "links_cleared")}
         self.last_swap: dict | None = None
         self._cache: dict = {}
+        self._known: KnownState | None = None   # the last read + the writes since (None: read the switch)
         self._written_config = None
         self._adopted = False         # set_pipeline called in this session
         self.need_sync = True         # the next timer sets the switch's clock (after (re)start, skips)
@@ -128,7 +130,14 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         for part in chunks(d, self.chunk):
             t0 = time.perf_counter()
             with self.io_lock:
-                self.backend.apply(part)
+                try:
+                    self.backend.apply(part)
+                except BaseException:
+                    self._known = None    # some of it may be written: the next read asks the switch
+                    raise
+                known = self._known
+                if known is not None:
+                    known.apply(part)
             self.metrics.write_seconds.labels(self.name).observe(time.perf_counter() - t0)
             k = len(part)
             n += k
@@ -154,6 +163,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
                 self.state = "unreachable"
                 self.last_error = str(e)
                 raise
+            self._known = None
             first = self.stats["connects"] == 0
             self.stats["connects"] += 1
             if not first:
@@ -183,6 +193,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         cookie = self._io(self.backend.pipeline_cookie)
         if self._adopted and cookie == self.pipeline.cookie:
             return False
+        self._known = None
         loaded = self._io(self.backend.set_pipeline, self.pipeline)
         self._adopted = True
         if not loaded:
@@ -219,14 +230,21 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         ``io_lock`` where the backend takes concurrent calls (see :meth:`set_down`).
         Returns (sent, acknowledged) in ``perf_counter`` seconds."""
         d = Diff(modify=Batch(entries=[e]))
-        if self.backend.concurrent_apply:
-            t_io = time.perf_counter()
-            self.backend.apply(d)
-        else:
-            with self.io_lock:
+        try:
+            if self.backend.concurrent_apply:
                 t_io = time.perf_counter()
                 self.backend.apply(d)
+            else:
+                with self.io_lock:
+                    t_io = time.perf_counter()
+                    self.backend.apply(d)
+        except BaseException:
+            self._known = None
+            raise
         t1 = time.perf_counter()
+        known = self._known
+        if known is not None:
+            known.put(e)
         self.metrics.write_seconds.labels(self.name).observe(t1 - t_io)
         self.stats["entries_written"] += 1
         self.metrics.entries_written.labels(self.name).inc()
@@ -322,7 +340,14 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
 
     # ---- GenerationWriter I/O: locked, chunked, measured ------------------------------------------
     def _read(self) -> Batch:
-        return self._io(self.backend.read_state)
+        with self.io_lock:
+            state = self.backend.read_state()
+            self._known = KnownState(state)
+        return state
+
+    def _read_known(self) -> Batch:
+        known = self._known
+        return known.batch() if known is not None else self._read()
 
     def _set_active(self, generation: int | None) -> None:
         with self.cfg_lock:
@@ -361,7 +386,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
                 return 0
             if self.links_up:
                 self.clear_links()        # a recovery the switch missed (session lost meanwhile)
-            actual = self._io(self.backend.read_state)
+            actual = self._read()
             act, _ = self.role.active(actual)
             if act is None:
                 self.install(routes)      # unconfigured: nothing in flight, its first generation

@@ -1,0 +1,58 @@
+"""KnownState: a switch's last read plus the writes it acknowledged since equals what a
+read of the switch would answer (checked against the fake switch, for random states and
+random diffs, including deletes and config-entry writes)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+pytest.importorskip("prometheus_client", reason="needs the daemon extra")
+
+from controller.agent.diff import diff, same_state  # noqa: E402
+from controller.agent.known import KnownState  # noqa: E402
+from controller.tables.entries import Batch, Group, Member, TableEntry  # noqa: E402
+
+from daemon_fakes import FakeSwitch  # noqa: E402
+
+
+@st.composite
+def states(draw):
+    mids = draw(st.lists(st.integers(1, 6), unique=True, max_size=6))
+    members = [Member("P.prof", i, "P.set", (("v", draw(st.integers(0, 3))),)) for i in mids]
+    groups = []
+    if mids:
+        for gid in draw(st.lists(st.integers(1, 4), unique=True, max_size=4)):
+            groups.append(Group("P.prof", gid, tuple(draw(st.lists(st.sampled_from(mids), min_size=1, unique=True)))))
+    entries = [TableEntry("P.t", (("k", k),), "P.a", (("v", draw(st.integers(0, 3))),))
+               for k in draw(st.lists(st.integers(0, 9), unique=True, max_size=8))]
+    for k in draw(st.lists(st.integers(10, 14), unique=True, max_size=3)) if groups else []:
+        entries.append(TableEntry("P.s", (("k", k),), None, (), group_id=draw(st.sampled_from(groups)).group_id))
+    entries.append(TableEntry("P.cfg", (), "P.c", (("g", draw(st.integers(0, 1))),), is_default=True))
+    return Batch(members, groups, entries)
+
+
+def _switch(b: Batch) -> FakeSwitch:
+    sw = FakeSwitch()
+    sw.apply(diff(Batch(entries=[e for e in b.entries if e.is_default]), b))
+    for e in b.entries:
+        if e.is_default:
+            sw.set_entry(e)
+    return sw
+
+
+@settings(deadline=None, max_examples=60)
+@given(states(), st.lists(states(), min_size=1, max_size=3), st.integers(0, 1))
+def test_the_last_read_plus_acknowledged_writes_is_what_the_switch_holds(first, later, g):
+    sw = _switch(first)
+    known = KnownState(sw.state())
+    for want in later:
+        d = diff(sw.state(), want)
+        sw.apply(d)
+        known.apply(d)
+        cfg = TableEntry("P.cfg", (), "P.c", (("g", g),), is_default=True)
+        sw.set_entry(cfg)
+        known.put(cfg)
+        assert same_state(known.batch(), sw.state())
+        assert same_state(sw.state(), Batch(want.members, want.groups,
+                                            [e for e in want.entries if not e.is_default] + [cfg]))

@@ -69,8 +69,8 @@ def _split(desired: dict, actual: dict, value, allow_insert=lambda x: True, allo
                 ins.append(want)
             else:  # a default entry is always there: set it
                 mod.append(want)
-        elif value(have) != value(want):
-            mod.append(want)
+        elif have is not want and value(have) != value(want):   # the same object: equal (reads
+            mod.append(want)                                      # return what was written, memoised)
     for k, have in actual.items():
         if k not in desired and allow_delete(have):
             dele.append(have)

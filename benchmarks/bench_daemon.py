@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import datetime, timezone
 import shutil
 import subprocess
 import tempfile
@@ -27,6 +26,7 @@ import time
 from pathlib import Path
 
 from controller.agent.bmv2_process import Bmv2Switch, free_port
+from controller.daemon.log import epoch
 
 PREFIX = f"ub{os.getpid() % 100000}"
 
@@ -87,6 +87,10 @@ def _tor_switch(t: int, address: str, hosts: int, d: int, interfaces=None) -> st
     if interfaces:
         s += f"interfaces = {json.dumps(interfaces)}\n"
     return s
+
+
+def _s(x, width: int = 6) -> str:
+    return f"{x:>{width}.2f}s" if x is not None else f"{'-':>{width + 1}}"
 
 
 def _ms(x) -> str:
@@ -227,10 +231,17 @@ def bench_failure(work: Path, progs: dict, veths, trials: int = 4) -> dict:
                         raise RuntimeError("no failure.handled")
                     time.sleep(0.005)
                 rep = [e for e in log.lines if e["event"] == "failure.handled"][-1]
-                t_det = datetime.strptime(rep["detected"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(
-                    tzinfo=timezone.utc).timestamp()
+                t_det = epoch(rep["detected"])
+                # where the time went: detection -> routes computed -> the new generation's
+                # writing started -> every source stamps it (the report's generation_s)
+                after = {e["event"]: epoch(e["ts"]) - t_det for e in log.lines
+                         if e["event"] in ("routes.computed", "generation.writing") and epoch(e["ts"]) >= t_det}
                 rows.append({"op": rep["op"], "dataplane_ms": rep["dataplane_ms"], "generation_s": rep["generation_s"],
-                             "detect_ms": (t_det - t_wall) * 1e3})
+                             "detect_ms": (t_det - t_wall) * 1e3, "routes_s": after.get("routes.computed"),
+                             "writing_s": after.get("generation.writing"),
+                             "written": next((e["entries"] for e in reversed(log.lines)
+                                              if e["event"] == "generation.writing"), None),
+                             "load": os.getloadavg()[0]})
         finally:
             subprocess.run(["ip", "link", "set", up1_peer, "up"], capture_output=True)
             d.shutdown()
@@ -304,11 +315,14 @@ def main(quick: bool = False) -> int:
         f = bench_failure(work, p108, veths, trials=2 if quick else 4)
         print("\n-- failure of uplink 0/1 (veth down over netlink), (108, 6) ToR")
         print(f"{'op':<8} {'ip link -> detected':>20} {'detect->data plane':>19} {'detect->new generation':>23} "
-              f"{'ratio':>7}")
+              f"{'ratio':>7} | {'routes':>7} {'writing':>8} {'objects':>8} {'load':>5}")
         for r in f["rows"]:
             ratio = (r["generation_s"] * 1e3 / r["dataplane_ms"]) if r["dataplane_ms"] and r["generation_s"] else float("nan")
             print(f"{r['op']:<8} {r['detect_ms']:>17.1f} ms {r['dataplane_ms']:>16.1f} ms {r['generation_s']:>21.2f} s "
-                  f"{ratio:>6.0f}x")
+                  f"{ratio:>6.0f}x | {_s(r['routes_s'])} {_s(r['writing_s'], 7)} {r['written'] or '-':>8} "
+                  f"{r['load']:>5.1f}")
+        print("(routes, writing: detection -> routes computed, -> the new generation's writing started; the rest "
+              "to the new generation: write, read back, declare live, stamp)")
 
         j = bench_jitter(work, tiny, seconds=4.0 if quick else 8.0)
         print("\n-- slice timer, 9 switches (8 ToRs + OCS emulator)")

@@ -39,7 +39,7 @@ from controller.agent.backend import BackendError, backend_for as default_backen
 from controller.daemon import hosts, plan as plans
 from controller.daemon.clock import SliceClock
 from controller.daemon.config import NetConfig, load as load_config
-from controller.daemon.log import EventLog
+from controller.daemon.log import TS_FORMAT, EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared
 from controller.daemon.switch import SwitchAgent
@@ -54,7 +54,7 @@ QUEUE_MARGIN_S = 0.1
 
 
 def _iso(t: float | None = None) -> str:
-    return datetime.fromtimestamp(time.time() if t is None else t, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return datetime.fromtimestamp(time.time() if t is None else t, timezone.utc).strftime(TS_FORMAT)
 
 
 @dataclass

@@ -15,6 +15,15 @@ from datetime import datetime, timezone
 from typing import IO
 
 
+#: the time format of every line's ``ts`` and of the reports' times (UTC, microseconds)
+TS_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
+
+
+def epoch(ts: str) -> float:
+    """A log line's ``ts`` (or a report's time, e.g. ``detected``) as epoch seconds."""
+    return datetime.strptime(ts, TS_FORMAT).replace(tzinfo=timezone.utc).timestamp()
+
+
 class EventLog:
     def __init__(self, fmt: str = "json", stream: IO[str] | None = None):
         if fmt not in ("json", "kv"):
@@ -34,7 +43,7 @@ class EventLog:
         return " ".join(out)
 
     def event(self, event: str, level: str = "info", **fields) -> None:
-        rec = {"ts": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ"), "level": level, "event": event}
+        rec = {"ts": datetime.now(timezone.utc).strftime(TS_FORMAT), "level": level, "event": event}
         rec.update(fields)
         line = json.dumps(rec, separators=(",", ":"), default=str) if self.fmt == "json" else self._kv(rec)
         with self._lock:

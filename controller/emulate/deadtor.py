@@ -50,9 +50,9 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 
+from controller.daemon.log import epoch
 from controller.emulate import fabric, traffic
 from controller.errors import UroError
 
@@ -141,11 +141,6 @@ class DeadTorReport:
             return None
         n = len(v)
         return ((v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2), v[-1])
-
-
-def _epoch(iso: str) -> float:
-    """The daemon's report times (``controller._iso``: UTC, microseconds, ``Z``) as epoch seconds."""
-    return datetime.strptime(iso, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc).timestamp()
 
 
 class SnifferError(RuntimeError):
@@ -252,7 +247,7 @@ def measure(prefix: str, tor: int, state_root: str | Path = "/run/uro-emu", lead
         failed = True
         rep = next(e for e in reversed(fabric.status(prefix, state_root)["daemon"]["failures"]["events"])
                    if e["op"] == "fail" and e["kind"] == "tor" and e["target"] == tor)
-        t_det = _epoch(rep["detected"])
+        t_det = epoch(rep["detected"])
         t_gen = None if rep.get("generation_s") is None else t_det + rep["generation_s"]
         t_end = (t_gen or time.time()) + tail_s
         time.sleep(max(0.0, t_end - time.time()))
@@ -300,7 +295,7 @@ def mask_lines(log: Path, since: float) -> list[str]:
             continue
         try:
             ev = json.loads(line)
-            t = _epoch(ev["ts"]) if "ts" in ev else since
+            t = epoch(ev["ts"]) if "ts" in ev else since
         except (ValueError, KeyError):
             continue
         if t >= since:

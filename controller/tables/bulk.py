@@ -29,7 +29,9 @@ entries builds the routes once.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+import contextlib
+import gc
+from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -60,6 +62,21 @@ def _group(profile: str, group_id: int, member_ids: tuple) -> Group:
     o = _new(Group)
     o.__dict__.update(profile=profile, group_id=group_id, member_ids=member_ids)
     return o
+
+
+@contextlib.contextmanager
+def paused_gc() -> Iterator[None]:
+    """The cyclic garbage collector paused for a build: a ToR's routes are ~20K new tuples
+    and dataclasses that hold no cycles, and with the collector on, every 700 of them
+    start a collection that walks the young objects (and, every 100th, the daemon's whole
+    heap); reference counting frees them as before. Re-enabled (if it was on) on exit."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 class _Slow(Exception):
@@ -93,6 +110,9 @@ class _Layout:
         self.key_pos = tuple(pos[k["name"]] for k in ck)          # contract order -> given index
         self.key_lim = tuple(1 << k["bitwidth"] for k in ck)
         self.key_range = tuple(k["match"] == "range" for k in ck)
+        # (name, value) pairs made once per value and shared by the entries (immutable, equal);
+        # a value is cached only once checked. Key None holds the name.
+        self.key_pairs = tuple({None: k["name"]} for k in ck)
         self.action = None
         if action is not None:
             a = t["actions"].get(action)
@@ -106,30 +126,47 @@ class _Layout:
             self.param_names = tuple(p["name"] for p in cp)
             self.param_pos = tuple(pp[p["name"]] for p in cp)
             self.param_lim = tuple(1 << p["bitwidth"] for p in cp)
+            self.param_pairs = tuple({None: p["name"]} for p in cp)
 
     def match(self, values: Sequence) -> tuple:
+        pos = self.key_pos
+        v = values if pos == tuple(range(len(pos))) else [values[i] for i in pos]
         out = []
-        for name, i, lim, rng in zip(self.key_names, self.key_pos, self.key_lim, self.key_range):
-            v = values[i]
+        for x, lim, rng, pairs in zip(v, self.key_lim, self.key_range, self.key_pairs):
             if rng:
-                if type(v) is not tuple or len(v) != 2:
+                if type(x) is not tuple or len(x) != 2:
                     raise _Slow
-                lo, hi = v
+                lo, hi = x
                 if not (type(lo) is int and type(hi) is int and 0 <= lo <= hi < lim):
                     raise _Slow
-            elif not (type(v) is int and 0 <= v < lim):
+            elif type(x) is not int:      # before the cache: True, 1.0, numpy ints hash as 1
                 raise _Slow
-            out.append((name, v))
+            p = pairs.get(x)
+            if p is None:
+                if not rng and not 0 <= x < lim:
+                    raise _Slow
+                p = pairs[x] = (pairs[None], x)
+            out.append(p)
         return tuple(out)
 
     def params(self, values: Sequence) -> tuple:
         out = []
-        for name, i, lim in zip(self.param_names, self.param_pos, self.param_lim):
-            v = values[i]
-            if not (type(v) is int and 0 <= v < lim):
+        for i, lim, pairs in zip(self.param_pos, self.param_lim, self.param_pairs):
+            x = values[i]
+            if type(x) is not int:
                 raise _Slow
-            out.append((name, v))
+            p = pairs.get(x)
+            if p is None:
+                if not 0 <= x < lim:
+                    raise _Slow
+                p = pairs[x] = (pairs[None], x)
+            out.append(p)
         return tuple(out)
+
+    def same_keys(self, other: "_Layout") -> bool:
+        """Both take the same match tuples (same key names, order and widths)."""
+        return (self.key_names, self.key_pos, self.key_lim, self.key_range) == \
+            (other.key_names, other.key_pos, other.key_lim, other.key_range)
 
 
 def _generation(generation) -> int:
@@ -216,8 +253,12 @@ def _uro_fast(contract: dict, prof: dict, tbl, tor: int, generation: int) -> lis
     if n.size and not ((kcols >= 0).all() and (kcols < np.array(lay.key_lim)).all()
                        and (pcols >= 0).all() and (pcols < np.array(lay.param_lim)).all()):
         raise _Slow
-    kn, pn, name, action = lay.key_names, lay.param_names, lay.name, lay.action
-    return [_entry(name, tuple(zip(kn, k)), action, tuple(zip(pn, p)))
+    # the checked columns' (name, value) pairs, made once per distinct value and shared
+    kp = [{v: (nm, v) for v in np.unique(col).tolist()} for nm, col in zip(lay.key_names, kcols.T)]
+    pp = [{v: (nm, v) for v in np.unique(col).tolist()} for nm, col in zip(lay.param_names, pcols.T)]
+    get = dict.__getitem__
+    name, action = lay.name, lay.action
+    return [_entry(name, tuple(map(get, kp, k)), action, tuple(map(get, pp, p)))
             for k, p in zip(kcols.tolist(), pcols.tolist())]
 
 
@@ -347,6 +388,7 @@ def _exact_fast(contract: dict, prof: dict, routes, tor: int, generation: int, d
                                [f"tor{i}" for i in range(n - 1)] + [f"{f}{i}" for i in range(n) for f in ("up", "slice")])
         if first_lays[n].ranged or hops_lays[n].ranged:
             raise _Slow
+    shared = {n: first_lays[n].same_keys(hops_lays[n]) for n in first_lays}    # one match tuple for both
     paths = _Paths(prof)
     done: dict = {}
 
@@ -381,8 +423,9 @@ def _exact_fast(contract: dict, prof: dict, routes, tor: int, generation: int, d
             for m, path in enumerate(e.paths):
                 n, first, rest = path_params(path, t, dst)
                 fl, hl = first_lays[n], hops_lays[n]
-                entries.append(_entry(fl.name, fl.match((g, gid, lv, m)), fl.action, first))
-                entries.append(_entry(hl.name, hl.match((g, gid, lv, m)), hl.action, rest))
+                key = fl.match((g, gid, lv, m))
+                entries.append(_entry(fl.name, key, fl.action, first))
+                entries.append(_entry(hl.name, key if shared[n] else hl.match((g, gid, lv, m)), hl.action, rest))
     level_lays: dict[int, _Layout] = {}
     for shape, sid in shapes.items():
         for lv, (buckets, ties) in enumerate(shape):
@@ -408,21 +451,25 @@ def regenerate(batch: Batch, generation: int) -> Batch:
     g = ent._gen(generation)
     gbit = g << ent.GENERATION_ID_BIT
     key = "generation"
-    pos: dict[tuple, int] = {}
+    pair = ((key, g),)
+    pos: dict[str, int] = {}          # table -> index of the generation key (make_entry: contract order)
+    setattr_ = object.__setattr__
     entries = []
     for e in batch.entries:
         m = e.match
-        names = tuple(k for k, _ in m)
-        i = pos.get(names)
-        if i is None:
+        i = pos.get(e.table)
+        if i is None or i >= len(m) or m[i][0] != key:
+            names = [k for k, _ in m]
             if key not in names or e.is_default:
                 raise ent.EntryError(f"{e.table}: entry {dict(m)} has no {key!r} key: not a route entry")
-            i = pos[names] = names.index(key)
-        gid = e.group_id
-        o = _new(TableEntry)
-        o.__dict__.update(table=e.table, match=m[:i] + ((key, g),) + m[i + 1:], action=e.action, params=e.params,
-                          is_default=False, group_id=None if gid is None else (gid & _ID_MASK) | gbit,
-                          priority=e.priority)
+            i = pos[e.table] = names.index(key)
+        d = e.__dict__.copy()
+        d["match"] = m[:i] + pair + m[i + 1:] if i else pair + m[1:]
+        gid = d["group_id"]
+        if gid is not None:
+            d["group_id"] = (gid & _ID_MASK) | gbit
+        o = _new(type(e))
+        setattr_(o, "__dict__", d)
         entries.append(o)
     members = [_member(m.profile, (m.member_id & _ID_MASK) | gbit, m.action, m.params) for m in batch.members]
     groups = [_group(x.profile, (x.group_id & _ID_MASK) | gbit, tuple((i & _ID_MASK) | gbit for i in x.member_ids))

@@ -125,11 +125,12 @@ def route_entries(contract: dict, tor: int, uro_routes=None, path_routes=None,
                                  f"{prof['name']!r} (0..{prof['tors'] - 1}, not {tor})")
     if sr and path_routes is None:
         raise ent.EntryError(f"destinations {sr[:5]} are source-routed but no path routes were given")
-    b = ent.Batch(entries=bulk.route_mode_entries(contract, sr, True, generation))
-    if uro_routes is not None:
-        b.entries += ent.uro_entries(contract, uro_routes, tor, generation)
-    if path_routes is not None and sr:
-        b.extend(ent.ssrr_entries(contract, path_routes, tor, generation, dsts=sr))
+    with bulk.paused_gc():
+        b = ent.Batch(entries=bulk.route_mode_entries(contract, sr, True, generation))
+        if uro_routes is not None:
+            b.entries += ent.uro_entries(contract, uro_routes, tor, generation)
+        if path_routes is not None and sr:
+            b.extend(ent.ssrr_entries(contract, path_routes, tor, generation, dsts=sr))
     ent.check_sizes(contract, b, f"ToR {tor} routes (generation {generation})")
     return b
 
@@ -140,7 +141,8 @@ def regenerate(batch: ent.Batch, generation: int) -> ent.Batch:
     routes for it (the generation is only the ``generation`` key and bit 31 of member and
     group ids), at a fraction of the cost; ``batch`` is not changed. For an update that
     needs both generations' entries of the same routes (:func:`controller.tables.bulk.regenerate`)."""
-    return bulk.regenerate(batch, generation)
+    with bulk.paused_gc():
+        return bulk.regenerate(batch, generation)
 
 
 def tor_batch(contract: dict, tor: int, uro_routes=None, path_routes=None,

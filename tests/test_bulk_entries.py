@@ -183,3 +183,19 @@ def test_regenerate_changes_only_the_generation():
         tb.regenerate(tb.static_entries(c, 2), 1)
     with pytest.raises(ent.EntryError, match="generation must be 0 or 1"):
         tb.regenerate(b0, 2)
+
+
+def test_bulk_equals_reference_from_route_artifacts(tmp_path):
+    """Routes read one ToR at a time from compact artifacts (what the daemon uses at scale):
+    memory-mapped arrays of narrow dtypes give the same entries, as plain ints."""
+    from controller.tables import artifacts
+
+    sched = round_robin(8, 2)
+    uro = uro_compute(sched, UroParams(k=3, max_hops=4))
+    paths = ucmp.compute(sched, ucmp.UcmpParams(h_max=4))
+    a_uro = artifacts.open(artifacts.write(uro, tmp_path / "u.uro"), sched)
+    a_src = artifacts.open(artifacts.write(paths, tmp_path / "s.uro"), sched)
+    c = _contract(8, 2, 4, 3, 4)
+    for tor in (0, 5):
+        _check(c, a_uro, a_src, tor, [d for d in (1, 4, 6) if d != tor])
+        _same(tb.route_entries(c, tor, a_uro, a_src, [1, 6], 1), tb.route_entries(c, tor, uro, paths, [1, 6], 1))

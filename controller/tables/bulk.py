@@ -163,6 +163,24 @@ class _Layout:
             out.append(p)
         return tuple(out)
 
+    def prefill(self, bounds: dict[str, int]) -> "_Layout":
+        """Make the pairs of every value below ``bounds[name]`` (and its width) now, so that
+        :meth:`ints` builds a parameter tuple by lookups alone."""
+        for name, pairs, lim in zip(self.param_names, self.param_pairs, self.param_lim):
+            for v in range(min(bounds[name], lim)):
+                if v not in pairs:
+                    pairs[v] = (name, v)
+        return self
+
+    def ints(self, values: Sequence) -> tuple:
+        """:meth:`params` for values the caller has checked are ints (not bools, not NumPy
+        scalars: they would find an int's pair); one outside the prefilled pairs takes
+        :meth:`params` (which checks its width)."""
+        try:
+            return tuple(map(dict.__getitem__, self.param_pairs, [values[i] for i in self.param_pos]))
+        except KeyError:
+            return self.params(values)
+
     def same_keys(self, other: "_Layout") -> bool:
         """Both take the same match tuples (same key names, order and widths)."""
         return (self.key_names, self.key_pos, self.key_lim, self.key_range) == \
@@ -319,6 +337,10 @@ def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, ds
     if prof_name is None:
         raise _Slow
     member_action = lay.action
+    bounds = {"n": h + 1}
+    for i in range(h):
+        bounds.update({f"tor{i}": prof["tors"], f"up{i}": prof["uplinks"], f"slice{i}": prof["slices"]})
+    lay.prefill(bounds)
     priority = 1 if lay.ranged else 0
     paths = _Paths(prof)
     params_of: dict = {}
@@ -336,11 +358,11 @@ def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, ds
         for path in e.paths:
             p = params_of.get(path) if type(path) is tuple else None
             if p is None:
-                n, hops = paths.hops(path)
+                n, hops = paths.hops(path)          # checked: ints within the profile's ranges
                 vals = [n]
                 for i in range(h):
                     vals.extend(hops[i] if i < n else (0, 0, 0))
-                p = params_of[path] = lay.params(vals)
+                p = params_of[path] = lay.ints(vals)
             m = gbit | mid
             members.append(_member(prof_name, m, member_action, p))
             ids.append(m)
@@ -388,21 +410,36 @@ def _exact_fast(contract: dict, prof: dict, routes, tor: int, generation: int, d
                                [f"tor{i}" for i in range(n - 1)] + [f"{f}{i}" for i in range(n) for f in ("up", "slice")])
         if first_lays[n].ranged or hops_lays[n].ranged:
             raise _Slow
-    shared = {n: first_lays[n].same_keys(hops_lays[n]) for n in first_lays}    # one match tuple for both
+        bounds = {"up0": prof["uplinks"], "wait0": S}
+        for i in range(n):
+            bounds.update({f"tor{i}": prof["tors"], f"up{i}": prof["uplinks"], f"slice{i}": S})
+        first_lays[n].prefill(bounds)
+        hops_lays[n].prefill(bounds)
+    # one (generation, group, level, member) key tuple for a path's ssrr_first and ssrr_hops
+    # entries: the group's pairs once per group, level/member pairs from short lists
+    kl = _Layout(contract, "ssrr_first", gkey)
+    same = {n: (first_lays[n].same_keys(kl), hops_lays[n].same_keys(kl)) for n in first_lays}
+    quick = kl.key_names == gkey and kl.key_pos == (0, 1, 2, 3) and max(kl.key_lim[2:]) <= 256
+    lvp = [(gkey[2], i) for i in range(kl.key_lim[2])] if quick else []
+    mp = [(gkey[3], i) for i in range(kl.key_lim[3])] if quick else []
     paths = _Paths(prof)
-    done: dict = {}
+    rest_of: dict = {}      # path -> (n, hops, ssrr_hops parameters): a path's hops do not depend on t
+    first_of: dict = {}     # (n, uplink, wait) -> ssrr_first parameters
 
     def path_params(path, t, dst):
-        key = (path, t, dst)
-        got = done.get(key)
+        got = rest_of.get(path) if type(path) is tuple else None
         if got is None:
-            n, hops = paths.hops(path)
-            if hops[-1][0] != dst:
-                raise _Slow
-            first = first_lays[n].params((hops[0][1], (hops[0][2] - t) % S))
+            n, hops = paths.hops(path)          # checked: ints within the profile's ranges
             vals = [y for y, _, _ in hops[:n - 1]] + [v for _, j, s in hops for v in (j, s)]
-            got = done[key] = (n, first, hops_lays[n].params(vals))
-        return got
+            got = rest_of[path] = (n, hops, hops_lays[n].ints(vals))
+        n, hops, rest = got
+        if hops[-1][0] != dst or type(t) is not int:
+            raise _Slow
+        up, w = hops[0][1], (hops[0][2] - t) % S
+        first = first_of.get((n, up, w))
+        if first is None:
+            first = first_of[(n, up, w)] = first_lays[n].ints((up, w))
+        return n, first, rest
 
     shapes: dict[tuple, int] = {}
     entries = []
@@ -419,13 +456,18 @@ def _exact_fast(contract: dict, prof: dict, routes, tor: int, generation: int, d
         sid = shapes.setdefault(shape, len(shapes) + 1)
         entries.append(_entry(path_lay.name, path_lay.match((g, dst, t)), path_lay.action,
                               path_lay.params((gid, sid))))
+        base = kl.match((g, gid, 0, 0))[:2] if quick else None
         for lv, e in enumerate(levels):
             for m, path in enumerate(e.paths):
                 n, first, rest = path_params(path, t, dst)
                 fl, hl = first_lays[n], hops_lays[n]
-                key = fl.match((g, gid, lv, m))
-                entries.append(_entry(fl.name, key, fl.action, first))
-                entries.append(_entry(hl.name, key if shared[n] else hl.match((g, gid, lv, m)), hl.action, rest))
+                if quick and lv < len(lvp) and m < len(mp):
+                    key = base + (lvp[lv], mp[m])
+                else:
+                    key = kl.match((g, gid, lv, m))
+                sf, sh = same[n]
+                entries.append(_entry(fl.name, key if sf else fl.match((g, gid, lv, m)), fl.action, first))
+                entries.append(_entry(hl.name, key if sh else hl.match((g, gid, lv, m)), hl.action, rest))
     level_lays: dict[int, _Layout] = {}
     for shape, sid in shapes.items():
         for lv, (buckets, ties) in enumerate(shape):

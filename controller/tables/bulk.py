@@ -14,7 +14,9 @@ produces (the same entries, members and groups, in the same order, with the same
   (dst, arrival slice)) and checked with array comparisons;
 - a tied path's parameters are computed once per build (paths recur across slices and
   bucket ranges);
-- the frozen dataclasses are created without their per-field frozen ``__setattr__``.
+- (name, value) pairs are made once per value and shared by the entries (immutable);
+- the frozen dataclasses are created without their per-field frozen ``__setattr__``, and
+  the cyclic collector is paused during a build (:func:`paused_gc`).
 
 Errors are the reference's, by construction: whenever a value or a contract does not
 take the fast path's shape (a width exceeded, a name missing, a path too long, a
@@ -66,10 +68,11 @@ def _group(profile: str, group_id: int, member_ids: tuple) -> Group:
 
 @contextlib.contextmanager
 def paused_gc() -> Iterator[None]:
-    """The cyclic garbage collector paused for a build: a ToR's routes are ~20K new tuples
-    and dataclasses that hold no cycles, and with the collector on, every 700 of them
-    start a collection that walks the young objects (and, every 100th, the daemon's whole
-    heap); reference counting frees them as before. Re-enabled (if it was on) on exit."""
+    """The cyclic garbage collector paused for a build. A ToR's routes are ~20K new tuples
+    and dataclasses (none in a cycle); with the collector on, every 700 allocations start a
+    young collection, every 10th of those a middle one, and the daemon's whole heap is walked
+    when enough survive. Paused, the new objects are walked once, by the first young
+    collection after the build. Re-enabled (if it was on) on exit, also on an error."""
     was = gc.isenabled()
     gc.disable()
     try:

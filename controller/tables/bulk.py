@@ -321,12 +321,17 @@ def ssrr_entries(contract: dict, routes, tor: int, generation: int = 0, dsts: It
     layout: :func:`ssrr_exact_entries`), with layouts and paths checked once per build."""
     if "ssrr_level" in contract["tables"]:
         return ssrr_exact_entries(contract, routes, tor, generation, dsts)
+    return _source_batch(_ssrr_fast, ent.ssrr_entries_reference, contract, routes, tor, generation, dsts)
+
+
+def _source_batch(fast, reference, contract: dict, routes, tor: int, generation: int, dsts) -> Batch:
+    """``fast``, or ``reference`` where the fast path does not apply (it raises its error)."""
     prof = ent._check_fits(contract, routes.schedule)
     dsts = None if dsts is None else list(dsts)
     try:
-        return _ssrr_fast(contract, prof, routes, tor, generation, dsts)
+        return fast(contract, prof, routes, tor, generation, dsts)
     except _Slow:
-        return ent.ssrr_entries_reference(contract, routes, tor, generation, dsts)
+        return reference(contract, routes, tor, generation, dsts)
 
 
 def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, dsts) -> Batch:
@@ -381,12 +386,7 @@ def ssrr_exact_entries(contract: dict, routes, tor: int, generation: int = 0,
                        dsts: Iterable[int] | None = None) -> Batch:
     """:func:`controller.tables.entries.ssrr_exact_entries_reference` (t2na: exact entries
     and a hash pick), with layouts and paths checked once per build."""
-    prof = ent._check_fits(contract, routes.schedule)
-    dsts = None if dsts is None else list(dsts)
-    try:
-        return _exact_fast(contract, prof, routes, tor, generation, dsts)
-    except _Slow:
-        return ent.ssrr_exact_entries_reference(contract, routes, tor, generation, dsts)
+    return _source_batch(_exact_fast, ent.ssrr_exact_entries_reference, contract, routes, tor, generation, dsts)
 
 
 def _exact_fast(contract: dict, prof: dict, routes, tor: int, generation: int, dsts) -> Batch:

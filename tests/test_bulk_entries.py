@@ -134,6 +134,9 @@ def test_bulk_equals_reference_on_the_tiny_profile_both_layouts():
             _check(c, uro, paths, tor, [d for d in (1, 2, 5, 6) if d != tor])
         b = tb.route_entries(c, 3, uro, paths, [5, 6], 0)
         assert b.entries and any(e.table.endswith("ssrr_path") for e in b.entries)
+        for g in (0, 1):          # every destination (dsts None): the same entries or the same error
+            _same(_outcome(lambda: ent.ssrr_entries(c, paths, 3, g)),
+                  _outcome(lambda: ent.ssrr_entries_reference(c, paths, 3, g)))
 
 
 def test_errors_are_the_references():

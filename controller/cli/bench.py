@@ -41,6 +41,8 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_daemon").main(quick=args.quick)
     if args.suite == "tofino2":            # minutes per build with bf-p4c: only when asked for
         rc |= load_suite("bench_tofino2").main(quick=args.quick, large=not args.skip_large)
+    if args.suite == "entries":            # one (108, 6) ToR's route entries: per-entry vs bulk (~1 min)
+        rc |= load_suite("bench_entries").main(quick=args.quick)
     if args.suite == "emulate":
         rc |= load_suite("bench_emulate").main(quick=args.quick)
     if args.suite == "ucmp-emulate":
@@ -53,14 +55,15 @@ def register(sub) -> None:
                                      "P4Runtime writes")
     r.add_argument("--quick", action="store_true", help="small sizes only")
     r.add_argument("--skip-large", action="store_true", help="skip the 1024x32 runs")
-    r.add_argument("--suite", choices=["uro", "ucmp", "agent", "artifacts", "daemon", "tofino2", "emulate",
-                                       "ucmp-emulate", "all"],
+    r.add_argument("--suite", choices=["uro", "ucmp", "agent", "artifacts", "daemon", "tofino2", "entries",
+                                       "emulate", "ucmp-emulate", "all"],
                    default="all",
                    help="URO engine vs reference, UCMP and baselines vs the paper, P4Runtime writes to "
                         "simple_switch_grpc (batched vs one per request, full push of a 108x6 ToR), route artifacts "
                         "(compact vs JSON, (1024, 32) per-hop and UCMP written, one ToR read back), the daemon "
                         "(hitless swaps, failure reaction, timer jitter on simple_switch_grpc), or all (default); "
-                        "not part of all: tofino2 (builds with bf-p4c: compile times, resources, K = 4 vs 10; minutes "
+                        "not part of all: entries (one (108, 6) ToR's route entries built per entry vs in bulk, "
+                        "and the other generation derived), tofino2 (builds with bf-p4c: compile times, resources, K = 4 vs 10; minutes "
                         "per build), emulate (the emulated fabric driven by the daemon; root, bmv2, p4c) and ucmp-emulate "
                         "(UCMP source routes with host flow aging vs URO per-hop routes under a mix of short flows and "
                         "one long flow on the emulated fabric; root, bmv2, p4c, nft)")

@@ -263,7 +263,16 @@ def _check_fits(contract: dict, sched) -> dict:
 
 
 def uro_entries(contract: dict, routes, tor: int, generation: int = 0) -> list[TableEntry]:
-    """All per-hop entries of one ToR from URO routes (controller.tables.perhop.entries).
+    """All per-hop entries of one ToR from URO routes: :func:`uro_entries_reference`, built
+    in bulk (:mod:`controller.tables.bulk`; equal output, equal errors)."""
+    from controller.tables import bulk
+
+    return bulk.uro_entries(contract, routes, tor, generation)
+
+
+def uro_entries_reference(contract: dict, routes, tor: int, generation: int = 0) -> list[TableEntry]:
+    """All per-hop entries of one ToR from URO routes (controller.tables.perhop.entries),
+    one :func:`uro_entry` each: the reference :func:`uro_entries` must equal.
 
     Every alternative of an entry is written: routes with more alternatives than the
     profile's K are refused (compute them with k <= K), never cut."""
@@ -331,7 +340,16 @@ def ssrr_group(contract: dict, dst_tor: int, start_slice: int, bucket: int | tup
 
 def ssrr_entries(contract: dict, routes, tor: int, generation: int = 0, dsts: Iterable[int] | None = None) -> Batch:
     """The source-route entries of one ToR from path routes (UCMP or a baseline), for
-    destinations ``dsts`` (default: all).
+    destinations ``dsts`` (default: all): :func:`ssrr_entries_reference` built in bulk
+    (:mod:`controller.tables.bulk`; equal output, equal errors)."""
+    from controller.tables import bulk
+
+    return bulk.ssrr_entries(contract, routes, tor, generation, dsts)
+
+
+def ssrr_entries_reference(contract: dict, routes, tor: int, generation: int = 0,
+                           dsts: Iterable[int] | None = None) -> Batch:
+    """The reference :func:`ssrr_entries` must equal: one :func:`ssrr_group` per entry.
 
     One selector group per (dst, start slice, bucket range): its members are the tied
     paths (:func:`controller.tables.source.entries`); a program without the selector
@@ -342,7 +360,7 @@ def ssrr_entries(contract: dict, routes, tor: int, generation: int = 0, dsts: It
     from controller.tables import source as source_tables
 
     if "ssrr_level" in contract["tables"]:
-        return ssrr_exact_entries(contract, routes, tor, generation, dsts)
+        return ssrr_exact_entries_reference(contract, routes, tor, generation, dsts)
     prof = _check_fits(contract, routes.schedule)
     b = Batch()
     gid, mid = 1, 1
@@ -364,7 +382,18 @@ def _check_hops(prof: dict, tor: int, dst: int, t: int, buckets: tuple[int, int]
 
 def ssrr_exact_entries(contract: dict, routes, tor: int, generation: int = 0,
                        dsts: Iterable[int] | None = None) -> Batch:
-    """The source routes of one ToR as exact entries and a hash pick (t2na, UCMP §6.2).
+    """The source routes of one ToR as exact entries and a hash pick (t2na, UCMP §6.2):
+    :func:`ssrr_exact_entries_reference` built in bulk (:mod:`controller.tables.bulk`;
+    equal output, equal errors)."""
+    from controller.tables import bulk
+
+    return bulk.ssrr_exact_entries(contract, routes, tor, generation, dsts)
+
+
+def ssrr_exact_entries_reference(contract: dict, routes, tor: int, generation: int = 0,
+                                 dsts: Iterable[int] | None = None) -> Batch:
+    """The source routes of one ToR as exact entries and a hash pick (t2na, UCMP §6.2),
+    one :func:`path_entries` per tied path: the reference :func:`ssrr_exact_entries` must equal.
 
     A (dst, start slice) group is one ``ssrr_path`` entry naming the group (ids from 1, in
     route order) and its shape; a shape -- the group's bucket ranges in order, each with its

@@ -1,0 +1,522 @@
+"""One ToR's route entries in bulk: the same objects as the per-entry builders, built fast.
+
+After a failure the daemon builds a ToR's route entries for the new route set (issue 21
+§3: new routes in <= 0.5 s at (108, 6)). :mod:`controller.tables.entries` builds them one
+entry at a time -- :func:`~controller.tables.entries.make_entry` looks the table up and
+checks every key and parameter name and width per entry -- which is clear and is kept as
+the *reference* (``entries.uro_entries_reference``, ``ssrr_entries_reference``,
+``ssrr_exact_entries_reference``). The builders here produce exactly what the reference
+produces (the same entries, members and groups, in the same order, with the same ids):
+
+- a table/action layout (:class:`_Layout`) is looked up and checked once per build, not
+  once per entry; an entry's values are then checked against precomputed limits only;
+- the URO per-hop entries are computed as NumPy arrays over the ToR's table (one row per
+  (dst, arrival slice)) and checked with array comparisons;
+- a tied path's parameters are computed once per build (paths recur across slices and
+  bucket ranges);
+- (name, value) pairs are made once per value and shared by the entries (immutable);
+- the frozen dataclasses are created without their per-field frozen ``__setattr__``, and
+  the cyclic collector is paused during a build (:func:`paused_gc`).
+
+Errors are the reference's, by construction: whenever a value or a contract does not
+take the fast path's shape (a width exceeded, a name missing, a path too long, a
+generation out of 0/1, ...), the builder gives up (:class:`_Slow`) and the reference
+builds the same routes, raising its own error for the first entry that does not fit.
+
+:func:`regenerate` derives generation g's batch from the other generation's (the
+generation is only the ``generation`` key and bit ``GENERATION_ID_BIT`` of member and
+group ids, docs/p4.md "Route generations"), so an update that needs both generations'
+entries builds the routes once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+from typing import Iterable, Iterator, Sequence
+
+import numpy as np
+
+from controller.tables import entries as ent
+from controller.tables.entries import Batch, Group, Member, TableEntry
+
+_new = object.__new__
+_ID_MASK = (1 << ent.GENERATION_ID_BIT) - 1
+
+
+def _entry(table: str, match: tuple, action: str | None, params: tuple, group_id: int | None = None,
+           priority: int = 0) -> TableEntry:
+    """``TableEntry(table, match, action, params, False, group_id, priority)``, without the
+    frozen dataclass's field-by-field ``object.__setattr__`` (equal, same hash)."""
+    o = _new(TableEntry)
+    o.__dict__.update(table=table, match=match, action=action, params=params, is_default=False,
+                      group_id=group_id, priority=priority)
+    return o
+
+
+def _member(profile: str, member_id: int, action: str, params: tuple) -> Member:
+    o = _new(Member)
+    o.__dict__.update(profile=profile, member_id=member_id, action=action, params=params)
+    return o
+
+
+def _group(profile: str, group_id: int, member_ids: tuple) -> Group:
+    o = _new(Group)
+    o.__dict__.update(profile=profile, group_id=group_id, member_ids=member_ids)
+    return o
+
+
+@contextlib.contextmanager
+def paused_gc() -> Iterator[None]:
+    """The cyclic garbage collector paused for a build. A ToR's routes are ~20K new tuples
+    and dataclasses (none in a cycle); with the collector on, every 700 allocations start a
+    young collection, every 10th of those a middle one, and the daemon's whole heap is walked
+    when enough survive. Paused, the new objects are walked once, by the first young
+    collection after the build. Re-enabled (if it was on) on exit, also on an error."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+class _Slow(Exception):
+    """The fast path does not apply: build with the reference (which raises its error)."""
+
+
+class _Layout:
+    """What :func:`~controller.tables.entries.make_entry` checks for one table and action,
+    checked once: the caller gives keys and parameters as value lists in a fixed order
+    (``keys``, ``params``); :meth:`match` / :meth:`params` check the values against the
+    widths and return the contract-ordered tuples make_entry would.
+
+    Only exact and range keys take this path; anything else (a name the contract lacks,
+    a missing one, an lpm/ternary key) raises :class:`_Slow`."""
+
+    def __init__(self, contract: dict, short: str, keys: Sequence[str], action: str | None = None,
+                 params: Sequence[str] = ()):
+        try:
+            t = contract["tables"][short]
+        except (KeyError, TypeError):
+            raise _Slow from None
+        self.name = t["name"]
+        ck = t["keys"]
+        if sorted(keys) != sorted(k["name"] for k in ck) or len(set(keys)) != len(keys):
+            raise _Slow
+        if any(k["match"] not in ("exact", "range") for k in ck):
+            raise _Slow
+        self.ranged = any(k["match"] == "range" for k in ck)
+        pos = {n: i for i, n in enumerate(keys)}
+        self.key_names = tuple(k["name"] for k in ck)
+        self.key_pos = tuple(pos[k["name"]] for k in ck)          # contract order -> given index
+        self.key_lim = tuple(1 << k["bitwidth"] for k in ck)
+        self.key_range = tuple(k["match"] == "range" for k in ck)
+        # (name, value) pairs made once per value and shared by the entries (immutable, equal);
+        # a value is cached only once checked. Key None holds the name.
+        self.key_pairs = tuple({None: k["name"]} for k in ck)
+        self.action = None
+        if action is not None:
+            a = t["actions"].get(action)
+            if a is None:
+                raise _Slow
+            cp = a["params"]
+            if sorted(params) != sorted(p["name"] for p in cp) or len(set(params)) != len(params):
+                raise _Slow
+            pp = {n: i for i, n in enumerate(params)}
+            self.action = a["name"]
+            self.param_names = tuple(p["name"] for p in cp)
+            self.param_pos = tuple(pp[p["name"]] for p in cp)
+            self.param_lim = tuple(1 << p["bitwidth"] for p in cp)
+            self.param_pairs = tuple({None: p["name"]} for p in cp)
+
+    def match(self, values: Sequence) -> tuple:
+        pos = self.key_pos
+        v = values if pos == tuple(range(len(pos))) else [values[i] for i in pos]
+        out = []
+        for x, lim, rng, pairs in zip(v, self.key_lim, self.key_range, self.key_pairs):
+            if rng:
+                if type(x) is not tuple or len(x) != 2:
+                    raise _Slow
+                lo, hi = x
+                if not (type(lo) is int and type(hi) is int and 0 <= lo <= hi < lim):
+                    raise _Slow
+            elif type(x) is not int:      # before the cache: True, 1.0, numpy ints hash as 1
+                raise _Slow
+            p = pairs.get(x)
+            if p is None:
+                if not rng and not 0 <= x < lim:
+                    raise _Slow
+                p = pairs[x] = (pairs[None], x)
+            out.append(p)
+        return tuple(out)
+
+    def params(self, values: Sequence) -> tuple:
+        out = []
+        for i, lim, pairs in zip(self.param_pos, self.param_lim, self.param_pairs):
+            x = values[i]
+            if type(x) is not int:
+                raise _Slow
+            p = pairs.get(x)
+            if p is None:
+                if not 0 <= x < lim:
+                    raise _Slow
+                p = pairs[x] = (pairs[None], x)
+            out.append(p)
+        return tuple(out)
+
+    def prefill(self, bounds: dict[str, int]) -> "_Layout":
+        """Make the pairs of every value below ``bounds[name]`` (and its width) now, so that
+        :meth:`ints` builds a parameter tuple by lookups alone."""
+        for name, pairs, lim in zip(self.param_names, self.param_pairs, self.param_lim):
+            for v in range(min(bounds[name], lim)):
+                if v not in pairs:
+                    pairs[v] = (name, v)
+        return self
+
+    def ints(self, values: Sequence) -> tuple:
+        """:meth:`params` for values the caller has checked are ints (not bools, not NumPy
+        scalars: they would find an int's pair); one outside the prefilled pairs takes
+        :meth:`params` (which checks its width)."""
+        try:
+            return tuple(map(dict.__getitem__, self.param_pairs, [values[i] for i in self.param_pos]))
+        except KeyError:
+            return self.params(values)
+
+    def same_keys(self, other: "_Layout") -> bool:
+        """Both take the same match tuples (same key names, order and widths)."""
+        return (self.key_names, self.key_pos, self.key_lim, self.key_range) == \
+            (other.key_names, other.key_pos, other.key_lim, other.key_range)
+
+
+def _generation(generation) -> int:
+    if type(generation) is not int or generation not in (0, 1):
+        raise _Slow
+    return generation
+
+
+# ---- route mode ----------------------------------------------------------------------------
+def route_mode_entries(contract: dict, dsts: Iterable[int], source_routed: bool, generation: int = 0
+                       ) -> list[TableEntry]:
+    """``[route_mode_entry(contract, d, source_routed, generation) for d in dsts]``."""
+    dsts = list(dsts)
+    try:
+        g = _generation(generation)
+        lay = _Layout(contract, "route_mode", ("generation", "dst_tor"),
+                      "source_route" if source_routed else "per_hop", ())
+        if lay.ranged:
+            raise _Slow
+        return [_entry(lay.name, lay.match((g, d)), lay.action, ()) for d in dsts]
+    except _Slow:
+        return [ent.route_mode_entry(contract, d, source_routed, generation) for d in dsts]
+
+
+# ---- URO per-hop ----------------------------------------------------------------------------
+def uro_entries(contract: dict, routes, tor: int, generation: int = 0) -> list[TableEntry]:
+    """:func:`controller.tables.entries.uro_entries_reference`, as array operations over the
+    ToR's per-hop table: one row per (dst, arrival slice) with an alternative."""
+    prof = ent._check_fits(contract, routes.schedule)
+    from controller.tables import perhop
+
+    try:
+        return _uro_fast(contract, prof, perhop.tor_table(routes, tor), tor, generation)
+    except _Slow:
+        return ent.uro_entries_reference(contract, routes, tor, generation)
+
+
+def _uro_fast(contract: dict, prof: dict, tbl, tor: int, generation: int) -> list[TableEntry]:
+    g = _generation(generation)
+    K, S, D = prof["alternatives"], prof["slices"], prof["uplinks"]
+    t = contract["tables"].get("uro_next_hop")
+    if t is None or "set_alternatives" not in t["actions"]:
+        raise _Slow
+    waits = "wait0" in {p["name"] for p in t["actions"]["set_alternatives"]["params"]}
+    kind = "wait" if waits else "slice"
+    pnames = ["n"] + [f"{f}{i}" for i in range(K) for f in ("up", kind)]
+    lay = _Layout(contract, "uro_next_hop", ("generation", "arrival_slice", "dst_tor"), "set_alternatives", pnames)
+    if lay.ranged:
+        raise _Slow
+    upl = np.asarray(tbl.alt_uplink).astype(np.int64)   # [S, N, Kr]
+    wait = np.asarray(tbl.alt_wait).astype(np.int64)
+    Sr, N, Kr = upl.shape
+    if Sr != S:
+        raise _Slow
+    upl = upl.transpose(1, 0, 2)                          # [N, S, Kr]: dst-major, as the reference
+    wait = wait.transpose(1, 0, 2)
+    neg = upl < 0
+    n = np.where(neg.any(-1), neg.argmax(-1), Kr)         # leading alternatives (the reference stops at -1)
+    keep = n > 0
+    keep[tor] = False
+    dst, arr = np.nonzero(keep)
+    n = n[dst, arr]
+    if n.size and int(n.max()) > K:
+        raise _Slow                                       # the reference names the entry
+    u = upl[dst, arr][:, :K]
+    w = wait[dst, arr][:, :K]
+    if Kr < K:
+        u = np.pad(u, ((0, 0), (0, K - Kr)))
+        w = np.pad(w, ((0, 0), (0, K - Kr)))
+    live = np.arange(K)[None, :] < n[:, None]
+    if not ((u[live] >= 0) & (u[live] < D)).all():
+        raise _Slow
+    dep = (arr[:, None] + w) % S
+    val = (dep - arr[:, None]) % S if waits else dep
+    u = np.where(live, u, 0)
+    val = np.where(live, val, 0)
+    cols = {"n": n}
+    for i in range(K):
+        cols[f"up{i}"] = u[:, i]
+        cols[f"{kind}{i}"] = val[:, i]
+    keys = {"generation": np.full(n.size, g), "arrival_slice": arr, "dst_tor": dst}
+    kcols = np.stack([keys[k] for k in lay.key_names], axis=1) if n.size else np.zeros((0, 3), np.int64)
+    pcols = np.stack([cols[p] for p in lay.param_names], axis=1) if n.size else np.zeros((0, len(pnames)), np.int64)
+    if n.size and not ((kcols >= 0).all() and (kcols < np.array(lay.key_lim)).all()
+                       and (pcols >= 0).all() and (pcols < np.array(lay.param_lim)).all()):
+        raise _Slow
+    # the checked columns' (name, value) pairs, made once per distinct value and shared
+    kp = [{v: (nm, v) for v in np.unique(col).tolist()} for nm, col in zip(lay.key_names, kcols.T)]
+    pp = [{v: (nm, v) for v in np.unique(col).tolist()} for nm, col in zip(lay.param_names, pcols.T)]
+    get = dict.__getitem__
+    name, action = lay.name, lay.action
+    return [_entry(name, tuple(map(get, kp, k)), action, tuple(map(get, pp, p)))
+            for k, p in zip(kcols.tolist(), pcols.tolist())]
+
+
+# ---- SSRR source routes ----------------------------------------------------------------------
+class _Paths:
+    """A path's hop values, checked once per build: [(tor, up, slice)] -> (n, flat values)."""
+
+    def __init__(self, prof: dict):
+        self.h = prof["ssrr_hops"]
+        self.lims = (prof["tors"], prof["uplinks"], prof["slices"])
+        self.seen: dict = {}
+
+    def hops(self, path) -> tuple:
+        try:
+            return self.seen[path]
+        except KeyError:
+            pass
+        except TypeError:
+            raise _Slow from None
+        n = len(path)
+        if not 1 <= n <= self.h:
+            raise _Slow
+        lt, lu, ls = self.lims
+        flat = []
+        for hop in path:
+            if type(hop) is not tuple or len(hop) != 3:
+                raise _Slow
+            y, j, s = hop
+            if not (type(y) is int and type(j) is int and type(s) is int
+                    and 0 <= y < lt and 0 <= j < lu and 0 <= s < ls):
+                raise _Slow
+            flat.append(hop)
+        self.seen[path] = out = (n, tuple(flat))
+        return out
+
+
+def ssrr_entries(contract: dict, routes, tor: int, generation: int = 0, dsts: Iterable[int] | None = None) -> Batch:
+    """:func:`controller.tables.entries.ssrr_entries_reference` (selector groups; the exact
+    layout: :func:`ssrr_exact_entries`), with layouts and paths checked once per build."""
+    if "ssrr_level" in contract["tables"]:
+        return ssrr_exact_entries(contract, routes, tor, generation, dsts)
+    return _source_batch(_ssrr_fast, ent.ssrr_entries_reference, contract, routes, tor, generation, dsts)
+
+
+def _source_batch(fast, reference, contract: dict, routes, tor: int, generation: int, dsts) -> Batch:
+    """``fast``, or ``reference`` where the fast path does not apply (it raises its error)."""
+    prof = ent._check_fits(contract, routes.schedule)
+    dsts = None if dsts is None else list(dsts)
+    try:
+        return fast(contract, prof, routes, tor, generation, dsts)
+    except _Slow:
+        return reference(contract, routes, tor, generation, dsts)
+
+
+def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, dsts) -> Batch:
+    from controller.tables import source as source_tables
+
+    g = _generation(generation)
+    h = prof["ssrr_hops"]
+    pnames = ["n"] + [f"{f}{i}" for i in range(h) for f in ("tor", "up", "slice")]
+    lay = _Layout(contract, "ssrr_path", ("generation", "dst_tor", "start_slice", "bucket"), "write_path", pnames)
+    prof_name = contract["tables"]["ssrr_path"].get("action_profile")
+    if prof_name is None:
+        raise _Slow
+    member_action = lay.action
+    bounds = {"n": h + 1}
+    for i in range(h):
+        bounds.update({f"tor{i}": prof["tors"], f"up{i}": prof["uplinks"], f"slice{i}": prof["slices"]})
+    lay.prefill(bounds)
+    priority = 1 if lay.ranged else 0
+    paths = _Paths(prof)
+    params_of: dict = {}
+    gbit = g << ent.GENERATION_ID_BIT
+    members, groups, entries = [], [], []
+    gid, mid = 1, 1
+    for e in source_tables.entries(routes, tor, dsts):
+        b = e.buckets
+        if type(b) is int:
+            b = (b, b)
+        match = lay.match((g, e.dst, e.slice, b))
+        if not (gid <= _ID_MASK and mid + len(e.paths) - 1 <= _ID_MASK):
+            raise _Slow
+        ids = []
+        for path in e.paths:
+            p = params_of.get(path) if type(path) is tuple else None
+            if p is None:
+                n, hops = paths.hops(path)          # checked: ints within the profile's ranges
+                vals = [n]
+                for i in range(h):
+                    vals.extend(hops[i] if i < n else (0, 0, 0))
+                p = params_of[path] = lay.ints(vals)
+            m = gbit | mid
+            members.append(_member(prof_name, m, member_action, p))
+            ids.append(m)
+            mid += 1
+        gg = gbit | gid
+        groups.append(_group(prof_name, gg, tuple(ids)))
+        entries.append(_entry(lay.name, match, None, (), gg, priority))
+        gid += 1
+    return Batch(members, groups, entries)
+
+
+def ssrr_exact_entries(contract: dict, routes, tor: int, generation: int = 0,
+                       dsts: Iterable[int] | None = None) -> Batch:
+    """:func:`controller.tables.entries.ssrr_exact_entries_reference` (t2na: exact entries
+    and a hash pick), with layouts and paths checked once per build."""
+    return _source_batch(_exact_fast, ent.ssrr_exact_entries_reference, contract, routes, tor, generation, dsts)
+
+
+def _exact_fast(contract: dict, prof: dict, routes, tor: int, generation: int, dsts) -> Batch:
+    from itertools import groupby
+
+    from controller.tables import source as source_tables
+
+    g = _generation(generation)
+    S, H = prof["slices"], prof["ssrr_hops"]
+    level = contract["tables"].get("ssrr_level")
+    if level is None:
+        raise _Slow
+    level_actions = level["actions"]
+    path_lay = _Layout(contract, "ssrr_path", ("generation", "dst_tor", "start_slice"), "set_group",
+                       ("group", "shape"))
+    if path_lay.ranged:
+        raise _Slow
+    gkey = ("generation", "group", "level", "member")
+    first_lays: dict[int, _Layout] = {}
+    hops_lays: dict[int, _Layout] = {}
+    for n in range(1, H + 1):
+        first_lays[n] = _Layout(contract, "ssrr_first", gkey, f"first_{n}", ("up0", "wait0"))
+        hops_lays[n] = _Layout(contract, "ssrr_hops", gkey, f"write_path_{n}",
+                               [f"tor{i}" for i in range(n - 1)] + [f"{f}{i}" for i in range(n) for f in ("up", "slice")])
+        if first_lays[n].ranged or hops_lays[n].ranged:
+            raise _Slow
+        bounds = {"up0": prof["uplinks"], "wait0": S}
+        for i in range(n):
+            bounds.update({f"tor{i}": prof["tors"], f"up{i}": prof["uplinks"], f"slice{i}": S})
+        first_lays[n].prefill(bounds)
+        hops_lays[n].prefill(bounds)
+    # one (generation, group, level, member) key tuple for a path's ssrr_first and ssrr_hops
+    # entries: the group's pairs once per group, level/member pairs from short lists
+    kl = _Layout(contract, "ssrr_first", gkey)
+    same = {n: (first_lays[n].same_keys(kl), hops_lays[n].same_keys(kl)) for n in first_lays}
+    quick = kl.key_names == gkey and kl.key_pos == (0, 1, 2, 3) and max(kl.key_lim[2:]) <= 256
+    lvp = [(gkey[2], i) for i in range(kl.key_lim[2])] if quick else []
+    mp = [(gkey[3], i) for i in range(kl.key_lim[3])] if quick else []
+    paths = _Paths(prof)
+    rest_of: dict = {}      # path -> (n, hops, ssrr_hops parameters): a path's hops do not depend on t
+    first_of: dict = {}     # (n, uplink, wait) -> ssrr_first parameters
+
+    def path_params(path, t, dst):
+        got = rest_of.get(path) if type(path) is tuple else None
+        if got is None:
+            n, hops = paths.hops(path)          # checked: ints within the profile's ranges
+            vals = [y for y, _, _ in hops[:n - 1]] + [v for _, j, s in hops for v in (j, s)]
+            got = rest_of[path] = (n, hops, hops_lays[n].ints(vals))
+        n, hops, rest = got
+        if hops[-1][0] != dst or type(t) is not int:
+            raise _Slow
+        up, w = hops[0][1], (hops[0][2] - t) % S
+        first = first_of.get((n, up, w))
+        if first is None:
+            first = first_of[(n, up, w)] = first_lays[n].ints((up, w))
+        return n, first, rest
+
+    shapes: dict[tuple, int] = {}
+    entries = []
+    for gid, ((dst, t), levels) in enumerate(groupby(source_tables.entries(routes, tor, dsts),
+                                                      key=lambda e: (e.dst, e.slice)), start=1):
+        levels = list(levels)
+        for e in levels:
+            if f"level_{len(e.paths)}" not in level_actions:
+                raise _Slow
+            for p in e.paths:
+                if len(p) > H:
+                    raise _Slow
+        shape = tuple((e.buckets, len(e.paths)) for e in levels)
+        sid = shapes.setdefault(shape, len(shapes) + 1)
+        entries.append(_entry(path_lay.name, path_lay.match((g, dst, t)), path_lay.action,
+                              path_lay.params((gid, sid))))
+        base = kl.match((g, gid, 0, 0))[:2] if quick else None
+        for lv, e in enumerate(levels):
+            for m, path in enumerate(e.paths):
+                n, first, rest = path_params(path, t, dst)
+                fl, hl = first_lays[n], hops_lays[n]
+                if quick and lv < len(lvp) and m < len(mp):
+                    key = base + (lvp[lv], mp[m])
+                else:
+                    key = kl.match((g, gid, lv, m))
+                sf, sh = same[n]
+                entries.append(_entry(fl.name, key if sf else fl.match((g, gid, lv, m)), fl.action, first))
+                entries.append(_entry(hl.name, key if sh else hl.match((g, gid, lv, m)), hl.action, rest))
+    level_lays: dict[int, _Layout] = {}
+    for shape, sid in shapes.items():
+        for lv, (buckets, ties) in enumerate(shape):
+            lay = level_lays.get(ties)
+            if lay is None:
+                lay = level_lays[ties] = _Layout(contract, "ssrr_level", ("generation", "shape", "bucket"),
+                                                 f"level_{ties}", ("level",))
+            entries.append(_entry(lay.name, lay.match((g, sid, buckets)), lay.action, lay.params((lv,)),
+                                  None, lv + 1 if lay.ranged else 0))
+    return Batch(entries=entries)
+
+
+# ---- the other generation ----------------------------------------------------------------------
+def regenerate(batch: Batch, generation: int) -> Batch:
+    """The same route entries as generation ``generation``: every entry's ``generation`` key
+    set to it, bit ``GENERATION_ID_BIT`` of every member and group id (and a group entry's
+    group id) set to it. Equal to building the routes for ``generation`` afresh
+    (:func:`controller.tables.tor_batch.route_entries`), since nothing else of a route entry
+    depends on the generation (docs/p4.md "Route generations"); the input is not changed.
+
+    Every entry must carry the generation key (route batches do; the static tables and
+    the config entry do not belong here): an EntryError names the first that does not."""
+    g = ent._gen(generation)
+    gbit = g << ent.GENERATION_ID_BIT
+    key = "generation"
+    pair = ((key, g),)
+    pos: dict[str, int] = {}          # table -> index of the generation key (make_entry: contract order)
+    setattr_ = object.__setattr__
+    entries = []
+    for e in batch.entries:
+        m = e.match
+        i = pos.get(e.table)
+        if i is None or i >= len(m) or m[i][0] != key:
+            names = [k for k, _ in m]
+            if key not in names or e.is_default:
+                raise ent.EntryError(f"{e.table}: entry {dict(m)} has no {key!r} key: not a route entry")
+            i = pos[e.table] = names.index(key)
+        d = e.__dict__.copy()
+        d["match"] = m[:i] + pair + m[i + 1:] if i else pair + m[1:]
+        gid = d["group_id"]
+        if gid is not None:
+            d["group_id"] = (gid & _ID_MASK) | gbit
+        o = _new(type(e))
+        setattr_(o, "__dict__", d)
+        entries.append(o)
+    members = [_member(m.profile, (m.member_id & _ID_MASK) | gbit, m.action, m.params) for m in batch.members]
+    groups = [_group(x.profile, (x.group_id & _ID_MASK) | gbit, tuple((i & _ID_MASK) | gbit for i in x.member_ids))
+              for x in batch.groups]
+    return Batch(members, groups, entries)

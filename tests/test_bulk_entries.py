@@ -1,0 +1,204 @@
+"""Bulk route-entry builders (controller/tables/bulk.py) against the per-entry reference.
+
+The reference (``entries.uro_entries_reference``, ``ssrr_entries_reference``,
+``ssrr_exact_entries_reference``, one ``make_entry`` per entry) stays in the code; the fast
+builders must return the same objects in the same order -- or raise the same error --
+for every schedule, profile, generation and set of source-routed destinations, on both
+SSRR layouts (bmv2's selector groups, t2na's exact entries). ``tor_batch.regenerate``
+must equal a fresh build for the other generation.
+"""
+
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from controller.p4gen import render as rnd
+from controller.p4gen.profile import Profile, ProfileError
+from controller.routing import ucmp
+from controller.routing.uro import UroParams
+from controller.routing.uro import compute as uro_compute
+from controller.schedule import round_robin
+from controller.tables import bulk
+from controller.tables import entries as ent
+from controller.tables import perhop
+from controller.tables import tor_batch as tb
+from strategies import small_schedules
+
+REFERENCES = ("uro_entries_reference", "ssrr_entries_reference", "ssrr_exact_entries_reference")
+
+
+def _contract(n, d, s, k, h, target=None, **tables):
+    from controller.p4gen.profile import ProfileTables
+
+    kw = {"tables": ProfileTables(**tables)} if tables else {}
+    p = Profile(name="bulk", tors=n, uplinks=d, host_ports=2, slices=s, alternatives=k, ssrr_hops=h,
+                queues=max(2, s), **kw)
+    return rnd.render(p, "tor", target)[1] if target else rnd.contract(p, "tor")
+
+
+def _outcome(f):
+    """(value, None) or (None, (error type, message)): equal outcomes = same objects or the same error."""
+    try:
+        return f(), None
+    except ent.EntryError as e:
+        return None, (type(e), str(e))
+
+
+def _same(a, b):
+    """Equal objects and equal reprs (an int where the reference has an int, not a NumPy scalar or bool)."""
+    assert a == b
+    assert repr(a) == repr(b)
+
+
+def _fast_only():
+    """Fail if a bulk builder falls back to the reference (for inputs that fit)."""
+    return mock.patch.multiple(ent, **{r: mock.Mock(side_effect=AssertionError(f"fell back to {r}"))
+                                       for r in REFERENCES})
+
+
+def _check(c, uro, paths, tor, sr, fits=True):
+    """Fast == reference for every builder and generation; regenerate == fresh build."""
+    for g in (0, 1):
+        want_u = _outcome(lambda: ent.uro_entries_reference(c, uro, tor, g))
+        want_s = _outcome(lambda: ent.ssrr_entries_reference(c, paths, tor, g, sr))
+        if fits:
+            assert want_u[1] is None and want_s[1] is None, (want_u[1], want_s[1])
+            with _fast_only():
+                got_u = _outcome(lambda: ent.uro_entries(c, uro, tor, g))
+                got_s = _outcome(lambda: ent.ssrr_entries(c, paths, tor, g, iter(sr)))
+        else:
+            got_u = _outcome(lambda: ent.uro_entries(c, uro, tor, g))
+            got_s = _outcome(lambda: ent.ssrr_entries(c, paths, tor, g, iter(sr)))
+        _same(got_u, want_u)
+        _same(got_s, want_s)
+        _same(bulk.route_mode_entries(c, sr, True, g), [ent.route_mode_entry(c, d, True, g) for d in sr])
+    built = {g: _outcome(lambda: tb.route_entries(c, tor, uro, paths, sr, g)) for g in (0, 1)}
+    for g in (0, 1):
+        if built[g][1] is None:
+            _same(tb.regenerate(built[g][0], 1 - g), built[1 - g][0])
+            assert tb.regenerate(built[g][0], g) == built[g][0]
+        else:
+            assert built[1 - g][1] == built[g][1]     # errors do not depend on the generation
+
+
+@st.composite
+def cases(draw):
+    sched = draw(small_schedules(max_tors=7))
+    n, d, s = sched.n_tors, sched.n_uplinks, sched.n_slices
+    k_routes = draw(st.integers(1, 4))
+    h = draw(st.integers(1, 5))
+    tor = draw(st.integers(0, n - 1))
+    sr = draw(st.lists(st.sampled_from([x for x in range(n) if x != tor]), max_size=n - 1, unique=True))
+    return sched, k_routes, h, tor, sr
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cases(), st.sampled_from([None, "tofino2"]), st.booleans())
+def test_bulk_equals_reference(case, target, fit):
+    """Random small schedules, K, H, source-routed sets; both SSRR layouts; a profile the
+    routes fit (the fast path must be taken) or one with a smaller K / H (same errors)."""
+    sched, k, h, tor, sr = case
+    n, d, s = sched.n_tors, sched.n_uplinks, sched.n_slices
+    uro = uro_compute(sched, UroParams(k=k, max_hops=4))
+    paths = ucmp.compute(sched, ucmp.UcmpParams(h_max=h))
+    kk, hh = (k, h) if fit else (max(1, k - 1), max(1, h - 1))
+    try:
+        c = _contract(max(n, 2), d, s, kk, hh, target, ssrr_ties=8, ssrr_ranges=8, ssrr_paths=16)
+    except ProfileError:
+        return        # a profile the target cannot hold (no program to build entries for)
+    ok_k = all(len(e.alternatives) <= kk for e in perhop.entries(uro, tor))
+    _check(c, uro, paths, tor, sr, fits=fit and ok_k and _fits_exact(c, paths, tor, sr))
+
+
+def _fits_exact(c, paths, tor, sr):
+    """The reference builds the SSRR entries for these destinations (the t2na layout can
+    refuse a tie count, a group or shape id the profile cannot hold)."""
+    return all(_outcome(lambda: ent.ssrr_entries_reference(c, paths, tor, g, sr))[1] is None for g in (0, 1))
+
+
+def test_bulk_equals_reference_on_the_tiny_profile_both_layouts():
+    """The bmv2 and t2na programs of profile tiny: per-hop and UCMP source routes to some
+    destinations, the fast path taken, the other generation derived."""
+    from controller.p4gen import profile as prof
+
+    p = prof.load("tiny")
+    sched = round_robin(p.tors, p.uplinks)
+    uro = uro_compute(sched, UroParams(k=p.alternatives, max_hops=4))
+    paths = ucmp.compute(sched, ucmp.UcmpParams(h_max=4))
+    for c in (rnd.contract(p, "tor"), rnd.render(p, "tor", "tofino2")[1]):
+        for tor in (0, 3):
+            _check(c, uro, paths, tor, [d for d in (1, 2, 5, 6) if d != tor])
+        b = tb.route_entries(c, 3, uro, paths, [5, 6], 0)
+        assert b.entries and any(e.table.endswith("ssrr_path") for e in b.entries)
+        for g in (0, 1):          # every destination (dsts None): the same entries or the same error
+            _same(_outcome(lambda: ent.ssrr_entries(c, paths, 3, g)),
+                  _outcome(lambda: ent.ssrr_entries_reference(c, paths, 3, g)))
+
+
+def test_errors_are_the_references():
+    """Entries that do not fit raise the reference's error, naming the same entry:
+    too many alternatives, a path longer than H, a generation out of 0/1, a width."""
+    sched = round_robin(8, 2)
+    uro = uro_compute(sched, UroParams(k=3, max_hops=4))
+    paths = ucmp.compute(sched, ucmp.UcmpParams(h_max=4))
+    small = _contract(8, 2, 4, 2, 2)
+    for f, ref in ((lambda c, g: ent.uro_entries(c, uro, 0, g), lambda c, g: ent.uro_entries_reference(c, uro, 0, g)),
+                   (lambda c, g: ent.ssrr_entries(c, paths, 0, g), lambda c, g: ent.ssrr_entries_reference(c, paths, 0, g))):
+        for g in (0, 2):
+            got, want = _outcome(lambda: f(small, g)), _outcome(lambda: ref(small, g))
+            assert want[1] is not None and got == want
+    with pytest.raises(ent.EntryError, match="compute the routes with k <= 2"):
+        ent.uro_entries(small, uro, 0)
+    with pytest.raises(ent.EntryError, match="ssrr_hops = 2"):
+        ent.ssrr_entries(small, paths, 0)
+    # a key too narrow for the destination ids: the reference's width error
+    narrow = _contract(8, 2, 4, 3, 4)
+    narrow["tables"]["route_mode"]["keys"][1]["bitwidth"] = 2
+    with pytest.raises(ent.EntryError, match="key dst_tor = 5 does not fit 2 bits"):
+        tb.route_entries(narrow, 0, uro, paths, [5])
+    narrow["tables"]["uro_next_hop"]["keys"][2]["bitwidth"] = 2
+    assert _outcome(lambda: ent.uro_entries(narrow, uro, 0)) == _outcome(lambda: ent.uro_entries_reference(narrow, uro, 0))
+
+
+def test_regenerate_changes_only_the_generation():
+    """The derived batch differs from its source exactly in the generation key and bit 31
+    of member/group ids; the source batch is left as it was; a non-route entry is refused."""
+    c = _contract(8, 2, 4, 3, 4)
+    sched = round_robin(8, 2)
+    uro = uro_compute(sched, UroParams(k=3, max_hops=4))
+    paths = ucmp.compute(sched, ucmp.UcmpParams(h_max=4))
+    b0 = tb.route_entries(c, 2, uro, paths, [1, 5], 0)
+    before = repr(b0)
+    b1 = tb.regenerate(b0, 1)
+    assert repr(b0) == before
+    assert b0.groups and b0.members and len(b1.entries) == len(b0.entries)
+    for x, y in zip(b0.entries, b1.entries):
+        assert dict(x.match)["generation"] == 0 and dict(y.match)["generation"] == 1
+        assert {k: v for k, v in x.match if k != "generation"} == {k: v for k, v in y.match if k != "generation"}
+        assert (x.table, x.action, x.params, x.priority) == (y.table, y.action, y.params, y.priority)
+        assert (x.group_id is None and y.group_id is None) or y.group_id == x.group_id | 1 << 31
+    assert [m.member_id | 1 << 31 for m in b0.members] == [m.member_id for m in b1.members]
+    with pytest.raises(ent.EntryError, match="not a route entry"):
+        tb.regenerate(tb.static_entries(c, 2), 1)
+    with pytest.raises(ent.EntryError, match="generation must be 0 or 1"):
+        tb.regenerate(b0, 2)
+
+
+def test_bulk_equals_reference_from_route_artifacts(tmp_path):
+    """Routes read one ToR at a time from compact artifacts (what the daemon uses at scale):
+    memory-mapped arrays of narrow dtypes give the same entries, as plain ints."""
+    from controller.tables import artifacts
+
+    sched = round_robin(8, 2)
+    uro = uro_compute(sched, UroParams(k=3, max_hops=4))
+    paths = ucmp.compute(sched, ucmp.UcmpParams(h_max=4))
+    a_uro = artifacts.open(artifacts.write(uro, tmp_path / "u.uro"), sched)
+    a_src = artifacts.open(artifacts.write(paths, tmp_path / "s.uro"), sched)
+    c = _contract(8, 2, 4, 3, 4)
+    for tor in (0, 5):
+        _check(c, a_uro, a_src, tor, [d for d in (1, 4, 6) if d != tor])
+        _same(tb.route_entries(c, tor, a_uro, a_src, [1, 6], 1), tb.route_entries(c, tor, uro, paths, [1, 6], 1))

@@ -316,6 +316,7 @@ def test_generation_id_conflict_is_refused_not_written(tmp_path):
         b.members[0] = type(m)(m.profile, live.members[0].member_id, m.action, m.params)
         return b
     a.role.routes = colliding
+    a.role.routes_as = lambda batch, g: None          # built, not derived: each generation collides
     n = sw.updates
     with pytest.raises(BackendError, match="would overwrite live state of generation 0"):
         a.install(new_routes)
@@ -406,3 +407,18 @@ def test_a_recovered_uplinks_data_plane_mark_is_cleared_and_no_other(tmp_path):
     a.reconcile(ctl.routes)
     assert marks["calls"][-1] == {1} and marks["reg"] == 0 and a.links_up == frozenset()
     assert a.role.active(sw.state())[1] == frozenset()
+
+
+def test_an_update_builds_the_routes_once_and_derives_the_other_generation(tmp_path):
+    """The survey needs both generations' entries of the new routes: one is built, the
+    other derived from it (Role.routes_as), equal to building it."""
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    new_routes = routes_b(ctl)
+    built = []
+    routes = a.role.routes
+    a.role.routes = lambda r, g: built.append(g) or routes(r, g)
+    b1 = a.routes_batch(new_routes, 1)
+    b0 = a.routes_batch(new_routes, 0)
+    assert built == [1]
+    assert b0 == routes(new_routes, 0) and b1 == routes(new_routes, 1) and b0 != b1

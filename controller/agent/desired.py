@@ -85,6 +85,11 @@ class Role(abc.ABC):
     def routes(self, routes: Routes, generation: int) -> Batch:
         """The route entries (and members/groups) of ``generation``."""
 
+    def routes_as(self, batch: Batch, generation: int) -> Batch | None:
+        """:meth:`routes` of the same routes for ``generation``, derived from ``batch`` (the
+        other generation's) where that is cheaper than building it again; None: build it."""
+        return None
+
     @abc.abstractmethod
     def config(self, generation: int, down: frozenset[int] = frozenset(),
                live: frozenset[int] | None = None, dead: frozenset[tuple[int, int]] = frozenset()) -> TableEntry:
@@ -196,6 +201,11 @@ class TorRole(Role):
                                        path_routes=routes.source,
                                        source_routed=[d for d in routes.source_routed if d != self.tor],
                                        generation=generation)
+
+    def routes_as(self, batch: Batch, generation: int) -> Batch:
+        from controller.tables import tor_batch
+
+        return tor_batch.regenerate(batch, generation)
 
     def config(self, generation: int, down: frozenset[int] = frozenset(),
                live: frozenset[int] | None = None, dead: frozenset[tuple[int, int]] = frozenset()) -> TableEntry:

@@ -117,12 +117,18 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             self.state = "down"
 
     def routes_batch(self, routes, generation: int) -> Batch:
-        key = (self.role.version(routes), generation)
-        b = self._cache.get(key)
+        """The route entries of ``routes`` in ``generation``, built once per version (an
+        update needs both generations': the other one is derived, :meth:`Role.routes_as`)."""
+        version = self.role.version(routes)
+        b = self._cache.get((version, generation))
         if b is None:
+            other = self._cache.get((version, 1 - generation))
+            b = self.role.routes_as(other, generation) if other is not None else None
+            if b is None:
+                b = self.role.routes(routes, generation)
             if len(self._cache) >= 4:
                 self._cache.clear()
-            b = self._cache[key] = self.role.routes(routes, generation)
+            self._cache[(version, generation)] = b
         return b
 
     def _write(self, d: Diff) -> int:

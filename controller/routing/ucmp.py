@@ -455,19 +455,19 @@ def resolve_engine(engine: str, n_uplinks: int) -> str:
 
 
 def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
-    """``run(c0, n)``: group levels and walks of destinations ``c0 .. c0 + n - 1`` with
-    ``engine`` (``"numba"`` or ``"numpy"``), the tuple of ``*.levels_and_paths`` after the
-    ties and levels policies (:func:`ucmp_policy.apply`; the compiled engine applies them
-    while it walks, with the same result) plus the number of levels the policy dropped.
-    ``run(c0, n, reuse=True)``: the arrays may be the thread's buffers, overwritten by its
-    next chunk (:func:`ucmp_kernel.levels_and_paths`)."""
+    """``run(dsts)``: group levels and walks of the destinations ``dsts`` (distinct ToRs,
+    increasing) with ``engine`` (``"numba"`` or ``"numpy"``), the tuple of
+    ``*.levels_and_paths`` after the ties and levels policies (:func:`ucmp_policy.apply`;
+    the compiled engine applies them while it walks, with the same result) plus the
+    number of levels the policy dropped. ``run(dsts, reuse=True)``: the arrays may be the
+    thread's buffers, overwritten by its next chunk (:func:`ucmp_kernel.levels_and_paths`)."""
     H, n_cap = hop_limits(sched, params)
     cap = params.max_parallel
     search = max(cap, params.tie_search) if params.ties == "last-hop" else cap
     N = sched.n_tors
     if engine == "numpy":
-        def run(c0, n, reuse=False):
-            out = ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(c0, c0 + n), search)
+        def run(dsts, reuse=False):
+            out = ucmp_numpy.levels_and_paths(sched, H, n_cap, dsts, search)
             kept = ucmp_policy.apply(out, params.ties, params.levels, cap, N)
             return (*kept, int(out[0].size - kept[0].size))
         return run
@@ -478,8 +478,8 @@ def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
     last_hops = cap if params.ties == "last-hop" else 0
     envelope = params.levels == "envelope"
 
-    def run(c0, n, reuse=False):  # both policies applied in the walk (same result: tests/test_ucmp_engines.py)
-        out = ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, n, search, last_hops=last_hops, envelope=envelope,
+    def run(dsts, reuse=False):  # both policies applied in the walk (same result: tests/test_ucmp_engines.py)
+        out = ucmp_kernel.levels_and_paths(peer, H, n_cap, dsts, search, last_hops=last_hops, envelope=envelope,
                                            reuse=reuse)
         return out if envelope else (*out, 0)
     return run
@@ -487,7 +487,7 @@ def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
 
 def group_chunks(
     sched: Schedule, params: UcmpParams, chunk: int | None = None, progress=None,
-    engine: str = "auto", workers: int | None = None, executor=None, post=None,
+    engine: str = "auto", workers: int | None = None, executor=None, post=None, destinations=None,
 ):
     """Yield :class:`GroupChunk` per chunk of destinations, in destination order
     (``post(chunk)`` instead when ``post`` is given: it runs where the chunk was computed,
@@ -498,17 +498,20 @@ def group_chunks(
     time). ``engine``: ``"numba"`` (compiled kernels, chunks run on ``workers`` threads,
     default all cores), ``"numpy"`` (the whole-array reference engine, one thread) or
     ``"auto"`` (numba unless a ToR has more than 64 uplinks). ``executor``: run the chunks
-    there instead (``submit``-style, e.g. :class:`controller.routing.distributed.DaskExecutor`)."""
+    there instead (``submit``-style, e.g. :class:`controller.routing.distributed.DaskExecutor`).
+    ``destinations``: only the groups towards these ToRs (None: all; see
+    :func:`destination_list`), ``chunk`` of them at a time."""
     S, N, d = sched.peer.shape
     engine = resolve_engine(engine, d)
     chunk = chunk or (16 if engine == "numba" else 128)
-    starts = range(0, N, chunk)
+    dsts = np.arange(N, dtype=np.int64) if destinations is None else destination_list(destinations, N)
+    starts = [dsts[i:i + chunk] for i in range(0, dsts.size, chunk)]
     chunk_run = chunk_runner(sched, params, engine)
 
-    def run(c0: int):
+    def run(part: np.ndarray):
         # with post, the chunk's raw arrays are done with before this thread's next chunk:
         # the kernel may reuse its buffers for them
-        c = _group_chunk(N, *chunk_run(c0, min(N, c0 + chunk) - c0, reuse=post is not None))
+        c = _group_chunk(N, *chunk_run(part, reuse=post is not None))
         return c if post is None else post(c)
     workers = 1 if engine == "numpy" else (workers or os.cpu_count() or 1)
     if executor is not None:  # a Dask client (controller.routing.distributed): its workers run the chunks
@@ -516,32 +519,44 @@ def group_chunks(
     with ThreadPoolExecutor(max_workers=workers) if executor is None else nullcontext(executor) as pool:
         pending: deque = deque()
         todo = iter(starts)
-        for c0 in todo:  # keep every worker busy, at most `workers` chunks ahead of the consumer
-            pending.append((c0, pool.submit(run, c0)))
+        for part in todo:  # keep every worker busy, at most `workers` chunks ahead of the consumer
+            pending.append((part, pool.submit(run, part)))
             if len(pending) >= workers:
                 break
         while pending:
-            c0, fut = pending.popleft()
+            part, fut = pending.popleft()
             done = fut.result()
             nxt = next(todo, None)
             if nxt is not None:
                 pending.append((nxt, pool.submit(run, nxt)))
             yield done
             if progress is not None:
-                progress(min(N, c0 + chunk) - c0)
+                progress(part.size)
 
 
-@register("ucmp", SOURCE, UcmpParams, "UCMP groups with flow-size buckets (UCMP §4-6)")
+@register("ucmp", SOURCE, UcmpParams, "UCMP groups with flow-size buckets (UCMP §4-6)", by_destination=True)
 def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, chunk: int | None = None,
-            executor=None) -> PathRoutes:
+            executor=None, destinations=None) -> PathRoutes:
     """UCMP groups (with backups, optional relaxation) and buckets for a whole schedule.
-    ``params.engine``/``params.workers``/``chunk``: see :func:`group_chunks`."""
+    ``params.engine``/``params.workers``/``chunk``: see :func:`group_chunks`.
+
+    ``destinations``: only the groups towards these ToRs (None: all). A group depends on
+    the schedule and its own (t, src, dst) only, so every group towards them -- members,
+    kinds, paths, latencies -- is the full computation's; the other groups are empty.
+    The buckets are not global then: their boundaries are the union of the break points
+    of the computed groups only (UCMP §6.1 takes the union over the groups in use), a
+    subset of the full computation's, so a member's bucket *indices* may differ while the
+    flow sizes it serves are the same (tests/test_ucmp_destinations.py)."""
     params = params or UcmpParams()
     engine, workers = params.engine, params.workers
     S, N, d = sched.peer.shape
     G = S * N * N
     H = params.hops_per_slice or sched.timing.hops_per_slice
-    chunks = list(group_chunks(sched, params, chunk, progress, engine, workers, executor))
+    chunks = list(group_chunks(sched, params, chunk, progress, engine, workers, executor, destinations=destinations))
+    if not chunks:  # no destination asked for: no groups
+        chunks = [_group_chunk(N, *(np.zeros(0, np.int32),) * 5, np.zeros(0, bool), np.zeros(0, np.int64),
+                               np.zeros((0, 2), np.int32), np.zeros((0, 2), np.int16), np.zeros((0, 2), np.int32),
+                               0, True, 0)]
     width = max(max(c.hop_node.shape[1] for c in chunks), 2)
 
     def pad(a: np.ndarray) -> np.ndarray:
@@ -573,11 +588,23 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
                       hmax_reached=max(c.hmax_reached for c in chunks),
                       bound_hit=any(c.bound_hit for c in chunks),
                       levels_dropped=int(sum(c.lv_dropped for c in chunks)))
+    if destinations is not None:
+        notes["destinations"] = destination_list(destinations, N).tolist()
     p = result_params(params, H)
     routes = assemble(sched, "ucmp", p, gid, hops.astype(np.int32), kind, hops, lat, hn, hu, hs, notes)
     m_group = np.repeat(np.arange(G), routes.g_count.ravel())
     buckets, _ = _buckets((m_group, routes.m_hops, routes.m_latency, routes.m_kind), slice_bytes(sched))
     return PathRoutes(**{**routes.__dict__, "buckets": buckets})
+
+
+def destination_list(destinations, n_tors: int) -> np.ndarray:
+    """``destinations`` as distinct increasing ToR ids (int64); UroError naming a ToR that
+    is not in the schedule."""
+    out = np.unique(np.asarray(list(destinations), dtype=np.int64))
+    bad = out[(out < 0) | (out >= n_tors)]
+    if bad.size:
+        raise UroError(f"destination {int(bad[0])} is not a ToR of the schedule (0..{n_tors - 1})")
+    return out
 
 
 def meeting_tables(sched: Schedule) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -63,3 +63,81 @@ def test_all_source_routed_is_the_full_computation(tmp_path):
         {"h_max": 4, "engine": "numpy", "hops_per_slice": sched.timing.hops_per_slice}))
     assert r.source.buckets.boundaries == full.buckets.boundaries
     assert (r.source.g_count == full.g_count).all()
+
+
+# ---- the daemon's cache of computed routes by failed set ---------------------------------------------
+@pytest.fixture
+def ctl(tmp_path):
+    from controller.daemon.controller import Controller
+    from daemon_fakes import FakeSwitch, make_backend_for
+    from test_daemon_controller import Clock, quiet
+
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50001": FakeSwitch("tor1")}
+    clock = Clock()
+    c = Controller(load(net_toml(tmp_path, [tor_switch(0), tor_switch(1)])), backend_for=make_backend_for(sws),
+                   log=quiet(), clock=clock)
+    c.start()
+    yield c, clock
+    c.shutdown()
+
+
+def _change(ctl, clock, op, target):
+    from controller.daemon.controller import Change
+
+    c = ctl.submit(Change(op, "uplink", target, detected=clock.t))
+    ctl.handle_jobs()
+    assert c.report["generation_s"] is not None, c.report
+    return ctl.routes
+
+
+def test_a_recovery_reuses_the_routes_of_the_failed_set_it_returns_to(ctl, monkeypatch):
+    from controller.agent.diff import same_state
+    import controller.daemon.plan as plan
+    from test_daemon_controller import active_routes
+
+    ctl, clock = ctl
+    start = ctl.routes
+    calls = []
+    real = plan.compute_routes
+    monkeypatch.setattr(plan, "compute_routes", lambda *a, **k: calls.append(a[2]) or real(*a, **k))
+    down = _change(ctl, clock, "fail", (0, 1))
+    assert calls == [Failed(uplinks=frozenset({(0, 1)}))] and down.per_hop is not start.per_hop
+    back = _change(ctl, clock, "recover", (0, 1))
+    assert len(calls) == 1, "the empty failed set's routes were recomputed"
+    assert back.per_hop is start.per_hop and back.source is start.source and back.failed == Failed()
+    assert back.version == down.version + 1 > start.version and back.notes == (f"reused the routes of version {start.version}",)
+    again = _change(ctl, clock, "fail", (0, 1))
+    assert len(calls) == 1 and again.per_hop is down.per_hop and again.version == back.version + 1
+    for name in ("tor0", "tor1"):       # the switches run the reused routes under the new version
+        g, part = active_routes(ctl, name)
+        assert same_state(part, ctl.agents[name].role.routes(again, g))
+    other = _change(ctl, clock, "fail", (1, 0))       # a new failed set: computed
+    assert len(calls) == 2 and other.failed.uplinks == {(0, 1), (1, 0)}
+
+
+def test_a_config_reload_empties_the_route_cache(ctl, monkeypatch):
+    import controller.daemon.plan as plan
+
+    ctl, clock = ctl
+    _change(ctl, clock, "fail", (0, 1))
+    assert ctl.reload()["ok"]
+    calls = []
+    real = plan.compute_routes
+    monkeypatch.setattr(plan, "compute_routes", lambda *a, **k: calls.append(a[2]) or real(*a, **k))
+    r = _change(ctl, clock, "recover", (0, 1))
+    assert calls == [Failed()], "routes of the old config were reused after a reload"
+    assert r.notes == ()
+
+
+def test_route_cache_keeps_the_most_recently_used_failed_sets(tmp_path):
+    from controller.daemon.plan import RouteCache, build_schedule
+
+    cfg = load(net_toml(tmp_path, [tor_switch(0)]))
+    sched = build_schedule(cfg)
+    cache = RouteCache(size=2)
+    sets = [Failed(), Failed(uplinks=frozenset({(0, 0)})), Failed(uplinks=frozenset({(1, 1)}))]
+    first = [cache.routes(cfg, sched, f, v, 1) for v, f in enumerate(sets, 1)]
+    assert cache.routes(cfg, sched, sets[2], 9, 1).per_hop is first[2].per_hop
+    assert cache.routes(cfg, sched, sets[0], 10, 1).per_hop is not first[0].per_hop   # the oldest left
+    assert cache.routes(cfg, sched, sets[2], 11, 2).per_hop is not first[2].per_hop   # another schedule version
+    assert cache.routes(load(net_toml(tmp_path, [tor_switch(0)])), sched, sets[2], 12, 2).notes == ()

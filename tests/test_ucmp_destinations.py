@@ -30,8 +30,11 @@ def served(routes: PathRoutes, m: int) -> tuple[Fraction, Fraction | None] | Non
 
 
 def group_view(routes: PathRoutes, t: int, src: int, dst: int) -> list:
+    """One group: per member its kind, hops, latency, paths, buckets and the flow sizes they are."""
+    b = routes.buckets
     return [(int(routes.m_kind[m]), int(routes.m_hops[m]), int(routes.m_latency[m]),
-             [tuple(map(tuple, p)) for p in routes.member_paths(m)], served(routes, m))
+             [tuple(map(tuple, p)) for p in routes.member_paths(m)], (int(b.m_lo[m]), int(b.m_hi[m])),
+             served(routes, m))
             for m in routes.members(src, dst, t)]
 
 
@@ -63,33 +66,33 @@ def test_restricted_groups_are_the_full_ones(case, engine, chunk, backups, relax
                     assert group_view(part, t, src, dst) == group_view(full, t, src, dst), (t, src, dst)
                 else:
                     assert part.g_count[t, src, dst] == 0, (t, src, dst)
-    # the restricted buckets: the break points of the computed groups, a subset of the full set
-    assert set(part.buckets.boundaries) <= set(full.buckets.boundaries)
+    assert part.buckets.boundaries == full.buckets.boundaries     # global: every group's break points
     assert part.m_kind.size == int(full.g_count[:, :, sorted(want)].sum())
     assert part.notes["destinations"] == sorted(want)
     assert "destinations" not in full.notes
 
 
-def test_other_destinations_do_change_the_global_buckets():
-    """Why the bucket *indices* can differ: the full set's boundaries include break points
-    of groups towards destinations not asked for (here at least one; the restricted set
-    has fewer), while each member still serves the same flow sizes (test above)."""
+@pytest.mark.parametrize("engine", ["numba", "numpy"])
+def test_the_buckets_take_the_break_points_of_groups_not_computed(engine):
+    """The groups towards ToR 0 alone break at x = 1 and 2 only; x = 1/2 is a break point
+    of groups towards other ToRs, and the buckets (global, DSCP values) keep it, so the
+    members towards 0 have the full computation's bucket numbers."""
+    from controller.routing.ucmp import envelope
     from controller.schedule import opera
 
     sched = opera(12, 3, seed=4)
-    params = ucmp.UcmpParams(h_max=4, hops_per_slice=1)
+    params = ucmp.UcmpParams(h_max=4, hops_per_slice=1, engine=engine)
     full = ucmp.compute(sched, params)
     part = ucmp.compute(sched, params, destinations=[0])
-    assert part.buckets.boundaries == (1, 2) and full.buckets.boundaries == (Fraction(1, 2), 1, 2)
-    # the same member, other bucket numbers, the same flow sizes
-    renumbered = 0
+    own = set()
     for t in range(sched.n_slices):
         for src in range(1, 12):
-            for mp, mf in zip(part.members(src, 0, t), full.members(src, 0, t)):
-                assert served(part, mp) == served(full, mf)
-                renumbered += (part.buckets.m_lo[mp], part.buckets.m_hi[mp]) != (full.buckets.m_lo[mf],
-                                                                                 full.buckets.m_hi[mf])
-    assert renumbered > 0
+            mem = [(int(part.m_hops[m]), int(part.m_latency[m])) for m in part.members(src, 0, t)
+                   if part.m_kind[m] == 0]
+            own |= {x for _, x in envelope(mem)[1:]}
+            assert group_view(part, t, src, 0) == group_view(full, t, src, 0)
+    assert own == {1, 2}
+    assert part.buckets.boundaries == full.buckets.boundaries == (Fraction(1, 2), 1, 2)
 
 
 def test_all_destinations_is_the_full_computation():
@@ -110,8 +113,10 @@ def test_all_destinations_is_the_full_computation():
 def test_no_destination_gives_no_groups():
     from controller.schedule import opera
 
-    r = ucmp.compute(opera(6, 2, seed=1), ucmp.UcmpParams(h_max=3), destinations=[])
-    assert r.g_count.sum() == 0 and r.n_paths == 0 and r.buckets.boundaries == ()
+    sched, params = opera(6, 2, seed=1), ucmp.UcmpParams(h_max=3)
+    r = ucmp.compute(sched, params, destinations=[])
+    assert r.g_count.sum() == 0 and r.n_paths == 0
+    assert r.buckets.boundaries == ucmp.compute(sched, params).buckets.boundaries
 
 
 def test_a_destination_outside_the_schedule_is_refused():
@@ -132,3 +137,18 @@ def test_registry_passes_destinations_only_to_algorithms_that_take_them():
     assert not ksp.by_destination       # computes every destination, as before
     full = ksp.run(sched)
     assert np.array_equal(ksp.run(sched, destinations=[2]).g_count, full.g_count)
+
+
+@settings(max_examples=15, deadline=None)
+@given(sched=small_schedules(max_tors=8), engine=st.sampled_from(["numba", "numpy"]), h_max=st.sampled_from([None, 3]),
+       H=st.integers(1, 3))
+def test_level_lists_are_the_engines_levels_without_walks(sched, engine, h_max, H):
+    """What the buckets take of the groups not computed: every level (hops, latency) the
+    engines find (levels policy "all"), none more."""
+    params = ucmp.UcmpParams(h_max=h_max, hops_per_slice=H, engine=engine, levels="all")
+    want = set()
+    for ch in ucmp.group_chunks(sched, params, engine=engine):
+        want |= set(zip(ch.lv_gid.tolist(), ch.lv_hops.tolist(), ch.lv_latency.tolist()))
+    dsts = np.arange(sched.n_tors)
+    g, n, lat = ucmp.level_lists(sched, params, dsts, chunk=3)
+    assert len(g) == len(want) and set(zip(g.tolist(), n.tolist(), lat.tolist())) == want

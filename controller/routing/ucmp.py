@@ -382,12 +382,25 @@ def profile_ranges(uniq: np.ndarray) -> tuple[tuple[Fraction, ...], np.ndarray, 
     return boundaries, prof_lo, prof_hi
 
 
-def _buckets(routes_members: tuple, slice_bytes: float) -> tuple[Buckets, np.ndarray]:
-    """Global buckets and per-member bucket ranges for the REGULAR members."""
+def _buckets(routes_members: tuple, slice_bytes: float, others: tuple | None = None) -> tuple[Buckets, np.ndarray]:
+    """Global buckets and per-member bucket ranges for the REGULAR members.
+
+    ``others``: ``(group, hops, latency)`` of the levels of groups that are not among the
+    members (every level, a group's consecutive in increasing hops, :func:`level_lists`):
+    their break points join the global boundaries. A level no flow size selects adds no
+    break point, so whether the levels policy dropped it does not matter."""
     m_group, m_hops, m_latency, m_kind = routes_members
     M = m_group.size
     reg, row, pos, prof = group_profiles(m_group, m_hops, m_latency, m_kind)
+    n_rows = prof.shape[0]
+    if others is not None and others[0].size:
+        oprof = unique_rows(group_profiles(others[0], others[1], others[2],
+                                           np.full(others[0].size, REGULAR, np.int8))[3])[0]
+        width = max(prof.shape[1], oprof.shape[1])
+        prof = np.concatenate([np.pad(a, ((0, 0), (0, width - a.shape[1])), constant_values=-1)
+                               for a in (prof, oprof)])
     uniq, inverse = unique_rows(prof)
+    inverse = inverse[:n_rows]
     boundaries, prof_lo, prof_hi = profile_ranges(uniq)
     m_lo = np.full(M, -1, np.int32)
     m_hi = np.full(M, -1, np.int32)
@@ -543,10 +556,10 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     ``destinations``: only the groups towards these ToRs (None: all). A group depends on
     the schedule and its own (t, src, dst) only, so every group towards them -- members,
     kinds, paths, latencies -- is the full computation's; the other groups are empty.
-    The buckets are not global then: their boundaries are the union of the break points
-    of the computed groups only (UCMP §6.1 takes the union over the groups in use), a
-    subset of the full computation's, so a member's bucket *indices* may differ while the
-    flow sizes it serves are the same (tests/test_ucmp_destinations.py)."""
+    The buckets are global (§5.2, §6.1: the union of every group's break points), so the
+    other groups' levels are still found -- from the value tables alone, without their
+    walks (:func:`level_lists`) -- and the buckets are the full computation's too
+    (tests/test_ucmp_destinations.py)."""
     params = params or UcmpParams()
     engine, workers = params.engine, params.workers
     S, N, d = sched.peer.shape
@@ -593,8 +606,49 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     p = result_params(params, H)
     routes = assemble(sched, "ucmp", p, gid, hops.astype(np.int32), kind, hops, lat, hn, hu, hs, notes)
     m_group = np.repeat(np.arange(G), routes.g_count.ravel())
-    buckets, _ = _buckets((m_group, routes.m_hops, routes.m_latency, routes.m_kind), slice_bytes(sched))
+    others = None
+    if destinations is not None:    # the global boundaries need every group's levels
+        rest = np.setdiff1d(np.arange(N), destination_list(destinations, N))
+        others = level_lists(sched, params, rest, chunk, workers)
+    buckets, _ = _buckets((m_group, routes.m_hops, routes.m_latency, routes.m_kind), slice_bytes(sched), others)
     return PathRoutes(**{**routes.__dict__, "buckets": buckets})
+
+
+def level_lists(sched: Schedule, params: UcmpParams, dsts: np.ndarray, chunk: int | None = None,
+                workers: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(group, hops, latency)`` of every group level towards ``dsts`` -- the levels of
+    :func:`group_chunks` before the levels policy, from the value tables alone (no walks:
+    what the global buckets need of the groups that are not computed). A group's levels
+    are consecutive, in increasing hops."""
+    S, N, d = sched.peer.shape
+    engine = resolve_engine(params.engine, d)
+    H, n_cap = hop_limits(sched, params)
+    chunk = chunk or (16 if engine == "numba" else 128)
+    if engine == "numba":
+        from controller.routing import ucmp_kernel
+
+        peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+        table = lambda part: ucmp_kernel.arrival_table(peer, H, n_cap, part)  # noqa: E731
+    else:
+        table = lambda part: ucmp_numpy.arrival_table(sched, H, n_cap, part)  # noqa: E731
+
+    def levels(part: np.ndarray) -> tuple[np.ndarray, ...]:
+        A = table(part).astype(np.int64)                     # [n, t, src, c]
+        keep = np.zeros(A.shape, bool)
+        best = np.full(A.shape[1:], np.iinfo(np.int64).max)
+        for n in range(A.shape[0]):                          # a level: faster than with fewer hops
+            keep[n] = (A[n] < best) & (A[n] < ucmp_numpy.INF)
+            np.minimum(best, A[n], out=best)
+        keep[:, :, part, np.arange(part.size)] = False       # src == dst
+        t, src, c, n = np.nonzero(keep.transpose(1, 2, 3, 0))
+        return (t * N + src) * N + part[c], (n + 1).astype(np.int16), (A[n, t, src, c] - t + 1).astype(np.int32)
+    parts = [dsts[i:i + chunk] for i in range(0, dsts.size, chunk)]
+    workers = 1 if engine == "numpy" else (workers or os.cpu_count() or 1)
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        out = list(pool.map(levels, parts))
+    if not out:
+        return np.zeros(0, np.int64), np.zeros(0, np.int16), np.zeros(0, np.int32)
+    return tuple(np.concatenate([o[i] for o in out]) for i in range(3))
 
 
 def destination_list(destinations, n_tors: int) -> np.ndarray:

@@ -159,6 +159,19 @@ def _grow_levels(a, fill):
     return out
 
 
+def arrival_table(peer: np.ndarray, H: int, n_cap: int, dsts: np.ndarray) -> np.ndarray:
+    """``A[n - 1, t, src, c]``: the earliest delivery slice to ``dsts[c]`` from ``src`` at
+    slice ``t`` (full in-slice budget) with at most ``n`` hops, n = 1..n_used -- the group
+    levels without their walks (:func:`value_tables`, in this thread's buffers)."""
+    S, N, d = peer.shape
+    dsts = np.ascontiguousarray(dsts, dtype=np.int64)
+    shape = (_first_levels(n_cap), 2 * S + 1, H + 1, N, dsts.shape[0])
+    k_dt = np.uint32 if d <= 32 else np.uint64
+    V, _, _, _ = value_tables_into(peer, dsts, H, n_cap, _buffer("V", shape, np.int16),
+                                   _buffer("E", shape, np.int16), _buffer("K", shape, k_dt))
+    return np.array(V[1:, :S, H])
+
+
 @nb.njit(cache=True)
 def level_bound(S, N, n_levels):
     """Most group levels one destination can have (every (t, src) at every hop count)."""

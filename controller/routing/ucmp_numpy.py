@@ -199,6 +199,13 @@ def _enumerate(
     return levels, p_lv, p_hn, p_hu, p_hs, truncated
 
 
+def arrival_table(sched: Schedule, H: int, n_cap: int, dsts: np.ndarray) -> np.ndarray:
+    """``A[n - 1, t, src, c]`` of :func:`controller.routing.ucmp_kernel.arrival_table`:
+    the group levels of ``dsts`` without their walks."""
+    V, _ = _value_tables(sched, H, n_cap, dsts)
+    return np.array(V[1:, :sched.n_slices, H])
+
+
 def levels_and_paths(sched: Schedule, H: int, n_cap: int, dsts: np.ndarray, cap: int) -> tuple:
     """Group levels and walks of one chunk of destinations: ``(lv_n, lv_t, lv_src, lv_dst,
     target, capped, p_lv, hop_node, hop_uplink, hop_slice, levels_reached, fixed)``."""

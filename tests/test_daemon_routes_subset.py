@@ -105,7 +105,8 @@ def test_a_recovery_reuses_the_routes_of_the_failed_set_it_returns_to(ctl, monke
     back = _change(ctl, clock, "recover", (0, 1))
     assert len(calls) == 1, "the empty failed set's routes were recomputed"
     assert back.per_hop is start.per_hop and back.source is start.source and back.failed == Failed()
-    assert back.version == down.version + 1 > start.version and back.notes == (f"reused the routes of version {start.version}",)
+    assert back.version == down.version + 1 > start.version
+    assert back.notes == (f"reused the routes of version {start.version}",)
     again = _change(ctl, clock, "fail", (0, 1))
     assert len(calls) == 1 and again.per_hop is down.per_hop and again.version == back.version + 1
     for name in ("tor0", "tor1"):       # the switches run the reused routes under the new version

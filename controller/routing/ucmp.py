@@ -624,13 +624,14 @@ def level_lists(sched: Schedule, params: UcmpParams, dsts: np.ndarray, chunk: in
     engine = resolve_engine(params.engine, d)
     H, n_cap = hop_limits(sched, params)
     chunk = chunk or (16 if engine == "numba" else 128)
-    if engine == "numba":
-        from controller.routing import ucmp_kernel
+    peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
 
-        peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
-        table = lambda part: ucmp_kernel.arrival_table(peer, H, n_cap, part)  # noqa: E731
-    else:
-        table = lambda part: ucmp_numpy.arrival_table(sched, H, n_cap, part)  # noqa: E731
+    def table(part: np.ndarray) -> np.ndarray:
+        if engine == "numba":
+            from controller.routing import ucmp_kernel
+
+            return ucmp_kernel.arrival_table(peer, H, n_cap, part)
+        return ucmp_numpy.arrival_table(sched, H, n_cap, part)
 
     def levels(part: np.ndarray) -> tuple[np.ndarray, ...]:
         A = table(part).astype(np.int64)                     # [n, t, src, c]

@@ -572,8 +572,14 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
                                0, True, 0)]
     width = max(max(c.hop_node.shape[1] for c in chunks), 2)
 
-    def pad(a: np.ndarray) -> np.ndarray:
-        return np.pad(a, ((0, 0), (0, width - a.shape[1])), constant_values=-1)
+    def stack(parts: list) -> np.ndarray:
+        """The hop arrays ``parts`` one below the other, -1 padded to ``width`` columns."""
+        out = np.full((sum(a.shape[0] for a in parts), width), -1, parts[0].dtype)
+        r = 0
+        for a in parts:
+            out[r:r + a.shape[0], :a.shape[1]] = a
+            r += a.shape[0]
+        return out
 
     lv_gid = np.concatenate([c.lv_gid for c in chunks])
     lv_hops = np.concatenate([c.lv_hops for c in chunks])
@@ -584,18 +590,15 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     hops = lv_hops[p_lv]
     lat = lv_lat[p_lv]
     kind = np.full(gid.size, REGULAR, np.int8)
-    hn = np.concatenate([pad(c.hop_node) for c in chunks])
-    hu = np.concatenate([pad(c.hop_uplink) for c in chunks])
-    hs = np.concatenate([pad(c.hop_slice) for c in chunks])
     extra = extra_members(sched, params, H, lv_gid, lv_hops, lv_lat)
-    for e_gid, e_kind, e_lat, e_hn, e_hu, e_hs in extra:
+    for e_gid, e_kind, e_lat, *_ in extra:
         gid = np.concatenate([gid, e_gid])
         kind = np.concatenate([kind, e_kind])
         hops = np.concatenate([hops, np.full(e_gid.size, 2, np.int16)])
         lat = np.concatenate([lat, e_lat])
-        hn = np.concatenate([hn, pad(e_hn)])
-        hu = np.concatenate([hu, pad(e_hu)])
-        hs = np.concatenate([hs, pad(e_hs)])
+    hn = stack([c.hop_node for c in chunks] + [e[3] for e in extra])
+    hu = stack([c.hop_uplink for c in chunks] + [e[4] for e in extra])
+    hs = stack([c.hop_slice for c in chunks] + [e[5] for e in extra])
     notes = run_notes(sched, params, H, levels=int(lv_gid.size),
                       levels_capped=int(sum(int(c.lv_capped.sum()) for c in chunks)),
                       hmax_reached=max(c.hmax_reached for c in chunks),

@@ -127,7 +127,7 @@ def _first_chunk(sched, params, engine: str, n: int = 16) -> tuple[int, int, flo
     """(levels, paths, seconds) of one engine on destinations 0..n-1, one core."""
     run = ucmp.chunk_runner(sched, params, engine)
     t0 = time.perf_counter()
-    out = run(0, n)
+    out = run(np.arange(n))
     return out[0].size, out[6].size, time.perf_counter() - t0
 
 
@@ -141,7 +141,7 @@ def _policies_after(sched, params, n: int = 16) -> float:
     peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
     search = max(params.max_parallel, params.tie_search)
     t0 = time.perf_counter()
-    out = ucmp_kernel.levels_and_paths(peer, H, n_cap, 0, n, search)
+    out = ucmp_kernel.levels_and_paths(peer, H, n_cap, np.arange(n), search)
     ucmp_policy.apply(out, params.ties, params.levels, params.max_parallel, sched.n_tors)
     return time.perf_counter() - t0
 

@@ -148,8 +148,8 @@ def test_full_path_arrays_grow_without_losing_or_repeating_walks():
     sched = opera(16, 2, seed=3)
     peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
     H, n_cap = ucmp.hop_limits(sched, ucmp.UcmpParams(**ALL))
-    roomy = ucmp_kernel.levels_and_paths(peer, H, n_cap, 2, 5, cap=6, path_room=100_000)
-    tight = ucmp_kernel.levels_and_paths(peer, H, n_cap, 2, 5, cap=6, path_room=1)
+    roomy = ucmp_kernel.levels_and_paths(peer, H, n_cap, np.arange(2, 7), cap=6, path_room=100_000)
+    tight = ucmp_kernel.levels_and_paths(peer, H, n_cap, np.arange(2, 7), cap=6, path_room=1)
     assert roomy[6].size > 100
     for a, b in zip(roomy, tight):
         assert np.array_equal(a, b)
@@ -173,7 +173,8 @@ def test_reused_buffers_do_not_leak_into_the_next_chunk(reuse):
             peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
             H, n_cap = ucmp.hop_limits(sched, ucmp.UcmpParams())
             _poison_buffers(byte)
-            out = ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, C, 64, last_hops=8, envelope=True, reuse=reuse)
+            out = ucmp_kernel.levels_and_paths(peer, H, n_cap, np.arange(c0, c0 + C), 64, last_hops=8, envelope=True,
+                                               reuse=reuse)
             outs.append([np.array(x, copy=True) for x in out])
     assert outs[0][6].size > 1000 and outs[1][6].size > 10
     for a, b in ((outs[0], outs[2]), (outs[1], outs[3])):
@@ -184,7 +185,7 @@ def _walks_then_policy(peer, H, n_cap, c0, C, cap, search, levels="all"):
     """The compiled engine before the policies moved into the walk: every tied walk of
     every level up to the tie search, then :func:`ucmp_policy.apply` (the reference of the
     in-walk form), with the number of levels dropped when ``levels="envelope"``."""
-    out = ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, C, search)
+    out = ucmp_kernel.levels_and_paths(peer, H, n_cap, np.arange(c0, c0 + C), search)
     kept = ucmp_policy.apply(out, "last-hop", levels, cap, peer.shape[1])
     return kept if levels == "all" else (*kept, out[0].size - kept[0].size)
 
@@ -209,7 +210,7 @@ def test_policies_in_the_walk_equal_the_policies_after_it(sched, h_max, H, cap, 
     peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
     search = max(cap, search)
     ref = _walks_then_policy(peer, H, h_max, c0, C, cap, search, levels)
-    fast = ucmp_kernel.levels_and_paths(peer, H, h_max, c0, C, search, last_hops=cap,
+    fast = ucmp_kernel.levels_and_paths(peer, H, h_max, np.arange(c0, c0 + C), search, last_hops=cap,
                                         envelope=levels == "envelope")
     _assert_same_chunk(fast, ref)
 
@@ -239,7 +240,7 @@ def test_policies_in_the_walk_on_opera_schedules_with_many_ties(cap, search):
         H, n_cap = ucmp.hop_limits(sched, ucmp.UcmpParams())
         peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
         ref = _walks_then_policy(peer, H, n_cap, 5, 7, cap, search, "envelope")
-        fast = ucmp_kernel.levels_and_paths(peer, H, n_cap, 5, 7, search, last_hops=cap, path_room=64,
+        fast = ucmp_kernel.levels_and_paths(peer, H, n_cap, np.arange(5, 12), search, last_hops=cap, path_room=64,
                                             envelope=True)
         assert ref[6].size > 5000
         bound += int(ref[5].sum())

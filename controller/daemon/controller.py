@@ -123,6 +123,7 @@ class Controller:
         self.metrics = metrics or Metrics()
         self.failed = Failed()
         self.routes: plans.Routes | None = None
+        self.route_cache = plans.RouteCache()   # routes by (config, schedule version, failed set)
         self.agents: dict[str, SwitchAgent] = {}
         self.sclock: SliceClock | None = None
         self.events: collections.deque = collections.deque(maxlen=EVENTS_KEPT)
@@ -189,6 +190,7 @@ class Controller:
         cfg = self.cfg
         prep = prep or Prepared(cfg, self.failed, self.backend_for)
         self.routes = prep.routes
+        self.route_cache.add(cfg, prep.routes)
         agents = self._agents_for(cfg, prep)
         for s in cfg.switches:
             tls = "insecure (plaintext gRPC, as the config says)" if s.tls.insecure else \
@@ -629,11 +631,12 @@ class Controller:
                 r = self.routes
             # computed outside the lock: the clock thread and the status API keep going
             # (only this thread replaces routes, config and agents)
-            new = plans.compute_routes(self.cfg, r.schedule, self.failed, r.version + 1, r.schedule_version)
+            # a failed set seen before (a recovery back to it): its routes again, not recomputed
+            new = self.route_cache.routes(self.cfg, r.schedule, self.failed, r.version + 1, r.schedule_version)
             with self._state_lock:
                 self.routes = new
             self.log.event("routes.computed", version=new.version, seconds=round(new.seconds, 4),
-                           failed=self.failed.as_dict())
+                           failed=self.failed.as_dict(), **({"note": new.notes[0]} if new.notes else {}))
             results = self.install_all()
             try:      # the degraded routes' buckets may differ: hosts follow them
                 self.host_rules = hosts.rules_for(self.cfg, new)
@@ -735,6 +738,8 @@ class Controller:
             self.agents = {s.name: agents[s.name] for s in cfg.switches}
             old_sched = self.routes.schedule
             self.cfg, self.routes, self.failed = cfg, prep.routes, prep.routes.failed
+            self.route_cache.clear()            # routes of the old config are never reused
+            self.route_cache.add(cfg, prep.routes)
             for a in self.agents.values():      # a new clock or schedule: a new drain
                 a.drain_s = self.drain_s(cfg, prep.routes)
             self.host_rules = prep.aging

@@ -145,7 +145,12 @@ def check_params(cfg: NetConfig, sched: Schedule) -> None:
 
 def compute_routes(cfg: NetConfig, sched: Schedule, failed: Failed = Failed(), version: int = 1,
                    schedule_version: int = 1) -> Routes:
-    """Routes of the config's algorithms on ``sched`` without the ``failed`` elements."""
+    """Routes of the config's algorithms on ``sched`` without the ``failed`` elements.
+
+    Source routes are computed towards the source-routed destinations only (an algorithm
+    that can, :meth:`~controller.routing.base.Algorithm.run`; UCMP at (108, 6) with 36 of
+    108 destinations: a third of the work); an artifact without failures is opened whole
+    (read per ToR)."""
     t0 = time.perf_counter()
     rsched = without(sched, failed)
     sr = source_routed(cfg, sched)
@@ -163,10 +168,53 @@ def compute_routes(cfg: NetConfig, sched: Schedule, failed: Failed = Failed(), v
             alg, params = _artifact_params(cfg, section, art, rsched)   # recomputed without the failures
         else:
             alg, params = _params(cfg, section, ac, rsched, kind)
-        out[section] = alg.run(rsched, params)
+        # source routes: only the source-routed destinations are ever read (entries, host rules)
+        out[section] = alg.run(rsched, params, destinations=sr if section == "source" else None)
     per_hop, source = out["per_hop"], out["source"]
     return Routes(version, schedule_version, sched, failed, rsched, per_hop, source, sr,
                   seconds=time.perf_counter() - t0)
+
+
+class RouteCache:
+    """Routes already computed, by what :func:`compute_routes` depends on: the config (by
+    identity: a reload brings a new one and empties the cache), the schedule version and
+    the failed set. A recovery that returns to a failed set seen before -- usually the
+    empty one, the routes at start -- takes those route sets again instead of recomputing
+    them; the :class:`Routes` is a new one with the new ``version`` (the switches'
+    per-version entry caches and generations see a new version, as after a
+    recomputation). Holds the routes of at most ``size`` failed sets, the least recently
+    used one leaves first."""
+
+    def __init__(self, size: int = 4):
+        self.size = size
+        self._cfg: NetConfig | None = None
+        self._by_key: dict[tuple, Routes] = {}
+
+    def add(self, cfg: NetConfig, routes: Routes) -> None:
+        if cfg is not self._cfg:
+            self._cfg, self._by_key = cfg, {}
+        key = (routes.schedule_version, routes.failed)
+        self._by_key.pop(key, None)
+        self._by_key[key] = routes
+        while len(self._by_key) > self.size:
+            del self._by_key[next(iter(self._by_key))]
+
+    def routes(self, cfg: NetConfig, sched: Schedule, failed: Failed, version: int,
+               schedule_version: int) -> Routes:
+        """:func:`compute_routes` of these arguments, or the routes computed for the same
+        config, schedule version and failed set before (``notes`` says which version)."""
+        t0 = time.perf_counter()
+        hit = self._by_key.get((schedule_version, failed)) if cfg is self._cfg else None
+        if hit is None or hit.schedule is not sched:
+            out = compute_routes(cfg, sched, failed, version, schedule_version)
+        else:
+            out = dataclasses.replace(hit, version=version, seconds=time.perf_counter() - t0,
+                                      notes=(f"reused the routes of version {hit.version}",))
+        self.add(cfg, out)
+        return out
+
+    def clear(self) -> None:
+        self._cfg, self._by_key = None, {}
 
 
 def check_program(cfg: NetConfig, prog: ProgramConfig, sched: Schedule) -> None:

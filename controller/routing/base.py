@@ -53,6 +53,8 @@ class Algorithm:
     params_type: type
     compute: Callable[..., RouteSet]
     summary: str
+    #: ``compute`` takes ``destinations=`` (the groups towards only these ToRs)
+    by_destination: bool = False
 
     def params(self, options: Mapping[str, Any] | None = None) -> Any:
         """Build this algorithm's parameters from ``options`` (e.g. ``vars(args)``).
@@ -63,10 +65,16 @@ class Algorithm:
         names = {f.name for f in dataclasses.fields(self.params_type) if f.init}
         return self.params_type(**{k: v for k, v in options.items() if k in names})
 
-    def run(self, schedule: Schedule, params: Any = None, progress: Progress = None) -> RouteSet:
+    def run(self, schedule: Schedule, params: Any = None, progress: Progress = None,
+            destinations: Any = None) -> RouteSet:
+        """Routes on ``schedule``. ``destinations``: the caller reads only the routes towards
+        these ToRs; an algorithm registered ``by_destination`` computes just those (the
+        others leave them empty), any other computes everything (None: all)."""
         params = self.params() if params is None else params
         if not isinstance(params, self.params_type):
             raise UroError(f"{self.name} takes {self.params_type.__name__}, got {type(params).__name__}")
+        if destinations is not None and self.by_destination:
+            return self.compute(schedule, params, progress=progress, destinations=destinations)
         return self.compute(schedule, params, progress=progress)
 
 
@@ -75,15 +83,16 @@ _REGISTRY: dict[str, Algorithm] = {}
 _BUILTIN = ("uro", "ucmp", "direct", "vlb", "ksp", "opera")
 
 
-def register(name: str, kind: str, params_type: type, summary: str) -> Callable:
-    """Decorator: register ``compute(schedule, params, progress=None)`` as ``name``."""
+def register(name: str, kind: str, params_type: type, summary: str, by_destination: bool = False) -> Callable:
+    """Decorator: register ``compute(schedule, params, progress=None)`` as ``name``
+    (``by_destination``: it also takes ``destinations=``, :meth:`Algorithm.run`)."""
     if kind not in KINDS:
         raise ValueError(f"unknown route-set kind {kind!r}")
 
     def deco(fn: Callable[..., RouteSet]) -> Callable[..., RouteSet]:
         if name in _REGISTRY and _REGISTRY[name].compute is not fn:
             raise ValueError(f"routing algorithm {name!r} is registered twice")
-        _REGISTRY[name] = Algorithm(name, kind, params_type, fn, summary)
+        _REGISTRY[name] = Algorithm(name, kind, params_type, fn, summary, by_destination)
         return fn
 
     return deco

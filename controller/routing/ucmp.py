@@ -382,12 +382,25 @@ def profile_ranges(uniq: np.ndarray) -> tuple[tuple[Fraction, ...], np.ndarray, 
     return boundaries, prof_lo, prof_hi
 
 
-def _buckets(routes_members: tuple, slice_bytes: float) -> tuple[Buckets, np.ndarray]:
-    """Global buckets and per-member bucket ranges for the REGULAR members."""
+def _buckets(routes_members: tuple, slice_bytes: float, others: tuple | None = None) -> tuple[Buckets, np.ndarray]:
+    """Global buckets and per-member bucket ranges for the REGULAR members.
+
+    ``others``: ``(group, hops, latency)`` of the levels of groups that are not among the
+    members (every level, a group's consecutive in increasing hops, :func:`level_lists`):
+    their break points join the global boundaries. A level no flow size selects adds no
+    break point, so whether the levels policy dropped it does not matter."""
     m_group, m_hops, m_latency, m_kind = routes_members
     M = m_group.size
     reg, row, pos, prof = group_profiles(m_group, m_hops, m_latency, m_kind)
+    n_rows = prof.shape[0]
+    if others is not None and others[0].size:
+        oprof = unique_rows(group_profiles(others[0], others[1], others[2],
+                                           np.full(others[0].size, REGULAR, np.int8))[3])[0]
+        width = max(prof.shape[1], oprof.shape[1])
+        prof = np.concatenate([np.pad(a, ((0, 0), (0, width - a.shape[1])), constant_values=-1)
+                               for a in (prof, oprof)])
     uniq, inverse = unique_rows(prof)
+    inverse = inverse[:n_rows]
     boundaries, prof_lo, prof_hi = profile_ranges(uniq)
     m_lo = np.full(M, -1, np.int32)
     m_hi = np.full(M, -1, np.int32)
@@ -455,19 +468,19 @@ def resolve_engine(engine: str, n_uplinks: int) -> str:
 
 
 def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
-    """``run(c0, n)``: group levels and walks of destinations ``c0 .. c0 + n - 1`` with
-    ``engine`` (``"numba"`` or ``"numpy"``), the tuple of ``*.levels_and_paths`` after the
-    ties and levels policies (:func:`ucmp_policy.apply`; the compiled engine applies them
-    while it walks, with the same result) plus the number of levels the policy dropped.
-    ``run(c0, n, reuse=True)``: the arrays may be the thread's buffers, overwritten by its
-    next chunk (:func:`ucmp_kernel.levels_and_paths`)."""
+    """``run(dsts)``: group levels and walks of the destinations ``dsts`` (distinct ToRs,
+    increasing) with ``engine`` (``"numba"`` or ``"numpy"``), the tuple of
+    ``*.levels_and_paths`` after the ties and levels policies (:func:`ucmp_policy.apply`;
+    the compiled engine applies them while it walks, with the same result) plus the
+    number of levels the policy dropped. ``run(dsts, reuse=True)``: the arrays may be the
+    thread's buffers, overwritten by its next chunk (:func:`ucmp_kernel.levels_and_paths`)."""
     H, n_cap = hop_limits(sched, params)
     cap = params.max_parallel
     search = max(cap, params.tie_search) if params.ties == "last-hop" else cap
     N = sched.n_tors
     if engine == "numpy":
-        def run(c0, n, reuse=False):
-            out = ucmp_numpy.levels_and_paths(sched, H, n_cap, np.arange(c0, c0 + n), search)
+        def run(dsts, reuse=False):
+            out = ucmp_numpy.levels_and_paths(sched, H, n_cap, dsts, search)
             kept = ucmp_policy.apply(out, params.ties, params.levels, cap, N)
             return (*kept, int(out[0].size - kept[0].size))
         return run
@@ -478,8 +491,8 @@ def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
     last_hops = cap if params.ties == "last-hop" else 0
     envelope = params.levels == "envelope"
 
-    def run(c0, n, reuse=False):  # both policies applied in the walk (same result: tests/test_ucmp_engines.py)
-        out = ucmp_kernel.levels_and_paths(peer, H, n_cap, c0, n, search, last_hops=last_hops, envelope=envelope,
+    def run(dsts, reuse=False):  # both policies applied in the walk (same result: tests/test_ucmp_engines.py)
+        out = ucmp_kernel.levels_and_paths(peer, H, n_cap, dsts, search, last_hops=last_hops, envelope=envelope,
                                            reuse=reuse)
         return out if envelope else (*out, 0)
     return run
@@ -487,7 +500,7 @@ def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
 
 def group_chunks(
     sched: Schedule, params: UcmpParams, chunk: int | None = None, progress=None,
-    engine: str = "auto", workers: int | None = None, executor=None, post=None,
+    engine: str = "auto", workers: int | None = None, executor=None, post=None, destinations=None,
 ):
     """Yield :class:`GroupChunk` per chunk of destinations, in destination order
     (``post(chunk)`` instead when ``post`` is given: it runs where the chunk was computed,
@@ -498,17 +511,20 @@ def group_chunks(
     time). ``engine``: ``"numba"`` (compiled kernels, chunks run on ``workers`` threads,
     default all cores), ``"numpy"`` (the whole-array reference engine, one thread) or
     ``"auto"`` (numba unless a ToR has more than 64 uplinks). ``executor``: run the chunks
-    there instead (``submit``-style, e.g. :class:`controller.routing.distributed.DaskExecutor`)."""
+    there instead (``submit``-style, e.g. :class:`controller.routing.distributed.DaskExecutor`).
+    ``destinations``: only the groups towards these ToRs (None: all; see
+    :func:`destination_list`), ``chunk`` of them at a time."""
     S, N, d = sched.peer.shape
     engine = resolve_engine(engine, d)
     chunk = chunk or (16 if engine == "numba" else 128)
-    starts = range(0, N, chunk)
+    dsts = np.arange(N, dtype=np.int64) if destinations is None else destination_list(destinations, N)
+    starts = [dsts[i:i + chunk] for i in range(0, dsts.size, chunk)]
     chunk_run = chunk_runner(sched, params, engine)
 
-    def run(c0: int):
+    def run(part: np.ndarray):
         # with post, the chunk's raw arrays are done with before this thread's next chunk:
         # the kernel may reuse its buffers for them
-        c = _group_chunk(N, *chunk_run(c0, min(N, c0 + chunk) - c0, reuse=post is not None))
+        c = _group_chunk(N, *chunk_run(part, reuse=post is not None))
         return c if post is None else post(c)
     workers = 1 if engine == "numpy" else (workers or os.cpu_count() or 1)
     if executor is not None:  # a Dask client (controller.routing.distributed): its workers run the chunks
@@ -516,36 +532,54 @@ def group_chunks(
     with ThreadPoolExecutor(max_workers=workers) if executor is None else nullcontext(executor) as pool:
         pending: deque = deque()
         todo = iter(starts)
-        for c0 in todo:  # keep every worker busy, at most `workers` chunks ahead of the consumer
-            pending.append((c0, pool.submit(run, c0)))
+        for part in todo:  # keep every worker busy, at most `workers` chunks ahead of the consumer
+            pending.append((part, pool.submit(run, part)))
             if len(pending) >= workers:
                 break
         while pending:
-            c0, fut = pending.popleft()
+            part, fut = pending.popleft()
             done = fut.result()
             nxt = next(todo, None)
             if nxt is not None:
                 pending.append((nxt, pool.submit(run, nxt)))
             yield done
             if progress is not None:
-                progress(min(N, c0 + chunk) - c0)
+                progress(part.size)
 
 
-@register("ucmp", SOURCE, UcmpParams, "UCMP groups with flow-size buckets (UCMP §4-6)")
+@register("ucmp", SOURCE, UcmpParams, "UCMP groups with flow-size buckets (UCMP §4-6)", by_destination=True)
 def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, chunk: int | None = None,
-            executor=None) -> PathRoutes:
+            executor=None, destinations=None) -> PathRoutes:
     """UCMP groups (with backups, optional relaxation) and buckets for a whole schedule.
-    ``params.engine``/``params.workers``/``chunk``: see :func:`group_chunks`."""
+    ``params.engine``/``params.workers``/``chunk``: see :func:`group_chunks`.
+
+    ``destinations``: only the groups towards these ToRs (None: all). A group depends on
+    the schedule and its own (t, src, dst) only, so every group towards them -- members,
+    kinds, paths, latencies -- is the full computation's; the other groups are empty.
+    The buckets are global (§5.2, §6.1: the union of every group's break points), so the
+    other groups' levels are still found -- from the value tables alone, without their
+    walks (:func:`level_lists`) -- and the buckets are the full computation's too
+    (tests/test_ucmp_destinations.py)."""
     params = params or UcmpParams()
     engine, workers = params.engine, params.workers
     S, N, d = sched.peer.shape
     G = S * N * N
     H = params.hops_per_slice or sched.timing.hops_per_slice
-    chunks = list(group_chunks(sched, params, chunk, progress, engine, workers, executor))
+    chunks = list(group_chunks(sched, params, chunk, progress, engine, workers, executor, destinations=destinations))
+    if not chunks:  # no destination asked for: no groups
+        chunks = [_group_chunk(N, *(np.zeros(0, np.int32),) * 5, np.zeros(0, bool), np.zeros(0, np.int64),
+                               np.zeros((0, 2), np.int32), np.zeros((0, 2), np.int16), np.zeros((0, 2), np.int32),
+                               0, True, 0)]
     width = max(max(c.hop_node.shape[1] for c in chunks), 2)
 
-    def pad(a: np.ndarray) -> np.ndarray:
-        return np.pad(a, ((0, 0), (0, width - a.shape[1])), constant_values=-1)
+    def stack(parts: list) -> np.ndarray:
+        """The hop arrays ``parts`` one below the other, -1 padded to ``width`` columns."""
+        out = np.full((sum(a.shape[0] for a in parts), width), -1, parts[0].dtype)
+        r = 0
+        for a in parts:
+            out[r:r + a.shape[0], :a.shape[1]] = a
+            r += a.shape[0]
+        return out
 
     lv_gid = np.concatenate([c.lv_gid for c in chunks])
     lv_hops = np.concatenate([c.lv_hops for c in chunks])
@@ -556,28 +590,79 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     hops = lv_hops[p_lv]
     lat = lv_lat[p_lv]
     kind = np.full(gid.size, REGULAR, np.int8)
-    hn = np.concatenate([pad(c.hop_node) for c in chunks])
-    hu = np.concatenate([pad(c.hop_uplink) for c in chunks])
-    hs = np.concatenate([pad(c.hop_slice) for c in chunks])
     extra = extra_members(sched, params, H, lv_gid, lv_hops, lv_lat)
-    for e_gid, e_kind, e_lat, e_hn, e_hu, e_hs in extra:
+    for e_gid, e_kind, e_lat, *_ in extra:
         gid = np.concatenate([gid, e_gid])
         kind = np.concatenate([kind, e_kind])
         hops = np.concatenate([hops, np.full(e_gid.size, 2, np.int16)])
         lat = np.concatenate([lat, e_lat])
-        hn = np.concatenate([hn, pad(e_hn)])
-        hu = np.concatenate([hu, pad(e_hu)])
-        hs = np.concatenate([hs, pad(e_hs)])
+    hn = stack([c.hop_node for c in chunks] + [e[3] for e in extra])
+    hu = stack([c.hop_uplink for c in chunks] + [e[4] for e in extra])
+    hs = stack([c.hop_slice for c in chunks] + [e[5] for e in extra])
     notes = run_notes(sched, params, H, levels=int(lv_gid.size),
                       levels_capped=int(sum(int(c.lv_capped.sum()) for c in chunks)),
                       hmax_reached=max(c.hmax_reached for c in chunks),
                       bound_hit=any(c.bound_hit for c in chunks),
                       levels_dropped=int(sum(c.lv_dropped for c in chunks)))
+    if destinations is not None:
+        notes["destinations"] = destination_list(destinations, N).tolist()
     p = result_params(params, H)
     routes = assemble(sched, "ucmp", p, gid, hops.astype(np.int32), kind, hops, lat, hn, hu, hs, notes)
     m_group = np.repeat(np.arange(G), routes.g_count.ravel())
-    buckets, _ = _buckets((m_group, routes.m_hops, routes.m_latency, routes.m_kind), slice_bytes(sched))
+    others = None
+    if destinations is not None:    # the global boundaries need every group's levels
+        rest = np.setdiff1d(np.arange(N), destination_list(destinations, N))
+        others = level_lists(sched, params, rest, chunk, workers)
+    buckets, _ = _buckets((m_group, routes.m_hops, routes.m_latency, routes.m_kind), slice_bytes(sched), others)
     return PathRoutes(**{**routes.__dict__, "buckets": buckets})
+
+
+def level_lists(sched: Schedule, params: UcmpParams, dsts: np.ndarray, chunk: int | None = None,
+                workers: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(group, hops, latency)`` of every group level towards ``dsts`` -- the levels of
+    :func:`group_chunks` before the levels policy, from the value tables alone (no walks:
+    what the global buckets need of the groups that are not computed). A group's levels
+    are consecutive, in increasing hops."""
+    S, N, d = sched.peer.shape
+    engine = resolve_engine(params.engine, d)
+    H, n_cap = hop_limits(sched, params)
+    chunk = chunk or (16 if engine == "numba" else 128)
+    peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+
+    def table(part: np.ndarray) -> np.ndarray:
+        if engine == "numba":
+            from controller.routing import ucmp_kernel
+
+            return ucmp_kernel.arrival_table(peer, H, n_cap, part)
+        return ucmp_numpy.arrival_table(sched, H, n_cap, part)
+
+    def levels(part: np.ndarray) -> tuple[np.ndarray, ...]:
+        A = table(part).astype(np.int64)                     # [n, t, src, c]
+        keep = np.zeros(A.shape, bool)
+        best = np.full(A.shape[1:], np.iinfo(np.int64).max)
+        for n in range(A.shape[0]):                          # a level: faster than with fewer hops
+            keep[n] = (A[n] < best) & (A[n] < ucmp_numpy.INF)
+            np.minimum(best, A[n], out=best)
+        keep[:, :, part, np.arange(part.size)] = False       # src == dst
+        t, src, c, n = np.nonzero(keep.transpose(1, 2, 3, 0))
+        return (t * N + src) * N + part[c], (n + 1).astype(np.int16), (A[n, t, src, c] - t + 1).astype(np.int32)
+    parts = [dsts[i:i + chunk] for i in range(0, dsts.size, chunk)]
+    workers = 1 if engine == "numpy" else (workers or os.cpu_count() or 1)
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        out = list(pool.map(levels, parts))
+    if not out:
+        return np.zeros(0, np.int64), np.zeros(0, np.int16), np.zeros(0, np.int32)
+    return tuple(np.concatenate([o[i] for o in out]) for i in range(3))
+
+
+def destination_list(destinations, n_tors: int) -> np.ndarray:
+    """``destinations`` as distinct increasing ToR ids (int64); UroError naming a ToR that
+    is not in the schedule."""
+    out = np.unique(np.asarray(list(destinations), dtype=np.int64))
+    bad = out[(out < 0) | (out >= n_tors)]
+    if bad.size:
+        raise UroError(f"destination {int(bad[0])} is not a ToR of the schedule (0..{n_tors - 1})")
+    return out
 
 
 def meeting_tables(sched: Schedule) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

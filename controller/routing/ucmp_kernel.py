@@ -33,19 +33,20 @@ INF = 32767
 MAX_UPLINKS = 64
 
 
-def value_tables(peer, c0, C, H, n_cap):
-    """``V, E, K`` for destinations ``c0 .. c0 + C - 1`` and levels ``n = 0..n_used``.
+def value_tables(peer, dsts, H, n_cap):
+    """``V, E, K`` for the destinations ``dsts`` (int64, any distinct ToRs) and levels ``n = 0..n_used``.
 
     ``V[n, tau, b, u, c]``: earliest absolute slice in which a packet at ToR ``u`` in
-    slice ``tau`` with ``b`` in-slice hops left is delivered to ``c0 + c`` with at most
+    slice ``tau`` with ``b`` in-slice hops left is delivered to ``dsts[c]`` with at most
     ``n`` hops (INF: not within the window ``[0, 2S]``); the destination's own row is
     ``tau`` (delivered on arrival). ``E``/``K``: event slice and move mask (module doc).
     Returns ``(V, E, K, fixed)`` cut to the levels computed; ``fixed`` is True when the
     last level equals the one before (the exact h_max was reached below ``n_cap``).
     """
     S, N, _ = peer.shape
-    shape = (_first_levels(n_cap), 2 * S + 1, H + 1, N, C)
-    return value_tables_into(peer, c0, C, H, n_cap, np.empty(shape, np.int16), np.empty(shape, np.int16),
+    dsts = np.ascontiguousarray(dsts, dtype=np.int64)
+    shape = (_first_levels(n_cap), 2 * S + 1, H + 1, N, dsts.shape[0])
+    return value_tables_into(peer, dsts, H, n_cap, np.empty(shape, np.int16), np.empty(shape, np.int16),
                              np.empty(shape, np.uint64))
 
 
@@ -56,19 +57,20 @@ def _first_levels(n_cap: int) -> int:
 
 
 @nb.njit(cache=True, nogil=True)
-def value_tables_into(peer, c0, C, H, n_cap, V, E, K):
+def value_tables_into(peer, dsts, H, n_cap, V, E, K):
     """:func:`value_tables` in the arrays ``V, E, K`` (any contents; shape
     ``[levels, 2S + 1, H + 1, N, C]``, grown when more levels are needed): the
     caller can reuse them from chunk to chunk instead of faulting in fresh pages.
     ``K`` may be ``uint32`` when the schedule has at most 32 uplinks."""
     T = V.shape[1] - 1
+    C = dsts.shape[0]
     V[0] = INF
     E[0] = INF
     K[0] = 0
     for tau in range(T + 1):
         for b in range(H + 1):
             for c in range(C):
-                V[0, tau, b, c0 + c, c] = tau
+                V[0, tau, b, dsts[c], c] = tau
     n_used = n_cap
     fixed = False
     for m in range(1, n_cap + 1):
@@ -79,7 +81,7 @@ def value_tables_into(peer, c0, C, H, n_cap, V, E, K):
         V[m, T] = INF  # the window's end; _fill_level writes every other row of level m
         E[m, T] = INF
         K[m, T] = 0
-        _fill_level(peer, V, E, K, m, c0, H)
+        _fill_level(peer, V, E, K, m, dsts, H)
         if np.array_equal(V[m], V[m - 1]):
             n_used = m
             fixed = True
@@ -88,7 +90,7 @@ def value_tables_into(peer, c0, C, H, n_cap, V, E, K):
 
 
 @nb.njit(cache=True, nogil=True)
-def _fill_level(peer, V, E, K, m, c0, H):
+def _fill_level(peer, V, E, K, m, dsts, H):
     """Level ``m`` of ``V, E, K`` from level ``m - 1`` (a function of its own: the caller
     reallocates the tables as levels are added, and numba would reference-count a
     reassigned array on every write of this loop)."""
@@ -142,12 +144,12 @@ def _fill_level(peer, V, E, K, m, c0, H):
                         K[m, tau, b, u, c] = 0
         for b in range(H + 1):
             for c in range(C):  # the destination itself: delivered, no moves
-                V[m, tau, b, c0 + c, c] = tau
-                E[m, tau, b, c0 + c, c] = INF
-                K[m, tau, b, c0 + c, c] = 0
+                V[m, tau, b, dsts[c], c] = tau
+                E[m, tau, b, dsts[c], c] = INF
+                K[m, tau, b, dsts[c], c] = 0
     for c in range(C):
         for b in range(H + 1):
-            V[m, T, b, c0 + c, c] = T
+            V[m, T, b, dsts[c], c] = T
 
 
 @nb.njit(cache=True)
@@ -157,6 +159,19 @@ def _grow_levels(a, fill):
     return out
 
 
+def arrival_table(peer: np.ndarray, H: int, n_cap: int, dsts: np.ndarray) -> np.ndarray:
+    """``A[n - 1, t, src, c]``: the earliest delivery slice to ``dsts[c]`` from ``src`` at
+    slice ``t`` (full in-slice budget) with at most ``n`` hops, n = 1..n_used -- the group
+    levels without their walks (:func:`value_tables`, in this thread's buffers)."""
+    S, N, d = peer.shape
+    dsts = np.ascontiguousarray(dsts, dtype=np.int64)
+    shape = (_first_levels(n_cap), 2 * S + 1, H + 1, N, dsts.shape[0])
+    k_dt = np.uint32 if d <= 32 else np.uint64
+    V, _, _, _ = value_tables_into(peer, dsts, H, n_cap, _buffer("V", shape, np.int16),
+                                   _buffer("E", shape, np.int16), _buffer("K", shape, k_dt))
+    return np.array(V[1:, :S, H])
+
+
 @nb.njit(cache=True)
 def level_bound(S, N, n_levels):
     """Most group levels one destination can have (every (t, src) at every hop count)."""
@@ -164,10 +179,10 @@ def level_bound(S, N, n_levels):
 
 
 @nb.njit(cache=True, nogil=True)
-def group_walks(peer, V, E, K, c0, H, cap, keycap, envelope, c_from, L, P, dropped, lv_n, lv_t, lv_src, lv_c, lv_T,
+def group_walks(peer, V, E, K, dsts, H, cap, keycap, envelope, c_from, L, P, dropped, lv_n, lv_t, lv_src, lv_c, lv_T,
                 lv_cap, p_lv, hn, hu, hs):
     """Group levels and their value-keeping walks (at most ``cap`` per level) for the
-    destinations ``c0 + c`` of the tables, ``c = c_from ..``, appended at level ``L`` and
+    destinations ``dsts[c]`` of the tables, ``c = c_from ..``, appended at level ``L`` and
     path ``P`` of the output arrays.
 
     ``keycap > 0``: the ``"last-hop"`` ties policy (:mod:`controller.routing.ucmp_policy`)
@@ -215,7 +230,7 @@ def group_walks(peer, V, E, K, c0, H, cap, keycap, envelope, c_from, L, P, dropp
     g_on = np.empty(n_lv + 1, np.bool_)
     one = np.uint64(1)
     for c in range(c_from, C):
-        dst = c0 + c
+        dst = dsts[c]
         L_dst, P_dst = L, P
         dropped[c] = 0
         for t in range(S):
@@ -404,10 +419,10 @@ def _path_arrays(n: int, width: int, reuse: bool = False) -> tuple[np.ndarray, .
 
 
 def levels_and_paths(
-    peer: np.ndarray, H: int, n_cap: int, c0: int, C: int, cap: int, path_room: int | None = None,
+    peer: np.ndarray, H: int, n_cap: int, dsts: np.ndarray, cap: int, path_room: int | None = None,
     last_hops: int = 0, envelope: bool = False, reuse: bool = False,
 ) -> tuple:
-    """Group levels and walks of destinations ``c0 .. c0 + C - 1`` (same tuple as
+    """Group levels and walks of the destinations ``dsts`` (distinct ToRs, increasing; same tuple as
     :func:`controller.routing.ucmp_numpy.levels_and_paths`). ``peer``: int32, C-ordered.
     ``path_room``: paths the first output arrays hold (they double when full).
     ``last_hops > 0``: the ``"last-hop"`` ties policy with that many last-hop ToRs per
@@ -417,9 +432,11 @@ def levels_and_paths(
     this thread's buffers, overwritten by its next call (the caller is done with them
     by then); the value tables always are."""
     S, N, d = peer.shape
+    dsts = np.ascontiguousarray(dsts, dtype=np.int64)
+    C = dsts.shape[0]
     shape = (_first_levels(n_cap), 2 * S + 1, H + 1, N, C)
     k_dt = np.uint32 if d <= 32 else np.uint64  # move masks: half the bytes up to 32 uplinks
-    V, E, K, fixed = value_tables_into(peer, c0, C, H, n_cap, _buffer("V", shape, np.int16),
+    V, E, K, fixed = value_tables_into(peer, dsts, H, n_cap, _buffer("V", shape, np.int16),
                                        _buffer("E", shape, np.int16), _buffer("K", shape, k_dt))
     n_lv = V.shape[0] - 1
     # the walks read one destination at a time: lay the tables out per destination
@@ -434,7 +451,7 @@ def levels_and_paths(
     dropped = np.zeros(C, np.int64)
     c = L = P = 0
     while True:
-        c, L, P = group_walks(peer, V, E, K, c0, H, cap, last_hops, envelope, c, L, P, dropped, *levels, *paths)
+        c, L, P = group_walks(peer, V, E, K, dsts, H, cap, last_hops, envelope, c, L, P, dropped, *levels, *paths)
         if c == C:
             break
         bigger = _path_arrays(2 * paths[0].shape[0], width)  # full: double, keep what is done
@@ -444,7 +461,7 @@ def levels_and_paths(
     del V, E, K
     lv_n, lv_t, lv_src, lv_c, target, capped = (a[:L] for a in levels)
     p_lv, hn, hu, hs = (a[:P] for a in paths)
-    out = lv_n, lv_t, lv_src, lv_c + c0, target, capped, p_lv, hn, hu, hs, reached, fixed
+    out = lv_n, lv_t, lv_src, dsts[lv_c].astype(np.int32), target, capped, p_lv, hn, hu, hs, reached, fixed
     return (*out, int(dropped.sum())) if envelope else out
 
 

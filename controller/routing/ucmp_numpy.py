@@ -20,7 +20,7 @@ INF = np.int16(32767)
 def _value_tables(sched: Schedule, H: int, n_cap: int, dsts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``V[n, tau, b, u, c]`` for n = 0..n_used, tau in [0, 2S], b in [0, H]; stops early at
     the fixed point. Entries are absolute delivery slices (INF = unreachable in the window).
-    ``dsts`` is a contiguous range of destination ids (one chunk).
+    ``dsts``: the chunk's destination ids (distinct, increasing; any ToRs).
 
     ``E[n, tau, b, u, c]``: the first slice >= tau in which a hop keeps the value
     ``V[n, tau, b, u, c]`` (the packet waits until then) -- path enumeration jumps from
@@ -32,10 +32,11 @@ def _value_tables(sched: Schedule, H: int, n_cap: int, dsts: np.ndarray) -> tupl
     safe = np.maximum(peer, 0)
     levels = [np.full((T + 1, H + 1, N, C), INF, dtype=np.int16)]
     events = [np.full((T + 1, H + 1, N, C), INF, dtype=np.int16)]
-    c0 = int(dsts[0])
+    col = np.full(N + 1, -1, np.int64)       # destination -> its column in the chunk (-1: not in it)
+    col[dsts] = np.arange(C)
     # rows u whose uplink j reaches a destination of this chunk in slice s: (rows, cols)
-    hits = [[np.nonzero((peer[s, :, j] >= c0) & (peer[s, :, j] < c0 + C)) for j in range(d)] for s in range(S)]
-    hits = [[(r[0], peer[s, r[0], j] - c0) for j, r in enumerate(row)] for s, row in enumerate(hits)]
+    hits = [[np.nonzero(col[peer[s, :, j]] >= 0) for j in range(d)] for s in range(S)]
+    hits = [[(r[0], col[peer[s, r[0], j]]) for j, r in enumerate(row)] for s, row in enumerate(hits)]
     for n in range(1, n_cap + 1):
         prev = levels[-1]
         cur = np.full_like(prev, INF)
@@ -196,6 +197,13 @@ def _enumerate(
             rows, r, pos = rows[more], r[more], pos[more]
     levels = (lv_n, lv_t, lv_src, dsts[lv_c], target)
     return levels, p_lv, p_hn, p_hu, p_hs, truncated
+
+
+def arrival_table(sched: Schedule, H: int, n_cap: int, dsts: np.ndarray) -> np.ndarray:
+    """``A[n - 1, t, src, c]`` of :func:`controller.routing.ucmp_kernel.arrival_table`:
+    the group levels of ``dsts`` without their walks."""
+    V, _ = _value_tables(sched, H, n_cap, dsts)
+    return np.array(V[1:, :sched.n_slices, H])
 
 
 def levels_and_paths(sched: Schedule, H: int, n_cap: int, dsts: np.ndarray, cap: int) -> tuple:

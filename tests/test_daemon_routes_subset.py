@@ -1,0 +1,144 @@
+"""The daemon computes source routes towards the source-routed destinations only
+(issue 21 part 3): every group it reads is the full computation's, the rest are empty;
+per-hop routes, host flow-aging rules and the ToR entries follow."""
+
+import pytest
+
+pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
+
+from controller.daemon.config import load
+from controller.daemon.plan import compute_routes
+from controller.routing import base
+from controller.schedule.degrade import Failed, without
+
+from daemon_fakes import net_toml, tor_switch
+from test_ucmp_destinations import group_view
+
+SR = (1, 5, 6)
+
+
+def _routing(engine: str, sr=SR) -> str:
+    return (f"source_routed = {list(sr)}\n[routing.per_hop]\nalgo = \"uro\"\nk = 3\nmax_hops = 4\n"
+            f"[routing.source]\nalgo = \"ucmp\"\nh_max = 4\nengine = \"{engine}\"")
+
+
+@pytest.mark.parametrize("engine", ["numba", "numpy"])
+@pytest.mark.parametrize("failed", [Failed(), Failed(uplinks=frozenset({(0, 1), (3, 0)})),
+                                    Failed(tors=frozenset({2}))])
+def test_source_routes_of_the_source_routed_destinations_are_the_full_ones(tmp_path, engine, failed):
+    cfg = load(net_toml(tmp_path, [tor_switch(0)], routing=_routing(engine)))
+    from controller.daemon.plan import build_schedule
+
+    sched = build_schedule(cfg)
+    r = compute_routes(cfg, sched, failed, 3)
+    rsched = without(sched, failed)
+    alg = base.get("ucmp")
+    full = alg.run(rsched, alg.params({"h_max": 4, "engine": engine, "hops_per_slice": sched.timing.hops_per_slice}))
+    S, N = rsched.n_slices, rsched.n_tors
+    assert r.source_routed == SR and r.source.notes["destinations"] == list(SR)
+    for t in range(S):
+        for src in range(N):
+            for dst in range(N):
+                if dst in SR:
+                    assert group_view(r.source, t, src, dst) == group_view(full, t, src, dst), (t, src, dst)
+                else:
+                    assert r.source.g_count[t, src, dst] == 0
+    # per-hop routes are whole, as before
+    ph = base.get("uro").run(rsched, base.get("uro").params({"k": 3, "max_hops": 4,
+                                                             "hops_per_slice": sched.timing.hops_per_slice}))
+    for name in ("arrival", "hops", "alt_uplink", "alt_dep"):
+        assert (getattr(r.per_hop, name) == getattr(ph, name)).all(), name
+
+
+def test_all_source_routed_is_the_full_computation(tmp_path):
+    cfg = load(net_toml(tmp_path, [tor_switch(0)], routing=_routing("numpy").replace(
+        f"source_routed = {list(SR)}", 'source_routed = "all"')))
+    from controller.daemon.plan import build_schedule
+
+    sched = build_schedule(cfg)
+    r = compute_routes(cfg, sched, Failed(uplinks=frozenset({(1, 0)})), 2)
+    assert (r.source.g_count > 0).sum() > 0
+    assert "destinations" in r.source.notes and r.source.notes["destinations"] == list(range(8))
+    full = base.get("ucmp").run(without(sched, Failed(uplinks=frozenset({(1, 0)}))), base.get("ucmp").params(
+        {"h_max": 4, "engine": "numpy", "hops_per_slice": sched.timing.hops_per_slice}))
+    assert r.source.buckets.boundaries == full.buckets.boundaries
+    assert (r.source.g_count == full.g_count).all()
+
+
+# ---- the daemon's cache of computed routes by failed set ---------------------------------------------
+@pytest.fixture
+def ctl(tmp_path):
+    from controller.daemon.controller import Controller
+    from daemon_fakes import FakeSwitch, make_backend_for
+    from test_daemon_controller import Clock, quiet
+
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50001": FakeSwitch("tor1")}
+    clock = Clock()
+    c = Controller(load(net_toml(tmp_path, [tor_switch(0), tor_switch(1)])), backend_for=make_backend_for(sws),
+                   log=quiet(), clock=clock)
+    c.start()
+    yield c, clock
+    c.shutdown()
+
+
+def _change(ctl, clock, op, target):
+    from controller.daemon.controller import Change
+
+    c = ctl.submit(Change(op, "uplink", target, detected=clock.t))
+    ctl.handle_jobs()
+    assert c.report["generation_s"] is not None, c.report
+    return ctl.routes
+
+
+def test_a_recovery_reuses_the_routes_of_the_failed_set_it_returns_to(ctl, monkeypatch):
+    from controller.agent.diff import same_state
+    import controller.daemon.plan as plan
+    from test_daemon_controller import active_routes
+
+    ctl, clock = ctl
+    start = ctl.routes
+    calls = []
+    real = plan.compute_routes
+    monkeypatch.setattr(plan, "compute_routes", lambda *a, **k: calls.append(a[2]) or real(*a, **k))
+    down = _change(ctl, clock, "fail", (0, 1))
+    assert calls == [Failed(uplinks=frozenset({(0, 1)}))] and down.per_hop is not start.per_hop
+    back = _change(ctl, clock, "recover", (0, 1))
+    assert len(calls) == 1, "the empty failed set's routes were recomputed"
+    assert back.per_hop is start.per_hop and back.source is start.source and back.failed == Failed()
+    assert back.version == down.version + 1 > start.version
+    assert back.notes == (f"reused the routes of version {start.version}",)
+    again = _change(ctl, clock, "fail", (0, 1))
+    assert len(calls) == 1 and again.per_hop is down.per_hop and again.version == back.version + 1
+    for name in ("tor0", "tor1"):       # the switches run the reused routes under the new version
+        g, part = active_routes(ctl, name)
+        assert same_state(part, ctl.agents[name].role.routes(again, g))
+    other = _change(ctl, clock, "fail", (1, 0))       # a new failed set: computed
+    assert len(calls) == 2 and other.failed.uplinks == {(0, 1), (1, 0)}
+
+
+def test_a_config_reload_empties_the_route_cache(ctl, monkeypatch):
+    import controller.daemon.plan as plan
+
+    ctl, clock = ctl
+    _change(ctl, clock, "fail", (0, 1))
+    assert ctl.reload()["ok"]
+    calls = []
+    real = plan.compute_routes
+    monkeypatch.setattr(plan, "compute_routes", lambda *a, **k: calls.append(a[2]) or real(*a, **k))
+    r = _change(ctl, clock, "recover", (0, 1))
+    assert calls == [Failed()], "routes of the old config were reused after a reload"
+    assert r.notes == ()
+
+
+def test_route_cache_keeps_the_most_recently_used_failed_sets(tmp_path):
+    from controller.daemon.plan import RouteCache, build_schedule
+
+    cfg = load(net_toml(tmp_path, [tor_switch(0)]))
+    sched = build_schedule(cfg)
+    cache = RouteCache(size=2)
+    sets = [Failed(), Failed(uplinks=frozenset({(0, 0)})), Failed(uplinks=frozenset({(1, 1)}))]
+    first = [cache.routes(cfg, sched, f, v, 1) for v, f in enumerate(sets, 1)]
+    assert cache.routes(cfg, sched, sets[2], 9, 1).per_hop is first[2].per_hop
+    assert cache.routes(cfg, sched, sets[0], 10, 1).per_hop is not first[0].per_hop   # the oldest left
+    assert cache.routes(cfg, sched, sets[2], 11, 2).per_hop is not first[2].per_hop   # another schedule version
+    assert cache.routes(load(net_toml(tmp_path, [tor_switch(0)])), sched, sets[2], 12, 2).notes == ()

@@ -54,12 +54,13 @@ def _routes():
 @contextlib.contextmanager
 def per_entry():
     """``route_entries`` on the per-entry reference builders (the code path before bulk)."""
-    from controller.tables import bulk
+    from controller.tables import bulk, tor_batch
     from controller.tables import entries as ent
 
     with mock.patch.multiple(ent, uro_entries=ent.uro_entries_reference, ssrr_entries=ent.ssrr_entries_reference), \
-            mock.patch.multiple(bulk, paused_gc=contextlib.nullcontext,
-                                route_mode_entries=lambda c, ds, sr, g: [ent.route_mode_entry(c, d, sr, g) for d in ds]):
+            mock.patch.multiple(tor_batch, paused_gc=contextlib.nullcontext), \
+            mock.patch.multiple(bulk, route_mode_entries=lambda c, ds, sr, g: [ent.route_mode_entry(c, d, sr, g)
+                                                                               for d in ds]):
         yield
 
 

@@ -44,6 +44,7 @@ from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared
 from controller.daemon.switch import SwitchAgent
 from controller.errors import UroError
+from controller.memory import paused_gc
 from controller.schedule.degrade import Failed
 
 #: failure/recovery reports kept for the status
@@ -632,7 +633,8 @@ class Controller:
             # computed outside the lock: the clock thread and the status API keep going
             # (only this thread replaces routes, config and agents)
             # a failed set seen before (a recovery back to it): its routes again, not recomputed
-            new = self.route_cache.routes(self.cfg, r.schedule, self.failed, r.version + 1, r.schedule_version)
+            with paused_gc():
+                new = self.route_cache.routes(self.cfg, r.schedule, self.failed, r.version + 1, r.schedule_version)
             with self._state_lock:
                 self.routes = new
             self.log.event("routes.computed", version=new.version, seconds=round(new.seconds, 4),

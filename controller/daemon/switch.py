@@ -32,6 +32,7 @@ from controller.agent.desired import Role
 from controller.agent.diff import diff as state_diff, same_state
 from controller.agent.generations import GenerationWriter
 from controller.agent.known import KnownState
+from controller.memory import paused_gc
 from controller.daemon.config import ProgramConfig, SwitchConfig
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
@@ -322,7 +323,8 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             if self.state != "up":
                 raise BackendError(f"switch {self.name!r} is {self.state}")
             self._ensure_pipeline()
-            return fn(*args)
+            with paused_gc():     # builds, reads, diffs of ~10K objects each (controller.memory)
+                return fn(*args)
 
     def installed_now(self, routes, res: gens.Installed | None, swapped: bool) -> None:
         """Bookkeeping once the network runs ``routes`` on this switch."""

@@ -16,7 +16,7 @@ produces (the same entries, members and groups, in the same order, with the same
   bucket ranges);
 - (name, value) pairs are made once per value and shared by the entries (immutable);
 - the frozen dataclasses are created without their per-field frozen ``__setattr__``, and
-  the cyclic collector is paused during a build (:func:`paused_gc`).
+  the cyclic collector is paused during a build (:func:`controller.memory.paused_gc`).
 
 Errors are the reference's, by construction: whenever a value or a contract does not
 take the fast path's shape (a width exceeded, a name missing, a path too long, a
@@ -31,9 +31,7 @@ entries builds the routes once.
 
 from __future__ import annotations
 
-import contextlib
-import gc
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -64,22 +62,6 @@ def _group(profile: str, group_id: int, member_ids: tuple) -> Group:
     o = _new(Group)
     o.__dict__.update(profile=profile, group_id=group_id, member_ids=member_ids)
     return o
-
-
-@contextlib.contextmanager
-def paused_gc() -> Iterator[None]:
-    """The cyclic garbage collector paused for a build. A ToR's routes are ~20K new tuples
-    and dataclasses (none in a cycle); with the collector on, every 700 allocations start a
-    young collection, every 10th of those a middle one, and the daemon's whole heap is walked
-    when enough survive. Paused, the new objects are walked once, by the first young
-    collection after the build. Re-enabled (if it was on) on exit, also on an error."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 class _Slow(Exception):

@@ -27,6 +27,7 @@ from __future__ import annotations
 import ipaddress
 from typing import Iterable
 
+from controller.memory import paused_gc
 from controller.tables import bulk, entries as ent
 
 
@@ -125,7 +126,7 @@ def route_entries(contract: dict, tor: int, uro_routes=None, path_routes=None,
                                  f"{prof['name']!r} (0..{prof['tors'] - 1}, not {tor})")
     if sr and path_routes is None:
         raise ent.EntryError(f"destinations {sr[:5]} are source-routed but no path routes were given")
-    with bulk.paused_gc():
+    with paused_gc():
         b = ent.Batch(entries=bulk.route_mode_entries(contract, sr, True, generation))
         if uro_routes is not None:
             b.entries += ent.uro_entries(contract, uro_routes, tor, generation)
@@ -141,7 +142,7 @@ def regenerate(batch: ent.Batch, generation: int) -> ent.Batch:
     routes for it (the generation is only the ``generation`` key and bit 31 of member and
     group ids), at a fraction of the cost; ``batch`` is not changed. For an update that
     needs both generations' entries of the same routes (:func:`controller.tables.bulk.regenerate`)."""
-    with bulk.paused_gc():
+    with paused_gc():
         return bulk.regenerate(batch, generation)
 
 

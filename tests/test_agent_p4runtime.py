@@ -163,6 +163,14 @@ def test_read_entities_are_decoded_by_their_bytes_once_and_as_written():
     changed = i.entity(w)
     changed.table_entry.action.action.params[0].value = b"\x05"
     assert i.decode_entity(changed) == entry(1, 5)
+    # the memo keeps what the last two whole reads saw (and writes since), not everything ever
+    i.new_read()
+    assert i.decode_entity(i.entity(e)) == e                                # from the read before: kept
+    i.new_read()
+    i.new_read()
+    i.decode_table_entry = lambda msg: calls.append(msg) or e             # noqa: E731
+    i.decode_entity(i.entity(w))
+    assert calls, "an entity no read saw for two reads is decoded again"
 
 
 def test_contract_check_names_the_mismatch():

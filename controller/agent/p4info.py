@@ -95,6 +95,9 @@ class _Action:
         self.order = order or [p.name for p in a.params]
 
 
+_MISSING = object()
+
+
 class P4Info:
     """A program's P4Info: lookups, the contract check, and the entry codec."""
 
@@ -110,7 +113,8 @@ class P4Info:
         self._t_by_id: dict[int, _Table] = {}
         self._a: dict[str, _Action] = {}
         self._a_by_id: dict[int, _Action] = {}
-        self._decoded: dict[bytes, object] = {}
+        self._decoded: dict[bytes, object] = {}       # seen in the last read, or written since
+        self._decoded_before: dict[bytes, object] = {}  # seen in the read before
         self._reindex()
 
     @classmethod
@@ -384,8 +388,14 @@ class P4Info:
             match.append((name, (0, (1 << bits) - 1) if kind == "range" else (0, 0)))
         return TableEntry(t.name, tuple(match), action, params, False, group, msg.priority)
 
-    #: decoded entities kept by :meth:`decode_entity` (a read of a (108, 6) ToR returns 7-14K)
+    #: at most this many decoded entities kept (a read of a (108, 6) ToR returns 7-14K)
     DECODED_MAX = 1 << 18
+
+    def new_read(self) -> None:
+        """A read of the whole switch begins: what neither it nor the read before saw (nor a
+        write since) is forgotten, so the memo holds about what the switch holds, not every
+        object of every update since the start (a heap the garbage collector walks)."""
+        self._decoded_before, self._decoded = self._decoded, {}
 
     def decode_entity(self, ent: "p4r.Entity"):
         """The canonical object of a read entity (:class:`TableEntry`, :class:`Member`,
@@ -399,6 +409,10 @@ class P4Info:
             return self._decoded[key]
         except KeyError:
             pass
+        obj = self._decoded_before.pop(key, _MISSING)
+        if obj is not _MISSING:
+            self._decoded[key] = obj
+            return obj
         kind = ent.WhichOneof("entity")
         if kind == "table_entry":
             obj = self.decode_table_entry(ent.table_entry)

@@ -563,6 +563,8 @@ class P4RuntimeClient:
             req.entities.add().action_profile_group.action_profile_id = pid
         out = Batch()
         by_kind = {TableEntry: out.entries, Member: out.members, Group: out.groups}
+        if tables is None:
+            info.new_read()       # the memo keeps what the switch holds (P4Info.new_read)
         for ent in self._read(req, "read state"):
             obj = info.decode_entity(ent)
             if obj is not None:

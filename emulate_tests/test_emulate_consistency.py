@@ -36,8 +36,11 @@ SWAPS = 20
 
 #: the old generation's hold on the emulated fabric: the data-plane bound (a cycle on each
 #: ToR a packet crosses, 1 s here) does not cover bmv2's software queues on a busy
-#: machine (seconds), so the operator's override (`[daemon] hold_s`) is set, by reload
-HOLD_S = 3.0
+#: machine (seconds), so the operator's override (`[daemon] hold_s`) is set, by reload.
+#: 3 s was outstayed by 62 of 11352 packets at load 48 (dropped as stale_gen, counted,
+#: never routed by a mix; 0.55% against the 0.5% slack) once the swaps got faster (20 in
+#: 112 s, not 145: fewer packets sent over which the same queueing is counted): 5 s
+HOLD_S = 5.0
 
 
 @pytest.fixture(scope="module")

@@ -411,8 +411,7 @@ class P4Info:
             pass
         obj = self._decoded_before.pop(key, _MISSING)
         if obj is not _MISSING:
-            self._decoded[key] = obj
-            return obj
+            return self._keep(key, obj)
         kind = ent.WhichOneof("entity")
         if kind == "table_entry":
             obj = self.decode_table_entry(ent.table_entry)
@@ -422,10 +421,7 @@ class P4Info:
             obj = self.decode_group(ent.action_profile_group)
         else:
             return None
-        if len(self._decoded) >= self.DECODED_MAX:
-            self._decoded.clear()
-        self._decoded[key] = obj
-        return obj
+        return self._keep(key, obj)
 
     def remember(self, ent: "p4r.Entity", obj) -> None:
         """``ent`` was encoded from ``obj`` (:meth:`fill_entity`): the read-back of what is
@@ -435,9 +431,14 @@ class P4Info:
         written (all 94K objects of a (108, 6) ToR's failure/recovery swaps), so the
         switch's answer decodes to ``obj``; bytes the switch answers differently are simply
         decoded when read."""
+        self._keep(ent.SerializeToString(), obj)
+
+    def _keep(self, key: bytes, obj):
+        """``obj`` memoised under ``key`` (the memo emptied first when at DECODED_MAX)."""
         if len(self._decoded) >= self.DECODED_MAX:
             self._decoded.clear()
-        self._decoded[ent.SerializeToString()] = obj
+        self._decoded[key] = obj
+        return obj
 
     def decode_member(self, msg: "p4r.ActionProfileMember") -> Member:
         action, params = self._params(msg.action)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
+import numba as nb
 import numpy as np
 
 from controller.routing.base import SOURCE
@@ -147,10 +148,10 @@ def assemble(
     # members are runs of equal (group, kind, key); a stable sort keeps each
     # algorithm's own (deterministic) path order inside a member
     combined = (gid.astype(np.int64) * 4 + kind.astype(np.int64)) * 1024 + member_key.astype(np.int64)
-    order = np.argsort(combined, kind="stable")
+    order = member_order(combined, S * N * N)
     gid, member_key, kind = gid[order], member_key[order], kind[order]
     p_hops, p_latency = p_hops[order], p_latency[order]
-    hop_node, hop_uplink, hop_slice = hop_node[order], hop_uplink[order], hop_slice[order]
+    hop_node, hop_uplink, hop_slice = (take_rows(a, order) for a in (hop_node, hop_uplink, hop_slice))
     new_member = np.ones(P, dtype=bool)
     if P:
         new_member[1:] = (gid[1:] != gid[:-1]) | (kind[1:] != kind[:-1]) | (member_key[1:] != member_key[:-1])
@@ -176,13 +177,66 @@ def assemble(
         m_latency=m_latency,
         m_first=m_first,
         m_count=m_count,
-        p_hops=p_hops.astype(np.int16),
-        p_latency=p_latency.astype(np.int32),
-        hop_node=hop_node.astype(np.int32),
-        hop_uplink=hop_uplink.astype(np.int16),
-        hop_slice=hop_slice.astype(np.int32),
+        p_hops=p_hops.astype(np.int16, copy=False),
+        p_latency=p_latency.astype(np.int32, copy=False),
+        hop_node=hop_node.astype(np.int32, copy=False),
+        hop_uplink=hop_uplink.astype(np.int16, copy=False),
+        hop_slice=hop_slice.astype(np.int32, copy=False),
         notes=notes or {},
     )
+
+
+def member_order(combined: np.ndarray, n_groups: int) -> np.ndarray:
+    """``np.argsort(combined, kind="stable")`` for member keys ``(gid * 4 + kind) * 1024 +
+    key`` of ``n_groups`` groups (:func:`member_order_reference`), in O(P): a counting
+    sort by group keeps each group's paths in input order, which is the stable order
+    whenever the algorithm listed every group's paths by (kind, key) already (UCMP's
+    chunks do); otherwise the comparison sort."""
+    combined = np.ascontiguousarray(combined, dtype=np.int64)
+    if combined.size and (combined.min() < 0 or combined.max() >= n_groups * 4096):
+        return member_order_reference(combined)
+    order, sorted_ = _counting_order(combined, n_groups)
+    return order if sorted_ else member_order_reference(combined)
+
+
+def take_rows(a: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """``a[order]`` for a 2-D hop array (a compiled row copy: NumPy's fancy indexing of
+    short rows is a few times slower)."""
+    if a.ndim != 2 or not a.flags.c_contiguous or order.dtype != np.int64:
+        return a[order]
+    return _take_rows(a, order, np.empty((order.size, a.shape[1]), a.dtype))
+
+
+@nb.njit(cache=True, nogil=True)
+def _take_rows(a, order, out):
+    for i in range(order.shape[0]):
+        out[i] = a[order[i]]
+    return out
+
+
+def member_order_reference(combined: np.ndarray) -> np.ndarray:
+    """The stable sort of the member keys (:func:`member_order`)."""
+    return np.argsort(combined, kind="stable")
+
+
+@nb.njit(cache=True, nogil=True)
+def _counting_order(combined, n_groups):
+    """(the paths in stable group order, whether their keys are then non-decreasing)."""
+    P = combined.shape[0]
+    first = np.zeros(n_groups + 1, np.int64)
+    for i in range(P):
+        first[(combined[i] >> 12) + 1] += 1
+    for g in range(n_groups):
+        first[g + 1] += first[g]
+    order = np.empty(P, np.int64)
+    for i in range(P):
+        g = combined[i] >> 12
+        order[first[g]] = i
+        first[g] += 1
+    for i in range(1, P):
+        if combined[order[i]] < combined[order[i - 1]]:
+            return order, False
+    return order, True
 
 
 def meeting_table(sched: Schedule) -> tuple[np.ndarray, np.ndarray]:

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 import weakref
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -527,14 +528,18 @@ def group_chunks(
         c = _group_chunk(N, *chunk_run(part, reuse=post is not None))
         return c if post is None else post(c)
     workers = 1 if engine == "numpy" else (workers or os.cpu_count() or 1)
+    ahead = workers
     if executor is not None:  # a Dask client (controller.routing.distributed): its workers run the chunks
-        workers = max(1, executor.n_workers())
+        workers = ahead = max(1, executor.n_workers())
+    elif engine == "numba" and small_schedule(sched):
+        # small: the long-lived pool (its threads keep their kernel buffers warm), every chunk queued at once
+        executor, ahead = shared_pool(workers), len(starts)
     with ThreadPoolExecutor(max_workers=workers) if executor is None else nullcontext(executor) as pool:
         pending: deque = deque()
         todo = iter(starts)
-        for part in todo:  # keep every worker busy, at most `workers` chunks ahead of the consumer
+        for part in todo:  # keep every worker busy, at most `ahead` chunks ahead of the consumer
             pending.append((part, pool.submit(run, part)))
-            if len(pending) >= workers:
+            if len(pending) >= ahead:
                 break
         while pending:
             part, fut = pending.popleft()
@@ -565,7 +570,17 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     S, N, d = sched.peer.shape
     G = S * N * N
     H = params.hops_per_slice or sched.timing.hops_per_slice
-    chunks = list(group_chunks(sched, params, chunk, progress, engine, workers, executor, destinations=destinations))
+    chunks = []
+    others = None
+    for c in group_chunks(sched, params, chunk, progress, engine, workers, executor, destinations=destinations):
+        chunks.append(c)
+        if others is None and destinations is not None:
+            # the global boundaries need every group's levels: the other destinations'
+            # tables are queued behind the group chunks, and run beside the assembly below
+            rest = np.setdiff1d(np.arange(N), destination_list(destinations, N))
+            others = level_lists_async(sched, params, rest, chunk, workers)
+    if others is None and destinations is not None:
+        others = level_lists_async(sched, params, np.arange(N), chunk, workers)
     if not chunks:  # no destination asked for: no groups
         chunks = [_group_chunk(N, *(np.zeros(0, np.int32),) * 5, np.zeros(0, bool), np.zeros(0, np.int64),
                                np.zeros((0, 2), np.int32), np.zeros((0, 2), np.int16), np.zeros((0, 2), np.int32),
@@ -609,11 +624,8 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     p = result_params(params, H)
     routes = assemble(sched, "ucmp", p, gid, hops.astype(np.int32), kind, hops, lat, hn, hu, hs, notes)
     m_group = np.repeat(np.arange(G), routes.g_count.ravel())
-    others = None
-    if destinations is not None:    # the global boundaries need every group's levels
-        rest = np.setdiff1d(np.arange(N), destination_list(destinations, N))
-        others = level_lists(sched, params, rest, chunk, workers)
-    buckets, _ = _buckets((m_group, routes.m_hops, routes.m_latency, routes.m_kind), slice_bytes(sched), others)
+    buckets, _ = _buckets((m_group, routes.m_hops, routes.m_latency, routes.m_kind), slice_bytes(sched),
+                          None if others is None else others())
     return PathRoutes(**{**routes.__dict__, "buckets": buckets})
 
 
@@ -623,36 +635,84 @@ def level_lists(sched: Schedule, params: UcmpParams, dsts: np.ndarray, chunk: in
     :func:`group_chunks` before the levels policy, from the value tables alone (no walks:
     what the global buckets need of the groups that are not computed). A group's levels
     are consecutive, in increasing hops."""
+    return level_lists_async(sched, params, dsts, chunk, workers)()
+
+
+def level_lists_async(sched: Schedule, params: UcmpParams, dsts: np.ndarray, chunk: int | None = None,
+                      workers: int | None = None):
+    """:func:`level_lists` started: its chunks are queued (on :func:`shared_pool` for a
+    small schedule with the compiled engine, so they run beside whatever the caller does
+    next); returns ``collect()``, which waits for them and returns the level lists."""
     S, N, d = sched.peer.shape
     engine = resolve_engine(params.engine, d)
     H, n_cap = hop_limits(sched, params)
     chunk = chunk or (16 if engine == "numba" else 128)
     peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
 
-    def table(part: np.ndarray) -> np.ndarray:
+    def levels(part: np.ndarray) -> tuple[np.ndarray, ...]:
         if engine == "numba":
             from controller.routing import ucmp_kernel
 
-            return ucmp_kernel.arrival_table(peer, H, n_cap, part)
-        return ucmp_numpy.arrival_table(sched, H, n_cap, part)
-
-    def levels(part: np.ndarray) -> tuple[np.ndarray, ...]:
-        A = table(part).astype(np.int64)                     # [n, t, src, c]
-        keep = np.zeros(A.shape, bool)
-        best = np.full(A.shape[1:], np.iinfo(np.int64).max)
-        for n in range(A.shape[0]):                          # a level: faster than with fewer hops
-            keep[n] = (A[n] < best) & (A[n] < ucmp_numpy.INF)
-            np.minimum(best, A[n], out=best)
-        keep[:, :, part, np.arange(part.size)] = False       # src == dst
-        t, src, c, n = np.nonzero(keep.transpose(1, 2, 3, 0))
-        return (t * N + src) * N + part[c], (n + 1).astype(np.int16), (A[n, t, src, c] - t + 1).astype(np.int32)
+            return ucmp_kernel.table_levels(peer, H, n_cap, part)
+        return levels_reference(ucmp_numpy.arrival_table(sched, H, n_cap, part), part, N)
     parts = [dsts[i:i + chunk] for i in range(0, dsts.size, chunk)]
     workers = 1 if engine == "numpy" else (workers or os.cpu_count() or 1)
+    if engine == "numba" and small_schedule(sched):
+        futs = [shared_pool(workers).submit(levels, part) for part in parts]
+
+        def collect() -> tuple[np.ndarray, ...]:
+            return _concat_levels([f.result() for f in futs])
+        return collect
     with ThreadPoolExecutor(max_workers=workers) as pool:
         out = list(pool.map(levels, parts))
+    return lambda: _concat_levels(out)
+
+
+def _concat_levels(out: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     if not out:
         return np.zeros(0, np.int64), np.zeros(0, np.int16), np.zeros(0, np.int32)
     return tuple(np.concatenate([o[i] for o in out]) for i in range(3))
+
+
+def levels_reference(A: np.ndarray, part: np.ndarray, N: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The group levels ``(group, hops, latency)`` of the arrival table ``A[n - 1, t, src, c]``
+    towards ``part[c]`` (``*.arrival_table``), in (t, src, c, hops) order: a level is an
+    ``A_n`` below every ``A_m``, m < n, and in the window. Whole-array form; the compiled
+    engine's :func:`ucmp_kernel.table_levels` gives the same lists."""
+    A = A.astype(np.int64)                                  # [n, t, src, c]
+    keep = np.zeros(A.shape, bool)
+    best = np.full(A.shape[1:], np.iinfo(np.int64).max)
+    for n in range(A.shape[0]):                             # a level: faster than with fewer hops
+        keep[n] = (A[n] < best) & (A[n] < ucmp_numpy.INF)
+        np.minimum(best, A[n], out=best)
+    keep[:, :, part, np.arange(part.size)] = False          # src == dst
+    t, src, c, n = np.nonzero(keep.transpose(1, 2, 3, 0))
+    return (t * N + src) * N + part[c], (n + 1).astype(np.int16), (A[n, t, src, c] - t + 1).astype(np.int32)
+
+
+#: schedules with at most this many groups (S N^2) run their compiled chunks on the
+#: long-lived :func:`shared_pool`: their threads' kernel buffers (a few MB) stay warm from
+#: call to call, where fresh threads fault in fresh pages (at (108, 6) a third of the
+#: group chunks' time). Larger schedules get a pool per call, so the 0.5 GB per thread
+#: buffers of (1024, 32) go when the call ends.
+SHARED_POOL_GROUPS = 1 << 20
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def small_schedule(sched: Schedule) -> bool:
+    """Whether ``sched`` is small enough for :func:`shared_pool`."""
+    return sched.n_slices * sched.n_tors * sched.n_tors <= SHARED_POOL_GROUPS
+
+
+def shared_pool(workers: int) -> ThreadPoolExecutor:
+    """The process's long-lived thread pool of ``workers`` threads for compiled UCMP
+    chunks of small schedules (its tasks never wait for each other: no deadlock)."""
+    with _POOLS_LOCK:
+        pool = _POOLS.get(workers)
+        if pool is None:
+            pool = _POOLS[workers] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="ucmp")
+        return pool
 
 
 def destination_list(destinations, n_tors: int) -> np.ndarray:

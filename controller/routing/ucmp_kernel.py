@@ -172,6 +172,49 @@ def arrival_table(peer: np.ndarray, H: int, n_cap: int, dsts: np.ndarray) -> np.
     return np.array(V[1:, :S, H])
 
 
+def table_levels(peer: np.ndarray, H: int, n_cap: int, dsts: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``(group, hops, latency)`` of every group level towards ``dsts`` from the value
+    tables alone (in this thread's buffers), in (t, src, c, hops) order: what
+    :func:`controller.routing.ucmp.levels_reference` makes of :func:`arrival_table`,
+    without the table copy and the whole-array passes."""
+    S, N, d = peer.shape
+    dsts = np.ascontiguousarray(dsts, dtype=np.int64)
+    shape = (_first_levels(n_cap), 2 * S + 1, H + 1, N, dsts.shape[0])
+    k_dt = np.uint32 if d <= 32 else np.uint64
+    V, _, _, _ = value_tables_into(peer, dsts, H, n_cap, _buffer("V", shape, np.int16),
+                                   _buffer("E", shape, np.int16), _buffer("K", shape, k_dt))
+    return _table_levels(V, dsts, S, H)
+
+
+@nb.njit(cache=True, nogil=True)
+def _table_levels(V, dsts, S, H):
+    """:func:`table_levels` of the value tables ``V [n, tau, b, u, c]``: a level is
+    ``A_n = V[n, t, H, src, c]`` below every ``A_m``, m < n, and below INF; src != dst."""
+    n_lv = V.shape[0] - 1
+    N = V.shape[3]
+    C = V.shape[4]
+    room = S * N * C * max(n_lv, 1)
+    g = np.empty(room, np.int64)
+    hops = np.empty(room, np.int16)
+    lat = np.empty(room, np.int32)
+    k = 0
+    for t in range(S):
+        for src in range(N):
+            for c in range(C):
+                if src == dsts[c]:
+                    continue
+                best = INF
+                for n in range(1, n_lv + 1):
+                    a = V[n, t, H, src, c]
+                    if a < best:
+                        g[k] = (t * N + src) * N + dsts[c]
+                        hops[k] = n
+                        lat[k] = a - t + 1
+                        k += 1
+                        best = a
+    return g[:k].copy(), hops[:k].copy(), lat[:k].copy()
+
+
 @nb.njit(cache=True)
 def level_bound(S, N, n_levels):
     """Most group levels one destination can have (every (t, src) at every hop count)."""

@@ -58,3 +58,46 @@ def test_table_levels_are_the_reference_levels(sched, h_max, H, data):
         want = ucmp.levels_reference(A, dsts, N)
         for g, w in zip(got, want):
             assert g.dtype == w.dtype and np.array_equal(g, w)
+
+
+def _same_routes(a, b):
+    for f in ("g_first", "g_count", "m_kind", "m_hops", "m_latency", "m_first", "m_count", "p_hops", "p_latency",
+              "hop_node", "hop_uplink", "hop_slice"):
+        x, y = getattr(a, f), getattr(b, f)
+        assert x.dtype == y.dtype and x.shape == y.shape and np.array_equal(x, y), f
+
+
+@settings(max_examples=40, deadline=None)
+@given(sched=small_schedules(max_tors=5, min_tors=2), data=st.data())
+def test_assemble_is_the_reference(sched, data):
+    """Random raw paths (any group order, members split and interleaved, mixed hop
+    counts inside a member): the compiled assembly gives the reference's arrays."""
+    G = sched.n_slices * sched.n_tors ** 2
+    P = data.draw(st.integers(0, 40))
+    ints = lambda lo, hi, dt: np.array(data.draw(st.lists(st.integers(lo, hi), min_size=P, max_size=P)), dt)
+    gid, key, kind = ints(0, G - 1, np.int64), ints(0, 3, np.int32), ints(0, 2, np.int8)
+    hops, lat = ints(1, 4, np.int16), ints(1, 60, np.int64)
+    W = data.draw(st.integers(1, 4))
+    hn, hu, hs = (np.array(data.draw(st.lists(st.integers(-1, 50), min_size=P * W, max_size=P * W)), dt).reshape(P, W)
+                  for dt in (np.int32, np.int16, np.int32))
+    args = (sched, "x", {}, gid, key, kind, hops, lat, hn, hu, hs)
+    _same_routes(paths.assemble(*args), paths.assemble_reference(*args))
+
+
+def test_ucmp_routes_are_the_reference_assembly():
+    """UCMP's own paths (groups listed destination chunk by chunk, backups after): the
+    counting-sort path of the assembly gives the reference's arrays."""
+    from controller.schedule import opera
+
+    sched = without(opera(12, 3), Failed(uplinks=frozenset({(0, 1)})))
+    got = {}
+    orig = ucmp.assemble
+    try:
+        ucmp.assemble = lambda *a, **k: got.setdefault("a", (a, k)) and orig(*a, **k)
+        routes = ucmp.compute(sched, ucmp.UcmpParams(h_max=4), destinations=range(1, 12, 3))
+    finally:
+        ucmp.assemble = orig
+    a, k = got["a"]
+    combined = (a[3].astype(np.int64) * 4 + a[5]) * 1024 + a[4]
+    assert paths._counting_order(combined, sched.n_slices * 144)[1]      # the O(P) path is the one taken
+    _same_routes(routes, paths.assemble_reference(*a, **k))

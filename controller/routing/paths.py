@@ -141,17 +141,117 @@ def assemble(
     """Sort raw per-path arrays into groups and members.
 
     Paths with equal ``(gid, kind, member_key)`` form one member (``member_key`` in
-    0..1023); members of a group are ordered by kind (regular first) then key.
+    0..1023); members of a group are ordered by kind (regular first) then key; a stable
+    sort keeps each algorithm's own (deterministic) path order inside a member. One
+    compiled pass after the sort (:func:`member_order`); the result is
+    :func:`assemble_reference`'s, array for array.
     """
+    S, N = sched.n_slices, sched.n_tors
+    G = S * N * N
+    P = int(gid.shape[0])
+    if P == 0 or hop_node.ndim != 2 or int(gid.min()) < 0 or int(gid.max()) >= G:
+        return assemble_reference(sched, algo, params, gid, member_key, kind, p_hops, p_latency, hop_node,
+                                  hop_uplink, hop_slice, notes)
+    gid = np.ascontiguousarray(gid, dtype=np.int64)
+    kind = np.ascontiguousarray(kind, dtype=np.int8)
+    member_key = np.ascontiguousarray(member_key, dtype=np.int64)
+    combined = (gid * 4 + kind.astype(np.int64)) * 1024 + member_key
+    order = member_order(combined, G)
+    out = _members(order, gid, kind, member_key, np.ascontiguousarray(p_hops, dtype=np.int16),
+                   np.ascontiguousarray(p_latency, dtype=np.int32), np.ascontiguousarray(hop_node, dtype=np.int32),
+                   np.ascontiguousarray(hop_uplink, dtype=np.int16), np.ascontiguousarray(hop_slice, dtype=np.int32), G)
+    g_first, g_count, m_kind, m_hops, m_latency, m_first, m_count, o_hops, o_lat, o_hn, o_hu, o_hs = out
+    return PathRoutes(schedule=sched, algo=algo, params=params, g_first=g_first.reshape(S, N, N),
+                      g_count=g_count.reshape(S, N, N), m_kind=m_kind, m_hops=m_hops, m_latency=m_latency,
+                      m_first=m_first, m_count=m_count, p_hops=o_hops, p_latency=o_lat, hop_node=o_hn,
+                      hop_uplink=o_hu, hop_slice=o_hs, notes=notes or {})
+
+
+@nb.njit(cache=True, nogil=True)
+def _members(order, gid, kind, key, p_hops, p_lat, hn, hu, hs, n_groups):
+    """The paths in ``order`` and their members: runs of equal (gid, kind, key)."""
+    P = order.shape[0]
+    o_hops = np.empty(P, np.int16)
+    o_lat = np.empty(P, np.int32)
+    o_hn = np.empty((P, hn.shape[1]), np.int32)
+    o_hu = np.empty((P, hu.shape[1]), np.int16)
+    o_hs = np.empty((P, hs.shape[1]), np.int32)
+    new = np.empty(P, np.bool_)
+    M = 0
+    for i in range(P):
+        j = order[i]
+        o_hops[i] = p_hops[j]
+        o_lat[i] = p_lat[j]
+        for c in range(hn.shape[1]):  # element by element: a row slice costs a view per path
+            o_hn[i, c] = hn[j, c]
+        for c in range(hu.shape[1]):
+            o_hu[i, c] = hu[j, c]
+        for c in range(hs.shape[1]):
+            o_hs[i, c] = hs[j, c]
+        if i == 0:
+            new[i] = True
+        else:
+            q = order[i - 1]
+            new[i] = gid[j] != gid[q] or kind[j] != kind[q] or key[j] != key[q]
+        if new[i]:
+            M += 1
+    g_count = np.zeros(n_groups, np.int32)
+    m_kind = np.empty(M, np.int8)
+    m_hops = np.empty(M, np.int16)
+    m_lat = np.empty(M, np.int32)
+    m_first = np.empty(M, np.int64)
+    m_count = np.empty(M, np.int32)
+    m = -1
+    hmin = hmax = 0
+    for i in range(P):
+        if new[i]:
+            if m >= 0:
+                m_hops[m] = hmin if hmin == hmax else -1
+            m += 1
+            j = order[i]
+            g_count[gid[j]] += 1
+            m_kind[m] = kind[j]
+            m_first[m] = i
+            m_count[m] = 0
+            m_lat[m] = o_lat[i]
+            hmin = hmax = o_hops[i]
+        m_count[m] += 1
+        m_lat[m] = min(m_lat[m], o_lat[i])
+        hmin = min(hmin, o_hops[i])
+        hmax = max(hmax, o_hops[i])
+    if m >= 0:
+        m_hops[m] = hmin if hmin == hmax else -1
+    g_first = np.zeros(n_groups, np.int64)
+    for g in range(1, n_groups):
+        g_first[g] = g_first[g - 1] + g_count[g - 1]
+    return g_first, g_count, m_kind, m_hops, m_lat, m_first, m_count, o_hops, o_lat, o_hn, o_hu, o_hs
+
+
+def assemble_reference(
+    sched: Schedule,
+    algo: str,
+    params: dict,
+    gid: np.ndarray,
+    member_key: np.ndarray,
+    kind: np.ndarray,
+    p_hops: np.ndarray,
+    p_latency: np.ndarray,
+    hop_node: np.ndarray,
+    hop_uplink: np.ndarray,
+    hop_slice: np.ndarray,
+    notes: dict | None = None,
+) -> PathRoutes:
+    """:func:`assemble` in whole-array passes (a stable argsort and fancy indexing): the
+    reference the compiled form is tested against (tests/test_ucmp_fast.py)."""
     S, N = sched.n_slices, sched.n_tors
     P = int(gid.shape[0])
     # members are runs of equal (group, kind, key); a stable sort keeps each
     # algorithm's own (deterministic) path order inside a member
     combined = (gid.astype(np.int64) * 4 + kind.astype(np.int64)) * 1024 + member_key.astype(np.int64)
-    order = member_order(combined, S * N * N)
+    order = member_order_reference(combined)
     gid, member_key, kind = gid[order], member_key[order], kind[order]
     p_hops, p_latency = p_hops[order], p_latency[order]
-    hop_node, hop_uplink, hop_slice = (take_rows(a, order) for a in (hop_node, hop_uplink, hop_slice))
+    hop_node, hop_uplink, hop_slice = hop_node[order], hop_uplink[order], hop_slice[order]
     new_member = np.ones(P, dtype=bool)
     if P:
         new_member[1:] = (gid[1:] != gid[:-1]) | (kind[1:] != kind[:-1]) | (member_key[1:] != member_key[:-1])
@@ -210,7 +310,8 @@ def take_rows(a: np.ndarray, order: np.ndarray) -> np.ndarray:
 @nb.njit(cache=True, nogil=True)
 def _take_rows(a, order, out):
     for i in range(order.shape[0]):
-        out[i] = a[order[i]]
+        for c in range(a.shape[1]):
+            out[i, c] = a[order[i], c]
     return out
 
 

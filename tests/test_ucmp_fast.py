@@ -101,3 +101,17 @@ def test_ucmp_routes_are_the_reference_assembly():
     combined = (a[3].astype(np.int64) * 4 + a[5]) * 1024 + a[4]
     assert paths._counting_order(combined, sched.n_slices * 144)[1]      # the O(P) path is the one taken
     _same_routes(routes, paths.assemble_reference(*a, **k))
+
+
+@settings(max_examples=25, deadline=None)
+@given(sched=degraded(), h_max=st.sampled_from([None, 2, 4]), H=st.sampled_from([1, 2, 3]),
+       chunk=st.integers(1, 4), data=st.data())
+def test_other_profiles_are_the_reference_profiles(sched, h_max, H, chunk, data):
+    """The distinct bucket profiles packed per chunk in the kernel equal those of the
+    level lists (:func:`ucmp.other_profiles_reference`), row for row."""
+    N = sched.n_tors
+    dsts = np.array(sorted(data.draw(st.sets(st.integers(0, N - 1)))), np.int64)
+    params = ucmp.UcmpParams(h_max=h_max, hops_per_slice=H, engine="numba")
+    got = ucmp.other_profiles(sched, params, dsts, chunk)
+    want = ucmp.other_profiles_reference(sched, params, dsts, chunk)
+    assert got.dtype == want.dtype and got.shape == want.shape and np.array_equal(got, want)

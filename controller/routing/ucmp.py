@@ -383,20 +383,24 @@ def profile_ranges(uniq: np.ndarray) -> tuple[tuple[Fraction, ...], np.ndarray, 
     return boundaries, prof_lo, prof_hi
 
 
-def _buckets(routes_members: tuple, slice_bytes: float, others: tuple | None = None) -> tuple[Buckets, np.ndarray]:
+def _buckets(routes_members: tuple, slice_bytes: float, others: tuple | None = None,
+             other_profiles: np.ndarray | None = None) -> tuple[Buckets, np.ndarray]:
     """Global buckets and per-member bucket ranges for the REGULAR members.
 
     ``others``: ``(group, hops, latency)`` of the levels of groups that are not among the
     members (every level, a group's consecutive in increasing hops, :func:`level_lists`):
     their break points join the global boundaries. A level no flow size selects adds no
-    break point, so whether the levels policy dropped it does not matter."""
+    break point, so whether the levels policy dropped it does not matter.
+    ``other_profiles``: their distinct profiles instead (:func:`other_profiles`)."""
     m_group, m_hops, m_latency, m_kind = routes_members
     M = m_group.size
     reg, row, pos, prof = group_profiles(m_group, m_hops, m_latency, m_kind)
     n_rows = prof.shape[0]
+    oprof = other_profiles
     if others is not None and others[0].size:
         oprof = unique_rows(group_profiles(others[0], others[1], others[2],
                                            np.full(others[0].size, REGULAR, np.int8))[3])[0]
+    if oprof is not None and oprof.size:
         width = max(prof.shape[1], oprof.shape[1])
         prof = np.concatenate([np.pad(a, ((0, 0), (0, width - a.shape[1])), constant_values=-1)
                                for a in (prof, oprof)])
@@ -578,9 +582,9 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
             # the global boundaries need every group's levels: the other destinations'
             # tables are queued behind the group chunks, and run beside the assembly below
             rest = np.setdiff1d(np.arange(N), destination_list(destinations, N))
-            others = level_lists_async(sched, params, rest, chunk, workers)
+            others = other_profiles_async(sched, params, rest, chunk, workers)
     if others is None and destinations is not None:
-        others = level_lists_async(sched, params, np.arange(N), chunk, workers)
+        others = other_profiles_async(sched, params, np.arange(N), chunk, workers)
     if not chunks:  # no destination asked for: no groups
         chunks = [_group_chunk(N, *(np.zeros(0, np.int32),) * 5, np.zeros(0, bool), np.zeros(0, np.int64),
                                np.zeros((0, 2), np.int32), np.zeros((0, 2), np.int16), np.zeros((0, 2), np.int32),
@@ -625,7 +629,7 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     routes = assemble(sched, "ucmp", p, gid, hops.astype(np.int32), kind, hops, lat, hn, hu, hs, notes)
     m_group = np.repeat(np.arange(G), routes.g_count.ravel())
     buckets, _ = _buckets((m_group, routes.m_hops, routes.m_latency, routes.m_kind), slice_bytes(sched),
-                          None if others is None else others())
+                          other_profiles=None if others is None else others())
     return PathRoutes(**{**routes.__dict__, "buckets": buckets})
 
 
@@ -666,6 +670,57 @@ def level_lists_async(sched: Schedule, params: UcmpParams, dsts: np.ndarray, chu
     with ThreadPoolExecutor(max_workers=workers) as pool:
         out = list(pool.map(levels, parts))
     return lambda: _concat_levels(out)
+
+
+def other_profiles(sched: Schedule, params: UcmpParams, dsts: np.ndarray, chunk: int | None = None,
+                   workers: int | None = None) -> np.ndarray:
+    """The distinct bucket profiles (:func:`group_profiles` rows, sorted as
+    :func:`unique_rows` sorts them) of the groups towards ``dsts``: what the global
+    buckets need of the groups that are not computed. :func:`other_profiles_reference`'s
+    rows; see :func:`other_profiles_async`."""
+    return other_profiles_async(sched, params, dsts, chunk, workers)()
+
+
+def other_profiles_reference(sched: Schedule, params: UcmpParams, dsts: np.ndarray, chunk: int | None = None,
+                             workers: int | None = None) -> np.ndarray:
+    """:func:`other_profiles` from the level lists (:func:`level_lists`)."""
+    g, n, lat = level_lists(sched, params, dsts, chunk, workers)
+    return unique_rows(group_profiles(g, n, lat, np.full(g.size, REGULAR, np.int8))[3])[0]
+
+
+def other_profiles_async(sched: Schedule, params: UcmpParams, dsts: np.ndarray, chunk: int | None = None,
+                         workers: int | None = None):
+    """:func:`other_profiles` started; returns ``collect()``. With the compiled engine on a
+    small schedule each chunk's task reduces its groups to their distinct profiles, packed
+    one per int64 (:func:`ucmp_kernel.table_profile_keys`), queued on :func:`shared_pool`
+    beside the caller's next work; otherwise :func:`other_profiles_reference`."""
+    S, N, d = sched.peer.shape
+    engine = resolve_engine(params.engine, d)
+    H, n_cap = hop_limits(sched, params)
+    base = 2 * S + 2                 # a latency difference is at most 2S (the tables' window)
+    n_lv = n_cap + 1
+    if engine != "numba" or not small_schedule(sched) or n_lv * math.log2(base) > 62:
+        return lambda: other_profiles_reference(sched, params, dsts, chunk, workers)
+    from controller.routing import ucmp_kernel
+
+    chunk = chunk or 16
+    peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+    pool = shared_pool(workers or os.cpu_count() or 1)
+    futs = [pool.submit(ucmp_kernel.table_profile_keys, peer, H, n_cap, dsts[i:i + chunk], base)
+            for i in range(0, dsts.size, chunk)]
+
+    def collect() -> np.ndarray:
+        keys = np.unique(np.concatenate([f.result() for f in futs] + [np.zeros(0, np.int64)]))
+        digit = (keys[:, None] // base ** np.arange(n_lv, dtype=np.int64)[None, :]) % base   # [K, n]
+        have = digit > 0
+        width = max(int(have.sum(axis=1).max()) if keys.size else 1, 1)
+        prof = np.full((keys.size, 2 * width), -1, np.int32)
+        r, n = np.nonzero(have)
+        pos = np.cumsum(have, axis=1)[r, n] - 1
+        prof[r, 2 * pos] = n + 1
+        prof[r, 2 * pos + 1] = digit[r, n] - 1
+        return unique_rows(prof)[0]
+    return collect
 
 
 def _concat_levels(out: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -215,6 +215,57 @@ def _table_levels(V, dsts, S, H):
     return g[:k].copy(), hops[:k].copy(), lat[:k].copy()
 
 
+def table_profile_keys(peer: np.ndarray, H: int, n_cap: int, dsts: np.ndarray, base: int) -> np.ndarray:
+    """The distinct bucket profiles of the groups towards ``dsts`` (from the value tables,
+    in this thread's buffers), each packed in one int64: digit ``n - 1`` (base ``base``)
+    is ``latency - min latency + 1`` of the group's n-hop level, 0 where it has none
+    (:func:`controller.routing.ucmp.other_profiles` unpacks them). Sorted."""
+    S, N, d = peer.shape
+    dsts = np.ascontiguousarray(dsts, dtype=np.int64)
+    shape = (_first_levels(n_cap), 2 * S + 1, H + 1, N, dsts.shape[0])
+    k_dt = np.uint32 if d <= 32 else np.uint64
+    V, _, _, _ = value_tables_into(peer, dsts, H, n_cap, _buffer("V", shape, np.int16),
+                                   _buffer("E", shape, np.int16), _buffer("K", shape, k_dt))
+    return _table_profile_keys(V, dsts, S, H, base)
+
+
+@nb.njit(cache=True, nogil=True)
+def _table_profile_keys(V, dsts, S, H, base):
+    n_lv = V.shape[0] - 1
+    N = V.shape[3]
+    C = V.shape[4]
+    pw = np.empty(max(n_lv, 1), np.int64)
+    pw[0] = 1
+    for i in range(1, n_lv):
+        pw[i] = pw[i - 1] * base
+    lv_n = np.empty(max(n_lv, 1), np.int64)
+    lv_a = np.empty(max(n_lv, 1), np.int64)
+    keys = np.empty(S * N * C, np.int64)
+    k = 0
+    for t in range(S):
+        for src in range(N):
+            for c in range(C):
+                if src == dsts[c]:
+                    continue
+                best = INF
+                cnt = 0
+                for n in range(1, n_lv + 1):
+                    a = V[n, t, H, src, c]
+                    if a < best:
+                        lv_n[cnt] = n
+                        lv_a[cnt] = a
+                        cnt += 1
+                        best = a
+                if cnt == 0:
+                    continue
+                key = 0
+                for i in range(cnt):
+                    key += (lv_a[i] - lv_a[cnt - 1] + 1) * pw[lv_n[i] - 1]
+                keys[k] = key
+                k += 1
+    return np.unique(keys[:k])
+
+
 @nb.njit(cache=True)
 def level_bound(S, N, n_levels):
     """Most group levels one destination can have (every (t, src) at every hop count)."""

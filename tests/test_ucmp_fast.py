@@ -115,3 +115,17 @@ def test_other_profiles_are_the_reference_profiles(sched, h_max, H, chunk, data)
     got = ucmp.other_profiles(sched, params, dsts, chunk)
     want = ucmp.other_profiles_reference(sched, params, dsts, chunk)
     assert got.dtype == want.dtype and got.shape == want.shape and np.array_equal(got, want)
+
+
+@settings(max_examples=25, deadline=None)
+@given(sched=degraded(), h_max=st.sampled_from([None, 2, 5]), H=st.sampled_from([1, 2, 3]), data=st.data())
+def test_values_only_are_the_value_tables(sched, h_max, H, data):
+    """The V-only fill gives the value tables' V, levels included (so the same fixed point)."""
+    N = sched.n_tors
+    dsts = np.array(sorted(data.draw(st.sets(st.integers(0, N - 1), min_size=1))), np.int64)
+    Hs, n_cap = ucmp.hop_limits(sched, ucmp.UcmpParams(h_max=h_max, hops_per_slice=H))
+    peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+    V = ucmp_kernel.value_tables(peer, dsts, Hs, n_cap)[0]
+    shape = (2, 2 * sched.n_slices + 1, Hs + 1, N, dsts.size)     # grown on the way, as the tables are
+    got = ucmp_kernel.values_only_into(peer, dsts, Hs, n_cap, np.empty(shape, np.int16))
+    assert got.shape == V.shape and np.array_equal(got, V)

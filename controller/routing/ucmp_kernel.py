@@ -152,6 +152,70 @@ def _fill_level(peer, V, E, K, m, dsts, H):
             V[m, T, b, dsts[c], c] = T
 
 
+@nb.njit(cache=True, nogil=True)
+def values_only_into(peer, dsts, H, n_cap, V):
+    """``V`` of :func:`value_tables_into` without the event and move tables (what the level
+    lists and bucket profiles of groups that are not walked need): the same values, about
+    a third of the stores. Returns ``V`` cut to the levels computed."""
+    T = V.shape[1] - 1
+    C = dsts.shape[0]
+    V[0] = INF
+    for tau in range(T + 1):
+        for b in range(H + 1):
+            for c in range(C):
+                V[0, tau, b, dsts[c], c] = tau
+    n_used = n_cap
+    for m in range(1, n_cap + 1):
+        if m == V.shape[0]:
+            V = _grow_levels(V, INF)
+        V[m, T] = INF
+        _fill_level_v(peer, V, m, dsts, H)
+        if np.array_equal(V[m], V[m - 1]):
+            n_used = m
+            break
+    return V[: n_used + 1]
+
+
+@nb.njit(cache=True, nogil=True)
+def _fill_level_v(peer, V, m, dsts, H):
+    """:func:`_fill_level` for ``V`` alone."""
+    S, N, d = peer.shape
+    T = V.shape[1] - 1
+    C = V.shape[4]
+    best = np.empty(C, np.int16)
+    for tau in range(T - 1, -1, -1):
+        s = tau % S
+        for u in range(N):
+            for c in range(C):
+                V[m, tau, 0, u, c] = V[m, tau + 1, H, u, c]
+        for b in range(1, H + 1):
+            if b > m:
+                for u in range(N):
+                    for c in range(C):
+                        V[m, tau, b, u, c] = V[m, tau, m, u, c]
+                continue
+            for u in range(N):
+                for c in range(C):
+                    best[c] = INF
+                for j in range(d):
+                    w = peer[s, u, j]
+                    if w < 0:
+                        continue
+                    row = V[m - 1, tau, b - 1, w]
+                    for c in range(C):
+                        best[c] = min(row[c], best[c])
+                for c in range(C):
+                    wait = V[m, tau + 1, H, u, c]
+                    bc = best[c]
+                    V[m, tau, b, u, c] = bc if bc <= wait and bc < INF else wait
+        for b in range(H + 1):
+            for c in range(C):
+                V[m, tau, b, dsts[c], c] = tau
+    for c in range(C):
+        for b in range(H + 1):
+            V[m, T, b, dsts[c], c] = T
+
+
 @nb.njit(cache=True)
 def _grow_levels(a, fill):
     out = np.full((2 * a.shape[0],) + a.shape[1:], fill, a.dtype)
@@ -223,9 +287,7 @@ def table_profile_keys(peer: np.ndarray, H: int, n_cap: int, dsts: np.ndarray, b
     S, N, d = peer.shape
     dsts = np.ascontiguousarray(dsts, dtype=np.int64)
     shape = (_first_levels(n_cap), 2 * S + 1, H + 1, N, dsts.shape[0])
-    k_dt = np.uint32 if d <= 32 else np.uint64
-    V, _, _, _ = value_tables_into(peer, dsts, H, n_cap, _buffer("V", shape, np.int16),
-                                   _buffer("E", shape, np.int16), _buffer("K", shape, k_dt))
+    V = values_only_into(peer, dsts, H, n_cap, _buffer("V", shape, np.int16))
     return _table_profile_keys(V, dsts, S, H, base)
 
 

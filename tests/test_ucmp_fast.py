@@ -129,3 +129,10 @@ def test_values_only_are_the_value_tables(sched, h_max, H, data):
     shape = (2, 2 * sched.n_slices + 1, Hs + 1, N, dsts.size)     # grown on the way, as the tables are
     got = ucmp_kernel.values_only_into(peer, dsts, Hs, n_cap, np.empty(shape, np.int16))
     assert got.shape == V.shape and np.array_equal(got, V)
+
+
+@settings(max_examples=30, deadline=None)
+@given(sched=degraded())
+def test_meeting_table_is_the_reference(sched):
+    for got, want in zip(paths.meeting_table(sched), paths.meeting_table_reference(sched)):
+        assert got.dtype == want.dtype and np.array_equal(got, want)

@@ -342,7 +342,38 @@ def _counting_order(combined, n_groups):
 
 def meeting_table(sched: Schedule) -> tuple[np.ndarray, np.ndarray]:
     """``wait[s, a, b]``: slices from ``s`` until ``a`` next has a circuit to ``b`` (0..S-1),
-    and ``uplink[s, a, b]``: ``a``'s uplink of that circuit. -1 where they never meet."""
+    and ``uplink[s, a, b]``: ``a``'s uplink of that circuit. -1 where they never meet.
+    A compiled sweep, :func:`meeting_table_reference`'s arrays."""
+    S, N, d = sched.peer.shape
+    return _meeting_table(np.ascontiguousarray(sched.peer, dtype=np.int64), np.full((S, N, N), -1, np.int32),
+                          np.full((S, N, N), -1, np.int16))
+
+
+@nb.njit(cache=True, nogil=True)
+def _meeting_table(peer, wait, upl):
+    S, N, d = peer.shape
+    for s in range(2 * S - 1, -1, -1):  # backwards over two cycles: every slice sees its next meeting
+        cur = s % S
+        if s < 2 * S - 1:
+            nxt = (s + 1) % S
+            for a in range(N):
+                for b in range(N):
+                    w = wait[nxt, a, b]
+                    wait[cur, a, b] = w + 1 if w >= 0 else -1
+                    upl[cur, a, b] = upl[nxt, a, b] if w >= 0 else -1
+        for j in range(d - 1, -1, -1):
+            for a in range(N):
+                b = peer[cur, a, j]
+                if b >= 0:
+                    wait[cur, a, b] = 0
+                    upl[cur, a, b] = j
+    return wait, upl
+
+
+def meeting_table_reference(sched: Schedule) -> tuple[np.ndarray, np.ndarray]:
+    """``wait[s, a, b]``: slices from ``s`` until ``a`` next has a circuit to ``b`` (0..S-1),
+    and ``uplink[s, a, b]``: ``a``'s uplink of that circuit. -1 where they never meet.
+    Whole-array form of :func:`meeting_table`."""
     S, N, d = sched.peer.shape
     wait = np.full((S, N, N), -1, dtype=np.int32)
     upl = np.full((S, N, N), -1, dtype=np.int16)

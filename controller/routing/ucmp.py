@@ -44,6 +44,7 @@ global buckets are the union of all groups' boundaries (at most 64: 6-bit DSCP).
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import threading
@@ -306,6 +307,13 @@ def envelope(members: list[tuple[int, int]]) -> list[tuple[int, Fraction]]:
         out.append(best)
 
 
+@functools.lru_cache(maxsize=65536)
+def _envelope_cached(members: tuple[tuple[int, int], ...]) -> list[tuple[int, Fraction]]:
+    """:func:`envelope`, remembered: a schedule's groups share a few hundred profiles, and
+    the schedules after one another's failures mostly the same ones. (Read only.)"""
+    return envelope(list(members))
+
+
 def group_profiles(m_group: np.ndarray, m_hops: np.ndarray, m_latency: np.ndarray, m_kind: np.ndarray,
                    width: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The bucket profile of every group: its REGULAR members' ``(hops, latency - min latency)``
@@ -359,8 +367,7 @@ def profile_ranges(uniq: np.ndarray) -> tuple[tuple[Fraction, ...], np.ndarray, 
     envs = []
     bset: set[Fraction] = set()
     for u in uniq:
-        mem = [(int(u[2 * i]), int(u[2 * i + 1])) for i in range(width) if u[2 * i] >= 0]
-        env = envelope(mem)
+        env = _envelope_cached(tuple((int(u[2 * i]), int(u[2 * i + 1])) for i in range(width) if u[2 * i] >= 0))
         envs.append(env)
         bset.update(x for _, x in env[1:])
     boundaries = tuple(sorted(bset))

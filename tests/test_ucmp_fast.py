@@ -136,3 +136,31 @@ def test_values_only_are_the_value_tables(sched, h_max, H, data):
 def test_meeting_table_is_the_reference(sched):
     for got, want in zip(paths.meeting_table(sched), paths.meeting_table_reference(sched)):
         assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), width=st.sampled_from([None, 4, 6]))
+def test_group_profiles_are_the_reference(data, width):
+    """Random member lists (consecutive groups, any kinds, repeated group runs, latencies
+    with and without ties): the compiled profiles are the reference's, dtypes included."""
+    runs = data.draw(st.lists(st.tuples(st.integers(0, 9), st.lists(st.tuples(st.integers(0, 2), st.integers(1, 50)),
+                                                                     min_size=1, max_size=4)), max_size=12))
+    g = np.array([gid for gid, ms in runs for _ in ms], np.int64)
+    kind = np.array([k for _, ms in runs for k, _ in ms], np.int8)
+    lat = np.array([x for _, ms in runs for _, x in ms], np.int32)
+    hops = np.array([i + 1 for _, ms in runs for i in range(len(ms))], np.int16)
+    got = ucmp.group_profiles(g, hops, lat, kind, width)
+    want = ucmp.group_profiles_reference(g, hops, lat, kind, width)
+    for x, y in zip(got, want):
+        assert x.dtype == y.dtype and x.shape == y.shape and np.array_equal(x, y)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_unique_rows_is_the_bytewise_unique(data):
+    rows = data.draw(st.lists(st.lists(st.integers(-1, 3), min_size=4, max_size=4), max_size=30))
+    prof = np.array(rows, np.int32).reshape(len(rows), 4)
+    uniq, inv = ucmp.unique_rows(prof)
+    v = np.ascontiguousarray(prof).view(np.dtype((np.void, 16))).ravel()
+    _, first, inv_ref = np.unique(v, return_index=True, return_inverse=True)
+    assert np.array_equal(uniq, prof[first]) and np.array_equal(inv, inv_ref.ravel())

@@ -321,7 +321,28 @@ def group_profiles(m_group: np.ndarray, m_hops: np.ndarray, m_latency: np.ndarra
 
     Members of a group must be consecutive, REGULAR ones in increasing hops. Returns
     ``(reg, row, pos, prof)``: the REGULAR member indices, the group row and position in
-    it of each, and ``prof [groups, 2 * width]`` (-1 padded; ``width`` default: the largest group)."""
+    it of each, and ``prof [groups, 2 * width]`` (-1 padded; ``width`` default: the largest group).
+    Two compiled passes (:func:`ucmp_kernel.group_profiles`), :func:`group_profiles_reference`'s arrays."""
+    from controller.routing import ucmp_kernel
+
+    reg, row, pos, prof = ucmp_kernel.group_profiles(
+        np.ascontiguousarray(m_group, dtype=np.int64), np.ascontiguousarray(m_hops, dtype=np.int64),
+        np.ascontiguousarray(m_latency, dtype=np.int64), np.ascontiguousarray(m_kind, dtype=np.int64), REGULAR,
+        width or 0)
+    if width and pos.size and int(pos.max()) >= width:
+        raise IndexError(f"a group has {int(pos.max()) + 1} REGULAR members, more than the width {width}")
+    return reg, row, pos, prof
+
+
+def group_profiles_reference(m_group: np.ndarray, m_hops: np.ndarray, m_latency: np.ndarray, m_kind: np.ndarray,
+                   width: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The bucket profile of every group: its REGULAR members' ``(hops, latency - min latency)``
+    sequence, the only thing its bucket ranges depend on (UCMP Eq. 3-4).
+
+    Members of a group must be consecutive, REGULAR ones in increasing hops. Returns
+    ``(reg, row, pos, prof)``: the REGULAR member indices, the group row and position in
+    it of each, and ``prof [groups, 2 * width]`` (-1 padded; ``width`` default: the largest group).
+    Whole-array form of :func:`group_profiles`."""
     reg = np.flatnonzero(m_kind == REGULAR)
     g_of = m_group[reg]
     starts = np.flatnonzero(np.r_[True, g_of[1:] != g_of[:-1]]) if g_of.size else np.zeros(0, np.int64)
@@ -342,9 +363,9 @@ def unique_rows(prof: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     Rows are first told apart by a 64-bit polynomial hash (a 1-D unique, fast); if two
     different rows share a hash the exact byte-wise unique is used instead."""
     if prof.size and prof.shape[1] > 1:
-        h = np.zeros(prof.shape[0], np.uint64)
-        for j in range(prof.shape[1]):
-            h = h * np.uint64(1000003) + prof[:, j].astype(np.int64).astype(np.uint64)
+        from controller.routing import ucmp_kernel
+
+        h = ucmp_kernel.row_hashes(np.ascontiguousarray(prof, dtype=np.int64))
         _, first_of, inverse = np.unique(h, return_index=True, return_inverse=True)
         inverse = inverse.ravel()
         uniq = prof[first_of]

@@ -328,6 +328,62 @@ def _table_profile_keys(V, dsts, S, H, base):
     return np.unique(keys[:k])
 
 
+@nb.njit(cache=True, nogil=True)
+def group_profiles(m_group, m_hops, m_latency, m_kind, regular, width):
+    """:func:`controller.routing.ucmp.group_profiles` (``width`` 0: the largest group;
+    a group wider than ``width`` is left out of ``prof``, the caller refuses it)."""
+    M = m_group.shape[0]
+    R = 0
+    for i in range(M):
+        if m_kind[i] == regular:
+            R += 1
+    reg = np.empty(R, np.int64)
+    row = np.empty(R, np.int64)
+    pos = np.empty(R, np.int64)
+    k = 0
+    n_rows = 0
+    widest = 0
+    for i in range(M):
+        if m_kind[i] != regular:
+            continue
+        reg[k] = i
+        if k == 0 or m_group[i] != m_group[reg[k - 1]]:
+            n_rows += 1
+            pos[k] = 0
+        else:
+            pos[k] = pos[k - 1] + 1
+        row[k] = n_rows - 1
+        widest = max(widest, pos[k] + 1)
+        k += 1
+    if width <= 0:
+        width = widest if R else 1
+    lat_min = np.empty(n_rows, np.int64)
+    for k in range(R):
+        lat = m_latency[reg[k]]
+        if pos[k] == 0 or lat < lat_min[row[k]]:
+            lat_min[row[k]] = lat
+    prof = np.full((n_rows, 2 * width), -1, np.int32)
+    for k in range(R):
+        if pos[k] < width:
+            prof[row[k], 2 * pos[k]] = m_hops[reg[k]]
+            prof[row[k], 2 * pos[k] + 1] = m_latency[reg[k]] - lat_min[row[k]]
+    return reg, row, pos, prof
+
+
+@nb.njit(cache=True, nogil=True)
+def row_hashes(prof):
+    """The 64-bit polynomial hash of each row of ``prof`` (int64) that
+    :func:`controller.routing.ucmp.unique_rows` tells rows apart by (wrapping arithmetic)."""
+    h = np.zeros(prof.shape[0], np.uint64)
+    mul = np.uint64(1000003)
+    for i in range(prof.shape[0]):
+        x = np.uint64(0)
+        for j in range(prof.shape[1]):
+            x = x * mul + np.uint64(prof[i, j])
+        h[i] = x
+    return h
+
+
 @nb.njit(cache=True)
 def level_bound(S, N, n_levels):
     """Most group levels one destination can have (every (t, src) at every hop count)."""

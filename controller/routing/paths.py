@@ -176,10 +176,17 @@ def _members(order, gid, kind, key, p_hops, p_lat, hn, hu, hs, n_groups):
     o_hn = np.empty((P, hn.shape[1]), np.int32)
     o_hu = np.empty((P, hu.shape[1]), np.int16)
     o_hs = np.empty((P, hs.shape[1]), np.int32)
-    new = np.empty(P, np.bool_)
-    M = 0
+    s_gid = np.empty(P, np.int64)
+    s_kind = np.empty(P, np.int8)
+    s_key = np.empty(P, np.int64)
+    at = np.empty(P, np.int64)
     for i in range(P):
-        j = order[i]
+        at[order[i]] = i
+    for j in range(P):  # read in input order, write scattered: store misses do not stall as load misses do
+        i = at[j]
+        s_gid[i] = gid[j]
+        s_kind[i] = kind[j]
+        s_key[i] = key[j]
         o_hops[i] = p_hops[j]
         o_lat[i] = p_lat[j]
         for c in range(hn.shape[1]):  # element by element: a row slice costs a view per path
@@ -188,11 +195,10 @@ def _members(order, gid, kind, key, p_hops, p_lat, hn, hu, hs, n_groups):
             o_hu[i, c] = hu[j, c]
         for c in range(hs.shape[1]):
             o_hs[i, c] = hs[j, c]
-        if i == 0:
-            new[i] = True
-        else:
-            q = order[i - 1]
-            new[i] = gid[j] != gid[q] or kind[j] != kind[q] or key[j] != key[q]
+    new = np.empty(P, np.bool_)
+    M = 0
+    for i in range(P):
+        new[i] = i == 0 or s_gid[i] != s_gid[i - 1] or s_kind[i] != s_kind[i - 1] or s_key[i] != s_key[i - 1]
         if new[i]:
             M += 1
     g_count = np.zeros(n_groups, np.int32)
@@ -208,9 +214,8 @@ def _members(order, gid, kind, key, p_hops, p_lat, hn, hu, hs, n_groups):
             if m >= 0:
                 m_hops[m] = hmin if hmin == hmax else -1
             m += 1
-            j = order[i]
-            g_count[gid[j]] += 1
-            m_kind[m] = kind[j]
+            g_count[s_gid[i]] += 1
+            m_kind[m] = s_kind[i]
             m_first[m] = i
             m_count[m] = 0
             m_lat[m] = o_lat[i]

@@ -3,6 +3,7 @@ failure in <= 0.5 s) against the whole-array forms they replace, which stay as
 ``*_reference``: the same orders, levels and profiles, bit for bit."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from controller.routing import paths, ucmp, ucmp_kernel, ucmp_numpy
@@ -149,8 +150,13 @@ def test_group_profiles_are_the_reference(data, width):
     kind = np.array([k for _, ms in runs for k, _ in ms], np.int8)
     lat = np.array([x for _, ms in runs for _, x in ms], np.int32)
     hops = np.array([i + 1 for _, ms in runs for i in range(len(ms))], np.int16)
+    try:
+        want = ucmp.group_profiles_reference(g, hops, lat, kind, width)
+    except IndexError:      # a group wider than the width asked for: refused by both
+        with pytest.raises(IndexError):
+            ucmp.group_profiles(g, hops, lat, kind, width)
+        return
     got = ucmp.group_profiles(g, hops, lat, kind, width)
-    want = ucmp.group_profiles_reference(g, hops, lat, kind, width)
     for x, y in zip(got, want):
         assert x.dtype == y.dtype and x.shape == y.shape and np.array_equal(x, y)
 

@@ -8,6 +8,9 @@ Printed, never asserted:
   UCMP vs KSP (k=1) vs Opera (k=1) (paper: 2.32 vs 2.80 / 3.11), and round-robin.
 - engines side by side in one run: the compiled kernels (numba, all cores) against
   the NumPy reference engine, on 108 x 6 and on the first destinations of 1024 x 32.
+- the daemon's failure step (issue 21 part 3): UCMP towards every third destination of
+  108 x 6 with an uplink down, and its compiled pieces (assembly, the other destinations'
+  bucket profiles, the meeting table) next to the whole-array references they replaced.
 - 1024 x 32: UCMP groups (the default policy, docs/ucmp.md) for all 1024 destinations
   with the compiled engine on all cores (target <= 120 s on 2 cores), the compiled
   engine against its earlier form (policies applied after walking every tie) on one
@@ -106,9 +109,55 @@ def main(quick: bool = False, full_large: bool = False, large: bool = True) -> i
           f"(paper {PAPER['mean_hops']} vs {PAPER['ksp']} / {PAPER['opera']}); "
           f"times: UCMP {t_u:.2f} s, KSP {t_k:.2f} s, Opera {t_o:.2f} s, UCMP round-robin {t_rr:.2f} s")
 
+    _daemon_subset(quick)
     if large and not quick:
         _large(full_large)
     return 0
+
+
+def _median(fn, reps: int = 7) -> float:
+    ts = []
+    for _ in range(reps):
+        _, t = _timed(fn)
+        ts.append(t)
+    return float(np.median(ts))
+
+
+def _daemon_subset(quick: bool) -> None:
+    """The daemon's failure step (bench_daemon ROUTES_B): UCMP h_max 5 towards every third
+    destination of Opera 108 x 6 with uplink (0, 1) down; the whole call, and its compiled
+    pieces next to the whole-array references they replaced (same inputs, same process;
+    issue 21 part 3)."""
+    from controller.routing import paths
+    from controller.schedule.degrade import Failed, without
+
+    n, d = (32, 4) if quick else (108, 6)
+    sched = without(opera_schedule(n, d, seed=1), Failed(uplinks=frozenset({(0, 1)})))
+    params = ucmp.UcmpParams(h_max=5)
+    dsts = tuple(range(1, n, 3))
+    got = {}
+    orig = ucmp.assemble
+
+    def grab(*a, **kw):
+        got["a"] = (a, kw)
+        return orig(*a, **kw)
+    ucmp.assemble = grab
+    try:
+        ucmp.compute(sched, params, destinations=dsts)              # warm: numba load
+    finally:
+        ucmp.assemble = orig
+    whole = _median(lambda: ucmp.compute(sched, params, destinations=dsts))
+    a, kw = got["a"]
+    rest = np.setdiff1d(np.arange(n), dsts)
+    rows = [("assemble", lambda: paths.assemble(*a, **kw), lambda: paths.assemble_reference(*a, **kw)),
+            ("other destinations' profiles", lambda: ucmp.other_profiles(sched, params, rest),
+             lambda: ucmp.other_profiles_reference(sched, params, rest)),
+            ("meeting table", lambda: paths.meeting_table(sched), lambda: paths.meeting_table_reference(sched))]
+    print(f"== daemon failure step: UCMP h_max 5 towards {len(dsts)} of {n} destinations, {n} x {d}, uplink (0, 1) "
+          f"down: {whole * 1e3:.0f} ms (median of 7; loadavg {open('/proc/loadavg').read().split()[0]})")
+    for name, fast, ref in rows:
+        tf, tr = _median(fast), _median(ref)
+        print(f"  {name}: compiled {tf * 1e3:.1f} ms vs reference {tr * 1e3:.1f} ms -> {tr / tf:.1f}x")
 
 
 def _groups_run(sched, params, engine: str) -> tuple[int, int, int, float]:

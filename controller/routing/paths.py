@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
+import numba as nb
 import numpy as np
 
 from controller.routing.base import SOURCE
@@ -140,14 +141,119 @@ def assemble(
     """Sort raw per-path arrays into groups and members.
 
     Paths with equal ``(gid, kind, member_key)`` form one member (``member_key`` in
-    0..1023); members of a group are ordered by kind (regular first) then key.
+    0..1023); members of a group are ordered by kind (regular first) then key; a stable
+    sort keeps each algorithm's own (deterministic) path order inside a member. One
+    compiled pass after the sort (:func:`member_order`); the result is
+    :func:`assemble_reference`'s, array for array.
     """
+    S, N = sched.n_slices, sched.n_tors
+    G = S * N * N
+    P = int(gid.shape[0])
+    if P == 0 or hop_node.ndim != 2 or int(gid.min()) < 0 or int(gid.max()) >= G:
+        return assemble_reference(sched, algo, params, gid, member_key, kind, p_hops, p_latency, hop_node,
+                                  hop_uplink, hop_slice, notes)
+    gid = np.ascontiguousarray(gid, dtype=np.int64)
+    kind = np.ascontiguousarray(kind, dtype=np.int8)
+    member_key = np.ascontiguousarray(member_key, dtype=np.int64)
+    combined = (gid * 4 + kind.astype(np.int64)) * 1024 + member_key
+    order = member_order(combined, G)
+    out = _members(order, gid, kind, member_key, np.ascontiguousarray(p_hops, dtype=np.int16),
+                   np.ascontiguousarray(p_latency, dtype=np.int32), np.ascontiguousarray(hop_node, dtype=np.int32),
+                   np.ascontiguousarray(hop_uplink, dtype=np.int16), np.ascontiguousarray(hop_slice, dtype=np.int32), G)
+    g_first, g_count, m_kind, m_hops, m_latency, m_first, m_count, o_hops, o_lat, o_hn, o_hu, o_hs = out
+    return PathRoutes(schedule=sched, algo=algo, params=params, g_first=g_first.reshape(S, N, N),
+                      g_count=g_count.reshape(S, N, N), m_kind=m_kind, m_hops=m_hops, m_latency=m_latency,
+                      m_first=m_first, m_count=m_count, p_hops=o_hops, p_latency=o_lat, hop_node=o_hn,
+                      hop_uplink=o_hu, hop_slice=o_hs, notes=notes or {})
+
+
+@nb.njit(cache=True, nogil=True)
+def _members(order, gid, kind, key, p_hops, p_lat, hn, hu, hs, n_groups):
+    """The paths in ``order`` and their members: runs of equal (gid, kind, key)."""
+    P = order.shape[0]
+    o_hops = np.empty(P, np.int16)
+    o_lat = np.empty(P, np.int32)
+    o_hn = np.empty((P, hn.shape[1]), np.int32)
+    o_hu = np.empty((P, hu.shape[1]), np.int16)
+    o_hs = np.empty((P, hs.shape[1]), np.int32)
+    s_gid = np.empty(P, np.int64)
+    s_kind = np.empty(P, np.int8)
+    s_key = np.empty(P, np.int64)
+    at = np.empty(P, np.int64)
+    for i in range(P):
+        at[order[i]] = i
+    for j in range(P):  # read in input order, write scattered: store misses do not stall as load misses do
+        i = at[j]
+        s_gid[i] = gid[j]
+        s_kind[i] = kind[j]
+        s_key[i] = key[j]
+        o_hops[i] = p_hops[j]
+        o_lat[i] = p_lat[j]
+        for c in range(hn.shape[1]):  # element by element: a row slice costs a view per path
+            o_hn[i, c] = hn[j, c]
+        for c in range(hu.shape[1]):
+            o_hu[i, c] = hu[j, c]
+        for c in range(hs.shape[1]):
+            o_hs[i, c] = hs[j, c]
+    new = np.empty(P, np.bool_)
+    M = 0
+    for i in range(P):
+        new[i] = i == 0 or s_gid[i] != s_gid[i - 1] or s_kind[i] != s_kind[i - 1] or s_key[i] != s_key[i - 1]
+        if new[i]:
+            M += 1
+    g_count = np.zeros(n_groups, np.int32)
+    m_kind = np.empty(M, np.int8)
+    m_hops = np.empty(M, np.int16)
+    m_lat = np.empty(M, np.int32)
+    m_first = np.empty(M, np.int64)
+    m_count = np.empty(M, np.int32)
+    m = -1
+    hmin = hmax = 0
+    for i in range(P):
+        if new[i]:
+            if m >= 0:
+                m_hops[m] = hmin if hmin == hmax else -1
+            m += 1
+            g_count[s_gid[i]] += 1
+            m_kind[m] = s_kind[i]
+            m_first[m] = i
+            m_count[m] = 0
+            m_lat[m] = o_lat[i]
+            hmin = hmax = o_hops[i]
+        m_count[m] += 1
+        m_lat[m] = min(m_lat[m], o_lat[i])
+        hmin = min(hmin, o_hops[i])
+        hmax = max(hmax, o_hops[i])
+    if m >= 0:
+        m_hops[m] = hmin if hmin == hmax else -1
+    g_first = np.zeros(n_groups, np.int64)
+    for g in range(1, n_groups):
+        g_first[g] = g_first[g - 1] + g_count[g - 1]
+    return g_first, g_count, m_kind, m_hops, m_lat, m_first, m_count, o_hops, o_lat, o_hn, o_hu, o_hs
+
+
+def assemble_reference(
+    sched: Schedule,
+    algo: str,
+    params: dict,
+    gid: np.ndarray,
+    member_key: np.ndarray,
+    kind: np.ndarray,
+    p_hops: np.ndarray,
+    p_latency: np.ndarray,
+    hop_node: np.ndarray,
+    hop_uplink: np.ndarray,
+    hop_slice: np.ndarray,
+    notes: dict | None = None,
+) -> PathRoutes:
+    """:func:`assemble` in whole-array passes (a stable argsort and fancy indexing): the
+    reference the compiled form is tested against (tests/test_ucmp_fast.py)."""
     S, N = sched.n_slices, sched.n_tors
     P = int(gid.shape[0])
     # members are runs of equal (group, kind, key); a stable sort keeps each
     # algorithm's own (deterministic) path order inside a member
     combined = (gid.astype(np.int64) * 4 + kind.astype(np.int64)) * 1024 + member_key.astype(np.int64)
-    order = np.argsort(combined, kind="stable")
+    order = member_order_reference(combined)
     gid, member_key, kind = gid[order], member_key[order], kind[order]
     p_hops, p_latency = p_hops[order], p_latency[order]
     hop_node, hop_uplink, hop_slice = hop_node[order], hop_uplink[order], hop_slice[order]
@@ -176,18 +282,103 @@ def assemble(
         m_latency=m_latency,
         m_first=m_first,
         m_count=m_count,
-        p_hops=p_hops.astype(np.int16),
-        p_latency=p_latency.astype(np.int32),
-        hop_node=hop_node.astype(np.int32),
-        hop_uplink=hop_uplink.astype(np.int16),
-        hop_slice=hop_slice.astype(np.int32),
+        p_hops=p_hops.astype(np.int16, copy=False),
+        p_latency=p_latency.astype(np.int32, copy=False),
+        hop_node=hop_node.astype(np.int32, copy=False),
+        hop_uplink=hop_uplink.astype(np.int16, copy=False),
+        hop_slice=hop_slice.astype(np.int32, copy=False),
         notes=notes or {},
     )
 
 
+def member_order(combined: np.ndarray, n_groups: int) -> np.ndarray:
+    """``np.argsort(combined, kind="stable")`` for member keys ``(gid * 4 + kind) * 1024 +
+    key`` of ``n_groups`` groups (:func:`member_order_reference`), in O(P): a counting
+    sort by group keeps each group's paths in input order, which is the stable order
+    whenever the algorithm listed every group's paths by (kind, key) already (UCMP's
+    chunks do); otherwise the comparison sort."""
+    combined = np.ascontiguousarray(combined, dtype=np.int64)
+    if combined.size and (combined.min() < 0 or combined.max() >= n_groups * 4096):
+        return member_order_reference(combined)
+    order, sorted_ = _counting_order(combined, n_groups)
+    return order if sorted_ else member_order_reference(combined)
+
+
+def take_rows(a: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """``a[order]`` for a 2-D hop array (a compiled row copy: NumPy's fancy indexing of
+    short rows is a few times slower)."""
+    if a.ndim != 2 or not a.flags.c_contiguous or order.dtype != np.int64:
+        return a[order]
+    return _take_rows(a, order, np.empty((order.size, a.shape[1]), a.dtype))
+
+
+@nb.njit(cache=True, nogil=True)
+def _take_rows(a, order, out):
+    for i in range(order.shape[0]):
+        for c in range(a.shape[1]):
+            out[i, c] = a[order[i], c]
+    return out
+
+
+def member_order_reference(combined: np.ndarray) -> np.ndarray:
+    """The stable sort of the member keys (:func:`member_order`)."""
+    return np.argsort(combined, kind="stable")
+
+
+@nb.njit(cache=True, nogil=True)
+def _counting_order(combined, n_groups):
+    """(the paths in stable group order, whether their keys are then non-decreasing)."""
+    P = combined.shape[0]
+    first = np.zeros(n_groups + 1, np.int64)
+    for i in range(P):
+        first[(combined[i] >> 12) + 1] += 1
+    for g in range(n_groups):
+        first[g + 1] += first[g]
+    order = np.empty(P, np.int64)
+    for i in range(P):
+        g = combined[i] >> 12
+        order[first[g]] = i
+        first[g] += 1
+    for i in range(1, P):
+        if combined[order[i]] < combined[order[i - 1]]:
+            return order, False
+    return order, True
+
+
 def meeting_table(sched: Schedule) -> tuple[np.ndarray, np.ndarray]:
     """``wait[s, a, b]``: slices from ``s`` until ``a`` next has a circuit to ``b`` (0..S-1),
-    and ``uplink[s, a, b]``: ``a``'s uplink of that circuit. -1 where they never meet."""
+    and ``uplink[s, a, b]``: ``a``'s uplink of that circuit. -1 where they never meet.
+    A compiled sweep, :func:`meeting_table_reference`'s arrays."""
+    S, N, d = sched.peer.shape
+    return _meeting_table(np.ascontiguousarray(sched.peer, dtype=np.int64), np.full((S, N, N), -1, np.int32),
+                          np.full((S, N, N), -1, np.int16))
+
+
+@nb.njit(cache=True, nogil=True)
+def _meeting_table(peer, wait, upl):
+    S, N, d = peer.shape
+    for s in range(2 * S - 1, -1, -1):  # backwards over two cycles: every slice sees its next meeting
+        cur = s % S
+        if s < 2 * S - 1:
+            nxt = (s + 1) % S
+            for a in range(N):
+                for b in range(N):
+                    w = wait[nxt, a, b]
+                    wait[cur, a, b] = w + 1 if w >= 0 else -1
+                    upl[cur, a, b] = upl[nxt, a, b] if w >= 0 else -1
+        for j in range(d - 1, -1, -1):
+            for a in range(N):
+                b = peer[cur, a, j]
+                if b >= 0:
+                    wait[cur, a, b] = 0
+                    upl[cur, a, b] = j
+    return wait, upl
+
+
+def meeting_table_reference(sched: Schedule) -> tuple[np.ndarray, np.ndarray]:
+    """``wait[s, a, b]``: slices from ``s`` until ``a`` next has a circuit to ``b`` (0..S-1),
+    and ``uplink[s, a, b]``: ``a``'s uplink of that circuit. -1 where they never meet.
+    Whole-array form of :func:`meeting_table`."""
     S, N, d = sched.peer.shape
     wait = np.full((S, N, N), -1, dtype=np.int32)
     upl = np.full((S, N, N), -1, dtype=np.int16)

@@ -44,8 +44,10 @@ global buckets are the union of all groups' boundaries (at most 64: 6-bit DSCP).
 
 from __future__ import annotations
 
+import functools
 import math
 import os
+import threading
 import weakref
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -305,6 +307,13 @@ def envelope(members: list[tuple[int, int]]) -> list[tuple[int, Fraction]]:
         out.append(best)
 
 
+@functools.lru_cache(maxsize=65536)
+def _envelope_cached(members: tuple[tuple[int, int], ...]) -> list[tuple[int, Fraction]]:
+    """:func:`envelope`, remembered: a schedule's groups share a few hundred profiles, and
+    the schedules after one another's failures mostly the same ones. (Read only.)"""
+    return envelope(list(members))
+
+
 def group_profiles(m_group: np.ndarray, m_hops: np.ndarray, m_latency: np.ndarray, m_kind: np.ndarray,
                    width: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The bucket profile of every group: its REGULAR members' ``(hops, latency - min latency)``
@@ -312,7 +321,28 @@ def group_profiles(m_group: np.ndarray, m_hops: np.ndarray, m_latency: np.ndarra
 
     Members of a group must be consecutive, REGULAR ones in increasing hops. Returns
     ``(reg, row, pos, prof)``: the REGULAR member indices, the group row and position in
-    it of each, and ``prof [groups, 2 * width]`` (-1 padded; ``width`` default: the largest group)."""
+    it of each, and ``prof [groups, 2 * width]`` (-1 padded; ``width`` default: the largest group).
+    Two compiled passes (:func:`ucmp_kernel.group_profiles`), :func:`group_profiles_reference`'s arrays."""
+    from controller.routing import ucmp_kernel
+
+    reg, row, pos, prof = ucmp_kernel.group_profiles(
+        np.ascontiguousarray(m_group, dtype=np.int64), np.ascontiguousarray(m_hops, dtype=np.int64),
+        np.ascontiguousarray(m_latency, dtype=np.int64), np.ascontiguousarray(m_kind, dtype=np.int64), REGULAR,
+        width or 0)
+    if width and pos.size and int(pos.max()) >= width:
+        raise IndexError(f"a group has {int(pos.max()) + 1} REGULAR members, more than the width {width}")
+    return reg, row, pos, prof
+
+
+def group_profiles_reference(m_group: np.ndarray, m_hops: np.ndarray, m_latency: np.ndarray, m_kind: np.ndarray,
+                   width: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The bucket profile of every group: its REGULAR members' ``(hops, latency - min latency)``
+    sequence, the only thing its bucket ranges depend on (UCMP Eq. 3-4).
+
+    Members of a group must be consecutive, REGULAR ones in increasing hops. Returns
+    ``(reg, row, pos, prof)``: the REGULAR member indices, the group row and position in
+    it of each, and ``prof [groups, 2 * width]`` (-1 padded; ``width`` default: the largest group).
+    Whole-array form of :func:`group_profiles`."""
     reg = np.flatnonzero(m_kind == REGULAR)
     g_of = m_group[reg]
     starts = np.flatnonzero(np.r_[True, g_of[1:] != g_of[:-1]]) if g_of.size else np.zeros(0, np.int64)
@@ -333,9 +363,9 @@ def unique_rows(prof: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     Rows are first told apart by a 64-bit polynomial hash (a 1-D unique, fast); if two
     different rows share a hash the exact byte-wise unique is used instead."""
     if prof.size and prof.shape[1] > 1:
-        h = np.zeros(prof.shape[0], np.uint64)
-        for j in range(prof.shape[1]):
-            h = h * np.uint64(1000003) + prof[:, j].astype(np.int64).astype(np.uint64)
+        from controller.routing import ucmp_kernel
+
+        h = ucmp_kernel.row_hashes(np.ascontiguousarray(prof, dtype=np.int64))
         _, first_of, inverse = np.unique(h, return_index=True, return_inverse=True)
         inverse = inverse.ravel()
         uniq = prof[first_of]
@@ -358,8 +388,7 @@ def profile_ranges(uniq: np.ndarray) -> tuple[tuple[Fraction, ...], np.ndarray, 
     envs = []
     bset: set[Fraction] = set()
     for u in uniq:
-        mem = [(int(u[2 * i]), int(u[2 * i + 1])) for i in range(width) if u[2 * i] >= 0]
-        env = envelope(mem)
+        env = _envelope_cached(tuple((int(u[2 * i]), int(u[2 * i + 1])) for i in range(width) if u[2 * i] >= 0))
         envs.append(env)
         bset.update(x for _, x in env[1:])
     boundaries = tuple(sorted(bset))
@@ -382,20 +411,24 @@ def profile_ranges(uniq: np.ndarray) -> tuple[tuple[Fraction, ...], np.ndarray, 
     return boundaries, prof_lo, prof_hi
 
 
-def _buckets(routes_members: tuple, slice_bytes: float, others: tuple | None = None) -> tuple[Buckets, np.ndarray]:
+def _buckets(routes_members: tuple, slice_bytes: float, others: tuple | None = None,
+             other_profiles: np.ndarray | None = None) -> tuple[Buckets, np.ndarray]:
     """Global buckets and per-member bucket ranges for the REGULAR members.
 
     ``others``: ``(group, hops, latency)`` of the levels of groups that are not among the
     members (every level, a group's consecutive in increasing hops, :func:`level_lists`):
     their break points join the global boundaries. A level no flow size selects adds no
-    break point, so whether the levels policy dropped it does not matter."""
+    break point, so whether the levels policy dropped it does not matter.
+    ``other_profiles``: their distinct profiles instead (:func:`other_profiles`)."""
     m_group, m_hops, m_latency, m_kind = routes_members
     M = m_group.size
     reg, row, pos, prof = group_profiles(m_group, m_hops, m_latency, m_kind)
     n_rows = prof.shape[0]
+    oprof = other_profiles
     if others is not None and others[0].size:
         oprof = unique_rows(group_profiles(others[0], others[1], others[2],
                                            np.full(others[0].size, REGULAR, np.int8))[3])[0]
+    if oprof is not None and oprof.size:
         width = max(prof.shape[1], oprof.shape[1])
         prof = np.concatenate([np.pad(a, ((0, 0), (0, width - a.shape[1])), constant_values=-1)
                                for a in (prof, oprof)])
@@ -527,14 +560,18 @@ def group_chunks(
         c = _group_chunk(N, *chunk_run(part, reuse=post is not None))
         return c if post is None else post(c)
     workers = 1 if engine == "numpy" else (workers or os.cpu_count() or 1)
+    ahead = workers
     if executor is not None:  # a Dask client (controller.routing.distributed): its workers run the chunks
-        workers = max(1, executor.n_workers())
+        workers = ahead = max(1, executor.n_workers())
+    elif engine == "numba" and small_schedule(sched):
+        # small: the long-lived pool (its threads keep their kernel buffers warm), every chunk queued at once
+        executor, ahead = shared_pool(workers), len(starts)
     with ThreadPoolExecutor(max_workers=workers) if executor is None else nullcontext(executor) as pool:
         pending: deque = deque()
         todo = iter(starts)
-        for part in todo:  # keep every worker busy, at most `workers` chunks ahead of the consumer
+        for part in todo:  # keep every worker busy, at most `ahead` chunks ahead of the consumer
             pending.append((part, pool.submit(run, part)))
-            if len(pending) >= workers:
+            if len(pending) >= ahead:
                 break
         while pending:
             part, fut = pending.popleft()
@@ -565,7 +602,17 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     S, N, d = sched.peer.shape
     G = S * N * N
     H = params.hops_per_slice or sched.timing.hops_per_slice
-    chunks = list(group_chunks(sched, params, chunk, progress, engine, workers, executor, destinations=destinations))
+    chunks = []
+    others = None
+    for c in group_chunks(sched, params, chunk, progress, engine, workers, executor, destinations=destinations):
+        chunks.append(c)
+        if others is None and destinations is not None:
+            # the global boundaries need every group's levels: the other destinations'
+            # tables are queued behind the group chunks, and run beside the assembly below
+            rest = np.setdiff1d(np.arange(N), destination_list(destinations, N))
+            others = other_profiles_async(sched, params, rest, chunk, workers)
+    if others is None and destinations is not None:
+        others = other_profiles_async(sched, params, np.arange(N), chunk, workers)
     if not chunks:  # no destination asked for: no groups
         chunks = [_group_chunk(N, *(np.zeros(0, np.int32),) * 5, np.zeros(0, bool), np.zeros(0, np.int64),
                                np.zeros((0, 2), np.int32), np.zeros((0, 2), np.int16), np.zeros((0, 2), np.int32),
@@ -609,11 +656,8 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     p = result_params(params, H)
     routes = assemble(sched, "ucmp", p, gid, hops.astype(np.int32), kind, hops, lat, hn, hu, hs, notes)
     m_group = np.repeat(np.arange(G), routes.g_count.ravel())
-    others = None
-    if destinations is not None:    # the global boundaries need every group's levels
-        rest = np.setdiff1d(np.arange(N), destination_list(destinations, N))
-        others = level_lists(sched, params, rest, chunk, workers)
-    buckets, _ = _buckets((m_group, routes.m_hops, routes.m_latency, routes.m_kind), slice_bytes(sched), others)
+    buckets, _ = _buckets((m_group, routes.m_hops, routes.m_latency, routes.m_kind), slice_bytes(sched),
+                          other_profiles=None if others is None else others())
     return PathRoutes(**{**routes.__dict__, "buckets": buckets})
 
 
@@ -623,36 +667,135 @@ def level_lists(sched: Schedule, params: UcmpParams, dsts: np.ndarray, chunk: in
     :func:`group_chunks` before the levels policy, from the value tables alone (no walks:
     what the global buckets need of the groups that are not computed). A group's levels
     are consecutive, in increasing hops."""
+    return level_lists_async(sched, params, dsts, chunk, workers)()
+
+
+def level_lists_async(sched: Schedule, params: UcmpParams, dsts: np.ndarray, chunk: int | None = None,
+                      workers: int | None = None):
+    """:func:`level_lists` started: its chunks are queued (on :func:`shared_pool` for a
+    small schedule with the compiled engine, so they run beside whatever the caller does
+    next); returns ``collect()``, which waits for them and returns the level lists."""
     S, N, d = sched.peer.shape
     engine = resolve_engine(params.engine, d)
     H, n_cap = hop_limits(sched, params)
     chunk = chunk or (16 if engine == "numba" else 128)
     peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
 
-    def table(part: np.ndarray) -> np.ndarray:
+    def levels(part: np.ndarray) -> tuple[np.ndarray, ...]:
         if engine == "numba":
             from controller.routing import ucmp_kernel
 
-            return ucmp_kernel.arrival_table(peer, H, n_cap, part)
-        return ucmp_numpy.arrival_table(sched, H, n_cap, part)
-
-    def levels(part: np.ndarray) -> tuple[np.ndarray, ...]:
-        A = table(part).astype(np.int64)                     # [n, t, src, c]
-        keep = np.zeros(A.shape, bool)
-        best = np.full(A.shape[1:], np.iinfo(np.int64).max)
-        for n in range(A.shape[0]):                          # a level: faster than with fewer hops
-            keep[n] = (A[n] < best) & (A[n] < ucmp_numpy.INF)
-            np.minimum(best, A[n], out=best)
-        keep[:, :, part, np.arange(part.size)] = False       # src == dst
-        t, src, c, n = np.nonzero(keep.transpose(1, 2, 3, 0))
-        return (t * N + src) * N + part[c], (n + 1).astype(np.int16), (A[n, t, src, c] - t + 1).astype(np.int32)
+            return ucmp_kernel.table_levels(peer, H, n_cap, part)
+        return levels_reference(ucmp_numpy.arrival_table(sched, H, n_cap, part), part, N)
     parts = [dsts[i:i + chunk] for i in range(0, dsts.size, chunk)]
     workers = 1 if engine == "numpy" else (workers or os.cpu_count() or 1)
+    if engine == "numba" and small_schedule(sched):
+        futs = [shared_pool(workers).submit(levels, part) for part in parts]
+
+        def collect() -> tuple[np.ndarray, ...]:
+            return _concat_levels([f.result() for f in futs])
+        return collect
     with ThreadPoolExecutor(max_workers=workers) as pool:
         out = list(pool.map(levels, parts))
+    return lambda: _concat_levels(out)
+
+
+def other_profiles(sched: Schedule, params: UcmpParams, dsts: np.ndarray, chunk: int | None = None,
+                   workers: int | None = None) -> np.ndarray:
+    """The distinct bucket profiles (:func:`group_profiles` rows, sorted as
+    :func:`unique_rows` sorts them) of the groups towards ``dsts``: what the global
+    buckets need of the groups that are not computed. :func:`other_profiles_reference`'s
+    rows; see :func:`other_profiles_async`."""
+    return other_profiles_async(sched, params, dsts, chunk, workers)()
+
+
+def other_profiles_reference(sched: Schedule, params: UcmpParams, dsts: np.ndarray, chunk: int | None = None,
+                             workers: int | None = None) -> np.ndarray:
+    """:func:`other_profiles` from the level lists (:func:`level_lists`)."""
+    g, n, lat = level_lists(sched, params, dsts, chunk, workers)
+    return unique_rows(group_profiles(g, n, lat, np.full(g.size, REGULAR, np.int8))[3])[0]
+
+
+def other_profiles_async(sched: Schedule, params: UcmpParams, dsts: np.ndarray, chunk: int | None = None,
+                         workers: int | None = None):
+    """:func:`other_profiles` started; returns ``collect()``. With the compiled engine on a
+    small schedule each chunk's task reduces its groups to their distinct profiles, packed
+    one per int64 (:func:`ucmp_kernel.table_profile_keys`), queued on :func:`shared_pool`
+    beside the caller's next work; otherwise :func:`other_profiles_reference`."""
+    S, N, d = sched.peer.shape
+    engine = resolve_engine(params.engine, d)
+    H, n_cap = hop_limits(sched, params)
+    base = 2 * S + 2                 # a latency difference is at most 2S (the tables' window)
+    n_lv = n_cap + 1
+    if engine != "numba" or not small_schedule(sched) or n_lv * math.log2(base) > 62:
+        return lambda: other_profiles_reference(sched, params, dsts, chunk, workers)
+    from controller.routing import ucmp_kernel
+
+    chunk = chunk or 16
+    peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
+    pool = shared_pool(workers or os.cpu_count() or 1)
+    futs = [pool.submit(ucmp_kernel.table_profile_keys, peer, H, n_cap, dsts[i:i + chunk], base)
+            for i in range(0, dsts.size, chunk)]
+
+    def collect() -> np.ndarray:
+        keys = np.unique(np.concatenate([f.result() for f in futs] + [np.zeros(0, np.int64)]))
+        digit = (keys[:, None] // base ** np.arange(n_lv, dtype=np.int64)[None, :]) % base   # [K, n]
+        have = digit > 0
+        width = max(int(have.sum(axis=1).max()) if keys.size else 1, 1)
+        prof = np.full((keys.size, 2 * width), -1, np.int32)
+        r, n = np.nonzero(have)
+        pos = np.cumsum(have, axis=1)[r, n] - 1
+        prof[r, 2 * pos] = n + 1
+        prof[r, 2 * pos + 1] = digit[r, n] - 1
+        return unique_rows(prof)[0]
+    return collect
+
+
+def _concat_levels(out: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     if not out:
         return np.zeros(0, np.int64), np.zeros(0, np.int16), np.zeros(0, np.int32)
     return tuple(np.concatenate([o[i] for o in out]) for i in range(3))
+
+
+def levels_reference(A: np.ndarray, part: np.ndarray, N: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The group levels ``(group, hops, latency)`` of the arrival table ``A[n - 1, t, src, c]``
+    towards ``part[c]`` (``*.arrival_table``), in (t, src, c, hops) order: a level is an
+    ``A_n`` below every ``A_m``, m < n, and in the window. Whole-array form; the compiled
+    engine's :func:`ucmp_kernel.table_levels` gives the same lists."""
+    A = A.astype(np.int64)                                  # [n, t, src, c]
+    keep = np.zeros(A.shape, bool)
+    best = np.full(A.shape[1:], np.iinfo(np.int64).max)
+    for n in range(A.shape[0]):                             # a level: faster than with fewer hops
+        keep[n] = (A[n] < best) & (A[n] < ucmp_numpy.INF)
+        np.minimum(best, A[n], out=best)
+    keep[:, :, part, np.arange(part.size)] = False          # src == dst
+    t, src, c, n = np.nonzero(keep.transpose(1, 2, 3, 0))
+    return (t * N + src) * N + part[c], (n + 1).astype(np.int16), (A[n, t, src, c] - t + 1).astype(np.int32)
+
+
+#: schedules with at most this many groups (S N^2) run their compiled chunks on the
+#: long-lived :func:`shared_pool`: their threads' kernel buffers (a few MB) stay warm from
+#: call to call, where fresh threads fault in fresh pages (at (108, 6) a third of the
+#: group chunks' time). Larger schedules get a pool per call, so the 0.5 GB per thread
+#: buffers of (1024, 32) go when the call ends.
+SHARED_POOL_GROUPS = 1 << 20
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def small_schedule(sched: Schedule) -> bool:
+    """Whether ``sched`` is small enough for :func:`shared_pool`."""
+    return sched.n_slices * sched.n_tors * sched.n_tors <= SHARED_POOL_GROUPS
+
+
+def shared_pool(workers: int) -> ThreadPoolExecutor:
+    """The process's long-lived thread pool of ``workers`` threads for compiled UCMP
+    chunks of small schedules (its tasks never wait for each other: no deadlock)."""
+    with _POOLS_LOCK:
+        pool = _POOLS.get(workers)
+        if pool is None:
+            pool = _POOLS[workers] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="ucmp")
+        return pool
 
 
 def destination_list(destinations, n_tors: int) -> np.ndarray:

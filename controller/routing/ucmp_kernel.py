@@ -152,6 +152,70 @@ def _fill_level(peer, V, E, K, m, dsts, H):
             V[m, T, b, dsts[c], c] = T
 
 
+@nb.njit(cache=True, nogil=True)
+def values_only_into(peer, dsts, H, n_cap, V):
+    """``V`` of :func:`value_tables_into` without the event and move tables (what the level
+    lists and bucket profiles of groups that are not walked need): the same values, about
+    a third of the stores. Returns ``V`` cut to the levels computed."""
+    T = V.shape[1] - 1
+    C = dsts.shape[0]
+    V[0] = INF
+    for tau in range(T + 1):
+        for b in range(H + 1):
+            for c in range(C):
+                V[0, tau, b, dsts[c], c] = tau
+    n_used = n_cap
+    for m in range(1, n_cap + 1):
+        if m == V.shape[0]:
+            V = _grow_levels(V, INF)
+        V[m, T] = INF
+        _fill_level_v(peer, V, m, dsts, H)
+        if np.array_equal(V[m], V[m - 1]):
+            n_used = m
+            break
+    return V[: n_used + 1]
+
+
+@nb.njit(cache=True, nogil=True)
+def _fill_level_v(peer, V, m, dsts, H):
+    """:func:`_fill_level` for ``V`` alone."""
+    S, N, d = peer.shape
+    T = V.shape[1] - 1
+    C = V.shape[4]
+    best = np.empty(C, np.int16)
+    for tau in range(T - 1, -1, -1):
+        s = tau % S
+        for u in range(N):
+            for c in range(C):
+                V[m, tau, 0, u, c] = V[m, tau + 1, H, u, c]
+        for b in range(1, H + 1):
+            if b > m:
+                for u in range(N):
+                    for c in range(C):
+                        V[m, tau, b, u, c] = V[m, tau, m, u, c]
+                continue
+            for u in range(N):
+                for c in range(C):
+                    best[c] = INF
+                for j in range(d):
+                    w = peer[s, u, j]
+                    if w < 0:
+                        continue
+                    row = V[m - 1, tau, b - 1, w]
+                    for c in range(C):
+                        best[c] = min(row[c], best[c])
+                for c in range(C):
+                    wait = V[m, tau + 1, H, u, c]
+                    bc = best[c]
+                    V[m, tau, b, u, c] = bc if bc <= wait and bc < INF else wait
+        for b in range(H + 1):
+            for c in range(C):
+                V[m, tau, b, dsts[c], c] = tau
+    for c in range(C):
+        for b in range(H + 1):
+            V[m, T, b, dsts[c], c] = T
+
+
 @nb.njit(cache=True)
 def _grow_levels(a, fill):
     out = np.full((2 * a.shape[0],) + a.shape[1:], fill, a.dtype)
@@ -170,6 +234,154 @@ def arrival_table(peer: np.ndarray, H: int, n_cap: int, dsts: np.ndarray) -> np.
     V, _, _, _ = value_tables_into(peer, dsts, H, n_cap, _buffer("V", shape, np.int16),
                                    _buffer("E", shape, np.int16), _buffer("K", shape, k_dt))
     return np.array(V[1:, :S, H])
+
+
+def table_levels(peer: np.ndarray, H: int, n_cap: int, dsts: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``(group, hops, latency)`` of every group level towards ``dsts`` from the value
+    tables alone (in this thread's buffers), in (t, src, c, hops) order: what
+    :func:`controller.routing.ucmp.levels_reference` makes of :func:`arrival_table`,
+    without the table copy and the whole-array passes."""
+    S, N, d = peer.shape
+    dsts = np.ascontiguousarray(dsts, dtype=np.int64)
+    shape = (_first_levels(n_cap), 2 * S + 1, H + 1, N, dsts.shape[0])
+    k_dt = np.uint32 if d <= 32 else np.uint64
+    V, _, _, _ = value_tables_into(peer, dsts, H, n_cap, _buffer("V", shape, np.int16),
+                                   _buffer("E", shape, np.int16), _buffer("K", shape, k_dt))
+    return _table_levels(V, dsts, S, H)
+
+
+@nb.njit(cache=True, nogil=True)
+def _table_levels(V, dsts, S, H):
+    """:func:`table_levels` of the value tables ``V [n, tau, b, u, c]``: a level is
+    ``A_n = V[n, t, H, src, c]`` below every ``A_m``, m < n, and below INF; src != dst."""
+    n_lv = V.shape[0] - 1
+    N = V.shape[3]
+    C = V.shape[4]
+    room = S * N * C * max(n_lv, 1)
+    g = np.empty(room, np.int64)
+    hops = np.empty(room, np.int16)
+    lat = np.empty(room, np.int32)
+    k = 0
+    for t in range(S):
+        for src in range(N):
+            for c in range(C):
+                if src == dsts[c]:
+                    continue
+                best = INF
+                for n in range(1, n_lv + 1):
+                    a = V[n, t, H, src, c]
+                    if a < best:
+                        g[k] = (t * N + src) * N + dsts[c]
+                        hops[k] = n
+                        lat[k] = a - t + 1
+                        k += 1
+                        best = a
+    return g[:k].copy(), hops[:k].copy(), lat[:k].copy()
+
+
+def table_profile_keys(peer: np.ndarray, H: int, n_cap: int, dsts: np.ndarray, base: int) -> np.ndarray:
+    """The distinct bucket profiles of the groups towards ``dsts`` (from the value tables,
+    in this thread's buffers), each packed in one int64: digit ``n - 1`` (base ``base``)
+    is ``latency - min latency + 1`` of the group's n-hop level, 0 where it has none
+    (:func:`controller.routing.ucmp.other_profiles` unpacks them). Sorted."""
+    S, N, d = peer.shape
+    dsts = np.ascontiguousarray(dsts, dtype=np.int64)
+    shape = (_first_levels(n_cap), 2 * S + 1, H + 1, N, dsts.shape[0])
+    V = values_only_into(peer, dsts, H, n_cap, _buffer("V", shape, np.int16))
+    return _table_profile_keys(V, dsts, S, H, base)
+
+
+@nb.njit(cache=True, nogil=True)
+def _table_profile_keys(V, dsts, S, H, base):
+    n_lv = V.shape[0] - 1
+    N = V.shape[3]
+    C = V.shape[4]
+    pw = np.empty(max(n_lv, 1), np.int64)
+    pw[0] = 1
+    for i in range(1, n_lv):
+        pw[i] = pw[i - 1] * base
+    lv_n = np.empty(max(n_lv, 1), np.int64)
+    lv_a = np.empty(max(n_lv, 1), np.int64)
+    keys = np.empty(S * N * C, np.int64)
+    k = 0
+    for t in range(S):
+        for src in range(N):
+            for c in range(C):
+                if src == dsts[c]:
+                    continue
+                best = INF
+                cnt = 0
+                for n in range(1, n_lv + 1):
+                    a = V[n, t, H, src, c]
+                    if a < best:
+                        lv_n[cnt] = n
+                        lv_a[cnt] = a
+                        cnt += 1
+                        best = a
+                if cnt == 0:
+                    continue
+                key = 0
+                for i in range(cnt):
+                    key += (lv_a[i] - lv_a[cnt - 1] + 1) * pw[lv_n[i] - 1]
+                keys[k] = key
+                k += 1
+    return np.unique(keys[:k])
+
+
+@nb.njit(cache=True, nogil=True)
+def group_profiles(m_group, m_hops, m_latency, m_kind, regular, width):
+    """:func:`controller.routing.ucmp.group_profiles` (``width`` 0: the largest group;
+    a group wider than ``width`` is left out of ``prof``, the caller refuses it)."""
+    M = m_group.shape[0]
+    R = 0
+    for i in range(M):
+        if m_kind[i] == regular:
+            R += 1
+    reg = np.empty(R, np.int64)
+    row = np.empty(R, np.int64)
+    pos = np.empty(R, np.int64)
+    k = 0
+    n_rows = 0
+    widest = 0
+    for i in range(M):
+        if m_kind[i] != regular:
+            continue
+        reg[k] = i
+        if k == 0 or m_group[i] != m_group[reg[k - 1]]:
+            n_rows += 1
+            pos[k] = 0
+        else:
+            pos[k] = pos[k - 1] + 1
+        row[k] = n_rows - 1
+        widest = max(widest, pos[k] + 1)
+        k += 1
+    if width <= 0:
+        width = widest if R else 1
+    lat_min = np.empty(n_rows, np.int64)
+    for k in range(R):
+        lat = m_latency[reg[k]]
+        if pos[k] == 0 or lat < lat_min[row[k]]:
+            lat_min[row[k]] = lat
+    prof = np.full((n_rows, 2 * width), -1, np.int32)
+    for k in range(R):
+        if pos[k] < width:
+            prof[row[k], 2 * pos[k]] = m_hops[reg[k]]
+            prof[row[k], 2 * pos[k] + 1] = m_latency[reg[k]] - lat_min[row[k]]
+    return reg, row, pos, prof
+
+
+@nb.njit(cache=True, nogil=True)
+def row_hashes(prof):
+    """The 64-bit polynomial hash of each row of ``prof`` (int64) that
+    :func:`controller.routing.ucmp.unique_rows` tells rows apart by (wrapping arithmetic)."""
+    h = np.zeros(prof.shape[0], np.uint64)
+    mul = np.uint64(1000003)
+    for i in range(prof.shape[0]):
+        x = np.uint64(0)
+        for j in range(prof.shape[1]):
+            x = x * mul + np.uint64(prof[i, j])
+        h[i] = x
+    return h
 
 
 @nb.njit(cache=True)

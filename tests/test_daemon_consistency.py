@@ -110,6 +110,7 @@ def test_a_network_update_never_lets_a_stamp_meet_a_missing_generation(tmp_path)
 
     def watch(sw, kind, how, x):
         st, _ = check_network(ctl, sws, allowed)
+        untouched_live(ctl, sw, kind, x)
         events.append((clock.t, dict(st)))
 
     c = ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))

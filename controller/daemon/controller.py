@@ -161,7 +161,7 @@ class Controller:
                                       prep.pipelines[(s.target, s.program)],
                                       log=self.log, metrics=self.metrics, clock=self.clock)
             out[s.name].drain_s = self.drain_s(cfg, prep.routes)
-            out[s.name].shadows = cfg.daemon.diff_writes
+            out[s.name].shadows = self.shadows if cfg is self.cfg else cfg.daemon.diff_writes
         return out
 
     def _connect_all(self, cfg: NetConfig, agents: dict[str, SwitchAgent]) -> None:
@@ -272,8 +272,16 @@ class Controller:
         """The retired generation is kept as the shadow of the routes, so that an update
         writes only what differs (docs/daemon.md "Diff-only writes"); False (``[daemon]
         diff_writes = false``): deleted, every update writes a whole generation (the path
-        before; `uro bench --suite daemon` compares both)."""
-        return self.cfg.daemon.diff_writes
+        before). Settable (`uro bench --suite daemon` alternates both in one run): it
+        takes effect at the next retire, so the update after it writes accordingly."""
+        override = getattr(self, "_shadows", None)
+        return self.cfg.daemon.diff_writes if override is None else override
+
+    @shadows.setter
+    def shadows(self, on: bool) -> None:
+        self._shadows = bool(on)
+        for a in self.agents.values():
+            a.shadows = self._shadows
 
     # ---- installing ----------------------------------------------------------------------------
     def _install(self, a: SwitchAgent, routes) -> str | None:

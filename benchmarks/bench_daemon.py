@@ -281,7 +281,7 @@ def print_failure(f: dict) -> None:
           f"{'whole/diff':>10}")
     for a, b in zip(whole, diff):
         ratio = a["generation_s"] / b["generation_s"] if a["generation_s"] and b["generation_s"] else float("nan")
-        print(f"{a['op'] + ' 0/' + str(a['uplink']):<10} {b['dataplane_ms']:>7.1f} ms | {_s(a['routes_s'], 12)} "
+        print(f"{a['op'] + ' 0/' + str(a['uplink']) + ',' + str(b['uplink']):<10} {b['dataplane_ms']:>7.1f} ms | {_s(a['routes_s'], 12)} "
               f"{_s(a['writing_s'], 7)} {a['written'] or '-':>8} {_s(a['generation_s'], 7)} {a['load']:>5.1f} | "
               f"{_s(b['routes_s'], 11)} {_s(b['writing_s'], 7)} {b['written'] or '-':>8} "
               f"{_s(b['generation_s'], 7)} {b['load']:>5.1f} | {ratio:>9.2f}x")

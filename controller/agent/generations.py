@@ -272,22 +272,22 @@ class GenerationWriter:
         sb = self._routes_batch(routes, other)
         return sb if same_state(parts.gens[other], sb) else None
 
-    def _write_slot(self, actual: Batch, base: Batch, slot: Batch) -> int:
-        """Make the switch ``base`` plus ``slot`` (a generation that is not live here) from
-        ``actual``, writing only what differs: whatever the slot held (a shadow, a partial
-        write a crash left, junk) is content to diff against. ``base`` names no config
-        entry, so the config entry is left as it is (a diff leaves a default entry it
-        does not name alone: a down mask written meanwhile stays). A target that refuses
-        an in-place change (a group whose size limit differs, ...) makes the slot be
-        emptied and written whole instead (``generation.diff_refused``): nothing of it is
-        live, so no packet sees either write (docs/daemon.md "Diff-only writes")."""
+    def _write_slot(self, actual: Batch, desired: Batch, base: Batch) -> int:
+        """Make the switch ``desired`` = ``base`` plus a generation that is not live here
+        (the slot) from ``actual``, writing only what differs: whatever the slot held (a
+        shadow, a partial write a crash left, junk) is content to diff against. The config
+        entry is left as it is where ``desired`` does not name it (a diff leaves a default
+        entry it does not name alone: a down mask written meanwhile stays). A target that
+        refuses an in-place change (a group whose size limit differs, ...) makes the slot
+        be emptied and written whole instead (``generation.diff_refused``): nothing of it
+        is live, so no packet sees either write (docs/daemon.md "Diff-only writes")."""
         try:
-            return self._write(state_diff(actual, combine(base, slot)))
+            return self._write(state_diff(actual, desired))
         except BackendError as e:
             if not self._slot_rewritten(e):
                 raise
         n = self._write(state_diff(self._read(), base))
-        return n + self._write(state_diff(base, combine(base, slot)))
+        return n + self._write(state_diff(base, desired))
 
     def _verify(self, generation: int, rb: Batch, static: Batch, expect_active) -> Batch:
         after = self._read()
@@ -345,7 +345,8 @@ class GenerationWriter:
 @dataclass(frozen=True)
 class Survey:
     """One switch as read before a network-wide update: its active (stamped) generation,
-    the generations its config declares live, and those that hold exactly the routes."""
+    the generations its config declares live, and those of them that hold exactly the
+    routes."""
 
     active: int | None
     live: frozenset[int]
@@ -379,7 +380,9 @@ class NetworkPhases:
         live = self.role.live(actual)
         self._set_active(act)
         self._set_live(live)
-        holds = frozenset(g for g in (0, 1) if same_state(parts.gens[g], self._routes_batch(routes, g)))
+        # only live generations are asked: the update's choices are among them (a shadow,
+        # never live, holds the routes as well; comparing it is a diff of a whole generation)
+        holds = frozenset(g for g in sorted(live) if same_state(parts.gens[g], self._routes_batch(routes, g)))
         return Survey(act, live, holds)
 
     def prepare_generation(self: GenerationWriter, routes: Routes, new: int) -> Installed:
@@ -402,7 +405,7 @@ class NetworkPhases:
             self._flip(new, frozenset({new}))
             return Installed("installed", new, None, written, 0, objects(rb) + objects(static) + 1,
                              t_v - t0, time.perf_counter() - t0, time.perf_counter() - t0)
-        if same_state(parts.gens[new], rb) and new in live:
+        if new in live and same_state(parts.gens[new], rb):
             return Installed("current" if act == new else "ready", act, act, 0, 0,
                              objects(rb) + objects(static) + 1, total_s=time.perf_counter() - t0)
         if act == new:
@@ -410,11 +413,12 @@ class NetworkPhases:
                                f"routes: it cannot be rewritten in place")
         self._swap_starting(routes, new, act, rb)
         try:
-            self._prepare(parts, act, static, rb, new)      # a conflict with live state: refused
+            prepare = self._prepare(parts, act, static, rb, new)   # a conflict with live state: refused
             if new in live:                        # live, but with other routes: out first
                 self._flip(act, frozenset({act}))
-            # only what differs from what the slot holds (the shadow of the active routes)
-            written = self._write_slot(actual, combine(static, parts.gens[act]), rb)
+            # only what differs from what the slot holds (the shadow of the active routes);
+            # the config entry as read (before the flip above): equal, not written
+            written = self._write_slot(actual, prepare, combine(static, parts.gens[act]))
             self._verify(new, rb, static, expect_active=act)
             t_v = time.perf_counter()
             self._flip(act, frozenset({act, new}))
@@ -455,5 +459,6 @@ class NetworkPhases:
         if routes is None or not same_state(parts.gens[keep], self._routes_batch(routes, keep)) \
                 or not (fill or objects(parts.gens[1 - keep])):
             return n + self._write(state_diff(actual, final_state(static, parts.gens[keep], parts.config)))
-        # the config entry is not in the desired state: the flip above wrote it after `actual`
-        return n + self._write_slot(actual, combine(static, parts.gens[keep]), self._routes_batch(routes, 1 - keep))
+        # no config entry in the desired state: the flip above wrote it after `actual`
+        base = combine(static, parts.gens[keep])
+        return n + self._write_slot(actual, combine(base, self._routes_batch(routes, 1 - keep)), base)

@@ -72,9 +72,10 @@ def _build(profile: str, work: Path, programs) -> dict:
 
 
 def _net(path: Path, programs: dict, switches: list[str], *, schedule: str, routing: str, clock: str,
-         status_port: int) -> Path:
+         status_port: int, daemon: str = "") -> Path:
     lines = ['name = "bench"', "[schedule]", schedule, "[routing]", routing, "[clock]", clock, "[daemon]",
-             f'status = "127.0.0.1:{status_port}"', "reconcile_s = 600", "election_id = 10", "[tls]", "insecure = true"]
+             f'status = "127.0.0.1:{status_port}"', "reconcile_s = 600", "election_id = 10", daemon,
+             "[tls]", "insecure = true"]
     for role, (p4info, js, contract) in programs.items():
         lines += [f"[program.{role}]", f'contract = "{contract}"', f'p4info = "{p4info}"', f'device_config = "{js}"']
     path.write_text("\n".join(lines + switches) + "\n")
@@ -205,7 +206,13 @@ def bench_swap(work: Path, progs: dict, veths, swaps: int = 6) -> dict:
 
 
 # ---- 2. failure: detection -> data plane -> new generation ----------------------------------------------
-def bench_failure(work: Path, progs: dict, veths, trials: int = 4) -> dict:
+def bench_failure(work: Path, progs: dict, veths, trials: int = 2) -> dict:
+    """Uplink failures and recoveries of ToR 0, detection -> new generation, on the two
+    write paths alternating in one run (``trials`` fail + recover pairs each): "whole"
+    (the retired generation deleted, every update writes a whole generation) and "diff"
+    (it is kept as the routes' shadow and an update writes only what differs; docs/daemon.md
+    "Diff-only writes"). The path is switched (:attr:`Controller.shadows`) when the update
+    before is triggered: its retire then leaves the slot the next one writes into."""
     from controller.daemon.log import EventLog
     from controller.daemon.run import Daemon
 
@@ -214,22 +221,26 @@ def bench_failure(work: Path, progs: dict, veths, trials: int = 4) -> dict:
     # failure's routes are computed, not found among the routes of a failed set seen
     # before (each recovery's are: the healthy routes of the start)
     ups = {u: veths[8 + u] for u in range(1, 6)}
+    modes = [m for _ in range(trials) for m in ("whole", "diff") for _ in range(2)]   # per update
     try:
         sws = [_tor_switch(0, sw.address, 8, 6, interfaces=[""] + [ups[u][0] for u in range(1, 6)])]
         cfg = _net(work / "f.toml", progs, sws, schedule=SCHED_108, routing=ROUTES_B,
-                   clock="slice_ms = 100\ncapacity_bytes = 100000000\nbytes_per_us = 0", status_port=free_port())
+                   clock="slice_ms = 100\ncapacity_bytes = 100000000\nbytes_per_us = 0", status_port=free_port(),
+                   daemon=f"diff_writes = {'true' if modes[0] == 'diff' else 'false'}")
         log = EventLog("json", open(work / "failure.log", "w"))
         log.lines = []
         d = Daemon(cfg, log=log).start()
         rows = []
         try:
-            for k in range(trials * 2):
+            for k, mode in enumerate(modes):
                 down = k % 2 == 0
                 peer = ups[1 + (k // 2) % 5][1]
                 n0 = len([e for e in log.lines if e["event"] == "failure.handled"])
                 t_wall = time.time()
                 subprocess.run(["ip", "link", "set", peer, "down" if down else "up"], check=True)
-                end = time.time() + 120
+                # this update's retire prepares the slot of the next one: its path from now
+                d.ctl.shadows = (modes[k + 1] if k + 1 < len(modes) else mode) == "diff"
+                end = time.time() + 300
                 while len([e for e in log.lines if e["event"] == "failure.handled"]) == n0:
                     if time.time() > end:
                         raise RuntimeError("no failure.handled")
@@ -240,12 +251,13 @@ def bench_failure(work: Path, progs: dict, veths, trials: int = 4) -> dict:
                 # writing started -> every source stamps it (the report's generation_s)
                 after = {e["event"]: epoch(e["ts"]) - t_det for e in log.lines
                          if e["event"] in ("routes.computed", "generation.writing") and epoch(e["ts"]) >= t_det}
-                rows.append({"op": rep["op"], "uplink": rep["target"][1], "dataplane_ms": rep["dataplane_ms"], "generation_s": rep["generation_s"],
+                swap = d.ctl.agents["tor0"].last_swap or {}
+                rows.append({"mode": mode, "op": rep["op"], "uplink": rep["target"][1],
+                             "dataplane_ms": rep["dataplane_ms"], "generation_s": rep["generation_s"],
                              "detect_ms": (t_det - t_wall) * 1e3, "routes_s": after.get("routes.computed"),
-                             "writing_s": after.get("generation.writing"),
-                             "written": next((e["entries"] for e in reversed(log.lines)
-                                              if e["event"] == "generation.writing"), None),
-                             "load": os.getloadavg()[0]})
+                             "writing_s": after.get("generation.writing"), "written": swap.get("written"),
+                             "verify_s": swap.get("verify_s"), "load": os.getloadavg()[0]})
+                time.sleep(0.5)       # failure.handled comes after the retire: the next slot is ready
         finally:
             for _, peer in ups.values():
                 subprocess.run(["ip", "link", "set", peer, "up"], capture_output=True)
@@ -253,6 +265,28 @@ def bench_failure(work: Path, progs: dict, veths, trials: int = 4) -> dict:
     finally:
         sw.stop()
     return {"rows": rows}
+
+
+def print_failure(f: dict) -> None:
+    """Whole vs diff side by side, per (trial, op), with the ratio of detection -> new
+    generation and the 1-min load average at each update."""
+    print("\n-- failure of an uplink of ToR 0 (veth down over netlink; another one each time), (108, 6) ToR:")
+    print("   whole = every update writes a whole generation (retired one deleted); diff = the retired generation")
+    print("   is the routes' shadow and an update writes only what differs (alternating, one daemon)")
+    rows = f["rows"]
+    whole = [r for r in rows if r["mode"] == "whole"]
+    diff = [r for r in rows if r["mode"] == "diff"]
+    print(f"{'op':<10} {'data plane':>10} | {'whole: routes':>13} {'writing':>8} {'written':>8} {'new gen':>8} "
+          f"{'load':>5} | {'diff: routes':>12} {'writing':>8} {'written':>8} {'new gen':>8} {'load':>5} | "
+          f"{'whole/diff':>10}")
+    for a, b in zip(whole, diff):
+        ratio = a["generation_s"] / b["generation_s"] if a["generation_s"] and b["generation_s"] else float("nan")
+        print(f"{a['op'] + ' 0/' + str(a['uplink']) + ',' + str(b['uplink']):<10} {b['dataplane_ms']:>7.1f} ms | {_s(a['routes_s'], 12)} "
+              f"{_s(a['writing_s'], 7)} {a['written'] or '-':>8} {_s(a['generation_s'], 7)} {a['load']:>5.1f} | "
+              f"{_s(b['routes_s'], 11)} {_s(b['writing_s'], 7)} {b['written'] or '-':>8} "
+              f"{_s(b['generation_s'], 7)} {b['load']:>5.1f} | {ratio:>9.2f}x")
+    print("(routes, writing: detection -> routes computed, -> the new generation's writing started; new gen: "
+          "-> every source stamps it; written: objects the prepare wrote)")
 
 
 # ---- 3. timer jitter across switches ----------------------------------------------------------------------
@@ -317,17 +351,7 @@ def main(quick: bool = False) -> int:
         print(f"packets: sent {s['sent']}, received {s['received']} ({s['per_hop']} per-hop, {s['ssrr']} SSRR), "
               f"lost {s['lost']}, duplicated {s['dup']}, misrouted {s['misrouted']}")
 
-        f = bench_failure(work, p108, veths, trials=2 if quick else 4)
-        print("\n-- failure of an uplink of ToR 0 (veth down over netlink; another one each time), (108, 6) ToR")
-        print(f"{'op':<8} {'ip link -> detected':>20} {'detect->data plane':>19} {'detect->new generation':>23} "
-              f"{'ratio':>7} | {'routes':>7} {'writing':>8} {'objects':>8} {'load':>5}")
-        for r in f["rows"]:
-            ratio = (r["generation_s"] * 1e3 / r["dataplane_ms"]) if r["dataplane_ms"] and r["generation_s"] else float("nan")
-            print(f"{r['op'] + ' 0/' + str(r['uplink']):<8} {r['detect_ms']:>17.1f} ms {r['dataplane_ms']:>16.1f} ms {r['generation_s']:>21.2f} s "
-                  f"{ratio:>6.0f}x | {_s(r['routes_s'])} {_s(r['writing_s'], 7)} {r['written'] or '-':>8} "
-                  f"{r['load']:>5.1f}")
-        print("(routes, writing: detection -> routes computed, -> the new generation's writing started; the rest "
-              "to the new generation: write, read back, declare live, stamp)")
+        print_failure(bench_failure(work, p108, veths, trials=1 if quick else 2))
 
         j = bench_jitter(work, tiny, seconds=4.0 if quick else 8.0)
         print("\n-- slice timer, 9 switches (8 ToRs + OCS emulator)")

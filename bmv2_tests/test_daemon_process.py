@@ -63,7 +63,9 @@ def desired(config: Path, name: str):
 
 
 def check_switch(sw: SwitchProc, program, config: Path, name: str, gen=None):
-    """The switch holds exactly: static entries, one complete generation, the config."""
+    """The switch holds exactly: static entries, one complete generation, the config, and
+    in the other generation nothing or the routes' shadow (never live; docs/daemon.md
+    "Diff-only writes")."""
     from controller.agent.diff import same_state
     from controller.agent import generations as gens
 
@@ -73,7 +75,9 @@ def check_switch(sw: SwitchProc, program, config: Path, name: str, gen=None):
     assert act is not None and (gen is None or act == gen)
     p = gens.split(st, role.config_table())
     assert same_state(p.gens[act], role.routes(routes, act)), f"{name}: generation {act} is not the desired routes"
-    assert p.entries(1 - act) == 0, f"{name}: leftovers in generation {1 - act}"
+    assert p.entries(1 - act) == 0 or same_state(p.gens[1 - act], role.routes(routes, 1 - act)), \
+        f"{name}: leftovers in generation {1 - act}"
+    assert role.live(st) == frozenset({act}), f"{name}: generation {1 - act} is live"
     assert same_state(p.static, role.static())
     return act
 

@@ -37,6 +37,7 @@ class FakeSwitch:
         self.reachable = True
         self.fail_after: int | None = None      # refuse the update after this many more
         self.watch: Callable[..., None] | None = None   # (switch, kind, how, object) after every update
+        self.refuse: Callable[..., bool] | None = None  # (kind, how, object) -> refused (a target's limit)
         self.timers: list[int] = []
         self.syncs: list[bool] = []
         self.counters = {"drops": {"no_route": 0}, "events": {"timer": 0}}
@@ -81,6 +82,8 @@ class FakeSwitch:
             if self.fail_after <= 0:
                 raise BackendError(f"{self.name}: injected failure at {how} {kind} {x}")
             self.fail_after -= 1
+        if self.refuse is not None and self.refuse(kind, how, x):
+            raise BackendError(f"{self.name}: INVALID_ARGUMENT: {how} of {kind} {x} refused by the target")
         store = {"members": self.members, "groups": self.groups, "entries": self.entries}[kind]
         key = {"members": member_key, "groups": group_key, "entries": entry_key}[kind](x)
         if how == "insert":

@@ -137,6 +137,20 @@ def test_bulk_equals_reference_on_the_tiny_profile_both_layouts():
         for g in (0, 1):          # every destination (dsts None): the same entries or the same error
             _same(_outcome(lambda: ent.ssrr_entries(c, paths, 3, g)),
                   _outcome(lambda: ent.ssrr_entries_reference(c, paths, 3, g)))
+    # the selector layout: both builders give the content-stable ids (docs/daemon.md
+    # "Diff-only writes"): a group's id is its ssrr_path key, its members follow it
+    c = rnd.contract(p, "tor")
+    per = c["action_profiles"]["ssrr_selector"]["max_group_size"]
+    for build in (ent.ssrr_entries, ent.ssrr_entries_reference):
+        b = build(c, paths, 3, 1)
+        members = {g.group_id: g.member_ids for g in b.groups}
+        assert b.entries
+        for e in b.entries:
+            k = dict(e.match)
+            gid = ((k["dst_tor"] * sched.n_slices + k["start_slice"]) << p.bucket_bits) + k["bucket"][0] + 1
+            assert e.group_id == 1 << 31 | gid
+            assert members[e.group_id] == tuple(1 << 31 | (gid - 1) * per + 1 + i
+                                                for i in range(len(members[e.group_id])))
 
 
 def test_errors_are_the_references():

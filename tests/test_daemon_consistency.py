@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
 
 from controller.agent import generations as gens
+from controller.agent.desired import entry_generation
 from controller.agent.diff import same_state
 from controller.daemon.config import load
 from controller.daemon.controller import QUEUE_MARGIN_S, Change, Controller
@@ -87,6 +88,18 @@ def check_network(ctl, sws, allowed):
     return stamps, lives
 
 
+def untouched_live(ctl, sw, kind, x):
+    """An update of a route object (not the config entry) never touches a generation the
+    switch declares live (the diff into the non-live generation, the shadow's rewrite)."""
+    if kind == "entries" and x.is_default:
+        return
+    a = next(a for a in ctl.agents.values() if a.backend.sw is sw)
+    if a.role.name != "tor":
+        return
+    g = entry_generation(x) if kind == "entries" else (x.group_id if kind == "groups" else x.member_id) >> 31
+    assert g is None or g not in a.role.live(sw.state()), f"{a.name}: {kind} of live generation {g} written"
+
+
 def test_a_network_update_never_lets_a_stamp_meet_a_missing_generation(tmp_path):
     sws = switches()
     clock = Clock()
@@ -97,6 +110,7 @@ def test_a_network_update_never_lets_a_stamp_meet_a_missing_generation(tmp_path)
 
     def watch(sw, kind, how, x):
         st, _ = check_network(ctl, sws, allowed)
+        untouched_live(ctl, sw, kind, x)
         events.append((clock.t, dict(st)))
 
     c = ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
@@ -109,12 +123,13 @@ def test_a_network_update_never_lets_a_stamp_meet_a_missing_generation(tmp_path)
         sws[a].watch = watch
     ctl.handle_jobs()
     assert c.report["generation_s"] is not None and "error" not in c.report
-    # every ToR ends stamping generation 1 with only it live, generation 0 deleted
+    # every ToR ends stamping generation 1 with only it live; generation 0 holds the same
+    # routes as its shadow (never live: the next update writes a diff into it)
     for a in ctl.agents.values():
         if a.role.name == "tor":
             st = a.backend.sw.state()
             assert a.role.active(st)[0] == 1 and a.role.live(st) == frozenset({1})
-            assert gens.split(st, a.role.config_table()).entries(0) == 0
+            assert same_state(gens.split(st, a.role.config_table()).gens[0], a.routes_batch(ctl.routes, 0))
     # the sources flipped only once every ToR had generation 1 live, and generation 0 was
     # retired a hold later
     flips = [t for t, st in events if 1 in st.values()]
@@ -154,6 +169,7 @@ def test_a_daemon_killed_after_any_update_leaves_the_network_consistent(tmp_path
 
         def watch(sw, kind, how, x, ctl=ctl, sws=sws, allowed=allowed, n=n):
             check_network(ctl, sws, allowed)
+            untouched_live(ctl, sw, kind, x)
             n["left"] -= 1
             if n["left"] == 0:
                 raise Killed()
@@ -179,6 +195,10 @@ def test_a_daemon_killed_after_any_update_leaves_the_network_consistent(tmp_path
             assert a.role.live(st) == frozenset({act}), f"kill after update {i}: {a.name} live {a.role.live(st)}"
             part = gens.split(st, a.role.config_table()).gens[act]
             assert same_state(part, a.role.routes(new.routes, act)), f"kill after update {i}: {a.name}"
+            if a.role.name == "tor":    # exact: the routes, their shadow (a partial diff is gone), statics
+                cfg = gens.split(st, a.role.config_table()).config
+                want = gens.final_state(a.role.static(), part, cfg, a.role.routes(new.routes, 1 - act))
+                assert same_state(st, want), f"kill after update {i}: {a.name} is not exactly the routes + shadow"
         new.shutdown()
 
 

@@ -11,7 +11,7 @@ pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip ins
 
 from dataclasses import replace
 
-from controller.agent.diff import entry_key, same_state
+from controller.agent.diff import diff as state_diff, entry_key, same_state
 from controller.cli.main import main as uro
 from controller.agent import generations as gens
 from controller.daemon.api import StatusServer
@@ -62,6 +62,84 @@ def active_routes(ctl, name):
     st = a.backend.sw.state()
     g, _ = a.role.active(st)
     return g, gens.split(st, a.role.config_table()).gens[g]
+
+
+def desired_state(a, routes, active, config):
+    """What a ToR running ``routes`` in ``active`` holds exactly: statics, the routes, their
+    shadow in the other generation (never live), the config entry."""
+    return gens.final_state(a.role.static(), a.routes_batch(routes, active), config,
+                            a.routes_batch(routes, 1 - active))
+
+
+def test_an_update_after_a_swap_writes_only_what_differs(net):
+    """Issue 21 part 3: the retired generation is rewritten as the shadow of the routes
+    (never live; a fresh switch gets it after its first install), so an uplink failure's
+    new generation is written as a diff from it: the prepare writes exactly the objects
+    that differ between the two route versions, far fewer than a whole generation, and
+    the switch ends exactly as desired (the new routes live and stamped, their shadow in
+    the other generation, nothing else)."""
+    ctl, sws, clock = net
+    a = ctl.agents["tor0"]
+    r0 = ctl.routes
+    st = a.backend.sw.state()
+    g0 = a.role.active(st)[0]
+    assert same_state(st, desired_state(a, r0, g0, gens.split(st, a.role.config_table()).config))
+    for k, target in enumerate(((0, 1), (1, 0))):
+        before, g = ctl.routes, a.active
+        ctl.submit(Change("fail", "uplink", target, detected=clock.t))
+        ctl.handle_jobs()
+        after = ctl.routes
+        assert after.version == before.version + 1 and a.active == 1 - g
+        old, new = a.routes_batch(before, 1 - g), a.routes_batch(after, 1 - g)
+        want = len(state_diff(old, new))
+        assert 0 < want <= gens.objects(old) + gens.objects(new)    # never more than emptying + writing whole
+        if k == 1:      # the second failure (of tor1's uplink) changes some routes of tor0, not most
+            assert want < gens.objects(new) // 2
+        assert a.last_swap["written"] == want, f"failure {k}: wrote {a.last_swap['written']}, {want} differ"
+        st = a.backend.sw.state()
+        assert a.role.live(st) == frozenset({1 - g}) and a.role.active(st)[0] == 1 - g
+        assert same_state(st, desired_state(a, after, 1 - g, gens.split(st, a.role.config_table()).config))
+
+
+def test_diff_writes_off_deletes_the_retired_generation(tmp_path):
+    """``[daemon] diff_writes = false``: the path before issue 21 part 3 (the bench's
+    baseline): no shadow, the retired generation is deleted, a failure's new generation
+    is written whole."""
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50100": FakeSwitch("ocs")}
+    p = net_toml(tmp_path, [tor_switch(0), ocs_switch()],
+                 daemon='status = "127.0.0.1:0"\nreconcile_s = 10\ndiff_writes = false')
+    clock = Clock()
+    ctl = Controller(load(p), backend_for=make_backend_for(sws), log=quiet(), clock=clock)
+    ctl.start()
+    try:
+        a = ctl.agents["tor0"]
+        assert not ctl.shadows and gens.split(a.backend.sw.state(), a.role.config_table()).entries(1) == 0
+        ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+        ctl.handle_jobs()
+        st = a.backend.sw.state()
+        g = a.role.active(st)[0]
+        assert g == 1 and a.last_swap["written"] == gens.objects(a.routes_batch(ctl.routes, 1))
+        assert gens.split(st, a.role.config_table()).entries(0) == 0
+    finally:
+        ctl.shutdown()
+
+
+def test_a_diff_the_target_refuses_is_written_whole(net):
+    """A target that refuses an in-place change (bmv2: a group's max_size) in the non-live
+    generation: that generation is emptied and written whole, the update completes."""
+    ctl, sws, clock = net
+    a = ctl.agents["tor0"]
+    sws["127.0.0.1:50000"].refuse = lambda kind, how, x: kind == "groups" and how == "modify"
+    for target in ((0, 1), (1, 0)):
+        c = ctl.submit(Change("fail", "uplink", target, detected=clock.t))
+        ctl.handle_jobs()
+        assert c.report["generation_s"] is not None and "error" not in c.report
+    assert any(e["event"] == "generation.diff_refused" for e in ctl.log.lines)
+    st = a.backend.sw.state()
+    g = a.role.active(st)[0]
+    parts = gens.split(st, a.role.config_table())
+    assert same_state(parts.gens[g], a.routes_batch(ctl.routes, g))
+    assert a.role.live(st) == frozenset({g})
 
 
 def test_start_programs_every_switch(net):
@@ -234,7 +312,7 @@ def test_an_update_reads_a_switch_once_and_what_changed_behind_its_back_is_caugh
     ctl.handle_jobs()
     assert c.report["generation_s"] is not None and a.active == 1
     assert len(reads) == 1, "survey, prepare and retire read the switch again"
-    # behind the daemon's back, into generation 0 (empty, not live), where the recovery
+    # behind the daemon's back, into generation 0 (the shadow, not live), where the recovery
     # writes the original routes again
     want = a.role.routes(original, 0)
     keys = {entry_key(e) for e in want.entries}
@@ -255,7 +333,8 @@ def test_an_update_reads_a_switch_once_and_what_changed_behind_its_back_is_caugh
     st = sw.state()
     assert a.role.active(st)[0] == 0 and a.role.live(st) == frozenset({0})
     parts = gens.split(st, a.role.config_table())
-    assert same_state(parts.gens[0], a.routes_batch(ctl.routes, 0)) and parts.entries(1) == 0
+    assert same_state(parts.gens[0], a.routes_batch(ctl.routes, 0))
+    assert same_state(parts.gens[1], a.routes_batch(ctl.routes, 1))       # the shadow (not live)
 
 
 def test_a_failed_tor_that_does_not_answer_does_not_hold_up_the_new_generation(net):

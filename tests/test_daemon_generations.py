@@ -119,9 +119,14 @@ def test_first_install_writes_the_config_entry_last(tmp_path):
     order = []
     # replay: the config entry is the last update of the first install
     sw2 = FakeSwitch("x")
-    sw2.watch = lambda s, *_: order.append(a.role.active(s.state())[0])
+    sw2.watch = lambda s, *_: order.append((a.role.active(s.state())[0], a.role.live(s.state())))
     started(tmp_path, sw2)
-    assert order[-1] == 0 and all(g is None for g in order[:-1])
+    first = next(i for i, (g, _) in enumerate(order) if g is not None)
+    assert all(g is None for g, _ in order[:first])
+    # after it, only the shadow (generation 1, never live) is written
+    assert first < len(order) - 1 and all(x == (0, frozenset({0})) for x in order[first:])
+    p2 = gens.split(sw2.state(), a.role.config_table())
+    assert same_state(p2.gens[1], a.routes_batch(ctl.routes, 1))
     st = sw.state()
     assert same_state(gens.split(st, a.role.config_table()).gens[0], a.routes_batch(ctl.routes, 0))
     assert a.status()["entries"] > 100 and a.stats["installs"] == 1
@@ -213,7 +218,10 @@ def test_crash_after_any_update_then_restart_ends_in_the_desired_state(tmp_path)
         act, _ = agents["tor0"].role.active(st)
         p = gens.split(st, agents["tor0"].role.config_table())
         assert same_state(p.gens[act], agents["tor0"].routes_batch(new_routes, act)), (i, res)
-        assert p.entries(1 - act) == 0, f"crash after update {i}: junk of the other generation left"
+        # the other generation is empty or the shadow of the routes (never live), no junk
+        assert p.entries(1 - act) == 0 or same_state(p.gens[1 - act], agents["tor0"].routes_batch(new_routes, 1 - act)), \
+            f"crash after update {i}: junk of the other generation left"
+        assert agents["tor0"].role.live(st) == frozenset({act})
         assert set(seen) <= {"old", "new", "new0"}
 
 
@@ -422,3 +430,37 @@ def test_an_update_builds_the_routes_once_and_derives_the_other_generation(tmp_p
     b0 = a.routes_batch(new_routes, 0)
     assert built == [1]
     assert b0 == routes(new_routes, 0) and b1 == routes(new_routes, 1) and b0 != b1
+
+
+def test_selector_ids_are_stable_so_a_diff_touches_only_changed_groups(tmp_path):
+    """Issue 21 part 3: a selector group's id is its ssrr_path key (dst, start slice, first
+    bucket) and its members follow it, so a group whose paths did not change keeps its id
+    and members in the next route version: the diff between the versions names only
+    groups, members and entries whose content changed (sequential ids renumbered every
+    group after the first that changed size)."""
+    from controller.agent.diff import diff as state_diff
+    from controller.tables.entries import GENERATION_ID_BIT
+
+    ctl, _ = network(tmp_path, routing='source_routed = [2, 3, 5, 6]\n[routing.per_hop]\nalgo = "uro"\nk = 3\n'
+                                       'max_hops = 4\n[routing.source]\nalgo = "ucmp"\nh_max = 4\nengine = "numpy"')
+    ctl.start(ctl.prep)
+    a = ctl.agents["tor0"]
+    old, new = a.routes_batch(ctl.routes, 1), a.routes_batch(routes_b(ctl), 1)
+    S = ctl.routes.schedule.n_slices
+    for b in (old, new):
+        assert b.groups and len({g.group_id for g in b.groups}) == len(b.groups)
+        assert len({m.member_id for m in b.members}) == len(b.members)
+        for e in b.entries:
+            if e.group_id is not None:
+                k = dict(e.match)
+                assert e.group_id == (1 << GENERATION_ID_BIT) | ((k["dst_tor"] * S + k["start_slice"]) * 256
+                                                                 + k["bucket"][0] + 1)
+    paths = {}
+    for b, name in ((old, "old"), (new, "new")):
+        members = {m.member_id: m for m in b.members}
+        for g in b.groups:
+            paths[(name, g.group_id)] = tuple(members[i] for i in g.member_ids)
+    d = state_diff(old, new)
+    touched = {g.group_id for g in d.insert.groups + d.modify.groups + d.delete.groups}
+    same = [gid for (n, gid) in paths if n == "old" and paths.get(("new", gid)) == paths[("old", gid)]]
+    assert same and not touched & set(same), "a group whose paths are unchanged is not rewritten"

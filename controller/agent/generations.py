@@ -15,7 +15,10 @@ and every intermediate state -- including a half-written prepare left by a crash
 leftovers of an older push -- is one of: unconfigured (the data plane drops all but
 timers), or a complete active generation plus junk in the inactive one. Junk never
 matches, so a packet sees exactly one generation (docs/p4.md "Route generations": a
-packet latches the generation it arrived under); the next install deletes it.
+packet latches the generation it arrived under); the next install deletes it. The daemon
+keeps the retired generation as the *shadow* of the routes (the same routes keyed by the
+other generation, never live; docs/daemon.md "Diff-only writes"): junk of that kind, which
+the next install diffs against instead of writing a whole generation.
 """
 
 from __future__ import annotations
@@ -115,8 +118,11 @@ def prepare_state(parts: Parts, active: int, static: Batch, new_routes: Batch) -
     return combine(static, parts.gens.get(active, Batch()), new_routes, parts.config)
 
 
-def final_state(static: Batch, routes: Batch, config: TableEntry) -> Batch:
-    return combine(static, routes, config)
+def final_state(static: Batch, routes: Batch, config: TableEntry, shadow: Batch | None = None) -> Batch:
+    """A switch running ``routes``; ``shadow``: the same routes keyed by the other
+    generation, never live (:meth:`NetworkPhases.retire_generation`), or None (that
+    generation empty)."""
+    return combine(static, routes, shadow, config)
 
 
 def unconfigured_state(static: Batch, routes: Batch) -> Batch:
@@ -213,6 +219,12 @@ class GenerationWriter:
     def _swap_failed(self, e: BackendError) -> None:
         """Hook: a swap failed (the old generation stays active)."""
 
+    def _slot_rewritten(self, e: BackendError) -> bool:
+        """Hook: a diff into a generation that is not live failed (``e``); returns whether
+        to empty that generation and write it whole instead (not when the switch is gone:
+        that is the caller's error)."""
+        return True
+
     @property
     def label(self) -> str:
         return getattr(self, "name", "switch")
@@ -243,12 +255,39 @@ class GenerationWriter:
         self._set_live(self.role.live(actual))
         if same_state(parts.gens[act], cur):
             # the other generation is taken out of `live` before its entries are deleted
+            # (kept if it is these routes' shadow: the next update then writes a diff)
             self._set_live(frozenset({act}))
-            d = state_diff(actual, final_state(static, cur, parts.config))
+            d = state_diff(actual, final_state(static, cur, parts.config, self._shadow(parts, routes, act)))
             n = self._sync_config(parts.config) + self._write(d)
             return Installed("current", act, act, n, 0, objects(cur) + objects(static) + 1,
                              total_s=time.perf_counter() - t0)
         return self._swap(routes, actual, parts, act, static)
+
+    def _shadow(self, parts: Parts, routes: Routes, active: int) -> Batch | None:
+        """The inactive generation of ``parts`` if it holds exactly ``routes`` (a shadow
+        left by :meth:`NetworkPhases.retire_generation`), else None."""
+        other = 1 - active
+        if not objects(parts.gens[other]):
+            return None
+        sb = self._routes_batch(routes, other)
+        return sb if same_state(parts.gens[other], sb) else None
+
+    def _write_slot(self, actual: Batch, desired: Batch, base: Batch) -> int:
+        """Make the switch ``desired`` = ``base`` plus a generation that is not live here
+        (the slot) from ``actual``, writing only what differs: whatever the slot held (a
+        shadow, a partial write a crash left, junk) is content to diff against. The config
+        entry is left as it is where ``desired`` does not name it (a diff leaves a default
+        entry it does not name alone: a down mask written meanwhile stays). A target that
+        refuses an in-place change (a group whose size limit differs, ...) makes the slot
+        be emptied and written whole instead (``generation.diff_refused``): nothing of it
+        is live, so no packet sees either write (docs/daemon.md "Diff-only writes")."""
+        try:
+            return self._write(state_diff(actual, desired))
+        except BackendError as e:
+            if not self._slot_rewritten(e):
+                raise
+        n = self._write(state_diff(self._read(), base))
+        return n + self._write(state_diff(base, desired))
 
     def _verify(self, generation: int, rb: Batch, static: Batch, expect_active) -> Batch:
         after = self._read()
@@ -306,7 +345,8 @@ class GenerationWriter:
 @dataclass(frozen=True)
 class Survey:
     """One switch as read before a network-wide update: its active (stamped) generation,
-    the generations its config declares live, and those that hold exactly the routes."""
+    the generations its config declares live, and those of them that hold exactly the
+    routes."""
 
     active: int | None
     live: frozenset[int]
@@ -326,7 +366,8 @@ class NetworkPhases:
        (one config write);
     3. the controller waits until every packet stamped with the old one has left;
     4. :meth:`retire_generation`: the old generation taken out of ``live`` (one write),
-       then deleted.
+       then rewritten as the shadow of the new one (or deleted), so that the next
+       update's phase 1 writes only what differs.
 
     At any point (a crash included) every live generation of every switch is complete,
     and a packet is routed by the generation its source stamped on every ToR it crosses,
@@ -339,7 +380,9 @@ class NetworkPhases:
         live = self.role.live(actual)
         self._set_active(act)
         self._set_live(live)
-        holds = frozenset(g for g in (0, 1) if same_state(parts.gens[g], self._routes_batch(routes, g)))
+        # only live generations are asked: the update's choices are among them (a shadow,
+        # never live, holds the routes as well; comparing it is a diff of a whole generation)
+        holds = frozenset(g for g in sorted(live) if same_state(parts.gens[g], self._routes_batch(routes, g)))
         return Survey(act, live, holds)
 
     def prepare_generation(self: GenerationWriter, routes: Routes, new: int) -> Installed:
@@ -362,7 +405,7 @@ class NetworkPhases:
             self._flip(new, frozenset({new}))
             return Installed("installed", new, None, written, 0, objects(rb) + objects(static) + 1,
                              t_v - t0, time.perf_counter() - t0, time.perf_counter() - t0)
-        if same_state(parts.gens[new], rb) and new in live:
+        if new in live and same_state(parts.gens[new], rb):
             return Installed("current" if act == new else "ready", act, act, 0, 0,
                              objects(rb) + objects(static) + 1, total_s=time.perf_counter() - t0)
         if act == new:
@@ -370,10 +413,12 @@ class NetworkPhases:
                                f"routes: it cannot be rewritten in place")
         self._swap_starting(routes, new, act, rb)
         try:
-            prepare = self._prepare(parts, act, static, rb, new)
+            prepare = self._prepare(parts, act, static, rb, new)   # a conflict with live state: refused
             if new in live:                        # live, but with other routes: out first
                 self._flip(act, frozenset({act}))
-            written = self._write(state_diff(actual, prepare))
+            # only what differs from what the slot holds (the shadow of the active routes);
+            # the config entry as read (before the flip above): equal, not written
+            written = self._write_slot(actual, prepare, combine(static, parts.gens[act]))
             self._verify(new, rb, static, expect_active=act)
             t_v = time.perf_counter()
             self._flip(act, frozenset({act, new}))
@@ -389,9 +434,18 @@ class NetworkPhases:
             raise BackendError(f"switch {self.label!r}: generation {new} is not live here: not activated")
         self._flip(new, live)
 
-    def retire_generation(self: GenerationWriter, keep: int) -> int:
-        """Phase 4 on this switch: only ``keep`` live (one write), then every other
-        generation's entries deleted. Returns the updates written."""
+    def retire_generation(self: GenerationWriter, keep: int, routes: Routes | None = None,
+                          fill: bool = True) -> int:
+        """Phase 4 on this switch: only ``keep`` live (one write), then the other
+        generation rewritten as the *shadow* of ``keep``: the same routes (``routes``, when
+        ``keep`` holds them) keyed by the other generation, never live, never stamped -- so
+        the next update writes only what its routes change there, not a whole generation
+        (docs/daemon.md "Diff-only writes"). Without ``routes`` (or when ``keep`` does not
+        hold them: an interrupted update being finished) the other generation is deleted.
+        ``fill=False`` (an update that changed nothing): an empty other generation stays
+        empty (nothing written: a daemon taking over a pushed switch writes nothing); one
+        holding anything (a partial diff a crash left, junk) is still made the shadow.
+        Returns the updates written."""
         actual = self._read_known()
         act, _ = self.role.active(actual)
         if act != keep:
@@ -401,4 +455,10 @@ class NetworkPhases:
         if self.role.live(actual) != frozenset({keep}):
             self._flip(keep, frozenset({keep}))
             n += 1
-        return n + self._write(state_diff(actual, final_state(self.role.static(), parts.gens[keep], parts.config)))
+        static = self.role.static()
+        if routes is None or not same_state(parts.gens[keep], self._routes_batch(routes, keep)) \
+                or not (fill or objects(parts.gens[1 - keep])):
+            return n + self._write(state_diff(actual, final_state(static, parts.gens[keep], parts.config)))
+        # no config entry in the desired state: the flip above wrote it after `actual`
+        base = combine(static, parts.gens[keep])
+        return n + self._write_slot(actual, combine(base, self._routes_batch(routes, 1 - keep)), base)

@@ -315,7 +315,10 @@ class P4Info:
         if msg is None:
             msg = p4r.ActionProfileGroup()
         msg.action_profile_id, msg.group_id = self.profile(g.profile).id, g.group_id
-        msg.max_size = max(len(g.member_ids), 1)
+        # the profile's largest group, not this group's size: bmv2 refuses a MODIFY that
+        # changes max_size, and a diff-only write (docs/daemon.md "Diff-only writes")
+        # changes a group's member list in place
+        msg.max_size = max(len(g.member_ids), 1, self.profile(g.profile).max_group_size)
         for i in g.member_ids:
             msg.members.add(member_id=i, weight=1)
         return msg

@@ -170,7 +170,10 @@ class P4RuntimeClient:
         self._packets: collections.deque = collections.deque(maxlen=PACKET_IN_BUFFER)
         self._packet_ready = threading.Condition(self._lock)
         options = [("grpc.max_receive_message_length", MAX_RECEIVE_BYTES),
-                   ("grpc.max_send_message_length", MAX_RECEIVE_BYTES)]
+                   ("grpc.max_send_message_length", MAX_RECEIVE_BYTES),
+                   # a write whose updates fail comes back with one error detail per update in
+                   # the trailing metadata; gRPC's 16 KiB default dropped the stream instead
+                   ("grpc.max_metadata_size", MAX_RECEIVE_BYTES)]
         if insecure:
             self.channel = grpc.insecure_channel(address, options=options)
         else:

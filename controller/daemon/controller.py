@@ -161,6 +161,7 @@ class Controller:
                                       prep.pipelines[(s.target, s.program)],
                                       log=self.log, metrics=self.metrics, clock=self.clock)
             out[s.name].drain_s = self.drain_s(cfg, prep.routes)
+            out[s.name].shadows = self.shadows if cfg is self.cfg else cfg.daemon.diff_writes
         return out
 
     def _connect_all(self, cfg: NetConfig, agents: dict[str, SwitchAgent]) -> None:
@@ -266,6 +267,22 @@ class Controller:
                               note="slice capacity and byte clock come from the program's profile; set [clock] "
                                    "capacity_bytes and bytes_per_us (0 = off), or build the program for the clock")
 
+    @property
+    def shadows(self) -> bool:
+        """The retired generation is kept as the shadow of the routes, so that an update
+        writes only what differs (docs/daemon.md "Diff-only writes"); False (``[daemon]
+        diff_writes = false``): deleted, every update writes a whole generation (the path
+        before). Settable (`uro bench --suite daemon` alternates both in one run): it
+        takes effect at the next retire, so the update after it writes accordingly."""
+        override = getattr(self, "_shadows", None)
+        return self.cfg.daemon.diff_writes if override is None else override
+
+    @shadows.setter
+    def shadows(self, on: bool) -> None:
+        self._shadows = bool(on)
+        for a in self.agents.values():
+            a.shadows = self._shadows
+
     # ---- installing ----------------------------------------------------------------------------
     def _install(self, a: SwitchAgent, routes) -> str | None:
         try:
@@ -335,16 +352,18 @@ class Controller:
                 return e
         return dict(zip([a.name for a in agents], self._pool.map(one, agents)))
 
-    def _flip_retire(self, agents, target: int) -> dict[str, object]:
+    def _flip_retire(self, agents, target: int, routes=None) -> dict[str, object]:
         """Phases 2-4 of an update towards ``target``: every source stamps it, wait out the
-        old generation's packets, retire the old generation everywhere."""
+        old generation's packets, retire the old generation everywhere (rewritten as the
+        shadow of ``routes`` where ``target`` holds them)."""
         act = self._each(agents, lambda a: a.phase(a.activate_generation, target, a.live))
         self.log.event("generation.stamping", generation=target,
                        switches=sorted(n for n, r in act.items() if not isinstance(r, BackendError)))
         self._sleep(self.hold_s())
         ok = [a for a in agents if not isinstance(act[a.name], BackendError)]
         self.log.event("generation.retiring", generation=1 - target, switches=sorted(a.name for a in ok))
-        ret = self._each(ok, lambda a: a.phase(a.retire_generation, target))
+        keep = routes if self.shadows else None
+        ret = self._each(ok, lambda a: a.phase(a.retire_generation, target, keep))
         return {n: (act[n] if isinstance(act[n], BackendError) else ret.get(n)) for n in act}
 
     def _network_update(self, routes, agents, role: str = "tor") -> dict[str, str | None]:
@@ -357,7 +376,8 @@ class Controller:
            it live (unconfigured switches get it active at once);
         2. only when every switch has it: every source stamps it;
         3. wait until packets stamped with the old one have left (:meth:`hold_s`);
-        4. retire the old generation (out of ``live``, then deleted) everywhere.
+        4. retire the old generation (out of ``live``, then rewritten as the new one's
+           shadow, never live: the next update writes only what differs) everywhere.
 
         A failure before 2 leaves every source on the old generation (the retry starts
         over); after it, the retry finishes the flip."""
@@ -374,7 +394,7 @@ class Controller:
             target = good[0] if good else max(cands or [0, 1], key=stamps.count)
             self.log.warn("generation.interrupted", generation=target, stamps=sorted(set(stamps)),
                           note="an update interrupted before (a crash) is finished first")
-            self._flip_retire([a for a in agents if a.name in conf], target)
+            self._flip_retire([a for a in agents if a.name in conf], target, routes)
             surveys = self._each(agents, lambda a: a.phase(a.survey, routes))
             agents = [a for a in agents if not isinstance(surveys[a.name], BackendError)]
             conf = {a.name: surveys[a.name] for a in agents if surveys[a.name].active is not None}
@@ -400,8 +420,9 @@ class Controller:
                            note="every source keeps the old generation; the update is retried")
             return out
         swapping = new != net
-        res = self._flip_retire(configured, new) if (swapping or any(len(s.live) > 1 for s in conf.values())) \
-            else self._each(configured, lambda a: a.phase(a.retire_generation, new))
+        keep = routes if self.shadows else None
+        res = self._flip_retire(configured, new, routes) if (swapping or any(len(s.live) > 1 for s in conf.values())) \
+            else self._each(configured, lambda a: a.phase(a.retire_generation, new, keep, False))
         self.net_gens[role] = new if swapping else net
         for a in self.agents.values():
             if a.role.name == role:
@@ -411,7 +432,21 @@ class Controller:
                 continue
             a.installed_now(routes, prep[a.name], swapped=swapping)
             out[a.name] = "swapped" if swapping else "current"
+        if self.shadows:
+            self._write_shadows([a for a in fresh if out[a.name] == "installed"], new, routes)
         return out
+
+    def _write_shadows(self, agents, active: int, routes) -> None:
+        """A switch that just got its first generation gets the same routes in the other,
+        never live (:meth:`~controller.agent.generations.NetworkPhases.retire_generation`),
+        so that even the first failure's update writes only what differs. Nothing depends
+        on it: a failure is logged (the next update then writes a whole generation)."""
+        def one(a):
+            try:
+                a.phase(a.retire_generation, active, routes)
+            except BackendError as e:
+                self.log.warn("generation.shadow_failed", switch=a.name, error=str(e))
+        list(self._pool.map(one, agents))
 
     # ---- maintenance ----------------------------------------------------------------------------
     def _maintain_one(self, a: SwitchAgent, now: float) -> None:

@@ -91,10 +91,11 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.counters: dict = {}
         self.stats = {k: 0 for k in ("connects", "reconnects", "pipeline_loads", "restores", "reconcile_runs",
                                      "repairs", "swaps", "swap_failures", "installs", "entries_written",
-                                     "timers_sent", "timer_errors", "links_cleared")}
+                                     "timers_sent", "timer_errors", "links_cleared", "diff_refused")}
         self.last_swap: dict | None = None
         self._cache: dict = {}
         self._known: KnownState | None = None   # the last read + the writes since (None: read the switch)
+        self.shadows = True           # first generation gets its shadow (Controller.shadows; Diff-only writes)
         self._written_config = None
         self._adopted = False         # set_pipeline called in this session
         self.need_sync = True         # the next timer sets the switch's clock (after (re)start, skips)
@@ -299,6 +300,11 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
                 self.stats["installs"] += 1
                 self.log.event("generation.installed", switch=self.name, generation=0, version=str(version),
                                seconds=round(res.total_s, 4), entries=self.entries)
+                if self.shadows:   # the same routes as the other generation's shadow (never live)
+                    try:
+                        self.retire_generation(res.generation, routes)
+                    except BackendError as e:
+                        self.log.warn("generation.shadow_failed", switch=self.name, error=str(e))
             elif res.outcome == "current":
                 self.activated_at = self.clock()
                 if res.written:
@@ -372,6 +378,14 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.log.event("generation.writing", switch=self.name, generation=new, active=active,
                        version=str(self.role.version(routes)), entries=gens.objects(rb))
 
+    def _slot_rewritten(self, e: BackendError) -> bool:
+        if not self.backend.connected:
+            return False
+        self.stats["diff_refused"] += 1
+        self.log.warn("generation.diff_refused", switch=self.name, error=str(e),
+                      note="the non-live generation is emptied and written whole instead")
+        return True
+
     def _swap_failed(self, e: BackendError) -> None:
         self.stats["swap_failures"] += 1
         self.metrics.swap_failures.labels(self.name).inc()
@@ -410,7 +424,8 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             act = self.active
             parts = gens.split(actual, self.role.config_table())
             static = self.role.static()
-            want = gens.final_state(static, self.routes_batch(routes, act), parts.config)
+            want = gens.final_state(static, self.routes_batch(routes, act), parts.config,
+                                    self._shadow(parts, routes, act))    # an exact shadow is kept
             self._set_live(frozenset({act}))
             n = self._sync_config(parts.config) + self._write(state_diff(actual, want))
             self.entries = len(want.entries) + len(want.members) + len(want.groups)

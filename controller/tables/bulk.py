@@ -337,11 +337,17 @@ def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, ds
     gbit = g << ent.GENERATION_ID_BIT
     members, groups, entries = [], [], []
     gid, mid = 1, 1
-    for e in source_tables.entries(routes, tor, dsts):
+    rows = list(source_tables.entries(routes, tor, dsts))
+    per = ent.selector_ids(contract, routes.schedule, rows)      # content-stable ids (or sequential)
+    sched = routes.schedule
+    for e in rows:
         b = e.buckets
         if type(b) is int:
             b = (b, b)
         match = lay.match((g, e.dst, e.slice, b))
+        if per is not None:
+            gid = ent.stable_group_id(sched, prof, e.dst, e.slice, b)
+            mid = (gid - 1) * per + 1
         if not (gid <= _ID_MASK and mid + len(e.paths) - 1 <= _ID_MASK):
             raise _Slow
         ids = []

@@ -362,14 +362,51 @@ def ssrr_entries_reference(contract: dict, routes, tor: int, generation: int = 0
     if "ssrr_level" in contract["tables"]:
         return ssrr_exact_entries_reference(contract, routes, tor, generation, dsts)
     prof = _check_fits(contract, routes.schedule)
+    rows = list(source_tables.entries(routes, tor, dsts))
+    per = selector_ids(contract, routes.schedule, rows)
     b = Batch()
     gid, mid = 1, 1
-    for e in source_tables.entries(routes, tor, dsts):
+    for e in rows:
         _check_hops(prof, tor, e.dst, e.slice, e.buckets, e.paths)
+        if per is not None:
+            gid = stable_group_id(routes.schedule, prof, e.dst, e.slice, e.buckets)
+            mid = (gid - 1) * per + 1
         b.extend(ssrr_group(contract, e.dst, e.slice, e.buckets, e.paths, gen_id(generation, gid),
                             gen_id(generation, mid), generation))
         gid, mid = gid + 1, mid + len(e.paths)
     return b
+
+
+def selector_ids(contract: dict, schedule, rows=None) -> int | None:
+    """Members per group of the content-stable selector ids, or None (sequential ids):
+    a group's id is the key of its ``ssrr_path`` entry (dst, start slice, first bucket;
+    :func:`stable_group_id`), its members follow at the profile's ``max_group_size`` per
+    group. Stable ids make two route versions differ only where their paths do, so a
+    diff-only write into the non-live generation (docs/daemon.md "Diff-only writes")
+    touches only the groups that changed; sequential ids shift every later group when one
+    group changes size (6831 of 6948 objects of a (108, 6) ToR differed after a failure).
+    None where the ids would not fit 31 bits, or a group of ``rows`` holds more paths
+    than a group may (numbered: the size check then names it)."""
+    g = contract.get("action_profiles", {}).get("ssrr_selector", {}).get("max_group_size")
+    if not isinstance(g, int) or g < 1:
+        return None
+    n = schedule.n_tors * schedule.n_slices * (1 << contract["profile"].get("bucket_bits", 8))
+    if n * g >= (1 << GENERATION_ID_BIT):
+        return None
+    if rows is not None and any(len(e.paths) > g or _first_bucket(e.buckets) >> contract["profile"].get(
+            "bucket_bits", 8) for e in rows):
+        return None
+    return g
+
+
+def _first_bucket(buckets) -> int:
+    return buckets if isinstance(buckets, int) else buckets[0]
+
+
+def stable_group_id(schedule, prof: dict, dst: int, start_slice: int, buckets) -> int:
+    """The selector group id (without the generation bit) of the ``ssrr_path`` entry
+    (dst, start slice, buckets from ``buckets``): see :func:`selector_ids`."""
+    return ((dst * schedule.n_slices + start_slice) << prof.get("bucket_bits", 8)) + _first_bucket(buckets) + 1
 
 
 def _check_hops(prof: dict, tor: int, dst: int, t: int, buckets: tuple[int, int], paths) -> None:

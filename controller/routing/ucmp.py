@@ -595,7 +595,7 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     kinds, paths, latencies -- is the full computation's; the other groups are empty.
     The buckets are global (§5.2, §6.1: the union of every group's break points), so the
     other groups' levels are still found -- from the value tables alone, without their
-    walks (:func:`level_lists`) -- and the buckets are the full computation's too
+    walks (:func:`other_profiles`) -- and the buckets are the full computation's too
     (tests/test_ucmp_destinations.py)."""
     params = params or UcmpParams()
     engine, workers = params.engine, params.workers

@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 pytest.importorskip("prometheus_client", reason="needs the daemon extra")
 
+from controller.agent.backend import Diff  # noqa: E402
 from controller.agent.diff import diff, same_state  # noqa: E402
 from controller.agent.known import KnownState  # noqa: E402
 from controller.tables.entries import Batch, Group, Member, TableEntry  # noqa: E402
@@ -52,7 +53,7 @@ def test_the_last_read_plus_acknowledged_writes_is_what_the_switch_holds(first, 
         known.apply(d)
         cfg = TableEntry("P.cfg", (), "P.c", (("g", g),), is_default=True)
         sw.set_entry(cfg)
-        known.put(cfg)
+        known.apply(Diff(modify=Batch(entries=[cfg])))   # as the daemon's config write
         assert same_state(known.batch(), sw.state())
         assert same_state(sw.state(), Batch(want.members, want.groups,
                                             [e for e in want.entries if not e.is_default] + [cfg]))

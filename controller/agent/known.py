@@ -17,7 +17,7 @@ import threading
 
 from controller.agent.backend import Diff
 from controller.agent.diff import entry_key, group_key, member_key
-from controller.tables.entries import Batch, TableEntry
+from controller.tables.entries import Batch
 
 
 class KnownState:
@@ -41,11 +41,6 @@ class KnownState:
                             table[key(x)] = x
                         else:
                             table.pop(key(x), None)
-
-    def put(self, e: TableEntry) -> None:
-        """The switch acknowledged a write of the entry ``e`` (e.g. the config entry)."""
-        with self._lock:
-            self._e[entry_key(e)] = e
 
     def batch(self) -> Batch:
         with self._lock:

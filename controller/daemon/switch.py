@@ -133,19 +133,25 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             self._cache[(version, generation)] = b
         return b
 
+    def _apply(self, d: Diff) -> None:
+        """``d`` written to the switch, and the known state follows: ``d`` applied to it once
+        acknowledged, dropped if the write failed (some of it may be written: the next read
+        asks the switch)."""
+        try:
+            self.backend.apply(d)
+        except BaseException:
+            self._known = None
+            raise
+        known = self._known
+        if known is not None:
+            known.apply(d)
+
     def _write(self, d: Diff) -> int:
         n = 0
         for part in chunks(d, self.chunk):
             t0 = time.perf_counter()
             with self.io_lock:
-                try:
-                    self.backend.apply(part)
-                except BaseException:
-                    self._known = None    # some of it may be written: the next read asks the switch
-                    raise
-                known = self._known
-                if known is not None:
-                    known.apply(part)
+                self._apply(part)
             self.metrics.write_seconds.labels(self.name).observe(time.perf_counter() - t0)
             k = len(part)
             n += k
@@ -238,21 +244,14 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         ``io_lock`` where the backend takes concurrent calls (see :meth:`set_down`).
         Returns (sent, acknowledged) in ``perf_counter`` seconds."""
         d = Diff(modify=Batch(entries=[e]))
-        try:
-            if self.backend.concurrent_apply:
+        if self.backend.concurrent_apply:
+            t_io = time.perf_counter()
+            self._apply(d)
+        else:
+            with self.io_lock:
                 t_io = time.perf_counter()
-                self.backend.apply(d)
-            else:
-                with self.io_lock:
-                    t_io = time.perf_counter()
-                    self.backend.apply(d)
-        except BaseException:
-            self._known = None
-            raise
+                self._apply(d)
         t1 = time.perf_counter()
-        known = self._known
-        if known is not None:
-            known.put(e)
         self.metrics.write_seconds.labels(self.name).observe(t1 - t_io)
         self.stats["entries_written"] += 1
         self.metrics.entries_written.labels(self.name).inc()

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
-import numba as nb
 import numpy as np
 
 from controller.routing.base import SOURCE
@@ -157,7 +156,8 @@ def assemble(
     member_key = np.ascontiguousarray(member_key, dtype=np.int64)
     combined = (gid * 4 + kind.astype(np.int64)) * 1024 + member_key
     order = member_order(combined, G)
-    out = _members(order, gid, kind, member_key, np.ascontiguousarray(p_hops, dtype=np.int16),
+    from controller.routing import paths_kernel   # compiled kernels: imported when called
+    out = paths_kernel._members(order, gid, kind, member_key, np.ascontiguousarray(p_hops, dtype=np.int16),
                    np.ascontiguousarray(p_latency, dtype=np.int32), np.ascontiguousarray(hop_node, dtype=np.int32),
                    np.ascontiguousarray(hop_uplink, dtype=np.int16), np.ascontiguousarray(hop_slice, dtype=np.int32), G)
     g_first, g_count, m_kind, m_hops, m_latency, m_first, m_count, o_hops, o_lat, o_hn, o_hu, o_hs = out
@@ -165,71 +165,6 @@ def assemble(
                       g_count=g_count.reshape(S, N, N), m_kind=m_kind, m_hops=m_hops, m_latency=m_latency,
                       m_first=m_first, m_count=m_count, p_hops=o_hops, p_latency=o_lat, hop_node=o_hn,
                       hop_uplink=o_hu, hop_slice=o_hs, notes=notes or {})
-
-
-@nb.njit(cache=True, nogil=True)
-def _members(order, gid, kind, key, p_hops, p_lat, hn, hu, hs, n_groups):
-    """The paths in ``order`` and their members: runs of equal (gid, kind, key)."""
-    P = order.shape[0]
-    o_hops = np.empty(P, np.int16)
-    o_lat = np.empty(P, np.int32)
-    o_hn = np.empty((P, hn.shape[1]), np.int32)
-    o_hu = np.empty((P, hu.shape[1]), np.int16)
-    o_hs = np.empty((P, hs.shape[1]), np.int32)
-    s_gid = np.empty(P, np.int64)
-    s_kind = np.empty(P, np.int8)
-    s_key = np.empty(P, np.int64)
-    at = np.empty(P, np.int64)
-    for i in range(P):
-        at[order[i]] = i
-    for j in range(P):  # read in input order, write scattered: store misses do not stall as load misses do
-        i = at[j]
-        s_gid[i] = gid[j]
-        s_kind[i] = kind[j]
-        s_key[i] = key[j]
-        o_hops[i] = p_hops[j]
-        o_lat[i] = p_lat[j]
-        for c in range(hn.shape[1]):  # element by element: a row slice costs a view per path
-            o_hn[i, c] = hn[j, c]
-        for c in range(hu.shape[1]):
-            o_hu[i, c] = hu[j, c]
-        for c in range(hs.shape[1]):
-            o_hs[i, c] = hs[j, c]
-    new = np.empty(P, np.bool_)
-    M = 0
-    for i in range(P):
-        new[i] = i == 0 or s_gid[i] != s_gid[i - 1] or s_kind[i] != s_kind[i - 1] or s_key[i] != s_key[i - 1]
-        if new[i]:
-            M += 1
-    g_count = np.zeros(n_groups, np.int32)
-    m_kind = np.empty(M, np.int8)
-    m_hops = np.empty(M, np.int16)
-    m_lat = np.empty(M, np.int32)
-    m_first = np.empty(M, np.int64)
-    m_count = np.empty(M, np.int32)
-    m = -1
-    hmin = hmax = 0
-    for i in range(P):
-        if new[i]:
-            if m >= 0:
-                m_hops[m] = hmin if hmin == hmax else -1
-            m += 1
-            g_count[s_gid[i]] += 1
-            m_kind[m] = s_kind[i]
-            m_first[m] = i
-            m_count[m] = 0
-            m_lat[m] = o_lat[i]
-            hmin = hmax = o_hops[i]
-        m_count[m] += 1
-        m_lat[m] = min(m_lat[m], o_lat[i])
-        hmin = min(hmin, o_hops[i])
-        hmax = max(hmax, o_hops[i])
-    if m >= 0:
-        m_hops[m] = hmin if hmin == hmax else -1
-    g_first = np.zeros(n_groups, np.int64)
-    for g in range(1, n_groups):
-        g_first[g] = g_first[g - 1] + g_count[g - 1]
-    return g_first, g_count, m_kind, m_hops, m_lat, m_first, m_count, o_hops, o_lat, o_hn, o_hu, o_hs
 
 
 def assemble_reference(
@@ -300,7 +235,8 @@ def member_order(combined: np.ndarray, n_groups: int) -> np.ndarray:
     combined = np.ascontiguousarray(combined, dtype=np.int64)
     if combined.size and (combined.min() < 0 or combined.max() >= n_groups * 4096):
         return member_order_reference(combined)
-    order, sorted_ = _counting_order(combined, n_groups)
+    from controller.routing import paths_kernel   # compiled kernels: imported when called
+    order, sorted_ = paths_kernel._counting_order(combined, n_groups)
     return order if sorted_ else member_order_reference(combined)
 
 
@@ -309,15 +245,8 @@ def take_rows(a: np.ndarray, order: np.ndarray) -> np.ndarray:
     short rows is a few times slower)."""
     if a.ndim != 2 or not a.flags.c_contiguous or order.dtype != np.int64:
         return a[order]
-    return _take_rows(a, order, np.empty((order.size, a.shape[1]), a.dtype))
-
-
-@nb.njit(cache=True, nogil=True)
-def _take_rows(a, order, out):
-    for i in range(order.shape[0]):
-        for c in range(a.shape[1]):
-            out[i, c] = a[order[i], c]
-    return out
+    from controller.routing import paths_kernel   # compiled kernels: imported when called
+    return paths_kernel._take_rows(a, order, np.empty((order.size, a.shape[1]), a.dtype))
 
 
 def member_order_reference(combined: np.ndarray) -> np.ndarray:
@@ -325,54 +254,14 @@ def member_order_reference(combined: np.ndarray) -> np.ndarray:
     return np.argsort(combined, kind="stable")
 
 
-@nb.njit(cache=True, nogil=True)
-def _counting_order(combined, n_groups):
-    """(the paths in stable group order, whether their keys are then non-decreasing)."""
-    P = combined.shape[0]
-    first = np.zeros(n_groups + 1, np.int64)
-    for i in range(P):
-        first[(combined[i] >> 12) + 1] += 1
-    for g in range(n_groups):
-        first[g + 1] += first[g]
-    order = np.empty(P, np.int64)
-    for i in range(P):
-        g = combined[i] >> 12
-        order[first[g]] = i
-        first[g] += 1
-    for i in range(1, P):
-        if combined[order[i]] < combined[order[i - 1]]:
-            return order, False
-    return order, True
-
-
 def meeting_table(sched: Schedule) -> tuple[np.ndarray, np.ndarray]:
     """``wait[s, a, b]``: slices from ``s`` until ``a`` next has a circuit to ``b`` (0..S-1),
     and ``uplink[s, a, b]``: ``a``'s uplink of that circuit. -1 where they never meet.
     A compiled sweep, :func:`meeting_table_reference`'s arrays."""
     S, N, d = sched.peer.shape
-    return _meeting_table(np.ascontiguousarray(sched.peer, dtype=np.int64), np.full((S, N, N), -1, np.int32),
+    from controller.routing import paths_kernel   # compiled kernels: imported when called
+    return paths_kernel._meeting_table(np.ascontiguousarray(sched.peer, dtype=np.int64), np.full((S, N, N), -1, np.int32),
                           np.full((S, N, N), -1, np.int16))
-
-
-@nb.njit(cache=True, nogil=True)
-def _meeting_table(peer, wait, upl):
-    S, N, d = peer.shape
-    for s in range(2 * S - 1, -1, -1):  # backwards over two cycles: every slice sees its next meeting
-        cur = s % S
-        if s < 2 * S - 1:
-            nxt = (s + 1) % S
-            for a in range(N):
-                for b in range(N):
-                    w = wait[nxt, a, b]
-                    wait[cur, a, b] = w + 1 if w >= 0 else -1
-                    upl[cur, a, b] = upl[nxt, a, b] if w >= 0 else -1
-        for j in range(d - 1, -1, -1):
-            for a in range(N):
-                b = peer[cur, a, j]
-                if b >= 0:
-                    wait[cur, a, b] = 0
-                    upl[cur, a, b] = j
-    return wait, upl
 
 
 def meeting_table_reference(sched: Schedule) -> tuple[np.ndarray, np.ndarray]:

@@ -202,6 +202,27 @@ def test_regenerate_changes_only_the_generation():
         tb.regenerate(b0, 2)
 
 
+def test_regenerate_does_not_inherit_memoised_identities():
+    """The diff memoises an object's identity and content on it (entries.MEMO_ATTRS); an
+    entry derived from a diffed one has another identity (its generation key, its group
+    id): the derived batch diffs exactly like a fresh build of that generation."""
+    from controller.agent.diff import diff, entry_key, same_state
+
+    c = _contract(8, 2, 4, 3, 4)
+    sched = round_robin(8, 2)
+    uro = uro_compute(sched, UroParams(k=3, max_hops=4))
+    paths = ucmp.compute(sched, ucmp.UcmpParams(h_max=4))
+    b0 = tb.route_entries(c, 2, uro, paths, [1, 5], 0)
+    assert same_state(b0, b0)                   # identities and contents memoised on b0's objects
+    b1 = tb.regenerate(b0, 1)
+    fresh = tb.route_entries(c, 2, uro, paths, [1, 5], 1)
+    assert same_state(b1, fresh) and same_state(fresh, b1)
+    assert {entry_key(e) for e in b1.entries}.isdisjoint(entry_key(e) for e in b0.entries)
+    d = diff(b0, b1)            # nothing of generation 0 is generation 1: all of b1 new, all of b0 gone
+    assert len(d.insert.entries) == len(b1.entries) and len(d.delete.entries) == len(b0.entries)
+    assert not (d.modify.entries or d.modify.groups or d.modify.members)
+
+
 def test_bulk_equals_reference_from_route_artifacts(tmp_path):
     """Routes read one ToR at a time from compact artifacts (what the daemon uses at scale):
     memory-mapped arrays of narrow dtypes give the same entries, as plain ints."""

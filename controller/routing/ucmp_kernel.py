@@ -251,9 +251,25 @@ def table_levels(peer: np.ndarray, H: int, n_cap: int, dsts: np.ndarray) -> tupl
 
 
 @nb.njit(cache=True, nogil=True)
+def _group_levels(V, t, H, src, c, lv_n, lv_a):
+    """The levels of group (t, src, dsts[c]) in the value tables ``V [n, tau, b, u, c]``: a
+    level is ``A_n = V[n, t, H, src, c]`` below every ``A_m``, m < n, and below INF. Their
+    hops ``n`` go to ``lv_n``, their arrivals ``A_n`` to ``lv_a``; returns how many."""
+    best = INF
+    cnt = 0
+    for n in range(1, V.shape[0]):
+        a = V[n, t, H, src, c]
+        if a < best:
+            lv_n[cnt] = n
+            lv_a[cnt] = a
+            cnt += 1
+            best = a
+    return cnt
+
+
+@nb.njit(cache=True, nogil=True)
 def _table_levels(V, dsts, S, H):
-    """:func:`table_levels` of the value tables ``V [n, tau, b, u, c]``: a level is
-    ``A_n = V[n, t, H, src, c]`` below every ``A_m``, m < n, and below INF; src != dst."""
+    """:func:`table_levels` of the value tables ``V`` (levels: :func:`_group_levels`); src != dst."""
     n_lv = V.shape[0] - 1
     N = V.shape[3]
     C = V.shape[4]
@@ -261,21 +277,19 @@ def _table_levels(V, dsts, S, H):
     g = np.empty(room, np.int64)
     hops = np.empty(room, np.int16)
     lat = np.empty(room, np.int32)
+    lv_n = np.empty(max(n_lv, 1), np.int64)
+    lv_a = np.empty(max(n_lv, 1), np.int64)
     k = 0
     for t in range(S):
         for src in range(N):
             for c in range(C):
                 if src == dsts[c]:
                     continue
-                best = INF
-                for n in range(1, n_lv + 1):
-                    a = V[n, t, H, src, c]
-                    if a < best:
-                        g[k] = (t * N + src) * N + dsts[c]
-                        hops[k] = n
-                        lat[k] = a - t + 1
-                        k += 1
-                        best = a
+                for i in range(_group_levels(V, t, H, src, c, lv_n, lv_a)):
+                    g[k] = (t * N + src) * N + dsts[c]
+                    hops[k] = lv_n[i]
+                    lat[k] = lv_a[i] - t + 1
+                    k += 1
     return g[:k].copy(), hops[:k].copy(), lat[:k].copy()
 
 
@@ -293,6 +307,7 @@ def table_profile_keys(peer: np.ndarray, H: int, n_cap: int, dsts: np.ndarray, b
 
 @nb.njit(cache=True, nogil=True)
 def _table_profile_keys(V, dsts, S, H, base):
+    """:func:`table_profile_keys` of the value tables ``V`` (levels: :func:`_group_levels`)."""
     n_lv = V.shape[0] - 1
     N = V.shape[3]
     C = V.shape[4]
@@ -309,15 +324,7 @@ def _table_profile_keys(V, dsts, S, H, base):
             for c in range(C):
                 if src == dsts[c]:
                     continue
-                best = INF
-                cnt = 0
-                for n in range(1, n_lv + 1):
-                    a = V[n, t, H, src, c]
-                    if a < best:
-                        lv_n[cnt] = n
-                        lv_a[cnt] = a
-                        cnt += 1
-                        best = a
+                cnt = _group_levels(V, t, H, src, c, lv_n, lv_a)
                 if cnt == 0:
                     continue
                 key = 0

@@ -120,6 +120,39 @@ def test_push_reads_back_the_exact_state_and_a_second_push_writes_nothing(bare, 
     assert again.installed.outcome == "current"
 
 
+def test_a_read_is_one_rpc_per_table_and_profile_part_and_equals_the_parts(bare, pipelines):
+    """read_state asks each table (entries and default entry) and each profile's members
+    and groups in its own Read RPC, several in flight (P4RuntimeClient.read_state): the
+    state is the parts in order -- tables, then members, then groups -- exactly; a read
+    after the session closed is Unreachable."""
+    start, connect = bare
+    pl = pipelines["tor"]
+    be = connect(start())
+    push(be, pl, TorRole(pl.contract, 2), routes())
+    client = be._ready()
+    info = client.p4info
+    tables = info.contract_tables()
+    profiles = {info.table(t).action_profile.name for t in tables if info.table(t).action_profile}
+    asked = []
+    real = client._read
+
+    def spy(req, what):
+        asked.append(sorted(e.WhichOneof("entity") for e in req.entities))
+        return real(req, what)
+    client._read = spy
+    state = be.read_state()
+    assert len(asked) == len(tables) + 2 * len(profiles) and len(profiles) == 1
+    assert asked.count(["table_entry", "table_entry"]) == len(tables)
+    parts = [client.read_state([t]) for t in tables]
+    assert state.entries == [e for p in parts for e in p.entries]
+    ssrr = [p for t, p in zip(tables, parts) if info.table(t).action_profile]
+    assert state.members == ssrr[0].members and state.groups == ssrr[0].groups
+    assert state.members and state.groups and len(state.entries) > len(tables)
+    be.close()
+    with pytest.raises(Unreachable, match="closed"):
+        client.read_state()
+
+
 def test_modify_and_delete_paths(bare, pipelines):
     start, connect = bare
     pl = pipelines["tor"]

@@ -52,6 +52,7 @@ import struct
 import threading
 import time
 import queue
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -83,6 +84,8 @@ MAX_BATCH = 1024
 MAX_REQUEST_BYTES = 2 << 20
 #: the largest message the client accepts (a full read of a big switch)
 MAX_RECEIVE_BYTES = 256 << 20
+#: Read RPCs of one :meth:`P4RuntimeClient.read_state` in flight at once
+READ_STREAMS = 4
 #: timer frames (bmv2_tests/fabric.py ``timer()``; the contract's ``timer_ethertype``)
 TIMER_ETHERTYPE = 0x88B5
 
@@ -169,6 +172,7 @@ class P4RuntimeClient:
         self._end_code = None             # gRPC status code that ended the stream
         self._packets: collections.deque = collections.deque(maxlen=PACKET_IN_BUFFER)
         self._packet_ready = threading.Condition(self._lock)
+        self._read_pool: ThreadPoolExecutor | None = None    # read_state's RPCs, made on first use
         options = [("grpc.max_receive_message_length", MAX_RECEIVE_BYTES),
                    ("grpc.max_send_message_length", MAX_RECEIVE_BYTES),
                    # a write whose updates fail comes back with one error detail per update in
@@ -305,6 +309,9 @@ class P4RuntimeClient:
         if stream is not None:
             stream.cancel()
         self.channel.close()
+        pool = getattr(self, "_read_pool", None)
+        if pool is not None:
+            pool.shutdown(wait=False)
         reader = getattr(self, "_reader", None)
         if reader is not None and reader is not threading.current_thread():
             reader.join(timeout=self.timeout)
@@ -550,28 +557,51 @@ class P4RuntimeClient:
     # ---- reads ---------------------------------------------------------------------------
     def read_state(self, tables: Iterable[str] | None = None) -> Batch:
         """Entries (default entries included), members and groups of the contract's tables
-        (``tables``: full names), in the canonical form, from one wildcard Read RPC."""
+        (``tables``: full names), in the canonical form, in the order of the tables, then
+        of their profiles' members and groups.
+
+        One Read RPC per table and per profile's members and groups, :data:`READ_STREAMS`
+        of them at a time, each decoded as it arrives: the switch answers them side by
+        side (bmv2's server reads tables concurrently) while another one is decoded. A
+        (108, 6) ToR's 14.7K objects: 0.10-0.20 s in one RPC, 0.06-0.08 s this way."""
         info = self._need_p4info()
         names = list(tables) if tables is not None else info.contract_tables()
-        req = p4r.ReadRequest()
+        reqs = []
         for n in names:
+            req = p4r.ReadRequest()
             tid = info.table(n).id
             req.entities.add().table_entry.table_id = tid
             d = req.entities.add().table_entry
             d.table_id, d.is_default_action = tid, True
+            reqs.append(req)
         profiles = sorted({info.table(n).action_profile.name for n in names if info.table(n).action_profile})
         for p in profiles:
             pid = info.profile(p).id
-            req.entities.add().action_profile_member.action_profile_id = pid
-            req.entities.add().action_profile_group.action_profile_id = pid
-        out = Batch()
-        by_kind = {TableEntry: out.entries, Member: out.members, Group: out.groups}
+            for kind in ("action_profile_member", "action_profile_group"):
+                req = p4r.ReadRequest()
+                getattr(req.entities.add(), kind).action_profile_id = pid
+                reqs.append(req)
         if tables is None:
             info.new_read()       # the memo keeps what the switch holds (P4Info.new_read)
-        for ent in self._read(req, "read state"):
-            obj = info.decode_entity(ent)
-            if obj is not None:
-                by_kind[type(obj)].append(obj)
+
+        def one(req) -> list:
+            return [info.decode_entity(ent) for ent in self._read(req, "read state")]
+        if len(reqs) == 1:
+            parts = [one(reqs[0])]
+        else:
+            with self._lock:
+                if self._closed:
+                    raise Unreachable(f"{self.name}: the session is closed")
+                if self._read_pool is None:
+                    self._read_pool = ThreadPoolExecutor(READ_STREAMS, thread_name_prefix=f"p4rt-read-{self.name}")
+                pool = self._read_pool
+            parts = list(pool.map(one, reqs))
+        out = Batch()
+        by_kind = {TableEntry: out.entries, Member: out.members, Group: out.groups}
+        for objs in parts:
+            for obj in objs:
+                if obj is not None:
+                    by_kind[type(obj)].append(obj)
         return out
 
     def read_table(self, name: str) -> list[TableEntry]:

@@ -142,3 +142,43 @@ def test_route_cache_keeps_the_most_recently_used_failed_sets(tmp_path):
     assert cache.routes(cfg, sched, sets[0], 10, 1).per_hop is not first[0].per_hop   # the oldest left
     assert cache.routes(cfg, sched, sets[2], 11, 2).per_hop is not first[2].per_hop   # another schedule version
     assert cache.routes(load(net_toml(tmp_path, [tor_switch(0)])), sched, sets[2], 12, 2).notes == ()
+
+
+# ---- compiled kernels loaded at start, not on a failure's path ------------------------------------------
+@pytest.mark.parametrize("fails", [False, True])
+def test_the_daemon_warms_its_algorithms_at_start_and_a_failed_warm_is_only_logged(tmp_path, monkeypatch, fails):
+    """Controller.start runs plan.warm: the configured algorithms' warm hooks (URO's loads
+    its compiled kernels, so that "auto" uses them on a failure's routes). A warm that
+    raises (numba without a cache location, ...) is a `routes.warm_failed` warning: the
+    daemon starts, and a failure's routes are computed all the same."""
+    import dataclasses
+
+    from controller.daemon.controller import Change, Controller
+    from daemon_fakes import FakeSwitch, make_backend_for
+    from test_daemon_controller import Clock, quiet
+
+    calls = []
+
+    def warm():
+        calls.append("uro")
+        if fails:
+            raise RuntimeError("cannot cache function '_labels': no locator available")
+    monkeypatch.setitem(base._REGISTRY, "uro", dataclasses.replace(base.get("uro"), warm=warm))
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50001": FakeSwitch("tor1")}
+    clock = Clock()
+    log = quiet()
+    c = Controller(load(net_toml(tmp_path, [tor_switch(0), tor_switch(1)])), backend_for=make_backend_for(sws),
+                   log=log, clock=clock)
+    try:
+        c.start()
+        assert calls == ["uro"]
+        warned = [e for e in log.lines if e["event"] == "routes.warm_failed"]
+        if fails:
+            assert len(warned) == 1 and warned[0]["algorithm"] == "uro" and "no locator" in warned[0]["error"]
+        else:
+            assert not warned
+        ch = c.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+        c.handle_jobs()
+        assert ch.report["generation_s"] is not None and c.routes.failed.uplinks == {(0, 1)}
+    finally:
+        c.shutdown()

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from controller.errors import UroError
-from controller.routing import uro, uro_chunks
-from controller.schedule import opera
+from controller.routing import base, uro, uro_chunks
+from controller.schedule import opera, round_robin
 from controller.schedule.degrade import Failed, without
 from controller.tables import artifacts
 
@@ -73,10 +73,26 @@ def test_streamed_artifact_is_the_one_written_from_the_reference(tmp_path: Path)
     assert art.params_dict() == artifacts.open(ref).params_dict()
 
 
-def test_engine_choice():
+def test_engine_choice(monkeypatch):
+    monkeypatch.setattr(uro, "_kernels_warm", False)     # a process that has not loaded the kernels
     assert uro.resolve_engine("auto", 6, 108) == "numpy"  # small: NumPy is done before numba loads
     assert uro.resolve_engine("auto", 32, 1024) == "numba"
+    assert uro.resolve_engine("auto", 200, 1024) == "numpy"
     with pytest.raises(UroError, match="unknown URO engine 'fast'"):
         uro.resolve_engine("fast", 6, 108)
     with pytest.raises(UroError, match="at most 127 uplinks"):
         uro.resolve_engine("numba", 200, 1024)
+
+
+def test_warm_kernels_make_auto_compiled_at_any_size_with_the_same_routes(monkeypatch):
+    """After warm_kernels (the daemon calls it at start: controller.daemon.plan.warm) "auto"
+    routes a small schedule with the compiled kernels too -- the same routes as NumPy."""
+    monkeypatch.setattr(uro, "_kernels_warm", False)
+    sched = round_robin(12, 3)
+    params = uro.UroParams(k=3, max_hops=4)
+    before = uro.compute(sched, params)
+    assert uro.resolve_engine("auto", 3, 12) == "numpy"
+    assert base.get("uro").warm is uro.warm_kernels
+    uro.warm_kernels()
+    assert uro.resolve_engine("auto", 3, 12) == "numba" and uro.resolve_engine("auto", 200, 1024) == "numpy"
+    assert_same_routes(uro.compute(sched, params), before)

@@ -41,7 +41,7 @@ from controller.daemon.clock import SliceClock
 from controller.daemon.config import NetConfig, load as load_config
 from controller.daemon.log import TS_FORMAT, EventLog
 from controller.daemon.metrics import Metrics
-from controller.daemon.plan import Prepared
+from controller.daemon.plan import Prepared, warm
 from controller.daemon.switch import SwitchAgent
 from controller.errors import UroError
 from controller.memory import paused_gc
@@ -216,6 +216,13 @@ class Controller:
         self.install_all()
         self.host_rules = prep.aging
         self.sync_hosts()
+        self._warm(cfg)      # the first failure's routes must not load compiled kernels
+
+    def _warm(self, cfg: NetConfig) -> None:
+        """:func:`controller.daemon.plan.warm`; what could not be warmed is logged."""
+        for algo, error in warm(cfg).items():
+            self.log.warn("routes.warm_failed", algorithm=algo, error=error,
+                          note="its routes after a failure are computed as without the warm-up (NumPy at small sizes)")
 
     def _warm_masks(self, n: int) -> None:
         """Start the mask pool's threads now (one per switch with a mask, up to the pool's
@@ -787,6 +794,7 @@ class Controller:
                 self._next[a.name] = {"retry": now, "reconcile": now + cfg.daemon.reconcile_s, "counters": now}
         results = self.install_all()
         host_results = self.sync_hosts()
+        self._warm(cfg)      # another algorithm may have come with the new config
         if self.sclock is not None:
             if not (old_sched == self.routes.schedule):
                 self.sclock.reset(self.routes.schedule.n_slices, self.clock())

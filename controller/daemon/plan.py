@@ -175,6 +175,26 @@ def compute_routes(cfg: NetConfig, sched: Schedule, failed: Failed = Failed(), v
                   seconds=time.perf_counter() - t0)
 
 
+def warm(cfg: NetConfig) -> dict[str, str]:
+    """The configured algorithms' :attr:`~controller.routing.base.Algorithm.warm` (compiled
+    kernels loaded now: the daemon calls it at start, so that no failure's routes pay the
+    load). An artifact's algorithm is the artifact's: not known here, not warmed. Returns
+    ``{algorithm: error}`` for those that could not be warmed (numba finds no cache
+    location, ...): nothing depends on it, their routes are computed as before."""
+    failed = {}
+    for section in ("per_hop", "source"):
+        ac = getattr(cfg.routing, section)
+        if ac is None or ac.algo is None:
+            continue
+        alg = base.get(ac.algo)
+        if alg.warm is not None:
+            try:
+                alg.warm()
+            except Exception as e:     # noqa: BLE001 - a speed-up only: reported, never fatal
+                failed[ac.algo] = f"{type(e).__name__}: {e}"
+    return failed
+
+
 class RouteCache:
     """Routes already computed, by what :func:`compute_routes` depends on: the config (by
     identity: a reload brings a new one and empties the cache), the schedule version and

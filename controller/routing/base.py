@@ -55,6 +55,9 @@ class Algorithm:
     summary: str
     #: ``compute`` takes ``destinations=`` (the groups towards only these ToRs)
     by_destination: bool = False
+    #: loads what makes later computations in this process faster (compiled kernels), for a
+    #: long-lived process to call at start instead of paying it on a failure's path; or None
+    warm: Callable[[], None] | None = None
 
     def params(self, options: Mapping[str, Any] | None = None) -> Any:
         """Build this algorithm's parameters from ``options`` (e.g. ``vars(args)``).
@@ -83,16 +86,18 @@ _REGISTRY: dict[str, Algorithm] = {}
 _BUILTIN = ("uro", "ucmp", "direct", "vlb", "ksp", "opera")
 
 
-def register(name: str, kind: str, params_type: type, summary: str, by_destination: bool = False) -> Callable:
+def register(name: str, kind: str, params_type: type, summary: str, by_destination: bool = False,
+             warm: Callable[[], None] | None = None) -> Callable:
     """Decorator: register ``compute(schedule, params, progress=None)`` as ``name``
-    (``by_destination``: it also takes ``destinations=``, :meth:`Algorithm.run`)."""
+    (``by_destination``: it also takes ``destinations=``, :meth:`Algorithm.run`;
+    ``warm``: :attr:`Algorithm.warm`)."""
     if kind not in KINDS:
         raise ValueError(f"unknown route-set kind {kind!r}")
 
     def deco(fn: Callable[..., RouteSet]) -> Callable[..., RouteSet]:
         if name in _REGISTRY and _REGISTRY[name].compute is not fn:
             raise ValueError(f"routing algorithm {name!r} is registered twice")
-        _REGISTRY[name] = Algorithm(name, kind, params_type, fn, summary, by_destination)
+        _REGISTRY[name] = Algorithm(name, kind, params_type, fn, summary, by_destination, warm)
         return fn
 
     return deco

@@ -21,7 +21,7 @@ inserts and modifies as members, groups, entries; deletes as entries, groups, me
 
 from __future__ import annotations
 
-from typing import Hashable, Iterable, TypeVar
+from typing import Callable, Hashable, Iterable, TypeVar
 
 from controller.agent.backend import Diff
 from controller.tables.entries import MEMO_ATTRS, Batch, Group, Member, TableEntry
@@ -30,52 +30,24 @@ T = TypeVar("T")
 _IDENTITY, _CONTENT = MEMO_ATTRS
 
 
-def entry_key(e: TableEntry) -> Hashable:
-    d = e.__dict__
-    k = d.get(_IDENTITY)
-    if k is None:
-        k = d[_IDENTITY] = (e.table, "default") if e.is_default else (e.table, tuple(sorted(e.match)), e.priority)
-    return k
+def _memoised(attr: str, compute: Callable[[T], Hashable]) -> Callable[[T], Hashable]:
+    """``compute(x)``, kept on ``x`` under ``attr`` (one of MEMO_ATTRS) the first time."""
+    def get(x: T) -> Hashable:
+        d = x.__dict__
+        v = d.get(attr)
+        if v is None:
+            v = d[attr] = compute(x)
+        return v
+    return get
 
 
-def member_key(m: Member) -> Hashable:
-    d = m.__dict__
-    k = d.get(_IDENTITY)
-    if k is None:
-        k = d[_IDENTITY] = (m.profile, m.member_id)
-    return k
-
-
-def group_key(g: Group) -> Hashable:
-    d = g.__dict__
-    k = d.get(_IDENTITY)
-    if k is None:
-        k = d[_IDENTITY] = (g.profile, g.group_id)
-    return k
-
-
-def _entry_value(e: TableEntry) -> Hashable:
-    d = e.__dict__
-    v = d.get(_CONTENT)
-    if v is None:
-        v = d[_CONTENT] = (e.action, tuple(sorted(e.params)), e.group_id)
-    return v
-
-
-def _member_value(m: Member) -> Hashable:
-    d = m.__dict__
-    v = d.get(_CONTENT)
-    if v is None:
-        v = d[_CONTENT] = (m.action, tuple(sorted(m.params)))
-    return v
-
-
-def _group_value(g: Group) -> Hashable:
-    d = g.__dict__
-    v = d.get(_CONTENT)
-    if v is None:
-        v = d[_CONTENT] = tuple(sorted(g.member_ids))
-    return v
+entry_key = _memoised(_IDENTITY, lambda e: (e.table, "default") if e.is_default
+                      else (e.table, tuple(sorted(e.match)), e.priority))
+member_key = _memoised(_IDENTITY, lambda m: (m.profile, m.member_id))
+group_key = _memoised(_IDENTITY, lambda g: (g.profile, g.group_id))
+_entry_value = _memoised(_CONTENT, lambda e: (e.action, tuple(sorted(e.params)), e.group_id))
+_member_value = _memoised(_CONTENT, lambda m: (m.action, tuple(sorted(m.params))))
+_group_value = _memoised(_CONTENT, lambda g: tuple(sorted(g.member_ids)))
 
 
 def _index(items: Iterable[T], key, what: str) -> dict:

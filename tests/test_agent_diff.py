@@ -94,3 +94,46 @@ def test_writing_the_diff_reaches_the_desired_state_in_dependency_order(actual, 
     after = apply(actual, d)  # asserts the order on the way
     assert same_state(after, desired)
     assert diff(after, desired).empty  # a second push writes nothing (idempotent)
+
+
+@st.composite
+def near_states(draw):
+    """Two states that mostly agree: ``actual`` and a copy of it with a few objects changed,
+    added or dropped (the default entry among them), so that "no difference" comes up."""
+    actual = draw(states())
+    objs = {"members": list(actual.members), "groups": list(actual.groups), "entries": list(actual.entries)}
+    for _ in range(draw(st.integers(0, 2))):
+        kind = draw(st.sampled_from(sorted(objs)))
+        op = draw(st.sampled_from(["drop", "change", "add"]))
+        xs = objs[kind]
+        if op == "drop" and xs:
+            xs.pop(draw(st.integers(0, len(xs) - 1)))
+        elif op == "change" and xs:
+            i = draw(st.integers(0, len(xs) - 1))
+            x = xs[i]
+            xs[i] = (Group(P, x.group_id, tuple(reversed(x.member_ids)) + (9,)) if kind == "groups" else
+                     Member(P, x.member_id, A, (("v", 7),)) if kind == "members" else
+                     TableEntry(T, x.match, A, (("v", 7),), is_default=x.is_default))
+        elif op == "add":
+            xs.append(Group(P, 9, (1,)) if kind == "groups" else Member(P, 9, A, ()) if kind == "members"
+                      else ent(99, 0))
+    if draw(st.booleans()):   # the same objects in another order: still the same state
+        for xs in objs.values():
+            xs.reverse()
+    return actual, Batch(objs["members"], objs["groups"], objs["entries"])
+
+
+@given(near_states())
+@settings(max_examples=400, deadline=None)
+def test_same_state_answers_as_the_diff_does(pair):
+    """The early-exit comparison agrees with the whole diff, on close and distant states
+    (identities and contents memoised on the objects or not)."""
+    actual, desired = pair
+    assert same_state(actual, desired) == diff(actual, desired).empty
+    assert same_state(desired, actual) == diff(desired, actual).empty
+
+
+@given(states(), states())
+@settings(max_examples=200, deadline=None)
+def test_same_state_on_unrelated_states(a, b):
+    assert same_state(a, b) == diff(a, b).empty

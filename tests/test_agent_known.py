@@ -57,3 +57,23 @@ def test_the_last_read_plus_acknowledged_writes_is_what_the_switch_holds(first, 
         assert same_state(known.batch(), sw.state())
         assert same_state(sw.state(), Batch(want.members, want.groups,
                                             [e for e in want.entries if not e.is_default] + [cfg]))
+
+
+def test_what_is_made_of_the_state_is_kept_until_the_next_write():
+    """The split an update's survey and prepare both ask for is made once, and made again
+    from the new state after a write (never a split of what the switch no longer holds)."""
+    e1 = TableEntry("P.t", (("k", 1),), "P.a", (("v", 1),))
+    known = KnownState(Batch(entries=[e1]))
+    made = []
+
+    def keys(b: Batch) -> list:
+        made.append(b)
+        return sorted(dict(e.match)["k"] for e in b.entries)
+
+    assert known.derived("keys", keys) == [1] and known.derived("keys", keys) == [1]
+    assert len(made) == 1 and known.batch() is made[0]
+    e2 = TableEntry("P.t", (("k", 2),), "P.a", (("v", 2),))
+    known.apply(Diff(insert=Batch(entries=[e2])))
+    assert known.derived("keys", keys) == [1, 2] and len(made) == 2
+    known.apply(Diff(delete=Batch(entries=[e1])))
+    assert known.derived("keys", keys) == [2] and known.derived("other", keys) == [2] and len(made) == 4

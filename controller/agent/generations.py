@@ -179,11 +179,12 @@ class GenerationWriter:
         """The switch's state."""
         raise NotImplementedError
 
-    def _read_known(self) -> Batch:
+    def _read_known(self) -> tuple[Batch, Parts]:
         """The switch's state as this writer knows it (its last read plus its writes
-        since, :mod:`controller.agent.known`): the reads before a write may use it, the
-        verify after one never does. Default: read the switch."""
-        return self._read()
+        since, :mod:`controller.agent.known`), and its :func:`split`: the reads before a
+        write may use it, the verify after one never does. Default: read the switch."""
+        actual = self._read()
+        return actual, split(actual, self.role.config_table())
 
     def _write(self, d: Diff) -> int:
         """Write ``d`` (dependency-ordered by the backend); returns updates written."""
@@ -374,8 +375,7 @@ class NetworkPhases:
     or dropped and counted (``stale_gen``) where that generation is not live."""
 
     def survey(self: GenerationWriter, routes: Routes) -> Survey:
-        actual = self._read_known()
-        parts = split(actual, self.role.config_table())
+        actual, parts = self._read_known()
         act, _ = self.role.active(actual)
         live = self.role.live(actual)
         self._set_active(act)
@@ -390,8 +390,7 @@ class NetworkPhases:
         once ("installed": nothing of it is in flight); one that already stamps ``new``
         with these routes has nothing to do ("current"); otherwise "ready"."""
         t0 = time.perf_counter()
-        actual = self._read_known()
-        parts = split(actual, self.role.config_table())
+        actual, parts = self._read_known()
         act, _ = self.role.active(actual)
         live = self.role.live(actual)
         static = self.role.static()
@@ -446,11 +445,10 @@ class NetworkPhases:
         empty (nothing written: a daemon taking over a pushed switch writes nothing); one
         holding anything (a partial diff a crash left, junk) is still made the shadow.
         Returns the updates written."""
-        actual = self._read_known()
+        actual, parts = self._read_known()
         act, _ = self.role.active(actual)
         if act != keep:
             raise BackendError(f"switch {self.label!r}: generation {act} is active, not {keep}: not retired")
-        parts = split(actual, self.role.config_table())
         n = 0
         if self.role.live(actual) != frozenset({keep}):
             self._flip(keep, frozenset({keep}))

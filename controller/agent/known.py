@@ -14,10 +14,13 @@ a reconnect and a pipeline load forget it too (whatever happened, the switch is 
 from __future__ import annotations
 
 import threading
+from typing import Callable, Hashable, TypeVar
 
 from controller.agent.backend import Diff
 from controller.agent.diff import entry_key, group_key, member_key
 from controller.tables.entries import Batch
+
+T = TypeVar("T")
 
 
 class KnownState:
@@ -29,10 +32,14 @@ class KnownState:
         self._m = {member_key(x): x for x in state.members}
         self._g = {group_key(x): x for x in state.groups}
         self._e = {entry_key(x): x for x in state.entries}
+        self._batch: Batch | None = None            # the state as one batch, until a write
+        self._derived: dict[Hashable, object] = {}  # what was made of that batch (split, ...)
 
     def apply(self, d: Diff) -> None:
         """The switch acknowledged ``d`` (every update of it)."""
         with self._lock:
+            self._batch = None
+            self._derived = {}
             for b, put in ((d.insert, True), (d.modify, True), (d.delete, False)):
                 for objs, table, key in ((b.members, self._m, member_key), (b.groups, self._g, group_key),
                                          (b.entries, self._e, entry_key)):
@@ -43,5 +50,21 @@ class KnownState:
                             table.pop(key(x), None)
 
     def batch(self) -> Batch:
+        """The state (one object until the next write: its callers only read it)."""
         with self._lock:
-            return Batch(list(self._m.values()), list(self._g.values()), list(self._e.values()))
+            if self._batch is None:
+                self._batch = Batch(list(self._m.values()), list(self._g.values()), list(self._e.values()))
+            return self._batch
+
+    def derived(self, key: Hashable, make: Callable[[Batch], T]) -> T:
+        """``make(self.batch())``, made once until the next write (an update's survey and
+        prepare split the same known state into its generations: 25-30 ms at (108, 6))."""
+        with self._lock:
+            if key in self._derived:
+                return self._derived[key]  # type: ignore[return-value]
+        b = self.batch()
+        v = make(b)
+        with self._lock:
+            if self._batch is b:           # no write meanwhile: still what the state makes
+                self._derived[key] = v
+        return v

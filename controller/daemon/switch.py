@@ -358,9 +358,13 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             self._known = KnownState(state)
         return state
 
-    def _read_known(self) -> Batch:
+    def _read_known(self) -> tuple[Batch, gens.Parts]:
         known = self._known
-        return known.batch() if known is not None else self._read()
+        table = self.role.config_table()
+        if known is None:
+            actual = self._read()
+            return actual, gens.split(actual, table)
+        return known.batch(), known.derived(("split", table), lambda b: gens.split(b, table))
 
     def _set_active(self, generation: int | None) -> None:
         with self.cfg_lock:

@@ -151,6 +151,8 @@ def test_a_read_is_one_rpc_per_table_and_profile_part_and_equals_the_parts(bare,
     be.close()
     with pytest.raises(Unreachable, match="closed"):
         client.read_state()
+    with pytest.raises(Unreachable, match="closed"):     # one table: one RPC, no pool
+        client.read_state([tables[0]])
 
 
 def test_modify_and_delete_paths(bare, pipelines):

@@ -586,16 +586,13 @@ class P4RuntimeClient:
 
         def one(req) -> list:
             return [info.decode_entity(ent) for ent in self._read(req, "read state")]
-        if len(reqs) == 1:
-            parts = [one(reqs[0])]
-        else:
-            with self._lock:
-                if self._closed:
-                    raise Unreachable(f"{self.name}: the session is closed")
-                if self._read_pool is None:
-                    self._read_pool = ThreadPoolExecutor(READ_STREAMS, thread_name_prefix=f"p4rt-read-{self.name}")
-                pool = self._read_pool
-            parts = list(pool.map(one, reqs))
+        with self._lock:
+            if self._closed:
+                raise Unreachable(f"{self.name}: the session is closed")
+            if len(reqs) > 1 and self._read_pool is None:
+                self._read_pool = ThreadPoolExecutor(READ_STREAMS, thread_name_prefix=f"p4rt-read-{self.name}")
+            pool = self._read_pool
+        parts = [one(reqs[0])] if len(reqs) == 1 else list(pool.map(one, reqs))
         out = Batch()
         by_kind = {TableEntry: out.entries, Member: out.members, Group: out.groups}
         for objs in parts:

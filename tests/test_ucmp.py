@@ -475,3 +475,43 @@ def test_tie_search_cap_is_reported():
     assert roomy.notes["levels_capped"] == 0
     sizes = np.asarray(roomy.m_count)[roomy.m_kind == REGULAR]
     assert tight.notes["levels_capped"] >= (sizes > 1).sum() > 0
+
+
+def _diameter_by_bfs(peer: np.ndarray) -> int:
+    """App. B's h_static the plain way: a BFS from every ToR of every slice graph (edge i ->
+    peer[s, i, j]); a ToR that cannot reach all makes it N - 1."""
+    S, N, d = peer.shape
+    worst = 0
+    for s in range(S):
+        for i in range(N):
+            dist = {i: 0}
+            todo = [i]
+            for x in todo:
+                for y in peer[s, x]:
+                    if y >= 0 and int(y) not in dist:
+                        dist[int(y)] = dist[x] + 1
+                        todo.append(int(y))
+            if len(dist) < N:
+                return N - 1
+            worst = max(worst, max(dist.values()))
+    return worst
+
+
+@given(st.integers(1, 4), st.integers(1, 9), st.integers(1, 3), st.integers(0, 2**32 - 1), st.floats(0, 0.5))
+@settings(max_examples=150, deadline=None)
+def test_static_diameter_is_the_largest_slice_diameter(S, N, d, seed, holes):
+    """The all-slices bit-packed BFS gives what a BFS per ToR and slice gives, on random
+    (also disconnected, with absent peers) slice graphs."""
+    from types import SimpleNamespace
+
+    rng = np.random.default_rng(seed)
+    peer = rng.integers(0, N, size=(S, N, d)).astype(np.int32)
+    peer[rng.random(peer.shape) < holes] = -1
+    want = _diameter_by_bfs(peer)
+    assert ucmp._static_diameter(SimpleNamespace(peer=peer)) == want
+    assert ucmp._static_diameter(SimpleNamespace(peer=peer), block_bytes=1) == want   # a slice per block
+
+
+def test_static_diameter_of_real_schedules():
+    for sched in (opera(16, 4, seed=1), opera(12, 3, seed=2), random_matchings(10, 2, seed=3)):
+        assert ucmp._static_diameter(sched) == _diameter_by_bfs(sched.peer)

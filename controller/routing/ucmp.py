@@ -148,25 +148,46 @@ def static_diameter(sched: Schedule) -> int:
     return h
 
 
-def _static_diameter(sched: Schedule) -> int:
+def _static_diameter(sched: Schedule, block_bytes: int = 1 << 20) -> int:
+    """Bit-packed BFS from all ToRs of many slices at once: ``reach[s, i]`` is the set of
+    ToRs ``i`` reaches in slice ``s`` within ``hops`` hops (a row grows by its peers' rows
+    per hop); a block's answer is the hops until every slice's rows are full, N - 1 as soon
+    as a slice stops growing short of full. Slices go in blocks of about ``block_bytes`` of
+    reach sets (1 MiB: 8 slices at 1024 ToRs, all 18 at 108) instead of one at a time; an
+    absent peer (a failed link) is a row that reaches nobody. A failure's degraded schedule
+    is new each time: (108, 6) 12.6 -> 2.6 ms, (1024, 32) 349 -> 157 ms (median of 5 each,
+    alternating, load 0.4)."""
     S, N, d = sched.peer.shape
+    per_slice = N * ((N + 7) // 8)
+    step = max(1, block_bytes // per_slice)
     worst = 0
-    for s in range(S):
-        peer = sched.peer[s]
-        reach = np.packbits(np.eye(N, dtype=bool), axis=1)
-        full = np.packbits(np.ones(N, dtype=bool))
-        hops = 0
-        while not (reach == full).all():
-            nxt = reach.copy()
-            for j in range(d):
-                ok = peer[:, j] >= 0
-                nxt[ok] |= reach[peer[ok, j]]
-            if (nxt == reach).all():
-                return N - 1
-            reach = nxt
-            hops += 1
-        worst = max(worst, hops)
+    for s0 in range(0, S, step):
+        h = _block_diameter(sched.peer[s0:s0 + step], N)
+        if h == N - 1:
+            return h
+        worst = max(worst, h)
     return worst
+
+
+def _block_diameter(peer: np.ndarray, N: int) -> int:
+    S, _, d = peer.shape
+    src = np.where(peer >= 0, peer, N)          # an absent peer: row N, which reaches nobody
+    s_idx = np.arange(S)[:, None]
+    reach = np.zeros((S, N + 1, (N + 7) // 8), np.uint8)
+    reach[:, :N] = np.packbits(np.eye(N, dtype=bool), axis=1)
+    full = np.packbits(np.ones(N, dtype=bool))
+    hops = 0
+    while True:
+        open_ = ~(reach[:, :N] == full).all(axis=(1, 2))
+        if not open_.any():
+            return hops
+        nxt = reach.copy()
+        for j in range(d):
+            nxt[:, :N] |= reach[s_idx, src[:, :, j]]
+        if ((nxt == reach).all(axis=(1, 2)) & open_).any():
+            return N - 1
+        reach = nxt
+        hops += 1
 
 
 def balls_into_bins_slices(n_tors: int, n_uplinks: int, threshold: float = 1e-12) -> int:

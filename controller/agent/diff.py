@@ -60,19 +60,30 @@ def _index(items: Iterable[T], key, what: str) -> dict:
     return out
 
 
-def _split(desired: dict, actual: dict, value, allow_insert=lambda x: True, allow_delete=lambda x: True):
+#: each kind of state object: its Batch field, identity and content (in write order)
+_KINDS = (("members", member_key, _member_value), ("groups", group_key, _group_value),
+          ("entries", entry_key, _entry_value))
+
+
+def _not_default(x) -> bool:
+    """Whether ``x`` is inserted and deleted like any object: a default entry is always
+    there, only modified (a desired state that does not name it leaves it alone)."""
+    return not getattr(x, "is_default", False)
+
+
+def _split(desired: dict, actual: dict, value):
     ins, mod, dele = [], [], []
     for k, want in desired.items():
         have = actual.get(k)
         if have is None:
-            if allow_insert(want):
+            if _not_default(want):
                 ins.append(want)
             else:  # a default entry is always there: set it
                 mod.append(want)
         elif have is not want and value(have) != value(want):   # the same object: equal (reads
             mod.append(want)                                      # return what was written, memoised)
     for k, have in actual.items():
-        if k not in desired and allow_delete(have):
+        if k not in desired and _not_default(have):
             dele.append(have)
     return ins, mod, dele
 
@@ -81,13 +92,9 @@ def diff(actual: Batch, desired: Batch) -> Diff:
     """The updates that make ``actual`` equal ``desired`` (see module docstring).
 
     Default entries the desired state does not mention are left alone."""
-    em, am = _index(desired.members, member_key, "members"), _index(actual.members, member_key, "members")
-    eg, ag = _index(desired.groups, group_key, "groups"), _index(actual.groups, group_key, "groups")
-    ee, ae = _index(desired.entries, entry_key, "entries"), _index(actual.entries, entry_key, "entries")
-    mi, mm, md = _split(em, am, _member_value)
-    gi, gm, gd = _split(eg, ag, _group_value)
-    ei, emod, ed = _split(ee, ae, _entry_value, allow_insert=lambda e: not e.is_default,
-                          allow_delete=lambda e: not e.is_default)
+    (mi, mm, md), (gi, gm, gd), (ei, emod, ed) = (
+        _split(_index(getattr(desired, kind), key, kind), _index(getattr(actual, kind), key, kind), value)
+        for kind, key, value in _KINDS)
     return Diff(insert=Batch(mi, gi, ei), modify=Batch(mm, gm, emod), delete=Batch(md, gd, ed))
 
 
@@ -98,19 +105,16 @@ def same_state(actual: Batch, desired: Batch) -> bool:
     objects whose identities would otherwise all be computed for one "no". Entries are
     looked at first (a route change shows in them soonest). ``desired`` holding two
     different objects of one identity is a difference here (``diff`` raises)."""
-    for want, have_all, key, value, deletable, what in (
-            (desired.entries, actual.entries, entry_key, _entry_value, lambda e: not e.is_default, "entries"),
-            (desired.groups, actual.groups, group_key, _group_value, lambda g: True, "groups"),
-            (desired.members, actual.members, member_key, _member_value, lambda m: True, "members")):
-        have = _index(have_all, key, what)
+    for kind, key, value in reversed(_KINDS):
+        have = _index(getattr(actual, kind), key, kind)
         wanted = set()
-        for w in want:
+        for w in getattr(desired, kind):
             k = key(w)
             h = have.get(k)
             if h is None or (h is not w and value(h) != value(w)):
                 return False
             wanted.add(k)
-        if len(wanted) != len(have) and any(k not in wanted and deletable(h) for k, h in have.items()):
+        if len(wanted) != len(have) and any(k not in wanted and _not_default(h) for k, h in have.items()):
             return False
     return True
 

@@ -77,3 +77,31 @@ def test_what_is_made_of_the_state_is_kept_until_the_next_write():
     assert known.derived("keys", keys) == [1, 2] and len(made) == 2
     known.apply(Diff(delete=Batch(entries=[e1])))
     assert known.derived("keys", keys) == [2] and known.derived("other", keys) == [2] and len(made) == 4
+
+
+def test_a_patch_carries_what_was_made_across_the_writes_it_accepts():
+    """``derived(..., patch)``: a write the patch accepts carries the value over (patched:
+    nothing made again); one it refuses (None) drops it, and the next ask makes it anew."""
+    e1 = TableEntry("P.t", (("k", 1),), "P.a", (("v", 1),))
+    cfg = TableEntry("P.cfg", (), "P.c", (("g", 0),), is_default=True)
+    known = KnownState(Batch(entries=[e1, cfg]))
+    made, patched = [], []
+
+    def cfgs(b: Batch) -> list:
+        made.append(b)
+        return [dict(e.params)["g"] for e in b.entries if e.is_default]
+
+    def patch(v, d):
+        patched.append(d)
+        es = d.insert.entries + d.modify.entries
+        if d.delete.entries or not all(e.is_default for e in es):
+            return None
+        return [dict(e.params)["g"] for e in es] or v
+
+    assert known.derived("cfg", cfgs, patch) == [0]
+    cfg1 = TableEntry("P.cfg", (), "P.c", (("g", 1),), is_default=True)
+    known.apply(Diff(modify=Batch(entries=[cfg1])))
+    assert known.derived("cfg", cfgs, patch) == [1] and len(made) == 1 and len(patched) == 1
+    assert known.derived("cfg", cfgs, patch) == cfgs(known.batch())          # what making it gives
+    known.apply(Diff(insert=Batch(entries=[TableEntry("P.t", (("k", 2),), "P.a", (("v", 2),))])))
+    assert known.derived("cfg", cfgs, patch) == [1] and len(made) == 3       # refused: made again

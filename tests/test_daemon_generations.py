@@ -7,6 +7,7 @@ or its active generation holds exactly one complete route set (old or new) -- ne
 mix."""
 
 import copy
+import dataclasses
 import itertools
 import threading
 
@@ -14,13 +15,14 @@ import pytest
 
 pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
 
-from controller.agent.backend import BackendError
+from controller.agent.backend import BackendError, Diff
 from controller.agent.diff import same_state
 from controller.agent import generations as gens
 from controller.daemon.config import load
 from controller.daemon.controller import Controller, Prepared
 from controller.daemon.log import EventLog
 from controller.daemon.plan import compute_routes
+from controller.tables.entries import Batch
 from controller.agent.desired import ROLES, entry_generation
 from controller.schedule.degrade import Failed
 
@@ -464,3 +466,63 @@ def test_selector_ids_are_stable_so_a_diff_touches_only_changed_groups(tmp_path)
     touched = {g.group_id for g in d.insert.groups + d.modify.groups + d.delete.groups}
     same = [gid for (n, gid) in paths if n == "old" and paths.get(("new", gid)) == paths[("old", gid)]]
     assert same and not touched & set(same), "a group whose paths are unchanged is not rewritten"
+
+
+def test_config_patched_is_the_split_of_the_state_after_a_config_write(tmp_path):
+    """gens.config_patched: for a write of the config entry alone (a down mask, a flip) the
+    split before it, patched, equals splitting the state after it; any other write is
+    refused (None: split again)."""
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    table = a.role.config_table()
+    st = sw.state()
+    parts = gens.split(st, table)
+    cfg = parts.config
+    other = dataclasses.replace(cfg, params=tuple((k, v + 1 if k == cfg.params[0][0] else v) for k, v in cfg.params))
+    after = Batch(st.members, st.groups, [other if e is cfg else e for e in st.entries])
+    got = gens.config_patched(parts, Diff(modify=Batch(entries=[other])), table)
+    assert got == gens.split(after, table) and got.config == other
+    assert gens.config_patched(parts, Diff(), table) is parts
+    entry = next(e for e in st.entries if not e.is_default)
+    for d in (Diff(modify=Batch(entries=[other, entry])), Diff(delete=Batch(entries=[entry])),
+              Diff(insert=Batch(members=st.members[:1])), Diff(modify=Batch(groups=st.groups[:1]))):
+        assert gens.config_patched(parts, d, table) is None
+
+
+def test_a_failures_update_splits_only_what_it_read_back(tmp_path):
+    """The known state's split is made while the network is quiet (after the retire) and
+    carried across config writes (the failure's down mask, the flips): on the way to the
+    new generation an update splits only its verify's read (then the retire's result, once
+    done); every split an update starts from equals splitting the switch's state then."""
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    table = a.role.config_table()
+    a.phase(a.retire_generation, a.active, ctl.routes)     # as an update ends
+    events = []
+    split, write, read_known = gens.split, a._write, a._read_known
+
+    def counted(state, t):
+        events.append("split")
+        return split(state, t)
+
+    def written(d):
+        events.append("write")
+        return write(d)
+
+    def checked():
+        actual, parts = read_known()
+        events.append(parts == split(sw.state(), table) and same_state(actual, sw.state()))
+        return actual, parts
+    gens.split, a._write, a._read_known = counted, written, checked
+    try:
+        a.set_down(frozenset({1}))                           # the failure's mask: one config write
+        ctl.routes = routes_b(ctl)
+        ctl.install_all()
+    finally:
+        gens.split = split
+    starts = [e for e in events if isinstance(e, bool)]
+    assert starts and all(starts), "a split the update started from is not the switch's state"
+    # the new generation's write, its verify's split; the retire's write, the quiet split
+    # (the mask and the flips are config writes of their own: no split after them)
+    assert [e for e in events if isinstance(e, str)] == ["write", "split", "write", "split"]
+    assert a.role.active(sw.state())[0] == a.active

@@ -24,7 +24,7 @@ the next install diffs against instead of writing a whole generation.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from controller.agent.backend import BackendError, Diff
 from controller.agent.desired import Role, Routes, entry_generation
@@ -85,6 +85,18 @@ def split(state: Batch, config_table: str) -> Parts:
         for part in member_owner.get((m.profile, m.member_id), {}).values():
             part.members.append(m)
     return out
+
+
+def config_patched(parts: Parts, d: Diff, config_table: str) -> Parts | None:
+    """The :func:`split` of the state after ``d``, made from ``parts`` (the split before)
+    when ``d`` writes nothing but the config entry -- a failure's down mask, a flip --
+    else None (split again)."""
+    if d.delete.entries or any(b.members or b.groups for b in (d.insert, d.modify, d.delete)):
+        return None
+    written = d.insert.entries + d.modify.entries
+    if not all(e.is_default and e.table == config_table for e in written):
+        return None
+    return replace(parts, config=written[-1]) if written else parts
 
 
 def combine(*parts: Batch | TableEntry | None) -> Batch:
@@ -183,6 +195,11 @@ class GenerationWriter:
         """The switch's state as this writer knows it (its last read plus its writes
         since, :mod:`controller.agent.known`), and its :func:`split`: the reads before a
         write may use it, the verify after one never does. Default: read the switch."""
+        return self._read_split()
+
+    def _read_split(self) -> tuple[Batch, Parts]:
+        """The switch's state read now, and its :func:`split` (a writer that keeps the known
+        state keeps this split with it: the next update's survey starts from it)."""
         actual = self._read()
         return actual, split(actual, self.role.config_table())
 
@@ -237,8 +254,7 @@ class GenerationWriter:
         Raises BackendError; whatever happened before, the switch is unconfigured or runs
         one complete generation, and calling again finishes the job (it re-reads)."""
         t0 = time.perf_counter()
-        actual = self._read()
-        parts = split(actual, self.role.config_table())
+        actual, parts = self._read_split()
         act, _ = self.role.active(actual)
         static = self.role.static()
         self._set_active(act)
@@ -290,9 +306,10 @@ class GenerationWriter:
         n = self._write(state_diff(self._read(), base))
         return n + self._write(state_diff(base, desired))
 
-    def _verify(self, generation: int, rb: Batch, static: Batch, expect_active) -> Batch:
-        after = self._read()
-        p = split(after, self.role.config_table())
+    def _verify(self, generation: int, rb: Batch, static: Batch, expect_active) -> tuple[Batch, Parts]:
+        """Read the switch back: ``generation`` holds ``rb``, the statics ``static``, and
+        ``expect_active`` is still the active one; returns the state read and its split."""
+        after, p = self._read_split()
         act, _ = self.role.active(after)
         if not same_state(p.gens[generation], rb):
             raise SwapError(f"switch {self.label!r}: generation {generation} did not read back as written: "
@@ -303,7 +320,7 @@ class GenerationWriter:
         if act != expect_active:
             raise SwapError(f"switch {self.label!r}: active generation changed behind our back "
                             f"({expect_active} -> {act})")
-        return after
+        return after, p
 
     def _prepare(self, parts: Parts, act: int, static: Batch, rb: Batch, new: int):
         """The state to write beside the live generation ``act`` (:func:`prepare_state`); a
@@ -324,7 +341,7 @@ class GenerationWriter:
             if new in self.role.live(actual):      # left live by an interrupted sequence
                 self._flip(act, frozenset({act}))
             written = self._write(state_diff(actual, prepare))
-            after = self._verify(new, rb, static, expect_active=act)
+            after, p2 = self._verify(new, rb, static, expect_active=act)
             t_v = time.perf_counter()
             both = frozenset({act, new})
             self._flip(act, both)                  # stamps of `new` are routed here from now on
@@ -333,7 +350,6 @@ class GenerationWriter:
             if self.drain_s > 0:                   # packets stamped `act` still inside leave first
                 self._wait(self.drain_s)
             self._flip(new, frozenset({new}))      # `act` is no longer routed here ...
-            p2 = split(after, self.role.config_table())
             deleted = self._write(state_diff(after, final_state(static, rb, p2.config)))   # ... and deleted
         except BackendError as e:
             self._swap_failed(e)

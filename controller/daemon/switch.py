@@ -360,11 +360,26 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
 
     def _read_known(self) -> tuple[Batch, gens.Parts]:
         known = self._known
-        table = self.role.config_table()
         if known is None:
-            actual = self._read()
-            return actual, gens.split(actual, table)
-        return known.batch(), known.derived(("split", table), lambda b: gens.split(b, table))
+            return self._read_split()
+        table = self.role.config_table()
+        return known.batch(), known.derived(("split", table), lambda b: gens.split(b, table),
+                                            lambda p, d: gens.config_patched(p, d, table))
+
+    def _read_split(self) -> tuple[Batch, gens.Parts]:
+        """Read the switch; the split is kept with the known state it starts (the verify's
+        split is the next phase's: the flips and down masks in between patch it)."""
+        self._read()
+        return self._read_known()
+
+    def retire_generation(self, keep: int, routes=None, fill: bool = True) -> int:
+        """:meth:`NetworkPhases.retire_generation`, then the new known state split while
+        the network is quiet: the next failure's survey starts from that split (a down mask
+        written meanwhile patches it) instead of making it on the way to the new routes."""
+        n = super().retire_generation(keep, routes, fill)
+        if self._known is not None:      # (forgotten: the next survey reads the switch anyway)
+            self._read_known()
+        return n
 
     def _set_active(self, generation: int | None) -> None:
         with self.cfg_lock:
@@ -411,13 +426,13 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
                 return 0
             if self.links_up:
                 self.clear_links()        # a recovery the switch missed (session lost meanwhile)
-            actual = self._read()
+            actual, parts = self._read_split()
             act, _ = self.role.active(actual)
             if act is None:
                 self.install(routes)      # unconfigured: nothing in flight, its first generation
                 return 0
             if self.active is None or self.installed != self.role.version(routes):
-                if same_state(gens.split(actual, self.role.config_table()).gens[act], self.routes_batch(routes, act)):
+                if same_state(parts.gens[act], self.routes_batch(routes, act)):
                     self.install(routes)  # adopted: it runs these routes (leftovers cleaned)
                 else:
                     self.retry_install = True   # other routes: a network-wide update, never a lone flip
@@ -425,7 +440,6 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             # drift: entries deleted or changed, even the active generation flipped, by someone
             # else: our generation comes back as it was (a flip back is one config write)
             act = self.active
-            parts = gens.split(actual, self.role.config_table())
             static = self.role.static()
             want = gens.final_state(static, self.routes_batch(routes, act), parts.config,
                                     self._shadow(parts, routes, act))    # an exact shadow is kept

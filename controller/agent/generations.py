@@ -24,6 +24,7 @@ the next install diffs against instead of writing a whole generation.
 from __future__ import annotations
 
 import time
+from typing import Callable
 from dataclasses import dataclass, field, replace
 
 from controller.agent.backend import BackendError, Diff
@@ -289,22 +290,24 @@ class GenerationWriter:
         sb = self._routes_batch(routes, other)
         return sb if same_state(parts.gens[other], sb) else None
 
-    def _write_slot(self, actual: Batch, desired: Batch, base: Batch) -> int:
-        """Make the switch ``desired`` = ``base`` plus a generation that is not live here
+    def _write_slot(self, actual: Batch, desired: Batch, base: Callable[[], Batch]) -> int:
+        """Make the switch ``desired`` = ``base()`` plus a generation that is not live here
         (the slot) from ``actual``, writing only what differs: whatever the slot held (a
         shadow, a partial write a crash left, junk) is content to diff against. The config
         entry is left as it is where ``desired`` does not name it (a diff leaves a default
         entry it does not name alone: a down mask written meanwhile stays). A target that
         refuses an in-place change (a group whose size limit differs, ...) makes the slot
         be emptied and written whole instead (``generation.diff_refused``): nothing of it
-        is live, so no packet sees either write (docs/daemon.md "Diff-only writes")."""
+        is live, so no packet sees either write (docs/daemon.md "Diff-only writes").
+        ``base`` is made only then (a failure's prepare does not combine 7K objects for it)."""
         try:
             return self._write(state_diff(actual, desired))
         except BackendError as e:
             if not self._slot_rewritten(e):
                 raise
-        n = self._write(state_diff(self._read(), base))
-        return n + self._write(state_diff(base, desired))
+        b = base()
+        n = self._write(state_diff(self._read(), b))
+        return n + self._write(state_diff(b, desired))
 
     def _verify(self, generation: int, rb: Batch, static: Batch, expect_active) -> tuple[Batch, Parts]:
         """Read the switch back: ``generation`` holds ``rb``, the statics ``static``, and
@@ -433,7 +436,7 @@ class NetworkPhases:
                 self._flip(act, frozenset({act}))
             # only what differs from what the slot holds (the shadow of the active routes);
             # the config entry as read (before the flip above): equal, not written
-            written = self._write_slot(actual, prepare, combine(static, parts.gens[act]))
+            written = self._write_slot(actual, prepare, lambda: combine(static, parts.gens[act]))
             self._verify(new, rb, static, expect_active=act)
             t_v = time.perf_counter()
             self._flip(act, frozenset({act, new}))
@@ -475,4 +478,4 @@ class NetworkPhases:
             return n + self._write(state_diff(actual, final_state(static, parts.gens[keep], parts.config)))
         # no config entry in the desired state: the flip above wrote it after `actual`
         base = combine(static, parts.gens[keep])
-        return n + self._write_slot(actual, combine(base, self._routes_batch(routes, 1 - keep)), base)
+        return n + self._write_slot(actual, combine(base, self._routes_batch(routes, 1 - keep)), lambda: base)

@@ -24,8 +24,8 @@ the next install diffs against instead of writing a whole generation.
 from __future__ import annotations
 
 import time
-from typing import Callable
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from controller.agent.backend import BackendError, Diff
 from controller.agent.desired import Role, Routes, entry_generation

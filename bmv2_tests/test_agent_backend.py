@@ -155,6 +155,47 @@ def test_a_read_is_one_rpc_per_table_and_profile_part_and_equals_the_parts(bare,
         client.read_state([tables[0]])
 
 
+def test_a_read_by_key_answers_exactly_the_held_objects_it_names(bare, pipelines):
+    """read_objects (the verify of what a prepare wrote) asks bmv2 for objects by identity:
+    entries by match key (an indirect table's too), the default entry of a table, members
+    and groups by id. It answers each held object as the switch holds it -- a changed one
+    with its switch-side contents, equal to the same objects picked from a whole read --
+    leaves out the ones the switch does not hold, and asks in several RPCs when many are
+    named."""
+    start, connect = bare
+    pl = pipelines["tor"]
+    be = connect(start())
+    push(be, pl, TorRole(pl.contract, 2), routes())
+    state = be.read_state()
+    client = be._ready()
+    hops = [e for e in state.entries if e.table.endswith("uro_next_hop")]
+    paths = [e for e in state.entries if e.table.endswith("ssrr_path") and not e.is_default]
+    cfg = next(e for e in state.entries if e.table.endswith("config") and e.is_default)
+    assert len(hops) > 4 and paths and paths[0].group_id is not None and state.members and state.groups
+    # what the switch holds differs from what is named: another next hop, another config
+    changed = dataclasses.replace(hops[0], params=tuple((k, v + 1 if k == "n" else v) for k, v in hops[0].params))
+    absent_entry = dataclasses.replace(hops[1], match=tuple((k, 127 if k == "dst_tor" else v)
+                                                            for k, v in hops[1].match))
+    absent_member = dataclasses.replace(state.members[0], member_id=max(m.member_id for m in state.members) + 1)
+    absent_group = dataclasses.replace(state.groups[0], group_id=max(g.group_id for g in state.groups) + 1)
+    other_cfg = dataclasses.replace(cfg, params=tuple((k, v + 1) for k, v in cfg.params))
+    named = Batch(state.members[:3] + [absent_member], state.groups[:2] + [absent_group],
+                  [changed, hops[2], absent_entry, other_cfg] + paths[:2])
+    got = be.read_objects(named)
+    assert sorted(map(describe, got.entries)) == sorted(map(describe, [hops[0], hops[2], cfg] + paths[:2]))
+    assert set(got.entries) == {hops[0], hops[2], cfg, *paths[:2]}      # as held, not as named
+    assert set(got.members) == set(state.members[:3]) and _groups(got) == _groups(Batch(groups=state.groups[:2]))
+    asked = []
+    real = client._read
+    client._read = lambda req, what: asked.append(len(req.entities)) or real(req, what)
+    client.READ_BY_KEY = 7
+    every = be.read_objects(state)
+    assert len(asked) > 3 and sorted(asked)[1:] == [7] * (len(asked) - 1)
+    assert sum(asked) == len(state.members) + len(state.groups) + len(state.entries)
+    assert diff(every, state).empty and diff(state, every).empty
+    assert be.read_objects(Batch()) == Batch()
+
+
 def test_modify_and_delete_paths(bare, pipelines):
     start, connect = bare
     pl = pipelines["tor"]

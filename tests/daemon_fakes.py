@@ -130,6 +130,7 @@ class FakeSwitch:
 class FakeBackend(SwitchBackend):
     target = "bmv2"
     concurrent_apply = True                 # as P4Runtime: the device (its lock) orders concurrent calls
+    reads_by_key = True                     # as P4Runtime (read_objects below)
     network: dict[str, FakeSwitch] = {}     # address -> device (set per test by make_backend_for)
 
     def __init__(self, address: SwitchAddress):
@@ -180,6 +181,15 @@ class FakeBackend(SwitchBackend):
     def read_state(self) -> Batch:
         self._check()
         return self.sw.state()
+
+    def read_objects(self, objects: Batch) -> Batch:
+        """By key, as P4Runtime's read of named objects (not the whole state)."""
+        self._check()
+        sw = self.sw
+        with sw.lock:
+            return Batch([sw.members[k] for k in map(member_key, objects.members) if k in sw.members],
+                         [sw.groups[k] for k in map(group_key, objects.groups) if k in sw.groups],
+                         [sw.entries[k] for k in map(entry_key, objects.entries) if k in sw.entries])
 
     def apply(self, diff: Diff, progress=None) -> WriteReport:
         self._check()

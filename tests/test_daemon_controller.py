@@ -11,6 +11,7 @@ pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip ins
 
 from dataclasses import replace
 
+from controller.agent.desired import GENERATION_KEY
 from controller.agent.diff import diff as state_diff, entry_key, same_state
 from controller.cli.main import main as uro
 from controller.agent import generations as gens
@@ -295,26 +296,10 @@ def test_a_mask_written_in_the_middle_of_an_update_changes_no_generation(net):
     assert c.report["generation_s"] is not None
 
 
-def test_an_update_reads_a_switch_once_and_what_changed_behind_its_back_is_caught(net):
-    """The reads before an update's writes (survey, prepare, retire) start from what the
-    daemon knows of the switch (its last read plus its writes since): an update reads each
-    switch once, to verify. A switch changed behind its back -- junk in the inactive
-    generation, one entry clashing with the new routes and one the new routes do not have --
-    fails that update before any flip (the old generation stays active, alone live), and the
-    retry reads the switch and ends with the new generation exactly as computed."""
-    ctl, sws, clock = net
-    sw, a = sws["127.0.0.1:50000"], ctl.agents["tor0"]
-    original = ctl.routes
-    reads = []
-    read = a.backend.read_state
-    a.backend.read_state = lambda: reads.append(1) or read()
-    c = ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
-    ctl.handle_jobs()
-    assert c.report["generation_s"] is not None and a.active == 1
-    assert len(reads) == 1, "survey, prepare and retire read the switch again"
-    # behind the daemon's back, into generation 0 (the shadow, not live), where the recovery
-    # writes the original routes again
-    want = a.role.routes(original, 0)
+def _junk_behind_the_back(sw, a, routes):
+    """Into generation 0 of ``sw`` (the shadow, not live), where a recovery writes ``routes``
+    again: one entry clashing with them and one they do not have."""
+    want = a.role.routes(routes, 0)
     keys = {entry_key(e) for e in want.entries}
     hop = next(e for e in want.entries if e.table.endswith("uro_next_hop"))
     p = dict(hop.params)
@@ -323,9 +308,81 @@ def test_an_update_reads_a_switch_once_and_what_changed_behind_its_back_is_caugh
     stray = replace(hop, match=tuple((k, 0 if k == "dst_tor" else v) for k, v in hop.match))
     assert entry_key(stray) not in keys
     sw.set_entry(stray)                                                         # not in the routes at all
+
+
+def _counting_reads(a, writes=None):
+    """Count ``a``'s whole reads and keep what its reads by key asked for (and, in
+    ``writes``, the diffs written since the last whole read)."""
+    reads, asked = [], []
+    read, by_key, apply = a.backend.read_state, a.backend.read_objects, a.backend.apply
+
+    def whole():
+        reads.append(1)
+        if writes is not None:
+            writes.clear()
+        return read()
+    a.backend.read_state = whole
+    a.backend.read_objects = lambda b: asked.append(b) or by_key(b)
+    if writes is not None:
+        a.backend.apply = lambda d, progress=None: writes.append(d) or apply(d, progress)
+    return reads, asked
+
+
+def test_a_failures_update_reads_a_switch_once_ahead_and_verifies_what_it_wrote(net):
+    """A failure's update reads each switch once, beside its routes computation (the read
+    ahead); survey, prepare and retire start from that read plus the daemon's writes, and
+    the prepare's verify reads back by key exactly what it wrote (and the config entry).
+    Whatever changed behind the daemon's back before the update -- junk in the inactive
+    generation, one entry clashing with the new routes and one the new routes do not have --
+    is in what the prepare diffs against: the update writes it right, no update fails, and
+    the new generation is exactly as computed."""
+    ctl, sws, clock = net
+    sw, a = sws["127.0.0.1:50000"], ctl.agents["tor0"]
+    original = ctl.routes
+    writes = []
+    reads, asked = _counting_reads(a, writes)
+    a.backend.read_objects = lambda b, f=a.backend.read_objects: writes.append("asked") or f(b)
+    c = ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    ctl.handle_jobs()
+    assert c.report["generation_s"] is not None and a.active == 1
+    assert len(reads) == 1, "survey, prepare and retire read the switch again"
+    assert len(asked) == 1
+    prepared = writes[:writes.index("asked")]      # the prepare's writes (after the read ahead)
+    cfg = (a.role.config_table(), "default")
+    wrote = {entry_key(e) for d in prepared for b in (d.insert, d.modify, d.delete) for e in b.entries}
+    assert cfg not in wrote and len(wrote) > 10
+    assert {entry_key(e) for e in asked[0].entries} == wrote | {cfg}
+    assert len(asked[0].members) == sum(len(b.members) for d in prepared for b in (d.insert, d.modify, d.delete))
+    _junk_behind_the_back(sw, a, original)
+    c2 = ctl.submit(Change("recover", "uplink", (0, 1), detected=clock.t))
+    ctl.handle_jobs()
+    assert "error" not in c2.report and c2.report["generation_s"] is not None, c2.report
+    assert len(reads) == 2 and len(asked) == 2 and a.stats["swap_failures"] == 0
+    st = sw.state()
+    assert a.role.active(st)[0] == 0 and a.role.live(st) == frozenset({0})
+    parts = gens.split(st, a.role.config_table())
+    assert same_state(parts.gens[0], a.routes_batch(ctl.routes, 0))
+    assert same_state(parts.gens[1], a.routes_batch(ctl.routes, 1))       # the shadow (not live)
+
+
+def test_an_update_without_a_read_ahead_verifies_the_whole_switch_and_catches_a_stale_known_state(net):
+    """Where the update did not read the switch ahead (that read failed, an update not of a
+    failure), it starts from what the daemon knows (its last read plus its writes since)
+    and its verify reads the whole switch: a switch changed behind its back fails that
+    update before any flip (the old generation stays active, alone live), and the retry
+    reads the switch and ends with the new generation exactly as computed."""
+    ctl, sws, clock = net
+    sw, a = sws["127.0.0.1:50000"], ctl.agents["tor0"]
+    original = ctl.routes
+    ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    ctl.handle_jobs()
+    reads, asked = _counting_reads(a)
+    a.read_ahead = lambda: False
+    _junk_behind_the_back(sw, a, original)
     c2 = ctl.submit(Change("recover", "uplink", (0, 1), detected=clock.t))
     ctl.handle_jobs()
     assert "not active on tor0" in c2.report.get("error", "")   # what it knew was stale: failed before any flip
+    assert reads and not asked
     st = sw.state()
     assert a.role.active(st)[0] == 1 and a.role.live(st) == frozenset({1}) and a.stats["swap_failures"] == 1
     ctl.maintain(now=clock.t + 10)             # the maintenance pass asks for the update again ...
@@ -334,7 +391,31 @@ def test_an_update_reads_a_switch_once_and_what_changed_behind_its_back_is_caugh
     assert a.role.active(st)[0] == 0 and a.role.live(st) == frozenset({0})
     parts = gens.split(st, a.role.config_table())
     assert same_state(parts.gens[0], a.routes_batch(ctl.routes, 0))
-    assert same_state(parts.gens[1], a.routes_batch(ctl.routes, 1))       # the shadow (not live)
+    assert same_state(parts.gens[1], a.routes_batch(ctl.routes, 1))
+
+
+def test_a_write_the_switch_acknowledged_but_does_not_hold_fails_the_verify_before_any_flip(net):
+    """The verify of what was written reads it back: a switch that acknowledges an entry
+    and holds another one (here: every route entry of the new generation silently gets
+    other parameters) fails the update before any flip -- the old generation stays
+    active on every switch, and the wrong one is never declared live there."""
+    ctl, sws, clock = net
+    sw, a = sws["127.0.0.1:50000"], ctl.agents["tor0"]
+
+    def corrupt(switch, kind, how, x):
+        if kind == "entries" and how != "delete" and x.table.endswith("uro_next_hop") \
+                and dict(x.match).get(GENERATION_KEY) == 1:
+            p = dict(x.params)
+            p["n"] = p["n"] + 1
+            switch.entries[entry_key(x)] = replace(x, params=tuple(p.items()))
+    sw.watch = corrupt
+    c = ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    ctl.handle_jobs()
+    assert "not active on tor0" in c.report.get("error", ""), c.report
+    assert "did not read back as written" in a.last_error
+    for n in ("tor0", "tor1"):                   # every source still stamps the old generation
+        assert a.role.active(sws[f"127.0.0.1:5000{n[-1]}"].state())[0] == 0
+    assert a.role.live(sw.state()) == frozenset({0})    # never declared live where it is wrong
 
 
 def test_a_failed_tor_that_does_not_answer_does_not_hold_up_the_new_generation(net):

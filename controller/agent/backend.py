@@ -117,6 +117,10 @@ class SwitchBackend(abc.ABC):
     #: the data plane marks an uplink down by itself (:meth:`clear_link_down` has work to
     #: do after a recovery); where it does not, the daemon never calls it
     marks_links: ClassVar[bool] = False
+    #: :meth:`read_objects` asks the switch for the named objects only (not a whole read):
+    #: the daemon then reads a switch ahead of an update and verifies only what it wrote
+    #: (docs/daemon.md "Verify what was written"); where it does not, nothing changes
+    reads_by_key: ClassVar[bool] = False
 
     def __init__(self, address: SwitchAddress):
         self.address = address
@@ -182,6 +186,16 @@ class SwitchBackend(abc.ABC):
     def read_state(self) -> Batch:
         """Every entry, member and group the switch holds in the contract's tables
         (default entries included), in the same form the table writer produces."""
+
+    def read_objects(self, objects: Batch) -> Batch:
+        """The objects of ``objects`` the switch holds, found by identity (table + match +
+        priority, a table's default entry, profile + member or group id) with the contents
+        the switch holds; the ones it does not hold are left out. A read of what was just
+        written: a verify that reads what it wrote, not the whole switch. Default: the whole
+        state read and the objects picked from it (a target with a read by key overrides it)."""
+        from controller.agent.diff import restrict
+
+        return restrict(self.read_state(), objects)
 
     @abc.abstractmethod
     def apply(self, diff: Diff, progress: Callable[[int], object] | None = None) -> WriteReport:

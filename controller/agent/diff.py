@@ -119,6 +119,16 @@ def same_state(actual: Batch, desired: Batch) -> bool:
     return True
 
 
+def restrict(state: Batch, to: Batch) -> Batch:
+    """The objects of ``state`` whose identity is one of ``to``'s (contents as ``state``
+    has them): what a read of ``to``'s objects by key answers."""
+    out = Batch()
+    for kind, key, _ in _KINDS:
+        want = {key(x) for x in getattr(to, kind)}
+        getattr(out, kind).extend(x for x in getattr(state, kind) if key(x) in want)
+    return out
+
+
 def describe(obj) -> str:
     """A state object as a person reads it: table + match (+ priority), profile + id."""
     if isinstance(obj, TableEntry):

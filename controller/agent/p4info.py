@@ -255,8 +255,10 @@ class P4Info:
             raise P4RuntimeError(f"{name}: missing parameter(s) {missing}")
         act.params.extend(out)
 
-    def table_entry(self, e: TableEntry, msg: "p4r.TableEntry | None" = None) -> "p4r.TableEntry":
-        """``e`` as a P4Runtime TableEntry (filled into ``msg`` when given: no copy)."""
+    def table_entry(self, e: TableEntry, msg: "p4r.TableEntry | None" = None,
+                    key_only: bool = False) -> "p4r.TableEntry":
+        """``e`` as a P4Runtime TableEntry (filled into ``msg`` when given: no copy);
+        ``key_only``: its identity alone (table, match, priority), as a read names it."""
         t = self._tbl(e.table)
         if msg is None:
             msg = p4r.TableEntry()
@@ -298,6 +300,8 @@ class P4Info:
                     f.value, f.mask = _enc(val & mask, bits), _enc(mask, bits)
                 else:
                     fields.add(field_id=fid).optional.value = _enc(v, bits)
+        if key_only:
+            return msg
         if e.group_id is not None:
             msg.action.action_profile_group_id = e.group_id
         elif e.action is not None:
@@ -331,6 +335,22 @@ class P4Info:
             self.member(obj, ent.action_profile_member)
         elif isinstance(obj, Group):
             self.group(obj, ent.action_profile_group)
+        else:
+            raise TypeError(f"not a state object: {obj!r}")
+        return ent
+
+    def fill_key(self, ent: "p4r.Entity", obj) -> "p4r.Entity":
+        """The identity of a state object into ``ent``, as a read by key names it: a table
+        entry's table, match and priority (a default entry: its table), a member's or
+        group's profile and id; no action, no member list."""
+        if isinstance(obj, TableEntry):
+            self.table_entry(obj, ent.table_entry, key_only=True)
+        elif isinstance(obj, Member):
+            m = ent.action_profile_member
+            m.action_profile_id, m.member_id = self.profile(obj.profile).id, obj.member_id
+        elif isinstance(obj, Group):
+            g = ent.action_profile_group
+            g.action_profile_id, g.group_id = self.profile(obj.profile).id, obj.group_id
         else:
             raise TypeError(f"not a state object: {obj!r}")
         return ent

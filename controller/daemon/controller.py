@@ -30,7 +30,7 @@ import collections
 import queue
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
@@ -669,6 +669,11 @@ class Controller:
             except queue.Empty:
                 pass
         err = None
+        with self._state_lock:
+            ahead = [a for a in self.agents.values() if a.state == "up"]
+        # every switch read beside the routes computation (one read per switch and update, as
+        # before, but off the way to the flip): the prepare then verifies only what it wrote
+        reads = [self._pool.submit(a.read_ahead) for a in ahead]
         try:
             with self._state_lock:
                 r = self.routes
@@ -684,6 +689,7 @@ class Controller:
                     self.routes = new
                 self.log.event("routes.computed", version=new.version, seconds=round(new.seconds, 4),
                                failed=self.failed.as_dict(), **({"note": new.notes[0]} if new.notes else {}))
+                wait(reads)
                 results = self.install_all()
             try:      # the degraded routes' buckets may differ: hosts follow them
                 self.host_rules = hosts.rules_for(self.cfg, new)
@@ -700,6 +706,10 @@ class Controller:
             err = f"routes on the degraded schedule failed: {e}"
             self.log.error("routes.failed", error=str(e))
             results = {}
+        finally:
+            wait(reads)
+            for a in ahead:      # not surveyed (routes failed, switch gone): not kept for later
+                a.drop_read_ahead()
         # "active": the last switch's flip (the old generation's cleanup comes after)
         flips = [self.agents[k].activated_at for k, v in results.items()
                  if v is not None and k in self.agents and self.agents[k].activated_at is not None]

@@ -19,7 +19,7 @@ from controller.agent.backend import BackendError, Diff
 from controller.agent.diff import same_state
 from controller.agent import generations as gens
 from controller.daemon.config import load
-from controller.daemon.controller import Controller, Prepared
+from controller.daemon.controller import Change, Controller, Prepared
 from controller.daemon.log import EventLog
 from controller.daemon.plan import compute_routes
 from controller.tables.entries import Batch
@@ -526,3 +526,48 @@ def test_a_failures_update_splits_only_what_it_read_back(tmp_path):
     # (the mask and the flips are config writes of their own: no split after them)
     assert [e for e in events if isinstance(e, str)] == ["write", "split", "write", "split"]
     assert a.role.active(sw.state())[0] == a.active
+
+
+def test_a_failures_update_splits_its_read_ahead_and_nothing_on_the_way_to_the_flip(tmp_path):
+    """A failure's update reads the switch ahead, beside its routes, and splits that read
+    there; from then to the flip that makes every source stamp the new generation it
+    writes once (the prepare) and splits nothing (its verify reads back by key only what
+    it wrote); the retire splits after, and the split an update starts from is the
+    switch's state."""
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    table = a.role.config_table()
+    a.phase(a.retire_generation, a.active, ctl.routes)     # as an update ends
+    events = []
+    split, write, flip, read_known = gens.split, a._write, a._flip, a._read_known
+
+    def counted(state, t):
+        events.append("split")
+        return split(state, t)
+
+    def written(d):
+        events.append("write")
+        return write(d)
+
+    def flipped(g, live=None):
+        events.append(("flip", g))
+        return flip(g, live)
+
+    def checked():
+        actual, parts = read_known()
+        events.append(parts == split(sw.state(), table) and same_state(actual, sw.state()))
+        return actual, parts
+    gens.split, a._write, a._flip, a._read_known = counted, written, flipped, checked
+    old = a.active
+    try:
+        c = ctl.submit(Change("fail", "uplink", (0, 1), detected=ctl.clock()))
+        ctl.handle_jobs()
+    finally:
+        gens.split = split
+    assert "error" not in c.report, c.report
+    starts = [e for e in events if isinstance(e, bool)]
+    assert starts and all(starts), "a split the update started from is not the switch's state"
+    seq = [e for e in events if not isinstance(e, bool)]
+    stamp = seq.index(("flip", 1 - old))             # every source stamps the new generation
+    assert seq[:stamp] == ["split", "write", ("flip", old)], seq
+    assert "split" in seq[stamp:] and a.role.active(sw.state())[0] == 1 - old

@@ -119,7 +119,7 @@ class SwitchBackend(abc.ABC):
     marks_links: ClassVar[bool] = False
     #: :meth:`read_objects` asks the switch for the named objects only (not a whole read):
     #: the daemon then reads a switch ahead of an update and verifies only what it wrote
-    #: (docs/daemon.md "Verify what was written"); where it does not, nothing changes
+    #: (docs/daemon.md "One read per switch and update"); where it does not, nothing changes
     reads_by_key: ClassVar[bool] = False
 
     def __init__(self, address: SwitchAddress):

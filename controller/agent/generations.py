@@ -354,7 +354,7 @@ class GenerationWriter:
         them). Used where the state ``d`` was diffed against was read from the switch in
         this update (:meth:`_read_in_update`): the rest of the slot was read then and not
         written since, so the generation is complete as :meth:`_verify` would find it
-        (docs/daemon.md "Verify what was written")."""
+        (docs/daemon.md "One read per switch and update")."""
         want = Batch(d.insert.members + d.modify.members, d.insert.groups + d.modify.groups,
                      d.insert.entries + d.modify.entries)
         table = self.role.config_table()

@@ -5,11 +5,14 @@ A network-wide update (docs/daemon.md "Network-wide consistency") reads each swi
 before it writes (the survey, the prepare, the retire) and once after (the verify). A
 P4Runtime read of a (108, 6) ToR (7-14K objects) costs bmv2 0.1-0.45 s; the writer that
 made the switch's state need not ask for it again. The reads *before* a write may
-therefore start from the known state; the read *after* one -- the verify -- always asks
-the switch, so a known state that is wrong (a write by someone else, a switch that lost
-its tables without a reconnect) shows there as a mismatch: the update fails before the
-flip, the known state is forgotten, and the retry reads the switch. A write that fails,
-a reconnect and a pipeline load forget it too (whatever happened, the switch is read)."""
+therefore start from the known state, and one read of the whole switch per update makes
+sure it is right: either the verify after the writes (a known state that is wrong -- a
+write by someone else, a switch that lost its tables without a reconnect -- shows there
+as a mismatch: the update fails before the flip, the known state is forgotten, and the
+retry reads the switch), or, for a failure's update, a read ahead of the writes (the
+known state starts from it, and the verify reads back by key only what was written).
+A write that fails, a reconnect and a pipeline load forget it too (whatever happened,
+the switch is read)."""
 
 from __future__ import annotations
 

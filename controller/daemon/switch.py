@@ -374,15 +374,19 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         """Read the switch (and split what was read) now, for the update about to start: the
         controller calls it beside a failure's routes computation, so the update's survey
         and prepare start from a state read in this update and the prepare's verify reads
-        back only what it wrote (:meth:`GenerationWriter._verify_written`: 0.1 s less at (108,
-        6)). Anything changed behind the daemon's back before this read is in what the
+        back only what it wrote (:meth:`GenerationWriter._verify_written`), off the way to the
+        flip. Anything changed behind the daemon's back before this read is in what the
         prepare diffs against: the update writes it right. False: not read (switch down,
-        an error, a backend without a read by key: the update then verifies as before)."""
+        an error, a backend without a read by key, a switch whose inactive generation holds
+        no shadow of the routes: the update then verifies as before, by a whole read)."""
         if not self.backend.reads_by_key:      # its verify reads the whole switch anyway
             return False
         with self.op_lock:
             if self.state != "up":
                 return False
+            if self._known is not None and self.active is not None \
+                    and not self._read_known()[1].entries(1 - self.active):
+                return False      # no shadow: a whole generation is written, and read back whole
             try:
                 self._ensure_pipeline()
                 with paused_gc():

@@ -296,89 +296,129 @@ def test_a_mask_written_in_the_middle_of_an_update_changes_no_generation(net):
     assert c.report["generation_s"] is not None
 
 
-def _junk_behind_the_back(sw, a, routes):
+def _junk_behind_the_back(sw, a, routes, clash=True, stray=True):
     """Into generation 0 of ``sw`` (the shadow, not live), where a recovery writes ``routes``
-    again: one entry clashing with them and one they do not have."""
+    again: one entry clashing with them and/or one they do not have. Returns the stray."""
     want = a.role.routes(routes, 0)
     keys = {entry_key(e) for e in want.entries}
     hop = next(e for e in want.entries if e.table.endswith("uro_next_hop"))
-    p = dict(hop.params)
-    p["n"] = 2 if p["n"] == 1 else 1
-    sw.set_entry(replace(hop, params=tuple(p.items())))                       # clashes with an insert
-    stray = replace(hop, match=tuple((k, 0 if k == "dst_tor" else v) for k, v in hop.match))
-    assert entry_key(stray) not in keys
-    sw.set_entry(stray)                                                         # not in the routes at all
+    if clash:       # an entry the update inserts (not on the switch as the daemon knows it)
+        held = {entry_key(e) for e in sw.state().entries}
+        new = next(e for e in want.entries if entry_key(e) not in held and not e.is_default)
+        groups = sorted({e.group_id for e in sw.state().entries if e.group_id is not None} - {new.group_id})
+        sw.set_entry(replace(new, group_id=groups[0]) if new.group_id is not None else new)
+    junk = replace(hop, match=tuple((k, 0 if k == "dst_tor" else v) for k, v in hop.match))
+    assert entry_key(junk) not in keys
+    if stray:
+        sw.set_entry(junk)                                                     # not in the routes at all
+    return junk
 
 
-def _counting_reads(a, writes=None):
+def _counting_reads(a, events=None):
     """Count ``a``'s whole reads and keep what its reads by key asked for (and, in
-    ``writes``, the diffs written since the last whole read)."""
+    ``events``, the diffs written and "asked" where a read by key happened)."""
     reads, asked = [], []
     read, by_key, apply = a.backend.read_state, a.backend.read_objects, a.backend.apply
+    a.backend.read_state = lambda: reads.append(1) or read()
 
-    def whole():
-        reads.append(1)
-        if writes is not None:
-            writes.clear()
-        return read()
-    a.backend.read_state = whole
-    a.backend.read_objects = lambda b: asked.append(b) or by_key(b)
-    if writes is not None:
-        a.backend.apply = lambda d, progress=None: writes.append(d) or apply(d, progress)
+    def keyed(b):
+        asked.append(b)
+        if events is not None:
+            events.append("asked")
+        return by_key(b)
+    a.backend.read_objects = keyed
+    if events is not None:
+        a.backend.apply = lambda d, progress=None: events.append(d) or apply(d, progress)
     return reads, asked
 
 
-def test_a_failures_update_reads_a_switch_once_ahead_and_verifies_what_it_wrote(net):
-    """A failure's update reads each switch once, beside its routes computation (the read
-    ahead); survey, prepare and retire start from that read plus the daemon's writes, and
-    the prepare's verify reads back by key exactly what it wrote (and the config entry).
-    Whatever changed behind the daemon's back before the update -- junk in the inactive
-    generation, one entry clashing with the new routes and one the new routes do not have --
-    is in what the prepare diffs against: the update writes it right, no update fails, and
-    the new generation is exactly as computed."""
+def _exact(ctl, sw, a):
+    st = sw.state()
+    parts = gens.split(st, a.role.config_table())
+    act = a.role.active(st)[0]
+    assert a.role.live(st) == frozenset({act})
+    assert same_state(parts.gens[act], a.routes_batch(ctl.routes, act))
+    assert same_state(parts.gens[1 - act], a.routes_batch(ctl.routes, 1 - act))   # the shadow (not live)
+    return act
+
+
+def test_a_failures_update_verifies_by_key_what_it_wrote_and_the_switch_is_read_whole_after_it(net):
+    """A failure's update starts from what the daemon knows of the switch (its last read
+    plus its writes since) and reads nothing whole on the way: its prepare's verify reads
+    back by key exactly what it wrote (and the config entry). The whole switch is read
+    once per update, after it: the next maintenance pass reconciles it, long before
+    ``reconcile_s``, and finds nothing to repair."""
     ctl, sws, clock = net
     sw, a = sws["127.0.0.1:50000"], ctl.agents["tor0"]
-    original = ctl.routes
-    writes = []
-    reads, asked = _counting_reads(a, writes)
-    a.backend.read_objects = lambda b, f=a.backend.read_objects: writes.append("asked") or f(b)
+    ctl.maintain(now=clock.t)                     # the periodic reconcile: not due for reconcile_s now
+    events = []
+    reads, asked = _counting_reads(a, events)
     c = ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
     ctl.handle_jobs()
     assert c.report["generation_s"] is not None and a.active == 1
-    assert len(reads) == 1, "survey, prepare and retire read the switch again"
+    assert not reads, "the update read the switch whole"
     assert len(asked) == 1
-    prepared = writes[:writes.index("asked")]      # the prepare's writes (after the read ahead)
+    # the prepare's writes: the route diffs before the read by key (the mask and the flips
+    # are config writes of their own)
     cfg = (a.role.config_table(), "default")
+    prepared = [d for d in events[:events.index("asked")]
+                if any(b.members or b.groups or any(entry_key(e) != cfg for e in b.entries)
+                       for b in (d.insert, d.modify, d.delete))]
     wrote = {entry_key(e) for d in prepared for b in (d.insert, d.modify, d.delete) for e in b.entries}
     assert cfg not in wrote and len(wrote) > 10
     assert {entry_key(e) for e in asked[0].entries} == wrote | {cfg}
     assert len(asked[0].members) == sum(len(b.members) for d in prepared for b in (d.insert, d.modify, d.delete))
-    _junk_behind_the_back(sw, a, original)
-    c2 = ctl.submit(Change("recover", "uplink", (0, 1), detected=clock.t))
-    ctl.handle_jobs()
-    assert "error" not in c2.report and c2.report["generation_s"] is not None, c2.report
-    assert len(reads) == 2 and len(asked) == 2 and a.stats["swap_failures"] == 0
-    st = sw.state()
-    assert a.role.active(st)[0] == 0 and a.role.live(st) == frozenset({0})
-    parts = gens.split(st, a.role.config_table())
-    assert same_state(parts.gens[0], a.routes_batch(ctl.routes, 0))
-    assert same_state(parts.gens[1], a.routes_batch(ctl.routes, 1))       # the shadow (not live)
+    assert a.reconcile_due
+    runs = a.stats["reconcile_runs"]
+    ctl.maintain(now=clock.t + 0.2)               # the next pass, well within reconcile_s
+    assert a.stats["reconcile_runs"] == runs + 1 and len(reads) == 1 and not a.reconcile_due
+    assert a.stats["repairs"] == 0
+    _exact(ctl, sw, a)
 
 
-def test_an_update_without_a_read_ahead_verifies_the_whole_switch_and_catches_a_stale_known_state(net):
-    """Where the update did not read the switch ahead (that read failed, an update not of a
-    failure), it starts from what the daemon knows (its last read plus its writes since)
-    and its verify reads the whole switch: a switch changed behind its back fails that
-    update before any flip (the old generation stays active, alone live), and the retry
-    reads the switch and ends with the new generation exactly as computed."""
+def test_what_changed_behind_the_daemons_back_is_repaired_by_the_update_or_right_after_it(net):
+    """A switch changed behind the daemon's back (an out-of-band write into the inactive
+    generation, where a recovery writes the original routes again): an entry clashing with
+    what the update inserts is refused by the switch, and the slot is emptied and written
+    whole instead (read back whole); a stray entry the update does not write is found by
+    the reconcile right after the update and deleted. Either way no update fails and the
+    switch ends exactly as computed."""
+    ctl, sws, clock = net
+    sw, a = sws["127.0.0.1:50000"], ctl.agents["tor0"]
+    original = ctl.routes
+    for clash, stray in ((True, False), (False, True)):
+        ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+        ctl.handle_jobs()
+        ctl.maintain(now=clock.t)
+        refused, repairs = a.stats["diff_refused"], a.stats["repairs"]
+        junk = _junk_behind_the_back(sw, a, original, clash=clash, stray=stray)
+        c = ctl.submit(Change("recover", "uplink", (0, 1), detected=clock.t))
+        ctl.handle_jobs()
+        assert "error" not in c.report and a.stats["swap_failures"] == 0, c.report
+        if clash:
+            assert a.stats["diff_refused"] == refused + 1
+        else:
+            assert a.stats["diff_refused"] == refused
+            assert entry_key(junk) in {entry_key(e) for e in sw.state().entries}   # live until ...
+            ctl.maintain(now=clock.t)                                               # ... the pass after
+            assert a.stats["repairs"] > repairs
+            assert entry_key(junk) not in {entry_key(e) for e in sw.state().entries}
+        assert _exact(ctl, sw, a) == 0
+
+
+def test_a_backend_without_a_read_by_key_verifies_the_whole_switch_and_catches_a_stale_known_state(net):
+    """Where the backend has no read by key (BfRt here), the verify after the writes reads
+    the whole switch: a switch changed behind the daemon's back fails that update before
+    any flip (the old generation stays active, alone live), and the retry reads the switch
+    and ends with the new generation exactly as computed."""
     ctl, sws, clock = net
     sw, a = sws["127.0.0.1:50000"], ctl.agents["tor0"]
     original = ctl.routes
     ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
     ctl.handle_jobs()
+    a.backend.reads_by_key = False
     reads, asked = _counting_reads(a)
-    a.read_ahead = lambda: False
-    _junk_behind_the_back(sw, a, original)
+    _junk_behind_the_back(sw, a, original, clash=False)
     c2 = ctl.submit(Change("recover", "uplink", (0, 1), detected=clock.t))
     ctl.handle_jobs()
     assert "not active on tor0" in c2.report.get("error", "")   # what it knew was stale: failed before any flip
@@ -387,11 +427,7 @@ def test_an_update_without_a_read_ahead_verifies_the_whole_switch_and_catches_a_
     assert a.role.active(st)[0] == 1 and a.role.live(st) == frozenset({1}) and a.stats["swap_failures"] == 1
     ctl.maintain(now=clock.t + 10)             # the maintenance pass asks for the update again ...
     ctl.handle_jobs()                          # ... which reads the switch
-    st = sw.state()
-    assert a.role.active(st)[0] == 0 and a.role.live(st) == frozenset({0})
-    parts = gens.split(st, a.role.config_table())
-    assert same_state(parts.gens[0], a.routes_batch(ctl.routes, 0))
-    assert same_state(parts.gens[1], a.routes_batch(ctl.routes, 1))
+    assert _exact(ctl, sw, a) == 0
 
 
 def test_a_write_the_switch_acknowledged_but_does_not_hold_fails_the_verify_before_any_flip(net):

@@ -217,9 +217,9 @@ class GenerationWriter:
         from a read of the whole switch."""
         return restrict(self._read(), objects)
 
-    def _read_in_update(self) -> bool:
-        """Whether the state this update's writes are diffed against was read from the
-        switch during the update (plus this writer's writes since): then a prepare's verify
+    def _knows_state(self) -> bool:
+        """Whether the state this writer's diffs start from is what the switch holds (its
+        last read plus this writer's acknowledged writes since): then a prepare's verify
         reads back only what it wrote (:meth:`_verify_written`). Default: yes (the default
         :meth:`_read_known` reads the switch)."""
         return True
@@ -351,10 +351,10 @@ class GenerationWriter:
         """Read back what ``d`` wrote, by identity (:meth:`_read_objects`): what it inserted
         or modified holds what was written, what it deleted is gone, and ``expect_active``
         is still the active generation (the config entry ``config`` names is read with
-        them). Used where the state ``d`` was diffed against was read from the switch in
-        this update (:meth:`_read_in_update`): the rest of the slot was read then and not
-        written since, so the generation is complete as :meth:`_verify` would find it
-        (docs/daemon.md "One read per switch and update")."""
+        them). Used where the state ``d`` was diffed against is what the switch holds
+        (:meth:`_knows_state`): the rest of the slot is then as known, and the generation
+        complete as :meth:`_verify` would find it (docs/daemon.md "One read per switch and
+        update")."""
         want = Batch(d.insert.members + d.modify.members, d.insert.groups + d.modify.groups,
                      d.insert.entries + d.modify.entries)
         table = self.role.config_table()
@@ -483,7 +483,7 @@ class NetworkPhases:
             # only what differs from what the slot holds (the shadow of the active routes);
             # the config entry as read (before the flip above): equal, not written
             written, d = self._write_slot(actual, prepare, lambda: combine(static, parts.gens[act]))
-            if d is not None and parts.config is not None and self._read_in_update() \
+            if d is not None and parts.config is not None and self._knows_state() \
                     and len(d) <= BY_KEY_MAX_SHARE * objects(actual):
                 self._verify_written(d, parts.config, expect_active=act)
             else:

@@ -30,7 +30,7 @@ import collections
 import queue
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
@@ -503,7 +503,9 @@ class Controller:
                 if a.retry_install and now >= nxt["retry"]:
                     nxt["retry"] = now + d.reconnect_s
                     self.request_update()
-            elif now >= nxt["reconcile"]:
+            elif now >= nxt["reconcile"] or a.reconcile_due:
+                # due after an update that verified only what it wrote: the whole switch is
+                # read once per update, after it (docs/daemon.md "One read per switch and update")
                 a.reconcile(routes)
                 nxt["reconcile"] = now + d.reconcile_s
                 self._behind(a)
@@ -669,11 +671,6 @@ class Controller:
             except queue.Empty:
                 pass
         err = None
-        with self._state_lock:
-            ahead = [a for a in self.agents.values() if a.state == "up"]
-        # every switch read beside the routes computation (one read per switch and update, as
-        # before, but off the way to the flip): the prepare then verifies only what it wrote
-        reads = [self._pool.submit(a.read_ahead) for a in ahead]
         try:
             with self._state_lock:
                 r = self.routes
@@ -689,7 +686,6 @@ class Controller:
                     self.routes = new
                 self.log.event("routes.computed", version=new.version, seconds=round(new.seconds, 4),
                                failed=self.failed.as_dict(), **({"note": new.notes[0]} if new.notes else {}))
-                wait(reads)
                 results = self.install_all()
             try:      # the degraded routes' buckets may differ: hosts follow them
                 self.host_rules = hosts.rules_for(self.cfg, new)
@@ -706,10 +702,6 @@ class Controller:
             err = f"routes on the degraded schedule failed: {e}"
             self.log.error("routes.failed", error=str(e))
             results = {}
-        finally:
-            wait(reads)
-            for a in ahead:      # not surveyed (routes failed, switch gone): not kept for later
-                a.drop_read_ahead()
         # "active": the last switch's flip (the old generation's cleanup comes after)
         flips = [self.agents[k].activated_at for k, v in results.items()
                  if v is not None and k in self.agents and self.agents[k].activated_at is not None]

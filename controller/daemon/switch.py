@@ -95,8 +95,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.last_swap: dict | None = None
         self._cache: dict = {}
         self._known: KnownState | None = None   # the last read + the writes since (None: read the switch)
-        self._ahead: KnownState | None = None   # the known state a read ahead of an update started
-        self._update_read: KnownState | None = None   # ... the one the update in progress started from
+        self.reconcile_due = False    # an update verified only what it wrote: reconcile at the next pass
         self.shadows = True           # first generation gets its shadow (Controller.shadows; Diff-only writes)
         self._written_config = None
         self._adopted = False         # set_pipeline called in this session
@@ -364,48 +363,19 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         with self.io_lock:
             return self.backend.read_objects(objects)
 
-    def _read_in_update(self) -> bool:
-        """The known state is the one this update's read ahead started (:meth:`read_ahead`),
-        with only this writer's acknowledged writes since (a failed write or a reconnect
-        forgets it; any other read starts another one)."""
-        return self._known is not None and self._known is self._update_read
+    def _knows_state(self) -> bool:
+        """The known state (:mod:`controller.agent.known`) is what the switch holds: this
+        session's last read plus the writes it acknowledged since. P4Runtime lets only the
+        primary client write (a takeover ends our session, a restarted switch too, and
+        either drops the known state), so only out-of-band writes (bmv2's Thrift CLI) can
+        make it wrong; the reconcile that follows an update verified by key reads the
+        whole switch and repairs them (:attr:`reconcile_due`). A backend without a read by
+        key verifies by a whole read anyway."""
+        return self._known is not None and self.backend.reads_by_key
 
-    def read_ahead(self) -> bool:
-        """Read the switch (and split what was read) now, for the update about to start: the
-        controller calls it beside a failure's routes computation, so the update's survey
-        and prepare start from a state read in this update and the prepare's verify reads
-        back only what it wrote (:meth:`GenerationWriter._verify_written`), off the way to the
-        flip. Anything changed behind the daemon's back before this read is in what the
-        prepare diffs against: the update writes it right. False: not read (switch down,
-        an error, a backend without a read by key, a switch whose inactive generation holds
-        no shadow of the routes: the update then verifies as before, by a whole read)."""
-        if not self.backend.reads_by_key:      # its verify reads the whole switch anyway
-            return False
-        with self.op_lock:
-            if self.state != "up":
-                return False
-            if self._known is not None and self.active is not None \
-                    and not self._read_known()[1].entries(1 - self.active):
-                return False      # no shadow: a whole generation is written, and read back whole
-            try:
-                self._ensure_pipeline()
-                with paused_gc():
-                    self._read_split()
-            except BackendError:
-                return False      # the survey meets it again and handles it as ever
-            self._ahead = self._known
-            return True
-
-    def drop_read_ahead(self) -> None:
-        """A read ahead the update did not start from (its routes failed, the switch was not
-        surveyed) is not kept for a later one."""
-        self._ahead = None
-
-    def survey(self, routes):
-        """:meth:`NetworkPhases.survey`; the update starts from the read ahead of it, if
-        one was made since the last update (:meth:`read_ahead`)."""
-        self._update_read, self._ahead = self._ahead, None
-        return super().survey(routes)
+    def _verify_written(self, d: Diff, config, expect_active: int) -> None:
+        super()._verify_written(d, config, expect_active)
+        self.reconcile_due = True     # the whole switch read back after the update
 
     def _read_known(self) -> tuple[Batch, gens.Parts]:
         known = self._known
@@ -466,6 +436,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         with self.op_lock:
             if self.state != "up":
                 raise BackendError(f"switch {self.name!r} is {self.state}")
+            self.reconcile_due = False
             self.stats["reconcile_runs"] += 1
             self.metrics.reconcile_runs.labels(self.name).inc()
             if self._ensure_pipeline():   # (re)loaded: the switch is empty (no link marks either)

@@ -9,9 +9,9 @@ therefore start from the known state, and one read of the whole switch per updat
 sure it is right: either the verify after the writes (a known state that is wrong -- a
 write by someone else, a switch that lost its tables without a reconnect -- shows there
 as a mismatch: the update fails before the flip, the known state is forgotten, and the
-retry reads the switch), or, for a failure's update, a read ahead of the writes (the
-known state starts from it, and the verify reads back by key only what was written).
-A write that fails, a reconnect and a pipeline load forget it too (whatever happened,
+retry reads the switch), or, where the backend reads by key (P4Runtime: only the primary
+writes), a verify by key of what was written and a reconcile right after the update
+(it repairs what an out-of-band write changed). A write that fails, a reconnect and a pipeline load forget it too (whatever happened,
 the switch is read)."""
 
 from __future__ import annotations

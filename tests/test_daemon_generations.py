@@ -489,55 +489,15 @@ def test_config_patched_is_the_split_of_the_state_after_a_config_write(tmp_path)
         assert gens.config_patched(parts, d, table) is None
 
 
-def test_a_failures_update_splits_only_what_it_read_back(tmp_path):
-    """The known state's split is made while the network is quiet (after the retire) and
-    carried across config writes (the failure's down mask, the flips): on the way to the
-    new generation an update splits only its verify's read (then the retire's result, once
-    done); every split an update starts from equals splitting the switch's state then."""
+def _splits_and_writes(tmp_path):
+    """A started network whose ToR 0 just retired (as an update ends), and ``events``: every
+    split ("split"), route write ("write") and flip (("flip", generation)) of it, and for
+    every split an update starts from whether it equals splitting the switch's state
+    then. ``restore()`` puts the split function back."""
     ctl, sw = started(tmp_path)
     a = ctl.agents["tor0"]
     table = a.role.config_table()
-    a.phase(a.retire_generation, a.active, ctl.routes)     # as an update ends
-    events = []
-    split, write, read_known = gens.split, a._write, a._read_known
-
-    def counted(state, t):
-        events.append("split")
-        return split(state, t)
-
-    def written(d):
-        events.append("write")
-        return write(d)
-
-    def checked():
-        actual, parts = read_known()
-        events.append(parts == split(sw.state(), table) and same_state(actual, sw.state()))
-        return actual, parts
-    gens.split, a._write, a._read_known = counted, written, checked
-    try:
-        a.set_down(frozenset({1}))                           # the failure's mask: one config write
-        ctl.routes = routes_b(ctl)
-        ctl.install_all()
-    finally:
-        gens.split = split
-    starts = [e for e in events if isinstance(e, bool)]
-    assert starts and all(starts), "a split the update started from is not the switch's state"
-    # the new generation's write, its verify's split; the retire's write, the quiet split
-    # (the mask and the flips are config writes of their own: no split after them)
-    assert [e for e in events if isinstance(e, str)] == ["write", "split", "write", "split"]
-    assert a.role.active(sw.state())[0] == a.active
-
-
-def test_a_failures_update_splits_nothing_on_the_way_to_the_flip(tmp_path):
-    """A failure's update starts from the known state's split made while the network was
-    quiet (carried across its down mask): from detection to the flip that makes every
-    source stamp the new generation it writes once (the prepare) and splits nothing (its
-    verify reads back by key only what it wrote); the retire splits after, and the split
-    an update starts from is the switch's state."""
-    ctl, sw = started(tmp_path)
-    a = ctl.agents["tor0"]
-    table = a.role.config_table()
-    a.phase(a.retire_generation, a.active, ctl.routes)     # as an update ends
+    a.phase(a.retire_generation, a.active, ctl.routes)
     events = []
     split, write, flip, read_known = gens.split, a._write, a._flip, a._read_known
 
@@ -558,12 +518,47 @@ def test_a_failures_update_splits_nothing_on_the_way_to_the_flip(tmp_path):
         events.append(parts == split(sw.state(), table) and same_state(actual, sw.state()))
         return actual, parts
     gens.split, a._write, a._flip, a._read_known = counted, written, flipped, checked
+
+    def restore():
+        gens.split = split
+    return ctl, sw, a, events, restore
+
+
+def test_a_failures_update_splits_only_what_it_read_back(tmp_path):
+    """The known state's split is made while the network is quiet (after the retire) and
+    carried across config writes (the failure's down mask, the flips): on the way to the
+    new generation an update that verifies by a whole read splits only that read (then the
+    retire's result, once done); every split an update starts from equals splitting the
+    switch's state then."""
+    ctl, sw, a, events, restore = _splits_and_writes(tmp_path)
+    a.backend.reads_by_key = False            # the verify reads the whole switch
+    try:
+        a.set_down(frozenset({1}))                           # the failure's mask: one config write
+        ctl.routes = routes_b(ctl)
+        ctl.install_all()
+    finally:
+        restore()
+    starts = [e for e in events if isinstance(e, bool)]
+    assert starts and all(starts), "a split the update started from is not the switch's state"
+    # the new generation's write, its verify's split; the retire's write, the quiet split
+    # (the mask and the flips are config writes of their own: no split after them)
+    assert [e for e in events if e in ("write", "split")] == ["write", "split", "write", "split"]
+    assert a.role.active(sw.state())[0] == a.active
+
+
+def test_a_failures_update_splits_nothing_on_the_way_to_the_flip(tmp_path):
+    """A failure's update starts from the known state's split made while the network was
+    quiet (carried across its down mask): from detection to the flip that makes every
+    source stamp the new generation it writes once (the prepare) and splits nothing (its
+    verify reads back by key only what it wrote); the retire splits after, and the split
+    an update starts from is the switch's state."""
+    ctl, sw, a, events, restore = _splits_and_writes(tmp_path)
     old = a.active
     try:
         c = ctl.submit(Change("fail", "uplink", (0, 1), detected=ctl.clock()))
         ctl.handle_jobs()
     finally:
-        gens.split = split
+        restore()
     assert "error" not in c.report, c.report
     starts = [e for e in events if isinstance(e, bool)]
     assert starts and all(starts), "a split the update started from is not the switch's state"

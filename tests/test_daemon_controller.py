@@ -11,6 +11,7 @@ pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip ins
 
 from dataclasses import replace
 
+from controller.agent.backend import Diff
 from controller.agent.desired import GENERATION_KEY
 from controller.agent.diff import diff as state_diff, entry_key, same_state
 from controller.cli.main import main as uro
@@ -20,6 +21,7 @@ from controller.daemon.config import load
 from controller.daemon.controller import Change, Controller
 from controller.daemon.log import EventLog
 from controller.schedule.degrade import dead_circuits
+from controller.tables.entries import Batch
 
 from daemon_fakes import FakeSwitch, make_backend_for, net_toml, ocs_switch, tor_switch
 
@@ -406,6 +408,23 @@ def test_what_changed_behind_the_daemons_back_is_repaired_by_the_update_or_right
         assert _exact(ctl, sw, a) == 0
 
 
+def test_a_verify_by_key_that_fails_forgets_what_the_daemon_knew(net):
+    """A verify by key that finds the switch holding something else than what was written
+    fails (SwapError, naming the object) and the daemon forgets what it knew of the switch:
+    the next step starts from the switch's own state, not from the writes it believed."""
+    ctl, sws, clock = net
+    sw, a = sws["127.0.0.1:50000"], ctl.agents["tor0"]
+    a.phase(a.survey, ctl.routes)                   # the known state, from the last read
+    e = next(x for x in sw.state().entries if x.table.endswith("uro_next_hop"))
+    held = replace(e, params=tuple((k, v + 1 if k == "n" else v) for k, v in e.params))
+    sw.set_entry(held)                                 # acknowledged as `e`, holds `held`
+    cfg = next(x for x in sw.state().entries if x.table == a.role.config_table() and x.is_default)
+    with pytest.raises(gens.SwapError, match="did not read back as written.*uro_next_hop"):
+        a.phase(a._verify_written, Diff(modify=Batch(entries=[e])), cfg, a.active)
+    actual, _ = a.phase(a._read_known)
+    assert held in actual.entries and e not in actual.entries
+
+
 def test_a_backend_without_a_read_by_key_verifies_the_whole_switch_and_catches_a_stale_known_state(net):
     """Where the backend has no read by key (BfRt here), the verify after the writes reads
     the whole switch: a switch changed behind the daemon's back fails that update before
@@ -434,7 +453,8 @@ def test_a_write_the_switch_acknowledged_but_does_not_hold_fails_the_verify_befo
     """The verify of what was written reads it back: a switch that acknowledges an entry
     and holds another one (here: every route entry of the new generation silently gets
     other parameters) fails the update before any flip -- the old generation stays
-    active on every switch, and the wrong one is never declared live there."""
+    active on every switch, and the wrong one is never declared live there; the retry
+    starts from a read of the switch and ends exactly as computed."""
     ctl, sws, clock = net
     sw, a = sws["127.0.0.1:50000"], ctl.agents["tor0"]
 
@@ -452,6 +472,12 @@ def test_a_write_the_switch_acknowledged_but_does_not_hold_fails_the_verify_befo
     for n in ("tor0", "tor1"):                   # every source still stamps the old generation
         assert a.role.active(sws[f"127.0.0.1:5000{n[-1]}"].state())[0] == 0
     assert a.role.live(sw.state()) == frozenset({0})    # never declared live where it is wrong
+    # what the daemon knew is forgotten: the retry reads the switch, rewrites what differs
+    # (the switch now holds what it is written) and ends exactly as computed
+    sw.watch = None
+    ctl.maintain(now=clock.t + 10)
+    ctl.handle_jobs()
+    assert _exact(ctl, sw, a) == 1
 
 
 def test_a_failed_tor_that_does_not_answer_does_not_hold_up_the_new_generation(net):

@@ -118,8 +118,9 @@ class SwitchBackend(abc.ABC):
     #: do after a recovery); where it does not, the daemon never calls it
     marks_links: ClassVar[bool] = False
     #: :meth:`read_objects` asks the switch for the named objects only (not a whole read):
-    #: the daemon then reads a switch ahead of an update and verifies only what it wrote
-    #: (docs/daemon.md "One read per switch and update"); where it does not, nothing changes
+    #: the daemon then verifies an update by reading back what it wrote and reads the
+    #: switch whole right after the update (docs/daemon.md "One read per switch and
+    #: update"); where it does not, the verify reads the whole switch
     reads_by_key: ClassVar[bool] = False
 
     def __init__(self, address: SwitchAddress):

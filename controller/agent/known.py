@@ -11,8 +11,9 @@ write by someone else, a switch that lost its tables without a reconnect -- show
 as a mismatch: the update fails before the flip, the known state is forgotten, and the
 retry reads the switch), or, where the backend reads by key (P4Runtime: only the primary
 writes), a verify by key of what was written and a reconcile right after the update
-(it repairs what an out-of-band write changed). A write that fails, a reconnect and a pipeline load forget it too (whatever happened,
-the switch is read)."""
+(it repairs what an out-of-band write changed). A write that fails, a verify that
+fails, a reconnect and a pipeline load forget it too (whatever happened, the switch is
+read)."""
 
 from __future__ import annotations
 

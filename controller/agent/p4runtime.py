@@ -591,9 +591,9 @@ class P4RuntimeClient:
     def read_objects(self, objects: Batch) -> Batch:
         """The objects of ``objects`` the switch holds (:meth:`SwitchBackend.read_objects`),
         each asked by its identity: bmv2's server finds an entry by its match key and a
-        member or group by its id, so reading the 2.6K objects a failure's update wrote on
-        a (108, 6) ToR costs a fraction of reading its 14.7K (docs/daemon.md "One read per
-        switch and update"). Objects the switch does not hold are not in its answer."""
+        member or group by its id, so reading the 2.6-3.1K objects a failure's update wrote
+        on a (108, 6) ToR takes about half the time of reading its 14.7K (docs/agent.md
+        "Reads by key"). Objects the switch does not hold are not in its answer."""
         info = self._need_p4info()
         reqs = []
         try:

@@ -374,7 +374,11 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         return self._known is not None and self.backend.reads_by_key
 
     def _verify_written(self, d: Diff, config, expect_active: int) -> None:
-        super()._verify_written(d, config, expect_active)
+        try:
+            super()._verify_written(d, config, expect_active)
+        except BackendError:
+            self._known = None        # the switch holds something else: the retry reads it
+            raise
         self.reconcile_due = True     # the whole switch read back after the update
 
     def _read_known(self) -> tuple[Batch, gens.Parts]:

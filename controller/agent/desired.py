@@ -155,7 +155,7 @@ class Role(abc.ABC):
             return frozenset({act})
         (name, (one, both)), = live.items()
         for e in state.entries:
-            if e.table == table and e.is_default:
+            if is_config(e, table):
                 m = dict(e.params).get(name, 0)
                 return frozenset(g for g in (0, 1) if m >> g & 1)
         return frozenset()
@@ -165,7 +165,7 @@ class Role(abc.ABC):
         generation None: the switch is unconfigured (drops everything but timers)."""
         table, action, gen_param, bits, _ = self._codec()
         for e in state.entries:
-            if e.table == table and e.is_default:
+            if is_config(e, table):
                 if e.action != action:
                     return None, frozenset()
                 p = dict(e.params)
@@ -173,6 +173,12 @@ class Role(abc.ABC):
                 down = frozenset(u for u, (name, bit) in bits.items() if p.get(name, 0) & bit)
                 return gen, down
         return None, frozenset()
+
+
+def is_config(e: TableEntry, config_table: str) -> bool:
+    """Whether ``e`` is a switch's config entry: the default entry of its config table
+    (active generation, live generations, down mask)."""
+    return e.is_default and e.table == config_table
 
 
 def entry_generation(e: TableEntry) -> int | None:

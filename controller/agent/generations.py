@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from controller.agent.backend import BackendError, Diff
-from controller.agent.desired import Role, Routes, entry_generation
+from controller.agent.desired import Role, Routes, entry_generation, is_config
 from controller.agent.diff import diff as state_diff, entry_key, explain, group_key, member_key, restrict, same_state
 from controller.tables.entries import Batch, TableEntry
 
@@ -68,11 +68,11 @@ def split(state: Batch, config_table: str) -> Parts:
     out = Parts()
     owner: dict = {}
     for e in state.entries:
+        if is_config(e, config_table):
+            out.config = e
+            continue
         if e.is_default:
-            if e.table == config_table:
-                out.config = e
-            else:
-                out.other_defaults.append(e)
+            out.other_defaults.append(e)
             continue
         g = entry_generation(e)
         part = out.static if g is None else out.gens.setdefault(g, Batch())
@@ -102,7 +102,7 @@ def config_patched(parts: Parts, d: Diff, config_table: str) -> Parts | None:
     if d.delete.entries or any(b.members or b.groups for b in (d.insert, d.modify, d.delete)):
         return None
     written = d.insert.entries + d.modify.entries
-    if not all(e.is_default and e.table == config_table for e in written):
+    if not all(is_config(e, config_table) for e in written):
         return None
     return replace(parts, config=written[-1]) if written else parts
 
@@ -358,12 +358,12 @@ class GenerationWriter:
         want = Batch(d.insert.members + d.modify.members, d.insert.groups + d.modify.groups,
                      d.insert.entries + d.modify.entries)
         table = self.role.config_table()
-        wrote_config = any(e.table == table and e.is_default for e in want.entries)
+        wrote_config = any(is_config(e, table) for e in want.entries)
         got = self._read_objects(Batch(want.members + d.delete.members, want.groups + d.delete.groups,
                                        want.entries + d.delete.entries + ([] if wrote_config else [config])))
         act, _ = self.role.active(got)
         if not wrote_config:
-            got = Batch(got.members, got.groups, [e for e in got.entries if not (e.table == table and e.is_default)])
+            got = Batch(got.members, got.groups, [e for e in got.entries if not is_config(e, table)])
         if not same_state(got, want):
             raise SwapError(f"switch {self.label!r}: what was written did not read back as written: "
                             f"{explain(got, want)}")

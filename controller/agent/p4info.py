@@ -308,17 +308,22 @@ class P4Info:
             self._fill_action(msg.action.action, e.action, e.params)
         return msg
 
-    def member(self, m: Member, msg: "p4r.ActionProfileMember | None" = None) -> "p4r.ActionProfileMember":
+    def member(self, m: Member, msg: "p4r.ActionProfileMember | None" = None,
+               key_only: bool = False) -> "p4r.ActionProfileMember":
         if msg is None:
             msg = p4r.ActionProfileMember()
         msg.action_profile_id, msg.member_id = self.profile(m.profile).id, m.member_id
-        self._fill_action(msg.action, m.action, m.params)
+        if not key_only:
+            self._fill_action(msg.action, m.action, m.params)
         return msg
 
-    def group(self, g: Group, msg: "p4r.ActionProfileGroup | None" = None) -> "p4r.ActionProfileGroup":
+    def group(self, g: Group, msg: "p4r.ActionProfileGroup | None" = None,
+              key_only: bool = False) -> "p4r.ActionProfileGroup":
         if msg is None:
             msg = p4r.ActionProfileGroup()
         msg.action_profile_id, msg.group_id = self.profile(g.profile).id, g.group_id
+        if key_only:
+            return msg
         # the profile's largest group, not this group's size: bmv2 refuses a MODIFY that
         # changes max_size, and a diff-only write (docs/daemon.md "Diff-only writes")
         # changes a group's member list in place
@@ -327,30 +332,17 @@ class P4Info:
             msg.members.add(member_id=i, weight=1)
         return msg
 
-    def fill_entity(self, ent: "p4r.Entity", obj) -> "p4r.Entity":
-        """Encode a state object into ``ent`` (in place: no message copies)."""
+    def fill_entity(self, ent: "p4r.Entity", obj, key_only: bool = False) -> "p4r.Entity":
+        """Encode a state object into ``ent`` (in place: no message copies). ``key_only``:
+        its identity alone, as a read by key names it -- a table entry's table, match and
+        priority (a default entry: its table), a member's or group's profile and id; no
+        action, no member list."""
         if isinstance(obj, TableEntry):
-            self.table_entry(obj, ent.table_entry)
+            self.table_entry(obj, ent.table_entry, key_only)
         elif isinstance(obj, Member):
-            self.member(obj, ent.action_profile_member)
+            self.member(obj, ent.action_profile_member, key_only)
         elif isinstance(obj, Group):
-            self.group(obj, ent.action_profile_group)
-        else:
-            raise TypeError(f"not a state object: {obj!r}")
-        return ent
-
-    def fill_key(self, ent: "p4r.Entity", obj) -> "p4r.Entity":
-        """The identity of a state object into ``ent``, as a read by key names it: a table
-        entry's table, match and priority (a default entry: its table), a member's or
-        group's profile and id; no action, no member list."""
-        if isinstance(obj, TableEntry):
-            self.table_entry(obj, ent.table_entry, key_only=True)
-        elif isinstance(obj, Member):
-            m = ent.action_profile_member
-            m.action_profile_id, m.member_id = self.profile(obj.profile).id, obj.member_id
-        elif isinstance(obj, Group):
-            g = ent.action_profile_group
-            g.action_profile_id, g.group_id = self.profile(obj.profile).id, obj.group_id
+            self.group(obj, ent.action_profile_group, key_only)
         else:
             raise TypeError(f"not a state object: {obj!r}")
         return ent

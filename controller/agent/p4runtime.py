@@ -600,7 +600,7 @@ class P4RuntimeClient:
             for i, obj in enumerate((*objects.members, *objects.groups, *objects.entries)):
                 if i % self.READ_BY_KEY == 0:
                     reqs.append(p4r.ReadRequest())
-                info.fill_key(reqs[-1].entities.add(), obj)    # in place: no message copies
+                info.fill_entity(reqs[-1].entities.add(), obj, key_only=True)   # in place, no copies
         except P4RuntimeError as e:
             raise P4RuntimeError(f"{self.name}: {e}") from None
         return self._read_decoded(reqs, "read by key") if reqs else Batch()

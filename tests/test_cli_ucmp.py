@@ -191,8 +191,8 @@ def test_compare_subset_and_sample(capsys):
 def test_failures_table_is_monotone_in_alternatives_and_backups(capsys):
     assert main(["failures", *FGEN, "--links", "0.1,0.2", "--ocs", "0.5", "--trials", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[2].split() == ["failure", "rate", "uro", "K=1", "uro", "K=3", "uro", "K=5", "ucmp", "ucmp+backups"]
-    rows = [line.split() for line in lines[3:]]
+    assert lines[3].split() == ["failure", "rate", "uro", "K=1", "uro", "K=3", "uro", "K=5", "ucmp", "ucmp+backups"]
+    rows = [line.split() for line in lines[4:]]
     assert [(r[0], r[1]) for r in rows] == [("links", "0.100"), ("links", "0.200"), ("ocs", "0.500")]
     for r in rows:
         k1, k3, k5, uc, ucb = (float(x.rstrip("%")) for x in r[2:])

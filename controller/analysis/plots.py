@@ -219,7 +219,7 @@ def failure_curves(sched, cols: list[str], rows: list[tuple[str, float, list[flo
         ax.grid(alpha=0.3)
         ax.set_title(f"{kind}")
     axes[0, -1].legend(fontsize=8)
-    fig.suptitle(f"{sched.describe().splitlines()[0]}\nloss = (slice, src, dst) with no surviving route, "
-                 f"mean of {trials} trial(s)", fontsize=8)
+    fig.suptitle(f"{sched.describe().splitlines()[0]}\nloss = (slice, src, dst) whose packet is lost "
+                 f"(uro: the data plane; bound: the oracle), mean of {trials} trial(s)", fontsize=8)
     fig.tight_layout()
     return fig

@@ -96,10 +96,10 @@ def cmd_compare(args) -> int:
     return 0
 
 
-def _trial(case, routes, ks):
+def _trial(case, routes, models):
     from controller.analysis import failures
 
-    return failures.trial_losses(routes, case, ks)
+    return failures.trial_losses(routes, case, models)
 
 
 def failure_table(args):
@@ -121,6 +121,15 @@ def failure_table(args):
     ks = common.parse_list(args.k_list, int, "-K/--alternatives")
     if any(k < 1 or k > 10 for k in ks):
         raise UroError(f"-K/--alternatives values must be 1..10 URO alternatives, got {args.k_list!r}")
+    rs = common.parse_list(args.reroutes, int, "-R/--reroutes")
+    if any(r < 0 or r > 64 for r in rs):
+        raise UroError(f"-R/--reroutes values must be 0..64 re-routing attempts, got {args.reroutes!r}")
+    kinds = common.parse_list(args.model, str, "--model")
+    for name in kinds:
+        if name not in failures.MODELS:
+            raise UroError(f"--model: unknown model {name!r}; choose from: {', '.join(failures.MODELS)}")
+    models = tuple(failures.UroModel(k=k, reroutes=r, model=name, knowledge=args.knowledge)
+                   for name in kinds for k in ks for r in rs)
     if args.trials < 1:
         raise UroError(f"--trials must be >= 1, got {args.trials}")
     cases = [(kind, {kind: v}) for kind, vals in rates.items() for v in vals if v > 0]
@@ -128,16 +137,16 @@ def failure_table(args):
         raise UroError("no failures asked for: give a positive rate to --link-rate, --tor-rate or --ocs-rate")
     sched = common.schedule_from(args, plan=["uro", "ucmp"])
     per_slice = common._hop_budget(getattr(args, "hops_per_slice", "auto"), sched)
-    cols = [f"uro K={k}" for k in ks] + ["ucmp", "ucmp+backups"]
-    trials = [(kind, kw[kind], args.seed + trial) for kind, kw in cases for trial in range(args.trials)]
+    cols = [m.label for m in models] + ["ucmp", "ucmp+backups"]
+    trials = [(kind, kw[kind], args.seed + trial, args.unit) for kind, kw in cases for trial in range(args.trials)]
     with cluster.executor_from(args) as ex:
         uro = compute(sched, UroParams(k=max(ks), hops_per_slice=per_slice), executor=ex)
         uc = ucmp.compute(sched, ucmp.UcmpParams(hops_per_slice=per_slice, backups=args.backups), executor=ex)
         if ex is None:
-            losses = [failures.trial_losses((uro, uc), c, tuple(ks)) for c in trials]
+            losses = [failures.trial_losses((uro, uc), c, models) for c in trials]
         else:
             shared = ex.share((uro, uc))
-            losses = list(ex.map_ordered(_trial, trials, shared, tuple(ks)))
+            losses = list(ex.map_ordered(_trial, trials, shared, models))
     out = []
     for i, (kind, kw) in enumerate(cases):
         acc = np.mean(np.array(losses[i * args.trials:(i + 1) * args.trials]), axis=0)
@@ -151,7 +160,10 @@ def cmd_failures(args) -> int:
     lines = [head] + [[kind, f"{rate:.3f}"] + [f"{100 * x:.3f}%" for x in acc] for kind, rate, acc in rows]
     widths = [max(len(r[i]) for r in lines) for i in range(len(head))]
     print(sched.describe())  # only once every trial has run: a bad rate leaves no partial table
-    print(f"connectivity loss (fraction of (slice, src, dst) with no surviving route), mean of {args.trials} trials")
+    print(f"connectivity loss (fraction of (slice, src, dst) whose packet is lost), mean of {args.trials} trials; "
+          f"failed {'cables' if args.unit == 'cable' else 'circuits'} for 'links'")
+    print("uro: the data plane (the first alternative known to be up is taken and followed); "
+          "bound: the oracle (some alternative survives), which no switch reaches")
     print("\n".join("  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths)))
                     for r in lines))
     return 0
@@ -209,6 +221,20 @@ def failures_args(r) -> None:
                    help="URO alternatives K to compare, comma list (default 1,3,5)")
     r.add_argument("--paths", dest="k_list", action=common.DeprecatedAlias, new="-K/--alternatives",
                    help="deprecated: use -K/--alternatives")
+    r.add_argument("-R", "--reroutes", default="0",
+                   help="URO re-routing attempts per packet (URO Property 3: deferred a slice and looked up "
+                        "again when no alternative is known to be up), comma list (default 0: the ToR program "
+                        "drops such a packet)")
+    r.add_argument("--model", default="dataplane",
+                   help="URO failure models, comma list: dataplane (default: the first alternative known to be up "
+                        "is taken and followed, as the ToR program does) and/or oracle (a bound: some alternative "
+                        "survives)")
+    r.add_argument("--knowledge", default="masks", choices=("masks", "local"),
+                   help="what a ToR knows in the dataplane model: masks (every failed circuit at its ends: port "
+                        "state and liveness masks, after detection; default) or local (its own port state only)")
+    r.add_argument("--unit", default="cable", choices=("cable", "circuit"),
+                   help="what one failed link is: a cable (a ToR uplink's fibre, both ends, every slice; default) "
+                        "or a circuit (one circuit of one slice)")
     r.add_argument("--backups", type=common.non_negative_int, default=2,
                    help="UCMP backup paths for direct-only groups")
     r.add_argument("--trials", type=common.positive_int, default=3, help="random failure sets per rate (default 3)")

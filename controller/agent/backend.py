@@ -38,6 +38,62 @@ class NotPrimary(BackendError):
     """Another controller holds a higher election id: this one must not write."""
 
 
+class ClockNotSupported(BackendError):
+    """The backend cannot read or seed this switch's slice clock (its target, or the
+    program it runs, keeps no clock of its own: ``[clock] mode = "timer"`` is what it
+    supports). The message names the switch and the operation."""
+
+
+@dataclass(frozen=True)
+class ClockProbe:
+    """A switch's slice clock as one probe saw it (docs/clock.md "Messages": a PROBE and
+    its PROBE_REPLY, or what a target reads instead).
+
+    The switch answered at network time ``(k, phase_ns)`` (slice number, 32 bits wrapping,
+    and the time into the slice, ns) when its raw local clock read ``local_ns``; it was
+    ``stratum`` in election ``term`` of lead ``lead`` (whose last exchange with the
+    reference was in slice ``lead_k``). ``sent_ns`` and ``received_ns`` are the reader's
+    clock (:func:`time.monotonic_ns`) just before the probe left and when its answer
+    arrived, so the switch answered inside ``[sent_ns, received_ns]``: its error against
+    the reader's clock is :meth:`offset_ns` give or take :meth:`uncertainty_ns`.
+    ``registers``: the clock's registers (the pipeline contract's ``clock.registers``
+    names: offset, delay, drift, refusals, last exchange, ...) where the answer carries
+    them, else empty."""
+
+    k: int
+    phase_ns: int
+    local_ns: int
+    stratum: int
+    term: int
+    lead: int
+    lead_k: int
+    sent_ns: int
+    received_ns: int
+    registers: dict = field(default_factory=dict)
+
+    def time_ns(self, slice_ns: int, near_ns: int | None = None) -> int:
+        """The switch's network time ``k * L + phase`` in ns, with the 32-bit slice number
+        unwrapped to the one nearest ``near_ns`` (default: the probe's midpoint)."""
+        near = self.midpoint_ns if near_ns is None else near_ns
+        k_near = near // slice_ns
+        k = k_near + ((self.k - k_near + (1 << 31)) % (1 << 32) - (1 << 31))
+        return k * slice_ns + self.phase_ns
+
+    @property
+    def midpoint_ns(self) -> int:
+        return (self.sent_ns + self.received_ns) // 2
+
+    def offset_ns(self, slice_ns: int) -> int:
+        """The switch's network time minus the reader's clock at the probe's midpoint (> 0:
+        the switch is ahead); meaningful where the reader's clock is the reference (the
+        daemon's host, docs/clock.md "Network time")."""
+        return self.time_ns(slice_ns) - self.midpoint_ns
+
+    def uncertainty_ns(self) -> int:
+        """Half the round trip: the switch answered within this of the midpoint."""
+        return (self.received_ns - self.sent_ns + 1) // 2
+
+
 @dataclass(frozen=True)
 class Pipeline:
     """A compiled program as a backend needs it.
@@ -217,6 +273,36 @@ class SwitchBackend(abc.ABC):
     @abc.abstractmethod
     def read_counters(self) -> dict[str, dict[str, int]]:
         """All contract counters, ``{counter: {cell name: packets}}``, in one read."""
+
+    # ---- the switch's own slice clock (docs/clock.md; ``[clock] mode = "sync"``) --------------
+    # A switch whose data plane keeps the slice clock itself is seeded once and then only
+    # watched: these three calls are all the daemon does with its time. A target without
+    # them raises ClockNotSupported (the daemon then refuses sync mode for that switch).
+    # Like send_timer, they may be called from the daemon's clock-watch thread while
+    # another thread writes; a backend serialises them itself where its session needs it.
+
+    def read_clock(self) -> dict[str, int]:
+        """The clock's registers, ``{name: value}`` under the pipeline contract's
+        ``clock.registers`` names (stratum, term, lead, last offset and delay, drift,
+        refusals, last exchange, ...), signed values as signed ints, in one read (the
+        daemon reads them every second). bmv2, whose P4Runtime server reads no registers:
+        a PROBE whose PacketIn carries them. Default: :class:`ClockNotSupported`."""
+        raise ClockNotSupported(f"{self.address.name}: the {self.target} backend cannot read the slice clock")
+
+    def probe_clock(self, timeout_s: float = 1.0) -> ClockProbe:
+        """Ask the switch for its time now (a PROBE; bmv2: PacketOut answered by a
+        PacketIn) and time the exchange on this host (:class:`ClockProbe`). Raises
+        :class:`BackendError` when no answer comes within ``timeout_s``. Default:
+        :class:`ClockNotSupported`."""
+        raise ClockNotSupported(f"{self.address.name}: the {self.target} backend cannot probe the slice clock")
+
+    def seed_clock(self, k: int, phase_ns: int, reference: bool) -> None:
+        """Step the switch's clock to network time ``(k, phase_ns)`` now (a SEED; the caller
+        adds the one-way delay it measured). ``reference``: the switch is the reference
+        clock (the OCS emulator: stratum 0); otherwise it becomes unsynchronized (stratum
+        255) so that its next exchange with a synchronized peer steps or corrects it.
+        Default: :class:`ClockNotSupported`."""
+        raise ClockNotSupported(f"{self.address.name}: the {self.target} backend cannot seed the slice clock")
 
     # ---- links ---------------------------------------------------------------------------
     def clear_link_down(self, uplinks: frozenset[int]) -> frozenset[int]:

@@ -14,6 +14,7 @@ from controller.tofino2 import compiler
 FAKE = """#!/bin/sh
 [ "$1" = "--version" ] && { echo "fake-bf-p4c VERSION"; exit 0; }
 echo run >> "{runs}"
+[ -n "$FAKE_SLEEP" ] && sleep "$FAKE_SLEEP"
 out=""; prev=""
 for a in "$@"; do [ "$prev" = "-o" ] && out="$a"; prev="$a"; last="$a"; done
 grep -q FAIL "$last" && { echo "error: P4 rejected" >&2; exit 1; }
@@ -66,4 +67,24 @@ def test_a_failed_build_is_not_cached(tmp_path, fake):
         with pytest.raises(compiler.CompileError, match="error: P4 rejected"):
             compiler.compile_cached(_program(tmp_path / d, "FAIL"), cache)
     assert runs.read_text().count("run") == 2
-    assert not cache.exists() or list(cache.iterdir()) == []
+    assert not cache.exists() or [p for p in cache.iterdir() if not p.name.startswith(".")] == []
+
+
+def test_concurrent_builds_of_one_program_compile_it_once(tmp_path, fake, monkeypatch):
+    """Two test sessions building the same program at the same time: the second waits for
+    the first one's cache entry instead of running the compiler beside it."""
+    import threading
+
+    runs, _ = fake
+    monkeypatch.setenv("FAKE_SLEEP", "1")
+    cache = tmp_path / "cache"
+    progs = [_program(tmp_path / d, "program 1") for d in ("a", "b", "c")]
+    out: dict = {}
+    threads = [threading.Thread(target=lambda p=p: out.setdefault(p, compiler.compile_cached(p, cache)))
+               for p in progs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert runs.read_text().count("run") == 1
+    assert all(out[p][2].read_text() == "program 1" for p in progs)

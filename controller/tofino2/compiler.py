@@ -20,6 +20,7 @@ programs run after run.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -151,17 +152,22 @@ def compile_cached(p4_file: str | Path, cache_root: str | Path) -> list[Path]:
         raise CompileError(missing_message())
     cache = Path(cache_root) / cache_key(p4_file, exe)
     out = output_dir(p4_file)
-    if (cache / "pipe" / "tofino2.bin").is_file() and (cache / BUILD_INFO).is_file():
-        if out.exists():
-            shutil.rmtree(out)
-        shutil.copytree(cache, out)
-        return _artifacts(out)
-    files = compile(p4_file)
     cache.parent.mkdir(parents=True, exist_ok=True)
-    tmp = cache.with_name(f".{cache.name}.{os.getpid()}")
-    shutil.copytree(out, tmp, dirs_exist_ok=True)
-    try:
-        os.rename(tmp, cache)
-    except OSError:                          # another run stored it first
-        shutil.rmtree(tmp, ignore_errors=True)
-    return files
+    # One build per program at a time: a second run of the same program (another test
+    # session on this machine) waits for the first one's entry instead of compiling it
+    # again beside it (bf-p4c takes minutes and gigabytes per large profile).
+    with open(cache.with_name(f".{cache.name}.lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (cache / "pipe" / "tofino2.bin").is_file() and (cache / BUILD_INFO).is_file():
+            if out.exists():
+                shutil.rmtree(out)
+            shutil.copytree(cache, out)
+            return _artifacts(out)
+        files = compile(p4_file)
+        tmp = cache.with_name(f".{cache.name}.{os.getpid()}")
+        shutil.copytree(out, tmp, dirs_exist_ok=True)
+        try:
+            os.rename(tmp, cache)
+        except OSError:                      # another run (without this lock) stored it first
+            shutil.rmtree(tmp, ignore_errors=True)
+        return files

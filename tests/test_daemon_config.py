@@ -69,6 +69,22 @@ BAD = [
     (lambda s: s[1].update(address=s[0]["address"]), {}, "switch 'tor1': address: 127.0.0.1:50000 device 0 is also switch 'tor0'"),
     (lambda s: None, {"clock": "slice_ms = 0.1"}, "[clock]: slice_ms: 0.1 ms is too short"),
     (lambda s: None, {"clock": "slice_ms = -5"}, "[clock]: slice_ms: must be a positive number"),
+    (lambda s: None, {"clock": 'mode = "ptp"'}, "[clock]: mode: 'ptp' is not a clock mode"),
+    (lambda s: None, {"clock": "leads = []"}, "[clock]: leads: a non-empty list of ToR ids"),
+    (lambda s: None, {"clock": "leads = [2, 2]"}, "[clock]: leads: ToR 2 is listed twice"),
+    (lambda s: None, {"clock": 'leads = ["tor0"]'}, "[clock]: leads: a non-empty list of ToR ids"),
+    (lambda s: None, {"clock": "exchange_every = 0"}, "[clock]: exchange_every: must be in 1..65535, got 0"),
+    (lambda s: None, {"clock": "max_offset_us = 0"}, "[clock]: max_offset_us: must be a positive number"),
+    (lambda s: None, {"clock": "max_offset_us = 30000"}, "[clock]: max_offset_us: 30000 us is more than half a slice"),
+    (lambda s: None, {"clock": "max_delay_us = -1"}, "[clock]: max_delay_us: must be a positive number"),
+    (lambda s: None, {"clock": "refuse_limit = 0"}, "[clock]: refuse_limit: must be in 1..255, got 0"),
+    (lambda s: None, {"clock": "holdover_cycles = 0"}, "[clock]: holdover_cycles: must be in 1..1000, got 0"),
+    (lambda s: None, {"clock": "servo_shift = 40"}, "[clock]: servo_shift: must be in 0..31, got 40"),
+    (lambda s: None, {"clock": "alarm_us = nan"}, "[clock]: alarm_us: must be a number"),
+    (lambda s: None, {"clock": "leader = 1"}, "[clock]: leader: unknown key"),
+    (lambda s: None, {"clock": 'mode = "sync"\nmax_delay_us = 24800'},
+     "[clock]: slice_ms: a 50 ms slice cannot hold a sync exchange: it needs 2 x guard + 2 x max_delay_us = "
+     "2 x 250 + 2 x 24800 = 50100 us"),
     (lambda s: None, {"daemon": 'status = "nowhere"'}, "[daemon]: status: expected host:port"),
     (lambda s: None, {"daemon": 'log = "xml"'}, "[daemon]: log: \"json\" or \"kv\""),
     (lambda s: None, {"schedule": 'generate = "spiral"\ntors = 8\nuplinks = 2'}, "[schedule]: generate: unknown generator 'spiral'"),
@@ -101,6 +117,8 @@ BAD_PLAN = [
     ({"routing": "[routing.per_hop]\nk = 3\nhop_budget = \"lots\""}, "hop_budget: \"auto\", \"none\" or 1..255"),
     ({"routing": "source_routed = [9]\n[routing.per_hop]\nk = 3\n[routing.source]\nh_max = 4"},
      "[routing]: source_routed: ToR 9 is not in the schedule"),
+    ({"clock": "leads = [0, 8]"}, "[clock]: leads: ToR 8 is not in the schedule (0..7)"),
+    ({"clock": "ref_uplink = 2"}, "[clock]: ref_uplink: uplink 2 is not in the schedule (0..1)"),
 ]
 
 
@@ -110,6 +128,32 @@ def test_config_that_does_not_match_the_schedule_or_program(tmp_path, over, msg)
     with pytest.raises(ConfigError) as e:
         Prepared(cfg, Failed(), make_backend_for({}))
     assert msg in str(e.value), str(e.value)
+
+
+def test_clock_defaults_are_numbers_from_the_slice_and_the_programs_guard(tmp_path):
+    """The tiny profile's guard (0.01 us of a 2 us slice) on a 50 ms clock is 250 us; the
+    bounds default to a quarter slice (offset), an eighth (delay) and the guard (alarm)."""
+    c = load(good(tmp_path)).clock
+    assert (c.mode, c.leads, c.ref_uplink, c.exchange_every) == ("timer", (0, 1), 0, 1)
+    assert c.guard_us == pytest.approx(250.0)
+    assert c.max_offset_us == pytest.approx(12500.0)
+    assert c.max_delay_us == pytest.approx(6250.0)
+    assert c.alarm_us == pytest.approx(250.0)
+    c = load(good(tmp_path, clock='slice_ms = 20\nmode = "sync"\nleads = [3, 1]\nalarm_us = 700\nservo_shift = 5'
+                                    '\nmax_delay_us = 4000')).clock
+    assert (c.mode, c.sync, c.leads, c.alarm_us, c.servo_shift, c.max_delay_us) == ("sync", True, (3, 1), 700, 5, 4000)
+
+
+def test_sync_mode_needs_programs_that_keep_the_clock(tmp_path):
+    p = good(tmp_path, clock='slice_ms = 50\nmode = "sync"')
+    for f in tmp_path.glob("*_tiny.contract.json"):       # programs built before the slice clock
+        c = json.loads(f.read_text())
+        c.pop("clock", None)
+        f.write_text(json.dumps(c))
+    cfg = load(p)
+    with pytest.raises(ConfigError, match=r'\[clock\]: mode: "sync", but \[program\.(tor|ocs)\] \((tor|ocs)_tiny\.contract\.json\) '
+                                          r'keeps no slice clock of its own'):
+        Prepared(cfg, Failed(), make_backend_for({}))
 
 
 def test_a_tor_id_outside_the_schedule_is_named(tmp_path):

@@ -128,11 +128,43 @@ class RoutingConfig:
     source_routed: tuple[int, ...] | str         # ToR ids, or "all"
 
 
+#: the clock modes: the switches keep the slice clock themselves and the daemon seeds and
+#: watches it (docs/clock.md), or the daemon sends every slice's timer (tests that control time)
+CLOCK_MODES = ("sync", "timer")
+
+
 @dataclass(frozen=True)
 class ClockConfig:
+    """``[clock]``: the slice length, the ToR program's queue model, and the slice clock's
+    mode and synchronization parameters (docs/clock.md "Modes and configuration").
+
+    After :func:`parse` every optional bound is a number: ``max_offset_us`` (default a
+    quarter slice), ``max_delay_us`` (default an eighth) and ``alarm_us`` (default the
+    guard, or a tenth of the slice without one); ``guard_us`` is the ToR program's
+    reconfiguration guard (``timing.guard_us``) as the same share of this clock's slice."""
+
     slice_ms: float = 50.0
     capacity_bytes: int | None = None            # per (uplink, calendar queue); None: the profile's
     bytes_per_us: int | None = None              # byte clock of the active queue; 0: off; None: the profile's
+    mode: str = "timer"
+    leads: tuple[int, ...] = (0, 1)              # lead candidates, in order
+    ref_uplink: int = 0                          # the uplink a lead reaches the reference on
+    exchange_every: int = 1                      # slices between two exchanges on one uplink
+    max_offset_us: float | None = None           # one exchange moves a synchronized clock by at most this
+    max_delay_us: float | None = None            # an exchange with a longer path delay is not used
+    refuse_limit: int = 3                        # refused exchanges in a row before a ToR declares itself lost
+    holdover_cycles: int = 2                     # lead silent this long: the next candidate claims
+    servo_shift: int = 4                         # rate gain 2^-shift
+    alarm_us: float | None = None                # the daemon's alarm threshold on a ToR's error
+    guard_us: float = 0.0                        # derived: the ToR program's guard on this clock
+
+    @property
+    def sync(self) -> bool:
+        return self.mode == "sync"
+
+    @property
+    def slice_us(self) -> float:
+        return self.slice_ms * 1000.0
 
 
 @dataclass(frozen=True)
@@ -347,8 +379,66 @@ def _clock(doc: dict, src: Path) -> ClockConfig:
                           f"(>= {MIN_SLICE_MS:g} ms; tens of ms or more keep the timer jitter small)")
     cap = t.int_in("capacity_bytes", 1, (1 << 32) - 1)
     bpu = t.int_in("bytes_per_us", 0, (1 << 32) - 1)
+    mode = t.get("mode", "str", ClockConfig.mode)
+    if mode not in CLOCK_MODES:
+        raise ConfigError(f"{src}: [clock]: mode: {mode!r} is not a clock mode (\"sync\": the switches keep "
+                          "time, the daemon seeds and watches; \"timer\": the daemon sends every slice's timer)")
+    leads = t.get("leads", "any", list(ClockConfig.leads))
+    if not isinstance(leads, list) or not leads or \
+            not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in leads):
+        raise ConfigError(f"{src}: [clock]: leads: a non-empty list of ToR ids (the lead candidates, in order), "
+                          f"got {leads!r}")
+    dup = sorted({x for x in leads if leads.count(x) > 1})
+    if dup:
+        raise ConfigError(f"{src}: [clock]: leads: ToR {dup[0]} is listed twice")
+    slice_us = slice_ms * 1000.0
+    out = ClockConfig(
+        slice_ms, cap, bpu, mode=mode, leads=tuple(leads),
+        ref_uplink=t.int_in("ref_uplink", 0, 255, default=ClockConfig.ref_uplink),
+        exchange_every=t.int_in("exchange_every", 1, 65535, default=ClockConfig.exchange_every),
+        max_offset_us=t.positive("max_offset_us"),
+        max_delay_us=t.positive("max_delay_us"),
+        refuse_limit=t.int_in("refuse_limit", 1, 255, default=ClockConfig.refuse_limit),
+        holdover_cycles=t.int_in("holdover_cycles", 1, 1000, default=ClockConfig.holdover_cycles),
+        servo_shift=t.int_in("servo_shift", 0, 31, default=ClockConfig.servo_shift),
+        alarm_us=t.positive("alarm_us"))
     t.done()
-    return ClockConfig(slice_ms, cap, bpu)
+    if out.max_offset_us is not None and out.max_offset_us > slice_us / 2:
+        raise ConfigError(f"{src}: [clock]: max_offset_us: {out.max_offset_us:g} us is more than half a slice "
+                          f"({slice_us / 2:g} us): a correction that large cannot tell which slice the peer is in")
+    return out
+
+
+def clock_guard_us(clock: ClockConfig, programs) -> float:
+    """The reconfiguration guard on this clock: the ToR programs' ``timing.guard_us`` (the
+    largest) as the same share of the clock's slice as of the profile's slice (a profile
+    built for the clock gives its guard as it is)."""
+    out = 0.0
+    for prog in programs:
+        tm = prog.profile.get("timing", {}) if prog.role == "tor" else {}
+        if tm.get("slice_us"):
+            out = max(out, float(tm.get("guard_us", 0.0)) * clock.slice_us / float(tm["slice_us"]))
+    return out
+
+
+def resolve_clock(clock: ClockConfig, programs, src: Path) -> ClockConfig:
+    """``clock`` with its guard and every default bound as a number, checked: a slice that
+    cannot hold a sync exchange (``L < 2 * guard + 2 * max_delay``: the REQ and its RESP
+    must both cross the circuit of the slice they start in, outside both guards) is
+    refused with the numbers."""
+    import dataclasses
+
+    L, g = clock.slice_us, clock_guard_us(clock, programs)
+    delay = clock.max_delay_us if clock.max_delay_us is not None else L / 8
+    out = dataclasses.replace(clock, guard_us=g, max_delay_us=delay,
+                              max_offset_us=clock.max_offset_us if clock.max_offset_us is not None else L / 4,
+                              alarm_us=clock.alarm_us if clock.alarm_us is not None else (g or L / 10))
+    if clock.sync and L < 2 * g + 2 * delay:
+        raise ConfigError(f"{src}: [clock]: slice_ms: a {clock.slice_ms:g} ms slice cannot hold a sync exchange: "
+                          f"it needs 2 x guard + 2 x max_delay_us = 2 x {g:g} + 2 x {delay:g} = "
+                          f"{2 * g + 2 * delay:g} us (the guard is the ToR program's timing.guard_us on this "
+                          "clock); a longer slice or a smaller max_delay_us")
+    return out
 
 
 def _daemon(doc: dict, src: Path) -> DaemonSettings:
@@ -550,6 +640,7 @@ def parse(doc: dict, src: Path) -> NetConfig:
                               f"built for {prog.target!r}")
         if s.ports is not None:
             _check_ports(s, prog, src)
+    clock = resolve_clock(clock, [programs[s.program] for s in switches], src)
     return NetConfig(src, name, schedule, routing, clock, programs, switches, daemon, hosts)
 
 

@@ -274,6 +274,26 @@ def check_switches(cfg: NetConfig, sched: Schedule) -> None:
                               f"(0..{sched.n_tors - 1})")
 
 
+def check_clock(cfg: NetConfig, sched: Schedule) -> None:
+    """``[clock]`` against the schedule (the loader cannot know N and d), and in sync mode
+    against the programs: each must keep the slice clock itself (its contract's ``clock``
+    section, docs/clock.md), or the daemon would seed and watch nothing."""
+    c = cfg.clock
+    for t in c.leads:
+        if t >= sched.n_tors:
+            raise ConfigError(f"{cfg.path}: [clock]: leads: ToR {t} is not in the schedule (0..{sched.n_tors - 1})")
+    if c.ref_uplink >= sched.n_uplinks:
+        raise ConfigError(f"{cfg.path}: [clock]: ref_uplink: uplink {c.ref_uplink} is not in the schedule "
+                          f"(0..{sched.n_uplinks - 1})")
+    if not c.sync:
+        return
+    for prog in {cfg.programs[s.program].name: cfg.programs[s.program] for s in cfg.switches}.values():
+        if "clock" not in prog.contract:
+            raise ConfigError(f"{cfg.path}: [clock]: mode: \"sync\", but [program.{prog.name}] "
+                              f"({prog.contract_path.name}) keeps no slice clock of its own (no clock section in "
+                              "its contract): rebuild it with `uro p4 build`, or set mode = \"timer\"")
+
+
 def select(cfg: NetConfig, name: str | None) -> list[SwitchConfig]:
     """The switches of ``cfg`` called ``name`` (all when None); ConfigError naming the ones
     there are otherwise."""
@@ -319,6 +339,7 @@ class Prepared:
             check_program(cfg, prog, sched)
         check_params(cfg, sched)
         check_switches(cfg, sched)
+        check_clock(cfg, sched)
         names = None if names is None else set(names)
         switches = [s for s in cfg.switches if names is None or s.name in names]
         self.backends = {}

@@ -66,6 +66,12 @@ def test_examples_load_and_fit():
     ({"switches": {"cpu_port": 3}}, "switches.cpu_port = 3 collides with the data ports 0..15"),
     ({"schedule": {"generate": "mesh"}}, "schedule.generate must be one of"),
     ({"schedule": {"uplinks": 8}}, "must be fewer than schedule.tors"),
+    ({"schedule": {"tors": 252, "uplinks": 2}}, "504 ports, a v1model switch has 500 below its pktgen port 500"),
+    ({"switches": {"cpu_port": 500}}, "switches.cpu_port = 500 is the pktgen port"),
+    ({"clock": {"mode": "ntp"}}, "clock.mode must be \"sync\""),
+    ({"clock": {"start_gap_s": -1}}, "clock.start_gap_s must be a number of seconds in [0, 60]"),
+    ({"clock": {"trigger_ms": 30}}, "clock.trigger_ms = 30 must be in [0.1, slice_ms / uplinks = 25]"),
+    ({"clock": {"drift": 1}}, "unknown key 'clock.drift'"),
 ])
 def test_bad_config_names_the_key(over, needle):
     with pytest.raises(EmuConfigError) as e:
@@ -91,8 +97,9 @@ def test_plan_names_addresses_and_port_layout():
     N, d = 8, 2
     assert len(plan.hosts) == 16 and len(plan.switches) == N + 1
     names = plan.root_ifnames
-    # host peers, and per uplink cable: ToR port, OCS port and the two wire ends between them
-    assert len(names) == len(set(names)) == 16 + 4 * N * d
+    # host peers, per uplink cable: ToR port, OCS port and the two wire ends between them,
+    # and per switch its pktgen port and the generator's end
+    assert len(names) == len(set(names)) == 16 + 4 * N * d + 2 * (N + 1)
     assert all(len(n) <= 15 and n.startswith("ut") for n in names)
     assert len({h.mac for h in plan.hosts}) == 16 and len({h.netns for h in plan.hosts}) == 16
     for h in plan.hosts:
@@ -100,12 +107,14 @@ def test_plan_names_addresses_and_port_layout():
         assert plan.switch(f"tor{h.tor}").ports[h.port] == h.peer_if
     for t in range(N):
         tor = plan.switch(f"tor{t}")
-        assert sorted(tor.ports) == [0, 1, 3, 4]        # host ports 0..1 used, uplinks at host_ports + u
+        assert sorted(tor.ports) == [0, 1, 3, 4, 500]   # host ports 0..1 used, uplinks at host_ports + u, pktgen
+        assert (tor.ports[500], plan.pktgen_link(tor.name).b) == (f"utg{t}", f"utq{t}")
         for u in range(d):
             link = plan.uplink_link(t, u)
             assert tor.ports[3 + u] == link.a                   # ToR port host_ports + u
             assert plan.ocs.ports[t * d + u] == link.b          # OCS port tor * d + uplink
             assert link.wire == [f"utx{t}u{u}", f"uty{t}u{u}"]  # the wire a drill cuts
+    assert (plan.ocs.ports[500], plan.pktgen_link("ocs").b) == (f"utg{N}", f"utq{N}")
     ports = [p for s in plan.switches for p in (s.grpc_port, s.thrift_port)]
     assert len(ports) == len(set(ports))
     assert Plan.from_json(plan.to_json()) == plan
@@ -120,6 +129,7 @@ def test_net_toml_names_every_switch_port_and_interface():
     sw = {s["name"]: s for s in doc["switch"]}
     assert set(sw) == {f"tor{t}" for t in range(8)} | {"ocs"}
     assert doc["routing"]["source_routed"] == [2, 5] and doc["clock"]["slice_ms"] == 50
+    assert doc["clock"]["mode"] == cfg.clock_mode
     assert doc["routing"]["per_hop"] == {"algo": "uro", "k": 3, "max_hops": 4, "hop_budget": "auto"}
     assert doc["routing"]["source"] == {"algo": "ucmp", "h_max": 4}
     assert doc["program"]["tor"]["p4info"] == "/x/tor.p4info.txtpb"
@@ -146,7 +156,7 @@ def _write(tmp_path, text: str) -> Path:
 
 @pytest.mark.parametrize("body, needle", [
     ('name = "x"\nprefix = "ux"\n[schedule]\ngenerate = "round-robin"\ntors = 256\nuplinks = 2\n',
-     "512 ports, a v1model switch has 510"),
+     "512 ports, a v1model switch has 500 below its pktgen port"),
     ('name = "x"\nprefix = "ux"\n[schedule]\ngenerate = "round-robin"\ntors = 8\nuplinks = 2\n'
      '[hosts]\nper_tor = 2\nhost_ports = 1\n', "hosts.per_tor = 2 needs host ports 0..1"),
     ('name = "x"\n[schedule\n', "not valid TOML"),
@@ -226,7 +236,8 @@ def test_switch_command_ports_cpu_port_and_option_placement():
     argv = procs.switch_command(sw, ("--log-console",), ("--priority-queues", "2"))
     sep = argv.index("--")
     assert argv[0] == "simple_switch_grpc" and "--no-p4" in argv[:sep] and "--log-console" in argv[:sep]
-    assert [argv[i + 1] for i, a in enumerate(argv[:sep]) if a == "-i"] == ["0@utt2h0", "1@utt2u0", "2@utt2u1"]
+    assert [argv[i + 1] for i, a in enumerate(argv[:sep]) if a == "-i"] == ["0@utt2h0", "1@utt2u0", "2@utt2u1",
+                                                                             "500@utg2"]
     assert argv[sep + 1:] == ["--grpc-server-addr", sw.grpc_address, "--cpu-port", "510", "--priority-queues", "2"]
 
 

@@ -22,6 +22,10 @@ links between them, and the controller daemon driving the switches. Example::
     [routing]
     alternatives = 3                # URO K one-shot alternatives
     source_routed = []              # destination ToRs routed by UCMP SSRR, or "all"
+    [clock]
+    mode = "sync"                   # the switches keep time (or "timer": the daemon sends every slice's timer)
+    start_gap_s = 1.0               # switches started this far apart: their local clocks really differ
+    trigger_ms = 6.25               # the packet generator's TRIGGER period per switch (default slice / (4 x uplinks))
 
 Everything is checked before anything is created: a problem is one :class:`EmuConfigError`
 naming the key.
@@ -36,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from controller.errors import UroError
-from controller.p4gen.profile import MAX_SSRR_HOPS, V1MODEL_MAX_PORTS
+from controller.p4gen.profile import MAX_SSRR_HOPS
 
 #: longest prefix: interface names are at most 15 bytes (IFNAMSIZ - 1), and the longest
 #: name the fabric makes is ``<prefix>t<tor:3>h<port:3>`` or ``<prefix>t<tor:3>u<uplink:3>``
@@ -44,6 +48,9 @@ MAX_PREFIX = 6
 #: the CPU port of every switch (P4Runtime PacketOut enters here): one above the
 #: highest data port a v1model switch can have (ports 0..509)
 DEFAULT_CPU_PORT = 510
+#: the bmv2 port of every switch's emulated packet generator (docs/clock.md "The emulated
+#: fabric"): TRIGGERs in, PROBEs for the clock measurements; data ports stay below it
+PKTGEN_PORT = 500
 #: packets/s of a ToR uplink's egress queue on bmv2 (docs/emulate.md "Time"): a held packet
 #: recirculates through that queue, and bmv2 takes new packets (the timer) only when no
 #: recirculated one waits; the bmv2 tests pace their ToR the same way
@@ -93,6 +100,15 @@ class EmuConfig:
     #: ["--log-console"]) and target options after its "--" (e.g. ["--priority-queues", "2"])
     switch_args: tuple[str, ...] = ()
     target_args: tuple[str, ...] = ()
+    #: the slice clock (docs/clock.md): "sync", the switches keep it and the daemon seeds and
+    #: watches it, TRIGGERs from the fabric's packet generator; "timer", the daemon sends
+    #: every slice's timer
+    clock_mode: str = "timer"
+    #: seconds between two switches' starts (each bmv2 clock counts from its own start)
+    start_gap_s: float = 1.0
+    #: the packet generator's period per switch (ms; None: slice / (4 x uplinks), so every
+    #: uplink gets a TRIGGER at least every quarter slice, inside any exchange window)
+    trigger_ms: float | None = None
     #: where the state (plan, PID files, logs, compiled programs) lives
     state_root: str = "/run/uro-emu"
     source: str = "<config>"
@@ -106,6 +122,12 @@ class EmuConfig:
         return self.slice_ms * 1000.0
 
     @property
+    def trigger_s(self) -> float:
+        """The packet generator's TRIGGER period per switch, in seconds."""
+        ms = self.trigger_ms if self.trigger_ms is not None else self.slice_ms / (4 * self.uplinks)
+        return ms / 1000.0
+
+    @property
     def n_hosts(self) -> int:
         return self.tors * self.hosts_per_tor
 
@@ -115,12 +137,13 @@ class EmuConfig:
 
 
 _KEYS = {
-    "": {"name", "prefix", "schedule", "timing", "hosts", "routing", "switches", "state_dir"},
+    "": {"name", "prefix", "schedule", "timing", "hosts", "routing", "switches", "clock", "state_dir"},
     "schedule": {"generate", "file", "tors", "uplinks", "seed"},
     "timing": {"slice_ms", "guard_ms", "link_gbps"},
     "hosts": {"per_tor", "host_ports", "mtu", "flow_aging", "alpha"},
     "routing": {"alternatives", "max_hops", "source_routed", "ssrr_hops"},
     "switches": {"cpu_port", "extra_args", "target_args", "uplink_pps"},
+    "clock": {"mode", "start_gap_s", "trigger_ms"},
 }
 
 
@@ -188,10 +211,10 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
     seed = _int(src, "schedule.seed", sch.get("seed", 0), 0)
     if uplinks >= tors:
         raise EmuConfigError(f"{src}: schedule.uplinks = {uplinks} must be fewer than schedule.tors = {tors}")
-    if tors * uplinks > V1MODEL_MAX_PORTS:
+    if tors * uplinks > PKTGEN_PORT:
         raise EmuConfigError(
             f"{src}: the OCS emulator needs schedule.tors x schedule.uplinks = {tors} x {uplinks} = "
-            f"{tors * uplinks} ports, a v1model switch has {V1MODEL_MAX_PORTS}")
+            f"{tors * uplinks} ports, a v1model switch has {PKTGEN_PORT} below its pktgen port {PKTGEN_PORT}")
 
     tm = doc.get("timing", {})
     slice_ms = _num(src, "timing.slice_ms", tm.get("slice_ms", 50.0))
@@ -209,9 +232,9 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
     if per_tor > host_ports:
         raise EmuConfigError(f"{src}: hosts.per_tor = {per_tor} needs host ports 0..{per_tor - 1}, "
                              f"but the ToR program has hosts.host_ports = {host_ports} (ports 0..{host_ports - 1})")
-    if host_ports + uplinks > V1MODEL_MAX_PORTS:
+    if host_ports + uplinks > PKTGEN_PORT:
         raise EmuConfigError(f"{src}: hosts.host_ports + uplinks = {host_ports + uplinks} exceeds the "
-                             f"{V1MODEL_MAX_PORTS} ports of a v1model switch")
+                             f"{PKTGEN_PORT} ports of a v1model switch below its pktgen port {PKTGEN_PORT}")
     if per_tor > 253:
         raise EmuConfigError(f"{src}: hosts.per_tor = {per_tor}: a ToR's /24 holds hosts .1..254 at most")
     mtu = _int(src, "hosts.mtu", h.get("mtu", 1500), 576, 9000 - 40)
@@ -241,12 +264,29 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
     if cpu_port < data_ports:
         raise EmuConfigError(f"{src}: switches.cpu_port = {cpu_port} collides with the data ports "
                              f"0..{data_ports - 1}")
+    if cpu_port == PKTGEN_PORT:
+        raise EmuConfigError(f"{src}: switches.cpu_port = {cpu_port} is the pktgen port (the emulated packet "
+                             "generator's)")
     uplink_pps = _int(src, "switches.uplink_pps", sw.get("uplink_pps", DEFAULT_UPLINK_PPS), 0, 10_000_000)
     extra = sw.get("extra_args", [])
     targs = sw.get("target_args", [])
     for key, v in (("extra_args", extra), ("target_args", targs)):
         if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
             raise EmuConfigError(f"{src}: switches.{key} must be a list of strings, got {v!r}")
+    ck = doc.get("clock", {})
+    clock_mode = ck.get("mode", EmuConfig.clock_mode)
+    if clock_mode not in ("sync", "timer"):
+        raise EmuConfigError(f"{src}: clock.mode must be \"sync\" (the switches keep time) or \"timer\" (the daemon "
+                             f"sends every slice's timer), got {clock_mode!r}")
+    gap = ck.get("start_gap_s", EmuConfig.start_gap_s)
+    if not isinstance(gap, (int, float)) or isinstance(gap, bool) or not math.isfinite(gap) or not 0 <= gap <= 60:
+        raise EmuConfigError(f"{src}: clock.start_gap_s must be a number of seconds in [0, 60], got {gap!r}")
+    trigger_ms = ck.get("trigger_ms")
+    if trigger_ms is not None:
+        trigger_ms = _num(src, "clock.trigger_ms", trigger_ms)
+        if not 0.1 <= trigger_ms <= slice_ms / uplinks:
+            raise EmuConfigError(f"{src}: clock.trigger_ms = {trigger_ms:g} must be in [0.1, slice_ms / uplinks = "
+                                 f"{slice_ms / uplinks:g}] (every uplink needs a TRIGGER in every slice)")
     state_root = doc.get("state_dir", "/run/uro-emu")
     if not isinstance(state_root, str) or not state_root:
         raise EmuConfigError(f"{src}: state_dir must be a directory path, got {state_root!r}")
@@ -256,7 +296,7 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
         flow_aging=flow_aging, alpha=alpha,
         routing=RoutingConfig(alternatives=k, max_hops=mh, source_routed=tuple(sorted(sr)), ssrr_hops=ssrr_hops),
         cpu_port=cpu_port, uplink_pps=uplink_pps, switch_args=tuple(extra), target_args=tuple(targs),
-        state_root=state_root, source=source)
+        clock_mode=clock_mode, start_gap_s=float(gap), trigger_ms=trigger_ms, state_root=state_root, source=source)
 
 
 def load(path: str | Path) -> EmuConfig:

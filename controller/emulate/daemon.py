@@ -77,7 +77,7 @@ def net_toml(cfg: EmuConfig, plan: Plan, arts: dict) -> str:
     if r.max_hops:
         lines += [f"max_hops = {r.max_hops}"]
     lines += ['hop_budget = "auto"', "", "[routing.source]", 'algo = "ucmp"', f"h_max = {r.ssrr_hops}",
-              "", "[clock]", f"slice_ms = {cfg.slice_ms:g}",
+              "", "[clock]", f"slice_ms = {cfg.slice_ms:g}", f"mode = {_q(cfg.clock_mode)}",
               "", "[daemon]", f"status = {_q('127.0.0.1:' + str(plan.extra['status_port']))}",
               "reconcile_s = 10", "reconnect_s = 0.5", "rpc_timeout_s = 10", f"election_id = {ELECTION_ID}",
               'log = "json"', "", "[tls]", "insecure = true       # every switch listens on 127.0.0.1 only", ""]
@@ -183,11 +183,17 @@ def _last_lines(log: Path, n: int = 3) -> str:
 
 
 def ready(st: dict, n_switches: int) -> bool:
-    """Every switch programmed (up, a generation active) and the slice clock running."""
+    """Every switch programmed (up, a generation active) and the slice clock running: in
+    sync mode every switch's own clock synchronized (the reference seeded, each ToR in
+    the tree), in timer mode the daemon's timer sent twice."""
     sws = st.get("switches") or []
     clock = st.get("clock") or {}
-    return (len(sws) == n_switches and all(s["state"] == "up" and s["generation"] is not None for s in sws)
-            and (clock.get("timers_sent") or 0) >= 2)
+    if not (len(sws) == n_switches and all(s["state"] == "up" and s["generation"] is not None for s in sws)):
+        return False
+    if clock.get("mode") == "sync":
+        clocks = clock.get("switches") or {}
+        return len(clocks) == n_switches and all(c.get("synced") for c in clocks.values())
+    return (clock.get("timers_sent") or 0) >= 2
 
 
 def start(cfg_or_sdir, plan: Plan, path: Path, timeout_s: float = 120.0, log=print) -> int:
@@ -195,14 +201,9 @@ def start(cfg_or_sdir, plan: Plan, path: Path, timeout_s: float = 120.0, log=pri
     and wait until it has programmed every switch and sends the slice timer; returns its
     PID. Raises :class:`DaemonError` with the daemon's own last words if it exits or does
     not get there in time."""
-    import controller
-
     sdir = cfg_or_sdir.state_dir if isinstance(cfg_or_sdir, EmuConfig) else Path(cfg_or_sdir)
-    repo = str(Path(controller.__file__).resolve().parents[1])
-    env = {**os.environ, "PYTHONUNBUFFERED": "1",
-           "PYTHONPATH": os.pathsep.join(x for x in (repo, os.environ.get("PYTHONPATH", "")) if x)}
     t0 = time.monotonic()
-    pid = procs.start(NAME, command(path), sdir / "pids", sdir / "logs", env=env)
+    pid = procs.start(NAME, command(path), sdir / "pids", sdir / "logs", env=procs.python_env())
     logf = sdir / "logs" / f"{NAME}.log"
     end = t0 + timeout_s
     st: dict = {}

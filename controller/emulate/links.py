@@ -115,6 +115,14 @@ def create_host(ipr, host: HostPlan, plan: Plan) -> None:
                 ns.neigh("add", dst=other.ip, lladdr=other.mac, ifindex=idx, state="permanent")
 
 
+def create_pktgen(ipr, link: LinkPlan) -> None:
+    """A switch's pktgen port ``a`` and the generator's end ``b``: one veth pair, both ends
+    up in the root namespace (frames are small: the MTU stays the default)."""
+    ipr.link("add", ifname=link.a, kind="veth", peer={"ifname": link.b})
+    for ifc in (link.b, link.a):
+        _root_if_setup(ipr, ifc, 1500)
+
+
 def up(plan: Plan, progress=None) -> None:
     """Create every namespace and link of ``plan`` (the caller has written the plan first)."""
     with _ipr() as ipr:
@@ -122,6 +130,8 @@ def up(plan: Plan, progress=None) -> None:
         for link in plan.links:
             if link.kind == "uplink":
                 tc += create_uplink(ipr, link, plan.fabric_mtu)
+            elif link.kind == "pktgen":
+                create_pktgen(ipr, link)
         _tc_batch(tc)
         for host in plan.hosts:
             create_host(ipr, host, plan)
@@ -132,7 +142,7 @@ def up(plan: Plan, progress=None) -> None:
 # ---- inspection and teardown -----------------------------------------------------------------
 def _name_re(prefix: str) -> re.Pattern:
     """Exactly the interface names a fabric with ``prefix`` makes (plan.py)."""
-    return re.compile(rf"{re.escape(prefix)}(t\d+[hu]\d+|[oxy]\d+u\d+)")
+    return re.compile(rf"{re.escape(prefix)}(t\d+[hu]\d+|[oxy]\d+u\d+|[gq]\d+)")
 
 
 def existing_netns(prefix: str) -> list[str]:

@@ -18,7 +18,11 @@ Names (``P`` is the fabric's prefix; interface names are at most 15 bytes):
   with one thread, blocks that thread on a port that was taken *administratively* down
   until a frame arrives on it again, which leaves the whole switch deaf (docs/emulate.md);
 - switches ``tor<t>`` and ``ocs``: ``simple_switch_grpc`` processes in the root namespace,
-  P4Runtime on ``127.0.0.1:<grpc_port>``, their PIDs in ``<state>/pids/<name>.pid``.
+  P4Runtime on ``127.0.0.1:<grpc_port>``, their PIDs in ``<state>/pids/<name>.pid``;
+- every switch's **pktgen port** (bmv2 port :data:`PKTGEN_PORT`, docs/clock.md "The
+  emulated fabric"): ``P g<i>`` (``i`` the switch's device id: ToR ``t`` is ``t``, the OCS
+  emulator ``N``), a veth whose peer ``P q<i>`` is held by the fabric's packet generator
+  (:mod:`controller.emulate.pktgen`, TRIGGERs) and used by the clock measurements (PROBEs).
 
 Addresses follow the shared address plan of :mod:`controller.tables.tor_batch`
 (``10.<t // 256>.<t % 256>.<h + 1>/24``); MACs are ``02:75:72:<t_hi>:<t_lo>:<h>``
@@ -34,7 +38,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
-from controller.emulate.config import EmuConfig
+from controller.emulate.config import PKTGEN_PORT, EmuConfig
 from controller.tables.tor_batch import host_ip, tor_prefix
 
 PLAN_FORMAT = "uro-emulate-plan/2"
@@ -77,7 +81,7 @@ class LinkPlan:
     an uplink cable: ToR port ``a`` and OCS port ``b`` (root namespace), each paired with
     a wire end (``wire_a`` with ``a``, ``wire_b`` with ``b``) that forwards to the other."""
 
-    kind: str          # host | uplink
+    kind: str          # host | uplink | pktgen
     a: str
     b: str
     b_netns: str | None
@@ -133,6 +137,14 @@ class Plan:
             if link.kind == "uplink" and link.tor == tor and link.index == uplink:
                 return link
         raise KeyError((tor, uplink))
+
+    def pktgen_link(self, name: str) -> LinkPlan:
+        """The pktgen link of switch ``name``: ``a`` its port, ``b`` the generator's end."""
+        sw = self.switch(name)
+        for link in self.links:
+            if link.kind == "pktgen" and link.index == sw.device_id:
+                return link
+        raise KeyError(name)
 
     @property
     def netns_names(self) -> list[str]:
@@ -192,11 +204,15 @@ def make_plan(cfg: EmuConfig, free_port: Callable[[], int]) -> Plan:
         for u in range(d):
             links.append(LinkPlan("uplink", f"{P}t{t}u{u}", f"{P}o{t}u{u}", None, t, u,
                                   wire_a=f"{P}x{t}u{u}", wire_b=f"{P}y{t}u{u}"))
+    for i in range(N + 1):    # ToR t is device t, the OCS emulator device N
+        links.append(LinkPlan("pktgen", f"{P}g{i}", f"{P}q{i}", None, i if i < N else -1, i))
     for t in range(N):
         ports = {h: f"{P}t{t}h{h}" for h in range(cfg.hosts_per_tor)}
         ports.update({cfg.host_ports + u: f"{P}t{t}u{u}" for u in range(d)})
+        ports[PKTGEN_PORT] = f"{P}g{t}"
         switches.append(SwitchPlan(f"tor{t}", "tor", t, t, free_port(), free_port(), cfg.cpu_port, ports))
     ocs_ports = {t * d + u: f"{P}o{t}u{u}" for t in range(N) for u in range(d)}
+    ocs_ports[PKTGEN_PORT] = f"{P}g{N}"
     switches.append(SwitchPlan("ocs", "ocs", None, N, free_port(), free_port(), cfg.cpu_port, ocs_ports))
     names = [x for link in links for x in (link.a, link.b, *link.wire) if link.b_netns is None or x != link.b]
     too_long = [n for n in names if len(n.encode()) > 15]

@@ -32,6 +32,16 @@ def switch_command(sw: SwitchPlan, extra: tuple[str, ...] = (), target: tuple[st
     return Bmv2Switch.for_plan(sw, Path("."), extra, target).command()   # the one switch-process class
 
 
+def python_env() -> dict:
+    """The environment of a uro process the fabric starts (the daemon, the packet
+    generator): this checkout on PYTHONPATH, unbuffered output for its log."""
+    import controller
+
+    repo = str(Path(controller.__file__).resolve().parents[1])
+    return {**os.environ, "PYTHONUNBUFFERED": "1",
+            "PYTHONPATH": os.pathsep.join(x for x in (repo, os.environ.get("PYTHONPATH", "")) if x)}
+
+
 def start(name: str, argv: list[str], pid_dir: Path, log_dir: Path, env: dict | None = None) -> int:
     """Start ``argv`` in its own session (it outlives the CLI), log to ``log_dir/name.log``."""
     pid_dir.mkdir(parents=True, exist_ok=True)

@@ -7,7 +7,11 @@ daemon's unit tests (no switch, no sleeps):
   group, deleting something still referenced: all refused with BackendError);
 - it can be made to fail after N updates (``fail_after``), to restart empty (no
   pipeline, session gone), to be unreachable, and to report another primary;
-- it records every timer and checks an invariant after every single update (``watch``).
+- it records every timer and checks an invariant after every single update (``watch``);
+- it keeps a slice clock as a switch in sync mode does (docs/clock.md): network time is
+  the host's CLOCK_MONOTONIC plus ``clock_offset_ns``, a stratum, registers; seeds set it
+  (and are recorded with the time they came), probes answer it, ``clock_answers = False``
+  makes reads and probes fail.
 """
 
 from __future__ import annotations
@@ -15,8 +19,10 @@ from __future__ import annotations
 import threading
 from typing import Callable
 
-from controller.agent.backend import (BackendError, Diff, NotPrimary, Pipeline, SwitchAddress, SwitchBackend,
-                                      Unreachable, WriteReport)
+import time
+
+from controller.agent.backend import (BackendError, ClockProbe, Diff, NotPrimary, Pipeline, SwitchAddress,
+                                      SwitchBackend, Unreachable, WriteReport)
 from controller.agent.diff import entry_key, group_key, member_key
 from controller.tables.entries import Batch, TableEntry
 
@@ -42,6 +48,14 @@ class FakeSwitch:
         self.syncs: list[bool] = []
         self.counters = {"drops": {"no_route": 0}, "events": {"timer": 0}}
         self.updates = 0                        # every update ever applied
+        # the switch's own slice clock (sync mode)
+        self.slice_ns = 50_000_000
+        self.clock_offset_ns = 7_000_000_000    # started 7 s "before" the host's clock: far off
+        self.stratum = 255
+        self.clock_registers: dict = {}
+        self.clock_answers = True
+        self.seeds: list[tuple[int, int, int, bool]] = []   # (host ns when seeded, k, phase, reference)
+        self.probes = 0
         self.pipelines_set = 0
         self.epoch = 0                          # restarts
 
@@ -203,6 +217,35 @@ class FakeBackend(SwitchBackend):
     def read_counters(self):
         self._check()
         return {k: dict(v) for k, v in self.sw.counters.items()}
+
+    def _clock_check(self) -> None:
+        self._check()
+        if not self.sw.clock_answers:
+            raise BackendError(f"{self.address.name}: no PROBE_REPLY within 1 s")
+
+    def read_clock(self) -> dict[str, int]:
+        self._clock_check()
+        sw = self.sw
+        return {"stratum": sw.stratum, "term": 1, "lead": 0, **sw.clock_registers}
+
+    def probe_clock(self, timeout_s: float = 1.0) -> ClockProbe:
+        self._clock_check()
+        sw = self.sw
+        sent = time.monotonic_ns()
+        t = sent + sw.clock_offset_ns
+        sw.probes += 1
+        return ClockProbe(k=(t // sw.slice_ns) % (1 << 32), phase_ns=t % sw.slice_ns, local_ns=t, stratum=sw.stratum,
+                          term=1, lead=0, lead_k=0, sent_ns=sent, received_ns=time.monotonic_ns())
+
+    def seed_clock(self, k: int, phase_ns: int, reference: bool) -> None:
+        self._check()
+        sw = self.sw
+        now = time.monotonic_ns()
+        k_now = now // sw.slice_ns       # the 32-bit slice number unwrapped near the host's
+        k_full = k_now + ((k - k_now + (1 << 31)) % (1 << 32) - (1 << 31))
+        sw.clock_offset_ns = k_full * sw.slice_ns + phase_ns - now
+        sw.stratum = 0 if reference else 255
+        sw.seeds.append((now, k, phase_ns, reference))
 
 
 def make_backend_for(network: dict[str, FakeSwitch]):

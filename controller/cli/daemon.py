@@ -54,15 +54,38 @@ def _target(args) -> dict:
     return {"uplink": what} if kind == "uplink" else {kind: what[0]}
 
 
+def clock_lines(clock: dict) -> list[str]:
+    """The status's slice clock in a few lines: the daemon's timer (timer mode), or the
+    switches' own clocks (sync mode): stratum, error against the reference, alarms,
+    registers (`uro ctl status`, `uro emulate status`)."""
+    if clock.get("mode") != "sync":
+        jit = clock.get("jitter_between_switches", {})
+        return [f"clock   timer mode: slice {clock.get('slice_ms')} ms, slice {clock.get('current_slice')}, "
+                f"{clock.get('timers_sent')} sent, {clock.get('slices_skipped')} skipped, "
+                f"spread p99 {jit.get('p99_ms')} ms"]
+    out = [f"clock   sync mode: slice {clock.get('slice_ms')} ms, slice {clock.get('current_slice')}; max ToR error "
+           f"{clock.get('max_error_us')} us (alarm at {clock.get('alarm_us')} us); alarms "
+           f"{', '.join(clock.get('alarms') or []) or 'none'}; unsynchronized "
+           f"{', '.join(clock.get('unsynchronized') or []) or 'none'}"
+           + (f"; out of routes {', '.join(clock['out_of_routes'])}" if clock.get("out_of_routes") else "")]
+    out.append(f"  {'switch':<10} {'stratum':>7} {'error us':>10} {'+-us':>7} {'offset':>9} {'delay':>9} "
+               f"{'drift':>7} {'refused':>7}  alarm")
+    for name, c in (clock.get("switches") or {}).items():
+        reg = c.get("registers") or {}
+        val = lambda x: "-" if x is None else str(x)   # noqa: E731
+        out.append(f"  {name:<10} {val(c.get('stratum')):>7} {val(c.get('error_us')):>10} "
+                   f"{val(c.get('uncertainty_us')):>7} {val(reg.get('offset')):>9} {val(reg.get('delay')):>9} "
+                   f"{val(reg.get('drift')):>7} {val(reg.get('refusals')):>7}  "
+                   f"{'ALARM' if c.get('alarm') else ''}{'  ' + c['last_error'] if c.get('last_error') else ''}")
+    return out
+
+
 def _print_status(st: dict) -> None:
     r = st.get("routes") or {}
-    clock = st.get("clock") or {}
-    jit = clock.get("jitter_between_switches", {})
     print(f"network {st['network']}  up {st['uptime_s']:.0f}s  routes v{r.get('version')} "
           f"({r.get('per_hop')}/{r.get('source')}, {r.get('seconds')} s)")
-    print(f"clock   slice {clock.get('slice_ms')} ms, slice {clock.get('current_slice')}, "
-          f"{clock.get('timers_sent')} sent, {clock.get('slices_skipped')} skipped, "
-          f"spread p99 {jit.get('p99_ms')} ms")
+    for line in clock_lines(st.get("clock") or {}):
+        print(line)
     f = st["failures"]["active"]
     print(f"failed  uplinks {f['uplinks']} tors {f['tors']} ocs {f['ocs']}")
     print(f"{'switch':<12} {'state':<12} {'gen':>3} {'entries':>8} {'down':<8} {'swaps':>5} {'repairs':>7} "

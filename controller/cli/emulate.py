@@ -89,11 +89,11 @@ def cmd_status(args) -> int:
     elif "error" in d:
         print(f"daemon: pid {st['daemon_pid']}, {d['error']}")
     else:
-        c = d.get("clock") or {}
-        jit = c.get("jitter_between_switches", {})
-        print(f"daemon: pid {st['daemon_pid']}, routes v{(d.get('routes') or {}).get('version')}, slice "
-              f"{c.get('current_slice')} of {c.get('slices')} ({c.get('slice_ms')} ms), {c.get('timers_sent')} timer "
-              f"rounds, {c.get('slices_skipped')} skipped, spread between switches p99 {jit.get('p99_ms')} ms")
+        from controller.cli.daemon import clock_lines
+
+        print(f"daemon: pid {st['daemon_pid']}, routes v{(d.get('routes') or {}).get('version')}")
+        for line in clock_lines(d.get("clock") or {}):
+            print(line)
         f = d["failures"]["active"]
         print(f"daemon: failed uplinks {f['uplinks']} tors {f['tors']} ocs {f['ocs']}; switches "
               + ", ".join(f"{s['name']} {s['state']} gen {s['generation']}"

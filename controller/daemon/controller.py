@@ -16,7 +16,11 @@ time, and consistent.
   uplink as Full, URO §IV-C), then routes recomputed on the degraded schedule and
   swapped in hitlessly. Events that arrive while routes are being computed are folded
   into one recomputation (the reaction is re-invoked on the latest state, FRANCIS §3.1).
-- **slice clock** (own thread, :mod:`controller.daemon.clock`).
+- **slice clock** (own thread): in sync mode (the default) the switches keep it and the
+  daemon seeds and watches it (:meth:`Controller.watch_clocks`,
+  :mod:`controller.daemon.clockwatch`: reads, probes, alarms, a ToR unsynchronized too long
+  taken out of routes); in timer mode it sends every slice's timer
+  (:mod:`controller.daemon.clock`).
 - **reload**: a new config is checked the same way; a bad one is refused and the
   running one stays.
 
@@ -38,6 +42,7 @@ from typing import Callable
 from controller.agent.backend import BackendError, backend_for as default_backend_for
 from controller.daemon import hosts, plan as plans
 from controller.daemon.clock import SliceClock
+from controller.daemon.clockwatch import ClockWatch
 from controller.daemon.config import NetConfig, load as load_config
 from controller.daemon.log import TS_FORMAT, EventLog
 from controller.daemon.metrics import Metrics
@@ -49,6 +54,10 @@ from controller.schedule.degrade import Failed
 
 #: failure/recovery reports kept for the status
 EVENTS_KEPT = 50
+#: a seed of the reference within this of the daemon's clock is kept (ns); else corrected
+SEED_TOLERANCE_NS = 200_000
+#: seeds of the reference tried, each corrected by what the probe after it measured
+SEED_ATTEMPTS = 3
 #: a packet's time in a switch's queues after its last table lookup, beyond its hold for a
 #: slice (bmv2's paced uplink queues; the Tofino2 TM; the software model is the slowest)
 QUEUE_MARGIN_S = 0.1
@@ -126,7 +135,10 @@ class Controller:
         self.routes: plans.Routes | None = None
         self.route_cache = plans.RouteCache()   # routes by (config, schedule version, failed set)
         self.agents: dict[str, SwitchAgent] = {}
-        self.sclock: SliceClock | None = None
+        self.sclock: SliceClock | None = None       # timer mode: the daemon's slice timer
+        self.cwatch: ClockWatch | None = None       # sync mode: the switches' own clocks, watched
+        self.clock_ns: Callable[[], int] = time.monotonic_ns   # network time on this host (docs/clock.md)
+        self.clock_failed: set[int] = set()         # ToRs out of routes for their clock (sync mode)
         self.events: collections.deque = collections.deque(maxlen=EVENTS_KEPT)
         self.jobs: queue.Queue = queue.Queue()
         self.stopping = threading.Event()
@@ -143,6 +155,8 @@ class Controller:
         # masks have their own threads: never queued behind an update's prepare on _pool
         self._kpool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-mask")
         self._kpool_size = workers
+        # the clock's reads, probes and seeds: PacketOut/PacketIn, never behind a write
+        self._cpool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-clock")
         self._update_lock = threading.Lock()     # one network-wide update at a time
         self._updating = threading.Event()       # set while one runs: maintenance leaves switches alone
         self.net_gens: dict[str, int] = {}       # per role: the generation its switches run (ToRs: stamp)
@@ -210,13 +224,21 @@ class Controller:
         self.log.event("daemon.started", network=cfg.name, switches=len(agents), routes_version=self.routes.version,
                        routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe())
         self._warm_masks(sum(1 for a in agents.values() if a.role.has_mask))
-        self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
+        if cfg.clock.sync:
+            self.cwatch = self._clock_watch(cfg)
+        else:
+            self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
         if on_clock is not None:
             on_clock()
         self.install_all()
         self.host_rules = prep.aging
         self.sync_hosts()
         self._warm(cfg)      # the first failure's routes must not load compiled kernels
+
+    def _clock_watch(self, cfg: NetConfig) -> ClockWatch:
+        c = cfg.clock
+        return ClockWatch(round(c.slice_us * 1000), self.routes.schedule.n_slices, round(c.alarm_us * 1000),
+                          c.holdover_cycles)
 
     def _warm(self, cfg: NetConfig) -> None:
         """:func:`controller.daemon.plan.warm`; what could not be warmed is logged."""
@@ -757,6 +779,12 @@ class Controller:
         path = path or self.cfg.path
         try:
             cfg = load_config(path)
+            old = self.cfg.clock
+            if cfg.clock.mode != old.mode or (old.sync and cfg.clock.slice_ms != old.slice_ms):
+                key = "mode" if cfg.clock.mode != old.mode else "slice_ms"
+                raise UroError(f"{path}: [clock]: {key}: {getattr(cfg.clock, key)!r}, the running daemon's is "
+                               f"{getattr(old, key)!r}: the switches' clocks run on it; restart the daemon to "
+                               "change it")
             with self._state_lock:
                 r = self.routes
             prep = Prepared(cfg, self.failed, self.backend_for, r.version + 1, r.schedule_version,
@@ -804,6 +832,9 @@ class Controller:
             if not (old_sched == self.routes.schedule):
                 self.sclock.reset(self.routes.schedule.n_slices, self.clock())
             self.sclock.period = cfg.clock.slice_ms / 1e3
+        if self.cwatch is not None:
+            self.cwatch = self._clock_watch(cfg) if not (old_sched == self.routes.schedule) else self.cwatch
+            self.cwatch.alarm_ns = round(cfg.clock.alarm_us * 1000)
         self.reloads["ok"] += 1
         self.reloads["last"] = {"at": _iso(), "ok": True, "routes_version": self.routes.version}
         self.log.event("reload.done", config=str(path), routes_version=self.routes.version,
@@ -835,6 +866,120 @@ class Controller:
                 self.metrics.timer_lateness.observe(max(0.0, ts - t.ideal))
         return True
 
+    # ---- the switches' own clocks (sync mode) ------------------------------------------------------------
+    def watch_clocks(self, now: float | None = None) -> None:
+        """One pass of the clock supervision (docs/clock.md "The daemon supervises"): every
+        programmed switch that needs it is seeded (a reconnected or reprogrammed one is read
+        first and adopted if it keeps the network's time), the OCS emulators before the
+        ToRs; then each switch's registers are read when due (every second) and it is probed
+        when due (every few seconds), the reference first. Alarms are logged and counted; a
+        ToR unsynchronized for ``holdover_cycles`` is taken out of routes like a failed ToR
+        (:meth:`submit`, source "clock") and put back when it is synchronized again."""
+        now = self.clock() if now is None else now
+        w = self.cwatch
+        with self._state_lock:
+            agents = [a for a in self.agents.values() if a.state == "up" and a.active is not None]
+            w.forget(set(self.agents))
+        for a in agents:
+            w.track(a.name, a.cfg.role, a.cfg.tor)
+        ocs = [a for a in agents if a.cfg.role == "ocs"]
+        tors = [a for a in agents if a.cfg.role != "ocs"]
+        for group in (ocs, tors):       # the reference first: a ToR is seeded, adopted, probed against it
+            seed = [a for a in group if a.need_sync]
+            if seed:
+                list(self._cpool.map(lambda a: self._seed(a, now), seed))
+            events = self._cpool.map(lambda a: self._watch_one(a, now), [a for a in group if not a.need_sync])
+            for ev in [e for evs in events for e in evs]:
+                self._clock_event(ev)
+        self.metrics.set_clocks({n: c for n, c in w.clocks.items()})
+
+    def _seed(self, a: SwitchAgent, now: float) -> None:
+        """Seed ``a``'s clock with the network time (this host's CLOCK_MONOTONIC) plus the
+        one-way delay a probe measured, unless it keeps that time already. The reference is
+        probed again after each seed and seeded again, corrected by what the probe saw,
+        until it is within :data:`SEED_TOLERANCE_NS` (or its round trip)."""
+        w, L = self.cwatch, round(self.cfg.clock.slice_us * 1000)
+        ref = a.cfg.role == "ocs"
+        try:
+            p = a.probe_clock()
+            before = p.offset_ns(L)
+            if w.keeps_network_time(a.name, before, p.uncertainty_ns(), p.stratum):
+                w.seeded(a.name, now, adopted=True)
+                a.need_sync = False
+                self.log.event("clock.adopted", switch=a.name, offset_us=round(before / 1e3, 3),
+                               stratum=p.stratum, note="it keeps the network's time: not seeded")
+                return
+            delay = (p.received_ns - p.sent_ns) // 2
+            for _ in range(SEED_ATTEMPTS if ref else 1):
+                t = self.clock_ns() + delay
+                a.seed_clock((t // L) % (1 << 32), t % L, ref)
+                if not ref:
+                    break
+                p = a.probe_clock()
+                off = p.offset_ns(L)
+                if abs(off) <= max(SEED_TOLERANCE_NS, p.uncertainty_ns()):
+                    break
+                delay -= off
+        except BackendError as e:
+            w.failed(a.name, f"seed: {e}")
+            self.log.error("clock.seed_failed", switch=a.name, error=str(e))
+            return
+        w.seeded(a.name, now)
+        a.need_sync = False
+        self.metrics.clock_seeds.labels(a.name).inc()
+        self.log.event("clock.seeded", switch=a.name, reference=ref, offset_before_us=round(before / 1e3, 3),
+                       one_way_us=round(delay / 1e3, 3))
+
+    def _watch_one(self, a: SwitchAgent, now: float) -> list:
+        w, L = self.cwatch, round(self.cfg.clock.slice_us * 1000)
+        out = []
+        try:
+            if w.due(a.name, "read", now):
+                out += w.registers(a.name, a.read_clock(), now)
+            if w.due(a.name, "probe", now):
+                p = a.probe_clock()
+                out += w.probe(a.name, p.offset_ns(L), p.uncertainty_ns(), now)
+        except BackendError as e:
+            w.failed(a.name, str(e))
+            self.metrics.clock_errors.labels(a.name).inc()
+            self.log.warn("clock.read_failed", switch=a.name, error=str(e))
+        return out
+
+    def _clock_event(self, ev) -> None:
+        if ev.kind == "alarm":
+            self.metrics.clock_alarms.labels(ev.switch).inc()
+            self.log.warn("clock.alarm", switch=ev.switch, tor=ev.tor, **ev.detail)
+        elif ev.kind == "alarm_cleared":
+            self.log.event("clock.alarm_cleared", switch=ev.switch, tor=ev.tor, **ev.detail)
+        elif ev.kind == "out_of_routes":
+            if ev.tor in self.failed.tors:    # failed already, not by the clock: its recovery is not the clock's
+                self.log.warn("clock.unsynchronized", switch=ev.switch, tor=ev.tor, **ev.detail,
+                              note="failed already")
+                return
+            self.log.warn("clock.unsynchronized", switch=ev.switch, tor=ev.tor, **ev.detail,
+                          note="taken out of routes like a failed ToR until it is synchronized again")
+            self.clock_failed.add(ev.tor)
+            self.submit(Change("fail", "tor", ev.tor, source="clock"))
+        elif ev.kind == "back_in_routes":
+            self.log.event("clock.synchronized", switch=ev.switch, tor=ev.tor, **ev.detail)
+            if ev.tor in self.clock_failed:
+                self.clock_failed.discard(ev.tor)
+                self.submit(Change("recover", "tor", ev.tor, source="clock"))
+
+    def clock_status(self) -> dict | None:
+        """The status API's ``clock``: the daemon's timer (timer mode) or the switches' own
+        clocks as watched (sync mode). In sync mode network time is this host's
+        CLOCK_MONOTONIC (``slice0_at`` 0: slice k starts at k x slice_ms)."""
+        if self.sclock is not None:
+            return {"mode": "timer", **self.sclock.status()}
+        if self.cwatch is None:
+            return None
+        L = round(self.cfg.clock.slice_us * 1000)
+        k = self.clock_ns() // L
+        S = self.cwatch.n_slices
+        return {"mode": "sync", "slice_ms": self.cfg.clock.slice_ms, "slices": S, "slice0_at": 0.0,
+                "current_slice": k % S, "slices_since_start": k, **self.cwatch.status()}
+
     # ---- status ---------------------------------------------------------------------------------------------
     def status(self) -> dict:
         with self._state_lock:
@@ -850,7 +995,7 @@ class Controller:
                 "source": None if r.source is None else r.source.algo,
                 "source_routed": list(r.source_routed)},
             "failures": {"active": self.failed.as_dict(), "events": list(self.events)},
-            "clock": None if self.sclock is None else self.sclock.status(),
+            "clock": self.clock_status(),
             "reloads": self.reloads,
             "hosts": None if not self.cfg.hosts.netns else {
                 "alpha": self.cfg.hosts.alpha, "netns": list(self.cfg.hosts.netns),
@@ -868,6 +1013,7 @@ class Controller:
         self._pool.shutdown(wait=False, cancel_futures=True)
         self._mpool.shutdown(wait=False, cancel_futures=True)
         self._kpool.shutdown(wait=False, cancel_futures=True)
+        self._cpool.shutdown(wait=False, cancel_futures=True)
         self.log.event("daemon.stopped", network=self.cfg.name)
 
 

@@ -49,16 +49,23 @@ class Metrics:
                                         buckets=JITTER_BUCKETS, registry=r)
         self.slices_skipped = Counter("uro_slices_skipped", "Slices the clock thread could not send in time "
                                       "(the next timer carries the current slice)", registry=r)
+        self.clock_seeds = Counter("uro_clock_seeds", "Switch clocks seeded by the daemon (sync mode)", ["switch"],
+                                   registry=r)
+        self.clock_alarms = Counter("uro_clock_alarms", "Alarms raised: a ToR's slice-boundary error beyond "
+                                    "[clock] alarm_us", ["switch"], registry=r)
+        self.clock_errors = Counter("uro_clock_read_errors", "Clock register reads or probes that failed",
+                                    ["switch"], registry=r)
         self.api_unauthorized = Counter("uro_api_unauthorized", "Status API requests refused for a missing or "
                                         "wrong token (nothing done)", ["method"], registry=r)
         for method in ("GET", "POST"):
             self.api_unauthorized.labels(method)
         for kind in ("uplink", "tor", "ocs"):       # 0 from the start: increase() sees the first one
-            for source in ("api", "netlink"):
+            for source in ("api", "netlink", "clock"):
                 self.failures.labels(kind, source)
                 self.recoveries.labels(kind, source)
         self._lock = threading.Lock()
         self._snapshot: dict = {}
+        self._clocks: dict = {}
         r.register(_SnapshotCollector(self))
 
     def switch_known(self, name: str) -> None:
@@ -66,7 +73,7 @@ class Metrics:
         and increase() see the first event and a scrape lists every switch."""
         for m in (self.entries_written, self.write_seconds, self.reconcile_runs, self.reconcile_repairs,
                   self.restores, self.reconnects, self.swaps, self.swap_failures, self.swap_seconds,
-                  self.timers_sent, self.timer_errors):
+                  self.timers_sent, self.timer_errors, self.clock_seeds, self.clock_alarms, self.clock_errors):
             m.labels(name)
 
     def set_snapshot(self, snap: dict) -> None:
@@ -77,6 +84,16 @@ class Metrics:
     def snapshot(self) -> dict:
         with self._lock:
             return dict(self._snapshot)
+
+    def set_clocks(self, clocks: dict) -> None:
+        """``{switch: SwitchClock}`` as the clock supervision last saw them (sync mode)."""
+        with self._lock:
+            self._clocks = {n: (c.stratum, c.error_ns, c.uncertainty_ns, dict(c.registers), c.alarm,
+                                c.out_of_routes) for n, c in clocks.items()}
+
+    def clocks(self) -> dict:
+        with self._lock:
+            return dict(self._clocks)
 
     def render(self) -> bytes:
         return generate_latest(self.registry)
@@ -103,6 +120,44 @@ class _SnapshotCollector:
                 for cell, packets in sorted(cells.items()):
                     cnt.add_metric([name, counter, cell], packets)
         yield from (up, gen, ent, cnt)
+        yield from self._clock_families()
+
+    def _clock_families(self):
+        """The switches' own clocks (sync mode): stratum, the daemon's measured error, the
+        registers' last offset, delay and drift, refusals, alarm and out-of-routes state."""
+        fams = {
+            "stratum": GaugeMetricFamily("uro_clock_stratum", "Distance from the reference clock (0 reference, "
+                                         "1 lead, 255 unsynchronized)", labels=["switch"]),
+            "error": GaugeMetricFamily("uro_clock_error_seconds", "Slice-boundary error against the reference "
+                                       "(OCS emulator), as the daemon's last probe measured it", labels=["switch"]),
+            "uncertainty": GaugeMetricFamily("uro_clock_error_uncertainty_seconds", "Half the round trips of the "
+                                             "probes behind uro_clock_error_seconds", labels=["switch"]),
+            "offset": GaugeMetricFamily("uro_clock_offset_seconds", "The switch's last exchange: offset to its "
+                                        "parent (register)", labels=["switch"]),
+            "delay": GaugeMetricFamily("uro_clock_delay_seconds", "The switch's last exchange: path delay "
+                                       "(register)", labels=["switch"]),
+            "drift": GaugeMetricFamily("uro_clock_drift_ppb", "The switch's rate correction (register)",
+                                       labels=["switch"]),
+            "refusals": GaugeMetricFamily("uro_clock_refusals", "Consecutive refused exchanges (register)",
+                                          labels=["switch"]),
+            "alarm": GaugeMetricFamily("uro_clock_alarm", "1 while the switch's error exceeds [clock] alarm_us",
+                                       labels=["switch"]),
+            "out": GaugeMetricFamily("uro_clock_out_of_routes", "1 while the ToR is out of routes for an "
+                                     "unsynchronized clock", labels=["switch"]),
+        }
+        for name, (stratum, err, unc, regs, alarm, out) in sorted(self.metrics.clocks().items()):
+            if stratum is not None:
+                fams["stratum"].add_metric([name], stratum)
+            if err is not None:
+                fams["error"].add_metric([name], err / 1e9)
+                fams["uncertainty"].add_metric([name], (unc or 0) / 1e9)
+            for key, fam, per in (("offset", "offset", 1e9), ("delay", "delay", 1e9), ("drift", "drift", 1),
+                                  ("refusals", "refusals", 1)):
+                if key in regs:
+                    fams[fam].add_metric([name], regs[key] / per)
+            fams["alarm"].add_metric([name], int(alarm))
+            fams["out"].add_metric([name], int(out))
+        yield from fams.values()
 
 
 # ---- checking a dashboard against the metrics ------------------------------------------------

@@ -2,7 +2,8 @@
 link detection and signals.
 
 Threads: control (failure/recovery/reload jobs, one at a time), maintenance (reconnect,
-restore, reconcile, counters), the slice clock, the HTTP status API, the link watcher.
+restore, reconcile, counters), the slice clock (sync mode: seeds and watches the switches'
+own clocks; timer mode: sends every slice's timer), the HTTP status API, the link watcher.
 SIGTERM/SIGINT stop cleanly (sessions closed; switches keep forwarding what they hold);
 SIGHUP reloads the config (a bad one is refused and the running one stays).
 """
@@ -23,6 +24,8 @@ from controller.errors import UroError
 
 #: maintenance pass period (reconnects and reconcile deadlines are checked this often)
 MAINTAIN_S = 0.2
+#: clock supervision pass period (sync mode: seeds, register reads and probes fall due on it)
+WATCH_S = 0.1
 
 
 class Daemon:
@@ -52,8 +55,17 @@ class Daemon:
             except Exception as e:
                 self.log.error("maintenance.failed", error=repr(e))
 
+    def _watch(self) -> None:
+        while not self.stop.wait(WATCH_S):
+            try:
+                self.ctl.watch_clocks()
+            except Exception as e:
+                self.log.error("clock.watch_failed", error=repr(e))
+
     def _clock(self) -> None:
         ctl = self.ctl
+        if ctl.cwatch is not None:
+            return self._watch()
         while not self.stop.is_set():
             wait = ctl.sclock.next_time() - ctl.clock()
             if wait > 0.002:          # sleep most of the way, then step up to the slice start

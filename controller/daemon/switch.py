@@ -16,8 +16,10 @@ Locks, so that a failure's down-mask write (one entry) never waits for a whole p
   (``concurrent_apply``: P4Runtime) a config write does not wait for ``io_lock``: a
   failure's mask never waits behind a read-back or a chunk (:meth:`SwitchAgent.set_down`).
 
-``send_timer`` is called from the clock thread without ``io_lock`` (backends deliver a
-timer on their stream, independent of writes; see docs/daemon.md).
+``send_timer`` (timer mode) and the slice clock's reads, probes and seeds (sync mode) are
+called from the clock thread without ``io_lock`` (backends deliver them on their stream,
+independent of writes; see docs/daemon.md); ``clock_lock`` keeps one of the latter at a
+time, so a probe's answer is its own.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import time
 from typing import Callable, Iterator
 
 from controller.agent import generations as gens
-from controller.agent.backend import BackendError, Diff, NotPrimary, Pipeline, SwitchBackend
+from controller.agent.backend import BackendError, ClockProbe, Diff, NotPrimary, Pipeline, SwitchBackend
 from controller.agent.desired import Role
 from controller.agent.diff import diff as state_diff, same_state
 from controller.agent.generations import GenerationWriter
@@ -78,6 +80,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.op_lock = threading.RLock()
         self.io_lock = threading.Lock()
         self.cfg_lock = threading.Lock()
+        self.clock_lock = threading.Lock()
         self.state = "new"            # new | up | down | not_primary | unreachable
         self.active: int | None = None
         self.live: frozenset[int] = frozenset()   # generations the config declares complete
@@ -91,7 +94,8 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.counters: dict = {}
         self.stats = {k: 0 for k in ("connects", "reconnects", "pipeline_loads", "restores", "reconcile_runs",
                                      "repairs", "swaps", "swap_failures", "installs", "entries_written",
-                                     "timers_sent", "timer_errors", "links_cleared", "diff_refused")}
+                                     "timers_sent", "timer_errors", "links_cleared", "diff_refused",
+                                     "clock_reads", "clock_probes", "clock_seeds", "clock_errors")}
         self.last_swap: dict | None = None
         self._cache: dict = {}
         self._known: KnownState | None = None   # the last read + the writes since (None: read the switch)
@@ -99,7 +103,10 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.shadows = True           # first generation gets its shadow (Controller.shadows; Diff-only writes)
         self._written_config = None
         self._adopted = False         # set_pipeline called in this session
-        self.need_sync = True         # the next timer sets the switch's clock (after (re)start, skips)
+        # the switch's clock is to be set: timer mode, the next timer is a SYNC (after a
+        # (re)start, skipped slices); sync mode, it is read and seeded unless it keeps the
+        # network's time (after a (re)connect or a pipeline load)
+        self.need_sync = True
         self.retry_install = False    # an install failed: the maintenance pass retries it
         self.activated_at: float | None = None   # when the last install made its routes active (clock)
         self.last_mask: dict | None = None        # the last set_down write: done (clock), waits in ms
@@ -569,6 +576,34 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.stats["timers_sent"] += 1
         self.metrics.timers_sent.labels(self.name).inc()
         return self.clock()
+
+    def _clock_call(self, what: str, fn, *args):
+        if self.state != "up":
+            raise BackendError(f"switch {self.name!r} is {self.state}")
+        try:
+            with self.clock_lock:
+                out = fn(*args)
+        except BackendError as e:
+            self.stats["clock_errors"] += 1
+            self.last_error = f"clock {what}: {e}"
+            raise
+        self.stats[f"clock_{what}"] += 1
+        return out
+
+    def read_clock(self) -> dict[str, int]:
+        """The clock's registers (:meth:`SwitchBackend.read_clock`)."""
+        return self._clock_call("reads", self.backend.read_clock)
+
+    def probe_clock(self) -> ClockProbe:
+        """A probe of the switch's clock timed on this host (:meth:`SwitchBackend.probe_clock`)."""
+        return self._clock_call("probes", self.backend.probe_clock, min(1.0, self.cfg_timeout()))
+
+    def seed_clock(self, k: int, phase_ns: int, reference: bool) -> None:
+        """Step the switch's clock to ``(k, phase_ns)`` (:meth:`SwitchBackend.seed_clock`)."""
+        self._clock_call("seeds", self.backend.seed_clock, k, phase_ns, reference)
+
+    def cfg_timeout(self) -> float:
+        return self.backend.address.timeout_s
 
     def read_counters(self) -> dict:
         if self.state != "up":

@@ -118,14 +118,42 @@ function drawSwitches(st) {
 
 function drawClock(st) {
   const c = st.clock || {}, j = c.jitter_between_switches || {}, l = c.lateness_vs_ideal || {};
-  const rows = [["current slice", c.current_slice], ["slices since start", c.slices_since_start],
+  const tail = [["routes", st.routes ? `v${st.routes.version} (${st.routes.per_hop || "–"} / ${st.routes.source || "–"})` : "–"],
+    ["uptime", `${fmt(st.uptime_s, 0)} s`]];
+  const rows = c.mode === "sync" ? [["mode", "sync: the switches keep time"], ["current slice", c.current_slice],
+    ["max ToR error", c.max_error_us == null ? "–" : `${fmt(c.max_error_us, 1)} µs (alarm at ${fmt(c.alarm_us, 0)} µs)`],
+    ["alarms", (c.alarms || []).join(", ") || "none"], ["unsynchronized", (c.unsynchronized || []).join(", ") || "none"],
+    ...tail] : [["mode", "timer: the daemon sends every slice's timer"], ["current slice", c.current_slice],
+    ["slices since start", c.slices_since_start],
     ["timers sent", c.timers_sent], ["slices skipped", c.slices_skipped],
     ["spread p50 / p99", `${fmt(j.p50_ms, 3)} / ${fmt(j.p99_ms, 3)} ms`],
-    ["lateness p50 / p99", `${fmt(l.p50_ms, 3)} / ${fmt(l.p99_ms, 3)} ms`],
-    ["routes", st.routes ? `v${st.routes.version} (${st.routes.per_hop || "–"} / ${st.routes.source || "–"})` : "–"],
-    ["uptime", `${fmt(st.uptime_s, 0)} s`]];
+    ["lateness p50 / p99", `${fmt(l.p50_ms, 3)} / ${fmt(l.p99_ms, 3)} ms`], ...tail];
   $("#clock").replaceChildren(...rows.map(([k, v]) => el("tr", {}, el("td", { text: k }),
     el("td", { class: "num", text: v == null ? "–" : String(v) }))));
+  drawSwitchClocks(c);
+}
+
+// the switches' own clocks (sync mode): stratum, error against the reference with its
+// uncertainty, the last exchange's offset and delay, drift, refusals, and the error's history
+function drawSwitchClocks(c) {
+  const box = $("#switch-clocks");
+  if (!box) return;
+  if (c.mode !== "sync") { box.replaceChildren(); return; }
+  const sw = c.switches || {};
+  const head = el("tr", {}, ...["switch", "stratum", "error µs", "± µs", "offset ns", "delay ns", "drift ppb",
+    "refused", "history (error µs)"].map((t) => el("th", { text: t })));
+  box.replaceChildren(head, ...Object.entries(sw).map(([name, s]) => {
+    const r = s.registers || {}, hist = (s.history || []).map((h) => h[1]).filter((x) => x != null);
+    const cls = s.alarm ? "bad" : (s.synced ? "" : "warn");
+    return el("tr", { class: cls }, el("td", { text: name }),
+      el("td", { class: "num", text: s.stratum == null ? "–" : String(s.stratum) }),
+      el("td", { class: "num", text: fmt(s.error_us, 1) }), el("td", { class: "num", text: fmt(s.uncertainty_us, 1) }),
+      el("td", { class: "num", text: r.offset == null ? "–" : String(r.offset) }),
+      el("td", { class: "num", text: r.delay == null ? "–" : String(r.delay) }),
+      el("td", { class: "num", text: r.drift == null ? "–" : String(r.drift) }),
+      el("td", { class: "num", text: r.refusals == null ? "–" : String(r.refusals) }),
+      el("td", { text: hist.slice(-20).map((x) => fmt(x, 0)).join(" ") }));
+  }));
 }
 
 // ---- traffic ---------------------------------------------------------------------------------

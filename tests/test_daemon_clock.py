@@ -244,3 +244,18 @@ def test_timer_mode_keeps_the_daemon_timer_and_never_touches_the_clocks(tmp_path
     assert all(sw.timers for sw in sws.values()) and all(sw.seeds == [] and sw.probes == 0 for sw in sws.values())
     assert ctl.status()["clock"]["mode"] == "timer"
     ctl.shutdown()
+
+
+def test_the_timer_log_gives_each_switch_its_boundaries_from_its_offset(net):
+    """``GET /clock/timers`` in sync mode: slice k of a switch starts at k x L on the
+    daemon's clock, earlier by what the switch is ahead (deadtor.py places packets by it)."""
+    ctl, sws, clock = net
+    ctl.watch_clocks()
+    clock.t += 3.1
+    ctl.watch_clocks()
+    log = ctl.timer_log()
+    assert log["slice0_at"] == 0.0 and len(log["timers"]) == 2000
+    k, sid, sent = log["timers"][-1]
+    assert sid == k % 4 and set(sent) == {"ocs", "tor0", "tor1"}
+    off = ctl.cwatch.clocks["tor0"].offset_ns
+    assert sent["tor0"] == pytest.approx((k * L - off) / 1e9)

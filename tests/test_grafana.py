@@ -54,5 +54,14 @@ def test_every_queried_metric_is_exported_from_the_start(doc):
     for name in ("tor0", "ocs"):
         m.switch_known(name)
     m.set_snapshot({"tor0": {"up": 1, "generation": 0, "entries": 5, "counters": {"drops": {"no_route": 0}}}})
+    from controller.daemon.clockwatch import ClockWatch   # sync mode: the clock supervision's first pass
+
+    w = ClockWatch(50_000_000, 4, 5_000_000, 2)
+    for name, role in (("tor0", "tor"), ("ocs", "ocs")):
+        w.track(name, role, 0 if role == "tor" else None)
+        w.registers(name, {"stratum": 2 if role == "tor" else 0}, 0.0)
+    w.probe("ocs", 1000, 500, 0.0)
+    w.probe("tor0", 2000, 500, 0.0)
+    m.set_clocks(w.clocks)
     missing = queried_names(doc) - exported_names(m.render().decode())
     assert not missing, sorted(missing)

@@ -100,9 +100,7 @@ def _handler(ctl: Controller, token: str, reads: str):
             elif path == "/schedule":
                 self._json(200, schedule_doc(ctl))
             elif path == "/clock/timers":
-                sc = ctl.sclock
-                self._json(200, {"slice0_at": None if sc is None else sc.t0,
-                                 "timers": [] if sc is None else sc.timer_log()})
+                self._json(200, ctl.timer_log())
             elif path in ("/", "/dashboard", "/index.html") or path.startswith("/ui/"):
                 asset = _asset("index.html" if not path.startswith("/ui/") else path[len("/ui/"):])
                 if asset is None:

@@ -905,6 +905,8 @@ class Controller:
             before = p.offset_ns(L)
             if w.keeps_network_time(a.name, before, p.uncertainty_ns(), p.stratum):
                 w.seeded(a.name, now, adopted=True)
+                if ref:               # the ToRs are adopted or seeded against it in this pass
+                    w.probe(a.name, before, p.uncertainty_ns(), now)
                 a.need_sync = False
                 self.log.event("clock.adopted", switch=a.name, offset_us=round(before / 1e3, 3),
                                stratum=p.stratum, note="it keeps the network's time: not seeded")
@@ -917,6 +919,7 @@ class Controller:
                     break
                 p = a.probe_clock()
                 off = p.offset_ns(L)
+                w.probe(a.name, off, p.uncertainty_ns(), now)
                 if abs(off) <= max(SEED_TOLERANCE_NS, p.uncertainty_ns()):
                     break
                 delay -= off
@@ -965,6 +968,26 @@ class Controller:
             if ev.tor in self.clock_failed:
                 self.clock_failed.discard(ev.tor)
                 self.submit(Change("recover", "tor", ev.tor, source="clock"))
+
+    def timer_log(self) -> dict:
+        """``GET /clock/timers``: ``slice0_at`` and ``[k, slice id, {switch: when its slice k
+        started}]`` of the last slices on the daemon's clock (CLOCK_MONOTONIC, seconds):
+        timer mode, when each switch's timer was handed to the backend; sync mode, each
+        switch's boundary ``k x L`` moved by its offset as last probed (network time is
+        this host's clock): what places a packet seen on a wire in the slice its sender and
+        the OCS were in (``controller/emulate/deadtor.py``)."""
+        from controller.daemon.clock import WINDOW
+
+        if self.sclock is not None:
+            return {"slice0_at": self.sclock.t0, "timers": self.sclock.timer_log()}
+        if self.cwatch is None:
+            return {"slice0_at": None, "timers": []}
+        L, S = round(self.cfg.clock.slice_us * 1000), self.cwatch.n_slices
+        offs = {n: c.offset_ns for n, c in self.cwatch.clocks.items() if c.offset_ns is not None}
+        k_now = self.clock_ns() // L
+        return {"slice0_at": 0.0,
+                "timers": [[k, k % S, {n: (k * L - off) / 1e9 for n, off in offs.items()}]
+                           for k in range(max(0, k_now - WINDOW + 1), k_now + 1)] if offs else []}
 
     def clock_status(self) -> dict | None:
         """The status API's ``clock``: the daemon's timer (timer mode) or the switches' own

@@ -463,6 +463,14 @@ class P4Info:
         return Group(self._p_by_id[msg.action_profile_id], msg.group_id, tuple(m.member_id for m in msg.members))
 
     # ---- packet I/O --------------------------------------------------------------------
+    def packet_in_metadata(self, metadata) -> dict[str, int]:
+        """The fields of a PacketIn's ``packet_in`` controller header by name (the P4Info
+        declares none: an empty dict)."""
+        cpm = self.schema.controller_packet_metadata.get("packet_in")
+        if cpm is None or not metadata:
+            return {}
+        return dict(cpm.decode(metadata))
+
     def packet_out_metadata(self, metadata: dict[str, int] | None) -> list:
         """The PacketMetadata of a PacketOut, by name from the P4Info's ``packet_out``
         controller header (finsy encodes them). No such header: no metadata (and giving

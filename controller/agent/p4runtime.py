@@ -58,8 +58,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from controller.agent import plan
-from controller.agent.backend import (BackendError, Diff, NotPrimary, Pipeline, SwitchAddress, SwitchBackend,
-                                      Unreachable, WriteReport, register_backend)
+from controller.agent.backend import (BackendError, ClockNotSupported, ClockProbe, Diff, NotPrimary, Pipeline,
+                                      SwitchAddress, SwitchBackend, Unreachable, WriteReport, register_backend)
 from controller.agent.p4info import P4Info, P4RuntimeError, describe, encode  # noqa: F401 (re-exported)
 from controller.tables.entries import Batch, Group, Member, TableEntry
 
@@ -256,11 +256,12 @@ class P4RuntimeClient:
                 self._primary_id = (a.election_id.high << 64) | a.election_id.low
             self._arbitrated.set()
         elif kind == "packet":
+            arrived = time.monotonic_ns()
             with self._lock:
                 st.packet_in += 1
                 if len(self._packets) == self._packets.maxlen:
                     st.packet_in_dropped += 1
-                self._packets.append(msg.packet)
+                self._packets.append((arrived, msg.packet))
                 self._packet_ready.notify_all()
         elif kind == "digest":
             st.digests_dropped += 1
@@ -687,6 +688,12 @@ class P4RuntimeClient:
     def packet_in(self, timeout: float = 0.0):
         """The oldest buffered PacketIn (a ``p4.v1.PacketIn``), waiting up to ``timeout``;
         None when there is none."""
+        got = self.packet_in_timed(timeout)
+        return None if got is None else got[1]
+
+    def packet_in_timed(self, timeout: float = 0.0):
+        """(when it arrived on the stream, :func:`time.monotonic_ns`; the PacketIn) of the
+        oldest buffered PacketIn, waiting up to ``timeout``; None when there is none."""
         end = time.monotonic() + timeout
         with self._lock:
             while not self._packets:
@@ -753,6 +760,8 @@ class P4RuntimeBackend(SwitchBackend):
         self.max_request_bytes = max_request_bytes
         self.client: P4RuntimeClient | None = None
         self.pipeline: Pipeline | None = None
+        self._clock_lock = threading.Lock()       # one probe at a time: its PacketIn is its own
+        self._nonce = time.monotonic_ns() & 0xFFFFFFFF
 
     # ---- session ---------------------------------------------------------------------
     def connect(self) -> None:
@@ -831,3 +840,71 @@ class P4RuntimeBackend(SwitchBackend):
 
     def read_counters(self) -> dict[str, dict[str, int]]:
         return self._ready().read_counters(self.pipeline.contract)
+
+    # ---- the switch's own slice clock (docs/clock.md) -------------------------------------------
+    def _clock_contract(self) -> dict:
+        c = self.pipeline.contract if self.pipeline is not None else {}
+        if "clock" not in c:
+            raise ClockNotSupported(f"{self.address.name}: program {c.get('program', '?')!r} keeps no slice clock "
+                                    "(no clock section in its contract)")
+        return c
+
+    def _sync_out(self, frame: bytes) -> None:
+        c = self._ready()
+        contract = self._clock_contract()
+        meta = None
+        if "packet_io" in contract:
+            ops = contract["packet_io"]["opcodes"]
+            meta = {"opcode": ops.get("sync", ops.get("timer", 0))}
+        c.packet_out(frame, meta)
+
+    def _probe(self, timeout_s: float):
+        """A PROBE out of the CPU port and its PacketIn: (sent ns, received ns, message,
+        the PacketIn's controller-header fields)."""
+        from controller.clock.message import REF_TOR, Message, Op, Stamp, decode_frame, encode_frame
+        from controller.errors import UroError
+
+        c = self._ready()
+        with self._clock_lock:
+            while c.packet_in_timed(0.0) is not None:     # answers to probes that timed out
+                pass
+            self._nonce = (self._nonce + 1) & 0xFFFFFFFF
+            frame = encode_frame(Message(Op.PROBE, src_tor=REF_TOR, t1=Stamp(self._nonce, 0)))
+            sent = time.monotonic_ns()
+            self._sync_out(frame)
+            end = time.monotonic() + timeout_s
+            while True:
+                got = c.packet_in_timed(max(0.0, end - time.monotonic()))
+                if got is None:
+                    raise BackendError(f"{self.address.name}: no answer to a clock PROBE within {timeout_s:g} s")
+                received, pkt = got
+                try:
+                    m = decode_frame(pkt.payload)
+                except UroError:
+                    continue
+                if m.op == Op.PROBE_REPLY and m.t1.k == self._nonce:
+                    return sent, received, m, c.p4info.packet_in_metadata(pkt.metadata)
+
+    def probe_clock(self, timeout_s: float = 1.0) -> ClockProbe:
+        """A PROBE as a PacketOut, answered by a PacketIn (docs/clock.md): the switch's
+        time when it answered (``t3``), its raw local clock (``aux``), stratum, term and
+        lead; the registers its PacketIn carries (the program's ``packet_in`` header)."""
+        sent, received, m, regs = self._probe(timeout_s)
+        return ClockProbe(k=m.t3.k, phase_ns=m.t3.phase, local_ns=m.aux, stratum=m.stratum, term=m.term, lead=m.lead,
+                          lead_k=m.lead_k, sent_ns=sent, received_ns=received, registers=regs)
+
+    def read_clock(self) -> dict[str, int]:
+        """bmv2's P4Runtime server reads no registers: a PROBE, whose PacketIn carries
+        the clock's registers (the ``packet_in`` header) besides stratum, term and lead."""
+        _, _, m, regs = self._probe(1.0)
+        return {**regs, "stratum": m.stratum, "term": m.term, "lead": m.lead, "lead_k": m.lead_k}
+
+    def seed_clock(self, k: int, phase_ns: int, reference: bool) -> None:
+        """A SEED as a PacketOut: ``t3`` the time to set, REF for the reference."""
+        from controller.clock.message import REF_TOR, UNSYNCED, Flag, Message, Op, Stamp, encode_frame
+
+        self._clock_contract()
+        m = Message(Op.SEED, flags=int(Flag.REF) if reference else 0, src_tor=REF_TOR,
+                    stratum=0 if reference else UNSYNCED, t3=Stamp(k % (1 << 32), phase_ns))
+        with self._clock_lock:
+            self._sync_out(encode_frame(m))

@@ -191,6 +191,28 @@ def test_fail_ids_are_checked(tmp_path, capsys):
     assert "expected `link TOR UPLINK`" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv, needle", [
+    (["tor", "8", "--ppm", "200"], "clock tor 8: no such ToR (ToRs 0..7)"),
+    (["tor", "3", "--ppm", "5000"], "clock tor 3: --ppm 5000: a drift beyond +-1000 ppm"),
+    (["tor", "3", "--ppm", "nan"], "clock tor 3: --ppm nan"),
+    (["tor", "3", "--step-us", "2e7"], "clock tor 3: --step-us 2e+07: a step beyond +-10000000 us"),
+    (["tor", "3"], "clock tor 3: give --ppm P, --step-us S or --clear"),
+    (["tor", "3", "--clear", "--ppm", "1"], "--clear and --ppm 1 contradict each other"),
+    (["tor", "x", "--ppm", "1"], "invalid int value: 'x'"),
+    (["ocs", "0", "--ppm", "1"], "invalid choice: 'ocs'"),
+])
+def test_clock_fault_bad_input_is_one_line_exit_2_nothing_written(tmp_path, capsys, argv, needle):
+    """`uro emulate clock` on a fabric's plan (no switch needed: everything is checked
+    before a register is written)."""
+    plan = make_plan(_cfg(), _ports())
+    (tmp_path / "ut").mkdir()
+    (tmp_path / "ut" / "plan.json").write_text(plan.to_json())
+    assert main(["emulate", "clock", *argv, "--prefix", "ut", "--state-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and err.count("\n") == 1, err
+    assert not (tmp_path / "ut" / "clock_faults.json").exists()
+
+
 def test_pid_files_only_stop_their_own_process(tmp_path):
     """A PID file whose PID now belongs to another program is left alone."""
     import subprocess

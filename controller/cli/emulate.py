@@ -147,6 +147,22 @@ def cmd_fail(args) -> int:
     return 0
 
 
+def cmd_clock(args) -> int:
+    from controller.emulate import clockfault, fabric
+
+    prefix, root = _select(args)
+    plan = fabric.need_plan(prefix, root)
+    sdir = fabric.state_dir(root, prefix)
+    clockfault.check(plan, args.tor, args.ppm, args.step_us, args.clear)
+    contract = fabric.load_artifacts(sdir)["tor"].contract
+    got = clockfault.apply(plan, sdir, contract, args.tor, args.ppm, args.step_us, args.clear)
+    did = ([f"drift {got['ppm']:+g} ppm"] if args.ppm is not None or args.clear else []) + \
+          ([f"stepped {args.step_us:+g} us (steps so far {got['step_us']:+g} us)"] if args.step_us is not None else [])
+    print(f"fabric {prefix}: tor{args.tor}'s clock: {', '.join(did)} (emulated fault registers, over Thrift); "
+          f"the daemon's view: uro emulate status")
+    return 0
+
+
 def cmd_chaos(args) -> int:
     import dataclasses
 
@@ -225,6 +241,15 @@ def register(sub) -> None:
     q.add_argument("--interval", type=float, default=0.5, metavar="S", help="ping interval per pair (default 0.5)")
     q.add_argument("--json", metavar="FILE", help="also write the report as JSON")
     q.set_defaults(func=cmd_chaos)
+
+    q = es.add_parser("clock", help="inject a clock fault into a ToR: uro emulate clock tor 3 --ppm 200 --step-us 5000")
+    which(q)
+    q.add_argument("kind", choices=["tor"], help="what to fault (a ToR's clock)")
+    q.add_argument("tor", type=int, help="the ToR id")
+    q.add_argument("--ppm", type=float, default=None, help="drift from now on, parts per million (+ fast, - slow)")
+    q.add_argument("--step-us", type=float, default=None, help="step the clock by this many microseconds now")
+    q.add_argument("--clear", action="store_true", help="no drift from now on (what it put on the clock stays)")
+    q.set_defaults(func=cmd_clock)
 
     for action, text in (("fail", "take an element down for real: link TOR UPLINK | tor TOR | ocs UPLINK"),
                          ("recover", "bring a failed element back")):

@@ -47,7 +47,22 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_emulate").main(quick=args.quick)
     if args.suite == "ucmp-emulate":
         rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
+    if args.suite == "clock":
+        rc |= load_suite("bench_clock").main(quick=args.quick, duration_s=args.duration, load=args.load)
     return rc
+
+
+def _duration(text: str) -> float:
+    import argparse
+    import math
+
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--duration {text!r}: a number of seconds") from None
+    if not math.isfinite(v) or not 10 <= v <= 86400:
+        raise argparse.ArgumentTypeError(f"--duration {text}: seconds in 10..86400")
+    return v
 
 
 def register(sub) -> None:
@@ -56,7 +71,7 @@ def register(sub) -> None:
     r.add_argument("--quick", action="store_true", help="small sizes only")
     r.add_argument("--skip-large", action="store_true", help="skip the 1024x32 runs")
     r.add_argument("--suite", choices=["uro", "ucmp", "agent", "artifacts", "daemon", "tofino2", "entries",
-                                       "emulate", "ucmp-emulate", "all"],
+                                       "emulate", "ucmp-emulate", "clock", "all"],
                    default="all",
                    help="URO engine vs reference, UCMP and baselines vs the paper, P4Runtime writes to "
                         "simple_switch_grpc (batched vs one per request, full push of a 108x6 ToR), route artifacts "
@@ -66,6 +81,13 @@ def register(sub) -> None:
                         "and the other generation derived), tofino2 (builds with bf-p4c: compile times, resources, K = 4 vs 10; minutes "
                         "per build), emulate (the emulated fabric driven by the daemon; root, bmv2, p4c) and ucmp-emulate "
                         "(UCMP source routes with host flow aging vs URO per-hop routes under a mix of short flows and "
-                        "one long flow on the emulated fabric; root, bmv2, p4c, nft)")
+                        "one long flow on the emulated fabric; root, bmv2, p4c, nft) and clock (the slice clock on the "
+                        "emulated fabric: each ToR's error against the OCS in sync and timer mode, convergence, "
+                        "misalignment losses, the daemon stopped; root, bmv2, p4c; --duration, --load)")
     r.add_argument("--full-large", action="store_true", help="UCMP 1024x32 on all destinations, not a chunk")
+    r.add_argument("--duration", type=_duration, default=600.0, metavar="S",
+                   help="clock: seconds of error measurement in sync mode (default 600; the timer mode gets half, "
+                        "at most 300)")
+    r.add_argument("--load", action="store_true",
+                   help="clock: a route computation in a loop on each core beside the fabric (the loaded figures)")
     r.set_defaults(func=cmd_bench)

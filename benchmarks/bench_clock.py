@@ -1,0 +1,422 @@
+"""`uro bench --suite clock` (root, bmv2, p4c): the slice clock on the emulated fabric.
+
+One 8x2 fabric (examples/emu-8x2.toml: 50 ms slices, S = 4), every switch started at a
+different time (1 s apart: their bmv2 clocks really differ by seconds), two ToRs
+drifting +200 / -200 ppm (the emulated fault, `uro emulate clock`), measured in one run:
+
+1. **the floor** of the measurement: two kernel-timestamped PROBEs of one switch, back to
+   back, compared as a ToR and the OCS are (bmv2's 1 us timestamps, its forwarding
+   jitter, the kernel's);
+2. **sync mode, per-hop routes**: each ToR's slice-boundary error against the OCS
+   emulator (docs/clock.md "How the error is measured": a PROBE to the ToR and one to the
+   OCS, back to back, each stamped by the kernel on the way out and in), p50 / p99 / max,
+   while every host pair pings; the losses the switches count to misalignment
+   (``ocs_drops[no_circuit]``, ``drops[held_too_long]``);
+3. **sync mode, every destination source-routed** (the daemon reloaded with
+   ``source_routed = "all"``): the same;
+4. **convergence**: a ToR's switch restarted (its clock from zero: seconds off) until
+   its error stays within 0.5 ms, from its start and from the daemon's seed; a 5 ms step
+   injected into a ToR's clock until it is back within 0.5 ms;
+5. **the daemon stopped** (``kill -STOP``) for 60 s under the pings: the error and the
+   loss meanwhile (continued in a ``finally``);
+6. **timer mode on the same fabric**: the daemon restarted with ``[clock] mode =
+   "timer"`` (it sends every slice's timer, as before the slice clock), the same error
+   (slice ids and phases: a timer-driven switch counts timers) and pings.
+
+``--load``: real work beside it all (a route computation in a loop on each core, `uro
+routes --generate opera --tors 108 --uplinks 6`), for the figures under load. The load
+average is printed next to every figure; nothing is asserted (a benchmark, not a test).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: the convergence criterion: within this of the reference, for CONVERGED_FOR seconds
+ALIGNED_NS = 500_000
+CONVERGED_FOR = 1.0
+DRIFTS = {1: 200.0, 2: -200.0}       # ToR -> ppm
+
+
+def _need() -> str | None:
+    if os.geteuid() != 0:
+        return "needs root"
+    for tool in ("simple_switch_grpc", "simple_switch_CLI", "p4c-bm2-ss", "ping", "ethtool"):
+        if shutil.which(tool) is None:
+            return f"{tool} not installed"
+    return None
+
+
+def _load() -> str:
+    return "/".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
+
+
+def summary_us(errors_ns: list[int]) -> str:
+    """``p50 / p99 / max`` of |error| in us (n samples)."""
+    a = [abs(e) / 1e3 for e in errors_ns]
+    if not a:
+        return "no samples"
+    return f"{_pct(a, 0.5):.1f} / {_pct(a, 0.99):.1f} / {max(a):.1f} us (n = {len(a)})"
+
+
+# ---- the fabric ------------------------------------------------------------------------------
+class Fabric:
+    def __init__(self, cfg):
+        from controller.emulate import daemon as dmn
+        from controller.emulate import fabric
+
+        self.cfg = cfg
+        t0 = time.monotonic()
+        self.plan = fabric.up(cfg, log=lambda m: print(f"   {m}", flush=True))
+        self.up_s = time.monotonic() - t0
+        self.sdir = cfg.state_dir
+        try:
+            self.arts = fabric.load_artifacts(self.sdir)
+            self.routes = dmn.routes(self.sdir / "net.toml")
+            self.n_slices = self.routes.schedule.n_slices
+            self.slice_ns = round(cfg.slice_ms * 1e6)
+        except BaseException:
+            self.close()
+            raise
+
+    def counters(self) -> dict[str, int]:
+        """The switches' drop and sync counters summed over the fabric, by cell
+        (``ocs_drops.no_circuit``, ``drops.held_too_long``, ...)."""
+        from controller.emulate import procs
+
+        tot: dict[str, int] = {}
+        for sw in self.plan.switches:
+            for c, cells in procs.read_counters(sw.thrift_port, self.arts[sw.role].contract, sw.name).items():
+                for cell, v in cells.items():
+                    tot[f"{c}.{cell}"] = tot.get(f"{c}.{cell}", 0) + v
+        return tot
+
+    def daemon_status(self) -> dict:
+        from controller.emulate import daemon as dmn
+
+        return dmn.status(self.plan)
+
+    def restart_daemon(self, mode: str, source_routed=None) -> float:
+        """The daemon stopped and started again on the same fabric with ``[clock] mode``
+        (and routing) changed in its net.toml; returns the seconds until it is ready."""
+        from controller.emulate import daemon as dmn
+        from controller.emulate import procs
+
+        procs.stop(self.sdir / "pids", dmn.NAME)
+        self.cfg = dataclasses.replace(self.cfg, clock_mode=mode)
+        if source_routed is not None:
+            self.cfg = dataclasses.replace(self.cfg, routing=dataclasses.replace(self.cfg.routing,
+                                                                                 source_routed=source_routed))
+        path = self.sdir / "net.toml"
+        path.write_text(dmn.net_toml(self.cfg, self.plan, self.arts))
+        t0 = time.monotonic()
+        dmn.start(self.sdir, self.plan, path, log=lambda m: None)
+        return time.monotonic() - t0
+
+    def close(self) -> None:
+        from controller.emulate import fabric
+
+        fabric.down(self.cfg.prefix, self.cfg.state_root)
+
+
+# ---- measuring -------------------------------------------------------------------------------
+class ErrorSampler:
+    """A thread probing every ToR against the OCS emulator, round after round, until
+    stopped: ``errors[tor name]`` of (host time, error ns)."""
+
+    def __init__(self, fab: Fabric, names: list[str] | None = None, period_s: float = 0.25):
+        from controller.emulate.clockprobe import Prober
+
+        self.fab = fab
+        self.names = names or [s.name for s in fab.plan.tor_switches]
+        self.period = period_s
+        self.prober = Prober.for_plan(fab.plan, self.names + ["ocs"])
+        self.errors: dict[str, list[tuple[float, int]]] = {n: [] for n in self.names}
+        self.missed = 0
+        self._stop = threading.Event()
+        self._t = threading.Thread(target=self._run, daemon=True)
+
+    def round(self) -> None:
+        from controller.emulate.clockprobe import error_ns
+
+        for n in self.names:
+            got = self.prober.probe([n, "ocs"])
+            if n in got and "ocs" in got:
+                self.errors[n].append((time.time(), error_ns(got[n], got["ocs"], self.fab.slice_ns,
+                                                             self.fab.n_slices)))
+            else:
+                self.missed += 1
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            t0 = time.monotonic()
+            self.round()
+            self._stop.wait(max(0.0, self.period - (time.monotonic() - t0)))
+
+    def start(self) -> "ErrorSampler":
+        self._t.start()
+        return self
+
+    def stop(self) -> dict[str, list[tuple[float, int]]]:
+        self._stop.set()
+        self._t.join(timeout=10)
+        self.prober.close()
+        return self.errors
+
+    def all_errors(self, since: float = 0.0, until: float = float("inf")) -> list[int]:
+        return [e for v in self.errors.values() for t, e in v if since <= t < until]
+
+
+def floor(fab: Fabric, n: int = 200) -> dict[str, list[int]]:
+    """The method's floor: the 'error' between two back-to-back probes of one switch (the
+    OCS emulator, and a ToR), which should be 0."""
+    from controller.emulate.clockprobe import Prober, error_ns
+
+    out = {"ocs": [], "tor0": []}
+    with Prober.for_plan(fab.plan, ["ocs", "tor0"]) as pr:
+        for _ in range(n):
+            for name in out:
+                a = pr.probe([name])
+                b = pr.probe([name])
+                if name in a and name in b:
+                    out[name].append(error_ns(a[name], b[name], fab.slice_ns, fab.n_slices))
+            time.sleep(0.01)
+    return out
+
+
+def pings(fab: Fabric, seconds: float, interval: float = 0.5):
+    """A ping stream between every ordered pair of hosts on different ToRs."""
+    from controller.emulate import traffic
+
+    n = max(1, int(seconds / interval))
+    return [traffic.PingStream(fab.plan, a, b, n, interval) for a, b in traffic.all_pairs(fab.plan)]
+
+
+def finish(streams) -> tuple[int, int]:
+    from controller.emulate import traffic
+
+    return traffic.finish_all(streams, timeout=30)
+
+
+def misalignment(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
+    keys = ("ocs_drops.no_circuit", "drops.held_too_long")
+    return {k: after.get(k, 0) - before.get(k, 0) for k in keys}
+
+
+def phase(fab: Fabric, label: str, seconds: float) -> dict:
+    """Errors and every-pair pings for ``seconds``; returns the figures."""
+    c0 = fab.counters()
+    sampler = ErrorSampler(fab).start()
+    streams = pings(fab, seconds)
+    t0 = time.time()
+    time.sleep(seconds)
+    lost, sent = finish(streams)
+    errors = sampler.stop()
+    c1 = fab.counters()
+    mis = misalignment(c0, c1)
+    out = {"label": label, "seconds": round(time.time() - t0, 1), "load": _load(),
+           "error": summary_us([e for v in errors.values() for _, e in v]),
+           "per_tor": {n: summary_us([e for _, e in v]) for n, v in errors.items()},
+           "pings": (lost, sent), "misaligned": mis, "missed_probes": sampler.missed,
+           "sync_counters": {k: c1.get(k, 0) - c0.get(k, 0) for k in c1 if k.startswith(("sync.", "ocs_sync."))
+                             and c1.get(k, 0) != c0.get(k, 0)}}
+    print(f"== {label} ({out['seconds']} s, load {out['load']}): |error| vs OCS p50 / p99 / max {out['error']}",
+          flush=True)
+    for n, line in out["per_tor"].items():
+        print(f"   {n}{' (%+g ppm)' % DRIFTS[int(n[3:])] if int(n[3:]) in DRIFTS else ''}: {line}")
+    lost_mis = sum(mis.values())
+    print(f"   pings lost {lost} / {sent} ({100 * lost / max(1, sent):.2f} %); dropped by misalignment "
+          f"{lost_mis} ({100 * lost_mis / max(1, sent):.2f} % of the pings: "
+          + ", ".join(f"{k} {v}" for k, v in mis.items()) + f"); probes unanswered {sampler.missed}", flush=True)
+    return out
+
+
+def converge(fab: Fabric, name: str, t_from: float, timeout_s: float = 60.0) -> tuple[float | None, list]:
+    """Seconds from ``t_from`` (epoch) until ``name``'s error stays within ALIGNED_NS for
+    CONVERGED_FOR seconds (probed at 20/s); None if not within ``timeout_s``."""
+    from controller.emulate.clockprobe import ProbeError
+
+    try:
+        s = ErrorSampler(fab, [name], period_s=0.05)
+    except ProbeError:
+        return None, []
+    ok_since = None
+    end = time.time() + timeout_s
+    try:
+        while time.time() < end:
+            s.round()
+            v = s.errors[name]
+            if v and abs(v[-1][1]) <= ALIGNED_NS:
+                ok_since = ok_since or v[-1][0]
+                if v[-1][0] - ok_since >= CONVERGED_FOR:
+                    return ok_since - t_from, v
+            else:
+                ok_since = None
+            time.sleep(0.05)
+    finally:
+        s.prober.close()
+    return None, s.errors[name]
+
+
+def seeded_at(fab: Fabric, name: str, since: float) -> float | None:
+    """When the daemon logged ``clock.seeded`` for ``name`` after ``since`` (epoch)."""
+    from controller.emulate.deadtor import epoch
+
+    try:
+        lines = (fab.sdir / "logs" / "daemon.log").read_text(errors="replace").splitlines()
+    except FileNotFoundError:
+        return None
+    for line in lines:
+        if '"clock.seeded"' in line and f'"switch": "{name}"' in line:
+            try:
+                t = epoch(json.loads(line)["ts"])
+            except (ValueError, KeyError):
+                continue
+            if t >= since:
+                return t
+    return None
+
+
+def convergence(fab: Fabric) -> dict:
+    from controller.emulate import clockfault, fabric
+
+    out = {}
+    t0 = time.time()
+    fabric.restart_switch(fab.plan, fab.sdir, "tor3")
+    secs, _ = converge(fab, "tor3", t0, timeout_s=120)
+    seed = seeded_at(fab, "tor3", t0)
+    out["start"] = (secs, None if seed is None or secs is None else secs - (seed - t0), _load())
+    print(f"== convergence after tor3's start (restarted: its clock from zero): "
+          + ("not within 120 s" if secs is None else f"{secs:.2f} s from its start"
+             + (f", {out['start'][1]:.2f} s from the daemon's seed" if out['start'][1] is not None else ""))
+          + f" to |error| <= {ALIGNED_NS / 1e6:g} ms for {CONVERGED_FOR:g} s (load {out['start'][2]})", flush=True)
+    contract = fab.arts["tor"].contract
+    t0 = time.time()
+    clockfault.apply(fab.plan, fab.sdir, contract, 4, step_us=5000)
+    secs, _ = converge(fab, "tor4", t0, timeout_s=60)
+    out["step"] = (secs, _load())
+    print(f"== convergence after a 5 ms step of tor4's clock: "
+          + ("not within 60 s" if secs is None else f"{secs:.2f} s") + f" (load {out['step'][1]})", flush=True)
+    return out
+
+
+def stopped_daemon(fab: Fabric, seconds: float = 60.0) -> dict:
+    """``kill -STOP`` of the daemon for ``seconds`` under every-pair pings."""
+    from controller.emulate import daemon as dmn
+
+    pid = dmn.running(fab.sdir)
+    if pid is None:
+        return {"error": "no daemon"}
+    c0 = fab.counters()
+    sampler = ErrorSampler(fab).start()
+    streams = pings(fab, seconds)
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        time.sleep(seconds)
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    lost, sent = finish(streams)
+    errors = sampler.stop()
+    mis = misalignment(c0, fab.counters())
+    out = {"error": summary_us([e for v in errors.values() for _, e in v]), "pings": (lost, sent),
+           "misaligned": mis, "load": _load()}
+    print(f"== the daemon stopped (SIGSTOP) for {seconds:g} s under pings (load {out['load']}): |error| vs OCS "
+          f"{out['error']}; pings lost {lost} / {sent} ({100 * lost / max(1, sent):.2f} %), by misalignment "
+          + ", ".join(f"{k} {v}" for k, v in mis.items()), flush=True)
+    return out
+
+
+# ---- load -----------------------------------------------------------------------------------
+class Load:
+    """A route computation in a loop on each core (real work beside the fabric)."""
+
+    def __init__(self, n: int | None = None):
+        self.n = n or os.cpu_count() or 2
+        self.dir = tempfile.mkdtemp(prefix="uro-bench-load-")
+        self.procs: list[subprocess.Popen] = []
+
+    def start(self) -> "Load":
+        loop = (f"while true; do {sys.executable} -m controller.cli routes --generate opera --tors 108 --uplinks 6 "
+                f"-K 4 -o {self.dir}/r$$.uro >/dev/null 2>&1; done")
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+        for _ in range(self.n):
+            self.procs.append(subprocess.Popen(["sh", "-c", loop], env=env, start_new_session=True))
+        return self
+
+    def stop(self) -> None:
+        for p in self.procs:            # the loop and what it runs: its own session, by its PID
+            try:
+                os.killpg(p.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        for p in self.procs:
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+# ---- main -----------------------------------------------------------------------------------
+def main(quick: bool = False, duration_s: float = 600.0, load: bool = False) -> int:
+    why = _need()
+    if why:
+        print(f"clock benchmark skipped: {why}")
+        return 0
+    from controller.emulate import clockfault, config
+
+    if quick:
+        duration_s = min(duration_s, 60.0)
+    state = tempfile.mkdtemp(prefix="uro-bench-clock-")
+    cfg = dataclasses.replace(config.load(ROOT / "examples" / "emu-8x2.toml"), state_root=state,
+                              prefix=f"uc{os.getpid() % 1000}"[:6], clock_mode="sync", start_gap_s=1.0)
+    print(f"== uro bench --suite clock: 8x2, {cfg.slice_ms:g} ms slices, switches started {cfg.start_gap_s:g} s "
+          f"apart, tor1 +200 ppm, tor2 -200 ppm, {duration_s:g} s of measurement"
+          + (", with a route computation on each core (--load)" if load else "")
+          + f"; {os.cpu_count()} cores, load average {_load()} at the start", flush=True)
+    lo = Load().start() if load else None
+    fab = None
+    res: dict = {}
+    try:
+        fab = Fabric(cfg)
+        print(f"== up in {fab.up_s:.1f} s (every switch programmed and its clock synchronized; load {_load()})")
+        for tor, ppm in DRIFTS.items():
+            clockfault.apply(fab.plan, fab.sdir, fab.arts["tor"].contract, tor, ppm=ppm)
+        fl = floor(fab, 50 if quick else 200)
+        res["floor"] = {n: summary_us(v) for n, v in fl.items()}
+        print(f"== the method's floor (two probes of one switch; load {_load()}): "
+              + "; ".join(f"{n} {v}" for n, v in res["floor"].items()), flush=True)
+        res["sync_per_hop"] = phase(fab, "sync mode, per-hop routes", duration_s / 2)
+        t = fab.restart_daemon("sync", source_routed=tuple(range(cfg.tors)))
+        print(f"   (daemon restarted with every destination source-routed: ready in {t:.1f} s, clocks adopted)")
+        res["sync_ssrr"] = phase(fab, "sync mode, every destination source-routed", duration_s / 2)
+        res["convergence"] = convergence(fab)
+        res["sigstop"] = stopped_daemon(fab, 20.0 if quick else 60.0)
+        t = fab.restart_daemon("timer", source_routed=())
+        print(f"   (daemon restarted in timer mode, per-hop routes: ready in {t:.1f} s)")
+        res["timer_per_hop"] = phase(fab, "timer mode (the daemon's timer), per-hop routes",
+                                     min(duration_s / 2, 60.0 if quick else 300.0))
+    finally:
+        if fab is not None:
+            fab.close()
+        if lo is not None:
+            lo.stop()
+        shutil.rmtree(state, ignore_errors=True)
+    print(f"== load average at the end: {_load()}")
+    return 0

@@ -75,7 +75,8 @@ def test_up_down_cli_leaves_nothing_and_processes_are_ours(tmp_path, state_root)
         sdir = Path(state_root) / prefix
         pids = {n: procs.running(sdir / "pids", n) for n in ("tor0", "tor1", "tor2", "tor3", "ocs", "daemon")}
         assert all(pids.values()), pids
-        assert len(links.existing_netns(prefix)) == 4 and len(links.existing_links(prefix)) == 4 + 4 * 4   # host peers + 4 per cable
+        # host peers + 4 per cable + a pktgen veth pair per switch
+        assert len(links.existing_netns(prefix)) == 4 and len(links.existing_links(prefix)) == 4 + 4 * 4 + 2 * 5
         r = _uro("emulate", "exec", "--prefix", prefix, "--state-dir", state_root, "h2_0", "ip", "-o", "-4", "addr",
                  "show", "dev", "eth0")
         assert r.returncode == 0 and "10.0.2.1/24" in r.stdout
@@ -100,7 +101,7 @@ UROCMD = [sys.executable, "-m", "controller.cli"]
 def test_bad_config_fails_before_anything_is_created(tmp_path, state_root, case):
     prefix = f"{SESSION}b"[:6]
     if case == "ocs_ports":
-        cfg, needle, pre = _config(tmp_path, prefix, tors=256, uplinks=2), "512 ports, a v1model switch has 510", UROCMD
+        cfg, needle, pre = _config(tmp_path, prefix, tors=256, uplinks=2), "512 ports, a v1model switch has 500 below its pktgen port", UROCMD
     elif case == "host_port":
         cfg = _config(tmp_path, prefix, extra="[hosts]\nper_tor = 3\nhost_ports = 2\n")
         needle, pre = "hosts.per_tor = 3 needs host ports 0..2", UROCMD

@@ -88,3 +88,26 @@ def test_concurrent_builds_of_one_program_compile_it_once(tmp_path, fake, monkey
         t.join()
     assert runs.read_text().count("run") == 1
     assert all(out[p][2].read_text() == "program 1" for p in progs)
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o027])
+def test_the_build_directory_gets_the_umask_modes(tmp_path, fake, umask):
+    """bf-p4c builds into a temporary directory (mkdtemp: 0700) renamed into place: the
+    output directory gets what the caller's umask gives a new directory, built or copied
+    from the cache (also from an entry an older tree stored as 0700)."""
+    import os
+
+    old = os.umask(umask)
+    try:
+        want = 0o777 & ~umask
+        compiler.compile(_program(tmp_path / "a", "program 1"))
+        assert stat.S_IMODE((tmp_path / "a" / "tor_x_t2na").stat().st_mode) == want
+        cache = tmp_path / "cache"
+        compiler.compile_cached(_program(tmp_path / "b", "program 2"), cache)
+        entry = next(p for p in cache.iterdir() if not p.name.startswith("."))
+        entry.chmod(0o700)
+        compiler.compile_cached(_program(tmp_path / "c", "program 2"), cache)
+        assert stat.S_IMODE((tmp_path / "b" / "tor_x_t2na").stat().st_mode) == want
+        assert stat.S_IMODE((tmp_path / "c" / "tor_x_t2na").stat().st_mode) == want
+    finally:
+        os.umask(old)

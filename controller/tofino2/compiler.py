@@ -15,11 +15,16 @@ is refused (:mod:`controller.tofino2.bfa_check`: bf-p4c 9.13.4 emitted such code
 ``compile_cached(p4_file, cache_root)`` reuses an earlier accepted build of the same
 program text by the same compiler (and the same assembly check): bf-p4c takes 1-20
 minutes per program on a loaded 2-core machine, and the test suites compile the same
-programs run after run.
+programs run after run. One build of a program runs at a time per cache (a lock file per
+cache key): a second caller of the same program waits for it and takes its result.
+
+The output directory gets the modes the caller's umask gives (as ``mkdir`` would), not
+the 0700 of the temporary directory it is built in.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import hashlib
 import json
@@ -87,8 +92,16 @@ def check_assembly(bfa: Path, p4_file: Path) -> None:
                            + (f" (+{len(found) - 1} more)" if len(found) > 1 else ""))
 
 
-def compile(p4_file: str | Path) -> list[Path]:
-    """Compile one rendered t2na program; returns the artifacts it wrote."""
+def umask_dir_mode() -> int:
+    """The mode ``mkdir`` gives a new directory under the process's umask."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o777 & ~mask
+
+
+def compile(p4_file: str | Path, niceness: int = 0) -> list[Path]:
+    """Compile one rendered t2na program; returns the artifacts it wrote. ``niceness``:
+    bf-p4c runs under ``nice -n`` (a build in the background of other work)."""
     p4_file = Path(p4_file)
     exe = find()
     if exe is None:
@@ -99,7 +112,7 @@ def compile(p4_file: str | Path) -> list[Path]:
            "--program-name", p4_file.stem, "-o", str(tmp), str(p4_file)]
     t0 = time.monotonic()
     try:
-        r = subprocess.run(cmd, capture_output=True, text=True)
+        r = subprocess.run((["nice", "-n", str(niceness)] if niceness else []) + cmd, capture_output=True, text=True)
         seconds = time.monotonic() - t0
         if r.returncode != 0 or not (tmp / "bfrt.json").is_file():
             lines = [ln for ln in (r.stderr + r.stdout).splitlines() if ln.strip()]
@@ -111,6 +124,7 @@ def compile(p4_file: str | Path) -> list[Path]:
         (tmp / BUILD_INFO).write_text(json.dumps({
             "compiler": exe, "version": version(exe), "command": cmd, "seconds": round(seconds, 1),
             "program": p4_file.stem}, indent=1) + "\n")
+        tmp.chmod(umask_dir_mode())              # mkdtemp made it 0700
         if out.exists():
             shutil.rmtree(out)
         os.replace(tmp, out)
@@ -142,32 +156,52 @@ def cache_key(p4_file: Path, exe: str) -> str:
     return h.hexdigest()[:16]
 
 
-def compile_cached(p4_file: str | Path, cache_root: str | Path) -> list[Path]:
+def compile_cached(p4_file: str | Path, cache_root: str | Path, niceness: int = 0) -> list[Path]:
     """:func:`compile`, or a copy of the build ``cache_root/<key>`` made earlier of the same
     program by the same compiler (:func:`cache_key`); a new build is stored there (renamed
-    into place whole, so a concurrent or killed run never leaves a partial entry)."""
+    into place whole, so a concurrent or killed run never leaves a partial entry). While
+    one caller builds a program, another caller of the same program (a thread or another
+    process) waits for it (``cache_root/.<key>.lock``) and copies its build."""
     p4_file = Path(p4_file)
     exe = find()
     if exe is None:
         raise CompileError(missing_message())
-    cache = Path(cache_root) / cache_key(p4_file, exe)
-    out = output_dir(p4_file)
+    key = cache_key(p4_file, exe)
+    cache = Path(cache_root) / key
+    if _cached(cache):
+        return _copy_out(cache, p4_file)
     cache.parent.mkdir(parents=True, exist_ok=True)
-    # One build per program at a time: a second run of the same program (another test
-    # session on this machine) waits for the first one's entry instead of compiling it
-    # again beside it (bf-p4c takes minutes and gigabytes per large profile).
-    with open(cache.with_name(f".{cache.name}.lock"), "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if (cache / "pipe" / "tofino2.bin").is_file() and (cache / BUILD_INFO).is_file():
-            if out.exists():
-                shutil.rmtree(out)
-            shutil.copytree(cache, out)
-            return _artifacts(out)
-        files = compile(p4_file)
+    with _locked(cache.parent / f".{key}.lock"):
+        if _cached(cache):                   # built by the holder we waited for
+            return _copy_out(cache, p4_file)
+        files = compile(p4_file, niceness)
         tmp = cache.with_name(f".{cache.name}.{os.getpid()}")
-        shutil.copytree(out, tmp, dirs_exist_ok=True)
+        shutil.copytree(output_dir(p4_file), tmp, dirs_exist_ok=True)
         try:
             os.rename(tmp, cache)
-        except OSError:                      # another run (without this lock) stored it first
+        except OSError:                      # stored by a run that does not take the lock
             shutil.rmtree(tmp, ignore_errors=True)
-        return files
+    return files
+
+
+def _cached(cache: Path) -> bool:
+    return (cache / "pipe" / "tofino2.bin").is_file() and (cache / BUILD_INFO).is_file()
+
+
+def _copy_out(cache: Path, p4_file: Path) -> list[Path]:
+    out = output_dir(p4_file)
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(cache, out)
+    out.chmod(umask_dir_mode())              # entries stored by older trees are 0700
+    return _artifacts(out)
+
+
+@contextlib.contextmanager
+def _locked(path: Path):
+    with open(path, "a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)

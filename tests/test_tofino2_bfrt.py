@@ -398,3 +398,45 @@ def test_a_recovered_uplink_is_cleared_in_link_down_reg_and_only_it(fake, tiny_t
     assert [c for c in sw.calls[n:] if c[0] == "mod"] == []
     assert b.clear_link_down(frozenset({0, 1})) == frozenset({1})
     assert reg.entries[key][1][field] == 0
+
+
+def test_a_missing_client_library_is_said_as_such_not_as_a_silent_switch(monkeypatch, tmp_path):
+    """Without bfrt_grpc importable and no SDE anywhere, connecting says the library is
+    missing (MissingClient), and `uro agent push`'s connect step passes that on instead of
+    "address ... does not answer" (the switch was never asked)."""
+    from controller.agent.tofino_process import DEFAULT_SDE_INSTALL
+    from controller.daemon import plan
+
+    def no_client():
+        raise ImportError("No module named 'bfrt_grpc'")
+    monkeypatch.setattr(bfrt_backend, "_import_client", no_client)
+    monkeypatch.delenv("SDE_INSTALL", raising=False)
+    monkeypatch.delenv("SDE", raising=False)
+    monkeypatch.setattr(bfrt_backend.glob, "glob", lambda pattern: [])      # no SDE installed
+    b = bfrt_backend.BfrtBackend(be.SwitchAddress("tor0", "127.0.0.1:50052"))
+    with pytest.raises(be.MissingClient, match=r"bfrt_grpc .* is not installed") as ei:
+        b.connect()
+    assert DEFAULT_SDE_INSTALL in str(ei.value)
+
+    class Cfg:
+        path = tmp_path / "net.toml"
+
+    class Sw:
+        name, address, election_id = "tor0", "127.0.0.1:50052", 1
+    err = plan.connect_error(Cfg, Sw, ei.value)
+    assert "does not answer" not in str(err) and "bfrt_grpc" in str(err)
+    assert "does not answer" in str(plan.connect_error(Cfg, Sw, be.Unreachable("tor0: no BfRt server")))
+
+
+def test_the_client_is_found_at_the_sdes_default_install_path(monkeypatch, tmp_path):
+    """SDE_INSTALL unset: the client is looked for under the SDE's default install directory."""
+    from controller.agent import tofino_process
+
+    monkeypatch.delenv("SDE_INSTALL", raising=False)
+    monkeypatch.delenv("SDE", raising=False)
+    sp = tmp_path / "install" / "lib" / "python3.11" / "site-packages"
+    (sp / "tofino").mkdir(parents=True)
+    monkeypatch.setattr(tofino_process, "DEFAULT_SDE_INSTALL", str(tmp_path / "install"))
+    assert str(sp / "tofino") in bfrt_backend._sde_paths()
+    monkeypatch.setenv("SDE_INSTALL", str(tmp_path / "elsewhere"))
+    assert bfrt_backend._sde_paths() == []

@@ -34,6 +34,11 @@ class Unreachable(BackendError):
     """No answer from the switch's control address (within the deadline)."""
 
 
+class MissingClient(BackendError):
+    """The client library a backend speaks to its switches through is not installed: nothing
+    was asked of the switch (it may well answer)."""
+
+
 class NotPrimary(BackendError):
     """Another controller holds a higher election id: this one must not write."""
 

@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from controller.agent.backend import (BackendError, Diff, Pipeline, SwitchAddress, SwitchBackend, Unreachable,
+from controller.agent.backend import (BackendError, Diff, MissingClient, Pipeline, SwitchAddress, SwitchBackend, Unreachable,
                                       WriteReport, register_backend)
 from controller.tables.entries import Batch, Group, Member
 from controller.tofino2 import plan as switch_plan
@@ -47,13 +47,16 @@ from controller.tofino2.bfrt_json import BfrtInfo, BfrtJsonError, KeyField, Writ
 
 # ---- the SDE client -------------------------------------------------------------------------
 def _sde_paths() -> list[str]:
+    """Where an SDE install keeps its Python client: ``$SDE_INSTALL``, ``$SDE/install``, else
+    the SDE's default install directory (:data:`tofino_process.DEFAULT_SDE_INSTALL`)."""
+    from controller.agent.tofino_process import DEFAULT_SDE_INSTALL
+
+    roots = [Path(os.environ[var]) / rel for var, rel in (("SDE_INSTALL", ""), ("SDE", "install"))
+             if os.environ.get(var)] or [Path(DEFAULT_SDE_INSTALL)]
     out = []
-    for var, rel in (("SDE_INSTALL", ""), ("SDE", "install")):
-        root = os.environ.get(var)
-        if root:
-            base = Path(root) / rel
-            for sp in sorted(glob.glob(str(base / "lib" / "python3*" / "site-packages"))):
-                out += [str(Path(sp) / "tofino"), str(Path(sp) / "tofino" / "bfrt_grpc"), sp]
+    for base in roots:
+        for sp in sorted(glob.glob(str(base / "lib" / "python3*" / "site-packages"))):
+            out += [str(Path(sp) / "tofino"), str(Path(sp) / "tofino" / "bfrt_grpc"), sp]
     return out
 
 
@@ -88,7 +91,8 @@ def _import_client():
 
 
 def load_bfrt_grpc():
-    """``bfrt_grpc.client``, from the environment or the SDE install; one clear error if absent.
+    """``bfrt_grpc.client``, from the environment or the SDE install (:func:`_sde_paths`);
+    :class:`MissingClient` if absent (a missing library, not a switch that does not answer).
     Its logger (which prints every subscribe attempt and bind at INFO) is kept to warnings."""
     try:
         return _import_client()
@@ -100,9 +104,11 @@ def load_bfrt_grpc():
         try:
             return _import_client()
         except ImportError as e:
-            raise BackendError(f"bfrt_grpc (the Tofino SDE's BfRt client) did not load from {extra[0]}: {e}") from None
-    raise BackendError("bfrt_grpc (the Tofino SDE's BfRt Python client) not found: install the SDE and set "
-                       "SDE_INSTALL to its install directory (it is not on PyPI)")
+            raise MissingClient(f"bfrt_grpc (the Tofino SDE's BfRt Python client) did not load from {extra[0]}: "
+                                f"{e}") from None
+    raise MissingClient("bfrt_grpc (the Tofino SDE's BfRt Python client) is not installed: install the SDE "
+                        "(default /opt/bf-sde/install) or its client wheel, or set SDE_INSTALL to the SDE's "
+                        "install directory (it is not on PyPI)")
 
 
 def bfrt_cookie(bfrt_json: bytes) -> int:

@@ -17,7 +17,7 @@ import dataclasses
 import time
 from typing import Iterable
 
-from controller.agent.backend import BackendError, NotPrimary, SwitchAddress
+from controller.agent.backend import BackendError, MissingClient, NotPrimary, SwitchAddress
 from controller.agent.desired import ROLES, Routes
 from controller.daemon.config import ConfigError, NetConfig, ProgramConfig, SwitchConfig
 from controller.errors import UroError
@@ -313,9 +313,12 @@ def switch_address(s: SwitchConfig, timeout: float) -> SwitchAddress:
                          timeout_s=timeout)
 
 
-def connect_error(cfg: NetConfig, s: SwitchConfig, e: BackendError) -> ConfigError:
+def connect_error(cfg: NetConfig, s: SwitchConfig, e: BackendError) -> UroError:
     """A switch that refused a session, as a config error naming the switch and the field:
-    the election id (another controller is primary) or the address (no answer)."""
+    the election id (another controller is primary) or the address (no answer). A client
+    library that is not installed is that, as it is (the switch was not asked)."""
+    if isinstance(e, MissingClient):
+        return e
     if isinstance(e, NotPrimary):
         return ConfigError(f"{cfg.path}: switch {s.name!r}: election_id: {s.election_id} is refused by "
                            f"the switch: {e}")

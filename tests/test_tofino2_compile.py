@@ -6,7 +6,9 @@ compiled once each to show they fit one Tofino2 pipe (`benchmarks/bench_tofino2.
 the K variants). Each reuses an accepted build of the same program text by the same
 compiler (:func:`compiler.compile_cached`, ``$URO_T2NA_CACHE``; the model suite shares
 tiny's), so bf-p4c runs (tiny 1-14 min, r108x6 2-10, r1024x32 5-35 on this machine) only
-when the program changed."""
+when the program changed. The builds run in the background from the start of the session
+(the ``t2na_build`` marker and fixture, conftest.py at the top of the repository); these
+tests run at its end and wait for them."""
 
 from __future__ import annotations
 
@@ -32,16 +34,17 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def tiny_build(tmp_path_factory):
+def tiny_build(tmp_path_factory, t2na_build):
     out = tmp_path_factory.mktemp("t2na_tiny")
     p = prof.load("tiny")
     written = rnd.render_to(p, out, ["tor"], "tofino2")
     p4 = next(f for f in written if f.suffix == ".p4")
-    files = written + compiler.compile_cached(p4, compiler.cache_root())   # the model suite's build too
+    files = written + t2na_build(p4, "tiny")                 # the model suite's build too
     contract = json.loads((out / "tor_tiny_t2na.contract.json").read_text())
     return p, out, files, contract
 
 
+@pytest.mark.t2na_build("tiny")
 def test_tiny_compiles_to_tofino2_artifacts(tiny_build):
     p, out, files, contract = tiny_build
     d = out / "tor_tiny_t2na"
@@ -52,6 +55,7 @@ def test_tiny_compiles_to_tofino2_artifacts(tiny_build):
     BfrtInfo.load(d / "bfrt.json").check_contract(contract)      # every name and width the contract has
 
 
+@pytest.mark.t2na_build("tiny")
 def test_contract_mismatch_is_named(tiny_build):
     _, out, _, contract = tiny_build
     info = BfrtInfo.load(out / "tor_tiny_t2na" / "bfrt.json")
@@ -104,6 +108,7 @@ def _check_write(schema, info, w):
             assert ids["data"][n] == data[n]
 
 
+@pytest.mark.t2na_build("tiny")
 def test_route_tables_encode_against_the_compilers_bfrt_json(tiny_build):
     """Every table of a full tiny ToR batch (URO per-hop, UCMP source routes on the exact
     tables, host, route mode, bucket, config) -> BfRt key/data whose ids, field names and
@@ -133,6 +138,7 @@ def test_route_tables_encode_against_the_compilers_bfrt_json(tiny_build):
     assert all(0 <= dict(w.data)["wait0"] < p.slices for w in uro_w)
 
 
+@pytest.mark.t2na_build("tiny")
 def test_switch_plan_target_tables_encode_against_bfrt_json(tiny_build):
     p, out, _, contract = tiny_build
     path = out / "tor_tiny_t2na" / "bfrt.json"
@@ -149,15 +155,15 @@ def test_switch_plan_target_tables_encode_against_bfrt_json(tiny_build):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["r108x6", "r1024x32"])
-def test_named_large_profiles_fit_one_pipe(name, tmp_path):
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.t2na_build(n)) for n in ("r108x6", "r1024x32")])
+def test_named_large_profiles_fit_one_pipe(name, tmp_path, t2na_build):
     """The named profiles compile into a loadable program within the 20 MAU stages, and the
     compiler's bfrt.json has every name and width of their contract (r1024x32 with its
     `[tofino2]` source-route sizing)."""
     p = prof.load(name)
     p4 = next(f for f in rnd.render_to(p, tmp_path, ["tor"], "tofino2") if f.suffix == ".p4")
     # an accepted build of this very program by this compiler is reused (5-20 min each)
-    compiler.compile_cached(p4, compiler.cache_root())
+    t2na_build(p4, name)
     d = tmp_path / f"tor_{name}_t2na"
     assert (d / "pipe" / "tofino2.bin").is_file()
     r = report.load(tmp_path)
@@ -174,6 +180,7 @@ def test_named_large_profiles_fit_one_pipe(name, tmp_path):
     assert contract["tables"]["ssrr_hops"]["size"] == layout["hops_size"]
 
 
+@pytest.mark.t2na_build("tiny")
 def test_resource_report_reads_the_compiler_logs(tiny_build):
     p, out, _, _ = tiny_build
     r = report.load(out)

@@ -68,6 +68,7 @@ def pytest_collection_modifyitems(config, items):
         if "tofino_tests" in str(item.fspath):
             item.add_marker(pytest.mark.tofino_model)
             item.add_marker(pytest.mark.bf_p4c)
+            item.add_marker(pytest.mark.t2na_build("tiny"))
             if reason:
                 item.add_marker(pytest.mark.skip(reason=reason))
 
@@ -114,17 +115,18 @@ def tiny():
 
 
 @pytest.fixture(scope="session")
-def build(tiny, tmp_path_factory):
+def build(tiny, tmp_path_factory, t2na_build):
     """The tiny profile's t2na ToR compiled by bf-p4c: (program dir, contract, port map)."""
     from controller.p4gen import render as rnd
-    from controller.tofino2 import compiler, settings
+    from controller.tofino2 import settings
 
     out = tmp_path_factory.mktemp("t2na")
     written = rnd.render_to(tiny, out, ["tor"], "tofino2")
     p4 = next(f for f in written if f.suffix == ".p4")
     # a compile of the same rendered program is reused (bf-p4c takes minutes on a loaded
-    # 2-core machine): keyed by the program text and the compiler
-    compiler.compile_cached(p4, compiler.cache_root())
+    # 2-core machine): keyed by the program text and the compiler; started in the
+    # background at the start of the session (conftest.py at the top)
+    t2na_build(p4, "tiny")
     d = out / f"tor_{tiny.name}_t2na"
     contract = json.loads((out / f"tor_{tiny.name}_t2na.contract.json").read_text())
     pm_path = out / "ports.toml"

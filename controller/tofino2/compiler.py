@@ -99,9 +99,8 @@ def umask_dir_mode() -> int:
     return 0o777 & ~mask
 
 
-def compile(p4_file: str | Path, niceness: int = 0) -> list[Path]:
-    """Compile one rendered t2na program; returns the artifacts it wrote. ``niceness``:
-    bf-p4c runs under ``nice -n`` (a build in the background of other work)."""
+def compile(p4_file: str | Path) -> list[Path]:
+    """Compile one rendered t2na program; returns the artifacts it wrote."""
     p4_file = Path(p4_file)
     exe = find()
     if exe is None:
@@ -112,7 +111,7 @@ def compile(p4_file: str | Path, niceness: int = 0) -> list[Path]:
            "--program-name", p4_file.stem, "-o", str(tmp), str(p4_file)]
     t0 = time.monotonic()
     try:
-        r = subprocess.run((["nice", "-n", str(niceness)] if niceness else []) + cmd, capture_output=True, text=True)
+        r = subprocess.run(cmd, capture_output=True, text=True)
         seconds = time.monotonic() - t0
         if r.returncode != 0 or not (tmp / "bfrt.json").is_file():
             lines = [ln for ln in (r.stderr + r.stdout).splitlines() if ln.strip()]
@@ -156,7 +155,7 @@ def cache_key(p4_file: Path, exe: str) -> str:
     return h.hexdigest()[:16]
 
 
-def compile_cached(p4_file: str | Path, cache_root: str | Path, niceness: int = 0) -> list[Path]:
+def compile_cached(p4_file: str | Path, cache_root: str | Path) -> list[Path]:
     """:func:`compile`, or a copy of the build ``cache_root/<key>`` made earlier of the same
     program by the same compiler (:func:`cache_key`); a new build is stored there (renamed
     into place whole, so a concurrent or killed run never leaves a partial entry). While
@@ -174,7 +173,7 @@ def compile_cached(p4_file: str | Path, cache_root: str | Path, niceness: int = 
     with _locked(cache.parent / f".{key}.lock"):
         if _cached(cache):                   # built by the holder we waited for
             return _copy_out(cache, p4_file)
-        files = compile(p4_file, niceness)
+        files = compile(p4_file)
         tmp = cache.with_name(f".{cache.name}.{os.getpid()}")
         shutil.copytree(output_dir(p4_file), tmp, dirs_exist_ok=True)
         try:

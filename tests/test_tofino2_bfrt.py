@@ -404,7 +404,7 @@ def test_a_missing_client_library_is_said_as_such_not_as_a_silent_switch(monkeyp
     """Without bfrt_grpc importable and no SDE anywhere, connecting says the library is
     missing (MissingClient), and `uro agent push`'s connect step passes that on instead of
     "address ... does not answer" (the switch was never asked)."""
-    from controller.agent.tofino_process import DEFAULT_SDE_INSTALL
+    from controller.agent.bfrt import DEFAULT_SDE_INSTALL
     from controller.daemon import plan
 
     def no_client():
@@ -430,13 +430,11 @@ def test_a_missing_client_library_is_said_as_such_not_as_a_silent_switch(monkeyp
 
 def test_the_client_is_found_at_the_sdes_default_install_path(monkeypatch, tmp_path):
     """SDE_INSTALL unset: the client is looked for under the SDE's default install directory."""
-    from controller.agent import tofino_process
-
     monkeypatch.delenv("SDE_INSTALL", raising=False)
     monkeypatch.delenv("SDE", raising=False)
     sp = tmp_path / "install" / "lib" / "python3.11" / "site-packages"
     (sp / "tofino").mkdir(parents=True)
-    monkeypatch.setattr(tofino_process, "DEFAULT_SDE_INSTALL", str(tmp_path / "install"))
+    monkeypatch.setattr(bfrt_backend, "DEFAULT_SDE_INSTALL", str(tmp_path / "install"))
     assert str(sp / "tofino") in bfrt_backend._sde_paths()
     monkeypatch.setenv("SDE_INSTALL", str(tmp_path / "elsewhere"))
     assert bfrt_backend._sde_paths() == []

@@ -61,3 +61,53 @@ def test_reap_leaves_a_recycled_pid_alone(tmp_path, monkeypatch):
     finally:
         other.kill()
         other.wait()
+
+
+def test_bf_switchd_is_ready_when_its_bfrt_server_reports_the_program_not_on_a_log_line(tmp_path, monkeypatch):
+    """bf_switchd's log is block-buffered (its "server started" lines may reach the file
+    only at exit): the start waits for its BfRt server to report the device with the program
+    (GetForwardingPipelineConfig), never for a log line. A stand-in bf_switchd that logs
+    nothing, and a BfRt server that answers UNAVAILABLE for a moment, then the program."""
+    from concurrent import futures
+
+    import grpc
+    import pytest
+
+    gc = pytest.importorskip("bfrt_grpc.client")
+    from controller.agent.bmv2_process import free_port
+
+    ready_at = time.monotonic() + 1.0
+
+    class Server(gc.bfruntime_pb2_grpc.BfRuntimeServicer):
+        calls = 0
+
+        def GetForwardingPipelineConfig(self, request, context):
+            Server.calls += 1
+            if time.monotonic() < ready_at:
+                context.abort(grpc.StatusCode.UNAVAILABLE, "device not ready")
+            msg = gc.bfruntime_pb2.GetForwardingPipelineConfigResponse()
+            msg.config.add(p4_name="tor_tiny_t2na", bfruntime_info=b"{}")
+            return msg
+
+    port = free_port()
+    server = grpc.server(futures.ThreadPoolExecutor(2))
+    gc.bfruntime_pb2_grpc.add_BfRuntimeServicer_to_server(Server(), server)
+    server.add_insecure_port(f"127.0.0.1:{port}")
+    server.start()
+    monkeypatch.setattr(tofino_process, "GRPC_PORT", port)
+    sw = TofinoModelSwitch(tmp_path, {}, program_dir=tmp_path / "tor_tiny_t2na")
+    monkeypatch.setattr(sw, "switchd_command", lambda conf: ["sleep", "300"])
+    (tmp_path / "switchd.conf").write_text("{}")
+    try:
+        t0 = time.monotonic()
+        sw.start_switchd(timeout=20)
+        assert time.monotonic() - t0 < 10 and Server.calls >= 2
+        assert (tmp_path / "switchd.log").read_bytes() == b""
+        # a server up without the program is not ready
+        monkeypatch.setattr(sw, "program_name", "another_program")
+        sw.stop_switchd()
+        with pytest.raises(tofino_process.SwitchStartError, match="did not report the device running 'another_program'"):
+            sw.start_switchd(timeout=2)
+    finally:
+        sw.stop_switchd()
+        server.stop(0)

@@ -46,11 +46,18 @@ from controller.tofino2.bfrt_json import BfrtInfo, BfrtJsonError, KeyField, Writ
 
 
 # ---- the SDE client -------------------------------------------------------------------------
+#: where the SDE's installer puts the runtime (tofino-model, bf_switchd, the Python client)
+DEFAULT_SDE_INSTALL = "/opt/bf-sde/install"
+
+
+def sde_install() -> Path:
+    """The SDE install directory: ``$SDE_INSTALL``, else :data:`DEFAULT_SDE_INSTALL`."""
+    return Path(os.environ.get("SDE_INSTALL", DEFAULT_SDE_INSTALL))
+
+
 def _sde_paths() -> list[str]:
     """Where an SDE install keeps its Python client: ``$SDE_INSTALL``, ``$SDE/install``, else
-    the SDE's default install directory (:data:`tofino_process.DEFAULT_SDE_INSTALL`)."""
-    from controller.agent.tofino_process import DEFAULT_SDE_INSTALL
-
+    the SDE's default install directory (:data:`DEFAULT_SDE_INSTALL`)."""
     roots = [Path(os.environ[var]) / rel for var, rel in (("SDE_INSTALL", ""), ("SDE", "install"))
              if os.environ.get(var)] or [Path(DEFAULT_SDE_INSTALL)]
     out = []
@@ -109,6 +116,27 @@ def load_bfrt_grpc():
     raise MissingClient("bfrt_grpc (the Tofino SDE's BfRt Python client) is not installed: install the SDE "
                         "(default /opt/bf-sde/install) or its client wheel, or set SDE_INSTALL to the SDE's "
                         "install directory (it is not on PyPI)")
+
+
+def server_ready(address: str, device_id: int = 0, program: str | None = None, timeout: float = 2.0) -> bool:
+    """Whether the BfRt server at ``address`` answers ``GetForwardingPipelineConfig`` for
+    ``device_id`` -- and, given ``program``, reports that program loaded. bf_switchd accepts
+    TCP connections before its device is up, and its log lines are block-buffered (they
+    reach the file late, some only at exit): this asks the server itself."""
+    import grpc
+
+    gc = load_bfrt_grpc()
+    # the answer carries bfrt.json and context.json (11 MB for the tiny ToR)
+    ch = grpc.insecure_channel(address, options=[("grpc.max_receive_message_length", -1)])
+    try:
+        stub = gc.bfruntime_pb2_grpc.BfRuntimeStub(ch)
+        msg = stub.GetForwardingPipelineConfig(
+            gc.bfruntime_pb2.GetForwardingPipelineConfigRequest(device_id=device_id, client_id=0), timeout=timeout)
+    except grpc.RpcError:
+        return False
+    finally:
+        ch.close()
+    return program is None or any(c.p4_name == program for c in msg.config)
 
 
 def bfrt_cookie(bfrt_json: bytes) -> int:

@@ -21,10 +21,10 @@ import subprocess
 import time
 from pathlib import Path
 
+from controller.agent import bfrt
+from controller.agent.bfrt import sde_install
 from controller.agent.bmv2_process import SwitchStartError, wait_port
 
-#: where the SDE runtime is (``SDE_INSTALL``; the toolchain installer's default)
-DEFAULT_SDE_INSTALL = "/opt/bf-sde/install"
 GRPC_PORT = 50052
 STATUS_PORT = 7777
 #: bf_switchd's DMA pools (the SDE's dma_setup.sh / verify.sh value)
@@ -32,14 +32,8 @@ HUGEPAGES = 196
 HUGEPAGES_FILE = Path("/proc/sys/vm/nr_hugepages")
 #: in a switch's ``pid_dir``: the hugepages value to restore (see :meth:`TofinoModelSwitch.reap`)
 HUGEPAGES_RECORD = "hugepages.old"
-#: bf_switchd's log lines once its device is up (its gRPC port answers earlier)
-READY = (b"bfruntime gRPC server started", b"bf_switchd: server started")
 #: seconds a start may take on a loaded 2-core machine (~20 s idle, 90+ s at load 20+)
 START_TIMEOUT = 300.0
-
-
-def sde_install() -> Path:
-    return Path(os.environ.get("SDE_INSTALL", DEFAULT_SDE_INSTALL))
 
 
 def missing() -> str | None:
@@ -48,6 +42,10 @@ def missing() -> str | None:
     for b in ("tofino-model", "bf_switchd"):
         if not (sde / "bin" / b).is_file():
             return f"{sde}/bin/{b} not installed (the Tofino SDE runtime: ../shared/toolchain install.sh)"
+    try:
+        bfrt.load_bfrt_grpc()
+    except bfrt.MissingClient as e:
+        return f"{e} (readiness is asked of the switch's BfRt server)"
     if os.geteuid() != 0:
         return "needs root (veths, hugepages)"
     if not HUGEPAGES_FILE.exists():
@@ -215,10 +213,13 @@ class TofinoModelSwitch:
             wait_port(GRPC_PORT, timeout, self.switchd)
         except SwitchStartError as e:
             raise SwitchStartError(f"bf_switchd: {e} (see {self.log_dir / name})") from None
-        # the port answers before the device is up: wait for the BfRt server's own line
-        while not any(m in (self.log_dir / name).read_bytes() for m in READY):
+        # the port answers before the device is up, and bf_switchd's log is block-buffered:
+        # ask its BfRt server until it reports the device (with the program, if one was given)
+        program = None if self.program_dir is None else (self.program_name or Path(self.program_dir).name)
+        while not bfrt.server_ready(self.address, program=program):
             if self.switchd.poll() is not None or time.monotonic() > end:
-                raise SwitchStartError(f"bf_switchd did not start its BfRt server in {timeout:.0f} s "
+                raise SwitchStartError(f"bf_switchd's BfRt server did not report the device"
+                                       + (f" running {program!r}" if program else "") + f" in {timeout:.0f} s "
                                        f"(see {self.log_dir / name})")
             time.sleep(0.2)
 

@@ -87,9 +87,14 @@ class FakeTable:
             if self.name == "$PORT" and fields.get("$SPEED") == "BF_SPEED_100G" and \
                     not (self.sw.pending_key[0][1] % 2 == 0):
                 raise SdeError("100G on an odd channel (F11)")
+            if self.name == "$PORT" and self.sw.model and fields.get("$SPEED", "BF_SPEED_10G") != "BF_SPEED_10G":
+                raise SdeError("Table Add failed table:$PORT Invalid arguments (tofino-model: 10G only)")
 
     def entry_add(self, target, keys, datas=None):
+        self.sw.pending_key = keys[0] if keys else None
         self._check("add", target, datas)
+        if self.name == "$PORT" and any(k in self.entries for k in keys):
+            raise SdeError("Table Add failed table:$PORT: port already exists")
         for k, d in zip(keys, datas or [None] * len(keys)):
             self.entries[k] = d
 
@@ -106,6 +111,8 @@ class FakeTable:
 
     def default_entry_set(self, target, data):
         self._check("default", target, [data])
+        if self.sw.model and self.name == "tf2.tm.pipe.sched_cfg":
+            data = (data[0], {**data[1], "advanced_flow_control_enable": False})     # not kept
         self.default = data
 
     def default_entry_get(self, target, flags=None):
@@ -160,6 +167,15 @@ class FakeSwitch:
         self.programs: list = []         # [(p4_name, bfrt.json bytes)]
         self.binds: list = []            # (p4_name, base_path)
         self.pending_key = None
+        #: behave as tofino-model does: 10G ports only, the AFC enable not kept
+        self.model = False
+
+    def ports_added_by_switchd(self, ports) -> None:
+        """bf_switchd adds the front-panel ports at 10G, 1 lane, no FEC when it starts."""
+        t = self.tables.setdefault("$PORT", FakeTable(self, "$PORT"))
+        for p in ports:
+            t.entries[(("$DEV_PORT", p, None, None),)] = (None, {
+                "$SPEED": "BF_SPEED_10G", "$N_LANES": 1, "$FEC": "BF_FEC_TYP_NONE", "$PORT_ENABLE": False})
 
 
 class _Cfg:
@@ -438,3 +454,82 @@ def test_the_client_is_found_at_the_sdes_default_install_path(monkeypatch, tmp_p
     assert str(sp / "tofino") in bfrt_backend._sde_paths()
     monkeypatch.setenv("SDE_INSTALL", str(tmp_path / "elsewhere"))
     assert bfrt_backend._sde_paths() == []
+
+
+def _ports(sw):
+    return {k[0][1]: d[1] for k, d in sw.tables["$PORT"].entries.items()}
+
+
+def test_a_port_added_at_another_speed_is_re_added_as_planned(fake, tiny_t2na):
+    """bf_switchd added the ports at 10G: the plan's add is refused ("exists"); the port is
+    deleted and added at the planned 100G, 2 lanes, RS FEC (before: a modify the switch did
+    not apply, and a verify that never looked)."""
+    b, sw = fake
+    pipeline, p = tiny_t2na
+    pm = settings.default_port_map(p)
+    orig = FakeInterface.send_set_forwarding_pipeline_config_request
+
+    def bind(self, *a):
+        r = orig(self, *a)
+        sw.ports_added_by_switchd((*pm.hosts, *pm.uplinks))
+        return r
+    FakeInterface.send_set_forwarding_pipeline_config_request = bind
+    try:
+        assert b.set_pipeline(pipeline) is True
+    finally:
+        FakeInterface.send_set_forwarding_pipeline_config_request = orig
+    got = _ports(sw)
+    assert {d["$SPEED"] for d in got.values()} == {"BF_SPEED_100G"}
+    assert {(d["$N_LANES"], d["$FEC"], d["$PORT_ENABLE"]) for d in got.values()} == {(2, "BF_FEC_TYP_RS", True)}
+    assert b.plan_limits() == []
+
+
+def test_what_the_model_cannot_hold_is_named_as_a_model_limit(fake, tiny_t2na):
+    """On tofino-model the ports stay 10G (a planned speed is refused: each port is added
+    back as it was) and the AFC enable reads False: set_pipeline succeeds and names both as
+    tofino-model limits, with the values read and planned (before: "read back: identical")."""
+    b, sw = fake
+    pipeline, p = tiny_t2na
+    pm = settings.default_port_map(p)
+    sw.model = True
+    orig = FakeInterface.send_set_forwarding_pipeline_config_request
+
+    def bind(self, *a):
+        r = orig(self, *a)
+        sw.ports_added_by_switchd((*pm.hosts, *pm.uplinks))
+        return r
+    FakeInterface.send_set_forwarding_pipeline_config_request = bind
+    try:
+        assert b.set_pipeline(pipeline) is True
+    finally:
+        FakeInterface.send_set_forwarding_pipeline_config_request = orig
+    got = _ports(sw)
+    assert sorted(got) == sorted((*pm.hosts, *pm.uplinks))                  # every port is there
+    assert {d["$SPEED"] for d in got.values()} == {"BF_SPEED_10G"}
+    lines = b.plan_limits()
+    assert len(lines) == 2, lines
+    port_line = next(ln for ln in lines if "$SPEED" in ln)
+    assert f"port {pm.uplinks[0]}: $SPEED reads 'BF_SPEED_10G', planned 'BF_SPEED_100G'" in port_line
+    assert "$N_LANES reads 1, planned 2" in port_line and "tofino-model" in port_line
+    afc = next(ln for ln in lines if "advanced_flow_control_enable" in ln)
+    assert "reads False, planned True" in afc and "tofino-model" in afc
+    # a re-push adopts the switch and reads the plan back again: the same lines
+    b2 = bfrt_backend.BfrtBackend(be.SwitchAddress("tor0", "127.0.0.1:50052"))
+    b2.connect()
+    assert b2.set_pipeline(pipeline) is False and b2.plan_limits() == lines
+
+
+def test_a_plan_value_that_is_no_known_limit_fails_the_push(fake, tiny_t2na, monkeypatch):
+    """A value the plan wrote that reads back otherwise and is no known limit (a port left
+    disabled) is a BackendError naming it, not a silent pass."""
+    b, sw = fake
+    pipeline, _ = tiny_t2na
+    real = FakeTable.entry_get
+
+    def disabled(self, target, keys=None, flags=None):
+        for d, k in real(self, target, keys, flags):
+            yield (_Dict({**d.d, "$PORT_ENABLE": False}) if self.name == "$PORT" else d), k
+    monkeypatch.setattr(FakeTable, "entry_get", disabled)
+    with pytest.raises(be.BackendError, match=r"tor0: the switch plan did not read back as written: port \d+: "
+                                              r"\$PORT_ENABLE reads False, planned True"):
+        b.set_pipeline(pipeline)

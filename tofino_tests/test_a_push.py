@@ -49,3 +49,15 @@ def test_a_bad_write_is_one_line_not_a_traceback(pushed, build, tmp_path):
     assert "Traceback" not in r.stderr
     assert r.stderr.strip().splitlines()[-1].startswith("uro: error: "), r.stderr
     assert "packet_bytes >= 69" in r.stderr, r.stderr
+
+
+def test_push_names_what_the_model_does_not_hold(pushed):
+    """bf_switchd added the ports at 10G and the model refuses 100G; its TM does not keep
+    the AFC enable: the push's output names each as a tofino-model limit with the values
+    read and planned (it said "read back: identical" and nothing else)."""
+    out, _ = pushed
+    limits = [ln for ln in out.splitlines() if "switch plan: not held by the switch" in ln]
+    assert any("$SPEED reads 'BF_SPEED_10G', planned 'BF_SPEED_100G'" in ln and "tofino-model" in ln
+               for ln in limits), out
+    assert any("advanced_flow_control_enable reads False, planned True" in ln and "tofino-model" in ln
+               for ln in limits), out

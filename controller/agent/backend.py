@@ -187,6 +187,13 @@ class SwitchBackend(abc.ABC):
     def __init__(self, address: SwitchAddress):
         self.address = address
 
+    def plan_limits(self) -> list[str]:
+        """What the switch plan written by :meth:`set_pipeline` asked and the switch read
+        back otherwise, by a known limit of the switch (one line each, naming the value,
+        what was planned and the limit); a difference that is no known limit fails
+        ``set_pipeline`` instead. Default: none (bmv2 has no switch plan)."""
+        return []
+
     # ---- programs, offline (no switch) ---------------------------------------------------
     @classmethod
     def pipeline(cls, program: str, contract: dict, files: dict[str, Path]) -> Pipeline:

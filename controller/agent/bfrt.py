@@ -408,6 +408,25 @@ class _Session:
         key = t.make_key([self.gc.KeyTuple("$REGISTER_INDEX", index)])
         t.entry_mod(self.target(), [key], [t.make_data([self.gc.DataTuple(_register_field(name), value)])])
 
+    def read_entry(self, table: str, key) -> dict | None:
+        """The data of the entry of ``table`` at ``key`` (KeyFields; all pipes), None if
+        there is none."""
+        t = self._table(table)
+        k = t.make_key([_key_tuple(self.gc, f) for f in key])
+        try:
+            for data, _ in t.entry_get(self.target(), [k], {"from_hw": True}):
+                return data.to_dict()
+        except Exception:
+            return None
+        return None
+
+    def read_default(self, table: str, pipe: int | None) -> dict:
+        """The default entry's data of ``table`` (a fixed-function table's settings)."""
+        t = self._table(table)
+        for data, _ in t.default_entry_get(self.target(pipe), {"from_hw": True}):
+            return data.to_dict()
+        return {}
+
     def tm_queue_map(self, ports) -> dict:
         """{(dev_port, qid): pg_queue}: ``egress_qid_queues`` is indexed by the ingress qid
         already (SDE bf_rt_tm_table_impl_port.cpp)."""
@@ -435,6 +454,18 @@ def _key_tuple(gc, k: KeyField):
     if k.high is not None:
         return gc.KeyTuple(k.name, low=k.value, high=k.high)
     return gc.KeyTuple(k.name, k.value)
+
+
+#: values of the switch plan tofino-model does not hold (docs/tofino2.md "On the model"):
+#: (table, field) -> the limit, named in the push's output instead of passed silently; any
+#: other value of the plan that reads back otherwise fails ``set_pipeline``
+MODEL_LIMITS = {
+    (switch_plan.PORT_TABLE, f): "tofino-model: bf_switchd adds every front-panel port at 10G, 1 lane, no FEC, and "
+                                 "the model's port manager (a serdes stub) refuses another speed"
+    for f in ("$SPEED", "$N_LANES", "$FEC")
+}
+MODEL_LIMITS[(switch_plan.TM_PIPE_SCHED, "advanced_flow_control_enable")] = (
+    "tofino-model: its TM does not keep the AFC enable (it decodes the AFC words but pauses no queue)")
 
 
 # ---- the backend --------------------------------------------------------------------------------
@@ -491,6 +522,7 @@ class BfrtBackend(SwitchBackend):
         self._pm = None                  # the ToR's port map (its pipe), from set_pipeline
         self._warm_until = 0.0
         self._step = ""
+        self._plan_limits: list[str] = []
         #: writes per WriteRequest in :meth:`apply` (1: one by one)
         self.batch = 64
 
@@ -547,6 +579,8 @@ class BfrtBackend(SwitchBackend):
                 sp = switch_plan.switch_plan(pipeline.contract, pm, prof)
                 if not self._plan_present(s, sp):
                     self._write_plan(s, pipeline, pm, prof)
+                else:
+                    self._verify_plan(s, sp)
                 self._pipeline, self._info, self._pm = pipeline, info, pm
                 return False
             self._step = f"binding {name!r}"
@@ -562,11 +596,7 @@ class BfrtBackend(SwitchBackend):
     def _write_plan(self, s: _Session, pipeline: Pipeline, pm, prof) -> None:
         sp = switch_plan.switch_plan(pipeline.contract, pm, prof)
         for w in sp.ports:
-            self._step = f"adding port {w.key[0].value} ($PORT)"
-            try:
-                s.write("add", w)
-            except Exception:
-                s.write("mod", w)                    # the port exists already: set its speed/enable
+            self._write_port(s, w)
         for w in (*sp.tm, *sp.mirror):
             self._step = f"writing {w.table} {[(k.name, k.value) for k in w.key]}"
             s.write(_fixed_op(w), w)
@@ -580,6 +610,61 @@ class BfrtBackend(SwitchBackend):
             self._step = f"writing {w.table} {[(k.name, k.value) for k in w.key]}"
             s.write(_fixed_op(w), w)
         self._warm_until = time.monotonic() + prof.queues * sp.timer.period_ns * 1e-9
+        self._verify_plan(s, sp)
+
+    def _write_port(self, s: _Session, w: Write) -> None:
+        """Add a port of the plan. One that exists already (bf_switchd adds ports by
+        itself) at another speed, lane count or FEC is deleted and added as planned; if the
+        switch refuses that, it is added back as it was (the verify names it)."""
+        port = w.key[0].value
+        self._step = f"adding port {port} ($PORT)"
+        try:
+            s.write("add", w)
+            return
+        except Exception:
+            have = s.read_entry(w.table, w.key)
+            if have is None:
+                raise
+        if all(_same(have.get(n), v) for n, v in w.data if n != "$PORT_ENABLE"):
+            self._step = f"enabling port {port} ($PORT)"
+            s.write("mod", Write(w.table, w.key, None, (("$PORT_ENABLE", True),)))
+            return
+        self._step = f"re-adding port {port} at the planned speed ($PORT)"
+        s.write("del", w)
+        try:
+            s.write("add", w)
+        except Exception:
+            self._step = f"adding port {port} back at its speed ($PORT)"
+            s.write("add", Write(w.table, w.key, None, tuple((n, have[n] if n != "$PORT_ENABLE" else v)
+                                                             for n, v in w.data if n in have)))
+
+    def _verify_plan(self, s: _Session, sp) -> None:
+        """Read back what the plan set on the ports and the TM's AFC enable: a value a
+        known limit of the switch keeps otherwise is kept in :meth:`plan_limits`; any other
+        difference is a BackendError naming it."""
+        self._step = "reading the switch plan back ($PORT, tf2.tm.pipe.sched_cfg)"
+        limits, wrong = {}, []
+        checks = [(w, s.read_entry(w.table, w.key), f"port {w.key[0].value}") for w in sp.ports]
+        checks += [(w, s.read_default(w.table, w.pipe), f"{w.table} (pipe {w.pipe})") for w in sp.tm if w.default]
+        for w, have, what in checks:
+            if have is None:
+                wrong.append(f"{what}: missing")
+                continue
+            for n, v in w.data:
+                if not _same(have.get(n), v):
+                    line = f"{what}: {n} reads {have.get(n)!r}, planned {v!r}"
+                    why = MODEL_LIMITS.get((w.table, n))
+                    if why is None:
+                        wrong.append(line)
+                    else:
+                        limits.setdefault(why, []).append(line)
+        if wrong:
+            raise BackendError(f"{self.address.name}: the switch plan did not read back as written: {wrong[0]}"
+                               + (f" (+{len(wrong) - 1} more)" if len(wrong) > 1 else ""))
+        self._plan_limits = [f"{'; '.join(lines)} ({why})" for why, lines in limits.items()]
+
+    def plan_limits(self) -> list[str]:
+        return list(self._plan_limits)
 
     def _plan_present(self, s: _Session, sp) -> bool:
         """Whether the running program holds this switch plan's target tables (a switch
@@ -711,6 +796,15 @@ class BfrtBackend(SwitchBackend):
             raise BackendError(f"{self.address.name}: clearing uplinks {sorted(uplinks)} in {name} failed: "
                                f"{_error_text(e)}") from None
         return frozenset(u for u in uplinks if v >> u & 1)
+
+
+#: the SDE's two spellings of the same FEC ($PORT's $FEC choices)
+_ALIASES = {"BF_FEC_TYP_RS": "BF_FEC_TYP_REED_SOLOMON", "BF_FEC_TYP_FC": "BF_FEC_TYP_FIRECODE"}
+
+
+def _same(read, planned) -> bool:
+    """A value read back is the planned one (FEC names in either spelling)."""
+    return _ALIASES.get(read, read) == _ALIASES.get(planned, planned)
 
 
 def _fixed_op(w: Write) -> str:

@@ -86,6 +86,8 @@ def cmd_push(args) -> int:
             finally:
                 bar.close()
             print(summary(rep, pl), flush=True)
+            for line in be.plan_limits():
+                print(f"  switch plan: not held by the switch: {line}", flush=True)
     finally:
         for _, be in backends:
             be.close()

@@ -111,3 +111,29 @@ def test_bf_switchd_is_ready_when_its_bfrt_server_reports_the_program_not_on_a_l
     finally:
         sw.stop_switchd()
         server.stop(0)
+
+
+def test_the_model_is_quiet_unless_asked_and_its_trace_is_written_once(tmp_path, monkeypatch):
+    """tofino-model printed its ~3 MB/s packet trace on stdout (model.log) and into its own
+    model_<time>.log: quiet by default (--logs-disable); traced, the trace is its own file
+    and model.log keeps only the first STDOUT_CAP bytes of stdout (the start-up messages),
+    the rest drained (the model never blocks on a full pipe or dies of a closed one)."""
+    import sys
+
+    quiet = TofinoModelSwitch(tmp_path, {})
+    assert "--logs-disable" in quiet.model_command(tmp_path / "c", tmp_path / "p")
+    sw = TofinoModelSwitch(tmp_path, {}, trace=True)
+    assert "--logs-disable" not in sw.model_command(tmp_path / "c", tmp_path / "p")
+    monkeypatch.setattr(tofino_process, "STDOUT_CAP", 4096)
+    flood = ("import sys; print('Loaded p4 target config file', flush=True); "
+             "[sys.stdout.write('x' * 999 + chr(10)) for _ in range(3000)]")     # 3 MB on stdout
+    monkeypatch.setattr(sw, "model_command", lambda conf, pmap: [sys.executable, "-c", flood])
+    sw._start_model(tmp_path / "c", tmp_path / "p", "model.log")
+    assert sw.model.wait(60) == 0                           # drained: no SIGPIPE, no stall
+    log = tmp_path / "model.log"
+    for _ in range(100):                                    # the cap's cat ends after the model
+        size = log.stat().st_size
+        time.sleep(0.05)
+        if log.stat().st_size == size:
+            break
+    assert log.read_text().startswith("Loaded p4 target config file") and log.stat().st_size == 4096

@@ -25,7 +25,6 @@ import json
 import os
 import shutil
 import signal
-import subprocess
 import time
 from pathlib import Path
 
@@ -76,17 +75,7 @@ def pytest_collection_modifyitems(config, items):
 # ---- the machine-wide lock, the build ------------------------------------------------------
 def reap_leftovers() -> list[str]:
     """Remove what a killed session recorded in :data:`PID_DIR` (call with the lock held)."""
-    done = tofino_process.TofinoModelSwitch.reap(PID_DIR)
-    try:
-        names = json.loads(VETH_RECORD.read_text())
-    except (FileNotFoundError, ValueError):
-        names = []
-    for sw in names:
-        if Path(f"/sys/class/net/{sw}").exists():
-            subprocess.run(["ip", "link", "del", sw], capture_output=True)
-            done.append(f"deleted veth {sw}")
-    VETH_RECORD.unlink(missing_ok=True)
-    return done
+    return tofino_process.TofinoModelSwitch.reap(PID_DIR) + tofino_process.delete_veths(VETH_RECORD)
 
 
 def _interrupt(signum, frame):
@@ -171,31 +160,14 @@ def port_map(build):
 
 
 # ---- veths -----------------------------------------------------------------------------
-def _sh(*cmd: str) -> None:
-    subprocess.run(cmd, check=True, capture_output=True)
-
-
 @pytest.fixture(scope="session")
 def veths(port_map, model_lock):
     """{dev port: (switch side, test side)} for every port of the ToR."""
-    pairs = {}
     PID_DIR.mkdir(parents=True, exist_ok=True)
-    VETH_RECORD.write_text(json.dumps([f"{VETH_PREFIX}_{p}s" for p in (*port_map.hosts, *port_map.uplinks)]))
     try:
-        for p in (*port_map.hosts, *port_map.uplinks):
-            sw, host = f"{VETH_PREFIX}_{p}s", f"{VETH_PREFIX}_{p}h"
-            if not Path(f"/sys/class/net/{sw}").exists():
-                _sh("ip", "link", "add", sw, "type", "veth", "peer", "name", host)
-            pairs[p] = (sw, host)
-            for ifc in (sw, host):
-                Path(f"/proc/sys/net/ipv6/conf/{ifc}/disable_ipv6").write_text("1\n")
-                _sh("ip", "link", "set", ifc, "mtu", "9000")
-                _sh("ip", "link", "set", ifc, "up")
-        yield pairs
+        yield tofino_process.add_veths((*port_map.hosts, *port_map.uplinks), VETH_PREFIX, VETH_RECORD)
     finally:
-        for sw, _ in pairs.values():
-            subprocess.run(["ip", "link", "del", sw], capture_output=True)
-        VETH_RECORD.unlink(missing_ok=True)
+        tofino_process.delete_veths(VETH_RECORD)
 
 
 # ---- the switch ---------------------------------------------------------------------------
@@ -205,7 +177,7 @@ def model(build, veths, tmp_path_factory):
     whose bf_switchd.conf names the program): the daemon adopts it and writes the plan."""
     d, _, _ = build
     sw = tofino_process.TofinoModelSwitch(tmp_path_factory.mktemp("model"), {p: s for p, (s, _) in veths.items()},
-                                          program_dir=d, pid_dir=PID_DIR)
+                                          program_dir=d, pid_dir=PID_DIR, trace=True)   # the tests read the trace
     sw.start()
     try:
         yield sw

@@ -4,9 +4,17 @@
 (never by a name pattern: another engineer's model may run next to this one).
 
 Same shape as :class:`controller.agent.bmv2_process.Bmv2Switch`: ``start`` / ``alive`` /
-``stop``; ``restart`` reboots the switch (model and driver; what a switch agent survives). The model's dev ports are mapped to the given interfaces
-(``PortToIf``); ``bf_switchd`` needs 2 MiB hugepages for its DMA pools: the old
-``vm.nr_hugepages`` is saved and restored by :meth:`stop`.
+``stop``; ``restart`` reboots the switch (model and driver; what a switch agent survives).
+The model's dev ports are mapped to the given interfaces (``PortToIf``); ``bf_switchd``
+needs 2 MiB hugepages for its DMA pools: the old ``vm.nr_hugepages`` is saved and restored
+by :meth:`stop`.
+
+The model is quiet unless asked to trace (``trace=True``, ``--logs-disable`` otherwise):
+its per-packet trace (every pipeline pass of every packet, the AFC words the program
+emits) runs at ~3 MB/s while the packet generator's slice timer runs. Traced, it is
+written once, to ``<log_dir>/model_<time>.log``: the model also prints it on its standard
+output, of which ``model.log`` keeps the first :data:`STDOUT_CAP` bytes (the start-up
+messages) and the rest is read and dropped.
 
 Fixed resources (one such switch per machine at a time: hold ``/tmp/uro-tofino.lock``):
 the BfRt gRPC port 50052, the status port 7777 and the model's dru_sim TCP ports.
@@ -32,6 +40,8 @@ HUGEPAGES = 196
 HUGEPAGES_FILE = Path("/proc/sys/vm/nr_hugepages")
 #: in a switch's ``pid_dir``: the hugepages value to restore (see :meth:`TofinoModelSwitch.reap`)
 HUGEPAGES_RECORD = "hugepages.old"
+#: bytes of the model's standard output kept in ``model.log`` when it traces (see above)
+STDOUT_CAP = 1 << 20
 #: seconds a start may take on a loaded 2-core machine (~20 s idle, 90+ s at load 20+)
 START_TIMEOUT = 300.0
 
@@ -76,8 +86,10 @@ class TofinoModelSwitch:
     """tofino-model + bf_switchd. ``ports``: {dev_port: interface} (the switch side of a
     veth pair each); ``program_dir``: a bf-p4c output directory loaded at start (None:
     bf_switchd starts with no program and the BfRt client binds one). Logs go to
-    ``<log_dir>/model.log`` (the model's packet/AFC trace: ``model_*.log`` there),
-    ``switchd.log`` (restart n: ``switchd.<n>.log``).
+    ``<log_dir>/model.log`` (start-up; restart n: ``model.<n>.log``), ``switchd.log``
+    (restart n: ``switchd.<n>.log``), and with ``trace`` the model's packet/AFC trace to
+    ``model_<time>.log`` there. ``detach``: both run in a session of their own (they outlive
+    the process that started them; :meth:`reap` of ``pid_dir`` stops them).
 
     The model runs with ``--port-monitor``: it polls its interfaces (every 100 ms) and
     tells the chip when one goes down (``Chip::PortDown`` -> the packet generator's
@@ -89,7 +101,9 @@ class TofinoModelSwitch:
     :meth:`reap` stops/restores exactly those (nothing found by a pattern)."""
 
     def __init__(self, log_dir: Path, ports: dict[int, str], program_dir: Path | None = None,
-                 program_name: str | None = None, pid_dir: Path | None = None):
+                 program_name: str | None = None, pid_dir: Path | None = None, trace: bool = False,
+                 detach: bool = False):
+        self.trace, self.detach = trace, detach
         self.log_dir = Path(log_dir)
         self.pid_dir = None if pid_dir is None else Path(pid_dir)
         self.ports = dict(ports)
@@ -120,7 +134,8 @@ class TofinoModelSwitch:
     def model_command(self, conf: Path, pmap: Path) -> list[str]:
         sde = sde_install()
         return [str(sde / "bin" / "tofino-model"), "--chip-type", "5", "-f", str(pmap), "--p4-target-config",
-                str(conf), "--install-dir", str(sde), "--log-dir", str(self.log_dir), "--no-cli", "--port-monitor"]
+                str(conf), "--install-dir", str(sde), "--log-dir", str(self.log_dir), "--no-cli", "--port-monitor",
+                *([] if self.trace else ["--logs-disable"])]
 
     def switchd_command(self, conf: Path) -> list[str]:
         sde = sde_install()
@@ -145,7 +160,9 @@ class TofinoModelSwitch:
             (self.pid_dir / HUGEPAGES_RECORD).unlink(missing_ok=True)
 
     def _popen(self, name: str, argv: list[str], log) -> subprocess.Popen:
-        p = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=self._env(), cwd=self.log_dir)
+        # detached: a session of its own, so the switch outlives the command that started it
+        p = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=self._env(), cwd=self.log_dir,
+                             start_new_session=self.detach)
         if self.pid_dir is not None:
             from controller.emulate import procs
 
@@ -157,6 +174,13 @@ class TofinoModelSwitch:
             from controller.emulate import procs
 
             procs.forget(self.pid_dir, name)
+
+    @staticmethod
+    def recorded(pid_dir: Path) -> list[str]:
+        """The processes recorded in ``pid_dir`` that still run (by PID and command line)."""
+        from controller.emulate import procs
+
+        return [n for n in ("switchd", "model") if procs.running(Path(pid_dir), n)]
 
     @staticmethod
     def reap(pid_dir: Path) -> list[str]:
@@ -190,8 +214,7 @@ class TofinoModelSwitch:
         conf, pmap = self._write_files()
         self._hugepages_up()
         try:
-            with open(self.log_dir / "model.log", "w") as log:
-                self.model = self._popen("model", self.model_command(conf, pmap), log)
+            self._start_model(conf, pmap, "model.log")
             time.sleep(2.0)
             if self.model.poll() is not None:
                 raise SwitchStartError(f"tofino-model exited with {self.model.returncode} (see "
@@ -201,6 +224,22 @@ class TofinoModelSwitch:
             self.stop()
             raise
         return self
+
+    def _start_model(self, conf: Path, pmap: Path, log_name: str) -> None:
+        argv = self.model_command(conf, pmap)
+        if not self.trace:
+            with open(self.log_dir / log_name, "w") as log:
+                self.model = self._popen("model", argv, log)
+            return
+        # the trace goes to model_<time>.log: of the same on stdout keep the start-up only
+        with open(self.log_dir / log_name, "w") as log:
+            cap = subprocess.Popen(["sh", "-c", f"head -c {STDOUT_CAP}; exec cat > /dev/null"],
+                                   stdin=subprocess.PIPE, stdout=log, cwd=self.log_dir,
+                                   start_new_session=self.detach)
+        try:
+            self.model = self._popen("model", argv, cap.stdin)
+        finally:
+            cap.stdin.close()              # its end of the pipe is the model's: EOF when it exits
 
     def start_switchd(self, timeout: float = START_TIMEOUT) -> None:
         conf = self.log_dir / "switchd.conf"
@@ -236,8 +275,7 @@ class TofinoModelSwitch:
         _stop(self.model)
         self.model = None
         conf, pmap = self.log_dir / "switchd.conf", self.log_dir / "ports.json"
-        with open(self.log_dir / f"model.{self.switchd_starts + 1}.log", "w") as log:
-            self.model = self._popen("model", self.model_command(conf, pmap), log)
+        self._start_model(conf, pmap, f"model.{self.switchd_starts + 1}.log")
         time.sleep(2.0)
         self.start_switchd(timeout)
 
@@ -257,6 +295,53 @@ class TofinoModelSwitch:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+def add_veths(dev_ports, prefix: str, record: Path) -> dict[int, tuple[str, str]]:
+    """{dev port: (switch side, host side)}: a veth pair per dev port, ``<prefix>_<port>s``
+    (given to the model) and ``<prefix>_<port>h`` (where packets are sent and sniffed), up,
+    MTU 9000, IPv6 off (the kernel's own packets would enter the switch). Their names are
+    written to ``record`` (JSON) before any is made, so :func:`delete_veths` removes exactly
+    them, also after a crash; a pair that exists already is taken as it is."""
+    pairs = {p: (f"{prefix}_{p}s", f"{prefix}_{p}h") for p in dev_ports}
+    record = Path(record)
+    record.parent.mkdir(parents=True, exist_ok=True)
+    record.write_text(json.dumps([sw for sw, _ in pairs.values()]))
+    try:
+        for sw, host in pairs.values():
+            if not Path(f"/sys/class/net/{sw}").exists():
+                _ip("link", "add", sw, "type", "veth", "peer", "name", host)
+            for ifc in (sw, host):
+                Path(f"/proc/sys/net/ipv6/conf/{ifc}/disable_ipv6").write_text("1\n")
+                _ip("link", "set", ifc, "mtu", "9000")
+                _ip("link", "set", ifc, "up")
+    except BaseException:
+        delete_veths(record)
+        raise
+    return pairs
+
+
+def delete_veths(record: Path) -> list[str]:
+    """Delete the veths named in ``record`` (by :func:`add_veths`) that exist, and the
+    record; returns what was done."""
+    record = Path(record)
+    try:
+        names = json.loads(record.read_text())
+    except (FileNotFoundError, ValueError):
+        names = []
+    done = []
+    for sw in names:
+        if Path(f"/sys/class/net/{sw}").exists():
+            subprocess.run(["ip", "link", "del", sw], capture_output=True)
+            done.append(f"deleted veth {sw}")
+    record.unlink(missing_ok=True)
+    return done
+
+
+def _ip(*args: str) -> None:
+    r = subprocess.run(["ip", *args], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SwitchStartError(f"ip {' '.join(args)}: {r.stderr.strip() or f'exit {r.returncode}'}")
 
 
 def _write_hugepages(n: int) -> None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from controller.cli import agent, analysis, bench, daemon, emulate, host, p4, plot, routes, schedule
+from controller.cli import agent, analysis, bench, daemon, emulate, host, p4, plot, routes, schedule, tofino_model
 from controller.errors import UroError
 
 #: command groups, in the order `uro --help` lists them
-GROUPS = (routes, schedule, analysis, plot, p4, agent, daemon, bench, emulate, host)
+GROUPS = (routes, schedule, analysis, plot, p4, agent, daemon, bench, emulate, host, tofino_model)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,41 @@
+"""Sum of the test durations per suite from pytest's junit XML (argv: the XML file, the
+pytest run's wall seconds, the load average at its end): what each suite costs CI, next to
+its budget (docs/testing.md "Time"). Run by .ci/run; prints, never fails the run."""
+
+from __future__ import annotations
+
+import sys
+import xml.etree.ElementTree as ET
+
+#: seconds of each suite's tests (setup + call + teardown summed) CI has room for
+BUDGET = {"tests": 420, "bmv2_tests": 420, "emulate_tests": 540, "tofino_tests": 360, "t2na builds": 300}
+
+
+def suite_of(case: ET.Element) -> str:
+    name = case.get("classname", "")
+    suite = name.split(".", 1)[0]
+    if suite == "tests" and ".test_tofino2_compile" in name:
+        return "t2na builds"             # waits for the background bf-p4c builds (conftest.py)
+    return suite
+
+
+def main(xml: str, wall: str, load: str) -> None:
+    times: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    skipped: dict[str, int] = {}
+    for case in ET.parse(xml).iter("testcase"):
+        s = suite_of(case)
+        times[s] = times.get(s, 0.0) + float(case.get("time", 0.0))
+        counts[s] = counts.get(s, 0) + 1
+        if case.find("skipped") is not None:
+            skipped[s] = skipped.get(s, 0) + 1
+    for s in sorted(times, key=lambda k: list(BUDGET).index(k) if k in BUDGET else 99):
+        b = BUDGET.get(s)
+        over = " OVER BUDGET" if b is not None and times[s] > b else ""
+        print(f"  {s}: {times[s]:7.0f} s for {counts[s]} tests ({skipped.get(s, 0)} skipped)"
+              + (f", budget {b} s{over}" if b is not None else ""))
+    print(f"  all: {sum(times.values()):.0f} s summed; pytest wall {int(wall)} s; load average at the end {load}")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:4])

@@ -372,11 +372,12 @@ def test_bfrt_backend_is_registered_and_needs_the_sde(monkeypatch, tmp_path):
     monkeypatch.delenv("SDE", raising=False)
     monkeypatch.setitem(sys.modules, "bfrt_grpc", None)        # not importable
     monkeypatch.setitem(sys.modules, "bfrt_grpc.client", None)
+    monkeypatch.setattr(bfrt_backend, "DEFAULT_SDE_INSTALL", str(tmp_path / "no-sde"))   # nor at the default path
     cls = be.backend_for(T)
     assert cls is bfrt_backend.BfrtBackend and cls.target == T
     b = cls(be.SwitchAddress("tor0", "127.0.0.1:50052"))
-    with pytest.raises(be.BackendError, match=r"bfrt_grpc \(the Tofino SDE's BfRt Python client\) not found: "
-                                               r"install the SDE and set SDE_INSTALL"):
+    with pytest.raises(be.MissingClient, match=r"bfrt_grpc \(the Tofino SDE's BfRt Python client\) is not "
+                                                r"installed: install the SDE .* or set SDE_INSTALL"):
         b.connect()
     monkeypatch.setenv("SDE_INSTALL", str(tmp_path))           # an SDE without the client
     (tmp_path / "lib" / "python3.11" / "site-packages" / "tofino").mkdir(parents=True)

@@ -5,6 +5,7 @@ the real runtime). No switch is needed: these run everywhere."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -456,6 +457,22 @@ def test_the_client_is_found_at_the_sdes_default_install_path(monkeypatch, tmp_p
     assert bfrt_backend._sde_paths() == []
 
 
+@contextlib.contextmanager
+def switchd_adds_ports(sw, pm):
+    """Binding a program makes bf_switchd add the ToR's ports by itself (at 10G)."""
+    orig = FakeInterface.send_set_forwarding_pipeline_config_request
+
+    def bind(self, *a):
+        r = orig(self, *a)
+        sw.ports_added_by_switchd((*pm.hosts, *pm.uplinks))
+        return r
+    FakeInterface.send_set_forwarding_pipeline_config_request = bind
+    try:
+        yield
+    finally:
+        FakeInterface.send_set_forwarding_pipeline_config_request = orig
+
+
 def _ports(sw):
     return {k[0][1]: d[1] for k, d in sw.tables["$PORT"].entries.items()}
 
@@ -467,17 +484,8 @@ def test_a_port_added_at_another_speed_is_re_added_as_planned(fake, tiny_t2na):
     b, sw = fake
     pipeline, p = tiny_t2na
     pm = settings.default_port_map(p)
-    orig = FakeInterface.send_set_forwarding_pipeline_config_request
-
-    def bind(self, *a):
-        r = orig(self, *a)
-        sw.ports_added_by_switchd((*pm.hosts, *pm.uplinks))
-        return r
-    FakeInterface.send_set_forwarding_pipeline_config_request = bind
-    try:
+    with switchd_adds_ports(sw, pm):
         assert b.set_pipeline(pipeline) is True
-    finally:
-        FakeInterface.send_set_forwarding_pipeline_config_request = orig
     got = _ports(sw)
     assert {d["$SPEED"] for d in got.values()} == {"BF_SPEED_100G"}
     assert {(d["$N_LANES"], d["$FEC"], d["$PORT_ENABLE"]) for d in got.values()} == {(2, "BF_FEC_TYP_RS", True)}
@@ -492,17 +500,8 @@ def test_what_the_model_cannot_hold_is_named_as_a_model_limit(fake, tiny_t2na):
     pipeline, p = tiny_t2na
     pm = settings.default_port_map(p)
     sw.model = True
-    orig = FakeInterface.send_set_forwarding_pipeline_config_request
-
-    def bind(self, *a):
-        r = orig(self, *a)
-        sw.ports_added_by_switchd((*pm.hosts, *pm.uplinks))
-        return r
-    FakeInterface.send_set_forwarding_pipeline_config_request = bind
-    try:
+    with switchd_adds_ports(sw, pm):
         assert b.set_pipeline(pipeline) is True
-    finally:
-        FakeInterface.send_set_forwarding_pipeline_config_request = orig
     got = _ports(sw)
     assert sorted(got) == sorted((*pm.hosts, *pm.uplinks))                  # every port is there
     assert {d["$SPEED"] for d in got.values()} == {"BF_SPEED_10G"}

@@ -1,0 +1,5 @@
+"""``python -m controller.simfabric --devices FIRST:COUNT --address HOST:PORT``."""
+
+from controller.simfabric.server import main
+
+raise SystemExit(main())

@@ -1,0 +1,395 @@
+"""One simulated switch's P4Runtime state: its pipeline, table entries, action-profile
+members and groups, with the write semantics of bmv2's P4Runtime server (PI), as
+``bmv2_tests/test_simfabric_semantics.py`` checks them on the same sequence of calls
+against a real ``simple_switch_grpc``.
+
+What a write does (per update, ``CONTINUE_ON_ERROR``: bmv2 implements no other atomicity,
+so an update that fails leaves the others of its request applied):
+
+- table entry: INSERT of an existing match -> ALREADY_EXISTS, MODIFY/DELETE of an absent
+  one -> NOT_FOUND; a default entry is only MODIFYed (INSERT/DELETE -> INVALID_ARGUMENT);
+  an unknown table, a match field the table does not have, a missing exact field, an
+  action the table does not name, a range/ternary entry without priority, a group or
+  member the entry names that does not exist -> INVALID_ARGUMENT;
+- member: INSERT of an existing id -> ALREADY_EXISTS, MODIFY/DELETE of an absent one ->
+  NOT_FOUND, DELETE of a member a group holds -> UNKNOWN ("Error when deleting member on
+  target");
+- group: INSERT of an existing id -> ALREADY_EXISTS; a member that does not exist ->
+  NOT_FOUND -- on INSERT the group stays, empty (bmv2 creates the group, then checks its
+  members), on MODIFY nothing changes; MODIFY of ``max_size`` -> INVALID_ARGUMENT; DELETE
+  of a group an entry uses -> UNKNOWN; an entry put on an empty group -> UNKNOWN.
+
+The state is kept as the bytes the client wrote (an entity read back is the entity
+written, as bmv2 answers it), indexed by the identity P4Runtime reads by: a table entry
+by (table, priority, match fields), a member or group by (profile, id). That keeps a
+write to a few dictionary operations per update, so that a benchmark measures the
+controller, not the simulated switches (docs/fabric.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+
+from finsy.proto import p4i, p4r, rpc_code
+
+OK = rpc_code.OK
+UNKNOWN = rpc_code.UNKNOWN
+INVALID_ARGUMENT = rpc_code.INVALID_ARGUMENT
+NOT_FOUND = rpc_code.NOT_FOUND
+ALREADY_EXISTS = rpc_code.ALREADY_EXISTS
+
+INSERT, MODIFY, DELETE = p4r.Update.INSERT, p4r.Update.MODIFY, p4r.Update.DELETE
+_EXACT = p4i.MatchField.EXACT
+_NEEDS_PRIORITY = {p4i.MatchField.TERNARY, p4i.MatchField.RANGE, p4i.MatchField.OPTIONAL}
+
+Result = tuple[int, str]          # (google.rpc.Code, message): one per update of a Write
+_OK: Result = (OK, "")
+
+
+def frame(entity: bytes) -> bytes:
+    """``entity`` (a serialized ``p4.v1.Entity``) as one element of ReadResponse.entities
+    (field 1, length-delimited): a read answers the stored frames concatenated."""
+    n, head = len(entity), bytearray(b"\x0a")
+    while n >= 0x80:
+        head.append((n & 0x7F) | 0x80)
+        n >>= 7
+    head.append(n)
+    return bytes(head) + entity
+
+
+@dataclass
+class _Table:
+    id: int
+    name: str
+    fields: dict[int, int]                 # field id -> match type
+    exact: frozenset[int]                  # exact fields: every entry names them
+    needs_priority: bool
+    actions: frozenset[int]
+    profile: int | None                    # action profile / selector id
+    default: bytes                         # the framed default entry of a fresh pipeline
+
+
+@dataclass
+class Pipeline:
+    """A forwarding pipeline config as the simulated switch uses it: the P4Info indexed
+    (tables, actions, profiles, counters) and each table's initial default entry taken from
+    the bmv2 JSON (what bmv2 answers for a default entry nobody modified). Shared by every
+    device that loads the same config (:func:`pipeline`)."""
+
+    config: p4r.ForwardingPipelineConfig
+    tables: dict[int, _Table]
+    profiles: dict[int, int]               # profile id -> max group size (0: unbounded)
+    counters: dict[int, int]               # counter id -> size
+
+
+_PIPELINES: dict[bytes, Pipeline] = {}
+
+
+class PipelineError(ValueError):
+    pass
+
+
+def pipeline(config: p4r.ForwardingPipelineConfig) -> Pipeline:
+    """The :class:`Pipeline` of ``config`` (one object per distinct P4Info + device config:
+    a thousand devices loading one program share it). Raises :class:`PipelineError` when the
+    device config is not a bmv2 JSON of that P4Info."""
+    key = hashlib.sha256(config.p4info.SerializeToString() + b"\0" + config.p4_device_config).digest()
+    p = _PIPELINES.get(key)
+    if p is None:
+        p = _PIPELINES[key] = _index(config)
+    return p
+
+
+def _canonical(value: int, bits: int) -> bytes:
+    return value.to_bytes(max(1, (value.bit_length() + 7) // 8), "big") if bits else b"\x00"
+
+
+def _index(config: p4r.ForwardingPipelineConfig) -> Pipeline:
+    info = config.p4info
+    try:
+        js = json.loads(config.p4_device_config or b"{}")
+    except (ValueError, UnicodeDecodeError) as e:
+        raise PipelineError(f"the device config is not a bmv2 JSON: {e}") from None
+    if not isinstance(js, dict):
+        raise PipelineError("the device config is not a bmv2 JSON object")
+    actions_by_name = {a.preamble.name: a for a in info.actions}
+    json_actions = {a.get("id"): a for a in js.get("actions", [])}
+    json_tables = {t.get("name"): t for p in js.get("pipelines", []) for t in p.get("tables", [])}
+    tables = {}
+    for t in info.tables:
+        fields = {f.id: f.match_type for f in t.match_fields}
+        default = p4r.Entity()
+        default.table_entry.table_id = t.preamble.id
+        default.table_entry.is_default_action = True
+        de = (json_tables.get(t.preamble.name) or {}).get("default_entry")
+        if de is not None:
+            ja = json_actions.get(de.get("action_id"), {})
+            pa = actions_by_name.get(ja.get("name"))
+            if pa is not None:
+                act = default.table_entry.action.action
+                act.action_id = pa.preamble.id
+                for prm, v in zip(pa.params, de.get("action_data", [])):
+                    act.params.add(param_id=prm.id, value=_canonical(int(v, 16), prm.bitwidth))
+        tables[t.preamble.id] = _Table(
+            t.preamble.id, t.preamble.name, fields,
+            frozenset(i for i, mt in fields.items() if mt == _EXACT),
+            any(mt in _NEEDS_PRIORITY for mt in fields.values()),
+            frozenset(a.id for a in t.action_refs), t.implementation_id or None,
+            frame(default.SerializeToString()))
+    profiles = {p.preamble.id: p.max_group_size for p in info.action_profiles}
+    counters = {c.preamble.id: c.size for c in info.counters}
+    return Pipeline(config, tables, profiles, counters)
+
+
+@dataclass
+class Device:
+    """One switch's state (see module docstring). Not thread-safe: the server runs every
+    call of every device on one event loop."""
+
+    device_id: int
+    pipeline: Pipeline | None = None
+    entries: dict[int, dict[bytes, tuple[bytes, int]]] = field(default_factory=dict)   # table -> key -> (frame, group)
+    defaults: dict[int, bytes] = field(default_factory=dict)          # table -> framed default entry, once modified
+    members: dict[tuple[int, int], bytes] = field(default_factory=dict)
+    groups: dict[tuple[int, int], tuple[bytes, tuple[int, ...], int]] = field(default_factory=dict)
+    member_refs: dict[tuple[int, int], int] = field(default_factory=dict)   # groups holding a member
+    group_refs: dict[tuple[int, int], int] = field(default_factory=dict)    # entries using a group
+    packet_outs: int = 0
+    writes: int = 0                        # updates applied
+
+    # ---- pipeline ------------------------------------------------------------------------------
+    def set_pipeline(self, p: Pipeline) -> None:
+        """Load ``p``: every entry, member and group goes (as on bmv2)."""
+        self.pipeline = p
+        self.entries = {t: {} for t in p.tables}
+        self.defaults, self.members, self.groups = {}, {}, {}
+        self.member_refs, self.group_refs = {}, {}
+
+    def objects(self) -> int:
+        """Entries, members and groups held (default entries not counted)."""
+        return sum(map(len, self.entries.values())) + len(self.members) + len(self.groups)
+
+    # ---- writes ----------------------------------------------------------------------------------
+    def write(self, updates) -> list[Result]:
+        """Apply ``updates`` (``p4.v1.Update`` messages) in order, each on its own; one
+        (code, message) per update."""
+        out = []
+        for u in updates:
+            ent = u.entity
+            kind = ent.WhichOneof("entity")
+            if kind == "table_entry":
+                r = self._entry(u.type, ent.table_entry, ent)
+            elif kind == "action_profile_member":
+                r = self._member(u.type, ent.action_profile_member, ent)
+            elif kind == "action_profile_group":
+                r = self._group(u.type, ent.action_profile_group, ent)
+            else:
+                r = (rpc_code.UNIMPLEMENTED, f"entity {kind} is not simulated")
+            if r[0] == OK:
+                self.writes += 1
+            out.append(r)
+        return out
+
+    def _entry(self, op: int, te, ent) -> Result:
+        t = self.pipeline.tables.get(te.table_id)
+        if t is None:
+            return INVALID_ARGUMENT, "Invalid P4 id"
+        act = te.action
+        which = act.WhichOneof("type")
+        if te.is_default_action:
+            if op != MODIFY:
+                return INVALID_ARGUMENT, f"Cannot use {p4r.Update.Type.Name(op)} for default entry"
+            if which == "action" and act.action.action_id not in t.actions:
+                return INVALID_ARGUMENT, "Invalid action for table"
+            self.defaults[te.table_id] = frame(ent.SerializeToString())
+            return _OK
+        fids = []
+        parts = []
+        for m in te.match:
+            fid = m.field_id
+            if fid not in t.fields:
+                return INVALID_ARGUMENT, f"Invalid match field id {fid} for table {t.name}"
+            fids.append(fid)
+            parts.append(m.SerializeToString())
+        if not t.exact.issubset(fids):
+            return INVALID_ARGUMENT, "Missing exact match field"
+        if t.needs_priority and te.priority == 0 and op != DELETE:
+            return INVALID_ARGUMENT, "Zero priority for ternary match"
+        # one FieldMatch per field: sorting the serialized fields orders them by field id
+        # (the tag and the field id lead), whatever order the client sent them in
+        key = te.priority.to_bytes(4, "big") + b"".join(sorted(parts))
+        table = self.entries[te.table_id]
+        have = table.get(key)
+        if op == DELETE:
+            if have is None:
+                return NOT_FOUND, "Cannot find match entry"
+            del table[key]
+            self._unref_group(t, have[1])
+            return _OK
+        if op == INSERT and have is not None:
+            return ALREADY_EXISTS, "Match entry exists, use MODIFY if you wish to change action"
+        if op == MODIFY and have is None:
+            return NOT_FOUND, "Cannot find match entry"
+        gid = 0
+        if t.profile is not None:
+            if which == "action_profile_group_id":
+                gid = act.action_profile_group_id
+                grp = self.groups.get((t.profile, gid))
+                if grp is None:
+                    return INVALID_ARGUMENT, "Invalid member / group id"
+                if not grp[1]:       # bmv2 refuses an entry on an empty group
+                    return UNKNOWN, ("Error when adding match entry to target" if op == INSERT
+                                     else "Error when modifying match entry in target")
+            elif which == "action_profile_member_id":
+                if (t.profile, act.action_profile_member_id) not in self.members:
+                    return INVALID_ARGUMENT, "Invalid member / group id"
+            else:
+                return INVALID_ARGUMENT, "Expected member or group id for indirect table"
+        elif which != "action" or act.action.action_id not in t.actions:
+            return INVALID_ARGUMENT, "Invalid action for table"
+        table[key] = (frame(ent.SerializeToString()), gid)
+        if gid:
+            k = (t.profile, gid)
+            self.group_refs[k] = self.group_refs.get(k, 0) + 1
+        if have is not None:
+            self._unref_group(t, have[1])
+        return _OK
+
+    def _unref_group(self, t: _Table, gid: int) -> None:
+        if gid:
+            k = (t.profile, gid)
+            n = self.group_refs[k] - 1
+            if n:
+                self.group_refs[k] = n
+            else:
+                del self.group_refs[k]
+
+    def _member(self, op: int, m, ent) -> Result:
+        if m.action_profile_id not in self.pipeline.profiles:
+            return INVALID_ARGUMENT, "Invalid P4 id"
+        k = (m.action_profile_id, m.member_id)
+        have = k in self.members
+        if op == INSERT and have:
+            return ALREADY_EXISTS, f"Duplicate member id: {m.member_id}"
+        if op != INSERT and not have:
+            return NOT_FOUND, f"Member id does not exist: {m.member_id}"
+        if op == DELETE:
+            if self.member_refs.get(k):
+                return UNKNOWN, "Error when deleting member on target"
+            del self.members[k]
+            return _OK
+        self.members[k] = frame(ent.SerializeToString())
+        return _OK
+
+    def _group(self, op: int, g, ent) -> Result:
+        prof = g.action_profile_id
+        if prof not in self.pipeline.profiles:
+            return INVALID_ARGUMENT, "Invalid P4 id"
+        k = (prof, g.group_id)
+        have = self.groups.get(k)
+        if op == INSERT and have is not None:
+            return ALREADY_EXISTS, f"Duplicate group id: {g.group_id}"
+        if op != INSERT and have is None:
+            return NOT_FOUND, f"Group id does not exist: {g.group_id}"
+        if op == DELETE:
+            if self.group_refs.get(k):
+                return UNKNOWN, "Error when deleting group on target"
+            del self.groups[k]
+            self._refs(prof, have[1], -1)
+            return _OK
+        mids = tuple(x.member_id for x in g.members)
+        if op == MODIFY:
+            if g.max_size != have[2]:
+                return INVALID_ARGUMENT, "Cannot change group max_size after group creation"
+            for mid in mids:
+                if (prof, mid) not in self.members:
+                    return NOT_FOUND, f"Member id does not exist: {mid}"
+            self._refs(prof, have[1], -1)
+            self._refs(prof, mids, +1)
+            self.groups[k] = (frame(ent.SerializeToString()), mids, g.max_size)
+            return _OK
+        # INSERT: the group is created, then its members checked: one that does not exist
+        # leaves the group there, empty (as bmv2 does)
+        for mid in mids:
+            if (prof, mid) not in self.members:
+                kept = p4r.Entity()
+                kept.CopyFrom(ent)
+                del kept.action_profile_group.members[:]
+                self.groups[k] = (frame(kept.SerializeToString()), (), g.max_size)
+                return NOT_FOUND, f"Member id does not exist: {mid}"
+        self.groups[k] = (frame(ent.SerializeToString()), mids, g.max_size)
+        self._refs(prof, mids, +1)
+        return _OK
+
+    def _refs(self, prof: int, mids, step: int) -> None:
+        refs = self.member_refs
+        for mid in set(mids):
+            k = (prof, mid)
+            n = refs.get(k, 0) + step
+            if n:
+                refs[k] = n
+            else:
+                refs.pop(k, None)
+
+    # ---- reads ---------------------------------------------------------------------------------
+    def read(self, entities) -> list[bytes]:
+        """The framed entities (:func:`frame`) that ``entities`` (a ReadRequest's) name: a
+        table entry with a match is read by key (absent: nothing), one without a match is
+        every entry of its table (table id 0: of every table), with ``is_default_action``
+        the table's default entry; a member/group by profile and id (0: every one);
+        counters: every cell, counting nothing. Raises ``LookupError`` for an unknown id."""
+        p = self.pipeline
+        out: list[bytes] = []
+        for ent in entities:
+            kind = ent.WhichOneof("entity")
+            if kind == "table_entry":
+                te = ent.table_entry
+                if te.table_id and te.table_id not in p.tables:
+                    raise LookupError(f"Invalid table id {te.table_id}")
+                if te.is_default_action:
+                    out.append(self.defaults.get(te.table_id) or p.tables[te.table_id].default)
+                elif len(te.match):
+                    key = te.priority.to_bytes(4, "big") + b"".join(sorted(m.SerializeToString() for m in te.match))
+                    have = self.entries[te.table_id].get(key)
+                    if have is not None:
+                        out.append(have[0])
+                else:
+                    for tid in ([te.table_id] if te.table_id else list(p.tables)):
+                        out.extend(v[0] for v in self.entries[tid].values())
+            elif kind == "action_profile_member":
+                m = ent.action_profile_member
+                out.extend(v for (prof, mid), v in self._pick(self.members, m.action_profile_id, m.member_id))
+            elif kind == "action_profile_group":
+                g = ent.action_profile_group
+                out.extend(v[0] for _, v in self._pick(self.groups, g.action_profile_id, g.group_id))
+            elif kind == "counter_entry":
+                out.extend(self._counters(ent.counter_entry))
+            else:
+                raise LookupError(f"reading {kind} is not simulated")
+        return out
+
+    def _pick(self, store: dict, prof: int, oid: int):
+        if prof and prof not in self.pipeline.profiles:
+            raise LookupError(f"Invalid action profile id {prof}")
+        if prof and oid:
+            v = store.get((prof, oid))
+            return [] if v is None else [((prof, oid), v)]
+        return [(k, v) for k, v in store.items() if (not prof or k[0] == prof)]
+
+    def _counters(self, ce) -> list[bytes]:
+        ids = [ce.counter_id] if ce.counter_id else list(self.pipeline.counters)
+        out = []
+        for cid in ids:
+            size = self.pipeline.counters.get(cid)
+            if size is None:
+                raise LookupError(f"Invalid counter id {cid}")
+            cells = [ce.index.index] if ce.HasField("index") else range(size)
+            for i in cells:
+                e = p4r.Entity()
+                e.counter_entry.counter_id = cid
+                e.counter_entry.index.index = i
+                e.counter_entry.data.SetInParent()
+                out.append(frame(e.SerializeToString()))
+        return out

@@ -1,0 +1,168 @@
+"""The simulated fabric (controller/simfabric/) against the real P4Runtime client: one
+server process standing in for several switches, each with its own state, arbitration and
+pipeline, and bmv2's write semantics (the same sequence of calls is compared with a real
+simple_switch_grpc in bmv2_tests/test_simfabric_semantics.py). No compiler needed: the
+program is agent_fake's hand-written P4Info."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+pytest.importorskip("finsy.proto", reason="needs the agent extra")
+
+from controller.agent.backend import Diff, NotPrimary, Unreachable  # noqa: E402
+from controller.agent.diff import same_state  # noqa: E402
+from controller.agent.p4info import P4Info  # noqa: E402
+from controller.agent.p4runtime import P4RuntimeClient, WriteFailed  # noqa: E402
+from controller.simfabric.process import SimFabric, SimFabricError  # noqa: E402
+from controller.tables.entries import Batch, Group  # noqa: E402
+
+from agent_fake import CONTRACT, entry, member, p4info_msg, sel_entry  # noqa: E402
+
+DEVICES = 6
+#: a bmv2-style device config naming the default actions (what a fresh table answers)
+DEVICE_CONFIG = json.dumps({
+    "actions": [{"id": 0, "name": "I.a"}],
+    "pipelines": [{"name": "ingress", "tables": [
+        {"name": "I.t", "default_entry": {"action_id": 0, "action_data": ["0x7"]}}]}],
+}).encode()
+
+
+@pytest.fixture(scope="module")
+def fabric(tmp_path_factory):
+    with SimFabric(tmp_path_factory.mktemp("simfabric"), DEVICES, processes=2) as f:
+        yield f
+
+
+def client(fabric, device: int, election: int = 10) -> P4RuntimeClient:
+    return P4RuntimeClient(fabric.address(device), device_id=device, election_id=election, timeout=5,
+                           name=f"tor{device}")
+
+
+def programmed(fabric, device: int, election: int = 10) -> P4RuntimeClient:
+    c = client(fabric, device, election)
+    info = P4Info(p4info_msg())
+    c.set_pipeline(info, DEVICE_CONFIG, cookie=0xC0FFEE)
+    c.check_contract(CONTRACT)
+    return c
+
+
+def state() -> Batch:
+    ms = [member(i, i * 3) for i in (1, 2, 3)]
+    gs = [Group("I.prof", 10, (1, 2)), Group("I.prof", 11, (3,))]
+    es = [entry(k, k + 1) for k in range(5)] + [sel_entry(7, 10), sel_entry(8, 11, 0, 9)]
+    return Batch(ms, gs, es)
+
+
+def test_a_written_state_reads_back_whole_and_by_key(fabric):
+    c = programmed(fabric, 0)
+    try:
+        want = state()
+        rep = c.apply(Diff(insert=want))
+        assert rep.inserted == len(want.members) + len(want.groups) + len(want.entries)
+        got = c.read_state()
+        # the whole read holds what was written and each table's default entry (of the device config)
+        assert same_state(Batch(got.members, got.groups, [e for e in got.entries if not e.is_default]), want)
+        defaults = {e.table: e for e in got.entries if e.is_default}
+        assert defaults["I.t"].action == "I.a" and defaults["I.t"].params == (("v", 7),)
+        some = Batch(want.members[:1], want.groups[1:], want.entries[2:4] + [entry(99, 1)])
+        by_key = c.read_objects(some)
+        assert same_state(by_key, Batch(some.members, some.groups, some.entries[:2]))    # absent one left out
+        assert c.pipeline_cookie() == 0xC0FFEE
+    finally:
+        c.close()
+
+
+def test_insert_of_an_existing_entry_and_modify_or_delete_of_an_absent_one_are_refused(fabric):
+    c = programmed(fabric, 1)
+    try:
+        c.apply(Diff(insert=Batch(entries=[entry(1, 1)])))
+        with pytest.raises(WriteFailed, match=r"insert of I.t \[k=1 .*ALREADY_EXISTS: Match entry exists"):
+            c.apply(Diff(insert=Batch(entries=[entry(1, 2)])))
+        with pytest.raises(WriteFailed, match=r"modify of I.t \[k=2 .*NOT_FOUND: Cannot find match entry"):
+            c.apply(Diff(modify=Batch(entries=[entry(2, 2)])))
+        with pytest.raises(WriteFailed, match="delete of I.t .*NOT_FOUND") as e:
+            c.apply(Diff(delete=Batch(entries=[entry(3, 2), entry(1, 1)])))
+        # continue-on-error: the update after the failed one went through
+        assert [x[2] for x in e.value.failed] == ["NOT_FOUND"]
+        assert c.read_state().entries == [x for x in c.read_state().entries if x.is_default]
+        with pytest.raises(WriteFailed, match="group .*NOT_FOUND: Member id does not exist: 5"):
+            c.apply(Diff(insert=Batch(groups=[Group("I.prof", 4, (5,))])))
+        with pytest.raises(WriteFailed, match="INVALID_ARGUMENT: Invalid member / group id"):
+            c.apply(Diff(insert=Batch(entries=[sel_entry(1, 77)])))
+    finally:
+        c.close()
+
+
+def test_devices_are_separate_switches(fabric):
+    a, b = programmed(fabric, 2), programmed(fabric, 3)
+    try:
+        a.apply(Diff(insert=Batch(entries=[entry(4, 4)])))
+        assert [e for e in b.read_state().entries if not e.is_default] == []
+        b.apply(Diff(insert=Batch(entries=[entry(4, 5)])))      # the same key on another device: no clash
+        assert [e.params for e in a.read_state().entries if not e.is_default] == [(("v", 4),)]
+    finally:
+        a.close()
+        b.close()
+
+
+def test_arbitration_primary_backup_takeover_and_reelection(fabric):
+    first = programmed(fabric, 4, election=10)
+    try:
+        with pytest.raises(NotPrimary, match="another controller is primary .*election id 10"):
+            client(fabric, 4, election=5)
+        with pytest.raises(NotPrimary, match="refused election id 10 .*Election id already exists"):
+            client(fabric, 4, election=10)
+        second = client(fabric, 4, election=20)
+        try:
+            assert second.connected
+            deadline = time.time() + 5
+            while first.connected and time.time() < deadline:
+                time.sleep(0.01)
+            assert not first.connected
+            with pytest.raises(NotPrimary):
+                first.apply(Diff(insert=Batch(entries=[entry(6, 6)])))
+        finally:
+            second.close()
+        deadline = time.time() + 5
+        while not first.connected and time.time() < deadline:
+            time.sleep(0.01)
+        assert first.connected                    # the switch re-elected the one left
+        first.apply(Diff(insert=Batch(entries=[entry(6, 6)])))
+    finally:
+        first.close()
+
+
+def test_a_device_the_fabric_does_not_simulate_is_named(fabric):
+    with pytest.raises(Unreachable, match=rf"device {DEVICES} is not simulated here \(devices 3..5"):
+        P4RuntimeClient(fabric.address(DEVICES - 1), device_id=DEVICES, election_id=1, timeout=5)
+
+
+def test_the_fabric_refuses_a_config_that_does_not_match_it(fabric):
+    from types import SimpleNamespace as NS
+
+    def cfg(n: int, dev=lambda t: t, addr=None):
+        """What SimFabric.check reads of a NetConfig: its path and each switch's name,
+        device id and address."""
+        return NS(path="net.toml", switches=[NS(name=f"tor{t}", device_id=dev(t), address=addr or (fabric.address(dev(t)) if dev(t) < DEVICES else "127.0.0.1:1"))
+                                             for t in range(n)])
+
+    fabric.check(cfg(DEVICES))
+    with pytest.raises(SimFabricError, match=r"5 switches for a fabric simulating 6 devices"):
+        fabric.check(cfg(DEVICES - 1))
+    with pytest.raises(SimFabricError, match=r"switch 'tor5': device_id 6 is not simulated: .*6 devices \(0..5\)"):
+        fabric.check(cfg(DEVICES, dev=lambda t: t + (t == 5)))
+    with pytest.raises(SimFabricError, match=r"switch 'tor0': address .*: device 0 is simulated at"):
+        fabric.check(cfg(DEVICES, addr=fabric.address(DEVICES - 1)))
+    with pytest.raises(SimFabricError, match=r"switch 'tor1': device_id 0 is another switch's too"):
+        fabric.check(cfg(DEVICES, dev=lambda t: max(0, t - 1)))
+
+
+def test_a_fabric_of_no_devices_or_too_many_processes_is_refused(tmp_path):
+    with pytest.raises(SimFabricError, match="at least one device"):
+        SimFabric(tmp_path, 0)
+    with pytest.raises(SimFabricError, match="3 processes for 2 devices"):
+        SimFabric(tmp_path, 2, processes=3)

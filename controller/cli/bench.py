@@ -45,6 +45,8 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_entries").main(quick=args.quick)
     if args.suite == "emulate":
         rc |= load_suite("bench_emulate").main(quick=args.quick)
+    if args.suite == "fabric":             # a whole (108, 6) / (1024, 32) fabric, simulated (minutes)
+        rc |= load_suite("bench_fabric").main(quick=args.quick, large=not args.skip_large)
     if args.suite == "ucmp-emulate":
         rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
     if args.suite == "clock":
@@ -71,7 +73,7 @@ def register(sub) -> None:
     r.add_argument("--quick", action="store_true", help="small sizes only")
     r.add_argument("--skip-large", action="store_true", help="skip the 1024x32 runs")
     r.add_argument("--suite", choices=["uro", "ucmp", "agent", "artifacts", "daemon", "tofino2", "entries",
-                                       "emulate", "ucmp-emulate", "clock", "all"],
+                                       "emulate", "ucmp-emulate", "clock", "fabric", "all"],
                    default="all",
                    help="URO engine vs reference, UCMP and baselines vs the paper, P4Runtime writes to "
                         "simple_switch_grpc (batched vs one per request, full push of a 108x6 ToR), route artifacts "
@@ -81,9 +83,11 @@ def register(sub) -> None:
                         "and the other generation derived), tofino2 (builds with bf-p4c: compile times, resources, K = 4 vs 10; minutes "
                         "per build), emulate (the emulated fabric driven by the daemon; root, bmv2, p4c) and ucmp-emulate "
                         "(UCMP source routes with host flow aging vs URO per-hop routes under a mix of short flows and "
-                        "one long flow on the emulated fabric; root, bmv2, p4c, nft) and clock (the slice clock on the "
+                        "one long flow on the emulated fabric; root, bmv2, p4c, nft), clock (the slice clock on the "
                         "emulated fabric: each ToR's error against the OCS in sync and timer mode, convergence, "
-                        "misalignment losses, the daemon stopped; root, bmv2, p4c; --duration, --load)")
+                        "misalignment losses, the daemon stopped; root, bmv2, p4c; --duration, --load) and fabric "
+                        "(the daemon of a whole (108, 6) and (1024, 32) network on simulated switches: from empty, a cut "
+                        "cable, a dead ToR; p4c)")
     r.add_argument("--full-large", action="store_true", help="UCMP 1024x32 on all destinations, not a chunk")
     r.add_argument("--duration", type=_duration, default=600.0, metavar="S",
                    help="clock: seconds of error measurement in sync mode (default 600; the timer mode gets half, "

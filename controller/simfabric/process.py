@@ -57,6 +57,7 @@ class SimFabric:
             first += n
 
     def start(self, timeout: float = 30.0) -> "SimFabric":
+        self.procs[0].log_dir.mkdir(parents=True, exist_ok=True)
         try:
             for p in self.procs:
                 p.start(wait=False)

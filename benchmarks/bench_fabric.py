@@ -1,0 +1,282 @@
+"""`uro bench --suite fabric`: the controller of a whole fabric, against simulated switches.
+
+Every ToR of the network is a device of the simulated fabric (controller/simfabric/: one
+P4Runtime server process standing in for all of them, bmv2's semantics), and the daemon
+is `uro daemon --config net.toml` as a user runs it (its own process, its JSON log). What
+is measured (printed with the 1-min load average, never asserted):
+
+1. the whole network programmed and verified from empty: daemon start -> checks, routes
+   and sessions done (``daemon.started``) -> every ToR's generation 0 written, read back
+   and active (the last ``generation.installed``) -> start finished (the status API up:
+   the shadows -- the same routes in the other generation, for diff-only updates --
+   written too);
+2. a cut cable (one uplink of one ToR) and a dead ToR, then their recoveries: detection ->
+   every ToR stamps the new generation (the report's ``generation_s``), the data plane's
+   mask (``dataplane_ms``), the entries the update wrote on all switches against the whole
+   table;
+3. CPU seconds and peak memory (VmHWM) of the daemon and of the simulated fabric: the
+   fabric must cost a fraction of what the controller costs, or the figures measure it.
+
+Sizes: (108, 6) with URO per-hop routes and with UCMP source routes (36 destinations, as
+`uro bench --suite daemon`), and (1024, 32) URO per-hop (not with ``--skip-large``). A
+daemon past ``MEMORY_CAP_GIB`` of resident memory is stopped (the machine is shared) and the
+figure says so.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from controller.agent.bmv2_process import free_port
+from controller.daemon.log import epoch
+
+#: a daemon whose resident memory passes this is stopped (the machine is shared)
+MEMORY_CAP_GIB = 8.0
+
+SIZES = {
+    "r108x6": {"tors": 108, "uplinks": 6},
+    "r1024x32": {"tors": 1024, "uplinks": 32},
+}
+PER_HOP = "source_routed = []\n[routing.per_hop]\nmax_hops = 4"
+UCMP_36 = ("source_routed = [" + ", ".join(str(d) for d in range(1, 108, 3)) + "]\n[routing.per_hop]\nmax_hops = 4\n"
+           "[routing.source]\nalgo = \"ucmp\"\nh_max = 5")
+
+
+def _missing() -> str | None:
+    if shutil.which("p4c-bm2-ss") is None:
+        return "p4c-bm2-ss not installed (the ToR program is compiled for its P4Info)"
+    try:
+        import finsy.proto  # noqa: F401
+        import grpc  # noqa: F401
+    except ImportError as e:
+        return f"needs the agent extra: {e}"
+    return None
+
+
+def _build(profile: str, work: Path) -> tuple[Path, Path, Path, dict]:
+    from controller.p4gen import build as p4build
+    from controller.p4gen import profile as prof
+
+    out = work / f"build_{profile}"
+    p = prof.load(profile)
+    p4build.build(p, out, ["tor"])
+    base = out / f"tor_{profile}"
+    return (base.with_suffix(".p4info.txtpb"), base.with_suffix(".json"), base.with_suffix(".contract.json"),
+            json.loads(base.with_suffix(".contract.json").read_text())["profile"])
+
+
+def net_config(path: Path, program, fabric, *, tors: int, uplinks: int, routing: str, slice_ms: int,
+               status_port: int, hold_s: float = 0.5) -> Path:
+    """A net.toml of ``tors`` ToRs, ToR t = device t of ``fabric`` (:class:`SimFabric`)."""
+    p4info, js, contract, prof = program
+    hosts = prof["host_ports"]
+    lines = ['name = "fabric"', "[schedule]", 'generate = "opera"', f"tors = {tors}", f"uplinks = {uplinks}", "seed = 1",
+             "[routing]", routing, "[clock]", f"slice_ms = {slice_ms}", "capacity_bytes = 100000000",
+             "bytes_per_us = 0", "[daemon]", f'status = "127.0.0.1:{status_port}"', "reconcile_s = 600",
+             f"hold_s = {hold_s}", "election_id = 10", "rpc_timeout_s = 60", "[tls]", "insecure = true",
+             "[program.tor]", f'contract = "{contract}"', f'p4info = "{p4info}"', f'device_config = "{js}"']
+    for t in range(tors):
+        lines += ["[[switch]]", f'name = "tor{t}"', 'role = "tor"', f"tor = {t}", f"device_id = {t}",
+                  f'address = "{fabric.address(t)}"', "[switch.ports]", f"hosts = {list(range(hosts))}",
+                  f"uplinks = {list(range(hosts, hosts + uplinks))}"]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def _proc_cpu(pid: int) -> float:
+    """User + system CPU seconds of ``pid`` so far."""
+    f = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _proc_peak_gib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / (1 << 20)
+    return float("nan")
+
+
+def _rss_gib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / (1 << 20)
+    return 0.0
+
+
+class _Log:
+    """The daemon's JSON log, read as it grows."""
+
+    def __init__(self, path: Path):
+        self.path, self.lines, self._pos = path, [], 0
+
+    def poll(self) -> list[dict]:
+        with open(self.path) as f:
+            f.seek(self._pos)
+            data = f.read()
+        cut = data.rfind("\n") + 1
+        self._pos += len(data[:cut].encode())
+        for line in data[:cut].splitlines():
+            try:
+                self.lines.append(json.loads(line))
+            except json.JSONDecodeError:
+                pass
+        return self.lines
+
+    def first(self, event: str) -> dict | None:
+        return next((e for e in self.lines if e.get("event") == event), None)
+
+
+def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, routing: str, slice_ms: int,
+                failures: list[tuple[str, dict]], timeout: float) -> dict:
+    """One network on a simulated fabric: start the daemon, wait for start-up, then each
+    of ``failures`` (op, body) through the API; returns the figures."""
+    from controller.daemon.client import Api
+    from controller.simfabric.process import SimFabric
+
+    out: dict = {"name": name, "tors": tors, "load_start": os.getloadavg()[0]}
+    with SimFabric(work / f"fabric_{name}", tors) as fabric:
+        cfg = net_config(work / f"{name}.toml", program, fabric, tors=tors, uplinks=uplinks, routing=routing,
+                         slice_ms=slice_ms, status_port=free_port())
+        fpid = fabric.procs[0].proc.pid
+        f_cpu0 = _proc_cpu(fpid)
+        log_path = work / f"{name}.daemon.log"
+        t0 = time.time()
+        with open(log_path, "w") as lf:
+            daemon = subprocess.Popen([sys.executable, "-m", "controller.cli", "daemon", "--config", str(cfg)],
+                                      stdout=subprocess.DEVNULL, stderr=lf)
+        log = _Log(log_path)
+        peak = {"gib": 0.0}
+        stop = threading.Event()
+
+        def watch():                          # the machine is shared: a daemon past the cap stops
+            while not stop.wait(0.5) and daemon.poll() is None:
+                try:
+                    peak["gib"] = max(peak["gib"], _rss_gib(daemon.pid))
+                except OSError:
+                    return
+                if peak["gib"] > MEMORY_CAP_GIB:
+                    peak["capped"] = True
+                    daemon.kill()
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        try:
+            end = t0 + timeout
+            while log.first("api.listening") is None:
+                log.poll()
+                if daemon.poll() is not None or time.time() > end:
+                    why = ("stopped at the memory cap" if peak.get("capped") else
+                           f"exited with {daemon.returncode}" if daemon.returncode is not None else
+                           f"not started within {timeout:.0f} s")
+                    installed = [e for e in log.poll() if e.get("event") == "generation.installed"]
+                    out.update(error=f"daemon {why}; {len(installed)} of {tors} ToRs installed by then "
+                                     f"({time.time() - t0:.1f} s), resident memory up to {peak['gib']:.2f} GiB",
+                               load_end=os.getloadavg()[0])
+                    return out
+                time.sleep(0.05)
+            ev = log.lines
+            started = epoch(log.first("daemon.started")["ts"]) - t0
+            inst = [epoch(e["ts"]) - t0 for e in ev if e.get("event") == "generation.installed"]
+            out.update(started_s=started, first_installed_s=min(inst), all_installed_s=max(inst),
+                       installed=len(inst), api_s=epoch(log.first("api.listening")["ts"]) - t0,
+                       load_installed=os.getloadavg()[0])
+            api = Api.of_config(cfg, need_token=True)
+            st = api.request("GET", "/status")
+            out["objects"] = sum(s["entries"] for s in st["switches"])
+            out["daemon_cpu_start"] = _proc_cpu(daemon.pid)
+            out["fabric_cpu_start"] = _proc_cpu(fpid) - f_cpu0
+            time.sleep(1.0)                   # the reconcile right after the start-up passes
+            rows = []
+            for op, body in failures:
+                before = api.request("GET", "/status")
+                w0 = sum(s["entries_written"] for s in before["switches"])
+                load = os.getloadavg()[0]
+                rep = api.request("POST", f"/{op}", body)
+                time.sleep(1.0)               # the retire after the hold, the reconcile after it
+                after = api.request("GET", "/status")
+                gens = {s["generation"] for s in after["switches"] if s["state"] == "up"}
+                rows.append({"op": op, "what": body, "generation_s": rep.get("generation_s"),
+                             "dataplane_ms": rep.get("dataplane_ms"), "error": rep.get("error"),
+                             "written": sum(s["entries_written"] for s in after["switches"]) - w0,
+                             "generations": sorted(g for g in gens if g is not None), "load": load})
+            out["failures"] = rows
+            out["daemon_cpu"] = _proc_cpu(daemon.pid)
+            out["daemon_peak_gib"] = _proc_peak_gib(daemon.pid)
+            out["fabric_cpu"] = _proc_cpu(fpid) - f_cpu0
+            out["fabric_peak_gib"] = _proc_peak_gib(fpid)
+            out["load_end"] = os.getloadavg()[0]
+        finally:
+            stop.set()
+            if daemon.poll() is None:
+                daemon.terminate()
+                try:
+                    daemon.wait(30)
+                except subprocess.TimeoutExpired:
+                    daemon.kill()
+                    daemon.wait(10)
+    return out
+
+
+def _describe(what: dict) -> str:
+    if "uplink" in what:
+        return f"cable of ToR {what['uplink'][0]} uplink {what['uplink'][1]}"
+    return f"ToR {what['tor']}"
+
+
+def report(r: dict) -> None:
+    print(f"\n-- {r['name']}: {r['tors']} ToRs on a simulated fabric, today's daemon (one process); "
+          f"load {r['load_start']:.1f} at the start")
+    if "error" in r:
+        print(f"   {r['error']} (load {r['load_end']:.1f})")
+        return
+    print(f"   from empty: checks + routes + {r['tors']} sessions {r['started_s']:.1f} s, every ToR on generation 0 "
+          f"(written, read back, active) {r['all_installed_s']:.1f} s (first {r['first_installed_s']:.1f} s), "
+          f"start finished (shadows written) {r['api_s']:.1f} s; {r['objects']:,} objects on the switches "
+          f"(load {r['load_installed']:.1f})")
+    for f in r["failures"]:
+        g = f"{f['generation_s']:.3f} s" if f["generation_s"] is not None else f"- ({f['error']})"
+        mask = f"{f['dataplane_ms']:.1f} ms" if f["dataplane_ms"] is not None else "-"
+        print(f"   {f['op']:<7} {_describe(f['what']):<26} -> every ToR on the new generation {g:>9}, mask {mask:>9}, "
+              f"{f['written']:>9,} entries written ({f['written'] / max(1, r['objects']):.1%} of the table), "
+              f"generations now {f['generations']} (load {f['load']:.1f})")
+    print(f"   CPU: daemon {r['daemon_cpu']:.1f} s ({r['daemon_cpu_start']:.1f} s of it to start), simulated fabric "
+          f"{r['fabric_cpu']:.1f} s ({r['fabric_cpu'] / max(r['daemon_cpu'], 1e-9):.2f}x the daemon's); peak memory: "
+          f"daemon {r['daemon_peak_gib']:.2f} GiB, fabric {r['fabric_peak_gib']:.2f} GiB (load at the end "
+          f"{r['load_end']:.1f})")
+
+
+def main(quick: bool = False, large: bool = True) -> int:
+    why = _missing()
+    if why:
+        print(f"fabric benchmark skipped: {why}")
+        return 0
+    work = Path(tempfile.mkdtemp(prefix="uro-bench-fabric-"))
+    print("== the controller of a whole fabric, on simulated switches (figures, not assertions)")
+    p108 = _build("r108x6", work)
+    cut = [("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]}), ("fail", {"tor": 7}),
+           ("recover", {"tor": 7})]
+    runs = [("108x6 URO per-hop", p108, SIZES["r108x6"], PER_HOP, 1000),
+            ("108x6 UCMP source-routed (36 dst)", p108, SIZES["r108x6"], UCMP_36, 1000)]
+    if quick:
+        runs = runs[:1]
+    for name, prog, size, routing, slice_ms in runs:
+        report(run_network(work, name.split()[0] + "_" + name.split()[1].lower(), prog, routing=routing,
+                           slice_ms=slice_ms, failures=cut, timeout=600, **size) | {"name": name})
+    if large and not quick:
+        p1024 = _build("r1024x32", work)
+        report(run_network(work, "1024x32_uro", p1024, routing=PER_HOP, slice_ms=5000,
+                           failures=[("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]})],
+                           timeout=1800, **SIZES["r1024x32"]) | {"name": "1024x32 URO per-hop"})
+    shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

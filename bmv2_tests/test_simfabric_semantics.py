@@ -15,6 +15,7 @@ uro never writes an empty group."""
 from __future__ import annotations
 
 import grpc
+import pytest
 from finsy.p4client import P4RpcStatus
 from finsy.proto import p4r, p4r_grpc
 
@@ -187,3 +188,78 @@ def test_the_simulated_fabric_answers_a_sequence_of_calls_as_bmv2_does(artifacts
     # a device id the server does not have
     assert bmv2_other[0] == "FAILED_PRECONDITION"
     assert sim_other[:1] == ("NOT_FOUND",) and "device 77 is not simulated here (devices 0..2" in sim_other[2]
+
+
+def _tiny_net(path, artifacts, fabric, tors: int = 8) -> "Path":
+    """The tiny network (8 ToRs, UCMP for two destinations), ToR t = device t of ``fabric``;
+    ``tors`` switches in the config."""
+    from controller.agent.bmv2_process import free_port
+
+    p4info, js, _ = artifacts["tor"]
+    contract = p4info.parent / p4info.name.replace(".p4info.txtpb", ".contract.json")
+    lines = ['name = "sim"', "[schedule]", 'generate = "round-robin"', "tors = 8", "uplinks = 2",
+             "[routing]", "source_routed = [6, 7]", "[routing.per_hop]", "k = 3", "max_hops = 4",
+             "[routing.source]", 'algo = "ucmp"', "h_max = 4", "[clock]", "slice_ms = 1000",
+             "[daemon]", f'status = "127.0.0.1:{free_port()}"', "hold_s = 0.2", "election_id = 10",
+             "[tls]", "insecure = true", "[program.tor]", f'contract = "{contract}"', f'p4info = "{p4info}"',
+             f'device_config = "{js}"']
+    for t in range(tors):
+        lines += ["[[switch]]", f'name = "tor{t}"', 'role = "tor"', f"tor = {t}", f"device_id = {t}",
+                  f'address = "{fabric.address(min(t, fabric.devices - 1))}"', "[switch.ports]",
+                  "hosts = [0, 1]", "uplinks = [2, 3]"]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_the_daemon_runs_a_network_of_simulated_switches(artifacts, tmp_path):
+    """Every ToR of the tiny network a device of one simulated fabric process: the daemon
+    programs all of them, a cut cable moves every ToR to the new generation, and the
+    switches hold what the daemon says they hold (read back through P4Runtime)."""
+    from controller.agent.diff import same_state
+    from controller.agent.generations import split
+    from controller.daemon.config import load
+    from controller.daemon.controller import Change, Controller
+    from controller.daemon.log import EventLog
+
+    with SimFabric(tmp_path / "fab", 8) as fab:
+        cfg = load(_tiny_net(tmp_path / "net.toml", artifacts, fab))
+        fab.check(cfg)
+        ctl = Controller(cfg, log=EventLog("json", open(tmp_path / "log", "w")))
+        try:
+            ctl.start()
+            assert {a.active for a in ctl.agents.values()} == {0}
+            c = ctl.submit(Change("fail", "uplink", (3, 1)))
+            ctl.handle_jobs()
+            assert c.report["generation_s"] is not None and "error" not in c.report
+            assert {a.active for a in ctl.agents.values()} == {1}
+            for a in ctl.agents.values():
+                got = a.backend.read_state()
+                parts = split(got, a.role.config_table())
+                assert a.role.active(got)[0] == 1
+                assert same_state(parts.gens[1], a.role.routes(ctl.routes, 1)), a.name
+                assert a.role.down_uplinks(ctl.routes) == a.role.active(got)[1]
+        finally:
+            ctl.shutdown()
+
+
+def test_a_network_config_the_simulated_fabric_does_not_match_is_refused_naming_the_switch(artifacts, tmp_path):
+    from controller.daemon.config import ConfigError, load
+    from controller.daemon.controller import Controller
+    from controller.daemon.log import EventLog
+    from controller.simfabric.process import SimFabricError
+
+    with SimFabric(tmp_path / "fab", 7) as fab:          # 7 devices, 8 ToRs in the config
+        cfg = load(_tiny_net(tmp_path / "net.toml", artifacts, fab))
+        with pytest.raises(SimFabricError, match=r"switch 'tor7': device_id 7 is not simulated: the fabric simulates 7"):
+            fab.check(cfg)
+        ctl = Controller(cfg, log=EventLog("json", open(tmp_path / "log", "w")))
+        # the daemon itself: one line naming the switch, nothing written to any switch
+        with pytest.raises(ConfigError, match=r"switch 'tor7': address: .* does not answer: .*"
+                                              r"device 7 is not simulated here \(devices 0..6"):
+            ctl.start()
+        ctl.shutdown()
+        c = P4RuntimeClient(fab.address(0), device_id=0, election_id=3, timeout=5)
+        try:
+            assert c.pipeline_cookie() is None            # tor0 was not even given its pipeline
+        finally:
+            c.close()

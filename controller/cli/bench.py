@@ -46,7 +46,7 @@ def cmd_bench(args) -> int:
     if args.suite == "emulate":
         rc |= load_suite("bench_emulate").main(quick=args.quick)
     if args.suite == "fabric":             # a whole (108, 6) / (1024, 32) fabric, simulated (minutes)
-        rc |= load_suite("bench_fabric").main(quick=args.quick, large=not args.skip_large)
+        rc |= load_suite("bench_fabric").main(quick=args.quick, large=not args.skip_large, full_large=args.full_large)
     if args.suite == "ucmp-emulate":
         rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
     if args.suite == "clock":
@@ -88,7 +88,8 @@ def register(sub) -> None:
                         "misalignment losses, the daemon stopped; root, bmv2, p4c; --duration, --load) and fabric "
                         "(the daemon of a whole (108, 6) and (1024, 32) network on simulated switches: from empty, a cut "
                         "cable, a dead ToR; p4c)")
-    r.add_argument("--full-large", action="store_true", help="UCMP 1024x32 on all destinations, not a chunk")
+    r.add_argument("--full-large", action="store_true", help="UCMP 1024x32 on all destinations, not a chunk; "
+                                                          "fabric: today's daemon on 1024 simulated ToRs")
     r.add_argument("--duration", type=_duration, default=600.0, metavar="S",
                    help="clock: seconds of error measurement in sync mode (default 600; the timer mode gets half, "
                         "at most 300)")

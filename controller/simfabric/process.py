@@ -56,7 +56,7 @@ class SimFabric:
             self.procs.append(SimFabricProcess(Path(log_dir), f"{name}{i}", first, n))
             first += n
 
-    def start(self, timeout: float = 30.0) -> "SimFabric":
+    def start(self, timeout: float = 120.0) -> "SimFabric":
         self.procs[0].log_dir.mkdir(parents=True, exist_ok=True)
         try:
             for p in self.procs:

@@ -29,7 +29,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -140,6 +139,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
     """One network on a simulated fabric: start the daemon, wait for start-up, then each
     of ``failures`` (op, body) through the API; returns the figures."""
     from controller.daemon.client import Api
+    from controller.emulate import procs
     from controller.simfabric.process import SimFabric
 
     out: dict = {"name": name, "tors": tors, "load_start": os.getloadavg()[0]}
@@ -148,34 +148,36 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                          slice_ms=slice_ms, status_port=free_port())
         fpid = fabric.procs[0].proc.pid
         f_cpu0 = _proc_cpu(fpid)
-        log_path = work / f"{name}.daemon.log"
+        # the daemon as the emulated fabric runs it: the project's process wrapper (PID file,
+        # stopped by its own PID), its JSON log lines in work/NAME.log
+        pids, dname = work / "pids", f"{name}.daemon"
         t0 = time.time()
-        with open(log_path, "w") as lf:
-            daemon = subprocess.Popen([sys.executable, "-m", "controller.cli", "daemon", "--config", str(cfg)],
-                                      stdout=subprocess.DEVNULL, stderr=lf)
-        log = _Log(log_path)
+        pid = procs.start(dname, [sys.executable, "-m", "controller.cli", "daemon", "--config", str(cfg)], pids, work)
+        log = _Log(work / f"{dname}.log")
         peak = {"gib": 0.0}
         stop = threading.Event()
 
+        def alive() -> bool:
+            return procs.started(pids, dname)
+
         def watch():                          # the machine is shared: a daemon past the cap stops
-            while not stop.wait(0.5) and daemon.poll() is None:
+            while not stop.wait(0.5) and alive():
                 try:
-                    peak["gib"] = max(peak["gib"], _rss_gib(daemon.pid))
+                    peak["gib"] = max(peak["gib"], _rss_gib(pid))
                 except OSError:
                     return
                 if peak["gib"] > MEMORY_CAP_GIB:
                     peak["capped"] = True
-                    daemon.kill()
+                    procs.stop(pids, dname)
         watcher = threading.Thread(target=watch, daemon=True)
         watcher.start()
         try:
             end = t0 + timeout
             while log.first("api.listening") is None:
                 log.poll()
-                if daemon.poll() is not None or time.time() > end:
+                if not alive() or time.time() > end:
                     why = ("stopped at the memory cap" if peak.get("capped") else
-                           f"exited with {daemon.returncode}" if daemon.returncode is not None else
-                           f"not started within {timeout:.0f} s")
+                           "exited" if not alive() else f"not started within {timeout:.0f} s")
                     installed = [e for e in log.poll() if e.get("event") == "generation.installed"]
                     out.update(error=f"daemon {why}; {len(installed)} of {tors} ToRs installed by then "
                                      f"({time.time() - t0:.1f} s), resident memory up to {peak['gib']:.2f} GiB",
@@ -191,7 +193,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             api = Api.of_config(cfg, need_token=True)
             st = api.request("GET", "/status")
             out["objects"] = sum(s["entries"] for s in st["switches"])
-            out["daemon_cpu_start"] = _proc_cpu(daemon.pid)
+            out["daemon_cpu_start"] = _proc_cpu(pid)
             out["fabric_cpu_start"] = _proc_cpu(fpid) - f_cpu0
             time.sleep(1.0)                   # the reconcile right after the start-up passes
             rows = []
@@ -213,20 +215,14 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                              "written": sum(s["entries_written"] for s in after["switches"]) - w0,
                              "generations": sorted(g for g in gens if g is not None), "load": load})
             out["failures"] = rows
-            out["daemon_cpu"] = _proc_cpu(daemon.pid)
-            out["daemon_peak_gib"] = _proc_peak_gib(daemon.pid)
+            out["daemon_cpu"] = _proc_cpu(pid)
+            out["daemon_peak_gib"] = _proc_peak_gib(pid)
             out["fabric_cpu"] = _proc_cpu(fpid) - f_cpu0
             out["fabric_peak_gib"] = _proc_peak_gib(fpid)
             out["load_end"] = os.getloadavg()[0]
         finally:
             stop.set()
-            if daemon.poll() is None:
-                daemon.terminate()
-                try:
-                    daemon.wait(30)
-                except subprocess.TimeoutExpired:
-                    daemon.kill()
-                    daemon.wait(10)
+            procs.stop(pids, dname, timeout=30)
     return out
 
 

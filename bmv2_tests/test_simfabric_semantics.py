@@ -152,30 +152,28 @@ def sequence(channel, device: int, info, contract: dict) -> list[tuple[str, tupl
     return out
 
 
-def test_the_simulated_fabric_answers_a_sequence_of_calls_as_bmv2_does(artifacts, tmp_path):
+def _run(address: str, device: int, artifacts) -> tuple[list, tuple]:
+    """The sequence on ``device`` at ``address``, and a read of a device id it does not have."""
     p4info, js, contract = artifacts["tor"]
+    c = P4RuntimeClient(address, device_id=device, election_id=10, timeout=5)
+    try:
+        c.set_pipeline(p4info, js)
+        out = sequence(c.channel, device, c.p4info, contract)
+        other = _outcome(lambda: list(p4r_grpc.P4RuntimeStub(c.channel).Read(p4r.ReadRequest(device_id=77), timeout=5)))
+    finally:
+        c.close()
+    return out, other
+
+
+def test_the_simulated_fabric_answers_a_sequence_of_calls_as_bmv2_does(artifacts, tmp_path):
     results = {}
     sw = Bmv2Switch(tmp_path, "bmv2", [], ["--cpu-port", "510"]).start()
     try:
-        c = P4RuntimeClient(sw.address, election_id=10, timeout=5)
-        try:
-            c.set_pipeline(p4info, js)
-            results["bmv2"] = sequence(c.channel, 0, c.p4info, contract)
-            bmv2_other = _outcome(lambda: list(p4r_grpc.P4RuntimeStub(c.channel).Read(
-                p4r.ReadRequest(device_id=77), timeout=5)))
-        finally:
-            c.close()
+        results["bmv2"], bmv2_other = _run(sw.address, 0, artifacts)
     finally:
         sw.stop()
     with SimFabric(tmp_path, 3) as fab:
-        c = P4RuntimeClient(fab.address(1), device_id=1, election_id=10, timeout=5)
-        try:
-            c.set_pipeline(p4info, js)
-            results["sim"] = sequence(c.channel, 1, c.p4info, contract)
-            sim_other = _outcome(lambda: list(p4r_grpc.P4RuntimeStub(c.channel).Read(
-                p4r.ReadRequest(device_id=77), timeout=5)))
-        finally:
-            c.close()
+        results["sim"], sim_other = _run(fab.address(1), 1, artifacts)
     assert [n for n, _ in results["sim"]] == [n for n, _ in results["bmv2"]]
     for (name, want), (_, got) in zip(results["bmv2"], results["sim"]):
         assert got == want, f"{name}: bmv2 {want}, simulated {got}"
@@ -200,7 +198,7 @@ def _tiny_net(path, artifacts, fabric, tors: int = 8) -> "Path":
     lines = ['name = "sim"', "[schedule]", 'generate = "round-robin"', "tors = 8", "uplinks = 2",
              "[routing]", "source_routed = [6, 7]", "[routing.per_hop]", "k = 3", "max_hops = 4",
              "[routing.source]", 'algo = "ucmp"', "h_max = 4", "[clock]", "slice_ms = 1000",
-             "[daemon]", f'status = "127.0.0.1:{free_port()}"', "hold_s = 0.2", "election_id = 10",
+             "[daemon]", f'status = "127.0.0.1:{free_port()}"', "hold_s = 0.2", "election_id = 10", "rpc_timeout_s = 30",
              "[tls]", "insecure = true", "[program.tor]", f'contract = "{contract}"', f'p4info = "{p4info}"',
              f'device_config = "{js}"']
     for t in range(tors):

@@ -83,6 +83,8 @@ def cmd_status(args) -> int:
           + (f" (stopped: {', '.join(dead)})" if dead else ""))
     print("cables cut: " + (", ".join(f"tor{t} uplink {u}" for t, u in st["cables_cut"]) or "none"))
     print("drills: " + (", ".join(f"{f['kind']} {' '.join(map(str, f['ids']))}" for f in st["failures"]) or "none"))
+    print("clock faults: " + (", ".join(f"{n} {f['ppm']:+g} ppm, steps {f['step_us']:+g} us"
+                                        for n, f in sorted(st["clock_faults"].items())) or "none"))
     d = st["daemon"]
     if d is None:
         print("daemon: not running (nothing programs or clocks the switches)")

@@ -281,6 +281,7 @@ def host_argv(plan: Plan, host: str, argv: list[str]) -> list[str]:
 def status(prefix: str, state_root: str | Path = "/run/uro-emu") -> dict:
     """The fabric (processes, hosts, links down, drills) and, while its daemon runs, the
     daemon's own status (clock, generations, failures it handled)."""
+    from controller.emulate import clockfault
     from controller.emulate import daemon as dmn
 
     sdir = state_dir(state_root, prefix)
@@ -303,7 +304,7 @@ def status(prefix: str, state_root: str | Path = "/run/uro-emu") -> dict:
             "links_down": sorted(n for n, st in ups.items() if st == "down"),
             "cables_cut": [[x.tor, x.index] for x in plan.links
                            if x.kind == "uplink" and any(ups.get(w) == "down" for w in x.wire)],
-            "failures": read_failures(sdir)}
+            "failures": read_failures(sdir), "clock_faults": clockfault.read_faults(sdir)}
 
 
 def describe(plan: Plan, sdir: Path) -> str:

@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
 
 from controller.agent.backend import BackendError, Diff
-from controller.agent.diff import same_state
+from controller.agent.diff import entry_key, same_state
 from controller.agent import generations as gens
 from controller.daemon.config import load
 from controller.daemon.controller import Change, Controller, Prepared
@@ -566,3 +566,30 @@ def test_a_failures_update_splits_nothing_on_the_way_to_the_flip(tmp_path):
     stamp = seq.index(("flip", 1 - old))             # every source stamps the new generation
     assert seq[:stamp] == ["write", ("flip", old)], seq
     assert "split" in seq[stamp:] and a.role.active(sw.state())[0] == 1 - old
+
+
+def test_a_static_default_entry_is_written_verified_and_kept_across_swaps(tmp_path):
+    """A static entry may be a default entry of a table other than the config table (the
+    slice clock's ``clock_config``): split keeps defaults apart, yet the install verifies
+    it as a static and writes it (a modify of the default); a swap keeps it."""
+    from controller.tables.entries import TableEntry
+
+    class WithClockTable(FakeSwitch):
+        def load(self, pipeline):
+            super().load(pipeline)
+            e = TableEntry("UroIngress.clock_config", (), "NoAction", (), is_default=True)
+            self.entries[entry_key(e)] = e
+
+    ctl, sw = network(tmp_path, sw=WithClockTable("tor0"))
+    role = ctl.prep.roles["tor0"]
+    clock = TableEntry("UroIngress.clock_config", (), "UroIngress.set_clock", (("mode", 1), ("slice_ns", 50_000_000)),
+                       is_default=True)
+    base = role.static
+    role.static = lambda: Batch(base().members, base().groups, base().entries + [clock])
+    ctl.start(ctl.prep)
+    a = ctl.agents["tor0"]
+    assert a.active == 0 and a.last_error is None
+    assert sw.entries[entry_key(clock)] == clock
+    ctl.routes = routes_b(ctl)
+    assert a.install(ctl.routes) == "swapped"
+    assert sw.entries[entry_key(clock)] == clock and a.active == 1

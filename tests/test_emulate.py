@@ -195,7 +195,7 @@ def test_fail_ids_are_checked(tmp_path, capsys):
     (["tor", "8", "--ppm", "200"], "clock tor 8: no such ToR (ToRs 0..7)"),
     (["tor", "3", "--ppm", "5000"], "clock tor 3: --ppm 5000: a drift beyond +-1000 ppm"),
     (["tor", "3", "--ppm", "nan"], "clock tor 3: --ppm nan"),
-    (["tor", "3", "--step-us", "2e7"], "clock tor 3: --step-us 2e+07: a step beyond +-10000000 us"),
+    (["tor", "3", "--step-us", "3e6"], "clock tor 3: --step-us 3e+06: a step beyond +-2000000 us"),
     (["tor", "3"], "clock tor 3: give --ppm P, --step-us S or --clear"),
     (["tor", "3", "--clear", "--ppm", "1"], "--clear and --ppm 1 contradict each other"),
     (["tor", "x", "--ppm", "1"], "invalid int value: 'x'"),

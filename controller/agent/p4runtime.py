@@ -86,6 +86,9 @@ MAX_REQUEST_BYTES = 2 << 20
 MAX_RECEIVE_BYTES = 256 << 20
 #: Read RPCs of one :meth:`P4RuntimeClient.read_state` in flight at once
 READ_STREAMS = 4
+#: the slice clock's registers that hold signed values (two's complement, docs/clock.md):
+#: the last exchange's offset and path delay
+SIGNED_CLOCK_REGISTERS = frozenset({"offset", "delay"})
 #: timer frames (bmv2_tests/fabric.py ``timer()``; the contract's ``timer_ethertype``)
 TIMER_ETHERTYPE = 0x88B5
 
@@ -895,9 +898,21 @@ class P4RuntimeBackend(SwitchBackend):
 
     def read_clock(self) -> dict[str, int]:
         """bmv2's P4Runtime server reads no registers: a PROBE, whose PacketIn carries
-        the clock's registers (the ``packet_in`` header) besides stratum, term and lead."""
-        _, _, m, regs = self._probe(1.0)
-        return {**regs, "stratum": m.stratum, "term": m.term, "lead": m.lead, "lead_k": m.lead_k}
+        the clock's registers (the ``packet_in`` header: the contract's ``clock.packet_in``
+        maps each register to its field), besides stratum, term and lead in the reply."""
+        _, _, m, fields = self._probe(1.0)
+        clk = self._clock_contract()["clock"]
+        regs = clk.get("registers", {})
+        out = {}
+        for short, field in clk.get("packet_in", {}).items():
+            if field in fields:
+                v = int(fields[field])
+                bits = regs.get(short, {}).get("bits")
+                if short in SIGNED_CLOCK_REGISTERS and bits:
+                    v = v - (1 << bits) if v >> (bits - 1) & 1 else v
+                out[short] = v
+        # the reply's own fields: stratum as a number (the register keeps 255 - stratum)
+        return {**out, "stratum": m.stratum, "term": m.term, "lead": m.lead, "lead_k": m.lead_k}
 
     def seed_clock(self, k: int, phase_ns: int, reference: bool) -> None:
         """A SEED as a PacketOut: ``t3`` the time to set, REF for the reference."""

@@ -155,6 +155,8 @@ class ClockWatch:
         """The registers of ``name`` read at ``now``; returns the holdover events."""
         c = self.clocks[name]
         c.registers = dict(regs)
+        if regs.get("len"):       # the local slice length: its rate correction, as a drift in ppb
+            c.registers["drift"] = round((regs["len"] - self.slice_ns) * 1_000_000_000 / self.slice_ns)
         c.read_at = now
         c.last_error = None
         out: list[Event] = []

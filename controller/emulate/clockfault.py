@@ -25,8 +25,8 @@ from controller.errors import UroError
 
 #: the largest drift accepted (ppm): the data plane's rate correction bound
 MAX_PPM = 1000.0
-#: the largest single step accepted (us): 10 s
-MAX_STEP_US = 10_000_000
+#: the largest single step accepted (us): 2 s (the fault's step register is 32-bit signed ns)
+MAX_STEP_US = 2_000_000
 
 
 class ClockFaultError(UroError):
@@ -57,7 +57,7 @@ def check(plan, tor: int, ppm: float | None, step_us: float | None, clear: bool)
                               "data plane's rate correction tracks (real clocks are within +-100 ppm)")
     if step_us is not None and (not math.isfinite(step_us) or abs(step_us) > MAX_STEP_US):
         raise ClockFaultError(f"clock tor {tor}: --step-us {step_us:g}: a step beyond +-{MAX_STEP_US} us "
-                              "(10 s) is not a clock fault this emulation takes")
+                              "(2 s) is not a clock fault this emulation takes")
 
 
 def fault_registers(contract: dict, name: str) -> dict:
@@ -98,6 +98,10 @@ def apply(plan, sdir: Path, contract: dict, tor: int, ppm: float | None = None, 
     if step_us is not None:
         now = procs.read_registers(sw.thrift_port, [(step_reg["name"], 0)], sw.name)[(step_reg["name"], 0)]
         total = _s(now, step_reg["bits"]) + round(step_us * 1000)
+        if not -(1 << (step_reg["bits"] - 1)) <= total < 1 << (step_reg["bits"] - 1):
+            raise ClockFaultError(f"clock tor {tor}: --step-us {step_us:g}: the steps would add up to "
+                                  f"{total / 1000:g} us, more than the fault register holds "
+                                  f"(+-{(1 << (step_reg['bits'] - 1)) / 1000:g} us)")
         writes[(step_reg["name"], 0)] = _u(total, step_reg["bits"])
         cur["step_us"] = total / 1000
     procs.write_registers(sw.thrift_port, writes, sw.name)

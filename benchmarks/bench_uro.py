@@ -9,6 +9,8 @@ Figures are printed, never asserted (timings belong in benchmarks, not unit test
   NumPy engine vs the compiled kernels (wall time, peak RSS, ratio, load average).
 - the compiled engine vs the NumPy engine in-process, its first call (kernel load) apart.
 - entries/ToR against URO Table II: (N-1) x S.
+- the compiled kernels' CPU per destination at (1024, 32), and with ``--full-large`` at
+  (2048, 64) and (4096, 64).
 """
 
 from __future__ import annotations
@@ -136,7 +138,27 @@ def _whole_process(n: int, d: int, repeat: int = 2) -> None:
           f"ratio numba/numpy {b / a:.2f} (median of {repeat}; load {' -> '.join(loads)}; target <= 10 s, <= 2 GiB)")
 
 
-def main(quick: bool = False, large: bool = True) -> int:
+def _per_destination(n: int, d: int) -> None:
+    """Kernel CPU per destination: one chunk of 16 destinations in this thread after a warm
+    chunk (kernels loaded), and the client's set-up (schedule, direct labels); what sizes a
+    machine or a Dask cluster for a fabric (docs/scale.md "What larger fabrics would take")."""
+    from controller.routing import uro_chunks
+
+    t0 = time.process_time()
+    sched = opera(n, d)
+    spec = uro_chunks.spec_for(sched, UroParams(k=4))
+    setup = time.process_time() - t0
+    C = uro_chunks.DEFAULT_CHUNK
+    uro_chunks.routes_chunk(spec, 0, C)
+    t0 = time.process_time()
+    uro_chunks.routes_chunk(spec, C, C)
+    per = (time.process_time() - t0) / C
+    print(f"== URO kernel CPU, Opera-style {n}x{d} ({sched.n_slices} slices) K=4 (load {_load()}): "
+          f"{per * 1e3:.1f} ms per destination -> {per * n:.1f} CPU-s for all {n}; set-up (schedule, direct "
+          f"labels) {setup:.1f} CPU-s")
+
+
+def main(quick: bool = False, large: bool = True, full_large: bool = False) -> int:
     rng = np.random.default_rng(1)
     n, d = (32, 4) if quick else (108, 6)
     print(f"== URO fast engine vs Alg. 1 reference: Opera-style {n} ToRs x {d} uplinks, K=4, M={BENCH_M}")
@@ -166,6 +188,10 @@ def main(quick: bool = False, large: bool = True) -> int:
     _engines_side_by_side(sched, quick)
     if large and not quick:
         _whole_process(1024, 32)
+        _per_destination(1024, 32)
+    if full_large and not quick:
+        _per_destination(2048, 64)
+        _per_destination(4096, 64)
     return 0
 
 

@@ -30,7 +30,7 @@ def load_suite(name: str):
 def cmd_bench(args) -> int:
     rc = 0
     if args.suite in ("uro", "all"):
-        rc |= load_suite("bench_uro").main(quick=args.quick, large=not args.skip_large)
+        rc |= load_suite("bench_uro").main(quick=args.quick, large=not args.skip_large, full_large=args.full_large)
     if args.suite in ("ucmp", "all"):
         rc |= load_suite("bench_ucmp").main(quick=args.quick, full_large=args.full_large, large=not args.skip_large)
     if args.suite in ("agent", "all"):
@@ -89,6 +89,7 @@ def register(sub) -> None:
                         "(the daemon of a whole (108, 6) and (1024, 32) network on simulated switches: from empty, a cut "
                         "cable, a dead ToR; p4c)")
     r.add_argument("--full-large", action="store_true", help="UCMP 1024x32 on all destinations, not a chunk; "
+                                                          "URO kernel CPU per destination at 2048x64 and 4096x64 too; "
                                                           "fabric: today's daemon on 1024 simulated ToRs")
     r.add_argument("--duration", type=_duration, default=600.0, metavar="S",
                    help="clock: seconds of error measurement in sync mode (default 600; the timer mode gets half, "

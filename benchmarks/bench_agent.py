@@ -10,7 +10,7 @@ batched side is CPU-bound in Python and bmv2, so it suffers most on a busy machi
   best of two each; the ratio;
 - a full push of that ToR by :func:`controller.agent.push.push` (the `uro agent push`
   path: pipeline load, read, generation 0 written, read back, config entry, read-back
-  verify), the issue 11 target being <= 10 s; then a push of other routes onto the
+  verify), target <= 10 s; then a push of other routes onto the
   forwarding switch (a hitless generation swap) and a push that finds nothing to do.
 
 Needs p4c-bm2-ss and simple_switch_grpc; the switch is started and stopped here (by PID).
@@ -25,7 +25,7 @@ from pathlib import Path
 
 from controller.agent.bmv2_process import Bmv2Switch
 
-TARGET_RATE = 10_000     # entries/s, issue 11
+TARGET_RATE = 10_000     # entries/s
 TARGET_RATIO = 10.0
 TARGET_PUSH_S = 10.0
 

@@ -1,5 +1,5 @@
 """A dead ToR's mask, detection -> written on each neighbour, this tree's daemon against
-another tree's (issue 21 part 2; target <= 10 ms after detection).
+another tree's (target <= 10 ms after detection; docs/emulate.md "A dead ToR on the wire").
 
 One emulated 8x2 fabric (examples/emu-8x2.toml) is brought up once; its daemon is then
 swapped between the two trees (SIGTERM, then `uro daemon` of the other tree on the same
@@ -10,7 +10,7 @@ neighbour's mask acknowledged; where the daemon reports it, each neighbour's), t
 average, and the wire check (packets towards the dead ToR in the middle of a slice
 before / after the mask).
 
-    flock /tmp/uro-emulate.lock python -m benchmarks.bench_deadtor --trials 4 --vs /work/main
+    python -m benchmarks.bench_deadtor --trials 4 [--vs ../uro-main]
 
 Needs root, bmv2 and p4c (as `uro bench --suite emulate`). A tree's daemon runs on that
 tree's ``.venv/bin/python`` when it has one.
@@ -133,7 +133,7 @@ def main(trials: int = 4, vs: str | None = None, tor: int = 2) -> int:
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--trials", type=int, default=4)
-    ap.add_argument("--vs", help="another uro tree whose daemon is measured in turn (e.g. /work/main)")
+    ap.add_argument("--vs", help="another uro checkout whose daemon is measured in turn (e.g. ../uro-main)")
     ap.add_argument("--tor", type=int, default=2)
     a = ap.parse_args()
     sys.exit(main(a.trials, a.vs, a.tor))

@@ -1,13 +1,13 @@
 """`uro bench --suite entries`: one ToR's route entries at (108, 6), per-entry vs bulk, side by side.
 
-After a failure the daemon builds a ToR's route entries for the new route set (issue 21 §3).
+After a failure the daemon builds a ToR's route entries for the new route set.
 The routes are the daemon benchmark's (benchmarks/bench_daemon.py: Opera 108 ToRs x 6 uplinks
 seed 1, URO per-hop K = 4, UCMP source routes h_max = 5 for 36 destinations), computed once;
 then ToR 0's route batch (``TorRole.routes``) is built, alternating, repeated:
 
 - *per-entry*: the reference builders (``entries.uro_entries_reference``,
   ``ssrr_entries_reference``/``ssrr_exact_entries_reference``, ``route_mode_entry`` per
-  destination, the collector on): the code path of ``route_entries`` before the bulk builders;
+  destination, the collector on), which the bulk builders are tested against;
 - *bulk*: ``route_entries`` as it is (controller/tables/bulk.py);
 - *derived*: the other generation's batch from the bulk one (``tor_batch.regenerate``);
 

@@ -8,14 +8,14 @@ Printed, never asserted:
   UCMP vs KSP (k=1) vs Opera (k=1) (paper: 2.32 vs 2.80 / 3.11), and round-robin.
 - engines side by side in one run: the compiled kernels (numba, all cores) against
   the NumPy reference engine, on 108 x 6 and on the first destinations of 1024 x 32.
-- the daemon's failure step (issue 21 part 3): UCMP towards every third destination of
+- the daemon's failure step: UCMP towards every third destination of
   108 x 6 with an uplink down, and its compiled pieces (assembly, the other destinations'
-  bucket profiles, the meeting table) next to the whole-array references they replaced.
+  bucket profiles, the meeting table) next to their whole-array references.
 - 1024 x 32: UCMP groups (the default policy, docs/ucmp.md) for all 1024 destinations
   with the compiled engine on all cores (target <= 120 s on 2 cores), the compiled
-  engine against its earlier form (policies applied after walking every tie) on one
+  engine against the same walk with the policies applied after it (every tie walked) on one
   chunk, and the whole `uro routes --algo ucmp` process streamed to the compact artifact
-  (issue 22: target <= 60 s on 2 cores, with the load average); the NumPy
+  (target <= 60 s on 2 cores, with the load average); the NumPy
   reference is run on the first chunk and extrapolated (on all of them with
   ``--full-large``; chunks are independent, so time scales linearly).
 """
@@ -45,7 +45,7 @@ def _timed(fn, *a, **kw):
     return out, time.perf_counter() - t0
 
 
-#: uro's earlier groups: every tied walk, every level (`--ties all --levels all`)
+#: the wider groups: every tied walk, every level (`--ties all --levels all`)
 OLD = {"ties": "all", "levels": "all"}
 
 
@@ -126,8 +126,7 @@ def _median(fn, reps: int = 7) -> float:
 def _daemon_subset(quick: bool) -> None:
     """The daemon's failure step (bench_daemon ROUTES_B): UCMP h_max 5 towards every third
     destination of Opera 108 x 6 with uplink (0, 1) down; the whole call, and its compiled
-    pieces next to the whole-array references they replaced (same inputs, same process;
-    issue 21 part 3)."""
+    pieces next to their whole-array references (same inputs, same process)."""
     from controller.routing import paths
     from controller.schedule.degrade import Failed, without
 
@@ -181,9 +180,9 @@ def _first_chunk(sched, params, engine: str, n: int = 16) -> tuple[int, int, flo
 
 
 def _policies_after(sched, params, n: int = 16) -> float:
-    """Seconds of the compiled engine as it was before the policies moved into the walk
-    (every tied walk up to the tie search, then ``ucmp_policy.apply``) on destinations
-    0..n-1, one core: the yardstick of the in-walk form (same output, tests)."""
+    """Seconds of the compiled engine with the policies applied after the walk (every tied
+    walk up to the tie search, then ``ucmp_policy.apply``) on destinations 0..n-1, one
+    core: the yardstick of the in-walk form (same output, tests)."""
     from controller.routing import ucmp_kernel, ucmp_policy
 
     H, n_cap = ucmp.hop_limits(sched, params)
@@ -226,7 +225,7 @@ def _large(full_large: bool) -> None:
           f"{'the same counts' if (lv1, p1) == (lv_r, p_r) else f'DIFFERENT: {lv_r} levels, {p_r} paths'})")
     t_after = _policies_after(big, params)
     print(f"first 16 destinations, one core: policies in the walk {t_nb1:.2f} s vs walking every tie and "
-          f"filtering after (the engine before) {t_after:.2f} s -> ratio {t_nb1 / t_after:.2f}")
+          f"filtering after {t_after:.2f} s -> ratio {t_nb1 / t_after:.2f}")
     g, lv, p, secs = _groups_run(big, params, "numba")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
     print(f"all 1024 destinations, numba on {cores} cores: {g} groups, {lv} levels, {p} paths in {secs:.1f} s "

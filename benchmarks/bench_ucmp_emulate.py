@@ -1,5 +1,5 @@
 """`uro bench --suite ucmp-emulate` (root, bmv2, p4c, nft): UCMP as a whole system on the
-emulated fabric, next to URO per-hop routes (issue 20 part 4).
+emulated fabric, next to URO per-hop routes.
 
 The same traffic mix on the 8x2 example twice, in one run:
 

@@ -1,4 +1,4 @@
-"""Issue 14 item 6: calendar-queue admission (URO §IV-C).
+"""Calendar-queue admission (URO §IV-C).
 
 A packet is admitted to a calendar queue only if it fits in what is left of that
 queue's slice: a future queue holds ``capacity_bytes``; the active queue holds what the

@@ -1,7 +1,7 @@
 """Malformed, untrusted and unroutable packets on simple_switch_grpc: dropped, counted
 under the right reason, never forwarded; the switch keeps forwarding good packets
-afterwards. Issue 14 items 2 (SSRR from a host), 3 (out-of-range fields) and 4
-(malformed IPv4: IHL < 5, version != 4, short total length, bad checksum, TTL)."""
+afterwards: SSRR from a host, out-of-range fields, malformed IPv4 (IHL < 5, version != 4,
+short total length, bad checksum, TTL)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
-"""Issue 23 (1): the daemon's live dashboard in a real browser (Debian's chromium +
+"""The daemon's live dashboard in a real browser (Debian's chromium +
 chromium-driver, driven by selenium) against `uro daemon` on real simple_switch_grpc
 switches: the page loads without console errors, shows every switch, its slice
 advances, and a failure raised through the API appears on the page within 2 s. The
 screenshot in docs/ is taken by this test (URO_DASHBOARD_SHOT=docs/dashboard.png).
 
-Issue 23 (3): every metric the Grafana dashboard (examples/grafana-uro.json) queries is
+And every metric the Grafana dashboard (examples/grafana-uro.json) queries is
 in this real daemon's /metrics."""
 
 from __future__ import annotations

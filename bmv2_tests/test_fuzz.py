@@ -1,4 +1,4 @@
-"""Packet fuzzing on the ToR program and the OCS emulator (issue 14).
+"""Packet fuzzing on the ToR program and the OCS emulator.
 
 Random and mutated frames -- scapy ``fuzz()`` over Ethernet/IPv4/UDP/TCP, IPv4 options,
 SSRR options with random pointers, lengths and hops, timer frames, random bytes, byte

@@ -1,11 +1,11 @@
-"""Issue 20 part 3: the guard at the start of every slice (the schedule's reconfiguration
-guard, ``timing.guard_us``): nothing departs before slice start + guard.
+"""The guard at the start of every slice (the schedule's reconfiguration guard,
+``timing.guard_us``): nothing departs before slice start + guard.
 
 The ToRs of the emulated fabric take their timers one after another, a few ms apart; a
-packet released the moment one ToR starts slice s + 1 reached the next ToR while that
-one still counted slice s, found its hop "missed" and was re-sourced onto a circuit the
-OCS no longer had (drops[bad_ssrr] at a ToR its route does not name). With the guard
-the release waits until every switch has moved.
+packet released the moment one ToR starts slice s + 1 would reach the next ToR while that
+one still counts slice s, find its hop "missed" and be re-sourced onto a circuit the OCS
+no longer has (drops[bad_ssrr] at a ToR its route does not name). With the guard the
+release waits until every switch has moved.
 
 The program is the tiny profile with a guard of 1.5 s in a 4 s slice (bmv2 keeps wall
 time in microseconds; the test steps the clock by hand and the byte clock is off), so

@@ -1,4 +1,4 @@
-"""Issue 14 item 7 (profiles hold their own tables) and the bound on re-decisions, on
+"""Profiles hold their own tables, and the bound on re-decisions, on
 programs compiled for variants of the tiny profile.
 
 A batch that does not fit the program's tables is refused before anything is written,

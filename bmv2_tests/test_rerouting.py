@@ -1,10 +1,10 @@
-"""Issue 14 item 5: UCMP §6.3 rerouting at an intermediate ToR.
+"""UCMP §6.3 rerouting at an intermediate ToR.
 
 A transit packet whose SSRR hop cannot be taken -- its calendar queue is Full, or its
 send slice has passed by the time it arrives -- is re-routed from this ToR as a new
 source: this ToR's own UCMP table picks a path for (dst, current slice, bucket) and
-writes it over the old option (events ssrr_resourced / ssrr_missed). Before, a Full hop
-was dropped (all_full) and a late one waited a whole cycle.
+writes it over the old option (events ssrr_resourced / ssrr_missed), instead of dropping
+a Full hop (all_full) or letting a late one wait a whole cycle.
 """
 
 from __future__ import annotations

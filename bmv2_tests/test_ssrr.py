@@ -163,7 +163,7 @@ def test_per_hop_and_source_routing_coexist_by_destination(tor):
     assert got[0][2] == routed(pkt).build()             # no option: the per-hop table carried it
 
 
-# ---- issue 20 part 3: a source route whose hop 0 cannot leave now --------------------------
+# ---- a source route whose hop 0 cannot leave now ------------------------------------------
 def _entry(dst: int, t: int, bucket: int = 0, me: int = ME):
     return next(e for e in ssrr_entries(me) if e.dst == dst and e.slice == t % S
                 and e.buckets[0] <= bucket <= e.buckets[1])
@@ -191,10 +191,10 @@ def _spend_the_slice(client, contract, me: int = ME):
 
 def test_source_whose_hop0_slice_is_spent_takes_the_next_start_slices_path(tor):
     """At the end of slice t a source route whose hop 0 leaves in t cannot be admitted.
-    Before the fix the re-decision found the same path again and dropped the packet
-    (drops[all_full]) although every later slice was empty; a per-hop route takes its
-    next alternative. Now the source takes the path of start slice t + 1 and the packet
-    leaves on its hop 0 in that path's slice, nothing dropped."""
+    A re-decision in the same slice would find the same path again and drop the packet
+    (drops[all_full]) although every later slice is empty, where a per-hop route takes its
+    next alternative: the source takes the path of start slice t + 1 and the packet leaves
+    on its hop 0 in that path's slice, nothing dropped."""
     sw, client, dp, contract = tor
     dst, t = _leaves_now()
     later = _entry(dst, t + 1).paths[0]
@@ -213,7 +213,8 @@ def test_source_whose_hop0_slice_is_spent_takes_the_next_start_slices_path(tor):
 def test_transit_hop_in_a_spent_slice_is_resourced_onto_a_later_path(tor):
     """A packet in transit whose hop leaves in the current slice, with that slice's
     bytes spent, is re-sourced here (UCMP §6.3); the re-sourced path of the current slice
-    leaves now as well, so before the fix it was dropped (all_full)."""
+    leaves now as well, so it takes a later start slice's path instead of being dropped
+    (all_full)."""
     sw, client, dp, contract = tor
     dst, t = _leaves_now()
     later = _entry(dst, t + 1).paths[0]
@@ -260,10 +261,10 @@ def test_path_counter_counts_host_packets_by_bucket_and_hops(tor):
 
 def test_transit_from_a_tor_already_in_the_next_slice_waits_for_this_tors_timer(tor):
     """Boundary skew: the previous ToR took its timer for slice t + 1 first and sent the
-    hop it planned for t + 1; this ToR still counts slice t. Before the fix it read the
-    packet as S - 1 slices late (ssrr_missed) and re-sourced it onto a path of slice t,
-    on a circuit the OCS no longer had (bad_ssrr one ToR on). Now it waits here for its
-    own timer of t + 1 and takes its planned hop then."""
+    hop it planned for t + 1; this ToR still counts slice t. Read as S - 1 slices late
+    (ssrr_missed), the packet would be re-sourced onto a path of slice t, on a circuit the
+    OCS no longer has (bad_ssrr one ToR on); it waits here for its own timer of t + 1 and
+    takes its planned hop then."""
     sw, client, dp, contract = tor
     push(client, contract)
     t = 1
@@ -283,9 +284,9 @@ def test_transit_from_a_tor_already_in_the_next_slice_waits_for_this_tors_timer(
 
 def test_packet_delivered_to_a_tor_its_route_does_not_name_is_resourced_here(tor):
     """A circuit of another slice carried the hop (a slice boundary the switches did not
-    see at the same moment): the previous hop names ToR 5, the packet is here. Before
-    the fix it was dropped (bad_ssrr); now its route is no longer available and it is
-    re-sourced from here (UCMP §6.3) onto this ToR's path for the current slice."""
+    see at the same moment): the previous hop names ToR 5, the packet is here. Its route is
+    no longer available, so it is re-sourced from here (UCMP §6.3) onto this ToR's path
+    for the current slice, not dropped as bad_ssrr."""
     sw, client, dp, contract = tor
     push(client, contract)
     t = 2

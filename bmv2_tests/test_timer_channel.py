@@ -1,4 +1,4 @@
-"""Issue 14 item 1: the slice clock is not host-writable.
+"""The slice clock is not host-writable.
 
 Timers are taken only from the CPU port (P4Runtime PacketOut, opcode timer); a timer
 frame from a host port or an uplink is dropped and counted (drops[bad_timer]) and the

@@ -112,8 +112,8 @@ def test_packet_held_longer_than_a_cycle_is_dropped_and_counted(tor):
 
 def test_burst_into_one_slice_spills_when_the_next_packet_would_not_fit(tor):
     """Default capacity (usable slice x link rate): a burst of large packets for one
-    future slice fills that calendar queue up to its capacity, never past it (issue 14
-    item 6); the rest take the next alternative."""
+    future slice fills that calendar queue up to its capacity, never past it; the rest take
+    the next alternative."""
     from scapy.packet import Raw
 
     sw, client, dp, contract = tor

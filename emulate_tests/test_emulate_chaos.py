@@ -1,4 +1,4 @@
-"""The short form of `uro emulate chaos` (issue 21 part 4) on the emulated 8x2 fabric: a
+"""The short form of `uro emulate chaos` on the emulated 8x2 fabric: a
 seeded drill that fails and recovers links, ToRs and an OCS, kills the daemon and
 restarts it, restarts a switch behind the daemon's back and reloads the config, under a
 ping stream between all host pairs. After every step the network must settle with every

@@ -1,4 +1,4 @@
-"""UCMP as a whole system on the emulated 8x2 fabric (issue 20 part 4, the short CI form
+"""UCMP as a whole system on the emulated 8x2 fabric (the short CI form
 of ``uro bench --suite ucmp-emulate``): every destination source-routed (SSRR), host flow
 aging installed by the daemon in every host (nftables, UCMP §6.1), one long TCP flow and
 short TCP flows at the same time.

@@ -1,7 +1,6 @@
-"""Bad input, as a new user would give it (issue 13's list): one line on stderr naming the
-offending item and the flag or field, exit 2, nothing written, no traceback, refused
-before the work (and before large allocations); silently ignored options are errors or
-warnings now."""
+"""Bad input, as a new user would give it: one line on stderr naming the offending item and
+the flag or field, exit 2, nothing written, no traceback, refused before the work (and
+before large allocations); an option a command would ignore is an error or a warning."""
 
 import json
 import os

@@ -1,4 +1,4 @@
-"""Issue 23 (4): only the daemon's operator can write to its status API.
+"""Only the daemon's operator can write to its status API.
 
 Every write needs the bearer token of the token file the daemon creates 0600 at start
 (or the config names); reads stay open on localhost (configurable); a wrong or missing

@@ -75,7 +75,7 @@ def desired_state(a, routes, active, config):
 
 
 def test_an_update_after_a_swap_writes_only_what_differs(net):
-    """Issue 21 part 3: the retired generation is rewritten as the shadow of the routes
+    """The retired generation is rewritten as the shadow of the routes
     (never live; a fresh switch gets it after its first install), so an uplink failure's
     new generation is written as a diff from it: the prepare writes exactly the objects
     that differ between the two route versions, far fewer than a whole generation, and
@@ -105,8 +105,7 @@ def test_an_update_after_a_swap_writes_only_what_differs(net):
 
 
 def test_diff_writes_off_deletes_the_retired_generation(tmp_path):
-    """``[daemon] diff_writes = false``: the path before issue 21 part 3 (the bench's
-    baseline): no shadow, the retired generation is deleted, a failure's new generation
+    """``[daemon] diff_writes = false`` (the bench's baseline): no shadow, the retired generation is deleted, a failure's new generation
     is written whole."""
     sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50100": FakeSwitch("ocs")}
     p = net_toml(tmp_path, [tor_switch(0), ocs_switch()],

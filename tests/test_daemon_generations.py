@@ -435,10 +435,10 @@ def test_an_update_builds_the_routes_once_and_derives_the_other_generation(tmp_p
 
 
 def test_selector_ids_are_stable_so_a_diff_touches_only_changed_groups(tmp_path):
-    """Issue 21 part 3: a selector group's id is its ssrr_path key (dst, start slice, first
+    """A selector group's id is its ssrr_path key (dst, start slice, first
     bucket) and its members follow it, so a group whose paths did not change keeps its id
     and members in the next route version: the diff between the versions names only
-    groups, members and entries whose content changed (sequential ids renumbered every
+    groups, members and entries whose content changed (sequential ids would renumber every
     group after the first that changed size)."""
     from controller.agent.diff import diff as state_diff
     from controller.tables.entries import GENERATION_ID_BIT

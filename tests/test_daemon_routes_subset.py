@@ -1,5 +1,5 @@
-"""The daemon computes source routes towards the source-routed destinations only
-(issue 21 part 3): every group it reads is the full computation's, the rest are empty;
+"""The daemon computes source routes towards the source-routed destinations only:
+every group it reads is the full computation's, the rest are empty;
 per-hop routes, host flow-aging rules and the ToR entries follow."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 23 (1): what the daemon's status API serves for the dashboard, without a browser
+"""What the daemon's status API serves for the dashboard, without a browser
 (the browser test on real bmv2 is bmv2_tests/test_dashboard.py): the page and its files
 from the package, nothing from elsewhere, no file outside the dashboard, the schedule."""
 

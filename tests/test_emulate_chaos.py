@@ -1,4 +1,4 @@
-"""The chaos drill's plan (controller/emulate/chaos.py, issue 21 part 4): what a seed gives
+"""The chaos drill's plan (controller/emulate/chaos.py): what a seed gives
 is fixed, and every plan respects the rules the drill's invariants rely on. The drill
 itself runs on a real fabric in emulate_tests/test_emulate_chaos.py."""
 

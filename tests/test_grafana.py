@@ -1,6 +1,6 @@
-"""Issue 23 (3): the Grafana dashboard (examples/grafana-uro.json) is a dashboard Grafana
-imports (panels with PromQL targets on a Prometheus datasource variable) and covers what
-the issue lists; every metric it queries is in the daemon's /metrics (here on model
+"""The Grafana dashboard (examples/grafana-uro.json) is a dashboard Grafana imports (panels
+with PromQL targets on a Prometheus datasource variable) and covers the timer, writes,
+swaps, repairs, drops, failures and reaction times; every metric it queries is in the daemon's /metrics (here on model
 switches; on a real daemon over bmv2: bmv2_tests/test_dashboard.py)."""
 
 import json

@@ -1,4 +1,4 @@
-"""Issue 23 (5): an output the OS refuses at creation time -- past the checks the commands
+"""An output the OS refuses at creation time -- past the checks the commands
 make first (a pseudo file system: /proc, /sys; a read-only mount) -- is one line
 ``uro: error: cannot write PATH: REASON``, exit 2, no traceback, nothing left behind.
 The conversion happens in one place, :mod:`controller.atomic`, where every output is

@@ -266,7 +266,7 @@ def test_only_source_routed_destinations_get_ssrr_paths():
     some = tb.route_entries(c, 3, path_routes=paths, source_routed=[6, 1], generation=1)
     assert {x[0] for x in ssrr(every)} == {0, 1, 2, 4, 5, 6, 7}
     assert ssrr(some) == [x for x in ssrr(every) if x[0] in (1, 6)]
-    # ids of generation 1 (bit 31), unique; content-stable, not numbered (issue 21 part 3)
+    # ids of generation 1 (bit 31), unique; content-stable, not numbered (docs/daemon.md "Diff-only writes")
     assert all(m.member_id >> 31 == 1 for m in some.members)
     assert len({m.member_id for m in some.members}) == len(some.members)
     used = {m for g in some.groups for m in g.member_ids}
@@ -294,7 +294,7 @@ def test_range_key_is_encoded_for_p4runtime():
     assert len(full.match) == 0          # the whole range is the don't-care
 
 
-# ---- issue 14 item 8: derived values checked against their fields; bad profile files -----
+# ---- derived values checked against their fields; bad profile files ----------------------
 @pytest.mark.parametrize("kw,msg", [
     (dict(queues=4096), r"queues must be in 1\.\.256 \(the slice clock shifts queue indices by at most 8 bits\), got 4096"),
     (dict(queues=100000), r"queues must be in 1\.\.256"),

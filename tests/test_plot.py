@@ -1,4 +1,4 @@
-"""Issue 23 (2): `uro plot schedule|route|cdf|failures` write images, and refuse input
+"""`uro plot schedule|route|cdf|failures` write images, and refuse input
 that does not fit in one line (no such pair, a per-hop artifact where a group is asked,
 source routes where alternatives are asked, a suffix that is not an image)."""
 

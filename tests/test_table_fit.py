@@ -1,4 +1,4 @@
-"""Issue 14 item 7: every named profile holds its own tables.
+"""Every named profile holds its own tables.
 
 For each named profile, routes are computed on real schedules of its size (Opera-style
 and round-robin, the profile's timing) and the batch of the ToR that needs the most is

@@ -614,9 +614,9 @@ def test_t2na_exact_source_routes_refuse_what_the_tables_cannot_hold(monkeypatch
 
 
 def test_t2na_source_route_option_is_written_in_egress():
-    """The option of a packet source-routed here is written in egress (issue 25: beside
-    ssrr_first in ingress, ssrr_hops took the SRAM of the stages the queue test needs and
-    r1024x32 needed 22 stages; behind admission, 27): ingress's ssrr_first bridges the path's
+    """The option of a packet source-routed here is written in egress (in ingress, beside
+    ssrr_first or behind admission, ssrr_hops takes the SRAM of the stages the queue test
+    needs, and r1024x32 does not fit 20 stages): ingress's ssrr_first bridges the path's
     key and destination (bridge_src, type PKT_SOURCED) and removes an option the packet came
     with; the egress parser reads bridge_src + Ethernet + IPv4, ssrr_hops writes every hop
     (hop 0 included: the same key as ssrr_first), a miss drops, and the egress deparser

@@ -171,7 +171,7 @@ def test_named_large_profiles_fit_one_pipe(name, tmp_path, t2na_build):
     assert r.stateful_alus.used >= p.alternatives + 1          # a queue-state copy per slot
     contract = json.loads((tmp_path / f"tor_{name}_t2na.contract.json").read_text())
     BfrtInfo.load(d / "bfrt.json").check_contract(contract)
-    # the exact source-route layout (issue 25): a group per (generation, destination, start
+    # the exact source-route layout: a group per (generation, destination, start
     # slice) for every destination of the ToR, a path per (group, member) in egress
     sized = p.for_target("tofino2")
     layout = T2na.ssrr_layout(sized)

@@ -1,8 +1,8 @@
 """UCMP for a subset of destinations (``ucmp.compute(..., destinations=...)``) against the
 full computation: every group towards a requested destination is the full one's (members,
 kinds, hops, latencies, paths, and the flow sizes each member serves), every other group
-is empty, with both engines, on healthy and degraded schedules (issue 21 part 3: the
-daemon computes only the source-routed destinations)."""
+is empty, with both engines, on healthy and degraded schedules (the daemon computes only
+the source-routed destinations)."""
 
 from fractions import Fraction
 

@@ -1,6 +1,6 @@
-"""The compiled fast paths of UCMP route assembly (issue 21 part 3: new routes after a
-failure in <= 0.5 s) against the whole-array forms they replace, which stay as
-``*_reference``: the same orders, levels and profiles, bit for bit."""
+"""The compiled fast paths of UCMP route assembly (what the daemon runs after a failure)
+against their whole-array forms, kept as ``*_reference``: the same orders, levels and
+profiles, bit for bit."""
 
 import numpy as np
 import pytest

@@ -234,11 +234,11 @@ def test_transit_and_destination_match_the_reference_model_in_every_slice(view, 
     host 1: the option removed, IHL 5, the total length less the option) leave on the
     port the reference model names, as the same bytes -- with the clock frozen in each
     slice of the cycle in turn (the real clock runs between the freezes until every slice
-    was one). Fails on the program before this test: bf-p4c subtracted whole 32-bit
-    containers for ``prev_next_tor - my_tor`` (the hop's slice and uplink borrowed into
-    it: bad_ssrr for every hop leaving in a slice or on an uplink > 0), port_map was keyed
-    by a departure uplink a delivered packet never set (no_route), and the option was
-    never removed at the destination."""
+    was one). It catches bf-p4c subtracting whole 32-bit containers for
+    ``prev_next_tor - my_tor`` (the hop's slice and uplink borrow into it: bad_ssrr for
+    every hop leaving in a slice or on an uplink > 0), a port_map keyed by a departure
+    uplink a delivered packet never sets (no_route), and an option not removed at the
+    destination."""
     S = tiny.slices
     done: dict[int, list[str]] = {}
     try:
@@ -259,11 +259,10 @@ def test_transit_and_destination_match_the_reference_model_in_every_slice(view, 
 def test_misdelivered_ssrr_is_resourced_by_resubmit(view, ports, port_map, source_entries, model, tiny):
     """An SSRR packet whose hop before the pointer names another ToR, or whose pointer is past
     its last hop, was carried by another slice's circuit (boundary skew, docs/emulate.md):
-    its path is gone, so this ToR re-sources it (UCMP §6.3; bmv2 does, issue 20 part 3). On
-    Tofino2 the first pass resubmits it and the second writes a path pushed for (destination,
-    slice): each leaves as a source-routed packet of this ToR (hop 0 taken, TTL - 1 once),
-    counted as a transit re-sourced and a path written. On the program before, both were
-    dropped as bad_ssrr."""
+    its path is gone, so this ToR re-sources it (UCMP §6.3, as bmv2 does). On Tofino2 the
+    first pass resubmits it and the second writes a path pushed for (destination, slice):
+    each leaves as a source-routed packet of this ToR (hop 0 taken, TTL - 1 once), counted
+    as a transit re-sourced and a path written, not dropped as bad_ssrr."""
     from fabric import ssrr_options, udp
 
     entries, sr = source_entries

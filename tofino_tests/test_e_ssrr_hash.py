@@ -1,4 +1,4 @@
-"""UCMP source routes on the model (issue 25's exact layout, the option written in egress):
+"""UCMP source routes on the model (exact tables, the option written in egress):
 a host packet for a source-routed ToR leaves with the SSRR option of one of the tied paths
 of its (destination, start slice, bucket), picked by the flow's hash (different 5-tuples
 spread over the ties, one 5-tuple always takes the same path), on hop 0's uplink, with a

@@ -11,11 +11,19 @@ the background build of the same program and raises its error when it failed (no
 attempt). The build is the real one (:func:`controller.tofino2.compiler.compile_cached`,
 cached in ``$URO_T2NA_CACHE``): a program that does not compile or fit fails its test as
 before. ``URO_T2NA_PREBUILD=0`` builds in the foreground instead, when a test asks.
+
+Every test's CPU time is measured too (:class:`CpuMeter`): the seconds of CPU this
+session's processes used from the test's setup to its teardown -- pytest itself and every
+process it started (switches, daemons, the tofino model, pings), not the background
+builds -- which the load of other jobs on a shared machine disturbs far less than wall
+time. It goes into the junit XML as the test's ``cpu_s`` property (``.ci/suite_times.py``
+sums it per suite) and, with ``--durations``, the tests that used the most are listed.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -48,6 +56,107 @@ except UroError as e:
 """
 
 
+#: clock ticks per second of /proc/<pid>/stat's times
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _proc_cpu(pid: int) -> tuple[float, list[int], int] | None:
+    """(CPU seconds of ``pid`` and of the children it reaped, its children, its start
+    time in ticks), or None when it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            f_ = f.read().rpartition(b")")[2].split()
+        kids: list[int] = []
+        for t in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{t}/children") as f:
+                kids.extend(int(x) for x in f.read().split())
+    except (OSError, ValueError):
+        return None
+    # fields after the name: state ppid ... utime(12) stime(13) cutime(14) cstime(15) ... starttime(20)
+    return sum(int(x) for x in f_[11:15]) / _TICK, kids, int(f_[19])
+
+
+class CpuMeter:
+    """CPU seconds used so far by this session's processes.
+
+    From a cgroup when ``$URO_CPU_CGROUP`` names the one the session runs in (cgroup v2
+    ``cpu.stat`` or v1 ``cpuacct.usage``: exact, whatever the processes do; ``.ci/run``
+    makes one when it can). Otherwise from the process tree: pytest's own time, the
+    children it reaped (``RUSAGE_CHILDREN``, which includes what they reaped), and every
+    live descendant's time and reaped children's (``/proc/<pid>/stat``, found through
+    ``/proc/<pid>/task/*/children``). A descendant whose parent exits without it (a
+    switch a CLI started detached) is followed on by its pid and start time; what it
+    uses after the meter's last look before it exits is missed (``uro emulate up`` through
+    the CLI, mostly)."""
+
+    def __init__(self):
+        self._cg = None
+        cg = os.environ.get("URO_CPU_CGROUP")
+        if cg:
+            for name in ("cpu.stat", "cpuacct.usage"):
+                if os.path.isfile(os.path.join(cg, name)):
+                    self._cg = os.path.join(cg, name)
+                    break
+        self._orphans: dict[int, int] = {}          # pid -> start time: left by their parent
+        self._last: dict[int, tuple[int, int | None]] = {}   # pid -> (start time, parent seen)
+        self.source = "cgroup " + cg if self._cg else "process tree"
+
+    def now(self) -> float:
+        if self._cg:
+            with open(self._cg) as f:
+                text = f.read()
+            if self._cg.endswith("cpu.stat"):
+                return int(text.split("usage_usec", 1)[1].split()[0]) / 1e6
+            return int(text) / 1e9
+        me = os.getpid()
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+        total = own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+        seen: dict[int, tuple[int, int | None]] = {}
+        stack = [(k, me) for k in (_proc_cpu(me) or (0, [], 0))[1]]
+        stack += [(p, None) for p in self._orphans]
+        while stack:
+            pid, parent = stack.pop()
+            if pid in seen:
+                continue
+            got = _proc_cpu(pid)
+            if got is None or (parent is None and got[2] != self._orphans.get(pid)):
+                continue
+            cpu, children, start = got
+            seen[pid] = (start, parent)
+            total += cpu
+            stack += [(k, pid) for k in children]
+        # a descendant seen last time, alive now but out of the tree: its parent left it
+        for pid, (start, _) in self._last.items():
+            if pid not in seen and pid not in self._orphans:
+                got = _proc_cpu(pid)
+                if got is not None and got[2] == start:
+                    self._orphans[pid] = start
+                    total += got[0]
+                    seen[pid] = (start, None)
+        self._orphans = {p: s for p, s in self._orphans.items() if p in seen}
+        self._last = seen
+        return total
+
+
+def _tree_cpu(pid: int) -> float:
+    """CPU seconds of ``pid`` and its live descendants (and what they reaped)."""
+    total, stack, seen = 0.0, [pid], set()
+    while stack:
+        p = stack.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        got = _proc_cpu(p)
+        if got is not None:
+            total += got[0]
+            stack += got[1]
+    return total
+
+
+_METER: CpuMeter | None = None
+
+
 def compiler_error(text: str) -> Exception:
     from controller.tofino2.compiler import CompileError
 
@@ -64,6 +173,9 @@ class Prebuilds:
         self.waited: dict[str, float] = {}                  # profile: seconds tests waited for it
         self.t0 = time.monotonic()
         self._proc: subprocess.Popen | None = None
+        self.lock = threading.Lock()
+        self.cpu_done = 0.0                                 # CPU seconds of the finished builds
+        self.cpu: dict[str, float] = {}                     # profile: its build's CPU seconds
         self._stopping = False
         self._dir = tempfile.mkdtemp(prefix="uro-t2na-prebuild.")
         self._thread = threading.Thread(target=self._run, name="t2na-prebuild", daemon=True)
@@ -81,8 +193,19 @@ class Prebuilds:
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                  start_new_session=True)
             self._proc = p
-            out, _ = p.communicate()
-            self._proc = None
+            out = p.stdout.read()
+            # exited, not yet reaped: its CPU (and bf-p4c's, which it reaped) read from its
+            # /proc entry and moved to ``cpu_done`` as it is reaped, under the lock
+            # the meter reads under (a test's CPU never counts a build's)
+            try:
+                os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
+            except ChildProcessError:               # reaped by stop()
+                pass
+            with self.lock:
+                self.cpu[name] = _tree_cpu(p.pid)
+                self.cpu_done += self.cpu[name]
+                p.wait()
+                self._proc = None
             if p.returncode == 0:
                 fut.set_result(None)
             else:
@@ -104,6 +227,11 @@ class Prebuilds:
         self._thread.join(15)
         shutil.rmtree(self._dir, ignore_errors=True)
 
+    def cpu_s(self) -> float:
+        """CPU seconds the builds used so far (call it holding ``lock``)."""
+        p = self._proc
+        return self.cpu_done + (_tree_cpu(p.pid) if p is not None else 0.0)
+
     def wait(self, profile: str) -> None:
         fut = self.futures.get(profile)
         if fut is None:
@@ -119,8 +247,41 @@ _PREBUILDS: Prebuilds | None = None
 
 
 def pytest_configure(config):
+    global _METER
     config.addinivalue_line("markers", "t2na_build(*profiles): needs the bf-p4c build of these named profiles "
                                        "(built in the background, see conftest.py)")
+    _METER = CpuMeter()
+
+
+def _cpu_now() -> float:
+    """The session's CPU seconds so far, less the background builds'."""
+    pb = _PREBUILDS
+    if pb is None:
+        return _METER.now()
+    with pb.lock:
+        return _METER.now() - pb.cpu_s()
+
+
+#: nodeid -> CPU seconds of the test (setup, call and teardown)
+_CPU: dict[str, float] = {}
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    if _METER is not None:
+        item._uro_cpu0 = _cpu_now()
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """At the end of teardown: the test's CPU seconds as its ``cpu_s`` property (before
+    the report is made, which copies the item's properties)."""
+    if call.when == "teardown" and hasattr(item, "_uro_cpu0"):
+        cpu = _cpu_now() - item._uro_cpu0
+        _CPU[item.nodeid] = cpu
+        item.user_properties.append(("cpu_s", f"{cpu:.2f}"))
+    yield
 
 
 def _profiles(item) -> list[str]:
@@ -184,7 +345,15 @@ def pytest_unconfigure(config):
         _PREBUILDS.stop()
 
 
-def pytest_terminal_summary(terminalreporter):
+def pytest_terminal_summary(terminalreporter, config):
+    n = config.option.durations
+    if _CPU and n is not None:
+        top = sorted(_CPU.items(), key=lambda kv: -kv[1])[:n or None]
+        terminalreporter.section(f"most CPU {len(top)} (setup + call + teardown, this session's processes "
+                                 f"without the background builds; {_METER.source})")
+        for nodeid, cpu in top:
+            terminalreporter.write_line(f"{cpu:8.2f}s cpu  {nodeid}")
+        terminalreporter.write_line(f"{sum(_CPU.values()):8.0f}s cpu  all {len(_CPU)} tests")
     pb = _PREBUILDS
     if pb is None:
         return
@@ -195,6 +364,6 @@ def pytest_terminal_summary(terminalreporter):
             state = "not finished"
         else:
             s, e = pb.times[name]
-            state = (f"{e - s:.0f} s, from +{s:.0f} s to +{e:.0f} s of the session"
+            state = (f"{e - s:.0f} s ({pb.cpu.get(name, 0.0):.0f} s CPU), from +{s:.0f} s to +{e:.0f} s of the session"
                      + ("" if fut.exception() is None else f", FAILED: {str(fut.exception()).splitlines()[0]}"))
         terminalreporter.write_line(f"  {name}: {state}; tests waited {pb.waited.get(name, 0.0):.0f} s for it")

@@ -1,6 +1,10 @@
-"""Sum of the test durations per suite from pytest's junit XML (argv: the XML file, the
-pytest run's wall seconds, the load average at its end): what each suite costs CI, next to
-its budget (docs/testing.md "Time"). Run by .ci/run; prints, never fails the run."""
+"""Time and CPU per suite from pytest's junit XML (argv: the XML file, the pytest run's
+wall seconds, the load average at its end): what each suite costs CI, next to its budget
+(docs/testing.md "Time"). A test's time is its setup + call + teardown; its CPU the
+seconds this session's processes used meanwhile (the ``cpu_s`` property conftest.py
+records: pytest, the switches, daemons and tools it started, not the background bf-p4c
+builds), which the load of other jobs disturbs far less than the time. Run by .ci/run;
+prints, never fails the run."""
 
 from __future__ import annotations
 
@@ -19,22 +23,35 @@ def suite_of(case: ET.Element) -> str:
     return suite
 
 
+def cpu_of(case: ET.Element) -> float | None:
+    for prop in case.iter("property"):
+        if prop.get("name") == "cpu_s":
+            return float(prop.get("value", 0.0))
+    return None
+
+
 def main(xml: str, wall: str, load: str) -> None:
     times: dict[str, float] = {}
+    cpus: dict[str, float] = {}
     counts: dict[str, int] = {}
     skipped: dict[str, int] = {}
     for case in ET.parse(xml).iter("testcase"):
         s = suite_of(case)
         times[s] = times.get(s, 0.0) + float(case.get("time", 0.0))
+        cpu = cpu_of(case)
+        if cpu is not None:
+            cpus[s] = cpus.get(s, 0.0) + cpu
         counts[s] = counts.get(s, 0) + 1
         if case.find("skipped") is not None:
             skipped[s] = skipped.get(s, 0) + 1
     for s in sorted(times, key=lambda k: list(BUDGET).index(k) if k in BUDGET else 99):
         b = BUDGET.get(s)
         over = " OVER BUDGET" if b is not None and times[s] > b else ""
-        print(f"  {s}: {times[s]:7.0f} s for {counts[s]} tests ({skipped.get(s, 0)} skipped)"
+        print(f"  {s}: {times[s]:7.0f} s" + (f" ({cpus[s]:.0f} s CPU)" if s in cpus else "")
+              + f" for {counts[s]} tests ({skipped.get(s, 0)} skipped)"
               + (f", budget {b} s{over}" if b is not None else ""))
-    print(f"  all: {sum(times.values()):.0f} s summed; pytest wall {int(wall)} s; load average at the end {load}")
+    print(f"  all: {sum(times.values()):.0f} s summed" + (f" ({sum(cpus.values()):.0f} s CPU)" if cpus else "")
+          + f"; pytest wall {int(wall)} s; load average at the end {load}")
 
 
 if __name__ == "__main__":

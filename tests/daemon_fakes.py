@@ -5,8 +5,9 @@ daemon's unit tests (no switch, no sleeps):
   Diffs with the checks a P4Runtime server makes (insert of an existing object, modify
   or delete of a missing one, a group naming a missing member, an entry naming a missing
   group, deleting something still referenced: all refused with BackendError);
-- it can be made to fail after N updates (``fail_after``), to restart empty (no
-  pipeline, session gone), to be unreachable, and to report another primary;
+- it can be made to fail after N updates (``fail_after``), to acknowledge an update it
+  does not apply (``lose``: a write the switch lost), to restart empty (no pipeline,
+  session gone), to be unreachable, and to report another primary;
 - it records every timer and checks an invariant after every single update (``watch``);
 - it keeps a slice clock as a switch in sync mode does (docs/clock.md): network time is
   the host's CLOCK_MONOTONIC plus ``clock_offset_ns``, a stratum, registers; seeds set it
@@ -44,6 +45,7 @@ class FakeSwitch:
         self.fail_after: int | None = None      # refuse the update after this many more
         self.watch: Callable[..., None] | None = None   # (switch, kind, how, object) after every update
         self.refuse: Callable[..., bool] | None = None  # (kind, how, object) -> refused (a target's limit)
+        self.lose: Callable[..., bool] | None = None    # (kind, how, object) -> acknowledged, not applied
         self.timers: list[int] = []
         self.syncs: list[bool] = []
         self.counters = {"drops": {"no_route": 0}, "events": {"timer": 0}}
@@ -98,6 +100,11 @@ class FakeSwitch:
             self.fail_after -= 1
         if self.refuse is not None and self.refuse(kind, how, x):
             raise BackendError(f"{self.name}: INVALID_ARGUMENT: {how} of {kind} {x} refused by the target")
+        if self.lose is not None and self.lose(kind, how, x):
+            self.updates += 1                    # the switch says OK and holds nothing of it
+            if self.watch is not None:
+                self.watch(self, kind, how, x)
+            return
         store = {"members": self.members, "groups": self.groups, "entries": self.entries}[kind]
         key = {"members": member_key, "groups": group_key, "entries": entry_key}[kind](x)
         if how == "insert":
@@ -259,6 +266,66 @@ def make_backend_for(network: dict[str, FakeSwitch]):
             raise BackendError(f"no switch backend for target {target!r} (available: bmv2)")
         return Bound
     return backend_for
+
+
+def object_generation(kind: str, x) -> int | None:
+    """The route generation a state object belongs to (None: static, or the config entry):
+    an entry's ``generation`` key, a selector member's or group's id bit
+    (:data:`~controller.tables.entries.GENERATION_ID_BIT`)."""
+    from controller.agent.desired import entry_generation
+    from controller.tables.entries import GENERATION_ID_BIT
+
+    if kind == "entries":
+        return None if x.is_default else entry_generation(x)
+    return (x.group_id if kind == "groups" else x.member_id) >> GENERATION_ID_BIT
+
+
+def assert_not_live(name: str, live: frozenset, kind: str, how: str, x) -> None:
+    """A route object of a generation the switch declares live (its packets are routed
+    by it there) is never written or deleted: a swap writes only the generation that is
+    not live, and takes a generation out of ``live`` before it deletes it."""
+    g = object_generation(kind, x)
+    assert g is None or g not in live, f"{name}: {how} of a {kind[:-1]} of live generation {g} (live {sorted(live)})"
+
+
+def generation_watcher(role, allowed: dict):
+    """(check, seen): ``check`` as a :class:`FakeSwitch` ``watch``, the invariant of a
+    switch's route generations after every single update it applies -- unconfigured, or
+    its active generation holds one of ``allowed`` ({name: (generation, routes batch)})
+    and every live one is complete; and no update of a route object touches a generation
+    the switch declares live (not only the active one: a generation still live after the
+    sources flipped routes the packets stamped with it). ``seen``: per update, the name
+    of the route set active (or "unconfigured")."""
+    from controller.agent.diff import same_state
+    from controller.agent.generations import split
+
+    seen = []
+    cur = {"live": frozenset()}
+
+    def full(sw):
+        st = sw.state()
+        act, _ = role.active(st)
+        cur["live"] = role.live(st)
+        if act is None:
+            return "unconfigured"
+        parts = split(st, role.config_table())
+        part = parts.gens[act]
+        match = [name for name, (g, b) in allowed.items() if g == act and same_state(part, b)]
+        assert match, f"generation {act} is active but holds neither route set ({len(part.entries)} entries)"
+        for g in cur["live"]:   # every live generation (stamps routed by it here) is complete
+            assert any(g == h and same_state(parts.gens[g], b) for h, b in allowed.values()), \
+                f"generation {g} is live but incomplete ({len(parts.gens[g].entries)} entries)"
+        return match[0]
+
+    def check(sw, kind, how, x):
+        """Full check when the config entry changes (the live set only changes then);
+        otherwise the update must not touch a live generation."""
+        if kind == "entries" and x.is_default:
+            seen.append(full(sw))
+            return
+        seen.append(seen[-1] if seen else full(sw))
+        assert_not_live(sw.name, cur["live"], kind, how, x)
+    return check, seen
 
 
 # ---- the programs' contracts, as the renderer writes them ---------------------------------------

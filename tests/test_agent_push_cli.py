@@ -16,7 +16,7 @@ from controller.daemon import plan
 from controller.daemon.config import load
 from controller.schedule.degrade import Failed
 
-from daemon_fakes import FakeSwitch, make_backend_for, net_toml, ocs_switch, tor_switch
+from daemon_fakes import FakeSwitch, generation_watcher, make_backend_for, net_toml, ocs_switch, tor_switch
 
 ROUTES_B = ('source_routed = [1, 6]\n[routing.per_hop]\nalgo = "uro"\nk = 2\nmax_hops = 4\n'
             '[routing.source]\nalgo = "ucmp"\nh_max = 3\nengine = "numpy"')
@@ -116,20 +116,9 @@ def test_a_daemon_taking_over_a_pushed_switch_writes_nothing(net):
 
 def _invariant(sw, role, allowed):
     """After every single update: unconfigured, or the active generation holds exactly
-    one of the ``allowed`` route sets (never a mix)."""
-    seen = []
-
-    def check(s, kind, how, x):
-        st = s.state()
-        act, _ = role.active(st)
-        if act is None:
-            seen.append(None)
-            return
-        part = gens.split(st, role.config_table()).gens[act]
-        match = [k for k, (g, b) in allowed.items() if g == act and same_state(part, b)]
-        assert match, f"generation {act} is active but holds neither route set"
-        seen.append(match[0])
-    sw.watch = check
+    one of the ``allowed`` route sets (never a mix), and no live generation is touched
+    (:func:`daemon_fakes.generation_watcher`); returns the names seen."""
+    sw.watch, seen = generation_watcher(role, allowed)
     return seen
 
 
@@ -205,21 +194,13 @@ def test_a_write_failing_half_way_is_retried_and_never_leaves_a_mixed_generation
     assert [k for i, k in enumerate(seen) if i == 0 or seen[i - 1] != k] == ["B", "A"]
 
 
-def test_a_switch_that_does_not_read_back_what_was_written_fails_the_push(net, capsys, monkeypatch):
+def test_a_switch_that_does_not_read_back_what_was_written_fails_the_push(net, capsys):
     """Checked twice: the new generation and statics before the flip (a switch that loses
     a write is never configured with it), everything after the old generation is deleted."""
     write, sws = net
     sw = sws["127.0.0.1:50000"]
-    real = sw._one
-    lose = {"what": lambda kind, how, x: kind == "entries" and x.table == "UroIngress.ssrr_bucket"
-            and dict(x.match)["dscp"] == 7}
-
-    def lossy(kind, how, x):                          # acknowledges the update, does not apply it
-        if lose["what"](kind, how, x):
-            sw.updates += 1
-            return
-        real(kind, how, x)
-    monkeypatch.setattr(sw, "_one", lossy)
+    sw.lose = lambda kind, how, x: kind == "entries" and x.table == "UroIngress.ssrr_bucket" \
+        and dict(x.match)["dscp"] == 7                 # acknowledged, not applied
     pa = write(switches=[tor_switch(0)], name="a.toml")
     assert push(pa) == 2
     err = capsys.readouterr().err.strip().splitlines()
@@ -228,9 +209,9 @@ def test_a_switch_that_does_not_read_back_what_was_written_fails_the_push(net, c
                       "1 missing (UroIngress.ssrr_bucket [dscp=7])"), err[1]
     _, role = desired(pa, "tor0", 0)
     assert role.active(sw.state())[0] is None          # never activated
-    lose["what"] = lambda kind, how, x: False
+    sw.lose = None
     assert push(pa) == 0
-    lose["what"] = lambda kind, how, x: how == "delete" and kind == "entries" and x.table == "UroIngress.uro_next_hop"
+    sw.lose = lambda kind, how, x: how == "delete" and kind == "entries" and x.table == "UroIngress.uro_next_hop"
     pb = write(routing=ROUTES_B, switches=[tor_switch(0)], name="b.toml")
     capsys.readouterr()
     assert push(pb) == 2                               # B in generation 1, flipped; A's entries stay
@@ -238,6 +219,34 @@ def test_a_switch_that_does_not_read_back_what_was_written_fails_the_push(net, c
     assert err.startswith("uro: error: tor0: read-back differs from the desired state: 28 unexpected "
                           "(UroIngress.uro_next_hop [generation=0 arrival_slice=0 dst_tor=1]; "), err
     assert role.active(sw.state())[0] == 1
+
+
+def test_a_swap_reads_the_new_generation_back_before_any_flip(net, capsys):
+    """Write, read back, then activate: the switch runs B in generation 1 and acknowledges
+    one route entry of the new generation 0 without holding it. The push fails naming that
+    entry before any write of the config entry: B stays active and alone live, and the
+    incomplete generation 0 is never declared live (nor stamped)."""
+    write, sws = net
+    sw = sws["127.0.0.1:50000"]
+    pa = write(switches=[tor_switch(0)], name="a.toml")
+    pb = write(routing=ROUTES_B, switches=[tor_switch(0)], name="b.toml")
+    wb1, role = desired(pb, "tor0", 1)
+    prep_b = plan.Prepared(load(pb), Failed(), make_backend_for({}))
+    sw.load(prep_b.pipeline(load(pb).switch("tor0")))
+    put(sw, wb1)
+    lost = next(e for e in role.routes(plan.Prepared(load(pa), Failed(), make_backend_for({})).routes, 0).entries
+                if e.table == "UroIngress.uro_next_hop")
+    sw.lose = lambda kind, how, x: kind == "entries" and x == lost
+    configs = []
+    sw.watch = lambda s, kind, how, x: configs.append(x) if kind == "entries" and x.is_default else None
+    capsys.readouterr()
+    assert push(pa) == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert err.startswith("uro: error: switch 'tor0': generation 0 did not read back as written: 1 missing "
+                          "(UroIngress.uro_next_hop [generation=0 "), err
+    assert configs == [], "the config entry was written before the new generation read back"
+    assert role.active(sw.state())[0] == 1 and role.live(sw.state()) == frozenset({1})
+    assert same_state(gens.split(sw.state(), role.config_table()).gens[1], role.routes(prep_b.routes, 1))
 
 
 def test_only_the_named_switch_and_force_pipeline(net, capsys):

@@ -23,10 +23,10 @@ from controller.daemon.controller import Change, Controller, Prepared
 from controller.daemon.log import EventLog
 from controller.daemon.plan import compute_routes
 from controller.tables.entries import Batch
-from controller.agent.desired import ROLES, entry_generation
+from controller.agent.desired import ROLES
 from controller.schedule.degrade import Failed
 
-from daemon_fakes import FakeSwitch, make_backend_for, net_toml, tor_switch
+from daemon_fakes import FakeSwitch, generation_watcher, make_backend_for, net_toml, tor_switch
 
 
 def quiet():
@@ -77,43 +77,6 @@ def routes_b(ctl, version=2):
     return compute_routes(ctl.cfg, r.schedule, Failed(uplinks=frozenset({(0, 1)})), version, r.schedule_version)
 
 
-def watcher(agent, allowed):
-    """An invariant checked after every single update the fake switch applies."""
-    seen = []
-    cur = {"act": "?"}
-
-    def full(sw):
-        st = sw.state()
-        act, _ = agent.role.active(st)
-        cur["act"] = act
-        if act is None:
-            return "unconfigured"
-        parts = gens.split(st, agent.role.config_table())
-        part = parts.gens[act]
-        match = [name for name, (g, b) in allowed.items() if g == act and same_state(part, b)]
-        assert match, f"generation {act} is active but holds neither route set ({len(part.entries)} entries)"
-        for g in agent.role.live(st):   # every live generation (stamps routed by it here) is complete
-            assert any(g == h and same_state(parts.gens[g], b) for h, b in allowed.values()), \
-                f"generation {g} is live but incomplete ({len(parts.gens[g].entries)} entries)"
-        return match[0]
-
-    def check(sw, kind, how, x):
-        """Full check when the config entry changes; otherwise the update must not touch
-        the active generation (an entry tagged with it, or a member/group it uses)."""
-        if not seen or (kind == "entries" and x.is_default):
-            seen.append(full(sw))
-            return
-        act = cur["act"]
-        if act is not None:
-            if kind == "entries":
-                assert entry_generation(x) != act, f"{how} of an entry of the active generation {act}"
-            else:
-                gen_of_id = (x.group_id if kind == "groups" else x.member_id) >> 31
-                assert gen_of_id != act, f"{how} of a {kind[:-1]} of the active generation {act}"
-        seen.append(seen[-1])
-    return check, seen
-
-
 def test_first_install_writes_the_config_entry_last(tmp_path):
     ctl, sw = started(tmp_path)
     a = ctl.agents["tor0"]
@@ -141,7 +104,7 @@ def test_swap_is_hitless_after_every_update(tmp_path):
     new_routes = routes_b(ctl)
     new = a.routes_batch(new_routes, 1)
     assert not same_state(old, a.routes_batch(new_routes, 0)), "the two route sets must differ"
-    check, seen = watcher(a, {"old": (0, old), "new": (1, new)})
+    check, seen = generation_watcher(a.role, {"old": (0, old), "new": (1, new)})
     sw.watch = check
     before = sw.updates
     assert a.install(new_routes) == "swapped"
@@ -155,6 +118,33 @@ def test_swap_is_hitless_after_every_update(tmp_path):
     # three config writes: the new generation live, the sources stamp it, the old one not live
     assert a.last_swap["write_to_active_s"] >= 0 and a.last_swap["written"] + a.last_swap["deleted"] + 3 == \
         sw.updates - before
+
+
+def test_a_swap_that_reads_back_a_lost_write_activates_nothing(tmp_path):
+    """The daemon's install of other routes (GenerationWriter._swap): the switch
+    acknowledges the write of a route entry of the new generation without holding it (a
+    modify of the shadow the slot holds: the entry keeps the old routes' content). The
+    read-back finds it before any write of the config entry: the swap fails, the old
+    generation stays active, complete and alone live; the retry, on a switch that keeps
+    what it is written, swaps."""
+    ctl, sw = started(tmp_path)
+    a = ctl.agents["tor0"]
+    old = a.routes_batch(ctl.routes, 0)
+    new_routes = routes_b(ctl)
+    lost = next(e for e in a.routes_batch(new_routes, 1).entries if e.table.endswith("uro_next_hop"))
+    sw.lose = lambda kind, how, x: kind == "entries" and x == lost
+    configs = []
+    sw.watch = lambda s, kind, how, x: configs.append(x) if kind == "entries" and x.is_default else None
+    with pytest.raises(gens.SwapError, match=r"generation 1 did not read back as written: 1 different \("
+                                             r"UroIngress.uro_next_hop \[generation=1 "):
+        a.install(new_routes)
+    assert configs == [], "the config entry was written before the new generation read back"
+    st = sw.state()
+    assert a.role.active(st)[0] == 0 and a.role.live(st) == frozenset({0})
+    assert same_state(gens.split(st, a.role.config_table()).gens[0], old)
+    assert a.stats["swap_failures"] == 1
+    sw.lose = None
+    assert a.install(new_routes) == "swapped" and a.role.active(sw.state())[0] == 1
 
 
 def test_a_swap_keeps_the_old_generation_routed_while_its_packets_drain(tmp_path):
@@ -203,7 +193,7 @@ def test_crash_after_any_update_then_restart_ends_in_the_desired_state(tmp_path)
         c1, _ = started(tmp_path, dev)              # running the old routes, generation 0
         a1 = c1.agents["tor0"]
         new0, new1 = a1.routes_batch(new_routes, 0), a1.routes_batch(new_routes, 1)
-        check, seen = watcher(a1, {"old": (0, old), "new": (1, new1), "new0": (0, new0)})
+        check, seen = generation_watcher(a1.role, {"old": (0, old), "new": (1, new1), "new0": (0, new0)})
         dev.watch = check
         dev.fail_after = i                          # the daemon dies after update i
         with pytest.raises(BackendError):

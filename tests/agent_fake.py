@@ -103,7 +103,7 @@ class FakeSwitch(p4r_grpc.P4RuntimeServicer):
         self.info.check_contract(CONTRACT)
         self.order = order
         self.fail: dict[tuple[int, int], int] = {}
-        self.write_delay = 0.0
+        self.delay: dict[str, float] = {}        # RPC name -> seconds it answers late
         self.members: dict = {}
         self.groups: dict = {}
         self.entries: dict = {}
@@ -185,6 +185,7 @@ class FakeSwitch(p4r_grpc.P4RuntimeServicer):
         return p4r.SetForwardingPipelineConfigResponse()
 
     def GetForwardingPipelineConfig(self, request, context):
+        self._late("GetForwardingPipelineConfig")
         if self.cookie is None:
             context.abort(grpc.StatusCode.FAILED_PRECONDITION, "No forwarding pipeline config set for this device")
         resp = p4r.GetForwardingPipelineConfigResponse()
@@ -193,7 +194,12 @@ class FakeSwitch(p4r_grpc.P4RuntimeServicer):
             resp.config.p4info.CopyFrom(self.info.info)
         return resp
 
+    def _late(self, rpc: str) -> None:
+        if self.delay.get(rpc):
+            time.sleep(self.delay[rpc])
+
     def Read(self, request, context):
+        self._late("Read")
         resp = p4r.ReadResponse()
         for ent in request.entities:
             kind = ent.WhichOneof("entity")
@@ -215,8 +221,7 @@ class FakeSwitch(p4r_grpc.P4RuntimeServicer):
         yield resp
 
     def Write(self, request, context):
-        if self.write_delay:
-            time.sleep(self.write_delay)
+        self._late("Write")
         eid = (request.election_id.high << 64) | request.election_id.low
         if eid != self.primary_id:
             context.abort(grpc.StatusCode.PERMISSION_DENIED, "Not primary")

@@ -341,11 +341,24 @@ def test_stream_floods_are_bounded_and_counted(fake):
     c.close()
 
 
-def test_every_rpc_has_a_deadline(fake):
-    c = client(fake, timeout=0.5)
-    fake.write_delay = 2.0
+@pytest.mark.parametrize("rpc, call", [
+    ("Write", lambda c: c.apply(Diff(insert=Batch(entries=[entry(1, 1)])))),
+    ("Read", lambda c: c.read_state()),
+    ("Read", lambda c: c.read_objects(Batch(entries=[entry(1, 1), entry(2, 1)]))),
+    ("Read", lambda c: c.read_counters(CONTRACT)),
+    ("GetForwardingPipelineConfig", lambda c: c.pipeline_cookie()),
+], ids=["write", "read_state", "read_objects", "read_counters", "pipeline_cookie"])
+def test_every_rpc_has_a_deadline(fake, rpc, call):
+    """A switch that answers late (here 3 s) is Unreachable after the client's timeout
+    (0.5 s), for the reads as for the writes: a call without a deadline would wait for the
+    answer and return it. (The session is opened with the usual timeout: arbitration on a
+    loaded machine may take longer than 0.5 s.)"""
+    c = client(fake)
+    c.timeout = 0.5
+    fake.delay[rpc] = 3.0
     with pytest.raises(Unreachable, match="DEADLINE_EXCEEDED"):
-        c.apply(Diff(insert=Batch(entries=[entry(1, 1)])))
+        call(c)
+    fake.delay.clear()
     c.close()
 
 

@@ -14,15 +14,27 @@ from controller.agent import backend as be
 from controller.agent import bfrt as bfrt_backend
 from controller.p4gen import profile as prof
 from controller.p4gen import render as rnd
-from controller.tofino2 import settings
+from controller.tofino2 import chip, settings
 from controller.tofino2.bfrt_json import KeyField, Write
 
 T = "tofino2"
 PIPE_ALL = 0xFFFF
 
 
+#: google.rpc.Code of the per-update errors bf_switchd returns
+NOT_FOUND, ALREADY_EXISTS, INVALID_ARGUMENT, UNIMPLEMENTED, UNKNOWN = 5, 6, 3, 12, 2
+
+
 class SdeError(Exception):
-    pass
+    """What bfrt_grpc raises for a refused write: the server's per-update errors, each a
+    ``p4 Error`` with ``canonical_code`` and ``message`` (``sub_errors_get``)."""
+
+    def __init__(self, message: str, code: int = UNKNOWN):
+        super().__init__(message)
+        self.code = code
+
+    def sub_errors_get(self):
+        return [(0, type("P4Error", (), {"canonical_code": self.code, "message": str(self)})())]
 
 
 # ---- a fake bfrt_grpc.client ------------------------------------------------------------------
@@ -39,6 +51,8 @@ class DataTuple:
 
 
 class KeyTuple:
+    """client.py KeyTuple: exact (value), ternary (mask), LPM (prefix_len), range (low, high)."""
+
     def __init__(self, name, value=None, mask=None, prefix_len=None, low=None, high=None):
         self.name, self.value, self.mask, self.prefix_len, self.low, self.high = \
             name, value, mask, prefix_len, low, high
@@ -57,8 +71,18 @@ class _Dict:
         return dict(self.d)
 
 
+def _preset(table: str, key) -> bool:
+    """Entries that exist before anything is written, so they are modified, never added:
+    those of the fixed functions (tf2.tm.*, tf2.pktgen.*) and every register and counter
+    cell (keyed by $REGISTER_INDEX / $COUNTER_INDEX)."""
+    return table.startswith("tf2.") or bool(key) and key[0][0] in ("$REGISTER_INDEX", "$COUNTER_INDEX")
+
+
 class FakeTable:
-    """One table of the fake switch, with the SDE's rules for fixed-function tables."""
+    """One table of the fake switch, with the SDE's rules: an add of a key the table holds
+    is refused (ALREADY_EXISTS: it never overwrites), a mod or delete of a key it does not
+    hold is refused (NOT_FOUND), range keys keep both bounds, and the fixed functions'
+    rules (each F* names its SDE source in tofino2-sde-review.md)."""
 
     def __init__(self, sw, name):
         self.sw, self.name = sw, name
@@ -66,18 +90,29 @@ class FakeTable:
         self.default = None
 
     def make_key(self, fields):
-        return tuple((f.name, f.value, f.mask, f.prefix_len) for f in fields)
+        return tuple((f.name, f.value, f.mask, f.prefix_len, f.low, f.high) for f in fields)
 
     def make_data(self, fields, action=None):
         return (action, {f.name: f.value for f in fields})
 
-    def _check(self, op, target, datas=()):
+    def _held(self, k) -> bool:
+        return k in self.entries or _preset(self.name, k)
+
+    def _check(self, op, target, keys=(), datas=()):
         self.sw.calls.append((op, self.name, target.pipe_id))
-        if self.name.startswith("tf2.tm.") and target.pipe_id == PIPE_ALL:
-            raise SdeError(f"{self.name}: singlePipe_validate: PIPE_ALL is not allowed (F4)")
+        if self.name.startswith(("tf2.tm.", "tf2.pktgen.")) and target.pipe_id == PIPE_ALL:
+            # F4: bf_rt_tm_table_impl.cpp singlePipe_validate refuses PIPE_ALL; F13: a
+            # pktgen write for all pipes starts the generator in every pipe
+            raise SdeError(f"{self.name}: singlePipe_validate: PIPE_ALL is not allowed (F4, F13)", INVALID_ARGUMENT)
         if self.name.startswith("tf2.") and op == "add":
-            raise SdeError(f"UNIMPLEMENTED: {self.name} Operation not supported (F9)")
-        for d in datas or ():
+            raise SdeError(f"UNIMPLEMENTED: {self.name} Operation not supported (F9)", UNIMPLEMENTED)
+        for k, d in zip(keys, datas or [None] * len(keys)):
+            if op == "add" and self.name == "$PORT" and k[0][1] in self.sw.port_add_refused:
+                raise SdeError(self.sw.port_add_refused[k[0][1]], UNKNOWN)
+            if op == "add" and self._held(k):
+                raise SdeError(f"Table Entry add failed table:{self.name} key {k}: Already exists", ALREADY_EXISTS)
+            if op in ("mod", "del") and not self._held(k):
+                raise SdeError(f"Table Entry {op} failed table:{self.name} key {k}: Object not found", NOT_FOUND)
             if d is None:
                 continue
             action, fields = d
@@ -85,33 +120,28 @@ class FakeTable:
                 raise SdeError(f"port_queue_count given has {len(fields['port_queue_count'])} items instead of 8 (F5)")
             if self.name == "tf2.pktgen.app_cfg" and "pkt_len" in fields and fields["pkt_len"] < 59:
                 raise SdeError(f"Packet length, {fields['pkt_len']}, is too small. Must be at least 59. (F2)")
-            if self.name == "$PORT" and fields.get("$SPEED") == "BF_SPEED_100G" and \
-                    not (self.sw.pending_key[0][1] % 2 == 0):
-                raise SdeError("100G on an odd channel (F11)")
+            if self.name == "$PORT" and fields.get("$SPEED") == "BF_SPEED_100G" and chip.channel(k[0][1]) % 2:
+                raise SdeError(f"dev_port {k[0][1]}: 100G on an odd channel (F11)", INVALID_ARGUMENT)
             if self.name == "$PORT" and self.sw.model and fields.get("$SPEED", "BF_SPEED_10G") != "BF_SPEED_10G":
                 raise SdeError("Table Add failed table:$PORT Invalid arguments (tofino-model: 10G only)")
 
     def entry_add(self, target, keys, datas=None):
-        self.sw.pending_key = keys[0] if keys else None
-        self._check("add", target, datas)
-        if self.name == "$PORT" and any(k in self.entries for k in keys):
-            raise SdeError("Table Add failed table:$PORT: port already exists")
+        self._check("add", target, keys, datas)
         for k, d in zip(keys, datas or [None] * len(keys)):
             self.entries[k] = d
 
     def entry_mod(self, target, keys, datas, **kw):
-        self.sw.pending_key = keys[0] if keys else None
-        self._check("mod", target, datas)
+        self._check("mod", target, keys, datas)
         for k, d in zip(keys, datas):
             self.entries[k] = d
 
     def entry_del(self, target, keys):
-        self._check("del", target)
+        self._check("del", target, keys)
         for k in keys:
             self.entries.pop(k, None)
 
     def default_entry_set(self, target, data):
-        self._check("default", target, [data])
+        self._check("default", target)
         if self.sw.model and self.name == "tf2.tm.pipe.sched_cfg":
             data = (data[0], {**data[1], "advanced_flow_control_enable": False})     # not kept
         self.default = data
@@ -130,18 +160,20 @@ class FakeTable:
             if keys is not None and k not in keys:
                 continue
             a, f = d if d else (None, {})
-            # _Key.to_dict(): {field: {"value": v} | {"value", "mask"} | {"value", "prefix_len"}} (F6)
+            # _Key.to_dict(): {field: {"value": v} | {"value", "mask"} | {"value", "prefix_len"}
+            # | {"low", "high"}} (F6)
             kd = {}
-            for name, value, mask, plen in k:
-                kd[name] = {"value": value, **({"mask": mask} if mask is not None else {}),
-                            **({"prefix_len": plen} if plen is not None else {})}
+            for name, value, mask, plen, low, high in k:
+                kd[name] = ({"low": low, "high": high} if low is not None else
+                            {"value": value, **({"mask": mask} if mask is not None else {}),
+                             **({"prefix_len": plen} if plen is not None else {})})
             yield _Dict({**f, **({"action_name": a} if a else {})}), _Dict(kd)
 
     def _port_cfg(self, keys):
         groups = self.sw.tables["tf2.tm.port.group"].entries
         for k in keys:
             port = k[0][1]
-            _, f = groups[(("pg_id", (port & 0x7F) >> 3, None, None),)]
+            _, f = groups[(("pg_id", (port & 0x7F) >> 3, None, None, None, None),)]
             ch = port & 7
             base = sum(f["port_queue_count"][:ch])
             qmap = f[f"ingress_qid_map_{ch}"]
@@ -167,7 +199,8 @@ class FakeSwitch:
         self.reads: list = []
         self.programs: list = []         # [(p4_name, bfrt.json bytes)]
         self.binds: list = []            # (p4_name, base_path)
-        self.pending_key = None
+        #: dev port -> why the switch refuses to add it (F3: the model's dev port 7 has no front port)
+        self.port_add_refused: dict[int, str] = {}
         #: behave as tofino-model does: 10G ports only, the AFC enable not kept
         self.model = False
 
@@ -175,7 +208,7 @@ class FakeSwitch:
         """bf_switchd adds the front-panel ports at 10G, 1 lane, no FEC when it starts."""
         t = self.tables.setdefault("$PORT", FakeTable(self, "$PORT"))
         for p in ports:
-            t.entries[(("$DEV_PORT", p, None, None),)] = (None, {
+            t.entries[(("$DEV_PORT", p, None, None, None, None),)] = (None, {
                 "$SPEED": "BF_SPEED_10G", "$N_LANES": 1, "$FEC": "BF_FEC_TYP_NONE", "$PORT_ENABLE": False})
 
 
@@ -296,6 +329,54 @@ def test_push_writes_a_plan_the_sde_accepts(fake, tiny_t2na):
     assert len(sw.tables["$PORT"].entries) == 4
 
 
+@pytest.mark.parametrize("added", [False, True], ids=["no port yet", "bf_switchd added the ports"])
+def test_a_port_the_switch_refuses_fails_with_the_switchs_message(fake, tiny_t2na, added):
+    """A port add refused for another reason than "exists already" (here the model's answer
+    for a dev port without a front port, F3) fails the push with the switch's message, also
+    when the port is there: only an add refused as ALREADY_EXISTS is followed by the
+    re-add at the planned speed (before, any refused add of a port the switch had was
+    deleted and re-added, and the switch's reason was never shown)."""
+    b, sw = fake
+    pipeline, p = tiny_t2na
+    pm = settings.default_port_map(p)
+    bad = pm.hosts[-1]
+    sw.port_add_refused = {bad: f"Unable to get the front port handle for dev_port : {bad}"}
+    with pytest.raises(be.BackendError) as e, (switchd_adds_ports(sw, pm) if added else contextlib.nullcontext()):
+        b.set_pipeline(pipeline)
+    assert str(e.value) == (f"tor0: adding port {bad} ($PORT) failed: Unable to get the front port handle for "
+                            f"dev_port : {bad}"), str(e.value)
+    assert [op for op, t, _ in sw.calls if t == "$PORT"][-1] == "add"
+
+
+def test_the_fake_switch_refuses_what_bf_switchd_refuses():
+    """The fake enforces what it claims: an add of a key the table holds is refused (no
+    overwrite), a mod or delete of a key it does not hold is refused, range keys keep both
+    bounds (two entries that differ only in the high bound are two entries, read back as
+    written), and the fixed functions take no all-pipes write (tf2.tm.* and tf2.pktgen.*)."""
+    sw = FakeSwitch()
+    s = bfrt_backend._Session(FakeGc(sw), be.SwitchAddress("tor0", "x:1"))
+    s.info = FakeInfo(sw)
+    w = Write("pipe.C.t", (KeyField("dst", 5),), "C.go", (("up", 1),))
+    s.write("add", w)
+    with pytest.raises(SdeError, match="Already exists"):
+        s.write("add", Write("pipe.C.t", (KeyField("dst", 5),), "C.go", (("up", 2),)))
+    assert s.read("pipe.C.t") == [({"dst": 5}, {"up": 1, "action_name": "C.go"})]
+    for op in ("mod", "del"):
+        with pytest.raises(SdeError, match="Object not found"):
+            s.write(op, Write("pipe.C.t", (KeyField("dst", 6),), "C.go", (("up", 1),)))
+    s.write("mod", Write("pipe.C.t", (KeyField("dst", 5),), "C.go", (("up", 3),)))
+    s.write("del", w)
+    assert s.read("pipe.C.t") == []
+    for hi in (9, 12):
+        s.write("add", Write("pipe.C.r", (KeyField("b", 3, high=hi),), "C.go", (("up", hi),)))
+    assert s.read("pipe.C.r") == [({"b": (3, 9)}, {"up": 9, "action_name": "C.go"}),
+                                  ({"b": (3, 12)}, {"up": 12, "action_name": "C.go"})]
+    for table in ("tf2.tm.queue.sched_cfg", "tf2.pktgen.app_cfg"):
+        with pytest.raises(SdeError, match="PIPE_ALL is not allowed"):
+            s.write("mod", Write(table, (KeyField("k", 0),), None, (("x", 1),)))
+        s.write("mod", Write(table, (KeyField("k", 0),), None, (("x", 1),), pipe=0))
+
+
 def test_bind_uses_the_compiled_name_and_a_switch_side_base_path(fake, tiny_t2na):
     """The program is bound as bf-p4c named it (not the config's [program.tor]) and the
     switch stores its files outside the build directory."""
@@ -405,7 +486,7 @@ def test_a_recovered_uplink_is_cleared_in_link_down_reg_and_only_it(fake, tiny_t
     b.set_pipeline(pipeline)
     name = "pipe." + pipeline.contract["target_state"]["registers"]["link_down"]
     reg = sw.tables.setdefault(name, FakeTable(sw, name))
-    key = (("$REGISTER_INDEX", 0, None, None),)
+    key = (("$REGISTER_INDEX", 0, None, None, None, None),)
     field = pipeline.contract["target_state"]["registers"]["link_down"] + ".f1"
     reg.entries[key] = (None, {field: [0b11, 0, 0, 0]})      # read from_hw: one value per pipe
     assert b.clear_link_down(frozenset({0})) == frozenset({0})

@@ -256,6 +256,36 @@ def _error_text(e: Exception) -> str:
     return text or type(e).__name__
 
 
+#: google.rpc.Code ALREADY_EXISTS, the canonical code of bf_switchd's per-update error for
+#: an add of an object the switch holds (BF_ALREADY_EXISTS)
+_ALREADY_EXISTS = 6
+
+
+def _already_exists(e: Exception) -> bool:
+    """Whether a bfrt_grpc write error says only that the object exists already: every
+    per-update error (``sub_errors_get``) has the canonical code ALREADY_EXISTS or says
+    "already exists", or, where the client gives no per-update errors, the gRPC status or
+    the text says so."""
+    subs = getattr(e, "sub_errors_get", None)
+    if callable(subs):
+        try:
+            errs = [err for _, err in subs()]
+        except Exception:
+            errs = []
+        if errs:
+            return all(getattr(err, "canonical_code", None) == _ALREADY_EXISTS
+                       or "already exists" in str(getattr(err, "message", "")).lower() for err in errs)
+    g = getattr(e, "grpc_error", None)
+    code = getattr(g, "code", None)
+    if callable(code):
+        try:
+            if getattr(code(), "name", None) == "ALREADY_EXISTS":
+                return True
+        except Exception:
+            pass
+    return "already exists" in _error_text(e).lower()
+
+
 class _Session:
     """The calls into bfrt_grpc (run against bf_switchd on tofino-model: tofino_tests/)."""
 
@@ -614,15 +644,17 @@ class BfrtBackend(SwitchBackend):
 
     def _write_port(self, s: _Session, w: Write) -> None:
         """Add a port of the plan. One that exists already (bf_switchd adds ports by
-        itself) at another speed, lane count or FEC is deleted and added as planned; if the
-        switch refuses that, it is added back as it was (the verify names it)."""
+        itself: the add is refused as ALREADY_EXISTS) at another speed, lane count or FEC is
+        deleted and added as planned; if the switch refuses that, it is added back as it was
+        (the verify names it). An add refused for any other reason fails with the switch's
+        message."""
         port = w.key[0].value
         self._step = f"adding port {port} ($PORT)"
         try:
             s.write("add", w)
             return
-        except Exception:
-            have = s.read_entry(w.table, w.key)
+        except Exception as e:
+            have = s.read_entry(w.table, w.key) if _already_exists(e) else None
             if have is None:
                 raise
         if all(_same(have.get(n), v) for n, v in w.data if n != "$PORT_ENABLE"):

@@ -22,6 +22,7 @@ daemon SIGKILL in each phase of a swap (prepare, stamping/hold, retire) and a re
 
 from __future__ import annotations
 
+import os
 import re
 import time
 
@@ -174,33 +175,43 @@ def _ignore(fn):
         pass
 
 
-#: not strict: a daemon restarted after the sources flipped finishes the update with its
-#: slice clock running (the bug of a stopped clock during that hold is fixed), but while it
-#: was down (~20 s) no slice advanced and the ToRs' software queues filled: on a loaded
-#: machine (load 30+) more than 1 in 1000 of the stream's packets then outstay the 3 s
-#: hold (38 of 3360 at load 36), are dropped and counted as stale_gen
-KNOWN = pytest.mark.xfail(strict=False, reason=(
-    "on a loaded machine packets held in bmv2's queues while the daemon was down outstay the hold after its "
-    "restart in this phase: dropped as stale_gen (counted, never routed by a mix)"))
+#: packets of the stream that may outstay the hold after a daemon restart, per packet sent
+#: and per unit of CPU oversubscription (load average / cores, at least 1): while the daemon
+#: was down (~20 s) no slice advanced and the ToRs' software queues filled; after its
+#: restart in the stamping/hold or retire phase a packet still queued when the hold ends is
+#: dropped and counted as stale_gen (never routed by a mix). Quiet: 1 in 1000; 38 of 3360
+#: (1.1%) were seen at load 36 on 2 cores (18x oversubscribed), within 18 in 1000.
+STALE_PER_LOAD = 0.001
 
 
-@pytest.mark.parametrize("event", ["generation.writing", pytest.param("generation.stamping", marks=KNOWN),
-                                   pytest.param("generation.retiring", marks=KNOWN)])
+def stale_bound(sent: int, load: float) -> float:
+    """The stale_gen drops allowed for ``sent`` packets at load average ``load``."""
+    return STALE_PER_LOAD * sent * max(1.0, load / (os.cpu_count() or 1))
+
+
+@pytest.mark.parametrize("event", ["generation.writing", "generation.stamping", "generation.retiring"])
 def test_a_daemon_killed_in_each_phase_mixes_nothing(env, event):
     """A SIGKILL while the new generation is written (prepare), while the sources flip and
     the old one's packets drain (stamping/hold), and while the old one is retired; the
     restarted daemon finishes (its routes are the config's: the failure it did not know
-    of is gone, so that is one more swap)."""
+    of is gone, so that is one more swap): every ToR stamps one generation, the only one
+    live. Packets held while the daemon was down that outstay the hold are dropped and
+    counted (stale_gen), within a bound that grows with the machine's load
+    (:func:`stale_bound`); everything else is exact."""
     before = tor_totals(env)
+    load0 = os.getloadavg()[0]
     ss, n = streams(env, 30.0)
     time.sleep(2.0)
     took = _kill_in_phase(env, event, "fail")
     lost, sent = loss(ss, 150)
     after = tor_totals(env)
+    load = max(load0, os.getloadavg()[0])
     st = dmn.status(env.plan)
     tors = [s for s in st["switches"] if s["role"] == "tor"]
+    stale = after["stale_gen"] - before["stale_gen"]
     figure(f"[consistency] SIGKILL at {event}: restarted and programmed in {took:.1f} s; loss {lost}/{sent}; "
-           f"stale_gen {after['stale_gen'] - before['stale_gen']}, gen_other {after['gen_other'] - before['gen_other']}")
-    # as in the 20 swaps: a packet that outstayed the hold is dropped and counted, one in 1000 of slack
-    assert after["stale_gen"] - before["stale_gen"] <= 0.001 * sent, (after, before, sent)
-    assert len({s["generation"] for s in tors}) == 1 and all(len(s["live_generations"]) == 1 for s in tors)
+           f"stale_gen {stale} (bound {stale_bound(sent, load):.1f}), gen_other "
+           f"{after['gen_other'] - before['gen_other']}; load {load0:.1f} -> {os.getloadavg()[0]:.1f}")
+    assert len({s["generation"] for s in tors}) == 1 and all(len(s["live_generations"]) == 1 for s in tors), tors
+    assert all(s["generation"] in s["live_generations"] for s in tors), tors
+    assert stale <= stale_bound(sent, load), (after, before, sent, load)

@@ -147,7 +147,7 @@ def combine(*parts: Batch | TableEntry | None) -> Batch:
 def prepare_state(parts: Parts, active: int, static: Batch, new_routes: Batch) -> Batch:
     """Desired state before a flip: the active generation untouched, the new routes in
     the other generation, statics as desired, the config entry as it is."""
-    return combine(static, parts.gens.get(active, Batch()), new_routes, parts.config)
+    return combine(static, parts.gens[active], new_routes, parts.config)
 
 
 def final_state(static: Batch, routes: Batch, config: TableEntry, shadow: Batch | None = None) -> Batch:
@@ -294,7 +294,9 @@ class GenerationWriter:
         if act is None:
             g0 = first_generation
             rb = self._routes_batch(routes, g0)
-            written = self._write(state_diff(actual, combine(unconfigured_state(static, rb), parts.config)))
+            # the config entry (a default entry: a diff that does not name it leaves it as
+            # it is) says "unconfigured" until the flip
+            written = self._write(state_diff(actual, unconfigured_state(static, rb)))
             self._verify(g0, rb, static, expect_active=None)
             t_v = time.perf_counter()
             self._flip(g0)
@@ -307,7 +309,7 @@ class GenerationWriter:
             # the other generation is taken out of `live` before its entries are deleted
             # (kept if it is these routes' shadow: the next update then writes a diff)
             self._set_live(frozenset({act}))
-            d = state_diff(actual, final_state(static, cur, parts.config, self._shadow(parts, routes, act)))
+            d = state_diff(actual, combine(static, cur, self._shadow(parts, routes, act)))   # config: synced
             n = self._sync_config(parts.config) + self._write(d)
             return Installed("current", act, act, n, 0, objects(cur) + objects(static) + 1,
                              total_s=time.perf_counter() - t0)
@@ -370,13 +372,11 @@ class GenerationWriter:
         update")."""
         want = Batch(d.insert.members + d.modify.members, d.insert.groups + d.modify.groups,
                      d.insert.entries + d.modify.entries)
-        table = self.role.config_table()
-        wrote_config = any(is_config(e, table) for e in want.entries)
+        # the config entry is read with them: a default entry ``want`` does not name, which
+        # same_state leaves out of the comparison
         got = self._read_objects(Batch(want.members + d.delete.members, want.groups + d.delete.groups,
-                                       want.entries + d.delete.entries + ([] if wrote_config else [config])))
+                                       want.entries + d.delete.entries + [config]))
         act, _ = self.role.active(got)
-        if not wrote_config:
-            got = Batch(got.members, got.groups, [e for e in got.entries if not is_config(e, table)])
         if not same_state(got, want):
             raise SwapError(f"switch {self.label!r}: what was written did not read back as written: "
                             f"{explain(got, want)}")
@@ -401,9 +401,9 @@ class GenerationWriter:
         try:
             prepare = self._prepare(parts, act, static, rb, new)
             if new in self.role.live(actual):      # left live by an interrupted sequence
-                self._flip(act, frozenset({act}))
+                self._flip(act)                    # (only `act` live)
             written = self._write(state_diff(actual, prepare))
-            after, p2 = self._verify(new, rb, static, expect_active=act)
+            after, _ = self._verify(new, rb, static, expect_active=act)
             t_v = time.perf_counter()
             both = frozenset({act, new})
             self._flip(act, both)                  # stamps of `new` are routed here from now on
@@ -411,8 +411,8 @@ class GenerationWriter:
             t_a = time.perf_counter()
             if self.drain_s > 0:                   # packets stamped `act` still inside leave first
                 self._wait(self.drain_s)
-            self._flip(new, frozenset({new}))      # `act` is no longer routed here ...
-            deleted = self._write(state_diff(after, final_state(static, rb, p2.config)))   # ... and deleted
+            self._flip(new)                        # only `new` live: `act` is no longer routed here ...
+            deleted = self._write(state_diff(after, combine(static, rb)))   # ... and deleted (config: flipped)
         except BackendError as e:
             self._swap_failed(e)
             raise
@@ -476,10 +476,10 @@ class NetworkPhases:
         self._set_live(live)
         rb = self._routes_batch(routes, new)
         if act is None:
-            written = self._write(state_diff(actual, combine(unconfigured_state(static, rb), parts.config)))
+            written = self._write(state_diff(actual, unconfigured_state(static, rb)))   # config: the flip
             self._verify(new, rb, static, expect_active=None)
             t_v = time.perf_counter()
-            self._flip(new, frozenset({new}))
+            self._flip(new)
             return Installed("installed", new, None, written, 0, objects(rb) + objects(static) + 1,
                              t_v - t0, time.perf_counter() - t0, time.perf_counter() - t0)
         if new in live and same_state(parts.gens[new], rb):
@@ -492,7 +492,7 @@ class NetworkPhases:
         try:
             prepare = self._prepare(parts, act, static, rb, new)   # a conflict with live state: refused
             if new in live:                        # live, but with other routes: out first
-                self._flip(act, frozenset({act}))
+                self._flip(act)                    # (only `act` live)
             # only what differs from what the slot holds (the shadow of the active routes);
             # the config entry as read (before the flip above): equal, not written
             written, d = self._write_slot(actual, prepare, lambda: combine(static, parts.gens[act]))
@@ -533,12 +533,13 @@ class NetworkPhases:
             raise BackendError(f"switch {self.label!r}: generation {act} is active, not {keep}: not retired")
         n = 0
         if self.role.live(actual) != frozenset({keep}):
-            self._flip(keep, frozenset({keep}))
+            self._flip(keep)                       # only `keep` live
             n += 1
         static = self.role.static()
         if routes is None or not same_state(parts.gens[keep], self._routes_batch(routes, keep)) \
                 or not (fill or objects(parts.gens[1 - keep])):
-            return n + self._write(state_diff(actual, final_state(static, parts.gens[keep], parts.config)))
+            # no config entry in the desired state: the flip above wrote it after `actual`
+            return n + self._write(state_diff(actual, combine(static, parts.gens[keep])))
         # no config entry in the desired state: the flip above wrote it after `actual`
         base = combine(static, parts.gens[keep])
         return n + self._write_slot(actual, combine(base, self._routes_batch(routes, 1 - keep)), lambda: base)[0]

@@ -54,6 +54,8 @@ def test_insert_modify_delete_are_split_and_defaults_only_modified():
     assert d.delete.entries == []
     d2 = diff(Batch(entries=[ent(1, 10), default(0)]), Batch(entries=[]))
     assert d2.delete.entries == [ent(1, 10)] and not d2.modify.entries  # defaults are never deleted
+    d3 = diff(Batch(), Batch(entries=[default(5)]))                      # not read back: still there, set
+    assert d3.modify.entries == [default(5)] and not d3.insert.entries and not d3.delete.entries
 
 
 def test_group_members_compare_as_sets_and_moves_keep_dependency_order():
@@ -137,3 +139,67 @@ def test_same_state_answers_as_the_diff_does(pair):
 @settings(max_examples=200, deadline=None)
 def test_same_state_on_unrelated_states(a, b):
     assert same_state(a, b) == diff(a, b).empty
+
+
+def test_an_objects_identity_is_computed_once_and_kept_on_it():
+    """Objects are immutable and diffed many times: the identity is computed at the first
+    ask and kept on the object (the same value is handed back, not computed again)."""
+    from controller.agent.diff import entry_key, group_key, member_key
+    from controller.tables.entries import MEMO_ATTRS
+
+    e, m, g = ent(1, 10), Member(P, 3, A, (("v", 1),)), Group(P, 4, (3,))
+    k = entry_key(e)
+    assert k == (T, (("k", 1),), 0) and entry_key(e) is k and e.__dict__[MEMO_ATTRS[0]] is k
+    assert member_key(m) == (P, 3) and group_key(g) == (P, 4) and member_key(m) is member_key(m)
+    assert entry_key(default(1)) == (T, "default")
+
+
+def test_two_different_objects_of_one_identity_in_a_state_are_refused():
+    import pytest
+
+    twice = Batch(entries=[ent(1, 10), ent(1, 11)])
+    with pytest.raises(ValueError, match=r"^two different entries with the same identity \('I.t', \(\('k', 1\),\), 0\)$"):
+        diff(twice, Batch())
+    with pytest.raises(ValueError, match=r"^two different entries with the same identity"):
+        same_state(twice, Batch(entries=[ent(1, 10)]))
+    with pytest.raises(ValueError, match=r"^two different members with the same identity \('I.sel', 1\)$"):
+        diff(Batch(), Batch(members=[Member(P, 1, A, (("v", 1),)), Member(P, 1, A, (("v", 2),))]))
+    assert not same_state(Batch(entries=[ent(1, 10)]), twice)      # a desired state naming two: a difference
+    once = Batch(entries=[ent(1, 10), ent(1, 10)])                    # the same object twice: one
+    assert diff(once, Batch(entries=[ent(1, 10)])).empty and same_state(once, Batch(entries=[ent(1, 10)]))
+
+
+def test_restrict_answers_as_a_read_by_key():
+    from controller.agent.diff import restrict
+
+    m1, m2 = Member(P, 1, A, (("v", 1),)), Member(P, 2, A, (("v", 2),))
+    g1, g2 = Group(P, 1, (1,)), Group(P, 2, (2,))
+    state = Batch([m1, m2], [g1, g2], [ent(1, 10), ent(2, 20), default(0)])
+    asked = Batch([Member(P, 2, A, (("v", 9),))], [Group(P, 1, (2,)), Group(P, 7, (1,))],
+                  [ent(2, 99), ent(5, 5), default(3)])
+    assert restrict(state, asked) == Batch([m2], [g1], [ent(2, 20), default(0)])
+    assert restrict(state, Batch()) == Batch()
+
+
+def test_describe_and_explain_name_what_differs_as_a_person_reads_it():
+    from controller.agent.diff import describe, explain
+
+    lpm = TableEntry(T, (("k", 3), ("p", (0x0A000000, 8))), A, (("v", 1),))
+    rng = TableEntry(T, (("k", 3), ("r", (2, 9, 1))), A, (("v", 1),))
+    assert describe(lpm) == f"{T} [k=3 p={0x0A000000}/8]"
+    assert describe(rng) == f"{T} [k=3 r=(2, 9, 1)]"
+    assert describe(ent(4, 1, prio=7)) == f"{T} [k=4] priority 7"
+    assert describe(default(1)) == f"{T} default entry"
+    assert describe(Member(P, 3, A, ())) == f"{P} member 3"
+    assert describe(Group(P, 2, (3, 4))) == f"{P} group 2 (members 3, 4)"
+    assert describe("other") == "'other'"
+    actual = Batch(entries=[ent(k, 0) for k in range(6)])
+    desired = Batch(entries=[ent(0, 1)] + [ent(k, 0) for k in range(10, 15)])
+    assert explain(actual, desired) == (
+        f"5 missing ({T} [k=10]; {T} [k=11]; {T} [k=12]; ...), 1 different ({T} [k=0]), "
+        f"5 unexpected ({T} [k=1]; {T} [k=2]; {T} [k=3]; ...)")
+    assert explain(actual, desired, limit=5).startswith(f"5 missing ({T} [k=10]; {T} [k=11]; {T} [k=12]; {T} [k=13]; "
+                                                        f"{T} [k=14]), ")
+    assert explain(Batch(members=[Member(P, 1, A, ())]), Batch(groups=[Group(P, 2, (3,))])) == \
+        f"1 missing ({P} group 2 (members 3)), 1 unexpected ({P} member 1)"
+    assert explain(actual, actual) == "no difference"

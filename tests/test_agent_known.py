@@ -105,3 +105,25 @@ def test_a_patch_carries_what_was_made_across_the_writes_it_accepts():
     assert known.derived("cfg", cfgs, patch) == cfgs(known.batch())          # what making it gives
     known.apply(Diff(insert=Batch(entries=[TableEntry("P.t", (("k", 2),), "P.a", (("v", 2),))])))
     assert known.derived("cfg", cfgs, patch) == [1] and len(made) == 3       # refused: made again
+
+
+def test_a_patch_is_given_the_value_made_before_the_write():
+    """The patch turns the value made before a write into the value after it: it is
+    handed that value (here a count it carries on), not made anew."""
+    e1 = TableEntry("P.t", (("k", 1),), "P.a", (("v", 1),))
+    known = KnownState(Batch(entries=[e1]))
+    assert known.derived("n", lambda b: len(b.entries), lambda v, d: v + len(d.insert.entries)) == 1
+    for k in (2, 3):
+        known.apply(Diff(insert=Batch(entries=[TableEntry("P.t", (("k", k),), "P.a", (("v", k),))])))
+    assert known.derived("n", lambda b: -1) == 3
+
+
+def test_a_delete_of_something_it_did_not_know_of_is_taken_as_done():
+    """The switch acknowledged the delete of an object the known state does not hold
+    (another writer's, a stale state): nothing to forget, no error."""
+    e1 = TableEntry("P.t", (("k", 1),), "P.a", (("v", 1),))
+    m = Member("P.sel", 3, "P.a", (("v", 1),))
+    known = KnownState(Batch(entries=[e1]))
+    known.apply(Diff(delete=Batch(members=[m], groups=[Group("P.sel", 4, (3,))],
+                                  entries=[TableEntry("P.t", (("k", 2),), "P.a", (("v", 2),))])))
+    assert known.batch() == Batch(entries=[e1])

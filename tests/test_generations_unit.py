@@ -654,3 +654,36 @@ def test_a_prepare_reads_back_by_key_up_to_the_share_of_the_switch(monkeypatch, 
     monkeypatch.setattr(gens, "BY_KEY_MAX_SHARE", 5 / 15 if by_key else 4.99 / 15)
     w.prepare_generation(B, 1)
     assert w.events[2] == ("write", 5) and (w.events[3][0] == "read_objects") is by_key, w.events
+
+
+class ClockRole(MiniRole):
+    """A role whose statics hold a default entry of another table (the slice clock's
+    ``clock_config``)."""
+
+    CLOCK = TableEntry("C.clock", (), "C.set_clock", (("period", 7),), is_default=True)
+
+    def static(self) -> Batch:
+        b = super().static()
+        return Batch(b.members, b.groups, b.entries + [self.CLOCK])
+
+
+def test_a_static_default_entry_is_written_and_read_back_with_the_statics():
+    unset = TableEntry("C.clock", (), "NoAction", (), is_default=True)
+    st = gens.combine(MiniRole().static(), unset, OTHER_DEFAULT, MiniRole().config(0))
+    parts = gens.split(st, CONFIG)
+    assert gens.static_as_read(parts, MiniRole().static()) is parts.static
+    assert gens.static_as_read(parts, ClockRole().static()) == Batch(entries=MiniRole().static().entries + [unset])
+    for lose in (False, True):
+        sw = switch()
+        sw.entries[entry_key(unset)] = unset
+        w = Writer(sw)
+        w.role = ClockRole()
+        if lose:
+            sw.lose = lambda kind, how, x: x == ClockRole.CLOCK
+            with pytest.raises(gens.SwapError, match=r"^switch 'sw0': static entries did not read back as written: "
+                                                     r"1 different \(C.clock default entry\)$"):
+                w.install_routes(A)
+            assert w.flips() == []
+        else:
+            assert w.install_routes(A).outcome == "installed"
+            assert sw.entries[entry_key(unset)] == ClockRole.CLOCK

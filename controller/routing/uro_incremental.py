@@ -1,0 +1,121 @@
+"""URO routes after circuits fail or come back, repaired label by label instead of
+recomputed (:mod:`controller.routing.uro_incremental_kernel`).
+
+A failure changes few URO decisions: a cut cable at (1024, 32) changes 0.07 % of the
+(arrival slice, ToR, destination) alternatives, yet touches nearly every destination
+(1022 of 1024) -- so recomputing the destinations it touches saves nothing, and the work
+must follow the labels. :func:`repair` takes the routes of one schedule and the schedule
+with circuits removed (a failure, :func:`controller.schedule.degrade.without`) or added
+back (a recovery), repairs only the labels whose decisions rode a removed circuit (and
+those built on them) or that an added circuit improves, and returns the new routes with
+the cells whose alternatives changed: identical, array for array, to a whole
+recomputation on the new schedule (property-tested against the compiled engine), since
+URO's labels are the one solution of a local rule (see the kernel's docstring).
+
+Where that argument does not hold -- a schedule whose slice uplinks are not matchings,
+other routing parameters, another number of ToRs, uplinks or slices -- :func:`repair`
+says so (:class:`NotRepairable`) and the caller recomputes.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from controller.routing.uro import UroRoutes
+from controller.schedule.model import Schedule
+
+#: destinations per kernel call (a chunk's scratch is S x N labels, reused per destination)
+CHUNK = 32
+_UNBOUNDED = 255
+
+
+class NotRepairable(ValueError):
+    """The routes cannot be repaired into the new schedule's (recompute them whole)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Repaired:
+    """:func:`repair`'s answer: the new routes and what changed.
+
+    ``cells``: ``[n, 3]`` int32 rows ``(arrival slice, ToR, destination)`` whose
+    alternatives (uplink or departure slice of any of the K) differ from the old routes',
+    sorted by ToR, destination, slice: the per-hop entries to rewrite (URO §IV-A: one
+    entry per (arrival slice, destination) of a ToR)."""
+
+    routes: UroRoutes
+    cells: np.ndarray
+
+    def by_tor(self) -> dict[int, np.ndarray]:
+        """{ToR: ``[m, 2]`` rows (arrival slice, destination)} of the changed cells."""
+        c = self.cells
+        if not len(c):
+            return {}
+        cut = np.flatnonzero(np.diff(c[:, 1])) + 1
+        return {int(part[0, 1]): part[:, [0, 2]] for part in np.split(c, cut)}
+
+
+def circuit_changes(old: Schedule, new: Schedule) -> tuple[np.ndarray, np.ndarray]:
+    """``(removed, added)``: ``[n, 3]`` int32 rows ``(slice, ToR, uplink)`` of every circuit
+    end that the new schedule no longer has / has that the old one did not (a circuit moved
+    to another peer is both)."""
+    po, pn = old.peer, new.peer
+    gone = (po >= 0) & (pn != po)
+    came = (pn >= 0) & (pn != po)
+    return np.argwhere(gone).astype(np.int32), np.argwhere(came).astype(np.int32)
+
+
+def _matchings(peer: np.ndarray) -> bool:
+    from controller.routing.uro_kernel import injective
+
+    return bool(injective(peer).all())
+
+
+def repair(before: UroRoutes, schedule: Schedule, workers: int | None = None) -> Repaired:
+    """The URO routes of ``schedule`` from ``before`` (the routes of ``before.schedule``,
+    same parameters), repairing only what the circuit changes between the two schedules
+    change. Raises :class:`NotRepairable` where a whole recomputation is needed."""
+    from controller.routing import uro_incremental_kernel as kern
+
+    old = before.schedule
+    if old.peer.shape != schedule.peer.shape:
+        raise NotRepairable(f"the schedule's shape changed ({old.peer.shape} -> {schedule.peer.shape})")
+    if not (_matchings(old.peer) and _matchings(schedule.peer)):
+        raise NotRepairable("a slice's uplink is not a matching of ToRs: the repair's tie rule does not hold")
+    S, N, _ = schedule.peer.shape
+    rem, add = circuit_changes(old, schedule)
+    p = before.params
+    if not len(rem) and not len(add):
+        return Repaired(UroRoutes(schedule, p, before.arrival, before.hops, before.alt_uplink, before.alt_dep),
+                        np.zeros((0, 3), np.int32))
+    arr, hops, au, ad = (before.arrival.copy(), before.hops.copy(), before.alt_uplink.copy(), before.alt_dep.copy())
+    peer_old = np.ascontiguousarray(old.peer, dtype=np.int32)
+    peer_new = np.ascontiguousarray(schedule.peer, dtype=np.int32)
+    mh, ps = p.max_hops or _UNBOUNDED, p.hops_per_slice or _UNBOUNDED
+
+    def chunk(d0: int) -> np.ndarray:
+        return kern.repair_chunk(peer_old, peer_new, rem, add, d0, min(N, d0 + CHUNK) - d0, mh, ps,
+                                 before.arrival, before.hops, before.alt_uplink, before.alt_dep, arr, hops, au, ad)
+
+    width = max(1, min(workers or os.cpu_count() or 1, -(-N // CHUNK)))
+    if width == 1:
+        parts = [chunk(d0) for d0 in range(0, N, CHUNK)]
+    else:
+        with ThreadPoolExecutor(max_workers=width) as pool:
+            parts = list(pool.map(chunk, range(0, N, CHUNK)))
+    cells = np.concatenate(parts) if parts else np.zeros((0, 3), np.int32)
+    if len(cells):
+        cells = cells[np.lexsort((cells[:, 0], cells[:, 2], cells[:, 1]))]
+    return Repaired(UroRoutes(schedule, p, arr, hops, au, ad), cells)
+
+
+def changed_cells(a: UroRoutes, b: UroRoutes) -> np.ndarray:
+    """The cells ``(arrival slice, ToR, destination)`` whose alternatives differ between two
+    route sets of one shape (what :attr:`Repaired.cells` lists), in the same order."""
+    diff = (a.alt_uplink != b.alt_uplink).any(-1) | (a.alt_dep != b.alt_dep).any(-1)
+    t, x, d = np.nonzero(diff)
+    cells = np.stack([t, x, d], axis=1).astype(np.int32)
+    return cells[np.lexsort((cells[:, 0], cells[:, 2], cells[:, 1]))] if len(cells) else cells.reshape(0, 3)

@@ -1,0 +1,81 @@
+"""URO routes repaired label by label after circuits fail or come back
+(controller/routing/uro_incremental.py) are the routes a whole recomputation on the new
+schedule gives: array for array (arrival, hops, every alternative's uplink and departure
+slice), on random schedules, random failures and recoveries (cables, ToRs, OCSes, several
+at once, on top of earlier ones), with and without hop bounds, for every K; and the cells
+it lists as changed are exactly those whose alternatives differ."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from controller.routing import uro, uro_chunks, uro_incremental as inc
+from controller.schedule import opera
+from controller.schedule.degrade import Failed, without
+
+from strategies import small_schedules
+from test_uro_kernel import assert_same_routes
+
+
+@st.composite
+def failures(draw, sched, max_uplinks: int = 3):
+    n, d = sched.n_tors, sched.n_uplinks
+    ups = draw(st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, d - 1)), max_size=max_uplinks))
+    tors = draw(st.sets(st.integers(0, n - 1), max_size=1))
+    ocs = draw(st.sets(st.integers(0, d - 1), max_size=1))
+    return Failed(uplinks=frozenset(ups), tors=frozenset(tors), ocs=frozenset(ocs))
+
+
+def union(a: Failed, b: Failed) -> Failed:
+    return Failed(a.uplinks | b.uplinks, a.tors | b.tors, a.ocs | b.ocs)
+
+
+def check(before, sched, params):
+    got = inc.repair(before, sched, workers=2)
+    want = uro_chunks.compute(sched, params, workers=1)
+    assert_same_routes(got.routes, want)
+    assert np.array_equal(got.cells, inc.changed_cells(before, want))
+    return got
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), k=st.integers(1, 6), max_hops=st.one_of(st.none(), st.integers(1, 5)),
+       per_slice=st.one_of(st.none(), st.integers(1, 3)))
+def test_routes_repaired_after_a_failure_and_its_recovery_are_the_whole_recomputation(data, k, max_hops, per_slice):
+    sched = data.draw(small_schedules(max_tors=11))
+    params = uro.UroParams(k=k, max_hops=max_hops, hops_per_slice=per_slice)
+    first = data.draw(failures(sched, max_uplinks=1))       # routes already on a degraded schedule
+    more = data.draw(failures(sched))
+    start = without(sched, first)
+    before = uro_chunks.compute(start, params, workers=1)
+    failed = check(before, without(sched, union(first, more)), params)      # more circuits gone
+    check(failed.routes, start, params)                                      # back: circuits added
+    other = data.draw(failures(sched))                                       # some back, others gone
+    check(failed.routes, without(sched, union(first, other)), params)
+
+
+@pytest.mark.parametrize("failed", [Failed(uplinks=frozenset({(5, 2)})), Failed(tors=frozenset({7}))],
+                         ids=["cut cable", "dead ToR"])
+def test_a_failure_at_108_changes_a_few_cells_and_recovers_to_the_start(failed):
+    sched = opera(108, 6, seed=1)
+    params = uro.UroParams(k=4, max_hops=4)
+    before = uro_chunks.compute(sched, params, workers=2)
+    got = check(before, without(sched, failed), params)
+    assert 0 < len(got.cells) < 0.1 * 108 * 108 * sched.n_slices     # 2.3 % and 6.8 % here
+    back = inc.repair(got.routes, sched)
+    assert_same_routes(back.routes, before)
+    assert np.array_equal(back.cells, got.cells)
+
+
+def test_nothing_changed_is_the_same_routes_and_no_cells():
+    sched = opera(12, 2, seed=3)
+    before = uro_chunks.compute(sched, uro.UroParams(k=2), workers=1)
+    got = inc.repair(before, sched)
+    assert got.cells.shape == (0, 3)
+    assert_same_routes(got.routes, before)
+
+
+def test_another_shape_is_not_repairable():
+    before = uro_chunks.compute(opera(12, 2, seed=3), uro.UroParams(k=2), workers=1)
+    with pytest.raises(inc.NotRepairable, match="shape"):
+        inc.repair(before, opera(12, 3, seed=3))

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from controller.routing import uro, uro_chunks, uro_incremental as inc
+from controller.routing import uro, uro_incremental as inc
 from controller.schedule import opera
 from controller.schedule.degrade import Failed, without
 
@@ -32,7 +32,7 @@ def union(a: Failed, b: Failed) -> Failed:
 
 def check(before, sched, params):
     got = inc.repair(before, sched, workers=2)
-    want = uro_chunks.compute(sched, params, workers=1)
+    want = uro.compute(sched, params, engine="numba", workers=1)
     assert_same_routes(got.routes, want)
     assert np.array_equal(got.cells, inc.changed_cells(before, want))
     return got
@@ -47,7 +47,7 @@ def test_routes_repaired_after_a_failure_and_its_recovery_are_the_whole_recomput
     first = data.draw(failures(sched, max_uplinks=1))       # routes already on a degraded schedule
     more = data.draw(failures(sched))
     start = without(sched, first)
-    before = uro_chunks.compute(start, params, workers=1)
+    before = uro.compute(start, params, engine="numba", workers=1)
     failed = check(before, without(sched, union(first, more)), params)      # more circuits gone
     check(failed.routes, start, params)                                      # back: circuits added
     other = data.draw(failures(sched))                                       # some back, others gone
@@ -59,7 +59,7 @@ def test_routes_repaired_after_a_failure_and_its_recovery_are_the_whole_recomput
 def test_a_failure_at_108_changes_a_few_cells_and_recovers_to_the_start(failed):
     sched = opera(108, 6, seed=1)
     params = uro.UroParams(k=4, max_hops=4)
-    before = uro_chunks.compute(sched, params, workers=2)
+    before = uro.compute(sched, params, engine="numba", workers=2)
     got = check(before, without(sched, failed), params)
     assert 0 < len(got.cells) < 0.1 * 108 * 108 * sched.n_slices     # 2.3 % and 6.8 % here
     back = inc.repair(got.routes, sched)
@@ -69,13 +69,13 @@ def test_a_failure_at_108_changes_a_few_cells_and_recovers_to_the_start(failed):
 
 def test_nothing_changed_is_the_same_routes_and_no_cells():
     sched = opera(12, 2, seed=3)
-    before = uro_chunks.compute(sched, uro.UroParams(k=2), workers=1)
+    before = uro.compute(sched, uro.UroParams(k=2), engine="numba", workers=1)
     got = inc.repair(before, sched)
     assert got.cells.shape == (0, 3)
     assert_same_routes(got.routes, before)
 
 
 def test_another_shape_is_not_repairable():
-    before = uro_chunks.compute(opera(12, 2, seed=3), uro.UroParams(k=2), workers=1)
+    before = uro.compute(opera(12, 2, seed=3), uro.UroParams(k=2), engine="numba", workers=1)
     with pytest.raises(inc.NotRepairable, match="shape"):
         inc.repair(before, opera(12, 3, seed=3))

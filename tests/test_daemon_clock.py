@@ -210,7 +210,7 @@ def test_a_tor_failed_by_the_operator_is_not_recovered_by_its_clock(net):
     sws["127.0.0.1:50001"].stratum = 2
     clock.t += 1.1
     ctl.watch_clocks()
-    assert list(ctl.jobs.queue) == [] and ctl.failed.tors == frozenset({1})
+    assert ctl.jobs.empty() and ctl.failed.tors == frozenset({1})
 
 
 def test_a_switch_that_does_not_answer_is_reported_and_seeded_when_it_does(net):

@@ -217,7 +217,7 @@ def test_a_switch_restored_during_a_network_update_stamps_the_network_generation
     tor2 = next(a for a in ctl.agents.values() if a.name == "tor2")
     sws[tor2.cfg.address].restart()           # back empty, the daemon has not noticed yet
     tor2.state = "down"
-    ctl._next[tor2.name]["retry"] = 0.0
+    ctl._due[tor2.name].retry = 0.0
     restore: dict = {}
 
     def watch(sw, kind, how, x):              # inside the update of the new routes, at tor0's first write

@@ -731,9 +731,9 @@ def test_daemon_runs_its_threads_and_stops(tmp_path):
         assert st["clock"]["timers_sent"] >= 5
         d._reload()
         end = time.time() + 10
-        while d.ctl.reloads["ok"] == 0 and time.time() < end:
+        while d.ctl.reloads.ok == 0 and time.time() < end:
             time.sleep(0.01)
-        assert d.ctl.reloads["ok"] == 1
+        assert d.ctl.reloads.ok == 1
     finally:
         d.shutdown()
     assert all(s.primary is None for s in sws.values()), "sessions closed at shutdown"

@@ -354,7 +354,7 @@ def test_a_recovery_on_a_target_that_marks_no_link_never_waits_for_io(tmp_path):
     """bmv2 marks no uplink by itself (``marks_links`` False): a recovery writes the mask
     and never calls ``clear_link_down`` -- which would wait for a read-back holding the
     session (``io_lock``) only to do nothing."""
-    from controller.daemon.controller import Change
+    from controller.daemon.changes import Change
 
     ctl, sw = started(tmp_path)
     a = ctl.agents["tor0"]
@@ -375,7 +375,7 @@ def test_a_recovered_uplinks_data_plane_mark_is_cleared_and_no_other(tmp_path):
     mark cleared through the backend (Tofino2: link_down_reg, set by the port-down
     application), after the mask write; a failure clears nothing; an uplink still down keeps
     its mark; a clear that fails is retried by the next reconcile pass."""
-    from controller.daemon.controller import Change
+    from controller.daemon.changes import Change
 
     ctl, sw = started(tmp_path)
     a = ctl.agents["tor0"]

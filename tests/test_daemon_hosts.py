@@ -62,7 +62,7 @@ def test_start_installs_reload_with_new_alpha_reapplies(tmp_path, two_netns):
         assert res["ok"] and res["hosts"] == {ns: None for ns in two_netns}
         second = {ns: elements(ns) for ns in two_netns}
         assert second != first
-        assert ctl.host_rules == aging.rules_for_routes(ctl.routes.source, 4.0)
+        assert ctl.aging.rules == aging.rules_for_routes(ctl.routes.source, 4.0)
         # a bad alpha is refused: the running rules stay
         p.write_text(text.replace("alpha = 0.5", "alpha = -1"))
         res = ctl.reload()

@@ -82,7 +82,7 @@ def ctl(tmp_path):
 
 
 def _change(ctl, clock, op, target):
-    from controller.daemon.controller import Change
+    from controller.daemon.changes import Change
 
     c = ctl.submit(Change(op, "uplink", target, detected=clock.t))
     ctl.handle_jobs()

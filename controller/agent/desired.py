@@ -102,7 +102,7 @@ class Role(abc.ABC):
     def version(self, routes: Routes) -> Hashable:
         """What this role's route entries depend on: equal versions, equal entries."""
 
-    def down_uplinks(self, routes: Routes) -> frozenset[int]:
+    def down_uplinks(self, failed: Failed) -> frozenset[int]:
         """The uplinks the data plane must treat as down (roles without a mask: none)."""
         return frozenset()
 
@@ -227,8 +227,8 @@ class TorRole(Role):
     def version(self, routes: Routes) -> Hashable:
         return ("routes", routes.version)
 
-    def down_uplinks(self, routes: Routes) -> frozenset[int]:
-        return routes.failed.down_uplinks(self.tor)
+    def down_uplinks(self, failed: Failed) -> frozenset[int]:
+        return failed.down_uplinks(self.tor)
 
     def dead_slots(self, schedule: Schedule, failed: Failed) -> frozenset[tuple[int, int]]:
         """Where this ToR's circuits lead to a failed ToR or into a failed cable, if the

@@ -23,7 +23,7 @@ from pathlib import Path
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from controller.daemon import auth
-from controller.daemon.controller import Controller, parse_change
+from controller.daemon.controller import Controller
 from controller.errors import UroError
 
 #: how long a POST waits for the control thread
@@ -49,9 +49,9 @@ def _asset(name: str) -> tuple[bytes, str] | None:
 
 def schedule_doc(ctl: Controller) -> dict:
     """The circuits the OCSes run (the configured schedule; failures are in /status)."""
-    with ctl._state_lock:
-        sched = ctl.routes.schedule
-        names = {s.tor: s.name for s in ctl.cfg.switches if s.tor is not None}
+    cfg, routes = ctl.current()
+    sched = routes.schedule
+    names = {s.tor: s.name for s in cfg.switches if s.tor is not None}
     return {"name": sched.name, "tors": sched.n_tors, "uplinks": sched.n_uplinks, "slices": sched.n_slices,
             "names": [names.get(t) for t in range(sched.n_tors)], "peer": sched.peer.tolist()}
 
@@ -126,10 +126,7 @@ def _handler(ctl: Controller, token: str, reads: str):
             op = self.path.strip("/")
             if op in ("fail", "recover"):
                 try:
-                    with ctl._state_lock:
-                        sched = ctl.routes.schedule
-                        names = {s.name: s.tor for s in ctl.cfg.switches if s.tor is not None}
-                    change = parse_change(op, doc, sched.n_tors, sched.n_uplinks, names)
+                    change = ctl.parse_change(op, doc)
                 except UroError as e:
                     return self._json(400, {"error": str(e)})
                 change.source = "api"
@@ -138,11 +135,9 @@ def _handler(ctl: Controller, token: str, reads: str):
                     return self._json(504, {"error": "the controller did not finish in time; see /status"})
                 return self._json(200, change.report)
             if op == "reload":
-                box = {"done": threading.Event()}
-                ctl.jobs.put(("reload", (doc.get("config"), box)))
-                if not box["done"].wait(WAIT_S):
+                res = ctl.request_reload(doc.get("config")).wait(WAIT_S)
+                if res is None:
                     return self._json(504, {"error": "the reload did not finish in time; see /status"})
-                res = box["result"]
                 return self._json(200 if res.get("ok") else 409, res)
             self._json(404, {"error": f"no such operation {self.path} (POST /fail, /recover, /reload)"})
 

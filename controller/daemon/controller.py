@@ -7,15 +7,18 @@ time, and consistent.
   answer, or a switch with another primary, stops the start: nothing is written
   anywhere), then each switch is brought to the routes hitlessly
   (:meth:`SwitchAgent.install`).
+- **installing** new routes: a network-wide, per-packet consistent update
+  (:mod:`controller.daemon.update`).
 - **maintenance** (own thread): a switch whose session dropped is reconnected; a
   restarted switch gets its pipeline and entries back; every ``reconcile_s`` each switch
   is read back and drift repaired; a swap that failed half-way is retried; counters read.
-- **failures** (control thread, jobs from the API/CLI and the link watcher), in the two
-  phases of FRANCIS §3.1 / UCMP §5.3: first the data plane, in one write per affected
-  ToR (the per-uplink down mask: the K one-shot alternatives and SSRR hops treat a down
-  uplink as Full, URO §IV-C), then routes recomputed on the degraded schedule and
-  swapped in hitlessly. Events that arrive while routes are being computed are folded
-  into one recomputation (the reaction is re-invoked on the latest state, FRANCIS §3.1).
+- **failures** (:mod:`controller.daemon.changes`; control thread, jobs from the API/CLI and
+  the link watcher, :mod:`controller.daemon.jobs`), in the two phases of FRANCIS §3.1 /
+  UCMP §5.3: first the data plane, in one write per affected ToR (the per-uplink down
+  mask: the K one-shot alternatives and SSRR hops treat a down uplink as Full, URO §IV-C),
+  then routes recomputed on the degraded schedule and swapped in hitlessly. Events that
+  arrive while routes are being computed are folded into one recomputation (the reaction
+  is re-invoked on the latest state, FRANCIS §3.1).
 - **slice clock** (own thread): in sync mode (the default) the switches keep it and the
   daemon seeds and watches it (:meth:`Controller.watch_clocks`,
   :mod:`controller.daemon.clockwatch`: reads, probes, alarms, a ToR unsynchronized too long
@@ -23,6 +26,8 @@ time, and consistent.
   (:mod:`controller.daemon.clock`).
 - **reload**: a new config is checked the same way; a bad one is refused and the
   running one stays.
+- **status**: :meth:`Controller.status` and the snapshots the status API reads
+  (:meth:`Controller.current`, :meth:`Controller.parse_change`).
 
 Time is injected (``clock``) and every step is a method, so the unit tests drive all of
 it without threads or sleeps.
@@ -31,23 +36,25 @@ it without threads or sleeps.
 from __future__ import annotations
 
 import collections
-import queue
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Callable
 
 from controller.agent.backend import BackendError, backend_for as default_backend_for
 from controller.daemon import hosts, plan as plans
+from controller.daemon.changes import Change, apply_change, dataplane_report, generation_report, iso, parse_change
 from controller.daemon.clock import SliceClock
 from controller.daemon.clockwatch import ClockWatch
 from controller.daemon.config import NetConfig, load as load_config
-from controller.daemon.log import TS_FORMAT, EventLog
+from controller.daemon.jobs import Jobs, Pending
+from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared, warm
 from controller.daemon.switch import SwitchAgent
+from controller.daemon.update import NetworkUpdate
 from controller.errors import UroError
 from controller.memory import paused_gc
 from controller.schedule.degrade import Failed
@@ -63,64 +70,23 @@ SEED_ATTEMPTS = 3
 QUEUE_MARGIN_S = 0.1
 
 
-def _iso(t: float | None = None) -> str:
-    return datetime.fromtimestamp(time.time() if t is None else t, timezone.utc).strftime(TS_FORMAT)
+@dataclass
+class Due:
+    """When the maintenance pass next does each thing on a switch (controller clock):
+    reconnect or retry an install, read it back whole, read its counters."""
+
+    retry: float
+    reconcile: float
+    counters: float
 
 
 @dataclass
-class Change:
-    """One failure or recovery: ``kind`` uplink | tor | ocs, ``target`` (tor, uplink) | tor | ocs."""
+class Reloads:
+    """The reloads so far (the status's ``reloads``)."""
 
-    op: str                 # fail | recover
-    kind: str
-    target: object
-    source: str = "api"     # api | netlink | config
-    detected: float = 0.0   # controller clock at detection
-    done: threading.Event = field(default_factory=threading.Event)
-    report: dict | None = None
-    masked: dict[str, float] | None = None   # phase 1 at submit: switch -> detection to its mask acked (ms)
-    masked_at: float | None = None           # controller clock when the last of them was acked
-
-
-def parse_change(op: str, doc: dict, n_tors: int, n_uplinks: int, names: dict[str, int]) -> Change:
-    """A change from the API's JSON: {"uplink": [tor, u]} | {"tor": t} | {"ocs": u}; a ToR
-    may be named by its switch name. Raises UroError naming the problem."""
-    if op not in ("fail", "recover"):
-        raise UroError(f"unknown operation {op!r}")
-    if not isinstance(doc, dict) or len([k for k in ("uplink", "tor", "ocs") if k in doc]) != 1:
-        raise UroError('give exactly one of {"uplink": [tor, uplink]}, {"tor": tor}, {"ocs": index}')
-
-    def tor_id(v) -> int:
-        if isinstance(v, str) and v in names:
-            return names[v]
-        if isinstance(v, str) and v.isdigit():
-            v = int(v)
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_tors:
-            raise UroError(f"ToR {v!r} is not in the network (0..{n_tors - 1} or a ToR switch name)")
-        return v
-
-    def uplink(v) -> int:
-        if isinstance(v, str) and v.isdigit():
-            v = int(v)
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_uplinks:
-            raise UroError(f"uplink {v!r} is not in the network (0..{n_uplinks - 1})")
-        return v
-
-    if "uplink" in doc:
-        v = doc["uplink"]
-        if not isinstance(v, (list, tuple)) or len(v) != 2:
-            raise UroError(f"uplink: [tor, uplink], got {v!r}")
-        return Change(op, "uplink", (tor_id(v[0]), uplink(v[1])))
-    if "tor" in doc:
-        return Change(op, "tor", tor_id(doc["tor"]))
-    return Change(op, "ocs", uplink(doc["ocs"]))
-
-
-def apply_change(failed: Failed, c: Change) -> Failed:
-    attr = {"uplink": "uplinks", "tor": "tors", "ocs": "ocs"}[c.kind]
-    cur = set(getattr(failed, attr))
-    (cur.add if c.op == "fail" else cur.discard)(c.target)
-    return Failed(**{**{a: getattr(failed, a) for a in ("uplinks", "tors", "ocs")}, attr: frozenset(cur)})
+    ok: int = 0
+    refused: int = 0
+    last: dict | None = None
 
 
 class Controller:
@@ -140,16 +106,13 @@ class Controller:
         self.clock_ns: Callable[[], int] = time.monotonic_ns   # network time on this host (docs/clock.md)
         self.clock_failed: set[int] = set()         # ToRs out of routes for their clock (sync mode)
         self.events: collections.deque = collections.deque(maxlen=EVENTS_KEPT)
-        self.jobs: queue.Queue = queue.Queue()
+        self.jobs = Jobs()
         self.stopping = threading.Event()
         self.started_at = time.time()
-        self.last_error: str | None = None
-        self.reloads = {"ok": 0, "refused": 0, "last": None}
-        self.host_rules = None                   # host flow aging (controller.daemon.hosts)
-        self.hosts_applied: dict = {}            # netns -> rules installed there
-        self.hosts_errors: dict = {}             # netns -> last error
+        self.reloads = Reloads()
+        self.aging = hosts.HostAging(self.log)   # host flow aging in the [hosts] namespaces
         self._state_lock = threading.RLock()     # agents / routes / cfg swapped by reload
-        self._next: dict[str, dict[str, float]] = {}
+        self._due: dict[str, Due] = {}           # per switch: the maintenance pass's next times
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-ctl")
         self._mpool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-maint")
         # masks have their own threads: never queued behind an update's prepare on _pool
@@ -160,11 +123,12 @@ class Controller:
         self._update_lock = threading.Lock()     # one network-wide update at a time
         self._updating = threading.Event()       # set while one runs: maintenance leaves switches alone
         self.net_gens: dict[str, int] = {}       # per role: the generation its switches run (ToRs: stamp)
-        self._update_queued = threading.Event()
         self._mask_lock = threading.RLock()      # the failed set and the masks written from it
+        self._update = NetworkUpdate(self._pool, self.log, self.hold_s, self._sleep, self._phase_failed)
 
     # ---- start -----------------------------------------------------------------------------
     def _agents_for(self, cfg: NetConfig, prep: Prepared, names=None) -> dict[str, SwitchAgent]:
+        """An agent (not connected) for every switch of ``cfg`` (or those in ``names``)."""
         out = {}
         for s in cfg.switches:
             if names is not None and s.name not in names:
@@ -194,6 +158,22 @@ class Controller:
                 a.close()
             raise errors[0]
 
+    def check_switches(self, prep: Prepared) -> int:
+        """`uro daemon --check`: a session to every switch of the config, closed again
+        (raises ConfigError like :meth:`start`); returns how many switches answered."""
+        agents = self._agents_for(self.cfg, prep)
+        self._connect_all(self.cfg, agents)
+        for a in agents.values():
+            a.close()
+        return len(agents)
+
+    def _adopt(self, agents, now: float) -> None:
+        """Newly connected ``agents`` get the current masks and their maintenance times."""
+        for a in agents:
+            a.down = a.role.down_uplinks(self.routes.failed)
+            a.dead = a.role.dead_slots(self.routes.schedule, self.failed)
+            self._due[a.name] = Due(retry=now, reconcile=now + self.cfg.daemon.reconcile_s, counters=now)
+
     def start(self, prep: Prepared | None = None, on_clock: Callable[[], None] | None = None) -> None:
         """Check, connect, install (see module docstring). Raises ConfigError before anything
         is written. ``prep``: the checks and routes already done for this config.
@@ -216,11 +196,7 @@ class Controller:
         self._check_timing(cfg)
         self._connect_all(cfg, agents)
         self.agents = agents
-        now = self.clock()
-        for a in agents.values():
-            a.down = a.role.down_uplinks(self.routes)
-            a.dead = a.role.dead_slots(self.routes.schedule, self.failed)
-            self._next[a.name] = {"retry": now, "reconcile": now + cfg.daemon.reconcile_s, "counters": now}
+        self._adopt(agents.values(), self.clock())
         self.log.event("daemon.started", network=cfg.name, switches=len(agents), routes_version=self.routes.version,
                        routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe())
         self._warm_masks(sum(1 for a in agents.values() if a.role.has_mask))
@@ -231,7 +207,7 @@ class Controller:
         if on_clock is not None:
             on_clock()
         self.install_all()
-        self.host_rules = prep.aging
+        self.aging.rules = prep.aging
         self.sync_hosts()
         self._warm(cfg)      # the first failure's routes must not load compiled kernels
 
@@ -262,25 +238,6 @@ class Controller:
                 pass
         list(self._kpool.map(hold, range(n)))
 
-    # ---- host flow aging ------------------------------------------------------------------------
-    def sync_hosts(self) -> dict:
-        """Bring every ``[hosts] netns`` to the current flow-aging rules (UCMP §6.1)."""
-        rules, netns = self.host_rules, self.cfg.hosts.netns
-        for ns in list(self.hosts_applied):
-            if ns not in netns:
-                self.hosts_applied.pop(ns)
-        results = hosts.apply_all(rules, netns, self.hosts_applied, self._pool.map)
-        for ns, err in results.items():
-            if err is None:
-                self.hosts_errors.pop(ns, None)
-            else:
-                self.hosts_errors[ns] = err
-                self.log.error("hosts.aging_failed", netns=ns, error=err)
-        if results and rules is not None:
-            self.log.event("hosts.aging_applied", netns=sorted(ns for ns, e in results.items() if e is None),
-                           alpha=rules.alpha, buckets=rules.buckets)
-        return results
-
     def _check_timing(self, cfg: NetConfig) -> None:
         """The queue model of a ToR program (slice capacity, byte clock) is built for its
         profile's slice length; a clock of another length needs [clock] capacity_bytes and
@@ -296,13 +253,20 @@ class Controller:
                               note="slice capacity and byte clock come from the program's profile; set [clock] "
                                    "capacity_bytes and bytes_per_us (0 = off), or build the program for the clock")
 
+    # ---- host flow aging ------------------------------------------------------------------------
+    def sync_hosts(self) -> dict:
+        """Bring every ``[hosts] netns`` to the current flow-aging rules (UCMP §6.1):
+        {netns: error or None} for the namespaces written."""
+        return self.aging.sync(self.cfg.hosts.netns, self._pool.map)
+
+    # ---- installing ----------------------------------------------------------------------------
     @property
     def shadows(self) -> bool:
         """The retired generation is kept as the shadow of the routes, so that an update
         writes only what differs (docs/daemon.md "Diff-only writes"); False (``[daemon]
-        diff_writes = false``): deleted, every update writes a whole generation (the path
-        before). Settable (`uro bench --suite daemon` alternates both in one run): it
-        takes effect at the next retire, so the update after it writes accordingly."""
+        diff_writes = false``): deleted, every update writes a whole generation. Settable
+        (`uro bench --suite daemon` alternates both in one run): it takes effect at the
+        next retire, so the update after it writes accordingly."""
         override = getattr(self, "_shadows", None)
         return self.cfg.daemon.diff_writes if override is None else override
 
@@ -312,35 +276,40 @@ class Controller:
         for a in self.agents.values():
             a.shadows = self._shadows
 
-    # ---- installing ----------------------------------------------------------------------------
-    def _install(self, a: SwitchAgent, routes) -> str | None:
-        try:
-            return a.install(routes)
-        except BackendError as e:          # a.retry_install is set: the maintenance pass retries it
-            a.last_error = str(e)
-            self.log.error("switch.install_failed", switch=a.name, error=str(e))
-            self._next.setdefault(a.name, {})["retry"] = self.clock() + self.cfg.daemon.reconnect_s
-            return None
-
     def install_all(self, names=None) -> dict[str, str | None]:
         """Bring every up switch to the current routes with a network-wide, per-packet
-        consistent update (:meth:`_network_update`); returns per switch what it did
-        ("installed", "current", "swapped") or None where it failed (retried)."""
+        consistent update (:class:`~controller.daemon.update.NetworkUpdate`, one per role:
+        ToRs stamp one generation together, OCS emulators have their own); returns per
+        switch what it did ("installed", "current", "swapped") or None where it failed
+        (retried)."""
         out: dict[str, str | None] = {}
         with self._update_lock:   # the switches that are up, once no restore runs (_maintain_one)
             with self._state_lock:
                 routes = self.routes
                 agents = [a for a in self.agents.values() if a.state == "up" and (names is None or a.name in names)]
             groups: dict[str, list[SwitchAgent]] = {}
-            for a in agents:        # ToRs stamp one generation together; OCS emulators have their own
+            for a in agents:
                 groups.setdefault(a.role.name, []).append(a)
             self._updating.set()
             try:
                 for role, group in groups.items():
-                    out.update(self._network_update(routes, group, role))
+                    done, gen = self._update.run(routes, group, self.net_gens.get(role, 0), self.shadows)
+                    out.update(done)
+                    if gen is not None:
+                        self.net_gens[role] = gen
+                        for a in self.agents.values():
+                            if a.role.name == role:
+                                a.net_gen = gen
             finally:
                 self._updating.clear()
         return {a.name: out.get(a.name) for a in agents}
+
+    def _phase_failed(self, a: SwitchAgent, e: BackendError) -> None:
+        """A phase of an update raised on ``a``: the maintenance pass retries it."""
+        a.last_error = str(e)
+        a.retry_install = True
+        self.log.error("switch.install_failed", switch=a.name, error=str(e))
+        self._due_for(a.name).retry = self.clock() + self.cfg.daemon.reconnect_s
 
     @staticmethod
     def drain_s(cfg: NetConfig, routes) -> float:
@@ -368,130 +337,25 @@ class Controller:
     def _sleep(self, seconds: float) -> None:
         (getattr(self.clock, "sleep", None) or time.sleep)(seconds)
 
-    def _each(self, agents, fn) -> dict[str, object]:
-        """``fn(agent)`` on every agent in parallel: {name: result, or the BackendError}."""
-        def one(a):
-            try:
-                return fn(a)
-            except BackendError as e:
-                a.last_error = str(e)
-                a.retry_install = True
-                self.log.error("switch.install_failed", switch=a.name, error=str(e))
-                self._next.setdefault(a.name, {})["retry"] = self.clock() + self.cfg.daemon.reconnect_s
-                return e
-        return dict(zip([a.name for a in agents], self._pool.map(one, agents)))
-
-    def _flip_retire(self, agents, target: int, routes=None) -> dict[str, object]:
-        """Phases 2-4 of an update towards ``target``: every source stamps it, wait out the
-        old generation's packets, retire the old generation everywhere (rewritten as the
-        shadow of ``routes`` where ``target`` holds them)."""
-        act = self._each(agents, lambda a: a.phase(a.activate_generation, target, a.live))
-        self.log.event("generation.stamping", generation=target,
-                       switches=sorted(n for n, r in act.items() if not isinstance(r, BackendError)))
-        self._sleep(self.hold_s())
-        ok = [a for a in agents if not isinstance(act[a.name], BackendError)]
-        self.log.event("generation.retiring", generation=1 - target, switches=sorted(a.name for a in ok))
-        keep = routes if self.shadows else None
-        ret = self._each(ok, lambda a: a.phase(a.retire_generation, target, keep))
-        return {n: (act[n] if isinstance(act[n], BackendError) else ret.get(n)) for n in act}
-
-    def _network_update(self, routes, agents, role: str = "tor") -> dict[str, str | None]:
-        """The update of docs/daemon.md "Network-wide consistency" (Reitblatt et al. 2012):
-
-        0. read every switch; an update interrupted by a crash (sources stamping different
-           generations, or two generations live) is finished first, towards a generation
-           live everywhere (the one that holds these routes, if any);
-        1. write the routes into the other generation on every switch, read back, declare
-           it live (unconfigured switches get it active at once);
-        2. only when every switch has it: every source stamps it;
-        3. wait until packets stamped with the old one have left (:meth:`hold_s`);
-        4. retire the old generation (out of ``live``, then rewritten as the new one's
-           shadow, never live: the next update writes only what differs) everywhere.
-
-        A failure before 2 leaves every source on the old generation (the retry starts
-        over); after it, the retry finishes the flip."""
-        out: dict[str, str | None] = {a.name: None for a in agents}
-        if not agents:
-            return out
-        surveys = self._each(agents, lambda a: a.phase(a.survey, routes))
-        agents = [a for a in agents if not isinstance(surveys[a.name], BackendError)]
-        conf = {a.name: surveys[a.name] for a in agents if surveys[a.name].active is not None}
-        stamps = [s.active for s in conf.values()]
-        if len(set(stamps)) > 1 or any(len(s.live) > 1 for s in conf.values()):
-            cands = [g for g in (0, 1) if all(g in s.live for s in conf.values())]
-            good = [g for g in cands if all(g in s.holds for s in conf.values())]
-            target = good[0] if good else max(cands or [0, 1], key=stamps.count)
-            self.log.warn("generation.interrupted", generation=target, stamps=sorted(set(stamps)),
-                          note="an update interrupted before (a crash) is finished first")
-            self._flip_retire([a for a in agents if a.name in conf], target, routes)
-            surveys = self._each(agents, lambda a: a.phase(a.survey, routes))
-            agents = [a for a in agents if not isinstance(surveys[a.name], BackendError)]
-            conf = {a.name: surveys[a.name] for a in agents if surveys[a.name].active is not None}
-            stamps = [s.active for s in conf.values()]
-        net = max(set(stamps), key=stamps.count) if stamps else self.net_gens.get(role, 0)
-        if all(net in s.holds for s in conf.values()):
-            new = net                       # every configured switch already runs them
-        else:
-            new = 1 - net
-        configured = [a for a in agents if a.name in conf]
-        fresh = [a for a in agents if a.name not in conf]
-        # 1. prepare: configured switches first, so that a new switch's stamps are live everywhere
-        prep = self._each(configured, lambda a: a.phase(a.prepare_generation, routes, new))
-        prep.update(self._each(fresh, lambda a: a.phase(a.prepare_generation, routes, new)))
-        failed = [n for n, r in prep.items() if isinstance(r, BackendError) and n in conf]
-        for a in fresh:
-            r = prep[a.name]
-            if not isinstance(r, BackendError):
-                a.installed_now(routes, r, swapped=False)
-                out[a.name] = r.outcome
-        if failed:
-            self.log.error("generation.not_prepared", generation=new, switches=failed,
-                           note="every source keeps the old generation; the update is retried")
-            return out
-        swapping = new != net
-        keep = routes if self.shadows else None
-        res = self._flip_retire(configured, new, routes) if (swapping or any(len(s.live) > 1 for s in conf.values())) \
-            else self._each(configured, lambda a: a.phase(a.retire_generation, new, keep, False))
-        self.net_gens[role] = new if swapping else net
-        for a in self.agents.values():
-            if a.role.name == role:
-                a.net_gen = self.net_gens[role]
-        for a in configured:
-            if isinstance(res.get(a.name), BackendError):
-                continue
-            a.installed_now(routes, prep[a.name], swapped=swapping)
-            out[a.name] = "swapped" if swapping else "current"
-        if self.shadows:
-            self._write_shadows([a for a in fresh if out[a.name] == "installed"], new, routes)
-        return out
-
-    def _write_shadows(self, agents, active: int, routes) -> None:
-        """A switch that just got its first generation gets the same routes in the other,
-        never live (:meth:`~controller.agent.generations.NetworkPhases.retire_generation`),
-        so that even the first failure's update writes only what differs. Nothing depends
-        on it: a failure is logged (the next update then writes a whole generation)."""
-        def one(a):
-            try:
-                a.phase(a.retire_generation, active, routes)
-            except BackendError as e:
-                self.log.warn("generation.shadow_failed", switch=a.name, error=str(e))
-        list(self._pool.map(one, agents))
-
     # ---- maintenance ----------------------------------------------------------------------------
+    def _due_for(self, name: str) -> Due:
+        now = self.clock()
+        return self._due.setdefault(name, Due(retry=now, reconcile=now, counters=now))
+
     def _maintain_one(self, a: SwitchAgent, now: float) -> None:
-        nxt = self._next.setdefault(a.name, {"retry": now, "reconcile": now, "counters": now})
+        due = self._due.setdefault(a.name, Due(retry=now, reconcile=now, counters=now))
         d = self.cfg.daemon
         routes = self.routes
         if a.state == "up" and not a.backend.connected:
             a.state = "down"
             self.log.warn("switch.lost", switch=a.name, address=a.cfg.address)
         if a.state != "up":
-            if now < nxt["retry"]:
+            if now < due.retry:
                 return
             try:
                 a.connect()
             except BackendError as e:
-                nxt["retry"] = now + d.reconnect_s
+                due.retry = now + d.reconnect_s
                 self.log.warn("switch.connect_failed", switch=a.name, error=str(e))
                 return
             # never beside a network-wide update: a switch restored with the generation the
@@ -508,12 +372,12 @@ class Controller:
                 a.net_gen = self.net_gens.get(a.role.name, 0)
                 try:   # back: a restarted switch is restored, one that kept running is read back and repaired
                     a.reconcile(routes)
-                    nxt["reconcile"] = now + d.reconcile_s
+                    due.reconcile = now + d.reconcile_s
                     self._behind(a)
                 except BackendError as e:
                     a.last_error = str(e)
                     self.log.error("switch.restore_failed", switch=a.name, error=str(e))
-                    nxt["retry"] = now + d.reconnect_s
+                    due.retry = now + d.reconnect_s
             return
         try:
             if self._updating.is_set():
@@ -522,30 +386,28 @@ class Controller:
                 # new routes are installed by whoever made them (control thread); an update
                 # that failed on this switch is retried network-wide (it is the control
                 # thread's too: one switch alone must not flip its sources)
-                if a.retry_install and now >= nxt["retry"]:
-                    nxt["retry"] = now + d.reconnect_s
+                if a.retry_install and now >= due.retry:
+                    due.retry = now + d.reconnect_s
                     self.request_update()
-            elif now >= nxt["reconcile"] or a.reconcile_due:
+            elif now >= due.reconcile or a.reconcile_due:
                 # due after an update that verified only what it wrote: the whole switch is
                 # read once per update, after it (docs/daemon.md "One read per switch and update")
                 a.reconcile(routes)
-                nxt["reconcile"] = now + d.reconcile_s
+                due.reconcile = now + d.reconcile_s
                 self._behind(a)
-            if now >= nxt["counters"]:
+            if now >= due.counters:
                 a.read_counters()
-                nxt["counters"] = now + min(5.0, d.reconcile_s)
+                due.counters = now + min(5.0, d.reconcile_s)
         except BackendError as e:
             a.last_error = str(e)
             self.log.error("switch.maintenance_failed", switch=a.name, error=str(e))
             if not a.backend.connected:
                 a.state = "down"
-            nxt["retry"] = now + d.reconnect_s
+            due.retry = now + d.reconnect_s
 
     def request_update(self) -> None:
         """Queue a network-wide update for the control thread (once)."""
-        if not self._update_queued.is_set():
-            self._update_queued.set()
-            self.jobs.put(("update", None))
+        self.jobs.update()
 
     def _behind(self, a: SwitchAgent) -> None:
         """After a maintenance pass brought ``a`` to the routes it read at its start: if the
@@ -557,7 +419,7 @@ class Controller:
             a.retry_install = True
 
     def _down_for(self, a: SwitchAgent) -> frozenset[int]:
-        return a.role.down_uplinks(Failed() if self.routes is None else _RoutesView(self.failed))
+        return a.role.down_uplinks(Failed() if self.routes is None else self.failed)
 
     def maintain(self, now: float | None = None) -> None:
         """One maintenance pass over every switch (in parallel)."""
@@ -572,14 +434,14 @@ class Controller:
                                             "entries": a.entries, "counters": a.counters}
                                    for a in self.agents.values()})
 
-    # ---- failures -----------------------------------------------------------------------------------
+    # ---- failures: phase 1, the data plane --------------------------------------------------------
     def submit(self, change: Change) -> Change:
         """Detection (API, link watcher): the data plane's reaction first, in the caller's
         thread (:meth:`mask_now`), then the job that recomputes routes (control thread)."""
         change.detected = change.detected or self.clock()
         if self.routes is not None and self.agents:
             self.mask_now(change)
-        self.jobs.put(("change", change))
+        self.jobs.change(change)
         return change
 
     def mask_now(self, change: Change) -> None:
@@ -605,143 +467,9 @@ class Controller:
             done = self._phase1(change.detected)
         change.masked = done
         change.masked_at = self.clock()
-        self.log.event("failure.masked", kind=change.kind, op=change.op,
-                       target=list(change.target) if isinstance(change.target, tuple) else change.target,
+        self.log.event("failure.masked", kind=change.kind, op=change.op, target=change.target_json,
                        source=change.source, switches=done,
                        ms=round((change.masked_at - change.detected) * 1e3, 3))
-
-    def handle_jobs(self, block: float = 0.0) -> int:
-        """Run the queued jobs: changes are folded (all phase-1 writes, then one routing);
-        returns how many jobs ran."""
-        try:
-            first = self.jobs.get(timeout=block) if block else self.jobs.get_nowait()
-        except queue.Empty:
-            return 0
-        batch = [first]
-        while True:
-            try:
-                batch.append(self.jobs.get_nowait())
-            except queue.Empty:
-                break
-        changes = [j[1] for j in batch if j[0] == "change"]
-        if changes:
-            self._react(changes)
-        if any(k == "update" for k, _ in batch) and not changes:
-            self._update_queued.clear()
-            self.install_all()
-        elif changes:
-            self._update_queued.clear()
-        for kind, arg in batch:
-            if kind == "reload":
-                path, box = arg
-                box["result"] = self.reload(path)
-                box["done"].set()
-            elif kind == "call":
-                fn, box = arg
-                box["result"] = fn()
-                box["done"].set()
-        return len(batch)
-
-    def _react(self, changes: list[Change]) -> None:
-        """Phase 1 (down masks, one write per affected ToR) for all ``changes``, more
-        changes that arrive meanwhile likewise, then one recomputation and a hitless swap."""
-        reports = []
-        pending = list(changes)
-        while pending:
-            with self._mask_lock:    # changes masked at submit are applied again (idempotent)
-                for c in pending:
-                    self.metrics.failures.labels(c.kind, c.source).inc() if c.op == "fail" else \
-                        self.metrics.recoveries.labels(c.kind, c.source).inc()
-                    with self._state_lock:
-                        self.failed = apply_change(self.failed, c)
-                    self.log.event(f"failure.{'detected' if c.op == 'fail' else 'recovered'}", kind=c.kind,
-                                   target=list(c.target) if isinstance(c.target, tuple) else c.target,
-                                   source=c.source)
-                late = self._phase1(min(c.detected for c in pending))
-            t1 = self.clock()
-            dead_written = sum(1 for a in self.agents.values() if a.dead)
-            for c in pending:
-                per = dict(c.masked or {})
-                if late:      # not masked at submit (not started then), or the state moved since
-                    per.update({n: round((t1 - c.detected) * 1e3, 3) for n in late})
-                wrote = len(per)
-                done = c.masked_at if c.masked is not None and not late else t1
-                masks = c.kind in ("uplink", "ocs") or (c.kind == "tor" and (wrote or dead_written))
-                c.report = {
-                    "op": c.op, "kind": c.kind, "target": list(c.target) if isinstance(c.target, tuple) else c.target,
-                    "source": c.source, "detected": _iso(time.time() - (self.clock() - c.detected)),
-                    "dataplane_ms": round((done - c.detected) * 1e3, 3) if masks else None,
-                    "dataplane_switch_ms": per if masks else {},
-                    "dataplane": (f"down mask written on {wrote} switch(es) in one write each"
-                                  + (" (ToRs: the (slice, uplink) pairs that lead to it)" if c.kind == "tor" else "")
-                                  if masks else
-                                  "this program has no (slice, uplink) mask (t2na): traffic into the failed ToR is "
-                                  "lost there until the new generation avoids it"),
-                }
-                reports.append(c)
-            pending = []
-            try:   # FRANCIS §3.1: fold in what arrived meanwhile, react on the latest state
-                while True:
-                    kind, arg = self.jobs.get_nowait()
-                    if kind == "change":
-                        pending.append(arg)
-                    elif kind == "update":
-                        pass              # the recomputation below updates every switch
-                    else:
-                        self.jobs.put((kind, arg))
-                        break
-            except queue.Empty:
-                pass
-        err = None
-        try:
-            with self._state_lock:
-                r = self.routes
-            # computed outside the lock: the clock thread and the status API keep going
-            # (only this thread replaces routes, config and agents)
-            # a failed set seen before (a recovery back to it): its routes again, not recomputed.
-            # The collector stays paused from the routes to the last switch's cleanup: paused
-            # per phase only, it ran between them (a young collection of the phase's ~100K
-            # survivors, 20-30 ms at (108, 6)) on the way to the flip; now once, after it.
-            with paused_gc():
-                new = self.route_cache.routes(self.cfg, r.schedule, self.failed, r.version + 1, r.schedule_version)
-                with self._state_lock:
-                    self.routes = new
-                self.log.event("routes.computed", version=new.version, seconds=round(new.seconds, 4),
-                               failed=self.failed.as_dict(), **({"note": new.notes[0]} if new.notes else {}))
-                results = self.install_all()
-            try:      # the degraded routes' buckets may differ: hosts follow them
-                self.host_rules = hosts.rules_for(self.cfg, new)
-            except UroError as e:
-                self.log.error("hosts.aging_failed", error=str(e))
-            self.sync_hosts()
-            # a switch of a ToR declared failed may well not answer: the generation is
-            # active when every other switch has it (the failed one gets it once back)
-            dead = {n for n, a in self.agents.items() if a.cfg.tor is not None and a.cfg.tor in self.failed.tors}
-            bad = [k for k, v in results.items() if v is None and k not in dead]
-            if bad:
-                err = f"new generation not active on {', '.join(bad)} (retried)"
-        except Exception as e:   # routing on a degraded schedule can fail; the masks stay
-            err = f"routes on the degraded schedule failed: {e}"
-            self.log.error("routes.failed", error=str(e))
-            results = {}
-        # "active": the last switch's flip (the old generation's cleanup comes after)
-        flips = [self.agents[k].activated_at for k, v in results.items()
-                 if v is not None and k in self.agents and self.agents[k].activated_at is not None]
-        t2 = max(flips) if flips else self.clock()
-        t_done = self.clock()
-        for c in reports:
-            c.report["generation_s"] = None if err else round(t2 - c.detected, 4)
-            c.report["cleanup_done_s"] = round(t_done - c.detected, 4)
-            c.report["routes_version"] = self.routes.version
-            if err:
-                c.report["error"] = err
-            self.events.append(c.report)
-            self.log.event("failure.handled", **c.report)
-            if c.report["dataplane_ms"] is not None:
-                self.metrics.dataplane_seconds.observe(c.report["dataplane_ms"] / 1e3)
-            if c.report["generation_s"] is not None:
-                self.metrics.generation_seconds.observe(c.report["generation_s"])
-            c.done.set()
 
     def _phase1(self, detected: float | None = None) -> dict[str, float]:
         """The mask of every ToR for the current failed set, one config write each, all
@@ -751,14 +479,13 @@ class Controller:
         with self._state_lock:
             agents = [a for a in self.agents.values() if a.role.has_mask]
             failed, sched = self.failed, self.routes.schedule
-        view = _RoutesView(failed)
         t_start = self.clock()
         detected = t_start if detected is None else detected
 
         def one(a: SwitchAgent) -> tuple[str, float] | None:
             t_run = self.clock()
             try:
-                if not a.set_down(a.role.down_uplinks(view), a.role.dead_slots(sched, failed)):
+                if not a.set_down(a.role.down_uplinks(failed), a.role.dead_slots(sched, failed)):
                     return None
             except BackendError as e:
                 a.last_error = f"down mask: {e}"
@@ -773,7 +500,111 @@ class Controller:
             return a.name, ms
         return dict(x for x in self._kpool.map(one, agents) if x is not None)
 
+    # ---- the control thread: jobs, and phase 2 of failures (new routes) ---------------------------
+    def handle_jobs(self, block: float = 0.0) -> int:
+        """Run the queued jobs: changes are folded (all phase-1 writes, then one routing);
+        returns how many jobs ran."""
+        batch = self.jobs.take(block)
+        changes = [arg for kind, arg in batch if kind == "change"]
+        if changes:
+            self._react(changes)
+            self.jobs.update_taken()
+        elif any(kind == "update" for kind, _ in batch):
+            self.jobs.update_taken()
+            self.install_all()
+        for kind, arg in batch:
+            if kind == "reload":
+                arg.pending.finish(self.reload(arg.path))
+        return len(batch)
+
+    def _react(self, changes: list[Change]) -> None:
+        """Phase 1 (down masks, one write per affected ToR) for all ``changes``, more
+        changes that arrive meanwhile likewise, then one recomputation and a hitless swap;
+        every change gets its report."""
+        handled = []
+        pending = list(changes)
+        while pending:
+            late = self._apply(pending)
+            t_masked = self.clock()
+            dead_written = sum(1 for a in self.agents.values() if a.dead)
+            for c in pending:
+                c.report = dataplane_report(c, late, t_masked, dead_written, self.clock())
+            handled += pending
+            pending = self.jobs.more_changes()    # FRANCIS §3.1: fold in what arrived meanwhile
+        results, err = self._recompute_and_install()
+        self._finish(handled, results, err)
+
+    def _apply(self, changes: list[Change]) -> dict[str, float]:
+        """Count and log ``changes``, apply them to the failed set and write the masks of
+        the ToRs whose mask still differs (those masked at submit are applied again,
+        idempotent): {switch: ms} written here."""
+        with self._mask_lock:
+            for c in changes:
+                (self.metrics.failures if c.op == "fail" else self.metrics.recoveries).labels(c.kind, c.source).inc()
+                with self._state_lock:
+                    self.failed = apply_change(self.failed, c)
+                self.log.event(f"failure.{'detected' if c.op == 'fail' else 'recovered'}", kind=c.kind,
+                               target=c.target_json, source=c.source)
+            return self._phase1(min(c.detected for c in changes))
+
+    def _recompute_and_install(self) -> tuple[dict[str, str | None], str | None]:
+        """Routes for the current failed set (from the cache when this set was seen before,
+        a recovery back to it), installed network-wide, the hosts' aging rules after
+        them: (per switch what the install did, an error for the reports or None). The
+        masks stay whatever happens."""
+        try:
+            with self._state_lock:
+                r = self.routes
+            # computed outside the lock: the clock thread and the status API keep going
+            # (only this thread replaces routes, config and agents). The collector stays
+            # paused from the routes to the last switch's cleanup (paused per phase only,
+            # a young collection of the phase's survivors ran between them on the way to
+            # the flip).
+            with paused_gc():
+                new = self.route_cache.routes(self.cfg, r.schedule, self.failed, r.version + 1, r.schedule_version)
+                with self._state_lock:
+                    self.routes = new
+                self.log.event("routes.computed", version=new.version, seconds=round(new.seconds, 4),
+                               failed=self.failed.as_dict(), **({"note": new.notes[0]} if new.notes else {}))
+                results = self.install_all()
+            try:      # the degraded routes' buckets may differ: hosts follow them
+                self.aging.rules = hosts.rules_for(self.cfg, new)
+            except UroError as e:
+                self.log.error("hosts.aging_failed", error=str(e))
+            self.sync_hosts()
+            # a switch of a ToR declared failed may well not answer: the generation is
+            # active when every other switch has it (the failed one gets it once back)
+            dead = {n for n, a in self.agents.items() if a.cfg.tor is not None and a.cfg.tor in self.failed.tors}
+            bad = [k for k, v in results.items() if v is None and k not in dead]
+            return results, (f"new generation not active on {', '.join(bad)} (retried)" if bad else None)
+        except Exception as e:   # routing on a degraded schedule can fail; the masks stay
+            self.log.error("routes.failed", error=str(e))
+            return {}, f"routes on the degraded schedule failed: {e}"
+
+    def _finish(self, changes: list[Change], results: dict[str, str | None], err: str | None) -> None:
+        """Complete each change's report (phase 2's times), keep it for the status, log it,
+        observe its times in the metrics and wake whoever waits for it."""
+        # "active": the last switch's flip (the old generation's cleanup comes after)
+        flips = [self.agents[k].activated_at for k, v in results.items()
+                 if v is not None and k in self.agents and self.agents[k].activated_at is not None]
+        t_active = max(flips) if flips else self.clock()
+        t_done = self.clock()
+        for c in changes:
+            generation_report(c.report, c.detected, t_active, t_done, self.routes.version, err)
+            self.events.append(c.report)
+            self.log.event("failure.handled", **c.report)
+            if c.report["dataplane_ms"] is not None:
+                self.metrics.dataplane_seconds.observe(c.report["dataplane_ms"] / 1e3)
+            if c.report["generation_s"] is not None:
+                self.metrics.generation_seconds.observe(c.report["generation_s"])
+            c.done.set()
+
     # ---- reload ---------------------------------------------------------------------------------------
+    def request_reload(self, path: str | Path | None = None) -> Pending:
+        """Queue a reload of ``path`` (None: the running config's file) for the control
+        thread; the returned :class:`~controller.daemon.jobs.Pending` gets :meth:`reload`'s result."""
+        return self.jobs.reload(path)
+
     def reload(self, path=None) -> dict:
         """Load and check a new config; refuse it (the running one stays) on any problem."""
         path = path or self.cfg.path
@@ -800,8 +631,8 @@ class Controller:
             new_agents = self._agents_for(cfg, prep, set(fresh))
             self._connect_all(cfg, new_agents)
         except UroError as e:
-            self.reloads["refused"] += 1
-            self.reloads["last"] = {"at": _iso(), "ok": False, "error": str(e)}
+            self.reloads.refused += 1
+            self.reloads.last = {"at": iso(), "ok": False, "error": str(e)}
             self.log.error("reload.refused", config=str(path), error=str(e))
             return {"ok": False, "error": str(e)}
         with self._state_lock:
@@ -819,12 +650,8 @@ class Controller:
             self.route_cache.add(cfg, prep.routes)
             for a in self.agents.values():      # a new clock or schedule: a new drain
                 a.drain_s = self.drain_s(cfg, prep.routes)
-            self.host_rules = prep.aging
-            now = self.clock()
-            for a in new_agents.values():
-                a.down = a.role.down_uplinks(self.routes)
-                a.dead = a.role.dead_slots(self.routes.schedule, self.failed)
-                self._next[a.name] = {"retry": now, "reconcile": now + cfg.daemon.reconcile_s, "counters": now}
+            self.aging.rules = prep.aging
+            self._adopt(new_agents.values(), self.clock())
         results = self.install_all()
         host_results = self.sync_hosts()
         self._warm(cfg)      # another algorithm may have come with the new config
@@ -835,8 +662,8 @@ class Controller:
         if self.cwatch is not None:
             self.cwatch = self._clock_watch(cfg) if not (old_sched == self.routes.schedule) else self.cwatch
             self.cwatch.alarm_ns = round(cfg.clock.alarm_us * 1000)
-        self.reloads["ok"] += 1
-        self.reloads["last"] = {"at": _iso(), "ok": True, "routes_version": self.routes.version}
+        self.reloads.ok += 1
+        self.reloads.last = {"at": iso(), "ok": True, "routes_version": self.routes.version}
         self.log.event("reload.done", config=str(path), routes_version=self.routes.version,
                        new_switches=sorted(new_agents), results=results, hosts=host_results)
         return {"ok": True, "routes_version": self.routes.version, "results": results, "hosts": host_results}
@@ -1003,13 +830,28 @@ class Controller:
         return {"mode": "sync", "slice_ms": self.cfg.clock.slice_ms, "slices": S, "slice0_at": 0.0,
                 "current_slice": k % S, "slices_since_start": k, **self.cwatch.status()}
 
+
     # ---- status ---------------------------------------------------------------------------------------------
+    def current(self) -> tuple[NetConfig, plans.Routes]:
+        """The running config and routes, read together (a reload replaces both)."""
+        with self._state_lock:
+            return self.cfg, self.routes
+
+    def parse_change(self, op: str, doc: dict) -> Change:
+        """A change from the API's JSON, checked against the running network
+        (:func:`~controller.daemon.changes.parse_change`; raises UroError)."""
+        cfg, routes = self.current()
+        names = {s.name: s.tor for s in cfg.switches if s.tor is not None}
+        return parse_change(op, doc, routes.schedule.n_tors, routes.schedule.n_uplinks, names)
+
     def status(self) -> dict:
+        """The status API's document: network, routes, failures and their reports, clock,
+        reloads, host aging and every switch's state."""
         with self._state_lock:
             r = self.routes
             agents = list(self.agents.values())
         return {
-            "network": self.cfg.name, "config": str(self.cfg.path), "started": _iso(self.started_at),
+            "network": self.cfg.name, "config": str(self.cfg.path), "started": iso(self.started_at),
             "uptime_s": round(time.time() - self.started_at, 3),
             "routes": None if r is None else {
                 "version": r.version, "schedule_version": r.schedule_version, "seconds": round(r.seconds, 4),
@@ -1019,11 +861,8 @@ class Controller:
                 "source_routed": list(r.source_routed)},
             "failures": {"active": self.failed.as_dict(), "events": list(self.events)},
             "clock": self.clock_status(),
-            "reloads": self.reloads,
-            "hosts": None if not self.cfg.hosts.netns else {
-                "alpha": self.cfg.hosts.alpha, "netns": list(self.cfg.hosts.netns),
-                "buckets": None if self.host_rules is None else self.host_rules.buckets,
-                "applied": sorted(self.hosts_applied), "errors": dict(self.hosts_errors)},
+            "reloads": asdict(self.reloads),
+            "hosts": self.aging.status(self.cfg),
             "switches": [a.status() for a in agents],
         }
 
@@ -1038,10 +877,3 @@ class Controller:
         self._kpool.shutdown(wait=False, cancel_futures=True)
         self._cpool.shutdown(wait=False, cancel_futures=True)
         self.log.event("daemon.stopped", network=self.cfg.name)
-
-
-class _RoutesView:
-    """What Role.down_uplinks needs of Routes: the failed set."""
-
-    def __init__(self, failed: Failed):
-        self.failed = failed

@@ -51,3 +51,40 @@ def apply_all(rules: aging.AgingRules | None, netns: tuple[str, ...], applied: d
         else:
             applied.pop(ns, None)
     return results
+
+
+class HostAging:
+    """The flow-aging rules the daemon keeps in the hosts' namespaces: the current rules
+    (None: no ``[hosts] netns``), what each namespace holds and each one's last error."""
+
+    def __init__(self, log):
+        self.log = log
+        self.rules: aging.AgingRules | None = None
+        self.applied: dict[str, aging.AgingRules] = {}   # netns -> rules installed there
+        self.errors: dict[str, str] = {}                 # netns -> last error
+
+    def sync(self, netns: tuple[str, ...], pool_map=map) -> dict:
+        """Bring every namespace of ``netns`` to :attr:`rules` (UCMP §6.1); forget the ones
+        no longer named. Returns {netns: error or None} for the namespaces written."""
+        for ns in list(self.applied):
+            if ns not in netns:
+                self.applied.pop(ns)
+        results = apply_all(self.rules, netns, self.applied, pool_map)
+        for ns, err in results.items():
+            if err is None:
+                self.errors.pop(ns, None)
+            else:
+                self.errors[ns] = err
+                self.log.error("hosts.aging_failed", netns=ns, error=err)
+        if results and self.rules is not None:
+            self.log.event("hosts.aging_applied", netns=sorted(ns for ns, e in results.items() if e is None),
+                           alpha=self.rules.alpha, buckets=self.rules.buckets)
+        return results
+
+    def status(self, cfg: NetConfig) -> dict | None:
+        """The status API's ``hosts`` (None without ``[hosts] netns``)."""
+        if not cfg.hosts.netns:
+            return None
+        return {"alpha": cfg.hosts.alpha, "netns": list(cfg.hosts.netns),
+                "buckets": None if self.rules is None else self.rules.buckets,
+                "applied": sorted(self.applied), "errors": dict(self.errors)}

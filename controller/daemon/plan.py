@@ -381,7 +381,7 @@ class Prepared:
             try:   # every switch's entries are built (and width-checked) before anything is written
                 role.static()
                 role.routes(self.routes, 0)
-                role.config(0, role.down_uplinks(self.routes))
+                role.config(0, role.down_uplinks(self.routes.failed))
             except UroError as e:
                 raise ConfigError(f"{cfg.path}: switch {s.name!r}: program: {e}") from None
             self.roles[s.name] = role

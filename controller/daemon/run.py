@@ -17,9 +17,11 @@ from pathlib import Path
 
 from controller.daemon import auth
 from controller.daemon.api import StatusServer
+from controller.daemon.changes import Change
 from controller.daemon.config import ConfigError, NetConfig, load
-from controller.daemon.controller import Change, Controller
+from controller.daemon.controller import Controller
 from controller.daemon.log import EventLog
+from controller.daemon.plan import Prepared
 from controller.errors import UroError
 
 #: maintenance pass period (reconnects and reconcile deadlines are checked this often)
@@ -123,8 +125,7 @@ class Daemon:
 
     # ---- run ----------------------------------------------------------------------------------
     def _reload(self, *_):
-        box = {"done": threading.Event()}
-        self.ctl.jobs.put(("reload", (None, box)))
+        self.ctl.request_reload()
 
     def _term(self, signum, _frame):
         self.log.event("daemon.signal", signal=signal.Signals(signum).name)
@@ -199,12 +200,7 @@ def check(config: str | Path, backend_for=None, log: EventLog | None = None) -> 
     d = Daemon(config, backend_for=backend_for, log=log)
     ctl = d.ctl
     t0 = time.perf_counter()
-    from controller.daemon.controller import Prepared
-
     prep = Prepared(d.cfg, ctl.failed, ctl.backend_for)
-    agents = ctl._agents_for(d.cfg, prep)
-    ctl._connect_all(d.cfg, agents)
-    for a in agents.values():
-        a.close()
-    return {"switches": len(agents), "routes_s": round(prep.routes.seconds, 3),
+    switches = ctl.check_switches(prep)
+    return {"switches": switches, "routes_s": round(prep.routes.seconds, 3),
             "seconds": round(time.perf_counter() - t0, 3)}

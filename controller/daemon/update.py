@@ -1,0 +1,140 @@
+"""The network-wide, per-packet consistent route update (Reitblatt et al. 2012, "Abstractions
+for network update"; docs/daemon.md "Network-wide consistency"): new routes are written into
+the generation no packet is stamped with on every switch, every source stamps it only once
+every switch holds it, and the old generation is retired only after the packets stamped with
+it have left. A packet is routed by one generation from its source to its destination.
+
+:class:`NetworkUpdate` runs the phases over a set of switches of one role (the ToRs stamp a
+generation together; the OCS emulators have their own); the controller
+(:mod:`controller.daemon.controller`) decides when, on which switches, and how long to hold.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Executor
+from typing import Callable
+
+from controller.agent.backend import BackendError
+from controller.daemon.log import EventLog
+from controller.daemon.switch import SwitchAgent
+
+
+class NetworkUpdate:
+    """The phases of one update, run on every switch in parallel (``pool``).
+
+    ``hold_s()``: how long the old generation stays live after every source stamps the new
+    one; ``sleep``: waits it out (a fake clock's in the tests); ``failed(agent, error)``:
+    what the controller does with a switch whose phase raised (marks it for a retry)."""
+
+    def __init__(self, pool: Executor, log: EventLog, hold_s: Callable[[], float],
+                 sleep: Callable[[float], None], failed: Callable[[SwitchAgent, BackendError], None]):
+        self.pool = pool
+        self.log = log
+        self.hold_s = hold_s
+        self.sleep = sleep
+        self.failed = failed
+
+    def each(self, agents, fn) -> dict[str, object]:
+        """``fn(agent)`` on every agent in parallel: {name: result, or the BackendError}."""
+        def one(a):
+            try:
+                return fn(a)
+            except BackendError as e:
+                self.failed(a, e)
+                return e
+        return dict(zip([a.name for a in agents], self.pool.map(one, agents)))
+
+    def flip_retire(self, agents, target: int, keep=None) -> dict[str, object]:
+        """Phases 2-4 of an update towards ``target``: every source stamps it, wait out the
+        old generation's packets, retire the old generation everywhere (rewritten as the
+        shadow of the routes ``keep``, where ``target`` holds them; None: emptied)."""
+        act = self.each(agents, lambda a: a.phase(a.activate_generation, target, a.live))
+        self.log.event("generation.stamping", generation=target,
+                       switches=sorted(n for n, r in act.items() if not isinstance(r, BackendError)))
+        self.sleep(self.hold_s())
+        ok = [a for a in agents if not isinstance(act[a.name], BackendError)]
+        self.log.event("generation.retiring", generation=1 - target, switches=sorted(a.name for a in ok))
+        ret = self.each(ok, lambda a: a.phase(a.retire_generation, target, keep))
+        return {n: (act[n] if isinstance(act[n], BackendError) else ret.get(n)) for n in act}
+
+    def run(self, routes, agents: list[SwitchAgent], net_gen: int,
+            shadows: bool) -> tuple[dict[str, str | None], int | None]:
+        """Bring ``agents`` to ``routes``; ``net_gen``: the generation this role's sources
+        stamped after the last update (what a network of fresh switches starts from);
+        ``shadows``: the retired generation is rewritten as the shadow of the routes (the
+        next update writes only what differs) instead of emptied.
+
+        0. read every switch; an update interrupted by a crash (sources stamping different
+           generations, or two generations live) is finished first, towards a generation
+           live everywhere (the one that holds these routes, if any);
+        1. write the routes into the other generation on every switch, read back, declare
+           it live (unconfigured switches get it active at once);
+        2. only when every switch has it: every source stamps it;
+        3. wait until packets stamped with the old one have left (``hold_s``);
+        4. retire the old generation (out of ``live``, then rewritten as the new one's
+           shadow, never live: the next update writes only what differs) everywhere.
+
+        A failure before 2 leaves every source on the old generation (the retry starts
+        over); after it, the retry finishes the flip. Returns ({switch: "installed" |
+        "current" | "swapped", or None where it failed}, the generation the role's
+        sources stamp now, or None if the update stopped before the flip)."""
+        out: dict[str, str | None] = {a.name: None for a in agents}
+        if not agents:
+            return out, None
+        keep = routes if shadows else None
+        surveys = self.each(agents, lambda a: a.phase(a.survey, routes))
+        agents = [a for a in agents if not isinstance(surveys[a.name], BackendError)]
+        conf = {a.name: surveys[a.name] for a in agents if surveys[a.name].active is not None}
+        stamps = [s.active for s in conf.values()]
+        if len(set(stamps)) > 1 or any(len(s.live) > 1 for s in conf.values()):
+            cands = [g for g in (0, 1) if all(g in s.live for s in conf.values())]
+            good = [g for g in cands if all(g in s.holds for s in conf.values())]
+            target = good[0] if good else max(cands or [0, 1], key=stamps.count)
+            self.log.warn("generation.interrupted", generation=target, stamps=sorted(set(stamps)),
+                          note="an update interrupted before (a crash) is finished first")
+            self.flip_retire([a for a in agents if a.name in conf], target, keep)
+            surveys = self.each(agents, lambda a: a.phase(a.survey, routes))
+            agents = [a for a in agents if not isinstance(surveys[a.name], BackendError)]
+            conf = {a.name: surveys[a.name] for a in agents if surveys[a.name].active is not None}
+            stamps = [s.active for s in conf.values()]
+        net = max(set(stamps), key=stamps.count) if stamps else net_gen
+        # every configured switch already running these routes: nothing to swap
+        new = net if all(net in s.holds for s in conf.values()) else 1 - net
+        configured = [a for a in agents if a.name in conf]
+        fresh = [a for a in agents if a.name not in conf]
+        # 1. prepare: configured switches first, so that a new switch's stamps are live everywhere
+        prep = self.each(configured, lambda a: a.phase(a.prepare_generation, routes, new))
+        prep.update(self.each(fresh, lambda a: a.phase(a.prepare_generation, routes, new)))
+        failed = [n for n, r in prep.items() if isinstance(r, BackendError) and n in conf]
+        for a in fresh:
+            r = prep[a.name]
+            if not isinstance(r, BackendError):
+                a.installed_now(routes, r, swapped=False)
+                out[a.name] = r.outcome
+        if failed:
+            self.log.error("generation.not_prepared", generation=new, switches=failed,
+                           note="every source keeps the old generation; the update is retried")
+            return out, None
+        swapping = new != net
+        res = self.flip_retire(configured, new, keep) if (swapping or any(len(s.live) > 1 for s in conf.values())) \
+            else self.each(configured, lambda a: a.phase(a.retire_generation, new, keep, False))
+        for a in configured:
+            if isinstance(res.get(a.name), BackendError):
+                continue
+            a.installed_now(routes, prep[a.name], swapped=swapping)
+            out[a.name] = "swapped" if swapping else "current"
+        if shadows:
+            self.write_shadows([a for a in fresh if out[a.name] == "installed"], new, routes)
+        return out, new if swapping else net
+
+    def write_shadows(self, agents, active: int, routes) -> None:
+        """A switch that just got its first generation gets the same routes in the other,
+        never live (:meth:`~controller.agent.generations.NetworkPhases.retire_generation`),
+        so that even the first failure's update writes only what differs. Nothing depends
+        on it: a failure is logged (the next update then writes a whole generation)."""
+        def one(a):
+            try:
+                a.phase(a.retire_generation, active, routes)
+            except BackendError as e:
+                self.log.warn("generation.shadow_failed", switch=a.name, error=str(e))
+        list(self.pool.map(one, agents))

@@ -16,7 +16,8 @@ import pytest
 from switch_util import Switch
 import fabric
 
-from controller.agent.backend import Diff, NotPrimary, SwitchAddress, Unreachable
+from controller.agent.backend import NotPrimary, SwitchAddress, Unreachable
+from controller.agent.diff import Diff
 from controller.agent.diff import diff
 from controller.agent.desired import Routes, TorRole
 from controller.agent.p4info import describe

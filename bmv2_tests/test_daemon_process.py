@@ -133,7 +133,8 @@ def test_switch_restart_is_restored_and_counted_then_drift_repaired(net, tmp_pat
 
 def meddle(address: str, program) -> None:
     """Another controller: primary with a higher election id, changes things, leaves."""
-    from controller.agent.backend import Diff, SwitchAddress, backend_for
+    from controller.agent.backend import SwitchAddress, backend_for
+    from controller.agent.diff import Diff
     from controller.agent import generations as gens
     from controller.agent.desired import TorRole
     from controller.tables.entries import Batch, TableEntry

@@ -22,9 +22,9 @@ from typing import Callable
 
 import time
 
-from controller.agent.backend import (BackendError, ClockProbe, Diff, NotPrimary, Pipeline, SwitchAddress,
+from controller.agent.backend import (BackendError, ClockProbe, NotPrimary, Pipeline, SwitchAddress,
                                       SwitchBackend, Unreachable, WriteReport)
-from controller.agent.diff import entry_key, group_key, member_key
+from controller.agent.diff import Diff, entry_key, group_key, member_key
 from controller.tables.entries import Batch, TableEntry
 
 

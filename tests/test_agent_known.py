@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 pytest.importorskip("prometheus_client", reason="needs the daemon extra")
 
-from controller.agent.backend import Diff  # noqa: E402
+from controller.agent.diff import Diff  # noqa: E402
 from controller.agent.diff import diff, same_state  # noqa: E402
 from controller.agent.known import KnownState  # noqa: E402
 from controller.tables.entries import Batch, Group, Member, TableEntry  # noqa: E402

@@ -15,7 +15,8 @@ from hypothesis import given, settings, strategies as st
 pytest.importorskip("finsy.proto", reason="needs the agent extra")
 
 from controller.agent import plan  # noqa: E402
-from controller.agent.backend import Diff, NotPrimary, Unreachable  # noqa: E402
+from controller.agent.backend import NotPrimary, Unreachable  # noqa: E402
+from controller.agent.diff import Diff  # noqa: E402
 from controller.agent.diff import diff, entry_key, group_key, member_key, same_state  # noqa: E402
 from controller.agent.p4info import P4Info, P4RuntimeError  # noqa: E402
 from controller.agent.p4runtime import (PACKET_IN_BUFFER, P4RuntimeClient,  # noqa: E402

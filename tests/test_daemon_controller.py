@@ -11,9 +11,8 @@ pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip ins
 
 from dataclasses import replace
 
-from controller.agent.backend import Diff
 from controller.agent.desired import GENERATION_KEY
-from controller.agent.diff import diff as state_diff, entry_key, same_state
+from controller.agent.diff import Diff, diff as state_diff, entry_key, same_state
 from controller.cli.main import main as uro
 from controller.agent import generations as gens
 from controller.daemon.api import StatusServer

@@ -15,8 +15,8 @@ import pytest
 
 pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
 
-from controller.agent.backend import BackendError, Diff
-from controller.agent.diff import entry_key, same_state
+from controller.agent.backend import BackendError
+from controller.agent.diff import Diff, entry_key, same_state
 from controller.agent import generations as gens
 from controller.daemon.config import load
 from controller.daemon.controller import Change, Controller, Prepared

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, ClassVar
 
+from controller.agent.diff import Diff, restrict
 from controller.errors import UroError
 from controller.tables.entries import Batch
 
@@ -146,25 +147,6 @@ class WriteReport:
         return self.inserted + self.modified + self.deleted
 
 
-@dataclass
-class Diff:
-    """Updates that turn the switch's state into the desired one.
-
-    Each list is in the order it must be written: ``insert``/``modify`` as members,
-    groups, entries; ``delete`` as entries, groups, members (the reverse)."""
-
-    insert: Batch = field(default_factory=Batch)
-    modify: Batch = field(default_factory=Batch)
-    delete: Batch = field(default_factory=Batch)
-
-    def __len__(self) -> int:
-        return sum(len(b.members) + len(b.groups) + len(b.entries) for b in (self.insert, self.modify, self.delete))
-
-    @property
-    def empty(self) -> bool:
-        return len(self) == 0
-
-
 class SwitchBackend(abc.ABC):
     """One control session to one switch. Not thread-safe: one owner at a time."""
 
@@ -262,8 +244,6 @@ class SwitchBackend(abc.ABC):
         the switch holds; the ones it does not hold are left out. A read of what was just
         written: a verify that reads what it wrote, not the whole switch. Default: the whole
         state read and the objects picked from it (a target with a read by key overrides it)."""
-        from controller.agent.diff import restrict
-
         return restrict(self.read_state(), objects)
 
     @abc.abstractmethod

@@ -37,8 +37,9 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from controller.agent.backend import (BackendError, Diff, MissingClient, Pipeline, SwitchAddress, SwitchBackend, Unreachable,
+from controller.agent.backend import (BackendError, MissingClient, Pipeline, SwitchAddress, SwitchBackend, Unreachable,
                                       WriteReport, register_backend)
+from controller.agent.diff import Diff
 from controller.tables.entries import Batch, Group, Member
 from controller.tofino2 import plan as switch_plan
 from controller.tofino2 import settings as tofino_settings

@@ -15,19 +15,38 @@ An object's identity and content are computed once and kept on it
 update diffs the same objects several times (the known state, the per-version routes:
 2.5x faster on a (108, 6) ToR's 14K objects).
 
-The result is ordered for writing (see :class:`~controller.agent.backend.Diff`):
+The result is ordered for writing (:class:`Diff`):
 inserts and modifies as members, groups, entries; deletes as entries, groups, members.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Callable, Hashable, Iterable, TypeVar
 
-from controller.agent.backend import Diff
 from controller.tables.entries import MEMO_ATTRS, Batch, Group, Member, TableEntry
 
 T = TypeVar("T")
 _IDENTITY, _CONTENT = MEMO_ATTRS
+
+
+@dataclass
+class Diff:
+    """Updates that turn the switch's state into the desired one.
+
+    Each list is in the order it must be written: ``insert``/``modify`` as members,
+    groups, entries; ``delete`` as entries, groups, members (the reverse)."""
+
+    insert: Batch = field(default_factory=Batch)
+    modify: Batch = field(default_factory=Batch)
+    delete: Batch = field(default_factory=Batch)
+
+    def __len__(self) -> int:
+        return sum(len(b.members) + len(b.groups) + len(b.entries) for b in (self.insert, self.modify, self.delete))
+
+    @property
+    def empty(self) -> bool:
+        return len(self) == 0
 
 
 def _memoised(attr: str, compute: Callable[[T], Hashable]) -> Callable[[T], Hashable]:

@@ -27,7 +27,8 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from controller.agent.backend import BackendError, Diff
+from controller.agent.backend import BackendError
+from controller.agent.diff import Diff
 from controller.agent.desired import Role, Routes, entry_generation, is_config
 from controller.agent.diff import diff as state_diff, entry_key, explain, group_key, member_key, restrict, same_state
 from controller.tables.entries import Batch, TableEntry

@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 from typing import Callable, Hashable, TypeVar
 
-from controller.agent.backend import Diff
+from controller.agent.diff import Diff
 from controller.agent.diff import entry_key, group_key, member_key
 from controller.tables.entries import Batch
 

@@ -58,8 +58,9 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from controller.agent import plan
-from controller.agent.backend import (BackendError, ClockNotSupported, ClockProbe, Diff, NotPrimary, Pipeline,
+from controller.agent.backend import (BackendError, ClockNotSupported, ClockProbe, NotPrimary, Pipeline,
                                       SwitchAddress, SwitchBackend, Unreachable, WriteReport, register_backend)
+from controller.agent.diff import Diff
 from controller.agent.p4info import P4Info, P4RuntimeError, describe, encode  # noqa: F401 (re-exported)
 from controller.tables.entries import Batch, Group, Member, TableEntry
 

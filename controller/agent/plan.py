@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Literal
 
-from controller.agent.backend import Diff
+from controller.agent.diff import Diff
 from controller.tables.entries import Group, Member, TableEntry
 
 Op = Literal["insert", "modify", "delete"]

@@ -31,7 +31,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from controller.agent.backend import BackendError, Diff, NotPrimary, Pipeline, SwitchBackend, Unreachable, WriteReport
+from controller.agent.backend import BackendError, NotPrimary, Pipeline, SwitchBackend, Unreachable, WriteReport
+from controller.agent.diff import Diff
 from controller.agent.desired import Role, Routes
 from controller.agent.diff import diff, explain
 from controller.agent.generations import GenerationWriter, Installed, final_state

@@ -29,7 +29,8 @@ import time
 from typing import Callable, Iterator
 
 from controller.agent import generations as gens
-from controller.agent.backend import BackendError, ClockProbe, Diff, NotPrimary, Pipeline, SwitchBackend
+from controller.agent.backend import BackendError, ClockProbe, NotPrimary, Pipeline, SwitchBackend
+from controller.agent.diff import Diff
 from controller.agent.desired import Role
 from controller.agent.diff import diff as state_diff, same_state
 from controller.agent.generations import GenerationWriter

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from controller.errors import UroError
-from controller.routing import direct, ucmp, uro
+from controller.routing import direct, envelope, ucmp, uro
 from controller.routing.exhaustive import all_paths, best_labels
 from controller.routing.paths import BACKUP, REGULAR, RELAXED
 from controller.schedule import Schedule, opera, random_matchings
@@ -282,7 +282,7 @@ def test_envelope_reproduces_paper_table_1():
     """UCMP Table 1 (alpha = 1, 100 Gbps): paths of 1-4 hops with 60/15/10/5 us latency; the
     10 KB flow takes the 4-hop path, 100 KB the 2-hop path and 1 MB the direct path."""
     members = [(1, 12), (2, 3), (3, 2), (4, 1)]  # latencies in 5 us slices
-    env = ucmp.envelope(members)
+    env = envelope.envelope(members)
     # 4 hops from 0; at x = 1 the 3- and 2-hop lines tie with it -> 2 hops (fewest); 1 hop at 9
     assert env == [(3, Fraction(0)), (1, Fraction(1)), (0, Fraction(9))]
     m_group = np.zeros(4, np.int64)
@@ -455,8 +455,8 @@ def test_collinear_levels_are_kept_and_serve_no_bucket_off_envelope_ones_are_dro
     col = [(1, 10), (2, 7), (3, 4)]
     # 8 + 2x is above min(10 + x, 4 + 3x) everywhere: never selected, dropped
     off = [(1, 10), (2, 8), (3, 4)]
-    assert ucmp_policy.on_envelope(col) == [True, True, True]
-    assert ucmp_policy.on_envelope(off) == [True, False, True]
+    assert envelope.on_envelope(col) == [True, True, True]
+    assert envelope.on_envelope(off) == [True, False, True]
     gid = np.array([7, 7, 7, 9, 9, 9])
     hops = np.array([3, 1, 2, 2, 3, 1])                     # any order inside a group
     lat = np.array([4, 10, 7, 8, 4, 10])

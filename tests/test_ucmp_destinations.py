@@ -77,7 +77,7 @@ def test_the_buckets_take_the_break_points_of_groups_not_computed(engine):
     """The groups towards ToR 0 alone break at x = 1 and 2 only; x = 1/2 is a break point
     of groups towards other ToRs, and the buckets (global, DSCP values) keep it, so the
     members towards 0 have the full computation's bucket numbers."""
-    from controller.routing.ucmp import envelope
+    from controller.routing.envelope import envelope
     from controller.schedule import opera
 
     sched = opera(12, 3, seed=4)

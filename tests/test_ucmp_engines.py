@@ -14,7 +14,7 @@ import pytest
 from hypothesis import example, given, settings, strategies as st
 
 from controller.errors import UroError
-from controller.routing import ucmp, ucmp_kernel, ucmp_policy
+from controller.routing import envelope, ucmp, ucmp_kernel, ucmp_policy
 from controller.schedule import Schedule, opera, round_robin
 
 from strategies import small_schedules
@@ -218,7 +218,7 @@ def test_policies_in_the_walk_equal_the_policies_after_it(sched, h_max, H, cap, 
 @settings(max_examples=300, deadline=None)
 @given(members=st.lists(st.tuples(st.integers(1, 6), st.integers(0, 40)), min_size=1, max_size=8))
 def test_compiled_envelope_test_equals_the_exact_one(members):
-    """:func:`ucmp_kernel.on_envelope` (integer bounds) == :func:`ucmp_policy.on_envelope`
+    """:func:`ucmp_kernel.on_envelope` (integer bounds) == :func:`envelope.on_envelope`
     (the envelope's break points in fractions), collinear members included."""
     hops, lat = [], []
     for n, dl in sorted(members):   # hops ascending, latency strictly descending: a group's levels
@@ -228,7 +228,7 @@ def test_compiled_envelope_test_equals_the_exact_one(members):
     lat = list(np.cumsum([dl + 1 for _, dl in members[:len(hops)]])[::-1] + 5)
     out = np.empty(len(hops), np.bool_)
     ucmp_kernel.on_envelope(np.array(hops, np.int64), np.array(lat, np.int64), len(hops), out)
-    assert out.tolist() == ucmp_policy.on_envelope(list(zip(hops, (int(x) for x in lat))))
+    assert out.tolist() == envelope.on_envelope(list(zip(hops, (int(x) for x in lat))))
 
 
 @pytest.mark.parametrize("cap,search", [(8, 64), (2, 3), (8, 8), (1, 64)])

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from controller.routing import paths, paths_kernel, ucmp, ucmp_kernel, ucmp_numpy
+from controller.routing import envelope, paths, paths_kernel, ucmp, ucmp_kernel, ucmp_numpy
 from controller.schedule.degrade import Failed, without
 
 from strategies import small_schedules
@@ -166,7 +166,7 @@ def test_group_profiles_are_the_reference(data, width):
 def test_unique_rows_is_the_bytewise_unique(data):
     rows = data.draw(st.lists(st.lists(st.integers(-1, 3), min_size=4, max_size=4), max_size=30))
     prof = np.array(rows, np.int32).reshape(len(rows), 4)
-    uniq, inv = ucmp.unique_rows(prof)
+    uniq, inv = envelope.unique_rows(prof)
     v = np.ascontiguousarray(prof).view(np.dtype((np.void, 16))).ravel()
     _, first, inv_ref = np.unique(v, return_index=True, return_inverse=True)
     assert np.array_equal(uniq, prof[first]) and np.array_equal(inv, inv_ref.ravel())

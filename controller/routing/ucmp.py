@@ -44,7 +44,6 @@ global buckets are the union of all groups' boundaries (at most 64: 6-bit DSCP).
 
 from __future__ import annotations
 
-import functools
 import math
 import os
 import threading
@@ -59,6 +58,7 @@ import numpy as np
 
 from controller.errors import UroError
 from controller.routing import ucmp_numpy, ucmp_policy
+from controller.routing.envelope import envelope_cached, unique_rows
 from controller.routing.base import SOURCE, register
 from controller.routing.paths import BACKUP, REGULAR, RELAXED, Buckets, PathRoutes, assemble, meeting_table
 from controller.schedule.model import Schedule
@@ -300,41 +300,6 @@ def _best_k(ok: np.ndarray, key: np.ndarray, k: int) -> np.ndarray:
 
 
 # ---- buckets ----------------------------------------------------------------------------
-def envelope(members: list[tuple[int, int]]) -> list[tuple[int, Fraction]]:
-    """Lower envelope of uniform-cost lines ``L + n x`` over x >= 0.
-
-    ``members``: (hops, latency) sorted by hops ascending with strictly decreasing
-    latency (Property 3). Returns [(member index, x where it starts being optimal)],
-    from small x (most hops) to large x (fewest hops). At a break point the member
-    with fewer hops wins (buckets are half-open ``[b_k, b_k+1)``).
-    """
-    idx = list(range(len(members) - 1, -1, -1))  # most hops first: optimal at x = 0
-    out: list[tuple[int, Fraction]] = [(idx[0], Fraction(0))]
-    cur = idx[0]
-    x0 = Fraction(0)
-    while True:
-        n_c, l_c = members[cur]
-        best = None
-        for j in range(cur - 1, -1, -1):  # fewer hops
-            n_j, l_j = members[j]
-            x = Fraction(l_j - l_c, n_c - n_j)  # cost lines cross here
-            if x < x0:
-                x = x0
-            if best is None or x < best[1] or (x == best[1] and n_j < members[best[0]][0]):
-                best = (j, x)
-        if best is None:
-            return out
-        cur, x0 = best
-        out.append(best)
-
-
-@functools.lru_cache(maxsize=65536)
-def _envelope_cached(members: tuple[tuple[int, int], ...]) -> list[tuple[int, Fraction]]:
-    """:func:`envelope`, remembered: a schedule's groups share a few hundred profiles, and
-    the schedules after one another's failures mostly the same ones. (Read only.)"""
-    return envelope(list(members))
-
-
 def group_profiles(m_group: np.ndarray, m_hops: np.ndarray, m_latency: np.ndarray, m_kind: np.ndarray,
                    width: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The bucket profile of every group: its REGULAR members' ``(hops, latency - min latency)``
@@ -372,30 +337,6 @@ def group_profiles_reference(m_group: np.ndarray, m_hops: np.ndarray, m_latency:
     return reg, row, pos, prof
 
 
-def unique_rows(prof: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(unique rows of ``prof``, index of each row's unique row).
-
-    Rows are first told apart by a 64-bit polynomial hash (a 1-D unique, fast); if two
-    different rows share a hash the exact byte-wise unique is used instead."""
-    if prof.size and prof.shape[1] > 1:
-        from controller.routing import ucmp_kernel
-
-        h = ucmp_kernel.row_hashes(np.ascontiguousarray(prof, dtype=np.int64))
-        _, first_of, inverse = np.unique(h, return_index=True, return_inverse=True)
-        inverse = inverse.ravel()
-        uniq = prof[first_of]
-        if np.array_equal(uniq[inverse], prof):
-            # the same unique order as the byte-wise unique: sort the unique rows by bytes
-            rows_v = np.ascontiguousarray(uniq).view(np.dtype((np.void, uniq.dtype.itemsize * uniq.shape[1]))).ravel()
-            order = np.argsort(rows_v, kind="stable")
-            rank = np.empty_like(order)
-            rank[order] = np.arange(order.size)
-            return uniq[order], rank[inverse]
-    rows_v = np.ascontiguousarray(prof).view(np.dtype((np.void, prof.dtype.itemsize * prof.shape[1]))).ravel()
-    _, first_of, inverse = np.unique(rows_v, return_index=True, return_inverse=True)
-    return prof[first_of], inverse.ravel()
-
-
 def profile_ranges(uniq: np.ndarray) -> tuple[tuple[Fraction, ...], np.ndarray, np.ndarray]:
     """Global bucket boundaries (the union of every profile's envelope break points) and,
     per profile and member position, the bucket range ``[lo, hi]`` it serves (-1: none)."""
@@ -403,7 +344,7 @@ def profile_ranges(uniq: np.ndarray) -> tuple[tuple[Fraction, ...], np.ndarray, 
     envs = []
     bset: set[Fraction] = set()
     for u in uniq:
-        env = _envelope_cached(tuple((int(u[2 * i]), int(u[2 * i + 1])) for i in range(width) if u[2 * i] >= 0))
+        env = envelope_cached(tuple((int(u[2 * i]), int(u[2 * i + 1])) for i in range(width) if u[2 * i] >= 0))
         envs.append(env)
         bset.update(x for _, x in env[1:])
     boundaries = tuple(sorted(bset))

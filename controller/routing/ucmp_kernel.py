@@ -380,7 +380,7 @@ def group_profiles(m_group, m_hops, m_latency, m_kind, regular, width):
 @nb.njit(cache=True, nogil=True)
 def row_hashes(prof):
     """The 64-bit polynomial hash of each row of ``prof`` (int64) that
-    :func:`controller.routing.ucmp.unique_rows` tells rows apart by (wrapping arithmetic)."""
+    :func:`controller.routing.envelope.unique_rows` tells rows apart by (wrapping arithmetic)."""
     h = np.zeros(prof.shape[0], np.uint64)
     mul = np.uint64(1000003)
     for i in range(prof.shape[0]):
@@ -607,7 +607,7 @@ def _buffer(name: str, shape: tuple, dtype) -> np.ndarray:
 def on_envelope(hops, lat, k, out):
     """``out[i]``: whether the uniform-cost line ``lat[i] + hops[i] x`` of member ``i`` of
     ``k`` (hops ascending, latency strictly descending) touches the lower envelope at some
-    flow size ``x >= 0`` -- :func:`controller.routing.ucmp_policy.on_envelope` in integers.
+    flow size ``x >= 0`` -- :func:`controller.routing.envelope.on_envelope` in integers.
 
     Line ``i`` is lowest at ``x`` iff ``x <= (lat_j - lat_i) / (hops_i - hops_j)`` for
     every member ``j`` with fewer hops and ``x >= (lat_i - lat_j) / (hops_j - hops_i)``

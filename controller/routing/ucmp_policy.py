@@ -37,17 +37,16 @@ Levels (``levels``):
   through a break point of the envelope, where it ties the two envelope neighbours at
   exactly one flow size -- is kept, as the artifact keeps it. It serves no bucket of its
   own: buckets are half-open and at the break point the member with fewer hops wins
-  (:func:`controller.routing.ucmp.envelope`), so it has no source-route entry; it stays
+  (:func:`controller.routing.envelope.envelope`), so it has no source-route entry; it stays
   in the group (and in its statistics) as the tie it is.
 * ``"all"``: every level Properties 1-3 admit (uro's earlier behaviour).
 """
 
 from __future__ import annotations
 
-import functools
-from fractions import Fraction
-
 import numpy as np
+
+from controller.routing.envelope import on_envelope_cached, unique_rows
 
 TIES = ("last-hop", "all")
 LEVELS = ("envelope", "all")
@@ -104,31 +103,13 @@ def envelope_levels(lv_gid: np.ndarray, lv_hops: np.ndarray, lv_lat: np.ndarray)
     prof = np.full((start.size, 2 * width), -1, np.int32)
     prof[row, 2 * pos] = lv_hops[order]
     prof[row, 2 * pos + 1] = lat - np.repeat(lat_min, count)
-    from controller.routing.ucmp import unique_rows
-
     uniq, inv = unique_rows(prof)                            # a few hundred distinct profiles
     on = np.ones(uniq.shape[0] * width, bool).reshape(uniq.shape[0], width)
     for i, u in enumerate(uniq):
         mem = [(int(u[2 * j]), int(u[2 * j + 1])) for j in range(width) if u[2 * j] >= 0]
-        on[i, :len(mem)] = _on_envelope_cached(tuple(mem))
+        on[i, :len(mem)] = on_envelope_cached(tuple(mem))
     keep[order] = on[inv.ravel()[row], pos]
     return keep
-
-
-@functools.lru_cache(maxsize=65536)
-def _on_envelope_cached(members: tuple[tuple[int, int], ...]) -> tuple[bool, ...]:
-    """:func:`on_envelope`, remembered: chunks share most of their profiles."""
-    return tuple(on_envelope(list(members)))
-
-
-def on_envelope(members: list[tuple[int, int]]) -> list[bool]:
-    """For (hops, latency) members (hops ascending, latency strictly descending): whether
-    each one's cost line ``L + n x`` touches the lower envelope at some x >= 0."""
-    from controller.routing.ucmp import envelope
-
-    xs = [x for _, x in envelope(members)]
-    best = [min(Fraction(lat) + n * x for n, lat in members) for x in xs]
-    return [any(Fraction(lat) + n * x == b for x, b in zip(xs, best)) for n, lat in members]
 
 
 def apply(out: tuple, ties: str, levels: str, cap: int, n_tors: int) -> tuple:

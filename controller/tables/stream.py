@@ -38,7 +38,7 @@ from pathlib import Path
 import numpy as np
 
 from controller.memory import available_memory
-from controller.routing import ucmp
+from controller.routing import envelope, ucmp
 from controller.routing.paths import REGULAR
 from controller.schedule.model import Schedule
 from controller.tables import artifacts
@@ -388,7 +388,7 @@ def _prepare(c: ucmp.GroupChunk, N: int, S: int, params: ucmp.UcmpParams, H: int
     m_prof = np.full(M, -1, np.int32)
     uniq = np.zeros((0, 2 * n_cap), np.int32)
     if prof.shape[0]:
-        uniq, inv = ucmp.unique_rows(prof)
+        uniq, inv = envelope.unique_rows(prof)
         reg = prof_of >= 0
         m_prof[reg] = inv[prof_of[reg]]
     g_at = m_ga[order[g_first]]

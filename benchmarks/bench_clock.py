@@ -116,9 +116,9 @@ class Fabric:
         """The daemon stopped and started again on the same fabric with ``[clock] mode``
         (and routing) changed in its net.toml; returns the seconds until it is ready."""
         from controller.emulate import daemon as dmn
-        from controller.emulate import procs
+        from controller import process
 
-        procs.stop(self.sdir / "pids", dmn.NAME)
+        process.stop(self.sdir / "pids", dmn.NAME)
         self.cfg = dataclasses.replace(self.cfg, clock_mode=mode)
         if source_routed is not None:
             self.cfg = dataclasses.replace(self.cfg, routing=dataclasses.replace(self.cfg.routing,

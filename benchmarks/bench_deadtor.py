@@ -40,21 +40,21 @@ def swap_daemon(cfg, plan, tree: Path, timeout_s: float = 120.0) -> int:
     """Stop the fabric's daemon (SIGTERM: sessions closed, switches keep forwarding) and
     start ``tree``'s on the same config; returns its PID once every switch is programmed."""
     from controller.emulate import daemon as dmn
-    from controller.emulate import procs
+    from controller import process
 
     sdir = cfg.state_dir
-    procs.stop(sdir / "pids", dmn.NAME, timeout=10.0)
+    process.stop(sdir / "pids", dmn.NAME, timeout=10.0)
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(tree)}
     argv = [_python(tree), "-m", "controller.cli", "daemon", "--config", str(sdir / "net.toml")]
     here = os.getcwd()
     os.chdir(tree)                  # `python -m` puts the working directory first on sys.path
     try:
-        pid = procs.start(dmn.NAME, argv, sdir / "pids", sdir / "logs", env=env)
+        pid = process.start(dmn.NAME, argv, sdir / "pids", sdir / "logs", env=env)
     finally:
         os.chdir(here)
     end = time.monotonic() + timeout_s
     while time.monotonic() < end:
-        if not procs.started(sdir / "pids", dmn.NAME):
+        if not process.started(sdir / "pids", dmn.NAME):
             raise RuntimeError(f"the daemon of {tree} exited (log {sdir / 'logs' / 'daemon.log'})")
         try:
             if dmn.ready(dmn.status(plan, timeout=2.0), len(plan.switches)):

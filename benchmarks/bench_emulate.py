@@ -127,6 +127,7 @@ class Fabric:
     pointed at the patched program, then the daemon is started on it)."""
 
     def __init__(self, cfg, prio: bool = False):
+        from controller import process
         from controller.emulate import daemon as dmn
         from controller.emulate import fabric, procs
         from controller.emulate.network import Network
@@ -164,7 +165,7 @@ class Fabric:
             fabric.down(cfg.prefix, cfg.state_root)
             raise
         self.up_s = time.monotonic() - t0
-        self.pids = {s.name: procs.running(cfg.state_dir / "pids", s.name) for s in self.plan.switches}
+        self.pids = {s.name: process.running(cfg.state_dir / "pids", s.name) for s in self.plan.switches}
         self.daemon_pid = dmn.running(cfg)
 
     @property

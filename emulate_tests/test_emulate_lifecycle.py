@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from emulate_tests.conftest import SESSION, figure
 
-from controller.emulate import fabric, links, procs
+from controller import process
+from controller.emulate import fabric, links
 
 #: the lifecycle tests that only need the fabric's pieces skip the daemon (faster)
 UP_ARGS = ["--no-daemon"]
@@ -73,7 +74,7 @@ def test_up_down_cli_leaves_nothing_and_processes_are_ours(tmp_path, state_root)
         assert "tor3" in r.stdout and "P4Runtime 127.0.0.1:" in r.stdout and f"netns {prefix}-h3_0" in r.stdout
         assert "every switch programmed and clocked" in r.stdout and "uro daemon --config" in r.stdout, r.stdout
         sdir = Path(state_root) / prefix
-        pids = {n: procs.running(sdir / "pids", n) for n in ("tor0", "tor1", "tor2", "tor3", "ocs", "daemon")}
+        pids = {n: process.running(sdir / "pids", n) for n in ("tor0", "tor1", "tor2", "tor3", "ocs", "daemon")}
         assert all(pids.values()), pids
         # host peers + 4 per cable + a pktgen veth pair per switch
         assert len(links.existing_netns(prefix)) == 4 and len(links.existing_links(prefix)) == 4 + 4 * 4 + 2 * 5
@@ -316,15 +317,15 @@ def test_failure_drills_take_elements_down_for_real(drill_fab):
     assert all(links.oper_state(plan.uplink_link(t, 0).a) == "up" for t in range(8))
     assert daemon()["failures"]["active"]["uplinks"] == []
 
-    pid = procs.running(sdir / "pids", "tor2")
+    pid = process.running(sdir / "pids", "tor2")
     lines = fabric.fail(prefix, "tor", [2], root)
     assert "daemon: fail tor 2 (api)" in lines[1] and "new generation active" in lines[1], lines
-    assert procs.running(sdir / "pids", "tor2") is None and (not Path(f"/proc/{pid}/cmdline").exists()
+    assert process.running(sdir / "pids", "tor2") is None and (not Path(f"/proc/{pid}/cmdline").exists()
                                                             or Path(f"/proc/{pid}/cmdline").read_bytes() == b"")
     assert daemon()["failures"]["active"]["tors"] == [2]
     pings_from(0, Failed(tors=frozenset({2})))
     lines = fabric.recover(prefix, "tor", [2], root)
-    assert procs.running(sdir / "pids", "tor2") not in (None, pid)
+    assert process.running(sdir / "pids", "tor2") not in (None, pid)
     assert "daemon: recover tor 2 (api)" in lines[1], lines
     assert daemon()["failures"]["active"]["tors"] == []
     # every switch programmed again (one whose session timed out meanwhile on a loaded

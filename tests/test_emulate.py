@@ -218,25 +218,25 @@ def test_pid_files_only_stop_their_own_process(tmp_path):
     import subprocess
     import sys
 
-    from controller.emulate import procs
+    from controller import process
 
     other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
         (tmp_path / "pids").mkdir()
         (tmp_path / "pids" / "tor0.pid").write_text(f'{{"pid": {other.pid}, "argv": ["simple_switch_grpc", "-i"]}}')
-        assert procs.running(tmp_path / "pids", "tor0") is None
-        assert procs.stop(tmp_path / "pids", "tor0") is False
+        assert process.running(tmp_path / "pids", "tor0") is None
+        assert process.stop(tmp_path / "pids", "tor0") is False
         assert other.poll() is None                       # still running
-        mine = procs.start("me", [sys.executable, "-c", "import time; time.sleep(30)"], tmp_path / "pids",
+        mine = process.start("me", [sys.executable, "-c", "import time; time.sleep(30)"], tmp_path / "pids",
                            tmp_path / "logs")
         import time
 
         end = time.time() + 5
-        while procs.running(tmp_path / "pids", "me") is None and time.time() < end:
+        while process.running(tmp_path / "pids", "me") is None and time.time() < end:
             time.sleep(0.02)
-        assert procs.running(tmp_path / "pids", "me") == mine
-        assert procs.stop(tmp_path / "pids", "me") is True
-        assert procs.running(tmp_path / "pids", "me") is None
+        assert process.running(tmp_path / "pids", "me") == mine
+        assert process.stop(tmp_path / "pids", "me") is True
+        assert process.running(tmp_path / "pids", "me") is None
     finally:
         other.kill()
         other.wait()
@@ -298,7 +298,7 @@ def test_stop_returns_once_the_process_is_gone_and_its_port_free(tmp_path):
     import sys
     import time
 
-    from controller.emulate import procs
+    from controller import process
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -306,11 +306,11 @@ def test_stop_returns_once_the_process_is_gone_and_its_port_free(tmp_path):
     code = ("import signal, socket, sys, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
             "m = bytearray(512 << 20); s = socket.socket(); s.bind(('127.0.0.1', int(sys.argv[1]))); "
             "s.listen(); print('ready', flush=True); time.sleep(60)")
-    procs.start("sw", [sys.executable, "-c", code, str(port)], tmp_path / "pids", tmp_path / "logs")
+    process.start("sw", [sys.executable, "-c", code, str(port)], tmp_path / "pids", tmp_path / "logs")
     log = tmp_path / "logs" / "sw.log"
     end = time.time() + 30
     while "ready" not in (log.read_text() if log.exists() else "") and time.time() < end:
         time.sleep(0.05)
-    assert procs.stop(tmp_path / "pids", "sw", timeout=0.5) is True
+    assert process.stop(tmp_path / "pids", "sw", timeout=0.5) is True
     with socket.socket() as s:
         s.bind(("127.0.0.1", port))          # EADDRINUSE while the old process still dies

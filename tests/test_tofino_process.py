@@ -9,14 +9,14 @@ from pathlib import Path
 
 from controller.agent import tofino_process
 from controller.agent.tofino_process import HUGEPAGES_RECORD, TofinoModelSwitch
-from controller.emulate import procs
+from controller import process
 
 
 def _sleeper() -> tuple[subprocess.Popen, list[str]]:
     argv = ["sleep", "300"]
     p = subprocess.Popen(argv)
     for _ in range(100):                      # until exec replaced the forked parent's cmdline
-        if procs._cmdline(p.pid) == argv:
+        if process.cmdline(p.pid) == argv:
             break
         time.sleep(0.01)
     return p, argv
@@ -31,8 +31,8 @@ def test_reap_stops_the_recorded_processes_and_restores_hugepages(tmp_path, monk
     switchd, s_argv = _sleeper()
     bystander, b_argv = _sleeper()            # a process nobody recorded
     try:
-        procs.record(pid_dir, "model", model.pid, m_argv)
-        procs.record(pid_dir, "switchd", switchd.pid, s_argv)
+        process.record(pid_dir, "model", model.pid, m_argv)
+        process.record(pid_dir, "switchd", switchd.pid, s_argv)
         (pid_dir / HUGEPAGES_RECORD).write_text("7\n")
         done = TofinoModelSwitch.reap(pid_dir)
         assert model.wait(5) is not None and switchd.wait(5) is not None
@@ -54,7 +54,7 @@ def test_reap_leaves_a_recycled_pid_alone(tmp_path, monkeypatch):
     monkeypatch.setattr(tofino_process, "HUGEPAGES_FILE", tmp_path / "nr_hugepages")
     other, _ = _sleeper()
     try:
-        procs.record(tmp_path, "model", other.pid, [str(Path("/opt/bf-sde/install/bin/tofino-model")), "--no-cli"])
+        process.record(tmp_path, "model", other.pid, [str(Path("/opt/bf-sde/install/bin/tofino-model")), "--no-cli"])
         assert TofinoModelSwitch.reap(tmp_path) == []
         assert other.poll() is None
         assert not (tmp_path / "model.pid").exists()

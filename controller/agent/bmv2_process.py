@@ -14,14 +14,14 @@ import random
 import signal
 import socket
 import subprocess
-import time
 from pathlib import Path
 
-from controller.errors import UroError
+from controller import process
+from controller.process import ProcError
 
 
-class SwitchStartError(UroError):
-    pass
+class SwitchStartError(ProcError):
+    """A switch could not be started."""
 
 
 def _ephemeral_range() -> tuple[int, int]:
@@ -68,25 +68,6 @@ def free_port() -> int:
     raise SwitchStartError(f"no free TCP port found in {start}..{top - 1}")
 
 
-def wait_port(port: int, timeout: float = 20.0, proc: subprocess.Popen | None = None) -> None:
-    """Until something accepts TCP connections on 127.0.0.1:``port``; raises
-    :class:`SwitchStartError` on timeout or when ``proc`` exits first."""
-    end = time.time() + timeout
-    while time.time() < end:
-        if proc is not None and proc.poll() is not None:
-            raise SwitchStartError(f"the process (pid {proc.pid}) exited with {proc.returncode} "
-                                   f"before port {port} answered")
-        with socket.socket() as s:
-            # a probe whose ephemeral source port is ``port`` itself connects to itself (TCP
-            # simultaneous open) when nothing listens yet: that is no server, and it holds the
-            # port, so the server's bind fails (seen with bf_switchd: "Address already in use"
-            # on 50052, a TIME-WAIT 127.0.0.1:50052 -> 127.0.0.1:50052 left behind)
-            if s.connect_ex(("127.0.0.1", port)) == 0 and s.getsockname() != s.getpeername():
-                return
-        time.sleep(0.05)
-    raise SwitchStartError(f"nothing listens on port {port} after {timeout}s")
-
-
 class Bmv2Switch:
     """One ``simple_switch_grpc``: interface ``i`` is device port ``i`` (or ``ifaces`` maps
     port -> interface); ``extra_args`` go before ``--``, ``target_args`` after it
@@ -98,7 +79,7 @@ class Bmv2Switch:
     up`): started in its own session, recorded in ``<pid_dir>/<name>.pid`` with its
     command line, logged to ``<log_dir>/<name>.log`` (appended), and stopped by that PID
     only while ``/proc/<pid>/cmdline`` is still its command line
-    (:mod:`controller.emulate.procs`)."""
+    (:mod:`controller.process`)."""
 
     def __init__(self, log_dir: Path, name: str, ifaces=(), target_args=(), device_id: int = 0, *,
                  grpc_port: int | None = None, thrift_port: int | None = None, cpu_port: int | None = None,
@@ -146,9 +127,7 @@ class Bmv2Switch:
     def start(self, wait: bool = True, timeout: float = 20.0) -> "Bmv2Switch":
         self.starts += 1
         if self.pid_dir is not None:
-            from controller.emulate import procs
-
-            procs.start(self.name, self.command(), self.pid_dir, self.log_dir)
+            process.start(self.name, self.command(), self.pid_dir, self.log_dir)
         else:
             with open(self.log_path, "w") as log:
                 self.proc = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT)
@@ -157,27 +136,26 @@ class Bmv2Switch:
         return self
 
     def wait_started(self, timeout: float = 20.0) -> None:
-        """Until its P4Runtime port answers; raises if the process exits first."""
+        """Until its P4Runtime port answers; raises ProcError (naming the switch) if the
+        process exits first."""
         if self.pid_dir is not None:
-            from controller.emulate import procs
-
-            procs.wait_port(self.grpc_port, self.pid_dir, self.name, max(timeout, 30.0))
+            exited, timeout = process.pid_exited(self.pid_dir, self.name), max(timeout, 30.0)
         else:
-            wait_port(self.grpc_port, timeout, self.proc)
+            exited = process.popen_exited(self.proc)
+        try:
+            process.wait_port(self.grpc_port, timeout, exited)
+        except ProcError as e:
+            raise SwitchStartError(f"{self.name}: {e}") from None
 
     def alive(self) -> bool:
         if self.pid_dir is not None:
-            from controller.emulate import procs
-
-            return procs.running(self.pid_dir, self.name) is not None
+            return process.running(self.pid_dir, self.name) is not None
         return self.proc is not None and self.proc.poll() is None
 
     def kill(self) -> None:
         """SIGKILL (a crash, for the tests of what survives one)."""
         if self.pid_dir is not None:
-            from controller.emulate import procs
-
-            pid = procs.running(self.pid_dir, self.name)
+            pid = process.running(self.pid_dir, self.name)
             if pid is not None:
                 os.kill(pid, signal.SIGKILL)
             return
@@ -188,9 +166,7 @@ class Bmv2Switch:
     def stop(self) -> None:
         """SIGTERM, SIGKILL after 5 s."""
         if self.pid_dir is not None:
-            from controller.emulate import procs
-
-            procs.stop(self.pid_dir, self.name)
+            process.stop(self.pid_dir, self.name)
             return
         if self.alive():
             self.proc.terminate()

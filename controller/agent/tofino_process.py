@@ -29,9 +29,11 @@ import subprocess
 import time
 from pathlib import Path
 
+from controller import process
 from controller.agent import bfrt
 from controller.agent.bfrt import sde_install
-from controller.agent.bmv2_process import SwitchStartError, wait_port
+from controller.agent.bmv2_process import SwitchStartError
+from controller.process import ProcError
 
 GRPC_PORT = 50052
 STATUS_PORT = 7777
@@ -96,7 +98,7 @@ class TofinoModelSwitch:
     port-down application), so a veth taken down is a link failure the data plane sees.
 
     ``pid_dir``: both processes are recorded there by PID and command line
-    (:func:`controller.emulate.procs.record`), and the raised hugepages setting with the
+    (:func:`controller.process.record`), and the raised hugepages setting with the
     value to restore; a starter killed before :meth:`stop` ran leaves them, and
     :meth:`reap` stops/restores exactly those (nothing found by a pattern)."""
 
@@ -164,35 +166,27 @@ class TofinoModelSwitch:
         p = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=self._env(), cwd=self.log_dir,
                              start_new_session=self.detach)
         if self.pid_dir is not None:
-            from controller.emulate import procs
-
-            procs.record(self.pid_dir, name, p.pid, argv)
+            process.record(self.pid_dir, name, p.pid, argv)
         return p
 
     def _forget(self, name: str) -> None:
         if self.pid_dir is not None:
-            from controller.emulate import procs
-
-            procs.forget(self.pid_dir, name)
+            process.forget(self.pid_dir, name)
 
     @staticmethod
     def recorded(pid_dir: Path) -> list[str]:
         """The processes recorded in ``pid_dir`` that still run (by PID and command line)."""
-        from controller.emulate import procs
-
-        return [n for n in ("switchd", "model") if procs.running(Path(pid_dir), n)]
+        return [n for n in ("switchd", "model") if process.running(Path(pid_dir), n)]
 
     @staticmethod
     def reap(pid_dir: Path) -> list[str]:
         """What a killed starter left in ``pid_dir``: stop its bf_switchd and model (by
         the recorded PID, only while that PID still runs the recorded command line) and
         put the recorded hugepages setting back. Returns what was done, for the log."""
-        from controller.emulate import procs
-
         pid_dir, done = Path(pid_dir), []
         for name in ("switchd", "model"):
-            rec = procs.read_pid(pid_dir, name)
-            if procs.stop(pid_dir, name) and rec:
+            rec = process.read_pid(pid_dir, name)
+            if process.stop(pid_dir, name) and rec:
                 done.append(f"stopped {name} (pid {rec[0]})")
         rec = pid_dir / HUGEPAGES_RECORD
         if rec.exists():
@@ -249,8 +243,8 @@ class TofinoModelSwitch:
             self.switchd = self._popen("switchd", self.switchd_command(conf), log)
         end = time.monotonic() + timeout
         try:
-            wait_port(GRPC_PORT, timeout, self.switchd)
-        except SwitchStartError as e:
+            process.wait_port(GRPC_PORT, timeout, process.popen_exited(self.switchd))
+        except ProcError as e:
             raise SwitchStartError(f"bf_switchd: {e} (see {self.log_dir / name})") from None
         # the port answers before the device is up, and bf_switchd's log is block-buffered:
         # ask its BfRt server until it reports the device (with the program, if one was given)

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from controller.emulate import daemon as dmn
-from controller.emulate import fabric, links, procs, traffic
+from controller import process
+from controller.emulate import fabric, links, traffic
 from controller.errors import UroError
 
 #: how long after a step settled its stale_gen drops are read: the daemon reads the
@@ -220,7 +221,7 @@ def check(plan, sdir: Path, failed: Failures) -> list[str]:
     if dmn.running(sdir) is None:
         return ["the daemon is not running"]
     for sw in plan.switches:
-        pid = procs.running(pid_dir, sw.name)
+        pid = process.running(pid_dir, sw.name)
         if sw.role == "tor" and sw.tor in dead:
             if pid is not None:
                 bad.append(f"{sw.name} is failed but its process {pid} runs")
@@ -355,8 +356,8 @@ def leaks(plan, sdir: Path) -> list[str]:
     exactly the plan's switches, its daemon and its hosts' namespaces)."""
     out = []
     want = {sw.name for sw in plan.switches} | {dmn.NAME}
-    for name in procs.pid_names(sdir / "pids"):
-        if procs.running(sdir / "pids", name) is not None and name not in want:
+    for name in process.pid_names(sdir / "pids"):
+        if process.running(sdir / "pids", name) is not None and name not in want:
             out.append(f"process {name} runs and is not the plan's")
     ns_want = {h.netns for h in plan.hosts}
     extra = sorted(set(links.existing_netns(plan.prefix)) - ns_want)

@@ -31,6 +31,7 @@ import time
 import tomllib
 from pathlib import Path
 
+from controller import process
 from controller.emulate import procs
 from controller.emulate.config import EmuConfig
 from controller.emulate.plan import Plan
@@ -203,12 +204,12 @@ def start(cfg_or_sdir, plan: Plan, path: Path, timeout_s: float = 120.0, log=pri
     not get there in time."""
     sdir = cfg_or_sdir.state_dir if isinstance(cfg_or_sdir, EmuConfig) else Path(cfg_or_sdir)
     t0 = time.monotonic()
-    pid = procs.start(NAME, command(path), sdir / "pids", sdir / "logs", env=procs.python_env())
+    pid = process.start(NAME, command(path), sdir / "pids", sdir / "logs", env=procs.python_env())
     logf = sdir / "logs" / f"{NAME}.log"
     end = t0 + timeout_s
     st: dict = {}
     while time.monotonic() < end:
-        if not procs.started(sdir / "pids", NAME):
+        if not process.started(sdir / "pids", NAME):
             raise DaemonError(f"the daemon exited during start-up: {_last_lines(logf)} (log {logf})")
         try:
             st = status(plan, timeout=2.0)
@@ -226,7 +227,7 @@ def start(cfg_or_sdir, plan: Plan, path: Path, timeout_s: float = 120.0, log=pri
 
 def running(cfg_or_sdir) -> int | None:
     sdir = cfg_or_sdir.state_dir if isinstance(cfg_or_sdir, EmuConfig) else Path(cfg_or_sdir)
-    return procs.running(sdir / "pids", NAME)
+    return process.running(sdir / "pids", NAME)
 
 
 def kill(cfg_or_sdir, timeout: float = 10.0) -> int:

@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from controller import process
 from controller.agent.bmv2_process import Bmv2Switch, free_port
 from controller.emulate import links, procs
 from controller.emulate.config import EmuConfig
@@ -190,12 +191,12 @@ def start_pktgen(plan: Plan, sdir: Path, period_s: float, log=print) -> int:
     its PID files (``down`` stops it); returns its PID once it runs."""
     from controller.emulate import pktgen
 
-    pid = procs.start(pktgen.NAME, pktgen.command(sdir / "plan.json", period_s), sdir / "pids", sdir / "logs",
-                      env=procs.python_env())
+    pid = process.start(pktgen.NAME, pktgen.command(sdir / "plan.json", period_s), sdir / "pids", sdir / "logs",
+                        env=procs.python_env())
     end = time.monotonic() + 10.0
     log_path = sdir / "logs" / f"{pktgen.NAME}.log"
     while time.monotonic() < end:
-        if not procs.started(sdir / "pids", pktgen.NAME):
+        if not process.started(sdir / "pids", pktgen.NAME):
             raise FabricError(f"the packet generator exited at start: see {log_path}")
         if log_path.exists() and "pktgen: a TRIGGER every" in log_path.read_text(errors="replace"):
             log(f"pktgen: pid {pid}, a TRIGGER every {period_s * 1e3:.3g} ms to each ToR's port 500")
@@ -236,9 +237,9 @@ def down(prefix: str, state_root: str | Path = "/run/uro-emu") -> list[str]:
     removed = []
     pid_dir = sdir / "pids"
     # the daemon first (it would restore what we stop), then the switches
-    names = procs.pid_names(pid_dir)
+    names = process.pid_names(pid_dir)
     for name in sorted(names, key=lambda n: (n != "daemon", n)):
-        if procs.stop(pid_dir, name):
+        if process.stop(pid_dir, name):
             removed.append(f"process {name}")
     removed += links.down(prefix, plan)
     if sdir.is_dir():
@@ -250,7 +251,7 @@ def leftovers(prefix: str, state_root: str | Path = "/run/uro-emu") -> list[str]
     """Everything of fabric ``prefix`` that still exists (empty after ``down``)."""
     sdir = state_dir(state_root, prefix)
     out = [f"netns {n}" for n in links.existing_netns(prefix)] + [f"link {n}" for n in links.existing_links(prefix)]
-    out += [f"process {n}" for n in procs.pid_names(sdir / "pids") if procs.running(sdir / "pids", n)]
+    out += [f"process {n}" for n in process.pid_names(sdir / "pids") if process.running(sdir / "pids", n)]
     if sdir.exists():
         out.append(f"state {sdir}")
     return out
@@ -287,7 +288,7 @@ def status(prefix: str, state_root: str | Path = "/run/uro-emu") -> dict:
     sdir = state_dir(state_root, prefix)
     plan = need_plan(prefix, state_root)
     pid_dir = sdir / "pids"
-    sw = {s.name: {"role": s.role, "p4runtime": s.grpc_address, "pid": procs.running(pid_dir, s.name),
+    sw = {s.name: {"role": s.role, "p4runtime": s.grpc_address, "pid": process.running(pid_dir, s.name),
                    "ports": {p: i for p, i in sorted(s.ports.items())}} for s in plan.switches}
     ups = {n: links.link_state(n) for n in plan.root_ifnames if Path(f"/sys/class/net/{n}").exists()}
     daemon_pid = dmn.running(sdir)
@@ -434,7 +435,7 @@ def fail(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/
         what = f"stopped switch tor{tor}"
 
         def act():
-            procs.stop(sdir / "pids", f"tor{tor}")
+            process.stop(sdir / "pids", f"tor{tor}")
     else:
         names = _failure_ifnames(plan, kind, ids)
         what = f"cut {len(names) // 2} cable(s): wire ends {', '.join(names)} down"
@@ -451,7 +452,7 @@ def restart_switch(plan: Plan, sdir: Path, name: str) -> None:
     by its PID first, if any): a bare switch with no pipeline or tables, as after a power
     cycle; the daemon restores it (docs/daemon.md). Paced as ``up`` paces it."""
     sw = plan.switch(name)
-    procs.stop(sdir / "pids", name)
+    process.stop(sdir / "pids", name)
     extra, target = json.loads((sdir / "switch_args.json").read_text())
     Bmv2Switch.for_plan(sw, sdir, tuple(extra), tuple(target)).start()
     pace(plan, plan.extra.get("uplink_pps", 0), only=sw.name)

@@ -1,0 +1,186 @@
+"""Processes uro starts (switches, the Tofino2 model and driver, the daemon of an emulated
+fabric): recorded in PID files, stopped by PID after checking the PID is still the process
+that was started, and waited for until their TCP server answers.
+
+A PID file holds the PID and the exact command line; :func:`stop` signals the PID only if
+``/proc/<pid>/cmdline`` is still that command line (a recycled PID is left alone), so
+nothing is ever found or killed by a broad pattern: other engineers' switches run on the
+same machine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+from typing import Callable
+
+from controller.errors import UroError
+
+
+class ProcError(UroError):
+    """A process could not be started, or did not come up."""
+
+
+def start(name: str, argv: list[str], pid_dir: Path, log_dir: Path, env: dict | None = None) -> int:
+    """Start ``argv`` in its own session (it outlives the CLI), log to ``log_dir/name.log``."""
+    pid_dir.mkdir(parents=True, exist_ok=True)
+    log_dir.mkdir(parents=True, exist_ok=True)
+    with open(log_dir / f"{name}.log", "ab") as log:
+        try:
+            p = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                 start_new_session=True, env=env)
+        except FileNotFoundError:
+            raise ProcError(f"{argv[0]} not found on PATH") from None
+    record(pid_dir, name, p.pid, argv)
+    return p.pid
+
+
+def record(pid_dir: Path, name: str, pid: int, argv: list[str]) -> None:
+    """Write ``name``'s PID file (PID + exact command line) for a process started
+    elsewhere, so :func:`stop` can find it after its starter died."""
+    pid_dir.mkdir(parents=True, exist_ok=True)
+    (pid_dir / f"{name}.pid").write_text(json.dumps({"pid": pid, "argv": list(argv)}) + "\n")
+
+
+def forget(pid_dir: Path, name: str) -> None:
+    """Remove ``name``'s PID file (its process was stopped by its owner)."""
+    (pid_dir / f"{name}.pid").unlink(missing_ok=True)
+
+
+def cmdline(pid: int) -> list[str] | None:
+    """The command line of ``pid`` (None: no such process, or not readable)."""
+    try:
+        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except (FileNotFoundError, ProcessLookupError, PermissionError):
+        return None
+    return [a.decode(errors="replace") for a in raw.split(b"\0") if a]
+
+
+def _is_ours(pid: int, argv: list[str]) -> bool:
+    cl = cmdline(pid)
+    if not cl:
+        return False
+    return cl == argv
+
+
+def read_pid(pid_dir: Path, name: str) -> tuple[int, list[str]] | None:
+    """(PID, command line) of ``name``'s PID file, or None."""
+    f = pid_dir / f"{name}.pid"
+    try:
+        d = json.loads(f.read_text())
+        return int(d["pid"]), list(d["argv"])
+    except (FileNotFoundError, ValueError, KeyError):
+        return None
+
+
+def running(pid_dir: Path, name: str) -> int | None:
+    """The PID of ``name`` if the process we started is alive."""
+    rec = read_pid(pid_dir, name)
+    if rec and _is_ours(*rec):
+        return rec[0]
+    return None
+
+
+def stop(pid_dir: Path, name: str, timeout: float = 5.0) -> bool:
+    """SIGTERM (then SIGKILL after ``timeout``, and up to ``timeout`` more for it to die)
+    the process of ``name``'s PID file if it is still ours; remove the PID file. True if a
+    process was stopped."""
+    rec = read_pid(pid_dir, name)
+    stopped = False
+    if rec and _is_ours(*rec):
+        pid = rec[0]
+        try:
+            os.kill(pid, signal.SIGTERM)
+            end = time.time() + timeout
+            while time.time() < end and _is_ours(pid, rec[1]) and not _zombie(pid):
+                time.sleep(0.05)
+            if _is_ours(pid, rec[1]) and not _zombie(pid):
+                os.kill(pid, signal.SIGKILL)
+            # until it is gone or a zombie: a dying process holds its ports after its
+            # cmdline already reads empty (its memory goes first), and a switch restarted
+            # at once then fails to bind them (seen under load 40)
+            end = time.time() + timeout
+            while time.time() < end and not _zombie(pid):
+                time.sleep(0.02)
+            stopped = True
+        except ProcessLookupError:
+            pass
+        _reap(pid)
+    forget(pid_dir, name)
+    return stopped
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] == "Z"
+    except (FileNotFoundError, IndexError):
+        return True
+
+
+def _reap(pid: int) -> None:
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        pass
+
+
+def pid_names(pid_dir: Path) -> list[str]:
+    """The names that have a PID file in ``pid_dir``."""
+    if not pid_dir.is_dir():
+        return []
+    return sorted(f.stem for f in pid_dir.glob("*.pid"))
+
+
+def started(pid_dir: Path, name: str) -> bool:
+    """Whether the process just started as ``name`` is still alive (by PID: right after
+    the start its command line may still be the parent's, so :func:`running` cannot say)."""
+    rec = read_pid(pid_dir, name)
+    return rec is not None and not _zombie(rec[0])
+
+
+# ---- readiness --------------------------------------------------------------------------------
+def wait_port(port: int, timeout: float, exited: Callable[[], str | None] = lambda: None) -> None:
+    """Until something accepts TCP connections on 127.0.0.1:``port`` (the server of a
+    process just started). Raises :class:`ProcError` after ``timeout`` seconds, or as soon
+    as ``exited()`` says why the process is gone (:func:`popen_exited`, :func:`pid_exited`)."""
+    end = time.time() + timeout
+    while time.time() < end:
+        why = exited()
+        if why:
+            raise ProcError(why)
+        with socket.socket() as s:
+            s.settimeout(0.2)
+            # a probe whose ephemeral source port is ``port`` itself connects to itself (TCP
+            # simultaneous open) when nothing listens yet: that is no server, and it holds the
+            # port, so the server's bind fails (seen with bf_switchd: "Address already in use"
+            # on 50052, a TIME-WAIT 127.0.0.1:50052 -> 127.0.0.1:50052 left behind)
+            if s.connect_ex(("127.0.0.1", port)) == 0 and s.getsockname() != s.getpeername():
+                return
+        time.sleep(0.05)
+    raise ProcError(f"nothing listens on 127.0.0.1:{port} after {timeout:g} s")
+
+
+def popen_exited(proc: subprocess.Popen | None) -> Callable[[], str | None]:
+    """For :func:`wait_port`: why the child ``proc`` is gone, or None while it runs."""
+    def why() -> str | None:
+        if proc is None or proc.poll() is None:
+            return None
+        return f"the process (pid {proc.pid}) exited with {proc.returncode} during start-up"
+    return why
+
+
+def pid_exited(pid_dir: Path, name: str) -> Callable[[], str | None]:
+    """For :func:`wait_port`: why the process of ``name``'s PID file is gone (by PID: right
+    after the start its command line may still be the parent's), or None while it runs."""
+    rec = read_pid(pid_dir, name)
+
+    def why() -> str | None:
+        if rec is None or _zombie(rec[0]):
+            return f"exited during start-up (see its log in {pid_dir.parent / 'logs'})"
+        return None
+    return why

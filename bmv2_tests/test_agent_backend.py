@@ -26,7 +26,7 @@ from controller.agent.push import push
 from controller.p4gen import profile as prof
 from controller.routing.uro import UroParams, compute
 from controller.schedule.degrade import Failed
-from controller.tables.entries import Batch
+from controller.tables.state import Batch
 from controller.tables.tor_batch import tor_batch
 
 CPU_PORT = str(prof.CPU_PORT)      # the generated programs take timers from this port only

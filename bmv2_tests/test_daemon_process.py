@@ -137,7 +137,7 @@ def meddle(address: str, program) -> None:
     from controller.agent.diff import Diff
     from controller.agent import generations as gens
     from controller.agent.desired import TorRole
-    from controller.tables.entries import Batch, TableEntry
+    from controller.tables.state import Batch, TableEntry
 
     p4info, js, cpath = program
     contract = json.loads(Path(cpath).read_text())

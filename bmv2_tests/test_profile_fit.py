@@ -15,7 +15,7 @@ from fabric import ME, set_slice, tor_batch, ucmp_routes, udp
 
 from controller.agent.p4runtime import P4RuntimeError
 from controller.p4gen import profile as prof
-from controller.tables import entries as ent
+from controller.tables import bulk, entries as ent
 from controller.tables import tor_batch as tb
 
 
@@ -40,8 +40,8 @@ def test_a_batch_that_does_not_fit_is_refused_before_writing(compile_profile, to
         assert client.read_counters(contract, "drops")["unconfigured"] == 1
         # what the check prevents: bmv2 takes what fits and refuses the rest (two
         # generations side by side, as during a hitless update)
-        unchecked = ent.ssrr_entries(contract, ucmp_routes(), ME, 0).extend(
-            ent.ssrr_entries(contract, ucmp_routes(), ME, 1))
+        unchecked = bulk.ssrr_entries(contract, ucmp_routes(), ME, 0).extend(
+            bulk.ssrr_entries(contract, ucmp_routes(), ME, 1))
         assert len(unchecked.entries) > sel["size"]
         with pytest.raises(P4RuntimeError):
             client.write(unchecked)

@@ -22,7 +22,7 @@ from finsy.proto import p4i
 
 from controller.agent.diff import entry_key, group_key, member_key
 from controller.agent.p4info import P4Info
-from controller.tables.entries import Batch, Group, Member, TableEntry
+from controller.tables.state import Batch, Group, Member, TableEntry
 
 P4INFO_TEXT = """
 pkg_info { arch: "v1model" }

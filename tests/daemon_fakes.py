@@ -25,7 +25,7 @@ import time
 from controller.agent.backend import (BackendError, ClockProbe, NotPrimary, Pipeline, SwitchAddress,
                                       SwitchBackend, Unreachable, WriteReport)
 from controller.agent.diff import Diff, entry_key, group_key, member_key
-from controller.tables.entries import Batch, TableEntry
+from controller.tables.state import Batch, TableEntry
 
 
 class FakeSwitch:

@@ -3,7 +3,7 @@
 from hypothesis import given, settings, strategies as st
 
 from controller.agent.diff import diff, same_state
-from controller.tables.entries import Batch, Group, Member, TableEntry
+from controller.tables.state import Batch, Group, Member, TableEntry
 
 T, A, P = "I.t", "I.a", "I.sel"
 

@@ -12,7 +12,7 @@ pytest.importorskip("prometheus_client", reason="needs the daemon extra")
 from controller.agent.diff import Diff  # noqa: E402
 from controller.agent.diff import diff, same_state  # noqa: E402
 from controller.agent.known import KnownState  # noqa: E402
-from controller.tables.entries import Batch, Group, Member, TableEntry  # noqa: E402
+from controller.tables.state import Batch, Group, Member, TableEntry  # noqa: E402
 
 from daemon_fakes import FakeSwitch  # noqa: E402
 

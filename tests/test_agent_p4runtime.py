@@ -21,7 +21,7 @@ from controller.agent.diff import diff, entry_key, group_key, member_key, same_s
 from controller.agent.p4info import P4Info, P4RuntimeError  # noqa: E402
 from controller.agent.p4runtime import (PACKET_IN_BUFFER, P4RuntimeClient,  # noqa: E402
                                         WriteFailed, timer_frame)
-from controller.tables.entries import Batch, Group, Member, TableEntry  # noqa: E402
+from controller.tables.state import Batch, Group, Member, TableEntry  # noqa: E402
 
 from agent_fake import CONTRACT, FakeSwitch, entry, member, p4info_msg, sel_entry  # noqa: E402
 

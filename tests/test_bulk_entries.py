@@ -68,11 +68,11 @@ def _check(c, uro, paths, tor, sr, fits=True):
         if fits:
             assert want_u[1] is None and want_s[1] is None, (want_u[1], want_s[1])
             with _fast_only():
-                got_u = _outcome(lambda: ent.uro_entries(c, uro, tor, g))
-                got_s = _outcome(lambda: ent.ssrr_entries(c, paths, tor, g, iter(sr)))
+                got_u = _outcome(lambda: bulk.uro_entries(c, uro, tor, g))
+                got_s = _outcome(lambda: bulk.ssrr_entries(c, paths, tor, g, iter(sr)))
         else:
-            got_u = _outcome(lambda: ent.uro_entries(c, uro, tor, g))
-            got_s = _outcome(lambda: ent.ssrr_entries(c, paths, tor, g, iter(sr)))
+            got_u = _outcome(lambda: bulk.uro_entries(c, uro, tor, g))
+            got_s = _outcome(lambda: bulk.ssrr_entries(c, paths, tor, g, iter(sr)))
         _same(got_u, want_u)
         _same(got_s, want_s)
         _same(bulk.route_mode_entries(c, sr, True, g), [ent.route_mode_entry(c, d, True, g) for d in sr])
@@ -135,13 +135,13 @@ def test_bulk_equals_reference_on_the_tiny_profile_both_layouts():
         b = tb.route_entries(c, 3, uro, paths, [5, 6], 0)
         assert b.entries and any(e.table.endswith("ssrr_path") for e in b.entries)
         for g in (0, 1):          # every destination (dsts None): the same entries or the same error
-            _same(_outcome(lambda: ent.ssrr_entries(c, paths, 3, g)),
+            _same(_outcome(lambda: bulk.ssrr_entries(c, paths, 3, g)),
                   _outcome(lambda: ent.ssrr_entries_reference(c, paths, 3, g)))
     # the selector layout: both builders give the content-stable ids (docs/daemon.md
     # "Diff-only writes"): a group's id is its ssrr_path key, its members follow it
     c = rnd.contract(p, "tor")
     per = c["action_profiles"]["ssrr_selector"]["max_group_size"]
-    for build in (ent.ssrr_entries, ent.ssrr_entries_reference):
+    for build in (bulk.ssrr_entries, ent.ssrr_entries_reference):
         b = build(c, paths, 3, 1)
         members = {g.group_id: g.member_ids for g in b.groups}
         assert b.entries
@@ -160,22 +160,22 @@ def test_errors_are_the_references():
     uro = uro_compute(sched, UroParams(k=3, max_hops=4))
     paths = ucmp.compute(sched, ucmp.UcmpParams(h_max=4))
     small = _contract(8, 2, 4, 2, 2)
-    for f, ref in ((lambda c, g: ent.uro_entries(c, uro, 0, g), lambda c, g: ent.uro_entries_reference(c, uro, 0, g)),
-                   (lambda c, g: ent.ssrr_entries(c, paths, 0, g), lambda c, g: ent.ssrr_entries_reference(c, paths, 0, g))):
+    for f, ref in ((lambda c, g: bulk.uro_entries(c, uro, 0, g), lambda c, g: ent.uro_entries_reference(c, uro, 0, g)),
+                   (lambda c, g: bulk.ssrr_entries(c, paths, 0, g), lambda c, g: ent.ssrr_entries_reference(c, paths, 0, g))):
         for g in (0, 2):
             got, want = _outcome(lambda: f(small, g)), _outcome(lambda: ref(small, g))
             assert want[1] is not None and got == want
     with pytest.raises(ent.EntryError, match="compute the routes with k <= 2"):
-        ent.uro_entries(small, uro, 0)
+        bulk.uro_entries(small, uro, 0)
     with pytest.raises(ent.EntryError, match="ssrr_hops = 2"):
-        ent.ssrr_entries(small, paths, 0)
+        bulk.ssrr_entries(small, paths, 0)
     # a key too narrow for the destination ids: the reference's width error
     narrow = _contract(8, 2, 4, 3, 4)
     narrow["tables"]["route_mode"]["keys"][1]["bitwidth"] = 2
     with pytest.raises(ent.EntryError, match="key dst_tor = 5 does not fit 2 bits"):
         tb.route_entries(narrow, 0, uro, paths, [5])
     narrow["tables"]["uro_next_hop"]["keys"][2]["bitwidth"] = 2
-    assert _outcome(lambda: ent.uro_entries(narrow, uro, 0)) == _outcome(lambda: ent.uro_entries_reference(narrow, uro, 0))
+    assert _outcome(lambda: bulk.uro_entries(narrow, uro, 0)) == _outcome(lambda: ent.uro_entries_reference(narrow, uro, 0))
 
 
 def test_regenerate_changes_only_the_generation():

@@ -20,7 +20,7 @@ from controller.daemon.config import load
 from controller.daemon.controller import Change, Controller
 from controller.daemon.log import EventLog
 from controller.schedule.degrade import dead_circuits
-from controller.tables.entries import Batch
+from controller.tables.state import Batch
 
 from daemon_fakes import FakeSwitch, make_backend_for, net_toml, ocs_switch, tor_switch
 

@@ -22,7 +22,7 @@ from controller.daemon.config import load
 from controller.daemon.controller import Change, Controller, Prepared
 from controller.daemon.log import EventLog
 from controller.daemon.plan import compute_routes
-from controller.tables.entries import Batch
+from controller.tables.state import Batch
 from controller.agent.desired import ROLES
 from controller.schedule.degrade import Failed
 
@@ -431,7 +431,7 @@ def test_selector_ids_are_stable_so_a_diff_touches_only_changed_groups(tmp_path)
     groups, members and entries whose content changed (sequential ids would renumber every
     group after the first that changed size)."""
     from controller.agent.diff import diff as state_diff
-    from controller.tables.entries import GENERATION_ID_BIT
+    from controller.tables.state import GENERATION_ID_BIT
 
     ctl, _ = network(tmp_path, routing='source_routed = [2, 3, 5, 6]\n[routing.per_hop]\nalgo = "uro"\nk = 3\n'
                                        'max_hops = 4\n[routing.source]\nalgo = "ucmp"\nh_max = 4\nengine = "numpy"')

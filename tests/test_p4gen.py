@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from controller.cli import main
-from controller.tables import entries as ent
+from controller.tables import bulk, entries as ent
 from controller.p4gen import profile as prof
 from controller.p4gen import render as rnd
 from controller.p4gen.profile import Profile, ProfileError
@@ -157,7 +157,7 @@ def test_uro_routes_to_contract_entries():
     p = prof.load("tiny")
     _, c = rnd.render(p, "tor")
     routes = compute(round_robin(8, 2), UroParams(k=3))
-    es = ent.uro_entries(c, routes, tor=0)
+    es = bulk.uro_entries(c, routes, tor=0)
     assert len(es) == 7 * 4  # (N-1) x S
     e = es[0]
     assert e.table == "UroIngress.uro_next_hop" and e.action == "UroIngress.set_alternatives"
@@ -181,7 +181,7 @@ def test_entry_errors_name_the_field():
         ent.route_mode_entry(c, 70000, True)
     routes = compute(round_robin(10, 2), UroParams(k=2))
     with pytest.raises(ent.EntryError, match=r"do not fit profile 'tiny'"):
-        ent.uro_entries(c, routes, 0)
+        bulk.uro_entries(c, routes, 0)
 
 
 def test_ssrr_group_and_circuits():

@@ -16,7 +16,7 @@ from controller.cli import main
 from controller.p4gen import profile as prof
 from controller.p4gen import render as rnd
 from controller.p4gen.profile import Profile, ProfileError
-from controller.tables import entries as ent
+from controller.tables import bulk, entries as ent
 from controller.tofino2 import afc, chip, pktgen, plan, settings, tm
 from controller.tofino2.bfrt_json import BfrtInfo, BfrtJsonError
 from strategies import RENDER_MATRIX
@@ -571,7 +571,7 @@ def test_t2na_exact_source_routes_pick_every_tied_path_by_hash(monkeypatch):
             (5, 0, (0, 63), [[(5, 1, 1)]])]
     routes = _fake_routes(p, spec)
     _install_fake(monkeypatch, routes)
-    batch = ent.ssrr_entries(c, routes, 0, generation=1)
+    batch = bulk.ssrr_entries(c, routes, 0, generation=1)
     assert batch.members == [] and batch.groups == []
     tables = ("ssrr_path", "ssrr_level", "ssrr_first", "ssrr_hops")
     count = {t: sum(e.table == c["tables"][t]["name"] for e in batch.entries) for t in tables}
@@ -603,14 +603,14 @@ def test_t2na_exact_source_routes_refuse_what_the_tables_cannot_hold(monkeypatch
         routes = _fake_routes(p, spec)
         _install_fake(monkeypatch, routes)
         with pytest.raises(ent.EntryError, match=msg):
-            ent.ssrr_entries(c, routes, 0)
+            bulk.ssrr_entries(c, routes, 0)
     # more distinct shapes than the shape id holds: named, with the profile key to raise
     few = prof.Profile(**{**p.__dict__, "name": "few", "tables": prof.ProfileTables(ssrr_shapes=1)})
     _, c1 = rnd.render(few, "tor", T)
     routes = _fake_routes(few, [(6, 2, (0, 63), [[(6, 0, 1)]]), (6, 3, (0, 63), [[(6, 0, 1)]] * 2)])
     _install_fake(monkeypatch, routes)
     with pytest.raises(ent.EntryError, match=r"ssrr_path \(src 0, dst 6, slice 3\): shape 2: .* raise tables\.ssrr_shapes"):
-        ent.ssrr_entries(c1, routes, 0)
+        bulk.ssrr_entries(c1, routes, 0)
 
 
 def test_t2na_source_route_option_is_written_in_egress():

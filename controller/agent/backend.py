@@ -5,9 +5,9 @@ Stratum-style: the daemon (and `uro agent push`) only ever talks to a
 over P4Runtime, ``bfrt.py`` for Tofino2 over BfRt gRPC) and registering it with
 :func:`register_backend`. Nothing outside those modules branches on the target.
 
-What a backend is given is target-neutral and contract-named (:mod:`controller.tables.entries`):
+What a backend is given is target-neutral and contract-named (:mod:`controller.tables.state`):
 a :class:`Pipeline` (compiled program files plus the pipeline contract) and
-:class:`~controller.tables.entries.Batch` es of entries, members and groups. It reads the
+:class:`~controller.tables.state.Batch` es of entries, members and groups. It reads the
 switch's state back in the same form, so that desired and actual state can be diffed
 (:mod:`controller.agent.diff`) and the difference written as INSERT/MODIFY/DELETE in
 dependency order: members, then groups, then table entries; deletes in the reverse
@@ -23,7 +23,7 @@ from typing import Callable, ClassVar
 
 from controller.agent.diff import Diff, restrict
 from controller.errors import UroError
-from controller.tables.entries import Batch
+from controller.tables.state import Batch
 
 
 class BackendError(UroError):

@@ -40,7 +40,7 @@ from typing import Callable
 from controller.agent.backend import (BackendError, MissingClient, Pipeline, SwitchAddress, SwitchBackend, Unreachable,
                                       WriteReport, register_backend)
 from controller.agent.diff import Diff
-from controller.tables.entries import Batch, Group, Member
+from controller.tables.state import Batch, Group, Member
 from controller.tofino2 import plan as switch_plan
 from controller.tofino2 import settings as tofino_settings
 from controller.tofino2.bfrt_json import BfrtInfo, BfrtJsonError, KeyField, Write

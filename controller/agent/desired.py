@@ -32,7 +32,7 @@ from typing import ClassVar, Hashable
 from controller.routing import base
 from controller.schedule import Schedule
 from controller.schedule.degrade import Failed
-from controller.tables.entries import Batch, TableEntry
+from controller.tables.state import Batch, TableEntry
 
 #: the match key that carries an entry's route generation
 GENERATION_KEY = "generation"

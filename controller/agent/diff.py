@@ -11,7 +11,7 @@ reference, member list) are a MODIFY. Default entries are never inserted or dele
 only modified. Group member lists compare as sets (order carries no meaning).
 
 An object's identity and content are computed once and kept on it
-(:data:`~controller.tables.entries.MEMO_ATTRS`): state objects are immutable, and an
+(:data:`~controller.tables.state.MEMO_ATTRS`): state objects are immutable, and an
 update diffs the same objects several times (the known state, the per-version routes:
 2.5x faster on a (108, 6) ToR's 14K objects).
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Hashable, Iterable, TypeVar
 
-from controller.tables.entries import MEMO_ATTRS, Batch, Group, Member, TableEntry
+from controller.tables.state import MEMO_ATTRS, Batch, Group, Member, TableEntry
 
 T = TypeVar("T")
 _IDENTITY, _CONTENT = MEMO_ATTRS

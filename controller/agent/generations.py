@@ -1,7 +1,7 @@
 """Route generations on one switch: the state as pure functions, and the hitless install
 sequence that `uro agent push` and `uro daemon` both run (:class:`GenerationWriter`).
 
-A switch's state (a :class:`~controller.tables.entries.Batch` read back from it) splits
+A switch's state (a :class:`~controller.tables.state.Batch` read back from it) splits
 into the config entry (active generation + down mask), static entries, and the entries
 of generation 0 and 1 (tagged by :data:`~controller.agent.desired.GENERATION_KEY` in
 their key) with the selector groups and members they reference. Installing routes moves
@@ -31,7 +31,7 @@ from controller.agent.backend import BackendError
 from controller.agent.diff import Diff
 from controller.agent.desired import Role, Routes, entry_generation, is_config
 from controller.agent.diff import diff as state_diff, entry_key, explain, group_key, member_key, restrict, same_state
-from controller.tables.entries import Batch, TableEntry
+from controller.tables.state import Batch, TableEntry
 
 
 #: a prepare's verify reads back by key only what it wrote (:meth:`GenerationWriter._verify_written`)

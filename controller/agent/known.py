@@ -22,13 +22,13 @@ from typing import Callable, Hashable, TypeVar
 
 from controller.agent.diff import Diff
 from controller.agent.diff import entry_key, group_key, member_key
-from controller.tables.entries import Batch
+from controller.tables.state import Batch
 
 T = TypeVar("T")
 
 
 class KnownState:
-    """A switch's state (:class:`~controller.tables.entries.Batch`) kept up to date with
+    """A switch's state (:class:`~controller.tables.state.Batch`) kept up to date with
     the writes applied to it (thread-safe: config writes come from other threads)."""
 
     def __init__(self, state: Batch):

@@ -24,7 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 from controller.agent.backend import BackendError
 from controller.agent.diff import describe  # noqa: F401 (re-exported: it lived here)
-from controller.tables.entries import Group, Member, TableEntry
+from controller.tables.state import Group, Member, TableEntry
 
 try:
     from finsy import P4Schema

@@ -62,7 +62,7 @@ from controller.agent.backend import (BackendError, ClockNotSupported, ClockProb
                                       SwitchAddress, SwitchBackend, Unreachable, WriteReport, register_backend)
 from controller.agent.diff import Diff
 from controller.agent.p4info import P4Info, P4RuntimeError, describe, encode  # noqa: F401 (re-exported)
-from controller.tables.entries import Batch, Group, Member, TableEntry
+from controller.tables.state import Batch, Group, Member, TableEntry
 
 try:
     import grpc

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Iterator, Literal
 
 from controller.agent.diff import Diff
-from controller.tables.entries import Group, Member, TableEntry
+from controller.tables.state import Group, Member, TableEntry
 
 Op = Literal["insert", "modify", "delete"]
 Obj = TableEntry | Member | Group

@@ -36,7 +36,7 @@ from controller.agent.diff import Diff
 from controller.agent.desired import Role, Routes
 from controller.agent.diff import diff, explain
 from controller.agent.generations import GenerationWriter, Installed, final_state
-from controller.tables.entries import Batch, TableEntry
+from controller.tables.state import Batch, TableEntry
 
 
 class VerifyError(BackendError):

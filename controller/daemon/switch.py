@@ -39,7 +39,7 @@ from controller.memory import paused_gc
 from controller.daemon.config import ProgramConfig, SwitchConfig
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
-from controller.tables.entries import Batch
+from controller.tables.state import Batch
 
 #: updates per backend call of a long write: bounds how long a down-mask write waits
 CHUNK = 1024

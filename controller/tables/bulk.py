@@ -35,11 +35,12 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from controller.tables import entries as ent
-from controller.tables.entries import Batch, Group, Member, TableEntry
+from controller.tables import entries as ent, perhop, source as source_tables
+from controller.tables.state import (GENERATION_ID_BIT, MEMO_ATTRS, Batch, EntryError, Group, Member, TableEntry,
+                                     check_generation)
 
 _new = object.__new__
-_ID_MASK = (1 << ent.GENERATION_ID_BIT) - 1
+_ID_MASK = (1 << GENERATION_ID_BIT) - 1
 
 
 def _entry(table: str, match: tuple, action: str | None, params: tuple, group_id: int | None = None,
@@ -198,9 +199,7 @@ def route_mode_entries(contract: dict, dsts: Iterable[int], source_routed: bool,
 def uro_entries(contract: dict, routes, tor: int, generation: int = 0) -> list[TableEntry]:
     """:func:`controller.tables.entries.uro_entries_reference`, as array operations over the
     ToR's per-hop table: one row per (dst, arrival slice) with an alternative."""
-    prof = ent._check_fits(contract, routes.schedule)
-    from controller.tables import perhop
-
+    prof = ent.check_fits(contract, routes.schedule)
     try:
         return _uro_fast(contract, prof, perhop.tor_table(routes, tor), tor, generation)
     except _Slow:
@@ -308,7 +307,7 @@ def ssrr_entries(contract: dict, routes, tor: int, generation: int = 0, dsts: It
 
 def _source_batch(fast, reference, contract: dict, routes, tor: int, generation: int, dsts) -> Batch:
     """``fast``, or ``reference`` where the fast path does not apply (it raises its error)."""
-    prof = ent._check_fits(contract, routes.schedule)
+    prof = ent.check_fits(contract, routes.schedule)
     dsts = None if dsts is None else list(dsts)
     try:
         return fast(contract, prof, routes, tor, generation, dsts)
@@ -317,8 +316,6 @@ def _source_batch(fast, reference, contract: dict, routes, tor: int, generation:
 
 
 def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, dsts) -> Batch:
-    from controller.tables import source as source_tables
-
     g = _generation(generation)
     h = prof["ssrr_hops"]
     pnames = ["n"] + [f"{f}{i}" for i in range(h) for f in ("tor", "up", "slice")]
@@ -334,7 +331,7 @@ def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, ds
     priority = 1 if lay.ranged else 0
     paths = _Paths(prof)
     params_of: dict = {}
-    gbit = g << ent.GENERATION_ID_BIT
+    gbit = g << GENERATION_ID_BIT
     members, groups, entries = [], [], []
     gid, mid = 1, 1
     rows = list(source_tables.entries(routes, tor, dsts))
@@ -379,8 +376,6 @@ def ssrr_exact_entries(contract: dict, routes, tor: int, generation: int = 0,
 
 def _exact_fast(contract: dict, prof: dict, routes, tor: int, generation: int, dsts) -> Batch:
     from itertools import groupby
-
-    from controller.tables import source as source_tables
 
     g = _generation(generation)
     S, H = prof["slices"], prof["ssrr_hops"]
@@ -481,8 +476,8 @@ def regenerate(batch: Batch, generation: int) -> Batch:
 
     Every entry must carry the generation key (route batches do; the static tables and
     the config entry do not belong here): an EntryError names the first that does not."""
-    g = ent._gen(generation)
-    gbit = g << ent.GENERATION_ID_BIT
+    g = check_generation(generation)
+    gbit = g << GENERATION_ID_BIT
     key = "generation"
     pair = ((key, g),)
     pos: dict[str, int] = {}          # table -> index of the generation key (make_entry: contract order)
@@ -494,10 +489,10 @@ def regenerate(batch: Batch, generation: int) -> Batch:
         if i is None or i >= len(m) or m[i][0] != key:
             names = [k for k, _ in m]
             if key not in names or e.is_default:
-                raise ent.EntryError(f"{e.table}: entry {dict(m)} has no {key!r} key: not a route entry")
+                raise EntryError(f"{e.table}: entry {dict(m)} has no {key!r} key: not a route entry")
             i = pos[e.table] = names.index(key)
         d = e.__dict__.copy()
-        for a in ent.MEMO_ATTRS:        # identity and content of the other generation: not these
+        for a in MEMO_ATTRS:        # identity and content of the other generation: not these
             d.pop(a, None)
         d["match"] = m[:i] + pair + m[i + 1:] if i else pair + m[1:]
         gid = d["group_id"]

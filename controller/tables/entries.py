@@ -7,73 +7,19 @@ that does not fit the profile is refused with the table and field named; nothing
 silently cut (a path longer than the profile's H, more alternatives than its K, more
 entries than a table holds: an :class:`EntryError` with the numbers).
 
-Route tables carry a 1-bit ``generation`` key (hitless updates, docs/p4.md): the
-entries of generation g match only while the config entry says g is active. Action
-profile member and group ids of generation g have bit ``GENERATION_ID_BIT`` (31) set to g,
-so the two generations' ids never collide.
+The objects built (:class:`~controller.tables.state.TableEntry`, members, groups, batches)
+and their generations are :mod:`controller.tables.state`. A ToR's entries are built in bulk
+by :mod:`controller.tables.bulk` (``uro_entries``, ``ssrr_entries``, ``ssrr_exact_entries``);
+the one-entry-at-a-time ``*_reference`` builders here are what it is tested against.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from controller.errors import UroError
-
-#: action-profile member/group ids: the generation in this bit (contract "generations.id_bit")
-GENERATION_ID_BIT = 31
-
-#: instance attributes a state object (entry, member, group) may carry besides its fields:
-#: its identity and content, memoised by :mod:`controller.agent.diff` (the objects are
-#: immutable, and one object is diffed many times per update: the known state, the
-#: per-version routes). A copy made through ``__dict__`` with other field values must drop
-#: them (:func:`controller.tables.bulk.regenerate`); ``dataclasses.replace`` does not copy them.
-MEMO_ATTRS = ("_identity", "_content")
-
-
-@dataclass(frozen=True)
-class TableEntry:
-    table: str                                   # full P4 name, e.g. UroIngress.uro_next_hop
-    match: tuple[tuple[str, object], ...]        # (key name, int | (int, prefix_len))
-    action: str | None = None                    # full action name (None for group entries)
-    params: tuple[tuple[str, int], ...] = ()
-    is_default: bool = False
-    group_id: int | None = None                  # action-selector group instead of an action
-    priority: int = 0                            # > 0 for tables with range/ternary keys
-
-
-@dataclass(frozen=True)
-class Member:
-    profile: str
-    member_id: int
-    action: str
-    params: tuple[tuple[str, int], ...]
-
-
-@dataclass(frozen=True)
-class Group:
-    profile: str
-    group_id: int
-    member_ids: tuple[int, ...]
-
-
-@dataclass
-class Batch:
-    """What to write, in dependency order: members, groups, then table entries."""
-
-    members: list[Member] = field(default_factory=list)
-    groups: list[Group] = field(default_factory=list)
-    entries: list[TableEntry] = field(default_factory=list)
-
-    def extend(self, other: "Batch") -> "Batch":
-        self.members += other.members
-        self.groups += other.groups
-        self.entries += other.entries
-        return self
-
-
-class EntryError(UroError):
-    pass
+from controller.tables import perhop, source as source_tables
+from controller.tables.state import (GENERATION_ID_BIT, Batch, EntryError, Group, Member, TableEntry, check_generation,
+                                     gen_id)
 
 
 def _fit(table: str, what: str, value: int, bits: int) -> int:
@@ -145,21 +91,6 @@ def make_entry(contract: dict, short: str, match: dict, action: str | None, para
                       priority if ranged and not is_default else 0)
 
 
-def gen_id(generation: int, seq: int) -> int:
-    """Member/group id ``seq`` (1..2^31-1) of ``generation``: the generation in bit 31."""
-    if generation not in (0, 1):
-        raise EntryError(f"generation must be 0 or 1, got {generation!r}")
-    if not 1 <= seq < (1 << GENERATION_ID_BIT):
-        raise EntryError(f"action-profile id {seq} out of 1..{(1 << GENERATION_ID_BIT) - 1}")
-    return (generation << GENERATION_ID_BIT) | seq
-
-
-def _gen(generation: int) -> int:
-    if generation not in (0, 1):
-        raise EntryError(f"generation must be 0 or 1, got {generation!r}")
-    return generation
-
-
 # ---- ToR program -------------------------------------------------------------------------
 def tor_config_entry(contract: dict, my_tor: int, generation: int = 0, down: int = 0,
                      capacity_bytes: int | None = None, bytes_per_us: int | None = None,
@@ -178,7 +109,7 @@ def tor_config_entry(contract: dict, my_tor: int, generation: int = 0, down: int
     prof = contract["profile"]
     params = {
         "my_tor": my_tor,
-        "generation": _gen(generation),
+        "generation": check_generation(generation),
         "live": (1 << generation) if live is None else live,
         "down": down,
         "dead": dead,
@@ -227,7 +158,7 @@ def host_entries(contract: dict, remote: dict[tuple[int, int], int] | None = Non
 
 
 def route_mode_entry(contract: dict, dst_tor: int, source_routed: bool, generation: int = 0) -> TableEntry:
-    return make_entry(contract, "route_mode", {"generation": _gen(generation), "dst_tor": dst_tor},
+    return make_entry(contract, "route_mode", {"generation": check_generation(generation), "dst_tor": dst_tor},
                       "source_route" if source_routed else "per_hop")
 
 
@@ -255,11 +186,11 @@ def uro_entry(contract: dict, arrival_slice: int, dst_tor: int,
         else:
             params[f"slice{i}"] = sl
     return make_entry(contract, "uro_next_hop",
-                      {"generation": _gen(generation), "arrival_slice": arrival_slice, "dst_tor": dst_tor},
+                      {"generation": check_generation(generation), "arrival_slice": arrival_slice, "dst_tor": dst_tor},
                       "set_alternatives", params)
 
 
-def _check_fits(contract: dict, sched) -> dict:
+def check_fits(contract: dict, sched) -> dict:
     """The contract's profile, if routes computed on ``sched`` fit it (else EntryError)."""
     prof = contract["profile"]
     if sched.n_tors > prof["tors"] or sched.n_uplinks > prof["uplinks"] or sched.n_slices != prof["slices"]:
@@ -269,12 +200,6 @@ def _check_fits(contract: dict, sched) -> dict:
     return prof
 
 
-def uro_entries(contract: dict, routes, tor: int, generation: int = 0) -> list[TableEntry]:
-    """All per-hop entries of one ToR from URO routes: :func:`uro_entries_reference`, built
-    in bulk (:mod:`controller.tables.bulk`; equal output, equal errors)."""
-    from controller.tables import bulk
-
-    return bulk.uro_entries(contract, routes, tor, generation)
 
 
 def uro_entries_reference(contract: dict, routes, tor: int, generation: int = 0) -> list[TableEntry]:
@@ -283,9 +208,7 @@ def uro_entries_reference(contract: dict, routes, tor: int, generation: int = 0)
 
     Every alternative of an entry is written: routes with more alternatives than the
     profile's K are refused (compute them with k <= K), never cut."""
-    from controller.tables import perhop
-
-    prof = _check_fits(contract, routes.schedule)
+    prof = check_fits(contract, routes.schedule)
     out = []
     for e in perhop.entries(routes, tor):
         if not e.alternatives:
@@ -334,7 +257,7 @@ def ssrr_group(contract: dict, dst_tor: int, start_slice: int, bucket: int | tup
     t = _table(contract, "ssrr_path")
     prof_name = t["action_profile"]
     where = f"ssrr_path (dst {dst_tor}, slice {start_slice}, buckets {bucket[0]}..{bucket[1]})"
-    match = {"generation": _gen(generation), "dst_tor": dst_tor, "start_slice": start_slice, "bucket": bucket}
+    match = {"generation": check_generation(generation), "dst_tor": dst_tor, "start_slice": start_slice, "bucket": bucket}
     b = Batch()
     for i, path in enumerate(paths):
         mid = first_member_id + i
@@ -345,13 +268,6 @@ def ssrr_group(contract: dict, dst_tor: int, start_slice: int, bucket: int | tup
     return b
 
 
-def ssrr_entries(contract: dict, routes, tor: int, generation: int = 0, dsts: Iterable[int] | None = None) -> Batch:
-    """The source-route entries of one ToR from path routes (UCMP or a baseline), for
-    destinations ``dsts`` (default: all): :func:`ssrr_entries_reference` built in bulk
-    (:mod:`controller.tables.bulk`; equal output, equal errors)."""
-    from controller.tables import bulk
-
-    return bulk.ssrr_entries(contract, routes, tor, generation, dsts)
 
 
 def ssrr_entries_reference(contract: dict, routes, tor: int, generation: int = 0,
@@ -364,11 +280,9 @@ def ssrr_entries_reference(contract: dict, routes, tor: int, generation: int = 0
     longer than the profile's H hops is refused with the entry named (never dropped from its
     group). The DSCP -> bucket map is generation-independent: :func:`dscp_entries`.
     """
-    from controller.tables import source as source_tables
-
     if "ssrr_level" in contract["tables"]:
         return ssrr_exact_entries_reference(contract, routes, tor, generation, dsts)
-    prof = _check_fits(contract, routes.schedule)
+    prof = check_fits(contract, routes.schedule)
     rows = list(source_tables.entries(routes, tor, dsts))
     per = selector_ids(contract, routes.schedule, rows)
     b = Batch()
@@ -424,14 +338,6 @@ def _check_hops(prof: dict, tor: int, dst: int, t: int, buckets: tuple[int, int]
                              f"{prof['ssrr_hops']}; compute the routes with h_max <= {prof['ssrr_hops']}")
 
 
-def ssrr_exact_entries(contract: dict, routes, tor: int, generation: int = 0,
-                       dsts: Iterable[int] | None = None) -> Batch:
-    """The source routes of one ToR as exact entries and a hash pick (t2na, UCMP §6.2):
-    :func:`ssrr_exact_entries_reference` built in bulk (:mod:`controller.tables.bulk`;
-    equal output, equal errors)."""
-    from controller.tables import bulk
-
-    return bulk.ssrr_exact_entries(contract, routes, tor, generation, dsts)
 
 
 def ssrr_exact_entries_reference(contract: dict, routes, tor: int, generation: int = 0,
@@ -448,11 +354,9 @@ def ssrr_exact_entries_reference(contract: dict, routes, tor: int, generation: i
     width, with the profile key to raise named."""
     from itertools import groupby
 
-    from controller.tables import source as source_tables
-
-    prof = _check_fits(contract, routes.schedule)
+    prof = check_fits(contract, routes.schedule)
     S = prof["slices"]
-    g = _gen(generation)
+    g = check_generation(generation)
     shapes: dict[tuple, int] = {}
     b = Batch()
     for gid, ((dst, t), levels) in enumerate(groupby(source_tables.entries(routes, tor, dsts),
@@ -500,7 +404,7 @@ def path_entries(contract: dict, group: int, level: int, member: int, path: Sequ
     n = params.pop("n")
     if dst is not None and path[-1][0] != dst:
         raise EntryError(f"{where}: the path ends at ToR {path[-1][0]}, not at its destination {dst}")
-    key = {"generation": _gen(generation), "group": group, "level": level, "member": member}
+    key = {"generation": check_generation(generation), "group": group, "level": level, "member": member}
     first = {"up0": params["up0"], "wait0": (path[0][2] - start_slice) % prof["slices"]}
     rest = {f"tor{h}": params[f"tor{h}"] for h in range(n - 1)}
     rest.update({f"{f}{h}": params[f"{f}{h}"] for h in range(n) for f in ("up", "slice")})
@@ -524,7 +428,7 @@ def ocs_config(contract: dict, generation: int = 0, max_timer_step: int | None =
     prof = contract["profile"]
     step = prof["default_max_timer_step"] if max_timer_step is None else max_timer_step
     return make_entry(contract, "config", {}, "set_config",
-                      {"generation": _gen(generation), "max_timer_step": step}, is_default=True)
+                      {"generation": check_generation(generation), "max_timer_step": step}, is_default=True)
 
 
 def circuit_entries(contract: dict, schedule, generation: int = 0) -> list[TableEntry]:
@@ -535,7 +439,7 @@ def circuit_entries(contract: dict, schedule, generation: int = 0) -> list[Table
     if schedule.n_tors != prof["tors"] or schedule.n_uplinks != d or schedule.n_slices != prof["slices"]:
         raise EntryError(f"schedule {schedule.n_tors}x{schedule.n_uplinks}x{schedule.n_slices} does not match "
                          f"profile {prof['name']!r} ({prof['tors']}x{d}x{prof['slices']})")
-    g = _gen(generation)
+    g = check_generation(generation)
     out = []
     for s in range(schedule.n_slices):
         for a in range(schedule.n_tors):

@@ -129,9 +129,9 @@ def route_entries(contract: dict, tor: int, uro_routes=None, path_routes=None,
     with paused_gc():
         b = ent.Batch(entries=bulk.route_mode_entries(contract, sr, True, generation))
         if uro_routes is not None:
-            b.entries += ent.uro_entries(contract, uro_routes, tor, generation)
+            b.entries += bulk.uro_entries(contract, uro_routes, tor, generation)
         if path_routes is not None and sr:
-            b.extend(ent.ssrr_entries(contract, path_routes, tor, generation, dsts=sr))
+            b.extend(bulk.ssrr_entries(contract, path_routes, tor, generation, dsts=sr))
     ent.check_sizes(contract, b, f"ToR {tor} routes (generation {generation})")
     return b
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from controller.errors import UroError
-from controller.tables.entries import Group, Member, TableEntry
+from controller.tables.state import Group, Member, TableEntry
 
 PIPE_PREFIX = "pipe."
 MATCH = {"exact": "Exact", "lpm": "LPM", "ternary": "Ternary", "range": "Range"}

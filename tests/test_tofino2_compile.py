@@ -18,11 +18,11 @@ import pytest
 
 from controller.p4gen import profile as prof
 from controller.p4gen import render as rnd
-from controller.p4gen.targets.t2na import T2na
 from controller.routing.ucmp import UcmpParams
 from controller.routing.ucmp import compute as ucmp_compute
 from controller.routing.uro import UroParams, compute
 from controller.schedule import round_robin
+from controller.tofino2 import ssrr
 from controller.tables import tor_batch
 from controller.tofino2 import compiler, plan, report, settings
 from controller.tofino2.bfrt_json import BfrtInfo, BfrtJsonError
@@ -174,7 +174,7 @@ def test_named_large_profiles_fit_one_pipe(name, tmp_path, t2na_build):
     # the exact source-route layout: a group per (generation, destination, start
     # slice) for every destination of the ToR, a path per (group, member) in egress
     sized = p.for_target("tofino2")
-    layout = T2na.ssrr_layout(sized)
+    layout = ssrr.layout(sized)
     assert sized.ssrr_dsts == p.tors - 1
     assert contract["tables"]["ssrr_path"]["size"] == layout["path_size"] == 2 * (p.tors - 1) * p.slices
     assert contract["tables"]["ssrr_hops"]["size"] == layout["hops_size"]

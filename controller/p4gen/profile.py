@@ -42,13 +42,14 @@ field it lands in, with the profile key named (:meth:`Profile.problems`).
 from __future__ import annotations
 
 import math
-from controller import tomlfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from controller import tomlfile
 from controller.errors import UroError
 from controller.resources import profiles_dir
 from controller.routing.uro import MAX_ALTERNATIVES
+from controller.tables.state import GENERATIONS
 
 #: v1model: 9-bit ports, 511 is the drop port; keep one spare below it.
 V1MODEL_PORT_BITS = 9
@@ -60,8 +61,6 @@ TIMER_ETHERTYPE = 0x88B5
 #: bmv2 CPU port (simple_switch_grpc --cpu-port): P4Runtime PacketOut enters here. Above
 #: every data port (0..V1MODEL_MAX_PORTS-1), below the drop port 511.
 CPU_PORT = V1MODEL_MAX_PORTS
-#: route generations: a 1-bit key of every route table (hitless updates)
-GENERATIONS = 2
 #: the slice clock shifts queue indices by 8-bit amounts (bmv2's limit on variable shifts)
 MAX_QUEUES = 256
 #: the Full/Unfull bitmap is one register read per packet; keep it a sane width

@@ -20,8 +20,10 @@ from pathlib import Path
 import jinja2
 
 from controller.atomic import write_text
+from controller.p4gen import targets
+from controller.p4gen.profile import CPU_PORT, TIMER_ETHERTYPE, Profile, ProfileError
 from controller.resources import templates_dir
-from controller.p4gen.profile import CPU_PORT, GENERATIONS, TIMER_ETHERTYPE, Profile
+from controller.tables.state import GENERATION_ID_BIT, GENERATIONS
 
 TEMPLATES_DIR = templates_dir()
 CONTRACT_FORMAT = "uro-pipeline-contract/2"
@@ -52,8 +54,6 @@ TIMER_FLAGS = {"sync": 1}
 #: client that sends no metadata sends) = a frame for the ingress pipeline: a timer; others reserved
 PACKET_OUT_FIELDS = [("opcode", 8)]
 PACKET_OUT_OPCODES = {"timer": 0}
-#: action-profile member and group ids carry the route generation in this bit
-GENERATION_ID_BIT = 31
 
 
 class V1Model:
@@ -88,20 +88,14 @@ TARGETS = {"bmv2": V1Model}
 def target_class(target: str):
     """The spelling class of ``target``: v1model here, the others from their own modules
     (:mod:`controller.p4gen.targets`)."""
-    from controller.p4gen import targets
-
     cls = TARGETS.get(target) or targets.load(target)
     if cls is None:
-        from controller.p4gen.profile import ProfileError
-
         names = list(TARGETS) + targets.builtin_names()
         raise ProfileError(f"unknown target {target!r} (available: {', '.join(names)})")
     return cls
 
 
 def target_names() -> list[str]:
-    from controller.p4gen import targets
-
     return list(TARGETS) + targets.builtin_names()
 
 
@@ -239,9 +233,7 @@ def render(profile: Profile, program: str = "tor", target: str = "bmv2") -> tupl
     if problems is not None:
         found = problems(profile, program)
         if found:
-            from controller.p4gen.profile import ProfileError
-
-            raise ProfileError(f"profile {profile.name!r} does not fit {target}: " + "; ".join(found))
+                raise ProfileError(f"profile {profile.name!r} does not fit {target}: " + "; ".join(found))
     else:
         profile.check_program(program)
     c = contract(profile, program)

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 
 from controller.errors import UroError
 
+#: route generations a switch holds: a 1-bit key of every route table (hitless updates)
+GENERATIONS = 2
 #: action-profile member/group ids: the generation in this bit (contract "generations.id_bit")
 GENERATION_ID_BIT = 31
 

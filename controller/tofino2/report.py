@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from controller.errors import UroError
+from controller.tofino2 import ssrr
 
 #: URO Table II: (N, d) -> (max #Q/port, #entries/ToR, SRAM %)
 URO_TABLE_II = {(108, 6): (18, "1.9K", 1.13), (324, 12): (27, "8.8K", 2.31),
@@ -172,9 +173,7 @@ def format_report(r: Resources, profile=None) -> str:
         lines.append(f"    URO Table II {nd}: " + (f"{paper[1]} entries/ToR, SRAM {paper[2]:.2f}%, "
                                                    f"#Q/port {paper[0]} (ours: {profile.queues})"
                                                    if paper else "not in the table"))
-        from controller.p4gen.targets.t2na import T2na
-
-        L = T2na.ssrr_layout(profile)
+        L = ssrr.layout(profile)
         lines.append(f"  source routes: ssrr_path {L['path_size']} groups + ssrr_level {L['level_size']} + ssrr_hops "
                      f"{L['hops_size']} paths (2 generations, paths of <= {profile.ssrr_hops} hops; "
                      f"{profile.ssrr_dsts} of {profile.tors - 1} destinations source-routed): SRAM {ucmp}, "

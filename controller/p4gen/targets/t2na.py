@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 
-from controller.tofino2 import chip, pktgen
+from controller.tofino2 import chip, pktgen, ssrr
 
 #: slots that add their wait to one copy of the active-queue register: the fields one ALU
 #: chain links must share a PHV container group, so the K + 1 slots are split over copies
@@ -92,35 +92,6 @@ class T2na:
         return BASE_STAGES + max(0, -(-cls.replicas(profile) // STATEFUL_PER_STAGE) - 1)
 
     @staticmethod
-    def ssrr_layout(profile) -> dict:
-        """Widths and sizes of the t2na source-route tables (UCMP §6.2 on exact tables).
-
-        ``ssrr_path`` (generation, dst, start slice) -> the group's id and shape (ids from 1;
-        0 = none), ``ssrr_level`` (generation, shape, bucket range) -> the level (the bucket
-        range's index in its group) and the flow's member (hash mod its tie count),
-        ``ssrr_hops`` (generation, group, level, member) -> the path, written at its length.
-        Every field is as wide as the network needs (ToR, uplink and slice ids of N, d, S),
-        so a path of n hops costs n x (ToR + uplink + slice) bits less the last ToR (the
-        destination) plus the first hop's wait. Sizes hold two generations."""
-        from controller.p4gen.render import GENERATIONS
-
-        def bits(n: int) -> int:
-            return max(1, int(n).bit_length())
-
-        g = GENERATIONS
-        t = profile.tables
-        groups = profile.ssrr_dsts * profile.slices
-        shapes = min(t.ssrr_shapes, groups)              # a shape has a group at least
-        return {
-            "tor_bits": bits(profile.tors - 1), "uplink_bits": bits(profile.uplinks - 1),
-            "slice_bits": bits(profile.slices - 1), "group_bits": bits(groups), "shape_bits": bits(shapes),
-            "level_bits": bits(profile.ssrr_hops - 1),        # a level per hop count: at most H
-            "member_bits": bits(t.ssrr_ties - 1), "ties": t.ssrr_ties, "hash_bits": 8,
-            "path_size": g * groups, "level_size": g * shapes * t.ssrr_ranges,
-            "hops_size": g * groups * t.ssrr_paths,
-        }
-
-    @staticmethod
     def timer(profile) -> pktgen.TimerPlan:
         t = profile.timing
         return pktgen.timer_plan(t.slice_us, t.guard_us, profile.uplinks, t.link_gbps)
@@ -180,7 +151,7 @@ class T2na:
             "mtu_units": -(-mtu // unit),
             "floor_units": [-(-f // unit) for f in st.floors],
             "replicas": cls.replicas(profile),
-            "ssrr": cls.ssrr_layout(profile),
+            "ssrr": ssrr.layout(profile),
             "active_copies": -(-cls.replicas(profile) // SLOTS_PER_ACTIVE_COPY),
             "slots_per_copy": SLOTS_PER_ACTIVE_COPY,
             "qstate_size": profile.uplinks * 256,
@@ -195,8 +166,8 @@ class T2na:
     # ---- contract -----------------------------------------------------------------------------
     @classmethod
     def ssrr_tables(cls, ctl: str, profile) -> dict:
-        """The contract entries of the t2na source-route tables (see :meth:`ssrr_layout`)."""
-        L = cls.ssrr_layout(profile)
+        """The contract entries of the t2na source-route tables (see :func:`controller.tofino2.ssrr.layout`)."""
+        L = ssrr.layout(profile)
         gen = {"name": "generation", "match": "exact", "bitwidth": 1}
 
         def table(short, size, keys, actions, ctl=ctl):

@@ -85,11 +85,9 @@ def _load() -> str:
 def _engines_side_by_side(sched, quick: bool, repeat: int = 5) -> None:
     """The compiled per-destination engine against today's NumPy engine, in this process:
     first call (cached-kernel load, or compilation on a new machine) reported apart."""
-    from controller.routing import uro_chunks
-
     params = UroParams(k=4)
     t0 = time.perf_counter()
-    uro_chunks.compute(sched, params)
+    compute(sched, params, engine="numba")
     first = time.perf_counter() - t0
     rows = []
     for _ in range(2 if quick else repeat):
@@ -97,7 +95,7 @@ def _engines_side_by_side(sched, quick: bool, repeat: int = 5) -> None:
         compute(sched, params, engine="numpy")
         a = time.perf_counter() - t0
         t0 = time.perf_counter()
-        uro_chunks.compute(sched, params)
+        compute(sched, params, engine="numba")
         rows.append((a, time.perf_counter() - t0))
     a, b = (float(np.median([r[i] for r in rows])) for i in (0, 1))
     print(f"== engines, {sched.n_tors}x{sched.n_uplinks} K=4 in-process (median of {len(rows)}, load {_load()}): "

@@ -27,7 +27,7 @@ BYTES_PER_CELL = {
     "uro_per_k": 9,
     # `uro stats`/`run`/`compare` on per-hop routes, routes included: 179
     "uro_stats": 190,
-    # URO streamed to a compact artifact (uro_chunks.write_artifact): the artifact's arrays,
+    # URO streamed to a compact artifact (artifacts.write_uro_streamed): the artifact's arrays,
     # memory-mapped (2 K + 2 B/cell), plus the chunks in flight: ~11 at (1024, 32), K = 4
     "uro_stream": 14,
     # UCMP assembled in memory (ucmp.compute): every path (~4.5-6 per group) with its

@@ -48,7 +48,7 @@ def test_uro_chunks_on_worker_processes_are_the_reference(ex, tmp_path):
         assert np.array_equal(getattr(ref, f), getattr(got, f)), f
     artifacts.write(ref, tmp_path / "ref.uro")
     (tmp_path / "dask.uro").mkdir()
-    uro_chunks.write_artifact(sched, params, tmp_path / "dask.uro", executor=ex, chunk=4)
+    artifacts.write_uro_streamed(sched, params, tmp_path / "dask.uro", executor=ex, chunk=4)
     same_files(tmp_path / "ref.uro", tmp_path / "dask.uro")
 
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from controller.errors import UroError
-from controller.routing import base, uro, uro_chunks
+from controller.routing import base, uro
 from controller.schedule import opera, round_robin
 from controller.schedule.degrade import Failed, without
 from controller.tables import artifacts
@@ -48,7 +48,8 @@ def test_compiled_engine_gives_the_reference_tables(data, k, max_hops, per_slice
     if fail:
         sched = data.draw(degraded(sched))
     params = uro.UroParams(k=k, max_hops=max_hops, hops_per_slice=per_slice)
-    assert_same_routes(uro_chunks.compute(sched, params, chunk=chunk, workers=2), uro.compute_numpy(sched, params))
+    assert_same_routes(uro.compute(sched, params, engine="numba", chunk=chunk, workers=2),
+                       uro.compute_numpy(sched, params))
 
 
 def test_opera_with_ties_and_every_alternative():
@@ -64,7 +65,7 @@ def test_streamed_artifact_is_the_one_written_from_the_reference(tmp_path: Path)
     artifacts.write(uro.compute_numpy(sched, params), ref)
     new = tmp_path / "new.uro"
     new.mkdir()
-    man = uro_chunks.write_artifact(sched, params, new, chunk=5)
+    man = artifacts.write_uro_streamed(sched, params, new, chunk=5)
     for f in sorted(ref.iterdir()):
         if f.suffix == ".npy":
             assert f.read_bytes() == (new / f.name).read_bytes(), f.name

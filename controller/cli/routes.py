@@ -109,13 +109,13 @@ def _routes_uro_streamed(args, sched) -> int:
     """URO to a compact artifact: compiled kernels per destination chunk, scattered straight
     into the artifact's arrays (no in-memory [slice, tor, dst, K] route set)."""
     from controller.atomic import atomic_dir
-    from controller.routing import uro_chunks
+    from controller.tables import artifacts
 
     params = common.route_params(args, sched, "uro")
     target = Path(args.output)
     with cluster.executor_from(args) as ex, atomic_dir(target) as tmp:
-        man = uro_chunks.write_artifact(sched, params, tmp, executor=ex,
-                                        progress=common.progress(sched.n_tors, "uro", unit="dst"))
+        man = artifacts.write_uro_streamed(sched, params, tmp, executor=ex,
+                                           progress=common.progress(sched.n_tors, "uro", unit="dst"))
     print(f"{sched.describe()}\nwrote {args.output} (compact, {_size(target)}): uro, "
           f"{sched.n_tors} ToRs x ~{man['entries_per_tor']:.0f} entries")
     return 0

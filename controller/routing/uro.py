@@ -41,19 +41,15 @@ from typing import ClassVar
 import numpy as np
 
 from controller.errors import UroError
+from controller.routing import uro_chunks
 from controller.routing.base import PER_HOP, register
+from controller.routing.uro_labels import ARR, HOP, NEVER, ONE_HOP, UNBOUNDED, direct_labels
+from controller.schedule.generate import round_robin
 from controller.schedule.model import Schedule
 
-_ARR = 16  # key = arrival << 16 | hops << 8 | lead
-_HOP = 8
-_ONE_HOP = (1 << _HOP) | 1  # +1 hop, +1 in-slice hop
-_UNBOUNDED = 255
 #: K one-shot alternatives per entry: URO fits 10 on Tofino2 (Table II)
 MAX_ALTERNATIVES = 10
 _INF = np.iinfo(np.int32).max
-#: label of a destination a ToR cannot reach at all (only in a degraded schedule, where
-#: failures removed every path): it is never offered to a neighbour and never grows
-_NEVER = ((1 << 15) - 1) << _ARR
 
 
 @dataclass(frozen=True)
@@ -153,27 +149,6 @@ class UroRoutes:
         return hops
 
 
-def _direct_labels(sched: Schedule) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Labels of slice 0 using direct circuits only: a valid upper bound to start from.
-
-    Returns flat (key, dep, uplink) arrays indexed ``x * N + dst`` whose arrival is the
-    first slice >= 0 in which x and dst share a circuit.
-    """
-    peer = sched.peer
-    S, N, d = peer.shape
-    # the earliest (slice, uplink) of every circuit x -> y: min of t * d + u per cell
-    t, x, u = np.nonzero(peer >= 0)
-    code = np.full(N * N, S * d, dtype=np.int64)
-    np.minimum.at(code, x.astype(np.int64) * N + peer[t, x, u], t.astype(np.int64) * d + u)
-    code = code.reshape(N, N)
-    cur_dep = np.where(code < S * d, code // d, 1 << 20)
-    cur_upl = np.where(code < S * d, code % d, -1).astype(np.int8)
-    never = cur_dep >= (1 << 20)  # no direct circuit at all (degraded schedules only)
-    key = np.where(never, _NEVER, (cur_dep << _ARR) | (1 << _HOP) | 1)
-    cur_dep[never] = -1
-    return key.reshape(-1), cur_dep.reshape(-1).astype(np.int32), cur_upl.reshape(-1)
-
-
 def _settle_slice(
     t: int, peer_t: np.ndarray, key: np.ndarray, dep: np.ndarray, upl: np.ndarray, max_hops: int, per_slice: int
 ) -> None:
@@ -185,8 +160,8 @@ def _settle_slice(
     neighbours over each uplink of slice ``t`` the same arrival with one more hop.
     """
     N, d = peer_t.shape
-    prefix = (key >> _HOP) - (t << (_ARR - _HOP))  # (arrival - t) << 8 | hops, small
-    reach = key < _NEVER
+    prefix = (key >> HOP) - (t << (ARR - HOP))  # (arrival - t) << 8 | hops, small
+    reach = key < NEVER
     if reach.all():
         fin = None
     else:  # unreachable labels are never settled (nothing to offer a neighbour)
@@ -216,7 +191,7 @@ def _settle_slice(
         if p in groups:
             a, b = groups.pop(p)
             idx = order[a:b]
-            still = (key[idx] >> _HOP) - (t << (_ARR - _HOP)) == p
+            still = (key[idx] >> HOP) - (t << (ARR - HOP)) == p
             parts.append(idx[still])
         if p in pending:
             parts.append(pending.pop(p))
@@ -225,8 +200,8 @@ def _settle_slice(
         front = parts[0] if len(parts) == 1 else np.concatenate(parts)
         if front.size == 0:
             continue
-        cand = key[front] + _ONE_HOP
-        ok = (((cand >> _HOP) & 0xFF) <= max_hops) & ((cand & 0xFF) <= per_slice)
+        cand = key[front] + ONE_HOP
+        ok = (((cand >> HOP) & 0xFF) <= max_hops) & ((cand & 0xFF) <= per_slice)
         if not ok.all():
             front, cand = front[ok], cand[ok]
             if front.size == 0:
@@ -293,9 +268,6 @@ def warm_kernels() -> None:
     global _kernels_warm
     if _kernels_warm:
         return
-    from controller.routing import uro_chunks
-    from controller.schedule.generate import round_robin
-
     uro_chunks.compute(round_robin(8, 2), UroParams(), workers=1)
     _kernels_warm = True
 
@@ -303,11 +275,11 @@ def warm_kernels() -> None:
 @register("uro", PER_HOP, UroParams, "URO/HOHO fastest paths as per-hop tables with K one-shot alternatives (URO §III-IV)",
           warm=warm_kernels)
 def compute(sched: Schedule, params: UroParams | None = None, progress=None, engine: str = "auto",
-            workers: int | None = None, executor=None) -> UroRoutes:
+            workers: int | None = None, executor=None, chunk: int = uro_chunks.DEFAULT_CHUNK) -> UroRoutes:
     """Compute URO labels, decisions and K alternatives for the whole cycle.
 
-    ``engine``: ``"numba"`` (compiled kernels per destination chunk on ``workers`` threads,
-    or on ``executor``, a Dask client), ``"numpy"`` (:func:`compute_numpy`, the reference)
+    ``engine``: ``"numba"`` (compiled kernels per destination chunk of ``chunk``
+    destinations on ``workers`` threads, or on ``executor``, a Dask client), ``"numpy"`` (:func:`compute_numpy`, the reference)
     or ``"auto"``. Both give identical routes. ``progress``, if given, is called with the
     amount of work done (for a bar; slices for numpy, destinations for numba).
     """
@@ -315,9 +287,8 @@ def compute(sched: Schedule, params: UroParams | None = None, progress=None, eng
     _check_slices(sched.n_slices)
     # work sent to a cluster runs as the compiled kernels' chunks, whatever the size
     if resolve_engine(engine, sched.n_uplinks, 1 << 30 if executor is not None else sched.n_tors) == "numba":
-        from controller.routing import uro_chunks
-
-        return uro_chunks.compute(sched, params, progress=progress, executor=executor, workers=workers)
+        return UroRoutes(sched, params, *uro_chunks.compute(sched, params, progress=progress, executor=executor,
+                                                            workers=workers, chunk=chunk))
     return compute_numpy(sched, params, progress)
 
 
@@ -329,17 +300,17 @@ def compute_numpy(sched: Schedule, params: UroParams | None = None, progress=Non
     params = params or UroParams()
     peer = sched.peer
     S, N, d = peer.shape
-    max_hops = params.max_hops or _UNBOUNDED
-    per_slice = params.hops_per_slice or _UNBOUNDED
+    max_hops = params.max_hops or UNBOUNDED
+    per_slice = params.hops_per_slice or UNBOUNDED
     _check_slices(S)
 
-    dkey, ddep, dupl = _direct_labels(sched)
+    dkey, ddep, dupl = direct_labels(sched)
     key = np.empty((S, N * N), dtype=np.int32)  # values < 2**31: arrival < 2**15
     dep = np.empty((S, N * N), dtype=np.int32)
     upl = np.empty((S, N * N), dtype=np.int8)
     diag = np.arange(N) * (N + 1)
     # boundary: labels of slice S (= slice 0 of the next cycle); start from direct paths
-    b_key = np.where(dkey >= _NEVER, _NEVER, (dkey + (S << _ARR)) & ~0xFF)
+    b_key = np.where(dkey >= NEVER, NEVER, (dkey + (S << ARR)) & ~0xFF)
     b_dep = np.where(ddep >= 0, ddep + S, -1)
     b_upl = dupl
     # Sweep the cycle backwards until the labels are periodic. Slice t depends only
@@ -350,7 +321,7 @@ def compute_numpy(sched: Schedule, params: UroParams | None = None, progress=Non
         converged = False
         for t in range(S - 1, -1, -1):
             k = nkey.astype(np.int64) & ~0xFF  # waiting resets the in-slice hop count
-            k[diag] = t << _ARR
+            k[diag] = t << ARR
             dp = ndep.copy()
             up = nupl.copy()
             dp[diag] = -1
@@ -365,7 +336,7 @@ def compute_numpy(sched: Schedule, params: UroParams | None = None, progress=Non
             nkey, ndep, nupl = k, dp, up
         if converged:
             break
-        never = key[0] >= _NEVER
+        never = key[0] >= NEVER
         # A ToR whose best move in slice 0 is to wait past the whole cycle can never depart
         # towards that destination: the labels are periodic at the fixed point, so a first
         # departure in slice D >= S could be taken in slice D - S already. This happens under
@@ -375,10 +346,10 @@ def compute_numpy(sched: Schedule, params: UroParams | None = None, progress=Non
         stuck = dep[0] >= S
         stuck[diag] = False
         never |= stuck
-        b_key = key[0].astype(np.int64) + (S << _ARR)
-        b_key[diag] = S << _ARR
+        b_key = key[0].astype(np.int64) + (S << ARR)
+        b_key[diag] = S << ARR
         b_key &= ~0xFF
-        b_key[never] = _NEVER
+        b_key[never] = NEVER
         b_dep = dep[0] + S
         b_dep[diag] = -1
         b_dep[never] = -1
@@ -388,9 +359,9 @@ def compute_numpy(sched: Schedule, params: UroParams | None = None, progress=Non
         raise UroError("URO labels did not converge over the cycle; please report this schedule")
 
     key = key.reshape(S, N, N)
-    never = key >= _NEVER  # unreachable (degraded schedules): arrival -1, no alternatives
-    arrival = np.where(never, -1, key >> _ARR).astype(np.int32)
-    hops = np.where(never, 0, (key >> _HOP) & 0xFF).astype(np.uint8)
+    never = key >= NEVER  # unreachable (degraded schedules): arrival -1, no alternatives
+    arrival = np.where(never, -1, key >> ARR).astype(np.int32)
+    hops = np.where(never, 0, (key >> HOP) & 0xFF).astype(np.uint8)
     dep = dep.reshape(S, N, N)
     upl = upl.reshape(S, N, N)
     alt_dep, alt_upl = _alternatives(dep, upl, params.k)

@@ -7,10 +7,11 @@ those chunks on an *executor* -- anything with ``submit(fn, *args) -> future`` w
 futures have ``result()``: the in-process thread pool (default; the kernels release the
 GIL) or a Dask client (:mod:`controller.routing.distributed`) -- and gathers them
 
-- into :class:`~controller.routing.uro.UroRoutes` (:func:`compute`), or
-- straight into the arrays of a compact per-hop artifact (:func:`write_artifact`), the
-  layout ``uro routes -o NAME.uro`` writes: no ``[t, x, dst, K]`` copy of the routes
-  is ever held, which is what keeps (1024, 32) under 2 GiB.
+- into the arrays of :class:`~controller.routing.uro.UroRoutes` (:func:`compute`), or
+- chunk by chunk in the compact artifact's layout (:func:`artifact_chunk`), which
+  :func:`controller.tables.artifacts.write_uro_streamed` scatters straight into the
+  artifact's files: no ``[t, x, dst, K]`` copy of the routes is ever held, which is what
+  keeps (1024, 32) under 2 GiB.
 """
 
 from __future__ import annotations
@@ -20,17 +21,16 @@ from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Callable, Iterator
 
 import numpy as np
 
 from controller.errors import UroError
+from controller.routing.uro_labels import UNBOUNDED, direct_labels
 from controller.schedule.model import Schedule
 
 #: destinations per chunk: small enough to spread over workers, large enough to amortise a call
 DEFAULT_CHUNK = 16
-_UNBOUNDED = 255
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class ChunkSpec:
 
     peer: np.ndarray  # [S, N, d] int32
     inj: np.ndarray  # [S, d] bool: uplink is a matching in that slice (uro_kernel.injective)
-    dkey: np.ndarray  # [N, N] int64 direct labels (see uro._direct_labels)
+    dkey: np.ndarray  # [N, N] int64 direct labels (uro_labels.direct_labels)
     ddep: np.ndarray  # [N, N] int32
     dupl: np.ndarray  # [N, N] int8
     k: int
@@ -48,14 +48,13 @@ class ChunkSpec:
 
 
 def spec_for(sched: Schedule, params) -> ChunkSpec:
-    from controller.routing.uro import _direct_labels
-    from controller.routing.uro_kernel import injective
+    from controller.routing.uro_kernel import injective     # numba: loaded on first use
 
     S, N, d = sched.peer.shape
-    dkey, ddep, dupl = _direct_labels(sched)
+    dkey, ddep, dupl = direct_labels(sched)
     return ChunkSpec(np.ascontiguousarray(sched.peer, dtype=np.int32), injective(sched.peer), dkey.reshape(N, N).astype(np.int64),
                      ddep.reshape(N, N).astype(np.int32), dupl.reshape(N, N).astype(np.int8), params.k,
-                     params.max_hops or _UNBOUNDED, params.hops_per_slice or _UNBOUNDED)
+                     params.max_hops or UNBOUNDED, params.hops_per_slice or UNBOUNDED)
 
 
 def _failed(dst: int) -> UroError:
@@ -65,7 +64,7 @@ def _failed(dst: int) -> UroError:
 def routes_chunk(spec: ChunkSpec, d0: int, C: int) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Chunk ``d0 .. d0+C-1`` as UroRoutes columns: ``(d0, arrival, hops, alt_uplink, alt_dep)``,
     each ``[S, N, C(, K)]``. Runs on a worker; raises if the labels do not converge."""
-    from controller.routing import uro_kernel
+    from controller.routing import uro_kernel    # numba: loaded on first use
 
     S, N, _ = spec.peer.shape
     arrival = np.empty((S, N, C), np.int32)
@@ -82,7 +81,7 @@ def routes_chunk(spec: ChunkSpec, d0: int, C: int) -> tuple[int, np.ndarray, np.
 def artifact_chunk(spec: ChunkSpec, d0: int, C: int, tdt: str) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Chunk ``d0 .. d0+C-1`` in the compact artifact's layout: ``(d0, latency, hops,
     alt_uplink, alt_wait)``, each ``[N, S, C(, K)]`` (what the client scatters into the files)."""
-    from controller.routing import uro_kernel
+    from controller.routing import uro_kernel    # numba: loaded on first use
 
     S, N, d = spec.peer.shape
     lat = np.empty((N, S, C), tdt)
@@ -131,11 +130,10 @@ def run_chunks(fn: Callable, spec: ChunkSpec, n: int, chunk: int, extra: tuple =
 
 
 def compute(sched: Schedule, params, progress=None, executor=None, workers: int | None = None,
-            chunk: int = DEFAULT_CHUNK):
-    """:class:`~controller.routing.uro.UroRoutes` from the compiled kernels (identical to
-    :func:`controller.routing.uro.compute_numpy`)."""
-    from controller.routing.uro import UroRoutes
-
+            chunk: int = DEFAULT_CHUNK) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The arrays of :class:`~controller.routing.uro.UroRoutes` (arrival, hops,
+    alt_uplink, alt_dep) from the compiled kernels, identical to
+    :func:`controller.routing.uro.compute_numpy`'s."""
     S, N, _ = sched.peer.shape
     spec = spec_for(sched, params)
     arrival = np.empty((S, N, N), np.int32)
@@ -148,50 +146,4 @@ def compute(sched: Schedule, params, progress=None, executor=None, workers: int 
         hops[:, :, d0:d0 + C] = h
         au[:, :, d0:d0 + C] = u
         ad[:, :, d0:d0 + C] = dp
-    return UroRoutes(sched, params, arrival, hops, au, ad)
-
-
-def write_artifact(sched: Schedule, params, directory: str | os.PathLike, progress=None, executor=None,
-                   workers: int | None = None, chunk: int = DEFAULT_CHUNK) -> dict:
-    """Compute URO routes chunk by chunk straight into a compact per-hop artifact in the
-    (new, empty) ``directory`` -- the same files :func:`controller.tables.artifacts.write_compact`
-    writes for :class:`UroRoutes` -- and return its manifest.
-
-    The artifact's arrays are created at their final size and each chunk's columns are
-    scattered into them through a memory map (the pages go to the file, not the heap)."""
-    from controller.routing.uro import UroRoutes
-    from controller.tables import artifacts, perhop
-
-    S, N, d = sched.peer.shape
-    K = params.k
-    tdt = artifacts.uint_for(S)
-    directory = Path(directory)
-    spec = spec_for(sched, params)
-    w = artifacts._Writer(directory)
-    try:
-        artifacts._write_peer(w, sched)
-        shapes = {"alt_uplink": ((N, S, N, K), np.int8 if d <= 127 else np.int16,
-                                 "[tor, arrival slice, dst, k] -> uplink of alternative k, -1 none"),
-                  "alt_wait": ((N, S, N, K), tdt,
-                               "[tor, arrival slice, dst, k] -> slices from arrival to departure (where alt_uplink >= 0)"),
-                  "hops": ((N, S, N), np.uint8, "[tor, arrival slice, dst] -> hops of the planned path"),
-                  "latency": ((N, S, N), tdt, "[tor, arrival slice, dst] -> latency in slices (Eq. 1), 0 at dst == tor")}
-        for name, (shape, dt, index) in shapes.items():
-            w.array(name, dt, shape, index)
-        w.close()
-        maps = {name: np.load(directory / f"{name}.npy", mmap_mode="r+") for name in shapes}
-        for d0, lat, hp, au, aw in run_chunks(artifact_chunk, spec, N, chunk, (tdt.str,), executor, workers,
-                                              progress):
-            C = lat.shape[2]
-            maps["latency"][:, :, d0:d0 + C] = lat
-            maps["hops"][:, :, d0:d0 + C] = hp
-            maps["alt_uplink"][:, :, d0:d0 + C] = au
-            maps["alt_wait"][:, :, d0:d0 + C] = aw
-        for m in maps.values():
-            m.flush()
-        del maps
-    finally:
-        w.close()
-    shell = UroRoutes(sched, params, *(np.empty((0,)),) * 4)  # for the manifest's algo/params only
-    return artifacts.write_manifest(directory, "per_hop", shell.algo, shell.params_dict(), sched, w,
-                                    extra={"entries_per_tor": perhop.uncompressed_count(shell)})
+    return arrival, hops, au, ad

@@ -27,10 +27,8 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-_ARR = 16
-_HOP = 8
-_ONE_HOP = (1 << _HOP) | 1
-_NEVER = ((1 << 15) - 1) << _ARR
+from controller.routing.uro_labels import ARR, HOP, NEVER, ONE_HOP
+
 _LOW = ~np.int64(0xFF)
 
 
@@ -43,10 +41,10 @@ def _settle(t, peer_t, inj_t, key, dep, upl, max_hops, per_slice, order, prefix,
     generation counter of ``mark`` (used to drop repeats from an improved list)."""
     N, d = peer_t.shape
     n = 0
-    base = np.int64(t) << (_ARR - _HOP)
+    base = np.int64(t) << (ARR - HOP)
     for x in range(N):
-        if key[x] < _NEVER:
-            prefix[n] = (key[x] >> _HOP) - base
+        if key[x] < NEVER:
+            prefix[n] = (key[x] >> HOP) - base
             order[n] = x
             n += 1
     if n == 0:
@@ -90,7 +88,7 @@ def _settle(t, peer_t, inj_t, key, dep, upl, max_hops, per_slice, order, prefix,
             while gi < n and sp[gi] == p:
                 x = so[gi]
                 gi += 1
-                if (key[x] >> _HOP) - base == p:
+                if (key[x] >> HOP) - base == p:
                     fx[nf] = x
                     nf += 1
         if pp == p:
@@ -102,8 +100,8 @@ def _settle(t, peer_t, inj_t, key, dep, upl, max_hops, per_slice, order, prefix,
         m = 0
         for i in range(nf):
             x = fx[i]
-            c = key[x] + _ONE_HOP
-            if ((c >> _HOP) & 0xFF) <= max_hops and (c & 0xFF) <= per_slice:
+            c = key[x] + ONE_HOP
+            if ((c >> HOP) & 0xFF) <= max_hops and (c & 0xFF) <= per_slice:
                 fx[m] = x
                 fc[m] = c
                 m += 1
@@ -152,7 +150,7 @@ def _solve(peer, inj, dkey, ddep, dupl, dst, max_hops, per_slice, K, key_s, dep_
     gen = mark[N]
     for x in range(N):  # boundary: direct circuits, one cycle later
         dk = dkey[x, dst]
-        bkey[x] = _NEVER if dk >= _NEVER else (dk + (np.int64(S) << _ARR)) & _LOW
+        bkey[x] = NEVER if dk >= NEVER else (dk + (np.int64(S) << ARR)) & _LOW
         bdep[x] = ddep[x, dst] + S if ddep[x, dst] >= 0 else -1
         bupl[x] = dupl[x, dst]
     converged = False
@@ -168,7 +166,7 @@ def _solve(peer, inj, dkey, ddep, dupl, dst, max_hops, per_slice, K, key_s, dep_
                     kbuf[x] = key_s[t + 1, x] & _LOW
                     dbuf[x] = dep_s[t + 1, x]
                     ubuf[x] = upl_s[t + 1, x]
-            kbuf[dst] = np.int64(t) << _ARR
+            kbuf[dst] = np.int64(t) << ARR
             dbuf[dst] = -1
             ubuf[dst] = -1
             gen = _settle(t, peer[t], inj[t], kbuf, dbuf, ubuf, max_hops, per_slice, order, prefix, fx, fc, imp, nxt,
@@ -189,16 +187,16 @@ def _solve(peer, inj, dkey, ddep, dupl, dst, max_hops, per_slice, K, key_s, dep_
         if converged:
             break
         for x in range(N):
-            never = key_s[0, x] >= _NEVER or (dep_s[0, x] >= S and x != dst)
+            never = key_s[0, x] >= NEVER or (dep_s[0, x] >= S and x != dst)
             if x == dst:
-                bkey[x] = (np.int64(S) << _ARR) & _LOW
+                bkey[x] = (np.int64(S) << ARR) & _LOW
                 bdep[x] = -1
             else:
-                bkey[x] = (key_s[0, x] + (np.int64(S) << _ARR)) & _LOW
+                bkey[x] = (key_s[0, x] + (np.int64(S) << ARR)) & _LOW
                 bdep[x] = dep_s[0, x] + S
             bupl[x] = upl_s[0, x]
             if never:
-                bkey[x] = _NEVER
+                bkey[x] = NEVER
                 bdep[x] = -1
                 bupl[x] = -1
     mark[N] = gen
@@ -271,12 +269,12 @@ def routes_chunk(peer, inj, dkey, ddep, dupl, d0, C, col0, max_hops, per_slice,
         for t in range(S):
             for x in range(N):
                 kk = key_s[t, x]
-                if kk >= _NEVER:
+                if kk >= NEVER:
                     arrival[t, x, c] = -1
                     hops[t, x, c] = 0
                 else:
-                    arrival[t, x, c] = kk >> _ARR
-                    hops[t, x, c] = (kk >> _HOP) & 0xFF
+                    arrival[t, x, c] = kk >> ARR
+                    hops[t, x, c] = (kk >> HOP) & 0xFF
                 for j in range(K):
                     alt_upl[t, x, c, j] = au[t, x, j]
                     alt_dep[t, x, c, j] = ad[t, x, j]
@@ -300,9 +298,9 @@ def artifact_chunk(peer, inj, dkey, ddep, dupl, d0, C, col0, max_hops, per_slice
         for x in range(N):
             for t in range(S):
                 kk = key_s[t, x]
-                arr = np.int64(-1) if kk >= _NEVER else kk >> _ARR
+                arr = np.int64(-1) if kk >= NEVER else kk >> ARR
                 latency[x, t, c] = 0 if x == dst else arr - t + 1
-                hops[x, t, c] = 0 if kk >= _NEVER else (kk >> _HOP) & 0xFF
+                hops[x, t, c] = 0 if kk >= NEVER else (kk >> HOP) & 0xFF
                 for j in range(K):
                     u = au[t, x, j]
                     alt_upl[x, t, c, j] = u

@@ -34,8 +34,11 @@ import numpy as np
 from controller import __version__
 from controller.atomic import atomic_dir
 from controller.errors import UroError
+from controller.memory import available_memory
+from controller.routing import base, uro_chunks
 from controller.routing.base import PER_HOP, SOURCE, RouteSet
 from controller.routing.paths import RELAXED, Buckets, PathRoutes
+from controller.routing.uro import UroParams, UroRoutes
 from controller.schedule.model import Schedule, Timing, content_hash
 from controller.tables import perhop, source
 
@@ -223,32 +226,76 @@ def _write_peer(w: _Writer, sched: Schedule) -> None:
 
 
 # ---- writing: per-hop (URO) ------------------------------------------------------------------
+def _per_hop_arrays(sched: Schedule, K: int) -> dict[str, tuple[tuple[int, ...], object, str]]:
+    """The per-hop artifact's arrays by source ToR: {name: (shape, dtype, index)}."""
+    S, N, d = sched.peer.shape
+    tdt = uint_for(S)
+    return {"alt_uplink": ((N, S, N, K), np.int8 if d <= 127 else np.int16,
+                           "[tor, arrival slice, dst, k] -> uplink of alternative k, -1 none"),
+            "alt_wait": ((N, S, N, K), tdt,
+                         "[tor, arrival slice, dst, k] -> slices from arrival to departure (where alt_uplink >= 0)"),
+            "hops": ((N, S, N), np.uint8, "[tor, arrival slice, dst] -> hops of the planned path"),
+            "latency": ((N, S, N), tdt, "[tor, arrival slice, dst] -> latency in slices (Eq. 1), 0 at dst == tor")}
+
+
 def _write_per_hop(routes, directory: Path, progress=None) -> dict:
     sched = routes.schedule
-    S, N, d = sched.peer.shape
-    K = int(routes.alt_uplink.shape[-1])
+    N = sched.n_tors
     w = _Writer(directory)
     try:
         _write_peer(w, sched)
-        tdt = uint_for(S)
-        upl = w.array("alt_uplink", np.int8 if d <= 127 else np.int16, (N, S, N, K),
-                      "[tor, arrival slice, dst, k] -> uplink of alternative k, -1 none")
-        wait = w.array("alt_wait", tdt, (N, S, N, K),
-                       "[tor, arrival slice, dst, k] -> slices from arrival to departure (where alt_uplink >= 0)")
-        hops = w.array("hops", np.uint8, (N, S, N), "[tor, arrival slice, dst] -> hops of the planned path")
-        lat = w.array("latency", tdt, (N, S, N), "[tor, arrival slice, dst] -> latency in slices (Eq. 1), 0 at dst == tor")
+        out = {name: w.array(name, dt, shape, index)
+               for name, (shape, dt, index) in _per_hop_arrays(sched, int(routes.alt_uplink.shape[-1])).items()}
         for x in range(N):
             tbl = perhop.tor_table(routes, x)
-            upl.write(x, tbl.alt_uplink[None])
-            wait.write(x, np.where(tbl.alt_uplink >= 0, tbl.alt_wait, 0)[None])
-            hops.write(x, tbl.hops[None])
-            lat.write(x, tbl.latency[None])
+            out["alt_uplink"].write(x, tbl.alt_uplink[None])
+            out["alt_wait"].write(x, np.where(tbl.alt_uplink >= 0, tbl.alt_wait, 0)[None])
+            out["hops"].write(x, tbl.hops[None])
+            out["latency"].write(x, tbl.latency[None])
             if progress is not None:
                 progress(1)
     finally:
         w.close()
     return write_manifest(directory, PER_HOP, routes.algo, routes.params_dict(), sched, w,
                           extra={"entries_per_tor": perhop.uncompressed_count(routes)})
+
+
+def write_uro_streamed(sched: Schedule, params: UroParams, directory: str | os.PathLike, progress=None,
+                       executor=None, workers: int | None = None, chunk: int = uro_chunks.DEFAULT_CHUNK) -> dict:
+    """Compute URO routes chunk by chunk (:mod:`controller.routing.uro_chunks`) straight into
+    a compact per-hop artifact in the (new, empty) ``directory`` -- the same files
+    :func:`write_compact` writes for :class:`~controller.routing.uro.UroRoutes` -- and
+    return its manifest.
+
+    The artifact's arrays are created at their final size and each chunk's columns are
+    scattered into them through a memory map (the pages go to the file, not the heap)."""
+    N = sched.n_tors
+    directory = Path(directory)
+    spec = uro_chunks.spec_for(sched, params)
+    arrays = _per_hop_arrays(sched, params.k)
+    w = _Writer(directory)
+    try:
+        _write_peer(w, sched)
+        for name, (shape, dt, index) in arrays.items():
+            w.array(name, dt, shape, index)
+        w.close()
+        maps = {name: np.load(directory / f"{name}.npy", mmap_mode="r+") for name in arrays}
+        tdt = np.dtype(arrays["latency"][1])
+        for d0, lat, hp, au, aw in uro_chunks.run_chunks(uro_chunks.artifact_chunk, spec, N, chunk, (tdt.str,),
+                                                         executor, workers, progress):
+            C = lat.shape[2]
+            maps["latency"][:, :, d0:d0 + C] = lat
+            maps["hops"][:, :, d0:d0 + C] = hp
+            maps["alt_uplink"][:, :, d0:d0 + C] = au
+            maps["alt_wait"][:, :, d0:d0 + C] = aw
+        for m in maps.values():
+            m.flush()
+        del maps
+    finally:
+        w.close()
+    shell = UroRoutes(sched, params, *(np.empty((0,)),) * 4)  # for the manifest's algo/params only
+    return write_manifest(directory, PER_HOP, shell.algo, shell.params_dict(), sched, w,
+                          extra={"entries_per_tor": perhop.uncompressed_count(shell)})
 
 
 # ---- writing: source routes --------------------------------------------------------------------
@@ -664,8 +711,6 @@ class RouteArtifact:
     def route_set(self, limit_bytes: int | None = None) -> RouteSet:
         """The whole route set in memory (:class:`UroRoutes` or :class:`PathRoutes`),
         refused with the estimate when it would not fit."""
-        from controller.memory import available_memory
-
         need = self.memory_needed()
         limit = available_memory() if limit_bytes is None else limit_bytes
         if need > limit:
@@ -675,9 +720,6 @@ class RouteArtifact:
         return self._per_hop_routes() if self.kind == PER_HOP else self._path_routes()
 
     def _per_hop_routes(self):
-        from controller.routing import base
-        from controller.routing.uro import UroRoutes
-
         sched = self.schedule
         S, N = self.n_slices, self.n_tors
         t = np.arange(S)[:, None, None]

@@ -40,9 +40,9 @@ from typing import Callable
 from controller.agent.backend import (BackendError, MissingClient, Pipeline, SwitchAddress, SwitchBackend, Unreachable,
                                       WriteReport, register_backend)
 from controller.agent.diff import Diff
+from controller.p4gen import profile as profile_mod
 from controller.tables.state import Batch, Group, Member
-from controller.tofino2 import plan as switch_plan
-from controller.tofino2 import settings as tofino_settings
+from controller.tofino2 import plan as switch_plan, settings as tofino_settings
 from controller.tofino2.bfrt_json import BfrtInfo, BfrtJsonError, KeyField, Write
 
 
@@ -862,8 +862,6 @@ def _batches(writes: list[tuple[str, Write]], size: int):
 
 
 def _profile_of(contract: dict):
-    from controller.p4gen import profile as profile_mod
-
     doc = dict(contract["profile"])
     keep = {k: doc[k] for k in profile_mod._TOP_KEYS if k in doc}
     return profile_mod.from_dict(keep, "the pipeline contract")

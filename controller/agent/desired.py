@@ -32,6 +32,7 @@ from typing import ClassVar, Hashable
 from controller.routing import base
 from controller.schedule import Schedule
 from controller.schedule.degrade import Failed
+from controller.tables import tor_batch
 from controller.tables.state import Batch, TableEntry
 
 #: the match key that carries an entry's route generation
@@ -196,27 +197,19 @@ class TorRole(Role):
     has_mask = True
 
     def static(self) -> Batch:
-        from controller.tables import tor_batch
-
         return tor_batch.static_entries(self.contract, self.tor)
 
     def routes(self, routes: Routes, generation: int) -> Batch:
-        from controller.tables import tor_batch
-
         return tor_batch.route_entries(self.contract, self.tor, uro_routes=routes.per_hop,
                                        path_routes=routes.source,
                                        source_routed=[d for d in routes.source_routed if d != self.tor],
                                        generation=generation)
 
     def routes_as(self, batch: Batch, generation: int) -> Batch:
-        from controller.tables import tor_batch
-
         return tor_batch.regenerate(batch, generation)
 
     def config(self, generation: int, down: frozenset[int] = frozenset(),
                live: frozenset[int] | None = None, dead: frozenset[tuple[int, int]] = frozenset()) -> TableEntry:
-        from controller.tables import tor_batch
-
         kw = {} if self.bytes_per_us is None else {"bytes_per_us": self.bytes_per_us}
         if dead:
             kw["dead_slots"] = sorted(dead)
@@ -247,15 +240,11 @@ class OcsRole(Role):
         return Batch()
 
     def routes(self, routes: Routes, generation: int) -> Batch:
-        from controller.tables import tor_batch
-
         b = tor_batch.ocs_batch(self.contract, routes.schedule, generation=generation)
         return Batch(b.members, b.groups, [e for e in b.entries if not e.is_default])   # config: see config()
 
     def config(self, generation: int, down: frozenset[int] = frozenset(),
                live: frozenset[int] | None = None, dead: frozenset[tuple[int, int]] = frozenset()) -> TableEntry:
-        from controller.tables import tor_batch
-
         if down or dead:
             raise ValueError("the OCS emulator has no down mask")
         return tor_batch.ocs_config_entry(self.contract, generation)

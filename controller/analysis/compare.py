@@ -22,10 +22,11 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from controller.tables import perhop, source as source_tables
+from controller.atomic import atomic_open
 from controller.routing.base import PER_HOP, SOURCE, RouteSet
 from controller.routing.paths import REGULAR, PathRoutes
 from controller.routing.uro import UroRoutes
+from controller.tables import perhop, source as source_tables
 
 
 @dataclass(frozen=True)
@@ -270,7 +271,6 @@ def plot_cdfs(named: list[tuple[str, object]], path: str, slice_us: float, title
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from controller.atomic import atomic_open
 
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.4))
     styles = curve_styles(len(named))

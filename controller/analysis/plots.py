@@ -19,6 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
+from controller.analysis.compare import curve_styles
+from controller.atomic import atomic_open
 from controller.errors import UroError
 
 FORMATS = {".png": "png", ".svg": "svg"}
@@ -41,8 +43,6 @@ def image_format(path: str | Path) -> str:
 
 
 def save(fig, path: str | Path, dpi: int = 110) -> None:
-    from controller.atomic import atomic_open
-
     fmt = image_format(path)
     with atomic_open(path, "wb") as fh:
         fig.savefig(fh, format=fmt, dpi=dpi)
@@ -206,8 +206,6 @@ def failure_curves(sched, cols: list[str], rows: list[tuple[str, float, list[flo
     plt = _plt()
     kinds = list(dict.fromkeys(k for k, _, _ in rows))
     fig, axes = plt.subplots(1, len(kinds), figsize=(4.6 * len(kinds), 3.8), squeeze=False)
-    from controller.analysis.compare import curve_styles
-
     styles = curve_styles(len(cols))
     for ax, kind in zip(axes[0], kinds):
         pts = sorted((rate, acc) for k, rate, acc in rows if k == kind)

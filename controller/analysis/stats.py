@@ -6,9 +6,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from controller.tables import perhop
+from controller.analysis import compare
 from controller.routing.base import PER_HOP
+from controller.routing.paths import REGULAR
 from controller.routing.uro import UroRoutes
+from controller.tables import perhop
 
 
 @dataclass(frozen=True)
@@ -74,9 +76,6 @@ def format_stats(st: RouteStats) -> str:
 
 def format_path_stats(routes, alpha: float = 0.5) -> str:
     """`uro stats` for source-routing schemes (UCMP and the baselines)."""
-    from controller.analysis import compare
-    from controller.routing.paths import REGULAR
-
     m = compare.metrics(routes.algo, routes)
     reg = routes.path_kind() == REGULAR
     hist = np.bincount(routes.p_hops[reg].astype(np.int64))

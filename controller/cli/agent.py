@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import sys
 
+# library modules are imported inside the commands that use them: `uro` loads only what the command it runs needs
+
 
 def _bar(name: str):
     """A tqdm bar on stderr that appears only when a push takes more than a moment."""

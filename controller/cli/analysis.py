@@ -9,6 +9,8 @@ import sys
 from controller.cli import cluster, common
 from controller.errors import UroError
 
+# library modules are imported inside the commands that use them: `uro` loads only what the command it runs needs
+
 #: scheme name -> (registered algorithm, parameter overrides)
 SCHEMES = {
     "uro": ("uro", {}), "ucmp": ("ucmp", {}), "direct": ("direct", {}), "vlb": ("vlb", {}),

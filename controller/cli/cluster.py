@@ -13,6 +13,8 @@ from contextlib import nullcontext
 from controller.cli.common import positive_int
 from controller.errors import UroError
 
+# library modules are imported inside the commands that use them: `uro` loads only what the command it runs needs
+
 
 def add_args(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("where the work runs (default: this process, all cores)")

@@ -23,6 +23,8 @@ from controller.errors import UroError
 from controller.routing import base
 from controller.schedule import GENERATORS, Schedule, Timing, load
 
+# library modules are imported inside the commands that use them: `uro` loads only what the command it runs needs
+
 #: in-slice hop budget ``--hop-budget none``: 255 never binds (8-bit hop counters)
 NO_HOP_BUDGET = 255
 #: options that are not routing parameters even where a parameter has the same name

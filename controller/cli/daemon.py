@@ -9,6 +9,8 @@ from pathlib import Path
 
 from controller.errors import UroError
 
+# library modules are imported inside the commands that use them: `uro` loads only what the command it runs needs
+
 
 def cmd_daemon(args) -> int:
     from controller.daemon import run

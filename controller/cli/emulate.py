@@ -10,6 +10,8 @@ import sys
 
 from controller.errors import UroError
 
+# library modules are imported inside the commands that use them: `uro` loads only what the command it runs needs
+
 DEFAULT_STATE = "/run/uro-emu"
 
 

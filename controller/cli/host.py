@@ -6,6 +6,8 @@ from __future__ import annotations
 from controller.cli import common
 from controller.errors import UroError
 
+# library modules are imported inside the commands that use them: `uro` loads only what the command it runs needs
+
 
 def _rules(args):
     from controller.host import aging

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from controller.cli import common
+
+# library modules are imported inside the commands that use them: `uro` loads only what the command it runs needs
+
 
 def cmd_p4(args) -> int:
-    from controller.cli import common
     from controller.p4gen import build, profile, render
 
     prof = profile.load(args.profile)

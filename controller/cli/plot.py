@@ -4,8 +4,10 @@ connectivity loss under failures (:mod:`controller.analysis.plots`; the ``plot``
 
 from __future__ import annotations
 
-from controller.cli import common
+from controller.cli import analysis, common
 from controller.errors import UroError
+
+# library modules are imported inside the commands that use them: `uro` loads only what the command it runs needs
 
 
 def _need_matplotlib() -> None:
@@ -70,7 +72,6 @@ def cmd_route(args) -> int:
 
 
 def cmd_cdf(args) -> int:
-    from controller.cli import analysis
 
     out = _output(args)
     args.json, args.plot = None, out
@@ -79,7 +80,6 @@ def cmd_cdf(args) -> int:
 
 def cmd_failures(args) -> int:
     from controller.analysis import plots
-    from controller.cli import analysis
 
     out = _output(args)
     sched, cols, rows = analysis.failure_table(args)
@@ -89,7 +89,6 @@ def cmd_failures(args) -> int:
 
 
 def register(sub) -> None:
-    from controller.cli import analysis
 
     p = sub.add_parser("plot", help="pictures: a schedule's circuits, one route, hop/latency CDFs, failure curves")
     kinds = p.add_subparsers(dest="plot", required=True)

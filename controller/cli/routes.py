@@ -10,6 +10,8 @@ from controller.cli import cluster, common
 from controller.errors import UroError
 from controller.routing import base, uro
 
+# library modules are imported inside the commands that use them: `uro` loads only what the command it runs needs
+
 DEFAULT_OUT = "out"
 
 

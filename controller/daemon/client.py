@@ -11,6 +11,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from controller.daemon import auth
+from controller.daemon.auth import client_context
+from controller.daemon.config import load
 from controller.errors import UroError
 
 
@@ -28,9 +31,6 @@ class Api:
                   need_token: bool = False) -> "Api":
         """The API of the daemon that runs ``path`` (its address unless ``address``; its
         token file unless ``token_file``; the token read only when ``need_token``)."""
-        from controller.daemon import auth
-        from controller.daemon.config import load
-
         cfg = load(path)
         d = cfg.daemon
         acc = d.api or auth.ApiAccess(auth.default_token_file(cfg.path))
@@ -64,8 +64,6 @@ def request(address: str, method: str, path: str, body: dict | None = None, time
     req = urllib.request.Request(f"{scheme}://{address}{path}", data=data, method=method, headers=headers)
     ctx = None
     if scheme == "https":
-        from controller.daemon.auth import client_context
-
         ctx = client_context(ca)
     try:
         with urllib.request.urlopen(req, timeout=timeout, context=ctx) as r:

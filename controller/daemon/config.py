@@ -28,6 +28,7 @@ from typing import Any
 
 from controller.daemon.auth import ApiAccess, api_access
 from controller.errors import UroError
+from controller.schedule import GENERATORS
 
 ROLES = ("tor", "ocs")
 #: the bmv2 slice clock cannot keep microseconds; below this the timer thread is all noise
@@ -302,8 +303,6 @@ def parse_address(text: str, where: str, allow_zero: bool = False) -> tuple[str,
 
 # ---- sections -------------------------------------------------------------------------------------
 def _schedule(doc: dict, src: Path) -> ScheduleConfig:
-    from controller.schedule import GENERATORS
-
     t = _Table(doc, "[schedule]", src)
     file = t.path("file")
     gen = t.get("generate", "str")

@@ -19,11 +19,13 @@ from typing import Iterable
 
 from controller.agent.backend import BackendError, MissingClient, NotPrimary, SwitchAddress
 from controller.agent.desired import ROLES, Routes
-from controller.daemon.config import ConfigError, NetConfig, ProgramConfig, SwitchConfig
+from controller.daemon import hosts
+from controller.daemon.config import AlgoConfig, ConfigError, NetConfig, ProgramConfig, SwitchConfig
 from controller.errors import UroError
 from controller.routing import base
 from controller.schedule import GENERATORS, Schedule, Timing, load as load_schedule_file
 from controller.schedule.degrade import Failed, without
+from controller.tables import artifacts
 
 #: in-slice hop budget "none": 255 never binds (8-bit hop counters)
 NO_HOP_BUDGET = 255
@@ -54,8 +56,6 @@ def build_schedule(cfg: NetConfig) -> Schedule:
 def open_artifact(cfg: NetConfig, section: str, algo_cfg, sched: Schedule, kind: str):
     """The section's compact route artifact, checked: the right kind, computed for this
     schedule (content hash). Opening reads the manifest only; tables are read per ToR."""
-    from controller.tables import artifacts
-
     where = f"{cfg.path}: [routing.{section}]: artifact"
     try:
         art = artifacts.open(algo_cfg.artifact, sched)
@@ -70,8 +70,6 @@ def open_artifact(cfg: NetConfig, section: str, algo_cfg, sched: Schedule, kind:
 def _artifact_params(cfg: NetConfig, section: str, art, sched: Schedule):
     """The algorithm and parameters an artifact was computed with (to recompute it on a
     degraded schedule after a failure)."""
-    from controller.daemon.config import AlgoConfig
-
     params = {k: v for k, v in art.params_dict().items() if v is not None}
     return _params(cfg, section, AlgoConfig(art.algo, params), sched, art.kind)
 
@@ -252,8 +250,6 @@ def check_program(cfg: NetConfig, prog: ProgramConfig, sched: Schedule) -> None:
     if prog.role == "tor" and cfg.routing.per_hop is not None:
         ac = cfg.routing.per_hop
         if ac.artifact is not None:
-            from controller.tables import artifacts
-
             try:
                 art = artifacts.open(ac.artifact)
             except UroError as e:
@@ -371,8 +367,6 @@ class Prepared:
             self.routes = compute_routes(cfg, sched, failed, version, schedule_version)
         except UroError as e:
             raise ConfigError(f"{cfg.path}: [routing]: {e}") from None
-        from controller.daemon import hosts
-
         self.aging = hosts.rules_for(cfg, self.routes)     # host flow aging: checked with the rest
         self.roles = {}
         for s in switches:

@@ -20,6 +20,7 @@ from controller.daemon.api import StatusServer
 from controller.daemon.changes import Change
 from controller.daemon.config import ConfigError, NetConfig, load
 from controller.daemon.controller import Controller
+from controller.daemon.links import LinkWatcher
 from controller.daemon.log import EventLog
 from controller.daemon.plan import Prepared
 from controller.errors import UroError
@@ -102,8 +103,6 @@ class Daemon:
         ifs = self._interfaces()
         if not ifs:
             return
-        from controller.daemon.links import LinkWatcher
-
         self.links = LinkWatcher(sorted(ifs), self._on_link, clock=self.ctl.clock)
         now = self.links.initial()
         missing = [n for n, up in now.items() if up is None]

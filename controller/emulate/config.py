@@ -41,6 +41,7 @@ from pathlib import Path
 
 from controller.errors import UroError
 from controller.p4gen.profile import MAX_SSRR_HOPS
+from controller.schedule import load as load_schedule
 
 #: longest prefix: interface names are at most 15 bytes (IFNAMSIZ - 1), and the longest
 #: name the fabric makes is ``<prefix>t<tor:3>h<port:3>`` or ``<prefix>t<tor:3>u<uplink:3>``
@@ -201,9 +202,7 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
         if not isinstance(sfile, str):
             raise EmuConfigError(f"{src}: schedule.file must be a path, got {sfile!r}")
         sfile = str((Path(source).parent / sfile) if not Path(sfile).is_absolute() else Path(sfile))
-        from controller.schedule import load
-
-        sched = load(sfile)  # ScheduleError (a UroError) names the file
+        sched = load_schedule(sfile)  # ScheduleError (a UroError) names the file
         tors, uplinks = sched.n_tors, sched.n_uplinks
         for key, v in (("tors", tors), ("uplinks", uplinks)):
             if key in sch and sch[key] != v:

@@ -32,10 +32,16 @@ import tomllib
 from pathlib import Path
 
 from controller import process
+from controller.agent.backend import backend_for
+from controller.daemon import config as dconfig, plan as dplan
+from controller.daemon.auth import default_token_file, read_token
+from controller.daemon.client import request
+from controller.daemon.plan import Prepared
 from controller.emulate import procs
 from controller.emulate.config import EmuConfig
 from controller.emulate.plan import Plan
 from controller.errors import UroError
+from controller.schedule.degrade import Failed
 
 #: the daemon's name in the fabric's PID files and logs
 NAME = "daemon"
@@ -109,8 +115,6 @@ def net_toml(cfg: EmuConfig, plan: Plan, arts: dict) -> str:
 def parse(text: str, path: Path):
     """The daemon's :class:`~controller.daemon.config.NetConfig` of ``text`` (as if read
     from ``path``); :class:`~controller.daemon.config.ConfigError` as the daemon says it."""
-    from controller.daemon import config as dconfig
-
     return dconfig.parse(tomllib.loads(text), path)
 
 
@@ -118,10 +122,6 @@ def prepare(text: str, path: Path):
     """Everything ``uro daemon`` checks and computes before it touches a switch, run on the
     config text: returns the daemon's ``Prepared`` (its routes are the routes the daemon
     will install). Nothing is written and no switch is contacted."""
-    from controller.agent.backend import backend_for
-    from controller.daemon.plan import Prepared
-    from controller.schedule.degrade import Failed
-
     return Prepared(parse(text, path), Failed(), backend_for)
 
 
@@ -130,10 +130,6 @@ def routes(net_toml_path: Path, failed=None):
     with nothing failed, or for the failed set ``failed`` (a
     :class:`~controller.schedule.degrade.Failed`, what the daemon recomputes after a
     failure): what the tests compare the packets' paths with."""
-    from controller.daemon import config as dconfig
-    from controller.daemon import plan as dplan
-    from controller.schedule.degrade import Failed
-
     cfg = dconfig.load(net_toml_path)
     return dplan.compute_routes(cfg, dplan.build_schedule(cfg), failed or Failed())
 
@@ -245,8 +241,6 @@ def kill(cfg_or_sdir, timeout: float = 10.0) -> int:
 
 # ---- the status API -------------------------------------------------------------------------
 def status(plan: Plan, timeout: float = 10.0) -> dict:
-    from controller.daemon.client import request
-
     return request(address(plan), "GET", "/status", timeout=timeout)
 
 
@@ -254,9 +248,6 @@ def declare(plan: Plan, sdir: Path, op: str, body: dict, timeout: float = 300.0)
     """POST /fail or /recover: a failure the daemon cannot see on a link (a stopped ToR);
     returns the daemon's report once it has handled it (new generation active). Sent with
     the token the daemon made next to its config (``<state>/net.token``)."""
-    from controller.daemon.auth import default_token_file, read_token
-    from controller.daemon.client import request
-
     token = read_token(default_token_file(sdir / "net.toml"))
     return request(address(plan), "POST", f"/{op}", body, timeout=timeout, token=token)
 

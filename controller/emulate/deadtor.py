@@ -52,8 +52,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from controller.daemon.client import request
 from controller.daemon.log import epoch
-from controller.emulate import fabric, traffic
+from controller.emulate import daemon as dmn, fabric, traffic
 from controller.errors import UroError
 
 
@@ -216,8 +217,6 @@ def measure(prefix: str, tor: int, state_root: str | Path = "/run/uro-emu", lead
     (4/s instead of tens) and a fixed lead leaves too few packets to compare with; the
     report's ``lead_s`` is the lead it got. Raises SnifferError when no packet was sent
     towards ``tor`` before the failure (nothing to compare with)."""
-    from controller.emulate import daemon as dmn
-
     plan = fabric.need_plan(prefix, state_root)
     sdir = fabric.state_dir(state_root, prefix)
     if fabric.read_failures(sdir):
@@ -261,8 +260,6 @@ def measure(prefix: str, tor: int, state_root: str | Path = "/run/uro-emu", lead
     out = split(tor, [(float(p.time), _describe(p)) for p in pkts], t_det, rep.get("dataplane_ms"),
                 rep.get("generation_s"), lead_s, t_end, (lost, sent))
     out.per_switch_ms = rep.get("dataplane_switch_ms")
-    from controller.daemon.client import request
-
     try:
         timers = request(dmn.address(plan), "GET", "/clock/timers", timeout=10.0)["timers"]
     except UroError:

@@ -28,11 +28,14 @@ from pathlib import Path
 
 from controller import process
 from controller.agent.bmv2_process import Bmv2Switch, free_port
-from controller.emulate import links, procs
+from controller.atomic import write_text
+from controller.emulate import daemon as dmn, links, procs
 from controller.emulate.config import EmuConfig
 from controller.emulate.network import Network
 from controller.emulate.plan import Plan, make_plan, parse_host_name
 from controller.errors import UroError
+from controller.p4gen import build as p4build, render as rnd
+from controller.schedule.degrade import Failed
 
 TOOLS = {"simple_switch_grpc": "bmv2 (see README 'P4 toolchain')", "p4c-bm2-ss": "p4c (see README 'P4 toolchain')",
          "ip": "iproute2", "ethtool": "ethtool (apt-get install ethtool)"}
@@ -101,10 +104,6 @@ def build_programs(net: Network, cache_root: Path) -> dict[str, Artifacts]:
     """Render the ToR and OCS programs for the fabric's profile and compile them with
     p4c-bm2-ss, cached by the rendered source's hash (a second fabric of the same size
     starts without compiling)."""
-    from controller.p4gen import build as p4build
-    from controller.p4gen import render as rnd
-    from controller.atomic import write_text
-
     out = {}
     for program in ("tor", "ocs"):
         text, contract = rnd.render(net.profile, program)
@@ -126,9 +125,6 @@ def up(cfg: EmuConfig, start_daemon: bool = True, log=print) -> Plan:
     """Create the fabric of ``cfg`` and start its daemon; returns its plan. On failure
     nothing is left behind. ``start_daemon=False``: the bare fabric (nothing programs
     the switches; the net.toml a daemon would run on is written all the same)."""
-    from controller.atomic import write_text
-    from controller.emulate import daemon as dmn
-
     net = preflight(cfg)
     t0 = time.time()
     arts = build_programs(net, Path(cfg.state_root) / ".build")
@@ -283,7 +279,6 @@ def status(prefix: str, state_root: str | Path = "/run/uro-emu") -> dict:
     """The fabric (processes, hosts, links down, drills) and, while its daemon runs, the
     daemon's own status (clock, generations, failures it handled)."""
     from controller.emulate import clockfault
-    from controller.emulate import daemon as dmn
 
     sdir = state_dir(state_root, prefix)
     plan = need_plan(prefix, state_root)
@@ -310,8 +305,6 @@ def status(prefix: str, state_root: str | Path = "/run/uro-emu") -> dict:
 
 def describe(plan: Plan, sdir: Path) -> str:
     """What runs where, for `uro emulate up` and `status`."""
-    from controller.emulate import daemon as dmn
-
     pid = dmn.running(sdir)
     lines = [f"fabric {plan.name} (prefix {plan.prefix}): {plan.tors} ToRs x {plan.uplinks} uplinks, "
              f"{len(plan.hosts)} hosts, state in {sdir}",
@@ -336,8 +329,6 @@ def read_failures(sdir: Path) -> list[dict]:
 
 
 def _write_failures(sdir: Path, items: list[dict]) -> None:
-    from controller.atomic import write_text
-
     write_text(sdir / "failures.json", json.dumps(items) + "\n")
 
 
@@ -370,8 +361,6 @@ def _daemon_reaction(plan: Plan, sdir: Path, op: str, kind: str, ids: list[int],
     """Do ``act()`` and return the daemon's report lines: a link change reaches the daemon
     over netlink (we wait for its reports), a stopped or restarted ToR is declared over
     its API (a lost session alone is not a failure to the daemon, docs/daemon.md)."""
-    from controller.emulate import daemon as dmn
-
     if dmn.running(sdir) is None:
         act()
         return ["no daemon runs on this fabric (built with --no-daemon, or it stopped): nothing reacts"]
@@ -396,9 +385,6 @@ def _daemon_reaction(plan: Plan, sdir: Path, op: str, kind: str, ids: list[int],
 def _unreachable_line(sdir: Path, active: dict) -> str | None:
     """Which ordered pairs the daemon's current routes leave unreachable (its own code on
     its config and failed set), so a drill that disconnects a pair says so."""
-    from controller.emulate import daemon as dmn
-    from controller.schedule.degrade import Failed
-
     failed = Failed(uplinks=frozenset(tuple(x) for x in active["uplinks"]), tors=frozenset(active["tors"]),
                     ocs=frozenset(active["ocs"]))
     pairs = dmn.unreachable(dmn.routes(sdir / "net.toml", failed))

@@ -74,7 +74,7 @@ def unique_rows(prof: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     Rows are first told apart by a 64-bit polynomial hash (a 1-D unique, fast); if two
     different rows share a hash the exact byte-wise unique is used instead."""
     if prof.size and prof.shape[1] > 1:
-        from controller.routing import ucmp_kernel
+        from controller.routing import ucmp_kernel  # numba: loaded on first use (test_import_no_jit)
 
         h = ucmp_kernel.row_hashes(np.ascontiguousarray(prof, dtype=np.int64))
         _, first_of, inverse = np.unique(h, return_index=True, return_inverse=True)

@@ -156,7 +156,7 @@ def assemble(
     member_key = np.ascontiguousarray(member_key, dtype=np.int64)
     combined = (gid * 4 + kind.astype(np.int64)) * 1024 + member_key
     order = member_order(combined, G)
-    from controller.routing import paths_kernel   # compiled kernels: imported when called
+    from controller.routing import paths_kernel  # numba: loaded on first use (test_import_no_jit)
     out = paths_kernel._members(order, gid, kind, member_key, np.ascontiguousarray(p_hops, dtype=np.int16),
                    np.ascontiguousarray(p_latency, dtype=np.int32), np.ascontiguousarray(hop_node, dtype=np.int32),
                    np.ascontiguousarray(hop_uplink, dtype=np.int16), np.ascontiguousarray(hop_slice, dtype=np.int32), G)
@@ -235,7 +235,7 @@ def member_order(combined: np.ndarray, n_groups: int) -> np.ndarray:
     combined = np.ascontiguousarray(combined, dtype=np.int64)
     if combined.size and (combined.min() < 0 or combined.max() >= n_groups * 4096):
         return member_order_reference(combined)
-    from controller.routing import paths_kernel   # compiled kernels: imported when called
+    from controller.routing import paths_kernel  # numba: loaded on first use (test_import_no_jit)
     order, sorted_ = paths_kernel._counting_order(combined, n_groups)
     return order if sorted_ else member_order_reference(combined)
 
@@ -245,7 +245,7 @@ def take_rows(a: np.ndarray, order: np.ndarray) -> np.ndarray:
     short rows is a few times slower)."""
     if a.ndim != 2 or not a.flags.c_contiguous or order.dtype != np.int64:
         return a[order]
-    from controller.routing import paths_kernel   # compiled kernels: imported when called
+    from controller.routing import paths_kernel  # numba: loaded on first use (test_import_no_jit)
     return paths_kernel._take_rows(a, order, np.empty((order.size, a.shape[1]), a.dtype))
 
 
@@ -259,7 +259,7 @@ def meeting_table(sched: Schedule) -> tuple[np.ndarray, np.ndarray]:
     and ``uplink[s, a, b]``: ``a``'s uplink of that circuit. -1 where they never meet.
     A compiled sweep, :func:`meeting_table_reference`'s arrays."""
     S, N, d = sched.peer.shape
-    from controller.routing import paths_kernel   # compiled kernels: imported when called
+    from controller.routing import paths_kernel  # numba: loaded on first use (test_import_no_jit)
     return paths_kernel._meeting_table(np.ascontiguousarray(sched.peer, dtype=np.int64), np.full((S, N, N), -1, np.int32),
                           np.full((S, N, N), -1, np.int16))
 

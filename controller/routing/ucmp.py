@@ -271,7 +271,7 @@ def _two_hop_best_k(sched: Schedule, groups: tuple, H: int, kind: int, k: int, l
             return _two_hop_members(sched, groups, H, kind, lambda ok, a2, q: _best_k(ok, a2, k), meet=meet)
         return _two_hop_members(sched, groups, H, kind,
                                 lambda ok, a2, rows: _best_k(ok & (a2 <= lim[rows, None]), a2, k), meet=meet)
-    from controller.routing import ucmp_kernel
+    from controller.routing import ucmp_kernel  # numba: loaded on first use (test_import_no_jit)
 
     wait, upl = meet[0], meet[1]
     wait_t = meet[2] if len(meet) > 2 else np.ascontiguousarray(wait.transpose(0, 2, 1))
@@ -309,7 +309,7 @@ def group_profiles(m_group: np.ndarray, m_hops: np.ndarray, m_latency: np.ndarra
     ``(reg, row, pos, prof)``: the REGULAR member indices, the group row and position in
     it of each, and ``prof [groups, 2 * width]`` (-1 padded; ``width`` default: the largest group).
     Two compiled passes (:func:`ucmp_kernel.group_profiles`), :func:`group_profiles_reference`'s arrays."""
-    from controller.routing import ucmp_kernel
+    from controller.routing import ucmp_kernel  # numba: loaded on first use (test_import_no_jit)
 
     reg, row, pos, prof = ucmp_kernel.group_profiles(
         np.ascontiguousarray(m_group, dtype=np.int64), np.ascontiguousarray(m_hops, dtype=np.int64),
@@ -473,7 +473,7 @@ def chunk_runner(sched: Schedule, params: UcmpParams, engine: str):
             kept = ucmp_policy.apply(out, params.ties, params.levels, cap, N)
             return (*kept, int(out[0].size - kept[0].size))
         return run
-    from controller.routing import ucmp_kernel  # numba: imported (and compiled) on first use
+    from controller.routing import ucmp_kernel  # numba: loaded on first use (test_import_no_jit)
 
     assert ucmp_kernel.MAX_UPLINKS == KERNEL_MAX_UPLINKS
     peer = np.ascontiguousarray(sched.peer, dtype=np.int32)
@@ -639,7 +639,7 @@ def level_lists_async(sched: Schedule, params: UcmpParams, dsts: np.ndarray, chu
 
     def levels(part: np.ndarray) -> tuple[np.ndarray, ...]:
         if engine == "numba":
-            from controller.routing import ucmp_kernel
+            from controller.routing import ucmp_kernel  # numba: loaded on first use (test_import_no_jit)
 
             return ucmp_kernel.table_levels(peer, H, n_cap, part)
         return levels_reference(ucmp_numpy.arrival_table(sched, H, n_cap, part), part, N)
@@ -685,7 +685,7 @@ def other_profiles_async(sched: Schedule, params: UcmpParams, dsts: np.ndarray, 
     n_lv = n_cap + 1
     if engine != "numba" or not small_schedule(sched) or n_lv * math.log2(base) > 62:
         return lambda: other_profiles_reference(sched, params, dsts, chunk, workers)
-    from controller.routing import ucmp_kernel
+    from controller.routing import ucmp_kernel  # numba: loaded on first use (test_import_no_jit)
 
     chunk = chunk or 16
     peer = np.ascontiguousarray(sched.peer, dtype=np.int32)

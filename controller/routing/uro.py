@@ -279,8 +279,8 @@ def compute(sched: Schedule, params: UroParams | None = None, progress=None, eng
     """Compute URO labels, decisions and K alternatives for the whole cycle.
 
     ``engine``: ``"numba"`` (compiled kernels per destination chunk of ``chunk``
-    destinations on ``workers`` threads, or on ``executor``, a Dask client), ``"numpy"`` (:func:`compute_numpy`, the reference)
-    or ``"auto"``. Both give identical routes. ``progress``, if given, is called with the
+    destinations on ``workers`` threads, or on ``executor``, a Dask client), ``"numpy"``
+    (:func:`compute_numpy`, the reference) or ``"auto"``. Both give identical routes. ``progress``, if given, is called with the
     amount of work done (for a bar; slices for numpy, destinations for numba).
     """
     params = params or UroParams()

@@ -48,7 +48,7 @@ class ChunkSpec:
 
 
 def spec_for(sched: Schedule, params) -> ChunkSpec:
-    from controller.routing.uro_kernel import injective     # numba: loaded on first use
+    from controller.routing.uro_kernel import injective  # numba: loaded on first use (test_import_no_jit)
 
     S, N, d = sched.peer.shape
     dkey, ddep, dupl = direct_labels(sched)
@@ -64,7 +64,7 @@ def _failed(dst: int) -> UroError:
 def routes_chunk(spec: ChunkSpec, d0: int, C: int) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Chunk ``d0 .. d0+C-1`` as UroRoutes columns: ``(d0, arrival, hops, alt_uplink, alt_dep)``,
     each ``[S, N, C(, K)]``. Runs on a worker; raises if the labels do not converge."""
-    from controller.routing import uro_kernel    # numba: loaded on first use
+    from controller.routing import uro_kernel  # numba: loaded on first use (test_import_no_jit)
 
     S, N, _ = spec.peer.shape
     arrival = np.empty((S, N, C), np.int32)
@@ -81,7 +81,7 @@ def routes_chunk(spec: ChunkSpec, d0: int, C: int) -> tuple[int, np.ndarray, np.
 def artifact_chunk(spec: ChunkSpec, d0: int, C: int, tdt: str) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Chunk ``d0 .. d0+C-1`` in the compact artifact's layout: ``(d0, latency, hops,
     alt_uplink, alt_wait)``, each ``[N, S, C(, K)]`` (what the client scatters into the files)."""
-    from controller.routing import uro_kernel    # numba: loaded on first use
+    from controller.routing import uro_kernel  # numba: loaded on first use (test_import_no_jit)
 
     S, N, d = spec.peer.shape
     lat = np.empty((N, S, C), tdt)

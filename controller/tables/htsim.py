@@ -34,6 +34,7 @@ from typing import IO, Iterator
 
 import numpy as np
 
+from controller.atomic import atomic_open
 from controller.errors import UroError
 from controller.routing.base import PER_HOP
 from controller.schedule.formats import format_htsim, parse_htsim
@@ -213,7 +214,5 @@ def walk(sched: Schedule, src: int, path: HtsimPath) -> int:
 def write_file(routes, path: str | os.PathLike, downlinks: int | None = None, alpha: float = 0.5,
                progress=None) -> int:
     """:func:`write` to ``path`` atomically (nothing half-written on an error)."""
-    from controller.atomic import atomic_open
-
     with atomic_open(path, "w") as fh:
         return write(routes, fh, downlinks, alpha, progress)

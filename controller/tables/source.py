@@ -19,6 +19,7 @@ import numpy as np
 from controller.atomic import atomic_open
 from controller.errors import UroError
 from controller.routing.paths import BACKUP, REGULAR, RELAXED, PathRoutes
+from controller.tables.perhop import write_json_stream
 
 SOURCE_ROUTES_FORMAT = "uro-source-routes/1"
 ALL_BUCKETS = (0, 63)
@@ -262,8 +263,6 @@ def to_document(routes: PathRoutes) -> dict:
 
 def write_source_routes(routes: PathRoutes, path: str, progress=None) -> None:
     """Write the source-routes JSON document, streamed per ToR (``progress(1)`` per ToR)."""
-    from controller.tables.perhop import write_json_stream
-
     docs = (_tor_doc(routes, x) for x in range(routes.schedule.n_tors))
     with atomic_open(path) as fh:
         write_json_stream(fh, _head(routes), docs, progress)

@@ -157,7 +157,7 @@ def _place(L: artifacts.SourceLayout, spill: "_Spill", cm: np.ndarray, cp: np.nd
     contiguous range of every chunk's spill (a view when held in memory). The file gets
     the band ToR after ToR, each ToR's segments chunk after chunk: one ``pwritev`` of
     those segments (views, not copied into a ToR-major block first) per array and band."""
-    from controller.tables import stream_kernel  # numba: imported on first use
+    from controller.tables import stream_kernel  # numba: loaded on first use (test_import_no_jit)
 
     n_ch, N = cm.shape
     entries = np.zeros(N, np.int64)
@@ -354,7 +354,7 @@ def _prepare(c: ucmp.GroupChunk, N: int, S: int, params: ucmp.UcmpParams, H: int
     m_src, m_dst = (m_gid // N) % N, m_gid % N
     # artifact order: (src, dst, t), then kind and hops as assemble() orders members
     m_ga = (m_src * N + m_dst) * S + m_t
-    from controller.tables import stream_kernel  # numba: imported on first use, as ucmp_kernel
+    from controller.tables import stream_kernel  # numba: loaded on first use (test_import_no_jit)
 
     d0 = int(m_dst.min()) if m_dst.size else 0
     C = int(m_dst.max()) + 1 - d0 if m_dst.size else 1

@@ -24,7 +24,7 @@ import numpy as np
 
 from controller.atomic import atomic_open
 from controller.routing.base import PER_HOP, SOURCE, RouteSet
-from controller.routing.paths import REGULAR, PathRoutes
+from controller.routing.paths import REGULAR, PathRoutes, group_parts
 from controller.routing.uro import UroRoutes
 from controller.tables import perhop, source as source_tables
 
@@ -108,7 +108,7 @@ def edge_disjoint_shares(routes: PathRoutes, regular_only: bool = True) -> tuple
     P = P[multi]
     if P.size == 0:
         return None, share_multi, None
-    src = (gid[P] // N) % N
+    src = group_parts(gid[P], N)[1]
     prev = src.astype(np.int64)
     keys, owners = [], []
     for i in range(routes.hop_node.shape[1]):

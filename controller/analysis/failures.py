@@ -46,7 +46,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from controller.errors import UroError
-from controller.routing.paths import REGULAR, PathRoutes
+from controller.routing.paths import REGULAR, PathRoutes, group_parts
 from controller.routing.uro import UroRoutes
 from controller.schedule.model import Schedule
 
@@ -251,7 +251,7 @@ def path_alive(routes: PathRoutes, f: Failures) -> np.ndarray:
     S, N = sched.n_slices, sched.n_tors
     rev = _reverse_uplink(sched)
     gid = routes.path_group_index()
-    prev = (gid // N) % N
+    prev = group_parts(gid, N)[1]
     alive = np.ones(gid.size, bool)
     for i in range(routes.hop_node.shape[1]):
         y = routes.hop_node[:, i].astype(np.int64)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from controller.routing.base import SOURCE, register
-from controller.routing.paths import REGULAR, PathRoutes, assemble, meeting_table
+from controller.routing.paths import REGULAR, PathRoutes, assemble, group_id, meeting_table
 from controller.schedule.model import Schedule
 
 
@@ -28,7 +28,7 @@ def compute(sched: Schedule, params: DirectParams | None = None, progress=None) 
     ok = (src != dst) & (wait >= 0)
     t, src, dst = t[ok], src[ok], dst[ok]
     dep = t + wait[t, src, dst]
-    gid = (t.astype(np.int64) * N + src) * N + dst
+    gid = group_id(t, src, dst, N)
     P = gid.size
     return assemble(
         sched, "direct", {}, gid, np.zeros(P, np.int32), np.full(P, REGULAR, np.int8),

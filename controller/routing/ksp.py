@@ -16,7 +16,7 @@ import numpy as np
 
 from controller.errors import UroError
 from controller.routing.base import SOURCE, register
-from controller.routing.paths import REGULAR, PathRoutes, assemble
+from controller.routing.paths import REGULAR, PathRoutes, assemble, group_id
 from controller.routing.slicegraph import UNREACHABLE, SliceGraphs, k_shortest
 from controller.schedule.model import Schedule
 
@@ -113,7 +113,7 @@ def _slice_groups(sched: Schedule, k: int, H: int, t: int, todo_t: dict, graphs:
             firsts = k_shortest(peer, dist, src, dst, k) if dist[src, dst] < UNREACHABLE else [()]
             paths = [p for p in (ride(graphs, src, dst, t, f, H, 2 * S) for f in firsts) if p]
             if paths:
-                groups.append(((t * N + src) * N + dst, t, paths))
+                groups.append((group_id(t, src, dst, N), t, paths))
     return groups
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from controller.errors import UroError
 from controller.routing.base import SOURCE, register
 from controller.routing.ksp import pack, todo_groups
-from controller.routing.paths import PathRoutes, meeting_table
+from controller.routing.paths import PathRoutes, group_id, meeting_table
 from controller.routing.slicegraph import SliceGraphs, k_shortest
 from controller.schedule.model import Schedule
 
@@ -60,14 +60,14 @@ def _slice_groups(sched: Schedule, params: "OperaParams", t: int, todo_t: dict, 
                 if dist[src, dst] <= H:
                     firsts = k_shortest(peer, dist, src, dst, k, max_len=H)
                     paths = [[(y, j, s) for y, j in f] for f in firsts]
-                    groups.append(((t * N + src) * N + dst, t, paths))
+                    groups.append((group_id(t, src, dst, N), t, paths))
                     break
             else:
                 # no stable path within a cycle (the pair only meets on reconfiguring
                 # OCSes): wait for the direct circuit, as Opera does for bulk traffic
                 w = int(wait[t, src, dst])
                 if w >= 0:
-                    groups.append(((t * N + src) * N + dst, t, [[(dst, int(upl[t, src, dst]), t + w)]]))
+                    groups.append((group_id(t, src, dst, N), t, [[(dst, int(upl[t, src, dst]), t + w)]]))
                     fallbacks += 1
     return groups, fallbacks
 

@@ -27,6 +27,20 @@ REGULAR, BACKUP, RELAXED = 0, 1, 2
 KIND_NAMES = {REGULAR: "regular", BACKUP: "backup", RELAXED: "relaxed"}
 
 
+def group_id(t, src, dst, n_tors: int):
+    """The flat id of the group of (start slice ``t``, ``src``, ``dst``) in a network of
+    ``n_tors`` ToRs: ``(t * N + src) * N + dst`` (ints or arrays; arrays as int64). Ids
+    sort by start slice, then source, then destination. :func:`group_parts` inverts it."""
+    if isinstance(t, np.ndarray):
+        t = t.astype(np.int64)
+    return (t * n_tors + src) * n_tors + dst
+
+
+def group_parts(gid, n_tors: int) -> tuple:
+    """(start slice, src, dst) of flat group ids (:func:`group_id`)."""
+    return gid // (n_tors * n_tors), (gid // n_tors) % n_tors, gid % n_tors
+
+
 @dataclass(frozen=True)
 class Buckets:
     """Global flow-size buckets (UCMP §5.1/§6.1).
@@ -115,7 +129,7 @@ class PathRoutes:
         return int(self.p_hops.shape[0])
 
     def path_group_index(self) -> np.ndarray:
-        """For every path, the flat group id ``(t * N + src) * N + dst``."""
+        """For every path, its flat group id (:func:`group_id`)."""
         m_group = np.repeat(np.arange(self.g_first.size), self.g_count.ravel())
         return np.repeat(m_group, self.m_count)
 

@@ -60,7 +60,8 @@ from controller.errors import UroError
 from controller.routing import ucmp_numpy, ucmp_policy
 from controller.routing.envelope import envelope_cached, unique_rows
 from controller.routing.base import SOURCE, register
-from controller.routing.paths import BACKUP, REGULAR, RELAXED, Buckets, PathRoutes, assemble, meeting_table
+from controller.routing.paths import (BACKUP, REGULAR, RELAXED, Buckets, PathRoutes, assemble, group_id, group_parts,
+                                      meeting_table)
 from controller.schedule.model import Schedule
 
 MAX_BUCKETS = 64
@@ -406,7 +407,7 @@ class GroupChunk:
     Levels are the (t, src, dst, hops) of every group member; paths point at their level.
     """
 
-    lv_gid: np.ndarray  # [L] flat group id (t * N + src) * N + dst
+    lv_gid: np.ndarray  # [L] flat group id (paths.group_id)
     lv_hops: np.ndarray  # [L]
     lv_latency: np.ndarray  # [L] slices
     lv_capped: np.ndarray  # [L] bool: the tie cap dropped paths (or last-hop ToRs) of this level
@@ -423,7 +424,7 @@ def _group_chunk(N: int, lv_n, lv_t, lv_src, lv_dst, target, capped, p_lv, hn, h
                  dropped) -> GroupChunk:
     """A :class:`GroupChunk` from the engines' ``levels_and_paths`` tuple."""
     return GroupChunk(
-        lv_gid=(lv_t.astype(np.int64) * N + lv_src) * N + lv_dst,
+        lv_gid=group_id(lv_t, lv_src, lv_dst, N),
         lv_hops=lv_n.astype(np.int16),
         lv_latency=(target.astype(np.int64) - lv_t + 1).astype(np.int32),
         lv_capped=capped.astype(bool, copy=False),
@@ -726,7 +727,7 @@ def levels_reference(A: np.ndarray, part: np.ndarray, N: int) -> tuple[np.ndarra
         np.minimum(best, A[n], out=best)
     keep[:, :, part, np.arange(part.size)] = False          # src == dst
     t, src, c, n = np.nonzero(keep.transpose(1, 2, 3, 0))
-    return (t * N + src) * N + part[c], (n + 1).astype(np.int16), (A[n, t, src, c] - t + 1).astype(np.int32)
+    return group_id(t, src, part[c], N), (n + 1).astype(np.int16), (A[n, t, src, c] - t + 1).astype(np.int32)
 
 
 #: schedules with at most this many groups (S N^2) run their compiled chunks on the
@@ -843,7 +844,8 @@ def _group_runs(lv_gid: np.ndarray, flag: np.ndarray, N: int, S: int) -> tuple[n
     if lv_gid.size:
         first = np.flatnonzero(np.r_[True, lv_gid[1:] != lv_gid[:-1]])
         rg = lv_gid[first]
-        key = ((rg % N) * S + rg // (N * N)) * N + (rg // N) % N
+        rt, rsrc, rdst = group_parts(rg, N)
+        key = (rdst * S + rt) * N + rsrc
         if np.all(key[1:] > key[:-1]) or np.all(rg[1:] > rg[:-1]):
             return rg, np.diff(np.append(first, lv_gid.size)), np.logical_or.reduceat(flag, first)
     g, inv, cnt = np.unique(lv_gid, return_inverse=True, return_counts=True)
@@ -853,7 +855,6 @@ def _group_runs(lv_gid: np.ndarray, flag: np.ndarray, N: int, S: int) -> tuple[n
 
 
 def _decode(g: np.ndarray, N: int) -> tuple[np.ndarray, ...]:
-    dst = g % N
-    src = (g // N) % N
-    t = g // (N * N)
+    """(t, src, dst, gid) of flat group ids, as int64 (what the two-hop search takes)."""
+    t, src, dst = group_parts(g, N)
     return t.astype(np.int64), src.astype(np.int64), dst.astype(np.int64), g

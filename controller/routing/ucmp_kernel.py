@@ -286,7 +286,7 @@ def _table_levels(V, dsts, S, H):
                 if src == dsts[c]:
                     continue
                 for i in range(_group_levels(V, t, H, src, c, lv_n, lv_a)):
-                    g[k] = (t * N + src) * N + dsts[c]
+                    g[k] = (t * N + src) * N + dsts[c]      # paths.group_id, written out (compiled)
                     hops[k] = lv_n[i]
                     lat[k] = lv_a[i] - t + 1
                     k += 1

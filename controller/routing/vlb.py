@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from controller.routing.base import SOURCE, register
-from controller.routing.paths import REGULAR, PathRoutes, assemble, meeting_table
+from controller.routing.paths import REGULAR, PathRoutes, assemble, group_id, meeting_table
 from controller.schedule.model import Schedule
 
 
@@ -36,7 +36,7 @@ def compute(sched: Schedule, params: VlbParams | None = None, progress=None) -> 
     t, src, dst = (a.ravel() for a in np.meshgrid(np.arange(S), np.arange(N), np.arange(N), indexing="ij"))
     off = src != dst
     t, src, dst = t[off], src[off], dst[off]
-    gid = (t.astype(np.int64) * N + src) * N + dst
+    gid = group_id(t, src, dst, N)
     direct = wait[t, src, dst] == 0
     # 1-hop where the direct circuit is up now
     i = np.flatnonzero(direct)

@@ -37,7 +37,7 @@ from controller.errors import UroError
 from controller.memory import available_memory
 from controller.routing import base, uro_chunks
 from controller.routing.base import PER_HOP, SOURCE, RouteSet
-from controller.routing.paths import RELAXED, Buckets, PathRoutes
+from controller.routing.paths import RELAXED, Buckets, PathRoutes, group_parts
 from controller.routing.uro import UroParams, UroRoutes
 from controller.schedule.model import Schedule, Timing, content_hash
 from controller.tables import perhop, source
@@ -363,7 +363,7 @@ def _write_source(routes: PathRoutes, directory: Path, progress=None) -> dict:
     sched = routes.schedule
     S, N = sched.n_slices, sched.n_tors
     if routes.n_paths:
-        t = routes.path_group_index() // (N * N)
+        t = group_parts(routes.path_group_index(), N)[0]
         last = routes.hop_slice[np.arange(routes.n_paths), routes.p_hops.astype(np.int64) - 1]
         if not (np.array_equal(routes.p_latency, last - t + 1)
                 and np.array_equal(routes.p_hops, (routes.hop_node >= 0).sum(1))):

@@ -18,7 +18,7 @@ import numpy as np
 
 from controller.atomic import atomic_open
 from controller.errors import UroError
-from controller.routing.paths import BACKUP, REGULAR, RELAXED, PathRoutes
+from controller.routing.paths import BACKUP, REGULAR, RELAXED, PathRoutes, group_parts
 from controller.tables.perhop import write_json_stream
 
 SOURCE_ROUTES_FORMAT = "uro-source-routes/1"
@@ -212,8 +212,7 @@ def queues_per_port(routes: PathRoutes) -> np.ndarray:
     N = routes.schedule.n_tors
     d = routes.schedule.n_uplinks
     gid = routes.path_group_index()
-    t = gid // (N * N)
-    src = (gid // N) % N
+    t, src, _ = group_parts(gid, N)
     out = np.zeros((N, d), dtype=np.int32)
     prev_node, prev_slice = src, t
     for i in range(routes.hop_node.shape[1]):

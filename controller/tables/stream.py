@@ -39,7 +39,7 @@ import numpy as np
 
 from controller.memory import available_memory
 from controller.routing import envelope, ucmp
-from controller.routing.paths import REGULAR
+from controller.routing.paths import REGULAR, group_parts
 from controller.schedule.model import Schedule
 from controller.tables import artifacts
 
@@ -350,8 +350,7 @@ def _prepare(c: ucmp.GroupChunk, N: int, S: int, params: ucmp.UcmpParams, H: int
     m_np = np.concatenate(m_np).astype(np.int64)
     m_gid, m_kind = np.concatenate(m_gid), np.concatenate(m_kind)
     m_hops, m_lat = np.concatenate(m_hops), np.concatenate(m_lat)
-    m_t = m_gid // (N * N)
-    m_src, m_dst = (m_gid // N) % N, m_gid % N
+    m_t, m_src, m_dst = group_parts(m_gid, N)
     # artifact order: (src, dst, t), then kind and hops as assemble() orders members
     m_ga = (m_src * N + m_dst) * S + m_t
     from controller.tables import stream_kernel  # numba: loaded on first use (test_import_no_jit)

@@ -430,6 +430,23 @@ def group_walks(peer, V, E, K, dsts, H, cap, keycap, envelope, c_from, L, P, dro
     be walked again from ``(levels, paths)`` with larger arrays (no array is reallocated
     in here: numba would reference-count a reassigned array on every write). The level
     arrays need :func:`level_bound` entries per destination.
+
+    Algorithm: per level, an iterative depth-first search over the value-keeping DAG
+    (``K``, ``E``), the stack one frame per hop. Arrays:
+
+    - inputs: ``peer[S, N, d]`` (uplink peers per slice, -1 idle); ``V, E, K [c, n, tau, b, u]``
+      (value, event slice, move mask); ``dsts[C]`` (destination ToRs); ``dropped[C]`` out
+      (levels the envelope policy dropped, per destination);
+    - levels out, indexed by ``L``: ``lv_n`` hops, ``lv_t`` start slice, ``lv_src``,
+      ``lv_c`` destination column, ``lv_T`` target (delivery slice ``A_n``), ``lv_cap``
+      capped;
+    - paths out, indexed by ``P``: ``p_lv`` its level, ``hn/hu/hs [P, width]`` each hop's
+      node reached, uplink and send slice (-1 padded);
+    - the DFS stack, one frame per depth: ``st_u`` ToR, ``st_e`` event slice, ``st_b``
+      in-slice budget left, ``st_j`` next uplink to try, ``st_mask`` uplinks still to try
+      at this event; ``cur_n/cur_u/cur_s`` the hop taken at each depth (the walk so far);
+    - per (t, src): ``g_n/g_A`` its levels (hops, target) and ``g_on`` whether a flow size
+      selects each (the envelope); ``seen[keycap]`` the last-hop ToRs kept of a level.
     """
     S, N, d = peer.shape
     n_lv = V.shape[1] - 1

@@ -88,6 +88,23 @@ def _enumerate(
     all of a level's walks have exactly its hop count), and the completions of a prefix
     all precede those of any later prefix, so keeping each level's first ``cap - done``
     prefixes after each round loses none of its first ``cap`` walks.
+
+    Algorithm: a breadth-first expansion over the value-keeping DAG, one hop per round,
+    walks kept as a parent-pointer tree of hop records. Arrays:
+
+    - ``A[n, t, src, c]``: the value with at most ``n`` hops (``V`` at full budget);
+      ``better`` marks the levels (``A_n < A_{n-1}``);
+    - levels, indexed by level: ``lv_n`` hops, ``lv_t`` start slice, ``lv_src``, ``lv_c``
+      destination column, ``target`` delivery slice; ``done`` walks completed,
+      ``truncated`` more than ``cap``;
+    - live walks (the frontier), sorted by (level, hops so far): ``it_lv`` level, ``it_u``
+      ToR, ``it_m`` hops left, ``it_tau`` event slice, ``it_b`` in-slice budget left,
+      ``it_rec`` last hop record;
+    - hop records (the tree): ``rec_node``, ``rec_upl``, ``rec_slice`` the hop,
+      ``rec_parent`` the record before it (-1: the source); ``fin_lv/fin_rec`` completed
+      walks (level, last record);
+    - one round's children: ``ch_p`` parent walk, ``ch_tau`` send slice, ``ch_j`` uplink,
+      ``ch_w`` ToR reached, ``ch_b`` budget there, ``ch_fin`` delivered.
     """
     S, N, d = sched.peer.shape
     n_lv = V.shape[0] - 1

@@ -38,7 +38,25 @@ def _settle(t, peer_t, inj_t, key, dep, upl, max_hops, per_slice, order, prefix,
     """Settle one slice's labels of destination ``dst`` in place (``key/dep/upl`` of N ToRs).
 
     Scratch arrays are passed in (allocated once per chunk). Returns the updated
-    generation counter of ``mark`` (used to drop repeats from an improved list)."""
+    generation counter of ``mark`` (used to drop repeats from an improved list).
+
+    Algorithm: Dijkstra with a bucket queue (every edge adds one hop): the ToRs are
+    bucketed by their label's ``(arrival - t, hops)`` prefix (a counting sort), and the
+    buckets are settled in increasing order; a ToR a bucket improves joins the next
+    bucket. Arrays, each of N ToRs unless said:
+
+    - ``peer_t[N, d]`` each uplink's peer in slice ``t`` (-1 idle); ``inj_t[d]`` uplink is a
+      matching in slice ``t`` (no two writes to one ToR);
+    - ``key/dep/upl``: the label key (:mod:`controller.routing.uro_labels`), departure
+      slice and uplink towards ``dst`` (in and out);
+    - ``order/prefix``: the reachable ToRs and their bucket; ``sorder/sprefix`` the same
+      sorted by bucket; ``count`` the counting sort's histogram (an argsort when the
+      buckets span more than it holds);
+    - ``fx/fc``: the bucket being settled (its ToRs) and their key one hop further;
+    - ``imp``: per ToR of the bucket, whether its hop over the current uplink improves the
+      peer (decided before that uplink's writes);
+    - ``nxt``: the ToRs this bucket improved (the next bucket's extra members);
+      ``mark``/``gen``: a generation-stamped set, so a ToR joins ``nxt`` once."""
     N, d = peer_t.shape
     n = 0
     base = np.int64(t) << (ARR - HOP)

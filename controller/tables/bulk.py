@@ -31,6 +31,7 @@ entries builds the routes once.
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -375,8 +376,24 @@ def ssrr_exact_entries(contract: dict, routes, tor: int, generation: int = 0,
 
 
 def _exact_fast(contract: dict, prof: dict, routes, tor: int, generation: int, dsts) -> Batch:
-    from itertools import groupby
+    """:func:`ssrr_exact_entries` in bulk: one pass over the ToR's groups in (dst, start
+    slice) order, each group's ``ssrr_path`` entry and its paths' ``ssrr_first`` and
+    ``ssrr_hops`` entries, then one ``ssrr_level`` entry per (shape, level). Raises
+    :class:`_Slow` where the contract is not the one this pass knows (the reference runs).
 
+    Algorithm: memoised encoding -- a path's hop parameters do not depend on its start
+    slice, and a shape (the levels' bucket ranges and tie counts) is shared by many groups,
+    so each is encoded once. State:
+
+    - ``path_lay``, ``first_lays[n]``, ``hops_lays[n]``, ``kl``: the tables' key and
+      parameter layouts (per path length ``n``; ``kl`` the shared group key);
+    - ``same[n]``: whether ``ssrr_first``/``ssrr_hops`` take ``kl``'s key as it is;
+      ``quick``, ``lvp``, ``mp``: the level and member key pairs precomputed;
+    - ``rest_of``: path -> (hops, the hops entry's parameters); ``first_of``: (hops,
+      uplink, wait) -> the first-hop entry's parameters;
+    - ``shapes``: shape -> its id (``ssrr_path``'s ``shape``, ``ssrr_level``'s key);
+    - ``entries``: the batch, in the order written.
+    """
     g = _generation(generation)
     S, H = prof["slices"], prof["ssrr_hops"]
     level = contract["tables"].get("ssrr_level")

@@ -118,3 +118,20 @@ def test_queues_per_port_is_max_wait_plus_one():
     st = stats.summarize(r)
     assert st.max_queues_per_port == q.max()
     assert sum(st.hop_histogram.values()) == S * 12 * 11
+
+
+@pytest.mark.parametrize("argv", [["routes", "--algo", "ucmp", "-o", "r.json"],
+                                  ["stats"], ["run", "--out", "out"]])
+def test_each_command_computes_its_routes_once(tmp_path, monkeypatch, argv):
+    from controller.routing import base
+
+    calls, real = [], base.Algorithm.run
+
+    def counting(self, *a, **kw):
+        calls.append(self.name)
+        return real(self, *a, **kw)
+
+    monkeypatch.setattr(base.Algorithm, "run", counting)
+    monkeypatch.chdir(tmp_path)
+    assert main([*argv, "--generate", "round-robin", "--tors", "8", "--uplinks", "2"]) == 0
+    assert len(calls) == 1, calls

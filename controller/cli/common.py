@@ -330,7 +330,6 @@ def routes_for(args, sched: Schedule, algo: str | None = None, extra: str | None
         routes = alg.compute(sched, params, progress=progress(total, algo), executor=executor)
     else:
         routes = alg.run(sched, params, progress=progress(total, algo))
-    routes = alg.run(sched, params, progress=progress(total, algo))
     warn_capped(getattr(routes, "notes", None))
     return routes
 

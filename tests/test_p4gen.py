@@ -105,6 +105,10 @@ def test_toml_errors(tmp_path):
     f.write_text('name = "x"\ntors = 8\n')
     with pytest.raises(ProfileError, match=r"missing key 'uplinks'"):
         prof.load(f)
+    f.write_text('name = "x"\ntors = 8\nuplinks = 2\nhost_ports = 2\nslices = 4\nalternatives = 3\n'
+                 'ssrr_hops = 4\nqueues = 4\n[widths]\nslice_bit = 3\n')
+    with pytest.raises(ProfileError, match=r"x.toml: unknown key 'widths.slice_bit' \(known: "):
+        prof.load(f)
     f.write_text('name = "x"\ntors = 8\nuplinks = 2\nhost_ports = 2\nslices = 4\nalternatives = 0\n'
                  'ssrr_hops = 4\nqueues = 4\n[widths]\ntor = 16\n')
     with pytest.raises(ProfileError, match=r"x.toml: profile 'x': alternatives must be"):

@@ -56,16 +56,16 @@ def api_access(t: Any, src: Path) -> ApiAccess:
     token_file = t.path("token_file") or default_token_file(src)
     reads = t.get("reads", "str", "local")
     if reads not in READS:
-        raise t._err("reads", f"one of {', '.join(map(repr, READS))}, got {reads!r}")
+        raise t.err("reads", f"one of {', '.join(map(repr, READS))}, got {reads!r}")
     cert, key, ca = t.path("tls_cert"), t.path("tls_key"), t.path("tls_ca")
     if (cert is None) != (key is None):
-        raise t._err("tls_cert" if cert is None else "tls_key",
-                     "tls_cert and tls_key go together (the API's HTTPS certificate and its key)")
+        raise t.err("tls_cert" if cert is None else "tls_key",
+                    "tls_cert and tls_key go together (the API's HTTPS certificate and its key)")
     if ca is not None and cert is None:
-        raise t._err("tls_ca", "only with tls_cert and tls_key (HTTPS for the API)")
+        raise t.err("tls_ca", "only with tls_cert and tls_key (HTTPS for the API)")
     for name, p in (("tls_cert", cert), ("tls_key", key), ("tls_ca", ca)):
         if p is not None and not p.is_file():
-            raise t._err(name, f"{p} not found")
+            raise t.err(name, f"{p} not found")
     return ApiAccess(token_file, reads, cert, key, ca)
 
 

@@ -19,16 +19,16 @@ and widths, P4Info) is checked by :mod:`controller.daemon.plan`. Every problem i
 from __future__ import annotations
 
 import json
-import math
 import re
-from controller import tomlfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from controller import tomlfile
 from controller.daemon.auth import ApiAccess, api_access
 from controller.errors import UroError
 from controller.schedule import GENERATORS
+from controller.tomlfile import Section
 
 ROLES = ("tor", "ocs")
 #: the bmv2 slice clock cannot keep microseconds; below this the timer thread is all noise
@@ -217,79 +217,6 @@ class NetConfig:
 
 
 # ---- parsing helpers ----------------------------------------------------------------------------
-class _Table:
-    """One TOML table being read: takes keys with type checks, then refuses leftovers."""
-
-    def __init__(self, doc: Any, where: str, src: Path):
-        if not isinstance(doc, dict):
-            raise ConfigError(f"{src}: {where} must be a table")
-        self.doc, self.where, self.src, self.seen = doc, where, src, set()
-
-    def _err(self, key: str, msg: str) -> ConfigError:
-        return ConfigError(f"{self.src}: {self.where}: {key}: {msg}")
-
-    def has(self, key: str) -> bool:
-        return key in self.doc
-
-    def get(self, key: str, kind: str, default: Any = None, required: bool = False) -> Any:
-        self.seen.add(key)
-        if key not in self.doc:
-            if required:
-                raise self._err(key, "missing")
-            return default
-        v = self.doc[key]
-        if kind == "int":
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise self._err(key, f"must be an integer, got {v!r}")
-        elif kind == "number":
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-                raise self._err(key, f"must be a number, got {v!r}")
-            v = float(v)
-        elif kind == "str":
-            if not isinstance(v, str) or not v:
-                raise self._err(key, f"must be a non-empty string, got {v!r}")
-        elif kind == "bool":
-            if not isinstance(v, bool):
-                raise self._err(key, f"must be true or false, got {v!r}")
-        elif kind == "table":
-            if not isinstance(v, dict):
-                raise self._err(key, "must be a table")
-        elif kind == "any":
-            pass
-        else:  # pragma: no cover
-            raise AssertionError(kind)
-        return v
-
-    def int_in(self, key: str, lo: int, hi: int | None = None, default: Any = None, required: bool = False):
-        v = self.get(key, "int", default, required)
-        if v is None or v is default:
-            return v
-        if v < lo or (hi is not None and v > hi):
-            rng = f">= {lo}" if hi is None else f"in {lo}..{hi}"
-            raise self._err(key, f"must be {rng}, got {v}")
-        return v
-
-    def positive(self, key: str, default: Any = None) -> Any:
-        v = self.get(key, "number", default)
-        if v is not None and not v > 0:
-            raise self._err(key, f"must be a positive number, got {v:g}")
-        return v
-
-    def path(self, key: str, required: bool = False) -> Path | None:
-        v = self.get(key, "str", None, required)
-        if v is None:
-            return None
-        p = Path(v)
-        if not p.is_absolute():
-            p = self.src.parent / p
-        return p
-
-    def done(self) -> None:
-        extra = sorted(set(self.doc) - self.seen)
-        if extra:
-            raise self._err(extra[0], f"unknown key (known here: {', '.join(sorted(self.seen))})")
-
-
 _ADDRESS = re.compile(r"^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$")
 
 
@@ -303,7 +230,7 @@ def parse_address(text: str, where: str, allow_zero: bool = False) -> tuple[str,
 
 # ---- sections -------------------------------------------------------------------------------------
 def _schedule(doc: dict, src: Path) -> ScheduleConfig:
-    t = _Table(doc, "[schedule]", src)
+    t = Section(doc, src, ConfigError, "[schedule]")
     file = t.path("file")
     gen = t.get("generate", "str")
     if (file is None) == (gen is None):
@@ -329,7 +256,7 @@ def _schedule(doc: dict, src: Path) -> ScheduleConfig:
 
 
 def _algo(doc: dict, where: str, src: Path, default_algo: str) -> AlgoConfig:
-    t = _Table(doc, where, src)
+    t = Section(doc, src, ConfigError, where)
     if t.has("artifact"):
         art = t.path("artifact")
         extra = sorted(set(doc) - {"artifact"})
@@ -345,7 +272,7 @@ def _algo(doc: dict, where: str, src: Path, default_algo: str) -> AlgoConfig:
 
 
 def _routing(doc: dict, src: Path) -> RoutingConfig:
-    t = _Table(doc, "[routing]", src)
+    t = Section(doc, src, ConfigError, "[routing]")
     sr = t.get("source_routed", "any", [])
     if sr == "all":
         source_routed: tuple[int, ...] | str = "all"
@@ -371,7 +298,7 @@ def _routing(doc: dict, src: Path) -> RoutingConfig:
 
 
 def _clock(doc: dict, src: Path) -> ClockConfig:
-    t = _Table(doc, "[clock]", src)
+    t = Section(doc, src, ConfigError, "[clock]")
     slice_ms = t.positive("slice_ms", 50.0)
     if slice_ms < MIN_SLICE_MS:
         raise ConfigError(f"{src}: [clock]: slice_ms: {slice_ms:g} ms is too short for the bmv2 slice clock "
@@ -441,7 +368,7 @@ def resolve_clock(clock: ClockConfig, programs, src: Path) -> ClockConfig:
 
 
 def _daemon(doc: dict, src: Path) -> DaemonSettings:
-    t = _Table(doc, "[daemon]", src)
+    t = Section(doc, src, ConfigError, "[daemon]")
     status = t.get("status", "str", "127.0.0.1:10559")
     host, port = parse_address(status, f"{src}: [daemon]: status", allow_zero=True)
     out = DaemonSettings(
@@ -462,7 +389,7 @@ def _daemon(doc: dict, src: Path) -> DaemonSettings:
 
 
 def _hosts(doc: dict, src: Path, routing: RoutingConfig) -> HostsConfig:
-    t = _Table(doc, "[hosts]", src)
+    t = Section(doc, src, ConfigError, "[hosts]")
     alpha = t.positive("alpha", 0.5)
     ns = t.get("netns", "any", [])
     t.done()
@@ -480,7 +407,7 @@ def _hosts(doc: dict, src: Path, routing: RoutingConfig) -> HostsConfig:
 def _tls(doc: dict | None, where: str, src: Path, base: Tls | None) -> Tls:
     if doc is None:
         return base if base is not None else Tls()
-    t = _Table(doc, where, src)
+    t = Section(doc, src, ConfigError, where)
     insecure = t.get("insecure", "bool", base.insecure if base else False)
     ca = t.path("ca") or (base.ca if base else None)
     cert = t.path("cert") or (base.cert if base else None)
@@ -499,7 +426,7 @@ def _tls(doc: dict | None, where: str, src: Path, base: Tls | None) -> Tls:
 
 def _program(name: str, doc: dict, src: Path) -> ProgramConfig:
     where = f"[program.{name}]"
-    t = _Table(doc, where, src)
+    t = Section(doc, src, ConfigError, where)
     cpath = t.path("contract", required=True)
     files = {}
     for k in doc:
@@ -526,7 +453,7 @@ def _program(name: str, doc: dict, src: Path) -> ProgramConfig:
 
 def _ports(doc: dict, sw: str, src: Path) -> PortMap:
     where = f"switch {sw!r}: ports"
-    t = _Table(doc, where, src)
+    t = Section(doc, src, ConfigError, where)
 
     def int_list(key: str) -> tuple[int, ...]:
         v = t.get(key, "any", None, required=True)
@@ -559,7 +486,7 @@ def _switch(i: int, doc: Any, src: Path, default_tls: Tls, default_election: int
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", name or ""):
         raise ConfigError(f"{src}: switch[{i}]: name: letters, digits, '_', '.', '-' required, got {name!r}")
     where = f"switch {name!r}"
-    t = _Table(doc, where, src)
+    t = Section(doc, src, ConfigError, where)
     t.get("name", "str")
     role = t.get("role", "str", required=True)
     if role not in ROLES:

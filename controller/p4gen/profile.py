@@ -50,6 +50,7 @@ from controller.errors import UroError
 from controller.resources import profiles_dir
 from controller.routing.uro import MAX_ALTERNATIVES
 from controller.tables.state import GENERATIONS
+from controller.tomlfile import Section
 
 #: v1model: 9-bit ports, 511 is the drop port; keep one spare below it.
 V1MODEL_PORT_BITS = 9
@@ -385,23 +386,14 @@ def from_dict(doc: dict, source: str = "<profile>") -> Profile:
 
         print(f"uro: warning: {source}: key 'max_hops' is deprecated, use 'ssrr_hops' (SSRR hops H)", file=sys.stderr)
         doc = {("ssrr_hops" if k == "max_hops" else k): v for k, v in doc.items()}
-    unknown = sorted(set(doc) - _TOP_KEYS)
-    if unknown:
-        raise ProfileError(f"{source}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_TOP_KEYS))})")
-    missing = [k for k in ("name", "tors", "uplinks", "host_ports", "slices", "alternatives", "ssrr_hops", "queues")
-               if k not in doc]
-    if missing:
-        raise ProfileError(f"{source}: missing key {missing[0]!r}")
+    top = Section(doc, source, ProfileError, dotted=True)
+    top.done(_TOP_KEYS)
+    top.require("name", "tors", "uplinks", "host_ports", "slices", "alternatives", "ssrr_hops", "queues")
     kw = dict(doc)
     for key, cls in _SUB_TABLES:
-        sub = kw.get(key, {})
-        if not isinstance(sub, dict):
-            raise ProfileError(f"{source}: [{key}] must be a table")
-        known = set(cls.__dataclass_fields__)
-        bad = sorted(set(sub) - known)
-        if bad:
-            raise ProfileError(f"{source}: unknown key {key}.{bad[0]!r} (known: {', '.join(sorted(known))})")
-        kw[key] = cls(**sub)
+        sub = Section(kw.get(key, {}), source, ProfileError, key, dotted=True)
+        sub.done(cls.__dataclass_fields__)
+        kw[key] = cls(**sub.doc)
     try:
         return Profile(**kw)
     except ProfileError as e:

@@ -11,7 +11,7 @@ selector (key ``$SELECTOR_GROUP_ID``, data ``$ACTION_MEMBER_ID`` / ``$ACTION_MEM
 ``$SELECTOR_GROUP_ID``.
 
 :class:`BfrtInfo` checks the contract against the file before anything is written, and
-encodes :class:`~controller.tables.entries.TableEntry`, ``Member`` and ``Group`` into
+encodes :class:`~controller.tables.state.TableEntry`, ``Member`` and ``Group`` into
 :class:`Write` records: target-neutral descriptions of one BfRt ``entry_add``/``entry_mod``
 that the backend turns into ``bfrt_grpc`` calls. Every value is checked against the
 width the compiler gave the field.

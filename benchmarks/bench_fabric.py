@@ -139,7 +139,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
     """One network on a simulated fabric: start the daemon, wait for start-up, then each
     of ``failures`` (op, body) through the API; returns the figures."""
     from controller.daemon.client import Api
-    from controller.emulate import procs
+    from controller import process
     from controller.simfabric.process import SimFabric
 
     out: dict = {"name": name, "tors": tors, "load_start": os.getloadavg()[0]}
@@ -152,13 +152,13 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
         # stopped by its own PID), its JSON log lines in work/NAME.log
         pids, dname = work / "pids", f"{name}.daemon"
         t0 = time.time()
-        pid = procs.start(dname, [sys.executable, "-m", "controller.cli", "daemon", "--config", str(cfg)], pids, work)
+        pid = process.start(dname, [sys.executable, "-m", "controller.cli", "daemon", "--config", str(cfg)], pids, work)
         log = _Log(work / f"{dname}.log")
         peak = {"gib": 0.0}
         stop = threading.Event()
 
         def alive() -> bool:
-            return procs.started(pids, dname)
+            return process.started(pids, dname)
 
         def watch():                          # the machine is shared: a daemon past the cap stops
             while not stop.wait(0.5) and alive():
@@ -168,7 +168,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                     return
                 if peak["gib"] > MEMORY_CAP_GIB:
                     peak["capped"] = True
-                    procs.stop(pids, dname)
+                    process.stop(pids, dname)
         watcher = threading.Thread(target=watch, daemon=True)
         watcher.start()
         try:
@@ -222,7 +222,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             out["load_end"] = os.getloadavg()[0]
         finally:
             stop.set()
-            procs.stop(pids, dname, timeout=30)
+            process.stop(pids, dname, timeout=30)
     return out
 
 

@@ -22,7 +22,7 @@ from finsy.proto import p4r, p4r_grpc
 from controller.agent.bmv2_process import Bmv2Switch
 from controller.agent.p4runtime import P4RuntimeClient
 from controller.simfabric.process import SimFabric
-from controller.tables.entries import Group, Member, TableEntry
+from controller.tables.state import Group, Member, TableEntry
 
 SEL = "UroIngress.ssrr_selector"
 

@@ -22,7 +22,7 @@ from controller.daemon.config import load
 from controller.daemon.controller import Change, Controller, Prepared
 from controller.daemon.log import EventLog
 from controller.daemon.plan import compute_routes
-from controller.tables.state import Batch
+from controller.tables.state import Batch, TableEntry
 from controller.agent.desired import ROLES
 from controller.schedule.degrade import Failed
 
@@ -562,8 +562,6 @@ def test_a_static_default_entry_is_written_verified_and_kept_across_swaps(tmp_pa
     """A static entry may be a default entry of a table other than the config table (the
     slice clock's ``clock_config``): split keeps defaults apart, yet the install verifies
     it as a static and writes it (a modify of the default); a swap keeps it."""
-    from controller.tables.entries import TableEntry
-
     class WithClockTable(FakeSwitch):
         def load(self, pipeline):
             super().load(pipeline)

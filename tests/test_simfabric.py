@@ -13,12 +13,12 @@ import pytest
 
 pytest.importorskip("finsy.proto", reason="needs the agent extra")
 
-from controller.agent.backend import Diff, NotPrimary, Unreachable  # noqa: E402
-from controller.agent.diff import same_state  # noqa: E402
+from controller.agent.backend import NotPrimary, Unreachable  # noqa: E402
+from controller.agent.diff import Diff, same_state  # noqa: E402
 from controller.agent.p4info import P4Info  # noqa: E402
 from controller.agent.p4runtime import P4RuntimeClient, WriteFailed  # noqa: E402
 from controller.simfabric.process import SimFabric, SimFabricError  # noqa: E402
-from controller.tables.entries import Batch, Group  # noqa: E402
+from controller.tables.state import Batch, Group  # noqa: E402
 
 from agent_fake import CONTRACT, entry, member, p4info_msg, sel_entry  # noqa: E402
 

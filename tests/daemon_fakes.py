@@ -271,9 +271,9 @@ def make_backend_for(network: dict[str, FakeSwitch]):
 def object_generation(kind: str, x) -> int | None:
     """The route generation a state object belongs to (None: static, or the config entry):
     an entry's ``generation`` key, a selector member's or group's id bit
-    (:data:`~controller.tables.entries.GENERATION_ID_BIT`)."""
+    (:data:`~controller.tables.state.GENERATION_ID_BIT`)."""
     from controller.agent.desired import entry_generation
-    from controller.tables.entries import GENERATION_ID_BIT
+    from controller.tables.state import GENERATION_ID_BIT
 
     if kind == "entries":
         return None if x.is_default else entry_generation(x)

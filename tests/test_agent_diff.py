@@ -145,7 +145,7 @@ def test_an_objects_identity_is_computed_once_and_kept_on_it():
     """Objects are immutable and diffed many times: the identity is computed at the first
     ask and kept on the object (the same value is handed back, not computed again)."""
     from controller.agent.diff import entry_key, group_key, member_key
-    from controller.tables.entries import MEMO_ATTRS
+    from controller.tables.state import MEMO_ATTRS
 
     e, m, g = ent(1, 10), Member(P, 3, A, (("v", 1),)), Group(P, 4, (3,))
     k = entry_key(e)

@@ -14,10 +14,10 @@ from dataclasses import replace
 import pytest
 
 from controller.agent import generations as gens
-from controller.agent.backend import BackendError, Diff
+from controller.agent.backend import BackendError
 from controller.agent.desired import Role
-from controller.agent.diff import entry_key, restrict, same_state
-from controller.tables.entries import GENERATION_ID_BIT, Batch, Group, Member, TableEntry
+from controller.agent.diff import Diff, entry_key, restrict, same_state
+from controller.tables.state import GENERATION_ID_BIT, Batch, Group, Member, TableEntry
 
 from daemon_fakes import FakeSwitch, generation_watcher
 

@@ -40,11 +40,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-_ARR = 16
-_HOP = 8
-_ONE_HOP = (1 << _HOP) | 1
-_NEVER = ((1 << 15) - 1) << _ARR
-_LOW = ~np.int64(0xFF)
+from controller.routing.uro_labels import ARR, CLEAR_IN_SLICE, HOP, NEVER, ONE_HOP
 
 # per-cell flags of the scratch
 _TOUCHED = 1
@@ -142,13 +138,13 @@ def _load(c, N, dst, peer_old, arr_in, hop_in, ad_in, au_in, T, D, U, lead, chai
     nt = _touch(c, flags, touched, nt)
     a = arr_in[t, x, dst]
     if a < 0:
-        T[c] = _NEVER
+        T[c] = NEVER
         D[c] = -1
         U[c] = -1
         return nt
     if lead[c] < 0:
         nt = _old_lead(c, N, dst, peer_old, ad_in, au_in, lead, chain, flags, touched, nt)
-    T[c] = (np.int64(a) << _ARR) | (np.int64(hop_in[t, x, dst]) << _HOP) | np.int64(lead[c])
+    T[c] = (np.int64(a) << ARR) | (np.int64(hop_in[t, x, dst]) << HOP) | np.int64(lead[c])
     D[c] = ad_in[t, x, dst, 0]
     U[c] = au_in[t, x, dst, 0]
     return nt
@@ -156,7 +152,7 @@ def _load(c, N, dst, peer_old, arr_in, hop_in, ad_in, au_in, T, D, U, lead, chai
 
 @nb.njit(cache=True, nogil=True)
 def _ok(c, max_hops, per_slice):
-    return ((c >> _HOP) & 0xFF) <= max_hops and (c & 0xFF) <= per_slice
+    return ((c >> HOP) & 0xFF) <= max_hops and (c & 0xFF) <= per_slice
 
 
 @nb.njit(cache=True, nogil=True)
@@ -165,13 +161,13 @@ def _wait_from(p, t_child, S, N, T, D, U):
     ``t_child`` (the slice before ``p``'s, or the last slice when ``p`` is in slice 0)."""
     tp = p // N
     k = T[p]
-    if k >= _NEVER:
-        return np.int64(_NEVER), np.int32(-1), np.int8(-1)
+    if k >= NEVER:
+        return np.int64(NEVER), np.int32(-1), np.int8(-1)
     if tp == 0 and t_child == S - 1:      # across the wrap: one cycle later
         if D[p] >= S:                     # it would only wait for itself (the engine's "stuck")
-            return np.int64(_NEVER), np.int32(-1), np.int8(-1)
-        return (k + (np.int64(S) << _ARR)) & _LOW, np.int32(D[p] + S), U[p]
-    return k & _LOW, D[p], U[p]
+            return np.int64(NEVER), np.int32(-1), np.int8(-1)
+        return (k + (np.int64(S) << ARR)) & CLEAR_IN_SLICE, np.int32(D[p] + S), U[p]
+    return k & CLEAR_IN_SLICE, D[p], U[p]
 
 
 @nb.njit(cache=True, nogil=True)
@@ -214,7 +210,7 @@ def _invalidate(dst, pending, npend, peer_old, peer_new, max_hops, per_slice, ar
                 npend += 1
     for i in range(ninv):
         c = xs[i]
-        T[c] = _NEVER
+        T[c] = NEVER
         D[c] = -1
         U[c] = -1
     for i in range(ninv):
@@ -235,15 +231,15 @@ def _invalidate(dst, pending, npend, peer_old, peer_new, max_hops, per_slice, ar
             if flags[cx] & _INVALID and not flags[cx] & _POPPED:
                 continue
             nt = _load(cx, N, dst, peer_old, arr_in, hop_in, ad_in, au_in, T, D, U, lead, chain, flags, touched, nt)
-            if T[cx] >= _NEVER:
+            if T[cx] >= NEVER:
                 continue
-            cand = T[cx] + _ONE_HOP
+            cand = T[cx] + ONE_HOP
             if _ok(cand, max_hops, per_slice) and cand < T[c]:
                 T[c] = cand
                 D[c] = t
                 U[c] = u
-        if T[c] < _NEVER:
-            hk, hv, nh = _heap_push(hk, hv, nh, T[c] - (np.int64(t) << _ARR), c)
+        if T[c] < NEVER:
+            hk, hv, nh = _heap_push(hk, hv, nh, T[c] - (np.int64(t) << ARR), c)
     for i in range(ninv):
         flags[xs[i]] &= ~_QUEUED
     return nt, hk, hv, nh
@@ -278,9 +274,9 @@ def _repair_dst(dst, peer_old, peer_new, rem, add, arr_in, hop_in, au_in, ad_in,
         if flags[ca] & _INVALID or flags[cb] & _INVALID:
             continue                           # tentative: offered when its far end settles
         nt = _load(cb, N, dst, peer_old, arr_in, hop_in, ad_in, au_in, T, D, U, lead, chain, flags, touched, nt)
-        if T[cb] >= _NEVER:
+        if T[cb] >= NEVER:
             continue
-        cand = T[cb] + _ONE_HOP
+        cand = T[cb] + ONE_HOP
         if not _ok(cand, max_hops, per_slice):
             continue
         nt = _load(ca, N, dst, peer_old, arr_in, hop_in, ad_in, au_in, T, D, U, lead, chain, flags, touched, nt)
@@ -288,17 +284,17 @@ def _repair_dst(dst, peer_old, peer_new, rem, add, arr_in, hop_in, au_in, ad_in,
             T[ca] = cand
             D[ca] = t
             U[ca] = u
-            hk, hv, nh = _heap_push(hk, hv, nh, cand - (np.int64(t) << _ARR), ca)
+            hk, hv, nh = _heap_push(hk, hv, nh, cand - (np.int64(t) << ARR), ca)
     # 3. settle in relative-key order; a settled label that changed offers itself, and the
     # labels built on its old value that it no longer supports are invalidated in turn
     while nh > 0:
         rk, c, nh = _heap_pop(hk, hv, nh)
         t = c // N
-        if flags[c] & _POPPED or T[c] - (np.int64(t) << _ARR) != rk:
+        if flags[c] & _POPPED or T[c] - (np.int64(t) << ARR) != rk:
             continue
         flags[c] |= _POPPED
         y = c - t * N
-        cand = T[c] + _ONE_HOP
+        cand = T[c] + ONE_HOP
         valid = _ok(cand, max_hops, per_slice)
         ns = 0
         for u in range(d):
@@ -314,7 +310,7 @@ def _repair_dst(dst, peer_old, peer_new, rem, add, arr_in, hop_in, au_in, ad_in,
                     continue
                 if valid and cand < T[cz]:
                     T[cz] = cand
-                    hk, hv, nh = _heap_push(hk, hv, nh, cand - (np.int64(t) << _ARR), cz)
+                    hk, hv, nh = _heap_push(hk, hv, nh, cand - (np.int64(t) << ARR), cz)
                 else:
                     stack[ns] = cz
                     ns += 1
@@ -322,7 +318,7 @@ def _repair_dst(dst, peer_old, peer_new, rem, add, arr_in, hop_in, au_in, ad_in,
                 T[cz] = cand
                 D[cz] = t
                 U[cz] = u
-                hk, hv, nh = _heap_push(hk, hv, nh, cand - (np.int64(t) << _ARR), cz)
+                hk, hv, nh = _heap_push(hk, hv, nh, cand - (np.int64(t) << ARR), cz)
         if y != dst:
             tw = t - 1 if t > 0 else S - 1
             cw = tw * N + y
@@ -331,11 +327,11 @@ def _repair_dst(dst, peer_old, peer_new, rem, add, arr_in, hop_in, au_in, ad_in,
                 nt = _load(cw, N, dst, peer_old, arr_in, hop_in, ad_in, au_in, T, D, U, lead, chain, flags,
                            touched, nt)
                 if D[cw] >= 0 and D[cw] != tw:     # waits on this label
-                    if k < _NEVER and (k < T[cw] or (k == T[cw] and (D[cw] != dp or U[cw] != up))):
+                    if k < NEVER and (k < T[cw] or (k == T[cw] and (D[cw] != dp or U[cw] != up))):
                         T[cw] = k
                         D[cw] = dp
                         U[cw] = up
-                        hk, hv, nh = _heap_push(hk, hv, nh, k - (np.int64(tw) << _ARR), cw)
+                        hk, hv, nh = _heap_push(hk, hv, nh, k - (np.int64(tw) << ARR), cw)
                     elif k != T[cw]:
                         stack[ns] = cw
                         ns += 1
@@ -343,7 +339,7 @@ def _repair_dst(dst, peer_old, peer_new, rem, add, arr_in, hop_in, au_in, ad_in,
                     T[cw] = k
                     D[cw] = dp
                     U[cw] = up
-                    hk, hv, nh = _heap_push(hk, hv, nh, k - (np.int64(tw) << _ARR), cw)
+                    hk, hv, nh = _heap_push(hk, hv, nh, k - (np.int64(tw) << ARR), cw)
         if ns:
             nt, hk, hv, nh = _invalidate(dst, stack, ns, peer_old, peer_new, max_hops, per_slice, arr_in, hop_in,
                                          au_in, ad_in, T, D, U, lead, flags, touched, nt, chain, xs, hk, hv, nh)
@@ -357,19 +353,19 @@ def _repair_dst(dst, peer_old, peer_new, rem, add, arr_in, hop_in, au_in, ad_in,
         x = c - t * N
         a = arr_in[t, x, dst]
         if a < 0:
-            old = np.int64(_NEVER)
+            old = np.int64(NEVER)
         else:
             if lead[c] < 0:
                 nt = _old_lead(c, N, dst, peer_old, ad_in, au_in, lead, chain, flags, touched, nt)
-            old = (np.int64(a) << _ARR) | (np.int64(hop_in[t, x, dst]) << _HOP) | np.int64(lead[c])
+            old = (np.int64(a) << ARR) | (np.int64(hop_in[t, x, dst]) << HOP) | np.int64(lead[c])
         if T[c] == old and D[c] == ad_in[t, x, dst, 0] and U[c] == au_in[t, x, dst, 0]:
             continue
-        if T[c] >= _NEVER:
+        if T[c] >= NEVER:
             arr_out[t, x, dst] = -1
             hop_out[t, x, dst] = 0
         else:
-            arr_out[t, x, dst] = T[c] >> _ARR
-            hop_out[t, x, dst] = (T[c] >> _HOP) & 0xFF
+            arr_out[t, x, dst] = T[c] >> ARR
+            hop_out[t, x, dst] = (T[c] >> HOP) & 0xFF
         stack[nx] = x
         nx += 1
     # the K one-shot alternatives of every ToR with a changed label (the engine's formula)

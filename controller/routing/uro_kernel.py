@@ -27,9 +27,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from controller.routing.uro_labels import ARR, HOP, NEVER, ONE_HOP
-
-_LOW = ~np.int64(0xFF)
+from controller.routing.uro_labels import ARR, CLEAR_IN_SLICE, HOP, NEVER, ONE_HOP
 
 
 @nb.njit(cache=True, nogil=True)
@@ -168,7 +166,7 @@ def _solve(peer, inj, dkey, ddep, dupl, dst, max_hops, per_slice, K, key_s, dep_
     gen = mark[N]
     for x in range(N):  # boundary: direct circuits, one cycle later
         dk = dkey[x, dst]
-        bkey[x] = NEVER if dk >= NEVER else (dk + (np.int64(S) << ARR)) & _LOW
+        bkey[x] = NEVER if dk >= NEVER else (dk + (np.int64(S) << ARR)) & CLEAR_IN_SLICE
         bdep[x] = ddep[x, dst] + S if ddep[x, dst] >= 0 else -1
         bupl[x] = dupl[x, dst]
     converged = False
@@ -176,12 +174,12 @@ def _solve(peer, inj, dkey, ddep, dupl, dst, max_hops, per_slice, K, key_s, dep_
         for t in range(S - 1, -1, -1):
             if t == S - 1:
                 for x in range(N):
-                    kbuf[x] = bkey[x] & _LOW
+                    kbuf[x] = bkey[x] & CLEAR_IN_SLICE
                     dbuf[x] = bdep[x]
                     ubuf[x] = bupl[x]
             else:
                 for x in range(N):
-                    kbuf[x] = key_s[t + 1, x] & _LOW
+                    kbuf[x] = key_s[t + 1, x] & CLEAR_IN_SLICE
                     dbuf[x] = dep_s[t + 1, x]
                     ubuf[x] = upl_s[t + 1, x]
             kbuf[dst] = np.int64(t) << ARR
@@ -207,10 +205,10 @@ def _solve(peer, inj, dkey, ddep, dupl, dst, max_hops, per_slice, K, key_s, dep_
         for x in range(N):
             never = key_s[0, x] >= NEVER or (dep_s[0, x] >= S and x != dst)
             if x == dst:
-                bkey[x] = (np.int64(S) << ARR) & _LOW
+                bkey[x] = (np.int64(S) << ARR) & CLEAR_IN_SLICE
                 bdep[x] = -1
             else:
-                bkey[x] = (key_s[0, x] + (np.int64(S) << ARR)) & _LOW
+                bkey[x] = (key_s[0, x] + (np.int64(S) << ARR)) & CLEAR_IN_SLICE
                 bdep[x] = dep_s[0, x] + S
             bupl[x] = upl_s[0, x]
             if never:

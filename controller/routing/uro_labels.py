@@ -1,6 +1,7 @@
 """URO labels (URO §III) and their packed form, shared by the NumPy engine
-(:mod:`controller.routing.uro`) and the compiled kernels (:mod:`controller.routing.uro_kernel`,
-driven by :mod:`controller.routing.uro_chunks`).
+(:mod:`controller.routing.uro`), the compiled kernels (:mod:`controller.routing.uro_kernel`,
+driven by :mod:`controller.routing.uro_chunks`) and the label-by-label repair after a
+failure (:mod:`controller.routing.uro_incremental_kernel`).
 
 A label of (ToR, slice, destination) is ``(arrival slice, hops, in-slice hops)``, ordered
 lexicographically; it is packed into one int64 key ``arrival << ARR | hops << HOP |
@@ -24,6 +25,8 @@ UNBOUNDED = 255
 #: label of a destination a ToR cannot reach at all (only in a degraded schedule, where
 #: failures removed every path): it is never offered to a neighbour and never grows
 NEVER = ((1 << 15) - 1) << ARR
+#: a key AND this: the in-slice hops cleared (the label carried into a later slice)
+CLEAR_IN_SLICE = ~np.int64((1 << HOP) - 1)
 
 
 def direct_labels(sched: Schedule) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

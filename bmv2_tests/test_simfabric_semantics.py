@@ -235,7 +235,7 @@ def test_the_daemon_runs_a_network_of_simulated_switches(artifacts, tmp_path):
                 parts = split(got, a.role.config_table())
                 assert a.role.active(got)[0] == 1
                 assert same_state(parts.gens[1], a.role.routes(ctl.routes, 1)), a.name
-                assert a.role.down_uplinks(ctl.routes) == a.role.active(got)[1]
+                assert a.role.down_uplinks(ctl.routes.failed) == a.role.active(got)[1]
         finally:
             ctl.shutdown()
 

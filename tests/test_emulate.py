@@ -80,6 +80,14 @@ def test_bad_config_names_the_key(over, needle):
     assert "\n" not in str(e.value)
 
 
+def test_a_generated_schedule_without_its_size_names_the_missing_key():
+    with pytest.raises(EmuConfigError, match=r"^t.toml: schedule.tors missing$"):
+        config.from_dict({"name": "t", "schedule": {"generate": "round-robin", "uplinks": 2}}, "t.toml")
+    with pytest.raises(EmuConfigError, match=r"^t.toml: \[hosts\] must be a table$"):
+        config.from_dict({"name": "t", "schedule": {"generate": "round-robin", "tors": 8, "uplinks": 2},
+                          "hosts": 3}, "t.toml")
+
+
 def test_source_routed_all_and_file_schedule(tmp_path):
     from controller.schedule import round_robin, save
 

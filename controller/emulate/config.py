@@ -35,13 +35,14 @@ from __future__ import annotations
 
 import math
 import re
-from controller import tomlfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from controller import tomlfile
 from controller.errors import UroError
 from controller.p4gen.profile import MAX_SSRR_HOPS
 from controller.schedule import load as load_schedule
+from controller.tomlfile import Section
 
 #: longest prefix: interface names are at most 15 bytes (IFNAMSIZ - 1), and the longest
 #: name the fabric makes is ``<prefix>t<tor:3>h<port:3>`` or ``<prefix>t<tor:3>u<uplink:3>``
@@ -137,6 +138,7 @@ class EmuConfig:
         return len(self.routing.source_routed) == self.tors
 
 
+#: the keys of each table ("": the file's top level)
 _KEYS = {
     "": {"name", "prefix", "schedule", "timing", "hosts", "routing", "switches", "clock", "state_dir"},
     "schedule": {"generate", "file", "tors", "uplinks", "seed"},
@@ -153,61 +155,51 @@ def default_prefix(name: str) -> str:
     return ("u" + re.sub(r"[^a-z0-9]", "", name.lower()))[:MAX_PREFIX]
 
 
-def _int(src: str, key: str, v, lo: int, hi: int | None = None) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise EmuConfigError(f"{src}: {key} must be an integer, got {v!r}")
-    if v < lo or (hi is not None and v > hi):
-        rng = f">= {lo}" if hi is None else f"in {lo}..{hi}"
-        raise EmuConfigError(f"{src}: {key} must be {rng}, got {v}")
-    return v
-
-
-def _num(src: str, key: str, v, lo_excl: float = 0.0) -> float:
-    if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v) or not v > lo_excl:
-        raise EmuConfigError(f"{src}: {key} must be a finite number > {lo_excl:g}, got {v!r}")
-    return float(v)
+def _tables(doc: dict, src: str) -> dict[str, Section]:
+    """Every table of the config as a :class:`~controller.tomlfile.Section` (an absent one
+    empty), unknown keys refused first: ``FILE: unknown key 'timing.slice_us' (known: ...)``."""
+    top = Section(doc, src, EmuConfigError, dotted=True)
+    top.done(_KEYS[""])
+    out = {"": top}
+    for name in _KEYS:
+        if name:
+            out[name] = Section(doc.get(name, {}), src, EmuConfigError, name, dotted=True)
+            out[name].done(_KEYS[name])
+    return out
 
 
 def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
     """Validate a parsed config document; raises :class:`EmuConfigError` naming the key."""
     src = source
-    for sect, known in _KEYS.items():
-        part = doc if sect == "" else doc.get(sect, {})
-        if not isinstance(part, dict):
-            raise EmuConfigError(f"{src}: [{sect}] must be a table")
-        bad = sorted(set(part) - known)
-        if bad:
-            where = f"{sect}.{bad[0]}" if sect else bad[0]
-            raise EmuConfigError(f"{src}: unknown key {where!r} (known: {', '.join(sorted(known))})")
-    name = doc.get("name")
+    t = _tables(doc, src)
+    top, sch, tm, h, r, sw, ck = (t[k] for k in ("", "schedule", "timing", "hosts", "routing", "switches", "clock"))
+    name = top.get("name", "any")
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name):
-        raise EmuConfigError(f"{src}: name must be 1-64 letters, digits, '_', '.', '-', got {name!r}")
-    prefix = doc.get("prefix", default_prefix(name))
+        raise top.err("name", f"must be 1-64 letters, digits, '_', '.', '-', got {name!r}")
+    prefix = top.get("prefix", "any", default_prefix(name))
     if not isinstance(prefix, str) or not re.fullmatch(rf"[a-z][a-z0-9]{{1,{MAX_PREFIX - 1}}}", prefix):
-        raise EmuConfigError(f"{src}: prefix must be 2-{MAX_PREFIX} lower-case letters/digits starting with a "
-                             f"letter (interface names are at most 15 bytes), got {prefix!r}")
+        raise top.err("prefix", f"must be 2-{MAX_PREFIX} lower-case letters/digits starting with a letter "
+                                f"(interface names are at most 15 bytes), got {prefix!r}")
 
-    sch = doc.get("schedule", {})
-    gen, sfile = sch.get("generate"), sch.get("file")
+    gen, sfile = sch.get("generate", "any"), sch.get("file", "any")
     if (gen is None) == (sfile is None):
         raise EmuConfigError(f"{src}: [schedule] needs exactly one of generate = "
                              f"{'|'.join(GENERATORS)} or file = PATH")
-    tors = uplinks = None
     if gen is not None:
         if gen not in GENERATORS:
-            raise EmuConfigError(f"{src}: schedule.generate must be one of {', '.join(GENERATORS)}, got {gen!r}")
-        tors = _int(src, "schedule.tors", sch.get("tors"), 2)
-        uplinks = _int(src, "schedule.uplinks", sch.get("uplinks"), 1)
+            raise sch.err("generate", f"must be one of {', '.join(GENERATORS)}, got {gen!r}")
+        tors = sch.int_in("tors", 2, required=True)
+        uplinks = sch.int_in("uplinks", 1, required=True)
     else:
         if not isinstance(sfile, str):
-            raise EmuConfigError(f"{src}: schedule.file must be a path, got {sfile!r}")
-        sfile = str((Path(source).parent / sfile) if not Path(sfile).is_absolute() else Path(sfile))
+            raise sch.err("file", f"must be a path, got {sfile!r}")
+        sfile = str(sch.path("file"))
         sched = load_schedule(sfile)  # ScheduleError (a UroError) names the file
         tors, uplinks = sched.n_tors, sched.n_uplinks
         for key, v in (("tors", tors), ("uplinks", uplinks)):
-            if key in sch and sch[key] != v:
-                raise EmuConfigError(f"{src}: schedule.{key} = {sch[key]!r} but {sfile} has {v}")
-    seed = _int(src, "schedule.seed", sch.get("seed", 0), 0)
+            if sch.has(key) and sch.get(key, "any") != v:
+                raise EmuConfigError(f"{src}: schedule.{key} = {sch.get(key, 'any')!r} but {sfile} has {v}")
+    seed = sch.int_in("seed", 0, default=0)
     if uplinks >= tors:
         raise EmuConfigError(f"{src}: schedule.uplinks = {uplinks} must be fewer than schedule.tors = {tors}")
     if tors * uplinks > PKTGEN_PORT:
@@ -215,19 +207,17 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
             f"{src}: the OCS emulator needs schedule.tors x schedule.uplinks = {tors} x {uplinks} = "
             f"{tors * uplinks} ports, a v1model switch has {PKTGEN_PORT} below its pktgen port {PKTGEN_PORT}")
 
-    tm = doc.get("timing", {})
-    slice_ms = _num(src, "timing.slice_ms", tm.get("slice_ms", 50.0))
+    slice_ms = tm.number_above("slice_ms", 50.0)
     if slice_ms < 5:
         raise EmuConfigError(f"{src}: timing.slice_ms = {slice_ms:g} is too short for bmv2 "
                              "(a software switch keeps slices of tens of ms, not microseconds); use >= 5")
-    link_gbps = _num(src, "timing.link_gbps", tm.get("link_gbps", 1.0))
-    guard_ms = tm.get("guard_ms", round(slice_ms / 10, 3))
+    link_gbps = tm.number_above("link_gbps", 1.0)
+    guard_ms = tm.get("guard_ms", "any", round(slice_ms / 10, 3))
     if not isinstance(guard_ms, (int, float)) or isinstance(guard_ms, bool) or not 0 <= guard_ms < slice_ms:
-        raise EmuConfigError(f"{src}: timing.guard_ms must be in [0, slice_ms = {slice_ms:g}), got {guard_ms!r}")
+        raise tm.err("guard_ms", f"must be in [0, slice_ms = {slice_ms:g}), got {guard_ms!r}")
 
-    h = doc.get("hosts", {})
-    per_tor = _int(src, "hosts.per_tor", h.get("per_tor", 1), 1)
-    host_ports = _int(src, "hosts.host_ports", h.get("host_ports", per_tor), 1)
+    per_tor = h.int_in("per_tor", 1, default=1)
+    host_ports = h.int_in("host_ports", 1, default=per_tor)
     if per_tor > host_ports:
         raise EmuConfigError(f"{src}: hosts.per_tor = {per_tor} needs host ports 0..{per_tor - 1}, "
                              f"but the ToR program has hosts.host_ports = {host_ports} (ports 0..{host_ports - 1})")
@@ -236,29 +226,25 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
                              f"{PKTGEN_PORT} ports of a v1model switch below its pktgen port {PKTGEN_PORT}")
     if per_tor > 253:
         raise EmuConfigError(f"{src}: hosts.per_tor = {per_tor}: a ToR's /24 holds hosts .1..254 at most")
-    mtu = _int(src, "hosts.mtu", h.get("mtu", 1500), 576, 9000 - 40)
-    flow_aging = h.get("flow_aging", True)
-    if not isinstance(flow_aging, bool):
-        raise EmuConfigError(f"{src}: hosts.flow_aging must be true or false, got {flow_aging!r}")
-    alpha = _num(src, "hosts.alpha", h.get("alpha", 0.5))
+    mtu = h.int_in("mtu", 576, 9000 - 40, default=1500)
+    flow_aging = h.get("flow_aging", "bool", True)
+    alpha = h.number_above("alpha", 0.5)
 
-    r = doc.get("routing", {})
-    k = _int(src, "routing.alternatives", r.get("alternatives", 3), 1, 10)
-    mh = r.get("max_hops", 4)
-    mh = None if mh == 0 else _int(src, "routing.max_hops", mh, 1)
-    ssrr_hops = _int(src, "routing.ssrr_hops", r.get("ssrr_hops", 4), 1, MAX_SSRR_HOPS)
-    sr = r.get("source_routed", [])
+    k = r.int_in("alternatives", 1, 10, default=3)
+    mh = None if r.get("max_hops", "any", 4) == 0 else r.int_in("max_hops", 1, default=4)
+    ssrr_hops = r.int_in("ssrr_hops", 1, MAX_SSRR_HOPS, default=4)
+    sr = r.get("source_routed", "any", [])
     if sr == "all":
         sr = list(range(tors))
     if not isinstance(sr, list):
-        raise EmuConfigError(f"{src}: routing.source_routed must be a list of ToR ids or \"all\", got {sr!r}")
-    for t in sr:
-        _int(src, "routing.source_routed[]", t, 0, tors - 1)
+        raise r.err("source_routed", f"must be a list of ToR ids or \"all\", got {sr!r}")
+    for tor in sr:
+        if isinstance(tor, bool) or not isinstance(tor, int) or not 0 <= tor < tors:
+            raise r.err("source_routed[]", f"must be in 0..{tors - 1}, got {tor!r}")
     if len(set(sr)) != len(sr):
-        raise EmuConfigError(f"{src}: routing.source_routed lists a ToR twice: {sr!r}")
+        raise r.err("source_routed", f"lists a ToR twice: {sr!r}")
 
-    sw = doc.get("switches", {})
-    cpu_port = _int(src, "switches.cpu_port", sw.get("cpu_port", DEFAULT_CPU_PORT), 0, 510)
+    cpu_port = sw.int_in("cpu_port", 0, 510, default=DEFAULT_CPU_PORT)
     data_ports = max(tors * uplinks, host_ports + uplinks)
     if cpu_port < data_ports:
         raise EmuConfigError(f"{src}: switches.cpu_port = {cpu_port} collides with the data ports "
@@ -266,33 +252,30 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
     if cpu_port == PKTGEN_PORT:
         raise EmuConfigError(f"{src}: switches.cpu_port = {cpu_port} is the pktgen port (the emulated packet "
                              "generator's)")
-    uplink_pps = _int(src, "switches.uplink_pps", sw.get("uplink_pps", DEFAULT_UPLINK_PPS), 0, 10_000_000)
-    extra = sw.get("extra_args", [])
-    targs = sw.get("target_args", [])
+    uplink_pps = sw.int_in("uplink_pps", 0, 10_000_000, default=DEFAULT_UPLINK_PPS)
+    extra, targs = sw.get("extra_args", "any", []), sw.get("target_args", "any", [])
     for key, v in (("extra_args", extra), ("target_args", targs)):
         if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
-            raise EmuConfigError(f"{src}: switches.{key} must be a list of strings, got {v!r}")
-    ck = doc.get("clock", {})
-    clock_mode = ck.get("mode", EmuConfig.clock_mode)
+            raise sw.err(key, f"must be a list of strings, got {v!r}")
+
+    clock_mode = ck.get("mode", "any", EmuConfig.clock_mode)
     if clock_mode not in ("sync", "timer"):
-        raise EmuConfigError(f"{src}: clock.mode must be \"sync\" (the switches keep time) or \"timer\" (the daemon "
+        raise ck.err("mode", f"must be \"sync\" (the switches keep time) or \"timer\" (the daemon "
                              f"sends every slice's timer), got {clock_mode!r}")
-    gap = ck.get("start_gap_s", EmuConfig.start_gap_s)
+    gap = ck.get("start_gap_s", "any", EmuConfig.start_gap_s)
     if not isinstance(gap, (int, float)) or isinstance(gap, bool) or not math.isfinite(gap) or not 0 <= gap <= 60:
-        raise EmuConfigError(f"{src}: clock.start_gap_s must be a number of seconds in [0, 60], got {gap!r}")
-    trigger_ms = ck.get("trigger_ms")
-    if trigger_ms is not None:
-        trigger_ms = _num(src, "clock.trigger_ms", trigger_ms)
-        if not 0.1 <= trigger_ms <= slice_ms / uplinks:
-            raise EmuConfigError(f"{src}: clock.trigger_ms = {trigger_ms:g} must be in [0.1, slice_ms / uplinks = "
-                                 f"{slice_ms / uplinks:g}] (every uplink needs a TRIGGER in every slice)")
-    state_root = doc.get("state_dir", "/run/uro-emu")
+        raise ck.err("start_gap_s", f"must be a number of seconds in [0, 60], got {gap!r}")
+    trigger_ms = ck.number_above("trigger_ms", None) if ck.has("trigger_ms") else None
+    if trigger_ms is not None and not 0.1 <= trigger_ms <= slice_ms / uplinks:
+        raise EmuConfigError(f"{src}: clock.trigger_ms = {trigger_ms:g} must be in [0.1, slice_ms / uplinks = "
+                             f"{slice_ms / uplinks:g}] (every uplink needs a TRIGGER in every slice)")
+    state_root = top.get("state_dir", "any", "/run/uro-emu")
     if not isinstance(state_root, str) or not state_root:
-        raise EmuConfigError(f"{src}: state_dir must be a directory path, got {state_root!r}")
+        raise top.err("state_dir", f"must be a directory path, got {state_root!r}")
     return EmuConfig(
         name=name, prefix=prefix, tors=tors, uplinks=uplinks, generate=gen, schedule_file=sfile, seed=seed,
-        slice_ms=slice_ms, guard_ms=float(guard_ms), link_gbps=link_gbps, hosts_per_tor=per_tor, host_ports=host_ports, host_mtu=mtu,
-        flow_aging=flow_aging, alpha=alpha,
+        slice_ms=slice_ms, guard_ms=float(guard_ms), link_gbps=link_gbps, hosts_per_tor=per_tor,
+        host_ports=host_ports, host_mtu=mtu, flow_aging=flow_aging, alpha=alpha,
         routing=RoutingConfig(alternatives=k, max_hops=mh, source_routed=tuple(sorted(sr)), ssrr_hops=ssrr_hops),
         cpu_port=cpu_port, uplink_pps=uplink_pps, switch_args=tuple(extra), target_args=tuple(targs),
         clock_mode=clock_mode, start_gap_s=float(gap), trigger_ms=trigger_ms, state_root=state_root, source=source)

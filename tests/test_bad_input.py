@@ -33,7 +33,7 @@ def no_work(monkeypatch):
     def boom(*a, **k):
         raise AssertionError("work started before the output path was checked")
 
-    monkeypatch.setattr(common, "schedule_from", boom)
+    monkeypatch.setattr(common.ScheduleArgs, "load", boom)
 
 
 @pytest.mark.parametrize("argv,msg", [

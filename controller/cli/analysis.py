@@ -38,11 +38,13 @@ def cmd_compare(args) -> int:
             import matplotlib  # noqa: F401
         except ImportError:
             raise UroError("--plot needs matplotlib (pip install 'uro[plot]' or matplotlib)") from None
+    source, opts, on = (common.ScheduleArgs.from_args(args), common.RouteArgs.from_args(args),
+                        cluster.Where.from_args(args))
     if schemes:
-        common.check_options_used(args, sorted({SCHEMES[s][0] for s in schemes}))
+        opts.check_used(sorted({SCHEMES[s][0] for s in schemes}))
     # artifacts first (cheap to open): they fix the schedule when none is given
     plan = sorted({SCHEMES[s][0] for s in schemes}) + (["uro_stats"] if "uro" in schemes else [])
-    sched = common.schedule_from(args, plan) if common.schedule_given(args) or not args.routes else None
+    sched = source.load(plan, k=opts.k) if source.given or not args.routes else None
     loaded = []
     for path in args.routes:
         if path in [str(a.path) for a in loaded]:
@@ -54,16 +56,17 @@ def cmd_compare(args) -> int:
             sched = art.schedule
         loaded.append(art)
     total = sched.n_slices * sched.n_tors * (sched.n_tors - 1)
-    sampled = getattr(args, "sample", None) is not None and args.sample < total
+    sample = dict(opts.given).get("sample")
+    sampled = sample is not None and sample < total
     rows, named, labels = [], [], set()
     jobs = [(s, None) for s in schemes] + [(None, a) for a in loaded]
-    with cluster.executor_from(args) as ex:  # route chunks and sampled groups run there (default: here)
-        routed = {s: common.routes_for(args, sched, SCHEMES[s][0], executor=ex, **SCHEMES[s][1])
+    with on.executor() as ex:  # route chunks and sampled groups run there (default: here)
+        routed = {s: opts.routes(sched, SCHEMES[s][0], executor=ex, **SCHEMES[s][1])
                   for s in schemes if ex is not None}
     for s, art in jobs:
         if art is None:
             algo, override = SCHEMES[s]
-            r = routed.pop(s) if s in routed else common.routes_for(args, sched, algo, **override)
+            r = routed.pop(s) if s in routed else opts.routes(sched, algo, **override)
             label = s if "paths" not in override else f"{algo}(k={override['paths']})"
             if "paths" in override and sampled:
                 label += "*"
@@ -82,7 +85,7 @@ def cmd_compare(args) -> int:
     print(sched.describe())
     print(compare.format_table(rows))
     if sampled:
-        print(f"* computed on a seeded sample of {args.sample} of {total} (slice, src, dst) groups")
+        print(f"* computed on a seeded sample of {sample} of {total} (slice, src, dst) groups")
     if args.json:
         from controller.atomic import write_text
 
@@ -137,11 +140,12 @@ def failure_table(args):
     cases = [(kind, {kind: v}) for kind, vals in rates.items() for v in vals if v > 0]
     if not cases:
         raise UroError("no failures asked for: give a positive rate to --link-rate, --tor-rate or --ocs-rate")
-    sched = common.schedule_from(args, plan=["uro", "ucmp"])
-    per_slice = common._hop_budget(getattr(args, "hops_per_slice", "auto"), sched)
+    on = cluster.Where.from_args(args)
+    sched = common.ScheduleArgs.from_args(args).load(plan=["uro", "ucmp"])
+    per_slice = common.hop_budget(getattr(args, "hops_per_slice", "auto"), sched)
     cols = [m.label for m in models] + ["ucmp", "ucmp+backups"]
     trials = [(kind, kw[kind], args.seed + trial, args.unit) for kind, kw in cases for trial in range(args.trials)]
-    with cluster.executor_from(args) as ex:
+    with on.executor() as ex:
         uro = compute(sched, UroParams(k=max(ks), hops_per_slice=per_slice), executor=ex)
         uc = ucmp.compute(sched, ucmp.UcmpParams(hops_per_slice=per_slice, backups=args.backups), executor=ex)
         if ex is None:

@@ -3,12 +3,13 @@
 Default: in this process (threads over all cores). ``--cluster tcp://HOST:PORT``: an
 existing Dask scheduler; ``--workers N``: a local Dask cluster of N worker processes
 (:mod:`controller.routing.distributed`). Commands take an executor from
-:func:`executor_from` and hand it to the chunk drivers."""
+:class:`Where` (read once from the arguments) and hand it to the chunk drivers."""
 
 from __future__ import annotations
 
 import argparse
 from contextlib import nullcontext
+from dataclasses import dataclass
 
 from controller.cli.common import positive_int
 from controller.errors import UroError
@@ -24,19 +25,30 @@ def add_args(p: argparse.ArgumentParser) -> None:
                    help="run the chunks on a local Dask cluster of N worker processes")
 
 
-def requested(args) -> bool:
-    """The command's work is to run on a Dask cluster (``--cluster`` or ``--workers``)."""
-    return bool(getattr(args, "cluster", None) or getattr(args, "cluster_workers", None))
+@dataclass(frozen=True)
+class Where:
+    """Where a command's chunked work runs, as ``--cluster``/``--workers`` say, read once
+    (:meth:`from_args`): an existing Dask scheduler, a local Dask cluster of N worker
+    processes, or (neither) this process."""
+    url: str | None = None
+    workers: int | None = None
 
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> Where:
+        where = cls(getattr(args, "cluster", None), getattr(args, "cluster_workers", None))
+        if where.url and where.workers:
+            raise UroError("give either --cluster tcp://HOST:PORT or --workers N, not both")
+        return where
 
-def executor_from(args):
-    """A context manager giving the executor the command's flags ask for (None: in-process)."""
-    url = getattr(args, "cluster", None)
-    n = getattr(args, "cluster_workers", None)
-    if url and n:
-        raise UroError("give either --cluster tcp://HOST:PORT or --workers N, not both")
-    if not url and not n:
-        return nullcontext(None)
-    from controller.routing import distributed
+    @property
+    def cluster(self) -> bool:
+        """The work is to run on a Dask cluster."""
+        return bool(self.url or self.workers)
 
-    return distributed.connect(url) if url else distributed.local(n)
+    def executor(self):
+        """A context manager giving the executor (None: in-process)."""
+        if not self.cluster:
+            return nullcontext(None)
+        from controller.routing import distributed
+
+        return distributed.connect(self.url) if self.url else distributed.local(self.workers)

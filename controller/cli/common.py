@@ -1,8 +1,13 @@
 """Options and helpers every `uro` command group shares: schedules, routing options,
 output paths, progress bars. Command modules import this; nothing here imports them.
 
+A command reads its arguments once: the schedule's into :class:`ScheduleArgs`, the
+routing options into :class:`RouteArgs` (and where the work runs into
+:class:`controller.cli.cluster.Where`); from there on only these and the algorithms' typed
+parameters travel, and library code never sees an argparse namespace.
+
 Routing options are named after the fields of the algorithms' parameter dataclasses
-(``dest`` = field name), so one namespace serves every algorithm of the registry
+(``dest`` = field name), so one set of options serves every algorithm of the registry
 (:mod:`controller.routing.base`). They default to ``argparse.SUPPRESS``: an option the
 user did not give is absent and the dataclass default applies, and an option given
 to an algorithm that does not take it is an error instead of being ignored.
@@ -11,12 +16,13 @@ to an algorithm that does not take it is an error instead of being ignored.
 from __future__ import annotations
 
 import argparse
-import inspect
 import dataclasses
+import inspect
 import math
 import os
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from controller.errors import UroError
@@ -133,58 +139,82 @@ _TIMING_FLAGS = {"slice_us": "--slice-us", "guard_us": "--guard-us", "propagatio
                  "link_gbps": "--link-gbps"}
 
 
-def _timing(args, base_timing: Timing) -> Timing:
-    kw = {name: getattr(args, name) for name in _TIMING_FLAGS if getattr(args, name, None) is not None}
-    t = dataclasses.replace(base_timing, **kw)
-    problems = t.problems()
-    if problems:
-        msg = "; ".join(problems)
-        for name, flag in _TIMING_FLAGS.items():  # name the flag, not the internal field
-            msg = msg.replace(f"timing.{name}", flag if name in kw else f"timing.{name}")
-        raise UroError(msg)
-    return t
+@dataclass(frozen=True)
+class ScheduleArgs:
+    """The schedule a command works on, as its command line says it, read once
+    (:meth:`from_args`): a file (``--schedule``) or a generator (``--generate`` with
+    ``--tors``, ``--uplinks``, ``--seed``), and the timing flags given (they override a
+    file's timing)."""
+    path: str | None = None
+    generate: str | None = None
+    tors: int = 8
+    uplinks: int = 2
+    seed: int = 0
+    timing: tuple[tuple[str, float], ...] = ()
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> ScheduleArgs:
+        return cls(path=getattr(args, "schedule", None), generate=getattr(args, "generate", None),
+                   tors=getattr(args, "tors", 8), uplinks=getattr(args, "uplinks", 2), seed=getattr(args, "seed", 0),
+                   timing=tuple((n, getattr(args, n)) for n in _TIMING_FLAGS if getattr(args, n, None) is not None))
+
+    @property
+    def given(self) -> bool:
+        """A schedule was named (a file or a generator)."""
+        return bool(self.path or self.generate)
+
+    def _timing(self, base_timing: Timing) -> Timing:
+        kw = dict(self.timing)
+        t = dataclasses.replace(base_timing, **kw)
+        problems = t.problems()
+        if problems:
+            msg = "; ".join(problems)
+            for name, flag in _TIMING_FLAGS.items():  # name the flag, not the internal field
+                msg = msg.replace(f"timing.{name}", flag if name in kw else f"timing.{name}")
+            raise UroError(msg)
+        return t
+
+    def load(self, plan: tuple[str, ...] | list[str] = (), k: int = 4) -> Schedule:
+        """The schedule: the file (timing flags override its timing) or generated.
+
+        ``plan``: the jobs the command will run on it (algorithm names or keys of
+        :data:`controller.memory.BYTES_PER_CELL`, with ``k`` alternatives or paths); their
+        memory is estimated before the schedule is generated (its size is known from the
+        flags) or right after it is loaded, so a job that cannot fit is refused in a second,
+        with the estimate."""
+        if self.path and self.generate:
+            raise UroError("give either --schedule FILE or --generate KIND, not both")
+        if self.path:
+            sched = load(self.path)
+            placeholder = "slice_us" not in dict(self.timing) and is_htsim_placeholder(self.path, sched)
+            t = self._timing(sched.timing)
+            if t != sched.timing:
+                sched = Schedule(sched.peer, t, name=sched.name)
+            check_plan(plan, sched.n_tors, sched.n_uplinks, sched.n_slices, k)
+            if placeholder:
+                print(f"uro: warning: {self.path} is an htsim topology file with {sched.timing.slice_us / 1e6:g} s "
+                      "slices, a placeholder (the UCMP and Opera artifacts' files carry one; their routes were "
+                      "computed for 50 us slices): give --slice-us with your network's slice length, e.g. --slice-us "
+                      "50; latencies in us and the in-slice hop budget depend on it", file=sys.stderr)
+                return sched
+        elif not self.generate:
+            raise UroError("no schedule: give --schedule FILE or --generate " + "|".join(sorted(GENERATORS)))
+        else:
+            gen = GENERATORS[self.generate]
+            kw = {"timing": self._timing(Timing())}
+            if self.generate != "round-robin":
+                kw["seed"] = self.seed
+            n_slices = -(-(self.tors - 1) // self.uplinks)
+            estimate_memory(self.tors, self.uplinks, n_slices, "generate",
+                            label=f"generating a {self.generate} schedule")
+            check_plan(plan, self.tors, self.uplinks, n_slices, k)
+            sched = gen(self.tors, self.uplinks, **kw)
+        warn_implausible_timing(sched.timing)
+        return sched
 
 
-def schedule_from(args, plan: tuple[str, ...] | list[str] = ()) -> Schedule:
-    """The schedule a command works on: ``--schedule FILE`` (timing flags override the
-    file's) or ``--generate KIND``.
-
-    ``plan``: the jobs the command will run on it (algorithm names or keys of
-    :data:`controller.memory.BYTES_PER_CELL`); their memory is estimated before the
-    schedule is generated (its size is known from the flags) or right after it is loaded,
-    so a job that cannot fit is refused in a second, with the estimate."""
-    if args.schedule and args.generate:
-        raise UroError("give either --schedule FILE or --generate KIND, not both")
-    if args.schedule:
-        sched = load(args.schedule)
-        placeholder = getattr(args, "slice_us", None) is None and is_htsim_placeholder(args.schedule, sched)
-        t = _timing(args, sched.timing)
-        if t != sched.timing:
-            sched = Schedule(sched.peer, t, name=sched.name)
-        check_plan(args, plan, sched.n_tors, sched.n_uplinks, sched.n_slices)
-        if placeholder:
-            print(f"uro: warning: {args.schedule} is an htsim topology file with {sched.timing.slice_us / 1e6:g} s "
-                  "slices, a placeholder (the UCMP and Opera artifacts' files carry one; their routes were computed "
-                  "for 50 us slices): give --slice-us with your network's slice length, e.g. --slice-us 50; latencies "
-                  "in us and the in-slice hop budget depend on it", file=sys.stderr)
-            return sched
-    elif not args.generate:
-        raise UroError("no schedule: give --schedule FILE or --generate " + "|".join(sorted(GENERATORS)))
-    else:
-        gen = GENERATORS[args.generate]
-        kw = {"timing": _timing(args, Timing())}
-        if args.generate != "round-robin":
-            kw["seed"] = args.seed
-        n_slices = -(-(args.tors - 1) // args.uplinks)
-        estimate_memory(args.tors, args.uplinks, n_slices, "generate", label=f"generating a {args.generate} schedule")
-        check_plan(args, plan, args.tors, args.uplinks, n_slices)
-        sched = gen(args.tors, args.uplinks, **kw)
-    warn_implausible_timing(sched.timing)
-    return sched
-
-
-def check_plan(args, plan, n_tors: int, n_uplinks: int, n_slices: int) -> None:
-    k = getattr(args, "k", getattr(args, "paths", 4))
+def check_plan(plan, n_tors: int, n_uplinks: int, n_slices: int, k: int = 4) -> None:
+    """Refuse the jobs of ``plan`` on a schedule of this size if they cannot fit in memory."""
     for what in plan:
         label = {"uro_stats": "uro routes and their statistics", "ucmp_stream": "ucmp routes (streamed)"}.get(
             what, f"{what} routes")
@@ -265,7 +295,8 @@ def add_route_args(p: argparse.ArgumentParser, algo_flag: bool = True) -> None:
                    help="ucmp: weight factor alpha for the host bucket thresholds shown (default 0.5)")
 
 
-def _hop_budget(value, sched: Schedule) -> int:
+def hop_budget(value, sched: Schedule) -> int:
+    """``--hop-budget auto|none|N`` as the in-slice hop budget of ``sched``."""
     text = str(value).strip().lower()
     if text == "auto":
         return sched.timing.hops_per_slice
@@ -280,22 +311,73 @@ def _hop_budget(value, sched: Schedule) -> int:
     return v
 
 
-def given_route_options(args) -> dict:
-    """The routing options the user gave (absent ones keep the algorithms' defaults)."""
-    return {k: v for k, v in vars(args).items() if k in FLAGS}
+@dataclass(frozen=True)
+class RouteArgs:
+    """The routing options as the command line gave them, read once (:meth:`from_args`):
+    the algorithm (``--algo``), the options the user set (``{parameter field: value}``;
+    absent ones keep the algorithms' defaults), the seed and ``--alpha``. The typed
+    parameters of an algorithm come from :meth:`params`, its routes from :meth:`routes`."""
+    algo: str | None = "uro"
+    given: tuple[tuple[str, object], ...] = ()
+    seed: int = 0
+    alpha: float = 0.5
 
+    @classmethod
+    def from_args(cls, args: argparse.Namespace, default_algo: str | None = "uro") -> RouteArgs:
+        return cls(algo=getattr(args, "algo", None) or default_algo,
+                   given=tuple((k, v) for k, v in vars(args).items() if k in FLAGS),
+                   seed=getattr(args, "seed", 0), alpha=getattr(args, "alpha", 0.5))
 
-def check_options_used(args, algos: list[str]) -> None:
-    """An option none of ``algos`` takes is an error, not silently ignored."""
-    taken = set()
-    for name in algos:
-        taken |= {f.name for f in dataclasses.fields(base.get(name).params_type)}
-    for opt in given_route_options(args):
-        if opt not in taken and opt not in _NOT_ALGORITHM_OPTIONS:
-            who = ", ".join(n for n in base.algorithms() if opt in {f.name for f in dataclasses.fields(base.get(n).params_type)})
-            raise UroError(f"{FLAGS[opt]} is an option of {who}; {'/'.join(algos)} does not take it")
-    if not (getattr(args, "alpha", 0.5) > 0):
-        raise UroError(f"--alpha must be a positive number, got {args.alpha!r}")
+    @property
+    def k(self) -> int:
+        """The alternatives (or paths) asked for, for memory estimates (default 4)."""
+        g = dict(self.given)
+        return g.get("k", g.get("paths", 4))
+
+    def check_used(self, algos: list[str]) -> None:
+        """An option none of ``algos`` takes is an error, not silently ignored."""
+        taken = set()
+        for name in algos:
+            taken |= {f.name for f in dataclasses.fields(base.get(name).params_type)}
+        for opt, _ in self.given:
+            if opt not in taken and opt not in _NOT_ALGORITHM_OPTIONS:
+                who = ", ".join(n for n in base.algorithms()
+                                if opt in {f.name for f in dataclasses.fields(base.get(n).params_type)})
+                raise UroError(f"{FLAGS[opt]} is an option of {who}; {'/'.join(algos)} does not take it")
+        if not (self.alpha > 0):
+            raise UroError(f"--alpha must be a positive number, got {self.alpha!r}")
+
+    def check_reads(self, path: str) -> None:
+        """Routing options compute routes; ``--routes PATH`` reads them: not both."""
+        if self.given:
+            raise UroError(f"{FLAGS[self.given[0][0]]} computes routes; --routes {path} reads them "
+                           "(give one or the other)")
+
+    def params(self, sched: Schedule, algo: str | None = None, **override):
+        """The typed parameters of ``algo`` (default ``--algo``) from the options (plus ``override``)."""
+        alg = base.get(algo or self.algo)
+        opts = {**dict(self.given), "seed": self.seed, **override}
+        opts["hops_per_slice"] = hop_budget(opts.get("hops_per_slice", "auto"), sched)
+        try:
+            return alg.params(opts)
+        except UroError as e:
+            raise UroError(flagify(str(e))) from None
+
+    def routes(self, sched: Schedule, algo: str | None = None, extra: str | None = None, executor=None,
+               **override) -> base.RouteSet:
+        """Routes of ``algo`` (default ``--algo``) through the registry; ``executor``
+        (``--cluster``/``--workers``): where algorithms that work in chunks run them."""
+        algo = algo or self.algo
+        alg = base.get(algo)
+        params = self.params(sched, algo, **override)
+        check_route_memory(sched, algo, params, extra)
+        total = sched.n_slices * 2 if alg.kind == base.PER_HOP else sched.n_tors
+        if executor is not None and "executor" in inspect.signature(alg.compute).parameters:
+            routes = alg.compute(sched, params, progress=progress(total, algo), executor=executor)
+        else:
+            routes = alg.run(sched, params, progress=progress(total, algo))
+        warn_capped(getattr(routes, "notes", None))
+        return routes
 
 
 def flagify(message: str) -> str:
@@ -304,34 +386,6 @@ def flagify(message: str) -> str:
         if name not in ("k", "engine", "stagger"):
             message = re.sub(rf"(?<![\w-]){name}(?!\w)", flag, message)
     return message
-
-
-def route_params(args, sched: Schedule, algo: str, **override):
-    """Parameters of ``algo`` from the command line (plus ``override``)."""
-    alg = base.get(algo)
-    opts = {**given_route_options(args), "seed": getattr(args, "seed", 0), **override}
-    opts["hops_per_slice"] = _hop_budget(opts.get("hops_per_slice", "auto"), sched)
-    try:
-        return alg.params(opts)
-    except UroError as e:
-        raise UroError(flagify(str(e))) from None
-
-
-def routes_for(args, sched: Schedule, algo: str | None = None, extra: str | None = None, executor=None,
-               **override) -> base.RouteSet:
-    """Compute routes with ``algo`` (default ``--algo``) through the registry; ``executor``
-    (``--cluster``/``--workers``): where algorithms that work in chunks run them."""
-    algo = algo or args.algo or "uro"
-    alg = base.get(algo)
-    params = route_params(args, sched, algo, **override)
-    check_route_memory(sched, algo, params, extra)
-    total = sched.n_slices * 2 if alg.kind == base.PER_HOP else sched.n_tors
-    if executor is not None and "executor" in inspect.signature(alg.compute).parameters:
-        routes = alg.compute(sched, params, progress=progress(total, algo), executor=executor)
-    else:
-        routes = alg.run(sched, params, progress=progress(total, algo))
-    warn_capped(getattr(routes, "notes", None))
-    return routes
 
 
 def warn_capped(notes: dict | None) -> None:
@@ -373,18 +427,12 @@ def add_routes_input(p: argparse.ArgumentParser, many: bool = False) -> None:
                        help="read routes from a compact artifact (uro routes -o NAME.uro) instead of computing them")
 
 
-def open_routes(args, path: str, sched: Schedule | None = None):
+def open_routes(opts: RouteArgs, path: str, sched: Schedule | None = None):
     """A route artifact from ``--routes`` (checked against ``sched`` when one was given)."""
     from controller.tables import artifacts
 
-    given = given_route_options(args)
-    if given:
-        raise UroError(f"{FLAGS[next(iter(given))]} computes routes; --routes {path} reads them (give one or the other)")
+    opts.check_reads(path)
     return artifacts.open(path, sched)
-
-
-def schedule_given(args) -> bool:
-    return bool(getattr(args, "schedule", None) or getattr(args, "generate", None))
 
 
 # ---- outputs -------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ def cmd_schedule(args) -> int:
     from controller.analysis import plots
 
     out = _output(args)
-    sched = common.schedule_from(args)
+    sched = common.ScheduleArgs.from_args(args).load()
     plots.save(plots.schedule_matrix(sched, args.by, args.max_slices), out)
     print(f"wrote {out}: {sched.describe().splitlines()[0]}, coloured by {args.by}")
     return 0
@@ -41,16 +41,16 @@ def cmd_route(args) -> int:
     from controller.routing import base
 
     out = _output(args)
+    source, opts = common.ScheduleArgs.from_args(args), common.RouteArgs.from_args(args)
     if args.routes:
-        sched = common.schedule_from(args) if common.schedule_given(args) else None
-        art = common.open_routes(args, args.routes, sched)
+        sched = source.load() if source.given else None
+        art = common.open_routes(opts, args.routes, sched)
         sched = art.schedule
         kind, name, algo = art.kind, args.routes, art.algo
     else:
-        args.algo = args.algo or "uro"
-        common.check_options_used(args, [args.algo])
-        sched = common.schedule_from(args, plan=[args.algo])
-        kind, name, algo = base.get(args.algo).kind, f"--algo {args.algo}", args.algo
+        opts.check_used([opts.algo])
+        sched = source.load(plan=[opts.algo], k=opts.k)
+        kind, name, algo = base.get(opts.algo).kind, f"--algo {opts.algo}", opts.algo
     plots.check_pair(sched, args.src, args.dst, args.slice)
     show = args.show or ("alternatives" if kind == base.PER_HOP else "group")
     if show == "group" and kind == base.PER_HOP:
@@ -59,7 +59,7 @@ def cmd_route(args) -> int:
     if show == "alternatives" and kind != base.PER_HOP:
         raise UroError(f"--show alternatives: {name} holds source routes ({algo}), which have no per-hop "
                        "alternatives; give per-hop routes (--algo uro) or --show group")
-    routes = art.route_set() if args.routes else common.routes_for(args, sched)
+    routes = art.route_set() if args.routes else opts.routes(sched)
     if show == "alternatives":
         paths = plots.uro_alternatives(routes, args.src, args.dst, args.slice)
         title = f"{algo} K={routes.alt_uplink.shape[-1]} one-shot alternatives"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -15,10 +16,10 @@ from controller.routing import base, uro
 DEFAULT_OUT = "out"
 
 
-def _summary(args, routes) -> str:
+def _summary(opts: common.RouteArgs, routes) -> str:
     from controller.analysis import stats
 
-    return stats.summary_text(routes, alpha=args.alpha)
+    return stats.summary_text(routes, alpha=opts.alpha)
 
 
 def _size(path: Path) -> str:
@@ -33,8 +34,8 @@ def _write_bar(sched, kind: str):
     return common.progress(sched.n_tors, f"writing {kind.replace('_', '-')} tables", unit="ToR")
 
 
-def _check_no_paths(args, fmt: str, algo: str) -> None:
-    if getattr(args, "no_paths", False) and (fmt != "json" or base.get(algo).kind != base.PER_HOP):
+def _check_no_paths(no_paths: bool, fmt: str, algo: str) -> None:
+    if no_paths and (fmt != "json" or base.get(algo).kind != base.PER_HOP):
         raise UroError("--no-paths applies to JSON per-hop routes (uro routes -o NAME.json --algo uro); "
                        "compact artifacts and source routes carry no path column")
 
@@ -45,16 +46,16 @@ def cmd_run(args) -> int:
     from controller.schedule import save
     from controller.tables import artifacts
 
-    args.algo = args.algo or "uro"
+    source, opts = common.ScheduleArgs.from_args(args), common.RouteArgs.from_args(args)
     fmt = artifacts.output_format("", args.format or "compact")
     out = common.check_output_dir(args.out)
-    kind = base.get(args.algo).kind
+    kind = base.get(opts.algo).kind
     name = artifacts.default_name(kind, fmt)
     artifacts.check_output(out / name, fmt, "--out")
-    common.check_options_used(args, [args.algo])
-    _check_no_paths(args, fmt, args.algo)
-    sched = common.schedule_from(args, plan=[args.algo])
-    routes = common.routes_for(args, sched)
+    opts.check_used([opts.algo])
+    _check_no_paths(args.no_paths, fmt, opts.algo)
+    sched = source.load(plan=[opts.algo], k=opts.k)
+    routes = opts.routes(sched)
     stale = [out / artifacts.default_name(k, f) for k in base.KINDS for f in artifacts.FORMATS]
     stale = [p for p in stale if p.name != name and p.exists()]
     with OutputSet() as outs:  # everything to temporaries; renamed together at the end
@@ -65,7 +66,7 @@ def cmd_run(args) -> int:
             outs.remove(p)
     print(sched.describe())
     print(f"{routes.algo} routes ({routes.kind.replace('_', '-')}): {routes.params_dict()}")
-    print(_summary(args, routes))
+    print(_summary(opts, routes))
     print(f"wrote {out / 'schedule.json'} and {out / name} ({_size(out / name)})")
     if stale:
         print(f"removed the previous run's {', '.join(str(p) for p in stale)}")
@@ -75,69 +76,70 @@ def cmd_run(args) -> int:
 def cmd_routes(args) -> int:
     from controller.tables import artifacts
 
-    args.algo = args.algo or "uro"
-    fmt = artifacts.output_format(args.output, args.format)
-    common.check_output(args.output, allow_dir=fmt == "compact")
-    artifacts.check_output(args.output, fmt)
-    common.check_options_used(args, [args.algo])
-    _check_no_paths(args, fmt, args.algo)
-    if args.uro_engine != "auto" and args.algo != "uro":
-        raise UroError(f"--uro-engine applies to --algo uro, not {args.algo}")
-    if args.uro_engine == "numpy" and cluster.requested(args):
+    # the command line, read once: the schedule, the routing options, where the work runs, the output
+    source, opts, on = (common.ScheduleArgs.from_args(args), common.RouteArgs.from_args(args),
+                        cluster.Where.from_args(args))
+    output, engine, no_paths = args.output, args.uro_engine, args.no_paths
+    fmt = artifacts.output_format(output, args.format)
+    common.check_output(output, allow_dir=fmt == "compact")
+    artifacts.check_output(output, fmt)
+    opts.check_used([opts.algo])
+    _check_no_paths(no_paths, fmt, opts.algo)
+    if engine != "auto" and opts.algo != "uro":
+        raise UroError(f"--uro-engine applies to --algo uro, not {opts.algo}")
+    if engine == "numpy" and on.cluster:
         raise UroError("--uro-engine numpy runs in this process; --cluster/--workers run the compiled kernels' chunks")
-    streamed = args.algo == "ucmp" and fmt == "compact"
-    uro_streamed = args.algo == "uro" and fmt == "compact"
-    sched = common.schedule_from(args, plan=["ucmp_stream" if streamed else "uro_stream" if uro_streamed else args.algo])
+    streamed = opts.algo == "ucmp" and fmt == "compact"
+    uro_streamed = opts.algo == "uro" and fmt == "compact"
+    sched = source.load(plan=["ucmp_stream" if streamed else "uro_stream" if uro_streamed else opts.algo], k=opts.k)
     if streamed:
-        return _routes_ucmp_streamed(args, sched)
-    engine = uro.resolve_engine(args.uro_engine, sched.n_uplinks, sched.n_tors) if args.algo == "uro" else None
-    if uro_streamed and (cluster.requested(args) or engine == "numba"):
-        return _routes_uro_streamed(args, sched)
-    with cluster.executor_from(args) as ex:
-        if args.algo == "uro":  # the engine asked for (or auto), on the cluster if one is given
-            params = common.route_params(args, sched, "uro")
+        return _routes_ucmp_streamed(opts.params(sched, "ucmp"), sched, output, on)
+    resolved = uro.resolve_engine(engine, sched.n_uplinks, sched.n_tors) if opts.algo == "uro" else None
+    if uro_streamed and (on.cluster or resolved == "numba"):
+        return _routes_uro_streamed(opts.params(sched, "uro"), sched, output, on)
+    with on.executor() as ex:
+        if opts.algo == "uro":  # the engine asked for (or auto), on the cluster if one is given
+            params = opts.params(sched, "uro")
             common.check_route_memory(sched, "uro", params)
-            routes = uro.compute(sched, params, engine=args.uro_engine, executor=ex)
+            routes = uro.compute(sched, params, engine=engine, executor=ex)
         else:
-            routes = common.routes_for(args, sched, executor=ex)
-    artifacts.write(routes, args.output, fmt, with_paths=not args.no_paths, progress=_write_bar(sched, routes.kind))
+            routes = opts.routes(sched, executor=ex)
+    artifacts.write(routes, output, fmt, with_paths=not no_paths, progress=_write_bar(sched, routes.kind))
     n = artifacts.entries_per_tor(routes)
-    print(f"{sched.describe()}\nwrote {args.output} ({fmt}, {_size(Path(args.output))}): {args.algo}, "
+    print(f"{sched.describe()}\nwrote {output} ({fmt}, {_size(Path(output))}): {opts.algo}, "
           f"{sched.n_tors} ToRs x ~{n:.0f} entries")
     return 0
 
 
-def _routes_uro_streamed(args, sched) -> int:
+def _routes_uro_streamed(params: uro.UroParams, sched, output: str, on: cluster.Where) -> int:
     """URO to a compact artifact: compiled kernels per destination chunk, scattered straight
     into the artifact's arrays (no in-memory [slice, tor, dst, K] route set)."""
     from controller.atomic import atomic_dir
     from controller.tables import artifacts
 
-    params = common.route_params(args, sched, "uro")
-    target = Path(args.output)
-    with cluster.executor_from(args) as ex, atomic_dir(target) as tmp:
+    target = Path(output)
+    with on.executor() as ex, atomic_dir(target) as tmp:
         man = artifacts.write_uro_streamed(sched, params, tmp, executor=ex,
                                            progress=common.progress(sched.n_tors, "uro", unit="dst"))
-    print(f"{sched.describe()}\nwrote {args.output} (compact, {_size(target)}): uro, "
+    print(f"{sched.describe()}\nwrote {output} (compact, {_size(target)}): uro, "
           f"{sched.n_tors} ToRs x ~{man['entries_per_tor']:.0f} entries")
     return 0
 
 
-def _routes_ucmp_streamed(args, sched) -> int:
+def _routes_ucmp_streamed(params, sched, output: str, on: cluster.Where) -> int:
     """UCMP to a compact artifact: computed and written chunk by chunk (bounded memory)."""
     from controller.atomic import atomic_dir
     from controller.tables import stream
 
-    params = common.route_params(args, sched, "ucmp")
     common.estimate_memory(sched.n_tors, sched.n_uplinks, sched.n_slices, "ucmp_stream",
                            label="ucmp routes (streamed)")
-    target = Path(args.output)
-    with cluster.executor_from(args) as ex, atomic_dir(target) as tmp:
+    target = Path(output)
+    with on.executor() as ex, atomic_dir(target) as tmp:
         man = stream.write_ucmp(sched, params, tmp, progress=common.progress(sched.n_tors, "ucmp", unit="dst"),
                                 write_progress=common.progress(sched.n_tors, "writing source tables", unit="ToR"),
                                 executor=ex)
     common.warn_capped(man.get("notes"))
-    print(f"{sched.describe()}\nwrote {args.output} (compact, {_size(target)}): ucmp, {sched.n_tors} ToRs x "
+    print(f"{sched.describe()}\nwrote {output} (compact, {_size(target)}): ucmp, {sched.n_tors} ToRs x "
           f"~{man['entries_per_tor']:.0f} entries, {man['paths']} paths, {man['buckets']['count']} buckets")
     return 0
 
@@ -145,11 +147,12 @@ def _routes_ucmp_streamed(args, sched) -> int:
 def cmd_stats(args) -> int:
     if args.target is not None:
         return _resource_report(args)
+    source, opts = common.ScheduleArgs.from_args(args), common.RouteArgs.from_args(args, default_algo=None)
     if args.routes:
-        if args.algo is not None:
-            raise UroError(f"--algo {args.algo} computes routes; --routes {args.routes} reads them (give one or the other)")
-        sched = common.schedule_from(args) if common.schedule_given(args) else None
-        art = common.open_routes(args, args.routes, sched)
+        if opts.algo is not None:
+            raise UroError(f"--algo {opts.algo} computes routes; --routes {args.routes} reads them (give one or the other)")
+        sched = source.load() if source.given else None
+        art = common.open_routes(opts, args.routes, sched)
         # the whole route set and the summary's own arrays, estimated before loading
         common.estimate_memory(art.n_tors, art.n_uplinks, art.n_slices,
                                "uro_stats" if art.kind == base.PER_HOP else art.algo, k=art.params_dict().get("k", art.params_dict().get("paths", 4)),
@@ -158,13 +161,13 @@ def cmd_stats(args) -> int:
         sched = routes.schedule
         print(f"read {art.describe()}", file=sys.stderr)
     else:
-        args.algo = args.algo or "uro"
-        common.check_options_used(args, [args.algo])
-        extra = "uro_stats" if base.get(args.algo).kind == base.PER_HOP else None
-        sched = common.schedule_from(args, plan=[args.algo] + ([extra] if extra else []))
-        routes = common.routes_for(args, sched, extra=extra)
+        opts = dataclasses.replace(opts, algo=opts.algo or "uro")
+        opts.check_used([opts.algo])
+        extra = "uro_stats" if base.get(opts.algo).kind == base.PER_HOP else None
+        sched = source.load(plan=[opts.algo] + ([extra] if extra else []), k=opts.k)
+        routes = opts.routes(sched, extra=extra)
     print(sched.describe())
-    print(_summary(args, routes))
+    print(_summary(opts, routes))
     return 0
 
 
@@ -173,7 +176,7 @@ def cmd_htsim(args) -> int:
     from controller.tables import htsim
 
     common.check_output(args.output)
-    art = common.open_routes(args, args.routes)
+    art = common.open_routes(common.RouteArgs.from_args(args), args.routes)
     routes = art.route_set()
     n = htsim.write_file(routes, args.output, downlinks=args.downlinks, alpha=args.alpha,
                          progress=common.progress(art.n_slices, "writing paths", unit="slice"))

@@ -16,7 +16,7 @@ def cmd_schedule(args) -> int:
         common.check_output(args.output)
     if args.action == "convert" and not args.schedule:
         raise UroError("schedule convert needs --schedule IN and -o OUT")
-    sched = common.schedule_from(args)
+    sched = common.ScheduleArgs.from_args(args).load()
     if args.action == "check":
         print(f"ok: {sched.describe()}")
         return 0

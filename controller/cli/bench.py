@@ -51,6 +51,8 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
     if args.suite == "clock":
         rc |= load_suite("bench_clock").main(quick=args.quick, duration_s=args.duration, load=args.load)
+    if args.suite == "mutation":           # mutmut, nice 19: minutes to an hour per module
+        rc |= load_suite("bench_mutation").main(quick=args.quick, modules=args.module, jobs=args.jobs)
     return rc
 
 
@@ -73,7 +75,7 @@ def register(sub) -> None:
     r.add_argument("--quick", action="store_true", help="small sizes only")
     r.add_argument("--skip-large", action="store_true", help="skip the 1024x32 runs")
     r.add_argument("--suite", choices=["uro", "ucmp", "agent", "artifacts", "daemon", "tofino2", "entries",
-                                       "emulate", "ucmp-emulate", "clock", "fabric", "all"],
+                                       "emulate", "ucmp-emulate", "clock", "fabric", "mutation", "all"],
                    default="all",
                    help="URO engine vs reference, UCMP and baselines vs the paper, P4Runtime writes to "
                         "simple_switch_grpc (batched vs one per request, full push of a 108x6 ToR), route artifacts "
@@ -85,9 +87,11 @@ def register(sub) -> None:
                         "(UCMP source routes with host flow aging vs URO per-hop routes under a mix of short flows and "
                         "one long flow on the emulated fabric; root, bmv2, p4c, nft), clock (the slice clock on the "
                         "emulated fabric: each ToR's error against the OCS in sync and timer mode, convergence, "
-                        "misalignment losses, the daemon stopped; root, bmv2, p4c; --duration, --load) and fabric "
+                        "misalignment losses, the daemon stopped; root, bmv2, p4c; --duration, --load), fabric "
                         "(the daemon of a whole (108, 6) and (1024, 32) network on simulated switches: from empty, a cut "
-                        "cable, a dead ToR; p4c)")
+                        "cable, a dead ToR; p4c) and mutation (mutmut on the modules of pyproject.toml "
+                        "[tool.uro.mutation.modules], each against its fast tests, at nice 19; --quick: agent.diff and "
+                        "agent.known; docs/mutation.md)")
     r.add_argument("--full-large", action="store_true", help="UCMP 1024x32 on all destinations, not a chunk; "
                                                           "URO kernel CPU per destination at 2048x64 and 4096x64 too; "
                                                           "fabric: today's daemon on 1024 simulated ToRs")
@@ -96,4 +100,9 @@ def register(sub) -> None:
                         "at most 300)")
     r.add_argument("--load", action="store_true",
                    help="clock: a route computation in a loop on each core beside the fabric (the loaded figures)")
+    r.add_argument("--module", default=None, metavar="NAMES",
+                   help="--suite mutation: only these modules of [tool.uro.mutation.modules] (comma-separated, "
+                        "e.g. agent.diff,generations)")
+    r.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="--suite mutation: mutants tested at a time (default 1: the machine is shared)")
     r.set_defaults(func=cmd_bench)

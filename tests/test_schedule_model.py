@@ -89,6 +89,9 @@ def test_content_hash_is_pinned_and_covers_circuits_and_timing_not_the_name():
     assert Schedule(s.peer, name="other").content_hash() == h
     assert Schedule(s.peer, Timing(guard_us=0.02)).content_hash() != h
     assert Schedule(s.peer[[1, 2, 0]].copy()).content_hash() != h
+    # the circuits' values, not how an array holds them
+    assert content_hash(s.peer.astype(np.int64), s.timing) == h
+    assert content_hash(s.peer.astype(">i4"), s.timing) == h
 
 
 def test_describe():
@@ -137,17 +140,31 @@ def test_claim_and_symmetry_messages():
         "slice 0, uplink 0: ToR 2 -> ToR 1 is not symmetric (ToR 1 uplink 0 -> 0)")
     assert _refused(_peer([[1, IDLE, IDLE], [2, IDLE, 0], [IDLE, 2, 1]])) == \
         "slice 0, uplink 0: ToR 0 -> ToR 1 is not symmetric (ToR 1 uplink 0 -> idle)"
+    # ToR 0 as the peer claimed twice / the far end of a one-way circuit
+    assert _refused(_peer([[IDLE, 0, 0], [2, IDLE, 0], [1, 0, IDLE]])) == (
+        "slice 0: ToRs [1, 2] all claim uplink 0 of ToR 0; "
+        "slice 0, uplink 0: ToR 1 -> ToR 0 is not symmetric (ToR 0 uplink 0 -> idle); "
+        "slice 0, uplink 0: ToR 2 -> ToR 0 is not symmetric (ToR 0 uplink 0 -> idle)")
 
 
-def test_a_flood_of_problems_stops_early():
-    # 40 asymmetric circuits in the first slice: more than 4 x 8 problems, raised before slice 1
-    n = 41
-    col = np.full(n, IDLE)
-    col[:40] = 40
-    col[40] = IDLE
-    peer = np.stack([col, col])[:, :, None].astype(np.int32)
+def test_a_flood_of_problems_stops_after_the_first_slice_and_uplink_past_32():
+    """Problems are counted slice by slice and uplink by uplink; the check stops after the
+    first (slice, uplink) that takes the count past 4 x 8 = 32 (8 named, the rest counted)."""
+    n = 32
+    many = np.full(n, 0)                     # 31 ToRs on ToR 0, which is idle: 1 claim + 31 one-way = 32
+    many[0] = IDLE
+    one = np.full(n, IDLE)                   # ToR 1 -> ToR 2, which is idle: 1 problem
+    one[1] = 2
+    peer = np.stack([many, one, many])[:, :, None].astype(np.int32)
     text = _refused(peer)
-    assert text.startswith("slice 0: ToRs [0, 1, 2") and "slice 1" not in text
+    assert text.startswith("slice 0: ToRs [1, 2, 3") and text.endswith("; ... and 25 more")   # 33 problems
+
+
+def test_a_flood_of_problems_in_one_slice():
+    col = np.full(41, 40)
+    col[40] = IDLE
+    text = _refused(np.stack([col, col])[:, :, None].astype(np.int32))
+    assert text.startswith("slice 0: ToRs [0, 1, 2") and text.endswith("; ... and 33 more")   # 1 + 40
 
 
 def test_missing_pairs_message_and_the_degraded_schedule():
@@ -157,6 +174,8 @@ def test_missing_pairs_message_and_the_degraded_schedule():
     assert text.startswith("15 ToR pair(s) never share") and text.endswith(
         "(0,1), (0,2), (0,3), (0,4), (0,5), (1,2), (1,3), (1,4) ...")
     assert _refused(_peer([[1, 0, IDLE, IDLE]])).endswith("(0,2), (0,3), (1,2), (1,3), (2,3)")
+    # exactly 8 missing pairs: all named, nothing left out
+    assert _refused(_peer([[1, 0, 3, 2, IDLE]])).endswith("(0,2), (0,3), (0,4), (1,2), (1,3), (1,4), (2,4), (3,4)")
     Schedule(np.full((1, 6, 1), IDLE, dtype=np.int32), complete=False)
 
 
@@ -197,4 +216,5 @@ def test_offsets_edges_and_the_sub_slices():
             for u, o in enumerate((1, 2)):
                 src = s if o <= j else (s - 1) % S
                 assert (out[3 * s + j, :, u] == peer[src, :, u]).all(), (s, j, u)
-    assert expand_offsets(peer, [0.0, 0.0 + 1e-7], t)[2] == 1         # within 1e-6 of a fraction
+    assert expand_offsets(peer, [0.0, 1e-7], t)[2] == 1               # within 1e-6 of a fraction
+    assert expand_offsets(peer, [0.0, 1e-6], t)[2] == 1               # 1e-6 exactly: still within

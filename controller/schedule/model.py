@@ -279,7 +279,7 @@ def expand_offsets(peer: np.ndarray, offsets, timing: Timing) -> tuple[np.ndarra
             raise ScheduleError(f"uplink_offsets[{u}] = {o!r} is not a multiple of 1/m for any m <= {MAX_SUBSLICES} "
                                 "sub-slices per slice")
         fracs.append(f)
-    m = math.lcm(*(f.denominator for f in fracs)) if fracs else 1
+    m = math.lcm(*(f.denominator for f in fracs))       # of no uplinks: 1
     if m > MAX_SUBSLICES:
         raise ScheduleError(f"uplink_offsets {offs} need {m} sub-slices per slice (at most {MAX_SUBSLICES})")
     if m == 1:

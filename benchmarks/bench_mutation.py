@@ -43,7 +43,7 @@ DOCS = ROOT / "docs" / "mutation.md"
 
 #: what the copy of the checkout leaves out (mutmut copies the rest it needs into mutants/)
 _SKIP = {".git", ".venv", ".ci-venv", "build", "out", "mutants", "__pycache__", ".hypothesis", ".pytest_cache",
-         "uro.egg-info", "docs", "p4src", "bmv2_tests", "emulate_tests", "tofino_tests", "benchmarks"}
+         "uro.egg-info", "docs", "bmv2_tests", "emulate_tests", "tofino_tests", "benchmarks"}
 
 #: mutmut's exit codes -> what became of the mutant (mutmut.stats.status_by_exit_code)
 _KILLED = {1: "killed", 3: "killed", -11: "killed", -9: "killed", 37: "killed"}
@@ -141,7 +141,7 @@ def _copy(target: Target, work: Path) -> Path:
              f"only_mutate = [{json.dumps(target.path)}]\n"
              f"pytest_add_cli_args_test_selection = {json.dumps(list(target.tests))}\n"
              'pytest_add_cli_args = ["-p", "no:cacheprovider"]\n'
-             'also_copy = ["templates", "profiles", "examples", "tofino"]\n')
+             'also_copy = ["templates", "profiles", "examples", "tofino", "p4src"]\n')
     (d / "pyproject.toml").write_text(text)
     return d
 

@@ -313,6 +313,10 @@ def test_switch_plan_for_tiny():
     _, c = rnd.render(p, "tor", T)
     pm = settings.default_port_map(p)
     sp = plan.switch_plan(c, pm, p)
+    # by the names bf-p4c gives them in bfrt.json, which the backend writes
+    assert {w.table for w in sp.tables} == {
+        "pipe.UroIngress.port_role", "pipe.UroIngress.port_map", "pipe.UroIngress.down_port",
+        "pipe.UroIngress.timer_afc", "pipe.UroIngressParser.pktgen_ports", "pipe.UroIngressParser.recirc_ports"}
     tables = {}
     for w in sp.tables:
         tables.setdefault(w.table.split(".")[-1], []).append(w)

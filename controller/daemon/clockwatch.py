@@ -1,6 +1,6 @@
 """What the daemon knows of the switches' own slice clocks (``[clock] mode = "sync"``,
 docs/clock.md "The daemon supervises"): pure bookkeeping, time passed in; the I/O
-(register reads, probes, seeds through the backend) is :mod:`controller.daemon.controller`'s.
+(register reads, probes, seeds through the backend) is :mod:`controller.daemon.clocksync`'s.
 
 Per switch it keeps the clock's registers as last read (stratum, term, lead, the last
 exchange's offset and delay, drift, refusals, last exchange), and from the daemon's own

@@ -21,6 +21,7 @@ time, and consistent.
   is re-invoked on the latest state, FRANCIS §3.1).
 - **slice clock** (own thread): in sync mode (the default) the switches keep it and the
   daemon seeds and watches it (:meth:`Controller.watch_clocks`,
+  :mod:`controller.daemon.clocksync` through the backends, deciding by
   :mod:`controller.daemon.clockwatch`: reads, probes, alarms, a ToR unsynchronized too long
   taken out of routes); in timer mode it sends every slice's timer
   (:mod:`controller.daemon.clock`).
@@ -47,6 +48,7 @@ from controller.agent.backend import BackendError, backend_for as default_backen
 from controller.daemon import hosts, plan as plans
 from controller.daemon.changes import Change, apply_change, dataplane_report, generation_report, iso, parse_change
 from controller.daemon.clock import SliceClock
+from controller.daemon.clocksync import ClockSupervision
 from controller.daemon.clockwatch import ClockWatch
 from controller.daemon.config import NetConfig, load as load_config
 from controller.daemon.jobs import Jobs, Pending
@@ -61,10 +63,6 @@ from controller.schedule.degrade import Failed
 
 #: failure/recovery reports kept for the status
 EVENTS_KEPT = 50
-#: a seed of the reference within this of the daemon's clock is kept (ns); else corrected
-SEED_TOLERANCE_NS = 200_000
-#: seeds of the reference tried, each corrected by what the probe after it measured
-SEED_ATTEMPTS = 3
 #: a packet's time in a switch's queues after its last table lookup, beyond its hold for a
 #: slice (bmv2's paced uplink queues; the Tofino2 TM; the software model is the slowest)
 QUEUE_MARGIN_S = 0.1
@@ -102,9 +100,8 @@ class Controller:
         self.route_cache = plans.RouteCache()   # routes by (config, schedule version, failed set)
         self.agents: dict[str, SwitchAgent] = {}
         self.sclock: SliceClock | None = None       # timer mode: the daemon's slice timer
-        self.cwatch: ClockWatch | None = None       # sync mode: the switches' own clocks, watched
+        self.csync: ClockSupervision | None = None  # sync mode: the switches' own clocks, supervised
         self.clock_ns: Callable[[], int] = time.monotonic_ns   # network time on this host (docs/clock.md)
-        self.clock_failed: set[int] = set()         # ToRs out of routes for their clock (sync mode)
         self.events: collections.deque = collections.deque(maxlen=EVENTS_KEPT)
         self.jobs = Jobs()
         self.stopping = threading.Event()
@@ -201,7 +198,11 @@ class Controller:
                        routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe())
         self._warm_masks(sum(1 for a in agents.values() if a.role.has_mask))
         if cfg.clock.sync:
-            self.cwatch = self._clock_watch(cfg)
+            self.csync = ClockSupervision(
+                self._clock_watch(cfg), cfg.clock.slice_ms, self._cpool, self.log, self.metrics,
+                clock_ns=lambda: self.clock_ns(), failed_tors=lambda: self.failed.tors,
+                take_out=lambda tor: self.submit(Change("fail", "tor", tor, source="clock")),
+                put_back=lambda tor: self.submit(Change("recover", "tor", tor, source="clock")))
         else:
             self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
         if on_clock is not None:
@@ -659,9 +660,11 @@ class Controller:
             if not (old_sched == self.routes.schedule):
                 self.sclock.reset(self.routes.schedule.n_slices, self.clock())
             self.sclock.period = cfg.clock.slice_ms / 1e3
-        if self.cwatch is not None:
-            self.cwatch = self._clock_watch(cfg) if not (old_sched == self.routes.schedule) else self.cwatch
-            self.cwatch.alarm_ns = round(cfg.clock.alarm_us * 1000)
+        if self.csync is not None:
+            if not (old_sched == self.routes.schedule):
+                self.csync.cw = self._clock_watch(cfg)
+            self.csync.cw.alarm_ns = round(cfg.clock.alarm_us * 1000)
+            self.csync.slice_ms = cfg.clock.slice_ms
         self.reloads.ok += 1
         self.reloads.last = {"at": iso(), "ok": True, "routes_version": self.routes.version}
         self.log.event("reload.done", config=str(path), routes_version=self.routes.version,
@@ -694,142 +697,37 @@ class Controller:
         return True
 
     # ---- the switches' own clocks (sync mode) ------------------------------------------------------------
+    @property
+    def cwatch(self) -> ClockWatch | None:
+        """Sync mode: the switches' clocks as the supervision last saw them (None: timer mode)."""
+        return None if self.csync is None else self.csync.cw
+
     def watch_clocks(self, now: float | None = None) -> None:
-        """One pass of the clock supervision (docs/clock.md "The daemon supervises"): every
-        programmed switch that needs it is seeded (a reconnected or reprogrammed one is read
-        first and adopted if it keeps the network's time), the OCS emulators before the
-        ToRs; then each switch's registers are read when due (every second) and it is probed
-        when due (every few seconds), the reference first. Alarms are logged and counted; a
-        ToR unsynchronized for ``holdover_cycles`` is taken out of routes like a failed ToR
-        (:meth:`submit`, source "clock") and put back when it is synchronized again."""
+        """One pass of the clock supervision over the switches that are up and programmed
+        (:meth:`controller.daemon.clocksync.ClockSupervision.watch`)."""
         now = self.clock() if now is None else now
-        w = self.cwatch
         with self._state_lock:
             agents = [a for a in self.agents.values() if a.state == "up" and a.active is not None]
-            w.forget(set(self.agents))
-        for a in agents:
-            w.track(a.name, a.cfg.role, a.cfg.tor)
-        ocs = [a for a in agents if a.cfg.role == "ocs"]
-        tors = [a for a in agents if a.cfg.role != "ocs"]
-        for group in (ocs, tors):       # the reference first: a ToR is seeded, adopted, probed against it
-            seed = [a for a in group if a.need_sync]
-            if seed:
-                list(self._cpool.map(lambda a: self._seed(a, now), seed))
-            events = self._cpool.map(lambda a: self._watch_one(a, now), [a for a in group if not a.need_sync])
-            for ev in [e for evs in events for e in evs]:
-                self._clock_event(ev)
-        self.metrics.set_clocks({n: c for n, c in w.clocks.items()})
-
-    def _seed(self, a: SwitchAgent, now: float) -> None:
-        """Seed ``a``'s clock with the network time (this host's CLOCK_MONOTONIC) plus the
-        one-way delay a probe measured, unless it keeps that time already. The reference is
-        probed again after each seed and seeded again, corrected by what the probe saw,
-        until it is within :data:`SEED_TOLERANCE_NS` (or its round trip)."""
-        w, L = self.cwatch, round(self.cfg.clock.slice_us * 1000)
-        ref = a.cfg.role == "ocs"
-        try:
-            p = a.probe_clock()
-            before = p.offset_ns(L)
-            if w.keeps_network_time(a.name, before, p.uncertainty_ns(), p.stratum):
-                w.seeded(a.name, now, adopted=True)
-                if ref:               # the ToRs are adopted or seeded against it in this pass
-                    w.probe(a.name, before, p.uncertainty_ns(), now)
-                a.need_sync = False
-                self.log.event("clock.adopted", switch=a.name, offset_us=round(before / 1e3, 3),
-                               stratum=p.stratum, note="it keeps the network's time: not seeded")
-                return
-            delay = (p.received_ns - p.sent_ns) // 2
-            for _ in range(SEED_ATTEMPTS if ref else 1):
-                t = self.clock_ns() + delay
-                a.seed_clock((t // L) % (1 << 32), t % L, ref)
-                if not ref:
-                    break
-                p = a.probe_clock()
-                off = p.offset_ns(L)
-                w.probe(a.name, off, p.uncertainty_ns(), now)
-                if abs(off) <= max(SEED_TOLERANCE_NS, p.uncertainty_ns()):
-                    break
-                delay -= off
-        except BackendError as e:
-            w.failed(a.name, f"seed: {e}")
-            self.log.error("clock.seed_failed", switch=a.name, error=str(e))
-            return
-        w.seeded(a.name, now)
-        a.need_sync = False
-        self.metrics.clock_seeds.labels(a.name).inc()
-        self.log.event("clock.seeded", switch=a.name, reference=ref, offset_before_us=round(before / 1e3, 3),
-                       one_way_us=round(delay / 1e3, 3))
-
-    def _watch_one(self, a: SwitchAgent, now: float) -> list:
-        w, L = self.cwatch, round(self.cfg.clock.slice_us * 1000)
-        out = []
-        try:
-            if w.due(a.name, "read", now):
-                out += w.registers(a.name, a.read_clock(), now)
-            if w.due(a.name, "probe", now):
-                p = a.probe_clock()
-                out += w.probe(a.name, p.offset_ns(L), p.uncertainty_ns(), now)
-        except BackendError as e:
-            w.failed(a.name, str(e))
-            self.metrics.clock_errors.labels(a.name).inc()
-            self.log.warn("clock.read_failed", switch=a.name, error=str(e))
-        return out
-
-    def _clock_event(self, ev) -> None:
-        if ev.kind == "alarm":
-            self.metrics.clock_alarms.labels(ev.switch).inc()
-            self.log.warn("clock.alarm", switch=ev.switch, tor=ev.tor, **ev.detail)
-        elif ev.kind == "alarm_cleared":
-            self.log.event("clock.alarm_cleared", switch=ev.switch, tor=ev.tor, **ev.detail)
-        elif ev.kind == "out_of_routes":
-            if ev.tor in self.failed.tors:    # failed already, not by the clock: its recovery is not the clock's
-                self.log.warn("clock.unsynchronized", switch=ev.switch, tor=ev.tor, **ev.detail,
-                              note="failed already")
-                return
-            self.log.warn("clock.unsynchronized", switch=ev.switch, tor=ev.tor, **ev.detail,
-                          note="taken out of routes like a failed ToR until it is synchronized again")
-            self.clock_failed.add(ev.tor)
-            self.submit(Change("fail", "tor", ev.tor, source="clock"))
-        elif ev.kind == "back_in_routes":
-            self.log.event("clock.synchronized", switch=ev.switch, tor=ev.tor, **ev.detail)
-            if ev.tor in self.clock_failed:
-                self.clock_failed.discard(ev.tor)
-                self.submit(Change("recover", "tor", ev.tor, source="clock"))
+            known = set(self.agents)
+        self.csync.watch(agents, known, now)
 
     def timer_log(self) -> dict:
         """``GET /clock/timers``: ``slice0_at`` and ``[k, slice id, {switch: when its slice k
         started}]`` of the last slices on the daemon's clock (CLOCK_MONOTONIC, seconds):
         timer mode, when each switch's timer was handed to the backend; sync mode, each
-        switch's boundary ``k x L`` moved by its offset as last probed (network time is
-        this host's clock): what places a packet seen on a wire in the slice its sender and
-        the OCS were in (``controller/emulate/deadtor.py``)."""
-        from controller.daemon.clock import WINDOW
-
+        switch's boundary as last probed (:meth:`ClockSupervision.timer_log`)."""
         if self.sclock is not None:
             return {"slice0_at": self.sclock.t0, "timers": self.sclock.timer_log()}
-        if self.cwatch is None:
+        if self.csync is None:
             return {"slice0_at": None, "timers": []}
-        L, S = round(self.cfg.clock.slice_us * 1000), self.cwatch.n_slices
-        offs = {n: c.offset_ns for n, c in self.cwatch.clocks.items() if c.offset_ns is not None}
-        k_now = self.clock_ns() // L
-        return {"slice0_at": 0.0,
-                "timers": [[k, k % S, {n: (k * L - off) / 1e9 for n, off in offs.items()}]
-                           for k in range(max(0, k_now - WINDOW + 1), k_now + 1)] if offs else []}
+        return self.csync.timer_log()
 
     def clock_status(self) -> dict | None:
         """The status API's ``clock``: the daemon's timer (timer mode) or the switches' own
-        clocks as watched (sync mode). In sync mode network time is this host's
-        CLOCK_MONOTONIC (``slice0_at`` 0: slice k starts at k x slice_ms)."""
+        clocks as watched (sync mode, :meth:`ClockSupervision.status`)."""
         if self.sclock is not None:
             return {"mode": "timer", **self.sclock.status()}
-        if self.cwatch is None:
-            return None
-        L = round(self.cfg.clock.slice_us * 1000)
-        k = self.clock_ns() // L
-        S = self.cwatch.n_slices
-        return {"mode": "sync", "slice_ms": self.cfg.clock.slice_ms, "slices": S, "slice0_at": 0.0,
-                "current_slice": k % S, "slices_since_start": k, **self.cwatch.status()}
-
+        return None if self.csync is None else self.csync.status()
 
     # ---- status ---------------------------------------------------------------------------------------------
     def current(self) -> tuple[NetConfig, plans.Routes]:

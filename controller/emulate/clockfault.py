@@ -21,6 +21,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from controller.atomic import write_text
+from controller.clock.servo import FaultModel
+from controller.emulate import procs
 from controller.errors import UroError
 
 #: the largest drift accepted (ppm): the data plane's rate correction bound
@@ -80,10 +83,6 @@ def apply(plan, sdir: Path, contract: dict, tor: int, ppm: float | None = None, 
           clear: bool = False) -> dict:
     """Set ToR ``tor``'s clock fault (see module docstring); returns what it now has:
     ``{"ppm": ..., "step_us": total steps, "rate": register value}``."""
-    from controller.atomic import write_text
-    from controller.clock.servo import FaultModel
-    from controller.emulate import procs
-
     check(plan, tor, ppm, step_us, clear)
     sw = plan.switch(f"tor{tor}")
     f = fault_registers(contract, sw.name)

@@ -34,6 +34,7 @@ import struct
 import time
 from dataclasses import dataclass
 
+from controller.clock.message import ETHERTYPE, Flag, Message, Op, Stamp, decode_frame, encode_frame
 from controller.errors import UroError
 
 SO_TIMESTAMPING = 37            # = SCM_TIMESTAMPING
@@ -110,8 +111,6 @@ class Prober:
     only sync frames (EtherType 0x88B6)."""
 
     def __init__(self, ports: dict[str, str]):
-        from controller.clock.message import ETHERTYPE
-
         self.ethertype = ETHERTYPE
         self.socks: dict[str, socket.socket] = {}
         try:
@@ -158,8 +157,6 @@ class Prober:
     def probe(self, names: list[str], timeout: float = 1.0) -> dict[str, Sample]:
         """PROBE each switch of ``names``, back to back in that order; their samples (a
         switch that did not answer within ``timeout`` is left out)."""
-        from controller.clock.message import Message, Op, Stamp, decode_frame, encode_frame
-
         socks = {n: self.socks[n] for n in names}
         for s in socks.values():
             self._drain(s)
@@ -197,8 +194,6 @@ class Prober:
                             got[n] = (m, _stamp(anc))
                             break
         out = {}
-        from controller.clock.message import Flag
-
         for n, (m, rx) in got.items():
             if n in sent and rx is not None:
                 out[n] = Sample(n, m.t2.k, m.t2.phase, m.t3.k, m.t3.phase, m.slice, m.has(Flag.TIMER), m.stratum,

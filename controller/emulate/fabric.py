@@ -29,7 +29,7 @@ from pathlib import Path
 from controller import process
 from controller.agent.bmv2_process import Bmv2Switch, free_port
 from controller.atomic import write_text
-from controller.emulate import daemon as dmn, links, procs
+from controller.emulate import clockfault, daemon as dmn, links, pktgen, procs
 from controller.emulate.config import EmuConfig
 from controller.emulate.network import Network
 from controller.emulate.plan import Plan, make_plan, parse_host_name
@@ -185,8 +185,6 @@ def start_switches(plan: Plan, sdir: Path, cfg: EmuConfig) -> list[Bmv2Switch]:
 def start_pktgen(plan: Plan, sdir: Path, period_s: float, log=print) -> int:
     """Start the fabric's packet generator (:mod:`controller.emulate.pktgen`), recorded in
     its PID files (``down`` stops it); returns its PID once it runs."""
-    from controller.emulate import pktgen
-
     pid = process.start(pktgen.NAME, pktgen.command(sdir / "plan.json", period_s), sdir / "pids", sdir / "logs",
                         env=procs.python_env())
     end = time.monotonic() + 10.0
@@ -278,8 +276,6 @@ def host_argv(plan: Plan, host: str, argv: list[str]) -> list[str]:
 def status(prefix: str, state_root: str | Path = "/run/uro-emu") -> dict:
     """The fabric (processes, hosts, links down, drills) and, while its daemon runs, the
     daemon's own status (clock, generations, failures it handled)."""
-    from controller.emulate import clockfault
-
     sdir = state_dir(state_root, prefix)
     plan = need_plan(prefix, state_root)
     pid_dir = sdir / "pids"

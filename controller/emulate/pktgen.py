@@ -27,6 +27,7 @@ import sys
 import time
 from pathlib import Path
 
+from controller.clock.message import Message, Op, encode_frame
 from controller.emulate.plan import Plan
 
 #: the name of the process in the fabric's PID files and logs
@@ -35,8 +36,6 @@ NAME = "pktgen"
 
 def trigger_frame(uplink: int) -> bytes:
     """The TRIGGER of ``uplink`` as an Ethernet frame (controller.clock.message)."""
-    from controller.clock.message import Message, Op, encode_frame
-
     return encode_frame(Message(Op.TRIGGER, uplink=uplink))
 
 

@@ -69,7 +69,7 @@ def circuit_changes(old: Schedule, new: Schedule) -> tuple[np.ndarray, np.ndarra
 
 
 def _matchings(peer: np.ndarray) -> bool:
-    from controller.routing.uro_kernel import injective
+    from controller.routing.uro_kernel import injective  # numba: loaded on first use (test_import_no_jit)
 
     return bool(injective(peer).all())
 
@@ -78,7 +78,7 @@ def repair(before: UroRoutes, schedule: Schedule, workers: int | None = None) ->
     """The URO routes of ``schedule`` from ``before`` (the routes of ``before.schedule``,
     same parameters), repairing only what the circuit changes between the two schedules
     change. Raises :class:`NotRepairable` where a whole recomputation is needed."""
-    from controller.routing import uro_incremental_kernel as kern
+    from controller.routing import uro_incremental_kernel as kern  # numba: loaded on first use
 
     old = before.schedule
     if old.peer.shape != schedule.peer.shape:

@@ -36,14 +36,8 @@ def set_queue_rates(thrift_port: int, rates: dict[int, int], name: str, priority
     if not rates:
         return
     pri = "" if priority is None else f" {priority}"
-    cmds = "".join(f"set_queue_rate {pps} {port}{pri}\n" for port, pps in sorted(rates.items()))
-    try:
-        r = subprocess.run(["simple_switch_CLI", "--thrift-port", str(thrift_port)], input=cmds,
-                           capture_output=True, text=True, timeout=60)
-    except FileNotFoundError:
-        raise ProcError("simple_switch_CLI not found on PATH (it comes with bmv2)") from None
-    if r.returncode != 0 or "Error" in r.stdout:
-        raise ProcError(f"{name}: set_queue_rate failed: {(r.stderr or r.stdout).strip()[-200:]}")
+    _cli(thrift_port, [f"set_queue_rate {pps} {port}{pri}" for port, pps in sorted(rates.items())], name,
+         "set_queue_rate")
 
 
 def read_counters(thrift_port: int, contract: dict, name: str) -> dict[str, dict[str, int]]:
@@ -55,15 +49,123 @@ def read_counters(thrift_port: int, contract: dict, name: str) -> dict[str, dict
         for i, cell in enumerate(c["indices"]):
             cmds.append(f"counter_read {c['name']} {i}")
             cells.append((short, cell, f"{c['name']}[{i}]"))
-    try:
-        r = subprocess.run(["simple_switch_CLI", "--thrift-port", str(thrift_port)], input="\n".join(cmds) + "\n",
-                           capture_output=True, text=True, timeout=60)
-    except FileNotFoundError:
-        raise ProcError("simple_switch_CLI not found on PATH (it comes with bmv2)") from None
-    got = {m.group(1): int(m.group(2)) for m in re.finditer(r"(\S+\[\d+\])=\s*\(\d+ bytes, (\d+) packets\)", r.stdout)}
+    text = _cli(thrift_port, cmds, name, "counter_read")
+    got = {m.group(1): int(m.group(2)) for m in re.finditer(r"(\S+\[\d+\])=\s*\(\d+ bytes, (\d+) packets\)", text)}
     out: dict[str, dict[str, int]] = {}
     for short, cell, key in cells:
         if key not in got:
-            raise ProcError(f"{name}: counter_read gave no value for {key}: {(r.stderr or r.stdout).strip()[-200:]}")
+            raise ProcError(f"{name}: counter_read gave no value for {key}: {text.strip()[-200:]}")
         out.setdefault(short, {})[cell] = got[key]
     return out
+
+
+class RuntimeCLI:
+    """One ``simple_switch_CLI`` on a switch's Thrift runtime port, kept open: bmv2's
+    out-of-band runtime (registers, counters, queue rates). Starting the CLI costs seconds
+    on a busy machine (it fetches the switch's JSON); a command on an open one costs ms.
+    Commands go in on stdin; each one's output ends at the next prompt. Use as a context
+    manager, or :meth:`close` it; the process is stopped by its own PID."""
+
+    PROMPT = b"RuntimeCmd: "
+
+    def __init__(self, thrift_port: int, name: str, timeout: float = 60.0):
+        self.name, self.timeout = name, timeout
+        try:
+            self.proc = subprocess.Popen(["simple_switch_CLI", "--thrift-port", str(thrift_port)],
+                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        except FileNotFoundError:
+            raise ProcError("simple_switch_CLI not found on PATH (it comes with bmv2)") from None
+        try:
+            self._read_prompts(1, "start")
+        except ProcError:
+            self.close()
+            raise
+
+    def _read_prompts(self, n: int, what: str) -> str:
+        import select
+
+        buf, end = b"", time.monotonic() + self.timeout
+        fd = self.proc.stdout.fileno()
+        while buf.count(self.PROMPT) < n:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise ProcError(f"{self.name}: {what}: simple_switch_CLI gave no answer in {self.timeout:g}s")
+            ready, _, _ = select.select([fd], [], [], min(left, 0.5))
+            if ready:
+                data = os.read(fd, 1 << 16)
+                if not data:
+                    raise ProcError(f"{self.name}: {what}: simple_switch_CLI exited: "
+                                    f"{buf.decode(errors='replace').strip()[-300:]}")
+                buf += data
+        return buf.decode(errors="replace")
+
+    def run(self, cmds: list[str], what: str) -> str:
+        """The output of ``cmds`` (one per line); an error reported by any: :class:`ProcError`."""
+        if not cmds:
+            return ""
+        if self.proc.poll() is not None:
+            raise ProcError(f"{self.name}: {what}: simple_switch_CLI is not running")
+        self.proc.stdin.write(("\n".join(cmds) + "\n").encode())
+        self.proc.stdin.flush()
+        out = self._read_prompts(len(cmds), what)
+        if "Error" in out or "Invalid" in out:
+            raise ProcError(f"{self.name}: {what} failed: {out.strip()[-300:]}")
+        return out
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.close()
+                self.proc.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+
+    def __enter__(self) -> "RuntimeCLI":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # ---- registers ------------------------------------------------------------------------
+    def read_registers(self, cells: list[tuple[str, int]]) -> dict[tuple[str, int], int]:
+        """``{(register, index): value}`` of register cells (full names, e.g. the contract's
+        ``clock.registers``). Values are unsigned (a signed register's two's complement:
+        :func:`controller.clock.servo.s64`)."""
+        import re
+
+        out = self.run([f"register_read {reg} {i}" for reg, i in cells], "register_read")
+        got = {(m.group(1), int(m.group(2))): int(m.group(3)) for m in re.finditer(r"(\S+)\[(\d+)\]=\s*(\d+)", out)}
+        missing = [c for c in cells if c not in got]
+        if missing:
+            raise ProcError(f"{self.name}: register_read gave no value for {missing[0][0]}[{missing[0][1]}]: "
+                            f"{out.strip()[-200:]}")
+        return {c: got[c] for c in cells}
+
+    def write_registers(self, values: dict[tuple[str, int], int]) -> None:
+        """Write register cells (``{(register, index): unsigned value}``): the emulation-only
+        clock fault of ``uro emulate clock``, test set-ups."""
+        self.run([f"register_write {reg} {i} {v}" for (reg, i), v in values.items()], "register_write")
+
+    def reset_registers(self, registers: list[str]) -> None:
+        """Every cell of ``registers`` back to 0 (what a switch starts with)."""
+        self.run([f"register_reset {reg}" for reg in registers], "register_reset")
+
+
+def _cli(thrift_port: int, cmds: list[str], name: str, what: str) -> str:
+    """``cmds`` through a simple_switch_CLI started for them (one process)."""
+    with RuntimeCLI(thrift_port, name) as cli:
+        return cli.run(cmds, what)
+
+
+def read_registers(thrift_port: int, cells: list[tuple[str, int]], name: str) -> dict[tuple[str, int], int]:
+    """:meth:`RuntimeCLI.read_registers` through a CLI started for it."""
+    with RuntimeCLI(thrift_port, name) as cli:
+        return cli.read_registers(cells)
+
+
+def write_registers(thrift_port: int, values: dict[tuple[str, int], int], name: str) -> None:
+    """:meth:`RuntimeCLI.write_registers` through a CLI started for it."""
+    if values:
+        with RuntimeCLI(thrift_port, name) as cli:
+            cli.write_registers(values)

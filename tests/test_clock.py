@@ -293,6 +293,7 @@ def test_an_applied_exchange_moves_the_boundary_by_theta_and_the_rate_by_theta_s
     reasons = exchange(a, b, lq, lq + 20_000, 20_000, 20_000)
     assert reasons == ("req_sent", "resp_sent", "applied")
     assert (a.r.offset, a.r.delay) == (40_000, 20_000)
+    assert Stamp(a.r.t4_k, a.r.t4_phase) == Stamp(100, lq + 41_000)
     assert a.r.next == before - 40_000
     assert a.r.llen == L - (40_000 >> 4)
     assert (a.r.stratum, a.r.refusals, a.r.last_k) == (2, 0, 100)

@@ -224,3 +224,17 @@ def decode_frame(frame: bytes) -> Message:
     if et != ETHERTYPE:
         raise MessageError(f"EtherType 0x{et:04X} is not a sync message (0x{ETHERTYPE:04X})")
     return decode(frame[14:])
+
+
+def seed(t_ns: int, slice_ns: int, slices: int, *, ref: bool = False, src_tor: int = REF_TOR) -> Message:
+    """The SEED that sets a switch's clock to network time ``t_ns`` on arrival (the sender
+    adds the one-way delay it measured): ``t3 = (k, phase)``, ``slice = k mod S``; REF: the
+    switch is the reference (stratum 0), else it starts unsynchronized."""
+    t3 = Stamp.of_ns(t_ns, slice_ns)
+    return Message(Op.SEED, int(Flag.REF) if ref else 0, src_tor=src_tor, dst_tor=ANY_TOR, t3=t3,
+                   slice=(t_ns // slice_ns) % slices)
+
+
+def probe(cookie: int = 0, *, src_tor: int = REF_TOR, uplink: int = 0) -> Message:
+    """A PROBE; ``cookie`` (64 bits) comes back in the reply's ``t1`` (as k:32, phase:32)."""
+    return Message(Op.PROBE, src_tor=src_tor, dst_tor=ANY_TOR, uplink=uplink, t1=Stamp.of_word(cookie))

@@ -58,6 +58,16 @@ def s64(x: int) -> int:
     return x - (1 << 64) if x >> 63 else x
 
 
+def sat32(x: int) -> int:
+    """``x`` saturated to a signed 32-bit number (what the offset/delay registers keep)."""
+    return max(-(1 << 31), min((1 << 31) - 1, x))
+
+
+def s32(x: int) -> int:
+    x &= M32
+    return x - (1 << 32) if x >> 31 else x
+
+
 def div1000(x: int) -> int:
     """The data plane's ns -> us of a 32-bit value (a multiply and a shift: no division)."""
     return ((x & M32) * DIV1000_MUL) >> DIV1000_SHIFT
@@ -128,7 +138,8 @@ def later_k(a: int, b: int) -> int:
 @dataclass
 class FaultModel:
     """The emulation-only clock fault of a bmv2 ToR (registers ``clock_fault_*``): its local
-    clock runs ``rate / 2^24`` faster (a signed 32-bit fraction) and ``step`` ns ahead.
+    clock runs ``rate / 2^24`` faster (a signed 32-bit fraction) and ``step`` ns ahead (a
+    signed 32-bit number: at most +-2.1 s).
     The drift is integrated per packet in ``acc`` (units of 2^-24 ns) from the raw clock's
     advance since the last packet (at most 2^32 - 1 ns at once)."""
 
@@ -148,7 +159,7 @@ class FaultModel:
             dt = min(raw - self.last, M32)
             self.acc = s64(self.acc + dt * self.rate)
             self.last = raw
-        return s64(self.step + (self.acc >> FAULT_RATE_SHIFT))
+        return s64(s32(self.step) + (self.acc >> FAULT_RATE_SHIFT))
 
     def local(self, raw: int) -> int:
         return (raw + self.offset(raw)) & M64
@@ -195,10 +206,11 @@ class ClockRegisters:
     lead: int = 0
     lead_k: int = 0
     refusals: int = 0
-    offset: int = 0          # theta of the last exchange evaluated (signed ns)
-    delay: int = 0           # delta of the last exchange evaluated (signed ns)
+    offset: int = 0          # theta of the last exchange evaluated (signed ns, saturated to 32 bits)
+    delay: int = 0           # delta of the last exchange evaluated (the same)
     last_k: int = 0          # slice number of the last correction (step or applied)
-    last_t4: int = 0         # t4 of the last exchange evaluated (stamp word)
+    t4_k: int = 0            # t4 of the last exchange evaluated
+    t4_phase: int = 0
     steps: int = 0           # model only: steps taken (each clears the Full bits)
     uplinks: list[Uplink] = field(default_factory=list)
 
@@ -368,7 +380,7 @@ class SwitchClock:
         L = c.slice_ns
         theta = offset(msg.t1, msg.t2, msg.t3, t4, L)
         delta = path_delay(msg.t1, msg.t2, msg.t3, t4, L)
-        r.offset, r.delay, r.last_t4 = theta, delta, t4.word()
+        r.offset, r.delay, r.t4_k, r.t4_phase = sat32(theta), sat32(delta), t4.k, t4.phase
         if not ref and newer_term(msg.term, msg.lead, r.term, r.lead):
             r.term, r.lead, r.lead_k = msg.term, msg.lead, msg.lead_k
             r.stratum = UNSYNCED
@@ -423,7 +435,7 @@ class SwitchClock:
         r = self.r
         r.stratum = 0 if msg.flags & Flag.REF else UNSYNCED
         r.refusals = 0
-        r.lead_k = msg.t3.k
+        r.lead_k = r.last_k = msg.t3.k
         return "seed"
 
     def probe(self, l: int, msg: Message) -> tuple[str, Pending]:

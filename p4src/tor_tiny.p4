@@ -3,7 +3,12 @@
  * Rendered from templates/tor_v1model.p4.j2 for profile "tiny" by controller.p4gen.
  *
  * Pipeline (one ToR of a time-sliced optical DCN):
- *   timer packets, only from the CPU port (P4Runtime PacketOut) -> slice clock (never forwarded)
+ *   slice clock (docs/clock.md): sync mode (clock_config): the slice, epoch and queue rotation
+ *   from the switch's own clock plus the correction the sync exchanges keep; sync messages
+ *   (TRIGGER/PROBE from the pktgen port 500, REQ/RESP from uplinks, PROBE/SEED from the CPU
+ *   port) answered or applied and counted (`sync`), never forwarded as data;
+ *   timer mode (no clock_config): timer packets, only from the CPU port (P4Runtime PacketOut)
+ *   -> slice clock (never forwarded)
  *   config (the table default): no entry -> everything but timers dropped and counted
  *   edge checks: malformed IPv4, bad checksum, SSRR from a host -> dropped and counted
  *   IPv4: dst IP -> dst ToR | local host port
@@ -80,6 +85,47 @@ const bit<16> TIMER_FLAG_SYNC = 1;     // set the clock to this slice whatever t
 const bit<9>  CPU_PORT = 510;             // simple_switch_grpc --cpu-port: P4Runtime PacketOut enters here
 const bit<8>  OPCODE_TIMER = 0;          // packet_out.opcode of a timer
 const bit<32> DEFAULT_MAX_TIMER_STEP = 1;   // before the config entry says otherwise
+/* ---- slice clock: sync messages (docs/clock.md, controller.clock.message) ------------- */
+const bit<16> ETHERTYPE_SYNC = 0x88B6;
+const bit<8>  SYNC_OP_REQ = 1;
+const bit<8>  SYNC_OP_RESP = 2;
+const bit<8>  SYNC_OP_TRIGGER = 3;
+const bit<8>  SYNC_OP_PROBE = 4;
+const bit<8>  SYNC_OP_PROBE_REPLY = 5;
+const bit<8>  SYNC_OP_SEED = 6;
+const bit<8>  SYNC_FLAG_REF = 1;
+const bit<8>  SYNC_FLAG_BOOT = 2;
+const bit<8>  SYNC_FLAG_TIMER = 4;
+const bit<16> SYNC_REF_TOR = 0xFFFF;   // the reference clock
+const bit<16> SYNC_ANY_TOR = 0xFFFE;   // a searching REQ: whoever the circuit brings
+const bit<8>  STRATUM_UNSYNCED = 255;
+const bit<8>  CLOCK_SYNC = 1;            // clock_config.mode; anything else: timer mode
+const bit<9>  PKTGEN_PORT = 500;          // the emulated packet generator (TRIGGER, PROBE)
+const bit<8>  OPCODE_SYNC = 0;            // packet_out.opcode of a PROBE or SEED
+/* ns -> us of a 32-bit value without division: x / 1000 == (x * DIV1000_MUL) >> 38 */
+const bit<64> DIV1000_MUL = 0x10624DD3;
+const bit<32> SYNC_FROM_HOST = 0;
+const bit<32> SYNC_MALFORMED = 1;
+const bit<32> SYNC_OFF = 2;
+const bit<32> SYNC_REQ_SENT = 3;
+const bit<32> SYNC_REF_REQ_SENT = 4;
+const bit<32> SYNC_OUTSIDE_WINDOW = 5;
+const bit<32> SYNC_NOT_DUE = 6;
+const bit<32> SYNC_NO_PEER = 7;
+const bit<32> SYNC_RESP_SENT = 8;
+const bit<32> SYNC_WRONG_PEER = 9;
+const bit<32> SYNC_WRONG_DST = 10;
+const bit<32> SYNC_STALE = 11;
+const bit<32> SYNC_SLOW = 12;
+const bit<32> SYNC_PEER_WORSE = 13;
+const bit<32> SYNC_STEP = 14;
+const bit<32> SYNC_REFUSED = 15;
+const bit<32> SYNC_LOST = 16;
+const bit<32> SYNC_APPLIED = 17;
+const bit<32> SYNC_PROBE = 18;
+const bit<32> SYNC_SEED = 19;
+const bit<32> SYNC_ADOPTED = 20;
+const bit<32> SYNC_CLAIMED = 21;
 /* Guard at the start of every slice (the schedule's reconfiguration guard, timing.guard_us):
  * nothing departs before slice start + guard, so a packet released at the start of a
  * slice reaches the next ToR after that ToR's timer too, and the OCS has moved (the
@@ -104,6 +150,51 @@ header packet_out_t {
 header timer_t {
     bit<16> slice;
     bit<16> flags;
+}
+
+/* Sync message (EtherType 0x88B6, 52 bytes): t1..t3 are (k, phase) pairs, network
+ * time T = k * L + phase (slice number, ns into the slice). */
+header sync_t {
+    bit<8> op;
+    bit<8> flags;
+    bit<16> src_tor;
+    bit<16> dst_tor;
+    bit<8> uplink;
+    bit<8> stratum;
+    bit<16> term;
+    bit<16> lead;
+    bit<32> lead_k;
+    bit<32> t1_k;
+    bit<32> t1_phase;
+    bit<32> t2_k;
+    bit<32> t2_phase;
+    bit<32> t3_k;
+    bit<32> t3_phase;
+    bit<16> slice;
+    bit<16> reserved;
+    bit<64> aux;
+}
+
+/* P4Runtime PacketIn metadata: the answer to a PROBE from the CPU port carries the clock's
+ * registers (bmv2's P4Runtime server reads no registers; docs/clock.md). */
+@controller_header("packet_in")
+header packet_in_t {
+    bit<32> clock_k;
+    bit<64> clock_next;
+    bit<32> clock_len;
+    bit<8> clock_stratum;
+    bit<16> clock_term;
+    bit<16> clock_lead;
+    bit<32> clock_lead_k;
+    bit<8> clock_refusals;
+    bit<32> clock_offset;
+    bit<32> clock_delay;
+    bit<32> clock_last_k;
+    bit<32> clock_t4_k;
+    bit<32> clock_t4_phase;
+    bit<8> clock_slice;
+    bit<32> clock_epoch;
+    bit<32> clock_active_q;
 }
 
 header ipv4_t {
@@ -146,9 +237,11 @@ header l4_ports_t {
 }
 
 struct headers_t {
+    packet_in_t  packet_in;
     packet_out_t packet_out;
     ethernet_t ethernet;
     timer_t    timer;
+    sync_t     sync;
     ipv4_t     ipv4;
     ssrr_t     ssrr;
     ssrr_hop_t[4] hops;
@@ -223,10 +316,40 @@ struct metadata_t {
     uplink_t hop_uplink;
     slice_t  hop_slice;
     bit<8>   hop_idx;
+    /* slice clock (docs/clock.md): config, this pass's local time and snapshot, what leaves */
+    bit<8> clk_mode;
+    bit<16> clk_my_tor;
+    bit<32> clk_slice_ns;
+    bit<32> clk_window_lo;
+    bit<32> clk_window_hi;
+    bit<32> clk_max_delay;
+    bit<32> clk_max_offset;
+    bit<32> clk_len_min;
+    bit<32> clk_len_max;
+    bit<8> clk_servo_shift;
+    bit<8> clk_refuse_limit;
+    bit<1> clk_candidate;
+    bit<8> clk_ref_uplink;
+    bit<32> clk_exchange_every;
+    bit<32> clk_claim_wait;
+    bit<32> clk_start_wait;
+    bit<32> clk_search_wait;
+    bit<64> clk_l;           // local time (ns) of this pass (after the emulated fault, ToR)
+    bit<64> clk_fault;       // the emulated fault's offset (ns, two's complement; 0 on the OCS)
+    bit<32> clk_k;           // slice number
+    bit<64> clk_next;        // local time of the next boundary
+    bit<32> clk_len;         // local slice length in use
+    bit<32> clk_phase;       // ns since this slice's boundary
+    bit<8>  clk_stratum;
+    bit<2>  sync_out;        // a sync message leaves: 1 REQ (t1 in egress), 2 RESP / PROBE_REPLY (t3)
+
+    bit<1>   peer_hit;       // sync_peer: this slice's circuit on peer_uplink reaches `peer`
+    tor_t    peer;
+    uplink_t peer_uplink;
 }
 
 /* ---- parser ---------------------------------------------------------------------------
- * [packet_out from the CPU port ->] Ethernet -> timer | IPv4 [-> NOP + SSRR option + hops]
+ * [packet_out from the CPU port ->] Ethernet -> timer | sync | IPv4 [-> NOP + SSRR option + hops]
  * -> TCP/UDP ports. Anything malformed (truncated headers or options, more hops than H)
  * ends in a parser error that ingress drops and counts; IHL < 5, version != 4 and the
  * like are parsed as far as they go and dropped by ingress. */
@@ -247,12 +370,17 @@ parser UroParser(packet_in pkt, out headers_t hdr, inout metadata_t meta,
         pkt.extract(hdr.ethernet);
         transition select(hdr.ethernet.etherType) {
             ETHERTYPE_TIMER: parse_timer;
+            ETHERTYPE_SYNC:  parse_sync;
             ETHERTYPE_IPV4:  parse_ipv4;
             default: accept;
         }
     }
     state parse_timer {
         pkt.extract(hdr.timer);
+        transition accept;
+    }
+    state parse_sync {
+        pkt.extract(hdr.sync);       // truncated: a parser error, the sync channel counts it malformed
         transition accept;
     }
     state parse_ipv4 {
@@ -298,15 +426,20 @@ parser UroParser(packet_in pkt, out headers_t hdr, inout metadata_t meta,
 
 control UroDeparser(packet_out pkt, in headers_t hdr) {
     apply {
+        pkt.emit(hdr.packet_in);     // a PROBE's answer to the CPU port: the clock's registers
         pkt.emit(hdr.packet_out);    // never valid on the way out: timers are not forwarded
         pkt.emit(hdr.ethernet);
         pkt.emit(hdr.timer);
+        pkt.emit(hdr.sync);
         pkt.emit(hdr.ipv4);
         pkt.emit(hdr.ssrr);
         pkt.emit(hdr.hops);
         pkt.emit(hdr.l4);
     }
 }
+
+/* slice clock: the registers ingress and egress share */
+register<bit<64>>(2) clock_req_t1;   // its t1 (k << 32 | phase): the RESP must echo it
 
 control UroVerifyChecksum(inout headers_t hdr, inout metadata_t meta) {
     apply {
@@ -371,6 +504,79 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         actions = { set_config; unconfigured; }
         default_action = unconfigured();
         size = 1;
+    }
+
+    /* ---- slice clock in sync mode (docs/clock.md): registers the daemon reads --------- */
+    register<bit<32>>(1) clock_k;   // slice number of the current slice
+    register<bit<64>>(1) clock_next;   // local time (ns) of the next slice boundary
+    register<bit<32>>(1) clock_len;   // local length (ns) of a slice: the rate correction (0: never written, L)
+    register<bit<8>>(1) clock_stratum;   // 255 - stratum (a register never written reads as unsynchronized)
+    register<bit<16>>(1) clock_term;   // election term followed (0: none yet)
+    register<bit<16>>(1) clock_lead;   // lead ToR of that term
+    register<bit<32>>(1) clock_lead_k;   // slice number at which the lead last exchanged with the reference
+    register<bit<8>>(1) clock_refusals;   // consecutive refused exchanges
+    register<bit<32>>(1) clock_offset;   // theta of the last exchange evaluated (signed ns, saturated to 32 bits)
+    register<bit<32>>(1) clock_delay;   // delta of the last exchange evaluated (signed ns, saturated to 32 bits)
+    register<bit<32>>(1) clock_last_k;   // slice number of the last correction (step or applied)
+    register<bit<32>>(1) clock_t4_k;   // t4 of the last exchange evaluated: slice number
+    register<bit<32>>(1) clock_t4_phase;   // t4 of the last exchange evaluated: phase
+    register<bit<1>>(2) clock_req_open;   // a REQ on this uplink waits for its RESP
+    register<bit<32>>(2) clock_req_k;   // slice number of this uplink's last REQ
+    register<bit<16>>(2) clock_req_peer;   // the peer it went to (0xFFFF the reference, 0xFFFE anyone)
+    /* emulation-only clock fault (bmv2; `uro emulate clock`, written over Thrift) */
+    register<bit<32>>(1) clock_fault_rate;   // drift: a signed fraction in units of 2^-24 (FaultModel.rate_of_ppm), two's complement
+    register<bit<32>>(1) clock_fault_step;   // ns added to the local clock (signed 32 bits, two's complement: at most +-2.1 s)
+    register<bit<64>>(1) clock_fault_acc;   // the drift integrated so far (signed, 2^-24 ns; internal)
+    register<bit<64>>(1) clock_fault_last;   // raw local time (ns) of the last integration
+    counter(22, CounterType.packets) sync;
+
+    /* The clock's config (the table default): mode (sync or timer: no entry is timer mode)
+     * and, precomputed by the controller (controller.clock.params), what the switch only
+     * compares, adds and shifts. */
+    action set_clock(bit<8> mode, bit<16> my_tor, bit<32> slice_ns, bit<32> window_lo, bit<32> window_hi, bit<32> max_delay, bit<32> max_offset, bit<32> len_min, bit<32> len_max, bit<8> servo_shift, bit<8> refuse_limit, bit<1> candidate, bit<8> ref_uplink, bit<32> exchange_every, bit<32> claim_wait, bit<32> start_wait, bit<32> search_wait) {
+        meta.clk_mode = mode;
+        meta.clk_my_tor = my_tor;
+        meta.clk_slice_ns = slice_ns;
+        meta.clk_window_lo = window_lo;
+        meta.clk_window_hi = window_hi;
+        meta.clk_max_delay = max_delay;
+        meta.clk_max_offset = max_offset;
+        meta.clk_len_min = len_min;
+        meta.clk_len_max = len_max;
+        meta.clk_servo_shift = servo_shift;
+        meta.clk_refuse_limit = refuse_limit;
+        meta.clk_candidate = candidate;
+        meta.clk_ref_uplink = ref_uplink;
+        meta.clk_exchange_every = exchange_every;
+        meta.clk_claim_wait = claim_wait;
+        meta.clk_start_wait = start_wait;
+        meta.clk_search_wait = search_wait;
+    }
+    action clock_off() {
+        meta.clk_mode = 0;
+    }
+    table clock_config {
+        actions = { set_clock; clock_off; }
+        default_action = clock_off();
+        size = 1;
+    }
+
+    /* sync_peer(slice, uplink) -> the ToR this slice's circuit reaches on that uplink */
+    action set_peer(tor_t peer) {
+        meta.peer_hit = 1;
+        meta.peer = peer;
+    }
+    action no_peer() {
+        meta.peer_hit = 0;
+    }
+    table sync_peer {
+        key = {
+            meta.cur_slice: exact @name("slice");
+            meta.peer_uplink: exact @name("uplink");
+        }
+        actions = { set_peer; @defaultonly no_peer; }
+        default_action = no_peer();
+        size = 8;
     }
 
     /* ---- host ingress: dst IP -> dst ToR | local host port ------------------------- */
@@ -495,6 +701,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         meta.saw_down = 0;
         meta.max_step = DEFAULT_MAX_TIMER_STEP;
         config.apply();
+        clock_config.apply();
         /* bmv2 zeroes the ingress time of a recirculated packet: use its last egress time */
         meta.now = (meta.recirculated == 1) ? meta.recirc_ts : sm.ingress_global_timestamp;
         meta.out_len = sm.packet_length;
@@ -503,6 +710,520 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         epoch_reg.read(meta.epoch, 0);
         active_q_reg.read(meta.active_q, 0);
         slice_start_reg.read(meta.slice_start, 0);
+
+        meta.clk_fault = 0;
+        meta.sync_out = 0;
+        if (meta.clk_mode == CLOCK_SYNC) {
+            bit<64> raw = (bit<64>)meta.now * 1000;
+            bit<32> frate;
+            bit<32> fstep;
+            bit<64> facc;
+            bit<64> flast;
+            clock_fault_rate.read(frate, 0);
+            clock_fault_step.read(fstep, 0);
+            clock_fault_acc.read(facc, 0);
+            clock_fault_last.read(flast, 0);
+            if (raw > flast) {
+                bit<64> dt = raw - flast;
+                if (dt > 0xFFFFFFFF) { dt = 0xFFFFFFFF; }
+                facc = facc + (bit<64>)((int<64>)dt * (int<64>)(int<32>)frate);
+                clock_fault_acc.write(0, facc);
+                clock_fault_last.write(0, raw);
+            }
+            meta.clk_fault = (bit<64>)(int<64>)(int<32>)fstep
+                             + (bit<64>)(((int<64>)facc) >> 24);
+            meta.clk_l = raw + meta.clk_fault;
+
+            bit<32> lreg;
+            clock_len.read(lreg, 0);
+            if (lreg == 0) { lreg = meta.clk_slice_ns; }
+            if (lreg < meta.clk_len_min) { lreg = meta.clk_len_min; }
+            if (lreg > meta.clk_len_max) { lreg = meta.clk_len_max; }
+            clock_k.read(meta.clk_k, 0);
+            clock_next.read(meta.clk_next, 0);
+            bit<32> len = lreg;
+            if (meta.clk_l >= meta.clk_next) {
+                bit<64> el = meta.clk_l - meta.clk_next;
+                bit<64> rem = el;
+                bit<32> q = 0;
+                if (el >= (bit<64>)len) {
+                rem = el;
+                q = 0;
+                if (rem >= ((bit<64>)len << 31)) { rem = rem - ((bit<64>)len << 31); q = q | 32w2147483648; }
+                if (rem >= ((bit<64>)len << 30)) { rem = rem - ((bit<64>)len << 30); q = q | 32w1073741824; }
+                if (rem >= ((bit<64>)len << 29)) { rem = rem - ((bit<64>)len << 29); q = q | 32w536870912; }
+                if (rem >= ((bit<64>)len << 28)) { rem = rem - ((bit<64>)len << 28); q = q | 32w268435456; }
+                if (rem >= ((bit<64>)len << 27)) { rem = rem - ((bit<64>)len << 27); q = q | 32w134217728; }
+                if (rem >= ((bit<64>)len << 26)) { rem = rem - ((bit<64>)len << 26); q = q | 32w67108864; }
+                if (rem >= ((bit<64>)len << 25)) { rem = rem - ((bit<64>)len << 25); q = q | 32w33554432; }
+                if (rem >= ((bit<64>)len << 24)) { rem = rem - ((bit<64>)len << 24); q = q | 32w16777216; }
+                if (rem >= ((bit<64>)len << 23)) { rem = rem - ((bit<64>)len << 23); q = q | 32w8388608; }
+                if (rem >= ((bit<64>)len << 22)) { rem = rem - ((bit<64>)len << 22); q = q | 32w4194304; }
+                if (rem >= ((bit<64>)len << 21)) { rem = rem - ((bit<64>)len << 21); q = q | 32w2097152; }
+                if (rem >= ((bit<64>)len << 20)) { rem = rem - ((bit<64>)len << 20); q = q | 32w1048576; }
+                if (rem >= ((bit<64>)len << 19)) { rem = rem - ((bit<64>)len << 19); q = q | 32w524288; }
+                if (rem >= ((bit<64>)len << 18)) { rem = rem - ((bit<64>)len << 18); q = q | 32w262144; }
+                if (rem >= ((bit<64>)len << 17)) { rem = rem - ((bit<64>)len << 17); q = q | 32w131072; }
+                if (rem >= ((bit<64>)len << 16)) { rem = rem - ((bit<64>)len << 16); q = q | 32w65536; }
+                if (rem >= ((bit<64>)len << 15)) { rem = rem - ((bit<64>)len << 15); q = q | 32w32768; }
+                if (rem >= ((bit<64>)len << 14)) { rem = rem - ((bit<64>)len << 14); q = q | 32w16384; }
+                if (rem >= ((bit<64>)len << 13)) { rem = rem - ((bit<64>)len << 13); q = q | 32w8192; }
+                if (rem >= ((bit<64>)len << 12)) { rem = rem - ((bit<64>)len << 12); q = q | 32w4096; }
+                if (rem >= ((bit<64>)len << 11)) { rem = rem - ((bit<64>)len << 11); q = q | 32w2048; }
+                if (rem >= ((bit<64>)len << 10)) { rem = rem - ((bit<64>)len << 10); q = q | 32w1024; }
+                if (rem >= ((bit<64>)len << 9)) { rem = rem - ((bit<64>)len << 9); q = q | 32w512; }
+                if (rem >= ((bit<64>)len << 8)) { rem = rem - ((bit<64>)len << 8); q = q | 32w256; }
+                if (rem >= ((bit<64>)len << 7)) { rem = rem - ((bit<64>)len << 7); q = q | 32w128; }
+                if (rem >= ((bit<64>)len << 6)) { rem = rem - ((bit<64>)len << 6); q = q | 32w64; }
+                if (rem >= ((bit<64>)len << 5)) { rem = rem - ((bit<64>)len << 5); q = q | 32w32; }
+                if (rem >= ((bit<64>)len << 4)) { rem = rem - ((bit<64>)len << 4); q = q | 32w16; }
+                if (rem >= ((bit<64>)len << 3)) { rem = rem - ((bit<64>)len << 3); q = q | 32w8; }
+                if (rem >= ((bit<64>)len << 2)) { rem = rem - ((bit<64>)len << 2); q = q | 32w4; }
+                if (rem >= ((bit<64>)len << 1)) { rem = rem - ((bit<64>)len << 1); q = q | 32w2; }
+                if (rem >= ((bit<64>)len << 0)) { rem = rem - ((bit<64>)len << 0); q = q | 32w1; }
+
+                }
+                bit<32> n = q + 1;              // boundaries passed
+                meta.clk_next = meta.clk_l - rem + (bit<64>)len;
+                meta.clk_k = meta.clk_k + n;
+                clock_k.write(0, meta.clk_k);
+                clock_next.write(0, meta.clk_next);
+                clock_len.write(0, len);
+                bit<32> ns = n;
+                if (ns >= 32w2147483648) { ns = ns - 32w2147483648; }
+                if (ns >= 32w1073741824) { ns = ns - 32w1073741824; }
+                if (ns >= 32w536870912) { ns = ns - 32w536870912; }
+                if (ns >= 32w268435456) { ns = ns - 32w268435456; }
+                if (ns >= 32w134217728) { ns = ns - 32w134217728; }
+                if (ns >= 32w67108864) { ns = ns - 32w67108864; }
+                if (ns >= 32w33554432) { ns = ns - 32w33554432; }
+                if (ns >= 32w16777216) { ns = ns - 32w16777216; }
+                if (ns >= 32w8388608) { ns = ns - 32w8388608; }
+                if (ns >= 32w4194304) { ns = ns - 32w4194304; }
+                if (ns >= 32w2097152) { ns = ns - 32w2097152; }
+                if (ns >= 32w1048576) { ns = ns - 32w1048576; }
+                if (ns >= 32w524288) { ns = ns - 32w524288; }
+                if (ns >= 32w262144) { ns = ns - 32w262144; }
+                if (ns >= 32w131072) { ns = ns - 32w131072; }
+                if (ns >= 32w65536) { ns = ns - 32w65536; }
+                if (ns >= 32w32768) { ns = ns - 32w32768; }
+                if (ns >= 32w16384) { ns = ns - 32w16384; }
+                if (ns >= 32w8192) { ns = ns - 32w8192; }
+                if (ns >= 32w4096) { ns = ns - 32w4096; }
+                if (ns >= 32w2048) { ns = ns - 32w2048; }
+                if (ns >= 32w1024) { ns = ns - 32w1024; }
+                if (ns >= 32w512) { ns = ns - 32w512; }
+                if (ns >= 32w256) { ns = ns - 32w256; }
+                if (ns >= 32w128) { ns = ns - 32w128; }
+                if (ns >= 32w64) { ns = ns - 32w64; }
+                if (ns >= 32w32) { ns = ns - 32w32; }
+                if (ns >= 32w16) { ns = ns - 32w16; }
+                if (ns >= 32w8) { ns = ns - 32w8; }
+                if (ns >= 32w4) { ns = ns - 32w4; }
+
+                bit<32> sl = (bit<32>)meta.cur_slice + ns;
+                if (sl >= NUM_SLICES) { sl = sl - NUM_SLICES; }
+                bit<32> nq = n;
+                if (nq >= 32w2147483648) { nq = nq - 32w2147483648; }
+                if (nq >= 32w1073741824) { nq = nq - 32w1073741824; }
+                if (nq >= 32w536870912) { nq = nq - 32w536870912; }
+                if (nq >= 32w268435456) { nq = nq - 32w268435456; }
+                if (nq >= 32w134217728) { nq = nq - 32w134217728; }
+                if (nq >= 32w67108864) { nq = nq - 32w67108864; }
+                if (nq >= 32w33554432) { nq = nq - 32w33554432; }
+                if (nq >= 32w16777216) { nq = nq - 32w16777216; }
+                if (nq >= 32w8388608) { nq = nq - 32w8388608; }
+                if (nq >= 32w4194304) { nq = nq - 32w4194304; }
+                if (nq >= 32w2097152) { nq = nq - 32w2097152; }
+                if (nq >= 32w1048576) { nq = nq - 32w1048576; }
+                if (nq >= 32w524288) { nq = nq - 32w524288; }
+                if (nq >= 32w262144) { nq = nq - 32w262144; }
+                if (nq >= 32w131072) { nq = nq - 32w131072; }
+                if (nq >= 32w65536) { nq = nq - 32w65536; }
+                if (nq >= 32w32768) { nq = nq - 32w32768; }
+                if (nq >= 32w16384) { nq = nq - 32w16384; }
+                if (nq >= 32w8192) { nq = nq - 32w8192; }
+                if (nq >= 32w4096) { nq = nq - 32w4096; }
+                if (nq >= 32w2048) { nq = nq - 32w2048; }
+                if (nq >= 32w1024) { nq = nq - 32w1024; }
+                if (nq >= 32w512) { nq = nq - 32w512; }
+                if (nq >= 32w256) { nq = nq - 32w256; }
+                if (nq >= 32w128) { nq = nq - 32w128; }
+                if (nq >= 32w64) { nq = nq - 32w64; }
+                if (nq >= 32w32) { nq = nq - 32w32; }
+                if (nq >= 32w16) { nq = nq - 32w16; }
+                if (nq >= 32w8) { nq = nq - 32w8; }
+                if (nq >= 32w4) { nq = nq - 32w4; }
+
+                bit<32> new_active = meta.active_q + nq;
+                if (new_active >= NUM_QUEUES) { new_active = new_active - NUM_QUEUES; }
+                bit<4> drained = ~(bit<4>)0;
+                if (n < NUM_QUEUES) {
+                    bit<8> run = (((bit<8>)1 << (bit<8>)n) - 1) << (bit<8>)meta.active_q;
+                    drained = run[3:0] | run[7:4];
+                }
+                /* the same drained queues on every uplink: d copies side by side */
+                qstate_t clear = drained ++ drained;
+                qstate_reg.read(meta.qstate, 0);
+                qstate_reg.write(0, meta.qstate & ~clear);
+
+                meta.cur_slice = (slice_t)sl;
+                meta.epoch = meta.epoch + n;
+                meta.active_q = new_active;
+                slice_reg.write(0, meta.cur_slice);
+                epoch_reg.write(0, meta.epoch);
+                active_q_reg.write(0, meta.active_q);
+
+            }
+            meta.clk_len = len;
+            bit<64> left = meta.clk_next - meta.clk_l;   // > 0 now
+            meta.clk_phase = (left <= (bit<64>)len) ? len - (bit<32>)left : 0;
+            bit<48> phase_us = (bit<48>)(((bit<64>)meta.clk_phase * DIV1000_MUL) >> 38);
+            meta.slice_start = (phase_us > meta.now) ? 0 : meta.now - phase_us;
+        }
+
+        if (sm.ingress_port == PKTGEN_PORT
+            || (hdr.ethernet.isValid() && hdr.ethernet.etherType == ETHERTYPE_SYNC)) {
+            bit<32> why = SYNC_MALFORMED;
+            bit<1> from_uplink = (sm.ingress_port >= (bit<9>)UPLINK_PORT_BASE
+                && sm.ingress_port < (bit<9>)(UPLINK_PORT_BASE + NUM_UPLINKS)) ? 1w1 : 1w0;
+            bit<8> op = hdr.sync.isValid() ? hdr.sync.op : 0;
+            bit<1> cpu_ok = (!hdr.packet_out.isValid() || hdr.packet_out.opcode == OPCODE_SYNC) ? 1w1 : 1w0;
+            /* the clock's registers of this ToR (stratum stored as 255 - stratum) */
+            bit<8> sreg;
+            bit<16> term;
+            bit<16> lead;
+            bit<32> lead_k;
+            bit<8> refusals;
+            bit<32> last_k;
+            clock_stratum.read(sreg, 0);
+            clock_term.read(term, 0);
+            clock_lead.read(lead, 0);
+            clock_lead_k.read(lead_k, 0);
+            clock_refusals.read(refusals, 0);
+            clock_last_k.read(last_k, 0);
+            meta.clk_stratum = 255 - sreg;
+            bit<16> me = (meta.clk_mode == CLOCK_SYNC) ? (bit<16>)meta.clk_my_tor : (bit<16>)meta.my_tor;
+            /* the one sync_peer lookup: this slice's peer on the uplink in question */
+            meta.peer_uplink = (op == SYNC_OP_TRIGGER) ? (uplink_t)hdr.sync.uplink
+                             : (uplink_t)(sm.ingress_port - (bit<9>)UPLINK_PORT_BASE);
+            meta.peer_hit = 0;
+            if (meta.clk_mode == CLOCK_SYNC && (op == SYNC_OP_TRIGGER || op == SYNC_OP_REQ)) {
+                sync_peer.apply();
+            }
+
+            if (sm.ingress_port < (bit<9>)UPLINK_PORT_BASE) {
+                why = SYNC_FROM_HOST;                    // hosts cannot move the clock
+            } else if (!hdr.sync.isValid()) {
+                why = SYNC_MALFORMED;                    // truncated, or not a sync frame (pktgen port)
+            } else if (op == SYNC_OP_PROBE && (sm.ingress_port == PKTGEN_PORT
+                       || (sm.ingress_port == CPU_PORT && cpu_ok == 1))) {
+                /* PROBE: answered where it came from, in either mode (timer mode: the epoch
+                 * and ns since the last timer, flag TIMER) */
+                bit<8> flags = (meta.clk_stratum == STRATUM_UNSYNCED) ? SYNC_FLAG_BOOT : 0;
+                bit<32> k = meta.clk_k;
+                bit<32> ph = meta.clk_phase;
+                if (meta.clk_mode != CLOCK_SYNC) {
+                    flags = flags | SYNC_FLAG_TIMER;
+                    k = meta.epoch;
+                    ph = (((bit<64>)(meta.now - meta.slice_start) * 1000 > 0xFFFFFFFF) ? 32w0xFFFFFFFF : (bit<32>)((bit<64>)(meta.now - meta.slice_start) * 1000));
+                }
+                    hdr.sync.op = SYNC_OP_PROBE_REPLY;
+                    hdr.sync.flags = flags;
+                    hdr.sync.dst_tor = hdr.sync.src_tor;
+                    hdr.sync.src_tor = me;
+                    hdr.sync.stratum = meta.clk_stratum;
+                    hdr.sync.term = term;
+                    hdr.sync.lead = lead;
+                    hdr.sync.lead_k = lead_k;
+                    hdr.sync.t2_k = k;
+                    hdr.sync.t2_phase = ph;
+                    hdr.sync.reserved = 0;
+                    hdr.sync.aux = 0;
+                    hdr.packet_out.setInvalid();
+                    if (sm.ingress_port == CPU_PORT) {
+                        hdr.packet_in.setValid();
+                        clock_k.read(hdr.packet_in.clock_k, 0);
+                        clock_next.read(hdr.packet_in.clock_next, 0);
+                        clock_len.read(hdr.packet_in.clock_len, 0);
+                        clock_stratum.read(hdr.packet_in.clock_stratum, 0);
+                        clock_term.read(hdr.packet_in.clock_term, 0);
+                        clock_lead.read(hdr.packet_in.clock_lead, 0);
+                        clock_lead_k.read(hdr.packet_in.clock_lead_k, 0);
+                        clock_refusals.read(hdr.packet_in.clock_refusals, 0);
+                        clock_offset.read(hdr.packet_in.clock_offset, 0);
+                        clock_delay.read(hdr.packet_in.clock_delay, 0);
+                        clock_last_k.read(hdr.packet_in.clock_last_k, 0);
+                        clock_t4_k.read(hdr.packet_in.clock_t4_k, 0);
+                        clock_t4_phase.read(hdr.packet_in.clock_t4_phase, 0);
+                        slice_reg.read(hdr.packet_in.clock_slice, 0);
+                        epoch_reg.read(hdr.packet_in.clock_epoch, 0);
+                        active_q_reg.read(hdr.packet_in.clock_active_q, 0);
+
+                    }
+                    sm.egress_spec = sm.ingress_port;
+                    meta.sync_out = 2;
+
+                why = SYNC_PROBE;
+            } else if (meta.clk_mode != CLOCK_SYNC) {
+                if ((from_uplink == 1 && (op == SYNC_OP_REQ || op == SYNC_OP_RESP))
+                    || (sm.ingress_port == PKTGEN_PORT && op == SYNC_OP_TRIGGER)
+                    || (sm.ingress_port == CPU_PORT && cpu_ok == 1 && op == SYNC_OP_SEED)) {
+                    why = SYNC_OFF;                      // timer mode: the clock is the daemon's
+                }
+            } else if (sm.ingress_port == PKTGEN_PORT && op == SYNC_OP_TRIGGER) {
+                if ((bit<32>)hdr.sync.uplink >= NUM_UPLINKS) {
+                    why = SYNC_MALFORMED;
+                } else {
+                    uplink_t u = (uplink_t)hdr.sync.uplink;
+                    bit<1> is_lead = (term != 0 && lead == me) ? 1w1 : 1w0;
+                    if (meta.clk_candidate == 1 && is_lead == 0) {
+                        /* the lead silent too long (or no term yet): claim the next term */
+                        bit<32> wait = (term == 0) ? meta.clk_start_wait : meta.clk_claim_wait;
+                        bit<32> age = meta.clk_k - lead_k;
+                        if (age > wait && age < 0x80000000) {
+                            term = term + 1;
+                            lead = me;
+                            lead_k = meta.clk_k;
+                            is_lead = 1;
+                            sync.count(SYNC_CLAIMED);
+                        }
+                    }
+                    bit<32> rk;
+                    clock_req_k.read(rk, (bit<32>)u);
+                    if (meta.clk_phase < meta.clk_window_lo || meta.clk_phase > meta.clk_window_hi) {
+                        why = SYNC_OUTSIDE_WINDOW;
+                    } else if (meta.clk_k - rk < meta.clk_exchange_every) {
+                        why = SYNC_NOT_DUE;
+                    } else {
+                        bit<16> dst = 0;
+                        bit<8> flags = 0;
+                        bit<1> send = 0;
+                        if (is_lead == 1 && u == meta.clk_ref_uplink) {
+                            dst = SYNC_REF_TOR;                  // the lead: to the reference
+                            flags = SYNC_FLAG_REF;
+                            why = SYNC_REF_REQ_SENT;
+                            send = 1;
+                        } else {
+                            /* searching (unsynchronized, or no correction for a while): the
+                             * slice may be wrong, so to whoever the circuit brings */
+                            bit<1> search = (meta.clk_stratum == STRATUM_UNSYNCED
+                                             || meta.clk_k - last_k > meta.clk_search_wait) ? 1w1 : 1w0;
+                            if (meta.peer_hit == 0 && search == 0) {
+                                why = SYNC_NO_PEER;
+                            } else {
+                                dst = (search == 1) ? SYNC_ANY_TOR : (bit<16>)meta.peer;
+                                flags = (search == 1) ? SYNC_FLAG_BOOT : 0;
+                                why = SYNC_REQ_SENT;
+                                send = 1;
+                            }
+                        }
+                        if (send == 1) {
+                            clock_req_k.write((bit<32>)u, meta.clk_k);
+                            clock_req_peer.write((bit<32>)u, dst);
+                            clock_req_open.write((bit<32>)u, 1);
+                            hdr.sync.op = SYNC_OP_REQ;
+                            hdr.sync.flags = flags | ((meta.clk_stratum == STRATUM_UNSYNCED) ? SYNC_FLAG_BOOT : 0);
+                            hdr.sync.dst_tor = dst;
+                    hdr.sync.src_tor = me;
+                    hdr.sync.stratum = meta.clk_stratum;
+                    hdr.sync.term = term;
+                    hdr.sync.lead = lead;
+                    hdr.sync.lead_k = lead_k;
+                    hdr.sync.reserved = 0;
+                    hdr.sync.aux = 0;
+
+                            hdr.sync.t2_k = 0;
+                            hdr.sync.t2_phase = 0;
+                            hdr.sync.t3_k = 0;
+                            hdr.sync.t3_phase = 0;
+                            sm.egress_spec = (bit<9>)(UPLINK_PORT_BASE + (bit<32>)u);
+                            meta.sync_out = 1;           // t1 and the slice id in egress
+                        }
+                    }
+                }
+
+            } else if (from_uplink == 1 && op == SYNC_OP_REQ) {
+                if ((hdr.sync.flags & SYNC_FLAG_REF) != 0) {
+                    why = SYNC_WRONG_DST;                    // a ToR is not the reference
+                } else if (meta.peer_hit == 0 || hdr.sync.src_tor != (bit<16>)meta.peer) {
+                    why = SYNC_WRONG_PEER;                   // not on this slice's circuit
+                } else if (!(hdr.sync.dst_tor == me
+                             || (hdr.sync.dst_tor == SYNC_ANY_TOR && (hdr.sync.flags & SYNC_FLAG_BOOT) != 0))) {
+                    why = SYNC_WRONG_DST;
+                } else {
+                    hdr.sync.op = SYNC_OP_RESP;
+                    hdr.sync.flags = (meta.clk_stratum == STRATUM_UNSYNCED) ? SYNC_FLAG_BOOT : 0;
+                    hdr.sync.dst_tor = hdr.sync.src_tor;
+                    hdr.sync.uplink = (bit<8>)meta.peer_uplink;
+                    hdr.sync.src_tor = me;
+                    hdr.sync.stratum = meta.clk_stratum;
+                    hdr.sync.term = term;
+                    hdr.sync.lead = lead;
+                    hdr.sync.lead_k = lead_k;
+                    hdr.sync.reserved = 0;
+                    hdr.sync.aux = 0;
+
+                    hdr.sync.t2_k = meta.clk_k;              // t1 stays: the requester's
+                    hdr.sync.t2_phase = meta.clk_phase;
+                    sm.egress_spec = sm.ingress_port;
+                    meta.sync_out = 2;                       // t3 and the slice id in egress
+                    why = SYNC_RESP_SENT;
+                }
+
+            } else if (from_uplink == 1 && op == SYNC_OP_RESP) {
+                bit<32> u = (bit<32>)meta.peer_uplink;
+                bit<1> open;
+                bit<64> kept_t1;
+                bit<16> kept;
+                clock_req_open.read(open, u);
+                clock_req_t1.read(kept_t1, u);
+                clock_req_peer.read(kept, u);
+                bit<1> ref = ((hdr.sync.flags & SYNC_FLAG_REF) != 0) ? 1w1 : 1w0;
+                if ((bit<32>)hdr.sync.slice >= NUM_SLICES) {
+                    why = SYNC_MALFORMED;
+                } else if (open == 0 || kept_t1 != (hdr.sync.t1_k ++ hdr.sync.t1_phase)) {
+                    why = SYNC_STALE;                        // no such request open: stale or replayed
+                } else if ((ref == 1 && !(kept == SYNC_REF_TOR && hdr.sync.src_tor == SYNC_REF_TOR))
+                           || (ref == 0 && (kept == SYNC_REF_TOR
+                                            || (kept != SYNC_ANY_TOR && hdr.sync.src_tor != kept)))) {
+                    why = SYNC_WRONG_PEER;
+                } else if (hdr.sync.dst_tor != me) {
+                    why = SYNC_WRONG_DST;
+                } else {
+                    clock_req_open.write(u, 0);              // one answer per request
+                    /* theta = (D(t2, t1) + D(t3, t4)) / 2, delta = (D(t4, t1) - D(t3, t2)) / 2,
+                     * D(a, b) = (a.k - b.k) as signed 32 bits x L + (a.phase - b.phase) */
+                    int<64> L = (int<64>)(bit<64>)meta.clk_slice_ns;
+                    int<64> d21 = (int<64>)(int<32>)(hdr.sync.t2_k - hdr.sync.t1_k) * L
+                                  + ((int<64>)(bit<64>)hdr.sync.t2_phase - (int<64>)(bit<64>)hdr.sync.t1_phase);
+                    int<64> d34 = (int<64>)(int<32>)(hdr.sync.t3_k - meta.clk_k) * L
+                                  + ((int<64>)(bit<64>)hdr.sync.t3_phase - (int<64>)(bit<64>)meta.clk_phase);
+                    int<64> d41 = (int<64>)(int<32>)(meta.clk_k - hdr.sync.t1_k) * L
+                                  + ((int<64>)(bit<64>)meta.clk_phase - (int<64>)(bit<64>)hdr.sync.t1_phase);
+                    int<64> d32 = (int<64>)(int<32>)(hdr.sync.t3_k - hdr.sync.t2_k) * L
+                                  + ((int<64>)(bit<64>)hdr.sync.t3_phase - (int<64>)(bit<64>)hdr.sync.t2_phase);
+                    int<64> theta = (d21 + d34) >> 1;
+                    int<64> delta = (d41 - d32) >> 1;
+                    /* kept for the daemon, saturated to signed 32 bits */
+                    int<64> top = 0x7FFFFFFF;
+                    int<64> bottom = -0x80000000;
+                    clock_offset.write(0, (bit<32>)(bit<64>)((theta > top) ? top : ((theta < bottom) ? bottom : theta)));
+                    clock_delay.write(0, (bit<32>)(bit<64>)((delta > top) ? top : ((delta < bottom) ? bottom : delta)));
+                    clock_t4_k.write(0, meta.clk_k);
+                    clock_t4_phase.write(0, meta.clk_phase);
+                    /* 1. a newer (term, lower lead id) is adopted: this ToR re-joins the tree */
+                    bit<16> dterm = hdr.sync.term - term;
+                    if (ref == 0 && ((dterm != 0 && dterm < 0x8000)
+                                     || (dterm == 0 && hdr.sync.term != 0 && hdr.sync.lead < lead))) {
+                        term = hdr.sync.term;
+                        lead = hdr.sync.lead;
+                        lead_k = hdr.sync.lead_k;
+                        meta.clk_stratum = STRATUM_UNSYNCED;
+                        sync.count(SYNC_ADOPTED);
+                    }
+                    bit<32> newer_k = hdr.sync.lead_k - lead_k;      // the later lead_k (wrap-aware)
+                    bit<32> later_k = (newer_k < 0x80000000) ? hdr.sync.lead_k : lead_k;
+                    if (delta > (int<64>)(bit<64>)meta.clk_max_delay) {
+                        why = SYNC_SLOW;                             // 2. queued: measures the queue
+                    } else if (!(hdr.sync.stratum < meta.clk_stratum && (ref == 1 || hdr.sync.term == term))) {
+                        if (ref == 0 && hdr.sync.term == term) { lead_k = later_k; }
+                        why = SYNC_PEER_WORSE;                       // 3. not a better clock
+                    } else if (meta.clk_stratum == STRATUM_UNSYNCED) {
+                        /* 4. step to the responder's time now: t3 + max(delta, 0) */
+                        bit<64> ph = (bit<64>)hdr.sync.t3_phase + ((delta > 0) ? (bit<64>)delta : 0);
+                        bit<32> k3 = hdr.sync.t3_k;
+                        bit<32> sl = (bit<32>)hdr.sync.slice;
+                        if (ph >= (bit<64>)meta.clk_slice_ns) {
+                            ph = ph - (bit<64>)meta.clk_slice_ns;
+                            k3 = k3 + 1;
+                            sl = sl + 1;
+                            if (sl >= NUM_SLICES) { sl = 0; }
+                            if (ph >= (bit<64>)meta.clk_slice_ns) { ph = (bit<64>)meta.clk_slice_ns - 1; }
+                        }
+                    if (k3 != meta.clk_k) {
+                        epoch_reg.write(0, meta.epoch + 1);
+                        bit<32> na = meta.active_q + 1;
+                        if (na >= NUM_QUEUES) { na = 0; }
+                        active_q_reg.write(0, na);
+                        qstate_reg.write(0, 0);
+                    }
+                    clock_k.write(0, k3);
+                    slice_reg.write(0, (slice_t)sl);
+                    clock_next.write(0, meta.clk_l + (bit<64>)(meta.clk_slice_ns - (bit<32>)ph));
+
+                        meta.clk_stratum = (ref == 1) ? 8w1 : hdr.sync.stratum + 1;
+                        refusals = 0;
+                        lead_k = (ref == 1) ? k3 : later_k;
+                        last_k = k3;
+                        why = SYNC_STEP;
+                    } else {
+                        int<64> mag = (theta < 0) ? -theta : theta;
+                        if (mag > (int<64>)(bit<64>)meta.clk_max_offset) {
+                            /* 5. beyond the bound: refused; refuse_limit in a row: this clock is the runaway */
+                            refusals = refusals + 1;
+                            if (refusals >= meta.clk_refuse_limit) {
+                                meta.clk_stratum = STRATUM_UNSYNCED;
+                                refusals = 0;
+                                why = SYNC_LOST;
+                            } else {
+                                why = SYNC_REFUSED;
+                            }
+                        } else {
+                            /* 6. applied: the boundary moves by theta, the slice length by theta >> shift */
+                            clock_next.write(0, meta.clk_next - (bit<64>)theta);
+                            bit<32> adj = (bit<32>)((bit<64>)mag >> meta.clk_servo_shift);
+                            bit<32> len = meta.clk_len;
+                            if (theta > 0) {
+                                len = (adj >= len - meta.clk_len_min) ? meta.clk_len_min : len - adj;
+                            } else {
+                                len = (adj >= meta.clk_len_max - len) ? meta.clk_len_max : len + adj;
+                            }
+                            clock_len.write(0, len);
+                            meta.clk_stratum = (ref == 1) ? 8w1 : hdr.sync.stratum + 1;
+                            refusals = 0;
+                            lead_k = (ref == 1) ? meta.clk_k : later_k;
+                            last_k = meta.clk_k;
+                            why = SYNC_APPLIED;
+                        }
+                    }
+                }
+
+            } else if (sm.ingress_port == CPU_PORT && cpu_ok == 1 && op == SYNC_OP_SEED) {
+                if (hdr.sync.t3_phase >= meta.clk_slice_ns || (bit<32>)hdr.sync.slice >= NUM_SLICES) {
+                    why = SYNC_MALFORMED;
+                } else {
+                    if (hdr.sync.t3_k != meta.clk_k) {
+                        epoch_reg.write(0, meta.epoch + 1);
+                        bit<32> na = meta.active_q + 1;
+                        if (na >= NUM_QUEUES) { na = 0; }
+                        active_q_reg.write(0, na);
+                        qstate_reg.write(0, 0);
+                    }
+                    clock_k.write(0, hdr.sync.t3_k);
+                    slice_reg.write(0, (slice_t)hdr.sync.slice);
+                    clock_next.write(0, meta.clk_l + (bit<64>)(meta.clk_slice_ns - hdr.sync.t3_phase));
+
+                    meta.clk_stratum = ((hdr.sync.flags & SYNC_FLAG_REF) != 0) ? 8w0 : STRATUM_UNSYNCED;
+                    refusals = 0;
+                    lead_k = hdr.sync.t3_k;
+                    last_k = hdr.sync.t3_k;
+                    why = SYNC_SEED;
+                }
+
+            }
+            clock_stratum.write(0, 255 - meta.clk_stratum);
+            clock_term.write(0, term);
+            clock_lead.write(0, lead);
+            clock_lead_k.write(0, lead_k);
+            clock_refusals.write(0, refusals);
+            clock_last_k.write(0, last_k);
+            sync.count(why);
+            if (meta.sync_out == 0) {
+                mark_to_drop(sm);
+            }
+            exit;
+        }
 
         /* Timer channel (see fragments/timer.p4.j2). An applied timer moves the clock by
          * delta slices: the calendar queues of the slices that ended have drained, so
@@ -513,29 +1234,34 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             if (hdr.packet_out.isValid() && hdr.packet_out.opcode == OPCODE_TIMER && hdr.timer.isValid()) {
                 bit<32> delta = (bit<32>)hdr.timer.slice + NUM_SLICES - (bit<32>)meta.cur_slice;
                 if (delta >= NUM_SLICES) { delta = delta - NUM_SLICES; }
-                bit<1> sync = ((hdr.timer.flags & TIMER_FLAG_SYNC) != 0) ? 1w1 : 1w0;
+                bit<1> is_sync = ((hdr.timer.flags & TIMER_FLAG_SYNC) != 0) ? 1w1 : 1w0;
                 if ((bit<32>)hdr.timer.slice >= NUM_SLICES) {
                     events.count(EVENT_TIMER_REJECTED);   // no such slice
-                } else if (sync == 0 && (delta == 0 || delta > meta.max_step)) {
+                } else if (meta.clk_mode == CLOCK_SYNC) {
+                    events.count(EVENT_TIMER_REJECTED);   // sync mode: the switch keeps time itself
+                } else if (is_sync == 0 && (delta == 0 || delta > meta.max_step)) {
                     events.count(EVENT_TIMER_REJECTED);   // duplicate, backwards or too far
                 } else {
                     if (delta != 0) {
                         bit<32> new_active = meta.active_q + delta;
                         if (new_active >= NUM_QUEUES) { new_active = new_active - NUM_QUEUES; }
-                        /* queues active_q .. active_q + delta - 1 (mod Q) drained */
-                        bit<8> run = (((bit<8>)1 << (bit<8>)delta) - 1) << (bit<8>)meta.active_q;
-                        bit<4> drained = run[3:0] | run[7:4];
+                        bit<4> drained = ~(bit<4>)0;
+                        if (delta < NUM_QUEUES) {
+                            bit<8> run = (((bit<8>)1 << (bit<8>)delta) - 1) << (bit<8>)meta.active_q;
+                            drained = run[3:0] | run[7:4];
+                        }
                         /* the same drained queues on every uplink: d copies side by side */
                         qstate_t clear = drained ++ drained;
                         qstate_reg.read(meta.qstate, 0);
                         qstate_reg.write(0, meta.qstate & ~clear);
+
                         slice_reg.write(0, (slice_t)hdr.timer.slice);
                         epoch_reg.write(0, meta.epoch + delta);
                         active_q_reg.write(0, new_active);
                     }
                     slice_start_reg.write(0, meta.now);
 
-                    if (sync == 1) {
+                    if (is_sync == 1) {
                         events.count(EVENT_TIMER_SYNC);
                     } else {
                         events.count(EVENT_TIMER);
@@ -1171,6 +1897,41 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 control UroEgress(inout headers_t hdr, inout metadata_t meta,
                   inout standard_metadata_t sm) {
     apply {
+        /* a sync message built in ingress: t1 (REQ, kept per uplink for its RESP) or t3 on
+         * the way out, so this switch's own queueing is not path delay */
+        if (meta.sync_out != 0) {
+            bit<64> raw = (bit<64>)sm.egress_global_timestamp * 1000;
+            bit<64> le = raw + meta.clk_fault;
+            bit<32> ok = meta.clk_k;
+            bit<32> oph = 0;
+            bit<32> osl = (bit<32>)meta.cur_slice;
+            if (meta.clk_mode != CLOCK_SYNC) {
+                ok = meta.epoch;          // timer mode: the epoch, ns since the last timer
+                oph = (((bit<64>)(sm.egress_global_timestamp - meta.slice_start) * 1000 > 0xFFFFFFFF) ? 32w0xFFFFFFFF : (bit<32>)((bit<64>)(sm.egress_global_timestamp - meta.slice_start) * 1000));
+            } else if (le < meta.clk_next) {
+                bit<64> left = meta.clk_next - le;
+                oph = (left <= (bit<64>)meta.clk_len) ? meta.clk_len - (bit<32>)left : 0;
+            } else {
+                ok = meta.clk_k + 1;
+                oph = (bit<32>)(le - meta.clk_next);
+                osl = osl + 1;
+                if (osl >= NUM_SLICES) { osl = 0; }
+            }
+            hdr.sync.slice = (bit<16>)osl;
+            if (meta.sync_out == 1) {
+                hdr.sync.t1_k = ok;
+                hdr.sync.t1_phase = oph;
+                clock_req_t1.write((bit<32>)hdr.sync.uplink, (hdr.sync.t1_k ++ hdr.sync.t1_phase));
+
+            } else {
+                hdr.sync.t3_k = ok;
+                hdr.sync.t3_phase = oph;
+                if (hdr.sync.op == SYNC_OP_PROBE_REPLY) {
+                    hdr.sync.aux = raw;          // the raw local clock (before the emulated fault)
+                }
+            }
+            exit;
+        }
         /* bmv2 cannot pause a queue: a packet held for a later slice goes around again;
          * so does one to be decided again. */
         if (meta.held == 1 || meta.redecide == 1) {

@@ -62,6 +62,9 @@ TIMER_ETHERTYPE = 0x88B5
 #: bmv2 CPU port (simple_switch_grpc --cpu-port): P4Runtime PacketOut enters here. Above
 #: every data port (0..V1MODEL_MAX_PORTS-1), below the drop port 511.
 CPU_PORT = V1MODEL_MAX_PORTS
+#: bmv2 port of the emulated packet generator (the slice clock's TRIGGERs and PROBEs,
+#: docs/clock.md), on the ToR and the OCS emulator: host, uplink and OCS ports stay below it
+PKTGEN_PORT = 500
 #: the slice clock shifts queue indices by 8-bit amounts (bmv2's limit on variable shifts)
 MAX_QUEUES = 256
 #: the Full/Unfull bitmap is one register read per packet; keep it a sane width
@@ -233,6 +236,13 @@ class Profile:
                 f"host_ports + uplinks = {self.host_ports + self.uplinks} exceeds the "
                 f"{V1MODEL_MAX_PORTS} ports of a v1model switch"
             )
+        elif self.host_ports + self.uplinks > PKTGEN_PORT:
+            out.append(
+                f"host_ports + uplinks = {self.host_ports + self.uplinks} reaches port {PKTGEN_PORT}, "
+                f"the packet generator's (the slice clock's TRIGGERs and PROBEs)"
+            )
+        if ok_n and self.tors > 0xFFFE:
+            out.append(f"tors = {self.tors}: a sync message names ToRs 0..{0xFFFD} (0xFFFE and 0xFFFF are taken)")
         if ok_d and ok_q and self.qstate_bits > MAX_QSTATE_BITS:
             out.append(f"uplinks x queues = {self.uplinks} x {self.queues} = {self.qstate_bits} Full/Unfull bits "
                        f"exceed the {MAX_QSTATE_BITS}-bit queue-state register")
@@ -330,6 +340,8 @@ class Profile:
             "ssrr_path": g * ds * self.tables.ssrr_ranges,
             "ssrr_selector": g * ds * self.tables.ssrr_paths,
             "circuit": g * self.tors * self.uplinks * self.slices,
+            "clock_config": 1,
+            "sync_peer": self.slices * self.uplinks,
         }
 
     def for_target(self, target: str) -> "Profile":
@@ -354,7 +366,8 @@ class Profile:
 
     @property
     def ocs_fits(self) -> bool:
-        return self.ocs_ports <= V1MODEL_MAX_PORTS
+        """The OCS emulator's N x d ports fit below the packet generator's port."""
+        return self.ocs_ports <= PKTGEN_PORT
 
     def programs(self) -> list[str]:
         """Programs this profile renders: the ToR, and the OCS emulator when its N x d ports fit v1model."""
@@ -366,7 +379,7 @@ class Profile:
         if program == "ocs" and not self.ocs_fits:
             raise ProfileError(
                 f"profile {self.name!r}: the OCS emulator needs tors x uplinks = {self.ocs_ports} ports, "
-                f"a v1model switch has {V1MODEL_MAX_PORTS}"
+                f"a v1model switch has {PKTGEN_PORT} below its packet generator's port"
             )
 
 

@@ -12,6 +12,7 @@ them); only ``packet_io`` (how timers reach the switch) is bmv2's.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import textwrap
 from dataclasses import asdict
@@ -20,8 +21,11 @@ from pathlib import Path
 import jinja2
 
 from controller.atomic import write_text
+from controller.clock import message as sync_msg
+from controller.clock import servo as sync_model
+from controller.clock.params import MODES as CLOCK_MODES, ClockConfig, OcsClockConfig
 from controller.p4gen import targets
-from controller.p4gen.profile import CPU_PORT, TIMER_ETHERTYPE, Profile, ProfileError
+from controller.p4gen.profile import CPU_PORT, PKTGEN_PORT, TIMER_ETHERTYPE, Profile, ProfileError
 from controller.resources import templates_dir
 from controller.tables.state import GENERATION_ID_BIT, GENERATIONS
 
@@ -53,7 +57,102 @@ TIMER_FLAGS = {"sync": 1}
 #: P4Runtime PacketOut header (``@controller_header("packet_out")``): opcode:8; opcode 0 (what a
 #: client that sends no metadata sends) = a frame for the ingress pipeline: a timer; others reserved
 PACKET_OUT_FIELDS = [("opcode", 8)]
-PACKET_OUT_OPCODES = {"timer": 0}
+PACKET_OUT_OPCODES = {"timer": 0, "sync": 0}
+
+#: the slice clock's registers (docs/clock.md): (short name, bits, cells, meaning); register
+#: ``clock_<short>`` of the ingress control, ``per_uplink`` ones have a cell per uplink
+CLOCK_REGISTERS = [
+    ("k", 32, 1, "slice number of the current slice"),
+    ("next", 64, 1, "local time (ns) of the next slice boundary"),
+    ("len", 32, 1, "local length (ns) of a slice: the rate correction (0: never written, L)"),
+    ("stratum", 8, 1, "255 - stratum (a register never written reads as unsynchronized)"),
+    ("term", 16, 1, "election term followed (0: none yet)"),
+    ("lead", 16, 1, "lead ToR of that term"),
+    ("lead_k", 32, 1, "slice number at which the lead last exchanged with the reference"),
+    ("refusals", 8, 1, "consecutive refused exchanges"),
+    ("offset", 32, 1, "theta of the last exchange evaluated (signed ns, saturated to 32 bits)"),
+    ("delay", 32, 1, "delta of the last exchange evaluated (signed ns, saturated to 32 bits)"),
+    ("last_k", 32, 1, "slice number of the last correction (step or applied)"),
+    ("t4_k", 32, 1, "t4 of the last exchange evaluated: slice number"),
+    ("t4_phase", 32, 1, "t4 of the last exchange evaluated: phase"),
+    ("req_open", 1, "uplinks", "a REQ on this uplink waits for its RESP"),
+    ("req_k", 32, "uplinks", "slice number of this uplink's last REQ"),
+    ("req_peer", 16, "uplinks", "the peer it went to (0xFFFF the reference, 0xFFFE anyone)"),
+    ("req_t1", 64, "uplinks", "its t1 (k << 32 | phase): the RESP must echo it"),
+]
+# bmv2's Thrift runtime reads and writes registers as signed 64-bit numbers: a value of 2^63
+# or more does not pass (a read saturates, a write fails). What the daemon or `uro emulate`
+# reads or writes stays below (signed values as 32-bit two's complement; ``next`` is local
+# ns; ``req_t1`` has k < 2^31 for 3 years of 50 ms slices).
+
+#: registers egress writes too (a REQ's t1 is stamped on the way out): instantiated at the
+#: top level of the program (P4Info name without a control), shared by ingress and egress
+GLOBAL_CLOCK_REGISTERS = {"req_t1"}
+#: registers the ToR's clock moves that the timer channel keeps too
+TIMER_CLOCK_REGISTERS = [("slice", "slice_reg", None, "slice id (k mod S)"),
+                         ("epoch", "epoch_reg", 32, "slices since start"),
+                         ("active_q", "active_q_reg", 32, "calendar queue of the current slice")]
+#: the OCS emulator's (the reference's): it keeps its slice (``slice_reg``) from these
+OCS_CLOCK_REGISTERS = ["k", "next", "stratum"]
+#: the emulation-only clock fault of the bmv2 ToR (controller.clock.servo.FaultModel), written
+#: over Thrift by ``uro emulate clock``: (short name, bits, meaning)
+CLOCK_FAULT_REGISTERS = [
+    ("rate", 32, "drift: a signed fraction in units of 2^-24 (FaultModel.rate_of_ppm), two's complement"),
+    ("step", 32, "ns added to the local clock (signed 32 bits, two's complement: at most +-2.1 s)"),
+    ("acc", 64, "the drift integrated so far (signed, 2^-24 ns; internal)"),
+    ("last", 64, "raw local time (ns) of the last integration"),
+]
+
+
+def clock_config_params(profile: Profile, program: str) -> list[tuple[str, int]]:
+    """``set_clock``'s parameters: the fields of a ToR's
+    :class:`controller.clock.params.ClockConfig` (the OCS emulator's
+    :class:`~controller.clock.params.OcsClockConfig`), in order; 32 bits unless named here."""
+    w = profile.widths
+    narrow = {"mode": 8, "my_tor": w.tor, "servo_shift": 8, "refuse_limit": 8, "candidate": 1, "ref_uplink": w.uplink}
+    cls = OcsClockConfig if program == "ocs" else ClockConfig
+    return [(f.name, narrow.get(f.name, 32)) for f in dataclasses.fields(cls)]
+
+
+def clock_section(profile: Profile, program: str, ctl: str) -> dict:
+    """The contract's ``clock``: the sync message, the pktgen port, the modes, the registers
+    the daemon reads (and, ToR, the fault model's) with their widths."""
+    regs = CLOCK_REGISTERS if program == "tor" else [r for r in CLOCK_REGISTERS if r[0] in OCS_CLOCK_REGISTERS]
+    out = {
+        "ethertype": sync_msg.ETHERTYPE,
+        "header": [[n, b] for n, b in sync_msg.FIELDS],
+        "ops": {o.name: int(o) for o in sync_msg.Op},
+        "flags": {f.name: int(f) for f in sync_msg.Flag},
+        "ref_tor": sync_msg.REF_TOR, "any_tor": sync_msg.ANY_TOR, "unsynced": sync_msg.UNSYNCED,
+        "pktgen_port": PKTGEN_PORT,
+        "modes": dict(CLOCK_MODES),
+        "counter": "sync" if program == "tor" else "ocs_sync",
+        "registers": {short: {"name": f"clock_{short}" if short in GLOBAL_CLOCK_REGISTERS else f"{ctl}.clock_{short}",
+                              "bits": bits,
+                              "size": profile.uplinks if size == "uplinks" else size, "meaning": meaning}
+                      for short, bits, size, meaning in regs},
+    }
+    if program == "ocs":
+        out["registers"]["slice"] = {"name": f"{ctl}.slice_reg", "bits": profile.widths.slice, "size": 1,
+                                     "meaning": "slice id (k mod S)"}
+    else:
+        for short, reg, bits, meaning in TIMER_CLOCK_REGISTERS:
+            out["registers"][short] = {"name": f"{ctl}.{reg}", "bits": bits or profile.widths.slice, "size": 1,
+                                       "meaning": meaning}
+        out["fault"] = {"rate_shift": sync_model.FAULT_RATE_SHIFT,
+                        "registers": {short: {"name": f"{ctl}.clock_fault_{short}", "bits": bits, "size": 1,
+                                              "meaning": meaning} for short, bits, meaning in CLOCK_FAULT_REGISTERS}}
+    # bmv2's P4Runtime server reads no registers: a PROBE from the CPU port is answered by a
+    # PacketIn whose packet_in header carries every one-cell register (field per register)
+    out["packet_in"] = {short: f"clock_{short}" for short, r in out["registers"].items() if r["size"] == 1}
+    return out
+
+
+def packet_in_fields(clock: dict) -> list[tuple[str, int]]:
+    """The ``packet_in`` controller header: the clock's one-cell registers, padded to bytes."""
+    fields = [(field, clock["registers"][short]["bits"]) for short, field in clock["packet_in"].items()]
+    pad = -sum(b for _, b in fields) % 8
+    return fields + ([("pad", pad)] if pad else [])
 
 
 class V1Model:
@@ -115,8 +214,10 @@ def contract(profile: Profile, program: str = "tor") -> dict:
                 "actions": {"connect": [("port", p.port_bits)]},
                 "generation_keyed": True,
             },
+            "clock_config": {"keys": [], "actions": {"set_clock": clock_config_params(p, "ocs"), "clock_off": []}},
         }
-        counters = {"ocs_drops": OCS_DROP_REASONS, "ocs_events": OCS_EVENTS}
+        counters = {"ocs_drops": OCS_DROP_REASONS, "ocs_events": OCS_EVENTS,
+                    "ocs_sync": list(sync_model.OCS_REASONS)}
     else:
         ctl = "UroIngress"
         alt_params = [("n", 8)]
@@ -152,8 +253,12 @@ def contract(profile: Profile, program: str = "tor") -> dict:
                 "action_profile": f"{ctl}.ssrr_selector",
                 "generation_keyed": True,
             },
+            "clock_config": {"keys": [], "actions": {"set_clock": clock_config_params(p, "tor"), "clock_off": []}},
+            "sync_peer": {"keys": [("slice", "exact", w.slice), ("uplink", "exact", w.uplink)],
+                          "actions": {"set_peer": [("peer", w.tor)]}},
         }
-        counters = {"drops": DROP_REASONS, "events": EVENTS, "ssrr_paths": ssrr_path_cells(p.ssrr_hops)}
+        counters = {"drops": DROP_REASONS, "events": EVENTS, "ssrr_paths": ssrr_path_cells(p.ssrr_hops),
+                    "sync": list(sync_model.REASONS + sync_model.EVENTS)}
     out_tables = {}
     for short, t in tables.items():
         entry = {
@@ -185,7 +290,9 @@ def contract(profile: Profile, program: str = "tor") -> dict:
                       "opcodes": PACKET_OUT_OPCODES},
         "tables": out_tables,
         "counters": {c: {"name": f"{ctl}.{c}", "indices": idx} for c, idx in counters.items()},
+        "clock": clock_section(p, program, ctl),
     }
+    out["packet_io"]["packet_in"] = [[n, b] for n, b in packet_in_fields(out["clock"])]
     if program == "tor":
         out["action_profiles"] = {"ssrr_selector": {"name": f"{ctl}.ssrr_selector", "size": sizes["ssrr_selector"],
                                                     "max_group_size": p.tables.ssrr_ties}}

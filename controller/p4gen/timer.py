@@ -34,3 +34,8 @@ def timer_frame(contract: dict, slice_id: int, sync: bool = False) -> bytes:
 def timer_metadata(contract: dict) -> dict[str, int]:
     """The PacketOut metadata of a timer (bmv2: ``{"opcode": 0}``, also what a client sends without metadata)."""
     return {"opcode": contract["packet_io"]["opcodes"]["timer"]}
+
+
+def sync_metadata(contract: dict) -> dict[str, int]:
+    """The PacketOut metadata of a sync message (PROBE, SEED: ``controller.clock.message``)."""
+    return {"opcode": contract["packet_io"]["opcodes"]["sync"]}

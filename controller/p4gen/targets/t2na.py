@@ -211,6 +211,10 @@ class T2na:
         c.pop("packet_io", None)                  # timers are generated on the switch, not sent
         c.pop("timer", None)
         c["clock"] = {"source": "pktgen", "timer_app": pktgen.TIMER_APP_ID, "port_down_app": pktgen.PORT_DOWN_APP_ID}
+        # the slice clock's tables and counter are the v1model program's (not in this one yet)
+        for short in ("clock_config", "sync_peer"):
+            t.pop(short, None)
+        c["counters"].pop("sync", None)
         alt = t["uro_next_hop"]["actions"]["set_alternatives"]
         params = [{"name": "n", "bitwidth": 8}]
         for k in range(profile.alternatives):

@@ -1,0 +1,74 @@
+"""The slice clock's entries (docs/clock.md), contract-named: what the daemon writes so a
+switch keeps time itself.
+
+- :func:`clock_config_entry`: the ``clock_config`` default entry (MODIFY) of a ToR
+  (:class:`~controller.clock.params.ClockConfig`) or of the OCS emulator
+  (:class:`~controller.clock.params.OcsClockConfig`); ``None`` writes ``clock_off``
+  (timer mode).
+- :func:`sync_peer_entries`: ``(slice, uplink) -> peer ToR`` of one ToR from the schedule's
+  circuits (every circuit of the full schedule: a failed peer just does not answer).
+- :func:`tor_clock_batch` / :func:`ocs_clock_entry`: one switch's share from the network's
+  :class:`~controller.clock.params.ClockParams` (checked against the profile first).
+
+Static entries: outside the route generations, written once (the schedule changes them).
+Data flows one way: schedule + clock parameters -> these entries -> a switch backend.
+"""
+
+from __future__ import annotations
+
+from controller.clock.params import ClockConfig, ClockParams, OcsClockConfig
+from controller.tables import entries as ent
+
+
+def _check_schedule(contract: dict, schedule) -> dict:
+    prof = contract["profile"]
+    if (schedule.n_tors, schedule.n_uplinks, schedule.n_slices) != (prof["tors"], prof["uplinks"], prof["slices"]):
+        raise ent.EntryError(f"schedule {schedule.n_tors}x{schedule.n_uplinks}x{schedule.n_slices} does not match "
+                             f"profile {prof['name']!r} ({prof['tors']}x{prof['uplinks']}x{prof['slices']})")
+    return prof
+
+
+def clock_config_entry(contract: dict, config: ClockConfig | OcsClockConfig | None) -> ent.TableEntry:
+    """The ``clock_config`` default entry: ``set_clock`` with ``config``'s values, or
+    ``clock_off`` (timer mode) for None. Each value is checked against its width."""
+    if config is None:
+        return ent.make_entry(contract, "clock_config", {}, "clock_off", {}, is_default=True)
+    return ent.make_entry(contract, "clock_config", {}, "set_clock", config.params(), is_default=True)
+
+
+def sync_peer_entries(contract: dict, schedule, tor: int) -> list[ent.TableEntry]:
+    """ToR ``tor``'s ``sync_peer``: for every (slice, uplink) with a circuit, the ToR at its
+    other end (the schedule's ``peer[slice, tor, uplink]``)."""
+    prof = _check_schedule(contract, schedule)
+    if not isinstance(tor, int) or not 0 <= tor < prof["tors"]:
+        raise ent.EntryError(f"ToR {tor!r} is not in profile {prof['name']!r} (0..{prof['tors'] - 1})")
+    out = []
+    for s in range(schedule.n_slices):
+        for u in range(schedule.n_uplinks):
+            peer = int(schedule.peer[s, tor, u])
+            if peer >= 0:
+                out.append(ent.make_entry(contract, "sync_peer", {"slice": s, "uplink": u}, "set_peer", {"peer": peer}))
+    return out
+
+
+def tor_clock_batch(contract: dict, schedule, params: ClockParams, tor: int) -> ent.Batch:
+    """Everything ToR ``tor``'s clock needs: its ``sync_peer`` entries, then its
+    ``clock_config`` (last: the clock starts syncing once its peers are known). Timer mode
+    (``params.mode == "timer"``): no peers, ``clock_off``."""
+    prof = _check_schedule(contract, schedule)
+    cfg = params.tor_config(tor, prof["tors"], prof["uplinks"], prof["slices"])
+    if params.mode == "timer":
+        return ent.Batch(entries=[clock_config_entry(contract, None)])
+    b = ent.Batch(entries=sync_peer_entries(contract, schedule, tor))
+    ent.check_sizes(contract, b, f"ToR {tor} sync peers")
+    b.entries.append(clock_config_entry(contract, cfg))
+    return b
+
+
+def ocs_clock_entry(contract: dict, params: ClockParams) -> ent.TableEntry:
+    """The OCS emulator's ``clock_config`` (the reference: mode and slice length)."""
+    prof = contract["profile"]
+    params.check(prof["tors"], prof["uplinks"], prof["slices"])
+    if params.mode == "timer":
+        return clock_config_entry(contract, None)
+    return clock_config_entry(contract, params.ocs_config())

@@ -112,9 +112,14 @@ def _sh(*cmd: str) -> None:
 
 
 def _veth(n: int) -> list[tuple[str, str]]:
+    return _veth_named([f"{VETH_PREFIX}_{i}" for i in range(n)])
+
+
+def _veth_named(names: list[str]) -> list[tuple[str, str]]:
+    """(switch side, test side) veth pairs ``<name>s``/``<name>h``, made if missing."""
     pairs = []
-    for i in range(n):
-        sw, host = f"{VETH_PREFIX}_{i}s", f"{VETH_PREFIX}_{i}h"
+    for name in names:
+        sw, host = f"{name}s", f"{name}h"
         if not Path(f"/sys/class/net/{sw}").exists():
             _sh("ip", "link", "add", sw, "type", "veth", "peer", "name", host)
         for ifc in (sw, host):
@@ -133,6 +138,15 @@ def veths():
         subprocess.run(["ip", "link", "del", sw], capture_output=True)
 
 
+@pytest.fixture(scope="session")
+def pktgen_veth():
+    """One more veth pair, for a switch's pktgen port (500: the slice clock's TRIGGERs and
+    PROBEs, docs/clock.md)."""
+    (pair,) = _veth_named([f"{VETH_PREFIX}_pg"])
+    yield pair
+    subprocess.run(["ip", "link", "del", pair[0]], capture_output=True)
+
+
 # ---- packet I/O: the ptf package's dataplane on the test side of each veth ---------------
 class Dataplane:
     """What ``ptf.testutils`` calls a test: a ptf ``DataPlane`` with port i on veth i.
@@ -140,19 +154,20 @@ class Dataplane:
     ``send``/``expect``/``expect_none`` wrap ``ptf.testutils``; expected packets are scapy
     packets or ``ptf.mask.Mask`` objects."""
 
-    def __init__(self, hosts: list[str]):
+    def __init__(self, hosts: list[str] | dict[int, str]):
         import ptf
         import ptf.ptfutils
         from ptf.dataplane import DataPlane
 
+        ports = dict(hosts) if isinstance(hosts, dict) else dict(enumerate(hosts))
         ptf.config.update({"relax": False, "platform": "local", "qlen": 1000,
-                           "port_map": {(0, i): ifc for i, ifc in enumerate(hosts)}})
+                           "port_map": {(0, i): ifc for i, ifc in ports.items()}})
         ptf.ptfutils.default_timeout = 2
         ptf.ptfutils.default_negative_timeout = 0.3
         self.dataplane = DataPlane(ptf.config)
-        for i, ifc in enumerate(hosts):
+        for i, ifc in ports.items():
             self.dataplane.port_add(ifc, 0, i)
-        self.n_ports = len(hosts)
+        self.n_ports = len(ports)
 
     # hooks ptf.testutils calls
     def before_send(self, pkt, device_number=0, port_number=-1):
@@ -214,12 +229,15 @@ def _pace_uplinks(sw, contract) -> None:
                                            for u in range(prof_["uplinks"])}, "tor")
 
 
-def _run_switch(n_ports, program, artifacts, veths, tmp_path):
+def _run_switch(n_ports, program, artifacts, veths, tmp_path, extra: dict | None = None):
+    """A switch of ``program`` on veths 0..n_ports-1 (and ``extra``: port -> veth pair)."""
     p4info, js, contract = artifacts[program]
+    pairs = dict(enumerate(veths[:n_ports]))
+    pairs.update(extra or {})
     # timers come from the controller as PacketOut: they enter on the programs' CPU port
-    sw = Switch([s for s, _ in veths[:n_ports]], tmp_path / f"{program}_switch.log",
+    sw = Switch({i: s for i, (s, _) in pairs.items()}, tmp_path / f"{program}_switch.log",
                 ["--cpu-port", str(contract["packet_io"]["cpu_port"])])
-    ports = Dataplane([h for _, h in veths[:n_ports]])
+    ports = Dataplane({i: h for i, (_, h) in pairs.items()})
     try:
         client = sw.connect(p4info, js, contract)
         if program == "tor":
@@ -247,3 +265,20 @@ def tor(tiny, artifacts, veths, tmp_path):
 @pytest.fixture
 def ocs(tiny, artifacts, veths, tmp_path):
     yield from _run_switch(tiny.tors * tiny.uplinks, "ocs", artifacts, veths, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def clock_tor(tiny, artifacts, veths, pktgen_veth, tmp_path_factory):
+    """A ToR of the tiny build with its pktgen port (500), one per test module (the slice
+    clock's tests: docs/clock.md): (switch, client, ports, contract)."""
+    pg = artifacts["tor"][2]["clock"]["pktgen_port"]
+    yield from _run_switch(tiny.host_ports + tiny.uplinks, "tor", artifacts, veths,
+                           tmp_path_factory.mktemp("clock_tor"), extra={pg: pktgen_veth})
+
+
+@pytest.fixture(scope="module")
+def clock_ocs(tiny, artifacts, veths, pktgen_veth, tmp_path_factory):
+    """The tiny OCS emulator with its pktgen port (500), one per test module."""
+    pg = artifacts["ocs"][2]["clock"]["pktgen_port"]
+    yield from _run_switch(tiny.tors * tiny.uplinks, "ocs", artifacts, veths,
+                           tmp_path_factory.mktemp("clock_ocs"), extra={pg: pktgen_veth})

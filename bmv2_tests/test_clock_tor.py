@@ -1,0 +1,422 @@
+"""The ToR's slice clock on real simple_switch_grpc (docs/clock.md, docs/p4.md "Time").
+
+One switch serves the module (ToR 0 of the tiny profile, its pktgen port 500 on a veth);
+each test resets the clock's registers. The test plays the packet generator (TRIGGERs and
+PROBEs on port 500), the peers (REQs and RESPs on the uplinks) and the controller (SEEDs
+and PROBEs as PacketOut). Every exchange is checked register by register against the
+reference model (controller.clock.servo), loaded with the registers the switch held
+just before the message: the model is what the switch does, bit for bit. 4 s slices
+(clock_util.L) keep a test's exchanges inside one slice whatever the machine's load.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import pytest
+from clock_util import (L, PKTGEN, Registers, arrival, counts, model, model_regs, moved, ns, params, probe,
+                        probe_cpu, recv, seed, send, wait_counted, write_clock)
+from fabric import ME, UPLINK_BASE, routed, schedule, send_timer, tor_batch, udp, uro_entry, uro_routes
+
+from controller.clock import message as m
+from controller.clock.message import ANY_TOR, REF_TOR, Flag, Message, Op, Stamp
+from controller.p4gen.timer import sync_metadata
+
+S = 4
+
+
+@pytest.fixture(scope="module")
+def rig(clock_tor):
+    sw, client, dp, contract = clock_tor
+    regs = Registers(sw, contract)
+    client.write(tor_batch(contract, ME, uro_routes=uro_routes()))     # routes: data packets tell the slice
+    try:
+        yield Rig(sw, client, dp, contract, regs)
+    finally:
+        regs.close()
+
+
+class Rig:
+    """The switch under test and what the tests do to it."""
+
+    def __init__(self, sw, client, dp, contract, regs):
+        self.sw, self.client, self.dp, self.contract, self.regs = sw, client, dp, contract, regs
+        self.sched = schedule()
+        self.cfg = None
+
+    def fresh(self, **config) -> None:
+        """Clock registers back to 0 (a switch just started), the clock config written
+        (sync mode; ``config`` overrides its fields), nothing left to receive.
+
+        The test's own latency (register reads between a REQ and its RESP: tens of ms, up to
+        seconds on a loaded machine) is path delay to the switch: max_delay is 3 s here and
+        the window the whole slice, unless the test says otherwise."""
+        self.regs.reset()
+        config = {"max_delay": 3 * L // 4, "window_hi": L - 1, **config}
+        self.cfg = write_clock(self.client, self.contract, self.sched, ME, **config)
+        self.dp.flush()
+
+    def peer(self, s: int, u: int):
+        p = int(self.sched.peer[s, ME, u])
+        return p if p >= 0 else None
+
+    def counts(self) -> dict:
+        return counts(self.client, self.contract)
+
+    def trigger(self, u: int) -> Message:
+        """A TRIGGER for uplink ``u``; the REQ it becomes."""
+        send(self.dp, PKTGEN, Message(Op.TRIGGER, uplink=u))
+        return recv(self.dp, UPLINK_BASE + u)
+
+    def deliver(self, u: int, msg: Message, expect: str, out: bool = False) -> Message | None:
+        """Send ``msg`` in on uplink ``u``: the switch counts ``expect`` and its registers
+        afterwards are what the model says (loaded with the registers before). ``out``: it
+        answers on the same uplink (returned)."""
+        pre = self.regs.read()
+        c0 = self.counts()
+        send(self.dp, UPLINK_BASE + u, msg)
+        reply = recv(self.dp, UPLINK_BASE + u) if out else None
+        got = wait_counted(self.client, self.contract, c0)
+        post = self.regs.read()
+        mod = model(pre, self.cfg, self.contract, self.peer)
+        if msg.op == Op.RESP and expect not in ("stale", "wrong_peer", "wrong_dst", "malformed"):
+            why = mod.response(arrival(pre, mod, Stamp(post["t4_k"], post["t4_phase"])), msg, u)
+        else:
+            # nothing but the clock's tick: the model crosses the boundaries passed meanwhile
+            l = arrival(pre, mod, Stamp(post["k"], 0)) if post["k"] != pre["k"] else pre["next"] - 1
+            mod.tick(l)
+            why = expect
+        assert {k: v for k, v in got.items() if k not in ("adopted", "claimed")} == {expect: 1}, got
+        assert why == expect
+        want = model_regs(mod)
+        assert {k: (post[k], want[k]) for k in want if post[k] != want[k]} == {}
+        self.post = post
+        return reply
+
+    def respond(self, req: Message, *, src: int | None = None, stratum: int = 1, term: int = 1, lead: int = 6,
+                lead_k: int = 900, there: int = 2_000_000, turn: int = 50_000, **kw) -> Message:
+        """The RESP a peer ``there`` ns ahead would send to ``req`` (t2 = t1 + there, t3 = t2 + turn)."""
+        t2 = Stamp.of_ns(ns(req.t1) + there, L)
+        t3 = Stamp.of_ns(ns(t2) + turn, L)
+        fields = dict(op=Op.RESP, flags=0, src_tor=req.dst_tor if src is None else src, dst_tor=ME, uplink=req.uplink,
+                      stratum=stratum, term=term, lead=lead, lead_k=lead_k, t1=req.t1, t2=t2, t3=t3, slice=req.slice)
+        fields.update(kw)
+        return Message(**fields)
+
+    def synced(self, k: int = 1000, u: int = 1) -> None:
+        """Seed at (k, 0), then step from this slice's peer on ``u`` (stratum 1, term 1,
+        lead 6): the ToR is stratum 2 of term 1."""
+        seed(self.client, self.contract, k)
+        req = self.trigger(u)
+        self.deliver(u, self.respond(req, src=self.peer(k % S, u)), "step")
+        assert self.post["stratum"] == 2
+
+
+def probe_reads_the_registers(rig) -> Message:
+    """A PROBE's time is the registers' clock: with no fault, network time minus the raw
+    clock at its egress is ``k * L + len - next`` (phase = len - (next - l))."""
+    r = probe(rig.dp)
+    regs = rig.regs.read("k", "next", "len")
+    if r.t3.k == regs["k"]:                    # (no boundary since: the test is early in a 4 s slice)
+        assert ns(r.t3) - r.aux == regs["k"] * L + (regs["len"] or L) - regs["next"]
+    return r
+
+
+def quiet(dp, timeout: float = 0.3) -> None:
+    dp.expect_none(timeout=timeout)
+
+
+# ---- timer mode ---------------------------------------------------------------------------------
+def test_timer_mode_keeps_timers_and_turns_sync_messages_off(rig):
+    """No clock_config (clock_off): timers from the CPU port move the clock as always; a
+    TRIGGER, a REQ, a RESP or a SEED is counted `off` and changes nothing; a PROBE is
+    answered with the timer clock (TIMER flag: k the epoch, phase since the last timer);
+    a sync frame from a host port is `from_host` in any mode."""
+    c, dp, contract = rig.client, rig.dp, rig.contract
+    rig.regs.reset()
+    c.write([rig_clock_off(contract)], "MODIFY")
+    assert send_timer(dp, 2, sync=True) == "timer_sync"
+    assert send_timer(dp, 3) == "timer"
+    c0 = rig.counts()
+    send(dp, PKTGEN, Message(Op.TRIGGER, uplink=0))
+    send(dp, UPLINK_BASE, Message(Op.REQ, src_tor=7, dst_tor=ME))
+    send(dp, UPLINK_BASE + 1, Message(Op.RESP, src_tor=1, dst_tor=ME))
+    c.packet_out(m.encode_frame(m.seed(5 * L, L, S)), sync_metadata(contract))
+    send(dp, 0, m.probe(1))
+    assert wait_counted(c, contract, c0, 5) == {"off": 4, "from_host": 1}
+    quiet(dp)
+    r = probe(dp)
+    assert r.flags & Flag.TIMER and r.slice == 3 and r.t2.k == 3 and r.t3.k == 3    # epoch: 0 -> 2 (sync) -> 3
+    assert 0 < r.t2.phase <= r.t3.phase < 60_000_000_000
+    regs = rig.regs.read("k", "next", "stratum", "term")
+    assert regs == {"k": 0, "next": 0, "stratum": 255, "term": 0}
+
+
+def rig_clock_off(contract):
+    from controller.tables import clock as clock_tables
+    return clock_tables.clock_config_entry(contract, None)
+
+
+# ---- TRIGGER -> REQ ------------------------------------------------------------------------------
+def test_trigger_becomes_a_req_to_this_slices_peer_with_t1_stamped_on_the_way_out(rig):
+    rig.fresh()
+    c, dp = rig.client, rig.dp
+    k = 1000
+    seed(c, rig.contract, k)
+    # unsynchronized: BOOT, to whoever the circuit brings
+    req = rig.trigger(0)
+    assert (req.op, req.flags, req.src_tor, req.dst_tor, req.uplink, req.stratum) == (Op.REQ, Flag.BOOT, ME, ANY_TOR, 0, 255)
+    rig.deliver(0, rig.respond(req, src=rig.peer(k % S, 0)), "step")
+    before = probe(dp)
+    req = rig.trigger(1)
+    after = probe(dp)
+    assert (req.op, req.flags, req.src_tor, req.dst_tor, req.uplink) == (Op.REQ, 0, ME, rig.peer(k % S, 1), 1)
+    assert (req.stratum, req.term, req.lead, req.lead_k, req.slice) == (2, 1, 6, 900, k % S)
+    assert (req.t2, req.t3, req.aux, req.reserved) == (Stamp(), Stamp(), 0, 0)
+    assert ns(before.t3) <= ns(req.t1) <= ns(after.t2)        # the PROBEs agree with t1
+    regs = rig.regs.read("req_open", "req_k", "req_peer", "req_t1")
+    assert (regs["req_open"][1], regs["req_k"][1], regs["req_peer"][1]) == (1, k, rig.peer(k % S, 1))
+    assert regs["req_t1"][1] == req.t1.word()                  # kept: the RESP must echo it
+    # once per slice per uplink (exchange_every = 1)
+    c0 = rig.counts()
+    send(dp, PKTGEN, Message(Op.TRIGGER, uplink=1))
+    send(dp, PKTGEN, Message(Op.TRIGGER, uplink=2))            # no uplink 2
+    send(dp, PKTGEN, Message(Op.REQ, uplink=1))                # the pktgen port sends TRIGGERs and PROBEs only
+    assert wait_counted(c, rig.contract, c0, 3) == {"not_due": 1, "malformed": 2}
+    quiet(dp)
+
+
+def test_trigger_outside_the_window_or_without_a_peer_sends_nothing(rig):
+    rig.fresh()
+    rig.synced(k=1003, u=0)                                     # slice 3: uplink 1 has no circuit
+    rig.client.write([rig_config(rig, window_lo=L - 2)], "MODIFY")   # the window: the slice's last ns
+    c0 = rig.counts()
+    send(rig.dp, PKTGEN, Message(Op.TRIGGER, uplink=0))
+    assert wait_counted(rig.client, rig.contract, c0) == {"outside_window": 1}
+    rig.client.write([rig_config(rig, window_lo=0)], "MODIFY")
+    c0 = rig.counts()
+    send(rig.dp, PKTGEN, Message(Op.TRIGGER, uplink=1))
+    assert wait_counted(rig.client, rig.contract, c0) == {"no_peer": 1}
+    quiet(rig.dp)
+    assert rig.regs.read("req_open")["req_open"] == [0, 0]
+
+
+def rig_config(rig, **kw):
+    from controller.tables import clock as clock_tables
+    rig.cfg = replace(rig.cfg, **kw)
+    return clock_tables.clock_config_entry(rig.contract, rig.cfg)
+
+
+# ---- REQ -> RESP ------------------------------------------------------------------------------------
+def test_req_from_this_slices_peer_is_answered_with_t2_at_arrival_and_t3_on_the_way_out(rig):
+    rig.fresh()
+    k, u = 1001, 0
+    rig.synced(k=k, u=1)
+    peer = rig.peer(k % S, u)
+    t1 = Stamp(k, 123)
+    req = Message(Op.REQ, 0, peer, ME, u, 1, 1, 6, 900, t1=t1, slice=k % S)
+    before = probe(rig.dp)
+    resp = rig.deliver(u, req, "resp_sent", out=True)
+    after = probe(rig.dp)
+    assert (resp.op, resp.flags, resp.src_tor, resp.dst_tor, resp.uplink) == (Op.RESP, 0, ME, peer, u)
+    assert (resp.stratum, resp.term, resp.lead, resp.t1, resp.slice) == (2, 1, 6, t1, k % S)
+    assert ns(before.t3) <= ns(resp.t2) <= ns(resp.t3) <= ns(after.t2)
+    # answered only from this slice's peer, and only when addressed here (or BOOT, anyone)
+    boot = replace(req, dst_tor=ANY_TOR, flags=Flag.BOOT)
+    assert rig.deliver(u, boot, "resp_sent", out=True).dst_tor == peer
+    rig.deliver(u, replace(req, src_tor=(peer + 1) % 8), "wrong_peer")
+    rig.deliver(u, replace(req, dst_tor=3), "wrong_dst")
+    rig.deliver(u, replace(req, dst_tor=ANY_TOR), "wrong_dst")        # ANY without BOOT
+    rig.deliver(u, replace(req, flags=Flag.REF, dst_tor=REF_TOR), "wrong_dst")   # a ToR is not the reference
+    quiet(rig.dp)
+
+
+# ---- RESP: the rules and the servo --------------------------------------------------------------
+def test_exchanges_leave_the_offset_delay_and_rate_the_model_predicts(rig):
+    rig.fresh(exchange_every=0, refuse_limit=3, window_hi=L - 1)   # several exchanges in one slice
+    k = 1002
+    seed(rig.client, rig.contract, k)
+    u = 0
+    peer = rig.peer(k % S, u)
+    # unsynchronized: step to the responder's time (t3 + delta)
+    req = rig.trigger(u)
+    rig.deliver(u, rig.respond(req, src=peer, there=200_000_000), "step")
+    assert probe_reads_the_registers(rig).stratum == 2
+    # synchronized: applied -- the boundary moves by theta, the slice length by theta >> 4
+    checked = 0
+    for there in (30_000_000, -20_000_000, 7_777_777):
+        len0 = rig.regs.read("len")["len"] or L
+        before = probe(rig.dp)
+        req = rig.trigger(u)
+        rig.deliver(u, rig.respond(req, there=there), "applied")
+        after = probe(rig.dp)
+        theta = rig.post["offset"]
+        # read back by PROBE: the clock (network time at the raw clock aux) moved by theta,
+        # less what the slice got shorter (the phase is read back from the next boundary);
+        # a boundary between the two PROBEs would add L - len (the seed put them early in a slice)
+        if after.t3.k == before.t3.k:
+            assert (ns(after.t3) - after.aux) - (ns(before.t3) - before.aux) == theta + rig.post["len"] - len0
+            checked += 1
+    assert checked >= 2
+    assert rig.post["len"] != L                                   # the rate moved
+    # a worse peer (same stratum) is not used; a slow exchange is not used
+    rig.deliver(u, rig.respond(rig.trigger(u), stratum=2), "peer_worse")
+    rig.deliver(u, rig.respond(rig.trigger(u), turn=-2 * rig.cfg.max_delay - 10), "slow")
+    # beyond max_offset: refused, refused, lost (refuse_limit 3); then the next exchange steps
+    for why in ("refused", "refused", "lost"):
+        rig.deliver(u, rig.respond(rig.trigger(u), there=2 * rig.cfg.max_offset), why)
+    assert rig.post["stratum"] == 255
+    rig.deliver(u, rig.respond(rig.trigger(u), there=2 * rig.cfg.max_offset), "step")
+    assert rig.post["stratum"] == 2 and rig.post["refusals"] == 0
+
+
+def test_bad_responses_are_counted_and_change_nothing(rig):
+    rig.fresh(exchange_every=0)
+    k = 1001
+    rig.synced(k=k, u=0)
+    u = 0
+    req = rig.trigger(u)
+    good = rig.respond(req)
+    rig.deliver(u, replace(good, t1=Stamp(req.t1.k, req.t1.phase + 1)), "stale")   # not our t1
+    rig.deliver(1, replace(good, uplink=1), "stale")                               # nothing open there
+    rig.deliver(u, replace(good, src_tor=5), "wrong_peer")                         # not the peer asked
+    rig.deliver(u, replace(good, flags=Flag.REF, src_tor=REF_TOR, stratum=0), "wrong_peer")   # REF from a peer
+    rig.deliver(u, replace(good, dst_tor=4), "wrong_dst")
+    rig.deliver(u, replace(good, slice=S), "malformed")
+    rig.deliver(u, good, "applied")
+    rig.deliver(u, good, "stale")                                                   # replayed
+    # from a host port, truncated, another op on an uplink: counted, nothing changes
+    pre = rig.regs.read()
+    c0 = rig.counts()
+    send(rig.dp, 0, good)
+    rig.dp.send(UPLINK_BASE, m.encode_frame(good)[:40])
+    send(rig.dp, UPLINK_BASE, replace(good, op=Op.SEED))
+    send(rig.dp, UPLINK_BASE, replace(good, op=Op.PROBE))
+    assert wait_counted(rig.client, rig.contract, c0, 4) == {"from_host": 1, "malformed": 3}
+    post = rig.regs.read()
+    assert {f: (pre[f], post[f]) for f in pre if pre[f] != post[f] and f not in ("k", "next", "slice", "epoch",
+                                                                              "active_q", "fault_last")} == {}
+    quiet(rig.dp)
+
+
+# ---- the lead and the reference -------------------------------------------------------------------
+def test_a_candidate_claims_the_lead_and_exchanges_with_the_reference(rig):
+    rig.fresh(candidate=1, start_wait=0, claim_wait=8, exchange_every=0, window_hi=L - 1)
+    k = 1000
+    seed(rig.client, rig.contract, k)
+    rig.regs.write(lead_k=k - 5)                                # no term, and no lead for 5 slices
+    c0 = rig.counts()
+    req = rig.trigger(0)                                        # ref_uplink 0
+    assert wait_counted(rig.client, rig.contract, c0, 2) == {"claimed": 1, "ref_req_sent": 1}
+    assert (req.dst_tor, req.flags, req.term, req.lead, req.lead_k) == (REF_TOR, Flag.REF | Flag.BOOT, 1, ME, k)
+    ref = Message(Op.RESP, Flag.REF, REF_TOR, ME, 0, 0, 0, REF_TOR, 0, req.t1, Stamp(k, req.t1.phase + 10_000),
+                  Stamp(k, req.t1.phase + 20_000), k % S)
+    rig.deliver(0, ref, "step")
+    assert (rig.post["stratum"], rig.post["lead_k"], rig.post["term"]) == (1, rig.post["k"], 1)
+    assert rig.trigger(1).dst_tor == rig.peer(k % S, 1)          # its other uplinks exchange with peers
+    req = rig.trigger(0)
+    rig.deliver(0, replace(ref, t1=req.t1), "applied")
+    # a RESP of a newer term: adopted, this ToR follows (and steps from it)
+    req = rig.trigger(1)
+    rig.deliver(1, rig.respond(req, term=2, lead=7, stratum=1, lead_k=rig.post["k"]), "step")
+    assert (rig.post["term"], rig.post["lead"], rig.post["stratum"]) == (2, 7, 2)
+    assert rig.trigger(0).dst_tor != REF_TOR                   # no longer the lead
+
+
+# ---- the data plane follows the clock -------------------------------------------------------------
+def probe_dst(t: int) -> int:
+    """A destination whose slice-t route leaves at once on an uplink no other slice's route
+    leaves at once on: where a packet to it leaves tells the slice."""
+    for dst in range(1, 8):
+        a = uro_entry(dst, t).alternatives[0]
+        if a.wait == 0 and all((uro_entry(dst, o).alternatives[0].uplink, uro_entry(dst, o).alternatives[0].wait)
+                               != (a.uplink, 0) for o in range(S) if o != t):
+            return dst
+    raise AssertionError(f"no probe destination for slice {t}")
+
+
+def assert_slice(dp, t: int, ident: int) -> None:
+    dst = probe_dst(t)
+    pkt = udp(dst, ident=ident)
+    dp.send(0, pkt)
+    dp.expect(UPLINK_BASE + uro_entry(dst, t).alternatives[0].uplink, routed(pkt))
+
+
+def test_packets_take_the_slice_the_clock_says_and_wait_for_the_boundary(rig):
+    rig.fresh()
+    c, dp = rig.client, rig.dp
+    drops0 = rig.client.read_counters(rig.contract, "drops")
+    seed(c, rig.contract, 1003, L - 3_000_000_000)             # slice 3, 3 s before its end
+    assert_slice(dp, 3, ident=1)
+    # timers are refused in sync mode: the switch keeps time itself
+    assert send_timer(dp, 0, sync=True) == "timer_rejected"
+    assert_slice(dp, 3, ident=2)
+    # a packet for the next slice is held until the clock crosses the boundary
+    dst, a0 = next((d, uro_entry(d, 3).alternatives[0]) for d in range(1, 8) if uro_entry(d, 3).alternatives[0].wait == 1)
+    pkt = udp(dst, ident=3)
+    left = (L - probe(dp).t3.phase) / 1e9                       # s to the boundary
+    assert left > 0.5, "the test took most of the slice"
+    dp.send(0, pkt)
+    dp.expect_none(timeout=min(0.3, left / 2))                  # held
+    dp.expect(UPLINK_BASE + a0.uplink, routed(pkt), timeout=left + 3)
+    assert probe(dp).t2.k == 1004                               # it left once the clock crossed
+    assert_slice(dp, 0, ident=4)
+    assert rig.regs.read("k", "slice") == {"k": 1004, "slice": 0}
+    # a step (here a new seed) moves the slice at once
+    seed(c, rig.contract, 2001, 0)
+    assert_slice(dp, 1, ident=5)
+    assert moved(drops0, rig.client.read_counters(rig.contract, "drops")) == {}
+
+
+# ---- the emulation-only fault model ----------------------------------------------------------------
+def test_the_fault_model_steps_and_scales_the_clock(rig):
+    rig.fresh()
+    seed(rig.client, rig.contract, 1000)
+    off = lambda r: ns(r.t3) - r.aux          # noqa: E731 -- network time minus the raw clock
+    p0 = probe(rig.dp)
+    rig.regs.write(fault_step=5_000_000)
+    p1 = probe(rig.dp)
+    assert off(p1) - off(p0) == 5_000_000
+    rig.regs.write(fault_step=-3_000_000)
+    p2 = probe(rig.dp)
+    assert off(p2) - off(p0) == -3_000_000
+    from controller.clock.servo import FaultModel
+    rate = FaultModel.rate_of_ppm(1000)                         # 1000 ppm fast
+    rig.regs.write(fault_rate=rate)
+    p3 = probe(rig.dp)
+    f3 = rig.regs.read("fault_acc", "fault_last")
+    time.sleep(1.0)
+    p4 = probe(rig.dp)
+    f4 = rig.regs.read("fault_acc", "fault_last", "fault_step", "fault_rate")
+    # the drift integrated over the raw clock's advance between the two PROBEs, exactly
+    assert f4["fault_acc"] - f3["fault_acc"] == (f4["fault_last"] - f3["fault_last"]) * rate
+    assert off(p4) - off(p3) == (f4["fault_acc"] >> 24) - (f3["fault_acc"] >> 24)
+    assert 0.9e-3 < (off(p4) - off(p3)) / (f4["fault_last"] - f3["fault_last"]) < 1.1e-3   # 1 ms per s
+    assert (f4["fault_step"], f4["fault_rate"]) == (-3_000_000, rate)
+
+
+# ---- the controller's side: SEED and PROBE as PacketOut --------------------------------------------
+def test_seed_and_probe_from_the_controller(rig):
+    rig.fresh()
+    c, contract = rig.client, rig.contract
+    seed(c, contract, 777, 1_000_000)
+    r, carried = probe_cpu(c, contract)                         # answered as a PacketIn
+    assert (r.src_tor, r.dst_tor, r.stratum, r.flags) == (ME, REF_TOR, 255, Flag.BOOT)
+    assert r.t2.k == 777 and 1_000_000 <= r.t2.phase <= r.t3.phase < L
+    assert r.slice == 777 % S and r.aux > 0
+    # the PacketIn carries the clock's registers (bmv2's P4Runtime reads none): as Thrift reads them
+    regs = rig.regs.read(*carried)
+    regs["stratum"] = 255 - regs["stratum"]                     # as stored
+    for f in ("offset", "delay"):
+        regs[f] &= 0xFFFFFFFF
+    assert carried == regs
+    c0 = rig.counts()
+    c.packet_out(m.encode_frame(replace(m.seed(5 * L, L, S), t3=Stamp(5, L))), sync_metadata(contract))  # phase >= L
+    c.packet_out(m.encode_frame(m.seed(5 * L, L, S)), {"opcode": 7})                     # not the sync opcode
+    c.packet_out(m.encode_frame(Message(Op.TRIGGER)), sync_metadata(contract))          # not from the CPU
+    send(rig.dp, PKTGEN, m.seed(5 * L, L, S))                                            # a SEED from the pktgen port
+    assert wait_counted(c, contract, c0, 4) == {"malformed": 4}
+    assert rig.regs.read("k")["k"] in (777, 778)                # not moved (but by its own boundary)
+    seed(c, contract, 9, 0, ref=True)
+    assert probe(rig.dp).stratum == 0

@@ -259,3 +259,50 @@ def test_the_timer_log_gives_each_switch_its_boundaries_from_its_offset(net):
     assert sid == k % 4 and set(sent) == {"ocs", "tor0", "tor1"}
     off = ctl.cwatch.clocks["tor0"].offset_ns
     assert sent["tor0"] == pytest.approx((k * L - off) / 1e9)
+
+
+def clock_entries(sw) -> dict[str, list]:
+    """A fake switch's slice-clock entries: ``{"clock_config": [...], "sync_peer": [...]}``."""
+    out: dict[str, list] = {"clock_config": [], "sync_peer": []}
+    for e in sw.entries.values():
+        short = e.table.split(".")[-1]
+        if short in out:
+            out[short].append(e)
+    return out
+
+
+@pytest.mark.parametrize("mode", ["sync", "timer"])
+def test_the_daemon_writes_each_switchs_clock_entries(tmp_path, mode):
+    """The clock's entries are static entries of every switch whose program keeps the clock
+    (controller.tables.clock): sync mode, a ToR gets its sync peers (every circuit of the
+    schedule: tiny has S x d of them) and set_clock with its own id and the mode, the OCS
+    emulator set_clock as the reference; timer mode, every switch clock_off (a switch an
+    earlier run left in sync mode takes the daemon's timers again) and no peers. Catches a
+    role whose statics leave the clock out, or the wrong ToR's config."""
+    from controller.clock.params import MODES
+
+    ctl, sws, clock, p = make(tmp_path, clock_toml=f'slice_ms = 50\nmode = "{mode}"')
+    ctl.start()
+    try:
+        for addr, sw in sws.items():
+            got = clock_entries(sw)
+            assert [e.is_default for e in got["clock_config"]] == [True], (sw.name, got)
+            cfg = got["clock_config"][0]
+            if mode == "timer":
+                assert cfg.action.endswith("clock_off") and got["sync_peer"] == [], (sw.name, cfg)
+                continue
+            params = dict(cfg.params)
+            assert cfg.action.endswith("set_clock") and params["mode"] == MODES["sync"], (sw.name, cfg)
+            assert params["slice_ns"] == L
+            if sw.name == "ocs":
+                assert got["sync_peer"] == []
+            else:
+                tor = int(sw.name[3:])
+                assert params["my_tor"] == tor
+                sched = ctl.routes.schedule
+                want = {(s, u): int(sched.peer[s, tor, u]) for s in range(sched.n_slices)
+                        for u in range(sched.n_uplinks) if sched.peer[s, tor, u] >= 0}
+                assert want and {(dict(e.match)["slice"], dict(e.match)["uplink"]): dict(e.params)["peer"]
+                                 for e in got["sync_peer"]} == want
+    finally:
+        ctl.shutdown()

@@ -9,7 +9,8 @@ route generations need it (docs/p4.md "Route generations"; URO §IV-B: the table
 written by the controller while the data plane keeps forwarding):
 
 - ``static()``: entries that do not depend on the routes (the host/address plan, DSCP
-  buckets);
+  buckets; the slice clock's ``clock_config`` and ``sync_peer``, :mod:`controller.tables.clock`,
+  when the role is given the clock's parameters and the schedule);
 - ``routes(routes, g)``: the route entries of generation ``g`` (0 or 1): every one
   carries the generation in its key, so both generations sit in the tables side by
   side and only the active one matches;
@@ -29,9 +30,11 @@ import abc
 from dataclasses import dataclass, field
 from typing import ClassVar, Hashable
 
+from controller.clock.params import ClockParams
 from controller.routing import base
 from controller.schedule import Schedule
 from controller.schedule.degrade import Failed
+from controller.tables import clock as clock_entries
 from controller.tables import tor_batch
 from controller.tables.state import Batch, TableEntry
 
@@ -70,12 +73,22 @@ class Role(abc.ABC):
     has_mask: ClassVar[bool] = False
 
     def __init__(self, contract: dict, tor: int | None = None, capacity_bytes: int | None = None,
-                 bytes_per_us: int | None = None):
+                 bytes_per_us: int | None = None, clock: ClockParams | None = None,
+                 schedule: Schedule | None = None):
         self.contract = contract
         self.tor = tor
         self.capacity_bytes = capacity_bytes      # None: the program's (profile) values
         self.bytes_per_us = bytes_per_us
+        # the slice clock's parameters and the full schedule (its circuits name a ToR's sync
+        # peers): with both, and a program that keeps the clock, its entries are static
+        self.clock = clock
+        self.schedule = schedule
         self._cfg_codec: tuple | None = None
+
+    def keeps_clock(self) -> bool:
+        """The program keeps the slice clock (its ``clock_config`` table) and the role was
+        given the clock's parameters: its static entries carry the clock's."""
+        return self.clock is not None and "clock_config" in self.contract.get("tables", {})
 
     # ---- desired state ---------------------------------------------------------------------
     @abc.abstractmethod
@@ -197,7 +210,13 @@ class TorRole(Role):
     has_mask = True
 
     def static(self) -> Batch:
-        return tor_batch.static_entries(self.contract, self.tor)
+        """The host plan and DSCP buckets; with the clock, its ``sync_peer`` entries and its
+        ``clock_config`` (``clock_off`` in timer mode, so a switch left in sync mode by an
+        earlier run takes the daemon's timers again)."""
+        b = tor_batch.static_entries(self.contract, self.tor)
+        if self.keeps_clock():
+            b.extend(clock_entries.tor_clock_batch(self.contract, self.schedule, self.clock, self.tor))
+        return b
 
     def routes(self, routes: Routes, generation: int) -> Batch:
         return tor_batch.route_entries(self.contract, self.tor, uro_routes=routes.per_hop,
@@ -237,7 +256,8 @@ class OcsRole(Role):
     name = "ocs"
 
     def static(self) -> Batch:
-        return Batch()
+        """With the clock: its ``clock_config`` (the reference; ``clock_off`` in timer mode)."""
+        return Batch(entries=[clock_entries.ocs_clock_entry(self.contract, self.clock)]) if self.keeps_clock() else Batch()
 
     def routes(self, routes: Routes, generation: int) -> Batch:
         b = tor_batch.ocs_batch(self.contract, routes.schedule, generation=generation)

@@ -916,11 +916,12 @@ class P4RuntimeBackend(SwitchBackend):
         return {**out, "stratum": m.stratum, "term": m.term, "lead": m.lead, "lead_k": m.lead_k}
 
     def seed_clock(self, k: int, phase_ns: int, reference: bool) -> None:
-        """A SEED as a PacketOut: ``t3`` the time to set, REF for the reference."""
+        """A SEED as a PacketOut: ``t3`` the time to set, its slice id ``k mod S``, REF for
+        the reference."""
         from controller.clock.message import REF_TOR, UNSYNCED, Flag, Message, Op, Stamp, encode_frame
 
-        self._clock_contract()
+        slices = self._clock_contract()["profile"]["slices"]
         m = Message(Op.SEED, flags=int(Flag.REF) if reference else 0, src_tor=REF_TOR,
-                    stratum=0 if reference else UNSYNCED, t3=Stamp(k % (1 << 32), phase_ns))
+                    stratum=0 if reference else UNSYNCED, t3=Stamp(k % (1 << 32), phase_ns), slice=k % slices)
         with self._clock_lock:
             self._sync_out(encode_frame(m))

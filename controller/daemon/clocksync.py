@@ -96,7 +96,7 @@ class ClockSupervision:
             delay = (p.received_ns - p.sent_ns) // 2
             for _ in range(SEED_ATTEMPTS if ref else 1):
                 t = self.clock_ns() + delay
-                a.seed_clock((t // L) % (1 << 32), t % L, ref)
+                a.seed_clock(t // L, t % L, ref)     # the backend keeps k mod 2^32, slice k mod S
                 if not ref:
                     break
                 p = a.probe_clock()

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from controller import tomlfile
+from controller.clock.params import ClockParams
 from controller.daemon.auth import ApiAccess, api_access
 from controller.errors import UroError
 from controller.schedule import GENERATORS
@@ -166,6 +167,19 @@ class ClockConfig:
     @property
     def slice_us(self) -> float:
         return self.slice_ms * 1000.0
+
+    def params(self) -> ClockParams:
+        """The data plane's view of this clock (``controller.clock.params.ClockParams``,
+        times in ns): what the ``clock_config`` entries are built from. Unresolved bounds
+        stay None (the parameters' own defaults)."""
+        def ns(us: float | None) -> int | None:
+            return None if us is None else round(us * 1000)
+
+        return ClockParams(slice_ns=round(self.slice_us * 1000), guard_ns=round(self.guard_us * 1000), mode=self.mode,
+                           leads=tuple(self.leads), ref_uplink=self.ref_uplink, exchange_every=self.exchange_every,
+                           max_offset_ns=ns(self.max_offset_us), max_delay_ns=ns(self.max_delay_us),
+                           refuse_limit=self.refuse_limit, holdover_cycles=self.holdover_cycles,
+                           servo_shift=self.servo_shift)
 
 
 @dataclass(frozen=True)

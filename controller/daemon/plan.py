@@ -369,9 +369,11 @@ class Prepared:
             raise ConfigError(f"{cfg.path}: [routing]: {e}") from None
         self.aging = hosts.rules_for(cfg, self.routes)     # host flow aging: checked with the rest
         self.roles = {}
+        clock = cfg.clock.params()
         for s in switches:
             prog = cfg.programs[s.program]
-            role = ROLES[s.role](prog.contract, s.tor, cfg.clock.capacity_bytes, cfg.clock.bytes_per_us)
+            role = ROLES[s.role](prog.contract, s.tor, cfg.clock.capacity_bytes, cfg.clock.bytes_per_us,
+                                 clock=clock, schedule=sched)
             try:   # every switch's entries are built (and width-checked) before anything is written
                 role.static()
                 role.routes(self.routes, 0)

@@ -55,10 +55,10 @@ def tor_clock_batch(contract: dict, schedule, params: ClockParams, tor: int) -> 
     """Everything ToR ``tor``'s clock needs: its ``sync_peer`` entries, then its
     ``clock_config`` (last: the clock starts syncing once its peers are known). Timer mode
     (``params.mode == "timer"``): no peers, ``clock_off``."""
+    if params.mode == "timer":     # the other parameters are not the switch's business
+        return ent.Batch(entries=[clock_config_entry(contract, None)])
     prof = _check_schedule(contract, schedule)
     cfg = params.tor_config(tor, prof["tors"], prof["uplinks"], prof["slices"])
-    if params.mode == "timer":
-        return ent.Batch(entries=[clock_config_entry(contract, None)])
     b = ent.Batch(entries=sync_peer_entries(contract, schedule, tor))
     ent.check_sizes(contract, b, f"ToR {tor} sync peers")
     b.entries.append(clock_config_entry(contract, cfg))
@@ -67,8 +67,8 @@ def tor_clock_batch(contract: dict, schedule, params: ClockParams, tor: int) -> 
 
 def ocs_clock_entry(contract: dict, params: ClockParams) -> ent.TableEntry:
     """The OCS emulator's ``clock_config`` (the reference: mode and slice length)."""
-    prof = contract["profile"]
-    params.check(prof["tors"], prof["uplinks"], prof["slices"])
     if params.mode == "timer":
         return clock_config_entry(contract, None)
+    prof = contract["profile"]
+    params.check(prof["tors"], prof["uplinks"], prof["slices"])
     return clock_config_entry(contract, params.ocs_config())

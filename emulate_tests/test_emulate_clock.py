@@ -21,6 +21,8 @@ from emulate_tests.conftest import bring_up, example, figure
 
 #: the fabric's reconfiguration guard: an error under it keeps packets in their slice
 GUARD_NS = 5_000_000
+#: a measurement is used when its probes' round trips say it is within this of the truth
+MAX_UNCERTAINTY_NS = 1_000_000
 
 
 @pytest.fixture(scope="module")
@@ -30,9 +32,12 @@ def clk_fab(state_root):
         yield env
 
 
-def errors(env, names=None, rounds: int = 5, pause: float = 0.05) -> dict[str, list[int]]:
-    """``rounds`` measurements of each ToR's error against the OCS emulator (ns)."""
-    from controller.emulate.clockprobe import Prober, error_ns
+def errors(env, names=None, rounds: int = 5, pause: float = 0.05, tries: int = 10) -> dict[str, list[int]]:
+    """``rounds`` measurements of each ToR's error against the OCS emulator (ns), each the
+    first of up to ``tries`` whose uncertainty (half the probes' round trips) is within
+    MAX_UNCERTAINTY_NS: on a loaded machine a probe may wait in bmv2 for tens of ms, and
+    such a measurement says nothing about the clocks."""
+    from controller.emulate.clockprobe import Prober, error_ns, uncertainty_ns
 
     names = names or [s.name for s in env.plan.tor_switches]
     out: dict[str, list[int]] = {n: [] for n in names}
@@ -40,9 +45,11 @@ def errors(env, names=None, rounds: int = 5, pause: float = 0.05) -> dict[str, l
     with Prober.for_plan(env.plan, names + ["ocs"]) as pr:
         for _ in range(rounds):
             for n in names:
-                got = pr.probe([n, "ocs"])
-                if n in got and "ocs" in got:
-                    out[n].append(error_ns(got[n], got["ocs"], L, env.n_slices))
+                for _ in range(tries):
+                    got = pr.probe([n, "ocs"])
+                    if n in got and "ocs" in got and uncertainty_ns(got[n], got["ocs"]) <= MAX_UNCERTAINTY_NS:
+                        out[n].append(error_ns(got[n], got["ocs"], L, env.n_slices))
+                        break
             time.sleep(pause)
     return out
 
@@ -71,7 +78,7 @@ def test_switches_started_apart_keep_one_time_and_forward(clk_fab):
     errs = errors(clk_fab)
     figure(f"[clock] started 0.7 s apart; every ToR vs the OCS: worst |error| {worst(errs) / 1e3:.0f} us over "
            f"{sum(map(len, errs.values()))} probes (load {load()})")
-    assert all(errs.values()), f"some ToR did not answer: {errs}"
+    assert all(errs.values()), f"some ToR gave no measurement within {MAX_UNCERTAINTY_NS} ns: {errs}"
     assert worst(errs) < GUARD_NS, errs
     res = traffic.ping_pairs(clk_fab.plan, [("h0_0", "h5_0"), ("h3_0", "h6_0"), ("h7_0", "h1_0")], count=3,
                              interval=0.3, wait_s=2.0)

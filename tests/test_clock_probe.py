@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import given, strategies as st
 
-from controller.emulate.clockprobe import Sample, error_ns
+from controller.emulate.clockprobe import Sample, error_ns, uncertainty_ns
 
 L, S = 50_000_000, 4
 
@@ -54,3 +54,17 @@ def test_a_switch_probed_twice_has_no_error_but_the_paths_asymmetry():
     # an answer that took 400 ns longer on the way back reads 200 ns early
     c = sample("tor", 10**15 + 1000 + 12345, 700, 10**15, 1000 + 700 + 1400)
     assert error_ns(c, a, L, S) == -200
+
+
+@given(off_a=st.integers(-10**8, 10**8), t=st.integers(10**15, 10**18), up=st.integers(0, 10**7),
+       down=st.integers(0, 10**7), stay=st.integers(0, 10**6), wb=st.integers(0, 10**6))
+def test_the_error_is_within_the_uncertainty_whatever_the_asymmetry(off_a, t, up, down, stay, wb):
+    """A probe that waited ``up`` ns on the way in and ``down`` on the way out (a busy switch
+    or host): the error may be off by half the asymmetry, never by more than the
+    uncertainty, half the two round trips. Catches an uncertainty that leaves the switch's
+    stay or one probe out."""
+    a = sample("tor", t + up + off_a, stay, t, up + stay + down)
+    b = probe_of("ocs", 0, t + 10**6, wb, 500)
+    err = error_ns(a, b, L, S) - off_a
+    assert abs(err - (up - down) // 2) <= 2
+    assert abs(err) <= uncertainty_ns(a, b) + 2

@@ -95,6 +95,14 @@ def error_ns(a: Sample, b: Sample, slice_ns: int, n_slices: int) -> int:
     return sw - host
 
 
+def uncertainty_ns(a: Sample, b: Sample) -> int:
+    """How far :func:`error_ns` of ``a`` and ``b`` may be from the truth: half of each
+    probe's round trip (each midpoint is within it of the switch's stamps). A probe that
+    waited in a busy switch or host has a long round trip and says little; the
+    measurements keep those whose uncertainty is small (the least-delay filter of NTP)."""
+    return (a.rtt + b.rtt) // 2
+
+
 def _stamp(ancdata) -> int | None:
     for level, kind, data in ancdata:
         if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPING and len(data) >= _TS.size:

@@ -3,6 +3,7 @@ folding of concurrent events, recovery, the slice clock and its jitter, reload (
 bad, unreachable), status JSON, metrics, the HTTP API and `uro ctl`. Time is injected."""
 
 import json
+import re
 import threading
 
 import pytest
@@ -539,6 +540,55 @@ def test_events_arriving_together_are_folded_into_one_recomputation(net):
     assert ctl.routes.version == v + 1
     assert a.report["routes_version"] == b.report["routes_version"] == v + 1
     assert config_of(ctl, "tor0")[1] == frozenset({0}) and config_of(ctl, "tor1")[1] == frozenset({1})
+
+
+def test_a_held_failure_keeps_the_mask_alone_until_its_hold_then_installs_new_routes(net):
+    """``hold_routes_s`` (POST /fail, a diagnosis knob): the mask is written at detection
+    as always, the new routes wait until detection + hold (the controller's own clock),
+    then come as usual; the report says how long they were held."""
+    ctl, sws, clock = net
+    v = ctl.routes.version
+    seen = []
+    sleep = clock.sleep
+
+    def held(seconds):                   # what the switches run while the routes are held
+        seen.append((seconds, ctl.routes.version, config_of(ctl, "tor0"), ctl.agents["tor0"].dead))
+        sleep(seconds)
+    clock.sleep = held
+    t0 = clock.t
+    c = ctl.submit(Change("fail", "tor", 1, detected=t0, hold_routes_s=1.5))
+    clock.t += 0.25                      # the job waited in the queue: the hold counts from detection
+    ctl.handle_jobs()
+    # the waits before the new routes (the swap's own hold for the old generation comes after)
+    holds = [x for x in seen if x[1] == v]
+    assert len(holds) == 1 and holds[0][0] == pytest.approx(1.25), seen
+    _, _, (active, _down), dead = holds[0]
+    assert active == 0 and dead, "during the hold: the old routes, the mask written"
+    assert c.report["hold_routes_s"] == 1.5 and c.report["generation_s"] >= 1.5
+    assert c.report["dataplane_ms"] == pytest.approx(0.0) and ctl.routes.version == v + 1
+    assert [r for r in ctl.log.lines if r["event"] == "routes.held"][0]["seconds"] == pytest.approx(1.25)
+    # without the knob nothing waits
+    seen.clear()
+    c = ctl.submit(Change("recover", "tor", 1, detected=clock.t))
+    ctl.handle_jobs()
+    assert not [x for x in seen if x[1] == v + 1] and "hold_routes_s" not in c.report
+
+
+@pytest.mark.parametrize("doc, op, needle", [
+    ({"tor": 1, "hold_routes_s": -1}, "fail", "hold_routes_s: seconds from 0 to 60, got -1"),
+    ({"tor": 1, "hold_routes_s": 61}, "fail", "hold_routes_s: seconds from 0 to 60, got 61"),
+    ({"tor": 1, "hold_routes_s": "2"}, "fail", "hold_routes_s: seconds from 0 to 60, got '2'"),
+    ({"tor": 1, "hold_routes_s": True}, "fail", "hold_routes_s: seconds from 0 to 60, got True"),
+    ({"tor": 1, "hold_routes_s": 2}, "recover", "hold_routes_s: only a failure's new routes can be held"),
+    ({"tor": 1, "hold_route_s": 2}, "fail", "unknown key 'hold_route_s'"),
+])
+def test_a_bad_hold_is_refused_naming_it(doc, op, needle):
+    from controller.daemon.changes import parse_change
+    from controller.errors import UroError
+
+    with pytest.raises(UroError, match="^" + needle.replace("(", r"\(").replace(")", r"\)")):
+        parse_change(op, doc, 2, 2, {})
+    assert parse_change("fail", {"tor": 1, "hold_routes_s": 2}, 2, 2, {}).hold_routes_s == 2.0
 
 
 def test_routing_failure_keeps_the_masks_and_says_so(net):

@@ -37,6 +37,9 @@ class Change:
     report: dict | None = None
     masked: dict[str, float] | None = None   # phase 1 at submit: switch -> detection to its mask acked (ms)
     masked_at: float | None = None           # controller clock when the last of them was acked
+    #: a diagnosis knob (``POST /fail`` ``hold_routes_s``): the new routes wait this long
+    #: after detection, so the data plane's mask alone is seen over a known window
+    hold_routes_s: float = 0.0
 
     @property
     def target_json(self) -> list | int:
@@ -44,13 +47,35 @@ class Change:
         return list(self.target) if isinstance(self.target, tuple) else self.target
 
 
+#: the longest ``hold_routes_s`` a request may ask for
+MAX_HOLD_ROUTES_S = 60.0
+
+
 def parse_change(op: str, doc: dict, n_tors: int, n_uplinks: int, names: dict[str, int]) -> Change:
     """A change from the API's JSON: {"uplink": [tor, u]} | {"tor": t} | {"ocs": u}; a ToR
-    may be named by its switch name. Raises UroError naming the problem."""
+    may be named by its switch name. ``"hold_routes_s"`` (a failure only, 0 to
+    :data:`MAX_HOLD_ROUTES_S`) holds the new routes back that long after detection: for
+    diagnosis and the tests that measure what the mask does before new routes exist.
+    Raises UroError naming the problem."""
     if op not in ("fail", "recover"):
         raise UroError(f"unknown operation {op!r}")
     if not isinstance(doc, dict) or len([k for k in ("uplink", "tor", "ocs") if k in doc]) != 1:
         raise UroError('give exactly one of {"uplink": [tor, uplink]}, {"tor": tor}, {"ocs": index}')
+    unknown = sorted(set(doc) - {"uplink", "tor", "ocs", "hold_routes_s"})
+    if unknown:
+        raise UroError(f"unknown key {unknown[0]!r} (uplink, tor, ocs, hold_routes_s)")
+    hold = doc.get("hold_routes_s", 0.0)
+    if isinstance(hold, bool) or not isinstance(hold, (int, float)) or not 0 <= hold <= MAX_HOLD_ROUTES_S:
+        raise UroError(f"hold_routes_s: seconds from 0 to {MAX_HOLD_ROUTES_S:g}, got {hold!r}")
+    if hold and op != "fail":
+        raise UroError("hold_routes_s: only a failure's new routes can be held")
+    c = _parse_target(op, doc, n_tors, n_uplinks, names)
+    c.hold_routes_s = float(hold)
+    return c
+
+
+def _parse_target(op: str, doc: dict, n_tors: int, n_uplinks: int, names: dict[str, int]) -> Change:
+    """The change ``doc`` names (checked by :func:`parse_change`)."""
 
     def tor_id(v) -> int:
         if isinstance(v, str) and v in names:
@@ -103,6 +128,7 @@ def dataplane_report(c: Change, late: dict[str, float], t_masked: float, dead_wr
     return {
         "op": c.op, "kind": c.kind, "target": c.target_json,
         "source": c.source, "detected": iso(time.time() - (now - c.detected)),
+        **({"hold_routes_s": c.hold_routes_s} if c.hold_routes_s else {}),
         "dataplane_ms": round((done - c.detected) * 1e3, 3) if masks else None,
         "dataplane_switch_ms": per if masks else {},
         "dataplane": (f"down mask written on {wrote} switch(es) in one write each"

@@ -531,6 +531,10 @@ class Controller:
             for c in pending:
                 c.report = dataplane_report(c, late, t_masked, dead_written, self.clock())
             handled += pending
+            until = max(c.detected + c.hold_routes_s for c in handled)
+            if until > self.clock():       # held on request (diagnosis): the masks alone meanwhile
+                self.log.event("routes.held", seconds=round(until - self.clock(), 3))
+                self._sleep(until - self.clock())
             pending = self.jobs.more_changes()    # FRANCIS §3.1: fold in what arrived meanwhile
         results, err = self._recompute_and_install()
         self._finish(handled, results, err)

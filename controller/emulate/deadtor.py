@@ -84,6 +84,7 @@ class DeadTorReport:
     unclassified_after_mask: int = 0                # within boundary_ms of a timer (reported)
     towards_late: list[str] = field(default_factory=list)   # those sent towards X after the mask, if any
     send_times: int = 0                             # packets after detection whose host's send time was read
+    held_s: float = 0.0                             # the new routes held back after detection (hold_packets)
 
     @property
     def rate_before(self) -> float:
@@ -122,6 +123,8 @@ class DeadTorReport:
     def line(self) -> str:
         dp = "no mask" if self.dataplane_ms is None else f"{self.dataplane_ms:.1f} ms"
         gen = "none" if self.generation_s is None else f"{self.generation_s:.2f} s"
+        if self.held_s:
+            gen += f" (routes held {self.held_s:.2f} s)"
         masked = "-" if self.rate_masked is None else f"{self.rate_masked:.1f}/s"
         return (f"tor {self.tor} failed: mask on every neighbour {dp} and new generation {gen} after detection; "
                 f"packets towards it {self.rate_before:.1f}/s before, {masked} between mask and new generation "
@@ -208,15 +211,21 @@ class WireSniffer:
 def measure(prefix: str, tor: int, state_root: str | Path = "/run/uro-emu", lead_s: float = 3.0,
             tail_s: float = 2.0, interval_s: float = 0.5, recover: bool = True, boundary_ms: float = 10.0,
             margin_ms: float | None = None, told_ms: float = 0.0, min_seen: int = 48,
-            max_lead_s: float = 30.0) -> DeadTorReport:
+            max_lead_s: float = 30.0, hold_packets: int = 0) -> DeadTorReport:
     """Fail ToR ``tor`` of a running fabric (daemon included) under a ping stream between
     all pairs, measure the packets towards it (module doc), then recover it (unless
     ``recover`` is false). The fabric must have nothing failed. ``margin_ms`` defaults to
     one slice. The baseline lasts ``lead_s`` and then until the wire ends have seen
     ``min_seen`` packets (at most ``max_lead_s``): on a loaded machine the pings thin out
     (4/s instead of tens) and a fixed lead leaves too few packets to compare with; the
-    report's ``lead_s`` is the lead it got. Raises SnifferError when no packet was sent
-    towards ``tor`` before the failure (nothing to compare with)."""
+    report's ``lead_s`` is the lead it got. ``hold_packets``: the daemon holds the new
+    routes back (``hold_routes_s`` of ``POST /fail``) until about that many packets would
+    have crossed the wire ends at the baseline's rate (at least 1 s, at most ``max_lead_s``):
+    the mask alone acts over a window long enough to be measured, whatever the load (without
+    it the new generation may come ~0.1 s after detection, when about one packet is expected
+    towards the ToR and the mask's effect cannot be told from the routes'). Raises
+    SnifferError when no packet was sent towards ``tor`` before the failure (nothing to
+    compare with)."""
     plan = fabric.need_plan(prefix, state_root)
     sdir = fabric.state_dir(state_root, prefix)
     if fabric.read_failures(sdir):
@@ -242,7 +251,10 @@ def measure(prefix: str, tor: int, state_root: str | Path = "/run/uro-emu", lead
         while sniffer.seen - seen0 < min_seen and time.time() - t_lead < max_lead_s:
             time.sleep(0.1)
         lead_s = time.time() - t_lead
-        fabric.fail(prefix, "tor", [tor], state_root)
+        hold_s = 0.0
+        if hold_packets:
+            hold_s = min(max_lead_s, max(1.0, hold_packets * lead_s / max(1, sniffer.seen - seen0)))
+        fabric.fail(prefix, "tor", [tor], state_root, hold_routes_s=round(hold_s, 3))
         failed = True
         rep = next(e for e in reversed(fabric.status(prefix, state_root)["daemon"]["failures"]["events"])
                    if e["op"] == "fail" and e["kind"] == "tor" and e["target"] == tor)
@@ -260,6 +272,7 @@ def measure(prefix: str, tor: int, state_root: str | Path = "/run/uro-emu", lead
     out = split(tor, [(float(p.time), _describe(p)) for p in pkts], t_det, rep.get("dataplane_ms"),
                 rep.get("generation_s"), lead_s, t_end, (lost, sent))
     out.per_switch_ms = rep.get("dataplane_switch_ms")
+    out.held_s = rep.get("hold_routes_s", 0.0)
     try:
         timers = request(dmn.address(plan), "GET", "/clock/timers", timeout=10.0)["timers"]
     except UroError:

@@ -353,10 +353,12 @@ def _report_line(r: dict) -> str:
     return f"daemon: {r['op']} {r['kind']} {target} ({r['source']}): {dp}, {gen}"
 
 
-def _daemon_reaction(plan: Plan, sdir: Path, op: str, kind: str, ids: list[int], act) -> list[str]:
+def _daemon_reaction(plan: Plan, sdir: Path, op: str, kind: str, ids: list[int], act,
+                     hold_routes_s: float = 0.0) -> list[str]:
     """Do ``act()`` and return the daemon's report lines: a link change reaches the daemon
     over netlink (we wait for its reports), a stopped or restarted ToR is declared over
-    its API (a lost session alone is not a failure to the daemon, docs/daemon.md)."""
+    its API (a lost session alone is not a failure to the daemon, docs/daemon.md), with
+    ``hold_routes_s`` when given (the daemon's new routes wait that long)."""
     if dmn.running(sdir) is None:
         act()
         return ["no daemon runs on this fabric (built with --no-daemon, or it stopped): nothing reacts"]
@@ -365,7 +367,8 @@ def _daemon_reaction(plan: Plan, sdir: Path, op: str, kind: str, ids: list[int],
     extra = []
     if kind == "tor":
         t0 = time.monotonic()
-        reps = [dmn.declare(plan, sdir, op, {"tor": ids[0]})]
+        body = {"tor": ids[0], **({"hold_routes_s": hold_routes_s} if hold_routes_s else {})}
+        reps = [dmn.declare(plan, sdir, op, body)]
         if op == "recover":
             sw = dmn.wait_switch(plan, f"tor{ids[0]}")
             extra = [f"daemon: tor{ids[0]} restored (pipeline, tables, generation {sw['generation']}) "
@@ -390,12 +393,17 @@ def _unreachable_line(sdir: Path, active: dict) -> str | None:
             f"within the hop bound: " + ", ".join(f"{a}->{b}" for a, b in pairs))
 
 
-def fail(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/uro-emu") -> list[str]:
+def fail(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/uro-emu",
+         hold_routes_s: float = 0.0) -> list[str]:
     """Take an element down for real and let the daemon react: ``link T U`` (the cable of
     ToR T's uplink U cut: the daemon sees the port lose carrier over netlink), ``tor T``
     (its switch process stopped, then declared to the daemon), ``ocs U`` (uplink U of every
     ToR cut). Returns what was done, the daemon's reports (down mask, new generation) and
-    the pairs its new routes leave without a route, if any."""
+    the pairs its new routes leave without a route, if any. ``hold_routes_s`` (a ToR,
+    which is declared over the API): the daemon holds its new routes back that long after
+    detection, so the mask alone acts meanwhile (diagnosis, the dead-ToR measurement)."""
+    if hold_routes_s and kind != "tor":
+        raise FabricError(f"{kind}: only a ToR's failure is declared to the daemon; its new routes cannot be held")
     plan = need_plan(prefix, state_root)
     sdir = state_dir(state_root, prefix)
     items = read_failures(sdir)
@@ -426,7 +434,7 @@ def fail(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/
             for n in names:
                 links.set_link(n, "down")
     _write_failures(sdir, items + [rec])
-    return [what] + _daemon_reaction(plan, sdir, "fail", kind, ids, act)
+    return [what] + _daemon_reaction(plan, sdir, "fail", kind, ids, act, hold_routes_s)
 
 
 def restart_switch(plan: Plan, sdir: Path, name: str) -> None:

@@ -20,13 +20,17 @@ def env(state_root):
         yield e
 
 
-#: a seed whose 40 s give every action at least once (checked below, so a change of the
-#: planner that loses one is seen), then the recoveries
+#: a seed whose 33 s give every action at least once (checked below, so a change of the
+#: planner that loses one is seen), then the recoveries: 9 steps (fail tor, reload, switch
+#: restart, recover tor, fail link, recover link, fail ocs, daemon kill, recover ocs). A
+#: longer drill of the same seed adds a second switch restart and reload, which check
+#: nothing these do not: it belongs to `uro emulate chaos`, not to CI
 SEED = 89
+DRILL_S = 33.0
 
 
 def test_a_seeded_drill_settles_after_every_step_and_leaks_nothing(env):
-    steps = chaos.plan_steps(SEED, env.plan.tors, env.plan.uplinks, 40.0, (3.0, 6.0))
+    steps = chaos.plan_steps(SEED, env.plan.tors, env.plan.uplinks, DRILL_S, (3.0, 6.0))
     assert {s.action for s in steps} == set(chaos.ACTIONS), [s.label for s in steps]
     assert {s.kind for s in steps if s.action == "fail"} == {"link", "tor", "ocs"}, [s.label for s in steps]
     rep = chaos.run(env.cfg.prefix, steps, SEED, env.cfg.state_root, settle_timeout_s=90.0, log=lambda m: None)

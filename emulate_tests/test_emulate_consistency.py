@@ -1,5 +1,5 @@
 """Network-wide route swaps under traffic on the emulated 8x2 fabric (docs/daemon.md
-"Network-wide consistency"): 20 swaps (an uplink declared failed, then recovered, ten
+"Network-wide consistency"): 10 swaps (an uplink declared failed, then recovered, five
 times: every one a new route generation on every ToR) under a ping stream between all
 host pairs.
 
@@ -32,7 +32,12 @@ from emulate_tests.conftest import bring_up, example, figure
 from controller.emulate import daemon as dmn
 from controller.emulate import traffic
 
-SWAPS = 20
+#: every swap exercises the same window (the sources flip while packets of the old
+#: generation are in flight) and each is checked the same way; what more swaps add is
+#: packets crossing one: 10 swaps give ~1200 that met a ToR whose sources had flipped
+#: (gen_other; 2406 for 20 at load 25) and ~6000 packets sent against the drop bound,
+#: both far above what the assertions need (gen_other > 0, a 0.5% slack), at half the time
+SWAPS = 10
 
 
 #: the old generation's hold on the emulated fabric: the data-plane bound (a cycle on each
@@ -98,7 +103,7 @@ def swap_once(env, i: int) -> dict:
     return dmn.declare(env.plan, env.sdir, op, {"uplink": [0, 1]})
 
 
-def test_twenty_network_wide_swaps_route_no_packet_by_a_mix(env):
+def test_ten_network_wide_swaps_route_no_packet_by_a_mix(env):
     cycle_s = env.n_slices * env.slice_s
     base_s = 15.0
     at0 = tor_totals(env)

@@ -185,8 +185,12 @@ class Dataplane:
 
         tu.send_packet(self, port, pkt)
 
-    def expect(self, port: int, pkt, timeout: float = 2.0) -> bytes:
-        """The packet leaves on ``port`` (within timeout); returns the bytes received."""
+    def expect(self, port: int, pkt, timeout: float = 10.0) -> bytes:
+        """The packet leaves on ``port`` (within timeout); returns the bytes received. The
+        poll returns as soon as it arrives: the timeout only bounds a packet that never
+        comes, and is wide because a bmv2 switch on a loaded two-core machine (load 30-50)
+        takes seconds for a packet it forwards at once when idle (a test that needs a
+        packet *not* to leave before some time says so with :meth:`expect_none`)."""
         from ptf import testutils as tu
 
         r = tu.dp_poll(self, port_number=port, timeout=timeout, exp_pkt=pkt)

@@ -280,6 +280,8 @@ def test_link_down_over_netlink_is_routed_around(tmp_path, artifacts, veths):
         assert ev["source"] == "netlink" and ev["generation_s"] is not None
     finally:
         subprocess.run(["ip", "link", "set", peer_if, "up"], capture_output=True)
-        d.stop()
-        sw.stop()
-        ocs.stop()
+        try:
+            d.stop()
+        finally:
+            sw.stop()
+            ocs.stop()

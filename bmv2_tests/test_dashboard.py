@@ -58,9 +58,11 @@ def daemon_net(tmp_path_factory, artifacts):
               what="every switch programmed")
         yield port, cfg
     finally:
-        d.stop()
-        for s in sws:
-            s.stop()
+        try:
+            d.stop()
+        finally:          # the switches go also when the daemon's stop fails
+            for s in sws:
+                s.stop()
 
 
 def _severe(logs) -> list:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import sys
 import xml.etree.ElementTree as ET
 
-#: seconds of each suite's tests (setup + call + teardown summed) CI has room for
-BUDGET = {"tests": 420, "bmv2_tests": 420, "emulate_tests": 540, "tofino_tests": 360, "t2na builds": 300}
+#: CPU seconds of each suite's tests CI has room for (docs/testing.md "Time": measured,
+#: with room for the tests being added); CPU, not time: the load of other jobs on a shared
+#: machine stretches the time of the same run by tens of percent, its CPU far less
+BUDGET = {"tests": 300, "bmv2_tests": 200, "emulate_tests": 750, "tofino_tests": 650, "t2na builds": 30}
 
 
 def suite_of(case: ET.Element) -> str:
@@ -46,10 +48,10 @@ def main(xml: str, wall: str, load: str) -> None:
             skipped[s] = skipped.get(s, 0) + 1
     for s in sorted(times, key=lambda k: list(BUDGET).index(k) if k in BUDGET else 99):
         b = BUDGET.get(s)
-        over = " OVER BUDGET" if b is not None and times[s] > b else ""
+        over = " OVER BUDGET" if b is not None and s in cpus and cpus[s] > b else ""
         print(f"  {s}: {times[s]:7.0f} s" + (f" ({cpus[s]:.0f} s CPU)" if s in cpus else "")
               + f" for {counts[s]} tests ({skipped.get(s, 0)} skipped)"
-              + (f", budget {b} s{over}" if b is not None else ""))
+              + (f", budget {b} s CPU{over}" if b is not None else ""))
     print(f"  all: {sum(times.values()):.0f} s summed" + (f" ({sum(cpus.values()):.0f} s CPU)" if cpus else "")
           + f"; pytest wall {int(wall)} s; load average at the end {load}")
 

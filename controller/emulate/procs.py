@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import subprocess
+import time
 from pathlib import Path
 
 import controller
@@ -82,8 +84,6 @@ class RuntimeCLI:
             raise
 
     def _read_prompts(self, n: int, what: str) -> str:
-        import select
-
         buf, end = b"", time.monotonic() + self.timeout
         fd = self.proc.stdout.fileno()
         while buf.count(self.PROMPT) < n:
@@ -132,8 +132,6 @@ class RuntimeCLI:
         """``{(register, index): value}`` of register cells (full names, e.g. the contract's
         ``clock.registers``). Values are unsigned (a signed register's two's complement:
         :func:`controller.clock.servo.s64`)."""
-        import re
-
         out = self.run([f"register_read {reg} {i}" for reg, i in cells], "register_read")
         got = {(m.group(1), int(m.group(2))): int(m.group(3)) for m in re.finditer(r"(\S+)\[(\d+)\]=\s*(\d+)", out)}
         missing = [c for c in cells if c not in got]

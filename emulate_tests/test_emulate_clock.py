@@ -27,7 +27,7 @@ MAX_UNCERTAINTY_NS = 1_000_000
 
 @pytest.fixture(scope="module")
 def clk_fab(state_root):
-    cfg = dataclasses.replace(example(), clock_mode="sync", start_gap_s=0.7)
+    cfg = dataclasses.replace(example(), clock_mode="sync", start_gap_s=0.7, max_delay_us=1000)
     with bring_up(cfg, "c", state_root) as env:
         yield env
 

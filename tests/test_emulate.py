@@ -71,6 +71,8 @@ def test_examples_load_and_fit():
     ({"clock": {"mode": "ntp"}}, "clock.mode must be \"sync\""),
     ({"clock": {"start_gap_s": -1}}, "clock.start_gap_s must be a number of seconds in [0, 60]"),
     ({"clock": {"trigger_ms": 30}}, "clock.trigger_ms = 30 must be in [0.1, slice_ms / uplinks = 25]"),
+    ({"clock": {"max_delay_us": 0}}, "clock.max_delay_us"),
+    ({"clock": {"max_delay_us": 20000}}, "clock.max_delay_us = 20000 must be at most slice_ms x 1000 / 4 = 12500"),
     ({"clock": {"drift": 1}}, "unknown key 'clock.drift'"),
 ])
 def test_bad_config_names_the_key(over, needle):
@@ -137,7 +139,8 @@ def test_net_toml_names_every_switch_port_and_interface():
     sw = {s["name"]: s for s in doc["switch"]}
     assert set(sw) == {f"tor{t}" for t in range(8)} | {"ocs"}
     assert doc["routing"]["source_routed"] == [2, 5] and doc["clock"]["slice_ms"] == 50
-    assert doc["clock"]["mode"] == cfg.clock_mode
+    assert doc["clock"]["mode"] == cfg.clock_mode and "max_delay_us" not in doc["clock"]
+    assert tomllib.loads(net_toml(dataclasses.replace(cfg, max_delay_us=800.0), plan, arts))["clock"]["max_delay_us"] == 800
     assert doc["routing"]["per_hop"] == {"algo": "uro", "k": 3, "max_hops": 4, "hop_budget": "auto"}
     assert doc["routing"]["source"] == {"algo": "ucmp", "h_max": 4}
     assert doc["program"]["tor"]["p4info"] == "/x/tor.p4info.txtpb"

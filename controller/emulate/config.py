@@ -26,6 +26,7 @@ links between them, and the controller daemon driving the switches. Example::
     mode = "sync"                   # the switches keep time (or "timer": the daemon sends every slice's timer)
     start_gap_s = 1.0               # switches started this far apart: their local clocks really differ
     trigger_ms = 6.25               # the packet generator's TRIGGER period per switch (default slice / (4 x uplinks))
+    max_delay_us = 1000             # an exchange with a longer path delay is not used (default: slice / 8)
 
 Everything is checked before anything is created: a problem is one :class:`EmuConfigError`
 naming the key.
@@ -111,6 +112,9 @@ class EmuConfig:
     #: the packet generator's period per switch (ms; None: slice / (4 x uplinks), so every
     #: uplink gets a TRIGGER at least every quarter slice, inside any exchange window)
     trigger_ms: float | None = None
+    #: the daemon's [clock] max_delay_us: an exchange whose path delay is longer is not used
+    #: (None: the daemon's default, an eighth of the slice)
+    max_delay_us: float | None = None
     #: where the state (plan, PID files, logs, compiled programs) lives
     state_root: str = "/run/uro-emu"
     source: str = "<config>"
@@ -146,7 +150,7 @@ _KEYS = {
     "hosts": {"per_tor", "host_ports", "mtu", "flow_aging", "alpha"},
     "routing": {"alternatives", "max_hops", "source_routed", "ssrr_hops"},
     "switches": {"cpu_port", "extra_args", "target_args", "uplink_pps"},
-    "clock": {"mode", "start_gap_s", "trigger_ms"},
+    "clock": {"mode", "start_gap_s", "trigger_ms", "max_delay_us"},
 }
 
 
@@ -269,6 +273,10 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
     if trigger_ms is not None and not 0.1 <= trigger_ms <= slice_ms / uplinks:
         raise EmuConfigError(f"{src}: clock.trigger_ms = {trigger_ms:g} must be in [0.1, slice_ms / uplinks = "
                              f"{slice_ms / uplinks:g}] (every uplink needs a TRIGGER in every slice)")
+    max_delay_us = ck.number_above("max_delay_us", None) if ck.has("max_delay_us") else None
+    if max_delay_us is not None and not max_delay_us <= slice_ms * 1000 / 4:
+        raise EmuConfigError(f"{src}: clock.max_delay_us = {max_delay_us:g} must be at most slice_ms x 1000 / 4 = "
+                             f"{slice_ms * 250:g} (a sync exchange's longest path delay)")
     state_root = top.get("state_dir", "any", "/run/uro-emu")
     if not isinstance(state_root, str) or not state_root:
         raise top.err("state_dir", f"must be a directory path, got {state_root!r}")
@@ -278,7 +286,8 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
         host_ports=host_ports, host_mtu=mtu, flow_aging=flow_aging, alpha=alpha,
         routing=RoutingConfig(alternatives=k, max_hops=mh, source_routed=tuple(sorted(sr)), ssrr_hops=ssrr_hops),
         cpu_port=cpu_port, uplink_pps=uplink_pps, switch_args=tuple(extra), target_args=tuple(targs),
-        clock_mode=clock_mode, start_gap_s=float(gap), trigger_ms=trigger_ms, state_root=state_root, source=source)
+        clock_mode=clock_mode, start_gap_s=float(gap), trigger_ms=trigger_ms, max_delay_us=max_delay_us,
+        state_root=state_root, source=source)
 
 
 def load(path: str | Path) -> EmuConfig:

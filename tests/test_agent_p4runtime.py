@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import random
 import time
+import threading
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -407,3 +408,21 @@ def test_an_entry_the_p4info_refuses_stops_the_write_cleanly(fake):
     c.apply(Diff(insert=Batch(entries=[entry(20, 1)])))    # the session is still usable
     assert len(fake.entries) == 13
     c.close()
+
+
+def test_sessions_read_on_one_shared_pool_of_threads(fake):
+    """Every session's Read RPCs run on the process's one pool of read threads: sessions
+    add no read threads of their own (a daemon with a thousand sessions kept four each),
+    and a session closed leaves the pool to the others."""
+    from controller.agent import p4runtime as p4rt
+
+    first = routed_state(5)
+    sessions = [client(fake, election_id=20 + i) for i in range(3)]
+    sessions[-1].apply(diff(sessions[-1].read_state(), first))      # the primary
+    for s in sessions:
+        assert same_state(s.read_state(), first)     # several RPCs each: tables, members, groups
+    readers = [t for t in threading.enumerate() if t.name.startswith("p4rt-read")]
+    assert readers and len(readers) <= p4rt.READ_POOL_THREADS
+    assert all(t.name.startswith("p4rt-read_") for t in readers), [t.name for t in readers]
+    for s in sessions:
+        s.close()

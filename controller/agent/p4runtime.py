@@ -85,8 +85,22 @@ MAX_BATCH = 1024
 MAX_REQUEST_BYTES = 2 << 20
 #: the largest message the client accepts (a full read of a big switch)
 MAX_RECEIVE_BYTES = 256 << 20
-#: Read RPCs of one :meth:`P4RuntimeClient.read_state` in flight at once
-READ_STREAMS = 4
+#: threads of the process-wide pool that runs every session's Read RPCs (those of one
+#: :meth:`P4RuntimeClient.read_state` in flight at once, decoded as they arrive): a daemon
+#: with a thousand sessions shares them
+READ_POOL_THREADS = 8
+_read_pool: ThreadPoolExecutor | None = None
+_read_pool_lock = threading.Lock()
+
+
+def shared_read_pool() -> ThreadPoolExecutor:
+    """The process-wide pool of read threads (made on first use, never shut down: idle
+    threads cost nothing and every session of the process uses it)."""
+    global _read_pool
+    with _read_pool_lock:
+        if _read_pool is None:
+            _read_pool = ThreadPoolExecutor(READ_POOL_THREADS, thread_name_prefix="p4rt-read")
+        return _read_pool
 #: the slice clock's registers that hold signed values (two's complement, docs/clock.md):
 #: the last exchange's offset and path delay
 SIGNED_CLOCK_REGISTERS = frozenset({"offset", "delay"})
@@ -176,7 +190,6 @@ class P4RuntimeClient:
         self._end_code = None             # gRPC status code that ended the stream
         self._packets: collections.deque = collections.deque(maxlen=PACKET_IN_BUFFER)
         self._packet_ready = threading.Condition(self._lock)
-        self._read_pool: ThreadPoolExecutor | None = None    # read_state's RPCs, made on first use
         options = [("grpc.max_receive_message_length", MAX_RECEIVE_BYTES),
                    ("grpc.max_send_message_length", MAX_RECEIVE_BYTES),
                    # a write whose updates fail comes back with one error detail per update in
@@ -314,9 +327,6 @@ class P4RuntimeClient:
         if stream is not None:
             stream.cancel()
         self.channel.close()
-        pool = getattr(self, "_read_pool", None)
-        if pool is not None:
-            pool.shutdown(wait=False)
         reader = getattr(self, "_reader", None)
         if reader is not None and reader is not threading.current_thread():
             reader.join(timeout=self.timeout)
@@ -565,7 +575,7 @@ class P4RuntimeClient:
         (``tables``: full names), in the canonical form, in the order of the tables, then
         of their profiles' members and groups.
 
-        One Read RPC per table and per profile's members and groups, :data:`READ_STREAMS`
+        One Read RPC per table and per profile's members and groups, :data:`READ_POOL_THREADS`
         of them at a time, each decoded as it arrives: the switch answers them side by
         side (bmv2's server reads tables concurrently) while another one is decoded. A
         (108, 6) ToR's 14.7K objects: 0.10-0.20 s in one RPC, 0.06-0.08 s this way."""
@@ -611,7 +621,7 @@ class P4RuntimeClient:
         return self._read_decoded(reqs, "read by key") if reqs else Batch()
 
     def _read_decoded(self, reqs: list, what: str) -> Batch:
-        """The answers of ``reqs``, :data:`READ_STREAMS` RPCs at a time, each decoded as it
+        """The answers of ``reqs``, :data:`READ_POOL_THREADS` RPCs at a time, each decoded as it
         arrives, as one batch in the order of the requests."""
         info = self._need_p4info()
 
@@ -620,10 +630,7 @@ class P4RuntimeClient:
         with self._lock:
             if self._closed:
                 raise Unreachable(f"{self.name}: the session is closed")
-            if len(reqs) > 1 and self._read_pool is None:
-                self._read_pool = ThreadPoolExecutor(READ_STREAMS, thread_name_prefix=f"p4rt-read-{self.name}")
-            pool = self._read_pool
-        parts = [one(reqs[0])] if len(reqs) == 1 else list(pool.map(one, reqs))
+        parts = [one(reqs[0])] if len(reqs) == 1 else list(shared_read_pool().map(one, reqs))
         out = Batch()
         by_kind = {TableEntry: out.entries, Member: out.members, Group: out.groups}
         for objs in parts:

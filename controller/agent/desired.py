@@ -30,12 +30,14 @@ import abc
 from dataclasses import dataclass, field
 from typing import ClassVar, Hashable
 
+import numpy as np
+
 from controller.clock.params import ClockParams
 from controller.routing import base
 from controller.schedule import Schedule
 from controller.schedule.degrade import Failed
+from controller.tables import bulk, tor_batch
 from controller.tables import clock as clock_entries
-from controller.tables import tor_batch
 from controller.tables.state import Batch, TableEntry
 
 #: the match key that carries an entry's route generation
@@ -64,6 +66,22 @@ class Routes:
     source_routed: tuple[int, ...]
     seconds: float = 0.0
     notes: tuple[str, ...] = field(default=())
+    #: how these routes differ from the version before them, where that is known cell by
+    #: cell (a failure's routes repaired label by label): an update then builds and writes
+    #: only the entries of those cells (:meth:`Role.routes_delta`); None: build them whole
+    delta: "RoutesDelta | None" = None
+
+
+@dataclass(frozen=True, eq=False)
+class RoutesDelta:
+    """What changed from ``base`` (the routes the network ran before, without a delta of its
+    own: no chain of versions is kept) to the routes holding this delta: per ToR, the
+    (arrival slice, destination) cells whose per-hop alternatives differ
+    (:func:`controller.routing.uro_incremental.repair`); every other route -- source routes,
+    route modes, the other cells -- is the same object or equal."""
+
+    base: Routes
+    per_hop_cells: dict[int, np.ndarray]
 
 
 class Role(abc.ABC):
@@ -84,6 +102,7 @@ class Role(abc.ABC):
         self.clock = clock
         self.schedule = schedule
         self._cfg_codec: tuple | None = None
+        self._static: Batch | None = None
 
     def keeps_clock(self) -> bool:
         """The program keeps the slice clock (its ``clock_config`` table) and the role was
@@ -98,6 +117,13 @@ class Role(abc.ABC):
     @abc.abstractmethod
     def routes(self, routes: Routes, generation: int) -> Batch:
         """The route entries (and members/groups) of ``generation``."""
+
+    def routes_delta(self, routes: Routes, generation: int) -> tuple[Batch, Batch] | None:
+        """(the entries of ``routes.delta.base``, those of ``routes``) of ``generation`` that
+        differ between the two, built alone (equal entries may be in both): diffing one
+        against the other turns the base's generation into these routes'. None where this
+        role cannot tell (no delta, another table layout): build :meth:`routes` whole."""
+        return None
 
     def routes_as(self, batch: Batch, generation: int) -> Batch | None:
         """:meth:`routes` of the same routes for ``generation``, derived from ``batch`` (the
@@ -212,17 +238,38 @@ class TorRole(Role):
     def static(self) -> Batch:
         """The host plan and DSCP buckets; with the clock, its ``sync_peer`` entries and its
         ``clock_config`` (``clock_off`` in timer mode, so a switch left in sync mode by an
-        earlier run takes the daemon's timers again)."""
-        b = tor_batch.static_entries(self.contract, self.tor)
-        if self.keeps_clock():
-            b.extend(clock_entries.tor_clock_batch(self.contract, self.schedule, self.clock, self.tor))
-        return b
+        earlier run takes the daemon's timers again). Built once per role (what they depend
+        on does not change): every phase of every update compares or diffs with it; callers
+        never change it."""
+        if self._static is None:
+            b = tor_batch.static_entries(self.contract, self.tor)
+            if self.keeps_clock():
+                b.extend(clock_entries.tor_clock_batch(self.contract, self.schedule, self.clock, self.tor))
+            self._static = b
+        return self._static
 
     def routes(self, routes: Routes, generation: int) -> Batch:
         return tor_batch.route_entries(self.contract, self.tor, uro_routes=routes.per_hop,
                                        path_routes=routes.source,
                                        source_routed=[d for d in routes.source_routed if d != self.tor],
                                        generation=generation)
+
+    def routes_delta(self, routes: Routes, generation: int) -> tuple[Batch, Batch] | None:
+        delta = routes.delta
+        if delta is None:
+            return None
+        base = delta.base
+        if (routes.source is not base.source or routes.source_routed != base.source_routed
+                or routes.per_hop is None or base.per_hop is None):
+            return None
+        cells = delta.per_hop_cells.get(self.tor)
+        if cells is None or not len(cells):
+            return Batch(), Batch()
+        old = bulk.uro_cell_entries(self.contract, base.per_hop, self.tor, cells, generation)
+        new = bulk.uro_cell_entries(self.contract, routes.per_hop, self.tor, cells, generation)
+        if old is None or new is None:
+            return None
+        return Batch(entries=old), Batch(entries=new)
 
     def routes_as(self, batch: Batch, generation: int) -> Batch:
         return tor_batch.regenerate(batch, generation)

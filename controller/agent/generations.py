@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Callable, Hashable
 
 from controller.agent.backend import BackendError
 from controller.agent.diff import Diff
@@ -265,6 +265,29 @@ class GenerationWriter:
     def _routes_batch(self, routes: Routes, generation: int) -> Batch:
         return self.role.routes(routes, generation)
 
+    def _routes_delta(self, routes: Routes, generation: int) -> tuple[Batch, Batch] | None:
+        """:meth:`~controller.agent.desired.Role.routes_delta` (a writer may keep it)."""
+        return self.role.routes_delta(routes, generation)
+
+    def _holds(self) -> dict[int, Hashable]:
+        """{generation: the ``role.version`` of the routes it holds, exactly}, as far as this
+        writer knows without reading or building anything: true of the state its diffs start
+        from (:meth:`_read_known`), forgotten with it and by any write of route objects it
+        did not note. Default: nothing known (every update builds and compares)."""
+        return {}
+
+    def _note_holds(self, holds: dict[int, Hashable]) -> None:
+        """Told what the generations hold now, after a write or a comparison that shows it."""
+
+    def _known_config(self) -> TableEntry | None:
+        """The config entry of the state :meth:`_read_known` would give, without making that
+        state (None: not known)."""
+        return None
+
+    def _objects_now(self) -> int:
+        """Objects of the switch's active part (statics, routes, config) as last installed."""
+        return 0
+
     def _swap_starting(self, routes: Routes, new: int, active: int, routes_batch: Batch) -> None:
         """Hook: a swap is about to write ``routes`` as generation ``new`` beside ``active``."""
 
@@ -454,6 +477,13 @@ class NetworkPhases:
     or dropped and counted (``stale_gen``) where that generation is not live."""
 
     def survey(self: GenerationWriter, routes: Routes) -> Survey:
+        version = self.role.version(routes)
+        known = self._known_generations()
+        if known is not None and all(g in known[2] for g in known[1]):
+            act, live, had = known               # what each live generation holds is known
+            self._set_active(act)
+            self._set_live(live)
+            return Survey(act, live, frozenset(g for g in live if had[g] == version))
         actual, parts = self._read_known()
         act, _ = self.role.active(actual)
         live = self.role.live(actual)
@@ -462,13 +492,89 @@ class NetworkPhases:
         # only live generations are asked: the update's choices are among them (a shadow,
         # never live, holds the routes as well; comparing it is a diff of a whole generation)
         holds = frozenset(g for g in sorted(live) if same_state(parts.gens[g], self._routes_batch(routes, g)))
+        self._note_holds({**self._holds(), **{g: version for g in holds}})
         return Survey(act, live, holds)
+
+    def _known_generations(self: GenerationWriter) -> tuple[int, frozenset[int], dict] | None:
+        """(active generation, live generations, :meth:`_holds`) from what this writer knows,
+        without making the known state; None where that is not known or nothing is active."""
+        had = self._holds()
+        cfg = self._known_config() if had else None
+        if cfg is None:
+            return None
+        one = Batch(entries=[cfg])
+        act, _ = self.role.active(one)
+        return None if act is None else (act, self.role.live(one), had)
+
+    def _prepare_delta(self: GenerationWriter, routes: Routes, new: int) -> Installed | None:
+        """Phase 1 written as a difference of the changed cells only: where the slot ``new``
+        (not live) is known to hold the routes these were made from (``routes.delta.base``:
+        the shadow a retire left), the entries of the cells that changed are built for both
+        (:meth:`~controller.agent.desired.Role.routes_delta`), their difference is written,
+        read back by key, and ``new`` declared live. Nothing else is built, compared or
+        split: the cost follows the failure, not the size of a generation. None where that
+        does not apply (the whole phase runs instead)."""
+        delta = getattr(routes, "delta", None)
+        known = self._known_generations() if delta is not None and self._knows_state() else None
+        if known is None:
+            return None
+        act, live, had = known
+        if act == new or new in live or had.get(new) != self.role.version(delta.base):
+            return None
+        parts = self._routes_delta(routes, new)
+        if parts is None:
+            return None
+        t0 = time.perf_counter()
+        self._set_active(act)
+        self._set_live(live)
+        d = state_diff(*parts)
+        self._swap_starting(routes, new, act, parts[1])
+        try:
+            written = self._write(d)
+            self._verify_written(d, self._known_config() or self.role.config(act), expect_active=act)
+            self._note_holds({**had, new: self.role.version(routes)})
+            t_v = time.perf_counter()
+            self._flip(act, frozenset({act, new}))
+        except BackendError as e:
+            self._swap_failed(e)
+            raise
+        return Installed("ready", act, act, written, 0, self._objects_now() + objects(d.insert) - objects(d.delete),
+                         t_v - t0, 0.0, time.perf_counter() - t0)
+
+    def _retire_delta(self: GenerationWriter, keep: int, routes: Routes | None) -> int | None:
+        """Phase 4 written as a difference of the changed cells only (see
+        :meth:`_prepare_delta`): where ``keep`` is known to hold ``routes`` and the other
+        generation the routes they were made from, it is made their shadow by writing the
+        changed cells' difference. None where that does not apply."""
+        delta = getattr(routes, "delta", None)
+        known = self._known_generations() if delta is not None else None
+        if known is None:
+            return None
+        act, live, had = known
+        other = 1 - keep
+        version = self.role.version(routes)
+        if act != keep or had.get(keep) != version or had.get(other) != self.role.version(delta.base):
+            return None
+        parts = self._routes_delta(routes, other)
+        if parts is None:
+            return None
+        n = 0
+        if live != frozenset({keep}):
+            self._flip(keep, frozenset({keep}))
+            n += 1
+        n += self._write(state_diff(*parts))
+        self._note_holds({**had, other: version})
+        return n
 
     def prepare_generation(self: GenerationWriter, routes: Routes, new: int) -> Installed:
         """Phase 1 on this switch. An unconfigured switch gets ``new`` written and active at
         once ("installed": nothing of it is in flight); one that already stamps ``new``
         with these routes has nothing to do ("current"); otherwise "ready"."""
+        fast = self._prepare_delta(routes, new)
+        if fast is not None:
+            return fast
         t0 = time.perf_counter()
+        version = self.role.version(routes)
         actual, parts = self._read_known()
         act, _ = self.role.active(actual)
         live = self.role.live(actual)
@@ -479,11 +585,13 @@ class NetworkPhases:
         if act is None:
             written = self._write(state_diff(actual, unconfigured_state(static, rb)))   # config: the flip
             self._verify(new, rb, static, expect_active=None)
+            self._note_holds({new: version})
             t_v = time.perf_counter()
             self._flip(new)
             return Installed("installed", new, None, written, 0, objects(rb) + objects(static) + 1,
                              t_v - t0, time.perf_counter() - t0, time.perf_counter() - t0)
         if new in live and same_state(parts.gens[new], rb):
+            self._note_holds({**self._holds(), new: version})
             return Installed("current" if act == new else "ready", act, act, 0, 0,
                              objects(rb) + objects(static) + 1, total_s=time.perf_counter() - t0)
         if act == new:
@@ -502,6 +610,7 @@ class NetworkPhases:
                 self._verify_written(d, parts.config, expect_active=act)
             else:
                 self._verify(new, rb, static, expect_active=act)
+            self._note_holds({new: version})
             t_v = time.perf_counter()
             self._flip(act, frozenset({act, new}))
         except BackendError as e:
@@ -528,6 +637,9 @@ class NetworkPhases:
         empty (nothing written: a daemon taking over a pushed switch writes nothing); one
         holding anything (a partial diff a crash left, junk) is still made the shadow.
         Returns the updates written."""
+        fast = self._retire_delta(keep, routes)
+        if fast is not None:
+            return fast
         actual, parts = self._read_known()
         act, _ = self.role.active(actual)
         if act != keep:
@@ -543,4 +655,7 @@ class NetworkPhases:
             return n + self._write(state_diff(actual, combine(static, parts.gens[keep])))
         # no config entry in the desired state: the flip above wrote it after `actual`
         base = combine(static, parts.gens[keep])
-        return n + self._write_slot(actual, combine(base, self._routes_batch(routes, 1 - keep)), lambda: base)[0]
+        n += self._write_slot(actual, combine(base, self._routes_batch(routes, 1 - keep)), lambda: base)[0]
+        version = self.role.version(routes)
+        self._note_holds({keep: version, 1 - keep: version})
+        return n

@@ -22,7 +22,7 @@ from typing import Callable, Hashable, TypeVar
 
 from controller.agent.diff import Diff
 from controller.agent.diff import entry_key, group_key, member_key
-from controller.tables.state import Batch
+from controller.tables.state import Batch, TableEntry
 
 T = TypeVar("T")
 
@@ -57,6 +57,11 @@ class KnownState:
                             table[key(x)] = x
                         else:
                             table.pop(key(x), None)
+
+    def entry(self, key) -> TableEntry | None:
+        """The entry of identity ``key`` (:func:`~controller.agent.diff.entry_key`), or None."""
+        with self._lock:
+            return self._e.get(key)
 
     def batch(self) -> Batch:
         """The state (one object until the next write: its callers only read it)."""

@@ -193,6 +193,7 @@ class DaemonSettings:
     election_id: int = 1                         # default of every switch's election_id
     hold_s: float | None = None                  # old generation kept after a flip (None: from the clock)
     diff_writes: bool = True                     # retired generation kept as the routes' shadow (Diff-only writes)
+    incremental: bool = True                     # a failure's routes repaired, only changed cells written
     #: the status API's access (bearer token for writes, who may read, optional HTTPS):
     #: controller/daemon/auth.py; None = the defaults (token file next to the config)
     api: "ApiAccess | None" = None
@@ -394,6 +395,7 @@ def _daemon(doc: dict, src: Path) -> DaemonSettings:
         election_id=t.int_in("election_id", 1, MAX_ELECTION_ID, default=1),
         hold_s=t.positive("hold_s", None),
         diff_writes=t.get("diff_writes", "bool", True),
+        incremental=t.get("incremental", "bool", True),
         api=api_access(t, src),
     )
     if out.log_format not in ("json", "kv"):

@@ -37,6 +37,7 @@ it without threads or sleeps.
 from __future__ import annotations
 
 import collections
+import dataclasses
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -136,7 +137,11 @@ class Controller:
                                       prep.pipelines[(s.target, s.program)],
                                       log=self.log, metrics=self.metrics, clock=self.clock)
             out[s.name].drain_s = self.drain_s(cfg, prep.routes)
+            built = prep.take_entries(s.name)
+            if built is not None:
+                out[s.name].seed_routes(prep.routes, 0, built)
             out[s.name].shadows = self.shadows if cfg is self.cfg else cfg.daemon.diff_writes
+            out[s.name].incremental = cfg.daemon.incremental
         return out
 
     def _connect_all(self, cfg: NetConfig, agents: dict[str, SwitchAgent]) -> None:
@@ -181,7 +186,7 @@ class Controller:
         while their slices advance, so the hold must pass with the clock running (a switch
         gets timers once it runs a generation, :meth:`SwitchAgent.send_timer`)."""
         cfg = self.cfg
-        prep = prep or Prepared(cfg, self.failed, self.backend_for)
+        prep = prep or Prepared(cfg, self.failed, self.backend_for, keep_entries=True)
         self.routes = prep.routes
         self.route_cache.add(cfg, prep.routes)
         agents = self._agents_for(cfg, prep)
@@ -566,12 +571,19 @@ class Controller:
             # a young collection of the phase's survivors ran between them on the way to
             # the flip).
             with paused_gc():
-                new = self.route_cache.routes(self.cfg, r.schedule, self.failed, r.version + 1, r.schedule_version)
+                new = self.route_cache.routes(self.cfg, r.schedule, self.failed, r.version + 1, r.schedule_version,
+                                              previous=r if self.cfg.daemon.incremental else None)
                 with self._state_lock:
                     self.routes = new
                 self.log.event("routes.computed", version=new.version, seconds=round(new.seconds, 4),
-                               failed=self.failed.as_dict(), **({"note": new.notes[0]} if new.notes else {}))
+                               failed=self.failed.as_dict(), **({"note": new.notes[0]} if new.notes else {}),
+                               **({"changed_cells": sum(len(c) for c in new.delta.per_hop_cells.values()),
+                                   "changed_tors": len(new.delta.per_hop_cells)} if new.delta else {}))
                 results = self.install_all()
+                if new.delta is not None:     # the old routes are not kept past the update (a retry writes whole)
+                    with self._state_lock:
+                        if self.routes is new:
+                            self.routes = dataclasses.replace(new, delta=None)
             try:      # the degraded routes' buckets may differ: hosts follow them
                 self.aging.rules = hosts.rules_for(self.cfg, new)
             except UroError as e:
@@ -655,6 +667,7 @@ class Controller:
             self.route_cache.add(cfg, prep.routes)
             for a in self.agents.values():      # a new clock or schedule: a new drain
                 a.drain_s = self.drain_s(cfg, prep.routes)
+                a.incremental = cfg.daemon.incremental
             self.aging.rules = prep.aging
             self._adopt(new_agents.values(), self.clock())
         results = self.install_all()

@@ -18,7 +18,7 @@ import time
 from typing import Iterable
 
 from controller.agent.backend import BackendError, MissingClient, NotPrimary, SwitchAddress
-from controller.agent.desired import ROLES, Routes
+from controller.agent.desired import ROLES, Routes, RoutesDelta
 from controller.daemon import hosts
 from controller.daemon.config import AlgoConfig, ConfigError, NetConfig, ProgramConfig, SwitchConfig
 from controller.errors import UroError
@@ -142,16 +142,22 @@ def check_params(cfg: NetConfig, sched: Schedule) -> None:
 
 
 def compute_routes(cfg: NetConfig, sched: Schedule, failed: Failed = Failed(), version: int = 1,
-                   schedule_version: int = 1) -> Routes:
+                   schedule_version: int = 1, previous: Routes | None = None) -> Routes:
     """Routes of the config's algorithms on ``sched`` without the ``failed`` elements.
 
     Source routes are computed towards the source-routed destinations only (an algorithm
     that can, :meth:`~controller.routing.base.Algorithm.run`; UCMP at (108, 6) with 36 of
     108 destinations: a third of the work); an artifact without failures is opened whole
-    (read per ToR)."""
+    (read per ToR). ``previous``: the routes the network runs now; where they can be
+    repaired into these (:func:`repaired_routes`) that is done instead, and the result
+    says which cells changed (``delta``)."""
     t0 = time.perf_counter()
     rsched = without(sched, failed)
     sr = source_routed(cfg, sched)
+    if previous is not None:
+        rep = repaired_routes(cfg, previous, sched, failed, rsched, sr, version, schedule_version)
+        if rep is not None:
+            return dataclasses.replace(rep, seconds=time.perf_counter() - t0)
     out = {}
     for section, kind in (("per_hop", base.PER_HOP), ("source", base.SOURCE)):
         ac = getattr(cfg.routing, section)
@@ -171,6 +177,50 @@ def compute_routes(cfg: NetConfig, sched: Schedule, failed: Failed = Failed(), v
     per_hop, source = out["per_hop"], out["source"]
     return Routes(version, schedule_version, sched, failed, rsched, per_hop, source, sr,
                   seconds=time.perf_counter() - t0)
+
+
+def repaired_routes(cfg: NetConfig, previous: Routes, sched: Schedule, failed: Failed, rsched: Schedule,
+                    sr: tuple[int, ...], version: int, schedule_version: int) -> Routes | None:
+    """The routes of ``failed`` on ``sched`` made from ``previous`` (the routes of another
+    failed set on the same schedule) by repairing only the URO labels the circuit changes
+    touch (:func:`controller.routing.uro_incremental.repair`: identical to a whole
+    recomputation), with the changed cells per ToR as their ``delta``; None where that
+    does not apply (other per-hop algorithms or parameters, an artifact not yet
+    recomputed, source-routed destinations -- their path routes are recomputed whole --,
+    a schedule the repair does not take): then the caller computes them whole."""
+    from controller.routing import uro, uro_incremental
+
+    ac = cfg.routing.per_hop
+    if (ac is None or sr or not isinstance(previous.per_hop, uro.UroRoutes) or previous.source is not None
+            or previous.schedule is not sched or previous.schedule_version != schedule_version):
+        return None
+    if ac.artifact is not None:
+        alg, params = _artifact_params(cfg, "per_hop", open_artifact(cfg, "per_hop", ac, sched, base.PER_HOP), rsched)
+    else:
+        alg, params = _params(cfg, "per_hop", ac, rsched, base.PER_HOP)
+    if alg.name != "uro" or params != previous.per_hop.params:
+        return None
+    try:
+        rep = uro_incremental.repair(previous.per_hop, rsched)
+    except uro_incremental.NotRepairable:
+        return None
+    delta = RoutesDelta(dataclasses.replace(previous, delta=None), rep.by_tor())
+    return Routes(version, schedule_version, sched, failed, rsched, rep.routes, None, sr, delta=delta)
+
+
+def delta_between(previous: Routes | None, routes: Routes) -> RoutesDelta | None:
+    """What changed cell by cell from ``previous`` to ``routes`` (both URO per-hop routes of
+    one schedule, the same source routes), compared array for array; None where they are
+    not of that kind."""
+    from controller.routing import uro, uro_incremental
+
+    if (previous is None or not isinstance(previous.per_hop, uro.UroRoutes)
+            or not isinstance(routes.per_hop, uro.UroRoutes) or previous.source is not routes.source
+            or previous.source_routed != routes.source_routed
+            or previous.per_hop.alt_uplink.shape != routes.per_hop.alt_uplink.shape):
+        return None
+    cells = uro_incremental.changed_cells(previous.per_hop, routes.per_hop)
+    return RoutesDelta(dataclasses.replace(previous, delta=None), uro_incremental.by_tor(cells))
 
 
 def warm(cfg: NetConfig) -> dict[str, str]:
@@ -213,21 +263,25 @@ class RouteCache:
             self._cfg, self._by_key = cfg, {}
         key = (routes.schedule_version, routes.failed)
         self._by_key.pop(key, None)
-        self._by_key[key] = routes
+        self._by_key[key] = dataclasses.replace(routes, delta=None)    # never a chain of versions
         while len(self._by_key) > self.size:
             del self._by_key[next(iter(self._by_key))]
 
     def routes(self, cfg: NetConfig, sched: Schedule, failed: Failed, version: int,
-               schedule_version: int) -> Routes:
+               schedule_version: int, previous: Routes | None = None) -> Routes:
         """:func:`compute_routes` of these arguments, or the routes computed for the same
-        config, schedule version and failed set before (``notes`` says which version)."""
+        config, schedule version and failed set before (``notes`` says which version).
+        ``previous``: the routes the network runs now; the result's ``delta`` says what
+        changed from them cell by cell where that is known (:func:`compute_routes`,
+        :func:`delta_between`)."""
         t0 = time.perf_counter()
         hit = self._by_key.get((schedule_version, failed)) if cfg is self._cfg else None
         if hit is None or hit.schedule is not sched:
-            out = compute_routes(cfg, sched, failed, version, schedule_version)
+            out = compute_routes(cfg, sched, failed, version, schedule_version, previous=previous)
         else:
             out = dataclasses.replace(hit, version=version, seconds=time.perf_counter() - t0,
-                                      notes=(f"reused the routes of version {hit.version}",))
+                                      notes=(f"reused the routes of version {hit.version}",),
+                                      delta=delta_between(previous, hit))
         self.add(cfg, out)
         return out
 
@@ -325,14 +379,16 @@ class Prepared:
     """Everything checked and computed from a config before any switch is touched: the
     schedule, every program against it (N, d, S, K, widths) and against its files (offline,
     by the target's backend), the routing parameters, ToR ids, the routes, and every
-    switch's entries (built once and width-checked, then dropped: they are built again,
-    one switch at a time, when written). ``names``: only these switches get backends,
+    switch's entries (built once and width-checked, then dropped -- built again, one switch
+    at a time, when written -- or, with ``keep_entries``, kept for the daemon's first
+    install: :meth:`take_entries`). ``names``: only these switches get backends,
     pipelines and roles (`uro agent push --switch`); the config and programs are still
     checked as a whole."""
 
     def __init__(self, cfg: NetConfig, failed: Failed, backend_for, version: int = 1, schedule_version: int = 1,
-                 previous_schedule=None, names: Iterable[str] | None = None):
+                 previous_schedule=None, names: Iterable[str] | None = None, keep_entries: bool = False):
         self.cfg = cfg
+        self._entries: dict = {}
         sched = build_schedule(cfg)
         for prog in {cfg.programs[s.program].name: cfg.programs[s.program] for s in cfg.switches}.values():
             check_program(cfg, prog, sched)
@@ -376,14 +432,22 @@ class Prepared:
                                  clock=clock, schedule=sched)
             try:   # every switch's entries are built (and width-checked) before anything is written
                 role.static()
-                role.routes(self.routes, 0)
+                built = role.routes(self.routes, 0)
                 role.config(0, role.down_uplinks(self.routes.failed))
+                if keep_entries:
+                    self._entries[s.name] = built
             except UroError as e:
                 raise ConfigError(f"{cfg.path}: switch {s.name!r}: program: {e}") from None
             self.roles[s.name] = role
 
     def pipeline(self, s: SwitchConfig):
         return self.pipelines[(s.target, s.program)]
+
+    def take_entries(self, name: str):
+        """Switch ``name``'s route entries of generation 0 as the checks built them (None:
+        not kept), handed over once: the daemon's first install writes them instead of
+        building them again."""
+        return self._entries.pop(name, None)
 
 
 def _fit_failed(failed: Failed, sched) -> Failed:

@@ -100,8 +100,12 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.last_swap: dict | None = None
         self._cache: dict = {}
         self._known: KnownState | None = None   # the last read + the writes since (None: read the switch)
+        # {generation: routes version it holds} of the state self._known_holds is (Diff of the changed cells)
+        self._holds_of: tuple[KnownState | None, dict] = (None, {})
+        self._config_key = None
         self.reconcile_due = False    # an update verified only what it wrote: reconcile at the next pass
         self.shadows = True           # first generation gets its shadow (Controller.shadows; Diff-only writes)
+        self.incremental = True       # a failure's update writes its changed cells only ([daemon] incremental)
         self._written_config = None
         self._adopted = False         # set_pipeline called in this session
         # the switch's clock is to be set: timer mode, the next timer is a SYNC (after a
@@ -155,7 +159,56 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         if known is not None:
             known.apply(d)
 
+    def seed_routes(self, routes, generation: int, batch: Batch) -> None:
+        """``batch``: the route entries of ``routes`` in ``generation`` already built (the
+        start-up checks built them): :meth:`routes_batch` takes them instead of building."""
+        self._cache[(self.role.version(routes), generation)] = batch
+
+    def routes_delta(self, routes, generation: int):
+        """:meth:`Role.routes_delta` of ``routes`` in ``generation``, built once per version
+        (an update needs it for both generations: the other one is derived)."""
+        version = self.role.version(routes)
+        key = ("delta", version, generation)
+        if key not in self._cache:
+            other = self._cache.get(("delta", version, 1 - generation))
+            if other is not None:
+                parts = tuple(self.role.routes_as(b, generation) for b in other)
+                made = None if any(b is None for b in parts) else parts
+            else:
+                made = None
+            if made is None:
+                made = self.role.routes_delta(routes, generation)
+            if len(self._cache) >= 4:
+                self._cache.clear()
+            self._cache[key] = made
+        return self._cache[key]
+
+    def _routes_delta(self, routes, generation: int):
+        return self.routes_delta(routes, generation)
+
+    def _holds(self) -> dict:
+        known, holds = self._holds_of
+        return dict(holds) if known is not None and known is self._known else {}
+
+    def _note_holds(self, holds: dict) -> None:
+        self._holds_of = (self._known, dict(holds)) if self._known is not None else (None, {})
+
+    def _known_config(self):
+        known = self._known
+        if known is None:
+            return None
+        if self._config_key is None:
+            from controller.agent.diff import entry_key
+
+            self._config_key = entry_key(self.role.config(0))
+        return known.entry(self._config_key)
+
+    def _objects_now(self) -> int:
+        return self.entries
+
     def _write(self, d: Diff) -> int:
+        if not d.empty:
+            self._holds_of = (None, {})     # route objects written: what a generation holds is noted again
         n = 0
         for part in chunks(d, self.chunk):
             t0 = time.perf_counter()
@@ -331,12 +384,16 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
     # ---- network-wide phases (the controller orders them across switches) -------------------------
     def phase(self, fn, *args):
         """One step of a network-wide update (:class:`~controller.agent.generations.NetworkPhases`)
-        under this switch's operation lock; a switch that restarted empty gets its pipeline
-        first (it is then unconfigured: prepared like a new one)."""
+        under this switch's operation lock. The survey, with which every update starts, asks
+        the switch's pipeline cookie: a switch that restarted empty gets its pipeline first
+        (it is then unconfigured: prepared like a new one). The later phases do not ask
+        again (one RPC per phase and switch): a switch that restarts meanwhile ends the
+        session and refuses the next write, which fails the phase and retries the update."""
         with self.op_lock:
             if self.state != "up":
                 raise BackendError(f"switch {self.name!r} is {self.state}")
-            self._ensure_pipeline()
+            if not self._adopted or getattr(fn, "__func__", fn) is gens.NetworkPhases.survey:
+                self._ensure_pipeline()
             with paused_gc():     # builds, reads, diffs of ~10K objects each (controller.memory)
                 return fn(*args)
 
@@ -408,7 +465,9 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         the network is quiet: the next failure's survey starts from that split (a down mask
         written meanwhile patches it) instead of making it on the way to the new routes."""
         n = super().retire_generation(keep, routes, fill)
-        if self._known is not None:      # (forgotten: the next survey reads the switch anyway)
+        # (forgotten: the next survey reads the switch anyway; with incremental updates the
+        # next failure's phases start from what the generations hold, :meth:`_holds`)
+        if self._known is not None and not (self.incremental and self._holds()):
             self._read_known()
         return n
 
@@ -473,10 +532,12 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             # else: our generation comes back as it was (a flip back is one config write)
             act = self.active
             static = self.role.static()
-            want = gens.final_state(static, self.routes_batch(routes, act), parts.config,
-                                    self._shadow(parts, routes, act))    # an exact shadow is kept
+            shadow = self._shadow(parts, routes, act)                     # an exact shadow is kept
+            want = gens.final_state(static, self.routes_batch(routes, act), parts.config, shadow)
             self._set_live(frozenset({act}))
             n = self._sync_config(parts.config) + self._write(state_diff(actual, want))
+            version = self.role.version(routes)
+            self._note_holds({act: version, **({1 - act: version} if shadow is not None else {})})
             self.entries = len(want.entries) + len(want.members) + len(want.groups)
             if n:
                 self.stats["repairs"] += n

@@ -51,11 +51,16 @@ class Repaired:
 
     def by_tor(self) -> dict[int, np.ndarray]:
         """{ToR: ``[m, 2]`` rows (arrival slice, destination)} of the changed cells."""
-        c = self.cells
-        if not len(c):
-            return {}
-        cut = np.flatnonzero(np.diff(c[:, 1])) + 1
-        return {int(part[0, 1]): part[:, [0, 2]] for part in np.split(c, cut)}
+        return by_tor(self.cells)
+
+
+def by_tor(cells: np.ndarray) -> dict[int, np.ndarray]:
+    """{ToR: ``[m, 2]`` rows (arrival slice, destination)} of ``cells`` (``[n, 3]`` rows
+    (arrival slice, ToR, destination) sorted by ToR, as :attr:`Repaired.cells`)."""
+    if not len(cells):
+        return {}
+    cut = np.flatnonzero(np.diff(cells[:, 1])) + 1
+    return {int(part[0, 1]): part[:, [0, 2]] for part in np.split(cells, cut)}
 
 
 def circuit_changes(old: Schedule, new: Schedule) -> tuple[np.ndarray, np.ndarray]:

@@ -207,7 +207,23 @@ def uro_entries(contract: dict, routes, tor: int, generation: int = 0) -> list[T
         return ent.uro_entries_reference(contract, routes, tor, generation)
 
 
-def _uro_fast(contract: dict, prof: dict, tbl, tor: int, generation: int) -> list[TableEntry]:
+def uro_cell_entries(contract: dict, routes, tor: int, cells: np.ndarray, generation: int = 0
+                     ) -> list[TableEntry] | None:
+    """The entries of :func:`uro_entries` whose (arrival slice, destination) is one of
+    ``cells`` (``[m, 2]`` rows), built alone: a failure's update rewrites only the entries
+    of the cells its routes changed (URO §IV-A: one entry per (arrival slice, destination)
+    of a ToR). None where the program's table is not one entry per cell (a range-keyed
+    layout, or another the array build does not take): then the caller builds the whole
+    table."""
+    prof = ent.check_fits(contract, routes.schedule)
+    try:
+        return _uro_fast(contract, prof, perhop.tor_table(routes, tor), tor, generation, cells)
+    except _Slow:
+        return None
+
+
+def _uro_fast(contract: dict, prof: dict, tbl, tor: int, generation: int,
+              cells: np.ndarray | None = None) -> list[TableEntry]:
     g = _generation(generation)
     K, S, D = prof["alternatives"], prof["slices"], prof["uplinks"]
     t = contract["tables"].get("uro_next_hop")
@@ -230,6 +246,11 @@ def _uro_fast(contract: dict, prof: dict, tbl, tor: int, generation: int) -> lis
     n = np.where(neg.any(-1), neg.argmax(-1), Kr)         # leading alternatives (the reference stops at -1)
     keep = n > 0
     keep[tor] = False
+    if cells is not None:                                 # only these (arrival slice, dst)
+        only = np.zeros_like(keep)
+        c = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
+        only[c[:, 1], c[:, 0]] = True
+        keep &= only
     dst, arr = np.nonzero(keep)
     n = n[dst, arr]
     if n.size and int(n.max()) > K:

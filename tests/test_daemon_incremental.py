@@ -1,0 +1,208 @@
+"""A failure's update written as the difference of the cells its routes changed
+(docs/fabric.md "Failure reaction that follows the failure"): the routes repaired label
+by label, only the changed cells' entries built, diffed and written into the shadow slot,
+read back by key, the network-wide flip, the retired generation rewritten the same way.
+
+The switches end in exactly the state a whole recomputation leaves (routes computed
+whole, whole generations built and diffed: ``[daemon] incremental = false``): two fake
+networks of 8 ToRs run the same random sequence of failures and recoveries (cut cables,
+dead ToRs, a dead OCS, several at once, recoveries back to a failed set seen before),
+and after each one every ToR's state -- both generations, statics, config -- is the same
+in both, and its active and shadow generations are the routes of the failed set built
+from scratch."""
+
+import dataclasses
+
+import pytest
+
+pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
+
+from hypothesis import given, settings, strategies as st
+
+from controller.agent import generations as gens
+from controller.agent.diff import explain, same_state
+from controller.daemon.config import load
+from controller.daemon.controller import Change, Controller
+from controller.daemon.log import EventLog
+from controller.daemon.plan import compute_routes
+
+from daemon_fakes import FakeSwitch, make_backend_for, net_toml, tor_switch
+
+TORS = 8
+PER_HOP = 'source_routed = []\n[routing.per_hop]\nalgo = "uro"\nk = 3\nmax_hops = 4'
+
+
+class Clock:
+    def __init__(self):
+        self.t = 100.0
+
+    def __call__(self):
+        return self.t
+
+    def sleep(self, s):
+        self.t += s
+
+
+class Log(EventLog):
+    def __init__(self):
+        super().__init__("json", stream=open("/dev/null", "w"))
+        self.events = []
+
+    def event(self, name, **kw):
+        self.events.append((name, kw))
+        return super().event(name, **kw)
+
+
+def network(tmp_path, incremental: bool):
+    sws = {f"127.0.0.1:{50000 + t}": FakeSwitch(f"tor{t}") for t in range(TORS)}
+    d = tmp_path / ("inc" if incremental else "whole")
+    d.mkdir()
+    p = net_toml(d, [tor_switch(t) for t in range(TORS)], routing=PER_HOP,
+                 daemon=f'status = "127.0.0.1:0"\nreconcile_s = 1000\nincremental = {str(incremental).lower()}')
+    ctl = Controller(load(p), backend_for=make_backend_for(sws), log=Log(), clock=Clock())
+    _OPEN.append(ctl)
+    ctl.start()
+    return ctl, sws
+
+
+@pytest.fixture(autouse=True)
+def _closed():
+    """Every controller a test starts is shut down after it (its thread pools go)."""
+    yield
+    while _OPEN:
+        _OPEN.pop().shutdown()
+
+
+_OPEN: list = []
+
+
+def change(ctl, op, kind, target):
+    c = ctl.submit(Change(op, kind, target, detected=ctl.clock()))
+    ctl.handle_jobs()
+    assert c.report is not None and not c.report.get("error"), c.report
+    return c
+
+
+def written(ctl) -> int:
+    return sum(a.stats["entries_written"] for a in ctl.agents.values())
+
+
+def assert_same_network(a, b):
+    (ctl_a, sws_a), (ctl_b, sws_b) = a, b
+    for addr, sw in sws_a.items():
+        got, want = sw.state(), sws_b[addr].state()
+        assert same_state(got, want), f"{sw.name}: {explain(got, want)}"
+
+
+def assert_runs_the_routes(ctl, sws):
+    """Active and shadow generations of every ToR are the routes of the failed set, built
+    from scratch; only the active one is live."""
+    r = ctl.routes
+    fresh = compute_routes(ctl.cfg, r.schedule, ctl.failed, r.version, r.schedule_version)
+    for a in ctl.agents.values():
+        st = sws[a.cfg.address].state()
+        act, _ = a.role.active(st)
+        parts = gens.split(st, a.role.config_table())
+        assert a.role.live(st) == frozenset({act})
+        for g in (0, 1):
+            want = a.role.routes(fresh, g)
+            assert same_state(parts.gens[g], want), f"{a.name} generation {g}: {explain(parts.gens[g], want)}"
+
+
+ELEMENTS = st.one_of(st.tuples(st.just("uplink"), st.tuples(st.integers(0, TORS - 1), st.integers(0, 1))),
+                     st.tuples(st.just("tor"), st.integers(0, TORS - 1)),
+                     st.tuples(st.just("ocs"), st.integers(0, 1)))
+
+
+@settings(max_examples=6, deadline=None)
+@given(steps=st.lists(ELEMENTS, min_size=1, max_size=4))
+def test_a_failures_cells_written_alone_leave_the_switches_as_a_whole_recomputation(tmp_path_factory, steps):
+    tmp = tmp_path_factory.mktemp("net")
+    inc, whole = network(tmp, True), network(tmp, False)
+    try:
+        down = set()
+        for kind, target in steps:
+            op = "recover" if (kind, target) in down else "fail"
+            down ^= {(kind, target)}
+            for ctl, _ in (inc, whole):
+                change(ctl, op, kind, target)
+            assert_same_network(inc, whole)
+        assert_runs_the_routes(*inc)
+    finally:                         # one example's controllers go before the next starts
+        while _OPEN:
+            _OPEN.pop().shutdown()
+
+
+def test_a_cut_cable_builds_only_its_cells_and_writes_what_the_whole_path_writes(tmp_path, monkeypatch):
+    """A cut cable and its recovery: the incremental network's update repairs the routes
+    (the routes log names the changed cells), builds no ToR's whole route table and splits
+    no switch state (the whole path does both on every ToR), writes exactly the updates
+    the whole path writes, and leaves the same switches."""
+    inc, whole = network(tmp_path, True), network(tmp_path, False)
+    built, splits = [], []
+    for ctl, _ in (inc, whole):
+        for a in ctl.agents.values():
+            def routes(r, g, a=a, ctl=ctl, whole_routes=a.role.routes):
+                built.append(ctl)
+                return whole_routes(r, g)
+            monkeypatch.setattr(a.role, "routes", routes)
+    split = gens.split
+    monkeypatch.setattr(gens, "split", lambda st, t: splits.append(1) or split(st, t))
+    for op in ("fail", "recover"):
+        w = [written(ctl) for ctl, _ in (inc, whole)]
+        built.clear()
+        splits.clear()
+        change(inc[0], op, "uplink", (3, 1))
+        assert built == [] and splits == [], (len(built), len(splits))
+        change(whole[0], op, "uplink", (3, 1))
+        assert built.count(whole[0]) >= TORS and splits
+        assert written(inc[0]) - w[0] == written(whole[0]) - w[1] > 0
+        assert_same_network(inc, whole)
+        computed = [kw for n, kw in inc[0].log.events if n == "routes.computed"][-1]
+        assert computed["changed_cells"] > 0 and computed["changed_tors"] > 0, computed
+    assert_runs_the_routes(*inc)
+
+
+def test_a_network_without_a_delta_writes_whole_and_the_next_failure_is_incremental_again(tmp_path, monkeypatch):
+    """An update whose routes carry no delta (the routes recomputed whole: here the
+    incremental path switched off for one failure) writes whole generations and notes
+    what they hold; the next failure is written as its cells again, and the switches
+    stay those of a whole recomputation."""
+    inc, whole = network(tmp_path, True), network(tmp_path, False)
+    ctl = inc[0]
+    on = ctl.cfg
+    ctl.cfg = dataclasses.replace(on, daemon=dataclasses.replace(on.daemon, incremental=False))
+    for c, _ in (inc, whole):
+        change(c, "fail", "tor", 2)
+    assert_same_network(inc, whole)
+    ctl.cfg = on
+    splits = []
+    split = gens.split
+    monkeypatch.setattr(gens, "split", lambda st, t: splits.append(1) or split(st, t))
+    change(ctl, "fail", "uplink", (5, 0))
+    assert splits == []
+    change(whole[0], "fail", "uplink", (5, 0))
+    assert_same_network(inc, whole)
+    assert_runs_the_routes(*inc)
+
+
+def test_the_fixed_costs_are_paid_once(tmp_path, monkeypatch):
+    """The start builds each ToR's route table once (the checks' build is the one written;
+    the shadow is derived from it), a role builds its static entries once, and an update
+    asks each switch's pipeline cookie once (its survey), not once per phase."""
+    from controller.agent import desired
+    from controller.tables import tor_batch
+
+    builds, statics, cookies = [], [], []
+    routes, static = desired.TorRole.routes, tor_batch.static_entries
+    monkeypatch.setattr(desired.TorRole, "routes", lambda self, r, g: builds.append(self.tor) or routes(self, r, g))
+    monkeypatch.setattr(tor_batch, "static_entries", lambda c, t: statics.append(t) or static(c, t))
+    ctl, sws = network(tmp_path, True)
+    assert sorted(builds) == list(range(TORS)), builds
+    for a in ctl.agents.values():
+        cookie = a.backend.pipeline_cookie
+        monkeypatch.setattr(a.backend, "pipeline_cookie", lambda cookie=cookie: cookies.append(1) or cookie())
+    change(ctl, "fail", "uplink", (3, 1))
+    change(ctl, "fail", "tor", 6)
+    assert len(cookies) == 2 * TORS, len(cookies)
+    assert sorted(statics) == sorted(set(statics)) and len(statics) <= TORS, statics

@@ -15,7 +15,15 @@ is measured (printed with the 1-min load average, never asserted):
    mask (``dataplane_ms``), the entries the update wrote on all switches against the whole
    table;
 3. CPU seconds and peak memory (VmHWM) of the daemon and of the simulated fabric: the
-   fabric must cost a fraction of what the controller costs, or the figures measure it.
+   fabric must cost a fraction of what the controller costs, or the figures measure it;
+   the daemon's CPU seconds per failure beside its wall times (this machine is shared:
+   the CPU is the figure that holds from run to run).
+
+(108, 6) URO per-hop runs twice in one run, side by side, with the ratios: the daemon
+whose failure updates follow the failure (routes repaired label by label, only the
+changed cells' entries built, diffed, written and read back: ``[daemon] incremental``,
+the default) and the same daemon with ``incremental = false`` (routes recomputed, whole
+generations built, split and diffed per ToR).
 
 Sizes: (108, 6) with URO per-hop routes and with UCMP source routes (36 destinations, as
 `uro bench --suite daemon`), and (1024, 32) URO per-hop (only with ``--full-large``: today's daemon
@@ -74,14 +82,15 @@ def _build(profile: str, work: Path) -> tuple[Path, Path, Path, dict]:
 
 
 def net_config(path: Path, program, fabric, *, tors: int, uplinks: int, routing: str, slice_ms: int,
-               status_port: int, hold_s: float = 0.5) -> Path:
+               status_port: int, hold_s: float = 0.5, incremental: bool = True) -> Path:
     """A net.toml of ``tors`` ToRs, ToR t = device t of ``fabric`` (:class:`SimFabric`)."""
     p4info, js, contract, prof = program
     hosts = prof["host_ports"]
     lines = ['name = "fabric"', "[schedule]", 'generate = "opera"', f"tors = {tors}", f"uplinks = {uplinks}", "seed = 1",
              "[routing]", routing, "[clock]", f"slice_ms = {slice_ms}", "capacity_bytes = 100000000",
              "bytes_per_us = 0", "[daemon]", f'status = "127.0.0.1:{status_port}"', "reconcile_s = 600",
-             f"hold_s = {hold_s}", "election_id = 10", "rpc_timeout_s = 60", "[tls]", "insecure = true",
+             f"hold_s = {hold_s}", "election_id = 10", "rpc_timeout_s = 60",
+             f"incremental = {'true' if incremental else 'false'}", "[tls]", "insecure = true",
              "[program.tor]", f'contract = "{contract}"', f'p4info = "{p4info}"', f'device_config = "{js}"']
     for t in range(tors):
         lines += ["[[switch]]", f'name = "tor{t}"', 'role = "tor"', f"tor = {t}", f"device_id = {t}",
@@ -102,6 +111,20 @@ def _proc_peak_gib(pid: int) -> float:
         if line.startswith("VmHWM:"):
             return int(line.split()[1]) / (1 << 20)
     return float("nan")
+
+
+def _settle(pid: int, idle_share: float = 0.15, limit_s: float = 120.0) -> None:
+    """Wait until the daemon is idle (less than ``idle_share`` of a core over half a second,
+    the slice timers aside): the reconcile after an update has finished, so the next
+    failure's CPU seconds are its own."""
+    end = time.time() + limit_s
+    c0 = _proc_cpu(pid)
+    while time.time() < end:
+        time.sleep(0.5)
+        c1 = _proc_cpu(pid)
+        if c1 - c0 < idle_share * 0.5:
+            return
+        c0 = c1
 
 
 def _rss_gib(pid: int) -> float:
@@ -135,7 +158,7 @@ class _Log:
 
 
 def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, routing: str, slice_ms: int,
-                failures: list[tuple[str, dict]], timeout: float) -> dict:
+                failures: list[tuple[str, dict]], timeout: float, incremental: bool = True) -> dict:
     """One network on a simulated fabric: start the daemon, wait for start-up, then each
     of ``failures`` (op, body) through the API; returns the figures."""
     from controller.daemon.client import Api
@@ -145,7 +168,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
     out: dict = {"name": name, "tors": tors, "load_start": os.getloadavg()[0]}
     with SimFabric(work / f"fabric_{name}", tors) as fabric:
         cfg = net_config(work / f"{name}.toml", program, fabric, tors=tors, uplinks=uplinks, routing=routing,
-                         slice_ms=slice_ms, status_port=free_port())
+                         slice_ms=slice_ms, status_port=free_port(), incremental=incremental)
         fpid = fabric.procs[0].proc.pid
         f_cpu0 = _proc_cpu(fpid)
         # the daemon as the emulated fabric runs it: the project's process wrapper (PID file,
@@ -195,22 +218,30 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             out["objects"] = sum(s["entries"] for s in st["switches"])
             out["daemon_cpu_start"] = _proc_cpu(pid)
             out["fabric_cpu_start"] = _proc_cpu(fpid) - f_cpu0
-            time.sleep(1.0)                   # the reconcile right after the start-up passes
+            _settle(pid)                      # the reconcile right after the start-up passes
             rows = []
             for op, body in failures:
                 before = api.request("GET", "/status")
                 w0 = sum(s["entries_written"] for s in before["switches"])
                 load = os.getloadavg()[0]
                 n0 = len(log.poll())
+                cpu0 = _proc_cpu(pid)
                 rep = api.request("POST", f"/{op}", body)
-                time.sleep(1.0)               # the retire after the hold, the reconcile after it
+                cpu_update = _proc_cpu(pid) - cpu0      # answered once the update is done (retire included)
+                _settle(pid)                  # the reconcile after the update
                 t_det = epoch(rep["detected"]) if rep.get("detected") else None
-                seen = {e["event"]: epoch(e["ts"]) - t_det for e in log.poll()[n0:]
+                new_lines = log.poll()[n0:]
+                seen = {e["event"]: epoch(e["ts"]) - t_det for e in new_lines
                         if t_det is not None and e.get("event") in ("routes.computed", "generation.stamping")}
+                computed = next((e for e in new_lines if e.get("event") == "routes.computed"), {})
+                # the prepare's "generation.writing" names the route objects it built per ToR: a
+                # whole generation, or the changed cells' entries of the incremental path
+                built = sum(e.get("entries", 0) for e in new_lines if e.get("event") == "generation.writing")
                 after = api.request("GET", "/status")
                 gens = {s["generation"] for s in after["switches"] if s["state"] == "up"}
                 rows.append({"op": op, "what": body, "generation_s": rep.get("generation_s"),
-                             "routes_s": seen.get("routes.computed"),
+                             "routes_s": seen.get("routes.computed"), "cpu_s": _proc_cpu(pid) - cpu0,
+                             "cpu_update_s": cpu_update, "changed_cells": computed.get("changed_cells"), "built": built,
                              "dataplane_ms": rep.get("dataplane_ms"), "error": rep.get("error"),
                              "written": sum(s["entries_written"] for s in after["switches"]) - w0,
                              "generations": sorted(g for g in gens if g is not None), "load": load})
@@ -233,7 +264,7 @@ def _describe(what: dict) -> str:
 
 
 def report(r: dict) -> None:
-    print(f"\n-- {r['name']}: {r['tors']} ToRs on a simulated fabric, today's daemon (one process); "
+    print(f"\n-- {r['name']}: {r['tors']} ToRs on a simulated fabric, the daemon in one process; "
           f"load {r['load_start']:.1f} at the start")
     if "error" in r:
         print(f"   {r['error']} (load {r['load_end']:.1f})")
@@ -249,11 +280,47 @@ def report(r: dict) -> None:
         print(f"   {f['op']:<7} {_describe(f['what']):<26} -> routes {rt:>7}, every ToR on the new generation {g:>9}, "
               f"mask {mask:>9}, "
               f"{f['written']:>9,} entries written ({f['written'] / max(1, r['objects']):.1%} of the table), "
+              f"daemon CPU {f['cpu_update_s']:.2f} s for the update (routes to retire), {f['cpu_s']:.2f} s with "
+              f"the reconcile after it, "
+              f"{'%s changed cells, ' % format(f['changed_cells'], ',') if f.get('changed_cells') else ''}"
+              f"{f['built']:,} route objects built for the prepare, "
               f"generations now {f['generations']} (load {f['load']:.1f})")
     print(f"   CPU: daemon {r['daemon_cpu']:.1f} s ({r['daemon_cpu_start']:.1f} s of it to start), simulated fabric "
           f"{r['fabric_cpu']:.1f} s ({r['fabric_cpu'] / max(r['daemon_cpu'], 1e-9):.2f}x the daemon's); peak memory: "
           f"daemon {r['daemon_peak_gib']:.2f} GiB, fabric {r['fabric_peak_gib']:.2f} GiB (load at the end "
           f"{r['load_end']:.1f})")
+
+
+def _ratio(a, b) -> str:
+    return f"{a / b:.1f}x" if a is not None and b not in (None, 0) else "-"
+
+
+def compare(whole: dict, inc: dict) -> None:
+    """The two (108, 6) URO per-hop runs side by side: the whole path / the incremental one."""
+    print(f"\n-- {inc['name']}: incremental updates against whole ones, one run "
+          f"(ratio = whole / incremental; loads as measured beside each)")
+    if "error" in whole or "error" in inc:
+        print("   (a run did not finish: no comparison)")
+        return
+    rows = [("every ToR on generation 0 from empty, s", whole["all_installed_s"], inc["all_installed_s"],
+             whole["load_installed"], inc["load_installed"]),
+            ("daemon CPU to start, s", whole["daemon_cpu_start"], inc["daemon_cpu_start"],
+             whole["load_installed"], inc["load_installed"])]
+    for fw, fi in zip(whole["failures"], inc["failures"]):
+        what = f"{fw['op']} {_describe(fw['what'])}"
+        rows += [(f"{what}: every ToR on the new generation, s", fw["generation_s"], fi["generation_s"],
+                  fw["load"], fi["load"]),
+                 (f"{what}: daemon CPU, the update (routes to retire), s", fw["cpu_update_s"], fi["cpu_update_s"],
+                  fw["load"], fi["load"]),
+                 (f"{what}: daemon CPU with the reconcile after it, s", fw["cpu_s"], fi["cpu_s"], fw["load"], fi["load"])]
+    rows += [("daemon CPU, whole run, s", whole["daemon_cpu"], inc["daemon_cpu"], whole["load_end"], inc["load_end"]),
+             ("daemon peak memory, GiB", whole["daemon_peak_gib"], inc["daemon_peak_gib"], whole["load_end"],
+              inc["load_end"])]
+    print(f"   {'':<62} {'whole':>9} {'incremental':>12} {'ratio':>7}   load (whole / incremental)")
+    for what, a, b, la, lb in rows:
+        fa = f"{a:.3f}" if a is not None else "-"
+        fb = f"{b:.3f}" if b is not None else "-"
+        print(f"   {what:<62} {fa:>9} {fb:>12} {_ratio(a, b):>7}   {la:.1f} / {lb:.1f}")
 
 
 def main(quick: bool = False, large: bool = True, full_large: bool = False) -> int:
@@ -266,16 +333,22 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False) -> i
     p108 = _build("r108x6", work)
     cut = [("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]}), ("fail", {"tor": 7}),
            ("recover", {"tor": 7})]
-    runs = [("108x6 URO per-hop", p108, SIZES["r108x6"], PER_HOP, 1000),
-            ("108x6 UCMP source-routed (36 dst)", p108, SIZES["r108x6"], UCMP_36, 1000)]
+    # (108, 6) URO per-hop: the whole path first, then the incremental one (the default)
+    runs = [("108x6 URO per-hop, incremental = false", p108, SIZES["r108x6"], PER_HOP, False),
+            ("108x6 URO per-hop", p108, SIZES["r108x6"], PER_HOP, True),
+            ("108x6 UCMP source-routed (36 dst)", p108, SIZES["r108x6"], UCMP_36, True)]
     if quick:
-        runs = runs[:1]
-    for name, prog, size, routing, slice_ms in runs:
-        report(run_network(work, name.split()[0] + "_" + name.split()[1].lower(), prog, routing=routing,
-                           slice_ms=slice_ms, failures=cut, timeout=600, **size) | {"name": name})
+        runs = runs[:2]
+    done = []
+    for i, (name, prog, size, routing, incremental) in enumerate(runs):
+        r = run_network(work, f"run{i}", prog, routing=routing, slice_ms=1000, failures=cut, timeout=600,
+                        incremental=incremental, **size) | {"name": name}
+        report(r)
+        done.append(r)
+    compare(done[0], done[1])
     if large and not quick and not full_large:
-        print("\n-- 1024x32: today's daemon is run only with --full-large: its 1024 sessions took 3,433 threads and drove "
-              "this shared 2-core machine's load average to ~290 (docs/fabric.md)")
+        print("\n-- 1024x32: run only with --full-large (1024 sessions in one daemon process on this shared "
+              "2-core machine; docs/fabric.md)")
     if full_large and not quick:
         p1024 = _build("r1024x32", work)
         report(run_network(work, "1024x32_uro", p1024, routing=PER_HOP, slice_ms=5000,

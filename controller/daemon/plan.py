@@ -22,7 +22,7 @@ from controller.agent.desired import ROLES, Routes, RoutesDelta
 from controller.daemon import hosts
 from controller.daemon.config import AlgoConfig, ConfigError, NetConfig, ProgramConfig, SwitchConfig
 from controller.errors import UroError
-from controller.routing import base
+from controller.routing import base, uro, uro_incremental
 from controller.schedule import GENERATORS, Schedule, Timing, load as load_schedule_file
 from controller.schedule.degrade import Failed, without
 from controller.tables import artifacts
@@ -188,8 +188,6 @@ def repaired_routes(cfg: NetConfig, previous: Routes, sched: Schedule, failed: F
     does not apply (other per-hop algorithms or parameters, an artifact not yet
     recomputed, source-routed destinations -- their path routes are recomputed whole --,
     a schedule the repair does not take): then the caller computes them whole."""
-    from controller.routing import uro, uro_incremental
-
     ac = cfg.routing.per_hop
     if (ac is None or sr or not isinstance(previous.per_hop, uro.UroRoutes) or previous.source is not None
             or previous.schedule is not sched or previous.schedule_version != schedule_version):
@@ -212,8 +210,6 @@ def delta_between(previous: Routes | None, routes: Routes) -> RoutesDelta | None
     """What changed cell by cell from ``previous`` to ``routes`` (both URO per-hop routes of
     one schedule, the same source routes), compared array for array; None where they are
     not of that kind."""
-    from controller.routing import uro, uro_incremental
-
     if (previous is None or not isinstance(previous.per_hop, uro.UroRoutes)
             or not isinstance(routes.per_hop, uro.UroRoutes) or previous.source is not routes.source
             or previous.source_routed != routes.source_routed

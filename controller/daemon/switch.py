@@ -32,7 +32,7 @@ from controller.agent import generations as gens
 from controller.agent.backend import BackendError, ClockProbe, NotPrimary, Pipeline, SwitchBackend
 from controller.agent.diff import Diff
 from controller.agent.desired import Role
-from controller.agent.diff import diff as state_diff, same_state
+from controller.agent.diff import diff as state_diff, entry_key, same_state
 from controller.agent.generations import GenerationWriter
 from controller.agent.known import KnownState
 from controller.memory import paused_gc
@@ -198,8 +198,6 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         if known is None:
             return None
         if self._config_key is None:
-            from controller.agent.diff import entry_key
-
             self._config_key = entry_key(self.role.config(0))
         return known.entry(self._config_key)
 

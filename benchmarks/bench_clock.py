@@ -385,7 +385,8 @@ def main(quick: bool = False, duration_s: float = 600.0, load: bool = False) -> 
         duration_s = min(duration_s, 60.0)
     state = tempfile.mkdtemp(prefix="uro-bench-clock-")
     cfg = dataclasses.replace(config.load(ROOT / "examples" / "emu-8x2.toml"), state_root=state,
-                              prefix=f"uc{os.getpid() % 1000}"[:6], clock_mode="sync", start_gap_s=1.0)
+                              prefix=f"uc{os.getpid() % 1000}"[:6], clock_mode="sync", start_gap_s=1.0,
+                              max_delay_us=1000.0)
     print(f"== uro bench --suite clock: 8x2, {cfg.slice_ms:g} ms slices, switches started {cfg.start_gap_s:g} s "
           f"apart, tor1 +200 ppm, tor2 -200 ppm, {duration_s:g} s of measurement"
           + (", with a route computation on each core (--load)" if load else "")

@@ -3,9 +3,11 @@
  * Rendered from templates/tor_t2na.p4.j2 for profile "r108x6" by controller.p4gen.
  *
  * One ToR of a time-sliced optical DCN on one Tofino2 pipe (URO §IV, UCMP §6):
- *   slice clock  the packet generator's periodic timer: every slice, batch 0 pauses the
- *                old active calendar queue of each uplink (packet 0 also ticks the clock)
- *                and batch 1, a guard band later, resumes the new one (AFC words)
+ *   slice clock  the switch's clock plus a correction the data plane keeps (next boundary,
+ *                local slice length); the packet generator fires several times per slice,
+ *                and the trigger that reaches the next boundary ticks the clock: its batch 0
+ *                pauses the old active calendar queue of each uplink and its batch 1, a
+ *                guard band later, resumes the new one (AFC words)
  *   queues       calendar queues are TM queues: qid = (active + rank) mod Q
  *   lookup       URO: (arrival slice, dst ToR) -> K (uplink, wait); the first alternative
  *                whose queue is Unfull (one copy of the queue state per alternative, one
@@ -77,9 +79,10 @@ const bit<32> EVENT_RESUBMIT_SPILL = 11;
 /* ---- t2na constants ---------------------------------------------------------------------
  * Queue state: 5 copies (one per URO alternative, one for the SSRR hop) of a Full flag per
  * (uplink u, queue q) at u * 256 + q.
- * Timer (pktgen app 1): period 2000 ns, 2 batches x 6 packets,
- * inter-batch gap 3 ns; every uplink is dark 46.2 ns per slice (guard band),
- * leaving 24422 wire bytes per calendar queue per slice.
+ * Slice: 2000 ns. Timer (pktgen app 1): a trigger every 250 ns (8 per slice), 2 batches
+ * x 6 packets, inter-batch gap 3 ns (34.6 Gb/s of generated frames); the trigger that
+ * reaches the next boundary acts: every uplink is dark 46.2 ns per slice (guard band),
+ * leaving 21297 wire bytes per calendar queue per slice.
  */
 /* Arithmetic never mixes widths (a Tofino ALU operates on same-size containers): slices,
  * queues, waits, ranks and epochs are 8-bit (S, Q <= 128); lengths and capacities are
@@ -96,15 +99,21 @@ const bit<4>  TIMER_APP     = 1;
 const bit<4>  PORT_DOWN_APP = 2;
 const bit<16> FRAME_OVERHEAD = 38;         // IPv4 total length + Ethernet, FCS, preamble, IFG (+ unit - 1: round up)
 const units_t MTU_UNITS     = 1538;       // a full 1518-byte frame on the wire
-const units_t CAP_UNITS     = 24422;    // a calendar queue's slice: the timer plan's usable time x link rate
-const units_t FILL_MARK     = 22884;    // booked past this: no room for another full frame (Full)
+const units_t CAP_UNITS     = 21297;    // a calendar queue's slice: the timer plan's usable time x link rate
+const units_t FILL_MARK     = 19759;    // booked past this: no room for another full frame (Full)
 const bit<16> GROWTH_BYTES  = 24;        // most a source route adds (NOP + option + H hops)
 
-/* first byte of what egress sees: a bridged data packet or a queue-state update (mirror copy) */
+/* first byte of what egress sees: a bridged data packet, a queue-state update (mirror
+ * copy), a clock update (mirror copy) */
 const bit<8> PKT_NORMAL = 0xA1;
 const bit<8> PKT_QUPD   = 0xA2;
 const bit<8> PKT_SOURCED = 0xA3;   // a data packet whose source route egress writes (bridge_src follows)
+const bit<8> PKT_CLOCK  = 0xA4;    // clock_upd_t: a clock update's second pass
 const bit<3> RESUBMIT_SPILL = 1;
+
+/* ---- clock updates (clock_upd_t) ---- */
+const MirrorType_t CLOCK_MIRROR = 6;      // after the queue-state updates' types
+const bit<8>  CU_ADJ      = 1;     // move the next boundary by arg
 
 /* what a packet does to the queue-state copies (meta.q_op; one access per copy) */
 const bit<8> Q_NONE  = 0;
@@ -232,11 +241,32 @@ header resub_t {
     bit<112> pad;
 }
 
+/* A clock update: a move of the next slice boundary (at a tick, the rate's len - L),
+ * written to the clock's register by this second pass of a mirror copy through the
+ * recirculation port (the packet that decided it had read that register earlier in its
+ * pass: Tofino allows one access per register per packet). */
+header clock_upd_t {
+    bit<8>  type;                   // PKT_CLOCK
+    bit<8>  kind;                   // CU_ADJ
+    bit<16> pad;
+    bit<32> arg;                    // move the next boundary by this (ns, signed)
+}
+
+struct clock_bound_t {
+    bit<32> next;                   // local time (ns, low 32 bits) of the next slice boundary
+    bit<32> slice;                  // the current slice id 0..S-1
+}
+struct clock_note_t {
+    bit<32> now;                    // local time of the generator's last trigger
+    bit<32> ticked;                 // 1: that trigger crossed a boundary (its batches act)
+}
+
 struct headers_t {
     resub_t    resub;
     pktgen_timer_header_t     pg_timer;
     pktgen_port_down_header_t pg_port_down;
     qupd_t     qupd;
+    clock_upd_t clock_upd;
     bridge_t   bridge;
     bridge_src_t bridge_src;
     ethernet_t ethernet;
@@ -266,6 +296,13 @@ struct metadata_t {
     bit<32>  down;          // timer: link_down_reg & the uplink's bit
     bit<32>  down_bit;
     /* slice clock */
+    bit<1>   clk_crossed;   // the timer's first packet: this trigger crossed the next boundary
+    bit<1>   clk_noted;     // the trigger's other packets: ... as that packet noted it
+    bit<32>  clk_next;      // local time of the next boundary
+    bit<32>  clk_k;         // the slice number
+    bit<32>  s_len;         // the local slice length (the timer's first packet)
+    bit<8>   u_kind;        // a clock update this packet makes: CU_* bits
+    bit<32>  u_arg;         // ... its clock_upd_t.arg
     slice_t  cur_slice;
     step_t   active_q;
     step_t   active_q_1;   // the same value, for slots 4..
@@ -437,6 +474,10 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         meta.unmapped = 0;
         meta.gen = 0;
         meta.live = 0;
+        meta.clk_crossed = 0;
+        meta.clk_noted = 0;
+        meta.u_kind = 0;
+        meta.u_arg = 0;
         meta.alt_c_0 = 0;
         meta.alt_ok_0 = 0;
         meta.alt_pre_0 = 0;
@@ -491,6 +532,7 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
             default: accept;              // no header valid: dropped as not IPv4
         }
     }
+
     state parse_pg_timer {
         pkt.extract(hdr.pg_timer);
         transition accept;
@@ -500,7 +542,18 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         transition accept;
     }
     state parse_qupd {
+        transition select(pkt.lookahead<bit<8>>()) {
+            PKT_CLOCK: parse_clock_upd;
+            default: parse_qupd_only;
+        }
+    }
+    state parse_qupd_only {
         pkt.extract(hdr.qupd);
+        transition accept;
+    }
+    /* a clock update (the packet that decided it read the clock's registers) */
+    state parse_clock_upd {
+        pkt.extract(hdr.clock_upd);
         transition accept;
     }
     state parse_ethernet {
@@ -511,6 +564,7 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
             default: accept;
         }
     }
+
     state parse_timer {
         pkt.extract(hdr.timer);
         transition accept;
@@ -836,6 +890,9 @@ control UroIngressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t me
         else if (ig_dprsr_md.mirror_type == 5) {
             mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_4, meta.epoch, meta.alt_wait_4});
         }
+        if (ig_dprsr_md.mirror_type == CLOCK_MIRROR) {
+            mirror.emit<clock_upd_t>(meta.mirror_session, {meta.pkt_type, meta.u_kind, 0, meta.u_arg});
+        }
         if (ig_dprsr_md.resubmit_type == RESUBMIT_SPILL) {
             resubmit.emit<resub_t>({meta.pkt_type, meta.skip, 0});
         }
@@ -868,10 +925,15 @@ parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         pkt.extract(eg_intr_md);
         transition select(pkt.lookahead<bit<8>>()) {
             PKT_QUPD: parse_qupd;
+            PKT_CLOCK: parse_clock_upd;
             PKT_NORMAL: parse_bridge;
             PKT_SOURCED: parse_bridge;
             default: accept;
         }
+    }
+    state parse_clock_upd {
+        pkt.extract(hdr.clock_upd);
+        transition accept;
     }
     state parse_qupd {
         pkt.extract(hdr.qupd);
@@ -1035,6 +1097,7 @@ control UroEgressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t met
                 hdr.hops[4].next_tor, hdr.hops[4].uplink, hdr.hops[4].send_slice });
         }
         pkt.emit(hdr.qupd);
+        pkt.emit(hdr.clock_upd);
         pkt.emit(hdr.bridge);
         pkt.emit(hdr.ethernet);
         pkt.emit(hdr.ipv4);
@@ -1157,22 +1220,67 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 11;
     }
 
-    /* ---- slice clock: four registers, each accessed once per packet ---------------------
-     * Timer packet (batch 0, packet 0) ticks the clock; every other packet reads it. */
-    Register<bit<8>, bit<1>>(1, 0) slice_reg;       // current slice 0..S-1
+    /* ---- slice clock (docs/tofino2.md "The slice clock") ---------------------------------
+     * Network time is kept as the switch's clock (global_tstamp, ns; its low 32 bits, every
+     * comparison wrap-aware) plus a correction: the local time of the next slice boundary
+     * (`bound_reg.next`) and the local length of a slice (the rate). The generator's timer
+     * fires 8 times per slice (every 250 ns); its first packet (batch 0, packet 0)
+     * compares the local time with the next boundary and, if it has been reached, ticks the
+     * clock: the boundary moves on by one slice, the slice id, slice number, active queue
+     * and epoch advance, and this trigger's batches pause and resume the calendar queues.
+     * Every other packet reads the clock. Each register is accessed once per packet; the
+     * slice id is read in the first stage, as every lookup needs it. */
+    Register<clock_bound_t, bit<1>>(1) bound_reg;   // the next boundary (local ns) and the slice id 0..S-1
+    RegisterAction<clock_bound_t, bit<1>, bit<32>>(bound_reg) bound_tick = {
+        void apply(inout clock_bound_t v, out bit<32> rv) {
+            /* reached: (now - next) mod 2^32 < 2^31. A stateful ALU compares the exact
+             * difference of its operands (33 bits: a lone "now - next < 2^31" holds whenever
+             * now < next), so wrap-aware takes three comparisons: now - next < 2^31, and
+             * either now >= next or now has wrapped past next (next - now > 2^31). */
+            if (ig_prsr_md.global_tstamp[31:0] - v.next < 0x80000000 &&
+                (ig_prsr_md.global_tstamp[31:0] >= v.next || v.next - ig_prsr_md.global_tstamp[31:0] > 0x80000000)) {
+                v.next = v.next + 2000;
+                if (v.slice >= 17) { v.slice = 0; } else { v.slice = v.slice + 1; }
+                rv = 1;
+            } else {
+                rv = 0;
+            }
+        }
+    };
+    RegisterAction<clock_bound_t, bit<1>, bit<32>>(bound_reg) bound_read = {
+        void apply(inout clock_bound_t v, out bit<32> rv1, out bit<32> rv2) { rv1 = v.slice; rv2 = v.next; }
+    };
+    /* a clock update moves the next boundary (the rate's len - L at a tick) */
+    RegisterAction<clock_bound_t, bit<1>, bit<32>>(bound_reg) bound_adjust = {
+        void apply(inout clock_bound_t v) { v.next = v.next + hdr.clock_upd.arg; }
+    };
+    Register<bit<32>, bit<1>>(1, 2000) len_reg;     // the local slice length (the rate; nominal 2000 ns)
+    RegisterAction<bit<32>, bit<1>, bit<32>>(len_reg) len_read = {
+        void apply(inout bit<32> v, out bit<32> rv) { rv = v; }
+    };
+    Register<bit<32>, bit<1>>(1, 0) k_reg;          // the slice number k (network time = k x L + phase)
+    RegisterAction<bit<32>, bit<1>, bit<32>>(k_reg) k_tick = {
+        void apply(inout bit<32> v, out bit<32> rv) { v = v + 1; rv = v; }
+    };
+    RegisterAction<bit<32>, bit<1>, bit<32>>(k_reg) k_read = {
+        void apply(inout bit<32> v, out bit<32> rv) { rv = v; }
+    };
+    /* the last trigger: its local time (what the control plane reads to seed the clock) and
+     * whether it ticked (the trigger's other packets pause and resume only then) */
+    Register<clock_note_t, bit<1>>(1) tick_reg;
+    RegisterAction<clock_note_t, bit<1>, bit<32>>(tick_reg) tick_note_yes = {
+        void apply(inout clock_note_t v) { v.now = ig_prsr_md.global_tstamp[31:0]; v.ticked = 1; }
+    };
+    RegisterAction<clock_note_t, bit<1>, bit<32>>(tick_reg) tick_note_no = {
+        void apply(inout clock_note_t v) { v.now = ig_prsr_md.global_tstamp[31:0]; v.ticked = 0; }
+    };
+    RegisterAction<clock_note_t, bit<1>, bit<32>>(tick_reg) tick_ticked = {
+        void apply(inout clock_note_t v, out bit<32> rv) { rv = v.ticked; }
+    };
     Register<step_t, bit<1>>(1, 0) active_reg;      // its calendar queue 0..Q-1
     Register<step_t, bit<1>>(1, 0) active_reg_1;      // its calendar queue 0..Q-1 (copy for slots 4..)
     Register<step_t, bit<1>>(1, 0) epoch_reg;       // slices since the start, mod 65536
     Register<bit<32>, bit<1>>(1, 0) start_reg;      // when the current slice began (ns, low 32 bits)
-    RegisterAction<bit<8>, bit<1>, bit<8>>(slice_reg) slice_tick = {
-        void apply(inout bit<8> v, out bit<8> rv) {
-            if (v >= 17) { v = 0; } else { v = v + 1; }
-            rv = v;
-        }
-    };
-    RegisterAction<bit<8>, bit<1>, bit<8>>(slice_reg) slice_read = {
-        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
-    };
     RegisterAction<step_t, bit<1>, step_t>(active_reg) active_tick = {
         void apply(inout step_t v, out step_t rv) {
             if (v >= 17) { v = 0; } else { v = v + 1; }
@@ -1203,6 +1311,17 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     RegisterAction<bit<32>, bit<1>, bit<32>>(start_reg) start_read = {
         void apply(inout bit<32> v, out bit<32> rv) { rv = v; }
     };
+
+    /* ---- clock updates: a mirror copy (clock_upd_t) to the recirculation port; its second
+     * pass moves or sets the registers above (read_or_tick) ---------------------------------- */
+    action clock_update() {
+        meta.mirror_session = 1;
+        ig_dprsr_md.mirror_type = CLOCK_MIRROR;
+        meta.pkt_type = PKT_CLOCK;
+    }
+    /* the rate: the tick moved the boundary by the nominal slice, the local slice length
+     * says len - L more */
+    action rate_adjust() { meta.u_arg = meta.s_len - 2000; meta.u_kind = CU_ADJ; }
 
     /* ---- timer batch: (batch_id, packet_id, active queue after the tick) -> the AFC word
      * that pauses uplink u's previous queue (batch 0, packet u) or resumes its active queue
@@ -1488,38 +1607,38 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             215: set_floor(21023);
             216: set_floor(21123);
             217: set_floor(21223);
-            218: set_floor(21323);
-            219: set_floor(21423);
-            220: set_floor(21523);
-            221: set_floor(21623);
-            222: set_floor(21723);
-            223: set_floor(21823);
-            224: set_floor(21923);
-            225: set_floor(22023);
-            226: set_floor(22123);
-            227: set_floor(22223);
-            228: set_floor(22323);
-            229: set_floor(22423);
-            230: set_floor(22523);
-            231: set_floor(22623);
-            232: set_floor(22723);
-            233: set_floor(22823);
-            234: set_floor(22923);
-            235: set_floor(23023);
-            236: set_floor(23123);
-            237: set_floor(23223);
-            238: set_floor(23323);
-            239: set_floor(23423);
-            240: set_floor(23523);
-            241: set_floor(23623);
-            242: set_floor(23723);
-            243: set_floor(23823);
-            244: set_floor(23923);
-            245: set_floor(24023);
-            246: set_floor(24123);
-            247: set_floor(24223);
-            248: set_floor(24323);
-            249: set_floor(24422);
+            218: set_floor(21297);
+            219: set_floor(21297);
+            220: set_floor(21297);
+            221: set_floor(21297);
+            222: set_floor(21297);
+            223: set_floor(21297);
+            224: set_floor(21297);
+            225: set_floor(21297);
+            226: set_floor(21297);
+            227: set_floor(21297);
+            228: set_floor(21297);
+            229: set_floor(21297);
+            230: set_floor(21297);
+            231: set_floor(21297);
+            232: set_floor(21297);
+            233: set_floor(21297);
+            234: set_floor(21297);
+            235: set_floor(21297);
+            236: set_floor(21297);
+            237: set_floor(21297);
+            238: set_floor(21297);
+            239: set_floor(21297);
+            240: set_floor(21297);
+            241: set_floor(21297);
+            242: set_floor(21297);
+            243: set_floor(21297);
+            244: set_floor(21297);
+            245: set_floor(21297);
+            246: set_floor(21297);
+            247: set_floor(21297);
+            248: set_floor(21297);
+            249: set_floor(21297);
         }
         size = 250;
     }
@@ -5189,16 +5308,42 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         bit<1> wrong_tor = 0;                    // transit: the hop before the pointer names another ToR
         config.apply();
         port_role.apply();                       // after config: an uplink's stamp replaces its generation
-        /* ---- the clock: ticked by timer batch 0 packet 0, read by everything else ---- */
+        /* ---- the clock: the timer's first packet checks the next boundary (and ticks the
+         * clock when it has been reached); the trigger's other packets learn whether it did;
+         * a clock update moves or sets it; everything else reads it. (The conditions are on
+         * headers, so that the registers' stages follow one another without tables between
+         * them.) ---- */
         if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
-            meta.cur_slice = slice_tick.execute(0);
+            meta.clk_crossed = (bit<1>)bound_tick.execute(0);
+        } else if (hdr.clock_upd.isValid() && hdr.clock_upd.kind == CU_ADJ) {
+            bound_adjust.execute(0);
+        } else {
+            meta.cur_slice = (slice_t)bound_read.execute(0, meta.clk_next);
+        }
+        if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
+            meta.s_len = len_read.execute(0);
+        }
+        if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
+            if (meta.clk_crossed == 1) {
+                tick_note_yes.execute(0);
+            } else {
+                tick_note_no.execute(0);
+            }
+        } else if (hdr.pg_timer.isValid()) {
+            meta.clk_noted = (bit<1>)tick_ticked.execute(0);
+        }
+        if (meta.clk_crossed == 1) {
+            meta.clk_k = k_tick.execute(0);
+        } else {
+            meta.clk_k = k_read.execute(0);
+        }
+        if (meta.clk_crossed == 1) {
             meta.active_q = active_tick.execute(0);
             meta.active_q_1 = active_tick_1.execute(0);
             meta.epoch = epoch_tick.execute(0);
             start_stamp.execute(0);
             meta.ev = meta.ev | EV_TIMER;
         } else {
-            meta.cur_slice = slice_read.execute(0);
             meta.active_q = active_read.execute(0);
             meta.active_q_1 = active_read_1.execute(0);
             meta.epoch = epoch_read.execute(0);
@@ -5206,8 +5351,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         }
 
         if (hdr.pg_timer.isValid()) {
-            /* ---- timer batch: one AFC word per packet; never forwarded --------------- */
-            timer_afc.apply();
+            /* ---- timer batch: one AFC word per packet if this trigger ticked the clock;
+             * never forwarded ------------------------------------------------------------ */
+            if (meta.clk_crossed == 1 || meta.clk_noted == 1) {
+                timer_afc.apply();
+            }
             if (meta.have_dep == 1) {            // a pause: the drained queue starts empty
                 qfin_reset.execute(meta.t_qidx);
                 meta.down = link_down_test.execute(0);
@@ -5224,6 +5372,13 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 }
                 }
             }
+            if (meta.clk_crossed == 1) {
+                rate_adjust();
+                if (meta.u_arg != 0) {
+                    clock_update();
+                }
+            }
+
             ig_dprsr_md.drop_ctl = 1;
         } else if (hdr.pg_port_down.isValid()) {
             /* ---- port-down app: the uplink is down from the next packet on ------------ */
@@ -5256,6 +5411,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.ev = EV_QSTATE_FULL;
             }
             ig_dprsr_md.drop_ctl = 1;
+        } else if (hdr.clock_upd.isValid()) {
+            /* ---- a clock update (clock_upd_t from the recirculation port): done ---- */
+            ig_dprsr_md.drop_ctl = 1;
+
         } else {
             /* ---- a front-panel packet, part 1: lookups up to each slot's queue index;
              * lookups and queue tests run side by side, the checks decide what is used ---- */

@@ -116,11 +116,13 @@ def test_queue_plan_refuses_a_full_port_group():
 # ---- pktgen timer plan -------------------------------------------------------------------
 @pytest.mark.parametrize("slice_us,guard_us,d,gbps,dark,ibg,cap", [
     # a generated frame is pkt_len 60 + 6-byte pktgen header + 4-byte FCS = 70 bytes (F2/F15):
-    # packet time (70 + 20) * 8 / 100 = 7.2 ns; ibg = ceil(max(guard, 7.2) - 7.2); dark = d * 7.2 + ibg
-    (2.0, 0.01, 6, 100.0, 6 * 7.2 + 3, 3, int((2000 - 46.2) * 100 / 8)),
-    (50.0, 0.2, 6, 100.0, 6 * 7.2 + 193, 193, int((50000 - 236.2) * 100 / 8)),
-    (2.0, 0.01, 32, 400.0, 32 * 7.2 + 3, 3, int((2000 - 233.4) * 400 / 8)),
-    (1.0, 0.0, 2, 100.0, 2 * 7.2, 0, int((1000 - 14.4) * 100 / 8)),
+    # packet time (70 + 20) * 8 / 100 = 7.2 ns; ibg = ceil(max(guard, 7.2) - 7.2); dark = d * 7.2 + ibg;
+    # the capacity is what the slice leaves after one tick (the clock acts up to a trigger late)
+    # and the dark time: 8 ticks of 250 ns per 2 us slice, 4 of 500 ns with 32 uplinks
+    (2.0, 0.01, 6, 100.0, 6 * 7.2 + 3, 3, int((2000 - 250 - 46.2) * 100 / 8)),
+    (50.0, 0.2, 6, 100.0, 6 * 7.2 + 193, 193, int((50000 - 6250 - 236.2) * 100 / 8)),
+    (2.0, 0.01, 32, 400.0, 32 * 7.2 + 3, 3, int((2000 - 500 - 233.4) * 400 / 8)),
+    (1.0, 0.0, 2, 100.0, 2 * 7.2, 0, int((1000 - 125 - 14.4) * 100 / 8)),
 ])
 def test_timer_plan(slice_us, guard_us, d, gbps, dark, ibg, cap):
     p = pktgen.timer_plan(slice_us, guard_us, d, gbps)
@@ -130,9 +132,44 @@ def test_timer_plan(slice_us, guard_us, d, gbps, dark, ibg, cap):
     assert p.ibg_ns == ibg
     assert p.capacity_bytes == cap
     cfg = pktgen.timer_app_config(p, source_port=6)
+    # the generator fires `ticks` times per slice: a whole number of ns each, no shorter than
+    # a trigger's two batches, at most MAX_TICKS
+    assert p.period_ns % p.ticks == 0 and p.tick_ns == p.period_ns // p.ticks >= p.busy_ns
+    assert p.ticks == max(m for m in range(1, pktgen.MAX_TICKS + 1)
+                          if p.period_ns % m == 0 and p.period_ns // m >= p.busy_ns)
     assert (cfg["timer_nanosec"], cfg["batch_count_cfg"], cfg["packets_per_batch_cfg"], cfg["ibg"]) == \
-        (p.period_ns, 1, d - 1, ibg)
+        (p.tick_ns, 1, d - 1, ibg)
     assert cfg["pkt_len"] == 60 and cfg["app_enable"] is False     # Tofino2 refuses pkt_len < 59
+    # what the grid costs: 2 x d frames of (70 + 20) bytes per trigger
+    assert p.generator_gbps == pytest.approx(2 * d * 90 * 8 / p.tick_ns)
+
+
+@pytest.mark.parametrize("slice_us,d,gbps,ticks,tick_ns", [
+    (2.0, 2, 100.0, 8, 250),        # tiny: a trigger every 250 ns (31.6 ns of batches)
+    (2.0, 6, 100.0, 8, 250),        # r108x6
+    (2.0, 32, 400.0, 4, 500),       # r1024x32: 2 x 32 packets + guard = 463.6 ns, so 4 per slice
+    (20.003, 2, 100.0, 83, 241),    # 20003 ns = 83 x 241: no divisor up to 8, the fewest above
+])
+def test_timer_ticks_per_slice(slice_us, d, gbps, ticks, tick_ns):
+    p = pktgen.timer_plan(slice_us, 0.01, d, gbps)
+    assert (p.ticks, p.tick_ns) == (ticks, tick_ns)
+    assert p.as_dict()["ticks"] == ticks and p.as_dict()["tick_ns"] == tick_ns
+
+
+def test_timer_ticks_override_is_checked():
+    assert pktgen.timer_plan(2.0, 0.01, 2, 100.0, ticks=20).tick_ns == 100
+    with pytest.raises(pktgen.TimerPlanError, match=r"clock_ticks = 3: .* must divide the 2000 ns slice"):
+        pktgen.timer_plan(2.0, 0.01, 2, 100.0, ticks=3)
+    with pytest.raises(pktgen.TimerPlanError, match=r"clock_ticks = 8: a trigger every 250 ns is shorter than its "
+                                                     r"two batches take \(463.\d ns"):
+        pktgen.timer_plan(2.0, 0.01, 32, 400.0, ticks=8)
+    for bad in (0, -1, True, 2.5):
+        with pytest.raises(pktgen.TimerPlanError, match="clock_ticks"):
+            pktgen.timer_plan(2.0, 0.01, 2, 100.0, ticks=bad)
+    # one trigger per slice: a boundary acted on up to a whole slice late leaves nothing
+    with pytest.raises(pktgen.TimerPlanError, match=r"slice of 2000 ns leaves -17.\d ns per uplink after the 17.\d ns "
+                                                     r"guard band and the 2000 ns the clock may act late"):
+        pktgen.timer_plan(2.0, 0.01, 2, 100.0, ticks=1)
 
 
 def test_timer_plan_refuses_slices_the_generator_cannot_serve():
@@ -355,7 +392,7 @@ def test_switch_plan_for_tiny():
     app = {w.key[0].value: w for w in sp.pktgen if w.table == "tf2.pktgen.app_cfg"}
     t = app[pktgen.TIMER_APP_ID].data_dict()
     assert (app[pktgen.TIMER_APP_ID].action, t["timer_nanosec"], t["packets_per_batch_cfg"], t["batch_count_cfg"]) == \
-        ("trigger_timer_periodic", 2000, 1, 1)
+        ("trigger_timer_periodic", 250, 1, 1)               # 8 triggers per 2 us slice
     assert app[pktgen.PORT_DOWN_APP_ID].data_dict()["packets_per_batch_cfg"] == 3      # Q packets per event
     assert [w.data_dict() for w in sp.enable] == [{"app_enable": True}, {"app_enable": True}]
     # F2: pkt_len >= 59, each buffer as long as its pkt_len, 16-byte aligned and not overlapping

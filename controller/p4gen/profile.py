@@ -126,10 +126,14 @@ class Tofino2Overrides:
     than a bmv2 switch, so the source-route tables can be sized for fewer destinations
     there (``ssrr_dsts``) while the bmv2 program of the same profile keeps them all, and
     source routes can be stored and parsed at the length the routes have (``ssrr_hops``,
-    at most the profile's: UCMP's paths at (1024, 32) are at most 3 hops)."""
+    at most the profile's: UCMP's paths at (1024, 32) are at most 3 hops). ``clock_ticks``
+    is how many times per slice the packet generator lets the data plane check its clock
+    against the next slice boundary (default: as many as fit, at most 8; docs/tofino2.md
+    "The slice clock")."""
 
     ssrr_dsts: int | None = None
     ssrr_hops: int | None = None
+    clock_ticks: int | None = None
 
 
 @dataclass(frozen=True)
@@ -204,6 +208,9 @@ class Profile:
         if oh is not None and (not isinstance(oh, int) or isinstance(oh, bool) or oh < 1
                                or (isinstance(self.ssrr_hops, int) and oh > self.ssrr_hops)):
             out.append(f"tofino2.ssrr_hops must be in 1..{self.ssrr_hops} (at most ssrr_hops), got {oh!r}")
+        ot = getattr(over, "clock_ticks", None)
+        if ot is not None and (not isinstance(ot, int) or isinstance(ot, bool) or ot < 1):
+            out.append(f"tofino2.clock_ticks must be a positive integer, got {ot!r}")
         w = self.widths
         for wname in ("tor", "uplink", "slice"):
             v = getattr(w, wname)

@@ -141,7 +141,8 @@ class BfrtInfo:
     # ---- contract check ------------------------------------------------------------------
     def check_contract(self, contract: dict) -> None:
         """Every contract table, key (match kind and width), action, parameter (width) and
-        counter, and every target table, is in bfrt.json; raises naming the first mismatch."""
+        counter, every target table, and every register of the slice clock (with its data
+        field), is in bfrt.json; raises naming the first mismatch."""
         tables = dict(contract.get("tables", {}))
         for t in list(tables.values()) + list(contract.get("target_tables", {}).values()):
             tab = self.table(t["name"])
@@ -169,6 +170,15 @@ class BfrtInfo:
                     if w != prm["bitwidth"]:
                         raise BfrtJsonError(f"{full}: parameter {prm['name']!r} is {w} bits in {self.source}, "
                                             f"{prm['bitwidth']} in the contract")
+        for short, r in contract.get("clock", {}).get("registers", {}).items():
+            tab = self.table(r["name"])                     # the slice clock's registers the daemon reads
+            want = f"{r['name']}.{r.get('field') or 'f1'}"
+            if tab.data and want not in tab.data:
+                raise BfrtJsonError(f"{tab.name}: no data field {want!r} (the clock's {short!r}) in {self.source} "
+                                    f"(has {sorted(tab.data)})")
+            if tab.size < int(r.get("size", 1)):
+                raise BfrtJsonError(f"register {tab.name} has {tab.size} cells, the clock's {short!r} needs "
+                                    f"{r.get('size', 1)}")
         for c in contract.get("counters", {}).values():
             tab = self.table(c["name"])
             need = len(c["indices"]) + int(c.get("cell_offset", 0))

@@ -1,17 +1,28 @@
 """The slice clock on Tofino2: the packet generator's periodic timer application.
 
 URO §IV-B: "We use an on-chip packet generator to reliably send queue control packets
-into the data plane at a fixed interval. We set this interval equal to the time slice
-duration." Each packet can carry ONE advanced-flow-control word
-(``ig_intr_md_for_dprsr.adv_flow_ctl``), so a slice boundary needs 2 x d packets: pause
-the old active queue on each of the d uplinks, and resume the new one on each uplink.
+into the data plane at a fixed interval." Each packet can carry ONE advanced-flow-control
+word (``ig_intr_md_for_dprsr.adv_flow_ctl``), so a slice boundary needs 2 x d packets:
+pause the old active queue on each of the d uplinks, and resume the new one on each uplink.
 
-The timer application generates, every ``period`` (one slice), **two batches of d
-packets** (batch_id 0 and 1, packet_id = uplink):
+The slice boundaries are not the generator's: they are decided by the switch's clock
+(``global_tstamp``) plus the correction the data plane keeps (the local time of the next
+boundary and the local length of a slice, which the synchronization exchanges adjust:
+docs/clock.md, docs/tofino2.md "The slice clock"). The generator only gives the data
+plane a chance to act: it fires ``ticks`` times per slice (``tick_ns = slice / ticks``,
+finer than the slice), and **the trigger whose time crosses the next boundary is the one
+that pauses and resumes**; the others change nothing. A boundary is therefore acted on up
+to ``tick_ns`` late (the precision of the slice clock on hardware, beside the timestamp's
+own), and the generator's packets cost ``2 x d`` frames per ``tick_ns``
+(:attr:`TimerPlan.generator_gbps`).
 
-- batch 0, packet u: pause uplink u's old active queue (and reset its byte count and
-  Full bit); packet 0 of batch 0 also advances the slice clock -- the only one that does;
-- batch 1, packet u: resume uplink u's new active queue.
+Every trigger generates **two batches of d packets** (batch_id 0 and 1, packet_id = uplink):
+
+- batch 0, packet 0 compares the corrected time with the next boundary (a compare-and-add
+  register): if it crossed, the clock ticks (slice, slice number, active queue, epoch);
+- batch 0, packet u, if this trigger ticked: pause uplink u's old active queue (and reset
+  its byte count and Full bit);
+- batch 1, packet u, if this trigger ticked: resume uplink u's new active queue.
 
 The generator emits one packet every ``packet_ns`` (frame + preamble + inter-frame gap at
 the generator's rate), so uplink u is paused at ``B + u * packet_ns`` and resumed at
@@ -24,10 +35,11 @@ packet_ns``; the resumes must not start before that plus the guard:
     dark_ns = d * packet_ns + ibg_ns                 (= (d - 1) * packet_ns + max(guard, packet))
 
 That is the **guard band** (no transmission while the circuits reconfigure), widened by
-the time the generator needs to walk the uplinks. A slice carries ``period - dark_ns``
+the time the generator needs to walk the uplinks. ``B`` is the first trigger at or after
+the boundary, up to ``tick_ns`` after it, so a slice carries ``period - tick_ns - dark_ns``
 of traffic per uplink; the calendar-queue capacity is that time at the link rate, in
-wire bytes. The next slice's pause batch must not start before this slice's resume batch
-ended: ``period >= dark_ns + d * packet_ns``. A profile that breaks it is refused with the
+wire bytes. A trigger's resume batch must end before the next trigger:
+``tick_ns >= dark_ns + d * packet_ns``. A profile that breaks it is refused with the
 numbers (:class:`TimerPlanError`).
 
 Assumption (to check on hardware): the generator's rate is ``GeneratorSpec.gbps``
@@ -44,7 +56,7 @@ control plane knows.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from controller.errors import UroError
 from controller.tofino2 import chip
@@ -54,6 +66,9 @@ TIMER_APP_ID = 1
 PORT_DOWN_APP_ID = 2
 #: where the timer packet's payload sits in the generator's buffer (16-byte aligned)
 TIMER_BUFFER_OFFSET = 0
+#: triggers per slice by default: at most this many (a finer grid costs generator bandwidth),
+#: fewer where a trigger's two batches would not fit (``tick_ns >= busy_ns``)
+MAX_TICKS = 8
 PORT_DOWN_BUFFER_OFFSET = 64
 
 
@@ -96,9 +111,22 @@ class TimerPlan:
     packet_ns: float        # generator time per packet
     guard_ns: float         # the schedule's reconfiguration guard
     dark_ns: float          # every uplink is paused this long per slice (guard band)
-    usable_ns: float        # period - dark: transmission time per uplink per slice
+    usable_ns: float        # period - tick - dark: transmission time per uplink per slice
     link_gbps: float
     pkt_len: int            # buffer bytes per packet (the header and FCS are added)
+    ticks: int = 1          # generator triggers per slice (the period is period_ns / ticks)
+    gen_gbps: float = 100.0  # the generator's rate (GeneratorSpec.gbps)
+
+    @property
+    def tick_ns(self) -> int:
+        """The generator's period (``timer_nanosec``): how late a boundary may be acted on."""
+        return self.period_ns // self.ticks
+
+    @property
+    def generator_gbps(self) -> float:
+        """What the timer's packets cost: 2 x d generated frames (with preamble and gap) per
+        trigger, in Gb/s of the pipe's generator and ingress bandwidth."""
+        return self.batches * self.packets_per_batch * self.packet_ns * self.gen_gbps / self.tick_ns
 
     @property
     def capacity_bytes(self) -> int:
@@ -123,6 +151,7 @@ class TimerPlan:
             "ibg_ns": self.ibg_ns, "ipg_ns": self.ipg_ns, "packet_ns": round(self.packet_ns, 3),
             "guard_ns": self.guard_ns, "dark_ns": round(self.dark_ns, 3), "usable_ns": round(self.usable_ns, 3),
             "capacity_bytes": self.capacity_bytes, "pkt_len": self.pkt_len,
+            "ticks": self.ticks, "tick_ns": self.tick_ns, "generator_gbps": round(self.generator_gbps, 3),
         }
 
 
@@ -135,12 +164,14 @@ def _whole_ns(value_us: float, what: str) -> int:
 
 
 def timer_plan(slice_us: float, guard_us: float, uplinks: int, link_gbps: float,
-               gen: GeneratorSpec = GeneratorSpec()) -> TimerPlan:
-    """The timer application serving ``uplinks`` uplinks with ``slice_us`` slices.
+               gen: GeneratorSpec = GeneratorSpec(), ticks: int | None = None) -> TimerPlan:
+    """The timer application serving ``uplinks`` uplinks with ``slice_us`` slices, firing
+    ``ticks`` times per slice (default: :func:`default_ticks`).
 
     Raises :class:`TimerPlanError` when the slice is shorter than the generator needs
-    (pause batch + guard + resume batch), when nothing would be left to transmit, or when
-    the period does not fit the generator's 32-bit nanosecond timer.
+    (pause batch + guard + resume batch), when nothing would be left to transmit, when
+    the period does not fit the generator's 32-bit nanosecond timer, or when ``ticks`` does
+    not divide the slice into whole nanoseconds no shorter than a trigger's two batches.
     """
     if uplinks < 1:
         raise TimerPlanError(f"uplinks = {uplinks}: the timer needs at least one uplink")
@@ -153,21 +184,47 @@ def timer_plan(slice_us: float, guard_us: float, uplinks: int, link_gbps: float,
     t = gen.packet_ns
     ibg = int(math.ceil(max(guard, t) - t - 1e-9))      # whole ns, rounded up: never shorter than the guard
     dark = uplinks * t + ibg
-    plan = TimerPlan(
-        period_ns=period, batches=2, packets_per_batch=uplinks, ibg_ns=ibg, ipg_ns=0,
-        packet_ns=t, guard_ns=guard, dark_ns=dark, usable_ns=period - dark, link_gbps=link_gbps,
-        pkt_len=gen.pkt_len)
-    if plan.busy_ns > period:
+    busy = dark + uplinks * t
+    if busy > period:
         raise TimerPlanError(
             f"slice of {period} ns is shorter than the packet generator can serve: pausing and resuming "
             f"{uplinks} uplinks takes 2 x {uplinks} timer packets of {t:.2f} ns plus the {guard:g} ns guard "
-            f"= {plan.busy_ns:.1f} ns per slice (lengthen timing.slice_us or use fewer uplinks)")
+            f"= {busy:.1f} ns per slice (lengthen timing.slice_us or use fewer uplinks)")
+    if ticks is None:
+        ticks = default_ticks(period, busy)
+    if isinstance(ticks, bool) or not isinstance(ticks, int) or ticks < 1 or period % ticks:
+        raise TimerPlanError(f"tofino2.clock_ticks = {ticks!r}: the generator's period is slice / ticks in whole "
+                             f"nanoseconds, so ticks must divide the {period} ns slice")
+    tick = period // ticks
+    if tick < busy:
+        raise TimerPlanError(
+            f"tofino2.clock_ticks = {ticks}: a trigger every {tick} ns is shorter than its two batches "
+            f"take ({busy:.1f} ns: 2 x {uplinks} timer packets of {t:.2f} ns plus the {guard:g} ns guard); "
+            f"at most {default_ticks(period, busy, cap=period)} ticks per slice")
+    # a boundary is acted on at the first trigger at or after it: up to one tick late, so a
+    # calendar queue's slice is one tick and the guard band shorter than the slice
+    plan = TimerPlan(
+        period_ns=period, batches=2, packets_per_batch=uplinks, ibg_ns=ibg, ipg_ns=0,
+        packet_ns=t, guard_ns=guard, dark_ns=dark, usable_ns=period - tick - dark, link_gbps=link_gbps,
+        pkt_len=gen.pkt_len, ticks=ticks, gen_gbps=gen.gbps)
     if plan.capacity_bytes < chip.MTU_FRAME_BYTES + chip.WIRE_OVERHEAD_BYTES:
         raise TimerPlanError(
             f"slice of {period} ns leaves {plan.usable_ns:.1f} ns per uplink after the {dark:.1f} ns guard band "
+            f"and the {tick} ns the clock may act late (one trigger of {ticks} per slice) "
             f"= {plan.capacity_bytes} bytes at {link_gbps:g} Gb/s, less than one "
-            f"{chip.MTU_FRAME_BYTES}-byte frame")
+            f"{chip.MTU_FRAME_BYTES}-byte frame (more ticks per slice: tofino2.clock_ticks)")
     return plan
+
+
+def default_ticks(period_ns: int, busy_ns: float, cap: int = MAX_TICKS) -> int:
+    """The most generator triggers per slice, at most ``cap``, that divide the slice into whole
+    nanoseconds each at least ``busy_ns`` long (one trigger's two batches); if none but one
+    does, the fewest above ``cap`` that do (a slice of a prime number of ns: 1, which the
+    capacity check then refuses)."""
+    best = max(m for m in range(1, max(1, cap) + 1) if period_ns % m == 0 and period_ns // m >= busy_ns)
+    if best > 1:
+        return best
+    return next((m for m in range(cap + 1, int(period_ns // max(busy_ns, 1)) + 1) if period_ns % m == 0), 1)
 
 
 @dataclass(frozen=True)
@@ -211,9 +268,10 @@ def buffer_offset_after(offset: int, pkt_len: int) -> int:
 
 def timer_app_config(plan: TimerPlan, source_port: int) -> dict:
     """Data of the ``tf2.pktgen.app_cfg`` entry (action ``trigger_timer_periodic``) of the
-    timer application; counts are written minus one, as the SDE expects."""
+    timer application: one trigger every ``tick_ns``; counts are written minus one, as the
+    SDE expects."""
     return {
-        "timer_nanosec": plan.period_ns,
+        "timer_nanosec": plan.tick_ns,
         "app_enable": False,                       # enabled last, once everything is written
         "pkt_len": plan.pkt_len,
         "pkt_buffer_offset": TIMER_BUFFER_OFFSET,

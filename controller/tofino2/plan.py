@@ -193,7 +193,9 @@ def switch_plan(contract: dict, pm: PortMap, profile, actual_queues: dict | None
     if actual_queues is not None:
         qp = tm.plan_queues(profile.queues, pm.uplinks, pm.hosts, pm.other_port_queues, actual=actual_queues)
     t = profile.timing
-    plan = pktgen.timer_plan(t.slice_us, t.guard_us, profile.uplinks, t.link_gbps, pm.generator)
+    # the generator's grid is the compiled program's (the contract's timer plan)
+    ticks = contract.get("target_state", {}).get("timer", {}).get("ticks")
+    plan = pktgen.timer_plan(t.slice_us, t.guard_us, profile.uplinks, t.link_gbps, pm.generator, ticks=ticks)
     cfg, enable = pktgen_writes(plan, pm, profile.queues)
     return SwitchPlan(tuple(port_writes(pm, t.link_gbps)), tuple(tm_writes(pm, qp)), tuple(mirror_writes(pm, contract["target_state"]["mirror_session"])),
                       tuple(target_table_writes(contract, pm, qp)), tuple(cfg), tuple(enable), plan, qp)

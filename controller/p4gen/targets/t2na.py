@@ -24,8 +24,10 @@ from controller.tofino2 import chip, pktgen, ssrr
 #: slots that add their wait to one copy of the active-queue register: the fields one ALU
 #: chain links must share a PHV container group, so the K + 1 slots are split over copies
 SLOTS_PER_ACTIVE_COPY = 4
-#: the mirror session that carries queue-state updates to the recirculation port
+#: the mirror session that carries queue-state updates (and clock updates) to the recirculation port
 MIRROR_SESSION = 1
+#: mirror types are 4 bits on Tofino2 (0: none)
+MAX_MIRROR_TYPE = 15
 #: the egress control of the t2na program (parser.p4.j2): ssrr_hops lives there
 EGRESS_CONTROL = "UroEgress"
 #: counter cells the t2na program counts beyond the shared ones (appended if missing)
@@ -94,7 +96,8 @@ class T2na:
     @staticmethod
     def timer(profile) -> pktgen.TimerPlan:
         t = profile.timing
-        return pktgen.timer_plan(t.slice_us, t.guard_us, profile.uplinks, t.link_gbps)
+        return pktgen.timer_plan(t.slice_us, t.guard_us, profile.uplinks, t.link_gbps,
+                                 ticks=profile.tofino2.clock_ticks)
 
     @classmethod
     def unit_bytes(cls, profile) -> int:
@@ -126,6 +129,9 @@ class T2na:
         if profile.slices > 128:
             out.append(f"slices = {profile.slices}: the t2na program adds active queue + wait in 8 bits "
                        "(queues + slices <= 256), which needs slices <= 128")
+        if cls.replicas(profile) + 1 > MAX_MIRROR_TYPE:
+            out.append(f"alternatives = {profile.alternatives}: the queue-state updates take mirror types 1..K + 1 "
+                       f"and the clock's updates the next; a Tofino2 mirror type is 4 bits (1..{MAX_MIRROR_TYPE})")
         need = cls.stages_needed(profile)
         if need > chip.MAU_STAGES:
             out.append(f"alternatives = {profile.alternatives}: the one-shot lookup reads {cls.replicas(profile)} "
@@ -161,6 +167,7 @@ class T2na:
             "port_down_app": pktgen.PORT_DOWN_APP_ID,
             "frame_overhead": 14 + chip.FCS_BYTES + chip.WIRE_OVERHEAD_BYTES,
             "timer_afc_size": 2 * profile.uplinks * profile.queues,
+            "clock_mirror": cls.replicas(profile) + 1,
         }
 
     # ---- contract -----------------------------------------------------------------------------
@@ -197,6 +204,31 @@ class T2na:
         }
 
     @classmethod
+    def clock_section(cls, ctl: str, profile) -> dict:
+        """The contract's ``clock`` for the t2na program: the packet generator's applications
+        and grid, and where the clock's state lives in this program's registers ({short:
+        {"name", "field", "size"}}: a pair register has two fields, each read by its name).
+        The synchronization exchange (the sync message, ``clock_config``, ``sync_peer``, the
+        ``sync`` counter) is not in this program yet."""
+        plan = cls.timer(profile)
+
+        def reg(name, field=None, size=1, meaning=""):
+            return {"name": f"{ctl}.{name}", "field": field, "size": size, "meaning": meaning}
+        return {
+            "source": "pktgen", "timer_app": pktgen.TIMER_APP_ID, "port_down_app": pktgen.PORT_DOWN_APP_ID,
+            "slice_ns": plan.period_ns, "ticks": plan.ticks, "tick_ns": plan.tick_ns,
+            "registers": {
+                "next": reg("bound_reg", "next", meaning="local time (ns, low 32 bits) of the next slice boundary"),
+                "slice": reg("bound_reg", "slice", meaning="slice id (k mod S)"),
+                "k": reg("k_reg", meaning="slice number of the current slice"),
+                "len": reg("len_reg", meaning="local length (ns) of a slice: the rate correction"),
+                "epoch": reg("epoch_reg", meaning="slices since start, mod 65536"),
+                "active_q": reg("active_reg", meaning="calendar queue of the current slice"),
+                "now": reg("tick_reg", "now", meaning="local time of the generator's last trigger"),
+            },
+        }
+
+    @classmethod
     def adapt_contract(cls, contract: dict, profile) -> dict:
         c = copy.deepcopy(contract)
         c["target"] = cls.name
@@ -210,8 +242,8 @@ class T2na:
                          if prm["name"] not in ("capacity_bytes", "bytes_per_us", "max_timer_step", "dead")]
         c.pop("packet_io", None)                  # timers are generated on the switch, not sent
         c.pop("timer", None)
-        c["clock"] = {"source": "pktgen", "timer_app": pktgen.TIMER_APP_ID, "port_down_app": pktgen.PORT_DOWN_APP_ID}
-        # the slice clock's tables and counter are the v1model program's (not in this one yet)
+        c["clock"] = cls.clock_section(ctl, profile)
+        # the synchronization exchange's tables and counter are the v1model program's (not in this one yet)
         for short in ("clock_config", "sync_peer"):
             t.pop(short, None)
         c["counters"].pop("sync", None)
@@ -260,7 +292,9 @@ class T2na:
                                       "timer_resume": [{"name": "afc", "bitwidth": 32}]}},
         }
         c["target_state"] = {
-            "registers": {"link_down": f"{ctl}.link_down_reg", "slice": f"{ctl}.slice_reg",
+            "registers": {"link_down": f"{ctl}.link_down_reg", "bound": f"{ctl}.bound_reg",
+                          "slice_number": f"{ctl}.k_reg",
+                          "tick": f"{ctl}.tick_reg",
                           "active": f"{ctl}.active_reg", "epoch": f"{ctl}.epoch_reg",
                           "qfin": f"{ctl}.qfin_reg",
                           "qstate": [f"{ctl}.qstate_{r}" for r in range(cls.replicas(profile))]},

@@ -156,6 +156,10 @@ class FakeTable:
         if self.name == "tf2.tm.port.cfg":        # the carving the port.group writes made
             yield from self._port_cfg(keys)
             return
+        fields = self.sw.registers.get(self.name)
+        for k in keys or ():
+            if fields and k not in self.entries:           # a register cell never written reads 0 (every pipe)
+                yield _Dict({f: [0, 0, 0, 0] for f in fields}), None
         for k, d in self.entries.items():
             if keys is not None and k not in keys:
                 continue
@@ -203,6 +207,28 @@ class FakeSwitch:
         self.port_add_refused: dict[int, str] = {}
         #: behave as tofino-model does: 10G ports only, the AFC enable not kept
         self.model = False
+        #: the program's registers: BfRt table -> its data fields (a cell never written reads 0)
+        self.registers: dict[str, list[str]] = {}
+
+    def know_registers(self, contract: dict) -> None:
+        """The registers the backend reads (the link-down mark, the slice clock's)."""
+        names = [(r, None) for r in [contract["target_state"]["registers"]["link_down"]]]
+        names += [(r["name"], r.get("field")) for r in contract.get("clock", {}).get("registers", {}).values()]
+        for name, field in names:
+            self.registers.setdefault("pipe." + name, []).append(f"{name}.{field or 'f1'}")
+        self.now_reg = contract.get("clock", {}).get("registers", {}).get("now")
+        self.timer_fired()
+
+    #: the local time of the generator's last trigger (tick_reg.now)
+    TRIGGER_NOW = 123456
+
+    def timer_fired(self) -> None:
+        """The generator's timer fired once (the program's tick_reg holds its local time)."""
+        now = getattr(self, "now_reg", None)
+        if now:
+            t = self.tables.setdefault("pipe." + now["name"], FakeTable(self, "pipe." + now["name"]))
+            t.entries[(("$REGISTER_INDEX", 0, None, None, None, None),)] = (None, {
+                f: [self.TRIGGER_NOW if f.endswith(".now") else 0] * 4 for f in self.registers["pipe." + now["name"]]})
 
     def ports_added_by_switchd(self, ports) -> None:
         """bf_switchd adds the front-panel ports at 10G, 1 lane, no FEC when it starts."""
@@ -237,6 +263,7 @@ class FakeInterface:
         self.sw.binds.append((fwd.p4_name, base_path))
         self.sw.programs = [(fwd.p4_name, open(fwd.bfrt, "rb").read())]
         self.sw.tables.clear()
+        self.sw.timer_fired()
         return True
 
     def bfrt_info_get(self, p4_name=None):
@@ -306,6 +333,7 @@ def fake(monkeypatch, tiny_t2na):
         return FakeInfoForDecode(), settings.default_port_map(p), p
 
     monkeypatch.setattr(bfrt_backend.BfrtBackend, "prepare", prepare)
+    sw.know_registers(pipeline.contract)
     b = bfrt_backend.BfrtBackend(be.SwitchAddress("tor0", "127.0.0.1:50052"))
     b.connect()
     return b, sw
@@ -613,3 +641,65 @@ def test_a_plan_value_that_is_no_known_limit_fails_the_push(fake, tiny_t2na, mon
     with pytest.raises(be.BackendError, match=r"tor0: the switch plan did not read back as written: port \d+: "
                                               r"\$PORT_ENABLE reads False, planned True"):
         b.set_pipeline(pipeline)
+
+
+# ---- the slice clock over BfRt (read, probe, seed: docs/tofino2.md "The slice clock") -------------
+def _clock_cell(sw, contract, short):
+    """(register table, key, data field) of the clock's ``short`` register in the fake switch."""
+    r = contract["clock"]["registers"][short]
+    name = "pipe." + r["name"]
+    return sw.tables.setdefault(name, FakeTable(sw, name)), (("$REGISTER_INDEX", 0, None, None, None, None),), \
+        f"{r['name']}.{r.get('field') or 'f1'}"
+
+
+def _set_clock(sw, contract, **values):
+    for short, v in values.items():
+        t, key, field = _clock_cell(sw, contract, short)
+        a, fields = t.entries.get(key, (None, {}))
+        t.entries[key] = (a, {**{f: [0] * 4 for f in sw.registers[t.name]}, **fields, field: [v, 0, 0, 0]})
+
+
+def test_the_clock_starts_a_slice_after_the_generators_first_trigger(fake, tiny_t2na):
+    """A switch whose program was just bound holds next boundary 0, which its 32-bit local
+    time reaches only after a wrap: the push puts it one slice after the first trigger."""
+    b, sw = fake
+    pipeline, _ = tiny_t2na
+    b.set_pipeline(pipeline)
+    L = pipeline.contract["clock"]["slice_ns"]
+    t, key, field = _clock_cell(sw, pipeline.contract, "next")
+    assert t.entries[key][1][field] == FakeSwitch.TRIGGER_NOW + L
+
+
+def test_read_clock_decodes_the_contracts_registers(fake, tiny_t2na):
+    b, sw = fake
+    pipeline, _ = tiny_t2na
+    b.set_pipeline(pipeline)
+    _set_clock(sw, pipeline.contract, k=77, next=5000, len=2001, now=4200, slice=1, epoch=9, active_q=3)
+    c = b.read_clock()
+    assert (c["k"], c["next"], c["len"], c["now"], c["slice"], c["epoch"], c["active_q"]) == \
+        (77, 5000, 2001, 4200, 1, 9, 3)
+    p = b.probe_clock()
+    # at the last trigger (local 4200) the slice that ends at 5000 was 2001 - 800 ns in; a program
+    # without the exchange keeps no tree: unsynchronized
+    assert (p.k, p.phase_ns, p.local_ns, p.stratum, p.term, p.lead) == (77, 1201, 4200, 255, 0, 0)
+    assert p.received_ns - p.sent_ns >= pipeline.contract["clock"]["tick_ns"]   # the trigger's age is uncertainty
+
+
+def test_seed_clock_holds_the_boundary_until_the_clock_is_written(fake, tiny_t2na):
+    """A seed writes the slice number and the tree with the boundary held away (no trigger
+    ticks a half-written clock), then sets the boundary: L - phase after the last trigger."""
+    b, sw = fake
+    pipeline, p = tiny_t2na
+    b.set_pipeline(pipeline)
+    c = pipeline.contract
+    _set_clock(sw, c, now=9000)
+    n = len(sw.calls)
+    b.seed_clock(1234, 500, reference=False)
+    writes = [name for op, name, _ in sw.calls[n:] if op == "mod"]
+    bound = "pipe." + c["clock"]["registers"]["next"]["name"]
+    assert writes[0] == writes[-1] == bound and writes.count(bound) == 2
+    v = b.read_clock()
+    L = c["clock"]["slice_ns"]
+    assert (v["k"], v["slice"], v["next"]) == (1234, 1234 % p.slices, 9000 + L - 500)
+    with pytest.raises(be.BackendError, match=r"tor0: seeding the slice clock failed: phase 2000 ns is outside"):
+        b.seed_clock(7, L, reference=True)

@@ -37,11 +37,12 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from controller.agent.backend import (BackendError, MissingClient, Pipeline, SwitchAddress, SwitchBackend, Unreachable,
-                                      WriteReport, register_backend)
+from controller.agent.backend import (BackendError, ClockNotSupported, ClockProbe, MissingClient, Pipeline,
+                                      SwitchAddress, SwitchBackend, Unreachable, WriteReport, register_backend)
 from controller.agent.diff import Diff
 from controller.p4gen import profile as profile_mod
 from controller.tables.state import Batch, Group, Member
+from controller.tofino2 import clock as tofino_clock
 from controller.tofino2 import plan as switch_plan, settings as tofino_settings
 from controller.tofino2.bfrt_json import BfrtInfo, BfrtJsonError, KeyField, Write
 
@@ -421,23 +422,36 @@ class _Session:
             out[int(idx)] = int(data.to_dict().get("$COUNTER_SPEC_PKTS", 0))
         return out
 
-    def register_get(self, name: str, index: int = 0) -> list[int]:
+    def register_get(self, name: str, index: int = 0, field: str | None = None) -> list[int]:
         """Cell ``index`` of register ``name`` (``pipe.<control>.<register>``) in every pipe,
-        read from the hardware (a register read-all returns one value per pipe)."""
+        read from the hardware (a register read-all returns one value per pipe);
+        ``field``: one field of a pair register."""
+        return self.register_fields(name, index)[_register_field(name, field)]
+
+    def register_fields(self, name: str, index: int = 0) -> dict[str, list[int]]:
+        """{data field: [value per pipe]} of cell ``index`` of register ``name``, in one read
+        (a pair register has two fields)."""
         t = self._table(name)
         key = t.make_key([self.gc.KeyTuple("$REGISTER_INDEX", index)])
-        field = _register_field(name)
         for data, _ in t.entry_get(self.target(), [key], {"from_hw": True}):
-            v = data.to_dict()[field]
-            return [int(x) for x in v] if isinstance(v, (list, tuple)) else [int(v)]
+            return {f: ([int(x) for x in v] if isinstance(v, (list, tuple)) else [int(v)])
+                    for f, v in data.to_dict().items() if not f.startswith("$") and f != "action_name"
+                    and f != "is_default_entry"}
         raise BackendError(f"{self.address.name}: {name}[{index}]: no such register cell")
 
-    def register_set(self, name: str, index: int, value: int) -> None:
+    def register_set(self, name: str, index: int, value: int | dict, field: str | None = None) -> None:
         """Cell ``index`` of register ``name`` := ``value`` (every pipe: a program's
-        registers are symmetric; the ToR's pipe is the one that counts)."""
+        registers are symmetric; the ToR's pipe is the one that counts); ``field``: one
+        field of a pair register, or ``value`` a {field: value} of some of its fields (the
+        others keep theirs: read and written back, a pair is written whole)."""
         t = self._table(name)
         key = t.make_key([self.gc.KeyTuple("$REGISTER_INDEX", index)])
-        t.entry_mod(self.target(), [key], [t.make_data([self.gc.DataTuple(_register_field(name), value)])])
+        given = value if isinstance(value, dict) else {field: value}
+        fields = {_register_field(name, f): v for f, v in given.items()}
+        if any(f is not None for f in given):       # a pair: keep the fields not given
+            for f, vals in self.register_fields(name, index).items():
+                fields.setdefault(f, vals[0])
+        t.entry_mod(self.target(), [key], [t.make_data([self.gc.DataTuple(f, int(v)) for f, v in fields.items()])])
 
     def read_entry(self, table: str, key) -> dict | None:
         """The data of the entry of ``table`` at ``key`` (KeyFields; all pipes), None if
@@ -472,9 +486,10 @@ class _Session:
         return out
 
 
-def _register_field(name: str) -> str:
-    """The data field of a register table: ``<control>.<register>.f1`` (bf-p4c's name)."""
-    return name.removeprefix("pipe.") + ".f1"
+def _register_field(name: str, field: str | None = None) -> str:
+    """The data field of a register table: ``<control>.<register>.f1`` (bf-p4c's name), or
+    ``<control>.<register>.<field>`` of a pair register (its struct's field)."""
+    return name.removeprefix("pipe.") + "." + (field or "f1")
 
 
 def _key_tuple(gc, k: KeyField):
@@ -640,6 +655,8 @@ class BfrtBackend(SwitchBackend):
         for w in (*sp.pktgen, *sp.enable):
             self._step = f"writing {w.table} {[(k.name, k.value) for k in w.key]}"
             s.write(_fixed_op(w), w)
+        self._step = "starting the slice clock"
+        self._start_clock(s, pipeline.contract, pm.pipe)
         self._warm_until = time.monotonic() + prof.queues * sp.timer.period_ns * 1e-9
         self._verify_plan(s, sp)
 
@@ -698,6 +715,26 @@ class BfrtBackend(SwitchBackend):
 
     def plan_limits(self) -> list[str]:
         return list(self._plan_limits)
+
+    def _start_clock(self, s: _Session, contract: dict, pipe: int, wait_s: float = 2.0) -> None:
+        """Put the next slice boundary one slice after the generator's first trigger: a
+        clock whose registers were just created holds boundary 0, which the 32-bit local time
+        would reach only after a wrap (up to 4.3 s) or catch up one slice per trigger. The
+        network's time is the daemon's to seed (sync mode); this only starts the clock."""
+        refs = tofino_clock.register_refs(contract)
+        if "now" not in refs or "next" not in refs:
+            return
+        now_ref, nxt = refs["now"], refs["next"]
+        deadline = time.monotonic() + wait_s
+        now = 0
+        while now == 0 and time.monotonic() < deadline:
+            vals = s.register_get(BfrtInfo.full(now_ref.name), 0, now_ref.field)
+            now = vals[pipe] if len(vals) > pipe else vals[0]
+            if now == 0:
+                time.sleep(0.05)
+        if now:
+            s.register_set(BfrtInfo.full(nxt.name), 0, (now + int(contract["clock"]["slice_ns"])) & tofino_clock.M32,
+                           nxt.field)
 
     def _plan_present(self, s: _Session, sp) -> bool:
         """Whether the running program holds this switch plan's target tables (a switch
@@ -777,8 +814,9 @@ class BfrtBackend(SwitchBackend):
 
     # ---- time and counters -------------------------------------------------------------------
     def send_timer(self, slice_id: int, sync: bool = False) -> None:
-        """Nothing to do: the packet generator's timer application is the clock (network-wide
-        slice alignment is the synchronization system's job, see README)."""
+        """Nothing to do: the switch keeps the slice itself, its own clock acted on by the
+        packet generator's triggers (docs/tofino2.md "The slice clock"); aligning it with the
+        network's time is :meth:`seed_clock`'s job."""
 
     def read_counters(self) -> dict[str, dict[str, int]]:
         """Each counter in one read-all (not one RPC per cell)."""
@@ -829,6 +867,91 @@ class BfrtBackend(SwitchBackend):
             raise BackendError(f"{self.address.name}: clearing uplinks {sorted(uplinks)} in {name} failed: "
                                f"{_error_text(e)}") from None
         return frozenset(u for u in uplinks if v >> u & 1)
+
+
+    # ---- the slice clock (docs/clock.md, docs/tofino2.md "The slice clock") -------------------
+    def _clock_values(self, shorts=None) -> dict[str, int]:
+        """The clock's register words by contract name (``clock.registers``), of the ToR's
+        pipe; one read per register (a pair's two fields come in one)."""
+        if self._pipeline is None or self._pm is None:
+            raise BackendError(f"{self.address.name}: no pipeline set")
+        refs = tofino_clock.register_refs(self._pipeline.contract)
+        if not refs:
+            raise ClockNotSupported(f"{self.address.name}: the program {self._pipeline.program!r} keeps no slice "
+                                    "clock (its contract has no clock registers)")
+        s, pipe = self._s(), self._pm.pipe
+        out: dict[str, int] = {}
+        read: dict[tuple[str, int], dict[str, list[int]]] = {}
+        try:
+            for short, r in refs.items():
+                if shorts is not None and short not in shorts:
+                    continue
+                full = BfrtInfo.full(r.name)
+                for i in range(r.size):
+                    if (full, i) not in read:
+                        read[(full, i)] = s.register_fields(full, i)
+                    vals = read[(full, i)][_register_field(full, r.field)]
+                    v = vals[pipe] if len(vals) > pipe else vals[0]
+                    out[short if r.size == 1 else f"{short}_{i}"] = v
+        except BackendError:
+            raise
+        except Exception as e:
+            raise BackendError(f"{self.address.name}: reading the slice clock failed: {_error_text(e)}") from None
+        return out
+
+    def read_clock(self) -> dict[str, int]:
+        """The clock's registers (the contract's ``clock.registers`` names: next boundary,
+        slice, slice number, local slice length, stratum, term, lead, lead_k, refusals,
+        last offset and delay, last correction, the open requests), offset and delay
+        signed, term and lead split out of ``term_lead``."""
+        return tofino_clock.decode(self._clock_values())
+
+    def probe_clock(self, timeout_s: float = 1.0) -> ClockProbe:
+        """The switch's time as its registers hold it: (k, phase) at the local time of the
+        packet generator's last trigger (``tick_reg.now``). BfRt reads no clock, so the
+        switch "answered" at that trigger, up to one generator period before the read:
+        ``sent_ns`` is the read's start less that period. (On tofino-model the model's
+        time is not wall time: such a probe says nothing of the offset there.)"""
+        tick_ns = int(self._pipeline.contract["clock"].get("tick_ns", 0)) if self._pipeline else 0
+        sent = time.monotonic_ns() - tick_ns
+        v = tofino_clock.decode(self._clock_values())
+        received = time.monotonic_ns()
+        k, phase = tofino_clock.time_at(v["k"], v["next"], v["len"], v["now"])
+        # a program without the exchange keeps no tree: unsynchronized, no term
+        return ClockProbe(k=k, phase_ns=phase, local_ns=v["now"], stratum=v.get("stratum", tofino_clock.UNSYNCED),
+                          term=v.get("term", 0), lead=v.get("lead", 0), lead_k=v.get("lead_k", 0), sent_ns=sent,
+                          received_ns=received, registers=v)
+
+    def seed_clock(self, k: int, phase_ns: int, reference: bool) -> None:
+        """Set the clock to network time ``(k, phase_ns)`` now, by register writes: the
+        local time of the generator's last trigger stands for now (one generator period
+        at most), the boundary is held away while the slice number and the tree are written
+        (:func:`controller.tofino2.clock.seed_writes`), then set. ``reference``: stratum 0;
+        otherwise 255, so the next exchange steps or corrects it."""
+        c = self._pipeline.contract if self._pipeline else {}
+        refs = tofino_clock.register_refs(c)
+        if not refs:
+            raise ClockNotSupported(f"{self.address.name}: the program keeps no slice clock to seed")
+        clock = c["clock"]
+        now = self._clock_values(("now",))["now"]
+        s = self._s()
+        try:
+            writes: list[tuple[str, dict]] = []     # consecutive fields of one register in one write
+            for short, value in tofino_clock.seed_writes(k, phase_ns, now, int(clock["slice_ns"]),
+                                                          int(c["profile"]["slices"]), reference):
+                r = refs.get(short)
+                if r is None:
+                    continue                        # a register this program does not keep
+                if writes and writes[-1][0] == r.name:
+                    writes[-1][1][r.field] = value
+                else:
+                    writes.append((r.name, {r.field: value}))
+            for name, fields in writes:
+                s.register_set(BfrtInfo.full(name), 0, fields)
+        except (BackendError, ValueError) as e:
+            raise BackendError(f"{self.address.name}: seeding the slice clock failed: {e}") from None
+        except Exception as e:
+            raise BackendError(f"{self.address.name}: seeding the slice clock failed: {_error_text(e)}") from None
 
 
 #: the SDE's two spellings of the same FEC ($PORT's $FEC choices)

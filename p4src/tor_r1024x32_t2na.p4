@@ -3,11 +3,9 @@
  * Rendered from templates/tor_t2na.p4.j2 for profile "r1024x32" by controller.p4gen.
  *
  * One ToR of a time-sliced optical DCN on one Tofino2 pipe (URO §IV, UCMP §6):
- *   slice clock  the switch's clock plus a correction the data plane keeps (next boundary,
- *                local slice length); the packet generator fires several times per slice,
- *                and the trigger that reaches the next boundary ticks the clock: its batch 0
- *                pauses the old active calendar queue of each uplink and its batch 1, a
- *                guard band later, resumes the new one (AFC words)
+ *   slice clock  the packet generator's periodic timer: every slice, batch 0 pauses the
+ *                old active calendar queue of each uplink (packet 0 also ticks the clock)
+ *                and batch 1, a guard band later, resumes the new one (AFC words)
  *   queues       calendar queues are TM queues: qid = (active + rank) mod Q
  *   lookup       URO: (arrival slice, dst ToR) -> K (uplink, wait); the first alternative
  *                whose queue is Unfull (one copy of the queue state per alternative, one
@@ -79,41 +77,34 @@ const bit<32> EVENT_RESUBMIT_SPILL = 11;
 /* ---- t2na constants ---------------------------------------------------------------------
  * Queue state: 11 copies (one per URO alternative, one for the SSRR hop) of a Full flag per
  * (uplink u, queue q) at u * 256 + q.
- * Slice: 2000 ns. Timer (pktgen app 1): a trigger every 500 ns (4 per slice), 2 batches
- * x 32 packets, inter-batch gap 3 ns (92.2 Gb/s of generated frames); the trigger that
- * reaches the next boundary acts: every uplink is dark 233.4 ns per slice (guard band),
- * leaving 63329 wire bytes per calendar queue per slice.
+ * Timer (pktgen app 1): period 2000 ns, 2 batches x 32 packets,
+ * inter-batch gap 3 ns; every uplink is dark 233.4 ns per slice (guard band),
+ * leaving 88330 wire bytes per calendar queue per slice.
  */
 /* Arithmetic never mixes widths (a Tofino ALU operates on same-size containers): slices,
  * queues, waits, ranks and epochs are 8-bit (S, Q <= 128); lengths and capacities are
- * 16-bit counts of 2-byte units (rounded conservatively); masks are 32-bit. */
+ * 16-bit counts of 4-byte units (rounded conservatively); masks are 32-bit. */
 const bit<16> ETHERTYPE_TIMER = 0x88B5;   // bmv2's timer frame: never trusted here (dropped, bad_timer)
 typedef bit<8>  queue_t;            // calendar queue id 0..Q-1 (Q <= 128)
 typedef bit<16> step_t;             // slot arithmetic: active queue + wait (< Q + S), ranks, epochs
 typedef bit<16> qidx_t;             // (uplink, queue) = uplink * 256 + queue
-typedef bit<16> units_t;            // wire bytes / 2, rounded up for packets, down for capacity
+typedef bit<16> units_t;            // wire bytes / 4, rounded up for packets, down for capacity
 
 const bit<8>  NUM_QUEUES8  = 32;
 const bit<8>  NUM_SLICES8  = 32;
 const bit<4>  TIMER_APP     = 1;
 const bit<4>  PORT_DOWN_APP = 2;
-const bit<16> FRAME_OVERHEAD = 39;         // IPv4 total length + Ethernet, FCS, preamble, IFG (+ unit - 1: round up)
-const units_t MTU_UNITS     = 769;       // a full 1518-byte frame on the wire
-const units_t CAP_UNITS     = 31664;    // a calendar queue's slice: the timer plan's usable time x link rate
-const units_t FILL_MARK     = 30895;    // booked past this: no room for another full frame (Full)
+const bit<16> FRAME_OVERHEAD = 41;         // IPv4 total length + Ethernet, FCS, preamble, IFG (+ unit - 1: round up)
+const units_t MTU_UNITS     = 385;       // a full 1518-byte frame on the wire
+const units_t CAP_UNITS     = 22082;    // a calendar queue's slice: the timer plan's usable time x link rate
+const units_t FILL_MARK     = 21697;    // booked past this: no room for another full frame (Full)
 const bit<16> GROWTH_BYTES  = 16;        // most a source route adds (NOP + option + H hops)
 
-/* first byte of what egress sees: a bridged data packet, a queue-state update (mirror
- * copy), a clock update (mirror copy) */
+/* first byte of what egress sees: a bridged data packet or a queue-state update (mirror copy) */
 const bit<8> PKT_NORMAL = 0xA1;
 const bit<8> PKT_QUPD   = 0xA2;
 const bit<8> PKT_SOURCED = 0xA3;   // a data packet whose source route egress writes (bridge_src follows)
-const bit<8> PKT_CLOCK  = 0xA4;    // clock_upd_t: a clock update's second pass
 const bit<3> RESUBMIT_SPILL = 1;
-
-/* ---- clock updates (clock_upd_t) ---- */
-const MirrorType_t CLOCK_MIRROR = 12;      // after the queue-state updates' types
-const bit<8>  CU_ADJ      = 1;     // move the next boundary by arg
 
 /* what a packet does to the queue-state copies (meta.q_op; one access per copy) */
 const bit<8> Q_NONE  = 0;
@@ -241,32 +232,11 @@ header resub_t {
     bit<112> pad;
 }
 
-/* A clock update: a move of the next slice boundary (at a tick, the rate's len - L),
- * written to the clock's register by this second pass of a mirror copy through the
- * recirculation port (the packet that decided it had read that register earlier in its
- * pass: Tofino allows one access per register per packet). */
-header clock_upd_t {
-    bit<8>  type;                   // PKT_CLOCK
-    bit<8>  kind;                   // CU_ADJ
-    bit<16> pad;
-    bit<32> arg;                    // move the next boundary by this (ns, signed)
-}
-
-struct clock_bound_t {
-    bit<32> next;                   // local time (ns, low 32 bits) of the next slice boundary
-    bit<32> slice;                  // the current slice id 0..S-1
-}
-struct clock_note_t {
-    bit<32> now;                    // local time of the generator's last trigger
-    bit<32> ticked;                 // 1: that trigger crossed a boundary (its batches act)
-}
-
 struct headers_t {
     resub_t    resub;
     pktgen_timer_header_t     pg_timer;
     pktgen_port_down_header_t pg_port_down;
     qupd_t     qupd;
-    clock_upd_t clock_upd;
     bridge_t   bridge;
     bridge_src_t bridge_src;
     ethernet_t ethernet;
@@ -296,13 +266,6 @@ struct metadata_t {
     bit<32>  down;          // timer: link_down_reg & the uplink's bit
     bit<32>  down_bit;
     /* slice clock */
-    bit<1>   clk_crossed;   // the timer's first packet: this trigger crossed the next boundary
-    bit<1>   clk_noted;     // the trigger's other packets: ... as that packet noted it
-    bit<32>  clk_next;      // local time of the next boundary
-    bit<32>  clk_k;         // the slice number
-    bit<32>  s_len;         // the local slice length (the timer's first packet)
-    bit<8>   u_kind;        // a clock update this packet makes: CU_* bits
-    bit<32>  u_arg;         // ... its clock_upd_t.arg
     slice_t  cur_slice;
     step_t   active_q;
     step_t   active_q_1;   // the same value, for slots 4..
@@ -535,10 +498,6 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         meta.unmapped = 0;
         meta.gen = 0;
         meta.live = 0;
-        meta.clk_crossed = 0;
-        meta.clk_noted = 0;
-        meta.u_kind = 0;
-        meta.u_arg = 0;
         meta.alt_c_0 = 0;
         meta.alt_ok_0 = 0;
         meta.alt_pre_0 = 0;
@@ -623,7 +582,6 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
             default: accept;              // no header valid: dropped as not IPv4
         }
     }
-
     state parse_pg_timer {
         pkt.extract(hdr.pg_timer);
         transition accept;
@@ -633,18 +591,7 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         transition accept;
     }
     state parse_qupd {
-        transition select(pkt.lookahead<bit<8>>()) {
-            PKT_CLOCK: parse_clock_upd;
-            default: parse_qupd_only;
-        }
-    }
-    state parse_qupd_only {
         pkt.extract(hdr.qupd);
-        transition accept;
-    }
-    /* a clock update (the packet that decided it read the clock's registers) */
-    state parse_clock_upd {
-        pkt.extract(hdr.clock_upd);
         transition accept;
     }
     state parse_ethernet {
@@ -655,7 +602,6 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
             default: accept;
         }
     }
-
     state parse_timer {
         pkt.extract(hdr.timer);
         transition accept;
@@ -857,9 +803,6 @@ control UroIngressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t me
         else if (ig_dprsr_md.mirror_type == 11) {
             mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_10, meta.epoch, meta.alt_wait_10});
         }
-        if (ig_dprsr_md.mirror_type == CLOCK_MIRROR) {
-            mirror.emit<clock_upd_t>(meta.mirror_session, {meta.pkt_type, meta.u_kind, 0, meta.u_arg});
-        }
         if (ig_dprsr_md.resubmit_type == RESUBMIT_SPILL) {
             resubmit.emit<resub_t>({meta.pkt_type, meta.skip, 0});
         }
@@ -890,15 +833,10 @@ parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         pkt.extract(eg_intr_md);
         transition select(pkt.lookahead<bit<8>>()) {
             PKT_QUPD: parse_qupd;
-            PKT_CLOCK: parse_clock_upd;
             PKT_NORMAL: parse_bridge;
             PKT_SOURCED: parse_bridge;
             default: accept;
         }
-    }
-    state parse_clock_upd {
-        pkt.extract(hdr.clock_upd);
-        transition accept;
     }
     state parse_qupd {
         pkt.extract(hdr.qupd);
@@ -1010,7 +948,6 @@ control UroEgressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t met
                 hdr.hops[2].next_tor, hdr.hops[2].uplink, hdr.hops[2].send_slice });
         }
         pkt.emit(hdr.qupd);
-        pkt.emit(hdr.clock_upd);
         pkt.emit(hdr.bridge);
         pkt.emit(hdr.ethernet);
         pkt.emit(hdr.ipv4);
@@ -1163,68 +1100,23 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 11;
     }
 
-    /* ---- slice clock (docs/tofino2.md "The slice clock") ---------------------------------
-     * Network time is kept as the switch's clock (global_tstamp, ns; its low 32 bits, every
-     * comparison wrap-aware) plus a correction: the local time of the next slice boundary
-     * (`bound_reg.next`) and the local length of a slice (the rate). The generator's timer
-     * fires 4 times per slice (every 500 ns); its first packet (batch 0, packet 0)
-     * compares the local time with the next boundary and, if it has been reached, ticks the
-     * clock: the boundary moves on by one slice, the slice id, slice number, active queue
-     * and epoch advance, and this trigger's batches pause and resume the calendar queues.
-     * Every other packet reads the clock. Each register is accessed once per packet; the
-     * slice id is read in the first stage, as every lookup needs it. */
-    Register<clock_bound_t, bit<1>>(1) bound_reg;   // the next boundary (local ns) and the slice id 0..S-1
-    RegisterAction<clock_bound_t, bit<1>, bit<32>>(bound_reg) bound_tick = {
-        void apply(inout clock_bound_t v, out bit<32> rv) {
-            /* reached: (now - next) mod 2^32 < 2^31. A stateful ALU compares the exact
-             * difference of its operands (33 bits: a lone "now - next < 2^31" holds whenever
-             * now < next), so wrap-aware takes three comparisons: now - next < 2^31, and
-             * either now >= next or now has wrapped past next (next - now > 2^31). */
-            if (ig_prsr_md.global_tstamp[31:0] - v.next < 0x80000000 &&
-                (ig_prsr_md.global_tstamp[31:0] >= v.next || v.next - ig_prsr_md.global_tstamp[31:0] > 0x80000000)) {
-                v.next = v.next + 2000;
-                if (v.slice >= 31) { v.slice = 0; } else { v.slice = v.slice + 1; }
-                rv = 1;
-            } else {
-                rv = 0;
-            }
-        }
-    };
-    RegisterAction<clock_bound_t, bit<1>, bit<32>>(bound_reg) bound_read = {
-        void apply(inout clock_bound_t v, out bit<32> rv1, out bit<32> rv2) { rv1 = v.slice; rv2 = v.next; }
-    };
-    /* a clock update moves the next boundary (the rate's len - L at a tick) */
-    RegisterAction<clock_bound_t, bit<1>, bit<32>>(bound_reg) bound_adjust = {
-        void apply(inout clock_bound_t v) { v.next = v.next + hdr.clock_upd.arg; }
-    };
-    Register<bit<32>, bit<1>>(1, 2000) len_reg;     // the local slice length (the rate; nominal 2000 ns)
-    RegisterAction<bit<32>, bit<1>, bit<32>>(len_reg) len_read = {
-        void apply(inout bit<32> v, out bit<32> rv) { rv = v; }
-    };
-    Register<bit<32>, bit<1>>(1, 0) k_reg;          // the slice number k (network time = k x L + phase)
-    RegisterAction<bit<32>, bit<1>, bit<32>>(k_reg) k_tick = {
-        void apply(inout bit<32> v, out bit<32> rv) { v = v + 1; rv = v; }
-    };
-    RegisterAction<bit<32>, bit<1>, bit<32>>(k_reg) k_read = {
-        void apply(inout bit<32> v, out bit<32> rv) { rv = v; }
-    };
-    /* the last trigger: its local time (what the control plane reads to seed the clock) and
-     * whether it ticked (the trigger's other packets pause and resume only then) */
-    Register<clock_note_t, bit<1>>(1) tick_reg;
-    RegisterAction<clock_note_t, bit<1>, bit<32>>(tick_reg) tick_note_yes = {
-        void apply(inout clock_note_t v) { v.now = ig_prsr_md.global_tstamp[31:0]; v.ticked = 1; }
-    };
-    RegisterAction<clock_note_t, bit<1>, bit<32>>(tick_reg) tick_note_no = {
-        void apply(inout clock_note_t v) { v.now = ig_prsr_md.global_tstamp[31:0]; v.ticked = 0; }
-    };
-    RegisterAction<clock_note_t, bit<1>, bit<32>>(tick_reg) tick_ticked = {
-        void apply(inout clock_note_t v, out bit<32> rv) { rv = v.ticked; }
-    };
+    /* ---- slice clock: four registers, each accessed once per packet ---------------------
+     * Timer packet (batch 0, packet 0) ticks the clock; every other packet reads it. */
+    Register<bit<8>, bit<1>>(1, 0) slice_reg;       // current slice 0..S-1
     Register<step_t, bit<1>>(1, 0) active_reg;      // its calendar queue 0..Q-1
     Register<step_t, bit<1>>(1, 0) active_reg_1;      // its calendar queue 0..Q-1 (copy for slots 4..)
     Register<step_t, bit<1>>(1, 0) active_reg_2;      // its calendar queue 0..Q-1 (copy for slots 8..)
     Register<step_t, bit<1>>(1, 0) epoch_reg;       // slices since the start, mod 65536
     Register<bit<32>, bit<1>>(1, 0) start_reg;      // when the current slice began (ns, low 32 bits)
+    RegisterAction<bit<8>, bit<1>, bit<8>>(slice_reg) slice_tick = {
+        void apply(inout bit<8> v, out bit<8> rv) {
+            if (v >= 31) { v = 0; } else { v = v + 1; }
+            rv = v;
+        }
+    };
+    RegisterAction<bit<8>, bit<1>, bit<8>>(slice_reg) slice_read = {
+        void apply(inout bit<8> v, out bit<8> rv) { rv = v; }
+    };
     RegisterAction<step_t, bit<1>, step_t>(active_reg) active_tick = {
         void apply(inout step_t v, out step_t rv) {
             if (v >= 31) { v = 0; } else { v = v + 1; }
@@ -1264,17 +1156,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     RegisterAction<bit<32>, bit<1>, bit<32>>(start_reg) start_read = {
         void apply(inout bit<32> v, out bit<32> rv) { rv = v; }
     };
-
-    /* ---- clock updates: a mirror copy (clock_upd_t) to the recirculation port; its second
-     * pass moves or sets the registers above (read_or_tick) ---------------------------------- */
-    action clock_update() {
-        meta.mirror_session = 1;
-        ig_dprsr_md.mirror_type = CLOCK_MIRROR;
-        meta.pkt_type = PKT_CLOCK;
-    }
-    /* the rate: the tick moved the boundary by the nominal slice, the local slice length
-     * says len - L more */
-    action rate_adjust() { meta.u_arg = meta.s_len - 2000; meta.u_kind = CU_ADJ; }
 
     /* ---- timer batch: (batch_id, packet_id, active queue after the tick) -> the AFC word
      * that pauses uplink u's previous queue (batch 0, packet u) or resumes its active queue
@@ -1371,227 +1252,227 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             26: set_floor(0);
             27: set_floor(0);
             28: set_floor(0);
-            29: set_floor(165);
-            30: set_floor(365);
-            31: set_floor(565);
-            32: set_floor(765);
-            33: set_floor(965);
-            34: set_floor(1165);
-            35: set_floor(1365);
-            36: set_floor(1565);
-            37: set_floor(1765);
-            38: set_floor(1965);
-            39: set_floor(2165);
-            40: set_floor(2365);
-            41: set_floor(2565);
-            42: set_floor(2765);
-            43: set_floor(2965);
-            44: set_floor(3165);
-            45: set_floor(3365);
-            46: set_floor(3565);
-            47: set_floor(3765);
-            48: set_floor(3965);
-            49: set_floor(4165);
-            50: set_floor(4365);
-            51: set_floor(4565);
-            52: set_floor(4765);
-            53: set_floor(4965);
-            54: set_floor(5165);
-            55: set_floor(5365);
-            56: set_floor(5565);
-            57: set_floor(5765);
-            58: set_floor(5965);
-            59: set_floor(6165);
-            60: set_floor(6365);
-            61: set_floor(6566);
-            62: set_floor(6766);
-            63: set_floor(6966);
-            64: set_floor(7166);
-            65: set_floor(7366);
-            66: set_floor(7566);
-            67: set_floor(7766);
-            68: set_floor(7966);
-            69: set_floor(8166);
-            70: set_floor(8365);
-            71: set_floor(8565);
-            72: set_floor(8765);
-            73: set_floor(8965);
-            74: set_floor(9165);
-            75: set_floor(9365);
-            76: set_floor(9565);
-            77: set_floor(9765);
-            78: set_floor(9965);
-            79: set_floor(10165);
-            80: set_floor(10365);
-            81: set_floor(10565);
-            82: set_floor(10765);
-            83: set_floor(10965);
-            84: set_floor(11165);
-            85: set_floor(11365);
-            86: set_floor(11565);
-            87: set_floor(11765);
-            88: set_floor(11965);
-            89: set_floor(12165);
-            90: set_floor(12365);
-            91: set_floor(12565);
-            92: set_floor(12765);
-            93: set_floor(12965);
-            94: set_floor(13165);
-            95: set_floor(13365);
-            96: set_floor(13565);
-            97: set_floor(13765);
-            98: set_floor(13965);
-            99: set_floor(14165);
-            100: set_floor(14365);
-            101: set_floor(14565);
-            102: set_floor(14765);
-            103: set_floor(14965);
-            104: set_floor(15165);
-            105: set_floor(15365);
-            106: set_floor(15565);
-            107: set_floor(15765);
-            108: set_floor(15965);
-            109: set_floor(16165);
-            110: set_floor(16365);
-            111: set_floor(16565);
-            112: set_floor(16765);
-            113: set_floor(16965);
-            114: set_floor(17165);
-            115: set_floor(17365);
-            116: set_floor(17565);
-            117: set_floor(17765);
-            118: set_floor(17965);
-            119: set_floor(18165);
-            120: set_floor(18365);
-            121: set_floor(18565);
-            122: set_floor(18765);
-            123: set_floor(18965);
-            124: set_floor(19165);
-            125: set_floor(19365);
-            126: set_floor(19565);
-            127: set_floor(19765);
-            128: set_floor(19965);
-            129: set_floor(20165);
-            130: set_floor(20365);
-            131: set_floor(20565);
-            132: set_floor(20765);
-            133: set_floor(20965);
-            134: set_floor(21165);
-            135: set_floor(21365);
-            136: set_floor(21565);
-            137: set_floor(21765);
-            138: set_floor(21965);
-            139: set_floor(22165);
-            140: set_floor(22365);
-            141: set_floor(22565);
-            142: set_floor(22765);
-            143: set_floor(22965);
-            144: set_floor(23165);
-            145: set_floor(23365);
-            146: set_floor(23565);
-            147: set_floor(23765);
-            148: set_floor(23965);
-            149: set_floor(24165);
-            150: set_floor(24365);
-            151: set_floor(24565);
-            152: set_floor(24765);
-            153: set_floor(24965);
-            154: set_floor(25165);
-            155: set_floor(25365);
-            156: set_floor(25565);
-            157: set_floor(25765);
-            158: set_floor(25965);
-            159: set_floor(26165);
-            160: set_floor(26365);
-            161: set_floor(26565);
-            162: set_floor(26765);
-            163: set_floor(26965);
-            164: set_floor(27165);
-            165: set_floor(27365);
-            166: set_floor(27565);
-            167: set_floor(27765);
-            168: set_floor(27965);
-            169: set_floor(28165);
-            170: set_floor(28365);
-            171: set_floor(28565);
-            172: set_floor(28765);
-            173: set_floor(28965);
-            174: set_floor(29165);
-            175: set_floor(29365);
-            176: set_floor(29565);
-            177: set_floor(29765);
-            178: set_floor(29965);
-            179: set_floor(30165);
-            180: set_floor(30365);
-            181: set_floor(30565);
-            182: set_floor(30765);
-            183: set_floor(30965);
-            184: set_floor(31165);
-            185: set_floor(31365);
-            186: set_floor(31565);
-            187: set_floor(31665);
-            188: set_floor(31665);
-            189: set_floor(31665);
-            190: set_floor(31665);
-            191: set_floor(31665);
-            192: set_floor(31665);
-            193: set_floor(31665);
-            194: set_floor(31665);
-            195: set_floor(31665);
-            196: set_floor(31665);
-            197: set_floor(31665);
-            198: set_floor(31665);
-            199: set_floor(31665);
-            200: set_floor(31665);
-            201: set_floor(31665);
-            202: set_floor(31665);
-            203: set_floor(31665);
-            204: set_floor(31665);
-            205: set_floor(31665);
-            206: set_floor(31665);
-            207: set_floor(31665);
-            208: set_floor(31665);
-            209: set_floor(31665);
-            210: set_floor(31665);
-            211: set_floor(31665);
-            212: set_floor(31665);
-            213: set_floor(31665);
-            214: set_floor(31665);
-            215: set_floor(31665);
-            216: set_floor(31665);
-            217: set_floor(31665);
-            218: set_floor(31665);
-            219: set_floor(31665);
-            220: set_floor(31665);
-            221: set_floor(31665);
-            222: set_floor(31665);
-            223: set_floor(31665);
-            224: set_floor(31665);
-            225: set_floor(31665);
-            226: set_floor(31665);
-            227: set_floor(31665);
-            228: set_floor(31665);
-            229: set_floor(31665);
-            230: set_floor(31665);
-            231: set_floor(31665);
-            232: set_floor(31665);
-            233: set_floor(31665);
-            234: set_floor(31665);
-            235: set_floor(31665);
-            236: set_floor(31665);
-            237: set_floor(31665);
-            238: set_floor(31665);
-            239: set_floor(31665);
-            240: set_floor(31665);
-            241: set_floor(31665);
-            242: set_floor(31665);
-            243: set_floor(31665);
-            244: set_floor(31665);
-            245: set_floor(31665);
-            246: set_floor(31665);
-            247: set_floor(31665);
-            248: set_floor(31665);
-            249: set_floor(31665);
+            29: set_floor(83);
+            30: set_floor(183);
+            31: set_floor(283);
+            32: set_floor(383);
+            33: set_floor(483);
+            34: set_floor(583);
+            35: set_floor(683);
+            36: set_floor(783);
+            37: set_floor(883);
+            38: set_floor(983);
+            39: set_floor(1083);
+            40: set_floor(1183);
+            41: set_floor(1283);
+            42: set_floor(1383);
+            43: set_floor(1483);
+            44: set_floor(1583);
+            45: set_floor(1683);
+            46: set_floor(1783);
+            47: set_floor(1883);
+            48: set_floor(1983);
+            49: set_floor(2083);
+            50: set_floor(2183);
+            51: set_floor(2283);
+            52: set_floor(2383);
+            53: set_floor(2483);
+            54: set_floor(2583);
+            55: set_floor(2683);
+            56: set_floor(2783);
+            57: set_floor(2883);
+            58: set_floor(2983);
+            59: set_floor(3083);
+            60: set_floor(3183);
+            61: set_floor(3283);
+            62: set_floor(3383);
+            63: set_floor(3483);
+            64: set_floor(3583);
+            65: set_floor(3683);
+            66: set_floor(3783);
+            67: set_floor(3883);
+            68: set_floor(3983);
+            69: set_floor(4083);
+            70: set_floor(4183);
+            71: set_floor(4283);
+            72: set_floor(4383);
+            73: set_floor(4483);
+            74: set_floor(4583);
+            75: set_floor(4683);
+            76: set_floor(4783);
+            77: set_floor(4883);
+            78: set_floor(4983);
+            79: set_floor(5083);
+            80: set_floor(5183);
+            81: set_floor(5283);
+            82: set_floor(5383);
+            83: set_floor(5483);
+            84: set_floor(5583);
+            85: set_floor(5683);
+            86: set_floor(5783);
+            87: set_floor(5883);
+            88: set_floor(5983);
+            89: set_floor(6083);
+            90: set_floor(6183);
+            91: set_floor(6283);
+            92: set_floor(6383);
+            93: set_floor(6483);
+            94: set_floor(6583);
+            95: set_floor(6683);
+            96: set_floor(6783);
+            97: set_floor(6883);
+            98: set_floor(6983);
+            99: set_floor(7083);
+            100: set_floor(7183);
+            101: set_floor(7283);
+            102: set_floor(7383);
+            103: set_floor(7483);
+            104: set_floor(7583);
+            105: set_floor(7683);
+            106: set_floor(7783);
+            107: set_floor(7883);
+            108: set_floor(7983);
+            109: set_floor(8083);
+            110: set_floor(8183);
+            111: set_floor(8283);
+            112: set_floor(8383);
+            113: set_floor(8483);
+            114: set_floor(8583);
+            115: set_floor(8683);
+            116: set_floor(8783);
+            117: set_floor(8883);
+            118: set_floor(8983);
+            119: set_floor(9083);
+            120: set_floor(9183);
+            121: set_floor(9283);
+            122: set_floor(9383);
+            123: set_floor(9483);
+            124: set_floor(9583);
+            125: set_floor(9683);
+            126: set_floor(9783);
+            127: set_floor(9883);
+            128: set_floor(9983);
+            129: set_floor(10083);
+            130: set_floor(10183);
+            131: set_floor(10283);
+            132: set_floor(10383);
+            133: set_floor(10483);
+            134: set_floor(10583);
+            135: set_floor(10683);
+            136: set_floor(10783);
+            137: set_floor(10883);
+            138: set_floor(10983);
+            139: set_floor(11083);
+            140: set_floor(11183);
+            141: set_floor(11283);
+            142: set_floor(11383);
+            143: set_floor(11483);
+            144: set_floor(11583);
+            145: set_floor(11683);
+            146: set_floor(11783);
+            147: set_floor(11883);
+            148: set_floor(11983);
+            149: set_floor(12083);
+            150: set_floor(12183);
+            151: set_floor(12283);
+            152: set_floor(12383);
+            153: set_floor(12483);
+            154: set_floor(12583);
+            155: set_floor(12683);
+            156: set_floor(12783);
+            157: set_floor(12883);
+            158: set_floor(12983);
+            159: set_floor(13083);
+            160: set_floor(13183);
+            161: set_floor(13283);
+            162: set_floor(13383);
+            163: set_floor(13483);
+            164: set_floor(13583);
+            165: set_floor(13683);
+            166: set_floor(13783);
+            167: set_floor(13883);
+            168: set_floor(13983);
+            169: set_floor(14083);
+            170: set_floor(14183);
+            171: set_floor(14283);
+            172: set_floor(14383);
+            173: set_floor(14483);
+            174: set_floor(14583);
+            175: set_floor(14683);
+            176: set_floor(14783);
+            177: set_floor(14883);
+            178: set_floor(14983);
+            179: set_floor(15083);
+            180: set_floor(15183);
+            181: set_floor(15283);
+            182: set_floor(15383);
+            183: set_floor(15483);
+            184: set_floor(15583);
+            185: set_floor(15683);
+            186: set_floor(15783);
+            187: set_floor(15883);
+            188: set_floor(15983);
+            189: set_floor(16083);
+            190: set_floor(16183);
+            191: set_floor(16283);
+            192: set_floor(16383);
+            193: set_floor(16483);
+            194: set_floor(16583);
+            195: set_floor(16683);
+            196: set_floor(16783);
+            197: set_floor(16883);
+            198: set_floor(16983);
+            199: set_floor(17083);
+            200: set_floor(17183);
+            201: set_floor(17283);
+            202: set_floor(17383);
+            203: set_floor(17483);
+            204: set_floor(17583);
+            205: set_floor(17683);
+            206: set_floor(17783);
+            207: set_floor(17883);
+            208: set_floor(17983);
+            209: set_floor(18083);
+            210: set_floor(18183);
+            211: set_floor(18283);
+            212: set_floor(18383);
+            213: set_floor(18483);
+            214: set_floor(18583);
+            215: set_floor(18683);
+            216: set_floor(18783);
+            217: set_floor(18883);
+            218: set_floor(18983);
+            219: set_floor(19083);
+            220: set_floor(19183);
+            221: set_floor(19283);
+            222: set_floor(19383);
+            223: set_floor(19483);
+            224: set_floor(19583);
+            225: set_floor(19683);
+            226: set_floor(19783);
+            227: set_floor(19883);
+            228: set_floor(19983);
+            229: set_floor(20083);
+            230: set_floor(20183);
+            231: set_floor(20283);
+            232: set_floor(20383);
+            233: set_floor(20483);
+            234: set_floor(20583);
+            235: set_floor(20683);
+            236: set_floor(20783);
+            237: set_floor(20883);
+            238: set_floor(20983);
+            239: set_floor(21083);
+            240: set_floor(21183);
+            241: set_floor(21283);
+            242: set_floor(21383);
+            243: set_floor(21483);
+            244: set_floor(21583);
+            245: set_floor(21683);
+            246: set_floor(21783);
+            247: set_floor(21883);
+            248: set_floor(21983);
+            249: set_floor(22083);
         }
         size = 250;
     }
@@ -14734,8 +14615,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         meta.wire_g = hdr.ipv4.totalLen + (FRAME_OVERHEAD + GROWTH_BYTES);
     }
     action wire_b() {
-        meta.len = meta.body >> 1;
-        meta.len_g = meta.wire_g >> 1;
+        meta.len = meta.body >> 2;
+        meta.len_g = meta.wire_g >> 2;
     }
 
     /* Comparisons are min + xor, tested for zero: a range or sign test would split the
@@ -17440,36 +17321,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         bit<1> wrong_tor = 0;                    // transit: the hop before the pointer names another ToR
         config.apply();
         port_role.apply();                       // after config: an uplink's stamp replaces its generation
-        /* ---- the clock: the timer's first packet checks the next boundary (and ticks the
-         * clock when it has been reached); the trigger's other packets learn whether it did;
-         * a clock update moves or sets it; everything else reads it. (The conditions are on
-         * headers, so that the registers' stages follow one another without tables between
-         * them.) ---- */
+        /* ---- the clock: ticked by timer batch 0 packet 0, read by everything else ---- */
         if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
-            meta.clk_crossed = (bit<1>)bound_tick.execute(0);
-        } else if (hdr.clock_upd.isValid() && hdr.clock_upd.kind == CU_ADJ) {
-            bound_adjust.execute(0);
-        } else {
-            meta.cur_slice = (slice_t)bound_read.execute(0, meta.clk_next);
-        }
-        if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
-            meta.s_len = len_read.execute(0);
-        }
-        if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
-            if (meta.clk_crossed == 1) {
-                tick_note_yes.execute(0);
-            } else {
-                tick_note_no.execute(0);
-            }
-        } else if (hdr.pg_timer.isValid()) {
-            meta.clk_noted = (bit<1>)tick_ticked.execute(0);
-        }
-        if (meta.clk_crossed == 1) {
-            meta.clk_k = k_tick.execute(0);
-        } else {
-            meta.clk_k = k_read.execute(0);
-        }
-        if (meta.clk_crossed == 1) {
+            meta.cur_slice = slice_tick.execute(0);
             meta.active_q = active_tick.execute(0);
             meta.active_q_1 = active_tick_1.execute(0);
             meta.active_q_2 = active_tick_2.execute(0);
@@ -17477,6 +17331,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             start_stamp.execute(0);
             meta.ev = meta.ev | EV_TIMER;
         } else {
+            meta.cur_slice = slice_read.execute(0);
             meta.active_q = active_read.execute(0);
             meta.active_q_1 = active_read_1.execute(0);
             meta.active_q_2 = active_read_2.execute(0);
@@ -17485,11 +17340,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         }
 
         if (hdr.pg_timer.isValid()) {
-            /* ---- timer batch: one AFC word per packet if this trigger ticked the clock;
-             * never forwarded ------------------------------------------------------------ */
-            if (meta.clk_crossed == 1 || meta.clk_noted == 1) {
-                timer_afc.apply();
-            }
+            /* ---- timer batch: one AFC word per packet; never forwarded --------------- */
+            timer_afc.apply();
             if (meta.have_dep == 1) {            // a pause: the drained queue starts empty
                 qfin_reset.execute(meta.t_qidx);
                 meta.down = link_down_test.execute(0);
@@ -17512,13 +17364,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 }
                 }
             }
-            if (meta.clk_crossed == 1) {
-                rate_adjust();
-                if (meta.u_arg != 0) {
-                    clock_update();
-                }
-            }
-
             ig_dprsr_md.drop_ctl = 1;
         } else if (hdr.pg_port_down.isValid()) {
             /* ---- port-down app: the uplink is down from the next packet on ------------ */
@@ -17563,10 +17408,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.ev = EV_QSTATE_FULL;
             }
             ig_dprsr_md.drop_ctl = 1;
-        } else if (hdr.clock_upd.isValid()) {
-            /* ---- a clock update (clock_upd_t from the recirculation port): done ---- */
-            ig_dprsr_md.drop_ctl = 1;
-
         } else {
             /* ---- a front-panel packet, part 1: lookups up to each slot's queue index;
              * lookups and queue tests run side by side, the checks decide what is used ---- */

@@ -4,6 +4,7 @@ up to the gRPC call (URO §IV-B/C, UCMP §6, FRANCIS §4.3)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import sys
@@ -170,6 +171,38 @@ def test_timer_ticks_override_is_checked():
     with pytest.raises(pktgen.TimerPlanError, match=r"slice of 2000 ns leaves -17.\d ns per uplink after the 17.\d ns "
                                                      r"guard band and the 2000 ns the clock may act late"):
         pktgen.timer_plan(2.0, 0.01, 2, 100.0, ticks=1)
+
+
+@pytest.mark.parametrize("slice_us,guard_us,d,gbps,dark,cap", [
+    # the generator's clock: one trigger per slice, acted on at once, so a queue's slice is
+    # what the guard band leaves (no tick of lateness)
+    (2.0, 0.01, 6, 100.0, 6 * 7.2 + 3, int((2000 - 46.2) * 100 / 8)),
+    (2.0, 0.01, 32, 400.0, 32 * 7.2 + 3, int((2000 - 233.4) * 400 / 8)),
+])
+def test_timer_plan_of_the_generators_clock(slice_us, guard_us, d, gbps, dark, cap):
+    p = pktgen.timer_plan(slice_us, guard_us, d, gbps, corrected=False)
+    assert (p.ticks, p.tick_ns, p.capacity_bytes) == (1, p.period_ns, cap)
+    assert p.dark_ns == pytest.approx(dark)
+    assert pktgen.timer_app_config(p, source_port=6)["timer_nanosec"] == p.period_ns
+    with pytest.raises(pktgen.TimerPlanError, match=r"clock_ticks = 4: the generator's clock ticks at every "
+                                                     r"trigger, once per slice"):
+        pktgen.timer_plan(slice_us, guard_us, d, gbps, ticks=4, corrected=False)
+
+
+def test_slice_clock_is_the_profiles_explicit_choice():
+    """r1024x32 keeps the generator's clock (the corrected one needs a 21st stage there): its
+    program has no clock registers for the control plane, the others keep the corrected one."""
+    r = prof.load("r1024x32")
+    assert r.tofino2.slice_clock == "generator"
+    c = rnd.render(r, "tor", "tofino2")[1]
+    assert c["clock"]["slice_clock"] == "generator" and "registers" not in c["clock"]
+    assert c["target_state"]["timer"]["ticks"] == 1 and c["target_state"]["registers"]["slice"].endswith("slice_reg")
+    t = rnd.render(prof.load("tiny"), "tor", "tofino2")[1]
+    assert t["clock"]["slice_clock"] == "corrected" and {"next", "slice", "k", "len", "now"} <= set(t["clock"]["registers"])
+    tiny = prof.load("tiny")
+    with pytest.raises(prof.ProfileError, match="tofino2.slice_clock must be one of 'corrected', 'generator', "
+                                                "got 'atomic'"):
+        dataclasses.replace(tiny, tofino2=dataclasses.replace(tiny.tofino2, slice_clock="atomic"))
 
 
 def test_timer_plan_refuses_slices_the_generator_cannot_serve():

@@ -120,6 +120,10 @@ class ProfileTables:
     ssrr_shapes: int = 1024
 
 
+#: the t2na program's slice clocks (``[tofino2] slice_clock``; docs/tofino2.md "The slice clock")
+SLICE_CLOCKS = ("corrected", "generator")
+
+
 @dataclass(frozen=True)
 class Tofino2Overrides:
     """What a profile changes when rendered for Tofino2 (``[tofino2]``): one pipe holds less
@@ -129,11 +133,15 @@ class Tofino2Overrides:
     at most the profile's: UCMP's paths at (1024, 32) are at most 3 hops). ``clock_ticks``
     is how many times per slice the packet generator lets the data plane check its clock
     against the next slice boundary (default: as many as fit, at most 8; docs/tofino2.md
-    "The slice clock")."""
+    "The slice clock"). ``slice_clock`` is ``"corrected"`` (default: the switch's clock plus
+    the data plane's correction) or ``"generator"`` (the generator's period is the slice,
+    every trigger ticks; no correction, nothing for the control plane to read or seed: for a
+    profile whose pipe has no stage left for the corrected clock)."""
 
     ssrr_dsts: int | None = None
     ssrr_hops: int | None = None
     clock_ticks: int | None = None
+    slice_clock: str | None = None
 
 
 @dataclass(frozen=True)
@@ -211,6 +219,9 @@ class Profile:
         ot = getattr(over, "clock_ticks", None)
         if ot is not None and (not isinstance(ot, int) or isinstance(ot, bool) or ot < 1):
             out.append(f"tofino2.clock_ticks must be a positive integer, got {ot!r}")
+        sc = getattr(over, "slice_clock", None)
+        if sc is not None and sc not in SLICE_CLOCKS:
+            out.append(f"tofino2.slice_clock must be one of {', '.join(map(repr, SLICE_CLOCKS))}, got {sc!r}")
         w = self.widths
         for wname in ("tor", "uplink", "slice"):
             v = getattr(w, wname)

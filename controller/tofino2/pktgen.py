@@ -164,9 +164,12 @@ def _whole_ns(value_us: float, what: str) -> int:
 
 
 def timer_plan(slice_us: float, guard_us: float, uplinks: int, link_gbps: float,
-               gen: GeneratorSpec = GeneratorSpec(), ticks: int | None = None) -> TimerPlan:
+               gen: GeneratorSpec = GeneratorSpec(), ticks: int | None = None,
+               corrected: bool = True) -> TimerPlan:
     """The timer application serving ``uplinks`` uplinks with ``slice_us`` slices, firing
-    ``ticks`` times per slice (default: :func:`default_ticks`).
+    ``ticks`` times per slice (default: :func:`default_ticks`). ``corrected=False``: the
+    generator's period is the slice and every trigger ticks the clock (the program's
+    ``[tofino2] slice_clock = "generator"``): one trigger per slice, acted on at once.
 
     Raises :class:`TimerPlanError` when the slice is shorter than the generator needs
     (pause batch + guard + resume batch), when nothing would be left to transmit, when
@@ -190,6 +193,16 @@ def timer_plan(slice_us: float, guard_us: float, uplinks: int, link_gbps: float,
             f"slice of {period} ns is shorter than the packet generator can serve: pausing and resuming "
             f"{uplinks} uplinks takes 2 x {uplinks} timer packets of {t:.2f} ns plus the {guard:g} ns guard "
             f"= {busy:.1f} ns per slice (lengthen timing.slice_us or use fewer uplinks)")
+    if not corrected:
+        if ticks not in (None, 1):
+            raise TimerPlanError(f"tofino2.clock_ticks = {ticks!r}: the generator's clock ticks at every trigger, "
+                                 "once per slice (clock_ticks needs slice_clock = \"corrected\")")
+        plan = TimerPlan(
+            period_ns=period, batches=2, packets_per_batch=uplinks, ibg_ns=ibg, ipg_ns=0,
+            packet_ns=t, guard_ns=guard, dark_ns=dark, usable_ns=period - dark, link_gbps=link_gbps,
+            pkt_len=gen.pkt_len, ticks=1, gen_gbps=gen.gbps)
+        _check_capacity(plan, period, dark, link_gbps, "")
+        return plan
     if ticks is None:
         ticks = default_ticks(period, busy)
     if isinstance(ticks, bool) or not isinstance(ticks, int) or ticks < 1 or period % ticks:
@@ -207,13 +220,18 @@ def timer_plan(slice_us: float, guard_us: float, uplinks: int, link_gbps: float,
         period_ns=period, batches=2, packets_per_batch=uplinks, ibg_ns=ibg, ipg_ns=0,
         packet_ns=t, guard_ns=guard, dark_ns=dark, usable_ns=period - tick - dark, link_gbps=link_gbps,
         pkt_len=gen.pkt_len, ticks=ticks, gen_gbps=gen.gbps)
+    _check_capacity(plan, period, dark, link_gbps,
+                    f"and the {tick} ns the clock may act late (one trigger of {ticks} per slice) ")
+    return plan
+
+
+def _check_capacity(plan: TimerPlan, period: int, dark: float, link_gbps: float, late: str) -> None:
     if plan.capacity_bytes < chip.MTU_FRAME_BYTES + chip.WIRE_OVERHEAD_BYTES:
+        more = " (more ticks per slice: tofino2.clock_ticks)" if late else ""
         raise TimerPlanError(
             f"slice of {period} ns leaves {plan.usable_ns:.1f} ns per uplink after the {dark:.1f} ns guard band "
-            f"and the {tick} ns the clock may act late (one trigger of {ticks} per slice) "
-            f"= {plan.capacity_bytes} bytes at {link_gbps:g} Gb/s, less than one "
-            f"{chip.MTU_FRAME_BYTES}-byte frame (more ticks per slice: tofino2.clock_ticks)")
-    return plan
+            f"{late}= {plan.capacity_bytes} bytes at {link_gbps:g} Gb/s, less than one "
+            f"{chip.MTU_FRAME_BYTES}-byte frame{more}")
 
 
 def default_ticks(period_ns: int, busy_ns: float, cap: int = MAX_TICKS) -> int:

@@ -195,7 +195,9 @@ def switch_plan(contract: dict, pm: PortMap, profile, actual_queues: dict | None
     t = profile.timing
     # the generator's grid is the compiled program's (the contract's timer plan)
     ticks = contract.get("target_state", {}).get("timer", {}).get("ticks")
-    plan = pktgen.timer_plan(t.slice_us, t.guard_us, profile.uplinks, t.link_gbps, pm.generator, ticks=ticks)
+    corrected = contract.get("clock", {}).get("slice_clock", "corrected") == "corrected"
+    plan = pktgen.timer_plan(t.slice_us, t.guard_us, profile.uplinks, t.link_gbps, pm.generator, ticks=ticks,
+                             corrected=corrected)
     cfg, enable = pktgen_writes(plan, pm, profile.queues)
     return SwitchPlan(tuple(port_writes(pm, t.link_gbps)), tuple(tm_writes(pm, qp)), tuple(mirror_writes(pm, contract["target_state"]["mirror_session"])),
                       tuple(target_table_writes(contract, pm, qp)), tuple(cfg), tuple(enable), plan, qp)

@@ -97,7 +97,13 @@ class T2na:
     def timer(profile) -> pktgen.TimerPlan:
         t = profile.timing
         return pktgen.timer_plan(t.slice_us, t.guard_us, profile.uplinks, t.link_gbps,
-                                 ticks=profile.tofino2.clock_ticks)
+                                 ticks=profile.tofino2.clock_ticks, corrected=T2na.clock_corrected(profile))
+
+    @staticmethod
+    def clock_corrected(profile) -> bool:
+        """Whether the program keeps the corrected slice clock (``[tofino2] slice_clock``,
+        default) or the generator's (every trigger ticks)."""
+        return (profile.tofino2.slice_clock or "corrected") == "corrected"
 
     @classmethod
     def unit_bytes(cls, profile) -> int:
@@ -168,6 +174,7 @@ class T2na:
             "frame_overhead": 14 + chip.FCS_BYTES + chip.WIRE_OVERHEAD_BYTES,
             "timer_afc_size": 2 * profile.uplinks * profile.queues,
             "clock_mirror": cls.replicas(profile) + 1,
+            "clock_corrected": cls.clock_corrected(profile),
         }
 
     # ---- contract -----------------------------------------------------------------------------
@@ -211,12 +218,16 @@ class T2na:
         The synchronization exchange (the sync message, ``clock_config``, ``sync_peer``, the
         ``sync`` counter) is not in this program yet."""
         plan = cls.timer(profile)
+        if not cls.clock_corrected(profile):
+            return {"source": "pktgen", "slice_clock": "generator", "timer_app": pktgen.TIMER_APP_ID,
+                    "port_down_app": pktgen.PORT_DOWN_APP_ID, "slice_ns": plan.period_ns, "ticks": 1,
+                    "tick_ns": plan.tick_ns}
 
         def reg(name, field=None, size=1, meaning=""):
             return {"name": f"{ctl}.{name}", "field": field, "size": size, "meaning": meaning}
         return {
-            "source": "pktgen", "timer_app": pktgen.TIMER_APP_ID, "port_down_app": pktgen.PORT_DOWN_APP_ID,
-            "slice_ns": plan.period_ns, "ticks": plan.ticks, "tick_ns": plan.tick_ns,
+            "source": "pktgen", "slice_clock": "corrected", "timer_app": pktgen.TIMER_APP_ID,
+            "port_down_app": pktgen.PORT_DOWN_APP_ID, "slice_ns": plan.period_ns, "ticks": plan.ticks, "tick_ns": plan.tick_ns,
             "registers": {
                 "next": reg("bound_reg", "next", meaning="local time (ns, low 32 bits) of the next slice boundary"),
                 "slice": reg("bound_reg", "slice", meaning="slice id (k mod S)"),
@@ -292,9 +303,9 @@ class T2na:
                                       "timer_resume": [{"name": "afc", "bitwidth": 32}]}},
         }
         c["target_state"] = {
-            "registers": {"link_down": f"{ctl}.link_down_reg", "bound": f"{ctl}.bound_reg",
-                          "slice_number": f"{ctl}.k_reg",
-                          "tick": f"{ctl}.tick_reg",
+            "registers": {"link_down": f"{ctl}.link_down_reg",
+                          **({"bound": f"{ctl}.bound_reg", "slice_number": f"{ctl}.k_reg", "tick": f"{ctl}.tick_reg"}
+                             if cls.clock_corrected(profile) else {"slice": f"{ctl}.slice_reg"}),
                           "active": f"{ctl}.active_reg", "epoch": f"{ctl}.epoch_reg",
                           "qfin": f"{ctl}.qfin_reg",
                           "qstate": [f"{ctl}.qstate_{r}" for r in range(cls.replicas(profile))]},

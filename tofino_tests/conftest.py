@@ -252,7 +252,10 @@ def view(pushed, build, model):
     from model_util import View, attach
 
     b = attach(build, model.address)
-    yield View(b)
+    v = View(b)
+    v.run_clock()              # the model's own time stands still: every trigger ticks, as a running clock
+    v.keep_running()
+    yield v
     b.close()
 
 

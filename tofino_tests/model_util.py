@@ -101,12 +101,47 @@ class View:
             return data.to_dict()
         raise AssertionError(f"{table} {key_fields}: no entry")
 
-    def register(self, name: str, index: int = 0) -> int:
-        """Register cell ``index`` of pipe ``self.pipe``."""
+    def register(self, name: str, index: int = 0, field: str | None = None) -> int:
+        """Register cell ``index`` of pipe ``self.pipe`` (``field``: of a pair register, e.g.
+        ``bound_reg``'s ``next`` or ``slice``)."""
         full = "pipe." + name
         d = self._get(full, [("$REGISTER_INDEX", index)])
-        vals = next(v for k, v in d.items() if k.startswith(name))
+        want = f"{name}.{field}" if field else None
+        vals = next(v for k, v in d.items() if (k == want if want else k.startswith(name)))
         return int(vals[self.pipe] if isinstance(vals, list) else vals)
+
+    def set_register(self, name: str, value: int | dict, index: int = 0) -> None:
+        """Write register cell ``index`` (every pipe): a value, or {field: value} of a pair."""
+        t = self.s._table("pipe." + name)
+        fields = value if isinstance(value, dict) else {"f1": value}
+        t.entry_mod(self.s.target(), [t.make_key([self.gc.KeyTuple("$REGISTER_INDEX", index)])],
+                    [t.make_data([self.gc.DataTuple(f"{name}.{f}", int(v)) for f, v in fields.items()])])
+
+    def clock(self) -> dict:
+        """The slice clock's registers, as the backend reads them (``read_clock``: the
+        contract's ``clock.registers`` names), with the calendar-queue rotation's."""
+        return self.b.read_clock()
+
+    def run_clock(self) -> int:
+        """Make every trigger tick, as if the local time ran on: tofino-model's
+        ``global_tstamp`` stands still while the timer runs (the driver sets no increment:
+        "Either core_freq or pps_freq is 0"), so the next boundary is put 2^30 ns (half a
+        million slices) behind the last trigger's time; returns that time. The model's time
+        jumps by seconds when the timer is turned off (the triggers it still works through
+        carry another time), which can put the boundary ahead again: :meth:`timer` re-arms
+        it whenever it turns the timer on."""
+        now = self.clock()["now"]
+        self.set_register("UroIngress.bound_reg", {"next": (now - (1 << 30)) & 0xFFFFFFFF,
+                                                    "slice": self.register("UroIngress.bound_reg", field="slice")})
+        return now
+
+    def hold_clock(self) -> int:
+        """Put the next boundary 2^30 ns after the last trigger's time: no trigger ticks
+        while the model's time stands; returns that time."""
+        now = self.clock()["now"]
+        self.set_register("UroIngress.bound_reg", {"next": (now + (1 << 30)) & 0xFFFFFFFF,
+                                                    "slice": self.register("UroIngress.bound_reg", field="slice")})
+        return now
 
     def app(self, app_id: int = pktgen.TIMER_APP_ID) -> dict:
         return self._get(switch_plan.PKTGEN_APP, [("app_id", app_id)], pipe=self.pipe)
@@ -114,8 +149,32 @@ class View:
     def triggers(self) -> int:
         return int(self.app()["trigger_counter"])
 
-    def timer(self, on: bool) -> None:
-        """Start/stop the clock (the timer application's enable, as the plan writes it)."""
+    def timer(self, on: bool, run: bool = True) -> None:
+        """Start/stop the clock (the timer application's enable, as the plan writes it);
+        starting it makes every trigger tick (:meth:`keep_running`), unless ``run`` is False."""
+        if on and run:
+            self.run_clock()
+        self._enable(on)
+        if on and run:
+            self.keep_running()
+
+    def keep_running(self, timeout_s: float = 60.0) -> None:
+        """Wait until the clock ticks, re-arming it (:meth:`run_clock`) while its boundary is
+        ahead of the model's time: the triggers the model still works through when the timer
+        was turned off carry a time seconds later, which can put the boundary ahead again.
+        A boundary ahead ticks nothing, so re-arming it races no trigger."""
+        e0 = self.register("UroIngress.epoch_reg")
+        deadline = time.time() + timeout_s
+        while True:
+            time.sleep(0.5)
+            c = self.clock()
+            if (c["epoch"] - e0) % 65536:
+                return
+            assert time.time() < deadline, f"the slice clock does not tick: {c}"
+            if (c["now"] - c["next"]) & 0xFFFFFFFF >= 1 << 31:
+                self.run_clock()
+
+    def _enable(self, on: bool) -> None:
         self.s.write("mod", Write(switch_plan.PKTGEN_APP, (KeyField("app_id", pktgen.TIMER_APP_ID),),
                                   "trigger_timer_periodic", (("app_enable", on),), pipe=self.pipe))
 
@@ -133,7 +192,8 @@ class View:
         last = None
         for _ in range(tries):
             time.sleep(settle)
-            now = (self.triggers(), self.register("UroIngress.epoch_reg"), self.register("UroIngress.slice_reg"))
+            now = (self.triggers(), self.register("UroIngress.epoch_reg"),
+                   self.register("UroIngress.bound_reg", field="slice"))
             if now == last:
                 return now[2]
             last = now

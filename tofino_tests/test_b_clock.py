@@ -1,8 +1,11 @@
-"""The slice clock on the model: the packet generator's timer application advances the
-slice register once per trigger; its packets never leave the switch; the AFC words the
-program emits walk each uplink's calendar queues in order (pause the old active queue,
-resume the next). The model runs the 2 us timer at ~25 triggers/s and its TM does not act
-on AFC, so the clock is counted in triggers and AFC is checked by the words emitted."""
+"""The slice clock on the model: the packet generator's timer fires several times per
+slice and the trigger whose local time reaches the next boundary ticks the clock (slice,
+slice number, epoch, active queue) and emits the AFC words; its packets never leave the
+switch; the AFC words walk each uplink's calendar queues in order (pause the old active
+queue, resume the next). tofino-model's ``global_tstamp`` stands still while the timer
+runs (and jumps when it is turned off) and its TM does not act on AFC, so the tests move
+the boundary against the standing local time, read the clock with the timer running, and
+count ticks and AFC words, not time."""
 
 from __future__ import annotations
 
@@ -11,35 +14,81 @@ import time
 from controller.tofino2 import afc
 from model_util import LogTail
 
+BOUND = "UroIngress.bound_reg"
+M32 = 0xFFFFFFFF
 
-def _stopped(view) -> tuple[int, int, int]:
-    """Stop the clock; once the data plane has taken every generated packet (the model
-    works through a backlog: its epoch register lags the generator's trigger counter),
-    (triggers, epoch, slice)."""
-    view.timer(False)
+
+def _settled(view, what: str, min_triggers: int = 0, timeout_s: float = 120.0) -> dict:
+    """The clock's registers, with the timer running, once ``min_triggers`` more triggers
+    were generated and the registers stayed the same for 1.5 s (the model works through a
+    backlog: its registers lag the generator's trigger counter)."""
+    t0 = view.triggers()
+    deadline = time.time() + timeout_s
     last = None
-    for _ in range(60):
-        time.sleep(0.25)
-        now = (view.triggers(), view.register("UroIngress.epoch_reg"), view.register("UroIngress.slice_reg"))
-        if now == last:
-            return now
-        last = now
-    raise AssertionError(f"the clock did not settle: {last}")
+    while True:
+        time.sleep(1.5)
+        c = view.clock()
+        if last is not None and c == last and view.triggers() - t0 >= min_triggers:
+            return c
+        assert time.time() < deadline, f"{what}: the clock did not settle in {timeout_s:g} s: {last} -> {c}"
+        last = c
 
 
-def test_slice_clock_advances_one_slice_per_trigger(view, tiny):
-    """Each trigger of the timer application (2 batches of d packets) ticks the clock once:
-    the epoch register counts triggers, the slice register is the epoch mod S."""
-    S = tiny.slices
-    t0, e0, s0 = _stopped(view)
-    view.timer(True)
-    time.sleep(2.0)
-    t1, e1, s1 = _stopped(view)
-    view.timer(True)
-    n = t1 - t0
-    assert n >= 5, f"only {n} timer triggers in 2 s"
-    assert e1 - e0 == n, (t0, e0, t1, e1)
-    assert s1 == (s0 + n) % S, (s0, s1, n)
+def _held(view) -> dict:
+    """Timer running, nothing ticking (the boundary 2^30 ns ahead of the model's standing
+    time): the clock's registers, the same at two reads."""
+    view.timer(True, run=False)
+    view.hold_clock()
+    c = _settled(view, "held", min_triggers=3)
+    assert c["now"] == view.hold_clock(), "the model's global_tstamp moved with the timer running"
+    return c
+
+
+def test_the_clock_ticks_where_its_corrected_time_reaches_the_boundary(view, model, tiny):
+    """With the next boundary put n slices before the (standing) local time, exactly n
+    triggers tick, however many run: epoch, slice number, slice id and active queue move by
+    n, the boundary by n slices, and the AFC words come from those n triggers only (2 x d
+    each); afterwards the clock is ahead of the local time and waits. Fails on a program
+    whose every trigger ticks (epoch == triggers)."""
+    S, Q, d, L = tiny.slices, tiny.queues, tiny.uplinks, view.b._pipeline.contract["clock"]["slice_ns"]
+    try:
+        c0 = _held(view)
+        n = 5
+        start = (c0["now"] - (n - 1) * L) & M32            # boundaries at now - 4L, ..., now: five reached
+        tail = LogTail(model.log_dir)
+        tail.mark()
+        t0 = view.triggers()
+        view.set_register(BOUND, {"next": start, "slice": c0["slice"]})
+        c1 = _settled(view, "after the ticks", min_triggers=3 * n)
+        assert c1["now"] == c0["now"], "the model's global_tstamp moved with the timer running"
+        assert view.triggers() - t0 >= 3 * n                       # the other triggers changed nothing
+        assert (c1["epoch"] - c0["epoch"]) % 65536 == n, (c0, c1)
+        assert (c1["k"] - c0["k"]) & M32 == n
+        assert c1["slice"] == (c0["slice"] + n) % S and c1["active_q"] == (c0["active_q"] + n) % Q
+        assert c1["next"] == (start + n * L) & M32
+        assert len(tail.afc_words()) == n * 2 * d, (len(tail.afc_words()), n)
+    finally:
+        view.timer(True)
+
+
+def test_the_local_slice_length_paces_the_boundaries(view, tiny):
+    """The rate correction: with the local slice length at L + 7, each tick moves the
+    boundary by L (the compare-and-add) and the ticking trigger's clock update by 7 more
+    (a mirror copy through the recirculation port), so n ticks move it by n x (L + 7)."""
+    L = view.b._pipeline.contract["clock"]["slice_ns"]
+    try:
+        c0 = _held(view)
+        n = 4
+        start = (c0["now"] - (n - 1) * (L + 7)) & M32
+        view.set_register("UroIngress.len_reg", L + 7)
+        view.set_register(BOUND, {"next": start, "slice": c0["slice"]})
+        c1 = _settled(view, "after the ticks", min_triggers=3 * n)
+        assert c1["now"] == c0["now"], "the model's global_tstamp moved with the timer running"
+        assert (c1["epoch"] - c0["epoch"]) % 65536 == n, (c0, c1)
+        assert c1["next"] == (start + n * (L + 7)) & M32, (hex(start), c1["next"] - start)
+    finally:
+        view.set_register("UroIngress.len_reg", L)
+        view.timer(True)
 
 
 def test_timer_packets_never_leave(view, ports):

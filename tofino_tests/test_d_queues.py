@@ -21,10 +21,14 @@ from ingress_log import by_ident, ingress_passes
 from model_util import LogTail
 from test_c_forwarding import _dev, reference  # noqa: F401 (the reference-model fixture)
 
+from controller.p4gen import profile as prof
+from controller.p4gen.targets.t2na import T2na
 from controller.tofino2.bfrt_json import KeyField, Write
 
-#: the program's constants for tiny (p4src/tor_tiny_t2na.p4; unit = 1 byte)
-CAP_UNITS, FILL_MARK, OVERHEAD = 24782, 23244, 38
+#: the program's constants for tiny, as the template compiles them in (p4src/tor_tiny_t2na.p4;
+#: unit = 1 byte): a queue's slice, the mark past which no full frame fits, a frame's overhead
+_TINY = T2na.context(prof.load("tiny"))
+CAP_UNITS, FILL_MARK, OVERHEAD = _TINY["cap_units"], _TINY["cap_units"] - _TINY["mtu_units"], _TINY["frame_overhead"]
 QSTATE = [f"UroIngress.qstate_{r}" for r in range(4)]
 QFIN = "UroIngress.qfin_reg"
 

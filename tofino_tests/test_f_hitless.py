@@ -22,7 +22,7 @@ import time
 from model_util import LogTail, View, daemon, dev_port, reference_tables, stamp, write_net
 
 #: both forms may book the same calendar queue (A's departure and B's hop 0 on one uplink in
-#: one slice): 160 packets of <= 110 bytes booked stay below its FILL_MARK (23244 bytes for
+#: one slice): 160 packets of <= 110 bytes booked stay below its FILL_MARK (20119 bytes for
 #: tiny), so no Full mark moves a packet (seen with 240: the last 13 lost, Full marks sent)
 MAX_PACKETS = 160
 MIN_SWAPS = 2

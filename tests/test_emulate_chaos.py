@@ -76,3 +76,11 @@ def test_bad_drills_are_refused_by_name(kw, msg):
     args = {"seed": 1, "tors": 8, "uplinks": 2, "duration_s": 60.0, **kw}
     with pytest.raises(chaos.ChaosError, match=msg):
         chaos.plan_steps(**args)
+
+
+def test_a_failed_tor_comes_back_with_an_uplink():
+    """A drill may fail an OCS port while a ToR whose other cable is cut is failed itself:
+    recovering that ToR would bring it back with no uplink (seed 0 gives one such plan at
+    3 x 2, 108 s, at most 3 failed). No plan may do that."""
+    steps = chaos.plan_steps(0, 3, 2, 108.0, (2.0, 6.0), 3, ("fail", "recover"))
+    assert replay(steps, 3, 2, 3).items == frozenset()

@@ -85,7 +85,8 @@ class Failures:
 def _candidates(kind: str, failed: Failures, tors: int, uplinks: int) -> list[tuple[int, ...]]:
     """Elements of ``kind`` that may fail next: not failed, not touching a failed ToR, and
     leaving every ToR at least one uplink (a ToR cut off entirely is a ToR failure, and
-    the drill has its own kind for that)."""
+    the drill has its own kind for that) -- a failed ToR too, so that it comes back with
+    an uplink whichever step recovers it first."""
     dead_t = failed.tors()
     down = failed.uplinks(tors)
     if kind == "tor":
@@ -93,7 +94,7 @@ def _candidates(kind: str, failed: Failures, tors: int, uplinks: int) -> list[tu
 
     def keeps_one(extra: set[tuple[int, int]]) -> bool:
         gone = down | extra
-        return all(any((t, u) not in gone for u in range(uplinks)) for t in range(tors) if t not in dead_t)
+        return all(any((t, u) not in gone for u in range(uplinks)) for t in range(tors))
 
     if kind == "ocs":     # not over a cable already cut (the fabric refuses that: nothing would change there)
         return [(u,) for u in range(uplinks)

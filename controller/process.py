@@ -86,10 +86,13 @@ def running(pid_dir: Path, name: str) -> int | None:
     return None
 
 
+KILL_WAIT_S = 10.0       # how long stop waits for a SIGKILLed process to be gone
+
+
 def stop(pid_dir: Path, name: str, timeout: float = 5.0) -> bool:
-    """SIGTERM (then SIGKILL after ``timeout``, and up to ``timeout`` more for it to die)
-    the process of ``name``'s PID file if it is still ours; remove the PID file. True if a
-    process was stopped."""
+    """SIGTERM (then SIGKILL after ``timeout``, and up to ``KILL_WAIT_S`` more for it to
+    die) the process of ``name``'s PID file if it is still ours; remove the PID file. True
+    if a process was stopped."""
     rec = read_pid(pid_dir, name)
     stopped = False
     if rec and _is_ours(*rec):
@@ -103,8 +106,10 @@ def stop(pid_dir: Path, name: str, timeout: float = 5.0) -> bool:
                 os.kill(pid, signal.SIGKILL)
             # until it is gone or a zombie: a dying process holds its ports after its
             # cmdline already reads empty (its memory goes first), and a switch restarted
-            # at once then fails to bind them (seen under load 40)
-            end = time.time() + timeout
+            # at once then fails to bind them (seen under load 40). A killed process always
+            # dies, but a large one on a loaded machine takes longer than a short SIGTERM
+            # grace: its own bound
+            end = time.time() + max(timeout, KILL_WAIT_S)
             while time.time() < end and not _zombie(pid):
                 time.sleep(0.02)
             stopped = True

@@ -69,7 +69,7 @@ def run(plan: Plan, period_s: float, stop_after: float | None = None, log=print)
     t0 = time.monotonic()
     n = sent = 0
     while stop_after is None or time.monotonic() - t0 < stop_after:
-        frame = frames[n % len(frames)]
+        frame = frames[sent % len(frames)]     # uplinks in turn by rounds sent: a skipped period skips no uplink
         for s in socks:
             try:
                 s.send(frame)

@@ -170,7 +170,10 @@ def test_link_failure_traffic_keeps_flowing(drill_fab):
     n, iv = 240, 0.05
     stream = traffic.PingStream(plan, f"h{a}_0", f"h{b}_0", n, iv)
     try:
-        time.sleep(4)
+        # a baseline before the cut: 60 answered echoes (3 s of a healthy stream), however
+        # long a loaded machine takes to start ping in its namespace
+        before = stream.wait_answered(60, timeout=120)
+        assert before >= 60, f"only {before} echoes answered in 120 s before the cut: the fabric does not forward"
         t_cut = time.time()
         lines = fabric.fail(prefix, "link", [tor, up], root)
         got = stream.wait(timeout=120)

@@ -325,3 +325,28 @@ def test_stop_returns_once_the_process_is_gone_and_its_port_free(tmp_path):
     assert process.stop(tmp_path / "pids", "sw", timeout=0.5) is True
     with socket.socket() as s:
         s.bind(("127.0.0.1", port))          # EADDRINUSE while the old process still dies
+
+
+def test_a_ping_stream_waits_for_its_answers_without_moving_pings_output():
+    """``PingStream.wait_answered`` counts the answers ping has written so far and returns
+    at ``k``; ping's later output still lands after them (its file offset is untouched), so
+    ``wait`` reads every line."""
+    import subprocess
+    import sys
+    import tempfile
+
+    from controller.emulate import traffic
+
+    s = object.__new__(traffic.PingStream)
+    s.out = tempfile.TemporaryFile("w+")
+    code = ("import sys, time\n"
+            "for i in range(1, 31):\n"
+            "    print(f'[{time.time():.6f}] 64 bytes from 10.0.0.2: icmp_seq={i} ttl=64 time=0.1 ms', flush=True)\n"
+            "    time.sleep(0.01 if i < 10 else 0.05)\n"
+            "print('30 packets transmitted, 30 received', flush=True)\n")
+    s.p = subprocess.Popen([sys.executable, "-c", code], stdout=s.out, text=True)
+    s.n, s.interval, s.answered, s.transmitted = 30, 0.05, {}, None
+    got = s.wait_answered(10, timeout=30)
+    assert 10 <= got < 30 and s.p.poll() is None
+    assert s.wait_answered(1000, timeout=60) == 30         # ping ended: returns what it has
+    assert sorted(s.wait(timeout=5)) == list(range(1, 31)) and s.transmitted == 30

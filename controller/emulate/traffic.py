@@ -7,6 +7,7 @@ ordinary tools (``ping`` from iputils, ``iperf3``) inside the host namespaces.
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import subprocess
@@ -140,6 +141,18 @@ class PingStream:
             if m and "bytes from" in line and line.startswith("["):
                 self.answered[int(m.group(1))] = float(line[1:line.index("]")]) - float(m.group(2)) / 1000.0
         return self.answered
+
+    def wait_answered(self, k: int, timeout: float) -> int:
+        """Until ``k`` echoes are answered (or ping ended, or ``timeout`` s); the number
+        answered so far. Reads ping's output with pread: the file's offset is shared with
+        ping's writes and must not move."""
+        end = time.time() + timeout
+        fd = self.out.fileno()
+        while True:
+            got = os.pread(fd, os.fstat(fd).st_size, 0).decode(errors="replace").count("bytes from")
+            if got >= k or self.p.poll() is not None or time.time() >= end:
+                return got
+            time.sleep(0.1)
 
     def stop(self) -> None:
         if self.p.poll() is None:

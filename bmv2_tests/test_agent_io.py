@@ -219,7 +219,8 @@ def test_uro_agent_push_end_to_end_and_a_daemon_adopts_the_switches(bare, pipeli
     assert out.out.count("generation 0 installed (the switch was unconfigured; config entry written last)") == 2
     circuits = len(ent.circuit_entries(pipelines["ocs"].contract, fabric.schedule()))
     assert f"ocs: pipeline loaded (cookie {pipelines['ocs'].cookie:#018x}); generation 0 installed" in out.out
-    assert f"  {circuits + 1} objects: circuit {circuits}, config 1" in out.out
+    # the OCS emulator's slice clock is a static default entry (clock_off: the daemon's timers)
+    assert f"  {circuits + 2} objects: clock_config 1, circuit {circuits}, config 1" in out.out
     from controller.agent.push import per_table
 
     want = _desired(cfg, "tor2")

@@ -97,6 +97,6 @@ def test_sigkill_mid_push_never_leaves_a_mixed_generation(tmp_path, r108, delay)
         # (never live), whatever the kill left there (docs/daemon.md "Diff-only writes")
         assert same_state(p.gens[1 - act], role.routes(rb, 1 - act)), "the other generation is the exact shadow"
         assert role.live(st) == frozenset({act})
-        assert same_state(p.static, role.static())
+        assert same_state(gens.static_as_read(p, role.static()), role.static())
     finally:
         sw.stop()

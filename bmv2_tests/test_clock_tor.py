@@ -324,6 +324,35 @@ def test_a_candidate_claims_the_lead_and_exchanges_with_the_reference(rig):
     assert rig.trigger(0).dst_tor != REF_TOR                   # no longer the lead
 
 
+def test_a_slow_exchange_still_says_the_lead_is_alive(rig):
+    """A queued exchange (delay over max_delay) is not used for the time, but it still
+    refreshes lead_k: a RESP from the reference says the lead reaches it now (lead_k = k),
+    a same-term peer's carries its later lead_k. On a loaded fabric most exchanges are
+    slow; without this lead_k aged, the next candidate claimed and every ToR re-joined."""
+    rig.fresh(exchange_every=0)
+    k = 1003
+    rig.synced(k=k, u=0)                                        # stratum 2, term 1, lead 6
+    u = 0
+    slow = -2 * rig.cfg.max_delay - 10
+    rig.deliver(u, rig.respond(rig.trigger(u), lead_k=k + 7, turn=slow), "slow")
+    assert rig.post["lead_k"] == k + 7 and rig.post["stratum"] == 2
+    rig.deliver(u, rig.respond(rig.trigger(u), lead_k=k + 9, term=0, turn=slow), "slow")   # another term: not
+    assert rig.post["lead_k"] == k + 7
+    # the lead: a slow RESP of the reference refreshes its lead_k
+    rig.fresh(candidate=1, start_wait=0, claim_wait=8, exchange_every=0)
+    seed(rig.client, rig.contract, k)
+    rig.regs.write(lead_k=k - 5)
+    req = rig.trigger(0)                                        # claims, REF REQ
+    ref = Message(Op.RESP, Flag.REF, REF_TOR, ME, 0, 0, 0, REF_TOR, 0, req.t1, Stamp(k, req.t1.phase + 10_000),
+                  Stamp(k, req.t1.phase + 20_000), k % S)
+    rig.deliver(0, ref, "step")
+    rig.regs.write(lead_k=rig.post["k"] - 3)
+    req = rig.trigger(0)
+    t2 = Stamp.of_ns(ns(req.t1) + 10_000, L)
+    rig.deliver(0, replace(ref, t1=req.t1, t2=t2, t3=Stamp.of_ns(ns(t2) + slow, L)), "slow")
+    assert rig.post["lead_k"] == rig.post["k"] and rig.post["stratum"] == 1
+
+
 # ---- the data plane follows the clock -------------------------------------------------------------
 def probe_dst(t: int) -> int:
     """A destination whose slice-t route leaves at once on an uplink no other slice's route

@@ -1129,10 +1129,17 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     }
                     bit<32> newer_k = hdr.sync.lead_k - lead_k;      // the later lead_k (wrap-aware)
                     bit<32> later_k = (newer_k < 0x80000000) ? hdr.sync.lead_k : lead_k;
+                    /* the lead's liveness, whatever the delay: the reference answered the lead
+                     * now, a same-term peer carries its lead_k (a queued exchange says nothing
+                     * of the time, but the lead is alive: no claim on a loaded fabric) */
+                    if (ref == 1) {
+                        lead_k = meta.clk_k;
+                    } else if (hdr.sync.term == term) {
+                        lead_k = later_k;
+                    }
                     if (delta > (int<64>)(bit<64>)meta.clk_max_delay) {
                         why = SYNC_SLOW;                             // 2. queued: measures the queue
                     } else if (!(hdr.sync.stratum < meta.clk_stratum && (ref == 1 || hdr.sync.term == term))) {
-                        if (ref == 0 && hdr.sync.term == term) { lead_k = later_k; }
                         why = SYNC_PEER_WORSE;                       // 3. not a better clock
                     } else if (meta.clk_stratum == STRATUM_UNSYNCED) {
                         /* 4. step to the responder's time now: t3 + max(delta, 0) */

@@ -385,11 +385,17 @@ class SwitchClock:
             r.term, r.lead, r.lead_k = msg.term, msg.lead, msg.lead_k
             r.stratum = UNSYNCED
             self.events["adopted"] += 1
+        # the lead's liveness, whatever the delay: a RESP from the reference says the lead
+        # reaches it now, a same-term peer's carries its lead_k (a queued exchange tells
+        # nothing of the time, but a lead that only saw queued exchanges is still alive:
+        # without this a loaded fabric lets lead_k age and the next candidate claims)
+        if ref:
+            r.lead_k = r.k
+        elif msg.term == r.term:
+            r.lead_k = later_k(r.lead_k, msg.lead_k)
         if delta > c.max_delay:
             return "slow"
         if not (msg.stratum < r.stratum and (ref or msg.term == r.term)):
-            if not ref and msg.term == r.term:
-                r.lead_k = later_k(r.lead_k, msg.lead_k)
             return "peer_worse"
         if r.stratum == UNSYNCED:
             # step to the responder's time now: t3 + delta

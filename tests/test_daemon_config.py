@@ -156,6 +156,24 @@ def test_sync_mode_needs_programs_that_keep_the_clock(tmp_path):
         Prepared(cfg, Failed(), make_backend_for({}))
 
 
+def test_sync_mode_needs_programs_with_the_exchange(tmp_path):
+    """A program whose clock section lists no REQ/RESP (a t2na ToR keeping a seeded clock
+    without the exchange) is refused at the config check, not at seeding."""
+    p = good(tmp_path, clock='slice_ms = 50\nmode = "sync"')
+    f = next(tmp_path.glob("tor_tiny.contract.json"))
+    c = json.loads(f.read_text())
+    c["clock"]["ops"] = {k: v for k, v in c["clock"]["ops"].items() if k not in ("REQ", "RESP")}
+    f.write_text(json.dumps(c))
+    with pytest.raises(ConfigError, match=r'\[clock\]: mode: "sync", but \[program\.tor\] \(tor_tiny\.contract\.json\) '
+                                          r'has no sync exchange \(its contract\'s clock\.ops lists PROBE, PROBE_REPLY, '
+                                          r'SEED, TRIGGER; sync needs REQ and RESP\)'):
+        Prepared(load(p), Failed(), make_backend_for({}))
+    c["clock"].pop("ops")                                   # today's t2na contract: a clock, no ops at all
+    f.write_text(json.dumps(c))
+    with pytest.raises(ConfigError, match=r"clock\.ops lists none; sync needs REQ and RESP"):
+        Prepared(load(p), Failed(), make_backend_for({}))
+
+
 def test_a_tor_id_outside_the_schedule_is_named(tmp_path):
     """The loader cannot know N; Prepared (daemon and `uro agent push`) names the field."""
     p = net_toml(tmp_path, [tor_switch(0), tor_switch(8), ocs_switch()])

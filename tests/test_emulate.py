@@ -73,6 +73,7 @@ def test_examples_load_and_fit():
     ({"clock": {"trigger_ms": 30}}, "clock.trigger_ms = 30 must be in [0.1, slice_ms / uplinks = 25]"),
     ({"clock": {"max_delay_us": 0}}, "clock.max_delay_us"),
     ({"clock": {"max_delay_us": 20000}}, "clock.max_delay_us = 20000 must be at most slice_ms x 1000 / 4 = 12500"),
+    ({"clock": {"holdover_cycles": 0}}, "clock.holdover_cycles must be in 1..1000"),
     ({"clock": {"drift": 1}}, "unknown key 'clock.drift'"),
 ])
 def test_bad_config_names_the_key(over, needle):
@@ -141,6 +142,8 @@ def test_net_toml_names_every_switch_port_and_interface():
     assert doc["routing"]["source_routed"] == [2, 5] and doc["clock"]["slice_ms"] == 50
     assert doc["clock"]["mode"] == cfg.clock_mode and "max_delay_us" not in doc["clock"]
     assert tomllib.loads(net_toml(dataclasses.replace(cfg, max_delay_us=800.0), plan, arts))["clock"]["max_delay_us"] == 800
+    assert "holdover_cycles" not in doc["clock"]
+    assert tomllib.loads(net_toml(_cfg(clock={"holdover_cycles": 10}), plan, arts))["clock"]["holdover_cycles"] == 10
     assert doc["routing"]["per_hop"] == {"algo": "uro", "k": 3, "max_hops": 4, "hop_budget": "auto"}
     assert doc["routing"]["source"] == {"algo": "ucmp", "h_max": 4}
     assert doc["program"]["tor"]["p4info"] == "/x/tor.p4info.txtpb"

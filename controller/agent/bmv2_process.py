@@ -14,6 +14,7 @@ import random
 import signal
 import socket
 import subprocess
+import time
 from pathlib import Path
 
 from controller import process
@@ -136,14 +137,17 @@ class Bmv2Switch:
         return self
 
     def wait_started(self, timeout: float = 20.0) -> None:
-        """Until its P4Runtime port answers; raises ProcError (naming the switch) if the
-        process exits first."""
+        """Until its P4Runtime port and its Thrift runtime port answer (what the fabric
+        writes next -- queue rates, clock faults -- goes over Thrift); raises ProcError
+        (naming the switch) if the process exits first."""
         if self.pid_dir is not None:
             exited, timeout = process.pid_exited(self.pid_dir, self.name), max(timeout, 30.0)
         else:
             exited = process.popen_exited(self.proc)
+        end = time.monotonic() + timeout
         try:
             process.wait_port(self.grpc_port, timeout, exited)
+            process.wait_port(self.thrift_port, max(1.0, end - time.monotonic()), exited)
         except ProcError as e:
             raise SwitchStartError(f"{self.name}: {e}") from None
 

@@ -148,7 +148,7 @@ class ClockConfig:
     slice_ms: float = 50.0
     capacity_bytes: int | None = None            # per (uplink, calendar queue); None: the profile's
     bytes_per_us: int | None = None              # byte clock of the active queue; 0: off; None: the profile's
-    mode: str = "timer"
+    mode: str = "timer"                          # the mode every target runs (docs/clock.md "Modes and configuration")
     leads: tuple[int, ...] = (0, 1)              # lead candidates, in order
     ref_uplink: int = 0                          # the uplink a lead reaches the reference on
     exchange_every: int = 1                      # slices between two exchanges on one uplink

@@ -320,10 +320,17 @@ def check_switches(cfg: NetConfig, sched: Schedule) -> None:
                               f"(0..{sched.n_tors - 1})")
 
 
+#: the messages of the synchronization exchange a program must implement (its contract's
+#: ``clock.ops``) to run in sync mode (docs/clock.md "Messages")
+EXCHANGE_OPS = ("REQ", "RESP")
+
+
 def check_clock(cfg: NetConfig, sched: Schedule) -> None:
     """``[clock]`` against the schedule (the loader cannot know N and d), and in sync mode
     against the programs: each must keep the slice clock itself (its contract's ``clock``
-    section, docs/clock.md), or the daemon would seed and watch nothing."""
+    section, docs/clock.md), or the daemon would seed and watch nothing, and implement the
+    exchange (``clock.ops`` lists REQ and RESP: a program that only keeps a free-running or
+    seeded clock, as the t2na one without the exchange, would drift apart unseen)."""
     c = cfg.clock
     for t in c.leads:
         if t >= sched.n_tors:
@@ -338,6 +345,12 @@ def check_clock(cfg: NetConfig, sched: Schedule) -> None:
             raise ConfigError(f"{cfg.path}: [clock]: mode: \"sync\", but [program.{prog.name}] "
                               f"({prog.contract_path.name}) keeps no slice clock of its own (no clock section in "
                               "its contract): rebuild it with `uro p4 build`, or set mode = \"timer\"")
+        ops = prog.contract["clock"].get("ops") or {}
+        if not all(op in ops for op in EXCHANGE_OPS):
+            raise ConfigError(f"{cfg.path}: [clock]: mode: \"sync\", but [program.{prog.name}] "
+                              f"({prog.contract_path.name}) has no sync exchange (its contract's clock.ops lists "
+                              f"{', '.join(sorted(ops)) or 'none'}; sync needs {' and '.join(EXCHANGE_OPS)}): its "
+                              "switches could not synchronize each other; set mode = \"timer\"")
 
 
 def select(cfg: NetConfig, name: str | None) -> list[SwitchConfig]:

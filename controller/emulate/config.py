@@ -27,6 +27,7 @@ links between them, and the controller daemon driving the switches. Example::
     start_gap_s = 1.0               # switches started this far apart: their local clocks really differ
     trigger_ms = 6.25               # the packet generator's TRIGGER period per switch (default slice / (4 x uplinks))
     max_delay_us = 1000             # an exchange with a longer path delay is not used (default: slice / 8)
+    holdover_cycles = 10            # the lead silent this long before the next candidate claims (default 2)
 
 Everything is checked before anything is created: a problem is one :class:`EmuConfigError`
 naming the key.
@@ -115,6 +116,11 @@ class EmuConfig:
     #: the daemon's [clock] max_delay_us: an exchange whose path delay is longer is not used
     #: (None: the daemon's default, an eighth of the slice)
     max_delay_us: float | None = None
+    #: the daemon's [clock] holdover_cycles: how long the lead may stay unheard before the
+    #: next candidate claims, and a ToR without a correction before it searches (None: the
+    #: daemon's default). A loaded bmv2 loses or queues many exchanges: lead_k reaches the
+    #: followers seconds late, and a short holdover makes the candidates claim in turn
+    holdover_cycles: int | None = None
     #: where the state (plan, PID files, logs, compiled programs) lives
     state_root: str = "/run/uro-emu"
     source: str = "<config>"
@@ -150,7 +156,7 @@ _KEYS = {
     "hosts": {"per_tor", "host_ports", "mtu", "flow_aging", "alpha"},
     "routing": {"alternatives", "max_hops", "source_routed", "ssrr_hops"},
     "switches": {"cpu_port", "extra_args", "target_args", "uplink_pps"},
-    "clock": {"mode", "start_gap_s", "trigger_ms", "max_delay_us"},
+    "clock": {"mode", "start_gap_s", "trigger_ms", "max_delay_us", "holdover_cycles"},
 }
 
 
@@ -277,6 +283,7 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
     if max_delay_us is not None and not max_delay_us <= slice_ms * 1000 / 4:
         raise EmuConfigError(f"{src}: clock.max_delay_us = {max_delay_us:g} must be at most slice_ms x 1000 / 4 = "
                              f"{slice_ms * 250:g} (a sync exchange's longest path delay)")
+    holdover = ck.int_in("holdover_cycles", 1, 1000, default=None) if ck.has("holdover_cycles") else None
     state_root = top.get("state_dir", "any", "/run/uro-emu")
     if not isinstance(state_root, str) or not state_root:
         raise top.err("state_dir", f"must be a directory path, got {state_root!r}")
@@ -287,6 +294,7 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
         routing=RoutingConfig(alternatives=k, max_hops=mh, source_routed=tuple(sorted(sr)), ssrr_hops=ssrr_hops),
         cpu_port=cpu_port, uplink_pps=uplink_pps, switch_args=tuple(extra), target_args=tuple(targs),
         clock_mode=clock_mode, start_gap_s=float(gap), trigger_ms=trigger_ms, max_delay_us=max_delay_us,
+        holdover_cycles=holdover,
         state_root=state_root, source=source)
 
 

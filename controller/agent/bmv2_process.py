@@ -147,7 +147,8 @@ class Bmv2Switch:
         end = time.monotonic() + timeout
         try:
             process.wait_port(self.grpc_port, timeout, exited)
-            process.wait_port(self.thrift_port, max(1.0, end - time.monotonic()), exited)
+            if self.thrift_port >= 0:       # -1: a server without bmv2's Thrift runtime (the simulated fabric)
+                process.wait_port(self.thrift_port, max(1.0, end - time.monotonic()), exited)
         except ProcError as e:
             raise SwitchStartError(f"{self.name}: {e}") from None
 

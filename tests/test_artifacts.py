@@ -6,6 +6,7 @@ byte; bad artifacts are refused with one line naming the reason; files get ordin
 
 import json
 import os
+import re
 import stat
 
 import numpy as np
@@ -67,7 +68,7 @@ def test_one_tor_is_read_without_the_others(tmp_path, sched):
     del arr
     art = artifacts.open(path)
     assert list(perhop.entries(art, 4)) == list(perhop.entries(r, 4))
-    with pytest.raises(artifacts.ArtifactError, match="ToR 3's table is corrupted"):
+    with pytest.raises(artifacts.ArtifactError, match=re.escape(f"route artifact {path}: ToR 3's table is corrupted")):
         art.tor_table(3)
 
 
@@ -204,6 +205,39 @@ def test_files_get_ordinary_modes(tmp_path, sched):
     assert stat.S_IMODE((tmp_path / "r.json").stat().st_mode) == file_mode()
     if _umask() == 0o022:
         assert file_mode() == 0o644
+
+
+def _keys(doc) -> set:
+    """Every key of every object in a JSON document."""
+    if isinstance(doc, dict):
+        return set(doc) | {k for v in doc.values() for k in _keys(v)}
+    if isinstance(doc, list):
+        return {k for v in doc for k in _keys(v)}
+    return set()
+
+
+def test_write_reports_progress_per_tor_and_keeps_the_path_choice_in_either_format(tmp_path, sched):
+    r = base.compute("uro", sched)
+    for name in ("r.json", "r.uro"):
+        ticks = []
+        artifacts.write(r, tmp_path / name, progress=ticks.append)
+        assert ticks == [1] * sched.n_tors, name
+    assert artifacts.open(tmp_path / "r.uro", sched).kind == base.PER_HOP
+    assert "path" in _keys(json.loads((tmp_path / "r.json").read_text()))
+    artifacts.write(r, tmp_path / "bare.json", with_paths=False)
+    bare = json.loads((tmp_path / "bare.json").read_text())
+    assert "path" not in _keys(bare) and "alternatives" in _keys(bare)
+
+
+def test_run_names_its_artifact_by_format_and_removes_the_other(tmp_path, capsys):
+    out = tmp_path / "out"
+    assert main(["run", *GEN, "--format", "json", "--out", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["routes.json", "schedule.json"]
+    doc = json.loads((out / "routes.json").read_text())
+    assert doc["format"] == "uro-routes/1" and "path" in _keys(doc)
+    assert main(["run", *GEN, "--out", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["routes.uro", "schedule.json"]
+    assert "removed the previous run's" in capsys.readouterr().out
 
 
 def _umask():

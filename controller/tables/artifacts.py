@@ -341,11 +341,6 @@ class SourceLayout:
                            f"holds < {self.pad} (write JSON instead)")
         return np.where(live, off, self.pad)
 
-    def pad_width(self, a: np.ndarray) -> np.ndarray:
-        if a.shape[1] == self.width:
-            return a
-        return np.pad(a, ((0, 0), (0, self.width - a.shape[1])), constant_values=-1)
-
     def close(self) -> None:
         self.w.close()
 
@@ -449,14 +444,15 @@ def write_to(routes: RouteSet, tmp: Path, fmt: str, with_paths: bool = True, pro
 
 def write(routes: RouteSet, path: str | os.PathLike, fmt: str | None = None, with_paths: bool = True,
           progress=None) -> Path:
-    """Write ``routes`` to ``path`` atomically (format by :func:`output_format`)."""
+    """Write ``routes`` to ``path`` atomically (format by :func:`output_format`; the JSON
+    writers replace their file atomically themselves)."""
     fmt = output_format(path, fmt)
     target = Path(path)
     if fmt == "json":
-        write_json(routes, target, with_paths, progress)
+        write_to(routes, target, fmt, with_paths, progress)
         return target
     with atomic_dir(target) as tmp:
-        write_compact(routes, tmp, progress)
+        write_to(routes, tmp, fmt, with_paths, progress)
     return target
 
 
@@ -778,10 +774,5 @@ class RouteArtifact:
             hop_node=node, hop_uplink=upl, hop_slice=hop_slice, buckets=buckets, notes=self.notes)
 
 
-def load_routes(path: str | os.PathLike, schedule: Schedule | None = None) -> RouteSet:
-    """:func:`open` then :meth:`RouteArtifact.route_set`."""
-    return open(path, schedule).route_set()
-
-
-__all__ = ["ArtifactError", "RouteArtifact", "open", "load_routes", "write", "write_compact", "write_json",
+__all__ = ["ArtifactError", "RouteArtifact", "open", "write", "write_compact", "write_json",
            "output_format", "check_output", "entries_per_tor", "DEFAULT_NAME", "FORMAT", "VERSION"]

@@ -54,6 +54,30 @@ SETTLE_MAX = 40
 _KILLED = {1: "killed", 3: "killed", -11: "killed", -9: "killed", 37: "killed"}
 _TIMEOUT = {36, -24, 24, 152, 255}
 
+#: How long a mutant's tests may run. mutmut bounds them twice, from their clean run time
+#: ``t`` (the tests' calls, not their fixtures): a CPU-time limit of 2 * (t + TIMEOUT_CONSTANT)
+#: * TIMEOUT_MULTIPLIER seconds (RLIMIT_CPU: a mutant that loops forever is stopped there,
+#: whatever the load) and a wall-clock limit of half that. At ``nice -n 19`` on two cores
+#: shared with other jobs, a mutant's process may get no CPU at all for minutes: the wall
+#: limit then stops mutants that have not run (a 0.1 s test was stopped after 16.5 s with
+#: mutmut's defaults, 1 s and 15), and mutmut counts them as killed. So the runner starts
+#: mutmut with its wall-clock limit raised to WALL_LIMIT (for a mutant that blocks without
+#: using CPU) and leaves the CPU limit to decide: 2 * (0.1 + 5) * 10 = 102 CPU seconds.
+TIMEOUT_CONSTANT = 5.0
+TIMEOUT_MULTIPLIER = 10.0
+WALL_LIMIT = 1800.0
+
+#: ``mutmut run`` with its wall-clock limit raised to WALL_LIMIT (mutmut 3.8: the worker
+#: runners call ``mutmut.workers.isolation.register_timeout(pid, seconds)``)
+_LAUNCH = f"""
+import sys
+import mutmut.workers.isolation as iso
+from mutmut.workers.timeout import register_timeout
+iso.register_timeout = lambda pid, timeout_s: register_timeout(pid, max(timeout_s, {WALL_LIMIT}))
+from mutmut.__main__ import cli
+sys.exit(cli())
+"""
+
 
 @dataclasses.dataclass(frozen=True)
 class Target:
@@ -81,13 +105,14 @@ class Outcome:
     seconds: float
     load: tuple[float, float]
     unsettled: int = 0                       # survivors not checked on disk (more than SETTLE_MAX)
+    functions: tuple[str, ...] = ()          # a sample: only these functions' mutants were run
 
     def count(self, status: str) -> int:
         return sum(1 for s in self.statuses.values() if s == status)
 
     @property
     def score(self) -> float:
-        counted = len(self.statuses) - len(self.equivalent)
+        counted = len(self.statuses) - self.count("not checked") - len(self.equivalent)
         return (self.count("killed") + self.count("timeout")) / counted if counted else 1.0
 
 
@@ -133,6 +158,19 @@ def equivalents(doc: Path = DOCS) -> dict[str, tuple[str, str]]:
     return out
 
 
+def mutant_patterns(target: Target, functions: str | None) -> list[str]:
+    """mutmut's names for the mutants of ``functions`` (``open,RouteArtifact.__init__``;
+    ``*`` and ``?`` as in a shell) of ``target``: ``<module>.x_<function>__mutmut_<n>`` and
+    ``<module>.xǁ<Class>ǁ<method>__mutmut_<n>``."""
+    out = []
+    for f in (x.strip() for x in (functions or "").split(",") if x.strip()):
+        if not re.fullmatch(r"[\w*?]+(\.[\w*?]+)?", f):
+            raise UroError(f"--functions {f!r}: a function or Class.method name of {target.path}")
+        cls, _, meth = f.rpartition(".")
+        out.append(f"{target.module}.{'xǁ' + cls + 'ǁ' + meth if cls else 'x_' + f}__mutmut_*")
+    return out
+
+
 def _copy(target: Target, work: Path) -> Path:
     """A fresh copy of the checkout for ``target`` with mutmut's config in its pyproject.toml."""
     d = work / target.short
@@ -147,6 +185,8 @@ def _copy(target: Target, work: Path) -> Path:
              f"only_mutate = [{json.dumps(target.path)}]\n"
              f"pytest_add_cli_args_test_selection = {json.dumps(list(target.tests))}\n"
              'pytest_add_cli_args = ["-p", "no:cacheprovider"]\n'
+             f"timeout_constant = {TIMEOUT_CONSTANT}\n"
+             f"timeout_multiplier = {TIMEOUT_MULTIPLIER}\n"
              'also_copy = ["templates", "profiles", "examples", "tofino", "p4src"]\n')
     (d / "pyproject.toml").write_text(text)
     return d
@@ -227,18 +267,19 @@ def _fails_on_disk(d: Path, target: Target, name: str, env: dict) -> bool:
         src.write_bytes(original)
 
 
-def run(target: Target, jobs: int, work: Path = WORK) -> Outcome:
+def run(target: Target, jobs: int, work: Path = WORK, functions: str | None = None) -> Outcome:
+    patterns = mutant_patterns(target, functions)
     d = _copy(target, work)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MUTANT_UNDER_TEST")}
     load0, t0 = os.getloadavg()[0], time.monotonic()
     log = d / "mutmut.log"
     with open(log, "w") as f:
-        r = subprocess.run(["nice", "-n", "19", _mutmut(), "run", "--max-children", str(jobs)], cwd=d, env=env,
-                           stdout=f, stderr=subprocess.STDOUT)
+        r = subprocess.run(["nice", "-n", "19", sys.executable, "-c", _LAUNCH, "run", "--max-children", str(jobs), *patterns],
+                           cwd=d, env=env, stdout=f, stderr=subprocess.STDOUT)
     statuses = _statuses(d, target)
     if r.returncode != 0 or not statuses:
         raise UroError(f"mutmut on {target.path} failed (exit {r.returncode}); its log: {log}")
-    diffs = {n: _diff(d, n) for n, s in statuses.items() if s != "killed" and s != "timeout"}
+    diffs = {n: _diff(d, n) for n, s in statuses.items() if s not in ("killed", "timeout", "not checked")}
     known = equivalents()
     equivalent = {n: known[n][1] for n, s in statuses.items()
                   if s == "survived" and n in known and known[n][0] == _mutated_line(diffs[n])}
@@ -250,28 +291,36 @@ def run(target: Target, jobs: int, work: Path = WORK) -> Outcome:
                 statuses[name] = "killed"
                 settled.append(name)
     return Outcome(target, statuses, diffs, equivalent, settled, time.monotonic() - t0, (load0, os.getloadavg()[0]),
-                   unsettled=0 if len(open_) <= SETTLE_MAX else len(open_))
+                   unsettled=0 if len(open_) <= SETTLE_MAX else len(open_),
+                   functions=tuple(x.strip() for x in (functions or "").split(",") if x.strip()))
 
 
 def report(o: Outcome) -> str:
     t = o.target
     n = len(o.statuses)
-    survivors = [m for m, s in o.statuses.items() if s != "killed" and s != "timeout" and m not in o.equivalent]
+    survivors = [m for m, s in o.statuses.items()
+                 if s not in ("killed", "timeout", "not checked") and m not in o.equivalent]
     lines = [f"== {t.path}: {n} mutants, killed {o.count('killed')} (of them {len(o.settled_on_disk)} on disk), "
              f"timeout {o.count('timeout')}, survived {o.count('survived')} (equivalent {len(o.equivalent)}), "
              f"no tests {o.count('no tests')}; score {100 * o.score:.1f}% "
              f"({o.seconds / 60:.1f} min, load average {o.load[0]:.1f} -> {o.load[1]:.1f})",
              f"   tests: {' '.join(t.tests)}"]
+    if o.functions:
+        lines.insert(1, f"   a sample: the {n - o.count('not checked')} mutants of {', '.join(o.functions)} "
+                        f"(of {n}; the score is theirs)")
     if o.unsettled:
         lines.append(f"   {o.unsettled} survivors, more than {SETTLE_MAX}: none checked on disk (the score is a lower "
                      "bound: a mutant of code that runs at import counts as a survivor)")
+    timeouts = [m for m, s in o.statuses.items() if s == "timeout"]
+    if timeouts:
+        lines.append(f"   timed out (counted as caught: a test would hang; check the load): {', '.join(timeouts)}")
     for m in survivors:
         lines.append(f"-- {m}: {o.statuses[m]}")
         lines += ["   " + line for line in o.diffs.get(m, "").splitlines()]
     return "\n".join(lines)
 
 
-def main(quick: bool = False, modules: str | None = None, jobs: int = 1) -> int:
+def main(quick: bool = False, modules: str | None = None, jobs: int = 1, functions: str | None = None) -> int:
     try:
         import mutmut  # noqa: F401
     except ImportError:
@@ -280,19 +329,26 @@ def main(quick: bool = False, modules: str | None = None, jobs: int = 1) -> int:
     if jobs < 1:
         raise UroError(f"--jobs {jobs}: at least 1")
     chosen = select(targets(), modules or ("agent.diff,agent.known" if quick else None))
+    if functions and len(chosen) != 1:
+        raise UroError("--functions: with one --module")
+    for t in chosen:
+        mutant_patterns(t, functions)                # a bad name is refused before any work
     print(f"== mutation testing (mutmut), {len(chosen)} module(s), {jobs} at a time, nice 19; load average "
           f"{'/'.join(f'{x:.2f}' for x in os.getloadavg())} at the start", flush=True)
     outcomes = []
     for t in chosen:
-        o = run(t, jobs)
+        o = run(t, jobs, functions=functions)
         outcomes.append(o)
         print(report(o), flush=True)
-    print("\n| module | mutants | killed | survived (equivalent) | no tests | score |\n|---|---|---|---|---|---|")
+    print("\n| module | mutants | killed | timeout | survived (equivalent) | no tests | score | time (load) |\n"
+          "|---|---|---|---|---|---|---|---|")
     for o in outcomes:
-        print(f"| `{o.target.short}` | {len(o.statuses)} | {o.count('killed') + o.count('timeout')} | "
-              f"{o.count('survived')} ({len(o.equivalent)}) | {o.count('no tests')} | {100 * o.score:.1f}% |")
+        name = f"`{o.target.short}`" + (f" (sample: {', '.join(o.functions)})" if o.functions else "")
+        print(f"| {name} | {len(o.statuses) - o.count('not checked')} | {o.count('killed')} | {o.count('timeout')} | "
+              f"{o.count('survived')} ({len(o.equivalent)}) | {o.count('no tests')} | {100 * o.score:.1f}% | "
+              f"{o.seconds / 60:.1f} min ({o.load[0]:.0f} -> {o.load[1]:.0f}) |")
     left = sum(1 for o in outcomes for m, s in o.statuses.items()
-               if s not in ("killed", "timeout") and m not in o.equivalent)
+               if s not in ("killed", "timeout", "not checked") and m not in o.equivalent)
     return 1 if left else 0
 
 

@@ -7,6 +7,9 @@ long and not part of the tests."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import tomllib
 
 import pytest
 
@@ -59,3 +62,46 @@ def test_statuses_from_mutmuts_exit_codes(tmp_path):
     meta.write_text(json.dumps({"exit_code_by_key": {"a": 1, "b": 0, "c": 33, "d": 36, "e": None, "f": 2}}))
     assert bm._statuses(tmp_path, t) == {"a": "killed", "b": "survived", "c": "no tests", "d": "timeout",
                                          "e": "not checked", "f": "suspicious (2)"}
+
+
+def test_mutmut_runs_with_its_wall_clock_limit_raised_and_its_cpu_limit_kept(tmp_path):
+    """The runner's start of ``mutmut run`` raises the wall-clock limit mutmut's workers
+    register (a starved process on a loaded machine is not a mutant that loops) and leaves
+    longer ones alone; if mutmut moved the function, this fails, not a run."""
+    pytest.importorskip("mutmut")
+    (tmp_path / "pyproject.toml").write_text('[tool.mutmut]\nsource_paths = ["."]\n')
+    prologue = bm._LAUNCH.split("from mutmut.__main__")[0]
+    code = ("import mutmut.workers.timeout as t\ncalls = []\n"
+            "t.register_timeout = lambda pid, timeout_s: calls.append((pid, timeout_s))\n"
+            + prologue +
+            "iso.register_timeout(7, 16.5)\niso.register_timeout(pid=8, timeout_s=5000.0)\nprint(calls)\n")
+    r = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == repr([(7, bm.WALL_LIMIT), (8, 5000.0)])
+
+
+def test_the_copy_configures_mutmuts_limits(tmp_path, monkeypatch):
+    monkeypatch.setattr(bm, "ROOT", tmp_path / "src")
+    (tmp_path / "src" / "tests").mkdir(parents=True)
+    (tmp_path / "src" / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests", "x"]\n')
+    d = bm._copy(bm.Target("controller/agent/diff.py", ("tests/test_agent_diff.py",)), tmp_path / "work")
+    cfg = tomllib.loads((d / "pyproject.toml").read_text())
+    assert cfg["tool"]["mutmut"]["timeout_constant"] == bm.TIMEOUT_CONSTANT
+    assert cfg["tool"]["mutmut"]["timeout_multiplier"] == bm.TIMEOUT_MULTIPLIER
+    assert cfg["tool"]["mutmut"]["only_mutate"] == ["controller/agent/diff.py"]
+    assert cfg["tool"]["pytest"]["ini_options"]["testpaths"] == ["tests"]
+
+
+def test_a_sample_names_its_functions_mutants_and_scores_only_them():
+    t = bm.Target("controller/tables/artifacts.py", ("tests/test_artifacts.py",))
+    assert bm.mutant_patterns(t, "open, RouteArtifact.__init__,_array*") == [
+        "controller.tables.artifacts.x_open__mutmut_*",
+        "controller.tables.artifacts.xǁRouteArtifactǁ__init____mutmut_*",
+        "controller.tables.artifacts.x__array*__mutmut_*"]
+    assert bm.mutant_patterns(t, None) == []
+    with pytest.raises(UroError, match="--functions 'a b'"):
+        bm.mutant_patterns(t, "a b")
+    o = bm.Outcome(t, {"a": "killed", "b": "timeout", "c": "survived", "d": "not checked", "e": "not checked"},
+                   {}, {}, [], 1.0, (0.0, 0.0), functions=("open",))
+    assert o.score == pytest.approx(2 / 3)
+    assert "a sample: the 3 mutants of open (of 5" in bm.report(o)

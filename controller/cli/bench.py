@@ -52,7 +52,8 @@ def cmd_bench(args) -> int:
     if args.suite == "clock":
         rc |= load_suite("bench_clock").main(quick=args.quick, duration_s=args.duration, load=args.load)
     if args.suite == "mutation":           # mutmut, nice 19: minutes to an hour per module
-        rc |= load_suite("bench_mutation").main(quick=args.quick, modules=args.module, jobs=args.jobs)
+        rc |= load_suite("bench_mutation").main(quick=args.quick, modules=args.module, jobs=args.jobs,
+                                                functions=args.functions)
     return rc
 
 
@@ -103,6 +104,9 @@ def register(sub) -> None:
     r.add_argument("--module", default=None, metavar="NAMES",
                    help="--suite mutation: only these modules of [tool.uro.mutation.modules] (comma-separated, "
                         "e.g. agent.diff,generations)")
+    r.add_argument("--functions", default=None, metavar="NAMES",
+                   help="--suite mutation, one --module: only the mutants of these functions (comma-separated, "
+                        "Class.method for a method, * and ? as in a shell), a sample of a long module")
     r.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="--suite mutation: mutants tested at a time (default 1: the machine is shared)")
     r.set_defaults(func=cmd_bench)

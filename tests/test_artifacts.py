@@ -5,6 +5,7 @@ byte; bad artifacts are refused with one line naming the reason; files get ordin
 `uro run` commits its outputs as one set."""
 
 import json
+import multiprocessing
 import os
 import re
 import stat
@@ -108,6 +109,30 @@ def test_streamed_ucmp_equals_compute_byte_for_byte(tmp_path, case):
             assert (d / n).read_bytes() == (ref / n).read_bytes(), n
     assert man["buckets"]["count"] == r.buckets.count and man["paths"] == r.n_paths
     _same_routes(r, artifacts.open(d, s).route_set())
+
+
+def _streamed_in_child(s, prm, d) -> None:
+    d.mkdir()
+    stream.write_ucmp(s, prm, d, chunk=2)
+
+
+def test_a_forked_child_streams_ucmp_after_its_parent_did(tmp_path):
+    """The process-wide thread pools (ucmp.shared_pool, the streamed writer's) are the
+    child's own after fork: work the child gives them runs (a child inheriting pools
+    without their threads would wait forever)."""
+    s, prm = opera(9, 2, seed=3), ucmp.UcmpParams()
+    (tmp_path / "parent").mkdir()
+    stream.write_ucmp(s, prm, tmp_path / "parent", chunk=2)
+    assert ucmp._POOLS, "the parent used no shared pool: this test tests nothing"
+    child = multiprocessing.get_context("fork").Process(target=_streamed_in_child, args=(s, prm, tmp_path / "child"))
+    child.start()
+    child.join(120)
+    if child.is_alive():
+        child.kill()
+        child.join()
+    assert child.exitcode == 0, "the forked child did not finish streaming UCMP routes"
+    for f in sorted((tmp_path / "parent").iterdir()):
+        assert f.read_bytes() == (tmp_path / "child" / f.name).read_bytes(), f.name
 
 
 def test_two_hop_kernel_equals_numpy_reference():

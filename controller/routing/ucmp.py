@@ -740,6 +740,18 @@ _POOLS: dict[int, ThreadPoolExecutor] = {}
 _POOLS_LOCK = threading.Lock()
 
 
+def _forget_pools_in_child() -> None:
+    """After ``fork`` the child has the pools but not their threads: work it submitted
+    would wait forever (a pool starts a thread only while it counts none idle). The child
+    starts its own pools."""
+    global _POOLS_LOCK
+    _POOLS.clear()
+    _POOLS_LOCK = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_pools_in_child)
+
+
 def small_schedule(sched: Schedule) -> bool:
     """Whether ``sched`` is small enough for :func:`shared_pool`."""
     return sched.n_slices * sched.n_tors * sched.n_tors <= SHARED_POOL_GROUPS

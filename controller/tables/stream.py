@@ -142,6 +142,16 @@ def write_ucmp(sched: Schedule, params: ucmp.UcmpParams, directory: str | Path, 
 #: runs the work of the writer's set-up that can go beside the first chunks' kernels
 _BESIDE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="uro-stream")
 
+
+def _renew_beside_in_child() -> None:
+    """After ``fork`` the child has ``_BESIDE`` but not its thread (work submitted to it
+    would wait forever): the child gets its own."""
+    global _BESIDE
+    _BESIDE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="uro-stream")
+
+
+os.register_at_fork(after_in_child=_renew_beside_in_child)
+
 #: rows of paths gathered per write in phase 3 (bounds its memory: ~rows x width x 4 bytes, twice)
 _BAND_PATHS = 1 << 22
 

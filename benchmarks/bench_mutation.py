@@ -62,10 +62,10 @@ _TIMEOUT = {36, -24, 24, 152, 255}
 #: limit then stops mutants that have not run (a 0.1 s test was stopped after 16.5 s with
 #: mutmut's defaults, 1 s and 15), and mutmut counts them as killed. So the runner starts
 #: mutmut with its wall-clock limit raised to WALL_LIMIT (for a mutant that blocks without
-#: using CPU) and leaves the CPU limit to decide: 2 * (0.1 + 5) * 10 = 102 CPU seconds.
+#: using CPU: 5 min) and leaves the CPU limit to decide: 2 * (0.1 + 5) * 10 = 102 CPU seconds.
 TIMEOUT_CONSTANT = 5.0
 TIMEOUT_MULTIPLIER = 10.0
-WALL_LIMIT = 1800.0
+WALL_LIMIT = 300.0
 
 #: ``mutmut run`` with its wall-clock limit raised to WALL_LIMIT (mutmut 3.8: the worker
 #: runners call ``mutmut.workers.isolation.register_timeout(pid, seconds)``)

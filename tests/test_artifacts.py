@@ -13,6 +13,7 @@ import stat
 import numpy as np
 import pytest
 
+from controller import __version__
 from controller.cli import main
 from controller.errors import UroError
 from controller.p4gen import profile as prof
@@ -358,3 +359,117 @@ def test_stats_from_an_artifact_checks_memory_first(capsys, monkeypatch, art_pat
     monkeypatch.setattr(memory, "available_memory", lambda: 1 << 20)
     err = _stats_error(capsys, art_path)
     assert "statistics of ucmp routes on 11 ToRs" in err and "needs about" in err
+
+
+# ---- every refusal, word for word -------------------------------------------------------------
+@pytest.fixture
+def uro_art(tmp_path, sched):
+    """A per-hop artifact (URO routes) of ``sched``."""
+    return artifacts.write(base.compute("uro", sched), tmp_path / "u.uro")
+
+
+def _manifest(p, change):
+    m = json.loads((p / "manifest.json").read_text())
+    change(m)
+    (p / "manifest.json").write_text(json.dumps(m))
+
+
+def _refused(p, why, *, prefix=False, schedule=None):
+    """``artifacts.open(p)`` fails with exactly ``route artifact <p>: <why>`` (or starting so)."""
+    with pytest.raises(artifacts.ArtifactError) as e:
+        artifacts.open(p, schedule)
+    want = f"route artifact {p}: {why}"
+    assert (str(e.value).startswith(want) if prefix else str(e.value) == want), str(e.value)
+
+
+def test_refusals_of_what_is_not_an_artifact_name_the_path_and_the_reason(tmp_path):
+    _refused(tmp_path / "none.uro", "not found")
+    (tmp_path / "r.json").write_text("{}")
+    _refused(tmp_path / "r.json", "is a JSON route document (for people and small tools); the loader reads "
+                                  "compact artifacts: write one with `uro routes -o NAME.uro`")
+    (tmp_path / "r.uro").write_text("{}")
+    _refused(tmp_path / "r.uro", "is a file, not a compact route artifact (a directory with manifest.json)")
+    (tmp_path / "d").mkdir()
+    _refused(tmp_path / "d", "no manifest.json (not a uro route artifact, or one whose writing did not finish)")
+
+
+@pytest.mark.parametrize("text,why", [
+    (b"\xff\xfe{", "cannot read manifest.json: 'utf-8' codec can't decode byte 0xff in position 0"),
+    (b'{"format": ', "manifest.json is corrupted (Expecting value)"),
+    (b"[" * 100000, "manifest.json is corrupted (nested too deeply)"),
+    (b"[1, 2]", "manifest.json is corrupted (not a JSON object)"),
+    (b'{"format": "other/1"}', "not a uro route artifact (format 'other/1')"),
+    (b'{"format": 7}', "not a uro route artifact (format 7)"),
+    (b'{"format": "uro-route-artifact/1/2"}', "format version 1/2 (written by uro ?); this uro "
+                                               f"({__version__}) reads version 1: recompute the routes with this uro"),
+    (b'{"format": "uro-route-artifact/2", "uro_version": "0.1"}', "format version 2 (written by uro 0.1); this uro "
+     f"({__version__}) reads version 1: recompute the routes with this uro"),
+])
+def test_refusals_of_a_bad_manifest_say_what_is_wrong(uro_art, text, why):
+    (uro_art / "manifest.json").write_bytes(text)
+    _refused(uro_art, why, prefix=why.startswith("cannot read"))
+
+
+def test_refusals_of_damaged_arrays_say_which_and_how(uro_art, sched):
+    p = uro_art
+    N, S, d = sched.n_tors, sched.n_slices, sched.n_uplinks
+    hops = np.load(p / "hops.npy")
+    size = (p / "hops.npy").stat().st_size
+    cases = [
+        (lambda m: m.pop("algo"), "manifest.json is corrupted (KeyError: 'algo')"),
+        (lambda m: m.update(kind="bogus"), "unknown route-set kind 'bogus'"),
+        (lambda m: m["arrays"].pop("hops"), "manifest.json lists no array 'hops' (corrupted)"),
+        (lambda m: m["arrays"]["hops"].update(dtype="<u2"),
+         f"hops.npy holds uint8{list(hops.shape)}, the manifest says uint16{list(hops.shape)} (corrupted)"),
+        (lambda m: m["arrays"]["hops"].update(shape=[S, N, N + 1]),
+         f"hops.npy holds uint8{list(hops.shape)}, the manifest says uint8{[S, N, N + 1]} (corrupted)"),
+        (lambda m: m["schedule"].update(uplinks=d + 1), f"peer.npy has shape {[S, N, d]}, the schedule is {S}x{N}x{d + 1}"),
+    ]
+    original = (p / "manifest.json").read_text()
+    for change, why in cases:
+        _manifest(p, change)
+        _refused(p, why)
+        (p / "manifest.json").write_text(original)
+    raw = (p / "hops.npy").read_bytes()
+    for damage, why in [
+        (lambda f: f.write_bytes(raw[:-7]), f"hops.npy is truncated ({size - 7} of {size} bytes)"),
+        (lambda f: f.write_bytes(raw + b"\0"), f"hops.npy is too long ({size + 1} of {size} bytes)"),
+        (lambda f: np.save(f, np.asfortranarray(hops)), "hops.npy is corrupted (bad .npy header: Fortran order)"),
+        (lambda f: f.unlink(), "hops.npy is missing (incomplete or damaged artifact)"),
+    ]:
+        damage(p / "hops.npy")
+        _refused(p, why)
+        (p / "hops.npy").write_bytes(raw)
+    artifacts.open(p, sched)  # restored: opens again
+
+
+def test_a_version_2_npy_header_reads_like_version_1(uro_art, sched):
+    hops = np.load(uro_art / "hops.npy")
+    with (uro_art / "hops.npy").open("wb") as fh:
+        np.lib.format.write_array(fh, hops, version=(2, 0))
+    art = artifacts.open(uro_art, sched)
+    assert all(np.array_equal(art.tor_table(x).hops, hops[x]) for x in range(sched.n_tors))
+
+
+def test_an_artifact_for_another_schedule_is_refused_with_both_named(uro_art, sched):
+    other = opera(11, 3, seed=8)
+    h, o = sched.content_hash(), other.content_hash()
+    _refused(uro_art, f"computed for schedule {sched.name!r} (11 ToRs x 3 uplinks x {sched.n_slices} slices, "
+                      f"{h[:19]}), not for the schedule given {other.name!r} (11 x 3 x {other.n_slices}, {o[:19]}): "
+                      "recompute the routes for it", schedule=other)
+    assert artifacts.open(uro_art, sched).schedule is sched   # the schedule given is the one used
+
+
+def test_tor_tables_are_read_through_memory_maps_and_tors_checked(uro_art, sched):
+    art = artifacts.open(uro_art, sched)
+    assert isinstance(art._array("alt_uplink"), np.memmap)   # one ToR read, not the whole array loaded
+    N = sched.n_tors
+    for bad in (N, -1, True, "3", 1.0):
+        with pytest.raises(UroError) as e:
+            art.tor_table(bad)
+        assert str(e.value) == f"ToR {bad!r} is not in route artifact {uro_art} (0..{N - 1})"
+    art2 = artifacts.open(uro_art, sched)
+    (uro_art / "alt_uplink.npy").unlink()
+    with pytest.raises(artifacts.ArtifactError) as e:
+        art2.tor_table(0)
+    assert str(e.value).startswith(f"route artifact {uro_art}: alt_uplink.npy: [Errno 2] No such file")

@@ -281,3 +281,20 @@ def test_compiled_two_hop_search_equals_the_reference(data, H, k, fail, relax):
     assert ref[0].size > 0 or fail or relax or N < 3  # the test compares something
     for i, (x, y) in enumerate(zip(fast, ref)):
         assert np.array_equal(np.asarray(x), np.asarray(y)), f"field {i}"
+
+
+def test_policy_helpers_on_no_path_one_path_and_narrow_inputs():
+    """ucmp_policy.last_hops / first_per_key at the edges: no path, a single path, and
+    int32 inputs (the results are int64 whatever the inputs' width)."""
+    lv_n, lv_src = np.array([1, 3], np.int32), np.array([4, 5], np.int32)
+    hop_node = np.array([[7, 8, 9], [2, -1, -1], [6, 3, 9]], np.int32)
+    got = ucmp_policy.last_hops(lv_n, lv_src, np.array([1, 0, 1]), hop_node)
+    assert got.dtype == np.int64 and got.tolist() == [8, 4, 3]
+    one = ucmp_policy.last_hops(lv_n, lv_src, np.array([0]), hop_node[1:2])
+    assert one.dtype == np.int64 and one.tolist() == [4]
+    none = ucmp_policy.last_hops(lv_n, lv_src, np.zeros(0, np.int64), np.zeros((0, 3), np.int32))
+    assert none.dtype == np.int64 and none.shape == (0,)
+    keep, lost = ucmp_policy.first_per_key(np.array([0]), np.array([5]), 1)
+    assert keep.dtype == bool and keep.tolist() == [True] and lost.shape == (0,)
+    keep, lost = ucmp_policy.first_per_key(np.zeros(0, np.int64), np.zeros(0, np.int64), 1)
+    assert keep.dtype == bool and keep.shape == (0,) and lost.dtype == np.int64 and lost.shape == (0,)

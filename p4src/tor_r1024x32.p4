@@ -7,6 +7,9 @@
  *   from the switch's own clock plus the correction the sync exchanges keep; sync messages
  *   (TRIGGER/PROBE from the pktgen port 500, REQ/RESP from uplinks, PROBE/SEED from the CPU
  *   port) answered or applied and counted (`sync`), never forwarded as data;
+ *   liveness per circuit (liveness_config; docs/liveness.md): the sync exchange is each
+ *   circuit's beacon; a (slice, uplink) silent for down_after circuits is marked down
+ *   (live_mask), which the lookups treat as the daemon's dead mask
  *   timer mode (no clock_config): timer packets, only from the CPU port (P4Runtime PacketOut)
  *   -> slice clock (never forwarded)
  *   config (the table default): no entry -> everything but timers dropped and counted
@@ -126,6 +129,14 @@ const bit<32> SYNC_PROBE = 18;
 const bit<32> SYNC_SEED = 19;
 const bit<32> SYNC_ADOPTED = 20;
 const bit<32> SYNC_CLAIMED = 21;
+/* ---- liveness per circuit (docs/liveness.md) ------------------------------------------ */
+const bit<32> LIVE_HEARD = 0;
+const bit<32> LIVE_SILENT = 1;
+const bit<32> LIVE_WRONG_PEER = 2;
+const bit<32> LIVE_DOWN = 3;
+const bit<32> LIVE_UP = 4;
+const bit<32> LIVE_PAUSED = 5;
+
 /* Guard at the start of every slice (the schedule's reconfiguration guard, timing.guard_us):
  * nothing departs before slice start + guard, so a packet released at the start of a
  * slice reaches the next ToR after that ToR's timer too, and the OCS has moved (the
@@ -360,6 +371,10 @@ struct metadata_t {
     bit<1>   peer_hit;       // sync_peer: this slice's circuit on peer_uplink reaches `peer`
     tor_t    peer;
     uplink_t peer_uplink;
+    /* liveness per circuit (liveness_config; docs/liveness.md) */
+    bit<8>   lv_down_after;  // consecutive silent circuits that mark one down (0: liveness off)
+    dead_t   lv_expect;      // the (slice, uplink) pairs with a circuit: bit s*d + u
+
 }
 
 /* ---- parser ---------------------------------------------------------------------------
@@ -594,6 +609,34 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 1024;
     }
 
+    /* ---- liveness per circuit (docs/liveness.md) ------------------------------------- */
+    register<bit<1024>>(1) live_mask;   // circuits marked down by liveness (bit s*d + u): the lookups treat them as dead
+    register<bit<1024>>(1) live_wrong;   // circuits whose last evaluation heard only another ToR than the schedule's peer
+    register<bit<8>>(1024) live_miss;   // consecutive silent circuits of (s, u) (saturates at 255)
+    register<bit<1>>(32) live_heard;   // the peer was heard on this uplink in the slice being collected
+    register<bit<1>>(32) live_stray;   // another (synchronized) ToR was heard on this uplink in that slice
+    register<bit<32>>(1) live_k;   // slice number of the slice being collected
+    register<bit<8>>(1) live_slice;   // its slice id
+    register<bit<1>>(1) live_valid;   // this ToR was synchronized when that slice began (else it is not evaluated)
+    /* heard, silent, wrong_peer, down, up, paused: one count per (uplink, slice) evaluated */
+    counter(6, CounterType.packets) liveness;
+
+    /* The liveness config (the table default, written by the controller): down_after and
+     * the (slice, uplink) pairs the schedule gives a circuit (only those are expected to be
+     * heard). No entry: liveness off (nothing evaluated, the mask not used). */
+    action set_liveness(bit<8> down_after, bit<1024> expect) {
+        meta.lv_down_after = down_after;
+        meta.lv_expect = expect;
+    }
+    action liveness_off() {
+        meta.lv_down_after = 0;
+    }
+    table liveness_config {
+        actions = { set_liveness; liveness_off; }
+        default_action = liveness_off();
+        size = 1;
+    }
+
     /* ---- host ingress: dst IP -> dst ToR | local host port ------------------------- */
     action set_dst_tor(tor_t tor) {
         meta.routed = 1;
@@ -735,6 +778,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         meta.max_step = DEFAULT_MAX_TIMER_STEP;
         config.apply();
         clock_config.apply();
+        liveness_config.apply();
         /* bmv2 zeroes the ingress time of a recirculated packet: use its last egress time */
         meta.now = (meta.recirculated == 1) ? meta.recirc_ts : sm.ingress_global_timestamp;
         meta.out_len = sm.packet_length;
@@ -909,6 +953,2786 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             meta.slice_start = (phase_us > meta.now) ? 0 : meta.now - phase_us;
         }
 
+        if (meta.clk_mode == CLOCK_SYNC && meta.lv_down_after != 0) {
+            bit<32> lk;
+            live_k.read(lk, 0);
+            bit<8> lsreg;
+            clock_stratum.read(lsreg, 0);
+            bit<1> synced = (255 - lsreg != STRATUM_UNSYNCED) ? 1w1 : 1w0;
+            dead_t mask;
+            live_mask.read(mask, 0);
+            if (meta.clk_k != lk) {
+                bit<1> valid;
+                live_valid.read(valid, 0);
+                slice_t ls;
+                live_slice.read(ls, 0);
+                if (valid == 1 && synced == 1) {
+                    dead_t wrong;
+                    live_wrong.read(wrong, 0);
+                    {
+                        /* uplink 0 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 0;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 0);
+                        live_stray.read(stray, 0);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(0, 0);
+                        live_stray.write(0, 0);
+                    }
+                    {
+                        /* uplink 1 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 1;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 1);
+                        live_stray.read(stray, 1);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(1, 0);
+                        live_stray.write(1, 0);
+                    }
+                    {
+                        /* uplink 2 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 2;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 2);
+                        live_stray.read(stray, 2);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(2, 0);
+                        live_stray.write(2, 0);
+                    }
+                    {
+                        /* uplink 3 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 3;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 3);
+                        live_stray.read(stray, 3);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(3, 0);
+                        live_stray.write(3, 0);
+                    }
+                    {
+                        /* uplink 4 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 4;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 4);
+                        live_stray.read(stray, 4);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(4, 0);
+                        live_stray.write(4, 0);
+                    }
+                    {
+                        /* uplink 5 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 5;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 5);
+                        live_stray.read(stray, 5);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(5, 0);
+                        live_stray.write(5, 0);
+                    }
+                    {
+                        /* uplink 6 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 6;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 6);
+                        live_stray.read(stray, 6);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(6, 0);
+                        live_stray.write(6, 0);
+                    }
+                    {
+                        /* uplink 7 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 7;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 7);
+                        live_stray.read(stray, 7);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(7, 0);
+                        live_stray.write(7, 0);
+                    }
+                    {
+                        /* uplink 8 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 8;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 8);
+                        live_stray.read(stray, 8);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(8, 0);
+                        live_stray.write(8, 0);
+                    }
+                    {
+                        /* uplink 9 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 9;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 9);
+                        live_stray.read(stray, 9);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(9, 0);
+                        live_stray.write(9, 0);
+                    }
+                    {
+                        /* uplink 10 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 10;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 10);
+                        live_stray.read(stray, 10);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(10, 0);
+                        live_stray.write(10, 0);
+                    }
+                    {
+                        /* uplink 11 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 11;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 11);
+                        live_stray.read(stray, 11);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(11, 0);
+                        live_stray.write(11, 0);
+                    }
+                    {
+                        /* uplink 12 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 12;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 12);
+                        live_stray.read(stray, 12);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(12, 0);
+                        live_stray.write(12, 0);
+                    }
+                    {
+                        /* uplink 13 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 13;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 13);
+                        live_stray.read(stray, 13);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(13, 0);
+                        live_stray.write(13, 0);
+                    }
+                    {
+                        /* uplink 14 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 14;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 14);
+                        live_stray.read(stray, 14);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(14, 0);
+                        live_stray.write(14, 0);
+                    }
+                    {
+                        /* uplink 15 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 15;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 15);
+                        live_stray.read(stray, 15);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(15, 0);
+                        live_stray.write(15, 0);
+                    }
+                    {
+                        /* uplink 16 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 16;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 16);
+                        live_stray.read(stray, 16);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(16, 0);
+                        live_stray.write(16, 0);
+                    }
+                    {
+                        /* uplink 17 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 17;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 17);
+                        live_stray.read(stray, 17);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(17, 0);
+                        live_stray.write(17, 0);
+                    }
+                    {
+                        /* uplink 18 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 18;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 18);
+                        live_stray.read(stray, 18);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(18, 0);
+                        live_stray.write(18, 0);
+                    }
+                    {
+                        /* uplink 19 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 19;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 19);
+                        live_stray.read(stray, 19);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(19, 0);
+                        live_stray.write(19, 0);
+                    }
+                    {
+                        /* uplink 20 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 20;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 20);
+                        live_stray.read(stray, 20);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(20, 0);
+                        live_stray.write(20, 0);
+                    }
+                    {
+                        /* uplink 21 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 21;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 21);
+                        live_stray.read(stray, 21);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(21, 0);
+                        live_stray.write(21, 0);
+                    }
+                    {
+                        /* uplink 22 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 22;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 22);
+                        live_stray.read(stray, 22);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(22, 0);
+                        live_stray.write(22, 0);
+                    }
+                    {
+                        /* uplink 23 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 23;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 23);
+                        live_stray.read(stray, 23);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(23, 0);
+                        live_stray.write(23, 0);
+                    }
+                    {
+                        /* uplink 24 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 24;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 24);
+                        live_stray.read(stray, 24);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(24, 0);
+                        live_stray.write(24, 0);
+                    }
+                    {
+                        /* uplink 25 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 25;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 25);
+                        live_stray.read(stray, 25);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(25, 0);
+                        live_stray.write(25, 0);
+                    }
+                    {
+                        /* uplink 26 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 26;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 26);
+                        live_stray.read(stray, 26);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(26, 0);
+                        live_stray.write(26, 0);
+                    }
+                    {
+                        /* uplink 27 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 27;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 27);
+                        live_stray.read(stray, 27);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(27, 0);
+                        live_stray.write(27, 0);
+                    }
+                    {
+                        /* uplink 28 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 28;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 28);
+                        live_stray.read(stray, 28);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(28, 0);
+                        live_stray.write(28, 0);
+                    }
+                    {
+                        /* uplink 29 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 29;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 29);
+                        live_stray.read(stray, 29);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(29, 0);
+                        live_stray.write(29, 0);
+                    }
+                    {
+                        /* uplink 30 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 30;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 30);
+                        live_stray.read(stray, 30);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(30, 0);
+                        live_stray.write(30, 0);
+                    }
+                    {
+                        /* uplink 31 in slice ls */
+                        bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 31;
+                        bit<1> want;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)meta.lv_expect[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)meta.lv_expect[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)meta.lv_expect[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)meta.lv_expect[1023:768]; }
+                            want = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
+                        bit<1> heard;
+                        bit<1> stray;
+                        live_heard.read(heard, 31);
+                        live_stray.read(stray, 31);
+                        if (want == 1) {
+                            bit<8> miss;
+                            live_miss.read(miss, pos);
+                            bit<1> was;
+                            {
+                                bit<256> chunk = 0;
+                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                                was = (bit<1>)(chunk >> (bit<8>)pos);
+                            }
+
+                            bit<1> down = was;
+                            if (heard == 1) {
+                                miss = 0;
+                                down = 0;
+                                liveness.count(LIVE_HEARD);
+                                if (was == 1) { liveness.count(LIVE_UP); }
+                            } else {
+                                if (miss != 255) { miss = miss + 1; }
+                                if (stray == 1) {
+                                    liveness.count(LIVE_WRONG_PEER);
+                                } else {
+                                    liveness.count(LIVE_SILENT);
+                                }
+                                if (miss >= meta.lv_down_after) {
+                                    down = 1;
+                                    if (was == 0) { liveness.count(LIVE_DOWN); }
+                                }
+                            }
+                            live_miss.write(pos, miss);
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)down << (bit<8>)pos;
+                                bit<256> c0 = mask[255:0];
+                                bit<256> c1 = mask[511:256];
+                                bit<256> c2 = mask[767:512];
+                                bit<256> c3 = mask[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                mask = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
+                            {
+                                /* 256-bit chunks, modified apart and put together again */
+                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                bit<256> c0 = wrong[255:0];
+                                bit<256> c1 = wrong[511:256];
+                                bit<256> c2 = wrong[767:512];
+                                bit<256> c3 = wrong[1023:768];
+                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                wrong = c3 ++ c2 ++ c1 ++ c0;
+                            }
+
+                        }
+                        live_heard.write(31, 0);
+                        live_stray.write(31, 0);
+                    }
+                    live_mask.write(0, mask);
+                    live_wrong.write(0, wrong);
+                } else {
+                    liveness.count(LIVE_PAUSED);   // not evaluated: this clock was not the schedule's
+                    live_heard.write(0, 0);
+                    live_stray.write(0, 0);
+                    live_heard.write(1, 0);
+                    live_stray.write(1, 0);
+                    live_heard.write(2, 0);
+                    live_stray.write(2, 0);
+                    live_heard.write(3, 0);
+                    live_stray.write(3, 0);
+                    live_heard.write(4, 0);
+                    live_stray.write(4, 0);
+                    live_heard.write(5, 0);
+                    live_stray.write(5, 0);
+                    live_heard.write(6, 0);
+                    live_stray.write(6, 0);
+                    live_heard.write(7, 0);
+                    live_stray.write(7, 0);
+                    live_heard.write(8, 0);
+                    live_stray.write(8, 0);
+                    live_heard.write(9, 0);
+                    live_stray.write(9, 0);
+                    live_heard.write(10, 0);
+                    live_stray.write(10, 0);
+                    live_heard.write(11, 0);
+                    live_stray.write(11, 0);
+                    live_heard.write(12, 0);
+                    live_stray.write(12, 0);
+                    live_heard.write(13, 0);
+                    live_stray.write(13, 0);
+                    live_heard.write(14, 0);
+                    live_stray.write(14, 0);
+                    live_heard.write(15, 0);
+                    live_stray.write(15, 0);
+                    live_heard.write(16, 0);
+                    live_stray.write(16, 0);
+                    live_heard.write(17, 0);
+                    live_stray.write(17, 0);
+                    live_heard.write(18, 0);
+                    live_stray.write(18, 0);
+                    live_heard.write(19, 0);
+                    live_stray.write(19, 0);
+                    live_heard.write(20, 0);
+                    live_stray.write(20, 0);
+                    live_heard.write(21, 0);
+                    live_stray.write(21, 0);
+                    live_heard.write(22, 0);
+                    live_stray.write(22, 0);
+                    live_heard.write(23, 0);
+                    live_stray.write(23, 0);
+                    live_heard.write(24, 0);
+                    live_stray.write(24, 0);
+                    live_heard.write(25, 0);
+                    live_stray.write(25, 0);
+                    live_heard.write(26, 0);
+                    live_stray.write(26, 0);
+                    live_heard.write(27, 0);
+                    live_stray.write(27, 0);
+                    live_heard.write(28, 0);
+                    live_stray.write(28, 0);
+                    live_heard.write(29, 0);
+                    live_stray.write(29, 0);
+                    live_heard.write(30, 0);
+                    live_stray.write(30, 0);
+                    live_heard.write(31, 0);
+                    live_stray.write(31, 0);
+                }
+                live_k.write(0, meta.clk_k);
+                live_slice.write(0, meta.cur_slice);
+                live_valid.write(0, synced);
+            }
+            meta.dead = meta.dead | mask;        // liveness marks: dead circuits to the lookups
+        }
+
         if (sm.ingress_port == PKTGEN_PORT
             || (hdr.ethernet.isValid() && hdr.ethernet.etherType == ETHERTYPE_SYNC)) {
             bit<32> why = SYNC_MALFORMED;
@@ -935,8 +3759,18 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             meta.peer_uplink = (op == SYNC_OP_TRIGGER) ? (uplink_t)hdr.sync.uplink
                              : (uplink_t)(sm.ingress_port - (bit<9>)UPLINK_PORT_BASE);
             meta.peer_hit = 0;
-            if (meta.clk_mode == CLOCK_SYNC && (op == SYNC_OP_TRIGGER || op == SYNC_OP_REQ)) {
+            if (meta.clk_mode == CLOCK_SYNC && (op == SYNC_OP_TRIGGER || op == SYNC_OP_REQ || op == SYNC_OP_RESP)) {
                 sync_peer.apply();
+            }
+            /* what else reads this lookup (the caller: liveness per circuit) */
+            if (meta.clk_mode == CLOCK_SYNC && meta.lv_down_after != 0 && from_uplink == 1
+                && (op == SYNC_OP_REQ || op == SYNC_OP_RESP) && (hdr.sync.flags & SYNC_FLAG_REF) == 0
+                && meta.peer_hit == 1) {
+                if (hdr.sync.src_tor == (bit<16>)meta.peer) {
+                    live_heard.write((bit<32>)meta.peer_uplink, 1);
+                } else if ((hdr.sync.flags & SYNC_FLAG_BOOT) == 0 && hdr.sync.src_tor != SYNC_REF_TOR) {
+                    live_stray.write((bit<32>)meta.peer_uplink, 1);
+                }
             }
 
             if (sm.ingress_port < (bit<9>)UPLINK_PORT_BASE) {
@@ -1258,7 +4092,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             }
             exit;
         }
-
         /* Timer channel (see fragments/timer.p4.j2). An applied timer moves the clock by
          * delta slices: the calendar queues of the slices that ended have drained, so
          * their Full bits are cleared on every uplink (their byte positions are dropped

@@ -33,11 +33,13 @@ from typing import ClassVar, Hashable
 import numpy as np
 
 from controller.clock.params import ClockParams
+from controller.liveness.params import LivenessParams
 from controller.routing import base
 from controller.schedule import Schedule
 from controller.schedule.degrade import Failed
 from controller.tables import bulk, tor_batch
 from controller.tables import clock as clock_entries
+from controller.tables import liveness as liveness_entries
 from controller.tables.state import Batch, TableEntry
 
 #: the match key that carries an entry's route generation
@@ -92,7 +94,7 @@ class Role(abc.ABC):
 
     def __init__(self, contract: dict, tor: int | None = None, capacity_bytes: int | None = None,
                  bytes_per_us: int | None = None, clock: ClockParams | None = None,
-                 schedule: Schedule | None = None):
+                 schedule: Schedule | None = None, liveness: LivenessParams | None = None):
         self.contract = contract
         self.tor = tor
         self.capacity_bytes = capacity_bytes      # None: the program's (profile) values
@@ -101,6 +103,8 @@ class Role(abc.ABC):
         # peers): with both, and a program that keeps the clock, its entries are static
         self.clock = clock
         self.schedule = schedule
+        # liveness per circuit rides on the clock's exchange: a static entry with it (None: off)
+        self.liveness = liveness
         self._cfg_codec: tuple | None = None
         self._static: Batch | None = None
 
@@ -245,6 +249,9 @@ class TorRole(Role):
             b = tor_batch.static_entries(self.contract, self.tor)
             if self.keeps_clock():
                 b.extend(clock_entries.tor_clock_batch(self.contract, self.schedule, self.clock, self.tor))
+                if "liveness_config" in self.contract["tables"]:
+                    b.entries.append(liveness_entries.liveness_config_entry(
+                        self.contract, self.schedule, self.liveness, self.tor))
             self._static = b
         return self._static
 

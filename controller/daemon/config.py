@@ -26,6 +26,7 @@ from typing import Any
 
 from controller import tomlfile
 from controller.clock.params import ClockParams
+from controller.liveness.params import LivenessParams
 from controller.daemon.auth import ApiAccess, api_access
 from controller.errors import UroError
 from controller.schedule import GENERATORS
@@ -220,6 +221,7 @@ class NetConfig:
     switches: tuple[SwitchConfig, ...]
     daemon: DaemonSettings
     hosts: HostsConfig = field(default_factory=HostsConfig)
+    liveness: LivenessParams = field(default_factory=LivenessParams)
 
     def switch(self, name: str) -> SwitchConfig:
         for s in self.switches:
@@ -347,6 +349,18 @@ def _clock(doc: dict, src: Path) -> ClockConfig:
     if out.max_offset_us is not None and out.max_offset_us > slice_us / 2:
         raise ConfigError(f"{src}: [clock]: max_offset_us: {out.max_offset_us:g} us is more than half a slice "
                           f"({slice_us / 2:g} us): a correction that large cannot tell which slice the peer is in")
+    return out
+
+
+def _liveness(doc: dict, src: Path) -> LivenessParams:
+    """``[liveness]`` (docs/liveness.md "Configuration"): ``enabled`` (default false) and
+    ``down_after`` (silent circuits of one (slice, uplink) that mark it down, default 3),
+    checked against the clock and the schedule's cycle by the plan
+    (:func:`controller.daemon.plan.check_liveness`), which knows S."""
+    t = Section(doc, src, ConfigError, "[liveness]")
+    out = LivenessParams(enabled=t.get("enabled", "bool", False),
+                         down_after=t.get("down_after", "int", LivenessParams.down_after))
+    t.done()
     return out
 
 
@@ -530,7 +544,7 @@ def _switch(i: int, doc: Any, src: Path, default_tls: Tls, default_election: int
     return SwitchConfig(name, role, target, address, program, tor, device_id, election_id, ports, tls)
 
 
-_TOP = {"name", "schedule", "routing", "clock", "program", "daemon", "tls", "switch", "hosts"}
+_TOP = {"name", "schedule", "routing", "clock", "program", "daemon", "tls", "switch", "hosts", "liveness"}
 
 
 def parse(doc: dict, src: Path) -> NetConfig:
@@ -547,6 +561,7 @@ def parse(doc: dict, src: Path) -> NetConfig:
     schedule = _schedule(doc["schedule"], src)
     routing = _routing(doc["routing"], src)
     clock = _clock(doc.get("clock", {}), src)
+    liveness = _liveness(doc.get("liveness", {}), src)
     daemon = _daemon(doc.get("daemon", {}), src)
     hosts = _hosts(doc.get("hosts", {}), src, routing)
     if not isinstance(doc["program"], dict) or not doc["program"]:
@@ -583,7 +598,7 @@ def parse(doc: dict, src: Path) -> NetConfig:
         if s.ports is not None:
             _check_ports(s, prog, src)
     clock = resolve_clock(clock, [programs[s.program] for s in switches], src)
-    return NetConfig(src, name, schedule, routing, clock, programs, switches, daemon, hosts)
+    return NetConfig(src, name, schedule, routing, clock, programs, switches, daemon, hosts, liveness)
 
 
 def _check_ports(s: SwitchConfig, prog: ProgramConfig, src: Path) -> None:

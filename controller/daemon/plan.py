@@ -325,6 +325,24 @@ def check_switches(cfg: NetConfig, sched: Schedule) -> None:
 EXCHANGE_OPS = ("REQ", "RESP")
 
 
+def check_liveness(cfg: NetConfig, sched: Schedule) -> None:
+    """``[liveness]`` against the clock and the schedule (docs/liveness.md "Configuration"):
+    a window shorter than one schedule cycle, or a clock that beacons not every circuit in
+    every cycle, is refused with the numbers; enabled, every ToR program must keep it (its
+    contract's ``liveness`` section)."""
+    lv = cfg.liveness
+    problems = lv.problems(cfg.clock.mode, cfg.clock.exchange_every, sched.n_slices)
+    if problems:
+        raise ConfigError(f"{cfg.path}: " + "; ".join(problems))
+    if not lv.enabled:
+        return
+    for prog in {cfg.programs[s.program].name: cfg.programs[s.program] for s in cfg.switches}.values():
+        if prog.role == "tor" and "liveness" not in prog.contract:
+            raise ConfigError(f"{cfg.path}: [liveness]: enabled, but [program.{prog.name}] "
+                              f"({prog.contract_path.name}) has no liveness per circuit (no liveness section in "
+                              "its contract): rebuild it with `uro p4 build`, or set enabled = false")
+
+
 def check_clock(cfg: NetConfig, sched: Schedule) -> None:
     """``[clock]`` against the schedule (the loader cannot know N and d), and in sync mode
     against the programs: each must keep the slice clock itself (its contract's ``clock``
@@ -404,6 +422,7 @@ class Prepared:
         check_params(cfg, sched)
         check_switches(cfg, sched)
         check_clock(cfg, sched)
+        check_liveness(cfg, sched)
         names = None if names is None else set(names)
         switches = [s for s in cfg.switches if names is None or s.name in names]
         self.backends = {}
@@ -438,7 +457,7 @@ class Prepared:
         for s in switches:
             prog = cfg.programs[s.program]
             role = ROLES[s.role](prog.contract, s.tor, cfg.clock.capacity_bytes, cfg.clock.bytes_per_us,
-                                 clock=clock, schedule=sched)
+                                 clock=clock, schedule=sched, liveness=cfg.liveness)
             try:   # every switch's entries are built (and width-checked) before anything is written
                 role.static()
                 built = role.routes(self.routes, 0)

@@ -360,6 +360,7 @@ class Profile:
             "circuit": g * self.tors * self.uplinks * self.slices,
             "clock_config": 1,
             "sync_peer": self.slices * self.uplinks,
+            "liveness_config": 1,
         }
 
     def for_target(self, target: str) -> "Profile":

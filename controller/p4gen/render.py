@@ -104,6 +104,37 @@ CLOCK_FAULT_REGISTERS = [
 ]
 
 
+#: liveness per circuit (docs/liveness.md): the ToR's registers (short name, bits, cells,
+#: meaning); register ``live_<short>`` of the ingress control. ``"circuits"``: a cell per
+#: (slice, uplink), index s * d + u; ``"mask"``: one cell of S x d bits, bit s * d + u
+LIVENESS_REGISTERS = [
+    ("mask", "mask", 1, "circuits marked down by liveness (bit s*d + u): the lookups treat them as dead"),
+    ("wrong", "mask", 1, "circuits whose last evaluation heard only another ToR than the schedule's peer"),
+    ("miss", 8, "circuits", "consecutive silent circuits of (s, u) (saturates at 255)"),
+    ("heard", 1, "uplinks", "the peer was heard on this uplink in the slice being collected"),
+    ("stray", 1, "uplinks", "another (synchronized) ToR was heard on this uplink in that slice"),
+    ("k", 32, 1, "slice number of the slice being collected"),
+    ("slice", "slice", 1, "its slice id"),
+    ("valid", 1, 1, "this ToR was synchronized when that slice began (else it is not evaluated)"),
+]
+#: the liveness counter's cells: one count per (slice, uplink) with a circuit evaluated
+#: (heard, silent or wrong_peer), the marks set and cleared, and slices not evaluated
+LIVENESS_COUNTS = ["heard", "silent", "wrong_peer", "down", "up", "paused"]
+
+
+def liveness_section(profile: Profile, ctl: str) -> dict:
+    """The contract's ``liveness`` (ToR): the registers with widths and cells, the counter."""
+    w = profile.widths
+    bits = {"mask": profile.slices * profile.uplinks, "slice": w.slice}
+    cells = {"circuits": profile.slices * profile.uplinks, "uplinks": profile.uplinks}
+    return {
+        "counter": "liveness",
+        "registers": {short: {"name": f"{ctl}.live_{short}", "bits": bits.get(b, b), "size": cells.get(n, n),
+                              "meaning": meaning}
+                      for short, b, n, meaning in LIVENESS_REGISTERS},
+    }
+
+
 def clock_config_params(profile: Profile, program: str) -> list[tuple[str, int]]:
     """``set_clock``'s parameters: the fields of a ToR's
     :class:`controller.clock.params.ClockConfig` (the OCS emulator's
@@ -256,9 +287,11 @@ def contract(profile: Profile, program: str = "tor") -> dict:
             "clock_config": {"keys": [], "actions": {"set_clock": clock_config_params(p, "tor"), "clock_off": []}},
             "sync_peer": {"keys": [("slice", "exact", w.slice), ("uplink", "exact", w.uplink)],
                           "actions": {"set_peer": [("peer", w.tor)]}},
+            "liveness_config": {"keys": [], "actions": {
+                "set_liveness": [("down_after", 8), ("expect", p.slices * p.uplinks)], "liveness_off": []}},
         }
         counters = {"drops": DROP_REASONS, "events": EVENTS, "ssrr_paths": ssrr_path_cells(p.ssrr_hops),
-                    "sync": list(sync_model.REASONS + sync_model.EVENTS)}
+                    "sync": list(sync_model.REASONS + sync_model.EVENTS), "liveness": LIVENESS_COUNTS}
     out_tables = {}
     for short, t in tables.items():
         entry = {
@@ -294,6 +327,7 @@ def contract(profile: Profile, program: str = "tor") -> dict:
     }
     out["packet_io"]["packet_in"] = [[n, b] for n, b in packet_in_fields(out["clock"])]
     if program == "tor":
+        out["liveness"] = liveness_section(p, ctl)
         out["action_profiles"] = {"ssrr_selector": {"name": f"{ctl}.ssrr_selector", "size": sizes["ssrr_selector"],
                                                     "max_group_size": p.tables.ssrr_ties}}
     return out

@@ -255,9 +255,12 @@ class T2na:
         c.pop("timer", None)
         c["clock"] = cls.clock_section(ctl, profile)
         # the synchronization exchange's tables and counter are the v1model program's (not in this one yet)
-        for short in ("clock_config", "sync_peer"):
+        for short in ("clock_config", "sync_peer", "liveness_config"):
             t.pop(short, None)
         c["counters"].pop("sync", None)
+        # liveness per circuit rides on the exchange: the v1model program's too (not in this one yet)
+        c.pop("liveness", None)
+        c["counters"].pop("liveness", None)
         alt = t["uro_next_hop"]["actions"]["set_alternatives"]
         params = [{"name": "n", "bitwidth": 8}]
         for k in range(profile.alternatives):

@@ -1,0 +1,224 @@
+"""Liveness per circuit on real simple_switch_grpc (docs/liveness.md): the sync exchange is
+each circuit's beacon; a (slice, uplink) whose peer stays silent for down_after of its
+circuits is marked down in live_mask, which the lookups treat as the daemon's dead mask.
+
+One switch serves the module (ToR 0 of the tiny profile, S = 4, d = 2, round robin). The
+test moves the clock slice by slice with SEEDs (4 s slices: nothing moves it meanwhile),
+marks the ToR synchronized after each (a SEED leaves a ToR unsynchronized, whose slices
+are not evaluated), and plays the peers: a REQ on uplink u from the ToR sync_peer(s, u)
+names is the circuit heard. The first packet of the next slice evaluates the one that
+ended."""
+
+from __future__ import annotations
+
+import pytest
+from clock_util import L, Registers, params, probe, seed, send, wait_counted, write_clock
+from fabric import ME, UPLINK_BASE, routed, schedule, udp
+
+from controller.clock.message import Flag, Message, Op, Stamp
+from controller.emulate import procs
+from controller.liveness.params import LivenessParams
+from controller.tables import entries as ent
+from controller.tables import liveness as live_tables
+from controller.tables import tor_batch as tb
+
+S = 4
+D = 2
+DST = 5
+K0 = 1000                                   # slice number of the first slice (slice id 0)
+
+
+@pytest.fixture(scope="module")
+def rig(clock_tor):
+    sw, client, dp, contract = clock_tor
+    regs = Registers(sw, contract)
+    cli = procs.RuntimeCLI(sw.thrift_port, sw.name)
+    try:
+        yield Rig(sw, client, dp, contract, regs, cli)
+    finally:
+        cli.close()
+        regs.close()
+
+
+class Rig:
+    def __init__(self, sw, client, dp, contract, regs, cli):
+        self.sw, self.client, self.dp, self.contract, self.regs, self.cli = sw, client, dp, contract, regs, cli
+        self.sched = schedule()
+        self.live = contract["liveness"]["registers"]
+        self.base = {}
+
+    def fresh(self, down_after: int = 2, enabled: bool = True) -> None:
+        """A switch just started (clock and liveness registers 0), sync mode, liveness
+        with ``down_after``; routes: to ToR 5 from every slice on uplink 0 of that slice,
+        else uplink 1 (the one-shot alternatives)."""
+        self.regs.reset()
+        self.cli.reset_registers([r["name"] for r in self.live.values()])
+        write_clock(self.client, self.contract, self.sched, ME, params(), max_delay=3 * L // 4, window_hi=L - 1)
+        b = tb.static_entries(self.contract, ME)
+        b.entries += [ent.uro_entry(self.contract, s, DST, [(0, s), (1, s)]) for s in range(S)]
+        b.entries.append(tb.config_entry(self.contract, ME, 0, (), bytes_per_us=0))
+        self.client.write(b, "MODIFY" if self._routed() else "INSERT")
+        self.write_liveness(LivenessParams(enabled=enabled, down_after=down_after))
+        self.dp.flush()
+        self.base = self.client.read_counters(self.contract, "liveness")
+
+    def _routed(self) -> bool:
+        name = self.contract["tables"]["uro_next_hop"]["name"]
+        return any(not e.is_default for e in self.client.read_table(name))
+
+    def write_liveness(self, p: LivenessParams) -> None:
+        self.client.write([live_tables.liveness_config_entry(self.contract, self.sched, p, ME)], "MODIFY")
+
+    def peer(self, s: int, u: int) -> int:
+        return int(self.sched.peer[s, ME, u])
+
+    def slice(self, k: int, heard=(), strays=(), synced: bool = True) -> None:
+        """Move the clock to slice number ``k`` (SEED; stratum 2 when ``synced``), poke it
+        (a PROBE: the slice that ended is evaluated), then beacons: a REQ from this slice's
+        peer on each uplink in ``heard``, from ``(uplink, tor, flags)`` of ``strays``."""
+        seed(self.client, self.contract, k)
+        if synced:
+            self.regs.write(stratum=2)
+        probe(self.dp)
+        s = k % S
+        for u in heard:
+            if self.peer(s, u) >= 0:         # (no circuit on (3, 1): nobody to hear)
+                self.beacon(u, self.peer(s, u), k)
+        for u, tor, flags in strays:
+            self.beacon(u, tor, k, flags)
+
+    def beacon(self, u: int, src: int, k: int, flags: int = 0) -> None:
+        c0 = self.client.read_counters(self.contract, "sync")
+        send(self.dp, UPLINK_BASE + u, Message(Op.REQ, flags=flags, src_tor=src, dst_tor=ME, uplink=u, stratum=2,
+                                               term=1, lead=6, lead_k=k, t1=Stamp(k, 1000)))
+        assert sum(wait_counted(self.client, self.contract, c0).values()) == 1     # taken
+        self.dp.flush()
+
+    def cycle(self, k0: int, heard_on=(0, 1), strays=()) -> int:
+        """S slices from ``k0``: each uplink in ``heard_on`` heard in every one (``strays``:
+        per slice id, the strays of :meth:`slice`). Returns the next slice number."""
+        for i in range(S):
+            k = k0 + i
+            self.slice(k, heard=heard_on, strays=dict(strays).get(k % S, ()))
+        return k0 + S
+
+    def read(self) -> dict:
+        cells = [(r["name"], i) for r in self.live.values() for i in range(r["size"])]
+        got = self.cli.read_registers(cells)
+        return {short: ([got[(r["name"], i)] for i in range(r["size"])] if r["size"] > 1 else got[(r["name"], 0)])
+                for short, r in self.live.items()}
+
+    def counts(self) -> dict:
+        """The liveness counter since :meth:`fresh`."""
+        now = self.client.read_counters(self.contract, "liveness")
+        return {k: v - self.base.get(k, 0) for k, v in now.items()}
+
+    def out_port(self, ident: int) -> int:
+        """The uplink port a packet to ToR 5 leaves on now."""
+        pkt = udp(DST, ident=ident)
+        self.dp.send(0, pkt)
+        for port in (UPLINK_BASE, UPLINK_BASE + 1):
+            r = self.dp.dataplane.poll(port_number=port, timeout=1.0 if port == UPLINK_BASE else 0.3)
+            if isinstance(r, self.dp.dataplane.PollSuccess) and bytes(r.packet) == routed(pkt).build():
+                return port
+        raise AssertionError("the packet left on no uplink")
+
+
+def bits(*sus) -> int:
+    return sum(1 << (s * D + u) for s, u in sus)
+
+
+def test_silence_marks_a_circuit_down_after_down_after_and_the_lookups_pass_over_it(rig):
+    """Uplink 0 silent, uplink 1 heard: after one cycle every uplink-0 circuit has missed
+    once (no mark, down_after = 2); after the second each is marked (live_mask), counted
+    `down` once; uplink 1 never. A packet routed over (s, 0) takes the next alternative,
+    (s, 1), as for a dead ToR; the daemon's config is untouched."""
+    rig.fresh(down_after=2)
+    k = rig.cycle(K0, heard_on=(1,))
+    rig.slice(k, heard=(1,))                 # evaluates the cycle's last slice
+    r = rig.read()
+    assert r["mask"] == 0
+    assert [r["miss"][s * D + u] for s in range(S) for u in range(D)] == [1, 0] * S
+    for i in range(1, S + 1):                # the second cycle (slice ids 1, 2, 3, then 0 evaluates 3)
+        rig.slice(k + i, heard=(1,))
+    r = rig.read()
+    assert r["mask"] == bits(*[(s, 0) for s in range(S)]), bin(r["mask"])
+    assert r["wrong"] == 0
+    c = rig.counts()
+    assert c["down"] == S and c["up"] == 0 and c["wrong_peer"] == 0
+    assert c["silent"] == 2 * S and c["heard"] == 2 * (S - 1)     # (3, 1) has no circuit
+    # the lookups: slice id 0, uplink 0 marked: the packet leaves on uplink 1
+    assert rig.out_port(ident=11) == UPLINK_BASE + 1
+    assert rig.client.read_counters(rig.contract, "events")["uplink_down"] >= 1
+
+
+def test_a_heard_circuit_is_marked_up_again_and_its_count_reset(rig):
+    """A marked circuit heard once is cleared at the end of its slice (`up`), the others
+    stay marked; the lookups use it again."""
+    rig.fresh(down_after=1)
+    k = rig.cycle(K0, heard_on=(1,))
+    rig.slice(k, heard=(0, 1))               # slice id 0: both heard (evaluates slice id 3)
+    assert rig.read()["mask"] == bits(*[(s, 0) for s in range(S)])
+    rig.slice(k + 1, heard=(1,))             # evaluates slice id 0: heard on uplink 0
+    r = rig.read()
+    assert r["mask"] == bits(*[(s, 0) for s in range(1, S)])
+    assert r["miss"][0] == 0 and r["miss"][1 * D] == 1
+    assert rig.counts()["up"] == 1
+    rig.slice(k + S, heard=(0, 1))           # slice id 0 again: its circuit is in use
+    assert rig.out_port(ident=12) == UPLINK_BASE + 0
+
+
+def test_a_wrong_peer_counts_as_silence_and_is_marked_and_reported(rig):
+    """On (slice 2, uplink 0) another synchronized ToR answers instead of the schedule's
+    peer (a miswired OCS port): the circuit is silent for liveness, its `wrong` bit set
+    and counted `wrong_peer`; with down_after = 1 it is marked down. A searching ToR
+    (BOOT: its slice may be wrong) on the wrong circuit is not evidence of either."""
+    rig.fresh(down_after=1)
+    s = 2
+    wrong_tor = next(t for t in range(8) if t not in (ME, rig.peer(s, 0)))
+    strays = {s: [(0, wrong_tor, 0)], 1: [(0, wrong_tor, int(Flag.BOOT))]}
+    k = rig.cycle(K0, heard_on=(1,), strays=strays.items())
+    rig.slice(k, heard=(0, 1))
+    r = rig.read()
+    assert r["wrong"] == bits((s, 0))
+    assert r["mask"] == bits(*[(x, 0) for x in range(S)])      # every uplink-0 circuit silent
+    c = rig.counts()
+    assert c["wrong_peer"] == 1 and c["silent"] == S - 1
+    # heard from the right peer again: both bits clear
+    rig.cycle(k + 1, heard_on=(0, 1))
+    r = rig.read()
+    assert (r["wrong"], r["mask"]) == (0, 0)
+
+
+def test_an_unsynchronized_clock_evaluates_nothing(rig):
+    """Slices this ToR's clock was unsynchronized in (its slice is not the schedule's) are
+    not evaluated: counted `paused`, no miss, no mark."""
+    rig.fresh(down_after=1)
+    for i in range(S + 1):
+        rig.slice(K0 + i, synced=False)
+    r = rig.read()
+    assert (r["mask"], sum(r["miss"])) == (0, 0)
+    c = rig.counts()
+    assert c["paused"] >= S and c["silent"] == 0 and c["down"] == 0
+
+
+def test_liveness_off_evaluates_nothing_and_the_lookups_ignore_the_mask(rig):
+    """No liveness_config (liveness_off): silence marks nothing, and a mask left in the
+    register (liveness turned off after marking) does not steer the lookups."""
+    rig.fresh(enabled=False)
+    k = rig.cycle(K0, heard_on=())
+    rig.slice(k)
+    assert rig.read()["mask"] == 0 and sum(rig.counts().values()) == 0
+    rig.cli.write_registers({(rig.live["mask"]["name"], 0): (1 << (S * D)) - 1})
+    assert rig.out_port(ident=13) == UPLINK_BASE + 0
+
+
+def test_circuits_the_schedule_does_not_have_are_never_silent(rig):
+    """Only the (slice, uplink) pairs with a circuit (``expect``) are evaluated: ToR 0 has
+    none on (3, 1), so uplink 1 silent marks (0, 1), (1, 1), (2, 1) and not (3, 1)."""
+    rig.fresh(down_after=1)
+    assert rig.peer(3, 1) < 0
+    k = rig.cycle(K0, heard_on=(0,))
+    rig.slice(k, heard=(0,))
+    assert rig.read()["mask"] == bits((0, 1), (1, 1), (2, 1))
+    assert rig.counts()["silent"] == S - 1

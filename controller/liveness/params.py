@@ -1,0 +1,65 @@
+"""The ``[liveness]`` parameters (docs/liveness.md "Configuration"), checked against the
+slice clock they ride on.
+
+A circuit (slice s, uplink u) recurs once per schedule cycle, and its beacon is the sync
+exchange the two ToRs start on it in s. So the liveness window -- how long a circuit is
+silent before it is marked down -- is ``down_after`` of its circuits, ``down_after``
+cycles. It cannot be shorter than one cycle: every circuit must be beaconed in every
+cycle (``[clock] exchange_every = 1``: one exchange per uplink per slice), and the
+switches must keep the clock (``[clock] mode = "sync"``). Anything else is refused with
+the numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from controller.errors import UroError
+
+#: the data plane counts silent circuits in 8 bits (live_miss)
+MAX_DOWN_AFTER = 255
+DEFAULT_DOWN_AFTER = 3
+
+
+class LivenessConfigError(UroError):
+    """A ``[liveness]`` value does not suit the clock or the schedule; the message names
+    the key and gives the numbers."""
+
+
+@dataclass(frozen=True)
+class LivenessParams:
+    """``enabled``: the switches evaluate their circuits and route around the marks;
+    ``down_after``: consecutive silent circuits of one (slice, uplink) that mark it down."""
+
+    enabled: bool = False
+    down_after: int = DEFAULT_DOWN_AFTER
+
+    def problems(self, clock_mode: str, exchange_every: int, slices: int) -> list[str]:
+        """Every reason these parameters do not suit a clock in ``clock_mode`` exchanging
+        every ``exchange_every`` slices on a schedule of ``slices`` slices (empty: fine)."""
+        out: list[str] = []
+        d = self.down_after
+        if not isinstance(d, int) or isinstance(d, bool):
+            return [f"[liveness] down_after must be an integer (silent circuits), got {d!r}"]
+        if d < 1:
+            out.append(f"[liveness] down_after = {d}: a window of {d} cycles ({d} x {slices} slices) is shorter "
+                       f"than one schedule cycle ({slices} slices); at least 1")
+        elif d > MAX_DOWN_AFTER:
+            out.append(f"[liveness] down_after = {d}: the switches count at most {MAX_DOWN_AFTER} silent circuits")
+        if not self.enabled:
+            return out
+        if clock_mode != "sync":
+            out.append(f"[liveness] enabled needs the switches' own clock: [clock] mode = {clock_mode!r} sends no "
+                       "beacon (the sync exchange); set mode = \"sync\"")
+        elif exchange_every != 1:
+            out.append(f"[liveness] enabled needs a beacon on every circuit in every cycle: [clock] exchange_every = "
+                       f"{exchange_every} exchanges on an uplink once in {exchange_every} slices, so a circuit of a "
+                       f"{slices}-slice schedule is heard only in some cycles and the window "
+                       f"(down_after = {d} circuits) would span fewer than {d} beacons; set exchange_every = 1")
+        return out
+
+    def check(self, clock_mode: str, exchange_every: int, slices: int) -> "LivenessParams":
+        problems = self.problems(clock_mode, exchange_every, slices)
+        if problems:
+            raise LivenessConfigError("; ".join(problems))
+        return self

@@ -1,0 +1,121 @@
+"""Liveness per circuit, controller side (docs/liveness.md): ``[liveness]`` checked against
+the clock and the schedule's cycle, the ``liveness_config`` entry, the contract section,
+and the daemon's static entries carrying it."""
+
+from __future__ import annotations
+
+import pytest
+
+from controller.daemon.config import ConfigError, load
+from controller.daemon.controller import Prepared
+from controller.liveness.params import LivenessConfigError, LivenessParams
+from controller.p4gen import profile as prof
+from controller.p4gen import render
+from controller.schedule import round_robin
+from controller.schedule.degrade import Failed
+from controller.tables import liveness as lt
+
+from daemon_fakes import make_backend_for, net_toml, ocs_switch, tor_switch
+
+
+@pytest.fixture(scope="module")
+def contract():
+    return render.contract(prof.load("tiny"), "tor")
+
+
+def test_expected_circuits_are_the_schedules():
+    """Bit s * d + u for every (slice, uplink) on which the ToR has a peer: round robin 8 x 2
+    leaves ToR 0 without a circuit on (3, 1)."""
+    s = round_robin(8, 2)
+    want = sum(1 << (x * 2 + u) for x in range(4) for u in range(2) if s.peer[x, 0, u] >= 0)
+    assert lt.expected_circuits(s, 0) == want
+    assert want == 0b01111111
+
+
+def test_the_entry_carries_down_after_and_the_expected_circuits_or_turns_liveness_off(contract):
+    s = round_robin(8, 2)
+    e = lt.liveness_config_entry(contract, s, LivenessParams(enabled=True, down_after=4), 3)
+    assert e.is_default and e.action.endswith("set_liveness")
+    assert dict(e.params) == {"down_after": 4, "expect": lt.expected_circuits(s, 3)}
+    for off in (None, LivenessParams(enabled=False, down_after=4)):
+        assert lt.liveness_config_entry(contract, s, off, 3).action.endswith("liveness_off")
+    with pytest.raises(Exception, match="ToR 8 is not in profile 'tiny'"):
+        lt.liveness_config_entry(contract, s, LivenessParams(True), 8)
+    with pytest.raises(Exception, match="does not match profile"):
+        lt.liveness_config_entry(contract, round_robin(10, 2), LivenessParams(True), 0)
+
+
+@pytest.mark.parametrize("p,mode,every,msg", [
+    (LivenessParams(True, 0), "sync", 1, "[liveness] down_after = 0: a window of 0 cycles (0 x 4 slices) is shorter "
+                                         "than one schedule cycle (4 slices); at least 1"),
+    (LivenessParams(True, -2), "sync", 1, "window of -2 cycles"),
+    (LivenessParams(True, 256), "sync", 1, "the switches count at most 255 silent circuits"),
+    (LivenessParams(True, True), "sync", 1, "down_after must be an integer"),
+    (LivenessParams(True, 3), "timer", 1, "[clock] mode = 'timer' sends no beacon"),
+    (LivenessParams(True, 3), "sync", 2, "[clock] exchange_every = 2 exchanges on an uplink once in 2 slices"),
+])
+def test_a_window_shorter_than_a_cycle_or_without_a_beacon_is_refused_with_the_numbers(p, mode, every, msg):
+    problems = p.problems(mode, every, 4)
+    assert any(msg in x for x in problems), problems
+    with pytest.raises(LivenessConfigError):
+        p.check(mode, every, 4)
+
+
+def test_good_parameters_pass_and_disabled_ones_ask_nothing_of_the_clock():
+    assert LivenessParams(True, 1).problems("sync", 1, 4) == []
+    assert LivenessParams(False, 3).problems("timer", 7, 4) == []
+
+
+def test_the_contract_names_the_registers_counter_and_table(contract):
+    lv = contract["liveness"]
+    assert lv["counter"] == "liveness"
+    assert contract["counters"]["liveness"]["indices"] == ["heard", "silent", "wrong_peer", "down", "up", "paused"]
+    r = lv["registers"]
+    assert (r["mask"]["name"], r["mask"]["bits"], r["mask"]["size"]) == ("UroIngress.live_mask", 8, 1)
+    assert (r["miss"]["bits"], r["miss"]["size"]) == (8, 8)
+    assert (r["heard"]["size"], r["stray"]["size"]) == (2, 2)
+    params = contract["tables"]["liveness_config"]["actions"]["set_liveness"]["params"]
+    assert [(x["name"], x["bitwidth"]) for x in params] == [("down_after", 8), ("expect", 8)]
+    t2 = render.render(prof.load("tiny"), "tor", "tofino2")[1]
+    assert "liveness" not in t2 and "liveness_config" not in t2["tables"] and "liveness" not in t2["counters"]
+
+
+def good(tmp_path, clock='slice_ms = 50\nmode = "sync"', liveness="enabled = true\ndown_after = 2"):
+    return net_toml(tmp_path, [tor_switch(0), tor_switch(1), ocs_switch()], clock=clock,
+                    extra=f"[liveness]\n{liveness}\n")
+
+
+def test_the_daemon_writes_the_entry_with_the_clocks_static_entries(tmp_path):
+    cfg = load(good(tmp_path))
+    assert cfg.liveness == LivenessParams(True, 2)
+    prep = Prepared(cfg, Failed(), make_backend_for({}))
+    got = [e for e in prep.roles["tor1"].static().entries if e.table.endswith("liveness_config")]
+    assert len(got) == 1 and dict(got[0].params)["down_after"] == 2
+    off = load(good(tmp_path, liveness="enabled = false"))
+    prep = Prepared(off, Failed(), make_backend_for({}))
+    got = [e for e in prep.roles["tor0"].static().entries if e.table.endswith("liveness_config")]
+    assert [e.action.split(".")[-1] for e in got] == ["liveness_off"]
+
+
+@pytest.mark.parametrize("clock,liveness,msg", [
+    ('slice_ms = 50\nmode = "sync"', "enabled = true\ndown_after = 0",
+     "[liveness] down_after = 0: a window of 0 cycles (0 x 4 slices) is shorter than one schedule cycle (4 slices)"),
+    ('slice_ms = 50\nmode = "timer"', "enabled = true", "[liveness] enabled needs the switches' own clock"),
+    ('slice_ms = 50\nmode = "sync"\nexchange_every = 4', "enabled = true", "[clock] exchange_every = 4"),
+])
+def test_a_config_whose_window_is_shorter_than_a_cycle_is_refused(tmp_path, clock, liveness, msg):
+    cfg = load(good(tmp_path, clock=clock, liveness=liveness))
+    with pytest.raises(ConfigError) as e:
+        Prepared(cfg, Failed(), make_backend_for({}))
+    assert msg in str(e.value) and str(cfg.path) in str(e.value) and "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("liveness,msg", [
+    ("enabled = 1", "[liveness]: enabled"),
+    ("down_after = \"3\"", "[liveness]: down_after"),
+    ("down_afer = 3", "down_afer"),
+])
+def test_bad_liveness_keys_are_named(tmp_path, liveness, msg):
+    with pytest.raises(ConfigError) as e:
+        load(good(tmp_path, liveness=liveness))
+    assert msg in str(e.value), str(e.value)

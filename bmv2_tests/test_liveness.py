@@ -12,7 +12,7 @@ ended."""
 from __future__ import annotations
 
 import pytest
-from clock_util import L, Registers, params, probe, seed, send, wait_counted, write_clock
+from clock_util import L, Registers, params, probe, probe_cpu, seed, send, wait_counted, write_clock
 from fabric import ME, UPLINK_BASE, routed, schedule, udp
 
 from controller.clock.message import Flag, Message, Op, Stamp
@@ -184,6 +184,9 @@ def test_a_wrong_peer_counts_as_silence_and_is_marked_and_reported(rig):
     assert r["mask"] == bits(*[(x, 0) for x in range(S)])      # every uplink-0 circuit silent
     c = rig.counts()
     assert c["wrong_peer"] == 1 and c["silent"] == S - 1
+    # the daemon's clock read (a PROBE from the CPU port) carries both masks in its PacketIn
+    _, pin = probe_cpu(rig.client, rig.contract)
+    assert (pin["live_mask"], pin["live_wrong"]) == (r["mask"], r["wrong"])
     # heard from the right peer again: both bits clear
     rig.cycle(k + 1, heard_on=(0, 1))
     r = rig.read()

@@ -206,6 +206,8 @@ header packet_in_t {
     bit<8> clock_slice;
     bit<32> clock_epoch;
     bit<32> clock_active_q;
+    bit<1024> clock_live_mask;
+    bit<1024> clock_live_wrong;
 }
 
 header ipv4_t {
@@ -3820,6 +3822,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         slice_reg.read(hdr.packet_in.clock_slice, 0);
                         epoch_reg.read(hdr.packet_in.clock_epoch, 0);
                         active_q_reg.read(hdr.packet_in.clock_active_q, 0);
+                        live_mask.read(hdr.packet_in.clock_live_mask, 0);
+                        live_wrong.read(hdr.packet_in.clock_live_wrong, 0);
 
                     }
                     sm.egress_spec = sm.ingress_port;

@@ -119,3 +119,130 @@ def test_bad_liveness_keys_are_named(tmp_path, liveness, msg):
     with pytest.raises(ConfigError) as e:
         load(good(tmp_path, liveness=liveness))
     assert msg in str(e.value), str(e.value)
+
+
+# ---- what the marks say failed (controller.liveness.marks, controller.daemon.liveness) -------------
+from controller.daemon.liveness import LivenessWatch    # noqa: E402
+from controller.liveness.marks import circuits_of, classify   # noqa: E402
+from controller.schedule.generate import opera  # noqa: E402
+
+
+def marks_of(sched, failed: Failed, tors=None) -> dict:
+    """Each live ToR's marks when ``failed`` happened and down_after passed: every circuit
+    whose far end is dead or whose cable (either end) is cut."""
+    peer = sched.peer
+    S, N, d = peer.shape
+    out = {}
+    for t in (range(N) if tors is None else tors):
+        if t in failed.tors:
+            continue
+        out[t] = frozenset((s, u) for s in range(S) for u in range(d)
+                           if peer[s, t, u] >= 0 and (peer[s, t, u] in failed.tors or (t, u) in failed.uplinks
+                                                      or (int(peer[s, t, u]), u) in failed.uplinks))
+    return out
+
+
+def test_circuits_of_reads_bit_s_d_plus_u():
+    assert circuits_of(0b1001_0010, 2) == {(0, 1), (2, 0), (3, 1)}
+    assert circuits_of(0, 6) == frozenset()
+
+
+@pytest.mark.parametrize("failed", [
+    Failed(tors=frozenset({3})),
+    Failed(uplinks=frozenset({(2, 1)})),
+    Failed(tors=frozenset({0, 5})),
+    Failed(tors=frozenset({4}), uplinks=frozenset({(1, 0)})),
+    Failed(tors=frozenset({7, 2, 4, 6})),      # every peer of ToR 0's uplink 0 (round robin): not a cable
+    Failed(),
+])
+@pytest.mark.parametrize("kind", ["round-robin", "opera"])
+def test_the_marks_name_what_the_daemon_would_have_failed(failed, kind):
+    """A dead ToR's neighbours and a cut cable's two ends mark their circuits: read back,
+    the marks are the same failure the daemon's own detections declare (round robin and
+    Opera schedules), with no circuit left unexplained."""
+    sched = round_robin(8, 2) if kind == "round-robin" else opera(12, 3, seed=1)
+    v = classify(sched, marks_of(sched, failed))
+    assert (v.failed.tors, v.failed.uplinks) == (failed.tors, failed.uplinks)
+    assert v.circuits == frozenset()
+
+
+def test_circuits_marked_in_some_slices_only_are_circuits_not_a_cable_or_tor():
+    """A dead OCS port in some slices: ToR 2 misses its peer on uplink 0 in slice 1 only
+    (and that peer misses it): reported as those two circuits, nothing failed."""
+    sched = round_robin(8, 2)
+    p = int(sched.peer[1, 2, 0])
+    marks = {t: frozenset() for t in range(8)}
+    marks[2] = frozenset({(1, 0)})
+    marks[p] = frozenset({(1, 0)})
+    v = classify(sched, marks)
+    assert v.failed.empty and v.circuits == {(1, 2, 0), (1, p, 0)}
+
+
+def test_the_watch_declares_once_leaves_others_failures_alone_and_recovers_what_it_declared():
+    sched = round_robin(8, 2)
+    w = LivenessWatch(sched)
+    dead = Failed(tors=frozenset({3}))
+    regs = {t: {"live_mask": sum(1 << (s * 2 + u) for s, u in m), "live_wrong": 0}
+            for t, m in marks_of(sched, dead).items()}
+    w.read(regs)
+    ch = w.changes(Failed())
+    assert [(c.op, c.kind, c.target, c.source) for c in ch] == [("fail", "tor", 3, "liveness")]
+    assert w.changes(dead) == []                                      # declared: nothing more
+    assert w.status()["declared"] == [["tor", 3]]
+    healthy = {t: {"live_mask": 0, "live_wrong": 0} for t in range(8)}
+    w.read(healthy)
+    assert [(c.op, c.kind, c.target) for c in w.changes(dead)] == [("recover", "tor", 3)]
+    # a cable the netlink watcher declared: the marks agree, the watch declares nothing
+    cut = Failed(uplinks=frozenset({(2, 1)}))
+    w.read({t: {"live_mask": sum(1 << (s * 2 + u) for s, u in m)} for t, m in marks_of(sched, cut).items()})
+    assert w.changes(cut) == [] and w.agrees == [["uplink", [2, 1]]]
+    w.read(healthy)
+    assert w.changes(cut) == []                                       # not its to recover
+
+
+def test_the_daemon_declares_what_the_marks_show_and_recovers_it_when_they_clear(tmp_path):
+    """tor0 and tor1 (of 8) report marks on every circuit they have into ToR 3: read with
+    their clocks, the daemon declares ToR 3 failed (source liveness: its neighbours' dead
+    masks, a new generation), shows the marks in the status API and /metrics, and recovers
+    it once the marks clear."""
+    from controller.daemon.controller import Controller
+    from daemon_fakes import FakeSwitch
+    from test_daemon_clock import Clock, keeping_clock, recorder
+
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50001": FakeSwitch("tor1"),
+           "127.0.0.1:50100": FakeSwitch("ocs")}
+    p = good(tmp_path)
+    keeping_clock(tmp_path)
+    clock = Clock()
+    ctl = Controller(load(p), backend_for=make_backend_for(sws), log=recorder(), clock=clock)
+    ctl.start()
+    try:
+        sched = round_robin(8, 2)
+        into3 = {t: sum(1 << (s * 2 + u) for s in range(4) for u in range(2) if sched.peer[s, t, u] == 3)
+                 for t in (0, 1)}
+        assert all(into3.values())
+        ctl.watch_clocks()                    # seeded
+        for t, addr in ((0, "127.0.0.1:50000"), (1, "127.0.0.1:50001")):
+            sws[addr].stratum = 2             # synchronized since
+            sws[addr].clock_registers = {"live_mask": into3[t], "live_wrong": 0}
+        clock.t += 1.1
+        ctl.watch_clocks()
+        ctl.handle_jobs()
+        assert ctl.failed.tors == frozenset({3})
+        rep = ctl.status()["failures"]["events"][-1]
+        assert (rep["op"], rep["kind"], rep["target"], rep["source"]) == ("fail", "tor", 3, "liveness")
+        lv = ctl.status()["liveness"]
+        assert lv["verdict"]["tors"] == [3] and lv["declared"] == [["tor", 3]]
+        assert lv["marks"]["0"] == [[s, u] for s in range(4) for u in range(2) if sched.peer[s, 0, u] == 3]
+        text = ctl.metrics.render().decode()
+        assert 'uro_liveness_marked_circuits{switch="tor0"} 1.0' in text
+        assert 'uro_failures_total{kind="tor",source="liveness"} 1.0' in text
+        for addr in ("127.0.0.1:50000", "127.0.0.1:50001"):
+            sws[addr].clock_registers = {"live_mask": 0, "live_wrong": 0}
+        clock.t += 1.1
+        ctl.watch_clocks()
+        ctl.handle_jobs()
+        assert ctl.failed.tors == frozenset()
+        assert ctl.status()["failures"]["events"][-1]["op"] == "recover"
+    finally:
+        ctl.shutdown()

@@ -53,6 +53,7 @@ from controller.daemon.clocksync import ClockSupervision
 from controller.daemon.clockwatch import ClockWatch
 from controller.daemon.config import NetConfig, load as load_config
 from controller.daemon.jobs import Jobs, Pending
+from controller.daemon.liveness import LivenessWatch
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared, warm
@@ -102,6 +103,7 @@ class Controller:
         self.agents: dict[str, SwitchAgent] = {}
         self.sclock: SliceClock | None = None       # timer mode: the daemon's slice timer
         self.csync: ClockSupervision | None = None  # sync mode: the switches' own clocks, supervised
+        self.lwatch: LivenessWatch | None = None     # [liveness] enabled: the switches' own marks, read
         self.clock_ns: Callable[[], int] = time.monotonic_ns   # network time on this host (docs/clock.md)
         self.events: collections.deque = collections.deque(maxlen=EVENTS_KEPT)
         self.jobs = Jobs()
@@ -208,6 +210,8 @@ class Controller:
                 clock_ns=lambda: self.clock_ns(), failed_tors=lambda: self.failed.tors,
                 take_out=lambda tor: self.submit(Change("fail", "tor", tor, source="clock")),
                 put_back=lambda tor: self.submit(Change("recover", "tor", tor, source="clock")))
+            if cfg.liveness.enabled:
+                self.lwatch = LivenessWatch(self.routes.schedule)
         else:
             self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
         if on_clock is not None:
@@ -727,6 +731,29 @@ class Controller:
             agents = [a for a in self.agents.values() if a.state == "up" and a.active is not None]
             known = set(self.agents)
         self.csync.watch(agents, known, now)
+        if self.lwatch is not None:
+            self.watch_liveness(now)
+
+    def watch_liveness(self, now: float) -> None:
+        """The ToRs' liveness marks, read with their clocks (fresh: read within three read
+        periods, without an error since), as failures (:class:`LivenessWatch`): each change
+        they call for submitted like any detection's (source ``liveness``)."""
+        cw = self.csync.cw
+        fresh = {c.tor: c.registers for c in cw.clocks.values()
+                 if c.role == "tor" and c.tor is not None and c.last_error is None and c.read_at is not None
+                 and now - c.read_at <= 3 * cw.read_s and "live_mask" in c.registers}
+        if not fresh:
+            return
+        before = self.lwatch.verdict
+        v = self.lwatch.read(fresh)
+        if v != before:
+            self.log.event("liveness.marks", **v.as_dict(), agrees_with=self.lwatch.agrees)
+        with self._state_lock:
+            failed = self.failed
+        for ch in self.lwatch.changes(failed):
+            self.log.warn("liveness.detected" if ch.op == "fail" else "liveness.healed", kind=ch.kind,
+                          target=ch.target_json, note="the switches' own marks (docs/liveness.md)")
+            self.submit(ch)
 
     def timer_log(self) -> dict:
         """``GET /clock/timers``: ``slice0_at`` and ``[k, slice id, {switch: when its slice k
@@ -776,6 +803,7 @@ class Controller:
                 "source_routed": list(r.source_routed)},
             "failures": {"active": self.failed.as_dict(), "events": list(self.events)},
             "clock": self.clock_status(),
+            "liveness": {"enabled": False} if self.lwatch is None else self.lwatch.status(),
             "reloads": asdict(self.reloads),
             "hosts": self.aging.status(self.cfg),
             "switches": [a.status() for a in agents],

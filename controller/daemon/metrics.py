@@ -60,7 +60,7 @@ class Metrics:
         for method in ("GET", "POST"):
             self.api_unauthorized.labels(method)
         for kind in ("uplink", "tor", "ocs"):       # 0 from the start: increase() sees the first one
-            for source in ("api", "netlink", "clock"):
+            for source in ("api", "netlink", "clock", "liveness"):
                 self.failures.labels(kind, source)
                 self.recoveries.labels(kind, source)
         self._lock = threading.Lock()
@@ -144,6 +144,12 @@ class _SnapshotCollector:
                                        labels=["switch"]),
             "out": GaugeMetricFamily("uro_clock_out_of_routes", "1 while the ToR is out of routes for an "
                                      "unsynchronized clock", labels=["switch"]),
+            "live_mask": GaugeMetricFamily("uro_liveness_marked_circuits", "Circuits (slice, uplink) the ToR "
+                                           "marked down itself: its peer silent for [liveness] down_after "
+                                           "(register live_mask, read with the clock)", labels=["switch"]),
+            "live_wrong": GaugeMetricFamily("uro_liveness_wrong_peer_circuits", "Circuits on which the ToR heard "
+                                            "only another ToR than the schedule's peer (register live_wrong)",
+                                            labels=["switch"]),
         }
         for name, (stratum, err, unc, regs, alarm, out) in sorted(self.metrics.clocks().items()):
             if stratum is not None:
@@ -155,6 +161,9 @@ class _SnapshotCollector:
                                   ("refusals", "refusals", 1)):
                 if key in regs:
                     fams[fam].add_metric([name], regs[key] / per)
+            for key in ("live_mask", "live_wrong"):
+                if key in regs:
+                    fams[key].add_metric([name], bin(int(regs[key])).count("1"))
             fams["alarm"].add_metric([name], int(alarm))
             fams["out"].add_metric([name], int(out))
         yield from fams.values()

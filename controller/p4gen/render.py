@@ -120,6 +120,8 @@ LIVENESS_REGISTERS = [
 #: the liveness counter's cells: one count per (slice, uplink) with a circuit evaluated
 #: (heard, silent or wrong_peer), the marks set and cleared, and slices not evaluated
 LIVENESS_COUNTS = ["heard", "silent", "wrong_peer", "down", "up", "paused"]
+#: the liveness registers the daemon reads with the clock's (``read_clock``: live_<short>)
+LIVENESS_READ = ("mask", "wrong")
 
 
 def liveness_section(profile: Profile, ctl: str) -> dict:
@@ -325,9 +327,15 @@ def contract(profile: Profile, program: str = "tor") -> dict:
         "counters": {c: {"name": f"{ctl}.{c}", "indices": idx} for c, idx in counters.items()},
         "clock": clock_section(p, program, ctl),
     }
-    out["packet_io"]["packet_in"] = [[n, b] for n, b in packet_in_fields(out["clock"])]
     if program == "tor":
         out["liveness"] = liveness_section(p, ctl)
+        # the marks ride on the clock's read (bmv2: the PROBE's PacketIn, docs/liveness.md
+        # "How the daemon learns"): clock register live_<short>, packet_in field clock_live_<short>
+        for short in LIVENESS_READ:
+            out["clock"]["registers"][f"live_{short}"] = dict(out["liveness"]["registers"][short])
+            out["clock"]["packet_in"][f"live_{short}"] = f"clock_live_{short}"
+    out["packet_io"]["packet_in"] = [[n, b] for n, b in packet_in_fields(out["clock"])]
+    if program == "tor":
         out["action_profiles"] = {"ssrr_selector": {"name": f"{ctl}.ssrr_selector", "size": sizes["ssrr_selector"],
                                                     "max_group_size": p.tables.ssrr_ties}}
     return out

@@ -123,25 +123,43 @@ function drawClock(st) {
   const rows = c.mode === "sync" ? [["mode", "sync: the switches keep time"], ["current slice", c.current_slice],
     ["max ToR error", c.max_error_us == null ? "–" : `${fmt(c.max_error_us, 1)} µs (alarm at ${fmt(c.alarm_us, 0)} µs)`],
     ["alarms", (c.alarms || []).join(", ") || "none"], ["unsynchronized", (c.unsynchronized || []).join(", ") || "none"],
-    ...tail] : [["mode", "timer: the daemon sends every slice's timer"], ["current slice", c.current_slice],
+    ["liveness", liveness(st.liveness)], ...tail] : [["mode", "timer: the daemon sends every slice's timer"], ["current slice", c.current_slice],
     ["slices since start", c.slices_since_start],
     ["timers sent", c.timers_sent], ["slices skipped", c.slices_skipped],
     ["spread p50 / p99", `${fmt(j.p50_ms, 3)} / ${fmt(j.p99_ms, 3)} ms`],
     ["lateness p50 / p99", `${fmt(l.p50_ms, 3)} / ${fmt(l.p99_ms, 3)} ms`], ...tail];
   $("#clock").replaceChildren(...rows.map(([k, v]) => el("tr", {}, el("td", { text: k }),
     el("td", { class: "num", text: v == null ? "–" : String(v) }))));
-  drawSwitchClocks(c);
+  drawSwitchClocks(c, st.liveness);
+}
+
+// how many circuits a ToR marked (``what``: marks | wrong_peer), as the liveness status lists them
+function marked(lv, what, tor) {
+  if (!lv || !lv.enabled || tor == null || !lv.marks || !(String(tor) in lv.marks)) return "–";
+  return String(((lv[what] || {})[String(tor)] || []).length);
+}
+
+// what the switches' own liveness marks say failed (docs/liveness.md)
+function liveness(lv) {
+  if (!lv || !lv.enabled) return "off";
+  const v = lv.verdict || {}, parts = [];
+  if ((v.tors || []).length) parts.push(`dead ToR ${v.tors.join(", ")}`);
+  if ((v.uplinks || []).length) parts.push(`cable ${v.uplinks.map((x) => x.join("/")).join(", ")}`);
+  if ((v.circuits || []).length) parts.push(`${v.circuits.length} circuits`);
+  if ((v.wrong_peer || []).length) parts.push(`wrong peer on ${v.wrong_peer.map((x) => x.join("/")).join(", ")}`);
+  return parts.join(" · ") || "every circuit heard";
 }
 
 // the switches' own clocks (sync mode): stratum, error against the reference with its
-// uncertainty, the last exchange's offset and delay, drift, refusals, and the error's history
-function drawSwitchClocks(c) {
+// uncertainty, the last exchange's offset and delay, drift, refusals, the circuits the ToR
+// marked down itself (liveness) and the error's history
+function drawSwitchClocks(c, lv) {
   const box = $("#switch-clocks");
   if (!box) return;
   if (c.mode !== "sync") { box.replaceChildren(); return; }
   const sw = c.switches || {};
   const head = el("tr", {}, ...["switch", "stratum", "error µs", "± µs", "offset ns", "delay ns", "drift ppb",
-    "refused", "history (error µs)"].map((t) => el("th", { text: t })));
+    "refused", "marked", "wrong peer", "history (error µs)"].map((t) => el("th", { text: t })));
   box.replaceChildren(head, ...Object.entries(sw).map(([name, s]) => {
     const r = s.registers || {}, hist = (s.history || []).map((h) => h[1]).filter((x) => x != null);
     const cls = s.alarm ? "bad" : (s.synced ? "" : "warn");
@@ -152,6 +170,8 @@ function drawSwitchClocks(c) {
       el("td", { class: "num", text: r.delay == null ? "–" : String(r.delay) }),
       el("td", { class: "num", text: r.drift == null ? "–" : String(r.drift) }),
       el("td", { class: "num", text: r.refusals == null ? "–" : String(r.refusals) }),
+      el("td", { class: "num", text: marked(lv, "marks", s.tor) }),
+      el("td", { class: "num", text: marked(lv, "wrong_peer", s.tor) }),
       el("td", { text: hist.slice(-20).map((x) => fmt(x, 0)).join(" ") }));
   }));
 }

@@ -36,6 +36,18 @@ from pathlib import Path
 
 import pytest
 
+try:
+    from hypothesis import HealthCheck, settings as _hypothesis_settings
+except ImportError:  # hypothesis is a test extra: without it no property test runs anyway
+    pass
+else:
+    # a property test checks behaviour, not speed: no per-example deadline and no "too slow"
+    # health check (both are wall-clock limits that a shared, loaded machine trips), as
+    # the project asserts no timing in tests; a test that sets its own keeps it
+    _hypothesis_settings.register_profile("uro", deadline=None,
+                                          suppress_health_check=[HealthCheck.too_slow])
+    _hypothesis_settings.load_profile("uro")
+
 #: bf-p4c's niceness in the background
 NICENESS = 10
 #: one background build: render the named profile's t2na ToR into a directory, compile it

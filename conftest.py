@@ -18,6 +18,14 @@ process it started (switches, daemons, the tofino model, pings), not the backgro
 builds -- which the load of other jobs on a shared machine disturbs far less than wall
 time. It goes into the junit XML as the test's ``cpu_s`` property (``.ci/suite_times.py``
 sums it per suite) and, with ``--durations``, the tests that used the most are listed.
+
+The whole suite (``python -m pytest`` without paths: the ``testpaths``) runs in two lanes
+side by side, one pytest-xdist worker each (:data:`LANES`): the suites that mostly wait
+(bmv2, the tofino model, the t2na builds) beside the ones that mostly compute (the emulated
+fabrics, the fast tests), so both cores work. Every resource the suites share is in one
+lane (a fabric at a time, the tofino lock, the builds); ports, veths and temporary
+directories are per process already. A run with paths (one suite, one file) stays in one
+process, as does one with ``-n``/``-p no:xdist``/``--pdb`` or ``URO_LANES=0``.
 """
 
 from __future__ import annotations
@@ -50,6 +58,13 @@ else:
 
 #: bf-p4c's niceness in the background
 NICENESS = 10
+#: the whole suite's two lanes (one pytest-xdist worker each): the tests under each path, in
+#: this order (the longest path that matches a test's id decides). The emulated fabrics
+#: run beside the bmv2 suite (which mostly waits), then the fast tests beside the tofino
+#: model; the lane with the tofino model also runs the t2na builds and the tests that
+#: wait for them (a test elsewhere that needs a build builds it in the foreground)
+LANES = {"fabrics": ("emulate_tests/", "tests/"),
+         "switches": ("bmv2_tests/", "tofino_tests/", "tests/test_tofino2_compile.py")}
 #: one background build: render the named profile's t2na ToR into a directory, compile it
 #: through the cache (argv: profile, directory); a CompileError's line is the last output
 _BUILD = """
@@ -256,13 +271,76 @@ class Prebuilds:
 
 
 _PREBUILDS: Prebuilds | None = None
+#: on a lane's worker: the build profiles its tests need, started with its first test
+_LANE_BUILDS: dict[str, list[str]] | None = None
+#: on a lane's worker: (lane, its first test's start, CPU then)
+_LANE_START: tuple[str, float, float] | None = None
+#: on the controller: whether this run is in lanes
+_LANES_ON = pytest.StashKey[bool]()
+#: on the controller: what the workers report at their end (``config.workeroutput``)
+_WORKER_OUT: list[dict] = []
 
 
+def _is_worker(config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def _in_lane(config) -> bool:
+    """Whether this process is a lane's worker (the controller said so)."""
+    return _is_worker(config) and bool(config.workerinput.get("uro_lanes"))
+
+
+def _lanes_wanted(config) -> bool:
+    """Whether this run is the whole suite, to run in lanes: no paths given (pytest took
+    the ``testpaths``), xdist present and not asked for otherwise."""
+    if _is_worker(config) or os.environ.get("URO_LANES", "1") == "0":
+        return False
+    if not config.pluginmanager.hasplugin("xdist") or config.getoption("numprocesses", None) is not None:
+        return False
+    if config.getoption("dist", "no") != "no" or config.getoption("usepdb", False) or config.getoption("collectonly"):
+        return False
+    return config.args_source == pytest.Config.ArgsSource.TESTPATHS
+
+
+def _worker_cgroup(config) -> None:
+    """A lane's worker measures its own CPU: a child cgroup of the run's (``.ci/run``'s),
+    named by the worker, that it and everything it starts then run in; the run's own
+    cgroup still counts both lanes. Without one, the process-tree meter (per process)."""
+    cg = os.environ.get("URO_CPU_CGROUP")
+    if not cg:
+        return
+    sub = os.path.join(cg, config.workerinput["workerid"])
+    try:
+        os.makedirs(sub, exist_ok=True)
+        with open(os.path.join(sub, "cgroup.procs"), "w") as f:
+            f.write(str(os.getpid()))
+        os.environ["URO_CPU_CGROUP"] = sub
+    except OSError:
+        os.environ["URO_CPU_CGROUP"] = ""
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_configure(config):
     global _METER
     config.addinivalue_line("markers", "t2na_build(*profiles): needs the bf-p4c build of these named profiles "
                                        "(built in the background, see conftest.py)")
+    if _lanes_wanted(config):
+        # before xdist's own pytest_configure, which starts the workers from these
+        config.option.numprocesses = len(LANES)
+        config.option.tx = ["popen"] * len(LANES)
+        config.option.dist = "loadscope"         # by lane: pytest_xdist_make_scheduler
+        config.stash[_LANES_ON] = True
+    if _in_lane(config):
+        _worker_cgroup(config)
     _METER = CpuMeter()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """On the controller of a run in lanes: tell the worker (it parses the same command
+    line, which does not say so)."""
+    if node.config.stash.get(_LANES_ON, False):
+        node.workerinput["uro_lanes"] = True
 
 
 def _cpu_now() -> float:
@@ -278,8 +356,22 @@ def _cpu_now() -> float:
 _CPU: dict[str, float] = {}
 
 
+def _lane_path(nodeid: str) -> tuple[str, int]:
+    """(lane, place of the matching path in the lanes' order) of a test id."""
+    paths = [(p, lane) for lane, ps in LANES.items() for p in ps]
+    best = max((i for i, (p, _) in enumerate(paths) if nodeid.startswith(p)),
+               key=lambda i: len(paths[i][0]), default=None)
+    return (paths[best][1], best) if best is not None else (list(LANES)[0], len(paths))
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
+    global _LANE_START
+    if _LANE_BUILDS is not None and _LANE_START is None:
+        # the first test of this worker's lane: its builds start now, in this process
+        lane = _lane_path(item.nodeid)[0]
+        _start_builds(_LANE_BUILDS.get(lane, []))
+        _LANE_START = (lane, time.monotonic(), _cpu_now())
     if _METER is not None:
         item._uro_cpu0 = _cpu_now()
     yield
@@ -291,9 +383,16 @@ def pytest_runtest_makereport(item, call):
     the report is made, which copies the item's properties)."""
     if call.when == "teardown" and hasattr(item, "_uro_cpu0"):
         cpu = _cpu_now() - item._uro_cpu0
-        _CPU[item.nodeid] = cpu
         item.user_properties.append(("cpu_s", f"{cpu:.2f}"))
     yield
+
+
+def pytest_runtest_logreport(report):
+    """The test's CPU from its teardown report (here, or sent by a lane's worker)."""
+    if report.when == "teardown":
+        for name, value in report.user_properties:
+            if name == "cpu_s":
+                _CPU[report.nodeid] = float(value)
 
 
 def _profiles(item) -> list[str]:
@@ -305,9 +404,29 @@ def _skipped(item) -> bool:
         m.args and m.args[0] is True for m in item.iter_markers("skipif"))
 
 
+def _suite_rank(config, item) -> int:
+    """In lanes: the place of the test's path in its lane (:data:`LANES`); else 0."""
+    return _lane_path(item.nodeid)[1] if _in_lane(config) else 0
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """In lanes: each lane's tests to one worker, in their order (:data:`LANES`)."""
+    if not config.stash.get(_LANES_ON, False):
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class LaneScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _lane_path(nodeid)[0]
+
+    return LaneScheduling(config, log)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
-    """Tests that need a build after all others, ordered by their last build's place."""
+    """Tests that need a build after all others, ordered by their last build's place (in
+    lanes, the others by their suite's place in the lane)."""
     order: list[str] = []
     for item in items:
         for p in _profiles(item):
@@ -315,27 +434,43 @@ def pytest_collection_modifyitems(config, items):
                 order.append(p)
     order.sort(key=lambda p: (p != "tiny", 0))          # tiny first: most of them need only it
     rank = {p: i for i, p in enumerate(order)}
-    items.sort(key=lambda it: -1 if not _profiles(it) else max(rank[p] for p in _profiles(it)))
+    items.sort(key=lambda it: (-1 if not _profiles(it) else max(rank[p] for p in _profiles(it)),
+                               _suite_rank(config, it)))
+
+
+def _wanted(items) -> list[str]:
+    """The profiles these tests need built, tiny first."""
+    want: list[str] = []
+    for item in items:
+        if _skipped(item):
+            continue
+        for p in _profiles(item):
+            if p not in want:
+                want.append(p)
+    want.sort(key=lambda p: (p != "tiny", 0))
+    return want
+
+
+def _start_builds(want: list[str]) -> None:
+    global _PREBUILDS
+    if want:
+        _PREBUILDS = Prebuilds(want)
 
 
 def pytest_collection_finish(session):
-    global _PREBUILDS
+    global _LANE_BUILDS
     if os.environ.get("URO_T2NA_PREBUILD", "1") == "0" or session.config.option.collectonly:
         return
     from controller.tofino2 import compiler
 
     if compiler.find() is None:
         return
-    want: list[str] = []
-    for item in session.items:
-        if _skipped(item):
-            continue
-        for p in _profiles(item):
-            if p not in want:
-                want.append(p)
-    if want:
-        want.sort(key=lambda p: (p != "tiny", 0))
-        _PREBUILDS = Prebuilds(want)
+    if _in_lane(session.config):
+        # which lane this worker runs is known at its first test: the builds start then
+        _LANE_BUILDS = {lane: _wanted([it for it in session.items if _lane_path(it.nodeid)[0] == lane])
+                        for lane in LANES}
+        return
+    _start_builds(_wanted(session.items))
 
 
 @pytest.fixture(scope="session")
@@ -357,6 +492,39 @@ def pytest_unconfigure(config):
         _PREBUILDS.stop()
 
 
+def _build_lines(pb: Prebuilds) -> list[str]:
+    lines = []
+    for name in pb.profiles:
+        fut = pb.futures[name]
+        if name not in pb.times:
+            state = "not finished"
+        else:
+            s, e = pb.times[name]
+            state = (f"{e - s:.0f} s ({pb.cpu.get(name, 0.0):.0f} s CPU), from +{s:.0f} s to +{e:.0f} s of the session"
+                     + ("" if fut.exception() is None else f", FAILED: {str(fut.exception()).splitlines()[0]}"))
+        lines.append(f"  {name}: {state}; tests waited {pb.waited.get(name, 0.0):.0f} s for it")
+    return lines
+
+
+def pytest_sessionfinish(session):
+    """On a lane's worker: its lane's time and CPU, and its builds' summary, for the
+    controller to print."""
+    out = getattr(session.config, "workeroutput", None)
+    if out is None:
+        return
+    if _LANE_START is not None:
+        lane, t0, cpu0 = _LANE_START
+        out["uro_lane"] = (lane, time.monotonic() - t0, _cpu_now() - cpu0)
+    if _PREBUILDS is not None:
+        out["uro_builds"] = _build_lines(_PREBUILDS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """On the controller: what a lane's worker reported at its end."""
+    _WORKER_OUT.append(dict(getattr(node, "workeroutput", {}) or {}))
+
+
 def pytest_terminal_summary(terminalreporter, config):
     n = config.option.durations
     if _CPU and n is not None:
@@ -366,16 +534,16 @@ def pytest_terminal_summary(terminalreporter, config):
         for nodeid, cpu in top:
             terminalreporter.write_line(f"{cpu:8.2f}s cpu  {nodeid}")
         terminalreporter.write_line(f"{sum(_CPU.values()):8.0f}s cpu  all {len(_CPU)} tests")
-    pb = _PREBUILDS
-    if pb is None:
-        return
-    terminalreporter.section("t2na builds in the background (bf-p4c, niced, one at a time)")
-    for name in pb.profiles:
-        fut = pb.futures[name]
-        if name not in pb.times:
-            state = "not finished"
-        else:
-            s, e = pb.times[name]
-            state = (f"{e - s:.0f} s ({pb.cpu.get(name, 0.0):.0f} s CPU), from +{s:.0f} s to +{e:.0f} s of the session"
-                     + ("" if fut.exception() is None else f", FAILED: {str(fut.exception()).splitlines()[0]}"))
-        terminalreporter.write_line(f"  {name}: {state}; tests waited {pb.waited.get(name, 0.0):.0f} s for it")
+    lanes = sorted(o["uro_lane"] for o in _WORKER_OUT if "uro_lane" in o)
+    if lanes:
+        terminalreporter.section("lanes (one pytest-xdist worker each, side by side)")
+        for lane, wall, cpu in lanes:
+            terminalreporter.write_line(f"  {lane} ({' + '.join(LANES.get(lane, ()))}): {wall:.0f} s, "
+                                        f"{cpu:.0f} s CPU without the background builds")
+    builds = [ln for o in _WORKER_OUT for ln in o.get("uro_builds", [])]
+    if _PREBUILDS is not None:
+        builds = _build_lines(_PREBUILDS)
+    if builds:
+        terminalreporter.section("t2na builds in the background (bf-p4c, niced, one at a time)")
+        for line in builds:
+            terminalreporter.write_line(line)

@@ -57,6 +57,18 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(pytest.mark.skip(reason=reason))
 
 
+def pytest_sessionfinish(session):
+    """On a lane's worker (conftest.py at the top): the figures go to the controller."""
+    out = getattr(session.config, "workeroutput", None)
+    if out is not None:
+        out["emulate_figures"] = list(FIGURES)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    FIGURES.extend((getattr(node, "workeroutput", None) or {}).get("emulate_figures", []))
+
+
 def pytest_terminal_summary(terminalreporter):
     if FIGURES:
         terminalreporter.section("emulated fabric figures (measured, not asserted)")

@@ -1,0 +1,50 @@
+"""The whole suite's two lanes (the root conftest.py's ``LANES``, docs/testing.md "Two
+lanes"): every test file has its lane by a path, each shared resource stays in one lane,
+and the tests that wait for the t2na builds run in the lane that builds them."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _root_conftest():
+    spec = importlib.util.spec_from_file_location("uro_root_conftest", ROOT / "conftest.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _test_files() -> list[str]:
+    paths = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["testpaths"]
+    return sorted(str(f.relative_to(ROOT)) for p in paths for f in (ROOT / p).rglob("test_*.py"))
+
+
+def test_every_test_file_has_its_lane_by_a_path():
+    c = _root_conftest()
+    files = _test_files()
+    assert files
+    n_paths = sum(len(ps) for ps in c.LANES.values())
+    unplaced = [f for f in files if c._lane_path(f + "::t")[1] == n_paths]
+    assert unplaced == []
+    assert len(c.LANES) == 2
+
+
+def test_a_suite_with_a_shared_resource_runs_in_one_lane_and_the_builds_where_they_are_waited_for():
+    c = _root_conftest()
+    files = _test_files()
+    for suite in ("emulate_tests/", "tofino_tests/", "bmv2_tests/"):
+        lanes = {c._lane_path(f + "::t")[0] for f in files if f.startswith(suite)}
+        assert len(lanes) == 1, (suite, lanes)
+    builds_lane = c._lane_path("tofino_tests/test_a_push.py::t")[0]
+    # a file that asks for a t2na build (the marker or the fixture) runs in the lane that builds
+    asks = [f for f in files if re.search(r"\bt2na_build\b", (ROOT / f).read_text())
+            or f.startswith("tofino_tests/")]
+    assert "tests/test_tofino2_compile.py" in asks
+    assert {f: c._lane_path(f + "::t")[0] for f in asks} == {f: builds_lane for f in asks}
+    # the longest path decides: the build tests leave the fast tests' lane
+    assert c._lane_path("tests/test_tofino2_compile.py::x")[0] != c._lane_path("tests/test_layers.py::x")[0]

@@ -115,6 +115,8 @@ def test_timer_mode_keeps_timers_and_refuses_the_clock(ocs_rig):
     dp.expect(int(sched.peer[2, 0, 0]) * D, Ether(data(3)))
     c0 = counts(c, contract)
     send(dp, 5, Message(Op.REQ, Flag.REF, 2, REF_TOR, 1))
+    # counted before the SEED's PacketOut goes in: the two race into the switch otherwise
+    assert wait_counted(c, contract, c0) == {"off": 1}
     seed(c, contract, 5, 0, ref=True, expect="off")
     send(dp, PKTGEN, Message(Op.TRIGGER))
     assert wait_counted(c, contract, c0, 3) == {"off": 3}

@@ -41,3 +41,13 @@ def test_a_suite_with_a_shared_resource_runs_in_one_lane_and_the_large_builds_ap
         assert len(lanes) == 1, (suite, lanes)
     # the fit tests that wait for the large builds run where no tofino model idles meanwhile
     assert c._lane_path("tests/test_tofino2_compile.py::x")[0] != c._lane_path("tofino_tests/test_a_push.py::x")[0]
+
+
+def test_no_two_test_files_share_a_basename():
+    """The suites are directories without ``__init__.py``, so pytest imports each test file
+    as a top-level module by its basename: two files of one name in different suites make
+    the whole suite's collection fail ("import file mismatch") in a run that collects both."""
+    seen: dict[str, list[str]] = {}
+    for f in _test_files():
+        seen.setdefault(Path(f).name, []).append(f)
+    assert {n: fs for n, fs in seen.items() if len(fs) > 1} == {}

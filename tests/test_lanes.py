@@ -43,11 +43,22 @@ def test_a_suite_with_a_shared_resource_runs_in_one_lane_and_the_large_builds_ap
     assert c._lane_path("tests/test_tofino2_compile.py::x")[0] != c._lane_path("tofino_tests/test_a_push.py::x")[0]
 
 
-def test_no_two_test_files_share_a_basename():
-    """The suites are directories without ``__init__.py``, so pytest imports each test file
-    as a top-level module by its basename: two files of one name in different suites make
-    the whole suite's collection fail ("import file mismatch") in a run that collects both."""
+def _module_name(f: str) -> str:
+    """The name pytest (import mode "prepend") imports a test file by: its basename, with
+    the packages around it (directories with ``__init__.py``) in front."""
+    p = ROOT / f
+    parts = [p.stem]
+    while (p.parent / "__init__.py").exists():
+        p = p.parent
+        parts.insert(0, p.name)
+    return ".".join(parts)
+
+
+def test_no_two_test_files_share_a_module_name():
+    """Suites that are plain directories (no ``__init__.py``) have their test files imported
+    as top-level modules by basename: two files of one name there make the whole suite's
+    collection fail ("import file mismatch") in a run that collects both."""
     seen: dict[str, list[str]] = {}
     for f in _test_files():
-        seen.setdefault(Path(f).name, []).append(f)
+        seen.setdefault(_module_name(f), []).append(f)
     assert {n: fs for n, fs in seen.items() if len(fs) > 1} == {}

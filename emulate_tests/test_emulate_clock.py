@@ -63,15 +63,14 @@ def load() -> str:
     return open("/proc/loadavg").read().split()[0]
 
 
-#: a known defect (docs/clock.md "Known defect: the rate follows exchange noise"): the rate
-#: servo follows exchange noise, so a ToR's clock can wander past the guard; an accuracy
-#: assertion that fails is reported as XFAIL with this reason, anything else (no fabric, a
-#: crash, a lost probe) still fails
-RATE_NOISE = pytest.mark.xfail(raises=AssertionError, strict=False,
-                               reason="known defect: the rate servo follows exchange noise (docs/clock.md)")
+def rate_noise(ok: bool, what) -> None:
+    """An accuracy check that the known defect can fail (docs/clock.md "Known defect: the
+    rate follows exchange noise": a ToR's clock can wander past the guard): reported as
+    XFAIL with the reason and ``what``; every other check of these tests stays strict."""
+    if not ok:
+        pytest.xfail(f"known defect: the rate servo follows exchange noise (docs/clock.md): {what}")
 
 
-@RATE_NOISE
 def test_switches_started_apart_keep_one_time_and_forward(clk_fab):
     """Every switch was started 0.7 s after the previous one: their raw clocks differ by
     seconds, yet the daemon reports every clock synchronized, every ToR is within the
@@ -89,13 +88,12 @@ def test_switches_started_apart_keep_one_time_and_forward(clk_fab):
     figure(f"[clock] started 0.7 s apart; every ToR vs the OCS: worst |error| {worst(errs) / 1e3:.0f} us over "
            f"{sum(map(len, errs.values()))} probes (load {load()})")
     assert all(errs.values()), f"some ToR gave no measurement within {MAX_UNCERTAINTY_NS} ns: {errs}"
-    assert worst(errs) < GUARD_NS, errs
+    rate_noise(worst(errs) < GUARD_NS, errs)
     res = traffic.ping_pairs(clk_fab.plan, [("h0_0", "h5_0"), ("h3_0", "h6_0"), ("h7_0", "h1_0")], count=3,
                              interval=0.3, wait_s=2.0)
     assert all(r.received for r in res), [(r.src, r.dst, r.received) for r in res]
 
 
-@RATE_NOISE
 def test_the_clocks_keep_time_with_the_daemon_stopped(clk_fab):
     """SIGSTOP the daemon (continued in a finally): the switches keep their time, the
     ToRs stay within the guard, pings keep crossing."""
@@ -114,7 +112,8 @@ def test_the_clocks_keep_time_with_the_daemon_stopped(clk_fab):
     got = stream.finish(timeout=20)
     figure(f"[clock] daemon stopped ~5 s: worst |error| {worst(errs) / 1e3:.0f} us, pings {len(got)}/{stream.n} "
            f"(load {load()})")
-    assert all(errs.values()) and worst(errs) < GUARD_NS, errs
+    assert all(errs.values()), errs
+    rate_noise(worst(errs) < GUARD_NS, errs)
     assert len(got) >= stream.n // 2, f"{stream.n - len(got)} of {stream.n} pings lost with the daemon stopped"
 
 
@@ -137,7 +136,6 @@ def test_a_step_of_a_tor_clock_is_corrected(clk_fab):
     assert last is not None and last < 1_000_000, f"tor3's error {last} ns 20 s after a 5 ms step"
 
 
-@RATE_NOISE
 def test_a_drifting_tor_clock_is_tracked(clk_fab):
     """tor2's clock runs 200 ppm fast (10 us per 50 ms slice): its rate correction follows,
     and over 8 s (1.6 ms of free drift) its error stays within the guard and ends well
@@ -160,8 +158,8 @@ def test_a_drifting_tor_clock_is_tracked(clk_fab):
     tail = errs["tor2"][-5:]
     figure(f"[clock] tor2 +200 ppm for 8 s: worst |error| {worst(errs) / 1e3:.0f} us, last {max(map(abs, tail)) / 1e3:.0f} "
            f"us; its local slice {llen - L:+d} ns from L (200 ppm: +{L * 200 // 10**6} ns; load {load()})")
-    assert worst(errs) < GUARD_NS, errs
+    rate_noise(worst(errs) < GUARD_NS, errs)
     # the median of the last five: one exchange's path-delay asymmetry (up to max_delay, 1 ms)
     # can put a single sample past 0.8 ms on a loaded machine; untracked, all five drift to 1.6 ms
-    assert statistics.median(map(abs, tail)) < 800_000, f"tor2's error at the end {tail} ns: not tracked (free drift: 1.6 ms)"
-    assert llen - L > L * 100 // 10**6, f"tor2's local slice length {llen} ns did not follow its drift (L = {L})"
+    rate_noise(statistics.median(map(abs, tail)) < 800_000, f"tor2's error at the end {tail} ns: not tracked (free drift: 1.6 ms)")
+    rate_noise(llen - L > L * 100 // 10**6, f"tor2's local slice length {llen} ns did not follow its drift (L = {L})")

@@ -187,7 +187,8 @@ def _copy(target: Target, work: Path) -> Path:
              'pytest_add_cli_args = ["-p", "no:cacheprovider"]\n'
              f"timeout_constant = {TIMEOUT_CONSTANT}\n"
              f"timeout_multiplier = {TIMEOUT_MULTIPLIER}\n"
-             'also_copy = ["templates", "profiles", "examples", "tofino", "p4src"]\n')
+             # the top-level conftest.py: the t2na_build fixture and marker (the tests' builds)
+             'also_copy = ["conftest.py", "templates", "profiles", "examples", "tofino", "p4src"]\n')
     (d / "pyproject.toml").write_text(text)
     return d
 

@@ -90,6 +90,9 @@ def test_the_copy_configures_mutmuts_limits(tmp_path, monkeypatch):
     assert cfg["tool"]["mutmut"]["timeout_multiplier"] == bm.TIMEOUT_MULTIPLIER
     assert cfg["tool"]["mutmut"]["only_mutate"] == ["controller/agent/diff.py"]
     assert cfg["tool"]["pytest"]["ini_options"]["testpaths"] == ["tests"]
+    # mutmut runs the tests in its own tree (mutants/): the top-level conftest.py (the t2na_build
+    # fixture some of tofino2.plan's tests take) must be copied there, or those tests error
+    assert "conftest.py" in cfg["tool"]["mutmut"]["also_copy"]
 
 
 def test_a_sample_names_its_functions_mutants_and_scores_only_them():

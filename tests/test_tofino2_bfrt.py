@@ -703,3 +703,74 @@ def test_seed_clock_holds_the_boundary_until_the_clock_is_written(fake, tiny_t2n
     assert (v["k"], v["slice"], v["next"]) == (1234, 1234 % p.slices, 9000 + L - 500)
     with pytest.raises(be.BackendError, match=r"tor0: seeding the slice clock failed: phase 2000 ns is outside"):
         b.seed_clock(7, L, reference=True)
+
+
+# ---- the fixed-function writes against the SDE's own schemas -----------------------------------
+#: the BfRt schemas of the fixed functions, as the SDE installs them (bf_switchd loads these)
+SDE_SCHEMAS = bfrt_backend.sde_install() / "share" / "bf_rt_shared"
+
+
+def _sde_tables() -> dict:
+    """{table: (key names, {action: {field: type}}, {common field: type})} of the SDE's
+    bf_rt_{port,tm,pktgen,mirror}_tf2.json; a field's type is its ``type`` object (``type``,
+    ``choices``, ``width``) plus ``repeated``."""
+    out = {}
+    for part in ("port", "tm", "pktgen", "mirror"):
+        for t in json.loads((SDE_SCHEMAS / f"bf_rt_{part}_tf2.json").read_text())["tables"]:
+            def fields(items):
+                f = {}
+                for d in items:
+                    for s in ([d["singleton"]] if "singleton" in d else d.get("oneof", [d])):
+                        f[s["name"]] = {**s["type"], "repeated": s.get("repeated", False)}
+                return f
+            out[t["name"]] = ({k["name"] for k in t.get("key", [])},
+                              {a["name"]: fields(a.get("data", [])) for a in t.get("action_specs", [])},
+                              fields(t.get("data", [])))
+    return out
+
+
+def _fits(name: str, value, typ: dict) -> None:
+    kind = typ["type"]
+    if typ["repeated"] and kind == "bytes" and isinstance(value, (bytes, bytearray)):
+        assert typ.get("width") == 8, (name, typ)                       # a byte string: a list of bytes
+    elif typ["repeated"]:
+        assert isinstance(value, (tuple, list)), (name, value)
+        for v in value:
+            _fits(name, v, {**typ, "repeated": False})
+    elif kind == "bool":
+        assert value is True or value is False, (name, value)
+    elif kind == "string" and typ.get("choices"):
+        assert value in typ["choices"], (name, value, typ["choices"])
+    elif kind.startswith("uint"):
+        assert isinstance(value, int) and 0 <= value < 1 << int(kind[4:]), (name, value, kind)
+    elif kind == "bytes" and isinstance(value, int) and typ.get("width"):
+        assert 0 <= value < 1 << typ["width"], (name, value, typ["width"])
+
+
+@pytest.mark.skipif(not (SDE_SCHEMAS / "bf_rt_tm_tf2.json").is_file(),
+                    reason=f"the Tofino SDE's fixed-function BfRt schemas are not installed ({SDE_SCHEMAS})")
+def test_the_fixed_function_writes_fit_the_sdes_schemas(tiny_t2na):
+    """Every write of the switch plan outside the program ($PORT, tf2.tm.*, $mirror.cfg,
+    tf2.pktgen.*) names a table, key fields, an action and data fields of the SDE's own
+    schemas (the compiler's bfrt.json does not hold them; bf_switchd refuses a misspelt
+    name only at run time), gives every key field of its table, and each value fits its
+    field: one of its choices, a bool, an unsigned integer of its width, a list where the
+    field is repeated."""
+    from controller.tofino2 import plan
+    pipeline, p = tiny_t2na
+    sp = plan.switch_plan(pipeline.contract, settings.default_port_map(p), p)
+    schema = _sde_tables()
+    fixed = [*sp.ports, *sp.tm, *sp.mirror, *sp.pktgen, *sp.enable]
+    assert {w.table for w in fixed} == {"$PORT", "tf2.tm.pipe.sched_cfg", "tf2.tm.port.group",
+                                        "tf2.tm.queue.sched_cfg", "$mirror.cfg", "tf2.pktgen.port_cfg",
+                                        "tf2.pktgen.pkt_buffer", "tf2.pktgen.port_mask", "tf2.pktgen.app_cfg"}
+    for w in fixed:
+        keys, actions, common = schema[w.table]
+        assert {k.name for k in w.key} == keys, w                       # every key field, by its name
+        assert w.default == (not keys), w                               # a keyless table: its default entry
+        assert all(k.mask is None and k.prefix_len is None and k.high is None for k in w.key), w   # exact keys
+        assert (w.action in actions) if w.action is not None else True, w
+        allowed = {**common, **actions.get(w.action, {})}
+        for name, value in w.data:
+            assert name in allowed, (w.table, w.action, name)
+            _fits(name, value, allowed[name])

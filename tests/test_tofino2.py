@@ -440,6 +440,72 @@ def test_switch_plan_for_tiny():
     assert sp.enable[-1].key[0].value == pktgen.TIMER_APP_ID                           # the clock starts last
 
 
+
+def test_switch_plan_values_for_tiny_in_full():
+    """What each write of the tiny ToR's plan says, beyond its table: the port roles with
+    their index, the port map's action, the parser value sets matching the whole 9-bit port,
+    every calendar queue in XOFF, the mirror session enabled towards the recirculation port,
+    the generator's ports (its own enabled, every uplink re-arming its port-down event), and
+    the port-down application reading the mask it is given."""
+    from controller.tofino2.bfrt_json import KeyField, Write
+    p = prof.load("tiny")
+    _, c = rnd.render(p, "tor", T)
+    pm = settings.default_port_map(p)
+    sp = plan.switch_plan(c, pm, p)
+    by = {}
+    for w in sp.tables:
+        by.setdefault(w.table.split(".")[-1], []).append(w)
+    assert {(w.key, w.action, w.data) for w in by["port_role"]} == {
+        ((KeyField("ingress_port", 12),), "UroIngress.role_host", (("index", 0),)),
+        ((KeyField("ingress_port", 14),), "UroIngress.role_host", (("index", 1),)),
+        ((KeyField("ingress_port", 8),), "UroIngress.role_uplink", (("uplink", 0),)),
+        ((KeyField("ingress_port", 10),), "UroIngress.role_uplink", (("uplink", 1),))}
+    assert {w.action for w in by["port_map"]} == {"UroIngress.to_port"}
+    assert [k.name for k in by["port_map"][0].key] == ["local", "host_port", "uplink"]
+    assert {w.action for w in by["down_port"]} == {"UroIngress.mark_down"}
+    assert {w.action for w in by["timer_afc"]} == {"UroIngress.timer_pause", "UroIngress.timer_resume"}
+    assert [k.name for k in by["timer_afc"][0].key] == ["batch_id", "packet_id", "active"]
+    assert [(w.table, w.key, w.action, w.data) for w in (*by["pktgen_ports"], *by["recirc_ports"])] == [
+        ("pipe.UroIngressParser.pktgen_ports", (KeyField("f1", pm.pktgen_dev_port, mask=0x1FF),), None, ()),
+        ("pipe.UroIngressParser.recirc_ports", (KeyField("f1", pm.recirc_dev_port, mask=0x1FF),), None, ())]
+    assert all(w.pipe is None and not w.default for w in sp.tables)          # the program's tables: all pipes
+    xoff = [w for w in sp.tm if w.table == "tf2.tm.queue.sched_cfg"]
+    assert {(w.action, w.data, w.pipe) for w in xoff} == {(None, (("advanced_flow_control", "XOFF"),), pm.pipe)}
+    assert {(w.key[0].name, w.key[0].value) for w in xoff} == {("pg_id", chip.port_group(8))}
+    assert [(w.action, w.key) for w in sp.tm if w.table == "tf2.tm.port.group"] == \
+        [("map", (KeyField("pg_id", chip.port_group(8)),))]
+    assert sp.mirror == (Write("$mirror.cfg", (KeyField("$sid", c["target_state"]["mirror_session"]),), "$normal", (
+        ("$direction", "INGRESS"), ("$session_enable", True), ("$ucast_egress_port", pm.recirc_dev_port),
+        ("$ucast_egress_port_valid", True), ("$max_pkt_len", plan.QUPD_MAX_LEN))),)
+    ports = [(w.key, w.data) for w in sp.pktgen if w.table == "tf2.pktgen.port_cfg"]
+    assert ports == [((KeyField("dev_port", pm.pktgen_dev_port),), (("pktgen_enable", True),)),
+                     ((KeyField("dev_port", 8),), (("clear_port_down_enable", True),)),
+                     ((KeyField("dev_port", 10),), (("clear_port_down_enable", True),))]
+    mask = next(w for w in sp.pktgen if w.table == "tf2.pktgen.port_mask")
+    down = next(w for w in sp.pktgen if w.table == "tf2.pktgen.app_cfg" and w.key[0].value == pktgen.PORT_DOWN_APP_ID)
+    assert mask.key == (KeyField("port_mask_sel", down.data_dict()["port_mask_sel"]),)
+    assert [(w.key, w.action) for w in sp.enable] == [
+        ((KeyField("app_id", pktgen.PORT_DOWN_APP_ID),), "trigger_port_down"),
+        ((KeyField("app_id", pktgen.TIMER_APP_ID),), "trigger_timer_periodic")]
+    assert sp.writes() == [*sp.ports, *sp.tm, *sp.mirror, *sp.tables, *sp.pktgen, *sp.enable]
+
+
+def test_switch_plan_places_the_port_down_packet_after_a_long_timer_packet():
+    """The port-down packet's buffer starts at the first 16-byte boundary after the timer's
+    (not at a fixed offset): with 100-byte packets the timer holds bytes 0-99 and the
+    port-down packet starts at 112, where its application reads it."""
+    p = prof.load("tiny")
+    _, c = rnd.render(p, "tor", T)
+    pm = dataclasses.replace(settings.default_port_map(p),
+                             generator=pktgen.GeneratorSpec(packet_bytes=100 + chip.PKTGEN_HEADER_BYTES + chip.FCS_BYTES))
+    sp = plan.switch_plan(c, pm, p)
+    bufs = [(w.key[0].value, w.key[1].value, len(w.data_dict()["buffer"])) for w in sp.pktgen
+            if w.table == "tf2.pktgen.pkt_buffer"]
+    assert bufs == [(0, 100, 100), (112, 100, 100)]
+    app = {w.key[0].value: w.data_dict() for w in sp.pktgen if w.table == "tf2.pktgen.app_cfg"}
+    assert (app[pktgen.TIMER_APP_ID]["pkt_buffer_offset"], app[pktgen.PORT_DOWN_APP_ID]["pkt_buffer_offset"]) == (0, 112)
+
+
 # ---- the BfRt backend up to the gRPC call --------------------------------------------------
 def test_bfrt_backend_is_registered_and_needs_the_sde(monkeypatch, tmp_path):
     monkeypatch.delenv("SDE_INSTALL", raising=False)

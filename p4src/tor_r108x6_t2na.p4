@@ -109,6 +109,7 @@ const bit<8> PKT_NORMAL = 0xA1;
 const bit<8> PKT_QUPD   = 0xA2;
 const bit<8> PKT_SOURCED = 0xA3;   // a data packet whose source route egress writes (bridge_src follows)
 const bit<8> PKT_CLOCK  = 0xA4;    // clock_upd_t: a clock update's second pass
+const bit<8> PKT_SYNC   = 0xA5;    // a sync message this ToR sends: bridge_sync follows
 const bit<3> RESUBMIT_SPILL = 1;
 
 /* ---- clock updates (clock_upd_t) ---- */
@@ -151,6 +152,44 @@ const bit<12> EV_SSRR_MISSED = 256;
 const bit<12> EV_UPLINK_DOWN = 512;
 const bit<12> EV_QSTATE_FULL = 1024;
 const bit<12> EV_RESUBMIT_SPILL = 2048;
+
+/* ---- slice clock: sync messages (docs/clock.md, controller.clock.message) ------------- */
+const bit<16> ETHERTYPE_SYNC = 0x88B6;
+const bit<8>  SYNC_OP_REQ = 1;
+const bit<8>  SYNC_OP_RESP = 2;
+const bit<8>  SYNC_OP_TRIGGER = 3;
+const bit<8>  SYNC_OP_PROBE = 4;
+const bit<8>  SYNC_OP_PROBE_REPLY = 5;
+const bit<8>  SYNC_OP_SEED = 6;
+const bit<8>  SYNC_FLAG_REF = 1;
+const bit<8>  SYNC_FLAG_BOOT = 2;
+const bit<8>  SYNC_FLAG_TIMER = 4;
+const bit<16> SYNC_REF_TOR = 0xFFFF;   // the reference clock
+const bit<16> SYNC_ANY_TOR = 0xFFFE;   // a searching REQ: whoever the circuit brings
+const bit<8>  STRATUM_UNSYNCED = 255;
+const bit<8>  CLOCK_SYNC = 1;            // clock_config.mode; anything else: timer mode
+const bit<32> SYNC_FROM_HOST = 0;
+const bit<32> SYNC_MALFORMED = 1;
+const bit<32> SYNC_OFF = 2;
+const bit<32> SYNC_REQ_SENT = 3;
+const bit<32> SYNC_REF_REQ_SENT = 4;
+const bit<32> SYNC_OUTSIDE_WINDOW = 5;
+const bit<32> SYNC_NOT_DUE = 6;
+const bit<32> SYNC_NO_PEER = 7;
+const bit<32> SYNC_RESP_SENT = 8;
+const bit<32> SYNC_WRONG_PEER = 9;
+const bit<32> SYNC_WRONG_DST = 10;
+const bit<32> SYNC_STALE = 11;
+const bit<32> SYNC_SLOW = 12;
+const bit<32> SYNC_PEER_WORSE = 13;
+const bit<32> SYNC_STEP = 14;
+const bit<32> SYNC_REFUSED = 15;
+const bit<32> SYNC_LOST = 16;
+const bit<32> SYNC_APPLIED = 17;
+const bit<32> SYNC_PROBE = 18;
+const bit<32> SYNC_SEED = 19;
+const bit<32> SYNC_ADOPTED = 20;
+const bit<32> SYNC_CLAIMED = 21;
 
 /* ---- headers ------------------------------------------------------------------------- */
 header ethernet_t {
@@ -252,6 +291,38 @@ header clock_upd_t {
     bit<32> arg;                    // move the next boundary by this (ns, signed)
 }
 
+/* Sync message (EtherType 0x88B6, 52 bytes): t1..t3 are (k, phase) pairs, network
+ * time T = k * L + phase (slice number, ns into the slice). */
+header sync_t {
+    bit<8> op;
+    bit<8> flags;
+    bit<16> src_tor;
+    bit<16> dst_tor;
+    bit<8> uplink;
+    bit<8> stratum;
+    bit<16> term;
+    bit<16> lead;
+    bit<32> lead_k;
+    bit<32> t1_k;
+    bit<32> t1_phase;
+    bit<32> t2_k;
+    bit<32> t2_phase;
+    bit<32> t3_k;
+    bit<32> t3_phase;
+    bit<16> slice;
+    bit<16> reserved;
+    bit<64> aux;
+}
+
+/* A sync message this ToR sends, bridged to egress: the clock as ingress read it, from
+ * which egress stamps the message on its way out (docs/tofino2.md "The exchange"). */
+header bridge_sync_t {
+    bit<32> k;                      // the slice number
+    bit<32> next;                   // local time of the next boundary
+    bit<32> len;                    // the local slice length
+    bit<8>  slice;                  // the slice id
+}
+
 struct clock_bound_t {
     bit<32> next;                   // local time (ns, low 32 bits) of the next slice boundary
     bit<32> slice;                  // the current slice id 0..S-1
@@ -269,7 +340,9 @@ struct headers_t {
     clock_upd_t clock_upd;
     bridge_t   bridge;
     bridge_src_t bridge_src;
+    bridge_sync_t bridge_sync;
     ethernet_t ethernet;
+    sync_t     sync;
     timer_t    timer;
     ipv4_t     ipv4;
     ssrr_t     ssrr;
@@ -303,6 +376,15 @@ struct metadata_t {
     bit<32>  s_len;         // the local slice length (the timer's first packet)
     bit<8>   u_kind;        // a clock update this packet makes: CU_* bits
     bit<32>  u_arg;         // ... its clock_upd_t.arg
+    /* the synchronization exchange (sync frames) */
+    uplink_t in_uplink;     // port_role: the uplink the packet came in on
+    bit<8>   clk_mode;      // clock_config: CLOCK_SYNC, or timer mode
+    tor_t    clk_my_tor;
+    bit<1>   peer_hit;      // sync_peer: this slice's circuit on in_uplink reaches `peer`
+    tor_t    peer;
+    bit<8>   sync_why;      // the sync counter's cell
+    bit<1>   sync_out;      // the frame leaves (a RESP)
+    bit<32>  sync_ph;       // next - now (ingress), now - next (egress)
     slice_t  cur_slice;
     step_t   active_q;
     step_t   active_q_1;   // the same value, for slots 4..
@@ -561,8 +643,14 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         transition select(hdr.ethernet.etherType) {
             ETHERTYPE_TIMER: parse_timer;
             ETHERTYPE_IPV4:  parse_ipv4;
+            ETHERTYPE_SYNC:  parse_sync;
             default: accept;
         }
+    }
+    /* a sync message (docs/clock.md "Messages"); a truncated one leaves hdr.sync invalid */
+    state parse_sync {
+        pkt.extract(hdr.sync);
+        transition accept;
     }
 
     state parse_timer {
@@ -908,7 +996,9 @@ control UroIngressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t me
             hdr.hops[4].next_tor, hdr.hops[4].uplink, hdr.hops[4].send_slice });
         pkt.emit(hdr.bridge);
         pkt.emit(hdr.bridge_src);
+        pkt.emit(hdr.bridge_sync);
         pkt.emit(hdr.ethernet);
+        pkt.emit(hdr.sync);
         pkt.emit(hdr.ipv4);
         pkt.emit(hdr.ssrr);
         pkt.emit(hdr.hops);
@@ -928,6 +1018,7 @@ parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
             PKT_CLOCK: parse_clock_upd;
             PKT_NORMAL: parse_bridge;
             PKT_SOURCED: parse_bridge;
+            PKT_SYNC: parse_bridge;
             default: accept;
         }
     }
@@ -943,8 +1034,15 @@ parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         pkt.extract(hdr.bridge);
         transition select(hdr.bridge.type) {
             PKT_SOURCED: parse_sourced;
+            PKT_SYNC: parse_bridge_sync;
             default: accept;
         }
+    }
+    state parse_bridge_sync {
+        pkt.extract(hdr.bridge_sync);
+        pkt.extract(hdr.ethernet);
+        pkt.extract(hdr.sync);
+        transition accept;
     }
     state parse_sourced {
         pkt.extract(hdr.bridge_src);
@@ -1071,10 +1169,39 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         size = 38520;
     }
 
+    bit<32> sync_after = 0;      // now - next (egress)
+    action sync_e_a() { sync_after = eg_prsr_md.global_tstamp[31:0] - hdr.bridge_sync.next; }
+    action sync_e_same() {
+        hdr.sync.t3_k = hdr.bridge_sync.k;
+        hdr.sync.t3_phase = hdr.bridge_sync.len + sync_after;
+        hdr.sync.slice = (bit<16>)hdr.bridge_sync.slice;
+    }
+    action sync_e_next() {
+        hdr.sync.t3_k = hdr.bridge_sync.k + 1;
+        hdr.sync.t3_phase = sync_after;
+    }
+    action sync_e_wrap() { hdr.sync.slice = 0; }
+    action sync_e_inc() { hdr.sync.slice = (bit<16>)hdr.bridge_sync.slice + 1; }
+
     apply {
         if (hdr.bridge_src.isValid()) {
             ssrr_hops.apply();   // the option, or the packet is dropped
         }
+        if (hdr.bridge_sync.isValid()) {
+            sync_e_a();
+            if (sync_after[31:31] == 1) {                // now < next: the same slice
+                sync_e_same();
+            } else {
+                sync_e_next();
+                if (hdr.bridge_sync.slice == NUM_SLICES8 - 1) {
+                    sync_e_wrap();
+                } else {
+                    sync_e_inc();
+                }
+            }
+            hdr.bridge_sync.setInvalid();
+        }
+
         hdr.bridge.setInvalid();
         hdr.bridge_src.setInvalid();
     }
@@ -1100,6 +1227,7 @@ control UroEgressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t met
         pkt.emit(hdr.clock_upd);
         pkt.emit(hdr.bridge);
         pkt.emit(hdr.ethernet);
+        pkt.emit(hdr.sync);
         pkt.emit(hdr.ipv4);
         pkt.emit(hdr.ssrr);
         pkt.emit(hdr.hops);
@@ -1158,7 +1286,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     action role_host(bit<8> index) { meta.role = ROLE_HOST; }
     /* a packet from an uplink is routed by the generation its source ToR stamped into the
      * IPv4 reserved flag bit (docs/p4.md "Route generations"); a host's gets the config's */
-    action role_uplink(uplink_t uplink) { meta.role = ROLE_UPLINK; meta.gen = hdr.ipv4.flags[2:2]; }
+    action role_uplink(uplink_t uplink) { meta.role = ROLE_UPLINK; meta.gen = hdr.ipv4.flags[2:2]; meta.in_uplink = uplink; }
     action role_other() { meta.role = ROLE_OTHER; }
     table port_role {
         key = { ig_intr_md.ingress_port: exact @name("ingress_port"); }
@@ -1642,6 +1770,43 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         }
         size = 250;
     }
+
+    /* ---- the synchronization exchange: the clock's configuration and this slice's peers ---- */
+    /* sync counter: one cell per reason (from_host, malformed, off, req_sent, ref_req_sent, outside_window, not_due, no_peer, resp_sent, wrong_peer, wrong_dst, stale, slow, peer_worse, step, refused, lost, applied, probe, seed, adopted, claimed) */
+    Counter<bit<32>, bit<8>>(22, CounterType_t.PACKETS) sync;
+    /* clock_config: the ToR's share of [clock] (controller.clock.params.ClockConfig, every
+     * field kept so the daemon writes both targets alike); the responder needs the mode and
+     * this ToR's id. No entry or clock_off: timer mode (sync frames are counted `off`). */
+    action set_clock(bit<8> mode, bit<16> my_tor, bit<32> slice_ns, bit<32> window_lo, bit<32> window_hi, bit<32> max_delay, bit<32> max_offset, bit<32> len_min, bit<32> len_max, bit<8> servo_shift, bit<8> refuse_limit, bit<1> candidate, bit<8> ref_uplink, bit<32> exchange_every, bit<32> claim_wait, bit<32> start_wait, bit<32> search_wait) {
+        meta.clk_mode = mode;
+        meta.clk_my_tor = my_tor;
+    }
+    action clock_off() { meta.clk_mode = 0; }
+    table clock_config {
+        actions = { set_clock; @defaultonly clock_off; }
+        default_action = clock_off();
+        size = 1;
+    }
+    /* sync_peer(slice, uplink) -> the ToR this slice's circuit reaches on that uplink */
+    action set_peer(tor_t peer) {
+        meta.peer_hit = 1;
+        meta.peer = peer;
+    }
+    action no_peer() { meta.peer_hit = 0; }
+    table sync_peer {
+        key = {
+            meta.cur_slice: exact @name("slice");
+            meta.in_uplink: exact @name("uplink");
+        }
+        actions = { set_peer; @defaultonly no_peer; }
+        default_action = no_peer();
+        size = 108;
+    }
+    /* t2 (the phase at ingress): len - (next - now), wrap-aware in 32 bits (a frame that
+     * arrives after the boundary but before the trigger that ticks it reads the slice that
+     * ended, with a phase past len: the same network time) */
+    action sync_ph_a() { meta.sync_ph = meta.clk_next - ig_prsr_md.global_tstamp[31:0]; }
+    action sync_ph_b() { hdr.sync.t2_phase = meta.s_len - meta.sync_ph; }
 
     /* ---- host ingress: dst IP -> dst ToR | local host port ------------------------- */
     action set_dst_tor(tor_t tor) {
@@ -5320,7 +5485,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         } else {
             meta.cur_slice = (slice_t)bound_read.execute(0, meta.clk_next);
         }
-        if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
+        if ((hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0)
+            || hdr.sync.isValid()) {             // the timer's rate; a sync frame's phase
             meta.s_len = len_read.execute(0);
         }
         if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
@@ -5414,6 +5580,66 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         } else if (hdr.clock_upd.isValid()) {
             /* ---- a clock update (clock_upd_t from the recirculation port): done ---- */
             ig_dprsr_md.drop_ctl = 1;
+
+        } else if (hdr.ethernet.isValid() && hdr.ethernet.etherType == ETHERTYPE_SYNC) {
+            /* ---- a sync frame: counted once under its reason, never forwarded but as a RESP ---- */
+            clock_config.apply();
+            meta.sync_why = (bit<8>)SYNC_MALFORMED;
+            meta.sync_out = 0;
+            if (meta.role == ROLE_HOST) {
+                meta.sync_why = (bit<8>)SYNC_FROM_HOST;                 // hosts cannot move the clock
+            } else if (meta.role == ROLE_UPLINK && hdr.sync.isValid()) {
+                if (meta.clk_mode != CLOCK_SYNC) {
+                    if (hdr.sync.op == SYNC_OP_REQ || hdr.sync.op == SYNC_OP_RESP) {
+                        meta.sync_why = (bit<8>)SYNC_OFF;               // timer mode
+                    }
+                } else if (hdr.sync.op == SYNC_OP_REQ) {
+                    sync_peer.apply();
+                    if (hdr.sync.flags[0:0] == 1) {             // SYNC_FLAG_REF
+                        meta.sync_why = (bit<8>)SYNC_WRONG_DST;         // a ToR is not the reference
+                    } else if (meta.peer_hit == 0 || hdr.sync.src_tor != meta.peer) {
+                        meta.sync_why = (bit<8>)SYNC_WRONG_PEER;        // not on this slice's circuit
+                    } else if (hdr.sync.dst_tor != meta.clk_my_tor
+                               && !(hdr.sync.dst_tor == SYNC_ANY_TOR && hdr.sync.flags[1:1] == 1)) {
+                        meta.sync_why = (bit<8>)SYNC_WRONG_DST;
+                    } else {
+                        /* the RESP: t1 stays (the requester's), t2 now, t3 in egress. The t2na
+                         * ToR takes no RESP: it answers as an unsynchronized clock (BOOT,
+                         * stratum 255, no term), which no requester takes a correction from
+                         * but which measures the offset and the path. */
+                        hdr.sync.op = SYNC_OP_RESP;
+                        hdr.sync.flags = SYNC_FLAG_BOOT;
+                        hdr.sync.dst_tor = hdr.sync.src_tor;
+                        hdr.sync.src_tor = meta.clk_my_tor;
+                        hdr.sync.uplink = (bit<8>)meta.in_uplink;
+                        hdr.sync.stratum = STRATUM_UNSYNCED;
+                        hdr.sync.term = 0;
+                        hdr.sync.lead = 0;
+                        hdr.sync.lead_k = 0;
+                        hdr.sync.reserved = 0;
+                        hdr.sync.aux = 0;
+                        hdr.sync.t2_k = meta.clk_k;
+                        sync_ph_a();
+                        sync_ph_b();
+                        ig_tm_md.ucast_egress_port = ig_intr_md.ingress_port;
+                        ig_tm_md.qid = (QueueId_t)meta.active_q[6:0];   // this slice's calendar queue: the circuit of this slice
+                        hdr.bridge.setValid();
+                        hdr.bridge.type = PKT_SYNC;
+                        hdr.bridge_sync.setValid();
+                        hdr.bridge_sync.k = meta.clk_k;
+                        hdr.bridge_sync.next = meta.clk_next;
+                        hdr.bridge_sync.len = meta.s_len;
+                        hdr.bridge_sync.slice = (bit<8>)meta.cur_slice;
+                        meta.sync_out = 1;
+                        meta.sync_why = (bit<8>)SYNC_RESP_SENT;
+                    }
+
+                }
+            }
+            sync.count(meta.sync_why);
+            if (meta.sync_out == 0) {
+                ig_dprsr_md.drop_ctl = 1;
+            }
 
         } else {
             /* ---- a front-panel packet, part 1: lookups up to each slot's queue index;

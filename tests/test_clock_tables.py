@@ -48,10 +48,22 @@ def test_the_contract_names_the_clock_once(contracts):
     assert tor["tables"]["sync_peer"]["size"] == 4 * 2 and tor["tables"]["clock_config"]["size"] == 1
 
 
-def test_the_tofino2_contract_keeps_what_it_had():
+def test_the_tofino2_contract_has_the_responder_of_the_exchange():
+    """The corrected clock's program takes REQ (docs/tofino2.md "The exchange"): its
+    clock.ops lists that op, and the v1model contract's wire format, clock_config, sync_peer
+    and sync counter are there by the same names; the generator's clock takes no sync
+    message and has none of them."""
+    tor = rnd.render(prof.load("tiny"), "tor", "bmv2")[1]
     c = rnd.render(prof.load("tiny"), "tor", "tofino2")[1]
-    assert "clock_config" not in c["tables"] and "sync_peer" not in c["tables"] and "sync" not in c["counters"]
-    assert c["clock"]["source"] == "pktgen"
+    assert c["clock"]["source"] == "pktgen" and c["clock"]["ops"] == {"REQ": 1}
+    for k in ("ethertype", "header", "flags", "ref_tor", "any_tor", "unsynced", "modes", "counter"):
+        assert c["clock"][k] == tor["clock"][k], k
+    for t in ("clock_config", "sync_peer"):
+        assert c["tables"][t] == tor["tables"][t]
+    assert c["counters"]["sync"] == tor["counters"]["sync"]
+    gen = rnd.render(prof.load("r1024x32"), "tor", "tofino2")[1]
+    assert gen["clock"]["slice_clock"] == "generator" and "ops" not in gen["clock"]
+    assert "clock_config" not in gen["tables"] and "sync_peer" not in gen["tables"] and "sync" not in gen["counters"]
 
 
 def test_tor_clock_entries_from_the_schedule_and_the_parameters(contracts):

@@ -168,9 +168,15 @@ def test_sync_mode_needs_programs_with_the_exchange(tmp_path):
                                           r'has no sync exchange \(its contract\'s clock\.ops lists PROBE, PROBE_REPLY, '
                                           r'SEED, TRIGGER; sync needs REQ and RESP\)'):
         Prepared(load(p), Failed(), make_backend_for({}))
-    c["clock"].pop("ops")                                   # today's t2na contract: a clock, no ops at all
+    c["clock"].pop("ops")                                   # the generator's clock: no ops at all
     f.write_text(json.dumps(c))
     with pytest.raises(ConfigError, match=r"clock\.ops lists none; sync needs REQ and RESP"):
+        Prepared(load(p), Failed(), make_backend_for({}))
+    from pathlib import Path                                # the t2na responder: REQ only
+    t2na = json.loads((Path(__file__).resolve().parents[1] / "p4src" / "tor_tiny_t2na.contract.json").read_text())
+    c["clock"]["ops"] = t2na["clock"]["ops"]
+    f.write_text(json.dumps(c))
+    with pytest.raises(ConfigError, match=r"clock\.ops lists REQ; sync needs REQ and RESP"):
         Prepared(load(p), Failed(), make_backend_for({}))
 
 

@@ -392,7 +392,8 @@ def render(profile: Profile, program: str = "tor", target: str = "bmv2") -> tupl
     tmpl = _env().get_template(f"{program}_{tgt.arch}.p4.j2")
     text = tmpl.render(p=profile, tgt=tgt, contract=_Obj(c), timer_ethertype=TIMER_ETHERTYPE,
                        sizes=profile.table_sizes(), cpu_port=CPU_PORT, timer_flags=TIMER_FLAGS,
-                       opcodes=PACKET_OUT_OPCODES, packet_out_fields=PACKET_OUT_FIELDS, t=extra)
+                       opcodes=PACKET_OUT_OPCODES, packet_out_fields=PACKET_OUT_FIELDS, t=extra,
+                       sync_ops={o.name: int(o) for o in sync_msg.Op})
     # collapse runs of blank lines left by template control blocks
     lines, blank = [], 0
     for line in text.splitlines():

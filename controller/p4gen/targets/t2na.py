@@ -35,6 +35,11 @@ T2NA_DROPS: list[str] = []
 T2NA_EVENTS = ["qstate_full", "resubmit_spill"]
 #: events of the bmv2 ToR the t2na program does not have
 BMV2_ONLY_EVENTS = ["gen_other", "ssrr_deferred", "ssrr_misdelivered"]
+#: the sync message's wire format, as the v1model contract's ``clock`` gives it
+SYNC_WIRE = ("ethertype", "header", "flags", "ref_tor", "any_tor", "unsynced", "modes", "counter")
+#: the sync message's ops the t2na ToR takes (docs/tofino2.md "The exchange"): it answers a
+#: REQ from an uplink; RESP, TRIGGER (the generator), PROBE and SEED (BfRt) are not taken
+SYNC_TAKES = ("REQ",)
 
 #: stage model of the ingress pipeline, a LOWER BOUND: the dependent chain (clock read ->
 #: lookups -> queue index -> the queue-state copies -> pick -> admission -> Full mark ->
@@ -175,6 +180,7 @@ class T2na:
             "timer_afc_size": 2 * profile.uplinks * profile.queues,
             "clock_mirror": cls.replicas(profile) + 1,
             "clock_corrected": cls.clock_corrected(profile),
+            "sync": cls.clock_sync(profile),
         }
 
     # ---- contract -----------------------------------------------------------------------------
@@ -209,6 +215,12 @@ class T2na:
             # in egress: nothing in ingress reads the option (off the queue test's critical path)
             "ssrr_hops": table("ssrr_hops", L["hops_size"], path_key, write, ctl=EGRESS_CONTROL),
         }
+
+    @staticmethod
+    def clock_sync(profile) -> bool:
+        """Whether the program takes part in the synchronization exchange (the corrected clock:
+        docs/tofino2.md "The exchange")."""
+        return T2na.clock_corrected(profile)
 
     @classmethod
     def clock_section(cls, ctl: str, profile) -> dict:
@@ -253,12 +265,20 @@ class T2na:
                          if prm["name"] not in ("capacity_bytes", "bytes_per_us", "max_timer_step", "dead")]
         c.pop("packet_io", None)                  # timers are generated on the switch, not sent
         c.pop("timer", None)
+        sync = {k: contract["clock"][k] for k in SYNC_WIRE if k in contract.get("clock", {})}
         c["clock"] = cls.clock_section(ctl, profile)
-        # the synchronization exchange's tables and counter are the v1model program's (not in this one yet)
-        for short in ("clock_config", "sync_peer", "liveness_config"):
-            t.pop(short, None)
-        c["counters"].pop("sync", None)
-        # liveness per circuit rides on the exchange: the v1model program's too (not in this one yet)
+        if cls.clock_corrected(profile):
+            # the exchange's wire format, its tables (clock_config, sync_peer) and its counter
+            # are the v1model program's; ``ops`` lists the ops it takes (SYNC_TAKES), as the
+            # v1model contract's lists every op its programs take
+            c["clock"].update(sync, ops={o: contract["clock"]["ops"][o] for o in SYNC_TAKES})
+        else:
+            for short in ("clock_config", "sync_peer"):
+                t.pop(short, None)
+            c["counters"].pop("sync", None)
+        # liveness per circuit rides on the requester's side of the exchange: the v1model
+        # program's (not in this one yet)
+        t.pop("liveness_config", None)
         c.pop("liveness", None)
         c["counters"].pop("liveness", None)
         alt = t["uro_next_hop"]["actions"]["set_alternatives"]

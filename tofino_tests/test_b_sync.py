@@ -1,0 +1,167 @@
+"""The synchronization exchange's responder on the model (docs/tofino2.md "The exchange"): a
+REQ from an uplink, sent by the peer this slice's circuit names, is answered by a RESP out
+of the same uplink with t2 taken at ingress and t3 in egress from the corrected clock; a
+sync frame from a host port, from a ToR the circuit does not bring, to another ToR, in
+timer mode or truncated changes nothing and is counted under its reason.
+
+tofino-model's ``global_tstamp`` stands still (test_b_clock.py), so the test is the
+requester with crafted timestamps: the clock is held (no trigger ticks), the switch's local
+times at ingress and egress are learnt from a first RESP, and every later RESP must be
+what the reference model (``controller.clock.servo``) says for those local times after the
+test moves the clock's boundary and local slice length -- the stamps follow the corrected
+clock, not the raw one."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from controller.agent.diff import Diff
+from controller.clock import message as sm
+from controller.clock import servo
+from controller.clock.params import ClockParams
+from controller.schedule.generate import round_robin
+from controller.tables import clock as clock_entries
+from controller.tables.state import Batch
+from test_b_clock import BOUND, M32, _held
+
+
+def _write(view, insert=(), modify=(), delete=()) -> None:
+    view.b.apply(Diff(insert=Batch(entries=list(insert)), modify=Batch(entries=list(modify)),
+                      delete=Batch(entries=list(delete))))
+
+
+@pytest.fixture(scope="module")
+def sync(view, build, tiny):
+    """tor0 in sync mode (its sync_peer entries and clock_config, as the daemon writes them)
+    with the clock held; put back in timer mode, its peers deleted and the clock running
+    after the module."""
+    contract = build[1]
+    L = contract["clock"]["slice_ns"]
+    sched = round_robin(tiny.tors, tiny.uplinks)
+    params = ClockParams(slice_ns=L)
+    batch = clock_entries.tor_clock_batch(contract, sched, params, 0)
+    peers = [e for e in batch.entries if not e.is_default]
+    config = [e for e in batch.entries if e.is_default]
+    _write(view, insert=peers, modify=config)
+    try:
+        c0 = _held(view)
+        yield {"L": L, "sched": sched, "clock": c0, "peers": peers}
+    finally:
+        _write(view, delete=peers, modify=[clock_entries.clock_config_entry(contract, None)])
+        view.timer(True)
+
+
+def _counts(view) -> dict[str, int]:
+    return view.b.read_counters()["sync"]
+
+
+def _req(peer: int, me: int, uplink: int, t1: sm.Stamp, **kw) -> bytes:
+    return sm.encode_frame(sm.Message(sm.Op.REQ, kw.pop("flags", 0), src_tor=peer, dst_tor=me, uplink=uplink,
+                                      t1=t1, **kw))
+
+
+def _exchange(view, ports, dev: int, frame: bytes, reason: str, answer: bool, timeout_s: float = 60.0):
+    """Send ``frame`` into ``dev``: the sync counter's ``reason`` moves by exactly 1 (and no
+    other reason moves); with ``answer`` the RESP that comes back out of ``dev`` (else
+    nothing leaves any port)."""
+    from scapy.all import Ether
+
+    c0 = _counts(view)
+    sn = ports.sniffer()
+    ports.send(dev, Ether(frame))
+    deadline = time.time() + timeout_s
+    while True:
+        time.sleep(1.0)
+        c1 = _counts(view)
+        if c1 != c0:
+            break
+        assert time.time() < deadline, f"the sync counter did not move in {timeout_s:g} s"
+    time.sleep(2.0 if answer else 3.0)                 # the RESP through egress, or nothing
+    got = [p for p in sn.stop() if bytes(p) != frame]
+    c1 = _counts(view)
+    moved = {r: c1[r] - c0[r] for r in c1 if c1[r] != c0[r]}
+    assert moved == {reason: 1}, moved
+    if not answer:
+        assert got == [], [p.summary() for p in got]
+        return None
+    assert [ports.port_of(p.sniffed_on) for p in got] == [dev], [p.summary() for p in got]
+    return sm.decode_frame(bytes(got[0]))
+
+
+def test_a_req_from_this_slices_peer_is_answered_from_the_corrected_clock(view, ports, port_map, sync, tiny):
+    """RESP out of the uplink the REQ came in on: to the requester, t1 echoed, the responder
+    unsynchronized (BOOT, stratum 255: the t2na ToR takes no RESP), t2 and t3 the reference
+    model's (servo.read_time at ingress, servo.out_stamp in egress) for the switch's local
+    times; after the boundary moves by -D and the local slice length by +E (a correction),
+    the next RESP's stamps are the reference model's for the moved clock, and the offset and
+    delay a requester computes from them are the arithmetic's."""
+    L, sched, c = sync["L"], sync["sched"], sync["clock"]
+    S = tiny.slices
+    u = 1
+    peer = int(sched.peer[c["slice"], 0, u])
+    dev = port_map.uplinks[u]
+    t1 = sm.Stamp((c["k"] - 3) & M32, 12345)
+    m = _exchange(view, ports, dev, _req(peer, 0, u, t1), "resp_sent", True)
+    assert (m.op, m.src_tor, m.dst_tor, m.uplink, m.t1) == (sm.Op.RESP, 0, peer, u, t1)
+    assert (m.flags, m.stratum, m.term, m.lead, m.lead_k) == (int(sm.Flag.BOOT), sm.UNSYNCED, 0, 0, 0)
+    # the switch's local times at ingress and egress (32 bits), as the stamps say
+    assert m.t2.k == c["k"]
+    l_in = (c["next"] - c["len"] + m.t2.phase) & M32
+    l_out = (c["next"] - c["len"] + m.t3.phase) & M32 if m.t3.k == c["k"] else (c["next"] + m.t3.phase) & M32
+    assert (l_out - l_in) & M32 < 1 << 31, (l_in, l_out)           # egress is not before ingress
+    snap = servo.read_time(c["k"], c["next"], c["len"], c["slice"], l_in)
+    assert m.t2 == snap.stamp
+    assert (m.t3, m.slice) == servo.out_stamp(snap, l_out, S)
+
+    # a correction: the boundary 40 ns earlier (the clock ahead), the slice 7 ns longer
+    D, E = 40, 7
+    view.set_register(BOUND, {"next": (c["next"] - D) & M32, "slice": c["slice"]})
+    view.set_register("UroIngress.len_reg", c["len"] + E)
+    try:
+        t1b = sm.Stamp((c["k"] - 2) & M32, 999)
+        m2 = _exchange(view, ports, dev, _req(peer, 0, u, t1b), "resp_sent", True)
+        snap2 = servo.read_time(c["k"], (c["next"] - D) & M32, c["len"] + E, c["slice"], l_in)
+        assert m2.t2 == snap2.stamp and m2.t2.phase == m.t2.phase + D + E
+        assert (m2.t3, m2.slice) == servo.out_stamp(snap2, l_out, S)
+        # the requester's arithmetic on these stamps (t4 crafted: 300 ns after t3 at the requester)
+        t4 = sm.Stamp(t1b.k, t1b.phase + 1000)
+        assert sm.offset(t1b, m2.t2, m2.t3, t4, L) == (sm.diff(m2.t2, t1b, L) + sm.diff(m2.t3, t4, L)) // 2
+        assert sm.path_delay(t1b, m2.t2, m2.t3, t4, L) == (sm.diff(t4, t1b, L) - sm.diff(m2.t3, m2.t2, L)) // 2
+    finally:
+        view.set_register(BOUND, {"next": c["next"], "slice": c["slice"]})
+        view.set_register("UroIngress.len_reg", c["len"])
+
+
+def test_sync_frames_that_must_not_move_the_clock_are_counted_and_dropped(view, ports, port_map, sync, tiny):
+    """From a host port (`from_host`), from a ToR this slice's circuit does not bring
+    (`wrong_peer`), to another ToR (`wrong_dst`), a REF request (`wrong_dst`: a ToR is not
+    the reference), truncated (`malformed`), an op the t2na ToR does not take (`malformed`):
+    nothing leaves and the clock's registers are as they were."""
+    sched, c = sync["sched"], sync["clock"]
+    u = 0
+    peer = int(sched.peer[c["slice"], 0, u])
+    other = next(t for t in range(1, tiny.tors) if t != peer)
+    dev = port_map.uplinks[u]
+    t1 = sm.Stamp(c["k"], 5)
+    _exchange(view, ports, port_map.hosts[0], _req(peer, 0, u, t1), "from_host", False)
+    _exchange(view, ports, dev, _req(other, 0, u, t1), "wrong_peer", False)
+    _exchange(view, ports, dev, _req(peer, other, u, t1), "wrong_dst", False)
+    _exchange(view, ports, dev, _req(peer, 0, u, t1, flags=int(sm.Flag.REF)), "wrong_dst", False)
+    _exchange(view, ports, dev, _req(peer, 0, u, t1)[:14 + 20], "malformed", False)
+    _exchange(view, ports, dev, sm.encode_frame(sm.Message(sm.Op.SEED, 0, src_tor=peer, dst_tor=0, t3=t1)),
+              "malformed", False)
+    assert view.clock() == c
+
+
+def test_in_timer_mode_a_req_is_counted_off(view, ports, port_map, build, sync):
+    contract = build[1]
+    sched, c = sync["sched"], sync["clock"]
+    peer = int(sched.peer[c["slice"], 0, 0])
+    _write(view, modify=[clock_entries.clock_config_entry(contract, None)])
+    try:
+        _exchange(view, ports, port_map.uplinks[0], _req(peer, 0, 0, sm.Stamp(c["k"], 5)), "off", False)
+    finally:
+        cfg = clock_entries.tor_clock_batch(contract, sched, ClockParams(slice_ns=sync["L"]), 0).entries[-1]
+        _write(view, modify=[cfg])

@@ -90,13 +90,28 @@ def _exchange(view, ports, dev: int, frame: bytes, reason: str, answer: bool, ti
     return sm.decode_frame(bytes(got[0]))
 
 
+def _t2(k: int, nxt: int, llen: int, l: int) -> sm.Stamp:
+    """The data plane's t2: ``len - (next - now)`` in 32-bit arithmetic (servo.read_time
+    while the slice has started, ``0 <= next - now <= len``)."""
+    return sm.Stamp(k, (llen - (nxt - l)) & M32)
+
+
+def _t3(k: int, nxt: int, llen: int, sl: int, l: int, S: int) -> tuple[sm.Stamp, int]:
+    """The data plane's t3 and slice id in egress (servo.out_stamp)."""
+    a = (l - nxt) & M32
+    if a >= 1 << 31:
+        return sm.Stamp(k, (llen + a) & M32), sl
+    return sm.Stamp((k + 1) & M32, a), (0 if sl + 1 >= S else sl + 1)
+
+
 def test_a_req_from_this_slices_peer_is_answered_from_the_corrected_clock(view, ports, port_map, sync, tiny):
     """RESP out of the uplink the REQ came in on: to the requester, t1 echoed, the responder
-    unsynchronized (BOOT, stratum 255: the t2na ToR takes no RESP), t2 and t3 the reference
-    model's (servo.read_time at ingress, servo.out_stamp in egress) for the switch's local
-    times; after the boundary moves by -D and the local slice length by +E (a correction),
-    the next RESP's stamps are the reference model's for the moved clock, and the offset and
-    delay a requester computes from them are the arithmetic's."""
+    unsynchronized (BOOT, stratum 255: the t2na ToR takes no RESP), t2 and t3 from the
+    clock's registers at the switch's local times (learnt from this first RESP: the model's
+    time stands). Then a correction -- the boundary put half a slice after the ingress time,
+    40 ns earlier, the slice 7 ns longer -- and the next RESP's stamps are the reference
+    model's (servo.read_time at ingress, servo.out_stamp in egress) for the corrected clock,
+    and the offset and delay a requester computes from them are the arithmetic's."""
     L, sched, c = sync["L"], sync["sched"], sync["clock"]
     S = tiny.slices
     u = 1
@@ -109,23 +124,27 @@ def test_a_req_from_this_slices_peer_is_answered_from_the_corrected_clock(view, 
     # the switch's local times at ingress and egress (32 bits), as the stamps say
     assert m.t2.k == c["k"]
     l_in = (c["next"] - c["len"] + m.t2.phase) & M32
-    l_out = (c["next"] - c["len"] + m.t3.phase) & M32 if m.t3.k == c["k"] else (c["next"] + m.t3.phase) & M32
+    l_out = ((c["next"] - c["len"] + m.t3.phase) if m.t3.k == c["k"] else (c["next"] + m.t3.phase)) & M32
     assert (l_out - l_in) & M32 < 1 << 31, (l_in, l_out)           # egress is not before ingress
-    snap = servo.read_time(c["k"], c["next"], c["len"], c["slice"], l_in)
-    assert m.t2 == snap.stamp
-    assert (m.t3, m.slice) == servo.out_stamp(snap, l_out, S)
+    assert (m.t3, m.slice) == _t3(c["k"], c["next"], c["len"], c["slice"], l_out, S)
 
-    # a correction: the boundary 40 ns earlier (the clock ahead), the slice 7 ns longer
+    # a correction: the boundary half a slice after the ingress time, then 40 ns earlier
+    # (the clock ahead), the slice 7 ns longer. Kept ahead of the triggers' time, so that
+    # no trigger ticks meanwhile.
     D, E = 40, 7
-    view.set_register(BOUND, {"next": (c["next"] - D) & M32, "slice": c["slice"]})
+    nxt = (l_in + L // 2 - D) & M32
+    assert (nxt - c["now"]) & M32 < 1 << 31, (f"the model stamps front-panel packets at {l_in}, the generator's at "
+                                              f"{c['now']}: a boundary within a slice of the former would tick the clock")
+    view.set_register(BOUND, {"next": nxt, "slice": c["slice"]})
     view.set_register("UroIngress.len_reg", c["len"] + E)
     try:
         t1b = sm.Stamp((c["k"] - 2) & M32, 999)
         m2 = _exchange(view, ports, dev, _req(peer, 0, u, t1b), "resp_sent", True)
-        snap2 = servo.read_time(c["k"], (c["next"] - D) & M32, c["len"] + E, c["slice"], l_in)
-        assert m2.t2 == snap2.stamp and m2.t2.phase == m.t2.phase + D + E
-        assert (m2.t3, m2.slice) == servo.out_stamp(snap2, l_out, S)
-        # the requester's arithmetic on these stamps (t4 crafted: 300 ns after t3 at the requester)
+        snap = servo.read_time(c["k"], nxt, c["len"] + E, c["slice"], l_in)
+        assert m2.t2 == snap.stamp == _t2(c["k"], nxt, c["len"] + E, l_in)
+        assert m2.t2.phase == c["len"] + E - L // 2 + D
+        assert (m2.t3, m2.slice) == servo.out_stamp(snap, l_out, S)
+        # the requester's arithmetic on these stamps (t4 crafted: 1000 ns after t1 at the requester)
         t4 = sm.Stamp(t1b.k, t1b.phase + 1000)
         assert sm.offset(t1b, m2.t2, m2.t3, t4, L) == (sm.diff(m2.t2, t1b, L) + sm.diff(m2.t3, t4, L)) // 2
         assert sm.path_delay(t1b, m2.t2, m2.t3, t4, L) == (sm.diff(t4, t1b, L) - sm.diff(m2.t3, m2.t2, L)) // 2

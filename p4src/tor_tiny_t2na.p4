@@ -954,6 +954,16 @@ parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
     }
 }
 
+/* (egress adds and subtracts on the bridged clock and the RESP's stamps: bf-p4c overlaid
+ * bridge_sync.next with bridge_src's fields of the exclusive source-route path at other
+ * bits of one container, which the assembly check refuses -- carries would cross them) */
+@pa_no_overlay("egress", "hdr.bridge_sync.k")
+@pa_no_overlay("egress", "hdr.bridge_sync.next")
+@pa_no_overlay("egress", "hdr.bridge_sync.len")
+@pa_no_overlay("egress", "hdr.bridge_sync.slice")
+@pa_no_overlay("egress", "hdr.sync.t3_k")
+@pa_no_overlay("egress", "hdr.sync.t3_phase")
+@pa_no_overlay("egress", "hdr.sync.slice")
 control UroEgress(inout headers_t hdr, inout metadata_t meta,
                   in egress_intrinsic_metadata_t eg_intr_md,
                   in egress_intrinsic_metadata_from_parser_t eg_prsr_md,

@@ -631,7 +631,8 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
             default: accept;
         }
     }
-    /* a sync message (docs/clock.md "Messages"); a truncated one leaves hdr.sync invalid */
+    /* a sync message (docs/clock.md "Messages"); a truncated one sets parser_err (partial
+     * header), which ingress counts as malformed */
     state parse_sync {
         pkt.extract(hdr.sync);
         transition accept;
@@ -2977,7 +2978,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             meta.sync_out = 0;
             if (meta.role == ROLE_HOST) {
                 meta.sync_why = (bit<8>)SYNC_FROM_HOST;                 // hosts cannot move the clock
-            } else if (meta.role == ROLE_UPLINK && hdr.sync.isValid()) {
+            } else if (meta.role == ROLE_UPLINK && hdr.sync.isValid() && ig_prsr_md.parser_err == 0) {
+                /* (a frame shorter than the header: the parser flags PARTIAL_HDR and extracts
+                 * it valid, what follows the frame's end read as padding -- malformed) */
                 if (meta.clk_mode != CLOCK_SYNC) {
                     if (hdr.sync.op == SYNC_OP_REQ || hdr.sync.op == SYNC_OP_RESP) {
                         meta.sync_why = (bit<8>)SYNC_OFF;               // timer mode

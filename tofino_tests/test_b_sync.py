@@ -73,12 +73,12 @@ def _exchange(view, ports, dev: int, frame: bytes, reason: str, answer: bool, ti
     ports.send(dev, Ether(frame))
     deadline = time.time() + timeout_s
     while True:
-        time.sleep(1.0)
+        time.sleep(0.5)
         c1 = _counts(view)
         if c1 != c0:
             break
         assert time.time() < deadline, f"the sync counter did not move in {timeout_s:g} s"
-    time.sleep(2.0 if answer else 3.0)                 # the RESP through egress, or nothing
+    time.sleep(1.0)                     # the RESP through the TM and egress, or anything else, shows now
     got = [p for p in sn.stop() if bytes(p) != frame]
     c1 = _counts(view)
     moved = {r: c1[r] - c0[r] for r in c1 if c1[r] != c0[r]}
@@ -88,6 +88,12 @@ def _exchange(view, ports, dev: int, frame: bytes, reason: str, answer: bool, ti
         return None
     assert [ports.port_of(p.sniffed_on) for p in got] == [dev], [p.summary() for p in got]
     return sm.decode_frame(bytes(got[0]))
+
+
+def _linked(sched, slice_id: int) -> list[int]:
+    """tor0's uplinks whose circuit brings a peer in slice ``slice_id`` (-1 in the schedule:
+    none; a round robin of 8 ToRs over 2 uplinks x 4 slices leaves one uplink dark once)."""
+    return [u for u in range(sched.peer.shape[2]) if sched.peer[slice_id, 0, u] >= 0]
 
 
 def _t2(k: int, nxt: int, llen: int, l: int) -> sm.Stamp:
@@ -114,7 +120,7 @@ def test_a_req_from_this_slices_peer_is_answered_from_the_corrected_clock(view, 
     and the offset and delay a requester computes from them are the arithmetic's."""
     L, sched, c = sync["L"], sync["sched"], sync["clock"]
     S = tiny.slices
-    u = 1
+    u = _linked(sched, c["slice"])[-1]
     peer = int(sched.peer[c["slice"], 0, u])
     dev = port_map.uplinks[u]
     t1 = sm.Stamp((c["k"] - 3) & M32, 12345)
@@ -159,7 +165,7 @@ def test_sync_frames_that_must_not_move_the_clock_are_counted_and_dropped(view, 
     the reference), truncated (`malformed`), an op the t2na ToR does not take (`malformed`):
     nothing leaves and the clock's registers are as they were."""
     sched, c = sync["sched"], sync["clock"]
-    u = 0
+    u = _linked(sched, c["slice"])[0]
     peer = int(sched.peer[c["slice"], 0, u])
     other = next(t for t in range(1, tiny.tors) if t != peer)
     dev = port_map.uplinks[u]
@@ -171,16 +177,20 @@ def test_sync_frames_that_must_not_move_the_clock_are_counted_and_dropped(view, 
     _exchange(view, ports, dev, _req(peer, 0, u, t1)[:14 + 20], "malformed", False)
     _exchange(view, ports, dev, sm.encode_frame(sm.Message(sm.Op.SEED, 0, src_tor=peer, dst_tor=0, t3=t1)),
               "malformed", False)
-    assert view.clock() == c
+    # the clock's registers; `now` (the last trigger's local time) is the model's global_tstamp,
+    # which moves a little
+    c1 = view.clock()
+    assert {n: v for n, v in c1.items() if n != "now"} == {n: v for n, v in c.items() if n != "now"}, (c, c1)
 
 
 def test_in_timer_mode_a_req_is_counted_off(view, ports, port_map, build, sync):
     contract = build[1]
     sched, c = sync["sched"], sync["clock"]
-    peer = int(sched.peer[c["slice"], 0, 0])
+    u = _linked(sched, c["slice"])[0]
+    peer = int(sched.peer[c["slice"], 0, u])
     _write(view, modify=[clock_entries.clock_config_entry(contract, None)])
     try:
-        _exchange(view, ports, port_map.uplinks[0], _req(peer, 0, 0, sm.Stamp(c["k"], 5)), "off", False)
+        _exchange(view, ports, port_map.uplinks[u], _req(peer, 0, u, sm.Stamp(c["k"], 5)), "off", False)
     finally:
         cfg = clock_entries.tor_clock_batch(contract, sched, ClockParams(slice_ns=sync["L"]), 0).entries[-1]
         _write(view, modify=[cfg])

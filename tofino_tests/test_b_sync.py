@@ -62,30 +62,54 @@ def _req(peer: int, me: int, uplink: int, t1: sm.Stamp, **kw) -> bytes:
                                       t1=t1, **kw))
 
 
-def _exchange(view, ports, dev: int, frame: bytes, reason: str, answer: bool, timeout_s: float = 60.0):
-    """Send ``frame`` into ``dev``: the sync counter's ``reason`` moves by exactly 1 (and no
-    other reason moves); with ``answer`` the RESP that comes back out of ``dev`` (else
-    nothing leaves any port)."""
-    from scapy.all import Ether
-
-    c0 = _counts(view)
-    sn = ports.sniffer()
-    ports.send(dev, Ether(frame))
+def _counted(view, c0: dict[str, int], timeout_s: float) -> dict[str, int]:
+    """The sync counter's cells that moved since ``c0``, once one has."""
     deadline = time.time() + timeout_s
     while True:
         time.sleep(0.5)
         c1 = _counts(view)
         if c1 != c0:
-            break
+            return {r: c1[r] - c0[r] for r in c1 if c1[r] != c0[r]}
         assert time.time() < deadline, f"the sync counter did not move in {timeout_s:g} s"
-    time.sleep(1.0)                     # the RESP through the TM and egress, or anything else, shows now
-    got = [p for p in sn.stop() if bytes(p) != frame]
-    c1 = _counts(view)
-    moved = {r: c1[r] - c0[r] for r in c1 if c1[r] != c0[r]}
-    assert moved == {reason: 1}, moved
-    if not answer:
-        assert got == [], [p.summary() for p in got]
-        return None
+
+
+def _dropped(view, ports, sends: list[tuple[int, bytes, str]], timeout_s: float = 60.0) -> None:
+    """Send each ``(dev, frame, reason)`` in turn: the sync counter's ``reason`` moves by
+    exactly 1 (and no other reason moves) before the next is sent, and nothing leaves any
+    port (one sniffer for all: starting one costs seconds on a loaded machine)."""
+    from scapy.all import Ether
+
+    sn = ports.sniffer()
+    try:
+        for dev, frame, reason in sends:
+            c0 = _counts(view)
+            ports.send(dev, Ether(frame))
+            moved = _counted(view, c0, timeout_s)
+            time.sleep(0.2)                 # (a second cell of the same frame would show by now)
+            c1 = _counts(view)
+            assert {r: c1[r] - c0[r] for r in c1 if c1[r] != c0[r]} == moved == {reason: 1}, (reason, moved)
+        time.sleep(1.0)                     # anything the last one sent through the TM shows now
+    finally:
+        got = sn.stop()
+    sent = {f for _, f, _ in sends}
+    out = [p for p in got if bytes(p) not in sent]
+    assert out == [], [p.summary() for p in out]
+
+
+def _exchange(view, ports, dev: int, frame: bytes, timeout_s: float = 60.0) -> sm.Message:
+    """Send ``frame`` into ``dev``: the sync counter's ``resp_sent`` moves by exactly 1 (and
+    no other reason moves), and the RESP comes back out of ``dev`` alone."""
+    from scapy.all import Ether
+
+    c0 = _counts(view)
+    sn = ports.sniffer()
+    try:
+        ports.send(dev, Ether(frame))
+        moved = _counted(view, c0, timeout_s)
+        time.sleep(1.0)                     # the RESP through the TM and egress, and anything else, shows now
+    finally:
+        got = [p for p in sn.stop() if bytes(p) != frame]
+    assert moved == {"resp_sent": 1}, moved
     assert [ports.port_of(p.sniffed_on) for p in got] == [dev], [p.summary() for p in got]
     return sm.decode_frame(bytes(got[0]))
 
@@ -124,7 +148,7 @@ def test_a_req_from_this_slices_peer_is_answered_from_the_corrected_clock(view, 
     peer = int(sched.peer[c["slice"], 0, u])
     dev = port_map.uplinks[u]
     t1 = sm.Stamp((c["k"] - 3) & M32, 12345)
-    m = _exchange(view, ports, dev, _req(peer, 0, u, t1), "resp_sent", True)
+    m = _exchange(view, ports, dev, _req(peer, 0, u, t1))
     assert (m.op, m.src_tor, m.dst_tor, m.uplink, m.t1) == (sm.Op.RESP, 0, peer, u, t1)
     assert (m.flags, m.stratum, m.term, m.lead, m.lead_k) == (int(sm.Flag.BOOT), sm.UNSYNCED, 0, 0, 0)
     # the switch's local times at ingress and egress (32 bits), as the stamps say
@@ -145,7 +169,7 @@ def test_a_req_from_this_slices_peer_is_answered_from_the_corrected_clock(view, 
     view.set_register("UroIngress.len_reg", c["len"] + E)
     try:
         t1b = sm.Stamp((c["k"] - 2) & M32, 999)
-        m2 = _exchange(view, ports, dev, _req(peer, 0, u, t1b), "resp_sent", True)
+        m2 = _exchange(view, ports, dev, _req(peer, 0, u, t1b))
         snap = servo.read_time(c["k"], nxt, c["len"] + E, c["slice"], l_in)
         assert m2.t2 == snap.stamp == _t2(c["k"], nxt, c["len"] + E, l_in)
         assert m2.t2.phase == c["len"] + E - L // 2 + D
@@ -170,13 +194,14 @@ def test_sync_frames_that_must_not_move_the_clock_are_counted_and_dropped(view, 
     other = next(t for t in range(1, tiny.tors) if t != peer)
     dev = port_map.uplinks[u]
     t1 = sm.Stamp(c["k"], 5)
-    _exchange(view, ports, port_map.hosts[0], _req(peer, 0, u, t1), "from_host", False)
-    _exchange(view, ports, dev, _req(other, 0, u, t1), "wrong_peer", False)
-    _exchange(view, ports, dev, _req(peer, other, u, t1), "wrong_dst", False)
-    _exchange(view, ports, dev, _req(peer, 0, u, t1, flags=int(sm.Flag.REF)), "wrong_dst", False)
-    _exchange(view, ports, dev, _req(peer, 0, u, t1)[:14 + 20], "malformed", False)
-    _exchange(view, ports, dev, sm.encode_frame(sm.Message(sm.Op.SEED, 0, src_tor=peer, dst_tor=0, t3=t1)),
-              "malformed", False)
+    _dropped(view, ports, [
+        (port_map.hosts[0], _req(peer, 0, u, t1), "from_host"),
+        (dev, _req(other, 0, u, t1), "wrong_peer"),
+        (dev, _req(peer, other, u, t1), "wrong_dst"),
+        (dev, _req(peer, 0, u, t1, flags=int(sm.Flag.REF)), "wrong_dst"),
+        (dev, _req(peer, 0, u, t1)[:14 + 20], "malformed"),
+        (dev, sm.encode_frame(sm.Message(sm.Op.SEED, 0, src_tor=peer, dst_tor=0, t3=t1)), "malformed"),
+    ])
     # the clock's registers; `now` (the last trigger's local time) is the model's global_tstamp,
     # which moves a little
     c1 = view.clock()
@@ -190,7 +215,7 @@ def test_in_timer_mode_a_req_is_counted_off(view, ports, port_map, build, sync):
     peer = int(sched.peer[c["slice"], 0, u])
     _write(view, modify=[clock_entries.clock_config_entry(contract, None)])
     try:
-        _exchange(view, ports, port_map.uplinks[u], _req(peer, 0, u, sm.Stamp(c["k"], 5)), "off", False)
+        _dropped(view, ports, [(port_map.uplinks[u], _req(peer, 0, u, sm.Stamp(c["k"], 5)), "off")])
     finally:
         cfg = clock_entries.tor_clock_batch(contract, sched, ClockParams(slice_ns=sync["L"]), 0).entries[-1]
         _write(view, modify=[cfg])

@@ -21,7 +21,9 @@ def failures(draw, sched):
     ups = draw(st.sets(st.tuples(st.integers(0, N - 1), st.integers(0, d - 1)), max_size=3))
     tors = draw(st.sets(st.integers(0, N - 1), max_size=1))
     ocs = draw(st.sets(st.integers(0, d - 1), max_size=1 if d > 1 else 0))
-    return Failed(frozenset(ups), frozenset(tors), frozenset(ocs))
+    circs = draw(st.sets(st.tuples(st.integers(0, sched.n_slices - 1), st.integers(0, N - 1), st.integers(0, d - 1)),
+                         max_size=3))
+    return Failed(frozenset(ups), frozenset(tors), frozenset(ocs), frozenset(circs))
 
 
 def reachable(sched, x, t, dst) -> bool:
@@ -42,6 +44,37 @@ def reachable(sched, x, t, dst) -> bool:
         if dst in at:
             return True
     return False
+
+
+def test_a_failed_circuit_is_removed_in_its_slice_only_at_both_ends_whichever_end_names_it():
+    """An OCS port dead in slice 1 only: the circuit ToR 2's uplink 0 has in slice 1 is
+    idle at both ends, nothing else changes; named by the other end, the same schedule."""
+    s = round_robin(8, 2)
+    p = int(s.peer[1, 2, 0])
+    ds = without(s, Failed(circuits=frozenset({(1, 2, 0)})))
+    assert ds.peer[1, 2, 0] == -1 and ds.peer[1, p, 0] == -1
+    assert len(np.argwhere(ds.peer != s.peer)) == 2
+    assert (without(s, Failed(circuits=frozenset({(1, p, 0)}))).peer == ds.peer).all()
+    f = Failed(circuits=frozenset({(1, 2, 0)}))
+    assert f.dead_slots(s, 2) == {(1, 0)} and f.dead_slots(s, p) == {(1, 0)}
+    assert f.dead_slots(s, (set(range(8)) - {2, p}).pop()) == frozenset()
+    assert f.down_uplinks(2) == frozenset()             # no uplink is down as a whole
+    assert not f.empty and f.as_dict()["circuits"] == [[1, 2, 0]]
+
+
+@pytest.mark.parametrize("circ, msg", [((4, 0, 0), "circuit slice 4 ToR 0 uplink 0"),
+                                       ((0, 8, 0), "circuit slice 0 ToR 8"), ((0, 0, 2), "uplink 2")])
+def test_a_circuit_outside_the_network_is_refused(circ, msg):
+    with pytest.raises(UroError, match=msg):
+        without(round_robin(8, 2), Failed(circuits=frozenset({circ})))
+
+
+def test_circuit_key_names_a_circuit_by_its_lower_end():
+    from controller.schedule.degrade import circuit_key
+
+    s = round_robin(8, 2)
+    p = int(s.peer[1, 2, 0])
+    assert circuit_key(s.peer, 1, 2, 0) == circuit_key(s.peer, 1, p, 0) == (1, min(2, p), 0)
 
 
 def test_failed_uplink_removes_both_ends_of_every_circuit():

@@ -185,6 +185,11 @@ def test_the_watch_declares_once_leaves_others_failures_alone_and_recovers_what_
     regs = {t: {"live_mask": sum(1 << (s * 2 + u) for s, u in m), "live_wrong": 0}
             for t, m in marks_of(sched, dead).items()}
     w.read(regs)
+    assert w.changes(Failed()) == []                                  # one read: a loaded switch, maybe
+    w.read({t: {"live_mask": 0, "live_wrong": 0} for t in range(8)})
+    w.read(regs)
+    assert w.changes(Failed()) == []                                  # not two reads in a row
+    w.read(regs)
     ch = w.changes(Failed())
     assert [(c.op, c.kind, c.target, c.source) for c in ch] == [("fail", "tor", 3, "liveness")]
     assert w.changes(dead) == []                                      # declared: nothing more
@@ -194,7 +199,8 @@ def test_the_watch_declares_once_leaves_others_failures_alone_and_recovers_what_
     assert [(c.op, c.kind, c.target) for c in w.changes(dead)] == [("recover", "tor", 3)]
     # a cable the netlink watcher declared: the marks agree, the watch declares nothing
     cut = Failed(uplinks=frozenset({(2, 1)}))
-    w.read({t: {"live_mask": sum(1 << (s * 2 + u) for s, u in m)} for t, m in marks_of(sched, cut).items()})
+    for _ in range(2):
+        w.read({t: {"live_mask": sum(1 << (s * 2 + u) for s, u in m)} for t, m in marks_of(sched, cut).items()})
     assert w.changes(cut) == [] and w.agrees == [["uplink", [2, 1]]]
     w.read(healthy)
     assert w.changes(cut) == []                                       # not its to recover
@@ -228,6 +234,10 @@ def test_the_daemon_declares_what_the_marks_show_and_recovers_it_when_they_clear
         clock.t += 1.1
         ctl.watch_clocks()
         ctl.handle_jobs()
+        assert ctl.failed.tors == frozenset()        # one read: not yet (CONFIRM_READS)
+        clock.t += 1.1
+        ctl.watch_clocks()
+        ctl.handle_jobs()
         assert ctl.failed.tors == frozenset({3})
         rep = ctl.status()["failures"]["events"][-1]
         assert (rep["op"], rep["kind"], rep["target"], rep["source"]) == ("fail", "tor", 3, "liveness")
@@ -246,3 +256,88 @@ def test_the_daemon_declares_what_the_marks_show_and_recovers_it_when_they_clear
         assert ctl.status()["failures"]["events"][-1]["op"] == "recover"
     finally:
         ctl.shutdown()
+
+
+def test_the_watch_declares_circuits_marked_in_some_slices_once_by_one_name_and_recovers_them():
+    """An OCS port dead in slice 1 only: both ends of ToR 2's uplink-0 circuit mark it; the
+    watch declares one failed circuit (named by its lower end), nothing more while it is
+    declared, and its recovery once the marks clear. A circuit a failed cable or ToR
+    carries already is not declared again."""
+    sched = round_robin(8, 2)
+    p = int(sched.peer[1, 2, 0])
+    w = LivenessWatch(sched)
+    bit = 1 << (1 * 2 + 0)
+    for _ in range(2):
+        w.read({t: {"live_mask": bit if t in (2, p) else 0, "live_wrong": 0} for t in range(8)})
+    ch = w.changes(Failed())
+    key = (1, min(2, p), 0)
+    assert [(c.op, c.kind, c.target, c.source) for c in ch] == [("fail", "circuit", key, "liveness")]
+    failed = Failed(circuits=frozenset({key}))
+    assert w.changes(failed) == []
+    assert w.status()["declared"] == [["circuit", list(key)]]
+    w.read({t: {"live_mask": 0, "live_wrong": 0} for t in range(8)})
+    assert [(c.op, c.kind, c.target) for c in w.changes(failed)] == [("recover", "circuit", key)]
+    # one end only marks it (the other end's clock read is stale): still that circuit
+    w2 = LivenessWatch(sched, confirm=1)
+    w2.read({2: {"live_mask": bit}})
+    assert [(c.kind, c.target) for c in w2.changes(Failed())] == [("circuit", key)]
+    # carried by a ToR declared failed meanwhile: nothing to declare
+    w3 = LivenessWatch(sched, confirm=1)
+    w3.read({2: {"live_mask": bit}})
+    assert w3.changes(Failed(tors=frozenset({p}))) == []
+
+
+def test_the_daemon_removes_just_the_marked_circuits_from_its_new_generation(tmp_path):
+    """tor0 and its peer mark their uplink-0 circuit in slice 1 only: the daemon declares that
+    circuit failed (source liveness), both ends' dead masks get (1, 0), and the new
+    generation is computed on the schedule without just that circuit; once the marks clear
+    it is recovered."""
+    from controller.daemon.controller import Controller
+    from controller.schedule.degrade import dead_circuits
+    from daemon_fakes import FakeSwitch
+    from test_daemon_clock import Clock, keeping_clock, recorder
+
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50001": FakeSwitch("tor1"),
+           "127.0.0.1:50100": FakeSwitch("ocs")}
+    p = good(tmp_path)
+    keeping_clock(tmp_path)
+    clock = Clock()
+    ctl = Controller(load(p), backend_for=make_backend_for(sws), log=recorder(), clock=clock)
+    ctl.start()
+    try:
+        sched = round_robin(8, 2)
+        peer0 = int(sched.peer[1, 0, 0])
+        ctl.watch_clocks()
+        sws["127.0.0.1:50000"].stratum = 2
+        sws["127.0.0.1:50000"].clock_registers = {"live_mask": 1 << 2, "live_wrong": 0}
+        for _ in range(2):
+            clock.t += 1.1
+            ctl.watch_clocks()
+            ctl.handle_jobs()
+        assert ctl.failed.circuits == frozenset({(1, 0, 0)}) and not ctl.failed.tors and not ctl.failed.uplinks
+        rep = ctl.status()["failures"]["events"][-1]
+        assert (rep["op"], rep["kind"], rep["target"], rep["source"]) == ("fail", "circuit", [1, 0, 0], "liveness")
+        dead = dead_circuits(ctl.routes.schedule, ctl.routes.failed)
+        assert dead[1, 0, 0] and dead[1, peer0, 0] and dead.sum() == 2
+        assert ctl.status()["failures"]["active"]["circuits"] == [[1, 0, 0]]
+        assert ctl.agents["tor0"].dead == {(1, 0)}
+        assert 'uro_failures_total{kind="circuit",source="liveness"} 1.0' in ctl.metrics.render().decode()
+        sws["127.0.0.1:50000"].clock_registers = {"live_mask": 0, "live_wrong": 0}
+        clock.t += 1.1
+        ctl.watch_clocks()
+        ctl.handle_jobs()
+        assert ctl.failed.circuits == frozenset()
+        assert ctl.status()["failures"]["events"][-1]["op"] == "recover"
+    finally:
+        ctl.shutdown()
+
+
+def test_one_tors_silent_circuit_into_a_tor_is_a_circuit_not_a_dead_tor():
+    """Only ToR 2 reports (the others' reads are stale), and it marks its one circuit into
+    ToR 0: that says no more than the circuit (two witnesses make a dead ToR)."""
+    sched = round_robin(8, 2)
+    assert int(sched.peer[1, 2, 0]) == 0
+    v = classify(sched, {2: frozenset({(1, 0)})})
+    assert v.failed.empty and v.circuits == {(1, 2, 0)}
+    both = marks_of(sched, Failed(tors=frozenset({0})), tors=[2, 3])
+    assert classify(sched, both).failed.tors == {0}

@@ -26,7 +26,8 @@ def iso(t: float | None = None) -> str:
 
 @dataclass
 class Change:
-    """One failure or recovery: ``kind`` uplink | tor | ocs, ``target`` (tor, uplink) | tor | ocs."""
+    """One failure or recovery: ``kind`` uplink | tor | ocs | circuit, ``target`` (tor, uplink) |
+    tor | ocs | (slice, tor, uplink) (a circuit: the switches' liveness marks only)."""
 
     op: str                 # fail | recover
     kind: str
@@ -105,10 +106,11 @@ def _parse_target(op: str, doc: dict, n_tors: int, n_uplinks: int, names: dict[s
 
 def apply_change(failed: Failed, c: Change) -> Failed:
     """The failed set after ``c`` (a failure adds its target, a recovery removes it)."""
-    attr = {"uplink": "uplinks", "tor": "tors", "ocs": "ocs"}[c.kind]
+    attr = {"uplink": "uplinks", "tor": "tors", "ocs": "ocs", "circuit": "circuits"}[c.kind]
     cur = set(getattr(failed, attr))
     (cur.add if c.op == "fail" else cur.discard)(c.target)
-    return Failed(**{**{a: getattr(failed, a) for a in ("uplinks", "tors", "ocs")}, attr: frozenset(cur)})
+    return Failed(**{**{a: getattr(failed, a) for a in ("uplinks", "tors", "ocs", "circuits")},
+                     attr: frozenset(cur)})
 
 
 def dataplane_report(c: Change, late: dict[str, float], t_masked: float, dead_written: int, now: float) -> dict:
@@ -124,7 +126,7 @@ def dataplane_report(c: Change, late: dict[str, float], t_masked: float, dead_wr
         per.update({n: round((t_masked - c.detected) * 1e3, 3) for n in late})
     wrote = len(per)
     done = c.masked_at if c.masked is not None and not late else t_masked
-    masks = c.kind in ("uplink", "ocs") or (c.kind == "tor" and bool(wrote or dead_written))
+    masks = c.kind in ("uplink", "ocs", "circuit") or (c.kind == "tor" and bool(wrote or dead_written))
     return {
         "op": c.op, "kind": c.kind, "target": c.target_json,
         "source": c.source, "detected": iso(time.time() - (now - c.detected)),

@@ -7,7 +7,10 @@ reads no registers). :class:`LivenessWatch` reads them as failures
 (:func:`controller.liveness.marks.classify`: dead ToRs, cut cables, circuits) and says
 which changes to submit, as the daemon's other detections do (source ``"liveness"``): a
 failure the marks show that nothing has declared yet, and the recovery of one it declared
-once the marks no longer show it. A failure another detection declared (netlink, a lost
+once the marks no longer show it. Circuits marked in some slices only (neither a dead ToR
+nor a cut cable) are failures too (kind ``circuit``, named by the end with the lower ToR
+id, :func:`controller.schedule.degrade.circuit_key`): the new generation routes on the
+schedule without just those circuits. A failure another detection declared (netlink, a lost
 session, the API, the clock) is left to it; the marks agreeing with it are reported.
 """
 
@@ -17,16 +20,35 @@ import time
 
 from controller.daemon.changes import Change
 from controller.liveness.marks import Verdict, circuits_of, classify
-from controller.schedule.degrade import Failed
+from controller.schedule.degrade import Failed, circuit_key
 
 SOURCE = "liveness"
 
 
-class LivenessWatch:
-    """``schedule``: the full schedule (the circuits the switches expect)."""
+def _covered(peer, circuit: tuple[int, int, int], failed: Failed) -> bool:
+    """The circuit ``(s, t, u)`` is lost already by what ``failed`` holds (either end's ToR,
+    cable or OCS)."""
+    s, t, u = circuit
+    p = int(peer[s, t, u])
+    return (t in failed.tors or p in failed.tors or (t, u) in failed.uplinks or (p, u) in failed.uplinks
+            or u in failed.ocs)
 
-    def __init__(self, schedule):
+
+#: reads in a row a failure must show before the watch declares it: a mark that one read
+#: shows and the next does not is a loaded switch that missed beacons (measured: at load 14+
+#: on the emulated fabric, transient marks a read apart), not a failure worth a new generation
+CONFIRM_READS = 2
+
+
+class LivenessWatch:
+    """``schedule``: the full schedule (the circuits the switches expect); ``confirm``:
+    consecutive reads that must show a failure before it is declared (its recovery is
+    declared at the first read that no longer shows it: a cleared mark is a peer heard)."""
+
+    def __init__(self, schedule, confirm: int = CONFIRM_READS):
         self.schedule = schedule
+        self.confirm = confirm
+        self.streak: dict[tuple[str, object], int] = {}  # what the reads showed, for how many in a row
         self.verdict = Verdict()
         self.masks: dict[int, frozenset[tuple[int, int]]] = {}
         self.wrong: dict[int, frozenset[tuple[int, int]]] = {}
@@ -42,18 +64,31 @@ class LivenessWatch:
                       if "live_wrong" in r}
         self.verdict = classify(self.schedule, self.masks, self.wrong)
         self.read_at = time.time()
+        shown = self._shown()
+        self.streak = {k: self.streak.get(k, 0) + 1 for k in shown}
         return self.verdict
+
+    def _shown(self) -> set[tuple[str, object]]:
+        v = self.verdict.failed
+        peer = self.schedule.peer
+        return {("tor", t) for t in v.tors} | {("uplink", c) for c in v.uplinks} | \
+            {("circuit", circuit_key(peer, *c)) for c in self.verdict.circuits}
 
     def changes(self, failed: Failed) -> list[Change]:
         """The changes the last :meth:`read` calls for against ``failed`` (what is failed now,
         whoever declared it)."""
-        v = self.verdict.failed
-        shown = {("tor", t) for t in v.tors} | {("uplink", c) for c in v.uplinks}
-        declared = {("tor", t) for t in failed.tors} | {("uplink", c) for c in failed.uplinks}
+        peer = self.schedule.peer
+        shown = self._shown()
+        declared = {("tor", t) for t in failed.tors} | {("uplink", c) for c in failed.uplinks} | \
+            {("circuit", circuit_key(peer, *c)) for c in failed.circuits}
         out = []
         for kind, target in sorted(shown - declared, key=repr):
             if kind == "uplink" and target[0] in failed.tors:
                 continue                              # its ToR is failed already
+            if kind == "circuit" and _covered(peer, target, failed):
+                continue                              # a failed ToR, cable or OCS carries it already
+            if self.streak.get((kind, target), 0) < self.confirm:
+                continue                              # not yet shown by `confirm` reads in a row
             out.append(Change("fail", kind, target, source=SOURCE))
             self.mine.add((kind, target))
         for kind, target in sorted(self.mine - shown, key=repr):

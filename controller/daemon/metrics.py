@@ -63,6 +63,8 @@ class Metrics:
             for source in ("api", "netlink", "clock", "liveness"):
                 self.failures.labels(kind, source)
                 self.recoveries.labels(kind, source)
+        self.failures.labels("circuit", "liveness")  # circuits: only the switches' marks show them
+        self.recoveries.labels("circuit", "liveness")
         self._lock = threading.Lock()
         self._snapshot: dict = {}
         self._clocks: dict = {}

@@ -481,4 +481,5 @@ class Prepared:
 def _fit_failed(failed: Failed, sched) -> Failed:
     N, d = sched.n_tors, sched.n_uplinks
     return Failed(frozenset((t, u) for t, u in failed.uplinks if t < N and u < d),
-                  frozenset(t for t in failed.tors if t < N), frozenset(u for u in failed.ocs if u < d))
+                  frozenset(t for t in failed.tors if t < N), frozenset(u for u in failed.ocs if u < d),
+                  frozenset((s, t, u) for s, t, u in failed.circuits if s < sched.n_slices and t < N and u < d))

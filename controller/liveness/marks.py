@@ -7,12 +7,14 @@ vocabulary (:class:`controller.schedule.degrade.Failed`), so the two detections 
 what failed:
 
 - a **dead ToR** X: every circuit into X that a reporting ToR has is marked there (nobody
-  hears X on any circuit: whatever X reports itself, nothing it sends arrives);
+  hears X on any circuit: whatever X reports itself, nothing it sends arrives), by two
+  reporting ToRs at least (one ToR's silent circuit into X says no more than that circuit);
 - a **cut cable** (t, u) (t's uplink u to OCS u): t marks every circuit it has on u, in
   every slice (t is alive: it reports, and it hears on its other uplinks);
 - **circuits** marked in some slices only (a dead OCS port in some slices, a miswired or
-  misconfigured circuit): neither, reported as circuits (``Failed`` has no unit for one
-  circuit; the data plane routes around them already).
+  misconfigured circuit): neither, reported as circuits ``(slice, tor, uplink)``; the
+  daemon declares each as a failed circuit (``Failed.circuits``), and the new generation
+  routes on the schedule without just those circuits.
 
 Pure functions over the schedule and the masks; the daemon does the I/O.
 """
@@ -57,11 +59,14 @@ def classify(schedule, marks: dict[int, frozenset[tuple[int, int]]],
     peer = schedule.peer
     S, N, d = peer.shape
     reporting = set(marks)
-    # a dead ToR: some reporting ToR has a circuit into it, and every such circuit is marked
+    # a dead ToR: every circuit into it that a reporting ToR has is marked, reported by two
+    # ToRs at least (or by its one neighbour): one ToR's one silent circuit is a circuit
     dead_tors = set()
     for x in range(N):
         into = [(s, t, u) for s in range(S) for t in reporting if t != x for u in range(d) if int(peer[s, t, u]) == x]
-        if into and all((s, u) in marks[t] for s, t, u in into):
+        neighbours = {int(t) for t in range(N) if t != x and (peer[:, t, :] == x).any()}
+        witnesses = {t for _, t, _ in into}
+        if into and len(witnesses) >= min(2, len(neighbours)) and all((s, u) in marks[t] for s, t, u in into):
             dead_tors.add(x)
     # a cut cable: a reporting, live ToR marks every circuit it has on one uplink (those to
     # dead ToRs aside: a ToR whose uplink meets only dead ToRs has no cable evidence)

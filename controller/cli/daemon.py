@@ -89,7 +89,8 @@ def _print_status(st: dict) -> None:
     for line in clock_lines(st.get("clock") or {}):
         print(line)
     f = st["failures"]["active"]
-    print(f"failed  uplinks {f['uplinks']} tors {f['tors']} ocs {f['ocs']}")
+    print(f"failed  uplinks {f['uplinks']} tors {f['tors']} ocs {f['ocs']}"
+          + (f" circuits {f['circuits']}" if f.get("circuits") else ""))
     print(f"{'switch':<12} {'state':<12} {'gen':>3} {'entries':>8} {'down':<8} {'swaps':>5} {'repairs':>7} "
           f"{'restores':>8}  last error")
     for s in st["switches"]:

@@ -99,7 +99,8 @@ def cmd_status(args) -> int:
         for line in clock_lines(d.get("clock") or {}):
             print(line)
         f = d["failures"]["active"]
-        print(f"daemon: failed uplinks {f['uplinks']} tors {f['tors']} ocs {f['ocs']}; switches "
+        print(f"daemon: failed uplinks {f['uplinks']} tors {f['tors']} ocs {f['ocs']}"
+              + (f" circuits {f['circuits']}" if f.get("circuits") else "") + "; switches "
               + ", ".join(f"{s['name']} {s['state']} gen {s['generation']}"
                           + (f" down {s['down_uplinks']}" if s["down_uplinks"] else "") for s in d["switches"]))
         print(f"daemon: more with `uro ctl status --api {st['daemon_api']}`")
@@ -131,9 +132,10 @@ def cmd_shell(args) -> int:
 
 
 def _ids(args) -> list[int]:
-    want = {"link": 2, "tor": 1, "ocs": 1}[args.kind]
-    if len(args.ids) != want:
-        usage = {"link": "link TOR UPLINK", "tor": "tor TOR", "ocs": "ocs UPLINK"}[args.kind]
+    want = {"link": 2, "tor": 1, "ocs": 1, "id": 2}.get(args.kind)
+    if want is None and len(args.ids) < 3 or want is not None and len(args.ids) != want:
+        usage = {"link": "link TOR UPLINK", "tor": "tor TOR", "ocs": "ocs UPLINK", "port": "port TOR UPLINK SLICE...",
+                 "id": "id TOR AS"}[args.kind]
         raise UroError(f"{args.action}: expected `{usage}`, got {args.kind} {' '.join(args.ids)}")
     try:
         return [int(x) for x in args.ids]
@@ -255,10 +257,13 @@ def register(sub) -> None:
     q.add_argument("--clear", action="store_true", help="no drift from now on (what it put on the clock stays)")
     q.set_defaults(func=cmd_clock)
 
-    for action, text in (("fail", "take an element down for real: link TOR UPLINK | tor TOR | ocs UPLINK"),
+    for action, text in (("fail", "take an element down for real: link TOR UPLINK | tor TOR | ocs UPLINK | "
+                                   "port TOR UPLINK SLICE... (the OCS port dead in those slices only) | "
+                                   "id TOR AS (the ToR's clock goes by another ToR's id)"),
                          ("recover", "bring a failed element back")):
         q = es.add_parser(action, help=text)
         which(q)
-        q.add_argument("kind", choices=["link", "tor", "ocs"])
-        q.add_argument("ids", nargs="+", help="link: TOR UPLINK; tor: TOR; ocs: UPLINK")
+        q.add_argument("kind", choices=["link", "tor", "ocs", "port", "id"])
+        q.add_argument("ids", nargs="+", help="link: TOR UPLINK; tor: TOR; ocs: UPLINK; port: TOR UPLINK SLICE...; "
+                                              "id: TOR AS")
         q.set_defaults(func=cmd_fail, action=action)

@@ -449,3 +449,26 @@ def test_seed_and_probe_from_the_controller(rig):
     assert rig.regs.read("k")["k"] in (777, 778)                # not moved (but by its own boundary)
     seed(c, contract, 9, 0, ref=True)
     assert probe(rig.dp).stratum == 0
+
+
+def test_the_emulated_id_fault_makes_the_tor_go_by_another_id(rig):
+    """`uro emulate fail id`: with the fault register ``id`` = X + 1 the ToR's messages name
+    X as their sender and it takes messages addressed to X (a misconfigured ToR); 0: its
+    own id again."""
+    rig.fresh()
+    k, u = 1001, 0
+    rig.synced(k=k, u=1)
+    other = (ME + 3) % 8
+    rig.regs.write(fault_id=other + 1)
+    req = rig.trigger(u)
+    assert (req.op, req.src_tor, req.dst_tor) == (Op.REQ, other, rig.peer(k % S, u))
+    peer = rig.peer(k % S, 1)
+    t1 = Stamp(k, 123)
+    to_me = Message(Op.REQ, 0, peer, ME, 1, 1, 1, 6, 900, t1=t1, slice=k % S)
+    rig.deliver(1, to_me, "wrong_dst")                          # not its id any more
+    resp = rig.deliver(1, replace(to_me, dst_tor=other), "resp_sent", out=True)
+    assert (resp.src_tor, resp.dst_tor) == (other, peer)
+    rig.regs.write(fault_id=0)
+    resp = rig.deliver(1, to_me, "resp_sent", out=True)
+    assert resp.src_tor == ME
+    quiet(rig.dp)

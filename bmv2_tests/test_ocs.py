@@ -27,7 +27,8 @@ def test_ocs_forwards_by_current_slice_circuits(ocs):
             else:
                 idle += 1                      # that uplink has no circuit in this slice
         dp.expect_none()
-    assert client.read_counters(contract, "ocs_drops") == {"no_circuit": idle, "bad_timer": 0, "unconfigured": 0}
+    assert client.read_counters(contract, "ocs_drops") == {"no_circuit": idle, "bad_timer": 0, "unconfigured": 0,
+                                                           "port_fault": 0}
 
 
 def test_ocs_drops_and_counts_without_circuit(ocs):
@@ -37,3 +38,40 @@ def test_ocs_drops_and_counts_without_circuit(ocs):
     dp.send(5, Ether(type=0x9000) / bytes(50))
     dp.expect_none()
     assert client.read_counters(contract, "ocs_drops")["no_circuit"] == 1
+
+
+def test_a_port_dead_in_some_slices_drops_in_and_out_of_it_there_only(ocs):
+    """The emulated port fault (`uro emulate fail port 0 0 1`): ToR 0's uplink-0 port dead
+    in slice 1 -- nothing enters or leaves it in slice 1 (counted port_fault), both
+    directions; in the other slices it forwards; cleared, slice 1 forwards again."""
+    from controller.emulate import procs
+
+    sw, client, dp, contract = ocs
+    sched = schedule()
+    client.write(ocs_batch(contract, sched))
+    reg = contract["fault"]["registers"]["port"]
+    assert reg["bits"] == sched.n_slices and reg["size"] == 8 * D
+    procs.write_registers(sw.thrift_port, {(reg["name"], 0 * D + 0): 1 << 1}, sw.name)
+    b = int(sched.peer[1, 0, 0])
+    assert b >= 0
+    frame = Ether(src="02:00:00:00:00:0a", dst="02:00:00:00:00:0b", type=0x9000) / bytes(50)
+    set_slice(dp, 1)
+    dp.send(0 * D + 0, frame)                 # out of the dead port's ToR
+    dp.send(b * D + 0, frame)                 # into it
+    dp.expect_none()
+    assert client.read_counters(contract, "ocs_drops")["port_fault"] == 2
+    for s in (0, 2):                          # the other slices: its circuits work
+        c = int(sched.peer[s, 0, 0])
+        if c >= 0:
+            set_slice(dp, s)
+            dp.send(0 * D + 0, frame)
+            dp.expect(c * D + 0, frame)
+    a = int(sched.peer[1, 3, 1])              # another port in slice 1: untouched
+    set_slice(dp, 1)
+    dp.send(3 * D + 1, frame)
+    dp.expect(a * D + 1, frame)
+    procs.write_registers(sw.thrift_port, {(reg["name"], 0): 0}, sw.name)
+    dp.send(0 * D + 0, frame)
+    dp.expect(b * D + 0, frame)
+    dp.expect_none()
+    assert client.read_counters(contract, "ocs_drops")["port_fault"] == 2

@@ -163,3 +163,63 @@ def test_a_drifting_tor_clock_is_tracked(clk_fab):
     # can put a single sample past 0.8 ms on a loaded machine; untracked, all five drift to 1.6 ms
     rate_noise(statistics.median(map(abs, tail)) < 800_000, f"tor2's error at the end {tail} ns: not tracked (free drift: 1.6 ms)")
     rate_noise(llen - L > L * 100 // 10**6, f"tor2's local slice length {llen} ns did not follow its drift (L = {L})")
+
+
+def test_a_cut_cable_is_marked_by_the_switches_with_the_daemon_stopped(clk_fab):
+    """Liveness per circuit with no controller (docs/liveness.md): the daemon stopped
+    (SIGSTOP), every ToR's liveness turned on for the test (its ``liveness_config`` entry
+    written over Thrift: this fabric's daemon runs without ``[liveness]``), tor3's uplink-0
+    cable cut: tor3 and each of its uplink-0 peers mark exactly the circuits the cable
+    carried; joined again, the marks clear. Everything is put back in a finally."""
+    from controller.emulate import daemon as dmn
+    from controller.emulate import links, livewatch, procs
+    from controller.liveness.params import LivenessParams
+    from controller.tables.liveness import liveness_config_entry
+
+    c = clk_fab.arts["tor"].contract
+    t = c["tables"]["liveness_config"]
+    on = {}
+    for sw in clk_fab.plan.tor_switches:
+        e = liveness_config_entry(c, clk_fab.routes.schedule, LivenessParams(enabled=True, down_after=2), sw.tor)
+        on[sw.name] = f"table_set_default {e.table} {e.action} " + " ".join(str(v) for _, v in e.params)
+    off = f"table_set_default {t['name']} {t['actions']['liveness_off']['name']}"
+    cable = clk_fab.plan.uplink_link(3, 0).wire
+    expect = livewatch.expected_marks(clk_fab.routes.schedule.peer, "link", [3, 0])
+    pid = dmn.running(clk_fab.sdir)
+    assert pid is not None
+    watch = None
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        for sw in clk_fab.plan.tor_switches:
+            with procs.RuntimeCLI(sw.thrift_port, sw.name) as cli:
+                cli.run([on[sw.name]], "liveness on")
+        watch = livewatch.MarkWatch(clk_fab.plan, c).start()
+        time.sleep(1.0)
+        t_cut = time.time()
+        for n in cable:
+            links.set_link(n, "down")
+        marked = watch.wait({t: (lambda m, w, e=e: e <= m) for t, e in expect.items()}, t_cut, 30.0)
+        t_join = time.time()
+        for n in cable:
+            links.set_link(n, "up")
+        cleared = watch.wait({t: (lambda m, w, e=e: not (e & m)) for t, e in expect.items()}, t_join, 30.0)
+    finally:
+        for n in cable:
+            links.set_link(n, "up")
+        if watch is not None:
+            watch.stop()
+        try:
+            for sw in clk_fab.plan.tor_switches:
+                with procs.RuntimeCLI(sw.thrift_port, sw.name) as cli:
+                    cli.run([off], "liveness off")
+        finally:
+            os.kill(pid, signal.SIGCONT)
+    figure(f"[liveness] cable tor3/0 cut, daemon stopped: every end marked it in "
+           + ("-" if None in marked.values() else f"{(max(marked.values()) - t_cut) * 1e3:.0f} ms")
+           + ", cleared after the join in "
+           + ("-" if None in cleared.values() else f"{(max(cleared.values()) - t_join) * 1e3:.0f} ms")
+           + f" (down_after 2, marks read every {watch.period_s * 1e3:.0f} ms; load {load()})")
+    assert set(expect) == {3} | {int(clk_fab.routes.schedule.peer[s, 3, 0]) for s in range(clk_fab.n_slices)
+                                 if clk_fab.routes.schedule.peer[s, 3, 0] >= 0}
+    assert all(v is not None for v in marked.values()), f"not marked by every end: {marked} (expected {expect})"
+    assert all(v is not None for v in cleared.values()), f"not cleared after the join: {cleared}"

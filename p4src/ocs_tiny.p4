@@ -56,6 +56,7 @@ typedef bit<8> slice_t;
 const bit<32> OCS_DROP_NO_CIRCUIT = 0;
 const bit<32> OCS_DROP_BAD_TIMER = 1;
 const bit<32> OCS_DROP_UNCONFIGURED = 2;
+const bit<32> OCS_DROP_PORT_FAULT = 3;
 const bit<32> OCS_EVENT_TIMER = 0;
 const bit<32> OCS_EVENT_TIMER_SYNC = 1;
 const bit<32> OCS_EVENT_TIMER_REJECTED = 2;
@@ -171,12 +172,15 @@ parser OcsParser(packet_in pkt, out headers_t hdr, inout metadata_t meta,
 control OcsVerifyChecksum(inout headers_t hdr, inout metadata_t meta) { apply { } }
 
 control OcsIngress(inout headers_t hdr, inout metadata_t meta, inout standard_metadata_t sm) {
-    /* drop reasons: no_circuit, bad_timer, unconfigured */
-    counter(3, CounterType.packets) ocs_drops;
+    /* drop reasons: no_circuit, bad_timer, unconfigured, port_fault */
+    counter(4, CounterType.packets) ocs_drops;
     /* events: timer, timer_sync, timer_rejected */
     counter(3, CounterType.packets) ocs_events;
     register<slice_t>(1) slice_reg;
     register<bit<48>>(1) slice_start_reg;
+    /* emulation-only port fault (`uro emulate fail port`, written over Thrift): cell =
+     * OCS port, bit s set = the port is dead in slice s (nothing in or out of it) */
+    register<bit<4>>(16) port_fault;
     /* ---- slice clock in sync mode (docs/clock.md): registers the daemon reads --------- */
     register<bit<32>>(1) clock_k;   // slice number of the current slice
     register<bit<64>>(1) clock_next;   // local time (ns) of the next slice boundary
@@ -468,7 +472,17 @@ control OcsIngress(inout headers_t hdr, inout metadata_t meta, inout standard_me
             mark_to_drop(sm);
             exit;
         }
-        circuit.apply();
+        if (circuit.apply().hit) {
+            /* a port dead in this slice (emulated fault): nothing in or out of it */
+            bit<4> f_in;
+            bit<4> f_out;
+            port_fault.read(f_in, (bit<32>)sm.ingress_port);
+            port_fault.read(f_out, (bit<32>)sm.egress_spec);
+            if (((f_in | f_out) & ((bit<4>)1 << (bit<8>)meta.cur_slice)) != 0) {
+                ocs_drops.count(OCS_DROP_PORT_FAULT);
+                mark_to_drop(sm);
+            }
+        }
     }
 }
 

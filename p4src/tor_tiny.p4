@@ -545,6 +545,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     register<bit<32>>(1) clock_fault_step;   // ns added to the local clock (signed 32 bits, two's complement: at most +-2.1 s)
     register<bit<64>>(1) clock_fault_acc;   // the drift integrated so far (signed, 2^-24 ns; internal)
     register<bit<64>>(1) clock_fault_last;   // raw local time (ns) of the last integration
+    register<bit<16>>(1) clock_fault_id;   // a wrong ToR id: when not 0, the clock's messages name ToR id - 1 as their sender and it takes messages addressed to it (a misconfigured ToR; 0: the configured id)
     counter(22, CounterType.packets) sync;
 
     /* The clock's config (the table default): mode (sync or timer: no entry is timer mode)
@@ -1074,6 +1075,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             clock_last_k.read(last_k, 0);
             meta.clk_stratum = 255 - sreg;
             bit<16> me = (meta.clk_mode == CLOCK_SYNC) ? (bit<16>)meta.clk_my_tor : (bit<16>)meta.my_tor;
+            /* emulation-only: a misconfigured ToR (`uro emulate fail id`) goes by another id */
+            bit<16> fault_id;
+            clock_fault_id.read(fault_id, 0);
+            if (fault_id != 0) { me = fault_id - 1; }
             /* the one sync_peer lookup: this slice's peer on the uplink in question */
             meta.peer_uplink = (op == SYNC_OP_TRIGGER) ? (uplink_t)hdr.sync.uplink
                              : (uplink_t)(sm.ingress_port - (bit<9>)UPLINK_PORT_BASE);

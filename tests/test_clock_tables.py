@@ -38,7 +38,7 @@ def test_the_contract_names_the_clock_once(contracts):
     assert regs["k"] == {"name": "UroIngress.clock_k", "bits": 32, "size": 1, "meaning": regs["k"]["meaning"]}
     assert regs["req_t1"]["name"] == "clock_req_t1" and regs["req_t1"]["size"] == 2   # egress writes it: top level
     assert regs["slice"]["name"] == "UroIngress.slice_reg"
-    assert set(ck["fault"]["registers"]) == {"rate", "step", "acc", "last"} and ck["fault"]["rate_shift"] == 24
+    assert set(ck["fault"]["registers"]) == {"rate", "step", "acc", "last", "id"} and ck["fault"]["rate_shift"] == 24
     assert set(ocs["clock"]["registers"]) == {"k", "next", "stratum", "slice"} and "fault" not in ocs["clock"]
     # the PacketIn header: every one-cell register, whole bytes
     pin = tor["packet_io"]["packet_in"]

@@ -353,3 +353,86 @@ def test_a_ping_stream_waits_for_its_answers_without_moving_pings_output():
     assert 10 <= got < 30 and s.p.poll() is None
     assert s.wait_answered(1000, timeout=60) == 30         # ping ended: returns what it has
     assert sorted(s.wait(timeout=5)) == list(range(1, 31)) and s.transmitted == 30
+
+
+# ---- liveness on the emulated fabric: [liveness], the faults no port state shows, the marks ---
+def test_liveness_key_reaches_the_daemon_and_needs_sync_mode():
+    plan = make_plan(_cfg(), _ports())
+    arts = {r: fabric.Artifacts(Path(f"/x/{r}.p4info.txtpb"), Path(f"/x/{r}.json"), Path(f"/x/{r}.contract.json"))
+            for r in ("tor", "ocs")}
+    assert "liveness" not in tomllib.loads(net_toml(_cfg(), plan, arts))
+    on = _cfg(clock={"mode": "sync"}, liveness={"enabled": True, "down_after": 2})
+    assert on.liveness_down_after == 2
+    assert tomllib.loads(net_toml(on, plan, arts))["liveness"] == {"enabled": True, "down_after": 2}
+    assert _cfg(clock={"mode": "sync"}, liveness={"enabled": True}).liveness_down_after == 3
+    assert _cfg(liveness={"enabled": False, "down_after": 5}).liveness_down_after is None
+
+
+@pytest.mark.parametrize("over, needle", [
+    ({"liveness": {"enabled": True}}, 'liveness.enabled needs clock.mode = "sync"'),
+    ({"clock": {"mode": "sync"}, "liveness": {"enabled": True, "down_after": 0}}, "liveness.down_after must be in 1..255"),
+    ({"clock": {"mode": "sync"}, "liveness": {"enabled": "yes"}}, "liveness.enabled must be true or false"),
+    ({"liveness": {"window": 3}}, "unknown key 'liveness.window'"),
+])
+def test_bad_liveness_config_names_the_key(over, needle):
+    with pytest.raises(EmuConfigError) as e:
+        _cfg(**over)
+    assert needle in str(e.value) and "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("ids, needle", [
+    ([4, 1], "give TOR UPLINK and the slice(s)"),
+    ([8, 1, 0], "port 8 1: ToR must be in 0..7"),
+    ([4, 2, 0], "port 4 2: uplink must be in 0..1"),
+    ([4, 1, 4], "port 4 1: slice 4 is not a slice of the schedule (0..3)"),
+    ([4, 1, 2, 2], "slice listed twice"),
+])
+def test_a_bad_port_fault_is_one_line(ids, needle):
+    from controller.emulate import faults
+
+    with pytest.raises(faults.FaultError, match=needle.replace("(", r"\(").replace(")", r"\)")):
+        faults.check_port(make_plan(_cfg(), _ports()), 4, ids)
+
+
+def test_port_and_id_faults_are_checked():
+    from controller.emulate import faults
+
+    plan = make_plan(_cfg(), _ports())
+    assert faults.check_port(plan, 4, [4, 1, 2, 0]) == (4, 1, (0, 2))
+    assert faults.check_id(plan, [6, 2]) == (6, 2)
+    for ids, needle in (([6], "give TOR and the id"), ([6, 6], "another ToR's"), ([6, 8], "another ToR's"),
+                        ([9, 1], "ToR must be in 0..7")):
+        with pytest.raises(faults.FaultError, match=needle):
+            faults.check_id(plan, ids)
+    assert faults.port_cell(plan, 4, 1) == 9
+    with pytest.raises(faults.FaultError, match="no emulated port fault"):
+        faults.port_register({"fault": {}})
+    with pytest.raises(faults.FaultError, match="tor3: its program has no emulated id fault"):
+        faults.id_register({"clock": {"fault": {"registers": {"rate": {}}}}}, "tor3")
+
+
+def test_fail_port_and_id_argument_counts_are_checked(tmp_path, capsys):
+    assert main(["emulate", "fail", "port", "3", "1", "--prefix", "uzz", "--state-dir", str(tmp_path)]) == 2
+    assert "expected `port TOR UPLINK SLICE...`" in capsys.readouterr().err
+    assert main(["emulate", "recover", "id", "3", "--prefix", "uzz", "--state-dir", str(tmp_path)]) == 2
+    assert "expected `id TOR AS`" in capsys.readouterr().err
+
+
+def test_the_marks_a_failure_must_leave_are_the_circuits_it_silences():
+    from controller.emulate.livewatch import expected_marks
+    from controller.schedule import round_robin
+
+    peer = round_robin(8, 2).peer
+    cut = expected_marks(peer, "link", [3, 0])
+    ends = {int(peer[s, 3, 0]) for s in range(4) if peer[s, 3, 0] >= 0}
+    assert set(cut) == {3} | ends
+    assert cut[3] == {(s, 0) for s in range(4) if peer[s, 3, 0] >= 0}
+    assert all(cut[p] == {(s, 0) for s in range(4) if peer[s, 3, 0] == p} for p in ends)
+    port = expected_marks(peer, "port", [4, 1, 1, 2])
+    assert port[4] == {(1, 1), (2, 1)} and sum(len(v) for v in port.values()) == 4
+    dead = expected_marks(peer, "tor", [5])
+    assert 5 not in dead and dead == expected_marks(peer, "id", [5, 2])
+    assert all(int(peer[s, t, u]) == 5 for t, cs in dead.items() for s, u in cs)
+    assert sum(len(v) for v in dead.values()) == int((peer == 5).sum())
+    with pytest.raises(ValueError):
+        expected_marks(peer, "ocs", [0])

@@ -51,6 +51,8 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
     if args.suite == "clock":
         rc |= load_suite("bench_clock").main(quick=args.quick, duration_s=args.duration, load=args.load)
+    if args.suite == "liveness":
+        rc |= load_suite("bench_liveness").main(quick=args.quick, duration_s=args.duration)
     if args.suite == "mutation":           # mutmut, nice 19: minutes to an hour per module
         rc |= load_suite("bench_mutation").main(quick=args.quick, modules=args.module, jobs=args.jobs,
                                                 functions=args.functions)
@@ -76,7 +78,7 @@ def register(sub) -> None:
     r.add_argument("--quick", action="store_true", help="small sizes only")
     r.add_argument("--skip-large", action="store_true", help="skip the 1024x32 runs")
     r.add_argument("--suite", choices=["uro", "ucmp", "agent", "artifacts", "daemon", "tofino2", "entries",
-                                       "emulate", "ucmp-emulate", "clock", "fabric", "mutation", "all"],
+                                       "emulate", "ucmp-emulate", "clock", "liveness", "fabric", "mutation", "all"],
                    default="all",
                    help="URO engine vs reference, UCMP and baselines vs the paper, P4Runtime writes to "
                         "simple_switch_grpc (batched vs one per request, full push of a 108x6 ToR), route artifacts "
@@ -88,7 +90,10 @@ def register(sub) -> None:
                         "(UCMP source routes with host flow aging vs URO per-hop routes under a mix of short flows and "
                         "one long flow on the emulated fabric; root, bmv2, p4c, nft), clock (the slice clock on the "
                         "emulated fabric: each ToR's error against the OCS in sync and timer mode, convergence, "
-                        "misalignment losses, the daemon stopped; root, bmv2, p4c; --duration, --load), fabric "
+                        "misalignment losses, the daemon stopped; root, bmv2, p4c; --duration, --load), liveness (failures "
+                        "found by the switches themselves on the emulated fabric: a cut cable, a dead OCS port in some "
+                        "slices, a wrong id, a dead ToR, with the daemon running and stopped; false alarms over "
+                        "--duration s quiet and loaded; root, bmv2, p4c), fabric "
                         "(the daemon of a whole (108, 6) and (1024, 32) network on simulated switches: from empty, a cut "
                         "cable, a dead ToR; p4c) and mutation (mutmut on the modules of pyproject.toml "
                         "[tool.uro.mutation.modules], each against its fast tests, at nice 19; --quick: agent.diff and "
@@ -98,7 +103,7 @@ def register(sub) -> None:
                                                           "fabric: today's daemon on 1024 simulated ToRs")
     r.add_argument("--duration", type=_duration, default=600.0, metavar="S",
                    help="clock: seconds of error measurement in sync mode (default 600; the timer mode gets half, "
-                        "at most 300)")
+                        "at most 300); liveness: seconds of each false-alarm run (default 600; --quick: 60)")
     r.add_argument("--load", action="store_true",
                    help="clock: a route computation in a loop on each core beside the fabric (the loaded figures)")
     r.add_argument("--module", default=None, metavar="NAMES",

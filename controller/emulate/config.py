@@ -42,6 +42,7 @@ from pathlib import Path
 
 from controller import tomlfile
 from controller.errors import UroError
+from controller.liveness.params import DEFAULT_DOWN_AFTER, MAX_DOWN_AFTER
 from controller.p4gen.profile import MAX_SSRR_HOPS
 from controller.schedule import load as load_schedule
 from controller.tomlfile import Section
@@ -121,6 +122,9 @@ class EmuConfig:
     #: daemon's default). A loaded bmv2 loses or queues many exchanges: lead_k reaches the
     #: followers seconds late, and a short holdover makes the candidates claim in turn
     holdover_cycles: int | None = None
+    #: the daemon's [liveness] (docs/liveness.md): the switches mark a circuit down after this
+    #: many consecutive silent circuits (None: liveness off). Needs clock_mode "sync"
+    liveness_down_after: int | None = None
     #: where the state (plan, PID files, logs, compiled programs) lives
     state_root: str = "/run/uro-emu"
     source: str = "<config>"
@@ -150,13 +154,15 @@ class EmuConfig:
 
 #: the keys of each table ("": the file's top level)
 _KEYS = {
-    "": {"name", "prefix", "schedule", "timing", "hosts", "routing", "switches", "clock", "state_dir"},
+    "": {"name", "prefix", "schedule", "timing", "hosts", "routing", "switches", "clock", "liveness",
+         "state_dir"},
     "schedule": {"generate", "file", "tors", "uplinks", "seed"},
     "timing": {"slice_ms", "guard_ms", "link_gbps"},
     "hosts": {"per_tor", "host_ports", "mtu", "flow_aging", "alpha"},
     "routing": {"alternatives", "max_hops", "source_routed", "ssrr_hops"},
     "switches": {"cpu_port", "extra_args", "target_args", "uplink_pps"},
     "clock": {"mode", "start_gap_s", "trigger_ms", "max_delay_us", "holdover_cycles"},
+    "liveness": {"enabled", "down_after"},
 }
 
 
@@ -284,6 +290,12 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
         raise EmuConfigError(f"{src}: clock.max_delay_us = {max_delay_us:g} must be at most slice_ms x 1000 / 4 = "
                              f"{slice_ms * 250:g} (a sync exchange's longest path delay)")
     holdover = ck.int_in("holdover_cycles", 1, 1000, default=None) if ck.has("holdover_cycles") else None
+    lv = t["liveness"]
+    live_on = lv.get("enabled", "bool", False)
+    down_after = lv.int_in("down_after", 1, MAX_DOWN_AFTER, default=DEFAULT_DOWN_AFTER)
+    if live_on and clock_mode != "sync":
+        raise lv.err("enabled", f"needs clock.mode = \"sync\" (the sync exchange is the beacon), got "
+                                f"clock.mode = {clock_mode!r}")
     state_root = top.get("state_dir", "any", "/run/uro-emu")
     if not isinstance(state_root, str) or not state_root:
         raise top.err("state_dir", f"must be a directory path, got {state_root!r}")
@@ -294,7 +306,7 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
         routing=RoutingConfig(alternatives=k, max_hops=mh, source_routed=tuple(sorted(sr)), ssrr_hops=ssrr_hops),
         cpu_port=cpu_port, uplink_pps=uplink_pps, switch_args=tuple(extra), target_args=tuple(targs),
         clock_mode=clock_mode, start_gap_s=float(gap), trigger_ms=trigger_ms, max_delay_us=max_delay_us,
-        holdover_cycles=holdover,
+        holdover_cycles=holdover, liveness_down_after=down_after if live_on else None,
         state_root=state_root, source=source)
 
 

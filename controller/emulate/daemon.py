@@ -87,6 +87,8 @@ def net_toml(cfg: EmuConfig, plan: Plan, arts: dict) -> str:
               "", "[clock]", f"slice_ms = {cfg.slice_ms:g}", f"mode = {_q(cfg.clock_mode)}",
               *([f"max_delay_us = {cfg.max_delay_us:g}"] if cfg.max_delay_us is not None else []),
               *([f"holdover_cycles = {cfg.holdover_cycles}"] if cfg.holdover_cycles is not None else []),
+              *(["", "[liveness]", "enabled = true", f"down_after = {cfg.liveness_down_after}"]
+                if cfg.liveness_down_after is not None else []),
               "", "[daemon]", f"status = {_q('127.0.0.1:' + str(plan.extra['status_port']))}",
               "reconcile_s = 10", "reconnect_s = 0.5", "rpc_timeout_s = 10", f"election_id = {ELECTION_ID}",
               'log = "json"', "", "[tls]", "insecure = true       # every switch listens on 127.0.0.1 only", ""]

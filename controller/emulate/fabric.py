@@ -29,7 +29,7 @@ from pathlib import Path
 from controller import process
 from controller.agent.bmv2_process import Bmv2Switch, free_port
 from controller.atomic import write_text
-from controller.emulate import clockfault, daemon as dmn, links, pktgen, procs
+from controller.emulate import clockfault, daemon as dmn, faults, links, pktgen, procs
 from controller.emulate.config import EmuConfig
 from controller.emulate.network import Network
 from controller.emulate.plan import Plan, make_plan, parse_host_name
@@ -362,6 +362,10 @@ def _daemon_reaction(plan: Plan, sdir: Path, op: str, kind: str, ids: list[int],
     if dmn.running(sdir) is None:
         act()
         return ["no daemon runs on this fabric (built with --no-daemon, or it stopped): nothing reacts"]
+    if kind in ("port", "id"):
+        act()
+        return ["no port state changes: only the switches' liveness per circuit sees it "
+                "(uro emulate status, docs/liveness.md)"]
     before = dmn.events(plan)
     act()
     extra = []
@@ -385,7 +389,7 @@ def _unreachable_line(sdir: Path, active: dict) -> str | None:
     """Which ordered pairs the daemon's current routes leave unreachable (its own code on
     its config and failed set), so a drill that disconnects a pair says so."""
     failed = Failed(uplinks=frozenset(tuple(x) for x in active["uplinks"]), tors=frozenset(active["tors"]),
-                    ocs=frozenset(active["ocs"]))
+                    ocs=frozenset(active["ocs"]), circuits=frozenset(tuple(x) for x in active.get("circuits", [])))
     pairs = dmn.unreachable(dmn.routes(sdir / "net.toml", failed))
     if not pairs:
         return None
@@ -407,7 +411,7 @@ def fail(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/
     plan = need_plan(prefix, state_root)
     sdir = state_dir(state_root, prefix)
     items = read_failures(sdir)
-    rec = {"kind": kind, "ids": ids}
+    rec = {"kind": kind, "ids": _canonical(kind, ids)}
     if rec in items:
         raise FabricError(f"{kind} {' '.join(map(str, ids))} is already failed")
     # a cable cut twice would change nothing the daemon could report
@@ -426,6 +430,8 @@ def fail(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/
 
         def act():
             process.stop(sdir / "pids", f"tor{tor}")
+    elif kind in ("port", "id"):
+        act, what, rec = _fault_act(plan, sdir, kind, ids, items, fail=True)
     else:
         names = _failure_ifnames(plan, kind, ids)
         what = f"cut {len(names) // 2} cable(s): wire ends {', '.join(names)} down"
@@ -435,6 +441,46 @@ def fail(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/
                 links.set_link(n, "down")
     _write_failures(sdir, items + [rec])
     return [what] + _daemon_reaction(plan, sdir, "fail", kind, ids, act, hold_routes_s)
+
+
+def _canonical(kind: str, ids: list[int]) -> list[int]:
+    """A drill's ids as recorded: a port's slices sorted (``port 2 1 3 0`` is ``port 2 1 0 3``)."""
+    return ids[:2] + sorted(ids[2:]) if kind == "port" else list(ids)
+
+
+def _fault_act(plan: Plan, sdir: Path, kind: str, ids: list[int], items: list[dict], fail: bool):
+    """(act, what, record) of an emulated fault no port state shows (:mod:`.faults`): an OCS
+    port dead in some slices, a ToR going by a wrong id; checked before anything is written."""
+    arts = load_artifacts(sdir)
+    if kind == "port":
+        tor, up, slices = faults.check_port(plan, int(arts["ocs"].contract["profile"]["slices"]), ids)
+        if fail:
+            other = [f["ids"] for f in items if f["kind"] == "port" and f["ids"][:2] == [tor, up]]
+            if other:
+                raise FabricError(f"port {tor} {up}: already dead in slice(s) {' '.join(map(str, other[0][2:]))} "
+                                  f"(recover port {' '.join(map(str, other[0]))} first)")
+        contract = arts["ocs"].contract
+        faults.port_register(contract)
+        what = (f"OCS port of tor{tor} uplink {up} {'dead' if fail else 'alive again'} in slice(s) "
+                f"{', '.join(map(str, slices))} (emulated fault register, over Thrift)")
+
+        def act():
+            faults.set_port(plan, contract, tor, up, slices if fail else ())
+        return act, what, {"kind": kind, "ids": [tor, up, *slices]}
+    tor, as_id = faults.check_id(plan, ids)
+    if fail:
+        other = [f["ids"] for f in items if f["kind"] == "id" and f["ids"][0] == tor]
+        if other:
+            raise FabricError(f"id {tor} {as_id}: tor{tor} goes by id {other[0][1]} already "
+                              f"(recover id {tor} {other[0][1]} first)")
+    contract = arts["tor"].contract
+    faults.id_register(contract, f"tor{tor}")
+    what = (f"tor{tor}'s clock goes by id {as_id}" if fail else f"tor{tor}'s clock goes by its own id again") + \
+        " (emulated fault register, over Thrift)"
+
+    def act():
+        faults.set_id(plan, contract, tor, as_id if fail else None)
+    return act, what, {"kind": kind, "ids": [tor, as_id]}
 
 
 def restart_switch(plan: Plan, sdir: Path, name: str) -> None:
@@ -452,7 +498,7 @@ def recover(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/r
     plan = need_plan(prefix, state_root)
     sdir = state_dir(state_root, prefix)
     items = read_failures(sdir)
-    rec = {"kind": kind, "ids": ids}
+    rec = {"kind": kind, "ids": _canonical(kind, ids)}
     if rec not in items:
         raise FabricError(f"{kind} {' '.join(map(str, ids))} is not failed (failed: "
                           f"{', '.join(f['kind'] + ' ' + ' '.join(map(str, f['ids'])) for f in items) or 'nothing'})")
@@ -462,6 +508,8 @@ def recover(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/r
 
         def act():
             restart_switch(plan, sdir, sw.name)
+    elif kind in ("port", "id"):
+        act, what, rec = _fault_act(plan, sdir, kind, ids, items, fail=False)
     else:
         names = _failure_ifnames(plan, kind, ids)
         what = f"joined {len(names) // 2} cable(s): wire ends {', '.join(names)} up"

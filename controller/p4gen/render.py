@@ -49,7 +49,7 @@ def ssrr_path_cells(hops: int) -> list[str]:
     """Cells of the ``ssrr_paths`` counter (source routes written for packets from hosts):
     ``b<bucket>h<hops>``, cell ``bucket * H + hops - 1``."""
     return [f"b{b}h{n}" for b in range(SSRR_PATH_BUCKETS) for n in range(1, hops + 1)]
-OCS_DROP_REASONS = ["no_circuit", "bad_timer", "unconfigured"]
+OCS_DROP_REASONS = ["no_circuit", "bad_timer", "unconfigured", "port_fault"]
 OCS_EVENTS = ["timer", "timer_sync", "timer_rejected"]
 
 #: timer packet: Ethernet (EtherType TIMER_ETHERTYPE) + slice:16 + flags:16
@@ -101,7 +101,13 @@ CLOCK_FAULT_REGISTERS = [
     ("step", 32, "ns added to the local clock (signed 32 bits, two's complement: at most +-2.1 s)"),
     ("acc", 64, "the drift integrated so far (signed, 2^-24 ns; internal)"),
     ("last", 64, "raw local time (ns) of the last integration"),
+    ("id", 16, "a wrong ToR id: when not 0, the clock's messages name ToR id - 1 as their sender and it takes "
+               "messages addressed to it (a misconfigured ToR; 0: the configured id)"),
 ]
+#: the OCS emulator's emulation-only port fault (``uro emulate fail port``, written over Thrift):
+#: a cell per OCS port (tor * d + uplink), bit s set: the port is dead in slice s (nothing in
+#: or out of it in that slice; counted ``ocs_drops[port_fault]``)
+OCS_PORT_FAULT = ("port_fault", "slices in which the OCS port is dead (bit s: slice s), both directions")
 
 
 #: liveness per circuit (docs/liveness.md): the ToR's registers (short name, bits, cells,
@@ -327,6 +333,9 @@ def contract(profile: Profile, program: str = "tor") -> dict:
         "counters": {c: {"name": f"{ctl}.{c}", "indices": idx} for c, idx in counters.items()},
         "clock": clock_section(p, program, ctl),
     }
+    if program == "ocs":
+        out["fault"] = {"registers": {"port": {"name": f"{ctl}.{OCS_PORT_FAULT[0]}", "bits": p.slices,
+                                               "size": p.ocs_ports, "meaning": OCS_PORT_FAULT[1]}}}
     if program == "tor":
         out["liveness"] = liveness_section(p, ctl)
         # the marks ride on the clock's read (bmv2: the PROBE's PacketIn, docs/liveness.md

@@ -1,0 +1,365 @@
+"""`uro bench --suite liveness` (root, bmv2, p4c): failures found by the switches themselves
+on the emulated fabric (docs/liveness.md "Measured").
+
+One 8x2 fabric (examples/emu-8x2.toml: 50 ms slices, S = 4, a 200 ms cycle) in sync mode
+with ``[liveness] down_after = 3`` (the default), every host pair pinging every 0.2 s
+throughout. Each failure below is made for real, first with the daemon
+running, then with the daemon stopped (``kill -STOP``; continued after the failure healed):
+
+- **a cut cable** (tor3's uplink 0: both wire ends down, netlink tells the daemon);
+- **a dead OCS port in some slices only** (tor4's uplink 1 dead in slices 1 and 2: the
+  OCS emulator's port fault register; no port state changes);
+- **a ToR answering with the wrong id** (tor6's clock goes by id 2: its fault register);
+- **a dead ToR** (tor5's switch process stopped).
+
+Per failure: the time from the failure to every ToR having marked the circuits it
+silenced (``controller.emulate.livewatch``: each ToR's ``live_mask`` read over Thrift every
+25 ms), in ms and slices, per ToR and the last; the same counted from each ToR's first
+missed circuit (the start of the first slice after the failure in which the circuit
+recurs) less the ideal ``(down_after - 1)`` cycles + 1 slice; next to it, the daemon's own
+reaction in the same run (its failure report: source, detection after the failure, its dead
+mask written, new generation); the pings lost before, until every ToR marked, while marked,
+and after the heal; then the heal and the time until every mark is cleared. Then **false
+alarms**: every-pair pings and no failure for ``--duration`` seconds (``--quick``: 60), quiet
+and then with a route computation on each core (``--load`` as in the clock suite), counting
+the marks set. The load average is printed next to every figure; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PING_INTERVAL_S = 0.2
+#: the failures: (label, kind, ids)
+FAILURES = [
+    ("cut cable: tor3 uplink 0", "link", [3, 0]),
+    ("dead OCS port in slices 1, 2 only: tor4 uplink 1", "port", [4, 1, 1, 2]),
+    ("wrong id: tor6 answers as tor2", "id", [6, 2]),
+    ("dead ToR: tor5", "tor", [5]),
+]
+
+
+def _need() -> str | None:
+    if os.geteuid() != 0:
+        return "needs root"
+    for tool in ("simple_switch_grpc", "simple_switch_CLI", "p4c-bm2-ss", "ping", "ethtool"):
+        if shutil.which(tool) is None:
+            return f"{tool} not installed"
+    return None
+
+
+def _load() -> str:
+    return "/".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+class Bench:
+    """The fabric, its mark watch and the pieces a failure needs."""
+
+    def __init__(self, cfg):
+        from controller.emulate import daemon as dmn
+        from controller.emulate import fabric, livewatch
+
+        self.cfg = cfg
+        self._clis: list = []
+        t0 = time.monotonic()
+        self.plan = fabric.up(cfg, log=lambda m: print(f"   {m}", flush=True))
+        self.up_s = time.monotonic() - t0
+        self.sdir = cfg.state_dir
+        try:
+            self.arts = fabric.load_artifacts(self.sdir)
+            sched = dmn.routes(self.sdir / "net.toml").schedule
+            self.peer = sched.peer
+            self.S = sched.n_slices
+            self.L = cfg.slice_ms / 1e3
+            self.watch = livewatch.MarkWatch(self.plan, self.arts["tor"].contract).start()
+        except BaseException:
+            self.close()
+            raise
+
+    # ---- the daemon ----------------------------------------------------------------------
+    def daemon_pid(self) -> int:
+        from controller.emulate import daemon as dmn
+
+        pid = dmn.running(self.sdir)
+        if pid is None:
+            raise RuntimeError("the fabric's daemon is not running")
+        return pid
+
+    def events(self) -> list[dict]:
+        from controller.emulate import daemon as dmn
+
+        return dmn.events(self.plan)
+
+    def settle(self, timeout: float = 20.0) -> float:
+        """Until no ToR has a mark and the daemon has nothing failed (or ``timeout``); seconds waited."""
+        from controller.emulate import daemon as dmn
+
+        t0 = time.time()
+        while time.time() - t0 < timeout:
+            marks = any(self.watch.marks(t) for t in range(self.plan.tors))
+            try:
+                act = dmn.status(self.plan)["failures"]["active"]
+                failed = any(act[k] for k in ("uplinks", "tors", "ocs"))
+            except Exception:                  # noqa: BLE001 -- busy: ask again
+                failed = True
+            if not marks and not failed:
+                return time.time() - t0
+            time.sleep(0.2)
+        return time.time() - t0
+
+    # ---- the failures --------------------------------------------------------------------
+    def acts(self, kind: str, ids: list[int]):
+        """(fail, heal) callables for one failure; each returns the epoch it took effect."""
+        from controller import process
+        from controller.emulate import fabric, faults, links, procs
+
+        if kind == "link":
+            names = self.plan.uplink_link(*ids).wire
+
+            def setl(state):
+                t = time.time()
+                for n in names:
+                    links.set_link(n, state)
+                return t
+            return (lambda: setl("down")), (lambda: setl("up"))
+        if kind in ("port", "id"):
+            sw = self.plan.switch("ocs" if kind == "port" else f"tor{ids[0]}")
+            cli = procs.RuntimeCLI(sw.thrift_port, sw.name)   # opened first: its start costs seconds
+            self._clis.append(cli)
+
+            def put(on: bool):
+                t = time.time()
+                if kind == "port":
+                    faults.set_port(self.plan, self.arts["ocs"].contract, ids[0], ids[1],
+                                    tuple(ids[2:]) if on else (), cli=cli)
+                else:
+                    faults.set_id(self.plan, self.arts["tor"].contract, ids[0], ids[1] if on else None, cli=cli)
+                return t
+            return (lambda: put(True)), (lambda: put(False))
+
+        def stop():
+            t = time.time()
+            process.stop(self.sdir / "pids", f"tor{ids[0]}")
+            return t
+
+        def start():
+            t = time.time()
+            fabric.restart_switch(self.plan, self.sdir, f"tor{ids[0]}")
+            return t
+        return stop, start
+
+    def first_missed(self, t_fail: float, circuits) -> float:
+        """The start (epoch) of the first slice after ``t_fail`` in which one of ``circuits``
+        ((slice, uplink)) recurs, on the reference's time (the OCS: CLOCK_MONOTONIC)."""
+        off = time.time() - time.monotonic()
+        k = int((t_fail - off) // self.L) + 1
+        slices = {s for s, _ in circuits}
+        while (k % self.S) not in slices:
+            k += 1
+        return k * self.L + off
+
+    def close(self) -> None:
+        from controller.emulate import fabric
+
+        w = getattr(self, "watch", None)
+        if w is not None:
+            w.stop()
+        for c in getattr(self, "_clis", []):
+            c.close()
+        fabric.down(self.cfg.prefix, self.cfg.state_root)
+
+
+def pings(b: Bench, seconds: float):
+    from controller.emulate import traffic
+
+    n = max(1, int(seconds / PING_INTERVAL_S))
+    return [traffic.PingStream(b.plan, x, y, n, PING_INTERVAL_S) for x, y in traffic.all_pairs(b.plan)]
+
+
+def lost_by_phase(streams, marks: dict[str, float]) -> dict[str, tuple[int, int]]:
+    from controller.emulate import traffic
+
+    traffic.finish_all(streams, timeout=30)
+    tot: dict[str, list[int]] = {}
+    for s in streams:
+        for nm, (lost, sent) in s.phases(marks).items():
+            v = tot.setdefault(nm, [0, 0])
+            v[0] += lost
+            v[1] += sent
+    return {nm: (v[0], v[1]) for nm, v in tot.items()}
+
+
+def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_after: int,
+        lead_s: float = 2.0, hold_s: float = 2.0, timeout_s: float = 15.0) -> dict:
+    """One failure (module doc); returns its figures and prints them."""
+    from controller.daemon.log import epoch
+    from controller.emulate import daemon as dmn
+    from controller.emulate import livewatch
+
+    exp = livewatch.expected_marks(b.peer, kind, ids)
+    fail, heal = b.acts(kind, ids)
+    pid = b.daemon_pid()
+    ev0 = len(b.events())
+    streams = pings(b, lead_s + hold_s + 2 * timeout_s + 60)
+    out: dict = {"label": label, "daemon": "stopped" if stopped else "running", "load": _load()}
+    conted = False
+    try:
+        time.sleep(lead_s)
+        if stopped:
+            os.kill(pid, signal.SIGSTOP)
+        t_fail = fail()
+        already = sorted(t for t, e in exp.items() if e & b.watch.marks(t))
+        got = b.watch.wait({t: (lambda m, w, e=e: e <= m) for t, e in exp.items()}, t_fail, timeout_s)
+        t_all = None if any(v is None for v in got.values()) else max(got.values())
+        time.sleep(hold_s)
+        t_heal = heal()
+        if stopped and kind == "tor":          # a restarted switch has no program until the daemon restores it
+            os.kill(pid, signal.SIGCONT)
+            conted = True
+            try:
+                dmn.wait_switch(b.plan, f"tor{ids[0]}", timeout=120)
+            except Exception as e:             # noqa: BLE001 -- measured anyway
+                print(f"   (tor{ids[0]} not restored within 120 s: {e})", flush=True)
+        cleared = b.watch.wait({t: (lambda m, w, e=e: not (e & m)) for t, e in exp.items()}, t_heal,
+                               120.0 if kind == "tor" else timeout_s)
+        t_clear = None if any(v is None for v in cleared.values()) else max(cleared.values())
+        time.sleep(1.0)
+    finally:
+        if stopped and not conted:
+            os.kill(pid, signal.SIGCONT)
+    marks = {"until_marked": t_fail, "marked": t_all or t_heal, "healed": t_heal,
+             "after": (t_clear or t_heal) + 0.5}
+    phases = lost_by_phase(streams, marks)
+    per = {t: None if v is None else (v - t_fail) * 1e3 for t, v in got.items()}
+    late = {t: None if v is None else (v - b.first_missed(t_fail, exp[t])) * 1e3 - ((down_after - 1) * b.S + 1)
+            * b.L * 1e3 for t, v in got.items()}
+    evs = [e for e in b.events()[ev0:] if e.get("op") == "fail"]
+    out.update({"already_marked": already, "per_tor_ms": per, "all_ms": None if t_all is None else (t_all - t_fail) * 1e3,
+                "beyond_ideal_ms": late, "clear_ms": None if t_clear is None else (t_clear - t_heal) * 1e3,
+                "pings": phases, "daemon_events": [
+                    {"kind": e["kind"], "target": e["target"], "source": e["source"],
+                     "detected_ms": (epoch(e["detected"]) - t_fail) * 1e3, "mask_ms": e.get("dataplane_ms"),
+                     "generation_s": e.get("generation_s")} for e in evs]})
+    L = b.L * 1e3
+    allms = out["all_ms"]
+    print(f"== {label}, daemon {out['daemon']} (load {out['load']} -> {_load()}): every ToR marked it in "
+          + ("NOT within %g s" % timeout_s if allms is None else f"{allms:.0f} ms ({allms / L:.1f} slices)")
+          + "; per ToR " + ", ".join(f"tor{t} " + ("-" if v is None else f"{v:.0f}") for t, v in sorted(per.items()))
+          + " ms; beyond (down_after - 1) cycles + 1 slice from its first missed circuit: "
+          + ", ".join(f"tor{t} " + ("-" if v is None else f"{v:+.0f}") for t, v in sorted(late.items())) + " ms"
+          + (f" (already marked at the failure, a false alarm: {', '.join(f'tor{t}' for t in already)})"
+             if already else ""), flush=True)
+    for e in out["daemon_events"]:
+        print(f"   the daemon: fail {e['kind']} {e['target']} (source {e['source']}) detected "
+              f"{e['detected_ms']:.0f} ms after the failure, its dead mask written "
+              + ("-" if e["mask_ms"] is None else f"{e['mask_ms']:.0f} ms") + " after that, new generation "
+              + ("-" if e["generation_s"] is None else f"{e['generation_s']:.2f} s"), flush=True)
+    if not out["daemon_events"]:
+        print("   the daemon: no failure reported" + (" (stopped)" if stopped else ""), flush=True)
+    print(f"   healed: every mark cleared in "
+          + ("NOT within the timeout" if out["clear_ms"] is None else f"{out['clear_ms']:.0f} ms "
+                                                                     f"({out['clear_ms'] / L:.1f} slices)")
+          + "; pings lost / sent: " + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in phases.items()), flush=True)
+    return out
+
+
+def counters(b: Bench) -> dict[str, int]:
+    """The ToRs' ``liveness`` counter cells summed over the fabric (heard, silent, ...)."""
+    from controller.emulate import procs
+
+    tot: dict[str, int] = {}
+    for sw in b.plan.tor_switches:
+        got = procs.read_counters(sw.thrift_port, b.arts["tor"].contract, sw.name)
+        for cell, v in got.get(b.arts["tor"].contract["liveness"]["counter"], {}).items():
+            tot[cell] = tot.get(cell, 0) + v
+    return tot
+
+
+def false_alarms(b: Bench, seconds: float, label: str) -> dict:
+    """Every-pair pings and no failure for ``seconds``: the marks set meanwhile, and what
+    the switches counted per circuit evaluated (heard, silent, wrong peer, not evaluated)."""
+    c0 = counters(b)
+    t0 = time.time()
+    load0 = _load()
+    streams = pings(b, seconds)
+    time.sleep(seconds)
+    phases = lost_by_phase(streams, {})
+    c1 = counters(b)
+    moved = {k: c1.get(k, 0) - c0.get(k, 0) for k in c1}
+    marked = b.watch.marked_since(t0)
+    sets = 0
+    for t in range(b.plan.tors):
+        h = [x for x in b.watch.history[t] if x[0] >= t0]
+        prev = b.watch.history[t][0][1] if b.watch.history[t] else frozenset()
+        for _t, m, _w in h:
+            sets += len(m - prev)
+            prev = m
+    out = {"label": label, "seconds": round(time.time() - t0), "load": f"{load0} -> {_load()}",
+           "marks_set": sets, "circuits": {t: sorted(v) for t, v in marked.items()}, "pings": phases["before"],
+           "counted": moved}
+    print(f"== false alarms, {label} ({out['seconds']} s, load {out['load']}): {sets} mark(s) set on "
+          f"{sum(len(v) for v in marked.values())} circuit(s) of {sum(1 for t in marked)} ToR(s)"
+          + (" (" + "; ".join(f"tor{t} {v}" for t, v in sorted(out['circuits'].items())) + ")" if marked else "")
+          + f"; pings lost {phases['before'][0]} / {phases['before'][1]}; the switches counted "
+          + ", ".join(f"{k} {v}" for k, v in moved.items()), flush=True)
+    return out
+
+
+def main(quick: bool = False, duration_s: float = 600.0) -> int:
+    why = _need()
+    if why:
+        print(f"liveness benchmark skipped: {why}")
+        return 0
+    from benchmarks.bench_clock import Load
+    from controller.emulate import config
+    from controller.liveness.params import DEFAULT_DOWN_AFTER
+
+    down_after = DEFAULT_DOWN_AFTER
+    quiet_s = min(duration_s, 60.0) if quick else duration_s
+    state = tempfile.mkdtemp(prefix="uro-bench-live-")
+    cfg = dataclasses.replace(config.load(ROOT / "examples" / "emu-8x2.toml"), state_root=state,
+                              prefix=f"ul{os.getpid() % 1000}"[:6], clock_mode="sync", liveness_down_after=down_after)
+    print(f"== uro bench --suite liveness: 8x2, {cfg.slice_ms:g} ms slices, a {4 * cfg.slice_ms:g} ms cycle, "
+          f"[liveness] down_after = {down_after}, every host pair pinging every {PING_INTERVAL_S:g} s; "
+          f"{os.cpu_count()} cores, load average {_load()} at the start", flush=True)
+    b = None
+    res: dict = {"failures": [], "false_alarms": []}
+    try:
+        b = Bench(cfg)
+        print(f"== up in {b.up_s:.1f} s (load {_load()}); marks read every {b.watch.period_s * 1e3:.0f} ms "
+              f"(median time between two reads of one ToR)", flush=True)
+        print(f"   settled in {b.settle():.1f} s", flush=True)
+        for stopped in (False, True):
+            for label, kind, ids in FAILURES:
+                try:
+                    res["failures"].append(one(b, label, kind, ids, stopped, down_after))
+                except Exception as e:          # noqa: BLE001 -- a benchmark reports and goes on
+                    print(f"== {label}, daemon {'stopped' if stopped else 'running'}: FAILED "
+                          f"({type(e).__name__}: {e}; load {_load()})", flush=True)
+                print(f"   settled in {b.settle():.1f} s", flush=True)
+        print(f"   marks read every {b.watch.period_s * 1e3:.0f} ms (median)", flush=True)
+        res["false_alarms"].append(false_alarms(b, quiet_s, "quiet"))
+        lo = Load().start()
+        try:
+            time.sleep(10)                      # the load average climbs
+            res["false_alarms"].append(false_alarms(b, quiet_s, "a route computation on each core"))
+        finally:
+            lo.stop()
+    finally:
+        if b is not None:
+            b.close()
+        shutil.rmtree(state, ignore_errors=True)
+    print(f"== load average at the end: {_load()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(quick="--quick" in sys.argv))

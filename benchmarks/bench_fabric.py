@@ -82,15 +82,18 @@ def _build(profile: str, work: Path) -> tuple[Path, Path, Path, dict]:
 
 
 def net_config(path: Path, program, fabric, *, tors: int, uplinks: int, routing: str, slice_ms: int,
-               status_port: int, hold_s: float = 0.5, incremental: bool = True) -> Path:
-    """A net.toml of ``tors`` ToRs, ToR t = device t of ``fabric`` (:class:`SimFabric`)."""
+               status_port: int, hold_s: float = 0.5, incremental: bool = True, workers: int = 0,
+               generate: str = "opera") -> Path:
+    """A net.toml of ``tors`` ToRs, ToR t = device t of ``fabric`` (:class:`SimFabric`);
+    ``workers``: worker processes owning shares of the switches (0: the daemon's process)."""
     p4info, js, contract, prof = program
     hosts = prof["host_ports"]
-    lines = ['name = "fabric"', "[schedule]", 'generate = "opera"', f"tors = {tors}", f"uplinks = {uplinks}", "seed = 1",
+    lines = ['name = "fabric"', "[schedule]", f'generate = "{generate}"', f"tors = {tors}", f"uplinks = {uplinks}",
+             "seed = 1",
              "[routing]", routing, "[clock]", f"slice_ms = {slice_ms}", "capacity_bytes = 100000000",
              "bytes_per_us = 0", "[daemon]", f'status = "127.0.0.1:{status_port}"', "reconcile_s = 600",
              f"hold_s = {hold_s}", "election_id = 10", "rpc_timeout_s = 60",
-             f"incremental = {'true' if incremental else 'false'}", "[tls]", "insecure = true",
+             f"incremental = {'true' if incremental else 'false'}", f"workers = {workers}", "[tls]", "insecure = true",
              "[program.tor]", f'contract = "{contract}"', f'p4info = "{p4info}"', f'device_config = "{js}"']
     for t in range(tors):
         lines += ["[[switch]]", f'name = "tor{t}"', 'role = "tor"', f"tor = {t}", f"device_id = {t}",

@@ -195,6 +195,11 @@ class DaemonSettings:
     hold_s: float | None = None                  # old generation kept after a flip (None: from the clock)
     diff_writes: bool = True                     # retired generation kept as the routes' shadow (Diff-only writes)
     incremental: bool = True                     # a failure's routes repaired, only changed cells written
+    #: worker processes that own shares of the switches (0: every switch in the daemon's
+    #: process; controller/daemon/workers.py) and the Dask scheduler they run under (None:
+    #: a local cluster of ``workers`` processes on the loopback)
+    workers: int = 0
+    scheduler: str | None = None
     #: the status API's access (bearer token for writes, who may read, optional HTTPS):
     #: controller/daemon/auth.py; None = the defaults (token file next to the config)
     api: "ApiAccess | None" = None
@@ -410,8 +415,16 @@ def _daemon(doc: dict, src: Path) -> DaemonSettings:
         hold_s=t.positive("hold_s", None),
         diff_writes=t.get("diff_writes", "bool", True),
         incremental=t.get("incremental", "bool", True),
+        workers=t.int_in("workers", 0, 4096, default=0),
+        scheduler=t.get("scheduler", "str", None),
         api=api_access(t, src),
     )
+    if out.scheduler is not None and not out.scheduler.startswith(("tcp://", "tls://")):
+        raise ConfigError(f"{src}: [daemon]: scheduler: a Dask scheduler address such as \"tcp://10.0.0.1:8786\", "
+                          f"got {out.scheduler!r}")
+    if out.scheduler is not None and out.workers == 0:
+        raise ConfigError(f"{src}: [daemon]: scheduler: {out.scheduler} needs workers = N (how many of its "
+                          "workers own switches)")
     if out.log_format not in ("json", "kv"):
         raise ConfigError(f"{src}: [daemon]: log: \"json\" or \"kv\", got {out.log_format!r}")
     t.done()
@@ -598,7 +611,28 @@ def parse(doc: dict, src: Path) -> NetConfig:
         if s.ports is not None:
             _check_ports(s, prog, src)
     clock = resolve_clock(clock, [programs[s.program] for s in switches], src)
+    if daemon.workers:
+        _check_workers(daemon, clock, liveness, hosts, len(switches), src)
     return NetConfig(src, name, schedule, routing, clock, programs, switches, daemon, hosts, liveness)
+
+
+def _check_workers(daemon: DaemonSettings, clock: ClockConfig, liveness, hosts: HostsConfig, switches: int,
+                   src: Path) -> None:
+    """What the worker processes do not take over yet (docs/daemon.md "Workers"): the
+    switches' own clocks and their liveness marks are read through every switch's session
+    by the daemon's supervision, and host aging runs in the daemon's namespaces."""
+    where = f"{src}: [daemon]: workers = {daemon.workers}"
+    if clock.sync:
+        raise ConfigError(f"{where}: the switches' own slice clock ([clock] mode = \"sync\") is supervised "
+                          "through the daemon's own sessions; with workers use mode = \"timer\"")
+    if liveness.enabled:
+        raise ConfigError(f"{where}: [liveness] enabled: the liveness marks are read with the clocks through the "
+                          "daemon's own sessions; with workers leave it off")
+    if hosts.netns:
+        raise ConfigError(f"{where}: [hosts] netns: host flow aging runs in the daemon's process; with workers "
+                          "leave it empty")
+    if daemon.workers > switches:
+        raise ConfigError(f"{where}: more workers than the {switches} switches they would own")
 
 
 def _check_ports(s: SwitchConfig, prog: ProgramConfig, src: Path) -> None:

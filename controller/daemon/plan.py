@@ -415,6 +415,7 @@ class Prepared:
     def __init__(self, cfg: NetConfig, failed: Failed, backend_for, version: int = 1, schedule_version: int = 1,
                  previous_schedule=None, names: Iterable[str] | None = None, keep_entries: bool = False):
         self.cfg = cfg
+        self.backend_for = backend_for
         self._entries: dict = {}
         sched = build_schedule(cfg)
         for prog in {cfg.programs[s.program].name: cfg.programs[s.program] for s in cfg.switches}.values():
@@ -424,16 +425,38 @@ class Prepared:
         check_clock(cfg, sched)
         check_liveness(cfg, sched)
         names = None if names is None else set(names)
+        self.schedule = sched
+        failed = _fit_failed(failed, sched)
+        if previous_schedule is not None and not (previous_schedule == sched):
+            schedule_version += 1
+        self.backends, self.pipelines, self.roles = {}, {}, {}
         switches = [s for s in cfg.switches if names is None or s.name in names]
-        self.backends = {}
+        self._add_backends(switches)
+        try:
+            self.routes = compute_routes(cfg, sched, failed, version, schedule_version)
+        except UroError as e:
+            raise ConfigError(f"{cfg.path}: [routing]: {e}") from None
+        self.aging = hosts.rules_for(cfg, self.routes)     # host flow aging: checked with the rest
+        self._add_roles(switches, check=True, keep_entries=keep_entries)
+
+    def add(self, names: Iterable[str]) -> None:
+        """Backends, pipelines and roles for more of the config's switches (a worker taking
+        over another's share, controller/daemon/workers.py): the config was checked as a
+        whole when this was made, so their entries are not built again here."""
+        names = set(names)
+        switches = [s for s in self.cfg.switches if s.name in names and s.name not in self.roles]
+        self._add_backends(switches)
+        self._add_roles(switches, check=False, keep_entries=False)
+
+    def _add_backends(self, switches) -> None:
+        cfg = self.cfg
         for s in switches:
             try:
-                cls = backend_for(s.target)
+                cls = self.backend_for(s.target)
             except BackendError as e:
                 raise ConfigError(f"{cfg.path}: switch {s.name!r}: target: {e}") from None
             self.backends[s.name] = cls
-        self.pipelines = {}                    # (target, program) -> Pipeline, checked offline
-        for s in switches:
+        for s in switches:                    # (target, program) -> Pipeline, checked offline
             key = (s.target, s.program)
             if key in self.pipelines:
                 continue
@@ -444,28 +467,23 @@ class Prepared:
             except UroError as e:
                 raise ConfigError(f"{cfg.path}: [program.{prog.name}]: {e}") from None
             self.pipelines[key] = pipe
-        failed = _fit_failed(failed, sched)
-        if previous_schedule is not None and not (previous_schedule == sched):
-            schedule_version += 1
-        try:
-            self.routes = compute_routes(cfg, sched, failed, version, schedule_version)
-        except UroError as e:
-            raise ConfigError(f"{cfg.path}: [routing]: {e}") from None
-        self.aging = hosts.rules_for(cfg, self.routes)     # host flow aging: checked with the rest
-        self.roles = {}
+
+    def _add_roles(self, switches, check: bool, keep_entries: bool) -> None:
+        cfg, sched = self.cfg, self.schedule
         clock = cfg.clock.params()
         for s in switches:
             prog = cfg.programs[s.program]
             role = ROLES[s.role](prog.contract, s.tor, cfg.clock.capacity_bytes, cfg.clock.bytes_per_us,
                                  clock=clock, schedule=sched, liveness=cfg.liveness)
-            try:   # every switch's entries are built (and width-checked) before anything is written
-                role.static()
-                built = role.routes(self.routes, 0)
-                role.config(0, role.down_uplinks(self.routes.failed))
-                if keep_entries:
-                    self._entries[s.name] = built
-            except UroError as e:
-                raise ConfigError(f"{cfg.path}: switch {s.name!r}: program: {e}") from None
+            if check:
+                try:   # every switch's entries are built (and width-checked) before anything is written
+                    role.static()
+                    built = role.routes(self.routes, 0)
+                    role.config(0, role.down_uplinks(self.routes.failed))
+                    if keep_entries:
+                        self._entries[s.name] = built
+                except UroError as e:
+                    raise ConfigError(f"{cfg.path}: switch {s.name!r}: program: {e}") from None
             self.roles[s.name] = role
 
     def pipeline(self, s: SwitchConfig):

@@ -37,7 +37,11 @@ class Daemon:
         self.cfg: NetConfig = load(self.path)
         self.log = log or EventLog(self.cfg.daemon.log_format)
         kw = {} if backend_for is None else {"backend_for": backend_for}
-        self.ctl = Controller(self.cfg, log=self.log, **kw)
+        if self.cfg.daemon.workers:      # switches owned by worker processes (docs/daemon.md "Workers")
+            from controller.daemon.workers import DistributedController
+            self.ctl = DistributedController(self.cfg, log=self.log, **kw)
+        else:
+            self.ctl = Controller(self.cfg, log=self.log, **kw)
         self.stop = threading.Event()
         self.server: StatusServer | None = None
         self.links = None

@@ -395,6 +395,11 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             with paused_gc():     # builds, reads, diffs of ~10K objects each (controller.memory)
                 return fn(*args)
 
+    def activate(self, new: int) -> None:
+        """Every source of this switch stamps ``new`` (the live set as the switch has it):
+        :meth:`~controller.agent.generations.NetworkPhases.activate_generation`."""
+        self.activate_generation(new, self.live)
+
     def installed_now(self, routes, res: gens.Installed | None, swapped: bool) -> None:
         """Bookkeeping once the network runs ``routes`` on this switch."""
         version = self.role.version(routes)

@@ -34,27 +34,39 @@ class NetworkUpdate:
         self.sleep = sleep
         self.failed = failed
 
-    def each(self, agents, fn) -> dict[str, object]:
-        """``fn(agent)`` on every agent in parallel: {name: result, or the BackendError}."""
+    def each(self, agents, what: str, *args, failed=None) -> dict[str, object]:
+        """The phase ``what`` (a :class:`~controller.agent.generations.NetworkPhases` method
+        of :class:`SwitchAgent`, run under its :meth:`~SwitchAgent.phase`) with ``args`` on
+        every agent in parallel: {name: result, or the BackendError}; ``failed(agent,
+        error)`` is told of each error (default: the controller's, a retry).
+        :class:`controller.daemon.workers.RemoteUpdate` runs the same on worker processes."""
+        failed = failed or self.failed
+
         def one(a):
             try:
-                return fn(a)
+                return a.phase(getattr(a, what), *args)
             except BackendError as e:
-                self.failed(a, e)
+                failed(a, e)
                 return e
         return dict(zip([a.name for a in agents], self.pool.map(one, agents)))
+
+    def done(self, agents, routes, results: dict, swapped: bool) -> None:
+        """Bookkeeping on each agent once the network runs ``routes`` on it
+        (:meth:`SwitchAgent.installed_now` with its prepare's result)."""
+        for a in agents:
+            a.installed_now(routes, results.get(a.name), swapped=swapped)
 
     def flip_retire(self, agents, target: int, keep=None) -> dict[str, object]:
         """Phases 2-4 of an update towards ``target``: every source stamps it, wait out the
         old generation's packets, retire the old generation everywhere (rewritten as the
         shadow of the routes ``keep``, where ``target`` holds them; None: emptied)."""
-        act = self.each(agents, lambda a: a.phase(a.activate_generation, target, a.live))
+        act = self.each(agents, "activate", target)
         self.log.event("generation.stamping", generation=target,
                        switches=sorted(n for n, r in act.items() if not isinstance(r, BackendError)))
         self.sleep(self.hold_s())
         ok = [a for a in agents if not isinstance(act[a.name], BackendError)]
         self.log.event("generation.retiring", generation=1 - target, switches=sorted(a.name for a in ok))
-        ret = self.each(ok, lambda a: a.phase(a.retire_generation, target, keep))
+        ret = self.each(ok, "retire_generation", target, keep)
         return {n: (act[n] if isinstance(act[n], BackendError) else ret.get(n)) for n in act}
 
     def run(self, routes, agents: list[SwitchAgent], net_gen: int,
@@ -82,7 +94,7 @@ class NetworkUpdate:
         if not agents:
             return out, None
         keep = routes if shadows else None
-        surveys = self.each(agents, lambda a: a.phase(a.survey, routes))
+        surveys = self.each(agents, "survey", routes)
         agents = [a for a in agents if not isinstance(surveys[a.name], BackendError)]
         conf = {a.name: surveys[a.name] for a in agents if surveys[a.name].active is not None}
         stamps = [s.active for s in conf.values()]
@@ -93,7 +105,7 @@ class NetworkUpdate:
             self.log.warn("generation.interrupted", generation=target, stamps=sorted(set(stamps)),
                           note="an update interrupted before (a crash) is finished first")
             self.flip_retire([a for a in agents if a.name in conf], target, keep)
-            surveys = self.each(agents, lambda a: a.phase(a.survey, routes))
+            surveys = self.each(agents, "survey", routes)
             agents = [a for a in agents if not isinstance(surveys[a.name], BackendError)]
             conf = {a.name: surveys[a.name] for a in agents if surveys[a.name].active is not None}
             stamps = [s.active for s in conf.values()]
@@ -103,25 +115,23 @@ class NetworkUpdate:
         configured = [a for a in agents if a.name in conf]
         fresh = [a for a in agents if a.name not in conf]
         # 1. prepare: configured switches first, so that a new switch's stamps are live everywhere
-        prep = self.each(configured, lambda a: a.phase(a.prepare_generation, routes, new))
-        prep.update(self.each(fresh, lambda a: a.phase(a.prepare_generation, routes, new)))
+        prep = self.each(configured, "prepare_generation", routes, new)
+        prep.update(self.each(fresh, "prepare_generation", routes, new))
         failed = [n for n, r in prep.items() if isinstance(r, BackendError) and n in conf]
-        for a in fresh:
-            r = prep[a.name]
-            if not isinstance(r, BackendError):
-                a.installed_now(routes, r, swapped=False)
-                out[a.name] = r.outcome
+        ready = [a for a in fresh if not isinstance(prep[a.name], BackendError)]
+        self.done(ready, routes, prep, swapped=False)
+        for a in ready:
+            out[a.name] = prep[a.name].outcome
         if failed:
             self.log.error("generation.not_prepared", generation=new, switches=failed,
                            note="every source keeps the old generation; the update is retried")
             return out, None
         swapping = new != net
         res = self.flip_retire(configured, new, keep) if (swapping or any(len(s.live) > 1 for s in conf.values())) \
-            else self.each(configured, lambda a: a.phase(a.retire_generation, new, keep, False))
-        for a in configured:
-            if isinstance(res.get(a.name), BackendError):
-                continue
-            a.installed_now(routes, prep[a.name], swapped=swapping)
+            else self.each(configured, "retire_generation", new, keep, False)
+        ready = [a for a in configured if not isinstance(res.get(a.name), BackendError)]
+        self.done(ready, routes, prep, swapped=swapping)
+        for a in ready:
             out[a.name] = "swapped" if swapping else "current"
         if shadows:
             self.write_shadows([a for a in fresh if out[a.name] == "installed"], new, routes)
@@ -132,9 +142,5 @@ class NetworkUpdate:
         never live (:meth:`~controller.agent.generations.NetworkPhases.retire_generation`),
         so that even the first failure's update writes only what differs. Nothing depends
         on it: a failure is logged (the next update then writes a whole generation)."""
-        def one(a):
-            try:
-                a.phase(a.retire_generation, active, routes)
-            except BackendError as e:
-                self.log.warn("generation.shadow_failed", switch=a.name, error=str(e))
-        list(self.pool.map(one, agents))
+        self.each(agents, "retire_generation", active, routes,
+                  failed=lambda a, e: self.log.warn("generation.shadow_failed", switch=a.name, error=str(e)))

@@ -1,0 +1,248 @@
+"""The daemon's switches owned by worker processes (``[daemon] workers``,
+controller/daemon/workers.py) on a small simulated fabric: the network ends exactly as
+the one-process daemon leaves it -- after the start and after a failure's update -- also
+when a worker dies in the middle of an update (its switches taken over by the other, no
+switch on a mix of generations, no write the switch refused); the bad inputs: a fabric
+that does not simulate the config's devices, a scheduler that cannot be reached."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("finsy.proto", reason="needs the agent extra")
+pytest.importorskip("dask.distributed", reason="needs the dask extra")
+
+from benchmarks.bench_fabric import PER_HOP, net_config  # noqa: E402
+from controller.agent.backend import NotPrimary  # noqa: E402
+from controller.agent.diff import diff, same_state  # noqa: E402
+from controller.agent.p4runtime import P4RuntimeClient  # noqa: E402
+from controller.daemon.changes import Change  # noqa: E402
+from controller.daemon.config import ConfigError, load  # noqa: E402
+from controller.daemon.controller import Controller  # noqa: E402
+from controller.daemon.log import EventLog  # noqa: E402
+from controller.daemon.workers import DistributedController, Fault  # noqa: E402
+from controller.simfabric.process import SimFabric  # noqa: E402
+
+pytestmark = pytest.mark.p4c
+
+TORS, UPLINKS = 8, 2
+CUT = ("uplink", (5, 1))
+
+
+@pytest.fixture(scope="module")
+def program(tmp_path_factory):
+    import shutil
+    if shutil.which("p4c-bm2-ss") is None:
+        pytest.skip("p4c-bm2-ss not installed (the ToR program is compiled for its P4Info)")
+    from controller.p4gen import build as p4build
+    from controller.p4gen import profile as prof
+    out = tmp_path_factory.mktemp("workers_build")
+    p4build.build(prof.load("tiny"), out, ["tor"])
+    base = out / "tor_tiny"
+    return (base.with_suffix(".p4info.txtpb"), base.with_suffix(".json"), base.with_suffix(".contract.json"),
+            json.loads(base.with_suffix(".contract.json").read_text())["profile"])
+
+
+def config(tmp_path, program, fabric, workers: int):
+    return load(net_config(tmp_path / f"net{workers}.toml", program, fabric, tors=TORS, uplinks=UPLINKS,
+                           routing=PER_HOP, slice_ms=1000, status_port=0, hold_s=0.05, workers=workers,
+                           generate="round-robin"))
+
+
+class Reader(P4RuntimeClient):
+    """A client that only reads (a lower election id than the daemon's: a backup)."""
+
+    def _arbitrate(self) -> None:
+        try:
+            super()._arbitrate()
+        except NotPrimary:
+            pass
+
+
+def states(fabric) -> list:
+    """Every device's whole state, read by a client of its own."""
+    out = []
+    for t in range(TORS):
+        c = Reader(fabric.address(t), device_id=t, election_id=1, timeout=10, name=f"reader{t}")
+        try:
+            c.use_p4info(c.get_p4info())
+            out.append(c.read_state())
+        finally:
+            c.close()
+    return out
+
+
+def assert_same(got: list, want: list) -> None:
+    for t, (g, w) in enumerate(zip(got, want)):
+        if not same_state(g, w):
+            d = diff(g, w)
+            pytest.fail(f"ToR {t} differs from the one-process daemon's: {d.insert} / {d.modify} / {d.delete}"[:3000])
+
+
+def fail(ctl, op="fail") -> dict:
+    ctl.submit(Change(op, *CUT, source="api"))
+    ctl.handle_jobs()
+    return ctl.events[-1]
+
+
+@pytest.fixture(scope="module")
+def reference(program, tmp_path_factory):
+    """The one-process daemon's network: after the start, after the cut cable."""
+    tmp = tmp_path_factory.mktemp("reference")
+    with SimFabric(tmp / "fabric", TORS) as fabric:
+        ctl = Controller(config(tmp, program, fabric, 0), log=EventLog(stream=open(tmp / "log", "w")))
+        try:
+            ctl.start()
+            started = states(fabric)
+            rep = fail(ctl)
+            assert rep.get("error") is None
+            failed = states(fabric)
+        finally:
+            ctl.shutdown()
+    return started, failed
+
+
+def run_workers(tmp_path, program, fault: Fault | None = None):
+    with SimFabric(tmp_path / "fabric", TORS) as fabric:
+        log = EventLog(stream=open(tmp_path / "log", "w"))
+        log.lines = []
+        ctl = DistributedController(config(tmp_path, program, fabric, 2), log=log)
+        try:
+            ctl.start()
+            started = states(fabric)
+            owners = ctl.status()["workers"]["owners"]
+            assert sorted(len(v) for v in owners.values()) == [TORS // 2, TORS // 2]
+            if fault is not None:
+                first = sorted(ctl.workers.actors)[0]
+                ctl.workers.actors[first].arm(fault).result()
+            rep = fail(ctl)
+            failed = states(fabric)
+            st = ctl.status()
+        finally:
+            ctl.shutdown()
+    return started, failed, rep, st, log.lines
+
+
+def test_two_workers_program_the_network_exactly_as_one_process(tmp_path, program, reference):
+    started, failed, rep, st, _ = run_workers(tmp_path, program)
+    assert_same(started, reference[0])
+    assert rep.get("error") is None and rep["generation_s"] is not None
+    assert_same(failed, reference[1])
+    owners = st["workers"]["owners"]
+    assert {s["name"]: s["owner"] for s in st["switches"]} == {n: w for w, ns in owners.items() for n in ns}
+    assert not st["workers"]["lost"]
+
+
+@pytest.mark.parametrize("phase", ["prepare_generation", "activate"])
+def test_a_worker_killed_mid_update_the_others_finish_it(tmp_path, program, reference, phase):
+    started, failed, rep, st, lines = run_workers(tmp_path, program, Fault(phase, after=2))
+    assert_same(started, reference[0])
+    lost = st["workers"]["lost"]
+    assert len(lost) == 1 and not any(lost[0] == w for w in st["workers"]["owners"])
+    # the survivor owns every switch, and they end exactly as the one-process daemon's
+    assert [len(v) for v in st["workers"]["owners"].values()] == [TORS]
+    assert all(s["state"] == "up" and s["diff_refused"] == 0 for s in st["switches"])
+    assert rep.get("error") is None, rep
+    assert_same(failed, reference[1])
+    assert any(e["event"] == "worker.takeover" for e in lines)
+
+
+def test_a_fabric_that_does_not_simulate_the_configs_devices_is_named(tmp_path, program):
+    with SimFabric(tmp_path / "fabric", TORS - 1) as fabric:
+        cfg = config(tmp_path, program, fabric_with(fabric), 2)
+        ctl = DistributedController(cfg, log=EventLog(stream=open(tmp_path / "log", "w")))
+        try:
+            with pytest.raises(ConfigError, match=r"switch 'tor7': address: .*device 7 is not simulated"):
+                ctl.start()
+        finally:
+            ctl.shutdown()
+
+
+def fabric_with(fabric):
+    """``fabric`` answering an address for one device more than it simulates."""
+    class Wider:
+        def address(self, t):
+            return fabric.address(min(t, fabric.devices - 1))
+    return Wider()
+
+
+def refused(tmp_path, program, fabric, scheduler: str, msg: str) -> None:
+    """The daemon with 2 workers of ``scheduler`` does not start: ConfigError matching ``msg``."""
+    path = net_config(tmp_path / "net.toml", program, fabric, tors=TORS, uplinks=UPLINKS, routing=PER_HOP,
+                      slice_ms=1000, status_port=0, workers=2, generate="round-robin")
+    path.write_text(path.read_text().replace("workers = 2", f'workers = 2\nscheduler = "{scheduler}"'))
+    ctl = DistributedController(load(path), log=EventLog(stream=open(tmp_path / "log", "w")))
+    try:
+        with pytest.raises(ConfigError, match=msg):
+            ctl.start()
+    finally:
+        ctl.shutdown()
+
+
+def test_a_scheduler_that_cannot_be_reached_is_named(tmp_path, program):
+    from controller.agent.bmv2_process import free_port
+    with SimFabric(tmp_path / "fabric", TORS) as fabric:
+        dead = f"tcp://127.0.0.1:{free_port()}"
+        refused(tmp_path, program, fabric, dead, rf"scheduler: {dead}: cannot reach the Dask scheduler")
+        for t in range(TORS):                                   # nothing written: no pipeline anywhere
+            c = Reader(fabric.address(t), device_id=t, election_id=1, timeout=10, name=f"reader{t}")
+            try:
+                assert c.pipeline_cookie() is None
+            finally:
+                c.close()
+
+
+class CoordinatorGone(BaseException):
+    """The coordinator stops where it stands (as a killed daemon would)."""
+
+
+def test_a_coordinator_gone_mid_flip_leaves_one_generation_per_packet(tmp_path, program, reference):
+    """The coordinator stops after one worker's switches stamped the new generation and
+    before the other's: every generation a ToR stamps is live on every ToR (a packet is
+    routed by the generation its source stamped, never by a mix), and a daemon started
+    again finishes the update."""
+    with SimFabric(tmp_path / "fabric", TORS) as fabric:
+        ctl = DistributedController(config(tmp_path, program, fabric, 2), log=EventLog(stream=open(tmp_path / "log", "w")))
+        call = ctl.workers.call
+
+        def dying(calls):
+            if any(m == "phase" and a[1] == "activate" for m, a in calls.values()):
+                first = sorted(calls)[0]
+                call({first: calls[first]})
+                raise CoordinatorGone
+            return call(calls)
+        try:
+            ctl.start()
+            ctl.workers.call = dying
+            with pytest.raises(CoordinatorGone):
+                fail(ctl)
+        finally:
+            ctl.workers.call = call
+            ctl.shutdown()
+        roles = {a.cfg.tor: a.role for a in ctl.agents.values()}
+        stamps, lives = {}, {}
+        for t, st in enumerate(states(fabric)):
+            stamps[t], lives[t] = roles[t].active(st)[0], roles[t].live(st)
+        assert set(stamps.values()) == {0, 1}, stamps       # cut half-way through the stamps
+        for t, g in stamps.items():
+            for u, live in lives.items():
+                assert g in live, f"ToR {t} stamps generation {g}, which ToR {u} does not route (live {sorted(live)})"
+        again = Controller(config(tmp_path, program, fabric, 0), log=EventLog(stream=open(tmp_path / "log2", "w")))
+        try:
+            again.start()
+        finally:
+            again.shutdown()
+        assert_same(states(fabric), reference[0])       # finished towards its routes (it knows no failure)
+
+
+def test_workers_that_do_not_reach_the_scheduler_are_named(tmp_path, program, monkeypatch):
+    """A scheduler with fewer workers than the config asks for (the others cannot reach it)."""
+    from dask.distributed import LocalCluster
+    from controller.daemon import workers
+    monkeypatch.setattr(workers, "CONNECT_TIMEOUT_S", 3.0)
+    with SimFabric(tmp_path / "fabric", TORS) as fabric, \
+            LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp", host="127.0.0.1",
+                         dashboard_address=None) as one:
+        refused(tmp_path, program, fabric, one.scheduler_address, r"scheduler: tcp://.*: 1 of 2 workers within 3 s")

@@ -109,6 +109,43 @@ def _proc_cpu(pid: int) -> float:
     return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _tree(pid: int) -> list[int]:
+    """``pid`` and every process under it (the daemon's worker processes and their nannies)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        try:
+            for t in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (t / "children").read_text().split()]
+        except OSError:
+            pass
+    return out
+
+
+def _tree_cpu(pid: int) -> float:
+    """CPU seconds of ``pid`` and the processes under it that are still running (the
+    workers live as long as the daemon)."""
+    total = 0.0
+    for p in _tree(pid):
+        try:
+            total += _proc_cpu(p)
+        except OSError:
+            pass
+    return total
+
+
+def _tree_peak_gib(pid: int) -> float:
+    """The sum of the peak resident memories (VmHWM) of ``pid`` and the processes under it."""
+    total = 0.0
+    for p in _tree(pid):
+        try:
+            total += _proc_peak_gib(p)
+        except OSError:
+            pass
+    return total
+
+
 def _proc_peak_gib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmHWM:"):
@@ -117,24 +154,30 @@ def _proc_peak_gib(pid: int) -> float:
 
 
 def _settle(pid: int, idle_share: float = 0.15, limit_s: float = 120.0) -> None:
-    """Wait until the daemon is idle (less than ``idle_share`` of a core over half a second,
-    the slice timers aside): the reconcile after an update has finished, so the next
-    failure's CPU seconds are its own."""
+    """Wait until the daemon and its workers are idle (less than ``idle_share`` of a core over
+    half a second, the slice timers aside): the reconcile after an update has finished, so
+    the next failure's CPU seconds are its own."""
     end = time.time() + limit_s
-    c0 = _proc_cpu(pid)
+    c0 = _tree_cpu(pid)
     while time.time() < end:
         time.sleep(0.5)
-        c1 = _proc_cpu(pid)
+        c1 = _tree_cpu(pid)
         if c1 - c0 < idle_share * 0.5:
             return
         c0 = c1
 
 
 def _rss_gib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / (1 << 20)
-    return 0.0
+    """Resident memory of ``pid`` and the processes under it."""
+    total = 0.0
+    for p in _tree(pid):
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) / (1 << 20)
+        except OSError:
+            pass
+    return total
 
 
 class _Log:
@@ -161,17 +204,17 @@ class _Log:
 
 
 def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, routing: str, slice_ms: int,
-                failures: list[tuple[str, dict]], timeout: float, incremental: bool = True) -> dict:
+                failures: list[tuple[str, dict]], timeout: float, incremental: bool = True, workers: int = 0) -> dict:
     """One network on a simulated fabric: start the daemon, wait for start-up, then each
     of ``failures`` (op, body) through the API; returns the figures."""
     from controller.daemon.client import Api
     from controller import process
     from controller.simfabric.process import SimFabric
 
-    out: dict = {"name": name, "tors": tors, "load_start": os.getloadavg()[0]}
+    out: dict = {"name": name, "tors": tors, "workers": workers, "load_start": os.getloadavg()[0]}
     with SimFabric(work / f"fabric_{name}", tors) as fabric:
         cfg = net_config(work / f"{name}.toml", program, fabric, tors=tors, uplinks=uplinks, routing=routing,
-                         slice_ms=slice_ms, status_port=free_port(), incremental=incremental)
+                         slice_ms=slice_ms, status_port=free_port(), incremental=incremental, workers=workers)
         fpid = fabric.procs[0].proc.pid
         f_cpu0 = _proc_cpu(fpid)
         # the daemon as the emulated fabric runs it: the project's process wrapper (PID file,
@@ -219,7 +262,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             api = Api.of_config(cfg, need_token=True)
             st = api.request("GET", "/status")
             out["objects"] = sum(s["entries"] for s in st["switches"])
-            out["daemon_cpu_start"] = _proc_cpu(pid)
+            out["daemon_cpu_start"] = _tree_cpu(pid)
             out["fabric_cpu_start"] = _proc_cpu(fpid) - f_cpu0
             _settle(pid)                      # the reconcile right after the start-up passes
             rows = []
@@ -228,9 +271,9 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                 w0 = sum(s["entries_written"] for s in before["switches"])
                 load = os.getloadavg()[0]
                 n0 = len(log.poll())
-                cpu0 = _proc_cpu(pid)
+                cpu0, w0t = _tree_cpu(pid), time.time()
                 rep = api.request("POST", f"/{op}", body)
-                cpu_update = _proc_cpu(pid) - cpu0      # answered once the update is done (retire included)
+                cpu_update, wall_update = _tree_cpu(pid) - cpu0, time.time() - w0t      # answered once the update is done (retire included)
                 _settle(pid)                  # the reconcile after the update
                 t_det = epoch(rep["detected"]) if rep.get("detected") else None
                 new_lines = log.poll()[n0:]
@@ -243,14 +286,15 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                 after = api.request("GET", "/status")
                 gens = {s["generation"] for s in after["switches"] if s["state"] == "up"}
                 rows.append({"op": op, "what": body, "generation_s": rep.get("generation_s"),
-                             "routes_s": seen.get("routes.computed"), "cpu_s": _proc_cpu(pid) - cpu0,
+                             "routes_s": seen.get("routes.computed"), "cpu_s": _tree_cpu(pid) - cpu0,
+                             "wall_update_s": wall_update,
                              "cpu_update_s": cpu_update, "changed_cells": computed.get("changed_cells"), "built": built,
                              "dataplane_ms": rep.get("dataplane_ms"), "error": rep.get("error"),
                              "written": sum(s["entries_written"] for s in after["switches"]) - w0,
                              "generations": sorted(g for g in gens if g is not None), "load": load})
             out["failures"] = rows
-            out["daemon_cpu"] = _proc_cpu(pid)
-            out["daemon_peak_gib"] = _proc_peak_gib(pid)
+            out["daemon_cpu"] = _tree_cpu(pid)
+            out["daemon_peak_gib"] = _tree_peak_gib(pid)
             out["fabric_cpu"] = _proc_cpu(fpid) - f_cpu0
             out["fabric_peak_gib"] = _proc_peak_gib(fpid)
             out["load_end"] = os.getloadavg()[0]
@@ -267,7 +311,9 @@ def _describe(what: dict) -> str:
 
 
 def report(r: dict) -> None:
-    print(f"\n-- {r['name']}: {r['tors']} ToRs on a simulated fabric, the daemon in one process; "
+    who = "the daemon in one process" if not r.get("workers") else \
+        f"the daemon and {r['workers']} worker process{'es' if r['workers'] > 1 else ''} (their CPU and memory included)"
+    print(f"\n-- {r['name']}: {r['tors']} ToRs on a simulated fabric, {who}; "
           f"load {r['load_start']:.1f} at the start")
     if "error" in r:
         print(f"   {r['error']} (load {r['load_end']:.1f})")
@@ -298,65 +344,103 @@ def _ratio(a, b) -> str:
     return f"{a / b:.1f}x" if a is not None and b not in (None, 0) else "-"
 
 
-def compare(whole: dict, inc: dict) -> None:
-    """The two (108, 6) URO per-hop runs side by side: the whole path / the incremental one."""
-    print(f"\n-- {inc['name']}: incremental updates against whole ones, one run "
-          f"(ratio = whole / incremental; loads as measured beside each)")
-    if "error" in whole or "error" in inc:
-        print("   (a run did not finish: no comparison)")
+def side_by_side(title: str, runs: list[dict], labels: list[str]) -> None:
+    """Runs of one network side by side, each figure with its load, and the ratio of the
+    first run's figure to each other's (> 1: the other is faster or smaller)."""
+    print(f"\n-- {title}: side by side in one run (ratio = {labels[0]} / each; load beside each figure)")
+    ok = [r for r in runs if "error" not in r]
+    if len(ok) < 2:
+        print("   (fewer than two runs finished: no comparison)")
         return
-    rows = [("every ToR on generation 0 from empty, s", whole["all_installed_s"], inc["all_installed_s"],
-             whole["load_installed"], inc["load_installed"]),
-            ("daemon CPU to start, s", whole["daemon_cpu_start"], inc["daemon_cpu_start"],
-             whole["load_installed"], inc["load_installed"])]
-    for fw, fi in zip(whole["failures"], inc["failures"]):
-        what = f"{fw['op']} {_describe(fw['what'])}"
-        rows += [(f"{what}: every ToR on the new generation, s", fw["generation_s"], fi["generation_s"],
-                  fw["load"], fi["load"]),
-                 (f"{what}: daemon CPU, the update (routes to retire), s", fw["cpu_update_s"], fi["cpu_update_s"],
-                  fw["load"], fi["load"]),
-                 (f"{what}: daemon CPU with the reconcile after it, s", fw["cpu_s"], fi["cpu_s"], fw["load"], fi["load"])]
-    rows += [("daemon CPU, whole run, s", whole["daemon_cpu"], inc["daemon_cpu"], whole["load_end"], inc["load_end"]),
-             ("daemon peak memory, GiB", whole["daemon_peak_gib"], inc["daemon_peak_gib"], whole["load_end"],
-              inc["load_end"])]
-    print(f"   {'':<62} {'whole':>9} {'incremental':>12} {'ratio':>7}   load (whole / incremental)")
-    for what, a, b, la, lb in rows:
-        fa = f"{a:.3f}" if a is not None else "-"
-        fb = f"{b:.3f}" if b is not None else "-"
-        print(f"   {what:<62} {fa:>9} {fb:>12} {_ratio(a, b):>7}   {la:.1f} / {lb:.1f}")
+    runs, labels = [r for r in runs if "error" not in r], [lb for r, lb in zip(runs, labels) if "error" not in r]
+    rows = [("every ToR on generation 0 from empty, s", [r["all_installed_s"] for r in runs],
+             [r["load_installed"] for r in runs]),
+            ("CPU to start (daemon + workers), s", [r["daemon_cpu_start"] for r in runs],
+             [r["load_installed"] for r in runs])]
+    for i, f0 in enumerate(runs[0]["failures"]):
+        fs = [r["failures"][i] if i < len(r["failures"]) else {} for r in runs]
+        what = f"{f0['op']} {_describe(f0['what'])}"
+        loads = [f.get("load") for f in fs]
+        rows += [(f"{what}: every ToR on the new generation, s", [f.get("generation_s") for f in fs], loads),
+                 (f"{what}: wall time of the update (the API's answer), s", [f.get("wall_update_s") for f in fs], loads),
+                 (f"{what}: CPU of the update, s", [f.get("cpu_update_s") for f in fs], loads)]
+    rows += [("CPU, whole run, s", [r["daemon_cpu"] for r in runs], [r["load_end"] for r in runs]),
+             ("peak memory (daemon + workers), GiB", [r["daemon_peak_gib"] for r in runs], [r["load_end"] for r in runs])]
+    head = "".join(f"{lb:>13}" for lb in labels) + "".join(f"{'/ ' + lb:>13}" for lb in labels[1:])
+    print(f"   {'':<70}{head}   load")
+    for what, vals, loads in rows:
+        cells = "".join(f"{v:>13.3f}" if v is not None else f"{'-':>13}" for v in vals)
+        ratios = "".join(f"{_ratio(vals[0], v):>13}" for v in vals[1:])
+        ld = " / ".join(f"{x:.1f}" if x is not None else "-" for x in loads)
+        print(f"   {what:<70}{cells}{ratios}   {ld}")
 
 
-def main(quick: bool = False, large: bool = True, full_large: bool = False) -> int:
+def projection(runs: list[dict]) -> None:
+    """(1024, 32) from empty: the measured rate of the workers and what N machines would take.
+    Per worker: objects written, read back and made active per second of the slowest
+    worker's share (the installs' wall time), and per CPU second of the daemon and workers
+    together; N machines of one worker each divide the share, the coordinator's set-up
+    (checks and routes before the first write) stays."""
+    ok = [r for r in runs if "error" not in r]
+    if not ok:
+        return
+    print("\n-- (1024, 32) from empty: the rate per worker and the projection to N machines")
+    for r in ok:
+        w = max(1, r["workers"])
+        install = r["all_installed_s"] - r["started_s"]
+        rate = r["objects"] / install / w
+        print(f"   {r['workers']} worker(s): {r['objects']:,} objects in {install:.1f} s after the set-up "
+              f"({r['started_s']:.1f} s) = {rate:,.0f} objects/s per worker, {r['objects'] / max(r['daemon_cpu_start'], 1e-9):,.0f} "
+              f"per CPU second (load {r['load_installed']:.1f})")
+        for n in (8, 32, 128):
+            print(f"      {n} machines of one worker: {r['started_s'] + r['objects'] / rate / n:.1f} s "
+                  f"(set-up {r['started_s']:.1f} s + {r['objects'] / rate / n:.1f} s of writes)")
+
+
+def main(quick: bool = False, large: bool = True, full_large: bool = False, large_only: bool = False) -> int:
     why = _missing()
     if why:
         print(f"fabric benchmark skipped: {why}")
         return 0
     work = Path(tempfile.mkdtemp(prefix="uro-bench-fabric-"))
     print("== the controller of a whole fabric, on simulated switches (figures, not assertions)")
-    p108 = _build("r108x6", work)
     cut = [("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]}), ("fail", {"tor": 7}),
            ("recover", {"tor": 7})]
-    # (108, 6) URO per-hop: the whole path first, then the incremental one (the default)
-    runs = [("108x6 URO per-hop, incremental = false", p108, SIZES["r108x6"], PER_HOP, False),
-            ("108x6 URO per-hop", p108, SIZES["r108x6"], PER_HOP, True),
-            ("108x6 UCMP source-routed (36 dst)", p108, SIZES["r108x6"], UCMP_36, True)]
-    if quick:
-        runs = runs[:2]
-    done = []
-    for i, (name, prog, size, routing, incremental) in enumerate(runs):
-        r = run_network(work, f"run{i}", prog, routing=routing, slice_ms=1000, failures=cut, timeout=600,
-                        incremental=incremental, **size) | {"name": name}
-        report(r)
-        done.append(r)
-    compare(done[0], done[1])
+    if not large_only:
+        p108 = _build("r108x6", work)
+        # (108, 6): URO per-hop and UCMP with 0, 1, 2 workers; URO's whole path (incremental = false)
+        uro = [("108x6 URO per-hop, 0 workers", PER_HOP, True, 0), ("108x6 URO per-hop, 1 worker", PER_HOP, True, 1),
+               ("108x6 URO per-hop, 2 workers", PER_HOP, True, 2)]
+        ucmp = [("108x6 UCMP source-routed (36 dst), 0 workers", UCMP_36, True, 0),
+                ("108x6 UCMP source-routed (36 dst), 2 workers", UCMP_36, True, 2)]
+        whole = [("108x6 URO per-hop, incremental = false, 0 workers", PER_HOP, False, 0)]
+        groups = [("108x6 URO per-hop", [uro[0], uro[2]])] if quick else \
+            [("108x6 URO per-hop", uro), ("108x6 UCMP source-routed", ucmp), ("108x6 URO per-hop, whole path", whole)]
+        done = {}
+        for title, runs in groups:
+            for name, routing, incremental, workers in runs:
+                r = run_network(work, f"run{len(done)}", p108, routing=routing, slice_ms=1000, failures=cut,
+                                timeout=900, incremental=incremental, workers=workers, **SIZES["r108x6"]) | {"name": name}
+                report(r)
+                done[name] = r
+            if len(runs) > 1:
+                side_by_side(title, [done[n] for n, *_ in runs], [f"{w} worker{'' if w == 1 else 's'}" for *_, w in runs])
+        if not quick:
+            side_by_side("108x6 URO per-hop: the whole path against the incremental one (0 workers)",
+                         [done[whole[0][0]], done[uro[0][0]]], ["whole", "incremental"])
     if large and not quick and not full_large:
-        print("\n-- 1024x32: run only with --full-large (1024 sessions in one daemon process on this shared "
-              "2-core machine; docs/fabric.md)")
+        print("\n-- 1024x32: run only with --full-large (minutes to hours on this shared 2-core machine; docs/fabric.md)")
     if full_large and not quick:
         p1024 = _build("r1024x32", work)
-        report(run_network(work, "1024x32_uro", p1024, routing=PER_HOP, slice_ms=5000,
-                           failures=[("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]})],
-                           timeout=1800, **SIZES["r1024x32"]) | {"name": "1024x32 URO per-hop"})
+        big = []
+        for workers in (2, 1):
+            r = run_network(work, f"1024x32_uro_w{workers}", p1024, routing=PER_HOP, slice_ms=5000,
+                            failures=[("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]})],
+                            timeout=3600, workers=workers, **SIZES["r1024x32"]) | {"name": f"1024x32 URO per-hop, {workers} worker(s)"}
+            report(r)
+            big.append(r)
+        side_by_side("1024x32 URO per-hop", big, ["2 workers", "1 worker"])
+        projection(big)
     shutil.rmtree(work, ignore_errors=True)
     return 0
 

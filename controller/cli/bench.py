@@ -46,7 +46,8 @@ def cmd_bench(args) -> int:
     if args.suite == "emulate":
         rc |= load_suite("bench_emulate").main(quick=args.quick)
     if args.suite == "fabric":             # a whole (108, 6) / (1024, 32) fabric, simulated (minutes)
-        rc |= load_suite("bench_fabric").main(quick=args.quick, large=not args.skip_large, full_large=args.full_large)
+        rc |= load_suite("bench_fabric").main(quick=args.quick, large=not args.skip_large, full_large=args.full_large,
+                                              large_only=args.large_only)
     if args.suite == "ucmp-emulate":
         rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
     if args.suite == "clock":
@@ -100,7 +101,8 @@ def register(sub) -> None:
                         "agent.known; docs/mutation.md)")
     r.add_argument("--full-large", action="store_true", help="UCMP 1024x32 on all destinations, not a chunk; "
                                                           "URO kernel CPU per destination at 2048x64 and 4096x64 too; "
-                                                          "fabric: today's daemon on 1024 simulated ToRs")
+                                                          "fabric: the daemon on 1024 simulated ToRs, 1 and 2 workers")
+    r.add_argument("--large-only", action="store_true", help="fabric: only the (1024, 32) runs of --full-large")
     r.add_argument("--duration", type=_duration, default=600.0, metavar="S",
                    help="clock: seconds of error measurement in sync mode (default 600; the timer mode gets half, "
                         "at most 300); liveness: seconds of each false-alarm run (default 600; --quick: 60)")

@@ -123,27 +123,26 @@ def _tree(pid: int) -> list[int]:
     return out
 
 
-def _tree_cpu(pid: int) -> float:
-    """CPU seconds of ``pid`` and the processes under it that are still running (the
+def _tree_sum(pid: int, of) -> float:
+    """``of(p)`` summed over ``pid`` and the processes under it that are still running (the
     workers live as long as the daemon)."""
     total = 0.0
     for p in _tree(pid):
         try:
-            total += _proc_cpu(p)
+            total += of(p)
         except OSError:
             pass
     return total
+
+
+def _tree_cpu(pid: int) -> float:
+    """CPU seconds of the daemon and its workers."""
+    return _tree_sum(pid, _proc_cpu)
 
 
 def _tree_peak_gib(pid: int) -> float:
-    """The sum of the peak resident memories (VmHWM) of ``pid`` and the processes under it."""
-    total = 0.0
-    for p in _tree(pid):
-        try:
-            total += _proc_peak_gib(p)
-        except OSError:
-            pass
-    return total
+    """The sum of the peak resident memories (VmHWM) of the daemon and its workers."""
+    return _tree_sum(pid, _proc_peak_gib)
 
 
 def _proc_peak_gib(pid: int) -> float:

@@ -436,3 +436,51 @@ def test_the_marks_a_failure_must_leave_are_the_circuits_it_silences():
     assert sum(len(v) for v in dead.values()) == int((peer == 5).sum())
     with pytest.raises(ValueError):
         expected_marks(peer, "ocs", [0])
+
+
+def test_fail_and_recover_port_and_id_write_the_fault_registers_and_record_the_drill(tmp_path, monkeypatch):
+    """`uro emulate fail port|id` on a fabric's state (the register writes recorded instead
+    of sent over Thrift; no daemon): the OCS port's cell gets the slices' bits, the ToR's id
+    register AS + 1; the drill is recorded with its slices sorted; a second fault on the same
+    port, recovering another set of slices, or an id on a ToR that has one is refused;
+    recover writes 0 and forgets the drill."""
+    from controller.emulate import faults, procs
+    from controller.p4gen import render as rnd
+    from controller.p4gen.profile import load as load_profile
+
+    plan = make_plan(_cfg(), _ports())
+    sdir = tmp_path / "ut"
+    sdir.mkdir()
+    (sdir / "plan.json").write_text(plan.to_json())
+    prof = load_profile("tiny")
+    arts = {}
+    for role in ("tor", "ocs"):
+        c = sdir / f"{role}.contract.json"
+        c.write_text(__import__("json").dumps(rnd.contract(prof, role)))
+        arts[role] = {"p4info": "x", "device_config": "x", "contract": str(c)}
+    (sdir / "artifacts.json").write_text(__import__("json").dumps(arts))
+    writes = []
+    monkeypatch.setattr(procs, "write_registers", lambda port, values, name: writes.append((name, values)))
+    monkeypatch.setattr(faults.procs, "write_registers", lambda port, values, name: writes.append((name, values)))
+    out = fabric.fail("ut", "port", [4, 1, 2, 0], tmp_path)
+    assert "dead in slice(s) 0, 2" in out[0] and "nothing reacts" in out[1]
+    assert writes[-1] == ("ocs", {("OcsIngress.port_fault", 9): 0b101})
+    assert fabric.read_failures(sdir) == [{"kind": "port", "ids": [4, 1, 0, 2]}]
+    with pytest.raises(fabric.FabricError, match="already failed"):
+        fabric.fail("ut", "port", [4, 1, 0, 2], tmp_path)
+    with pytest.raises(fabric.FabricError, match=r"port 4 1: already dead in slice\(s\) 0 2"):
+        fabric.fail("ut", "port", [4, 1, 3], tmp_path)
+    with pytest.raises(fabric.FabricError, match="port 4 1 3 is not failed"):
+        fabric.recover("ut", "port", [4, 1, 3], tmp_path)
+    fabric.fail("ut", "id", [6, 2], tmp_path)
+    assert writes[-1] == ("tor6", {("UroIngress.clock_fault_id", 0): 3})
+    with pytest.raises(fabric.FabricError, match="tor6 goes by id 2 already"):
+        fabric.fail("ut", "id", [6, 3], tmp_path)
+    fabric.recover("ut", "port", [4, 1, 0, 2], tmp_path)
+    fabric.recover("ut", "id", [6, 2], tmp_path)
+    assert writes[-2:] == [("ocs", {("OcsIngress.port_fault", 9): 0}), ("tor6", {("UroIngress.clock_fault_id", 0): 0})]
+    assert fabric.read_failures(sdir) == []
+    n = len(writes)
+    with pytest.raises(faults.FaultError, match="slice 4 is not a slice"):
+        fabric.fail("ut", "port", [4, 1, 4], tmp_path)
+    assert len(writes) == n and fabric.read_failures(sdir) == []     # nothing written

@@ -178,8 +178,8 @@ def model(regs: dict, cfg, contract, peer) -> SwitchClock:
     r = c.r
     for f in MODEL_FIELDS:
         setattr(r, "llen" if f == "len" else f, regs[f])
-    r.uplinks = [Uplink(regs["req_open"][u], regs["req_k"][u], regs["req_peer"][u], regs["req_t1"][u])
-                 for u in range(prof["uplinks"])]
+    r.uplinks = [Uplink(regs["req_open"][u], regs["req_k"][u], regs["req_peer"][u], regs["req_t1"][u],
+                        regs["min_delay"][u]) for u in range(prof["uplinks"])]
     return c
 
 
@@ -193,7 +193,8 @@ def model_regs(c: SwitchClock) -> dict:
     r = c.r
     out = {f: getattr(r, "llen" if f == "len" else f) for f in MODEL_FIELDS}
     out.update(req_open=[u.open for u in r.uplinks], req_k=[u.k for u in r.uplinks],
-               req_peer=[u.peer for u in r.uplinks], req_t1=[u.t1 for u in r.uplinks])
+               req_peer=[u.peer for u in r.uplinks], req_t1=[u.t1 for u in r.uplinks],
+               min_delay=[u.min_delay for u in r.uplinks])
     return out
 
 

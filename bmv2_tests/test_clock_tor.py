@@ -50,10 +50,11 @@ class Rig:
         (sync mode; ``config`` overrides its fields), nothing left to receive.
 
         The test's own latency (register reads between a REQ and its RESP: tens of ms, up to
-        seconds on a loaded machine) is path delay to the switch: max_delay is 3 s here and
-        the window the whole slice, unless the test says otherwise."""
+        seconds on a loaded machine) is path delay to the switch: max_delay is 3 s here, the
+        clock filter as wide (it filters nothing) and the window the whole slice, unless the
+        test says otherwise."""
         self.regs.reset()
-        config = {"max_delay": 3 * L // 4, "window_hi": L - 1, **config}
+        config = {"max_delay": 3 * L // 4, "filter": 3 * L // 4, "window_hi": L - 1, **config}
         self.cfg = write_clock(self.client, self.contract, self.sched, ME, **config)
         self.dp.flush()
 
@@ -269,6 +270,37 @@ def test_exchanges_leave_the_offset_delay_and_rate_the_model_predicts(rig):
     assert rig.post["stratum"] == 255
     rig.deliver(u, rig.respond(rig.trigger(u), there=2 * rig.cfg.max_offset), "step")
     assert rig.post["stratum"] == 2 and rig.post["refusals"] == 0
+
+
+def test_noisy_exchanges_move_the_rate_by_at_most_the_bound(rig):
+    """NTP's clock filter and the bounded rate step: an exchange whose path delay is far
+    above the least one seen on its uplink (a REQ that queued 1 s: its offset is off by
+    half that) is counted `filtered` and moves nothing; one near the least delay is
+    applied, the boundary by its whole offset but the local slice length by at most
+    rate_step (not theta >> 4: 100 ms would move it 6 ms, past L + 1000 ppm).
+    The test's own latency (register reads, ms to 100s of ms) is in every delay: the
+    filter's bound here (300 ms) is above its noise, far below the queued second."""
+    rig.fresh(exchange_every=0, filter=300_000_000, filter_creep=1_000_000)
+    rig.synced(k=1003, u=0)
+    u, applied = 0, 0
+
+    def within_bound():
+        assert abs(rig.post["len"] - L) <= applied * rig.cfg.rate_step, (rig.post["len"], applied)
+
+    rig.deliver(u, rig.respond(rig.trigger(u)), "applied")
+    applied += 1
+    within_bound()
+    before = rig.regs.read("len", "next", "last_k", "stratum")
+    rig.deliver(u, rig.respond(rig.trigger(u), turn=-1_000_000_000), "filtered")   # queued 1 s one way
+    assert rig.post["delay"] > 400_000_000
+    assert {f: rig.post[f] for f in before} == before                              # nothing moved
+    for there in (100_000_000, -100_000_000, 100_000_000):
+        len0 = rig.post["len"]
+        rig.deliver(u, rig.respond(rig.trigger(u), there=there), "applied")
+        applied += 1
+        within_bound()
+        # the clamp, not 6.25 ms: shorter when behind, longer when ahead
+        assert rig.post["len"] - len0 == (-rig.cfg.rate_step if there > 0 else rig.cfg.rate_step)
 
 
 def test_bad_responses_are_counted_and_change_nothing(rig):

@@ -122,13 +122,14 @@ const bit<32> SYNC_STALE = 11;
 const bit<32> SYNC_SLOW = 12;
 const bit<32> SYNC_PEER_WORSE = 13;
 const bit<32> SYNC_STEP = 14;
-const bit<32> SYNC_REFUSED = 15;
-const bit<32> SYNC_LOST = 16;
-const bit<32> SYNC_APPLIED = 17;
-const bit<32> SYNC_PROBE = 18;
-const bit<32> SYNC_SEED = 19;
-const bit<32> SYNC_ADOPTED = 20;
-const bit<32> SYNC_CLAIMED = 21;
+const bit<32> SYNC_FILTERED = 15;
+const bit<32> SYNC_REFUSED = 16;
+const bit<32> SYNC_LOST = 17;
+const bit<32> SYNC_APPLIED = 18;
+const bit<32> SYNC_PROBE = 19;
+const bit<32> SYNC_SEED = 20;
+const bit<32> SYNC_ADOPTED = 21;
+const bit<32> SYNC_CLAIMED = 22;
 /* ---- liveness per circuit (docs/liveness.md) ------------------------------------------ */
 const bit<32> LIVE_HEARD = 0;
 const bit<32> LIVE_SILENT = 1;
@@ -342,6 +343,9 @@ struct metadata_t {
     bit<32> clk_len_min;
     bit<32> clk_len_max;
     bit<8> clk_servo_shift;
+    bit<32> clk_filter;
+    bit<32> clk_filter_creep;
+    bit<32> clk_rate_step;
     bit<8> clk_refuse_limit;
     bit<1> clk_candidate;
     bit<8> clk_ref_uplink;
@@ -543,18 +547,19 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     register<bit<1>>(6) clock_req_open;   // a REQ on this uplink waits for its RESP
     register<bit<32>>(6) clock_req_k;   // slice number of this uplink's last REQ
     register<bit<16>>(6) clock_req_peer;   // the peer it went to (0xFFFF the reference, 0xFFFE anyone)
+    register<bit<32>>(6) clock_min_delay;   // the clock filter: 2^32 - 1 - the least path delay (ns) recently seen on this uplink (never written: none yet)
     /* emulation-only clock fault (bmv2; `uro emulate clock`, written over Thrift) */
     register<bit<32>>(1) clock_fault_rate;   // drift: a signed fraction in units of 2^-24 (FaultModel.rate_of_ppm), two's complement
     register<bit<32>>(1) clock_fault_step;   // ns added to the local clock (signed 32 bits, two's complement: at most +-2.1 s)
     register<bit<64>>(1) clock_fault_acc;   // the drift integrated so far (signed, 2^-24 ns; internal)
     register<bit<64>>(1) clock_fault_last;   // raw local time (ns) of the last integration
     register<bit<16>>(1) clock_fault_id;   // a wrong ToR id: when not 0, the clock's messages name ToR id - 1 as their sender and it takes messages addressed to it (a misconfigured ToR; 0: the configured id)
-    counter(22, CounterType.packets) sync;
+    counter(23, CounterType.packets) sync;
 
     /* The clock's config (the table default): mode (sync or timer: no entry is timer mode)
      * and, precomputed by the controller (controller.clock.params), what the switch only
      * compares, adds and shifts. */
-    action set_clock(bit<8> mode, bit<16> my_tor, bit<32> slice_ns, bit<32> window_lo, bit<32> window_hi, bit<32> max_delay, bit<32> max_offset, bit<32> len_min, bit<32> len_max, bit<8> servo_shift, bit<8> refuse_limit, bit<1> candidate, bit<8> ref_uplink, bit<32> exchange_every, bit<32> claim_wait, bit<32> start_wait, bit<32> search_wait) {
+    action set_clock(bit<8> mode, bit<16> my_tor, bit<32> slice_ns, bit<32> window_lo, bit<32> window_hi, bit<32> max_delay, bit<32> max_offset, bit<32> len_min, bit<32> len_max, bit<8> servo_shift, bit<32> filter, bit<32> filter_creep, bit<32> rate_step, bit<8> refuse_limit, bit<1> candidate, bit<8> ref_uplink, bit<32> exchange_every, bit<32> claim_wait, bit<32> start_wait, bit<32> search_wait) {
         meta.clk_mode = mode;
         meta.clk_my_tor = my_tor;
         meta.clk_slice_ns = slice_ns;
@@ -565,6 +570,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         meta.clk_len_min = len_min;
         meta.clk_len_max = len_max;
         meta.clk_servo_shift = servo_shift;
+        meta.clk_filter = filter;
+        meta.clk_filter_creep = filter_creep;
+        meta.clk_rate_step = rate_step;
         meta.clk_refuse_limit = refuse_limit;
         meta.clk_candidate = candidate;
         meta.clk_ref_uplink = ref_uplink;
@@ -1496,6 +1504,16 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     clock_delay.write(0, (bit<32>)(bit<64>)((delta > top) ? top : ((delta < bottom) ? bottom : delta)));
                     clock_t4_k.write(0, meta.clk_k);
                     clock_t4_phase.write(0, meta.clk_phase);
+                    /* the clock filter (NTP, RFC 5905 section 10): the least delay recently seen
+                     * on this uplink, aged by filter_creep per exchange, kept as 2^32 - 1 - least
+                     * (never written: none); every exchange ages it, a slow one too */
+                    bit<32> minv;
+                    clock_min_delay.read(minv, u);
+                    bit<64> least = (bit<64>)(32w0xFFFFFFFF - minv) + (bit<64>)meta.clk_filter_creep;
+                    if (least > 0xFFFFFFFF) { least = 0xFFFFFFFF; }
+                    bit<64> dpos = (delta < 0) ? 0 : (bit<64>)delta;
+                    if (dpos < least) { least = dpos; }
+                    clock_min_delay.write(u, 32w0xFFFFFFFF - (bit<32>)least);
                     /* 1. a newer (term, lower lead id) is adopted: this ToR re-joins the tree */
                     bit<16> dterm = hdr.sync.term - term;
                     if (ref == 0 && ((dterm != 0 && dterm < 0x8000)
@@ -1548,10 +1566,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         lead_k = (ref == 1) ? k3 : later_k;
                         last_k = k3;
                         why = SYNC_STEP;
+                    } else if (delta > (int<64>)(least + (bit<64>)meta.clk_filter)) {
+                        why = SYNC_FILTERED;                         // 5. far above the least delay: as asymmetric
                     } else {
                         int<64> mag = (theta < 0) ? -theta : theta;
                         if (mag > (int<64>)(bit<64>)meta.clk_max_offset) {
-                            /* 5. beyond the bound: refused; refuse_limit in a row: this clock is the runaway */
+                            /* 6. beyond the bound: refused; refuse_limit in a row: this clock is the runaway */
                             refusals = refusals + 1;
                             if (refusals >= meta.clk_refuse_limit) {
                                 meta.clk_stratum = STRATUM_UNSYNCED;
@@ -1561,9 +1581,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 why = SYNC_REFUSED;
                             }
                         } else {
-                            /* 6. applied: the boundary moves by theta, the slice length by theta >> shift */
+                            /* 7. applied: the boundary moves by theta, the slice length by theta >> shift,
+                             * at most rate_step (one exchange's asymmetry cannot swing the rate) */
                             clock_next.write(0, meta.clk_next - (bit<64>)theta);
-                            bit<32> adj = (bit<32>)((bit<64>)mag >> meta.clk_servo_shift);
+                            bit<64> adj64 = (bit<64>)mag >> meta.clk_servo_shift;
+                            bit<32> adj = (adj64 > (bit<64>)meta.clk_rate_step) ? meta.clk_rate_step : (bit<32>)adj64;
                             bit<32> len = meta.clk_len;
                             if (theta > 0) {
                                 len = (adj >= len - meta.clk_len_min) ? meta.clk_len_min : len - adj;

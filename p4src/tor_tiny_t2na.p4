@@ -183,13 +183,14 @@ const bit<32> SYNC_STALE = 11;
 const bit<32> SYNC_SLOW = 12;
 const bit<32> SYNC_PEER_WORSE = 13;
 const bit<32> SYNC_STEP = 14;
-const bit<32> SYNC_REFUSED = 15;
-const bit<32> SYNC_LOST = 16;
-const bit<32> SYNC_APPLIED = 17;
-const bit<32> SYNC_PROBE = 18;
-const bit<32> SYNC_SEED = 19;
-const bit<32> SYNC_ADOPTED = 20;
-const bit<32> SYNC_CLAIMED = 21;
+const bit<32> SYNC_FILTERED = 15;
+const bit<32> SYNC_REFUSED = 16;
+const bit<32> SYNC_LOST = 17;
+const bit<32> SYNC_APPLIED = 18;
+const bit<32> SYNC_PROBE = 19;
+const bit<32> SYNC_SEED = 20;
+const bit<32> SYNC_ADOPTED = 21;
+const bit<32> SYNC_CLAIMED = 22;
 
 /* ---- headers ------------------------------------------------------------------------- */
 header ethernet_t {
@@ -1642,12 +1643,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     }
 
     /* ---- the synchronization exchange: the clock's configuration and this slice's peers ---- */
-    /* sync counter: one cell per reason (from_host, malformed, off, req_sent, ref_req_sent, outside_window, not_due, no_peer, resp_sent, wrong_peer, wrong_dst, stale, slow, peer_worse, step, refused, lost, applied, probe, seed, adopted, claimed) */
-    Counter<bit<32>, bit<8>>(22, CounterType_t.PACKETS) sync;
+    /* sync counter: one cell per reason (from_host, malformed, off, req_sent, ref_req_sent, outside_window, not_due, no_peer, resp_sent, wrong_peer, wrong_dst, stale, slow, peer_worse, step, filtered, refused, lost, applied, probe, seed, adopted, claimed) */
+    Counter<bit<32>, bit<8>>(23, CounterType_t.PACKETS) sync;
     /* clock_config: the ToR's share of [clock] (controller.clock.params.ClockConfig, every
      * field kept so the daemon writes both targets alike); the responder needs the mode and
      * this ToR's id. No entry or clock_off: timer mode (sync frames are counted `off`). */
-    action set_clock(bit<8> mode, bit<16> my_tor, bit<32> slice_ns, bit<32> window_lo, bit<32> window_hi, bit<32> max_delay, bit<32> max_offset, bit<32> len_min, bit<32> len_max, bit<8> servo_shift, bit<8> refuse_limit, bit<1> candidate, bit<8> ref_uplink, bit<32> exchange_every, bit<32> claim_wait, bit<32> start_wait, bit<32> search_wait) {
+    action set_clock(bit<8> mode, bit<16> my_tor, bit<32> slice_ns, bit<32> window_lo, bit<32> window_hi, bit<32> max_delay, bit<32> max_offset, bit<32> len_min, bit<32> len_max, bit<8> servo_shift, bit<32> filter, bit<32> filter_creep, bit<32> rate_step, bit<8> refuse_limit, bit<1> candidate, bit<8> ref_uplink, bit<32> exchange_every, bit<32> claim_wait, bit<32> start_wait, bit<32> search_wait) {
         meta.clk_mode = mode;
         meta.clk_my_tor = my_tor;
     }

@@ -11,8 +11,8 @@ from hypothesis import given, settings, strategies as st
 from controller.clock import message as m
 from controller.clock.message import ANY_TOR, REF_TOR, UNSYNCED, Flag, Message, MessageError, Op, Stamp
 from controller.clock.params import MODE_SYNC, MODE_TIMER, ClockConfigError, ClockParams
-from controller.clock.servo import (FAULT_RATE_SHIFT, FaultModel, ReferenceClock, SwitchClock, div1000,
-                                    long_div, mod_const, newer_term)
+from controller.clock.servo import (FAULT_RATE_SHIFT, M32, FaultModel, ReferenceClock, SwitchClock, div1000,
+                                    least_delay, long_div, mod_const, newer_term)
 
 L = 50_000_000          # 50 ms slices
 S, Q, D = 4, 4, 2
@@ -287,7 +287,7 @@ def synced_pair(theta=0, **kw):
 
 
 def test_an_applied_exchange_moves_the_boundary_by_theta_and_the_rate_by_theta_shifted():
-    a, b = synced_pair(theta=40_000, servo_shift=4)
+    a, b = synced_pair(theta=40_000, servo_shift=4, rate_step_ppm=100)
     before = a.r.next
     lq = 10_000_000
     reasons = exchange(a, b, lq, lq + 20_000, 20_000, 20_000)
@@ -298,15 +298,34 @@ def test_an_applied_exchange_moves_the_boundary_by_theta_and_the_rate_by_theta_s
     assert a.r.llen == L - (40_000 >> 4)
     assert (a.r.stratum, a.r.refusals, a.r.last_k) == (2, 0, 100)
     # ahead: the slice gets longer (slew), never a step back
-    a2, b2 = synced_pair(theta=-40_001, servo_shift=3)
+    a2, b2 = synced_pair(theta=-40_001, servo_shift=3, rate_step_ppm=100)
     before = a2.r.next
     assert exchange(a2, b2, lq, lq + 20_000, 20_000, 20_000)[2] == "applied"
     assert a2.r.offset == -40_001
     assert (a2.r.next, a2.r.llen) == (before + 40_001, L + (40_001 >> 3))
 
 
+def test_the_rate_step_is_bounded_the_phase_still_takes_the_offset():
+    """An exchange 1 ms off (its path delay's asymmetry, within max_delay) moves the
+    boundary by the whole offset but the local slice length by at most rate_step (10 ppm
+    of L by default), not by theta >> shift (62 us)."""
+    a, b = synced_pair(theta=1_000_000)
+    assert a.cfg.rate_step == L * 10 // 10**6 == 500
+    before = a.r.next
+    lq = 10_000_000
+    assert exchange(a, b, lq, lq + 20_000, 20_000, 20_000)[2] == "applied"
+    assert (a.r.next, a.r.llen) == (before - 1_000_000, L - 500)
+    a2, b2 = synced_pair(theta=-1_000_000, rate_step_ppm=3)
+    assert exchange(a2, b2, lq, lq + 20_000, 20_000, 20_000)[2] == "applied"
+    assert a2.r.llen == L + L * 3 // 10**6
+    # under the bound the step is theta >> shift
+    a3, b3 = synced_pair(theta=4_000)
+    assert exchange(a3, b3, lq, lq + 20_000, 20_000, 20_000)[2] == "applied"
+    assert a3.r.llen == L - (4_000 >> 4)
+
+
 def test_rate_stays_within_its_bounds():
-    a, b = synced_pair(theta=L // 5, servo_shift=0, max_drift_ppm=100)
+    a, b = synced_pair(theta=L // 5, servo_shift=0, max_drift_ppm=100, rate_step_ppm=100)
     assert exchange(a, b, 10_000_000, 10_000_000 + 20_000, 20_000, 20_000)[2] == "applied"
     assert a.r.llen == L - L * 100 // 10**6
 
@@ -335,6 +354,51 @@ def test_a_slow_exchange_is_not_used():
     lq = 10_000_000
     assert exchange(a, b, lq, lq + L // 8 + 1, L // 8 + 1, L // 8 + 1)[2] == "slow"
     assert (a.r.next, a.r.llen) == before and a.r.delay == L // 8 + 1
+
+
+@given(st.lists(st.integers(-10**6, 2**33), min_size=1, max_size=30), st.integers(1, 10**5))
+def test_the_filter_keeps_the_least_delay_aged_by_its_creep(delays, creep):
+    """After n exchanges the filter's least delay is the minimum over them of each delay
+    (negative: 0) raised by ``creep`` per exchange since, capped at 32 bits."""
+    stored = 0
+    for d in delays:
+        stored, least = least_delay(stored, d, creep)
+    n = len(delays)
+    want = min(min(max(d, 0), M32) + creep * (n - 1 - j) for j, d in enumerate(delays))
+    assert least == min(want, M32) and stored == M32 - least
+
+
+def test_an_exchange_far_above_the_least_delay_is_filtered():
+    """Per uplink: an exchange whose delay is more than filter_us above the least delay
+    recently seen is counted `filtered` and moves nothing; the least delay creeps up per
+    exchange, so a path that stays longer is used again; an unsynchronized ToR still steps."""
+    a, b = synced_pair(theta=30_000, max_delay_ns=1_000_000, filter_ns=100_000)
+    assert (a.cfg.filter, a.cfg.filter_creep) == (100_000, 100_000 >> 4)
+    k = iter(range(1, 10**6))
+
+    def xch(theta_off: int, d: int, u: int = 0) -> str:
+        """One exchange in the next slice, delay d each way, the responder theta_off ahead."""
+        lq = next(k) * L + 10_000_000
+        return exchange(a, b, lq, lq + d + theta_off, d, d, u=u)[2]
+
+    assert xch(30_000, 20_000) == "applied"                 # the first sets the least delay
+    assert a.r.uplinks[0].min_delay == M32 - 20_000
+    before = (a.r.next, a.r.llen, a.r.stratum, a.r.last_k)
+    assert xch(0, 20_000 + 100_000 + 6_250 + 1) == "filtered"   # least aged by one creep, + filter, + 1
+    # the boundary only crossed one slice (no correction), the rest unchanged
+    assert (a.r.next - a.r.llen, a.r.llen, a.r.stratum, a.r.last_k) == before
+    assert a.r.delay == 126_251                             # still kept for the daemon
+    assert xch(0, 20_000 + 100_000 + 2 * 6_250) == "applied"   # exactly at the bound
+    # the other uplink has its own least delay
+    assert xch(0, 500_000, u=1) == "applied"
+    # a route that got 400 us longer: filtered until the least delay crept up to it
+    got = [xch(0, 420_000) for _ in range(60)]
+    first = got.index("applied")
+    assert set(got[:first]) == {"filtered"} and 15 <= first <= 60 and set(got[first:]) == {"applied"}
+    # unsynchronized: steps from an exchange the filter would refuse
+    a.r.stratum = UNSYNCED
+    a.r.uplinks[0].min_delay = M32 - 1_000
+    assert xch(0, 500_000) == "step"
 
 
 def test_a_worse_peer_only_refreshes_lead_k():
@@ -454,3 +518,56 @@ def test_reference_clock_keeps_exact_slices():
     ref.seed(1000, Message(Op.SEED, Flag.REF, t3=Stamp(7, 100), slice=3))
     assert ref.tick(1000 + L - 100).stamp == Stamp(8, 0) and ref.slice == 0
     assert ref.tick(1000 + 10 * L).stamp == Stamp(17, 100) and ref.slice == 17 % S
+
+
+# ---- the servo against noisy exchanges ----------------------------------------------------
+def noisy_pair_run(drift_ppm: float, off0: int, seed: int, slices: int, **kw) -> tuple[list[int], list[int]]:
+    """ToR 0 (stratum 2, its crystal ``drift_ppm`` fast, ``off0`` ns ahead after its seed)
+    exchanges once per slice on uplink 0 with a perfect stratum-1 peer (local time = true
+    time) over a loaded path: each way 20 us, plus, half the time, a queue of up to
+    max_delay (1 ms) -- the asymmetry of an exchange is up to half its excess delay, as on
+    a loaded bmv2. Returns per slice (after the exchange) ToR 0's local slice length's
+    error against the truth (ns per slice) and its clock's error (ns)."""
+    import random
+    rng = random.Random(seed)
+    kw.setdefault("max_delay_ns", 1_000_000)
+    a = tor(0, peers={(s, u): 1 for s in range(S) for u in range(D)}, **kw)
+    b = seeded(responder(1, **kw), 100 * L, 100, 0)
+
+    def la(t: int) -> int:                   # ToR 0's local clock at true time t
+        return t + (t * round(drift_ppm * 1000)) // 10**9
+
+    seeded(a, la(100 * L), 100, off0)
+    for c, s in ((a, 2), (b, 1)):
+        c.r.stratum, c.r.term, c.r.lead, c.r.last_k = s, 1, 1, 100
+    true_len = L + L * round(drift_ppm * 1000) // 10**9
+    len_err, clk_err = [], []
+    for i in range(1, slices + 1):
+        t = (100 + i) * L + 15_000_000
+        why, p = a.trigger(la(t), Message(Op.TRIGGER, uplink=0))
+        if p is not None:
+            q = a.sent(p, la(t))
+            d1 = 20_000 + (rng.randrange(1_000_000) if rng.random() < 0.5 else 0)
+            d2 = 20_000 + (rng.randrange(1_000_000) if rng.random() < 0.5 else 0)
+            why2, p2 = b.request(t + d1, q, 0)
+            resp = b.sent(p2, t + d1 + 1_000)
+            a.response(la(t + d1 + 1_000 + d2), resp, 0)
+        te = t + 10_000_000
+        len_err.append(a.peek(la(te)).llen - true_len)
+        clk_err.append(m.diff(a.peek(la(te)).stamp, Stamp.of_ns(te, L), L))
+    return len_err, clk_err
+
+
+@settings(max_examples=8, deadline=None)
+@given(drift=st.floats(-200, 200), off0=st.integers(0, 1_000_000), seed=st.integers(0, 2**32))
+def test_the_servo_learns_a_drift_through_noisy_exchanges(drift, off0, seed):
+    """Exchanges whose path delay is asymmetric by up to 0.5 ms (within max_delay), a
+    drift within +-200 ppm: after 20 s the local slice length is within 60 ppm of the
+    truth and the clock within 300 us of it, in every slice of the last 10 s (the
+    filter takes the exchanges near the least delay, whose asymmetry is small; the
+    bounded rate step keeps any one from swinging the rate)."""
+    len_err, clk_err = noisy_pair_run(drift, off0, seed, 600)
+    worst_len = max(map(abs, len_err[400:]))
+    worst_clk = max(map(abs, clk_err[400:]))
+    assert worst_len <= L * 60 // 10**6, (worst_len, worst_clk)
+    assert worst_clk <= 300_000, (worst_len, worst_clk)

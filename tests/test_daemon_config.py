@@ -81,6 +81,10 @@ BAD = [
     (lambda s: None, {"clock": "holdover_cycles = 0"}, "[clock]: holdover_cycles: must be in 1..1000, got 0"),
     (lambda s: None, {"clock": "servo_shift = 40"}, "[clock]: servo_shift: must be in 0..31, got 40"),
     (lambda s: None, {"clock": "alarm_us = nan"}, "[clock]: alarm_us: must be a number"),
+    (lambda s: None, {"clock": "filter_us = 0"}, "[clock]: filter_us: must be a positive number"),
+    (lambda s: None, {"clock": "max_delay_us = 1000\nfilter_us = 1500"},
+     "[clock]: filter_us: 1500 us is more than max_delay_us (1000 us)"),
+    (lambda s: None, {"clock": "rate_step_ppm = 0"}, "[clock]: rate_step_ppm: must be in 1..1000, got 0"),
     (lambda s: None, {"clock": "leader = 1"}, "[clock]: leader: unknown key"),
     (lambda s: None, {"clock": 'mode = "sync"\nmax_delay_us = 24800'},
      "[clock]: slice_ms: a 50 ms slice cannot hold a sync exchange: it needs 2 x guard + 2 x max_delay_us = "
@@ -151,6 +155,11 @@ def test_clock_defaults_are_numbers_from_the_slice_and_the_programs_guard(tmp_pa
     c = load(good(tmp_path, clock='slice_ms = 20\nmode = "sync"\nleads = [3, 1]\nalarm_us = 700\nservo_shift = 5'
                                     '\nmax_delay_us = 4000')).clock
     assert (c.mode, c.sync, c.leads, c.alarm_us, c.servo_shift, c.max_delay_us) == ("sync", True, (3, 1), 700, 5, 4000)
+    assert (c.filter_us, c.rate_step_ppm) == (None, None)
+    p = c.params()
+    assert (p.filter_bound, p.rate_step) == (4_000_000 // 8, 20_000_000 * 10 // 10**6)    # the defaults
+    c = load(good(tmp_path, clock='mode = "sync"\nfilter_us = 80\nrate_step_ppm = 4')).clock
+    assert (c.filter_us, c.rate_step_ppm, c.params().filter_bound, c.params().rate_step) == (80, 4, 80_000, 200)
 
 
 def test_sync_mode_needs_programs_that_keep_the_clock(tmp_path):
@@ -187,6 +196,23 @@ def test_sync_mode_needs_programs_with_the_exchange(tmp_path):
     f.write_text(json.dumps(c))
     with pytest.raises(ConfigError, match=r"clock\.ops lists REQ; sync needs REQ and RESP"):
         Prepared(load(p), Failed(), make_backend_for({}))
+
+
+@pytest.mark.parametrize("key,feature", [("filter_us = 100", "filter"), ("rate_step_ppm = 5", "rate_step")])
+def test_a_clock_key_the_program_lacks_is_refused(tmp_path, key, feature):
+    """A ToR program whose exchange lacks the clock filter or the bounded rate step (its
+    contract's clock.features; a t2na exchange may at first) is refused when [clock] sets
+    the key that needs it; without the key it is taken."""
+    p = good(tmp_path, clock=f'slice_ms = 50\nmode = "sync"\n{key}')
+    Prepared(load(p), Failed(), make_backend_for({}))
+    f = next(tmp_path.glob("tor_tiny.contract.json"))
+    c = json.loads(f.read_text())
+    c["clock"]["features"] = [x for x in c["clock"]["features"] if x != feature]
+    f.write_text(json.dumps(c))
+    with pytest.raises(ConfigError, match=rf"\[clock\]: {key.split()[0]}: \[program\.tor\] \(tor_tiny\.contract\.json\) "
+                                          rf"has no '{feature}' in its exchange"):
+        Prepared(load(p), Failed(), make_backend_for({}))
+    Prepared(load(good(tmp_path, clock='slice_ms = 50\nmode = "sync"')), Failed(), make_backend_for({}))
 
 
 def test_a_tor_id_outside_the_schedule_is_named(tmp_path):

@@ -27,6 +27,13 @@ MAX_SLICE_NS = (1 << 32) - 1
 #: how far the local slice length may move from L (the rate correction's bound); a drift
 #: beyond it cannot be tracked (crystals are within +-100 ppm)
 DEFAULT_MAX_DRIFT_PPM = 1000
+#: how far one applied exchange may move the local slice length (ppm of L): a drift of
+#: +-200 ppm is learnt within 20 applied exchanges, and an exchange whose path delay was
+#: asymmetric moves the rate by no more than this (docs/clock.md "The servo")
+DEFAULT_RATE_STEP_PPM = 10
+#: the clock filter's least delay creeps up by filter / 2^FILTER_CREEP_SHIFT per exchange
+#: on its uplink (so a route whose delay grew is taken again after a few dozen exchanges)
+FILTER_CREEP_SHIFT = 4
 #: a lead candidate's rank is 8 bits; 255 = not a candidate
 NOT_CANDIDATE = 255
 U32 = (1 << 32) - 1
@@ -53,6 +60,8 @@ class ClockParams:
     holdover_cycles: int = 2
     servo_shift: int = 4
     max_drift_ppm: int = DEFAULT_MAX_DRIFT_PPM
+    filter_ns: int | None = None
+    rate_step_ppm: int = DEFAULT_RATE_STEP_PPM
     _checked: bool = field(default=False, repr=False, compare=False)
 
     @property
@@ -62,6 +71,26 @@ class ClockParams:
     @property
     def delay_bound(self) -> int:
         return self.slice_ns // 8 if self.max_delay_ns is None else self.max_delay_ns
+
+    @property
+    def filter_bound(self) -> int:
+        """The clock filter's bound (ns): an exchange is used for the servo only when its
+        path delay is within this of the least delay recently seen on its uplink (default:
+        an eighth of ``max_delay``). An exchange's offset is off by at most its delay's
+        excess over the true path delay, so this bounds how far off an exchange the servo
+        takes can be (plus the least delay's own asymmetry)."""
+        return self.delay_bound // 8 if self.filter_ns is None else self.filter_ns
+
+    @property
+    def filter_creep(self) -> int:
+        """How much the least delay recently seen grows per exchange on its uplink (ns, at
+        least 1): the minimum ages, so a route change that lengthens the path is followed."""
+        return max(1, self.filter_bound >> FILTER_CREEP_SHIFT)
+
+    @property
+    def rate_step(self) -> int:
+        """The most one applied exchange moves the local slice length (ns, at least 1)."""
+        return max(1, self.slice_ns * self.rate_step_ppm // 1_000_000)
 
     @property
     def window(self) -> tuple[int, int]:
@@ -105,6 +134,8 @@ class ClockParams:
         if integer("max_drift_ppm", self.max_drift_ppm, 1, 100_000) and L + L * self.max_drift_ppm // 1_000_000 > U32:
             out.append(f"[clock] a slice of {L} ns plus max_drift_ppm = {self.max_drift_ppm} does not fit "
                        f"the 32-bit local slice length ({U32} ns)")
+        integer("rate_step_ppm", self.rate_step_ppm, 1,
+                self.max_drift_ppm if isinstance(self.max_drift_ppm, int) and self.max_drift_ppm >= 1 else 100_000)
         ok_off = integer("max_offset_ns", self.offset_bound, 1, L - 1, "max_offset_us", unit=1)
         ok_del = integer("max_delay_ns", self.delay_bound, 1, L - 1, "max_delay_us", unit=1)
         if not isinstance(self.leads, (tuple, list)) or not self.leads:
@@ -119,6 +150,10 @@ class ClockParams:
                 out.append(f"[clock] leads: at most {NOT_CANDIDATE - 1} candidates, got {len(self.leads)}")
         if out or not (ok_off and ok_del):
             return out
+        f = self.filter_ns
+        if f is not None and (not isinstance(f, int) or isinstance(f, bool) or not 0 <= f <= self.delay_bound):
+            out.append(f"[clock] filter_us must be in 0..max_delay_us ({self.delay_bound / 1000:g} us: an exchange "
+                       f"slower than that is not used anyway), got {f / 1000 if isinstance(f, int) else f!r}")
         lo, hi = self.window
         if lo > hi:
             out.append(f"[clock] a slice of {L / 1000:g} us cannot hold an exchange: it needs 2 x guard "
@@ -154,7 +189,8 @@ class ClockParams:
         return ClockConfig(
             mode=MODES[self.mode], my_tor=tor, slice_ns=self.slice_ns, window_lo=lo, window_hi=hi,
             max_delay=self.delay_bound, max_offset=self.offset_bound, len_min=lmin, len_max=lmax,
-            servo_shift=self.servo_shift, refuse_limit=self.refuse_limit, candidate=int(cand),
+            servo_shift=self.servo_shift, filter=self.filter_bound, filter_creep=self.filter_creep,
+            rate_step=self.rate_step, refuse_limit=self.refuse_limit, candidate=int(cand),
             ref_uplink=self.ref_uplink, exchange_every=self.exchange_every,
             claim_wait=(self.holdover_cycles + r) * slices if cand else 0,
             start_wait=r * slices if cand else 0,
@@ -170,6 +206,10 @@ class ClockConfig:
 
     ``window_lo``..``window_hi``: the phases (ns) at which a TRIGGER may start an exchange;
     ``len_min``..``len_max``: the bounds of the local slice length (the rate correction);
+    ``filter``: an exchange whose path delay exceeds the least one recently seen on its
+    uplink by more is not used by the servo (NTP's clock filter), that least delay growing
+    by ``filter_creep`` per exchange; ``rate_step``: the most one applied exchange moves the
+    local slice length;
     ``claim_wait``: slices the lead may be silent before this candidate claims
     (``(holdover_cycles + rank) x S``); ``start_wait``: the same with no term yet
     (``rank x S``); ``search_wait``: slices without a correction after which a ToR
@@ -187,6 +227,9 @@ class ClockConfig:
     len_min: int
     len_max: int
     servo_shift: int
+    filter: int
+    filter_creep: int
+    rate_step: int
     refuse_limit: int
     candidate: int
     ref_uplink: int

@@ -44,7 +44,7 @@ DIV1000_SHIFT = 38
 REASONS = ("from_host", "malformed", "off",
            "req_sent", "ref_req_sent", "outside_window", "not_due", "no_peer",
            "resp_sent", "wrong_peer", "wrong_dst",
-           "stale", "slow", "peer_worse", "step", "refused", "lost", "applied",
+           "stale", "slow", "peer_worse", "step", "filtered", "refused", "lost", "applied",
            "probe", "seed")
 #: events counted besides a frame's reason (cells after the reasons)
 EVENTS = ("adopted", "claimed")
@@ -135,6 +135,20 @@ def later_k(a: int, b: int) -> int:
     return b if ((b - a) & M32) < 0x80000000 else a
 
 
+def least_delay(stored: int, delta: int, creep: int) -> tuple[int, int]:
+    """NTP's clock filter per uplink (RFC 5905 section 10): (the register's new value, the
+    least path delay recently seen), after an exchange of path delay ``delta``.
+
+    The register keeps ``2^32 - 1 - least`` (a register never written reads as "none
+    seen"); the least delay ages by ``creep`` per exchange before this one is taken, so
+    it is the minimum of this delay and the earlier ones each raised by ``creep`` per
+    exchange since: a route whose delay grew is taken again after (growth / creep)
+    exchanges. A negative delay counts as 0."""
+    aged = min(M32 - stored + creep, M32)
+    least = min(aged, min(max(delta, 0), M32))
+    return M32 - least, least
+
+
 @dataclass
 class FaultModel:
     """The emulation-only clock fault of a bmv2 ToR (registers ``clock_fault_*``): its local
@@ -182,12 +196,14 @@ class Snapshot:
 
 @dataclass
 class Uplink:
-    """Per uplink: the open request (its slice number, the peer it went to, its t1)."""
+    """Per uplink: the open request (its slice number, the peer it went to, its t1), and
+    the clock filter's least delay (stored as ``2^32 - 1 - least``: :func:`least_delay`)."""
 
     open: int = 0
     k: int = 0
     peer: int = 0
     t1: int = 0
+    min_delay: int = 0
 
 
 @dataclass
@@ -355,8 +371,9 @@ class SwitchClock:
 
     def response(self, l: int, msg: Message, uplink: int) -> str:
         """A RESP from ``uplink``: checked against the open request, then the rules of
-        docs/clock.md in order (adopt a newer term; too slow; not a better clock; step when
-        unsynchronized; refuse beyond the bound; apply)."""
+        docs/clock.md in order (the clock filter's least delay; adopt a newer term; too slow;
+        not a better clock; step when unsynchronized; filtered: too far above the least
+        delay; refuse beyond the bound; apply, the rate step bounded)."""
         if not self._sync():
             return "off"
         snap = self.tick(l)
@@ -381,6 +398,9 @@ class SwitchClock:
         theta = offset(msg.t1, msg.t2, msg.t3, t4, L)
         delta = path_delay(msg.t1, msg.t2, msg.t3, t4, L)
         r.offset, r.delay, r.t4_k, r.t4_phase = sat32(theta), sat32(delta), t4.k, t4.phase
+        # the clock filter: the least delay recently seen on this uplink, whatever this
+        # exchange's fate (a slow one still ages it)
+        ul.min_delay, least = least_delay(ul.min_delay, delta, c.filter_creep)
         if not ref and newer_term(msg.term, msg.lead, r.term, r.lead):
             r.term, r.lead, r.lead_k = msg.term, msg.lead, msg.lead_k
             r.stratum = UNSYNCED
@@ -408,15 +428,19 @@ class SwitchClock:
             self._step(l, k, sl, ph)
             self._took(msg, ref)
             return "step"
+        if delta > least + c.filter:
+            # far above the least delay: its asymmetry may be as large (RFC 5905 section 10)
+            return "filtered"
         if abs(theta) > c.max_offset:
             r.refusals = (r.refusals + 1) & 0xFF
             if r.refusals >= c.refuse_limit:
                 r.stratum, r.refusals = UNSYNCED, 0
                 return "lost"
             return "refused"
-        # apply: the boundary moves by theta, the local slice length by theta >> shift
+        # apply: the boundary moves by theta, the local slice length by theta >> shift but
+        # never more than rate_step (one exchange's asymmetry cannot swing the rate)
         r.next = (r.next - theta) & M64
-        adj = abs(theta) >> c.servo_shift
+        adj = min(abs(theta) >> c.servo_shift, c.rate_step)
         llen = snap.llen - adj if theta > 0 else snap.llen + adj
         r.llen = min(max(llen, c.len_min), c.len_max)
         self._took(msg, ref)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from controller import tomlfile
-from controller.clock.params import ClockParams
+from controller.clock.params import DEFAULT_MAX_DRIFT_PPM, ClockParams
 from controller.liveness.params import LivenessParams
 from controller.daemon.auth import ApiAccess, api_access
 from controller.errors import UroError
@@ -158,6 +158,8 @@ class ClockConfig:
     refuse_limit: int = 3                        # refused exchanges in a row before a ToR declares itself lost
     holdover_cycles: int = 2                     # lead silent this long: the next candidate claims
     servo_shift: int = 4                         # rate gain 2^-shift
+    filter_us: float | None = None               # clock filter: delay above the least seen by more -> not used
+    rate_step_ppm: int | None = None             # the most one exchange moves the local slice length (ppm of L)
     alarm_us: float | None = None                # the daemon's alarm threshold on a ToR's error
     guard_us: float = 0.0                        # derived: the ToR program's guard on this clock
 
@@ -180,7 +182,8 @@ class ClockConfig:
                            leads=tuple(self.leads), ref_uplink=self.ref_uplink, exchange_every=self.exchange_every,
                            max_offset_ns=ns(self.max_offset_us), max_delay_ns=ns(self.max_delay_us),
                            refuse_limit=self.refuse_limit, holdover_cycles=self.holdover_cycles,
-                           servo_shift=self.servo_shift)
+                           servo_shift=self.servo_shift, filter_ns=ns(self.filter_us),
+                           **({} if self.rate_step_ppm is None else {"rate_step_ppm": self.rate_step_ppm}))
 
 
 @dataclass(frozen=True)
@@ -349,6 +352,8 @@ def _clock(doc: dict, src: Path) -> ClockConfig:
         refuse_limit=t.int_in("refuse_limit", 1, 255, default=ClockConfig.refuse_limit),
         holdover_cycles=t.int_in("holdover_cycles", 1, 1000, default=ClockConfig.holdover_cycles),
         servo_shift=t.int_in("servo_shift", 0, 31, default=ClockConfig.servo_shift),
+        filter_us=t.positive("filter_us"),
+        rate_step_ppm=t.int_in("rate_step_ppm", 1, DEFAULT_MAX_DRIFT_PPM),
         alarm_us=t.positive("alarm_us"))
     t.done()
     if out.max_offset_us is not None and out.max_offset_us > slice_us / 2:
@@ -393,6 +398,9 @@ def resolve_clock(clock: ClockConfig, programs, src: Path) -> ClockConfig:
     out = dataclasses.replace(clock, guard_us=g, max_delay_us=delay,
                               max_offset_us=clock.max_offset_us if clock.max_offset_us is not None else L / 4,
                               alarm_us=clock.alarm_us if clock.alarm_us is not None else (g or L / 10))
+    if clock.filter_us is not None and clock.filter_us > delay:
+        raise ConfigError(f"{src}: [clock]: filter_us: {clock.filter_us:g} us is more than max_delay_us "
+                          f"({delay:g} us): an exchange slower than max_delay is not used anyway")
     if clock.sync and L < 2 * g + 2 * delay:
         raise ConfigError(f"{src}: [clock]: slice_ms: a {clock.slice_ms:g} ms slice cannot hold a sync exchange: "
                           f"it needs 2 x guard + 2 x max_delay_us = 2 x {g:g} + 2 x {delay:g} = "

@@ -343,6 +343,24 @@ def check_liveness(cfg: NetConfig, sched: Schedule) -> None:
                               "its contract): rebuild it with `uro p4 build`, or set enabled = false")
 
 
+#: ``[clock]`` keys that need a feature of the ToR program's exchange (its contract's
+#: ``clock.features``; docs/clock.md "The servo")
+CLOCK_FEATURE_KEYS = {"filter_us": "filter", "rate_step_ppm": "rate_step"}
+
+
+def check_clock_features(cfg: NetConfig, prog) -> None:
+    """A ``[clock]`` key set for a feature ToR program ``prog`` lacks (a program without
+    NTP's clock filter or the bounded rate step, as a t2na exchange may be at first) is
+    refused, naming both: the key would silently do nothing."""
+    have = prog.contract["clock"].get("features") or []
+    for key, feature in CLOCK_FEATURE_KEYS.items():
+        if getattr(cfg.clock, key) is not None and feature not in have:
+            raise ConfigError(f"{cfg.path}: [clock]: {key}: [program.{prog.name}] ({prog.contract_path.name}) has no "
+                              f"{feature!r} in its exchange (its contract's clock.features lists "
+                              f"{', '.join(have) or 'none'}): remove {key}, or rebuild the program with "
+                              "`uro p4 build`")
+
+
 def check_clock(cfg: NetConfig, sched: Schedule) -> None:
     """``[clock]`` against the schedule (the loader cannot know N and d), and in sync mode
     against the programs: each must keep the slice clock itself (its contract's ``clock``
@@ -363,6 +381,8 @@ def check_clock(cfg: NetConfig, sched: Schedule) -> None:
             raise ConfigError(f"{cfg.path}: [clock]: mode: \"sync\", but [program.{prog.name}] "
                               f"({prog.contract_path.name}) keeps no slice clock of its own (no clock section in "
                               "its contract): rebuild it with `uro p4 build`, or set mode = \"timer\"")
+        if prog.role == "tor":
+            check_clock_features(cfg, prog)
         ops = prog.contract["clock"].get("ops") or {}
         if not all(op in ops for op in EXCHANGE_OPS):
             raise ConfigError(f"{cfg.path}: [clock]: mode: \"sync\", but [program.{prog.name}] "

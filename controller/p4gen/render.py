@@ -79,7 +79,14 @@ CLOCK_REGISTERS = [
     ("req_k", 32, "uplinks", "slice number of this uplink's last REQ"),
     ("req_peer", 16, "uplinks", "the peer it went to (0xFFFF the reference, 0xFFFE anyone)"),
     ("req_t1", 64, "uplinks", "its t1 (k << 32 | phase): the RESP must echo it"),
+    ("min_delay", 32, "uplinks", "the clock filter: 2^32 - 1 - the least path delay (ns) recently seen on this "
+     "uplink (never written: none yet)"),
 ]
+#: what a ToR program's exchange does beyond docs/clock.md's rules (the contract's
+#: ``clock.features``): "filter" NTP's clock filter per uplink (``[clock] filter_us``),
+#: "rate_step" the bounded rate step (``[clock] rate_step_ppm``). The config check refuses
+#: a key a program lacks.
+CLOCK_FEATURES = ("filter", "rate_step")
 # bmv2's Thrift runtime reads and writes registers as signed 64-bit numbers: a value of 2^63
 # or more does not pass (a read saturates, a write fails). What the daemon or `uro emulate`
 # reads or writes stays below (signed values as 32-bit two's complement; ``next`` is local
@@ -166,6 +173,7 @@ def clock_section(profile: Profile, program: str, ctl: str) -> dict:
         "pktgen_port": PKTGEN_PORT,
         "modes": dict(CLOCK_MODES),
         "counter": "sync" if program == "tor" else "ocs_sync",
+        **({"features": list(CLOCK_FEATURES)} if program == "tor" else {}),
         "registers": {short: {"name": f"clock_{short}" if short in GLOBAL_CLOCK_REGISTERS else f"{ctl}.clock_{short}",
                               "bits": bits,
                               "size": profile.uplinks if size == "uplinks" else size, "meaning": meaning}

@@ -63,14 +63,6 @@ def load() -> str:
     return open("/proc/loadavg").read().split()[0]
 
 
-def rate_noise(ok: bool, what) -> None:
-    """An accuracy check that the known defect can fail (docs/clock.md "Known defect: the
-    rate follows exchange noise": a ToR's clock can wander past the guard): reported as
-    XFAIL with the reason and ``what``; every other check of these tests stays strict."""
-    if not ok:
-        pytest.xfail(f"known defect: the rate servo follows exchange noise (docs/clock.md): {what}")
-
-
 def test_switches_started_apart_keep_one_time_and_forward(clk_fab):
     """Every switch was started 0.7 s after the previous one: their raw clocks differ by
     seconds, yet the daemon reports every clock synchronized, every ToR is within the
@@ -88,7 +80,7 @@ def test_switches_started_apart_keep_one_time_and_forward(clk_fab):
     figure(f"[clock] started 0.7 s apart; every ToR vs the OCS: worst |error| {worst(errs) / 1e3:.0f} us over "
            f"{sum(map(len, errs.values()))} probes (load {load()})")
     assert all(errs.values()), f"some ToR gave no measurement within {MAX_UNCERTAINTY_NS} ns: {errs}"
-    rate_noise(worst(errs) < GUARD_NS, errs)
+    assert worst(errs) < GUARD_NS, errs
     res = traffic.ping_pairs(clk_fab.plan, [("h0_0", "h5_0"), ("h3_0", "h6_0"), ("h7_0", "h1_0")], count=3,
                              interval=0.3, wait_s=2.0)
     assert all(r.received for r in res), [(r.src, r.dst, r.received) for r in res]
@@ -113,7 +105,7 @@ def test_the_clocks_keep_time_with_the_daemon_stopped(clk_fab):
     figure(f"[clock] daemon stopped ~5 s: worst |error| {worst(errs) / 1e3:.0f} us, pings {len(got)}/{stream.n} "
            f"(load {load()})")
     assert all(errs.values()), errs
-    rate_noise(worst(errs) < GUARD_NS, errs)
+    assert worst(errs) < GUARD_NS, errs
     assert len(got) >= stream.n // 2, f"{stream.n - len(got)} of {stream.n} pings lost with the daemon stopped"
 
 
@@ -137,13 +129,13 @@ def test_a_step_of_a_tor_clock_is_corrected(clk_fab):
 
 
 def test_a_drifting_tor_clock_is_tracked(clk_fab):
-    """tor2's clock runs 200 ppm fast (10 us per 50 ms slice): its rate correction follows,
-    and over 8 s (1.6 ms of free drift) its error stays within the guard and ends well
-    under the drift it would have accumulated."""
+    """tor2's clock runs 200 ppm fast (10 us per 50 ms slice): over 8 s (1.6 ms of free
+    drift) its error stays within the guard and ends well under the drift it would have
+    accumulated, and no ToR's local slice length leaves the drift bound (the rate step is
+    bounded: one exchange's asymmetry cannot swing it)."""
     from controller.emulate import clockfault, procs
 
     c = clk_fab.arts["tor"].contract
-    sw = clk_fab.plan.switch("tor2")
     clockfault.apply(clk_fab.plan, clk_fab.sdir, c, 2, ppm=200)
     try:
         errs = {"tor2": []}
@@ -151,18 +143,30 @@ def test_a_drifting_tor_clock_is_tracked(clk_fab):
         while time.monotonic() - t0 < 8:
             errs["tor2"] += errors(clk_fab, ["tor2"], rounds=2, pause=0.2)["tor2"]
         reg = c["clock"]["registers"]["len"]
-        llen = procs.read_registers(sw.thrift_port, [(reg["name"], 0)], sw.name)[(reg["name"], 0)]
+        lens = {sw.name: procs.read_registers(sw.thrift_port, [(reg["name"], 0)], sw.name)[(reg["name"], 0)]
+                for sw in clk_fab.plan.tor_switches}
+        llen = lens["tor2"]
     finally:
         clockfault.apply(clk_fab.plan, clk_fab.sdir, c, 2, clear=True)
     L = round(clk_fab.cfg.slice_ms * 1e6)
     tail = errs["tor2"][-5:]
     figure(f"[clock] tor2 +200 ppm for 8 s: worst |error| {worst(errs) / 1e3:.0f} us, last {max(map(abs, tail)) / 1e3:.0f} "
            f"us; its local slice {llen - L:+d} ns from L (200 ppm: +{L * 200 // 10**6} ns; load {load()})")
-    rate_noise(worst(errs) < GUARD_NS, errs)
+    assert worst(errs) < GUARD_NS, errs
     # the median of the last five: one exchange's path-delay asymmetry (up to max_delay, 1 ms)
     # can put a single sample past 0.8 ms on a loaded machine; untracked, all five drift to 1.6 ms
-    rate_noise(statistics.median(map(abs, tail)) < 800_000, f"tor2's error at the end {tail} ns: not tracked (free drift: 1.6 ms)")
-    rate_noise(llen - L > L * 100 // 10**6, f"tor2's local slice length {llen} ns did not follow its drift (L = {L})")
+    assert statistics.median(map(abs, tail)) < 800_000, f"tor2's error at the end {tail} ns: not tracked (free drift: 1.6 ms)"
+    # every local slice within 200 ppm of the truth (the others do not drift; a length never
+    # written reads 0: L): an exchange off by 1 ms once moved it 62 us (1250 ppm)
+    off = {n: (v or L) - L - (L * 200 // 10**6 if n == "tor2" else 0) for n, v in lens.items()}
+    assert all(abs(v) <= L * 200 // 10**6 for v in off.values()), f"local slice length - truth (ns): {off}"
+    if not llen - L > L * 100 // 10**6:
+        # measured (load 16): +511 ns and +4530 ns after 8 s. The rate moves at most rate_step_ppm (10 ppm) per
+        # applied exchange, and an exchange's offset (its asymmetry up to filter_us, 125 us here)
+        # outweighs the 10 us per slice of drift between two applied exchanges: learning +200 ppm
+        # takes tens of seconds of exchanges on this loaded fabric, the bounded rate's price
+        pytest.xfail(f"tor2's local slice length {llen} ns: the drift is learnt within 8 s only by an unbounded "
+                     f"rate step (L = {L}; docs/clock.md \"The servo\")")
 
 
 def test_a_cut_cable_is_marked_by_the_switches_with_the_daemon_stopped(clk_fab):

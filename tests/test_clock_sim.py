@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from controller.clock.message import UNSYNCED
 from controller.clock.params import ClockParams
@@ -23,6 +23,15 @@ PARAMS = ClockParams(slice_ns=L, guard_ns=1_000_000, leads=(0, 1), holdover_cycl
 #: a 200 ppm clock drifts this far against a -200 ppm one between two corrections one
 #: cycle apart, before its rate is learnt; plus stamping (1 us) and link jitter
 BOUND = 400 * CYCLE // 1_000_000 + 20_000
+
+
+def tree_bound(f: Fabric) -> int:
+    """The bound for the fabric's deepest ToR: each hop of the tree below the OCS (a
+    ToR's stratum counts them) adds its own drift against its parent between two
+    corrections, while the rates are still being learnt (the servo moves a length by at
+    most ``rate_step_ppm`` per exchange); stamping and jitter once."""
+    depth = max(t.clock.r.stratum for t in f.tors)
+    return depth * (BOUND - 20_000) + 20_000
 
 
 def fabric(seed: int, offsets_s: float = 3.0, drift: float = 200.0) -> Fabric:
@@ -49,6 +58,7 @@ def run_sampled(f: Fabric, until: int, tors=range(8), every: int = L // 3) -> in
 
 @settings(max_examples=4, deadline=None)
 @given(st.integers(0, 10_000))
+@example(7846)          # stratum-2 ToRs at -149 and -167 ppm: 39.8 us, past one hop's bound
 def test_every_tor_converges_from_seconds_off_and_stays_within_the_bound(seed):
     f = fabric(seed)
     assert worst(f) > 10**8 or True                     # (clocks start up to 3 s off)
@@ -57,7 +67,7 @@ def test_every_tor_converges_from_seconds_off_and_stays_within_the_bound(seed):
     assert all(s <= 3 for s in strata), strata
     assert {(t.clock.r.term, t.clock.r.lead) for t in f.tors} == {(1, 0)}
     assert f.tors[0].clock.r.stratum == 1
-    assert run_sampled(f, 900_000_000) <= BOUND
+    assert run_sampled(f, 900_000_000) <= tree_bound(f)
     # every ToR took the lead's time, and its rate estimate moved towards its drift
     for t in f.tors[1:]:
         r = t.clock.r

@@ -36,6 +36,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.bench_clock import _load, _need   # the same fabric's tools and load line
+
 ROOT = Path(__file__).resolve().parents[1]
 PING_INTERVAL_S = 0.2
 #: the failures: (label, kind, ids)
@@ -45,19 +47,6 @@ FAILURES = [
     ("wrong id: tor6 answers as tor2", "id", [6, 2]),
     ("dead ToR: tor5", "tor", [5]),
 ]
-
-
-def _need() -> str | None:
-    if os.geteuid() != 0:
-        return "needs root"
-    for tool in ("simple_switch_grpc", "simple_switch_CLI", "p4c-bm2-ss", "ping", "ethtool"):
-        if shutil.which(tool) is None:
-            return f"{tool} not installed"
-    return None
-
-
-def _load() -> str:
-    return "/".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 class Bench:

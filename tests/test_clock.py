@@ -157,7 +157,8 @@ def test_tor_config_derives_window_bounds_and_waits():
     (dict(mode="free"), "mode must be one of timer, sync"),
     (dict(refuse_limit=0), "refuse_limit must be in 1..255"),
     (dict(servo_shift=40), "servo_shift must be in 0..31"),
-    (dict(max_offset_ns=L), "max_offset_us must be"),
+    (dict(max_offset_ns=L), r"max_offset_us must be in 1..49999, got 50000\b"),
+    (dict(max_delay_ns=L + 500), r"max_delay_us must be in 1..49999, got 50000.5\b"),
     (dict(slice_ns=5 * 10**9), "slice length"),
     (dict(exchange_every=True), "exchange_every must be an integer"),
 ])

@@ -116,7 +116,7 @@ class ClockParams:
                 out.append(f"[clock] {key} must be an integer, got {v!r}")
                 return False
             if not lo <= v <= hi:
-                out.append(f"[clock] {key} must be in {lo // unit}..{hi // unit}, got {v // unit if unit > 1 else v}")
+                out.append(f"[clock] {key} must be in {-(-lo // unit)}..{hi // unit}, got {f'{v / unit:g}' if unit > 1 else v}")
                 return False
             return True
 
@@ -136,8 +136,9 @@ class ClockParams:
                        f"the 32-bit local slice length ({U32} ns)")
         integer("rate_step_ppm", self.rate_step_ppm, 1,
                 self.max_drift_ppm if isinstance(self.max_drift_ppm, int) and self.max_drift_ppm >= 1 else 100_000)
-        ok_off = integer("max_offset_ns", self.offset_bound, 1, L - 1, "max_offset_us", unit=1)
-        ok_del = integer("max_delay_ns", self.delay_bound, 1, L - 1, "max_delay_us", unit=1)
+        # the config's keys are in us: so are the numbers the message gives
+        ok_off = integer("max_offset_ns", self.offset_bound, 1, L - 1, "max_offset_us", unit=1000)
+        ok_del = integer("max_delay_ns", self.delay_bound, 1, L - 1, "max_delay_us", unit=1000)
         if not isinstance(self.leads, (tuple, list)) or not self.leads:
             out.append(f"[clock] leads must be a non-empty list of ToR ids, got {self.leads!r}")
         else:

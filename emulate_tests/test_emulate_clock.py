@@ -22,6 +22,8 @@ from emulate_tests.conftest import bring_up, example, figure
 
 #: the fabric's reconfiguration guard: an error under it keeps packets in their slice
 GUARD_NS = 5_000_000
+#: how long the drift test lets tor2 drift (s)
+DRIFT_S = 16
 #: a measurement is used when its probes' round trips say it is within this of the truth
 MAX_UNCERTAINTY_NS = 1_000_000
 
@@ -129,10 +131,14 @@ def test_a_step_of_a_tor_clock_is_corrected(clk_fab):
 
 
 def test_a_drifting_tor_clock_is_tracked(clk_fab):
-    """tor2's clock runs 200 ppm fast (10 us per 50 ms slice): over 8 s (1.6 ms of free
-    drift) its error stays within the guard and ends well under the drift it would have
+    """tor2's clock runs 200 ppm fast (10 us per 50 ms slice): over 16 s (3.2 ms of free
+    drift) its error stays within the guard and ends under half the drift it would have
     accumulated, and no ToR's local slice length leaves the drift bound (the rate step is
-    bounded: one exchange's asymmetry cannot swing it)."""
+    bounded: one exchange's asymmetry cannot swing it). 16 s, not less: on a loaded
+    machine a ToR that does not drift reads 1-2 ms off at worst through its probes, and
+    most exchanges are too slow to be used (at load 14-22, tor2's RESPs: 1549 `slow`, 21
+    `filtered`, 21 `applied`), so a corrected ToR can be 1 ms off between two applied
+    exchanges: only a free drift well past that tells tracking from not."""
     from controller.emulate import clockfault, procs
 
     c = clk_fab.arts["tor"].contract
@@ -140,8 +146,9 @@ def test_a_drifting_tor_clock_is_tracked(clk_fab):
     try:
         errs = {"tor2": []}
         t0 = time.monotonic()
-        while time.monotonic() - t0 < 8:
+        while time.monotonic() - t0 < DRIFT_S:
             errs["tor2"] += errors(clk_fab, ["tor2"], rounds=2, pause=0.2)["tor2"]
+        free = round((time.monotonic() - t0) * 200e3)     # ns of drift at 200 ppm, untracked
         reg = c["clock"]["registers"]["len"]
         lens = {sw.name: procs.read_registers(sw.thrift_port, [(reg["name"], 0)], sw.name)[(reg["name"], 0)]
                 for sw in clk_fab.plan.tor_switches}
@@ -150,22 +157,25 @@ def test_a_drifting_tor_clock_is_tracked(clk_fab):
         clockfault.apply(clk_fab.plan, clk_fab.sdir, c, 2, clear=True)
     L = round(clk_fab.cfg.slice_ms * 1e6)
     tail = errs["tor2"][-5:]
-    figure(f"[clock] tor2 +200 ppm for 8 s: worst |error| {worst(errs) / 1e3:.0f} us, last {max(map(abs, tail)) / 1e3:.0f} "
-           f"us; its local slice {llen - L:+d} ns from L (200 ppm: +{L * 200 // 10**6} ns; load {load()})")
+    figure(f"[clock] tor2 +200 ppm for {DRIFT_S} s: worst |error| {worst(errs) / 1e3:.0f} us, median of the last five "
+           f"{statistics.median(map(abs, tail)) / 1e3:.0f} us (free drift {free / 1e3:.0f} us); its local slice "
+           f"{llen - L:+d} ns from L (200 ppm: +{L * 200 // 10**6} ns; load {load()})")
     assert worst(errs) < GUARD_NS, errs
     # the median of the last five: one exchange's path-delay asymmetry (up to max_delay, 1 ms)
-    # can put a single sample past 0.8 ms on a loaded machine; untracked, all five drift to 1.6 ms
-    assert statistics.median(map(abs, tail)) < 800_000, f"tor2's error at the end {tail} ns: not tracked (free drift: 1.6 ms)"
+    # or a probe's own uncertainty can put a sample past 1 ms on a loaded machine; untracked,
+    # all five drift to the free drift
+    assert statistics.median(map(abs, tail)) < free // 2, \
+        f"tor2's error at the end {tail} ns: not tracked (free drift: {free} ns)"
     # every local slice within 200 ppm of the truth (the others do not drift; a length never
     # written reads 0: L): an exchange off by 1 ms once moved it 62 us (1250 ppm)
     off = {n: (v or L) - L - (L * 200 // 10**6 if n == "tor2" else 0) for n, v in lens.items()}
     assert all(abs(v) <= L * 200 // 10**6 for v in off.values()), f"local slice length - truth (ns): {off}"
     if not llen - L > L * 100 // 10**6:
-        # measured (load 16): +511 ns and +4530 ns after 8 s. The rate moves at most rate_step_ppm (10 ppm) per
+        # measured (load 2-22): +511, +1619 and +4530 ns after 8 s, +1500 to +5000 ns after 12 s. The rate moves at most rate_step_ppm (10 ppm) per
         # applied exchange, and an exchange's offset (its asymmetry up to filter_us, 125 us here)
         # outweighs the 10 us per slice of drift between two applied exchanges: learning +200 ppm
         # takes tens of seconds of exchanges on this loaded fabric, the bounded rate's price
-        pytest.xfail(f"tor2's local slice length {llen} ns: the drift is learnt within 8 s only by an unbounded "
+        pytest.xfail(f"tor2's local slice length {llen} ns: the drift is learnt within {DRIFT_S} s only by an unbounded "
                      f"rate step (L = {L}; docs/clock.md \"The servo\")")
 
 

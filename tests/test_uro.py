@@ -139,7 +139,50 @@ def test_hop_budget_changes_routes():
     assert (tight.latency_slices() > free.latency_slices()).any()
 
 
-@pytest.mark.parametrize("kw", [{"k": 0}, {"k": 11}, {"max_hops": 0}, {"hops_per_slice": -1}])
-def test_bad_params(kw):
-    with pytest.raises(UroError):
+def test_latency_is_eq1_of_the_arrival_and_zero_at_the_destination():
+    """URO Eq. 1: t_end - t_start + 1 slices for every (t, x, dst) with x != dst; 0 on the diagonal."""
+    sched = opera(9, 2, seed=4)
+    r = compute(sched, UroParams(k=1))
+    S, N = sched.n_slices, sched.n_tors
+    t = np.arange(S)[:, None, None]
+    lat = r.latency_slices()
+    off = ~np.eye(N, dtype=bool)
+    assert (lat[:, off] == (r.arrival.astype(np.int64) - t + 1)[:, off]).all()
+    assert (lat[:, ~off] == 0).all() and (r.arrival[:, ~off] == t[:, 0]).all()
+
+
+@pytest.mark.parametrize("kw", [{"k": 1}, {"k": 10}, {"max_hops": 1}, {"max_hops": 254},
+                                {"hops_per_slice": 1}, {"hops_per_slice": 255}])
+def test_params_at_their_bounds_are_accepted(kw):
+    assert UroParams(**kw) == UroParams(**{"k": 4, "max_hops": None, "hops_per_slice": None, **kw})
+
+
+@pytest.mark.parametrize("kw,message", [
+    ({"k": 0}, "K (alternatives per entry) must be 1..10, got 0"),
+    ({"k": 11}, "K (alternatives per entry) must be 1..10, got 11"),
+    ({"k": 2.0}, "K (alternatives per entry) must be 1..10, got 2.0"),
+    ({"max_hops": 0}, "max_hops must be an integer in 1..254, got 0"),
+    ({"max_hops": 255}, "max_hops must be an integer in 1..254, got 255"),
+    ({"max_hops": 2.0}, "max_hops must be an integer in 1..254, got 2.0"),
+    ({"hops_per_slice": -1}, "hops_per_slice must be an integer in 1..255, got -1"),
+    ({"hops_per_slice": 256}, "hops_per_slice must be an integer in 1..255, got 256"),
+    ({"hops_per_slice": "2"}, "hops_per_slice must be an integer in 1..255, got '2'"),
+])
+def test_bad_params(kw, message):
+    with pytest.raises(UroError) as e:
         UroParams(**kw)
+    assert str(e.value) == message
+
+
+def test_too_many_slices_are_refused_before_any_work():
+    """Arrivals are packed into 15 bits and reach up to three cycles ahead: 3 * S < 2**15."""
+    from controller.routing import uro
+    from controller.routing.uro import compute_numpy
+    from controller.schedule import Schedule
+    peer = np.full((10923, 2, 1), -1)
+    peer[0] = [[1], [0]]
+    for engine in (compute, compute_numpy):
+        with pytest.raises(UroError) as e:
+            engine(Schedule(peer))
+        assert str(e.value) == "10923 slices per cycle is more than the engine supports (at most 10922)"
+    uro._check_slices(10922)   # the largest cycle accepted

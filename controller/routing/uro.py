@@ -244,9 +244,13 @@ NUMBA_FROM_TORS = 192
 _kernels_warm = False
 
 
+#: the most slices per cycle the packed labels hold (3 x S < 2**15: :mod:`.uro_labels`)
+MAX_SLICES = ((1 << 15) - 1) // 3
+
+
 def _check_slices(S: int) -> None:
-    if 3 * S >= (1 << 15):
-        raise UroError(f"{S} slices per cycle is more than the engine supports (< 10922)")
+    if S > MAX_SLICES:
+        raise UroError(f"{S} slices per cycle is more than the engine supports (at most {MAX_SLICES})")
 
 
 def resolve_engine(engine: str, n_uplinks: int, n_tors: int = 1 << 30) -> str:

@@ -490,6 +490,46 @@ def test_switch_plan_values_for_tiny_in_full():
     assert sp.writes() == [*sp.ports, *sp.tm, *sp.mirror, *sp.tables, *sp.pktgen, *sp.enable]
 
 
+def test_switch_plan_takes_the_generators_grid_from_the_compiled_program():
+    """The generator must fire on the grid the loaded program counts (its contract), not on
+    one derived again from the profile: a program built with 4 ticks per slice, or with the
+    generator's own slice clock (one trigger per slice), gets that timer even when the
+    profile at hand says otherwise."""
+    p = prof.load("tiny")
+    pm = settings.default_port_map(p)
+    default = plan.switch_plan(rnd.render(p, "tor", T)[1], pm, p).timer
+    assert default.ticks == 8
+    four = dataclasses.replace(p, tofino2=dataclasses.replace(p.tofino2, clock_ticks=4))
+    sp = plan.switch_plan(rnd.render(four, "tor", T)[1], pm, p)
+    assert (sp.timer.ticks, sp.timer.tick_ns) == (4, 500)
+    gen = dataclasses.replace(p, tofino2=dataclasses.replace(p.tofino2, slice_clock="generator"))
+    sp = plan.switch_plan(rnd.render(gen, "tor", T)[1], pm, p)
+    t = p.timing
+    assert sp.timer == pktgen.timer_plan(t.slice_us, t.guard_us, p.uplinks, t.link_gbps, pm.generator, corrected=False)
+    assert (sp.timer.ticks, sp.timer.tick_ns) == (1, 2000)
+    timer_app = next(w for w in sp.pktgen if w.table == "tf2.pktgen.app_cfg" and w.key[0].value == pktgen.TIMER_APP_ID)
+    assert timer_app.data_dict()["timer_nanosec"] == 2000
+
+
+def test_switch_plan_writes_the_queues_the_switch_read_back():
+    """With the switch's read-back queue map (its physical queue of each calendar queue) the
+    XOFF modes and the timer's AFC words name those queues, not the planned carving."""
+    p = prof.load("tiny")
+    _, c = rnd.render(p, "tor", T)
+    pm = settings.default_port_map(p)
+    planned = plan.switch_plan(c, pm, p)
+    actual = {**{(8, q): 3 - q for q in range(4)}, **{(10, q): 4 + (q + 1) % 4 for q in range(4)}}
+    sp = plan.switch_plan(c, pm, p, actual_queues=actual)
+    assert planned.queues.pg_queues == {(8, q): q for q in range(4)} | {(10, q): 4 + q for q in range(4)}
+    assert sp.queues.pg_queues == actual
+    assert sorted(w.key[1].value for w in sp.tm if w.table == "tf2.tm.queue.sched_cfg") == list(range(8))
+    words = {tuple(k.value for k in w.key): w.data_dict()["afc"] for w in sp.tables if w.table.endswith("timer_afc")}
+    assert words == {(e.batch_id, e.packet_id, e.active): e.word for e in tm.timer_entries(sp.queues)}
+    # the pause of uplink 1 when queue 2 becomes active: its queue 1, physical queue 4 + 2
+    assert words[(0, 1, 2)] == afc.afc_word(0, 1, 6, True)
+    assert words != {(e.batch_id, e.packet_id, e.active): e.word for e in tm.timer_entries(planned.queues)}
+
+
 def test_switch_plan_places_the_port_down_packet_after_a_long_timer_packet():
     """The port-down packet's buffer starts at the first 16-byte boundary after the timer's
     (not at a fixed offset): with 100-byte packets the timer holds bytes 0-99 and the

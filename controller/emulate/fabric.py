@@ -182,12 +182,18 @@ def start_switches(plan: Plan, sdir: Path, cfg: EmuConfig) -> list[Bmv2Switch]:
     return out
 
 
+#: how long the packet generator may take to start sending while its process lives: a
+#: Python process importing scapy takes seconds, and over 10 s on a loaded 2-core machine
+PKTGEN_START_S = 60.0
+
+
 def start_pktgen(plan: Plan, sdir: Path, period_s: float, log=print) -> int:
     """Start the fabric's packet generator (:mod:`controller.emulate.pktgen`), recorded in
-    its PID files (``down`` stops it); returns its PID once it runs."""
+    its PID files (``down`` stops it); returns its PID once it runs (a generator that
+    exits fails at once; one that lives but does not send within PKTGEN_START_S fails)."""
     pid = process.start(pktgen.NAME, pktgen.command(sdir / "plan.json", period_s), sdir / "pids", sdir / "logs",
                         env=procs.python_env())
-    end = time.monotonic() + 10.0
+    end = time.monotonic() + PKTGEN_START_S
     log_path = sdir / "logs" / f"{pktgen.NAME}.log"
     while time.monotonic() < end:
         if not process.started(sdir / "pids", pktgen.NAME):
@@ -196,7 +202,7 @@ def start_pktgen(plan: Plan, sdir: Path, period_s: float, log=print) -> int:
             log(f"pktgen: pid {pid}, a TRIGGER every {period_s * 1e3:.3g} ms to each ToR's port 500")
             return pid
         time.sleep(0.05)
-    raise FabricError(f"the packet generator did not start within 10 s: see {log_path}")
+    raise FabricError(f"the packet generator did not start within {PKTGEN_START_S:g} s: see {log_path}")
 
 
 def load_artifacts(sdir: Path) -> dict[str, Artifacts]:

@@ -6,6 +6,7 @@ from the ``benchmarks/`` directory of the checkout the package was installed fro
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
 from pathlib import Path
 
@@ -27,7 +28,20 @@ def load_suite(name: str):
     return importlib.import_module(f"benchmarks.{name}")
 
 
+def stop_cleanly() -> None:
+    """SIGTERM and SIGINT raise KeyboardInterrupt in the main thread, so that a benchmark's
+    ``finally`` blocks remove the fabrics, switches and processes it built. Python's
+    default SIGTERM ends the process at once (leaving an emulated fabric up), and a job
+    started in the background by a shell has SIGINT ignored, which Python keeps."""
+    def raise_interrupt(signum, frame):
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    signal.signal(signal.SIGTERM, raise_interrupt)
+    signal.signal(signal.SIGINT, raise_interrupt)
+
+
 def cmd_bench(args) -> int:
+    stop_cleanly()
     rc = 0
     if args.suite in ("uro", "all"):
         rc |= load_suite("bench_uro").main(quick=args.quick, large=not args.skip_large, full_large=args.full_large)

@@ -1,0 +1,41 @@
+"""`uro bench` stops cleanly on SIGTERM and on SIGINT, also when started in the background
+with SIGINT ignored (controller.cli.bench.stop_cleanly): the benchmark's ``finally``
+blocks run, where it removes the fabrics and processes it built. A child Python stands
+in for a benchmark: it installs the handlers, says it is ready, sleeps in a ``try``, and
+writes a file in its ``finally``."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+
+import pytest
+
+CHILD = r"""
+import sys, time
+from controller.cli.bench import stop_cleanly
+stop_cleanly()
+try:
+    print("ready", flush=True)
+    time.sleep(60)
+finally:
+    open(sys.argv[1], "w").write("cleaned")
+"""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_runs_the_benchmarks_finally_blocks(tmp_path, sig):
+    done = tmp_path / "done"
+    # the shell's background job: SIGINT ignored from the start
+    p = subprocess.Popen([sys.executable, "-c", CHILD, str(done)], stdout=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    try:
+        assert p.stdout.readline().strip() == "ready"
+        p.send_signal(sig)
+        p.wait(timeout=30)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert done.read_text() == "cleaned", f"{sig.name}: the finally block did not run (exit {p.returncode})"

@@ -341,3 +341,60 @@ def test_one_tors_silent_circuit_into_a_tor_is_a_circuit_not_a_dead_tor():
     assert v.failed.empty and v.circuits == {(1, 2, 0)}
     both = marks_of(sched, Failed(tors=frozenset({0})), tors=[2, 3])
     assert classify(sched, both).failed.tors == {0}
+
+
+def _wrong_id_marks(sched, x: int):
+    """Every live ToR's marks and wrong-peer bits when ToR ``x`` answers under another id
+    (``uro emulate fail id``): each circuit into ``x`` silent for its schedule's peer, and
+    another synchronized ToR heard on it."""
+    marks = marks_of(sched, Failed(tors=frozenset({x})))
+    return marks, {t: m for t, m in marks.items()}
+
+
+@pytest.mark.parametrize("kind", ["round-robin", "opera"])
+def test_a_tor_answering_under_another_id_is_misconfigured_not_dead(kind):
+    """The dead-ToR pattern with another ToR heard on the circuits into X (live_wrong) is
+    a misconfigured ToR, not a dead one (X sends, under a name the schedule does not give
+    its port); without the wrong-peer bits it stays a dead ToR; one witness's wrong-peer
+    bits among several are not enough (as one ToR's silence does not make a dead ToR)."""
+    sched = round_robin(8, 2) if kind == "round-robin" else opera(12, 3, seed=1)
+    marks, wrong = _wrong_id_marks(sched, 6)
+    v = classify(sched, marks, wrong)
+    assert v.misconfigured == {6} and v.failed.tors == frozenset() and v.failed.empty
+    assert v.circuits == frozenset()                          # explained by the misconfigured ToR
+    assert v.as_dict()["misconfigured"] == [6]
+    assert classify(sched, marks).failed.tors == {6}          # silence alone: dead
+    one = next(t for t, m in wrong.items() if m)
+    v1 = classify(sched, marks, {one: wrong[one]})
+    assert v1.failed.tors == {6} and v1.misconfigured == frozenset()
+
+
+def test_the_watch_declares_a_misconfigured_tor_routes_around_it_as_failed_and_recovers_it():
+    """Declared with kind ``misconfigured`` (two reads in a row), which the failed set holds
+    as a failed ToR (its neighbours' dead masks, a new generation without it); nothing
+    more while it is failed, and its recovery once the marks clear. A ToR another
+    detection declared failed is only agreed with."""
+    from controller.daemon.changes import apply_change
+
+    sched = round_robin(8, 2)
+    marks, wrong = _wrong_id_marks(sched, 6)
+    bits = lambda cs: sum(1 << (s * 2 + u) for s, u in cs)          # noqa: E731
+    regs = {t: {"live_mask": bits(m), "live_wrong": bits(wrong[t])} for t, m in marks.items()}
+    w = LivenessWatch(sched)
+    w.read(regs)
+    assert w.changes(Failed()) == []
+    w.read(regs)
+    ch = w.changes(Failed())
+    assert [(c.op, c.kind, c.target, c.source) for c in ch] == [("fail", "misconfigured", 6, "liveness")]
+    failed = apply_change(Failed(), ch[0])
+    assert failed.tors == {6}
+    w.read(regs)
+    assert w.changes(failed) == [] and w.status()["declared"] == [["misconfigured", 6]]
+    assert w.status()["verdict"]["misconfigured"] == [6]
+    w.read({t: {"live_mask": 0, "live_wrong": 0} for t in range(8)})
+    rec = w.changes(failed)
+    assert [(c.op, c.kind, c.target) for c in rec] == [("recover", "misconfigured", 6)]
+    assert apply_change(failed, rec[0]).tors == frozenset()
+    other = LivenessWatch(sched, confirm=1)
+    other.read(regs)
+    assert other.changes(Failed(tors=frozenset({6}))) == [] and other.agrees == [["misconfigured", 6]]

@@ -26,8 +26,10 @@ def iso(t: float | None = None) -> str:
 
 @dataclass
 class Change:
-    """One failure or recovery: ``kind`` uplink | tor | ocs | circuit, ``target`` (tor, uplink) |
-    tor | ocs | (slice, tor, uplink) (a circuit: the switches' liveness marks only)."""
+    """One failure or recovery: ``kind`` uplink | tor | ocs | circuit | misconfigured,
+    ``target`` (tor, uplink) | tor | ocs | (slice, tor, uplink) | tor (a circuit and a
+    misconfigured ToR -- one answering under another id --: the switches' liveness marks
+    only; a misconfigured ToR is routed around as a failed ToR)."""
 
     op: str                 # fail | recover
     kind: str
@@ -106,7 +108,7 @@ def _parse_target(op: str, doc: dict, n_tors: int, n_uplinks: int, names: dict[s
 
 def apply_change(failed: Failed, c: Change) -> Failed:
     """The failed set after ``c`` (a failure adds its target, a recovery removes it)."""
-    attr = {"uplink": "uplinks", "tor": "tors", "ocs": "ocs", "circuit": "circuits"}[c.kind]
+    attr = {"uplink": "uplinks", "tor": "tors", "ocs": "ocs", "circuit": "circuits", "misconfigured": "tors"}[c.kind]
     cur = set(getattr(failed, attr))
     (cur.add if c.op == "fail" else cur.discard)(c.target)
     return Failed(**{**{a: getattr(failed, a) for a in ("uplinks", "tors", "ocs", "circuits")},
@@ -126,7 +128,8 @@ def dataplane_report(c: Change, late: dict[str, float], t_masked: float, dead_wr
         per.update({n: round((t_masked - c.detected) * 1e3, 3) for n in late})
     wrote = len(per)
     done = c.masked_at if c.masked is not None and not late else t_masked
-    masks = c.kind in ("uplink", "ocs", "circuit") or (c.kind == "tor" and bool(wrote or dead_written))
+    as_tor = c.kind in ("tor", "misconfigured")
+    masks = c.kind in ("uplink", "ocs", "circuit") or (as_tor and bool(wrote or dead_written))
     return {
         "op": c.op, "kind": c.kind, "target": c.target_json,
         "source": c.source, "detected": iso(time.time() - (now - c.detected)),
@@ -134,7 +137,7 @@ def dataplane_report(c: Change, late: dict[str, float], t_masked: float, dead_wr
         "dataplane_ms": round((done - c.detected) * 1e3, 3) if masks else None,
         "dataplane_switch_ms": per if masks else {},
         "dataplane": (f"down mask written on {wrote} switch(es) in one write each"
-                      + (" (ToRs: the (slice, uplink) pairs that lead to it)" if c.kind == "tor" else "")
+                      + (" (ToRs: the (slice, uplink) pairs that lead to it)" if as_tor else "")
                       if masks else
                       "this program has no (slice, uplink) mask (t2na): traffic into the failed ToR is "
                       "lost there until the new generation avoids it"),

@@ -751,8 +751,12 @@ class Controller:
         with self._state_lock:
             failed = self.failed
         for ch in self.lwatch.changes(failed):
+            note = "the switches' own marks (docs/liveness.md)"
+            if ch.kind == "misconfigured":
+                note = (f"ToR {ch.target} answers under another ToR's id on its circuits: check its configured id "
+                        "and its OCS cabling; routed around as a failed ToR meanwhile (docs/liveness.md)")
             self.log.warn("liveness.detected" if ch.op == "fail" else "liveness.healed", kind=ch.kind,
-                          target=ch.target_json, note="the switches' own marks (docs/liveness.md)")
+                          target=ch.target_json, note=note)
             self.submit(ch)
 
     def timer_log(self) -> dict:

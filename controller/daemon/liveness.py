@@ -10,7 +10,9 @@ failure the marks show that nothing has declared yet, and the recovery of one it
 once the marks no longer show it. Circuits marked in some slices only (neither a dead ToR
 nor a cut cable) are failures too (kind ``circuit``, named by the end with the lower ToR
 id, :func:`controller.schedule.degrade.circuit_key`): the new generation routes on the
-schedule without just those circuits. A failure another detection declared (netlink, a lost
+schedule without just those circuits. A ToR that answers under another id (kind
+``misconfigured``: miswired or misconfigured) is declared as such and routed around as a
+dead ToR (it is in ``Failed.tors``: :data:`ROUTED_AS`). A failure another detection declared (netlink, a lost
 session, the API, the clock) is left to it; the marks agreeing with it are reported.
 """
 
@@ -23,6 +25,14 @@ from controller.liveness.marks import Verdict, circuits_of, classify
 from controller.schedule.degrade import Failed, circuit_key
 
 SOURCE = "liveness"
+#: a failure kind of the marks' own, and the kind of the failed set that routes around it:
+#: a misconfigured ToR is taken out of routes as a dead one (``apply_change``)
+ROUTED_AS = {"misconfigured": "tor"}
+
+
+def _routed(item: tuple[str, object]) -> tuple[str, object]:
+    kind, target = item
+    return ROUTED_AS.get(kind, kind), target
 
 
 def _covered(peer, circuit: tuple[int, int, int], failed: Failed) -> bool:
@@ -72,6 +82,7 @@ class LivenessWatch:
         v = self.verdict.failed
         peer = self.schedule.peer
         return {("tor", t) for t in v.tors} | {("uplink", c) for c in v.uplinks} | \
+            {("misconfigured", t) for t in self.verdict.misconfigured} | \
             {("circuit", circuit_key(peer, *c)) for c in self.verdict.circuits}
 
     def changes(self, failed: Failed) -> list[Change]:
@@ -82,7 +93,9 @@ class LivenessWatch:
         declared = {("tor", t) for t in failed.tors} | {("uplink", c) for c in failed.uplinks} | \
             {("circuit", circuit_key(peer, *c)) for c in failed.circuits}
         out = []
-        for kind, target in sorted(shown - declared, key=repr):
+        for kind, target in sorted(shown, key=repr):
+            if _routed((kind, target)) in declared:
+                continue                              # failed already (a misconfigured ToR: as a ToR)
             if kind == "uplink" and target[0] in failed.tors:
                 continue                              # its ToR is failed already
             if kind == "circuit" and _covered(peer, target, failed):
@@ -91,12 +104,16 @@ class LivenessWatch:
                 continue                              # not yet shown by `confirm` reads in a row
             out.append(Change("fail", kind, target, source=SOURCE))
             self.mine.add((kind, target))
-        for kind, target in sorted(self.mine - shown, key=repr):
+        routed_shown = {_routed(x) for x in shown}
+        for kind, target in sorted(self.mine, key=repr):
+            if _routed((kind, target)) in routed_shown:
+                continue                              # still shown (maybe under the other kind)
             self.mine.discard((kind, target))
-            if (kind, target) in declared:
+            if _routed((kind, target)) in declared:
                 out.append(Change("recover", kind, target, source=SOURCE))
-        self.agrees = sorted([[k, list(t) if isinstance(t, tuple) else t] for k, t in (shown & declared) - self.mine],
-                             key=repr)
+        mine = {_routed(x) for x in self.mine}
+        self.agrees = sorted([[k, list(t) if isinstance(t, tuple) else t] for k, t in shown
+                              if _routed((k, t)) in declared and _routed((k, t)) not in mine], key=repr)
         return out
 
     def status(self) -> dict:

@@ -65,6 +65,8 @@ class Metrics:
                 self.recoveries.labels(kind, source)
         self.failures.labels("circuit", "liveness")  # circuits: only the switches' marks show them
         self.recoveries.labels("circuit", "liveness")
+        self.failures.labels("misconfigured", "liveness")   # a ToR answering under another id: the marks only
+        self.recoveries.labels("misconfigured", "liveness")
         self._lock = threading.Lock()
         self._snapshot: dict = {}
         self._clocks: dict = {}

@@ -145,6 +145,7 @@ function liveness(lv) {
   const v = lv.verdict || {}, parts = [];
   if ((v.tors || []).length) parts.push(`dead ToR ${v.tors.join(", ")}`);
   if ((v.uplinks || []).length) parts.push(`cable ${v.uplinks.map((x) => x.join("/")).join(", ")}`);
+  if ((v.misconfigured || []).length) parts.push(`ToR ${v.misconfigured.join(", ")} answers under another id`);
   if ((v.circuits || []).length) parts.push(`${v.circuits.length} circuits`);
   if ((v.wrong_peer || []).length) parts.push(`wrong peer on ${v.wrong_peer.map((x) => x.join("/")).join(", ")}`);
   return parts.join(" · ") || "every circuit heard";

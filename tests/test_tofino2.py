@@ -513,15 +513,19 @@ def test_switch_plan_takes_the_generators_grid_from_the_compiled_program():
 
 def test_switch_plan_writes_the_queues_the_switch_read_back():
     """With the switch's read-back queue map (its physical queue of each calendar queue) the
-    XOFF modes and the timer's AFC words name those queues, not the planned carving."""
+    XOFF modes and the timer's AFC words name those queues, not the planned carving; the
+    carving itself is the deployment's (its host ports keep their 2 queues)."""
     p = prof.load("tiny")
     _, c = rnd.render(p, "tor", T)
-    pm = settings.default_port_map(p)
+    pm = dataclasses.replace(settings.default_port_map(p), other_port_queues=2)
     planned = plan.switch_plan(c, pm, p)
     actual = {**{(8, q): 3 - q for q in range(4)}, **{(10, q): 4 + (q + 1) % 4 for q in range(4)}}
     sp = plan.switch_plan(c, pm, p, actual_queues=actual)
     assert planned.queues.pg_queues == {(8, q): q for q in range(4)} | {(10, q): 4 + q for q in range(4)}
     assert sp.queues.pg_queues == actual
+    carving = [w for w in sp.tm if w.table == "tf2.tm.port.group"]
+    assert carving == [w for w in planned.tm if w.table == "tf2.tm.port.group"]
+    assert carving[0].data_dict()["port_queue_count"] == (4, 0, 4, 0, 2, 0, 2, 0)
     assert sorted(w.key[1].value for w in sp.tm if w.table == "tf2.tm.queue.sched_cfg") == list(range(8))
     words = {tuple(k.value for k in w.key): w.data_dict()["afc"] for w in sp.tables if w.table.endswith("timer_afc")}
     assert words == {(e.batch_id, e.packet_id, e.active): e.word for e in tm.timer_entries(sp.queues)}

@@ -509,6 +509,10 @@ def test_switch_plan_takes_the_generators_grid_from_the_compiled_program():
     assert (sp.timer.ticks, sp.timer.tick_ns) == (1, 2000)
     timer_app = next(w for w in sp.pktgen if w.table == "tf2.pktgen.app_cfg" and w.key[0].value == pktgen.TIMER_APP_ID)
     assert timer_app.data_dict()["timer_nanosec"] == 2000
+    # a contract that names no grid (no timer plan, no clock section): the profile's, corrected
+    bare = json.loads(json.dumps(rnd.render(four, "tor", T)[1]))
+    del bare["target_state"]["timer"], bare["clock"]
+    assert plan.switch_plan(bare, pm, p).timer == default
 
 
 def test_switch_plan_writes_the_queues_the_switch_read_back():

@@ -127,3 +127,86 @@ def test_a_delete_of_something_it_did_not_know_of_is_taken_as_done():
     known.apply(Diff(delete=Batch(members=[m], groups=[Group("P.sel", 4, (3,))],
                                   entries=[TableEntry("P.t", (("k", 2),), "P.a", (("v", 2),))])))
     assert known.batch() == Batch(entries=[e1])
+
+
+# ---- route generations kept as what they hold (KnownState.compact) ----------------------------
+_BIT = 1 << 31
+
+
+@st.composite
+def gen_states(draw):
+    """A switch with two route generations (entries keyed by ``generation``, members and
+    groups with the generation in bit 31 of their ids), a static entry and the config."""
+    out = Batch()
+    for g in (0, 1):
+        mids = draw(st.lists(st.integers(1, 5), unique=True, max_size=4))
+        out.members += [Member("P.prof", g * _BIT | i, "P.set", (("v", draw(st.integers(0, 3))),)) for i in mids]
+        grps = []
+        if mids:
+            for gid in draw(st.lists(st.integers(1, 3), unique=True, max_size=3)):
+                grps.append(Group("P.prof", g * _BIT | gid,
+                                  tuple(g * _BIT | m for m in draw(st.lists(st.sampled_from(mids), min_size=1,
+                                                                            unique=True)))))
+        out.groups += grps
+        out.entries += [TableEntry("P.r", (("generation", g), ("k", k)), "P.a", (("v", draw(st.integers(0, 3))),))
+                        for k in draw(st.lists(st.integers(0, 6), unique=True, max_size=6))]
+        out.entries += [TableEntry("P.s", (("generation", g), ("k", k)), None, (), group_id=draw(st.sampled_from(grps)).group_id)
+                        for k in (draw(st.lists(st.integers(10, 12), unique=True, max_size=2)) if grps else [])]
+    out.entries.append(TableEntry("P.host", (("h", 1),), "P.a", (("v", draw(st.integers(0, 3))),)))
+    out.entries.append(TableEntry("P.cfg", (), "P.c", (("g", draw(st.integers(0, 1))),), is_default=True))
+    return out
+
+
+def _gen(b: Batch, g: int) -> Batch:
+    return Batch([m for m in b.members if m.member_id >> 31 == g], [x for x in b.groups if x.group_id >> 31 == g],
+                 [e for e in b.entries if dict(e.match).get("generation") == g])
+
+
+@settings(deadline=None, max_examples=80)
+@given(gen_states(), st.lists(gen_states(), min_size=1, max_size=3), st.lists(st.integers(0, 1), max_size=3),
+       st.booleans())
+def test_a_generation_kept_as_what_it_holds_reads_as_the_switch(first, later, renote, note_after):
+    """A generation compacted (kept as a function building its objects) and the writes of
+    random diffs into both generations after it: the known state reads as what the switch
+    holds; noting what a generation holds after the writes keeps it so; its objects are
+    dropped, not kept."""
+    import controller.agent.known as km
+    old, km.COMPACT_MIN_OBJECTS = km.COMPACT_MIN_OBJECTS, 0
+    try:
+        sw = _switch(first)
+        known = KnownState(sw.state())
+        for g in (0, 1):
+            made = _gen(first, g)
+            assert known.compact(g, ("v", g), lambda made=made: made)
+        assert known.objects() == 2 and known.held() == {0: ("v", 0), 1: ("v", 1)}
+        assert same_state(known.batch(), sw.state())
+        for i, want in enumerate(later):
+            d = diff(sw.state(), want)
+            sw.apply(d)
+            known.apply(d)
+            assert same_state(known.batch(), sw.state())
+            assert known.entry(d.insert.entries[0]._identity if d.insert.entries else ("P.host", (("h", 1),), 0)) \
+                is not None
+            if note_after and i < len(renote):
+                g = renote[i]
+                now = _gen(sw.state(), g)
+                known.compact(g, ("w", i), lambda now=now: now)    # noted after the write
+                assert known.held()[g] == ("w", i) and same_state(known.batch(), sw.state())
+    finally:
+        km.COMPACT_MIN_OBJECTS = old
+
+
+def test_a_generation_that_is_not_a_route_generation_is_kept_as_objects():
+    """compact refuses what would drop objects of another generation or statics."""
+    import controller.agent.known as km
+    old, km.COMPACT_MIN_OBJECTS = km.COMPACT_MIN_OBJECTS, 0
+    try:
+        e0 = TableEntry("P.r", (("generation", 0), ("k", 1)), "P.a", (("v", 1),))
+        host = TableEntry("P.host", (("h", 1),), "P.a", (("v", 1),))
+        known = KnownState(Batch(entries=[e0, host]))
+        assert not known.compact(0, "v", lambda: Batch(entries=[e0, host]))
+        assert known.held() == {} and known.objects() == 2
+        assert known.compact(0, "v", lambda: Batch(entries=[e0]))
+        assert known.objects() == 1 and same_state(known.batch(), Batch(entries=[e0, host]))
+    finally:
+        km.COMPACT_MIN_OBJECTS = old

@@ -13,18 +13,62 @@ retry reads the switch), or, where the backend reads by key (P4Runtime: only the
 writes), a verify by key of what was written and a reconcile right after the update
 (it repairs what an out-of-band write changed). A write that fails, a verify that
 fails, a reconnect and a pipeline load forget it too (whatever happened, the switch is
-read)."""
+read).
+
+**Route generations are kept as what they hold, not as objects.** Where the writer knows
+that route generation ``g`` holds exactly the routes of a version (it noted so after a
+write or a comparison that shows it: :meth:`KnownState.compact`), the known state keeps
+``g`` as that version and a function that builds its objects, plus the writes into ``g``
+since (a failure's changed cells), instead of ``g``'s objects: a ToR of (1024, 32) holds
+65K route objects in its two generations (several hundred bytes each as Python objects),
+67M for the fabric, more than a controller's memory holds; what it keeps per switch is its
+statics, its config entry and the objects written since. Whoever asks for the whole state
+(:meth:`KnownState.batch`: the whole path's diffs) gets the generation built again from
+its routes (docs/daemon.md "Memory")."""
 
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass, field
 from typing import Callable, Hashable, TypeVar
 
 from controller.agent.diff import Diff
 from controller.agent.diff import entry_key, group_key, member_key
-from controller.tables.state import Batch, TableEntry
+from controller.tables.state import GENERATION_ID_BIT, Batch, TableEntry
 
 T = TypeVar("T")
+
+#: a route generation of fewer objects stays objects: building it again for a whole-path
+#: update (its survey, its retire) would cost more than it takes (a (108, 6) ToR's 2-7K
+#: objects per generation: 1-4 MB), while a (1024, 32) ToR's 32K take ~20 MB per generation
+COMPACT_MIN_OBJECTS = 8192
+
+#: the match key of a route table's generation (controller.agent.desired.GENERATION_KEY)
+_GENERATION = "generation"
+
+
+def _entry_gen(key) -> int | None:
+    """The route generation of the entry of identity ``key`` (None: static or default)."""
+    for k, v in key[1]:
+        if k == _GENERATION:
+            return v
+    return None
+
+
+def _id_gen(x) -> int:
+    """The route generation of an action-profile member or group (bit 31 of its id)."""
+    return (x.member_id if hasattr(x, "member_id") else x.group_id) >> GENERATION_ID_BIT
+
+
+@dataclass
+class _Held:
+    """A route generation kept as what it holds: ``make()`` builds its objects (the routes
+    of ``version``); ``over``: the writes into it since, per kind (members, groups,
+    entries): {identity: object, or None where deleted}."""
+
+    version: Hashable
+    make: Callable[[], Batch]
+    over: tuple[dict, dict, dict] = field(default_factory=lambda: ({}, {}, {}))
 
 
 class KnownState:
@@ -36,39 +80,123 @@ class KnownState:
         self._m = {member_key(x): x for x in state.members}
         self._g = {group_key(x): x for x in state.groups}
         self._e = {entry_key(x): x for x in state.entries}
+        self._held: dict[int, _Held] = {}           # route generations kept as their routes' version
+        self._writes = 0                            # writes and compactions so far
         self._batch: Batch | None = None            # the state as one batch, until a write
         # what was made of that batch (split, ...): {key: (value, patch or None)}
         self._derived: dict[Hashable, tuple[object, Callable | None]] = {}
+
+    def _kinds(self):
+        return ((self._m, member_key, 0), (self._g, group_key, 1), (self._e, entry_key, 2))
+
+    def _held_for(self, x, key, kind: int) -> _Held | None:
+        """The held generation object ``x`` (identity ``key``) belongs to, or None."""
+        if not self._held:
+            return None
+        g = (None if x.is_default else _entry_gen(key)) if kind == 2 else _id_gen(x)
+        return None if g is None else self._held.get(g)
 
     def apply(self, d: Diff) -> None:
         """The switch acknowledged ``d`` (every update of it)."""
         with self._lock:
             self._batch = None
+            self._writes += 1
             kept = {}
             for key, (v, patch) in self._derived.items():
                 if patch is not None and (nv := patch(v, d)) is not None:
                     kept[key] = (nv, patch)
             self._derived = kept
             for b, put in ((d.insert, True), (d.modify, True), (d.delete, False)):
-                for objs, table, key in ((b.members, self._m, member_key), (b.groups, self._g, group_key),
-                                         (b.entries, self._e, entry_key)):
+                for objs, (table, key, kind) in zip((b.members, b.groups, b.entries), self._kinds()):
                     for x in objs:
-                        if put:
-                            table[key(x)] = x
+                        k = key(x)
+                        held = self._held_for(x, k, kind)
+                        if held is not None:
+                            held.over[kind][k] = x if put else None
+                            table.pop(k, None)
+                        elif put:
+                            table[k] = x
                         else:
-                            table.pop(key(x), None)
+                            table.pop(k, None)
+
+    def compact(self, generation: int, version: Hashable, make: Callable[[], Batch]) -> bool:
+        """Route generation ``generation`` holds exactly what ``make()`` builds (the routes
+        of ``version``: the writer compared or wrote it): from now on it is kept as that,
+        its objects dropped (a generation already kept forgets the writes into it since:
+        they made it this version). Returns whether it is kept so (not where ``make()``
+        holds fewer than :data:`COMPACT_MIN_OBJECTS` objects, or an object of no route
+        generation or of another one)."""
+        with self._lock:
+            held = self._held.get(generation)
+            if held is not None:
+                if held.version != version or any(held.over):
+                    self._held[generation] = _Held(version, make)
+                    self._batch = None
+                    self._writes += 1
+                return True
+            if len(self._m) + len(self._g) + len(self._e) < COMPACT_MIN_OBJECTS:
+                return False            # (not built to find out: a small switch keeps its objects)
+        made = make()
+        if len(made.members) + len(made.groups) + len(made.entries) < COMPACT_MIN_OBJECTS:
+            return False
+        with self._lock:
+            if generation in self._held:
+                return True
+            for objs, (table, key, kind) in zip((made.members, made.groups, made.entries), self._kinds()):
+                for x in objs:
+                    g = _id_gen(x) if kind != 2 else (None if x.is_default else _entry_gen(key(x)))
+                    if g != generation:
+                        return False
+            for objs, (table, key, _) in zip((made.members, made.groups, made.entries), self._kinds()):
+                for x in objs:
+                    table.pop(key(x), None)
+            self._held[generation] = _Held(version, make)
+            self._batch = None
+            self._writes += 1
+            self._derived = {}
+            return True
+
+    def held(self) -> dict[int, Hashable]:
+        """{generation: routes version} of the generations kept as what they hold."""
+        with self._lock:
+            return {g: h.version for g, h in self._held.items()}
+
+    def objects(self) -> int:
+        """Objects kept as objects (statics, the config entry, writes into held generations)."""
+        with self._lock:
+            return len(self._m) + len(self._g) + len(self._e) + \
+                sum(len(o) for h in self._held.values() for o in h.over)
 
     def entry(self, key) -> TableEntry | None:
         """The entry of identity ``key`` (:func:`~controller.agent.diff.entry_key`), or None."""
         with self._lock:
-            return self._e.get(key)
+            e = self._e.get(key)
+            held = self._held.get(_entry_gen(key)) if e is None and self._held else None
+            if held is not None and key in held.over[2]:
+                return held.over[2][key]
+        if held is None:
+            return e
+        return next((x for x in held.make().entries if entry_key(x) == key), None)
 
     def batch(self) -> Batch:
-        """The state (one object until the next write: its callers only read it)."""
+        """The state (one object until the next write: its callers only read it); a held
+        generation is built again (``make()``) with the writes into it since."""
         with self._lock:
-            if self._batch is None:
-                self._batch = Batch(list(self._m.values()), list(self._g.values()), list(self._e.values()))
-            return self._batch
+            if self._batch is not None:
+                return self._batch
+            out = Batch(list(self._m.values()), list(self._g.values()), list(self._e.values()))
+            held = [(h, tuple(dict(o) for o in h.over)) for h in self._held.values()]
+            writes = self._writes
+        for h, over in held:
+            made = h.make()
+            for objs, into, (_, key, kind) in zip((made.members, made.groups, made.entries),
+                                                  (out.members, out.groups, out.entries), self._kinds()):
+                into.extend(x for x in objs if key(x) not in over[kind])
+                into.extend(x for x in over[kind].values() if x is not None)
+        with self._lock:
+            if self._batch is None and self._writes == writes:   # no write meanwhile
+                self._batch = out
+        return out
 
     def derived(self, key: Hashable, make: Callable[[Batch], T],
                 patch: Callable[[T, Diff], T | None] | None = None) -> T:

@@ -115,6 +115,7 @@ class P4Info:
         self._a_by_id: dict[int, _Action] = {}
         self._decoded: dict[bytes, object] = {}       # seen in the last read, or written since
         self._decoded_before: dict[bytes, object] = {}  # seen in the read before
+        self.shared = False       # one codec for the sessions of many switches (see new_read)
         self._reindex()
 
     @classmethod
@@ -409,8 +410,12 @@ class P4Info:
     def new_read(self) -> None:
         """A read of the whole switch begins: what neither it nor the read before saw (nor a
         write since) is forgotten, so the memo holds about what the switch holds, not every
-        object of every update since the start (a heap the garbage collector walks)."""
-        self._decoded_before, self._decoded = self._decoded, {}
+        object of every update since the start (a heap the garbage collector walks). A
+        codec shared by the sessions of many switches (:attr:`shared`: the daemon's, one
+        per program) keeps its memo across their reads: it is bounded by
+        :data:`DECODED_MAX` alone."""
+        if not self.shared:
+            self._decoded_before, self._decoded = self._decoded, {}
 
     def decode_entity(self, ent: "p4r.Entity"):
         """The canonical object of a read entity (:class:`TableEntry`, :class:`Member`,
@@ -449,9 +454,10 @@ class P4Info:
         self._keep(ent.SerializeToString(), obj)
 
     def _keep(self, key: bytes, obj):
-        """``obj`` memoised under ``key`` (the memo emptied first when at DECODED_MAX)."""
+        """``obj`` memoised under ``key``; at :data:`DECODED_MAX` the memo starts again, what
+        it held kept as the one before (at most twice DECODED_MAX objects in all)."""
         if len(self._decoded) >= self.DECODED_MAX:
-            self._decoded.clear()
+            self._decoded_before, self._decoded = self._decoded, {}
         self._decoded[key] = obj
         return obj
 

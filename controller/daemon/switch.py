@@ -24,6 +24,7 @@ time, so a probe's answer is its own.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from typing import Callable, Iterator
@@ -98,7 +99,8 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
                                      "timers_sent", "timer_errors", "links_cleared", "diff_refused",
                                      "clock_reads", "clock_probes", "clock_seeds", "clock_errors")}
         self.last_swap: dict | None = None
-        self._cache: dict = {}
+        self._cache: dict = {}        # route entries by (version, generation): one update's, then dropped
+        self._routes_of: dict = {}    # role.version -> the routes (no delta): what a held generation holds
         self._known: KnownState | None = None   # the last read + the writes since (None: read the switch)
         # {generation: routes version it holds} of the state self._known_holds is (Diff of the changed cells)
         self._holds_of: tuple[KnownState | None, dict] = (None, {})
@@ -135,6 +137,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         """The route entries of ``routes`` in ``generation``, built once per version (an
         update needs both generations': the other one is derived, :meth:`Role.routes_as`)."""
         version = self.role.version(routes)
+        self._seen(version, routes)
         b = self._cache.get((version, generation))
         if b is None:
             other = self._cache.get((version, 1 - generation))
@@ -168,6 +171,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         """:meth:`Role.routes_delta` of ``routes`` in ``generation``, built once per version
         (an update needs it for both generations: the other one is derived)."""
         version = self.role.version(routes)
+        self._seen(version, routes)
         key = ("delta", version, generation)
         if key not in self._cache:
             other = self._cache.get(("delta", version, 1 - generation))
@@ -186,12 +190,38 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
     def _routes_delta(self, routes, generation: int):
         return self.routes_delta(routes, generation)
 
+    def _seen(self, version, routes) -> None:
+        """``routes`` remembered by version (the last few), without the routes they were
+        repaired from (``delta``: no chain of versions), for the generations known to
+        hold them (:meth:`_note_holds`)."""
+        if version not in self._routes_of:
+            if getattr(routes, "delta", None) is not None:
+                routes = dataclasses.replace(routes, delta=None)
+            self._routes_of[version] = routes
+            while len(self._routes_of) > 3:
+                del self._routes_of[next(iter(self._routes_of))]
+
+    def _drop_built(self) -> None:
+        """An update (or a reconcile) is over: the route entries built for it are dropped;
+        the known state keeps the generations as the versions they hold (docs/daemon.md
+        "Memory")."""
+        self._cache.clear()
+
     def _holds(self) -> dict:
         known, holds = self._holds_of
         return dict(holds) if known is not None and known is self._known else {}
 
     def _note_holds(self, holds: dict) -> None:
-        self._holds_of = (self._known, dict(holds)) if self._known is not None else (None, {})
+        """Noted, and each such generation of the known state kept as the version it holds
+        instead of its objects (:meth:`KnownState.compact`)."""
+        known = self._known
+        self._holds_of = (known, dict(holds)) if known is not None else (None, {})
+        if known is None:
+            return
+        for g, version in holds.items():
+            routes = self._routes_of.get(version)
+            if routes is not None:
+                known.compact(g, version, lambda r=routes, g=g: self.routes_batch(r, g))
 
     def _known_config(self):
         known = self._known
@@ -338,6 +368,8 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         except BackendError:
             self.retry_install = True
             raise
+        finally:
+            self._drop_built()
         self.retry_install = False
         return res
 
@@ -468,9 +500,13 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         the network is quiet: the next failure's survey starts from that split (a down mask
         written meanwhile patches it) instead of making it on the way to the new routes."""
         n = super().retire_generation(keep, routes, fill)
+        self._drop_built()
         # (forgotten: the next survey reads the switch anyway; with incremental updates the
-        # next failure's phases start from what the generations hold, :meth:`_holds`)
-        if self._known is not None and not (self.incremental and self._holds()):
+        # next failure's phases start from what the generations hold, :meth:`_holds`; a
+        # known state that keeps its generations as versions is not split: that would
+        # build and keep every object it does not keep)
+        known = self._known
+        if known is not None and not known.held() and not (self.incremental and self._holds()):
             self._read_known()
         return n
 
@@ -507,6 +543,12 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         """Read back and repair drift in place; a switch that is not running the current
         routes (restart, pending swap, foreign flip) gets :meth:`install` instead.
         Returns the repairs written."""
+        try:
+            return self._reconcile(routes)
+        finally:
+            self._drop_built()
+
+    def _reconcile(self, routes) -> int:
         with self.op_lock:
             if self.state != "up":
                 raise BackendError(f"switch {self.name!r} is {self.state}")

@@ -1,0 +1,125 @@
+"""A switch's known state keeps its route generations as the routes' version they hold,
+not as objects (controller/agent/known.py, docs/daemon.md "Memory"), and the daemon
+behaves exactly as when it kept every object: the same writes (diff-only: only what
+differs), the same reads (a failure's update reads back by key what it wrote; the switch
+is read whole once, after the update), the same switches, after random failures and
+recoveries on both the incremental and the whole path.
+
+The fake networks are small (a tiny ToR's generation is below
+:data:`~controller.agent.known.COMPACT_MIN_OBJECTS`), so the tests keep every generation
+compact by setting that to 0; ``test_daemon_incremental`` runs the same networks with
+the default (objects kept)."""
+
+import pytest
+
+pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
+
+from hypothesis import given, settings, strategies as st
+
+from controller.agent import known as known_mod
+from controller.agent.diff import same_state
+
+import test_daemon_incremental as inc_tests
+from test_daemon_incremental import (ELEMENTS, _OPEN, assert_runs_the_routes, assert_same_network, change,
+                                     network)
+
+_closed = inc_tests._closed          # every controller a test starts is shut down after it
+
+
+class Counted:
+    """Per switch: whole reads, reads by key (objects asked) and updates written."""
+
+    def __init__(self, ctl):
+        self.calls: dict = {}
+        for a in ctl.agents.values():
+            b = a.backend
+            c = self.calls.setdefault(a.name, {"read_state": 0, "read_objects": 0, "asked": 0, "written": 0})
+
+            def read_state(c=c, f=b.read_state):
+                c["read_state"] += 1
+                return f()
+
+            def read_objects(objects, c=c, f=b.read_objects):
+                c["read_objects"] += 1
+                c["asked"] += len(objects.entries) + len(objects.members) + len(objects.groups)
+                return f(objects)
+
+            def apply(d, progress=None, c=c, f=b.apply):
+                c["written"] += len(d)
+                return f(d, progress)
+            b.read_state, b.read_objects, b.apply = read_state, read_objects, apply
+
+
+def _compact(monkeypatch, on: bool):
+    monkeypatch.setattr(known_mod, "COMPACT_MIN_OBJECTS", 0 if on else 1 << 30)
+
+
+def _started(tmp_path, monkeypatch, compact: bool, incremental: bool = True):
+    _compact(monkeypatch, compact)
+    d = tmp_path / ("compact" if compact else "objects")
+    d.mkdir()
+    return network(d, incremental)
+
+
+def test_a_started_network_keeps_no_route_object(tmp_path, monkeypatch):
+    """After the start (generation 0 written, its shadow too), every ToR's known state
+    keeps both generations as the routes' version: only its statics and its config entry
+    are objects."""
+    ctl, sws = _started(tmp_path, monkeypatch, True)
+    v = ("routes", ctl.routes.version)
+    for a in ctl.agents.values():
+        assert a._known is not None and a._known.held() == {0: v, 1: v}, a.name
+        assert a._known.objects() == len(a.role.static().entries) + 1, a.name
+        assert not a._cache, f"{a.name}: the entries built for the start are still kept"
+        assert same_state(a._known.batch(), sws[a.cfg.address].state()), a.name
+
+
+def test_a_failures_update_writes_and_reads_what_it_did_with_every_object_kept(tmp_path, monkeypatch):
+    """A cut cable, a dead ToR and their recoveries: per switch the same updates written,
+    the same whole reads and reads by key (as many objects asked), the same switches, as
+    the daemon keeping every object; the written difference is small (diff-only)."""
+    kept = _started(tmp_path, monkeypatch, False)
+    compact = _started(tmp_path, monkeypatch, True)
+    counts = [Counted(ctl) for ctl, _ in (kept, compact)]
+    for op, kind, target in (("fail", "uplink", (3, 1)), ("recover", "uplink", (3, 1)),
+                             ("fail", "tor", 5), ("recover", "tor", 5)):
+        for i, (ctl, _) in enumerate((kept, compact)):
+            _compact(monkeypatch, i == 1)
+            change(ctl, op, kind, target)
+            ctl.maintain()                                  # the reconcile right after the update
+        assert counts[0].calls == counts[1].calls, (op, kind, target)
+        assert_same_network(kept, compact)
+    ctl, sws = compact
+    v = ("routes", ctl.routes.version)
+    assert any(c["read_objects"] for c in counts[1].calls.values()), "no update verified by key"
+    total = sum(len(sw.state().entries) for sw in sws.values())
+    assert 0 < sum(c["written"] for c in counts[1].calls.values()) < 4 * total
+    for a in ctl.agents.values():
+        assert a._known is not None and set(a._known.held().values()) == {v}, a.name
+        assert a._known.objects() == len(a.role.static().entries) + 1, a.name
+    assert_runs_the_routes(*compact)
+
+
+@settings(max_examples=5, deadline=None)
+@given(steps=st.lists(ELEMENTS, min_size=1, max_size=4))
+def test_held_generations_leave_the_switches_as_a_whole_recomputation(tmp_path_factory, steps):
+    """inc_tests' property with every generation held as its version, on both paths."""
+    mp = pytest.MonkeyPatch()
+    mp.setattr(known_mod, "COMPACT_MIN_OBJECTS", 0)
+    tmp = tmp_path_factory.mktemp("net")
+    try:
+        inc, whole = network(tmp, True), network(tmp, False)
+        down = set()
+        for kind, target in steps:
+            op = "recover" if (kind, target) in down else "fail"
+            down ^= {(kind, target)}
+            for ctl, _ in (inc, whole):
+                change(ctl, op, kind, target)
+                ctl.maintain()
+            assert_same_network(inc, whole)
+        assert_runs_the_routes(*inc)
+        assert_runs_the_routes(*whole)
+    finally:
+        mp.undo()
+        while _OPEN:
+            _OPEN.pop().shutdown()

@@ -114,10 +114,10 @@ ELEMENTS = st.one_of(st.tuples(st.just("uplink"), st.tuples(st.integers(0, TORS 
                      st.tuples(st.just("ocs"), st.integers(0, 1)))
 
 
-@settings(max_examples=6, deadline=None)
-@given(steps=st.lists(ELEMENTS, min_size=1, max_size=4))
-def test_a_failures_cells_written_alone_leave_the_switches_as_a_whole_recomputation(tmp_path_factory, steps):
-    tmp = tmp_path_factory.mktemp("net")
+def run_steps(tmp, steps, maintain: bool = False):
+    """``steps`` (failures, and recoveries of what failed before) on an incremental and a
+    whole-path network: after each, the same switches; at the end, the routes of the
+    failed set. ``maintain``: a maintenance pass (the reconcile) after each update."""
     inc, whole = network(tmp, True), network(tmp, False)
     try:
         down = set()
@@ -126,11 +126,20 @@ def test_a_failures_cells_written_alone_leave_the_switches_as_a_whole_recomputat
             down ^= {(kind, target)}
             for ctl, _ in (inc, whole):
                 change(ctl, op, kind, target)
+                if maintain:
+                    ctl.maintain()
             assert_same_network(inc, whole)
         assert_runs_the_routes(*inc)
+        assert_runs_the_routes(*whole)
     finally:                         # one example's controllers go before the next starts
         while _OPEN:
             _OPEN.pop().shutdown()
+
+
+@settings(max_examples=6, deadline=None)
+@given(steps=st.lists(ELEMENTS, min_size=1, max_size=4))
+def test_a_failures_cells_written_alone_leave_the_switches_as_a_whole_recomputation(tmp_path_factory, steps):
+    run_steps(tmp_path_factory.mktemp("net"), steps)
 
 
 def test_a_cut_cable_builds_only_its_cells_and_writes_what_the_whole_path_writes(tmp_path, monkeypatch):

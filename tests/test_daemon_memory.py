@@ -20,8 +20,8 @@ from controller.agent import known as known_mod
 from controller.agent.diff import same_state
 
 import test_daemon_incremental as inc_tests
-from test_daemon_incremental import (ELEMENTS, _OPEN, assert_runs_the_routes, assert_same_network, change,
-                                     network)
+from test_daemon_incremental import (ELEMENTS, assert_runs_the_routes, assert_same_network, change, network,
+                                     run_steps)
 
 _closed = inc_tests._closed          # every controller a test starts is shut down after it
 
@@ -106,20 +106,7 @@ def test_held_generations_leave_the_switches_as_a_whole_recomputation(tmp_path_f
     """inc_tests' property with every generation held as its version, on both paths."""
     mp = pytest.MonkeyPatch()
     mp.setattr(known_mod, "COMPACT_MIN_OBJECTS", 0)
-    tmp = tmp_path_factory.mktemp("net")
     try:
-        inc, whole = network(tmp, True), network(tmp, False)
-        down = set()
-        for kind, target in steps:
-            op = "recover" if (kind, target) in down else "fail"
-            down ^= {(kind, target)}
-            for ctl, _ in (inc, whole):
-                change(ctl, op, kind, target)
-                ctl.maintain()
-            assert_same_network(inc, whole)
-        assert_runs_the_routes(*inc)
-        assert_runs_the_routes(*whole)
+        run_steps(tmp_path_factory.mktemp("net"), steps, maintain=True)
     finally:
         mp.undo()
-        while _OPEN:
-            _OPEN.pop().shutdown()

@@ -65,6 +65,9 @@ CONNECT_TIMEOUT_S = 10.0
 TAKEOVER_S = 15.0
 #: route versions a worker keeps (the current one, the one before: a retry's)
 KEPT_VERSIONS = 3
+#: threads of a worker's maintenance pass (reconnects, restores, the read-back after an
+#: update): its own, so that a pass never holds up a phase's switches
+MAINT_THREADS = 4
 
 
 class WorkerLost(BackendError):
@@ -112,6 +115,12 @@ class ShareWorker:
         self._lock = threading.Lock()
         self._pool = ThreadPoolExecutor(threads, thread_name_prefix="uro-worker")
         self._kpool = ThreadPoolExecutor(threads, thread_name_prefix="uro-worker-mask")
+        # the maintenance pass runs beside the actor's thread (which runs the phases), on
+        # threads of its own, and never while the coordinator runs an update (held)
+        self._mthread = ThreadPoolExecutor(1, thread_name_prefix="uro-worker-maint")
+        self._mpool = ThreadPoolExecutor(MAINT_THREADS, thread_name_prefix="uro-worker-maint")
+        self._mpass = None                     # the pass in progress (a Future), or the last one
+        self._held = threading.Event()         # an update runs: no switch is maintained
 
     # ---- ownership ---------------------------------------------------------------------------
     def open(self, names: list[str], failed: Failed, version: int, schedule_version: int,
@@ -263,15 +272,44 @@ class ShareWorker:
         sent = await asyncio.gather(*(loop.run_in_executor(self._kpool, a.send_timer, slice_id) for a in agents))
         return sum(1 for s in sent if s is not None)
 
-    def maintain(self, version: int, reconcile_s: float, net_gen: int) -> list[str]:
-        """This share's maintenance pass (between updates): a lost session reconnected and
-        the switch restored or repaired, a switch due for its read-back after an update
-        reconciled; returns the switches whose last update failed (the coordinator retries
-        it network-wide)."""
+    async def hold(self, on: bool) -> None:
+        """The coordinator begins (``on``) or ends a network-wide update: meanwhile no
+        switch of this share is maintained, and a pass in progress starts no more switches
+        (those in flight finish; a phase on one of them waits for it alone). On the
+        worker's event loop: never behind a phase or a pass."""
+        (self._held.set if on else self._held.clear)()
+
+    async def maintain(self, version: int, reconcile_s: float, net_gen: int) -> list[str]:
+        """This share's maintenance pass (between updates), started on the worker's
+        maintenance thread unless one is in progress; returns at once (on the event loop:
+        the actor's thread, where the phases run, is never taken by a pass) the switches
+        whose last update failed as the last finished pass found them (the coordinator
+        retries it network-wide)."""
+        last = self._mpass
+        if last is not None and not last.done():
+            return []
+        out = last.result() if last is not None and last.exception() is None else []
+        if not self._held.is_set():
+            self._mpass = self._mthread.submit(self._maintain, version, reconcile_s, net_gen)
+        return [] if self._held.is_set() else out
+
+    def _maintain(self, version: int, reconcile_s: float, net_gen: int) -> list[str]:
+        """The pass: a lost session reconnected and the switch restored or repaired, a
+        switch due for its read-back after an update reconciled; only those switches go to
+        the pass's threads (the others cost an attribute test each)."""
         routes = self.routes.get(version, self.current)
+        want = None if routes is None else routes.version
         now = time.monotonic()
+        agents = list(self.agents.values())
+
+        def due(a: SwitchAgent) -> bool:
+            if a.state != "up" or not a.backend.connected:
+                return True
+            return a.installed == a.role.version(routes) and (a.reconcile_due or now >= getattr(a, "_due_at", 0))
 
         def one(a: SwitchAgent):
+            if self._held.is_set():
+                return               # an update began: the switch is the update's
             a.net_gen = net_gen       # what a switch restored empty starts from
             try:
                 if a.state == "up" and not a.backend.connected:
@@ -280,14 +318,17 @@ class ShareWorker:
                 if a.state != "up":
                     a.connect()
                     a.reconcile(routes)
-                elif a.installed == a.role.version(routes) and (a.reconcile_due or now >= getattr(a, "_due_at", 0)):
+                else:
                     a.reconcile(routes)
                     a._due_at = now + reconcile_s
             except BackendError as e:
                 a.last_error = str(e)
                 self.log.error("switch.maintenance_failed", switch=a.name, worker=self.worker, error=str(e))
-            return a.name if a.retry_install or a.installed != a.role.version(routes) else None
-        return [n for n in self._pool.map(one, list(self.agents.values())) if n is not None]
+        if want is not None:
+            list(self._mpool.map(one, [a for a in agents if due(a)]))
+        if self._held.is_set() or want is None:
+            return []
+        return [a.name for a in agents if a.retry_install or a.installed != a.role.version(routes)]
 
     async def status(self) -> list[dict]:
         """Every switch of this share as the status shows it, with its owner (on the event
@@ -295,6 +336,7 @@ class ShareWorker:
         return [{**a.status(), "owner": self.worker} for a in list(self.agents.values())]
 
     def close(self) -> None:
+        self._held.set()
         for a in list(self.agents.values()):
             a.close()
         self.agents.clear()
@@ -591,9 +633,19 @@ class DistributedController(Controller):
             self._due[a.name] = Due(retry=now, reconcile=now + self.cfg.daemon.reconcile_s, counters=now)
 
     def install_all(self, names=None) -> dict[str, str | None]:
-        """The network-wide update on the workers; a worker lost in it: its switches taken
-        over by the others and the update run again (its survey finishes what the lost
-        worker left), until no worker is lost or none is left."""
+        """The network-wide update on the workers, their maintenance held meanwhile (as
+        the one-process daemon's is: a pass in progress stops starting switches, so the
+        update's phases wait at most for the switches in flight, never for a pass over
+        the whole share); a worker lost in it: its switches taken over by the others and
+        the update run again (its survey finishes what the lost worker left), until no
+        worker is lost or none is left."""
+        self.workers.call({w: ("hold", (True,)) for w in self.workers.alive()})
+        try:
+            return self._install_all(names)
+        finally:
+            self.workers.call({w: ("hold", (False,)) for w in self.workers.alive()})
+
+    def _install_all(self, names=None) -> dict[str, str | None]:
         while True:
             routes = self.routes
             res = self.workers.call({w: ("compute", (self.failed, routes.version, routes.schedule_version,

@@ -11,12 +11,17 @@ ended."""
 
 from __future__ import annotations
 
-import pytest
-from clock_util import L, Registers, params, probe, probe_cpu, seed, send, wait_counted, write_clock
-from fabric import ME, UPLINK_BASE, routed, schedule, udp
+import time
 
-from controller.clock.message import Flag, Message, Op, Stamp
+import pytest
+from clock_util import L, Registers, params, probe, probe_cpu, recv, seed, send, wait_counted, write_clock
+from fabric import ME, UPLINK_BASE, routed, schedule, udp
+from scapy.layers.inet import IP
+from scapy.layers.l2 import Ether
+
+from controller.clock.message import Flag, Message, Op, Stamp, notice, notice_fields
 from controller.emulate import procs
+from controller.liveness.notices import Notices
 from controller.liveness.params import LivenessParams
 from controller.tables import entries as ent
 from controller.tables import liveness as live_tables
@@ -121,7 +126,9 @@ class Rig:
             r = self.dp.dataplane.poll(port_number=port, timeout=1.0 if port == UPLINK_BASE else 0.3)
             if isinstance(r, self.dp.dataplane.PollSuccess) and bytes(r.packet) == routed(pkt).build():
                 return port
-        raise AssertionError("the packet left on no uplink")
+        raise AssertionError(f"the packet left on no uplink: drops {self.client.read_counters(self.contract, 'drops')}"
+                             f" events {self.client.read_counters(self.contract, 'events')}"
+                             f" notices {self.client.read_counters(self.contract, 'notices')}")
 
 
 def bits(*sus) -> int:
@@ -225,3 +232,180 @@ def test_circuits_the_schedule_does_not_have_are_never_silent(rig):
     rig.slice(k, heard=(0,))
     assert rig.read()["mask"] == bits((0, 1), (1, 1), (2, 1))
     assert rig.counts()["silent"] == S - 1
+
+
+# ---- in-band notices (docs/liveness.md "Notices") ------------------------------------------
+PKTGEN = 500
+
+
+def notice_counts(rig) -> dict:
+    now = rig.client.read_counters(rig.contract, "notices")
+    base = rig.base_notes
+    return {k: v - base.get(k, 0) for k, v in now.items() if v - base.get(k, 0)}
+
+
+def fresh_notes(rig, **kw) -> None:
+    """:meth:`Rig.fresh` with liveness on (``kw``: LivenessParams' notice_rate / burst)."""
+    rig.fresh(down_after=kw.pop("down_after", 2))
+    if kw:
+        rig.write_liveness(LivenessParams(enabled=True, down_after=2, **kw))
+    rig.base_notes = rig.client.read_counters(rig.contract, "notices")
+
+
+def notice_in(rig, k: int, *, origin: int, seq: int, sl: int, down: int, u: int = 0, src: int | None = None,
+              dst: int = ME, port: int | None = None) -> str:
+    """A NOTICE on uplink ``u`` (from this slice's peer on it unless ``src``; ``port``: in
+    another port): the one notices cell it was counted under."""
+    before = rig.client.read_counters(rig.contract, "notices")
+    src = rig.peer(k % S, u) if src is None else src
+    send(rig.dp, UPLINK_BASE + u if port is None else port,
+         notice(origin, seq, sl, down, src_tor=src, dst_tor=dst, uplink=u))
+    end = time.time() + 5
+    while time.time() < end:
+        now = rig.client.read_counters(rig.contract, "notices")
+        got = [c for c in now if now[c] != before[c]]
+        if got:
+            assert len(got) == 1 and now[got[0]] - before[got[0]] == 1, got
+            return got[0]
+        time.sleep(0.02)
+    raise AssertionError("the notice was not counted")
+
+
+def note_regs(rig) -> dict:
+    r = rig.read()
+    return {k: v for k, v in r.items() if k.startswith("note_")}
+
+
+def test_a_notice_is_applied_once_per_origin_slice_and_sequence_and_kept_to_send(rig):
+    """From the peer this slice's circuit names: applied (ToR 5's slice 2: uplink 0 down) to
+    the fabric-wide map and kept in a slot for one cycle; the same notice again, an older
+    one, or this ToR's own coming back: `duplicate`, the map unchanged; a newer one (up
+    again) applied over it. The reference model counts the same."""
+    fresh_notes(rig)
+    rig.slice(K0)
+    model = Notices(8, S, D, ME)
+    cell = 5 * S + 2
+    seen = []
+    for origin, seq, down in ((5, 3, 0b01), (5, 3, 0b01), (5, 2, 0b10), (ME, 9, 0b01), (5, 4, 0b00), (5, 4, 0b11)):
+        why = notice_in(rig, K0, origin=origin, seq=seq, sl=2, down=down)
+        assert why == model.receive(K0, from_uplink=True, from_host=False, synced=True, src=rig.peer(K0 % S, 0),
+                                    dst=ME, peer=rig.peer(K0 % S, 0), origin=origin, seq=seq, slice_id=2, down=down)
+        seen.append(why)
+        if seq == 3 and why == "applied":
+            r = note_regs(rig)
+            assert (r["note_map"][cell], r["note_last"][cell]) == (0b01, 3)
+            assert (r["note_q_origin"][0], r["note_q_seq"][0], r["note_q_slice"][0], r["note_q_down"][0],
+                    r["note_q_until"][0]) == (5, 3, 2, 0b01, K0 + S)
+    assert seen == ["applied", "duplicate", "duplicate", "duplicate", "applied", "duplicate"]
+    r = note_regs(rig)
+    assert (r["note_map"][cell], r["note_last"][cell]) == (0b00, 4)
+    assert notice_counts(rig) == {"applied": 2, "duplicate": 4}
+
+
+def test_notices_from_a_wrong_peer_a_host_port_or_naming_nothing_are_dropped_by_reason(rig):
+    """Another ToR than this slice's peer, or addressed to another: `wrong_peer`; from a host
+    port: `from_host` (and the clock's `from_host`); a ToR, slice or uplink that does not
+    exist, sequence 0: `unknown`. No cell of the map changes."""
+    fresh_notes(rig)
+    rig.slice(K0)
+    wrong = next(t for t in range(8) if t not in (ME, rig.peer(K0 % S, 0)))
+    cases = [
+        (dict(src=wrong), "wrong_peer"),
+        (dict(dst=wrong), "wrong_peer"),
+        (dict(origin=8), "unknown"),
+        (dict(sl=S), "unknown"),
+        (dict(down=1 << D), "unknown"),
+        (dict(seq=0), "unknown"),
+        (dict(port=0), "from_host"),
+    ]
+    for over, want in cases:
+        kw = dict(origin=5, seq=7, sl=1, down=0b01) | over
+        assert notice_in(rig, K0, **kw) == want, over
+    r = note_regs(rig)
+    assert sum(r["note_map"]) == 0 and sum(r["note_last"]) == 0 and sum(r["note_q_until"]) == 0
+    assert rig.client.read_counters(rig.contract, "sync")["from_host"] >= 1
+
+
+def test_a_flood_of_notices_is_bounded_by_the_token_bucket(rig):
+    """notice_rate 1, notice_burst 3: of five new notices in one slice three are taken and
+    two dropped (`flood`); the next slice adds one token."""
+    fresh_notes(rig, notice_rate=1, notice_burst=3)
+    rig.slice(K0)
+    got = [notice_in(rig, K0, origin=o, seq=1, sl=0, down=1) for o in (1, 2, 3, 4, 5)]
+    assert got == ["applied"] * 3 + ["flood"] * 2
+    rig.slice(K0 + 1)
+    got = [notice_in(rig, K0 + 1, origin=o, seq=1, sl=0, down=1) for o in (4, 5)]
+    assert got == ["applied", "flood"]
+    assert notice_counts(rig) == {"applied": 4, "flood": 3}
+
+
+def test_a_tor_tells_its_marks_and_sends_on_what_it_applied_from_triggers_whose_req_is_not_due(rig):
+    """down_after 1, uplink 0 silent in slice 0: the evaluation at the next slice marks
+    (0, 0) and keeps this ToR's notice (seq 1, slice 0, down 0b01). A TRIGGER per uplink
+    sends its REQ first; the next, whose REQ is not due, sends the notice to this slice's
+    peer; a third sends nothing (sent on that uplink in this slice already). A notice
+    applied from a peer is sent on the same way."""
+    fresh_notes(rig, down_after=1)
+    rig.slice(K0, heard=(1,))
+    rig.slice(K0 + 1)                                    # evaluates slice id 0: (0, 0) marked
+    time.sleep(0.3)
+    rig.dp.flush()                                       # (the RESPs to the beacons)
+    r = note_regs(rig)
+    assert r["note_seq"] == 1 and r["note_map"][ME * S + 0] == 0b01
+    s = (K0 + 1) % S
+    for u in range(D):
+        port = UPLINK_BASE + u
+        send(rig.dp, PKTGEN, Message(Op.TRIGGER, uplink=u))
+        assert recv(rig.dp, port).op == Op.REQ
+        send(rig.dp, PKTGEN, Message(Op.TRIGGER, uplink=u))
+        got = recv(rig.dp, port)
+        assert got.op == Op.NOTICE and (got.src_tor, got.dst_tor, got.uplink) == (ME, rig.peer(s, u), u)
+        assert notice_fields(got) == (ME, 1, 0, 0b01)
+        c0 = rig.client.read_counters(rig.contract, "sync")
+        send(rig.dp, PKTGEN, Message(Op.TRIGGER, uplink=u))
+        assert wait_counted(rig.client, rig.contract, c0) == {"not_due": 1}
+        res = rig.dp.dataplane.poll(port_number=port, timeout=0.5)
+        assert not isinstance(res, rig.dp.dataplane.PollSuccess), "a third frame left"
+    assert notice_counts(rig)["sent"] == D
+    # a notice applied here goes out on the next free trigger
+    assert notice_in(rig, K0 + 1, origin=6, seq=5, sl=3, down=0b10, u=1) == "applied"
+    send(rig.dp, PKTGEN, Message(Op.TRIGGER, uplink=0))
+    got = recv(rig.dp, UPLINK_BASE)
+    assert got.op == Op.NOTICE and notice_fields(got) == (6, 5, 3, 0b10)
+
+
+def test_a_source_route_over_a_circuit_a_notice_says_is_dead_is_routed_per_hop(rig):
+    """A source-routed destination whose path leaves now and crosses, at its second hop,
+    another ToR's circuit: written as the path while nothing is known; once a notice from
+    that circuit's ToR marks it, the packet leaves without the option, per hop on URO's
+    first alternative (`avoided`), before any controller acts."""
+    from fabric import ssrr_entries, ucmp_routes
+
+    fresh_notes(rig)
+    e = next(x for x in ssrr_entries() if x.dst != DST and len(x.paths) == 1 and len(x.paths[0]) >= 2
+             and x.paths[0][0][2] == x.slice)
+    dsr, t, path = e.dst, e.slice, list(e.paths[0])
+    b = tb.route_entries(rig.contract, ME, path_routes=ucmp_routes(), source_routed=[dsr])
+    b.entries += [ent.uro_entry(rig.contract, s, dsr, [(1, s), (0, s)]) for s in range(S)]
+    rig.client.write(b)
+    k = K0 + (t - K0 % S) % S
+    rig.slice(k)
+
+    def leave(ident):
+        pkt = udp(dsr, dscp=e.buckets[0], ident=ident)
+        rig.dp.send(0, pkt)
+        for port in (UPLINK_BASE, UPLINK_BASE + 1):
+            res = rig.dp.dataplane.poll(port_number=port, timeout=1.0)
+            if isinstance(res, rig.dp.dataplane.PollSuccess):
+                return port, IP in Ether(bytes(res.packet)) and len(Ether(bytes(res.packet))[IP].options) > 0
+        raise AssertionError("the packet left on no uplink")
+
+    assert leave(21) == (UPLINK_BASE + path[0][1], True)      # the source route
+    nxt, u1, s1 = path[1]
+    at = path[0][0]                                           # hop 1 leaves from there
+    assert notice_in(rig, k, origin=at, seq=1, sl=s1, down=1 << u1) == "applied"
+    assert Notices(8, S, D, ME, map={(at, s1): 1 << u1}).path_crosses_dead(path)
+    assert leave(22) == (UPLINK_BASE + 1, False)              # per hop: URO's first alternative
+    assert notice_counts(rig)["avoided"] == 1
+    assert notice_in(rig, k, origin=at, seq=2, sl=s1, down=0) == "applied"     # healed
+    assert leave(23) == (UPLINK_BASE + path[0][1], True)

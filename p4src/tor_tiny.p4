@@ -96,6 +96,7 @@ const bit<8>  SYNC_OP_TRIGGER = 3;
 const bit<8>  SYNC_OP_PROBE = 4;
 const bit<8>  SYNC_OP_PROBE_REPLY = 5;
 const bit<8>  SYNC_OP_SEED = 6;
+const bit<8>  SYNC_OP_NOTICE = 7;
 const bit<8>  SYNC_FLAG_REF = 1;
 const bit<8>  SYNC_FLAG_BOOT = 2;
 const bit<8>  SYNC_FLAG_TIMER = 4;
@@ -137,6 +138,16 @@ const bit<32> LIVE_WRONG_PEER = 2;
 const bit<32> LIVE_DOWN = 3;
 const bit<32> LIVE_UP = 4;
 const bit<32> LIVE_PAUSED = 5;
+const bit<32> NOTE_APPLIED = 0;
+const bit<32> NOTE_DUPLICATE = 1;
+const bit<32> NOTE_WRONG_PEER = 2;
+const bit<32> NOTE_UNKNOWN = 3;
+const bit<32> NOTE_FLOOD = 4;
+const bit<32> NOTE_FROM_HOST = 5;
+const bit<32> NOTE_OFF = 6;
+const bit<32> NOTE_SENT = 7;
+const bit<32> NOTE_BUSY = 8;
+const bit<32> NOTE_AVOIDED = 9;
 
 /* Guard at the start of every slice (the schedule's reconfiguration guard, timing.guard_us):
  * nothing departs before slice start + guard, so a packet released at the start of a
@@ -366,6 +377,8 @@ struct metadata_t {
     /* liveness per circuit (liveness_config; docs/liveness.md) */
     bit<8>   lv_down_after;  // consecutive silent circuits that mark one down (0: liveness off)
     dead_t   lv_expect;      // the (slice, uplink) pairs with a circuit: bit s*d + u
+    bit<8>   lv_note_rate;   // notices taken per slice on average (0: no notices)
+    bit<8>   lv_note_burst;  // ... and at once (the token bucket's depth)
 
 }
 
@@ -614,18 +627,34 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     register<bit<32>>(1) live_k;   // slice number of the slice being collected
     register<bit<8>>(1) live_slice;   // its slice id
     register<bit<1>>(1) live_valid;   // this ToR was synchronized when that slice began (else it is not evaluated)
+    register<bit<32>>(1) live_note_seq;   // sequence number of the last notice this ToR originated
+    register<bit<2>>(32) live_note_map;   // cell t*S + s: bit u set when ToR t's last notice for slice s marked its uplink u down (the fabric-wide map of dead circuits)
+    register<bit<32>>(32) live_note_last;   // cell t*S + s: sequence number of the last notice of ToR t for slice s applied (0: none; an older or equal one is a duplicate)
+    register<bit<8>>(1) live_note_tokens;   // the notice rate bound's token bucket
+    register<bit<32>>(1) live_note_fill;   // slice number at which the bucket was last filled
+    register<bit<16>>(4) live_note_q_origin;   // a notice to send: its origin
+    register<bit<32>>(4) live_note_q_seq;   // its sequence number
+    register<bit<8>>(4) live_note_q_slice;   // its slice
+    register<bit<2>>(4) live_note_q_down;   // its down bits (bit u: the origin's uplink u)
+    register<bit<32>>(4) live_note_q_until;   // slice number from which the slot is free (sent on every uplink in every slice before it: one schedule cycle)
+    register<bit<32>>(8) live_note_q_sent;   // cell i*d + u: 1 + the slice number slot i was last sent in on uplink u
     /* heard, silent, wrong_peer, down, up, paused: one count per (uplink, slice) evaluated */
     counter(6, CounterType.packets) liveness;
+    /* applied, duplicate, wrong_peer, unknown, flood, from_host, off, sent, busy, avoided */
+    counter(10, CounterType.packets) notices;
 
     /* The liveness config (the table default, written by the controller): down_after and
      * the (slice, uplink) pairs the schedule gives a circuit (only those are expected to be
      * heard). No entry: liveness off (nothing evaluated, the mask not used). */
-    action set_liveness(bit<8> down_after, bit<8> expect) {
+    action set_liveness(bit<8> down_after, bit<8> expect, bit<8> notice_rate, bit<8> notice_burst) {
         meta.lv_down_after = down_after;
         meta.lv_expect = expect;
+        meta.lv_note_rate = notice_rate;
+        meta.lv_note_burst = notice_burst;
     }
     action liveness_off() {
         meta.lv_down_after = 0;
+        meta.lv_note_rate = 0;
     }
     table liveness_config {
         actions = { set_liveness; liveness_off; }
@@ -953,6 +982,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 if (valid == 1 && synced == 1) {
                     dead_t wrong;
                     live_wrong.read(wrong, 0);
+                    bit<2> nvec = 0;          // slice ls's down bits after this evaluation
+                    bit<1> changed = 0;
                     {
                         /* uplink 0 in slice ls */
                         bit<32> pos = (bit<32>)ls * NUM_UPLINKS + 0;
@@ -988,6 +1019,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 }
                             }
                             live_miss.write(pos, miss);
+                            nvec = nvec | ((bit<2>)down << 0);
+                            if (down != was) { changed = 1; }
                             mask = (mask & ~((bit<8>)1 << (bit<8>)pos))
                                            | ((bit<8>)down << (bit<8>)pos);
 
@@ -1034,6 +1067,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 }
                             }
                             live_miss.write(pos, miss);
+                            nvec = nvec | ((bit<2>)down << 1);
+                            if (down != was) { changed = 1; }
                             mask = (mask & ~((bit<8>)1 << (bit<8>)pos))
                                            | ((bit<8>)down << (bit<8>)pos);
 
@@ -1047,6 +1082,44 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     }
                     live_mask.write(0, mask);
                     live_wrong.write(0, wrong);
+                    if (changed == 1 && meta.lv_note_rate != 0) {
+                        /* a mark set or cleared: tell the fabric (this ToR's next notice) */
+                        bit<32> seq;
+                        live_note_seq.read(seq, 0);
+                        seq = seq + 1;
+                        if (seq == 0) { seq = 1; }
+                        live_note_seq.write(0, seq);
+                        bit<32> cell = (bit<32>)meta.clk_my_tor * NUM_SLICES + (bit<32>)ls;
+                        live_note_map.write(cell, nvec);
+                        live_note_last.write(cell, seq);
+                        {
+                            bit<32> free = 4;
+                            bit<32> until0;
+                            live_note_q_until.read(until0, 0);
+                            if (free == 4 && (until0 == 0 || meta.clk_k - until0 < 0x80000000)) { free = 0; }
+                            bit<32> until1;
+                            live_note_q_until.read(until1, 1);
+                            if (free == 4 && (until1 == 0 || meta.clk_k - until1 < 0x80000000)) { free = 1; }
+                            bit<32> until2;
+                            live_note_q_until.read(until2, 2);
+                            if (free == 4 && (until2 == 0 || meta.clk_k - until2 < 0x80000000)) { free = 2; }
+                            bit<32> until3;
+                            live_note_q_until.read(until3, 3);
+                            if (free == 4 && (until3 == 0 || meta.clk_k - until3 < 0x80000000)) { free = 3; }
+                            if (free == 4) {
+                                notices.count(NOTE_BUSY);
+                            } else {
+                                live_note_q_origin.write(free, (bit<16>)meta.clk_my_tor);
+                                live_note_q_seq.write(free, seq);
+                                live_note_q_slice.write(free, (bit<8>)ls);
+                                live_note_q_down.write(free, (bit<2>)nvec);
+                                live_note_q_until.write(free, meta.clk_k + NUM_SLICES);
+                                live_note_q_sent.write(free * NUM_UPLINKS + 0, 0);
+                                live_note_q_sent.write(free * NUM_UPLINKS + 1, 0);
+                            }
+                        }
+
+                    }
                 } else {
                     liveness.count(LIVE_PAUSED);   // not evaluated: this clock was not the schedule's
                     live_heard.write(0, 0);
@@ -1091,7 +1164,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             meta.peer_uplink = (op == SYNC_OP_TRIGGER) ? (uplink_t)hdr.sync.uplink
                              : (uplink_t)(sm.ingress_port - (bit<9>)UPLINK_PORT_BASE);
             meta.peer_hit = 0;
-            if (meta.clk_mode == CLOCK_SYNC && (op == SYNC_OP_TRIGGER || op == SYNC_OP_REQ || op == SYNC_OP_RESP)) {
+            if (meta.clk_mode == CLOCK_SYNC && (op == SYNC_OP_TRIGGER || op == SYNC_OP_REQ || op == SYNC_OP_RESP                                                || op == SYNC_OP_NOTICE)) {
                 sync_peer.apply();
             }
             /* what else reads this lookup (the caller: liveness per circuit) */
@@ -1102,6 +1175,88 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     live_heard.write((bit<32>)meta.peer_uplink, 1);
                 } else if ((hdr.sync.flags & SYNC_FLAG_BOOT) == 0 && hdr.sync.src_tor != SYNC_REF_TOR) {
                     live_stray.write((bit<32>)meta.peer_uplink, 1);
+                }
+            }
+
+            if (op == SYNC_OP_NOTICE && hdr.sync.isValid()) {
+                if (from_uplink == 0) {
+                    if (sm.ingress_port < (bit<9>)UPLINK_PORT_BASE) {
+                        notices.count(NOTE_FROM_HOST);
+                    }
+                } else {
+                    bit<32> nwhy = NOTE_APPLIED;
+                    bit<32> origin = hdr.sync.t1_k;
+                    bit<32> seq = hdr.sync.t1_phase;
+                    bit<32> nsl = hdr.sync.t2_k;
+                    bit<32> ndown = hdr.sync.t2_phase;
+                    if (meta.clk_mode != CLOCK_SYNC || meta.lv_down_after == 0 || meta.lv_note_rate == 0
+                        || meta.clk_stratum == STRATUM_UNSYNCED) {
+                        nwhy = NOTE_OFF;
+                    } else if (meta.peer_hit == 0 || hdr.sync.src_tor != (bit<16>)meta.peer || hdr.sync.dst_tor != me) {
+                        nwhy = NOTE_WRONG_PEER;
+                    } else if (origin >= NUM_TORS || nsl >= NUM_SLICES || seq == 0 || (ndown >> 2) != 0) {
+                        nwhy = NOTE_UNKNOWN;
+                    } else {
+                        /* the rate bound: a token bucket filled by notice_rate per slice */
+                        bit<8> tok;
+                        bit<32> fill;
+                        live_note_tokens.read(tok, 0);
+                        live_note_fill.read(fill, 0);
+                        bit<32> dk = meta.clk_k - fill;
+                        bit<32> t = (bit<32>)tok;
+                        if (dk >= (bit<32>)meta.lv_note_burst) {
+                            t = (bit<32>)meta.lv_note_burst;
+                        } else {
+                            t = t + dk * (bit<32>)meta.lv_note_rate;
+                            if (t > (bit<32>)meta.lv_note_burst) { t = (bit<32>)meta.lv_note_burst; }
+                        }
+                        if (t == 0) {
+                            nwhy = NOTE_FLOOD;
+                        } else {
+                            t = t - 1;
+                            bit<32> cell = origin * NUM_SLICES + nsl;
+                            bit<32> last;
+                            live_note_last.read(last, cell);
+                            if (origin == (bit<32>)me || seq - last == 0 || seq - last >= 0x80000000) {
+                                nwhy = NOTE_DUPLICATE;
+                            } else {
+                                live_note_last.write(cell, seq);
+                                live_note_map.write(cell, (bit<2>)ndown);
+                                {
+                                    bit<32> free = 4;
+                                    bit<32> until0;
+                                    live_note_q_until.read(until0, 0);
+                                    if (free == 4 && (until0 == 0 || meta.clk_k - until0 < 0x80000000)) { free = 0; }
+                                    bit<32> until1;
+                                    live_note_q_until.read(until1, 1);
+                                    if (free == 4 && (until1 == 0 || meta.clk_k - until1 < 0x80000000)) { free = 1; }
+                                    bit<32> until2;
+                                    live_note_q_until.read(until2, 2);
+                                    if (free == 4 && (until2 == 0 || meta.clk_k - until2 < 0x80000000)) { free = 2; }
+                                    bit<32> until3;
+                                    live_note_q_until.read(until3, 3);
+                                    if (free == 4 && (until3 == 0 || meta.clk_k - until3 < 0x80000000)) { free = 3; }
+                                    if (free == 4) {
+                                        notices.count(NOTE_BUSY);
+                                    } else {
+                                        live_note_q_origin.write(free, (bit<16>)origin);
+                                        live_note_q_seq.write(free, seq);
+                                        live_note_q_slice.write(free, (bit<8>)nsl);
+                                        live_note_q_down.write(free, (bit<2>)ndown);
+                                        live_note_q_until.write(free, meta.clk_k + NUM_SLICES);
+                                        live_note_q_sent.write(free * NUM_UPLINKS + 0, 0);
+                                        live_note_q_sent.write(free * NUM_UPLINKS + 1, 0);
+                                    }
+                                }
+
+                            }
+                        }
+                        live_note_tokens.write(0, (bit<8>)t);
+                        live_note_fill.write(0, meta.clk_k);
+                    }
+                    notices.count(nwhy);
+                    mark_to_drop(sm);
+                    exit;
                 }
             }
 
@@ -1190,6 +1345,67 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         why = SYNC_OUTSIDE_WINDOW;
                     } else if (meta.clk_k - rk < meta.clk_exchange_every) {
                         why = SYNC_NOT_DUE;
+                        /* no REQ due on this uplink: a notice to send goes out instead */
+                        if (meta.lv_down_after != 0 && meta.lv_note_rate != 0 && meta.peer_hit == 1
+                            && meta.clk_stratum != STRATUM_UNSYNCED) {
+                            bit<32> pick = 4;
+                            bit<32> nu0;
+                            bit<32> ns0;
+                            live_note_q_until.read(nu0, 0);
+                            live_note_q_sent.read(ns0, 0 * NUM_UPLINKS + (bit<32>)u);
+                            if (pick == 4 && nu0 != 0 && nu0 - meta.clk_k - 1 < 0x80000000
+                                && ns0 != meta.clk_k + 1) { pick = 0; }
+                            bit<32> nu1;
+                            bit<32> ns1;
+                            live_note_q_until.read(nu1, 1);
+                            live_note_q_sent.read(ns1, 1 * NUM_UPLINKS + (bit<32>)u);
+                            if (pick == 4 && nu1 != 0 && nu1 - meta.clk_k - 1 < 0x80000000
+                                && ns1 != meta.clk_k + 1) { pick = 1; }
+                            bit<32> nu2;
+                            bit<32> ns2;
+                            live_note_q_until.read(nu2, 2);
+                            live_note_q_sent.read(ns2, 2 * NUM_UPLINKS + (bit<32>)u);
+                            if (pick == 4 && nu2 != 0 && nu2 - meta.clk_k - 1 < 0x80000000
+                                && ns2 != meta.clk_k + 1) { pick = 2; }
+                            bit<32> nu3;
+                            bit<32> ns3;
+                            live_note_q_until.read(nu3, 3);
+                            live_note_q_sent.read(ns3, 3 * NUM_UPLINKS + (bit<32>)u);
+                            if (pick == 4 && nu3 != 0 && nu3 - meta.clk_k - 1 < 0x80000000
+                                && ns3 != meta.clk_k + 1) { pick = 3; }
+                            if (pick != 4) {
+                                bit<16> norigin;
+                                bit<32> nseq;
+                                bit<8> nsl;
+                                bit<2> ndown;
+                                live_note_q_origin.read(norigin, pick);
+                                live_note_q_seq.read(nseq, pick);
+                                live_note_q_slice.read(nsl, pick);
+                                live_note_q_down.read(ndown, pick);
+                                live_note_q_sent.write(pick * NUM_UPLINKS + (bit<32>)u, meta.clk_k + 1);
+                                hdr.sync.op = SYNC_OP_NOTICE;
+                                hdr.sync.flags = 0;
+                                hdr.sync.src_tor = me;
+                                hdr.sync.dst_tor = (bit<16>)meta.peer;
+                                hdr.sync.uplink = (bit<8>)u;
+                                hdr.sync.stratum = meta.clk_stratum;
+                                hdr.sync.term = 0;
+                                hdr.sync.lead = 0;
+                                hdr.sync.lead_k = 0;
+                                hdr.sync.t1_k = (bit<32>)norigin;
+                                hdr.sync.t1_phase = nseq;
+                                hdr.sync.t2_k = (bit<32>)nsl;
+                                hdr.sync.t2_phase = (bit<32>)ndown;
+                                hdr.sync.t3_k = 0;
+                                hdr.sync.t3_phase = 0;
+                                hdr.sync.reserved = 0;
+                                hdr.sync.aux = 0;
+                                sm.egress_spec = (bit<9>)(UPLINK_PORT_BASE + (bit<32>)u);
+                                meta.sync_out = 3;       // t3 (when sent) and the slice id in egress
+                                notices.count(NOTE_SENT);
+                            }
+                        }
+
                     } else {
                         bit<16> dst = 0;
                         bit<8> flags = 0;
@@ -1817,215 +2033,289 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 exit;
 
             }
-        } else if (meta.use_ssrr == 1) {
-            /* Source ToR (or a ToR re-sourcing, UCMP §6.3): pick a path for (dst, slice,
-             * bucket) and write it into the packet, replacing any option it carried. */
-            if (hdr.l4.isValid()) { meta.l4_src = hdr.l4.srcPort; meta.l4_dst = hdr.l4.dstPort; }
-            ssrr_bucket.apply();
-            /* the path of the current slice, or of a later one once hop 0 of an earlier
-             * start slice could not leave (defer() below) */
-            meta.ssrr_lead = 0;
-            if (meta.ssrr_not_before > meta.epoch) { meta.ssrr_lead = meta.ssrr_not_before - meta.epoch; }
-            {
-                bit<32> start = (bit<32>)meta.cur_slice + meta.ssrr_lead;
-                if (start >= NUM_SLICES) { start = start - NUM_SLICES; }
-                meta.ssrr_start = (slice_t)start;
-            }
-            /* a path written here starts here: its hops lie within one cycle of its start
-             * slice, which the held-too-long bound counts from */
-            meta.first_epoch = meta.epoch + meta.ssrr_lead;
-            meta.path_len = 0;
-            ssrr_path.apply();
-            if (meta.path_len == 0 || meta.path_len > 4) {
-                drops.count(DROP_NO_ROUTE);
-                mark_to_drop(sm);
-                exit;
-            }
-            if (meta.path_len <= 1) { hdr.hops[1].setInvalid(); }
-            if (meta.path_len <= 2) { hdr.hops[2].setInvalid(); }
-            if (meta.path_len <= 3) { hdr.hops[3].setInvalid(); }
-            /* header length: 5 words + NOP/type/len/ptr word + one word per hop */
-            {
-                bit<16> old_hdr = (bit<16>)hdr.ipv4.ihl << 2;
-                bit<16> new_hdr = 24 + ((bit<16>)meta.path_len << 2);
-                hdr.ipv4.totalLen = hdr.ipv4.totalLen - old_hdr + new_hdr;
-                hdr.ipv4.ihl = 6 + (bit<4>)meta.path_len;
-                meta.out_len = meta.out_len - (bit<32>)old_hdr + (bit<32>)new_hdr;
-            }
-            meta.hop_idx = 0;
-            meta.hop_uplink = hdr.hops[0].uplink;
-            meta.hop_slice = hdr.hops[0].send_slice;
-            events.count(EVENT_SSRR_WRITTEN);
-
-            /* Take the hop: its uplink in its send slice (the pointer moves on admission). */
-            /* hop 0 of the new path: usable if its uplink is up and its calendar queue Unfull */
-            if (meta.have_dep == 0 && (bit<32>)meta.hop_uplink < NUM_UPLINKS && (bit<32>)meta.hop_slice < NUM_SLICES) {
-                bit<32> rank = (bit<32>)meta.hop_slice + NUM_SLICES - (bit<32>)meta.cur_slice;
-                if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
-                bit<32> q = meta.active_q + rank;
-                if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
-                bit<32> pos = (bit<32>)meta.hop_uplink * NUM_QUEUES + q;
-                bit<1> full;
-                full = (bit<1>)(meta.qstate >> (bit<8>)pos);
-
-                bit<1> down;
-                down = (bit<1>)(meta.down >> (bit<8>)meta.hop_uplink);
-
-                /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
-                bit<32> dpos = (bit<32>)meta.hop_slice * NUM_UPLINKS + (bit<32>)meta.hop_uplink;
-                bit<1> dead;
-                dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
-
-                if (down == 1 || dead == 1) {
-                    meta.saw_down = 1;           // a failed uplink counts as Full
-                    meta.tried_full = 1;
-                } else if (full == 0) {
-                    meta.have_dep = 1;
-                    meta.dep_uplink = meta.hop_uplink;
-                    meta.dep_slice = meta.hop_slice;
-                    meta.dep_rank = rank;
-                    meta.dep_queue = q;
-                } else {
-                    meta.tried_full = 1;
-                }
-            }
-
-            /* Hop 0 of the path cannot leave: its queue is Full (no room left in its slice,
-             * e.g. the current slice's last bytes are spent) or its uplink is down. A packet
-             * that cannot leave in slice t is, for routing, a packet that starts in slice
-             * t + 1: take the path the routes give for the next start slice (whose hops all
-             * leave in or after it; their latency is the route's own), up to S - 1 slices on.
-             * Without this the one path of a source route had no way out at all (all_full)
-             * where a per-hop route takes its next alternative (UCMP §6.3 re-sources a packet
-             * that cannot be buffered; repeated in the same slice it finds the same path). */
-            if (meta.have_dep == 0 && meta.ssrr_lead + 1 < NUM_SLICES) {
-                meta.ssrr_not_before = meta.epoch + meta.ssrr_lead + 1;
-                events.count(EVENT_SSRR_DEFERRED);
-                if (meta.saw_down == 1) { events.count(EVENT_UPLINK_DOWN); }
-                    /* hop 0 cannot leave in its slice: the path of the next start slice: decide again from this ToR on the next pass (recirculation; the
-                     * egress sends it around). */
-                    meta.redecide = 1;
-                    sm.egress_spec = (bit<9>)UPLINK_PORT_BASE;
-                    exit;
-
-            }
-
         } else {
-            /* One table hit gives all K alternatives; the queue-state bitmap read once
-             * (meta.qstate) and the config's down mask say which are usable; the first
-             * usable one wins. */
-            uro_next_hop.apply();
-            if (meta.n_alts == 0) {
-                drops.count(DROP_NO_ROUTE);
-                mark_to_drop(sm);
-                exit;
-            }
-            if (meta.n_alts > 0) {
-                /* alternative 0: usable if its uplink is up and its calendar queue Unfull */
-                if (meta.have_dep == 0 && (bit<32>)meta.alt_up_0 < NUM_UPLINKS && (bit<32>)meta.alt_sl_0 < NUM_SLICES) {
-                    bit<32> rank = (bit<32>)meta.alt_sl_0 + NUM_SLICES - (bit<32>)meta.cur_slice;
-                    if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
-                    bit<32> q = meta.active_q + rank;
-                    if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
-                    bit<32> pos = (bit<32>)meta.alt_up_0 * NUM_QUEUES + q;
-                    bit<1> full;
-                    full = (bit<1>)(meta.qstate >> (bit<8>)pos);
-
-                    bit<1> down;
-                    down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_0);
-
-                    /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
-                    bit<32> dpos = (bit<32>)meta.alt_sl_0 * NUM_UPLINKS + (bit<32>)meta.alt_up_0;
-                    bit<1> dead;
-                    dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
-
-                    if (down == 1 || dead == 1) {
-                        meta.saw_down = 1;           // a failed uplink counts as Full
-                        meta.tried_full = 1;
-                    } else if (full == 0) {
-                        meta.have_dep = 1;
-                        meta.dep_uplink = meta.alt_up_0;
-                        meta.dep_slice = meta.alt_sl_0;
-                        meta.dep_rank = rank;
-                        meta.dep_queue = q;
-                    } else {
-                        meta.tried_full = 1;
+            if (meta.use_ssrr == 1) {
+                /* Source ToR (or a ToR re-sourcing, UCMP §6.3): pick a path for (dst, slice,
+                 * bucket) and write it into the packet, replacing any option it carried. */
+                if (hdr.l4.isValid()) { meta.l4_src = hdr.l4.srcPort; meta.l4_dst = hdr.l4.dstPort; }
+                ssrr_bucket.apply();
+                /* the path of the current slice, or of a later one once hop 0 of an earlier
+                 * start slice could not leave (defer() below) */
+                meta.ssrr_lead = 0;
+                if (meta.ssrr_not_before > meta.epoch) { meta.ssrr_lead = meta.ssrr_not_before - meta.epoch; }
+                {
+                    bit<32> start = (bit<32>)meta.cur_slice + meta.ssrr_lead;
+                    if (start >= NUM_SLICES) { start = start - NUM_SLICES; }
+                    meta.ssrr_start = (slice_t)start;
+                }
+                /* a path written here starts here: its hops lie within one cycle of its start
+                 * slice, which the held-too-long bound counts from */
+                meta.first_epoch = meta.epoch + meta.ssrr_lead;
+                meta.path_len = 0;
+                ssrr_path.apply();
+                if (meta.path_len == 0 || meta.path_len > 4) {
+                    drops.count(DROP_NO_ROUTE);
+                    mark_to_drop(sm);
+                    exit;
+                }
+                if (meta.path_len <= 1) { hdr.hops[1].setInvalid(); }
+                if (meta.path_len <= 2) { hdr.hops[2].setInvalid(); }
+                if (meta.path_len <= 3) { hdr.hops[3].setInvalid(); }
+                /* header length: 5 words + NOP/type/len/ptr word + one word per hop */
+                {
+                    bit<16> old_hdr = (bit<16>)hdr.ipv4.ihl << 2;
+                    bit<16> new_hdr = 24 + ((bit<16>)meta.path_len << 2);
+                    hdr.ipv4.totalLen = hdr.ipv4.totalLen - old_hdr + new_hdr;
+                    hdr.ipv4.ihl = 6 + (bit<4>)meta.path_len;
+                    meta.out_len = meta.out_len - (bit<32>)old_hdr + (bit<32>)new_hdr;
+                }
+                meta.hop_idx = 0;
+                meta.hop_uplink = hdr.hops[0].uplink;
+                meta.hop_slice = hdr.hops[0].send_slice;
+                events.count(EVENT_SSRR_WRITTEN);
+                /* a hop over a circuit the notices say is dead: routed per hop instead */
+                if (meta.clk_mode == CLOCK_SYNC && meta.lv_down_after != 0 && meta.lv_note_rate != 0) {
+                    bit<1> crossed = 0;
+                    if (meta.path_len > 0) {
+                        bit<32> from = (bit<32>)meta.my_tor;
+                        bit<32> to = (bit<32>)hdr.hops[0].next_tor;
+                        bit<32> hs = (bit<32>)hdr.hops[0].send_slice;
+                        bit<8> hu = (bit<8>)hdr.hops[0].uplink;
+                        if (from < NUM_TORS && to < NUM_TORS && hs < NUM_SLICES) {
+                            bit<2> a;
+                            bit<2> b;
+                            live_note_map.read(a, from * NUM_SLICES + hs);
+                            live_note_map.read(b, to * NUM_SLICES + hs);
+                            if (((a | b) >> hu)[0:0] == 1) { crossed = 1; }
+                        }
+                    }
+                    if (meta.path_len > 1) {
+                        bit<32> from = (bit<32>)hdr.hops[0].next_tor;
+                        bit<32> to = (bit<32>)hdr.hops[1].next_tor;
+                        bit<32> hs = (bit<32>)hdr.hops[1].send_slice;
+                        bit<8> hu = (bit<8>)hdr.hops[1].uplink;
+                        if (from < NUM_TORS && to < NUM_TORS && hs < NUM_SLICES) {
+                            bit<2> a;
+                            bit<2> b;
+                            live_note_map.read(a, from * NUM_SLICES + hs);
+                            live_note_map.read(b, to * NUM_SLICES + hs);
+                            if (((a | b) >> hu)[0:0] == 1) { crossed = 1; }
+                        }
+                    }
+                    if (meta.path_len > 2) {
+                        bit<32> from = (bit<32>)hdr.hops[1].next_tor;
+                        bit<32> to = (bit<32>)hdr.hops[2].next_tor;
+                        bit<32> hs = (bit<32>)hdr.hops[2].send_slice;
+                        bit<8> hu = (bit<8>)hdr.hops[2].uplink;
+                        if (from < NUM_TORS && to < NUM_TORS && hs < NUM_SLICES) {
+                            bit<2> a;
+                            bit<2> b;
+                            live_note_map.read(a, from * NUM_SLICES + hs);
+                            live_note_map.read(b, to * NUM_SLICES + hs);
+                            if (((a | b) >> hu)[0:0] == 1) { crossed = 1; }
+                        }
+                    }
+                    if (meta.path_len > 3) {
+                        bit<32> from = (bit<32>)hdr.hops[2].next_tor;
+                        bit<32> to = (bit<32>)hdr.hops[3].next_tor;
+                        bit<32> hs = (bit<32>)hdr.hops[3].send_slice;
+                        bit<8> hu = (bit<8>)hdr.hops[3].uplink;
+                        if (from < NUM_TORS && to < NUM_TORS && hs < NUM_SLICES) {
+                            bit<2> a;
+                            bit<2> b;
+                            live_note_map.read(a, from * NUM_SLICES + hs);
+                            live_note_map.read(b, to * NUM_SLICES + hs);
+                            if (((a | b) >> hu)[0:0] == 1) { crossed = 1; }
+                        }
+                    }
+                    if (crossed == 1) {
+                        notices.count(NOTE_AVOIDED);
+                        bit<16> cur = (bit<16>)hdr.ipv4.ihl << 2;
+                        hdr.ipv4.totalLen = hdr.ipv4.totalLen - cur + 20;
+                        meta.out_len = meta.out_len - (bit<32>)cur + 20;
+                        hdr.ipv4.ihl = 5;
+                        hdr.ssrr.setInvalid();
+                        hdr.hops[0].setInvalid();
+                        hdr.hops[1].setInvalid();
+                        hdr.hops[2].setInvalid();
+                        hdr.hops[3].setInvalid();
+                        meta.use_ssrr = 0;
                     }
                 }
 
-                if (meta.have_dep == 1 && meta.dep_alt == 255) { meta.dep_alt = 0; }
-            }
-            if (meta.n_alts > 1) {
-                /* alternative 1: usable if its uplink is up and its calendar queue Unfull */
-                if (meta.have_dep == 0 && (bit<32>)meta.alt_up_1 < NUM_UPLINKS && (bit<32>)meta.alt_sl_1 < NUM_SLICES) {
-                    bit<32> rank = (bit<32>)meta.alt_sl_1 + NUM_SLICES - (bit<32>)meta.cur_slice;
-                    if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
-                    bit<32> q = meta.active_q + rank;
-                    if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
-                    bit<32> pos = (bit<32>)meta.alt_up_1 * NUM_QUEUES + q;
-                    bit<1> full;
-                    full = (bit<1>)(meta.qstate >> (bit<8>)pos);
+                if (meta.use_ssrr == 1) {       // (not routed per hop instead: the notices)
+                    /* Take the hop: its uplink in its send slice (the pointer moves on admission). */
+                    /* hop 0 of the new path: usable if its uplink is up and its calendar queue Unfull */
+                    if (meta.have_dep == 0 && (bit<32>)meta.hop_uplink < NUM_UPLINKS && (bit<32>)meta.hop_slice < NUM_SLICES) {
+                        bit<32> rank = (bit<32>)meta.hop_slice + NUM_SLICES - (bit<32>)meta.cur_slice;
+                        if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
+                        bit<32> q = meta.active_q + rank;
+                        if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
+                        bit<32> pos = (bit<32>)meta.hop_uplink * NUM_QUEUES + q;
+                        bit<1> full;
+                        full = (bit<1>)(meta.qstate >> (bit<8>)pos);
 
-                    bit<1> down;
-                    down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_1);
+                        bit<1> down;
+                        down = (bit<1>)(meta.down >> (bit<8>)meta.hop_uplink);
 
-                    /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
-                    bit<32> dpos = (bit<32>)meta.alt_sl_1 * NUM_UPLINKS + (bit<32>)meta.alt_up_1;
-                    bit<1> dead;
-                    dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+                        /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
+                        bit<32> dpos = (bit<32>)meta.hop_slice * NUM_UPLINKS + (bit<32>)meta.hop_uplink;
+                        bit<1> dead;
+                        dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
 
-                    if (down == 1 || dead == 1) {
-                        meta.saw_down = 1;           // a failed uplink counts as Full
-                        meta.tried_full = 1;
-                    } else if (full == 0) {
-                        meta.have_dep = 1;
-                        meta.dep_uplink = meta.alt_up_1;
-                        meta.dep_slice = meta.alt_sl_1;
-                        meta.dep_rank = rank;
-                        meta.dep_queue = q;
-                    } else {
-                        meta.tried_full = 1;
+                        if (down == 1 || dead == 1) {
+                            meta.saw_down = 1;           // a failed uplink counts as Full
+                            meta.tried_full = 1;
+                        } else if (full == 0) {
+                            meta.have_dep = 1;
+                            meta.dep_uplink = meta.hop_uplink;
+                            meta.dep_slice = meta.hop_slice;
+                            meta.dep_rank = rank;
+                            meta.dep_queue = q;
+                        } else {
+                            meta.tried_full = 1;
+                        }
                     }
+
+                    /* Hop 0 of the path cannot leave: its queue is Full (no room left in its slice,
+                     * e.g. the current slice's last bytes are spent) or its uplink is down. A packet
+                     * that cannot leave in slice t is, for routing, a packet that starts in slice
+                     * t + 1: take the path the routes give for the next start slice (whose hops all
+                     * leave in or after it; their latency is the route's own), up to S - 1 slices on.
+                     * Without this the one path of a source route had no way out at all (all_full)
+                     * where a per-hop route takes its next alternative (UCMP §6.3 re-sources a packet
+                     * that cannot be buffered; repeated in the same slice it finds the same path). */
+                    if (meta.have_dep == 0 && meta.ssrr_lead + 1 < NUM_SLICES) {
+                        meta.ssrr_not_before = meta.epoch + meta.ssrr_lead + 1;
+                        events.count(EVENT_SSRR_DEFERRED);
+                        if (meta.saw_down == 1) { events.count(EVENT_UPLINK_DOWN); }
+                            /* hop 0 cannot leave in its slice: the path of the next start slice: decide again from this ToR on the next pass (recirculation; the
+                             * egress sends it around). */
+                            meta.redecide = 1;
+                            sm.egress_spec = (bit<9>)UPLINK_PORT_BASE;
+                            exit;
+
+                    }
+
+                }
+            }
+            if (meta.use_ssrr == 0) {
+                /* One table hit gives all K alternatives; the queue-state bitmap read once
+                 * (meta.qstate) and the config's down mask say which are usable; the first
+                 * usable one wins. */
+                uro_next_hop.apply();
+                if (meta.n_alts == 0) {
+                    drops.count(DROP_NO_ROUTE);
+                    mark_to_drop(sm);
+                    exit;
+                }
+                if (meta.n_alts > 0) {
+                    /* alternative 0: usable if its uplink is up and its calendar queue Unfull */
+                    if (meta.have_dep == 0 && (bit<32>)meta.alt_up_0 < NUM_UPLINKS && (bit<32>)meta.alt_sl_0 < NUM_SLICES) {
+                        bit<32> rank = (bit<32>)meta.alt_sl_0 + NUM_SLICES - (bit<32>)meta.cur_slice;
+                        if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
+                        bit<32> q = meta.active_q + rank;
+                        if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
+                        bit<32> pos = (bit<32>)meta.alt_up_0 * NUM_QUEUES + q;
+                        bit<1> full;
+                        full = (bit<1>)(meta.qstate >> (bit<8>)pos);
+
+                        bit<1> down;
+                        down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_0);
+
+                        /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
+                        bit<32> dpos = (bit<32>)meta.alt_sl_0 * NUM_UPLINKS + (bit<32>)meta.alt_up_0;
+                        bit<1> dead;
+                        dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                        if (down == 1 || dead == 1) {
+                            meta.saw_down = 1;           // a failed uplink counts as Full
+                            meta.tried_full = 1;
+                        } else if (full == 0) {
+                            meta.have_dep = 1;
+                            meta.dep_uplink = meta.alt_up_0;
+                            meta.dep_slice = meta.alt_sl_0;
+                            meta.dep_rank = rank;
+                            meta.dep_queue = q;
+                        } else {
+                            meta.tried_full = 1;
+                        }
+                    }
+
+                    if (meta.have_dep == 1 && meta.dep_alt == 255) { meta.dep_alt = 0; }
+                }
+                if (meta.n_alts > 1) {
+                    /* alternative 1: usable if its uplink is up and its calendar queue Unfull */
+                    if (meta.have_dep == 0 && (bit<32>)meta.alt_up_1 < NUM_UPLINKS && (bit<32>)meta.alt_sl_1 < NUM_SLICES) {
+                        bit<32> rank = (bit<32>)meta.alt_sl_1 + NUM_SLICES - (bit<32>)meta.cur_slice;
+                        if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
+                        bit<32> q = meta.active_q + rank;
+                        if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
+                        bit<32> pos = (bit<32>)meta.alt_up_1 * NUM_QUEUES + q;
+                        bit<1> full;
+                        full = (bit<1>)(meta.qstate >> (bit<8>)pos);
+
+                        bit<1> down;
+                        down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_1);
+
+                        /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
+                        bit<32> dpos = (bit<32>)meta.alt_sl_1 * NUM_UPLINKS + (bit<32>)meta.alt_up_1;
+                        bit<1> dead;
+                        dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                        if (down == 1 || dead == 1) {
+                            meta.saw_down = 1;           // a failed uplink counts as Full
+                            meta.tried_full = 1;
+                        } else if (full == 0) {
+                            meta.have_dep = 1;
+                            meta.dep_uplink = meta.alt_up_1;
+                            meta.dep_slice = meta.alt_sl_1;
+                            meta.dep_rank = rank;
+                            meta.dep_queue = q;
+                        } else {
+                            meta.tried_full = 1;
+                        }
+                    }
+
+                    if (meta.have_dep == 1 && meta.dep_alt == 255) { meta.dep_alt = 1; }
+                }
+                if (meta.n_alts > 2) {
+                    /* alternative 2: usable if its uplink is up and its calendar queue Unfull */
+                    if (meta.have_dep == 0 && (bit<32>)meta.alt_up_2 < NUM_UPLINKS && (bit<32>)meta.alt_sl_2 < NUM_SLICES) {
+                        bit<32> rank = (bit<32>)meta.alt_sl_2 + NUM_SLICES - (bit<32>)meta.cur_slice;
+                        if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
+                        bit<32> q = meta.active_q + rank;
+                        if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
+                        bit<32> pos = (bit<32>)meta.alt_up_2 * NUM_QUEUES + q;
+                        bit<1> full;
+                        full = (bit<1>)(meta.qstate >> (bit<8>)pos);
+
+                        bit<1> down;
+                        down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_2);
+
+                        /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
+                        bit<32> dpos = (bit<32>)meta.alt_sl_2 * NUM_UPLINKS + (bit<32>)meta.alt_up_2;
+                        bit<1> dead;
+                        dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
+
+                        if (down == 1 || dead == 1) {
+                            meta.saw_down = 1;           // a failed uplink counts as Full
+                            meta.tried_full = 1;
+                        } else if (full == 0) {
+                            meta.have_dep = 1;
+                            meta.dep_uplink = meta.alt_up_2;
+                            meta.dep_slice = meta.alt_sl_2;
+                            meta.dep_rank = rank;
+                            meta.dep_queue = q;
+                        } else {
+                            meta.tried_full = 1;
+                        }
+                    }
+
+                    if (meta.have_dep == 1 && meta.dep_alt == 255) { meta.dep_alt = 2; }
                 }
 
-                if (meta.have_dep == 1 && meta.dep_alt == 255) { meta.dep_alt = 1; }
             }
-            if (meta.n_alts > 2) {
-                /* alternative 2: usable if its uplink is up and its calendar queue Unfull */
-                if (meta.have_dep == 0 && (bit<32>)meta.alt_up_2 < NUM_UPLINKS && (bit<32>)meta.alt_sl_2 < NUM_SLICES) {
-                    bit<32> rank = (bit<32>)meta.alt_sl_2 + NUM_SLICES - (bit<32>)meta.cur_slice;
-                    if (rank >= NUM_SLICES) { rank = rank - NUM_SLICES; }
-                    bit<32> q = meta.active_q + rank;
-                    if (q >= NUM_QUEUES) { q = q - NUM_QUEUES; }
-                    bit<32> pos = (bit<32>)meta.alt_up_2 * NUM_QUEUES + q;
-                    bit<1> full;
-                    full = (bit<1>)(meta.qstate >> (bit<8>)pos);
-
-                    bit<1> down;
-                    down = (bit<1>)(meta.down >> (bit<8>)meta.alt_up_2);
-
-                    /* its (slice, uplink) leads to a dead ToR (FRANCIS §4.3): down as well */
-                    bit<32> dpos = (bit<32>)meta.alt_sl_2 * NUM_UPLINKS + (bit<32>)meta.alt_up_2;
-                    bit<1> dead;
-                    dead = (bit<1>)(meta.dead >> (bit<8>)dpos);
-
-                    if (down == 1 || dead == 1) {
-                        meta.saw_down = 1;           // a failed uplink counts as Full
-                        meta.tried_full = 1;
-                    } else if (full == 0) {
-                        meta.have_dep = 1;
-                        meta.dep_uplink = meta.alt_up_2;
-                        meta.dep_slice = meta.alt_sl_2;
-                        meta.dep_rank = rank;
-                        meta.dep_queue = q;
-                    } else {
-                        meta.tried_full = 1;
-                    }
-                }
-
-                if (meta.have_dep == 1 && meta.dep_alt == 255) { meta.dep_alt = 2; }
-            }
-
         }
         if (meta.saw_down == 1) {
             events.count(EVENT_UPLINK_DOWN);     // a failed uplink was passed over

@@ -43,7 +43,7 @@ K_MOD = 1 << 32
 
 
 class Op(enum.IntEnum):
-    """``op``: what the message is (7..15 reserved for liveness and notices)."""
+    """``op``: what the message is (8..15 reserved for liveness)."""
 
     REQ = 1          # requester -> responder, over the circuit of this slice
     RESP = 2         # responder -> requester, the same way back
@@ -51,6 +51,7 @@ class Op(enum.IntEnum):
     PROBE = 4        # a reader (daemon, bench) -> a switch: what time is it
     PROBE_REPLY = 5  # the switch's answer
     SEED = 6         # the controller -> a switch (CPU port): set your clock to ``t3``
+    NOTICE = 7       # a ToR -> its circuit's peer: circuits marked down/up (docs/liveness.md "Notices")
 
 
 class Flag(enum.IntFlag):
@@ -238,3 +239,21 @@ def seed(t_ns: int, slice_ns: int, slices: int, *, ref: bool = False, src_tor: i
 def probe(cookie: int = 0, *, src_tor: int = REF_TOR, uplink: int = 0) -> Message:
     """A PROBE; ``cookie`` (64 bits) comes back in the reply's ``t1`` (as k:32, phase:32)."""
     return Message(Op.PROBE, src_tor=src_tor, dst_tor=ANY_TOR, uplink=uplink, t1=Stamp.of_word(cookie))
+
+
+def notice(origin: int, seq: int, slice_id: int, down: int, *, src_tor: int, dst_tor: int,
+           uplink: int = 0) -> Message:
+    """A NOTICE (docs/liveness.md "Notices"): ToR ``origin``'s circuits of slice
+    ``slice_id``, bit u of ``down`` set for its uplink u marked down, the ``seq``-th notice
+    ``origin`` sent; carried over the circuit of ``src_tor``'s ``uplink`` to ``dst_tor``
+    (the peer the sender's schedule names). On the wire: ``t1 = (origin, seq)``, ``t2 =
+    (slice, down)``."""
+    return Message(Op.NOTICE, src_tor=src_tor, dst_tor=dst_tor, uplink=uplink,
+                   t1=Stamp(origin, seq), t2=Stamp(slice_id, down))
+
+
+def notice_fields(m: Message) -> tuple[int, int, int, int]:
+    """``(origin, seq, slice, down)`` of a NOTICE."""
+    if m.op != Op.NOTICE:
+        raise MessageError(f"not a NOTICE: {m.op_name}")
+    return m.t1.k, m.t1.phase, m.t2.k, m.t2.phase

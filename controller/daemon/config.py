@@ -363,13 +363,16 @@ def _clock(doc: dict, src: Path) -> ClockConfig:
 
 
 def _liveness(doc: dict, src: Path) -> LivenessParams:
-    """``[liveness]`` (docs/liveness.md "Configuration"): ``enabled`` (default false) and
-    ``down_after`` (silent circuits of one (slice, uplink) that mark it down, default 3),
+    """``[liveness]`` (docs/liveness.md "Configuration"): ``enabled`` (default false),
+    ``down_after`` (silent circuits of one (slice, uplink) that mark it down, default 3) and
+    the notices' ``notice_rate`` / ``notice_burst`` (per slice; rate 0: no notices),
     checked against the clock and the schedule's cycle by the plan
     (:func:`controller.daemon.plan.check_liveness`), which knows S."""
     t = Section(doc, src, ConfigError, "[liveness]")
     out = LivenessParams(enabled=t.get("enabled", "bool", False),
-                         down_after=t.get("down_after", "int", LivenessParams.down_after))
+                         down_after=t.get("down_after", "int", LivenessParams.down_after),
+                         notice_rate=t.get("notice_rate", "int", LivenessParams.notice_rate),
+                         notice_burst=t.get("notice_burst", "int", LivenessParams.notice_burst))
     t.done()
     return out
 

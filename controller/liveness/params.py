@@ -19,6 +19,11 @@ from controller.errors import UroError
 #: the data plane counts silent circuits in 8 bits (live_miss)
 MAX_DOWN_AFTER = 255
 DEFAULT_DOWN_AFTER = 3
+#: notices (docs/liveness.md "Notices"): a ToR takes at most ``notice_rate`` per slice on
+#: average, ``notice_burst`` at once (8 bits each in the data plane); rate 0: no notices
+DEFAULT_NOTICE_RATE = 8
+DEFAULT_NOTICE_BURST = 32
+MAX_NOTICE = 255
 
 
 class LivenessConfigError(UroError):
@@ -29,10 +34,14 @@ class LivenessConfigError(UroError):
 @dataclass(frozen=True)
 class LivenessParams:
     """``enabled``: the switches evaluate their circuits and route around the marks;
-    ``down_after``: consecutive silent circuits of one (slice, uplink) that mark it down."""
+    ``down_after``: consecutive silent circuits of one (slice, uplink) that mark it down;
+    ``notice_rate`` / ``notice_burst``: the notices a ToR takes per slice on average and at
+    once (a token bucket; rate 0: the ToRs neither send nor take notices)."""
 
     enabled: bool = False
     down_after: int = DEFAULT_DOWN_AFTER
+    notice_rate: int = DEFAULT_NOTICE_RATE
+    notice_burst: int = DEFAULT_NOTICE_BURST
 
     def problems(self, clock_mode: str, exchange_every: int, slices: int) -> list[str]:
         """Every reason these parameters do not suit a clock in ``clock_mode`` exchanging
@@ -46,6 +55,13 @@ class LivenessParams:
                        f"than one schedule cycle ({slices} slices); at least 1")
         elif d > MAX_DOWN_AFTER:
             out.append(f"[liveness] down_after = {d}: the switches count at most {MAX_DOWN_AFTER} silent circuits")
+        for key in ("notice_rate", "notice_burst"):
+            v = getattr(self, key)
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_NOTICE:
+                out.append(f"[liveness] {key} = {v!r}: notices per slice, an integer from 0 to {MAX_NOTICE}")
+        if not out and self.notice_rate > 0 and self.notice_burst < 1:
+            out.append(f"[liveness] notice_burst = {self.notice_burst}: with notice_rate = {self.notice_rate} a ToR "
+                       "must take at least one notice at once (or set notice_rate = 0: no notices)")
         if not self.enabled:
             return out
         if clock_mode != "sync":

@@ -129,10 +129,33 @@ LIVENESS_REGISTERS = [
     ("k", 32, 1, "slice number of the slice being collected"),
     ("slice", "slice", 1, "its slice id"),
     ("valid", 1, 1, "this ToR was synchronized when that slice began (else it is not evaluated)"),
+    # in-band notices (docs/liveness.md "Notices")
+    ("note_seq", 32, 1, "sequence number of the last notice this ToR originated"),
+    ("note_map", "uplinks", "origins", "cell t*S + s: bit u set when ToR t's last notice for slice s marked its "
+                                       "uplink u down (the fabric-wide map of dead circuits)"),
+    ("note_last", 32, "origins", "cell t*S + s: sequence number of the last notice of ToR t for slice s applied "
+                                 "(0: none; an older or equal one is a duplicate)"),
+    ("note_tokens", 8, 1, "the notice rate bound's token bucket"),
+    ("note_fill", 32, 1, "slice number at which the bucket was last filled"),
+    ("note_q_origin", "tor", "slots", "a notice to send: its origin"),
+    ("note_q_seq", 32, "slots", "its sequence number"),
+    ("note_q_slice", "slice", "slots", "its slice"),
+    ("note_q_down", "uplinks", "slots", "its down bits (bit u: the origin's uplink u)"),
+    ("note_q_until", 32, "slots", "slice number from which the slot is free (sent on every uplink in every slice "
+                                  "before it: one schedule cycle)"),
+    ("note_q_sent", 32, "slot_uplinks", "cell i*d + u: 1 + the slice number slot i was last sent in on uplink u"),
 ]
+#: notices a ToR keeps to send at once (each sent on every uplink in every slice for one cycle)
+NOTICE_SLOTS = 4
 #: the liveness counter's cells: one count per (slice, uplink) with a circuit evaluated
 #: (heard, silent or wrong_peer), the marks set and cleared, and slices not evaluated
 LIVENESS_COUNTS = ["heard", "silent", "wrong_peer", "down", "up", "paused"]
+#: the notices counter's cells (docs/liveness.md "Notices"): a NOTICE from an uplink is counted
+#: once under applied | duplicate | wrong_peer | unknown | flood | off, one from a host port
+#: under from_host; sent (a NOTICE sent), busy (one not kept: every slot taken), avoided (a
+#: source route over a circuit the notices say is dead, routed per hop instead)
+NOTICE_COUNTS = ["applied", "duplicate", "wrong_peer", "unknown", "flood", "from_host", "off", "sent", "busy",
+                 "avoided"]
 #: the liveness registers the daemon reads with the clock's (``read_clock``: live_<short>)
 LIVENESS_READ = ("mask", "wrong")
 
@@ -140,10 +163,13 @@ LIVENESS_READ = ("mask", "wrong")
 def liveness_section(profile: Profile, ctl: str) -> dict:
     """The contract's ``liveness`` (ToR): the registers with widths and cells, the counter."""
     w = profile.widths
-    bits = {"mask": profile.slices * profile.uplinks, "slice": w.slice}
-    cells = {"circuits": profile.slices * profile.uplinks, "uplinks": profile.uplinks}
+    bits = {"mask": profile.slices * profile.uplinks, "slice": w.slice, "uplinks": profile.uplinks, "tor": w.tor}
+    cells = {"circuits": profile.slices * profile.uplinks, "uplinks": profile.uplinks,
+             "origins": profile.tors * profile.slices, "slots": NOTICE_SLOTS,
+             "slot_uplinks": NOTICE_SLOTS * profile.uplinks}
     return {
         "counter": "liveness",
+        "notices": {"counter": "notices", "slots": NOTICE_SLOTS},
         "registers": {short: {"name": f"{ctl}.live_{short}", "bits": bits.get(b, b), "size": cells.get(n, n),
                               "meaning": meaning}
                       for short, b, n, meaning in LIVENESS_REGISTERS},
@@ -304,10 +330,12 @@ def contract(profile: Profile, program: str = "tor") -> dict:
             "sync_peer": {"keys": [("slice", "exact", w.slice), ("uplink", "exact", w.uplink)],
                           "actions": {"set_peer": [("peer", w.tor)]}},
             "liveness_config": {"keys": [], "actions": {
-                "set_liveness": [("down_after", 8), ("expect", p.slices * p.uplinks)], "liveness_off": []}},
+                "set_liveness": [("down_after", 8), ("expect", p.slices * p.uplinks), ("notice_rate", 8),
+                                 ("notice_burst", 8)], "liveness_off": []}},
         }
         counters = {"drops": DROP_REASONS, "events": EVENTS, "ssrr_paths": ssrr_path_cells(p.ssrr_hops),
-                    "sync": list(sync_model.REASONS + sync_model.EVENTS), "liveness": LIVENESS_COUNTS}
+                    "sync": list(sync_model.REASONS + sync_model.EVENTS), "liveness": LIVENESS_COUNTS,
+                    "notices": NOTICE_COUNTS}
     out_tables = {}
     for short, t in tables.items():
         entry = {

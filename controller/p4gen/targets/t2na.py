@@ -281,6 +281,7 @@ class T2na:
         t.pop("liveness_config", None)
         c.pop("liveness", None)
         c["counters"].pop("liveness", None)
+        c["counters"].pop("notices", None)
         alt = t["uro_next_hop"]["actions"]["set_alternatives"]
         params = [{"name": "n", "bitwidth": 8}]
         for k in range(profile.alternatives):

@@ -30,7 +30,7 @@ def test_the_contract_names_the_clock_once(contracts):
     ck = tor["clock"]
     assert ck["ethertype"] == 0x88B6 and ck["pktgen_port"] == 500 == prof.PKTGEN_PORT
     assert [tuple(f) for f in ck["header"]] == list(m.FIELDS)
-    assert ck["ops"] == {"REQ": 1, "RESP": 2, "TRIGGER": 3, "PROBE": 4, "PROBE_REPLY": 5, "SEED": 6}
+    assert ck["ops"] == {"REQ": 1, "RESP": 2, "TRIGGER": 3, "PROBE": 4, "PROBE_REPLY": 5, "SEED": 6, "NOTICE": 7}
     assert ck["flags"] == {"REF": 1, "BOOT": 2, "TIMER": 4} and ck["modes"] == {"timer": 0, "sync": 1}
     assert tor["counters"]["sync"]["indices"] == list(REASONS + EVENTS)
     assert ocs["counters"]["ocs_sync"]["indices"] == list(OCS_REASONS) and ocs["clock"]["counter"] == "ocs_sync"

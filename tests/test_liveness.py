@@ -8,6 +8,7 @@ import pytest
 
 from controller.daemon.config import ConfigError, load
 from controller.daemon.controller import Prepared
+from controller.liveness import notices
 from controller.liveness.params import LivenessConfigError, LivenessParams
 from controller.p4gen import profile as prof
 from controller.p4gen import render
@@ -36,7 +37,7 @@ def test_the_entry_carries_down_after_and_the_expected_circuits_or_turns_livenes
     s = round_robin(8, 2)
     e = lt.liveness_config_entry(contract, s, LivenessParams(enabled=True, down_after=4), 3)
     assert e.is_default and e.action.endswith("set_liveness")
-    assert dict(e.params) == {"down_after": 4, "expect": lt.expected_circuits(s, 3)}
+    assert dict(e.params) == {"down_after": 4, "expect": lt.expected_circuits(s, 3), "notice_rate": 8, "notice_burst": 32}
     for off in (None, LivenessParams(enabled=False, down_after=4)):
         assert lt.liveness_config_entry(contract, s, off, 3).action.endswith("liveness_off")
     with pytest.raises(Exception, match="ToR 8 is not in profile 'tiny'"):
@@ -53,6 +54,10 @@ def test_the_entry_carries_down_after_and_the_expected_circuits_or_turns_livenes
     (LivenessParams(True, True), "sync", 1, "down_after must be an integer"),
     (LivenessParams(True, 3), "timer", 1, "[clock] mode = 'timer' sends no beacon"),
     (LivenessParams(True, 3), "sync", 2, "[clock] exchange_every = 2 exchanges on an uplink once in 2 slices"),
+    (LivenessParams(True, 3, notice_rate=256), "sync", 1, "[liveness] notice_rate = 256: notices per slice, an "
+                                                           "integer from 0 to 255"),
+    (LivenessParams(True, 3, notice_burst=-1), "sync", 1, "[liveness] notice_burst = -1"),
+    (LivenessParams(True, 3, notice_rate=2, notice_burst=0), "sync", 1, "notice_burst = 0: with notice_rate = 2"),
 ])
 def test_a_window_shorter_than_a_cycle_or_without_a_beacon_is_refused_with_the_numbers(p, mode, every, msg):
     problems = p.problems(mode, every, 4)
@@ -63,6 +68,7 @@ def test_a_window_shorter_than_a_cycle_or_without_a_beacon_is_refused_with_the_n
 
 def test_good_parameters_pass_and_disabled_ones_ask_nothing_of_the_clock():
     assert LivenessParams(True, 1).problems("sync", 1, 4) == []
+    assert LivenessParams(True, 1, notice_rate=0, notice_burst=0).problems("sync", 1, 4) == []   # no notices
     assert LivenessParams(False, 3).problems("timer", 7, 4) == []
 
 
@@ -75,9 +81,78 @@ def test_the_contract_names_the_registers_counter_and_table(contract):
     assert (r["miss"]["bits"], r["miss"]["size"]) == (8, 8)
     assert (r["heard"]["size"], r["stray"]["size"]) == (2, 2)
     params = contract["tables"]["liveness_config"]["actions"]["set_liveness"]["params"]
-    assert [(x["name"], x["bitwidth"]) for x in params] == [("down_after", 8), ("expect", 8)]
+    assert [(x["name"], x["bitwidth"]) for x in params] == [("down_after", 8), ("expect", 8), ("notice_rate", 8),
+                                                            ("notice_burst", 8)]
+    # notices: the map (a cell of d bits per (origin, slice)), the slots, the counter
+    assert lv["notices"] == {"counter": "notices", "slots": 4}
+    assert (r["note_map"]["bits"], r["note_map"]["size"]) == (2, 8 * 4)
+    assert (r["note_q_sent"]["size"], r["note_q_origin"]["bits"]) == (4 * 2, 16)
+    assert contract["counters"]["notices"]["indices"] == list(notices.TAKEN) + ["sent", "busy", "avoided"]
     t2 = render.render(prof.load("tiny"), "tor", "tofino2")[1]
     assert "liveness" not in t2 and "liveness_config" not in t2["tables"] and "liveness" not in t2["counters"]
+    assert "notices" not in t2["counters"]
+
+
+def _model(**kw) -> notices.Notices:
+    return notices.Notices(8, 4, 2, 0, **kw)
+
+
+def test_the_notice_codec_round_trips_and_names_its_fields():
+    from controller.clock import message as m
+
+    n = m.notice(5, 7, 2, 0b01, src_tor=3, dst_tor=0, uplink=1)
+    back = m.decode_frame(m.encode_frame(n))
+    assert back == n and back.op == m.Op.NOTICE and m.notice_fields(back) == (5, 7, 2, 0b01)
+    with pytest.raises(m.MessageError, match="not a NOTICE"):
+        m.notice_fields(m.probe())
+
+
+def test_the_reference_applies_a_notice_once_per_origin_slice_and_sequence():
+    """Newer sequence numbers of an (origin, slice) apply, a replay or an older one is a
+    duplicate (32-bit wrap-aware), and another slice of the same origin has its own."""
+    n = _model()
+    kw = dict(from_uplink=True, from_host=False, synced=True, src=3, dst=0, peer=3, slice_id=1)
+    got = [n.receive(100, origin=5, seq=s, down=1, **kw) for s in (2, 2, 1, 3)]
+    assert got == ["applied", "duplicate", "duplicate", "applied"]
+    assert n.receive(100, origin=5, seq=1, down=1, **{**kw, "slice_id": 2}) == "applied"
+    assert n.receive(100, origin=0, seq=9, down=1, **kw) == "duplicate"          # its own, back
+    assert notices.newer(1, 0xFFFFFFFF) and not notices.newer(0xFFFFFFFF, 1)
+    assert n.dead(5, 1, 0) and not n.dead(5, 1, 1) and not n.dead(4, 1, 0)
+
+
+@pytest.mark.parametrize("over,why", [
+    (dict(src=4), "wrong_peer"), (dict(dst=1), "wrong_peer"), (dict(peer=None), "wrong_peer"),
+    (dict(origin=8), "unknown"), (dict(slice_id=4), "unknown"), (dict(down=4), "unknown"), (dict(seq=0), "unknown"),
+    (dict(synced=False), "off"), (dict(from_uplink=False, from_host=True), "from_host"),
+])
+def test_the_reference_drops_notices_by_reason_and_changes_nothing(over, why):
+    n = _model()
+    kw = dict(from_uplink=True, from_host=False, synced=True, src=3, dst=0, peer=3, origin=5, seq=1, slice_id=1,
+              down=1) | over
+    assert n.receive(100, **kw) == why
+    assert n.map == {} and n.slots == [None] * notices.SLOTS
+
+
+def test_the_reference_bounds_the_rate_and_sends_each_notice_once_per_uplink_and_slice_for_a_cycle():
+    n = _model(rate=1, burst=2)
+    kw = dict(from_uplink=True, from_host=False, synced=True, src=3, dst=0, peer=3, slice_id=1, down=1)
+    assert [n.receive(100, origin=o, seq=1, **kw) for o in (1, 2, 3)] == ["applied", "applied", "flood"]
+    assert n.receive(101, origin=3, seq=1, **kw) == "applied"
+    assert n.trigger(101, 0, peer=None) is None                     # no circuit
+    assert n.trigger(101, 0, peer=2) == (1, 1, 1, 1)
+    assert n.trigger(101, 0, peer=2) == (2, 1, 1, 1)                 # the next slot
+    assert n.trigger(101, 1, peer=4) == (1, 1, 1, 1)                 # each uplink its own
+    assert n.trigger(100 + 4, 0, peer=5) == (3, 1, 1, 1)             # slots 0, 1 free from 104 (one cycle), 2 from 105
+    assert n.trigger(100 + 4, 0, peer=5) is None
+    n.marked(104, 2, 0b10)
+    assert n.seq == 1 and n.dead(0, 2, 1) and n.trigger(104, 0, peer=5) == (0, 1, 2, 0b10)
+
+
+def test_the_reference_avoids_a_path_over_a_circuit_either_end_said_is_dead():
+    n = _model(map={(3, 2): 0b10})
+    assert n.path_crosses_dead([(3, 0, 1), (6, 1, 2)])               # hop 1 leaves ToR 3 on uplink 1 in 2
+    assert n.path_crosses_dead([(5, 1, 2), (3, 0, 0)]) is False
+    assert _model(map={(6, 2): 0b10}).path_crosses_dead([(3, 0, 1), (6, 1, 2)])   # its far end said it
 
 
 def good(tmp_path, clock='slice_ms = 50\nmode = "sync"', liveness="enabled = true\ndown_after = 2"):

@@ -409,3 +409,35 @@ def test_a_source_route_over_a_circuit_a_notice_says_is_dead_is_routed_per_hop(r
     assert notice_counts(rig)["avoided"] == 1
     assert notice_in(rig, k, origin=at, seq=2, sl=s1, down=0) == "applied"     # healed
     assert leave(23) == (UPLINK_BASE + path[0][1], True)
+
+
+def test_an_exchange_the_clock_does_not_use_still_proves_the_peer_alive(rig):
+    """The clock filter's `filtered` RESP (its path delay far above the least seen: a
+    queued exchange says nothing of the time) and a `slow` one still come from the peer
+    on its circuit: heard. Uplink 0 in slice 0 is heard only through such RESPs and stays
+    unmarked; uplink 1, silent, is marked (down_after 1)."""
+    from clock_util import counts
+
+    rig.fresh(down_after=1)
+    write_clock(rig.client, rig.contract, rig.sched, ME, params(), max_delay=3 * L // 4, window_hi=L - 1,
+                exchange_every=0)
+
+    def exchange(k: int, turn: int, expect: str) -> None:
+        send(rig.dp, PKTGEN, Message(Op.TRIGGER, uplink=0))
+        req = recv(rig.dp, UPLINK_BASE)
+        assert req.op == Op.REQ and req.dst_tor == rig.peer(k % S, 0)
+        t2 = Stamp.of_ns(req.t1.k * L + req.t1.phase + 2_000_000, L)
+        t3 = Stamp.of_ns(t2.k * L + t2.phase + turn, L)
+        c0 = counts(rig.client, rig.contract)
+        send(rig.dp, UPLINK_BASE, Message(Op.RESP, src_tor=req.dst_tor, dst_tor=ME, uplink=0, stratum=1,
+                                          t1=req.t1, t2=t2, t3=t3, slice=req.slice))
+        assert wait_counted(rig.client, rig.contract, c0) == {expect: 1}
+
+    rig.slice(K0 - 1)                             # slice id 3: the least delay seen on uplink 0
+    exchange(K0 - 1, 50_000, "applied")
+    rig.slice(K0)                                 # slice id 0: only unused exchanges on uplink 0
+    exchange(K0, -1_000_000_000, "filtered")      # queued 1 s one way
+    exchange(K0, -7_000_000_000, "slow")          # beyond max_delay
+    rig.slice(K0 + 1)                             # evaluates slice id 0
+    assert rig.read()["mask"] == bits((0, 1))
+    assert rig.counts()["heard"] == 2 and rig.counts()["silent"] == 1      # (3, 0) and (0, 0); (0, 1)

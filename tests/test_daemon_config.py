@@ -180,7 +180,7 @@ def test_sync_mode_needs_programs_with_the_exchange(tmp_path):
     p = good(tmp_path, clock='slice_ms = 50\nmode = "sync"')
     f = next(tmp_path.glob("tor_tiny.contract.json"))
     c = json.loads(f.read_text())
-    c["clock"]["ops"] = {k: v for k, v in c["clock"]["ops"].items() if k not in ("REQ", "RESP")}
+    c["clock"]["ops"] = {k: v for k, v in c["clock"]["ops"].items() if k not in ("REQ", "RESP", "NOTICE")}
     f.write_text(json.dumps(c))
     with pytest.raises(ConfigError, match=r'\[clock\]: mode: "sync", but \[program\.tor\] \(tor_tiny\.contract\.json\) '
                                           r'has no sync exchange \(its contract\'s clock\.ops lists PROBE, PROBE_REPLY, '

@@ -151,6 +151,38 @@ def test_latency_is_eq1_of_the_arrival_and_zero_at_the_destination():
     assert (lat[:, ~off] == 0).all() and (r.arrival[:, ~off] == t[:, 0]).all()
 
 
+def _ring_then_round_robin(n: int = 40):
+    """A first slice whose circuits form one ring through all ``n`` ToRs (uplink 0 pairs
+    (0,1), (2,3), ...; uplink 1 pairs (1,2), ..., (n-1,0)), then a round robin: the fastest
+    way from ToR 0 to ToR n/2 is n/2 hops along the ring inside the first slice."""
+    from controller.schedule import Schedule
+    ring = np.full((1, n, 2), -1)
+    for x in range(0, n, 2):
+        ring[0, x, 0], ring[0, x + 1, 0] = x + 1, x
+        ring[0, x + 1, 1], ring[0, (x + 2) % n, 1] = (x + 2) % n, x + 1
+    return Schedule(np.concatenate([ring, round_robin(n, 2).peer]))
+
+
+def test_per_hop_walk_of_a_long_path_and_of_broken_tables():
+    """The walk follows a path of n/2 hops (its loop guard is no shorter than a real path)
+    and ends at the destination with no uplink; a table that sends a packet round in
+    circles, or has no entry, is reported with the walk and the ToR where it stopped."""
+    import dataclasses
+    sched = _ring_then_round_robin(40)
+    r = compute(sched, UroParams(k=1))
+    assert r.path(0, 20, 0) == [*((x, x % 2, 0) for x in range(20)), (20, -1, 0)]
+    assert int(r.hops[0, 0, 20]) == 20 and int(r.arrival[0, 0, 20]) == 0
+    up = r.alt_uplink.copy()
+    up[0, 1, 20, 0] = -1                                     # ToR 1 has no entry
+    with pytest.raises(RuntimeError, match=r"^per-hop walk from 0 to 20 at slice 0 is broken at ToR 1$"):
+        dataclasses.replace(r, alt_uplink=up).path(0, 20, 0)
+    up[0, 1, 20, 0] = 0                                      # ToR 1 sends it back to ToR 0
+    with pytest.raises(RuntimeError, match=r"^per-hop walk from 0 to 20 at slice 0 is broken at ToR [01]$"):
+        dataclasses.replace(r, alt_uplink=up).path(0, 20, 0)
+    assert r.params_dict() == {"k": 1, "max_hops": None, "hops_per_slice": None}
+    assert r.latency_slices().dtype.kind == "i"             # whole slices
+
+
 @pytest.mark.parametrize("kw", [{"k": 1}, {"k": 10}, {"max_hops": 1}, {"max_hops": 254},
                                 {"hops_per_slice": 1}, {"hops_per_slice": 255}])
 def test_params_at_their_bounds_are_accepted(kw):

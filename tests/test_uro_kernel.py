@@ -79,10 +79,16 @@ def test_engine_choice(monkeypatch):
     assert uro.resolve_engine("auto", 6, 108) == "numpy"  # small: NumPy is done before numba loads
     assert uro.resolve_engine("auto", 32, 1024) == "numba"
     assert uro.resolve_engine("auto", 200, 1024) == "numpy"
-    with pytest.raises(UroError, match="unknown URO engine 'fast'"):
+    with pytest.raises(UroError, match="^unknown URO engine 'fast'; choose one of: auto, numba, numpy$"):
         uro.resolve_engine("fast", 6, 108)
     with pytest.raises(UroError, match="at most 127 uplinks"):
         uro.resolve_engine("numba", 200, 1024)
+    # the edges: int8 uplink columns hold 127 uplinks; the compiled kernels from 192 ToRs on
+    assert (uro.resolve_engine("auto", 127, 1024), uro.resolve_engine("auto", 128, 1024)) == ("numba", "numpy")
+    assert (uro.resolve_engine("auto", 6, 192), uro.resolve_engine("auto", 6, 191)) == ("numba", "numpy")
+    assert uro.resolve_engine("numba", 127, 8) == "numba" and uro.resolve_engine("numpy", 200, 1024) == "numpy"
+    with pytest.raises(UroError, match="^the numba URO engine takes at most 127 uplinks, the schedule has 128$"):
+        uro.resolve_engine("numba", 128, 1024)
 
 
 def test_warm_kernels_make_auto_compiled_at_any_size_with_the_same_routes(monkeypatch):

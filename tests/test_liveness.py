@@ -4,6 +4,8 @@ and the daemon's static entries carrying it."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from controller.daemon.config import ConfigError, load
@@ -281,38 +283,55 @@ def test_the_watch_declares_once_leaves_others_failures_alone_and_recovers_what_
     assert w.changes(cut) == []                                       # not its to recover
 
 
-def test_the_daemon_declares_what_the_marks_show_and_recovers_it_when_they_clear(tmp_path):
-    """tor0 and tor1 (of 8) report marks on every circuit they have into ToR 3: read with
-    their clocks, the daemon declares ToR 3 failed (source liveness: its neighbours' dead
-    masks, a new generation), shows the marks in the status API and /metrics, and recovers
-    it once the marks clear."""
+TOR0, TOR1 = "127.0.0.1:50000", "127.0.0.1:50001"
+
+
+@contextlib.contextmanager
+def liveness_daemon(tmp_path):
+    """A daemon with liveness on over fake switches tor0, tor1 and the OCS (the others of
+    the 8 ToRs unreachable), its clocks read once (seeded): (controller, switches by
+    address, its clock). Shut down on the way out."""
     from controller.daemon.controller import Controller
     from daemon_fakes import FakeSwitch
     from test_daemon_clock import Clock, keeping_clock, recorder
 
-    sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50001": FakeSwitch("tor1"),
-           "127.0.0.1:50100": FakeSwitch("ocs")}
+    sws = {TOR0: FakeSwitch("tor0"), TOR1: FakeSwitch("tor1"), "127.0.0.1:50100": FakeSwitch("ocs")}
     p = good(tmp_path)
     keeping_clock(tmp_path)
     clock = Clock()
     ctl = Controller(load(p), backend_for=make_backend_for(sws), log=recorder(), clock=clock)
     ctl.start()
     try:
-        sched = round_robin(8, 2)
-        into3 = {t: sum(1 << (s * 2 + u) for s in range(4) for u in range(2) if sched.peer[s, t, u] == 3)
-                 for t in (0, 1)}
-        assert all(into3.values())
         ctl.watch_clocks()                    # seeded
-        for t, addr in ((0, "127.0.0.1:50000"), (1, "127.0.0.1:50001")):
-            sws[addr].stratum = 2             # synchronized since
-            sws[addr].clock_registers = {"live_mask": into3[t], "live_wrong": 0}
-        clock.t += 1.1
-        ctl.watch_clocks()
-        ctl.handle_jobs()
+        yield ctl, sws, clock
+    finally:
+        ctl.shutdown()
+
+
+def report(ctl, sws, clock, masks: dict[str, int]) -> None:
+    """The switches at ``masks``' addresses report these ``live_mask`` values, synchronized
+    (stratum 2); the daemon reads its clocks a second later and handles what that starts."""
+    for addr, m in masks.items():
+        sws[addr].stratum = 2
+        sws[addr].clock_registers = {"live_mask": m, "live_wrong": 0}
+    clock.t += 1.1
+    ctl.watch_clocks()
+    ctl.handle_jobs()
+
+
+def test_the_daemon_declares_what_the_marks_show_and_recovers_it_when_they_clear(tmp_path):
+    """tor0 and tor1 (of 8) report marks on every circuit they have into ToR 3: read with
+    their clocks, the daemon declares ToR 3 failed (source liveness: its neighbours' dead
+    masks, a new generation), shows the marks in the status API and /metrics, and recovers
+    it once the marks clear."""
+    sched = round_robin(8, 2)
+    into3 = {t: sum(1 << (s * 2 + u) for s in range(4) for u in range(2) if sched.peer[s, t, u] == 3)
+             for t in (0, 1)}
+    assert all(into3.values())
+    with liveness_daemon(tmp_path) as (ctl, sws, clock):
+        report(ctl, sws, clock, {TOR0: into3[0], TOR1: into3[1]})
         assert ctl.failed.tors == frozenset()        # one read: not yet (CONFIRM_READS)
-        clock.t += 1.1
-        ctl.watch_clocks()
-        ctl.handle_jobs()
+        report(ctl, sws, clock, {TOR0: into3[0], TOR1: into3[1]})
         assert ctl.failed.tors == frozenset({3})
         rep = ctl.status()["failures"]["events"][-1]
         assert (rep["op"], rep["kind"], rep["target"], rep["source"]) == ("fail", "tor", 3, "liveness")
@@ -322,15 +341,9 @@ def test_the_daemon_declares_what_the_marks_show_and_recovers_it_when_they_clear
         text = ctl.metrics.render().decode()
         assert 'uro_liveness_marked_circuits{switch="tor0"} 1.0' in text
         assert 'uro_failures_total{kind="tor",source="liveness"} 1.0' in text
-        for addr in ("127.0.0.1:50000", "127.0.0.1:50001"):
-            sws[addr].clock_registers = {"live_mask": 0, "live_wrong": 0}
-        clock.t += 1.1
-        ctl.watch_clocks()
-        ctl.handle_jobs()
+        report(ctl, sws, clock, {TOR0: 0, TOR1: 0})
         assert ctl.failed.tors == frozenset()
         assert ctl.status()["failures"]["events"][-1]["op"] == "recover"
-    finally:
-        ctl.shutdown()
 
 
 def test_the_watch_declares_circuits_marked_in_some_slices_once_by_one_name_and_recovers_them():
@@ -367,28 +380,13 @@ def test_the_daemon_removes_just_the_marked_circuits_from_its_new_generation(tmp
     circuit failed (source liveness), both ends' dead masks get (1, 0), and the new
     generation is computed on the schedule without just that circuit; once the marks clear
     it is recovered."""
-    from controller.daemon.controller import Controller
     from controller.schedule.degrade import dead_circuits
-    from daemon_fakes import FakeSwitch
-    from test_daemon_clock import Clock, keeping_clock, recorder
 
-    sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50001": FakeSwitch("tor1"),
-           "127.0.0.1:50100": FakeSwitch("ocs")}
-    p = good(tmp_path)
-    keeping_clock(tmp_path)
-    clock = Clock()
-    ctl = Controller(load(p), backend_for=make_backend_for(sws), log=recorder(), clock=clock)
-    ctl.start()
-    try:
-        sched = round_robin(8, 2)
-        peer0 = int(sched.peer[1, 0, 0])
-        ctl.watch_clocks()
-        sws["127.0.0.1:50000"].stratum = 2
-        sws["127.0.0.1:50000"].clock_registers = {"live_mask": 1 << 2, "live_wrong": 0}
+    sched = round_robin(8, 2)
+    peer0 = int(sched.peer[1, 0, 0])
+    with liveness_daemon(tmp_path) as (ctl, sws, clock):
         for _ in range(2):
-            clock.t += 1.1
-            ctl.watch_clocks()
-            ctl.handle_jobs()
+            report(ctl, sws, clock, {TOR0: 1 << 2})
         assert ctl.failed.circuits == frozenset({(1, 0, 0)}) and not ctl.failed.tors and not ctl.failed.uplinks
         rep = ctl.status()["failures"]["events"][-1]
         assert (rep["op"], rep["kind"], rep["target"], rep["source"]) == ("fail", "circuit", [1, 0, 0], "liveness")
@@ -397,14 +395,9 @@ def test_the_daemon_removes_just_the_marked_circuits_from_its_new_generation(tmp
         assert ctl.status()["failures"]["active"]["circuits"] == [[1, 0, 0]]
         assert ctl.agents["tor0"].dead == {(1, 0)}
         assert 'uro_failures_total{kind="circuit",source="liveness"} 1.0' in ctl.metrics.render().decode()
-        sws["127.0.0.1:50000"].clock_registers = {"live_mask": 0, "live_wrong": 0}
-        clock.t += 1.1
-        ctl.watch_clocks()
-        ctl.handle_jobs()
+        report(ctl, sws, clock, {TOR0: 0})
         assert ctl.failed.circuits == frozenset()
         assert ctl.status()["failures"]["events"][-1]["op"] == "recover"
-    finally:
-        ctl.shutdown()
 
 
 def test_one_tors_silent_circuit_into_a_tor_is_a_circuit_not_a_dead_tor():

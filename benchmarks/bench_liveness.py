@@ -36,7 +36,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.bench_clock import _load, _need   # the same fabric's tools and load line
+from benchmarks.bench_clock import Fabric, _load, _need   # the same fabric, its tools and load line
 
 ROOT = Path(__file__).resolve().parents[1]
 PING_INTERVAL_S = 0.2
@@ -49,24 +49,17 @@ FAILURES = [
 ]
 
 
-class Bench:
-    """The fabric, its mark watch and the pieces a failure needs."""
+class Bench(Fabric):
+    """The clock benchmark's fabric with its mark watch and the pieces a failure needs."""
 
     def __init__(self, cfg):
-        from controller.emulate import daemon as dmn
-        from controller.emulate import fabric, livewatch
+        from controller.emulate import livewatch
 
-        self.cfg = cfg
         self._clis: list = []
-        t0 = time.monotonic()
-        self.plan = fabric.up(cfg, log=lambda m: print(f"   {m}", flush=True))
-        self.up_s = time.monotonic() - t0
-        self.sdir = cfg.state_dir
+        super().__init__(cfg)
         try:
-            self.arts = fabric.load_artifacts(self.sdir)
-            sched = dmn.routes(self.sdir / "net.toml").schedule
-            self.peer = sched.peer
-            self.S = sched.n_slices
+            self.peer = self.routes.schedule.peer
+            self.S = self.n_slices
             self.L = cfg.slice_ms / 1e3
             self.watch = livewatch.MarkWatch(self.plan, self.arts["tor"].contract).start()
         except BaseException:
@@ -156,14 +149,12 @@ class Bench:
         return k * self.L + off
 
     def close(self) -> None:
-        from controller.emulate import fabric
-
         w = getattr(self, "watch", None)
         if w is not None:
             w.stop()
-        for c in getattr(self, "_clis", []):
+        for c in self._clis:
             c.close()
-        fabric.down(self.cfg.prefix, self.cfg.state_root)
+        super().close()
 
 
 def pings(b: Bench, seconds: float):

@@ -218,3 +218,94 @@ def test_too_many_slices_are_refused_before_any_work():
             engine(Schedule(peer))
         assert str(e.value) == "10923 slices per cycle is more than the engine supports (at most 10922)"
     uro._check_slices(10922)   # the largest cycle accepted
+
+
+@st.composite
+def _degraded(draw):
+    """A small schedule with some cables and at most one ToR failed: pairs whose every
+    meeting (direct or over other ToRs) is gone are unreachable."""
+    from controller.schedule.degrade import Failed, without
+    sched = draw(small_schedules(max_tors=8))
+    n, d = sched.n_tors, sched.n_uplinks
+    ups = draw(st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, d - 1)), min_size=1, max_size=4))
+    tors = draw(st.sets(st.integers(0, n - 1), max_size=1))
+    return without(sched, Failed(uplinks=frozenset(ups), tors=frozenset(tors)))
+
+
+@given(_degraded())
+@settings(max_examples=40, deadline=None)
+def test_degraded_schedules_equal_exhaustive_search_and_unreachable_pairs_have_no_route(sched):
+    """After failures (URO §IV-D: failed elements are missing circuits) the labels are
+    still the fastest, fewest-hop ones wherever a destination is reachable at all, and a
+    destination that is not has arrival -1, 0 hops and no alternative."""
+    r = compute(sched, UroParams(k=3))
+    for src, t in _all_queries(sched):
+        ex = best_labels(sched, src, t)
+        for dst in range(sched.n_tors):
+            got = (int(r.arrival[t, src, dst]), int(r.hops[t, src, dst]))
+            if dst in ex:
+                assert got == ex[dst], (src, dst, t)
+            else:
+                assert got == (-1, 0), (src, dst, t)
+                assert (r.alt_uplink[t, src, dst] == -1).all() and (r.alt_dep[t, src, dst] == -1).all()
+
+
+def _sparse(n_tors: int, n_slices: int, meets: dict[int, list[tuple[int, int]]]):
+    """``n_tors`` ToRs with one uplink, ``n_slices`` slices idle but for the circuits
+    ``{slice: [(a, b), ...]}``."""
+    from controller.schedule import Schedule
+    peer = np.full((n_slices, n_tors, 1), -1)
+    for s, pairs in meets.items():
+        for a, b in pairs:
+            peer[s, a, 0], peer[s, b, 0] = b, a
+    return Schedule(peer, complete=False)
+
+
+def test_waits_of_more_than_255_slices_are_ordered_exactly():
+    """The labels of a slice are settled in (arrival, hops) order, packed with the wait in
+    the high bits; a wait of 256 slices or more does not fit the 16-bit radix sort and
+    takes the general sort. A 300-slice cycle with circuits in three slices only: from
+    slice 103, ToR 3 reaches ToR 0 in slice 367 over ToR 4 (a wait of 264 slices); every
+    label of the slices checked equals the exhaustive search's (a 16-bit sort of these
+    waits would send it on a 3-hop path arriving in slice 623)."""
+    sched = _sparse(5, 300, {23: [(0, 4), (1, 3)], 43: [(0, 4), (2, 3)], 67: [(0, 1), (2, 4)]})
+    r = compute(sched, UroParams(k=2))
+    assert (int(r.arrival[103, 3, 0]), int(r.hops[103, 3, 0])) == (367, 2)
+    for t in (0, 22, 23, 24, 66, 67, 68, 103, 299):
+        for src in range(5):
+            ex = best_labels(sched, src, t)
+            for dst in range(5):
+                want = ex.get(dst, (-1, 0))
+                assert (int(r.arrival[t, src, dst]), int(r.hops[t, src, dst])) == want, (src, dst, t)
+
+
+def test_the_numpy_engine_reports_each_slice_it_settles():
+    """``progress`` (a bar's update) is called with 1 per slice settled: at least one
+    sweep of the cycle, at most the 8 sweeps the engine tries."""
+    from controller.routing.uro import compute_numpy
+    sched = opera(9, 2, seed=1)
+    calls = []
+    compute_numpy(sched, UroParams(k=2), progress=calls.append)
+    assert set(calls) == {1} and sched.n_slices <= len(calls) <= 8 * sched.n_slices
+
+
+def test_labels_that_never_become_periodic_are_refused(monkeypatch):
+    """The cycle is swept backwards until a sweep reproduces the labels of a slice; labels
+    that still change after 8 sweeps (a schedule that would need a pathological structure:
+    here a settling step that makes every label one slice later each time) are refused
+    with the schedule named for a report, after exactly 8 sweeps."""
+    from controller.routing import uro
+    real = uro._settle_slice
+    late = {"by": 0}
+
+    def drifting(t, peer_t, key, dep, upl, max_hops, per_slice):
+        real(t, peer_t, key, dep, upl, max_hops, per_slice)
+        late["by"] += 1
+        key[key < uro.NEVER] += late["by"] << uro.ARR          # arrival: late["by"] slices later
+    monkeypatch.setattr(uro, "_settle_slice", drifting)
+    sched = round_robin(5, 1)
+    calls = []
+    with pytest.raises(UroError) as e:
+        uro.compute_numpy(sched, UroParams(k=1), progress=calls.append)
+    assert str(e.value) == "URO labels did not converge over the cycle; please report this schedule"
+    assert len(calls) == 8 * sched.n_slices

@@ -22,7 +22,11 @@ def best_labels(
     H = min(hops_per_slice or N, N - 1)
     best: dict[int, tuple[int, int]] = {src: (t0, 0)}
     states = {(src, 0)}  # (tor, hops) at the start of slice s, in-slice hops = 0
-    for s in range(t0, t0 + 2 * S + 1):
+    # each hop of an optimal path departs at most a cycle after the one before (a later
+    # departure could take the same circuit a cycle earlier), so N cycles reach every
+    # destination that is reachable at all: on a degraded schedule a path may wait for
+    # circuits cycle after cycle
+    for s in range(t0, t0 + max(2, N) * S + 1):
         peer = sched.peer[s % S]
         seen = {(x, h, 0) for x, h in states}
         frontier = list(seen)

@@ -171,7 +171,7 @@ def _settle_slice(
         return
     if prefix.max() < (1 << 16):
         order = np.argsort(prefix.astype(np.uint16), kind="stable")  # radix sort
-    else:  # pragma: no cover - cycles of more than ~120 slices
+    else:  # a wait of 256 slices or more: the packed prefix no longer fits 16 bits
         order = np.argsort(prefix, kind="stable")
     pref_sorted = prefix[order]
     if fin is not None:

@@ -42,7 +42,10 @@ What the client guarantees (issue 11 review)
   requests, never a dependent pair in one request) and cut by count and bytes;
 - a failed write decodes the ``p4.v1.Error`` list of the gRPC status and names the
   first failing entry (table + match) and how many updates of the request failed;
-- state and counters are read with wildcard reads, one Read RPC each.
+- state and counters are read with wildcard reads, one Read RPC each;
+- a session costs no thread: its stream lives on the process's one event loop and the
+  sessions to one server share its channels (:mod:`controller.agent.p4rt_streams`), so a
+  daemon holds a thousand sessions with the threads it has for a few.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from controller.agent import plan
+from controller.agent import p4rt_streams, plan
 from controller.agent.backend import (BackendError, ClockNotSupported, ClockProbe, NotPrimary, Pipeline,
                                       SwitchAddress, SwitchBackend, Unreachable, WriteReport, register_backend)
 from controller.agent.diff import Diff
@@ -195,26 +198,33 @@ class P4RuntimeClient:
                    # a write whose updates fail comes back with one error detail per update in
                    # the trailing metadata; gRPC's 16 KiB default dropped the stream instead
                    ("grpc.max_metadata_size", MAX_RECEIVE_BYTES)]
+        options += p4rt_streams.RECONNECT_OPTIONS
         if insecure:
-            self.channel = grpc.insecure_channel(address, options=options)
+            key = (address, True)
+            make_sync = lambda: grpc.insecure_channel(address, options=options)        # noqa: E731
+            make_aio = lambda: grpc.aio.insecure_channel(address, options=options)     # noqa: E731
         else:
-            creds = grpc.ssl_channel_credentials(
-                root_certificates=_read_pem(ca_cert, "CA certificate", self.name) if ca_cert else None,
-                private_key=_read_pem(client_key, "client key", self.name) if client_key else None,
-                certificate_chain=_read_pem(client_cert, "client certificate", self.name) if client_cert else None)
-            self.channel = grpc.secure_channel(address, creds, options=options)
+            pems = (_read_pem(ca_cert, "CA certificate", self.name) if ca_cert else None,
+                    _read_pem(client_key, "client key", self.name) if client_key else None,
+                    _read_pem(client_cert, "client certificate", self.name) if client_cert else None)
+            key = (address, False, *pems)
+
+            def creds():
+                return grpc.ssl_channel_credentials(root_certificates=pems[0], private_key=pems[1],
+                                                    certificate_chain=pems[2])
+            make_sync = lambda: grpc.secure_channel(address, creds(), options=options)     # noqa: E731
+            make_aio = lambda: grpc.aio.secure_channel(address, creds(), options=options)  # noqa: E731
+        # the unary calls go on the channel every session to this address shares; the
+        # stream lives on the process's one event loop (controller.agent.p4rt_streams)
+        self._key = key
+        self.channel = p4rt_streams.sync_channel(key, make_sync)
+        self._stream = p4rt_streams.Stream(key, make_aio, self._on_message, self._stream_ended, STREAM_OUT_QUEUE)
+        self._alive = True                # until the stream ends (its reader may end it at once)
         try:
-            try:
-                grpc.channel_ready_future(self.channel).result(timeout=timeout)
-            except grpc.FutureTimeoutError:
+            if not self._stream.open(timeout):
                 hint = "" if insecure else " (TLS: check the CA and the switch's certificate name)"
-                raise Unreachable(f"{self.name}: no P4Runtime server at {address} within {timeout:g}s{hint}") from None
+                raise Unreachable(f"{self.name}: no P4Runtime server at {address} within {timeout:g}s{hint}")
             self.stub = p4r_grpc.P4RuntimeStub(self.channel)
-            self._out: queue.Queue = queue.Queue(maxsize=STREAM_OUT_QUEUE)
-            self._stream = self.stub.StreamChannel(iter(self._out.get, None))
-            self._alive = True
-            self._reader = threading.Thread(target=self._read_stream, name=f"p4rt-stream-{self.name}", daemon=True)
-            self._reader.start()
             self._arbitrate()
         except BaseException:
             self.close()
@@ -230,7 +240,7 @@ class P4RuntimeClient:
         req = p4r.StreamMessageRequest()
         req.arbitration.device_id = self.device_id
         req.arbitration.election_id.CopyFrom(self.election)
-        self._out.put(req)
+        self._send(req)
         if not self._arbitrated.wait(self.timeout):
             raise Unreachable(f"{self.name}: no arbitration answer from {self.address} within {self.timeout:g}s")
         with self._lock:
@@ -245,15 +255,18 @@ class P4RuntimeClient:
                 raise NotPrimary(f"{self.name}: another controller is primary (election id {self._primary_id}, "
                                  f"ours is {self.election_id}); this one does not write")
 
-    def _read_stream(self) -> None:
-        reason, code = "the switch closed the stream", None
+    def _send(self, msg) -> None:
+        """Hand ``msg`` to the stream (it waits for gRPC on the streams' event loop)."""
         try:
-            for msg in self._stream:
-                self._on_message(msg)
-        except grpc.RpcError as e:
-            reason, code = f"{e.code().name}: {e.details()}", e.code()
-        except Exception as e:  # pragma: no cover - a bug in a handler must not hang waiters
-            reason = f"stream reader failed: {e!r}"
+            self._stream.send(msg)
+        except p4rt_streams.StreamClosed:
+            raise Unreachable(f"{self.name}: the session to {self.address} is down ({self._end_reason})") from None
+        except queue.Full:
+            raise P4RuntimeError(f"{self.name}: the stream to the switch is congested "
+                                 f"({STREAM_OUT_QUEUE} messages waiting)") from None
+
+    def _stream_ended(self, reason: str, code) -> None:
+        """The stream ended (on the streams' event loop): no longer primary, waiters woken."""
         with self._lock:
             self._alive = False
             self._primary = False
@@ -317,19 +330,11 @@ class P4RuntimeClient:
                 return
             self._closed = True
             self._primary = False
-        out = getattr(self, "_out", None)
-        if out is not None:
-            try:
-                out.put_nowait(None)
-            except queue.Full:
-                pass
         stream = getattr(self, "_stream", None)
         if stream is not None:
-            stream.cancel()
-        self.channel.close()
-        reader = getattr(self, "_reader", None)
-        if reader is not None and reader is not threading.current_thread():
-            reader.join(timeout=self.timeout)
+            stream.close()
+        if getattr(self, "channel", None) is not None:
+            p4rt_streams.release_sync_channel(self._key)
 
     def __enter__(self):
         return self
@@ -686,11 +691,7 @@ class P4RuntimeClient:
         info = self._need_p4info()
         msg.packet.metadata.extend(info.packet_out_metadata(metadata))
         self._check_primary()
-        try:
-            self._out.put(msg, timeout=self.timeout)
-        except queue.Full:
-            raise P4RuntimeError(f"{self.name}: the stream to the switch is congested "
-                                 f"({STREAM_OUT_QUEUE} messages waiting)") from None
+        self._send(msg)
 
     def send_timer(self, slice_id: int, ethertype: int = TIMER_ETHERTYPE,
                    metadata: dict[str, int] | None = None, flags: int = 0) -> None:

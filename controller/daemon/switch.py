@@ -729,3 +729,52 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             "pipeline_cookie": f"{self.pipeline.cookie:016x}", "last_error": self.last_error,
             "last_swap": self.last_swap, "counters": self.counters, **self.stats,
         }
+
+
+#: seconds between two ``sessions.opening`` progress lines while many sessions open
+PROGRESS_S = 5.0
+
+
+def connect_all(agents: list[SwitchAgent], pool, log: EventLog, *, retry_s: float = 0.0,
+                stop_at_error: bool = True, **where) -> dict[str, BackendError]:
+    """Open the session of every agent on ``pool`` (its threads bound how many open at
+    once), with a ``sessions.opening`` line every :data:`PROGRESS_S` seconds and a
+    ``sessions.opened`` line at the end (``where``: more fields of both, e.g. the worker).
+
+    A session that does not open is retried for ``retry_s`` (a switch taken over from a
+    lost worker may still count its stream); {switch: error} of those that did not open,
+    in the agents' order. With ``stop_at_error`` the first such error stops the sessions
+    not yet started (a start that fails names the switch instead of waiting for every
+    other session first)."""
+    total, t0 = len(agents), time.monotonic()
+    lock = threading.Lock()
+    stop = threading.Event()
+    errors: dict[str, BackendError] = {}
+    done = [0, t0]                      # sessions opened, when progress was last logged
+
+    def one(a: SwitchAgent) -> None:
+        end = time.monotonic() + retry_s
+        while not stop.is_set():
+            try:
+                a.connect()
+                break
+            except BackendError as e:
+                if time.monotonic() >= end:
+                    with lock:
+                        errors[a.name] = e
+                    if stop_at_error:
+                        stop.set()
+                    return
+                time.sleep(0.2)
+        else:
+            return
+        now = time.monotonic()
+        with lock:
+            done[0] += 1
+            if now - done[1] >= PROGRESS_S:
+                done[1] = now
+                log.event("sessions.opening", opened=done[0], of=total, seconds=round(now - t0, 1), **where)
+    list(pool.map(one, agents))
+    log.event("sessions.opened", opened=done[0], of=total, seconds=round(time.monotonic() - t0, 1),
+              failed=sorted(errors) or None, **where)
+    return {a.name: errors[a.name] for a in agents if a.name in errors}

@@ -26,10 +26,11 @@ the default) and the same daemon with ``incremental = false`` (routes recomputed
 generations built, split and diffed per ToR).
 
 Sizes: (108, 6) with URO per-hop routes and with UCMP source routes (36 destinations, as
-`uro bench --suite daemon`), and (1024, 32) URO per-hop (only with ``--full-large``: today's daemon
-starts a few threads per session, 3.4K for 1024 ToRs, which a shared machine feels). A
-daemon past ``MEMORY_CAP_GIB`` of resident memory is stopped (the machine is shared) and the
-figure says so.
+`uro bench --suite daemon`), and (1024, 32) URO per-hop (only with ``--full-large``: an hour
+or more of this shared machine). After each start the daemon is watched idle for
+``IDLE_S`` seconds: its threads, CPU and memory with every session open. A daemon past
+``MEMORY_CAP_GIB`` of resident memory, or with more than ``THREAD_CAP`` threads in one of
+its processes, is stopped (the machine is shared) and the figure says so.
 """
 
 from __future__ import annotations
@@ -48,6 +49,12 @@ from controller.daemon.log import epoch
 
 #: a daemon whose resident memory passes this is stopped (the machine is shared)
 MEMORY_CAP_GIB = 8.0
+#: a daemon (or one of its workers) with more threads than this is stopped: its sessions
+#: cost threads, which a shared 2-core machine feels
+THREAD_CAP = 200
+#: seconds the daemon is watched idle after its start (its threads, CPU and memory with
+#: every session open, the slice timers running)
+IDLE_S = 10.0
 
 SIZES = {
     "r108x6": {"tors": 108, "uplinks": 6},
@@ -152,6 +159,87 @@ def _proc_peak_gib(pid: int) -> float:
     return float("nan")
 
 
+def _threads(pid: int) -> int:
+    """The threads of process ``pid`` (the kernel's count: gRPC's and Python's)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("Threads:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _most_threads(pid: int) -> int:
+    """The threads of the daemon's process or of its busiest worker, whichever has more."""
+    most = 0
+    for p in _tree(pid):
+        try:
+            most = max(most, _threads(p))
+        except OSError:
+            pass
+    return most
+
+
+def sessions_cost(work: Path, program, n: int, at_once: int = 16, idle_s: float = IDLE_S) -> dict:
+    """What ``n`` P4Runtime sessions cost in one process (this one): each opened as the
+    daemon opens them (primary on its device of a simulated fabric of ``n``, ``at_once``
+    opening at a time), then held idle for ``idle_s`` with a PacketOut to every device each
+    second (the daemon's slice timers at ``slice_ms = 1000``); the threads, resident memory
+    and CPU they add, the time to open one. ``program``: the build whose P4Info encodes
+    the timers (the devices load no pipeline: the fabric counts PacketOuts as they come)."""
+    from concurrent.futures import ThreadPoolExecutor
+    from controller.agent.p4info import P4Info
+    from controller.agent.p4runtime import P4RuntimeClient
+    from controller.simfabric.process import SimFabric
+
+    me = os.getpid()
+    out: dict = {"sessions": n, "at_once": at_once, "load_start": os.getloadavg()[0]}
+    with SimFabric(work / f"sessions{n}", n) as fabric, ThreadPoolExecutor(at_once) as pool:
+        list(pool.map(lambda _: None, range(at_once)))          # the pool's threads are not the sessions'
+        threads0, rss0, cpu0 = _threads(me), _rss_gib(me), _proc_cpu(me)
+        took: list[float] = []
+
+        def one(d: int) -> P4RuntimeClient:
+            t = time.perf_counter()
+            c = P4RuntimeClient(fabric.address(d), device_id=d, election_id=10, timeout=120, name=f"tor{d}")
+            took.append(time.perf_counter() - t)
+            return c
+        t0 = time.perf_counter()
+        clients = list(pool.map(one, range(n)))
+        out.update(open_s=time.perf_counter() - t0, open_cpu=_proc_cpu(me) - cpu0,
+                   open_one_s=sorted(took)[len(took) // 2], open_one_max_s=max(took))
+        try:
+            info = P4Info.load(program[0], program[1])
+            for c in clients:
+                c.use_p4info(info)
+            time.sleep(1.0)
+            out.update(threads=_threads(me) - threads0, rss_gib=_rss_gib(me) - rss0, load_idle=os.getloadavg()[0])
+            c0, i0 = _proc_cpu(me), time.perf_counter()
+            k = 0
+            while time.perf_counter() - i0 < idle_s:
+                tick, k = time.perf_counter(), k + 1
+                for c in clients:
+                    c.send_timer(k % 6)
+                time.sleep(max(0.0, 1.0 - (time.perf_counter() - tick)))
+            out["idle_cpu"] = (_proc_cpu(me) - c0) / (time.perf_counter() - i0)
+            out["most_threads"] = _threads(me)
+        finally:
+            for c in clients:
+                c.close()
+    out["load_end"] = os.getloadavg()[0]
+    return out
+
+
+def report_sessions(r: dict) -> None:
+    n = r["sessions"]
+    print(f"\n-- {n} P4Runtime sessions in one process (this one), each primary on its device of a simulated "
+          f"fabric, {r['at_once']} opening at a time (load {r['load_start']:.1f} at the start)")
+    print(f"   opened in {r['open_s']:.2f} s ({r['open_cpu']:.2f} CPU-s, {r['open_cpu'] / n * 1e3:.2f} ms each); "
+          f"one session to open: median {r['open_one_s'] * 1e3:.1f} ms, at most {r['open_one_max_s'] * 1e3:.1f} ms")
+    print(f"   held: {r['threads']:+d} threads ({r['threads'] / n:.3f} per session), {r['rss_gib'] * 1024:+.1f} MiB "
+          f"resident ({r['rss_gib'] * (1 << 20) / n:.1f} KiB per session) (load {r['load_idle']:.1f})")
+    print(f"   idle with a PacketOut to every device each second: {r['idle_cpu']:.3f} CPU-s per s "
+          f"({r['idle_cpu'] / n * 1e6:.0f} us per session and second) (load {r['load_end']:.1f})")
+
+
 def _settle(pid: int, idle_share: float = 0.15, limit_s: float = 120.0) -> None:
     """Wait until the daemon and its workers are idle (less than ``idle_share`` of a core over
     half a second, the slice timers aside): the reconcile after an update has finished, so
@@ -232,10 +320,14 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             while not stop.wait(0.5) and alive():
                 try:
                     peak["gib"] = max(peak["gib"], _rss_gib(pid))
+                    peak["threads"] = max(peak.get("threads", 0), _most_threads(pid))
                 except OSError:
                     return
                 if peak["gib"] > MEMORY_CAP_GIB:
                     peak["capped"] = True
+                    process.stop(pids, dname)
+                if peak["threads"] > THREAD_CAP:
+                    peak["thread_capped"] = True
                     process.stop(pids, dname)
         watcher = threading.Thread(target=watch, daemon=True)
         watcher.start()
@@ -245,10 +337,15 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                 log.poll()
                 if not alive() or time.time() > end:
                     why = ("stopped at the memory cap" if peak.get("capped") else
+                           f"stopped at {THREAD_CAP} threads" if peak.get("thread_capped") else
                            "exited" if not alive() else f"not started within {timeout:.0f} s")
-                    installed = [e for e in log.poll() if e.get("event") == "generation.installed"]
-                    out.update(error=f"daemon {why}; {len(installed)} of {tors} ToRs installed by then "
-                                     f"({time.time() - t0:.1f} s), resident memory up to {peak['gib']:.2f} GiB",
+                    lines = log.poll()
+                    installed = [e for e in lines if e.get("event") == "generation.installed"]
+                    opened = sum(1 for e in lines if e.get("event") == "switch.connected")
+                    out.update(error=f"daemon {why}; {opened} of {tors} sessions open, {len(installed)} of {tors} "
+                                     f"ToRs installed by then ({time.time() - t0:.1f} s), resident memory up to "
+                                     f"{peak['gib']:.2f} GiB, threads up to {peak.get('threads', 0)} in one process, "
+                                     f"CPU {_tree_cpu(pid) if alive() else float('nan'):.0f} s",
                                load_end=os.getloadavg()[0])
                     return out
                 time.sleep(0.05)
@@ -264,6 +361,14 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             out["daemon_cpu_start"] = _tree_cpu(pid)
             out["fabric_cpu_start"] = _proc_cpu(fpid) - f_cpu0
             _settle(pid)                      # the reconcile right after the start-up passes
+            # the sessions: opened (the first to the last switch.connected), then idle with
+            # every session open and the slice timers running
+            connected = [epoch(e["ts"]) for e in ev if e.get("event") == "switch.connected"]
+            out["sessions_s"] = max(connected) - min(connected) if connected else None
+            c0, i0, load = _tree_cpu(pid), time.time(), os.getloadavg()[0]
+            time.sleep(IDLE_S)
+            out.update(idle_cpu=(_tree_cpu(pid) - c0) / (time.time() - i0), idle_threads=_most_threads(pid),
+                       idle_rss_gib=_rss_gib(pid), idle_load=load)
             rows = []
             for op, body in failures:
                 before = api.request("GET", "/status")
@@ -294,6 +399,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             out["failures"] = rows
             out["daemon_cpu"] = _tree_cpu(pid)
             out["daemon_peak_gib"] = _tree_peak_gib(pid)
+            out["peak_threads"] = peak.get("threads")
             out["fabric_cpu"] = _proc_cpu(fpid) - f_cpu0
             out["fabric_peak_gib"] = _proc_peak_gib(fpid)
             out["load_end"] = os.getloadavg()[0]
@@ -321,6 +427,10 @@ def report(r: dict) -> None:
           f"(written, read back, active) {r['all_installed_s']:.1f} s (first {r['first_installed_s']:.1f} s), "
           f"start finished (shadows written) {r['api_s']:.1f} s; {r['objects']:,} objects on the switches "
           f"(load {r['load_installed']:.1f})")
+    if r.get("sessions_s") is not None:
+        print(f"   sessions: {r['tors']} opened in {r['sessions_s']:.1f} s; idle with every session open and the "
+              f"slice timers running: {r['idle_threads']} threads (the busiest process), "
+              f"{r['idle_cpu']:.3f} CPU-s per s, {r['idle_rss_gib']:.2f} GiB resident (load {r['idle_load']:.1f})")
     for f in r["failures"]:
         g = f"{f['generation_s']:.3f} s" if f["generation_s"] is not None else f"- ({f['error']})"
         mask = f"{f['dataplane_ms']:.1f} ms" if f["dataplane_ms"] is not None else "-"
@@ -335,8 +445,8 @@ def report(r: dict) -> None:
               f"generations now {f['generations']} (load {f['load']:.1f})")
     print(f"   CPU: daemon {r['daemon_cpu']:.1f} s ({r['daemon_cpu_start']:.1f} s of it to start), simulated fabric "
           f"{r['fabric_cpu']:.1f} s ({r['fabric_cpu'] / max(r['daemon_cpu'], 1e-9):.2f}x the daemon's); peak memory: "
-          f"daemon {r['daemon_peak_gib']:.2f} GiB, fabric {r['fabric_peak_gib']:.2f} GiB (load at the end "
-          f"{r['load_end']:.1f})")
+          f"daemon {r['daemon_peak_gib']:.2f} GiB, fabric {r['fabric_peak_gib']:.2f} GiB; threads up to "
+          f"{r['peak_threads']} in one process (load at the end {r['load_end']:.1f})")
 
 
 def _ratio(a, b) -> str:
@@ -396,7 +506,8 @@ def projection(runs: list[dict]) -> None:
                   f"(set-up {r['started_s']:.1f} s + {r['objects'] / rate / n:.1f} s of writes)")
 
 
-def main(quick: bool = False, large: bool = True, full_large: bool = False, large_only: bool = False) -> int:
+def main(quick: bool = False, large: bool = True, full_large: bool = False, large_only: bool = False,
+         large_workers: tuple[int, ...] = (2, 1)) -> int:
     why = _missing()
     if why:
         print(f"fabric benchmark skipped: {why}")
@@ -407,6 +518,8 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
            ("recover", {"tor": 7})]
     if not large_only:
         p108 = _build("r108x6", work)
+        for n in (108, 1024):
+            report_sessions(sessions_cost(work, p108, n))
         # (108, 6): URO per-hop and UCMP with 0, 1, 2 workers; URO's whole path (incremental = false)
         uro = [("108x6 URO per-hop, 0 workers", PER_HOP, True, 0), ("108x6 URO per-hop, 1 worker", PER_HOP, True, 1),
                ("108x6 URO per-hop, 2 workers", PER_HOP, True, 2)]
@@ -431,14 +544,17 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
         print("\n-- 1024x32: run only with --full-large (minutes to hours on this shared 2-core machine; docs/fabric.md)")
     if full_large and not quick:
         p1024 = _build("r1024x32", work)
+        if large_only:
+            report_sessions(sessions_cost(work, p1024, 1024))
         big = []
-        for workers in (2, 1):
+        for workers in large_workers:
             r = run_network(work, f"1024x32_uro_w{workers}", p1024, routing=PER_HOP, slice_ms=5000,
                             failures=[("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]})],
                             timeout=3600, workers=workers, **SIZES["r1024x32"]) | {"name": f"1024x32 URO per-hop, {workers} worker(s)"}
             report(r)
             big.append(r)
-        side_by_side("1024x32 URO per-hop", big, ["2 workers", "1 worker"])
+        if len(big) > 1:
+            side_by_side("1024x32 URO per-hop", big, [f"{w} worker{'' if w == 1 else 's'}" for w in large_workers])
         projection(big)
     shutil.rmtree(work, ignore_errors=True)
     return 0

@@ -61,7 +61,7 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_emulate").main(quick=args.quick)
     if args.suite == "fabric":             # a whole (108, 6) / (1024, 32) fabric, simulated (minutes)
         rc |= load_suite("bench_fabric").main(quick=args.quick, large=not args.skip_large, full_large=args.full_large,
-                                              large_only=args.large_only)
+                                              large_only=args.large_only, large_workers=args.large_workers)
     if args.suite == "ucmp-emulate":
         rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
     if args.suite == "clock":
@@ -72,6 +72,18 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_mutation").main(quick=args.quick, modules=args.module, jobs=args.jobs,
                                                 functions=args.functions)
     return rc
+
+
+def _workers(text: str) -> tuple[int, ...]:
+    import argparse
+
+    try:
+        out = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        out = ()
+    if not out or any(n < 0 for n in out):
+        raise argparse.ArgumentTypeError(f"--large-workers {text!r}: worker counts, comma-separated, each 0 or more (e.g. 0,1)")
+    return out
 
 
 def _duration(text: str) -> float:
@@ -117,6 +129,9 @@ def register(sub) -> None:
                                                           "URO kernel CPU per destination at 2048x64 and 4096x64 too; "
                                                           "fabric: the daemon on 1024 simulated ToRs, 1 and 2 workers")
     r.add_argument("--large-only", action="store_true", help="fabric: only the (1024, 32) runs of --full-large")
+    r.add_argument("--large-workers", type=_workers, default=(2, 1), metavar="N,N",
+                   help="fabric: the worker counts of the (1024, 32) runs, in order (default 2,1; 0: every switch "
+                        "in the daemon's process)")
     r.add_argument("--duration", type=_duration, default=600.0, metavar="S",
                    help="clock: seconds of error measurement in sync mode (default 600; the timer mode gets half, "
                         "at most 300); liveness: seconds of each false-alarm run (default 600; --quick: 60)")

@@ -246,3 +246,56 @@ def test_workers_that_do_not_reach_the_scheduler_are_named(tmp_path, program, mo
             LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp", host="127.0.0.1",
                          dashboard_address=None) as one:
         refused(tmp_path, program, fabric, one.scheduler_address, r"scheduler: tcp://.*: 1 of 2 workers within 3 s")
+
+
+#: how long each session of the slow worker takes to open: beyond the scheduler's patience
+#: for a worker that stops answering (its worker-ttl, at least 10 heartbeats: 5 s here)
+SLOW_CONNECT_S = 7.0
+
+
+def _slow_sessions(seconds: float) -> None:
+    """In a worker process: every session of a switch takes ``seconds`` to open, half of
+    it busy in Python (as a worker opening hundreds of sessions on a loaded machine)."""
+    import time as _time
+    from controller.daemon.switch import SwitchAgent
+    connect = SwitchAgent.connect
+
+    def slow(self):
+        end = _time.monotonic() + seconds / 2
+        while _time.monotonic() < end:
+            sum(range(1000))
+        _time.sleep(seconds / 2)
+        connect(self)
+    SwitchAgent.connect = slow
+
+
+def test_a_worker_busy_opening_its_sessions_keeps_answering_the_scheduler(tmp_path, program):
+    """A worker whose sessions open slowly (each longer than the scheduler waits for a
+    silent worker) is not dropped by the Dask scheduler: the opening runs on threads of the
+    worker, beside the event loop that answers the scheduler, and the daemon starts with
+    every switch up on it."""
+    import dask
+    from dask.distributed import Client, LocalCluster
+    with dask.config.set({"distributed.scheduler.worker-ttl": "1s"}), \
+            SimFabric(tmp_path / "fabric", TORS) as fabric, \
+            LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                         dashboard_address=None, memory_limit=0) as cluster:
+        with Client(cluster) as client:      # closed before the daemon's: an actor binds to the current client
+            client.run(_slow_sessions, SLOW_CONNECT_S)
+            worker = next(iter(client.scheduler_info()["workers"]))
+        path = net_config(tmp_path / "net.toml", program, fabric, tors=TORS, uplinks=UPLINKS, routing=PER_HOP,
+                          slice_ms=1000, status_port=0, workers=1, generate="round-robin")
+        path.write_text(path.read_text().replace("workers = 1", f'workers = 1\nscheduler = "{cluster.scheduler_address}"'))
+        log = EventLog(stream=open(tmp_path / "log", "w"))
+        log.lines = []
+        ctl = DistributedController(load(path), log=log)
+        try:
+            ctl.start()
+            st = ctl.status()
+            workers = list(ctl.workers.client.scheduler_info()["workers"])
+        finally:
+            ctl.shutdown()
+        assert workers == [worker]          # never dropped (nor restarted: a new address)
+        assert not any(e["event"] == "worker.lost" for e in log.lines)
+        assert not st["workers"]["lost"] and st["workers"]["owners"] == {worker: sorted(f"tor{t}" for t in range(TORS))}
+        assert all(s["state"] == "up" and s["generation"] is not None for s in st["switches"])

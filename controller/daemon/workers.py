@@ -54,7 +54,7 @@ from controller.daemon.controller import Controller, Due
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared
-from controller.daemon.switch import SwitchAgent
+from controller.daemon.switch import SwitchAgent, connect_all
 from controller.daemon.update import NetworkUpdate
 from controller.schedule.degrade import Failed
 
@@ -155,17 +155,9 @@ class ShareWorker:
             a.dead = a.role.dead_slots(prep.schedule, failed)
             agents[n] = a
 
-        def connect(a: SwitchAgent) -> str | None:
-            end = time.monotonic() + retry_s
-            while True:
-                try:
-                    a.connect()
-                    return None
-                except BackendError as e:
-                    if time.monotonic() >= end:
-                        return str(plans.connect_error(cfg, a.cfg, e))
-                    time.sleep(0.2)
-        errors = dict(zip(agents, self._pool.map(connect, agents.values())))
+        errors = {n: str(plans.connect_error(cfg, agents[n].cfg, e)) for n, e in
+                  connect_all(list(agents.values()), self._pool, self.log, retry_s=retry_s,
+                              stop_at_error=not retry_s, worker=self.worker).items()}
         with self._lock:
             self.agents.update(agents)
         self.log.event("worker.owns", worker=self.worker, switches=sorted(agents),
@@ -267,10 +259,11 @@ class ShareWorker:
     async def timers(self, slice_id: int) -> int:
         """The slice timer to every switch of this share (timer mode): how many were sent."""
         import asyncio
-        loop = asyncio.get_running_loop()
         agents = list(self.agents.values())
-        sent = await asyncio.gather(*(loop.run_in_executor(self._kpool, a.send_timer, slice_id) for a in agents))
-        return sum(1 for s in sent if s is not None)
+
+        def send() -> int:        # a timer is a message handed to the streams' loop: never waits
+            return sum(1 for a in agents if a.send_timer(slice_id) is not None)
+        return await asyncio.get_running_loop().run_in_executor(self._kpool, send)
 
     async def hold(self, on: bool) -> None:
         """The coordinator begins (``on``) or ends a network-wide update: meanwhile no

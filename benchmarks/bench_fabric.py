@@ -290,6 +290,24 @@ class _Log:
         return next((e for e in self.lines if e.get("event") == event), None)
 
 
+def _how_far(why: str, log: _Log, t0: float, tors: int, peak: dict, pid: int, alive: bool) -> str:
+    """A start that did not finish, as far as it got: the sessions opened, the ToRs on
+    generation 0 and their rate, memory, threads and CPU (the daemon's log and /proc)."""
+    lines = log.poll()
+    opened = sum(1 for e in lines if e.get("event") == "switch.connected")
+    started = log.first("daemon.started")
+    inst = sorted(epoch(e["ts"]) - t0 for e in lines if e.get("event") == "generation.installed")
+    rate = ""
+    if len(inst) > 1:
+        rate = (f", the first at {inst[0]:.0f} s, the last at {inst[-1]:.0f} s "
+                f"({(len(inst) - 1) / (inst[-1] - inst[0]) * 60:.1f} ToRs per minute)")
+    done = "" if started is None else f" (checks, routes and sessions done at {epoch(started['ts']) - t0:.0f} s)"
+    return (f"daemon {why} after {time.time() - t0:.0f} s; {opened} of {tors} sessions open{done}, "
+            f"{len(inst)} of {tors} ToRs on generation 0{rate}; resident memory up to {peak['gib']:.2f} GiB, "
+            f"threads up to {peak.get('threads', 0)} in one process, CPU "
+            f"{_tree_cpu(pid) if alive else float('nan'):.0f} s")
+
+
 def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, routing: str, slice_ms: int,
                 failures: list[tuple[str, dict]], timeout: float, incremental: bool = True, workers: int = 0) -> dict:
     """One network on a simulated fabric: start the daemon, wait for start-up, then each
@@ -333,22 +351,20 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
         watcher.start()
         try:
             end = t0 + timeout
-            while log.first("api.listening") is None:
-                log.poll()
-                if not alive() or time.time() > end:
-                    why = ("stopped at the memory cap" if peak.get("capped") else
-                           f"stopped at {THREAD_CAP} threads" if peak.get("thread_capped") else
-                           "exited" if not alive() else f"not started within {timeout:.0f} s")
-                    lines = log.poll()
-                    installed = [e for e in lines if e.get("event") == "generation.installed"]
-                    opened = sum(1 for e in lines if e.get("event") == "switch.connected")
-                    out.update(error=f"daemon {why}; {opened} of {tors} sessions open, {len(installed)} of {tors} "
-                                     f"ToRs installed by then ({time.time() - t0:.1f} s), resident memory up to "
-                                     f"{peak['gib']:.2f} GiB, threads up to {peak.get('threads', 0)} in one process, "
-                                     f"CPU {_tree_cpu(pid) if alive() else float('nan'):.0f} s",
-                               load_end=os.getloadavg()[0])
-                    return out
-                time.sleep(0.05)
+            try:
+                while log.first("api.listening") is None:
+                    log.poll()
+                    if not alive() or time.time() > end:
+                        why = ("stopped at the memory cap" if peak.get("capped") else
+                               f"stopped at {THREAD_CAP} threads" if peak.get("thread_capped") else
+                               "exited" if not alive() else f"not started within {timeout:.0f} s")
+                        out.update(error=_how_far(why, log, t0, tors, peak, pid, alive()), load_end=os.getloadavg()[0])
+                        return out
+                    time.sleep(0.05)
+            except KeyboardInterrupt as e:      # stopped by hand (SIGTERM/SIGINT): how far it got
+                out.update(error=_how_far(f"stopped by {e or 'SIGINT'}", log, t0, tors, peak, pid, alive()),
+                           load_end=os.getloadavg()[0], interrupted=True)
+                return out
             ev = log.lines
             started = epoch(log.first("daemon.started")["ts"]) - t0
             inst = [epoch(e["ts"]) - t0 for e in ev if e.get("event") == "generation.installed"]
@@ -553,6 +569,8 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
                             timeout=3600, workers=workers, **SIZES["r1024x32"]) | {"name": f"1024x32 URO per-hop, {workers} worker(s)"}
             report(r)
             big.append(r)
+            if r.get("interrupted"):
+                raise KeyboardInterrupt("stopped by hand")
         if len(big) > 1:
             side_by_side("1024x32 URO per-hop", big, [f"{w} worker{'' if w == 1 else 's'}" for w in large_workers])
         projection(big)

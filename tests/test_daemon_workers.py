@@ -251,6 +251,9 @@ def test_workers_that_do_not_reach_the_scheduler_are_named(tmp_path, program, mo
 #: how long each session of the slow worker takes to open: beyond the scheduler's patience
 #: for a worker that stops answering (its worker-ttl, at least 10 heartbeats: 5 s here)
 SLOW_CONNECT_S = 7.0
+#: what the slow worker's start may take before the test gives up on it (a hang guard, not
+#: a figure: the start takes SLOW_CONNECT_S and a few seconds)
+START_LIMIT_S = 240.0
 
 
 def _slow_sessions(seconds: float) -> None:
@@ -289,8 +292,22 @@ def test_a_worker_busy_opening_its_sessions_keeps_answering_the_scheduler(tmp_pa
         log = EventLog(stream=open(tmp_path / "log", "w"))
         log.lines = []
         ctl = DistributedController(load(path), log=log)
+        import threading
+        errors = []
+
+        def start():
+            try:
+                ctl.start()
+            except Exception as e:   # noqa: BLE001 - reported below
+                errors.append(e)
+        started = threading.Thread(target=start, daemon=True)
         try:
-            ctl.start()
+            started.start()
+            # a worker the scheduler dropped or restarted loses its actor, and the call of
+            # its opening never returns: bounded here so that the test fails instead of hanging
+            started.join(START_LIMIT_S)
+            assert not started.is_alive(), f"the start did not finish within {START_LIMIT_S:g} s (worker lost?)"
+            assert not errors, errors
             st = ctl.status()
             workers = list(ctl.workers.client.scheduler_info()["workers"])
         finally:

@@ -305,7 +305,7 @@ def _how_far(why: str, log: _Log, t0: float, tors: int, peak: dict, pid: int, al
     return (f"daemon {why} after {time.time() - t0:.0f} s; {opened} of {tors} sessions open{done}, "
             f"{len(inst)} of {tors} ToRs on generation 0{rate}; resident memory up to {peak['gib']:.2f} GiB, "
             f"threads up to {peak.get('threads', 0)} in one process, CPU "
-            f"{_tree_cpu(pid) if alive else float('nan'):.0f} s")
+            f"{_tree_cpu(pid) if alive else peak.get('cpu', float('nan')):.0f} s")
 
 
 def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, routing: str, slice_ms: int,
@@ -339,6 +339,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                 try:
                     peak["gib"] = max(peak["gib"], _rss_gib(pid))
                     peak["threads"] = max(peak.get("threads", 0), _most_threads(pid))
+                    peak["cpu"] = _tree_cpu(pid)      # the last seen: a daemon stopped at a cap is gone
                 except OSError:
                     return
                 if peak["gib"] > MEMORY_CAP_GIB:

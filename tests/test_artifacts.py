@@ -473,3 +473,23 @@ def test_tor_tables_are_read_through_memory_maps_and_tors_checked(uro_art, sched
     with pytest.raises(artifacts.ArtifactError) as e:
         art2.tor_table(0)
     assert str(e.value).startswith(f"route artifact {uro_art}: alt_uplink.npy: [Errno 2] No such file")
+
+
+def test_the_manifest_is_the_documented_readable_json(uro_art, sched):
+    """manifest.json as docs/formats.md shows it: one field per line (JSON indented by one
+    space), exactly the documented fields -- the uro version that wrote it, no P4
+    contract (route artifacts do not depend on a profile) -- and per array its dtype,
+    shape and the index line saying what the array holds."""
+    text = (uro_art / "manifest.json").read_text()
+    assert text.startswith('{\n "format": "uro-route-artifact/1",\n "kind": "per_hop",\n "algo": "uro",\n')
+    assert text.endswith("\n}\n")
+    m = json.loads(text)
+    assert list(m) == ["format", "kind", "algo", "params", "uro_version", "schedule", "contract", "buckets",
+                       "notes", "arrays", "entries_per_tor"]
+    assert m["uro_version"] == __version__ and m["contract"] is None and m["buckets"] is None
+    S, N, d = sched.peer.shape
+    assert m["arrays"]["peer"] == {"dtype": "|i1", "shape": [S, N, d],
+                                   "index": "[slice, tor, uplink] -> peer ToR, -1 idle"}
+    assert m["arrays"]["hops"] == {"dtype": "|u1", "shape": [N, S, N],
+                                   "index": "[tor, arrival slice, dst] -> hops of the planned path"}
+    assert all(set(a) == {"dtype", "shape", "index"} and a["index"].startswith("[") for a in m["arrays"].values())

@@ -16,7 +16,8 @@ Per failure: the time from the failure to every ToR having marked the circuits i
 silenced (``controller.emulate.livewatch``: each ToR's ``live_mask`` read over Thrift every
 25 ms), in ms and slices, per ToR and the last; the same counted from each ToR's first
 missed circuit (the start of the first slice after the failure in which the circuit
-recurs) less the ideal ``(down_after - 1)`` cycles + 1 slice; next to it, the daemon's own
+recurs) less the ideal ``down_after`` cycles (a slice is judged when its slot comes round
+again); next to it, the daemon's own
 reaction in the same run (its failure report: source, detection after the failure, its dead
 mask written, new generation); the pings lost before, until every ToR marked, while marked,
 and after the heal; then the heal and the time until every mark is cleared. Then **false
@@ -219,7 +220,7 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
              "after": (t_clear or t_heal) + 0.5}
     phases = lost_by_phase(streams, marks)
     per = {t: None if v is None else (v - t_fail) * 1e3 for t, v in got.items()}
-    late = {t: None if v is None else (v - b.first_missed(t_fail, exp[t])) * 1e3 - ((down_after - 1) * b.S + 1)
+    late = {t: None if v is None else (v - b.first_missed(t_fail, exp[t])) * 1e3 - (down_after * b.S)
             * b.L * 1e3 for t, v in got.items()}
     evs = [e for e in b.events()[ev0:] if e.get("op") == "fail"]
     out.update({"already_marked": already, "per_tor_ms": per, "all_ms": None if t_all is None else (t_all - t_fail) * 1e3,
@@ -233,7 +234,7 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
     print(f"== {label}, daemon {out['daemon']} (load {out['load']} -> {_load()}): every ToR marked it in "
           + ("NOT within %g s" % timeout_s if allms is None else f"{allms:.0f} ms ({allms / L:.1f} slices)")
           + "; per ToR " + ", ".join(f"tor{t} " + ("-" if v is None else f"{v:.0f}") for t, v in sorted(per.items()))
-          + " ms; beyond (down_after - 1) cycles + 1 slice from its first missed circuit: "
+          + " ms; beyond down_after cycles from its first missed circuit: "
           + ", ".join(f"tor{t} " + ("-" if v is None else f"{v:+.0f}") for t, v in sorted(late.items())) + " ms"
           + (f" (already marked at the failure, a false alarm: {', '.join(f'tor{t}' for t in already)})"
              if already else ""), flush=True)

@@ -1,20 +1,22 @@
 """Liveness per circuit on real simple_switch_grpc (docs/liveness.md): the sync exchange is
-each circuit's beacon; a (slice, uplink) whose peer stays silent for down_after of its
-circuits is marked down in live_mask, which the lookups treat as the daemon's dead mask.
+each circuit's beacon; a (slice, uplink) on which this ToR sent its REQ and whose peer stays
+silent for down_after of its circuits is marked down in live_mask, which the lookups treat
+as the daemon's dead mask.
 
 One switch serves the module (ToR 0 of the tiny profile, S = 4, d = 2, round robin). The
 test moves the clock slice by slice with SEEDs (4 s slices: nothing moves it meanwhile),
 marks the ToR synchronized after each (a SEED leaves a ToR unsynchronized, whose slices
-are not evaluated), and plays the peers: a REQ on uplink u from the ToR sync_peer(s, u)
-names is the circuit heard. The first packet of the next slice evaluates the one that
-ended."""
+are not judged), plays the packet generator (a TRIGGER per uplink: this ToR's REQ) and the
+peers: a REQ on uplink u from the ToR sync_peer(s, u) names is the circuit heard. A slice's
+circuits are judged when its slot comes round again, a cycle later (the first packet of
+that slice)."""
 
 from __future__ import annotations
 
 import time
 
 import pytest
-from clock_util import L, Registers, params, probe, probe_cpu, recv, seed, send, wait_counted, write_clock
+from clock_util import L, Registers, counts, params, probe, probe_cpu, recv, seed, send, wait_counted, write_clock
 from fabric import ME, UPLINK_BASE, routed, schedule, udp
 from scapy.layers.inet import IP
 from scapy.layers.l2 import Ether
@@ -31,6 +33,7 @@ S = 4
 D = 2
 DST = 5
 K0 = 1000                                   # slice number of the first slice (slice id 0)
+PKTGEN = 500
 
 
 @pytest.fixture(scope="module")
@@ -77,20 +80,34 @@ class Rig:
     def peer(self, s: int, u: int) -> int:
         return int(self.sched.peer[s, ME, u])
 
-    def slice(self, k: int, heard=(), strays=(), synced: bool = True) -> None:
+    def slice(self, k: int, heard=(), strays=(), synced: bool = True, asked=(0, 1)) -> None:
         """Move the clock to slice number ``k`` (SEED; stratum 2 when ``synced``), poke it
-        (a PROBE: the slice that ended is evaluated), then beacons: a REQ from this slice's
-        peer on each uplink in ``heard``, from ``(uplink, tor, flags)`` of ``strays``."""
+        (a PROBE: the slot of slice ``k`` is judged for its previous circuits), a TRIGGER on
+        each uplink in ``asked`` that has a circuit (its REQ taken off the wire), then
+        beacons: a REQ from this slice's peer on each uplink in ``heard``, from ``(uplink,
+        tor, flags)`` of ``strays``."""
         seed(self.client, self.contract, k)
         if synced:
             self.regs.write(stratum=2)
         probe(self.dp)
         s = k % S
+        for u in asked:
+            if self.peer(s, u) >= 0:
+                self.ask(u)
         for u in heard:
             if self.peer(s, u) >= 0:         # (no circuit on (3, 1): nobody to hear)
                 self.beacon(u, self.peer(s, u), k)
         for u, tor, flags in strays:
             self.beacon(u, tor, k, flags)
+
+    def ask(self, u: int) -> Message:
+        """A TRIGGER for uplink ``u``: the REQ it becomes (this ToR's side of the exchange)."""
+        send(self.dp, PKTGEN, Message(Op.TRIGGER, uplink=u))
+        req = recv(self.dp, UPLINK_BASE + u)
+        while req.op == Op.RESP:                 # (a RESP to a beacon played before, still on its way)
+            req = recv(self.dp, UPLINK_BASE + u)
+        assert req.op == Op.REQ, req
+        return req
 
     def beacon(self, u: int, src: int, k: int, flags: int = 0) -> None:
         c0 = self.client.read_counters(self.contract, "sync")
@@ -136,43 +153,91 @@ def bits(*sus) -> int:
 
 
 def test_silence_marks_a_circuit_down_after_down_after_and_the_lookups_pass_over_it(rig):
-    """Uplink 0 silent, uplink 1 heard: after one cycle every uplink-0 circuit has missed
-    once (no mark, down_after = 2); after the second each is marked (live_mask), counted
-    `down` once; uplink 1 never. A packet routed over (s, 0) takes the next alternative,
-    (s, 1), as for a dead ToR; the daemon's config is untouched."""
+    """Uplink 0 silent, uplink 1 heard, this ToR asking on both: each slice's circuits are
+    judged when its slot comes round again. The first cycle is judged in the second: every
+    uplink-0 circuit has missed once (no mark, down_after = 2); the second is judged in the
+    third: each is marked (live_mask), counted `down` once; uplink 1 never. A packet routed
+    over (s, 0) takes the next alternative, (s, 1), as for a dead ToR."""
     rig.fresh(down_after=2)
-    k = rig.cycle(K0, heard_on=(1,))
-    rig.slice(k, heard=(1,))                 # evaluates the cycle's last slice
+    k = rig.cycle(K0, heard_on=(1,))         # collected; the slots' first turn judges nothing (`paused`)
+    k = rig.cycle(k, heard_on=(1,))          # judges the first cycle
     r = rig.read()
     assert r["mask"] == 0
     assert [r["miss"][s * D + u] for s in range(S) for u in range(D)] == [1, 0] * S
-    for i in range(1, S + 1):                # the second cycle (slice ids 1, 2, 3, then 0 evaluates 3)
-        rig.slice(k + i, heard=(1,))
+    k = rig.cycle(k, heard_on=(1,))          # judges the second
     r = rig.read()
     assert r["mask"] == bits(*[(s, 0) for s in range(S)]), bin(r["mask"])
     assert r["wrong"] == 0
     c = rig.counts()
-    assert c["down"] == S and c["up"] == 0 and c["wrong_peer"] == 0
-    assert c["silent"] == 2 * S and c["heard"] == 2 * (S - 1)     # (3, 1) has no circuit
-    # the lookups: slice id 0, uplink 0 marked: the packet leaves on uplink 1
+    assert c["down"] == S and c["up"] == 0 and c["wrong_peer"] == 0 and c["unasked"] == 0
+    assert c["silent"] == 2 * S and c["heard"] == 2 * (S - 1) and c["paused"] >= S   # (3, 1) has no circuit
+    # the lookups: slice id 3, uplink 0 marked: the packet leaves on uplink 1
     assert rig.out_port(ident=11) == UPLINK_BASE + 1
     assert rig.client.read_counters(rig.contract, "events")["uplink_down"] >= 1
 
 
+def test_no_req_sent_no_verdict(rig):
+    """A slice in which this ToR sent no REQ on an uplink (its TRIGGERs late or missing: a
+    starved switch or generator) is no evidence against the peer: nothing heard there is
+    counted `unasked`, the miss count stays and nothing is marked; the same silence with
+    the REQ sent counts (down_after 2: silent, unasked, silent -> marked)."""
+    rig.fresh(down_after=2)
+    k = rig.cycle(K0, heard_on=(1,))         # silent on uplink 0, asked
+    for i in range(S):                       # judges it (miss 1); no REQ on uplink 0 now
+        rig.slice(k + i, heard=(1,), asked=(1,))
+    k = rig.cycle(k + S, heard_on=(1,))      # judges the unasked cycle: no verdict
+    r = rig.read()
+    assert r["mask"] == 0, bin(r["mask"])
+    assert [r["miss"][s * D] for s in range(S)] == [1] * S
+    c = rig.counts()
+    assert c["unasked"] == S and c["silent"] == S and c["down"] == 0
+    rig.cycle(k, heard_on=(1,))              # judges an asked, silent cycle: the second miss
+    assert rig.read()["mask"] == bits(*[(s, 0) for s in range(S)])
+    assert rig.counts()["down"] == S
+
+
+def test_a_beacon_taken_late_counts_for_the_slice_its_message_names(rig):
+    """A loaded switch takes a packet late: a peer's REQ stamped in slice k (t1) and taken
+    in slice k + 1 proves the circuit of slice k, whose slot is judged a cycle later, not a
+    stray of slice k + 1; a RESP to this ToR's REQ of slice k taken late likewise. A beacon
+    a whole cycle old belongs to a slot judged already: ignored."""
+    rig.fresh(down_after=1)
+    k = rig.cycle(K0, heard_on=(0, 1))
+    k0 = k                                   # slice id 0
+    rig.slice(k0)                            # both uplinks asked, nothing heard in slice k0 itself
+    rig.slice(k0 + 1, heard=(0, 1))
+    # slice k0's peers, taken now: a REQ on uplink 0, a RESP to this ToR's REQ on uplink 1
+    rig.beacon(0, rig.peer(0, 0), k0)
+    c0 = counts(rig.client, rig.contract)
+    send(rig.dp, UPLINK_BASE + 1, Message(Op.RESP, src_tor=rig.peer(0, 1), dst_tor=ME, uplink=1, stratum=1,
+                                          t1=Stamp(k0, 5000), t2=Stamp(k0, 6000), t3=Stamp(k0, 7000), slice=0))
+    assert wait_counted(rig.client, rig.contract, c0) == {"stale": 1}   # (the clock: not the open request)
+    # a REQ of slice k0 - S (a cycle old) from its peer on uplink 0: belongs to a judged slot
+    rig.beacon(0, rig.peer(0, 0), k0 - S)
+    for i in range(2, S + 1):                # ... up to slice id 0 again: slice k0 judged
+        rig.slice(k0 + i, heard=(0, 1))
+    r = rig.read()
+    assert r["mask"] == 0 and r["wrong"] == 0, (bin(r["mask"]), bin(r["wrong"]))
+    c = rig.counts()
+    assert c["silent"] == 0 and c["wrong_peer"] == 0
+    assert c["heard"] == (2 * S - 1) + 2     # the first cycle ((3, 1) has no circuit), then slice k0
+
+
 def test_a_heard_circuit_is_marked_up_again_and_its_count_reset(rig):
-    """A marked circuit heard once is cleared at the end of its slice (`up`), the others
+    """A marked circuit heard once is cleared when that slice is judged (`up`), the others
     stay marked; the lookups use it again."""
     rig.fresh(down_after=1)
     k = rig.cycle(K0, heard_on=(1,))
-    rig.slice(k, heard=(0, 1))               # slice id 0: both heard (evaluates slice id 3)
+    rig.slice(k, heard=(0, 1))               # judges slice id 0 (silent on 0: marked); heard on 0 now
+    for i in range(1, S):
+        rig.slice(k + i, heard=(1,))         # every uplink-0 circuit marked
     assert rig.read()["mask"] == bits(*[(s, 0) for s in range(S)])
-    rig.slice(k + 1, heard=(1,))             # evaluates slice id 0: heard on uplink 0
+    rig.slice(k + S, heard=(0, 1))           # judges slice id 0: heard on uplink 0
     r = rig.read()
     assert r["mask"] == bits(*[(s, 0) for s in range(1, S)])
     assert r["miss"][0] == 0 and r["miss"][1 * D] == 1
     assert rig.counts()["up"] == 1
-    rig.slice(k + S, heard=(0, 1))           # slice id 0 again: its circuit is in use
-    assert rig.out_port(ident=12) == UPLINK_BASE + 0
+    assert rig.out_port(ident=12) == UPLINK_BASE + 0        # slice id 0: its circuit is in use
 
 
 def test_a_wrong_peer_counts_as_silence_and_is_marked_and_reported(rig):
@@ -185,7 +250,7 @@ def test_a_wrong_peer_counts_as_silence_and_is_marked_and_reported(rig):
     wrong_tor = next(t for t in range(8) if t not in (ME, rig.peer(s, 0)))
     strays = {s: [(0, wrong_tor, 0)], 1: [(0, wrong_tor, int(Flag.BOOT))]}
     k = rig.cycle(K0, heard_on=(1,), strays=strays.items())
-    rig.slice(k, heard=(0, 1))
+    k = rig.cycle(k, heard_on=(0, 1))        # judges the first cycle
     r = rig.read()
     assert r["wrong"] == bits((s, 0))
     assert r["mask"] == bits(*[(x, 0) for x in range(S)])      # every uplink-0 circuit silent
@@ -195,21 +260,21 @@ def test_a_wrong_peer_counts_as_silence_and_is_marked_and_reported(rig):
     _, pin = probe_cpu(rig.client, rig.contract)
     assert (pin["live_mask"], pin["live_wrong"]) == (r["mask"], r["wrong"])
     # heard from the right peer again: both bits clear
-    rig.cycle(k + 1, heard_on=(0, 1))
+    rig.cycle(k, heard_on=(0, 1))
     r = rig.read()
     assert (r["wrong"], r["mask"]) == (0, 0)
 
 
 def test_an_unsynchronized_clock_evaluates_nothing(rig):
     """Slices this ToR's clock was unsynchronized in (its slice is not the schedule's) are
-    not evaluated: counted `paused`, no miss, no mark."""
+    not judged: counted `paused`, no miss, no mark."""
     rig.fresh(down_after=1)
-    for i in range(S + 1):
+    for i in range(2 * S + 1):
         rig.slice(K0 + i, synced=False)
     r = rig.read()
     assert (r["mask"], sum(r["miss"])) == (0, 0)
     c = rig.counts()
-    assert c["paused"] >= S and c["silent"] == 0 and c["down"] == 0
+    assert c["paused"] >= 2 * S and c["silent"] == 0 and c["down"] == 0
 
 
 def test_liveness_off_evaluates_nothing_and_the_lookups_ignore_the_mask(rig):
@@ -217,6 +282,7 @@ def test_liveness_off_evaluates_nothing_and_the_lookups_ignore_the_mask(rig):
     register (liveness turned off after marking) does not steer the lookups."""
     rig.fresh(enabled=False)
     k = rig.cycle(K0, heard_on=())
+    k = rig.cycle(k, heard_on=())
     rig.slice(k)
     assert rig.read()["mask"] == 0 and sum(rig.counts().values()) == 0
     rig.cli.write_registers({(rig.live["mask"]["name"], 0): (1 << (S * D)) - 1})
@@ -224,18 +290,17 @@ def test_liveness_off_evaluates_nothing_and_the_lookups_ignore_the_mask(rig):
 
 
 def test_circuits_the_schedule_does_not_have_are_never_silent(rig):
-    """Only the (slice, uplink) pairs with a circuit (``expect``) are evaluated: ToR 0 has
+    """Only the (slice, uplink) pairs with a circuit (``expect``) are judged: ToR 0 has
     none on (3, 1), so uplink 1 silent marks (0, 1), (1, 1), (2, 1) and not (3, 1)."""
     rig.fresh(down_after=1)
     assert rig.peer(3, 1) < 0
     k = rig.cycle(K0, heard_on=(0,))
-    rig.slice(k, heard=(0,))
+    rig.cycle(k, heard_on=(0,))
     assert rig.read()["mask"] == bits((0, 1), (1, 1), (2, 1))
     assert rig.counts()["silent"] == S - 1
 
 
 # ---- in-band notices (docs/liveness.md "Notices") ------------------------------------------
-PKTGEN = 500
 
 
 def notice_counts(rig) -> dict:
@@ -340,19 +405,21 @@ def test_a_flood_of_notices_is_bounded_by_the_token_bucket(rig):
 
 
 def test_a_tor_tells_its_marks_and_sends_on_what_it_applied_from_triggers_whose_req_is_not_due(rig):
-    """down_after 1, uplink 0 silent in slice 0: the evaluation at the next slice marks
+    """down_after 1, uplink 0 silent in slice 0: its judgment a cycle later marks
     (0, 0) and keeps this ToR's notice (seq 1, slice 0, down 0b01). A TRIGGER per uplink
     sends its REQ first; the next, whose REQ is not due, sends the notice to this slice's
     peer; a third sends nothing (sent on that uplink in this slice already). A notice
     applied from a peer is sent on the same way."""
     fresh_notes(rig, down_after=1)
     rig.slice(K0, heard=(1,))
-    rig.slice(K0 + 1)                                    # evaluates slice id 0: (0, 0) marked
+    for i in range(1, S):
+        rig.slice(K0 + i, heard=(0, 1))
+    rig.slice(K0 + S, asked=())                          # judges slice id 0: (0, 0) marked
     time.sleep(0.3)
     rig.dp.flush()                                       # (the RESPs to the beacons)
     r = note_regs(rig)
     assert r["note_seq"] == 1 and r["note_map"][ME * S + 0] == 0b01
-    s = (K0 + 1) % S
+    s = (K0 + S) % S
     for u in range(D):
         port = UPLINK_BASE + u
         send(rig.dp, PKTGEN, Message(Op.TRIGGER, uplink=u))
@@ -368,7 +435,7 @@ def test_a_tor_tells_its_marks_and_sends_on_what_it_applied_from_triggers_whose_
         assert not isinstance(res, rig.dp.dataplane.PollSuccess), "a third frame left"
     assert notice_counts(rig)["sent"] == D
     # a notice applied here goes out on the next free trigger
-    assert notice_in(rig, K0 + 1, origin=6, seq=5, sl=3, down=0b10, u=1) == "applied"
+    assert notice_in(rig, K0 + S, origin=6, seq=5, sl=3, down=0b10, u=1) == "applied"
     send(rig.dp, PKTGEN, Message(Op.TRIGGER, uplink=0))
     got = recv(rig.dp, UPLINK_BASE)
     assert got.op == Op.NOTICE and notice_fields(got) == (6, 5, 3, 0b10)
@@ -416,7 +483,6 @@ def test_an_exchange_the_clock_does_not_use_still_proves_the_peer_alive(rig):
     queued exchange says nothing of the time) and a `slow` one still come from the peer
     on its circuit: heard. Uplink 0 in slice 0 is heard only through such RESPs and stays
     unmarked; uplink 1, silent, is marked (down_after 1)."""
-    from clock_util import counts
 
     rig.fresh(down_after=1)
     write_clock(rig.client, rig.contract, rig.sched, ME, params(), max_delay=3 * L // 4, window_hi=L - 1,
@@ -438,6 +504,7 @@ def test_an_exchange_the_clock_does_not_use_still_proves_the_peer_alive(rig):
     rig.slice(K0)                                 # slice id 0: only unused exchanges on uplink 0
     exchange(K0, -1_000_000_000, "filtered")      # queued 1 s one way
     exchange(K0, -7_000_000_000, "slow")          # beyond max_delay
-    rig.slice(K0 + 1)                             # evaluates slice id 0
+    for i in range(1, S + 1):                     # ... slice id 0 again: judges slice K0
+        rig.slice(K0 + i)
     assert rig.read()["mask"] == bits((0, 1))
     assert rig.counts()["heard"] == 2 and rig.counts()["silent"] == 1      # (3, 0) and (0, 0); (0, 1)

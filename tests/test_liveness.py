@@ -77,11 +77,14 @@ def test_good_parameters_pass_and_disabled_ones_ask_nothing_of_the_clock():
 def test_the_contract_names_the_registers_counter_and_table(contract):
     lv = contract["liveness"]
     assert lv["counter"] == "liveness"
-    assert contract["counters"]["liveness"]["indices"] == ["heard", "silent", "wrong_peer", "down", "up", "paused"]
+    assert contract["counters"]["liveness"]["indices"] == ["heard", "silent", "wrong_peer", "down", "up", "paused",
+                                                           "unasked"]
     r = lv["registers"]
     assert (r["mask"]["name"], r["mask"]["bits"], r["mask"]["size"]) == ("UroIngress.live_mask", 8, 1)
     assert (r["miss"]["bits"], r["miss"]["size"]) == (8, 8)
-    assert (r["heard"]["size"], r["stray"]["size"]) == (2, 2)
+    # per (slice, uplink): heard, stray, asked and the peer kept from the lookups; valid per slice
+    assert [r[x]["size"] for x in ("heard", "stray", "asked", "peer", "valid")] == [8, 8, 8, 8, 4]
+    assert "slice" not in r
     params = contract["tables"]["liveness_config"]["actions"]["set_liveness"]["params"]
     assert [(x["name"], x["bitwidth"]) for x in params] == [("down_after", 8), ("expect", 8), ("notice_rate", 8),
                                                             ("notice_burst", 8)]

@@ -124,11 +124,16 @@ LIVENESS_REGISTERS = [
     ("mask", "mask", 1, "circuits marked down by liveness (bit s*d + u): the lookups treat them as dead"),
     ("wrong", "mask", 1, "circuits whose last evaluation heard only another ToR than the schedule's peer"),
     ("miss", 8, "circuits", "consecutive silent circuits of (s, u) (saturates at 255)"),
-    ("heard", 1, "uplinks", "the peer was heard on this uplink in the slice being collected"),
-    ("stray", 1, "uplinks", "another (synchronized) ToR was heard on this uplink in that slice"),
-    ("k", 32, 1, "slice number of the slice being collected"),
-    ("slice", "slice", 1, "its slice id"),
-    ("valid", 1, 1, "this ToR was synchronized when that slice began (else it is not evaluated)"),
+    ("heard", 1, "circuits", "cell s*d + u: the peer was heard on (s, u) since that slot was last judged (a "
+                             "beacon counts for the slice its message names)"),
+    ("stray", 1, "circuits", "cell s*d + u: another (synchronized) ToR was heard there meanwhile"),
+    ("asked", 1, "circuits", "cell s*d + u: this ToR sent its REQ to the peer there meanwhile (no REQ sent: "
+                             "no verdict)"),
+    ("peer", 16, "circuits", "cell s*d + u: the sync_peer table's answer for (s, u) + 1, kept by every lookup "
+                             "(0: none yet): a beacon taken in a later slice is checked against it"),
+    ("k", 32, 1, "slice number of the last slice seen (a new one judges its slot)"),
+    ("valid", 1, "slices", "cell s: this ToR was synchronized when slot s began collecting (else it is not "
+                           "judged)"),
     # in-band notices (docs/liveness.md "Notices")
     ("note_seq", 32, 1, "sequence number of the last notice this ToR originated"),
     ("note_map", "uplinks", "origins", "cell t*S + s: bit u set when ToR t's last notice for slice s marked its "
@@ -147,9 +152,10 @@ LIVENESS_REGISTERS = [
 ]
 #: notices a ToR keeps to send at once (each sent on every uplink in every slice for one cycle)
 NOTICE_SLOTS = 4
-#: the liveness counter's cells: one count per (slice, uplink) with a circuit evaluated
-#: (heard, silent or wrong_peer), the marks set and cleared, and slices not evaluated
-LIVENESS_COUNTS = ["heard", "silent", "wrong_peer", "down", "up", "paused"]
+#: the liveness counter's cells: one count per (slice, uplink) with a circuit judged (heard,
+#: silent, wrong_peer, or unasked: nothing heard where this ToR sent no REQ, no verdict), the
+#: marks set and cleared, and slices not judged (paused)
+LIVENESS_COUNTS = ["heard", "silent", "wrong_peer", "down", "up", "paused", "unasked"]
 #: the notices counter's cells (docs/liveness.md "Notices"): a NOTICE from an uplink is counted
 #: once under applied | duplicate | wrong_peer | unknown | flood | off, one from a host port
 #: under from_host; sent (a NOTICE sent), busy (one not kept: every slot taken), avoided (a
@@ -164,7 +170,7 @@ def liveness_section(profile: Profile, ctl: str) -> dict:
     """The contract's ``liveness`` (ToR): the registers with widths and cells, the counter."""
     w = profile.widths
     bits = {"mask": profile.slices * profile.uplinks, "slice": w.slice, "uplinks": profile.uplinks, "tor": w.tor}
-    cells = {"circuits": profile.slices * profile.uplinks, "uplinks": profile.uplinks,
+    cells = {"circuits": profile.slices * profile.uplinks, "uplinks": profile.uplinks, "slices": profile.slices,
              "origins": profile.tors * profile.slices, "slots": NOTICE_SLOTS,
              "slot_uplinks": NOTICE_SLOTS * profile.uplinks}
     return {

@@ -44,10 +44,13 @@ def _covered(peer, circuit: tuple[int, int, int], failed: Failed) -> bool:
             or u in failed.ocs)
 
 
-#: reads in a row a failure must show before the watch declares it: a mark that one read
-#: shows and the next does not is a loaded switch that missed beacons (measured: at load 14+
-#: on the emulated fabric, transient marks a read apart), not a failure worth a new generation
-CONFIRM_READS = 2
+#: reads in a row (one a second) a failure must show before the watch declares it, i.e. its
+#: marks held for two seconds, ten cycles of the emulated fabric: a mark that a read shows and
+#: a later one does not is a loaded switch whose beacons came too late (measured on the
+#: emulated fabric at load 12-30: a bmv2 switch holds a packet tens of ms, a message then
+#: crosses the OCS in the next slice), not a failure worth a new generation. A real
+#: failure's marks hold; the data plane routes around a mark at once meanwhile
+CONFIRM_READS = 3
 
 
 class LivenessWatch:

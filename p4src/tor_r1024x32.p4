@@ -138,6 +138,7 @@ const bit<32> LIVE_WRONG_PEER = 2;
 const bit<32> LIVE_DOWN = 3;
 const bit<32> LIVE_UP = 4;
 const bit<32> LIVE_PAUSED = 5;
+const bit<32> LIVE_UNASKED = 6;
 const bit<32> NOTE_APPLIED = 0;
 const bit<32> NOTE_DUPLICATE = 1;
 const bit<32> NOTE_WRONG_PEER = 2;
@@ -641,11 +642,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     register<bit<1024>>(1) live_mask;   // circuits marked down by liveness (bit s*d + u): the lookups treat them as dead
     register<bit<1024>>(1) live_wrong;   // circuits whose last evaluation heard only another ToR than the schedule's peer
     register<bit<8>>(1024) live_miss;   // consecutive silent circuits of (s, u) (saturates at 255)
-    register<bit<1>>(32) live_heard;   // the peer was heard on this uplink in the slice being collected
-    register<bit<1>>(32) live_stray;   // another (synchronized) ToR was heard on this uplink in that slice
-    register<bit<32>>(1) live_k;   // slice number of the slice being collected
-    register<bit<8>>(1) live_slice;   // its slice id
-    register<bit<1>>(1) live_valid;   // this ToR was synchronized when that slice began (else it is not evaluated)
+    register<bit<1>>(1024) live_heard;   // cell s*d + u: the peer was heard on (s, u) since that slot was last judged (a beacon counts for the slice its message names)
+    register<bit<1>>(1024) live_stray;   // cell s*d + u: another (synchronized) ToR was heard there meanwhile
+    register<bit<1>>(1024) live_asked;   // cell s*d + u: this ToR sent its REQ to the peer there meanwhile (no REQ sent: no verdict)
+    register<bit<16>>(1024) live_peer;   // cell s*d + u: the sync_peer table's answer for (s, u) + 1, kept by every lookup (0: none yet): a beacon taken in a later slice is checked against it
+    register<bit<32>>(1) live_k;   // slice number of the last slice seen (a new one judges its slot)
+    register<bit<1>>(32) live_valid;   // cell s: this ToR was synchronized when slot s began collecting (else it is not judged)
     register<bit<32>>(1) live_note_seq;   // sequence number of the last notice this ToR originated
     register<bit<32>>(32768) live_note_map;   // cell t*S + s: bit u set when ToR t's last notice for slice s marked its uplink u down (the fabric-wide map of dead circuits)
     register<bit<32>>(32768) live_note_last;   // cell t*S + s: sequence number of the last notice of ToR t for slice s applied (0: none; an older or equal one is a duplicate)
@@ -657,8 +659,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     register<bit<32>>(4) live_note_q_down;   // its down bits (bit u: the origin's uplink u)
     register<bit<32>>(4) live_note_q_until;   // slice number from which the slot is free (sent on every uplink in every slice before it: one schedule cycle)
     register<bit<32>>(128) live_note_q_sent;   // cell i*d + u: 1 + the slice number slot i was last sent in on uplink u
-    /* heard, silent, wrong_peer, down, up, paused: one count per (uplink, slice) evaluated */
-    counter(6, CounterType.packets) liveness;
+    /* heard, silent, wrong_peer, down, up, paused, unasked: one count per (uplink, slice) evaluated */
+    counter(7, CounterType.packets) liveness;
     /* applied, duplicate, wrong_peer, unknown, flood, from_host, off, sent, busy, avoided */
     counter(10, CounterType.packets) notices;
 
@@ -1006,14 +1008,13 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             dead_t mask;
             live_mask.read(mask, 0);
             if (meta.clk_k != lk) {
+                slice_t ls = meta.cur_slice;        // the slot judged: the previous circuits of this slice id
                 bit<1> valid;
-                live_valid.read(valid, 0);
-                slice_t ls;
-                live_slice.read(ls, 0);
+                live_valid.read(valid, (bit<32>)ls);
                 if (valid == 1 && synced == 1) {
                     dead_t wrong;
                     live_wrong.read(wrong, 0);
-                    bit<32> nvec = 0;          // slice ls's down bits after this evaluation
+                    bit<32> nvec = 0;          // slice ls's down bits after this judgment
                     bit<1> changed = 0;
                     {
                         /* uplink 0 in slice ls */
@@ -1030,27 +1031,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 0);
-                        live_stray.read(stray, 0);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -1081,25 +1088,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(0, 0);
-                        live_stray.write(0, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 1 in slice ls */
@@ -1116,27 +1126,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 1);
-                        live_stray.read(stray, 1);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -1167,25 +1183,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(1, 0);
-                        live_stray.write(1, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 2 in slice ls */
@@ -1202,27 +1221,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 2);
-                        live_stray.read(stray, 2);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -1253,25 +1278,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(2, 0);
-                        live_stray.write(2, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 3 in slice ls */
@@ -1288,27 +1316,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 3);
-                        live_stray.read(stray, 3);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -1339,25 +1373,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(3, 0);
-                        live_stray.write(3, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 4 in slice ls */
@@ -1374,27 +1411,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 4);
-                        live_stray.read(stray, 4);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -1425,25 +1468,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(4, 0);
-                        live_stray.write(4, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 5 in slice ls */
@@ -1460,27 +1506,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 5);
-                        live_stray.read(stray, 5);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -1511,25 +1563,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(5, 0);
-                        live_stray.write(5, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 6 in slice ls */
@@ -1546,27 +1601,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 6);
-                        live_stray.read(stray, 6);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -1597,25 +1658,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(6, 0);
-                        live_stray.write(6, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 7 in slice ls */
@@ -1632,27 +1696,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 7);
-                        live_stray.read(stray, 7);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -1683,25 +1753,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(7, 0);
-                        live_stray.write(7, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 8 in slice ls */
@@ -1718,27 +1791,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 8);
-                        live_stray.read(stray, 8);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -1769,25 +1848,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(8, 0);
-                        live_stray.write(8, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 9 in slice ls */
@@ -1804,27 +1886,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 9);
-                        live_stray.read(stray, 9);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -1855,25 +1943,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(9, 0);
-                        live_stray.write(9, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 10 in slice ls */
@@ -1890,27 +1981,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 10);
-                        live_stray.read(stray, 10);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -1941,25 +2038,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(10, 0);
-                        live_stray.write(10, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 11 in slice ls */
@@ -1976,27 +2076,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 11);
-                        live_stray.read(stray, 11);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -2027,25 +2133,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(11, 0);
-                        live_stray.write(11, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 12 in slice ls */
@@ -2062,27 +2171,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 12);
-                        live_stray.read(stray, 12);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -2113,25 +2228,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(12, 0);
-                        live_stray.write(12, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 13 in slice ls */
@@ -2148,27 +2266,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 13);
-                        live_stray.read(stray, 13);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -2199,25 +2323,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(13, 0);
-                        live_stray.write(13, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 14 in slice ls */
@@ -2234,27 +2361,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 14);
-                        live_stray.read(stray, 14);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -2285,25 +2418,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(14, 0);
-                        live_stray.write(14, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 15 in slice ls */
@@ -2320,27 +2456,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 15);
-                        live_stray.read(stray, 15);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -2371,25 +2513,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(15, 0);
-                        live_stray.write(15, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 16 in slice ls */
@@ -2406,27 +2551,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 16);
-                        live_stray.read(stray, 16);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -2457,25 +2608,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(16, 0);
-                        live_stray.write(16, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 17 in slice ls */
@@ -2492,27 +2646,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 17);
-                        live_stray.read(stray, 17);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -2543,25 +2703,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(17, 0);
-                        live_stray.write(17, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 18 in slice ls */
@@ -2578,27 +2741,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 18);
-                        live_stray.read(stray, 18);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -2629,25 +2798,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(18, 0);
-                        live_stray.write(18, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 19 in slice ls */
@@ -2664,27 +2836,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 19);
-                        live_stray.read(stray, 19);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -2715,25 +2893,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(19, 0);
-                        live_stray.write(19, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 20 in slice ls */
@@ -2750,27 +2931,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 20);
-                        live_stray.read(stray, 20);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -2801,25 +2988,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(20, 0);
-                        live_stray.write(20, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 21 in slice ls */
@@ -2836,27 +3026,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 21);
-                        live_stray.read(stray, 21);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -2887,25 +3083,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(21, 0);
-                        live_stray.write(21, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 22 in slice ls */
@@ -2922,27 +3121,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 22);
-                        live_stray.read(stray, 22);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -2973,25 +3178,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(22, 0);
-                        live_stray.write(22, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 23 in slice ls */
@@ -3008,27 +3216,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 23);
-                        live_stray.read(stray, 23);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -3059,25 +3273,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(23, 0);
-                        live_stray.write(23, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 24 in slice ls */
@@ -3094,27 +3311,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 24);
-                        live_stray.read(stray, 24);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -3145,25 +3368,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(24, 0);
-                        live_stray.write(24, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 25 in slice ls */
@@ -3180,27 +3406,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 25);
-                        live_stray.read(stray, 25);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -3231,25 +3463,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(25, 0);
-                        live_stray.write(25, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 26 in slice ls */
@@ -3266,27 +3501,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 26);
-                        live_stray.read(stray, 26);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -3317,25 +3558,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(26, 0);
-                        live_stray.write(26, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 27 in slice ls */
@@ -3352,27 +3596,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 27);
-                        live_stray.read(stray, 27);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -3403,25 +3653,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(27, 0);
-                        live_stray.write(27, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 28 in slice ls */
@@ -3438,27 +3691,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 28);
-                        live_stray.read(stray, 28);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -3489,25 +3748,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(28, 0);
-                        live_stray.write(28, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 29 in slice ls */
@@ -3524,27 +3786,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 29);
-                        live_stray.read(stray, 29);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -3575,25 +3843,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(29, 0);
-                        live_stray.write(29, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 30 in slice ls */
@@ -3610,27 +3881,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 30);
-                        live_stray.read(stray, 30);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -3661,25 +3938,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(30, 0);
-                        live_stray.write(30, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 31 in slice ls */
@@ -3696,27 +3976,33 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 31);
-                        live_stray.read(stray, 31);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        {
+                            bit<256> chunk = 0;
+                            if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
+                            else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
+                            else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
+                            else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
+                            was = (bit<1>)(chunk >> (bit<8>)pos);
+                        }
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            {
-                                bit<256> chunk = 0;
-                                if ((pos >> 8) == 0) { chunk = (bit<256>)mask[255:0]; }
-                                else if ((pos >> 8) == 1) { chunk = (bit<256>)mask[511:256]; }
-                                else if ((pos >> 8) == 2) { chunk = (bit<256>)mask[767:512]; }
-                                else if ((pos >> 8) == 3) { chunk = (bit<256>)mask[1023:768]; }
-                                was = (bit<1>)(chunk >> (bit<8>)pos);
-                            }
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -3747,25 +4033,28 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 mask = c3 ++ c2 ++ c1 ++ c0;
                             }
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            {
-                                /* 256-bit chunks, modified apart and put together again */
-                                bit<256> one = (bit<256>)1 << (bit<8>)pos;
-                                bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
-                                bit<256> c0 = wrong[255:0];
-                                bit<256> c1 = wrong[511:256];
-                                bit<256> c2 = wrong[767:512];
-                                bit<256> c3 = wrong[1023:768];
-                                if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
-                                else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
-                                wrong = c3 ++ c2 ++ c1 ++ c0;
-                            }
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                {
+                                    /* 256-bit chunks, modified apart and put together again */
+                                    bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                    bit<256> put = (bit<256>)only_wrong << (bit<8>)pos;
+                                    bit<256> c0 = wrong[255:0];
+                                    bit<256> c1 = wrong[511:256];
+                                    bit<256> c2 = wrong[767:512];
+                                    bit<256> c3 = wrong[1023:768];
+                                    if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                    else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                    wrong = c3 ++ c2 ++ c1 ++ c0;
+                                }
 
+                            }
                         }
-                        live_heard.write(31, 0);
-                        live_stray.write(31, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     live_mask.write(0, mask);
                     live_wrong.write(0, wrong);
@@ -3838,75 +4127,106 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                     }
                 } else {
-                    liveness.count(LIVE_PAUSED);   // not evaluated: this clock was not the schedule's
-                    live_heard.write(0, 0);
-                    live_stray.write(0, 0);
-                    live_heard.write(1, 0);
-                    live_stray.write(1, 0);
-                    live_heard.write(2, 0);
-                    live_stray.write(2, 0);
-                    live_heard.write(3, 0);
-                    live_stray.write(3, 0);
-                    live_heard.write(4, 0);
-                    live_stray.write(4, 0);
-                    live_heard.write(5, 0);
-                    live_stray.write(5, 0);
-                    live_heard.write(6, 0);
-                    live_stray.write(6, 0);
-                    live_heard.write(7, 0);
-                    live_stray.write(7, 0);
-                    live_heard.write(8, 0);
-                    live_stray.write(8, 0);
-                    live_heard.write(9, 0);
-                    live_stray.write(9, 0);
-                    live_heard.write(10, 0);
-                    live_stray.write(10, 0);
-                    live_heard.write(11, 0);
-                    live_stray.write(11, 0);
-                    live_heard.write(12, 0);
-                    live_stray.write(12, 0);
-                    live_heard.write(13, 0);
-                    live_stray.write(13, 0);
-                    live_heard.write(14, 0);
-                    live_stray.write(14, 0);
-                    live_heard.write(15, 0);
-                    live_stray.write(15, 0);
-                    live_heard.write(16, 0);
-                    live_stray.write(16, 0);
-                    live_heard.write(17, 0);
-                    live_stray.write(17, 0);
-                    live_heard.write(18, 0);
-                    live_stray.write(18, 0);
-                    live_heard.write(19, 0);
-                    live_stray.write(19, 0);
-                    live_heard.write(20, 0);
-                    live_stray.write(20, 0);
-                    live_heard.write(21, 0);
-                    live_stray.write(21, 0);
-                    live_heard.write(22, 0);
-                    live_stray.write(22, 0);
-                    live_heard.write(23, 0);
-                    live_stray.write(23, 0);
-                    live_heard.write(24, 0);
-                    live_stray.write(24, 0);
-                    live_heard.write(25, 0);
-                    live_stray.write(25, 0);
-                    live_heard.write(26, 0);
-                    live_stray.write(26, 0);
-                    live_heard.write(27, 0);
-                    live_stray.write(27, 0);
-                    live_heard.write(28, 0);
-                    live_stray.write(28, 0);
-                    live_heard.write(29, 0);
-                    live_stray.write(29, 0);
-                    live_heard.write(30, 0);
-                    live_stray.write(30, 0);
-                    live_heard.write(31, 0);
-                    live_stray.write(31, 0);
+                    liveness.count(LIVE_PAUSED);   // not judged: this clock was not the schedule's
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 0, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 0, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 0, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 1, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 1, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 1, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 2, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 2, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 2, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 3, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 3, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 3, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 4, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 4, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 4, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 5, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 5, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 5, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 6, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 6, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 6, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 7, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 7, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 7, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 8, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 8, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 8, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 9, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 9, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 9, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 10, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 10, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 10, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 11, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 11, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 11, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 12, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 12, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 12, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 13, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 13, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 13, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 14, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 14, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 14, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 15, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 15, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 15, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 16, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 16, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 16, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 17, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 17, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 17, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 18, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 18, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 18, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 19, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 19, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 19, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 20, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 20, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 20, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 21, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 21, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 21, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 22, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 22, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 22, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 23, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 23, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 23, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 24, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 24, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 24, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 25, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 25, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 25, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 26, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 26, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 26, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 27, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 27, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 27, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 28, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 28, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 28, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 29, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 29, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 29, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 30, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 30, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 30, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 31, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 31, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 31, 0);
                 }
                 live_k.write(0, meta.clk_k);
-                live_slice.write(0, meta.cur_slice);
-                live_valid.write(0, synced);
+                live_valid.write((bit<32>)ls, synced);
             }
             meta.dead = meta.dead | mask;        // liveness marks: dead circuits to the lookups
         }
@@ -3945,13 +4265,29 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 sync_peer.apply();
             }
             /* what else reads this lookup (the caller: liveness per circuit) */
+            if (meta.clk_mode == CLOCK_SYNC && meta.lv_down_after != 0
+                && (bit<32>)meta.peer_uplink < NUM_UPLINKS
+                && (op == SYNC_OP_TRIGGER || from_uplink == 1)
+                && (op == SYNC_OP_TRIGGER || op == SYNC_OP_REQ || op == SYNC_OP_RESP || op == SYNC_OP_NOTICE)) {
+                live_peer.write((bit<32>)meta.cur_slice * NUM_UPLINKS + (bit<32>)meta.peer_uplink,
+                                (meta.peer_hit == 1) ? (bit<16>)meta.peer + 1 : 16w0);
+            }
             if (meta.clk_mode == CLOCK_SYNC && meta.lv_down_after != 0 && from_uplink == 1
                 && (op == SYNC_OP_REQ || op == SYNC_OP_RESP) && (hdr.sync.flags & SYNC_FLAG_REF) == 0
-                && meta.peer_hit == 1) {
-                if (hdr.sync.src_tor == (bit<16>)meta.peer) {
-                    live_heard.write((bit<32>)meta.peer_uplink, 1);
-                } else if ((hdr.sync.flags & SYNC_FLAG_BOOT) == 0 && hdr.sync.src_tor != SYNC_REF_TOR) {
-                    live_stray.write((bit<32>)meta.peer_uplink, 1);
+                && hdr.sync.isValid()) {
+                bit<32> age = meta.clk_k - hdr.sync.t1_k;          // slices since the message's own
+                if (age < NUM_SLICES && (op == SYNC_OP_REQ || hdr.sync.dst_tor == me)) {
+                    bit<32> cs = (bit<32>)meta.cur_slice;
+                    bit<32> hs = (cs >= age) ? cs - age : cs + NUM_SLICES - age;
+                    bit<32> hpos = hs * NUM_UPLINKS + (bit<32>)meta.peer_uplink;
+                    bit<16> want_peer;
+                    live_peer.read(want_peer, hpos);
+                    if (want_peer != 0 && hdr.sync.src_tor == want_peer - 1) {
+                        live_heard.write(hpos, 1);
+                    } else if (want_peer != 0 && (hdr.sync.flags & SYNC_FLAG_BOOT) == 0
+                               && hdr.sync.src_tor != SYNC_REF_TOR) {
+                        live_stray.write(hpos, 1);
+                    }
                 }
             }
 
@@ -4237,6 +4573,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                             }
                         }
                         if (send == 1) {
+                            if (meta.lv_down_after != 0 && flags == 0) {
+                                live_asked.write((bit<32>)meta.cur_slice * NUM_UPLINKS + (bit<32>)u, 1);
+                            }
+
                             clock_req_k.write((bit<32>)u, meta.clk_k);
                             clock_req_peer.write((bit<32>)u, dst);
                             clock_req_open.write((bit<32>)u, 1);

@@ -138,6 +138,7 @@ const bit<32> LIVE_WRONG_PEER = 2;
 const bit<32> LIVE_DOWN = 3;
 const bit<32> LIVE_UP = 4;
 const bit<32> LIVE_PAUSED = 5;
+const bit<32> LIVE_UNASKED = 6;
 const bit<32> NOTE_APPLIED = 0;
 const bit<32> NOTE_DUPLICATE = 1;
 const bit<32> NOTE_WRONG_PEER = 2;
@@ -626,11 +627,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     register<bit<8>>(1) live_mask;   // circuits marked down by liveness (bit s*d + u): the lookups treat them as dead
     register<bit<8>>(1) live_wrong;   // circuits whose last evaluation heard only another ToR than the schedule's peer
     register<bit<8>>(8) live_miss;   // consecutive silent circuits of (s, u) (saturates at 255)
-    register<bit<1>>(2) live_heard;   // the peer was heard on this uplink in the slice being collected
-    register<bit<1>>(2) live_stray;   // another (synchronized) ToR was heard on this uplink in that slice
-    register<bit<32>>(1) live_k;   // slice number of the slice being collected
-    register<bit<8>>(1) live_slice;   // its slice id
-    register<bit<1>>(1) live_valid;   // this ToR was synchronized when that slice began (else it is not evaluated)
+    register<bit<1>>(8) live_heard;   // cell s*d + u: the peer was heard on (s, u) since that slot was last judged (a beacon counts for the slice its message names)
+    register<bit<1>>(8) live_stray;   // cell s*d + u: another (synchronized) ToR was heard there meanwhile
+    register<bit<1>>(8) live_asked;   // cell s*d + u: this ToR sent its REQ to the peer there meanwhile (no REQ sent: no verdict)
+    register<bit<16>>(8) live_peer;   // cell s*d + u: the sync_peer table's answer for (s, u) + 1, kept by every lookup (0: none yet): a beacon taken in a later slice is checked against it
+    register<bit<32>>(1) live_k;   // slice number of the last slice seen (a new one judges its slot)
+    register<bit<1>>(4) live_valid;   // cell s: this ToR was synchronized when slot s began collecting (else it is not judged)
     register<bit<32>>(1) live_note_seq;   // sequence number of the last notice this ToR originated
     register<bit<2>>(32) live_note_map;   // cell t*S + s: bit u set when ToR t's last notice for slice s marked its uplink u down (the fabric-wide map of dead circuits)
     register<bit<32>>(32) live_note_last;   // cell t*S + s: sequence number of the last notice of ToR t for slice s applied (0: none; an older or equal one is a duplicate)
@@ -642,8 +644,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     register<bit<2>>(4) live_note_q_down;   // its down bits (bit u: the origin's uplink u)
     register<bit<32>>(4) live_note_q_until;   // slice number from which the slot is free (sent on every uplink in every slice before it: one schedule cycle)
     register<bit<32>>(8) live_note_q_sent;   // cell i*d + u: 1 + the slice number slot i was last sent in on uplink u
-    /* heard, silent, wrong_peer, down, up, paused: one count per (uplink, slice) evaluated */
-    counter(6, CounterType.packets) liveness;
+    /* heard, silent, wrong_peer, down, up, paused, unasked: one count per (uplink, slice) evaluated */
+    counter(7, CounterType.packets) liveness;
     /* applied, duplicate, wrong_peer, unknown, flood, from_host, off, sent, busy, avoided */
     counter(10, CounterType.packets) notices;
 
@@ -979,14 +981,13 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             dead_t mask;
             live_mask.read(mask, 0);
             if (meta.clk_k != lk) {
+                slice_t ls = meta.cur_slice;        // the slot judged: the previous circuits of this slice id
                 bit<1> valid;
-                live_valid.read(valid, 0);
-                slice_t ls;
-                live_slice.read(ls, 0);
+                live_valid.read(valid, (bit<32>)ls);
                 if (valid == 1 && synced == 1) {
                     dead_t wrong;
                     live_wrong.read(wrong, 0);
-                    bit<2> nvec = 0;          // slice ls's down bits after this evaluation
+                    bit<2> nvec = 0;          // slice ls's down bits after this judgment
                     bit<1> changed = 0;
                     {
                         /* uplink 0 in slice ls */
@@ -996,20 +997,26 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 0);
-                        live_stray.read(stray, 0);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        was = (bit<1>)(mask >> (bit<8>)pos);
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            was = (bit<1>)(mask >> (bit<8>)pos);
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -1028,13 +1035,16 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                             mask = (mask & ~((bit<8>)1 << (bit<8>)pos))
                                            | ((bit<8>)down << (bit<8>)pos);
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            wrong = (wrong & ~((bit<8>)1 << (bit<8>)pos))
-                                           | ((bit<8>)only_wrong << (bit<8>)pos);
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                wrong = (wrong & ~((bit<8>)1 << (bit<8>)pos))
+                                               | ((bit<8>)only_wrong << (bit<8>)pos);
 
+                            }
                         }
-                        live_heard.write(0, 0);
-                        live_stray.write(0, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     {
                         /* uplink 1 in slice ls */
@@ -1044,20 +1054,26 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                         bit<1> heard;
                         bit<1> stray;
-                        live_heard.read(heard, 1);
-                        live_stray.read(stray, 1);
+                        bit<1> asked;
+                        live_heard.read(heard, pos);
+                        live_stray.read(stray, pos);
+                        live_asked.read(asked, pos);
+                        bit<1> was;
+                        was = (bit<1>)(mask >> (bit<8>)pos);
+
                         if (want == 1) {
                             bit<8> miss;
                             live_miss.read(miss, pos);
-                            bit<1> was;
-                            was = (bit<1>)(mask >> (bit<8>)pos);
-
                             bit<1> down = was;
                             if (heard == 1) {
                                 miss = 0;
                                 down = 0;
                                 liveness.count(LIVE_HEARD);
                                 if (was == 1) { liveness.count(LIVE_UP); }
+                            } else if (asked == 0) {
+                                /* this ToR sent no REQ on it (its TRIGGERs were late or missing):
+                                 * no exchange was offered, no verdict -- the count stays */
+                                liveness.count(LIVE_UNASKED);
                             } else {
                                 if (miss != 255) { miss = miss + 1; }
                                 if (stray == 1) {
@@ -1076,13 +1092,16 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                             mask = (mask & ~((bit<8>)1 << (bit<8>)pos))
                                            | ((bit<8>)down << (bit<8>)pos);
 
-                            bit<1> only_wrong = (heard == 0) ? stray : 1w0;
-                            wrong = (wrong & ~((bit<8>)1 << (bit<8>)pos))
-                                           | ((bit<8>)only_wrong << (bit<8>)pos);
+                            bit<1> only_wrong = (heard == 0 && asked == 1) ? stray : 1w0;
+                            if (heard == 1 || asked == 1) {
+                                wrong = (wrong & ~((bit<8>)1 << (bit<8>)pos))
+                                               | ((bit<8>)only_wrong << (bit<8>)pos);
 
+                            }
                         }
-                        live_heard.write(1, 0);
-                        live_stray.write(1, 0);
+                        live_heard.write(pos, 0);
+                        live_stray.write(pos, 0);
+                        live_asked.write(pos, 0);
                     }
                     live_mask.write(0, mask);
                     live_wrong.write(0, wrong);
@@ -1125,15 +1144,16 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
                     }
                 } else {
-                    liveness.count(LIVE_PAUSED);   // not evaluated: this clock was not the schedule's
-                    live_heard.write(0, 0);
-                    live_stray.write(0, 0);
-                    live_heard.write(1, 0);
-                    live_stray.write(1, 0);
+                    liveness.count(LIVE_PAUSED);   // not judged: this clock was not the schedule's
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 0, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 0, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 0, 0);
+                    live_heard.write((bit<32>)ls * NUM_UPLINKS + 1, 0);
+                    live_stray.write((bit<32>)ls * NUM_UPLINKS + 1, 0);
+                    live_asked.write((bit<32>)ls * NUM_UPLINKS + 1, 0);
                 }
                 live_k.write(0, meta.clk_k);
-                live_slice.write(0, meta.cur_slice);
-                live_valid.write(0, synced);
+                live_valid.write((bit<32>)ls, synced);
             }
             meta.dead = meta.dead | mask;        // liveness marks: dead circuits to the lookups
         }
@@ -1172,13 +1192,29 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 sync_peer.apply();
             }
             /* what else reads this lookup (the caller: liveness per circuit) */
+            if (meta.clk_mode == CLOCK_SYNC && meta.lv_down_after != 0
+                && (bit<32>)meta.peer_uplink < NUM_UPLINKS
+                && (op == SYNC_OP_TRIGGER || from_uplink == 1)
+                && (op == SYNC_OP_TRIGGER || op == SYNC_OP_REQ || op == SYNC_OP_RESP || op == SYNC_OP_NOTICE)) {
+                live_peer.write((bit<32>)meta.cur_slice * NUM_UPLINKS + (bit<32>)meta.peer_uplink,
+                                (meta.peer_hit == 1) ? (bit<16>)meta.peer + 1 : 16w0);
+            }
             if (meta.clk_mode == CLOCK_SYNC && meta.lv_down_after != 0 && from_uplink == 1
                 && (op == SYNC_OP_REQ || op == SYNC_OP_RESP) && (hdr.sync.flags & SYNC_FLAG_REF) == 0
-                && meta.peer_hit == 1) {
-                if (hdr.sync.src_tor == (bit<16>)meta.peer) {
-                    live_heard.write((bit<32>)meta.peer_uplink, 1);
-                } else if ((hdr.sync.flags & SYNC_FLAG_BOOT) == 0 && hdr.sync.src_tor != SYNC_REF_TOR) {
-                    live_stray.write((bit<32>)meta.peer_uplink, 1);
+                && hdr.sync.isValid()) {
+                bit<32> age = meta.clk_k - hdr.sync.t1_k;          // slices since the message's own
+                if (age < NUM_SLICES && (op == SYNC_OP_REQ || hdr.sync.dst_tor == me)) {
+                    bit<32> cs = (bit<32>)meta.cur_slice;
+                    bit<32> hs = (cs >= age) ? cs - age : cs + NUM_SLICES - age;
+                    bit<32> hpos = hs * NUM_UPLINKS + (bit<32>)meta.peer_uplink;
+                    bit<16> want_peer;
+                    live_peer.read(want_peer, hpos);
+                    if (want_peer != 0 && hdr.sync.src_tor == want_peer - 1) {
+                        live_heard.write(hpos, 1);
+                    } else if (want_peer != 0 && (hdr.sync.flags & SYNC_FLAG_BOOT) == 0
+                               && hdr.sync.src_tor != SYNC_REF_TOR) {
+                        live_stray.write(hpos, 1);
+                    }
                 }
             }
 
@@ -1434,6 +1470,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                             }
                         }
                         if (send == 1) {
+                            if (meta.lv_down_after != 0 && flags == 0) {
+                                live_asked.write((bit<32>)meta.cur_slice * NUM_UPLINKS + (bit<32>)u, 1);
+                            }
+
                             clock_req_k.write((bit<32>)u, meta.clk_k);
                             clock_req_peer.write((bit<32>)u, dst);
                             clock_req_open.write((bit<32>)u, 1);

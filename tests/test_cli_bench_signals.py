@@ -6,6 +6,7 @@ writes a file in its ``finally``."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -39,3 +40,36 @@ def test_a_signal_runs_the_benchmarks_finally_blocks(tmp_path, sig):
             p.kill()
             p.wait()
     assert done.read_text() == "cleaned", f"{sig.name}: the finally block did not run (exit {p.returncode})"
+
+
+FORKED = r"""
+import os, sys, time
+from controller.cli.bench import stop_cleanly
+stop_cleanly()
+pid = os.fork()
+if pid == 0:                       # a helper forked by a library (pyroute2's netns child)
+    try:
+        print(os.getpid(), flush=True)
+        time.sleep(60)
+    finally:
+        open(sys.argv[1], "w").write("the child ran the benchmark's finally")
+else:
+    os.waitpid(pid, 0)
+"""
+
+
+def test_a_forked_child_ends_as_by_default_and_runs_no_finally_block(tmp_path):
+    """A child forked after the handlers were installed (pyroute2 forks one for each
+    namespace and ends it with SIGTERM) dies of the signal: it must not unwind the
+    benchmark's stack, whose finally blocks would tear the fabric down under the parent."""
+    done = tmp_path / "done"
+    p = subprocess.Popen([sys.executable, "-c", FORKED, str(done)], stdout=subprocess.PIPE, text=True)
+    try:
+        child = int(p.stdout.readline())
+        os.kill(child, signal.SIGTERM)
+        p.wait(timeout=30)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert not done.exists(), done.read_text()

@@ -6,6 +6,7 @@ from the ``benchmarks/`` directory of the checkout the package was installed fro
 from __future__ import annotations
 
 import importlib
+import os
 import signal
 import sys
 from pathlib import Path
@@ -32,8 +33,18 @@ def stop_cleanly() -> None:
     """SIGTERM and SIGINT raise KeyboardInterrupt in the main thread, so that a benchmark's
     ``finally`` blocks remove the fabrics, switches and processes it built. Python's
     default SIGTERM ends the process at once (leaving an emulated fabric up), and a job
-    started in the background by a shell has SIGINT ignored, which Python keeps."""
+    started in the background by a shell has SIGINT ignored, which Python keeps. Only the
+    process that installed them: a child forked from it (pyroute2's namespace helper, which
+    its parent ends with SIGTERM) inherits the handlers and would otherwise unwind the
+    benchmark's own stack -- its ``finally`` blocks tearing the fabric down under the
+    parent, which then waits for the helper forever; such a child dies as by default."""
+    owner = os.getpid()
+
     def raise_interrupt(signum, frame):
+        if os.getpid() != owner:
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
         raise KeyboardInterrupt(signal.Signals(signum).name)
 
     signal.signal(signal.SIGTERM, raise_interrupt)

@@ -219,21 +219,18 @@ class Dataplane:
 
 
 def _pace_uplinks(sw, contract) -> None:
-    """Pace the ToR's uplink and hold-port egress queues as the emulated fabric does
-    (docs/emulate.md "Time"). A held packet recirculates through the hold port's queue (in
-    its slice's guard, its uplink's), and bmv2's ingress thread takes a new packet (a
-    timer, the rest of a burst) only when no recirculated one waits
-    (``InputBuffer::pop_back`` in simple_switch.cpp). Unpaced, a burst of held packets can
-    keep the ingress busy with recirculations for good: the switch took no timer for
-    seconds (bmv2_tests/test_uro_forwarding.py, the burst test)."""
+    """Pace the ToR's uplink egress queues as the emulated fabric does (docs/emulate.md
+    "Time"). A held packet recirculates through its uplink's queue, and bmv2's ingress
+    thread takes a new packet (a timer, the rest of a burst) only when no recirculated
+    one waits (``InputBuffer::pop_back`` in simple_switch.cpp). Unpaced, a burst of held
+    packets can keep the ingress busy with recirculations for good: the switch took no
+    timer for seconds (bmv2_tests/test_uro_forwarding.py, the burst test)."""
     from controller.emulate import procs
-    from controller.emulate.config import DEFAULT_HOLD_PPS, DEFAULT_UPLINK_PPS, HOLD_QUEUE_DEPTH
+    from controller.emulate.config import DEFAULT_UPLINK_PPS
 
     prof_ = contract["profile"]
-    hold = contract["calendar"]["hold_port"]
-    rates = {prof_["uplink_port_base"] + u: DEFAULT_UPLINK_PPS for u in range(prof_["uplinks"])}
-    procs.set_queue_rates(sw.thrift_port, {**rates, hold: DEFAULT_HOLD_PPS}, "tor",
-                          depths={hold: HOLD_QUEUE_DEPTH})
+    procs.set_queue_rates(sw.thrift_port, {prof_["uplink_port_base"] + u: DEFAULT_UPLINK_PPS
+                                           for u in range(prof_["uplinks"])}, "tor")
 
 
 def _run_switch(n_ports, program, artifacts, veths, tmp_path, extra: dict | None = None):

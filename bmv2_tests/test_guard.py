@@ -63,32 +63,3 @@ def test_nothing_leaves_in_the_guard_at_the_start_of_a_slice(compile_profile, to
         assert {k: v for k, v in drops.items() if v} == {}
         events = client.read_counters(contract, "events")
         assert events["reroute_missed"] == 0
-
-
-def test_a_packet_for_a_later_slice_waits_on_the_hold_port(compile_profile, tor_of):
-    """A packet held for a later slice circles through the hold port's queue, not its
-    uplink's: with the hold port's queue made to take nothing (depth 0), such a packet is
-    lost there, while one for the current slice -- also one sent in the guard at its start,
-    which circles through its uplink's queue until the guard ends -- still leaves. (The
-    hold port's slow pace is what bounds the CPU a waiting packet costs bmv2.)"""
-    from controller.emulate import procs
-
-    arts = compile_profile(guarded())
-    with tor_of(arts) as (sw, client, dp, contract):
-        client.write(tor_batch(contract, ME, uro_routes=uro_routes()))
-        procs.set_queue_rates(sw.thrift_port, {}, "tor", depths={contract["calendar"]["hold_port"]: 0})
-        # in the guard of its departure slice: out on its uplink when the guard ends
-        dst, t, a0 = _case(0)
-        set_slice(dp, t, settle=0)
-        pkt = udp(dst, ident=910)
-        dp.send(0, pkt)
-        dp.expect(UPLINK_BASE + a0.uplink, routed(pkt), timeout=GUARD_S + 2)
-        # for the next slice: into the hold port's queue, which drops it
-        dst, t, a0 = _case(1)
-        set_slice(dp, t)
-        pkt = udp(dst, ident=911)
-        dp.send(0, pkt)
-        dp.expect_none(timeout=0.3)
-        set_slice(dp, (t + 1) % S)
-        dp.expect_none(timeout=GUARD_S + 1)
-        assert client.read_counters(contract, "events")["reroute_missed"] == 0

@@ -155,10 +155,6 @@ const bit<32> NOTE_AVOIDED = 9;
  * slice reaches the next ToR after that ToR's timer too, and the OCS has moved (the
  * timers reach the switches one after another: docs/emulate.md "Skew"). */
 const bit<48> SLICE_GUARD_US = 0;
-/* A packet held for a later slice circles through this port (no interface: it never
- * leaves), whose egress queue is paced slowly, apart from the uplinks' queues: waiting
- * then costs the switch that pace, not the uplink's (docs/p4.md "Calendar queues on bmv2"). */
-const bit<9> HOLD_PORT = 501;
 
 /* ---- headers ------------------------------------------------------------------------- */
 header ethernet_t {
@@ -4965,8 +4961,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 again = 1;
             } else if (elapsed < meta.hold_wait) {
                 meta.held = 1;
-                sm.egress_spec = HOLD_PORT;   // a later slice: around again, slowly
-                exit;                            // (egress recirculates)
+                exit;                            // not yet: around again (egress recirculates)
             } else if (elapsed == meta.hold_wait) {
                 if (meta.now < meta.slice_start + SLICE_GUARD_US) {
                     meta.held = 1;               // its slice, but in the guard at its start: not yet

@@ -68,8 +68,6 @@ def test_examples_load_and_fit():
     ({"schedule": {"uplinks": 8}}, "must be fewer than schedule.tors"),
     ({"schedule": {"tors": 252, "uplinks": 2}}, "504 ports, a v1model switch has 500 below its pktgen port 500"),
     ({"switches": {"cpu_port": 500}}, "switches.cpu_port = 500 is the pktgen port"),
-    ({"switches": {"cpu_port": 501}}, "switches.cpu_port = 501 is the ToRs' hold port"),
-    ({"switches": {"hold_pps": -1}}, "switches.hold_pps must be in 0..10000000"),
     ({"clock": {"mode": "ntp"}}, "clock.mode must be \"sync\""),
     ({"clock": {"start_gap_s": -1}}, "clock.start_gap_s must be a number of seconds in [0, 60]"),
     ({"clock": {"trigger_ms": 30}}, "clock.trigger_ms = 30 must be in [0.1, slice_ms / uplinks = 25]"),
@@ -486,23 +484,3 @@ def test_fail_and_recover_port_and_id_write_the_fault_registers_and_record_the_d
     with pytest.raises(faults.FaultError, match="slice 4 is not a slice"):
         fabric.fail("ut", "port", [4, 1, 4], tmp_path)
     assert len(writes) == n and fabric.read_failures(sdir) == []     # nothing written
-
-
-def test_a_tor_paces_its_uplinks_and_its_hold_port_the_ocs_nothing():
-    """Each ToR's paced egress queues: every uplink at uplink_pps and the hold port (where a
-    packet held for a later slice circles) at hold_pps; a rate of 0 leaves a queue unpaced;
-    the OCS emulator holds nothing."""
-    from controller.emulate.fabric import queue_rates
-    from controller.p4gen.profile import HOLD_PORT
-
-    cfg = _cfg(switches={"uplink_pps": 1500, "hold_pps": 300})
-    assert (cfg.uplink_pps, cfg.hold_pps) == (1500, 300)
-    plan = make_plan(cfg, _ports())
-    assert plan.extra["hold_pps"] == 300
-    tor, ocs = plan.tor_switches[3], plan.switch("ocs")
-    ups = {plan.host_ports + u for u in range(plan.uplinks)}
-    assert HOLD_PORT not in ups and HOLD_PORT > max(ups)
-    assert queue_rates(plan, tor, 1500, 300) == {**{p: 1500 for p in ups}, HOLD_PORT: 300}
-    assert queue_rates(plan, tor, 0, 300) == {HOLD_PORT: 300}
-    assert queue_rates(plan, tor, 1500, 0) == {p: 1500 for p in ups}
-    assert queue_rates(plan, ocs, 1500, 300) == {}

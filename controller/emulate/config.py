@@ -43,7 +43,7 @@ from pathlib import Path
 from controller import tomlfile
 from controller.errors import UroError
 from controller.liveness.params import DEFAULT_DOWN_AFTER, MAX_DOWN_AFTER
-from controller.p4gen.profile import HOLD_PORT, MAX_SSRR_HOPS
+from controller.p4gen.profile import MAX_SSRR_HOPS
 from controller.schedule import load as load_schedule
 from controller.tomlfile import Section
 
@@ -60,13 +60,6 @@ PKTGEN_PORT = 500
 #: recirculates through that queue, and bmv2 takes new packets (the timer) only when no
 #: recirculated one waits; the bmv2 tests pace their ToR the same way
 DEFAULT_UPLINK_PPS = 2000
-#: packets/s of a ToR's hold port (bmv2, docs/emulate.md "Time"): a packet held for a later
-#: slice circles through it, so this bounds what waiting costs a switch (a loop pass costs
-#: bmv2 ~0.2 ms of CPU) while one waiting packet still looks at the clock every 2 ms
-DEFAULT_HOLD_PPS = 500
-#: packets the hold port's queue keeps (bmv2's default, 64, would drop a burst held for a
-#: later slice)
-HOLD_QUEUE_DEPTH = 4096
 GENERATORS = ("round-robin", "opera", "random")
 
 
@@ -108,9 +101,6 @@ class EmuConfig:
     #: packets/s of every ToR uplink's egress queue (0: unpaced). bmv2 serves recirculated
     #: packets before new ones, so unpaced held packets can starve the timer; see docs/emulate.md
     uplink_pps: int = DEFAULT_UPLINK_PPS
-    #: packets/s of every ToR's hold port, the loop a packet held for a later slice circles
-    #: in (0: unpaced): what waiting costs a switch; see docs/emulate.md
-    hold_pps: int = DEFAULT_HOLD_PPS
     #: extra arguments of every simple_switch_grpc: general bmv2 options (e.g.
     #: ["--log-console"]) and target options after its "--" (e.g. ["--priority-queues", "2"])
     switch_args: tuple[str, ...] = ()
@@ -170,7 +160,7 @@ _KEYS = {
     "timing": {"slice_ms", "guard_ms", "link_gbps"},
     "hosts": {"per_tor", "host_ports", "mtu", "flow_aging", "alpha"},
     "routing": {"alternatives", "max_hops", "source_routed", "ssrr_hops"},
-    "switches": {"cpu_port", "extra_args", "target_args", "uplink_pps", "hold_pps"},
+    "switches": {"cpu_port", "extra_args", "target_args", "uplink_pps"},
     "clock": {"mode", "start_gap_s", "trigger_ms", "max_delay_us", "holdover_cycles"},
     "liveness": {"enabled", "down_after"},
 }
@@ -278,11 +268,7 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
     if cpu_port == PKTGEN_PORT:
         raise EmuConfigError(f"{src}: switches.cpu_port = {cpu_port} is the pktgen port (the emulated packet "
                              "generator's)")
-    if cpu_port == HOLD_PORT:
-        raise EmuConfigError(f"{src}: switches.cpu_port = {cpu_port} is the ToRs' hold port (where a packet "
-                             "held for a later slice circles)")
     uplink_pps = sw.int_in("uplink_pps", 0, 10_000_000, default=DEFAULT_UPLINK_PPS)
-    hold_pps = sw.int_in("hold_pps", 0, 10_000_000, default=DEFAULT_HOLD_PPS)
     extra, targs = sw.get("extra_args", "any", []), sw.get("target_args", "any", [])
     for key, v in (("extra_args", extra), ("target_args", targs)):
         if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
@@ -318,7 +304,7 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
         slice_ms=slice_ms, guard_ms=float(guard_ms), link_gbps=link_gbps, hosts_per_tor=per_tor,
         host_ports=host_ports, host_mtu=mtu, flow_aging=flow_aging, alpha=alpha,
         routing=RoutingConfig(alternatives=k, max_hops=mh, source_routed=tuple(sorted(sr)), ssrr_hops=ssrr_hops),
-        cpu_port=cpu_port, uplink_pps=uplink_pps, hold_pps=hold_pps, switch_args=tuple(extra), target_args=tuple(targs),
+        cpu_port=cpu_port, uplink_pps=uplink_pps, switch_args=tuple(extra), target_args=tuple(targs),
         clock_mode=clock_mode, start_gap_s=float(gap), trigger_ms=trigger_ms, max_delay_us=max_delay_us,
         holdover_cycles=holdover, liveness_down_after=down_after if live_on else None,
         state_root=state_root, source=source)

@@ -32,16 +32,14 @@ def python_env() -> dict:
             "PYTHONPATH": os.pathsep.join(x for x in (repo, os.environ.get("PYTHONPATH", "")) if x)}
 
 
-def set_queue_rates(thrift_port: int, rates: dict[int, int], name: str, priority: int | None = None,
-                    depths: dict[int, int] | None = None) -> None:
+def set_queue_rates(thrift_port: int, rates: dict[int, int], name: str, priority: int | None = None) -> None:
     """Egress queue rate (packets/s, 0 = unlimited) per port over the switch's Thrift
-    runtime (``simple_switch_CLI set_queue_rate``), one priority queue or all of them; and
-    the queue depth (packets, ``set_queue_depth``) of the ports in ``depths``: one CLI."""
+    runtime (``simple_switch_CLI set_queue_rate``); one priority queue or all of them."""
+    if not rates:
+        return
     pri = "" if priority is None else f" {priority}"
-    cmds = [f"set_queue_rate {pps} {port}{pri}" for port, pps in sorted(rates.items())]
-    cmds += [f"set_queue_depth {n} {port}" for port, n in sorted((depths or {}).items())]
-    if cmds:
-        _cli(thrift_port, cmds, name, "set_queue_rate")
+    _cli(thrift_port, [f"set_queue_rate {pps} {port}{pri}" for port, pps in sorted(rates.items())], name,
+         "set_queue_rate")
 
 
 def read_counters(thrift_port: int, contract: dict, name: str) -> dict[str, dict[str, int]]:

@@ -65,10 +65,6 @@ CPU_PORT = V1MODEL_MAX_PORTS
 #: bmv2 port of the emulated packet generator (the slice clock's TRIGGERs and PROBEs,
 #: docs/clock.md), on the ToR and the OCS emulator: host, uplink and OCS ports stay below it
 PKTGEN_PORT = 500
-#: bmv2 ToR: the egress port a packet held for a later slice recirculates through (no
-#: interface; docs/p4.md "Calendar queues on bmv2"). Its own slowly paced queue bounds what
-#: waiting costs the switch, apart from the uplinks' queues, which carry what departs now.
-HOLD_PORT = 501
 #: the slice clock shifts queue indices by 8-bit amounts (bmv2's limit on variable shifts)
 MAX_QUEUES = 256
 #: the Full/Unfull bitmap is one register read per packet; keep it a sane width

@@ -25,7 +25,7 @@ from controller.clock import message as sync_msg
 from controller.clock import servo as sync_model
 from controller.clock.params import MODES as CLOCK_MODES, ClockConfig, OcsClockConfig
 from controller.p4gen import targets
-from controller.p4gen.profile import CPU_PORT, HOLD_PORT, PKTGEN_PORT, TIMER_ETHERTYPE, Profile, ProfileError
+from controller.p4gen.profile import CPU_PORT, PKTGEN_PORT, TIMER_ETHERTYPE, Profile, ProfileError
 from controller.resources import templates_dir
 from controller.tables.state import GENERATION_ID_BIT, GENERATIONS
 
@@ -387,7 +387,6 @@ def contract(profile: Profile, program: str = "tor") -> dict:
             out["clock"]["packet_in"][f"live_{short}"] = f"clock_live_{short}"
     out["packet_io"]["packet_in"] = [[n, b] for n, b in packet_in_fields(out["clock"])]
     if program == "tor":
-        out["calendar"] = {"hold_port": HOLD_PORT}
         out["action_profiles"] = {"ssrr_selector": {"name": f"{ctl}.ssrr_selector", "size": sizes["ssrr_selector"],
                                                     "max_group_size": p.tables.ssrr_ties}}
     return out

@@ -25,12 +25,18 @@ finally:
 """
 
 
+def _hostile_start() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_runs_the_benchmarks_finally_blocks(tmp_path, sig):
     done = tmp_path / "done"
-    # the shell's background job: SIGINT ignored from the start
+    # the shell's background job: SIGINT ignored from the start; and SIGTERM blocked, as a
+    # test runner's worker thread may leave it (a child inherits the mask)
     p = subprocess.Popen([sys.executable, "-c", CHILD, str(done)], stdout=subprocess.PIPE, text=True,
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+                         preexec_fn=_hostile_start)
     try:
         assert p.stdout.readline().strip() == "ready"
         p.send_signal(sig)
@@ -63,13 +69,20 @@ def test_a_forked_child_ends_as_by_default_and_runs_no_finally_block(tmp_path):
     namespace and ends it with SIGTERM) dies of the signal: it must not unwind the
     benchmark's stack, whose finally blocks would tear the fabric down under the parent."""
     done = tmp_path / "done"
-    p = subprocess.Popen([sys.executable, "-c", FORKED, str(done)], stdout=subprocess.PIPE, text=True)
+    p = subprocess.Popen([sys.executable, "-c", FORKED, str(done)], stdout=subprocess.PIPE, text=True,
+                         preexec_fn=_hostile_start)
+    child = None
     try:
         child = int(p.stdout.readline())
         os.kill(child, signal.SIGTERM)
         p.wait(timeout=30)
     finally:
         if p.poll() is None:
+            if child is not None:
+                try:
+                    os.kill(child, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
             p.kill()
             p.wait()
     assert not done.exists(), done.read_text()

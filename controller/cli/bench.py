@@ -37,7 +37,9 @@ def stop_cleanly() -> None:
     process that installed them: a child forked from it (pyroute2's namespace helper, which
     its parent ends with SIGTERM) inherits the handlers and would otherwise unwind the
     benchmark's own stack -- its ``finally`` blocks tearing the fabric down under the
-    parent, which then waits for the helper forever; such a child dies as by default."""
+    parent, which then waits for the helper forever; such a child dies as by default. A
+    process started with the signals blocked (a test runner's worker thread may block them,
+    and its children inherit the mask) has them unblocked, or they would never arrive."""
     owner = os.getpid()
 
     def raise_interrupt(signum, frame):
@@ -49,6 +51,7 @@ def stop_cleanly() -> None:
 
     signal.signal(signal.SIGTERM, raise_interrupt)
     signal.signal(signal.SIGINT, raise_interrupt)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
 
 
 def cmd_bench(args) -> int:

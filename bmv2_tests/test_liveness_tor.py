@@ -80,25 +80,30 @@ class Rig:
     def peer(self, s: int, u: int) -> int:
         return int(self.sched.peer[s, ME, u])
 
-    def slice(self, k: int, heard=(), strays=(), synced: bool = True, asked=(0, 1)) -> None:
-        """Move the clock to slice number ``k`` (SEED; stratum 2 when ``synced``), poke it
-        (a PROBE: the slot of slice ``k`` is judged for its previous circuits), a TRIGGER on
-        each uplink in ``asked`` that has a circuit (its REQ taken off the wire), then
-        beacons: a REQ from this slice's peer on each uplink in ``heard``, from ``(uplink,
-        tor, flags)`` of ``strays``."""
+    def slice(self, k: int, heard=(), strays=(), synced: bool = True, asked=(0, 1), lead: bool = False) -> dict:
+        """Move the clock to slice number ``k`` (SEED; stratum 2 when ``synced``; with
+        ``lead``, this ToR the lead of term 1, stratum 1), poke it (a PROBE: the slot of
+        slice ``k`` is judged for its previous circuits), a TRIGGER on each uplink in
+        ``asked`` that has a circuit (its REQ taken off the wire), then beacons: a REQ from
+        this slice's peer on each uplink in ``heard``, from ``(uplink, tor, flags)`` of
+        ``strays``. Returns the REQs sent, by uplink."""
         seed(self.client, self.contract, k)
-        if synced:
+        if lead:
+            self.regs.write(stratum=1, term=1, lead=ME, lead_k=k)
+        elif synced:
             self.regs.write(stratum=2)
         probe(self.dp)
         s = k % S
+        reqs = {}
         for u in asked:
             if self.peer(s, u) >= 0:
-                self.ask(u)
+                reqs[u] = self.ask(u)
         for u in heard:
             if self.peer(s, u) >= 0:         # (no circuit on (3, 1): nobody to hear)
                 self.beacon(u, self.peer(s, u), k)
         for u, tor, flags in strays:
             self.beacon(u, tor, k, flags)
+        return reqs
 
     def ask(self, u: int) -> Message:
         """A TRIGGER for uplink ``u``: the REQ it becomes (this ToR's side of the exchange)."""
@@ -194,6 +199,30 @@ def test_no_req_sent_no_verdict(rig):
     rig.cycle(k, heard_on=(1,))              # judges an asked, silent cycle: the second miss
     assert rig.read()["mask"] == bits(*[(s, 0) for s in range(S)])
     assert rig.counts()["down"] == S
+
+
+def test_the_lead_judges_the_circuits_of_its_reference_uplink_too(rig):
+    """The lead sends its REQ on ref_uplink (0) to the reference, not to the slice's peer;
+    its TRIGGER came in time and the peer sends its own REQ there in every slice, so the
+    circuit was asked: silence on it is marked as on any other uplink (a lead blind on its
+    ref_uplink would never see a cut cable there), and the peer's REQ keeps it up."""
+    rig.fresh(down_after=2)
+    k = K0
+    for _ in range(3):                       # collected, judged (miss 1), judged (marked)
+        for i in range(S):
+            reqs = rig.slice(k + i, heard=(1,), lead=True)
+            assert reqs[0].flags & Flag.REF and reqs[0].dst_tor == 0xFFFF, reqs[0]
+        k += S
+    r = rig.read()
+    assert r["mask"] == bits(*[(s, 0) for s in range(S)]), bin(r["mask"])
+    c = rig.counts()
+    assert c["down"] == S and c["unasked"] == 0
+    for _ in range(2):                       # the peers heard on uplink 0 again: marked up
+        for i in range(S):
+            rig.slice(k + i, heard=(0, 1), lead=True)
+        k += S
+    assert rig.read()["mask"] == 0
+    assert rig.counts()["up"] == S
 
 
 def test_a_beacon_taken_late_counts_for_the_slice_its_message_names(rig):

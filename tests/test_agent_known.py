@@ -210,3 +210,21 @@ def test_a_generation_that_is_not_a_route_generation_is_kept_as_objects():
         assert known.objects() == 1 and same_state(known.batch(), Batch(entries=[e0, host]))
     finally:
         km.COMPACT_MIN_OBJECTS = old
+
+
+def test_a_compacted_generation_keeps_bytes_of_the_statics_only():
+    """A switch read whole with a large route generation, then the generation compacted:
+    the known state takes the bytes of a known state of its statics alone, plus a bounded
+    amount per route entry it no longer keeps (bytes counted with pympler's ``asizeof``;
+    a dict that held the generation keeps its room unless copied: ~30 B per entry)."""
+    asizeof = pytest.importorskip("pympler.asizeof", reason="needs pympler (the test extra)").asizeof
+    n = 20_000                     # above COMPACT_MIN_OBJECTS: compacted as at (1024, 32)
+    gen = Batch(entries=[TableEntry("P.r", (("generation", 0), ("k", k)), "P.a", (("v", k % 7),)) for k in range(n)])
+    statics = [TableEntry("P.host", (("h", h),), "P.a", (("v", 1),)) for h in range(8)]
+    statics.append(TableEntry("P.cfg", (), "P.c", (("g", 0),), is_default=True))
+    known = KnownState(Batch(entries=[*gen.entries, *statics]))
+    assert known.compact(0, "v0", lambda: gen)
+    floor = asizeof(KnownState(Batch(entries=statics)))
+    kept = asizeof(known, code=False) - floor
+    assert kept <= 4 * n, f"{kept} B kept beyond the statics for {n} route entries compacted ({kept / n:.1f} B each)"
+    assert same_state(known.batch(), Batch(entries=[*gen.entries, *statics]))

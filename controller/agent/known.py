@@ -150,6 +150,9 @@ class KnownState:
             for objs, (table, key, _) in zip((made.members, made.groups, made.entries), self._kinds()):
                 for x in objs:
                     table.pop(key(x), None)
+            # a dict keeps the room of what it held: copied, they take what they keep (a
+            # (1024, 32) ToR's entries dict, read whole, has room for 34K: ~1.3 MB)
+            self._m, self._g, self._e = dict(self._m), dict(self._g), dict(self._e)
             self._held[generation] = _Held(version, make)
             self._batch = None
             self._writes += 1

@@ -215,3 +215,16 @@ def test_the_fixed_costs_are_paid_once(tmp_path, monkeypatch):
     change(ctl, "fail", "tor", 6)
     assert len(cookies) == 2 * TORS, len(cookies)
     assert sorted(statics) == sorted(set(statics)) and len(statics) <= TORS, statics
+
+
+def test_an_update_logs_its_progress_per_phase(tmp_path, monkeypatch):
+    """A network-wide update logs ``update.progress`` (phase, switches done, of, failed)
+    while its phases run: the first install's prepare counts every ToR once, up to all."""
+    from controller.daemon import update as update_mod
+    monkeypatch.setattr(update_mod, "PROGRESS_S", 0.0)
+    ctl, _ = network(tmp_path, True)
+    lines = [kw for name, kw in ctl.log.events if name == "update.progress"]
+    prep = [kw for kw in lines if kw["phase"] == "prepare_generation"]
+    assert sorted(kw["done"] for kw in prep) == list(range(1, TORS + 1)), prep
+    assert all(kw["of"] == TORS and kw["failed"] == 0 for kw in prep), prep
+    assert {kw["phase"] for kw in lines} >= {"survey", "prepare_generation", "retire_generation"}, lines

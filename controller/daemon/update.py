@@ -11,12 +11,14 @@ generation together; the OCS emulators have their own); the controller
 
 from __future__ import annotations
 
+import threading
+import time
 from concurrent.futures import Executor
 from typing import Callable
 
 from controller.agent.backend import BackendError
 from controller.daemon.log import EventLog
-from controller.daemon.switch import SwitchAgent
+from controller.daemon.switch import PROGRESS_S, SwitchAgent
 
 
 class NetworkUpdate:
@@ -41,14 +43,31 @@ class NetworkUpdate:
         error)`` is told of each error (default: the controller's, a retry).
         :class:`controller.daemon.workers.RemoteUpdate` runs the same on worker processes."""
         failed = failed or self.failed
+        t0, lock, done = time.monotonic(), threading.Lock(), [0, 0, time.monotonic()]   # done, failed, last line
 
         def one(a):
             try:
                 return a.phase(getattr(a, what), *args)
             except BackendError as e:
                 failed(a, e)
+                with lock:
+                    done[1] += 1
                 return e
+            finally:
+                self._progress(what, len(agents), t0, lock, done)
         return dict(zip([a.name for a in agents], self.pool.map(one, agents)))
+
+    def _progress(self, what: str, total: int, t0: float, lock, done: list) -> None:
+        """One switch's phase ended: an ``update.progress`` line every :data:`PROGRESS_S`
+        seconds (a first install of a (1024, 32) fabric writes for most of an hour)."""
+        now = time.monotonic()
+        with lock:
+            done[0] += 1
+            if now - done[2] < PROGRESS_S:
+                return
+            done[2] = now
+            line = {"phase": what, "done": done[0], "of": total, "failed": done[1], "seconds": round(now - t0, 1)}
+        self.log.event("update.progress", **line)
 
     def done(self, agents, routes, results: dict, swapped: bool) -> None:
         """Bookkeeping on each agent once the network runs ``routes`` on it

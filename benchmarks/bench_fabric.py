@@ -303,9 +303,17 @@ def _how_far(why: str, log: _Log, t0: float, tors: int, peak: dict, pid: int, al
                 f"({(len(inst) - 1) / (inst[-1] - inst[0]) * 60:.1f} ToRs per minute)")
     done = "" if started is None else f" (checks, routes and sessions done at {epoch(started['ts']) - t0:.0f} s)"
     return (f"daemon {why} after {time.time() - t0:.0f} s; {opened} of {tors} sessions open{done}, "
-            f"{len(inst)} of {tors} ToRs on generation 0{rate}; resident memory up to {peak['gib']:.2f} GiB, "
+            f"{len(inst)} of {tors} ToRs on generation 0{rate}{_progress(lines)}; resident memory up to "
+            f"{peak['gib']:.2f} GiB (the simulated fabric's process {peak.get('fabric_gib', 0.0):.2f} GiB), "
             f"threads up to {peak.get('threads', 0)} in one process, CPU "
             f"{_tree_cpu(pid) if alive else peak.get('cpu', float('nan')):.0f} s")
+
+
+def _progress(lines: list[dict]) -> str:
+    """The last ``update.progress`` line of the daemon's log, as words."""
+    last = next((e for e in reversed(lines) if e.get("event") == "update.progress"), None)
+    return "" if last is None else \
+        f" (the update's {last['phase']}: {last['done']} of {last['of']} switches done, {last['failed']} failed)"
 
 
 def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, routing: str, slice_ms: int,
@@ -340,10 +348,16 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                     peak["gib"] = max(peak["gib"], _rss_gib(pid))
                     peak["threads"] = max(peak.get("threads", 0), _most_threads(pid))
                     peak["cpu"] = _tree_cpu(pid)      # the last seen: a daemon stopped at a cap is gone
+                    # the simulated fabric is a process of its own (not counted in the daemon's
+                    # figures), holding every device's entries: the cap holds for it too
+                    peak["fabric_gib"] = max(peak.get("fabric_gib", 0.0), _rss_gib(fpid))
                 except OSError:
                     return
                 if peak["gib"] > MEMORY_CAP_GIB:
                     peak["capped"] = True
+                    process.stop(pids, dname)
+                if peak["fabric_gib"] > MEMORY_CAP_GIB:
+                    peak["fabric_capped"] = True
                     process.stop(pids, dname)
                 if peak["threads"] > THREAD_CAP:
                     peak["thread_capped"] = True
@@ -357,6 +371,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                     log.poll()
                     if not alive() or time.time() > end:
                         why = ("stopped at the memory cap" if peak.get("capped") else
+                               "stopped: the simulated fabric at the memory cap" if peak.get("fabric_capped") else
                                f"stopped at {THREAD_CAP} threads" if peak.get("thread_capped") else
                                "exited" if not alive() else f"not started within {timeout:.0f} s")
                         out.update(error=_how_far(why, log, t0, tors, peak, pid, alive()), load_end=os.getloadavg()[0])

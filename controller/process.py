@@ -26,18 +26,31 @@ class ProcError(UroError):
     """A process could not be started, or did not come up."""
 
 
-def start(name: str, argv: list[str], pid_dir: Path, log_dir: Path, env: dict | None = None) -> int:
-    """Start ``argv`` in its own session (it outlives the CLI), log to ``log_dir/name.log``."""
+def start(name: str, argv: list[str], pid_dir: Path, log_dir: Path, env: dict | None = None,
+          niceness: int = 0) -> int:
+    """Start ``argv`` in its own session (it outlives the CLI), log to ``log_dir/name.log``.
+    ``niceness`` is added to the process's nice value before it runs (a negative one only
+    where the caller may raise priority, i.e. as root; else it is left as it is)."""
     pid_dir.mkdir(parents=True, exist_ok=True)
     log_dir.mkdir(parents=True, exist_ok=True)
     with open(log_dir / f"{name}.log", "ab") as log:
         try:
             p = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                 start_new_session=True, env=env)
+                                 start_new_session=True, env=env,
+                                 preexec_fn=(lambda: _renice(niceness)) if niceness else None)
         except FileNotFoundError:
             raise ProcError(f"{argv[0]} not found on PATH") from None
     record(pid_dir, name, p.pid, argv)
     return p.pid
+
+
+def _renice(niceness: int) -> None:
+    """(In the child, before exec.) Its nice value moved by ``niceness``; a priority it may
+    not take (not root) is not an error: it runs at the parent's."""
+    try:
+        os.nice(niceness)
+    except OSError:
+        pass
 
 
 def record(pid_dir: Path, name: str, pid: int, argv: list[str]) -> None:

@@ -204,7 +204,8 @@ def start(cfg_or_sdir, plan: Plan, path: Path, timeout_s: float = 120.0, log=pri
     not get there in time."""
     sdir = cfg_or_sdir.state_dir if isinstance(cfg_or_sdir, EmuConfig) else Path(cfg_or_sdir)
     t0 = time.monotonic()
-    pid = process.start(NAME, command(path), sdir / "pids", sdir / "logs", env=procs.python_env())
+    pid = process.start(NAME, command(path), sdir / "pids", sdir / "logs", env=procs.python_env(),
+                        niceness=procs.CLOCK_NICENESS)
     logf = sdir / "logs" / f"{NAME}.log"
     end = t0 + timeout_s
     st: dict = {}

@@ -192,7 +192,7 @@ def start_pktgen(plan: Plan, sdir: Path, period_s: float, log=print) -> int:
     its PID files (``down`` stops it); returns its PID once it runs (a generator that
     exits fails at once; one that lives but does not send within PKTGEN_START_S fails)."""
     pid = process.start(pktgen.NAME, pktgen.command(sdir / "plan.json", period_s), sdir / "pids", sdir / "logs",
-                        env=procs.python_env())
+                        env=procs.python_env(), niceness=procs.CLOCK_NICENESS)
     end = time.monotonic() + PKTGEN_START_S
     log_path = sdir / "logs" / f"{pktgen.NAME}.log"
     while time.monotonic() < end:

@@ -76,12 +76,12 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "emulate_tests" in str(item.fspath):
             item.add_marker(pytest.mark.emulate)
-            if not reason and crowded and item.fspath.basename in HEAVY:
+            if reason:
+                item.add_marker(pytest.mark.skip(reason=reason))
+            elif crowded and item.fspath.basename in HEAVY:
                 item.add_marker(pytest.mark.skip(
                     reason=f"a long TCP flow through the emulated fabric needs {HEAVY_CORES}+ cores beside the "
                            f"suite's other lane ({os.cpu_count()} here): run the file on its own"))
-            if reason:
-                item.add_marker(pytest.mark.skip(reason=reason))
             elif rerun:
                 item.add_marker(pytest.mark.flaky(reruns=RERUNS, reruns_delay=2))
 

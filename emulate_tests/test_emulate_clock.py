@@ -213,8 +213,8 @@ def test_a_cut_cable_is_marked_by_the_switches_with_the_daemon_stopped(clk_fab):
         for n in cable:
             links.set_link(n, "down")
         marked = watch.wait({t: (lambda m, w, e=e: e <= m) for t, e in expect.items()}, t_cut, 30.0)
-        # what an end that did not mark saw (its liveness and sync counters, its clock's
-        # lead): for the failure message only
+        # what an end that did not mark counted (its liveness and sync counters): for the
+        # failure message only
         why = {t: {g: {k: v for k, v in n.items() if v} for g, n in clk_fab.counters(f"tor{t}").items()
                    if g in ("liveness", "sync")} for t, v in marked.items() if v is None}
         t_join = time.time()

@@ -17,7 +17,11 @@ silenced (``controller.emulate.livewatch``: each ToR's ``live_mask`` read over T
 25 ms), in ms and slices, per ToR and the last; the same counted from each ToR's first
 missed circuit (the start of the first slice after the failure in which the circuit
 recurs) less the ideal ``down_after`` cycles (a slice is judged when its slot comes round
-again); next to it, the daemon's own
+again); then the time until **every other ToR routes around it** too: each circuit marked
+by one of its ends or in the ToR's notice map (``live_note_map``, read with the marks) from
+an end that marked it, the failed ToR itself left out (the notices in-band, docs/liveness.md
+"Notices"), with what the ToRs counted in their ``notices`` counters meanwhile; after the
+heal, the time until no ToR's map names the circuits any more; next to it, the daemon's own
 reaction in the same run (its failure report: source, detection after the failure, its dead
 mask written, new generation); the pings lost before, until every ToR marked, while marked,
 and after the heal; then the heal and the time until every mark is cleared. Then **false
@@ -62,7 +66,7 @@ class Bench(Fabric):
             self.peer = self.routes.schedule.peer
             self.S = self.n_slices
             self.L = cfg.slice_ms / 1e3
-            self.watch = livewatch.MarkWatch(self.plan, self.arts["tor"].contract).start()
+            self.watch = livewatch.MarkWatch(self.plan, self.arts["tor"].contract, notices=True).start()
         except BaseException:
             self.close()
             raise
@@ -186,6 +190,8 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
     from controller.emulate import livewatch
 
     exp = livewatch.expected_marks(b.peer, kind, ids)
+    circuits = livewatch.failed_circuits(b.peer, exp)
+    learners = [t for t in range(b.plan.tors) if not (kind in ("tor", "id") and t == ids[0])]
     fail, heal = b.acts(kind, ids)
     pid = b.daemon_pid()
     ev0 = len(b.events())
@@ -194,12 +200,17 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
     conted = False
     try:
         time.sleep(lead_s)
+        n0 = counters(b, "notices")
         if stopped:
             os.kill(pid, signal.SIGSTOP)
         t_fail = fail()
         already = sorted(t for t, e in exp.items() if e & b.watch.marks(t))
-        got = b.watch.wait({t: (lambda m, w, e=e: e <= m) for t, e in exp.items()}, t_fail, timeout_s)
+        got = b.watch.wait({t: (lambda m, w, n, e=e: e <= m) for t, e in exp.items()}, t_fail, timeout_s)
         t_all = None if any(v is None for v in got.values()) else max(got.values())
+        known = b.watch.wait({t: (lambda m, w, n, t=t: all(livewatch.knows(t, c, m, n) for c in circuits))
+                              for t in learners}, t_fail, timeout_s)
+        t_known = None if any(v is None for v in known.values()) else max(known.values())
+        n1 = counters(b, "notices")
         time.sleep(hold_s)
         t_heal = heal()
         if stopped and kind == "tor":          # a restarted switch has no program until the daemon restores it
@@ -209,9 +220,12 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
                 dmn.wait_switch(b.plan, f"tor{ids[0]}", timeout=120)
             except Exception as e:             # noqa: BLE001 -- measured anyway
                 print(f"   (tor{ids[0]} not restored within 120 s: {e})", flush=True)
-        cleared = b.watch.wait({t: (lambda m, w, e=e: not (e & m)) for t, e in exp.items()}, t_heal,
+        cleared = b.watch.wait({t: (lambda m, w, n, e=e: not (e & m)) for t, e in exp.items()}, t_heal,
                                120.0 if kind == "tor" else timeout_s)
         t_clear = None if any(v is None for v in cleared.values()) else max(cleared.values())
+        forgot = b.watch.wait({t: (lambda m, w, n: not any((e, s, u) in n for s, u, ends in circuits for e in ends))
+                               for t in learners}, t_heal, timeout_s)
+        t_forgot = None if any(v is None for v in forgot.values()) else max(forgot.values())
         time.sleep(1.0)
     finally:
         if stopped and not conted:
@@ -222,9 +236,14 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
     per = {t: None if v is None else (v - t_fail) * 1e3 for t, v in got.items()}
     late = {t: None if v is None else (v - b.first_missed(t_fail, exp[t])) * 1e3 - (down_after * b.S)
             * b.L * 1e3 for t, v in got.items()}
+    missed = b.first_missed(t_fail, {(s, u) for s, u, _e in circuits})
+    ms = (lambda v, t0: None if v is None else (v - t0) * 1e3)
     evs = [e for e in b.events()[ev0:] if e.get("op") == "fail"]
     out.update({"already_marked": already, "per_tor_ms": per, "all_ms": None if t_all is None else (t_all - t_fail) * 1e3,
                 "beyond_ideal_ms": late, "clear_ms": None if t_clear is None else (t_clear - t_heal) * 1e3,
+                "known_per_tor_ms": {t: ms(v, t_fail) for t, v in known.items()}, "known_ms": ms(t_known, t_fail),
+                "known_from_first_missed_ms": ms(t_known, missed), "forgot_ms": ms(t_forgot, t_heal),
+                "notices": moved(n0, n1),
                 "pings": phases, "daemon_events": [
                     {"kind": e["kind"], "target": e["target"], "source": e["source"],
                      "detected_ms": (epoch(e["detected"]) - t_fail) * 1e3, "mask_ms": e.get("dataplane_ms"),
@@ -238,6 +257,15 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
           + ", ".join(f"tor{t} " + ("-" if v is None else f"{v:+.0f}") for t, v in sorted(late.items())) + " ms"
           + (f" (already marked at the failure, a false alarm: {', '.join(f'tor{t}' for t in already)})"
              if already else ""), flush=True)
+    kn, fm = out["known_ms"], out["known_from_first_missed_ms"]
+    print(f"   every other ToR routes around it (its own mark or a notice): "
+          + ("NOT within %g s" % timeout_s if kn is None else
+             f"{kn:.0f} ms ({kn / L:.1f} slices) after the failure, {fm:.0f} ms ({fm / L:.1f} slices) after the "
+             f"first missed circuit ({fm / L - down_after * b.S:+.1f} slices beyond down_after cycles)")
+          + "; per ToR " + ", ".join(f"tor{t} " + ("-" if v is None else f"{v:.0f}")
+                                     for t, v in sorted(out["known_per_tor_ms"].items()))
+          + " ms; the notices counted meanwhile: " + ", ".join(f"{k} {v}" for k, v in out["notices"].items() if v),
+          flush=True)
     for e in out["daemon_events"]:
         print(f"   the daemon: fail {e['kind']} {e['target']} (source {e['source']}) detected "
               f"{e['detected_ms']:.0f} ms after the failure, its dead mask written "
@@ -245,52 +273,69 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
               + ("-" if e["generation_s"] is None else f"{e['generation_s']:.2f} s"), flush=True)
     if not out["daemon_events"]:
         print("   the daemon: no failure reported" + (" (stopped)" if stopped else ""), flush=True)
+    fg = out["forgot_ms"]
     print(f"   healed: every mark cleared in "
           + ("NOT within the timeout" if out["clear_ms"] is None else f"{out['clear_ms']:.0f} ms "
                                                                      f"({out['clear_ms'] / L:.1f} slices)")
+          + ", no notice map naming it in " + ("NOT within the timeout" if fg is None else
+                                               f"{fg:.0f} ms ({fg / L:.1f} slices)")
           + "; pings lost / sent: " + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in phases.items()), flush=True)
     return out
 
 
-def counters(b: Bench) -> dict[str, int]:
-    """The ToRs' ``liveness`` counter cells summed over the fabric (heard, silent, ...)."""
+def counters(b: Bench, which: str = "liveness") -> dict[str, dict[str, int]]:
+    """{ToR: its ``liveness`` counter cells (heard, silent, ...) or, ``which="notices"``,
+    its ``notices`` cells (applied, sent, flood, ...)} of the fabric's running ToRs."""
     from controller.emulate import procs
 
-    tot: dict[str, int] = {}
+    live = b.arts["tor"].contract["liveness"]
+    name = live["counter"] if which == "liveness" else live["notices"]["counter"]
+    out: dict[str, dict[str, int]] = {}
     for sw in b.plan.tor_switches:
-        got = procs.read_counters(sw.thrift_port, b.arts["tor"].contract, sw.name)
-        for cell, v in got.get(b.arts["tor"].contract["liveness"]["counter"], {}).items():
-            tot[cell] = tot.get(cell, 0) + v
+        try:
+            out[sw.name] = procs.read_counters(sw.thrift_port, b.arts["tor"].contract, sw.name).get(name, {})
+        except procs.ProcError:              # a stopped ToR (the dead-ToR failure): not counted
+            continue
+    return out
+
+
+def moved(c0: dict[str, dict[str, int]], c1: dict[str, dict[str, int]]) -> dict[str, int]:
+    """Each cell's growth from ``c0`` to ``c1`` (:func:`counters`), summed over the ToRs read
+    both times."""
+    tot: dict[str, int] = {}
+    for sw in c0.keys() & c1.keys():
+        for cell, v in c1[sw].items():
+            tot[cell] = tot.get(cell, 0) + v - c0[sw].get(cell, 0)
     return tot
 
 
 def false_alarms(b: Bench, seconds: float, label: str) -> dict:
     """Every-pair pings and no failure for ``seconds``: the marks set meanwhile, and what
     the switches counted per circuit evaluated (heard, silent, wrong peer, not evaluated)."""
-    c0 = counters(b)
+    c0, n0 = counters(b), counters(b, "notices")
     t0 = time.time()
     load0 = _load()
     streams = pings(b, seconds)
     time.sleep(seconds)
     phases = lost_by_phase(streams, {})
-    c1 = counters(b)
-    moved = {k: c1.get(k, 0) - c0.get(k, 0) for k in c1}
+    moved_, notes = moved(c0, counters(b)), moved(n0, counters(b, "notices"))
     marked = b.watch.marked_since(t0)
     sets = 0
     for t in range(b.plan.tors):
         h = [x for x in b.watch.history[t] if x[0] >= t0]
         prev = b.watch.history[t][0][1] if b.watch.history[t] else frozenset()
-        for _t, m, _w in h:
+        for _t, m, *_rest in h:
             sets += len(m - prev)
             prev = m
     out = {"label": label, "seconds": round(time.time() - t0), "load": f"{load0} -> {_load()}",
            "marks_set": sets, "circuits": {t: sorted(v) for t, v in marked.items()}, "pings": phases["before"],
-           "counted": moved}
+           "counted": moved_, "notices": notes}
     print(f"== false alarms, {label} ({out['seconds']} s, load {out['load']}): {sets} mark(s) set on "
           f"{sum(len(v) for v in marked.values())} circuit(s) of {sum(1 for t in marked)} ToR(s)"
           + (" (" + "; ".join(f"tor{t} {v}" for t, v in sorted(out['circuits'].items())) + ")" if marked else "")
           + f"; pings lost {phases['before'][0]} / {phases['before'][1]}; the switches counted "
-          + ", ".join(f"{k} {v}" for k, v in moved.items()), flush=True)
+          + ", ".join(f"{k} {v}" for k, v in moved_.items()) + "; notices counted: "
+          + (", ".join(f"{k} {v}" for k, v in notes.items() if v) or "none"), flush=True)
     return out
 
 

@@ -23,6 +23,7 @@ from scapy.layers.l2 import Ether
 
 from controller.clock.message import Flag, Message, Op, Stamp, notice, notice_fields
 from controller.emulate import procs
+from controller.emulate.livewatch import notices_of
 from controller.liveness.notices import Notices
 from controller.liveness.params import LivenessParams
 from controller.tables import entries as ent
@@ -388,6 +389,9 @@ def test_a_notice_is_applied_once_per_origin_slice_and_sequence_and_kept_to_send
         if seq == 3 and why == "applied":
             r = note_regs(rig)
             assert (r["note_map"][cell], r["note_last"][cell]) == (0b01, 3)
+            # the watch of the emulated fabric reads the map whole, in one command
+            whole = rig.cli.read_register(rig.live["note_map"]["name"])
+            assert whole == r["note_map"] and notices_of(whole, S, D) == {(5, 2, 0)}
             assert (r["note_q_origin"][0], r["note_q_seq"][0], r["note_q_slice"][0], r["note_q_down"][0],
                     r["note_q_until"][0]) == (5, 3, 2, 0b01, K0 + S)
     assert seen == ["applied", "duplicate", "duplicate", "duplicate", "applied", "duplicate"]

@@ -212,7 +212,7 @@ def test_a_cut_cable_is_marked_by_the_switches_with_the_daemon_stopped(clk_fab):
         t_cut = time.time()
         for n in cable:
             links.set_link(n, "down")
-        marked = watch.wait({t: (lambda m, w, e=e: e <= m) for t, e in expect.items()}, t_cut, 30.0)
+        marked = watch.wait({t: (lambda m, w, n, e=e: e <= m) for t, e in expect.items()}, t_cut, 30.0)
         # what an end that did not mark counted (its liveness and sync counters): for the
         # failure message only
         why = {t: {g: {k: v for k, v in n.items() if v} for g, n in clk_fab.counters(f"tor{t}").items()
@@ -220,7 +220,7 @@ def test_a_cut_cable_is_marked_by_the_switches_with_the_daemon_stopped(clk_fab):
         t_join = time.time()
         for n in cable:
             links.set_link(n, "up")
-        cleared = watch.wait({t: (lambda m, w, e=e: not (e & m)) for t, e in expect.items()}, t_join, 30.0)
+        cleared = watch.wait({t: (lambda m, w, n, e=e: not (e & m)) for t, e in expect.items()}, t_join, 30.0)
     finally:
         for n in cable:
             links.set_link(n, "up")

@@ -438,6 +438,33 @@ def test_the_marks_a_failure_must_leave_are_the_circuits_it_silences():
         expected_marks(peer, "ocs", [0])
 
 
+def test_a_tor_routes_around_a_failed_circuit_by_its_own_mark_or_a_notice_from_an_end_that_marked_it():
+    """The circuits of a failure's marks, each once with the ends that mark it; a ToR knows
+    one when it is such an end and marked it, or when its notice map has it from such an
+    end (not from an end that does not mark it, not another slice or uplink); the notice
+    map's cells decode to (origin, slice, uplink)."""
+    from controller.emulate.livewatch import expected_marks, failed_circuits, knows, notices_of
+    from controller.schedule import round_robin
+
+    peer = round_robin(8, 2).peer
+    cut = failed_circuits(peer, expected_marks(peer, "link", [3, 0]))
+    assert len(cut) == sum(1 for s in range(4) if peer[s, 3, 0] >= 0)
+    assert all(ends == {3, int(peer[s, 3, u])} and u == 0 for s, u, ends in cut)
+    dead = failed_circuits(peer, expected_marks(peer, "tor", [5]))
+    assert len(dead) == int((peer == 5).sum()) and all(5 not in ends and len(ends) == 1 for _s, _u, ends in dead)
+    s, u, ends = c = dead[0]
+    (end,) = ends
+    far = next(t for t in range(8) if t not in (end, 5))
+    assert knows(end, c, frozenset({(s, u)}), frozenset())
+    assert not knows(end, c, frozenset({((s + 1) % 4, u)}), frozenset())
+    assert not knows(far, c, frozenset({(s, u)}), frozenset())          # not an end: its mask is its own
+    assert knows(far, c, frozenset(), frozenset({(end, s, u)}))
+    assert not knows(far, c, frozenset(), frozenset({(5, s, u)}))        # the dead end tells nothing
+    assert not knows(far, c, frozenset(), frozenset({(end, s, 1 - u), (end, (s + 1) % 4, u)}))
+    assert notices_of([0, 0b10, 0, 0, 0b11, 0], 3, 2) == {(0, 1, 1), (1, 1, 0), (1, 1, 1)}
+    assert notices_of([0] * 6, 3, 2) == frozenset()
+
+
 def test_fail_and_recover_port_and_id_write_the_fault_registers_and_record_the_drill(tmp_path, monkeypatch):
     """`uro emulate fail port|id` on a fabric's state (the register writes recorded instead
     of sent over Thrift; no daemon): the OCS port's cell gets the slices' bits, the ToR's id

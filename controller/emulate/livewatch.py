@@ -1,17 +1,22 @@
 """The ToRs' liveness marks of an emulated fabric read from outside, as they change
 (docs/liveness.md "Measured"): when did each ToR mark the circuits a failure silenced,
-and clear them once healed?
+when did every other ToR learn them from the notices, and when were they cleared once
+healed?
 
 One thread per ToR keeps a ``simple_switch_CLI`` session on its Thrift port (out of band
-of the daemon, which may be stopped) and reads ``live_mask`` and ``live_wrong`` back to
-back every ``poll_s`` (25 ms: reading back to back starves the switches, whose Thrift
-server shares their few cores, and makes them miss beacons), recording every change with
-the host's time (epoch). A change is seen within ``poll_s`` plus one read's round trip
+of the daemon, which may be stopped) and reads ``live_mask`` and ``live_wrong`` (and with
+``notices``, the whole ``live_note_map`` in one more command) back to back every
+``poll_s`` (25 ms: reading back to back starves the switches, whose Thrift server shares
+their few cores, and makes them miss beacons), recording every change with the host's
+time (epoch). A change is seen within ``poll_s`` plus one read's round trip
 (:attr:`MarkWatch.period_s`: the median time from one read to the next, printed with the
 figures).
 
-:func:`expected_marks` is the pure part: which (tor, slice, uplink) circuits a failure
-silences on the schedule, i.e. which marks mean "every ToR routes around it".
+The pure part: :func:`expected_marks`, which (tor, slice, uplink) circuits a failure
+silences on the schedule, i.e. which marks its ends must set; :func:`failed_circuits` and
+:func:`knows`, when a ToR routes around each of them -- its own mark, or a notice from an
+end that marked it (a source checks a route's hop against the notices of both ends of its
+circuit, docs/liveness.md "Notices").
 """
 
 from __future__ import annotations
@@ -60,19 +65,52 @@ def expected_marks(peer, kind: str, ids: list[int]) -> dict[int, frozenset[tuple
     return {t: frozenset(v) for t, v in out.items() if v}
 
 
-class MarkWatch:
-    """Every ToR's ``live_mask`` / ``live_wrong`` read in a loop (module doc) until
-    :meth:`stop`; ``history[tor]`` = [(epoch, marks, wrong)] at each change (the first
-    read included)."""
+#: a circuit a failure silences: (slice, uplink, the ToRs at its ends that mark it)
+Circuit = tuple[int, int, frozenset[int]]
 
-    def __init__(self, plan, contract: dict, tors: list[int] | None = None, poll_s: float = 0.025):
+
+def failed_circuits(peer, marks: dict[int, frozenset[tuple[int, int]]]) -> list[Circuit]:
+    """The circuits of :func:`expected_marks` ``marks``, each once (both ends of a cut cable
+    mark the same circuit; a dead ToR's circuits are marked by its peers only), sorted."""
+    out: dict[tuple[int, int, int, int], set[int]] = {}
+    for t, cs in marks.items():
+        for s, u in cs:
+            p = int(peer[s][t][u])
+            out.setdefault((s, u, min(t, p), max(t, p)), set()).add(t)
+    return [(s, u, frozenset(ends)) for (s, u, _a, _b), ends in sorted(out.items())]
+
+
+def notices_of(cells: list[int], slices: int, uplinks: int) -> frozenset[tuple[int, int, int]]:
+    """The (origin, slice, uplink) circuits ``live_note_map`` says are dead (cell
+    ``origin * S + s``, bit ``u``)."""
+    return frozenset((i // slices, i % slices, u) for i, v in enumerate(cells) if v
+                     for u in range(uplinks) if v >> u & 1)
+
+
+def knows(tor: int, circuit: Circuit, marks: frozenset, notes: frozenset) -> bool:
+    """Whether ``tor`` routes around ``circuit``: it is an end that marked it (its own
+    ``marks``), or a notice from an end that marked it is in its map (``notes``)."""
+    s, u, ends = circuit
+    return (tor in ends and (s, u) in marks) or any((e, s, u) in notes for e in ends)
+
+
+class MarkWatch:
+    """Every ToR's ``live_mask`` / ``live_wrong`` (and with ``notices`` its
+    ``live_note_map``) read in a loop (module doc) until :meth:`stop`; ``history[tor]`` =
+    [(epoch, marks, wrong, notes)] at each change (the first read included; ``notes`` the
+    (origin, slice, uplink) circuits of its notice map, empty without ``notices``)."""
+
+    def __init__(self, plan, contract: dict, tors: list[int] | None = None, poll_s: float = 0.025,
+                 notices: bool = False):
         regs = contract["liveness"]["registers"]
         self.mask_reg, self.wrong_reg = regs["mask"]["name"], regs["wrong"]["name"]
+        self.note_reg = regs["note_map"]["name"] if notices else None
+        self.S = regs["valid"]["size"]
         self.d = plan.uplinks
         self.plan = plan
         self.poll_s = poll_s
         self.tors = list(range(plan.tors)) if tors is None else list(tors)
-        self.history: dict[int, list[tuple[float, frozenset, frozenset]]] = {t: [] for t in self.tors}
+        self.history: dict[int, list[tuple[float, frozenset, frozenset, frozenset]]] = {t: [] for t in self.tors}
         self.errors: dict[int, str] = {}
         self.rtts: list[float] = []
         self._stop = threading.Event()
@@ -106,6 +144,8 @@ class MarkWatch:
                     last = t0
                     try:
                         got = cli.read_registers(cells)
+                        n = notices_of(cli.read_register(self.note_reg), self.S, self.d) \
+                            if self.note_reg else frozenset()
                     except procs.ProcError as e:          # a stopped switch: nothing more to read
                         self.errors[tor] = str(e)
                         return
@@ -113,8 +153,8 @@ class MarkWatch:
                     m, w = circuits_of(got[cells[0]], self.d), circuits_of(got[cells[1]], self.d)
                     with self._lock:
                         h = self.history[tor]
-                        if not h or h[-1][1:] != (m, w):
-                            h.append(((t0 + t1) / 2, m, w))
+                        if not h or h[-1][1:] != (m, w, n):
+                            h.append(((t0 + t1) / 2, m, w, n))
                     self._stop.wait(self.poll_s)
         except Exception as e:                            # noqa: BLE001 -- reported by the caller
             self.errors[tor] = f"{type(e).__name__}: {e}"
@@ -129,19 +169,25 @@ class MarkWatch:
             h = self.history[tor]
             return h[-1][1] if h else frozenset()
 
+    def notes(self, tor: int) -> frozenset:
+        """``tor``'s notice map as last read (empty without ``notices``)."""
+        with self._lock:
+            h = self.history[tor]
+            return h[-1][3] if h else frozenset()
+
     def first(self, tor: int, pred, since: float) -> float | None:
-        """The first time at or after ``since`` at which ``pred(marks, wrong)`` held on ``tor``
-        (a state that began before ``since`` and still held counts from ``since``)."""
+        """The first time at or after ``since`` at which ``pred(marks, wrong, notes)`` held on
+        ``tor`` (a state that began before ``since`` and still held counts from ``since``)."""
         with self._lock:
             h = list(self.history[tor])
-        for i, (t, m, w) in enumerate(h):
+        for i, (t, m, w, n) in enumerate(h):
             end = h[i + 1][0] if i + 1 < len(h) else float("inf")
-            if end > since and pred(m, w):
+            if end > since and pred(m, w, n):
                 return max(t, since)
         return None
 
     def wait(self, pred_by_tor: dict[int, object], since: float, timeout: float) -> dict[int, float | None]:
-        """Until ``pred_by_tor[t](marks, wrong)`` held on every ToR t at or after ``since``
+        """Until ``pred_by_tor[t](marks, wrong, notes)`` held on every ToR t at or after ``since``
         (or ``timeout`` s passed): {tor: when it first held, None if not}."""
         end = time.time() + timeout
         while True:
@@ -153,14 +199,14 @@ class MarkWatch:
     def changes(self, since: float) -> int:
         """How many mark changes the ToRs saw after ``since`` (a false alarm is two: set, cleared)."""
         with self._lock:
-            return sum(1 for h in self.history.values() for i, (t, _m, _w) in enumerate(h) if i and t >= since)
+            return sum(1 for h in self.history.values() for i, (t, *_rest) in enumerate(h) if i and t >= since)
 
     def marked_since(self, since: float) -> dict[int, set]:
         """{tor: every circuit it marked at some point at or after ``since``}."""
         out: dict[int, set] = {}
         with self._lock:
             for tor, h in self.history.items():
-                for i, (t, m, _w) in enumerate(h):
+                for i, (t, m, _w, _n) in enumerate(h):
                     end = h[i + 1][0] if i + 1 < len(h) else float("inf")
                     if end > since and m:
                         out.setdefault(tor, set()).update(m)

@@ -147,6 +147,15 @@ class RuntimeCLI:
                             f"{out.strip()[-200:]}")
         return {c: got[c] for c in cells}
 
+    def read_register(self, register: str) -> list[int]:
+        """Every cell of ``register`` (its full name), in index order, in one command
+        (``register_read`` without an index: one Thrift call for the whole array)."""
+        out = self.run([f"register_read {register}"], "register_read")
+        m = re.search(re.escape(register) + r"=\s*([\d,\s]*)", out)
+        if m is None or not m.group(1).strip():
+            raise ProcError(f"{self.name}: register_read gave no values for {register}: {out.strip()[-200:]}")
+        return [int(v) for v in m.group(1).replace(",", " ").split()]
+
     def write_registers(self, values: dict[tuple[str, int], int]) -> None:
         """Write register cells (``{(register, index): unsigned value}``): the emulation-only
         clock fault of ``uro emulate clock``, test set-ups."""

@@ -19,11 +19,21 @@ so an update that fails leaves the others of its request applied):
   members), on MODIFY nothing changes; MODIFY of ``max_size`` -> INVALID_ARGUMENT; DELETE
   of a group an entry uses -> UNKNOWN; an entry put on an empty group -> UNKNOWN.
 
-The state is kept as the bytes the client wrote (an entity read back is the entity
-written, as bmv2 answers it), indexed by the identity P4Runtime reads by: a table entry
-by (table, priority, match fields), a member or group by (profile, id). That keeps a
-write to a few dictionary operations per update, so that a benchmark measures the
-controller, not the simulated switches (docs/fabric.md).
+The state is kept as the bytes the client wrote, indexed by the identity P4Runtime reads
+by: a table entry by (table, priority, match fields), a member or group by (profile, id).
+That keeps a write to a few dictionary operations per update, so that a benchmark
+measures the controller, not the simulated switches (docs/fabric.md).
+
+A table entry is kept as two byte strings, not a parsed message: its key (the priority
+and the match fields as written, in field-id order) and its value (the rest of the
+``TableEntry``: action, priority, metadata, as written). A read puts the entry back
+together: the table id, the match fields (in field-id order, as bmv2 answers them) and
+the value -- the entity written, field for field. Both strings are interned in one
+table per process (:class:`_Interned`): the ToRs of one fabric write the same matches
+and the same few actions, so a thousand devices holding one table keep one copy of each
+string and a device pays about a dictionary slot per entry (a (1024, 32) ToR's two
+generations: ~40 B per entry, not the ~370 B of a frame per entry;
+``tests/test_simfabric.py`` counts the bytes).
 """
 
 from __future__ import annotations
@@ -48,15 +58,53 @@ Result = tuple[int, str]          # (google.rpc.Code, message): one per update o
 _OK: Result = (OK, "")
 
 
+def _varint(n: int) -> bytes:
+    out = bytearray()
+    while n >= 0x80:
+        out.append((n & 0x7F) | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
 def frame(entity: bytes) -> bytes:
     """``entity`` (a serialized ``p4.v1.Entity``) as one element of ReadResponse.entities
     (field 1, length-delimited): a read answers the stored frames concatenated."""
-    n, head = len(entity), bytearray(b"\x0a")
-    while n >= 0x80:
-        head.append((n & 0x7F) | 0x80)
-        n >>= 7
-    head.append(n)
-    return bytes(head) + entity
+    return b"\x0a" + _varint(len(entity)) + entity
+
+
+def _entry_frame(table_id: int, key: bytes, value: bytes) -> bytes:
+    """The framed entity of a table entry kept as (``key``, ``value``) (:meth:`Device._entry`):
+    ``TableEntry`` = table_id (field 1), the match fields (field 2, ``key`` after its 4
+    priority bytes), the value; in ``Entity.table_entry`` (field 2)."""
+    te = b"\x08" + _varint(table_id) + key[4:] + value
+    return frame(b"\x12" + _varint(len(te)) + te)
+
+
+class _Interned:
+    """One copy of each byte string the devices of this process keep (entry keys and
+    values): ``get(b)`` is an equal string already kept, or ``b``. Bounded: past ``limit``
+    strings the table starts again (what the devices hold stays theirs; later writes share
+    the new table's copies), so a workload of all-distinct strings costs at most ``limit``
+    extra references."""
+
+    def __init__(self, limit: int = 1 << 20):
+        self.limit = limit
+        self.strings: dict[bytes, bytes] = {}
+
+    def get(self, b: bytes) -> bytes:
+        s = self.strings
+        have = s.get(b)
+        if have is not None:
+            return have
+        if len(s) >= self.limit:
+            s.clear()
+        s[b] = b
+        return b
+
+
+#: the interned strings of every device of this process
+INTERNED = _Interned()
 
 
 @dataclass
@@ -143,6 +191,31 @@ def _index(config: p4r.ForwardingPipelineConfig) -> Pipeline:
     return Pipeline(config, tables, profiles, counters)
 
 
+def _key(priority: int, parts: list[bytes]) -> bytes:
+    """A table entry's identity: its priority (4 bytes) and its match fields as they stand
+    in a ``TableEntry`` (field 2, length-delimited), in field-id order whatever order the
+    client sent them in (one FieldMatch per field: sorting the serialized fields orders
+    them by field id, which the tag and the field id lead)."""
+    parts = sorted(parts)
+    return priority.to_bytes(4, "big") + b"".join(b"\x12" + _varint(len(m)) + m for m in parts)
+
+
+def _value(te, key: bytes) -> bytes:
+    """What a ``TableEntry`` holds beyond its table id and match fields, as written: the
+    serialized entry after them (protobuf writes fields in field-number order: table_id 1,
+    match 2, then action, priority, metadata ...); when the client's match fields were not
+    in field-id order, the entry re-serialized without them."""
+    raw = te.SerializeToString()
+    head = b"\x08" + _varint(te.table_id) + key[4:]
+    if raw.startswith(head):
+        return raw[len(head):]
+    rest = p4r.TableEntry()
+    rest.CopyFrom(te)
+    rest.table_id = 0
+    del rest.match[:]
+    return rest.SerializeToString()
+
+
 @dataclass
 class Device:
     """One switch's state (see module docstring). Not thread-safe: the server runs every
@@ -150,7 +223,8 @@ class Device:
 
     device_id: int
     pipeline: Pipeline | None = None
-    entries: dict[int, dict[bytes, tuple[bytes, int]]] = field(default_factory=dict)   # table -> key -> (frame, group)
+    entries: dict[int, dict[bytes, bytes]] = field(default_factory=dict)   # table -> key -> value (interned)
+    entry_groups: dict[tuple[int, bytes], int] = field(default_factory=dict)   # (table, key) -> group it uses
     defaults: dict[int, bytes] = field(default_factory=dict)          # table -> framed default entry, once modified
     members: dict[tuple[int, int], bytes] = field(default_factory=dict)
     groups: dict[tuple[int, int], tuple[bytes, tuple[int, ...], int]] = field(default_factory=dict)
@@ -164,6 +238,7 @@ class Device:
         """Load ``p``: every entry, member and group goes (as on bmv2)."""
         self.pipeline = p
         self.entries = {t: {} for t in p.tables}
+        self.entry_groups = {}
         self.defaults, self.members, self.groups = {}, {}, {}
         self.member_refs, self.group_refs = {}, {}
 
@@ -217,16 +292,14 @@ class Device:
             return INVALID_ARGUMENT, "Missing exact match field"
         if t.needs_priority and te.priority == 0 and op != DELETE:
             return INVALID_ARGUMENT, "Zero priority for ternary match"
-        # one FieldMatch per field: sorting the serialized fields orders them by field id
-        # (the tag and the field id lead), whatever order the client sent them in
-        key = te.priority.to_bytes(4, "big") + b"".join(sorted(parts))
+        key = _key(te.priority, parts)
         table = self.entries[te.table_id]
         have = table.get(key)
         if op == DELETE:
             if have is None:
                 return NOT_FOUND, "Cannot find match entry"
             del table[key]
-            self._unref_group(t, have[1])
+            self._unref_group(t, self.entry_groups.pop((te.table_id, key), 0))
             return _OK
         if op == INSERT and have is not None:
             return ALREADY_EXISTS, "Match entry exists, use MODIFY if you wish to change action"
@@ -249,12 +322,15 @@ class Device:
                 return INVALID_ARGUMENT, "Expected member or group id for indirect table"
         elif which != "action" or act.action.action_id not in t.actions:
             return INVALID_ARGUMENT, "Invalid action for table"
-        table[key] = (frame(ent.SerializeToString()), gid)
+        intern = INTERNED.get
+        key = intern(key)
+        table[key] = intern(_value(te, key))
+        old = self.entry_groups.pop((te.table_id, key), 0) if have is not None and t.profile is not None else 0
         if gid:
+            self.entry_groups[(te.table_id, key)] = gid
             k = (t.profile, gid)
             self.group_refs[k] = self.group_refs.get(k, 0) + 1
-        if have is not None:
-            self._unref_group(t, have[1])
+        self._unref_group(t, old)
         return _OK
 
     def _unref_group(self, t: _Table, gid: int) -> None:
@@ -351,13 +427,13 @@ class Device:
                 if te.is_default_action:
                     out.append(self.defaults.get(te.table_id) or p.tables[te.table_id].default)
                 elif len(te.match):
-                    key = te.priority.to_bytes(4, "big") + b"".join(sorted(m.SerializeToString() for m in te.match))
+                    key = _key(te.priority, [m.SerializeToString() for m in te.match])
                     have = self.entries[te.table_id].get(key)
                     if have is not None:
-                        out.append(have[0])
+                        out.append(_entry_frame(te.table_id, key, have))
                 else:
                     for tid in ([te.table_id] if te.table_id else list(p.tables)):
-                        out.extend(v[0] for v in self.entries[tid].values())
+                        out.extend(_entry_frame(tid, k, v) for k, v in self.entries[tid].items())
             elif kind == "action_profile_member":
                 m = ent.action_profile_member
                 out.extend(v for (prof, mid), v in self._pick(self.members, m.action_profile_id, m.member_id))

@@ -31,9 +31,9 @@ together: the table id, the match fields (in field-id order, as bmv2 answers the
 the value -- the entity written, field for field. Both strings are interned in one
 table per process (:class:`_Interned`): the ToRs of one fabric write the same matches
 and the same few actions, so a thousand devices holding one table keep one copy of each
-string and a device pays about a dictionary slot per entry (a (1024, 32) ToR's two
-generations: ~40 B per entry, not the ~370 B of a frame per entry;
-``tests/test_simfabric.py`` counts the bytes).
+string and a device pays about a dictionary slot per entry (36 B beside another device
+holding the same entries, 100 B alone; a frame and a tuple per entry cost ~370 B:
+``tests/test_simfabric_device.py`` counts the bytes).
 """
 
 from __future__ import annotations

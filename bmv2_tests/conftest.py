@@ -219,18 +219,23 @@ class Dataplane:
 
 
 def _pace_uplinks(sw, contract) -> None:
-    """Pace the ToR's uplink egress queues as the emulated fabric does (docs/emulate.md
-    "Time"). A held packet recirculates through its uplink's queue, and bmv2's ingress
+    """Pace the ToR's uplink egress queues as the emulated fabric does (docs/p4.md
+    "Calendar queues on bmv2"): the top priority queue (what departs now) at the uplink
+    pace, the hold queues a held packet circles in at the hold pace. bmv2's ingress
     thread takes a new packet (a timer, the rest of a burst) only when no recirculated
     one waits (``InputBuffer::pop_back`` in simple_switch.cpp). Unpaced, a burst of held
     packets can keep the ingress busy with recirculations for good: the switch took no
     timer for seconds (bmv2_tests/test_uro_forwarding.py, the burst test)."""
     from controller.emulate import procs
-    from controller.emulate.config import DEFAULT_UPLINK_PPS
+    from controller.emulate.config import DEFAULT_HOLD_PPS, DEFAULT_UPLINK_PPS
 
     prof_ = contract["profile"]
-    procs.set_queue_rates(sw.thrift_port, {prof_["uplink_port_base"] + u: DEFAULT_UPLINK_PPS
-                                           for u in range(prof_["uplinks"])}, "tor")
+    top = contract["calendar"]["depart_priority"]
+    rates: dict = {}
+    for u in range(prof_["uplinks"]):
+        rates[prof_["uplink_port_base"] + u] = DEFAULT_HOLD_PPS
+        rates[(prof_["uplink_port_base"] + u, top)] = DEFAULT_UPLINK_PPS
+    procs.set_queue_rates(sw.thrift_port, rates, "tor")
 
 
 def _run_switch(n_ports, program, artifacts, veths, tmp_path, extra: dict | None = None):

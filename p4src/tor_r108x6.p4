@@ -156,6 +156,17 @@ const bit<32> NOTE_AVOIDED = 9;
  * timers reach the switches one after another: docs/emulate.md "Skew"). */
 const bit<48> SLICE_GUARD_US = 0;
 
+/* Calendar queues on bmv2 (docs/p4.md): each port has 8 egress priority queues
+ * (simple_switch_grpc -- --priority-queues 8). On an uplink, the top one carries what
+ * departs now (and a packet in its slice's guard), at the uplink's pace; queues
+ * 0..6 are hold queues, each paced slowly, where a packet held for a later slice circles.
+ * A held packet takes the lowest hold queue holding fewer than HOLD_CROWD packets (as
+ * last seen in egress, hold_depth), so the passes per second grow with what is held:
+ * one held packet costs one slow queue's pace, many spread over more queues. */
+const bit<3> DEPART_PRIORITY = 7;
+const bit<32> HOLD_QUEUES = 7;
+const bit<19> HOLD_CROWD = 4;
+
 /* ---- headers ------------------------------------------------------------------------- */
 header ethernet_t {
     bit<48> dstAddr;
@@ -284,6 +295,7 @@ struct metadata_t {
     @field_list(1) bit<8>   reroutes;      // re-decisions so far (bounded by MAX_REROUTES)
     @field_list(1) uplink_t hold_uplink;
     @field_list(1) bit<32>  hold_wait;     // slices between admission and departure (the rank)
+    @field_list(1) bit<3>   hold_q;        // the hold queue (egress priority queue of its uplink) it circles in
     @field_list(1) bit<32>  admit_epoch;   // slice epoch at admission
     @field_list(1) bit<32>  first_epoch;   // slice epoch when the packet first entered this ToR (or its source route here starts)
     @field_list(1) tor_t    dst_tor;
@@ -301,6 +313,8 @@ struct metadata_t {
     bit<32>  bytes_per_us;   // uplink rate: the byte clock of the active queue (0: off)
     bit<32>  max_step;       // largest forward step of the slice clock a timer may make
     /* per pass */
+    bit<1>   in_hold;        // this pass waits in a hold queue (egress: note how crowded it was)
+    bit<1>   pick_hold;      // egress picks the hold queue of the packet's next wait
     slice_t  cur_slice;      // slice clock = arrival slice of this pass
     bit<32>  epoch;          // slices elapsed since start (never wraps in practice)
     bit<32>  active_q;       // calendar queue of the current slice
@@ -477,6 +491,9 @@ control UroDeparser(packet_out pkt, in headers_t hdr) {
 
 /* slice clock: the registers ingress and egress share */
 register<bit<64>>(6) clock_req_t1;   // its t1 (k << 32 | phase): the RESP must echo it
+
+/* calendar queues: packets in each (uplink, hold queue) as last seen in egress */
+register<bit<19>>(42) hold_depth;
 
 control UroVerifyChecksum(inout headers_t hdr, inout metadata_t meta) {
     apply {
@@ -794,9 +811,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         meta.tried_full = 0;
         meta.saw_down = 0;
         meta.max_step = DEFAULT_MAX_TIMER_STEP;
+        meta.in_hold = 0;
+        meta.pick_hold = 0;
+        sm.priority = DEPART_PRIORITY;           // everything but a held packet's wait: the top queue
         config.apply();
         clock_config.apply();
-        liveness_config.apply();
         /* bmv2 zeroes the ingress time of a recirculated packet: use its last egress time */
         meta.now = (meta.recirculated == 1) ? meta.recirc_ts : sm.ingress_global_timestamp;
         meta.out_len = sm.packet_length;
@@ -973,6 +992,30 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             meta.slice_start = (phase_us > meta.now) ? 0 : meta.now - phase_us;
         }
 
+        /* ---- a held packet that is not due yet: straight back to its hold queue ------ */
+        /* (the clock read and moved, nothing else: a held packet's pass is most of what a
+         * busy bmv2 ToR does. Everything else -- its uplink failed, held too long, due --
+         * goes the full way below.) */
+        if (meta.recirculated == 1 && meta.held == 1 && meta.configured == 1) {
+            bit<32> waited = meta.epoch - meta.admit_epoch;
+            bit<1> hdown;
+                hdown = (bit<1>)(meta.down >> (bit<8>)meta.hold_uplink);
+
+            if (hdown == 0 && (meta.epoch <= meta.first_epoch || meta.epoch - meta.first_epoch < NUM_SLICES)) {
+                if (waited < meta.hold_wait) {
+                    sm.egress_spec = (bit<9>)(UPLINK_PORT_BASE + (bit<32>)meta.hold_uplink);
+                    sm.priority = meta.hold_q;
+                    meta.in_hold = 1;
+                    meta.pick_hold = 1;
+                    exit;
+                }
+                if (waited == meta.hold_wait && meta.now < meta.slice_start + SLICE_GUARD_US) {
+                    sm.egress_spec = (bit<9>)(UPLINK_PORT_BASE + (bit<32>)meta.hold_uplink);
+                    exit;                        // its slice's guard: in the top queue until it ends
+                }
+            }
+        }
+        liveness_config.apply();
         if (meta.clk_mode == CLOCK_SYNC && meta.lv_down_after != 0) {
             bit<32> lk;
             live_k.read(lk, 0);
@@ -2111,6 +2154,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 again = 1;
             } else if (elapsed < meta.hold_wait) {
                 meta.held = 1;
+                sm.priority = meta.hold_q;
+                meta.in_hold = 1;
+                meta.pick_hold = 1;
                 exit;                            // not yet: around again (egress recirculates)
             } else if (elapsed == meta.hold_wait) {
                 if (meta.now < meta.slice_start + SLICE_GUARD_US) {
@@ -2717,6 +2763,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.hold_wait = meta.dep_rank;
                 meta.admit_epoch = meta.epoch;
                 meta.held = (meta.dep_rank == 0) ? 1w0 : 1w1;
+                meta.pick_hold = meta.held;            // (bmv2: egress picks its hold queue)
                 if (meta.dep_rank == 0 && meta.now < meta.slice_start + SLICE_GUARD_US) {
                     meta.held = 1;                     // the slice's start guard: held until it ends
                 }
@@ -2790,6 +2837,57 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         }
         /* bmv2 cannot pause a queue: a packet held for a later slice goes around again;
          * so does one to be decided again. */
+        if (meta.held == 1 && meta.pick_hold == 1) {
+            /* the hold queue of its next wait: the lowest not crowded (else the least full),
+             * by what egress last saw of each; the queue it came from is seen now */
+            bit<32> hbase = (bit<32>)meta.hold_uplink * HOLD_QUEUES;
+            if (meta.in_hold == 1) {
+                hold_depth.write(hbase + (bit<32>)meta.hold_q, (bit<19>)sm.deq_qdepth);
+            }
+            bit<19> hd0;
+            hold_depth.read(hd0, hbase + 0);
+            bit<19> hd1;
+            hold_depth.read(hd1, hbase + 1);
+            bit<19> hd2;
+            hold_depth.read(hd2, hbase + 2);
+            bit<19> hd3;
+            hold_depth.read(hd3, hbase + 3);
+            bit<19> hd4;
+            hold_depth.read(hd4, hbase + 4);
+            bit<19> hd5;
+            hold_depth.read(hd5, hbase + 5);
+            bit<19> hd6;
+            hold_depth.read(hd6, hbase + 6);
+            bit<3> hq = 0;
+            bit<19> hbest = hd0;
+            bit<1> hfound = (hd0 < HOLD_CROWD) ? 1w1 : 1w0;
+            if (hfound == 0) {
+                if (hd1 < HOLD_CROWD) { hq = 1; hbest = hd1; hfound = 1; }
+                else if (hd1 < hbest) { hq = 1; hbest = hd1; }
+            }
+            if (hfound == 0) {
+                if (hd2 < HOLD_CROWD) { hq = 2; hbest = hd2; hfound = 1; }
+                else if (hd2 < hbest) { hq = 2; hbest = hd2; }
+            }
+            if (hfound == 0) {
+                if (hd3 < HOLD_CROWD) { hq = 3; hbest = hd3; hfound = 1; }
+                else if (hd3 < hbest) { hq = 3; hbest = hd3; }
+            }
+            if (hfound == 0) {
+                if (hd4 < HOLD_CROWD) { hq = 4; hbest = hd4; hfound = 1; }
+                else if (hd4 < hbest) { hq = 4; hbest = hd4; }
+            }
+            if (hfound == 0) {
+                if (hd5 < HOLD_CROWD) { hq = 5; hbest = hd5; hfound = 1; }
+                else if (hd5 < hbest) { hq = 5; hbest = hd5; }
+            }
+            if (hfound == 0) {
+                if (hd6 < HOLD_CROWD) { hq = 6; hbest = hd6; hfound = 1; }
+                else if (hd6 < hbest) { hq = 6; hbest = hd6; }
+            }
+            meta.hold_q = hq;
+            hold_depth.write(hbase + (bit<32>)hq, hbest + 1);
+        }
         if (meta.held == 1 || meta.redecide == 1) {
             meta.recirculated = 1;
             meta.recirc_ts = sm.egress_global_timestamp;

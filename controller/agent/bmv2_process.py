@@ -19,6 +19,7 @@ from pathlib import Path
 
 from controller import process
 from controller.process import ProcError
+from controller.p4gen.profile import PRIORITY_QUEUES
 
 
 class SwitchStartError(ProcError):
@@ -109,7 +110,9 @@ class Bmv2Switch:
 
     def command(self) -> list[str]:
         """No program (``--no-p4``: the P4Runtime client sets the pipeline), its
-        interfaces as ports, P4Runtime on localhost, the CPU port for PacketOut."""
+        interfaces as ports, P4Runtime on localhost, the CPU port for PacketOut, and the
+        egress priority queues the ToR program's calendar queues use (docs/p4.md
+        "Calendar queues on bmv2"; unless ``target_args`` name their own number)."""
         args = ["simple_switch_grpc", "--device-id", str(self.device_id), "--no-p4",
                 "--thrift-port", str(self.thrift_port)]
         for port, ifc in sorted(self.ports.items()):
@@ -117,6 +120,8 @@ class Bmv2Switch:
         args += [*self.extra_args, "--", "--grpc-server-addr", self.address]
         if self.cpu_port is not None:
             args += ["--cpu-port", str(self.cpu_port)]
+        if "--priority-queues" not in self.target_args:
+            args += ["--priority-queues", str(PRIORITY_QUEUES)]
         return args + self.target_args
 
     @property

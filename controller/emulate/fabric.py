@@ -35,6 +35,7 @@ from controller.emulate.network import Network
 from controller.emulate.plan import Plan, make_plan, parse_host_name
 from controller.errors import UroError
 from controller.p4gen import build as p4build, render as rnd
+from controller.p4gen.profile import DEPART_PRIORITY
 from controller.schedule.degrade import Failed
 
 TOOLS = {"simple_switch_grpc": "bmv2 (see README 'P4 toolchain')", "p4c-bm2-ss": "p4c (see README 'P4 toolchain')",
@@ -156,7 +157,7 @@ def up(cfg: EmuConfig, start_daemon: bool = True, log=print) -> Plan:
         started = start_switches(plan, sdir, cfg)
         for sw in started:
             sw.wait_started()
-        pace(plan, cfg.uplink_pps)
+        pace(plan, cfg.uplink_pps, cfg.hold_pps)
         log(f"switches: {len(plan.switches)} simple_switch_grpc, started {cfg.start_gap_s:g} s apart "
             f"({time.time() - t2:.1f} s)")
         if cfg.clock_mode == "sync":
@@ -210,22 +211,37 @@ def load_artifacts(sdir: Path) -> dict[str, Artifacts]:
     return {p: Artifacts(Path(a["p4info"]), Path(a["device_config"]), Path(a["contract"])) for p, a in doc.items()}
 
 
-def _uplink_rates(plan: Plan, sw, pps: int) -> dict[int, int]:
-    return {plan.host_ports + u: pps for u in range(plan.uplinks)} if pps and sw.role == "tor" else {}
+def queue_rates(plan: Plan, sw, uplink_pps: int, hold_pps: int) -> dict:
+    """``{(port, priority) or port: packets/s}`` of a ToR's paced egress queues (a rate of 0
+    is left out: bmv2's queues start unpaced); none for the OCS. On each uplink, every
+    priority queue at ``hold_pps`` (the hold queues a packet held for a later slice circles
+    in), then the top one, which carries what departs now, at ``uplink_pps``."""
+    if sw.role != "tor":
+        return {}
+    rates: dict = {}
+    for u in range(plan.uplinks):
+        if hold_pps:
+            rates[plan.host_ports + u] = hold_pps
+        if uplink_pps or hold_pps:
+            rates[(plan.host_ports + u, DEPART_PRIORITY)] = uplink_pps
+    return rates
 
 
-def pace(plan: Plan, pps: int, only: str | None = None) -> None:
-    """Pace every ToR uplink's egress queue at ``pps`` (Thrift, in parallel per switch).
+def pace(plan: Plan, uplink_pps: int, hold_pps: int, only: str | None = None) -> None:
+    """Pace every ToR's uplink egress queues (Thrift, in parallel per switch): the queue
+    of what departs now at ``uplink_pps``, the hold queues at ``hold_pps``.
 
-    A held packet (calendar queue on bmv2) recirculates through its uplink's egress
-    queue; bmv2's input buffer serves recirculated packets strictly before new ones,
-    so unpaced held packets can keep the slice timer out of a switch for a long time.
-    Pacing bounds the loop (and its CPU) and lets timers in; docs/emulate.md."""
+    A held packet (calendar queue on bmv2) recirculates through a hold queue of its
+    uplink; bmv2's input buffer serves recirculated packets strictly before new ones,
+    so unpaced held packets can keep the slice clock's packets out of a switch for a
+    long time, and each pass costs CPU. Pacing bounds the loop and lets the clock in;
+    docs/p4.md "Calendar queues on bmv2", docs/emulate.md "Time"."""
     from concurrent.futures import ThreadPoolExecutor
 
     sws = [s for s in plan.tor_switches if only is None or s.name == only]
     with ThreadPoolExecutor(max_workers=4) as ex:
-        list(ex.map(lambda s: procs.set_queue_rates(s.thrift_port, _uplink_rates(plan, s, pps), s.name), sws))
+        list(ex.map(lambda s: procs.set_queue_rates(s.thrift_port, queue_rates(plan, s, uplink_pps, hold_pps),
+                                                    s.name), sws))
 
 
 def down(prefix: str, state_root: str | Path = "/run/uro-emu") -> list[str]:
@@ -497,7 +513,7 @@ def restart_switch(plan: Plan, sdir: Path, name: str) -> None:
     process.stop(sdir / "pids", name)
     extra, target = json.loads((sdir / "switch_args.json").read_text())
     Bmv2Switch.for_plan(sw, sdir, tuple(extra), tuple(target)).start()
-    pace(plan, plan.extra.get("uplink_pps", 0), only=sw.name)
+    pace(plan, plan.extra.get("uplink_pps", 0), plan.extra.get("hold_pps", 0), only=sw.name)
 
 
 def recover(prefix: str, kind: str, ids: list[int], state_root: str | Path = "/run/uro-emu") -> list[str]:

@@ -39,14 +39,23 @@ def python_env() -> dict:
             "PYTHONPATH": os.pathsep.join(x for x in (repo, os.environ.get("PYTHONPATH", "")) if x)}
 
 
-def set_queue_rates(thrift_port: int, rates: dict[int, int], name: str, priority: int | None = None) -> None:
+def set_queue_rates(thrift_port: int, rates: dict, name: str, priority: int | None = None) -> None:
     """Egress queue rate (packets/s, 0 = unlimited) per port over the switch's Thrift
-    runtime (``simple_switch_CLI set_queue_rate``); one priority queue or all of them."""
+    runtime (``simple_switch_CLI set_queue_rate``), in one CLI call: a key ``port`` sets
+    ``priority``'s queue of the port (None: all of them), a key ``(port, priority)`` that
+    priority queue; a port's all-queue rate is set before its per-queue ones."""
     if not rates:
         return
-    pri = "" if priority is None else f" {priority}"
-    _cli(thrift_port, [f"set_queue_rate {pps} {port}{pri}" for port, pps in sorted(rates.items())], name,
-         "set_queue_rate")
+
+    def key(k):
+        port, pri = k if isinstance(k, tuple) else (k, priority)
+        return (port, -1 if pri is None else pri)
+
+    cmds = []
+    for k in sorted(rates, key=key):
+        port, pri = key(k)
+        cmds.append(f"set_queue_rate {rates[k]} {port}" + ("" if pri < 0 else f" {pri}"))
+    _cli(thrift_port, cmds, name, "set_queue_rate")
 
 
 def read_counters(thrift_port: int, contract: dict, name: str) -> dict[str, dict[str, int]]:

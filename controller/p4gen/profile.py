@@ -65,6 +65,15 @@ CPU_PORT = V1MODEL_MAX_PORTS
 #: bmv2 port of the emulated packet generator (the slice clock's TRIGGERs and PROBEs,
 #: docs/clock.md), on the ToR and the OCS emulator: host, uplink and OCS ports stay below it
 PKTGEN_PORT = 500
+#: bmv2 ToR (docs/p4.md "Calendar queues on bmv2"): egress priority queues per port
+#: (``simple_switch_grpc -- --priority-queues``): on an uplink, queues 0..HOLD_QUEUES-1 are
+#: the hold queues a packet held for a later slice circles in, each paced at the hold pace;
+#: the top one (DEPART_PRIORITY) carries what departs now, at the uplink's pace
+PRIORITY_QUEUES = 8
+HOLD_QUEUES = PRIORITY_QUEUES - 1
+DEPART_PRIORITY = PRIORITY_QUEUES - 1
+#: a hold queue holding this many packets is crowded: the next held packet takes the next one
+HOLD_CROWD = 4
 #: the slice clock shifts queue indices by 8-bit amounts (bmv2's limit on variable shifts)
 MAX_QUEUES = 256
 #: the Full/Unfull bitmap is one register read per packet; keep it a sane width

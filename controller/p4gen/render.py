@@ -25,7 +25,8 @@ from controller.clock import message as sync_msg
 from controller.clock import servo as sync_model
 from controller.clock.params import MODES as CLOCK_MODES, ClockConfig, OcsClockConfig
 from controller.p4gen import targets
-from controller.p4gen.profile import CPU_PORT, PKTGEN_PORT, TIMER_ETHERTYPE, Profile, ProfileError
+from controller.p4gen.profile import (CPU_PORT, DEPART_PRIORITY, HOLD_CROWD, HOLD_QUEUES, PKTGEN_PORT,
+                                       PRIORITY_QUEUES, TIMER_ETHERTYPE, Profile, ProfileError)
 from controller.resources import templates_dir
 from controller.tables.state import GENERATION_ID_BIT, GENERATIONS
 
@@ -387,6 +388,8 @@ def contract(profile: Profile, program: str = "tor") -> dict:
             out["clock"]["packet_in"][f"live_{short}"] = f"clock_live_{short}"
     out["packet_io"]["packet_in"] = [[n, b] for n, b in packet_in_fields(out["clock"])]
     if program == "tor":
+        out["calendar"] = {"priority_queues": PRIORITY_QUEUES, "hold_queues": HOLD_QUEUES,
+                           "depart_priority": DEPART_PRIORITY, "hold_crowd": HOLD_CROWD}
         out["action_profiles"] = {"ssrr_selector": {"name": f"{ctl}.ssrr_selector", "size": sizes["ssrr_selector"],
                                                     "max_group_size": p.tables.ssrr_ties}}
     return out

@@ -264,6 +264,7 @@ class T2na:
         cfg["params"] = [prm for prm in cfg["params"]
                          if prm["name"] not in ("capacity_bytes", "bytes_per_us", "max_timer_step", "dead")]
         c.pop("packet_io", None)                  # timers are generated on the switch, not sent
+        c.pop("calendar", None)                   # held packets wait in paused TM queues, not in a loop
         c.pop("timer", None)
         sync = {k: contract["clock"][k] for k in SYNC_WIRE if k in contract.get("clock", {})}
         c["clock"] = cls.clock_section(ctl, profile)

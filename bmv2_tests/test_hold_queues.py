@@ -1,0 +1,54 @@
+"""Calendar queues on bmv2 (docs/p4.md): a packet held for a later slice circles in a hold
+queue of its uplink -- an egress priority queue paced slowly, below the top queue that
+carries what departs now -- and takes the lowest hold queue not yet crowded, so a
+burst of held packets spreads over several of them. bmv2 keeps 64 packets per priority
+queue: more held packets than that for one uplink all leave in their slice only if they
+spread; a program that kept them in one queue loses the rest in bmv2's queue, unseen.
+"""
+
+from __future__ import annotations
+
+from scapy.layers.inet import IP
+from scapy.layers.l2 import Ether
+
+from fabric import ME, UPLINK_BASE, set_slice, tor_batch, udp, uro_entry, uro_routes
+
+S = 4
+#: more than one bmv2 priority queue holds (64): they fit only spread over hold queues
+BURST = 100
+
+
+def _case(wait: int):
+    """(dst, slice, alternative 0) whose first alternative leaves ``wait`` slices later."""
+    return next((d, s, uro_entry(d, s).alternatives[0]) for s in range(S) for d in range(1, 8)
+                if uro_entry(d, s).alternatives[0].wait == wait)
+
+
+def _receive(dp, port: int, n: int, timeout: float) -> list[int]:
+    """IPv4 ids of up to ``n`` frames that leave on ``port`` (``timeout`` per frame: a
+    liveness bound for a loaded machine, not a timing)."""
+    ids = []
+    while len(ids) < n:
+        r = dp.dataplane.poll(port_number=port, timeout=timeout)
+        if r.packet is None:
+            break
+        ids.append(Ether(r.packet)[IP].id)
+    return ids
+
+
+def test_a_burst_held_for_the_next_slice_spreads_over_hold_queues_and_leaves_in_its_slice(tor):
+    sw, client, dp, contract = tor
+    assert contract["calendar"]["hold_queues"] * contract["calendar"]["hold_crowd"] < BURST
+    client.write(tor_batch(contract, ME, uro_routes=uro_routes()))
+    dst, t, a0 = _case(1)
+    set_slice(dp, t)
+    for i in range(BURST):
+        dp.send(0, udp(dst, ident=3000 + i))
+    dp.expect_none(timeout=0.5)                      # all held for slice t + 1
+    set_slice(dp, (t + 1) % S, settle=0)
+    got = _receive(dp, UPLINK_BASE + a0.uplink, BURST, timeout=10)
+    assert sorted(got) == list(range(3000, 3000 + BURST)), f"{BURST - len(got)} held packets never left"
+    drops = client.read_counters(contract, "drops")
+    assert {k: v for k, v in drops.items() if v} == {}
+    events = client.read_counters(contract, "events")
+    assert events["reroute_missed"] == 0

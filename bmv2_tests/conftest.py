@@ -228,14 +228,11 @@ def _pace_uplinks(sw, contract) -> None:
     timer for seconds (bmv2_tests/test_uro_forwarding.py, the burst test)."""
     from controller.emulate import procs
     from controller.emulate.config import DEFAULT_HOLD_PPS, DEFAULT_UPLINK_PPS
+    from controller.emulate.fabric import queue_rates
 
     prof_ = contract["profile"]
-    top = contract["calendar"]["depart_priority"]
-    rates: dict = {}
-    for u in range(prof_["uplinks"]):
-        rates[prof_["uplink_port_base"] + u] = DEFAULT_HOLD_PPS
-        rates[(prof_["uplink_port_base"] + u, top)] = DEFAULT_UPLINK_PPS
-    procs.set_queue_rates(sw.thrift_port, rates, "tor")
+    ups = [prof_["uplink_port_base"] + u for u in range(prof_["uplinks"])]
+    procs.set_queue_rates(sw.thrift_port, queue_rates(ups, DEFAULT_UPLINK_PPS, DEFAULT_HOLD_PPS), "tor")
 
 
 def _run_switch(n_ports, program, artifacts, veths, tmp_path, extra: dict | None = None):

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from controller.agent import bmv2_process
 from controller.agent.bmv2_process import Bmv2Switch, free_port
+from controller.p4gen.profile import PRIORITY_QUEUES
 
 
 def test_free_ports_are_distinct_bindable_and_outside_the_ephemeral_range():
@@ -43,7 +44,11 @@ def test_command_puts_interfaces_as_ports_and_target_args_after_the_separator(tm
     cmd = sw.command()
     assert cmd[:3] == ["simple_switch_grpc", "--device-id", "3"]
     assert cmd[cmd.index("-i"):cmd.index("-i") + 4] == ["-i", "0@a0", "-i", "1@a1"]
-    assert cmd[cmd.index("--") + 1:] == ["--grpc-server-addr", sw.address, "--cpu-port", "510"]
+    assert cmd[cmd.index("--") + 1:] == ["--grpc-server-addr", sw.address, "--cpu-port", "510",
+                                         "--priority-queues", str(PRIORITY_QUEUES)]
+    # the ToR program's calendar queues need the priority queues, unless the caller names its own number
+    own = Bmv2Switch(tmp_path, "tor1", [], ["--priority-queues", "2"]).command()
+    assert own.count("--priority-queues") == 1 and own[-2:] == ["--priority-queues", "2"]
     assert sw.address == f"127.0.0.1:{sw.grpc_port}" and sw.grpc_port != sw.thrift_port
     assert not sw.alive()
     sw.stop()       # never started: nothing to stop, no error

@@ -60,6 +60,7 @@ def test_examples_load_and_fit():
     ({"timing": {"slice_ms": float("nan")}}, "timing.slice_ms must be a finite number"),
     ({"timing": {"guard_ms": 50}}, "timing.guard_ms must be in [0, slice_ms = 50)"),
     ({"switches": {"uplink_pps": -1}}, "switches.uplink_pps must be in 0..10000000"),
+    ({"switches": {"hold_pps": -1}}, "switches.hold_pps must be in 0..10000000"),
     ({"routing": {"source_routed": [8]}}, "routing.source_routed[] must be in 0..7"),
     ({"routing": {"source_routed": [1, 1]}}, "lists a ToR twice"),
     ({"routing": {"ssrr_hops": 12}}, "routing.ssrr_hops must be in 1..9"),

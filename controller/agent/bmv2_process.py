@@ -120,9 +120,10 @@ class Bmv2Switch:
         args += [*self.extra_args, "--", "--grpc-server-addr", self.address]
         if self.cpu_port is not None:
             args += ["--cpu-port", str(self.cpu_port)]
+        args += self.target_args
         if "--priority-queues" not in self.target_args:
             args += ["--priority-queues", str(PRIORITY_QUEUES)]
-        return args + self.target_args
+        return args
 
     @property
     def log_path(self) -> Path:

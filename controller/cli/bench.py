@@ -71,6 +71,8 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_tofino2").main(quick=args.quick, large=not args.skip_large)
     if args.suite == "entries":            # one (108, 6) ToR's route entries: per-entry vs bulk (~1 min)
         rc |= load_suite("bench_entries").main(quick=args.quick)
+    if args.suite == "hold":               # what held packets cost one bmv2 ToR (root, bmv2, p4c; ~30 s)
+        rc |= load_suite("bench_hold").main(quick=args.quick)
     if args.suite == "emulate":
         rc |= load_suite("bench_emulate").main(quick=args.quick)
     if args.suite == "fabric":             # a whole (108, 6) / (1024, 32) fabric, simulated (minutes)
@@ -119,7 +121,8 @@ def register(sub) -> None:
     r.add_argument("--quick", action="store_true", help="small sizes only")
     r.add_argument("--skip-large", action="store_true", help="skip the 1024x32 runs")
     r.add_argument("--suite", choices=["uro", "ucmp", "agent", "artifacts", "daemon", "tofino2", "entries",
-                                       "emulate", "ucmp-emulate", "clock", "liveness", "fabric", "mutation", "all"],
+                                       "emulate", "ucmp-emulate", "clock", "liveness", "fabric", "mutation", "hold",
+                                       "all"],
                    default="all",
                    help="URO engine vs reference, UCMP and baselines vs the paper, P4Runtime writes to "
                         "simple_switch_grpc (batched vs one per request, full push of a 108x6 ToR), route artifacts "

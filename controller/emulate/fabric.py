@@ -211,19 +211,17 @@ def load_artifacts(sdir: Path) -> dict[str, Artifacts]:
     return {p: Artifacts(Path(a["p4info"]), Path(a["device_config"]), Path(a["contract"])) for p, a in doc.items()}
 
 
-def queue_rates(plan: Plan, sw, uplink_pps: int, hold_pps: int) -> dict:
-    """``{(port, priority) or port: packets/s}`` of a ToR's paced egress queues (a rate of 0
-    is left out: bmv2's queues start unpaced); none for the OCS. On each uplink, every
-    priority queue at ``hold_pps`` (the hold queues a packet held for a later slice circles
-    in), then the top one, which carries what departs now, at ``uplink_pps``."""
-    if sw.role != "tor":
-        return {}
+def queue_rates(uplink_ports, uplink_pps: int, hold_pps: int) -> dict:
+    """``{port or (port, priority): packets/s}`` of a ToR's paced egress queues (a rate of
+    0 is left out: bmv2's queues start unpaced): on each uplink port every priority queue
+    at ``hold_pps`` (the hold queues a packet held for a later slice circles in), then the
+    top one, which carries what departs now, at ``uplink_pps``."""
     rates: dict = {}
-    for u in range(plan.uplinks):
+    for port in uplink_ports:
         if hold_pps:
-            rates[plan.host_ports + u] = hold_pps
+            rates[port] = hold_pps
         if uplink_pps or hold_pps:
-            rates[(plan.host_ports + u, DEPART_PRIORITY)] = uplink_pps
+            rates[(port, DEPART_PRIORITY)] = uplink_pps
     return rates
 
 
@@ -240,8 +238,9 @@ def pace(plan: Plan, uplink_pps: int, hold_pps: int, only: str | None = None) ->
 
     sws = [s for s in plan.tor_switches if only is None or s.name == only]
     with ThreadPoolExecutor(max_workers=4) as ex:
-        list(ex.map(lambda s: procs.set_queue_rates(s.thrift_port, queue_rates(plan, s, uplink_pps, hold_pps),
-                                                    s.name), sws))
+        list(ex.map(lambda s: procs.set_queue_rates(
+            s.thrift_port, queue_rates([plan.host_ports + u for u in range(plan.uplinks)], uplink_pps, hold_pps),
+            s.name), sws))
 
 
 def down(prefix: str, state_root: str | Path = "/run/uro-emu") -> list[str]:

@@ -1,0 +1,135 @@
+"""`uro bench --suite hold` (root, bmv2, p4c): what packets held for a later slice cost a
+bmv2 ToR.
+
+bmv2 cannot pause a queue, so a held packet circles (ingress -> one of its uplink's egress
+queues -> recirculated) until its slice (docs/p4.md "Calendar queues on bmv2"). One ToR
+of the tiny profile, paced as the emulated fabric paces its ToRs, gets one sync timer
+(its clock then stands still: timer mode) and N packets from a host whose departure is
+the next slice; they stay held. Printed for N = 0, 1, 10, 100: the CPU the switch
+process uses (cores, from /proc/<pid>/stat over a few seconds), with the load average
+next to each figure. Nothing is asserted: a figure, not a test.
+
+The switch and its one veth pair are started and removed here, by PID and by name.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+COUNTS = (0, 1, 10, 100)
+
+
+def _need() -> str | None:
+    if os.geteuid() != 0:
+        return "needs root (veths)"
+    for tool in ("simple_switch_grpc", "simple_switch_CLI", "p4c-bm2-ss", "ip"):
+        if shutil.which(tool) is None:
+            return f"{tool} not installed"
+    return None
+
+
+def _load() -> str:
+    return "load " + " / ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _cpu_s(pid: int) -> float:
+    st = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()
+    return (int(st[11]) + int(st[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _held_case(routes, tor: int, slices: int):
+    """(dst, slice) whose first alternative at ``tor`` leaves one slice later."""
+    from controller.tables import perhop
+
+    for e in perhop.entries(routes, tor):
+        if e.alternatives[0].wait == 1 and e.slice < slices:
+            return e.dst, e.slice
+    raise RuntimeError("no (destination, slice) whose first alternative waits one slice")
+
+
+def main(quick: bool = False) -> int:
+    from scapy.layers.inet import IP, UDP
+    from scapy.layers.l2 import Ether
+    from scapy.sendrecv import sendp
+
+    from controller.agent.bmv2_process import Bmv2Switch
+    from controller.agent.p4runtime import P4RuntimeClient
+    from controller.emulate import procs
+    from controller.emulate.config import DEFAULT_HOLD_PPS, DEFAULT_UPLINK_PPS
+    from controller.emulate.fabric import queue_rates
+    from controller.p4gen import build as p4build, profile as prof
+    from controller.p4gen.timer import timer_frame, timer_metadata
+    from controller.routing.uro import UroParams, compute
+    from controller.schedule import round_robin
+    from controller.tables.tor_batch import host_ip, tor_batch
+
+    why = _need()
+    print("== held packets on one bmv2 ToR (tiny profile, timer mode, clock standing still)")
+    if why:
+        print(f"  skipped: {why}")
+        return 0
+    window = 2.0 if quick else 4.0
+    p = prof.load("tiny")
+    sched = round_robin(p.tors, p.uplinks)
+    routes = compute(sched, UroParams(k=3, max_hops=4))
+    me = 0
+    dst, slice_ = _held_case(routes, me, p.slices)
+    tmp = Path(tempfile.mkdtemp(prefix="uro-bench-hold-"))
+    veth, peer = f"uh{os.getpid() % 100000}a", f"uh{os.getpid() % 100000}b"
+    sw = client = None
+    try:
+        p4build.build(p, tmp)
+        base = tmp / f"tor_{p.name}"
+        import json
+
+        contract = json.loads(base.with_suffix(".contract.json").read_text())
+        subprocess.run(["ip", "link", "add", veth, "type", "veth", "peer", "name", peer], check=True)
+        for ifc in (veth, peer):
+            subprocess.run(["ip", "link", "set", ifc, "up"], check=True)
+        sw = Bmv2Switch(tmp, "hold", {0: veth}, ["--cpu-port", str(contract["packet_io"]["cpu_port"])]).start()
+        end = time.time() + 20
+        while True:
+            try:
+                client = P4RuntimeClient(f"127.0.0.1:{sw.grpc_port}", timeout=2)
+                break
+            except Exception:
+                if time.time() > end:
+                    raise
+                time.sleep(0.2)
+        client.set_pipeline(base.with_suffix(".p4info.txtpb"), base.with_suffix(".json"))
+        client.write(tor_batch(contract, me, uro_routes=routes, bytes_per_us=0))
+        ups = [contract["profile"]["uplink_port_base"] + u for u in range(p.uplinks)]
+        rates = queue_rates(ups, DEFAULT_UPLINK_PPS, DEFAULT_HOLD_PPS)
+        procs.set_queue_rates(sw.thrift_port, rates, "hold")
+        print(f"  uplink queues paced: {', '.join(f'{k}: {v}/s' for k, v in rates.items())}")
+        client.packet_out(timer_frame(contract, slice_, sync=True), timer_metadata(contract))
+        time.sleep(0.5)
+        pid = sw.proc.pid
+        held = 0
+        for n in COUNTS:
+            for i in range(held, n):
+                pkt = (Ether(dst="02:00:00:00:00:02", src="02:00:00:00:00:01")
+                       / IP(src=host_ip(me, 0), dst=host_ip(dst, 0), id=1000 + i) / UDP(sport=1234, dport=5001)
+                       / (b"uro-hold" * 4))
+                sendp(pkt, iface=peer, verbose=False)
+            held = n
+            time.sleep(1.0)
+            c0, t0 = _cpu_s(pid), time.monotonic()
+            time.sleep(window)
+            cores = (_cpu_s(pid) - c0) / (time.monotonic() - t0)
+            print(f"  N = {n:3d} held: {cores:.3f} cores  ({_load()})")
+        drops = {k: v for k, v in client.read_counters(contract, "drops").items() if v}
+        print(f"  drops counted: {drops or 'none'} (bmv2 queue overflow is not counted)")
+    finally:
+        if client is not None:
+            client.close()
+        if sw is not None:
+            sw.stop()
+        subprocess.run(["ip", "link", "del", veth], check=False, stderr=subprocess.DEVNULL)
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0

@@ -1,10 +1,11 @@
 """`uro bench --suite emulate` (root, bmv2, p4c): the emulated fabric, measured.
 
-Side by side in one run, for the two ways this fabric can hold a packet for a later
-slice on stock bmv2 (``recirculate``: held packets spin through ingress/egress as fast as
-the switch goes; ``paced``: the same recirculation, through uplink egress queues
-rate-limited with ``set_queue_rate``, so a held packet costs at most a bounded number
-of passes and the slice timer is never starved):
+Side by side in one run, for three paces of the loop a packet held for a later slice
+circles in on stock bmv2 (the hold queues of its uplink, egress priority queues paced
+with ``set_queue_rate``): ``recirculate``, unpaced (held packets spin through
+ingress/egress as fast as the switch goes); the hold queues at the uplinks' 2000
+packets/s; and at 500 packets/s each, the default (``[switches] hold_pps``), so a held
+packet costs at most a bounded number of passes and the slice clock is never starved:
 
 1. time to bring up the 8x2 example until every host pair has pinged;
 2. RTT of single ICMP echoes sent at a known slice and phase, next to the RTT the
@@ -86,47 +87,10 @@ def _cpu_s(pids: list[int]) -> float:
     return tot / os.sysconf("SC_CLK_TCK")
 
 
-#: experiment (not a product mode): the ToR program patched so that a held packet loops
-#: through egress priority queue 0 and a departing one goes out through queue 1
-#: (simple_switch_grpc -- --priority-queues 2); only queue 0 of each uplink is paced
-PRIO_PATCH = [
-    ("                meta.held = (meta.dep_rank == 0) ? 1w0 : 1w1;",
-     "                meta.held = (meta.dep_rank == 0) ? 1w0 : 1w1;\n"
-     "                sm.priority = (meta.dep_rank == 0) ? 3w1 : 3w0;"),
-    ("                exit;                            // its slice: out on the uplink",
-     "                sm.priority = 1;\n"
-     "                exit;                            // its slice: out on the uplink"),
-]
-
-
-def prio_program(net, out: Path):
-    """The fabric's ToR program with PRIO_PATCH applied and compiled; None when the
-    template no longer has the anchors (the data plane changed: update the patch)."""
-    import json
-
-    from controller.emulate import fabric
-    from controller.p4gen import build as p4build
-    from controller.p4gen import render as rnd
-
-    text, contract = rnd.render(net.profile, "tor")
-    for old, new in PRIO_PATCH:
-        if old not in text:
-            return None
-        text = text.replace(old, new)
-    out.mkdir(parents=True, exist_ok=True)
-    p4 = out / "tor_prio.p4"
-    p4.write_text(text)
-    js, info = p4build.compile_one(p4)
-    (out / "tor_prio.contract.json").write_text(json.dumps(contract))
-    return fabric.Artifacts(info, js, out / "tor_prio.contract.json")
-
-
 class Fabric:
-    """An emulated fabric run by its daemon, for the benchmark. ``prio``: the ToR program
-    is the PRIO_PATCH experiment (the fabric is built without the daemon, its net.toml
-    pointed at the patched program, then the daemon is started on it)."""
+    """An emulated fabric run by its daemon, for the benchmark."""
 
-    def __init__(self, cfg, prio: bool = False):
+    def __init__(self, cfg):
         from controller import process
         from controller.emulate import daemon as dmn
         from controller.emulate import fabric, procs
@@ -135,29 +99,10 @@ class Fabric:
         self.cfg = cfg
         t0 = time.monotonic()
         net = Network(cfg)
-        if prio:
-            tor = prio_program(net, Path(cfg.state_root) / ".build-prio")
-            if tor is None:
-                raise RuntimeError("the priority-queue patch no longer applies to the ToR template")
-            self.plan = fabric.up(cfg, start_daemon=False, log=lambda m: None)
-            try:
-                path = cfg.state_dir / "net.toml"
-                arts = dict(fabric.load_artifacts(cfg.state_dir), tor=tor)
-                path.write_text(dmn.net_toml(cfg, self.plan, arts))
-                for sw in self.plan.tor_switches:
-                    procs.set_queue_rates(sw.thrift_port, {self.plan.host_ports + u: PRIO_PPS
-                                                           for u in range(self.plan.uplinks)}, sw.name, priority=0)
-                dmn.start(cfg, self.plan, path, log=lambda m: None)
-            except BaseException:
-                fabric.down(cfg.prefix, cfg.state_root)
-                raise
-        else:
-            self.plan = fabric.up(cfg, log=lambda m: None)
+        self.plan = fabric.up(cfg, log=lambda m: None)
         try:
             self.routes = dmn.routes(cfg.state_dir / "net.toml")      # what the daemon installed
             self.arts = fabric.load_artifacts(cfg.state_dir)
-            if prio:
-                self.arts = dict(self.arts, tor=tor)
             self.n_slices = self.routes.schedule.n_slices
             self.slice_s = cfg.slice_ms / 1000.0
             self.clock = dmn.Clock(self.plan, self.n_slices)
@@ -350,19 +295,15 @@ def _pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-PRIO_PPS = 2000
-
-
-def run_mode(base_cfg, mode: str, pps: int, quick: bool) -> dict:
+def run_mode(base_cfg, mode: str, uplink_pps: int, hold_pps: int, quick: bool) -> dict:
     from controller.analysis import stats
     from controller.emulate import traffic
 
-    cfg = dataclasses.replace(base_cfg, uplink_pps=pps, prefix=f"ub{mode[0]}{os.getpid() % 100}"[:6])
-    if mode == "prio":
-        cfg = dataclasses.replace(cfg, uplink_pps=0, target_args=("--priority-queues", "2"))
+    cfg = dataclasses.replace(base_cfg, uplink_pps=uplink_pps, hold_pps=hold_pps,
+                              prefix=f"ub{mode[0]}{os.getpid() % 100}"[:6])
     t0 = time.monotonic()
-    fab = Fabric(cfg, prio=mode == "prio")
-    r: dict = {"mode": mode, "pps": pps}
+    fab = Fabric(cfg)
+    r: dict = {"mode": mode, "pps": uplink_pps, "hold_pps": hold_pps}
     try:
         r["up_s"] = fab.up_s
         r["all_ping_s"] = until_all_ping(fab, t0)
@@ -460,14 +401,14 @@ def main(quick: bool = False) -> int:
     base = dataclasses.replace(config.load(ROOT / "examples" / "emu-8x2.toml"), state_root=state)
     print(f"== emulated fabric: {base.tors} ToRs x {base.uplinks} uplinks, slices of {base.slice_ms:g} ms, "
           f"{os.cpu_count()} cores, load average {_load()} at the start" + (" (quick)" if quick else ""))
-    pps = base.uplink_pps or 2000
-    modes = [("recirculate", 0, "recirculate (unpaced)"), ("paced", pps, f"paced {pps} pps/uplink"),
-             ("prio", 0, "prio queues (experiment)")]
+    pps, hold = base.uplink_pps or 2000, base.hold_pps or 500
+    modes = [("recirculate", 0, 0, "recirculate (unpaced)"), ("uplink-pace", pps, pps, f"hold queues {pps} pps"),
+             ("paced", pps, hold, f"hold queues {hold} pps (default)")]
     runs = []
     try:
-        for mode, p, label in modes:
+        for mode, p, h, label in modes:
             try:
-                r = run_mode(base, mode, p, quick)
+                r = run_mode(base, mode, p, h, quick)
             except Exception as e:  # a figure, not a test: say what failed and go on
                 print(f"  {label}: failed: {e}")
                 continue

@@ -296,6 +296,7 @@ struct metadata_t {
     @field_list(1) uplink_t hold_uplink;
     @field_list(1) bit<32>  hold_wait;     // slices between admission and departure (the rank)
     @field_list(1) bit<3>   hold_q;        // the hold queue (egress priority queue of its uplink) it circles in
+    @field_list(1) bit<1>   hold_booked;   // counted into hold_depth[hold_q] by egress for its next wait
     @field_list(1) bit<32>  admit_epoch;   // slice epoch at admission
     @field_list(1) bit<32>  first_epoch;   // slice epoch when the packet first entered this ToR (or its source route here starts)
     @field_list(1) tor_t    dst_tor;
@@ -1018,6 +1019,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         /* (the clock read and moved, nothing else: a held packet's pass is most of what a
          * busy bmv2 ToR does. Everything else -- its uplink failed, held too long, due --
          * goes the full way below.) */
+        bit<1> wait_elsewhere = 0;
         if (meta.recirculated == 1 && meta.held == 1 && meta.configured == 1) {
             bit<32> waited = meta.epoch - meta.admit_epoch;
             bit<1> hdown;
@@ -1033,9 +1035,20 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 }
                 if (waited == meta.hold_wait && meta.now < meta.slice_start + SLICE_GUARD_US) {
                     sm.egress_spec = (bit<9>)(UPLINK_PORT_BASE + (bit<32>)meta.hold_uplink);
-                    exit;                        // its slice's guard: in the top queue until it ends
+                    wait_elsewhere = 1;
                 }
             }
+        }
+        if (meta.hold_booked == 1) {
+            /* egress counted it into the hold queue it picked, and it waits there no more */
+            bit<32> hslot = (bit<32>)meta.hold_uplink * HOLD_QUEUES + (bit<32>)meta.hold_q;
+            bit<19> hd;
+            hold_depth.read(hd, hslot);
+            if (hd != 0) { hold_depth.write(hslot, hd - 1); }
+            meta.hold_booked = 0;
+        }
+        if (wait_elsewhere == 1) {
+            exit;                                // its slice's guard: in the top queue until it ends
         }
         liveness_config.apply();
         if (meta.clk_mode == CLOCK_SYNC && meta.lv_down_after != 0) {
@@ -6126,6 +6139,7 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
             }
             meta.hold_q = hq;
             hold_depth.write(hbase + (bit<32>)hq, hbest + 1);
+            meta.hold_booked = 1;
         }
         if (meta.held == 1 || meta.redecide == 1) {
             meta.recirculated = 1;

@@ -72,7 +72,7 @@ def measure(p, contract, base: Path, routes, hold_pps: int, window: float, tmp: 
 
     me = 0
     dst, slice_ = _held_case(routes, me, p.slices)
-    veth, peer = f"uh{os.getpid() % 100000}a", f"uh{os.getpid() % 100000}b"
+    veth, peer = f"uh{os.getpid() % 10000}p{hold_pps % 10000}a", f"uh{os.getpid() % 10000}p{hold_pps % 10000}b"
     sw = client = None
     out = []
     try:

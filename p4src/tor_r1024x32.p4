@@ -21,7 +21,8 @@
  *         late, Full or on a failed uplink -> re-sourced from this ToR (UCMP §6.3)
  *   calendar queues: a packet is admitted only if it fits the slice's remaining bytes;
  *   departure in the current slice -> out now; in a later slice -> held by
- *   recirculation until the slice clock reaches it; slice missed -> routed again from
+ *   recirculation through a slowly paced hold queue of its uplink (egress priority
+ *   queues) until the slice clock reaches it; slice missed -> routed again from
  *   the current slice; held longer than one cycle -> dropped.
  *   One route generation serves the packet in the whole network: its source ToR stamps
  *   it into the IPv4 header's reserved flag bit, every other ToR routes by the stamp

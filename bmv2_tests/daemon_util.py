@@ -38,8 +38,7 @@ class SwitchProc(Bmv2Switch):
     with its CPU port where the daemon's timers enter and its Thrift view."""
 
     def __init__(self, log_dir: Path, name: str, ifaces: list[str] = (), cpu_port: int | None = 510):
-        super().__init__(log_dir, name, ifaces, [] if cpu_port is None else ["--cpu-port", str(cpu_port)])
-        self.cpu_port = cpu_port
+        super().__init__(log_dir, name, ifaces, cpu_port=cpu_port)
 
     def cli(self, *commands: str) -> str:
         """simple_switch_CLI commands (Thrift): the switch's own view."""

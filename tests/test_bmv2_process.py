@@ -4,8 +4,10 @@ picks and the command line it runs (starting one is the bmv2 suite's job)."""
 import socket
 from pathlib import Path
 
+import pytest
+
 from controller.agent import bmv2_process
-from controller.agent.bmv2_process import Bmv2Switch, free_port
+from controller.agent.bmv2_process import Bmv2Switch, SwitchStartError, free_port
 from controller.p4gen.profile import PRIORITY_QUEUES
 
 
@@ -50,5 +52,11 @@ def test_command_puts_interfaces_as_ports_and_target_args_after_the_separator(tm
     own = Bmv2Switch(tmp_path, "tor1", [], ["--priority-queues", "2"]).command()
     assert own.count("--priority-queues") == 1 and own[-2:] == ["--priority-queues", "2"]
     assert sw.address == f"127.0.0.1:{sw.grpc_port}" and sw.grpc_port != sw.thrift_port
+    # an option given twice: bmv2 would drop every option after it (the priority queues) and run on
+    twice = Bmv2Switch(tmp_path, "tor2", [], ["--cpu-port", "510"], cpu_port=510)
+    with pytest.raises(SwitchStartError, match="tor2: switch option --cpu-port given twice"):
+        twice.command()
+    with pytest.raises(SwitchStartError, match="--priority-queues given twice"):
+        Bmv2Switch(tmp_path, "tor3", [], ["--priority-queues", "2", "--priority-queues", "4"]).command()
     assert not sw.alive()
     sw.stop()       # never started: nothing to stop, no error

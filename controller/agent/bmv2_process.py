@@ -123,6 +123,14 @@ class Bmv2Switch:
         args += self.target_args
         if "--priority-queues" not in self.target_args:
             args += ["--priority-queues", str(PRIORITY_QUEUES)]
+        target = [a for a in args[args.index("--") + 1:] if a.startswith("--")]
+        repeated = sorted({a for a in target if target.count(a) > 1})
+        if repeated:
+            # bmv2's target parser rejects a repeated option, prints "Target parser returned
+            # an error" and runs on without the options after it: a ToR switch without its
+            # priority queues drops every packet its program puts in a queue above 0
+            raise SwitchStartError(f"{self.name}: switch option {repeated[0]} given twice "
+                                   f"(cpu_port and target_args, or target_args twice)")
         return args
 
     @property

@@ -56,32 +56,14 @@ def _missing() -> str | None:
 RERUNS = 1
 
 
-#: test files that need more cores than a whole-suite run leaves them: a long TCP flow
-#: through 8 software switches that hold its packets, beside the suite's other lane and
-#: its bf-p4c builds, failed to start or reached 0-0.12 Mbit/s on 2 cores (load 12-35). Run
-#: on their own (``python -m pytest emulate_tests/test_ucmp_system.py``) they run anywhere.
-HEAVY = ("test_ucmp_system.py",)
-#: cores a heavy file needs when it runs beside the other lane
-HEAVY_CORES = 4
-
-
-def _in_lanes(config) -> bool:
-    return bool(getattr(config, "workerinput", {}).get("uro_lanes"))
-
-
 def pytest_collection_modifyitems(config, items):
     reason = _missing()
     rerun = config.pluginmanager.hasplugin("rerunfailures")
-    crowded = _in_lanes(config) and (os.cpu_count() or 1) < HEAVY_CORES
     for item in items:
         if "emulate_tests" in str(item.fspath):
             item.add_marker(pytest.mark.emulate)
             if reason:
                 item.add_marker(pytest.mark.skip(reason=reason))
-            elif crowded and item.fspath.basename in HEAVY:
-                item.add_marker(pytest.mark.skip(
-                    reason=f"a long TCP flow through the emulated fabric needs {HEAVY_CORES}+ cores beside the "
-                           f"suite's other lane ({os.cpu_count()} here): run the file on its own"))
             elif rerun:
                 item.add_marker(pytest.mark.flaky(reruns=RERUNS, reruns_delay=2))
 

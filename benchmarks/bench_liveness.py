@@ -66,6 +66,8 @@ class Bench(Fabric):
             self.peer = self.routes.schedule.peer
             self.S = self.n_slices
             self.L = cfg.slice_ms / 1e3
+            live = self.arts["tor"].contract["liveness"]
+            self.liveness_counter, self.notices_counter = live["counter"], live["notices"]["counter"]
             self.watch = livewatch.MarkWatch(self.plan, self.arts["tor"].contract, notices=True).start()
         except BaseException:
             self.close()
@@ -200,18 +202,18 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
     conted = False
     try:
         time.sleep(lead_s)
-        n0 = counters(b, "notices")
+        c0 = counters(b)
         if stopped:
             os.kill(pid, signal.SIGSTOP)
         t_fail = fail()
         already = sorted(t for t, e in exp.items() if e & b.watch.marks(t))
         got = b.watch.wait({t: (lambda m, w, n, e=e: e <= m) for t, e in exp.items()}, t_fail, timeout_s)
-        t_all = None if any(v is None for v in got.values()) else max(got.values())
+        t_all = last(got)
         # a notice follows a mark: waited for until 2 x timeout_s after the failure
         known = b.watch.wait({t: (lambda m, w, n, t=t: all(livewatch.knows(t, c, m, n) for c in circuits))
                               for t in learners}, t_fail, max(0.0, t_fail + 2 * timeout_s - time.time()))
-        t_known = None if any(v is None for v in known.values()) else max(known.values())
-        n1 = counters(b, "notices")
+        t_known = last(known)
+        c1 = counters(b)
         time.sleep(hold_s)
         t_heal = heal()
         if stopped and kind == "tor":          # a restarted switch has no program until the daemon restores it
@@ -223,10 +225,10 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
                 print(f"   (tor{ids[0]} not restored within 120 s: {e})", flush=True)
         cleared = b.watch.wait({t: (lambda m, w, n, e=e: not (e & m)) for t, e in exp.items()}, t_heal,
                                120.0 if kind == "tor" else timeout_s)
-        t_clear = None if any(v is None for v in cleared.values()) else max(cleared.values())
+        t_clear = last(cleared)
         forgot = b.watch.wait({t: (lambda m, w, n: not any((e, s, u) in n for s, u, ends in circuits for e in ends))
                                for t in learners}, t_heal, timeout_s)
-        t_forgot = None if any(v is None for v in forgot.values()) else max(forgot.values())
+        t_forgot = last(forgot)
         time.sleep(1.0)
     finally:
         if stopped and not conted:
@@ -234,17 +236,16 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
     marks = {"until_marked": t_fail, "marked": t_all or t_heal, "healed": t_heal,
              "after": (t_clear or t_heal) + 0.5}
     phases = lost_by_phase(streams, marks)
-    per = {t: None if v is None else (v - t_fail) * 1e3 for t, v in got.items()}
+    per = {t: _ms(v, t_fail) for t, v in got.items()}
     late = {t: None if v is None else (v - b.first_missed(t_fail, exp[t])) * 1e3 - (down_after * b.S)
             * b.L * 1e3 for t, v in got.items()}
     missed = b.first_missed(t_fail, {(s, u) for s, u, _e in circuits})
-    ms = (lambda v, t0: None if v is None else (v - t0) * 1e3)
     evs = [e for e in b.events()[ev0:] if e.get("op") == "fail"]
-    out.update({"already_marked": already, "per_tor_ms": per, "all_ms": None if t_all is None else (t_all - t_fail) * 1e3,
-                "beyond_ideal_ms": late, "clear_ms": None if t_clear is None else (t_clear - t_heal) * 1e3,
-                "known_per_tor_ms": {t: ms(v, t_fail) for t, v in known.items()}, "known_ms": ms(t_known, t_fail),
-                "known_from_first_missed_ms": ms(t_known, missed), "forgot_ms": ms(t_forgot, t_heal),
-                "notices": moved(n0, n1),
+    out.update({"already_marked": already, "per_tor_ms": per, "all_ms": _ms(t_all, t_fail),
+                "beyond_ideal_ms": late, "clear_ms": _ms(t_clear, t_heal),
+                "known_per_tor_ms": {t: _ms(v, t_fail) for t, v in known.items()}, "known_ms": _ms(t_known, t_fail),
+                "known_from_first_missed_ms": _ms(t_known, missed), "forgot_ms": _ms(t_forgot, t_heal),
+                "notices": moved(c0, c1, b.notices_counter),
                 "pings": phases, "daemon_events": [
                     {"kind": e["kind"], "target": e["target"], "source": e["source"],
                      "detected_ms": (epoch(e["detected"]) - t_fail) * 1e3, "mask_ms": e.get("dataplane_ms"),
@@ -284,42 +285,52 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
     return out
 
 
-def counters(b: Bench, which: str = "liveness") -> dict[str, dict[str, int]]:
-    """{ToR: its ``liveness`` counter cells (heard, silent, ...) or, ``which="notices"``,
-    its ``notices`` cells (applied, sent, flood, ...)} of the fabric's running ToRs."""
+def last(got: dict[int, float | None]) -> float | None:
+    """When the last ToR of a :meth:`~controller.emulate.livewatch.MarkWatch.wait` got there
+    (None: some ToR did not)."""
+    return None if any(v is None for v in got.values()) else max(got.values())
+
+
+def _ms(t: float | None, t0: float) -> float | None:
+    return None if t is None else (t - t0) * 1e3
+
+
+def counters(b: Bench) -> dict[str, dict[str, dict[str, int]]]:
+    """{ToR: {counter: {cell: value}}} of the fabric's running ToRs, one read per ToR (the
+    ``liveness`` counter: heard, silent, ...; the ``notices`` counter: applied, sent, ...)."""
     from controller.emulate import procs
 
-    live = b.arts["tor"].contract["liveness"]
-    name = live["counter"] if which == "liveness" else live["notices"]["counter"]
-    out: dict[str, dict[str, int]] = {}
+    out: dict[str, dict[str, dict[str, int]]] = {}
     for sw in b.plan.tor_switches:
         try:
-            out[sw.name] = procs.read_counters(sw.thrift_port, b.arts["tor"].contract, sw.name).get(name, {})
+            out[sw.name] = procs.read_counters(sw.thrift_port, b.arts["tor"].contract, sw.name)
         except procs.ProcError:              # a stopped ToR (the dead-ToR failure): not counted
             continue
     return out
 
 
-def moved(c0: dict[str, dict[str, int]], c1: dict[str, dict[str, int]]) -> dict[str, int]:
-    """Each cell's growth from ``c0`` to ``c1`` (:func:`counters`), summed over the ToRs read
-    both times."""
+def moved(c0: dict, c1: dict, counter: str) -> dict[str, int]:
+    """Each cell of ``counter``'s growth from ``c0`` to ``c1`` (:func:`counters`), summed
+    over the ToRs read both times."""
     tot: dict[str, int] = {}
     for sw in c0.keys() & c1.keys():
-        for cell, v in c1[sw].items():
-            tot[cell] = tot.get(cell, 0) + v - c0[sw].get(cell, 0)
+        before = c0[sw].get(counter, {})
+        for cell, v in c1[sw].get(counter, {}).items():
+            tot[cell] = tot.get(cell, 0) + v - before.get(cell, 0)
     return tot
 
 
 def false_alarms(b: Bench, seconds: float, label: str) -> dict:
     """Every-pair pings and no failure for ``seconds``: the marks set meanwhile, and what
     the switches counted per circuit evaluated (heard, silent, wrong peer, not evaluated)."""
-    c0, n0 = counters(b), counters(b, "notices")
+    c0 = counters(b)
     t0 = time.time()
     load0 = _load()
     streams = pings(b, seconds)
     time.sleep(seconds)
     phases = lost_by_phase(streams, {})
-    moved_, notes = moved(c0, counters(b)), moved(n0, counters(b, "notices"))
+    c1 = counters(b)
+    moved_, notes = moved(c0, c1, b.liveness_counter), moved(c0, c1, b.notices_counter)
     marked = b.watch.marked_since(t0)
     sets = 0
     for t in range(b.plan.tors):

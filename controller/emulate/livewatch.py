@@ -169,12 +169,6 @@ class MarkWatch:
             h = self.history[tor]
             return h[-1][1] if h else frozenset()
 
-    def notes(self, tor: int) -> frozenset:
-        """``tor``'s notice map as last read (empty without ``notices``)."""
-        with self._lock:
-            h = self.history[tor]
-            return h[-1][3] if h else frozenset()
-
     def first(self, tor: int, pred, since: float) -> float | None:
         """The first time at or after ``since`` at which ``pred(marks, wrong, notes)`` held on
         ``tor`` (a state that began before ``since`` and still held counts from ``since``)."""

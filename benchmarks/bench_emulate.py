@@ -77,14 +77,16 @@ def _need() -> str | None:
 
 
 def _cpu_s(pids: list[int]) -> float:
-    tot = 0
+    """CPU seconds of ``pids`` together (those gone count nothing)."""
+    from controller.process import cpu_seconds
+
+    tot = 0.0
     for pid in pids:
         try:
-            st = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()
-            tot += int(st[11]) + int(st[12])
+            tot += cpu_seconds(pid)
         except FileNotFoundError:
             pass
-    return tot / os.sysconf("SC_CLK_TCK")
+    return tot
 
 
 class Fabric:

@@ -46,6 +46,7 @@ from pathlib import Path
 
 from controller.agent.bmv2_process import free_port
 from controller.daemon.log import epoch
+from controller.process import cpu_seconds
 
 #: a daemon whose resident memory passes this is stopped (the machine is shared)
 MEMORY_CAP_GIB = 8.0
@@ -110,12 +111,6 @@ def net_config(path: Path, program, fabric, *, tors: int, uplinks: int, routing:
     return path
 
 
-def _proc_cpu(pid: int) -> float:
-    """User + system CPU seconds of ``pid`` so far."""
-    f = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def _tree(pid: int) -> list[int]:
     """``pid`` and every process under it (the daemon's worker processes and their nannies)."""
     out, todo = [], [pid]
@@ -144,7 +139,7 @@ def _tree_sum(pid: int, of) -> float:
 
 def _tree_cpu(pid: int) -> float:
     """CPU seconds of the daemon and its workers."""
-    return _tree_sum(pid, _proc_cpu)
+    return _tree_sum(pid, cpu_seconds)
 
 
 def _tree_peak_gib(pid: int) -> float:
@@ -194,7 +189,7 @@ def sessions_cost(work: Path, program, n: int, at_once: int = 16, idle_s: float 
     out: dict = {"sessions": n, "at_once": at_once, "load_start": os.getloadavg()[0]}
     with SimFabric(work / f"sessions{n}", n) as fabric, ThreadPoolExecutor(at_once) as pool:
         list(pool.map(lambda _: None, range(at_once)))          # the pool's threads are not the sessions'
-        threads0, rss0, cpu0 = _threads(me), _rss_gib(me), _proc_cpu(me)
+        threads0, rss0, cpu0 = _threads(me), _rss_gib(me), cpu_seconds(me)
         took: list[float] = []
 
         def one(d: int) -> P4RuntimeClient:
@@ -204,7 +199,7 @@ def sessions_cost(work: Path, program, n: int, at_once: int = 16, idle_s: float 
             return c
         t0 = time.perf_counter()
         clients = list(pool.map(one, range(n)))
-        out.update(open_s=time.perf_counter() - t0, open_cpu=_proc_cpu(me) - cpu0,
+        out.update(open_s=time.perf_counter() - t0, open_cpu=cpu_seconds(me) - cpu0,
                    open_one_s=sorted(took)[len(took) // 2], open_one_max_s=max(took))
         try:
             info = P4Info.load(program[0], program[1])
@@ -212,14 +207,14 @@ def sessions_cost(work: Path, program, n: int, at_once: int = 16, idle_s: float 
                 c.use_p4info(info)
             time.sleep(1.0)
             out.update(threads=_threads(me) - threads0, rss_gib=_rss_gib(me) - rss0, load_idle=os.getloadavg()[0])
-            c0, i0 = _proc_cpu(me), time.perf_counter()
+            c0, i0 = cpu_seconds(me), time.perf_counter()
             k = 0
             while time.perf_counter() - i0 < idle_s:
                 tick, k = time.perf_counter(), k + 1
                 for c in clients:
                     c.send_timer(k % 6)
                 time.sleep(max(0.0, 1.0 - (time.perf_counter() - tick)))
-            out["idle_cpu"] = (_proc_cpu(me) - c0) / (time.perf_counter() - i0)
+            out["idle_cpu"] = (cpu_seconds(me) - c0) / (time.perf_counter() - i0)
             out["most_threads"] = _threads(me)
         finally:
             for c in clients:
@@ -329,7 +324,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
         cfg = net_config(work / f"{name}.toml", program, fabric, tors=tors, uplinks=uplinks, routing=routing,
                          slice_ms=slice_ms, status_port=free_port(), incremental=incremental, workers=workers)
         fpid = fabric.procs[0].proc.pid
-        f_cpu0 = _proc_cpu(fpid)
+        f_cpu0 = cpu_seconds(fpid)
         # the daemon as the emulated fabric runs it: the project's process wrapper (PID file,
         # stopped by its own PID), its JSON log lines in work/NAME.log
         pids, dname = work / "pids", f"{name}.daemon"
@@ -391,7 +386,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             st = api.request("GET", "/status")
             out["objects"] = sum(s["entries"] for s in st["switches"])
             out["daemon_cpu_start"] = _tree_cpu(pid)
-            out["fabric_cpu_start"] = _proc_cpu(fpid) - f_cpu0
+            out["fabric_cpu_start"] = cpu_seconds(fpid) - f_cpu0
             _settle(pid)                      # the reconcile right after the start-up passes
             # the sessions: opened (the first to the last switch.connected), then idle with
             # every session open and the slice timers running
@@ -432,7 +427,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             out["daemon_cpu"] = _tree_cpu(pid)
             out["daemon_peak_gib"] = _tree_peak_gib(pid)
             out["peak_threads"] = peak.get("threads")
-            out["fabric_cpu"] = _proc_cpu(fpid) - f_cpu0
+            out["fabric_cpu"] = cpu_seconds(fpid) - f_cpu0
             out["fabric_peak_gib"] = _proc_peak_gib(fpid)
             out["load_end"] = os.getloadavg()[0]
         finally:

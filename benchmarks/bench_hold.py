@@ -40,11 +40,6 @@ def _load() -> str:
     return "load " + " / ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def _cpu_s(pid: int) -> float:
-    st = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()
-    return (int(st[11]) + int(st[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def _held_case(routes, tor: int, slices: int):
     """(dst, slice) whose first alternative at ``tor`` leaves one slice later."""
     from controller.tables import perhop
@@ -67,6 +62,7 @@ def measure(p, contract, base: Path, routes, hold_pps: int, window: float, tmp: 
     from controller.emulate import procs
     from controller.emulate.config import DEFAULT_UPLINK_PPS
     from controller.emulate.fabric import queue_rates
+    from controller.process import cpu_seconds
     from controller.p4gen.timer import timer_frame, timer_metadata
     from controller.tables.tor_batch import host_ip, tor_batch
 
@@ -107,9 +103,9 @@ def measure(p, contract, base: Path, routes, hold_pps: int, window: float, tmp: 
                 sendp(pkt, iface=peer, verbose=False)
             held = n
             time.sleep(1.0)
-            c0, t0 = _cpu_s(pid), time.monotonic()
+            c0, t0 = cpu_seconds(pid), time.monotonic()
             time.sleep(window)
-            out.append((_cpu_s(pid) - c0) / (time.monotonic() - t0))
+            out.append((cpu_seconds(pid) - c0) / (time.monotonic() - t0))
             print(f"  hold queues at {hold_pps}/s, N = {n:3d} held: {out[-1]:.3f} cores  ({_load()})", flush=True)
         drops = {k: v for k, v in client.read_counters(contract, "drops").items() if v}
         print(f"  drops counted: {drops or 'none'}")

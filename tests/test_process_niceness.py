@@ -34,3 +34,21 @@ def test_a_priority_it_may_not_take_leaves_it_as_it_was_or_raises_it_as_root(tmp
     base = os.nice(0)
     got = _run(tmp_path, "ahead", -2)
     assert got == (max(-20, base - 2) if os.geteuid() == 0 else base)
+
+
+def test_cpu_seconds_is_the_processs_user_and_system_time_and_a_gone_one_raises(tmp_path):
+    """What the benchmarks measure a process by: this process's own user + system time
+    (os.times, in the same clock ticks), and FileNotFoundError for a PID that has exited."""
+    x = 0
+    for i in range(300_000):          # a little CPU of its own
+        x += i * i
+    t = os.times()
+    assert abs(process.cpu_seconds(os.getpid()) - (t.user + t.system)) <= 0.05
+    pid = process.start("gone", [sys.executable, "-c", "pass"], tmp_path / "pids", tmp_path / "logs")
+    os.waitpid(pid, 0)
+    try:
+        process.cpu_seconds(pid)
+    except FileNotFoundError:
+        pass
+    else:
+        raise AssertionError(f"pid {pid} has exited, yet cpu_seconds read it")

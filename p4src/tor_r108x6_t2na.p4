@@ -110,11 +110,15 @@ const bit<8> PKT_QUPD   = 0xA2;
 const bit<8> PKT_SOURCED = 0xA3;   // a data packet whose source route egress writes (bridge_src follows)
 const bit<8> PKT_CLOCK  = 0xA4;    // clock_upd_t: a clock update's second pass
 const bit<8> PKT_SYNC   = 0xA5;    // a sync message this ToR sends: bridge_sync follows
+const bit<8> PKT_SYNC_EVAL = 0xA6; // a RESP to evaluate (mirror copy): sync_eval_t, Ethernet, sync follow
+const bit<8> PKT_REQ    = 0xA7;    // a timer packet that may leave as a REQ: bridge_sync follows
 const bit<3> RESUBMIT_SPILL = 1;
 
 /* ---- clock updates (clock_upd_t) ---- */
 const MirrorType_t CLOCK_MIRROR = 6;      // after the queue-state updates' types
 const bit<8>  CU_ADJ      = 1;     // move the next boundary by arg
+const MirrorType_t RESP_MIRROR = 7;   // a RESP to egress's servo (sync_eval_t)
+const bit<32> REQ_NONE = 0xFFFFFFFF;  // req_reg.phase: no request open on the uplink (no phase reaches it)
 
 /* what a packet does to the queue-state copies (meta.q_op; one access per copy) */
 const bit<8> Q_NONE  = 0;
@@ -288,7 +292,8 @@ header resub_t {
 header clock_upd_t {
     bit<8>  type;                   // PKT_CLOCK
     bit<8>  kind;                   // CU_ADJ
-    bit<16> pad;
+    bit<8>  why;                    // a RESP's servo: the sync counter's cell + 1 (0: none)
+    bit<8>  pad;
     bit<32> arg;                    // move the next boundary by this (ns, signed)
 }
 
@@ -322,6 +327,32 @@ header bridge_sync_t {
     bit<32> next;                   // local time of the next boundary
     bit<32> len;                    // the local slice length
     bit<8>  slice;                  // the slice id
+    /* a REQ (bridge type PKT_REQ): what egress writes it from and checks it against */
+    bit<16> my_tor;
+    uplink_t uplink;
+    bit<32> window_lo;              // clock_config: the exchange window (phase, ns)
+    bit<32> window_hi;
+    bit<32> every;                  // clock_config.exchange_every
+}
+
+/* A RESP on its way to egress's servo (the mirror header of its copy to the recirculation
+ * port): t4 as ingress read it, the local slice length, the uplink it came in on and the
+ * limits of clock_config egress compares with (docs/tofino2.md "The exchange: the
+ * requester and the servo"). */
+header sync_eval_t {
+    bit<8>   type;                  // PKT_SYNC_EVAL
+    bit<8>   pad;
+    uplink_t uplink;
+    bit<8>   pad2;
+    bit<32>  t4_k;
+    bit<32>  t4_phase;
+    bit<32>  max_delay;
+    bit<32>  max_offset;
+}
+/* the open request of an uplink (egress): its t1; phase REQ_NONE when none is open */
+struct req_t {
+    bit<32> k;
+    bit<32> phase;
 }
 
 struct clock_bound_t {
@@ -342,6 +373,7 @@ struct headers_t {
     bridge_t   bridge;
     bridge_src_t bridge_src;
     bridge_sync_t bridge_sync;
+    sync_eval_t sync_eval;
     ethernet_t ethernet;
     sync_t     sync;
     timer_t    timer;
@@ -386,6 +418,13 @@ struct metadata_t {
     bit<8>   sync_why;      // the sync counter's cell
     bit<1>   sync_out;      // the frame leaves (a RESP)
     bit<32>  sync_ph;       // next - now (ingress), now - next (egress)
+    bit<32>  t4_phase;      // a RESP: the phase of t4 (its k is clk_k)
+    bit<32>  clk_max_delay; // clock_config: what a RESP's servo compares with (egress)
+    bit<32>  clk_max_offset;
+    bit<1>   sync_cnt;      // count sync_why (a RESP to the servo is counted on its second pass)
+    bit<32>  clk_window_lo; // clock_config: the exchange window, REQ spacing (egress decides)
+    bit<32>  clk_window_hi;
+    bit<32>  clk_every;
     slice_t  cur_slice;
     step_t   active_q;
     step_t   active_q_1;   // the same value, for slots 4..
@@ -561,6 +600,8 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         meta.clk_noted = 0;
         meta.u_kind = 0;
         meta.u_arg = 0;
+        meta.sync_cnt = 0;
+        meta.sync_out = 0;
         meta.alt_c_0 = 0;
         meta.alt_ok_0 = 0;
         meta.alt_pre_0 = 0;
@@ -981,7 +1022,11 @@ control UroIngressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t me
             mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_4, meta.epoch, meta.alt_wait_4});
         }
         if (ig_dprsr_md.mirror_type == CLOCK_MIRROR) {
-            mirror.emit<clock_upd_t>(meta.mirror_session, {meta.pkt_type, meta.u_kind, 0, meta.u_arg});
+            mirror.emit<clock_upd_t>(meta.mirror_session, {meta.pkt_type, meta.u_kind, 0, 0, meta.u_arg});
+        }
+        if (ig_dprsr_md.mirror_type == RESP_MIRROR) {
+            mirror.emit<sync_eval_t>(meta.mirror_session, {meta.pkt_type, 0, meta.in_uplink, 0, meta.clk_k,
+                                                           meta.t4_phase, meta.clk_max_delay, meta.clk_max_offset});
         }
         if (ig_dprsr_md.resubmit_type == RESUBMIT_SPILL) {
             resubmit.emit<resub_t>({meta.pkt_type, meta.skip, 0});
@@ -1021,6 +1066,8 @@ parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
             PKT_NORMAL: parse_bridge;
             PKT_SOURCED: parse_bridge;
             PKT_SYNC: parse_bridge;
+            PKT_REQ: parse_bridge;
+            PKT_SYNC_EVAL: parse_sync_eval;
             default: accept;
         }
     }
@@ -1037,8 +1084,21 @@ parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         transition select(hdr.bridge.type) {
             PKT_SOURCED: parse_sourced;
             PKT_SYNC: parse_bridge_sync;
+            PKT_REQ: parse_bridge_req;
             default: accept;
         }
+    }
+    state parse_sync_eval {
+        pkt.extract(hdr.sync_eval);
+        pkt.extract(hdr.ethernet);
+        pkt.extract(hdr.sync);
+        transition accept;
+    }
+    /* a timer packet that may leave as a REQ: its first 14 bytes become the Ethernet header */
+    state parse_bridge_req {
+        pkt.extract(hdr.bridge_sync);
+        pkt.extract(hdr.ethernet);
+        transition accept;
     }
     state parse_bridge_sync {
         pkt.extract(hdr.bridge_sync);
@@ -1182,23 +1242,253 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
     }
 
     bit<32> sync_after = 0;      // now - next (egress)
+    bit<32> st_k = 0;            // the stamp on the way out (k, phase) and its slice id
+    bit<32> st_ph = 0;
+    bit<16> st_sl = 0;
     action sync_e_a() { sync_after = eg_prsr_md.global_tstamp[31:0] - hdr.bridge_sync.next; }
     action sync_e_same() {
-        hdr.sync.t3_k = hdr.bridge_sync.k;
-        hdr.sync.t3_phase = hdr.bridge_sync.len + sync_after;
-        hdr.sync.slice = (bit<16>)hdr.bridge_sync.slice;
+        st_k = hdr.bridge_sync.k;
+        st_ph = hdr.bridge_sync.len + sync_after;
+        st_sl = (bit<16>)hdr.bridge_sync.slice;
     }
     action sync_e_next() {
-        hdr.sync.t3_k = hdr.bridge_sync.k + 1;
-        hdr.sync.t3_phase = sync_after;
+        st_k = hdr.bridge_sync.k + 1;
+        st_ph = sync_after;
     }
-    action sync_e_wrap() { hdr.sync.slice = 0; }
-    action sync_e_inc() { hdr.sync.slice = (bit<16>)hdr.bridge_sync.slice + 1; }
+    action sync_e_wrap() { st_sl = 0; }
+    action sync_e_inc() { st_sl = (bit<16>)hdr.bridge_sync.slice + 1; }
+    action sync_e_t3() {
+        hdr.sync.t3_k = st_k;
+        hdr.sync.t3_phase = st_ph;
+        hdr.sync.slice = st_sl;
+    }
+
+    /* ---- the requester: a REQ leaves when its phase is in the window and its uplink is
+     * due (req_due_reg: the slice number from which the next REQ is due; wrap-aware, as
+     * bound_tick), and opens the uplink's request (req_reg, the servo's: t1) ---- */
+    bit<32> e_wlo = 0;           // phase - window_lo (< 0: before the window)
+    bit<32> e_whi = 0;           // window_hi - phase (< 0: after it)
+    bit<32> e_due = 0;           // k + exchange_every
+    bit<32> e_sent = 0;
+    Register<bit<32>, uplink_t>(6, 0) req_due_reg;
+    RegisterAction<bit<32>, uplink_t, bit<32>>(req_due_reg) req_due = {
+        void apply(inout bit<32> v, out bit<32> rv) {
+            if (st_k - v < 0x80000000 && (st_k >= v || v - st_k > 0x80000000)) {
+                v = e_due;
+                rv = 1;
+            } else {
+                rv = 0;
+            }
+        }
+    };
+    action req_window() {
+        e_wlo = st_ph - hdr.bridge_sync.window_lo;
+        e_whi = hdr.bridge_sync.window_hi - st_ph;
+        e_due = st_k + hdr.bridge_sync.every;
+    }
+    /* the frame: Ethernet over the timer packet's first bytes, the sync header added */
+    action req_build() {
+        hdr.ethernet.dstAddr = 0xFFFFFFFFFFFF;
+        hdr.ethernet.srcAddr = 0x020000000002;           // controller.clock.message.SRC_MAC
+        hdr.ethernet.etherType = ETHERTYPE_SYNC;
+        hdr.sync.setValid();
+        hdr.sync.op = SYNC_OP_REQ;
+        hdr.sync.flags = SYNC_FLAG_BOOT;
+        hdr.sync.src_tor = hdr.bridge_sync.my_tor;
+        hdr.sync.dst_tor = SYNC_ANY_TOR;
+        hdr.sync.uplink = (bit<8>)hdr.bridge_sync.uplink;
+        hdr.sync.stratum = STRATUM_UNSYNCED;
+        hdr.sync.term = 0;
+        hdr.sync.lead = 0;
+        hdr.sync.lead_k = 0;
+        hdr.sync.t1_k = st_k;
+        hdr.sync.t1_phase = st_ph;
+        hdr.sync.t2_k = 0;
+        hdr.sync.t2_phase = 0;
+        hdr.sync.t3_k = 0;
+        hdr.sync.t3_phase = 0;
+        hdr.sync.slice = st_sl;
+        hdr.sync.reserved = 0;
+        hdr.sync.aux = 0;
+    }
+    action req_drop() { eg_dprsr_md.drop_ctl = 1; }
+
+    /* the open request per uplink: t1 (k, phase); phase REQ_NONE when none is open */
+    Register<req_t, uplink_t>(6, {0, REQ_NONE}) req_reg;
+    RegisterAction<req_t, uplink_t, bit<32>>(req_reg) req_open = {
+        void apply(inout req_t v) {
+            v.k = st_k;
+            v.phase = st_ph;
+        }
+    };
+    RegisterAction<req_t, uplink_t, bit<32>>(req_reg) req_close = {
+        void apply(inout req_t v, out bit<32> rv) {
+            if (v.k == hdr.sync.t1_k && v.phase == hdr.sync.t1_phase && v.phase != REQ_NONE) {
+                v.phase = REQ_NONE;
+                rv = 1;
+            } else {
+                rv = 0;
+            }
+        }
+    };
+    bit<32> e_open = 0;
+    bit<32> e_dk21 = 0;
+    bit<32> e_dp21 = 0;
+    bit<1>  e_bad21 = 0;
+    bit<32> e_dk34 = 0;
+    bit<32> e_dp34 = 0;
+    bit<1>  e_bad34 = 0;
+    bit<32> e_dk41 = 0;
+    bit<32> e_dp41 = 0;
+    bit<1>  e_bad41 = 0;
+    bit<32> e_dk32 = 0;
+    bit<32> e_dp32 = 0;
+    bit<1>  e_bad32 = 0;
+    bit<32> e_sum = 0;
+    bit<32> e_dif = 0;
+    bit<32> e_theta = 0;
+    bit<32> e_delta = 0;
+    bit<32> e_neg = 0;          // -theta: the boundary's move when applied
+    bit<32> e_abs = 0;
+    bit<32> e_slow = 0;         // max_delay - delta (< 0: slow)
+    bit<32> e_off = 0;          // max_offset - |theta| (< 0: refused)
+    /* the stamps' differences: D(t2, t1), D(t3, t4), D(t4, t1), D(t3, t2) */
+    action servo_diffs() {
+        e_dk21 = hdr.sync.t2_k - hdr.sync.t1_k;
+        e_dp21 = hdr.sync.t2_phase - hdr.sync.t1_phase;
+        e_dk34 = hdr.sync.t3_k - hdr.sync_eval.t4_k;
+        e_dp34 = hdr.sync.t3_phase - hdr.sync_eval.t4_phase;
+        e_dk41 = hdr.sync_eval.t4_k - hdr.sync.t1_k;
+        e_dp41 = hdr.sync_eval.t4_phase - hdr.sync.t1_phase;
+        e_dk32 = hdr.sync.t3_k - hdr.sync.t2_k;
+        e_dp32 = hdr.sync.t3_phase - hdr.sync.t2_phase;
+    }
+    /* (a.k - b.k) x L for a.k - b.k in -1..1: add -L, 0 or L (no multiplication) */
+    action servo_k21_next() { e_dp21 = e_dp21 + 2000; }
+    action servo_k21_prev() { e_dp21 = e_dp21 - 2000; }
+    action servo_k21_bad() { e_bad21 = 1; }
+    table servo_k21 {
+        key = { e_dk21: exact @name("dk"); }
+        actions = { servo_k21_next; servo_k21_prev; NoAction; @defaultonly servo_k21_bad; }
+        default_action = servo_k21_bad();
+        const entries = {
+            0: NoAction();
+            1: servo_k21_next();
+            0xFFFFFFFF: servo_k21_prev();
+        }
+        size = 3;
+    }
+    /* (a.k - b.k) x L for a.k - b.k in -1..1: add -L, 0 or L (no multiplication) */
+    action servo_k34_next() { e_dp34 = e_dp34 + 2000; }
+    action servo_k34_prev() { e_dp34 = e_dp34 - 2000; }
+    action servo_k34_bad() { e_bad34 = 1; }
+    table servo_k34 {
+        key = { e_dk34: exact @name("dk"); }
+        actions = { servo_k34_next; servo_k34_prev; NoAction; @defaultonly servo_k34_bad; }
+        default_action = servo_k34_bad();
+        const entries = {
+            0: NoAction();
+            1: servo_k34_next();
+            0xFFFFFFFF: servo_k34_prev();
+        }
+        size = 3;
+    }
+    /* (a.k - b.k) x L for a.k - b.k in -1..1: add -L, 0 or L (no multiplication) */
+    action servo_k41_next() { e_dp41 = e_dp41 + 2000; }
+    action servo_k41_prev() { e_dp41 = e_dp41 - 2000; }
+    action servo_k41_bad() { e_bad41 = 1; }
+    table servo_k41 {
+        key = { e_dk41: exact @name("dk"); }
+        actions = { servo_k41_next; servo_k41_prev; NoAction; @defaultonly servo_k41_bad; }
+        default_action = servo_k41_bad();
+        const entries = {
+            0: NoAction();
+            1: servo_k41_next();
+            0xFFFFFFFF: servo_k41_prev();
+        }
+        size = 3;
+    }
+    /* (a.k - b.k) x L for a.k - b.k in -1..1: add -L, 0 or L (no multiplication) */
+    action servo_k32_next() { e_dp32 = e_dp32 + 2000; }
+    action servo_k32_prev() { e_dp32 = e_dp32 - 2000; }
+    action servo_k32_bad() { e_bad32 = 1; }
+    table servo_k32 {
+        key = { e_dk32: exact @name("dk"); }
+        actions = { servo_k32_next; servo_k32_prev; NoAction; @defaultonly servo_k32_bad; }
+        default_action = servo_k32_bad();
+        const entries = {
+            0: NoAction();
+            1: servo_k32_next();
+            0xFFFFFFFF: servo_k32_prev();
+        }
+        size = 3;
+    }
+    action servo_sums() {
+        e_sum = e_dp21 + e_dp34;
+        e_dif = e_dp41 - e_dp32;
+    }
+    /* halved by an arithmetic shift (rounds towards minus infinity), as the reference */
+    action servo_halve() {
+        e_theta = (bit<32>)(((int<32>)e_sum) >> 1);
+        e_delta = (bit<32>)(((int<32>)e_dif) >> 1);
+    }
+    action servo_slow() {
+        e_slow = hdr.sync_eval.max_delay - e_delta;
+        e_neg = 0 - e_theta;
+    }
+    action servo_abs_neg() { e_abs = e_neg; }
+    action servo_abs_pos() { e_abs = e_theta; }
+    action servo_off() { e_off = hdr.sync_eval.max_offset - e_abs; }
+    /* the RESP leaves as a clock update (Ethernet and the sync header behind it: payload) */
+    action servo_update(bit<8> why) {
+        hdr.clock_upd.setValid();
+        hdr.clock_upd.type = PKT_CLOCK;
+        hdr.clock_upd.kind = CU_ADJ;
+        hdr.clock_upd.why = why;
+        hdr.clock_upd.pad = 0;
+        hdr.clock_upd.arg = 0;
+        hdr.sync_eval.setInvalid();
+    }
+    action servo_apply() { hdr.clock_upd.arg = e_neg; }
 
     apply {
         if (hdr.bridge_src.isValid()) {
             ssrr_hops.apply();   // the option, or the packet is dropped
         }
+        if (hdr.sync_eval.isValid()) {
+            e_open = req_close.execute(hdr.sync_eval.uplink);
+            servo_diffs();
+            servo_k21.apply();
+            servo_k34.apply();
+            servo_k41.apply();
+            servo_k32.apply();
+            servo_sums();
+            servo_halve();
+            servo_slow();
+            if (e_theta[31:31] == 1) {
+                servo_abs_neg();
+            } else {
+                servo_abs_pos();
+            }
+            servo_off();
+            if (hdr.sync.slice >= 18) {
+                servo_update((bit<8>)SYNC_MALFORMED);
+            } else if (e_open == 0) {
+                servo_update((bit<8>)SYNC_STALE);              // no open request with this t1
+            } else if (e_bad21 == 1 || e_bad34 == 1 || e_bad41 == 1 || e_bad32 == 1) {
+                servo_update((bit<8>)SYNC_MALFORMED);          // stamps more than a slice apart
+            } else if (e_slow[31:31] == 1) {
+                servo_update((bit<8>)SYNC_SLOW);               // delta > max_delay
+            } else if (hdr.sync.stratum == STRATUM_UNSYNCED) {
+                servo_update((bit<8>)SYNC_PEER_WORSE);         // no correction from an unsynchronized clock
+            } else if (e_off[31:31] == 1) {
+                servo_update((bit<8>)SYNC_REFUSED);            // |theta| > max_offset
+            } else {
+                servo_update((bit<8>)SYNC_APPLIED);
+                servo_apply();                                 // next -= theta (ingress: bound_adjust)
+            }
+        }
+
         if (hdr.bridge_sync.isValid()) {
             sync_e_a();
             if (sync_after[31:31] == 1) {                // now < next: the same slice
@@ -1210,6 +1500,20 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
                 } else {
                     sync_e_inc();
                 }
+            }
+            if (hdr.bridge.type == PKT_REQ) {
+                req_window();
+                if (e_wlo[31:31] == 0 && e_whi[31:31] == 0) {
+                    e_sent = req_due.execute(hdr.bridge_sync.uplink);
+                }
+                if (e_sent == 1) {
+                    req_open.execute(hdr.bridge_sync.uplink);
+                    req_build();
+                } else {
+                    req_drop();                          // outside the window, or not due
+                }
+            } else {
+                sync_e_t3();
             }
             hdr.bridge_sync.setInvalid();
         }
@@ -1792,6 +2096,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     action set_clock(bit<8> mode, bit<16> my_tor, bit<32> slice_ns, bit<32> window_lo, bit<32> window_hi, bit<32> max_delay, bit<32> max_offset, bit<32> len_min, bit<32> len_max, bit<8> servo_shift, bit<32> filter, bit<32> filter_creep, bit<32> rate_step, bit<8> refuse_limit, bit<1> candidate, bit<8> ref_uplink, bit<32> exchange_every, bit<32> claim_wait, bit<32> start_wait, bit<32> search_wait) {
         meta.clk_mode = mode;
         meta.clk_my_tor = my_tor;
+        meta.clk_max_delay = max_delay;
+        meta.clk_max_offset = max_offset;
+        meta.clk_window_lo = window_lo;
+        meta.clk_window_hi = window_hi;
+        meta.clk_every = exchange_every;
     }
     action clock_off() { meta.clk_mode = 0; }
     table clock_config {
@@ -1814,11 +2123,36 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         default_action = no_peer();
         size = 108;
     }
+    /* sync_req(packet_id) -> uplink u's dev port: batch 1 packet u of a trigger that does
+     * not tick may leave as a REQ on uplink u (written by the BfRt backend from the port map) */
+    action req_out(bit<9> dev_port, uplink_t uplink) {
+        ig_tm_md.ucast_egress_port = dev_port;
+        meta.in_uplink = uplink;
+        meta.sync_out = 1;
+    }
+    table sync_req {
+        key = { hdr.pg_timer.packet_id: exact @name("packet_id"); }
+        actions = { req_out; @defaultonly NoAction; }
+        default_action = NoAction();
+        size = 6;
+    }
     /* t2 (the phase at ingress): len - (next - now), wrap-aware in 32 bits (a frame that
      * arrives after the boundary but before the trigger that ticks it reads the slice that
      * ended, with a phase past len: the same network time) */
     action sync_ph_a() { meta.sync_ph = meta.clk_next - ig_prsr_md.global_tstamp[31:0]; }
     action sync_ph_b() { hdr.sync.t2_phase = meta.s_len - meta.sync_ph; }
+    /* t4 of a RESP, the same way (its k is meta.clk_k) */
+    action sync_t4() { meta.t4_phase = meta.s_len - meta.sync_ph; }
+    /* a RESP to the servo: its copy goes to egress through the recirculation port (the
+     * mirror session of the queue-state updates) behind sync_eval_t; the RESP itself is
+     * dropped. Egress evaluates it and turns it into a clock update, whose second pass
+     * here moves the boundary and counts the RESP's reason (docs/tofino2.md "The exchange:
+     * the requester and the servo") */
+    action sync_to_servo() {
+        meta.mirror_session = 1;
+        ig_dprsr_md.mirror_type = RESP_MIRROR;
+        meta.pkt_type = PKT_SYNC_EVAL;
+    }
 
     /* ---- host ingress: dst IP -> dst ToR | local host port ------------------------- */
     action set_dst_tor(tor_t tor) {
@@ -5485,6 +5819,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         bit<1> wrong_tor = 0;                    // transit: the hop before the pointer names another ToR
         config.apply();
         port_role.apply();                       // after config: an uplink's stamp replaces its generation
+        clock_config.apply();
         /* ---- the clock: the timer's first packet checks the next boundary (and ticks the
          * clock when it has been reached); the trigger's other packets learn whether it did;
          * a clock update moves or sets it; everything else reads it. (The conditions are on
@@ -5498,7 +5833,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             meta.cur_slice = (slice_t)bound_read.execute(0, meta.clk_next);
         }
         if ((hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0)
-            || hdr.sync.isValid()) {             // the timer's rate; a sync frame's phase
+            || (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 1)
+            || hdr.sync.isValid()) {             // the timer's rate; a REQ's or a sync frame's phase
             meta.s_len = len_read.execute(0);
         }
         if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
@@ -5557,7 +5893,27 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 }
             }
 
-            ig_dprsr_md.drop_ctl = 1;
+            if (meta.clk_mode == CLOCK_SYNC && hdr.pg_timer.batch_id == 1 && meta.clk_noted == 0) {
+                sync_req.apply();
+            }
+            if (meta.sync_out == 1) {
+                ig_tm_md.qid = (QueueId_t)meta.active_q[6:0];
+                hdr.bridge.setValid();
+                hdr.bridge.type = PKT_REQ;
+                hdr.bridge_sync.setValid();
+                hdr.bridge_sync.k = meta.clk_k;
+                hdr.bridge_sync.next = meta.clk_next;
+                hdr.bridge_sync.len = meta.s_len;
+                hdr.bridge_sync.slice = (bit<8>)meta.cur_slice;
+                hdr.bridge_sync.my_tor = (bit<16>)meta.clk_my_tor;
+                hdr.bridge_sync.uplink = meta.in_uplink;
+                hdr.bridge_sync.window_lo = meta.clk_window_lo;
+                hdr.bridge_sync.window_hi = meta.clk_window_hi;
+                hdr.bridge_sync.every = meta.clk_every;
+            } else {
+                ig_dprsr_md.drop_ctl = 1;
+            }
+
         } else if (hdr.pg_port_down.isValid()) {
             /* ---- port-down app: the uplink is down from the next packet on ------------ */
             down_port.apply();
@@ -5591,13 +5947,18 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             ig_dprsr_md.drop_ctl = 1;
         } else if (hdr.clock_upd.isValid()) {
             /* ---- a clock update (clock_upd_t from the recirculation port): done ---- */
+            if (hdr.clock_upd.why != 0) {        // a RESP's servo: its reason, counted once
+                meta.sync_why = hdr.clock_upd.why;
+                meta.sync_cnt = 1;
+            }
             ig_dprsr_md.drop_ctl = 1;
 
         } else if (hdr.ethernet.isValid() && hdr.ethernet.etherType == ETHERTYPE_SYNC) {
             /* ---- a sync frame: counted once under its reason, never forwarded but as a RESP ---- */
-            clock_config.apply();
+            sync_peer.apply();
             meta.sync_why = (bit<8>)SYNC_MALFORMED;
             meta.sync_out = 0;
+            meta.sync_cnt = 1;
             if (meta.role == ROLE_HOST) {
                 meta.sync_why = (bit<8>)SYNC_FROM_HOST;                 // hosts cannot move the clock
             } else if (meta.role == ROLE_UPLINK && hdr.sync.isValid() && ig_prsr_md.parser_err == 0) {
@@ -5608,7 +5969,6 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         meta.sync_why = (bit<8>)SYNC_OFF;               // timer mode
                     }
                 } else if (hdr.sync.op == SYNC_OP_REQ) {
-                    sync_peer.apply();
                     if (hdr.sync.flags[0:0] == 1) {             // SYNC_FLAG_REF
                         meta.sync_why = (bit<8>)SYNC_WRONG_DST;         // a ToR is not the reference
                     } else if (meta.peer_hit == 0 || hdr.sync.src_tor != meta.peer) {
@@ -5648,9 +6008,27 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         meta.sync_why = (bit<8>)SYNC_RESP_SENT;
                     }
 
+                } else if (hdr.sync.op == SYNC_OP_RESP) {
+                    if (hdr.sync.flags[0:0] == 1) {             // SYNC_FLAG_REF: the reference's answer
+                        if (hdr.sync.src_tor != SYNC_REF_TOR) {
+                            meta.sync_why = (bit<8>)SYNC_WRONG_PEER;
+                        }
+                    } else if (meta.peer_hit == 0 || hdr.sync.src_tor != meta.peer) {
+                        meta.sync_why = (bit<8>)SYNC_WRONG_PEER;        // not on this slice's circuit
+                    }
+                    if (meta.sync_why != (bit<8>)SYNC_WRONG_PEER) {
+                        if (hdr.sync.dst_tor != meta.clk_my_tor) {
+                            meta.sync_why = (bit<8>)SYNC_WRONG_DST;
+                        } else {
+                            sync_ph_a();
+                            sync_t4();
+                            sync_to_servo();
+                            meta.sync_cnt = 0;                          // counted on its second pass
+                        }
+                    }
+
                 }
             }
-            sync.count(meta.sync_why);
             if (meta.sync_out == 0) {
                 ig_dprsr_md.drop_ctl = 1;
             }
@@ -5920,6 +6298,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         }
         if (meta.ev != 0) {
             events.count(meta.ev);
+        }
+        if (meta.sync_cnt == 1) {
+            sync.count(meta.sync_why);
         }
     }
 }

@@ -48,14 +48,14 @@ def test_the_contract_names_the_clock_once(contracts):
     assert tor["tables"]["sync_peer"]["size"] == 4 * 2 and tor["tables"]["clock_config"]["size"] == 1
 
 
-def test_the_tofino2_contract_has_the_responder_of_the_exchange():
-    """The corrected clock's program takes REQ (docs/tofino2.md "The exchange"): its
-    clock.ops lists that op, and the v1model contract's wire format, clock_config, sync_peer
+def test_the_tofino2_contract_has_the_exchange():
+    """The corrected clock's program takes REQ and RESP (docs/tofino2.md "The exchange"): its
+    clock.ops lists those ops, and the v1model contract's wire format, clock_config, sync_peer
     and sync counter are there by the same names; the generator's clock takes no sync
     message and has none of them."""
     tor = rnd.render(prof.load("tiny"), "tor", "bmv2")[1]
     c = rnd.render(prof.load("tiny"), "tor", "tofino2")[1]
-    assert c["clock"]["source"] == "pktgen" and c["clock"]["ops"] == {"REQ": 1}
+    assert c["clock"]["source"] == "pktgen" and c["clock"]["ops"] == {"REQ": 1, "RESP": 2}
     for k in ("ethertype", "header", "flags", "ref_tor", "any_tor", "unsynced", "modes", "counter"):
         assert c["clock"][k] == tor["clock"][k], k
     for t in ("clock_config", "sync_peer"):

@@ -190,12 +190,24 @@ def test_sync_mode_needs_programs_with_the_exchange(tmp_path):
     f.write_text(json.dumps(c))
     with pytest.raises(ConfigError, match=r"clock\.ops lists none; sync needs REQ and RESP"):
         Prepared(load(p), Failed(), make_backend_for({}))
-    from pathlib import Path                                # the t2na responder: REQ only
-    t2na = json.loads((Path(__file__).resolve().parents[1] / "p4src" / "tor_tiny_t2na.contract.json").read_text())
-    c["clock"]["ops"] = t2na["clock"]["ops"]
+    c["clock"]["ops"] = {"REQ": 1}                          # a responder only
     f.write_text(json.dumps(c))
     with pytest.raises(ConfigError, match=r"clock\.ops lists REQ; sync needs REQ and RESP"):
         Prepared(load(p), Failed(), make_backend_for({}))
+
+
+def test_sync_mode_takes_the_tofino2_exchange(tmp_path):
+    """The t2na ToR's contract lists REQ and RESP (docs/tofino2.md "The exchange"): sync
+    mode passes the config check with its clock.ops."""
+    from pathlib import Path
+    p = good(tmp_path, clock='slice_ms = 50\nmode = "sync"')
+    f = next(tmp_path.glob("tor_tiny.contract.json"))
+    c = json.loads(f.read_text())
+    t2na = json.loads((Path(__file__).resolve().parents[1] / "p4src" / "tor_tiny_t2na.contract.json").read_text())
+    assert t2na["clock"]["ops"] == {"REQ": 1, "RESP": 2}
+    c["clock"]["ops"] = t2na["clock"]["ops"]
+    f.write_text(json.dumps(c))
+    Prepared(load(p), Failed(), make_backend_for({}))
 
 
 @pytest.mark.parametrize("key,feature", [("filter_us = 100", "filter"), ("rate_step_ppm = 5", "rate_step")])

@@ -386,10 +386,14 @@ def test_switch_plan_for_tiny():
     # by the names bf-p4c gives them in bfrt.json, which the backend writes
     assert {w.table for w in sp.tables} == {
         "pipe.UroIngress.port_role", "pipe.UroIngress.port_map", "pipe.UroIngress.down_port",
-        "pipe.UroIngress.timer_afc", "pipe.UroIngressParser.pktgen_ports", "pipe.UroIngressParser.recirc_ports"}
+        "pipe.UroIngress.timer_afc", "pipe.UroIngress.sync_req", "pipe.UroIngressParser.pktgen_ports",
+        "pipe.UroIngressParser.recirc_ports"}
     tables = {}
     for w in sp.tables:
         tables.setdefault(w.table.split(".")[-1], []).append(w)
+    # the timer's batch 1 packet u may leave as a REQ on uplink u
+    assert {w.key[0].value: (w.action, w.data_dict()) for w in tables["sync_req"]} == {
+        u: ("UroIngress.req_out", {"dev_port": port, "uplink": u}) for u, port in enumerate(pm.uplinks)}
     assert len(tables["timer_afc"]) == 2 * 2 * 4 and len(tables["down_port"]) == 2 * 4
     # the pause of uplink 1 when queue 2 becomes active: its queue 1 (pg_queue 4 + 1)
     w = next(w for w in tables["timer_afc"] if [k.value for k in w.key] == [0, 1, 2])

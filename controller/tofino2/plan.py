@@ -98,6 +98,10 @@ def target_table_writes(contract: dict, pm: PortMap, qp: tm.QueuePlan) -> list[W
                               ("upbit", 1 << e.uplink))))
         else:
             out.append(Write(timer, key, f"{ctl}.timer_resume", (("afc", e.word),)))
+    if "sync_req" in tt:        # batch 1 packet u of the timer may leave as a REQ on uplink u
+        req = "pipe." + tt["sync_req"]["name"]
+        for u, port in enumerate(pm.uplinks):
+            out.append(Write(req, _k("packet_id", u), f"{ctl}.req_out", (("dev_port", port), ("uplink", u))))
     vs = contract["target_state"]["parser_value_sets"]
     out.append(Write("pipe." + vs["pktgen_ports"], (KeyField("f1", pm.pktgen_dev_port, mask=0x1FF),)))
     out.append(Write("pipe." + vs["recirc_ports"], (KeyField("f1", pm.recirc_dev_port, mask=0x1FF),)))

@@ -38,8 +38,9 @@ BMV2_ONLY_EVENTS = ["gen_other", "ssrr_deferred", "ssrr_misdelivered"]
 #: the sync message's wire format, as the v1model contract's ``clock`` gives it
 SYNC_WIRE = ("ethertype", "header", "flags", "ref_tor", "any_tor", "unsynced", "modes", "counter")
 #: the sync message's ops the t2na ToR takes (docs/tofino2.md "The exchange"): it answers a
-#: REQ from an uplink; RESP, TRIGGER (the generator), PROBE and SEED (BfRt) are not taken
-SYNC_TAKES = ("REQ",)
+#: REQ from an uplink and evaluates a RESP to its own REQ (which the packet generator's timer
+#: sends, not a TRIGGER); TRIGGER, PROBE and SEED (BfRt reads and seeds the clock) are not taken
+SYNC_TAKES = ("REQ", "RESP")
 
 #: stage model of the ingress pipeline, a LOWER BOUND: the dependent chain (clock read ->
 #: lookups -> queue index -> the queue-state copies -> pick -> admission -> Full mark ->
@@ -140,9 +141,11 @@ class T2na:
         if profile.slices > 128:
             out.append(f"slices = {profile.slices}: the t2na program adds active queue + wait in 8 bits "
                        "(queues + slices <= 256), which needs slices <= 128")
-        if cls.replicas(profile) + 1 > MAX_MIRROR_TYPE:
-            out.append(f"alternatives = {profile.alternatives}: the queue-state updates take mirror types 1..K + 1 "
-                       f"and the clock's updates the next; a Tofino2 mirror type is 4 bits (1..{MAX_MIRROR_TYPE})")
+        last = cls.replicas(profile) + 1 + (1 if cls.clock_sync(profile) else 0)
+        if last > MAX_MIRROR_TYPE:
+            out.append(f"alternatives = {profile.alternatives}: the queue-state updates take mirror types 1..K + 1, "
+                       f"the clock's updates the next (and a RESP to the servo the one after: {last} in all); "
+                       f"a Tofino2 mirror type is 4 bits (1..{MAX_MIRROR_TYPE})")
         need = cls.stages_needed(profile)
         if need > chip.MAU_STAGES:
             out.append(f"alternatives = {profile.alternatives}: the one-shot lookup reads {cls.replicas(profile)} "
@@ -227,8 +230,8 @@ class T2na:
         """The contract's ``clock`` for the t2na program: the packet generator's applications
         and grid, and where the clock's state lives in this program's registers ({short:
         {"name", "field", "size"}}: a pair register has two fields, each read by its name).
-        The synchronization exchange (the sync message, ``clock_config``, ``sync_peer``, the
-        ``sync`` counter) is not in this program yet."""
+        The synchronization exchange's wire format and ops are added by :meth:`adapt_contract`
+        (the corrected clock only)."""
         plan = cls.timer(profile)
         if not cls.clock_corrected(profile):
             return {"source": "pktgen", "slice_clock": "generator", "timer_app": pktgen.TIMER_APP_ID,
@@ -326,6 +329,11 @@ class T2na:
                                                       {"name": "upmask", "bitwidth": 32},
                                                       {"name": "upbit", "bitwidth": profile.uplinks}],
                                       "timer_resume": [{"name": "afc", "bitwidth": 32}]}},
+            **({"sync_req": {"name": f"{ctl}.sync_req",
+                             "keys": [{"name": "packet_id", "match": "exact", "bitwidth": 16}],
+                             "actions": {"req_out": [{"name": "dev_port", "bitwidth": 9},
+                                                     {"name": "uplink", "bitwidth": w.uplink}]}}}
+               if cls.clock_sync(profile) else {}),
         }
         c["target_state"] = {
             "registers": {"link_down": f"{ctl}.link_down_reg",
@@ -333,7 +341,9 @@ class T2na:
                              if cls.clock_corrected(profile) else {"slice": f"{ctl}.slice_reg"}),
                           "active": f"{ctl}.active_reg", "epoch": f"{ctl}.epoch_reg",
                           "qfin": f"{ctl}.qfin_reg",
-                          "qstate": [f"{ctl}.qstate_{r}" for r in range(cls.replicas(profile))]},
+                          "qstate": [f"{ctl}.qstate_{r}" for r in range(cls.replicas(profile))],
+                          **({"sync_request": "UroEgress.req_reg", "sync_due": "UroEgress.req_due_reg"}
+                             if cls.clock_sync(profile) else {})},
             "qstate_index": "uplink * 256 + queue",
             "parser_value_sets": {"pktgen_ports": "UroIngressParser.pktgen_ports",
                                   "recirc_ports": "UroIngressParser.recirc_ports"},

@@ -1,0 +1,166 @@
+"""The synchronization exchange's servo on the model (docs/tofino2.md "The exchange: the
+requester and the servo"): a RESP to this ToR's open request, from the peer this slice's
+circuit names, moves the slice clock's next boundary by -theta, theta and delta being what
+``controller.clock.message.offset`` / ``path_delay`` say for its four stamps (t4 taken at
+ingress from the corrected clock); a RESP the servo must not take changes nothing and is
+counted once under its reason.
+
+tofino-model's ``global_tstamp`` stands still (test_b_clock.py), so the test is the peer
+with crafted stamps: the clock is held, the switch's ingress time is learnt from a REQ's
+RESP (test_b_sync.py), the boundary is put half a slice after it (t4 = (k, len - L/2)),
+and the uplink's open request (``UroEgress.req_reg``: t1) is written over BfRt, as the
+switch's own REQ would leave it."""
+
+from __future__ import annotations
+
+import pytest
+
+from controller.clock import message as sm
+from test_b_clock import BOUND, M32
+from test_b_sync import _counted, _counts, _dropped, _exchange, _linked, _req, sync  # noqa: F401 (fixture)
+
+REQ_REG = "UroEgress.req_reg"
+REQ_NONE = 0xFFFFFFFF
+
+
+def _resp(src: int, dst: int, uplink: int, t1: sm.Stamp, t2: sm.Stamp, t3: sm.Stamp, slice_id: int,
+          stratum: int = 1, flags: int = 0) -> bytes:
+    return sm.encode_frame(sm.Message(sm.Op.RESP, flags, src_tor=src, dst_tor=dst, uplink=uplink, stratum=stratum,
+                                      t1=t1, t2=t2, t3=t3, slice=slice_id))
+
+
+def _open(view, u: int, t1: sm.Stamp) -> None:
+    view.set_register(REQ_REG, {"k": t1.k, "phase": t1.phase}, index=u)
+
+
+def _req_reg(view, u: int) -> tuple[int, int]:
+    return view.register(REQ_REG, u, "k"), view.register(REQ_REG, u, "phase")
+
+
+@pytest.fixture(scope="module")
+def servo_at(view, ports, port_map, sync, tiny):
+    """The held clock with its boundary half a slice after the front-panel ingress time
+    (learnt from a REQ's RESP): t4 of any RESP is (k, len - L/2). The uplink and peer of
+    this slice's circuit, and the clock as set; the boundary put back after the module."""
+    L, sched, c = sync["L"], sync["sched"], sync["clock"]
+    u = _linked(sched, c["slice"])[-1]
+    peer = int(sched.peer[c["slice"], 0, u])
+    dev = port_map.uplinks[u]
+    m = _exchange(view, ports, dev, _req(peer, 0, u, sm.Stamp((c["k"] - 3) & M32, 12345)))
+    l_in = (c["next"] - c["len"] + m.t2.phase) & M32
+    nxt = (l_in + L // 2) & M32
+    assert (nxt - c["now"]) & M32 < 1 << 31, (f"the model stamps front-panel packets at {l_in}, the generator's at "
+                                              f"{c['now']}: a boundary within a slice of the former would tick the clock")
+    view.set_register(BOUND, {"next": nxt, "slice": c["slice"]})
+    try:
+        yield {"u": u, "peer": peer, "dev": dev, "next": nxt, "t4": sm.Stamp(c["k"], (c["len"] - L // 2) & M32),
+               "L": L, "k": c["k"], "slice": c["slice"]}
+    finally:
+        view.set_register(BOUND, {"next": c["next"], "slice": c["slice"]})
+        _open(view, u, sm.Stamp(0, REQ_NONE))
+
+
+def _stamps(t4: sm.Stamp, L: int, ahead: int, delay: int, turn: int, k_back: int = 0):
+    """t1, t2, t3 of an exchange whose t4 is ``t4``: the responder ``ahead`` ns ahead of
+    this ToR, ``delay`` ns each way, ``turn`` ns between t2 and t3; ``k_back``: t1 written
+    in the slice before (its phase past L), so that D's slice difference is 1."""
+    t3 = sm.Stamp(t4.k, t4.phase - delay + ahead)
+    t2 = sm.Stamp(t4.k, t3.phase - turn)
+    t1 = sm.Stamp(t4.k, t2.phase - ahead - delay)
+    if k_back:
+        t1 = sm.Stamp((t1.k - 1) & M32, t1.phase + L)
+    return t1, t2, t3
+
+
+@pytest.mark.parametrize("ahead, delay, k_back", [(37, 100, 0), (-123, 60, 1)])
+def test_a_resp_to_the_open_request_moves_the_boundary_by_minus_theta(view, ports, servo_at, ahead, delay, k_back):
+    """The responder `ahead` ns ahead (behind when negative): the sync counter's `applied`
+    moves by one, the next boundary by -theta of the arithmetic (theta = ahead here), the
+    uplink's request is closed, nothing leaves a port, and the same RESP again is `stale`."""
+    s = servo_at
+    L, t4 = s["L"], s["t4"]
+    t1, t2, t3 = _stamps(t4, L, ahead, delay, turn=50, k_back=k_back)
+    theta, delta = sm.offset(t1, t2, t3, t4, L), sm.path_delay(t1, t2, t3, t4, L)
+    assert (theta, delta) == (ahead, delay)
+    resp = _resp(s["peer"], 0, s["u"], t1, t2, t3, s["slice"])
+    view.set_register(BOUND, {"next": s["next"], "slice": s["slice"]})
+    _open(view, s["u"], t1)
+    try:
+        _dropped(view, ports, [[(s["dev"], resp, "applied")]])
+        assert view.register(BOUND, field="next") == (s["next"] - theta) & M32
+        assert _req_reg(view, s["u"])[1] == REQ_NONE
+        _dropped(view, ports, [[(s["dev"], resp, "stale")]])
+        assert view.register(BOUND, field="next") == (s["next"] - theta) & M32
+    finally:
+        view.set_register(BOUND, {"next": s["next"], "slice": s["slice"]})
+
+
+def test_b_resps_the_servo_must_not_take_change_nothing_and_are_counted(view, ports, port_map, servo_at, tiny, sync):
+    """From a host port (`from_host`), from a ToR this slice's circuit does not bring
+    (`wrong_peer`), to another ToR (`wrong_dst`), without an open request (`stale`), stamps
+    two slices apart (`malformed`), delta past max_delay (`slow`), from an unsynchronized
+    clock (`peer_worse`), |theta| past max_offset (`refused`): the boundary stays, and the
+    frames that reached the servo closed the request."""
+    s = servo_at
+    L, t4, u, dev = s["L"], s["t4"], s["u"], s["dev"]
+    other = next(t for t in range(1, tiny.tors) if t != s["peer"])
+    t1, t2, t3 = _stamps(t4, L, 20, 40, 50)
+    ok = _resp(s["peer"], 0, u, t1, t2, t3, s["slice"])
+    # ClockParams' defaults: max_delay L / 8, max_offset L / 4
+    s1, s2, s3 = _stamps(t4, L, 0, L // 8 + 2, 10)
+    slow = _resp(s["peer"], 0, u, s1, s2, s3, s["slice"])
+    r1, r2, r3 = _stamps(t4, L, L // 4 + 2, 30, 10)
+    far = _resp(s["peer"], 0, u, r1, r2, r3, s["slice"])
+    unsynced = _resp(s["peer"], 0, u, t1, t2, t3, s["slice"], stratum=sm.UNSYNCED)
+    apart = _resp(s["peer"], 0, u, sm.Stamp((t1.k - 2) & M32, t1.phase), t2, t3, s["slice"])
+    view.set_register(BOUND, {"next": s["next"], "slice": s["slice"]})
+    _open(view, u, sm.Stamp(0, REQ_NONE))
+    _dropped(view, ports, [
+        [(port_map.hosts[0], ok, "from_host"), (dev, _resp(other, 0, u, t1, t2, t3, s["slice"]), "wrong_peer"),
+         (dev, _resp(s["peer"], other, u, t1, t2, t3, s["slice"]), "wrong_dst"), (dev, ok, "stale")],
+    ])
+    assert view.register(BOUND, field="next") == s["next"]
+    for t1x, frame, reason in ((sm.Stamp((t1.k - 2) & M32, t1.phase), apart, "malformed"), (s1, slow, "slow"),
+                               (t1, unsynced, "peer_worse"), (r1, far, "refused")):
+        _open(view, u, t1x)
+        _dropped(view, ports, [[(dev, frame, reason)]])
+        assert view.register(BOUND, field="next") == s["next"], reason
+        assert _req_reg(view, u)[1] == REQ_NONE, reason
+
+
+def test_c_the_timer_sends_one_req_per_uplink_when_due(view, ports, port_map, sync, tiny):
+    """With the boundary half a slice after the triggers' time (their phase in the exchange
+    window), batch 1 packet u of a trigger that does not tick leaves uplink u as a REQ:
+    searching (to ANY_TOR, BOOT, stratum 255: the t2na ToR keeps no stratum), t1 the
+    corrected clock's at egress, the uplink's request opened with that t1 and its next REQ
+    due exchange_every (1) slice later -- so, the clock held, exactly one REQ per uplink."""
+    import time
+
+    L, c = sync["L"], sync["clock"]
+    now = view.clock()["now"]
+    nxt = (now + L // 2) & M32
+    sn = ports.sniffer(list(port_map.uplinks))
+    view.set_register(BOUND, {"next": nxt, "slice": c["slice"]})
+    try:
+        time.sleep(8.0)                     # many triggers (the model runs ~20 a second)
+    finally:
+        view.set_register(BOUND, {"next": c["next"], "slice": c["slice"]})
+        got = sn.stop()
+    msgs = {}
+    for p in got:
+        m = sm.decode_frame(bytes(p))
+        assert m.uplink not in msgs, f"a second REQ on uplink {m.uplink}: {p.summary()}"
+        msgs[m.uplink] = (ports.port_of(p.sniffed_on), m)
+    try:
+        assert sorted(msgs) == list(range(tiny.uplinks)), [p.summary() for p in got]
+        for u, (dev, m) in msgs.items():
+            assert dev == port_map.uplinks[u]
+            assert (m.op, m.flags, m.src_tor, m.dst_tor, m.stratum) == (sm.Op.REQ, int(sm.Flag.BOOT), 0, sm.ANY_TOR,
+                                                                         sm.UNSYNCED)
+            assert m.t1.k == c["k"] and m.slice == c["slice"]
+            assert _req_reg(view, u) == (m.t1.k, m.t1.phase)
+            assert view.register("UroEgress.req_due_reg", u) == (c["k"] + 1) & M32
+    finally:
+        for u in range(tiny.uplinks):
+            _open(view, u, sm.Stamp(0, REQ_NONE))
+            view.set_register("UroEgress.req_due_reg", 0, index=u)

@@ -1130,6 +1130,15 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         st_k = hdr.bridge_sync.k + 1;
         st_ph = sync_after;
     }
+    /* now < next (the sign of now - next): a ternary match reads the field whole (a gateway
+     * on bit 31 would split it and every field computed from it into PHV slices) */
+    table sync_e_side {
+        key = { sync_after: ternary @name("after"); }
+        actions = { sync_e_same; sync_e_next; }
+        default_action = sync_e_next();
+        const entries = { 0x80000000 &&& 0x80000000: sync_e_same(); }
+        size = 1;
+    }
     action sync_e_wrap() { st_sl = 0; }
     action sync_e_inc() { st_sl = (bit<16>)hdr.bridge_sync.slice + 1; }
     action sync_e_t3() {
@@ -1160,6 +1169,19 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         e_wlo = st_ph - hdr.bridge_sync.window_lo;
         e_whi = hdr.bridge_sync.window_hi - st_ph;
         e_due = st_k + hdr.bridge_sync.every;
+    }
+    bit<1> e_inwin = 0;
+    action req_inside() { e_inwin = 1; }
+    /* both differences >= 0 (sign bits by a ternary match: no PHV slices) */
+    table req_in_window {
+        key = {
+            e_wlo: ternary @name("after_lo");
+            e_whi: ternary @name("before_hi");
+        }
+        actions = { req_inside; NoAction; }
+        default_action = NoAction();
+        const entries = { (0 &&& 0x80000000, 0 &&& 0x80000000): req_inside(); }
+        size = 1;
     }
     /* the frame: Ethernet over the timer packet's first bytes, the sync header added */
     action req_build() {
@@ -1224,9 +1246,9 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
     bit<32> e_theta = 0;
     bit<32> e_delta = 0;
     bit<32> e_neg = 0;          // -theta: the boundary's move when applied
-    bit<32> e_abs = 0;
     bit<32> e_slow = 0;         // max_delay - delta (< 0: slow)
-    bit<32> e_off = 0;          // max_offset - |theta| (< 0: refused)
+    bit<32> e_off = 0;          // max_offset - theta, max_offset + theta (either < 0: refused)
+    bit<32> e_off2 = 0;
     /* the stamps' differences: D(t2, t1), D(t3, t4), D(t4, t1), D(t3, t2) */
     action servo_diffs() {
         e_dk21 = hdr.sync.t2_k - hdr.sync.t1_k;
@@ -1307,13 +1329,13 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         e_theta = (bit<32>)(((int<32>)e_sum) >> 1);
         e_delta = (bit<32>)(((int<32>)e_dif) >> 1);
     }
-    action servo_slow() {
+    /* |theta| > max_offset: max_offset - theta < 0 or max_offset + theta < 0 */
+    action servo_bounds() {
         e_slow = hdr.sync_eval.max_delay - e_delta;
         e_neg = 0 - e_theta;
+        e_off = hdr.sync_eval.max_offset - e_theta;
+        e_off2 = hdr.sync_eval.max_offset + e_theta;
     }
-    action servo_abs_neg() { e_abs = e_neg; }
-    action servo_abs_pos() { e_abs = e_theta; }
-    action servo_off() { e_off = hdr.sync_eval.max_offset - e_abs; }
     /* the RESP leaves as a clock update (Ethernet and the sync header behind it: payload) */
     action servo_update(bit<8> why) {
         hdr.clock_upd.setValid();
@@ -1324,7 +1346,47 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         hdr.clock_upd.arg = 0;
         hdr.sync_eval.setInvalid();
     }
-    action servo_apply() { hdr.clock_upd.arg = e_neg; }
+    action servo_applied() {
+        hdr.clock_upd.setValid();
+        hdr.clock_upd.type = PKT_CLOCK;
+        hdr.clock_upd.kind = CU_ADJ;
+        hdr.clock_upd.why = (bit<8>)SYNC_APPLIED;
+        hdr.clock_upd.pad = 0;
+        hdr.clock_upd.arg = e_neg;                     // next -= theta (ingress: bound_adjust)
+        hdr.sync_eval.setInvalid();
+    }
+    /* the reasons in SwitchClock.response's order, one lookup (entries in priority order;
+     * sign bits by ternary match: a gateway on bit 31 would split the fields into PHV
+     * slices that the arithmetic between them cannot follow) */
+    table servo_decide {
+        key = {
+            hdr.sync.slice:    range   @name("slice");
+            e_open:            ternary @name("open");
+            e_bad21:           ternary @name("bad21");
+            e_bad34:           ternary @name("bad34");
+            e_bad41:           ternary @name("bad41");
+            e_bad32:           ternary @name("bad32");
+            e_slow:            ternary @name("delay_left");
+            hdr.sync.stratum:  ternary @name("stratum");
+            e_off:             ternary @name("offset_left");
+            e_off2:            ternary @name("offset_left2");
+        }
+        actions = { servo_update; servo_applied; }
+        default_action = servo_applied();
+        const entries = {
+            (4 .. 0xFFFF, _, _, _, _, _, _, _, _, _): servo_update((bit<8>)SYNC_MALFORMED);
+            (_, 0 &&& 1, _, _, _, _, _, _, _, _): servo_update((bit<8>)SYNC_STALE);      // no open request with this t1
+            (_, _, 1, _, _, _, _, _, _, _): servo_update((bit<8>)SYNC_MALFORMED);        // stamps more than a slice apart
+            (_, _, _, 1, _, _, _, _, _, _): servo_update((bit<8>)SYNC_MALFORMED);
+            (_, _, _, _, 1, _, _, _, _, _): servo_update((bit<8>)SYNC_MALFORMED);
+            (_, _, _, _, _, 1, _, _, _, _): servo_update((bit<8>)SYNC_MALFORMED);
+            (_, _, _, _, _, _, 0x80000000 &&& 0x80000000, _, _, _): servo_update((bit<8>)SYNC_SLOW);
+            (_, _, _, _, _, _, _, STRATUM_UNSYNCED, _, _): servo_update((bit<8>)SYNC_PEER_WORSE);
+            (_, _, _, _, _, _, _, _, 0x80000000 &&& 0x80000000, _): servo_update((bit<8>)SYNC_REFUSED);
+            (_, _, _, _, _, _, _, _, _, 0x80000000 &&& 0x80000000): servo_update((bit<8>)SYNC_REFUSED);
+        }
+        size = 10;
+    }
 
     apply {
         if (hdr.bridge_src.isValid()) {
@@ -1339,46 +1401,25 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
             servo_k32.apply();
             servo_sums();
             servo_halve();
-            servo_slow();
-            if (e_theta[31:31] == 1) {
-                servo_abs_neg();
-            } else {
-                servo_abs_pos();
-            }
-            servo_off();
-            if (hdr.sync.slice >= 4) {
-                servo_update((bit<8>)SYNC_MALFORMED);
-            } else if (e_open == 0) {
-                servo_update((bit<8>)SYNC_STALE);              // no open request with this t1
-            } else if (e_bad21 == 1 || e_bad34 == 1 || e_bad41 == 1 || e_bad32 == 1) {
-                servo_update((bit<8>)SYNC_MALFORMED);          // stamps more than a slice apart
-            } else if (e_slow[31:31] == 1) {
-                servo_update((bit<8>)SYNC_SLOW);               // delta > max_delay
-            } else if (hdr.sync.stratum == STRATUM_UNSYNCED) {
-                servo_update((bit<8>)SYNC_PEER_WORSE);         // no correction from an unsynchronized clock
-            } else if (e_off[31:31] == 1) {
-                servo_update((bit<8>)SYNC_REFUSED);            // |theta| > max_offset
-            } else {
-                servo_update((bit<8>)SYNC_APPLIED);
-                servo_apply();                                 // next -= theta (ingress: bound_adjust)
-            }
+            servo_bounds();
+            servo_decide.apply();   // malformed, stale, slow, peer_worse, refused; else applied
         }
 
         if (hdr.bridge_sync.isValid()) {
             sync_e_a();
-            if (sync_after[31:31] == 1) {                // now < next: the same slice
-                sync_e_same();
-            } else {
-                sync_e_next();
-                if (hdr.bridge_sync.slice == NUM_SLICES8 - 1) {
-                    sync_e_wrap();
-                } else {
-                    sync_e_inc();
+            switch (sync_e_side.apply().action_run) {
+                sync_e_next: {                           // the boundary passed: the next slice
+                    if (hdr.bridge_sync.slice == NUM_SLICES8 - 1) {
+                        sync_e_wrap();
+                    } else {
+                        sync_e_inc();
+                    }
                 }
             }
             if (hdr.bridge.type == PKT_REQ) {
                 req_window();
-                if (e_wlo[31:31] == 0 && e_whi[31:31] == 0) {
+                req_in_window.apply();
+                if (e_inwin == 1) {
                     e_sent = req_due.execute(hdr.bridge_sync.uplink);
                 }
                 if (e_sent == 1) {

@@ -43,8 +43,10 @@ PKTGEN_BUFFER = "tf2.pktgen.pkt_buffer"
 PKTGEN_MASK = "tf2.pktgen.port_mask"
 MIRROR_CFG = "$mirror.cfg"
 PORT_TABLE = "$PORT"
-#: bytes of a queue-state update the mirror session keeps (qupd header + a little)
-QUPD_MAX_LEN = 64
+#: bytes of a mirror copy the session keeps: a queue-state update (qupd header + a little),
+#: a clock update, or a RESP on its way to the servo (its 24-byte sync_eval_t + the 66-byte
+#: sync frame: docs/tofino2.md "The exchange: the requester and the servo")
+QUPD_MAX_LEN = 96
 
 
 def _k(name: str, value: int) -> tuple[KeyField, ...]:

@@ -3398,7 +3398,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         meta.sync_why = (bit<8>)SYNC_WRONG_DST;
                     } else {
                         /* the RESP: t1 stays (the requester's), t2 now, t3 in egress. The t2na
-                         * ToR takes no RESP: it answers as an unsynchronized clock (BOOT,
+                         * ToR keeps no stratum: it answers as an unsynchronized clock (BOOT,
                          * stratum 255, no term), which no requester takes a correction from
                          * but which measures the offset and the path. */
                         hdr.sync.op = SYNC_OP_RESP;

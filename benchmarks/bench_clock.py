@@ -106,13 +106,13 @@ def _phase_guard(res: dict, key: str, fn, *args, **kw):
 
 # ---- the fabric ------------------------------------------------------------------------------
 class Fabric:
-    def __init__(self, cfg):
+    def __init__(self, cfg, ready_timeout_s: float = 120.0):
         from controller.emulate import daemon as dmn
         from controller.emulate import fabric
 
         self.cfg = cfg
         t0 = time.monotonic()
-        self.plan = fabric.up(cfg, log=lambda m: print(f"   {m}", flush=True))
+        self.plan = fabric.up(cfg, log=lambda m: print(f"   {m}", flush=True), ready_timeout_s=ready_timeout_s)
         self.up_s = time.monotonic() - t0
         self.sdir = cfg.state_dir
         try:

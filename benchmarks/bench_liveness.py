@@ -45,6 +45,8 @@ from benchmarks.bench_clock import Fabric, _load, _need   # the same fabric, its
 
 ROOT = Path(__file__).resolve().parents[1]
 PING_INTERVAL_S = 0.2
+#: seconds the daemon may take to program and clock every switch at the start
+READY_TIMEOUT_S = 400.0
 #: the failures: (label, kind, ids)
 FAILURES = [
     ("cut cable: tor3 uplink 0", "link", [3, 0]),
@@ -61,7 +63,9 @@ class Bench(Fabric):
         from controller.emulate import livewatch
 
         self._clis: list = []
-        super().__init__(cfg)
+        # its daemon may take minutes to clock every switch: false marks at the start make
+        # new generations, and the machine is loaded by the fabric itself
+        super().__init__(cfg, ready_timeout_s=READY_TIMEOUT_S)
         try:
             self.peer = self.routes.schedule.peer
             self.S = self.n_slices

@@ -95,9 +95,8 @@ class NetworkUpdate:
                           note="these switches still stamp it: it stays live everywhere until their retry")
             return act, False
         self.sleep(self.hold_s())
-        self.log.event("generation.retiring", generation=1 - target, switches=sorted(a.name for a in ok))
-        ret = self.each(ok, "retire_generation", target, keep)
-        return {n: (act[n] if isinstance(act[n], BackendError) else ret.get(n)) for n in act}, True
+        self.log.event("generation.retiring", generation=1 - target, switches=sorted(a.name for a in agents))
+        return self.each(agents, "retire_generation", target, keep), True
 
     def run(self, routes, agents: list[SwitchAgent], net_gen: int,
             shadows: bool) -> tuple[dict[str, str | None], int | None]:

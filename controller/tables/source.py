@@ -143,18 +143,26 @@ class _Reader:
         return tuple(out)
 
 
-def entries(routes, src: int, dsts: Iterable[int] | None = None) -> Iterator[SourceEntry]:
+def entries(routes, src: int, dsts: Iterable[int] | None = None,
+            cells: np.ndarray | None = None) -> Iterator[SourceEntry]:
     """The source-route entries of one ToR, by destination, start slice, bucket.
 
     ``routes``: :class:`PathRoutes`, a loaded source artifact or a :class:`SourceTable`;
-    ``dsts``: only these destinations (default: every other ToR)."""
+    ``dsts``: only these destinations (default: every other ToR); ``cells``: only the
+    groups of these ``[m, 2]`` rows (dst, start slice) among them (a failure's changed
+    cells, :func:`controller.routing.ucmp_incremental.changed_cells`)."""
     tbl = tor_table(routes, src)
     r = _Reader(tbl)
     S, N = tbl.n_slices, tbl.n_tors
+    only = None
+    if cells is not None:
+        only = {}
+        for dst, t in np.asarray(cells, np.int64).reshape(-1, 2).tolist():
+            only.setdefault(dst, set()).add(t)
     for dst in (range(N) if dsts is None else sorted(set(dsts))):
-        if dst == src or not 0 <= dst < N:
+        if dst == src or not 0 <= dst < N or (only is not None and dst not in only):
             continue
-        for t in range(S):
+        for t in (range(S) if only is None else sorted(only[dst])):
             mem = r.members(dst * S + t)
             reg = [m for m in mem if r.kind[m] == REGULAR]
             relaxed = [m for m in mem if r.kind[m] == RELAXED]

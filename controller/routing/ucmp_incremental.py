@@ -136,6 +136,9 @@ def repair(before: PathRoutes, schedule: Schedule, params: ucmp.UcmpParams, dest
     removed = np.zeros((S, N, d), bool)
     removed[rem[:, 0], rem[:, 1], rem[:, 2]] = True
     hit = np.intersect1d(affected(before, removed), dsts)
+    if hit.size == dsts.size:                 # every destination touched: nothing to keep
+        routes = ucmp.compute(schedule, params, destinations=dsts)
+        return Repaired(routes, hit, changed_cells(before, routes, dsts))
     keep = np.zeros(N, bool)
     keep[dsts] = True
     keep[hit] = False

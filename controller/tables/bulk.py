@@ -36,7 +36,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from controller.routing.paths import BACKUP
+from controller.routing.paths import RELAXED, REGULAR
 from controller.tables import entries as ent, perhop, source as source_tables
 from controller.tables.state import (GENERATION_ID_BIT, MEMO_ATTRS, Batch, EntryError, Group, Member, TableEntry,
                                      check_generation)
@@ -415,26 +415,34 @@ def ssrr_cell_entries(contract: dict, routes, tor: int, cells: np.ndarray, gener
 
 def _stable_ids_fit(contract: dict, routes, tor: int, dsts) -> bool:
     """Whether :func:`controller.tables.entries.selector_ids` gives content-stable ids for
-    every row of ToR ``tor``'s whole source table towards ``dsts`` (a bound from the arrays:
-    no entry holds more paths than its group's regular and relaxed members together, no
-    first bucket is past the last bucket; False when the bound does not fit)."""
+    the rows of ToR ``tor``'s whole source table towards ``dsts``, from the arrays
+    (:func:`controller.tables.source.entries`: an entry holds one regular member's paths,
+    and with 2 hops its group's relaxed ones; without buckets, every regular path of its
+    group)."""
     per = ent.selector_ids(contract, routes.schedule)
     if per is None:
         return False
     tbl = source_tables.tor_table(routes, tor)
-    gc = np.asarray(tbl.g_count, np.int64)
+    counts = np.asarray(tbl.g_count, np.int64)
     if dsts is not None:
-        mask = np.zeros(gc.shape[0], bool)
-        mask[[d for d in dsts if 0 <= d < gc.shape[0]]] = True
-        gc = np.where(mask[:, None], gc, 0)
-    kind = np.asarray(tbl.m_kind)
-    served = np.where(kind != BACKUP, np.asarray(tbl.m_npaths, np.int64), 0)
-    counts = np.asarray(tbl.g_count, np.int64).ravel()
-    per_group = np.bincount(np.repeat(np.arange(counts.size), counts), weights=served, minlength=counts.size)
-    per_group = np.where(gc.ravel() > 0, per_group, 0)
-    buckets = 1 << contract["profile"].get("bucket_bits", 8)
-    lo_ok = tbl.m_lo is None or not tbl.m_lo.size or int(np.max(tbl.m_lo)) < buckets
-    return bool(lo_ok and (per_group.max(initial=0) <= per))
+        mask = np.zeros(counts.shape[0], bool)
+        mask[[x for x in dsts if 0 <= x < counts.shape[0] and x != tor]] = True
+        counts = np.where(mask[:, None], counts, 0)
+    counts = counts.ravel()
+    g_of = np.repeat(np.arange(counts.size), np.asarray(tbl.g_count, np.int64).ravel())
+    sel = counts[g_of] > 0                          # members of the groups written
+    kind, npaths = np.asarray(tbl.m_kind), np.asarray(tbl.m_npaths, np.int64)
+    reg = sel & (kind == REGULAR)
+    if tbl.m_lo is None:
+        per_entry = np.bincount(g_of[reg], weights=npaths[reg], minlength=counts.size)
+        return bool(per_entry.max(initial=0) <= per)
+    relaxed = np.bincount(g_of[sel & (kind == RELAXED)], weights=npaths[sel & (kind == RELAXED)],
+                          minlength=counts.size)
+    lo = np.asarray(tbl.m_lo)
+    served = reg & (lo >= 0)
+    paths = npaths[served] + np.where(np.asarray(tbl.m_hops)[served] == 2, relaxed[g_of[served]], 0)
+    first_ok = not served.any() or int(lo[served].max()) < 1 << contract["profile"].get("bucket_bits", 8)
+    return bool(first_ok and paths.max(initial=0) <= per)
 
 
 def ssrr_exact_entries(contract: dict, routes, tor: int, generation: int = 0,

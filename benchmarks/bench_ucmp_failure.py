@@ -172,7 +172,7 @@ def main(quick: bool = False) -> int:
     print("== a failure's new generation of UCMP source routes: whole path vs incremental (figures, not assertions)")
     rc = 0
     for n, d in SIZES[:1] if quick else SIZES:
-        for name, kw in FAILURES:
+        for name, kw in FAILURES if (n, d) == SIZES[0] else FAILURES[:1]:     # the larger size: the cut cable
             r = measure(n, d, kw)
             report(name, r)
             rc |= 0 if r["same"] and r["written_whole"] == r["written_inc"] else 1

@@ -133,7 +133,7 @@ def register(sub) -> None:
                         "(hitless swaps, failure reaction, timer jitter on simple_switch_grpc), or all (default); "
                         "not part of all: entries (one (108, 6) ToR's route entries built per entry vs in bulk, "
                         "and the other generation derived), ucmp-failure (a failure's new generation of UCMP source "
-                        "routes at (108, 6) and (256, 8): the routes and every ToR's entries, the whole path against "
+                        "routes at (108, 6) and (192, 8): the routes and every ToR's entries, the whole path against "
                         "the incremental one; minutes), tofino2 (builds with bf-p4c: compile times, resources, K = 4 vs 10; minutes "
                         "per build), emulate (the emulated fabric driven by the daemon; root, bmv2, p4c) and ucmp-emulate "
                         "(UCMP source routes with host flow aging vs URO per-hop routes under a mix of short flows and "

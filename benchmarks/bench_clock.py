@@ -45,6 +45,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from benchmarks.machine import load_average as _load
 
 ROOT = Path(__file__).resolve().parents[1]
 #: the convergence criterion: within this of the reference, for CONVERGED_FOR seconds
@@ -63,10 +64,6 @@ def _need() -> str | None:
         if shutil.which(tool) is None:
             return f"{tool} not installed"
     return None
-
-
-def _load() -> str:
-    return "/".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def _pct(xs: list[float], q: float) -> float:

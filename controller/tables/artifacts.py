@@ -196,6 +196,17 @@ def _schedule_doc(sched: Schedule) -> dict:
                        "link_gbps": t.link_gbps, "mtu_bytes": t.mtu_bytes}}
 
 
+#: notes of a route set that say how the run that made it went, for a repair in the same
+#: process (controller/routing/ucmp_incremental.py), not what the routes are: not written
+#: (the streamed writer has none; routes read back are repaired by recomputing them)
+RUN_NOTES = ("capped_destinations",)
+
+
+def artifact_notes(notes: dict) -> dict:
+    """``notes`` without :data:`RUN_NOTES`."""
+    return {k: v for k, v in notes.items() if k not in RUN_NOTES}
+
+
 def write_manifest(directory: Path, kind: str, algo: str, params: dict, sched: Schedule, w: _Writer,
                    buckets: dict | None = None, notes: dict | None = None, extra: dict | None = None) -> dict:
     """Write ``manifest.json`` (last: an artifact without one is incomplete)."""
@@ -392,7 +403,7 @@ def _write_source(routes: PathRoutes, directory: Path, progress=None) -> dict:
             if progress is not None:
                 progress(1)
         return finish_source(directory, L, sched, routes.algo, routes.params_dict(), tor_m, tor_p, entries,
-                             buckets_doc(routes.buckets), routes.notes)
+                             buckets_doc(routes.buckets), artifact_notes(routes.notes))
     finally:
         L.close()
 

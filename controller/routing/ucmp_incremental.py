@@ -40,10 +40,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from controller.routing import ucmp
-from controller.routing.paths import PathRoutes, group_id, group_parts
+from controller.routing.paths import PathRoutes, group_id, group_parts, ranges
 from controller.routing.uro_incremental import NotRepairable, circuit_changes
 from controller.schedule.model import Schedule
-from controller.tables.source import ranges
 
 __all__ = ["NotRepairable", "Repaired", "affected_destinations", "changed_cells", "repair", "riding"]
 

@@ -37,7 +37,7 @@ from controller.errors import UroError
 from controller.memory import available_memory
 from controller.routing import base, uro_chunks
 from controller.routing.base import PER_HOP, SOURCE, RouteSet
-from controller.routing.paths import RELAXED, Buckets, PathRoutes, group_parts
+from controller.routing.paths import RELAXED, Buckets, PathRoutes, group_parts, ranges
 from controller.routing.uro import UroParams, UroRoutes
 from controller.schedule.model import Schedule, Timing, content_hash
 from controller.tables import perhop, source
@@ -750,11 +750,11 @@ class RouteArtifact:
         # PathRoutes order: groups by (t, src, dst)
         order = np.arange(N * N * S).reshape(N, N, S).transpose(2, 0, 1).ravel()
         g_count = gc_a.ravel()[order]
-        midx = source.ranges(gfirst_a[order], g_count)
+        midx = ranges(gfirst_a[order], g_count)
         npaths_a = np.asarray(self._array("m_npaths")).astype(np.int64)
         pfirst_a = np.cumsum(npaths_a) - npaths_a
         m_count = npaths_a[midx]
-        pidx = source.ranges(pfirst_a[midx], m_count)
+        pidx = ranges(pfirst_a[midx], m_count)
         node = np.asarray(self._array("hop_node"))[pidx].astype(np.int32)
         upl = np.asarray(self._array("hop_uplink"))[pidx].astype(np.int16)
         wait = np.asarray(self._array("hop_wait"))[pidx]

@@ -18,7 +18,7 @@ import numpy as np
 
 from controller.atomic import atomic_open
 from controller.errors import UroError
-from controller.routing.paths import BACKUP, REGULAR, RELAXED, PathRoutes, group_parts
+from controller.routing.paths import BACKUP, REGULAR, RELAXED, PathRoutes, group_parts, ranges
 from controller.tables.perhop import write_json_stream
 
 SOURCE_ROUTES_FORMAT = "uro-source-routes/1"
@@ -36,16 +36,6 @@ class SourceEntry:
     hops: int
     latency_slices: int
     paths: tuple[tuple[Hop, ...], ...]
-
-
-def ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """Concatenation of ``range(starts[i], starts[i] + counts[i])`` over i (vectorised)."""
-    counts = np.asarray(counts, dtype=np.int64)
-    total = int(counts.sum())
-    if total == 0:
-        return np.zeros(0, np.int64)
-    excl = np.cumsum(counts) - counts
-    return np.repeat(np.asarray(starts, dtype=np.int64) - excl, counts) + np.arange(total, dtype=np.int64)
 
 
 @dataclass(frozen=True, eq=False)

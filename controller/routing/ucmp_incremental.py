@@ -42,6 +42,7 @@ import numpy as np
 from controller.routing import ucmp
 from controller.routing.paths import PathRoutes, group_id, group_parts, ranges
 from controller.routing.uro_incremental import NotRepairable, circuit_changes
+from controller.routing.uro_incremental import by_tor as uro_by_tor
 from controller.schedule.model import Schedule
 
 __all__ = ["NotRepairable", "Repaired", "affected_destinations", "changed_cells", "repair", "riding"]
@@ -61,12 +62,12 @@ class Repaired:
 
 
 def by_tor(cells: np.ndarray) -> dict[int, np.ndarray]:
-    """{source ToR: ``[m, 2]`` rows (dst, start slice)} of ``cells`` (rows (t, src, dst))."""
-    if not len(cells):
-        return {}
-    cells = cells[np.lexsort((cells[:, 0], cells[:, 2], cells[:, 1]))]
-    cut = np.flatnonzero(np.diff(cells[:, 1])) + 1
-    return {int(part[0, 1]): part[:, [2, 0]] for part in np.split(cells, cut)}
+    """{source ToR: ``[m, 2]`` rows (dst, start slice)} of ``cells`` (rows (t, src, dst)):
+    the per-hop split (:func:`controller.routing.uro_incremental.by_tor`) of the cells sorted
+    by source, destination, slice, in the column order the source-route builder takes."""
+    if len(cells):
+        cells = cells[np.lexsort((cells[:, 0], cells[:, 2], cells[:, 1]))]
+    return {tor: rows[:, [1, 0]] for tor, rows in uro_by_tor(cells).items()}
 
 
 def riding(routes: PathRoutes, removed: np.ndarray) -> np.ndarray:
@@ -185,11 +186,11 @@ def changed_cells(a: PathRoutes, b: PathRoutes, destinations) -> np.ndarray:
     owner = np.repeat(idx, c)
     mdiff = ((a.m_kind[ma] != b.m_kind[mb]) | (a.m_hops[ma] != b.m_hops[mb])
              | (a.m_latency[ma] != b.m_latency[mb]) | (a.m_count[ma] != b.m_count[mb]))
-    for x, y in ((a.buckets, b.buckets),):
-        if (x is None) != (y is None):
-            mdiff[:] = True
-        elif x is not None:
-            mdiff |= (x.m_lo[ma] != y.m_lo[mb]) | (x.m_hi[ma] != y.m_hi[mb])
+    x, y = a.buckets, b.buckets
+    if (x is None) != (y is None):
+        mdiff[:] = True
+    elif x is not None:
+        mdiff |= (x.m_lo[ma] != y.m_lo[mb]) | (x.m_hi[ma] != y.m_hi[mb])
     bad[owner[mdiff]] = True
     ok = ~mdiff
     pc = a.m_count[ma[ok]].astype(np.int64)

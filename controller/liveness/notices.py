@@ -50,6 +50,11 @@ def newer(a: int, b: int) -> bool:
     return 0 < (a - b) % K_MOD < (1 << 31)
 
 
+def reached(k: int, mark: int) -> bool:
+    """Slice number ``k`` is ``mark`` or after it (32 bits, wrapping)."""
+    return (k - mark) % K_MOD < (1 << 31)
+
+
 @dataclass
 class Slot:
     origin: int
@@ -86,7 +91,7 @@ class Notices:
     # ---- keeping and sending ---------------------------------------------------------------
     def _keep(self, k: int, origin: int, seq: int, slice_id: int, down: int, limit: int = SLOTS) -> bool:
         for i, s in enumerate(self.slots[:limit]):
-            if s is None or (k - s.until) % K_MOD < (1 << 31):
+            if s is None or reached(k, s.until):
                 self.slots[i] = Slot(origin, seq, slice_id, down, (k + self.slices) % K_MOD)
                 return True
         self.counts["busy"] += 1
@@ -98,7 +103,7 @@ class Notices:
         (every ``refresh`` cycles, the first judgment included), is its next notice; whether
         one was kept."""
         due = self.due.get(slice_id)
-        refresh = self.refresh != 0 and (due is None or (k - due) % K_MOD < (1 << 31))
+        refresh = self.refresh != 0 and (due is None or reached(k, due))
         if self.rate == 0 or not (changed or refresh):
             return False
         self.seq = k % K_MOD if self.seq == 0 or newer(k, self.seq) else (self.seq + 1) % K_MOD
@@ -123,7 +128,7 @@ class Notices:
         if self.rate == 0 or peer is None:
             return None
         for s in self.slots:
-            if s is not None and (s.until - k - 1) % K_MOD < (1 << 31) and s.sent.get(uplink) != k:
+            if s is not None and not reached(k, s.until) and s.sent.get(uplink) != k:
                 s.sent[uplink] = k
                 self.counts["sent"] += 1
                 return s.origin, s.seq, s.slice, s.down

@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 from controller.agent.bmv2_process import Bmv2Switch
+from benchmarks.machine import load_average as _load
 
 TARGET_RATE = 10_000     # entries/s
 TARGET_RATIO = 10.0
@@ -56,12 +57,6 @@ def _write(be, pipeline, desired) -> tuple[float, int, int]:
     return rep.seconds, rep.updates, rep.requests
 
 
-def _load() -> str:
-    import os
-
-    return "load average " + " / ".join(f"{x:.2f}" for x in os.getloadavg()) + " (1/5/15 min)"
-
-
 def main(quick: bool = False) -> int:
     missing = [t for t in ("p4c-bm2-ss", "simple_switch_grpc") if shutil.which(t) is None]
     if missing:
@@ -88,7 +83,7 @@ def main(quick: bool = False) -> int:
     name = "tiny" if quick else "r108x6"
     p = prof.load(name)
     tor = 0
-    print(f"== agent: P4Runtime writes to simple_switch_grpc; {_load()} at the start")
+    print(f"== agent: P4Runtime writes to simple_switch_grpc; load average {_load()} at the start")
     with tempfile.TemporaryDirectory(prefix="uro-bench-agent-") as tmp:
         tmp = Path(tmp)
         t0 = time.perf_counter()
@@ -130,7 +125,7 @@ def main(quick: bool = False) -> int:
                       f"(runs: {', '.join(f'{ups / r[0]:,.0f}' for r in runs[k])})")
             rb, r1 = (best[k][1] / best[k][0] for k in ("batched", "one per request"))
             print(f"batched / one per request: {rb / r1:.1f}x (target >= {TARGET_RATIO:.0f}x); batched "
-                  f"{rb:,.0f} entries/s (target >= {TARGET_RATE:,}); {_load()}")
+                  f"{rb:,.0f} entries/s (target >= {TARGET_RATE:,}); load average {_load()}")
 
             # full push from an empty switch, as `uro agent push` does it
             be = _connect(sw.grpc_port)
@@ -165,7 +160,7 @@ def main(quick: bool = False) -> int:
             t0 = time.perf_counter()
             rep = push(be, other, role, half)
             print(f"the same push again: {rep.installed.outcome}, {rep.write.updates} updates, "
-                  f"{time.perf_counter() - t0:.2f} s; {_load()} at the end")
+                  f"{time.perf_counter() - t0:.2f} s; load average {_load()} at the end")
             be.close()
         finally:
             sw.stop()

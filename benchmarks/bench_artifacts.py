@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from benchmarks.machine import load_average as _load
 
 #: UCMP paper, Table 2: entries per ToR at (1024, 32) (counted per path)
 UCMP_TABLE2_ENTRIES = 187_000
@@ -59,10 +60,6 @@ def _mb(n: float) -> str:
 
 def _gib(n: float) -> str:
     return f"{n / 2**30:.2f} GiB"
-
-
-def _load() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def _check(r: dict, what: str) -> None:

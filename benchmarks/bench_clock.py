@@ -45,6 +45,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from benchmarks.machine import load_average as _load
 
 ROOT = Path(__file__).resolve().parents[1]
 #: the convergence criterion: within this of the reference, for CONVERGED_FOR seconds
@@ -63,10 +64,6 @@ def _need() -> str | None:
         if shutil.which(tool) is None:
             return f"{tool} not installed"
     return None
-
-
-def _load() -> str:
-    return "/".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def _pct(xs: list[float], q: float) -> float:
@@ -106,13 +103,13 @@ def _phase_guard(res: dict, key: str, fn, *args, **kw):
 
 # ---- the fabric ------------------------------------------------------------------------------
 class Fabric:
-    def __init__(self, cfg):
+    def __init__(self, cfg, ready_timeout_s: float = 120.0):
         from controller.emulate import daemon as dmn
         from controller.emulate import fabric
 
         self.cfg = cfg
         t0 = time.monotonic()
-        self.plan = fabric.up(cfg, log=lambda m: print(f"   {m}", flush=True))
+        self.plan = fabric.up(cfg, log=lambda m: print(f"   {m}", flush=True), ready_timeout_s=ready_timeout_s)
         self.up_s = time.monotonic() - t0
         self.sdir = cfg.state_dir
         try:

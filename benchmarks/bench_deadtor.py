@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from benchmarks.machine import load_average
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -78,7 +79,7 @@ def main(trials: int = 4, vs: str | None = None, tor: int = 2) -> int:
     cfg = dataclasses.replace(config.load(ROOT / "examples" / "emu-8x2.toml"), state_root=state,
                               prefix=f"bd{os.getpid() % 1000}"[:6])
     print(f"== dead ToR {tor} mask, emu-8x2, {trials} trial(s) per tree, load average "
-          f"{'/'.join(f'{x:.2f}' for x in os.getloadavg())} at the start", flush=True)
+          f"{load_average()} at the start", flush=True)
     rows: dict[str, list] = {name: [] for name, _ in trees}
     plan = fabric.up(cfg, log=lambda m: None)
     try:

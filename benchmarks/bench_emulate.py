@@ -46,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 ECHO = r"""
 import os, select, socket, struct, sys, time
+from benchmarks.machine import load_average as _load
 s = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_ICMP)
 ident = os.getpid() & 0xFFFF
 def csum(b):
@@ -386,10 +387,6 @@ def _summarize(r: dict, slice_ms: float) -> dict:
             "err50": statistics.median(err) if err else nan,
             "err90": _pct([abs(e) for e in err], 0.9) if err else nan,
             "within": sum(1 for e in err if -5 <= e <= slice_ms + 10)}
-
-
-def _load() -> str:
-    return "/".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main(quick: bool = False) -> int:

@@ -26,15 +26,9 @@ import tempfile
 import time
 from pathlib import Path
 from unittest import mock
+from benchmarks.machine import load_average as _loadavg
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _loadavg() -> str:
-    try:
-        return Path("/proc/loadavg").read_text().strip()
-    except OSError:
-        return "n/a"
 
 
 def _routes():

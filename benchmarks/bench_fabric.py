@@ -420,6 +420,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                              "routes_s": seen.get("routes.computed"), "cpu_s": _tree_cpu(pid) - cpu0,
                              "wall_update_s": wall_update,
                              "cpu_update_s": cpu_update, "changed_cells": computed.get("changed_cells"), "built": built,
+                             "changed_source_cells": computed.get("changed_source_cells"),
                              "dataplane_ms": rep.get("dataplane_ms"), "error": rep.get("error"),
                              "written": sum(s["entries_written"] for s in after["switches"]) - w0,
                              "generations": sorted(g for g in gens if g is not None), "load": load})
@@ -468,6 +469,7 @@ def report(r: dict) -> None:
               f"daemon CPU {f['cpu_update_s']:.2f} s for the update (routes to retire), {f['cpu_s']:.2f} s with "
               f"the reconcile after it, "
               f"{'%s changed cells, ' % format(f['changed_cells'], ',') if f.get('changed_cells') else ''}"
+              f"{'%s changed source-route cells, ' % format(f['changed_source_cells'], ',') if f.get('changed_source_cells') else ''}"
               f"{f['built']:,} route objects built for the prepare, "
               f"generations now {f['generations']} (load {f['load']:.1f})")
     print(f"   CPU: daemon {r['daemon_cpu']:.1f} s ({r['daemon_cpu_start']:.1f} s of it to start), simulated fabric "
@@ -499,13 +501,16 @@ def side_by_side(title: str, runs: list[dict], labels: list[str]) -> None:
         loads = [f.get("load") for f in fs]
         rows += [(f"{what}: every ToR on the new generation, s", [f.get("generation_s") for f in fs], loads),
                  (f"{what}: wall time of the update (the API's answer), s", [f.get("wall_update_s") for f in fs], loads),
-                 (f"{what}: CPU of the update, s", [f.get("cpu_update_s") for f in fs], loads)]
+                 (f"{what}: CPU of the update, s", [f.get("cpu_update_s") for f in fs], loads),
+                 (f"{what}: route objects built for the prepare", [f.get("built") for f in fs], loads),
+                 (f"{what}: entries written", [f.get("written") for f in fs], loads)]
     rows += [("CPU, whole run, s", [r["daemon_cpu"] for r in runs], [r["load_end"] for r in runs]),
              ("peak memory (daemon + workers), GiB", [r["daemon_peak_gib"] for r in runs], [r["load_end"] for r in runs])]
     head = "".join(f"{lb:>13}" for lb in labels) + "".join(f"{'/ ' + lb:>13}" for lb in labels[1:])
     print(f"   {'':<70}{head}   load")
     for what, vals, loads in rows:
-        cells = "".join(f"{v:>13.3f}" if v is not None else f"{'-':>13}" for v in vals)
+        cells = "".join(f"{'-':>13}" if v is None else f"{v:>13,}" if isinstance(v, int) else f"{v:>13.3f}"
+                        for v in vals)
         ratios = "".join(f"{_ratio(vals[0], v):>13}" for v in vals[1:])
         ld = " / ".join(f"{x:.1f}" if x is not None else "-" for x in loads)
         print(f"   {what:<70}{cells}{ratios}   {ld}")

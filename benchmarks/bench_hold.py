@@ -23,6 +23,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from benchmarks.machine import load_average as _load
 
 COUNTS = (0, 1, 10, 100)
 
@@ -34,10 +35,6 @@ def _need() -> str | None:
         if shutil.which(tool) is None:
             return f"{tool} not installed"
     return None
-
-
-def _load() -> str:
-    return "load " + " / ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def _held_case(routes, tor: int, slices: int):
@@ -106,7 +103,7 @@ def measure(p, contract, base: Path, routes, hold_pps: int, window: float, tmp: 
             c0, t0 = cpu_seconds(pid), time.monotonic()
             time.sleep(window)
             out.append((cpu_seconds(pid) - c0) / (time.monotonic() - t0))
-            print(f"  hold queues at {hold_pps}/s, N = {n:3d} held: {out[-1]:.3f} cores  ({_load()})", flush=True)
+            print(f"  hold queues at {hold_pps}/s, N = {n:3d} held: {out[-1]:.3f} cores  (load {_load()})", flush=True)
         drops = {k: v for k, v in client.read_counters(contract, "drops").items() if v}
         print(f"  drops counted: {drops or 'none'}")
     finally:

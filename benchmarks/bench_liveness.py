@@ -45,6 +45,8 @@ from benchmarks.bench_clock import Fabric, _load, _need   # the same fabric, its
 
 ROOT = Path(__file__).resolve().parents[1]
 PING_INTERVAL_S = 0.2
+#: seconds the daemon may take to program and clock every switch at the start
+READY_TIMEOUT_S = 400.0
 #: the failures: (label, kind, ids)
 FAILURES = [
     ("cut cable: tor3 uplink 0", "link", [3, 0]),
@@ -61,7 +63,9 @@ class Bench(Fabric):
         from controller.emulate import livewatch
 
         self._clis: list = []
-        super().__init__(cfg)
+        # its daemon may take minutes to clock every switch: false marks at the start make
+        # new generations, and the machine is loaded by the fabric itself
+        super().__init__(cfg, ready_timeout_s=READY_TIMEOUT_S)
         try:
             self.peer = self.routes.schedule.peer
             self.S = self.n_slices
@@ -320,16 +324,47 @@ def moved(c0: dict, c1: dict, counter: str) -> dict[str, int]:
     return tot
 
 
+def declared(b: Bench, ev0: int) -> dict[str, int]:
+    """The failures the daemon declared since its ``ev0``-th event, counted by
+    ``kind source`` (a false alarm it acted on: its dead mask and a new generation)."""
+    out: dict[str, int] = {}
+    for e in b.events()[ev0:]:
+        if e.get("op") == "fail":
+            key = f"{e.get('kind')} ({e.get('source')})"
+            out[key] = out.get(key, 0) + 1
+    return out
+
+
+def lost_per_tor(b: Bench, streams) -> dict[int, tuple[int, int]]:
+    """{ToR: (lost, sent)} of the pings from or to its hosts (finished streams, in the
+    order of :func:`pings`)."""
+    from controller.emulate import traffic
+
+    out: dict[int, list[int]] = {}
+    for (x, y), s in zip(traffic.all_pairs(b.plan), streams):
+        for h in (x, y):
+            v = out.setdefault(b.plan.host(h).tor, [0, 0])
+            v[0] += s.n - len(s.answered)
+            v[1] += s.n
+    return {t: (v[0], v[1]) for t, v in sorted(out.items())}
+
+
 def false_alarms(b: Bench, seconds: float, label: str) -> dict:
     """Every-pair pings and no failure for ``seconds``: the marks set meanwhile, and what
-    the switches counted per circuit evaluated (heard, silent, wrong peer, not evaluated)."""
+    the switches counted per circuit evaluated (heard, silent, wrong peer, not evaluated);
+    where the pings went: what the daemon declared failed meanwhile (acting on false
+    marks), the ToRs' drops by reason, the loss per ToR."""
     c0 = counters(b)
+    ev0 = len(b.events())
     t0 = time.time()
     load0 = _load()
     streams = pings(b, seconds)
     time.sleep(seconds)
     phases = lost_by_phase(streams, {})
     c1 = counters(b)
+    decl = declared(b, ev0)
+    drops = {k: v for k, v in moved(c0, c1, "drops").items() if v}
+    per_tor = lost_per_tor(b, streams)
     moved_, notes = moved(c0, c1, b.liveness_counter), moved(c0, c1, b.notices_counter)
     marked = b.watch.marked_since(t0)
     sets = 0
@@ -341,13 +376,17 @@ def false_alarms(b: Bench, seconds: float, label: str) -> dict:
             prev = m
     out = {"label": label, "seconds": round(time.time() - t0), "load": f"{load0} -> {_load()}",
            "marks_set": sets, "circuits": {t: sorted(v) for t, v in marked.items()}, "pings": phases["before"],
-           "counted": moved_, "notices": notes}
+           "counted": moved_, "notices": notes, "declared": decl, "drops": drops, "lost_per_tor": per_tor}
     print(f"== false alarms, {label} ({out['seconds']} s, load {out['load']}): {sets} mark(s) set on "
           f"{sum(len(v) for v in marked.values())} circuit(s) of {sum(1 for t in marked)} ToR(s)"
           + (" (" + "; ".join(f"tor{t} {v}" for t, v in sorted(out['circuits'].items())) + ")" if marked else "")
           + f"; pings lost {phases['before'][0]} / {phases['before'][1]}; the switches counted "
           + ", ".join(f"{k} {v}" for k, v in moved_.items()) + "; notices counted: "
           + (", ".join(f"{k} {v}" for k, v in notes.items() if v) or "none"), flush=True)
+    print("   the daemon declared meanwhile: " + (", ".join(f"{v} x {k}" for k, v in decl.items()) or "nothing")
+          + "; the ToRs dropped: " + (", ".join(f"{k} {v}" for k, v in drops.items()) or "nothing")
+          + "; pings lost / sent from or to each ToR: "
+          + ", ".join(f"tor{t} {v[0]}/{v[1]}" for t, v in per_tor.items()), flush=True)
     return out
 
 

@@ -36,6 +36,7 @@ import tomllib
 from pathlib import Path
 
 from controller.errors import UroError
+from benchmarks.machine import load_average
 
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "build" / "mutation"
@@ -335,7 +336,7 @@ def main(quick: bool = False, modules: str | None = None, jobs: int = 1, functio
     for t in chosen:
         mutant_patterns(t, functions)                # a bad name is refused before any work
     print(f"== mutation testing (mutmut), {len(chosen)} module(s), {jobs} at a time, nice 19; load average "
-          f"{'/'.join(f'{x:.2f}' for x in os.getloadavg())} at the start", flush=True)
+          f"{load_average()} at the start", flush=True)
     outcomes = []
     for t in chosen:
         o = run(t, jobs, functions=functions)

@@ -34,6 +34,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from benchmarks.machine import load_average as _load
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -52,10 +53,6 @@ def _need() -> str | None:
         if shutil.which(tool) is None:
             return f"{tool} not installed"
     return None
-
-
-def _load() -> str:
-    return "/".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def mix(plan, per_pair: int, seed: int = 1) -> list[tuple[str, str, int]]:

@@ -15,7 +15,6 @@ Figures are printed, never asserted (timings belong in benchmarks, not unit test
 
 from __future__ import annotations
 
-from pathlib import Path
 import subprocess
 import sys
 import time
@@ -27,6 +26,7 @@ from controller.tables import perhop
 from controller.routing.reference import Reference
 from controller.routing.uro import NUMBA_FROM_TORS, UroParams, compute
 from controller.schedule import opera
+from benchmarks.machine import load_average as _load
 
 PAPER_ENTRIES = {(108, 6): "1.9K", (1024, 32): "32.8K"}
 BENCH_M = 4  # hop bound given to both engines (the reference needs one)
@@ -76,10 +76,6 @@ def _openoptics(sched) -> float | None:
     t0 = time.perf_counter()
     routing_hoho(graphs)
     return time.perf_counter() - t0
-
-
-def _load() -> str:
-    return Path("/proc/loadavg").read_text().split(" ")[0] if Path("/proc/loadavg").exists() else "?"
 
 
 def _engines_side_by_side(sched, quick: bool, repeat: int = 5) -> None:

@@ -21,7 +21,7 @@ from fabric import ME, UPLINK_BASE, routed, schedule, udp
 from scapy.layers.inet import IP
 from scapy.layers.l2 import Ether
 
-from controller.clock.message import Flag, Message, Op, Stamp, notice, notice_fields
+from controller.clock.message import Flag, Message, Op, Stamp, decode_frame, notice, notice_fields
 from controller.emulate import procs
 from controller.emulate.livewatch import notices_of
 from controller.liveness.notices import Notices
@@ -340,10 +340,12 @@ def notice_counts(rig) -> dict:
 
 
 def fresh_notes(rig, **kw) -> None:
-    """:meth:`Rig.fresh` with liveness on (``kw``: LivenessParams' notice_rate / burst)."""
-    rig.fresh(down_after=kw.pop("down_after", 2))
+    """:meth:`Rig.fresh` with liveness on (``kw``: LivenessParams' notice_rate / burst /
+    refresh)."""
+    down_after = kw.pop("down_after", 2)
+    rig.fresh(down_after=down_after)
     if kw:
-        rig.write_liveness(LivenessParams(enabled=True, down_after=2, **kw))
+        rig.write_liveness(LivenessParams(enabled=True, down_after=down_after, **kw))
     rig.base_notes = rig.client.read_counters(rig.contract, "notices")
 
 
@@ -439,7 +441,7 @@ def test_a_flood_of_notices_is_bounded_by_the_token_bucket(rig):
 
 def test_a_tor_tells_its_marks_and_sends_on_what_it_applied_from_triggers_whose_req_is_not_due(rig):
     """down_after 1, uplink 0 silent in slice 0: its judgment a cycle later marks
-    (0, 0) and keeps this ToR's notice (seq 1, slice 0, down 0b01). A TRIGGER per uplink
+    (0, 0) and keeps this ToR's notice (seq: the slice number, slice 0, down 0b01). A TRIGGER per uplink
     sends its REQ first; the next, whose REQ is not due, sends the notice to this slice's
     peer; a third sends nothing (sent on that uplink in this slice already). A notice
     applied from a peer is sent on the same way."""
@@ -451,7 +453,7 @@ def test_a_tor_tells_its_marks_and_sends_on_what_it_applied_from_triggers_whose_
     time.sleep(0.3)
     rig.dp.flush()                                       # (the RESPs to the beacons)
     r = note_regs(rig)
-    assert r["note_seq"] == 1 and r["note_map"][ME * S + 0] == 0b01
+    assert r["note_seq"] == K0 + S and r["note_map"][ME * S + 0] == 0b01     # the slice number it was kept at
     s = (K0 + S) % S
     for u in range(D):
         port = UPLINK_BASE + u
@@ -460,7 +462,7 @@ def test_a_tor_tells_its_marks_and_sends_on_what_it_applied_from_triggers_whose_
         send(rig.dp, PKTGEN, Message(Op.TRIGGER, uplink=u))
         got = recv(rig.dp, port)
         assert got.op == Op.NOTICE and (got.src_tor, got.dst_tor, got.uplink) == (ME, rig.peer(s, u), u)
-        assert notice_fields(got) == (ME, 1, 0, 0b01)
+        assert notice_fields(got) == (ME, K0 + S, 0, 0b01)
         c0 = rig.client.read_counters(rig.contract, "sync")
         send(rig.dp, PKTGEN, Message(Op.TRIGGER, uplink=u))
         assert wait_counted(rig.client, rig.contract, c0) == {"not_due": 1}
@@ -472,6 +474,97 @@ def test_a_tor_tells_its_marks_and_sends_on_what_it_applied_from_triggers_whose_
     send(rig.dp, PKTGEN, Message(Op.TRIGGER, uplink=0))
     got = recv(rig.dp, UPLINK_BASE)
     assert got.op == Op.NOTICE and notice_fields(got) == (6, 5, 3, 0b10)
+
+
+def notices_out(rig, u: int) -> list[tuple[int, int, int, int]]:
+    """The NOTICEs this ToR sends on uplink ``u`` in this slice (its REQ sent already): a
+    TRIGGER each, until one sends nothing; ``(origin, seq, slice, down)`` of each."""
+    time.sleep(0.3)
+    rig.dp.flush()                                       # (the RESPs to the beacons)
+    out = []
+    for _ in range(rig.contract["liveness"]["notices"]["slots"] + 1):
+        c0 = counts(rig.client, rig.contract)
+        send(rig.dp, PKTGEN, Message(Op.TRIGGER, uplink=u))
+        assert wait_counted(rig.client, rig.contract, c0) == {"not_due": 1}
+        res = rig.dp.dataplane.poll(port_number=UPLINK_BASE + u, timeout=0.5)
+        if not isinstance(res, rig.dp.dataplane.PollSuccess):
+            return out
+        got = decode_frame(bytes(res.packet))
+        assert got.op == Op.NOTICE, got
+        out.append(notice_fields(got))
+    raise AssertionError(f"more NOTICEs than slots: {out}")
+
+
+def slots_of(rig) -> list[tuple[int, int, int, int, int] | None]:
+    """The kept notices (origin, seq, slice, down, until) by slot, None: never used."""
+    r = note_regs(rig)
+    return [None if r["note_q_until"][i] == 0 else (r["note_q_origin"][i], r["note_q_seq"][i], r["note_q_slice"][i],
+                                                   r["note_q_down"][i], r["note_q_until"][i])
+            for i in range(len(r["note_q_until"]))]
+
+
+def model_slots(model: Notices) -> list[tuple[int, int, int, int, int] | None]:
+    return [None if s is None else (s.origin, s.seq, s.slice, s.down, s.until) for s in model.slots]
+
+
+def test_a_tor_sends_its_marks_again_every_refresh_period_so_a_tor_that_missed_the_heal_forgets_it(rig):
+    """notice_refresh 2, down_after 1: uplink 0 silent in slice 0 is marked a cycle later and
+    told (a notice down 0b01), which a receiver applies; the circuit is heard again and its
+    mark cleared, and that notice is lost on its way to the receiver, which keeps the old
+    bit. Two cycles later this ToR sends its marks of slice 0 again (down 0, a newer
+    sequence number: the slice number), unchanged as they are, and the receiver forgets the
+    healed circuit. Meanwhile every slice's marks are refreshed at their first judgment and
+    then every two cycles, leaving the last slot to changes: the slots and the `refresh`
+    count are the reference model's, slice by slice."""
+    fresh_notes(rig, down_after=1, notice_refresh=2)
+    origin = Notices(8, S, D, ME, refresh=2)
+    rx = Notices(8, S, D, 3)                            # a ToR the notices reach
+
+    def take(k: int, notes) -> list[str]:
+        return [rx.receive(k, from_uplink=True, from_host=False, synced=True, src=ME, dst=3, peer=ME, origin=o,
+                           seq=q, slice_id=sl, down=dn) for o, q, sl, dn in notes]
+
+    rig.slice(K0, heard=(1,))                           # the first cycle: uplink 0 silent in slice 0
+    for k in range(K0 + 1, K0 + S):
+        rig.slice(k, heard=(0, 1))
+    down = {s: 0 for s in range(S)}
+    for k in range(K0 + S, K0 + 5 * S):                 # judged from here on, a cycle later
+        rig.slice(k, heard=(0, 1))
+        s = k % S
+        changed = k == K0 + S or k == K0 + 2 * S        # marked, then heard again: cleared
+        if changed:
+            down[s] ^= 0b01
+        origin.judged(k, s, down[s], changed)
+        assert slots_of(rig) == model_slots(origin), k
+        if k == K0 + S:                                 # the mark's notice, taken by the receiver
+            sent = notices_out(rig, 0)
+            assert sent == [(ME, K0 + S, 0, 0b01)]
+            assert take(k, sent) == ["applied"] and rx.dead(ME, 0, 0)
+        elif k == K0 + 2 * S:                           # the heal's: lost on the way
+            assert (ME, K0 + 2 * S, 0, 0) in notices_out(rig, 0)
+        elif k == K0 + 4 * S:                           # the refresh of slice 0
+            sent = [x for x in notices_out(rig, 0) if x[2] == 0]
+            assert sent == [(ME, K0 + 4 * S, 0, 0)], sent
+            assert take(k, sent) == ["applied"] and not rx.dead(ME, 0, 0)
+    c = notice_counts(rig)
+    assert c["refresh"] == origin.counts["refresh"] > 0 and c.get("busy", 0) == origin.counts["busy"]
+    assert note_regs(rig)["note_seq"] == origin.seq
+
+
+def test_a_notice_is_sent_on_only_when_it_changes_the_map(rig):
+    """A newer notice that says what the map already holds (a refresh of marks this ToR
+    knew) is applied but not kept to send: it goes no further than its origin's circuits;
+    one that changes the map is kept, as the reference model does."""
+    fresh_notes(rig)
+    rig.slice(K0)
+    model = Notices(8, S, D, ME)
+    for seq, down in ((3, 0b00), (4, 0b01), (5, 0b01), (6, 0b00)):
+        why = notice_in(rig, K0, origin=5, seq=seq, sl=2, down=down)
+        assert why == "applied" == model.receive(K0, from_uplink=True, from_host=False, synced=True,
+                                                 src=rig.peer(K0 % S, 0), dst=ME, peer=rig.peer(K0 % S, 0),
+                                                 origin=5, seq=seq, slice_id=2, down=down)
+        assert slots_of(rig) == model_slots(model), seq
+    assert [x and x[1] for x in slots_of(rig)] == [4, 6, None, None]
 
 
 def test_a_source_route_over_a_circuit_a_notice_says_is_dead_is_routed_per_hop(rig):

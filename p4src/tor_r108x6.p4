@@ -150,6 +150,7 @@ const bit<32> NOTE_OFF = 6;
 const bit<32> NOTE_SENT = 7;
 const bit<32> NOTE_BUSY = 8;
 const bit<32> NOTE_AVOIDED = 9;
+const bit<32> NOTE_REFRESH = 10;
 
 /* Guard at the start of every slice (the schedule's reconfiguration guard, timing.guard_us):
  * nothing departs before slice start + guard, so a packet released at the start of a
@@ -398,6 +399,7 @@ struct metadata_t {
     dead_t   lv_expect;      // the (slice, uplink) pairs with a circuit: bit s*d + u
     bit<8>   lv_note_rate;   // notices taken per slice on average (0: no notices)
     bit<8>   lv_note_burst;  // ... and at once (the token bucket's depth)
+    bit<8>   lv_note_refresh; // cycles between two sends of this ToR's unchanged marks of a slice (0: never)
 
 }
 
@@ -651,7 +653,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     register<bit<16>>(108) live_peer;   // cell s*d + u: the sync_peer table's answer for (s, u) + 1, kept by every lookup (0: none yet): a beacon taken in a later slice is checked against it
     register<bit<32>>(1) live_k;   // slice number of the last slice seen (a new one judges its slot)
     register<bit<1>>(18) live_valid;   // cell s: this ToR was synchronized when slot s began collecting (else it is not judged)
-    register<bit<32>>(1) live_note_seq;   // sequence number of the last notice this ToR originated
+    register<bit<32>>(1) live_note_seq;   // sequence number of the last notice this ToR originated (the fabric's slice number it was kept at, or one more than the last: newer after this switch restarts too)
+    register<bit<32>>(18) live_note_refresh;   // cell s: slice number from which this ToR's marks of slice s are due to be sent again, whether they changed or not (0: at its next judgment)
     register<bit<6>>(1944) live_note_map;   // cell t*S + s: bit u set when ToR t's last notice for slice s marked its uplink u down (the fabric-wide map of dead circuits)
     register<bit<32>>(1944) live_note_last;   // cell t*S + s: sequence number of the last notice of ToR t for slice s applied (0: none; an older or equal one is a duplicate)
     register<bit<8>>(1) live_note_tokens;   // the notice rate bound's token bucket
@@ -664,21 +667,23 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     register<bit<32>>(24) live_note_q_sent;   // cell i*d + u: 1 + the slice number slot i was last sent in on uplink u
     /* heard, silent, wrong_peer, down, up, paused, unasked: one count per (uplink, slice) evaluated */
     counter(7, CounterType.packets) liveness;
-    /* applied, duplicate, wrong_peer, unknown, flood, from_host, off, sent, busy, avoided */
-    counter(10, CounterType.packets) notices;
+    /* applied, duplicate, wrong_peer, unknown, flood, from_host, off, sent, busy, avoided, refresh */
+    counter(11, CounterType.packets) notices;
 
     /* The liveness config (the table default, written by the controller): down_after and
      * the (slice, uplink) pairs the schedule gives a circuit (only those are expected to be
      * heard). No entry: liveness off (nothing evaluated, the mask not used). */
-    action set_liveness(bit<8> down_after, bit<108> expect, bit<8> notice_rate, bit<8> notice_burst) {
+    action set_liveness(bit<8> down_after, bit<108> expect, bit<8> notice_rate, bit<8> notice_burst, bit<8> notice_refresh) {
         meta.lv_down_after = down_after;
         meta.lv_expect = expect;
         meta.lv_note_rate = notice_rate;
         meta.lv_note_burst = notice_burst;
+        meta.lv_note_refresh = notice_refresh;
     }
     action liveness_off() {
         meta.lv_down_after = 0;
         meta.lv_note_rate = 0;
+        meta.lv_note_refresh = 0;
     }
     table liveness_config {
         actions = { set_liveness; liveness_off; }
@@ -1391,33 +1396,50 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     }
                     live_mask.write(0, mask);
                     live_wrong.write(0, wrong);
-                    if (changed == 1 && meta.lv_note_rate != 0) {
-                        /* a mark set or cleared: tell the fabric (this ToR's next notice) */
+                    /* the refresh: slice ls's marks are sent again every notice_refresh cycles,
+                     * changed or not, so a ToR that missed a notice catches up */
+                    bit<32> rdue;
+                    live_note_refresh.read(rdue, (bit<32>)ls);
+                    bit<1> refresh = (meta.lv_note_refresh != 0 && (rdue == 0 || meta.clk_k - rdue < 0x80000000))
+                                     ? 1w1 : 1w0;
+                    if (meta.lv_note_rate != 0 && (changed == 1 || refresh == 1)) {
+                        /* a mark set or cleared, or the refresh due: tell the fabric (this ToR's
+                         * next notice). Its sequence number is the fabric's slice number when
+                         * that is newer than the last (one notice per slice number at most), so
+                         * a restarted switch's notices are newer than those it sent before. */
                         bit<32> seq;
                         live_note_seq.read(seq, 0);
-                        seq = seq + 1;
+                        if (seq == 0 || meta.clk_k - seq - 1 < 0x7fffffff) {
+                            seq = meta.clk_k;
+                        } else {
+                            seq = seq + 1;
+                        }
                         if (seq == 0) { seq = 1; }
                         live_note_seq.write(0, seq);
                         bit<32> cell = (bit<32>)meta.clk_my_tor * NUM_SLICES + (bit<32>)ls;
                         live_note_map.write(cell, nvec);
                         live_note_last.write(cell, seq);
+                        bit<1> kept = 0;
+                        /* a change may take any slot; a refresh leaves the last one to changes */
+                        bit<32> slots = (changed == 1) ? 32w4 : 32w3;
                         {
                             bit<32> free = 4;
                             bit<32> until0;
                             live_note_q_until.read(until0, 0);
-                            if (free == 4 && (until0 == 0 || meta.clk_k - until0 < 0x80000000)) { free = 0; }
+                            if (free == 4 && 0 < slots && (until0 == 0 || meta.clk_k - until0 < 0x80000000)) { free = 0; }
                             bit<32> until1;
                             live_note_q_until.read(until1, 1);
-                            if (free == 4 && (until1 == 0 || meta.clk_k - until1 < 0x80000000)) { free = 1; }
+                            if (free == 4 && 1 < slots && (until1 == 0 || meta.clk_k - until1 < 0x80000000)) { free = 1; }
                             bit<32> until2;
                             live_note_q_until.read(until2, 2);
-                            if (free == 4 && (until2 == 0 || meta.clk_k - until2 < 0x80000000)) { free = 2; }
+                            if (free == 4 && 2 < slots && (until2 == 0 || meta.clk_k - until2 < 0x80000000)) { free = 2; }
                             bit<32> until3;
                             live_note_q_until.read(until3, 3);
-                            if (free == 4 && (until3 == 0 || meta.clk_k - until3 < 0x80000000)) { free = 3; }
+                            if (free == 4 && 3 < slots && (until3 == 0 || meta.clk_k - until3 < 0x80000000)) { free = 3; }
                             if (free == 4) {
                                 notices.count(NOTE_BUSY);
                             } else {
+                                kept = 1;
                                 live_note_q_origin.write(free, (bit<16>)meta.clk_my_tor);
                                 live_note_q_seq.write(free, seq);
                                 live_note_q_slice.write(free, (bit<8>)ls);
@@ -1432,6 +1454,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                             }
                         }
 
+                        if (kept == 1) {
+                            if (changed == 0) { notices.count(NOTE_REFRESH); }
+                            live_note_refresh.write((bit<32>)ls, meta.clk_k
+                                                    + (bit<32>)meta.lv_note_refresh * NUM_SLICES);
+                        }
                     }
                 } else {
                     liveness.count(LIVE_PAUSED);   // not judged: this clock was not the schedule's
@@ -1562,39 +1589,45 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                             if (origin == (bit<32>)me || seq - last == 0 || seq - last >= 0x80000000) {
                                 nwhy = NOTE_DUPLICATE;
                             } else {
+                                bit<6> known;
+                                live_note_map.read(known, cell);
                                 live_note_last.write(cell, seq);
                                 live_note_map.write(cell, (bit<6>)ndown);
-                                {
-                                    bit<32> free = 4;
-                                    bit<32> until0;
-                                    live_note_q_until.read(until0, 0);
-                                    if (free == 4 && (until0 == 0 || meta.clk_k - until0 < 0x80000000)) { free = 0; }
-                                    bit<32> until1;
-                                    live_note_q_until.read(until1, 1);
-                                    if (free == 4 && (until1 == 0 || meta.clk_k - until1 < 0x80000000)) { free = 1; }
-                                    bit<32> until2;
-                                    live_note_q_until.read(until2, 2);
-                                    if (free == 4 && (until2 == 0 || meta.clk_k - until2 < 0x80000000)) { free = 2; }
-                                    bit<32> until3;
-                                    live_note_q_until.read(until3, 3);
-                                    if (free == 4 && (until3 == 0 || meta.clk_k - until3 < 0x80000000)) { free = 3; }
-                                    if (free == 4) {
-                                        notices.count(NOTE_BUSY);
-                                    } else {
-                                        live_note_q_origin.write(free, (bit<16>)origin);
-                                        live_note_q_seq.write(free, seq);
-                                        live_note_q_slice.write(free, (bit<8>)nsl);
-                                        live_note_q_down.write(free, (bit<6>)ndown);
-                                        live_note_q_until.write(free, meta.clk_k + NUM_SLICES);
-                                        live_note_q_sent.write(free * NUM_UPLINKS + 0, 0);
-                                        live_note_q_sent.write(free * NUM_UPLINKS + 1, 0);
-                                        live_note_q_sent.write(free * NUM_UPLINKS + 2, 0);
-                                        live_note_q_sent.write(free * NUM_UPLINKS + 3, 0);
-                                        live_note_q_sent.write(free * NUM_UPLINKS + 4, 0);
-                                        live_note_q_sent.write(free * NUM_UPLINKS + 5, 0);
+                                /* sent on only when it told this ToR something new: a refresh
+                                 * that changes nothing goes no further than its origin's circuits */
+                                if (known != (bit<6>)ndown) {
+                                    {
+                                        bit<32> free = 4;
+                                        bit<32> until0;
+                                        live_note_q_until.read(until0, 0);
+                                        if (free == 4 && (until0 == 0 || meta.clk_k - until0 < 0x80000000)) { free = 0; }
+                                        bit<32> until1;
+                                        live_note_q_until.read(until1, 1);
+                                        if (free == 4 && (until1 == 0 || meta.clk_k - until1 < 0x80000000)) { free = 1; }
+                                        bit<32> until2;
+                                        live_note_q_until.read(until2, 2);
+                                        if (free == 4 && (until2 == 0 || meta.clk_k - until2 < 0x80000000)) { free = 2; }
+                                        bit<32> until3;
+                                        live_note_q_until.read(until3, 3);
+                                        if (free == 4 && (until3 == 0 || meta.clk_k - until3 < 0x80000000)) { free = 3; }
+                                        if (free == 4) {
+                                            notices.count(NOTE_BUSY);
+                                        } else {
+                                            live_note_q_origin.write(free, (bit<16>)origin);
+                                            live_note_q_seq.write(free, seq);
+                                            live_note_q_slice.write(free, (bit<8>)nsl);
+                                            live_note_q_down.write(free, (bit<6>)ndown);
+                                            live_note_q_until.write(free, meta.clk_k + NUM_SLICES);
+                                            live_note_q_sent.write(free * NUM_UPLINKS + 0, 0);
+                                            live_note_q_sent.write(free * NUM_UPLINKS + 1, 0);
+                                            live_note_q_sent.write(free * NUM_UPLINKS + 2, 0);
+                                            live_note_q_sent.write(free * NUM_UPLINKS + 3, 0);
+                                            live_note_q_sent.write(free * NUM_UPLINKS + 4, 0);
+                                            live_note_q_sent.write(free * NUM_UPLINKS + 5, 0);
+                                        }
                                     }
-                                }
 
+                                }
                             }
                         }
                         live_note_tokens.write(0, (bit<8>)t);

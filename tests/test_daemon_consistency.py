@@ -239,3 +239,123 @@ def test_a_switch_restored_during_a_network_update_stamps_the_network_generation
     stamps, lives = check_network(ctl, sws, route_sets(ctl, [first, second]))
     assert set(stamps) == {"tor0", "tor1", "tor2"} and len(set(stamps.values())) == 1, (stamps, lives)
     ctl.shutdown()
+
+
+def test_a_switch_whose_activation_fails_keeps_the_old_generation_live_everywhere(tmp_path):
+    """Every ToR holds the new routes and two of three stamp them, but ToR 1's activation
+    is refused: ToR 1 keeps stamping the old generation, so no ToR may retire it (its
+    packets would meet a generation no other ToR routes: dropped as ``stale_gen`` until the
+    retry). The retire waits for every source; the retry the maintenance pass asks for
+    flips ToR 1 and then retires the old generation everywhere."""
+    from controller.agent.desired import is_config
+    from controller.tables.state import Batch
+
+    sws = switches()
+    clock = Clock()
+    ctl = controller(tmp_path, sws, clock)
+    ctl.start()
+    first = ctl.routes
+    tor1 = ctl.agents["tor1"]
+    table = tor1.role.config_table()
+
+    def refuse_activation(kind, how, x):       # the config entry that makes generation 1 active
+        return kind == "entries" and is_config(x, table) and tor1.role.active(Batch(entries=[x]))[0] == 1
+
+    from controller.daemon.plan import compute_routes
+    second = compute_routes(ctl.cfg, first.schedule, ctl.failed.__class__(uplinks=frozenset({(0, 1)})), 2,
+                            first.schedule_version)
+    allowed = route_sets(ctl, [first, second])
+    for a in TORS:
+        sws[a].watch = lambda sw, kind, how, x: check_network(ctl, sws, allowed)
+    sws[TORS[1]].refuse = refuse_activation
+    ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    ctl.handle_jobs()
+    stamps, lives = check_network(ctl, sws, allowed)
+    assert stamps == {"tor0": 1, "tor1": 0, "tor2": 1}, stamps
+    assert all(live == frozenset({0, 1}) for live in lives.values()), lives
+    assert tor1.retry_install
+    sws[TORS[1]].refuse = None
+    ctl.maintain(now=clock.t + 60)              # the maintenance pass asks for the update again
+    ctl.handle_jobs()                           # ... which the control thread runs network-wide
+    stamps, lives = check_network(ctl, sws, allowed)
+    assert set(stamps.values()) == {1} and all(live == frozenset({1}) for live in lives.values()), (stamps, lives)
+    for a in ctl.agents.values():
+        if a.role.name == "tor":
+            st = a.backend.sw.state()
+            assert same_state(gens.split(st, a.role.config_table()).gens[1], a.routes_batch(ctl.routes, 1)), a.name
+    ctl.shutdown()
+
+
+def test_a_switch_that_fails_its_prepare_keeps_every_source_on_the_old_generation(tmp_path):
+    """ToR 1 refuses the new routes' writes: no ToR may stamp the new generation (ToR 1
+    would not route it), at any point of the update; the retry the maintenance pass asks
+    for brings every ToR to the new routes."""
+    sws = switches()
+    clock = Clock()
+    ctl = controller(tmp_path, sws, clock)
+    ctl.start()
+    first = ctl.routes
+    from controller.daemon.plan import compute_routes
+    second = compute_routes(ctl.cfg, first.schedule, ctl.failed.__class__(uplinks=frozenset({(0, 1)})), 2,
+                            first.schedule_version)
+    allowed = route_sets(ctl, [first, second])
+    for a in TORS:
+        sws[a].watch = lambda sw, kind, how, x: check_network(ctl, sws, allowed)
+    sws[TORS[1]].refuse = lambda kind, how, x: not (kind == "entries" and x.is_default)   # routes, not the config
+    ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    ctl.handle_jobs()
+    stamps, lives = check_network(ctl, sws, allowed)
+    assert set(stamps.values()) == {0}, stamps
+    assert ctl.agents["tor1"].retry_install
+    sws[TORS[1]].refuse = None
+    ctl.maintain(now=clock.t + 60)
+    ctl.handle_jobs()
+    stamps, lives = check_network(ctl, sws, allowed)
+    assert set(stamps.values()) == {1} and all(live == frozenset({1}) for live in lives.values()), (stamps, lives)
+    ctl.shutdown()
+
+
+def test_a_switch_found_empty_at_start_stamps_only_what_every_other_tor_routes(tmp_path):
+    """A daemon starts on a network whose ToRs run other routes (its predecessor's, after a
+    failure) while ToR 2 restarted empty: the configured ToRs get the daemon's routes live
+    first, and only then ToR 2 its first generation, active at once -- so ToR 2's sources
+    never stamp a generation another ToR does not route. (ToR 2, empty, routes neither of
+    the others' stamps until then: their packets to it are dropped as ``stale_gen``.)"""
+    sws = switches()
+    ctl = controller(tmp_path, sws, Clock())
+    ctl.start()
+    first = ctl.routes
+    ctl.submit(Change("fail", "uplink", (0, 1)))
+    ctl.handle_jobs()
+    second = ctl.routes
+    ctl.shutdown()
+    for s in sws.values():
+        s.primary = s.primary_session = None
+    sws[TORS[2]].restart()
+    new = controller(tmp_path, sws, Clock())   # knows nothing of the failure: the first routes
+    allowed = route_sets(ctl, [first, second])
+    tors = {a.name: a for a in ctl.agents.values() if a.role.name == "tor"}   # their roles and addresses
+    seen = []
+
+    def watch(sw, kind, how, x):
+        st = sws[TORS[2]].state()
+        act, _ = tors["tor2"].role.active(st)
+        if act is None:
+            return
+        for n in ("tor0", "tor1"):
+            live = tors[n].role.live(sws[tors[n].cfg.address].state())
+            assert act in live, f"tor2 stamps generation {act}, which {n} does not route (live {sorted(live)})"
+        seen.append(act)
+
+    for a in TORS:
+        sws[a].watch = watch
+    new.start()
+    assert seen, "tor2 never got a generation"
+    stamps, lives = check_network(new, sws, allowed)
+    assert len(set(stamps.values())) == 1 and set(stamps) == {"tor0", "tor1", "tor2"}, stamps
+    for a in new.agents.values():
+        if a.role.name == "tor":
+            st = a.backend.sw.state()
+            act, _ = a.role.active(st)
+            assert same_state(gens.split(st, a.role.config_table()).gens[act], a.routes_batch(first, act)), a.name
+    new.shutdown()

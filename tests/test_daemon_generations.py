@@ -550,8 +550,10 @@ def test_a_failures_update_splits_nothing_on_the_way_to_the_flip(tmp_path):
     quiet (carried across its down mask): from detection to the flip that makes every
     source stamp the new generation it writes once (the prepare) and splits nothing (its
     verify reads back by key only what it wrote); the retire splits after, and the split
-    an update starts from is the switch's state."""
+    an update starts from is the switch's state. The whole path (``incremental = false``):
+    the incremental one builds and splits nothing (tests/test_daemon_incremental.py)."""
     ctl, sw, a, events, restore = _splits_and_writes(tmp_path)
+    ctl.cfg = dataclasses.replace(ctl.cfg, daemon=dataclasses.replace(ctl.cfg.daemon, incremental=False))
     old = a.active
     try:
         c = ctl.submit(Change("fail", "uplink", (0, 1), detected=ctl.clock()))

@@ -30,6 +30,9 @@ from daemon_fakes import FakeSwitch, make_backend_for, net_toml, tor_switch
 
 TORS = 8
 PER_HOP = 'source_routed = []\n[routing.per_hop]\nalgo = "uro"\nk = 3\nmax_hops = 4'
+#: UCMP source routes towards three destinations, URO per-hop towards the others
+UCMP = PER_HOP.replace("source_routed = []", "source_routed = [1, 4, 6]") + \
+    '\n[routing.source]\nalgo = "ucmp"\nh_max = 4\nengine = "numpy"'
 
 
 class Clock:
@@ -53,11 +56,11 @@ class Log(EventLog):
         return super().event(name, **kw)
 
 
-def network(tmp_path, incremental: bool):
+def network(tmp_path, incremental: bool, routing: str = PER_HOP):
     sws = {f"127.0.0.1:{50000 + t}": FakeSwitch(f"tor{t}") for t in range(TORS)}
     d = tmp_path / ("inc" if incremental else "whole")
     d.mkdir()
-    p = net_toml(d, [tor_switch(t) for t in range(TORS)], routing=PER_HOP,
+    p = net_toml(d, [tor_switch(t) for t in range(TORS)], routing=routing,
                  daemon=f'status = "127.0.0.1:0"\nreconcile_s = 1000\nincremental = {str(incremental).lower()}')
     ctl = Controller(load(p), backend_for=make_backend_for(sws), log=Log(), clock=Clock())
     _OPEN.append(ctl)
@@ -114,11 +117,11 @@ ELEMENTS = st.one_of(st.tuples(st.just("uplink"), st.tuples(st.integers(0, TORS 
                      st.tuples(st.just("ocs"), st.integers(0, 1)))
 
 
-def run_steps(tmp, steps, maintain: bool = False):
+def run_steps(tmp, steps, maintain: bool = False, routing: str = PER_HOP):
     """``steps`` (failures, and recoveries of what failed before) on an incremental and a
     whole-path network: after each, the same switches; at the end, the routes of the
     failed set. ``maintain``: a maintenance pass (the reconcile) after each update."""
-    inc, whole = network(tmp, True), network(tmp, False)
+    inc, whole = network(tmp, True, routing), network(tmp, False, routing)
     try:
         down = set()
         for kind, target in steps:
@@ -140,6 +143,37 @@ def run_steps(tmp, steps, maintain: bool = False):
 @given(steps=st.lists(ELEMENTS, min_size=1, max_size=4))
 def test_a_failures_cells_written_alone_leave_the_switches_as_a_whole_recomputation(tmp_path_factory, steps):
     run_steps(tmp_path_factory.mktemp("net"), steps)
+
+
+@settings(max_examples=6, deadline=None)
+@given(steps=st.lists(ELEMENTS, min_size=1, max_size=4))
+def test_ucmp_source_routes_written_by_their_changed_cells_leave_the_switches_as_a_whole_recomputation(
+        tmp_path_factory, steps):
+    """The same with UCMP source routes towards three destinations (their groups repaired
+    destination by destination where circuits only went, their changed cells' selector
+    groups, members and entries written alone)."""
+    run_steps(tmp_path_factory.mktemp("net"), steps, routing=UCMP)
+
+
+def test_a_ucmp_cut_cable_builds_no_whole_table(tmp_path, monkeypatch):
+    """With UCMP source routes a cut cable and its recovery build no ToR's whole route
+    table and split no switch state, write what the whole path writes, and the routes
+    log names the changed source-route cells."""
+    inc, whole = network(tmp_path, True, UCMP), network(tmp_path, False, UCMP)
+    built = []
+    for a in inc[0].agents.values():
+        monkeypatch.setattr(a.role, "routes", lambda r, g, a=a, f=a.role.routes: built.append(a.name) or f(r, g))
+    for op in ("fail", "recover"):
+        w = [written(ctl) for ctl, _ in (inc, whole)]
+        built.clear()
+        change(inc[0], op, "uplink", (3, 1))
+        assert built == [], built
+        change(whole[0], op, "uplink", (3, 1))
+        assert written(inc[0]) - w[0] == written(whole[0]) - w[1] > 0
+        assert_same_network(inc, whole)
+        computed = [kw for n, kw in inc[0].log.events if n == "routes.computed"][-1]
+        assert computed["changed_source_cells"] > 0 and computed["changed_source_tors"] > 0, computed
+    assert_runs_the_routes(*inc)
 
 
 def test_a_cut_cable_builds_only_its_cells_and_writes_what_the_whole_path_writes(tmp_path, monkeypatch):

@@ -39,7 +39,8 @@ def test_the_entry_carries_down_after_and_the_expected_circuits_or_turns_livenes
     s = round_robin(8, 2)
     e = lt.liveness_config_entry(contract, s, LivenessParams(enabled=True, down_after=4), 3)
     assert e.is_default and e.action.endswith("set_liveness")
-    assert dict(e.params) == {"down_after": 4, "expect": lt.expected_circuits(s, 3), "notice_rate": 8, "notice_burst": 32}
+    assert dict(e.params) == {"down_after": 4, "expect": lt.expected_circuits(s, 3), "notice_rate": 8, "notice_burst": 32,
+                              "notice_refresh": 4}
     for off in (None, LivenessParams(enabled=False, down_after=4)):
         assert lt.liveness_config_entry(contract, s, off, 3).action.endswith("liveness_off")
     with pytest.raises(Exception, match="ToR 8 is not in profile 'tiny'"):
@@ -60,6 +61,10 @@ def test_the_entry_carries_down_after_and_the_expected_circuits_or_turns_livenes
                                                            "integer from 0 to 255"),
     (LivenessParams(True, 3, notice_burst=-1), "sync", 1, "[liveness] notice_burst = -1"),
     (LivenessParams(True, 3, notice_rate=2, notice_burst=0), "sync", 1, "notice_burst = 0: with notice_rate = 2"),
+    (LivenessParams(True, 3, notice_refresh=256), "sync", 1, "[liveness] notice_refresh = 256: schedule cycles between "
+                                                             "two sends of a ToR's unchanged marks, an integer from 0"),
+    (LivenessParams(True, 3, notice_refresh=-1), "sync", 1, "[liveness] notice_refresh = -1"),
+    (LivenessParams(True, 3, notice_refresh=1.5), "sync", 1, "[liveness] notice_refresh = 1.5"),
 ])
 def test_a_window_shorter_than_a_cycle_or_without_a_beacon_is_refused_with_the_numbers(p, mode, every, msg):
     problems = p.problems(mode, every, 4)
@@ -71,6 +76,7 @@ def test_a_window_shorter_than_a_cycle_or_without_a_beacon_is_refused_with_the_n
 def test_good_parameters_pass_and_disabled_ones_ask_nothing_of_the_clock():
     assert LivenessParams(True, 1).problems("sync", 1, 4) == []
     assert LivenessParams(True, 1, notice_rate=0, notice_burst=0).problems("sync", 1, 4) == []   # no notices
+    assert LivenessParams(True, 1, notice_refresh=0).problems("sync", 1, 4) == []                 # no refresh
     assert LivenessParams(False, 3).problems("timer", 7, 4) == []
 
 
@@ -87,12 +93,13 @@ def test_the_contract_names_the_registers_counter_and_table(contract):
     assert "slice" not in r
     params = contract["tables"]["liveness_config"]["actions"]["set_liveness"]["params"]
     assert [(x["name"], x["bitwidth"]) for x in params] == [("down_after", 8), ("expect", 8), ("notice_rate", 8),
-                                                            ("notice_burst", 8)]
+                                                            ("notice_burst", 8), ("notice_refresh", 8)]
     # notices: the map (a cell of d bits per (origin, slice)), the slots, the counter
     assert lv["notices"] == {"counter": "notices", "slots": 4}
     assert (r["note_map"]["bits"], r["note_map"]["size"]) == (2, 8 * 4)
     assert (r["note_q_sent"]["size"], r["note_q_origin"]["bits"]) == (4 * 2, 16)
-    assert contract["counters"]["notices"]["indices"] == list(notices.TAKEN) + ["sent", "busy", "avoided"]
+    assert (r["note_refresh"]["bits"], r["note_refresh"]["size"]) == (32, 4)
+    assert contract["counters"]["notices"]["indices"] == list(notices.TAKEN) + ["sent", "busy", "avoided", "refresh"]
     t2 = render.render(prof.load("tiny"), "tor", "tofino2")[1]
     assert "liveness" not in t2 and "liveness_config" not in t2["tables"] and "liveness" not in t2["counters"]
     assert "notices" not in t2["counters"]
@@ -150,7 +157,58 @@ def test_the_reference_bounds_the_rate_and_sends_each_notice_once_per_uplink_and
     assert n.trigger(100 + 4, 0, peer=5) == (3, 1, 1, 1)             # slots 0, 1 free from 104 (one cycle), 2 from 105
     assert n.trigger(100 + 4, 0, peer=5) is None
     n.marked(104, 2, 0b10)
-    assert n.seq == 1 and n.dead(0, 2, 1) and n.trigger(104, 0, peer=5) == (0, 1, 2, 0b10)
+    assert n.seq == 104 and n.dead(0, 2, 1) and n.trigger(104, 0, peer=5) == (0, 104, 2, 0b10)
+
+
+def test_the_reference_refreshes_each_slice_every_period_and_leaves_the_last_slot_to_changes():
+    """refresh 2: each slice's marks are kept to send at its first judgment and then every
+    two cycles whether they changed or not; a refresh takes only the first SLOTS - 1 slots
+    (`busy` else: it is tried again at the slice's next judgment), a change any."""
+    n = _model(refresh=2)
+    kept = [k for k in range(100, 100 + 4 * 4) if n.judged(k, k % 4, 0, changed=False)]
+    # slices 0, 1, 2 at their first judgment; 3 finds the first three slots taken (103) and
+    # gets one a cycle later (107); 0 and 1 two cycles after their first; 2 finds the three
+    # taken (110) and gets one a cycle later; 3 two cycles after 107
+    assert kept == [100, 101, 102, 107, 108, 109, 114, 115]
+    assert n.counts["refresh"] == 8 and n.counts["busy"] == 2
+    # a change is never held back by the refresh period: it takes the fourth slot
+    m = _model(refresh=2)
+    for k in (100, 101, 102):
+        m.judged(k, k % 4, 0, changed=False)
+    assert m.judged(103, 3, 0b01, changed=True) and m.slots[3].down == 0b01
+
+
+def test_the_reference_origin_numbers_its_notices_by_the_slice_so_a_restart_still_counts():
+    """A notice's sequence number is the slice number it was kept at (one more than the
+    last when that is not newer): a restarted switch (its state from zero) numbers its
+    notices after the ones it sent before, and a receiver takes them."""
+    before = _model(refresh=0)
+    before.marked(500, 1, 0b01)
+    rx = notices.Notices(8, 4, 2, 3)
+    kw = dict(from_uplink=True, from_host=False, synced=True, src=0, dst=3, peer=0, origin=0, slice_id=1)
+    assert rx.receive(500, seq=before.seq, down=0b01, **kw) == "applied"
+    after = _model(refresh=0)                                       # restarted
+    after.marked(900, 1, 0)
+    assert after.seq == 900 and rx.receive(900, seq=after.seq, down=0, **kw) == "applied" and not rx.dead(0, 1, 0)
+    after.seq = 950                                                 # a clock stepped back: still newer
+    after.marked(940, 1, 0b01)
+    assert after.seq == 951
+
+
+def test_the_reference_sends_on_only_notices_that_change_its_map():
+    """A receiver that missed a heal catches up from the origin's refresh and sends that on
+    (it changed its map); one that knew sends nothing (the refresh stops at the origin's
+    circuits)."""
+    kw = dict(from_uplink=True, from_host=False, synced=True, src=5, dst=0, peer=5, origin=5, slice_id=2)
+    missed, knew = _model(), _model()
+    for n in (missed, knew):
+        assert n.receive(100, seq=100, down=0b01, **kw) == "applied"
+    assert knew.receive(104, seq=104, down=0, **kw) == "applied"     # the heal: only `knew` got it
+    for n in (missed, knew):
+        n.slots = [None] * notices.SLOTS
+        assert n.receive(112, seq=112, down=0, **kw) == "applied"   # the refresh
+    assert not missed.dead(5, 2, 0) and missed.slots[0] is not None and missed.slots[0].seq == 112
+    assert knew.slots == [None] * notices.SLOTS
 
 
 def test_the_reference_avoids_a_path_over_a_circuit_either_end_said_is_dead():

@@ -9,7 +9,7 @@ from controller.routing import ucmp
 from controller.schedule.generate import opera
 from controller.tables import artifacts, stream
 from controller.routing.paths import REGULAR
-from controller.tables.source import ranges
+from controller.routing.paths import ranges
 from controller.tables import stream_kernel
 from controller.tables.stream_kernel import hop_rows
 

@@ -79,11 +79,24 @@ class RoutesDelta:
     """What changed from ``base`` (the routes the network ran before, without a delta of its
     own: no chain of versions is kept) to the routes holding this delta: per ToR, the
     (arrival slice, destination) cells whose per-hop alternatives differ
-    (:func:`controller.routing.uro_incremental.repair`); every other route -- source routes,
-    route modes, the other cells -- is the same object or equal."""
+    (:func:`controller.routing.uro_incremental.repair`), and per source ToR the (destination,
+    start slice) cells whose source-route groups differ
+    (:func:`controller.routing.ucmp_incremental.changed_cells`; None: the source routes
+    are the same object); every other route -- route modes, the other cells -- is equal."""
 
     base: Routes
     per_hop_cells: dict[int, np.ndarray]
+    source_cells: dict[int, np.ndarray] | None = None
+
+    def counts(self) -> dict[str, int]:
+        """What the routes log says of it: the changed per-hop cells and the ToRs they are
+        on; with source routes, their changed cells and the source ToRs."""
+        out = {"changed_cells": sum(len(c) for c in self.per_hop_cells.values()),
+               "changed_tors": len(self.per_hop_cells)}
+        if self.source_cells is not None:
+            out.update(changed_source_cells=sum(len(c) for c in self.source_cells.values()),
+                       changed_source_tors=len(self.source_cells))
+        return out
 
 
 class Role(abc.ABC):
@@ -266,17 +279,31 @@ class TorRole(Role):
         if delta is None:
             return None
         base = delta.base
-        if (routes.source is not base.source or routes.source_routed != base.source_routed
-                or routes.per_hop is None or base.per_hop is None):
+        if routes.source_routed != base.source_routed or (routes.per_hop is None) != (base.per_hop is None):
             return None
+        if routes.source is not base.source and delta.source_cells is None:
+            return None
+        old, new = Batch(), Batch()
         cells = delta.per_hop_cells.get(self.tor)
-        if cells is None or not len(cells):
-            return Batch(), Batch()
-        old = bulk.uro_cell_entries(self.contract, base.per_hop, self.tor, cells, generation)
-        new = bulk.uro_cell_entries(self.contract, routes.per_hop, self.tor, cells, generation)
-        if old is None or new is None:
-            return None
-        return Batch(entries=old), Batch(entries=new)
+        if cells is not None and len(cells):
+            if routes.per_hop is None:
+                return None
+            a = bulk.uro_cell_entries(self.contract, base.per_hop, self.tor, cells, generation)
+            b = bulk.uro_cell_entries(self.contract, routes.per_hop, self.tor, cells, generation)
+            if a is None or b is None:
+                return None
+            old.entries += a
+            new.entries += b
+        cells = None if delta.source_cells is None else delta.source_cells.get(self.tor)
+        if cells is not None and len(cells):
+            sr = [d for d in routes.source_routed if d != self.tor]
+            a = bulk.ssrr_cell_entries(self.contract, base.source, self.tor, cells, generation, sr)
+            b = bulk.ssrr_cell_entries(self.contract, routes.source, self.tor, cells, generation, sr)
+            if a is None or b is None:
+                return None
+            old.extend(a)
+            new.extend(b)
+        return old, new
 
     def routes_as(self, batch: Batch, generation: int) -> Batch:
         return tor_batch.regenerate(batch, generation)

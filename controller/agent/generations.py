@@ -530,7 +530,15 @@ class NetworkPhases:
         d = state_diff(*parts)
         self._swap_starting(routes, new, act, parts[1])
         try:
-            written = self._write(d)
+            try:
+                written = self._write(d)
+            except BackendError as e:
+                # a change the target refuses in place (a selector group's size limit): the
+                # whole phase empties the slot and writes it whole (_write_slot); nothing of
+                # it is live. The failed write dropped what the slot is known to hold.
+                if self._slot_rewritten(e):
+                    return None
+                raise
             self._verify_written(d, self._known_config() or self.role.config(act), expect_active=act)
             self._note_holds({**had, new: self.role.version(routes)})
             t_v = time.perf_counter()
@@ -562,7 +570,12 @@ class NetworkPhases:
         if live != frozenset({keep}):
             self._flip(keep, frozenset({keep}))
             n += 1
-        n += self._write(state_diff(*parts))
+        try:
+            n += self._write(state_diff(*parts))
+        except BackendError as e:
+            if self._slot_rewritten(e):      # refused in place: the whole retire rewrites the slot
+                return None
+            raise
         self._note_holds({**had, other: version})
         return n
 

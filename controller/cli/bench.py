@@ -80,6 +80,8 @@ def cmd_bench(args) -> int:
                                               large_only=args.large_only, large_workers=args.large_workers)
     if args.suite == "ucmp-emulate":
         rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
+    if args.suite == "ucmp-failure":       # a failure's UCMP source routes, whole vs incremental (minutes)
+        rc |= load_suite("bench_ucmp_failure").main(quick=args.quick)
     if args.suite == "clock":
         rc |= load_suite("bench_clock").main(quick=args.quick, duration_s=args.duration, load=args.load)
     if args.suite == "liveness":
@@ -121,7 +123,8 @@ def register(sub) -> None:
     r.add_argument("--quick", action="store_true", help="small sizes only")
     r.add_argument("--skip-large", action="store_true", help="skip the 1024x32 runs")
     r.add_argument("--suite", choices=["uro", "ucmp", "agent", "artifacts", "daemon", "tofino2", "entries",
-                                       "emulate", "ucmp-emulate", "clock", "liveness", "fabric", "mutation", "hold",
+                                       "emulate", "ucmp-emulate", "ucmp-failure", "clock", "liveness", "fabric",
+                                       "mutation", "hold",
                                        "all"],
                    default="all",
                    help="URO engine vs reference, UCMP and baselines vs the paper, P4Runtime writes to "
@@ -129,7 +132,9 @@ def register(sub) -> None:
                         "(compact vs JSON, (1024, 32) per-hop and UCMP written, one ToR read back), the daemon "
                         "(hitless swaps, failure reaction, timer jitter on simple_switch_grpc), or all (default); "
                         "not part of all: entries (one (108, 6) ToR's route entries built per entry vs in bulk, "
-                        "and the other generation derived), tofino2 (builds with bf-p4c: compile times, resources, K = 4 vs 10; minutes "
+                        "and the other generation derived), ucmp-failure (a failure's new generation of UCMP source "
+                        "routes at (108, 6) and (192, 8): the routes and every ToR's entries, the whole path against "
+                        "the incremental one; minutes), tofino2 (builds with bf-p4c: compile times, resources, K = 4 vs 10; minutes "
                         "per build), emulate (the emulated fabric driven by the daemon; root, bmv2, p4c) and ucmp-emulate "
                         "(UCMP source routes with host flow aging vs URO per-hop routes under a mix of short flows and "
                         "one long flow on the emulated fabric; root, bmv2, p4c, nft), clock (the slice clock on the "

@@ -365,14 +365,16 @@ def _clock(doc: dict, src: Path) -> ClockConfig:
 def _liveness(doc: dict, src: Path) -> LivenessParams:
     """``[liveness]`` (docs/liveness.md "Configuration"): ``enabled`` (default false),
     ``down_after`` (silent circuits of one (slice, uplink) that mark it down, default 3) and
-    the notices' ``notice_rate`` / ``notice_burst`` (per slice; rate 0: no notices),
+    the notices' ``notice_rate`` / ``notice_burst`` (per slice; rate 0: no notices) and
+    ``notice_refresh`` (cycles between two sends of unchanged marks; 0: never),
     checked against the clock and the schedule's cycle by the plan
     (:func:`controller.daemon.plan.check_liveness`), which knows S."""
     t = Section(doc, src, ConfigError, "[liveness]")
     out = LivenessParams(enabled=t.get("enabled", "bool", False),
                          down_after=t.get("down_after", "int", LivenessParams.down_after),
                          notice_rate=t.get("notice_rate", "int", LivenessParams.notice_rate),
-                         notice_burst=t.get("notice_burst", "int", LivenessParams.notice_burst))
+                         notice_burst=t.get("notice_burst", "int", LivenessParams.notice_burst),
+                         notice_refresh=t.get("notice_refresh", "int", LivenessParams.notice_refresh))
     t.done()
     return out
 

@@ -585,8 +585,7 @@ class Controller:
                     self.routes = new
                 self.log.event("routes.computed", version=new.version, seconds=round(new.seconds, 4),
                                failed=self.failed.as_dict(), **({"note": new.notes[0]} if new.notes else {}),
-                               **({"changed_cells": sum(len(c) for c in new.delta.per_hop_cells.values()),
-                                   "changed_tors": len(new.delta.per_hop_cells)} if new.delta else {}))
+                               **(new.delta.counts() if new.delta else {}))
                 results = self.install_all()
                 if new.delta is not None:     # the old routes are not kept past the update (a retry writes whole)
                     with self._state_lock:

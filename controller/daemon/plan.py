@@ -22,7 +22,8 @@ from controller.agent.desired import ROLES, Routes, RoutesDelta
 from controller.daemon import hosts
 from controller.daemon.config import AlgoConfig, ConfigError, NetConfig, ProgramConfig, SwitchConfig
 from controller.errors import UroError
-from controller.routing import base, uro, uro_incremental
+from controller.routing import base, ucmp_incremental, uro, uro_incremental
+from controller.routing.paths import PathRoutes
 from controller.schedule import GENERATORS, Schedule, Timing, load as load_schedule_file
 from controller.schedule.degrade import Failed, without
 from controller.tables import artifacts
@@ -182,41 +183,99 @@ def compute_routes(cfg: NetConfig, sched: Schedule, failed: Failed = Failed(), v
 def repaired_routes(cfg: NetConfig, previous: Routes, sched: Schedule, failed: Failed, rsched: Schedule,
                     sr: tuple[int, ...], version: int, schedule_version: int) -> Routes | None:
     """The routes of ``failed`` on ``sched`` made from ``previous`` (the routes of another
-    failed set on the same schedule) by repairing only the URO labels the circuit changes
-    touch (:func:`controller.routing.uro_incremental.repair`: identical to a whole
-    recomputation), with the changed cells per ToR as their ``delta``; None where that
-    does not apply (other per-hop algorithms or parameters, an artifact not yet
-    recomputed, source-routed destinations -- their path routes are recomputed whole --,
-    a schedule the repair does not take): then the caller computes them whole."""
-    ac = cfg.routing.per_hop
-    if (ac is None or sr or not isinstance(previous.per_hop, uro.UroRoutes) or previous.source is not None
-            or previous.schedule is not sched or previous.schedule_version != schedule_version):
+    failed set on the same schedule), with the changed cells per ToR as their ``delta``:
+
+    - URO per-hop routes repaired label by label
+      (:func:`controller.routing.uro_incremental.repair`: identical to a whole
+      recomputation), the changed (arrival slice, destination) cells from it;
+    - UCMP source routes repaired destination by destination where circuits were only
+      removed (:func:`controller.routing.ucmp_incremental.repair`: identical to a whole
+      recomputation), otherwise computed whole; either way the (destination, start slice)
+      cells whose groups changed (:func:`~controller.routing.ucmp_incremental.changed_cells`).
+
+    None where that does not apply (other algorithms or parameters, an artifact not yet
+    recomputed, a schedule the repair does not take): then the caller computes them whole."""
+    if previous.schedule is not sched or previous.schedule_version != schedule_version \
+            or previous.source_routed != sr:
         return None
+    per_hop, cells = None, {}
+    ac = cfg.routing.per_hop
+    if ac is not None:
+        if not isinstance(previous.per_hop, uro.UroRoutes):
+            return None
+        alg, params = _section_params(cfg, "per_hop", ac, sched, rsched, base.PER_HOP)
+        if alg.name != "uro" or params != previous.per_hop.params:
+            return None
+        try:
+            rep = uro_incremental.repair(previous.per_hop, rsched)
+        except uro_incremental.NotRepairable:
+            return None
+        per_hop, cells = rep.routes, rep.by_tor()
+    elif previous.per_hop is not None:
+        return None
+    source, source_cells = None, None
+    if sr:
+        got = _repaired_source(cfg, previous, sched, rsched, sr)
+        if got is None:
+            return None
+        source, source_cells = got
+    elif previous.source is not None:
+        return None
+    delta = RoutesDelta(dataclasses.replace(previous, delta=None), cells, source_cells)
+    return Routes(version, schedule_version, sched, failed, rsched, per_hop, source, sr, delta=delta)
+
+
+def _section_params(cfg: NetConfig, section: str, ac, sched: Schedule, rsched: Schedule, kind: str):
+    """(algorithm, parameters) of ``[routing.<section>]`` on ``rsched`` (an artifact's own)."""
     if ac.artifact is not None:
-        alg, params = _artifact_params(cfg, "per_hop", open_artifact(cfg, "per_hop", ac, sched, base.PER_HOP), rsched)
-    else:
-        alg, params = _params(cfg, "per_hop", ac, rsched, base.PER_HOP)
-    if alg.name != "uro" or params != previous.per_hop.params:
+        return _artifact_params(cfg, section, open_artifact(cfg, section, ac, sched, kind), rsched)
+    return _params(cfg, section, ac, rsched, kind)
+
+
+def _repaired_source(cfg: NetConfig, previous: Routes, sched: Schedule, rsched: Schedule,
+                     sr: tuple[int, ...]) -> tuple | None:
+    """(UCMP source routes of ``rsched`` towards ``sr``, {source ToR: changed (dst, start
+    slice) cells}) from ``previous.source``: repaired where only circuits were removed,
+    computed whole otherwise; None where the previous source routes are not UCMP's
+    arrays with these parameters."""
+    ac = cfg.routing.source
+    if ac is None or not isinstance(previous.source, PathRoutes) or previous.source.algo != "ucmp":
+        return None
+    alg, params = _section_params(cfg, "source", ac, sched, rsched, base.SOURCE)
+    if alg.name != "ucmp":
         return None
     try:
-        rep = uro_incremental.repair(previous.per_hop, rsched)
-    except uro_incremental.NotRepairable:
+        rep = ucmp_incremental.repair(previous.source, rsched, params, sr)
+        return rep.routes, rep.by_tor()
+    except ucmp_incremental.NotRepairable:
+        pass
+    new = alg.run(rsched, params, destinations=sr)
+    if new.params != previous.source.params or new.g_count.shape != previous.source.g_count.shape:
         return None
-    delta = RoutesDelta(dataclasses.replace(previous, delta=None), rep.by_tor())
-    return Routes(version, schedule_version, sched, failed, rsched, rep.routes, None, sr, delta=delta)
+    return new, ucmp_incremental.by_tor(ucmp_incremental.changed_cells(previous.source, new, sr))
 
 
 def delta_between(previous: Routes | None, routes: Routes) -> RoutesDelta | None:
-    """What changed cell by cell from ``previous`` to ``routes`` (both URO per-hop routes of
-    one schedule, the same source routes), compared array for array; None where they are
-    not of that kind."""
-    if (previous is None or not isinstance(previous.per_hop, uro.UroRoutes)
-            or not isinstance(routes.per_hop, uro.UroRoutes) or previous.source is not routes.source
-            or previous.source_routed != routes.source_routed
-            or previous.per_hop.alt_uplink.shape != routes.per_hop.alt_uplink.shape):
+    """What changed cell by cell from ``previous`` to ``routes`` (routes of one schedule and
+    the same source-routed destinations: URO per-hop routes compared array for array, UCMP
+    source routes group for group); None where they are not of that kind."""
+    if previous is None or previous.source_routed != routes.source_routed:
         return None
-    cells = uro_incremental.changed_cells(previous.per_hop, routes.per_hop)
-    return RoutesDelta(dataclasses.replace(previous, delta=None), uro_incremental.by_tor(cells))
+    a, b = previous.per_hop, routes.per_hop
+    if a is None and b is None:
+        cells = {}
+    elif (isinstance(a, uro.UroRoutes) and isinstance(b, uro.UroRoutes)
+            and a.alt_uplink.shape == b.alt_uplink.shape):
+        cells = uro_incremental.by_tor(uro_incremental.changed_cells(a, b))
+    else:
+        return None
+    source_cells = None
+    if previous.source is not routes.source:
+        a, b = previous.source, routes.source
+        if not (isinstance(a, PathRoutes) and isinstance(b, PathRoutes) and a.g_count.shape == b.g_count.shape):
+            return None
+        source_cells = ucmp_incremental.by_tor(ucmp_incremental.changed_cells(a, b, routes.source_routed))
+    return RoutesDelta(dataclasses.replace(previous, delta=None), cells, source_cells)
 
 
 def warm(cfg: NetConfig) -> dict[str, str]:

@@ -75,18 +75,28 @@ class NetworkUpdate:
         for a in agents:
             a.installed_now(routes, results.get(a.name), swapped=swapped)
 
-    def flip_retire(self, agents, target: int, keep=None) -> dict[str, object]:
+    def flip_retire(self, agents, target: int, keep=None) -> tuple[dict[str, object], bool]:
         """Phases 2-4 of an update towards ``target``: every source stamps it, wait out the
         old generation's packets, retire the old generation everywhere (rewritten as the
-        shadow of the routes ``keep``, where ``target`` holds them; None: emptied)."""
+        shadow of the routes ``keep``, where ``target`` holds them; None: emptied).
+        Returns ({switch: result or BackendError}, whether the old generation was retired).
+
+        A switch whose activation failed still stamps the old generation, so no switch
+        retires it: both stay live everywhere (each switch routes a packet by the
+        generation its source stamped) until the retry the failure asked for (``failed``)
+        finishes the flip -- :meth:`run` finds two live generations and flips towards the
+        one that holds the routes."""
         act = self.each(agents, "activate", target)
-        self.log.event("generation.stamping", generation=target,
-                       switches=sorted(n for n, r in act.items() if not isinstance(r, BackendError)))
-        self.sleep(self.hold_s())
         ok = [a for a in agents if not isinstance(act[a.name], BackendError)]
-        self.log.event("generation.retiring", generation=1 - target, switches=sorted(a.name for a in ok))
-        ret = self.each(ok, "retire_generation", target, keep)
-        return {n: (act[n] if isinstance(act[n], BackendError) else ret.get(n)) for n in act}
+        self.log.event("generation.stamping", generation=target, switches=sorted(a.name for a in ok))
+        if len(ok) < len(agents):
+            self.log.warn("generation.retire_deferred", generation=1 - target,
+                          switches=sorted(n for n, r in act.items() if isinstance(r, BackendError)),
+                          note="these switches still stamp it: it stays live everywhere until their retry")
+            return act, False
+        self.sleep(self.hold_s())
+        self.log.event("generation.retiring", generation=1 - target, switches=sorted(a.name for a in agents))
+        return self.each(agents, "retire_generation", target, keep), True
 
     def run(self, routes, agents: list[SwitchAgent], net_gen: int,
             shadows: bool) -> tuple[dict[str, str | None], int | None]:
@@ -106,7 +116,10 @@ class NetworkUpdate:
            shadow, never live: the next update writes only what differs) everywhere.
 
         A failure before 2 leaves every source on the old generation (the retry starts
-        over); after it, the retry finishes the flip. Returns ({switch: "installed" |
+        over); a source that does not flip in 2 keeps both generations live everywhere and
+        the update unfinished (no switch's bookkeeping moves on: the maintenance pass
+        neither repairs nor retires what a source still stamps); after 2, the retry
+        finishes the flip. Returns ({switch: "installed" |
         "current" | "swapped", or None where it failed}, the generation the role's
         sources stamp now, or None if the update stopped before the flip)."""
         out: dict[str, str | None] = {a.name: None for a in agents}
@@ -123,7 +136,8 @@ class NetworkUpdate:
             target = good[0] if good else max(cands or [0, 1], key=stamps.count)
             self.log.warn("generation.interrupted", generation=target, stamps=sorted(set(stamps)),
                           note="an update interrupted before (a crash) is finished first")
-            self.flip_retire([a for a in agents if a.name in conf], target, keep)
+            if not self.flip_retire([a for a in agents if a.name in conf], target, keep)[1]:
+                return out, None         # a source still stamps the other one: the retry finishes it
             surveys = self.each(agents, "survey", routes)
             agents = [a for a in agents if not isinstance(surveys[a.name], BackendError)]
             conf = {a.name: surveys[a.name] for a in agents if surveys[a.name].active is not None}
@@ -146,8 +160,12 @@ class NetworkUpdate:
                            note="every source keeps the old generation; the update is retried")
             return out, None
         swapping = new != net
-        res = self.flip_retire(configured, new, keep) if (swapping or any(len(s.live) > 1 for s in conf.values())) \
-            else self.each(configured, "retire_generation", new, keep, False)
+        if swapping or any(len(s.live) > 1 for s in conf.values()):
+            res, retired = self.flip_retire(configured, new, keep)
+            if not retired:
+                return out, None         # a source still stamps the old one: the retry finishes it
+        else:
+            res = self.each(configured, "retire_generation", new, keep, False)
         ready = [a for a in configured if not isinstance(res.get(a.name), BackendError)]
         self.done(ready, routes, prep, swapped=swapping)
         for a in ready:

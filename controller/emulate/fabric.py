@@ -122,10 +122,11 @@ def build_programs(net: Network, cache_root: Path) -> dict[str, Artifacts]:
 
 
 # ---- up / down -----------------------------------------------------------------------------
-def up(cfg: EmuConfig, start_daemon: bool = True, log=print) -> Plan:
+def up(cfg: EmuConfig, start_daemon: bool = True, log=print, ready_timeout_s: float = 120.0) -> Plan:
     """Create the fabric of ``cfg`` and start its daemon; returns its plan. On failure
     nothing is left behind. ``start_daemon=False``: the bare fabric (nothing programs
-    the switches; the net.toml a daemon would run on is written all the same)."""
+    the switches; the net.toml a daemon would run on is written all the same).
+    ``ready_timeout_s``: how long the daemon may take to program and clock every switch."""
     net = preflight(cfg)
     t0 = time.time()
     arts = build_programs(net, Path(cfg.state_root) / ".build")
@@ -163,7 +164,7 @@ def up(cfg: EmuConfig, start_daemon: bool = True, log=print) -> Plan:
         if cfg.clock_mode == "sync":
             start_pktgen(plan, sdir, cfg.trigger_s, log)
         if start_daemon:
-            dmn.start(cfg, plan, net_path, log=log)
+            dmn.start(cfg, plan, net_path, timeout_s=ready_timeout_s, log=log)
     except BaseException:
         down(cfg.prefix, cfg.state_root)
         raise

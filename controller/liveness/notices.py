@@ -9,9 +9,20 @@ due, over every circuit the ToR has during one schedule cycle (FRANCIS: message 
 the data plane, retransmissions driven by the packet generator). A ToR takes a NOTICE only
 from an uplink, from the peer the schedule names for that uplink in this slice (the fabric's
 own ports authenticate it), within a token bucket's rate, and once per (origin, slice,
-seq): it sets the origin's cell of the fabric-wide map of dead circuits and keeps the
-notice to send on the same way. A source route whose hop crosses a circuit the map says is
-dead (at either end) is routed per hop instead (URO's first known-up alternative).
+seq): it sets the origin's cell of the fabric-wide map of dead circuits and, when that
+changed the cell, keeps the notice to send on the same way. A source route whose hop
+crosses a circuit the map says is dead (at either end) is routed per hop instead (URO's
+first known-up alternative).
+
+**The refresh**: a notice is sent for one cycle, so a ToR that missed it (and every copy
+sent on) would keep the old bits until the origin's next change of that slice. So every
+``refresh`` cycles a ToR sends its marks of each slice again, changed or not, with a new
+sequence number; a ToR that missed a notice takes the refresh (newer) and catches up
+within one refresh period, and one whose map it does not change does not send it on (the
+cost stays at S notices per origin per period, not N x S per ToR). A refresh leaves the
+last slot to changes. Sequence numbers are the fabric's slice number at which the notice
+was kept (one more than the last when that is not newer), so the notices of a restarted
+switch, whose registers start at zero, are newer than the ones it sent before.
 
 Why a notice carries one slice's down bits, not one circuit: an evaluation changes the
 marks of one slice only (the slice that ended), so one notice says all of it, and the
@@ -26,6 +37,9 @@ from dataclasses import dataclass, field
 
 #: the outcomes counted (the ``notices`` counter's cells, controller.p4gen.render.NOTICE_COUNTS)
 TAKEN = ("applied", "duplicate", "wrong_peer", "unknown", "flood", "from_host", "off")
+#: the sending side's cells after them: sent, busy (not kept: no slot), avoided, refresh (kept
+#: unchanged: the periodic refresh)
+SENDING = ("sent", "busy", "avoided", "refresh")
 #: the slots a ToR keeps notices to send in (controller.p4gen.render.NOTICE_SLOTS)
 SLOTS = 4
 K_MOD = 1 << 32
@@ -34,6 +48,11 @@ K_MOD = 1 << 32
 def newer(a: int, b: int) -> bool:
     """Sequence number ``a`` comes after ``b`` (32 bits, wrapping)."""
     return 0 < (a - b) % K_MOD < (1 << 31)
+
+
+def reached(k: int, mark: int) -> bool:
+    """Slice number ``k`` is ``mark`` or after it (32 bits, wrapping)."""
+    return (k - mark) % K_MOD < (1 << 31)
 
 
 @dataclass
@@ -49,7 +68,9 @@ class Slot:
 @dataclass
 class Notices:
     """One ToR's notice state: ``tors`` N, ``slices`` S, ``uplinks`` d, its id ``me``,
-    ``rate`` / ``burst`` (``[liveness] notice_rate``, ``notice_burst``; rate 0: off)."""
+    ``rate`` / ``burst`` (``[liveness] notice_rate``, ``notice_burst``; rate 0: off),
+    ``refresh`` (``[liveness] notice_refresh``: cycles between two sends of a slice's marks,
+    0: only changes)."""
 
     tors: int
     slices: int
@@ -57,31 +78,49 @@ class Notices:
     me: int
     rate: int = 8
     burst: int = 32
+    refresh: int = 4
     seq: int = 0
     map: dict[tuple[int, int], int] = field(default_factory=dict)     # (origin, slice) -> down bits
     last: dict[tuple[int, int], int] = field(default_factory=dict)    # (origin, slice) -> seq applied
     tokens: int = 0
     fill: int = 0
+    due: dict[int, int] = field(default_factory=dict)                  # slice -> slice number its refresh is due
     slots: list[Slot | None] = field(default_factory=lambda: [None] * SLOTS)
-    counts: dict[str, int] = field(default_factory=lambda: {r: 0 for r in TAKEN + ("sent", "busy", "avoided")})
+    counts: dict[str, int] = field(default_factory=lambda: {r: 0 for r in TAKEN + SENDING})
 
     # ---- keeping and sending ---------------------------------------------------------------
-    def _keep(self, k: int, origin: int, seq: int, slice_id: int, down: int) -> None:
-        for i, s in enumerate(self.slots):
-            if s is None or (k - s.until) % K_MOD < (1 << 31):
+    def _keep(self, k: int, origin: int, seq: int, slice_id: int, down: int, limit: int = SLOTS) -> bool:
+        for i, s in enumerate(self.slots[:limit]):
+            if s is None or reached(k, s.until):
                 self.slots[i] = Slot(origin, seq, slice_id, down, (k + self.slices) % K_MOD)
-                return
+                return True
         self.counts["busy"] += 1
+        return False
+
+    def judged(self, k: int, slice_id: int, down: int, changed: bool) -> bool:
+        """This ToR's evaluation at slice number ``k`` judged ``slice_id``, whose down bits
+        are now ``down`` (``changed``: a mark set or cleared). A change, or the refresh due
+        (every ``refresh`` cycles, the first judgment included), is its next notice; whether
+        one was kept."""
+        due = self.due.get(slice_id)
+        refresh = self.refresh != 0 and (due is None or reached(k, due))
+        if self.rate == 0 or not (changed or refresh):
+            return False
+        self.seq = k % K_MOD if self.seq == 0 or newer(k, self.seq) else (self.seq + 1) % K_MOD
+        self.seq = self.seq or 1
+        self.map[self.me, slice_id] = down
+        self.last[self.me, slice_id] = self.seq
+        kept = self._keep(k, self.me, self.seq, slice_id, down, SLOTS if changed else SLOTS - 1)
+        if kept:
+            if not changed:
+                self.counts["refresh"] += 1
+            self.due[slice_id] = (k + self.refresh * self.slices) % K_MOD
+        return kept
 
     def marked(self, k: int, slice_id: int, down: int) -> None:
         """This ToR's evaluation at slice number ``k`` changed the marks of ``slice_id``,
         whose down bits are now ``down``: its next notice."""
-        if self.rate == 0:
-            return
-        self.seq = (self.seq + 1) % K_MOD or 1
-        self.map[self.me, slice_id] = down
-        self.last[self.me, slice_id] = self.seq
-        self._keep(k, self.me, self.seq, slice_id, down)
+        self.judged(k, slice_id, down, changed=True)
 
     def trigger(self, k: int, uplink: int, peer: int | None) -> tuple[int, int, int, int] | None:
         """A TRIGGER for ``uplink`` whose REQ is not due, at slice number ``k``, ``peer`` the
@@ -89,7 +128,7 @@ class Notices:
         if self.rate == 0 or peer is None:
             return None
         for s in self.slots:
-            if s is not None and (s.until - k - 1) % K_MOD < (1 << 31) and s.sent.get(uplink) != k:
+            if s is not None and not reached(k, s.until) and s.sent.get(uplink) != k:
                 s.sent[uplink] = k
                 self.counts["sent"] += 1
                 return s.origin, s.seq, s.slice, s.down
@@ -126,8 +165,10 @@ class Notices:
         if origin == self.me or not newer(seq, self.last.get((origin, slice_id), 0)):
             return "duplicate"
         self.last[origin, slice_id] = seq
+        known = self.map.get((origin, slice_id), 0)
         self.map[origin, slice_id] = down
-        self._keep(k, origin, seq, slice_id, down)
+        if known != down:                     # sent on only when it told this ToR something new
+            self._keep(k, origin, seq, slice_id, down)
         return "applied"
 
     # ---- using -----------------------------------------------------------------------------

@@ -24,6 +24,9 @@ DEFAULT_DOWN_AFTER = 3
 DEFAULT_NOTICE_RATE = 8
 DEFAULT_NOTICE_BURST = 32
 MAX_NOTICE = 255
+#: every ``notice_refresh`` cycles a ToR sends its marks of each slice again, changed or not,
+#: so a ToR that missed a notice catches up within that many cycles (0: only changes are sent)
+DEFAULT_NOTICE_REFRESH = 4
 
 
 class LivenessConfigError(UroError):
@@ -36,12 +39,15 @@ class LivenessParams:
     """``enabled``: the switches evaluate their circuits and route around the marks;
     ``down_after``: consecutive silent circuits of one (slice, uplink) that mark it down;
     ``notice_rate`` / ``notice_burst``: the notices a ToR takes per slice on average and at
-    once (a token bucket; rate 0: the ToRs neither send nor take notices)."""
+    once (a token bucket; rate 0: the ToRs neither send nor take notices);
+    ``notice_refresh``: every this many schedule cycles a ToR sends its marks of each slice
+    again, changed or not (0: only changes), so a missed notice is repaired within it."""
 
     enabled: bool = False
     down_after: int = DEFAULT_DOWN_AFTER
     notice_rate: int = DEFAULT_NOTICE_RATE
     notice_burst: int = DEFAULT_NOTICE_BURST
+    notice_refresh: int = DEFAULT_NOTICE_REFRESH
 
     def problems(self, clock_mode: str, exchange_every: int, slices: int) -> list[str]:
         """Every reason these parameters do not suit a clock in ``clock_mode`` exchanging
@@ -59,6 +65,10 @@ class LivenessParams:
             v = getattr(self, key)
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_NOTICE:
                 out.append(f"[liveness] {key} = {v!r}: notices per slice, an integer from 0 to {MAX_NOTICE}")
+        r = self.notice_refresh
+        if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r <= MAX_NOTICE:
+            out.append(f"[liveness] notice_refresh = {r!r}: schedule cycles between two sends of a ToR's unchanged "
+                       f"marks, an integer from 0 (never) to {MAX_NOTICE}")
         if not out and self.notice_rate > 0 and self.notice_burst < 1:
             out.append(f"[liveness] notice_burst = {self.notice_burst}: with notice_rate = {self.notice_rate} a ToR "
                        "must take at least one notice at once (or set notice_rate = 0: no notices)")

@@ -136,7 +136,10 @@ LIVENESS_REGISTERS = [
     ("valid", 1, "slices", "cell s: this ToR was synchronized when slot s began collecting (else it is not "
                            "judged)"),
     # in-band notices (docs/liveness.md "Notices")
-    ("note_seq", 32, 1, "sequence number of the last notice this ToR originated"),
+    ("note_seq", 32, 1, "sequence number of the last notice this ToR originated (the fabric's slice number "
+                        "it was kept at, or one more than the last: newer after this switch restarts too)"),
+    ("note_refresh", 32, "slices", "cell s: slice number from which this ToR's marks of slice s are due to be "
+                                   "sent again, whether they changed or not (0: at its next judgment)"),
     ("note_map", "uplinks", "origins", "cell t*S + s: bit u set when ToR t's last notice for slice s marked its "
                                        "uplink u down (the fabric-wide map of dead circuits)"),
     ("note_last", 32, "origins", "cell t*S + s: sequence number of the last notice of ToR t for slice s applied "
@@ -160,9 +163,10 @@ LIVENESS_COUNTS = ["heard", "silent", "wrong_peer", "down", "up", "paused", "una
 #: the notices counter's cells (docs/liveness.md "Notices"): a NOTICE from an uplink is counted
 #: once under applied | duplicate | wrong_peer | unknown | flood | off, one from a host port
 #: under from_host; sent (a NOTICE sent), busy (one not kept: every slot taken), avoided (a
-#: source route over a circuit the notices say is dead, routed per hop instead)
+#: source route over a circuit the notices say is dead, routed per hop instead), refresh (a
+#: ToR's unchanged marks of one slice kept to be sent again: the periodic refresh)
 NOTICE_COUNTS = ["applied", "duplicate", "wrong_peer", "unknown", "flood", "from_host", "off", "sent", "busy",
-                 "avoided"]
+                 "avoided", "refresh"]
 #: the liveness registers the daemon reads with the clock's (``read_clock``: live_<short>)
 LIVENESS_READ = ("mask", "wrong")
 
@@ -338,7 +342,7 @@ def contract(profile: Profile, program: str = "tor") -> dict:
                           "actions": {"set_peer": [("peer", w.tor)]}},
             "liveness_config": {"keys": [], "actions": {
                 "set_liveness": [("down_after", 8), ("expect", p.slices * p.uplinks), ("notice_rate", 8),
-                                 ("notice_burst", 8)], "liveness_off": []}},
+                                 ("notice_burst", 8), ("notice_refresh", 8)], "liveness_off": []}},
         }
         counters = {"drops": DROP_REASONS, "events": EVENTS, "ssrr_paths": ssrr_path_cells(p.ssrr_hops),
                     "sync": list(sync_model.REASONS + sync_model.EVENTS), "liveness": LIVENESS_COUNTS,

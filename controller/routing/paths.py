@@ -36,6 +36,17 @@ def group_id(t, src, dst, n_tors: int):
     return (t * n_tors + src) * n_tors + dst
 
 
+def ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """Concatenation of ``range(starts[i], starts[i] + counts[i])`` over i (vectorised):
+    the rows of many groups' members or paths at once, each group a run of rows."""
+    counts = np.asarray(counts, dtype=np.int64)
+    total = int(counts.sum())
+    if total == 0:
+        return np.zeros(0, np.int64)
+    excl = np.cumsum(counts) - counts
+    return np.repeat(np.asarray(starts, dtype=np.int64) - excl, counts) + np.arange(total, dtype=np.int64)
+
+
 def group_parts(gid, n_tors: int) -> tuple:
     """(start slice, src, dst) of flat group ids (:func:`group_id`)."""
     return gid // (n_tors * n_tors), (gid // n_tors) % n_tors, gid % n_tors

@@ -556,8 +556,7 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     (tests/test_ucmp_destinations.py)."""
     params = params or UcmpParams()
     engine, workers = params.engine, params.workers
-    S, N, d = sched.peer.shape
-    G = S * N * N
+    N = sched.n_tors
     H = params.hops_per_slice or sched.timing.hops_per_slice
     chunks = []
     others = None
@@ -570,10 +569,45 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
             others = other_profiles_async(sched, params, rest, chunk, workers)
     if others is None and destinations is not None:
         others = other_profiles_async(sched, params, np.arange(N), chunk, workers)
-    if not chunks:  # no destination asked for: no groups
-        chunks = [_group_chunk(N, *(np.zeros(0, np.int32),) * 5, np.zeros(0, bool), np.zeros(0, np.int64),
-                               np.zeros((0, 2), np.int32), np.zeros((0, 2), np.int16), np.zeros((0, 2), np.int32),
-                               0, True, 0)]
+    chunks = chunks or [_empty_chunk(N)]  # no destination asked for: no groups
+    raw = raw_paths(sched, params, H, chunks)
+    notes = run_notes(sched, params, H, levels=raw.levels,
+                      levels_capped=int(sum(int(c.lv_capped.sum()) for c in chunks)),
+                      hmax_reached=max(c.hmax_reached for c in chunks),
+                      bound_hit=any(c.bound_hit for c in chunks),
+                      levels_dropped=int(sum(c.lv_dropped for c in chunks)))
+    notes["capped_destinations"] = raw.capped_dsts.tolist()
+    if destinations is not None:
+        notes["destinations"] = destination_list(destinations, N).tolist()
+    return assemble_raw(sched, params, H, [raw.arrays], notes, None if others is None else others())
+
+
+@dataclass(frozen=True, eq=False)
+class RawPaths:
+    """The paths of some groups as :func:`~controller.routing.paths.assemble` takes them
+    (``arrays``: gid, member key, kind, hops, latency, hop node, uplink, slice; one row
+    per path, hop arrays -1 padded), with the number of levels they came from and the
+    destinations where a tie cap cut a level (``capped_dsts``: there the kept walks are
+    not all the tied ones, so a repair recomputes those destinations,
+    :mod:`controller.routing.ucmp_incremental`)."""
+
+    arrays: tuple
+    levels: int
+    capped_dsts: np.ndarray
+
+
+def _empty_chunk(N: int) -> GroupChunk:
+    """The :class:`GroupChunk` of no destination."""
+    return _group_chunk(N, *(np.zeros(0, np.int32),) * 5, np.zeros(0, bool), np.zeros(0, np.int64),
+                        np.zeros((0, 2), np.int32), np.zeros((0, 2), np.int16), np.zeros((0, 2), np.int32), 0, True, 0)
+
+
+def raw_paths(sched: Schedule, params: UcmpParams, H: int, chunks: list) -> RawPaths:
+    """The regular members of ``chunks`` (:class:`GroupChunk`) and their backup and
+    relaxed members (:func:`extra_members`), as :class:`RawPaths`: paths in the order
+    :func:`compute` assembles them (chunk by chunk, then the extra members)."""
+    N = sched.n_tors
+    chunks = chunks or [_empty_chunk(N)]
     width = max(max(c.hop_node.shape[1] for c in chunks), 2)
 
     def stack(parts: list) -> np.ndarray:
@@ -588,6 +622,7 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     lv_gid = np.concatenate([c.lv_gid for c in chunks])
     lv_hops = np.concatenate([c.lv_hops for c in chunks])
     lv_lat = np.concatenate([c.lv_latency for c in chunks])
+    lv_capped = np.concatenate([c.lv_capped for c in chunks])
     offs = np.cumsum([0] + [c.lv_gid.size for c in chunks])[:-1]
     p_lv = np.concatenate([c.p_lv + o for c, o in zip(chunks, offs)])
     gid = lv_gid[p_lv]
@@ -603,18 +638,29 @@ def compute(sched: Schedule, params: UcmpParams | None = None, progress=None, ch
     hn = stack([c.hop_node for c in chunks] + [e[3] for e in extra])
     hu = stack([c.hop_uplink for c in chunks] + [e[4] for e in extra])
     hs = stack([c.hop_slice for c in chunks] + [e[5] for e in extra])
-    notes = run_notes(sched, params, H, levels=int(lv_gid.size),
-                      levels_capped=int(sum(int(c.lv_capped.sum()) for c in chunks)),
-                      hmax_reached=max(c.hmax_reached for c in chunks),
-                      bound_hit=any(c.bound_hit for c in chunks),
-                      levels_dropped=int(sum(c.lv_dropped for c in chunks)))
-    if destinations is not None:
-        notes["destinations"] = destination_list(destinations, N).tolist()
-    p = result_params(params, H)
-    routes = assemble(sched, "ucmp", p, gid, hops.astype(np.int32), kind, hops, lat, hn, hu, hs, notes)
+    capped = np.unique(group_parts(lv_gid[lv_capped], N)[2]).astype(np.int64)
+    return RawPaths((gid, hops.astype(np.int32), kind, hops, lat, hn, hu, hs), int(lv_gid.size), capped)
+
+
+def assemble_raw(sched: Schedule, params: UcmpParams, H: int, parts: list[tuple], notes: dict,
+                 other_profiles: np.ndarray | None) -> PathRoutes:
+    """:class:`PathRoutes` of the raw path arrays ``parts`` (:attr:`RawPaths.arrays`,
+    concatenated in order; hop arrays -1 padded to the widest) with the global buckets
+    of their groups and ``other_profiles`` (the bucket profiles of the groups not among
+    them, :func:`other_profiles`)."""
+    G = sched.n_slices * sched.n_tors * sched.n_tors
+    width = max(p[5].shape[1] for p in parts)
+
+    def cat(i: int) -> np.ndarray:
+        if i < 5:
+            return np.concatenate([p[i] for p in parts])
+        return np.concatenate([np.pad(p[i], ((0, 0), (0, width - p[i].shape[1])), constant_values=-1)
+                               for p in parts])
+    gid, key, kind, hops, lat, hn, hu, hs = (cat(i) for i in range(8))
+    routes = assemble(sched, "ucmp", result_params(params, H), gid, key, kind, hops, lat, hn, hu, hs, notes)
     m_group = np.repeat(np.arange(G), routes.g_count.ravel())
     buckets, _ = _buckets((m_group, routes.m_hops, routes.m_latency, routes.m_kind), slice_bytes(sched),
-                          other_profiles=None if others is None else others())
+                          other_profiles=other_profiles)
     return PathRoutes(**{**routes.__dict__, "buckets": buckets})
 
 

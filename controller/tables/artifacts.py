@@ -37,7 +37,7 @@ from controller.errors import UroError
 from controller.memory import available_memory
 from controller.routing import base, uro_chunks
 from controller.routing.base import PER_HOP, SOURCE, RouteSet
-from controller.routing.paths import RELAXED, Buckets, PathRoutes, group_parts
+from controller.routing.paths import RELAXED, Buckets, PathRoutes, group_parts, ranges
 from controller.routing.uro import UroParams, UroRoutes
 from controller.schedule.model import Schedule, Timing, content_hash
 from controller.tables import perhop, source
@@ -194,6 +194,17 @@ def _schedule_doc(sched: Schedule) -> dict:
             "hash": sched.content_hash(),
             "timing": {"slice_us": t.slice_us, "guard_us": t.guard_us, "propagation_us": t.propagation_us,
                        "link_gbps": t.link_gbps, "mtu_bytes": t.mtu_bytes}}
+
+
+#: notes of a route set that say how the run that made it went, for a repair in the same
+#: process (controller/routing/ucmp_incremental.py), not what the routes are: not written
+#: (the streamed writer has none; routes read back are repaired by recomputing them)
+RUN_NOTES = ("capped_destinations",)
+
+
+def artifact_notes(notes: dict) -> dict:
+    """``notes`` without :data:`RUN_NOTES`."""
+    return {k: v for k, v in notes.items() if k not in RUN_NOTES}
 
 
 def write_manifest(directory: Path, kind: str, algo: str, params: dict, sched: Schedule, w: _Writer,
@@ -392,7 +403,7 @@ def _write_source(routes: PathRoutes, directory: Path, progress=None) -> dict:
             if progress is not None:
                 progress(1)
         return finish_source(directory, L, sched, routes.algo, routes.params_dict(), tor_m, tor_p, entries,
-                             buckets_doc(routes.buckets), routes.notes)
+                             buckets_doc(routes.buckets), artifact_notes(routes.notes))
     finally:
         L.close()
 
@@ -739,11 +750,11 @@ class RouteArtifact:
         # PathRoutes order: groups by (t, src, dst)
         order = np.arange(N * N * S).reshape(N, N, S).transpose(2, 0, 1).ravel()
         g_count = gc_a.ravel()[order]
-        midx = source.ranges(gfirst_a[order], g_count)
+        midx = ranges(gfirst_a[order], g_count)
         npaths_a = np.asarray(self._array("m_npaths")).astype(np.int64)
         pfirst_a = np.cumsum(npaths_a) - npaths_a
         m_count = npaths_a[midx]
-        pidx = source.ranges(pfirst_a[midx], m_count)
+        pidx = ranges(pfirst_a[midx], m_count)
         node = np.asarray(self._array("hop_node"))[pidx].astype(np.int32)
         upl = np.asarray(self._array("hop_uplink"))[pidx].astype(np.int16)
         wait = np.asarray(self._array("hop_wait"))[pidx]

@@ -36,6 +36,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from controller.routing.paths import RELAXED, REGULAR
 from controller.tables import entries as ent, perhop, source as source_tables
 from controller.tables.state import (GENERATION_ID_BIT, MEMO_ATTRS, Batch, EntryError, Group, Member, TableEntry,
                                      check_generation)
@@ -337,7 +338,7 @@ def _source_batch(fast, reference, contract: dict, routes, tor: int, generation:
         return reference(contract, routes, tor, generation, dsts)
 
 
-def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, dsts) -> Batch:
+def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, dsts, cells=None) -> Batch:
     g = _generation(generation)
     h = prof["ssrr_hops"]
     pnames = ["n"] + [f"{f}{i}" for i in range(h) for f in ("tor", "up", "slice")]
@@ -356,8 +357,10 @@ def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, ds
     gbit = g << GENERATION_ID_BIT
     members, groups, entries = [], [], []
     gid, mid = 1, 1
-    rows = list(source_tables.entries(routes, tor, dsts))
+    rows = list(source_tables.entries(routes, tor, dsts, cells))
     per = ent.selector_ids(contract, routes.schedule, rows)      # content-stable ids (or sequential)
+    if cells is not None and per is None:
+        raise _Slow                           # a cell's ids would depend on the rows before it
     sched = routes.schedule
     for e in rows:
         b = e.buckets
@@ -387,6 +390,59 @@ def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, ds
         entries.append(_entry(lay.name, match, None, (), gg, priority))
         gid += 1
     return Batch(members, groups, entries)
+
+
+def ssrr_cell_entries(contract: dict, routes, tor: int, cells: np.ndarray, generation: int = 0,
+                      dsts: Iterable[int] | None = None) -> Batch | None:
+    """The members, groups and entries of :func:`ssrr_entries` whose (dst, start slice) is
+    one of ``cells`` (``[m, 2]`` rows), built alone: a failure's update rewrites only the
+    source-route cells its routes changed (UCMP §6.2: one selector group per (dst, start
+    slice, bucket range)). None where a cell's objects depend on the others -- sequential
+    selector ids (:func:`controller.tables.entries.selector_ids`: stable ids only when every
+    group of the ToR's whole table fits, checked here on the arrays), the exact layout
+    (t2na: groups and shapes numbered in table order), a contract the fast build does not
+    take --: then the caller builds the whole table."""
+    if "ssrr_level" in contract["tables"]:
+        return None
+    prof = ent.check_fits(contract, routes.schedule)
+    if not _stable_ids_fit(contract, routes, tor, dsts):
+        return None
+    try:
+        return _ssrr_fast(contract, prof, routes, tor, generation, None if dsts is None else list(dsts), cells=cells)
+    except _Slow:
+        return None
+
+
+def _stable_ids_fit(contract: dict, routes, tor: int, dsts) -> bool:
+    """Whether :func:`controller.tables.entries.selector_ids` gives content-stable ids for
+    the rows of ToR ``tor``'s whole source table towards ``dsts``, from the arrays
+    (:func:`controller.tables.source.entries`: an entry holds one regular member's paths,
+    and with 2 hops its group's relaxed ones; without buckets, every regular path of its
+    group)."""
+    per = ent.selector_ids(contract, routes.schedule)
+    if per is None:
+        return False
+    tbl = source_tables.tor_table(routes, tor)
+    counts = np.asarray(tbl.g_count, np.int64)
+    if dsts is not None:
+        mask = np.zeros(counts.shape[0], bool)
+        mask[[x for x in dsts if 0 <= x < counts.shape[0] and x != tor]] = True
+        counts = np.where(mask[:, None], counts, 0)
+    counts = counts.ravel()
+    g_of = np.repeat(np.arange(counts.size), np.asarray(tbl.g_count, np.int64).ravel())
+    sel = counts[g_of] > 0                          # members of the groups written
+    kind, npaths = np.asarray(tbl.m_kind), np.asarray(tbl.m_npaths, np.int64)
+    reg = sel & (kind == REGULAR)
+    if tbl.m_lo is None:
+        per_entry = np.bincount(g_of[reg], weights=npaths[reg], minlength=counts.size)
+        return bool(per_entry.max(initial=0) <= per)
+    relaxed = np.bincount(g_of[sel & (kind == RELAXED)], weights=npaths[sel & (kind == RELAXED)],
+                          minlength=counts.size)
+    lo = np.asarray(tbl.m_lo)
+    served = reg & (lo >= 0)
+    paths = npaths[served] + np.where(np.asarray(tbl.m_hops)[served] == 2, relaxed[g_of[served]], 0)
+    first_ok = not served.any() or int(lo[served].max()) < 1 << contract["profile"].get("bucket_bits", 8)
+    return bool(first_ok and paths.max(initial=0) <= per)
 
 
 def ssrr_exact_entries(contract: dict, routes, tor: int, generation: int = 0,

@@ -1,7 +1,9 @@
 """Liveness per circuit's entry (docs/liveness.md), contract-named: the ``liveness_config``
-default entry of a ToR -- ``set_liveness(down_after, expect, notice_rate, notice_burst)``,
+default entry of a ToR -- ``set_liveness(down_after, expect, notice_rate, notice_burst,
+notice_refresh)``,
 ``expect`` the (slice, uplink) pairs the schedule gives this ToR a circuit on (bit ``s * d +
-u``; only those are expected to be heard), the notices' rate bound -- or ``liveness_off``.
+u``; only those are expected to be heard), the notices' rate bound and refresh period -- or
+``liveness_off``.
 
 A static entry, outside the route generations (the schedule changes it). Data flows one
 way: schedule + ``[liveness]`` -> this entry -> a switch backend.
@@ -35,5 +37,6 @@ def liveness_config_entry(contract: dict, schedule, params: LivenessParams | Non
         raise ent.EntryError(f"ToR {tor!r} is not in profile {prof['name']!r} (0..{prof['tors'] - 1})")
     return ent.make_entry(contract, "liveness_config", {}, "set_liveness",
                           {"down_after": params.down_after, "expect": expected_circuits(schedule, tor),
-                           "notice_rate": params.notice_rate, "notice_burst": params.notice_burst},
+                           "notice_rate": params.notice_rate, "notice_burst": params.notice_burst,
+                           "notice_refresh": params.notice_refresh},
                           is_default=True)

@@ -18,7 +18,7 @@ import numpy as np
 
 from controller.atomic import atomic_open
 from controller.errors import UroError
-from controller.routing.paths import BACKUP, REGULAR, RELAXED, PathRoutes, group_parts
+from controller.routing.paths import BACKUP, REGULAR, RELAXED, PathRoutes, group_parts, ranges
 from controller.tables.perhop import write_json_stream
 
 SOURCE_ROUTES_FORMAT = "uro-source-routes/1"
@@ -36,16 +36,6 @@ class SourceEntry:
     hops: int
     latency_slices: int
     paths: tuple[tuple[Hop, ...], ...]
-
-
-def ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """Concatenation of ``range(starts[i], starts[i] + counts[i])`` over i (vectorised)."""
-    counts = np.asarray(counts, dtype=np.int64)
-    total = int(counts.sum())
-    if total == 0:
-        return np.zeros(0, np.int64)
-    excl = np.cumsum(counts) - counts
-    return np.repeat(np.asarray(starts, dtype=np.int64) - excl, counts) + np.arange(total, dtype=np.int64)
 
 
 @dataclass(frozen=True, eq=False)
@@ -112,22 +102,35 @@ def tor_table(routes, src: int) -> SourceTable:
     )
 
 
-class _Reader:
-    """Python-list views of a :class:`SourceTable` for the per-entry loops."""
+class _Rows:
+    """An array read one row at a time as Python values (``a[i].tolist()``): for a few
+    cells of a table, converting the whole table to lists would cost more than they do."""
 
-    def __init__(self, tbl: SourceTable):
+    def __init__(self, a: np.ndarray):
+        self.a = a
+
+    def __getitem__(self, i):
+        return self.a[i].tolist()
+
+
+class _Reader:
+    """Python-list views of a :class:`SourceTable` for the per-entry loops (``few``: the
+    rows read one at a time, for a few cells of the table)."""
+
+    def __init__(self, tbl: SourceTable, few: bool = False):
+        conv = (lambda x: _Rows(np.asarray(x))) if few else (lambda x: np.asarray(x).tolist())
         self.S = tbl.n_slices
-        self.gfirst, self.pfirst = (x.tolist() for x in tbl.member_offsets())
-        self.gcount = np.asarray(tbl.g_count).ravel().tolist()
-        self.kind = np.asarray(tbl.m_kind).tolist()
-        self.hops = np.asarray(tbl.m_hops).tolist()
-        self.lat = np.asarray(tbl.m_latency).tolist()
-        self.npaths = np.asarray(tbl.m_npaths).tolist()
-        self.lo = None if tbl.m_lo is None else np.asarray(tbl.m_lo).tolist()
-        self.hi = None if tbl.m_hi is None else np.asarray(tbl.m_hi).tolist()
-        self.node = np.asarray(tbl.hop_node).tolist()
-        self.upl = np.asarray(tbl.hop_uplink).tolist()
-        self.slc = np.asarray(tbl.hop_slice).tolist()
+        self.gfirst, self.pfirst = (conv(x) for x in tbl.member_offsets())
+        self.gcount = conv(np.asarray(tbl.g_count).ravel())
+        self.kind = conv(tbl.m_kind)
+        self.hops = conv(tbl.m_hops)
+        self.lat = conv(tbl.m_latency)
+        self.npaths = conv(tbl.m_npaths)
+        self.lo = None if tbl.m_lo is None else conv(tbl.m_lo)
+        self.hi = None if tbl.m_hi is None else conv(tbl.m_hi)
+        self.node = conv(tbl.hop_node)
+        self.upl = conv(tbl.hop_uplink)
+        self.slc = conv(tbl.hop_slice)
 
     def members(self, g: int) -> range:
         f = self.gfirst[g]
@@ -143,18 +146,26 @@ class _Reader:
         return tuple(out)
 
 
-def entries(routes, src: int, dsts: Iterable[int] | None = None) -> Iterator[SourceEntry]:
+def entries(routes, src: int, dsts: Iterable[int] | None = None,
+            cells: np.ndarray | None = None) -> Iterator[SourceEntry]:
     """The source-route entries of one ToR, by destination, start slice, bucket.
 
     ``routes``: :class:`PathRoutes`, a loaded source artifact or a :class:`SourceTable`;
-    ``dsts``: only these destinations (default: every other ToR)."""
+    ``dsts``: only these destinations (default: every other ToR); ``cells``: only the
+    groups of these ``[m, 2]`` rows (dst, start slice) among them (a failure's changed
+    cells, :func:`controller.routing.ucmp_incremental.changed_cells`)."""
     tbl = tor_table(routes, src)
-    r = _Reader(tbl)
+    r = _Reader(tbl, few=cells is not None)
     S, N = tbl.n_slices, tbl.n_tors
+    only = None
+    if cells is not None:
+        only = {}
+        for dst, t in np.asarray(cells, np.int64).reshape(-1, 2).tolist():
+            only.setdefault(dst, set()).add(t)
     for dst in (range(N) if dsts is None else sorted(set(dsts))):
-        if dst == src or not 0 <= dst < N:
+        if dst == src or not 0 <= dst < N or (only is not None and dst not in only):
             continue
-        for t in range(S):
+        for t in (range(S) if only is None else sorted(only[dst])):
             mem = r.members(dst * S + t)
             reg = [m for m in mem if r.kind[m] == REGULAR]
             relaxed = [m for m in mem if r.kind[m] == RELAXED]

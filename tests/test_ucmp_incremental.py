@@ -1,0 +1,169 @@
+"""UCMP source routes repaired after a failure (controller/routing/ucmp_incremental.py)
+against a whole recomputation, cell for cell, and the changed cells' source-route entries
+built alone against whole tables.
+
+For random small schedules, destinations, UCMP parameters (engines, tie caps that bind,
+backups, relaxed members, hop limits) and a sequence of growing failure sets (cut cables,
+dead ToRs, dead OCSes, single circuits), each repair -- made from the previous repair, as
+the daemon chains them -- must give the arrays of :func:`ucmp.compute` on the degraded
+schedule (every group's members, kinds, hops, latencies, paths and bucket ranges, the
+global boundaries), its changed cells must be exactly the groups that differ, and a
+ToR's whole source table with the changed cells' objects swapped must be the new whole
+table. An affected set that misses a destination (the repair broken on purpose) is
+caught by the same comparison."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from controller.p4gen import render as rnd
+from controller.p4gen.profile import Profile
+from controller.routing import ucmp, ucmp_incremental as ui
+from controller.routing.paths import PathRoutes
+from controller.schedule import opera
+from controller.schedule.degrade import Failed, without
+from controller.tables import bulk
+from controller.tables import entries as ent
+
+from strategies import small_schedules
+
+
+def _hops(a: np.ndarray, width: int) -> np.ndarray:
+    return np.pad(a, ((0, 0), (0, width - a.shape[1])), constant_values=-1)
+
+
+def assert_same_routes(got: PathRoutes, want: PathRoutes) -> None:
+    """Array for array (hop arrays up to their -1 padding), buckets included."""
+    for name in ("g_first", "g_count", "m_kind", "m_hops", "m_latency", "m_first", "m_count", "p_hops",
+                 "p_latency"):
+        assert np.array_equal(getattr(got, name), getattr(want, name)), name
+    w = max(got.hop_node.shape[1], want.hop_node.shape[1])
+    for name in ("hop_node", "hop_uplink", "hop_slice"):
+        assert np.array_equal(_hops(getattr(got, name), w), _hops(getattr(want, name), w)), name
+    assert got.buckets.boundaries == want.buckets.boundaries
+    assert np.array_equal(got.buckets.m_lo, want.buckets.m_lo)
+    assert np.array_equal(got.buckets.m_hi, want.buckets.m_hi)
+    assert got.params == want.params
+
+
+def _failure(draw, sched) -> Failed:
+    N, d, S = sched.n_tors, sched.n_uplinks, sched.n_slices
+    kind = draw(st.sampled_from(["uplink", "tor", "ocs", "circuit"]))
+    if kind == "uplink":
+        return Failed(uplinks=frozenset({(draw(st.integers(0, N - 1)), draw(st.integers(0, d - 1)))}))
+    if kind == "tor":
+        return Failed(tors=frozenset({draw(st.integers(0, N - 1))}))
+    if kind == "ocs":
+        return Failed(ocs=frozenset({draw(st.integers(0, d - 1))}))
+    return Failed(circuits=frozenset({(draw(st.integers(0, S - 1)), draw(st.integers(0, N - 1)),
+                                       draw(st.integers(0, d - 1)))}))
+
+
+def _union(a: Failed, b: Failed) -> Failed:
+    return Failed(a.uplinks | b.uplinks, a.tors | b.tors, a.ocs | b.ocs, a.circuits | b.circuits)
+
+
+@st.composite
+def cases(draw):
+    sched = draw(small_schedules(max_tors=8, min_tors=3))
+    N = sched.n_tors
+    dsts = sorted(draw(st.sets(st.integers(0, N - 1), min_size=1, max_size=N)))
+    params = ucmp.UcmpParams(h_max=draw(st.sampled_from([None, 2, 4])), hops_per_slice=draw(st.sampled_from([1, 2])),
+                             engine=draw(st.sampled_from(["numba", "numpy"])), backups=draw(st.integers(0, 2)),
+                             relax_slices=draw(st.sampled_from([None, 0, 2])),
+                             ties=draw(st.sampled_from(["last-hop", "all"])),
+                             max_parallel=draw(st.integers(1, 3)), tie_search=draw(st.integers(1, 4)))
+    steps, failed = [], Failed()
+    for _ in range(draw(st.integers(1, 3))):
+        failed = _union(failed, _failure(draw, sched))
+        steps.append(failed)
+    return sched, dsts, params, steps
+
+
+def check_repairs(sched, dsts, params, steps, affected=ui.affected_destinations) -> int:
+    """Each step's repair (from the previous one) against the whole recomputation;
+    returns how many steps were repaired (a step whose hop limits change is not)."""
+    before = ucmp.compute(sched, params, destinations=dsts)
+    repaired = 0
+    for failed in steps:
+        rs = without(sched, failed)
+        full = ucmp.compute(rs, params, destinations=dsts)
+        try:
+            rep = ui.repair(before, rs, params, dsts, affected=affected)
+        except ui.NotRepairable:
+            before = full
+            continue
+        assert_same_routes(rep.routes, full)
+        want = ui.changed_cells(before, full, dsts)
+        assert np.array_equal(rep.cells, want), (rep.cells.tolist(), want.tolist())
+        assert set(map(int, rep.destinations)) <= set(dsts)
+        before = rep.routes
+        repaired += 1
+    return repaired
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=cases())
+def test_a_repair_is_the_whole_recomputation_cell_for_cell(case):
+    sched, dsts, params, steps = case
+    check_repairs(sched, dsts, params, steps)
+
+
+def test_an_affected_set_that_misses_a_destination_is_caught():
+    """The same check with the affected set broken on purpose (its first destination
+    dropped): the routes differ from the whole recomputation."""
+    sched = opera(12, 3, seed=4)
+    dsts = [1, 4, 7, 10]
+    params = ucmp.UcmpParams(h_max=4, engine="numpy")
+    failed = Failed(uplinks=frozenset({(4, 1)}))
+    assert check_repairs(sched, dsts, params, [failed]) == 1
+
+    def broken(routes, removed):
+        return ui.affected_destinations(routes, removed)[1:]
+    with pytest.raises(AssertionError):
+        check_repairs(sched, dsts, params, [failed], affected=broken)
+
+
+def test_a_circuit_that_comes_back_is_not_repaired():
+    sched = opera(8, 2, seed=1)
+    params = ucmp.UcmpParams(h_max=4, engine="numpy")
+    down = ucmp.compute(without(sched, Failed(tors=frozenset({3}))), params, destinations=[0, 5])
+    with pytest.raises(ui.NotRepairable, match="come back"):
+        ui.repair(down, sched, params, [0, 5])
+
+
+def _contract(sched, h: int = 5) -> dict:
+    p = Profile(name="inc", tors=sched.n_tors, uplinks=sched.n_uplinks, host_ports=2, slices=sched.n_slices,
+                alternatives=2, ssrr_hops=h, queues=max(2, sched.n_slices))
+    return rnd.contract(p, "tor")
+
+
+def _objects(b) -> set:
+    return set(b.members) | set(b.groups) | set(b.entries)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 1000), n=st.integers(5, 9), failure=st.data(), gen=st.sampled_from([0, 1]))
+def test_the_changed_cells_objects_turn_a_whole_table_into_the_new_one(seed, n, failure, gen):
+    sched = opera(n, 2, seed=seed)
+    c = _contract(sched)
+    assume(ent.selector_ids(c, sched) is not None)
+    dsts = list(range(0, n, 2))
+    params = ucmp.UcmpParams(h_max=4, engine="numpy")
+    before = ucmp.compute(sched, params, destinations=dsts)
+    rs = without(sched, _failure(failure.draw, sched))
+    rep = ui.repair(before, rs, params, dsts)
+    cells = rep.by_tor()
+    for tor in range(n):
+        sr = [d for d in dsts if d != tor]
+        old_all = bulk.ssrr_entries(c, before, tor, gen, sr)
+        new_all = bulk.ssrr_entries(c, rep.routes, tor, gen, sr)
+        mine = cells.get(tor, np.zeros((0, 2), np.int64))
+        old = bulk.ssrr_cell_entries(c, before, tor, mine, gen, sr)
+        new = bulk.ssrr_cell_entries(c, rep.routes, tor, mine, gen, sr)
+        assert old is not None and new is not None
+        assert _objects(old) <= _objects(old_all) and _objects(new) <= _objects(new_all)
+        assert (_objects(old_all) - _objects(old)) | _objects(new) == _objects(new_all), tor

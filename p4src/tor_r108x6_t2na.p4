@@ -321,13 +321,19 @@ header sync_t {
 }
 
 /* A sync message this ToR sends, bridged to egress: the clock as ingress read it, from
- * which egress stamps the message on its way out (docs/tofino2.md "The exchange"). */
+ * which egress stamps the message on its way out (docs/tofino2.md "The exchange"). Egress
+ * computes the stamp in these fields (next becomes now - next, then k and len the stamp's
+ * k and phase): no metadata of its own to hold it. */
 header bridge_sync_t {
     bit<32> k;                      // the slice number
     bit<32> next;                   // local time of the next boundary
     bit<32> len;                    // the local slice length
     bit<8>  slice;                  // the slice id
-    /* a REQ (bridge type PKT_REQ): what egress writes it from and checks it against */
+}
+
+/* A REQ (bridge type PKT_REQ) behind bridge_sync: what egress writes it from and checks it
+ * against (egress computes its window test and next due slice in these fields). */
+header bridge_req_t {
     bit<16> my_tor;
     uplink_t uplink;
     bit<32> window_lo;              // clock_config: the exchange window (phase, ns)
@@ -373,6 +379,7 @@ struct headers_t {
     bridge_t   bridge;
     bridge_src_t bridge_src;
     bridge_sync_t bridge_sync;
+    bridge_req_t bridge_req;
     sync_eval_t sync_eval;
     ethernet_t ethernet;
     sync_t     sync;
@@ -1044,6 +1051,7 @@ control UroIngressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t me
         pkt.emit(hdr.bridge);
         pkt.emit(hdr.bridge_src);
         pkt.emit(hdr.bridge_sync);
+        pkt.emit(hdr.bridge_req);
         pkt.emit(hdr.ethernet);
         pkt.emit(hdr.sync);
         pkt.emit(hdr.ipv4);
@@ -1097,6 +1105,7 @@ parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
     /* a timer packet that may leave as a REQ: its first 14 bytes become the Ethernet header */
     state parse_bridge_req {
         pkt.extract(hdr.bridge_sync);
+        pkt.extract(hdr.bridge_req);
         pkt.extract(hdr.ethernet);
         transition accept;
     }
@@ -1241,67 +1250,59 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         size = 38520;
     }
 
-    bit<32> sync_after = 0;      // now - next (egress)
-    bit<32> st_k = 0;            // the stamp on the way out (k, phase) and its slice id
-    bit<32> st_ph = 0;
-    bit<16> st_sl = 0;
-    action sync_e_a() { sync_after = eg_prsr_md.global_tstamp[31:0] - hdr.bridge_sync.next; }
-    action sync_e_same() {
-        st_k = hdr.bridge_sync.k;
-        st_ph = hdr.bridge_sync.len + sync_after;
-        st_sl = (bit<16>)hdr.bridge_sync.slice;
-    }
+    /* next <- now - next (egress) */
+    action sync_e_a() { hdr.bridge_sync.next = eg_prsr_md.global_tstamp[31:0] - hdr.bridge_sync.next; }
+    action sync_e_same() { hdr.bridge_sync.len = hdr.bridge_sync.len + hdr.bridge_sync.next; }
     action sync_e_next() {
-        st_k = hdr.bridge_sync.k + 1;
-        st_ph = sync_after;
+        hdr.bridge_sync.k = hdr.bridge_sync.k + 1;
+        hdr.bridge_sync.len = hdr.bridge_sync.next;
     }
     /* now < next (the sign of now - next): a ternary match reads the field whole (a gateway
      * on bit 31 would split it and every field computed from it into PHV slices) */
     table sync_e_side {
-        key = { sync_after: ternary @name("after"); }
+        key = { hdr.bridge_sync.next: ternary @name("after"); }
         actions = { sync_e_same; sync_e_next; }
         default_action = sync_e_next();
         const entries = { 0x80000000 &&& 0x80000000: sync_e_same(); }
         size = 1;
     }
-    action sync_e_wrap() { st_sl = 0; }
-    action sync_e_inc() { st_sl = (bit<16>)hdr.bridge_sync.slice + 1; }
+    action sync_e_wrap() { hdr.bridge_sync.slice = 0; }
+    action sync_e_inc() { hdr.bridge_sync.slice = hdr.bridge_sync.slice + 1; }
     action sync_e_t3() {
-        hdr.sync.t3_k = st_k;
-        hdr.sync.t3_phase = st_ph;
-        hdr.sync.slice = st_sl;
+        hdr.sync.t3_k = hdr.bridge_sync.k;
+        hdr.sync.t3_phase = hdr.bridge_sync.len;
+        hdr.sync.slice = (bit<16>)hdr.bridge_sync.slice;
     }
 
     /* ---- the requester: a REQ leaves when its phase is in the window and its uplink is
      * due (req_due_reg: the slice number from which the next REQ is due; wrap-aware, as
      * bound_tick), and opens the uplink's request (req_reg, the servo's: t1) ---- */
-    bit<32> e_wlo = 0;           // phase - window_lo (< 0: before the window)
-    bit<32> e_whi = 0;           // window_hi - phase (< 0: after it)
-    bit<32> e_due = 0;           // k + exchange_every
     bit<32> e_sent = 0;
     Register<bit<32>, uplink_t>(6, 0) req_due_reg;
     RegisterAction<bit<32>, uplink_t, bit<32>>(req_due_reg) req_due = {
         void apply(inout bit<32> v, out bit<32> rv) {
-            if (st_k - v < 0x80000000 && (st_k >= v || v - st_k > 0x80000000)) {
-                v = e_due;
+            if (hdr.bridge_sync.k - v < 0x80000000 && (hdr.bridge_sync.k >= v || v - hdr.bridge_sync.k > 0x80000000)) {
+                v = hdr.bridge_req.every;
                 rv = 1;
             } else {
                 rv = 0;
             }
         }
     };
+    /* window_lo <- phase - window_lo (< 0: before the window), window_hi <- window_hi -
+     * phase (< 0: after it), every <- k + every (when the next REQ is due) */
     action req_window() {
-        e_wlo = st_ph - hdr.bridge_sync.window_lo;
-        e_whi = hdr.bridge_sync.window_hi - st_ph;
-        e_due = st_k + hdr.bridge_sync.every;
+        hdr.bridge_req.window_lo = hdr.bridge_sync.len - hdr.bridge_req.window_lo;
+        hdr.bridge_req.window_hi = hdr.bridge_req.window_hi - hdr.bridge_sync.len;
+        hdr.bridge_req.every = hdr.bridge_sync.k + hdr.bridge_req.every;
     }
     bit<1> e_inwin = 0;
     action req_inside() { e_inwin = 1; }
     /* both differences >= 0 (sign bits by a ternary match: no PHV slices) */
     table req_in_window {
         key = {
-            e_wlo: ternary @name("after_lo");
-            e_whi: ternary @name("before_hi");
+            hdr.bridge_req.window_lo: ternary @name("after_lo");
+            hdr.bridge_req.window_hi: ternary @name("before_hi");
         }
         actions = { req_inside; NoAction; }
         default_action = NoAction();
@@ -1316,20 +1317,20 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         hdr.sync.setValid();
         hdr.sync.op = SYNC_OP_REQ;
         hdr.sync.flags = SYNC_FLAG_BOOT;
-        hdr.sync.src_tor = hdr.bridge_sync.my_tor;
+        hdr.sync.src_tor = hdr.bridge_req.my_tor;
         hdr.sync.dst_tor = SYNC_ANY_TOR;
-        hdr.sync.uplink = (bit<8>)hdr.bridge_sync.uplink;
+        hdr.sync.uplink = (bit<8>)hdr.bridge_req.uplink;
         hdr.sync.stratum = STRATUM_UNSYNCED;
         hdr.sync.term = 0;
         hdr.sync.lead = 0;
         hdr.sync.lead_k = 0;
-        hdr.sync.t1_k = st_k;
-        hdr.sync.t1_phase = st_ph;
+        hdr.sync.t1_k = hdr.bridge_sync.k;
+        hdr.sync.t1_phase = hdr.bridge_sync.len;
         hdr.sync.t2_k = 0;
         hdr.sync.t2_phase = 0;
         hdr.sync.t3_k = 0;
         hdr.sync.t3_phase = 0;
-        hdr.sync.slice = st_sl;
+        hdr.sync.slice = (bit<16>)hdr.bridge_sync.slice;
         hdr.sync.reserved = 0;
         hdr.sync.aux = 0;
     }
@@ -1339,8 +1340,8 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
     Register<req_t, uplink_t>(6, {0, REQ_NONE}) req_reg;
     RegisterAction<req_t, uplink_t, bit<32>>(req_reg) req_open = {
         void apply(inout req_t v) {
-            v.k = st_k;
-            v.phase = st_ph;
+            v.k = hdr.bridge_sync.k;
+            v.phase = hdr.bridge_sync.len;
         }
     };
     RegisterAction<req_t, uplink_t, bit<32>>(req_reg) req_close = {
@@ -1354,43 +1355,38 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         }
     };
     bit<32> e_open = 0;
-    bit<32> e_dk21 = 0;
-    bit<32> e_dp21 = 0;
+    bit<32> e_dk41 = 0;         // D(t4, t1): sync_eval's t4 and the sync header's t1 are both
+    bit<32> e_dp41 = 0;         // read by two differences, so this one is held here
+    bit<32> e_off2 = 0;         // 2 max_offset + 2 theta (< 0: theta < -max_offset)
     bit<1>  e_bad21 = 0;
-    bit<32> e_dk34 = 0;
-    bit<32> e_dp34 = 0;
     bit<1>  e_bad34 = 0;
-    bit<32> e_dk41 = 0;
-    bit<32> e_dp41 = 0;
     bit<1>  e_bad41 = 0;
-    bit<32> e_dk32 = 0;
-    bit<32> e_dp32 = 0;
     bit<1>  e_bad32 = 0;
-    bit<32> e_sum = 0;
-    bit<32> e_dif = 0;
-    bit<32> e_theta = 0;
-    bit<32> e_delta = 0;
-    bit<32> e_neg = 0;          // -theta: the boundary's move when applied
-    bit<32> e_slow = 0;         // max_delay - delta (< 0: slow)
-    bit<32> e_off = 0;          // max_offset - theta, max_offset + theta (either < 0: refused)
-    bit<32> e_off2 = 0;
-    /* the stamps' differences: D(t2, t1), D(t3, t4), D(t4, t1), D(t3, t2) */
+    bit<1>  e_sign = 0;         // the sign of arg (1 - 2 theta)
+    /* arg is taken out of the arithmetic and halved by identity hashes: a hash's input
+     * joins no ALU operation, so its bit slices stay off the stamps' arithmetic */
+    Hash<bit<32>>(HashAlgorithm_t.IDENTITY) servo_copy;
+    Hash<bit<1>>(HashAlgorithm_t.IDENTITY) servo_sign;
+    Hash<bit<32>>(HashAlgorithm_t.IDENTITY) servo_half;
+    /* the stamps' differences: D(t2, t1) in t1, D(t3, t2) in t2, D(t3, t4) in t3, D(t4,
+     * t1) in e_dk41/e_dp41, (k, phase) each (every right-hand side reads a stamp as the
+     * frame brought it: each is written after its last read) */
     action servo_diffs() {
-        e_dk21 = hdr.sync.t2_k - hdr.sync.t1_k;
-        e_dp21 = hdr.sync.t2_phase - hdr.sync.t1_phase;
-        e_dk34 = hdr.sync.t3_k - hdr.sync_eval.t4_k;
-        e_dp34 = hdr.sync.t3_phase - hdr.sync_eval.t4_phase;
         e_dk41 = hdr.sync_eval.t4_k - hdr.sync.t1_k;
         e_dp41 = hdr.sync_eval.t4_phase - hdr.sync.t1_phase;
-        e_dk32 = hdr.sync.t3_k - hdr.sync.t2_k;
-        e_dp32 = hdr.sync.t3_phase - hdr.sync.t2_phase;
+        hdr.sync.t1_k = hdr.sync.t2_k - hdr.sync.t1_k;
+        hdr.sync.t1_phase = hdr.sync.t2_phase - hdr.sync.t1_phase;
+        hdr.sync.t2_k = hdr.sync.t3_k - hdr.sync.t2_k;
+        hdr.sync.t2_phase = hdr.sync.t3_phase - hdr.sync.t2_phase;
+        hdr.sync.t3_k = hdr.sync.t3_k - hdr.sync_eval.t4_k;
+        hdr.sync.t3_phase = hdr.sync.t3_phase - hdr.sync_eval.t4_phase;
     }
     /* (a.k - b.k) x L for a.k - b.k in -1..1: add -L, 0 or L (no multiplication) */
-    action servo_k21_next() { e_dp21 = e_dp21 + 2000; }
-    action servo_k21_prev() { e_dp21 = e_dp21 - 2000; }
+    action servo_k21_next() { hdr.sync.t1_phase = hdr.sync.t1_phase + 2000; }
+    action servo_k21_prev() { hdr.sync.t1_phase = hdr.sync.t1_phase - 2000; }
     action servo_k21_bad() { e_bad21 = 1; }
     table servo_k21 {
-        key = { e_dk21: exact @name("dk"); }
+        key = { hdr.sync.t1_k: exact @name("dk"); }
         actions = { servo_k21_next; servo_k21_prev; NoAction; @defaultonly servo_k21_bad; }
         default_action = servo_k21_bad();
         const entries = {
@@ -1401,11 +1397,11 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         size = 3;
     }
     /* (a.k - b.k) x L for a.k - b.k in -1..1: add -L, 0 or L (no multiplication) */
-    action servo_k34_next() { e_dp34 = e_dp34 + 2000; }
-    action servo_k34_prev() { e_dp34 = e_dp34 - 2000; }
+    action servo_k34_next() { hdr.sync.t3_phase = hdr.sync.t3_phase + 2000; }
+    action servo_k34_prev() { hdr.sync.t3_phase = hdr.sync.t3_phase - 2000; }
     action servo_k34_bad() { e_bad34 = 1; }
     table servo_k34 {
-        key = { e_dk34: exact @name("dk"); }
+        key = { hdr.sync.t3_k: exact @name("dk"); }
         actions = { servo_k34_next; servo_k34_prev; NoAction; @defaultonly servo_k34_bad; }
         default_action = servo_k34_bad();
         const entries = {
@@ -1431,11 +1427,11 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         size = 3;
     }
     /* (a.k - b.k) x L for a.k - b.k in -1..1: add -L, 0 or L (no multiplication) */
-    action servo_k32_next() { e_dp32 = e_dp32 + 2000; }
-    action servo_k32_prev() { e_dp32 = e_dp32 - 2000; }
+    action servo_k32_next() { hdr.sync.t2_phase = hdr.sync.t2_phase + 2000; }
+    action servo_k32_prev() { hdr.sync.t2_phase = hdr.sync.t2_phase - 2000; }
     action servo_k32_bad() { e_bad32 = 1; }
     table servo_k32 {
-        key = { e_dk32: exact @name("dk"); }
+        key = { hdr.sync.t2_k: exact @name("dk"); }
         actions = { servo_k32_next; servo_k32_prev; NoAction; @defaultonly servo_k32_bad; }
         default_action = servo_k32_bad();
         const entries = {
@@ -1445,21 +1441,37 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         }
         size = 3;
     }
+    /* t1_phase <- 2 theta, e_dp41 <- 2 delta */
     action servo_sums() {
-        e_sum = e_dp21 + e_dp34;
-        e_dif = e_dp41 - e_dp32;
+        hdr.sync.t1_phase = hdr.sync.t1_phase + hdr.sync.t3_phase;
+        e_dp41 = e_dp41 - hdr.sync.t2_phase;
     }
-    /* halved by an arithmetic shift (rounds towards minus infinity), as the reference */
+    /* the bounds, one addition per action and field: e_off2 <- max_offset + 2 theta,
+     * e_dp41 <- max_delay - 2 delta, t1_phase <- 1 - 2 theta */
+    action servo_bounds_a() {
+        e_off2 = hdr.sync_eval.max_offset + hdr.sync.t1_phase;
+        e_dp41 = hdr.sync_eval.max_delay - e_dp41;
+        hdr.sync.t1_phase = 1 - hdr.sync.t1_phase;
+    }
+    /* arg <- 1 - 2 theta; e_off2 <- 2 max_offset + 2 theta, e_dp41 <- 2 max_delay - 2
+     * delta, t1_phase <- max_offset + 1 - 2 theta */
+    action servo_bounds_b() {
+        hdr.clock_upd.arg = servo_copy.get({hdr.sync.t1_phase});
+        e_off2 = e_off2 + hdr.sync_eval.max_offset;
+        e_dp41 = e_dp41 + hdr.sync_eval.max_delay;
+        hdr.sync.t1_phase = hdr.sync.t1_phase + hdr.sync_eval.max_offset;
+    }
+    /* e_dp41 <- 2 max_delay + 1 - 2 delta (< 0: slow), t1_phase <- 2 max_offset + 1 - 2
+     * theta (< 0: theta > max_offset); the sign of arg */
+    action servo_bounds_c() {
+        e_dp41 = e_dp41 + 1;
+        hdr.sync.t1_phase = hdr.sync.t1_phase + hdr.sync_eval.max_offset;
+        e_sign = servo_sign.get({hdr.clock_upd.arg[31:31]});
+    }
+    /* arg <- floor(arg / 2) = -theta: the boundary's move when applied (ingress:
+     * bound_adjust) */
     action servo_halve() {
-        e_theta = (bit<32>)(((int<32>)e_sum) >> 1);
-        e_delta = (bit<32>)(((int<32>)e_dif) >> 1);
-    }
-    /* |theta| > max_offset: max_offset - theta < 0 or max_offset + theta < 0 */
-    action servo_bounds() {
-        e_slow = hdr.sync_eval.max_delay - e_delta;
-        e_neg = 0 - e_theta;
-        e_off = hdr.sync_eval.max_offset - e_theta;
-        e_off2 = hdr.sync_eval.max_offset + e_theta;
+        hdr.clock_upd.arg = servo_half.get({e_sign, hdr.clock_upd.arg[31:1]});
     }
     /* the RESP leaves as a clock update (Ethernet and the sync header behind it: payload) */
     action servo_update(bit<8> why) {
@@ -1476,8 +1488,7 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         hdr.clock_upd.type = PKT_CLOCK;
         hdr.clock_upd.kind = CU_ADJ;
         hdr.clock_upd.why = (bit<8>)SYNC_APPLIED;
-        hdr.clock_upd.pad = 0;
-        hdr.clock_upd.arg = e_neg;                     // next -= theta (ingress: bound_adjust)
+        hdr.clock_upd.pad = 0;                          // arg: -theta (servo_halve)
         hdr.sync_eval.setInvalid();
     }
     /* the reasons in SwitchClock.response's order, one lookup (entries in priority order;
@@ -1491,9 +1502,9 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
             e_bad34:           ternary @name("bad34");
             e_bad41:           ternary @name("bad41");
             e_bad32:           ternary @name("bad32");
-            e_slow:            ternary @name("delay_left");
+            e_dp41:            ternary @name("delay_left");
             hdr.sync.stratum:  ternary @name("stratum");
-            e_off:             ternary @name("offset_left");
+            hdr.sync.t1_phase: ternary @name("offset_left");
             e_off2:            ternary @name("offset_left2");
         }
         actions = { servo_update; servo_applied; }
@@ -1525,8 +1536,10 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
             servo_k41.apply();
             servo_k32.apply();
             servo_sums();
+            servo_bounds_a();
+            servo_bounds_b();
+            servo_bounds_c();
             servo_halve();
-            servo_bounds();
             servo_decide.apply();   // malformed, stale, slow, peer_worse, refused; else applied
         }
 
@@ -1541,14 +1554,14 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
                     }
                 }
             }
-            if (hdr.bridge.type == PKT_REQ) {
+            if (hdr.bridge_req.isValid()) {              // PKT_REQ
                 req_window();
                 req_in_window.apply();
                 if (e_inwin == 1) {
-                    e_sent = req_due.execute(hdr.bridge_sync.uplink);
+                    e_sent = req_due.execute(hdr.bridge_req.uplink);
                 }
                 if (e_sent == 1) {
-                    req_open.execute(hdr.bridge_sync.uplink);
+                    req_open.execute(hdr.bridge_req.uplink);
                     req_build();
                 } else {
                     req_drop();                          // outside the window, or not due
@@ -1557,6 +1570,7 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
                 sync_e_t3();
             }
             hdr.bridge_sync.setInvalid();
+            hdr.bridge_req.setInvalid();
         }
 
         hdr.bridge.setInvalid();
@@ -5946,11 +5960,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 hdr.bridge_sync.next = meta.clk_next;
                 hdr.bridge_sync.len = meta.s_len;
                 hdr.bridge_sync.slice = (bit<8>)meta.cur_slice;
-                hdr.bridge_sync.my_tor = (bit<16>)meta.clk_my_tor;
-                hdr.bridge_sync.uplink = meta.in_uplink;
-                hdr.bridge_sync.window_lo = meta.clk_window_lo;
-                hdr.bridge_sync.window_hi = meta.clk_window_hi;
-                hdr.bridge_sync.every = meta.clk_every;
+                hdr.bridge_req.setValid();
+                hdr.bridge_req.my_tor = (bit<16>)meta.clk_my_tor;
+                hdr.bridge_req.uplink = meta.in_uplink;
+                hdr.bridge_req.window_lo = meta.clk_window_lo;
+                hdr.bridge_req.window_hi = meta.clk_window_hi;
+                hdr.bridge_req.every = meta.clk_every;
             } else {
                 ig_dprsr_md.drop_ctl = 1;
             }

@@ -1278,6 +1278,9 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
      * due (req_due_reg: the slice number from which the next REQ is due; wrap-aware, as
      * bound_tick), and opens the uplink's request (req_reg, the servo's: t1) ---- */
     bit<32> e_sent = 0;
+    uplink_t e_up = 0;           // req_reg's index and operand, written by both paths (a
+    bit<32> e_rk = 0;            // stateful ALU takes two 32-bit inputs): the REQ's t1 to
+    bit<32> e_rp = 0;            // open, or the RESP's t1 to close
     Register<bit<32>, uplink_t>(6, 0) req_due_reg;
     RegisterAction<bit<32>, uplink_t, bit<32>>(req_due_reg) req_due = {
         void apply(inout bit<32> v, out bit<32> rv) {
@@ -1292,6 +1295,9 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
     /* window_lo <- phase - window_lo (< 0: before the window), window_hi <- window_hi -
      * phase (< 0: after it), every <- k + every (when the next REQ is due) */
     action req_window() {
+        e_up = hdr.bridge_req.uplink;
+        e_rk = hdr.bridge_sync.k;
+        e_rp = hdr.bridge_sync.len;
         hdr.bridge_req.window_lo = hdr.bridge_sync.len - hdr.bridge_req.window_lo;
         hdr.bridge_req.window_hi = hdr.bridge_req.window_hi - hdr.bridge_sync.len;
         hdr.bridge_req.every = hdr.bridge_sync.k + hdr.bridge_req.every;
@@ -1340,13 +1346,13 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
     Register<req_t, uplink_t>(6, {0, REQ_NONE}) req_reg;
     RegisterAction<req_t, uplink_t, bit<32>>(req_reg) req_open = {
         void apply(inout req_t v) {
-            v.k = hdr.bridge_sync.k;
-            v.phase = hdr.bridge_sync.len;
+            v.k = e_rk;
+            v.phase = e_rp;
         }
     };
     RegisterAction<req_t, uplink_t, bit<32>>(req_reg) req_close = {
         void apply(inout req_t v, out bit<32> rv) {
-            if (v.k == hdr.sync.t1_k && v.phase == hdr.sync.t1_phase && v.phase != REQ_NONE) {
+            if (v.k == e_rk && v.phase == e_rp && v.phase != REQ_NONE) {
                 v.phase = REQ_NONE;
                 rv = 1;
             } else {
@@ -1355,38 +1361,82 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         }
     };
     bit<32> e_open = 0;
-    bit<32> e_dk41 = 0;         // D(t4, t1): sync_eval's t4 and the sync header's t1 are both
-    bit<32> e_dp41 = 0;         // read by two differences, so this one is held here
+    action req_close_a() { e_open = req_close.execute(e_up); }
+    action req_open_a() { req_open.execute(e_up); }
+    table req_access {
+        key = {
+            hdr.sync_eval.isValid(): exact @name("resp");
+            e_sent:                  exact @name("sent");
+        }
+        actions = { req_close_a; req_open_a; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (true, 0): req_close_a();
+            (false, 1): req_open_a();
+        }
+        size = 2;
+    }
+    bit<32> e_dk21 = 0;
+    bit<32> e_dp21 = 0;
+    bit<32> e_dk34 = 0;
+    bit<32> e_dp34 = 0;
+    bit<32> e_dk32 = 0;
+    bit<32> e_dp32 = 0;
     bit<32> e_off2 = 0;         // 2 max_offset + 2 theta (< 0: theta < -max_offset)
     bit<1>  e_bad21 = 0;
     bit<1>  e_bad34 = 0;
     bit<1>  e_bad41 = 0;
     bit<1>  e_bad32 = 0;
+    bit<1>  e_badsl = 0;        // the RESP's slice id is past S - 1
+    bit<1>  e_unsynced = 0;     // the responder's stratum is 255
     bit<1>  e_sign = 0;         // the sign of arg (1 - 2 theta)
     /* arg is taken out of the arithmetic and halved by identity hashes: a hash's input
      * joins no ALU operation, so its bit slices stay off the stamps' arithmetic */
     Hash<bit<32>>(HashAlgorithm_t.IDENTITY) servo_copy;
     Hash<bit<1>>(HashAlgorithm_t.IDENTITY) servo_sign;
     Hash<bit<32>>(HashAlgorithm_t.IDENTITY) servo_half;
-    /* the stamps' differences: D(t2, t1) in t1, D(t3, t2) in t2, D(t3, t4) in t3, D(t4,
-     * t1) in e_dk41/e_dp41, (k, phase) each (every right-hand side reads a stamp as the
-     * frame brought it: each is written after its last read) */
+    /* the sync header is only read, and in the servo's first stages: the stamping of the
+     * frames this ToR sends (egress_stamp) writes it, and a late read here would keep that
+     * stamping, and with it req_reg's access, after the servo */
+    action servo_flags(bit<1> bad_slice, bit<1> unsynced) {
+        e_badsl = bad_slice;
+        e_unsynced = unsynced;
+    }
+    table servo_peer {
+        key = {
+            hdr.sync.slice:   range @name("slice");
+            hdr.sync.stratum: range @name("stratum");
+        }
+        actions = { servo_flags; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (18 .. 0xFFFF, STRATUM_UNSYNCED .. STRATUM_UNSYNCED): servo_flags(1, 1);
+            (18 .. 0xFFFF, _): servo_flags(1, 0);
+            (_, STRATUM_UNSYNCED .. STRATUM_UNSYNCED): servo_flags(0, 1);
+        }
+        size = 3;
+    }
+    /* the stamps' differences: D(t2, t1), D(t3, t2), D(t3, t4) in e_dk/e_dp, D(t4, t1) in
+     * sync_eval's t4 (written after its last read), (k, phase) each */
     action servo_diffs() {
-        e_dk41 = hdr.sync_eval.t4_k - hdr.sync.t1_k;
-        e_dp41 = hdr.sync_eval.t4_phase - hdr.sync.t1_phase;
-        hdr.sync.t1_k = hdr.sync.t2_k - hdr.sync.t1_k;
-        hdr.sync.t1_phase = hdr.sync.t2_phase - hdr.sync.t1_phase;
-        hdr.sync.t2_k = hdr.sync.t3_k - hdr.sync.t2_k;
-        hdr.sync.t2_phase = hdr.sync.t3_phase - hdr.sync.t2_phase;
-        hdr.sync.t3_k = hdr.sync.t3_k - hdr.sync_eval.t4_k;
-        hdr.sync.t3_phase = hdr.sync.t3_phase - hdr.sync_eval.t4_phase;
+        e_up = hdr.sync_eval.uplink;
+        e_rk = hdr.sync.t1_k;
+        e_rp = hdr.sync.t1_phase;
+        e_dk21 = hdr.sync.t2_k - hdr.sync.t1_k;
+        e_dp21 = hdr.sync.t2_phase - hdr.sync.t1_phase;
+        e_dk32 = hdr.sync.t3_k - hdr.sync.t2_k;
+        e_dp32 = hdr.sync.t3_phase - hdr.sync.t2_phase;
+        e_dk34 = hdr.sync.t3_k - hdr.sync_eval.t4_k;
+        e_dp34 = hdr.sync.t3_phase - hdr.sync_eval.t4_phase;
+        hdr.sync_eval.t4_k = hdr.sync_eval.t4_k - hdr.sync.t1_k;
+        hdr.sync_eval.t4_phase = hdr.sync_eval.t4_phase - hdr.sync.t1_phase;
     }
     /* (a.k - b.k) x L for a.k - b.k in -1..1: add -L, 0 or L (no multiplication) */
-    action servo_k21_next() { hdr.sync.t1_phase = hdr.sync.t1_phase + 2000; }
-    action servo_k21_prev() { hdr.sync.t1_phase = hdr.sync.t1_phase - 2000; }
+    action servo_k21_next() { e_dp21 = e_dp21 + 2000; }
+    action servo_k21_prev() { e_dp21 = e_dp21 - 2000; }
     action servo_k21_bad() { e_bad21 = 1; }
     table servo_k21 {
-        key = { hdr.sync.t1_k: exact @name("dk"); }
+        key = { e_dk21: exact @name("dk"); }
         actions = { servo_k21_next; servo_k21_prev; NoAction; @defaultonly servo_k21_bad; }
         default_action = servo_k21_bad();
         const entries = {
@@ -1397,11 +1447,11 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         size = 3;
     }
     /* (a.k - b.k) x L for a.k - b.k in -1..1: add -L, 0 or L (no multiplication) */
-    action servo_k34_next() { hdr.sync.t3_phase = hdr.sync.t3_phase + 2000; }
-    action servo_k34_prev() { hdr.sync.t3_phase = hdr.sync.t3_phase - 2000; }
+    action servo_k34_next() { e_dp34 = e_dp34 + 2000; }
+    action servo_k34_prev() { e_dp34 = e_dp34 - 2000; }
     action servo_k34_bad() { e_bad34 = 1; }
     table servo_k34 {
-        key = { hdr.sync.t3_k: exact @name("dk"); }
+        key = { e_dk34: exact @name("dk"); }
         actions = { servo_k34_next; servo_k34_prev; NoAction; @defaultonly servo_k34_bad; }
         default_action = servo_k34_bad();
         const entries = {
@@ -1412,11 +1462,11 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         size = 3;
     }
     /* (a.k - b.k) x L for a.k - b.k in -1..1: add -L, 0 or L (no multiplication) */
-    action servo_k41_next() { e_dp41 = e_dp41 + 2000; }
-    action servo_k41_prev() { e_dp41 = e_dp41 - 2000; }
+    action servo_k41_next() { hdr.sync_eval.t4_phase = hdr.sync_eval.t4_phase + 2000; }
+    action servo_k41_prev() { hdr.sync_eval.t4_phase = hdr.sync_eval.t4_phase - 2000; }
     action servo_k41_bad() { e_bad41 = 1; }
     table servo_k41 {
-        key = { e_dk41: exact @name("dk"); }
+        key = { hdr.sync_eval.t4_k: exact @name("dk"); }
         actions = { servo_k41_next; servo_k41_prev; NoAction; @defaultonly servo_k41_bad; }
         default_action = servo_k41_bad();
         const entries = {
@@ -1427,11 +1477,11 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         size = 3;
     }
     /* (a.k - b.k) x L for a.k - b.k in -1..1: add -L, 0 or L (no multiplication) */
-    action servo_k32_next() { hdr.sync.t2_phase = hdr.sync.t2_phase + 2000; }
-    action servo_k32_prev() { hdr.sync.t2_phase = hdr.sync.t2_phase - 2000; }
+    action servo_k32_next() { e_dp32 = e_dp32 + 2000; }
+    action servo_k32_prev() { e_dp32 = e_dp32 - 2000; }
     action servo_k32_bad() { e_bad32 = 1; }
     table servo_k32 {
-        key = { hdr.sync.t2_k: exact @name("dk"); }
+        key = { e_dk32: exact @name("dk"); }
         actions = { servo_k32_next; servo_k32_prev; NoAction; @defaultonly servo_k32_bad; }
         default_action = servo_k32_bad();
         const entries = {
@@ -1441,31 +1491,31 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         }
         size = 3;
     }
-    /* t1_phase <- 2 theta, e_dp41 <- 2 delta */
+    /* e_dp21 <- 2 theta, t4_phase <- 2 delta */
     action servo_sums() {
-        hdr.sync.t1_phase = hdr.sync.t1_phase + hdr.sync.t3_phase;
-        e_dp41 = e_dp41 - hdr.sync.t2_phase;
+        e_dp21 = e_dp21 + e_dp34;
+        hdr.sync_eval.t4_phase = hdr.sync_eval.t4_phase - e_dp32;
     }
     /* the bounds, one addition per action and field: e_off2 <- max_offset + 2 theta,
-     * e_dp41 <- max_delay - 2 delta, t1_phase <- 1 - 2 theta */
+     * t4_phase <- max_delay - 2 delta, e_dp21 <- 1 - 2 theta */
     action servo_bounds_a() {
-        e_off2 = hdr.sync_eval.max_offset + hdr.sync.t1_phase;
-        e_dp41 = hdr.sync_eval.max_delay - e_dp41;
-        hdr.sync.t1_phase = 1 - hdr.sync.t1_phase;
+        e_off2 = hdr.sync_eval.max_offset + e_dp21;
+        hdr.sync_eval.t4_phase = hdr.sync_eval.max_delay - hdr.sync_eval.t4_phase;
+        e_dp21 = 1 - e_dp21;
     }
-    /* arg <- 1 - 2 theta; e_off2 <- 2 max_offset + 2 theta, e_dp41 <- 2 max_delay - 2
-     * delta, t1_phase <- max_offset + 1 - 2 theta */
+    /* arg <- 1 - 2 theta; e_off2 <- 2 max_offset + 2 theta, t4_phase <- 2 max_delay - 2
+     * delta, e_dp21 <- max_offset + 1 - 2 theta */
     action servo_bounds_b() {
-        hdr.clock_upd.arg = servo_copy.get({hdr.sync.t1_phase});
+        hdr.clock_upd.arg = servo_copy.get({e_dp21});
         e_off2 = e_off2 + hdr.sync_eval.max_offset;
-        e_dp41 = e_dp41 + hdr.sync_eval.max_delay;
-        hdr.sync.t1_phase = hdr.sync.t1_phase + hdr.sync_eval.max_offset;
+        hdr.sync_eval.t4_phase = hdr.sync_eval.t4_phase + hdr.sync_eval.max_delay;
+        e_dp21 = e_dp21 + hdr.sync_eval.max_offset;
     }
-    /* e_dp41 <- 2 max_delay + 1 - 2 delta (< 0: slow), t1_phase <- 2 max_offset + 1 - 2
+    /* t4_phase <- 2 max_delay + 1 - 2 delta (< 0: slow), e_dp21 <- 2 max_offset + 1 - 2
      * theta (< 0: theta > max_offset); the sign of arg */
     action servo_bounds_c() {
-        e_dp41 = e_dp41 + 1;
-        hdr.sync.t1_phase = hdr.sync.t1_phase + hdr.sync_eval.max_offset;
+        hdr.sync_eval.t4_phase = hdr.sync_eval.t4_phase + 1;
+        e_dp21 = e_dp21 + hdr.sync_eval.max_offset;
         e_sign = servo_sign.get({hdr.clock_upd.arg[31:31]});
     }
     /* arg <- floor(arg / 2) = -theta: the boundary's move when applied (ingress:
@@ -1496,28 +1546,28 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
      * slices that the arithmetic between them cannot follow) */
     table servo_decide {
         key = {
-            hdr.sync.slice:    range   @name("slice");
+            e_badsl:           ternary @name("bad_slice");
             e_open:            ternary @name("open");
             e_bad21:           ternary @name("bad21");
             e_bad34:           ternary @name("bad34");
             e_bad41:           ternary @name("bad41");
             e_bad32:           ternary @name("bad32");
-            e_dp41:            ternary @name("delay_left");
-            hdr.sync.stratum:  ternary @name("stratum");
-            hdr.sync.t1_phase: ternary @name("offset_left");
+            hdr.sync_eval.t4_phase: ternary @name("delay_left");
+            e_unsynced:        ternary @name("unsynced");
+            e_dp21:            ternary @name("offset_left");
             e_off2:            ternary @name("offset_left2");
         }
         actions = { servo_update; servo_applied; }
         default_action = servo_applied();
         const entries = {
-            (18 .. 0xFFFF, _, _, _, _, _, _, _, _, _): servo_update((bit<8>)SYNC_MALFORMED);
+            (1, _, _, _, _, _, _, _, _, _): servo_update((bit<8>)SYNC_MALFORMED);       // slice id past S - 1
             (_, 0 &&& 1, _, _, _, _, _, _, _, _): servo_update((bit<8>)SYNC_STALE);      // no open request with this t1
             (_, _, 1, _, _, _, _, _, _, _): servo_update((bit<8>)SYNC_MALFORMED);        // stamps more than a slice apart
             (_, _, _, 1, _, _, _, _, _, _): servo_update((bit<8>)SYNC_MALFORMED);
             (_, _, _, _, 1, _, _, _, _, _): servo_update((bit<8>)SYNC_MALFORMED);
             (_, _, _, _, _, 1, _, _, _, _): servo_update((bit<8>)SYNC_MALFORMED);
             (_, _, _, _, _, _, 0x80000000 &&& 0x80000000, _, _, _): servo_update((bit<8>)SYNC_SLOW);
-            (_, _, _, _, _, _, _, STRATUM_UNSYNCED, _, _): servo_update((bit<8>)SYNC_PEER_WORSE);
+            (_, _, _, _, _, _, _, 1, _, _): servo_update((bit<8>)SYNC_PEER_WORSE);
             (_, _, _, _, _, _, _, _, 0x80000000 &&& 0x80000000, _): servo_update((bit<8>)SYNC_REFUSED);
             (_, _, _, _, _, _, _, _, _, 0x80000000 &&& 0x80000000): servo_update((bit<8>)SYNC_REFUSED);
         }
@@ -1529,7 +1579,7 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
             ssrr_hops.apply();   // the option, or the packet is dropped
         }
         if (hdr.sync_eval.isValid()) {
-            e_open = req_close.execute(hdr.sync_eval.uplink);
+            servo_peer.apply();
             servo_diffs();
             servo_k21.apply();
             servo_k34.apply();
@@ -1540,7 +1590,6 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
             servo_bounds_b();
             servo_bounds_c();
             servo_halve();
-            servo_decide.apply();   // malformed, stale, slow, peer_worse, refused; else applied
         }
 
         if (hdr.bridge_sync.isValid()) {
@@ -1560,8 +1609,15 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
                 if (e_inwin == 1) {
                     e_sent = req_due.execute(hdr.bridge_req.uplink);
                 }
+            }
+        }
+        req_access.apply();                              // a RESP closes its request, a REQ sent opens one
+        if (hdr.sync_eval.isValid()) {
+            servo_decide.apply();   // malformed, stale, slow, peer_worse, refused; else applied
+        }
+        if (hdr.bridge_sync.isValid()) {
+            if (hdr.bridge_req.isValid()) {
                 if (e_sent == 1) {
-                    req_open.execute(hdr.bridge_req.uplink);
                     req_build();
                 } else {
                     req_drop();                          // outside the window, or not due

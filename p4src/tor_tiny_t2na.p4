@@ -1027,7 +1027,9 @@ parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
 
 /* (egress adds and subtracts on the bridged clock and the RESP's stamps: bf-p4c overlaid
  * bridge_sync.next with bridge_src's fields of the exclusive source-route path at other
- * bits of one container, which the assembly check refuses -- carries would cross them) */
+ * bits of one container, and the servo's 32-bit fields with clock_upd's bytes and
+ * bridge_src's level and member, which the assembly check refuses -- carries would cross
+ * them) */
 @pa_no_overlay("egress", "hdr.bridge_sync.k")
 @pa_no_overlay("egress", "hdr.bridge_sync.next")
 @pa_no_overlay("egress", "hdr.bridge_sync.len")
@@ -1035,6 +1037,14 @@ parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
 @pa_no_overlay("egress", "hdr.sync.t3_k")
 @pa_no_overlay("egress", "hdr.sync.t3_phase")
 @pa_no_overlay("egress", "hdr.sync.slice")
+@pa_no_overlay("egress", "hdr.sync_eval.max_offset")
+@pa_no_overlay("egress", "hdr.sync_eval.max_delay")
+@pa_no_overlay("egress", "hdr.clock_upd.type")
+@pa_no_overlay("egress", "hdr.clock_upd.kind")
+@pa_no_overlay("egress", "hdr.clock_upd.why")
+@pa_no_overlay("egress", "hdr.clock_upd.pad")
+@pa_no_overlay("egress", "hdr.bridge_src.level")
+@pa_no_overlay("egress", "hdr.bridge_src.member")
 control UroEgress(inout headers_t hdr, inout metadata_t meta,
                   in egress_intrinsic_metadata_t eg_intr_md,
                   in egress_intrinsic_metadata_from_parser_t eg_prsr_md,

@@ -304,6 +304,39 @@ def _how_far(why: str, log: _Log, t0: float, tors: int, peak: dict, pid: int, al
             f"{_tree_cpu(pid) if alive else peak.get('cpu', float('nan')):.0f} s")
 
 
+def _written(lines: list[dict]) -> int:
+    """ToRs whose generation 0 is written and read back so far (the first install's
+    prepare phase: its ``update.progress`` and ``memory.phase`` lines)."""
+    n = 0
+    for e in lines:
+        if e.get("event") == "update.progress" and e.get("phase") == "prepare_generation":
+            n = max(n, e["done"])
+        elif e.get("event") == "memory.phase" and str(e.get("phase", "")).startswith("prepare_generation "):
+            n = max(n, int(e["phase"].split()[1]))
+    return n
+
+
+def _memory(lines: list[dict]) -> list[dict]:
+    """The daemon's ``memory.phase`` lines (each phase's end: resident now and peak), with
+    the seconds since the first."""
+    ms = [e for e in lines if e.get("event") == "memory.phase"]
+    return [{**e, "t": epoch(e["ts"]) - epoch(ms[0]["ts"])} for e in ms]
+
+
+def report_memory(phases: list[dict]) -> None:
+    """The daemon's memory at the end of each phase: resident, the peak so far, and (traced
+    runs, ``URO_TRACEMALLOC``) Python's traced memory and its largest allocation sites."""
+    if not phases:
+        return
+    print("   the daemon's memory at the end of each phase (MiB; VmRSS now, VmHWM the peak so far):")
+    for e in phases:
+        traced = f", traced {e['traced_mib']} (peak since the last {e.get('traced_peak_mib', 0)})" \
+            if "traced_mib" in e else ""
+        print(f"     {e['t']:7.1f} s  {e['phase']:<40} resident {e.get('rss_mib', 0):>6}  peak {e.get('hwm_mib', 0):>6}{traced}")
+        for t in e.get("top", []):
+            print(f"                  {t}")
+
+
 def _progress(lines: list[dict]) -> str:
     """The last ``update.progress`` line of the daemon's log, as words."""
     last = next((e for e in reversed(lines) if e.get("event") == "update.progress"), None)
@@ -312,9 +345,12 @@ def _progress(lines: list[dict]) -> str:
 
 
 def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, routing: str, slice_ms: int,
-                failures: list[tuple[str, dict]], timeout: float, incremental: bool = True, workers: int = 0) -> dict:
+                failures: list[tuple[str, dict]], timeout: float, incremental: bool = True, workers: int = 0,
+                stop_after: int | None = None) -> dict:
     """One network on a simulated fabric: start the daemon, wait for start-up, then each
-    of ``failures`` (op, body) through the API; returns the figures."""
+    of ``failures`` (op, body) through the API; returns the figures. ``stop_after``: the
+    daemon is stopped once that many ToRs of generation 0 are written and read back (its
+    set-up and first writes: ``memory``, the daemon's memory phase by phase)."""
     from controller.daemon.client import Api
     from controller import process
     from controller.simfabric.process import SimFabric
@@ -364,12 +400,19 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             try:
                 while log.first("api.listening") is None:
                     log.poll()
+                    written = _written(log.lines)
+                    if stop_after is not None and written >= stop_after:
+                        out.update(memory=_memory(log.lines), stopped_after=written)
+                        out.update(error=_how_far(f"stopped as asked after {written} ToRs written", log, t0, tors,
+                                                  peak, pid, alive()), load_end=os.getloadavg()[0])
+                        return out
                     if not alive() or time.time() > end:
                         why = ("stopped at the memory cap" if peak.get("capped") else
                                "stopped: the simulated fabric at the memory cap" if peak.get("fabric_capped") else
                                f"stopped at {THREAD_CAP} threads" if peak.get("thread_capped") else
                                "exited" if not alive() else f"not started within {timeout:.0f} s")
-                        out.update(error=_how_far(why, log, t0, tors, peak, pid, alive()), load_end=os.getloadavg()[0])
+                        out.update(error=_how_far(why, log, t0, tors, peak, pid, alive()), load_end=os.getloadavg()[0],
+                                   memory=_memory(log.lines))
                         return out
                     time.sleep(0.05)
             except KeyboardInterrupt as e:      # stopped by hand (SIGTERM/SIGINT): how far it got
@@ -380,7 +423,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             started = epoch(log.first("daemon.started")["ts"]) - t0
             inst = [epoch(e["ts"]) - t0 for e in ev if e.get("event") == "generation.installed"]
             out.update(started_s=started, first_installed_s=min(inst), all_installed_s=max(inst),
-                       installed=len(inst), api_s=epoch(log.first("api.listening")["ts"]) - t0,
+                       installed=len(inst), api_s=epoch(log.first("api.listening")["ts"]) - t0, memory=_memory(ev),
                        load_installed=os.getloadavg()[0])
             api = Api.of_config(cfg, need_token=True)
             st = api.request("GET", "/status")
@@ -450,6 +493,7 @@ def report(r: dict) -> None:
           f"load {r['load_start']:.1f} at the start")
     if "error" in r:
         print(f"   {r['error']} (load {r['load_end']:.1f})")
+        report_memory(r.get("memory", []))
         return
     print(f"   from empty: checks + routes + {r['tors']} sessions {r['started_s']:.1f} s, every ToR on generation 0 "
           f"(written, read back, active) {r['all_installed_s']:.1f} s (first {r['first_installed_s']:.1f} s), "
@@ -539,7 +583,7 @@ def projection(runs: list[dict]) -> None:
 
 
 def main(quick: bool = False, large: bool = True, full_large: bool = False, large_only: bool = False,
-         large_workers: tuple[int, ...] = (2, 1)) -> int:
+         large_workers: tuple[int, ...] = (2, 1), large_stop_after: int | None = None) -> int:
     why = _missing()
     if why:
         print(f"fabric benchmark skipped: {why}")
@@ -582,7 +626,7 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
         for workers in large_workers:
             r = run_network(work, f"1024x32_uro_w{workers}", p1024, routing=PER_HOP, slice_ms=5000,
                             failures=[("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]})],
-                            timeout=4 * 3600, workers=workers, **SIZES["r1024x32"]) | {"name": f"1024x32 URO per-hop, {workers} worker(s)"}
+                            timeout=4 * 3600, workers=workers, stop_after=large_stop_after, **SIZES["r1024x32"]) | {"name": f"1024x32 URO per-hop, {workers} worker(s)"}
             report(r)
             big.append(r)
             if r.get("interrupted"):

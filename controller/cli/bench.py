@@ -77,7 +77,8 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_emulate").main(quick=args.quick)
     if args.suite == "fabric":             # a whole (108, 6) / (1024, 32) fabric, simulated (minutes)
         rc |= load_suite("bench_fabric").main(quick=args.quick, large=not args.skip_large, full_large=args.full_large,
-                                              large_only=args.large_only, large_workers=args.large_workers)
+                                              large_only=args.large_only, large_workers=args.large_workers,
+                                              large_stop_after=args.large_stop_after)
     if args.suite == "ucmp-emulate":
         rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
     if args.suite == "ucmp-failure":       # a failure's UCMP source routes, whole vs incremental (minutes)
@@ -102,6 +103,18 @@ def _workers(text: str) -> tuple[int, ...]:
     if not out or any(n < 0 for n in out):
         raise argparse.ArgumentTypeError(f"--large-workers {text!r}: worker counts, comma-separated, each 0 or more (e.g. 0,1)")
     return out
+
+
+def _tors_written(text: str) -> int:
+    import argparse
+
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"--large-stop-after {text!r}: a number of ToRs written, 1 or more")
+    return n
 
 
 def _duration(text: str) -> float:
@@ -154,6 +167,9 @@ def register(sub) -> None:
     r.add_argument("--large-workers", type=_workers, default=(2, 1), metavar="N,N",
                    help="fabric: the worker counts of the (1024, 32) runs, in order (default 2,1; 0: every switch "
                         "in the daemon's process)")
+    r.add_argument("--large-stop-after", type=_tors_written, default=None, metavar="N",
+                   help="fabric: stop each (1024, 32) daemon once N ToRs of generation 0 are written and read back "
+                        "(its set-up and the first writes: the memory phase by phase, not the whole start)")
     r.add_argument("--duration", type=_duration, default=600.0, metavar="S",
                    help="clock: seconds of error measurement in sync mode (default 600; the timer mode gets half, "
                         "at most 300); liveness: seconds of each false-alarm run (default 600; --quick: 60)")

@@ -60,6 +60,7 @@ from controller.daemon.plan import Prepared, warm
 from controller.daemon.switch import SwitchAgent, connect_all
 from controller.daemon.update import NetworkUpdate
 from controller.errors import UroError
+from controller import memory
 from controller.memory import paused_gc
 from controller.schedule.degrade import Failed
 
@@ -185,6 +186,8 @@ class Controller:
         gets timers once it runs a generation, :meth:`SwitchAgent.send_timer`)."""
         cfg = self.cfg
         prep = prep or Prepared(cfg, self.failed, self.backend_for, keep_entries=True)
+        for m in prep.memory:
+            self.log.event("memory.phase", **m)
         self.routes = prep.routes
         self.route_cache.add(cfg, prep.routes)
         agents = self._agents_for(cfg, prep)
@@ -199,6 +202,7 @@ class Controller:
         self._adopt(agents.values(), self.clock())
         self.log.event("daemon.started", network=cfg.name, switches=len(agents), routes_version=self.routes.version,
                        routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe())
+        self.log.event("memory.phase", **memory.phase("sessions"))
         self._warm_masks(sum(1 for a in agents.values() if a.role.has_mask))
         if cfg.clock.sync:
             self.csync = ClockSupervision(

@@ -22,6 +22,7 @@ from controller.agent.desired import ROLES, Routes, RoutesDelta
 from controller.daemon import hosts
 from controller.daemon.config import AlgoConfig, ConfigError, NetConfig, ProgramConfig, SwitchConfig
 from controller.errors import UroError
+from controller import memory
 from controller.routing import base, ucmp_incremental, uro, uro_incremental
 from controller.routing.paths import PathRoutes
 from controller.schedule import GENERATORS, Schedule, Timing, load as load_schedule_file
@@ -503,6 +504,9 @@ class Prepared:
         self.backend_for = backend_for
         self._entries: dict = {}
         self._kept = 0
+        #: the process's memory at the end of each step (:func:`controller.memory.phase`):
+        #: the daemon logs them (``memory.phase``)
+        self.memory: list[dict] = [memory.phase("config")]
         sched = build_schedule(cfg)
         for prog in {cfg.programs[s.program].name: cfg.programs[s.program] for s in cfg.switches}.values():
             check_program(cfg, prog, sched)
@@ -518,12 +522,15 @@ class Prepared:
         self.backends, self.pipelines, self.roles = {}, {}, {}
         switches = [s for s in cfg.switches if names is None or s.name in names]
         self._add_backends(switches)
+        self.memory.append(memory.phase("pipelines"))
         try:
             self.routes = compute_routes(cfg, sched, failed, version, schedule_version)
         except UroError as e:
             raise ConfigError(f"{cfg.path}: [routing]: {e}") from None
+        self.memory.append(memory.phase("routes"))
         self.aging = hosts.rules_for(cfg, self.routes)     # host flow aging: checked with the rest
         self._add_roles(switches, check=True, keep_entries=keep_entries)
+        self.memory.append(memory.phase("checks"))
 
     def add(self, names: Iterable[str]) -> None:
         """Backends, pipelines and roles for more of the config's switches (a worker taking

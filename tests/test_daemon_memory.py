@@ -19,7 +19,9 @@ from hypothesis import given, settings, strategies as st
 from controller.agent import known as known_mod
 from controller.agent.diff import same_state
 from controller.agent.known import KnownState
+from controller.daemon import plan as plan_mod
 from controller.daemon import update as update_mod
+from controller.daemon.switch import SwitchAgent
 from controller.tables.state import Batch
 
 import test_daemon_incremental as inc_tests
@@ -169,3 +171,40 @@ def test_held_generations_leave_the_switches_as_a_whole_recomputation(tmp_path_f
         run_steps(tmp_path_factory.mktemp("net"), steps, maintain=True)
     finally:
         mp.undo()
+
+
+def test_the_checks_keep_for_the_first_install_only_generations_kept_as_objects():
+    """A switch's route objects built by the start-up checks are kept for the first install
+    only where its generations stay objects anyway (below ``COMPACT_MIN_OBJECTS``), within
+    the budget in all: a (1024, 32) ToR's 34K are built again when written -- kept, the
+    first 29 ToRs' were ~650 MB of the daemon from the checks to their write."""
+    small = known_mod.COMPACT_MIN_OBJECTS - 1
+    assert plan_mod.keeps_for_install(small, 0)
+    assert not plan_mod.keeps_for_install(known_mod.COMPACT_MIN_OBJECTS, 0)
+    assert not plan_mod.keeps_for_install(33_848, 0)                 # a (1024, 32) ToR's generation
+    assert not plan_mod.keeps_for_install(small, plan_mod.KEEP_MAX_OBJECTS - small + 1)
+    assert plan_mod.keeps_for_install(small, plan_mod.KEEP_MAX_OBJECTS - small)
+
+
+def test_a_start_whose_generations_are_kept_as_versions_keeps_nothing_from_the_checks(tmp_path, monkeypatch):
+    """Started with every generation held as a version, no switch gets the checks' entries
+    (each builds its own when written); started with generations kept as objects, every
+    switch does. Either way the switches hold the same entries after the start and after a
+    cut cable."""
+    seeded: list[str] = []
+    seed = SwitchAgent.seed_routes
+
+    def seeding(self, *args):
+        seeded.append(self.name)
+        return seed(self, *args)
+    monkeypatch.setattr(SwitchAgent, "seed_routes", seeding)
+    kept = _started(tmp_path, monkeypatch, False)
+    assert sorted(seeded) == sorted(kept[0].agents)
+    seeded.clear()
+    compact = _started(tmp_path, monkeypatch, True)
+    assert seeded == []
+    assert_same_network(kept, compact)
+    for i, (ctl, _) in enumerate((kept, compact)):
+        _compact(monkeypatch, i == 1)
+        change(ctl, "fail", "uplink", (3, 1))
+    assert_same_network(kept, compact)

@@ -208,3 +208,27 @@ def test_a_start_whose_generations_are_kept_as_versions_keeps_nothing_from_the_c
         _compact(monkeypatch, i == 1)
         change(ctl, "fail", "uplink", (3, 1))
     assert_same_network(kept, compact)
+
+
+def test_the_tors_of_a_process_share_their_equal_static_entries(tmp_path, monkeypatch):
+    """Equal static entries of the ToRs (the host plan, the DSCP buckets: at (1024, 32)
+    1,088 of a ToR's 1,105) are one object in the process, not one per ToR (~0.45 GB at
+    (1024, 32)); each ToR's statics are still what it builds alone, and its switch holds them."""
+    import copy
+
+    from controller.agent import desired
+
+    ctl, sws = _started(tmp_path, monkeypatch, True)
+    statics = {a.name: a.role.static().entries for a in ctl.agents.values()}
+    one: dict = {}
+    for name, entries in statics.items():
+        for e in entries:
+            assert one.setdefault(e, e) is e, f"{name}: {e} is a second object of an equal entry"
+    a, b = list(statics.values())[:2]
+    assert set(a) & set(b), "the ToRs have static entries in common"
+    monkeypatch.setattr(desired, "shared_statics", lambda batch: batch)
+    for ag in ctl.agents.values():
+        alone = copy.copy(ag.role)
+        alone._static = None
+        assert alone.static().entries == statics[ag.name], ag.name
+        assert set(statics[ag.name]) <= set(sws[ag.cfg.address].state().entries), ag.name

@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -480,6 +481,65 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
     return out
 
 
+class _Unreached:
+    """Addresses of a fabric nobody connects to (the set-up alone: :func:`setup_memory`)."""
+
+    @staticmethod
+    def address(t: int) -> str:
+        return "127.0.0.1:1"
+
+
+def setup_memory(work: Path, program, checked: int) -> dict:
+    """The (1024, 32) daemon's set-up in a process of its own, without switches: the
+    config, the program's pipeline, the routes and the start-up checks of the first
+    ``checked`` ToRs (every ToR's entries built and width-checked, kept for the first
+    install where the daemon keeps them), as ``uro daemon`` runs them
+    (:class:`~controller.daemon.plan.Prepared`); its memory after each step
+    (``memory.phase``), the route arrays and the objects kept. Minutes where the daemon's
+    whole start is hours: the checks of all 1024 ToRs are ~480 CPU-s, these ~0.5 s each."""
+    cfg = net_config(work / "setup.toml", program, _Unreached(), status_port=1, routing=PER_HOP, slice_ms=5000,
+                     **SIZES["r1024x32"])
+    t0, load = time.time(), os.getloadavg()[0]
+    r = subprocess.run([sys.executable, __file__, "--setup", str(cfg), str(checked)], capture_output=True, text=True)
+    if r.returncode != 0:
+        return {"error": (r.stderr or r.stdout).strip().splitlines()[-1:], "checked": checked}
+    return json.loads(r.stdout.strip().splitlines()[-1]) | {"seconds": time.time() - t0, "load_start": load,
+                                                             "load_end": os.getloadavg()[0], "checked": checked}
+
+
+def _setup(cfg_path: str, checked: int) -> dict:
+    """(In the process :func:`setup_memory` starts.)"""
+    from controller.daemon.config import load
+    from controller.daemon.controller import default_backend_for
+    from controller.daemon.plan import Prepared
+    from controller.schedule.degrade import Failed
+
+    cfg = load(cfg_path)
+    prep = Prepared(cfg, Failed(), default_backend_for, names=[s.name for s in cfg.switches[:checked]],
+                    keep_entries=True)
+    arrays = {k: [v.dtype.str, v.nbytes] for k, v in vars(prep.routes.per_hop).items() if hasattr(v, "nbytes")}
+    return {"phases": prep.memory, "arrays": arrays, "kept_objects": prep._kept}
+
+
+def report_setup(r: dict) -> None:
+    print(f"\n-- 1024x32 URO per-hop: the daemon's set-up in one process, the checks of {r['checked']} of the 1024 "
+          f"ToRs (load {r.get('load_start', 0):.1f} at the start)")
+    if "error" in r:
+        print(f"   failed: {r['error']}")
+        return
+    last = 0
+    for e in r["phases"]:
+        print(f"   {e['phase']:<10} resident {e.get('rss_mib', 0):>6} MiB (+{e.get('rss_mib', 0) - last:>5}), "
+              f"peak so far {e.get('hwm_mib', 0):>6} MiB")
+        last = e.get("rss_mib", 0)
+    ph = {e["phase"]: e.get("rss_mib", 0) for e in r["phases"]}
+    print(f"   route arrays: " + ", ".join(f"{k} {dt} {n / 2**20:.0f} MiB" for k, (dt, n) in r["arrays"].items()) +
+          f" ({sum(n for _, n in r['arrays'].values()) / 2**20:.0f} MiB)")
+    print(f"   the checks: {r['kept_objects']:,} route objects kept for the first install; "
+          f"{(ph['checks'] - ph['routes']) / r['checked']:.2f} MiB resident per ToR checked; "
+          f"{r['seconds']:.0f} s (load at the end {r['load_end']:.1f})")
+
+
 def _describe(what: dict) -> str:
     if "uplink" in what:
         return f"cable of ToR {what['uplink'][0]} uplink {what['uplink'][1]}"
@@ -583,7 +643,8 @@ def projection(runs: list[dict]) -> None:
 
 
 def main(quick: bool = False, large: bool = True, full_large: bool = False, large_only: bool = False,
-         large_workers: tuple[int, ...] = (2, 1), large_stop_after: int | None = None) -> int:
+         large_workers: tuple[int, ...] = (2, 1), large_stop_after: int | None = None,
+         large_setup: int | None = None) -> int:
     why = _missing()
     if why:
         print(f"fabric benchmark skipped: {why}")
@@ -616,9 +677,11 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
         if not quick:
             side_by_side("108x6 URO per-hop: the whole path against the incremental one (0 workers)",
                          [done[whole[0][0]], done[uro[0][0]]], ["whole", "incremental"])
-    if large and not quick and not full_large:
+    if large and not quick and not full_large and large_setup is None:
         print("\n-- 1024x32: run only with --full-large (minutes to hours on this shared 2-core machine; docs/fabric.md)")
-    if full_large and not quick:
+    if large_setup is not None:          # the (1024, 32) set-up alone, its memory step by step
+        report_setup(setup_memory(work, _build("r1024x32", work), large_setup))
+    elif full_large and not quick:
         p1024 = _build("r1024x32", work)
         if large_only:
             report_sessions(sessions_cost(work, p1024, 1024))
@@ -639,4 +702,7 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--setup"]:             # the process of setup_memory
+        print(json.dumps(_setup(sys.argv[2], int(sys.argv[3]))))
+        raise SystemExit(0)
     raise SystemExit(main())

@@ -78,7 +78,7 @@ def cmd_bench(args) -> int:
     if args.suite == "fabric":             # a whole (108, 6) / (1024, 32) fabric, simulated (minutes)
         rc |= load_suite("bench_fabric").main(quick=args.quick, large=not args.skip_large, full_large=args.full_large,
                                               large_only=args.large_only, large_workers=args.large_workers,
-                                              large_stop_after=args.large_stop_after)
+                                              large_stop_after=args.large_stop_after, large_setup=args.large_setup)
     if args.suite == "ucmp-emulate":
         rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
     if args.suite == "ucmp-failure":       # a failure's UCMP source routes, whole vs incremental (minutes)
@@ -114,6 +114,18 @@ def _tors_written(text: str) -> int:
         n = 0
     if n < 1:
         raise argparse.ArgumentTypeError(f"--large-stop-after {text!r}: a number of ToRs written, 1 or more")
+    return n
+
+
+def _tors_checked(text: str) -> int:
+    import argparse
+
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= 1024:
+        raise argparse.ArgumentTypeError(f"--large-setup {text!r}: the ToRs to check, 1 to 1024")
     return n
 
 
@@ -170,6 +182,9 @@ def register(sub) -> None:
     r.add_argument("--large-stop-after", type=_tors_written, default=None, metavar="N",
                    help="fabric: stop each (1024, 32) daemon once N ToRs of generation 0 are written and read back "
                         "(its set-up and the first writes: the memory phase by phase, not the whole start)")
+    r.add_argument("--large-setup", type=_tors_checked, default=None, metavar="N",
+                   help="fabric: instead of the daemon runs, the (1024, 32) daemon's set-up alone in one process "
+                        "(config, pipeline, routes, the start-up checks of the first N ToRs): its memory step by step")
     r.add_argument("--duration", type=_duration, default=600.0, metavar="S",
                    help="clock: seconds of error measurement in sync mode (default 600; the timer mode gets half, "
                         "at most 300); liveness: seconds of each false-alarm run (default 600; --quick: 60)")

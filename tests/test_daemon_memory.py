@@ -232,3 +232,29 @@ def test_the_tors_of_a_process_share_their_equal_static_entries(tmp_path, monkey
         alone._static = None
         assert alone.static().entries == statics[ag.name], ag.name
         assert set(statics[ag.name]) <= set(sws[ag.cfg.address].state().entries), ag.name
+
+
+def test_the_checks_build_every_roles_statics_before_any_route_entries(tmp_path, monkeypatch):
+    """The start-up checks build every ToR's statics (kept for the daemon's life) before
+    any ToR's route entries (built, checked and dropped): built in between, ToR by ToR,
+    the kept statics held the memory of the dropped entries around them (Python's arenas),
+    0.7 MiB per ToR at (1024, 32) -- 0.17 MiB with the statics first
+    (`uro bench --suite fabric --large-only --large-setup 64`)."""
+    from controller.agent import desired
+
+    calls: list[tuple[str, int]] = []
+    static, routes = desired.TorRole.static, desired.TorRole.routes
+
+    def static_seen(self):
+        calls.append(("static", self.tor))
+        return static(self)
+
+    def routes_seen(self, *args):
+        calls.append(("routes", self.tor))
+        return routes(self, *args)
+    monkeypatch.setattr(desired.TorRole, "static", static_seen)
+    monkeypatch.setattr(desired.TorRole, "routes", routes_seen)
+    ctl, sws = _started(tmp_path, monkeypatch, True)
+    first_routes = next(i for i, (what, _) in enumerate(calls) if what == "routes")
+    assert {t for what, t in calls[:first_routes] if what == "static"} == {a.cfg.tor for a in ctl.agents.values()}
+    assert {t for what, t in calls if what == "routes"} == {a.cfg.tor for a in ctl.agents.values()}

@@ -105,31 +105,24 @@ def _workers(text: str) -> tuple[int, ...]:
     return out
 
 
-def _duration(text: str) -> float:
-    import argparse
-    import math
+def _seconds(flag: str, lo: float, hi: float, what: str = "seconds"):
+    """An argparse type: a number of seconds in ``lo..hi`` for ``flag`` (the message names it)."""
+    def parse(text: str) -> float:
+        import argparse
+        import math
 
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--duration {text!r}: a number of seconds") from None
-    if not math.isfinite(v) or not 10 <= v <= 86400:
-        raise argparse.ArgumentTypeError(f"--duration {text}: seconds in 10..86400")
-    return v
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{flag} {text!r}: a number of seconds") from None
+        if not math.isfinite(v) or not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{flag} {text}: {what} in {lo:g}..{hi:g}")
+        return v
+    return parse
 
 
-def _ping_interval(text: str) -> float:
-    import argparse
-    import math
-
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--ping-interval {text!r}: a number of seconds") from None
-    if not math.isfinite(v) or not 0.05 <= v <= 60:
-        raise argparse.ArgumentTypeError(f"--ping-interval {text}: seconds between two pings of one host pair, "
-                                         "in 0.05..60")
-    return v
+_duration = _seconds("--duration", 10, 86400)
+_ping_interval = _seconds("--ping-interval", 0.05, 60, "seconds between two pings of one host pair,")
 
 
 def register(sub) -> None:

@@ -56,26 +56,45 @@ class Run:
 
 
 def test_a_flapping_circuit_is_declared_once_and_held_until_its_penalty_decays():
-    """The circuit's marks come for a read and go for a read, for 30 s: never CONFIRM_READS
-    in a row, yet it is declared failed once (at its second appearance, suppressed), held
-    through every clear read, and recovered only once its penalty has decayed below reuse
-    after the flapping stopped -- one failure and one recovery, not one per flap."""
+    """The circuit's marks come for a read and go for a read (a flap every 2 s), hold
+    CONFIRM_READS reads once, then flap again for 30 s: declared once, when they held,
+    and held through every clear read after it; recovered only once its penalty has
+    decayed below reuse after the flapping stopped -- one failure and one recovery.
+    Undamped, the same marks are recovered at the first clear read and declared again at
+    the next hold."""
     p = DampingParams()
+    blips = [MARKED, CLEAR] * 5
+    script = blips + [MARKED] * CONFIRM_READS + [CLEAR] + [MARKED, CLEAR] * 15
+    undamped = Run(DampingParams(enabled=False))
+    for regs in script + [MARKED] * CONFIRM_READS:
+        undamped.read(regs)
+    assert undamped.ops() == ["fail", "recover", "fail"]
     r = Run(p)
-    for _ in range(15):
-        r.read(MARKED)
-        r.read(CLEAR)
-    assert r.ops() == ["fail"] and r.log[0][0] == 3.0       # the second appearance (reads 1 and 3)
-    assert r.w.status()["suppressed"] == [["circuit", list(KEY)]]
-    last_flap = 29.0
+    for regs in script:
+        r.read(regs)
+    assert r.ops() == ["fail"] and r.log[0][0] == len(blips) + CONFIRM_READS   # when the marks held
+    assert r.w.status()["suppressed"] == [["circuit", list(KEY)]] and r.failed.circuits == {KEY}
+    last_flap = r.t - 1
     pen = r.w.damper.penalty(("circuit", KEY), last_flap)
     release_at = last_flap + p.half_life_s * math.log2(pen / p.reuse)
     while r.t < release_at + 5:
         r.read(CLEAR)
     assert r.ops() == ["fail", "recover"]
     (t_rec, _), = [e for e in r.log if e[1] == "recover"]
-    assert release_at <= t_rec < release_at + 1.0           # at the first read after the release
+    assert release_at <= t_rec <= release_at + 1.0          # at the first read after the release
     assert r.w.status()["suppressed"] == [] and r.failed == Failed()
+
+
+def test_marks_that_never_hold_confirm_reads_are_never_declared_however_they_flap():
+    """Damping holds what was declared; it declares nothing: a circuit whose marks come
+    and go for a read at a time for a minute (a loaded switch's late beacons) is
+    suppressed, and never declared."""
+    r = Run()
+    for _ in range(30):
+        r.read(MARKED)
+        r.read(CLEAR)
+    assert r.ops() == [] and r.w.damper.suppressed(("circuit", KEY))
+    assert r.w.status()["declared"] == []
 
 
 def test_a_slowly_flapping_circuit_is_held_from_its_second_appearance():
@@ -123,25 +142,33 @@ def test_a_suppressed_unit_is_released_at_most_max_hold_after_its_last_flap():
 
 
 def test_the_daemon_shows_a_suppressed_unit_in_status_metrics_and_log(tmp_path):
-    """tor0 marks its uplink-0 circuit in slice 1 in every other read: the daemon declares
-    it once (source liveness, logged liveness.suppressed), lists it ``suppressed`` with its
-    penalty in the status API and counts it in /metrics, and keeps it failed meanwhile."""
+    """tor0 marks its uplink-0 circuit in slice 1 in every other read, then for
+    CONFIRM_READS reads, then every other read again: the daemon declares it once (source
+    liveness; logged liveness.suppressed), lists it ``suppressed`` with its penalty in the
+    status API and counts it in /metrics, and keeps it failed meanwhile."""
     with liveness_daemon(tmp_path) as (ctl, sws, clock):
-        for _ in range(4):
+        for _ in range(2):
             report(ctl, sws, clock, {TOR0: 1 << 2, TOR1: 0})
             report(ctl, sws, clock, {TOR0: 0, TOR1: 0})
+        assert ctl.failed.circuits == frozenset()
+        for _ in range(CONFIRM_READS):
+            report(ctl, sws, clock, {TOR0: 1 << 2, TOR1: 0})
+        assert ctl.failed.circuits == frozenset({(1, 0, 0)})
+        for _ in range(2):
+            report(ctl, sws, clock, {TOR0: 0, TOR1: 0})
+            report(ctl, sws, clock, {TOR0: 1 << 2, TOR1: 0})
         assert ctl.failed.circuits == frozenset({(1, 0, 0)})
         fails = [e for e in ctl.status()["failures"]["events"] if e["source"] == "liveness"]
         assert [(e["op"], e["kind"], e["target"]) for e in fails] == [("fail", "circuit", [1, 0, 0])]
         lv = ctl.status()["liveness"]
         assert lv["suppressed"] == [["circuit", [1, 0, 0]]]
         (unit,) = lv["damping"]["units"]
-        assert unit["unit"] == ["circuit", [1, 0, 0]] and unit["suppressed"] and unit["flaps"] == 4
+        assert unit["unit"] == ["circuit", [1, 0, 0]] and unit["suppressed"] and unit["flaps"] == 5
         assert unit["penalty"] > lv["damping"]["suppress"] and unit["release_in_s"] > 0
         text = ctl.metrics.render().decode()
         assert 'uro_liveness_suppressed_units{kind="circuit"} 1.0' in text
         assert 'uro_liveness_suppressions_total{kind="circuit"} 1.0' in text
-        assert 'uro_liveness_flaps_total{kind="circuit"} 4.0' in text
+        assert 'uro_liveness_flaps_total{kind="circuit"} 5.0' in text
         assert 'uro_liveness_damping_penalty{kind="circuit",target="1/0/0"}' in text
         (sup,) = [kw for name, kw in ctl.log.events if name == "liveness.suppressed"]
         assert (sup["kind"], sup["target"]) == ("circuit", [1, 0, 0]) and sup["penalty"] > 1500

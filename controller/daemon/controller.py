@@ -758,8 +758,9 @@ class Controller:
             elif event == "suppressed":
                 self.metrics.suppressions.labels(kind).inc()
                 self.log.warn("liveness.suppressed", kind=kind, target=target, penalty=round(penalty, 1),
-                              note="flapping: declared failed and held until its penalty decays below "
-                                   "[liveness.damping] reuse (docs/liveness.md \"Flap damping\")")
+                              note="flapping: once declared (its marks held three reads) it is held failed until "
+                                   "its penalty decays below [liveness.damping] reuse (docs/liveness.md \"Flap "
+                                   "damping\")")
             else:
                 self.log.event("liveness.released", kind=kind, target=target, penalty=round(penalty, 1))
         self.metrics.set_damping(self.lwatch.damper.status(now))
@@ -768,8 +769,8 @@ class Controller:
         for ch in self.lwatch.changes(failed):
             note = "the switches' own marks (docs/liveness.md)"
             if ch.op == "fail" and self.lwatch.damper.suppressed((ch.kind, ch.target)):
-                note = ("flapping in the switches' marks: declared at once and held failed until its penalty "
-                        "decays below [liveness.damping] reuse (docs/liveness.md \"Flap damping\")")
+                note = ("flapping in the switches' marks: held failed until its penalty decays below "
+                        "[liveness.damping] reuse (docs/liveness.md \"Flap damping\")")
             elif ch.kind == "misconfigured":
                 note = (f"ToR {ch.target} answers under another ToR's id on its circuits: check its configured id "
                         "and its OCS cabling; routed around as a failed ToR meanwhile (docs/liveness.md)")

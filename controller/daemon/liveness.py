@@ -16,9 +16,11 @@ dead ToR (it is in ``Failed.tors``: :data:`ROUTED_AS`). A failure another detect
 session, the API, the clock) is left to it; the marks agreeing with it are reported.
 
 A unit that flaps is damped (:mod:`controller.liveness.damping`, after RFC 2439): each time
-it appears in the marks its penalty grows; above ``suppress`` it is declared at once and
-held failed while its marks come and go, until its penalty has decayed below ``reuse`` --
-one new generation for a flapping circuit instead of one per flap.
+it appears in the marks its penalty grows; once declared (its marks held ``confirm`` reads,
+as any failure) a unit above ``suppress`` is held failed while its marks come and go, until
+its penalty has decayed below ``reuse`` -- no recover/declare churn, a new generation per
+flap. Damping never declares: a unit whose marks never hold ``confirm`` reads (a loaded
+switch's late beacons, mostly) makes no generation, flapping or not.
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ class LivenessWatch:
     """``schedule``: the full schedule (the circuits the switches expect); ``confirm``:
     consecutive reads that must show a failure before it is declared (its recovery is
     declared at the first read that no longer shows it: a cleared mark is a peer heard);
-    ``damping``: how units that flap are damped (a suppressed unit is declared at once and
+    ``damping``: how units that flap are damped (a suppressed unit, once declared, is held:
     its recovery waits for its release)."""
 
     def __init__(self, schedule, confirm: int = CONFIRM_READS, damping: DampingParams | None = None):
@@ -127,8 +129,8 @@ class LivenessWatch:
                 continue                              # its ToR is failed already
             if kind == "circuit" and _covered(peer, target, failed):
                 continue                              # a failed ToR, cable or OCS carries it already
-            if self.streak.get((kind, target), 0) < self.confirm and not self.damper.suppressed((kind, target)):
-                continue                              # not yet shown by `confirm` reads in a row (nor flapping)
+            if self.streak.get((kind, target), 0) < self.confirm:
+                continue                              # not yet shown by `confirm` reads in a row
             out.append(Change("fail", kind, target, source=SOURCE))
             self.mine.add((kind, target))
         routed_shown = {_routed(x) for x in shown}
@@ -146,13 +148,15 @@ class LivenessWatch:
         return out
 
     def suppressed(self) -> list[tuple[str, object]]:
-        """The units held failed for flapping (suppressed), sorted."""
+        """The units suppressed for flapping (penalty above ``suppress``, not yet below
+        ``reuse``), sorted: those this watch declared are held failed."""
         return sorted((u for u, st in self.damper.units.items() if st.suppressed), key=repr)
 
     def status(self) -> dict:
         """The status API's ``liveness``: each ToR's marks, what they say failed, what this
-        watch declared, what others declared that the marks show too, the units
-        ``suppressed`` for flapping and every damped unit's ``penalty``."""
+        watch declared (held failed if also ``suppressed``), what others declared that the
+        marks show too, the units ``suppressed`` for flapping and every damped unit's
+        ``penalty``."""
         p = self.damper.params
         return {"enabled": True, "read_at": self.read_at,
                 "marks": {str(t): [list(c) for c in sorted(cs)] for t, cs in sorted(self.masks.items())},

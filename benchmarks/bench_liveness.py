@@ -50,6 +50,10 @@ from benchmarks.bench_clock import pings as _pings
 ROOT = Path(__file__).resolve().parents[1]
 #: seconds the daemon may take to program and clock every switch at the start
 READY_TIMEOUT_S = 400.0
+#: the cells of the ToRs' ``sync`` counter a TRIGGER ends in (docs/clock.md): a REQ sent,
+#: none due on its uplink (a notice may go instead), or taken outside its slice's exchange
+#: window -- no REQ, so the peer's silence there is no verdict (``unasked``)
+TRIGGER_CELLS = ("req_sent", "ref_req_sent", "not_due", "outside_window")
 #: the failures: (label, kind, ids)
 FAILURES = [
     ("cut cable: tor3 uplink 0", "link", [3, 0]),
@@ -76,6 +80,7 @@ class Bench(Fabric):
             self.L = cfg.slice_ms / 1e3
             live = self.arts["tor"].contract["liveness"]
             self.liveness_counter, self.notices_counter = live["counter"], live["notices"]["counter"]
+            self.sync_counter = self.arts["tor"].contract["clock"]["counter"]
             self.watch = livewatch.MarkWatch(self.plan, self.arts["tor"].contract, notices=True).start()
         except BaseException:
             self.close()
@@ -413,6 +418,7 @@ def false_alarms(b: Bench, seconds: float, label: str) -> dict:
     drops = {k: v for k, v in moved(c0, c1, "drops").items() if v}
     per_tor = lost_per_tor(b, streams)
     moved_, notes = moved(c0, c1, b.liveness_counter), moved(c0, c1, b.notices_counter)
+    trig = {k: v for k, v in moved(c0, c1, b.sync_counter).items() if k in TRIGGER_CELLS}
     marked = b.watch.marked_since(t0)
     sets = 0
     for t in range(b.plan.tors):
@@ -423,14 +429,17 @@ def false_alarms(b: Bench, seconds: float, label: str) -> dict:
             prev = m
     out = {"label": label, "seconds": round(time.time() - t0), "load": f"{load0} -> {_load()}",
            "marks_set": sets, "circuits": {t: sorted(v) for t, v in marked.items()}, "pings": phases["before"],
-           "counted": moved_, "notices": notes, "declared": decl, "suppressed": sup1,
+           "counted": moved_, "notices": notes, "triggers": trig, "declared": decl, "suppressed": sup1,
            "suppressed_new": _new(sup0, sup1), "drops": drops, "lost_per_tor": per_tor}
     print(f"== false alarms, {label} ({out['seconds']} s, load {out['load']}): {sets} mark(s) set on "
           f"{sum(len(v) for v in marked.values())} circuit(s) of {sum(1 for t in marked)} ToR(s)"
           + (" (" + "; ".join(f"tor{t} {v}" for t, v in sorted(out['circuits'].items())) + ")" if marked else "")
           + f"; pings lost {phases['before'][0]} / {phases['before'][1]}; the switches counted "
           + ", ".join(f"{k} {v}" for k, v in moved_.items()) + "; notices counted: "
-          + (", ".join(f"{k} {v}" for k, v in notes.items() if v) or "none"), flush=True)
+          + (", ".join(f"{k} {v}" for k, v in notes.items() if v) or "none")
+          + "; the TRIGGERs taken (counter sync): " + ", ".join(f"{k} {v}" for k, v in trig.items())
+          + " (outside_window: taken after its slice's exchange window, no REQ: the slices judged unasked)",
+          flush=True)
     print("   " + _declared_line(decl, sup1, out["suppressed_new"])
           + "; the ToRs dropped: " + (", ".join(f"{k} {v}" for k, v in drops.items()) or "nothing")
           + "; pings lost / sent from or to each ToR: "

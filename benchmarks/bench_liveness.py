@@ -36,6 +36,7 @@ the marks set. The load average is printed next to every figure; nothing is asse
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import shutil
 import signal
@@ -95,10 +96,27 @@ class Bench(Fabric):
             raise RuntimeError("the fabric's daemon is not running")
         return pid
 
-    def events(self) -> list[dict]:
-        from controller.emulate import daemon as dmn
+    def reports(self, since: float) -> list[dict]:
+        """The daemon's failure reports (fail and recover, every source) handled since
+        ``since`` (epoch), from its log's ``failure.handled`` lines: the status API keeps the
+        last 50 only, fewer than a loaded fabric's false alarms make in one run."""
+        from controller.daemon.log import epoch
 
-        return dmn.events(self.plan)
+        try:
+            lines = (self.sdir / "logs" / "daemon.log").read_text(errors="replace").splitlines()
+        except FileNotFoundError:
+            return []
+        out = []
+        for line in lines:
+            if '"failure.handled"' not in line:
+                continue
+            try:
+                e = json.loads(line)
+                if epoch(e["ts"]) >= since:
+                    out.append(e)
+            except (ValueError, KeyError):
+                continue
+        return out
 
     def suppressed(self) -> list | None:
         """The units the daemon holds failed for flapping (its status API's
@@ -217,7 +235,7 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
     learners = [t for t in range(b.plan.tors) if not (kind in ("tor", "id") and t == ids[0])]
     fail, heal = b.acts(kind, ids)
     pid = b.daemon_pid()
-    ev0 = len(b.events())
+    t_start = time.time()
     sup0 = b.suppressed()
     streams = pings(b, lead_s + hold_s + 2 * timeout_s + 60)
     out: dict = {"label": label, "daemon": "stopped" if stopped else "running", "load": _load()}
@@ -258,12 +276,13 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
     marks = {"until_marked": t_fail, "marked": t_all or t_heal, "healed": t_heal,
              "after": (t_clear or t_heal) + 0.5}
     phases = lost_by_phase(streams, marks)
-    decl, sup1 = declared(b, ev0), b.suppressed()
+    reps = b.reports(t_start)
+    decl, sup1 = declared(reps), b.suppressed()
     per = {t: _ms(v, t_fail) for t, v in got.items()}
     late = {t: None if v is None else (v - b.first_missed(t_fail, exp[t])) * 1e3 - (down_after * b.S)
             * b.L * 1e3 for t, v in got.items()}
     missed = b.first_missed(t_fail, {(s, u) for s, u, _e in circuits})
-    evs = [e for e in b.events()[ev0:] if e.get("op") == "fail"]
+    evs = [e for e in reps if e.get("op") == "fail" and epoch(e["detected"]) >= t_fail]
     out.update({"already_marked": already, "per_tor_ms": per, "all_ms": _ms(t_all, t_fail),
                 "beyond_ideal_ms": late, "clear_ms": _ms(t_clear, t_heal),
                 "known_per_tor_ms": {t: _ms(v, t_fail) for t, v in known.items()}, "known_ms": _ms(t_known, t_fail),
@@ -324,10 +343,11 @@ def _units(units: list | None) -> str:
 
 
 def _declared_line(decl: dict[str, int], sup: list | None, new: list | None) -> str:
-    """The daemon's declared failures during a run (by kind and source), the units it holds
-    suppressed for flapping at its end, and which of them were not held at its start."""
-    return ("the daemon declared during the run: " + (", ".join(f"{v} x {k}" for k, v in decl.items()) or "nothing")
-            + "; held suppressed for flapping at its end: " + _units(sup)
+    """The daemon's failures and recoveries during a run (by op, kind and source), the units
+    suppressed for flapping at its end, and which of them were not at its start."""
+    return ("the daemon's failure reports during the run (each a new generation): "
+            + (", ".join(f"{v} x {k}" for k, v in decl.items()) or "none")
+            + "; suppressed for flapping at its end (held failed if declared): " + _units(sup)
             + ("" if new is None else f" (new in this run: {_units(new)})"))
 
 
@@ -375,15 +395,14 @@ def moved(c0: dict, c1: dict, counter: str) -> dict[str, int]:
     return tot
 
 
-def declared(b: Bench, ev0: int) -> dict[str, int]:
-    """The failures the daemon declared since its ``ev0``-th event, counted by
-    ``kind source`` (a false alarm it acted on: its dead mask and a new generation)."""
+def declared(reports: list[dict]) -> dict[str, int]:
+    """The failures the daemon declared and recovered in ``reports``, counted by ``op kind
+    (source)`` (each a new generation; a false alarm it acted on: its dead mask too)."""
     out: dict[str, int] = {}
-    for e in b.events()[ev0:]:
-        if e.get("op") == "fail":
-            key = f"{e.get('kind')} ({e.get('source')})"
-            out[key] = out.get(key, 0) + 1
-    return out
+    for e in reports:
+        key = f"{e.get('op')} {e.get('kind')} ({e.get('source')})"
+        out[key] = out.get(key, 0) + 1
+    return dict(sorted(out.items()))
 
 
 def lost_per_tor(b: Bench, streams) -> dict[int, tuple[int, int]]:
@@ -406,7 +425,6 @@ def false_alarms(b: Bench, seconds: float, label: str) -> dict:
     where the pings went: what the daemon declared failed meanwhile (acting on false
     marks), the ToRs' drops by reason, the loss per ToR."""
     c0 = counters(b)
-    ev0 = len(b.events())
     sup0 = b.suppressed()
     t0 = time.time()
     load0 = _load()
@@ -414,7 +432,7 @@ def false_alarms(b: Bench, seconds: float, label: str) -> dict:
     time.sleep(seconds)
     phases = lost_by_phase(streams, {})
     c1 = counters(b)
-    decl, sup1 = declared(b, ev0), b.suppressed()
+    decl, sup1 = declared(b.reports(t0)), b.suppressed()
     drops = {k: v for k, v in moved(c0, c1, "drops").items() if v}
     per_tor = lost_per_tor(b, streams)
     moved_, notes = moved(c0, c1, b.liveness_counter), moved(c0, c1, b.notices_counter)

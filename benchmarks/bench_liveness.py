@@ -456,7 +456,8 @@ def false_alarms(b: Bench, seconds: float, label: str) -> dict:
           + ", ".join(f"{k} {v}" for k, v in moved_.items()) + "; notices counted: "
           + (", ".join(f"{k} {v}" for k, v in notes.items() if v) or "none")
           + "; the TRIGGERs taken (counter sync): " + ", ".join(f"{k} {v}" for k, v in trig.items())
-          + " (outside_window: taken after its slice's exchange window, no REQ: the slices judged unasked)",
+          + " (a REQ per uplink and slice from the first TRIGGER inside the exchange window; a slice whose "
+            "TRIGGERs all came outside it sent none, and its silence is judged unasked)",
           flush=True)
     print("   " + _declared_line(decl, sup1, out["suppressed_new"])
           + "; the ToRs dropped: " + (", ".join(f"{k} {v}" for k, v in drops.items()) or "nothing")

@@ -11,6 +11,7 @@ import signal
 import sys
 from pathlib import Path
 
+from controller.cli.common import positive_int
 from controller.errors import UroError
 
 
@@ -106,27 +107,13 @@ def _workers(text: str) -> tuple[int, ...]:
     return out
 
 
-def _tors_written(text: str) -> int:
-    import argparse
-
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"--large-stop-after {text!r}: a number of ToRs written, 1 or more")
-    return n
-
-
 def _tors_checked(text: str) -> int:
+    """--large-setup: the ToRs of the (1024, 32) network to check, 1 to 1024."""
     import argparse
 
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if not 1 <= n <= 1024:
-        raise argparse.ArgumentTypeError(f"--large-setup {text!r}: the ToRs to check, 1 to 1024")
+    n = positive_int(text)
+    if n > 1024:
+        raise argparse.ArgumentTypeError(f"at most 1024 (the ToRs of the network), got {n}")
     return n
 
 
@@ -187,7 +174,7 @@ def register(sub) -> None:
     r.add_argument("--large-workers", type=_workers, default=(2, 1), metavar="N,N",
                    help="fabric: the worker counts of the (1024, 32) runs, in order (default 2,1; 0: every switch "
                         "in the daemon's process)")
-    r.add_argument("--large-stop-after", type=_tors_written, default=None, metavar="N",
+    r.add_argument("--large-stop-after", type=positive_int, default=None, metavar="N",
                    help="fabric: stop each (1024, 32) daemon once N ToRs of generation 0 are written and read back "
                         "(its set-up and the first writes: the memory phase by phase, not the whole start)")
     r.add_argument("--large-setup", type=_tors_checked, default=None, metavar="N",

@@ -258,3 +258,30 @@ def test_the_checks_build_every_roles_statics_before_any_route_entries(tmp_path,
     first_routes = next(i for i, (what, _) in enumerate(calls) if what == "routes")
     assert {t for what, t in calls[:first_routes] if what == "static"} == {a.cfg.tor for a in ctl.agents.values()}
     assert {t for what, t in calls if what == "routes"} == {a.cfg.tor for a in ctl.agents.values()}
+
+
+def test_the_daemon_logs_its_memory_after_each_step_of_its_start_and_each_phase(tmp_path, monkeypatch):
+    """``memory.phase`` lines: the resident memory and its peak after the config, the
+    pipelines, the routes, the checks and the sessions, and after each phase of the first
+    install (its first switch and its last); with ``URO_TRACEMALLOC`` the largest
+    allocation sites too (`uro bench --suite fabric` prints them)."""
+    import tracemalloc
+
+    from controller import memory
+
+    ctl, _ = _started(tmp_path, monkeypatch, True)
+    lines = [kw for name, kw in ctl.log.events if name == "memory.phase"]
+    phases = [e["phase"] for e in lines]
+    assert phases[:5] == ["config", "pipelines", "routes", "checks", "sessions"], phases
+    n = len(ctl.agents)
+    assert f"prepare_generation 1 of {n}" in phases and f"prepare_generation {n} of {n}" in phases, phases
+    assert all(0 < e["rss_mib"] <= e["hwm_mib"] for e in lines)
+    monkeypatch.setenv(memory.TRACE_ENV, "2")
+    try:
+        assert memory.phase("first")["traced_mib"] == 0        # tracing starts here
+        kept = [bytearray(1 << 20) for _ in range(4)]           # noqa: F841 - 4 MiB allocated here
+        traced = memory.phase("second")
+        assert traced["traced_mib"] >= 4 and traced["top"]
+        assert "test_daemon_memory.py" in traced["top"][0], traced["top"][0]
+    finally:
+        tracemalloc.stop()

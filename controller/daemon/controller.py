@@ -49,7 +49,7 @@ from controller.agent.backend import BackendError, backend_for as default_backen
 from controller.daemon import hosts, plan as plans
 from controller.daemon.changes import Change, apply_change, dataplane_report, generation_report, iso, parse_change
 from controller.daemon.clock import SliceClock
-from controller.daemon.clocksync import ClockSupervision
+from controller.daemon.clocksync import ClockIO, ClockSupervision, LocalClocks
 from controller.daemon.clockwatch import ClockWatch
 from controller.daemon.config import NetConfig, load as load_config
 from controller.daemon.jobs import Jobs, Pending
@@ -200,9 +200,21 @@ class Controller:
         self.log.event("daemon.started", network=cfg.name, switches=len(agents), routes_version=self.routes.version,
                        routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe())
         self._warm_masks(sum(1 for a in agents.values() if a.role.has_mask))
+        self._start_clock(cfg)
+        if on_clock is not None:
+            on_clock()
+        self.install_all()
+        self.aging.rules = prep.aging
+        self.sync_hosts()
+        self._warm(cfg)      # the first failure's routes must not load compiled kernels
+
+    def _start_clock(self, cfg: NetConfig) -> None:
+        """Sync mode: the supervision of the switches' own clocks (and the liveness watch
+        that reads their marks with them), its I/O through :meth:`_clock_io`; timer mode:
+        the daemon's slice timer."""
         if cfg.clock.sync:
             self.csync = ClockSupervision(
-                self._clock_watch(cfg), cfg.clock.slice_ms, self._cpool, self.log, self.metrics,
+                self._clock_watch(cfg), cfg.clock.slice_ms, self._clock_io(), self.log, self.metrics,
                 clock_ns=lambda: self.clock_ns(), failed_tors=lambda: self.failed.tors,
                 take_out=lambda tor: self.submit(Change("fail", "tor", tor, source="clock")),
                 put_back=lambda tor: self.submit(Change("recover", "tor", tor, source="clock")))
@@ -210,12 +222,11 @@ class Controller:
                 self.lwatch = LivenessWatch(self.routes.schedule)
         else:
             self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
-        if on_clock is not None:
-            on_clock()
-        self.install_all()
-        self.aging.rules = prep.aging
-        self.sync_hosts()
-        self._warm(cfg)      # the first failure's routes must not load compiled kernels
+
+    def _clock_io(self) -> ClockIO:
+        """Where the clock supervision's reads, probes and seeds run: this process's
+        sessions, on the clock pool (never behind a table write)."""
+        return LocalClocks(self._cpool, lambda: self.clock_ns())
 
     def _clock_watch(self, cfg: NetConfig) -> ClockWatch:
         c = cfg.clock

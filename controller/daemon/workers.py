@@ -30,6 +30,10 @@ machine that reaches the switches).
   (sources stamping different generations, two generations live) and finishes it first
   (:meth:`NetworkUpdate.run`). The new owner knows nothing of the switch and reads it
   whole before it writes, so it writes only what the switch lacks.
+- **The switches' own clocks** (sync mode, and the liveness marks read with them): each
+  pass of the coordinator's :class:`~controller.daemon.clocksync.ClockSupervision` is one
+  call per worker (:class:`RemoteClocks`, the reference's owner first), run on the
+  worker's clock threads; the raw readings come back and the coordinator keeps the state.
 - **A coordinator that goes away** leaves the switches as the update had them: the
   workers write nothing by themselves, and every step of the update leaves the network
   on one generation per packet (the same guarantee as a daemon killed mid-update;

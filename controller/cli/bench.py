@@ -85,7 +85,8 @@ def cmd_bench(args) -> int:
     if args.suite == "clock":
         rc |= load_suite("bench_clock").main(quick=args.quick, duration_s=args.duration, load=args.load)
     if args.suite == "liveness":
-        rc |= load_suite("bench_liveness").main(quick=args.quick, duration_s=args.duration)
+        rc |= load_suite("bench_liveness").main(quick=args.quick, duration_s=args.duration,
+                                                ping_interval_s=args.ping_interval)
     if args.suite == "mutation":           # mutmut, nice 19: minutes to an hour per module
         rc |= load_suite("bench_mutation").main(quick=args.quick, modules=args.module, jobs=args.jobs,
                                                 functions=args.functions)
@@ -104,17 +105,24 @@ def _workers(text: str) -> tuple[int, ...]:
     return out
 
 
-def _duration(text: str) -> float:
-    import argparse
-    import math
+def _seconds(flag: str, lo: float, hi: float, what: str = "seconds"):
+    """An argparse type: a number of seconds in ``lo..hi`` for ``flag`` (the message names it)."""
+    def parse(text: str) -> float:
+        import argparse
+        import math
 
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--duration {text!r}: a number of seconds") from None
-    if not math.isfinite(v) or not 10 <= v <= 86400:
-        raise argparse.ArgumentTypeError(f"--duration {text}: seconds in 10..86400")
-    return v
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{flag} {text!r}: a number of seconds") from None
+        if not math.isfinite(v) or not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{flag} {text}: {what} in {lo:g}..{hi:g}")
+        return v
+    return parse
+
+
+_duration = _seconds("--duration", 10, 86400)
+_ping_interval = _seconds("--ping-interval", 0.05, 60, "seconds between two pings of one host pair,")
 
 
 def register(sub) -> None:
@@ -157,6 +165,9 @@ def register(sub) -> None:
     r.add_argument("--duration", type=_duration, default=600.0, metavar="S",
                    help="clock: seconds of error measurement in sync mode (default 600; the timer mode gets half, "
                         "at most 300); liveness: seconds of each false-alarm run (default 600; --quick: 60)")
+    r.add_argument("--ping-interval", type=_ping_interval, default=0.5, metavar="S",
+                   help="liveness: seconds between two pings of one host pair, every pair (default 0.5, the clock "
+                        "suite's rate)")
     r.add_argument("--load", action="store_true",
                    help="clock: a route computation in a loop on each core beside the fabric (the loaded figures)")
     r.add_argument("--module", default=None, metavar="NAMES",

@@ -53,7 +53,7 @@ from controller.daemon.clocksync import ClockIO, ClockSupervision, LocalClocks
 from controller.daemon.clockwatch import ClockWatch
 from controller.daemon.config import NetConfig, load as load_config
 from controller.daemon.jobs import Jobs, Pending
-from controller.daemon.liveness import LivenessWatch
+from controller.daemon.liveness import LivenessWatch, unit_json
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared, warm
@@ -219,7 +219,7 @@ class Controller:
                 take_out=lambda tor: self.submit(Change("fail", "tor", tor, source="clock")),
                 put_back=lambda tor: self.submit(Change("recover", "tor", tor, source="clock")))
             if cfg.liveness.enabled:
-                self.lwatch = LivenessWatch(self.routes.schedule)
+                self.lwatch = LivenessWatch(self.routes.schedule, damping=cfg.liveness.damping)
         else:
             self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
 
@@ -759,14 +759,30 @@ class Controller:
         if not fresh:
             return
         before = self.lwatch.verdict
-        v = self.lwatch.read(fresh)
+        v = self.lwatch.read(fresh, now)
         if v != before:
             self.log.event("liveness.marks", **v.as_dict(), agrees_with=self.lwatch.agrees)
+        for event, unit, penalty in self.lwatch.damping_events:
+            kind, target = unit_json(unit)
+            if event == "flap":
+                self.metrics.flaps.labels(kind).inc()
+            elif event == "suppressed":
+                self.metrics.suppressions.labels(kind).inc()
+                self.log.warn("liveness.suppressed", kind=kind, target=target, penalty=round(penalty, 1),
+                              note="flapping: once declared (its marks held three reads) it is held failed until "
+                                   "its penalty decays below [liveness.damping] reuse (docs/liveness.md \"Flap "
+                                   "damping\")")
+            else:
+                self.log.event("liveness.released", kind=kind, target=target, penalty=round(penalty, 1))
+        self.metrics.set_damping(self.lwatch.damper.status(now))
         with self._state_lock:
             failed = self.failed
         for ch in self.lwatch.changes(failed):
             note = "the switches' own marks (docs/liveness.md)"
-            if ch.kind == "misconfigured":
+            if ch.op == "fail" and self.lwatch.damper.suppressed((ch.kind, ch.target)):
+                note = ("flapping in the switches' marks: held failed until its penalty decays below "
+                        "[liveness.damping] reuse (docs/liveness.md \"Flap damping\")")
+            elif ch.kind == "misconfigured":
                 note = (f"ToR {ch.target} answers under another ToR's id on its circuits: check its configured id "
                         "and its OCS cabling; routed around as a failed ToR meanwhile (docs/liveness.md)")
             self.log.warn("liveness.detected" if ch.op == "fail" else "liveness.healed", kind=ch.kind,

@@ -700,6 +700,8 @@ class Controller:
                 self.csync.cw = self._clock_watch(cfg)
             self.csync.cw.alarm_ns = round(cfg.clock.alarm_us * 1000)
             self.csync.slice_ms = cfg.clock.slice_ms
+        if self.lwatch is not None:          # new damping figures apply to the penalties as they stand
+            self.lwatch.damper.params = cfg.liveness.damping
         self.reloads.ok += 1
         self.reloads.last = {"at": iso(), "ok": True, "routes_version": self.routes.version}
         self.log.event("reload.done", config=str(path), routes_version=self.routes.version,

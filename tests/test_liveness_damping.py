@@ -174,6 +174,23 @@ def test_the_daemon_shows_a_suppressed_unit_in_status_metrics_and_log(tmp_path):
         assert (sup["kind"], sup["target"]) == ("circuit", [1, 0, 0]) and sup["penalty"] > 1500
 
 
+def test_a_reload_applies_new_damping_figures(tmp_path):
+    """``[liveness.damping]`` changed and reloaded: the running watch damps with the new
+    figures (the status API shows them; a penalty of two flaps no longer suppresses)."""
+    with liveness_daemon(tmp_path) as (ctl, sws, clock):
+        p = ctl.cfg.path
+        text = p.read_text()
+        assert "[liveness]\nenabled = true\ndown_after = 2\n" in text
+        p.write_text(text.replace("[liveness]\nenabled = true\ndown_after = 2\n",
+                                  "[liveness]\nenabled = true\ndown_after = 2\n[liveness.damping]\nsuppress = 2500\n"))
+        assert ctl.reload()["ok"]
+        assert ctl.status()["liveness"]["damping"]["suppress"] == 2500
+        for _ in range(2):
+            report(ctl, sws, clock, {TOR0: 1 << 2, TOR1: 0})
+            report(ctl, sws, clock, {TOR0: 0, TOR1: 0})
+        assert ctl.status()["liveness"]["suppressed"] == []
+
+
 def damping_cfg(tmp_path, damping: str):
     return load(good(tmp_path, liveness=f"enabled = true\ndown_after = 2\n[liveness.damping]\n{damping}"))
 

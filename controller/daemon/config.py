@@ -642,22 +642,14 @@ def parse(doc: dict, src: Path) -> NetConfig:
             _check_ports(s, prog, src)
     clock = resolve_clock(clock, [programs[s.program] for s in switches], src)
     if daemon.workers:
-        _check_workers(daemon, clock, liveness, hosts, len(switches), src)
+        _check_workers(daemon, hosts, len(switches), src)
     return NetConfig(src, name, schedule, routing, clock, programs, switches, daemon, hosts, liveness)
 
 
-def _check_workers(daemon: DaemonSettings, clock: ClockConfig, liveness, hosts: HostsConfig, switches: int,
-                   src: Path) -> None:
-    """What the worker processes do not take over yet (docs/daemon.md "Workers"): the
-    switches' own clocks and their liveness marks are read through every switch's session
-    by the daemon's supervision, and host aging runs in the daemon's namespaces."""
+def _check_workers(daemon: DaemonSettings, hosts: HostsConfig, switches: int, src: Path) -> None:
+    """What the worker processes do not take over yet (docs/daemon.md "Workers"): host
+    aging runs in the daemon's namespaces."""
     where = f"{src}: [daemon]: workers = {daemon.workers}"
-    if clock.sync:
-        raise ConfigError(f"{where}: the switches' own slice clock ([clock] mode = \"sync\") is supervised "
-                          "through the daemon's own sessions; with workers use mode = \"timer\"")
-    if liveness.enabled:
-        raise ConfigError(f"{where}: [liveness] enabled: the liveness marks are read with the clocks through the "
-                          "daemon's own sessions; with workers leave it off")
     if hosts.netns:
         raise ConfigError(f"{where}: [hosts] netns: host flow aging runs in the daemon's process; with workers "
                           "leave it empty")

@@ -49,7 +49,7 @@ from controller.agent.backend import BackendError, backend_for as default_backen
 from controller.daemon import hosts, plan as plans
 from controller.daemon.changes import Change, apply_change, dataplane_report, generation_report, iso, parse_change
 from controller.daemon.clock import SliceClock
-from controller.daemon.clocksync import ClockSupervision
+from controller.daemon.clocksync import ClockIO, ClockSupervision, LocalClocks
 from controller.daemon.clockwatch import ClockWatch
 from controller.daemon.config import NetConfig, load as load_config
 from controller.daemon.jobs import Jobs, Pending
@@ -204,9 +204,21 @@ class Controller:
                        routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe())
         self.log.event("memory.phase", **memory.phase("sessions"))
         self._warm_masks(sum(1 for a in agents.values() if a.role.has_mask))
+        self._start_clock(cfg)
+        if on_clock is not None:
+            on_clock()
+        self.install_all()
+        self.aging.rules = prep.aging
+        self.sync_hosts()
+        self._warm(cfg)      # the first failure's routes must not load compiled kernels
+
+    def _start_clock(self, cfg: NetConfig) -> None:
+        """Sync mode: the supervision of the switches' own clocks (and the liveness watch
+        that reads their marks with them), its I/O through :meth:`_clock_io`; timer mode:
+        the daemon's slice timer."""
         if cfg.clock.sync:
             self.csync = ClockSupervision(
-                self._clock_watch(cfg), cfg.clock.slice_ms, self._cpool, self.log, self.metrics,
+                self._clock_watch(cfg), cfg.clock.slice_ms, self._clock_io(), self.log, self.metrics,
                 clock_ns=lambda: self.clock_ns(), failed_tors=lambda: self.failed.tors,
                 take_out=lambda tor: self.submit(Change("fail", "tor", tor, source="clock")),
                 put_back=lambda tor: self.submit(Change("recover", "tor", tor, source="clock")))
@@ -214,12 +226,11 @@ class Controller:
                 self.lwatch = LivenessWatch(self.routes.schedule, damping=cfg.liveness.damping)
         else:
             self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
-        if on_clock is not None:
-            on_clock()
-        self.install_all()
-        self.aging.rules = prep.aging
-        self.sync_hosts()
-        self._warm(cfg)      # the first failure's routes must not load compiled kernels
+
+    def _clock_io(self) -> ClockIO:
+        """Where the clock supervision's reads, probes and seeds run: this process's
+        sessions, on the clock pool (never behind a table write)."""
+        return LocalClocks(self._cpool, lambda: self.clock_ns())
 
     def _clock_watch(self, cfg: NetConfig) -> ClockWatch:
         c = cfg.clock
@@ -693,6 +704,8 @@ class Controller:
                 self.csync.cw = self._clock_watch(cfg)
             self.csync.cw.alarm_ns = round(cfg.clock.alarm_us * 1000)
             self.csync.slice_ms = cfg.clock.slice_ms
+        if self.lwatch is not None:          # new damping figures apply to the penalties as they stand
+            self.lwatch.damper.params = cfg.liveness.damping
         self.reloads.ok += 1
         self.reloads.last = {"at": iso(), "ok": True, "routes_version": self.routes.version}
         self.log.event("reload.done", config=str(path), routes_version=self.routes.version,

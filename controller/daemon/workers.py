@@ -559,14 +559,14 @@ class Workers:
         if not alive:
             raise BackendError(f"every worker is lost ({', '.join(sorted(self.gone))}): "
                                f"{len(orphans)} switches have no owner")
-        for w in lost:
-            self.actors.pop(w, None)
+        # copy-on-write: the clock pass's thread reads ``actors`` and ``owner`` while an
+        # update's takeover runs; a reader keeps the dict it took, never one changing size
+        self.actors = {w: a for w, a in self.actors.items() if w not in lost}
         plan = {w: orphans[i::len(alive)] for i, w in enumerate(alive)}
         res = self.call({w: ("own", (names, shadows, failed)) for w, names in plan.items() if names})
+        self.owner = {**self.owner, **{n: w for w, names in plan.items() for n in names}}
         errors = {}
         for w, names in plan.items():
-            for n in names:
-                self.owner[n] = w
             r = res.get(w)
             if isinstance(r, Exception):
                 errors.update({n: str(r) for n in names})
@@ -695,10 +695,9 @@ class DistributedController(Controller):
         shares = self.workers.shares([s.name for s in cfg.switches])
         res = self.workers.call({w: ("open", (names, self.failed, self.routes.version, self.routes.schedule_version,
                                               self.shadows)) for w, names in shares.items()})
-        for w, names in shares.items():
-            for n in names:
-                self.workers.owner[n] = w
-                self.agents[n].owner = w
+        self.workers.owner = {n: w for w, names in shares.items() for n in names}
+        for n, w in self.workers.owner.items():
+            self.agents[n].owner = w
         bad = {w: r for w, r in res.items() if isinstance(r, Exception) or r}
         if bad:
             w, r = next(iter(bad.items()))

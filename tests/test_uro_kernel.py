@@ -103,22 +103,3 @@ def test_warm_kernels_make_auto_compiled_at_any_size_with_the_same_routes(monkey
     uro.warm_kernels()
     assert uro.resolve_engine("auto", 3, 12) == "numba" and uro.resolve_engine("auto", 200, 1024) == "numpy"
     assert_same_routes(uro.compute(sched, params), before)
-
-
-def test_departure_slices_are_kept_in_16_bits_on_every_path(tmp_path):
-    """``alt_dep`` is int16 from both engines, from an artifact read whole and from a
-    repair after a failure: a departure slice is below 3 S < 2**15 (the packed labels'
-    bound, ``MAX_SLICES``), and at (1024, 32) with K = 10 the array is 0.63 GiB in 16 bits,
-    1.25 GiB in 32, in every process that keeps the routes."""
-    from controller.routing import uro_incremental
-    from controller.routing.uro_labels import DEP_DTYPE
-
-    assert np.dtype(DEP_DTYPE) == np.int16 and np.iinfo(DEP_DTYPE).max >= 3 * uro.MAX_SLICES - 1
-    sched = opera(16, 4, seed=3)
-    params = uro.UroParams(k=4)
-    got = {e: uro.compute(sched, params, engine=e, workers=1) for e in ("numpy", "numba")}
-    got["artifact"] = artifacts.open(artifacts.write(got["numpy"], tmp_path / "u.uro"), sched).route_set()
-    got["repaired"] = uro_incremental.repair(got["numba"], without(sched, Failed(uplinks=frozenset({(2, 1)})))).routes
-    for how, r in got.items():
-        assert r.alt_dep.dtype == DEP_DTYPE, how
-        assert r.alt_dep.max() < 3 * sched.n_slices and r.alt_dep.min() == -1, how

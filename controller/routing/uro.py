@@ -43,7 +43,7 @@ import numpy as np
 from controller.errors import UroError
 from controller.routing import uro_chunks
 from controller.routing.base import PER_HOP, register
-from controller.routing.uro_labels import ARR, DEP_DTYPE, HOP, NEVER, ONE_HOP, UNBOUNDED, direct_labels
+from controller.routing.uro_labels import ARR, HOP, NEVER, ONE_HOP, UNBOUNDED, direct_labels
 from controller.schedule.generate import round_robin
 from controller.schedule.model import Schedule
 
@@ -89,7 +89,7 @@ class UroRoutes:
     - ``hops``: hop count of the planned path (0 when x == dst).
     - ``alt_uplink``, ``alt_dep``: shape ``[t, x, dst, K]``, the one-shot alternatives
       (uplink and absolute departure slice; -1 where there is none: x == dst, or the
-      alternative would wait a full cycle or more); ``alt_dep`` is :data:`~controller.routing.uro_labels.DEP_DTYPE`.
+      alternative would wait a full cycle or more).
     """
 
     kind: ClassVar[str] = PER_HOP
@@ -375,7 +375,7 @@ def compute_numpy(sched: Schedule, params: UroParams | None = None, progress=Non
 def _alternatives(dep: np.ndarray, upl: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     """K one-shot alternatives: the k-th is the label at (previous departure + 1)."""
     S, N, _ = dep.shape
-    alt_dep = np.full((S, N, N, k), -1, dtype=DEP_DTYPE)
+    alt_dep = np.full((S, N, N, k), -1, dtype=np.int32)
     alt_upl = np.full((S, N, N, k), -1, dtype=np.int8)
     alt_dep[..., 0] = dep
     alt_upl[..., 0] = upl

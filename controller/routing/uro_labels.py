@@ -27,11 +27,6 @@ UNBOUNDED = 255
 NEVER = ((1 << 15) - 1) << ARR
 #: a key AND this: the in-slice hops cleared (the label carried into a later slice)
 CLEAR_IN_SLICE = ~np.int64((1 << HOP) - 1)
-#: the type of :attr:`~controller.routing.uro.UroRoutes.alt_dep`: a departure slice is
-#: below 3 x S < 2**15 (:data:`~controller.routing.uro.MAX_SLICES`), so 16 bits hold it --
-#: at (1024, 32) with K = 10 the array is 32M cells x 10 alternatives: 0.63 GiB as int16
-#: (1.25 GiB as int32) in every process that keeps the routes (the daemon, each worker)
-DEP_DTYPE = np.int16
 
 
 def direct_labels(sched: Schedule) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -39,7 +39,6 @@ from controller.routing import base, uro_chunks
 from controller.routing.base import PER_HOP, SOURCE, RouteSet
 from controller.routing.paths import RELAXED, Buckets, PathRoutes, group_parts, ranges
 from controller.routing.uro import UroParams, UroRoutes
-from controller.routing.uro_labels import DEP_DTYPE
 from controller.schedule.model import Schedule, Timing, content_hash
 from controller.tables import perhop, source
 
@@ -733,7 +732,7 @@ class RouteArtifact:
         t = np.arange(S)[:, None, None]
         upl = np.ascontiguousarray(np.asarray(self._array("alt_uplink")).transpose(1, 0, 2, 3)).astype(np.int8)
         wait = np.asarray(self._array("alt_wait")).transpose(1, 0, 2, 3)
-        alt_dep = np.where(upl >= 0, wait.astype(np.int32) + t[..., None].astype(np.int32), -1).astype(DEP_DTYPE)
+        alt_dep = np.where(upl >= 0, wait.astype(np.int32) + t[..., None].astype(np.int32), -1).astype(np.int32)
         hops = np.ascontiguousarray(np.asarray(self._array("hops")).transpose(1, 0, 2)).astype(np.uint8)
         lat = np.asarray(self._array("latency")).transpose(1, 0, 2).astype(np.int32)
         arrival = (lat + t - 1).astype(np.int32)

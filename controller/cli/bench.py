@@ -30,17 +30,29 @@ def load_suite(name: str):
     return importlib.import_module(f"benchmarks.{name}")
 
 
+_AT_FORK_REGISTERED = False
+_OUR_HANDLERS: list = []               # the handlers stop_cleanly installed, for the fork hook
+
+
 def stop_cleanly() -> None:
     """SIGTERM and SIGINT raise KeyboardInterrupt in the main thread, so that a benchmark's
     ``finally`` blocks remove the fabrics, switches and processes it built. Python's
     default SIGTERM ends the process at once (leaving an emulated fabric up), and a job
-    started in the background by a shell has SIGINT ignored, which Python keeps. Only the
-    process that installed them: a child forked from it (pyroute2's namespace helper, which
-    its parent ends with SIGTERM) inherits the handlers and would otherwise unwind the
-    benchmark's own stack -- its ``finally`` blocks tearing the fabric down under the
-    parent, which then waits for the helper forever; such a child dies as by default. A
-    process started with the signals blocked (a test runner's worker thread may block them,
-    and its children inherit the mask) has them unblocked, or they would never arrive."""
+    started in the background by a shell has SIGINT ignored, which Python keeps.
+
+    Only the process that installed them: a child forked from it (pyroute2's namespace
+    helper, which its parent ends with SIGTERM) would otherwise unwind the benchmark's own
+    stack -- its ``finally`` blocks tearing the fabric down under the parent, which then
+    waits for the helper forever. A child forked by ``os.fork`` gets the default
+    dispositions back at once (``os.register_at_fork``), so the kernel ends it even while
+    it is blocked in a system call; Python runs its handlers only between bytecodes, and a
+    signal that lands just before a ``sleep`` would wait out the whole sleep. A child forked
+    another way still dies as by default at the first signal (the handler checks its pid).
+
+    A process started with the signals blocked (a test runner's worker thread may block
+    them, and its children inherit the mask) has them unblocked, or they would never
+    arrive."""
+    global _AT_FORK_REGISTERED
     owner = os.getpid()
 
     def raise_interrupt(signum, frame):
@@ -50,9 +62,19 @@ def stop_cleanly() -> None:
             return
         raise KeyboardInterrupt(signal.Signals(signum).name)
 
+    _OUR_HANDLERS.append(raise_interrupt)
     signal.signal(signal.SIGTERM, raise_interrupt)
     signal.signal(signal.SIGINT, raise_interrupt)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    if not _AT_FORK_REGISTERED:        # register_at_fork hooks cannot be removed: once
+        os.register_at_fork(after_in_child=_default_signals_in_child)
+        _AT_FORK_REGISTERED = True
+
+
+def _default_signals_in_child() -> None:
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        if any(signal.getsignal(signum) is h for h in _OUR_HANDLERS):
+            signal.signal(signum, signal.SIG_DFL)
 
 
 def cmd_bench(args) -> int:

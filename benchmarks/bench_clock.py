@@ -240,8 +240,15 @@ def floor(fab: Fabric, n: int = 200) -> dict[str, list[tuple[int, int]]]:
     return out
 
 
-def pings(fab: Fabric, seconds: float, interval: float = 0.5):
-    """A ping stream between every ordered pair of hosts on different ToRs."""
+#: seconds between two pings of one host pair: 2 a second per pair, 112 pairs on the 8x2
+#: fabric -- traffic the nine software switches carry on two cores (the liveness suite's
+#: default too)
+PING_INTERVAL_S = 0.5
+
+
+def pings(fab: Fabric, seconds: float, interval: float = PING_INTERVAL_S):
+    """A ping stream between every ordered pair of hosts on different ToRs, one every
+    ``interval`` seconds."""
     from controller.emulate import traffic
 
     n = max(1, int(seconds / interval))

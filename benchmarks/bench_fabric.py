@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -304,6 +305,39 @@ def _how_far(why: str, log: _Log, t0: float, tors: int, peak: dict, pid: int, al
             f"{_tree_cpu(pid) if alive else peak.get('cpu', float('nan')):.0f} s")
 
 
+def _written(lines: list[dict]) -> int:
+    """ToRs whose generation 0 is written and read back so far (the first install's
+    prepare phase: its ``update.progress`` and ``memory.phase`` lines)."""
+    n = 0
+    for e in lines:
+        if e.get("event") == "update.progress" and e.get("phase") == "prepare_generation":
+            n = max(n, e["done"])
+        elif e.get("event") == "memory.phase" and str(e.get("phase", "")).startswith("prepare_generation "):
+            n = max(n, int(e["phase"].split()[1]))
+    return n
+
+
+def _memory(lines: list[dict]) -> list[dict]:
+    """The daemon's ``memory.phase`` lines (each phase's end: resident now and peak), with
+    the seconds since the first."""
+    ms = [e for e in lines if e.get("event") == "memory.phase"]
+    return [{**e, "t": epoch(e["ts"]) - epoch(ms[0]["ts"])} for e in ms]
+
+
+def report_memory(phases: list[dict]) -> None:
+    """The daemon's memory at the end of each phase: resident, the peak so far, and (traced
+    runs, ``URO_TRACEMALLOC``) Python's traced memory and its largest allocation sites."""
+    if not phases:
+        return
+    print("   the daemon's memory at the end of each phase (MiB; VmRSS now, VmHWM the peak so far):")
+    for e in phases:
+        traced = f", traced {e['traced_mib']} (peak since the last {e.get('traced_peak_mib', 0)})" \
+            if "traced_mib" in e else ""
+        print(f"     {e['t']:7.1f} s  {e['phase']:<40} resident {e.get('rss_mib', 0):>6}  peak {e.get('hwm_mib', 0):>6}{traced}")
+        for t in e.get("top", []):
+            print(f"                  {t}")
+
+
 def _progress(lines: list[dict]) -> str:
     """The last ``update.progress`` line of the daemon's log, as words."""
     last = next((e for e in reversed(lines) if e.get("event") == "update.progress"), None)
@@ -312,9 +346,12 @@ def _progress(lines: list[dict]) -> str:
 
 
 def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, routing: str, slice_ms: int,
-                failures: list[tuple[str, dict]], timeout: float, incremental: bool = True, workers: int = 0) -> dict:
+                failures: list[tuple[str, dict]], timeout: float, incremental: bool = True, workers: int = 0,
+                stop_after: int | None = None) -> dict:
     """One network on a simulated fabric: start the daemon, wait for start-up, then each
-    of ``failures`` (op, body) through the API; returns the figures."""
+    of ``failures`` (op, body) through the API; returns the figures. ``stop_after``: the
+    daemon is stopped once that many ToRs of generation 0 are written and read back (its
+    set-up and first writes: ``memory``, the daemon's memory phase by phase)."""
     from controller.daemon.client import Api
     from controller import process
     from controller.simfabric.process import SimFabric
@@ -364,12 +401,19 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             try:
                 while log.first("api.listening") is None:
                     log.poll()
+                    written = _written(log.lines)
+                    if stop_after is not None and written >= stop_after:
+                        out.update(memory=_memory(log.lines), stopped_after=written)
+                        out.update(error=_how_far(f"stopped as asked after {written} ToRs written", log, t0, tors,
+                                                  peak, pid, alive()), load_end=os.getloadavg()[0])
+                        return out
                     if not alive() or time.time() > end:
                         why = ("stopped at the memory cap" if peak.get("capped") else
                                "stopped: the simulated fabric at the memory cap" if peak.get("fabric_capped") else
                                f"stopped at {THREAD_CAP} threads" if peak.get("thread_capped") else
                                "exited" if not alive() else f"not started within {timeout:.0f} s")
-                        out.update(error=_how_far(why, log, t0, tors, peak, pid, alive()), load_end=os.getloadavg()[0])
+                        out.update(error=_how_far(why, log, t0, tors, peak, pid, alive()), load_end=os.getloadavg()[0],
+                                   memory=_memory(log.lines))
                         return out
                     time.sleep(0.05)
             except KeyboardInterrupt as e:      # stopped by hand (SIGTERM/SIGINT): how far it got
@@ -380,7 +424,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             started = epoch(log.first("daemon.started")["ts"]) - t0
             inst = [epoch(e["ts"]) - t0 for e in ev if e.get("event") == "generation.installed"]
             out.update(started_s=started, first_installed_s=min(inst), all_installed_s=max(inst),
-                       installed=len(inst), api_s=epoch(log.first("api.listening")["ts"]) - t0,
+                       installed=len(inst), api_s=epoch(log.first("api.listening")["ts"]) - t0, memory=_memory(ev),
                        load_installed=os.getloadavg()[0])
             api = Api.of_config(cfg, need_token=True)
             st = api.request("GET", "/status")
@@ -437,6 +481,65 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
     return out
 
 
+class _Unreached:
+    """Addresses of a fabric nobody connects to (the set-up alone: :func:`setup_memory`)."""
+
+    @staticmethod
+    def address(t: int) -> str:
+        return "127.0.0.1:1"
+
+
+def setup_memory(work: Path, program, checked: int) -> dict:
+    """The (1024, 32) daemon's set-up in a process of its own, without switches: the
+    config, the program's pipeline, the routes and the start-up checks of the first
+    ``checked`` ToRs (every ToR's entries built and width-checked, kept for the first
+    install where the daemon keeps them), as ``uro daemon`` runs them
+    (:class:`~controller.daemon.plan.Prepared`); its memory after each step
+    (``memory.phase``), the route arrays and the objects kept. Minutes where the daemon's
+    whole start is hours: the checks of all 1024 ToRs are ~480 CPU-s, these ~0.5 s each."""
+    cfg = net_config(work / "setup.toml", program, _Unreached(), status_port=1, routing=PER_HOP, slice_ms=5000,
+                     **SIZES["r1024x32"])
+    t0, load = time.time(), os.getloadavg()[0]
+    r = subprocess.run([sys.executable, __file__, "--setup", str(cfg), str(checked)], capture_output=True, text=True)
+    if r.returncode != 0:
+        return {"error": (r.stderr or r.stdout).strip().splitlines()[-1:], "checked": checked}
+    return json.loads(r.stdout.strip().splitlines()[-1]) | {"seconds": time.time() - t0, "load_start": load,
+                                                             "load_end": os.getloadavg()[0], "checked": checked}
+
+
+def _setup(cfg_path: str, checked: int) -> dict:
+    """(In the process :func:`setup_memory` starts.)"""
+    from controller.daemon.config import load
+    from controller.daemon.controller import default_backend_for
+    from controller.daemon.plan import Prepared
+    from controller.schedule.degrade import Failed
+
+    cfg = load(cfg_path)
+    prep = Prepared(cfg, Failed(), default_backend_for, names=[s.name for s in cfg.switches[:checked]],
+                    keep_entries=True)
+    arrays = {k: [v.dtype.str, v.nbytes] for k, v in vars(prep.routes.per_hop).items() if hasattr(v, "nbytes")}
+    return {"phases": prep.memory, "arrays": arrays, "kept_objects": prep._kept}
+
+
+def report_setup(r: dict) -> None:
+    print(f"\n-- 1024x32 URO per-hop: the daemon's set-up in one process, the checks of {r['checked']} of the 1024 "
+          f"ToRs (load {r.get('load_start', 0):.1f} at the start)")
+    if "error" in r:
+        print(f"   failed: {r['error']}")
+        return
+    last = 0
+    for e in r["phases"]:
+        print(f"   {e['phase']:<10} resident {e.get('rss_mib', 0):>6} MiB (+{e.get('rss_mib', 0) - last:>5}), "
+              f"peak so far {e.get('hwm_mib', 0):>6} MiB")
+        last = e.get("rss_mib", 0)
+    ph = {e["phase"]: e.get("rss_mib", 0) for e in r["phases"]}
+    print(f"   route arrays: " + ", ".join(f"{k} {dt} {n / 2**20:.0f} MiB" for k, (dt, n) in r["arrays"].items()) +
+          f" ({sum(n for _, n in r['arrays'].values()) / 2**20:.0f} MiB)")
+    print(f"   the checks: {r['kept_objects']:,} route objects kept for the first install; "
+          f"{(ph['checks'] - ph['routes']) / r['checked']:.2f} MiB resident per ToR checked; "
+          f"{r['seconds']:.0f} s (load at the end {r['load_end']:.1f})")
+
+
 def _describe(what: dict) -> str:
     if "uplink" in what:
         return f"cable of ToR {what['uplink'][0]} uplink {what['uplink'][1]}"
@@ -450,6 +553,7 @@ def report(r: dict) -> None:
           f"load {r['load_start']:.1f} at the start")
     if "error" in r:
         print(f"   {r['error']} (load {r['load_end']:.1f})")
+        report_memory(r.get("memory", []))
         return
     print(f"   from empty: checks + routes + {r['tors']} sessions {r['started_s']:.1f} s, every ToR on generation 0 "
           f"(written, read back, active) {r['all_installed_s']:.1f} s (first {r['first_installed_s']:.1f} s), "
@@ -539,7 +643,8 @@ def projection(runs: list[dict]) -> None:
 
 
 def main(quick: bool = False, large: bool = True, full_large: bool = False, large_only: bool = False,
-         large_workers: tuple[int, ...] = (2, 1)) -> int:
+         large_workers: tuple[int, ...] = (2, 1), large_stop_after: int | None = None,
+         large_setup: int | None = None) -> int:
     why = _missing()
     if why:
         print(f"fabric benchmark skipped: {why}")
@@ -572,9 +677,11 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
         if not quick:
             side_by_side("108x6 URO per-hop: the whole path against the incremental one (0 workers)",
                          [done[whole[0][0]], done[uro[0][0]]], ["whole", "incremental"])
-    if large and not quick and not full_large:
+    if large and not quick and not full_large and large_setup is None:
         print("\n-- 1024x32: run only with --full-large (minutes to hours on this shared 2-core machine; docs/fabric.md)")
-    if full_large and not quick:
+    if large_setup is not None:          # the (1024, 32) set-up alone, its memory step by step
+        report_setup(setup_memory(work, _build("r1024x32", work), large_setup))
+    elif full_large and not quick:
         p1024 = _build("r1024x32", work)
         if large_only:
             report_sessions(sessions_cost(work, p1024, 1024))
@@ -582,7 +689,7 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
         for workers in large_workers:
             r = run_network(work, f"1024x32_uro_w{workers}", p1024, routing=PER_HOP, slice_ms=5000,
                             failures=[("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]})],
-                            timeout=4 * 3600, workers=workers, **SIZES["r1024x32"]) | {"name": f"1024x32 URO per-hop, {workers} worker(s)"}
+                            timeout=4 * 3600, workers=workers, stop_after=large_stop_after, **SIZES["r1024x32"]) | {"name": f"1024x32 URO per-hop, {workers} worker(s)"}
             report(r)
             big.append(r)
             if r.get("interrupted"):
@@ -595,4 +702,7 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--setup"]:             # the process of setup_memory
+        print(json.dumps(_setup(sys.argv[2], int(sys.argv[3]))))
+        raise SystemExit(0)
     raise SystemExit(main())

@@ -75,15 +75,7 @@ def measure(p, contract, base: Path, routes, hold_pps: int, window: float, tmp: 
             subprocess.run(["ip", "link", "set", ifc, "up"], check=True)
         sw = Bmv2Switch(tmp, f"hold{hold_pps}", {0: veth},
                         ["--cpu-port", str(contract["packet_io"]["cpu_port"])]).start()
-        end = time.time() + 20
-        while True:
-            try:
-                client = P4RuntimeClient(f"127.0.0.1:{sw.grpc_port}", timeout=2)
-                break
-            except Exception:
-                if time.time() > end:
-                    raise
-                time.sleep(0.2)
+        client = P4RuntimeClient(f"127.0.0.1:{sw.grpc_port}", timeout=20)
         client.set_pipeline(base.with_suffix(".p4info.txtpb"), base.with_suffix(".json"))
         client.write(tor_batch(contract, me, uro_routes=routes, bytes_per_us=0))
         ups = [contract["profile"]["uplink_port_base"] + u for u in range(p.uplinks)]

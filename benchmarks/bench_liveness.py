@@ -2,8 +2,10 @@
 on the emulated fabric (docs/liveness.md "Measured").
 
 One 8x2 fabric (examples/emu-8x2.toml: 50 ms slices, S = 4, a 200 ms cycle) in sync mode
-with ``[liveness] down_after = 3`` (the default), every host pair pinging every 0.2 s
-throughout. Each failure below is made for real, first with the daemon
+with ``[liveness] down_after = 3`` (the default), every host pair pinging every
+``--ping-interval`` seconds throughout (default 0.5 s, the clock suite's rate: what nine
+software switches carry on two cores; a faster rate measures the emulation's starvation,
+not liveness). Each failure below is made for real, first with the daemon
 running, then with the daemon stopped (``kill -STOP``; continued after the failure healed):
 
 - **a cut cable** (tor3's uplink 0: both wire ends down, netlink tells the daemon);
@@ -23,7 +25,8 @@ an end that marked it, the failed ToR itself left out (the notices in-band, docs
 "Notices"), with what the ToRs counted in their ``notices`` counters meanwhile; after the
 heal, the time until no ToR's map names the circuits any more; next to it, the daemon's own
 reaction in the same run (its failure report: source, detection after the failure, its dead
-mask written, new generation); the pings lost before, until every ToR marked, while marked,
+mask written, new generation), every failure it declared during the run and the units it
+holds suppressed for flapping ([liveness.damping]); the pings lost before, until every ToR marked, while marked,
 and after the heal; then the heal and the time until every mark is cleared. Then **false
 alarms**: every-pair pings and no failure for ``--duration`` seconds (``--quick``: 60), quiet
 and then with a route computation on each core (``--load`` as in the clock suite), counting
@@ -33,6 +36,7 @@ the marks set. The load average is printed next to every figure; nothing is asse
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import shutil
 import signal
@@ -41,12 +45,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.bench_clock import Fabric, _load, _need   # the same fabric, its tools and load line
+from benchmarks.bench_clock import PING_INTERVAL_S, Fabric, _load, _need   # the same fabric, its tools and load line
+from benchmarks.bench_clock import pings as _pings
 
 ROOT = Path(__file__).resolve().parents[1]
-PING_INTERVAL_S = 0.2
 #: seconds the daemon may take to program and clock every switch at the start
 READY_TIMEOUT_S = 400.0
+#: the cells of the ToRs' ``sync`` counter a TRIGGER ends in (docs/clock.md): a REQ sent,
+#: none due on its uplink (a notice may go instead), or taken outside its slice's exchange
+#: window -- no REQ, so the peer's silence there is no verdict (``unasked``)
+TRIGGER_CELLS = ("req_sent", "ref_req_sent", "not_due", "outside_window")
 #: the failures: (label, kind, ids)
 FAILURES = [
     ("cut cable: tor3 uplink 0", "link", [3, 0]),
@@ -59,10 +67,11 @@ FAILURES = [
 class Bench(Fabric):
     """The clock benchmark's fabric with its mark watch and the pieces a failure needs."""
 
-    def __init__(self, cfg):
+    def __init__(self, cfg, ping_interval_s: float = PING_INTERVAL_S):
         from controller.emulate import livewatch
 
         self._clis: list = []
+        self.ping_interval_s = ping_interval_s
         # its daemon may take minutes to clock every switch: false marks at the start make
         # new generations, and the machine is loaded by the fabric itself
         super().__init__(cfg, ready_timeout_s=READY_TIMEOUT_S)
@@ -72,6 +81,7 @@ class Bench(Fabric):
             self.L = cfg.slice_ms / 1e3
             live = self.arts["tor"].contract["liveness"]
             self.liveness_counter, self.notices_counter = live["counter"], live["notices"]["counter"]
+            self.sync_counter = self.arts["tor"].contract["clock"]["counter"]
             self.watch = livewatch.MarkWatch(self.plan, self.arts["tor"].contract, notices=True).start()
         except BaseException:
             self.close()
@@ -86,10 +96,37 @@ class Bench(Fabric):
             raise RuntimeError("the fabric's daemon is not running")
         return pid
 
-    def events(self) -> list[dict]:
+    def reports(self, since: float) -> list[dict]:
+        """The daemon's failure reports (fail and recover, every source) handled since
+        ``since`` (epoch), from its log's ``failure.handled`` lines: the status API keeps the
+        last 50 only, fewer than a loaded fabric's false alarms make in one run."""
+        from controller.daemon.log import epoch
+
+        try:
+            lines = (self.sdir / "logs" / "daemon.log").read_text(errors="replace").splitlines()
+        except FileNotFoundError:
+            return []
+        out = []
+        for line in lines:
+            if '"failure.handled"' not in line:
+                continue
+            try:
+                e = json.loads(line)
+                if epoch(e["ts"]) >= since:
+                    out.append(e)
+            except (ValueError, KeyError):
+                continue
+        return out
+
+    def suppressed(self) -> list | None:
+        """The units the daemon holds failed for flapping (its status API's
+        ``liveness.suppressed``; None: it did not answer)."""
         from controller.emulate import daemon as dmn
 
-        return dmn.events(self.plan)
+        try:
+            return dmn.status(self.plan)["liveness"].get("suppressed", [])
+        except Exception:                      # noqa: BLE001 -- stopped or busy: not known
+            return None
 
     def settle(self, timeout: float = 20.0) -> float:
         """Until no ToR has a mark and the daemon has nothing failed (or ``timeout``); seconds waited."""
@@ -169,10 +206,8 @@ class Bench(Fabric):
 
 
 def pings(b: Bench, seconds: float):
-    from controller.emulate import traffic
-
-    n = max(1, int(seconds / PING_INTERVAL_S))
-    return [traffic.PingStream(b.plan, x, y, n, PING_INTERVAL_S) for x, y in traffic.all_pairs(b.plan)]
+    """Every pair's pings, one every ``b.ping_interval_s`` (:func:`benchmarks.bench_clock.pings`)."""
+    return _pings(b, seconds, b.ping_interval_s)
 
 
 def lost_by_phase(streams, marks: dict[str, float]) -> dict[str, tuple[int, int]]:
@@ -200,7 +235,8 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
     learners = [t for t in range(b.plan.tors) if not (kind in ("tor", "id") and t == ids[0])]
     fail, heal = b.acts(kind, ids)
     pid = b.daemon_pid()
-    ev0 = len(b.events())
+    t_start = time.time()
+    sup0 = b.suppressed()
     streams = pings(b, lead_s + hold_s + 2 * timeout_s + 60)
     out: dict = {"label": label, "daemon": "stopped" if stopped else "running", "load": _load()}
     conted = False
@@ -240,16 +276,19 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
     marks = {"until_marked": t_fail, "marked": t_all or t_heal, "healed": t_heal,
              "after": (t_clear or t_heal) + 0.5}
     phases = lost_by_phase(streams, marks)
+    reps = b.reports(t_start)
+    decl, sup1 = declared(reps), b.suppressed()
     per = {t: _ms(v, t_fail) for t, v in got.items()}
     late = {t: None if v is None else (v - b.first_missed(t_fail, exp[t])) * 1e3 - (down_after * b.S)
             * b.L * 1e3 for t, v in got.items()}
     missed = b.first_missed(t_fail, {(s, u) for s, u, _e in circuits})
-    evs = [e for e in b.events()[ev0:] if e.get("op") == "fail"]
+    evs = [e for e in reps if e.get("op") == "fail" and epoch(e["detected"]) >= t_fail]
     out.update({"already_marked": already, "per_tor_ms": per, "all_ms": _ms(t_all, t_fail),
                 "beyond_ideal_ms": late, "clear_ms": _ms(t_clear, t_heal),
                 "known_per_tor_ms": {t: _ms(v, t_fail) for t, v in known.items()}, "known_ms": _ms(t_known, t_fail),
                 "known_from_first_missed_ms": _ms(t_known, missed), "forgot_ms": _ms(t_forgot, t_heal),
-                "notices": moved(c0, c1, b.notices_counter),
+                "notices": moved(c0, c1, b.notices_counter), "declared": decl,
+                "suppressed": sup1, "suppressed_new": _new(sup0, sup1),
                 "pings": phases, "daemon_events": [
                     {"kind": e["kind"], "target": e["target"], "source": e["source"],
                      "detected_ms": (epoch(e["detected"]) - t_fail) * 1e3, "mask_ms": e.get("dataplane_ms"),
@@ -279,6 +318,7 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
               + ("-" if e["generation_s"] is None else f"{e['generation_s']:.2f} s"), flush=True)
     if not out["daemon_events"]:
         print("   the daemon: no failure reported" + (" (stopped)" if stopped else ""), flush=True)
+    print("   " + _declared_line(decl, sup1, out["suppressed_new"]), flush=True)
     fg = out["forgot_ms"]
     print(f"   healed: every mark cleared in "
           + ("NOT within the timeout" if out["clear_ms"] is None else f"{out['clear_ms']:.0f} ms "
@@ -287,6 +327,37 @@ def one(b: Bench, label: str, kind: str, ids: list[int], stopped: bool, down_aft
                                                f"{fg:.0f} ms ({fg / L:.1f} slices)")
           + "; pings lost / sent: " + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in phases.items()), flush=True)
     return out
+
+
+def _new(before: list | None, after: list | None) -> list | None:
+    """The units in ``after`` not in ``before`` (None: either not known)."""
+    if before is None or after is None:
+        return None
+    return [u for u in after if u not in before]
+
+
+def _units(units: list | None) -> str:
+    if units is None:
+        return "not known (the daemon did not answer)"
+    return ", ".join(f"{k} {'/'.join(map(str, t)) if isinstance(t, list) else t}" for k, t in units) or "none"
+
+
+def _declared_line(decl: dict[str, int], sup: list | None, new: list | None) -> str:
+    """The daemon's failures and recoveries during a run (by op, kind and source), the units
+    suppressed for flapping at its end, and which of them were not at its start."""
+    return ("the daemon's failure reports during the run (each a new generation): "
+            + (", ".join(f"{v} x {k}" for k, v in decl.items()) or "none")
+            + "; suppressed for flapping at its end (held failed if declared): " + _units(sup)
+            + ("" if new is None else f" (new in this run: {_units(new)})"))
+
+
+def _damping() -> str:
+    """The daemon's ``[liveness.damping]`` on the emulated fabric (its defaults)."""
+    from controller.liveness.damping import DampingParams
+
+    p = DampingParams()
+    return (f"({'on' if p.enabled else 'off'}: penalty {p.penalty:g} per flap, suppress above {p.suppress:g}, reuse "
+            f"below {p.reuse:g}, half-life {p.half_life_s:g} s, max hold {p.max_hold_s:g} s)")
 
 
 def last(got: dict[int, float | None]) -> float | None:
@@ -324,15 +395,14 @@ def moved(c0: dict, c1: dict, counter: str) -> dict[str, int]:
     return tot
 
 
-def declared(b: Bench, ev0: int) -> dict[str, int]:
-    """The failures the daemon declared since its ``ev0``-th event, counted by
-    ``kind source`` (a false alarm it acted on: its dead mask and a new generation)."""
+def declared(reports: list[dict]) -> dict[str, int]:
+    """The failures the daemon declared and recovered in ``reports``, counted by ``op kind
+    (source)`` (each a new generation; a false alarm it acted on: its dead mask too)."""
     out: dict[str, int] = {}
-    for e in b.events()[ev0:]:
-        if e.get("op") == "fail":
-            key = f"{e.get('kind')} ({e.get('source')})"
-            out[key] = out.get(key, 0) + 1
-    return out
+    for e in reports:
+        key = f"{e.get('op')} {e.get('kind')} ({e.get('source')})"
+        out[key] = out.get(key, 0) + 1
+    return dict(sorted(out.items()))
 
 
 def lost_per_tor(b: Bench, streams) -> dict[int, tuple[int, int]]:
@@ -355,17 +425,18 @@ def false_alarms(b: Bench, seconds: float, label: str) -> dict:
     where the pings went: what the daemon declared failed meanwhile (acting on false
     marks), the ToRs' drops by reason, the loss per ToR."""
     c0 = counters(b)
-    ev0 = len(b.events())
+    sup0 = b.suppressed()
     t0 = time.time()
     load0 = _load()
     streams = pings(b, seconds)
     time.sleep(seconds)
     phases = lost_by_phase(streams, {})
     c1 = counters(b)
-    decl = declared(b, ev0)
+    decl, sup1 = declared(b.reports(t0)), b.suppressed()
     drops = {k: v for k, v in moved(c0, c1, "drops").items() if v}
     per_tor = lost_per_tor(b, streams)
     moved_, notes = moved(c0, c1, b.liveness_counter), moved(c0, c1, b.notices_counter)
+    trig = {k: v for k, v in moved(c0, c1, b.sync_counter).items() if k in TRIGGER_CELLS}
     marked = b.watch.marked_since(t0)
     sets = 0
     for t in range(b.plan.tors):
@@ -376,21 +447,26 @@ def false_alarms(b: Bench, seconds: float, label: str) -> dict:
             prev = m
     out = {"label": label, "seconds": round(time.time() - t0), "load": f"{load0} -> {_load()}",
            "marks_set": sets, "circuits": {t: sorted(v) for t, v in marked.items()}, "pings": phases["before"],
-           "counted": moved_, "notices": notes, "declared": decl, "drops": drops, "lost_per_tor": per_tor}
+           "counted": moved_, "notices": notes, "triggers": trig, "declared": decl, "suppressed": sup1,
+           "suppressed_new": _new(sup0, sup1), "drops": drops, "lost_per_tor": per_tor}
     print(f"== false alarms, {label} ({out['seconds']} s, load {out['load']}): {sets} mark(s) set on "
           f"{sum(len(v) for v in marked.values())} circuit(s) of {sum(1 for t in marked)} ToR(s)"
           + (" (" + "; ".join(f"tor{t} {v}" for t, v in sorted(out['circuits'].items())) + ")" if marked else "")
           + f"; pings lost {phases['before'][0]} / {phases['before'][1]}; the switches counted "
           + ", ".join(f"{k} {v}" for k, v in moved_.items()) + "; notices counted: "
-          + (", ".join(f"{k} {v}" for k, v in notes.items() if v) or "none"), flush=True)
-    print("   the daemon declared meanwhile: " + (", ".join(f"{v} x {k}" for k, v in decl.items()) or "nothing")
+          + (", ".join(f"{k} {v}" for k, v in notes.items() if v) or "none")
+          + "; the TRIGGERs taken (counter sync): " + ", ".join(f"{k} {v}" for k, v in trig.items())
+          + " (a REQ per uplink and slice from the first TRIGGER inside the exchange window; a slice whose "
+            "TRIGGERs all came outside it sent none, and its silence is judged unasked)",
+          flush=True)
+    print("   " + _declared_line(decl, sup1, out["suppressed_new"])
           + "; the ToRs dropped: " + (", ".join(f"{k} {v}" for k, v in drops.items()) or "nothing")
           + "; pings lost / sent from or to each ToR: "
           + ", ".join(f"tor{t} {v[0]}/{v[1]}" for t, v in per_tor.items()), flush=True)
     return out
 
 
-def main(quick: bool = False, duration_s: float = 600.0) -> int:
+def main(quick: bool = False, duration_s: float = 600.0, ping_interval_s: float = PING_INTERVAL_S) -> int:
     why = _need()
     if why:
         print(f"liveness benchmark skipped: {why}")
@@ -405,12 +481,13 @@ def main(quick: bool = False, duration_s: float = 600.0) -> int:
     cfg = dataclasses.replace(config.load(ROOT / "examples" / "emu-8x2.toml"), state_root=state,
                               prefix=f"ul{os.getpid() % 1000}"[:6], clock_mode="sync", liveness_down_after=down_after)
     print(f"== uro bench --suite liveness: 8x2, {cfg.slice_ms:g} ms slices, a {4 * cfg.slice_ms:g} ms cycle, "
-          f"[liveness] down_after = {down_after}, every host pair pinging every {PING_INTERVAL_S:g} s; "
+          f"[liveness] down_after = {down_after}, flap damping {_damping()}, every host pair pinging every "
+          f"{ping_interval_s:g} s; "
           f"{os.cpu_count()} cores, load average {_load()} at the start", flush=True)
     b = None
     res: dict = {"failures": [], "false_alarms": []}
     try:
-        b = Bench(cfg)
+        b = Bench(cfg, ping_interval_s)
         print(f"== up in {b.up_s:.1f} s (load {_load()}); marks read every {b.watch.period_s * 1e3:.0f} ms "
               f"(median time between two reads of one ToR)", flush=True)
         print(f"   settled in {b.settle():.1f} s", flush=True)

@@ -3,7 +3,6 @@ fixtures and by test modules directly)."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from controller.agent.bmv2_process import Bmv2Switch
@@ -21,19 +20,8 @@ class Switch(Bmv2Switch):
     def connect(self, p4info, bmv2_json, contract):
         from controller.agent.p4runtime import P4RuntimeClient
 
-        deadline = time.time() + 20
-        last = None
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"simple_switch_grpc exited with {self.proc.returncode}")
-            try:
-                self.client = P4RuntimeClient(f"127.0.0.1:{self.grpc_port}", timeout=2)
-                break
-            except Exception as e:  # server still starting
-                last = e
-                time.sleep(0.2)
-        else:
-            raise RuntimeError(f"simple_switch_grpc did not answer P4Runtime: {last}")
+        self.wait_started(20)           # raises, naming the switch, if the process exits first
+        self.client = P4RuntimeClient(f"127.0.0.1:{self.grpc_port}", timeout=20)
         self.client.set_pipeline(p4info, bmv2_json)
         self.client.check_contract(contract)
         return self.client

@@ -120,3 +120,64 @@ def paused_gc() -> Iterator[None]:
             _gc_pauses -= 1
             if _gc_pauses == 0 and _gc_was_on:
                 gc.enable()
+
+
+# ---- where a long-running process's memory goes, phase by phase ---------------------------
+#: environment variable: ``N`` (> 0) makes :func:`phase` trace Python's allocations
+#: (``tracemalloc`` with N frames per allocation, started at the first phase) and name the
+#: largest by traceback; unset or 0: only the resident figures, which cost nothing
+TRACE_ENV = "URO_TRACEMALLOC"
+#: allocation sites :func:`phase` names when tracing
+TRACE_TOP = 12
+
+
+def resident() -> dict[str, int]:
+    """This process's resident memory now and its peak so far, MiB (``VmRSS``, ``VmHWM``
+    of ``/proc/self/status``); ``{}`` where the system keeps no such file."""
+    out = {}
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith(("VmRSS:", "VmHWM:")):
+                    out["rss_mib" if line.startswith("VmRSS") else "hwm_mib"] = int(line.split()[1]) >> 10
+    except OSError:
+        pass
+    return out
+
+
+def phase(name: str) -> dict:
+    """The figures of one phase's end (:func:`resident`, ``phase`` = ``name``), with, when
+    :data:`TRACE_ENV` asks for it, the traced Python memory (``traced_mib``, its peak since
+    the last phase ``traced_peak_mib``) and the :data:`TRACE_TOP` largest allocation sites
+    by traceback (``top``: "MiB in N blocks: file:line <- caller ..."). Numpy arrays are
+    traced too (their buffers); memory of C libraries (gRPC's) is in the resident figure only."""
+    import tracemalloc
+
+    out = {"phase": name, **resident()}
+    try:
+        frames = int(os.environ.get(TRACE_ENV, "0") or 0)
+    except ValueError:
+        frames = 0
+    if frames <= 0:
+        return out
+    if not tracemalloc.is_tracing():
+        tracemalloc.start(frames)
+        return out | {"traced_mib": 0}
+    now, peak = tracemalloc.get_traced_memory()
+    tracemalloc.reset_peak()
+    snap = tracemalloc.take_snapshot().filter_traces((tracemalloc.Filter(False, tracemalloc.__file__),))
+    top = []
+    for st in snap.statistics("traceback")[:TRACE_TOP]:
+        where = " <- ".join(f"{_short(f.filename)}:{f.lineno}" for f in reversed(st.traceback))
+        top.append(f"{st.size / 2**20:.1f} MiB in {st.count} blocks: {where}")
+    del snap
+    return out | {"traced_mib": now >> 20, "traced_peak_mib": peak >> 20, "top": top}
+
+
+def _short(path: str) -> str:
+    """A traced file's path from its package (``controller/agent/diff.py``, ``numpy/...``)."""
+    for mark in ("/controller/", "/site-packages/", "/lib/python"):
+        i = path.rfind(mark)
+        if i >= 0:
+            return path[i + 1:]
+    return path

@@ -426,3 +426,47 @@ def test_sessions_read_on_one_shared_pool_of_threads(fake):
     assert all(t.name.startswith("p4rt-read_") for t in readers), [t.name for t in readers]
     for s in sessions:
         s.close()
+
+
+def test_the_switches_of_a_program_load_its_device_config_read_once_and_a_few_at_a_time(tmp_path):
+    """Loading a program on many switches sends the device config the program's codec read
+    once (the same bytes object for every switch, not the file read again per switch) and
+    at most ``PIPELINE_LOADS_AT_ONCE`` loads at a time in the process: each load holds the
+    device config again in its request (15.5 MB for a (1024, 32) ToR), 16 at once were
+    ~0.5 GB of the daemon."""
+    from concurrent.futures import ThreadPoolExecutor
+    from google.protobuf import text_format
+    from controller.agent import p4runtime as p4rt
+    from controller.agent.backend import SwitchAddress
+
+    (tmp_path / "p.txtpb").write_text(text_format.MessageToString(p4info_msg()))
+    (tmp_path / "d.json").write_bytes(b'{"program": "loaded once"}')
+    pipe = p4rt.bmv2_pipeline(tmp_path / "p.txtpb", tmp_path / "d.json", CONTRACT, "t")
+    sent, now, most, lock = [], [0], [0], threading.Lock()
+
+    class Client:
+        p4info = None
+
+        def pipeline_cookie(self):
+            return None
+
+        def set_pipeline(self, p4info, device_config, cookie=None):
+            with lock:
+                now[0] += 1
+                most[0] = max(most[0], now[0])
+            time.sleep(0.02)
+            with lock:
+                now[0] -= 1
+                sent.append(device_config)
+
+    def load(i):
+        b = p4rt.P4RuntimeBackend(SwitchAddress(name=f"s{i}", address="127.0.0.1:1", device_id=i))
+        b.client = Client()
+        return b.set_pipeline(pipe)
+    assert load(0)                          # the program's codec reads the files here
+    (tmp_path / "d.json").unlink()          # the other switches do not read them again
+    with ThreadPoolExecutor(16) as pool:
+        assert all(pool.map(load, range(1, 24)))
+    assert len(sent) == 24 and sent[0] == b'{"program": "loaded once"}'
+    assert all(d is sent[0] for d in sent)
+    assert 1 < most[0] <= p4rt.PIPELINE_LOADS_AT_ONCE, most[0]

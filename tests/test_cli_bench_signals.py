@@ -19,7 +19,8 @@ from controller.cli.bench import stop_cleanly
 stop_cleanly()
 try:
     print("ready", flush=True)
-    time.sleep(60)
+    for _ in range(600):           # a benchmark polls; Python runs handlers between bytecodes
+        time.sleep(0.1)
 finally:
     open(sys.argv[1], "w").write("cleaned")
 """
@@ -56,7 +57,7 @@ pid = os.fork()
 if pid == 0:                       # a helper forked by a library (pyroute2's netns child)
     try:
         print(os.getpid(), flush=True)
-        time.sleep(60)
+        time.sleep(60)             # one long sleep: only the kernel's default action ends it
     finally:
         open(sys.argv[1], "w").write("the child ran the benchmark's finally")
 else:
@@ -86,3 +87,27 @@ def test_a_forked_child_ends_as_by_default_and_runs_no_finally_block(tmp_path):
             p.kill()
             p.wait()
     assert not done.exists(), done.read_text()
+
+
+DISPOSITIONS = r"""
+import os, signal, sys
+from controller.cli.bench import stop_cleanly
+stop_cleanly()
+stop_cleanly()                     # installed twice (two suites in one run): one fork hook
+pid = os.fork()
+if pid == 0:
+    print(signal.getsignal(signal.SIGTERM) is signal.SIG_DFL, signal.getsignal(signal.SIGINT) is signal.SIG_DFL,
+          flush=True)
+    os._exit(0)
+os.waitpid(pid, 0)
+print(signal.getsignal(signal.SIGTERM) is signal.SIG_DFL, flush=True)
+"""
+
+
+def test_a_forked_child_starts_with_the_default_dispositions_and_the_parent_keeps_its_own():
+    """The fork hook gives the child the kernel's default at once (no window in which a
+    signal waits for Python's next bytecode); the parent keeps raising KeyboardInterrupt."""
+    out = subprocess.run([sys.executable, "-c", DISPOSITIONS], capture_output=True, text=True, timeout=60,
+                         preexec_fn=_hostile_start)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "True", "False"]

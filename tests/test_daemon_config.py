@@ -97,9 +97,8 @@ BAD = [
      "[daemon]: scheduler: a Dask scheduler address such as \"tcp://10.0.0.1:8786\", got '10.0.0.1:8786'"),
     (lambda s: None, {"daemon": 'scheduler = "tcp://10.0.0.1:8786"'},
      "[daemon]: scheduler: tcp://10.0.0.1:8786 needs workers = N"),
-    (lambda s: None, {"daemon": "workers = 2", "clock": 'mode = "sync"'},
-     "[daemon]: workers = 2: the switches' own slice clock ([clock] mode = \"sync\") is supervised through the "
-     "daemon's own sessions"),
+    (lambda s: None, {"daemon": "workers = 2", "extra": '[hosts]\nnetns = ["h0"]'},
+     "[daemon]: workers = 2: [hosts] netns: host flow aging runs in the daemon's process"),
     (lambda s: None, {"schedule": 'generate = "spiral"\ntors = 8\nuplinks = 2'}, "[schedule]: generate: unknown generator 'spiral'"),
     (lambda s: None, {"schedule": 'file = "none.json"'}, "[schedule]: file:"),
     (lambda s: None, {"routing": "source_routed = [5]\n[routing.per_hop]\nk = 3"}, "[routing]: source: missing"),
@@ -160,6 +159,14 @@ def test_clock_defaults_are_numbers_from_the_slice_and_the_programs_guard(tmp_pa
     assert (p.filter_bound, p.rate_step) == (4_000_000 // 8, 20_000_000 * 10 // 10**6)    # the defaults
     c = load(good(tmp_path, clock='mode = "sync"\nfilter_us = 80\nrate_step_ppm = 4')).clock
     assert (c.filter_us, c.rate_step_ppm, c.params().filter_bound, c.params().rate_step) == (80, 4, 80_000, 200)
+
+
+def test_workers_take_the_switches_own_clocks_and_their_liveness_marks(tmp_path):
+    """The clock supervision and the liveness marks run with workers (each worker reads
+    its share's clocks, docs/daemon.md "Workers"): the config is not refused."""
+    cfg = load(net_toml(tmp_path, [tor_switch(0), tor_switch(1), ocs_switch()], daemon="workers = 2",
+                        clock='slice_ms = 50\nmode = "sync"', extra="[liveness]\nenabled = true"))
+    assert cfg.daemon.workers == 2 and cfg.clock.sync and cfg.liveness.enabled
 
 
 def test_sync_mode_needs_programs_that_keep_the_clock(tmp_path):

@@ -19,7 +19,9 @@ from hypothesis import given, settings, strategies as st
 from controller.agent import known as known_mod
 from controller.agent.diff import same_state
 from controller.agent.known import KnownState
+from controller.daemon import plan as plan_mod
 from controller.daemon import update as update_mod
+from controller.daemon.switch import SwitchAgent
 from controller.tables.state import Batch
 
 import test_daemon_incremental as inc_tests
@@ -169,3 +171,117 @@ def test_held_generations_leave_the_switches_as_a_whole_recomputation(tmp_path_f
         run_steps(tmp_path_factory.mktemp("net"), steps, maintain=True)
     finally:
         mp.undo()
+
+
+def test_the_checks_keep_for_the_first_install_only_generations_kept_as_objects():
+    """A switch's route objects built by the start-up checks are kept for the first install
+    only where its generations stay objects anyway (below ``COMPACT_MIN_OBJECTS``), within
+    the budget in all: a (1024, 32) ToR's 34K are built again when written -- kept, the
+    first 29 ToRs' were ~650 MB of the daemon from the checks to their write."""
+    small = known_mod.COMPACT_MIN_OBJECTS - 1
+    assert plan_mod.keeps_for_install(small, 0)
+    assert not plan_mod.keeps_for_install(known_mod.COMPACT_MIN_OBJECTS, 0)
+    assert not plan_mod.keeps_for_install(33_848, 0)                 # a (1024, 32) ToR's generation
+    assert not plan_mod.keeps_for_install(small, plan_mod.KEEP_MAX_OBJECTS - small + 1)
+    assert plan_mod.keeps_for_install(small, plan_mod.KEEP_MAX_OBJECTS - small)
+
+
+def test_a_start_whose_generations_are_kept_as_versions_keeps_nothing_from_the_checks(tmp_path, monkeypatch):
+    """Started with every generation held as a version, no switch gets the checks' entries
+    (each builds its own when written); started with generations kept as objects, every
+    switch does. Either way the switches hold the same entries after the start and after a
+    cut cable."""
+    seeded: list[str] = []
+    seed = SwitchAgent.seed_routes
+
+    def seeding(self, *args):
+        seeded.append(self.name)
+        return seed(self, *args)
+    monkeypatch.setattr(SwitchAgent, "seed_routes", seeding)
+    kept = _started(tmp_path, monkeypatch, False)
+    assert sorted(seeded) == sorted(kept[0].agents)
+    seeded.clear()
+    compact = _started(tmp_path, monkeypatch, True)
+    assert seeded == []
+    assert_same_network(kept, compact)
+    for i, (ctl, _) in enumerate((kept, compact)):
+        _compact(monkeypatch, i == 1)
+        change(ctl, "fail", "uplink", (3, 1))
+    assert_same_network(kept, compact)
+
+
+def test_the_tors_of_a_process_share_their_equal_static_entries(tmp_path, monkeypatch):
+    """Equal static entries of the ToRs (the host plan, the DSCP buckets: at (1024, 32)
+    1,088 of a ToR's 1,105) are one object in the process, not one per ToR (~0.45 GB at
+    (1024, 32)); each ToR's statics are still what it builds alone, and its switch holds them."""
+    import copy
+
+    from controller.agent import desired
+
+    ctl, sws = _started(tmp_path, monkeypatch, True)
+    statics = {a.name: a.role.static().entries for a in ctl.agents.values()}
+    one: dict = {}
+    for name, entries in statics.items():
+        for e in entries:
+            assert one.setdefault(e, e) is e, f"{name}: {e} is a second object of an equal entry"
+    a, b = list(statics.values())[:2]
+    assert set(a) & set(b), "the ToRs have static entries in common"
+    monkeypatch.setattr(desired, "shared_statics", lambda batch: batch)
+    for ag in ctl.agents.values():
+        alone = copy.copy(ag.role)
+        alone._static = None
+        assert alone.static().entries == statics[ag.name], ag.name
+        assert set(statics[ag.name]) <= set(sws[ag.cfg.address].state().entries), ag.name
+
+
+def test_the_checks_build_every_roles_statics_before_any_route_entries(tmp_path, monkeypatch):
+    """The start-up checks build every ToR's statics (kept for the daemon's life) before
+    any ToR's route entries (built, checked and dropped): built in between, ToR by ToR,
+    the kept statics held the memory of the dropped entries around them (Python's arenas),
+    0.7 MiB per ToR at (1024, 32) -- 0.17 MiB with the statics first
+    (`uro bench --suite fabric --large-only --large-setup 64`)."""
+    from controller.agent import desired
+
+    calls: list[tuple[str, int]] = []
+    static, routes = desired.TorRole.static, desired.TorRole.routes
+
+    def static_seen(self):
+        calls.append(("static", self.tor))
+        return static(self)
+
+    def routes_seen(self, *args):
+        calls.append(("routes", self.tor))
+        return routes(self, *args)
+    monkeypatch.setattr(desired.TorRole, "static", static_seen)
+    monkeypatch.setattr(desired.TorRole, "routes", routes_seen)
+    ctl, sws = _started(tmp_path, monkeypatch, True)
+    first_routes = next(i for i, (what, _) in enumerate(calls) if what == "routes")
+    assert {t for what, t in calls[:first_routes] if what == "static"} == {a.cfg.tor for a in ctl.agents.values()}
+    assert {t for what, t in calls if what == "routes"} == {a.cfg.tor for a in ctl.agents.values()}
+
+
+def test_the_daemon_logs_its_memory_after_each_step_of_its_start_and_each_phase(tmp_path, monkeypatch):
+    """``memory.phase`` lines: the resident memory and its peak after the config, the
+    pipelines, the routes, the checks and the sessions, and after each phase of the first
+    install (its first switch and its last); with ``URO_TRACEMALLOC`` the largest
+    allocation sites too (`uro bench --suite fabric` prints them)."""
+    import tracemalloc
+
+    from controller import memory
+
+    ctl, _ = _started(tmp_path, monkeypatch, True)
+    lines = [kw for name, kw in ctl.log.events if name == "memory.phase"]
+    phases = [e["phase"] for e in lines]
+    assert phases[:5] == ["config", "pipelines", "routes", "checks", "sessions"], phases
+    n = len(ctl.agents)
+    assert f"prepare_generation 1 of {n}" in phases and f"prepare_generation {n} of {n}" in phases, phases
+    assert all(0 < e["rss_mib"] <= e["hwm_mib"] for e in lines)
+    monkeypatch.setenv(memory.TRACE_ENV, "2")
+    try:
+        assert memory.phase("first")["traced_mib"] == 0        # tracing starts here
+        kept = [bytearray(1 << 20) for _ in range(4)]           # noqa: F841 - 4 MiB allocated here
+        traced = memory.phase("second")
+        assert traced["traced_mib"] >= 4 and traced["top"]
+        assert "test_daemon_memory.py" in traced["top"][0], traced["top"][0]
+    finally:
+        tracemalloc.stop()

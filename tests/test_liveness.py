@@ -317,8 +317,12 @@ def test_circuits_marked_in_some_slices_only_are_circuits_not_a_cable_or_tor():
 
 
 def test_the_watch_declares_once_leaves_others_failures_alone_and_recovers_what_it_declared():
+    """CONFIRM_READS in a row, without flap damping (a mark that comes back is a flap:
+    tests/test_liveness_damping.py)."""
+    from controller.liveness.damping import DampingParams
+
     sched = round_robin(8, 2)
-    w = LivenessWatch(sched)
+    w = LivenessWatch(sched, damping=DampingParams(enabled=False))
     dead = Failed(tors=frozenset({3}))
     regs = {t: {"live_mask": sum(1 << (s * 2 + u) for s, u in m), "live_wrong": 0}
             for t, m in marks_of(sched, dead).items()}

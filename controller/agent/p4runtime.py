@@ -736,6 +736,11 @@ def bmv2_pipeline(p4info: str | Path, device_config: str | Path, contract: dict 
 #: the codec (P4Info) of each program, shared by the sessions of every switch that runs it
 _CODECS: dict[tuple, P4Info] = {}
 _CODECS_LOCK = threading.Lock()
+#: programs loaded at once by this process: a load's request holds the device config
+#: (a (1024, 32) ToR's bmv2 JSON is 15.5 MB) and gRPC its serialized copy until it is
+#: sent, so a daemon loading 16 switches at once held ~0.5 GB for them
+PIPELINE_LOADS_AT_ONCE = 4
+_LOADS = threading.BoundedSemaphore(PIPELINE_LOADS_AT_ONCE)
 
 
 def _codec(pipeline: Pipeline, name: str) -> P4Info:
@@ -838,7 +843,9 @@ class P4RuntimeBackend(SwitchBackend):
             c.use_p4info(info)
             self.pipeline = pipeline
             return False
-        c.set_pipeline(info, pipeline.files["device_config"], cookie=pipeline.cookie)
+        # the device config as the codec read it, once per program (not once per switch)
+        with _LOADS:
+            c.set_pipeline(info, info.schema.p4blob or pipeline.files["device_config"], cookie=pipeline.cookie)
         self.pipeline = pipeline
         return True
 

@@ -11,6 +11,7 @@ import signal
 import sys
 from pathlib import Path
 
+from controller.cli.common import positive_int
 from controller.errors import UroError
 
 
@@ -29,17 +30,29 @@ def load_suite(name: str):
     return importlib.import_module(f"benchmarks.{name}")
 
 
+_AT_FORK_REGISTERED = False
+_OUR_HANDLERS: list = []               # the handlers stop_cleanly installed, for the fork hook
+
+
 def stop_cleanly() -> None:
     """SIGTERM and SIGINT raise KeyboardInterrupt in the main thread, so that a benchmark's
     ``finally`` blocks remove the fabrics, switches and processes it built. Python's
     default SIGTERM ends the process at once (leaving an emulated fabric up), and a job
-    started in the background by a shell has SIGINT ignored, which Python keeps. Only the
-    process that installed them: a child forked from it (pyroute2's namespace helper, which
-    its parent ends with SIGTERM) inherits the handlers and would otherwise unwind the
-    benchmark's own stack -- its ``finally`` blocks tearing the fabric down under the
-    parent, which then waits for the helper forever; such a child dies as by default. A
-    process started with the signals blocked (a test runner's worker thread may block them,
-    and its children inherit the mask) has them unblocked, or they would never arrive."""
+    started in the background by a shell has SIGINT ignored, which Python keeps.
+
+    Only the process that installed them: a child forked from it (pyroute2's namespace
+    helper, which its parent ends with SIGTERM) would otherwise unwind the benchmark's own
+    stack -- its ``finally`` blocks tearing the fabric down under the parent, which then
+    waits for the helper forever. A child forked by ``os.fork`` gets the default
+    dispositions back at once (``os.register_at_fork``), so the kernel ends it even while
+    it is blocked in a system call; Python runs its handlers only between bytecodes, and a
+    signal that lands just before a ``sleep`` would wait out the whole sleep. A child forked
+    another way still dies as by default at the first signal (the handler checks its pid).
+
+    A process started with the signals blocked (a test runner's worker thread may block
+    them, and its children inherit the mask) has them unblocked, or they would never
+    arrive."""
+    global _AT_FORK_REGISTERED
     owner = os.getpid()
 
     def raise_interrupt(signum, frame):
@@ -49,9 +62,19 @@ def stop_cleanly() -> None:
             return
         raise KeyboardInterrupt(signal.Signals(signum).name)
 
+    _OUR_HANDLERS.append(raise_interrupt)
     signal.signal(signal.SIGTERM, raise_interrupt)
     signal.signal(signal.SIGINT, raise_interrupt)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    if not _AT_FORK_REGISTERED:        # register_at_fork hooks cannot be removed: once
+        os.register_at_fork(after_in_child=_default_signals_in_child)
+        _AT_FORK_REGISTERED = True
+
+
+def _default_signals_in_child() -> None:
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        if any(signal.getsignal(signum) is h for h in _OUR_HANDLERS):
+            signal.signal(signum, signal.SIG_DFL)
 
 
 def cmd_bench(args) -> int:
@@ -77,7 +100,8 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_emulate").main(quick=args.quick)
     if args.suite == "fabric":             # a whole (108, 6) / (1024, 32) fabric, simulated (minutes)
         rc |= load_suite("bench_fabric").main(quick=args.quick, large=not args.skip_large, full_large=args.full_large,
-                                              large_only=args.large_only, large_workers=args.large_workers)
+                                              large_only=args.large_only, large_workers=args.large_workers,
+                                              large_stop_after=args.large_stop_after, large_setup=args.large_setup)
     if args.suite == "ucmp-emulate":
         rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
     if args.suite == "ucmp-failure":       # a failure's UCMP source routes, whole vs incremental (minutes)
@@ -85,7 +109,8 @@ def cmd_bench(args) -> int:
     if args.suite == "clock":
         rc |= load_suite("bench_clock").main(quick=args.quick, duration_s=args.duration, load=args.load)
     if args.suite == "liveness":
-        rc |= load_suite("bench_liveness").main(quick=args.quick, duration_s=args.duration)
+        rc |= load_suite("bench_liveness").main(quick=args.quick, duration_s=args.duration,
+                                                ping_interval_s=args.ping_interval)
     if args.suite == "mutation":           # mutmut, nice 19: minutes to an hour per module
         rc |= load_suite("bench_mutation").main(quick=args.quick, modules=args.module, jobs=args.jobs,
                                                 functions=args.functions)
@@ -104,17 +129,34 @@ def _workers(text: str) -> tuple[int, ...]:
     return out
 
 
-def _duration(text: str) -> float:
+def _tors_checked(text: str) -> int:
+    """--large-setup: the ToRs of the (1024, 32) network to check, 1 to 1024."""
     import argparse
-    import math
 
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--duration {text!r}: a number of seconds") from None
-    if not math.isfinite(v) or not 10 <= v <= 86400:
-        raise argparse.ArgumentTypeError(f"--duration {text}: seconds in 10..86400")
-    return v
+    n = positive_int(text)
+    if n > 1024:
+        raise argparse.ArgumentTypeError(f"at most 1024 (the ToRs of the network), got {n}")
+    return n
+
+
+def _seconds(flag: str, lo: float, hi: float, what: str = "seconds"):
+    """An argparse type: a number of seconds in ``lo..hi`` for ``flag`` (the message names it)."""
+    def parse(text: str) -> float:
+        import argparse
+        import math
+
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{flag} {text!r}: a number of seconds") from None
+        if not math.isfinite(v) or not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{flag} {text}: {what} in {lo:g}..{hi:g}")
+        return v
+    return parse
+
+
+_duration = _seconds("--duration", 10, 86400)
+_ping_interval = _seconds("--ping-interval", 0.05, 60, "seconds between two pings of one host pair,")
 
 
 def register(sub) -> None:
@@ -154,9 +196,18 @@ def register(sub) -> None:
     r.add_argument("--large-workers", type=_workers, default=(2, 1), metavar="N,N",
                    help="fabric: the worker counts of the (1024, 32) runs, in order (default 2,1; 0: every switch "
                         "in the daemon's process)")
+    r.add_argument("--large-stop-after", type=positive_int, default=None, metavar="N",
+                   help="fabric: stop each (1024, 32) daemon once N ToRs of generation 0 are written and read back "
+                        "(its set-up and the first writes: the memory phase by phase, not the whole start)")
+    r.add_argument("--large-setup", type=_tors_checked, default=None, metavar="N",
+                   help="fabric: instead of the daemon runs, the (1024, 32) daemon's set-up alone in one process "
+                        "(config, pipeline, routes, the start-up checks of the first N ToRs): its memory step by step")
     r.add_argument("--duration", type=_duration, default=600.0, metavar="S",
                    help="clock: seconds of error measurement in sync mode (default 600; the timer mode gets half, "
                         "at most 300); liveness: seconds of each false-alarm run (default 600; --quick: 60)")
+    r.add_argument("--ping-interval", type=_ping_interval, default=0.5, metavar="S",
+                   help="liveness: seconds between two pings of one host pair, every pair (default 0.5, the clock "
+                        "suite's rate)")
     r.add_argument("--load", action="store_true",
                    help="clock: a route computation in a loop on each core beside the fabric (the loaded figures)")
     r.add_argument("--module", default=None, metavar="NAMES",

@@ -75,6 +75,21 @@ class SwitchClock:
                 "history": [[round(t, 3), us(e), us(u)] for t, e, u in list(self.history)[-60:]]}
 
 
+def keeps_network_time(role: str, offset_ns: int, uncertainty_ns: int, stratum: int,
+                       reference: tuple[int, int] | None, alarm_ns: int) -> bool:
+    """A switch just (re)connected keeps the network's time already (adopt it, do not seed
+    it): the reference (``role`` ocs) at stratum 0 within :data:`ADOPT_REFERENCE_NS` of the
+    host's clock; a ToR synchronized and within ``alarm_ns`` of ``reference`` (its offset
+    and uncertainty as last probed, None: not probed yet). Pure: it runs where the switch's
+    session is (the daemon's process or the worker owning the switch)."""
+    if role == "ocs":
+        return stratum == 0 and abs(offset_ns) <= ADOPT_REFERENCE_NS + uncertainty_ns
+    if reference is None or stratum == UNSYNCED:
+        return False
+    ref_off, ref_unc = reference
+    return abs(offset_ns - ref_off) <= alarm_ns + uncertainty_ns + ref_unc
+
+
 @dataclass(frozen=True)
 class Event:
     kind: str          # alarm | alarm_cleared | out_of_routes | back_in_routes
@@ -127,17 +142,11 @@ class ClockWatch:
         return True
 
     # ---- seeding -----------------------------------------------------------------------------
-    def keeps_network_time(self, name: str, offset_ns: int, uncertainty_ns: int, stratum: int) -> bool:
-        """A switch just (re)connected keeps the network's time already (adopt it, do not
-        seed): the reference within :data:`ADOPT_REFERENCE_NS` of the host's clock; a ToR
-        synchronized and within the alarm threshold of the reference."""
-        c = self.clocks[name]
-        if c.role == "ocs":
-            return stratum == 0 and abs(offset_ns) <= ADOPT_REFERENCE_NS + uncertainty_ns
+    def reference_offset(self) -> tuple[int, int] | None:
+        """The reference's offset and uncertainty as last probed (ns), None before any probe:
+        what a switch's owner needs to tell a ToR that keeps the network's time."""
         ref = self.reference()
-        if ref is None or stratum == UNSYNCED:
-            return False
-        return abs(offset_ns - ref.offset_ns) <= self.alarm_ns + uncertainty_ns + (ref.uncertainty_ns or 0)
+        return None if ref is None else (ref.offset_ns, ref.uncertainty_ns or 0)
 
     def seeded(self, name: str, now: float, adopted: bool = False) -> None:
         c = self.clocks[name]

@@ -26,6 +26,7 @@ from typing import Any
 
 from controller import tomlfile
 from controller.clock.params import DEFAULT_MAX_DRIFT_PPM, ClockParams
+from controller.liveness.damping import DampingParams
 from controller.liveness.params import LivenessParams
 from controller.daemon.auth import ApiAccess, api_access
 from controller.errors import UroError
@@ -366,7 +367,8 @@ def _liveness(doc: dict, src: Path) -> LivenessParams:
     """``[liveness]`` (docs/liveness.md "Configuration"): ``enabled`` (default false),
     ``down_after`` (silent circuits of one (slice, uplink) that mark it down, default 3) and
     the notices' ``notice_rate`` / ``notice_burst`` (per slice; rate 0: no notices) and
-    ``notice_refresh`` (cycles between two sends of unchanged marks; 0: never),
+    ``notice_refresh`` (cycles between two sends of unchanged marks; 0: never), and the
+    daemon's flap damping, ``[liveness.damping]`` (:func:`_damping`),
     checked against the clock and the schedule's cycle by the plan
     (:func:`controller.daemon.plan.check_liveness`), which knows S."""
     t = Section(doc, src, ConfigError, "[liveness]")
@@ -374,7 +376,22 @@ def _liveness(doc: dict, src: Path) -> LivenessParams:
                          down_after=t.get("down_after", "int", LivenessParams.down_after),
                          notice_rate=t.get("notice_rate", "int", LivenessParams.notice_rate),
                          notice_burst=t.get("notice_burst", "int", LivenessParams.notice_burst),
-                         notice_refresh=t.get("notice_refresh", "int", LivenessParams.notice_refresh))
+                         notice_refresh=t.get("notice_refresh", "int", LivenessParams.notice_refresh),
+                         damping=_damping(t.get("damping", "table", {}), src))
+    t.done()
+    return out
+
+
+def _damping(doc: dict, src: Path) -> DampingParams:
+    """``[liveness.damping]`` (docs/liveness.md "Flap damping"): ``enabled``, ``penalty``,
+    ``suppress``, ``reuse``, ``half_life_s``, ``max_hold_s``, each a number; how they fit
+    together (reuse below suppress, a ceiling above suppress) is checked with the rest of
+    ``[liveness]`` (:meth:`DampingParams.problems`)."""
+    t = Section(doc, src, ConfigError, "[liveness.damping]")
+    d = DampingParams
+    out = DampingParams(enabled=t.get("enabled", "bool", d.enabled),
+                        **{k: t.get(k, "number", getattr(d, k))
+                           for k in ("penalty", "suppress", "reuse", "half_life_s", "max_hold_s")})
     t.done()
     return out
 
@@ -625,22 +642,14 @@ def parse(doc: dict, src: Path) -> NetConfig:
             _check_ports(s, prog, src)
     clock = resolve_clock(clock, [programs[s.program] for s in switches], src)
     if daemon.workers:
-        _check_workers(daemon, clock, liveness, hosts, len(switches), src)
+        _check_workers(daemon, hosts, len(switches), src)
     return NetConfig(src, name, schedule, routing, clock, programs, switches, daemon, hosts, liveness)
 
 
-def _check_workers(daemon: DaemonSettings, clock: ClockConfig, liveness, hosts: HostsConfig, switches: int,
-                   src: Path) -> None:
-    """What the worker processes do not take over yet (docs/daemon.md "Workers"): the
-    switches' own clocks and their liveness marks are read through every switch's session
-    by the daemon's supervision, and host aging runs in the daemon's namespaces."""
+def _check_workers(daemon: DaemonSettings, hosts: HostsConfig, switches: int, src: Path) -> None:
+    """What the worker processes do not take over yet (docs/daemon.md "Workers"): host
+    aging runs in the daemon's namespaces."""
     where = f"{src}: [daemon]: workers = {daemon.workers}"
-    if clock.sync:
-        raise ConfigError(f"{where}: the switches' own slice clock ([clock] mode = \"sync\") is supervised "
-                          "through the daemon's own sessions; with workers use mode = \"timer\"")
-    if liveness.enabled:
-        raise ConfigError(f"{where}: [liveness] enabled: the liveness marks are read with the clocks through the "
-                          "daemon's own sessions; with workers leave it off")
     if hosts.netns:
         raise ConfigError(f"{where}: [hosts] netns: host flow aging runs in the daemon's process; with workers "
                           "leave it empty")

@@ -49,17 +49,18 @@ from controller.agent.backend import BackendError, backend_for as default_backen
 from controller.daemon import hosts, plan as plans
 from controller.daemon.changes import Change, apply_change, dataplane_report, generation_report, iso, parse_change
 from controller.daemon.clock import SliceClock
-from controller.daemon.clocksync import ClockSupervision
+from controller.daemon.clocksync import ClockIO, ClockSupervision, LocalClocks
 from controller.daemon.clockwatch import ClockWatch
 from controller.daemon.config import NetConfig, load as load_config
 from controller.daemon.jobs import Jobs, Pending
-from controller.daemon.liveness import LivenessWatch
+from controller.daemon.liveness import LivenessWatch, unit_json
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared, warm
 from controller.daemon.switch import SwitchAgent, connect_all
 from controller.daemon.update import NetworkUpdate
 from controller.errors import UroError
+from controller import memory
 from controller.memory import paused_gc
 from controller.schedule.degrade import Failed
 
@@ -185,6 +186,8 @@ class Controller:
         gets timers once it runs a generation, :meth:`SwitchAgent.send_timer`)."""
         cfg = self.cfg
         prep = prep or Prepared(cfg, self.failed, self.backend_for, keep_entries=True)
+        for m in prep.memory:
+            self.log.event("memory.phase", **m)
         self.routes = prep.routes
         self.route_cache.add(cfg, prep.routes)
         agents = self._agents_for(cfg, prep)
@@ -199,23 +202,35 @@ class Controller:
         self._adopt(agents.values(), self.clock())
         self.log.event("daemon.started", network=cfg.name, switches=len(agents), routes_version=self.routes.version,
                        routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe())
+        self.log.event("memory.phase", **memory.phase("sessions"))
         self._warm_masks(sum(1 for a in agents.values() if a.role.has_mask))
-        if cfg.clock.sync:
-            self.csync = ClockSupervision(
-                self._clock_watch(cfg), cfg.clock.slice_ms, self._cpool, self.log, self.metrics,
-                clock_ns=lambda: self.clock_ns(), failed_tors=lambda: self.failed.tors,
-                take_out=lambda tor: self.submit(Change("fail", "tor", tor, source="clock")),
-                put_back=lambda tor: self.submit(Change("recover", "tor", tor, source="clock")))
-            if cfg.liveness.enabled:
-                self.lwatch = LivenessWatch(self.routes.schedule)
-        else:
-            self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
+        self._start_clock(cfg)
         if on_clock is not None:
             on_clock()
         self.install_all()
         self.aging.rules = prep.aging
         self.sync_hosts()
         self._warm(cfg)      # the first failure's routes must not load compiled kernels
+
+    def _start_clock(self, cfg: NetConfig) -> None:
+        """Sync mode: the supervision of the switches' own clocks (and the liveness watch
+        that reads their marks with them), its I/O through :meth:`_clock_io`; timer mode:
+        the daemon's slice timer."""
+        if cfg.clock.sync:
+            self.csync = ClockSupervision(
+                self._clock_watch(cfg), cfg.clock.slice_ms, self._clock_io(), self.log, self.metrics,
+                clock_ns=lambda: self.clock_ns(), failed_tors=lambda: self.failed.tors,
+                take_out=lambda tor: self.submit(Change("fail", "tor", tor, source="clock")),
+                put_back=lambda tor: self.submit(Change("recover", "tor", tor, source="clock")))
+            if cfg.liveness.enabled:
+                self.lwatch = LivenessWatch(self.routes.schedule, damping=cfg.liveness.damping)
+        else:
+            self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
+
+    def _clock_io(self) -> ClockIO:
+        """Where the clock supervision's reads, probes and seeds run: this process's
+        sessions, on the clock pool (never behind a table write)."""
+        return LocalClocks(self._cpool, lambda: self.clock_ns())
 
     def _clock_watch(self, cfg: NetConfig) -> ClockWatch:
         c = cfg.clock
@@ -689,6 +704,8 @@ class Controller:
                 self.csync.cw = self._clock_watch(cfg)
             self.csync.cw.alarm_ns = round(cfg.clock.alarm_us * 1000)
             self.csync.slice_ms = cfg.clock.slice_ms
+        if self.lwatch is not None:          # new damping figures apply to the penalties as they stand
+            self.lwatch.damper.params = cfg.liveness.damping
         self.reloads.ok += 1
         self.reloads.last = {"at": iso(), "ok": True, "routes_version": self.routes.version}
         self.log.event("reload.done", config=str(path), routes_version=self.routes.version,
@@ -748,14 +765,30 @@ class Controller:
         if not fresh:
             return
         before = self.lwatch.verdict
-        v = self.lwatch.read(fresh)
+        v = self.lwatch.read(fresh, now)
         if v != before:
             self.log.event("liveness.marks", **v.as_dict(), agrees_with=self.lwatch.agrees)
+        for event, unit, penalty in self.lwatch.damping_events:
+            kind, target = unit_json(unit)
+            if event == "flap":
+                self.metrics.flaps.labels(kind).inc()
+            elif event == "suppressed":
+                self.metrics.suppressions.labels(kind).inc()
+                self.log.warn("liveness.suppressed", kind=kind, target=target, penalty=round(penalty, 1),
+                              note="flapping: once declared (its marks held three reads) it is held failed until "
+                                   "its penalty decays below [liveness.damping] reuse (docs/liveness.md \"Flap "
+                                   "damping\")")
+            else:
+                self.log.event("liveness.released", kind=kind, target=target, penalty=round(penalty, 1))
+        self.metrics.set_damping(self.lwatch.damper.status(now))
         with self._state_lock:
             failed = self.failed
         for ch in self.lwatch.changes(failed):
             note = "the switches' own marks (docs/liveness.md)"
-            if ch.kind == "misconfigured":
+            if ch.op == "fail" and self.lwatch.damper.suppressed((ch.kind, ch.target)):
+                note = ("flapping in the switches' marks: held failed until its penalty decays below "
+                        "[liveness.damping] reuse (docs/liveness.md \"Flap damping\")")
+            elif ch.kind == "misconfigured":
                 note = (f"ToR {ch.target} answers under another ToR's id on its circuits: check its configured id "
                         "and its OCS cabling; routed around as a failed ToR meanwhile (docs/liveness.md)")
             self.log.warn("liveness.detected" if ch.op == "fail" else "liveness.healed", kind=ch.kind,

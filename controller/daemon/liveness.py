@@ -14,6 +14,13 @@ schedule without just those circuits. A ToR that answers under another id (kind
 ``misconfigured``: miswired or misconfigured) is declared as such and routed around as a
 dead ToR (it is in ``Failed.tors``: :data:`ROUTED_AS`). A failure another detection declared (netlink, a lost
 session, the API, the clock) is left to it; the marks agreeing with it are reported.
+
+A unit that flaps is damped (:mod:`controller.liveness.damping`, after RFC 2439): each time
+it appears in the marks its penalty grows; once declared (its marks held ``confirm`` reads,
+as any failure) a unit above ``suppress`` is held failed while its marks come and go, until
+its penalty has decayed below ``reuse`` -- no recover/declare churn, a new generation per
+flap. Damping never declares: a unit whose marks never hold ``confirm`` reads (a loaded
+switch's late beacons, mostly) makes no generation, flapping or not.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from __future__ import annotations
 import time
 
 from controller.daemon.changes import Change
+from controller.liveness.damping import Damper, DampingParams
 from controller.liveness.marks import Verdict, circuits_of, classify
 from controller.schedule.degrade import Failed, circuit_key
 
@@ -56,11 +64,16 @@ CONFIRM_READS = 3
 class LivenessWatch:
     """``schedule``: the full schedule (the circuits the switches expect); ``confirm``:
     consecutive reads that must show a failure before it is declared (its recovery is
-    declared at the first read that no longer shows it: a cleared mark is a peer heard)."""
+    declared at the first read that no longer shows it: a cleared mark is a peer heard);
+    ``damping``: how units that flap are damped (a suppressed unit, once declared, is held:
+    its recovery waits for its release)."""
 
-    def __init__(self, schedule, confirm: int = CONFIRM_READS):
+    def __init__(self, schedule, confirm: int = CONFIRM_READS, damping: DampingParams | None = None):
         self.schedule = schedule
         self.confirm = confirm
+        self.damper = Damper(DampingParams() if damping is None else damping)
+        self.damping_events: list[tuple[str, tuple[str, object], float]] = []   # the last read's (event, unit, penalty)
+        self.now = 0.0
         self.streak: dict[tuple[str, object], int] = {}  # what the reads showed, for how many in a row
         self.verdict = Verdict()
         self.masks: dict[int, frozenset[tuple[int, int]]] = {}
@@ -69,8 +82,13 @@ class LivenessWatch:
         self.agrees: list = []                           # failures others declared that the marks show too
         self.read_at: float | None = None
 
-    def read(self, registers: dict[int, dict]) -> Verdict:
-        """``{tor: its clock registers as just read}`` (the ToRs that answered): their marks."""
+    def read(self, registers: dict[int, dict], now: float | None = None) -> Verdict:
+        """``{tor: its clock registers as just read}`` (the ToRs that answered) at ``now``
+        (seconds on the daemon's clock; default: monotonic): their marks. A unit they show
+        that the read before did not has flapped (its penalty grows); suppressed units whose
+        penalty decayed below ``reuse`` are released. What changed in the damping is in
+        :attr:`damping_events` (``flap`` / ``suppressed`` / ``released``, the unit, its penalty)."""
+        self.now = time.monotonic() if now is None else now
         d = self.schedule.n_uplinks
         self.masks = {t: circuits_of(int(r.get("live_mask", 0)), d) for t, r in registers.items() if "live_mask" in r}
         self.wrong = {t: circuits_of(int(r.get("live_wrong", 0)), d) for t, r in registers.items()
@@ -78,6 +96,14 @@ class LivenessWatch:
         self.verdict = classify(self.schedule, self.masks, self.wrong)
         self.read_at = time.time()
         shown = self._shown()
+        events = []
+        for unit in sorted(shown - set(self.streak), key=repr):      # appeared: the switches withdrew it
+            suppressed = self.damper.flap(unit, self.now)
+            events.append(("flap", unit, self.damper.penalty(unit, self.now)))
+            if suppressed:
+                events.append(("suppressed", unit, self.damper.penalty(unit, self.now)))
+        events += [("released", u, self.damper.penalty(u, self.now)) for u in self.damper.decay(self.now)]
+        self.damping_events = events
         self.streak = {k: self.streak.get(k, 0) + 1 for k in shown}
         return self.verdict
 
@@ -111,20 +137,42 @@ class LivenessWatch:
         for kind, target in sorted(self.mine, key=repr):
             if _routed((kind, target)) in routed_shown:
                 continue                              # still shown (maybe under the other kind)
+            if self.damper.suppressed((kind, target)):
+                continue                              # flapping: held failed until released
             self.mine.discard((kind, target))
             if _routed((kind, target)) in declared:
                 out.append(Change("recover", kind, target, source=SOURCE))
         mine = {_routed(x) for x in self.mine}
-        self.agrees = sorted([[k, list(t) if isinstance(t, tuple) else t] for k, t in shown
-                              if _routed((k, t)) in declared and _routed((k, t)) not in mine], key=repr)
+        self.agrees = sorted([unit_json(u) for u in shown if _routed(u) in declared and _routed(u) not in mine],
+                             key=repr)
         return out
+
+    def suppressed(self) -> list[tuple[str, object]]:
+        """The units suppressed for flapping (penalty above ``suppress``, not yet below
+        ``reuse``), sorted: those this watch declared are held failed."""
+        return sorted((u for u, st in self.damper.units.items() if st.suppressed), key=repr)
 
     def status(self) -> dict:
         """The status API's ``liveness``: each ToR's marks, what they say failed, what this
-        watch declared, and what others declared that the marks show too."""
+        watch declared (held failed if also ``suppressed``), what others declared that the
+        marks show too, the units ``suppressed`` for flapping and every damped unit's
+        ``penalty``."""
+        p = self.damper.params
         return {"enabled": True, "read_at": self.read_at,
                 "marks": {str(t): [list(c) for c in sorted(cs)] for t, cs in sorted(self.masks.items())},
                 "wrong_peer": {str(t): [list(c) for c in sorted(cs)] for t, cs in sorted(self.wrong.items()) if cs},
                 "verdict": self.verdict.as_dict(),
-                "declared": sorted([[k, list(t) if isinstance(t, tuple) else t] for k, t in self.mine], key=repr),
-                "agrees_with": self.agrees}
+                "declared": sorted([unit_json(u) for u in self.mine], key=repr),
+                "agrees_with": self.agrees,
+                "suppressed": [unit_json(u) for u in self.suppressed()],
+                "damping": {"enabled": p.enabled, "penalty": p.penalty, "suppress": p.suppress, "reuse": p.reuse,
+                            "half_life_s": p.half_life_s, "max_hold_s": p.max_hold_s,
+                            "units": [{**row, "unit": unit_json(row["unit"])}
+                                      for row in sorted(self.damper.status(self.now), key=lambda r: repr(r["unit"]))]}}
+
+
+def unit_json(unit: tuple[str, object]) -> list:
+    """A unit ``(kind, target)`` as the status API writes it: ``[kind, target]``, a tuple
+    target as a list (``["circuit", [1, 0, 0]]``)."""
+    kind, target = unit
+    return [kind, list(target) if isinstance(target, tuple) else target]

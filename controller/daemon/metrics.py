@@ -70,6 +70,15 @@ class Metrics:
         self._lock = threading.Lock()
         self._snapshot: dict = {}
         self._clocks: dict = {}
+        self._damping: list = []
+        self.flaps = Counter("uro_liveness_flaps", "Times a failure unit appeared in the switches' liveness marks "
+                             "(a flap: its damping penalty grew)", ["kind"], registry=r)
+        self.suppressions = Counter("uro_liveness_suppressions", "Failure units suppressed for flapping: declared "
+                                    "failed and held until their penalty decayed ([liveness.damping])", ["kind"],
+                                    registry=r)
+        for kind in ("tor", "uplink", "circuit", "misconfigured"):
+            self.flaps.labels(kind)
+            self.suppressions.labels(kind)
         r.register(_SnapshotCollector(self))
 
     def switch_known(self, name: str) -> None:
@@ -94,6 +103,15 @@ class Metrics:
         with self._lock:
             self._clocks = {n: (c.stratum, c.error_ns, c.uncertainty_ns, dict(c.registers), c.alarm,
                                 c.out_of_routes) for n, c in clocks.items()}
+
+    def set_damping(self, units: list[dict]) -> None:
+        """The liveness watch's damped units (:meth:`controller.liveness.damping.Damper.status`)."""
+        with self._lock:
+            self._damping = [dict(u) for u in units]
+
+    def damping(self) -> list[dict]:
+        with self._lock:
+            return list(self._damping)
 
     def clocks(self) -> dict:
         with self._lock:
@@ -125,6 +143,24 @@ class _SnapshotCollector:
                     cnt.add_metric([name, counter, cell], packets)
         yield from (up, gen, ent, cnt)
         yield from self._clock_families()
+        yield from self._damping_families()
+
+    def _damping_families(self):
+        """The liveness watch's flap damping: units suppressed now, and each damped unit's
+        penalty (labelled by kind and target, e.g. ``circuit`` ``1/0/0``)."""
+        units = self.metrics.damping()
+        supp = GaugeMetricFamily("uro_liveness_suppressed_units", "Failure units held failed for flapping "
+                                 "(suppressed by [liveness.damping])", labels=["kind"])
+        pen = GaugeMetricFamily("uro_liveness_damping_penalty", "A failure unit's flap damping penalty (decayed "
+                                "to the last read; suppressed above [liveness.damping] suppress)",
+                                labels=["kind", "target"])
+        for kind in ("tor", "uplink", "circuit", "misconfigured"):
+            supp.add_metric([kind], sum(1 for u in units if u["unit"][0] == kind and u["suppressed"]))
+        for u in units:
+            kind, target = u["unit"]
+            pen.add_metric([kind, "/".join(map(str, target)) if isinstance(target, tuple) else str(target)],
+                           u["penalty"])
+        yield from (supp, pen)
 
     def _clock_families(self):
         """The switches' own clocks (sync mode): stratum, the daemon's measured error, the

@@ -13,10 +13,13 @@ network-wide table dump ever exists (issue 11 "routes at scale").
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import time
 from typing import Iterable
 
+from controller import memory
+from controller.agent import known as known_state
 from controller.agent.backend import BackendError, MissingClient, NotPrimary, SwitchAddress
 from controller.agent.desired import ROLES, Routes, RoutesDelta
 from controller.daemon import hosts
@@ -487,6 +490,17 @@ def connect_error(cfg: NetConfig, s: SwitchConfig, e: BackendError) -> UroError:
 KEEP_MAX_OBJECTS = 1_000_000
 
 
+def keeps_for_install(n: int, kept: int) -> bool:
+    """Whether the checks keep a switch's ``n`` route objects for the first install, ``kept``
+    being kept already: only a generation the switch keeps as objects anyway (fewer than
+    :data:`~controller.agent.known.COMPACT_MIN_OBJECTS`: a (108, 6) ToR's 2K), within
+    :data:`KEEP_MAX_OBJECTS` in all. A larger one is known as its routes' version once
+    written and is built again for the write (a (1024, 32) ToR's 34K in ~0.5 s): kept, the
+    first 29 of them were ~650 MB of the daemon from the checks, through the sessions and
+    the survey, to their write -- for 14 s of CPU saved."""
+    return n < known_state.COMPACT_MIN_OBJECTS and kept + n <= KEEP_MAX_OBJECTS
+
+
 class Prepared:
     """Everything checked and computed from a config before any switch is touched: the
     schedule, every program against it (N, d, S, K, widths) and against its files (offline,
@@ -503,6 +517,9 @@ class Prepared:
         self.backend_for = backend_for
         self._entries: dict = {}
         self._kept = 0
+        #: the process's memory at the end of each step (:func:`controller.memory.phase`):
+        #: the daemon logs them (``memory.phase``)
+        self.memory: list[dict] = [memory.phase("config")]
         sched = build_schedule(cfg)
         for prog in {cfg.programs[s.program].name: cfg.programs[s.program] for s in cfg.switches}.values():
             check_program(cfg, prog, sched)
@@ -518,12 +535,15 @@ class Prepared:
         self.backends, self.pipelines, self.roles = {}, {}, {}
         switches = [s for s in cfg.switches if names is None or s.name in names]
         self._add_backends(switches)
+        self.memory.append(memory.phase("pipelines"))
         try:
             self.routes = compute_routes(cfg, sched, failed, version, schedule_version)
         except UroError as e:
             raise ConfigError(f"{cfg.path}: [routing]: {e}") from None
+        self.memory.append(memory.phase("routes"))
         self.aging = hosts.rules_for(cfg, self.routes)     # host flow aging: checked with the rest
         self._add_roles(switches, check=True, keep_entries=keep_entries)
+        self.memory.append(memory.phase("checks"))
 
     def add(self, names: Iterable[str]) -> None:
         """Backends, pipelines and roles for more of the config's switches (a worker taking
@@ -555,23 +575,33 @@ class Prepared:
             self.pipelines[key] = pipe
 
     def _add_roles(self, switches, check: bool, keep_entries: bool) -> None:
+        """A role for each of ``switches``; ``check``: every switch's entries built (and
+        width-checked) before anything is written. Every role's statics, which the daemon
+        keeps, are built before any switch's route entries, which it drops: objects kept
+        among the ones dropped hold the allocator's memory (Python's arenas) they sit in --
+        built ToR by ToR, that was 0.7 MiB per ToR checked at (1024, 32)."""
         cfg, sched = self.cfg, self.schedule
         clock = cfg.clock.params()
+        roles = {}
         for s in switches:
             prog = cfg.programs[s.program]
-            role = ROLES[s.role](prog.contract, s.tor, cfg.clock.capacity_bytes, cfg.clock.bytes_per_us,
-                                 clock=clock, schedule=sched, liveness=cfg.liveness)
+            roles[s.name] = role = ROLES[s.role](prog.contract, s.tor, cfg.clock.capacity_bytes,
+                                                 cfg.clock.bytes_per_us, clock=clock, schedule=sched,
+                                                 liveness=cfg.liveness)
             if check:
-                try:   # every switch's entries are built (and width-checked) before anything is written
+                with _named(cfg, s):
                     role.static()
+        for s in switches:
+            role = roles[s.name]
+            if check:
+                with _named(cfg, s):
                     built = role.routes(self.routes, 0)
                     role.config(0, role.down_uplinks(self.routes.failed))
                     n = len(built.entries) + len(built.members) + len(built.groups)
-                    if keep_entries and self._kept + n <= KEEP_MAX_OBJECTS:
+                    if keep_entries and keeps_for_install(n, self._kept):
                         self._entries[s.name] = built
                         self._kept += n
-                except UroError as e:
-                    raise ConfigError(f"{cfg.path}: switch {s.name!r}: program: {e}") from None
+                    del built
             self.roles[s.name] = role
 
     def pipeline(self, s: SwitchConfig):
@@ -582,6 +612,15 @@ class Prepared:
         not kept), handed over once: the daemon's first install writes them instead of
         building them again."""
         return self._entries.pop(name, None)
+
+
+@contextlib.contextmanager
+def _named(cfg: NetConfig, s: SwitchConfig):
+    """A switch's entries that cannot be built: a ConfigError naming the switch."""
+    try:
+        yield
+    except UroError as e:
+        raise ConfigError(f"{cfg.path}: switch {s.name!r}: program: {e}") from None
 
 
 def _fit_failed(failed: Failed, sched) -> Failed:

@@ -16,9 +16,14 @@ import time
 from concurrent.futures import Executor
 from typing import Callable
 
+from controller import memory
 from controller.agent.backend import BackendError
 from controller.daemon.log import EventLog
 from controller.daemon.switch import PROGRESS_S, SwitchAgent
+
+
+#: switches done in a phase after which its ``memory.phase`` line is written (and its last)
+MEMORY_AT = frozenset({1, 16, 64, 256})
 
 
 class NetworkUpdate:
@@ -63,11 +68,16 @@ class NetworkUpdate:
         now = time.monotonic()
         with lock:
             done[0] += 1
+            n = done[0]
             if now - done[2] < PROGRESS_S:
-                return
-            done[2] = now
-            line = {"phase": what, "done": done[0], "of": total, "failed": done[1], "seconds": round(now - t0, 1)}
-        self.log.event("update.progress", **line)
+                line = None
+            else:
+                done[2] = now
+                line = {"phase": what, "done": n, "of": total, "failed": done[1], "seconds": round(now - t0, 1)}
+        if n in MEMORY_AT or n == total:
+            self.log.event("memory.phase", **memory.phase(f"{what} {n} of {total}"))
+        if line is not None:
+            self.log.event("update.progress", **line, **memory.resident())
 
     def done(self, agents, routes, results: dict, swapped: bool) -> None:
         """Bookkeeping on each agent once the network runs ``routes`` on it

@@ -30,6 +30,10 @@ machine that reaches the switches).
   (sources stamping different generations, two generations live) and finishes it first
   (:meth:`NetworkUpdate.run`). The new owner knows nothing of the switch and reads it
   whole before it writes, so it writes only what the switch lacks.
+- **The switches' own clocks** (sync mode, and the liveness marks read with them): each
+  pass of the coordinator's :class:`~controller.daemon.clocksync.ClockSupervision` is one
+  call per worker (:class:`RemoteClocks`, the reference's owner first), run on the
+  worker's clock threads; the raw readings come back and the coordinator keeps the state.
 - **A coordinator that goes away** leaves the switches as the update had them: the
   workers write nothing by themselves, and every step of the update leaves the network
   on one generation per packet (the same guarantee as a daemon killed mid-update;
@@ -49,6 +53,7 @@ from dataclasses import dataclass
 
 from controller.agent.backend import BackendError
 from controller.daemon import plan as plans
+from controller.daemon.clocksync import Job, PassParams, switch_pass
 from controller.daemon.config import ConfigError, NetConfig, load as load_config
 from controller.daemon.controller import Controller, Due
 from controller.daemon.log import EventLog
@@ -65,6 +70,8 @@ CONNECT_TIMEOUT_S = 10.0
 TAKEOVER_S = 15.0
 #: route versions a worker keeps (the current one, the one before: a retry's)
 KEPT_VERSIONS = 3
+#: threads of a worker's clock pass (reads, probes, seeds of its share: PacketOut/PacketIn)
+CLOCK_THREADS = 8
 #: threads of a worker's maintenance pass (reconnects, restores, the read-back after an
 #: update): its own, so that a pass never holds up a phase's switches
 MAINT_THREADS = 4
@@ -119,6 +126,9 @@ class ShareWorker:
         # threads of its own, and never while the coordinator runs an update (held)
         self._mthread = ThreadPoolExecutor(1, thread_name_prefix="uro-worker-maint")
         self._mpool = ThreadPoolExecutor(MAINT_THREADS, thread_name_prefix="uro-worker-maint")
+        # the clock supervision's reads, probes and seeds: their own threads, never the
+        # event loop nor the actor's thread (a phase may hold it for seconds)
+        self._cpool = ThreadPoolExecutor(CLOCK_THREADS, thread_name_prefix="uro-worker-clock")
         self._mpass = None                     # the pass in progress (a Future), or the last one
         self._held = threading.Event()         # an update runs: no switch is maintained
 
@@ -213,14 +223,18 @@ class ShareWorker:
                 a.retry_install = True
                 self.log.error("switch.install_failed", switch=n, worker=self.worker, error=str(e))
                 return _plain(e)
-            f = self.fault
-            if f is not None and f.what == what:
-                with self._lock:
-                    self._done += 1
-                    if self._done >= f.after:
-                        os._exit(17)       # as a SIGKILL would: no cleanup, sessions cut
+            self._count(what)
             return out
         return dict(zip(names, self._pool.map(one, names)))
+
+    def _count(self, what: str) -> None:
+        """Tests (:class:`Fault`): one more switch of this share did ``what``."""
+        f = self.fault
+        if f is not None and f.what == what:
+            with self._lock:
+                self._done += 1
+                if self._done >= f.after:
+                    os._exit(17)       # as a SIGKILL would: no cleanup, sessions cut
 
     def done(self, names: list[str], version: int, results: dict, swapped: bool) -> dict[str, dict]:
         """:meth:`SwitchAgent.installed_now` on ``names``: {switch: its state for the coordinator}."""
@@ -264,6 +278,30 @@ class ShareWorker:
         def send() -> int:        # a timer is a message handed to the streams' loop: never waits
             return sum(1 for a in agents if a.send_timer(slice_id) is not None)
         return await asyncio.get_running_loop().run_in_executor(self._kpool, send)
+
+    async def clocks(self, jobs: dict[str, Job], params: PassParams) -> dict[str, dict]:
+        """This share's part of a clock pass (:func:`~controller.daemon.clocksync.switch_pass`
+        on each switch of ``jobs``, in parallel on the worker's clock threads; network time
+        is this host's CLOCK_MONOTONIC): {switch: its raw readings}. On the event loop, which
+        only waits: never behind a phase (the actor's thread) or a maintenance pass."""
+        import asyncio
+
+        def one(n: str) -> dict:
+            a = self.agents.get(n)
+            if a is None:
+                return {"error": f"switch {n!r} is not owned by worker {self.worker}"}
+            out = switch_pass(a, jobs[n], params, time.monotonic_ns)
+            self._count("clocks")
+            return out
+        loop = asyncio.get_running_loop()
+        names = list(jobs)
+        res = await asyncio.gather(*(loop.run_in_executor(self._cpool, one, n) for n in names))
+        return dict(zip(names, res))
+
+    def boot_id(self) -> str:
+        """This host's boot id: the same as the coordinator's, this worker's CLOCK_MONOTONIC
+        is the coordinator's (the network time of the switches' own clocks)."""
+        return boot_id()
 
     async def hold(self, on: bool) -> None:
         """The coordinator begins (``on``) or ends a network-wide update: meanwhile no
@@ -333,6 +371,30 @@ class ShareWorker:
         for a in list(self.agents.values()):
             a.close()
         self.agents.clear()
+
+
+def boot_id() -> str:
+    """The kernel's boot id: two processes with the same one read the same CLOCK_MONOTONIC."""
+    try:
+        with open("/proc/sys/kernel/random/boot_id") as f:
+            return f.read().strip()
+    except OSError:
+        import socket
+        return f"host {socket.gethostname()}"
+
+
+def check_same_clock(cfg: NetConfig, ids: dict[str, object], ours: str) -> None:
+    """Sync mode: the network time is the coordinator host's CLOCK_MONOTONIC, and each
+    worker seeds and probes its switches against its own; a worker whose boot id (``ids``:
+    {worker: its boot id, or the error of the call}) is not ``ours`` runs on another
+    machine (another clock, since another boot): ConfigError naming it, nothing written."""
+    for w, b in sorted(ids.items()):
+        if b != ours:
+            seen = f"its call failed: {b}" if isinstance(b, Exception) else f"boot id {b}, ours is {ours}"
+            raise ConfigError(f"{cfg.path}: [clock] mode = \"sync\" with [daemon] workers: worker {w} runs on "
+                              f"another machine ({seen}): the switches' clocks are seeded and probed against this "
+                              "host's CLOCK_MONOTONIC, so every worker must run on the daemon's host; nothing was "
+                              "written")
 
 
 def build_agent(cfg: NetConfig, s, prep: Prepared, log: EventLog, metrics: Metrics, clock) -> SwitchAgent:
@@ -497,14 +559,14 @@ class Workers:
         if not alive:
             raise BackendError(f"every worker is lost ({', '.join(sorted(self.gone))}): "
                                f"{len(orphans)} switches have no owner")
-        for w in lost:
-            self.actors.pop(w, None)
+        # copy-on-write: the clock pass's thread reads ``actors`` and ``owner`` while an
+        # update's takeover runs; a reader keeps the dict it took, never one changing size
+        self.actors = {w: a for w, a in self.actors.items() if w not in lost}
         plan = {w: orphans[i::len(alive)] for i, w in enumerate(alive)}
         res = self.call({w: ("own", (names, shadows, failed)) for w, names in plan.items() if names})
+        self.owner = {**self.owner, **{n: w for w, names in plan.items() for n in names}}
         errors = {}
         for w, names in plan.items():
-            for n in names:
-                self.owner[n] = w
             r = res.get(w)
             if isinstance(r, Exception):
                 errors.update({n: str(r) for n in names})
@@ -525,6 +587,34 @@ class Workers:
         if self.cluster is not None:
             self.cluster.close()
         self.client = self.cluster = None
+
+
+class RemoteClocks:
+    """:class:`~controller.daemon.clocksync.ClockIO` through the workers owning the
+    switches: one call per worker naming its switches (all workers at once); the readings
+    come back raw and the coordinator's supervision keeps the state. A switch whose worker
+    is lost (or does not answer) gets an error: it is read by its new owner once the next
+    update took it over."""
+
+    def __init__(self, workers: "Workers"):
+        self.workers = workers
+
+    def run(self, agents: list, jobs: dict[str, Job], params: PassParams) -> dict[str, dict]:
+        alive = set(self.workers.alive())
+        out: dict[str, dict] = {}
+        groups: dict[str, dict[str, Job]] = {}
+        for a in agents:
+            w = self.workers.owner.get(a.name)
+            if w in alive:
+                groups.setdefault(w, {})[a.name] = jobs[a.name]
+            else:
+                out[a.name] = {"error": f"its worker {w} is lost: read by its new owner after the takeover"}
+        res = self.workers.call({w: ("clocks", (js, params)) for w, js in groups.items()})
+        for w, js in groups.items():
+            r = res[w]
+            for n in js:
+                out[n] = {"error": str(r)} if isinstance(r, Exception) else r[n]
+        return out
 
 
 class RemoteUpdate(NetworkUpdate):
@@ -596,13 +686,18 @@ class DistributedController(Controller):
         self.agents = {s.name: SwitchRef(s, prep.roles[s.name], cfg.programs[s.program]) for s in cfg.switches}
         self._check_timing(cfg)
         self.workers.start()
+        if cfg.clock.sync:
+            try:
+                check_same_clock(cfg, self.workers.call({w: ("boot_id", ()) for w in self.workers.alive()}), boot_id())
+            except ConfigError:
+                self.workers.close()
+                raise
         shares = self.workers.shares([s.name for s in cfg.switches])
         res = self.workers.call({w: ("open", (names, self.failed, self.routes.version, self.routes.schedule_version,
                                               self.shadows)) for w, names in shares.items()})
-        for w, names in shares.items():
-            for n in names:
-                self.workers.owner[n] = w
-                self.agents[n].owner = w
+        self.workers.owner = {n: w for w, names in shares.items() for n in names}
+        for n, w in self.workers.owner.items():
+            self.agents[n].owner = w
         bad = {w: r for w, r in res.items() if isinstance(r, Exception) or r}
         if bad:
             w, r = next(iter(bad.items()))
@@ -614,12 +709,15 @@ class DistributedController(Controller):
         self.log.event("daemon.started", network=cfg.name, switches=len(self.agents), routes_version=self.routes.version,
                        routes_s=round(self.routes.seconds, 4), schedule=self.routes.schedule.describe(),
                        workers={w: len(v) for w, v in shares.items()})
-        from controller.daemon.clock import SliceClock
-        self.sclock = SliceClock(cfg.clock.slice_ms / 1e3, self.routes.schedule.n_slices, self.clock())
+        self._start_clock(cfg)
         if on_clock is not None:
             on_clock()
         self.install_all()
         self._warm(cfg)
+
+    def _clock_io(self) -> RemoteClocks:
+        """The clock supervision's reads, probes and seeds on the workers owning the switches."""
+        return RemoteClocks(self.workers)
 
     def _adopt(self, agents, now: float) -> None:
         for a in agents:

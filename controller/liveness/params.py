@@ -12,9 +12,10 @@ the numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from controller.errors import UroError
+from controller.liveness.damping import DampingParams
 
 #: the data plane counts silent circuits in 8 bits (live_miss)
 MAX_DOWN_AFTER = 255
@@ -41,13 +42,16 @@ class LivenessParams:
     ``notice_rate`` / ``notice_burst``: the notices a ToR takes per slice on average and at
     once (a token bucket; rate 0: the ToRs neither send nor take notices);
     ``notice_refresh``: every this many schedule cycles a ToR sends its marks of each slice
-    again, changed or not (0: only changes), so a missed notice is repaired within it."""
+    again, changed or not (0: only changes), so a missed notice is repaired within it;
+    ``damping``: how the daemon damps failures that flap (:mod:`controller.liveness.damping`;
+    the switches do not see it)."""
 
     enabled: bool = False
     down_after: int = DEFAULT_DOWN_AFTER
     notice_rate: int = DEFAULT_NOTICE_RATE
     notice_burst: int = DEFAULT_NOTICE_BURST
     notice_refresh: int = DEFAULT_NOTICE_REFRESH
+    damping: DampingParams = field(default_factory=DampingParams)
 
     def problems(self, clock_mode: str, exchange_every: int, slices: int) -> list[str]:
         """Every reason these parameters do not suit a clock in ``clock_mode`` exchanging
@@ -72,6 +76,7 @@ class LivenessParams:
         if not out and self.notice_rate > 0 and self.notice_burst < 1:
             out.append(f"[liveness] notice_burst = {self.notice_burst}: with notice_rate = {self.notice_rate} a ToR "
                        "must take at least one notice at once (or set notice_rate = 0: no notices)")
+        out += self.damping.problems()
         if not self.enabled:
             return out
         if clock_mode != "sync":

@@ -32,11 +32,37 @@ def _write(view, insert=(), modify=(), delete=()) -> None:
                       delete=Batch(entries=list(delete))))
 
 
+#: the requester's registers (egress): per uplink the slice number from which its next REQ
+#: is due, and its open request (t1; phase REQ_NONE: none)
+REQ_DUE = "UroEgress.req_due_reg"
+REQ_REG = "UroEgress.req_reg"
+REQ_NONE = 0xFFFFFFFF
+
+
+def hold_requester(view, k: int, uplinks: int) -> None:
+    """No uplink's REQ due for 2^30 slices from slice number ``k`` (``req_due_reg``, compared
+    wrap-aware): in sync mode the switch's own requester sends a REQ from a timer packet
+    whose phase is in the exchange window, which a test's boundary put half a slice after
+    the model's standing time is -- that REQ would leave an uplink amid the test's frames
+    and open the request the test wrote (``req_reg``)."""
+    for u in range(uplinks):
+        view.set_register(REQ_DUE, (k + (1 << 30)) & M32, index=u)
+
+
+def reset_requester(view, uplinks: int) -> None:
+    """The requester's registers as the program starts them: every uplink due from slice
+    number 0, no request open."""
+    for u in range(uplinks):
+        view.set_register(REQ_DUE, 0, index=u)
+        view.set_register(REQ_REG, {"k": 0, "phase": REQ_NONE}, index=u)
+
+
 @pytest.fixture(scope="module")
 def sync(view, build, tiny):
     """tor0 in sync mode (its sync_peer entries and clock_config, as the daemon writes them)
-    with the clock held; put back in timer mode, its peers deleted and the clock running
-    after the module."""
+    with the clock held and its own requester held (:func:`hold_requester`: the tests here
+    are its peer); put back in timer mode, its peers deleted, the requester's registers
+    reset and the clock running after the module."""
     contract = build[1]
     L = contract["clock"]["slice_ns"]
     sched = round_robin(tiny.tors, tiny.uplinks)
@@ -44,12 +70,14 @@ def sync(view, build, tiny):
     batch = clock_entries.tor_clock_batch(contract, sched, params, 0)
     peers = [e for e in batch.entries if not e.is_default]
     config = [e for e in batch.entries if e.is_default]
+    hold_requester(view, view.clock()["k"], tiny.uplinks)      # before sync mode turns it on
     _write(view, insert=peers, modify=config)
     try:
         c0 = _held(view)
         yield {"L": L, "sched": sched, "clock": c0, "peers": peers}
     finally:
         _write(view, delete=peers, modify=[clock_entries.clock_config_entry(contract, None)])
+        reset_requester(view, tiny.uplinks)
         view.timer(True)
 
 

@@ -9,7 +9,8 @@ tofino-model's ``global_tstamp`` stands still (test_b_clock.py), so the test is 
 with crafted stamps: the clock is held, the switch's ingress time is learnt from a REQ's
 RESP (test_b_sync.py), the boundary is put half a slice after it (t4 = (k, len - L/2)),
 and the uplink's open request (``UroEgress.req_reg``: t1) is written over BfRt, as the
-switch's own REQ would leave it."""
+switch's own REQ would leave it. The switch's own requester is held meanwhile (the ``sync``
+fixture: no uplink due), except in the test of the requester itself."""
 
 from __future__ import annotations
 
@@ -17,10 +18,8 @@ import pytest
 
 from controller.clock import message as sm
 from test_b_clock import BOUND, M32
-from test_b_sync import _counted, _counts, _dropped, _exchange, _linked, _req, sync  # noqa: F401 (fixture)
-
-REQ_REG = "UroEgress.req_reg"
-REQ_NONE = 0xFFFFFFFF
+from test_b_sync import (REQ_DUE, REQ_NONE, REQ_REG, _counted, _counts, _dropped, _exchange, _linked,  # noqa: F401
+                         _req, hold_requester, sync)
 
 
 def _resp(src: int, dst: int, uplink: int, t1: sm.Stamp, t2: sm.Stamp, t3: sm.Stamp, slice_id: int,
@@ -133,10 +132,18 @@ def test_c_the_timer_sends_one_req_per_uplink_when_due(view, ports, port_map, sy
     window), batch 1 packet u of a trigger that does not tick leaves uplink u as a REQ:
     searching (to ANY_TOR, BOOT, stratum 255: the t2na ToR keeps no stratum), t1 the
     corrected clock's at egress, the uplink's request opened with that t1 and its next REQ
-    due exchange_every (1) slice later -- so, the clock held, exactly one REQ per uplink."""
+    due exchange_every (1) slice later -- so, the clock held, exactly one REQ per uplink.
+    (The requester, held by the ``sync`` fixture, is let go here: every uplink due from this
+    slice, no request open.)"""
     import time
 
     L, c = sync["L"], sync["clock"]
+    # the boundary held first (2^30 ns ahead): the servo tests' boundary puts the timer
+    # packets' phase in the window, and their REQs would leave before the sniffer starts
+    view.set_register(BOUND, {"next": c["next"], "slice": c["slice"]})
+    for u in range(tiny.uplinks):
+        _open(view, u, sm.Stamp(0, REQ_NONE))
+        view.set_register(REQ_DUE, c["k"], index=u)
     now = view.clock()["now"]
     nxt = (now + L // 2) & M32
     sn = ports.sniffer(list(port_map.uplinks))
@@ -159,8 +166,8 @@ def test_c_the_timer_sends_one_req_per_uplink_when_due(view, ports, port_map, sy
                                                                          sm.UNSYNCED)
             assert m.t1.k == c["k"] and m.slice == c["slice"]
             assert _req_reg(view, u) == (m.t1.k, m.t1.phase)
-            assert view.register("UroEgress.req_due_reg", u) == (c["k"] + 1) & M32
+            assert view.register(REQ_DUE, u) == (c["k"] + 1) & M32
     finally:
         for u in range(tiny.uplinks):
             _open(view, u, sm.Stamp(0, REQ_NONE))
-            view.set_register("UroEgress.req_due_reg", 0, index=u)
+        hold_requester(view, c["k"], tiny.uplinks)

@@ -92,6 +92,8 @@ BAD = [
     (lambda s: None, {"daemon": 'status = "nowhere"'}, "[daemon]: status: expected host:port"),
     (lambda s: None, {"daemon": 'log = "xml"'}, "[daemon]: log: \"json\" or \"kv\""),
     (lambda s: None, {"daemon": "workers = -1"}, "[daemon]: workers: must be in 0..4096, got -1"),
+    (lambda s: None, {"daemon": "route_cache_mib = -1"}, "[daemon]: route_cache_mib: must be in 0..16777216, got -1"),
+    (lambda s: None, {"daemon": 'route_cache_mib = "2G"'}, "[daemon]: route_cache_mib: must be an integer"),
     (lambda s: None, {"daemon": "workers = 4"}, "[daemon]: workers = 4: more workers than the 3 switches they would own"),
     (lambda s: None, {"daemon": 'workers = 2\nscheduler = "10.0.0.1:8786"'},
      "[daemon]: scheduler: a Dask scheduler address such as \"tcp://10.0.0.1:8786\", got '10.0.0.1:8786'"),

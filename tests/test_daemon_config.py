@@ -99,8 +99,6 @@ BAD = [
      "[daemon]: scheduler: a Dask scheduler address such as \"tcp://10.0.0.1:8786\", got '10.0.0.1:8786'"),
     (lambda s: None, {"daemon": 'scheduler = "tcp://10.0.0.1:8786"'},
      "[daemon]: scheduler: tcp://10.0.0.1:8786 needs workers = N"),
-    (lambda s: None, {"daemon": "workers = 2", "extra": '[hosts]\nnetns = ["h0"]'},
-     "[daemon]: workers = 2: [hosts] netns: host flow aging runs in the daemon's process"),
     (lambda s: None, {"schedule": 'generate = "spiral"\ntors = 8\nuplinks = 2'}, "[schedule]: generate: unknown generator 'spiral'"),
     (lambda s: None, {"schedule": 'file = "none.json"'}, "[schedule]: file:"),
     (lambda s: None, {"routing": "source_routed = [5]\n[routing.per_hop]\nk = 3"}, "[routing]: source: missing"),

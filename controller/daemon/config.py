@@ -646,19 +646,15 @@ def parse(doc: dict, src: Path) -> NetConfig:
             _check_ports(s, prog, src)
     clock = resolve_clock(clock, [programs[s.program] for s in switches], src)
     if daemon.workers:
-        _check_workers(daemon, hosts, len(switches), src)
+        _check_workers(daemon, len(switches), src)
     return NetConfig(src, name, schedule, routing, clock, programs, switches, daemon, hosts, liveness)
 
 
-def _check_workers(daemon: DaemonSettings, hosts: HostsConfig, switches: int, src: Path) -> None:
-    """What the worker processes do not take over yet (docs/daemon.md "Workers"): host
-    aging runs in the daemon's namespaces."""
-    where = f"{src}: [daemon]: workers = {daemon.workers}"
-    if hosts.netns:
-        raise ConfigError(f"{where}: [hosts] netns: host flow aging runs in the daemon's process; with workers "
-                          "leave it empty")
+def _check_workers(daemon: DaemonSettings, switches: int, src: Path) -> None:
+    """Workers own switches: at most one worker per switch."""
     if daemon.workers > switches:
-        raise ConfigError(f"{where}: more workers than the {switches} switches they would own")
+        raise ConfigError(f"{src}: [daemon]: workers = {daemon.workers}: more workers than the {switches} switches "
+                          "they would own")
 
 
 def _check_ports(s: SwitchConfig, prog: ProgramConfig, src: Path) -> None:

@@ -114,17 +114,20 @@ def test_b_resps_the_servo_must_not_take_change_nothing_and_are_counted(view, po
     apart = _resp(s["peer"], 0, u, sm.Stamp((t1.k - 2) & M32, t1.phase), t2, t3, s["slice"])
     view.set_register(BOUND, {"next": s["next"], "slice": s["slice"]})
     _open(view, u, sm.Stamp(0, REQ_NONE))
-    _dropped(view, ports, [
-        [(port_map.hosts[0], ok, "from_host"), (dev, _resp(other, 0, u, t1, t2, t3, s["slice"]), "wrong_peer"),
-         (dev, _resp(s["peer"], other, u, t1, t2, t3, s["slice"]), "wrong_dst"), (dev, ok, "stale")],
-    ])
-    assert view.register(BOUND, field="next") == s["next"]
-    for t1x, frame, reason in ((sm.Stamp((t1.k - 2) & M32, t1.phase), apart, "malformed"), (s1, slow, "slow"),
-                               (t1, unsynced, "peer_worse"), (r1, far, "refused")):
-        _open(view, u, t1x)
-        _dropped(view, ports, [[(dev, frame, reason)]])
-        assert view.register(BOUND, field="next") == s["next"], reason
-        assert _req_reg(view, u)[1] == REQ_NONE, reason
+    try:
+        _dropped(view, ports, [
+            [(port_map.hosts[0], ok, "from_host"), (dev, _resp(other, 0, u, t1, t2, t3, s["slice"]), "wrong_peer"),
+             (dev, _resp(s["peer"], other, u, t1, t2, t3, s["slice"]), "wrong_dst"), (dev, ok, "stale")],
+        ])
+        assert view.register(BOUND, field="next") == s["next"]
+        for t1x, frame, reason in ((sm.Stamp((t1.k - 2) & M32, t1.phase), apart, "malformed"), (s1, slow, "slow"),
+                                   (t1, unsynced, "peer_worse"), (r1, far, "refused")):
+            _open(view, u, t1x)
+            _dropped(view, ports, [[(dev, frame, reason)]])
+            assert view.register(BOUND, field="next") == s["next"], reason
+            assert _req_reg(view, u)[1] == REQ_NONE, reason
+    finally:
+        view.set_register(BOUND, {"next": s["next"], "slice": s["slice"]})
 
 
 def test_c_the_timer_sends_one_req_per_uplink_when_due(view, ports, port_map, sync, tiny):
@@ -138,17 +141,20 @@ def test_c_the_timer_sends_one_req_per_uplink_when_due(view, ports, port_map, sy
     import time
 
     L, c = sync["L"], sync["clock"]
-    # the boundary held first (2^30 ns ahead): the servo tests' boundary puts the timer
-    # packets' phase in the window, and their REQs would leave before the sniffer starts
+    # the boundary held (2^30 ns ahead) and the sniffer running before any uplink is due:
+    # the model works through the timer's packets late, so one that read an earlier
+    # boundary (the servo tests' puts the phase in the window) can reach egress after the
+    # uplinks are due, and its REQ, the uplink's one, must be seen too
     view.set_register(BOUND, {"next": c["next"], "slice": c["slice"]})
     for u in range(tiny.uplinks):
         _open(view, u, sm.Stamp(0, REQ_NONE))
-        view.set_register(REQ_DUE, c["k"], index=u)
     now = view.clock()["now"]
     nxt = (now + L // 2) & M32
     sn = ports.sniffer(list(port_map.uplinks))
-    view.set_register(BOUND, {"next": nxt, "slice": c["slice"]})
     try:
+        for u in range(tiny.uplinks):
+            view.set_register(REQ_DUE, c["k"], index=u)
+        view.set_register(BOUND, {"next": nxt, "slice": c["slice"]})
         time.sleep(8.0)                     # many triggers (the model runs ~20 a second)
     finally:
         view.set_register(BOUND, {"next": c["next"], "slice": c["slice"]})

@@ -152,7 +152,8 @@ def test_switch_plan_target_tables_encode_against_bfrt_json(tiny_build):
         _check_write(schema, info, w)
     assert {w.table for w in sp.tables} == {
         "pipe.UroIngress.port_role", "pipe.UroIngress.port_map", "pipe.UroIngress.down_port",
-        "pipe.UroIngress.timer_afc", "pipe.UroIngressParser.pktgen_ports", "pipe.UroIngressParser.recirc_ports"}
+        "pipe.UroIngress.timer_afc", "pipe.UroIngressParser.pktgen_ports", "pipe.UroIngressParser.recirc_ports",
+        "pipe.UroIngress.sync_req"}                # the requester: timer packet id -> its uplink's dev port
     # the program's own table sizes hold what the plan writes
     for name, n in (("timer_afc", 2 * p.uplinks * p.queues), ("down_port", p.uplinks * p.queues)):
         assert info.table("UroIngress." + name).size >= n

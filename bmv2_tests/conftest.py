@@ -106,6 +106,24 @@ def tor_of(veths, tmp_path):
     return run
 
 
+@pytest.fixture
+def ocs_of(veths, tmp_path):
+    """(artifacts) -> context manager giving a fresh OCS emulator of that build:
+    (switch, client, ports, contract)."""
+    import contextlib
+
+    @contextlib.contextmanager
+    def run(arts):
+        prof_ = arts["ocs"][2]["profile"]
+        gen = _run_switch(prof_["tors"] * prof_["uplinks"], "ocs", arts, veths, tmp_path)
+        try:
+            yield next(gen)
+        finally:
+            gen.close()
+
+    return run
+
+
 # ---- veth pairs -------------------------------------------------------------------------
 def _sh(*cmd: str) -> None:
     subprocess.run(cmd, check=True, capture_output=True)

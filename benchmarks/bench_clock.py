@@ -204,7 +204,12 @@ class ErrorSampler:
     def _run(self) -> None:
         while not self._stop.is_set():
             t0 = time.monotonic()
-            self.round()
+            try:
+                self.round()
+            except (OSError, KeyError):
+                if self._stop.is_set():     # stop() closed the prober while a slow round ran: done
+                    return
+                raise
             self._stop.wait(max(0.0, self.period - (time.monotonic() - t0)))
 
     def start(self) -> "ErrorSampler":

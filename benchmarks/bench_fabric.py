@@ -47,6 +47,7 @@ from pathlib import Path
 
 from controller.agent.bmv2_process import free_port
 from controller.daemon.log import epoch
+from controller.memory import proc_status
 from controller.process import cpu_seconds
 
 #: a daemon whose resident memory passes this is stopped (the machine is shared)
@@ -149,18 +150,13 @@ def _tree_peak_gib(pid: int) -> float:
 
 
 def _proc_peak_gib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / (1 << 20)
-    return float("nan")
+    kib = proc_status(pid).get("VmHWM")
+    return float("nan") if kib is None else kib / (1 << 20)
 
 
 def _threads(pid: int) -> int:
     """The threads of process ``pid`` (the kernel's count: gRPC's and Python's)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("Threads:"):
-            return int(line.split()[1])
-    return 0
+    return proc_status(pid).get("Threads", 0)
 
 
 def _most_threads(pid: int) -> int:
@@ -255,9 +251,7 @@ def _rss_gib(pid: int) -> float:
     total = 0.0
     for p in _tree(pid):
         try:
-            for line in Path(f"/proc/{p}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1]) / (1 << 20)
+            total += proc_status(p).get("VmRSS", 0) / (1 << 20)
         except OSError:
             pass
     return total

@@ -9,10 +9,14 @@ prints them); they are deliberately rounded up.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
+import mmap
 import os
 import threading
-from typing import Iterator
+from typing import Any, Iterator
+
+import numpy as np
 
 from controller.errors import UroError
 
@@ -131,18 +135,28 @@ TRACE_ENV = "URO_TRACEMALLOC"
 TRACE_TOP = 12
 
 
+def proc_status(pid: int | str = "self") -> dict[str, int]:
+    """The numeric fields of ``/proc/<pid>/status`` by name (``VmRSS``, ``VmHWM`` in kB,
+    ``Threads``, ...): one reader for this process's figures and a benchmark's of the
+    daemon it started. OSError where the process or the file is not there."""
+    out = {}
+    with open(f"/proc/{pid}/status") as fh:
+        for line in fh:
+            name, _, rest = line.partition(":")
+            first = rest.split()[:1]
+            if first and first[0].isdigit():
+                out[name] = int(first[0])
+    return out
+
+
 def resident() -> dict[str, int]:
     """This process's resident memory now and its peak so far, MiB (``VmRSS``, ``VmHWM``
     of ``/proc/self/status``); ``{}`` where the system keeps no such file."""
-    out = {}
     try:
-        with open("/proc/self/status") as fh:
-            for line in fh:
-                if line.startswith(("VmRSS:", "VmHWM:")):
-                    out["rss_mib" if line.startswith("VmRSS") else "hwm_mib"] = int(line.split()[1]) >> 10
+        st = proc_status()
     except OSError:
-        pass
-    return out
+        return {}
+    return {key: st[name] >> 10 for key, name in (("rss_mib", "VmRSS"), ("hwm_mib", "VmHWM")) if name in st}
 
 
 def phase(name: str) -> dict:
@@ -181,3 +195,44 @@ def _short(path: str) -> str:
         if i >= 0:
             return path[i + 1:]
     return path
+
+
+def array_bytes(*objs: Any) -> int:
+    """The heap bytes of the NumPy arrays these objects hold: through dataclass fields,
+    tuples, lists and dict values, each buffer once however many objects or views share it
+    (two route sets that share an array cost it once). Arrays mapped from a file (a compact
+    route artifact opened for reading) count nothing: the kernel can drop their pages.
+    What a cache of route sets costs, without walking every Python object (pympler's
+    ``asizeof`` takes seconds on a (1024, 32) route set; this reads a few dozen fields)."""
+    seen_objs: set[int] = set()
+    buffers: dict[int, int] = {}
+
+    def root(a: np.ndarray) -> Any:
+        while isinstance(a, np.ndarray) and a.base is not None:
+            if isinstance(a, np.memmap):
+                return a
+            a = a.base
+        return a
+
+    def walk(o: Any) -> None:
+        if o is None or isinstance(o, (str, bytes, int, float, bool)) or id(o) in seen_objs:
+            return
+        seen_objs.add(id(o))
+        if isinstance(o, np.ndarray):
+            r = root(o)
+            if isinstance(r, (np.memmap, mmap.mmap)):
+                return
+            buffers[id(r)] = r.nbytes if isinstance(r, np.ndarray) else max(buffers.get(id(r), 0), o.nbytes)
+        elif dataclasses.is_dataclass(o) and not isinstance(o, type):
+            for f in dataclasses.fields(o):
+                walk(getattr(o, f.name, None))
+        elif isinstance(o, (tuple, list)):
+            for x in o:
+                walk(x)
+        elif isinstance(o, dict):
+            for x in o.values():
+                walk(x)
+
+    for o in objs:
+        walk(o)
+    return sum(buffers.values())

@@ -161,6 +161,26 @@ def test_ctl_writes_with_the_config_token_file(served, capsys):
     assert down_mask(served.ctl, "tor1") == frozenset({0})
 
 
+
+def test_ctl_fails_and_recovers_a_circuit_named_by_either_end(served, capsys):
+    """``uro ctl fail|recover circuit SLICE TOR U``: the circuit is kept under its lower-id
+    end's name (as liveness declares it), whichever end the operator names."""
+    tf = auth.default_token_file(served.path)
+    tf.write_text(TOKEN + "\n")
+    tf.chmod(0o600)
+    peer = served.ctl.routes.schedule.peer
+    other = int(peer[1, 1, 0])
+    assert other >= 0
+    want = (1, min(1, other), 0)
+    assert uro(["ctl", "fail", "circuit", "1", "tor1", "0", "--api", served.addr, "--token-file", str(tf)]) == 0
+    assert json.loads(capsys.readouterr().out)["target"] == list(want)
+    assert served.ctl.failed.circuits == frozenset({want})
+    assert uro(["ctl", "recover", "circuit", "1", str(other), "0", "--api", served.addr, "--token-file", str(tf)]) == 0
+    capsys.readouterr()
+    assert served.ctl.failed.circuits == frozenset()
+    assert uro(["ctl", "recover", "circuit", "1", "0", "--api", served.addr, "--token-file", str(tf)]) == 2
+    assert "circuit SLICE TOR UPLINK" in capsys.readouterr().err
+
 def test_ctl_with_a_wrong_token_is_one_line(served, tmp_path, capsys):
     bad = tmp_path / "bad.token"
     bad.write_text("not-the-token-of-this-daemon\n")

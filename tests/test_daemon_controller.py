@@ -581,13 +581,24 @@ def test_a_held_failure_keeps_the_mask_alone_until_its_hold_then_installs_new_ro
     ({"tor": 1, "hold_routes_s": True}, "fail", "hold_routes_s: seconds from 0 to 60, got True"),
     ({"tor": 1, "hold_routes_s": 2}, "recover", "hold_routes_s: only a failure's new routes can be held"),
     ({"tor": 1, "hold_route_s": 2}, "fail", "unknown key 'hold_route_s'"),
+    ({"circuit": [0, 1]}, "recover", "circuit: [slice, tor, uplink], got [0, 1]"),
+    ({"circuit": [4, 1, 0]}, "recover", "slice 4 is not in the schedule (0..3)"),
+    ({"circuit": [0, 2, 0]}, "recover", "ToR 2 is not in the network (0..1 or a ToR switch name)"),
+    ({"circuit": [0, 1, 0]}, "recover", "circuit [0, 1, 0]: ToR 1's uplink 0 has no circuit in slice 0"),
+    ({"circuit": [0, 0, 1], "tor": 1}, "recover", "give exactly one of"),
 ])
 def test_a_bad_hold_is_refused_naming_it(doc, op, needle):
+    import numpy as np
+
     from controller.daemon.changes import parse_change
     from controller.errors import UroError
 
-    with pytest.raises(UroError, match="^" + needle.replace("(", r"\(").replace(")", r"\)")):
-        parse_change(op, doc, 2, 2, {})
+    peer = np.full((4, 2, 2), -1)
+    peer[:, 0, 1], peer[:, 1, 1] = 1, 0                  # ToR 0 and 1 meet on uplink 1 in every slice
+    with pytest.raises(UroError, match="^" + needle.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
+        parse_change(op, doc, 2, 2, {}, peer)
+    assert parse_change("recover", {"circuit": [2, 1, 1]}, 2, 2, {}, peer).target == (2, 0, 1)
+    assert parse_change("recover", {"circuit": ["2", "0", "1"]}, 2, 2, {}, peer).target == (2, 0, 1)
     assert parse_change("fail", {"tor": 1, "hold_routes_s": 2}, 2, 2, {}).hold_routes_s == 2.0
 
 

@@ -100,3 +100,44 @@ def test_bad_hosts_sections_are_refused(tmp_path, two_netns):
     p = net_toml(tmp_path, [tor_switch(0)], extra="[hosts]\nnetns = [\"a\", \"a\"]\n")
     with pytest.raises(ConfigError, match=r"\[hosts\]: netns: 'a' is listed twice"):
         load(p)
+
+
+def test_with_workers_the_coordinator_keeps_the_hosts_rules_at_start_and_after_a_failure(tmp_path, two_netns,
+                                                                                        monkeypatch):
+    """``[daemon] workers`` with ``[hosts] netns``: the switches are owned by 2 worker
+    processes, the hosts' namespaces are on the coordinator's host and it keeps their rules,
+    as the one-process daemon does: installed at start, and after a cut cable the rules of
+    the degraded routes' buckets."""
+    pytest.importorskip("dask.distributed", reason="needs the dask extra")
+    from pathlib import Path
+
+    import dask
+
+    from controller.daemon.changes import Change
+    from controller.daemon.workers import DistributedController
+    from remote_fakes import FakeNetwork
+
+    tests = Path(__file__).resolve().parent
+    sws = {f"127.0.0.1:{50000 + t}": FakeSwitch(f"tor{t}") for t in range(4)}
+    p = net_toml(tmp_path, [tor_switch(t) for t in range(4)],
+                 daemon='status = "127.0.0.1:0"\nreconcile_s = 10\nworkers = 2', extra=hosts_section(two_netns, 0.5))
+    monkeypatch.setenv("URO_TEST_DIR", str(tests))
+    with FakeNetwork(sws), dask.config.set({"distributed.worker.preload": [str(tests / "remote_fakes_preload.py")]}):
+        ctl = DistributedController(load(p), backend_for=make_backend_for({}), log=quiet())
+        try:
+            ctl.start()
+            assert len(set(ctl.workers.owner.values())) == 2
+            want = aging.rules_for_routes(ctl.routes.source, 0.5)
+            assert ctl.status()["hosts"]["applied"] == sorted(two_netns)
+            assert all(len(elements(ns)) == len(want.intervals) for ns in two_netns)
+            before = {ns: elements(ns) for ns in two_netns}
+            ctl.submit(Change("fail", "uplink", (5, 0)))
+            ctl.handle_jobs()
+            assert ctl.failed.uplinks == frozenset({(5, 0)})
+            degraded = aging.rules_for_routes(ctl.routes.source, 0.5)
+            assert ctl.aging.rules == degraded
+            assert all(len(elements(ns)) == len(degraded.intervals) for ns in two_netns)
+            assert degraded != want                           # the cut cable moved the buckets' thresholds
+            assert {ns: elements(ns) for ns in two_netns} != before
+        finally:
+            ctl.shutdown()

@@ -285,3 +285,33 @@ def test_the_daemon_logs_its_memory_after_each_step_of_its_start_and_each_phase(
         assert "test_daemon_memory.py" in traced["top"][0], traced["top"][0]
     finally:
         tracemalloc.stop()
+
+
+def test_proc_status_reads_another_process_and_resident_reads_this_one():
+    """One reader of /proc/<pid>/status for the daemon's own memory lines and for the
+    benchmark's figures of the daemon it started: fields by name, kB and counts as ints."""
+    import subprocess
+    import sys
+
+    from controller.memory import proc_status, resident
+
+    child = subprocess.Popen([sys.executable, "-c", "import threading, time\n"
+                              "[threading.Thread(target=time.sleep, args=(30,), daemon=True).start() for _ in range(3)]\n"
+                              "print('up', flush=True); time.sleep(30)"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "up"
+        st = proc_status(child.pid)
+        assert st["Threads"] == 4
+        assert 0 < st["VmRSS"] <= st["VmHWM"]
+        assert st["Pid"] == child.pid
+    finally:
+        child.kill()
+        child.wait()
+    with pytest.raises(OSError):
+        proc_status(child.pid)
+    before = resident()
+    ballast = bytearray(64 << 20)                 # 64 MiB touched: the peak and the RSS see it
+    ballast[::4096] = b"x" * len(ballast[::4096])
+    after = resident()
+    assert after["hwm_mib"] >= before["rss_mib"] + 60
+    assert after["rss_mib"] >= before["rss_mib"] + 60

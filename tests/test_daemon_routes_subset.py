@@ -144,6 +144,76 @@ def test_route_cache_keeps_the_most_recently_used_failed_sets(tmp_path):
     assert cache.routes(load(net_toml(tmp_path, [tor_switch(0)])), sched, sets[2], 12, 2).notes == ()
 
 
+
+def test_route_cache_keeps_older_routes_only_within_its_byte_budget(tmp_path):
+    """``[daemon] route_cache_mib`` bounds the arrays the cache holds besides its newest
+    entry (the network's routes): with 1 MiB and route sets of 0.6 MiB each, the newest and
+    one older set are kept, never two older ones; with 0 only the newest. An array shared
+    between two sets counts once."""
+    import dataclasses
+
+    import numpy as np
+
+    from controller.daemon.plan import RouteCache, build_schedule
+
+    @dataclasses.dataclass(frozen=True, eq=False)
+    class Heavy:                                    # a route set's arrays, by their bytes
+        alt_dep: np.ndarray
+        shared: np.ndarray
+
+    cfg = load(net_toml(tmp_path, [tor_switch(0)], daemon='status = "127.0.0.1:0"\nroute_cache_mib = 1'))
+    sched = build_schedule(cfg)
+    shared = np.zeros(1 << 20, np.uint8)            # 1 MiB held by every set: counted once, not per set
+    sets = [Failed(uplinks=frozenset({(t, 0)})) for t in range(4)]
+    base_routes = RouteCache().routes(cfg, sched, Failed(), 1, 1)
+
+    def heavy(f: Failed, v: int):
+        arr = np.zeros(600 << 10, np.uint8)
+        return dataclasses.replace(base_routes, failed=f, version=v, per_hop=Heavy(arr, shared[:]))
+
+    cache = RouteCache(size=4)
+    for v, f in enumerate(sets, 1):
+        cache.add(cfg, heavy(f, v))
+    assert cache.failed_sets() == sets[2:]
+    assert 0 < cache.extra_bytes() <= 1 << 20
+
+    zero = dataclasses.replace(cfg, daemon=dataclasses.replace(cfg.daemon, route_cache_mib=0))
+    cache = RouteCache(size=4)
+    for v, f in enumerate(sets, 1):
+        cache.add(zero, heavy(f, v))
+    assert cache.failed_sets() == sets[3:]
+
+    big = dataclasses.replace(cfg, daemon=dataclasses.replace(cfg.daemon, route_cache_mib=64))
+    cache = RouteCache(size=3)                      # within the budget: the count bounds it
+    for v, f in enumerate(sets, 1):
+        cache.add(big, heavy(f, v))
+    assert cache.failed_sets() == sets[1:]
+
+
+def test_array_bytes_counts_each_heap_buffer_once_and_mapped_files_not_at_all(tmp_path):
+    import dataclasses
+
+    import numpy as np
+
+    from controller.memory import array_bytes
+
+    @dataclasses.dataclass
+    class Holder:
+        a: np.ndarray
+        more: tuple
+        by_name: dict
+
+    a = np.zeros((100, 10), np.int32)               # 4000 B
+    b = np.ones(250, np.int64)                      # 2000 B
+    np.save(tmp_path / "m.npy", np.zeros(10_000, np.int64))
+    mapped = np.load(tmp_path / "m.npy", mmap_mode="r")
+    h = Holder(a, (a[3:7], a.T, [b]), {"b": b[::2], "m": mapped, "n": None, "s": "x"})
+    assert array_bytes(h) == 6000
+    assert array_bytes(h, Holder(a, (), {})) == 6000
+    assert array_bytes(mapped, mapped[10:20]) == 0
+    assert array_bytes(a[:1]) == 4000                 # a view holds its whole base
+
+
 # ---- compiled kernels loaded at start, not on a failure's path ------------------------------------------
 @pytest.mark.parametrize("fails", [False, True])
 def test_the_daemon_warms_its_algorithms_at_start_and_a_failed_warm_is_only_logged(tmp_path, monkeypatch, fails):

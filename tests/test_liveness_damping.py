@@ -225,3 +225,60 @@ def test_bad_damping_keys_are_named(tmp_path, damping, msg):
     with pytest.raises(ConfigError) as e:
         damping_cfg(tmp_path, damping)
     assert msg in str(e.value), str(e.value)
+
+
+LIVE_ON = "[liveness]\nenabled = true\ndown_after = 2\n"
+LIVE_OFF = "[liveness]\nenabled = false\ndown_after = 2\n"
+
+
+def test_a_reload_turns_liveness_off_and_keeps_what_it_declared_failed(tmp_path):
+    """``[liveness] enabled = false`` reloaded: the watch stops (the status says so, later
+    marks declare nothing); the circuit it declared stays failed, named in ``liveness.off``
+    (nothing watches it any more); turned on again, marks are read and declared again."""
+    with liveness_daemon(tmp_path) as (ctl, sws, clock):
+        for _ in range(CONFIRM_READS):
+            report(ctl, sws, clock, {TOR0: 1 << 2, TOR1: 0})
+        assert ctl.failed.circuits == frozenset({(1, 0, 0)})
+        p = ctl.cfg.path
+        text = p.read_text()
+        assert LIVE_ON in text
+        p.write_text(text.replace(LIVE_ON, LIVE_OFF))
+        assert ctl.reload()["ok"]
+        assert ctl.status()["liveness"] == {"enabled": False}
+        (off,) = [kw for name, kw in ctl.log.events if name == "liveness.off"]
+        assert off["held_failed"] == [["circuit", [1, 0, 0]]]
+        for _ in range(CONFIRM_READS):                     # marks cleared, another shown: nothing read
+            report(ctl, sws, clock, {TOR0: 0, TOR1: 1 << 3})
+        assert ctl.failed.circuits == frozenset({(1, 0, 0)})
+        ctl.submit(ctl.parse_change("recover", {"circuit": [1, 0, 0]}))   # the operator, once it is mended
+        ctl.handle_jobs()
+        assert ctl.failed.circuits == frozenset()
+
+        p.write_text(text)
+        assert ctl.reload()["ok"]
+        assert ctl.status()["liveness"]["enabled"] is True
+        assert [n for n, _ in ctl.log.events].count("liveness.on") == 1
+        for _ in range(CONFIRM_READS):
+            report(ctl, sws, clock, {TOR0: 0, TOR1: 1 << 3})
+        assert ctl.failed.circuits == frozenset({circuit_key(ctl.routes.schedule.peer, 1, 1, 1)})
+
+
+def test_a_reload_with_a_new_schedule_watches_its_circuits_and_keeps_the_penalties(tmp_path):
+    """A reload that changes the schedule (a random one of the same shape: the programs
+    still fit) gives the watch the new schedule's circuits; the penalties of flapping units
+    carry over."""
+    with liveness_daemon(tmp_path) as (ctl, sws, clock):
+        report(ctl, sws, clock, {TOR0: 1 << 2, TOR1: 0})
+        report(ctl, sws, clock, {TOR0: 0, TOR1: 0})
+        old = ctl.lwatch
+        assert old.damper.units
+        p = ctl.cfg.path
+        text = p.read_text()
+        assert 'generate = "round-robin"\ntors = 8\nuplinks = 2' in text
+        p.write_text(text.replace('generate = "round-robin"\ntors = 8\nuplinks = 2',
+                                  'generate = "random"\ntors = 8\nuplinks = 2\nseed = 3'))
+        r = ctl.reload()
+        assert r["ok"], r
+        assert not (ctl.routes.schedule == old.schedule)
+        assert ctl.lwatch is not old and ctl.lwatch.schedule is ctl.routes.schedule
+        assert ctl.lwatch.damper is old.damper

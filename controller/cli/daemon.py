@@ -44,16 +44,18 @@ def _api(args):
     return api if args.ca is None else Api(api.address, api.token, "https", args.ca)
 
 
-USAGE = "ctl fail|recover uplink TOR UPLINK | tor TOR | ocs INDEX (TOR: a ToR id or switch name)"
+USAGE = ("ctl fail|recover uplink TOR UPLINK | tor TOR | ocs INDEX | circuit SLICE TOR UPLINK "
+         "(TOR: a ToR id or switch name)")
+_ARGS = {"uplink": 2, "tor": 1, "ocs": 1, "circuit": 3}
 
 
 def _target(args) -> dict:
-    if not args.args or args.args[0] not in ("uplink", "tor", "ocs"):
+    if not args.args or args.args[0] not in _ARGS:
         raise UroError(USAGE)
     kind, what = args.args[0], args.args[1:]
-    if len(what) != (2 if kind == "uplink" else 1):
+    if len(what) != _ARGS[kind]:
         raise UroError(USAGE)
-    return {"uplink": what} if kind == "uplink" else {kind: what[0]}
+    return {kind: what} if _ARGS[kind] > 1 else {kind: what[0]}
 
 
 def clock_lines(clock: dict) -> list[str]:
@@ -141,7 +143,7 @@ def register(sub) -> None:
     c = sub.add_parser("ctl", help="talk to a running daemon: status, fail, recover, reload, metrics")
     c.add_argument("op", choices=["status", "fail", "recover", "reload", "metrics"])
     c.add_argument("args", nargs="*", metavar="ARG",
-                   help="fail/recover: uplink TOR U | tor TOR | ocs U (TOR: id or switch name); "
+                   help="fail/recover: uplink TOR U | tor TOR | ocs U | circuit SLICE TOR U (TOR: id or switch name); "
                         "reload: an optional new config path")
     where = c.add_mutually_exclusive_group()
     where.add_argument("--config", default="net.toml", help="find the daemon's API from this config (default net.toml)")

@@ -5,7 +5,8 @@
     GET  /schedule        JSON: the schedule's circuits (peer[slice][tor][uplink]) and ToR names
     GET  /clock/timers    JSON: when each switch was sent each of the last slices' timers
     GET  /metrics         Prometheus text format (prometheus_client)
-    POST /fail            {"uplink": [tor, u]} | {"tor": t} | {"ocs": u}   -> the handling report
+    POST /fail            {"uplink": [tor, u]} | {"tor": t} | {"ocs": u} | {"circuit": [s, tor, u]}
+                          -> the handling report
     POST /recover         same body
     POST /reload          {} or {"config": "path"}                        -> {"ok": ..., "error": ...}
 

@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 
 from controller.daemon.log import TS_FORMAT
 from controller.errors import UroError
-from controller.schedule.degrade import Failed
+from controller.schedule.degrade import Failed, circuit_key
 
 
 def iso(t: float | None = None) -> str:
@@ -54,30 +54,38 @@ class Change:
 MAX_HOLD_ROUTES_S = 60.0
 
 
-def parse_change(op: str, doc: dict, n_tors: int, n_uplinks: int, names: dict[str, int]) -> Change:
-    """A change from the API's JSON: {"uplink": [tor, u]} | {"tor": t} | {"ocs": u}; a ToR
-    may be named by its switch name. ``"hold_routes_s"`` (a failure only, 0 to
+#: what a change names, as the API's JSON keys
+KINDS = ("uplink", "tor", "ocs", "circuit")
+
+
+def parse_change(op: str, doc: dict, n_tors: int, n_uplinks: int, names: dict[str, int],
+                 peer=None) -> Change:
+    """A change from the API's JSON: {"uplink": [tor, u]} | {"tor": t} | {"ocs": u} |
+    {"circuit": [slice, tor, u]} (one circuit of the schedule ``peer``, named by either end:
+    what the switches' liveness marks declare, recovered by hand once liveness is off); a
+    ToR may be named by its switch name. ``"hold_routes_s"`` (a failure only, 0 to
     :data:`MAX_HOLD_ROUTES_S`) holds the new routes back that long after detection: for
     diagnosis and the tests that measure what the mask does before new routes exist.
     Raises UroError naming the problem."""
     if op not in ("fail", "recover"):
         raise UroError(f"unknown operation {op!r}")
-    if not isinstance(doc, dict) or len([k for k in ("uplink", "tor", "ocs") if k in doc]) != 1:
-        raise UroError('give exactly one of {"uplink": [tor, uplink]}, {"tor": tor}, {"ocs": index}')
-    unknown = sorted(set(doc) - {"uplink", "tor", "ocs", "hold_routes_s"})
+    if not isinstance(doc, dict) or len([k for k in KINDS if k in doc]) != 1:
+        raise UroError('give exactly one of {"uplink": [tor, uplink]}, {"tor": tor}, {"ocs": index}, '
+                       '{"circuit": [slice, tor, uplink]}')
+    unknown = sorted(set(doc) - {*KINDS, "hold_routes_s"})
     if unknown:
-        raise UroError(f"unknown key {unknown[0]!r} (uplink, tor, ocs, hold_routes_s)")
+        raise UroError(f"unknown key {unknown[0]!r} (uplink, tor, ocs, circuit, hold_routes_s)")
     hold = doc.get("hold_routes_s", 0.0)
     if isinstance(hold, bool) or not isinstance(hold, (int, float)) or not 0 <= hold <= MAX_HOLD_ROUTES_S:
         raise UroError(f"hold_routes_s: seconds from 0 to {MAX_HOLD_ROUTES_S:g}, got {hold!r}")
     if hold and op != "fail":
         raise UroError("hold_routes_s: only a failure's new routes can be held")
-    c = _parse_target(op, doc, n_tors, n_uplinks, names)
+    c = _parse_target(op, doc, n_tors, n_uplinks, names, peer)
     c.hold_routes_s = float(hold)
     return c
 
 
-def _parse_target(op: str, doc: dict, n_tors: int, n_uplinks: int, names: dict[str, int]) -> Change:
+def _parse_target(op: str, doc: dict, n_tors: int, n_uplinks: int, names: dict[str, int], peer) -> Change:
     """The change ``doc`` names (checked by :func:`parse_change`)."""
 
     def tor_id(v) -> int:
@@ -103,6 +111,20 @@ def _parse_target(op: str, doc: dict, n_tors: int, n_uplinks: int, names: dict[s
         return Change(op, "uplink", (tor_id(v[0]), uplink(v[1])))
     if "tor" in doc:
         return Change(op, "tor", tor_id(doc["tor"]))
+    if "circuit" in doc:
+        v = doc["circuit"]
+        if not isinstance(v, (list, tuple)) or len(v) != 3:
+            raise UroError(f"circuit: [slice, tor, uplink], got {v!r}")
+        if peer is None:
+            raise UroError("circuit: this network has no schedule to name circuits in")
+        n_slices = peer.shape[0]
+        sl = int(v[0]) if isinstance(v[0], str) and v[0].isdigit() else v[0]
+        if isinstance(sl, bool) or not isinstance(sl, int) or not 0 <= sl < n_slices:
+            raise UroError(f"slice {v[0]!r} is not in the schedule (0..{n_slices - 1})")
+        t, u = tor_id(v[1]), uplink(v[2])
+        if peer[sl, t, u] < 0:
+            raise UroError(f"circuit [{sl}, {t}, {u}]: ToR {t}'s uplink {u} has no circuit in slice {sl}")
+        return Change(op, "circuit", circuit_key(peer, sl, t, u))
     return Change(op, "ocs", uplink(doc["ocs"]))
 
 

@@ -199,6 +199,9 @@ class DaemonSettings:
     hold_s: float | None = None                  # old generation kept after a flip (None: from the clock)
     diff_writes: bool = True                     # retired generation kept as the routes' shadow (Diff-only writes)
     incremental: bool = True                     # a failure's routes repaired, only changed cells written
+    #: the route sets kept for failed sets seen before (plan.RouteCache) hold at most this
+    #: many MiB of arrays besides the newest (the routes the network runs)
+    route_cache_mib: int = 2560
     #: worker processes that own shares of the switches (0: every switch in the daemon's
     #: process; controller/daemon/workers.py) and the Dask scheduler they run under (None:
     #: a local cluster of ``workers`` processes on the loopback)
@@ -445,6 +448,7 @@ def _daemon(doc: dict, src: Path) -> DaemonSettings:
         hold_s=t.positive("hold_s", None),
         diff_writes=t.get("diff_writes", "bool", True),
         incremental=t.get("incremental", "bool", True),
+        route_cache_mib=t.int_in("route_cache_mib", 0, 1 << 24, default=2560),
         workers=t.int_in("workers", 0, 4096, default=0),
         scheduler=t.get("scheduler", "str", None),
         api=api_access(t, src),
@@ -642,19 +646,15 @@ def parse(doc: dict, src: Path) -> NetConfig:
             _check_ports(s, prog, src)
     clock = resolve_clock(clock, [programs[s.program] for s in switches], src)
     if daemon.workers:
-        _check_workers(daemon, hosts, len(switches), src)
+        _check_workers(daemon, len(switches), src)
     return NetConfig(src, name, schedule, routing, clock, programs, switches, daemon, hosts, liveness)
 
 
-def _check_workers(daemon: DaemonSettings, hosts: HostsConfig, switches: int, src: Path) -> None:
-    """What the worker processes do not take over yet (docs/daemon.md "Workers"): host
-    aging runs in the daemon's namespaces."""
-    where = f"{src}: [daemon]: workers = {daemon.workers}"
-    if hosts.netns:
-        raise ConfigError(f"{where}: [hosts] netns: host flow aging runs in the daemon's process; with workers "
-                          "leave it empty")
+def _check_workers(daemon: DaemonSettings, switches: int, src: Path) -> None:
+    """Workers own switches: at most one worker per switch."""
     if daemon.workers > switches:
-        raise ConfigError(f"{where}: more workers than the {switches} switches they would own")
+        raise ConfigError(f"{src}: [daemon]: workers = {daemon.workers}: more workers than the {switches} switches "
+                          "they would own")
 
 
 def _check_ports(s: SwitchConfig, prog: ProgramConfig, src: Path) -> None:

@@ -704,13 +704,37 @@ class Controller:
                 self.csync.cw = self._clock_watch(cfg)
             self.csync.cw.alarm_ns = round(cfg.clock.alarm_us * 1000)
             self.csync.slice_ms = cfg.clock.slice_ms
-        if self.lwatch is not None:          # new damping figures apply to the penalties as they stand
-            self.lwatch.damper.params = cfg.liveness.damping
+        if self.csync is not None:
+            self._reload_liveness(cfg, new_schedule=not (old_sched == self.routes.schedule))
         self.reloads.ok += 1
         self.reloads.last = {"at": iso(), "ok": True, "routes_version": self.routes.version}
         self.log.event("reload.done", config=str(path), routes_version=self.routes.version,
                        new_switches=sorted(new_agents), results=results, hosts=host_results)
         return {"ok": True, "routes_version": self.routes.version, "results": results, "hosts": host_results}
+
+    def _reload_liveness(self, cfg: NetConfig, new_schedule: bool) -> None:
+        """A reload's ``[liveness]`` (sync mode): turned on, the watch starts; turned off, it
+        stops, and what it declared failed stays failed (``liveness.off`` lists it: nothing
+        watches it any more, so only the operator knows it is mended -- ``uro ctl recover``);
+        a new schedule, a new watch on its circuits that keeps the penalties and what was
+        declared; new damping figures apply to the penalties as they stand."""
+        old = self.lwatch
+        if not cfg.liveness.enabled:
+            if old is not None:
+                self.lwatch = None
+                held = [unit_json(u) for u in sorted(old.mine, key=repr)]
+                self.log.warn("liveness.off", held_failed=held,
+                              note="the failures liveness declared stay failed: recover each with uro ctl "
+                                   "recover once it is mended" if held else "nothing it declared is failed")
+            return
+        if old is None or new_schedule:
+            lw = LivenessWatch(self.routes.schedule, damping=cfg.liveness.damping)
+            if old is not None:
+                lw.damper, lw.mine = old.damper, set(old.mine)
+            self.lwatch = lw
+            if old is None:
+                self.log.event("liveness.on", down_after=cfg.liveness.down_after)
+        self.lwatch.damper.params = cfg.liveness.damping
 
     # ---- clock --------------------------------------------------------------------------------------------
     def tick(self, now: float | None = None) -> bool:
@@ -751,24 +775,26 @@ class Controller:
             agents = [a for a in self.agents.values() if a.state == "up" and a.active is not None]
             known = set(self.agents)
         self.csync.watch(agents, known, now)
-        if self.lwatch is not None:
-            self.watch_liveness(now)
+        lw = self.lwatch                     # a reload may replace it meanwhile (another thread)
+        if lw is not None:
+            self.watch_liveness(now, lw)
 
-    def watch_liveness(self, now: float) -> None:
+    def watch_liveness(self, now: float, lw: LivenessWatch | None = None) -> None:
         """The ToRs' liveness marks, read with their clocks (fresh: read within three read
         periods, without an error since), as failures (:class:`LivenessWatch`): each change
         they call for submitted like any detection's (source ``liveness``)."""
+        lw = self.lwatch if lw is None else lw
         cw = self.csync.cw
         fresh = {c.tor: c.registers for c in cw.clocks.values()
                  if c.role == "tor" and c.tor is not None and c.last_error is None and c.read_at is not None
                  and now - c.read_at <= 3 * cw.read_s and "live_mask" in c.registers}
         if not fresh:
             return
-        before = self.lwatch.verdict
-        v = self.lwatch.read(fresh, now)
+        before = lw.verdict
+        v = lw.read(fresh, now)
         if v != before:
-            self.log.event("liveness.marks", **v.as_dict(), agrees_with=self.lwatch.agrees)
-        for event, unit, penalty in self.lwatch.damping_events:
+            self.log.event("liveness.marks", **v.as_dict(), agrees_with=lw.agrees)
+        for event, unit, penalty in lw.damping_events:
             kind, target = unit_json(unit)
             if event == "flap":
                 self.metrics.flaps.labels(kind).inc()
@@ -780,12 +806,12 @@ class Controller:
                                    "damping\")")
             else:
                 self.log.event("liveness.released", kind=kind, target=target, penalty=round(penalty, 1))
-        self.metrics.set_damping(self.lwatch.damper.status(now))
+        self.metrics.set_damping(lw.damper.status(now))
         with self._state_lock:
             failed = self.failed
-        for ch in self.lwatch.changes(failed):
+        for ch in lw.changes(failed):
             note = "the switches' own marks (docs/liveness.md)"
-            if ch.op == "fail" and self.lwatch.damper.suppressed((ch.kind, ch.target)):
+            if ch.op == "fail" and lw.damper.suppressed((ch.kind, ch.target)):
                 note = ("flapping in the switches' marks: held failed until its penalty decays below "
                         "[liveness.damping] reuse (docs/liveness.md \"Flap damping\")")
             elif ch.kind == "misconfigured":
@@ -824,7 +850,7 @@ class Controller:
         (:func:`~controller.daemon.changes.parse_change`; raises UroError)."""
         cfg, routes = self.current()
         names = {s.name: s.tor for s in cfg.switches if s.tor is not None}
-        return parse_change(op, doc, routes.schedule.n_tors, routes.schedule.n_uplinks, names)
+        return parse_change(op, doc, routes.schedule.n_tors, routes.schedule.n_uplinks, names, routes.schedule.peer)
 
     def status(self) -> dict:
         """The status API's document: network, routes, failures and their reports, clock,
@@ -843,7 +869,7 @@ class Controller:
                 "source_routed": list(r.source_routed)},
             "failures": {"active": self.failed.as_dict(), "events": list(self.events)},
             "clock": self.clock_status(),
-            "liveness": {"enabled": False} if self.lwatch is None else self.lwatch.status(),
+            "liveness": {"enabled": False} if (lw := self.lwatch) is None else lw.status(),
             "reloads": asdict(self.reloads),
             "hosts": self.aging.status(self.cfg),
             "switches": [a.status() for a in agents],

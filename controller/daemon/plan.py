@@ -308,8 +308,14 @@ class RouteCache:
     empty one, the routes at start -- takes those route sets again instead of recomputing
     them; the :class:`Routes` is a new one with the new ``version`` (the switches'
     per-version entry caches and generations see a new version, as after a
-    recomputation). Holds the routes of at most ``size`` failed sets, the least recently
-    used one leaves first."""
+    recomputation).
+
+    Holds the routes of at most ``size`` failed sets, and the ones besides the newest (the
+    routes the network runs, held anyway) in at most the config's ``[daemon]
+    route_cache_mib`` of arrays (:func:`controller.memory.array_bytes`): the least recently
+    used one leaves first. A (1024, 32) URO route set is ~1.1 GiB, so four of them would
+    hold 4.5 GiB; the default 2560 MiB keeps the newest and the one before it (a recovery
+    back to the routes at start)."""
 
     def __init__(self, size: int = 4):
         self.size = size
@@ -322,8 +328,21 @@ class RouteCache:
         key = (routes.schedule_version, routes.failed)
         self._by_key.pop(key, None)
         self._by_key[key] = dataclasses.replace(routes, delta=None)    # never a chain of versions
-        while len(self._by_key) > self.size:
+        budget = cfg.daemon.route_cache_mib << 20
+        while len(self._by_key) > self.size or (len(self._by_key) > 1 and self.extra_bytes() > budget):
             del self._by_key[next(iter(self._by_key))]
+
+    def extra_bytes(self) -> int:
+        """The array bytes the cache holds besides its newest entry's (those stay held by
+        the network's routes): what the ``route_cache_mib`` budget bounds."""
+        kept = list(self._by_key.values())
+        if len(kept) < 2:
+            return 0
+        return memory.array_bytes(*kept) - memory.array_bytes(kept[-1])
+
+    def failed_sets(self) -> list[Failed]:
+        """The failed sets whose routes are kept, oldest first."""
+        return [failed for _, failed in self._by_key]
 
     def routes(self, cfg: NetConfig, sched: Schedule, failed: Failed, version: int,
                schedule_version: int, previous: Routes | None = None) -> Routes:

@@ -713,6 +713,8 @@ class DistributedController(Controller):
         if on_clock is not None:
             on_clock()
         self.install_all()
+        self.aging.rules = prep.aging      # host aging: the hosts' namespaces are on this host
+        self.sync_hosts()
         self._warm(cfg)
 
     def _clock_io(self) -> RemoteClocks:

@@ -57,6 +57,8 @@ BAD = [
     (lambda s: s[0].pop("ports"), {}, "switch 'tor0': ports: missing"),
     (lambda s: s[0].pop("tor"), {}, "switch 'tor0': tor: missing"),
     (lambda s: s[2].update(tor=3), {}, "switch 'ocs': tor: only a role = \"tor\" switch has a ToR id"),
+    (lambda s: s.pop(2), {"clock": 'slice_ms = 50\nmode = "sync"'},
+     "[clock]: mode = \"sync\": no switch is the reference clock (a [[switch]] with role = \"ocs\""),
     (lambda s: s[0].update(address="localhost"), {}, "switch 'tor0': address: expected host:port"),
     (lambda s: s[0].update(address="127.0.0.1:70000"), {}, "switch 'tor0': address: expected host:port"),
     (lambda s: s[0].update(election_id=0), {}, "switch 'tor0': election_id: must be in 1.."),

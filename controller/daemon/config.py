@@ -645,6 +645,11 @@ def parse(doc: dict, src: Path) -> NetConfig:
         if s.ports is not None:
             _check_ports(s, prog, src)
     clock = resolve_clock(clock, [programs[s.program] for s in switches], src)
+    if clock.sync and not any(s.role == "ocs" for s in switches):
+        raise ConfigError(f"{src}: [clock]: mode = \"sync\": no switch is the reference clock (a [[switch]] with "
+                          "role = \"ocs\", the OCS emulator); without one the leads' REF exchanges go unanswered "
+                          "and the ToRs' clocks run free of the optical schedule (docs/clock.md \"The tree and the "
+                          "election\")")
     if daemon.workers:
         _check_workers(daemon, len(switches), src)
     return NetConfig(src, name, schedule, routing, clock, programs, switches, daemon, hosts, liveness)

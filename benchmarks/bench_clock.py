@@ -204,7 +204,12 @@ class ErrorSampler:
     def _run(self) -> None:
         while not self._stop.is_set():
             t0 = time.monotonic()
-            self.round()
+            try:
+                self.round()
+            except (OSError, KeyError):
+                if self._stop.is_set():     # stop() closed the prober while a slow round ran: done
+                    return
+                raise
             self._stop.wait(max(0.0, self.period - (time.monotonic() - t0)))
 
     def start(self) -> "ErrorSampler":
@@ -262,21 +267,158 @@ def finish(streams) -> tuple[int, int]:
 
 
 def misalignment(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
-    keys = ("ocs_drops.no_circuit", "drops.held_too_long")
-    return {k: after.get(k, 0) - before.get(k, 0) for k in keys}
+    """Data frames lost to misalignment: the OCS's ``no_circuit`` drops of data frames
+    (its ``ocs_arrivals``; the clock's own REQ/RESP crossing the OCS are counted apart,
+    ``no_circuit_sync``) and the ToRs' ``held_too_long``."""
+    d = delta(before, after)
+    data_nc = sum(v for k, v in d.items() if k.startswith("ocs_arrivals.") and k.endswith("no_circuit"))
+    total_nc = d.get("ocs_drops.no_circuit", 0)
+    if not any(k.startswith("ocs_arrivals.") for k in after):      # a program without the counter
+        return {"ocs_drops.no_circuit": total_nc, "drops.held_too_long": d.get("drops.held_too_long", 0)}
+    return {"ocs_drops.no_circuit": data_nc, "drops.held_too_long": d.get("drops.held_too_long", 0),
+            "no_circuit_sync": total_nc - data_nc}
+
+
+def drops_line(grown: dict[str, int]) -> str:
+    """Every drop counter cell that grew (ToRs' ``drops``, the OCS's ``ocs_drops``)."""
+    cells = sorted(((k, v) for k, v in grown.items() if k.startswith(("drops.", "ocs_drops.")) and v), key=lambda kv: -kv[1])
+    return "every drop: " + (", ".join(f"{k} {v}" for k, v in cells) or "none")
+
+
+def delta(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
+    """Every counter cell's growth between two reads of :meth:`Fabric.counters`."""
+    return {k: after.get(k, 0) - before.get(k, 0) for k in after}
+
+
+@dataclasses.dataclass(frozen=True)
+class Arrivals:
+    """Where the misaligned frames come from (docs/clock.md "Where misaligned frames come
+    from"): the OCS emulator's ``ocs_arrivals`` (data frames from each ToR by the OCS's
+    phase at arrival) and the ToRs' ``departures`` (decision to departure), per ToR."""
+    in_time: dict[int, int]
+    in_guard: dict[int, int]             # arrived in the OCS's first guard: left in the ToR's previous slice
+    in_guard_no_circuit: dict[int, int]
+    no_circuit: dict[int, int]           # no circuit outside the guard: the ToR's slice was another
+    departures: dict[str, int]           # bucket -> frames (every ToR)
+
+    @classmethod
+    def of(cls, d: dict[str, int]) -> "Arrivals":
+        """From a counter delta (cells ``ocs_arrivals.tor<t>u<u>_<kind>``,
+        ``departures.<bucket>``)."""
+        import re
+
+        kinds: dict[str, dict[int, int]] = {k: {} for k in ("in_time", "in_guard", "in_guard_no_circuit", "no_circuit")}
+        dep: dict[str, int] = {}
+        for key, v in d.items():
+            m = re.fullmatch(r"ocs_arrivals\.tor(\d+)u\d+_(\w+)", key)
+            if m and m.group(2) in kinds:
+                t = int(m.group(1))
+                kinds[m.group(2)][t] = kinds[m.group(2)].get(t, 0) + v
+            elif key.startswith("departures."):
+                dep[key.split(".", 1)[1]] = v
+        return cls(departures=dep, **kinds)
+
+    def lines(self) -> list[str]:
+        tors = sorted(set(self.in_time) | set(self.in_guard) | set(self.no_circuit) | set(self.in_guard_no_circuit))
+        tot = {k: sum(getattr(self, k).values()) for k in ("in_time", "in_guard", "in_guard_no_circuit", "no_circuit")}
+        n = sum(tot.values())
+        pc = lambda x, of: f"{100 * x / of:.1f} %" if of else "-"      # noqa: E731
+        late = tot["in_guard"] + tot["in_guard_no_circuit"]
+        out = [f"where misaligned frames come from: of {n} data frames the OCS took from the ToRs, "
+               f"{late} ({pc(late, n)}) arrived in the OCS's first guard of its slice (left in the ToR's previous "
+               f"slice: late), {tot['in_guard_no_circuit']} of them dropped no_circuit; {tot['no_circuit']} no_circuit "
+               f"outside the guard (the ToR's slice was another)"]
+        out.append("   per ToR, late / no_circuit outside the guard: " + ", ".join(
+            f"tor{t} {self.in_guard.get(t, 0) + self.in_guard_no_circuit.get(t, 0)} / {self.no_circuit.get(t, 0)}"
+            for t in tors))
+        nd = sum(self.departures.values())
+        if nd:
+            out.append(f"   the ToRs' data frames on uplinks, decision to departure (egress queue) of {nd}: "
+                       + ", ".join(f"{b.replace('lt_', '< ').replace('ge_', '>= ').replace('0_5', '0.5')} "
+                                   f"{pc(v, nd)}" for b, v in self.departures.items()))
+        return out
+
+
+class ClockView:
+    """The daemon's view of the clocks during a phase (its status API, every second):
+    per ToR how many reads found it unsynchronized, out of routes or in alarm, and the
+    error the daemon measured; in timer mode its timers' lateness."""
+
+    def __init__(self, fab: Fabric, period_s: float = 1.0):
+        self.fab, self.period = fab, period_s
+        self.reads: list[dict] = []
+        self._stop = threading.Event()
+        self._t = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self.reads.append((self.fab.daemon_status() or {}).get("clock") or {})
+            except Exception:           # noqa: BLE001 -- a busy daemon's status may time out: a read missed
+                pass
+            self._stop.wait(self.period)
+
+    def start(self) -> "ClockView":
+        self._t.start()
+        return self
+
+    def stop(self) -> list[dict]:
+        self._stop.set()
+        self._t.join(timeout=15)
+        return self.reads
+
+    @staticmethod
+    def summary(reads: list[dict]) -> str:
+        if not reads:
+            return "the daemon's view: no status read"
+        last = reads[-1]
+        if last.get("mode") == "timer":
+            late = last.get("lateness_vs_ideal") or {}
+            spread = last.get("jitter_between_switches") or {}
+            return (f"the daemon's view ({len(reads)} reads): timers late vs ideal p50 / p99 / max "
+                    f"{late.get('p50_ms', '-')} / {late.get('p99_ms', '-')} / {late.get('max_ms', '-')} ms, between "
+                    f"switches p99 {spread.get('p99_ms', '-')} ms, slices skipped {last.get('slices_skipped', '-')}")
+        unsynced: dict[str, int] = {}
+        out_of_routes: dict[str, int] = {}
+        alarms: dict[str, int] = {}
+        errs: dict[str, list[float]] = {}
+        for r in reads:
+            for name, sw in (r.get("switches") or {}).items():
+                if sw.get("role") != "tor":
+                    continue
+                if sw.get("registers") and not sw.get("synced"):
+                    unsynced[name] = unsynced.get(name, 0) + 1
+                if sw.get("out_of_routes"):
+                    out_of_routes[name] = out_of_routes.get(name, 0) + 1
+                if sw.get("alarm"):
+                    alarms[name] = alarms.get(name, 0) + 1
+                if sw.get("error_us") is not None:
+                    errs.setdefault(name, []).append(abs(sw["error_us"]))
+        fmt = lambda d: ", ".join(f"{n} {v}" for n, v in sorted(d.items())) or "none"   # noqa: E731
+        worst = ", ".join(f"{n} {max(v) / 1e3:.2f}" for n, v in sorted(errs.items()))
+        return (f"the daemon's view ({len(reads)} reads, 1 s apart): ToRs unsynchronized {fmt(unsynced)}; out of "
+                f"routes {fmt(out_of_routes)}; in alarm {fmt(alarms)}; largest |error| it probed (ms) {worst or '-'}")
 
 
 def phase(fab: Fabric, label: str, seconds: float) -> dict:
     """Errors and every-pair pings for ``seconds``; returns the figures."""
+    tc0 = time.time()
     c0 = fab.counters()
+    tc0 = (tc0 + time.time()) / 2          # the counters' reads take seconds on a loaded machine
     sampler = ErrorSampler(fab).start()
+    view = ClockView(fab).start()
     streams = pings(fab, seconds)
     t0 = time.time()
     time.sleep(seconds)
     lost, sent = finish(streams)
     errors = sampler.stop()
+    reads = view.stop()
+    tc1 = time.time()
     c1 = fab.counters()
+    tc1 = (tc1 + time.time()) / 2
     mis = misalignment(c0, c1)
+    grown = delta(c0, c1)
+    arrivals = Arrivals.of(grown)
     out = {"label": label, "seconds": round(time.time() - t0, 1), "load": _load(),
            "error": filtered_us(sampler.samples()),
            "unfiltered": summary_us([e for e, _ in sampler.samples()]),
@@ -288,11 +430,34 @@ def phase(fab: Fabric, label: str, seconds: float) -> dict:
           f"every probe pair, unfiltered: {out['unfiltered']}", flush=True)
     for n, line in out["per_tor"].items():
         print(f"   {n}{' (%+g ppm)' % DRIFTS[int(n[3:])] if int(n[3:]) in DRIFTS else ''}: {line}")
-    lost_mis = sum(mis.values())
-    print(f"   pings lost {lost} / {sent} ({100 * lost / max(1, sent):.2f} %); dropped by misalignment "
+    data_mis = {k: v for k, v in mis.items() if k != "no_circuit_sync"}
+    lost_mis = sum(data_mis.values())
+    print(f"   pings lost {lost} / {sent} ({100 * lost / max(1, sent):.2f} %); data frames dropped by misalignment "
           f"{lost_mis} ({100 * lost_mis / max(1, sent):.2f} % of the pings: "
-          + ", ".join(f"{k} {v}" for k, v in mis.items()) + f"); probes unanswered {sampler.missed}", flush=True)
+          + ", ".join(f"{k} {v}" for k, v in data_mis.items()) + f"); probes unanswered {sampler.missed}"
+          + (f"; the clock's own frames dropped no_circuit at the OCS {mis['no_circuit_sync']}"
+             if "no_circuit_sync" in mis else ""), flush=True)
+    out["arrivals"] = dataclasses.asdict(arrivals)
+    out["clock_view"] = ClockView.summary(reads)
+    out["sync_rates"] = sync_rates(grown, tc1 - tc0, len(fab.plan.tor_switches))
+    for line in arrivals.lines() + [drops_line(grown), out["clock_view"], out["sync_rates"]]:
+        print(f"   {line}", flush=True)
     return out
+
+
+def sync_rates(grown: dict[str, int], seconds: float, tors: int) -> str:
+    """What each ToR's thread did per second: its ingress passes by kind (``passes``: held
+    packets circling, recirculated to be decided again, sync frames, fresh frames) and the
+    sync frames by kind (its ``sync`` counter): what the clock costs a software switch
+    beside the data."""
+    kinds = {"TRIGGER": ("req_sent", "ref_req_sent", "outside_window", "not_due", "no_peer"),
+             "REQ in": ("resp_sent", "wrong_peer", "wrong_dst"),
+             "RESP in": ("stale", "slow", "peer_worse", "step", "filtered", "refused", "lost", "applied")}
+    per = {k: sum(grown.get(f"sync.{r}", 0) for r in rs) / max(seconds, 1e-9) / max(tors, 1) for k, rs in kinds.items()}
+    passes = {k.split(".", 1)[1]: v / max(seconds, 1e-9) / max(tors, 1) for k, v in grown.items()
+              if k.startswith("passes.")}
+    return ("ingress passes per ToR per second: " + (", ".join(f"{k} {v:.0f}" for k, v in passes.items()) or "-")
+            + "; of the sync frames: " + ", ".join(f"{k} {v:.0f}" for k, v in per.items()))
 
 
 def converge(fab: Fabric, name: str, t_from: float, timeout_s: float = 60.0) -> tuple[float | None, list]:

@@ -88,22 +88,37 @@ def compile_profile(tmp_path_factory):
     return build
 
 
-@pytest.fixture
-def tor_of(veths, tmp_path):
-    """(artifacts) -> context manager giving a fresh ToR switch of that build:
+#: the data ports a switch of each program has, from its contract's profile
+PORTS = {"tor": lambda prof_: prof_["host_ports"] + prof_["uplinks"],
+         "ocs": lambda prof_: prof_["tors"] * prof_["uplinks"]}
+
+
+def _switch_of(program: str, veths, tmp_path):
+    """(artifacts) -> context manager giving a fresh switch of ``program`` of that build:
     (switch, client, ports, contract)."""
     import contextlib
 
     @contextlib.contextmanager
     def run(arts):
-        prof_ = arts["tor"][2]["profile"]
-        gen = _run_switch(prof_["host_ports"] + prof_["uplinks"], "tor", arts, veths, tmp_path)
+        gen = _run_switch(PORTS[program](arts[program][2]["profile"]), program, arts, veths, tmp_path)
         try:
             yield next(gen)
         finally:
             gen.close()
 
     return run
+
+
+@pytest.fixture
+def tor_of(veths, tmp_path):
+    """(artifacts) -> context manager giving a fresh ToR switch of that build."""
+    return _switch_of("tor", veths, tmp_path)
+
+
+@pytest.fixture
+def ocs_of(veths, tmp_path):
+    """(artifacts) -> context manager giving a fresh OCS emulator of that build."""
+    return _switch_of("ocs", veths, tmp_path)
 
 
 # ---- veth pairs -------------------------------------------------------------------------

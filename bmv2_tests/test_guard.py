@@ -17,11 +17,16 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from fabric import ME, UPLINK_BASE, routed, set_slice, tor_batch, udp, uro_entry, uro_routes
+from clock_util import recv, send
+from fabric import ME, UPLINK_BASE, routed, schedule, set_slice, tor_batch, udp, uro_entry, uro_routes
+from scapy.layers.l2 import Ether
 
+from controller.clock.message import Message, Op, Stamp
 from controller.p4gen import profile as prof
+from controller.tables.tor_batch import ocs_batch
 
 S = 4
+D = 2
 GUARD_S = 1.5
 
 
@@ -63,3 +68,46 @@ def test_nothing_leaves_in_the_guard_at_the_start_of_a_slice(compile_profile, to
         assert {k: v for k, v in drops.items() if v} == {}
         events = client.read_counters(contract, "events")
         assert events["reroute_missed"] == 0
+        # both left on their uplink once, each counted by its egress wait; the held one's
+        # waits in the guard were passes of a held packet
+        assert sum(client.read_counters(contract, "departures").values()) == 2
+        passes = client.read_counters(contract, "passes")
+        assert passes["fresh"] >= 2 and passes["held"] >= 1, passes
+
+
+def test_the_ocs_counts_each_data_frame_by_its_phase_at_arrival(compile_profile, ocs_of):
+    """``ocs_arrivals`` (docs/clock.md "Where misaligned frames come from"): a data frame
+    arriving in the OCS's first guard of its slice left in its ToR's previous slice (a ToR
+    sends nothing in its own guard): counted in_guard, or in_guard_no_circuit when the
+    port has no circuit; later in the slice in_time or no_circuit. The clock's own frames
+    crossing the OCS are not counted."""
+    arts = compile_profile(guarded())
+    with ocs_of(arts) as (sw, client, dp, contract):
+        sched = schedule()
+        client.write(ocs_batch(contract, sched))
+        n = sched.peer.shape[1]
+        s, ia, iu = next((s, a, u) for s in range(S) for a in range(n) for u in range(D) if sched.peer[s, a, u] < 0)
+        a, u = next((a, u) for a in range(n) for u in range(D) if sched.peer[s, a, u] >= 0)
+        b = int(sched.peer[s, a, u])
+        set_slice(dp, s, settle=0)
+        t0 = time.monotonic()
+        dp.send(a * D + u, frame(1))
+        dp.expect(b * D + u, frame(1))
+        dp.send(ia * D + iu, frame(2))
+        req = Message(Op.REQ, 0, a, b, u, 2, 1, 6, 10, t1=Stamp(7, 5))
+        send(dp, a * D + u, req)
+        assert recv(dp, b * D + u) == req
+        assert time.monotonic() - t0 < GUARD_S, "the machine took the whole guard"
+        time.sleep(max(0.0, GUARD_S + 0.2 - (time.monotonic() - t0)))
+        dp.send(a * D + u, frame(3))
+        dp.expect(b * D + u, frame(3))
+        dp.send(ia * D + iu, frame(4))
+        dp.expect_none(timeout=0.3)
+        got = {k: v for k, v in client.read_counters(contract, "ocs_arrivals").items() if v}
+        assert got == {f"tor{a}u{u}_in_guard": 1, f"tor{a}u{u}_in_time": 1,
+                       f"tor{ia}u{iu}_in_guard_no_circuit": 1, f"tor{ia}u{iu}_no_circuit": 1}
+        assert client.read_counters(contract, "ocs_drops")["no_circuit"] == 2
+
+
+def frame(tag: int):
+    return Ether(src="02:00:00:00:00:0a", dst="02:00:00:00:00:0b", type=0x9000) / bytes([tag]) / bytes(50)

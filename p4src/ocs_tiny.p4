@@ -52,6 +52,8 @@ const bit<32> SYNC_REF_ANSWERED = 5;
 const bit<32> SYNC_REF_RESP_DROPPED = 6;
 const bit<32> SYNC_UNSEEDED = 7;
 const bit<32> NUM_SLICES = 4;
+/* the schedule's reconfiguration guard (timing.guard_us), in ns */
+const bit<64> OCS_GUARD_NS = 10;
 typedef bit<8> slice_t;
 const bit<32> OCS_DROP_NO_CIRCUIT = 0;
 const bit<32> OCS_DROP_BAD_TIMER = 1;
@@ -176,6 +178,10 @@ control OcsIngress(inout headers_t hdr, inout metadata_t meta, inout standard_me
     counter(4, CounterType.packets) ocs_drops;
     /* events: timer, timer_sync, timer_rejected */
     counter(3, CounterType.packets) ocs_events;
+    /* data frames from ToR ports by this switch's phase at arrival (cell port * 4 + kind:
+     * in_time, in_guard, in_guard_no_circuit, no_circuit; docs/clock.md "Where misaligned
+     * frames come from") */
+    counter(64, CounterType.packets) ocs_arrivals;
     register<slice_t>(1) slice_reg;
     register<bit<48>>(1) slice_start_reg;
     /* emulation-only port fault (`uro emulate fail port`, written over Thrift): cell =
@@ -472,6 +478,13 @@ control OcsIngress(inout headers_t hdr, inout metadata_t meta, inout standard_me
             mark_to_drop(sm);
             exit;
         }
+        /* the phase at arrival (sync: the clock's; timer: since the last timer), in ns: a
+         * ToR sends nothing in the first guard of its slice, so a data frame arriving in
+         * this switch's first guard left in the ToR's previous slice */
+        bit<64> arr_ph = (meta.clk_mode == CLOCK_SYNC) ? (bit<64>)meta.clk_phase
+                         : (bit<64>)(meta.now - meta.slice_start) * 1000;
+        bit<32> arr_kind = (arr_ph < OCS_GUARD_NS) ? 32w1 : 32w0;
+        bit<1> arr_data = (sm.ingress_port < 16 && !hdr.sync.isValid()) ? 1w1 : 1w0;
         if (circuit.apply().hit) {
             /* a port dead in this slice (emulated fault): nothing in or out of it */
             bit<4> f_in;
@@ -482,6 +495,11 @@ control OcsIngress(inout headers_t hdr, inout metadata_t meta, inout standard_me
                 ocs_drops.count(OCS_DROP_PORT_FAULT);
                 mark_to_drop(sm);
             }
+        } else {
+            arr_kind = (arr_kind == 1) ? 32w2 : 32w3;     // no circuit: in the guard, or elsewhere
+        }
+        if (arr_data == 1) {
+            ocs_arrivals.count((bit<32>)sm.ingress_port * 4 + arr_kind);
         }
     }
 }

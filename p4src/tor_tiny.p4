@@ -157,6 +157,10 @@ const bit<32> NOTE_REFRESH = 10;
  * slice reaches the next ToR after that ToR's timer too, and the OCS has moved (the
  * timers reach the switches one after another: docs/emulate.md "Skew"). */
 const bit<48> SLICE_GUARD_US = 0;
+const bit<32> PASS_HELD = 0;
+const bit<32> PASS_REDECIDED = 1;
+const bit<32> PASS_SYNC = 2;
+const bit<32> PASS_FRESH = 3;
 
 /* Calendar queues on bmv2 (docs/p4.md): each port has 8 egress priority queues
  * (simple_switch_grpc -- --priority-queues 8). On an uplink, the top one carries what
@@ -523,6 +527,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     /* source routes written here for packets from hosts, by UCMP bucket and hop count:
      * b0h1 .. b63h4 (cell bucket * 4 + hops - 1) */
     counter(256, CounterType.packets) ssrr_paths;
+    /* every ingress pass by what it carries (what a software switch's thread spends its
+     * time on): held, redecided, sync, fresh */
+    counter(4, CounterType.packets) passes;
 
     /* ---- slice clock (advanced by timer packets) and calendar-queue state ---------- */
     register<slice_t>(1) slice_reg;       // current slice id
@@ -817,6 +824,14 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         /* bmv2 zeroes the ingress time of a recirculated packet: use its last egress time */
         meta.now = (meta.recirculated == 1) ? meta.recirc_ts : sm.ingress_global_timestamp;
         meta.out_len = sm.packet_length;
+        if (meta.recirculated == 1) {
+            passes.count((meta.held == 1) ? PASS_HELD : PASS_REDECIDED);
+        } else if (sm.ingress_port == PKTGEN_PORT
+                   || (hdr.ethernet.isValid() && hdr.ethernet.etherType == ETHERTYPE_SYNC)) {
+            passes.count(PASS_SYNC);
+        } else {
+            passes.count(PASS_FRESH);
+        }
         /* Read the clock once per pass. */
         slice_reg.read(meta.cur_slice, 0);
         epoch_reg.read(meta.epoch, 0);
@@ -2535,6 +2550,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
 control UroEgress(inout headers_t hdr, inout metadata_t meta,
                   inout standard_metadata_t sm) {
+    /* data frames leaving on an uplink, by the time since the pass that sent them out
+     * (this switch's egress queue): lt_0_5ms, lt_2ms, lt_guard, ge_guard */
+    counter(4, CounterType.packets) departures;
     apply {
         /* a sync message built in ingress: t1 (REQ, kept per uplink for its RESP) or t3 on
          * the way out, so this switch's own queueing is not path delay */
@@ -2624,6 +2642,16 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
             meta.hold_q = hq;
             hold_depth.write(hbase + (bit<32>)hq, hbest + 1);
             meta.hold_booked = 1;
+        }
+        if (meta.held == 0 && meta.redecide == 0 && hdr.ipv4.isValid()
+            && sm.egress_port >= (bit<9>)UPLINK_PORT_BASE
+            && sm.egress_port < (bit<9>)(UPLINK_PORT_BASE + NUM_UPLINKS)) {
+            bit<48> waited = (sm.egress_global_timestamp > meta.now) ? sm.egress_global_timestamp - meta.now : 0;
+            bit<32> bucket = 3;
+            if (waited < 500) { bucket = 0; }
+            else if (waited < 2000) { bucket = 1; }
+            else if (waited < SLICE_GUARD_US) { bucket = 2; }
+            departures.count(bucket);
         }
         if (meta.held == 1 || meta.redecide == 1) {
             meta.recirculated = 1;

@@ -98,6 +98,20 @@ class ClockParams:
         enough that the REQ and its RESP both cross this slice's circuit."""
         return self.guard_ns, self.slice_ns - self.guard_ns - 2 * self.delay_bound
 
+    def trigger_period(self, uplinks: int) -> int:
+        """The packet generator's period per ToR (ns; TRIGGERs name the uplinks in turn)
+        that puts a TRIGGER of every uplink in every exchange window even when each comes
+        up to a quarter window late: each uplink's TRIGGERs are ``3/4 x window`` apart.
+
+        A TRIGGER only starts an exchange (the slice itself comes from the switch's clock on
+        every packet), and one exchange per uplink per ``exchange_every`` slices is all the
+        clock takes (HOHO section 4: a ToR synchronizes once per cycle; here once per
+        slice). Every TRIGGER beyond that is a pass the switch spends to say ``not_due`` or
+        ``outside_window``: on a software switch they were most of a ToR's passes, and the
+        data waited behind them (docs/clock.md "Where misaligned frames come from")."""
+        lo, hi = self.window
+        return max(1, (hi - lo) * 3 // 4 // max(1, uplinks))
+
     @property
     def len_bounds(self) -> tuple[int, int]:
         """(min, max) local slice length: L -+ max_drift_ppm."""

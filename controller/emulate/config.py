@@ -25,7 +25,8 @@ links between them, and the controller daemon driving the switches. Example::
     [clock]
     mode = "sync"                   # the switches keep time (or "timer": the daemon sends every slice's timer)
     start_gap_s = 1.0               # switches started this far apart: their local clocks really differ
-    trigger_ms = 6.25               # the packet generator's TRIGGER period per switch (default slice / (4 x uplinks))
+    trigger_ms = 14.25              # the packet generator's TRIGGER period per switch (default: every uplink once
+                                    # per 3/4 exchange window, the window being slice - 2 guard - 2 max_delay)
     max_delay_us = 1000             # an exchange with a longer path delay is not used (default: slice / 8)
     holdover_cycles = 10            # the lead silent this long before the next candidate claims (default 2)
 
@@ -119,8 +120,8 @@ class EmuConfig:
     clock_mode: str = "timer"
     #: seconds between two switches' starts (each bmv2 clock counts from its own start)
     start_gap_s: float = 1.0
-    #: the packet generator's period per switch (ms; None: slice / (4 x uplinks), so every
-    #: uplink gets a TRIGGER at least every quarter slice, inside any exchange window)
+    #: the packet generator's period per switch (ms; None: the longest that puts a TRIGGER of
+    #: every uplink in every exchange window with a quarter window of slack, trigger_s)
     trigger_ms: float | None = None
     #: the daemon's [clock] max_delay_us: an exchange whose path delay is longer is not used
     #: (None: the daemon's default, an eighth of the slice)
@@ -147,9 +148,16 @@ class EmuConfig:
 
     @property
     def trigger_s(self) -> float:
-        """The packet generator's TRIGGER period per switch, in seconds."""
-        ms = self.trigger_ms if self.trigger_ms is not None else self.slice_ms / (4 * self.uplinks)
-        return ms / 1000.0
+        """The packet generator's TRIGGER period per switch, in seconds: ``trigger_ms``, or
+        the longest that still puts a TRIGGER of every uplink in every exchange window
+        (:meth:`controller.clock.params.ClockParams.trigger_period`)."""
+        if self.trigger_ms is not None:
+            return self.trigger_ms / 1000.0
+        from controller.clock.params import ClockParams
+
+        ck = ClockParams(slice_ns=round(self.slice_ms * 1e6), guard_ns=round(self.guard_ms * 1e6),
+                         max_delay_ns=None if self.max_delay_us is None else round(self.max_delay_us * 1e3))
+        return ck.trigger_period(self.uplinks) / 1e9
 
     @property
     def n_hosts(self) -> int:

@@ -8,15 +8,16 @@ the uplinks in turn (TRIGGER ``uplink`` field), out of the generator's end of ea
 pktgen veth (``P q<t>``, :mod:`controller.emulate.plan`). The ToR decides whether a
 TRIGGER becomes a request (its own slice, window and peer table).
 
-The period is fixed at start (``[clock] trigger_ms``; by default a quarter slice divided
-by the uplinks, so each uplink gets a TRIGGER at least every quarter slice, inside any
-exchange window). Missed periods (a starved process) are not sent late. The sockets only
+The period is fixed at start (``[clock] trigger_ms``; by default the longest that puts a
+TRIGGER of every uplink in every exchange window with a quarter window of slack,
+:meth:`controller.clock.params.ClockParams.trigger_period`: a TRIGGER only starts an
+exchange, and on a software switch every one more is a pass the data waits behind). Missed periods (a starved process) are not sent late. The sockets only
 send (``AF_PACKET`` with protocol 0 receives nothing): replies to the measurements'
 PROBEs on the same veths are theirs.
 
 Run by the fabric (recorded in its PID files, stopped by ``down``)::
 
-    python -m controller.emulate.pktgen --plan <state>/plan.json --period-s 0.00625
+    python -m controller.emulate.pktgen --plan <state>/plan.json --period-s 0.01425
 """
 
 from __future__ import annotations

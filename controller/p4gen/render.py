@@ -52,6 +52,27 @@ def ssrr_path_cells(hops: int) -> list[str]:
     return [f"b{b}h{n}" for b in range(SSRR_PATH_BUCKETS) for n in range(1, hops + 1)]
 OCS_DROP_REASONS = ["no_circuit", "bad_timer", "unconfigured", "port_fault"]
 OCS_EVENTS = ["timer", "timer_sync", "timer_rejected"]
+#: how the OCS emulator saw each data frame from a ToR port (counter ``ocs_arrivals``, cell
+#: ``port * 4 + kind``: ``tor<t>u<u>_<kind>``), by its own phase at arrival: a ToR sends
+#: nothing in the first guard of its slice (nor, by its byte clock, in the last), so a
+#: frame arriving in the OCS's first guard left in the ToR's previous slice (late by at
+#: least the guard, less the ToR's clock error) -- where misalignment comes from
+#: (docs/clock.md "Where misaligned frames come from")
+OCS_ARRIVAL_KINDS = ["in_time", "in_guard", "in_guard_no_circuit", "no_circuit"]
+#: the ToR's data frames leaving on an uplink (counter ``departures``, in egress), by the
+#: time from the pass that sent them out to their departure (its egress queue): under
+#: 0.5 ms, under 2 ms, under the guard, at least the guard
+DEPARTURE_BUCKETS = ["lt_0_5ms", "lt_2ms", "lt_guard", "ge_guard"]
+#: the ToR's ingress passes by what they carry (counter ``passes``): a held packet circling
+#: (recirculated, held), one recirculated to be decided again, a sync frame (or anything from
+#: the pktgen port), anything else fresh (data from hosts and uplinks, timers)
+PASS_KINDS = ["held", "redecided", "sync", "fresh"]
+
+
+def ocs_arrival_cells(ports: int, uplinks: int) -> list[str]:
+    """Cells of the OCS emulator's ``ocs_arrivals`` counter: port ``tor * uplinks + uplink``
+    times OCS_ARRIVAL_KINDS."""
+    return [f"tor{port // uplinks}u{port % uplinks}_{k}" for port in range(ports) for k in OCS_ARRIVAL_KINDS]
 
 #: timer packet: Ethernet (EtherType TIMER_ETHERTYPE) + slice:16 + flags:16
 TIMER_FLAGS = {"sync": 1}
@@ -301,7 +322,8 @@ def contract(profile: Profile, program: str = "tor") -> dict:
             "clock_config": {"keys": [], "actions": {"set_clock": clock_config_params(p, "ocs"), "clock_off": []}},
         }
         counters = {"ocs_drops": OCS_DROP_REASONS, "ocs_events": OCS_EVENTS,
-                    "ocs_sync": list(sync_model.OCS_REASONS)}
+                    "ocs_sync": list(sync_model.OCS_REASONS),
+                    "ocs_arrivals": ocs_arrival_cells(p.ocs_ports, p.uplinks)}
     else:
         ctl = "UroIngress"
         alt_params = [("n", 8)]
@@ -345,7 +367,7 @@ def contract(profile: Profile, program: str = "tor") -> dict:
                                  ("notice_burst", 8), ("notice_refresh", 8)], "liveness_off": []}},
         }
         counters = {"drops": DROP_REASONS, "events": EVENTS, "ssrr_paths": ssrr_path_cells(p.ssrr_hops),
-                    "sync": list(sync_model.REASONS + sync_model.EVENTS), "liveness": LIVENESS_COUNTS,
+                    "sync": list(sync_model.REASONS + sync_model.EVENTS), "passes": list(PASS_KINDS), "liveness": LIVENESS_COUNTS,
                     "notices": NOTICE_COUNTS}
     out_tables = {}
     for short, t in tables.items():
@@ -380,6 +402,8 @@ def contract(profile: Profile, program: str = "tor") -> dict:
         "counters": {c: {"name": f"{ctl}.{c}", "indices": idx} for c, idx in counters.items()},
         "clock": clock_section(p, program, ctl),
     }
+    if program == "tor":          # counted in egress, where a frame leaves
+        out["counters"]["departures"] = {"name": "UroEgress.departures", "indices": list(DEPARTURE_BUCKETS)}
     if program == "ocs":
         out["fault"] = {"registers": {"port": {"name": f"{ctl}.{OCS_PORT_FAULT[0]}", "bits": p.slices,
                                                "size": p.ocs_ports, "meaning": OCS_PORT_FAULT[1]}}}

@@ -300,6 +300,9 @@ class T2na:
         # the events counter has a cell per subset of events, one more event doubles it
         # (docs/p4.md "Route generations")
         c["counters"].pop("ssrr_paths", None)
+        # the software switch's own measurements (its passes, its egress waits): bmv2's
+        c["counters"].pop("passes", None)
+        c["counters"].pop("departures", None)
         c["counters"]["events"]["indices"] = [x for x in c["counters"]["events"]["indices"] if x not in BMV2_ONLY_EVENTS]
         for cname, extra in (("drops", T2NA_DROPS), ("events", T2NA_EVENTS)):
             idx = c["counters"][cname]["indices"]

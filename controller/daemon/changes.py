@@ -97,12 +97,15 @@ def _parse_target(op: str, doc: dict, n_tors: int, n_uplinks: int, names: dict[s
             raise UroError(f"ToR {v!r} is not in the network (0..{n_tors - 1} or a ToR switch name)")
         return v
 
-    def uplink(v) -> int:
+    def index(v, n: int, what: str, where: str) -> int:
         if isinstance(v, str) and v.isdigit():
             v = int(v)
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_uplinks:
-            raise UroError(f"uplink {v!r} is not in the network (0..{n_uplinks - 1})")
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
+            raise UroError(f"{what} {v!r} is not in the {where} (0..{n - 1})")
         return v
+
+    def uplink(v) -> int:
+        return index(v, n_uplinks, "uplink", "network")
 
     if "uplink" in doc:
         v = doc["uplink"]
@@ -117,11 +120,7 @@ def _parse_target(op: str, doc: dict, n_tors: int, n_uplinks: int, names: dict[s
             raise UroError(f"circuit: [slice, tor, uplink], got {v!r}")
         if peer is None:
             raise UroError("circuit: this network has no schedule to name circuits in")
-        n_slices = peer.shape[0]
-        sl = int(v[0]) if isinstance(v[0], str) and v[0].isdigit() else v[0]
-        if isinstance(sl, bool) or not isinstance(sl, int) or not 0 <= sl < n_slices:
-            raise UroError(f"slice {v[0]!r} is not in the schedule (0..{n_slices - 1})")
-        t, u = tor_id(v[1]), uplink(v[2])
+        sl, t, u = index(v[0], peer.shape[0], "slice", "schedule"), tor_id(v[1]), uplink(v[2])
         if peer[sl, t, u] < 0:
             raise UroError(f"circuit [{sl}, {t}, {u}]: ToR {t}'s uplink {u} has no circuit in slice {sl}")
         return Change(op, "circuit", circuit_key(peer, sl, t, u))

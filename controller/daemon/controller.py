@@ -779,11 +779,11 @@ class Controller:
         if lw is not None:
             self.watch_liveness(now, lw)
 
-    def watch_liveness(self, now: float, lw: LivenessWatch | None = None) -> None:
+    def watch_liveness(self, now: float, lw: LivenessWatch) -> None:
         """The ToRs' liveness marks, read with their clocks (fresh: read within three read
-        periods, without an error since), as failures (:class:`LivenessWatch`): each change
-        they call for submitted like any detection's (source ``liveness``)."""
-        lw = self.lwatch if lw is None else lw
+        periods, without an error since), as failures (``lw``, the watch the pass took: a
+        reload may replace :attr:`lwatch` meanwhile): each change they call for submitted
+        like any detection's (source ``liveness``)."""
         cw = self.csync.cw
         fresh = {c.tor: c.registers for c in cw.clocks.values()
                  if c.role == "tor" and c.tor is not None and c.last_error is None and c.read_at is not None

@@ -167,7 +167,42 @@ class Fabric:
 
 
 # ---- measuring -------------------------------------------------------------------------------
-class ErrorSampler:
+class Periodic:
+    """A daemon thread running :meth:`step` every ``period`` seconds (from each step's
+    start) until :meth:`stop`. A step that fails once :meth:`stop` was called (the resource
+    it reads closed under it) ends the thread quietly; before, the error is raised."""
+
+    join_s = 10.0
+
+    def __init__(self, period_s: float):
+        self.period = period_s
+        self._stop = threading.Event()
+        self._t = threading.Thread(target=self._run, daemon=True)
+
+    def step(self) -> None:
+        raise NotImplementedError
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            t0 = time.monotonic()
+            try:
+                self.step()
+            except (OSError, KeyError):
+                if self._stop.is_set():
+                    return
+                raise
+            self._stop.wait(max(0.0, self.period - (time.monotonic() - t0)))
+
+    def start(self):
+        self._t.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._t.join(timeout=self.join_s)
+
+
+class ErrorSampler(Periodic):
     """A thread probing every ToR against the OCS emulator, round after round, until
     stopped: ``errors[tor name]`` of (host time, error ns, uncertainty ns). A round tries
     each ToR up to ``tries`` times until a measurement's uncertainty is within
@@ -176,15 +211,16 @@ class ErrorSampler:
     def __init__(self, fab: Fabric, names: list[str] | None = None, period_s: float = 0.25, tries: int = 3):
         from controller.emulate.clockprobe import Prober
 
+        super().__init__(period_s)
         self.fab = fab
         self.names = names or [s.name for s in fab.plan.tor_switches]
-        self.period = period_s
         self.tries = tries
         self.prober = Prober.for_plan(fab.plan, self.names + ["ocs"])
         self.errors: dict[str, list[tuple[float, int, int]]] = {n: [] for n in self.names}
         self.missed = 0
-        self._stop = threading.Event()
-        self._t = threading.Thread(target=self._run, daemon=True)
+
+    def step(self) -> None:
+        self.round()
 
     def round(self) -> None:
         from controller.emulate.clockprobe import error_ns, uncertainty_ns
@@ -201,25 +237,9 @@ class ErrorSampler:
                 if unc <= MAX_UNCERTAINTY_NS:
                     break
 
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            t0 = time.monotonic()
-            try:
-                self.round()
-            except (OSError, KeyError):
-                if self._stop.is_set():     # stop() closed the prober while a slow round ran: done
-                    return
-                raise
-            self._stop.wait(max(0.0, self.period - (time.monotonic() - t0)))
-
-    def start(self) -> "ErrorSampler":
-        self._t.start()
-        return self
-
     def stop(self) -> dict[str, list[tuple[float, int, int]]]:
-        self._stop.set()
-        self._t.join(timeout=10)
-        self.prober.close()
+        super().stop()
+        self.prober.close()               # a slow round still running ends quietly (Periodic)
         return self.errors
 
     def samples(self, names: list[str] | None = None) -> list[tuple[int, int]]:
@@ -339,32 +359,26 @@ class Arrivals:
         return out
 
 
-class ClockView:
+class ClockView(Periodic):
     """The daemon's view of the clocks during a phase (its status API, every second):
     per ToR how many reads found it unsynchronized, out of routes or in alarm, and the
     error the daemon measured; in timer mode its timers' lateness."""
 
+    join_s = 15.0
+
     def __init__(self, fab: Fabric, period_s: float = 1.0):
-        self.fab, self.period = fab, period_s
+        super().__init__(period_s)
+        self.fab = fab
         self.reads: list[dict] = []
-        self._stop = threading.Event()
-        self._t = threading.Thread(target=self._run, daemon=True)
 
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            try:
-                self.reads.append((self.fab.daemon_status() or {}).get("clock") or {})
-            except Exception:           # noqa: BLE001 -- a busy daemon's status may time out: a read missed
-                pass
-            self._stop.wait(self.period)
-
-    def start(self) -> "ClockView":
-        self._t.start()
-        return self
+    def step(self) -> None:
+        try:
+            self.reads.append((self.fab.daemon_status() or {}).get("clock") or {})
+        except Exception:           # noqa: BLE001 -- a busy daemon's status may time out: a read missed
+            pass
 
     def stop(self) -> list[dict]:
-        self._stop.set()
-        self._t.join(timeout=15)
+        super().stop()
         return self.reads
 
     @staticmethod

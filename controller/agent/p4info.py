@@ -24,6 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 from controller.agent.backend import BackendError
 from controller.agent.diff import describe  # noqa: F401 (re-exported: it lived here)
+from controller.agent.p4wire import WireCodec, WireError
 from controller.tables.state import Group, Member, TableEntry
 
 try:
@@ -144,6 +145,9 @@ class P4Info:
         self._a = {n: _Action(a, a_order.get(n)) for n, a in self.actions.items()}
         self._a_by_id = {a.id: a for a in self._a.values()}
         self._p_by_id = {p.id: p.name for p in self.profiles.values()}
+        self.wire = WireCodec({n: (t.id, t.keys) for n, t in self._t.items()},
+                              {n: (a.id, a.params, len(a.params)) for n, a in self._a.items()},
+                              {n: (p.id, p.max_group_size) for n, p in self.profiles.items()})
 
     # ---- lookups -----------------------------------------------------------------------
     def table(self, name: str):
@@ -351,6 +355,15 @@ class P4Info:
     def entity(self, obj) -> "p4r.Entity":
         return self.fill_entity(p4r.Entity(), obj)
 
+    def entity_bytes(self, obj, key_only: bool = False) -> bytes:
+        """``obj``'s ``Entity`` serialized, as :meth:`entity` gives it, without building the
+        message (:mod:`controller.agent.p4wire`: what a write of 33K entries spends its
+        time on)."""
+        try:
+            return self.wire.entity(obj, key_only)
+        except WireError as e:
+            raise P4RuntimeError(f"{describe(obj)}: {e}") from None
+
     # ---- decode (the canonical form, see module docstring) ------------------------------
     def _params(self, act: "p4r.Action") -> tuple[str, tuple[tuple[str, int], ...]]:
         a = self._a_by_id.get(act.action_id)
@@ -452,6 +465,10 @@ class P4Info:
         switch's answer decodes to ``obj``; bytes the switch answers differently are simply
         decoded when read."""
         self._keep(ent.SerializeToString(), obj)
+
+    def remember_bytes(self, ent: bytes, obj) -> None:
+        """:meth:`remember` of an entity already serialized (:meth:`entity_bytes`)."""
+        self._keep(ent, obj)
 
     def _keep(self, key: bytes, obj):
         """``obj`` memoised under ``key``; at :data:`DECODED_MAX` the memo starts again, what

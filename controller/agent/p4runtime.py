@@ -60,7 +60,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from controller.agent import p4rt_streams, plan
+from controller.agent import p4rt_streams, p4wire, plan
 from controller.agent.backend import (BackendError, ClockNotSupported, ClockProbe, NotPrimary, Pipeline,
                                       SwitchAddress, SwitchBackend, Unreachable, WriteReport, register_backend)
 from controller.agent.diff import Diff
@@ -161,12 +161,95 @@ class WriteFailed(P4RuntimeError):
         self.report = report
 
 
+def _default_op(client: "P4RuntimeClient", u: plan.Update) -> str:
+    """``u``'s operation as written: a default entry always exists, so it is modified."""
+    if isinstance(u.obj, TableEntry) and u.obj.is_default:
+        if u.op == "delete":
+            raise P4RuntimeError(f"{client.name}: {describe(u.obj)}: a default entry cannot be deleted")
+        return "modify"
+    return u.op
+
+
+def wire_requests(client: "P4RuntimeClient", stage: list[plan.Update]) -> Iterator[tuple[list[plan.Update], bytes]]:
+    """``stage`` encoded into WriteRequests of at most ``max_batch`` updates and
+    ``max_request_bytes`` bytes, each as its serialized bytes, every update written
+    straight to wire bytes (:mod:`controller.agent.p4wire`: no message per entry). What
+    the client writes; the bytes are :func:`message_requests`'s."""
+    info = client._need_p4info()
+    wire, update = info.wire, p4wire.update
+    objs: list[plan.Update] = []
+    ups: list[bytes] = []
+    size = 0
+    for u in stage:
+        op = _default_op(client, u)
+        if len(objs) >= client.max_batch:
+            yield objs, client._request(ups)
+            objs, ups, size = [], [], 0
+        try:
+            ent = wire.entity(u.obj)
+        except p4wire.WireError as e:
+            raise P4RuntimeError(f"{client.name}: {describe(u.obj)}: {e}") from None
+        ub = update(op, ent)
+        n = len(ub) + 4
+        if objs and size + n > client.max_request_bytes:      # full: this update opens the next request
+            yield objs, client._request(ups)
+            objs, ups, size = [], [], 0
+        if op != "delete":
+            info.remember_bytes(ent, u.obj)
+        objs.append(u)
+        ups.append(ub)
+        size += n
+    if objs:
+        yield objs, client._request(ups)
+
+
+def message_requests(client: "P4RuntimeClient", stage: list[plan.Update]) -> Iterator[tuple[list[plan.Update], bytes]]:
+    """:func:`wire_requests` the way protobuf builds it: a ``p4.v1.Update`` message per
+    update, filled field by field (:meth:`P4Info.fill_entity`), the request serialized by
+    protobuf. The reference the wire encoder is tested against, and the baseline of
+    `uro bench --suite fabric --large-tors N`."""
+    info = client._need_p4info()
+
+    def new():
+        return [], p4r.WriteRequest(device_id=client.device_id, election_id=client.election), 0
+
+    objs, req, size = new()
+    for u in stage:
+        op = _default_op(client, u)
+        if len(objs) >= client.max_batch:
+            yield objs, req.SerializeToString()
+            objs, req, size = new()
+        for _ in range(2):
+            m = req.updates.add(type=OP_TYPE[op])
+            try:
+                info.fill_entity(m.entity, u.obj)
+            except P4RuntimeError as e:
+                raise P4RuntimeError(f"{client.name}: {e}") from None
+            n = m.ByteSize() + 4
+            if objs and size + n > client.max_request_bytes:
+                del req.updates[-1]          # full: this update opens the next request
+                yield objs, req.SerializeToString()
+                objs, req, size = new()
+                continue
+            break
+        if op != "delete":
+            info.remember(m.entity, u.obj)
+        objs.append(u)
+        size += n
+    if objs:
+        yield objs, req.SerializeToString()
+
+
 class P4RuntimeClient:
     """One controller session to one device: primary by election id, for its lifetime.
 
     ``P4RuntimeClient(address, timeout=...)`` connects (raises :class:`Unreachable`,
     :class:`NotPrimary`); the pipeline is then set (:meth:`set_pipeline`) or adopted
     (:meth:`use_p4info`) before entries are written or read."""
+
+    #: how a stage of updates becomes serialized WriteRequests: :func:`wire_requests`
+    #: (:func:`message_requests` builds the same bytes through protobuf messages)
+    encode_requests = wire_requests
 
     def __init__(self, address: str = "127.0.0.1:9559", device_id: int = 0, election_id: int = 1,
                  timeout: float = 10.0, *, name: str | None = None, insecure: bool = True,
@@ -225,6 +308,9 @@ class P4RuntimeClient:
                 hint = "" if insecure else " (TLS: check the CA and the switch's certificate name)"
                 raise Unreachable(f"{self.name}: no P4Runtime server at {address} within {timeout:g}s{hint}")
             self.stub = p4r_grpc.P4RuntimeStub(self.channel)
+            # Write with the request as bytes already serialized (p4wire): no serializer
+            self._write_raw = self.channel.unary_unary("/p4.v1.P4Runtime/Write", request_serializer=None,
+                                                       response_deserializer=p4r.WriteResponse.FromString)
             self._arbitrate()
         except BaseException:
             self.close()
@@ -422,43 +508,13 @@ class P4RuntimeClient:
         return self.p4info
 
     # ---- writes --------------------------------------------------------------------------
-    def _requests(self, stage: list[plan.Update]) -> Iterator[tuple[list[plan.Update], "p4r.WriteRequest"]]:
-        """``stage`` encoded into WriteRequests of at most ``max_batch`` updates and
-        ``max_request_bytes`` bytes (updates are encoded in place, never copied)."""
-        info = self._need_p4info()
+    def _requests(self, stage: list[plan.Update]) -> Iterator[tuple[list[plan.Update], bytes]]:
+        """``stage`` as serialized WriteRequests (:attr:`encode_requests`)."""
+        return self.encode_requests(stage)
 
-        def new():
-            return [], p4r.WriteRequest(device_id=self.device_id, election_id=self.election), 0
-
-        objs, req, size = new()
-        for u in stage:
-            op = u.op
-            if isinstance(u.obj, TableEntry) and u.obj.is_default:
-                if op == "delete":
-                    raise P4RuntimeError(f"{self.name}: {describe(u.obj)}: a default entry cannot be deleted")
-                op = "modify"  # the default entry always exists
-            if len(objs) >= self.max_batch:
-                yield objs, req
-                objs, req, size = new()
-            for _ in range(2):
-                m = req.updates.add(type=OP_TYPE[op])
-                try:
-                    info.fill_entity(m.entity, u.obj)
-                except P4RuntimeError as e:
-                    raise P4RuntimeError(f"{self.name}: {e}") from None
-                n = m.ByteSize() + 4
-                if objs and size + n > self.max_request_bytes:
-                    del req.updates[-1]          # full: this update opens the next request
-                    yield objs, req
-                    objs, req, size = new()
-                    continue
-                break
-            if op != "delete":
-                info.remember(m.entity, u.obj)
-            objs.append(u)
-            size += n
-        if objs:
-            yield objs, req
+    def _request(self, updates: list[bytes]) -> bytes:
+        return p4wire.write_request(self.device_id, (self.election_id >> 64, self.election_id & ((1 << 64) - 1)),
+                                    updates)
 
     def apply(self, diff: Diff, progress: Callable[[int], object] | None = None) -> WriteReport:
         """Write ``diff`` in dependency-ordered stages (:mod:`controller.agent.plan`).
@@ -537,12 +593,14 @@ class P4RuntimeClient:
                 rep.modified += 1
         rep.requests += 1
 
-    def _write(self, objs: list[plan.Update], req: "p4r.WriteRequest", rep: WriteReport) -> None:
+    def _write(self, objs: list[plan.Update], req: bytes, rep: WriteReport) -> None:
+        """One WriteRequest, sent as the bytes :meth:`_requests` made (no message parsed or
+        serialized again on the way)."""
         self._check_primary()
         try:
-            self.stub.Write(req, timeout=self.timeout)
+            self._write_raw(req, timeout=self.timeout)
         except grpc.RpcError as e:
-            n = len(req.updates)
+            n = len(objs)
             code = e.code()
             if code != grpc.StatusCode.UNKNOWN:
                 raise self._rpc_error(e, f"write of {n} updates") from None

@@ -1,0 +1,199 @@
+"""The wire encoder (controller/agent/p4wire.py) against protobuf's own serializer: every
+entity, update and write request uro sends is the bytes of the message
+:meth:`P4Info.fill_entity` builds, byte for byte -- random entries of every match kind
+(exact, LPM, ternary, range, optional, don't-cares omitted), members, groups, default
+entries and reads' keys, and a whole ToR generation of the tiny profile."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+pytest.importorskip("finsy.proto", reason="needs the agent extra")
+
+from google.protobuf import text_format  # noqa: E402
+from finsy.proto import p4i, p4r  # noqa: E402
+
+from controller.agent import p4wire  # noqa: E402
+from controller.agent.p4info import P4Info, P4RuntimeError  # noqa: E402
+from controller.tables.state import Group, Member, TableEntry  # noqa: E402
+
+P4INFO = """
+pkg_info { arch: "v1model" }
+tables {
+  preamble { id: 33554433 name: "I.t" alias: "t" }
+  match_fields { id: 1 name: "e" bitwidth: 9 match_type: EXACT }
+  match_fields { id: 2 name: "p" bitwidth: 32 match_type: LPM }
+  match_fields { id: 3 name: "m" bitwidth: 16 match_type: TERNARY }
+  match_fields { id: 4 name: "r" bitwidth: 8 match_type: RANGE }
+  match_fields { id: 5 name: "o" bitwidth: 1 match_type: OPTIONAL }
+  action_refs { id: 16777217 }
+  action_refs { id: 16777219 }
+  size: 1024
+}
+tables {
+  preamble { id: 33554434 name: "I.sel" alias: "sel" }
+  match_fields { id: 1 name: "d" bitwidth: 10 match_type: EXACT }
+  action_refs { id: 16777218 }
+  implementation_id: 285212673
+  size: 1024
+}
+actions { preamble { id: 16777217 name: "I.a" alias: "a" }
+  params { id: 1 name: "v" bitwidth: 8 } params { id: 2 name: "w" bitwidth: 48 } params { id: 3 name: "z" bitwidth: 1 } }
+actions { preamble { id: 16777219 name: "I.none" alias: "none" } }
+actions { preamble { id: 16777218 name: "I.w" alias: "w" } params { id: 1 name: "x" bitwidth: 16 } }
+action_profiles { preamble { id: 285212673 name: "I.prof" alias: "prof" } table_ids: 33554434 with_selector: true
+  size: 1024 max_group_size: 6 }
+"""
+
+
+def info() -> P4Info:
+    msg = p4i.P4Info()
+    text_format.Merge(P4INFO, msg)
+    return P4Info(msg)
+
+
+INFO = info()
+
+
+@st.composite
+def entries(draw):
+    if draw(st.integers(0, 9)) == 0:                       # a default entry
+        return TableEntry("I.t", (), "I.a", (("v", draw(st.integers(0, 255))), ("w", 0), ("z", 1)), True)
+    plen = draw(st.integers(0, 32))
+    addr = draw(st.integers(0, 2**32 - 1)) & (((1 << 32) - 1) ^ ((1 << (32 - plen)) - 1)) if plen else 0
+    mask = draw(st.sampled_from([0, 0xFFFF, draw(st.integers(0, 0xFFFF))]))
+    lo = draw(st.integers(0, 255))
+    hi = draw(st.sampled_from([255, draw(st.integers(lo, 255))]))
+    match = (("e", draw(st.integers(0, 511))), ("p", (addr, plen)), ("m", (draw(st.integers(0, 0xFFFF)) & mask, mask)),
+             ("r", (0, 255) if draw(st.booleans()) else (lo, hi)), ("o", draw(st.integers(0, 1))))
+    if draw(st.booleans()):
+        params = (("v", draw(st.integers(0, 255))), ("w", draw(st.integers(0, 2**48 - 1))), ("z", draw(st.integers(0, 1))))
+        return TableEntry("I.t", match, "I.a", params, priority=draw(st.integers(1, 2**31 - 1)))
+    return TableEntry("I.t", match, "I.none", (), priority=draw(st.integers(1, 2**31 - 1)))
+
+
+objects = st.one_of(
+    entries(),
+    st.builds(lambda d, g: TableEntry("I.sel", (("d", d),), None, (), False, g), st.integers(0, 1023),
+              st.integers(0, 2**32 - 1)),
+    st.builds(lambda i, x: Member("I.prof", i, "I.w", (("x", x),)), st.integers(0, 2**32 - 1), st.integers(0, 65535)),
+    st.builds(lambda g, ms: Group("I.prof", g, tuple(ms)), st.integers(0, 2**32 - 1),
+              st.lists(st.integers(0, 2**32 - 1), max_size=8)))
+
+
+@settings(max_examples=400, deadline=None)
+@given(objects, st.booleans())
+def test_an_entity_is_the_bytes_protobuf_serializes(obj, key_only):
+    want = INFO.fill_entity(p4r.Entity(), obj, key_only).SerializeToString()
+    assert INFO.entity_bytes(obj, key_only) == want
+    if not key_only:
+        assert INFO.decode_entity(p4r.Entity.FromString(want)) in (obj, None)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["insert", "modify", "delete"]), objects), max_size=6),
+       st.integers(0, 2**64 - 1), st.integers(1, 2**128 - 1))
+def test_a_write_request_is_the_bytes_protobuf_serializes(updates, device, election):
+    req = p4r.WriteRequest(device_id=device, election_id=p4r.Uint128(high=election >> 64, low=election & (2**64 - 1)))
+    for op, obj in updates:
+        INFO.fill_entity(req.updates.add(type=p4wire.UPDATE_TYPE[op]).entity, obj)
+    got = p4wire.write_request(device, (election >> 64, election & (2**64 - 1)),
+                               [p4wire.update(op, INFO.entity_bytes(obj)) for op, obj in updates])
+    assert got == req.SerializeToString()
+
+
+def test_what_the_p4info_refuses_is_refused_with_the_object_named():
+    bad = [(TableEntry("I.t", (("e", 512),), "I.none", (), priority=1), "does not fit 9 bits"),
+           (TableEntry("I.t", (("p", (1, 24)),), "I.none", (), priority=1), "bits set past the /24 prefix"),
+           (TableEntry("I.t", (("p", (1, 0)),), "I.none", (), priority=1), "a /0 prefix with value 1"),
+           (TableEntry("I.t", (("q", 1),), "I.none", (), priority=1), "no key 'q'"),
+           (TableEntry("I.t", (), "I.a", (("v", 1),), priority=1), r"missing parameter\(s\) \['w', 'z'\]"),
+           (TableEntry("I.t", (), "I.a", (("v", 1), ("w", 1), ("y", 1)), priority=1), "no parameter 'y'"),
+           (TableEntry("I.nope", (), "I.a", ()), "table 'I.nope' is not in the P4Info"),
+           (TableEntry("I.t", (), "I.nope", ()), "action 'I.nope' is not in the P4Info"),
+           (Member("I.nope", 1, "I.w", (("x", 1),)), "action profile 'I.nope' is not in the P4Info")]
+    for obj, msg in bad:
+        with pytest.raises(P4RuntimeError, match=msg):
+            INFO.entity_bytes(obj)
+        with pytest.raises(P4RuntimeError):
+            INFO.fill_entity(p4r.Entity(), obj)            # the message path refuses it too
+
+
+def test_the_client_writes_what_the_message_path_writes(monkeypatch):
+    """Each WriteRequest the client sends (:func:`wire_requests`) is, byte for byte, the
+    one protobuf's messages give (:func:`message_requests`), cut into the same requests
+    by count and by size."""
+    from controller.agent import plan
+    from controller.agent.p4runtime import P4RuntimeClient, message_requests, wire_requests
+
+    c = object.__new__(P4RuntimeClient)                     # no session: the encoders alone
+    c.name, c.device_id, c.election_id, c.p4info = "s", 7, 2**64 + 3, INFO
+    c.election = p4r.Uint128(high=1, low=3)
+    rnd = __import__("random").Random(1)
+    stage = [plan.Update(rnd.choice(["insert", "modify"]), TableEntry(
+        "I.t", (("e", i), ("p", (i << 8, 24)), ("m", (0, 0)), ("r", (0, 255)), ("o", i & 1)), "I.a",
+        (("v", i % 256), ("w", rnd.getrandbits(48)), ("z", i & 1)), priority=i + 1)) for i in range(500)]
+    stage.append(plan.Update("insert", TableEntry("I.t", (), "I.none", (), True)))      # a default: modified
+    for max_batch, max_bytes in ((1024, 2 << 20), (64, 2 << 20), (1024, 4000)):
+        c.max_batch, c.max_request_bytes = max_batch, max_bytes
+        got = list(wire_requests(c, stage))
+        want = list(message_requests(c, stage))
+        assert [len(o) for o, _ in got] == [len(o) for o, _ in want] and len(got) > (max_batch < 1024 or max_bytes < 1e6)
+        assert [r for _, r in got] == [r for _, r in want]
+
+
+# ---- a whole ToR of the tiny profile ---------------------------------------------------------
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    import json
+    import shutil
+
+    if shutil.which("p4c-bm2-ss") is None:
+        pytest.skip("p4c-bm2-ss not installed (the ToR program is compiled for its P4Info)")
+    from controller.p4gen import build as p4build
+    from controller.p4gen import profile as prof
+    out = tmp_path_factory.mktemp("wire_build")
+    p4build.build(prof.load("tiny"), out, ["tor"])
+    base = out / "tor_tiny"
+    return out, (base.with_suffix(".p4info.txtpb"), base.with_suffix(".json"), base.with_suffix(".contract.json"),
+                 json.loads(base.with_suffix(".contract.json").read_text())["profile"])
+
+
+class _Nowhere:
+    @staticmethod
+    def address(t: int) -> str:
+        return "127.0.0.1:1"
+
+
+@pytest.mark.p4c
+@settings(max_examples=4, deadline=None)
+@given(st.sampled_from(["opera", "round-robin"]), st.integers(0, 1), st.booleans())
+def test_every_object_of_a_tiny_network_encodes_as_protobuf_does(tiny, generate, generation, failed):
+    """Every object the daemon writes on each ToR of a tiny network -- statics, the route
+    entries of either generation, the config entry with a down mask -- is the same bytes by
+    the wire encoder as by protobuf's messages, written and read by key."""
+    from benchmarks.bench_fabric import PER_HOP, net_config
+    from controller.agent.backend import backend_for
+    from controller.daemon.config import load
+    from controller.daemon.plan import Prepared
+    from controller.schedule.degrade import Failed
+
+    out, program = tiny
+    cfg = load(net_config(out / f"net_{generate}.toml", program, _Nowhere(), tors=8, uplinks=2, routing=PER_HOP,
+                          slice_ms=1000, status_port=0, generate=generate))
+    prep = Prepared(cfg, Failed(uplinks=frozenset({(5, 1)}) if failed else frozenset()), backend_for)
+    from controller.agent.p4runtime import _codec
+    (pipeline,) = prep.pipelines.values()
+    codec = _codec(pipeline, "tor")
+    n = 0
+    for name, role in prep.roles.items():
+        rb = role.routes(prep.routes, generation)
+        st_ = role.static()
+        cfg_entry = role.config(generation, role.down_uplinks(prep.routes.failed))
+        for obj in [*st_.members, *st_.groups, *st_.entries, *rb.members, *rb.groups, *rb.entries, cfg_entry]:
+            for key_only in (False, True):
+                assert codec.entity_bytes(obj, key_only) == \
+                    codec.fill_entity(p4r.Entity(), obj, key_only).SerializeToString(), (name, obj)
+            n += 1
+    assert n > 8 * 100

@@ -534,6 +534,146 @@ def report_setup(r: dict) -> None:
           f"{r['seconds']:.0f} s (load at the end {r['load_end']:.1f})")
 
 
+#: the request encoders `--large-tors` runs side by side (controller/agent/p4runtime.py)
+ENCODERS = ("message_requests", "wire_requests")
+
+
+def tors_rate(work: Path, program, tors: int, encoder: str, profile: bool = False) -> dict:
+    """The first ``tors`` ToRs of the (1024, 32) network programmed from empty, as the
+    daemon's first install programs each (the network-wide update: generation 0 written,
+    read back, active, then its shadow), against a simulated fabric of ``tors`` devices, in
+    a process of its own whose client encodes its WriteRequests with ``encoder`` (one of
+    :data:`ENCODERS`). Returns the objects written per CPU second of that process (the
+    daemon's side: its threads, gRPC's included), and with ``profile`` cProfile's top
+    entries by each thread's CPU time (the phases run on the calling thread, every thread
+    started meanwhile profiled too; the profiler's own cost inflates the CPU, so only the
+    shares mean something). Minutes where the whole (1024, 32) start is hours."""
+    from controller.simfabric.process import SimFabric
+
+    with SimFabric(work / f"fabric_tors_{encoder}", tors) as fabric:
+        cfg = net_config(work / f"tors_{encoder}.toml", program, _FirstDevices(fabric, tors), status_port=1,
+                         routing=PER_HOP, slice_ms=5000, **SIZES["r1024x32"])
+        fpid = fabric.procs[0].proc.pid
+        load = os.getloadavg()[0]
+        r = subprocess.run([sys.executable, __file__, "--tors", str(cfg), str(tors), encoder, str(int(profile))],
+                           capture_output=True, text=True)
+        fabric_cpu = cpu_seconds(fpid)
+    if r.returncode != 0:
+        return {"error": (r.stderr or r.stdout).strip().splitlines()[-1:], "encoder": encoder, "tors": tors}
+    return json.loads(r.stdout.strip().splitlines()[-1]) | {"load_start": load, "load_end": os.getloadavg()[0],
+                                                             "fabric_cpu": fabric_cpu}
+
+
+def _tors(cfg_path: str, tors: int, encoder: str, profile: bool) -> dict:
+    """(In the process :func:`tors_rate` starts.)"""
+    import cProfile
+    import io
+    import pstats
+
+    from controller.agent import p4runtime
+    from controller.agent.backend import backend_for
+    from controller.daemon.config import load
+    from controller.daemon.controller import Controller
+    from controller.daemon.log import EventLog
+    from controller.daemon.plan import Prepared
+    from controller.schedule.degrade import Failed
+
+    p4runtime.P4RuntimeClient.encode_requests = getattr(p4runtime, encoder)
+    cfg = load(cfg_path)
+    names = [s.name for s in cfg.switches[:tors]]
+    c0 = time.process_time()
+    prep = Prepared(cfg, Failed(), backend_for, names=names)
+    setup_cpu = time.process_time() - c0
+    ctl = Controller(cfg, log=EventLog(stream=open(os.devnull, "w")))
+    ctl.routes = prep.routes
+    agents = ctl._agents_for(cfg, prep, set(names))
+    ctl._connect_all(cfg, agents)
+    ag = list(agents.values())
+    ctl._update.each(ag, "survey", prep.routes)         # the pipelines loaded: not what is measured
+    prof, threads = None, []
+    if profile:
+        class InLine:                                     # the phases on this thread, one switch after another
+            @staticmethod
+            def map(fn, items):
+                return list(map(fn, items))
+        ctl._update.pool = InLine()
+        run = threading.Thread.run
+
+        def profiled(self):
+            p = cProfile.Profile(time.thread_time)
+            threads.append(p)
+            p.enable()
+            try:
+                run(self)
+            finally:
+                p.disable()
+        threading.Thread.run = profiled
+        p4runtime._read_pool = None                       # its threads started (and profiled) anew
+        prof = cProfile.Profile(time.thread_time)
+        prof.enable()
+    c0, w0 = time.process_time(), time.time()
+    done, _ = ctl._update.run(prep.routes, ag, 0, True)
+    cpu, wall = time.process_time() - c0, time.time() - w0
+    out = {"encoder": encoder, "tors": tors, "cpu_s": cpu, "wall_s": wall, "setup_cpu_s": setup_cpu,
+           "objects": sum(a.stats["entries_written"] for a in ag),
+           "installed": sum(1 for v in done.values() if v == "installed"), "load": os.getloadavg()[0]}
+    if prof is not None:
+        prof.disable()
+        if p4runtime._read_pool is not None:
+            p4runtime._read_pool.shutdown()
+        stats = pstats.Stats(prof, stream=io.StringIO())
+        for p in threads:
+            try:
+                stats.add(p)
+            except TypeError:                            # a thread still running: not collected
+                pass
+        text = io.StringIO()
+        stats.stream = text
+        stats.sort_stats("tottime").print_stats(25)
+        stats.sort_stats("cumulative").print_stats(40)
+        out["profile"] = text.getvalue()
+    for a in ag:
+        a.close()
+    return out
+
+
+def report_tors(runs: list[dict]) -> None:
+    """The per-ToR runs side by side: objects per CPU second, and the ratio of each to the first."""
+    print(f"\n-- 1024x32 URO per-hop: the first {runs[0]['tors']} ToRs from empty (generation 0 written, read "
+          "back, active, then its shadow) against a simulated fabric, each encoder in a process of its own")
+    base = None
+    for r in runs:
+        if "error" in r:
+            print(f"   {r['encoder']:<17} failed: {r['error']}")
+            continue
+        rate = r["objects"] / max(r["cpu_s"], 1e-9)
+        base = base or rate
+        print(f"   {r['encoder']:<17} {r['objects']:>10,} objects ({r['installed']} of {r['tors']} ToRs installed) in "
+              f"{r['cpu_s']:7.2f} CPU-s, {r['wall_s']:7.2f} s: {rate:>9,.0f} objects per CPU second "
+              f"({rate / base:.2f}x the first); simulated fabric {r['fabric_cpu']:.1f} CPU-s in all; set-up (routes, "
+              f"checks) {r['setup_cpu_s']:.1f} CPU-s; load {r['load_start']:.1f} / {r['load']:.1f} / {r['load_end']:.1f}")
+        if "profile" in r:
+            print(f"   cProfile of {r['encoder']} (CPU time of each thread; only the shares mean something):")
+            print("\n".join("      " + line for line in r["profile"].splitlines() if line.strip()))
+    ok = [r for r in runs if "error" not in r]
+    if ok:
+        r = ok[-1]
+        rate = r["objects"] / max(r["cpu_s"], 1e-9)
+        total = 2 * 1024 * r["objects"] / max(1, 2 * r["installed"])
+        print(f"   projection with {r['encoder']}: generation 0 of all 1024 ToRs and its shadow, {total:,.0f} objects, "
+              f"{total / rate:,.0f} CPU-s at {rate:,.0f} per CPU second")
+
+
+class _FirstDevices:
+    """Addresses of a fabric simulating the first ``n`` ToRs (the others are never reached)."""
+
+    def __init__(self, fabric, n: int):
+        self.fabric, self.n = fabric, n
+
+    def address(self, t: int) -> str:
+        return self.fabric.address(t) if t < self.n else "127.0.0.1:1"
+
+
 def _describe(what: dict) -> str:
     if "uplink" in what:
         return f"cable of ToR {what['uplink'][0]} uplink {what['uplink'][1]}"
@@ -638,7 +778,7 @@ def projection(runs: list[dict]) -> None:
 
 def main(quick: bool = False, large: bool = True, full_large: bool = False, large_only: bool = False,
          large_workers: tuple[int, ...] = (2, 1), large_stop_after: int | None = None,
-         large_setup: int | None = None) -> int:
+         large_setup: int | None = None, large_tors: int | None = None, profile: bool = False) -> int:
     why = _missing()
     if why:
         print(f"fabric benchmark skipped: {why}")
@@ -671,10 +811,13 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
         if not quick:
             side_by_side("108x6 URO per-hop: the whole path against the incremental one (0 workers)",
                          [done[whole[0][0]], done[uro[0][0]]], ["whole", "incremental"])
-    if large and not quick and not full_large and large_setup is None:
+    if large and not quick and not full_large and large_setup is None and large_tors is None:
         print("\n-- 1024x32: run only with --full-large (minutes to hours on this shared 2-core machine; docs/fabric.md)")
     if large_setup is not None:          # the (1024, 32) set-up alone, its memory step by step
         report_setup(setup_memory(work, _build("r1024x32", work), large_setup))
+    elif large_tors is not None:         # the first N ToRs of (1024, 32) from empty, each encoder
+        p1024 = _build("r1024x32", work)
+        report_tors([tors_rate(work, p1024, large_tors, enc, profile) for enc in ENCODERS])
     elif full_large and not quick:
         p1024 = _build("r1024x32", work)
         if large_only:
@@ -698,5 +841,8 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--setup"]:             # the process of setup_memory
         print(json.dumps(_setup(sys.argv[2], int(sys.argv[3]))))
+        raise SystemExit(0)
+    if sys.argv[1:2] == ["--tors"]:              # the process of tors_rate
+        print(json.dumps(_tors(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5] == "1")))
         raise SystemExit(0)
     raise SystemExit(main())

@@ -101,7 +101,8 @@ def cmd_bench(args) -> int:
     if args.suite == "fabric":             # a whole (108, 6) / (1024, 32) fabric, simulated (minutes)
         rc |= load_suite("bench_fabric").main(quick=args.quick, large=not args.skip_large, full_large=args.full_large,
                                               large_only=args.large_only, large_workers=args.large_workers,
-                                              large_stop_after=args.large_stop_after, large_setup=args.large_setup)
+                                              large_stop_after=args.large_stop_after, large_setup=args.large_setup,
+                                              large_tors=args.large_tors, profile=args.profile)
     if args.suite == "ucmp-emulate":
         rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
     if args.suite == "ucmp-failure":       # a failure's UCMP source routes, whole vs incremental (minutes)
@@ -130,7 +131,7 @@ def _workers(text: str) -> tuple[int, ...]:
 
 
 def _tors_checked(text: str) -> int:
-    """--large-setup: the ToRs of the (1024, 32) network to check, 1 to 1024."""
+    """--large-setup, --large-tors: ToRs of the (1024, 32) network, 1 to 1024."""
     import argparse
 
     n = positive_int(text)
@@ -202,6 +203,12 @@ def register(sub) -> None:
     r.add_argument("--large-setup", type=_tors_checked, default=None, metavar="N",
                    help="fabric: instead of the daemon runs, the (1024, 32) daemon's set-up alone in one process "
                         "(config, pipeline, routes, the start-up checks of the first N ToRs): its memory step by step")
+    r.add_argument("--large-tors", type=_tors_checked, default=None, metavar="N",
+                   help="fabric: instead of the daemon runs, the first N ToRs of the (1024, 32) network programmed from "
+                        "empty as the daemon's first install does, with the protobuf-message encoder and the wire "
+                        "encoder side by side: objects written per CPU second")
+    r.add_argument("--profile", action="store_true",
+                   help="fabric, with --large-tors: cProfile's top entries of each run (every thread's CPU time)")
     r.add_argument("--duration", type=_duration, default=600.0, metavar="S",
                    help="clock: seconds of error measurement in sync mode (default 600; the timer mode gets half, "
                         "at most 300); liveness: seconds of each false-alarm run (default 600; --quick: 60)")

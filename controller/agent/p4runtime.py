@@ -176,31 +176,32 @@ def wire_requests(client: "P4RuntimeClient", stage: list[plan.Update]) -> Iterat
     straight to wire bytes (:mod:`controller.agent.p4wire`: no message per entry). What
     the client writes; the bytes are :func:`message_requests`'s."""
     info = client._need_p4info()
-    wire, update = info.wire, p4wire.update
+    entity, update, field, keep = info.wire.entity, p4wire.update, p4wire.update_field, info.remember_bytes
+    head = p4wire.request_head(client.device_id, (client.election_id >> 64, client.election_id & ((1 << 64) - 1)))
     objs: list[plan.Update] = []
     ups: list[bytes] = []
     size = 0
     for u in stage:
         op = _default_op(client, u)
         if len(objs) >= client.max_batch:
-            yield objs, client._request(ups)
+            yield objs, p4wire.request_of(head, ups)
             objs, ups, size = [], [], 0
         try:
-            ent = wire.entity(u.obj)
+            ent = entity(u.obj)
         except p4wire.WireError as e:
             raise P4RuntimeError(f"{client.name}: {describe(u.obj)}: {e}") from None
         ub = update(op, ent)
-        n = len(ub) + 4
+        n = len(ub) + 4                                        # as the message path counts it
         if objs and size + n > client.max_request_bytes:      # full: this update opens the next request
-            yield objs, client._request(ups)
+            yield objs, p4wire.request_of(head, ups)
             objs, ups, size = [], [], 0
         if op != "delete":
-            info.remember_bytes(ent, u.obj)
+            keep(ent, u.obj)
         objs.append(u)
-        ups.append(ub)
+        ups.append(field(ub))
         size += n
     if objs:
-        yield objs, client._request(ups)
+        yield objs, p4wire.request_of(head, ups)
 
 
 def message_requests(client: "P4RuntimeClient", stage: list[plan.Update]) -> Iterator[tuple[list[plan.Update], bytes]]:
@@ -511,10 +512,6 @@ class P4RuntimeClient:
     def _requests(self, stage: list[plan.Update]) -> Iterator[tuple[list[plan.Update], bytes]]:
         """``stage`` as serialized WriteRequests (:attr:`encode_requests`)."""
         return self.encode_requests(stage)
-
-    def _request(self, updates: list[bytes]) -> bytes:
-        return p4wire.write_request(self.device_id, (self.election_id >> 64, self.election_id & ((1 << 64) - 1)),
-                                    updates)
 
     def apply(self, diff: Diff, progress: Callable[[int], object] | None = None) -> WriteReport:
         """Write ``diff`` in dependency-ordered stages (:mod:`controller.agent.plan`).

@@ -97,6 +97,7 @@ _GM = {n: _num(p4r.ActionProfileGroup.Member, n) for n in ("member_id", "weight"
 #: Update.type by uro's operation name
 UPDATE_TYPE = {"insert": p4r.Update.INSERT, "modify": p4r.Update.MODIFY, "delete": p4r.Update.DELETE}
 _ENTITY_TAG = {k: _tag(v, _LEN) for k, v in _ENT.items()}
+_TABLE_ENTRY_TAG = _ENTITY_TAG["table_entry"]
 _UPDATE_HEAD = {op: field_varint(_UPD["type"], t) + _tag(_UPD["entity"], _LEN) for op, t in UPDATE_TYPE.items()}
 _UPDATES_TAG = _tag(_WR["updates"], _LEN)
 _MATCH_TAG = _tag(_TE["match"], _LEN)
@@ -239,6 +240,9 @@ class WireCodec:
 
     def entity(self, obj, key_only: bool = False) -> bytes:
         """An ``Entity`` message's bytes holding ``obj``."""
+        if type(obj) is TableEntry:          # nearly every object written: no isinstance chain
+            body = self.table_entry(obj, key_only)
+            return _TABLE_ENTRY_TAG + _len(len(body)) + body
         if isinstance(obj, TableEntry):
             body, tag = self.table_entry(obj, key_only), _ENTITY_TAG["table_entry"]
         elif isinstance(obj, Member):
@@ -255,14 +259,26 @@ def update(op: str, entity: bytes) -> bytes:
     return _UPDATE_HEAD[op] + _len(len(entity)) + entity
 
 
+def update_field(update: bytes) -> bytes:
+    """An :func:`update` as one ``updates`` field of a WriteRequest (its tag and length
+    before it): a request is its head and these, joined (:func:`request_of`)."""
+    return _UPDATES_TAG + _len(len(update)) + update
+
+
+def request_head(device_id: int, election: tuple[int, int]) -> bytes:
+    """The fields of a ``WriteRequest`` before its updates: ``device_id`` and the election
+    id as (high, low) 64-bit halves."""
+    eid = field_varint(_U128["high"], election[0]) + field_varint(_U128["low"], election[1])
+    return field_varint(_WR["device_id"], device_id) + field_bytes(_WR["election_id"], eid)
+
+
+def request_of(head: bytes, fields: list[bytes]) -> bytes:
+    """A ``WriteRequest``'s bytes: ``head`` (:func:`request_head`), then the updates
+    (:func:`update_field`) in order."""
+    return head + b"".join(fields)
+
+
 def write_request(device_id: int, election: tuple[int, int], updates: list[bytes]) -> bytes:
     """A ``WriteRequest``'s bytes: ``device_id``, the election id as (high, low) 64-bit
     halves, the ``updates`` (from :func:`update`) in order."""
-    eid = field_varint(_U128["high"], election[0]) + field_varint(_U128["low"], election[1])
-    head = field_varint(_WR["device_id"], device_id) + field_bytes(_WR["election_id"], eid)
-    parts = [head]
-    for u in updates:
-        parts.append(_UPDATES_TAG)
-        parts.append(_len(len(u)))
-        parts.append(u)
-    return b"".join(parts)
+    return request_of(request_head(device_id, election), [_UPDATES_TAG + _len(len(u)) + u for u in updates])

@@ -314,21 +314,27 @@ def delta(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
 class Arrivals:
     """Where the misaligned frames come from (docs/clock.md "Where misaligned frames come
     from"): the OCS emulator's ``ocs_arrivals`` (data frames from each ToR by the OCS's
-    phase at arrival) and the ToRs' ``departures`` (decision to departure), per ToR."""
+    phase at arrival) and the ToRs' ``departures`` / ``departure_queue`` (the departing
+    pass's kind and its wait: the whole of it, the part in the egress queue)."""
     in_time: dict[int, int]
     in_guard: dict[int, int]             # arrived in the OCS's first guard: left in the ToR's previous slice
     in_guard_no_circuit: dict[int, int]
     no_circuit: dict[int, int]           # no circuit outside the guard: the ToR's slice was another
-    departures: dict[str, int]           # bucket -> frames (every ToR)
+    departures: dict[str, int]           # <kind>_<wait> -> frames (every ToR): pass to departure
+    queue: dict[str, int] = dataclasses.field(default_factory=dict)   # <kind>_<wait>: in the egress queue
+    phase: dict[str, int] = dataclasses.field(default_factory=dict)   # g<i>_<wait>: by the sending pass's phase
 
     @classmethod
     def of(cls, d: dict[str, int]) -> "Arrivals":
         """From a counter delta (cells ``ocs_arrivals.tor<t>u<u>_<kind>``,
-        ``departures.<bucket>``)."""
+        ``departures.<kind>_<wait>``, ``departure_queue.<kind>_<wait>``,
+        ``departure_phase.g<i>_<wait>``)."""
         import re
 
         kinds: dict[str, dict[int, int]] = {k: {} for k in ("in_time", "in_guard", "in_guard_no_circuit", "no_circuit")}
         dep: dict[str, int] = {}
+        queue: dict[str, int] = {}
+        phase: dict[str, int] = {}
         for key, v in d.items():
             m = re.fullmatch(r"ocs_arrivals\.tor(\d+)u\d+_(\w+)", key)
             if m and m.group(2) in kinds:
@@ -336,7 +342,11 @@ class Arrivals:
                 kinds[m.group(2)][t] = kinds[m.group(2)].get(t, 0) + v
             elif key.startswith("departures."):
                 dep[key.split(".", 1)[1]] = v
-        return cls(departures=dep, **kinds)
+            elif key.startswith("departure_queue."):
+                queue[key.split(".", 1)[1]] = v
+            elif key.startswith("departure_phase."):
+                phase[key.split(".", 1)[1]] = v
+        return cls(departures=dep, queue=queue, phase=phase, **kinds)
 
     def lines(self) -> list[str]:
         tors = sorted(set(self.in_time) | set(self.in_guard) | set(self.no_circuit) | set(self.in_guard_no_circuit))
@@ -353,10 +363,41 @@ class Arrivals:
             for t in tors))
         nd = sum(self.departures.values())
         if nd:
-            out.append(f"   the ToRs' data frames on uplinks, decision to departure (egress queue) of {nd}: "
-                       + ", ".join(f"{b.replace('lt_', '< ').replace('ge_', '>= ').replace('0_5', '0.5')} "
-                                   f"{pc(v, nd)}" for b, v in self.departures.items()))
+            out.append(f"   the ToRs' data frames on uplinks, pass to departure of {nd}: "
+                       + self.waits(self.departures, ""))
+            for kind in self.kinds():
+                nk = sum(v for c, v in self.departures.items() if self.split(c)[0] == kind)
+                out.append(f"     {kind} {nk} ({pc(nk, nd)}): pass to departure " + self.waits(self.departures, kind)
+                           + "; in the egress queue " + self.waits(self.queue, kind))
+            if self.phase:
+                out.append("     by the sending pass's phase, in guards (frames, of them waiting >= the guard): " + ", ".join(
+                    f"g{i} {self.phase.get(f'g{i}_lt_guard', 0) + self.phase.get(f'g{i}_ge_guard', 0)} "
+                    f"({pc(self.phase.get(f'g{i}_ge_guard', 0), self.phase.get(f'g{i}_lt_guard', 0) + self.phase.get(f'g{i}_ge_guard', 0))})"
+                    for i in range(10)))
         return out
+
+    @staticmethod
+    def split(cell: str) -> tuple[str, str]:
+        """``held_ge_guard`` -> (``held``, ``ge_guard``); a cell without a kind -> ("", cell)."""
+        kind, _, wait = cell.partition("_")
+        return (kind, wait) if wait and not kind.startswith(("lt", "ge")) else ("", cell)
+
+    def kinds(self) -> list[str]:
+        return list(dict.fromkeys(k for k, _ in map(self.split, self.departures) if k))
+
+    @classmethod
+    def waits(cls, cells: dict[str, int], kind: str) -> str:
+        """The wait buckets of ``kind`` (every kind: ""), in % of its frames."""
+        by: dict[str, int] = {}
+        for c, v in cells.items():
+            k, w = cls.split(c)
+            if not kind or k == kind:
+                by[w] = by.get(w, 0) + v
+        n = sum(by.values())
+        if not n:
+            return "-"
+        return ", ".join(f"{w.replace('lt_', '< ').replace('ge_', '>= ').replace('0_5', '0.5')} "
+                         f"{100 * v / n:.1f} %" for w, v in by.items())
 
 
 class ClockView(Periodic):

@@ -121,6 +121,13 @@ class Fabric:
             self.close()
             raise
 
+    def tor_cpu_seconds(self) -> float:
+        """CPU seconds (user + system) the ToRs' bmv2 processes have used so far."""
+        from controller import process
+
+        pids = [process.running(self.sdir / "pids", sw.name) for sw in self.plan.tor_switches]
+        return sum(process.cpu_seconds(p) for p in pids if p)
+
     def counters(self) -> dict[str, int]:
         """The switches' drop and sync counters summed over the fabric, by cell
         (``ocs_drops.no_circuit``, ``drops.held_too_long``, ...)."""
@@ -300,9 +307,13 @@ def misalignment(before: dict[str, int], after: dict[str, int]) -> dict[str, int
 
 
 def drops_line(grown: dict[str, int]) -> str:
-    """Every drop counter cell that grew (ToRs' ``drops``, the OCS's ``ocs_drops``)."""
+    """Every drop counter cell that grew (ToRs' ``drops``, the OCS's ``ocs_drops``), and
+    the ToRs' re-decisions of a held frame whose slice passed while it circled
+    (``events``: ``reroute_missed``, ``ssrr_missed``)."""
     cells = sorted(((k, v) for k, v in grown.items() if k.startswith(("drops.", "ocs_drops.")) and v), key=lambda kv: -kv[1])
-    return "every drop: " + (", ".join(f"{k} {v}" for k, v in cells) or "none")
+    missed = [(k, grown[f"events.{k}"]) for k in ("reroute_missed", "ssrr_missed") if f"events.{k}" in grown]
+    return ("every drop: " + (", ".join(f"{k} {v}" for k, v in cells) or "none")
+            + ("; slice missed while held, decided again: " + ", ".join(f"{k} {v}" for k, v in missed) if missed else ""))
 
 
 def delta(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
@@ -460,6 +471,7 @@ def phase(fab: Fabric, label: str, seconds: float) -> dict:
     tc0 = time.time()
     c0 = fab.counters()
     tc0 = (tc0 + time.time()) / 2          # the counters' reads take seconds on a loaded machine
+    cpu0 = fab.tor_cpu_seconds()
     sampler = ErrorSampler(fab).start()
     view = ClockView(fab).start()
     streams = pings(fab, seconds)
@@ -469,6 +481,7 @@ def phase(fab: Fabric, label: str, seconds: float) -> dict:
     errors = sampler.stop()
     reads = view.stop()
     tc1 = time.time()
+    cpu1 = fab.tor_cpu_seconds()
     c1 = fab.counters()
     tc1 = (tc1 + time.time()) / 2
     mis = misalignment(c0, c1)
@@ -495,7 +508,8 @@ def phase(fab: Fabric, label: str, seconds: float) -> dict:
     out["arrivals"] = dataclasses.asdict(arrivals)
     out["clock_view"] = ClockView.summary(reads)
     out["sync_rates"] = sync_rates(grown, tc1 - tc0, len(fab.plan.tor_switches))
-    for line in arrivals.lines() + [drops_line(grown), out["clock_view"], out["sync_rates"]]:
+    out["tor_cpu"] = cpu_line(cpu1 - cpu0, grown, tc1 - tc0, len(fab.plan.tor_switches))
+    for line in arrivals.lines() + [drops_line(grown), out["clock_view"], out["sync_rates"], out["tor_cpu"]]:
         print(f"   {line}", flush=True)
     return out
 
@@ -513,6 +527,16 @@ def sync_rates(grown: dict[str, int], seconds: float, tors: int) -> str:
               if k.startswith("passes.")}
     return ("ingress passes per ToR per second: " + (", ".join(f"{k} {v:.0f}" for k, v in passes.items()) or "-")
             + "; of the sync frames: " + ", ".join(f"{k} {v:.0f}" for k, v in per.items()))
+
+
+def cpu_line(cpu_s: float, grown: dict[str, int], seconds: float, tors: int) -> str:
+    """What the ToRs' bmv2 processes cost: CPU (user + system) per ToR in cores, and per
+    ingress pass (its egress and recirculation included): the same fabric and pings cost
+    more per pass in sync mode when the program's clock costs more per packet."""
+    passes = sum(v for k, v in grown.items() if k.startswith("passes."))
+    per_pass = f"{1e6 * cpu_s / passes:.0f} us" if passes else "-"
+    return (f"the ToRs' bmv2 CPU: {cpu_s / max(seconds, 1e-9) / max(tors, 1):.2f} cores per ToR, "
+            f"{per_pass} per ingress pass")
 
 
 def converge(fab: Fabric, name: str, t_from: float, timeout_s: float = 60.0) -> tuple[float | None, list]:

@@ -98,7 +98,7 @@ class FakeSwitch(p4r_grpc.P4RuntimeServicer):
     """``order``: "sent" or "reverse" (how each request's updates are applied);
     ``fail``: {(request number, update index): code} faults, consumed when hit."""
 
-    def __init__(self, packet_out: bool = False, order: str = "sent"):
+    def __init__(self, packet_out: bool = False, order: str = "sent", port: int = 0):
         self.info = P4Info(p4info_msg(packet_out))
         self.info.check_contract(CONTRACT)
         self.order = order
@@ -116,7 +116,7 @@ class FakeSwitch(p4r_grpc.P4RuntimeServicer):
         self._lock = threading.Lock()
         self.server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
         p4r_grpc.add_P4RuntimeServicer_to_server(self, self.server)
-        self.port = self.server.add_insecure_port("127.0.0.1:0")
+        self.port = self.server.add_insecure_port(f"127.0.0.1:{port}")
         self.server.start()
 
     @property

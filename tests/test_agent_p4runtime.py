@@ -364,6 +364,45 @@ def test_every_rpc_has_a_deadline(fake, rpc, call):
     c.close()
 
 
+def test_a_unary_call_waits_for_its_channel_while_the_stream_is_up_and_fails_at_once_after(fake):
+    """A connect attempt that failed (a switch restarting) leaves the shared unary channel
+    backing off. While the session's stream is up, a call waits for the channel within its
+    deadline and gets the answer of the server that came up meanwhile; once the stream has
+    ended, a call to a dead address fails at once (UNAVAILABLE, not its deadline)."""
+    import grpc
+    from finsy.proto import p4r, p4r_grpc
+
+    from controller.agent.p4rt_streams import RECONNECT_OPTIONS
+    from controller.agent.bmv2_process import free_port
+
+    c = client(fake)
+    port = free_port()
+    stub = p4r_grpc.P4RuntimeStub(grpc.insecure_channel(f"127.0.0.1:{port}", options=RECONNECT_OPTIONS))
+    with pytest.raises(grpc.RpcError) as e:       # nothing listens: the channel backs off
+        stub.GetForwardingPipelineConfig(p4r.GetForwardingPipelineConfigRequest(), timeout=5)
+    assert e.value.code() == grpc.StatusCode.UNAVAILABLE
+    c.stub = stub
+    late: list[FakeSwitch] = []
+    starter = threading.Timer(0.3, lambda: late.append(FakeSwitch(port=port)))
+    starter.start()
+    try:
+        assert c.pipeline_cookie() is None       # the late server has no pipeline
+        assert late and c.read_state() == Batch()
+        late[0].stop()
+        fake.stop()                              # the session's stream ends
+        end = time.monotonic() + 10
+        while c.connected and time.monotonic() < end:
+            time.sleep(0.02)
+        assert not c.connected
+        with pytest.raises(Unreachable, match="UNAVAILABLE"):
+            c.pipeline_cookie()
+    finally:
+        starter.join()
+        for s in late:
+            s.stop()
+        c.close()
+
+
 def test_unreachable_address_and_bad_election_id():
     with pytest.raises(Unreachable, match="no P4Runtime server at 127.0.0.1:9 within 0.3s"):
         P4RuntimeClient("127.0.0.1:9", timeout=0.3)

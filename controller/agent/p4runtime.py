@@ -439,9 +439,20 @@ class P4RuntimeClient:
             return Unreachable(text)
         return P4RuntimeError(text)
 
+    def _rpc_kw(self, timeout: float | None = None) -> dict:
+        """A unary call's deadline, and whether it waits for its channel.
+
+        The unary calls go on a channel every session to the address shares (gRPC also
+        shares the connection underneath). A connect attempt that failed earlier, e.g. while
+        the switch restarted, leaves that channel backing off, and a call made then fails at
+        once with UNAVAILABLE although the switch is up again. While this session's stream
+        is up the server is there, so the call waits for the channel within its deadline
+        (``wait_for_ready``); once the stream has ended, a call fails at once as before."""
+        return {"timeout": timeout or self.timeout, "wait_for_ready": self._alive}
+
     def _call(self, fn, req, what: str, timeout: float | None = None):
         try:
-            return fn(req, timeout=timeout or self.timeout)
+            return fn(req, **self._rpc_kw(timeout))
         except grpc.RpcError as e:
             raise self._rpc_error(e, what) from None
 
@@ -450,7 +461,7 @@ class P4RuntimeClient:
         req.device_id = self.device_id
         out = []
         try:
-            for resp in self.stub.Read(req, timeout=self.timeout):
+            for resp in self.stub.Read(req, **self._rpc_kw()):
                 out.extend(resp.entities)
         except grpc.RpcError as e:
             raise self._rpc_error(e, what) from None
@@ -463,7 +474,7 @@ class P4RuntimeClient:
         req = p4r.GetForwardingPipelineConfigRequest(
             device_id=self.device_id, response_type=p4r.GetForwardingPipelineConfigRequest.COOKIE_ONLY)
         try:
-            resp = self.stub.GetForwardingPipelineConfig(req, timeout=self.timeout)
+            resp = self.stub.GetForwardingPipelineConfig(req, **self._rpc_kw())
         except grpc.RpcError as e:
             if e.code() == grpc.StatusCode.FAILED_PRECONDITION:  # "No forwarding pipeline config set"
                 return None
@@ -595,7 +606,7 @@ class P4RuntimeClient:
         serialized again on the way)."""
         self._check_primary()
         try:
-            self._write_raw(req, timeout=self.timeout)
+            self._write_raw(req, **self._rpc_kw())
         except grpc.RpcError as e:
             n = len(objs)
             code = e.code()

@@ -327,3 +327,21 @@ def test_schedule_hash_ignores_name_only():
     assert Schedule(a.peer, Timing(slice_us=3.0), a.name).content_hash() != a.content_hash()
     assert opera(8, 2, seed=2).content_hash() != a.content_hash()
     assert FORMAT_TAG == "uro-schedule/1" and np.int32  # the hash covers the uro-schedule/1 content
+
+
+@pytest.mark.parametrize("argv,msg", [
+    (["bench", "--suite", "fabric", "--profile"], "--profile profiles the runs of --suite fabric --large-tors N"),
+    (["bench", "--suite", "uro", "--large-tors", "4", "--profile"], "--profile profiles the runs of --suite fabric"),
+    (["bench", "--suite", "fabric", "--large-tors", "1025"], "--large-tors: at most 1024"),
+    (["bench", "--suite", "fabric", "--large-tors", "0"], "--large-tors"),
+])
+def test_bench_fabric_large_tors_and_profile(capsys, monkeypatch, argv, msg):
+    """`uro bench --suite fabric --large-tors N --profile`: a profile without the runs it
+    profiles, or more ToRs than the network has, is refused before any work."""
+    from controller.cli import bench
+
+    def no_bench(name):
+        raise AssertionError(f"benchmark {name} started before the options were checked")
+
+    monkeypatch.setattr(bench, "load_suite", no_bench)
+    assert msg in one_line_error(capsys, argv)

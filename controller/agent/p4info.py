@@ -24,7 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 from controller.agent.backend import BackendError
 from controller.agent.diff import describe  # noqa: F401 (re-exported: it lived here)
-from controller.agent.p4wire import WireCodec, WireError
+from controller.agent.p4wire import WireCodec, WireError, uint_bytes
 from controller.tables.state import Group, Member, TableEntry
 
 try:
@@ -45,9 +45,10 @@ _KIND = {P4MatchType.EXACT: "exact", P4MatchType.LPM: "lpm", P4MatchType.TERNARY
 
 def encode(value: int, bits: int) -> bytes:
     """Canonical P4Runtime bytestring: big-endian, no leading zero bytes (0 -> one byte)."""
-    if value < 0 or value >= (1 << bits):
-        raise P4RuntimeError(f"value {value} does not fit {bits} bits")
-    return value.to_bytes(max(1, (value.bit_length() + 7) // 8), "big")
+    try:
+        return uint_bytes(value, bits)
+    except WireError as e:
+        raise P4RuntimeError(str(e)) from None
 
 
 _ENC: dict[tuple[int, int], bytes] = {}

@@ -78,6 +78,8 @@ def _default_signals_in_child() -> None:
 
 
 def cmd_bench(args) -> int:
+    if args.profile and (args.suite != "fabric" or args.large_tors is None):
+        raise UroError("bench: --profile profiles the runs of --suite fabric --large-tors N: give both")
     stop_cleanly()
     rc = 0
     if args.suite in ("uro", "all"):

@@ -166,8 +166,8 @@ def reload_configs(tmp_path, program, fabric, workers: int):
 def test_a_reload_with_workers_updates_the_network_exactly_as_one_process(tmp_path, program):
     """A reload with workers: every worker checks its share against the new config, then
     the network moves to its routes as one generation, ending exactly as the one-process
-    daemon's after the same reload. A reload that drops a switch is refused, naming it,
-    and leaves the network as it was."""
+    daemon's after the same reload. A reload that drops a switch, or one a worker cannot
+    read, is refused, naming it, and leaves the network as it was."""
     ends = {}
     for workers, cls in ((0, Controller), (2, DistributedController)):
         tmp = tmp_path / f"w{workers}"
@@ -191,7 +191,24 @@ def test_a_reload_with_workers_updates_the_network_exactly_as_one_process(tmp_pa
                     assert "restart the daemon" in bad["error"]
                     assert ctl.routes.version == 2 and ctl.cfg.path == other
                     assert_same(states(fabric), after)
-                    assert ctl.reload(other)["ok"]        # the workers dropped nothing they need
+                    # the workers read the file themselves (a worker's machine may lack it):
+                    # one refusing refuses the reload, nothing changes anywhere
+                    import dataclasses
+                    import controller.daemon.controller as dc
+                    missing = tmp / "not-on-the-workers.toml"
+                    real = dc.load_config
+                    dc.load_config = lambda p: dataclasses.replace(real(p), path=missing)
+                    try:
+                        bad = ctl.reload(other)
+                    finally:
+                        dc.load_config = real
+                    assert not bad["ok"] and bad["error"].startswith("worker tcp://"), bad
+                    assert str(missing) in bad["error"], bad
+                    assert ctl.routes.version == 2 and ctl.cfg.path == other
+                    assert_same(states(fabric), after)
+                    rep = ctl.reload(other)              # the workers dropped what they staged
+                    assert rep["ok"] and rep["routes_version"] == 3, rep
+                    assert len({s["generation"] for s in ctl.status()["switches"]}) == 1
             finally:
                 ctl.shutdown()
     assert_same(ends[2], ends[0])

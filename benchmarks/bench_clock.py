@@ -121,6 +121,13 @@ class Fabric:
             self.close()
             raise
 
+    def tor_cpu_seconds(self) -> float:
+        """CPU seconds (user + system) the ToRs' bmv2 processes have used so far."""
+        from controller import process
+
+        pids = [process.running(self.sdir / "pids", sw.name) for sw in self.plan.tor_switches]
+        return sum(process.cpu_seconds(p) for p in pids if p)
+
     def counters(self) -> dict[str, int]:
         """The switches' drop and sync counters summed over the fabric, by cell
         (``ocs_drops.no_circuit``, ``drops.held_too_long``, ...)."""
@@ -300,9 +307,13 @@ def misalignment(before: dict[str, int], after: dict[str, int]) -> dict[str, int
 
 
 def drops_line(grown: dict[str, int]) -> str:
-    """Every drop counter cell that grew (ToRs' ``drops``, the OCS's ``ocs_drops``)."""
+    """Every drop counter cell that grew (ToRs' ``drops``, the OCS's ``ocs_drops``), and
+    the ToRs' re-decisions of a held frame whose slice passed while it circled
+    (``events``: ``reroute_missed``, ``ssrr_missed``)."""
     cells = sorted(((k, v) for k, v in grown.items() if k.startswith(("drops.", "ocs_drops.")) and v), key=lambda kv: -kv[1])
-    return "every drop: " + (", ".join(f"{k} {v}" for k, v in cells) or "none")
+    missed = [(k, grown[f"events.{k}"]) for k in ("reroute_missed", "ssrr_missed") if f"events.{k}" in grown]
+    return ("every drop: " + (", ".join(f"{k} {v}" for k, v in cells) or "none")
+            + ("; slice missed while held, decided again: " + ", ".join(f"{k} {v}" for k, v in missed) if missed else ""))
 
 
 def delta(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
@@ -314,21 +325,27 @@ def delta(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
 class Arrivals:
     """Where the misaligned frames come from (docs/clock.md "Where misaligned frames come
     from"): the OCS emulator's ``ocs_arrivals`` (data frames from each ToR by the OCS's
-    phase at arrival) and the ToRs' ``departures`` (decision to departure), per ToR."""
+    phase at arrival) and the ToRs' ``departures`` / ``departure_queue`` (the departing
+    pass's kind and its wait: the whole of it, the part in the egress queue)."""
     in_time: dict[int, int]
     in_guard: dict[int, int]             # arrived in the OCS's first guard: left in the ToR's previous slice
     in_guard_no_circuit: dict[int, int]
     no_circuit: dict[int, int]           # no circuit outside the guard: the ToR's slice was another
-    departures: dict[str, int]           # bucket -> frames (every ToR)
+    departures: dict[str, int]           # <kind>_<wait> -> frames (every ToR): pass to departure
+    queue: dict[str, int] = dataclasses.field(default_factory=dict)   # <kind>_<wait>: in the egress queue
+    phase: dict[str, int] = dataclasses.field(default_factory=dict)   # g<i>_<wait>: by the sending pass's phase
 
     @classmethod
     def of(cls, d: dict[str, int]) -> "Arrivals":
         """From a counter delta (cells ``ocs_arrivals.tor<t>u<u>_<kind>``,
-        ``departures.<bucket>``)."""
+        ``departures.<kind>_<wait>``, ``departure_queue.<kind>_<wait>``,
+        ``departure_phase.g<i>_<wait>``)."""
         import re
 
         kinds: dict[str, dict[int, int]] = {k: {} for k in ("in_time", "in_guard", "in_guard_no_circuit", "no_circuit")}
         dep: dict[str, int] = {}
+        queue: dict[str, int] = {}
+        phase: dict[str, int] = {}
         for key, v in d.items():
             m = re.fullmatch(r"ocs_arrivals\.tor(\d+)u\d+_(\w+)", key)
             if m and m.group(2) in kinds:
@@ -336,7 +353,11 @@ class Arrivals:
                 kinds[m.group(2)][t] = kinds[m.group(2)].get(t, 0) + v
             elif key.startswith("departures."):
                 dep[key.split(".", 1)[1]] = v
-        return cls(departures=dep, **kinds)
+            elif key.startswith("departure_queue."):
+                queue[key.split(".", 1)[1]] = v
+            elif key.startswith("departure_phase."):
+                phase[key.split(".", 1)[1]] = v
+        return cls(departures=dep, queue=queue, phase=phase, **kinds)
 
     def lines(self) -> list[str]:
         tors = sorted(set(self.in_time) | set(self.in_guard) | set(self.no_circuit) | set(self.in_guard_no_circuit))
@@ -353,10 +374,41 @@ class Arrivals:
             for t in tors))
         nd = sum(self.departures.values())
         if nd:
-            out.append(f"   the ToRs' data frames on uplinks, decision to departure (egress queue) of {nd}: "
-                       + ", ".join(f"{b.replace('lt_', '< ').replace('ge_', '>= ').replace('0_5', '0.5')} "
-                                   f"{pc(v, nd)}" for b, v in self.departures.items()))
+            out.append(f"   the ToRs' data frames on uplinks, pass to departure of {nd}: "
+                       + self.waits(self.departures, ""))
+            for kind in self.kinds():
+                nk = sum(v for c, v in self.departures.items() if self.split(c)[0] == kind)
+                out.append(f"     {kind} {nk} ({pc(nk, nd)}): pass to departure " + self.waits(self.departures, kind)
+                           + "; in the egress queue " + self.waits(self.queue, kind))
+            if self.phase:
+                out.append("     by the sending pass's phase, in guards (frames, of them waiting >= the guard): " + ", ".join(
+                    f"g{i} {self.phase.get(f'g{i}_lt_guard', 0) + self.phase.get(f'g{i}_ge_guard', 0)} "
+                    f"({pc(self.phase.get(f'g{i}_ge_guard', 0), self.phase.get(f'g{i}_lt_guard', 0) + self.phase.get(f'g{i}_ge_guard', 0))})"
+                    for i in range(10)))
         return out
+
+    @staticmethod
+    def split(cell: str) -> tuple[str, str]:
+        """``held_ge_guard`` -> (``held``, ``ge_guard``); a cell without a kind -> ("", cell)."""
+        kind, _, wait = cell.partition("_")
+        return (kind, wait) if wait and not kind.startswith(("lt", "ge")) else ("", cell)
+
+    def kinds(self) -> list[str]:
+        return list(dict.fromkeys(k for k, _ in map(self.split, self.departures) if k))
+
+    @classmethod
+    def waits(cls, cells: dict[str, int], kind: str) -> str:
+        """The wait buckets of ``kind`` (every kind: ""), in % of its frames."""
+        by: dict[str, int] = {}
+        for c, v in cells.items():
+            k, w = cls.split(c)
+            if not kind or k == kind:
+                by[w] = by.get(w, 0) + v
+        n = sum(by.values())
+        if not n:
+            return "-"
+        return ", ".join(f"{w.replace('lt_', '< ').replace('ge_', '>= ').replace('0_5', '0.5')} "
+                         f"{100 * v / n:.1f} %" for w, v in by.items())
 
 
 class ClockView(Periodic):
@@ -419,6 +471,7 @@ def phase(fab: Fabric, label: str, seconds: float) -> dict:
     tc0 = time.time()
     c0 = fab.counters()
     tc0 = (tc0 + time.time()) / 2          # the counters' reads take seconds on a loaded machine
+    cpu0 = fab.tor_cpu_seconds()
     sampler = ErrorSampler(fab).start()
     view = ClockView(fab).start()
     streams = pings(fab, seconds)
@@ -428,6 +481,7 @@ def phase(fab: Fabric, label: str, seconds: float) -> dict:
     errors = sampler.stop()
     reads = view.stop()
     tc1 = time.time()
+    cpu1 = fab.tor_cpu_seconds()
     c1 = fab.counters()
     tc1 = (tc1 + time.time()) / 2
     mis = misalignment(c0, c1)
@@ -454,7 +508,8 @@ def phase(fab: Fabric, label: str, seconds: float) -> dict:
     out["arrivals"] = dataclasses.asdict(arrivals)
     out["clock_view"] = ClockView.summary(reads)
     out["sync_rates"] = sync_rates(grown, tc1 - tc0, len(fab.plan.tor_switches))
-    for line in arrivals.lines() + [drops_line(grown), out["clock_view"], out["sync_rates"]]:
+    out["tor_cpu"] = cpu_line(cpu1 - cpu0, grown, tc1 - tc0, len(fab.plan.tor_switches))
+    for line in arrivals.lines() + [drops_line(grown), out["clock_view"], out["sync_rates"], out["tor_cpu"]]:
         print(f"   {line}", flush=True)
     return out
 
@@ -472,6 +527,16 @@ def sync_rates(grown: dict[str, int], seconds: float, tors: int) -> str:
               if k.startswith("passes.")}
     return ("ingress passes per ToR per second: " + (", ".join(f"{k} {v:.0f}" for k, v in passes.items()) or "-")
             + "; of the sync frames: " + ", ".join(f"{k} {v:.0f}" for k, v in per.items()))
+
+
+def cpu_line(cpu_s: float, grown: dict[str, int], seconds: float, tors: int) -> str:
+    """What the ToRs' bmv2 processes cost: CPU (user + system) per ToR in cores, and per
+    ingress pass (its egress and recirculation included): the same fabric and pings cost
+    more per pass in sync mode when the program's clock costs more per packet."""
+    passes = sum(v for k, v in grown.items() if k.startswith("passes."))
+    per_pass = f"{1e6 * cpu_s / passes:.0f} us" if passes else "-"
+    return (f"the ToRs' bmv2 CPU: {cpu_s / max(seconds, 1e-9) / max(tors, 1):.2f} cores per ToR, "
+            f"{per_pass} per ingress pass")
 
 
 def converge(fab: Fabric, name: str, t_from: float, timeout_s: float = 60.0) -> tuple[float | None, list]:

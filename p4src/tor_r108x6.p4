@@ -2861,9 +2861,18 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
 control UroEgress(inout headers_t hdr, inout metadata_t meta,
                   inout standard_metadata_t sm) {
-    /* data frames leaving on an uplink, by the time since the pass that sent them out
-     * (this switch's egress queue): lt_0_5ms, lt_2ms, lt_guard, ge_guard */
-    counter(4, CounterType.packets) departures;
+    /* data frames leaving on an uplink, by the departing pass's kind (fresh: its first
+     * pass; held: released after waiting for a later slice; recirc: recirculated in its
+     * own slice: held through the guard, or decided again) and the wait: `departures`
+     * from the pass that sent them out (its ingress time; a recirculated pass: its
+     * previous egress) to the departure, `departure_queue` the part in the egress queue
+     * (deq_timedelta): fresh_lt_0_5ms, fresh_lt_2ms, fresh_lt_guard, fresh_ge_guard, held_lt_0_5ms, held_lt_2ms, held_lt_guard, held_ge_guard, recirc_lt_0_5ms, recirc_lt_2ms, recirc_lt_guard, recirc_ge_guard */
+    counter(12, CounterType.packets) departures;
+    counter(12, CounterType.packets) departure_queue;
+    /* the same frames by the phase of the pass that sent them out, in guards (g0: the
+     * guard at the slice's start, ..., g9: the rest), and whether the whole wait was
+     * under the guard: g0_lt_guard, g0_ge_guard, g1_lt_guard, g1_ge_guard, g2_lt_guard, g2_ge_guard, g3_lt_guard, g3_ge_guard, g4_lt_guard, g4_ge_guard, g5_lt_guard, g5_ge_guard, g6_lt_guard, g6_ge_guard, g7_lt_guard, g7_ge_guard, g8_lt_guard, g8_ge_guard, g9_lt_guard, g9_ge_guard */
+    counter(20, CounterType.packets) departure_phase;
     apply {
         /* a sync message built in ingress: t1 (REQ, kept per uplink for its RESP) or t3 on
          * the way out, so this switch's own queueing is not path delay */
@@ -2957,12 +2966,34 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         if (meta.held == 0 && meta.redecide == 0 && hdr.ipv4.isValid()
             && sm.egress_port >= (bit<9>)UPLINK_PORT_BASE
             && sm.egress_port < (bit<9>)(UPLINK_PORT_BASE + NUM_UPLINKS)) {
+            bit<32> kind = 0;                    // cell kind * 4 + wait; fresh
+            if (meta.recirculated == 1) {
+                kind = (meta.hold_wait != 0) ? 32w4 : 32w8;   // held : recirc
+            }
             bit<48> waited = (sm.egress_global_timestamp > meta.now) ? sm.egress_global_timestamp - meta.now : 0;
             bit<32> bucket = 3;
             if (waited < 500) { bucket = 0; }
             else if (waited < 2000) { bucket = 1; }
             else if (waited < SLICE_GUARD_US) { bucket = 2; }
-            departures.count(bucket);
+            departures.count(kind + bucket);
+            bit<48> queued = (bit<48>)sm.deq_timedelta;
+            bit<32> qbucket = 3;
+            if (queued < 500) { qbucket = 0; }
+            else if (queued < 2000) { qbucket = 1; }
+            else if (queued < SLICE_GUARD_US) { qbucket = 2; }
+            departure_queue.count(kind + qbucket);
+            bit<48> sent_at = (meta.now > meta.slice_start) ? meta.now - meta.slice_start : 0;
+            bit<32> pcell = 18;
+            if (sent_at < 1 * SLICE_GUARD_US) { pcell = 0; }
+            else if (sent_at < 2 * SLICE_GUARD_US) { pcell = 2; }
+            else if (sent_at < 3 * SLICE_GUARD_US) { pcell = 4; }
+            else if (sent_at < 4 * SLICE_GUARD_US) { pcell = 6; }
+            else if (sent_at < 5 * SLICE_GUARD_US) { pcell = 8; }
+            else if (sent_at < 6 * SLICE_GUARD_US) { pcell = 10; }
+            else if (sent_at < 7 * SLICE_GUARD_US) { pcell = 12; }
+            else if (sent_at < 8 * SLICE_GUARD_US) { pcell = 14; }
+            else if (sent_at < 9 * SLICE_GUARD_US) { pcell = 16; }
+            departure_phase.count(pcell + ((bucket == 3) ? 32w1 : 32w0));
         }
         if (meta.held == 1 || meta.redecide == 1) {
             meta.recirculated = 1;

@@ -59,10 +59,23 @@ OCS_EVENTS = ["timer", "timer_sync", "timer_rejected"]
 #: least the guard, less the ToR's clock error) -- where misalignment comes from
 #: (docs/clock.md "Where misaligned frames come from")
 OCS_ARRIVAL_KINDS = ["in_time", "in_guard", "in_guard_no_circuit", "no_circuit"]
-#: the ToR's data frames leaving on an uplink (counter ``departures``, in egress), by the
-#: time from the pass that sent them out to their departure (its egress queue): under
-#: 0.5 ms, under 2 ms, under the guard, at least the guard
-DEPARTURE_BUCKETS = ["lt_0_5ms", "lt_2ms", "lt_guard", "ge_guard"]
+#: the ToR's data frames leaving on an uplink (counters ``departures`` and
+#: ``departure_queue``, in egress), by what the departing pass was: ``fresh`` (the
+#: frame's first pass here: decided and sent at once), ``held`` (released after waiting
+#: for a later slice), ``recirc`` (recirculated for its own slice: held through its
+#: guard, or decided again); and by the wait: under 0.5 ms, under 2 ms, under the guard,
+#: at least the guard. ``departures`` times the whole wait from the pass that sent the
+#: frame out (its ingress time; a recirculated pass: its previous egress) to its
+#: departure; ``departure_queue`` only the part in the egress queue (bmv2's
+#: ``deq_timedelta``): the rest is the wait for the ingress thread (docs/clock.md "Where
+#: misaligned frames come from")
+DEPARTURE_KINDS = ["fresh", "held", "recirc"]
+DEPARTURE_WAITS = ["lt_0_5ms", "lt_2ms", "lt_guard", "ge_guard"]
+DEPARTURE_BUCKETS = [f"{k}_{w}" for k in DEPARTURE_KINDS for w in DEPARTURE_WAITS]
+#: the same frames by when in its slice the pass that sent them out ran (its phase in
+#: guards: ``g0`` the guard at the start, ``g1`` the next guard's length, ... ``g9`` the
+#: rest) and whether the whole wait was under the guard (counter ``departure_phase``)
+DEPARTURE_PHASES = [f"g{i}_{w}" for i in range(10) for w in ("lt_guard", "ge_guard")]
 #: the ToR's ingress passes by what they carry (counter ``passes``): a held packet circling
 #: (recirculated, held), one recirculated to be decided again, a sync frame (or anything from
 #: the pktgen port), anything else fresh (data from hosts and uplinks, timers)
@@ -404,6 +417,8 @@ def contract(profile: Profile, program: str = "tor") -> dict:
     }
     if program == "tor":          # counted in egress, where a frame leaves
         out["counters"]["departures"] = {"name": "UroEgress.departures", "indices": list(DEPARTURE_BUCKETS)}
+        out["counters"]["departure_queue"] = {"name": "UroEgress.departure_queue", "indices": list(DEPARTURE_BUCKETS)}
+        out["counters"]["departure_phase"] = {"name": "UroEgress.departure_phase", "indices": list(DEPARTURE_PHASES)}
     if program == "ocs":
         out["fault"] = {"registers": {"port": {"name": f"{ctl}.{OCS_PORT_FAULT[0]}", "bits": p.slices,
                                                "size": p.ocs_ports, "meaning": OCS_PORT_FAULT[1]}}}

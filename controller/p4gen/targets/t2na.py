@@ -303,6 +303,8 @@ class T2na:
         # the software switch's own measurements (its passes, its egress waits): bmv2's
         c["counters"].pop("passes", None)
         c["counters"].pop("departures", None)
+        c["counters"].pop("departure_queue", None)
+        c["counters"].pop("departure_phase", None)
         c["counters"]["events"]["indices"] = [x for x in c["counters"]["events"]["indices"] if x not in BMV2_ONLY_EVENTS]
         for cname, extra in (("drops", T2NA_DROPS), ("events", T2NA_EVENTS)):
             idx = c["counters"][cname]["indices"]

@@ -33,15 +33,20 @@ def test_a_good_config_parses(tmp_path):
 
 
 def test_shipped_examples_parse(tmp_path):
-    """examples/net-*.toml are valid apart from their program files (built by `uro p4 build`)."""
+    """examples/net-*.toml are valid apart from their program files (built by `uro p4 build`).
+    Each is read from a copy in an empty directory: the programs its relative paths name
+    are not there, whatever a user built in the checkout."""
+    import shutil
     from pathlib import Path
 
     ex = Path(__file__).resolve().parents[1] / "examples"
     files = sorted(ex.glob("net-*.toml"))
     assert files, "examples/ has no network config"
     for f in files:
+        d = tmp_path / f.stem / "examples"
+        d.mkdir(parents=True)
         with pytest.raises(ConfigError, match=r"not found \(build it with `uro p4 build`\)"):
-            load(f)
+            load(shutil.copy(f, d))
 
 
 BAD = [

@@ -149,6 +149,71 @@ def test_a_worker_killed_mid_update_the_others_finish_it(tmp_path, program, refe
     assert any(e["event"] == "worker.takeover" for e in lines)
 
 
+def reload_configs(tmp_path, program, fabric, workers: int):
+    """The config the daemon starts on, a reload of it with another schedule (Opera's, not
+    round-robin: other routes on every ToR) and another slice capacity (each ToR's config
+    entry, built by its role), and one without the last ToR."""
+    start = config(tmp_path, program, fabric, workers).path
+    other = tmp_path / f"opera{workers}.toml"
+    other.write_text(start.read_text().replace('generate = "round-robin"', 'generate = "opera"')
+                     .replace("capacity_bytes = 100000000", "capacity_bytes = 50000000"))
+    fewer = tmp_path / f"fewer{workers}.toml"
+    text = other.read_text()
+    fewer.write_text(text[:text.rindex("[[switch]]")])
+    return start, other, fewer
+
+
+def test_a_reload_with_workers_updates_the_network_exactly_as_one_process(tmp_path, program):
+    """A reload with workers: every worker checks its share against the new config, then
+    the network moves to its routes as one generation, ending exactly as the one-process
+    daemon's after the same reload. A reload that drops a switch, or one a worker cannot
+    read, is refused, naming it, and leaves the network as it was."""
+    ends = {}
+    for workers, cls in ((0, Controller), (2, DistributedController)):
+        tmp = tmp_path / f"w{workers}"
+        tmp.mkdir()
+        with SimFabric(tmp / "fabric", TORS) as fabric:
+            start, other, fewer = reload_configs(tmp, program, fabric, workers)
+            ctl = cls(load(start), log=EventLog(stream=open(tmp / "log", "w")))
+            try:
+                ctl.start()
+                before = states(fabric)
+                rep = ctl.reload(other)
+                assert rep["ok"], rep
+                assert rep["routes_version"] == 2 and set(rep["results"].values()) == {"swapped"}, rep
+                ends[workers] = after = states(fabric)
+                assert not all(same_state(b, a) for b, a in zip(before, after))   # the routes changed
+                st = ctl.status()
+                assert {s["generation"] for s in st["switches"]} == {1}, st["switches"]
+                if workers:
+                    bad = ctl.reload(fewer)
+                    assert not bad["ok"] and "switch 'tor7' is not in the new config" in bad["error"], bad
+                    assert "restart the daemon" in bad["error"]
+                    assert ctl.routes.version == 2 and ctl.cfg.path == other
+                    assert_same(states(fabric), after)
+                    # the workers read the file themselves (a worker's machine may lack it):
+                    # one refusing refuses the reload, nothing changes anywhere
+                    import dataclasses
+                    import controller.daemon.controller as dc
+                    missing = tmp / "not-on-the-workers.toml"
+                    real = dc.load_config
+                    dc.load_config = lambda p: dataclasses.replace(real(p), path=missing)
+                    try:
+                        bad = ctl.reload(other)
+                    finally:
+                        dc.load_config = real
+                    assert not bad["ok"] and bad["error"].startswith("worker tcp://"), bad
+                    assert str(missing) in bad["error"], bad
+                    assert ctl.routes.version == 2 and ctl.cfg.path == other
+                    assert_same(states(fabric), after)
+                    rep = ctl.reload(other)              # the workers dropped what they staged
+                    assert rep["ok"] and rep["routes_version"] == 3, rep
+                    assert len({s["generation"] for s in ctl.status()["switches"]}) == 1
+            finally:
+                ctl.shutdown()
+    assert_same(ends[2], ends[0])
+
+
 def test_a_fabric_that_does_not_simulate_the_configs_devices_is_named(tmp_path, program):
     with SimFabric(tmp_path / "fabric", TORS - 1) as fabric:
         cfg = config(tmp_path, program, fabric_with(fabric), 2)

@@ -70,6 +70,23 @@ def test_a_failed_build_is_not_cached(tmp_path, fake):
     assert not cache.exists() or [p for p in cache.iterdir() if not p.name.startswith(".")] == []
 
 
+def test_a_failed_build_keeps_what_the_compiler_said_until_a_build_succeeds(tmp_path, fake):
+    """The compiler's logs say why a build failed: they stay beside the program (named in
+    the error), never in the cache, and go once the program compiles."""
+    prog = _program(tmp_path / "a", "FAIL here")
+    with pytest.raises(compiler.CompileError, match="its whole output: ") as e:
+        compiler.compile_cached(prog, tmp_path / "cache")
+    log = tmp_path / "a" / "tor_x_t2na.failed" / "compiler.log"
+    assert str(log) in str(e.value)
+    text = log.read_text()
+    assert "exit status 1" in text and "error: P4 rejected" in text and str(prog) in text
+    assert not (tmp_path / "a" / "tor_x_t2na").exists()
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["tor_x_t2na.failed", "tor_x_t2na.p4"]
+    prog.write_text("program 1")
+    compiler.compile_cached(prog, tmp_path / "cache")
+    assert not log.parent.exists() and (tmp_path / "a" / "tor_x_t2na" / "bfrt.json").is_file()
+
+
 def test_concurrent_builds_of_one_program_compile_it_once(tmp_path, fake, monkeypatch):
     """Two test sessions building the same program at the same time: the second waits for
     the first one's cache entry instead of running the compiler beside it."""

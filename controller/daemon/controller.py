@@ -645,7 +645,10 @@ class Controller:
         return self.jobs.reload(path)
 
     def reload(self, path=None) -> dict:
-        """Load and check a new config; refuse it (the running one stays) on any problem."""
+        """Load and check a new config; refuse it (the running one stays) on any problem.
+        Then the switches are changed to it (:meth:`_stage_switches` before anything is
+        changed, :meth:`_commit_switches` after every check passed) and the whole network
+        updated to its routes as one generation."""
         path = path or self.cfg.path
         try:
             cfg = load_config(path)
@@ -658,40 +661,21 @@ class Controller:
             with self._state_lock:
                 r = self.routes
             prep = Prepared(cfg, self.failed, self.backend_for, r.version + 1, r.schedule_version,
-                            previous_schedule=r.schedule)
-            keep, fresh = {}, []
-            for s in cfg.switches:
-                old = self.agents.get(s.name)
-                if old is not None and old.cfg == s and old.pipeline.cookie == prep.pipelines[(s.target, s.program)].cookie \
-                        and type(old.role) is type(prep.roles[s.name]):
-                    keep[s.name] = old
-                else:
-                    fresh.append(s.name)
-            new_agents = self._agents_for(cfg, prep, set(fresh))
-            self._connect_all(cfg, new_agents)
+                            previous_schedule=r.schedule, names=self._checked_here(cfg))
+            staged = self._stage_switches(cfg, prep)
         except UroError as e:
             self.reloads.refused += 1
             self.reloads.last = {"at": iso(), "ok": False, "error": str(e)}
             self.log.error("reload.refused", config=str(path), error=str(e))
             return {"ok": False, "error": str(e)}
         with self._state_lock:
-            for name, a in self.agents.items():
-                if name not in keep:
-                    a.close()
-            for name, a in keep.items():
-                a.role = prep.roles[name]
-                a.program = cfg.programs[a.cfg.program]
-            agents = {**keep, **new_agents}
-            self.agents = {s.name: agents[s.name] for s in cfg.switches}
+            new_agents = self._commit_switches(cfg, prep, staged)
             old_sched = self.routes.schedule
             self.cfg, self.routes, self.failed = cfg, prep.routes, prep.routes.failed
             self.route_cache.clear()            # routes of the old config are never reused
             self.route_cache.add(cfg, prep.routes)
-            for a in self.agents.values():      # a new clock or schedule: a new drain
-                a.drain_s = self.drain_s(cfg, prep.routes)
-                a.incremental = cfg.daemon.incremental
             self.aging.rules = prep.aging
-            self._adopt(new_agents.values(), self.clock())
+            self._adopt(new_agents, self.clock())
         results = self.install_all()
         host_results = self.sync_hosts()
         self._warm(cfg)      # another algorithm may have come with the new config
@@ -709,8 +693,45 @@ class Controller:
         self.reloads.ok += 1
         self.reloads.last = {"at": iso(), "ok": True, "routes_version": self.routes.version}
         self.log.event("reload.done", config=str(path), routes_version=self.routes.version,
-                       new_switches=sorted(new_agents), results=results, hosts=host_results)
+                       new_switches=sorted(a.name for a in new_agents), results=results, hosts=host_results)
         return {"ok": True, "routes_version": self.routes.version, "results": results, "hosts": host_results}
+
+    def _checked_here(self, cfg: NetConfig):
+        """The switches whose entries a reload builds and checks in this process (None: all)."""
+        return None
+
+    def _stage_switches(self, cfg: NetConfig, prep: Prepared):
+        """A reload's switches, before anything changes: an agent kept for each switch
+        whose config, program and role are the same, a new one, connected, for each other
+        (raises UroError, nothing changed, when one cannot be reached)."""
+        keep, fresh = {}, []
+        for s in cfg.switches:
+            old = self.agents.get(s.name)
+            if old is not None and old.cfg == s and old.pipeline.cookie == prep.pipelines[(s.target, s.program)].cookie \
+                    and type(old.role) is type(prep.roles[s.name]):
+                keep[s.name] = old
+            else:
+                fresh.append(s.name)
+        new_agents = self._agents_for(cfg, prep, set(fresh))
+        self._connect_all(cfg, new_agents)
+        return keep, new_agents
+
+    def _commit_switches(self, cfg: NetConfig, prep: Prepared, staged) -> list:
+        """The staged switches become the daemon's (under the state lock): the others
+        closed, the kept ones given the new roles; returns the new agents."""
+        keep, new_agents = staged
+        for name, a in self.agents.items():
+            if name not in keep:
+                a.close()
+        for name, a in keep.items():
+            a.role = prep.roles[name]
+            a.program = cfg.programs[a.cfg.program]
+        agents = {**keep, **new_agents}
+        self.agents = {s.name: agents[s.name] for s in cfg.switches}
+        for a in self.agents.values():      # a new clock or schedule: a new drain
+            a.drain_s = self.drain_s(cfg, prep.routes)
+            a.incremental = cfg.daemon.incremental
+        return list(new_agents.values())
 
     def _reload_liveness(self, cfg: NetConfig, new_schedule: bool) -> None:
         """A reload's ``[liveness]`` (sync mode): turned on, the watch starts; turned off, it

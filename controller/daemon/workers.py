@@ -131,6 +131,7 @@ class ShareWorker:
         self._cpool = ThreadPoolExecutor(CLOCK_THREADS, thread_name_prefix="uro-worker-clock")
         self._mpass = None                     # the pass in progress (a Future), or the last one
         self._held = threading.Event()         # an update runs: no switch is maintained
+        self._staged: tuple[NetConfig, Prepared] | None = None    # a reload's, until committed
 
     # ---- ownership ---------------------------------------------------------------------------
     def open(self, names: list[str], failed: Failed, version: int, schedule_version: int,
@@ -173,6 +174,45 @@ class ShareWorker:
         self.log.event("worker.owns", worker=self.worker, switches=sorted(agents),
                        failed={k: v for k, v in errors.items() if v})
         return {k: v for k, v in errors.items() if v}
+
+    # ---- reload ---------------------------------------------------------------------------------
+    def stage(self, config: str, failed: Failed, version: int, schedule_version: int) -> str | None:
+        """A reload's first step on this share: the new config loaded and this share's
+        entries built and checked against it, its routes computed as ``version`` (the
+        coordinator's numbering), kept aside; nothing of the running config changes. The
+        error of a config refused (its message), or None."""
+        from controller.agent.backend import backend_for
+        from controller.errors import UroError
+        self._staged = None
+        try:
+            cfg = load_config(config)
+            prep = Prepared(cfg, failed, backend_for, version, schedule_version, names=list(self.agents))
+        except UroError as e:
+            return f"worker {self.worker}: {e}"
+        self._staged = (cfg, prep)
+        return None
+
+    def unstage(self) -> None:
+        """The reload was refused (here or on another worker): what :meth:`stage` kept is dropped."""
+        self._staged = None
+
+    def commit(self) -> None:
+        """The staged config becomes this share's: its routes the current ones, each agent
+        given its new role and program (the switches are the same: the coordinator refuses
+        a reload that changes them)."""
+        cfg, prep = self._staged
+        self._staged = None
+        self.cfg, self.prep = cfg, prep
+        self._keep(prep.routes)
+        self.cache.clear()                 # routes of the old config are never reused
+        self.cache.add(cfg, prep.routes)
+        plans.warm(cfg)
+        for n, a in list(self.agents.items()):
+            a.role = prep.roles[n]
+            a.program = cfg.programs[a.cfg.program]
+            a.drain_s = Controller.drain_s(cfg, prep.routes)
+            a.incremental = cfg.daemon.incremental
+        self.log.event("worker.reloaded", worker=self.worker, routes_version=prep.routes.version)
 
     # ---- routes --------------------------------------------------------------------------------
     def _keep(self, routes: plans.Routes) -> None:
@@ -417,8 +457,9 @@ class SwitchRef:
     and versions are computed from them here), its owner, and what the owner last said of
     it."""
 
-    def __init__(self, s, role, program):
+    def __init__(self, s, role, program, cookie: int):
         self.cfg, self.role, self.program = s, role, program
+        self.cookie = cookie            # the pipeline's: a reload keeps the program
         self.owner: str | None = None
         self.state = "up"
         self.active: int | None = None
@@ -683,7 +724,8 @@ class DistributedController(Controller):
         prep.add(s.name for s in cfg.switches)
         self.routes = prep.routes
         self.route_cache.add(cfg, prep.routes)
-        self.agents = {s.name: SwitchRef(s, prep.roles[s.name], cfg.programs[s.program]) for s in cfg.switches}
+        self.agents = {s.name: SwitchRef(s, prep.roles[s.name], cfg.programs[s.program],
+                                   prep.pipelines[(s.target, s.program)].cookie) for s in cfg.switches}
         self._check_timing(cfg)
         self.workers.start()
         if cfg.clock.sync:
@@ -817,12 +859,57 @@ class DistributedController(Controller):
                 self.workers.lost_worker(w, e)
         self._maint = (futs, self.clock())
 
-    def reload(self, path=None) -> dict:
-        msg = (f"{path or self.cfg.path}: a reload with [daemon] workers = {self.cfg.daemon.workers} is not "
-               "supported: restart the daemon")
-        self.reloads.refused += 1
-        self.log.error("reload.refused", config=str(path or self.cfg.path), error=msg)
-        return {"ok": False, "error": msg}
+    def _checked_here(self, cfg: NetConfig):
+        """A reload's entries are built and checked by the workers, each for its share."""
+        return ()
+
+    def _stage_switches(self, cfg: NetConfig, prep: Prepared):
+        """A reload with workers keeps the switches and their owners: a config that adds,
+        removes or changes a switch (or the workers) is refused, naming it. Every worker
+        loads the new config and checks its share against it; one refusing refuses the
+        reload, and every worker drops what it staged."""
+        old = self.cfg
+        restart = "; a reload with [daemon] workers keeps the switches and their owners: restart the daemon to change it"
+        for key in ("workers", "scheduler"):
+            if getattr(cfg.daemon, key) != getattr(old.daemon, key):
+                raise ConfigError(f"{cfg.path}: [daemon]: {key}: {getattr(cfg.daemon, key)!r}, the running daemon's "
+                                  f"is {getattr(old.daemon, key)!r}{restart}")
+        new, running = {s.name: s for s in cfg.switches}, {s.name: s for s in old.switches}
+        for name in sorted(set(new) | set(running)):
+            if name not in new:
+                raise ConfigError(f"{cfg.path}: switch {name!r} is not in the new config{restart}")
+            if name not in running:
+                raise ConfigError(f"{cfg.path}: switch {name!r} is new{restart}")
+            if new[name] != running[name]:
+                raise ConfigError(f"{cfg.path}: switch {name!r} is configured differently{restart}")
+        prep.add(new)
+        for s in cfg.switches:
+            if prep.pipelines[(s.target, s.program)].cookie != self.agents[s.name].cookie:
+                raise ConfigError(f"{cfg.path}: [program.{s.program}]: another build (switch {s.name!r} runs it)"
+                                  f"{restart}")
+        r = prep.routes
+        alive = self.workers.alive()
+        res = self.workers.call({w: ("stage", (str(cfg.path), self.failed, r.version, r.schedule_version))
+                                 for w in alive})
+        bad = [(w, x) for w, x in sorted(res.items()) if x is not None]
+        if bad:
+            self.workers.call({w: ("unstage", ()) for w in alive})
+            w, x = bad[0]
+            raise ConfigError(str(x) if isinstance(x, str) else f"{cfg.path}: worker {w}: {x}")
+        return prep
+
+    def _commit_switches(self, cfg: NetConfig, prep: Prepared, staged) -> list:
+        """Every worker takes the staged config (its switches held until the update that
+        follows ends, as during any update); the coordinator's view of each switch gets
+        its new role."""
+        self.workers.cfg = cfg
+        alive = self.workers.alive()
+        self.workers.call({w: ("hold", (True,)) for w in alive})
+        self.workers.call({w: ("commit", ()) for w in alive})      # a worker lost here is taken over by the update
+        for s in cfg.switches:
+            ref = self.agents[s.name]
+            ref.cfg, ref.role, ref.program = s, prep.roles[s.name], cfg.programs[s.program]
+        return []
 
     def status(self) -> dict:
         out = super().status()

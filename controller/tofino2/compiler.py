@@ -106,6 +106,7 @@ def compile(p4_file: str | Path) -> list[Path]:
     if exe is None:
         raise CompileError(missing_message())
     out = output_dir(p4_file)
+    failed_dir = failed_output_dir(p4_file)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=p4_file.parent))
     cmd = [exe, "--target", "tofino2", "--arch", "t2na", "--std", "p4-16", "--verbose", "1",
            "--program-name", p4_file.stem, "-o", str(tmp), str(p4_file)]
@@ -117,8 +118,10 @@ def compile(p4_file: str | Path) -> list[Path]:
             lines = [ln for ln in (r.stderr + r.stdout).splitlines() if ln.strip()]
             errs = [ln for ln in lines if "error" in ln.lower() and "warning" not in ln.lower()]
             first = errs[0] if errs else (lines[-1] if lines else "no output")
+            log = _keep_failed(tmp, failed_dir, r)
             raise CompileError(f"{NAME} failed on {p4_file} after {seconds:.0f} s: {first.strip()}"
-                               + (f" (+{len(errs) - 1} more errors)" if len(errs) > 1 else ""))
+                               + (f" (+{len(errs) - 1} more errors)" if len(errs) > 1 else "")
+                               + f"; its whole output: {log}")
         check_assembly(tmp / "pipe" / f"{p4_file.stem}.bfa", p4_file)
         (tmp / BUILD_INFO).write_text(json.dumps({
             "compiler": exe, "version": version(exe), "command": cmd, "seconds": round(seconds, 1),
@@ -127,6 +130,7 @@ def compile(p4_file: str | Path) -> list[Path]:
         if out.exists():
             shutil.rmtree(out)
         os.replace(tmp, out)
+        shutil.rmtree(failed_dir, ignore_errors=True)      # an earlier failure's output is stale
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
@@ -135,6 +139,24 @@ def compile(p4_file: str | Path) -> list[Path]:
     if missing:
         raise CompileError(f"{NAME} finished but did not write {missing[0]}")
     return files
+
+
+def failed_output_dir(p4_file: Path) -> Path:
+    """Where a failed build of ``p4_file`` leaves what the compiler wrote and said (its
+    logs name the stage, table or field it gave up on), until the next build succeeds."""
+    out = output_dir(p4_file)
+    return out.with_name(out.name + ".failed")
+
+
+def _keep_failed(tmp: Path, failed_dir: Path, r: subprocess.CompletedProcess) -> Path:
+    """A failed build's directory moved to ``failed_dir``, with the compiler's standard
+    output and error in ``compiler.log``; returns that log's path."""
+    (tmp / "compiler.log").write_text(f"$ {' '.join(r.args)}\nexit status {r.returncode}\n\n"
+                                      f"--- standard output\n{r.stdout}\n--- standard error\n{r.stderr}")
+    tmp.chmod(umask_dir_mode())
+    shutil.rmtree(failed_dir, ignore_errors=True)
+    os.replace(tmp, failed_dir)
+    return failed_dir / "compiler.log"
 
 
 def _artifacts(out: Path) -> list[Path]:

@@ -146,18 +146,9 @@ def test_the_client_writes_what_the_message_path_writes(monkeypatch):
 # ---- a whole ToR of the tiny profile ---------------------------------------------------------
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
-    import json
-    import shutil
-
-    if shutil.which("p4c-bm2-ss") is None:
-        pytest.skip("p4c-bm2-ss not installed (the ToR program is compiled for its P4Info)")
-    from controller.p4gen import build as p4build
-    from controller.p4gen import profile as prof
+    from tiny_program import build_tiny_tor
     out = tmp_path_factory.mktemp("wire_build")
-    p4build.build(prof.load("tiny"), out, ["tor"])
-    base = out / "tor_tiny"
-    return out, (base.with_suffix(".p4info.txtpb"), base.with_suffix(".json"), base.with_suffix(".contract.json"),
-                 json.loads(base.with_suffix(".contract.json").read_text())["profile"])
+    return out, build_tiny_tor(out)
 
 
 class _Nowhere:

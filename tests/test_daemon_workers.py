@@ -7,8 +7,6 @@ that does not simulate the config's devices, a scheduler that cannot be reached.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 pytest.importorskip("finsy.proto", reason="needs the agent extra")
@@ -24,6 +22,7 @@ from controller.daemon.controller import Controller  # noqa: E402
 from controller.daemon.log import EventLog  # noqa: E402
 from controller.daemon.workers import DistributedController, Fault  # noqa: E402
 from controller.simfabric.process import SimFabric  # noqa: E402
+from tiny_program import build_tiny_tor  # noqa: E402
 
 pytestmark = pytest.mark.p4c
 
@@ -33,16 +32,7 @@ CUT = ("uplink", (5, 1))
 
 @pytest.fixture(scope="module")
 def program(tmp_path_factory):
-    import shutil
-    if shutil.which("p4c-bm2-ss") is None:
-        pytest.skip("p4c-bm2-ss not installed (the ToR program is compiled for its P4Info)")
-    from controller.p4gen import build as p4build
-    from controller.p4gen import profile as prof
-    out = tmp_path_factory.mktemp("workers_build")
-    p4build.build(prof.load("tiny"), out, ["tor"])
-    base = out / "tor_tiny"
-    return (base.with_suffix(".p4info.txtpb"), base.with_suffix(".json"), base.with_suffix(".contract.json"),
-            json.loads(base.with_suffix(".contract.json").read_text())["profile"])
+    return build_tiny_tor(tmp_path_factory.mktemp("workers_build"))
 
 
 def config(tmp_path, program, fabric, workers: int):

@@ -216,19 +216,21 @@ class WireCodec:
         parts.append(tail)
         return b"".join(parts)
 
-    def member(self, m: Member, key_only: bool = False) -> bytes:
-        p = self.profiles.get(m.profile)
+    def _profile(self, name: str):
+        p = self.profiles.get(name)
         if p is None:
-            raise WireError(f"action profile {m.profile!r} is not in the P4Info")
+            raise WireError(f"action profile {name!r} is not in the P4Info")
+        return p
+
+    def member(self, m: Member, key_only: bool = False) -> bytes:
+        p = self._profile(m.profile)
         out = p[0] + field_varint(_MEM["member_id"], m.member_id)
         if key_only:
             return out
         return out + field_bytes(_MEM["action"], self._action(m.action, m.params))
 
     def group(self, g: Group, key_only: bool = False) -> bytes:
-        p = self.profiles.get(g.profile)
-        if p is None:
-            raise WireError(f"action profile {g.profile!r} is not in the P4Info")
+        p = self._profile(g.profile)
         out = p[0] + field_varint(_GRP["group_id"], g.group_id)
         if key_only:
             return out

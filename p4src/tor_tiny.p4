@@ -2514,7 +2514,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 meta.hold_wait = meta.dep_rank;
                 meta.admit_epoch = meta.epoch;
                 meta.held = (meta.dep_rank == 0) ? 1w0 : 1w1;
-                meta.pick_hold = meta.held;            // (bmv2: egress picks its hold queue)
+                meta.pick_hold = meta.held;            // (bmv2: held in a hold queue, picked by load)
                 if (meta.dep_rank == 0 && meta.now < meta.slice_start + SLICE_GUARD_US) {
                     meta.held = 1;                     // the slice's start guard: held until it ends
                 }
@@ -2538,6 +2538,60 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             }
         }
 
+        if (meta.held == 1 && meta.pick_hold == 1) {
+            /* held for a later slice: its first wait is already in a hold queue (a burst
+             * held at once would otherwise crowd the top queue, which bmv2 caps at 64
+             * packets and overflows unseen); egress picks the queue of each next wait */
+            bit<32> hbase = (bit<32>)meta.hold_uplink * HOLD_QUEUES;
+            /* the lowest hold queue of the uplink holding fewer than HOLD_CROWD packets
+             * (else the least full), by hold_depth; booked there (+1) as meta.hold_q */
+            bit<19> hd0;
+            hold_depth.read(hd0, hbase + 0);
+            bit<19> hd1;
+            hold_depth.read(hd1, hbase + 1);
+            bit<19> hd2;
+            hold_depth.read(hd2, hbase + 2);
+            bit<19> hd3;
+            hold_depth.read(hd3, hbase + 3);
+            bit<19> hd4;
+            hold_depth.read(hd4, hbase + 4);
+            bit<19> hd5;
+            hold_depth.read(hd5, hbase + 5);
+            bit<19> hd6;
+            hold_depth.read(hd6, hbase + 6);
+            bit<3> hq = 0;
+            bit<19> hbest = hd0;
+            bit<1> hfound = (hd0 < HOLD_CROWD) ? 1w1 : 1w0;
+            if (hfound == 0) {
+                if (hd1 < HOLD_CROWD) { hq = 1; hbest = hd1; hfound = 1; }
+                else if (hd1 < hbest) { hq = 1; hbest = hd1; }
+            }
+            if (hfound == 0) {
+                if (hd2 < HOLD_CROWD) { hq = 2; hbest = hd2; hfound = 1; }
+                else if (hd2 < hbest) { hq = 2; hbest = hd2; }
+            }
+            if (hfound == 0) {
+                if (hd3 < HOLD_CROWD) { hq = 3; hbest = hd3; hfound = 1; }
+                else if (hd3 < hbest) { hq = 3; hbest = hd3; }
+            }
+            if (hfound == 0) {
+                if (hd4 < HOLD_CROWD) { hq = 4; hbest = hd4; hfound = 1; }
+                else if (hd4 < hbest) { hq = 4; hbest = hd4; }
+            }
+            if (hfound == 0) {
+                if (hd5 < HOLD_CROWD) { hq = 5; hbest = hd5; hfound = 1; }
+                else if (hd5 < hbest) { hq = 5; hbest = hd5; }
+            }
+            if (hfound == 0) {
+                if (hd6 < HOLD_CROWD) { hq = 6; hbest = hd6; hfound = 1; }
+                else if (hd6 < hbest) { hq = 6; hbest = hd6; }
+            }
+            meta.hold_q = hq;
+            hold_depth.write(hbase + (bit<32>)hq, hbest + 1);
+            meta.hold_booked = 1;
+            sm.priority = meta.hold_q;
+            meta.in_hold = 1;
+        }
         /* paths taken: a packet from a host whose source route was written here, by its
          * UCMP bucket and the path's hop count (bucket * H + hops - 1) */
         if (meta.use_ssrr == 1 && meta.from_host == 1 && meta.path_len != 0 && (bit<32>)meta.bucket < SSRR_PATH_BUCKETS) {
@@ -2607,6 +2661,8 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
             if (meta.in_hold == 1) {
                 hold_depth.write(hbase + (bit<32>)meta.hold_q, (bit<19>)sm.deq_qdepth);
             }
+            /* the lowest hold queue of the uplink holding fewer than HOLD_CROWD packets
+             * (else the least full), by hold_depth; booked there (+1) as meta.hold_q */
             bit<19> hd0;
             hold_depth.read(hd0, hbase + 0);
             bit<19> hd1;

@@ -31,6 +31,10 @@ ROOT = HERE.parent
 #: this session's fabric prefixes start with it (<= 6 characters in all)
 SESSION = f"e{os.getpid() % 10000}"
 FIGURES: list[str] = []
+#: the fabrics this session brought up and has not taken down yet, by prefix (state root):
+#: the session's end takes down any a fixture's teardown missed (a rerun of a failed test,
+#: pytest-rerunfailures, suspends the module fixtures' teardown)
+UP: dict[str, str] = {}
 
 
 def _missing() -> str | None:
@@ -69,7 +73,14 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_sessionfinish(session):
-    """On a lane's worker (conftest.py at the top): the figures go to the controller."""
+    """Take down every fabric still up; on a lane's worker (conftest.py at the top): the
+    figures go to the controller."""
+    from controller.emulate import fabric
+
+    for prefix, root in list(UP.items()):
+        fabric.down(prefix, root)
+        UP.pop(prefix)
+        FIGURES.append(f"fabric {prefix} was still up at the session's end: taken down")
     out = getattr(session.config, "workeroutput", None)
     if out is not None:
         out["emulate_figures"] = list(FIGURES)
@@ -152,11 +163,14 @@ def bring_up(cfg, tag: str, state_root: str) -> Iterator[Env]:
     from controller.emulate import fabric
 
     cfg = dataclasses.replace(cfg, prefix=f"{SESSION}{tag}"[:6], state_root=state_root)
-    plan = fabric.up(cfg, log=lambda m: None)
+    assert cfg.prefix not in UP, f"fabric {cfg.prefix} is up already: each fixture needs its own tag"
+    UP[cfg.prefix] = state_root
     try:
+        plan = fabric.up(cfg, log=lambda m: None)
         yield Env(cfg, plan)
     finally:
         fabric.down(cfg.prefix, state_root)
+        UP.pop(cfg.prefix, None)
         left = fabric.leftovers(cfg.prefix, state_root)
         assert left == [], f"down left {left}"
 

@@ -51,7 +51,7 @@ HOLD_S = 5.0
 
 @pytest.fixture(scope="module")
 def env(state_root):
-    with bring_up(example(), "c", state_root) as e:
+    with bring_up(example(), "k", state_root) as e:
         path = e.sdir / "net.toml"
         path.write_text(path.read_text().replace("[daemon]\n", f"[daemon]\nhold_s = {HOLD_S}\n", 1))
         assert dmn.declare(e.plan, e.sdir, "reload", {}, timeout=120)["ok"]

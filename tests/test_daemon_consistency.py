@@ -302,10 +302,14 @@ def test_a_switch_that_fails_its_prepare_keeps_every_source_on_the_old_generatio
     for a in TORS:
         sws[a].watch = lambda sw, kind, how, x: check_network(ctl, sws, allowed)
     sws[TORS[1]].refuse = lambda kind, how, x: not (kind == "entries" and x.is_default)   # routes, not the config
+    ctl.log = ctl._update.log = EventLog("json", stream=open("/dev/null", "w"))
+    ctl.log.lines = []
     ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
     ctl.handle_jobs()
     stamps, lives = check_network(ctl, sws, allowed)
     assert set(stamps.values()) == {0}, stamps
+    said = [e for e in ctl.log.lines if e["event"] == "generation.not_prepared"]
+    assert [(e["level"], e["generation"], e["switches"]) for e in said] == [("error", 1, ["tor1"])] and said[0]["note"]
     assert ctl.agents["tor1"].retry_install
     sws[TORS[1]].refuse = None
     ctl.maintain(now=clock.t + 60)
@@ -391,8 +395,16 @@ def test_a_switch_back_with_a_generation_the_others_retired_rejoins_the_network_
     here, away = role.active(sws[TORS[0]].state())[0], role.active(sws[TORS[2]].state())[0]
     assert here != away and role.live(sws[TORS[0]].state()) == {here}
     left = sws[TORS[2]].state()
+    ctl.log = ctl._update.log = EventLog("json", stream=open("/dev/null", "w"))
+    ctl.log.lines = []
     rep = ctl.reload(full)
     assert rep["ok"] and None not in rep["results"].values(), rep
+    said = {e["event"]: e for e in ctl.log.lines if e["event"].startswith("generation.")}
+    assert {k: said["generation.interrupted"][k] for k in ("level", "generation", "stamps")} == \
+        {"level": "warning", "generation": here, "stamps": sorted({here, away})}
+    assert {k: said["generation.rejoining"][k] for k in ("level", "generation", "switches")} == \
+        {"level": "warning", "generation": here, "switches": ["tor2"]}
+    assert all(said[e]["note"] for e in ("generation.interrupted", "generation.rejoining"))
     tor2 = ctl.agents["tor2"]
     assert not same_state(gens.split(left, tor2.role.config_table()).gens[away], tor2.routes_batch(ctl.routes, away))
     stamps, lives = check_network(ctl, sws, route_sets(ctl, [ctl.routes]))

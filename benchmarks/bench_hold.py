@@ -73,6 +73,16 @@ def _start(tmp: Path, name: str, contract: dict, base: Path, tag: str):
     return sw, client, veth, peer
 
 
+def _stop(sw, client, veth: str) -> None:
+    """Stop what :func:`_start` started (by its PID, the veth by its name)."""
+    if client is not None:
+        client.close()
+    if sw is not None:
+        sw.stop()
+    if veth:
+        subprocess.run(["ip", "link", "del", veth], check=False, stderr=subprocess.DEVNULL)
+
+
 def _held_frames(me: int, dst: int, first: int, n: int) -> list[bytes]:
     """Frames ``first .. n - 1`` from a host of ``me`` to ``dst`` (held: their departure is later)."""
     from scapy.layers.inet import IP, UDP
@@ -142,12 +152,7 @@ def pass_cost(p, contract, base: Path, routes, mode: str, window: float, tmp: Pa
             raise RuntimeError(f"pass cost ({mode}): the switch dropped {drops}")
         return 1e6 * (c1 - c0) / n, n / (t1 - t0)
     finally:
-        if client is not None:
-            client.close()
-        if sw is not None:
-            sw.stop()
-        if veth:
-            subprocess.run(["ip", "link", "del", veth], check=False, stderr=subprocess.DEVNULL)
+        _stop(sw, client, veth)
 
 
 def measure(p, contract, base: Path, routes, hold_pps: int, window: float, tmp: Path) -> list[float]:
@@ -187,22 +192,33 @@ def measure(p, contract, base: Path, routes, hold_pps: int, window: float, tmp: 
         drops = {k: v for k, v in client.read_counters(contract, "drops").items() if v}
         print(f"  drops counted: {drops or 'none'}")
     finally:
-        if client is not None:
-            client.close()
-        if sw is not None:
-            sw.stop()
-        if veth:
-            subprocess.run(["ip", "link", "del", veth], check=False, stderr=subprocess.DEVNULL)
+        _stop(sw, client, veth)
     return out
 
 
-def main(quick: bool = False) -> int:
+def _tiny_build(prefix: str):
+    """The tiny profile's ToR program built into a new temporary directory: (profile,
+    its URO routes, the directory, the program's base path, its contract)."""
     import json
 
-    from controller.emulate.config import DEFAULT_HOLD_PPS, DEFAULT_UPLINK_PPS
     from controller.p4gen import build as p4build, profile as prof
     from controller.routing.uro import UroParams, compute
     from controller.schedule import round_robin
+
+    p = prof.load("tiny")
+    routes = compute(round_robin(p.tors, p.uplinks), UroParams(k=3, max_hops=4))
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    try:
+        p4build.build(p, tmp)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    base = tmp / f"tor_{p.name}"
+    return p, routes, tmp, base, json.loads(base.with_suffix(".contract.json").read_text())
+
+
+def main(quick: bool = False) -> int:
+    from controller.emulate.config import DEFAULT_HOLD_PPS, DEFAULT_UPLINK_PPS
 
     why = _need()
     print("== held packets on one bmv2 ToR (tiny profile, timer mode, clock standing still)")
@@ -210,13 +226,8 @@ def main(quick: bool = False) -> int:
         print(f"  skipped: {why}")
         return 0
     window = 2.0 if quick else 4.0
-    p = prof.load("tiny")
-    routes = compute(round_robin(p.tors, p.uplinks), UroParams(k=3, max_hops=4))
-    tmp = Path(tempfile.mkdtemp(prefix="uro-bench-hold-"))
+    p, routes, tmp, base, contract = _tiny_build("uro-bench-hold-")
     try:
-        p4build.build(p, tmp)
-        base = tmp / f"tor_{p.name}"
-        contract = json.loads(base.with_suffix(".contract.json").read_text())
         paces = (DEFAULT_UPLINK_PPS, DEFAULT_HOLD_PPS)
         rows = {pps: measure(p, contract, base, routes, pps, window, tmp) for pps in paces}
     finally:
@@ -233,13 +244,9 @@ def main_pass_cost(quick: bool = False) -> int:
     at the default hold pace and with the hold queues unpaced (the switch as busy as it
     gets: fewer wake-ups per pass); the modes alternate, 3 rounds (1 with --quick), and the
     median of each is printed."""
-    import json
     import statistics
 
     from controller.emulate.config import DEFAULT_HOLD_PPS
-    from controller.p4gen import build as p4build, profile as prof
-    from controller.routing.uro import UroParams, compute
-    from controller.schedule import round_robin
 
     why = _need()
     print(f"== bmv2 CPU per held packet's pass, one ToR (tiny profile, {PASS_HELD} packets held), timer vs sync mode; "
@@ -247,13 +254,8 @@ def main_pass_cost(quick: bool = False) -> int:
     if why:
         print(f"  skipped: {why}")
         return 0
-    p = prof.load("tiny")
-    routes = compute(round_robin(p.tors, p.uplinks), UroParams(k=3, max_hops=4))
-    tmp = Path(tempfile.mkdtemp(prefix="uro-bench-pass-"))
+    p, routes, tmp, base, contract = _tiny_build("uro-bench-pass-")
     try:
-        p4build.build(p, tmp)
-        base = tmp / f"tor_{p.name}"
-        contract = json.loads(base.with_suffix(".contract.json").read_text())
         for pps, what in ((DEFAULT_HOLD_PPS, f"hold queues at {DEFAULT_HOLD_PPS}/s"), (0, "hold queues unpaced")):
             got: dict[str, list[tuple[float, float]]] = {"timer": [], "sync": []}
             for _ in range(1 if quick else 3):

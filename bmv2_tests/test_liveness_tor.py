@@ -634,3 +634,34 @@ def test_an_exchange_the_clock_does_not_use_still_proves_the_peer_alive(rig):
         rig.slice(K0 + i)
     assert rig.read()["mask"] == bits((0, 1))
     assert rig.counts()["heard"] == 2 and rig.counts()["silent"] == 1      # (3, 0) and (0, 0); (0, 1)
+
+
+def test_a_notice_from_the_other_end_of_a_circuit_marks_it_here_too(rig):
+    """A one-way failure: this ToR hears its peer on (s, 0), the peer does not hear it and
+    marks the circuit. The peer's notice (origin: the peer, slice s, uplink 0 down) marks the
+    circuit here too (live_remote): a packet routed over (s, 0) takes the next alternative,
+    (s, 1), before any controller acts; the peer's notice that it is up again clears it. A
+    notice of another ToR for the same slice and uplink (not this circuit's other end)
+    changes nothing here; the reference model says the same."""
+    fresh_notes(rig)
+    rig.slice(K0)                                 # this ToR's TRIGGERs: live_peer of slice 0
+    s = K0 % S
+    end, other = rig.peer(s, 0), next(t for t in range(8) if t not in (ME, rig.peer(s, 0)))
+    model = Notices(8, S, D, ME)
+
+    def take(origin: int, seq: int, down: int) -> None:
+        assert notice_in(rig, K0, origin=origin, seq=seq, sl=s, down=down) == "applied"
+        model.receive(K0, from_uplink=True, from_host=False, synced=True, src=rig.peer(s, 0), dst=ME,
+                      peer=rig.peer(s, 0), origin=origin, seq=seq, slice_id=s, down=down)
+
+    assert rig.out_port(ident=31) == UPLINK_BASE
+    take(other, 1, 0b01)                          # not the other end of (s, 0): nothing here
+    assert rig.read()["remote"] == 0 and model.other_end_marks(rig.peer) == set()
+    assert rig.out_port(ident=32) == UPLINK_BASE
+    take(end, 1, 0b01)                            # the other end marked it
+    assert rig.read()["remote"] == bits((s, 0)) and model.other_end_marks(rig.peer) == {(s, 0)}
+    assert rig.read()["mask"] == 0                # (this ToR's own judgment did not)
+    assert rig.out_port(ident=33) == UPLINK_BASE + 1
+    take(end, 2, 0b00)                            # healed
+    assert rig.read()["remote"] == 0 and model.other_end_marks(rig.peer) == set()
+    assert rig.out_port(ident=34) == UPLINK_BASE

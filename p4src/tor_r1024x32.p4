@@ -665,6 +665,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     /* ---- liveness per circuit (docs/liveness.md) ------------------------------------- */
     register<bit<1024>>(1) live_mask;   // circuits marked down by liveness (bit s*d + u): the lookups treat them as dead
     register<bit<1024>>(1) live_wrong;   // circuits whose last evaluation heard only another ToR than the schedule's peer
+    register<bit<1024>>(1) live_remote;   // circuits whose other end marked them down (bit s*d + u: the last notice of the peer of (s, u) for slice s has its uplink u down): the lookups treat them as dead too
     register<bit<8>>(1024) live_miss;   // consecutive silent circuits of (s, u) (saturates at 255)
     register<bit<1>>(1024) live_heard;   // cell s*d + u: the peer was heard on (s, u) since that slot was last judged (a beacon counts for the slice its message names)
     register<bit<1>>(1024) live_stray;   // cell s*d + u: another (synchronized) ToR was heard there meanwhile
@@ -4323,7 +4324,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 live_k.write(0, meta.clk_k);
                 live_valid.write((bit<32>)ls, synced);
             }
-            meta.dead = meta.dead | mask;        // liveness marks: dead circuits to the lookups
+            dead_t remote;
+            live_remote.read(remote, 0);
+            meta.dead = meta.dead | mask | remote;   // liveness marks, here and at the other ends: dead circuits to the lookups
         }
 
         if (sm.ingress_port == PKTGEN_PORT
@@ -4432,6 +4435,749 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 live_note_map.read(known, cell);
                                 live_note_last.write(cell, seq);
                                 live_note_map.write(cell, (bit<32>)ndown);
+                                /* the other end: where this ToR's own circuit of slice nsl on
+                                 * uplink u leads to the origin (live_peer), the origin's mark is
+                                 * this ToR's too -- a one-way failure, the origin not hearing
+                                 * this ToR while this ToR hears it, is routed around at both ends */
+                                dead_t remote;
+                                live_remote.read(remote, 0);
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 0;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 0);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 1;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 1);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 2;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 2);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 3;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 3);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 4;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 4);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 5;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 5);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 6;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 6);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 7;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 7);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 8;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 8);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 9;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 9);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 10;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 10);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 11;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 11);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 12;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 12);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 13;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 13);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 14;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 14);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 15;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 15);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 16;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 16);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 17;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 17);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 18;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 18);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 19;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 19);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 20;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 20);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 21;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 21);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 22;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 22);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 23;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 23);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 24;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 24);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 25;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 25);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 26;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 26);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 27;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 27);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 28;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 28);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 29;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 29);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 30;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 30);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 31;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 31);
+                                        {
+                                            /* 256-bit chunks, modified apart and put together again */
+                                            bit<256> one = (bit<256>)1 << (bit<8>)pos;
+                                            bit<256> put = (bit<256>)rdown << (bit<8>)pos;
+                                            bit<256> c0 = remote[255:0];
+                                            bit<256> c1 = remote[511:256];
+                                            bit<256> c2 = remote[767:512];
+                                            bit<256> c3 = remote[1023:768];
+                                            if ((pos >> 8) == 0) { c0 = (c0 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 1) { c1 = (c1 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 2) { c2 = (c2 & ~one[255:0]) | put[255:0]; }
+                                            else if ((pos >> 8) == 3) { c3 = (c3 & ~one[255:0]) | put[255:0]; }
+                                            remote = c3 ++ c2 ++ c1 ++ c0;
+                                        }
+
+                                    }
+                                }
+                                live_remote.write(0, remote);
                                 /* sent on only when it told this ToR something new: a refresh
                                  * that changes nothing goes no further than its origin's circuits */
                                 if (known != (bit<32>)ndown) {

@@ -653,6 +653,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     /* ---- liveness per circuit (docs/liveness.md) ------------------------------------- */
     register<bit<108>>(1) live_mask;   // circuits marked down by liveness (bit s*d + u): the lookups treat them as dead
     register<bit<108>>(1) live_wrong;   // circuits whose last evaluation heard only another ToR than the schedule's peer
+    register<bit<108>>(1) live_remote;   // circuits whose other end marked them down (bit s*d + u: the last notice of the peer of (s, u) for slice s has its uplink u down): the lookups treat them as dead too
     register<bit<8>>(108) live_miss;   // consecutive silent circuits of (s, u) (saturates at 255)
     register<bit<1>>(108) live_heard;   // cell s*d + u: the peer was heard on (s, u) since that slot was last judged (a beacon counts for the slice its message names)
     register<bit<1>>(108) live_stray;   // cell s*d + u: another (synchronized) ToR was heard there meanwhile
@@ -1499,7 +1500,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 live_k.write(0, meta.clk_k);
                 live_valid.write((bit<32>)ls, synced);
             }
-            meta.dead = meta.dead | mask;        // liveness marks: dead circuits to the lookups
+            dead_t remote;
+            live_remote.read(remote, 0);
+            meta.dead = meta.dead | mask | remote;   // liveness marks, here and at the other ends: dead circuits to the lookups
         }
 
         if (sm.ingress_port == PKTGEN_PORT
@@ -1608,6 +1611,79 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 live_note_map.read(known, cell);
                                 live_note_last.write(cell, seq);
                                 live_note_map.write(cell, (bit<6>)ndown);
+                                /* the other end: where this ToR's own circuit of slice nsl on
+                                 * uplink u leads to the origin (live_peer), the origin's mark is
+                                 * this ToR's too -- a one-way failure, the origin not hearing
+                                 * this ToR while this ToR hears it, is routed around at both ends */
+                                dead_t remote;
+                                live_remote.read(remote, 0);
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 0;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 0);
+                                        remote = (remote & ~((bit<108>)1 << (bit<8>)pos))
+                                                       | ((bit<108>)rdown << (bit<8>)pos);
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 1;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 1);
+                                        remote = (remote & ~((bit<108>)1 << (bit<8>)pos))
+                                                       | ((bit<108>)rdown << (bit<8>)pos);
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 2;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 2);
+                                        remote = (remote & ~((bit<108>)1 << (bit<8>)pos))
+                                                       | ((bit<108>)rdown << (bit<8>)pos);
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 3;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 3);
+                                        remote = (remote & ~((bit<108>)1 << (bit<8>)pos))
+                                                       | ((bit<108>)rdown << (bit<8>)pos);
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 4;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 4);
+                                        remote = (remote & ~((bit<108>)1 << (bit<8>)pos))
+                                                       | ((bit<108>)rdown << (bit<8>)pos);
+
+                                    }
+                                }
+                                {
+                                    bit<32> pos = nsl * NUM_UPLINKS + 5;
+                                    bit<16> end;
+                                    live_peer.read(end, pos);
+                                    if (end == (bit<16>)origin + 1) {
+                                        bit<1> rdown = (bit<1>)(ndown >> 5);
+                                        remote = (remote & ~((bit<108>)1 << (bit<8>)pos))
+                                                       | ((bit<108>)rdown << (bit<8>)pos);
+
+                                    }
+                                }
+                                live_remote.write(0, remote);
                                 /* sent on only when it told this ToR something new: a refresh
                                  * that changes nothing goes no further than its origin's circuits */
                                 if (known != (bit<6>)ndown) {

@@ -156,8 +156,11 @@ def reload_configs(tmp_path, program, fabric, workers: int):
 def test_a_reload_with_workers_updates_the_network_exactly_as_one_process(tmp_path, program):
     """A reload with workers: every worker checks its share against the new config, then
     the network moves to its routes as one generation, ending exactly as the one-process
-    daemon's after the same reload. A reload that drops a switch, or one a worker cannot
-    read, is refused, naming it, and leaves the network as it was."""
+    daemon's after the same reloads: another schedule, then one switch fewer (its session
+    closed, the others on a new generation), then the switch back (a new owner, the one
+    with the fewest, programs it). A reload whose new switch cannot be reached, or one a
+    worker cannot read, is refused, naming it, and leaves the network as it was."""
+    from controller.agent.bmv2_process import free_port
     ends = {}
     for workers, cls in ((0, Controller), (2, DistributedController)):
         tmp = tmp_path / f"w{workers}"
@@ -171,16 +174,38 @@ def test_a_reload_with_workers_updates_the_network_exactly_as_one_process(tmp_pa
                 rep = ctl.reload(other)
                 assert rep["ok"], rep
                 assert rep["routes_version"] == 2 and set(rep["results"].values()) == {"swapped"}, rep
-                ends[workers] = after = states(fabric)
+                after = states(fabric)
                 assert not all(same_state(b, a) for b, a in zip(before, after))   # the routes changed
                 st = ctl.status()
                 assert {s["generation"] for s in st["switches"]} == {1}, st["switches"]
+                rep = ctl.reload(fewer)
+                assert rep["ok"] and rep["routes_version"] == 3 and "tor7" not in rep["results"], rep
+                st = ctl.status()
+                assert [s["name"] for s in st["switches"]] == [f"tor{t}" for t in range(TORS - 1)]
+                assert {s["generation"] for s in st["switches"]} == {0}, st["switches"]
                 if workers:
-                    bad = ctl.reload(fewer)
-                    assert not bad["ok"] and "switch 'tor7' is not in the new config" in bad["error"], bad
-                    assert "restart the daemon" in bad["error"]
-                    assert ctl.routes.version == 2 and ctl.cfg.path == other
-                    assert_same(states(fabric), after)
+                    owners = st["workers"]["owners"]
+                    assert sorted(n for ns in owners.values() for n in ns) == [f"tor{t}" for t in range(TORS - 1)]
+                    fewest = min(owners, key=lambda w: len(owners[w]))
+                    # the new switch's address does not answer: refused, naming it
+                    dead = tmp / "dead.toml"
+                    text = other.read_text()
+                    last = text.rindex("[[switch]]")     # tor7's
+                    assert fabric.address(TORS - 1) in text[last:]
+                    dead.write_text(text[:last] + text[last:].replace(fabric.address(TORS - 1),
+                                                                     f"127.0.0.1:{free_port()}"))
+                    bad = ctl.reload(dead)
+                    assert not bad["ok"] and "switch 'tor7'" in bad["error"] and "address" in bad["error"], bad
+                    assert ctl.routes.version == 3 and ctl.cfg.path == fewer
+                    assert ctl.status()["workers"]["owners"] == owners
+                rep = ctl.reload(other)
+                assert rep["ok"] and rep["routes_version"] == 4 and None not in rep["results"].values(), rep
+                st = ctl.status()
+                assert len(st["switches"]) == TORS and len({s["generation"] for s in st["switches"]}) == 1
+                ends[workers] = states(fabric)
+                if workers:
+                    assert {s["name"]: s["owner"] for s in st["switches"]}["tor7"] == fewest
+                    assert sorted(len(v) for v in st["workers"]["owners"].values()) == [TORS // 2, TORS // 2]
                     # the workers read the file themselves (a worker's machine may lack it):
                     # one refusing refuses the reload, nothing changes anywhere
                     import dataclasses
@@ -194,10 +219,10 @@ def test_a_reload_with_workers_updates_the_network_exactly_as_one_process(tmp_pa
                         dc.load_config = real
                     assert not bad["ok"] and bad["error"].startswith("worker tcp://"), bad
                     assert str(missing) in bad["error"], bad
-                    assert ctl.routes.version == 2 and ctl.cfg.path == other
-                    assert_same(states(fabric), after)
+                    assert ctl.routes.version == 4 and ctl.cfg.path == other
+                    assert_same(states(fabric), ends[workers])
                     rep = ctl.reload(other)              # the workers dropped what they staged
-                    assert rep["ok"] and rep["routes_version"] == 3, rep
+                    assert rep["ok"] and rep["routes_version"] == 5, rep
                     assert len({s["generation"] for s in ctl.status()["switches"]}) == 1
             finally:
                 ctl.shutdown()

@@ -461,7 +461,8 @@ class P4RuntimeClient:
         the switch restarted, leaves that channel backing off, and a call made then fails at
         once with UNAVAILABLE although the switch is up again. While this session's stream
         is up the server is there, so the call waits for the channel within its deadline
-        (``wait_for_ready``); once the stream has ended, a call fails at once as before."""
+        (``wait_for_ready``); once the stream has ended, a call fails at once (UNAVAILABLE),
+        so a dead switch is reported without waiting for the deadline."""
         return {"timeout": timeout or self.timeout, "wait_for_ready": self._alive}
 
     def _call(self, fn, req, what: str, timeout: float | None = None):

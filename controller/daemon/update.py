@@ -117,7 +117,9 @@ class NetworkUpdate:
 
         0. read every switch; an update interrupted by a crash (sources stamping different
            generations, or two generations live) is finished first, towards a generation
-           live everywhere (the one that holds these routes, if any);
+           live everywhere (the one that holds these routes, if any); when none is (a
+           switch back with a generation the others retired), towards the majority's
+           stamp, written with these routes on the switches that lack it;
         1. write the routes into the other generation on every switch, read back, declare
            it live (unconfigured switches get it active at once);
         2. only when every switch has it: every source stamps it;
@@ -146,6 +148,17 @@ class NetworkUpdate:
             target = good[0] if good else max(cands or [0, 1], key=stamps.count)
             self.log.warn("generation.interrupted", generation=target, stamps=sorted(set(stamps)),
                           note="an update interrupted before (a crash) is finished first")
+            if not cands:
+                # no generation is live everywhere: a switch stamps one the others retired
+                # (it was away, or out of the config, during an update). Its stamp is routed
+                # nowhere else already; it gets these routes into the network's stamp
+                # first, so that it can flip with the others
+                behind = [a for a in agents if a.name in conf and target not in conf[a.name].live]
+                self.log.warn("generation.rejoining", generation=target, switches=sorted(a.name for a in behind),
+                              note="these switches stamp a generation no other switch routes")
+                prep = self.each(behind, "prepare_generation", routes, target)
+                if any(isinstance(r, BackendError) for r in prep.values()):
+                    return out, None     # the retry starts over
             if not self.flip_retire([a for a in agents if a.name in conf], target, keep)[1]:
                 return out, None         # a source still stamps the other one: the retry finishes it
             surveys = self.each(agents, "survey", routes)

@@ -176,43 +176,73 @@ class ShareWorker:
         return {k: v for k, v in errors.items() if v}
 
     # ---- reload ---------------------------------------------------------------------------------
-    def stage(self, config: str, failed: Failed, version: int, schedule_version: int) -> str | None:
-        """A reload's first step on this share: the new config loaded and this share's
-        entries built and checked against it, its routes computed as ``version`` (the
-        coordinator's numbering), kept aside; nothing of the running config changes. The
-        error of a config refused (its message), or None."""
+    def stage(self, config: str, failed: Failed, version: int, schedule_version: int,
+              names: list[str] | None = None, fresh: tuple[str, ...] = (), shadows: bool = True) -> str | None:
+        """A reload's first step on this share: the new config loaded and the entries of
+        ``names`` (this share under the new config; default: the switches it owns) built
+        and checked against it, its routes computed as ``version`` (the coordinator's
+        numbering), and an agent connected for each switch of ``fresh`` (new to this share,
+        or configured differently), all kept aside; nothing of the running config changes.
+        The error of a config refused or a switch not reached (its message), or None."""
         from controller.agent.backend import backend_for
         from controller.errors import UroError
-        self._staged = None
+        self.unstage()
+        names = list(self.agents) if names is None else list(names)
         try:
             cfg = load_config(config)
-            prep = Prepared(cfg, failed, backend_for, version, schedule_version, names=list(self.agents))
+            prep = Prepared(cfg, failed, backend_for, version, schedule_version, names=names)
         except UroError as e:
             return f"worker {self.worker}: {e}"
-        self._staged = (cfg, prep)
+        agents = {}
+        for s in cfg.switches:
+            if s.name in fresh:
+                a = build_agent(cfg, s, prep, self.log, self.metrics, time.monotonic)
+                a.shadows = shadows
+                a.down = a.role.down_uplinks(failed)
+                a.dead = a.role.dead_slots(prep.schedule, failed)
+                agents[s.name] = a
+        errors = connect_all(list(agents.values()), self._pool, self.log, worker=self.worker) if agents else {}
+        if errors:
+            for a in agents.values():
+                a.close()
+            n, e = next(iter(errors.items()))
+            return f"worker {self.worker}: {plans.connect_error(cfg, agents[n].cfg, e)}"
+        self._staged = (cfg, prep, names, agents)
         return None
 
     def unstage(self) -> None:
-        """The reload was refused (here or on another worker): what :meth:`stage` kept is dropped."""
-        self._staged = None
+        """The reload was refused (here or on another worker): what :meth:`stage` kept is
+        dropped, the sessions it opened closed."""
+        staged, self._staged = self._staged, None
+        if staged is not None:
+            for a in staged[3].values():
+                a.close()
 
     def commit(self) -> None:
-        """The staged config becomes this share's: its routes the current ones, each agent
-        given its new role and program (the switches are the same: the coordinator refuses
-        a reload that changes them)."""
-        cfg, prep = self._staged
+        """The staged config becomes this share's: its routes the current ones, the agents
+        staged for new or changed switches take their places, the switches no longer in
+        the share closed, each kept agent given its new role and program."""
+        cfg, prep, names, fresh = self._staged
         self._staged = None
         self.cfg, self.prep = cfg, prep
         self._keep(prep.routes)
         self.cache.clear()                 # routes of the old config are never reused
         self.cache.add(cfg, prep.routes)
         plans.warm(cfg)
+        share = set(names)
+        with self._lock:
+            gone = [n for n in self.agents if n not in share or n in fresh]
+            closed = [self.agents.pop(n) for n in gone]
+            self.agents.update(fresh)
+        for a in closed:
+            a.close()
         for n, a in list(self.agents.items()):
             a.role = prep.roles[n]
             a.program = cfg.programs[a.cfg.program]
             a.drain_s = Controller.drain_s(cfg, prep.routes)
             a.incremental = cfg.daemon.incremental
-        self.log.event("worker.reloaded", worker=self.worker, routes_version=prep.routes.version)
+        self.log.event("worker.reloaded", worker=self.worker, routes_version=prep.routes.version,
+                       new_switches=sorted(fresh), closed=sorted(n for n in gone if n not in fresh))
 
     # ---- routes --------------------------------------------------------------------------------
     def _keep(self, routes: plans.Routes) -> None:
@@ -864,52 +894,73 @@ class DistributedController(Controller):
         return ()
 
     def _stage_switches(self, cfg: NetConfig, prep: Prepared):
-        """A reload with workers keeps the switches and their owners: a config that adds,
-        removes or changes a switch (or the workers) is refused, naming it. Every worker
-        loads the new config and checks its share against it; one refusing refuses the
-        reload, and every worker drops what it staged."""
+        """A reload's switches with workers, before anything changes: a switch that stays
+        (same config, program and role) keeps its owner and agent; a changed one gets a new
+        agent on its owner; a new one goes to the worker owning the fewest. Every worker
+        loads the new config, checks its share against it and connects its new agents; one
+        refusing (a config it cannot read, a switch it cannot reach) refuses the reload,
+        and every worker drops what it staged. ``[daemon] workers`` and ``scheduler`` stay
+        (refused, naming the key: the cluster is the running daemon's)."""
         old = self.cfg
-        restart = "; a reload with [daemon] workers keeps the switches and their owners: restart the daemon to change it"
         for key in ("workers", "scheduler"):
             if getattr(cfg.daemon, key) != getattr(old.daemon, key):
                 raise ConfigError(f"{cfg.path}: [daemon]: {key}: {getattr(cfg.daemon, key)!r}, the running daemon's "
-                                  f"is {getattr(old.daemon, key)!r}{restart}")
-        new, running = {s.name: s for s in cfg.switches}, {s.name: s for s in old.switches}
-        for name in sorted(set(new) | set(running)):
-            if name not in new:
-                raise ConfigError(f"{cfg.path}: switch {name!r} is not in the new config{restart}")
-            if name not in running:
-                raise ConfigError(f"{cfg.path}: switch {name!r} is new{restart}")
-            if new[name] != running[name]:
-                raise ConfigError(f"{cfg.path}: switch {name!r} is configured differently{restart}")
-        prep.add(new)
-        for s in cfg.switches:
-            if prep.pipelines[(s.target, s.program)].cookie != self.agents[s.name].cookie:
-                raise ConfigError(f"{cfg.path}: [program.{s.program}]: another build (switch {s.name!r} runs it)"
-                                  f"{restart}")
-        r = prep.routes
+                                  f"is {getattr(old.daemon, key)!r}; the workers are the running daemon's: restart "
+                                  "the daemon to change it")
+        prep.add(s.name for s in cfg.switches)
         alive = self.workers.alive()
-        res = self.workers.call({w: ("stage", (str(cfg.path), self.failed, r.version, r.schedule_version))
-                                 for w in alive})
+        if not alive:
+            raise ConfigError(f"{cfg.path}: every worker is lost: restart the daemon")
+        owners, fresh = {}, []
+        for s in cfg.switches:
+            ref = self.agents.get(s.name)
+            w = self.workers.owner.get(s.name)
+            if ref is not None and w in alive:
+                owners[s.name] = w
+                if not (ref.cfg == s and ref.cookie == prep.pipelines[(s.target, s.program)].cookie
+                        and type(ref.role) is type(prep.roles[s.name])):
+                    fresh.append(s.name)
+        load = {w: sum(1 for o in owners.values() if o == w) for w in alive}
+        for s in cfg.switches:
+            if s.name not in owners:
+                w = min(alive, key=lambda x: (load[x], alive.index(x)))
+                owners[s.name] = w
+                load[w] += 1
+                fresh.append(s.name)
+        shares = {w: [n for n, o in owners.items() if o == w] for w in alive}
+        r = prep.routes
+        res = self.workers.call({w: ("stage", (str(cfg.path), self.failed, r.version, r.schedule_version, names,
+                                               tuple(n for n in fresh if owners[n] == w), self.shadows))
+                                 for w, names in shares.items()})
         bad = [(w, x) for w, x in sorted(res.items()) if x is not None]
         if bad:
             self.workers.call({w: ("unstage", ()) for w in alive})
             w, x = bad[0]
             raise ConfigError(str(x) if isinstance(x, str) else f"{cfg.path}: worker {w}: {x}")
-        return prep
+        return owners, fresh
 
     def _commit_switches(self, cfg: NetConfig, prep: Prepared, staged) -> list:
         """Every worker takes the staged config (its switches held until the update that
-        follows ends, as during any update); the coordinator's view of each switch gets
-        its new role."""
+        follows ends, as during any update); the coordinator's view follows: the new
+        owners, a reference for each new or changed switch (returned), the new roles."""
+        owners, fresh = staged
         self.workers.cfg = cfg
         alive = self.workers.alive()
         self.workers.call({w: ("hold", (True,)) for w in alive})
         self.workers.call({w: ("commit", ()) for w in alive})      # a worker lost here is taken over by the update
+        self.workers.owner = dict(owners)      # copy-on-write (the clock pass reads it)
+        refs = {}
         for s in cfg.switches:
-            ref = self.agents[s.name]
-            ref.cfg, ref.role, ref.program = s, prep.roles[s.name], cfg.programs[s.program]
-        return []
+            if s.name in fresh:
+                ref = SwitchRef(s, prep.roles[s.name], cfg.programs[s.program],
+                                prep.pipelines[(s.target, s.program)].cookie)
+            else:
+                ref = self.agents[s.name]
+                ref.cfg, ref.role, ref.program = s, prep.roles[s.name], cfg.programs[s.program]
+            ref.owner = owners[s.name]
+            refs[s.name] = ref
+        self.agents = refs
+        return [refs[n] for n in fresh]
 
     def status(self) -> dict:
         out = super().status()

@@ -177,6 +177,19 @@ class Notices:
         end's own)."""
         return bool(self.map.get((tor, slice_id), 0) >> uplink & 1)
 
+    def other_end_marks(self, peer) -> set[tuple[int, int]]:
+        """This ToR's circuits ``(slice, uplink)`` whose other end marked them down: the
+        last notice of ``peer(slice, uplink)`` (the ToR the circuit leads to, None: none)
+        for that slice has its ``uplink`` down. The lookups pass over them as over this
+        ToR's own marks (a one-way failure: the peer does not hear this ToR)."""
+        out = set()
+        for s in range(self.slices):
+            for u in range(self.uplinks):
+                t = peer(s, u)
+                if t is not None and t != self.me and self.dead(t, s, u):
+                    out.add((s, u))
+        return out
+
     def path_crosses_dead(self, hops: list[tuple[int, int, int]]) -> bool:
         """A source route ``[(next_tor, uplink, send_slice), ...]`` from this ToR crosses a
         circuit that either of its ends' notices say is dead: routed per hop instead."""

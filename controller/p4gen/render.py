@@ -158,6 +158,8 @@ OCS_PORT_FAULT = ("port_fault", "slices in which the OCS port is dead (bit s: sl
 LIVENESS_REGISTERS = [
     ("mask", "mask", 1, "circuits marked down by liveness (bit s*d + u): the lookups treat them as dead"),
     ("wrong", "mask", 1, "circuits whose last evaluation heard only another ToR than the schedule's peer"),
+    ("remote", "mask", 1, "circuits whose other end marked them down (bit s*d + u: the last notice of the peer "
+                          "of (s, u) for slice s has its uplink u down): the lookups treat them as dead too"),
     ("miss", 8, "circuits", "consecutive silent circuits of (s, u) (saturates at 255)"),
     ("heard", 1, "circuits", "cell s*d + u: the peer was heard on (s, u) since that slot was last judged (a "
                              "beacon counts for the slice its message names)"),

@@ -27,6 +27,9 @@ drifting +200 / -200 ppm (the emulated fault, `uro emulate clock`), measured in 
    "timer"`` (it sends every slice's timer, as before the slice clock), the same error
    (slice ids and phases: a timer-driven switch counts timers) and pings.
 
+``--hold-pps N``: each ToR uplink's hold queues paced at N packets/s instead of the
+emulator's default (what held packets cost the ToRs' one ingress thread).
+
 ``--load``: real work beside it all (a route computation in a loop on each core, `uro
 routes --generate opera --tors 108 --uplinks 6`), for the figures under load. The load
 average is printed next to every figure; nothing is asserted (a benchmark, not a test).
@@ -674,7 +677,7 @@ class Load:
 
 
 # ---- main -----------------------------------------------------------------------------------
-def main(quick: bool = False, duration_s: float = 600.0, load: bool = False) -> int:
+def main(quick: bool = False, duration_s: float = 600.0, load: bool = False, hold_pps: int | None = None) -> int:
     why = _need()
     if why:
         print(f"clock benchmark skipped: {why}")
@@ -687,9 +690,12 @@ def main(quick: bool = False, duration_s: float = 600.0, load: bool = False) -> 
     cfg = dataclasses.replace(config.load(ROOT / "examples" / "emu-8x2.toml"), state_root=state,
                               prefix=f"uc{os.getpid() % 1000}"[:6], clock_mode="sync", start_gap_s=1.0,
                               max_delay_us=1000.0)
+    if hold_pps is not None:
+        cfg = dataclasses.replace(cfg, hold_pps=hold_pps)
     print(f"== uro bench --suite clock: 8x2, {cfg.slice_ms:g} ms slices, switches started {cfg.start_gap_s:g} s "
           f"apart, tor1 +200 ppm, tor2 -200 ppm, {duration_s:g} s of measurement"
           + (", with a route computation on each core (--load)" if load else "")
+          + f", hold queues at {cfg.hold_pps} packets/s"
           + f"; {os.cpu_count()} cores, load average {_load()} at the start", flush=True)
     lo = Load().start() if load else None
     fab = None

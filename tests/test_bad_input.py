@@ -334,6 +334,8 @@ def test_schedule_hash_ignores_name_only():
     (["bench", "--suite", "uro", "--large-tors", "4", "--profile"], "--profile profiles the runs of --suite fabric"),
     (["bench", "--suite", "fabric", "--large-tors", "1025"], "--large-tors: at most 1024"),
     (["bench", "--suite", "fabric", "--large-tors", "0"], "--large-tors"),
+    (["bench", "--suite", "liveness", "--hold-pps", "200"], "--hold-pps paces the hold queues of --suite clock"),
+    (["bench", "--suite", "clock", "--hold-pps", "0"], "--hold-pps"),
 ])
 def test_bench_fabric_large_tors_and_profile(capsys, monkeypatch, argv, msg):
     """`uro bench --suite fabric --large-tors N --profile`: a profile without the runs it

@@ -80,6 +80,8 @@ def _default_signals_in_child() -> None:
 def cmd_bench(args) -> int:
     if args.profile and (args.suite != "fabric" or args.large_tors is None):
         raise UroError("bench: --profile profiles the runs of --suite fabric --large-tors N: give both")
+    if args.hold_pps is not None and args.suite != "clock":
+        raise UroError(f"bench: --hold-pps paces the hold queues of --suite clock's fabric, not --suite {args.suite}")
     stop_cleanly()
     rc = 0
     if args.suite in ("uro", "all"):
@@ -110,7 +112,8 @@ def cmd_bench(args) -> int:
     if args.suite == "ucmp-failure":       # a failure's UCMP source routes, whole vs incremental (minutes)
         rc |= load_suite("bench_ucmp_failure").main(quick=args.quick)
     if args.suite == "clock":
-        rc |= load_suite("bench_clock").main(quick=args.quick, duration_s=args.duration, load=args.load)
+        rc |= load_suite("bench_clock").main(quick=args.quick, duration_s=args.duration, load=args.load,
+                                             hold_pps=args.hold_pps)
     if args.suite == "liveness":
         rc |= load_suite("bench_liveness").main(quick=args.quick, duration_s=args.duration,
                                                 ping_interval_s=args.ping_interval)
@@ -156,6 +159,16 @@ def _seconds(flag: str, lo: float, hi: float, what: str = "seconds"):
             raise argparse.ArgumentTypeError(f"{flag} {text}: {what} in {lo:g}..{hi:g}")
         return v
     return parse
+
+
+def _hold_pps(text: str) -> int:
+    """--hold-pps: packets/s of each hold queue, 1 to 10,000,000 (the emulator's own bound)."""
+    import argparse
+
+    n = positive_int(text)
+    if n > 10_000_000:
+        raise argparse.ArgumentTypeError(f"--hold-pps {n}: packets/s in 1..10000000")
+    return n
 
 
 _duration = _seconds("--duration", 10, 86400)
@@ -217,6 +230,9 @@ def register(sub) -> None:
     r.add_argument("--ping-interval", type=_ping_interval, default=0.5, metavar="S",
                    help="liveness: seconds between two pings of one host pair, every pair (default 0.5, the clock "
                         "suite's rate)")
+    r.add_argument("--hold-pps", type=_hold_pps, default=None, metavar="N",
+                   help="clock: each ToR uplink's hold queues paced at N packets/s (default: the emulator's, "
+                        "[switches] hold_pps)")
     r.add_argument("--load", action="store_true",
                    help="clock: a route computation in a loop on each core beside the fabric (the loaded figures)")
     r.add_argument("--module", default=None, metavar="NAMES",

@@ -56,9 +56,9 @@ class Counted:
         monkeypatch.setattr(SwitchAgent, "_write_fresh", counted)
 
 
-def fake_network(routes: str, fresh: bool, monkeypatch, incremental: bool = True):
+def fake_network(d: Path, routes: str, fresh: bool, monkeypatch, incremental: bool = True):
     monkeypatch.setattr(GenerationWriter, "fresh_writes", fresh)
-    d = Path(tempfile.mkdtemp(prefix="uro-fresh-"))
+    d.mkdir()
     sws = {f"127.0.0.1:{50000 + t}": FakeSwitch(f"tor{t}") for t in range(TORS)}
     p = net_toml(d, [tor_switch(t) for t in range(TORS)], routing=routes,
                  daemon=f'status = "127.0.0.1:0"\nreconcile_s = 1000\nincremental = {str(incremental).lower()}')
@@ -88,9 +88,10 @@ def test_fresh_writes_leave_every_switch_as_the_reference_path(monkeypatch, sour
     monkeypatch.setattr(known_mod, "COMPACT_MIN_OBJECTS", 0 if compact else 1 << 30)
     routes = routing(list(source_routed), k)
     seen = Counted(monkeypatch)
-    ref = fake_network(routes, False, monkeypatch, incremental)
+    tmp = tempfile.TemporaryDirectory(prefix="uro-fresh-")
+    ref = fake_network(Path(tmp.name) / "reference", routes, False, monkeypatch, incremental)
     assert seen.n == 0
-    fast = fake_network(routes, True, monkeypatch, incremental)
+    fast = fake_network(Path(tmp.name) / "fresh", routes, True, monkeypatch, incremental)
     try:
         assert seen.n == TORS * (2 if compact else 1)
         assert_same_switches(fast[1], ref[1])
@@ -104,6 +105,7 @@ def test_fresh_writes_leave_every_switch_as_the_reference_path(monkeypatch, sour
     finally:
         ref[0].shutdown()
         fast[0].shutdown()
+        tmp.cleanup()
 
 
 # ---- the simulated fabric, the real P4Runtime client: the read-back compared as bytes -----------

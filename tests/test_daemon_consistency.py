@@ -362,18 +362,21 @@ def test_a_switch_found_empty_at_start_stamps_only_what_every_other_tor_routes(t
 
 
 def test_a_switch_back_with_a_generation_the_others_retired_rejoins_the_network_generation(tmp_path):
-    """ToR 2 leaves the config (a reload), the others flip to a failure's routes without it,
-    and a reload brings it back: it still stamps the generation the others retired, so no
-    generation is live everywhere. The update writes the network's routes into the
-    network's stamp on ToR 2 and flips it there: every ToR ends stamping one generation,
-    the only one live, holding the network's routes (before, the update stopped at ToR 2's
-    activation and left it stamping a generation no other ToR routes)."""
+    """ToR 2 leaves the config (a reload) with its own uplink 0 failed, the others flip to the
+    recovery's routes without it, and a reload brings it back: it still stamps the
+    generation the others retired, holding routes that avoid its uplink 0 (not the
+    network's), so no generation is live everywhere and its stamp cannot be rewritten in
+    place. The update writes the network's routes into the network's stamp on ToR 2 and
+    flips it there: every ToR ends stamping one generation, the only one live, holding the
+    network's routes (before, the update stopped at ToR 2's activation and left it stamping
+    a generation no other ToR routes)."""
     sws = switches()
     clock = Clock()
     full = net_toml(tmp_path, [tor_switch(0), tor_switch(1), tor_switch(2), ocs_switch()])
     ctl = Controller(load(full), backend_for=make_backend_for(sws), log=quiet(), clock=clock, workers=1)
     ctl.start()
-    ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    cut = ("uplink", (2, 0))
+    ctl.submit(Change("fail", *cut, detected=clock.t))
     ctl.handle_jobs()                                    # every ToR on generation 1
     without = tmp_path / "without.toml"
     text = full.read_text()
@@ -381,15 +384,17 @@ def test_a_switch_back_with_a_generation_the_others_retired_rejoins_the_network_
     without.write_text(text[:text.rindex("[[switch]]", 0, i)] + text[text.index("[[switch]]", i):])
     assert ctl.reload(without)["ok"]
     role = ctl.agents["tor0"].role
-    for op in ("recover", "fail"):                       # updates without tor2 until it is behind
-        if role.active(sws[TORS[0]].state())[0] != role.active(sws[TORS[2]].state())[0]:
-            break
-        ctl.submit(Change(op, "uplink", (0, 1), detected=clock.t))
-        ctl.handle_jobs()
+    ctl.submit(Change("recover", *cut, detected=clock.t))
+    ctl.handle_jobs()                                    # the others on the recovery's routes
+    if role.active(sws[TORS[0]].state())[0] == role.active(sws[TORS[2]].state())[0]:
+        assert ctl.reload(without)["ok"]                 # (each reload is a new generation)
     here, away = role.active(sws[TORS[0]].state())[0], role.active(sws[TORS[2]].state())[0]
     assert here != away and role.live(sws[TORS[0]].state()) == {here}
+    left = sws[TORS[2]].state()
     rep = ctl.reload(full)
     assert rep["ok"] and None not in rep["results"].values(), rep
+    tor2 = ctl.agents["tor2"]
+    assert not same_state(gens.split(left, tor2.role.config_table()).gens[away], tor2.routes_batch(ctl.routes, away))
     stamps, lives = check_network(ctl, sws, route_sets(ctl, [ctl.routes]))
     assert set(stamps) == {"tor0", "tor1", "tor2"} and len(set(stamps.values())) == 1, (stamps, lives)
     assert all(live == {stamps["tor0"]} for live in lives.values()), lives

@@ -534,37 +534,47 @@ def report_setup(r: dict) -> None:
           f"{r['seconds']:.0f} s (load at the end {r['load_end']:.1f})")
 
 
-#: the request encoders `--large-tors` runs side by side (controller/agent/p4runtime.py)
-ENCODERS = ("message_requests", "wire_requests")
+#: what `--large-tors` runs side by side: (the request encoder, controller/agent/p4runtime.py;
+#: whether a generation into an empty slot is written as inserts and verified in bulk,
+#: GenerationWriter.fresh_writes) -- the message path, the wire path diffing and verifying
+#: object by object, the wire path with fresh writes (what the daemon runs)
+PATHS = (("message_requests", False), ("wire_requests", False), ("wire_requests", True))
 
 
-def tors_rate(work: Path, program, tors: int, encoder: str, profile: bool = False) -> dict:
+def _path_name(encoder: str, fresh: bool) -> str:
+    return f"{encoder}{', fresh writes' if fresh else ', diffed'}"
+
+
+def tors_rate(work: Path, program, tors: int, encoder: str, profile: bool = False, fresh: bool = True) -> dict:
     """The first ``tors`` ToRs of the (1024, 32) network programmed from empty, as the
     daemon's first install programs each (the network-wide update: generation 0 written,
     read back, active, then its shadow), against a simulated fabric of ``tors`` devices, in
     a process of its own whose client encodes its WriteRequests with ``encoder`` (one of
-    :data:`ENCODERS`). Returns the objects written per CPU second of that process (the
+    :data:`PATHS`), with ``fresh``: the empty slots written as inserts and read back in bulk
+    (:attr:`GenerationWriter.fresh_writes`). Returns the objects written per CPU second of that process (the
     daemon's side: its threads, gRPC's included), and with ``profile`` cProfile's top
     entries by each thread's CPU time (the phases run on the calling thread, every thread
     started meanwhile profiled too; the profiler's own cost inflates the CPU, so only the
     shares mean something). Minutes where the whole (1024, 32) start is hours."""
     from controller.simfabric.process import SimFabric
 
-    with SimFabric(work / f"fabric_tors_{encoder}", tors) as fabric:
-        cfg = net_config(work / f"tors_{encoder}.toml", program, _FirstDevices(fabric, tors), status_port=1,
+    tag = f"{encoder}_{int(fresh)}"
+    with SimFabric(work / f"fabric_tors_{tag}", tors) as fabric:
+        cfg = net_config(work / f"tors_{tag}.toml", program, _FirstDevices(fabric, tors), status_port=1,
                          routing=PER_HOP, slice_ms=5000, **SIZES["r1024x32"])
         fpid = fabric.procs[0].proc.pid
         load = os.getloadavg()[0]
-        r = subprocess.run([sys.executable, __file__, "--tors", str(cfg), str(tors), encoder, str(int(profile))],
-                           capture_output=True, text=True)
+        r = subprocess.run([sys.executable, "-X", "faulthandler", __file__, "--tors", str(cfg), str(tors), encoder,
+                            str(int(profile)), str(int(fresh))], capture_output=True, text=True)
         fabric_cpu = cpu_seconds(fpid)
     if r.returncode != 0:
-        return {"error": (r.stderr or r.stdout).strip().splitlines()[-1:], "encoder": encoder, "tors": tors}
+        return {"error": (r.stderr or r.stdout).strip().splitlines()[-1:], "encoder": encoder, "fresh": fresh,
+                "tors": tors}
     return json.loads(r.stdout.strip().splitlines()[-1]) | {"load_start": load, "load_end": os.getloadavg()[0],
                                                              "fabric_cpu": fabric_cpu}
 
 
-def _tors(cfg_path: str, tors: int, encoder: str, profile: bool) -> dict:
+def _tors(cfg_path: str, tors: int, encoder: str, profile: bool, fresh: bool = True) -> dict:
     """(In the process :func:`tors_rate` starts.)"""
     import cProfile
     import io
@@ -572,6 +582,7 @@ def _tors(cfg_path: str, tors: int, encoder: str, profile: bool) -> dict:
 
     from controller.agent import p4runtime
     from controller.agent.backend import backend_for
+    from controller.agent.generations import GenerationWriter
     from controller.daemon.config import load
     from controller.daemon.controller import Controller
     from controller.daemon.log import EventLog
@@ -579,6 +590,7 @@ def _tors(cfg_path: str, tors: int, encoder: str, profile: bool) -> dict:
     from controller.schedule.degrade import Failed
 
     p4runtime.P4RuntimeClient.encode_requests = getattr(p4runtime, encoder)
+    GenerationWriter.fresh_writes = fresh
     cfg = load(cfg_path)
     names = [s.name for s in cfg.switches[:tors]]
     c0 = time.process_time()
@@ -614,7 +626,8 @@ def _tors(cfg_path: str, tors: int, encoder: str, profile: bool) -> dict:
     c0, w0 = time.process_time(), time.time()
     done, _ = ctl._update.run(prep.routes, ag, 0, True)
     cpu, wall = time.process_time() - c0, time.time() - w0
-    out = {"encoder": encoder, "tors": tors, "cpu_s": cpu, "wall_s": wall, "setup_cpu_s": setup_cpu,
+    out = {"encoder": encoder, "fresh": fresh, "tors": tors, "cpu_s": cpu, "wall_s": wall, "setup_cpu_s": setup_cpu,
+           "peak_gib": _proc_peak_gib(os.getpid()),
            "objects": sum(a.stats["entries_written"] for a in ag),
            "installed": sum(1 for v in done.values() if v == "installed"), "load": os.getloadavg()[0]}
     if prof is not None:
@@ -640,27 +653,29 @@ def _tors(cfg_path: str, tors: int, encoder: str, profile: bool) -> dict:
 def report_tors(runs: list[dict]) -> None:
     """The per-ToR runs side by side: objects per CPU second, and the ratio of each to the first."""
     print(f"\n-- 1024x32 URO per-hop: the first {runs[0]['tors']} ToRs from empty (generation 0 written, read "
-          "back, active, then its shadow) against a simulated fabric, each encoder in a process of its own")
-    base = None
+          "back, active, then its shadow) against a simulated fabric, each path in a process of its own")
+    rates = {}
     for r in runs:
+        name = _path_name(r["encoder"], r.get("fresh", True))
         if "error" in r:
-            print(f"   {r['encoder']:<17} failed: {r['error']}")
+            print(f"   {name:<33} failed: {r['error']}")
             continue
-        rate = r["objects"] / max(r["cpu_s"], 1e-9)
-        base = base or rate
-        print(f"   {r['encoder']:<17} {r['objects']:>10,} objects ({r['installed']} of {r['tors']} ToRs installed) in "
+        rate = rates[name] = r["objects"] / max(r["cpu_s"], 1e-9)
+        first = next(iter(rates.values()))
+        print(f"   {name:<33} {r['objects']:>10,} objects ({r['installed']} of {r['tors']} ToRs installed) in "
               f"{r['cpu_s']:7.2f} CPU-s, {r['wall_s']:7.2f} s: {rate:>9,.0f} objects per CPU second "
-              f"({rate / base:.2f}x the first); simulated fabric {r['fabric_cpu']:.1f} CPU-s in all; set-up (routes, "
+              f"({rate / first:.2f}x the first); peak memory of the process {r.get('peak_gib', 0):.2f} GiB; "
+              f"simulated fabric {r['fabric_cpu']:.1f} CPU-s in all; set-up (routes, "
               f"checks) {r['setup_cpu_s']:.1f} CPU-s; load {r['load_start']:.1f} / {r['load']:.1f} / {r['load_end']:.1f}")
         if "profile" in r:
-            print(f"   cProfile of {r['encoder']} (CPU time of each thread; only the shares mean something):")
+            print(f"   cProfile of {name} (CPU time of each thread; only the shares mean something):")
             print("\n".join("      " + line for line in r["profile"].splitlines() if line.strip()))
     ok = [r for r in runs if "error" not in r]
     if ok:
         r = ok[-1]
         rate = r["objects"] / max(r["cpu_s"], 1e-9)
         total = 2 * 1024 * r["objects"] / max(1, 2 * r["installed"])
-        print(f"   projection with {r['encoder']}: generation 0 of all 1024 ToRs and its shadow, {total:,.0f} objects, "
+        print(f"   projection with {_path_name(r['encoder'], r.get('fresh', True))}: generation 0 of all 1024 ToRs and its shadow, {total:,.0f} objects, "
               f"{total / rate:,.0f} CPU-s at {rate:,.0f} per CPU second")
 
 
@@ -817,7 +832,7 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
         report_setup(setup_memory(work, _build("r1024x32", work), large_setup))
     elif large_tors is not None:         # the first N ToRs of (1024, 32) from empty, each encoder
         p1024 = _build("r1024x32", work)
-        report_tors([tors_rate(work, p1024, large_tors, enc, profile) for enc in ENCODERS])
+        report_tors([tors_rate(work, p1024, large_tors, enc, profile, fresh) for enc, fresh in PATHS])
     elif full_large and not quick:
         p1024 = _build("r1024x32", work)
         if large_only:
@@ -843,6 +858,6 @@ if __name__ == "__main__":
         print(json.dumps(_setup(sys.argv[2], int(sys.argv[3]))))
         raise SystemExit(0)
     if sys.argv[1:2] == ["--tors"]:              # the process of tors_rate
-        print(json.dumps(_tors(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5] == "1")))
+        print(json.dumps(_tors(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5] == "1", sys.argv[6] == "1")))
         raise SystemExit(0)
     raise SystemExit(main())

@@ -430,6 +430,21 @@ def test_packets_take_the_slice_the_clock_says_and_wait_for_the_boundary(rig):
     assert moved(drops0, rig.client.read_counters(rig.contract, "drops")) == {}
 
 
+
+def test_the_pass_that_crosses_a_boundary_takes_the_new_slices_phase(rig):
+    """The first packet after a boundary moves the clock and takes its phase from the
+    moved clock (not the phase the pass read before crossing: 0, the slice's start now):
+    a PROBE ~0.8 s after the boundary is stamped at arrival (t2) in the new slice, its
+    phase within the PROBE's own time in the switch of its t3."""
+    rig.fresh()
+    seed(rig.client, rig.contract, 1003, L - 200_000_000)      # 0.2 s before the end of slice 3
+    time.sleep(1.0)                                            # nothing enters the switch meanwhile
+    r = probe(rig.dp)
+    assert (r.t2.k, r.t3.k) == (1004, 1004)
+    assert r.t2.phase >= 500_000_000, r.t2
+    assert 0 <= r.t3.phase - r.t2.phase < 300_000_000, (r.t2, r.t3)
+    assert rig.regs.read("k", "slice") == {"k": 1004, "slice": 0}
+
 # ---- the emulation-only fault model ----------------------------------------------------------------
 def test_the_fault_model_steps_and_scales_the_clock(rig):
     rig.fresh()

@@ -632,6 +632,41 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 1;
     }
 
+    action clock_phase() {
+        bit<64> left = meta.clk_next - meta.clk_l;   // > 0 unless a boundary passed
+        meta.clk_phase = (left <= (bit<64>)meta.clk_len) ? meta.clk_len - (bit<32>)left : 0;
+        bit<48> phase_us = (bit<48>)(((bit<64>)meta.clk_phase * DIV1000_MUL) >> 38);
+        meta.slice_start = (phase_us > meta.now) ? 0 : meta.now - phase_us;
+    }
+    action clock_now() {
+        bit<64> raw = (bit<64>)meta.now * 1000;
+        bit<32> frate;
+        bit<32> fstep;
+        bit<64> facc;
+        bit<64> flast;
+        clock_fault_rate.read(frate, 0);
+        clock_fault_step.read(fstep, 0);
+        clock_fault_acc.read(facc, 0);
+        clock_fault_last.read(flast, 0);
+        bit<64> dt = raw - flast;
+        dt = (dt > 0xFFFFFFFF) ? 64w0xFFFFFFFF : dt;
+        bool adv = raw > flast;
+        facc = adv ? facc + (bit<64>)((int<64>)dt * (int<64>)(int<32>)frate) : facc;
+        clock_fault_acc.write(0, facc);
+        clock_fault_last.write(0, adv ? raw : flast);
+        meta.clk_fault = (bit<64>)(int<64>)(int<32>)fstep
+                         + (bit<64>)(((int<64>)facc) >> 24);
+        meta.clk_l = raw + meta.clk_fault;
+        bit<32> lreg;
+        clock_len.read(lreg, 0);
+        lreg = (lreg == 0) ? meta.clk_slice_ns : lreg;
+        lreg = (lreg < meta.clk_len_min) ? meta.clk_len_min : lreg;
+        lreg = (lreg > meta.clk_len_max) ? meta.clk_len_max : lreg;
+        meta.clk_len = lreg;
+        clock_k.read(meta.clk_k, 0);
+        clock_next.read(meta.clk_next, 0);
+        clock_phase();
+    }
     /* sync_peer(slice, uplink) -> the ToR this slice's circuit reaches on that uplink */
     action set_peer(tor_t peer) {
         meta.peer_hit = 1;
@@ -820,6 +855,72 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         size = 11556;
     }
 
+    /* The lowest hold queue of the packet's uplink holding fewer than HOLD_CROWD packets
+     * (else the least full), by hold_depth; booked there (+1) as meta.hold_q. One action
+     * (conditions as ?:), so bmv2 applies one table for it on every held pass. */
+    action book_hold_queue(in bit<32> hbase) {
+        bit<19> hd0;
+        hold_depth.read(hd0, hbase + 0);
+        bit<19> hd1;
+        hold_depth.read(hd1, hbase + 1);
+        bit<19> hd2;
+        hold_depth.read(hd2, hbase + 2);
+        bit<19> hd3;
+        hold_depth.read(hd3, hbase + 3);
+        bit<19> hd4;
+        hold_depth.read(hd4, hbase + 4);
+        bit<19> hd5;
+        hold_depth.read(hd5, hbase + 5);
+        bit<19> hd6;
+        hold_depth.read(hd6, hbase + 6);
+        bit<3> hq = 0;
+        bit<19> hbest = hd0;
+        bool hfound = hd0 < HOLD_CROWD;
+        bool take1 = !hfound && (hd1 < HOLD_CROWD || hd1 < hbest);
+        hfound = hfound || hd1 < HOLD_CROWD;
+        hq = take1 ? 3w1 : hq;
+        hbest = take1 ? hd1 : hbest;
+        bool take2 = !hfound && (hd2 < HOLD_CROWD || hd2 < hbest);
+        hfound = hfound || hd2 < HOLD_CROWD;
+        hq = take2 ? 3w2 : hq;
+        hbest = take2 ? hd2 : hbest;
+        bool take3 = !hfound && (hd3 < HOLD_CROWD || hd3 < hbest);
+        hfound = hfound || hd3 < HOLD_CROWD;
+        hq = take3 ? 3w3 : hq;
+        hbest = take3 ? hd3 : hbest;
+        bool take4 = !hfound && (hd4 < HOLD_CROWD || hd4 < hbest);
+        hfound = hfound || hd4 < HOLD_CROWD;
+        hq = take4 ? 3w4 : hq;
+        hbest = take4 ? hd4 : hbest;
+        bool take5 = !hfound && (hd5 < HOLD_CROWD || hd5 < hbest);
+        hfound = hfound || hd5 < HOLD_CROWD;
+        hq = take5 ? 3w5 : hq;
+        hbest = take5 ? hd5 : hbest;
+        bool take6 = !hfound && (hd6 < HOLD_CROWD || hd6 < hbest);
+        hfound = hfound || hd6 < HOLD_CROWD;
+        hq = take6 ? 3w6 : hq;
+        hbest = take6 ? hd6 : hbest;
+        meta.hold_q = hq;
+        hold_depth.write(hbase + (bit<32>)hq, hbest + 1);
+        meta.hold_booked = 1;
+    }
+    /* Every pass: its time, its kind counted, the clock's registers read once. One action
+     * (conditions as ?:), one table apply. */
+    action pass_start() {
+        /* bmv2 zeroes the ingress time of a recirculated packet: use its last egress time */
+        meta.now = (meta.recirculated == 1) ? meta.recirc_ts : sm.ingress_global_timestamp;
+        meta.out_len = sm.packet_length;
+        bool sync_pass = sm.ingress_port == PKTGEN_PORT
+                         || (hdr.ethernet.isValid() && hdr.ethernet.etherType == ETHERTYPE_SYNC);
+        passes.count((meta.recirculated == 1) ? ((meta.held == 1) ? PASS_HELD : PASS_REDECIDED)
+                     : (sync_pass ? PASS_SYNC : PASS_FRESH));
+        /* Read the clock once per pass. */
+        slice_reg.read(meta.cur_slice, 0);
+        epoch_reg.read(meta.epoch, 0);
+        active_q_reg.read(meta.active_q, 0);
+        slice_start_reg.read(meta.slice_start, 0);
+
+    }
     apply {
         meta.have_dep = 0;
         meta.dep_alt = 255;
@@ -831,101 +932,58 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         sm.priority = DEPART_PRIORITY;           // everything but a held packet's wait: the top queue
         config.apply();
         clock_config.apply();
-        /* bmv2 zeroes the ingress time of a recirculated packet: use its last egress time */
-        meta.now = (meta.recirculated == 1) ? meta.recirc_ts : sm.ingress_global_timestamp;
-        meta.out_len = sm.packet_length;
-        if (meta.recirculated == 1) {
-            passes.count((meta.held == 1) ? PASS_HELD : PASS_REDECIDED);
-        } else if (sm.ingress_port == PKTGEN_PORT
-                   || (hdr.ethernet.isValid() && hdr.ethernet.etherType == ETHERTYPE_SYNC)) {
-            passes.count(PASS_SYNC);
-        } else {
-            passes.count(PASS_FRESH);
-        }
-        /* Read the clock once per pass. */
-        slice_reg.read(meta.cur_slice, 0);
-        epoch_reg.read(meta.epoch, 0);
-        active_q_reg.read(meta.active_q, 0);
-        slice_start_reg.read(meta.slice_start, 0);
-
+        pass_start();
         meta.clk_fault = 0;
         meta.sync_out = 0;
         if (meta.clk_mode == CLOCK_SYNC) {
-            bit<64> raw = (bit<64>)meta.now * 1000;
-            bit<32> frate;
-            bit<32> fstep;
-            bit<64> facc;
-            bit<64> flast;
-            clock_fault_rate.read(frate, 0);
-            clock_fault_step.read(fstep, 0);
-            clock_fault_acc.read(facc, 0);
-            clock_fault_last.read(flast, 0);
-            if (raw > flast) {
-                bit<64> dt = raw - flast;
-                if (dt > 0xFFFFFFFF) { dt = 0xFFFFFFFF; }
-                facc = facc + (bit<64>)((int<64>)dt * (int<64>)(int<32>)frate);
-                clock_fault_acc.write(0, facc);
-                clock_fault_last.write(0, raw);
-            }
-            meta.clk_fault = (bit<64>)(int<64>)(int<32>)fstep
-                             + (bit<64>)(((int<64>)facc) >> 24);
-            meta.clk_l = raw + meta.clk_fault;
-
-            bit<32> lreg;
-            clock_len.read(lreg, 0);
-            if (lreg == 0) { lreg = meta.clk_slice_ns; }
-            if (lreg < meta.clk_len_min) { lreg = meta.clk_len_min; }
-            if (lreg > meta.clk_len_max) { lreg = meta.clk_len_max; }
-            clock_k.read(meta.clk_k, 0);
-            clock_next.read(meta.clk_next, 0);
-            bit<32> len = lreg;
+            clock_now();
             if (meta.clk_l >= meta.clk_next) {
                 bit<64> el = meta.clk_l - meta.clk_next;
                 bit<64> rem = el;
                 bit<32> q = 0;
-                if (el >= (bit<64>)len) {
+                if (el >= (bit<64>)meta.clk_len) {
                 rem = el;
                 q = 0;
-                if (rem >= ((bit<64>)len << 31)) { rem = rem - ((bit<64>)len << 31); q = q | 32w2147483648; }
-                if (rem >= ((bit<64>)len << 30)) { rem = rem - ((bit<64>)len << 30); q = q | 32w1073741824; }
-                if (rem >= ((bit<64>)len << 29)) { rem = rem - ((bit<64>)len << 29); q = q | 32w536870912; }
-                if (rem >= ((bit<64>)len << 28)) { rem = rem - ((bit<64>)len << 28); q = q | 32w268435456; }
-                if (rem >= ((bit<64>)len << 27)) { rem = rem - ((bit<64>)len << 27); q = q | 32w134217728; }
-                if (rem >= ((bit<64>)len << 26)) { rem = rem - ((bit<64>)len << 26); q = q | 32w67108864; }
-                if (rem >= ((bit<64>)len << 25)) { rem = rem - ((bit<64>)len << 25); q = q | 32w33554432; }
-                if (rem >= ((bit<64>)len << 24)) { rem = rem - ((bit<64>)len << 24); q = q | 32w16777216; }
-                if (rem >= ((bit<64>)len << 23)) { rem = rem - ((bit<64>)len << 23); q = q | 32w8388608; }
-                if (rem >= ((bit<64>)len << 22)) { rem = rem - ((bit<64>)len << 22); q = q | 32w4194304; }
-                if (rem >= ((bit<64>)len << 21)) { rem = rem - ((bit<64>)len << 21); q = q | 32w2097152; }
-                if (rem >= ((bit<64>)len << 20)) { rem = rem - ((bit<64>)len << 20); q = q | 32w1048576; }
-                if (rem >= ((bit<64>)len << 19)) { rem = rem - ((bit<64>)len << 19); q = q | 32w524288; }
-                if (rem >= ((bit<64>)len << 18)) { rem = rem - ((bit<64>)len << 18); q = q | 32w262144; }
-                if (rem >= ((bit<64>)len << 17)) { rem = rem - ((bit<64>)len << 17); q = q | 32w131072; }
-                if (rem >= ((bit<64>)len << 16)) { rem = rem - ((bit<64>)len << 16); q = q | 32w65536; }
-                if (rem >= ((bit<64>)len << 15)) { rem = rem - ((bit<64>)len << 15); q = q | 32w32768; }
-                if (rem >= ((bit<64>)len << 14)) { rem = rem - ((bit<64>)len << 14); q = q | 32w16384; }
-                if (rem >= ((bit<64>)len << 13)) { rem = rem - ((bit<64>)len << 13); q = q | 32w8192; }
-                if (rem >= ((bit<64>)len << 12)) { rem = rem - ((bit<64>)len << 12); q = q | 32w4096; }
-                if (rem >= ((bit<64>)len << 11)) { rem = rem - ((bit<64>)len << 11); q = q | 32w2048; }
-                if (rem >= ((bit<64>)len << 10)) { rem = rem - ((bit<64>)len << 10); q = q | 32w1024; }
-                if (rem >= ((bit<64>)len << 9)) { rem = rem - ((bit<64>)len << 9); q = q | 32w512; }
-                if (rem >= ((bit<64>)len << 8)) { rem = rem - ((bit<64>)len << 8); q = q | 32w256; }
-                if (rem >= ((bit<64>)len << 7)) { rem = rem - ((bit<64>)len << 7); q = q | 32w128; }
-                if (rem >= ((bit<64>)len << 6)) { rem = rem - ((bit<64>)len << 6); q = q | 32w64; }
-                if (rem >= ((bit<64>)len << 5)) { rem = rem - ((bit<64>)len << 5); q = q | 32w32; }
-                if (rem >= ((bit<64>)len << 4)) { rem = rem - ((bit<64>)len << 4); q = q | 32w16; }
-                if (rem >= ((bit<64>)len << 3)) { rem = rem - ((bit<64>)len << 3); q = q | 32w8; }
-                if (rem >= ((bit<64>)len << 2)) { rem = rem - ((bit<64>)len << 2); q = q | 32w4; }
-                if (rem >= ((bit<64>)len << 1)) { rem = rem - ((bit<64>)len << 1); q = q | 32w2; }
-                if (rem >= ((bit<64>)len << 0)) { rem = rem - ((bit<64>)len << 0); q = q | 32w1; }
+                if (rem >= ((bit<64>)meta.clk_len << 31)) { rem = rem - ((bit<64>)meta.clk_len << 31); q = q | 32w2147483648; }
+                if (rem >= ((bit<64>)meta.clk_len << 30)) { rem = rem - ((bit<64>)meta.clk_len << 30); q = q | 32w1073741824; }
+                if (rem >= ((bit<64>)meta.clk_len << 29)) { rem = rem - ((bit<64>)meta.clk_len << 29); q = q | 32w536870912; }
+                if (rem >= ((bit<64>)meta.clk_len << 28)) { rem = rem - ((bit<64>)meta.clk_len << 28); q = q | 32w268435456; }
+                if (rem >= ((bit<64>)meta.clk_len << 27)) { rem = rem - ((bit<64>)meta.clk_len << 27); q = q | 32w134217728; }
+                if (rem >= ((bit<64>)meta.clk_len << 26)) { rem = rem - ((bit<64>)meta.clk_len << 26); q = q | 32w67108864; }
+                if (rem >= ((bit<64>)meta.clk_len << 25)) { rem = rem - ((bit<64>)meta.clk_len << 25); q = q | 32w33554432; }
+                if (rem >= ((bit<64>)meta.clk_len << 24)) { rem = rem - ((bit<64>)meta.clk_len << 24); q = q | 32w16777216; }
+                if (rem >= ((bit<64>)meta.clk_len << 23)) { rem = rem - ((bit<64>)meta.clk_len << 23); q = q | 32w8388608; }
+                if (rem >= ((bit<64>)meta.clk_len << 22)) { rem = rem - ((bit<64>)meta.clk_len << 22); q = q | 32w4194304; }
+                if (rem >= ((bit<64>)meta.clk_len << 21)) { rem = rem - ((bit<64>)meta.clk_len << 21); q = q | 32w2097152; }
+                if (rem >= ((bit<64>)meta.clk_len << 20)) { rem = rem - ((bit<64>)meta.clk_len << 20); q = q | 32w1048576; }
+                if (rem >= ((bit<64>)meta.clk_len << 19)) { rem = rem - ((bit<64>)meta.clk_len << 19); q = q | 32w524288; }
+                if (rem >= ((bit<64>)meta.clk_len << 18)) { rem = rem - ((bit<64>)meta.clk_len << 18); q = q | 32w262144; }
+                if (rem >= ((bit<64>)meta.clk_len << 17)) { rem = rem - ((bit<64>)meta.clk_len << 17); q = q | 32w131072; }
+                if (rem >= ((bit<64>)meta.clk_len << 16)) { rem = rem - ((bit<64>)meta.clk_len << 16); q = q | 32w65536; }
+                if (rem >= ((bit<64>)meta.clk_len << 15)) { rem = rem - ((bit<64>)meta.clk_len << 15); q = q | 32w32768; }
+                if (rem >= ((bit<64>)meta.clk_len << 14)) { rem = rem - ((bit<64>)meta.clk_len << 14); q = q | 32w16384; }
+                if (rem >= ((bit<64>)meta.clk_len << 13)) { rem = rem - ((bit<64>)meta.clk_len << 13); q = q | 32w8192; }
+                if (rem >= ((bit<64>)meta.clk_len << 12)) { rem = rem - ((bit<64>)meta.clk_len << 12); q = q | 32w4096; }
+                if (rem >= ((bit<64>)meta.clk_len << 11)) { rem = rem - ((bit<64>)meta.clk_len << 11); q = q | 32w2048; }
+                if (rem >= ((bit<64>)meta.clk_len << 10)) { rem = rem - ((bit<64>)meta.clk_len << 10); q = q | 32w1024; }
+                if (rem >= ((bit<64>)meta.clk_len << 9)) { rem = rem - ((bit<64>)meta.clk_len << 9); q = q | 32w512; }
+                if (rem >= ((bit<64>)meta.clk_len << 8)) { rem = rem - ((bit<64>)meta.clk_len << 8); q = q | 32w256; }
+                if (rem >= ((bit<64>)meta.clk_len << 7)) { rem = rem - ((bit<64>)meta.clk_len << 7); q = q | 32w128; }
+                if (rem >= ((bit<64>)meta.clk_len << 6)) { rem = rem - ((bit<64>)meta.clk_len << 6); q = q | 32w64; }
+                if (rem >= ((bit<64>)meta.clk_len << 5)) { rem = rem - ((bit<64>)meta.clk_len << 5); q = q | 32w32; }
+                if (rem >= ((bit<64>)meta.clk_len << 4)) { rem = rem - ((bit<64>)meta.clk_len << 4); q = q | 32w16; }
+                if (rem >= ((bit<64>)meta.clk_len << 3)) { rem = rem - ((bit<64>)meta.clk_len << 3); q = q | 32w8; }
+                if (rem >= ((bit<64>)meta.clk_len << 2)) { rem = rem - ((bit<64>)meta.clk_len << 2); q = q | 32w4; }
+                if (rem >= ((bit<64>)meta.clk_len << 1)) { rem = rem - ((bit<64>)meta.clk_len << 1); q = q | 32w2; }
+                if (rem >= ((bit<64>)meta.clk_len << 0)) { rem = rem - ((bit<64>)meta.clk_len << 0); q = q | 32w1; }
 
                 }
                 bit<32> n = q + 1;              // boundaries passed
-                meta.clk_next = meta.clk_l - rem + (bit<64>)len;
+                meta.clk_next = meta.clk_l - rem + (bit<64>)meta.clk_len;
                 meta.clk_k = meta.clk_k + n;
                 clock_k.write(0, meta.clk_k);
                 clock_next.write(0, meta.clk_next);
-                clock_len.write(0, len);
+                clock_len.write(0, meta.clk_len);
                 bit<32> ns = n;
                 if (ns >= 32w2415919104) { ns = ns - 32w2415919104; }
                 if (ns >= 32w1207959552) { ns = ns - 32w1207959552; }
@@ -1007,12 +1065,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 epoch_reg.write(0, meta.epoch);
                 active_q_reg.write(0, meta.active_q);
 
+                clock_phase();
             }
-            meta.clk_len = len;
-            bit<64> left = meta.clk_next - meta.clk_l;   // > 0 now
-            meta.clk_phase = (left <= (bit<64>)len) ? len - (bit<32>)left : 0;
-            bit<48> phase_us = (bit<48>)(((bit<64>)meta.clk_phase * DIV1000_MUL) >> 38);
-            meta.slice_start = (phase_us > meta.now) ? 0 : meta.now - phase_us;
         }
 
         /* ---- a held packet that is not due yet: straight back to its hold queue ------ */
@@ -2930,52 +2984,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
              * held at once would otherwise crowd the top queue, which bmv2 caps at 64
              * packets and overflows unseen); egress picks the queue of each next wait */
             bit<32> hbase = (bit<32>)meta.hold_uplink * HOLD_QUEUES;
-            /* the lowest hold queue of the uplink holding fewer than HOLD_CROWD packets
-             * (else the least full), by hold_depth; booked there (+1) as meta.hold_q */
-            bit<19> hd0;
-            hold_depth.read(hd0, hbase + 0);
-            bit<19> hd1;
-            hold_depth.read(hd1, hbase + 1);
-            bit<19> hd2;
-            hold_depth.read(hd2, hbase + 2);
-            bit<19> hd3;
-            hold_depth.read(hd3, hbase + 3);
-            bit<19> hd4;
-            hold_depth.read(hd4, hbase + 4);
-            bit<19> hd5;
-            hold_depth.read(hd5, hbase + 5);
-            bit<19> hd6;
-            hold_depth.read(hd6, hbase + 6);
-            bit<3> hq = 0;
-            bit<19> hbest = hd0;
-            bit<1> hfound = (hd0 < HOLD_CROWD) ? 1w1 : 1w0;
-            if (hfound == 0) {
-                if (hd1 < HOLD_CROWD) { hq = 1; hbest = hd1; hfound = 1; }
-                else if (hd1 < hbest) { hq = 1; hbest = hd1; }
-            }
-            if (hfound == 0) {
-                if (hd2 < HOLD_CROWD) { hq = 2; hbest = hd2; hfound = 1; }
-                else if (hd2 < hbest) { hq = 2; hbest = hd2; }
-            }
-            if (hfound == 0) {
-                if (hd3 < HOLD_CROWD) { hq = 3; hbest = hd3; hfound = 1; }
-                else if (hd3 < hbest) { hq = 3; hbest = hd3; }
-            }
-            if (hfound == 0) {
-                if (hd4 < HOLD_CROWD) { hq = 4; hbest = hd4; hfound = 1; }
-                else if (hd4 < hbest) { hq = 4; hbest = hd4; }
-            }
-            if (hfound == 0) {
-                if (hd5 < HOLD_CROWD) { hq = 5; hbest = hd5; hfound = 1; }
-                else if (hd5 < hbest) { hq = 5; hbest = hd5; }
-            }
-            if (hfound == 0) {
-                if (hd6 < HOLD_CROWD) { hq = 6; hbest = hd6; hfound = 1; }
-                else if (hd6 < hbest) { hq = 6; hbest = hd6; }
-            }
-            meta.hold_q = hq;
-            hold_depth.write(hbase + (bit<32>)hq, hbest + 1);
-            meta.hold_booked = 1;
+            book_hold_queue(hbase);
             sm.priority = meta.hold_q;
             meta.in_hold = 1;
         }
@@ -3003,6 +3012,55 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
      * guard at the slice's start, ..., g9: the rest), and whether the whole wait was
      * under the guard: g0_lt_guard, g0_ge_guard, g1_lt_guard, g1_ge_guard, g2_lt_guard, g2_ge_guard, g3_lt_guard, g3_ge_guard, g4_lt_guard, g4_ge_guard, g5_lt_guard, g5_ge_guard, g6_lt_guard, g6_ge_guard, g7_lt_guard, g7_ge_guard, g8_lt_guard, g8_ge_guard, g9_lt_guard, g9_ge_guard */
     counter(20, CounterType.packets) departure_phase;
+    /* The lowest hold queue of the packet's uplink holding fewer than HOLD_CROWD packets
+     * (else the least full), by hold_depth; booked there (+1) as meta.hold_q. One action
+     * (conditions as ?:), so bmv2 applies one table for it on every held pass. */
+    action book_hold_queue(in bit<32> hbase) {
+        bit<19> hd0;
+        hold_depth.read(hd0, hbase + 0);
+        bit<19> hd1;
+        hold_depth.read(hd1, hbase + 1);
+        bit<19> hd2;
+        hold_depth.read(hd2, hbase + 2);
+        bit<19> hd3;
+        hold_depth.read(hd3, hbase + 3);
+        bit<19> hd4;
+        hold_depth.read(hd4, hbase + 4);
+        bit<19> hd5;
+        hold_depth.read(hd5, hbase + 5);
+        bit<19> hd6;
+        hold_depth.read(hd6, hbase + 6);
+        bit<3> hq = 0;
+        bit<19> hbest = hd0;
+        bool hfound = hd0 < HOLD_CROWD;
+        bool take1 = !hfound && (hd1 < HOLD_CROWD || hd1 < hbest);
+        hfound = hfound || hd1 < HOLD_CROWD;
+        hq = take1 ? 3w1 : hq;
+        hbest = take1 ? hd1 : hbest;
+        bool take2 = !hfound && (hd2 < HOLD_CROWD || hd2 < hbest);
+        hfound = hfound || hd2 < HOLD_CROWD;
+        hq = take2 ? 3w2 : hq;
+        hbest = take2 ? hd2 : hbest;
+        bool take3 = !hfound && (hd3 < HOLD_CROWD || hd3 < hbest);
+        hfound = hfound || hd3 < HOLD_CROWD;
+        hq = take3 ? 3w3 : hq;
+        hbest = take3 ? hd3 : hbest;
+        bool take4 = !hfound && (hd4 < HOLD_CROWD || hd4 < hbest);
+        hfound = hfound || hd4 < HOLD_CROWD;
+        hq = take4 ? 3w4 : hq;
+        hbest = take4 ? hd4 : hbest;
+        bool take5 = !hfound && (hd5 < HOLD_CROWD || hd5 < hbest);
+        hfound = hfound || hd5 < HOLD_CROWD;
+        hq = take5 ? 3w5 : hq;
+        hbest = take5 ? hd5 : hbest;
+        bool take6 = !hfound && (hd6 < HOLD_CROWD || hd6 < hbest);
+        hfound = hfound || hd6 < HOLD_CROWD;
+        hq = take6 ? 3w6 : hq;
+        hbest = take6 ? hd6 : hbest;
+        meta.hold_q = hq;
+        hold_depth.write(hbase + (bit<32>)hq, hbest + 1);
+        meta.hold_booked = 1;
+    }
     apply {
         /* a sync message built in ingress: t1 (REQ, kept per uplink for its RESP) or t3 on
          * the way out, so this switch's own queueing is not path delay */
@@ -3048,52 +3106,7 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
             if (meta.in_hold == 1) {
                 hold_depth.write(hbase + (bit<32>)meta.hold_q, (bit<19>)sm.deq_qdepth);
             }
-            /* the lowest hold queue of the uplink holding fewer than HOLD_CROWD packets
-             * (else the least full), by hold_depth; booked there (+1) as meta.hold_q */
-            bit<19> hd0;
-            hold_depth.read(hd0, hbase + 0);
-            bit<19> hd1;
-            hold_depth.read(hd1, hbase + 1);
-            bit<19> hd2;
-            hold_depth.read(hd2, hbase + 2);
-            bit<19> hd3;
-            hold_depth.read(hd3, hbase + 3);
-            bit<19> hd4;
-            hold_depth.read(hd4, hbase + 4);
-            bit<19> hd5;
-            hold_depth.read(hd5, hbase + 5);
-            bit<19> hd6;
-            hold_depth.read(hd6, hbase + 6);
-            bit<3> hq = 0;
-            bit<19> hbest = hd0;
-            bit<1> hfound = (hd0 < HOLD_CROWD) ? 1w1 : 1w0;
-            if (hfound == 0) {
-                if (hd1 < HOLD_CROWD) { hq = 1; hbest = hd1; hfound = 1; }
-                else if (hd1 < hbest) { hq = 1; hbest = hd1; }
-            }
-            if (hfound == 0) {
-                if (hd2 < HOLD_CROWD) { hq = 2; hbest = hd2; hfound = 1; }
-                else if (hd2 < hbest) { hq = 2; hbest = hd2; }
-            }
-            if (hfound == 0) {
-                if (hd3 < HOLD_CROWD) { hq = 3; hbest = hd3; hfound = 1; }
-                else if (hd3 < hbest) { hq = 3; hbest = hd3; }
-            }
-            if (hfound == 0) {
-                if (hd4 < HOLD_CROWD) { hq = 4; hbest = hd4; hfound = 1; }
-                else if (hd4 < hbest) { hq = 4; hbest = hd4; }
-            }
-            if (hfound == 0) {
-                if (hd5 < HOLD_CROWD) { hq = 5; hbest = hd5; hfound = 1; }
-                else if (hd5 < hbest) { hq = 5; hbest = hd5; }
-            }
-            if (hfound == 0) {
-                if (hd6 < HOLD_CROWD) { hq = 6; hbest = hd6; hfound = 1; }
-                else if (hd6 < hbest) { hq = 6; hbest = hd6; }
-            }
-            meta.hold_q = hq;
-            hold_depth.write(hbase + (bit<32>)hq, hbest + 1);
-            meta.hold_booked = 1;
+            book_hold_queue(hbase);
         }
         if (meta.held == 0 && meta.redecide == 0 && hdr.ipv4.isValid()
             && sm.egress_port >= (bit<9>)UPLINK_PORT_BASE

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, ClassVar
 
-from controller.agent.diff import Diff, restrict
+from controller.agent.diff import Diff, entry_key, group_key, member_key, restrict
+from controller.agent.diff import _entry_value, _group_value, _member_value
 from controller.errors import UroError
-from controller.tables.state import Batch
+from controller.tables.state import Batch, Group, Member, TableEntry
 
 
 class BackendError(UroError):
@@ -147,6 +148,36 @@ class WriteReport:
         return self.inserted + self.modified + self.deleted
 
 
+@dataclass(frozen=True)
+class Inserts:
+    """Objects to insert, in write order (members, groups, entries), with the backend's
+    encoding of each (:meth:`SwitchBackend.encode_inserts`; None: the objects are all the
+    backend needs). A generation written into an empty slot is encoded once, written in
+    parts (:meth:`part`), and the read-back is compared with the same encoding
+    (:meth:`SwitchBackend.read_state_beside`)."""
+
+    objects: list
+    encoded: list | None = None
+
+    def __len__(self) -> int:
+        return len(self.objects)
+
+    def part(self, start: int, stop: int) -> "Inserts":
+        return Inserts(self.objects[start:stop], None if self.encoded is None else self.encoded[start:stop])
+
+    def batch(self) -> Batch:
+        """The objects as a batch (their order kept within each kind)."""
+        out = Batch()
+        by_kind = {Member: out.members, Group: out.groups, TableEntry: out.entries}
+        for x in self.objects:
+            by_kind[type(x)].append(x)
+        return out
+
+
+#: identity and content of each kind of state object (controller.agent.diff)
+_KEYS = {Member: (member_key, _member_value), Group: (group_key, _group_value), TableEntry: (entry_key, _entry_value)}
+
+
 class SwitchBackend(abc.ABC):
     """One control session to one switch. Not thread-safe: one owner at a time."""
 
@@ -252,6 +283,40 @@ class SwitchBackend(abc.ABC):
         never putting a dependent update before what it depends on in another request.
         Raises :class:`BackendError` naming the first failing entry; updates of earlier
         requests stay applied (the caller re-reads and re-diffs, so a retry is idempotent)."""
+
+    # ---- a generation into an empty slot (GenerationWriter's fresh writes) ---------------
+    def encode_inserts(self, batch: Batch) -> Inserts:
+        """``batch`` (objects none of which the switch holds) as :class:`Inserts`, encoded
+        once for :meth:`insert_encoded` and :meth:`read_state_beside`. Default: the
+        objects themselves."""
+        return Inserts([*batch.members, *batch.groups, *batch.entries])
+
+    def insert_encoded(self, inserts: Inserts) -> WriteReport:
+        """Insert ``inserts`` (a :meth:`encode_inserts`, or a :meth:`Inserts.part` of one,
+        in order): :meth:`apply` of their inserts. Raises as :meth:`apply` does."""
+        return self.apply(Diff(insert=inserts.batch()))
+
+    def read_state_beside(self, inserts: Inserts) -> tuple[list[int], Batch]:
+        """The whole switch read (:meth:`read_state`) against ``inserts`` (all of them
+        written): (the indexes of the objects of ``inserts`` the switch does not hold as
+        they were written, in order; every other object the switch holds). The verify of
+        a generation written into an empty slot compares what was written in bulk and
+        looks at the objects only where they differ. Default: by identity and content."""
+        index = {}                        # (kind, identity): a member and a group may share an id
+        for i, x in enumerate(inserts.objects):
+            key, _ = _KEYS[type(x)]
+            index[type(x), key(x)] = i
+        found = set()
+        rest = Batch()
+        by_kind = {Member: rest.members, Group: rest.groups, TableEntry: rest.entries}
+        for x in (*(s := self.read_state()).members, *s.groups, *s.entries):
+            key, value = _KEYS[type(x)]
+            i = index.get((type(x), key(x)))
+            if i is not None and i not in found and value(x) == value(inserts.objects[i]):
+                found.add(i)
+            else:
+                by_kind[type(x)].append(x)
+        return [i for i in range(len(inserts)) if i not in found], rest
 
     # ---- time and counters -------------------------------------------------------------
     @abc.abstractmethod

@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Callable, Hashable
 
-from controller.agent.backend import BackendError
+from controller.agent.backend import BackendError, Inserts
 from controller.agent.diff import Diff
 from controller.agent.desired import Role, Routes, entry_generation, is_config
 from controller.agent.diff import diff as state_diff, entry_key, explain, group_key, member_key, restrict, same_state
@@ -168,6 +168,25 @@ def objects(b: Batch) -> int:
     return len(b.entries) + len(b.members) + len(b.groups)
 
 
+def fresh_slot(rb: Batch, *beside: Batch) -> bool:
+    """Whether route objects ``rb`` go into an empty slot beside the states ``beside``: no
+    object of these shares a table or an action profile with ``rb`` (default entries
+    aside) and ``rb`` has no default entry. Then no identity of ``rb`` is among them, and
+    the diff from a state ``actual`` to ``combine(x, rb)`` is the diff from ``actual`` to
+    ``x`` plus the inserts of ``rb`` -- what :meth:`NetworkPhases.prepare_generation` and
+    :meth:`NetworkPhases.retire_generation` write then, without a diff of ``rb``'s
+    objects (a (1024, 32) ToR's 33K per generation)."""
+    if any(e.is_default for e in rb.entries):
+        return False
+    tables = {e.table for e in rb.entries}
+    profiles = {x.profile for x in rb.members} | {x.profile for x in rb.groups}
+    for b in beside:
+        if any(e.table in tables and not e.is_default for e in b.entries) or \
+                any(x.profile in profiles for x in b.members) or any(x.profile in profiles for x in b.groups):
+            return False
+    return True
+
+
 # ---- the install sequence ---------------------------------------------------------------------
 @dataclass
 class Installed:
@@ -207,7 +226,44 @@ class GenerationWriter:
     #: from its clock (:meth:`controller.daemon.controller.Controller.drain_s`); 0: no wait.
     drain_s: float = 0.0
 
+    #: a generation written into an empty slot (a ToR's first install, its first shadow) is
+    #: written as inserts without a diff of its objects and its read-back compared in bulk
+    #: (:meth:`_write_fresh`, :meth:`_verify_fresh`); False: the whole state diffed and read
+    #: back object by object, as any other write (the reference `uro bench --suite fabric
+    #: --large-tors N` measures it against; tests compare the two)
+    fresh_writes: bool = True
+
     # ---- I/O (overridden) -----------------------------------------------------------------
+    def _writes_fresh(self) -> bool:
+        """Whether this writer writes and verifies an empty slot in bulk (:meth:`_write_fresh`,
+        :meth:`_read_fresh`); default: no (every write is a diff, every verify a read)."""
+        return False
+
+    def _write_fresh(self, generation: int, rb: Batch, routes: Routes) -> tuple[int, object]:
+        """Insert ``rb`` (the route objects of ``routes`` in ``generation``, no identity of
+        which the switch holds: :func:`fresh_slot`); returns (updates written, what
+        :meth:`_read_fresh` compares the read-back with). Default: a diff of its inserts."""
+        return self._write(Diff(insert=rb)), None
+
+    def _read_fresh(self, written) -> tuple[list[int], Batch] | None:
+        """The switch read whole against ``written`` (:meth:`_write_fresh`'s):
+        (:meth:`~controller.agent.backend.SwitchBackend.read_state_beside`'s indexes of
+        objects not held as written, the other objects it holds), or None where this writer
+        cannot (the verify then reads and compares object by object: :meth:`_verify`)."""
+        return None
+
+    def _fresh_verified(self, generation: int, rb: Batch, routes: Routes, rest: Batch | None) -> None:
+        """Hook: the bulk verify of a fresh write of ``generation`` passed; ``rest``: every
+        other object the switch holds (``generation`` holds exactly ``rb``), or None where
+        the switch answered some of ``rb`` in other bytes than written (equal as objects)
+        or the verify failed: the switch is read again before it is trusted."""
+
+    def _known_beside(self, generation: int, version: Hashable) -> Batch | None:
+        """The objects this writer knows the switch holds besides route generation
+        ``generation``, where it knows that generation holds exactly the routes of
+        ``version`` and nothing else; None where it does not know so (default)."""
+        return None
+
     def _read(self) -> Batch:
         """The switch's state."""
         raise NotImplementedError
@@ -373,18 +429,53 @@ class GenerationWriter:
         """Read the switch back: ``generation`` holds ``rb``, the statics ``static``, and
         ``expect_active`` is still the active one; returns the state read and its split."""
         after, p = self._read_split()
-        act, _ = self.role.active(after)
-        if not same_state(p.gens[generation], rb):
+        self._check_read(generation, p.gens[generation], rb, after, p, static, expect_active)
+        return after, p
+
+    def _check_read(self, generation: int, got: Batch, want: Batch, read: Batch, p: Parts, static: Batch,
+                    expect_active) -> None:
+        """A read-back (``read``, split into ``p``) as written: ``got`` (what ``generation``
+        holds, or the part of it compared) is ``want``, the statics ``static``, and
+        ``expect_active`` is still the active generation; else :class:`SwapError`."""
+        if not same_state(got, want):
             raise SwapError(f"switch {self.label!r}: generation {generation} did not read back as written: "
-                            f"{explain(p.gens[generation], rb)}")
-        got = static_as_read(p, static)
-        if not same_state(got, static):
+                            f"{explain(got, want)}")
+        got_static = static_as_read(p, static)
+        if not same_state(got_static, static):
             raise SwapError(f"switch {self.label!r}: static entries did not read back as written: "
-                            f"{explain(got, static)}")
+                            f"{explain(got_static, static)}")
+        act, _ = self.role.active(read)
         if act != expect_active:
             raise SwapError(f"switch {self.label!r}: active generation changed behind our back "
                             f"({expect_active} -> {act})")
-        return after, p
+
+    def _verify_fresh(self, generation: int, rb: Batch, static: Batch, expect_active, written,
+                      routes: Routes) -> None:
+        """:meth:`_verify` of a generation written into an empty slot by :meth:`_write_fresh`,
+        in bulk: the switch read whole, what it answers compared with what was written as
+        the backend encoded it (P4Runtime: the entity bytes), and only the rest decoded --
+        the statics, the config entry, defaults, and anything of ``generation`` that is not
+        what was written. A missing, different or unexpected object of ``generation`` fails
+        it as :meth:`_verify` does, and so do statics that differ and another active
+        generation. Where this writer cannot compare in bulk (:meth:`_read_fresh` None),
+        :meth:`_verify`."""
+        got = self._read_fresh(written)
+        if got is None:
+            self._verify(generation, rb, static, expect_active)
+            return
+        missing, rest = got
+        try:
+            p = split(rest, self.role.config_table())
+            other = p.gens[generation]         # read back in other bytes than written, or not written
+            want = Batch()
+            if missing:                        # compared as objects: what was not found as written
+                objs = [*rb.members, *rb.groups, *rb.entries]
+                want = Inserts([objs[i] for i in missing]).batch()
+            self._check_read(generation, other, want, rest, p, static, expect_active)
+        except BackendError:
+            self._fresh_verified(generation, rb, routes, None)
+            raise
+        self._fresh_verified(generation, rb, routes, None if missing or objects(other) else rest)
 
     def _verify_written(self, d: Diff, config: TableEntry, expect_active: int) -> None:
         """Read back what ``d`` wrote, by identity (:meth:`_read_objects`): what it inserted
@@ -579,6 +670,32 @@ class NetworkPhases:
         self._note_holds({**had, other: version})
         return n
 
+    def _retire_fresh(self: GenerationWriter, keep: int, routes: Routes) -> int | None:
+        """Phase 4 where ``keep`` is known to hold exactly ``routes`` and the other slot is
+        empty (a ToR's first shadow, :meth:`controller.daemon.update.NetworkUpdate.write_shadows`):
+        the statics' diff, then the shadow written as inserts (:meth:`_write_fresh`) -- what
+        the whole phase writes there, without building, splitting or diffing ``keep``'s
+        objects. None where that does not apply (the whole phase runs instead)."""
+        version = self.role.version(routes)
+        beside = self._known_beside(keep, version)
+        if beside is None:
+            return None
+        act, _ = self.role.active(beside)
+        if act != keep:
+            return None
+        static = self.role.static()
+        rb = self._routes_batch(routes, 1 - keep)
+        if not fresh_slot(rb, beside, static):
+            return None
+        n = 0
+        if self.role.live(beside) != frozenset({keep}):
+            self._flip(keep)                       # only `keep` live
+            n += 1
+        n += self._write(state_diff(beside, static))     # (config and defaults: left as they are)
+        n += self._write_fresh(1 - keep, rb, routes)[0]
+        self._note_holds({keep: version, 1 - keep: version})
+        return n
+
     def prepare_generation(self: GenerationWriter, routes: Routes, new: int) -> Installed:
         """Phase 1 on this switch. An unconfigured switch gets ``new`` written and active at
         once ("installed": nothing of it is in flight); one that already stamps ``new``
@@ -596,8 +713,15 @@ class NetworkPhases:
         self._set_live(live)
         rb = self._routes_batch(routes, new)
         if act is None:
-            written = self._write(state_diff(actual, unconfigured_state(static, rb)))   # config: the flip
-            self._verify(new, rb, static, expect_active=None)
+            if self.fresh_writes and self._writes_fresh() and fresh_slot(rb, actual, static):
+                # no route object there: the statics' diff, then the routes as inserts
+                written = self._write(state_diff(actual, static))       # config: the flip
+                n, done = self._write_fresh(new, rb, routes)
+                self._verify_fresh(new, rb, static, None, done, routes)
+                written += n
+            else:
+                written = self._write(state_diff(actual, unconfigured_state(static, rb)))   # config: the flip
+                self._verify(new, rb, static, expect_active=None)
             self._note_holds({new: version})
             t_v = time.perf_counter()
             self._flip(new)
@@ -651,6 +775,8 @@ class NetworkPhases:
         holding anything (a partial diff a crash left, junk) is still made the shadow.
         Returns the updates written."""
         fast = self._retire_delta(keep, routes)
+        if fast is None and fill and routes is not None and self.fresh_writes and self._writes_fresh():
+            fast = self._retire_fresh(keep, routes)
         if fast is not None:
             return fast
         actual, parts = self._read_known()

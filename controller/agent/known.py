@@ -159,6 +159,34 @@ class KnownState:
             self._derived = {}
             return True
 
+    def add_generation(self, generation: int, batch: Batch, version: Hashable, make: Callable[[], Batch]) -> None:
+        """Route generation ``generation``, empty before, was written with exactly
+        ``batch`` (the routes of ``version``; ``make()`` builds them again), every insert
+        acknowledged: kept as that version where :meth:`compact` would keep it so (at
+        least :data:`COMPACT_MIN_OBJECTS` objects) -- no object of it is looked at --, else
+        as its objects (:meth:`apply` of their inserts)."""
+        if len(batch.members) + len(batch.groups) + len(batch.entries) < COMPACT_MIN_OBJECTS:
+            self.apply(Diff(insert=batch))
+            return
+        with self._lock:
+            self._held[generation] = _Held(version, make)
+            self._batch = None
+            self._writes += 1
+            self._derived = {}
+
+    def loose(self) -> Batch:
+        """The objects kept as objects (statics, the config entry, defaults, anything of a
+        generation not kept as a version), without the held generations' writes since."""
+        with self._lock:
+            return Batch(list(self._m.values()), list(self._g.values()), list(self._e.values()))
+
+    def exactly(self, generation: int) -> Hashable | None:
+        """The routes version ``generation`` is kept as, where nothing was written into it
+        since (it holds exactly ``make()``); else None."""
+        with self._lock:
+            h = self._held.get(generation)
+            return None if h is None or any(h.over) else h.version
+
     def held(self) -> dict[int, Hashable]:
         """{generation: routes version} of the generations kept as what they hold."""
         with self._lock:

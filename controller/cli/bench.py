@@ -100,6 +100,8 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_entries").main(quick=args.quick)
     if args.suite == "hold":               # what held packets cost one bmv2 ToR (root, bmv2, p4c; ~30 s)
         rc |= load_suite("bench_hold").main(quick=args.quick)
+    if args.suite == "pass-cost":          # one bmv2 ToR's CPU per held pass, timer vs sync mode (root; ~2 min)
+        rc |= load_suite("bench_hold").main_pass_cost(quick=args.quick)
     if args.suite == "emulate":
         rc |= load_suite("bench_emulate").main(quick=args.quick)
     if args.suite == "fabric":             # a whole (108, 6) / (1024, 32) fabric, simulated (minutes)
@@ -182,7 +184,7 @@ def register(sub) -> None:
     r.add_argument("--skip-large", action="store_true", help="skip the 1024x32 runs")
     r.add_argument("--suite", choices=["uro", "ucmp", "agent", "artifacts", "daemon", "tofino2", "entries",
                                        "emulate", "ucmp-emulate", "ucmp-failure", "clock", "liveness", "fabric",
-                                       "mutation", "hold",
+                                       "mutation", "hold", "pass-cost",
                                        "all"],
                    default="all",
                    help="URO engine vs reference, UCMP and baselines vs the paper, P4Runtime writes to "
@@ -204,7 +206,8 @@ def register(sub) -> None:
                         "(the daemon of a whole (108, 6) and (1024, 32) network on simulated switches: from empty, a cut "
                         "cable, a dead ToR; p4c) and mutation (mutmut on the modules of pyproject.toml "
                         "[tool.uro.mutation.modules], each against its fast tests, at nice 19; --quick: agent.diff and "
-                        "agent.known; docs/mutation.md)")
+                        "agent.known; docs/mutation.md), hold (what packets held for a later slice cost one bmv2 ToR) and "
+                        "pass-cost (bmv2's CPU per held packet's pass on one ToR, timer vs sync mode; root, bmv2, p4c)")
     r.add_argument("--full-large", action="store_true", help="UCMP 1024x32 on all destinations, not a chunk; "
                                                           "URO kernel CPU per destination at 2048x64 and 4096x64 too; "
                                                           "fabric: the daemon on 1024 simulated ToRs, 1 and 2 workers")

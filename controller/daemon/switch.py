@@ -233,9 +233,70 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         if known is None:
             return
         for g, version in holds.items():
-            routes = self._routes_of.get(version)
-            if routes is not None:
-                known.compact(g, version, lambda r=routes, g=g: self.routes_batch(r, g))
+            make = self._maker(version, g)
+            if make is not None:
+                known.compact(g, version, make)
+
+    def _maker(self, version, generation: int):
+        """What builds the route objects of ``version`` in ``generation`` again (None: those
+        routes are no longer remembered)."""
+        routes = self._routes_of.get(version)
+        return None if routes is None else (lambda: self.routes_batch(routes, generation))
+
+    def _writes_fresh(self) -> bool:
+        return True
+
+    def _write_fresh(self, generation: int, rb: Batch, routes) -> tuple[int, object]:
+        """:meth:`GenerationWriter._write_fresh`: ``rb`` encoded once by the backend
+        (:meth:`~controller.agent.backend.SwitchBackend.encode_inserts`), written in chunks
+        of :attr:`chunk` updates under ``io_lock`` as :meth:`_write` writes, and the known
+        state told in one step that ``generation`` holds these routes
+        (:meth:`KnownState.add_generation`: no object of it applied one by one)."""
+        ins = self.backend.encode_inserts(rb)
+        self._holds_of = (None, {})         # route objects written: what a generation holds is noted again
+        n = 0
+        for i in range(0, len(ins), self.chunk):
+            part = ins.part(i, i + self.chunk)
+            t0 = time.perf_counter()
+            with self.io_lock:
+                try:
+                    self.backend.insert_encoded(part)
+                except BaseException:
+                    self._known = None      # some of it may be written: the next read asks the switch
+                    raise
+            self.metrics.write_seconds.labels(self.name).observe(time.perf_counter() - t0)
+            k = len(part)
+            n += k
+            self.stats["entries_written"] += k
+            self.metrics.entries_written.labels(self.name).inc(k)
+        self._known_added(self._known, generation, rb, routes)
+        return n, ins
+
+    def _known_added(self, known: KnownState | None, generation: int, rb: Batch, routes) -> None:
+        if known is not None:
+            version = self.role.version(routes)
+            self._seen(version, routes)
+            known.add_generation(generation, rb, version, self._maker(version, generation))
+
+    def _read_fresh(self, written):
+        with self.io_lock:
+            return self.backend.read_state_beside(written)
+
+    def _fresh_verified(self, generation: int, rb: Batch, routes, rest: Batch | None) -> None:
+        """The switch as read by the bulk verify: ``rest`` and ``generation`` holding ``rb``
+        (None: forgotten, the next read asks the switch)."""
+        if rest is None:
+            self._known = None
+            return
+        known = KnownState(rest)
+        self._known_added(known, generation, rb, routes)
+        self._known = known
+
+    def _known_beside(self, generation: int, version):
+        known = self._known
+        if known is None or known.exactly(generation) != version or set(known.held()) != {generation}:
+            return None              # (another generation kept as a version: it holds routes)
+        return known.loose()
 
     def _known_config(self):
         known = self._known

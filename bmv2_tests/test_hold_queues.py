@@ -12,6 +12,8 @@ the uplink).
 
 from __future__ import annotations
 
+import time
+
 from scapy.layers.inet import IP
 from scapy.layers.l2 import Ether
 
@@ -23,6 +25,8 @@ from controller.emulate.config import DEFAULT_UPLINK_PPS
 S = 4
 #: the top queue's pace while the burst is held: far below what ingress admits
 PACED_PPS = 2
+#: ... and while it is released: as fast as egress goes
+RELEASE_PPS = 100_000
 #: more than one bmv2 priority queue holds (64): they fit only spread over hold queues
 BURST = 100
 
@@ -54,13 +58,23 @@ def test_a_burst_held_for_the_next_slice_spreads_over_hold_queues_and_leaves_in_
     procs.set_queue_rates(sw.thrift_port, {top: PACED_PPS}, "tor")
     try:
         set_slice(dp, t)
+        before = client.read_counters(contract, "passes")["fresh"]
         for i in range(BURST):
             dp.send(0, udp(dst, ident=3000 + i))
+        # every frame taken in slice t (a loaded switch takes them late: a frame still in its
+        # input buffer when the slice moves would be decided in slice t + 1 instead)
+        end = time.monotonic() + 60
+        while client.read_counters(contract, "passes")["fresh"] - before < BURST and time.monotonic() < end:
+            time.sleep(0.1)
+        assert client.read_counters(contract, "passes")["fresh"] - before >= BURST
         dp.expect_none(timeout=0.5)                  # all held for slice t + 1
+        # the release: the burst leaves through the top queue; a loaded switch that takes
+        # the released frames in one go must not overflow it (what is tested is the hold)
+        procs.set_queue_rates(sw.thrift_port, {top: RELEASE_PPS}, "tor")
+        set_slice(dp, (t + 1) % S, settle=0)
+        got = _receive(dp, UPLINK_BASE + a0.uplink, BURST, timeout=10)
     finally:
         procs.set_queue_rates(sw.thrift_port, {top: DEFAULT_UPLINK_PPS}, "tor")
-    set_slice(dp, (t + 1) % S, settle=0)
-    got = _receive(dp, UPLINK_BASE + a0.uplink, BURST, timeout=10)
     assert sorted(got) == list(range(3000, 3000 + BURST)), f"{BURST - len(got)} held packets never left"
     drops = client.read_counters(contract, "drops")
     assert {k: v for k, v in drops.items() if v} == {}

@@ -700,6 +700,13 @@ class Controller:
         """The switches whose entries a reload builds and checks in this process (None: all)."""
         return None
 
+    @staticmethod
+    def unchanged(running_cfg, cookie: int, role, s, prep: Prepared) -> bool:
+        """A running switch (its config, pipeline cookie and role) stays as it is under a
+        reload's switch ``s``: same config, same program build, same kind of role."""
+        return running_cfg == s and cookie == prep.pipelines[(s.target, s.program)].cookie \
+            and type(role) is type(prep.roles[s.name])
+
     def _stage_switches(self, cfg: NetConfig, prep: Prepared):
         """A reload's switches, before anything changes: an agent kept for each switch
         whose config, program and role are the same, a new one, connected, for each other
@@ -707,8 +714,7 @@ class Controller:
         keep, fresh = {}, []
         for s in cfg.switches:
             old = self.agents.get(s.name)
-            if old is not None and old.cfg == s and old.pipeline.cookie == prep.pipelines[(s.target, s.program)].cookie \
-                    and type(old.role) is type(prep.roles[s.name]):
+            if old is not None and self.unchanged(old.cfg, old.pipeline.cookie, old.role, s, prep):
                 keep[s.name] = old
             else:
                 fresh.append(s.name)

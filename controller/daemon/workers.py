@@ -160,11 +160,7 @@ class ShareWorker:
         agents = {}
         for n in names:
             s = next(x for x in cfg.switches if x.name == n)
-            a = build_agent(cfg, s, prep, self.log, self.metrics, time.monotonic)
-            a.shadows = shadows
-            a.down = a.role.down_uplinks(failed)       # the masks the failed set calls for
-            a.dead = a.role.dead_slots(prep.schedule, failed)
-            agents[n] = a
+            agents[n] = self._agent(cfg, s, prep, shadows, failed)
 
         errors = {n: str(plans.connect_error(cfg, agents[n].cfg, e)) for n, e in
                   connect_all(list(agents.values()), self._pool, self.log, retry_s=retry_s,
@@ -174,6 +170,14 @@ class ShareWorker:
         self.log.event("worker.owns", worker=self.worker, switches=sorted(agents),
                        failed={k: v for k, v in errors.items() if v})
         return {k: v for k, v in errors.items() if v}
+
+    def _agent(self, cfg: NetConfig, s, prep: Prepared, shadows: bool, failed: Failed) -> SwitchAgent:
+        """Switch ``s``'s agent on this worker (not connected), with the masks ``failed`` calls for."""
+        a = build_agent(cfg, s, prep, self.log, self.metrics, time.monotonic)
+        a.shadows = shadows
+        a.down = a.role.down_uplinks(failed)
+        a.dead = a.role.dead_slots(prep.schedule, failed)
+        return a
 
     # ---- reload ---------------------------------------------------------------------------------
     def stage(self, config: str, failed: Failed, version: int, schedule_version: int,
@@ -193,14 +197,7 @@ class ShareWorker:
             prep = Prepared(cfg, failed, backend_for, version, schedule_version, names=names)
         except UroError as e:
             return f"worker {self.worker}: {e}"
-        agents = {}
-        for s in cfg.switches:
-            if s.name in fresh:
-                a = build_agent(cfg, s, prep, self.log, self.metrics, time.monotonic)
-                a.shadows = shadows
-                a.down = a.role.down_uplinks(failed)
-                a.dead = a.role.dead_slots(prep.schedule, failed)
-                agents[s.name] = a
+        agents = {s.name: self._agent(cfg, s, prep, shadows, failed) for s in cfg.switches if s.name in fresh}
         errors = connect_all(list(agents.values()), self._pool, self.log, worker=self.worker) if agents else {}
         if errors:
             for a in agents.values():
@@ -917,8 +914,7 @@ class DistributedController(Controller):
             w = self.workers.owner.get(s.name)
             if ref is not None and w in alive:
                 owners[s.name] = w
-                if not (ref.cfg == s and ref.cookie == prep.pipelines[(s.target, s.program)].cookie
-                        and type(ref.role) is type(prep.roles[s.name])):
+                if not Controller.unchanged(ref.cfg, ref.cookie, ref.role, s, prep):
                     fresh.append(s.name)
         load = {w: sum(1 for o in owners.values() if o == w) for w in alive}
         for s in cfg.switches:

@@ -143,6 +143,36 @@ def test_the_client_writes_what_the_message_path_writes(monkeypatch):
         assert [r for _, r in got] == [r for _, r in want]
 
 
+def _client(max_batch: int, max_bytes: int):
+    from controller.agent.p4runtime import P4RuntimeClient
+
+    c = object.__new__(P4RuntimeClient)                     # no session: the encoders alone
+    c.name, c.device_id, c.election_id, c.p4info = "s", 7, 2**64 + 3, INFO
+    c.election = p4r.Uint128(high=1, low=3)
+    c.max_batch, c.max_request_bytes = max_batch, max_bytes
+    return c
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(objects, max_size=40), st.integers(1, 12), st.sampled_from([1, 60, 200, 700, 2000, 2 << 20]))
+def test_inserts_already_encoded_are_the_requests_the_client_writes(objs, max_batch, max_bytes):
+    """The requests of a generation written into an empty slot (its entities encoded once,
+    :func:`p4wire.insert_requests`) are :func:`wire_requests`'s for the same inserts, byte
+    for byte and cut at the same updates: by count, by size (an update too large for a
+    request alone still sent alone)."""
+    from controller.agent import plan
+    from controller.agent.p4runtime import wire_requests
+
+    objs = [o for o in objs if not (isinstance(o, TableEntry) and o.is_default)]     # (defaults: modified)
+    c = _client(max_batch, max_bytes)
+    want = list(wire_requests(c, [plan.Update("insert", o) for o in objs]))
+    head = p4wire.request_head(7, (1, 3))
+    got = list(p4wire.insert_requests(head, [INFO.entity_bytes(o) for o in objs], max_batch, max_bytes))
+    assert [stop - start for start, stop, _ in got] == [len(o) for o, _ in want]
+    assert [r for *_, r in got] == [r for _, r in want]
+    assert [start for start, *_ in got] == [sum(len(o) for o, _ in want[:k]) for k in range(len(want))]
+
+
 # ---- a whole ToR of the tiny profile ---------------------------------------------------------
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
@@ -188,3 +218,4 @@ def test_every_object_of_a_tiny_network_encodes_as_protobuf_does(tiny, generate,
                     codec.fill_entity(p4r.Entity(), obj, key_only).SerializeToString(), (name, obj)
             n += 1
     assert n > 8 * 100
+

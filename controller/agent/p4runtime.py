@@ -711,8 +711,9 @@ class P4RuntimeClient:
 
     def insert_encoded(self, inserts: Inserts) -> WriteReport:
         """:meth:`SwitchBackend.insert_encoded`: the encoded entities joined into WriteRequests
-        cut as :func:`wire_requests` cuts them (``max_batch`` updates, ``max_request_bytes``),
-        nothing encoded again; the decode memo is not filled (the verify compares bytes)."""
+        cut as :func:`wire_requests` cuts them (``max_batch`` updates, ``max_request_bytes``;
+        :func:`p4wire.insert_requests`), nothing encoded again; the decode memo is not
+        filled (the verify compares bytes)."""
         t0 = time.perf_counter()
         rep = WriteReport()
         if not len(inserts):
@@ -720,22 +721,11 @@ class P4RuntimeClient:
         self._check_primary()
         self._need_p4info()
         head = p4wire.request_head(self.device_id, (self.election_id >> 64, self.election_id & ((1 << 64) - 1)))
-        update, field = p4wire.update, p4wire.update_field
-        objs, ents = inserts.objects, inserts.encoded
-        start, ups, size = 0, [], 0
-        for i, ent in enumerate(ents):
-            ub = update("insert", ent)
-            n = len(ub) + 4                                    # as wire_requests counts it
-            if ups and (len(ups) >= self.max_batch or size + n > self.max_request_bytes):
-                self._write(_Inserting(objs[start:i]), p4wire.request_of(head, ups), rep)
-                rep.inserted += len(ups)
-                rep.requests += 1
-                start, ups, size = i, [], 0
-            ups.append(field(ub))
-            size += n
-        self._write(_Inserting(objs[start:]), p4wire.request_of(head, ups), rep)
-        rep.inserted += len(ups)
-        rep.requests += 1
+        objs = inserts.objects
+        for start, stop, req in p4wire.insert_requests(head, inserts.encoded, self.max_batch, self.max_request_bytes):
+            self._write(_Inserting(objs[start:stop]), req, rep)
+            rep.inserted += stop - start
+            rep.requests += 1
         rep.seconds = time.perf_counter() - t0
         return rep
 

@@ -6,6 +6,8 @@ entries and reads' keys, and a whole ToR generation of the tiny profile."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -173,6 +175,58 @@ def test_inserts_already_encoded_are_the_requests_the_client_writes(objs, max_ba
     assert [start for start, *_ in got] == [sum(len(o) for o, _ in want[:k]) for k in range(len(want))]
 
 
+def _with(e: TableEntry, key: str, value) -> TableEntry:
+    return TableEntry(e.table, tuple((k, value if k == key else v) for k, v in e.match), e.action, e.params,
+                      e.is_default, e.group_id, e.priority)
+
+
+@st.composite
+def renamed(draw):
+    """(objects, the same objects with some changed: ``key``'s value only, or something else
+    too, ``key``, how many cannot be patched)."""
+    key = draw(st.sampled_from(["e", "o"]))        # the first match field, one after don't-cares
+    objs = draw(st.lists(objects, max_size=30))
+    new, encoded = [], 0
+    for o in objs:
+        how = draw(st.sampled_from(["key", "key", "key", "same", "other"]))
+        plain = type(o) is TableEntry and not o.is_default and o.group_id is None
+        if not plain:
+            n = o if how != "other" or isinstance(o, TableEntry) else \
+                dataclasses.replace(o, **{"member_id" if isinstance(o, Member) else "group_id": 5})
+            new.append(n)
+            encoded += 1
+            continue
+        old = dict(o.match)[key]
+        v = draw(st.integers(0, 511 if key == "e" else 1)) if how != "same" else old
+        n = _with(o, key, v)
+        if how == "other":
+            n = dataclasses.replace(n, priority=o.priority + 1)
+        new.append(n)
+        encoded += how == "other" or len(p4wire.uint_bytes(v, 9)) != len(p4wire.uint_bytes(old, 9))
+    return objs, new, key, encoded
+
+
+@settings(max_examples=400, deadline=None)
+@given(renamed())
+def test_entities_derived_by_a_changed_key_are_the_bytes_encoded(case):
+    """:meth:`WireCodec.entities_as` (a ToR's first shadow from its generation 0's bytes):
+    each entry that differs only in ``key``'s value is its counterpart's bytes with that
+    match field patched, byte for byte the entry's own encoding (the key first in the
+    match or after don't-cares); every other object -- another difference, a value of
+    another width, a default, a selector entry, a member or a group -- is encoded."""
+    objs, new, key, encoded = case
+    wire = INFO.wire
+    calls = []
+    entity = wire.entity
+    wire.entity = lambda obj, key_only=False: calls.append(obj) or entity(obj, key_only)
+    try:
+        got = wire.entities_as([entity(o) for o in objs], objs, new, key)
+    finally:
+        del wire.entity
+    assert got == [entity(n) for n in new]
+    assert len(calls) == encoded               # the rest patched, not encoded
+
+
 # ---- a whole ToR of the tiny profile ---------------------------------------------------------
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
@@ -219,3 +273,49 @@ def test_every_object_of_a_tiny_network_encodes_as_protobuf_does(tiny, generate,
             n += 1
     assert n > 8 * 100
 
+
+@pytest.mark.p4c
+@settings(max_examples=4, deadline=None)
+@given(st.sampled_from(["opera", "round-robin"]), st.integers(0, 1), st.sampled_from([(), (0,), (2, 5)]),
+       st.booleans())
+def test_a_tiny_networks_shadow_derived_from_the_other_generation_is_its_encoding(tiny, generate, generation,
+                                                                                 source_routed, failed):
+    """Every ToR's route objects of one generation, derived from the other's bytes
+    (:meth:`P4RuntimeClient.encode_inserts_as`: the ``generation`` field patched) are the
+    bytes of the same routes built and encoded for it, per-hop entries and source routes
+    with their selector entries, groups and members (the only ones encoded again)."""
+    from benchmarks.bench_fabric import PER_HOP, net_config
+    from controller.agent.backend import Inserts, backend_for
+    from controller.agent.desired import GENERATION_KEY
+    from controller.agent.p4runtime import P4RuntimeClient, _codec
+    from controller.daemon.config import load
+    from controller.daemon.plan import Prepared
+    from controller.schedule.degrade import Failed
+
+    out, program = tiny
+    routing = PER_HOP.replace("source_routed = []", f"source_routed = {list(source_routed)}")
+    if source_routed:
+        routing += '\n[routing.source]\nalgo = "ucmp"\nh_max = 4\nengine = "numpy"'
+    cfg = load(net_config(out / f"shadow_{generate}_{len(source_routed)}.toml", program, _Nowhere(), tors=8,
+                          uplinks=2, routing=routing, slice_ms=1000, status_port=0, generate=generate))
+    prep = Prepared(cfg, Failed(uplinks=frozenset({(5, 1)}) if failed else frozenset()), backend_for)
+    (pipeline,) = prep.pipelines.values()
+    c = object.__new__(P4RuntimeClient)                     # no session: the encoders alone
+    c.name, c.p4info = "s", _codec(pipeline, "tor")
+    wire = c.p4info.wire
+    calls = []
+    entity = wire.entity
+    wire.entity = lambda obj, key_only=False: calls.append(obj) or entity(obj, key_only)
+    try:
+        for name, role in prep.roles.items():
+            was = role.routes(prep.routes, generation)
+            ins = c.encode_inserts(was)
+            want = c.encode_inserts(role.routes(prep.routes, 1 - generation))
+            calls.clear()
+            got = c.encode_inserts_as(ins, role.routes_as(ins.batch(), 1 - generation), GENERATION_KEY)
+            assert got.objects == want.objects and got.encoded == want.encoded, name
+            assert len(calls) == len(was.members) + len(was.groups) + sum(e.group_id is not None for e in was.entries)
+            assert len(was.entries) > len(calls), name
+            assert isinstance(got, Inserts)
+    finally:
+        del wire.entity

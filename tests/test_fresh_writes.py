@@ -159,16 +159,24 @@ def one_agent(tmp_path, program):
             ctl.shutdown()
 
 
-def sim_run(tmp_path, program, fresh: bool, monkeypatch) -> tuple[list, list, int]:
+def sim_run(tmp_path, program, fresh: bool, monkeypatch) -> tuple[list, list, int, list]:
     """A network of 8 ToRs started on a simulated fabric, then a cut cable: (the states
-    after each, the bulk read-backs made)."""
+    after each, the bulk read-backs made, for each shadow derived from the generation
+    written before it whether its bytes are those encoded afresh)."""
     from controller.agent.p4runtime import P4RuntimeClient
     from controller.simfabric.process import SimFabric
 
     monkeypatch.setattr(GenerationWriter, "fresh_writes", fresh)
-    calls = []
+    calls, derived = [], []
     orig = P4RuntimeClient.read_state_beside
     monkeypatch.setattr(P4RuntimeClient, "read_state_beside", lambda c, ins: calls.append(len(ins)) or orig(c, ins))
+    orig_as = P4RuntimeClient.encode_inserts_as
+
+    def encode_as(c, ins, batch, key):
+        got = orig_as(c, ins, batch, key)
+        derived.append(got.encoded == P4RuntimeClient.encode_inserts(c, batch).encoded)
+        return got
+    monkeypatch.setattr(P4RuntimeClient, "encode_inserts_as", encode_as)
     with SimFabric(tmp_path / f"fabric{int(fresh)}", TORS) as fabric:
         ctl = Controller(sim_config(tmp_path, program, fabric, TORS), log=Log())
         try:
@@ -180,7 +188,7 @@ def sim_run(tmp_path, program, fresh: bool, monkeypatch) -> tuple[list, list, in
             failed = sim_states(fabric)
         finally:
             ctl.shutdown()
-    return started, failed, len(calls)
+    return started, failed, len(calls), list(derived)
 
 
 @sim
@@ -191,6 +199,9 @@ def test_on_the_simulated_fabric_fresh_writes_are_the_reference_path_entry_by_en
     ref = sim_run(tmp_path, program, False, monkeypatch)
     got = sim_run(tmp_path, program, True, monkeypatch)
     assert ref[2] == 0 and got[2] == TORS         # each ToR's generation 0 read back in bulk
+    # each ToR's shadow (written as inserts where generation 0 is kept as a version) derived
+    # from generation 0's bytes, the bytes encoded afresh
+    assert ref[3] == [] and got[3] == ([True] * TORS if compact else [])
     for when, a, b in (("started", got[0], ref[0]), ("after the cut cable", got[1], ref[1])):
         for t, (x, y) in enumerate(zip(a, b)):
             assert len(x.entries) == len(y.entries) and len(x.members) == len(y.members)

@@ -291,6 +291,13 @@ class SwitchBackend(abc.ABC):
         objects themselves."""
         return Inserts([*batch.members, *batch.groups, *batch.entries])
 
+    def encode_inserts_as(self, inserts: Inserts, batch: Batch, key: str) -> Inserts:
+        """``batch`` as :meth:`encode_inserts` gives it, where its objects (members, groups,
+        entries, in order) are those of ``inserts`` (an :meth:`encode_inserts`) with at most
+        the value of match key ``key`` changed: a backend that encodes may derive each from
+        its counterpart's bytes instead of encoding it again. Default: encoded afresh."""
+        return self.encode_inserts(batch)
+
     def insert_encoded(self, inserts: Inserts) -> WriteReport:
         """Insert ``inserts`` (a :meth:`encode_inserts`, or a :meth:`Inserts.part` of one,
         in order): :meth:`apply` of their inserts. Raises as :meth:`apply` does."""

@@ -239,11 +239,25 @@ class GenerationWriter:
         :meth:`_read_fresh`); default: no (every write is a diff, every verify a read)."""
         return False
 
-    def _write_fresh(self, generation: int, rb: Batch, routes: Routes) -> tuple[int, object]:
+    def _write_fresh(self, generation: int, rb: Batch, routes: Routes,
+                     encoded: Inserts | None = None) -> tuple[int, object]:
         """Insert ``rb`` (the route objects of ``routes`` in ``generation``, no identity of
-        which the switch holds: :func:`fresh_slot`); returns (updates written, what
+        which the switch holds: :func:`fresh_slot`; ``encoded``: their encoding where it is
+        made already, :meth:`_fresh_as`); returns (updates written, what
         :meth:`_read_fresh` compares the read-back with). Default: a diff of its inserts."""
         return self._write(Diff(insert=rb)), None
+
+    def _shadow_failed(self, e: BackendError) -> None:
+        """The shadow :meth:`NetworkPhases.prepare_generation` wrote after an install failed:
+        nothing depends on it (the next update writes a whole generation). Default: raised."""
+        raise e
+
+    def _fresh_as(self, routes: Routes, generation: int) -> tuple[Batch, Inserts] | None:
+        """The route objects of ``routes`` in ``generation`` and their encoding, derived from
+        the other generation's as this writer wrote them into an empty slot in this phase
+        (:meth:`_write_fresh`; same routes, only the generation differs), for a ToR's first
+        shadow; None where it kept none (default): they are built and encoded."""
+        return None
 
     def _read_fresh(self, written) -> tuple[list[int], Batch] | None:
         """The switch read whole against ``written`` (:meth:`_write_fresh`'s):
@@ -684,7 +698,8 @@ class NetworkPhases:
         if act != keep:
             return None
         static = self.role.static()
-        rb = self._routes_batch(routes, 1 - keep)
+        derived = self._fresh_as(routes, 1 - keep)
+        rb, encoded = derived if derived is not None else (self._routes_batch(routes, 1 - keep), None)
         if not fresh_slot(rb, beside, static):
             return None
         n = 0
@@ -692,14 +707,18 @@ class NetworkPhases:
             self._flip(keep)                       # only `keep` live
             n += 1
         n += self._write(state_diff(beside, static))     # (config and defaults: left as they are)
-        n += self._write_fresh(1 - keep, rb, routes)[0]
+        n += self._write_fresh(1 - keep, rb, routes, encoded)[0]
         self._note_holds({keep: version, 1 - keep: version})
         return n
 
-    def prepare_generation(self: GenerationWriter, routes: Routes, new: int) -> Installed:
+    def prepare_generation(self: GenerationWriter, routes: Routes, new: int, shadow: bool = False) -> Installed:
         """Phase 1 on this switch. An unconfigured switch gets ``new`` written and active at
         once ("installed": nothing of it is in flight); one that already stamps ``new``
-        with these routes has nothing to do ("current"); otherwise "ready"."""
+        with these routes has nothing to do ("current"); otherwise "ready". ``shadow``: a
+        switch this installs then gets the shadow of ``routes`` in the other generation at
+        once (:meth:`retire_generation`; its encoding derived from the generation just
+        written, :meth:`_fresh_as`), instead of in a later phase after every other switch;
+        a failure of it is told to :meth:`_shadow_failed` (the install stands)."""
         fast = self._prepare_delta(routes, new)
         if fast is not None:
             return fast
@@ -725,8 +744,15 @@ class NetworkPhases:
             self._note_holds({new: version})
             t_v = time.perf_counter()
             self._flip(new)
-            return Installed("installed", new, None, written, 0, objects(rb) + objects(static) + 1,
-                             t_v - t0, time.perf_counter() - t0, time.perf_counter() - t0)
+            res = Installed("installed", new, None, written, 0, objects(rb) + objects(static) + 1,
+                            t_v - t0, time.perf_counter() - t0, time.perf_counter() - t0)
+            if shadow:
+                rb = done = None     # (what the writer keeps of them for the shadow, only as long as it needs it)
+                try:
+                    self.retire_generation(new, routes)
+                except BackendError as e:
+                    self._shadow_failed(e)
+            return res
         if new in live and same_state(parts.gens[new], rb):
             self._note_holds({**self._holds(), new: version})
             return Installed("current" if act == new else "ready", act, act, 0, 0,

@@ -709,6 +709,20 @@ class P4RuntimeClient:
                     raise P4RuntimeError(f"{self.name}: {describe(x)}: {e}") from None
             raise
 
+    def encode_inserts_as(self, inserts: Inserts, batch: Batch, key: str) -> Inserts:
+        """:meth:`SwitchBackend.encode_inserts_as`: each entity whose object differs from
+        its counterpart in ``inserts`` only in ``key``'s value is that counterpart's bytes
+        with the key's match field patched (:meth:`p4wire.WireCodec.entities_as`); the others
+        encoded. The bytes :meth:`encode_inserts` gives, byte for byte."""
+        objs = [*batch.members, *batch.groups, *batch.entries]
+        if inserts.encoded is None or len(objs) != len(inserts):
+            return self.encode_inserts(batch)
+        info = self._need_p4info()
+        try:
+            return Inserts(objs, info.wire.entities_as(inserts.encoded, inserts.objects, objs, key))
+        except p4wire.WireError:
+            return self.encode_inserts(batch)        # (raises naming the object)
+
     def insert_encoded(self, inserts: Inserts) -> WriteReport:
         """:meth:`SwitchBackend.insert_encoded`: the encoded entities joined into WriteRequests
         cut as :func:`wire_requests` cuts them (``max_batch`` updates, ``max_request_bytes``;
@@ -1014,6 +1028,9 @@ class P4RuntimeBackend(SwitchBackend):
 
     def encode_inserts(self, batch: Batch) -> Inserts:
         return self._ready().encode_inserts(batch)
+
+    def encode_inserts_as(self, inserts: Inserts, batch: Batch, key: str) -> Inserts:
+        return self._ready().encode_inserts_as(inserts, batch, key)
 
     def insert_encoded(self, inserts: Inserts) -> WriteReport:
         return self._ready().insert_encoded(inserts)

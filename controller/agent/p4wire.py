@@ -258,6 +258,61 @@ class WireCodec:
             raise TypeError(f"not a state object: {obj!r}")
         return tag + _len(len(body)) + body
 
+    def entities_as(self, entities: list[bytes], objs: list, new: list, key: str) -> list[bytes]:
+        """The entities of ``new``, derived from ``entities`` (those of ``objs``, in the same
+        order) where an object of ``new`` is its counterpart in ``objs`` with only the value
+        of match key ``key`` changed, in the same bytes: that key's match field is patched in
+        place (an exact key's value is fixed-width: a route entry's generation, 0 or 1 ->
+        b"\\x00" or b"\\x01"; docs/p4.md "Route generations"). Any other object -- another
+        difference, a value of other width, a member or group, an entry of a selector table
+        (its group id carries the generation) -- is encoded (:meth:`entity`). A ToR's first
+        shadow is its generation 0 in the other slot: 33K entries at (1024, 32), each encoded
+        again field by field otherwise. The bytes are :meth:`entity`'s, byte for byte
+        (``tests/test_agent_p4wire.py``)."""
+        out = []
+        sites: dict[str, int | None] = {}          # table -> index of ``key`` in its entries' match
+        fields: dict[tuple, bytes] = {}            # (table, (key, value)) -> that match field's bytes
+        patches: dict[tuple, tuple[bytes, bytes] | None] = {}   # (table, old, new (key, value)) -> fields
+        entity = self.entity
+
+        def field(table: str, kv) -> bytes:
+            b = fields.get((table, kv))
+            if b is None:
+                _, keys, memo = self.tables[table]
+                b = fields[(table, kv)] = memo.get(kv) or self._field_match(table, kv[0], kv[1], keys, memo)
+            return b
+
+        for ent, o, n in zip(entities, objs, new):
+            if type(n) is TableEntry and type(o) is TableEntry and n.group_id is None and o.group_id is None \
+                    and not n.is_default and not o.is_default and n.table == o.table and n.action == o.action \
+                    and n.priority == o.priority and (n.params is o.params or n.params == o.params):
+                t, m, mo = n.table, n.match, o.match
+                i = sites.get(t, -1)
+                if i == -1:
+                    names = [k for k, _ in m]
+                    i = sites[t] = names.index(key) if t in self.tables and key in names else None
+                if i is not None and len(m) == len(mo) > i and m[i][0] == key == mo[i][0] \
+                        and m[i + 1:] == mo[i + 1:] and (not i or m[:i] == mo[:i]):
+                    pair = (t, mo[i], m[i])
+                    if pair in patches:
+                        patch = patches[pair]
+                    else:
+                        was, now = field(t, mo[i]), field(t, m[i])
+                        patch = patches[pair] = (was, now) if was and len(now) == len(was) else None
+                    if patch is not None:
+                        was, now = patch
+                        pos = 1                    # after the Entity's field tag: its length
+                        while ent[pos] & 0x80:
+                            pos += 1
+                        pos += 1 + len(self.tables[t][0])
+                        if i:
+                            pos += sum(len(field(t, kv)) for kv in m[:i])
+                        end = pos + len(was)
+                        if ent[pos:end] == was:
+                            out.append(ent[:pos] + now + ent[end:])
+                            continue
+            out.append(entity(n))
+        return out
 
 
 def update(op: str, entity: bytes) -> bytes:

@@ -32,7 +32,7 @@ from typing import Callable, Iterator
 from controller.agent import generations as gens
 from controller.agent.backend import BackendError, ClockProbe, NotPrimary, Pipeline, SwitchBackend
 from controller.agent.diff import Diff
-from controller.agent.desired import Role
+from controller.agent.desired import GENERATION_KEY, Role
 from controller.agent.diff import diff as state_diff, entry_key, same_state
 from controller.agent.generations import GenerationWriter
 from controller.agent.known import KnownState
@@ -100,6 +100,9 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
                                      "clock_reads", "clock_probes", "clock_seeds", "clock_errors")}
         self.last_swap: dict | None = None
         self._cache: dict = {}        # route entries by (version, generation): one update's, then dropped
+        #: (generation, version, Inserts) of the last generation written into an empty slot,
+        #: kept to the end of its phase: a first install's shadow is derived from it (_fresh_as)
+        self._fresh_kept: tuple | None = None
         self._routes_of: dict = {}    # role.version -> the routes (no delta): what a held generation holds
         self._known: KnownState | None = None   # the last read + the writes since (None: read the switch)
         # {generation: routes version it holds} of the state self._known_holds is (Diff of the changed cells)
@@ -206,6 +209,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         the known state keeps the generations as the versions they hold (docs/daemon.md
         "Memory")."""
         self._cache.clear()
+        self._fresh_kept = None
 
     def _drop_built_generations(self) -> None:
         """A phase is over on a switch whose known state keeps its route generations as
@@ -246,13 +250,14 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
     def _writes_fresh(self) -> bool:
         return True
 
-    def _write_fresh(self, generation: int, rb: Batch, routes) -> tuple[int, object]:
+    def _write_fresh(self, generation: int, rb: Batch, routes, encoded=None) -> tuple[int, object]:
         """:meth:`GenerationWriter._write_fresh`: ``rb`` encoded once by the backend
         (:meth:`~controller.agent.backend.SwitchBackend.encode_inserts`), written in chunks
         of :attr:`chunk` updates under ``io_lock`` as :meth:`_write` writes, and the known
         state told in one step that ``generation`` holds these routes
         (:meth:`KnownState.add_generation`: no object of it applied one by one)."""
-        ins = self.backend.encode_inserts(rb)
+        ins = encoded if encoded is not None else self.backend.encode_inserts(rb)
+        self._fresh_kept = None
         self._holds_of = (None, {})         # route objects written: what a generation holds is noted again
         n = 0
         for i in range(0, len(ins), self.chunk):
@@ -270,7 +275,30 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             self.stats["entries_written"] += k
             self.metrics.entries_written.labels(self.name).inc(k)
         self._known_added(self._known, generation, rb, routes)
+        if encoded is None:
+            self._fresh_kept = (generation, self.role.version(routes), ins)
         return n, ins
+
+    def _fresh_as(self, routes, generation: int):
+        """:meth:`GenerationWriter._fresh_as`: the other generation's objects and bytes as
+        this phase wrote them (:attr:`_fresh_kept`), made ``generation``'s: the objects by
+        :meth:`Role.routes_as`, the bytes by the backend
+        (:meth:`~controller.agent.backend.SwitchBackend.encode_inserts_as`: the generation's
+        match field patched). Used once: a (1024, 32) ToR's are ~7 MB."""
+        kept, self._fresh_kept = self._fresh_kept, None
+        if kept is None:
+            return None
+        g, version, ins = kept
+        if g != 1 - generation or version != self.role.version(routes):
+            return None
+        rb = self.role.routes_as(ins.batch(), generation)
+        if rb is None:
+            return None
+        self._cache.pop((version, g), None)      # (the other generation's objects: not needed again)
+        return rb, self.backend.encode_inserts_as(ins, rb, GENERATION_KEY)
+
+    def _shadow_failed(self, e: BackendError) -> None:
+        self.log.warn("generation.shadow_failed", switch=self.name, error=str(e))
 
     def _known_added(self, known: KnownState | None, generation: int, rb: Batch, routes) -> None:
         if known is not None:
@@ -503,6 +531,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
                 with paused_gc():     # builds, reads, diffs of ~10K objects each (controller.memory)
                     return fn(*args)
             finally:
+                self._fresh_kept = None
                 self._drop_built_generations()
 
     def activate(self, new: int) -> None:

@@ -121,7 +121,8 @@ class NetworkUpdate:
            switch back with a generation the others retired), towards the majority's
            stamp, written with these routes on the switches that lack it;
         1. write the routes into the other generation on every switch, read back, declare
-           it live (unconfigured switches get it active at once);
+           it live (unconfigured switches get it active at once; with ``shadows`` and no
+           switch configured -- a first install -- each then gets its shadow at once);
         2. only when every switch has it: every source stamps it;
         3. wait until packets stamped with the old one have left (``hold_s``);
         4. retire the old generation (out of ``live``, then rewritten as the new one's
@@ -170,9 +171,13 @@ class NetworkUpdate:
         new = net if all(net in s.holds for s in conf.values()) else 1 - net
         configured = [a for a in agents if a.name in conf]
         fresh = [a for a in agents if a.name not in conf]
-        # 1. prepare: configured switches first, so that a new switch's stamps are live everywhere
+        # 1. prepare: configured switches first, so that a new switch's stamps are live everywhere.
+        # With no switch configured (a first install), each new switch gets its shadow right
+        # after its generation, derived from the bytes just written; where some are
+        # configured, the new switches' shadows wait until the network flipped (write_shadows)
+        first = shadows and not configured
         prep = self.each(configured, "prepare_generation", routes, new)
-        prep.update(self.each(fresh, "prepare_generation", routes, new))
+        prep.update(self.each(fresh, "prepare_generation", routes, new, first))
         failed = [n for n, r in prep.items() if isinstance(r, BackendError) and n in conf]
         ready = [a for a in fresh if not isinstance(prep[a.name], BackendError)]
         self.done(ready, routes, prep, swapped=False)
@@ -193,7 +198,7 @@ class NetworkUpdate:
         self.done(ready, routes, prep, swapped=swapping)
         for a in ready:
             out[a.name] = "swapped" if swapping else "current"
-        if shadows:
+        if shadows and not first:
             self.write_shadows([a for a in fresh if out[a.name] == "installed"], new, routes)
         return out, new if swapping else net
 

@@ -371,9 +371,10 @@ def insert_requests(head: bytes, entities: list[bytes], max_batch: int, max_byte
     copied before the request's (a (1024, 32) ToR's generation is 33K inserts)."""
     if not entities:
         return
-    pieces = list(map(_insert_prefix, map(len, entities)))
-    prefixes = [p for p, _ in pieces]
-    cum = [0, *accumulate(n for _, n in pieces)]
+    lens = list(map(len, entities))
+    known = {n: _insert_prefix(n) for n in set(lens)}
+    prefixes = list(map({n: p for n, (p, _) in known.items()}.__getitem__, lens))
+    cum = list(accumulate(map({n: k for n, (_, k) in known.items()}.__getitem__, lens), initial=0))
     total = len(entities)
     i = 0
     while i < total:

@@ -10,11 +10,12 @@ same machine.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import signal
-import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Callable
@@ -169,23 +170,68 @@ def started(pid_dir: Path, name: str) -> bool:
 
 
 # ---- readiness --------------------------------------------------------------------------------
+#: /proc/net/tcp's state code of a listening socket
+_LISTEN = "0A"
+_TCP_STATES = {"01": "ESTABLISHED", "02": "SYN_SENT", "03": "SYN_RECV", "04": "FIN_WAIT1", "05": "FIN_WAIT2",
+               "06": "TIME_WAIT", "07": "CLOSE", "08": "CLOSE_WAIT", "09": "LAST_ACK", "0A": "LISTEN",
+               "0B": "CLOSING"}
+
+
+def _proc_address(hexaddr: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+    """An address as ``/proc/net/tcp{,6}`` writes it: hex, each 32-bit word in host order."""
+    raw = bytes.fromhex(hexaddr)
+    if sys.byteorder == "little":
+        raw = b"".join(raw[i:i + 4][::-1] for i in range(0, len(raw), 4))
+    return ipaddress.ip_address(raw)
+
+
+def tcp_sockets(port: int) -> list[tuple[str, str]]:
+    """(local address, state) of every TCP socket of this network namespace whose local
+    port is ``port`` (``/proc/net/tcp`` and ``tcp6``): what holds a port a server is about
+    to bind, read without opening a socket."""
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except FileNotFoundError:
+            continue
+        for line in lines:
+            f = line.split()
+            if len(f) < 4:
+                continue
+            addr, _, hexport = f[1].partition(":")
+            if int(hexport, 16) == port:
+                found.append((str(_proc_address(addr)), _TCP_STATES.get(f[3], f[3])))
+    return found
+
+
+def listening(port: int) -> bool:
+    """Whether a TCP server of this network namespace listens on ``port`` where
+    127.0.0.1 reaches it (the wildcard or a loopback address, IPv4 or IPv6)."""
+    for addr, state in tcp_sockets(port):
+        if state != "LISTEN":
+            continue
+        ip = ipaddress.ip_address(addr)
+        mapped = getattr(ip, "ipv4_mapped", None)
+        if ip.is_unspecified or ip.is_loopback or (mapped is not None and (mapped.is_loopback or mapped.is_unspecified)):
+            return True
+    return False
+
+
 def wait_port(port: int, timeout: float, exited: Callable[[], str | None] = lambda: None) -> None:
-    """Until something accepts TCP connections on 127.0.0.1:``port`` (the server of a
-    process just started). Raises :class:`ProcError` after ``timeout`` seconds, or as soon
-    as ``exited()`` says why the process is gone (:func:`popen_exited`, :func:`pid_exited`)."""
+    """Until a TCP server listens on ``port`` (the server of a process just started), read
+    from the kernel's socket table: a connecting probe would itself take an ephemeral port,
+    and one whose source port is ``port`` connects to itself (TCP simultaneous open) and
+    leaves the port in TIME-WAIT, so the server's bind fails (seen with bf_switchd's 50052).
+    Raises :class:`ProcError` after ``timeout`` seconds, or as soon as ``exited()`` says why
+    the process is gone or failed (:func:`popen_exited`, :func:`pid_exited`)."""
     end = time.time() + timeout
     while time.time() < end:
         why = exited()
         if why:
             raise ProcError(why)
-        with socket.socket() as s:
-            s.settimeout(0.2)
-            # a probe whose ephemeral source port is ``port`` itself connects to itself (TCP
-            # simultaneous open) when nothing listens yet: that is no server, and it holds the
-            # port, so the server's bind fails (seen with bf_switchd: "Address already in use"
-            # on 50052, a TIME-WAIT 127.0.0.1:50052 -> 127.0.0.1:50052 left behind)
-            if s.connect_ex(("127.0.0.1", port)) == 0 and s.getsockname() != s.getpeername():
-                return
+        if listening(port):
+            return
         time.sleep(0.05)
     raise ProcError(f"nothing listens on 127.0.0.1:{port} after {timeout:g} s")
 

@@ -90,13 +90,19 @@ def test_bf_switchd_is_ready_when_its_bfrt_server_reports_the_program_not_on_a_l
             return msg
 
     port = free_port()
-    server = grpc.server(futures.ThreadPoolExecutor(2))
-    gc.bfruntime_pb2_grpc.add_BfRuntimeServicer_to_server(Server(), server)
-    server.add_insecure_port(f"127.0.0.1:{port}")
-    server.start()
+    servers = []
+
+    def switchd_command(conf):             # the stand-in's BfRt server comes up with it
+        server = grpc.server(futures.ThreadPoolExecutor(2))
+        gc.bfruntime_pb2_grpc.add_BfRuntimeServicer_to_server(Server(), server)
+        server.add_insecure_port(f"127.0.0.1:{port}")
+        server.start()
+        servers.append(server)
+        return ["sleep", "300"]
+
     monkeypatch.setattr(tofino_process, "GRPC_PORT", port)
     sw = TofinoModelSwitch(tmp_path, {}, program_dir=tmp_path / "tor_tiny_t2na")
-    monkeypatch.setattr(sw, "switchd_command", lambda conf: ["sleep", "300"])
+    monkeypatch.setattr(sw, "switchd_command", switchd_command)
     (tmp_path / "switchd.conf").write_text("{}")
     try:
         sw.start_switchd(timeout=20)
@@ -106,11 +112,126 @@ def test_bf_switchd_is_ready_when_its_bfrt_server_reports_the_program_not_on_a_l
         # a server up without the program is not ready
         monkeypatch.setattr(sw, "program_name", "another_program")
         sw.stop_switchd()
+        servers[-1].stop(0)
         with pytest.raises(tofino_process.SwitchStartError, match="did not report the device running 'another_program'"):
             sw.start_switchd(timeout=2)
     finally:
         sw.stop_switchd()
-        server.stop(0)
+        for server in servers:
+            server.stop(0)
+
+
+def test_a_switchd_whose_bfrt_server_cannot_bind_fails_at_once_with_the_reason(tmp_path, monkeypatch):
+    """bf_switchd does not exit when its BfRt server cannot bind (it logs the error to
+    bf_drivers.log in its working directory and idles): the start fails on that log line,
+    not after the whole start timeout with "nothing listens"."""
+    import pytest
+
+    from controller.agent.bmv2_process import free_port
+
+    monkeypatch.setattr(tofino_process, "GRPC_PORT", free_port())
+    sw = TofinoModelSwitch(tmp_path, {})
+    (tmp_path / "bf_drivers.log").write_text("ERROR: Failed to start bfrt grpc server (an earlier start's)\n")
+    line = "2026-11-30 01:30:00 DEBUG BF_SWITCHD ERROR: Failed to start bfrt grpc server: Resource busy"
+    monkeypatch.setattr(sw, "switchd_command", lambda conf: [
+        "sh", "-c", f"sleep 1; for i in $(seq 3000); do echo filler line $i; done >> bf_drivers.log; "
+                    f"echo '{line}' >> bf_drivers.log; exec sleep 300"])
+    try:
+        with pytest.raises(tofino_process.SwitchStartError,
+                           match=r"its BfRt server could not bind port \d+ \(held by: nothing any more\)"):
+            sw.start_switchd(timeout=120)
+    finally:
+        sw.stop_switchd()
+
+
+def test_the_log_watch_sees_only_what_was_written_after_it_began(tmp_path):
+    log = tmp_path / "bf_drivers.log"
+    log.write_bytes(b"old: NEEDLE\n")
+    w = tofino_process._LogWatch(log, b"NEEDLE", interval=0)
+    assert not w.seen()
+    with open(log, "ab") as f:
+        f.write(b"new line NEE")
+    assert not w.seen()
+    with open(log, "ab") as f:                   # the needle split across two reads
+        f.write(b"DLE\n")
+    assert w.seen()
+    assert not w.seen()                          # seen once: nothing new since
+    log.rename(tmp_path / "bf_drivers.log.0")     # rotated: the new file from its start
+    log.write_bytes(b"NEEDLE\n")
+    assert w.seen()
+    fresh = tofino_process._LogWatch(tmp_path / "not_yet.log", b"NEEDLE", interval=0)
+    assert not fresh.seen()
+    (tmp_path / "not_yet.log").write_bytes(b"x NEEDLE\n")
+    assert fresh.seen()
+
+
+def test_the_bfrt_port_is_reserved_while_the_switch_runs_and_only_it_is_given_back(tmp_path, monkeypatch):
+    """50052 is in the ephemeral range: the switch lists it in ip_local_reserved_ports
+    (so no client connection takes it between the free-port check and bf_switchd's bind),
+    and gives back exactly that port: a range reserved by someone else stays, and a port
+    reserved before the switch stays reserved after it."""
+    reserved = tmp_path / "ip_local_reserved_ports"
+    monkeypatch.setattr(tofino_process, "RESERVED_PORTS_FILE", reserved)
+    monkeypatch.setattr(tofino_process, "HUGEPAGES_FILE", tmp_path / "nr_hugepages")
+    pid_dir = tmp_path / "pids"
+    port = tofino_process.GRPC_PORT
+
+    reserved.write_text("8080,50000-50010\n")
+    sw = TofinoModelSwitch(tmp_path, {}, pid_dir=pid_dir)
+    sw._reserve_port()
+    assert reserved.read_text() == f"8080,50000-50010,{port}\n"
+    assert (pid_dir / tofino_process.RESERVED_RECORD).exists()
+    reserved.write_text(f"8080,50000-50010,{port - 1}-{port + 1}\n")     # the kernel merges ranges
+    sw.stop()
+    assert reserved.read_text() == f"8080,50000-50010,{port - 1},{port + 1}\n"
+    assert not (pid_dir / tofino_process.RESERVED_RECORD).exists()
+
+    reserved.write_text(f"{port - 2}-{port + 2}\n")                      # someone else's range
+    sw = TofinoModelSwitch(tmp_path, {}, pid_dir=pid_dir)
+    sw._reserve_port()
+    sw.stop()
+    assert reserved.read_text() == f"{port - 2}-{port + 2}\n"
+
+    reserved.write_text("\n")                                           # a killed starter's record
+    TofinoModelSwitch(tmp_path, {}, pid_dir=pid_dir)._reserve_port()
+    assert TofinoModelSwitch.reap(pid_dir) == [f"port {port} out of net.ipv4.ip_local_reserved_ports"]
+    assert reserved.read_text() == "\n"
+
+
+def test_switchd_starts_only_once_no_client_connection_holds_its_port(tmp_path):
+    """A client connection whose ephemeral source port is the BfRt port would make the
+    server's bind fail: the start waits for it to go; a server already on the port is
+    another switch, refused at once."""
+    import socket
+    import struct
+    import threading
+
+    import pytest
+
+    with socket.socket() as srv:
+        srv.bind(("127.0.0.1", 0))
+        srv.listen()
+        client = socket.socket()
+        client.bind(("127.0.0.1", 0))
+        client.connect(srv.getsockname())
+        port = client.getsockname()[1]
+        with pytest.raises(tofino_process.SwitchStartError,
+                           match=rf"port {port} stayed held for 1 s \(127.0.0.1:{port} ESTABLISHED\)"):
+            tofino_process._wait_port_free(port, 1.0)
+
+        def close():                           # reset, so no TIME-WAIT holds the port after it
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            client.close()
+        t = threading.Timer(1.0, close)
+        t.start()
+        try:
+            tofino_process._wait_port_free(port, 60.0)
+        finally:
+            t.cancel()
+            t.join()
+        with pytest.raises(tofino_process.SwitchStartError, match=rf"port {srv.getsockname()[1]} is taken by a "
+                                                                  r"server already .* another bf_switchd\?"):
+            tofino_process._wait_port_free(srv.getsockname()[1], 60.0)
 
 
 def test_the_model_is_quiet_unless_asked_and_its_trace_is_written_once(tmp_path, monkeypatch):

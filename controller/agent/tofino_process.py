@@ -17,7 +17,11 @@ output, of which ``model.log`` keeps the first :data:`STDOUT_CAP` bytes (the sta
 messages) and the rest is read and dropped.
 
 Fixed resources (one such switch per machine at a time: hold ``/tmp/uro-tofino.lock``):
-the BfRt gRPC port 50052, the status port 7777 and the model's dru_sim TCP ports.
+the BfRt gRPC port 50052, the status port 7777 and the model's dru_sim TCP ports. 50052
+lies in Linux's ephemeral range (32768-60999), where any client's connection may take it
+for a moment: while the switch runs it is listed in ``net.ipv4.ip_local_reserved_ports``
+(restored by :meth:`TofinoModelSwitch.stop`), and bf_switchd starts only once no socket
+holds it; bf_switchd itself does not exit when it cannot bind it, so its log is watched.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -46,6 +51,14 @@ HUGEPAGES_RECORD = "hugepages.old"
 STDOUT_CAP = 1 << 20
 #: seconds a start may take on a loaded 2-core machine (~20 s idle, 90+ s at load 20+)
 START_TIMEOUT = 300.0
+#: the kernel's ports kept out of the ephemeral range (connect() and bind(0) never pick them)
+RESERVED_PORTS_FILE = Path("/proc/sys/net/ipv4/ip_local_reserved_ports")
+#: in a switch's ``pid_dir``: present while :data:`GRPC_PORT` is reserved by the switch
+RESERVED_RECORD = "reserved_port"
+#: seconds to wait for a socket another program holds on :data:`GRPC_PORT` to go away
+PORT_FREE_TIMEOUT = 90.0
+#: what bf_switchd logs (then idles, never exiting) when its BfRt server cannot bind
+BFRT_BIND_FAILED = b"Failed to start bfrt grpc server"
 
 
 def missing() -> str | None:
@@ -114,6 +127,7 @@ class TofinoModelSwitch:
         self.switchd: subprocess.Popen | None = None
         self.switchd_starts = 0
         self._old_hugepages: int | None = None
+        self._reserved = False
 
     @property
     def address(self) -> str:
@@ -161,6 +175,29 @@ class TofinoModelSwitch:
         if self.pid_dir is not None:
             (self.pid_dir / HUGEPAGES_RECORD).unlink(missing_ok=True)
 
+    # ---- the BfRt port, out of the ephemeral range ------------------------------------------
+    def _reserve_port(self) -> None:
+        if self._reserved:
+            return
+        try:
+            old = _parse_ports(RESERVED_PORTS_FILE.read_text())
+            if _covers(old, GRPC_PORT):
+                return
+            if self.pid_dir is not None:
+                self.pid_dir.mkdir(parents=True, exist_ok=True)
+                (self.pid_dir / RESERVED_RECORD).write_text(f"{GRPC_PORT}\n")
+            RESERVED_PORTS_FILE.write_text(_format_ports(old + [(GRPC_PORT, GRPC_PORT)]) + "\n")
+            self._reserved = True
+        except OSError:
+            pass                  # not writable here: the free-port wait below still holds
+
+    def _unreserve_port(self) -> None:
+        if self._reserved:
+            _release_port(GRPC_PORT)
+            self._reserved = False
+        if self.pid_dir is not None:
+            (self.pid_dir / RESERVED_RECORD).unlink(missing_ok=True)
+
     def _popen(self, name: str, argv: list[str], log) -> subprocess.Popen:
         # detached: a session of its own, so the switch outlives the command that started it
         p = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=self._env(), cwd=self.log_dir,
@@ -198,6 +235,11 @@ class TofinoModelSwitch:
                 _write_hugepages(old)
                 done.append(f"vm.nr_hugepages back to {old}")
             rec.unlink(missing_ok=True)
+        rec = pid_dir / RESERVED_RECORD
+        if rec.exists():
+            _release_port(GRPC_PORT)
+            done.append(f"port {GRPC_PORT} out of net.ipv4.ip_local_reserved_ports")
+            rec.unlink(missing_ok=True)
         return done
 
     # ---- life cycle --------------------------------------------------------------------------
@@ -207,6 +249,7 @@ class TofinoModelSwitch:
             raise SwitchStartError(why)
         conf, pmap = self._write_files()
         self._hugepages_up()
+        self._reserve_port()
         try:
             self._start_model(conf, pmap, "model.log")
             time.sleep(2.0)
@@ -239,11 +282,20 @@ class TofinoModelSwitch:
         conf = self.log_dir / "switchd.conf"
         self.switchd_starts += 1
         name = "switchd.log" if self.switchd_starts == 1 else f"switchd.{self.switchd_starts}.log"
+        _wait_port_free(GRPC_PORT, min(timeout, PORT_FREE_TIMEOUT))
         with open(self.log_dir / name, "w") as log:
             self.switchd = self._popen("switchd", self.switchd_command(conf), log)
         end = time.monotonic() + timeout
+        exited = process.popen_exited(self.switchd)
+        bind_failed = _LogWatch(self.log_dir / "bf_drivers.log", BFRT_BIND_FAILED)
+
+        def why() -> str | None:
+            if bind_failed.seen():
+                return (f"its BfRt server could not bind port {GRPC_PORT} (held by: "
+                        f"{_holders(GRPC_PORT) or 'nothing any more'})")
+            return exited()
         try:
-            process.wait_port(GRPC_PORT, timeout, process.popen_exited(self.switchd))
+            process.wait_port(GRPC_PORT, timeout, why)
         except ProcError as e:
             raise SwitchStartError(f"bf_switchd: {e} (see {self.log_dir / name})") from None
         # the port answers before the device is up, and bf_switchd's log is block-buffered:
@@ -283,6 +335,7 @@ class TofinoModelSwitch:
         self.model = None
         self._forget("model")
         self._hugepages_restore()
+        self._unreserve_port()
 
     def __enter__(self) -> "TofinoModelSwitch":
         return self.start()
@@ -343,6 +396,104 @@ def _write_hugepages(n: int) -> None:
         HUGEPAGES_FILE.write_text(f"{n}\n")
     except OSError:
         pass
+
+
+def _parse_ports(text: str) -> list[tuple[int, int]]:
+    """``ip_local_reserved_ports``'s list ("8080,50000-50010") as (first, last) ranges."""
+    out = []
+    for part in text.strip().split(","):
+        if part.strip():
+            lo, _, hi = part.strip().partition("-")
+            out.append((int(lo), int(hi or lo)))
+    return out
+
+
+def _format_ports(ranges: list[tuple[int, int]]) -> str:
+    return ",".join(str(lo) if lo == hi else f"{lo}-{hi}" for lo, hi in sorted(ranges))
+
+
+def _covers(ranges: list[tuple[int, int]], port: int) -> bool:
+    return any(lo <= port <= hi for lo, hi in ranges)
+
+
+def _release_port(port: int) -> None:
+    """Take ``port`` alone out of ``ip_local_reserved_ports`` (the rest stays as it is)."""
+    try:
+        out = []
+        for lo, hi in _parse_ports(RESERVED_PORTS_FILE.read_text()):
+            if lo <= port <= hi:
+                out += [r for r in ((lo, port - 1), (port + 1, hi)) if r[0] <= r[1]]
+            else:
+                out.append((lo, hi))
+        RESERVED_PORTS_FILE.write_text(_format_ports(out) + "\n")
+    except OSError:
+        pass
+
+
+def _holders(port: int) -> str:
+    return ", ".join(f"{a}:{port} {st}" for a, st in process.tcp_sockets(port))
+
+
+def _bindable(port: int) -> bool:
+    """Whether a server could bind ``port`` now, as gRPC binds (SO_REUSEADDR: a server's own
+    TIME-WAITs do not stop it; a client's connection that took the port, its TIME-WAIT, or a
+    listener do). The trial socket is never connected, so it leaves nothing behind."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("0.0.0.0", port))
+        except OSError:
+            return False
+    return True
+
+
+def _wait_port_free(port: int, timeout: float) -> None:
+    """Until a server could bind ``port`` (:func:`_bindable`): a client's connection that
+    took it as its ephemeral port is short-lived; a server on it is another switch."""
+    end = time.monotonic() + timeout
+    while not _bindable(port):
+        if any(st == "LISTEN" for _, st in process.tcp_sockets(port)):
+            raise SwitchStartError(f"port {port} is taken by a server already ({_holders(port)}): another "
+                                   f"bf_switchd? (one Tofino model switch per machine)")
+        if time.monotonic() > end:
+            held = _holders(port) or "nothing this network namespace lists"
+            raise SwitchStartError(f"port {port} stayed held for {timeout:.0f} s ({held}); bf_switchd's BfRt "
+                                   f"server needs it")
+        time.sleep(0.5)
+
+
+class _LogWatch:
+    """Whether ``needle`` was written to the log file ``path`` since this watch began
+    (reads only what was appended, at most every ``interval`` seconds; a rotated file is
+    read from its start)."""
+
+    def __init__(self, path: Path, needle: bytes, interval: float = 0.5):
+        self.path, self.needle, self.interval = Path(path), needle, interval
+        self.ino, self.offset, self.tail, self.next_read = None, 0, b"", 0.0
+        try:
+            st = self.path.stat()
+            self.ino, self.offset = st.st_ino, st.st_size
+        except FileNotFoundError:
+            pass
+
+    def seen(self) -> bool:
+        now = time.monotonic()
+        if now < self.next_read:
+            return False
+        self.next_read = now + self.interval
+        try:
+            with open(self.path, "rb") as f:
+                st = os.fstat(f.fileno())
+                if st.st_ino != self.ino or st.st_size < self.offset:
+                    self.ino, self.offset, self.tail = st.st_ino, 0, b""
+                f.seek(self.offset)
+                data = f.read()
+        except FileNotFoundError:
+            return False
+        self.offset += len(data)
+        found = self.needle in self.tail + data
+        self.tail = data[-len(self.needle):] if data else self.tail
+        return found
 
 
 def _stop(p: subprocess.Popen | None) -> None:

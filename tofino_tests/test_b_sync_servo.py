@@ -94,6 +94,9 @@ def test_a_resp_to_the_open_request_moves_the_boundary_by_minus_theta(view, port
         view.set_register(BOUND, {"next": s["next"], "slice": s["slice"]})
 
 
+#: the model's clock runs with its load: on a loaded machine it can pass the boundary a test
+#: set ahead of it before the frames are taken (the setup no longer holds; seen at load 11-12)
+@pytest.mark.flaky(reruns=1, reruns_delay=2)
 def test_b_resps_the_servo_must_not_take_change_nothing_and_are_counted(view, ports, port_map, servo_at, tiny, sync):
     """From a host port (`from_host`), from a ToR this slice's circuit does not bring
     (`wrong_peer`), to another ToR (`wrong_dst`), without an open request (`stale`), stamps
@@ -130,6 +133,9 @@ def test_b_resps_the_servo_must_not_take_change_nothing_and_are_counted(view, po
         view.set_register(BOUND, {"next": s["next"], "slice": s["slice"]})
 
 
+#: the model's clock runs with its load: on a loaded machine it can pass the boundary a test
+#: set ahead of it before the frames are taken (the setup no longer holds; seen at load 11-12)
+@pytest.mark.flaky(reruns=1, reruns_delay=2)
 def test_c_the_timer_sends_one_req_per_uplink_when_due(view, ports, port_map, sync, tiny):
     """With the boundary half a slice after the triggers' time (their phase in the exchange
     window), batch 1 packet u of a trigger that does not tick leaves uplink u as a REQ:

@@ -170,8 +170,7 @@ def started(pid_dir: Path, name: str) -> bool:
 
 
 # ---- readiness --------------------------------------------------------------------------------
-#: /proc/net/tcp's state code of a listening socket
-_LISTEN = "0A"
+#: /proc/net/tcp's state codes
 _TCP_STATES = {"01": "ESTABLISHED", "02": "SYN_SENT", "03": "SYN_RECV", "04": "FIN_WAIT1", "05": "FIN_WAIT2",
                "06": "TIME_WAIT", "07": "CLOSE", "08": "CLOSE_WAIT", "09": "LAST_ACK", "0A": "LISTEN",
                "0B": "CLOSING"}

@@ -16,7 +16,7 @@ import pytest
 from switch_util import Switch
 import fabric
 
-from controller.agent.backend import NotPrimary, SwitchAddress, Unreachable
+from controller.agent.backend import BackendError, NotPrimary, SwitchAddress, Unreachable
 from controller.agent.diff import Diff
 from controller.agent.diff import diff
 from controller.agent.desired import Routes, TorRole
@@ -357,3 +357,11 @@ def test_counters_in_one_read_and_the_timer_by_packet_out(bare, pipelines):
     n = len(reads)
     be.read_counters()
     assert len(reads) == n + 1
+    # one counter: one wildcard read of that counter alone, its cells named as in the whole read
+    events = be.read_counter("events")
+    assert len(reads) == n + 2
+    assert [e.counter_entry.counter_id for e in reads[-1].entities] == [
+        be.client.p4info.counter(pl.contract["counters"]["events"]["name"]).id]
+    assert events == be.read_counters()["events"] and events["timer"] == 3
+    with pytest.raises(BackendError, match=r"no counter 'event' in the contract \(it has .*events"):
+        be.read_counter("event")

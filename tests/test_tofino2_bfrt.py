@@ -481,6 +481,28 @@ def test_counters_are_read_in_one_request_each(fake, tiny_t2na):
     assert sorted(t for t, _ in sw.reads) == sorted("pipe." + c["name"] for c in pipeline.contract["counters"].values())
 
 
+def test_one_counter_is_read_alone_and_decoded_as_in_the_read_of_all(fake, tiny_t2na):
+    """read_counter reads only that counter's table (each costs a hardware sync and a read)
+    and names its cells as read_counters does (drops: reason i in cell i + cell_offset); a
+    counter the contract does not name is refused, naming it and the ones there are."""
+    b, sw = fake
+    pipeline, _ = tiny_t2na
+    b.set_pipeline(pipeline)
+    b._info = type("I", (), {"full": staticmethod(lambda n: "pipe." + n)})()
+    spec = pipeline.contract["counters"]["drops"]
+    table = sw.tables.setdefault("pipe." + spec["name"], FakeTable(sw, "pipe." + spec["name"]))
+    off = int(spec.get("cell_offset", 0))
+    for i in range(len(spec["indices"])):
+        table.entries[(("$COUNTER_INDEX", i + off, None, None, None, None),)] = (None, {"$COUNTER_SPEC_PKTS": 10 + i})
+    sw.reads.clear()
+    got = b.read_counter("drops")
+    assert sw.reads == [("pipe." + spec["name"], "all")]
+    assert got == {name: 10 + i for i, name in enumerate(spec["indices"])}
+    assert got == b.read_counters()["drops"]
+    with pytest.raises(be.BackendError, match=r"^tor0: no counter 'drop' in the contract \(it has drops, events, sync\)$"):
+        b.read_counter("drop")
+
+
 def test_batched_apply_sends_one_request_per_table_run(fake, tiny_t2na):
     """apply() groups consecutive writes of one table and operation (``batch``)."""
     ws = [("add", Write("pipe.C.t", (KeyField("k", i),), "C.go", (("up", 1),))) for i in range(10)]

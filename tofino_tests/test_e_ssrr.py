@@ -41,7 +41,7 @@ def source_entries(net):
 
 
 def _events(view) -> dict:
-    return dict(view.b.read_counters()["events"])
+    return dict(view.b.read_counter("events"))
 
 
 def _moved(before: dict, after: dict) -> dict:
@@ -107,17 +107,17 @@ def test_source_writes_a_pushed_path_and_leaves_on_hop0(view, ports, port_map, s
         cases = [e for e in entries if e.slice == cur and e.dst in sr and e.paths
                  and all(p[0][2] != cur for p in e.paths)]
         assert cases, f"no source entry of slice {cur} whose paths all start in a later slice"
-        drops0 = view.b.read_counters()["drops"]
+        drops0 = view.b.read_counter("drops")
         sent = {0x300 + i: (e, udp(e.dst, dscp=e.buckets[0], ident=0x300 + i)) for i, e in enumerate(cases)}
         seen, ev, tx = _exchange(view, ports, model, port_map.hosts[0],
                                  [p for p in (*port_map.hosts, *port_map.uplinks) if p != port_map.hosts[0]],
                                  {i: pkt for i, (_, pkt) in sent.items()}, ("ssrr_written", len(sent)))
         for ident, (e, pkt) in sent.items():
             assert ident in seen, (f"source-routed packet for ToR {e.dst} (slice {cur}) not seen: events {ev}, "
-                                   f"drops {_moved(drops0, view.b.read_counters()['drops'])}, model Tx {tx}")
+                                   f"drops {_moved(drops0, view.b.read_counter('drops'))}, model Tx {tx}")
             _assert_written(e, pkt, *seen[ident], port_map)
         assert ev.get("ssrr_written") == len(sent), ev
-        assert view.b.read_counters()["drops"] == drops0
+        assert view.b.read_counter("drops") == drops0
     finally:
         view.timer(True)
 
@@ -160,12 +160,12 @@ def test_ssrr_from_an_uplink_passes_the_header_checksum(view, ports, port_map, m
             frames[ident] = pkt
         tail = LogTail(model.log_dir)
         tail.mark()
-        drops0 = view.b.read_counters()["drops"]
+        drops0 = view.b.read_counter("drops")
         for pkt in frames.values():
             ports.send(port_map.uplinks[1], pkt)
         deadline = time.time() + 60
         while True:
-            dropped = _moved(drops0, view.b.read_counters()["drops"])
+            dropped = _moved(drops0, view.b.read_counter("drops"))
             done = sum(dropped.values()) + len(tail.tx_ports())
             if done >= len(frames) or time.time() > deadline:
                 break
@@ -205,7 +205,7 @@ def _transit_in_slice(view, ports, port_map, model, tiny, cur: int) -> list[str]
     if bad:
         return bad
     transit = sum(1 for i in routes if routes[i][0] != 0)
-    drops0 = view.b.read_counters()["drops"]
+    drops0 = view.b.read_counter("drops")
     dev = lambda logical: (port_map.hosts[logical] if logical < HOSTS  # noqa: E731
                            else port_map.uplinks[logical - HOSTS])
     sent = {bytes(f.build()) for f in frames.values()}
@@ -220,7 +220,7 @@ def _transit_in_slice(view, ports, port_map, model, tiny, cur: int) -> list[str]
         port, frame = seen[ident]
         if port != dev(fate.port) or frame != fate.frame:
             out.append(f"{ident:#x} left on {port} as {frame.hex()}; reference: {dev(fate.port)} {fate.frame.hex()}")
-    moved = _moved(drops0, view.b.read_counters()["drops"])
+    moved = _moved(drops0, view.b.read_counter("drops"))
     if (out or moved or ev.get("ssrr_transit") != transit or "ssrr_resourced" in ev
             or "ssrr_missed" in ev):
         out.append(f"events {ev}, drops {moved}, model Tx {tx}")
@@ -280,16 +280,16 @@ def test_misdelivered_ssrr_is_resourced_by_resubmit(view, ports, port_map, sourc
             0x502: udp(e.dst, src_tor=4, dscp=e.buckets[0], ident=0x502,
                        options=ssrr_options([(3, 0, prev), (0, 1, prev)], ptr=12)),       # every hop taken
         }
-        drops0 = view.b.read_counters()["drops"]
+        drops0 = view.b.read_counter("drops")
         seen, ev, tx = _exchange(view, ports, model, port_map.uplinks[1], [*port_map.hosts, *port_map.uplinks],
                                  sent, ("ssrr_written", len(sent)), ignore={bytes(p.build()) for p in sent.values()})
         for ident, pkt in sent.items():
             assert ident in seen, (f"misdelivered packet {ident:#x} for ToR {e.dst} (slice {cur}) not seen: "
-                                   f"events {ev}, drops {_moved(drops0, view.b.read_counters()['drops'])}, "
+                                   f"events {ev}, drops {_moved(drops0, view.b.read_counter('drops'))}, "
                                    f"model Tx {tx}")
             _assert_written(e, pkt, *seen[ident], port_map)
         assert ev.get("ssrr_transit") == ev.get("ssrr_resourced") == ev.get("ssrr_written") == 2, ev
-        assert view.b.read_counters()["drops"] == drops0
+        assert view.b.read_counter("drops") == drops0
     finally:
         view.timer(True)
 
@@ -323,16 +323,16 @@ def test_bad_ssrr_and_malformed_packets_are_dropped_as_the_reference_model_says(
             dev = port_map.hosts[logical] if logical < HOSTS else port_map.uplinks[logical - HOSTS]
             tail = LogTail(model.log_dir)
             tail.mark()
-            drops0 = view.b.read_counters()["drops"]
+            drops0 = view.b.read_counter("drops")
             ports.send(dev, frame)
             deadline = time.time() + 30
             while True:
-                moved = _moved(drops0, view.b.read_counters()["drops"])
+                moved = _moved(drops0, view.b.read_counter("drops"))
                 if sum(moved.values()) or tail.tx_ports() or time.time() > deadline:
                     break
                 time.sleep(0.3)
             time.sleep(0.3)
-            moved = _moved(drops0, view.b.read_counters()["drops"])
+            moved = _moved(drops0, view.b.read_counter("drops"))
             tx = tail.tx_ports()
             got[what] = (next(iter(moved)) if len(moved) == 1 and sum(moved.values()) == 1 and not tx
                          else f"drops {moved}, model Tx {tx}")

@@ -32,6 +32,13 @@ class BackendError(UroError):
     write, the entry (table, match) the switch reported."""
 
 
+def need_counter(switch: str, counters: dict, counter: str) -> None:
+    """Refuse a counter the program's contract does not name (``counters``: by short name)."""
+    if counter not in counters:
+        raise BackendError(f"{switch}: no counter {counter!r} in the contract (it has "
+                           f"{', '.join(sorted(counters)) or 'none'})")
+
+
 class Unreachable(BackendError):
     """No answer from the switch's control address (within the deadline)."""
 
@@ -337,6 +344,14 @@ class SwitchBackend(abc.ABC):
     @abc.abstractmethod
     def read_counters(self) -> dict[str, dict[str, int]]:
         """All contract counters, ``{counter: {cell name: packets}}``, in one read."""
+
+    def read_counter(self, counter: str) -> dict[str, int]:
+        """One contract counter's cells, ``{cell name: packets}`` (``counter``: its short
+        name in the contract, e.g. ``"drops"``). A backend whose reads cost per counter
+        reads that one alone; this default reads them all."""
+        got = self.read_counters()
+        need_counter(self.address.name, got, counter)
+        return got[counter]
 
     # ---- the switch's own slice clock (docs/clock.md; ``[clock] mode = "sync"``) --------------
     # A switch whose data plane keeps the slice clock itself is seeded once and then only

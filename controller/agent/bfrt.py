@@ -38,7 +38,8 @@ from pathlib import Path
 from typing import Callable
 
 from controller.agent.backend import (BackendError, ClockNotSupported, ClockProbe, MissingClient, Pipeline,
-                                      SwitchAddress, SwitchBackend, Unreachable, WriteReport, register_backend)
+                                      SwitchAddress, SwitchBackend, Unreachable, WriteReport, need_counter,
+                                      register_backend)
 from controller.agent.diff import Diff
 from controller.p4gen import profile as profile_mod
 from controller.tables.state import Batch, Group, Member
@@ -822,16 +823,27 @@ class BfrtBackend(SwitchBackend):
         """Each counter in one read-all (not one RPC per cell)."""
         if self._pipeline is None or self._info is None:
             raise BackendError(f"{self.address.name}: no pipeline set")
+        return self._read_counters(list(self._pipeline.contract["counters"]))
+
+    def read_counter(self, counter: str) -> dict[str, int]:
+        """One counter's cells in one read-all (each counter costs a hardware sync and a
+        read: on the model about a third of :meth:`read_counters`' time)."""
+        if self._pipeline is None or self._info is None:
+            raise BackendError(f"{self.address.name}: no pipeline set")
+        need_counter(self.address.name, self._pipeline.contract["counters"], counter)
+        return self._read_counters([counter])[counter]
+
+    def _read_counters(self, names: list[str]) -> dict[str, dict[str, int]]:
         c = self._pipeline.contract
         cells = {}
         try:
-            for cname, spec in c["counters"].items():
-                cells[cname] = self._s().read_cells(self._info.full(spec["name"]))
+            for cname in names:
+                cells[cname] = self._s().read_cells(self._info.full(c["counters"][cname]["name"]))
         except BackendError:
             raise
         except Exception as e:
             raise BackendError(f"{self.address.name}: reading the counters failed: {_error_text(e)}") from None
-        return decode_counters(c, cells)
+        return decode_counters({**c, "counters": {n: c["counters"][n] for n in names}}, cells)
 
 
     # ---- links ------------------------------------------------------------------------------------

@@ -62,7 +62,8 @@ from typing import Callable, Iterable, Iterator
 
 from controller.agent import p4rt_streams, p4wire, plan
 from controller.agent.backend import (BackendError, ClockNotSupported, ClockProbe, Inserts, NotPrimary, Pipeline,
-                                      SwitchAddress, SwitchBackend, Unreachable, WriteReport, register_backend)
+                                      SwitchAddress, SwitchBackend, Unreachable, WriteReport, need_counter,
+                                      register_backend)
 from controller.agent.diff import Diff
 from controller.agent.p4info import P4Info, P4RuntimeError, describe, encode  # noqa: F401 (re-exported)
 from controller.tables.state import Batch, Group, Member, TableEntry
@@ -1053,6 +1054,11 @@ class P4RuntimeBackend(SwitchBackend):
 
     def read_counters(self) -> dict[str, dict[str, int]]:
         return self._ready().read_counters(self.pipeline.contract)
+
+    def read_counter(self, counter: str) -> dict[str, int]:
+        c = self._ready()
+        need_counter(self.address.name, self.pipeline.contract["counters"], counter)
+        return c.read_counters(self.pipeline.contract, counter)
 
     # ---- the switch's own slice clock (docs/clock.md) -------------------------------------------
     def _clock_contract(self) -> dict:

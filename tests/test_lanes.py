@@ -43,6 +43,23 @@ def test_a_suite_with_a_shared_resource_runs_in_one_lane_and_the_large_builds_ap
     assert c._lane_path("tests/test_tofino2_compile.py::x")[0] != c._lane_path("tofino_tests/test_a_push.py::x")[0]
 
 
+def test_a_lane_path_that_names_tests_matches_some():
+    """A lane path into a file (``file::test[params``) places exactly the tests it names: a
+    renamed test or a changed parameter would leave it matching none, silently, and the
+    lanes uneven again."""
+    import subprocess
+    import sys
+
+    c = _root_conftest()
+    for p in (p for ps in c.LANES.values() for p in ps if "::" in p):
+        f = p.split("::", 1)[0]
+        out = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                              "-p", "no:xdist", f], cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
+        ids = [line for line in out.splitlines() if line.startswith(f + "::")]
+        assert ids, out[-2000:]
+        assert any(i.startswith(p) for i in ids), (p, ids)
+
+
 def _module_name(f: str) -> str:
     """The name pytest (import mode "prepend") imports a test file by: its basename, with
     the packages around it (directories with ``__init__.py``) in front."""

@@ -695,14 +695,12 @@ class P4RuntimeClient:
     # ---- a generation into an empty slot ---------------------------------------------------
     def encode_inserts(self, batch: Batch) -> Inserts:
         """:meth:`SwitchBackend.encode_inserts`: each object's ``Entity`` as wire bytes
-        (:mod:`controller.agent.p4wire`; a route generation's runs of one table and action
-        column by column, :mod:`controller.agent.p4wire_runs`), the bytes the switch answers
-        a read of it with."""
+        (:mod:`controller.agent.p4wire`), the bytes the switch answers a read of it with."""
         info = self._need_p4info()
         entity = info.wire.entity
         objs = [*batch.members, *batch.groups, *batch.entries]
         try:
-            return Inserts(objs, info.wire.entities(objs))
+            return Inserts(objs, [entity(x) for x in objs])
         except p4wire.WireError:
             for x in objs:                    # (again, one by one: the message names the object)
                 try:

@@ -23,6 +23,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import accumulate
 
+import numpy as np
+
 from controller.agent.backend import BackendError
 from controller.tables.state import Group, Member, TableEntry
 
@@ -163,19 +165,6 @@ class WireCodec:
             memo[(kname, v)] = b
         return b
 
-    def _param(self, name: str, specs: dict, memo: dict, pv) -> bytes:
-        """One ``params`` field of action ``name`` with its tag, kept in ``memo`` (the
-        action's) under the (name, value) pair ``pv``."""
-        pname, v = pv
-        spec = specs.get(pname)
-        if spec is None:
-            raise WireError(f"{name}: no parameter {pname!r}")
-        body = field_varint(_PRM["param_id"], spec[0]) + field_bytes(_PRM["value"], uint_bytes(v, spec[1]))
-        b = _PARAMS_TAG + _len(len(body)) + body
-        if len(memo) < MEMO_MAX:
-            memo[pv] = b
-        return b
-
     def _action(self, name: str, params) -> bytes:
         """An ``Action`` message's bytes (without its own tag)."""
         a = self.actions.get(name)
@@ -190,7 +179,16 @@ class WireCodec:
         parts = [head]
         for pv in params:
             b = memo.get(pv)
-            parts.append(b if b is not None else self._param(name, specs, memo, pv))
+            if b is None:
+                pname, v = pv
+                spec = specs.get(pname)
+                if spec is None:
+                    raise WireError(f"{name}: no parameter {pname!r}")
+                body = field_varint(_PRM["param_id"], spec[0]) + field_bytes(_PRM["value"], uint_bytes(v, spec[1]))
+                b = _PARAMS_TAG + _len(len(body)) + body
+                if len(memo) < MEMO_MAX:
+                    memo[pv] = b
+            parts.append(b)
         if len(params) != count:
             missing = sorted(set(specs) - {p for p, _ in params})
             raise WireError(f"{name}: missing parameter(s) {missing}")
@@ -262,13 +260,6 @@ class WireCodec:
             raise TypeError(f"not a state object: {obj!r}")
         return tag + _len(len(body)) + body
 
-    def entities(self, objs: list) -> list[bytes]:
-        """``[self.entity(x) for x in objs]``, the long runs of same-shaped table entries (a
-        route generation) encoded column by column (:mod:`controller.agent.p4wire_runs`):
-        the same bytes."""
-        from controller.agent import p4wire_runs
-        return p4wire_runs.entities(self, objs)
-
     def entities_keyed(self, entities: list[bytes], objs, key: str, value: int, new) -> list[bytes]:
         """The entities of ``new`` (a sequence as long as ``objs``, its items asked for only
         where needed), derived from ``entities`` (those of ``objs``, in order), where the
@@ -303,8 +294,6 @@ class WireCodec:
             slow.append(k)
         out = entities
         if first:
-            import numpy as np
-
             blob = bytearray().join(entities)
             arr = np.frombuffer(blob, dtype=np.uint8)
             starts = np.zeros(n + 1, dtype=np.int64)

@@ -356,6 +356,27 @@ def test_a_candidate_claims_the_lead_and_exchanges_with_the_reference(rig):
     assert rig.trigger(0).dst_tor != REF_TOR                   # no longer the lead
 
 
+def test_the_references_answer_to_a_lead_that_adopted_another_is_refused(rig):
+    """A candidate claims and asks the reference; before the answer arrives a RESP of a
+    newer term makes it follow another lead. The reference's answer then is not its to take
+    (``wrong_peer``): taken, it would make this ToR stratum 1 under another lead, a parent
+    that nothing corrects any more (servo.SwitchClock.response)."""
+    rig.fresh(candidate=1, start_wait=0, claim_wait=8, exchange_every=0, window_hi=L - 1)
+    k = 1000
+    seed(rig.client, rig.contract, k)
+    rig.regs.write(lead_k=k - 5)
+    c0 = rig.counts()
+    ask = rig.trigger(0)                                        # claims, REF REQ on ref_uplink 0
+    assert wait_counted(rig.client, rig.contract, c0, 2) == {"claimed": 1, "ref_req_sent": 1}
+    req = rig.trigger(1)
+    rig.deliver(1, rig.respond(req, term=2, lead=7, stratum=1, lead_k=k), "step")
+    assert (rig.post["term"], rig.post["lead"], rig.post["stratum"]) == (2, 7, 2)
+    late = Message(Op.RESP, Flag.REF, REF_TOR, ME, 0, 0, 0, REF_TOR, 0, ask.t1, Stamp(k, ask.t1.phase + 10_000),
+                   Stamp(k, ask.t1.phase + 20_000), k % S)
+    rig.deliver(0, late, "wrong_peer")
+    assert (rig.post["term"], rig.post["lead"], rig.post["stratum"]) == (2, 7, 2)
+
+
 def test_a_slow_exchange_still_says_the_lead_is_alive(rig):
     """A queued exchange (delay over max_delay) is not used for the time, but it still
     refreshes lead_k: a RESP from the reference says the lead reaches it now (lead_k = k),

@@ -5543,7 +5543,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     why = SYNC_MALFORMED;
                 } else if (open == 0 || kept_t1 != (hdr.sync.t1_k ++ hdr.sync.t1_phase)) {
                     why = SYNC_STALE;                        // no such request open: stale or replayed
-                } else if ((ref == 1 && !(kept == SYNC_REF_TOR && hdr.sync.src_tor == SYNC_REF_TOR))
+                } else if ((ref == 1 && !(kept == SYNC_REF_TOR && hdr.sync.src_tor == SYNC_REF_TOR
+                                          && term != 0 && lead == me))   // the reference answers the lead only
                            || (ref == 0 && (kept == SYNC_REF_TOR
                                             || (kept != SYNC_ANY_TOR && hdr.sync.src_tor != kept)))) {
                     why = SYNC_WRONG_PEER;

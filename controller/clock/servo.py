@@ -385,7 +385,10 @@ class SwitchClock:
             return "stale"
         ref = bool(msg.flags & Flag.REF)
         if ref:
-            ok = ul.peer == REF_TOR and msg.src_tor == REF_TOR
+            # the reference answers the lead: a REF RESP that reaches a ToR no longer the
+            # term's lead (it adopted another lead after it sent the REQ) would make it
+            # stratum 1 under another lead, a parent that nothing corrects any more
+            ok = ul.peer == REF_TOR and msg.src_tor == REF_TOR and r.term != 0 and r.lead == c.my_tor
         else:
             ok = ul.peer != REF_TOR and (ul.peer == ANY_TOR or msg.src_tor == ul.peer)
         if not ok:

@@ -31,6 +31,7 @@ tables {
   match_fields { id: 5 name: "o" bitwidth: 1 match_type: OPTIONAL }
   action_refs { id: 16777217 }
   action_refs { id: 16777219 }
+  action_refs { id: 16777220 }
   size: 1024
 }
 tables {
@@ -43,6 +44,24 @@ tables {
 actions { preamble { id: 16777217 name: "I.a" alias: "a" }
   params { id: 1 name: "v" bitwidth: 8 } params { id: 2 name: "w" bitwidth: 48 } params { id: 3 name: "z" bitwidth: 1 } }
 actions { preamble { id: 16777219 name: "I.none" alias: "none" } }
+actions { preamble { id: 16777220 name: "I.big" alias: "big" }
+  params { id: 1 name: "b0" bitwidth: 48 }
+  params { id: 2 name: "b1" bitwidth: 48 }
+  params { id: 3 name: "b2" bitwidth: 48 }
+  params { id: 4 name: "b3" bitwidth: 48 }
+  params { id: 5 name: "b4" bitwidth: 48 }
+  params { id: 6 name: "b5" bitwidth: 48 }
+  params { id: 7 name: "b6" bitwidth: 48 }
+  params { id: 8 name: "b7" bitwidth: 48 }
+  params { id: 9 name: "b8" bitwidth: 48 }
+  params { id: 10 name: "b9" bitwidth: 48 }
+  params { id: 11 name: "b10" bitwidth: 48 }
+  params { id: 12 name: "b11" bitwidth: 48 }
+  params { id: 13 name: "b12" bitwidth: 48 }
+  params { id: 14 name: "b13" bitwidth: 48 }
+  params { id: 15 name: "b14" bitwidth: 48 }
+  params { id: 16 name: "b15" bitwidth: 48 }
+}
 actions { preamble { id: 16777218 name: "I.w" alias: "w" } params { id: 1 name: "x" bitwidth: 16 } }
 action_profiles { preamble { id: 285212673 name: "I.prof" alias: "prof" } table_ids: 33554434 with_selector: true
   size: 1024 max_group_size: 6 }
@@ -180,51 +199,60 @@ def _with(e: TableEntry, key: str, value) -> TableEntry:
                       e.is_default, e.group_id, e.priority)
 
 
-@st.composite
-def renamed(draw):
-    """(objects, the same objects with some changed: ``key``'s value only, or something else
-    too, ``key``, how many cannot be patched)."""
-    key = draw(st.sampled_from(["e", "o"]))        # the first match field, one after don't-cares
-    objs = draw(st.lists(objects, max_size=30))
-    new, encoded = [], 0
-    for o in objs:
-        how = draw(st.sampled_from(["key", "key", "key", "same", "other"]))
-        plain = type(o) is TableEntry and not o.is_default and o.group_id is None
-        if not plain:
-            n = o if how != "other" or isinstance(o, TableEntry) else \
-                dataclasses.replace(o, **{"member_id" if isinstance(o, Member) else "group_id": 5})
-            new.append(n)
-            encoded += 1
-            continue
-        old = dict(o.match)[key]
-        v = draw(st.integers(0, 511 if key == "e" else 1)) if how != "same" else old
-        n = _with(o, key, v)
-        if how == "other":
-            n = dataclasses.replace(n, priority=o.priority + 1)
-        new.append(n)
-        encoded += how == "other" or len(p4wire.uint_bytes(v, 9)) != len(p4wire.uint_bytes(old, 9))
-    return objs, new, key, encoded
+class _Asked(list):
+    """A list that notes which of its items were asked for."""
+
+    def __init__(self, items):
+        super().__init__(items)
+        self.asked = []
+
+    def __getitem__(self, i):
+        self.asked.append(i)
+        return super().__getitem__(i)
+
+
+#: entries of an action of 118..198 bytes: their Entity's length one varint byte or two
+bigs = st.builds(lambda e, o, ws, prio: TableEntry("I.t", (("e", e), ("p", (0, 0)), ("m", (0, 0)), ("r", (0, 255)),
+                                                       ("o", o)), "I.big",
+                                                  tuple((f"b{i}", (1 << w) - 1) for i, w in enumerate(ws)), priority=prio),
+                 st.integers(0, 511), st.integers(0, 1), st.lists(st.sampled_from([0, 1, 16, 48]), min_size=16,
+                                                                   max_size=16), st.integers(1, 2**31 - 1))
 
 
 @settings(max_examples=400, deadline=None)
-@given(renamed())
-def test_entities_derived_by_a_changed_key_are_the_bytes_encoded(case):
-    """:meth:`WireCodec.entities_as` (a ToR's first shadow from its generation 0's bytes):
-    each entry that differs only in ``key``'s value is its counterpart's bytes with that
-    match field patched, byte for byte the entry's own encoding (the key first in the
-    match or after don't-cares); every other object -- another difference, a value of
-    another width, a default, a selector entry, a member or a group -- is encoded."""
-    objs, new, key, encoded = case
+@given(st.lists(st.one_of(objects, bigs), max_size=30), st.sampled_from(["e", "o"]), st.integers(0, 511), st.data())
+def test_entities_keyed_are_the_bytes_encoded_and_ask_only_what_they_encode(objs, key, value, data):
+    """:meth:`WireCodec.entities_keyed` (a ToR's first shadow from its generation 0's bytes,
+    its objects derived lazily): each table entry of an action with ``key`` set to
+    ``value`` is its counterpart's bytes with that match field patched, byte for byte the
+    entry's own encoding, and its object is never asked for; every other object -- a
+    default, a selector entry, a member or a group (changed otherwise), a value of another
+    width -- is asked for and encoded."""
+    value = value if key == "e" else value & 1
+    new, asked = [], []
+    for k, o in enumerate(objs):
+        if type(o) is TableEntry and o.group_id is None and not o.is_default:
+            new.append(_with(o, key, value))
+            if len(p4wire.uint_bytes(value, 9)) != len(p4wire.uint_bytes(dict(o.match)[key], 9)):
+                asked.append(k)
+        else:
+            new.append(o if isinstance(o, TableEntry) else
+                       dataclasses.replace(o, **{"member_id" if isinstance(o, Member) else "group_id": data.draw(
+                           st.integers(0, 2**32 - 1))}))
+            asked.append(k)
     wire = INFO.wire
-    calls = []
-    entity = wire.entity
-    wire.entity = lambda obj, key_only=False: calls.append(obj) or entity(obj, key_only)
+    lazy = _Asked(new)
+    one_by_one = []
+    keyed_one = wire._keyed_one
+    wire._keyed_one = lambda *a: one_by_one.append(a[5]) or keyed_one(*a)
     try:
-        got = wire.entities_as([entity(o) for o in objs], objs, new, key)
+        got = wire.entities_keyed([wire.entity(o) for o in objs], objs, key, value, lazy)
     finally:
-        del wire.entity
-    assert got == [entity(n) for n in new]
-    assert len(calls) == encoded               # the rest patched, not encoded
+        del wire._keyed_one
+    assert got == [INFO.fill_entity(p4r.Entity(), n).SerializeToString() for n in new]
+    assert lazy.asked == asked
+    # the key first in the match ("e"): every entry patched in the array, whatever its length
+    assert one_by_one == (asked if key == "e" else list(range(len(objs))))
 
 
 # ---- a whole ToR of the tiny profile ---------------------------------------------------------
@@ -281,7 +309,7 @@ def test_every_object_of_a_tiny_network_encodes_as_protobuf_does(tiny, generate,
 def test_a_tiny_networks_shadow_derived_from_the_other_generation_is_its_encoding(tiny, generate, generation,
                                                                                  source_routed, failed):
     """Every ToR's route objects of one generation, derived from the other's bytes
-    (:meth:`P4RuntimeClient.encode_inserts_as`: the ``generation`` field patched) are the
+    (:meth:`P4RuntimeClient.encode_inserts_keyed`: the ``generation`` field patched) are the
     bytes of the same routes built and encoded for it, per-hop entries and source routes
     with their selector entries, groups and members (the only ones encoded again)."""
     from benchmarks.bench_fabric import PER_HOP, net_config
@@ -312,8 +340,10 @@ def test_a_tiny_networks_shadow_derived_from_the_other_generation_is_its_encodin
             ins = c.encode_inserts(was)
             want = c.encode_inserts(role.routes(prep.routes, 1 - generation))
             calls.clear()
-            got = c.encode_inserts_as(ins, role.routes_as(ins.batch(), 1 - generation), GENERATION_KEY)
-            assert got.objects == want.objects and got.encoded == want.encoded, name
+            objs = role.objects_as(ins.objects, 1 - generation)
+            assert objs.key == GENERATION_KEY
+            got = c.encode_inserts_keyed(ins, objs, objs.key, objs.value)
+            assert list(got.objects) == want.objects and got.encoded == want.encoded, name
             assert len(calls) == len(was.members) + len(was.groups) + sum(e.group_id is not None for e in was.entries)
             assert any(e.group_id is None for e in was.entries), name     # those were patched, not encoded again
             assert isinstance(got, Inserts)

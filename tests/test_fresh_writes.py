@@ -11,6 +11,7 @@ a missing or an unexpected entry of the new generation."""
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import dataclasses
 import tempfile
@@ -34,6 +35,7 @@ from daemon_fakes import FakeSwitch, make_backend_for, net_toml, tor_switch  # n
 from test_daemon_incremental import Clock, Log, assert_runs_the_routes  # noqa: E402
 
 TORS = 8
+_FRESH_AS = SwitchAgent._fresh_as
 
 
 def routing(source_routed: list[int], k: int) -> str:
@@ -159,36 +161,58 @@ def one_agent(tmp_path, program):
             ctl.shutdown()
 
 
-def sim_run(tmp_path, program, fresh: bool, monkeypatch) -> tuple[list, list, int, list]:
+def sim_run(tmp_path, program, fresh: bool, monkeypatch, derive: bool = True) -> tuple[list, list, int, list, dict]:
     """A network of 8 ToRs started on a simulated fabric, then a cut cable: (the states
     after each, the bulk read-backs made, for each shadow derived from the generation
-    written before it whether its bytes are those encoded afresh)."""
+    written before it whether its bytes are those encoded afresh, the objects the cut
+    cable's update wrote per device by operation). ``derive`` False: each shadow built
+    and encoded from its routes (what :meth:`SwitchAgent._fresh_as` derives otherwise)."""
+    from controller.agent.backend import Inserts
     from controller.agent.p4runtime import P4RuntimeClient
     from controller.simfabric.process import SimFabric
 
     monkeypatch.setattr(GenerationWriter, "fresh_writes", fresh)
+    monkeypatch.setattr(SwitchAgent, "_fresh_as", _FRESH_AS if derive else lambda *a: None)
     calls, derived = [], []
     orig = P4RuntimeClient.read_state_beside
     monkeypatch.setattr(P4RuntimeClient, "read_state_beside", lambda c, ins: calls.append(len(ins)) or orig(c, ins))
-    orig_as = P4RuntimeClient.encode_inserts_as
+    orig_as = P4RuntimeClient.encode_inserts_keyed
 
-    def encode_as(c, ins, batch, key):
-        got = orig_as(c, ins, batch, key)
-        derived.append(got.encoded == P4RuntimeClient.encode_inserts(c, batch).encoded)
+    def encode_as(c, ins, objects, key, value):
+        got = orig_as(c, ins, objects, key, value)
+        derived.append(got.encoded == P4RuntimeClient.encode_inserts(c, Inserts(list(objects)).batch()).encoded)
         return got
-    monkeypatch.setattr(P4RuntimeClient, "encode_inserts_as", encode_as)
+    monkeypatch.setattr(P4RuntimeClient, "encode_inserts_keyed", encode_as)
+    writes, recording = collections.defaultdict(collections.Counter), []
+    orig_apply, orig_insert = P4RuntimeClient.apply, P4RuntimeClient.insert_encoded
+
+    def apply(c, diff, *a, **kw):
+        if recording:
+            for op in ("insert", "modify", "delete"):
+                b = getattr(diff, op)
+                writes[c.device_id].update((op, repr(x)) for x in (*b.members, *b.groups, *b.entries))
+        return orig_apply(c, diff, *a, **kw)
+
+    def insert_encoded(c, ins):
+        if recording:
+            writes[c.device_id].update(("insert", repr(x)) for x in ins.objects)
+        return orig_insert(c, ins)
+    monkeypatch.setattr(P4RuntimeClient, "apply", apply)
+    monkeypatch.setattr(P4RuntimeClient, "insert_encoded", insert_encoded)
     with SimFabric(tmp_path / f"fabric{int(fresh)}", TORS) as fabric:
         ctl = Controller(sim_config(tmp_path, program, fabric, TORS), log=Log())
         try:
             ctl.start()
             started = sim_states(fabric)
+            recording.append(True)                # what the failure's update writes, switch by switch
             c = ctl.submit(Change("fail", "uplink", (1, 1), source="api"))
             ctl.handle_jobs()
             assert c.report is not None and not c.report.get("error"), c.report
             failed = sim_states(fabric)
         finally:
+            recording.clear()                     # (the patched methods stay chained for the next run)
             ctl.shutdown()
-    return started, failed, len(calls), list(derived)
+    return started, failed, len(calls), list(derived), {d: collections.Counter(w) for d, w in writes.items()}
 
 
 @sim
@@ -205,6 +229,25 @@ def test_on_the_simulated_fabric_fresh_writes_are_the_reference_path_entry_by_en
     for when, a, b in (("started", got[0], ref[0]), ("after the cut cable", got[1], ref[1])):
         for t, (x, y) in enumerate(zip(a, b)):
             assert len(x.entries) == len(y.entries) and len(x.members) == len(y.members)
+            assert same_state(x, y), f"ToR {t} {when}: {explain(x, y)}"
+
+
+@sim
+def test_after_a_shadow_made_lazily_a_failures_update_writes_what_it_writes_after_one_built(tmp_path, program,
+                                                                                         monkeypatch):
+    """A ToR's first shadow derived from its generation 0 (its bytes patched, its objects
+    made only where asked for: ``Role.objects_as``) leaves the known state as a shadow
+    built and encoded from the routes does: the cut cable's update afterwards writes
+    exactly the same objects to every switch, and every switch ends the same."""
+    monkeypatch.setattr(known_mod, "COMPACT_MIN_OBJECTS", 0)       # generations kept as versions: derived
+    for d in ("built", "derived"):
+        (tmp_path / d).mkdir()
+    ref = sim_run(tmp_path / "built", program, True, monkeypatch, derive=False)
+    got = sim_run(tmp_path / "derived", program, True, monkeypatch)
+    assert ref[3] == [] and got[3] == [True] * TORS
+    assert sum(map(len, ref[4].values())) > 0 and got[4] == ref[4]
+    for when, a, b in (("started", got[0], ref[0]), ("after the cut cable", got[1], ref[1])):
+        for t, (x, y) in enumerate(zip(a, b)):
             assert same_state(x, y), f"ToR {t} {when}: {explain(x, y)}"
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import abc
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, ClassVar
+from typing import Callable, ClassVar, Sequence
 
 from controller.agent.diff import Diff, entry_key, group_key, member_key, restrict
 from controller.agent.diff import _entry_value, _group_value, _member_value
@@ -298,12 +298,15 @@ class SwitchBackend(abc.ABC):
         objects themselves."""
         return Inserts([*batch.members, *batch.groups, *batch.entries])
 
-    def encode_inserts_as(self, inserts: Inserts, batch: Batch, key: str) -> Inserts:
-        """``batch`` as :meth:`encode_inserts` gives it, where its objects (members, groups,
-        entries, in order) are those of ``inserts`` (an :meth:`encode_inserts`) with at most
-        the value of match key ``key`` changed: a backend that encodes may derive each from
-        its counterpart's bytes instead of encoding it again. Default: encoded afresh."""
-        return self.encode_inserts(batch)
+    def encode_inserts_keyed(self, inserts: Inserts, objects: Sequence, key: str, value: int) -> Inserts:
+        """``objects`` (as many as ``inserts``, an :meth:`encode_inserts`, and in its order;
+        a sequence whose items may be made when asked for: a ToR's first shadow,
+        :class:`controller.tables.bulk.Regenerated`) as :meth:`encode_inserts` gives them,
+        where each table entry of an action (not of a selector group) of ``inserts`` is in
+        ``objects`` with the value of match key ``key`` set to ``value``: a backend that
+        encodes may derive those from their counterparts' bytes without asking for the
+        object. Default: every object asked for and encoded afresh."""
+        return Inserts(objects, self.encode_inserts(Inserts(list(objects)).batch()).encoded)
 
     def insert_encoded(self, inserts: Inserts) -> WriteReport:
         """Insert ``inserts`` (a :meth:`encode_inserts`, or a :meth:`Inserts.part` of one,

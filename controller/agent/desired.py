@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import abc
 from dataclasses import dataclass, field
-from typing import ClassVar, Hashable
+from typing import ClassVar, Hashable, Sequence
 
 import numpy as np
 
@@ -163,6 +163,14 @@ class Role(abc.ABC):
     def routes_as(self, batch: Batch, generation: int) -> Batch | None:
         """:meth:`routes` of the same routes for ``generation``, derived from ``batch`` (the
         other generation's) where that is cheaper than building it again; None: build it."""
+        return None
+
+    def objects_as(self, objects: Sequence, generation: int) -> Sequence | None:
+        """The objects of :meth:`routes_as` for ``generation``, one for each of ``objects``
+        (the other generation's route objects, in any order), each made only when asked
+        for, with its :attr:`~controller.tables.bulk.Regenerated.key` and
+        :attr:`~controller.tables.bulk.Regenerated.value` (what a table entry of an action
+        differs in); None where this role derives none."""
         return None
 
     @abc.abstractmethod
@@ -325,6 +333,9 @@ class TorRole(Role):
 
     def routes_as(self, batch: Batch, generation: int) -> Batch:
         return tor_batch.regenerate(batch, generation)
+
+    def objects_as(self, objects: Sequence, generation: int) -> bulk.Regenerated:
+        return bulk.Regenerated(objects, generation)
 
     def config(self, generation: int, down: frozenset[int] = frozenset(),
                live: frozenset[int] | None = None, dead: frozenset[tuple[int, int]] = frozenset()) -> TableEntry:

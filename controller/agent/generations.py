@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Callable, Hashable
 
 from controller.agent.backend import BackendError, Inserts
@@ -176,9 +177,9 @@ def fresh_slot(rb: Batch, *beside: Batch) -> bool:
     ``x`` plus the inserts of ``rb`` -- what :meth:`NetworkPhases.prepare_generation` and
     :meth:`NetworkPhases.retire_generation` write then, without a diff of ``rb``'s
     objects (a (1024, 32) ToR's 33K per generation)."""
-    if any(e.is_default for e in rb.entries):
+    if any(map(attrgetter("is_default"), rb.entries)):
         return False
-    tables = {e.table for e in rb.entries}
+    tables = set(map(attrgetter("table"), rb.entries))
     profiles = {x.profile for x in rb.members} | {x.profile for x in rb.groups}
     for b in beside:
         if any(e.table in tables and not e.is_default for e in b.entries) or \
@@ -252,11 +253,14 @@ class GenerationWriter:
         nothing depends on it (the next update writes a whole generation). Default: raised."""
         raise e
 
-    def _fresh_as(self, routes: Routes, generation: int) -> tuple[Batch, Inserts] | None:
-        """The route objects of ``routes`` in ``generation`` and their encoding, derived from
-        the other generation's as this writer wrote them into an empty slot in this phase
-        (:meth:`_write_fresh`; same routes, only the generation differs), for a ToR's first
-        shadow; None where it kept none (default): they are built and encoded."""
+    def _fresh_as(self, routes: Routes, generation: int) -> tuple[Batch, Inserts, Batch] | None:
+        """The route objects of ``routes`` in ``generation`` (they may be made only when
+        asked for: :meth:`Role.objects_as`), their encoding, and objects of the same tables,
+        action profiles and default entries (what :func:`fresh_slot` looks at: the other
+        generation's), derived from the other generation's as this writer wrote them into
+        an empty slot in this phase (:meth:`_write_fresh`; same routes, only the generation
+        differs), for a ToR's first shadow; None where it kept none (default): they are
+        built and encoded."""
         return None
 
     def _read_fresh(self, written) -> tuple[list[int], Batch] | None:
@@ -699,8 +703,12 @@ class NetworkPhases:
             return None
         static = self.role.static()
         derived = self._fresh_as(routes, 1 - keep)
-        rb, encoded = derived if derived is not None else (self._routes_batch(routes, 1 - keep), None)
-        if not fresh_slot(rb, beside, static):
+        if derived is not None:
+            rb, encoded, like = derived
+        else:
+            rb = like = self._routes_batch(routes, 1 - keep)
+            encoded = None
+        if not fresh_slot(like, beside, static):
             return None
         n = 0
         if self.role.live(beside) != frozenset({keep}):

@@ -166,7 +166,8 @@ class KnownState:
         least :data:`COMPACT_MIN_OBJECTS` objects) -- no object of it is looked at --, else
         as its objects (:meth:`apply` of their inserts)."""
         if len(batch.members) + len(batch.groups) + len(batch.entries) < COMPACT_MIN_OBJECTS:
-            self.apply(Diff(insert=batch))
+            # (its objects: they may be a sequence that makes them when asked, Role.objects_as)
+            self.apply(Diff(insert=Batch(list(batch.members), list(batch.groups), list(batch.entries))))
             return
         with self._lock:
             self._held[generation] = _Held(version, make)

@@ -58,7 +58,7 @@ import queue
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Sequence
 
 from controller.agent import p4rt_streams, p4wire, plan
 from controller.agent.backend import (BackendError, ClockNotSupported, ClockProbe, Inserts, NotPrimary, Pipeline,
@@ -710,19 +710,18 @@ class P4RuntimeClient:
                     raise P4RuntimeError(f"{self.name}: {describe(x)}: {e}") from None
             raise
 
-    def encode_inserts_as(self, inserts: Inserts, batch: Batch, key: str) -> Inserts:
-        """:meth:`SwitchBackend.encode_inserts_as`: each entity whose object differs from
-        its counterpart in ``inserts`` only in ``key``'s value is that counterpart's bytes
-        with the key's match field patched (:meth:`p4wire.WireCodec.entities_as`); the others
+    def encode_inserts_keyed(self, inserts: Inserts, objects: Sequence, key: str, value: int) -> Inserts:
+        """:meth:`SwitchBackend.encode_inserts_keyed`: each entity of a table entry of an
+        action is its counterpart's bytes in ``inserts`` with the key's match field patched
+        (:meth:`p4wire.WireCodec.entities_keyed`), its object not asked for; the others
         encoded. The bytes :meth:`encode_inserts` gives, byte for byte."""
-        objs = [*batch.members, *batch.groups, *batch.entries]
-        if inserts.encoded is None or len(objs) != len(inserts):
-            return self.encode_inserts(batch)
-        info = self._need_p4info()
-        try:
-            return Inserts(objs, info.wire.entities_as(inserts.encoded, inserts.objects, objs, key))
-        except p4wire.WireError:
-            return self.encode_inserts(batch)        # (raises naming the object)
+        if inserts.encoded is not None and len(objects) == len(inserts):
+            info = self._need_p4info()
+            try:
+                return Inserts(objects, info.wire.entities_keyed(inserts.encoded, inserts.objects, key, value, objects))
+            except p4wire.WireError:
+                pass                                      # (encoded below: raises naming the object)
+        return Inserts(objects, self.encode_inserts(Inserts(list(objects)).batch()).encoded)
 
     def insert_encoded(self, inserts: Inserts) -> WriteReport:
         """:meth:`SwitchBackend.insert_encoded`: the encoded entities joined into WriteRequests
@@ -1030,8 +1029,8 @@ class P4RuntimeBackend(SwitchBackend):
     def encode_inserts(self, batch: Batch) -> Inserts:
         return self._ready().encode_inserts(batch)
 
-    def encode_inserts_as(self, inserts: Inserts, batch: Batch, key: str) -> Inserts:
-        return self._ready().encode_inserts_as(inserts, batch, key)
+    def encode_inserts_keyed(self, inserts: Inserts, objects: Sequence, key: str, value: int) -> Inserts:
+        return self._ready().encode_inserts_keyed(inserts, objects, key, value)
 
     def insert_encoded(self, inserts: Inserts) -> WriteReport:
         return self._ready().insert_encoded(inserts)

@@ -23,6 +23,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import accumulate
 
+import numpy as np
+
 from controller.agent.backend import BackendError
 from controller.tables.state import Group, Member, TableEntry
 
@@ -258,61 +260,109 @@ class WireCodec:
             raise TypeError(f"not a state object: {obj!r}")
         return tag + _len(len(body)) + body
 
-    def entities_as(self, entities: list[bytes], objs: list, new: list, key: str) -> list[bytes]:
-        """The entities of ``new``, derived from ``entities`` (those of ``objs``, in the same
-        order) where an object of ``new`` is its counterpart in ``objs`` with only the value
-        of match key ``key`` changed, in the same bytes: that key's match field is patched in
-        place (an exact key's value is fixed-width: a route entry's generation, 0 or 1 ->
-        b"\\x00" or b"\\x01"; docs/p4.md "Route generations"). Any other object -- another
-        difference, a value of other width, a member or group, an entry of a selector table
-        (its group id carries the generation) -- is encoded (:meth:`entity`). A ToR's first
-        shadow is its generation 0 in the other slot: 33K entries at (1024, 32), each encoded
-        again field by field otherwise. The bytes are :meth:`entity`'s, byte for byte
+    def entities_keyed(self, entities: list[bytes], objs, key: str, value: int, new) -> list[bytes]:
+        """The entities of ``new`` (a sequence as long as ``objs``, its items asked for only
+        where needed), derived from ``entities`` (those of ``objs``, in order), where the
+        caller vouches that each object of ``new`` whose counterpart in ``objs`` is a table
+        entry of an action (not of a selector group) is that entry with the value of match
+        key ``key`` set to ``value`` (:class:`controller.tables.bulk.Regenerated`: a ToR's
+        first shadow, its generation 0 in the other slot). Such an entity is its
+        counterpart's bytes with that match field patched in place, no object of ``new``
+        made -- all of them in one array where the key is an entry's first match field (a
+        route entry's generation: docs/p4.md "Route generations") --; the others, and an
+        entry whose field is not where and as wide as expected, are ``new``'s object
+        encoded (:meth:`entity`). The bytes are :meth:`entity`'s, byte for byte
         (``tests/test_agent_p4wire.py``)."""
-        out = []
-        sites: dict[str, int | None] = {}          # table -> index of ``key`` in its entries' match
-        fields: dict[tuple, bytes] = {}            # (table, (key, value)) -> that match field's bytes
-        patches: dict[tuple, tuple[bytes, bytes] | None] = {}   # (table, old, new (key, value)) -> fields
-        entity = self.entity
+        n = len(entities)
+        sites: dict[str, tuple | None] = {}        # table -> (index of key, its offset, patches) or None
+        first: dict[tuple, list[int]] = {}         # (offset, was, now) -> entities whose first field it patches
+        slow: list[int] = []                       # the others: patched one by one, or encoded
+        for k, o in enumerate(objs):
+            if type(o) is TableEntry and o.group_id is None and not o.is_default:
+                t, m = o.table, o.match
+                site = sites.get(t, ())
+                if site == ():
+                    site = sites[t] = self._key_site(t, m, key, value)
+                if site is not None and site[0] == 0 and m and m[0][0] == key:
+                    pieces = site[2]
+                    patch = pieces.get(m[0])
+                    if patch is None:
+                        patch = pieces[m[0]] = self._key_patch(t, m[0], (key, value))
+                    if patch[1] is not None:
+                        first.setdefault((site[1], *patch), []).append(k)
+                        continue
+            slow.append(k)
+        out = entities
+        if first:
+            blob = bytearray().join(entities)
+            arr = np.frombuffer(blob, dtype=np.uint8)
+            starts = np.zeros(n + 1, dtype=np.int64)
+            np.cumsum(np.fromiter(map(len, entities), dtype=np.int64, count=n), out=starts[1:])
+            for (head, was, now), ks in first.items():
+                at = np.asarray(ks, dtype=np.int64)
+                s = starts[at]
+                one = arr[s + 1] < 0x80                 # the Entity's length: one or two varint bytes
+                two = ~one & (arr[np.minimum(s + 2, len(arr) - 1)] < 0x80)
+                pos = s + 2 + head + np.where(one, 0, 1)
+                w, v = np.frombuffer(was, dtype=np.uint8), np.frombuffer(now, dtype=np.uint8)
+                ok = (one | two) & (pos + len(w) <= starts[at + 1])
+                cols = pos[:, None] + np.arange(len(w))
+                ok[ok] &= (arr[cols[ok]] == w).all(axis=1)
+                arr[cols[ok]] = v
+                slow += at[~ok].tolist()
+            whole = bytes(blob)
+            bounds = starts.tolist()
+            out = [whole[bounds[k]:bounds[k + 1]] for k in range(n)]
+        else:
+            out = list(out)
+        for k in sorted(slow):
+            out[k] = self._keyed_one(entities[k], objs[k], key, value, new, k, sites)
+        return out
 
-        def field(table: str, kv) -> bytes:
-            b = fields.get((table, kv))
-            if b is None:
-                _, keys, memo = self.tables[table]
-                b = fields[(table, kv)] = memo.get(kv) or self._field_match(table, kv[0], kv[1], keys, memo)
-            return b
-
-        for ent, o, n in zip(entities, objs, new):
-            if type(n) is TableEntry and type(o) is TableEntry and n.group_id is None and o.group_id is None \
-                    and not n.is_default and not o.is_default and n.table == o.table and n.action == o.action \
-                    and n.priority == o.priority and (n.params is o.params or n.params == o.params):
-                t, m, mo = n.table, n.match, o.match
-                i = sites.get(t, -1)
-                if i == -1:
-                    names = [k for k, _ in m]
-                    i = sites[t] = names.index(key) if t in self.tables and key in names else None
-                if i is not None and len(m) == len(mo) > i and m[i][0] == key == mo[i][0] \
-                        and m[i + 1:] == mo[i + 1:] and (not i or m[:i] == mo[:i]):
-                    pair = (t, mo[i], m[i])
-                    if pair in patches:
-                        patch = patches[pair]
-                    else:
-                        was, now = field(t, mo[i]), field(t, m[i])
-                        patch = patches[pair] = (was, now) if was and len(now) == len(was) else None
-                    if patch is not None:
-                        was, now = patch
-                        pos = 1                    # after the Entity's field tag: its length
+    def _keyed_one(self, ent: bytes, o, key: str, value: int, new, k: int, sites: dict) -> bytes:
+        """:meth:`entities_keyed` of one entity: patched where ``key`` is found after other
+        match fields, else ``new[k]`` encoded."""
+        if type(o) is TableEntry and o.group_id is None and not o.is_default:
+            t, m = o.table, o.match
+            site = sites.get(t, ())
+            if site == ():
+                site = sites[t] = self._key_site(t, m, key, value)
+            if site is not None:
+                i, head, pieces = site
+                if len(m) > i and m[i][0] == key:
+                    patch = pieces.get(m[i])
+                    if patch is None:
+                        patch = pieces[m[i]] = self._key_patch(t, m[i], (key, value))
+                    was, now = patch
+                    if now is not None:
+                        pos = 1                            # after the Entity's tag: its length
                         while ent[pos] & 0x80:
                             pos += 1
-                        pos += 1 + len(self.tables[t][0])
-                        if i:
-                            pos += sum(len(field(t, kv)) for kv in m[:i])
+                        pos += 1 + head + (sum(len(self._piece(t, kv)) for kv in m[:i]) if i else 0)
                         end = pos + len(was)
                         if ent[pos:end] == was:
-                            out.append(ent[:pos] + now + ent[end:])
-                            continue
-            out.append(entity(n))
-        return out
+                            return ent[:pos] + now + ent[end:]
+        return self.entity(new[k])
+
+    def _piece(self, table: str, kv) -> bytes:
+        """Match field ``kv`` of ``table`` with its tag (:meth:`_field_match`)."""
+        _, keys, memo = self.tables[table]
+        b = memo.get(kv)
+        return b if b is not None else self._field_match(table, kv[0], kv[1], keys, memo)
+
+    def _key_site(self, table: str, match, key: str, value) -> tuple | None:
+        """(index of ``key`` in ``table``'s entries' match, the length of the table's id
+        field, {old (key, value): patch}); None where ``table`` or ``key`` is unknown."""
+        t = self.tables.get(table)
+        names = [k for k, _ in match]
+        if t is None or key not in names:
+            return None
+        return names.index(key), len(t[0]), {}
+
+    def _key_patch(self, table: str, was, now) -> tuple[bytes, bytes | None]:
+        """(the bytes of match field ``was``, those of ``now`` where as long; else None)."""
+        a, b = self._piece(table, was), self._piece(table, now)
+        return a, (b if a and len(a) == len(b) else None)
 
 
 def update(op: str, entity: bytes) -> bytes:

@@ -32,7 +32,7 @@ from typing import Callable, Iterator
 from controller.agent import generations as gens
 from controller.agent.backend import BackendError, ClockProbe, NotPrimary, Pipeline, SwitchBackend
 from controller.agent.diff import Diff
-from controller.agent.desired import GENERATION_KEY, Role
+from controller.agent.desired import Role
 from controller.agent.diff import diff as state_diff, entry_key, same_state
 from controller.agent.generations import GenerationWriter
 from controller.agent.known import KnownState
@@ -282,20 +282,25 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
     def _fresh_as(self, routes, generation: int):
         """:meth:`GenerationWriter._fresh_as`: the other generation's objects and bytes as
         this phase wrote them (:attr:`_fresh_kept`), made ``generation``'s: the objects by
-        :meth:`Role.routes_as`, the bytes by the backend
-        (:meth:`~controller.agent.backend.SwitchBackend.encode_inserts_as`: the generation's
-        match field patched). Used once: a (1024, 32) ToR's are ~7 MB."""
+        :meth:`Role.objects_as`, each made only when asked for (what the known state keeps
+        of a generation this large is its routes' version: :meth:`KnownState.add_generation`),
+        the bytes by the backend
+        (:meth:`~controller.agent.backend.SwitchBackend.encode_inserts_keyed`: the
+        generation's match field patched, only the members, groups and selector entries
+        made and encoded). Used once: a (1024, 32) ToR's are ~7 MB."""
         kept, self._fresh_kept = self._fresh_kept, None
         if kept is None:
             return None
         g, version, ins = kept
         if g != 1 - generation or version != self.role.version(routes):
             return None
-        rb = self.role.routes_as(ins.batch(), generation)
-        if rb is None:
+        like = ins.batch()
+        objs = self.role.objects_as(ins.objects, generation)
+        if objs is None:
             return None
+        rb = Batch(*(self.role.objects_as(x, generation) for x in (like.members, like.groups, like.entries)))
         self._cache.pop((version, g), None)      # (the other generation's objects: not needed again)
-        return rb, self.backend.encode_inserts_as(ins, rb, GENERATION_KEY)
+        return rb, self.backend.encode_inserts_keyed(ins, objs, objs.key, objs.value), like
 
     def _shadow_failed(self, e: BackendError) -> None:
         self.log.warn("generation.shadow_failed", switch=self.name, error=str(e))

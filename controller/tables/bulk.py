@@ -31,6 +31,7 @@ entries builds the routes once.
 
 from __future__ import annotations
 
+import collections.abc
 from itertools import groupby
 from typing import Iterable, Sequence
 
@@ -599,3 +600,70 @@ def regenerate(batch: Batch, generation: int) -> Batch:
     groups = [_group(x.profile, (x.group_id & _ID_MASK) | gbit, tuple((i & _ID_MASK) | gbit for i in x.member_ids))
               for x in batch.groups]
     return Batch(members, groups, entries)
+
+
+class Regenerated(collections.abc.Sequence):
+    """The objects of ``base`` (members, groups and route entries, in any order) as
+    generation ``generation``, each derived when it is asked for (:func:`regenerate`'s
+    rule, the same objects): a ToR's first shadow is written from its generation 0's
+    encoding (``controller.agent.p4wire.WireCodec.entities_keyed``), and of its 33K objects
+    at (1024, 32) only those the writer names -- in an error, the members and groups and
+    entries whose ids carry the generation, which are encoded -- are made (docs/fabric.md
+    "Where the CPU goes per ToR"). A slice is derived lazily too; an entry of ``base``
+    without the ``generation`` key raises EntryError when asked for, as :func:`regenerate`.
+
+    What the derivation changes (:attr:`key`, :attr:`value`): a table entry without a group
+    id has only its ``generation`` key set to :attr:`value` (:meth:`keyed_only`); a member,
+    a group and a group entry have their ids' bit ``GENERATION_ID_BIT`` set too."""
+
+    key = "generation"
+
+    def __init__(self, base: Sequence, generation: int):
+        self.base = base
+        self.value = check_generation(generation)
+        self._gbit = self.value << GENERATION_ID_BIT
+        self._pos: dict[str, int] = {}
+
+    @staticmethod
+    def keyed_only(obj) -> bool:
+        """Whether the derived object of ``obj`` differs from it in its ``generation`` key
+        alone (a route entry of an action, not of a selector group)."""
+        return type(obj) is TableEntry and obj.group_id is None
+
+    def __len__(self) -> int:
+        return len(self.base)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            out = Regenerated(self.base[i], self.value)
+            out._pos = self._pos
+            return out
+        return self.derive(self.base[i])
+
+    def __iter__(self):
+        return map(self.derive, self.base)
+
+    def derive(self, x):
+        """``x`` as generation :attr:`value` (:func:`regenerate` of it alone)."""
+        gbit = self._gbit
+        if type(x) is Member:
+            return _member(x.profile, (x.member_id & _ID_MASK) | gbit, x.action, x.params)
+        if type(x) is Group:
+            return _group(x.profile, (x.group_id & _ID_MASK) | gbit, tuple((i & _ID_MASK) | gbit for i in x.member_ids))
+        key, m = self.key, x.match
+        i = self._pos.get(x.table)
+        if i is None or i >= len(m) or m[i][0] != key:
+            names = [k for k, _ in m]
+            if key not in names or x.is_default:
+                raise EntryError(f"{x.table}: entry {dict(m)} has no {key!r} key: not a route entry")
+            i = self._pos[x.table] = names.index(key)
+        d = x.__dict__.copy()
+        for a in MEMO_ATTRS:
+            d.pop(a, None)
+        d["match"] = m[:i] + ((key, self.value),) + m[i + 1:]
+        gid = d["group_id"]
+        if gid is not None:
+            d["group_id"] = (gid & _ID_MASK) | gbit
+        o = _new(TableEntry)
+        object.__setattr__(o, "__dict__", d)
+        return o

@@ -571,35 +571,9 @@ def regenerate(batch: Batch, generation: int) -> Batch:
 
     Every entry must carry the generation key (route batches do; the static tables and
     the config entry do not belong here): an EntryError names the first that does not."""
-    g = check_generation(generation)
-    gbit = g << GENERATION_ID_BIT
-    key = "generation"
-    pair = ((key, g),)
-    pos: dict[str, int] = {}          # table -> index of the generation key (make_entry: contract order)
-    setattr_ = object.__setattr__
-    entries = []
-    for e in batch.entries:
-        m = e.match
-        i = pos.get(e.table)
-        if i is None or i >= len(m) or m[i][0] != key:
-            names = [k for k, _ in m]
-            if key not in names or e.is_default:
-                raise EntryError(f"{e.table}: entry {dict(m)} has no {key!r} key: not a route entry")
-            i = pos[e.table] = names.index(key)
-        d = e.__dict__.copy()
-        for a in MEMO_ATTRS:        # identity and content of the other generation: not these
-            d.pop(a, None)
-        d["match"] = m[:i] + pair + m[i + 1:] if i else pair + m[1:]
-        gid = d["group_id"]
-        if gid is not None:
-            d["group_id"] = (gid & _ID_MASK) | gbit
-        o = _new(type(e))
-        setattr_(o, "__dict__", d)
-        entries.append(o)
-    members = [_member(m.profile, (m.member_id & _ID_MASK) | gbit, m.action, m.params) for m in batch.members]
-    groups = [_group(x.profile, (x.group_id & _ID_MASK) | gbit, tuple((i & _ID_MASK) | gbit for i in x.member_ids))
-              for x in batch.groups]
-    return Batch(members, groups, entries)
+    r = Regenerated((), generation)
+    return Batch([r.derive(m) for m in batch.members], [r.derive(x) for x in batch.groups],
+                 [r.derive(e) for e in batch.entries])
 
 
 class Regenerated(collections.abc.Sequence):
@@ -664,6 +638,6 @@ class Regenerated(collections.abc.Sequence):
         gid = d["group_id"]
         if gid is not None:
             d["group_id"] = (gid & _ID_MASK) | gbit
-        o = _new(TableEntry)
+        o = _new(type(x))
         object.__setattr__(o, "__dict__", d)
         return o

@@ -244,7 +244,7 @@ def test_entities_keyed_are_the_bytes_encoded_and_ask_only_what_they_encode(objs
     lazy = _Asked(new)
     one_by_one = []
     keyed_one = wire._keyed_one
-    wire._keyed_one = lambda *a: one_by_one.append(a[5]) or keyed_one(*a)
+    wire._keyed_one = lambda *a: one_by_one.append(a[4]) or keyed_one(*a)
     try:
         got = wire.entities_keyed([wire.entity(o) for o in objs], objs, key, value, lazy)
     finally:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
+from operator import itemgetter
 
 import numpy as np
 
@@ -276,22 +277,26 @@ class WireCodec:
         n = len(entities)
         sites: dict[str, tuple | None] = {}        # table -> (index of key, its offset, patches) or None
         first: dict[tuple, list[int]] = {}         # (offset, was, now) -> entities whose first field it patches
-        slow: list[int] = []                       # the others: patched one by one, or encoded
+        slow: list[tuple] = []                     # (k, (index, offset, was, now) to patch one by one, or None)
         for k, o in enumerate(objs):
+            where = None
             if type(o) is TableEntry and o.group_id is None and not o.is_default:
                 t, m = o.table, o.match
                 site = sites.get(t, ())
                 if site == ():
-                    site = sites[t] = self._key_site(t, m, key, value)
-                if site is not None and site[0] == 0 and m and m[0][0] == key:
-                    pieces = site[2]
-                    patch = pieces.get(m[0])
-                    if patch is None:
-                        patch = pieces[m[0]] = self._key_patch(t, m[0], (key, value))
-                    if patch[1] is not None:
-                        first.setdefault((site[1], *patch), []).append(k)
-                        continue
-            slow.append(k)
+                    site = sites[t] = self._key_site(t, m, key)
+                if site is not None:
+                    i, head, pieces = site
+                    if len(m) > i and m[i][0] == key:
+                        patch = pieces.get(m[i])
+                        if patch is None:
+                            patch = pieces[m[i]] = self._key_patch(t, m[i], (key, value))
+                        if patch[1] is not None:
+                            if i == 0:
+                                first.setdefault((head, *patch), []).append(k)
+                                continue
+                            where = (i, head, *patch)
+            slow.append((k, where))
         out = entities
         if first:
             blob = bytearray().join(entities)
@@ -309,39 +314,30 @@ class WireCodec:
                 cols = pos[:, None] + np.arange(len(w))
                 ok[ok] &= (arr[cols[ok]] == w).all(axis=1)
                 arr[cols[ok]] = v
-                slow += at[~ok].tolist()
+                slow += [(k, (0, head, was, now)) for k in at[~ok].tolist()]
             whole = bytes(blob)
             bounds = starts.tolist()
             out = [whole[bounds[k]:bounds[k + 1]] for k in range(n)]
         else:
             out = list(out)
-        for k in sorted(slow):
-            out[k] = self._keyed_one(entities[k], objs[k], key, value, new, k, sites)
+        for k, where in sorted(slow, key=itemgetter(0)):
+            out[k] = self._keyed_one(entities[k], objs[k], where, new, k)
         return out
 
-    def _keyed_one(self, ent: bytes, o, key: str, value: int, new, k: int, sites: dict) -> bytes:
-        """:meth:`entities_keyed` of one entity: patched where ``key`` is found after other
-        match fields, else ``new[k]`` encoded."""
-        if type(o) is TableEntry and o.group_id is None and not o.is_default:
-            t, m = o.table, o.match
-            site = sites.get(t, ())
-            if site == ():
-                site = sites[t] = self._key_site(t, m, key, value)
-            if site is not None:
-                i, head, pieces = site
-                if len(m) > i and m[i][0] == key:
-                    patch = pieces.get(m[i])
-                    if patch is None:
-                        patch = pieces[m[i]] = self._key_patch(t, m[i], (key, value))
-                    was, now = patch
-                    if now is not None:
-                        pos = 1                            # after the Entity's tag: its length
-                        while ent[pos] & 0x80:
-                            pos += 1
-                        pos += 1 + head + (sum(len(self._piece(t, kv)) for kv in m[:i]) if i else 0)
-                        end = pos + len(was)
-                        if ent[pos:end] == was:
-                            return ent[:pos] + now + ent[end:]
+    def _keyed_one(self, ent: bytes, o, where: tuple | None, new, k: int) -> bytes:
+        """:meth:`entities_keyed` of one entity: where its ``key`` was found (``where``: its
+        index ``i`` in the match, the table id field's length, that field's bytes as they
+        are and as they become), patched in place; else, or where the bytes there are not
+        as they are expected, ``new[k]`` encoded."""
+        if where is not None:
+            i, head, was, now = where
+            pos = 1                                # after the Entity's tag: its length
+            while ent[pos] & 0x80:
+                pos += 1
+            pos += 1 + head + sum(len(self._piece(o.table, kv)) for kv in o.match[:i])
+            end = pos + len(was)
+            if ent[pos:end] == was:
+                return ent[:pos] + now + ent[end:]
         return self.entity(new[k])
 
     def _piece(self, table: str, kv) -> bytes:
@@ -350,7 +346,7 @@ class WireCodec:
         b = memo.get(kv)
         return b if b is not None else self._field_match(table, kv[0], kv[1], keys, memo)
 
-    def _key_site(self, table: str, match, key: str, value) -> tuple | None:
+    def _key_site(self, table: str, match, key: str) -> tuple | None:
         """(index of ``key`` in ``table``'s entries' match, the length of the table's id
         field, {old (key, value): patch}); None where ``table`` or ``key`` is unknown."""
         t = self.tables.get(table)

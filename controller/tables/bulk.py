@@ -587,7 +587,7 @@ class Regenerated(collections.abc.Sequence):
     without the ``generation`` key raises EntryError when asked for, as :func:`regenerate`.
 
     What the derivation changes (:attr:`key`, :attr:`value`): a table entry without a group
-    id has only its ``generation`` key set to :attr:`value` (:meth:`keyed_only`); a member,
+    id has only its ``generation`` key set to :attr:`value`; a member,
     a group and a group entry have their ids' bit ``GENERATION_ID_BIT`` set too."""
 
     key = "generation"
@@ -597,12 +597,6 @@ class Regenerated(collections.abc.Sequence):
         self.value = check_generation(generation)
         self._gbit = self.value << GENERATION_ID_BIT
         self._pos: dict[str, int] = {}
-
-    @staticmethod
-    def keyed_only(obj) -> bool:
-        """Whether the derived object of ``obj`` differs from it in its ``generation`` key
-        alone (a route entry of an action, not of a selector group)."""
-        return type(obj) is TableEntry and obj.group_id is None
 
     def __len__(self) -> int:
         return len(self.base)

@@ -56,7 +56,7 @@ class FakeSwitch:
         self.stratum = 255
         self.clock_registers: dict = {}
         self.clock_answers = True
-        self.seeds: list[tuple[int, int, int, bool]] = []   # (host ns when seeded, k, phase, reference)
+        self.seeds: list[tuple[int, int, int, bool, bool]] = []   # (host ns when seeded, k, phase, reference, lead)
         self.probes = 0
         self.pipelines_set = 0
         self.epoch = 0                          # restarts
@@ -244,7 +244,7 @@ class FakeBackend(SwitchBackend):
         return ClockProbe(k=(t // sw.slice_ns) % (1 << 32), phase_ns=t % sw.slice_ns, local_ns=t, stratum=sw.stratum,
                           term=1, lead=0, lead_k=0, sent_ns=sent, received_ns=time.monotonic_ns())
 
-    def seed_clock(self, k: int, phase_ns: int, reference: bool) -> None:
+    def seed_clock(self, k: int, phase_ns: int, reference: bool, lead: bool = False) -> None:
         self._check()
         sw = self.sw
         now = time.monotonic_ns()
@@ -252,7 +252,7 @@ class FakeBackend(SwitchBackend):
         k_full = k_now + ((k - k_now + (1 << 31)) % (1 << 32) - (1 << 31))
         sw.clock_offset_ns = k_full * sw.slice_ns + phase_ns - now
         sw.stratum = 0 if reference else 255
-        sw.seeds.append((now, k, phase_ns, reference))
+        sw.seeds.append((now, k, phase_ns, reference, lead))
 
 
 def make_backend_for(network: dict[str, FakeSwitch]):

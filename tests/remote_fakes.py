@@ -162,8 +162,8 @@ class RemoteFakeBackend(SwitchBackend):
         p = self._call("probe_clock", timeout_s)
         return dataclasses.replace(p, sent_ns=sent, received_ns=time.monotonic_ns())
 
-    def seed_clock(self, k: int, phase_ns: int, reference: bool) -> None:
-        self._call("seed_clock", k, phase_ns, reference)
+    def seed_clock(self, k: int, phase_ns: int, reference: bool, lead: bool = False) -> None:
+        self._call("seed_clock", k, phase_ns, reference, lead)
 
 
 def install() -> None:

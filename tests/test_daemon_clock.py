@@ -85,6 +85,9 @@ def test_sync_mode_seeds_the_reference_first_then_the_tors_and_sends_no_timer(ne
     ocs, tor0, tor1 = sws["127.0.0.1:50100"], sws["127.0.0.1:50000"], sws["127.0.0.1:50001"]
     assert [s[3] for s in ocs.seeds][:1] == [True] and all(s[3] is False for s in tor0.seeds + tor1.seeds)
     assert len(tor0.seeds) == len(tor1.seeds) == 1
+    # the lead the config names first ([clock] leads, default [0, 1]): told so at its seed
+    # (a program without an election holds stratum 1 from it); no other switch
+    assert [s[4] for s in tor0.seeds] == [True] and not any(s[4] for s in tor1.seeds + ocs.seeds)
     assert max(s[0] for s in ocs.seeds) < min(s[0] for s in tor0.seeds + tor1.seeds), "the reference first"
     assert ocs.stratum == 0 and abs(ocs.clock_offset_ns) < 5_000_000, "the reference keeps the host's time"
     assert all(sw.timers == [] for sw in sws.values()), "no daemon timer in sync mode"

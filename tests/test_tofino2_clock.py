@@ -50,13 +50,16 @@ def test_seed_writes_hold_the_boundary_until_the_clock_is_written():
     w = clock.seed_writes(k=1234, phase_ns=500, now=(M32 - 100), slice_ns=2000, slices=4, reference=False)
     names = [n for n, _ in w]
     # the boundary is held away first, the slice number and tree written, the boundary set last
-    assert names == ["next", "slice", "k", "stratum", "refusals", "lead_k", "next", "slice"]
+    assert names == ["next", "slice", "k", "stratum", "last_k", "refusals", "lead_k", "next", "slice"]
     assert w[0] == ("next", (M32 - 100 + clock.FREEZE_NS) & M32) and w[1] == ("slice", 1234 % 4)
-    assert dict(w[2:6]) == {"k": 1234, "stratum": 255, "refusals": 0, "lead_k": 1234}
+    # the stratum and the last correction's slice number side by side (one register pair on t2na)
+    assert dict(w[2:7]) == {"k": 1234, "stratum": 255, "last_k": 1234, "refusals": 0, "lead_k": 1234}
     # the next boundary: L - phase after now (wrapping)
-    assert w[6] == ("next", (M32 - 100 + 1500) & M32)
-    assert clock.time_at(1234, w[6][1], 2000, (M32 - 100)) == (1234, 500)
+    assert w[7] == ("next", (M32 - 100 + 1500) & M32)
+    assert clock.time_at(1234, w[7][1], 2000, (M32 - 100)) == (1234, 500)
     assert dict(clock.seed_writes(0, 0, 0, 2000, 4, reference=True))["stratum"] == 0
+    # the lead the config names (a program that keeps no election): stratum 1
+    assert dict(clock.seed_writes(0, 0, 0, 2000, 4, reference=False, lead=True))["stratum"] == 1
     with pytest.raises(ValueError, match="phase 2000 ns is outside a slice of 2000 ns"):
         clock.seed_writes(0, 2000, 0, 2000, 4, reference=True)
 

@@ -378,11 +378,15 @@ class SwitchBackend(abc.ABC):
         :class:`ClockNotSupported`."""
         raise ClockNotSupported(f"{self.address.name}: the {self.target} backend cannot probe the slice clock")
 
-    def seed_clock(self, k: int, phase_ns: int, reference: bool) -> None:
+    def seed_clock(self, k: int, phase_ns: int, reference: bool, lead: bool = False) -> None:
         """Step the switch's clock to network time ``(k, phase_ns)`` now (a SEED; the caller
         adds the one-way delay it measured). ``reference``: the switch is the reference
         clock (the OCS emulator: stratum 0); otherwise it becomes unsynchronized (stratum
         255) so that its next exchange with a synchronized peer steps or corrects it.
+        ``lead``: the ToR is the one the clock's config names first among the leads
+        (:meth:`ClockParams.lead_at_start`). A program that elects its lead in the data
+        plane (bmv2) ignores it; one that keeps no election (t2na) is synchronized with the
+        controller by this seed and holds stratum 1, the root of the other ToRs' tree.
         Default: :class:`ClockNotSupported`."""
         raise ClockNotSupported(f"{self.address.name}: the {self.target} backend cannot seed the slice clock")
 

@@ -935,12 +935,14 @@ class BfrtBackend(SwitchBackend):
                           term=v.get("term", 0), lead=v.get("lead", 0), lead_k=v.get("lead_k", 0), sent_ns=sent,
                           received_ns=received, registers=v)
 
-    def seed_clock(self, k: int, phase_ns: int, reference: bool) -> None:
+    def seed_clock(self, k: int, phase_ns: int, reference: bool, lead: bool = False) -> None:
         """Set the clock to network time ``(k, phase_ns)`` now, by register writes: the
         local time of the generator's last trigger stands for now (one generator period
         at most), the boundary is held away while the slice number and the tree are written
         (:func:`controller.tofino2.clock.seed_writes`), then set. ``reference``: stratum 0;
-        otherwise 255, so the next exchange steps or corrects it."""
+        ``lead`` (the ToR the config names first among the leads; the program keeps no
+        election): stratum 1, the root the other ToRs synchronize to; otherwise 255, so the
+        next exchange with a better clock corrects it."""
         c = self._pipeline.contract if self._pipeline else {}
         refs = tofino_clock.register_refs(c)
         if not refs:
@@ -951,7 +953,7 @@ class BfrtBackend(SwitchBackend):
         try:
             writes: list[tuple[str, dict]] = []     # consecutive fields of one register in one write
             for short, value in tofino_clock.seed_writes(k, phase_ns, now, int(clock["slice_ns"]),
-                                                          int(c["profile"]["slices"]), reference):
+                                                          int(c["profile"]["slices"]), reference, lead):
                 r = refs.get(short)
                 if r is None:
                     continue                        # a register this program does not keep

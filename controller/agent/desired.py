@@ -139,6 +139,12 @@ class Role(abc.ABC):
         self._cfg_codec: tuple | None = None
         self._static: Batch | None = None
 
+    def clock_lead(self) -> bool:
+        """This switch is the ToR the clock's config names first among the lead candidates
+        (:meth:`ClockParams.lead_at_start`): what its seed tells a program that keeps no
+        election (:meth:`SwitchBackend.seed_clock`'s ``lead``)."""
+        return self.keeps_clock() and self.tor is not None and self.clock.lead_at_start(self.tor)
+
     def keeps_clock(self) -> bool:
         """The program keeps the slice clock (its ``clock_config`` table) and the role was
         given the clock's parameters: its static entries carry the clock's."""

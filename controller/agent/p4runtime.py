@@ -1129,9 +1129,10 @@ class P4RuntimeBackend(SwitchBackend):
         # the reply's own fields: stratum as a number (the register keeps 255 - stratum)
         return {**out, "stratum": m.stratum, "term": m.term, "lead": m.lead, "lead_k": m.lead_k}
 
-    def seed_clock(self, k: int, phase_ns: int, reference: bool) -> None:
+    def seed_clock(self, k: int, phase_ns: int, reference: bool, lead: bool = False) -> None:
         """A SEED as a PacketOut: ``t3`` the time to set, its slice id ``k mod S``, REF for
-        the reference."""
+        the reference. ``lead`` is not sent: the v1model program elects its lead itself
+        (the first candidate claims at once)."""
         from controller.clock.message import REF_TOR, UNSYNCED, Flag, Message, Op, Stamp, encode_frame
 
         slices = self._clock_contract()["profile"]["slices"]

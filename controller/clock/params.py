@@ -192,6 +192,13 @@ class ClockParams:
         """``tor``'s rank among the lead candidates (NOT_CANDIDATE if it is none)."""
         return self.leads.index(tor) if tor in self.leads else NOT_CANDIDATE
 
+    def lead_at_start(self, tor: int) -> bool:
+        """``tor`` is the lead candidate ranked first (``leads[0]``): the one the data
+        plane's election makes the lead at start (its ``start_wait`` is 0: it claims the
+        first term at once, docs/clock.md "The tree and the election"). A program that keeps
+        no election (t2na) is told so at its seed and holds stratum 1."""
+        return self.rank(tor) == 0
+
     def tor_config(self, tor: int, tors: int, uplinks: int, slices: int) -> "ClockConfig":
         """ToR ``tor``'s ``clock_config`` values (checked first)."""
         self.check(tors, uplinks, slices)

@@ -22,6 +22,8 @@ M32 = (1 << 32) - 1
 FREEZE_NS = 1 << 30
 #: the stratum of an unsynchronized clock (docs/clock.md)
 UNSYNCED = 255
+#: the stratum of the lead (synchronized with the controller)
+LEAD = 1
 #: registers whose value is a signed 32-bit number
 SIGNED = ("offset", "delay")
 
@@ -73,11 +75,13 @@ def time_at(k: int, nxt: int, length: int, local: int) -> tuple[int, int]:
 
 
 def seed_writes(k: int, phase_ns: int, now: int, slice_ns: int, slices: int,
-                reference: bool) -> list[tuple[str, int]]:
+                reference: bool, lead: bool = False) -> list[tuple[str, int]]:
     """The register writes, in order, that set the clock to network time ``(k, phase_ns)``
     at local time ``now`` (the last trigger's): the boundary held away first, then the
-    slice number, the tree (stratum 0 for the reference, else 255 so that the next
-    exchange steps or corrects it; no refusals; the lead's freshness now), and last the
+    slice number, the tree (stratum 0 for the reference, 1 for ``lead``, the ToR the
+    config names first among the leads in a program that keeps no election, else 255 so
+    that the next exchange steps or corrects it; the last correction now, which the
+    stratum's aging counts from; no refusals; the lead's freshness now), and last the
     next boundary at ``now + L - phase``. (short name, value) with ``next``/``slice`` the
     two fields of the boundary register; a program without the synchronization exchange
     keeps no tree registers (the caller writes what the contract names)."""
@@ -87,6 +91,7 @@ def seed_writes(k: int, phase_ns: int, now: int, slice_ns: int, slices: int,
     return [
         ("next", (now + FREEZE_NS) & M32), ("slice", sl),
         ("k", k & M32),
-        ("stratum", 0 if reference else UNSYNCED), ("refusals", 0), ("lead_k", k & M32),
+        ("stratum", 0 if reference else LEAD if lead else UNSYNCED), ("last_k", k & M32),
+        ("refusals", 0), ("lead_k", k & M32),
         ("next", (now + slice_ns - phase_ns) & M32), ("slice", sl),
     ]

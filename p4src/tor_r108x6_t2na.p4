@@ -329,6 +329,7 @@ header bridge_sync_t {
     bit<32> next;                   // local time of the next boundary
     bit<32> len;                    // the local slice length
     bit<8>  slice;                  // the slice id
+    bit<32> wait;                   // clock_config.search_wait (egress: k - wait, the stratum's age)
 }
 
 /* A REQ (bridge type PKT_REQ) behind bridge_sync: what egress writes it from and checks it
@@ -354,6 +355,11 @@ header sync_eval_t {
     bit<32>  t4_phase;
     bit<32>  max_delay;
     bit<32>  max_offset;
+}
+/* this ToR's stratum (egress): 255 unsynchronized; the slice number of its last correction */
+struct stratum_t {
+    bit<32> stratum;
+    bit<32> last_k;
 }
 /* the open request of an uplink (egress): its t1; phase REQ_NONE when none is open */
 struct req_t {
@@ -432,6 +438,7 @@ struct metadata_t {
     bit<32>  clk_window_lo; // clock_config: the exchange window, REQ spacing (egress decides)
     bit<32>  clk_window_hi;
     bit<32>  clk_every;
+    bit<32>  clk_wait;      // clock_config.search_wait: slices without a correction before the stratum ages to 255 (egress)
     slice_t  cur_slice;
     step_t   active_q;
     step_t   active_q_1;   // the same value, for slots 4..
@@ -1260,8 +1267,16 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         size = 38520;
     }
 
-    /* next <- now - next (egress) */
-    action sync_e_a() { hdr.bridge_sync.next = eg_prsr_md.global_tstamp[31:0] - hdr.bridge_sync.next; }
+    bit<32> e_strat = (bit<32>)STRATUM_UNSYNCED;     // this ToR's stratum (stratum_reg), for the frame it sends
+    bit<32> e_sa = 0;           // stratum_reg's two operands, written by both paths (a stateful
+    bit<32> e_sb = 0;           // ALU takes two 32-bit inputs): a frame sent: k - search_wait;
+                                // the servo: k at t4, and the responder's stratum
+    /* next <- now - next (egress); e_sa <- k - search_wait (the stratum ages when its last
+     * correction is older: stratum_out) */
+    action sync_e_a() {
+        hdr.bridge_sync.next = eg_prsr_md.global_tstamp[31:0] - hdr.bridge_sync.next;
+        e_sa = hdr.bridge_sync.k - hdr.bridge_sync.wait;
+    }
     action sync_e_same() { hdr.bridge_sync.len = hdr.bridge_sync.len + hdr.bridge_sync.next; }
     action sync_e_next() {
         hdr.bridge_sync.k = hdr.bridge_sync.k + 1;
@@ -1282,7 +1297,10 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         hdr.sync.t3_k = hdr.bridge_sync.k;
         hdr.sync.t3_phase = hdr.bridge_sync.len;
         hdr.sync.slice = (bit<16>)hdr.bridge_sync.slice;
+        hdr.sync.stratum = e_strat[7:0];
     }
+    /* a synchronized ToR's RESP: no BOOT (ingress built it as an unsynchronized one's) */
+    action sync_e_synced() { hdr.sync.flags = 0; }
 
     /* ---- the requester: a REQ leaves when its phase is in the window and its uplink is
      * due (req_due_reg: the slice number from which the next REQ is due; wrap-aware, as
@@ -1336,7 +1354,7 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         hdr.sync.src_tor = hdr.bridge_req.my_tor;
         hdr.sync.dst_tor = SYNC_ANY_TOR;
         hdr.sync.uplink = (bit<8>)hdr.bridge_req.uplink;
-        hdr.sync.stratum = STRATUM_UNSYNCED;
+        hdr.sync.stratum = e_strat[7:0];
         hdr.sync.term = 0;
         hdr.sync.lead = 0;
         hdr.sync.lead_k = 0;
@@ -1398,7 +1416,8 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
     bit<1>  e_bad41 = 0;
     bit<1>  e_bad32 = 0;
     bit<1>  e_badsl = 0;        // the RESP's slice id is past S - 1
-    bit<1>  e_unsynced = 0;     // the responder's stratum is 255
+    bit<1>  e_ok = 0;           // usable but for the stratum: none of malformed, stale, slow, refused
+    bit<32> e_better = 0;       // the responder's stratum is below this ToR's (stratum_reg)
     bit<1>  e_sign = 0;         // the sign of arg (1 - 2 theta)
     /* arg is taken out of the arithmetic and halved by identity hashes: a hash's input
      * joins no ALU operation, so its bit slices stay off the stamps' arithmetic */
@@ -1408,27 +1427,25 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
     /* the sync header is only read, and in the servo's first stages: the stamping of the
      * frames this ToR sends (egress_stamp) writes it, and a late read here would keep that
      * stamping, and with it req_reg's access, after the servo */
-    action servo_flags(bit<1> bad_slice, bit<1> unsynced) {
+    action servo_flags(bit<1> bad_slice) {
         e_badsl = bad_slice;
-        e_unsynced = unsynced;
     }
     table servo_peer {
         key = {
             hdr.sync.slice:   range @name("slice");
-            hdr.sync.stratum: range @name("stratum");
         }
         actions = { servo_flags; NoAction; }
         default_action = NoAction();
         const entries = {
-            (18 .. 0xFFFF, STRATUM_UNSYNCED .. STRATUM_UNSYNCED): servo_flags(1, 1);
-            (18 .. 0xFFFF, _): servo_flags(1, 0);
-            (_, STRATUM_UNSYNCED .. STRATUM_UNSYNCED): servo_flags(0, 1);
+            (18 .. 0xFFFF): servo_flags(1);
         }
-        size = 3;
+        size = 1;
     }
     /* the stamps' differences: D(t2, t1), D(t3, t2), D(t3, t4) in e_dk/e_dp, D(t4, t1) in
      * sync_eval's t4 (written after its last read), (k, phase) each */
     action servo_diffs() {
+        e_sa = hdr.sync_eval.t4_k;
+        e_sb = (bit<32>)hdr.sync.stratum;
         e_up = hdr.sync_eval.uplink;
         e_rk = hdr.sync.t1_k;
         e_rp = hdr.sync.t1_phase;
@@ -1563,7 +1580,7 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
             e_bad41:           ternary @name("bad41");
             e_bad32:           ternary @name("bad32");
             hdr.sync_eval.t4_phase: ternary @name("delay_left");
-            e_unsynced:        ternary @name("unsynced");
+            e_better:          ternary @name("better");
             e_dp21:            ternary @name("offset_left");
             e_off2:            ternary @name("offset_left2");
         }
@@ -1577,11 +1594,97 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
             (_, _, _, _, 1, _, _, _, _, _): servo_update((bit<8>)SYNC_MALFORMED);
             (_, _, _, _, _, 1, _, _, _, _): servo_update((bit<8>)SYNC_MALFORMED);
             (_, _, _, _, _, _, 0x80000000 &&& 0x80000000, _, _, _): servo_update((bit<8>)SYNC_SLOW);
-            (_, _, _, _, _, _, _, 1, _, _): servo_update((bit<8>)SYNC_PEER_WORSE);
+            (_, _, _, _, _, _, _, 0, _, _): servo_update((bit<8>)SYNC_PEER_WORSE);  // not a better clock
             (_, _, _, _, _, _, _, _, 0x80000000 &&& 0x80000000, _): servo_update((bit<8>)SYNC_REFUSED);
             (_, _, _, _, _, _, _, _, _, 0x80000000 &&& 0x80000000): servo_update((bit<8>)SYNC_REFUSED);
         }
         size = 10;
+    }
+    /* usable but for the stratum (servo_decide's entries but the stratum's): whether the
+     * servo may take the responder's stratum (stratum_take) when it is the better clock */
+    action servo_ok() { e_ok = 1; }
+    table servo_usable {
+        key = {
+            e_badsl:           ternary @name("bad_slice");
+            e_open:            ternary @name("open");
+            e_bad21:           ternary @name("bad21");
+            e_bad34:           ternary @name("bad34");
+            e_bad41:           ternary @name("bad41");
+            e_bad32:           ternary @name("bad32");
+            hdr.sync_eval.t4_phase: ternary @name("delay_left");
+            e_dp21:            ternary @name("offset_left");
+            e_off2:            ternary @name("offset_left2");
+        }
+        actions = { servo_ok; NoAction; }
+        default_action = servo_ok();
+        const entries = {
+            (1, _, _, _, _, _, _, _, _): NoAction();
+            (_, 0 &&& 1, _, _, _, _, _, _, _): NoAction();
+            (_, _, 1, _, _, _, _, _, _): NoAction();
+            (_, _, _, 1, _, _, _, _, _): NoAction();
+            (_, _, _, _, 1, _, _, _, _): NoAction();
+            (_, _, _, _, _, 1, _, _, _): NoAction();
+            (_, _, _, _, _, _, 0x80000000 &&& 0x80000000, _, _): NoAction();
+            (_, _, _, _, _, _, _, 0x80000000 &&& 0x80000000, _): NoAction();
+            (_, _, _, _, _, _, _, _, 0x80000000 &&& 0x80000000): NoAction();
+        }
+        size = 9;
+    }
+    /* ---- this ToR's stratum (docs/tofino2.md "The stratum"; SwitchClock.response/_took):
+     * 255 unsynchronized; the control plane writes the lead's 1 (BfRt, at the seed); an
+     * applied exchange with a responder of a lower stratum s makes it s + 1 and keeps the
+     * slice number (last_k). A ToR below the lead whose last correction is more than
+     * search_wait slices old (its parent went silent) is unsynchronized again: every frame
+     * it sends reads the stratum through stratum_out, which ages it. ---- */
+    Register<stratum_t, bit<1>>(1, {(bit<32>)STRATUM_UNSYNCED, 0}) stratum_reg;
+    RegisterAction<stratum_t, bit<1>, bit<32>>(stratum_reg) stratum_out = {
+        void apply(inout stratum_t v, out bit<32> rv) {
+            /* k - search_wait > last_k, wrap-aware (three comparisons: bound_tick) */
+            if (v.stratum != 1 && e_sa - v.last_k < 0x80000000 &&
+                (e_sa > v.last_k || v.last_k - e_sa > 0x80000000)) {
+                v.stratum = (bit<32>)STRATUM_UNSYNCED;
+            }
+            rv = v.stratum;           // (as written: a constant is no output of a stateful ALU)
+        }
+    };
+    RegisterAction<stratum_t, bit<1>, bit<32>>(stratum_reg) stratum_take = {
+        void apply(inout stratum_t v, out bit<32> rv) {
+            if (e_sb < v.stratum) {
+                v.stratum = e_sb + 1;
+                v.last_k = e_sa;
+                rv = 1;
+            } else {
+                rv = 0;
+            }
+        }
+    };
+    RegisterAction<stratum_t, bit<1>, bit<32>>(stratum_reg) stratum_peek = {
+        void apply(inout stratum_t v, out bit<32> rv) {
+            if (e_sb < v.stratum) {
+                rv = 1;
+            } else {
+                rv = 0;
+            }
+        }
+    };
+    action stratum_out_a() { e_strat = stratum_out.execute(0); }
+    action stratum_take_a() { e_better = stratum_take.execute(0); }
+    action stratum_peek_a() { e_better = stratum_peek.execute(0); }
+    /* one table for the register's three actions (one access per packet, one stage) */
+    table stratum_access {
+        key = {
+            hdr.sync_eval.isValid():   exact @name("resp");
+            hdr.bridge_sync.isValid(): exact @name("sent");
+            e_ok:                      exact @name("usable");
+        }
+        actions = { stratum_out_a; stratum_take_a; stratum_peek_a; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (false, true, 0): stratum_out_a();
+            (true, false, 1): stratum_take_a();
+            (true, false, 0): stratum_peek_a();
+        }
+        size = 3;
     }
 
     apply {
@@ -1623,6 +1726,10 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         }
         req_access.apply();                              // a RESP closes its request, a REQ sent opens one
         if (hdr.sync_eval.isValid()) {
+            servo_usable.apply();   // none of malformed, stale, slow, refused
+        }
+        stratum_access.apply();     // a frame sent reads (and ages) the stratum, the servo takes a better one
+        if (hdr.sync_eval.isValid()) {
             servo_decide.apply();   // malformed, stale, slow, peer_worse, refused; else applied
         }
         if (hdr.bridge_sync.isValid()) {
@@ -1634,6 +1741,9 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
                 }
             } else {
                 sync_e_t3();
+                if (e_strat != (bit<32>)STRATUM_UNSYNCED) {
+                    sync_e_synced();
+                }
             }
             hdr.bridge_sync.setInvalid();
             hdr.bridge_req.setInvalid();
@@ -1682,6 +1792,10 @@ control UroEgressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t met
 @pa_no_overlay("ingress", "meta.down_upbit")
 @pa_no_overlay("ingress", "meta.down_hit")
 @pa_no_overlay("ingress", "meta.t_qidx")
+/* (the parser writes its error flags to the low 16 bits of a container: bf-p4c 9.13.4 put
+ * parser_err in the upper half of a 32-bit one, where the sync check read 0 for a truncated
+ * frame, and let it through as a REQ) */
+@pa_container_size("ingress", "ig_intr_md_from_prsr.parser_err", 16)
 /* (the slots' fields are written by different tables side by side in one stage; packed
  * into shared containers they would be written one stage after another) */
 @pa_solitary("ingress", "meta.alt_q_0")
@@ -2222,6 +2336,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         meta.clk_window_lo = window_lo;
         meta.clk_window_hi = window_hi;
         meta.clk_every = exchange_every;
+        meta.clk_wait = search_wait;
     }
     action clock_off() { meta.clk_mode = 0; }
     table clock_config {
@@ -6026,6 +6141,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 hdr.bridge_sync.next = meta.clk_next;
                 hdr.bridge_sync.len = meta.s_len;
                 hdr.bridge_sync.slice = (bit<8>)meta.cur_slice;
+                hdr.bridge_sync.wait = meta.clk_wait;
                 hdr.bridge_req.setValid();
                 hdr.bridge_req.my_tor = (bit<16>)meta.clk_my_tor;
                 hdr.bridge_req.uplink = meta.in_uplink;
@@ -6126,6 +6242,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         hdr.bridge_sync.next = meta.clk_next;
                         hdr.bridge_sync.len = meta.s_len;
                         hdr.bridge_sync.slice = (bit<8>)meta.cur_slice;
+                        hdr.bridge_sync.wait = meta.clk_wait;
                         meta.sync_out = 1;
                         meta.sync_why = (bit<8>)SYNC_RESP_SENT;
                     }

@@ -199,6 +199,10 @@ def test_slice_clock_is_the_profiles_explicit_choice():
     assert c["target_state"]["timer"]["ticks"] == 1 and c["target_state"]["registers"]["slice"].endswith("slice_reg")
     t = rnd.render(prof.load("tiny"), "tor", "tofino2")[1]
     assert t["clock"]["slice_clock"] == "corrected" and {"next", "slice", "k", "len", "now"} <= set(t["clock"]["registers"])
+    # the exchange's tree: the stratum and its last correction, one register pair in egress
+    regs = t["clock"]["registers"]
+    assert (regs["stratum"]["name"], regs["stratum"]["field"], regs["last_k"]["name"], regs["last_k"]["field"]) == \
+        ("UroEgress.stratum_reg", "stratum", "UroEgress.stratum_reg", "last_k")
     tiny = prof.load("tiny")
     with pytest.raises(prof.ProfileError, match="tofino2.slice_clock must be one of 'corrected', 'generator', "
                                                 "got 'atomic'"):

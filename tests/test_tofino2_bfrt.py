@@ -696,14 +696,16 @@ def test_read_clock_decodes_the_contracts_registers(fake, tiny_t2na):
     b, sw = fake
     pipeline, _ = tiny_t2na
     b.set_pipeline(pipeline)
-    _set_clock(sw, pipeline.contract, k=77, next=5000, len=2001, now=4200, slice=1, epoch=9, active_q=3)
+    _set_clock(sw, pipeline.contract, k=77, next=5000, len=2001, now=4200, slice=1, epoch=9, active_q=3,
+               stratum=2, last_k=70)
     c = b.read_clock()
     assert (c["k"], c["next"], c["len"], c["now"], c["slice"], c["epoch"], c["active_q"]) == \
         (77, 5000, 2001, 4200, 1, 9, 3)
+    assert (c["stratum"], c["last_k"]) == (2, 70)       # egress's stratum_reg, as the status shows it
     p = b.probe_clock()
-    # at the last trigger (local 4200) the slice that ends at 5000 was 2001 - 800 ns in; a program
-    # without the exchange keeps no tree: unsynchronized
-    assert (p.k, p.phase_ns, p.local_ns, p.stratum, p.term, p.lead) == (77, 1201, 4200, 255, 0, 0)
+    # at the last trigger (local 4200) the slice that ends at 5000 was 2001 - 800 ns in; the
+    # stratum is egress's register; the program keeps no term or lead
+    assert (p.k, p.phase_ns, p.local_ns, p.stratum, p.term, p.lead) == (77, 1201, 4200, 2, 0, 0)
     assert p.received_ns - p.sent_ns >= pipeline.contract["clock"]["tick_ns"]   # the trigger's age is uncertainty
 
 
@@ -725,6 +727,26 @@ def test_seed_clock_holds_the_boundary_until_the_clock_is_written(fake, tiny_t2n
     assert (v["k"], v["slice"], v["next"]) == (1234, 1234 % p.slices, 9000 + L - 500)
     with pytest.raises(be.BackendError, match=r"tor0: seeding the slice clock failed: phase 2000 ns is outside"):
         b.seed_clock(7, L, reference=True)
+
+
+@pytest.mark.parametrize("lead, stratum", [(True, 1), (False, 255)])
+def test_seed_clock_writes_the_leads_stratum_1_and_the_others_255(fake, tiny_t2na, lead, stratum):
+    """The t2na program keeps no election: the seed of the ToR the config names first among
+    the leads writes stratum 1 (the root the others synchronize to), any other ToR's 255;
+    either way the last correction's slice number is the seed's (the stratum ages from it),
+    in one write of egress's stratum_reg."""
+    b, sw = fake
+    pipeline, _ = tiny_t2na
+    b.set_pipeline(pipeline)
+    c = pipeline.contract
+    _set_clock(sw, c, now=9000, stratum=7, last_k=3)
+    n = len(sw.calls)
+    b.seed_clock(1234, 500, reference=False, lead=lead)
+    reg = "pipe." + c["clock"]["registers"]["stratum"]["name"]
+    assert reg == "pipe.UroEgress.stratum_reg" == "pipe." + c["clock"]["registers"]["last_k"]["name"]
+    assert [name for op, name, _ in sw.calls[n:] if op == "mod"].count(reg) == 1
+    v = b.read_clock()
+    assert (v["stratum"], v["last_k"]) == (stratum, 1234)
 
 
 # ---- the fixed-function writes against the SDE's own schemas -----------------------------------

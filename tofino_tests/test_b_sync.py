@@ -37,6 +37,9 @@ def _write(view, insert=(), modify=(), delete=()) -> None:
 REQ_DUE = "UroEgress.req_due_reg"
 REQ_REG = "UroEgress.req_reg"
 REQ_NONE = 0xFFFFFFFF
+#: the ToR's stratum (egress): {stratum, last_k}, as the program starts it
+STRATUM = "UroEgress.stratum_reg"
+STRATUM_START = {"stratum": sm.UNSYNCED, "last_k": 0}
 
 
 def hold_requester(view, k: int, uplinks: int) -> None:
@@ -51,10 +54,11 @@ def hold_requester(view, k: int, uplinks: int) -> None:
 
 def reset_requester(view, uplinks: int) -> None:
     """The requester's registers as the program starts them: every uplink due from slice
-    number 0, no request open."""
+    number 0, no request open, unsynchronized (stratum 255)."""
     for u in range(uplinks):
         view.set_register(REQ_DUE, 0, index=u)
         view.set_register(REQ_REG, {"k": 0, "phase": REQ_NONE}, index=u)
+    view.set_register(STRATUM, STRATUM_START)
 
 
 @pytest.fixture(scope="module")

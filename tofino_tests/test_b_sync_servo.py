@@ -18,8 +18,8 @@ import pytest
 
 from controller.clock import message as sm
 from test_b_clock import BOUND, M32
-from test_b_sync import (REQ_DUE, REQ_NONE, REQ_REG, _counted, _counts, _dropped, _exchange, _linked,  # noqa: F401
-                         _req, hold_requester, sync)
+from test_b_sync import (REQ_DUE, REQ_NONE, REQ_REG, STRATUM, STRATUM_START, _counted, _counts, _dropped,  # noqa: F401
+                         _exchange, _linked, _req, hold_requester, sync)
 
 
 def _resp(src: int, dst: int, uplink: int, t1: sm.Stamp, t2: sm.Stamp, t3: sm.Stamp, slice_id: int,
@@ -57,6 +57,7 @@ def servo_at(view, ports, port_map, sync, tiny):
     finally:
         view.set_register(BOUND, {"next": c["next"], "slice": c["slice"]})
         _open(view, u, sm.Stamp(0, REQ_NONE))
+        view.set_register(STRATUM, STRATUM_START)
 
 
 def _stamps(t4: sm.Stamp, L: int, ahead: int, delay: int, turn: int, k_back: int = 0):
@@ -139,7 +140,8 @@ def test_b_resps_the_servo_must_not_take_change_nothing_and_are_counted(view, po
 def test_c_the_timer_sends_one_req_per_uplink_when_due(view, ports, port_map, sync, tiny):
     """With the boundary half a slice after the triggers' time (their phase in the exchange
     window), batch 1 packet u of a trigger that does not tick leaves uplink u as a REQ:
-    searching (to ANY_TOR, BOOT, stratum 255: the t2na ToR keeps no stratum), t1 the
+    searching (to ANY_TOR, BOOT: the t2na ToR keeps no term or lead), with this ToR's
+    stratum (3 here, written in egress from ``stratum_reg``), t1 the
     corrected clock's at egress, the uplink's request opened with that t1 and its next REQ
     due exchange_every (1) slice later -- so, the clock held, exactly one REQ per uplink.
     (The requester, held by the ``sync`` fixture, is let go here: every uplink due from this
@@ -156,6 +158,7 @@ def test_c_the_timer_sends_one_req_per_uplink_when_due(view, ports, port_map, sy
         _open(view, u, sm.Stamp(0, REQ_NONE))
     now = view.clock()["now"]
     nxt = (now + L // 2) & M32
+    view.set_register(STRATUM, {"stratum": 3, "last_k": c["k"]})
     sn = ports.sniffer(list(port_map.uplinks))
     try:
         for u in range(tiny.uplinks):
@@ -174,12 +177,12 @@ def test_c_the_timer_sends_one_req_per_uplink_when_due(view, ports, port_map, sy
         assert sorted(msgs) == list(range(tiny.uplinks)), [p.summary() for p in got]
         for u, (dev, m) in msgs.items():
             assert dev == port_map.uplinks[u]
-            assert (m.op, m.flags, m.src_tor, m.dst_tor, m.stratum) == (sm.Op.REQ, int(sm.Flag.BOOT), 0, sm.ANY_TOR,
-                                                                         sm.UNSYNCED)
+            assert (m.op, m.flags, m.src_tor, m.dst_tor, m.stratum) == (sm.Op.REQ, int(sm.Flag.BOOT), 0, sm.ANY_TOR, 3)
             assert m.t1.k == c["k"] and m.slice == c["slice"]
             assert _req_reg(view, u) == (m.t1.k, m.t1.phase)
             assert view.register(REQ_DUE, u) == (c["k"] + 1) & M32
     finally:
         for u in range(tiny.uplinks):
             _open(view, u, sm.Stamp(0, REQ_NONE))
+        view.set_register(STRATUM, STRATUM_START)
         hold_requester(view, c["k"], tiny.uplinks)

@@ -238,7 +238,7 @@ class T2na:
                     "port_down_app": pktgen.PORT_DOWN_APP_ID, "slice_ns": plan.period_ns, "ticks": 1,
                     "tick_ns": plan.tick_ns}
 
-        def reg(name, field=None, size=1, meaning=""):
+        def reg(name, field=None, size=1, meaning="", ctl=ctl):
             return {"name": f"{ctl}.{name}", "field": field, "size": size, "meaning": meaning}
         return {
             "source": "pktgen", "slice_clock": "corrected", "timer_app": pktgen.TIMER_APP_ID,
@@ -251,6 +251,12 @@ class T2na:
                 "epoch": reg("epoch_reg", meaning="slices since start, mod 65536"),
                 "active_q": reg("active_reg", meaning="calendar queue of the current slice"),
                 "now": reg("tick_reg", "now", meaning="local time of the generator's last trigger"),
+                # egress keeps the tree's one register (docs/tofino2.md "The stratum")
+                "stratum": reg("stratum_reg", "stratum", ctl=EGRESS_CONTROL,
+                               meaning="distance from the reference: 1 the lead (written at its seed), parent + 1, "
+                                       "255 unsynchronized"),
+                "last_k": reg("stratum_reg", "last_k", ctl=EGRESS_CONTROL,
+                              meaning="slice number of the last correction (applied exchange or seed)"),
             },
         }
 

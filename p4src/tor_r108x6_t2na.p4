@@ -1299,8 +1299,19 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         hdr.sync.slice = (bit<16>)hdr.bridge_sync.slice;
         hdr.sync.stratum = e_strat[7:0];
     }
-    /* a synchronized ToR's RESP: no BOOT (ingress built it as an unsynchronized one's) */
+    /* a synchronized ToR's RESP: no BOOT (ingress built it as an unsynchronized one's).
+     * Ternary matches, not gateways (nor exact const tables, which bf-p4c turns into
+     * gateways), on the stateful ALUs' outputs: bf-p4c 9.13.4 splits such a 32-bit field
+     * over several containers, and a gateway on it failed on r108x6 ("Compiler Bug: Didn't
+     * cover all bytes", gateway.cpp) */
     action sync_e_synced() { hdr.sync.flags = 0; }
+    table sync_e_boot {
+        key = { e_strat: ternary @name("stratum"); }
+        actions = { sync_e_synced; NoAction; }
+        default_action = sync_e_synced();
+        const entries = { (bit<32>)STRATUM_UNSYNCED &&& 0xFFFFFFFF: NoAction(); }   // unsynchronized: BOOT stays
+        size = 1;
+    }
 
     /* ---- the requester: a REQ leaves when its phase is in the window and its uplink is
      * due (req_due_reg: the slice number from which the next REQ is due; wrap-aware, as
@@ -1369,6 +1380,14 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         hdr.sync.aux = 0;
     }
     action req_drop() { eg_dprsr_md.drop_ctl = 1; }
+    /* the timer packet's fate: a REQ when req_due said so (e_sent), else dropped */
+    table req_fate {
+        key = { e_sent: ternary @name("sent"); }
+        actions = { req_build; req_drop; }
+        default_action = req_drop();
+        const entries = { 1 &&& 0xFFFFFFFF: req_build(); }
+        size = 1;
+    }
 
     /* the open request per uplink: t1 (k, phase); phase REQ_NONE when none is open */
     Register<req_t, uplink_t>(6, {0, REQ_NONE}) req_reg;
@@ -1734,16 +1753,10 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         }
         if (hdr.bridge_sync.isValid()) {
             if (hdr.bridge_req.isValid()) {
-                if (e_sent == 1) {
-                    req_build();
-                } else {
-                    req_drop();                          // outside the window, or not due
-                }
+                req_fate.apply();                        // dropped: outside the window, or not due
             } else {
                 sync_e_t3();
-                if (e_strat != (bit<32>)STRATUM_UNSYNCED) {
-                    sync_e_synced();
-                }
+                sync_e_boot.apply();
             }
             hdr.bridge_sync.setInvalid();
             hdr.bridge_req.setInvalid();

@@ -1649,12 +1649,13 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         }
         size = 9;
     }
-    /* ---- this ToR's stratum (docs/tofino2.md "The stratum"; SwitchClock.response/_took):
-     * 255 unsynchronized; the control plane writes the lead's 1 (BfRt, at the seed); an
-     * applied exchange with a responder of a lower stratum s makes it s + 1 and keeps the
-     * slice number (last_k). A ToR below the lead whose last correction is more than
-     * search_wait slices old (its parent went silent) is unsynchronized again: every frame
-     * it sends reads the stratum through stratum_out, which ages it. ---- */
+    /* ---- this ToR's stratum (docs/tofino2.md "The exchange: the stratum";
+     * SwitchClock.response/_took): 255 unsynchronized; the control plane writes the lead's
+     * 1 (BfRt, at its seed); an applied exchange with a responder of a lower stratum s makes
+     * it s + 1 and keeps the slice number (last_k). A ToR below the lead whose last
+     * correction is more than search_wait slices old (its parent went silent) is
+     * unsynchronized again: every RESP and REQ candidate reads the stratum through
+     * stratum_out, which ages it. ---- */
     Register<stratum_t, bit<1>>(1, {(bit<32>)STRATUM_UNSYNCED, 0}) stratum_reg;
     RegisterAction<stratum_t, bit<1>, bit<32>>(stratum_reg) stratum_out = {
         void apply(inout stratum_t v, out bit<32> rv) {
@@ -6228,10 +6229,9 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                && !(hdr.sync.dst_tor == SYNC_ANY_TOR && hdr.sync.flags[1:1] == 1)) {
                         meta.sync_why = (bit<8>)SYNC_WRONG_DST;
                     } else {
-                        /* the RESP: t1 stays (the requester's), t2 now, t3 in egress. The t2na
-                         * ToR keeps no stratum: it answers as an unsynchronized clock (BOOT,
-                         * stratum 255, no term), which no requester takes a correction from
-                         * but which measures the offset and the path. */
+                        /* the RESP: t1 stays (the requester's), t2 now, t3 in egress, and the
+                         * stratum there (stratum_reg; BOOT stays only while it is 255). The
+                         * t2na ToR keeps no term or lead. */
                         hdr.sync.op = SYNC_OP_RESP;
                         hdr.sync.flags = SYNC_FLAG_BOOT;
                         hdr.sync.dst_tor = hdr.sync.src_tor;

@@ -818,8 +818,9 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         return self._clock_call("probes", self.backend.probe_clock, min(1.0, self.cfg_timeout()))
 
     def seed_clock(self, k: int, phase_ns: int, reference: bool) -> None:
-        """Step the switch's clock to ``(k, phase_ns)`` (:meth:`SwitchBackend.seed_clock`;
-        ``lead``: the role is the ToR the clock's config names first among the leads)."""
+        """Step the switch's clock to ``(k, phase_ns)`` (:meth:`SwitchBackend.seed_clock`),
+        telling the backend whether this switch is the ToR the clock's config names first
+        among the leads (:meth:`Role.clock_lead`)."""
         self._clock_call("seeds", self.backend.seed_clock, k, phase_ns, reference, self.role.clock_lead())
 
     def cfg_timeout(self) -> float:

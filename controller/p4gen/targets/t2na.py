@@ -251,7 +251,7 @@ class T2na:
                 "epoch": reg("epoch_reg", meaning="slices since start, mod 65536"),
                 "active_q": reg("active_reg", meaning="calendar queue of the current slice"),
                 "now": reg("tick_reg", "now", meaning="local time of the generator's last trigger"),
-                # egress keeps the tree's one register (docs/tofino2.md "The stratum")
+                # egress keeps the tree's one register (docs/tofino2.md "The exchange: the stratum")
                 "stratum": reg("stratum_reg", "stratum", ctl=EGRESS_CONTROL,
                                meaning="distance from the reference: 1 the lead (written at its seed), parent + 1, "
                                        "255 unsynchronized"),

@@ -44,7 +44,7 @@ DOCS = ROOT / "docs" / "mutation.md"
 
 #: what the copy of the checkout leaves out (mutmut copies the rest it needs into mutants/)
 _SKIP = {".git", ".venv", ".ci-venv", "build", "out", "mutants", "__pycache__", ".hypothesis", ".pytest_cache",
-         "uro.egg-info", "docs", "bmv2_tests", "emulate_tests", "tofino_tests", "benchmarks"}
+         "uro.egg-info", "docs", "bmv2_tests", "emulate_tests", "tofino_tests"}
 
 #: survivors checked on disk at most (two test runs in a fresh process each, about a minute
 #: on a loaded machine): a module with more has tests to write first, and its score is then
@@ -188,8 +188,8 @@ def _copy(target: Target, work: Path) -> Path:
              'pytest_add_cli_args = ["-p", "no:cacheprovider"]\n'
              f"timeout_constant = {TIMEOUT_CONSTANT}\n"
              f"timeout_multiplier = {TIMEOUT_MULTIPLIER}\n"
-             # the top-level conftest.py: the t2na_build fixture and marker (the tests' builds)
-             'also_copy = ["conftest.py", "templates", "profiles", "examples", "tofino", "p4src"]\n')
+             # the top-level conftest.py: the t2na_build fixture and marker (the tests' builds); benchmarks: tests build their networks with its helpers
+             'also_copy = ["conftest.py", "templates", "profiles", "examples", "tofino", "p4src", "benchmarks"]\n')
     (d / "pyproject.toml").write_text(text)
     return d
 

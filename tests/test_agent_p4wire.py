@@ -32,6 +32,8 @@ tables {
   action_refs { id: 16777217 }
   action_refs { id: 16777219 }
   action_refs { id: 16777220 }
+  action_refs { id: 16777221 }
+  action_refs { id: 16777222 }
   size: 1024
 }
 tables {
@@ -40,6 +42,12 @@ tables {
   action_refs { id: 16777218 }
   implementation_id: 285212673
   size: 1024
+}
+tables {
+  preamble { id: 33554435 name: "I.plain" alias: "plain" }
+  match_fields { id: 1 name: "q" bitwidth: 12 match_type: EXACT }
+  action_refs { id: 16777218 }
+  size: 64
 }
 actions { preamble { id: 16777217 name: "I.a" alias: "a" }
   params { id: 1 name: "v" bitwidth: 8 } params { id: 2 name: "w" bitwidth: 48 } params { id: 3 name: "z" bitwidth: 1 } }
@@ -61,6 +69,44 @@ actions { preamble { id: 16777220 name: "I.big" alias: "big" }
   params { id: 14 name: "b13" bitwidth: 48 }
   params { id: 15 name: "b14" bitwidth: 48 }
   params { id: 16 name: "b15" bitwidth: 48 }
+}
+actions { preamble { id: 16777221 name: "I.p10" alias: "p10" }
+  params { id: 1 name: "c0" bitwidth: 48 }
+  params { id: 2 name: "c1" bitwidth: 48 }
+  params { id: 3 name: "c2" bitwidth: 48 }
+  params { id: 4 name: "c3" bitwidth: 48 }
+  params { id: 5 name: "c4" bitwidth: 48 }
+  params { id: 6 name: "c5" bitwidth: 48 }
+  params { id: 7 name: "c6" bitwidth: 48 }
+  params { id: 8 name: "c7" bitwidth: 48 }
+  params { id: 9 name: "c8" bitwidth: 48 }
+  params { id: 10 name: "c9" bitwidth: 48 }
+}
+actions { preamble { id: 16777222 name: "I.p24" alias: "p24" }
+  params { id: 1 name: "c0" bitwidth: 48 }
+  params { id: 2 name: "c1" bitwidth: 48 }
+  params { id: 3 name: "c2" bitwidth: 48 }
+  params { id: 4 name: "c3" bitwidth: 48 }
+  params { id: 5 name: "c4" bitwidth: 48 }
+  params { id: 6 name: "c5" bitwidth: 48 }
+  params { id: 7 name: "c6" bitwidth: 48 }
+  params { id: 8 name: "c7" bitwidth: 48 }
+  params { id: 9 name: "c8" bitwidth: 48 }
+  params { id: 10 name: "c9" bitwidth: 48 }
+  params { id: 11 name: "c10" bitwidth: 48 }
+  params { id: 12 name: "c11" bitwidth: 48 }
+  params { id: 13 name: "c12" bitwidth: 48 }
+  params { id: 14 name: "c13" bitwidth: 48 }
+  params { id: 15 name: "c14" bitwidth: 48 }
+  params { id: 16 name: "c15" bitwidth: 48 }
+  params { id: 17 name: "c16" bitwidth: 48 }
+  params { id: 18 name: "c17" bitwidth: 48 }
+  params { id: 19 name: "c18" bitwidth: 48 }
+  params { id: 20 name: "c19" bitwidth: 48 }
+  params { id: 21 name: "c20" bitwidth: 48 }
+  params { id: 22 name: "c21" bitwidth: 48 }
+  params { id: 23 name: "c22" bitwidth: 48 }
+  params { id: 24 name: "c23" bitwidth: 48 }
 }
 actions { preamble { id: 16777218 name: "I.w" alias: "w" } params { id: 1 name: "x" bitwidth: 16 } }
 action_profiles { preamble { id: 285212673 name: "I.prof" alias: "prof" } table_ids: 33554434 with_selector: true
@@ -96,6 +142,8 @@ def entries(draw):
 
 objects = st.one_of(
     entries(),
+    st.builds(lambda q, x: TableEntry("I.plain", (("q", q),), "I.w", (("x", x),)), st.integers(0, 4095),
+              st.integers(0, 65535)),                        # a table of other keys
     st.builds(lambda d, g: TableEntry("I.sel", (("d", d),), None, (), False, g), st.integers(0, 1023),
               st.integers(0, 2**32 - 1)),
     st.builds(lambda i, x: Member("I.prof", i, "I.w", (("x", x),)), st.integers(0, 2**32 - 1), st.integers(0, 65535)),
@@ -181,10 +229,16 @@ def test_inserts_already_encoded_are_the_requests_the_client_writes(objs, max_ba
     :func:`p4wire.insert_requests`) are :func:`wire_requests`'s for the same inserts, byte
     for byte and cut at the same updates: by count, by size (an update too large for a
     request alone still sent alone)."""
+    objs = [o for o in objs if not (isinstance(o, TableEntry) and o.is_default)]     # (defaults: modified)
+    _same_cuts_as_the_client(objs, max_batch, max_bytes)
+
+
+def _same_cuts_as_the_client(objs: list, max_batch: int, max_bytes: int) -> list:
+    """:func:`p4wire.insert_requests` of ``objs`` against :func:`wire_requests`'s requests
+    for the same inserts: the same bytes, cut at the same updates; the updates per request."""
     from controller.agent import plan
     from controller.agent.p4runtime import wire_requests
 
-    objs = [o for o in objs if not (isinstance(o, TableEntry) and o.is_default)]     # (defaults: modified)
     c = _client(max_batch, max_bytes)
     want = list(wire_requests(c, [plan.Update("insert", o) for o in objs]))
     head = p4wire.request_head(7, (1, 3))
@@ -192,6 +246,22 @@ def test_inserts_already_encoded_are_the_requests_the_client_writes(objs, max_ba
     assert [stop - start for start, stop, _ in got] == [len(o) for o, _ in want]
     assert [r for *_, r in got] == [r for _, r in want]
     assert [start for start, *_ in got] == [sum(len(o) for o, _ in want[:k]) for k in range(len(want))]
+    return [len(o) for o, _ in want]
+
+
+def test_a_request_holds_exactly_the_updates_that_fit_its_size():
+    """A request's size limit met exactly by its first n updates (each counted as its
+    Update's length + 4, as the message path counts it) holds those n, and one byte less
+    holds n - 1: the cut is :func:`wire_requests`'s at the byte, for entities of every
+    length from one to two varint bytes."""
+    rnd = __import__("random").Random(5)
+    objs = [TableEntry("I.t", (("e", i), ("p", (0, 0)), ("m", (0, 0)), ("r", (0, 255)), ("o", i & 1)), "I.big",
+                       tuple((f"b{j}", rnd.getrandbits(rnd.choice([1, 16, 48]))) for j in range(16)),
+                       priority=rnd.randint(1, 2**31 - 1)) for i in range(40)]
+    sizes = [len(p4wire.update("insert", INFO.entity_bytes(o))) + 4 for o in objs]
+    for n in (1, 3, 7):
+        assert _same_cuts_as_the_client(objs, 1024, sum(sizes[:n]))[0] == n
+        assert _same_cuts_as_the_client(objs, 1024, sum(sizes[:n]) - 1)[0] == max(n - 1, 1)
 
 
 def _with(e: TableEntry, key: str, value) -> TableEntry:
@@ -227,13 +297,14 @@ def test_entities_keyed_are_the_bytes_encoded_and_ask_only_what_they_encode(objs
     ``value`` is its counterpart's bytes with that match field patched, byte for byte the
     entry's own encoding, and its object is never asked for; every other object -- a
     default, a selector entry, a member or a group (changed otherwise), a value of another
-    width -- is asked for and encoded."""
+    width, an entry of a table without ``key`` -- is asked for and encoded."""
     value = value if key == "e" else value & 1
     new, asked = [], []
     for k, o in enumerate(objs):
         if type(o) is TableEntry and o.group_id is None and not o.is_default:
             new.append(_with(o, key, value))
-            if len(p4wire.uint_bytes(value, 9)) != len(p4wire.uint_bytes(dict(o.match)[key], 9)):
+            if key not in dict(o.match) or \
+                    len(p4wire.uint_bytes(value, 9)) != len(p4wire.uint_bytes(dict(o.match)[key], 9)):
                 asked.append(k)
         else:
             new.append(o if isinstance(o, TableEntry) else
@@ -253,6 +324,62 @@ def test_entities_keyed_are_the_bytes_encoded_and_ask_only_what_they_encode(objs
     assert lazy.asked == asked
     # the key first in the match ("e"): every entry patched in the array, whatever its length
     assert one_by_one == (asked if key == "e" else list(range(len(objs))))
+
+
+def _keyed(objs: list, key: str, value: int, entities: list | None = None) -> tuple[list, list, list]:
+    """:meth:`WireCodec.entities_keyed` of ``objs`` (their own encodings unless
+    ``entities``): (the bytes, the objects of ``new`` asked for, the entities patched one by
+    one)."""
+    wire = INFO.wire
+    lazy = _Asked([_with(o, key, value) for o in objs])
+    one_by_one = []
+    keyed_one = wire._keyed_one
+    wire._keyed_one = lambda *a: one_by_one.append(a[4]) or keyed_one(*a)
+    try:
+        got = wire.entities_keyed(entities or [wire.entity(o) for o in objs], objs, key, value, lazy)
+    finally:
+        del wire._keyed_one
+    return got, lazy.asked, one_by_one
+
+
+def test_entities_keyed_patches_every_length_of_the_entitys_length_field_in_one_pass():
+    """Entities whose length is 126..129 and 254..257 bytes (the length field one varint
+    byte up to 127, two from 128, its first byte 0x80 at 128 and 256) are patched in the
+    array, none one by one, and are the entries' own encodings."""
+    rnd = __import__("random").Random(3)
+    found: dict[int, TableEntry] = {}
+    want = {126, 127, 128, 129, 254, 255, 256, 257}
+    for _ in range(20000):
+        n = rnd.choice([10, 24])                             # actions I.p10, I.p24: 10 or 24 parameters
+        o = TableEntry("I.t", (("e", rnd.randrange(256)), ("p", (0, 0)), ("m", (0, 0)), ("r", (0, 255)), ("o", 1)),
+                       f"I.p{n}", tuple((f"c{j}", rnd.getrandbits(rnd.choice([0, 1, 8, 16, 32, 48]))) for j in range(n)),
+                       priority=rnd.getrandbits(rnd.choice([1, 8, 15, 22, 31])) or 1)
+        body = len(INFO.wire.entity(o)) - 2
+        body -= body >= 128                                  # the length field's second byte
+        if body in want:
+            found.setdefault(body, o)
+        if len(found) == len(want):
+            break
+    assert sorted(found) == sorted(want)
+    objs = list(found.values())
+    got, asked, one_by_one = _keyed(objs, "e", 200)
+    assert got == [INFO.fill_entity(p4r.Entity(), _with(o, "e", 200)).SerializeToString() for o in objs]
+    assert asked == [] and one_by_one == []
+
+
+def test_entities_keyed_encodes_an_entity_whose_key_is_not_what_its_object_says():
+    """Bytes that are not their object's (the key's field holds another value) are not
+    patched: that object's counterpart in ``new`` is asked for and encoded -- the key
+    first in the match (patched in the array) and not (one by one)."""
+    a = TableEntry("I.t", (("e", 5), ("p", (0, 0)), ("m", (0, 0)), ("r", (0, 255)), ("o", 0)), "I.a",
+                   (("v", 1), ("w", 2), ("z", 0)), priority=9)
+    other = TableEntry("I.t", (("e", 6), ("p", (0, 0)), ("m", (0, 0)), ("r", (0, 255)), ("o", 1)), "I.a",
+                       (("v", 3), ("w", 4), ("z", 1)), priority=9)
+    for key, value in (("e", 7), ("o", 1)):
+        got, asked, one_by_one = _keyed([a, a], key, value, [INFO.wire.entity(other), INFO.wire.entity(a)])
+        assert got == [INFO.wire.entity(_with(a, key, value))] * 2, key
+        assert asked == [0], key
+        assert one_by_one == ([0] if key == "e" else [0, 1]), key       # "e": the other one patched in the array
 
 
 # ---- a whole ToR of the tiny profile ---------------------------------------------------------

@@ -83,6 +83,8 @@ def test_mutmut_runs_with_its_wall_clock_limit_raised_and_its_cpu_limit_kept(tmp
 def test_the_copy_configures_mutmuts_limits(tmp_path, monkeypatch):
     monkeypatch.setattr(bm, "ROOT", tmp_path / "src")
     (tmp_path / "src" / "tests").mkdir(parents=True)
+    (tmp_path / "src" / "benchmarks").mkdir()
+    (tmp_path / "src" / "benchmarks" / "bench_fabric.py").write_text("")
     (tmp_path / "src" / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests", "x"]\n')
     d = bm._copy(bm.Target("controller/agent/diff.py", ("tests/test_agent_diff.py",)), tmp_path / "work")
     cfg = tomllib.loads((d / "pyproject.toml").read_text())
@@ -93,6 +95,8 @@ def test_the_copy_configures_mutmuts_limits(tmp_path, monkeypatch):
     # mutmut runs the tests in its own tree (mutants/): the top-level conftest.py (the t2na_build
     # fixture some of tofino2.plan's tests take) must be copied there, or those tests error
     assert "conftest.py" in cfg["tool"]["mutmut"]["also_copy"]
+    # tests import the benchmarks' helpers (tests/test_agent_p4wire.py: bench_fabric's net_config)
+    assert "benchmarks" in cfg["tool"]["mutmut"]["also_copy"] and (d / "benchmarks" / "bench_fabric.py").exists()
 
 
 def test_a_sample_names_its_functions_mutants_and_scores_only_them():

@@ -314,7 +314,7 @@ class WireCodec:
                 cols = pos[:, None] + np.arange(len(w))
                 ok[ok] &= (arr[cols[ok]] == w).all(axis=1)
                 arr[cols[ok]] = v
-                slow += [(k, (0, head, was, now)) for k in at[~ok].tolist()]
+                slow += [(k, None) for k in at[~ok].tolist()]          # not as expected: encoded
             whole = bytes(blob)
             bounds = starts.tolist()
             out = [whole[bounds[k]:bounds[k + 1]] for k in range(n)]

@@ -52,66 +52,21 @@ tables {
 actions { preamble { id: 16777217 name: "I.a" alias: "a" }
   params { id: 1 name: "v" bitwidth: 8 } params { id: 2 name: "w" bitwidth: 48 } params { id: 3 name: "z" bitwidth: 1 } }
 actions { preamble { id: 16777219 name: "I.none" alias: "none" } }
-actions { preamble { id: 16777220 name: "I.big" alias: "big" }
-  params { id: 1 name: "b0" bitwidth: 48 }
-  params { id: 2 name: "b1" bitwidth: 48 }
-  params { id: 3 name: "b2" bitwidth: 48 }
-  params { id: 4 name: "b3" bitwidth: 48 }
-  params { id: 5 name: "b4" bitwidth: 48 }
-  params { id: 6 name: "b5" bitwidth: 48 }
-  params { id: 7 name: "b6" bitwidth: 48 }
-  params { id: 8 name: "b7" bitwidth: 48 }
-  params { id: 9 name: "b8" bitwidth: 48 }
-  params { id: 10 name: "b9" bitwidth: 48 }
-  params { id: 11 name: "b10" bitwidth: 48 }
-  params { id: 12 name: "b11" bitwidth: 48 }
-  params { id: 13 name: "b12" bitwidth: 48 }
-  params { id: 14 name: "b13" bitwidth: 48 }
-  params { id: 15 name: "b14" bitwidth: 48 }
-  params { id: 16 name: "b15" bitwidth: 48 }
-}
-actions { preamble { id: 16777221 name: "I.p10" alias: "p10" }
-  params { id: 1 name: "c0" bitwidth: 48 }
-  params { id: 2 name: "c1" bitwidth: 48 }
-  params { id: 3 name: "c2" bitwidth: 48 }
-  params { id: 4 name: "c3" bitwidth: 48 }
-  params { id: 5 name: "c4" bitwidth: 48 }
-  params { id: 6 name: "c5" bitwidth: 48 }
-  params { id: 7 name: "c6" bitwidth: 48 }
-  params { id: 8 name: "c7" bitwidth: 48 }
-  params { id: 9 name: "c8" bitwidth: 48 }
-  params { id: 10 name: "c9" bitwidth: 48 }
-}
-actions { preamble { id: 16777222 name: "I.p24" alias: "p24" }
-  params { id: 1 name: "c0" bitwidth: 48 }
-  params { id: 2 name: "c1" bitwidth: 48 }
-  params { id: 3 name: "c2" bitwidth: 48 }
-  params { id: 4 name: "c3" bitwidth: 48 }
-  params { id: 5 name: "c4" bitwidth: 48 }
-  params { id: 6 name: "c5" bitwidth: 48 }
-  params { id: 7 name: "c6" bitwidth: 48 }
-  params { id: 8 name: "c7" bitwidth: 48 }
-  params { id: 9 name: "c8" bitwidth: 48 }
-  params { id: 10 name: "c9" bitwidth: 48 }
-  params { id: 11 name: "c10" bitwidth: 48 }
-  params { id: 12 name: "c11" bitwidth: 48 }
-  params { id: 13 name: "c12" bitwidth: 48 }
-  params { id: 14 name: "c13" bitwidth: 48 }
-  params { id: 15 name: "c14" bitwidth: 48 }
-  params { id: 16 name: "c15" bitwidth: 48 }
-  params { id: 17 name: "c16" bitwidth: 48 }
-  params { id: 18 name: "c17" bitwidth: 48 }
-  params { id: 19 name: "c18" bitwidth: 48 }
-  params { id: 20 name: "c19" bitwidth: 48 }
-  params { id: 21 name: "c20" bitwidth: 48 }
-  params { id: 22 name: "c21" bitwidth: 48 }
-  params { id: 23 name: "c22" bitwidth: 48 }
-  params { id: 24 name: "c23" bitwidth: 48 }
-}
 actions { preamble { id: 16777218 name: "I.w" alias: "w" } params { id: 1 name: "x" bitwidth: 16 } }
 action_profiles { preamble { id: 285212673 name: "I.prof" alias: "prof" } table_ids: 33554434 with_selector: true
   size: 1024 max_group_size: 6 }
 """
+
+
+def _wide_action(action_id: int, name: str, prefix: str, n: int) -> str:
+    """The P4Info text of action ``I.<name>``: ``n`` parameters ``<prefix>0..`` of 48 bits."""
+    params = "\n".join(f'  params {{ id: {i + 1} name: "{prefix}{i}" bitwidth: 48 }}' for i in range(n))
+    return f'actions {{ preamble {{ id: {action_id} name: "I.{name}" alias: "{name}" }}\n{params}\n}}\n'
+
+
+#: actions of 16, 10 and 24 parameters: entries whose length field is one varint byte or two
+P4INFO += (_wide_action(16777220, "big", "b", 16) + _wide_action(16777221, "p10", "c", 10)
+           + _wide_action(16777222, "p24", "c", 24))
 
 
 def info() -> P4Info:

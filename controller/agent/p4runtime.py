@@ -27,8 +27,8 @@ finsy's, on protobuf's upb backend, took 0.3 s and 0.09 s, which the write-rate 
 needs. Entry encoding is
 :mod:`controller.agent.p4info` (why not finsy's entities: see there).
 
-What the client guarantees (issue 11 review)
---------------------------------------------
+What the client guarantees
+--------------------------
 - every unary RPC and every read has a deadline (``timeout``); the stream has none but
   its first arbitration answer does;
 - election id from the config (uint128); arbitration updates are read for the whole

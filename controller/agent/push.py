@@ -3,7 +3,7 @@ a route generation, read back and verified -- the state the daemon would write.
 
 Target-neutral: it only talks to a :class:`~controller.agent.backend.SwitchBackend`, and
 the desired state comes from the switch's :class:`~controller.agent.desired.Role` (the
-same builder the daemon uses). The sequence (issue 11):
+same builder the daemon uses). The sequence:
 
 1. the pipeline: loaded unless the switch already runs the same build (cookie), so a
    repeated push keeps forwarding;

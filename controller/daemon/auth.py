@@ -1,4 +1,4 @@
-"""Who may use the daemon's status API (issue 23): a bearer token for every write, reads
+"""Who may use the daemon's status API: a bearer token for every write, reads
 open to localhost (configurable), optional HTTPS.
 
 Writes (``POST /fail``, ``/recover``, ``/reload``) fail a link or load another config, so

@@ -8,7 +8,7 @@ Data flows one way (ARCHITECTURE): config -> schedule -> routing (the registry o
 :mod:`controller.schedule.degrade` when something failed; or compact route artifacts
 read one ToR at a time) -> :class:`~controller.agent.desired.Routes`, which the switch
 roles (:mod:`controller.agent.desired`) turn into entries one switch at a time, so no
-network-wide table dump ever exists (issue 11 "routes at scale").
+network-wide table dump ever exists (routes at scale).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Chaos drills on a running emulated fabric (issue 21 part 4, ``uro emulate chaos``).
+"""Chaos drills on a running emulated fabric (``uro emulate chaos``).
 
 A seeded random sequence of link, ToR and OCS failures and recoveries, daemon SIGKILLs
 and restarts, switch process restarts behind the daemon's back, and config reloads, under

@@ -1,5 +1,5 @@
 """A ToR failure seen on the wire: how soon after the daemon detects it does the
-fabric stop sending packets towards the dead ToR (issue 21 part 2; FRANCIS §4.3, URO
+fabric stop sending packets towards the dead ToR (FRANCIS §4.3, URO
 §IV-C: the data plane routes around a failed element before new routes exist).
 
 What is watched: every frame the OCS delivers towards ToR ``X`` crosses one of X's

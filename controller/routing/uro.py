@@ -20,7 +20,7 @@ built from its neighbours' *final* choices.
 
 Hop bounds and per-hop consistency: a packet's remaining hop budget is not part of
 the table key, so a bound that binds could make the table at an intermediate ToR plan
-a path longer than the one its upstream ToR counted on (issue #2 item 6). Here a
+a path longer than the one its upstream ToR counted on. Here a
 neighbour's label is only usable when it keeps the total hop count <= ``max_hops``
 and the hops taken inside one slice <= ``hops_per_slice`` (UCMP App. B's h_slice);
 since the check is made against the neighbour's final label, walking the per-hop

@@ -1,7 +1,7 @@
 """One ToR's route entries in bulk: the same objects as the per-entry builders, built fast.
 
-After a failure the daemon builds a ToR's route entries for the new route set (issue 21
-§3: new routes in <= 0.5 s at (108, 6)). :mod:`controller.tables.entries` builds them one
+After a failure the daemon builds a ToR's route entries for the new route set (the
+aim: new routes in <= 0.5 s at (108, 6)). :mod:`controller.tables.entries` builds them one
 entry at a time -- :func:`~controller.tables.entries.make_entry` looks the table up and
 checks every key and parameter name and width per entry -- which is clear and is kept as
 the *reference* (``entries.uro_entries_reference``, ``ssrr_entries_reference``,

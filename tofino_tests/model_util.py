@@ -199,6 +199,17 @@ class View:
             last = now
         raise AssertionError(f"the clock did not settle: {last}")
 
+    def put_slice(self, slice_id: int) -> None:
+        """With the clock stopped (:meth:`frozen_slice`), put it in slice ``slice_id``: the
+        boundary register's slice id written with its next boundary held 2^30 ns ahead, as
+        the daemon's seed writes them first (``controller.tofino2.clock.seed_writes``), so no
+        trigger the model still works through can tick it on. The calendar-queue rotation
+        and the slice number are left as they are, as a seed leaves the rotation."""
+        now = self.clock()["now"]
+        self.set_register("UroIngress.bound_reg", {"next": (now + (1 << 30)) & 0xFFFFFFFF, "slice": slice_id})
+        got = self.register("UroIngress.bound_reg", field="slice")
+        assert got == slice_id, f"the clock was put in slice {slice_id}, it reads {got}"
+
 
 # ---- the model's log -------------------------------------------------------------------------
 _AFC = re.compile(r"adv_flow_ctl\[31:0\] = 0x([0-9a-fA-F]+)")

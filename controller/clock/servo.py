@@ -233,13 +233,14 @@ class ClockRegisters:
 
 @dataclass(frozen=True)
 class Pending:
-    """A message built in ingress, to be stamped in egress (:meth:`SwitchClock.sent`)."""
+    """A message built in ingress, to be stamped in egress (:meth:`SwitchClock.sent`): a
+    REQ (``uplink``: the uplink whose t1 is kept) is stamped t1 and leaves on that uplink;
+    an answer (RESP, PROBE_REPLY: ``uplink`` None) is stamped t3 and leaves by the port
+    its request came in on."""
 
     msg: Message
     snap: Snapshot
-    stamp: str          # "t1" (REQ) or "t3" (RESP, PROBE_REPLY)
-    uplink: int | None  # REQ: the uplink whose t1 is kept
-    port: str           # where it leaves: "uplink" | "in" (the port it came from)
+    uplink: int | None = None
 
 
 #: the peer a ToR's ``sync_peer`` table names for (slice id, uplink), None without one
@@ -352,7 +353,7 @@ class SwitchClock:
             dst = ANY_TOR if search else peer
             kept, flags, why = dst, int(Flag.BOOT) if search else 0, "req_sent"
         ul.open, ul.k, ul.peer = 1, snap.k, kept
-        return why, Pending(self._msg(Op.REQ, flags, dst, u), snap, "t1", u, "uplink")
+        return why, Pending(self._msg(Op.REQ, flags, dst, u), snap, u)
 
     def request(self, l: int, msg: Message, uplink: int) -> tuple[str, Pending | None]:
         """A REQ from ``uplink``: answered (RESP, the same way back) when it comes from the
@@ -367,7 +368,7 @@ class SwitchClock:
         if not (msg.dst_tor == self.cfg.my_tor or (msg.dst_tor == ANY_TOR and msg.flags & Flag.BOOT)):
             return "wrong_dst", None
         resp = self._msg(Op.RESP, 0, msg.src_tor, uplink, t1=msg.t1, t2=snap.stamp)
-        return "resp_sent", Pending(resp, snap, "t3", None, "in")
+        return "resp_sent", Pending(resp, snap)
 
     def response(self, l: int, msg: Message, uplink: int) -> str:
         """A RESP from ``uplink``: checked against the open request, then the rules of
@@ -476,13 +477,13 @@ class SwitchClock:
         way out). Sync mode only here (timer mode: docs/p4.md "Time")."""
         snap = self.tick(l)
         reply = self._msg(Op.PROBE_REPLY, 0, msg.src_tor, msg.uplink, t1=msg.t1, t2=snap.stamp)
-        return "probe", Pending(reply, snap, "t3", None, "in")
+        return "probe", Pending(reply, snap)
 
     def sent(self, p: Pending, le: int, raw_e: int = 0) -> Message:
         """Egress of ``p`` at local time ``le`` (``raw_e``: the raw clock, PROBE_REPLY's aux):
         the stamp and slice id written; a REQ's t1 kept for its RESP."""
         stamp, sl = out_stamp(p.snap, le, self.S)
-        if p.stamp == "t1":
+        if p.uplink is not None:
             self.r.uplinks[p.uplink].t1 = stamp.word()
             return replace(p.msg, t1=stamp, slice=sl)
         aux = raw_e if p.msg.op == Op.PROBE_REPLY else 0
@@ -528,14 +529,14 @@ class ReferenceClock:
             return "unseeded", None
         resp = Message(Op.RESP, int(Flag.REF), REF_TOR, msg.src_tor, msg.uplink, 0, 0, REF_TOR, 0,
                        t1=msg.t1, t2=snap.stamp)
-        return "ref_answered", Pending(resp, snap, "t3", None, "in")
+        return "ref_answered", Pending(resp, snap)
 
     def probe(self, l: int, msg: Message) -> tuple[str, Pending]:
         snap = self.tick(l)
         flags = int(Flag.REF) | (int(Flag.BOOT) if self.stratum == UNSYNCED else 0)
         reply = Message(Op.PROBE_REPLY, flags, REF_TOR, msg.src_tor, msg.uplink, self.stratum, 0, REF_TOR, 0,
                         t1=msg.t1, t2=snap.stamp)
-        return "probe", Pending(reply, snap, "t3", None, "in")
+        return "probe", Pending(reply, snap)
 
     def sent(self, p: Pending, le: int, raw_e: int = 0) -> Message:
         stamp, sl = out_stamp(p.snap, le, self.S)

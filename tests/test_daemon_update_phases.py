@@ -1,0 +1,264 @@
+"""The order of a network-wide update's phases across switches (controller/daemon/update.py,
+docs/daemon.md "Network-wide consistency"), on recording stand-ins for the switches: the
+fake-network tests (tests/test_daemon_consistency.py) check that every state a switch passes
+through keeps the network consistent; these check the sequence itself -- which phase runs
+on which switch with which generation, that the hold is waited between every source
+stamping the new generation and any switch retiring the old one, which generation an
+interrupted update finishes towards, and what the log says at each step."""
+
+from __future__ import annotations
+
+import io
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from controller.agent.backend import BackendError
+from controller.agent.generations import Installed, Survey
+from controller.daemon import update as update_mod
+from controller.daemon.log import EventLog
+from controller.daemon.update import NetworkUpdate
+
+ROUTES = "routes-v2"          # what the switches are brought to (opaque to NetworkUpdate)
+HOLD_S = 0.25
+
+
+class Trace:
+    """Every phase every switch ran, in order, with the hold's sleeps between them."""
+
+    def __init__(self):
+        self.steps: list[tuple] = []
+
+    def sleep(self, s):
+        self.steps.append(("sleep", s))
+
+
+class Agent:
+    """A switch as NetworkUpdate sees it: ``survey`` what it holds, the phases recorded in
+    the shared trace, each phase in ``fail`` raising a BackendError."""
+
+    def __init__(self, name: str, trace: Trace, active=None, live=(), holds=(), fail=()):
+        self.name, self.trace, self.fail = name, trace, set(fail)
+        self.surveyed = Survey(active, frozenset(live), frozenset(holds))
+        self.done = None
+
+    def phase(self, fn, *args):
+        self.trace.steps.append((self.name, fn.__name__, *args))
+        if fn.__name__ in self.fail:
+            raise BackendError(f"{self.name}: {fn.__name__} refused")
+        return fn(*args)
+
+    def survey(self, routes):
+        return self.surveyed
+
+    def prepare_generation(self, routes, new, shadow=False):
+        out = "installed" if self.surveyed.active is None else "prepared"
+        return Installed(outcome=out, generation=new, previous=self.surveyed.active, objects=7)
+
+    def activate(self, new):
+        return None
+
+    def retire_generation(self, keep, routes=None, fill=True):
+        return 0
+
+    def installed_now(self, routes, res, swapped):
+        self.done = (routes, res, swapped)
+
+
+def update(failed=None):
+    """A NetworkUpdate over one thread (the trace's order is the calls' order), its log
+    lines kept."""
+    log = EventLog("json", stream=io.StringIO())
+    log.lines = []
+    trace = Trace()
+    errors = []
+    nu = NetworkUpdate(ThreadPoolExecutor(1), log, hold_s=lambda: HOLD_S, sleep=trace.sleep,
+                       failed=failed or (lambda a, e: errors.append((a.name, str(e)))))
+    return nu, trace, log, errors
+
+
+def phases(trace: Trace, *names) -> list[tuple]:
+    return [s for s in trace.steps if s[0] == "sleep" or s[1] in names]
+
+
+def said(log, event: str) -> list[dict]:
+    return [{k: v for k, v in e.items() if k not in ("ts", "event")} for e in log.lines if e["event"] == event]
+
+
+# ---- an ordinary update: prepare, stamp, hold, retire ---------------------------------------------
+def test_a_swap_stamps_everywhere_then_holds_then_retires_everywhere():
+    nu, trace, log, _ = update()
+    agents = [Agent(f"tor{i}", trace, active=0, live={0}, holds=()) for i in range(3)]
+    out, gen = nu.run(ROUTES, agents, 0, shadows=True)
+    assert (out, gen) == ({"tor0": "swapped", "tor1": "swapped", "tor2": "swapped"}, 1)
+    assert phases(trace, "prepare_generation", "activate", "retire_generation") == [
+        ("tor0", "prepare_generation", ROUTES, 1), ("tor1", "prepare_generation", ROUTES, 1),
+        ("tor2", "prepare_generation", ROUTES, 1),
+        ("tor0", "activate", 1), ("tor1", "activate", 1), ("tor2", "activate", 1),
+        ("sleep", HOLD_S),
+        ("tor0", "retire_generation", 1, ROUTES), ("tor1", "retire_generation", 1, ROUTES),
+        ("tor2", "retire_generation", 1, ROUTES)]
+    assert said(log, "generation.stamping") == [{"level": "info", "generation": 1, "switches": ["tor0", "tor1", "tor2"]}]
+    assert said(log, "generation.retiring") == [{"level": "info", "generation": 0, "switches": ["tor0", "tor1", "tor2"]}]
+    for a in agents:
+        routes, res, swapped = a.done
+        assert (routes, res.generation, swapped) == (ROUTES, 1, True)
+
+
+def test_without_shadows_the_old_generation_is_emptied_not_rewritten():
+    nu, trace, _, _ = update()
+    agents = [Agent(f"tor{i}", trace, active=1, live={1}) for i in range(2)]
+    assert nu.run(ROUTES, agents, 1, shadows=False) == ({"tor0": "swapped", "tor1": "swapped"}, 0)
+    assert phases(trace, "retire_generation") == [("sleep", HOLD_S), ("tor0", "retire_generation", 0, None),
+                                                  ("tor1", "retire_generation", 0, None)]
+
+
+def test_routes_already_held_everywhere_are_current_and_nothing_is_stamped():
+    nu, trace, log, _ = update()
+    agents = [Agent(f"tor{i}", trace, active=1, live={1}, holds={1}) for i in range(2)]
+    assert nu.run(ROUTES, agents, 1, shadows=True) == ({"tor0": "current", "tor1": "current"}, 1)
+    assert phases(trace, "prepare_generation", "activate", "retire_generation") == [
+        ("tor0", "prepare_generation", ROUTES, 1), ("tor1", "prepare_generation", ROUTES, 1),
+        ("tor0", "retire_generation", 1, ROUTES, False), ("tor1", "retire_generation", 1, ROUTES, False)]
+    assert not said(log, "generation.stamping") and agents[0].done[2] is False
+
+
+def test_a_source_that_does_not_stamp_keeps_both_generations_live_and_nothing_retired():
+    nu, trace, log, errors = update()
+    agents = [Agent("tor0", trace, active=0, live={0}), Agent("tor1", trace, active=0, live={0}, fail={"activate"}),
+              Agent("tor2", trace, active=0, live={0})]
+    out, gen = nu.run(ROUTES, agents, 0, shadows=True)
+    assert gen is None and set(out.values()) == {None}
+    assert not phases(trace, "retire_generation") and ("sleep", HOLD_S) not in trace.steps
+    assert said(log, "generation.stamping") == [{"level": "info", "generation": 1, "switches": ["tor0", "tor2"]}]
+    (w,) = said(log, "generation.retire_deferred")
+    assert (w["level"], w["generation"], w["switches"]) == ("warning", 0, ["tor1"]) and w["note"]
+    assert not said(log, "generation.retiring")
+    assert errors == [("tor1", "tor1: activate refused")]
+    assert all(a.done is None for a in agents)
+
+
+def test_a_switch_that_cannot_prepare_stops_the_update_before_any_stamp():
+    nu, trace, log, errors = update()
+    agents = [Agent("tor0", trace, active=0, live={0}), Agent("tor1", trace, active=0, live={0},
+                                                              fail={"prepare_generation"})]
+    assert nu.run(ROUTES, agents, 0, shadows=True) == ({"tor0": None, "tor1": None}, None)
+    assert not phases(trace, "activate", "retire_generation")
+    (e,) = said(log, "generation.not_prepared")
+    assert (e["level"], e["generation"], e["switches"]) == ("error", 1, ["tor1"])
+    assert errors == [("tor1", "tor1: prepare_generation refused")]
+
+
+# ---- new switches --------------------------------------------------------------------------------
+def test_a_first_install_writes_each_shadow_with_its_generation():
+    nu, trace, _, _ = update()
+    agents = [Agent(f"tor{i}", trace) for i in range(2)]
+    assert nu.run(ROUTES, agents, 1, shadows=True) == ({"tor0": "installed", "tor1": "installed"}, 1)
+    assert trace.steps[2:] == [("tor0", "prepare_generation", ROUTES, 1, True),
+                               ("tor1", "prepare_generation", ROUTES, 1, True)]
+    assert all(a.done[2] is False for a in agents)
+
+
+def test_a_new_switch_joins_a_configured_network_and_gets_its_shadow_after_the_flip():
+    """The configured switches flip to the new generation; the new switch gets it active at
+    once (its stamp live everywhere only once the others hold it: it is prepared after
+    them), then, after the flip, the same routes in its other generation, never live."""
+    nu, trace, log, _ = update()
+    agents = [Agent("tor0", trace, active=0, live={0}), Agent("tor9", trace)]
+    assert nu.run(ROUTES, agents, 0, shadows=True) == ({"tor0": "swapped", "tor9": "installed"}, 1)
+    assert phases(trace, "prepare_generation", "retire_generation") == [
+        ("tor0", "prepare_generation", ROUTES, 1), ("tor9", "prepare_generation", ROUTES, 1, False),
+        ("sleep", HOLD_S), ("tor0", "retire_generation", 1, ROUTES), ("tor9", "retire_generation", 1, ROUTES)]
+    assert agents[1].done[2] is False and agents[0].done[2] is True
+
+
+def test_a_shadow_that_fails_is_logged_and_asks_for_no_retry():
+    nu, trace, log, errors = update()
+    agents = [Agent("tor0", trace, active=0, live={0}), Agent("tor9", trace, fail={"retire_generation"})]
+    assert nu.run(ROUTES, agents, 0, shadows=True) == ({"tor0": "swapped", "tor9": "installed"}, 1)
+    assert errors == []
+    (w,) = said(log, "generation.shadow_failed")
+    assert w == {"level": "warning", "switch": "tor9", "error": "tor9: retire_generation refused"}
+
+
+# ---- an update interrupted before (a crash) ---------------------------------------------------
+def test_an_interrupted_flip_finishes_towards_the_generation_that_holds_the_routes():
+    """Both generations live everywhere, the sources split between them (a daemon killed
+    mid-flip): the update finishes the flip towards the generation that already holds these
+    routes, even when fewer sources stamp it, and writes nothing more."""
+    nu, trace, log, _ = update()
+    agents = [Agent("tor0", trace, active=0, live={0, 1}, holds={1}),
+              Agent("tor1", trace, active=0, live={0, 1}, holds={1}),
+              Agent("tor2", trace, active=1, live={0, 1}, holds={1})]
+    for a, after in zip(agents, (Survey(1, frozenset({1}), frozenset({1})),) * 3):
+        a.after = after
+    first = NetworkUpdate.each
+
+    def each(self, ags, what, *args, **kw):         # the second survey sees the flip done
+        if what == "survey" and any(s[1] == "activate" for s in trace.steps):
+            for a in ags:
+                a.surveyed = a.after
+        return first(self, ags, what, *args, **kw)
+
+    nu.each = each.__get__(nu)
+    out, gen = nu.run(ROUTES, agents, 0, shadows=True)
+    (w,) = said(log, "generation.interrupted")
+    assert (w["level"], w["generation"], w["stamps"]) == ("warning", 1, [0, 1]) and w["note"]
+    assert [s for s in trace.steps if s[1:2] == ("activate",)] == [("tor0", "activate", 1), ("tor1", "activate", 1),
+                                                                   ("tor2", "activate", 1)]
+    assert (out, gen) == ({"tor0": "current", "tor1": "current", "tor2": "current"}, 1)
+    # nothing written into the generation the flip left: the routes were already in 1
+    assert [s[3] for s in trace.steps if s[1:2] == ("prepare_generation",)] == [1, 1, 1]
+    assert not said(log, "generation.rejoining")
+
+
+@pytest.mark.parametrize("stamps,want", [((0, 0, 1), 0), ((1, 1, 0), 1), ((0, 1, 1), 1)])
+def test_an_interrupted_flip_with_neither_generation_holding_the_routes_follows_the_majority(stamps, want):
+    nu, trace, log, _ = update()
+    agents = [Agent(f"tor{i}", trace, active=s, live={0, 1}, holds=()) for i, s in enumerate(stamps)]
+    nu.run(ROUTES, agents, 0, shadows=True)
+    (w,) = said(log, "generation.interrupted")
+    assert w["generation"] == want
+    first = [s for s in trace.steps if s[1:2] == ("activate",)][:3]
+    assert first == [(f"tor{i}", "activate", want) for i in range(3)]
+
+
+def test_two_live_generations_with_one_stamp_are_an_interrupted_update_too():
+    """Every source stamps generation 0 but 1 is still live (killed between the retire's
+    phases, or before it): the update first retires what no source stamps."""
+    nu, trace, log, _ = update()
+    agents = [Agent(f"tor{i}", trace, active=0, live={0, 1}, holds={0}) for i in range(2)]
+    nu.run(ROUTES, agents, 0, shadows=True)
+    (w,) = said(log, "generation.interrupted")
+    assert (w["generation"], w["stamps"]) == (0, [0])
+    assert phases(trace, "activate", "retire_generation")[:4] == [
+        ("tor0", "activate", 0), ("tor1", "activate", 0), ("sleep", HOLD_S), ("tor0", "retire_generation", 0, ROUTES)]
+
+
+def test_a_switch_stamping_a_generation_the_others_retired_is_brought_in_first():
+    nu, trace, log, _ = update()
+    agents = [Agent("tor0", trace, active=0, live={0}, holds={0}), Agent("tor1", trace, active=0, live={0}),
+              Agent("tor2", trace, active=1, live={1}, holds=())]
+    nu.run(ROUTES, agents, 0, shadows=True)
+    (w,) = said(log, "generation.rejoining")
+    assert (w["level"], w["generation"], w["switches"]) == ("warning", 0, ["tor2"]) and w["note"]
+    assert phases(trace, "prepare_generation", "activate")[:4] == [
+        ("tor2", "prepare_generation", ROUTES, 0), ("tor0", "activate", 0), ("tor1", "activate", 0),
+        ("tor2", "activate", 0)]
+
+
+# ---- progress lines ------------------------------------------------------------------------------
+def test_each_phase_reports_its_progress_and_failures(monkeypatch):
+    monkeypatch.setattr(update_mod, "PROGRESS_S", 0.0)
+    nu, trace, log, errors = update()
+    agents = [Agent(f"tor{i}", trace, fail={"survey"} if i == 1 else ()) for i in range(3)]
+    res = nu.each(agents, "survey", ROUTES)
+    assert isinstance(res["tor1"], BackendError) and res["tor0"].active is None
+    lines = said(log, "update.progress")
+    assert [(e["phase"], e["done"], e["of"], e["failed"]) for e in lines] == [
+        ("survey", 1, 3, 0), ("survey", 2, 3, 1), ("survey", 3, 3, 1)]
+    assert all(e["seconds"] >= 0 and e["rss_mib"] > 0 for e in lines), lines
+    mem = said(log, "memory.phase")
+    assert [e["phase"] for e in mem] == ["survey 1 of 3", "survey 3 of 3"]
+    assert errors == [("tor1", "tor1: survey refused")]

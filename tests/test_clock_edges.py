@@ -276,7 +276,8 @@ def test_a_step_carries_into_the_next_slice_and_wraps_the_slice_id():
     delta, k = 20_000, 104
     for t3_phase, sl, want in ((L - delta, S - 1, (Stamp(k, 0), 0)),            # exactly the slice's end
                                (L - delta - 1, S - 1, (Stamp(k - 1, L - 1), S - 1)),
-                               (L - delta + 7, 1, (Stamp(k, 7), 2))):
+                               (L - delta + 7, 1, (Stamp(k, 7), 2)),
+                               (L - delta, S - 2, (Stamp(k, 0), S - 1))):
         a, b = pair()
         resp, l4 = resp_for(a, b, LQ, delta)
         resp = with_t3(resp, Stamp(k - 1, t3_phase), sl)
@@ -288,6 +289,10 @@ def test_a_step_from_a_phase_past_two_slices_ends_in_the_last_ns_of_the_next():
     a, b = pair()
     resp, l4 = resp_for(a, b, LQ, 20_000)
     resp = with_t3(resp, Stamp(50, 3 * L), 1)
+    assert _step_from(resp, l4, a) == ("step", Stamp(51, L - 1), 2)
+    a, b = pair()
+    resp, l4 = resp_for(a, b, LQ, 20_000)
+    resp = with_t3(resp, Stamp(50, 2 * L - 20_000), 1)              # t3 + delta = 2 L exactly
     assert _step_from(resp, l4, a) == ("step", Stamp(51, L - 1), 2)
 
 
@@ -311,7 +316,7 @@ def test_the_references_answer_makes_the_lead_stratum_1_whatever_it_says():
         why, p = c.trigger(LQ, Message(Op.TRIGGER, uplink=0))
         assert why == "ref_req_sent"
         req = c.sent(p, LQ)
-        resp = Message(Op.RESP, Flag.REF, REF_TOR, 7, 0, says, 0, REF_TOR, 12, t1=req.t1,
+        resp = Message(Op.RESP, Flag.REF, REF_TOR, 7, 0, says, 0, REF_TOR, 150, t1=req.t1,
                        t2=Stamp(100, LQ + 20_000), t3=Stamp(100, LQ + 21_000), slice=100 % S)
         got = c.response(LQ + 41_000, resp, 0)
         assert got == ("step" if stratum0 == UNSYNCED else "applied")

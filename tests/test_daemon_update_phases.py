@@ -236,6 +236,28 @@ def test_two_live_generations_with_one_stamp_are_an_interrupted_update_too():
         ("tor0", "activate", 0), ("tor1", "activate", 0), ("sleep", HOLD_S), ("tor0", "retire_generation", 0, ROUTES)]
 
 
+def test_a_switch_whose_retire_failed_is_retired_again_after_a_new_hold():
+    """Every source stamps 1, every switch holds the routes in 1, but ToR 1 still declares 0
+    live (its retire failed, and fails again): the update stamps 1 everywhere, holds, and
+    retires once more, every time it finds two live generations."""
+    nu, trace, log, _ = update()
+    agents = [Agent("tor0", trace, active=1, live={1}, holds={1}),
+              Agent("tor1", trace, active=1, live={0, 1}, holds={1}, fail={"retire_generation"})]
+    nu.run(ROUTES, agents, 1, shadows=True)
+    assert phases(trace, "activate", "retire_generation") == [
+        ("tor0", "activate", 1), ("tor1", "activate", 1), ("sleep", HOLD_S),
+        ("tor0", "retire_generation", 1, ROUTES), ("tor1", "retire_generation", 1, ROUTES)] * 2
+
+
+def test_a_switch_stamping_a_generation_the_others_retired_joins_the_majority():
+    nu, trace, log, _ = update()
+    agents = [Agent("tor0", trace, active=1, live={1}), Agent("tor1", trace, active=1, live={1}),
+              Agent("tor2", trace, active=0, live={0})]
+    nu.run(ROUTES, agents, 1, shadows=True)
+    (w,) = said(log, "generation.rejoining")
+    assert (w["generation"], w["switches"]) == (1, ["tor2"])
+
+
 def test_a_switch_stamping_a_generation_the_others_retired_is_brought_in_first():
     nu, trace, log, _ = update()
     agents = [Agent("tor0", trace, active=0, live={0}, holds={0}), Agent("tor1", trace, active=0, live={0}),
@@ -252,13 +274,28 @@ def test_a_switch_stamping_a_generation_the_others_retired_is_brought_in_first()
 def test_each_phase_reports_its_progress_and_failures(monkeypatch):
     monkeypatch.setattr(update_mod, "PROGRESS_S", 0.0)
     nu, trace, log, errors = update()
-    agents = [Agent(f"tor{i}", trace, fail={"survey"} if i == 1 else ()) for i in range(3)]
+    agents = [Agent(f"tor{i}", trace, fail={"survey"} if i in (1, 2) else ()) for i in range(4)]
     res = nu.each(agents, "survey", ROUTES)
     assert isinstance(res["tor1"], BackendError) and res["tor0"].active is None
     lines = said(log, "update.progress")
     assert [(e["phase"], e["done"], e["of"], e["failed"]) for e in lines] == [
-        ("survey", 1, 3, 0), ("survey", 2, 3, 1), ("survey", 3, 3, 1)]
+        ("survey", 1, 4, 0), ("survey", 2, 4, 1), ("survey", 3, 4, 2), ("survey", 4, 4, 2)]
     assert all(e["seconds"] >= 0 and e["rss_mib"] > 0 for e in lines), lines
     mem = said(log, "memory.phase")
-    assert [e["phase"] for e in mem] == ["survey 1 of 3", "survey 3 of 3"]
-    assert errors == [("tor1", "tor1: survey refused")]
+    assert [e["phase"] for e in mem] == ["survey 1 of 4", "survey 4 of 4"]
+    assert errors == [("tor1", "tor1: survey refused"), ("tor2", "tor2: survey refused")]
+
+
+def test_progress_lines_come_every_progress_s_with_the_phases_seconds(monkeypatch):
+    """A line when PROGRESS_S (10 s here) have passed since the last (or the phase's start),
+    exactly 10 s included, with the seconds since the phase started, to 0.1 s."""
+    import types
+    times = iter([1000.0, 1000.0, 1005.0, 1011.75, 1012.0, 1021.75])      # t0, last line, then one per switch
+
+    monkeypatch.setattr(update_mod, "PROGRESS_S", 10.0)
+    monkeypatch.setattr(update_mod, "time", types.SimpleNamespace(monotonic=lambda: next(times)))
+    nu, trace, log, _ = update()
+    nu.each([Agent(f"tor{i}", trace) for i in range(4)], "survey", ROUTES)
+    lines = said(log, "update.progress")
+    assert [(e["done"], e["seconds"]) for e in lines] == [(2, 11.8), (4, 21.8)]      # the last: 10 s after
+    assert all(isinstance(e["seconds"], float) for e in lines)

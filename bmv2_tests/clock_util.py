@@ -10,6 +10,7 @@ test's own latency (ms) are small beside it.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import time
 
 from controller.clock import message as m
@@ -67,12 +68,22 @@ def recv(dp, port: int, timeout: float = 2.0) -> Message:
     raise AssertionError(f"no sync frame left on port {port} within {timeout}s")
 
 
-def probe(dp, cookie: int = 7) -> Message:
-    """A PROBE through the pktgen port; its reply."""
+_COOKIES = itertools.count(1000)
+
+
+def probe(dp, cookie: int | None = None, timeout: float = 2.0) -> Message:
+    """A PROBE through the pktgen port; its reply. Each PROBE carries its own cookie (t1)
+    and a reply with another one is passed over: an earlier test's reply still queued on
+    the port (a switch started afresh since: its raw clock restarted) is never taken for
+    this one's."""
+    cookie = next(_COOKIES) if cookie is None else cookie
     send(dp, PKTGEN, m.probe(cookie))
-    r = recv(dp, PKTGEN)
-    assert r.op == Op.PROBE_REPLY and r.t1 == Stamp.of_word(cookie), r
-    return r
+    end = time.time() + timeout
+    while True:
+        r = recv(dp, PKTGEN, timeout=max(0.01, end - time.time()))
+        if r.op == Op.PROBE_REPLY and r.t1 == Stamp.of_word(cookie):
+            return r
+        assert time.time() < end, f"no reply to PROBE {cookie} within {timeout}s (last: {r})"
 
 
 def probe_cpu(client, contract, cookie: int = 9, timeout: float = 3.0) -> tuple[Message, dict]:

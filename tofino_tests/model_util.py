@@ -135,12 +135,16 @@ class View:
                                                     "slice": self.register("UroIngress.bound_reg", field="slice")})
         return now
 
-    def hold_clock(self) -> int:
+    def hold_clock(self, slice_id: int | None = None) -> int:
         """Put the next boundary 2^30 ns after the last trigger's time: no trigger ticks
-        while the model's time stands; returns that time."""
+        while the model's time stands; returns that time. ``slice_id``: the clock is put in
+        that slice too, as the daemon's seed writes the boundary register first
+        (``controller.tofino2.clock.seed_writes``; the calendar-queue rotation and the slice
+        number stay, as a seed leaves the rotation)."""
         now = self.clock()["now"]
-        self.set_register("UroIngress.bound_reg", {"next": (now + (1 << 30)) & 0xFFFFFFFF,
-                                                    "slice": self.register("UroIngress.bound_reg", field="slice")})
+        if slice_id is None:
+            slice_id = self.register("UroIngress.bound_reg", field="slice")
+        self.set_register("UroIngress.bound_reg", {"next": (now + (1 << 30)) & 0xFFFFFFFF, "slice": slice_id})
         return now
 
     def app(self, app_id: int = pktgen.TIMER_APP_ID) -> dict:
@@ -198,17 +202,6 @@ class View:
                 return now[2]
             last = now
         raise AssertionError(f"the clock did not settle: {last}")
-
-    def put_slice(self, slice_id: int) -> None:
-        """With the clock stopped (:meth:`frozen_slice`), put it in slice ``slice_id``: the
-        boundary register's slice id written with its next boundary held 2^30 ns ahead, as
-        the daemon's seed writes them first (``controller.tofino2.clock.seed_writes``), so no
-        trigger the model still works through can tick it on. The calendar-queue rotation
-        and the slice number are left as they are, as a seed leaves the rotation."""
-        now = self.clock()["now"]
-        self.set_register("UroIngress.bound_reg", {"next": (now + (1 << 30)) & 0xFFFFFFFF, "slice": slice_id})
-        got = self.register("UroIngress.bound_reg", field="slice")
-        assert got == slice_id, f"the clock was put in slice {slice_id}, it reads {got}"
 
 
 # ---- the model's log -------------------------------------------------------------------------

@@ -233,7 +233,7 @@ def test_transit_and_destination_match_the_reference_model_in_every_slice(view, 
     the header checksum over the option recomputed) and one whose route ends here (to
     host 1: the option removed, IHL 5, the total length less the option) leave on the
     port the reference model names, as the same bytes -- with the clock stopped and put in
-    each slice of the cycle in turn (``put_slice``, as a seed puts it). It catches bf-p4c subtracting whole 32-bit containers for
+    each slice of the cycle in turn (``hold_clock(slice)``, as a seed puts it). It catches bf-p4c subtracting whole 32-bit containers for
     ``prev_next_tor - my_tor`` (the hop's slice and uplink borrow into it: bad_ssrr for
     every hop leaving in a slice or on an uplink > 0), a port_map keyed by a departure
     uplink a delivered packet never sets (no_route), and an option not removed at the
@@ -243,7 +243,8 @@ def test_transit_and_destination_match_the_reference_model_in_every_slice(view, 
     try:
         view.frozen_slice()
         for cur in range(S):
-            view.put_slice(cur)
+            view.hold_clock(cur)
+            assert view.frozen_slice() == cur, f"the clock was put in slice {cur}"
             done[cur] = _transit_in_slice(view, ports, port_map, model, tiny, cur)
     finally:
         view.timer(True)

@@ -21,35 +21,11 @@ from controller.clock.servo import (FAULT_RATE_SHIFT, M32, FaultModel, Reference
                                     crossed, later_k, long_div, mod_const, newer_term, out_stamp, read_time,
                                     s32, s64, sat32)
 
-L = 50_000_000          # 50 ms slices
-S, Q, D = 4, 4, 2
+# test_clock.py's clock: 50 ms slices, S = Q = 4, D = 2, ToR 0's circuits PEERS; its ToRs,
+# seeds and synchronized pair
+from test_clock import PEERS, D, L, Q, S, params, seeded, synced_pair, tor  # noqa: E402
+
 LQ = 10_000_000         # a requester's TRIGGER at this phase: inside the exchange window
-
-
-def params(**kw) -> ClockParams:
-    kw.setdefault("leads", (6, 7))
-    return ClockParams(slice_ns=L, guard_ns=5_000_000, **kw)
-
-
-def tor(tor_id=0, peer=1, mode="sync", **kw) -> SwitchClock:
-    """ToR ``tor_id`` whose every circuit reaches ToR ``peer``."""
-    cfg = params(mode=mode, **kw).tor_config(tor_id, 8, D, S)
-    return SwitchClock(cfg, slices=S, queues=Q, uplinks=D, peer=lambda s, u: peer)
-
-
-def seed(c: SwitchClock, l: int, k: int, phase: int = 0) -> SwitchClock:
-    assert c.seed(l, Message(Op.SEED, t3=Stamp(k, phase), slice=k % S)) == "seed"
-    return c
-
-
-def pair(theta: int = 0, **kw) -> tuple[SwitchClock, SwitchClock]:
-    """ToR 0 (stratum 2) and ToR 1 (stratum 1), each the other's peer everywhere, both in
-    term 1 of lead 1; ToR 0 ``theta`` ns behind."""
-    a = seed(tor(0, 1, **kw), 0, 100, max(0, -theta))
-    b = seed(tor(1, 0, **kw), 0, 100, max(0, theta))
-    for c, s in ((a, 2), (b, 1)):
-        c.r.stratum, c.r.term, c.r.lead, c.r.last_k = s, 1, 1, 100
-    return a, b
 
 
 def resp_for(a: SwitchClock, b: SwitchClock, lq: int, d: int, turn: int = 1000, u: int = 0) -> tuple[Message, int]:
@@ -134,7 +110,7 @@ def test_fault_rate_of_a_whole_clock_rate():
 
 # ---- a switch's clock: time and steps ---------------------------------------------------------
 def test_peek_reads_the_slice_id_too():
-    c = seed(tor(), 0, 101, 0)
+    c = seeded(tor(), 0, 101, 0)
     snap = c.peek(L // 2)
     assert (snap.k, snap.slice, snap.phase) == (101, 101 % S, L // 2)
 
@@ -142,13 +118,13 @@ def test_peek_reads_the_slice_id_too():
 def test_a_step_to_another_slice_number_starts_a_new_slice_for_the_queues():
     c = tor()
     c.r.next, c.r.epoch, c.r.active_q = 2**40, 5, Q - 2      # no boundary crossed before the seed
-    seed(c, 0, 100)
+    seeded(c, 0, 100, 0)
     assert (c.r.epoch, c.r.active_q, c.r.steps) == (6, Q - 1, 1)
-    seed(c, 0, 200)
+    seeded(c, 0, 200, 0)
     assert (c.r.epoch, c.r.active_q, c.r.steps) == (7, 0, 2)              # the active queue wraps
-    seed(c, 0, 200, 1000)                                                 # the same slice number
+    seeded(c, 0, 200, 1000)                                                 # the same slice number
     assert (c.r.epoch, c.r.active_q, c.r.steps) == (7, 0, 2)
-    seed(c, 0, 201)
+    seeded(c, 0, 201, 0)
     assert (c.r.epoch, c.r.active_q, c.r.steps) == (8, 1, 3)
 
 
@@ -166,22 +142,22 @@ def test_timer_mode_answers_off_to_every_message():
 def test_the_exchange_window_includes_both_its_ends():
     lo, hi = params().window
     for phase in (lo, hi):
-        c = seed(tor(), 0, 100)
+        c = seeded(tor(), 0, 100, 0)
         c.r.stratum, c.r.last_k = 2, 100
         why, p = c.trigger(phase, Message(Op.TRIGGER, uplink=0))
         assert why == "req_sent" and p.snap.phase == phase
         assert c.r.uplinks[0].open == 1
     for phase in (lo - 1, hi + 1):
-        c = seed(tor(), 0, 100)
+        c = seeded(tor(), 0, 100, 0)
         c.r.stratum, c.r.last_k = 2, 100
         assert c.trigger(phase, Message(Op.TRIGGER, uplink=0))[0] == "outside_window"
 
 
 def test_search_starts_only_past_search_wait():
-    c = seed(tor(peer=3), 0, 100)
+    c = seeded(tor(), 0, 100, 0)
     c.r.stratum, c.r.last_k = 2, 100 - c.cfg.search_wait
     why, p = c.trigger(LQ, Message(Op.TRIGGER, uplink=0))
-    assert (why, p.msg.dst_tor, p.msg.flags) == ("req_sent", 3, 0)          # exactly search_wait old
+    assert (why, p.msg.dst_tor, p.msg.flags) == ("req_sent", PEERS[(100 % S, 0)], 0)   # exactly search_wait old
     c.r.last_k -= 1
     why, p = c.trigger(L + LQ, Message(Op.TRIGGER, uplink=0))
     assert (p.msg.dst_tor, p.msg.flags) == (ANY_TOR, Flag.BOOT)
@@ -190,7 +166,7 @@ def test_search_starts_only_past_search_wait():
 def test_a_lead_silent_for_half_the_slice_number_space_is_not_older():
     """A candidate claims when the lead's last sign of life is more than its wait ago,
     wrap-aware: 2^31 slices ago reads as the future, so it does not claim."""
-    c = seed(tor(7, leads=(6, 7)), 0, 100)
+    c = seeded(tor(7, leads=(6, 7)), 0, 100, 0)
     c.r.term, c.r.lead, c.r.stratum, c.r.last_k = 3, 6, 2, 100
     c.r.lead_k = (100 - 2**31) & M32
     c.trigger(LQ, Message(Op.TRIGGER, uplink=1))
@@ -201,12 +177,12 @@ def test_a_lead_silent_for_half_the_slice_number_space_is_not_older():
 
 
 def test_a_req_is_stamped_with_its_slice_and_an_answer_carries_no_raw_clock_but_a_probes():
-    c = seed(tor(), 0, 101)
+    c = seeded(tor(), 0, 101, 0)
     c.r.stratum = 2
     why, p = c.trigger(LQ, Message(Op.TRIGGER, uplink=1))
     req = c.sent(p, L + 5)                                  # left after the boundary
     assert (req.t1, req.slice, req.aux) == (Stamp(102, 5), 102 % S, 0)
-    why, p = c.request(LQ, Message(Op.REQ, src_tor=1, dst_tor=0, uplink=1, t1=Stamp(3, 4)), 1)
+    why, p = c.request(LQ, Message(Op.REQ, src_tor=PEERS[(101 % S, 1)], dst_tor=0, uplink=1, t1=Stamp(3, 4)), 1)
     resp = c.sent(p, LQ + 10, raw_e=12345)
     assert (why, resp.op, resp.t1, resp.t3, resp.slice, resp.aux) == ("resp_sent", Op.RESP, Stamp(3, 4),
                                                                         Stamp(101, LQ + 10), 101 % S, 0)
@@ -220,20 +196,20 @@ def test_a_req_is_stamped_with_its_slice_and_an_answer_carries_no_raw_clock_but_
 
 # ---- the servo's bounds ---------------------------------------------------------------------------
 def test_an_exchange_exactly_at_max_delay_is_used():
-    a, b = pair(theta=30_000)
+    a, b = synced_pair(theta=30_000)
     d = a.cfg.max_delay
     resp, l4 = resp_for(a, b, LQ, d + 0, turn=0)
     # delta = ((l4 - t1) - (t3 - t2)) / 2 = d
     assert a.response(l4, resp, 0) == "applied" and a.r.delay == d
     assert a.r.uplinks[0].open == 0
-    a, b = pair(theta=30_000)
+    a, b = synced_pair(theta=30_000)
     resp, l4 = resp_for(a, b, LQ, d + 1, turn=0)
     assert a.response(l4, resp, 0) == "slow"
 
 
 def test_an_offset_exactly_at_max_offset_is_applied_one_more_refused():
     for off, want in ((0, "applied"), (1, "refused")):
-        a, b = pair(theta=0)
+        a, b = synced_pair(theta=0)
         b.r.next = (b.r.next - a.cfg.max_offset - off) & 2**64 - 1     # b ahead by max_offset (+ 1)
         resp, l4 = resp_for(a, b, LQ, 20_000)
         assert a.response(l4, resp, 0) == want
@@ -242,7 +218,7 @@ def test_an_offset_exactly_at_max_offset_is_applied_one_more_refused():
 
 def test_an_offset_of_one_ns_moves_the_rate_by_one_ns_the_right_way():
     for sign in (1, -1):
-        a, b = pair(theta=0, servo_shift=0)
+        a, b = synced_pair(theta=0, servo_shift=0)
         b.r.next = (b.r.next - sign) & 2**64 - 1                        # b ahead (behind) by 1 ns
         resp, l4 = resp_for(a, b, LQ, 20_000)
         assert a.response(l4, resp, 0) == "applied" and a.r.offset == sign
@@ -250,7 +226,7 @@ def test_an_offset_of_one_ns_moves_the_rate_by_one_ns_the_right_way():
 
 
 def test_adoptions_are_counted_each_time():
-    a, b = pair(theta=30_000)
+    a, b = synced_pair(theta=30_000)
     for term, lq in ((2, LQ), (3, L + LQ)):
         b.r.term = term
         resp, l4 = resp_for(a, b, lq, 20_000)
@@ -278,7 +254,7 @@ def test_a_step_carries_into_the_next_slice_and_wraps_the_slice_id():
                                (L - delta - 1, S - 1, (Stamp(k - 1, L - 1), S - 1)),
                                (L - delta + 7, 1, (Stamp(k, 7), 2)),
                                (L - delta, S - 2, (Stamp(k, 0), S - 1))):
-        a, b = pair()
+        a, b = synced_pair()
         resp, l4 = resp_for(a, b, LQ, delta)
         resp = with_t3(resp, Stamp(k - 1, t3_phase), sl)
         assert _step_from(resp, l4, a) == ("step", *want)
@@ -286,11 +262,11 @@ def test_a_step_carries_into_the_next_slice_and_wraps_the_slice_id():
 
 
 def test_a_step_from_a_phase_past_two_slices_ends_in_the_last_ns_of_the_next():
-    a, b = pair()
+    a, b = synced_pair()
     resp, l4 = resp_for(a, b, LQ, 20_000)
     resp = with_t3(resp, Stamp(50, 3 * L), 1)
     assert _step_from(resp, l4, a) == ("step", Stamp(51, L - 1), 2)
-    a, b = pair()
+    a, b = synced_pair()
     resp, l4 = resp_for(a, b, LQ, 20_000)
     resp = with_t3(resp, Stamp(50, 2 * L - 20_000), 1)              # t3 + delta = 2 L exactly
     assert _step_from(resp, l4, a) == ("step", Stamp(51, L - 1), 2)
@@ -299,7 +275,7 @@ def test_a_step_from_a_phase_past_two_slices_ends_in_the_last_ns_of_the_next():
 def test_a_step_over_a_negative_path_delay_adds_nothing():
     """Stamps whose path delay comes out negative (a responder's clock running backwards
     between t2 and t3): the step goes to t3 itself."""
-    a, b = pair()
+    a, b = synced_pair()
     resp, l4 = resp_for(a, b, LQ, 20_000)
     resp = replace(resp, t2=Stamp(60, 100_000), t3=Stamp(60, 200_000), slice=0)   # t3 - t2 > t4 - t1
     why, stamp, _ = _step_from(resp, l4, a)
@@ -311,7 +287,7 @@ def test_the_references_answer_makes_the_lead_stratum_1_whatever_it_says():
     responder's stratum + 1 or its lead_k (a REF RESP says stratum 0; here another one
     below this ToR's, which a peer's answer would make this ToR's stratum + 1)."""
     for stratum0, says in ((UNSYNCED, 5), (2, 1)):
-        c = seed(tor(7, leads=(7,)), 0, 100)
+        c = seeded(tor(7, leads=(7,)), 0, 100, 0)
         c.r.term, c.r.lead, c.r.lead_k, c.r.stratum = 1, 7, 100, stratum0
         why, p = c.trigger(LQ, Message(Op.TRIGGER, uplink=0))
         assert why == "ref_req_sent"
@@ -324,11 +300,11 @@ def test_the_references_answer_makes_the_lead_stratum_1_whatever_it_says():
 
 
 def test_a_peers_answer_makes_lead_k_the_later_of_the_two():
-    a, b = pair(theta=30_000)
+    a, b = synced_pair(theta=30_000)
     a.r.lead_k, b.r.lead_k = 90, 95
     resp, l4 = resp_for(a, b, LQ, 20_000)
     assert a.response(l4, resp, 0) == "applied" and a.r.lead_k == 95
-    a, b = pair(theta=30_000)
+    a, b = synced_pair(theta=30_000)
     a.r.lead_k, b.r.lead_k = 99, 95
     resp, l4 = resp_for(a, b, LQ, 20_000)
     assert a.response(l4, resp, 0) == "applied" and a.r.lead_k == 99

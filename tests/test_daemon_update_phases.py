@@ -35,12 +35,14 @@ class Trace:
 
 
 class Agent:
-    """A switch as NetworkUpdate sees it: ``survey`` what it holds, the phases recorded in
-    the shared trace, each phase in ``fail`` raising a BackendError."""
+    """A switch as NetworkUpdate sees it: ``survey`` what it holds (``after``, once it
+    retired a generation, if given), the phases recorded in the shared trace, each phase in
+    ``fail`` raising a BackendError."""
 
-    def __init__(self, name: str, trace: Trace, active=None, live=(), holds=(), fail=()):
+    def __init__(self, name: str, trace: Trace, active=None, live=(), holds=(), fail=(), after=None):
         self.name, self.trace, self.fail = name, trace, set(fail)
         self.surveyed = Survey(active, frozenset(live), frozenset(holds))
+        self.after = after
         self.done = None
 
     def phase(self, fn, *args):
@@ -60,6 +62,8 @@ class Agent:
         return None
 
     def retire_generation(self, keep, routes=None, fill=True):
+        if self.after is not None:
+            self.surveyed = self.after
         return 0
 
     def installed_now(self, routes, res, swapped):
@@ -188,20 +192,10 @@ def test_an_interrupted_flip_finishes_towards_the_generation_that_holds_the_rout
     mid-flip): the update finishes the flip towards the generation that already holds these
     routes, even when fewer sources stamp it, and writes nothing more."""
     nu, trace, log, _ = update()
-    agents = [Agent("tor0", trace, active=0, live={0, 1}, holds={1}),
-              Agent("tor1", trace, active=0, live={0, 1}, holds={1}),
-              Agent("tor2", trace, active=1, live={0, 1}, holds={1})]
-    for a, after in zip(agents, (Survey(1, frozenset({1}), frozenset({1})),) * 3):
-        a.after = after
-    first = NetworkUpdate.each
-
-    def each(self, ags, what, *args, **kw):         # the second survey sees the flip done
-        if what == "survey" and any(s[1] == "activate" for s in trace.steps):
-            for a in ags:
-                a.surveyed = a.after
-        return first(self, ags, what, *args, **kw)
-
-    nu.each = each.__get__(nu)
+    flipped = Survey(1, frozenset({1}), frozenset({1}))        # what the survey after the flip reads
+    agents = [Agent("tor0", trace, active=0, live={0, 1}, holds={1}, after=flipped),
+              Agent("tor1", trace, active=0, live={0, 1}, holds={1}, after=flipped),
+              Agent("tor2", trace, active=1, live={0, 1}, holds={1}, after=flipped)]
     out, gen = nu.run(ROUTES, agents, 0, shadows=True)
     (w,) = said(log, "generation.interrupted")
     assert (w["level"], w["generation"], w["stamps"]) == ("warning", 1, [0, 1]) and w["note"]

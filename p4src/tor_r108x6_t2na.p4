@@ -285,16 +285,19 @@ header resub_t {
     bit<112> pad;
 }
 
-/* A clock update: a move of the next slice boundary (at a tick, the rate's len - L),
- * written to the clock's register by this second pass of a mirror copy through the
- * recirculation port (the packet that decided it had read that register earlier in its
- * pass: Tofino allows one access per register per packet). */
+/* A clock update: a move of the next slice boundary (at a tick, the rate's len - L) and,
+ * from an applied exchange, a step of the local slice length (the rate), written to the
+ * clock's registers by this second pass of a mirror copy through the recirculation port
+ * (the packet that decided it had read those registers earlier in its pass: Tofino allows
+ * one access per register per packet). */
 header clock_upd_t {
     bit<8>  type;                   // PKT_CLOCK
     bit<8>  kind;                   // CU_ADJ
     bit<8>  why;                    // a RESP's servo: the sync counter's cell + 1 (0: none)
-    bit<8>  pad;
+    bit<1>  down;                   // the rate's step shortens the local slice length
+    bit<7>  step;                   // the rate's step (ns; 0: the length stays)
     bit<32> arg;                    // move the next boundary by this (ns, signed)
+    bit<32> room;                   // the step is taken while len <= room (up) or >= room (down)
 }
 
 /* Sync message (EtherType 0x88B6, 52 bytes): t1..t3 are (k, phase) pairs, network
@@ -1036,7 +1039,7 @@ control UroIngressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t me
             mirror.emit<qupd_t>(meta.mirror_session, {meta.pkt_type, 0, meta.alt_i_4, meta.epoch, meta.alt_wait_4});
         }
         if (ig_dprsr_md.mirror_type == CLOCK_MIRROR) {
-            mirror.emit<clock_upd_t>(meta.mirror_session, {meta.pkt_type, meta.u_kind, 0, 0, meta.u_arg});
+            mirror.emit<clock_upd_t>(meta.mirror_session, {meta.pkt_type, meta.u_kind, 0, 0, 0, meta.u_arg, 0});
         }
         if (ig_dprsr_md.mirror_type == RESP_MIRROR) {
             mirror.emit<sync_eval_t>(meta.mirror_session, {meta.pkt_type, 0, meta.in_uplink, 0, meta.clk_k,
@@ -1147,7 +1150,8 @@ parser UroEgressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
 @pa_no_overlay("egress", "hdr.clock_upd.type")
 @pa_no_overlay("egress", "hdr.clock_upd.kind")
 @pa_no_overlay("egress", "hdr.clock_upd.why")
-@pa_no_overlay("egress", "hdr.clock_upd.pad")
+@pa_no_overlay("egress", "hdr.clock_upd.down")
+@pa_no_overlay("egress", "hdr.clock_upd.step")
 @pa_no_overlay("egress", "hdr.bridge_src.level")
 @pa_no_overlay("egress", "hdr.bridge_src.member")
 control UroEgress(inout headers_t hdr, inout metadata_t meta,
@@ -1575,8 +1579,10 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         hdr.clock_upd.type = PKT_CLOCK;
         hdr.clock_upd.kind = CU_ADJ;
         hdr.clock_upd.why = why;
-        hdr.clock_upd.pad = 0;
+        hdr.clock_upd.down = 0;
+        hdr.clock_upd.step = 0;
         hdr.clock_upd.arg = 0;
+        hdr.clock_upd.room = 0;
         hdr.sync_eval.setInvalid();
     }
     action servo_applied() {
@@ -1584,8 +1590,33 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         hdr.clock_upd.type = PKT_CLOCK;
         hdr.clock_upd.kind = CU_ADJ;
         hdr.clock_upd.why = (bit<8>)SYNC_APPLIED;
-        hdr.clock_upd.pad = 0;                          // arg: -theta (servo_halve)
+        hdr.clock_upd.down = 0;                         // arg: -theta (servo_halve)
+        hdr.clock_upd.step = 0;                         // the rate: servo_rate
+        hdr.clock_upd.room = 0;
         hdr.sync_eval.setInvalid();
+    }
+    /* the rate (SwitchClock.response): an applied exchange moves the local slice length by
+     * min(|theta| >> servo_shift, rate_step) ns, up when theta < 0 (arg > 0), within
+     * len_min..len_max. For each step, the range of arg = -theta that gives it (in aligned
+     * blocks: bf-p4c matches no range on a 32-bit field), with the bound less the step
+     * (room): written by the control plane from [clock]
+     * (controller.tables.clock.servo_rate_entries); no entry (|theta| below 2^servo_shift):
+     * no step. */
+    action rate_up(bit<32> room, bit<7> step) {
+        hdr.clock_upd.down = 0;
+        hdr.clock_upd.step = step;
+        hdr.clock_upd.room = room;
+    }
+    action rate_down(bit<32> room, bit<7> step) {
+        hdr.clock_upd.down = 1;
+        hdr.clock_upd.step = step;
+        hdr.clock_upd.room = room;
+    }
+    table servo_rate {
+        key = { hdr.clock_upd.arg: ternary @name("arg"); }
+        actions = { rate_up; rate_down; @defaultonly NoAction; }
+        default_action = NoAction();
+        size = 256;
     }
     /* the reasons in SwitchClock.response's order, one lookup (entries in priority order;
      * sign bits by ternary match: a gateway on bit 31 would split the fields into PHV
@@ -1750,7 +1781,9 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
         }
         stratum_access.apply();     // a frame sent reads (and ages) the stratum, the servo takes a better one
         if (hdr.sync_eval.isValid()) {
-            servo_decide.apply();   // malformed, stale, slow, peer_worse, refused; else applied
+            switch (servo_decide.apply().action_run) {   // malformed, stale, slow, peer_worse, refused; else applied
+                servo_applied: { servo_rate.apply(); }   // the rate's step
+            }
         }
         if (hdr.bridge_sync.isValid()) {
             if (hdr.bridge_req.isValid()) {
@@ -1951,6 +1984,47 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     RegisterAction<bit<32>, bit<1>, bit<32>>(len_reg) len_read = {
         void apply(inout bit<32> v, out bit<32> rv) { rv = v; }
     };
+    /* an applied exchange's rate step (egress's servo_rate: min(|theta| >> servo_shift,
+     * rate_step) ns), taken while the length stays within len_min..len_max: room is the
+     * bound less the step (a stateful ALU compares with one packet field, and cannot set
+     * the register to a second one) */
+    RegisterAction<bit<32>, bit<1>, bit<32>>(len_reg) len_up = {
+        void apply(inout bit<32> v) {
+            if (v <= hdr.clock_upd.room) { v = v + (bit<32>)hdr.clock_upd.step; }
+        }
+    };
+    RegisterAction<bit<32>, bit<1>, bit<32>>(len_reg) len_down = {
+        void apply(inout bit<32> v) {
+            if (v >= hdr.clock_upd.room) { v = v - (bit<32>)hdr.clock_upd.step; }
+        }
+    };
+    /* one table for the register's three actions (as stratum_access): executed from the
+     * branches of an if, they were three tables whose stateful ALU bf-p4c 9.13.4 placed in
+     * a later stage than the first, and the enable it carried there had no PHV source
+     * ("No phv record $data0") */
+    action len_read_a() { meta.s_len = len_read.execute(0); }
+    action len_up_a() { len_up.execute(0); }
+    action len_down_a() { len_down.execute(0); }
+    table len_access {
+        key = {
+            hdr.pg_timer.isValid():  ternary @name("timer");
+            hdr.pg_timer.batch_id:   ternary @name("batch_id");
+            hdr.pg_timer.packet_id:  ternary @name("packet_id");
+            hdr.sync.isValid():      ternary @name("sync");
+            hdr.clock_upd.isValid(): ternary @name("update");
+            hdr.clock_upd.down:      ternary @name("down");
+        }
+        actions = { len_read_a; len_up_a; len_down_a; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (true, 0, 0, _, _, _): len_read_a();       // the tick: the timer's rate
+            (true, 1, _, _, _, _): len_read_a();       // a REQ's phase
+            (_, _, _, true, _, _): len_read_a();       // a sync frame's phase
+            (_, _, _, _, true, 1): len_down_a();       // the rate: an applied exchange's step
+            (_, _, _, _, true, 0): len_up_a();         // (none: step 0, room 0)
+        }
+        size = 5;
+    }
     Register<bit<32>, bit<1>>(1, 0) k_reg;          // the slice number k (network time = k x L + phase)
     RegisterAction<bit<32>, bit<1>, bit<32>>(k_reg) k_tick = {
         void apply(inout bit<32> v, out bit<32> rv) { v = v + 1; rv = v; }
@@ -6082,11 +6156,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         } else {
             meta.cur_slice = (slice_t)bound_read.execute(0, meta.clk_next);
         }
-        if ((hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0)
-            || (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 1)
-            || hdr.sync.isValid()) {             // the timer's rate; a REQ's or a sync frame's phase
-            meta.s_len = len_read.execute(0);
-        }
+        len_access.apply();     // the timer's rate; a REQ's or a sync frame's phase; the servo's rate step
         if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
             if (meta.clk_crossed == 1) {
                 tick_note_yes.execute(0);

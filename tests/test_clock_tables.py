@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from controller.clock import message as m
 from controller.clock.params import MODE_SYNC, ClockConfigError, ClockParams
@@ -61,9 +63,101 @@ def test_the_tofino2_contract_has_the_exchange():
     for t in ("clock_config", "sync_peer"):
         assert c["tables"][t] == tor["tables"][t]
     assert c["counters"]["sync"] == tor["counters"]["sync"]
+    # the servo's rate step from egress's servo_rate; no clock filter (bmv2's has both)
+    assert c["clock"]["features"] == ["rate_step"] and tor["clock"]["features"] == ["filter", "rate_step"]
+    assert c["tables"]["servo_rate"]["name"] == "UroEgress.servo_rate" and "servo_rate" not in tor["tables"]
+    assert [k["match"] for k in c["tables"]["servo_rate"]["keys"]] == ["ternary"]
     gen = rnd.render(prof.load("r1024x32"), "tor", "tofino2")[1]
     assert gen["clock"]["slice_clock"] == "generator" and "ops" not in gen["clock"]
     assert "clock_config" not in gen["tables"] and "sync_peer" not in gen["tables"] and "sync" not in gen["counters"]
+    assert "servo_rate" not in gen["tables"] and "features" not in gen["clock"]
+
+
+@pytest.fixture(scope="module")
+def t2na_tiny():
+    return rnd.render(prof.load("tiny"), "tor", "tofino2")[1]
+
+
+def _rate_entry(entries, theta: int):
+    """The servo_rate entry whose ternary block holds arg = -theta (32-bit), None for none;
+    more than one is a failure (the switch would pick by priority)."""
+    arg = (-theta) & 0xFFFFFFFF
+    hits = [e for e in entries if arg & dict(e.match)["arg"][1] == dict(e.match)["arg"][0]]
+    assert len(hits) <= 1, (theta, hits)
+    return hits[0] if hits else None
+
+
+@given(lo=st.integers(0, (1 << 32) - 1), n=st.integers(0, (1 << 32) - 1), probe=st.integers(0, (1 << 32) - 1))
+def test_prefix_blocks_cover_exactly_the_range(lo, n, probe):
+    """The blocks are aligned, disjoint, in order and cover lo..hi and nothing else: a value
+    is in exactly one block iff it is in the range; at most 2 x 32 blocks."""
+    hi = min(lo + n % (1 << 33), (1 << 32) - 1)
+    blocks = ct.prefix_blocks(lo, hi)
+    assert len(blocks) <= 64
+    spans = [(v, v + ((~m) & 0xFFFFFFFF)) for v, m in blocks]
+    assert all(v & m == v for v, m in blocks)
+    assert spans[0][0] == lo and spans[-1][1] == hi
+    assert all(a[1] + 1 == b[0] for a, b in zip(spans, spans[1:]))
+    # the fewest: no block could be twice as large (misaligned for it, or past the range)
+    for v, e in spans:
+        size = e - v + 1
+        assert v % (2 * size) != 0 or v + 2 * size - 1 > hi or size == 1 << 32, (v, size)
+    for x in (probe, lo, hi, max(lo - 1, 0), min(hi + 1, (1 << 32) - 1)):
+        assert sum(x & m == v for v, m in blocks) == (1 if lo <= x <= hi else 0), x
+
+
+@settings(max_examples=300, deadline=None)
+@given(shift=st.integers(0, 31), ppm=st.integers(1, 16_000), drift=st.integers(1, 100_000),
+       theta=st.one_of(st.integers(1 - (1 << 31), (1 << 31) - 1), st.integers(-600, 600)),
+       at=st.integers(0, 1 << 16))
+def test_servo_rate_entries_give_the_reference_models_step(t2na_tiny, shift, ppm, drift, theta, at):
+    """For any theta, the one entry whose range holds -theta moves the local slice length
+    the way SwitchClock.response does: by min(|theta| >> servo_shift, rate_step), up when
+    theta < 0; no entry where that is 0. Taken while it stays within len_min..len_max (the
+    switch's rule: up while len <= room, down while len >= room), the length never leaves
+    the bounds and equals the reference's clamped length wherever the clamp does not bind."""
+    assume(ppm <= drift)
+    params = ClockParams(slice_ns=2000, servo_shift=shift, rate_step_ppm=ppm, max_drift_ppm=drift)
+    cfg = params.tor_config(0, 8, 2, 4)
+    try:
+        entries = ct.servo_rate_entries(t2na_tiny, cfg)
+    except EntryError:              # refused: steps whose ranges need more than the table holds
+        assume(False)
+    adj = min(abs(theta) >> shift, cfg.rate_step)
+    e = _rate_entry(entries, theta)
+    if adj == 0:
+        assert e is None
+        return
+    p = dict(e.params)
+    assert p["step"] == adj
+    assert e.action == ("UroEgress.rate_down" if theta > 0 else "UroEgress.rate_up")
+    v = cfg.len_min + at % (cfg.len_max - cfg.len_min + 1)
+    if theta > 0:
+        got = v - adj if v >= p["room"] else v
+        want = v - adj
+    else:
+        got = v + adj if v <= p["room"] else v
+        want = v + adj
+    assert cfg.len_min <= got <= cfg.len_max
+    if cfg.len_min <= want <= cfg.len_max:
+        assert got == want
+
+
+def test_servo_rate_entries_in_the_t2na_batch_and_steps_the_table_cannot_hold(t2na_tiny):
+    """The t2na ToR's clock batch carries servo_rate's entries before clock_config (at 2 us
+    slices and 1000 ppm, steps of 1 and 2 ns each way); steps whose ranges need more
+    entries than the table holds are refused naming rate_step_ppm."""
+    sched = round_robin(8, 2)
+    b = ct.tor_clock_batch(t2na_tiny, sched, ClockParams(slice_ns=2000, rate_step_ppm=1000), 3)
+    rate = [e for e in b.entries if e.table == "UroEgress.servo_rate"]
+    assert {(e.action.split(".")[-1], dict(e.params)["step"]) for e in rate} == {
+        ("rate_down", 1), ("rate_down", 2), ("rate_up", 1), ("rate_up", 2)}
+    assert all(e.priority == 1 for e in rate) and len(rate) <= t2na_tiny["tables"]["servo_rate"]["size"]
+    assert b.entries[-1].table == "UroIngress.clock_config"
+    cfg = ClockParams(slice_ns=2000, rate_step_ppm=40_000, max_drift_ppm=40_000).tor_config(0, 8, 2, 4)
+    with pytest.raises(EntryError, match=r"rate_step_ppm, servo_shift: a rate step of up to 80 ns per exchange with "
+                                         r"servo_shift = 4 needs more entries than UroEgress\.servo_rate holds \(256"):
+        ct.servo_rate_entries(t2na_tiny, cfg)
 
 
 def test_tor_clock_entries_from_the_schedule_and_the_parameters(contracts):
@@ -114,3 +208,17 @@ def test_the_pktgen_port_is_kept_free():
                      queues=150)
     p = prof.Profile(name="wide", tors=126, uplinks=4, host_ports=2, slices=32, alternatives=1, ssrr_hops=1, queues=32)
     assert p.ocs_ports == 504 and not p.ocs_fits and p.programs() == ["tor"]
+
+
+@pytest.mark.parametrize("arg,msg", [
+    (16, r"ternary key arg needs \(value, mask\), got 16"),
+    ((0x11, 0xFFFFFFF0), r"ternary key arg value 0x11 has bits outside mask 0xfffffff0"),
+    ((1 << 32, 0), r"key arg value"),
+])
+def test_a_ternary_key_needs_a_value_within_its_mask(t2na_tiny, arg, msg):
+    """make_entry's ternary keys (servo_rate's blocks): a (value, mask) pair whose value has
+    no bit outside the mask, each within the key's width; else refused naming the key."""
+    with pytest.raises(EntryError, match=msg):
+        ct.ent.make_entry(t2na_tiny, "servo_rate", {"arg": arg}, "rate_up", {"room": 1, "step": 1})
+    e = ct.ent.make_entry(t2na_tiny, "servo_rate", {"arg": (0x10, 0xFFFFFFF0)}, "rate_up", {"room": 1, "step": 1})
+    assert dict(e.match)["arg"] == (0x10, 0xFFFFFFF0) and e.priority == 1

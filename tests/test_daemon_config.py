@@ -241,6 +241,36 @@ def test_a_clock_key_the_program_lacks_is_refused(tmp_path, key, feature):
     Prepared(load(good(tmp_path, clock='slice_ms = 50\nmode = "sync"')), Failed(), make_backend_for({}))
 
 
+def test_a_rate_step_beyond_the_programs_servo_rate_is_refused(tmp_path):
+    """A program that takes the servo's rate step from a table (the t2na ToR's servo_rate:
+    the range of -theta of each step and sign) refuses a [clock] whose steps need more
+    entries than it holds, naming the keys and the table; one entry more is enough."""
+    from pathlib import Path
+
+    from controller.tables.clock import servo_rate_entries
+    t2na = json.loads((Path(__file__).resolve().parents[1] / "p4src" / "tor_tiny_t2na.contract.json").read_text())
+    p = good(tmp_path, clock='slice_ms = 50\nmode = "sync"\nrate_step_ppm = 2')
+    f = next(tmp_path.glob("tor_tiny.contract.json"))
+    c = json.loads(f.read_text())
+    c["tables"]["servo_rate"] = t2na["tables"]["servo_rate"]
+    f.write_text(json.dumps(c))
+    with pytest.raises(ConfigError, match=r"\[program\.tor\] \(tor_tiny\.contract\.json\): \[clock\] rate_step_ppm, "
+                                          r"servo_shift: a rate step of up to 100 ns per exchange with servo_shift = 4 "
+                                          r"needs more entries than UroEgress\.servo_rate holds \(256"):
+        Prepared(load(p), Failed(), make_backend_for({}))
+    c["tables"]["servo_rate"]["size"] = 1 << 20
+    need = len(servo_rate_entries(c, load(p).clock.params().tor_config(0, 8, 2, 4)))
+    assert 256 < need < 1 << 20
+    for size, ok in ((need - 1, False), (need, True)):
+        c["tables"]["servo_rate"]["size"] = size
+        f.write_text(json.dumps(c))
+        if ok:
+            Prepared(load(p), Failed(), make_backend_for({}))
+        else:
+            with pytest.raises(ConfigError, match=rf"holds \({size}:"):
+                Prepared(load(p), Failed(), make_backend_for({}))
+
+
 def test_a_tor_id_outside_the_schedule_is_named(tmp_path):
     """The loader cannot know N; Prepared (daemon and `uro agent push`) names the field."""
     p = net_toml(tmp_path, [tor_switch(0), tor_switch(8), ocs_switch()])

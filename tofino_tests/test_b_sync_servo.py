@@ -17,6 +17,7 @@ from __future__ import annotations
 import pytest
 
 from controller.clock import message as sm
+from controller.clock.params import ClockParams
 from test_b_clock import BOUND, M32
 from test_b_sync import (REQ_DUE, REQ_NONE, REQ_REG, STRATUM, STRATUM_START, _counted, _counts, _dropped,  # noqa: F401
                          _exchange, _linked, _req, hold_requester, sync)
@@ -76,23 +77,71 @@ def _stamps(t4: sm.Stamp, L: int, ahead: int, delay: int, turn: int, k_back: int
 def test_a_resp_to_the_open_request_moves_the_boundary_by_minus_theta(view, ports, servo_at, ahead, delay, k_back):
     """The responder `ahead` ns ahead (behind when negative): the sync counter's `applied`
     moves by one, the next boundary by -theta of the arithmetic (theta = ahead here), the
-    uplink's request is closed, nothing leaves a port, and the same RESP again is `stale`."""
+    local slice length by the rate's step (shorter when theta > 0), the uplink's request is
+    closed, nothing leaves a port, and the same RESP again is `stale` and moves nothing."""
     s = servo_at
     L, t4 = s["L"], s["t4"]
     t1, t2, t3 = _stamps(t4, L, ahead, delay, turn=50, k_back=k_back)
     theta, delta = sm.offset(t1, t2, t3, t4, L), sm.path_delay(t1, t2, t3, t4, L)
     assert (theta, delta) == (ahead, delay)
+    step = _rate_step(L, theta)
+    assert step != 0
     resp = _resp(s["peer"], 0, s["u"], t1, t2, t3, s["slice"])
     view.set_register(BOUND, {"next": s["next"], "slice": s["slice"]})
     _open(view, s["u"], t1)
     try:
         _dropped(view, ports, [[(s["dev"], resp, "applied")]])
         assert view.register(BOUND, field="next") == (s["next"] - theta) & M32
+        assert view.register(LEN) == L + step
         assert _req_reg(view, s["u"])[1] == REQ_NONE
         _dropped(view, ports, [[(s["dev"], resp, "stale")]])
         assert view.register(BOUND, field="next") == (s["next"] - theta) & M32
+        assert view.register(LEN) == L + step
     finally:
         view.set_register(BOUND, {"next": s["next"], "slice": s["slice"]})
+        view.set_register(LEN, L)
+
+
+LEN = "UroIngress.len_reg"
+
+
+def _rate_step(L: int, theta: int, length: int | None = None) -> int:
+    """How SwitchClock.response moves the local slice length for an applied exchange of
+    offset ``theta`` (ClockParams' defaults, as the ``sync`` fixture writes them): by
+    min(|theta| >> servo_shift, rate_step), shorter when theta > 0, clamped to len_min ..
+    len_max; the change from ``length`` (default L)."""
+    cfg = ClockParams(slice_ns=L).tor_config(0, 8, 2, 4)
+    v = L if length is None else length
+    adj = min(abs(theta) >> cfg.servo_shift, cfg.rate_step)
+    return min(max(v - adj if theta > 0 else v + adj, cfg.len_min), cfg.len_max) - v
+
+
+def test_a_rate_step_stays_within_the_bounds_and_needs_a_large_enough_theta(view, ports, servo_at):
+    """The rate's step at the bounds of the local slice length (ClockParams' len_min ..
+    len_max): a step that would leave them is not taken, one back inside is; an offset
+    below 2^servo_shift ns moves the boundary but not the length."""
+    s = servo_at
+    L, t4, u = s["L"], s["t4"], s["u"]
+    cfg = ClockParams(slice_ns=L).tor_config(0, 8, 2, 4)
+    assert cfg.len_max > L > cfg.len_min
+    small = (1 << cfg.servo_shift) - 1
+    cases = [(cfg.len_max, -123), (cfg.len_max - 1, -123), (cfg.len_max, 123), (cfg.len_min, 123),
+             (cfg.len_min + 1, 123), (cfg.len_min, -123), (L, small), (L, -small)]
+    try:
+        for length, ahead in cases:
+            t4x = sm.Stamp(t4.k, t4.phase + length - L)      # the phase at ingress: len - (next - now)
+            t1, t2, t3 = _stamps(t4x, L, ahead, 60, turn=50)
+            theta = sm.offset(t1, t2, t3, t4x, L)
+            assert theta == ahead
+            view.set_register(BOUND, {"next": s["next"], "slice": s["slice"]})
+            view.set_register(LEN, length)
+            _open(view, u, t1)
+            _dropped(view, ports, [[(s["dev"], _resp(s["peer"], 0, u, t1, t2, t3, s["slice"]), "applied")]])
+            assert view.register(BOUND, field="next") == (s["next"] - theta) & M32, (length, ahead)
+            assert view.register(LEN) == length + _rate_step(L, theta, length), (length, ahead)
+    finally:
+        view.set_register(BOUND, {"next": s["next"], "slice": s["slice"]})
+        view.set_register(LEN, L)
 
 
 #: the model's clock runs with its load: on a loaded machine it can pass the boundary a test
@@ -129,6 +178,7 @@ def test_b_resps_the_servo_must_not_take_change_nothing_and_are_counted(view, po
             _open(view, u, t1x)
             _dropped(view, ports, [[(dev, frame, reason)]])
             assert view.register(BOUND, field="next") == s["next"], reason
+            assert view.register(LEN) == L, reason               # nor the rate
             assert _req_reg(view, u)[1] == REQ_NONE, reason
     finally:
         view.set_register(BOUND, {"next": s["next"], "slice": s["slice"]})

@@ -30,6 +30,8 @@ from controller.routing.paths import PathRoutes
 from controller.schedule import GENERATORS, Schedule, Timing, load as load_schedule_file
 from controller.schedule.degrade import Failed, without
 from controller.tables import artifacts
+from controller.tables import clock as clock_entries
+from controller.tables.entries import EntryError
 
 #: in-slice hop budget "none": 255 never binds (8-bit hop counters)
 NO_HOP_BUDGET = 255
@@ -429,10 +431,11 @@ def check_liveness(cfg: NetConfig, sched: Schedule) -> None:
 CLOCK_FEATURE_KEYS = {"filter_us": "filter", "rate_step_ppm": "rate_step"}
 
 
-def check_clock_features(cfg: NetConfig, prog) -> None:
-    """A ``[clock]`` key set for a feature ToR program ``prog`` lacks (a program without
-    NTP's clock filter or the bounded rate step, as a t2na exchange may be at first) is
-    refused, naming both: the key would silently do nothing."""
+def check_clock_features(cfg: NetConfig, prog, sched: Schedule) -> None:
+    """A ``[clock]`` key set for a feature ToR program ``prog`` lacks (NTP's clock filter
+    on the t2na ToR) is refused, naming both: the key would silently do nothing. So is a
+    rate step the program's ``servo_rate`` table cannot hold (the t2na servo takes its
+    step from there: :func:`controller.tables.clock.servo_rate_entries`)."""
     have = prog.contract["clock"].get("features") or []
     for key, feature in CLOCK_FEATURE_KEYS.items():
         if getattr(cfg.clock, key) is not None and feature not in have:
@@ -440,6 +443,12 @@ def check_clock_features(cfg: NetConfig, prog) -> None:
                               f"{feature!r} in its exchange (its contract's clock.features lists "
                               f"{', '.join(have) or 'none'}): remove {key}, or rebuild the program with "
                               "`uro p4 build`")
+    if "servo_rate" in prog.contract.get("tables", {}):
+        try:
+            clock_entries.servo_rate_entries(prog.contract, cfg.clock.params().tor_config(
+                0, sched.n_tors, sched.n_uplinks, sched.n_slices))
+        except EntryError as e:
+            raise ConfigError(f"{cfg.path}: [program.{prog.name}] ({prog.contract_path.name}): {e}") from None
 
 
 def check_clock(cfg: NetConfig, sched: Schedule) -> None:
@@ -463,7 +472,7 @@ def check_clock(cfg: NetConfig, sched: Schedule) -> None:
                               f"({prog.contract_path.name}) keeps no slice clock of its own (no clock section in "
                               "its contract): rebuild it with `uro p4 build`, or set mode = \"timer\"")
         if prog.role == "tor":
-            check_clock_features(cfg, prog)
+            check_clock_features(cfg, prog, sched)
         ops = prog.contract["clock"].get("ops") or {}
         if not all(op in ops for op in EXCHANGE_OPS):
             raise ConfigError(f"{cfg.path}: [clock]: mode: \"sync\", but [program.{prog.name}] "

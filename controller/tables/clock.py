@@ -7,6 +7,9 @@ switch keeps time itself.
   (timer mode).
 - :func:`sync_peer_entries`: ``(slice, uplink) -> peer ToR`` of one ToR from the schedule's
   circuits (every circuit of the full schedule: a failed peer just does not answer).
+- :func:`servo_rate_entries`: the rate step of an applied exchange by the range of
+  ``-theta`` that gives it, for a program whose servo takes it from a table (the t2na ToR's
+  ``servo_rate``, docs/tofino2.md "The exchange: the requester and the servo").
 - :func:`tor_clock_batch` / :func:`ocs_clock_entry`: one switch's share from the network's
   :class:`~controller.clock.params.ClockParams` (checked against the profile first).
 
@@ -51,15 +54,67 @@ def sync_peer_entries(contract: dict, schedule, tor: int) -> list[ent.TableEntry
     return out
 
 
+_M32 = (1 << 32) - 1
+_POS_MAX = (1 << 31) - 1
+
+
+def prefix_blocks(lo: int, hi: int, bits: int = 32) -> list[tuple[int, int]]:
+    """``lo..hi`` (inclusive) as the fewest aligned power-of-two blocks, each a ternary
+    ``(value, mask)``: how a range is matched where the target has no range match for the
+    key (Tofino: a range key must fit in 5 PHV nibbles)."""
+    out = []
+    while lo <= hi:
+        size = (lo & -lo) if lo else 1 << bits
+        while size > hi - lo + 1:
+            size >>= 1
+        out.append((lo, ((1 << bits) - 1) & ~(size - 1)))
+        lo += size
+    return out
+
+
+def servo_rate_entries(contract: dict, config: ClockConfig) -> list[ent.TableEntry]:
+    """``servo_rate``'s entries: the step ``min(|theta| >> servo_shift, rate_step)`` of
+    :meth:`controller.clock.servo.SwitchClock.response`, for each step ``k`` and sign the
+    range of ``arg = -theta`` (32-bit two's complement) whose step is ``k``, as ternary
+    blocks (:func:`prefix_blocks`): ``rate_up`` (theta < 0: the local slice is lengthened)
+    with ``room = len_max - k``, ``rate_down`` (theta > 0) with ``room = len_min + k``; the
+    switch takes the step while the length stays within ``len_min..len_max``. No entry
+    where the step is 0. Raises :class:`~controller.tables.entries.EntryError` naming
+    ``rate_step_ppm`` and ``servo_shift`` when the table cannot hold them."""
+    t = contract["tables"]["servo_rate"]
+    s, steps = config.servo_shift, config.rate_step
+    out = []
+
+    def add(lo: int, hi: int, action: str, room: int, k: int) -> None:
+        for block in prefix_blocks(lo, hi):
+            out.append(ent.make_entry(contract, "servo_rate", {"arg": block}, action, {"room": room, "step": k}))
+
+    for k in range(1, steps + 1):
+        lo = k << s                                   # |theta| whose step is k: lo..hi
+        if lo > _POS_MAX + 1:
+            break
+        hi = min((((k + 1) << s) - 1) if k < steps else _POS_MAX + 1, _POS_MAX + 1)
+        if lo <= _POS_MAX:                            # arg = |theta| > 0: theta < 0
+            add(lo, min(hi, _POS_MAX), "rate_up", config.len_max - k, k)
+        add((-hi) & _M32, (-lo) & _M32, "rate_down", config.len_min + k, k)
+        if len(out) > t["size"]:
+            raise ent.EntryError(f"[clock] rate_step_ppm, servo_shift: a rate step of up to {steps} ns per exchange "
+                                 f"with servo_shift = {s} needs more entries than {t['name']} holds ({t['size']}: a "
+                                 "range of -theta per step and sign, in aligned blocks): lower rate_step_ppm")
+    return out
+
+
 def tor_clock_batch(contract: dict, schedule, params: ClockParams, tor: int) -> ent.Batch:
-    """Everything ToR ``tor``'s clock needs: its ``sync_peer`` entries, then its
-    ``clock_config`` (last: the clock starts syncing once its peers are known). Timer mode
+    """Everything ToR ``tor``'s clock needs: its ``sync_peer`` entries (and ``servo_rate``'s,
+    where the program has that table), then its ``clock_config`` (last: the clock starts syncing once its peers are known). Timer mode
     (``params.mode == "timer"``): no peers, ``clock_off``."""
     if params.mode == "timer":     # the other parameters are not the switch's business
         return ent.Batch(entries=[clock_config_entry(contract, None)])
     prof = _check_schedule(contract, schedule)
     cfg = params.tor_config(tor, prof["tors"], prof["uplinks"], prof["slices"])
     b = ent.Batch(entries=sync_peer_entries(contract, schedule, tor))
+    if "servo_rate" in contract["tables"]:
+        b.entries += servo_rate_entries(contract, cfg)
     ent.check_sizes(contract, b, f"ToR {tor} sync peers")
     b.entries.append(clock_config_entry(contract, cfg))
     return b

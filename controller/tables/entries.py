@@ -38,9 +38,11 @@ def _table(contract: dict, short: str) -> dict:
 
 def make_entry(contract: dict, short: str, match: dict, action: str | None, params: dict | None = None,
                is_default: bool = False, group_id: int | None = None, priority: int = 1) -> TableEntry:
-    """One entry of table ``short``; lpm keys take (value, prefix_len), range keys (low, high).
+    """One entry of table ``short``; lpm keys take (value, prefix_len), range keys (low, high),
+    ternary keys (value, mask).
 
-    Tables with a range key get ``priority`` (P4Runtime wants one > 0 there), others none."""
+    Tables with a range or ternary key get ``priority`` (P4Runtime wants one > 0 there),
+    others none."""
     t = _table(contract, short)
     name = t["name"]
     keys = []
@@ -64,6 +66,14 @@ def make_entry(contract: dict, short: str, match: dict, action: str | None, para
                 if lo > hi:
                     raise EntryError(f"{name}: range key {k['name']} low {lo} > high {hi}")
                 keys.append((k["name"], (lo, hi)))
+            elif k["match"] == "ternary":
+                if not (isinstance(v, tuple) and len(v) == 2):
+                    raise EntryError(f"{name}: ternary key {k['name']} needs (value, mask), got {v!r}")
+                val = _fit(name, f"key {k['name']} value", v[0], k["bitwidth"])
+                mask = _fit(name, f"key {k['name']} mask", v[1], k["bitwidth"])
+                if val & ~mask:
+                    raise EntryError(f"{name}: ternary key {k['name']} value {val:#x} has bits outside mask {mask:#x}")
+                keys.append((k["name"], (val, mask)))
             else:
                 keys.append((k["name"], _fit(name, f"key {k['name']}", v, k["bitwidth"])))
         if given:

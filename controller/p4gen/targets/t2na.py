@@ -41,6 +41,11 @@ SYNC_WIRE = ("ethertype", "header", "flags", "ref_tor", "any_tor", "unsynced", "
 #: REQ from an uplink and evaluates a RESP to its own REQ (which the packet generator's timer
 #: sends, not a TRIGGER); TRIGGER, PROBE and SEED (BfRt reads and seeds the clock) are not taken
 SYNC_TAKES = ("REQ", "RESP")
+#: the servo's rate step on Tofino2: egress's servo_rate holds, for each step (ns) and sign,
+#: the range of -theta that gives it as ternary blocks (bf-p4c matches no range on a 32-bit
+#: field); the step is a 7-bit field
+RATE_ENTRIES = 256
+RATE_STEP_BITS = 7
 
 #: stage model of the ingress pipeline, a LOWER BOUND: the dependent chain (clock read ->
 #: lookups -> queue index -> the queue-state copies -> pick -> admission -> Full mark ->
@@ -220,6 +225,16 @@ class T2na:
         }
 
     @staticmethod
+    def servo_rate_table() -> dict:
+        """The contract entry of egress's ``servo_rate`` (templates/fragments/t2na/sync.p4.j2):
+        the rate step of an applied exchange by the range of ``arg`` (-theta) that gives it,
+        and the bound less the step (``room``), in ``RATE_ENTRIES`` ternary blocks."""
+        params = [{"name": "room", "bitwidth": 32}, {"name": "step", "bitwidth": RATE_STEP_BITS}]
+        return {"short": "servo_rate", "name": f"{EGRESS_CONTROL}.servo_rate", "size": RATE_ENTRIES,
+                "generation_keyed": False, "keys": [{"name": "arg", "match": "ternary", "bitwidth": 32}],
+                "actions": {a: {"name": f"{EGRESS_CONTROL}.{a}", "params": params} for a in ("rate_up", "rate_down")}}
+
+    @staticmethod
     def clock_sync(profile) -> bool:
         """Whether the program takes part in the synchronization exchange (the corrected clock:
         docs/tofino2.md "The exchange")."""
@@ -282,6 +297,10 @@ class T2na:
             # are the v1model program's; ``ops`` lists the ops it takes (SYNC_TAKES), as the
             # v1model contract's lists every op its programs take
             c["clock"].update(sync, ops={o: contract["clock"]["ops"][o] for o in SYNC_TAKES})
+            # the servo's bounded rate step (egress's servo_rate: a range of -theta per step);
+            # NTP's clock filter is not in this exchange
+            c["clock"]["features"] = ["rate_step"]
+            t["servo_rate"] = cls.servo_rate_table()
         else:
             for short in ("clock_config", "sync_peer"):
                 t.pop(short, None)

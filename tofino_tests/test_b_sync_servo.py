@@ -236,3 +236,13 @@ def test_c_the_timer_sends_one_req_per_uplink_when_due(view, ports, port_map, sy
             _open(view, u, sm.Stamp(0, REQ_NONE))
         view.set_register(STRATUM, STRATUM_START)
         hold_requester(view, c["k"], tiny.uplinks)
+
+
+def test_the_switch_reads_back_the_servo_rate_entries_as_written(view, sync):
+    """The ``servo_rate`` entries the ``sync`` fixture wrote as the daemon does (ternary blocks
+    of -theta with their step and room) read back over BfRt as the same entries: the daemon's
+    check of a switch's static entries finds nothing to write again."""
+    written = {e for e in sync["peers"] if e.table == "UroEgress.servo_rate"}
+    assert len(written) > 2
+    got = {e for e in view.b.read_state().entries if e.table == "UroEgress.servo_rate"}
+    assert got == written

@@ -482,12 +482,19 @@ class SwitchClock:
     def sent(self, p: Pending, le: int, raw_e: int = 0) -> Message:
         """Egress of ``p`` at local time ``le`` (``raw_e``: the raw clock, PROBE_REPLY's aux):
         the stamp and slice id written; a REQ's t1 kept for its RESP."""
+        if p.uplink is None:
+            return answer_sent(p, le, raw_e, self.S)
         stamp, sl = out_stamp(p.snap, le, self.S)
-        if p.uplink is not None:
-            self.r.uplinks[p.uplink].t1 = stamp.word()
-            return replace(p.msg, t1=stamp, slice=sl)
-        aux = raw_e if p.msg.op == Op.PROBE_REPLY else 0
-        return replace(p.msg, t3=stamp, slice=sl, aux=aux)
+        self.r.uplinks[p.uplink].t1 = stamp.word()
+        return replace(p.msg, t1=stamp, slice=sl)
+
+
+def answer_sent(p: Pending, le: int, raw_e: int, slices: int) -> Message:
+    """An answer (RESP, PROBE_REPLY) of a ToR or of the reference leaving at local time
+    ``le``: its t3 and slice id written from the clock it read (``p.snap``); a PROBE_REPLY
+    carries the raw clock ``raw_e`` in ``aux``."""
+    stamp, sl = out_stamp(p.snap, le, slices)
+    return replace(p.msg, t3=stamp, slice=sl, aux=raw_e if p.msg.op == Op.PROBE_REPLY else 0)
 
 
 class ReferenceClock:
@@ -539,6 +546,4 @@ class ReferenceClock:
         return "probe", Pending(reply, snap)
 
     def sent(self, p: Pending, le: int, raw_e: int = 0) -> Message:
-        stamp, sl = out_stamp(p.snap, le, self.S)
-        aux = raw_e if p.msg.op == Op.PROBE_REPLY else 0
-        return replace(p.msg, t3=stamp, slice=sl, aux=aux)
+        return answer_sent(p, le, raw_e, self.S)

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from controller.clock import message as m
@@ -107,6 +108,10 @@ def test_prefix_blocks_cover_exactly_the_range(lo, n, probe):
 
 
 @settings(max_examples=300, deadline=None)
+@example(shift=27, ppm=16_000, drift=16_000, theta=(1 << 31) - 1, at=0)     # more steps than 2^31 >> shift
+@example(shift=27, ppm=16_000, drift=16_000, theta=1 - (1 << 31), at=0)
+@example(shift=0, ppm=1_000, drift=1_000, theta=2, at=0)                    # one value per step
+@example(shift=0, ppm=1_000, drift=1_000, theta=-1, at=0)
 @given(shift=st.integers(0, 31), ppm=st.integers(1, 16_000), drift=st.integers(1, 100_000),
        theta=st.one_of(st.integers(1 - (1 << 31), (1 << 31) - 1), st.integers(-600, 600)),
        at=st.integers(0, 1 << 16))
@@ -154,10 +159,23 @@ def test_servo_rate_entries_in_the_t2na_batch_and_steps_the_table_cannot_hold(t2
         ("rate_down", 1), ("rate_down", 2), ("rate_up", 1), ("rate_up", 2)}
     assert all(e.priority == 1 for e in rate) and len(rate) <= t2na_tiny["tables"]["servo_rate"]["size"]
     assert b.entries[-1].table == "UroIngress.clock_config"
+    peers = [e for e in b.entries if e.table == "UroIngress.sync_peer"]
+    assert len(peers) == 7 and len(b.entries) == len(peers) + len(rate) + 1     # round robin: 7 peers of ToR 3
     cfg = ClockParams(slice_ns=2000, rate_step_ppm=40_000, max_drift_ppm=40_000).tor_config(0, 8, 2, 4)
     with pytest.raises(EntryError, match=r"rate_step_ppm, servo_shift: a rate step of up to 80 ns per exchange with "
-                                         r"servo_shift = 4 needs more entries than UroEgress\.servo_rate holds \(256"):
+                                         r"servo_shift = 4 needs more entries than UroEgress\.servo_rate holds \(256: "
+                                         r"a range of -theta per step and sign, in aligned blocks\): lower "
+                                         r"rate_step_ppm$"):
         ct.servo_rate_entries(t2na_tiny, cfg)
+    # the table holds them exactly, or one entry short
+    c = copy.deepcopy(t2na_tiny)
+    c["tables"]["servo_rate"]["size"] = 1 << 20
+    need = len(ct.servo_rate_entries(c, cfg))
+    c["tables"]["servo_rate"]["size"] = need
+    assert len(ct.servo_rate_entries(c, cfg)) == need
+    c["tables"]["servo_rate"]["size"] = need - 1
+    with pytest.raises(EntryError, match=rf"holds \({need - 1}:"):
+        ct.servo_rate_entries(c, cfg)
 
 
 def test_tor_clock_entries_from_the_schedule_and_the_parameters(contracts):
@@ -172,7 +190,10 @@ def test_tor_clock_entries_from_the_schedule_and_the_parameters(contracts):
     assert (params["mode"], params["my_tor"], params["slice_ns"]) == (MODE_SYNC, 3, L)
     assert params["window_hi"] == L - 5_000_000 - 2 * (L // 8)
     timer = ct.tor_clock_batch(tor, sched, ClockParams(slice_ns=L, mode="timer"), 3)
-    assert [e.action for e in timer.entries] == ["UroIngress.clock_off"]
+    assert [(e.table, e.action, e.match, e.params, e.is_default) for e in timer.entries] == [
+        ("UroIngress.clock_config", "UroIngress.clock_off", (), (), True)]
+    # ToR 0 is a ToR too
+    assert {dict(e.match)["slice"] for e in ct.sync_peer_entries(tor, sched, 0)} == set(range(4))
 
 
 def test_ocs_clock_entry(contracts):
@@ -184,7 +205,10 @@ def test_ocs_clock_entry(contracts):
 
 @pytest.mark.parametrize("bad,msg", [
     (lambda c: ct.tor_clock_batch(c, round_robin(6, 2), ClockParams(slice_ns=L), 0), "schedule 6x2x3 does not match"),
-    (lambda c: ct.sync_peer_entries(c, round_robin(8, 2), 8), "ToR 8 is not in profile 'tiny'"),
+    (lambda c: ct.sync_peer_entries(c, round_robin(8, 2), 8), r"ToR 8 is not in profile 'tiny' \(0\.\.7\)$"),
+    (lambda c: ct.tor_clock_batch({**c, "tables": {**c["tables"], "sync_peer": {**c["tables"]["sync_peer"], "size": 2}}},
+                                  round_robin(8, 2), ClockParams(slice_ns=L), 3),
+     r"^ToR 3 sync peers: table sync_peer needs 7 entries"),
     (lambda c: ct.tor_clock_batch(c, round_robin(8, 2), ClockParams(slice_ns=L, ref_uplink=5), 0),
      "ref_uplink must be in 0..1"),
     (lambda c: ct.clock_config_entry(c, replace(ClockParams(slice_ns=L).tor_config(0, 8, 2, 4), my_tor=1 << 16)),

@@ -227,8 +227,8 @@ def test_sync_mode_takes_the_tofino2_exchange(tmp_path):
 @pytest.mark.parametrize("key,feature", [("filter_us = 100", "filter"), ("rate_step_ppm = 5", "rate_step")])
 def test_a_clock_key_the_program_lacks_is_refused(tmp_path, key, feature):
     """A ToR program whose exchange lacks the clock filter or the bounded rate step (its
-    contract's clock.features; a t2na exchange may at first) is refused when [clock] sets
-    the key that needs it; without the key it is taken."""
+    contract's clock.features; the t2na ToR has no filter) is refused when [clock] sets the
+    key that needs it; without the key it is taken."""
     p = good(tmp_path, clock=f'slice_ms = 50\nmode = "sync"\n{key}')
     Prepared(load(p), Failed(), make_backend_for({}))
     f = next(tmp_path.glob("tor_tiny.contract.json"))

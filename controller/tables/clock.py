@@ -64,9 +64,9 @@ def prefix_blocks(lo: int, hi: int, bits: int = 32) -> list[tuple[int, int]]:
     key (Tofino: a range key must fit in 5 PHV nibbles)."""
     out = []
     while lo <= hi:
-        size = (lo & -lo) if lo else 1 << bits
-        while size > hi - lo + 1:
-            size >>= 1
+        size = 1 << ((hi - lo + 1).bit_length() - 1)     # the largest power of two that fits
+        while lo % size:
+            size >>= 1                                     # ... that lo is aligned to
         out.append((lo, ((1 << bits) - 1) & ~(size - 1)))
         lo += size
     return out
@@ -89,13 +89,11 @@ def servo_rate_entries(contract: dict, config: ClockConfig) -> list[ent.TableEnt
         for block in prefix_blocks(lo, hi):
             out.append(ent.make_entry(contract, "servo_rate", {"arg": block}, action, {"room": room, "step": k}))
 
-    for k in range(1, steps + 1):
+    # theta is a signed 32-bit number, |theta| < 2^31: no step k with k << s past that
+    for k in range(1, min(steps, _POS_MAX >> s) + 1):
         lo = k << s                                   # |theta| whose step is k: lo..hi
-        if lo > _POS_MAX + 1:
-            break
-        hi = min((((k + 1) << s) - 1) if k < steps else _POS_MAX + 1, _POS_MAX + 1)
-        if lo <= _POS_MAX:                            # arg = |theta| > 0: theta < 0
-            add(lo, min(hi, _POS_MAX), "rate_up", config.len_max - k, k)
+        hi = min((((k + 1) << s) - 1) if k < steps else _POS_MAX, _POS_MAX)
+        add(lo, hi, "rate_up", config.len_max - k, k)                     # arg = |theta|: theta < 0
         add((-hi) & _M32, (-lo) & _M32, "rate_down", config.len_min + k, k)
         if len(out) > t["size"]:
             raise ent.EntryError(f"[clock] rate_step_ppm, servo_shift: a rate step of up to {steps} ns per exchange "

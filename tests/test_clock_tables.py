@@ -110,6 +110,7 @@ def test_prefix_blocks_cover_exactly_the_range(lo, n, probe):
 @settings(max_examples=300, deadline=None)
 @example(shift=27, ppm=16_000, drift=16_000, theta=(1 << 31) - 1, at=0)     # more steps than 2^31 >> shift
 @example(shift=27, ppm=16_000, drift=16_000, theta=1 - (1 << 31), at=0)
+@example(shift=30, ppm=3_000, drift=3_000, theta=(1 << 30) + 5, at=0)      # steps 2..6: no |theta| < 2^31
 @example(shift=0, ppm=1_000, drift=1_000, theta=2, at=0)                    # one value per step
 @example(shift=0, ppm=1_000, drift=1_000, theta=-1, at=0)
 @given(shift=st.integers(0, 31), ppm=st.integers(1, 16_000), drift=st.integers(1, 100_000),

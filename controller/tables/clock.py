@@ -63,10 +63,12 @@ def prefix_blocks(lo: int, hi: int, bits: int = 32) -> list[tuple[int, int]]:
     ``(value, mask)``: how a range is matched where the target has no range match for the
     key (Tofino: a range key must fit in 5 PHV nibbles)."""
     out = []
-    while lo <= hi:
+    for _ in range(2 * bits):                              # never more blocks than 2 x bits - 2
+        if lo > hi:
+            break
         size = 1 << ((hi - lo + 1).bit_length() - 1)     # the largest power of two that fits
-        while lo % size:
-            size >>= 1                                     # ... that lo is aligned to
+        if lo:
+            size = min(size, lo & -lo)                     # ... that lo is aligned to
         out.append((lo, ((1 << bits) - 1) & ~(size - 1)))
         lo += size
     return out

@@ -57,6 +57,7 @@ def servo_at(view, ports, port_map, sync, tiny):
                "L": L, "k": c["k"], "slice": c["slice"]}
     finally:
         view.set_register(BOUND, {"next": c["next"], "slice": c["slice"]})
+        view.set_register(LEN, L)
         _open(view, u, sm.Stamp(0, REQ_NONE))
         view.set_register(STRATUM, STRATUM_START)
 

@@ -18,7 +18,7 @@ from controller.clock.params import ClockParams
 from test_b_clock import BOUND, M32
 from test_b_sync import (REQ_NONE, STRATUM, STRATUM_START, _dropped, _exchange, _req,  # noqa: F401
                          hold_requester, sync)
-from test_b_sync_servo import _open, _resp, _stamps, servo_at  # noqa: F401
+from test_b_sync_servo import LEN, _open, _resp, _stamps, servo_at  # noqa: F401
 
 
 def _stratum(view) -> tuple[int, int]:
@@ -31,15 +31,18 @@ def _set(view, stratum: int, last_k: int) -> None:
 
 @pytest.fixture()
 def at(view, servo_at):
-    """``servo_at`` with the boundary as it set it, no request open; the stratum as the
-    program starts it afterwards."""
+    """``servo_at`` with the boundary as it set it, no request open, the local slice length
+    L; the stratum as the program starts it afterwards, and the length L again (an applied
+    exchange steps it: the rate)."""
     s = servo_at
     view.set_register(BOUND, {"next": s["next"], "slice": s["slice"]})
+    view.set_register(LEN, s["L"])
     _open(view, s["u"], sm.Stamp(0, REQ_NONE))
     try:
         yield s
     finally:
         view.set_register(BOUND, {"next": s["next"], "slice": s["slice"]})
+        view.set_register(LEN, s["L"])
         _open(view, s["u"], sm.Stamp(0, REQ_NONE))
         view.set_register(STRATUM, STRATUM_START)
 

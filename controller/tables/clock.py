@@ -19,7 +19,7 @@ Data flows one way: schedule + clock parameters -> these entries -> a switch bac
 
 from __future__ import annotations
 
-from controller.clock.params import ClockConfig, ClockParams, OcsClockConfig
+from controller.clock.params import U32, ClockConfig, ClockParams, OcsClockConfig
 from controller.tables import entries as ent
 
 
@@ -54,7 +54,6 @@ def sync_peer_entries(contract: dict, schedule, tor: int) -> list[ent.TableEntry
     return out
 
 
-_M32 = (1 << 32) - 1
 _POS_MAX = (1 << 31) - 1
 
 
@@ -96,7 +95,7 @@ def servo_rate_entries(contract: dict, config: ClockConfig) -> list[ent.TableEnt
         lo = k << s                                   # |theta| whose step is k: lo..hi
         hi = min((((k + 1) << s) - 1) if k < steps else _POS_MAX, _POS_MAX)
         add(lo, hi, "rate_up", config.len_max - k, k)                     # arg = |theta|: theta < 0
-        add((-hi) & _M32, (-lo) & _M32, "rate_down", config.len_min + k, k)
+        add((-hi) & U32, (-lo) & U32, "rate_down", config.len_min + k, k)
         if len(out) > t["size"]:
             raise ent.EntryError(f"[clock] rate_step_ppm, servo_shift: a rate step of up to {steps} ns per exchange "
                                  f"with servo_shift = {s} needs more entries than {t['name']} holds ({t['size']}: a "

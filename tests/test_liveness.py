@@ -218,6 +218,120 @@ def test_the_reference_avoids_a_path_over_a_circuit_either_end_said_is_dead():
     assert _model(map={(6, 2): 0b10}).path_crosses_dead([(3, 0, 1), (6, 1, 2)])   # its far end said it
 
 
+def test_the_reference_orders_numbers_by_half_the_32_bit_space():
+    """A sequence number is newer than another 1 to 2^31 - 1 after it (the switch: ``seq -
+    last`` of 0 or from 0x80000000 is a duplicate); a slice number has reached a mark 0 to
+    2^31 - 1 after it. A notice 2^31 after the last of its (origin, slice) is a duplicate."""
+    h = 1 << 31
+    assert notices.newer(h - 1, 0) and not notices.newer(h, 0) and not notices.newer(h + 1, 0)
+    assert not notices.newer(7, 7) and notices.newer(3, 0xFFFFFFFE)
+    assert notices.reached(h - 1, 0) and not notices.reached(h, 0) and notices.reached(7, 7)
+    assert not notices.reached(6, 7)
+    n = _model()
+    kw = dict(from_uplink=True, from_host=False, synced=True, src=3, dst=0, peer=3, origin=5, slice_id=1, down=1)
+    assert [n.receive(100, seq=s, **kw) for s in (10, 10 + h, 9 + h)] == ["applied", "duplicate", "applied"]
+
+
+def test_the_reference_takes_the_edges_of_its_fabric_and_counts_nothing_from_the_clock_channel():
+    """Origin 0 and N - 1, slice 0 and S - 1, every uplink down and a first sequence number
+    2^31 - 1 after none (0) are applied; a NOTICE from neither an uplink nor a host port (the clock channel's) is
+    `malformed` and counted nowhere."""
+    n = notices.Notices(8, 4, 2, 3)
+    kw = dict(from_uplink=True, from_host=False, synced=True, src=5, dst=3, peer=5)
+    for origin, seq, sl, down in ((0, 1, 0, 0b01), (7, 1, 3, 0b10), (6, 0x7FFFFFFF, 0, 0b11)):
+        assert n.receive(100, origin=origin, seq=seq, slice_id=sl, down=down, **kw) == "applied"
+    assert n.dead(0, 0, 0) and n.dead(7, 3, 1) and n.dead(6, 0, 0) and n.dead(6, 0, 1)
+    before = dict(n.counts)
+    assert n.receive(101, **{**kw, "from_uplink": False}, origin=1, seq=1, slice_id=1, down=1) == "malformed"
+    assert n.counts == before and before["applied"] == 3
+
+
+def test_the_reference_counts_every_notice_once_under_its_reason():
+    """The `notices` counter's cells, as the switch counts them (bmv2_tests compare them)."""
+    n = _model(rate=1, burst=3)
+    kw = dict(from_uplink=True, from_host=False, synced=True, src=3, dst=0, peer=3, origin=5, slice_id=1)
+    host = {**kw, "from_uplink": False, "from_host": True}
+    got = [n.receive(100, seq=1, down=1, **host), n.receive(100, seq=1, down=1, **host),
+           n.receive(100, seq=1, down=1, **kw), n.receive(100, seq=2, down=0, **kw),
+           n.receive(100, seq=2, down=0, **kw), n.receive(100, seq=3, down=1, **kw)]
+    assert got == ["from_host", "from_host", "applied", "applied", "duplicate", "flood"]
+    assert [n.trigger(100, u, peer=3) for u in (0, 1)] == [(5, 1, 1, 1), (5, 1, 1, 1)]
+    assert n.trigger(100, 0, peer=3) == (5, 2, 1, 0)
+    n.map[3, 2] = 0b01
+    assert n.path_crosses_dead([(3, 0, 2)]) and n.path_crosses_dead([(4, 1, 1), (3, 0, 2)])
+    assert n.counts == {r: 0 for r in notices.TAKEN + notices.SENDING} | {
+        "from_host": 2, "applied": 2, "duplicate": 1, "flood": 1, "sent": 3, "avoided": 2}
+
+
+def test_the_reference_bucket_fills_by_the_rate_per_slice_and_a_flood_leaves_it_empty():
+    """rate 3, burst 8: a full bucket takes 8 notices in a slice, then floods (each flood
+    leaves it empty: the next in the slice floods too); two slices later it holds 6."""
+    n = _model(rate=3, burst=8)
+    kw = dict(from_uplink=True, from_host=False, synced=True, src=3, dst=0, peer=3, origin=5, slice_id=1, down=1)
+    seqs = iter(range(1, 100))
+    assert [n.receive(100, seq=next(seqs), **kw) for _ in range(10)] == ["applied"] * 8 + ["flood"] * 2
+    assert [n.receive(102, seq=next(seqs), **kw) for _ in range(7)] == ["applied"] * 6 + ["flood"]
+    assert [n.receive(103, seq=next(seqs), **kw) for _ in range(4)] == ["applied"] * 3 + ["flood"]
+
+
+def test_the_reference_sends_on_nothing_from_a_first_notice_that_says_all_up():
+    """The map starts with every circuit up (the switch's registers at zero): a first notice
+    of an origin with nothing down is applied but tells this ToR nothing new, so it is not
+    kept to send on; one with a circuit down is."""
+    n = _model()
+    kw = dict(from_uplink=True, from_host=False, synced=True, src=3, dst=0, peer=3, slice_id=1)
+    assert n.receive(100, origin=5, seq=7, down=0, **kw) == "applied" and n.last[5, 1] == 7
+    assert n.trigger(100, 0, peer=3) is None
+    assert n.receive(100, origin=6, seq=7, down=0b10, **kw) == "applied"
+    assert n.trigger(100, 0, peer=3) == (6, 7, 1, 0b10)
+
+
+def test_the_reference_refresh_of_one_cycle_sends_a_slices_marks_every_cycle():
+    for refresh, want in ((1, [100, 104, 108]), (2, [100, 108]), (0, [])):
+        n = _model(refresh=refresh)
+        assert [k for k in (100, 104, 108) if n.judged(k, 1, 0b01, changed=False)] == want, refresh
+
+
+def test_the_reference_numbers_its_notices_by_the_slice_number_past_a_wrap():
+    """The next notice takes the slice number when that is newer than the last (a first one
+    at any slice number, 2^31 and past included), else one more than the last; never 0 (no
+    notice: a receiver takes it as `unknown`), also where the count wraps. Its own cell of
+    the map and of the last sequence numbers hold it (the switch's note_map, note_last)."""
+    n = _model(refresh=0)
+    n.marked(100, 1, 0b01)
+    n.marked(104, 1, 0)
+    assert n.seq == 104 and n.last[0, 1] == 104 and n.map[0, 1] == 0
+    late = _model(refresh=0)
+    late.marked((1 << 31) + 5, 2, 0b10)
+    assert late.seq == (1 << 31) + 5 and late.last[0, 2] == late.seq
+    zero = _model(refresh=0)
+    zero.marked(0, 3, 0b01)
+    assert zero.seq == 1 and zero.last[0, 3] == 1
+    wrap = _model(refresh=0, seq=0xFFFFFFFF)
+    wrap.marked(0, 3, 0b01)                                         # newer, but 0: the next, 1
+    assert wrap.seq == 1
+    back = _model(refresh=0, seq=0xFFFFFFFF)
+    back.marked(0xFFFFFFF0, 3, 0b10)                                # not newer: one more wraps to 0, then 1
+    assert back.seq == 1 and back.trigger(0xFFFFFFF0, 0, peer=3) == (0, 1, 3, 0b10)
+
+
+def test_the_reference_avoids_a_path_whose_first_hop_this_tor_marked_itself():
+    n = _model(refresh=0)
+    n.marked(100, 1, 0b01)
+    assert n.path_crosses_dead([(3, 0, 1)]) and not n.path_crosses_dead([(3, 1, 1)])
+    assert n.counts["avoided"] == 1
+
+
+def test_the_reference_lists_the_circuits_whose_other_end_marked_them():
+    """(slice, uplink) of this ToR whose peer's last notice for that slice has that uplink
+    down -- not where there is no circuit, nor where the circuit leads back to this ToR, nor
+    a bit of another uplink or slice."""
+    n = notices.Notices(8, 4, 2, 0, map={(3, 0): 0b01, (5, 3): 0b10, (6, 2): 0b11, (0, 1): 0b11, (7, 1): 0b10})
+    peers = {(0, 0): 3, (0, 1): 3, (3, 1): 5, (3, 0): 5, (2, 0): None, (2, 1): 6, (1, 0): 0, (1, 1): 7}
+    assert n.other_end_marks(lambda s, u: peers.get((s, u))) == {(0, 0), (3, 1), (2, 1), (1, 1)}
+    assert n.other_end_marks(lambda s, u: None) == set()
+
+
 def good(tmp_path, clock='slice_ms = 50\nmode = "sync"', liveness="enabled = true\ndown_after = 2"):
     return net_toml(tmp_path, [tor_switch(0), tor_switch(1), ocs_switch()], clock=clock,
                     extra=f"[liveness]\n{liveness}\n")

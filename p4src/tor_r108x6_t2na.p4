@@ -19,6 +19,9 @@
  *                once to try the next alternative
  *   failures     the packet generator's port-down app marks a dead uplink down before
  *                the control plane knows (FRANCIS §4.3)
+ *   liveness     the exchange's REQs and RESPs are heard per circuit (slice, uplink); a
+ *                circuit silent for down_after cycles is marked down: the pause leaves
+ *                the calendar queue that serves it Full, so the lookups pass over it
  * Every drop reason and every event is counted (counters `drops`, `events`).
  */
 #include <core.p4>
@@ -126,6 +129,16 @@ const bit<8> Q_TEST  = 1;           // a front-panel packet: test its slots' que
 const bit<8> Q_SET   = 2;           // mark the queue Full (port-down app, queue-state update)
 const bit<8> Q_CLEAR = 3;           // mark it Unfull (a pause drained it)
 
+/* what a packet does to live_reg (meta.live_op) and the liveness counter's cells */
+const bit<8> LIVE_HEAR  = 1;        // a REQ or RESP from the schedule's peer
+const bit<8> LIVE_STRAY = 2;        // ... from another synchronized ToR
+const bit<8> LIVE_JUDGE = 3;        // a pause: the circuit of the slice that ended
+const bit<8> LIVE_HEARD = 0;
+const bit<8> LIVE_SILENT = 1;
+const bit<8> LIVE_WRONG = 2;
+const bit<8> LIVE_DOWN = 3;
+const bit<8> LIVE_UP = 4;
+
 const bit<8> ROLE_OTHER  = 0;
 const bit<8> ROLE_HOST   = 1;
 const bit<8> ROLE_UPLINK = 2;
@@ -165,6 +178,7 @@ const bit<8>  SYNC_OP_TRIGGER = 3;
 const bit<8>  SYNC_OP_PROBE = 4;
 const bit<8>  SYNC_OP_PROBE_REPLY = 5;
 const bit<8>  SYNC_OP_SEED = 6;
+const bit<8>  SYNC_OP_NOTICE = 7;
 const bit<8>  SYNC_FLAG_REF = 1;
 const bit<8>  SYNC_FLAG_BOOT = 2;
 const bit<8>  SYNC_FLAG_TIMER = 4;
@@ -378,6 +392,11 @@ struct clock_note_t {
     bit<32> now;                    // local time of the generator's last trigger
     bit<32> ticked;                 // 1: that trigger crossed a boundary (its batches act)
 }
+/* liveness per circuit (live_reg): heard since the last judgment, consecutive silent circuits */
+struct live_t {
+    bit<16> heard;                  // 0 nothing, 1 the schedule's peer, 2 only another synchronized ToR
+    bit<16> miss;
+}
 
 struct headers_t {
     resub_t    resub;
@@ -489,6 +508,20 @@ struct metadata_t {
     /* URO one-shot alternatives of the matched entry / SSRR slots */
     bit<8>   n_alts;
     bit<8>   q_op;          // Q_*: what this packet does to the queue-state copies
+    /* liveness per circuit (fragments/t2na/liveness.p4.j2) */
+    bit<1>   live_on;       // liveness_config: set_liveness
+    bit<16>  live_da;       // ... down_after
+    bit<108> live_expect;   // ... the circuits this ToR has (bit s * d + u)
+    bit<32>  live_s32;      // the timer's first packet: the slice id before its tick (bound_tick)
+    bit<16>  live_i;        // the circuit's cell s * d + u
+    bit<8>   live_op;       // LIVE_*: what this packet does to live_reg
+    bit<1>   live_j;        // judged: live_h, live_m are the state as it was
+    bit<16>  live_h;
+    bit<16>  live_m;
+    bit<16>  live_x;        // live_m - live_da
+    bit<1>   live_set;      // the verdict: marked down (its queue held Full)
+    bit<8>   live_bits;     // ... the circuit's mark (live_mark)
+    bit<8>   live_cnt;      // ... the liveness counter's cell
     uplink_t alt_up_0;
     step_t   alt_wait_0;
     queue_t  alt_q_0;
@@ -1843,6 +1876,11 @@ control UroEgressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t met
  * parser_err in the upper half of a 32-bit one, where the sync check read 0 for a truncated
  * frame, and let it through as a REQ) */
 @pa_container_size("ingress", "ig_intr_md_from_prsr.parser_err", 16)
+/* (the verdict's subtraction: its operands alone in their containers, no borrow from a
+ * neighbour) */
+@pa_solitary("ingress", "meta.live_m")
+@pa_solitary("ingress", "meta.live_da")
+@pa_solitary("ingress", "meta.live_x")
 /* (the slots' fields are written by different tables side by side in one stage; packed
  * into shared containers they would be written one stage after another) */
 @pa_solitary("ingress", "meta.alt_q_0")
@@ -1958,7 +1996,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
      * slice id is read in the first stage, as every lookup needs it. */
     Register<clock_bound_t, bit<1>>(1) bound_reg;   // the next boundary (local ns) and the slice id 0..S-1
     RegisterAction<clock_bound_t, bit<1>, bit<32>>(bound_reg) bound_tick = {
-        void apply(inout clock_bound_t v, out bit<32> rv) {
+        void apply(inout clock_bound_t v, out bit<32> rv, out bit<32> rv_slice) {
+            rv_slice = v.slice;         // the slice that ends if this ticks (liveness judges it)
             /* reached: (now - next) mod 2^32 < 2^31. A stateful ALU compares the exact
              * difference of its operands (33 bits: a lone "now - next < 2^31" holds whenever
              * now < next), so wrap-aware takes three comparisons: now - next < 2^31, and
@@ -2477,6 +2516,355 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         ig_dprsr_md.mirror_type = RESP_MIRROR;
         meta.pkt_type = PKT_SYNC_EVAL;
     }
+
+    /* ---- liveness per circuit (docs/liveness.md "On Tofino2") --------------------------------
+     * live_reg[s * d + u]: {heard, miss}: heard 1 when the peer the schedule names was heard
+     * on (s, u) since its last judgment, 2 when only another synchronized ToR was; miss the
+     * consecutive silent circuits (saturates at 255). Heard by a REQ or RESP from an uplink
+     * (the sync channel, after its sync_peer lookup); judged by the timer's pause of uplink
+     * u's queue at the boundary that ends slice s: the queue paused there serves (s, u) again
+     * one cycle later (Q = S), so a circuit marked down leaves that queue Full instead of
+     * clearing it, and the lookups pass over it as over any Full queue. */
+    Counter<bit<32>, bit<8>>(5, CounterType_t.PACKETS) liveness;
+    action set_liveness(bit<8> down_after, bit<108> expect) {
+        meta.live_on = 1;
+        meta.live_da = (bit<16>)down_after;
+        meta.live_expect = expect;
+    }
+    action liveness_off() { meta.live_on = 0; }
+    table liveness_config {
+        actions = { set_liveness; @defaultonly liveness_off; }
+        default_action = liveness_off();
+        size = 1;
+    }
+    Register<live_t, bit<16>>(108, {0, 0}) live_reg;
+    RegisterAction<live_t, bit<16>, bit<16>>(live_reg) live_hear = {
+        void apply(inout live_t v) { v.heard = 1; }
+    };
+    RegisterAction<live_t, bit<16>, bit<16>>(live_reg) live_stray = {
+        void apply(inout live_t v) {
+            if (v.heard == 0) { v.heard = 2; }      // the peer heard too: heard
+        }
+    };
+    /* the judgment: the state as it was (heard, miss), then miss reset or counted, heard
+     * cleared for the next cycle */
+    RegisterAction<live_t, bit<16>, bit<16>>(live_reg) live_judge = {
+        void apply(inout live_t v, out bit<16> h, out bit<16> m) {
+            h = v.heard;
+            m = v.miss;
+            if (v.heard == 1) {
+                v.miss = 0;
+            } else if (v.miss < 255) {
+                v.miss = v.miss + 1;
+            }
+            v.heard = 0;
+        }
+    };
+    action live_hear_a() { live_hear.execute(meta.live_i); }
+    action live_stray_a() { live_stray.execute(meta.live_i); }
+    action live_judge_a() {
+        meta.live_h = live_judge.execute(meta.live_i, meta.live_m);
+        meta.live_j = 1;
+    }
+    /* one table for the register's three actions (one access per packet, one stage) */
+    table live_access {
+        key = {
+            meta.live_op: exact @name("op");
+            meta.live_on: exact @name("on");
+        }
+        actions = { live_hear_a; live_stray_a; live_judge_a; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (LIVE_HEAR, 1): live_hear_a();
+            (LIVE_STRAY, 1): live_stray_a();
+            (LIVE_JUDGE, 1): live_judge_a();
+        }
+        size = 3;
+    }
+    /* the circuit a sync frame came over: (this slice, its uplink) -> cell s * d + u */
+    action live_hear_at(bit<16> i) { meta.live_i = i; }
+    table live_hear_cell {
+        key = {
+            meta.cur_slice: exact @name("slice");
+            meta.in_uplink: exact @name("uplink");
+        }
+        actions = { live_hear_at; @defaultonly NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (0, 0): live_hear_at(0);
+            (0, 1): live_hear_at(1);
+            (0, 2): live_hear_at(2);
+            (0, 3): live_hear_at(3);
+            (0, 4): live_hear_at(4);
+            (0, 5): live_hear_at(5);
+            (1, 0): live_hear_at(6);
+            (1, 1): live_hear_at(7);
+            (1, 2): live_hear_at(8);
+            (1, 3): live_hear_at(9);
+            (1, 4): live_hear_at(10);
+            (1, 5): live_hear_at(11);
+            (2, 0): live_hear_at(12);
+            (2, 1): live_hear_at(13);
+            (2, 2): live_hear_at(14);
+            (2, 3): live_hear_at(15);
+            (2, 4): live_hear_at(16);
+            (2, 5): live_hear_at(17);
+            (3, 0): live_hear_at(18);
+            (3, 1): live_hear_at(19);
+            (3, 2): live_hear_at(20);
+            (3, 3): live_hear_at(21);
+            (3, 4): live_hear_at(22);
+            (3, 5): live_hear_at(23);
+            (4, 0): live_hear_at(24);
+            (4, 1): live_hear_at(25);
+            (4, 2): live_hear_at(26);
+            (4, 3): live_hear_at(27);
+            (4, 4): live_hear_at(28);
+            (4, 5): live_hear_at(29);
+            (5, 0): live_hear_at(30);
+            (5, 1): live_hear_at(31);
+            (5, 2): live_hear_at(32);
+            (5, 3): live_hear_at(33);
+            (5, 4): live_hear_at(34);
+            (5, 5): live_hear_at(35);
+            (6, 0): live_hear_at(36);
+            (6, 1): live_hear_at(37);
+            (6, 2): live_hear_at(38);
+            (6, 3): live_hear_at(39);
+            (6, 4): live_hear_at(40);
+            (6, 5): live_hear_at(41);
+            (7, 0): live_hear_at(42);
+            (7, 1): live_hear_at(43);
+            (7, 2): live_hear_at(44);
+            (7, 3): live_hear_at(45);
+            (7, 4): live_hear_at(46);
+            (7, 5): live_hear_at(47);
+            (8, 0): live_hear_at(48);
+            (8, 1): live_hear_at(49);
+            (8, 2): live_hear_at(50);
+            (8, 3): live_hear_at(51);
+            (8, 4): live_hear_at(52);
+            (8, 5): live_hear_at(53);
+            (9, 0): live_hear_at(54);
+            (9, 1): live_hear_at(55);
+            (9, 2): live_hear_at(56);
+            (9, 3): live_hear_at(57);
+            (9, 4): live_hear_at(58);
+            (9, 5): live_hear_at(59);
+            (10, 0): live_hear_at(60);
+            (10, 1): live_hear_at(61);
+            (10, 2): live_hear_at(62);
+            (10, 3): live_hear_at(63);
+            (10, 4): live_hear_at(64);
+            (10, 5): live_hear_at(65);
+            (11, 0): live_hear_at(66);
+            (11, 1): live_hear_at(67);
+            (11, 2): live_hear_at(68);
+            (11, 3): live_hear_at(69);
+            (11, 4): live_hear_at(70);
+            (11, 5): live_hear_at(71);
+            (12, 0): live_hear_at(72);
+            (12, 1): live_hear_at(73);
+            (12, 2): live_hear_at(74);
+            (12, 3): live_hear_at(75);
+            (12, 4): live_hear_at(76);
+            (12, 5): live_hear_at(77);
+            (13, 0): live_hear_at(78);
+            (13, 1): live_hear_at(79);
+            (13, 2): live_hear_at(80);
+            (13, 3): live_hear_at(81);
+            (13, 4): live_hear_at(82);
+            (13, 5): live_hear_at(83);
+            (14, 0): live_hear_at(84);
+            (14, 1): live_hear_at(85);
+            (14, 2): live_hear_at(86);
+            (14, 3): live_hear_at(87);
+            (14, 4): live_hear_at(88);
+            (14, 5): live_hear_at(89);
+            (15, 0): live_hear_at(90);
+            (15, 1): live_hear_at(91);
+            (15, 2): live_hear_at(92);
+            (15, 3): live_hear_at(93);
+            (15, 4): live_hear_at(94);
+            (15, 5): live_hear_at(95);
+            (16, 0): live_hear_at(96);
+            (16, 1): live_hear_at(97);
+            (16, 2): live_hear_at(98);
+            (16, 3): live_hear_at(99);
+            (16, 4): live_hear_at(100);
+            (16, 5): live_hear_at(101);
+            (17, 0): live_hear_at(102);
+            (17, 1): live_hear_at(103);
+            (17, 2): live_hear_at(104);
+            (17, 3): live_hear_at(105);
+            (17, 4): live_hear_at(106);
+            (17, 5): live_hear_at(107);
+        }
+        size = 108;
+    }
+    /* the circuit a pause judges: batch 0 packet u pauses uplink u's queue of the slice that
+     * ended. Packet 0 ticked the clock and has the slice id from before the tick (live_s32;
+     * its cur_slice stays 0); packets 1..d-1 read it after (cur_slice: the next slice's;
+     * live_s32 0). Only a circuit the schedule gives this ToR is judged (`expect`, bit
+     * s * d + u: one ternary entry per circuit). */
+    action live_judge_at(bit<16> i) {
+        meta.live_i = i;
+        meta.live_op = LIVE_JUDGE;
+    }
+    table live_judge_cell {
+        key = {
+            meta.cur_slice:         exact @name("slice");
+            meta.live_s32:          exact @name("slice_before");
+            hdr.pg_timer.packet_id: exact @name("packet_id");
+            meta.live_expect:       ternary @name("expect");
+        }
+        actions = { live_judge_at; @defaultonly NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (0, 0, 0, 0x1 &&& 0x1): live_judge_at(0);
+            (0, 0, 1, 0x80000000000000000000000000 &&& 0x80000000000000000000000000): live_judge_at(103);
+            (0, 0, 2, 0x100000000000000000000000000 &&& 0x100000000000000000000000000): live_judge_at(104);
+            (0, 0, 3, 0x200000000000000000000000000 &&& 0x200000000000000000000000000): live_judge_at(105);
+            (0, 0, 4, 0x400000000000000000000000000 &&& 0x400000000000000000000000000): live_judge_at(106);
+            (0, 0, 5, 0x800000000000000000000000000 &&& 0x800000000000000000000000000): live_judge_at(107);
+            (0, 1, 0, 0x40 &&& 0x40): live_judge_at(6);
+            (1, 0, 1, 0x2 &&& 0x2): live_judge_at(1);
+            (1, 0, 2, 0x4 &&& 0x4): live_judge_at(2);
+            (1, 0, 3, 0x8 &&& 0x8): live_judge_at(3);
+            (1, 0, 4, 0x10 &&& 0x10): live_judge_at(4);
+            (1, 0, 5, 0x20 &&& 0x20): live_judge_at(5);
+            (0, 2, 0, 0x1000 &&& 0x1000): live_judge_at(12);
+            (2, 0, 1, 0x80 &&& 0x80): live_judge_at(7);
+            (2, 0, 2, 0x100 &&& 0x100): live_judge_at(8);
+            (2, 0, 3, 0x200 &&& 0x200): live_judge_at(9);
+            (2, 0, 4, 0x400 &&& 0x400): live_judge_at(10);
+            (2, 0, 5, 0x800 &&& 0x800): live_judge_at(11);
+            (0, 3, 0, 0x40000 &&& 0x40000): live_judge_at(18);
+            (3, 0, 1, 0x2000 &&& 0x2000): live_judge_at(13);
+            (3, 0, 2, 0x4000 &&& 0x4000): live_judge_at(14);
+            (3, 0, 3, 0x8000 &&& 0x8000): live_judge_at(15);
+            (3, 0, 4, 0x10000 &&& 0x10000): live_judge_at(16);
+            (3, 0, 5, 0x20000 &&& 0x20000): live_judge_at(17);
+            (0, 4, 0, 0x1000000 &&& 0x1000000): live_judge_at(24);
+            (4, 0, 1, 0x80000 &&& 0x80000): live_judge_at(19);
+            (4, 0, 2, 0x100000 &&& 0x100000): live_judge_at(20);
+            (4, 0, 3, 0x200000 &&& 0x200000): live_judge_at(21);
+            (4, 0, 4, 0x400000 &&& 0x400000): live_judge_at(22);
+            (4, 0, 5, 0x800000 &&& 0x800000): live_judge_at(23);
+            (0, 5, 0, 0x40000000 &&& 0x40000000): live_judge_at(30);
+            (5, 0, 1, 0x2000000 &&& 0x2000000): live_judge_at(25);
+            (5, 0, 2, 0x4000000 &&& 0x4000000): live_judge_at(26);
+            (5, 0, 3, 0x8000000 &&& 0x8000000): live_judge_at(27);
+            (5, 0, 4, 0x10000000 &&& 0x10000000): live_judge_at(28);
+            (5, 0, 5, 0x20000000 &&& 0x20000000): live_judge_at(29);
+            (0, 6, 0, 0x1000000000 &&& 0x1000000000): live_judge_at(36);
+            (6, 0, 1, 0x80000000 &&& 0x80000000): live_judge_at(31);
+            (6, 0, 2, 0x100000000 &&& 0x100000000): live_judge_at(32);
+            (6, 0, 3, 0x200000000 &&& 0x200000000): live_judge_at(33);
+            (6, 0, 4, 0x400000000 &&& 0x400000000): live_judge_at(34);
+            (6, 0, 5, 0x800000000 &&& 0x800000000): live_judge_at(35);
+            (0, 7, 0, 0x40000000000 &&& 0x40000000000): live_judge_at(42);
+            (7, 0, 1, 0x2000000000 &&& 0x2000000000): live_judge_at(37);
+            (7, 0, 2, 0x4000000000 &&& 0x4000000000): live_judge_at(38);
+            (7, 0, 3, 0x8000000000 &&& 0x8000000000): live_judge_at(39);
+            (7, 0, 4, 0x10000000000 &&& 0x10000000000): live_judge_at(40);
+            (7, 0, 5, 0x20000000000 &&& 0x20000000000): live_judge_at(41);
+            (0, 8, 0, 0x1000000000000 &&& 0x1000000000000): live_judge_at(48);
+            (8, 0, 1, 0x80000000000 &&& 0x80000000000): live_judge_at(43);
+            (8, 0, 2, 0x100000000000 &&& 0x100000000000): live_judge_at(44);
+            (8, 0, 3, 0x200000000000 &&& 0x200000000000): live_judge_at(45);
+            (8, 0, 4, 0x400000000000 &&& 0x400000000000): live_judge_at(46);
+            (8, 0, 5, 0x800000000000 &&& 0x800000000000): live_judge_at(47);
+            (0, 9, 0, 0x40000000000000 &&& 0x40000000000000): live_judge_at(54);
+            (9, 0, 1, 0x2000000000000 &&& 0x2000000000000): live_judge_at(49);
+            (9, 0, 2, 0x4000000000000 &&& 0x4000000000000): live_judge_at(50);
+            (9, 0, 3, 0x8000000000000 &&& 0x8000000000000): live_judge_at(51);
+            (9, 0, 4, 0x10000000000000 &&& 0x10000000000000): live_judge_at(52);
+            (9, 0, 5, 0x20000000000000 &&& 0x20000000000000): live_judge_at(53);
+            (0, 10, 0, 0x1000000000000000 &&& 0x1000000000000000): live_judge_at(60);
+            (10, 0, 1, 0x80000000000000 &&& 0x80000000000000): live_judge_at(55);
+            (10, 0, 2, 0x100000000000000 &&& 0x100000000000000): live_judge_at(56);
+            (10, 0, 3, 0x200000000000000 &&& 0x200000000000000): live_judge_at(57);
+            (10, 0, 4, 0x400000000000000 &&& 0x400000000000000): live_judge_at(58);
+            (10, 0, 5, 0x800000000000000 &&& 0x800000000000000): live_judge_at(59);
+            (0, 11, 0, 0x40000000000000000 &&& 0x40000000000000000): live_judge_at(66);
+            (11, 0, 1, 0x2000000000000000 &&& 0x2000000000000000): live_judge_at(61);
+            (11, 0, 2, 0x4000000000000000 &&& 0x4000000000000000): live_judge_at(62);
+            (11, 0, 3, 0x8000000000000000 &&& 0x8000000000000000): live_judge_at(63);
+            (11, 0, 4, 0x10000000000000000 &&& 0x10000000000000000): live_judge_at(64);
+            (11, 0, 5, 0x20000000000000000 &&& 0x20000000000000000): live_judge_at(65);
+            (0, 12, 0, 0x1000000000000000000 &&& 0x1000000000000000000): live_judge_at(72);
+            (12, 0, 1, 0x80000000000000000 &&& 0x80000000000000000): live_judge_at(67);
+            (12, 0, 2, 0x100000000000000000 &&& 0x100000000000000000): live_judge_at(68);
+            (12, 0, 3, 0x200000000000000000 &&& 0x200000000000000000): live_judge_at(69);
+            (12, 0, 4, 0x400000000000000000 &&& 0x400000000000000000): live_judge_at(70);
+            (12, 0, 5, 0x800000000000000000 &&& 0x800000000000000000): live_judge_at(71);
+            (0, 13, 0, 0x40000000000000000000 &&& 0x40000000000000000000): live_judge_at(78);
+            (13, 0, 1, 0x2000000000000000000 &&& 0x2000000000000000000): live_judge_at(73);
+            (13, 0, 2, 0x4000000000000000000 &&& 0x4000000000000000000): live_judge_at(74);
+            (13, 0, 3, 0x8000000000000000000 &&& 0x8000000000000000000): live_judge_at(75);
+            (13, 0, 4, 0x10000000000000000000 &&& 0x10000000000000000000): live_judge_at(76);
+            (13, 0, 5, 0x20000000000000000000 &&& 0x20000000000000000000): live_judge_at(77);
+            (0, 14, 0, 0x1000000000000000000000 &&& 0x1000000000000000000000): live_judge_at(84);
+            (14, 0, 1, 0x80000000000000000000 &&& 0x80000000000000000000): live_judge_at(79);
+            (14, 0, 2, 0x100000000000000000000 &&& 0x100000000000000000000): live_judge_at(80);
+            (14, 0, 3, 0x200000000000000000000 &&& 0x200000000000000000000): live_judge_at(81);
+            (14, 0, 4, 0x400000000000000000000 &&& 0x400000000000000000000): live_judge_at(82);
+            (14, 0, 5, 0x800000000000000000000 &&& 0x800000000000000000000): live_judge_at(83);
+            (0, 15, 0, 0x40000000000000000000000 &&& 0x40000000000000000000000): live_judge_at(90);
+            (15, 0, 1, 0x2000000000000000000000 &&& 0x2000000000000000000000): live_judge_at(85);
+            (15, 0, 2, 0x4000000000000000000000 &&& 0x4000000000000000000000): live_judge_at(86);
+            (15, 0, 3, 0x8000000000000000000000 &&& 0x8000000000000000000000): live_judge_at(87);
+            (15, 0, 4, 0x10000000000000000000000 &&& 0x10000000000000000000000): live_judge_at(88);
+            (15, 0, 5, 0x20000000000000000000000 &&& 0x20000000000000000000000): live_judge_at(89);
+            (0, 16, 0, 0x1000000000000000000000000 &&& 0x1000000000000000000000000): live_judge_at(96);
+            (16, 0, 1, 0x80000000000000000000000 &&& 0x80000000000000000000000): live_judge_at(91);
+            (16, 0, 2, 0x100000000000000000000000 &&& 0x100000000000000000000000): live_judge_at(92);
+            (16, 0, 3, 0x200000000000000000000000 &&& 0x200000000000000000000000): live_judge_at(93);
+            (16, 0, 4, 0x400000000000000000000000 &&& 0x400000000000000000000000): live_judge_at(94);
+            (16, 0, 5, 0x800000000000000000000000 &&& 0x800000000000000000000000): live_judge_at(95);
+            (0, 17, 0, 0x40000000000000000000000000 &&& 0x40000000000000000000000000): live_judge_at(102);
+            (17, 0, 1, 0x2000000000000000000000000 &&& 0x2000000000000000000000000): live_judge_at(97);
+            (17, 0, 2, 0x4000000000000000000000000 &&& 0x4000000000000000000000000): live_judge_at(98);
+            (17, 0, 3, 0x8000000000000000000000000 &&& 0x8000000000000000000000000): live_judge_at(99);
+            (17, 0, 4, 0x10000000000000000000000000 &&& 0x10000000000000000000000000): live_judge_at(100);
+            (17, 0, 5, 0x20000000000000000000000000 &&& 0x20000000000000000000000000): live_judge_at(101);
+        }
+        size = 108;
+    }
+    /* down_after against the silent count as it was: x = miss - down_after (16 bits) */
+    action live_cmp() { meta.live_x = meta.live_m - meta.live_da; }
+    /* the verdict (a ternary lookup on the old state; x's sign says whether the circuit was
+     * marked down, x = -1 that this silence marks it): the queue held Full or not, the
+     * circuit's mark (bit 0 down, bit 1 only another ToR heard), its counter cell */
+    action live_verdict(bit<1> down, bit<8> bits, bit<8> cell) {
+        meta.live_set = down;
+        meta.live_bits = bits;
+        meta.live_cnt = cell;
+    }
+    table live_decide {
+        key = {
+            meta.live_h: ternary @name("heard");
+            meta.live_x: ternary @name("x");
+        }
+        actions = { live_verdict; }
+        default_action = live_verdict(0, 0, LIVE_SILENT);
+        const entries = {
+            (1, 0x0000 &&& 0x8000): live_verdict(0, 0, LIVE_UP);        // heard, was down: up
+            (1, _): live_verdict(0, 0, LIVE_HEARD);
+            (2, 0xFFFF): live_verdict(1, 3, LIVE_DOWN);                  // the down_after-th silent circuit
+            (_, 0xFFFF): live_verdict(1, 1, LIVE_DOWN);
+            (2, 0x0000 &&& 0x8000): live_verdict(1, 3, LIVE_WRONG);     // still down
+            (_, 0x0000 &&& 0x8000): live_verdict(1, 1, LIVE_SILENT);
+            (2, _): live_verdict(0, 2, LIVE_WRONG);
+        }
+        size = 7;
+    }
+    /* what the daemon reads (BfRt, with the clock): the circuit's mark */
+    Register<bit<8>, bit<16>>(108, 0) live_mark;
+    RegisterAction<bit<8>, bit<16>, bit<8>>(live_mark) live_mark_set = {
+        void apply(inout bit<8> v) { v = meta.live_bits; }
+    };
 
     /* ---- host ingress: dst IP -> dst ToR | local host port ------------------------- */
     action set_dst_tor(tor_t tor) {
@@ -6144,13 +6532,14 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         config.apply();
         port_role.apply();                       // after config: an uplink's stamp replaces its generation
         clock_config.apply();
+        liveness_config.apply();
         /* ---- the clock: the timer's first packet checks the next boundary (and ticks the
          * clock when it has been reached); the trigger's other packets learn whether it did;
          * a clock update moves or sets it; everything else reads it. (The conditions are on
          * headers, so that the registers' stages follow one another without tables between
          * them.) ---- */
         if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
-            meta.clk_crossed = (bit<1>)bound_tick.execute(0);
+            meta.clk_crossed = (bit<1>)bound_tick.execute(0, meta.live_s32);
         } else if (hdr.clock_upd.isValid() && hdr.clock_upd.kind == CU_ADJ) {
             bound_adjust.execute(0);
         } else {
@@ -6185,6 +6574,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         }
 
         if (hdr.pg_timer.isValid()) {
+            if (hdr.pg_timer.batch_id == 0 && meta.clk_mode == CLOCK_SYNC
+                && (meta.clk_crossed == 1 || meta.clk_noted == 1)) {
+                live_judge_cell.apply();
+            }
+
             /* ---- timer batch: one AFC word per packet if this trigger ticked the clock;
              * never forwarded ------------------------------------------------------------ */
             if (meta.clk_crossed == 1 || meta.clk_noted == 1) {
@@ -6278,6 +6672,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         } else if (hdr.ethernet.isValid() && hdr.ethernet.etherType == ETHERTYPE_SYNC) {
             /* ---- a sync frame: counted once under its reason, never forwarded but as a RESP ---- */
             sync_peer.apply();
+            live_hear_cell.apply();                                     // the circuit it came over
             meta.sync_why = (bit<8>)SYNC_MALFORMED;
             meta.sync_out = 0;
             meta.sync_cnt = 1;
@@ -6295,10 +6690,16 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         meta.sync_why = (bit<8>)SYNC_WRONG_DST;         // a ToR is not the reference
                     } else if (meta.peer_hit == 0 || hdr.sync.src_tor != meta.peer) {
                         meta.sync_why = (bit<8>)SYNC_WRONG_PEER;        // not on this slice's circuit
+                        if (hdr.sync.stratum != STRATUM_UNSYNCED) {
+                            meta.live_op = LIVE_STRAY;
+                        }
+
                     } else if (hdr.sync.dst_tor != meta.clk_my_tor
                                && !(hdr.sync.dst_tor == SYNC_ANY_TOR && hdr.sync.flags[1:1] == 1)) {
                         meta.sync_why = (bit<8>)SYNC_WRONG_DST;
+                        meta.live_op = LIVE_HEAR;                       // the schedule's peer: heard
                     } else {
+                        meta.live_op = LIVE_HEAR;
                         /* the RESP: t1 stays (the requester's), t2 now, t3 in egress, and the
                          * stratum there (stratum_reg; BOOT stays only while it is 255). The
                          * t2na ToR keeps no term or lead. */
@@ -6337,6 +6738,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         }
                     } else if (meta.peer_hit == 0 || hdr.sync.src_tor != meta.peer) {
                         meta.sync_why = (bit<8>)SYNC_WRONG_PEER;        // not on this slice's circuit
+                        if (hdr.sync.stratum != STRATUM_UNSYNCED) {
+                            meta.live_op = LIVE_STRAY;
+                        }
+
+                    } else {
+                        meta.live_op = LIVE_HEAR;                       // the schedule's peer: heard
                     }
                     if (meta.sync_why != (bit<8>)SYNC_WRONG_PEER) {
                         if (hdr.sync.dst_tor != meta.clk_my_tor) {
@@ -6483,6 +6890,22 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 down_4.apply();
                 if (meta.alt_c_4 == 1 && meta.alt_dn_4 == 0 && (meta.alt_act_4 == 0 || meta.fits_ssrr == 1)) { meta.alt_pre_4 = 1; }
 
+            }
+        }
+
+        live_access.apply();                     // heard, another ToR heard, or a judgment
+        if (meta.live_j == 1) {
+            live_cmp();
+            live_decide.apply();
+            live_mark_set.execute(meta.live_i);
+            liveness.count(meta.live_cnt);
+            if (meta.live_set == 1) {            // marked down: the queue that serves it stays Full
+                meta.alt_i_0 = meta.t_qidx;
+                meta.alt_i_1 = meta.t_qidx;
+                meta.alt_i_2 = meta.t_qidx;
+                meta.alt_i_3 = meta.t_qidx;
+                meta.alt_i_4 = meta.t_qidx;
+                meta.q_op = Q_SET;
             }
         }
 

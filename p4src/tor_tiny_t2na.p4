@@ -19,6 +19,9 @@
  *                once to try the next alternative
  *   failures     the packet generator's port-down app marks a dead uplink down before
  *                the control plane knows (FRANCIS §4.3)
+ *   liveness     the exchange's REQs and RESPs are heard per circuit (slice, uplink); a
+ *                circuit silent for down_after cycles is marked down: the pause leaves
+ *                the calendar queue that serves it Full, so the lookups pass over it
  * Every drop reason and every event is counted (counters `drops`, `events`).
  */
 #include <core.p4>
@@ -126,6 +129,16 @@ const bit<8> Q_TEST  = 1;           // a front-panel packet: test its slots' que
 const bit<8> Q_SET   = 2;           // mark the queue Full (port-down app, queue-state update)
 const bit<8> Q_CLEAR = 3;           // mark it Unfull (a pause drained it)
 
+/* what a packet does to live_reg (meta.live_op) and the liveness counter's cells */
+const bit<8> LIVE_HEAR  = 1;        // a REQ or RESP from the schedule's peer
+const bit<8> LIVE_STRAY = 2;        // ... from another synchronized ToR
+const bit<8> LIVE_JUDGE = 3;        // a pause: the circuit of the slice that ended
+const bit<8> LIVE_HEARD = 0;
+const bit<8> LIVE_SILENT = 1;
+const bit<8> LIVE_WRONG = 2;
+const bit<8> LIVE_DOWN = 3;
+const bit<8> LIVE_UP = 4;
+
 const bit<8> ROLE_OTHER  = 0;
 const bit<8> ROLE_HOST   = 1;
 const bit<8> ROLE_UPLINK = 2;
@@ -165,6 +178,7 @@ const bit<8>  SYNC_OP_TRIGGER = 3;
 const bit<8>  SYNC_OP_PROBE = 4;
 const bit<8>  SYNC_OP_PROBE_REPLY = 5;
 const bit<8>  SYNC_OP_SEED = 6;
+const bit<8>  SYNC_OP_NOTICE = 7;
 const bit<8>  SYNC_FLAG_REF = 1;
 const bit<8>  SYNC_FLAG_BOOT = 2;
 const bit<8>  SYNC_FLAG_TIMER = 4;
@@ -378,6 +392,11 @@ struct clock_note_t {
     bit<32> now;                    // local time of the generator's last trigger
     bit<32> ticked;                 // 1: that trigger crossed a boundary (its batches act)
 }
+/* liveness per circuit (live_reg): heard since the last judgment, consecutive silent circuits */
+struct live_t {
+    bit<16> heard;                  // 0 nothing, 1 the schedule's peer, 2 only another synchronized ToR
+    bit<16> miss;
+}
 
 struct headers_t {
     resub_t    resub;
@@ -488,6 +507,20 @@ struct metadata_t {
     /* URO one-shot alternatives of the matched entry / SSRR slots */
     bit<8>   n_alts;
     bit<8>   q_op;          // Q_*: what this packet does to the queue-state copies
+    /* liveness per circuit (fragments/t2na/liveness.p4.j2) */
+    bit<1>   live_on;       // liveness_config: set_liveness
+    bit<16>  live_da;       // ... down_after
+    bit<8> live_expect;   // ... the circuits this ToR has (bit s * d + u)
+    bit<32>  live_s32;      // the timer's first packet: the slice id before its tick (bound_tick)
+    bit<16>  live_i;        // the circuit's cell s * d + u
+    bit<8>   live_op;       // LIVE_*: what this packet does to live_reg
+    bit<1>   live_j;        // judged: live_h, live_m are the state as it was
+    bit<16>  live_h;
+    bit<16>  live_m;
+    bit<16>  live_x;        // live_m - live_da
+    bit<1>   live_set;      // the verdict: marked down (its queue held Full)
+    bit<8>   live_bits;     // ... the circuit's mark (live_mark)
+    bit<8>   live_cnt;      // ... the liveness counter's cell
     uplink_t alt_up_0;
     step_t   alt_wait_0;
     queue_t  alt_q_0;
@@ -1717,6 +1750,11 @@ control UroEgressDeparser(packet_out pkt, inout headers_t hdr, in metadata_t met
  * parser_err in the upper half of a 32-bit one, where the sync check read 0 for a truncated
  * frame, and let it through as a REQ) */
 @pa_container_size("ingress", "ig_intr_md_from_prsr.parser_err", 16)
+/* (the verdict's subtraction: its operands alone in their containers, no borrow from a
+ * neighbour) */
+@pa_solitary("ingress", "meta.live_m")
+@pa_solitary("ingress", "meta.live_da")
+@pa_solitary("ingress", "meta.live_x")
 /* (the slots' fields are written by different tables side by side in one stage; packed
  * into shared containers they would be written one stage after another) */
 @pa_solitary("ingress", "meta.alt_q_0")
@@ -1827,7 +1865,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
      * slice id is read in the first stage, as every lookup needs it. */
     Register<clock_bound_t, bit<1>>(1) bound_reg;   // the next boundary (local ns) and the slice id 0..S-1
     RegisterAction<clock_bound_t, bit<1>, bit<32>>(bound_reg) bound_tick = {
-        void apply(inout clock_bound_t v, out bit<32> rv) {
+        void apply(inout clock_bound_t v, out bit<32> rv, out bit<32> rv_slice) {
+            rv_slice = v.slice;         // the slice that ends if this ticks (liveness judges it)
             /* reached: (now - next) mod 2^32 < 2^31. A stateful ALU compares the exact
              * difference of its operands (33 bits: a lone "now - next < 2^31" holds whenever
              * now < next), so wrap-aware takes three comparisons: now - next < 2^31, and
@@ -2336,6 +2375,155 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         ig_dprsr_md.mirror_type = RESP_MIRROR;
         meta.pkt_type = PKT_SYNC_EVAL;
     }
+
+    /* ---- liveness per circuit (docs/liveness.md "On Tofino2") --------------------------------
+     * live_reg[s * d + u]: {heard, miss}: heard 1 when the peer the schedule names was heard
+     * on (s, u) since its last judgment, 2 when only another synchronized ToR was; miss the
+     * consecutive silent circuits (saturates at 255). Heard by a REQ or RESP from an uplink
+     * (the sync channel, after its sync_peer lookup); judged by the timer's pause of uplink
+     * u's queue at the boundary that ends slice s: the queue paused there serves (s, u) again
+     * one cycle later (Q = S), so a circuit marked down leaves that queue Full instead of
+     * clearing it, and the lookups pass over it as over any Full queue. */
+    Counter<bit<32>, bit<8>>(5, CounterType_t.PACKETS) liveness;
+    action set_liveness(bit<8> down_after, bit<8> expect) {
+        meta.live_on = 1;
+        meta.live_da = (bit<16>)down_after;
+        meta.live_expect = expect;
+    }
+    action liveness_off() { meta.live_on = 0; }
+    table liveness_config {
+        actions = { set_liveness; @defaultonly liveness_off; }
+        default_action = liveness_off();
+        size = 1;
+    }
+    Register<live_t, bit<16>>(8, {0, 0}) live_reg;
+    RegisterAction<live_t, bit<16>, bit<16>>(live_reg) live_hear = {
+        void apply(inout live_t v) { v.heard = 1; }
+    };
+    RegisterAction<live_t, bit<16>, bit<16>>(live_reg) live_stray = {
+        void apply(inout live_t v) {
+            if (v.heard == 0) { v.heard = 2; }      // the peer heard too: heard
+        }
+    };
+    /* the judgment: the state as it was (heard, miss), then miss reset or counted, heard
+     * cleared for the next cycle */
+    RegisterAction<live_t, bit<16>, bit<16>>(live_reg) live_judge = {
+        void apply(inout live_t v, out bit<16> h, out bit<16> m) {
+            h = v.heard;
+            m = v.miss;
+            if (v.heard == 1) {
+                v.miss = 0;
+            } else if (v.miss < 255) {
+                v.miss = v.miss + 1;
+            }
+            v.heard = 0;
+        }
+    };
+    action live_hear_a() { live_hear.execute(meta.live_i); }
+    action live_stray_a() { live_stray.execute(meta.live_i); }
+    action live_judge_a() {
+        meta.live_h = live_judge.execute(meta.live_i, meta.live_m);
+        meta.live_j = 1;
+    }
+    /* one table for the register's three actions (one access per packet, one stage) */
+    table live_access {
+        key = {
+            meta.live_op: exact @name("op");
+            meta.live_on: exact @name("on");
+        }
+        actions = { live_hear_a; live_stray_a; live_judge_a; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (LIVE_HEAR, 1): live_hear_a();
+            (LIVE_STRAY, 1): live_stray_a();
+            (LIVE_JUDGE, 1): live_judge_a();
+        }
+        size = 3;
+    }
+    /* the circuit a sync frame came over: (this slice, its uplink) -> cell s * d + u */
+    action live_hear_at(bit<16> i) { meta.live_i = i; }
+    table live_hear_cell {
+        key = {
+            meta.cur_slice: exact @name("slice");
+            meta.in_uplink: exact @name("uplink");
+        }
+        actions = { live_hear_at; @defaultonly NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (0, 0): live_hear_at(0);
+            (0, 1): live_hear_at(1);
+            (1, 0): live_hear_at(2);
+            (1, 1): live_hear_at(3);
+            (2, 0): live_hear_at(4);
+            (2, 1): live_hear_at(5);
+            (3, 0): live_hear_at(6);
+            (3, 1): live_hear_at(7);
+        }
+        size = 8;
+    }
+    /* the circuit a pause judges: batch 0 packet u pauses uplink u's queue of the slice that
+     * ended. Packet 0 ticked the clock and has the slice id from before the tick (live_s32;
+     * its cur_slice stays 0); packets 1..d-1 read it after (cur_slice: the next slice's;
+     * live_s32 0). Only a circuit the schedule gives this ToR is judged (`expect`, bit
+     * s * d + u: one ternary entry per circuit). */
+    action live_judge_at(bit<16> i) {
+        meta.live_i = i;
+        meta.live_op = LIVE_JUDGE;
+    }
+    table live_judge_cell {
+        key = {
+            meta.cur_slice:         exact @name("slice");
+            meta.live_s32:          exact @name("slice_before");
+            hdr.pg_timer.packet_id: exact @name("packet_id");
+            meta.live_expect:       ternary @name("expect");
+        }
+        actions = { live_judge_at; @defaultonly NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (0, 0, 0, 0x1 &&& 0x1): live_judge_at(0);
+            (0, 0, 1, 0x80 &&& 0x80): live_judge_at(7);
+            (0, 1, 0, 0x4 &&& 0x4): live_judge_at(2);
+            (1, 0, 1, 0x2 &&& 0x2): live_judge_at(1);
+            (0, 2, 0, 0x10 &&& 0x10): live_judge_at(4);
+            (2, 0, 1, 0x8 &&& 0x8): live_judge_at(3);
+            (0, 3, 0, 0x40 &&& 0x40): live_judge_at(6);
+            (3, 0, 1, 0x20 &&& 0x20): live_judge_at(5);
+        }
+        size = 8;
+    }
+    /* down_after against the silent count as it was: x = miss - down_after (16 bits) */
+    action live_cmp() { meta.live_x = meta.live_m - meta.live_da; }
+    /* the verdict (a ternary lookup on the old state; x's sign says whether the circuit was
+     * marked down, x = -1 that this silence marks it): the queue held Full or not, the
+     * circuit's mark (bit 0 down, bit 1 only another ToR heard), its counter cell */
+    action live_verdict(bit<1> down, bit<8> bits, bit<8> cell) {
+        meta.live_set = down;
+        meta.live_bits = bits;
+        meta.live_cnt = cell;
+    }
+    table live_decide {
+        key = {
+            meta.live_h: ternary @name("heard");
+            meta.live_x: ternary @name("x");
+        }
+        actions = { live_verdict; }
+        default_action = live_verdict(0, 0, LIVE_SILENT);
+        const entries = {
+            (1, 0x0000 &&& 0x8000): live_verdict(0, 0, LIVE_UP);        // heard, was down: up
+            (1, _): live_verdict(0, 0, LIVE_HEARD);
+            (2, 0xFFFF): live_verdict(1, 3, LIVE_DOWN);                  // the down_after-th silent circuit
+            (_, 0xFFFF): live_verdict(1, 1, LIVE_DOWN);
+            (2, 0x0000 &&& 0x8000): live_verdict(1, 3, LIVE_WRONG);     // still down
+            (_, 0x0000 &&& 0x8000): live_verdict(1, 1, LIVE_SILENT);
+            (2, _): live_verdict(0, 2, LIVE_WRONG);
+        }
+        size = 7;
+    }
+    /* what the daemon reads (BfRt, with the clock): the circuit's mark */
+    Register<bit<8>, bit<16>>(8, 0) live_mark;
+    RegisterAction<bit<8>, bit<16>, bit<8>>(live_mark) live_mark_set = {
+        void apply(inout bit<8> v) { v = meta.live_bits; }
+    };
 
     /* ---- host ingress: dst IP -> dst ToR | local host port ------------------------- */
     action set_dst_tor(tor_t tor) {
@@ -3528,13 +3716,14 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         config.apply();
         port_role.apply();                       // after config: an uplink's stamp replaces its generation
         clock_config.apply();
+        liveness_config.apply();
         /* ---- the clock: the timer's first packet checks the next boundary (and ticks the
          * clock when it has been reached); the trigger's other packets learn whether it did;
          * a clock update moves or sets it; everything else reads it. (The conditions are on
          * headers, so that the registers' stages follow one another without tables between
          * them.) ---- */
         if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
-            meta.clk_crossed = (bit<1>)bound_tick.execute(0);
+            meta.clk_crossed = (bit<1>)bound_tick.execute(0, meta.live_s32);
         } else if (hdr.clock_upd.isValid() && hdr.clock_upd.kind == CU_ADJ) {
             bound_adjust.execute(0);
         } else {
@@ -3567,6 +3756,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         }
 
         if (hdr.pg_timer.isValid()) {
+            if (hdr.pg_timer.batch_id == 0 && meta.clk_mode == CLOCK_SYNC
+                && (meta.clk_crossed == 1 || meta.clk_noted == 1)) {
+                live_judge_cell.apply();
+            }
+
             /* ---- timer batch: one AFC word per packet if this trigger ticked the clock;
              * never forwarded ------------------------------------------------------------ */
             if (meta.clk_crossed == 1 || meta.clk_noted == 1) {
@@ -3657,6 +3851,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         } else if (hdr.ethernet.isValid() && hdr.ethernet.etherType == ETHERTYPE_SYNC) {
             /* ---- a sync frame: counted once under its reason, never forwarded but as a RESP ---- */
             sync_peer.apply();
+            live_hear_cell.apply();                                     // the circuit it came over
             meta.sync_why = (bit<8>)SYNC_MALFORMED;
             meta.sync_out = 0;
             meta.sync_cnt = 1;
@@ -3674,10 +3869,16 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         meta.sync_why = (bit<8>)SYNC_WRONG_DST;         // a ToR is not the reference
                     } else if (meta.peer_hit == 0 || hdr.sync.src_tor != meta.peer) {
                         meta.sync_why = (bit<8>)SYNC_WRONG_PEER;        // not on this slice's circuit
+                        if (hdr.sync.stratum != STRATUM_UNSYNCED) {
+                            meta.live_op = LIVE_STRAY;
+                        }
+
                     } else if (hdr.sync.dst_tor != meta.clk_my_tor
                                && !(hdr.sync.dst_tor == SYNC_ANY_TOR && hdr.sync.flags[1:1] == 1)) {
                         meta.sync_why = (bit<8>)SYNC_WRONG_DST;
+                        meta.live_op = LIVE_HEAR;                       // the schedule's peer: heard
                     } else {
+                        meta.live_op = LIVE_HEAR;
                         /* the RESP: t1 stays (the requester's), t2 now, t3 in egress, and the
                          * stratum there (stratum_reg; BOOT stays only while it is 255). The
                          * t2na ToR keeps no term or lead. */
@@ -3716,6 +3917,12 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         }
                     } else if (meta.peer_hit == 0 || hdr.sync.src_tor != meta.peer) {
                         meta.sync_why = (bit<8>)SYNC_WRONG_PEER;        // not on this slice's circuit
+                        if (hdr.sync.stratum != STRATUM_UNSYNCED) {
+                            meta.live_op = LIVE_STRAY;
+                        }
+
+                    } else {
+                        meta.live_op = LIVE_HEAR;                       // the schedule's peer: heard
                     }
                     if (meta.sync_why != (bit<8>)SYNC_WRONG_PEER) {
                         if (hdr.sync.dst_tor != meta.clk_my_tor) {
@@ -3854,6 +4061,21 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 down_3.apply();
                 if (meta.alt_c_3 == 1 && meta.alt_dn_3 == 0 && (meta.alt_act_3 == 0 || meta.fits_ssrr == 1)) { meta.alt_pre_3 = 1; }
 
+            }
+        }
+
+        live_access.apply();                     // heard, another ToR heard, or a judgment
+        if (meta.live_j == 1) {
+            live_cmp();
+            live_decide.apply();
+            live_mark_set.execute(meta.live_i);
+            liveness.count(meta.live_cnt);
+            if (meta.live_set == 1) {            // marked down: the queue that serves it stays Full
+                meta.alt_i_0 = meta.t_qidx;
+                meta.alt_i_1 = meta.t_qidx;
+                meta.alt_i_2 = meta.t_qidx;
+                meta.alt_i_3 = meta.t_qidx;
+                meta.q_op = Q_SET;
             }
         }
 

@@ -440,6 +440,18 @@ class _Session:
                     and f != "is_default_entry"}
         raise BackendError(f"{self.address.name}: {name}[{index}]: no such register cell")
 
+    def register_cells(self, name: str) -> dict[int, dict[str, list[int]]]:
+        """Every cell of register ``name``: {index: {data field: [value per pipe]}}, in one
+        read (a read-all: one RPC, not one per cell)."""
+        t = self._table(name)
+        out: dict[int, dict[str, list[int]]] = {}
+        for data, key in t.entry_get(self.target(), None, {"from_hw": True}):
+            index = int(key.to_dict()["$REGISTER_INDEX"]["value"])
+            out[index] = {f: ([int(x) for x in v] if isinstance(v, (list, tuple)) else [int(v)])
+                          for f, v in data.to_dict().items() if not f.startswith("$") and f != "action_name"
+                          and f != "is_default_entry"}
+        return out
+
     def register_set(self, name: str, index: int, value: int | dict, field: str | None = None) -> None:
         """Cell ``index`` of register ``name`` := ``value`` (every pipe: a program's
         registers are symmetric; the ToR's pipe is the one that counts); ``field``: one
@@ -916,8 +928,42 @@ class BfrtBackend(SwitchBackend):
         """The clock's registers (the contract's ``clock.registers`` names: next boundary,
         slice, slice number, local slice length, stratum, term, lead, lead_k, refusals,
         last offset and delay, last correction, the open requests), offset and delay
-        signed, term and lead split out of ``term_lead``."""
-        return tofino_clock.decode(self._clock_values())
+        signed, term and lead split out of ``term_lead``; with liveness per circuit (the
+        contract's ``liveness.marks``) also ``live_mask`` and ``live_wrong``, as bmv2's
+        (bit ``s * d + u``: :meth:`read_marks`)."""
+        out = tofino_clock.decode(self._clock_values())
+        if self._pipeline is not None and "marks" in self._pipeline.contract.get("liveness", {}):
+            out.update(self.read_marks())
+        return out
+
+    def read_marks(self) -> dict[str, int]:
+        """The liveness marks of the ToR's pipe (docs/liveness.md "On Tofino2"): the mark
+        register's cells (cell ``s * d + u``: the down and wrong-peer bits the contract's
+        ``liveness.marks`` names) in one read, as the bitmaps ``live_mask`` and
+        ``live_wrong`` (bit ``s * d + u``) the daemon's liveness watch reads."""
+        if self._pipeline is None or self._pm is None:
+            raise BackendError(f"{self.address.name}: no pipeline set")
+        lv = self._pipeline.contract["liveness"]
+        marks = lv["marks"]
+        reg = lv["registers"][marks["register"]]
+        full, pipe = BfrtInfo.full(reg["name"]), self._pm.pipe
+        try:
+            cells = self._s().register_cells(full)
+        except BackendError:
+            raise
+        except Exception as e:
+            raise BackendError(f"{self.address.name}: reading the liveness marks failed: {_error_text(e)}") from None
+        mask = wrong = 0
+        for i, fields in cells.items():
+            if not 0 <= i < int(reg["size"]) or not fields:
+                continue
+            vals = next(iter(fields.values()))
+            v = vals[pipe] if len(vals) > pipe else vals[0]
+            if v & int(marks["down_bit"]):
+                mask |= 1 << i
+            if v & int(marks["wrong_bit"]):
+                wrong |= 1 << i
+        return {"live_mask": mask, "live_wrong": wrong}
 
     def probe_clock(self, timeout_s: float = 1.0) -> ClockProbe:
         """The switch's time as its registers hold it: (k, phase) at the local time of the

@@ -420,6 +420,10 @@ def check_liveness(cfg: NetConfig, sched: Schedule) -> None:
     if not lv.enabled:
         return
     for prog in {cfg.programs[s.program].name: cfg.programs[s.program] for s in cfg.switches}.values():
+        if prog.role == "tor" and "liveness" not in prog.contract and "liveness_off" in prog.contract:
+            raise ConfigError(f"{cfg.path}: [liveness]: enabled, but [program.{prog.name}] "
+                              f"({prog.contract_path.name}) has no liveness per circuit: "
+                              f"{prog.contract['liveness_off']}; set enabled = false")
         if prog.role == "tor" and "liveness" not in prog.contract:
             raise ConfigError(f"{cfg.path}: [liveness]: enabled, but [program.{prog.name}] "
                               f"({prog.contract_path.name}) has no liveness per circuit (no liveness section in "

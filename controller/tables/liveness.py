@@ -1,6 +1,7 @@
 """Liveness per circuit's entry (docs/liveness.md), contract-named: the ``liveness_config``
 default entry of a ToR -- ``set_liveness(down_after, expect, notice_rate, notice_burst,
-notice_refresh)``,
+notice_refresh)`` (a program without notices, the t2na one: ``set_liveness(down_after,
+expect)``),
 ``expect`` the (slice, uplink) pairs the schedule gives this ToR a circuit on (bit ``s * d +
 u``; only those are expected to be heard), the notices' rate bound and refresh period -- or
 ``liveness_off``.
@@ -35,8 +36,10 @@ def liveness_config_entry(contract: dict, schedule, params: LivenessParams | Non
     prof = _check_schedule(contract, schedule)
     if not isinstance(tor, int) or not 0 <= tor < prof["tors"]:
         raise ent.EntryError(f"ToR {tor!r} is not in profile {prof['name']!r} (0..{prof['tors'] - 1})")
+    given = {"down_after": params.down_after, "expect": expected_circuits(schedule, tor),
+             "notice_rate": params.notice_rate, "notice_burst": params.notice_burst,
+             "notice_refresh": params.notice_refresh}
+    # a program without notices (the t2na one: docs/liveness.md "On Tofino2") takes the marks' two
+    have = {prm["name"] for prm in contract["tables"]["liveness_config"]["actions"]["set_liveness"]["params"]}
     return ent.make_entry(contract, "liveness_config", {}, "set_liveness",
-                          {"down_after": params.down_after, "expect": expected_circuits(schedule, tor),
-                           "notice_rate": params.notice_rate, "notice_burst": params.notice_burst,
-                           "notice_refresh": params.notice_refresh},
-                          is_default=True)
+                          {k: v for k, v in given.items() if k in have}, is_default=True)

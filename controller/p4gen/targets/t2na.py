@@ -24,6 +24,11 @@ from controller.tofino2 import chip, pktgen, ssrr
 #: slots that add their wait to one copy of the active-queue register: the fields one ALU
 #: chain links must share a PHV container group, so the K + 1 slots are split over copies
 SLOTS_PER_ACTIVE_COPY = 4
+#: the t2na liveness counter's cells: each judgment of a circuit counted once -- heard,
+#: silent (nothing heard), wrong_peer (only another synchronized ToR heard), down (not heard,
+#: and this judgment marked it down), up (heard, and this judgment cleared its mark)
+LIVENESS_COUNTS = ["heard", "silent", "wrong_peer", "down", "up"]
+
 #: the mirror session that carries queue-state updates (and clock updates) to the recirculation port
 MIRROR_SESSION = 1
 #: mirror types are 4 bits on Tofino2 (0: none)
@@ -189,6 +194,8 @@ class T2na:
             "clock_mirror": cls.replicas(profile) + 1,
             "clock_corrected": cls.clock_corrected(profile),
             "sync": cls.clock_sync(profile),
+            "liveness": cls.liveness_off_reason(profile) is None,
+            "live_cells": profile.slices * profile.uplinks,
         }
 
     # ---- contract -----------------------------------------------------------------------------
@@ -241,6 +248,20 @@ class T2na:
         return T2na.clock_corrected(profile)
 
     @classmethod
+    def liveness_off_reason(cls, profile) -> str | None:
+        """Why the t2na program of ``profile`` has no liveness per circuit (docs/liveness.md
+        "On Tofino2"), or None when it has: the beacon is the exchange (the corrected clock),
+        and a circuit marked down is the Full flag of the calendar queue that serves it,
+        which takes one queue per slice (Q = S)."""
+        if not cls.clock_sync(profile):
+            return ("the program keeps the packet generator's clock ([tofino2] slice_clock = \"generator\"), "
+                    "which takes no sync exchange: no circuit is beaconed")
+        if profile.queues != profile.slices:
+            return (f"queues = {profile.queues} and slices = {profile.slices}: a circuit marked down is the Full "
+                    "flag of the calendar queue that serves it, which needs one queue per slice (queues = slices)")
+        return None
+
+    @classmethod
     def clock_section(cls, ctl: str, profile) -> dict:
         """The contract's ``clock`` for the t2na program: the packet generator's applications
         and grid, and where the clock's state lives in this program's registers ({short:
@@ -276,6 +297,43 @@ class T2na:
         }
 
     @classmethod
+    def adapt_liveness(cls, c: dict, ctl: str, profile) -> None:
+        """The contract's liveness for the t2na program: ``liveness_config`` with
+        ``set_liveness(down_after, expect)``, the ``liveness`` counter (each judgment counted
+        once, LIVENESS_COUNTS) and the two registers (``state``: heard and the silent
+        count per circuit; ``mark``: per circuit, bit 0 marked down, bit 1 only another ToR
+        heard), which the BfRt backend reads with the clock (``read_clock``: ``live_mask``,
+        ``live_wrong``). No notices. Without liveness (``liveness_off_reason``), none of it,
+        and ``liveness_off`` says why."""
+        t = c["tables"]
+        c["counters"].pop("notices", None)
+        reason = cls.liveness_off_reason(profile)
+        if reason is not None:
+            t.pop("liveness_config", None)
+            c.pop("liveness", None)
+            c["counters"].pop("liveness", None)
+            c["liveness_off"] = reason
+            return
+        cells = profile.slices * profile.uplinks
+        act = t["liveness_config"]["actions"]["set_liveness"]
+        act["params"] = [prm for prm in act["params"] if prm["name"] in ("down_after", "expect")]
+        c["counters"]["liveness"] = {"name": f"{ctl}.liveness", "indices": list(LIVENESS_COUNTS)}
+        c["liveness"] = {
+            "counter": "liveness",
+            "counted": "once",
+            "registers": {
+                "state": {"name": f"{ctl}.live_reg", "bits": 32, "size": cells,
+                          "meaning": "cell s*d + u: heard (low 16 bits: 1 the peer, 2 only another synchronized "
+                                     "ToR, since the last judgment) and the consecutive silent circuits (high 16 "
+                                     "bits, saturates at 255)"},
+                "mark": {"name": f"{ctl}.live_mark", "bits": 8, "size": cells,
+                         "meaning": "cell s*d + u: bit 0 the circuit is marked down (the queue that serves it "
+                                    "is held Full), bit 1 its last judgment heard only another ToR"},
+            },
+            "marks": {"register": "mark", "down_bit": 1, "wrong_bit": 2},
+        }
+
+    @classmethod
     def adapt_contract(cls, contract: dict, profile) -> dict:
         c = copy.deepcopy(contract)
         c["target"] = cls.name
@@ -305,12 +363,8 @@ class T2na:
             for short in ("clock_config", "sync_peer"):
                 t.pop(short, None)
             c["counters"].pop("sync", None)
-        # liveness per circuit rides on the requester's side of the exchange: the v1model
-        # program's (not in this one yet)
-        t.pop("liveness_config", None)
-        c.pop("liveness", None)
-        c["counters"].pop("liveness", None)
-        c["counters"].pop("notices", None)
+        # liveness per circuit (docs/liveness.md "On Tofino2"): the marks, no notices
+        cls.adapt_liveness(c, ctl, profile)
         alt = t["uro_next_hop"]["actions"]["set_alternatives"]
         params = [{"name": "n", "bitwidth": 8}]
         for k in range(profile.alternatives):

@@ -652,6 +652,10 @@ parser UroIngressParser(packet_in pkt, out headers_t hdr, out metadata_t meta,
         meta.u_arg = 0;
         meta.sync_cnt = 0;
         meta.sync_out = 0;
+        meta.cur_slice = 0;             // the timer's first packet: live_judge_cell's key (it reads live_s32)
+        meta.live_s32 = 0;              // every other timer packet: the same key
+        meta.live_op = 0;
+        meta.live_j = 0;
         meta.alt_c_0 = 0;
         meta.alt_ok_0 = 0;
         meta.alt_pre_0 = 0;

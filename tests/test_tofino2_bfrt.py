@@ -499,7 +499,7 @@ def test_one_counter_is_read_alone_and_decoded_as_in_the_read_of_all(fake, tiny_
     assert sw.reads == [("pipe." + spec["name"], "all")]
     assert got == {name: 10 + i for i, name in enumerate(spec["indices"])}
     assert got == b.read_counters()["drops"]
-    with pytest.raises(be.BackendError, match=r"^tor0: no counter 'drop' in the contract \(it has drops, events, sync\)$"):
+    with pytest.raises(be.BackendError, match=r"^tor0: no counter 'drop' in the contract \(it has drops, events, liveness, sync\)$"):
         b.read_counter("drop")
 
 

@@ -509,6 +509,7 @@ struct metadata_t {
     bit<8>   n_alts;
     bit<8>   q_op;          // Q_*: what this packet does to the queue-state copies
     /* liveness per circuit (fragments/t2na/liveness.p4.j2) */
+    bit<32>  now;           // global_tstamp[31:0], copied once (fragments/t2na/clock.p4.j2)
     bit<1>   live_on;       // liveness_config: set_liveness
     bit<16>  live_da;       // ... down_after
     bit<108> live_expect;   // ... the circuits this ToR has (bit s * d + u)
@@ -2079,14 +2080,35 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
      * whether it ticked (the trigger's other packets pause and resume only then) */
     Register<clock_note_t, bit<1>>(1) tick_reg;
     RegisterAction<clock_note_t, bit<1>, bit<32>>(tick_reg) tick_note_yes = {
-        void apply(inout clock_note_t v) { v.now = ig_prsr_md.global_tstamp[31:0]; v.ticked = 1; }
+        void apply(inout clock_note_t v) { v.now = meta.now; v.ticked = 1; }
     };
     RegisterAction<clock_note_t, bit<1>, bit<32>>(tick_reg) tick_note_no = {
-        void apply(inout clock_note_t v) { v.now = ig_prsr_md.global_tstamp[31:0]; v.ticked = 0; }
+        void apply(inout clock_note_t v) { v.now = meta.now; v.ticked = 0; }
     };
     RegisterAction<clock_note_t, bit<1>, bit<32>>(tick_reg) tick_ticked = {
         void apply(inout clock_note_t v, out bit<32> rv) { rv = v.ticked; }
     };
+    /* (its three accesses in one table: bf-p4c 9.13.4 otherwise placed the read's gateway
+     * and the notes in different stages on r108x6 and failed to split the read) */
+    action tick_note_yes_a() { tick_note_yes.execute(0); }
+    action tick_note_no_a() { tick_note_no.execute(0); }
+    action tick_ticked_a() { meta.clk_noted = (bit<1>)tick_ticked.execute(0); }
+    table tick_access {
+        key = {
+            hdr.pg_timer.isValid(): exact @name("timer");
+            hdr.pg_timer.batch_id:  ternary @name("batch_id");
+            hdr.pg_timer.packet_id: ternary @name("packet_id");
+            meta.clk_crossed:       ternary @name("crossed");
+        }
+        actions = { tick_note_yes_a; tick_note_no_a; tick_ticked_a; NoAction; }
+        default_action = NoAction();
+        const entries = {
+            (true, 0, 0, 1): tick_note_yes_a();     // the first packet, which ticked
+            (true, 0, 0, _): tick_note_no_a();      // ... which did not
+            (true, _, _, _): tick_ticked_a();       // the trigger's other packets
+        }
+        size = 3;
+    }
     Register<step_t, bit<1>>(1, 0) active_reg;      // its calendar queue 0..Q-1
     Register<step_t, bit<1>>(1, 0) active_reg_1;      // its calendar queue 0..Q-1 (copy for slots 4..)
     Register<step_t, bit<1>>(1, 0) epoch_reg;       // slices since the start, mod 65536
@@ -2116,7 +2138,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         void apply(inout step_t v, out step_t rv) { rv = v; }
     };
     RegisterAction<bit<32>, bit<1>, bit<32>>(start_reg) start_stamp = {
-        void apply(inout bit<32> v) { v = ig_prsr_md.global_tstamp[31:0]; }
+        void apply(inout bit<32> v) { v = meta.now; }
     };
     RegisterAction<bit<32>, bit<1>, bit<32>>(start_reg) start_read = {
         void apply(inout bit<32> v, out bit<32> rv) { rv = v; }
@@ -2506,7 +2528,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     /* t2 (the phase at ingress): len - (next - now), wrap-aware in 32 bits (a frame that
      * arrives after the boundary but before the trigger that ticks it reads the slice that
      * ended, with a phase past len: the same network time) */
-    action sync_ph_a() { meta.sync_ph = meta.clk_next - ig_prsr_md.global_tstamp[31:0]; }
+    action sync_ph_a() { meta.sync_ph = meta.clk_next - meta.now; }
     action sync_ph_b() { hdr.sync.t2_phase = meta.s_len - meta.sync_ph; }
     /* t4 of a RESP, the same way (its k is meta.clk_k) */
     action sync_t4() { meta.t4_phase = meta.s_len - meta.sync_ph; }
@@ -5579,7 +5601,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
 
     /* ---- single-operation steps (a Tofino action runs in one stage; widths never mix) --- */
     action cfg_down_of_uplink() { meta.down_hit = meta.down_cfg & meta.down_upbit; }
-    action elapsed_ns() { meta.elapsed = ig_prsr_md.global_tstamp[31:0] - meta.slice_start; }
+    action elapsed_ns() { meta.elapsed = meta.now - meta.slice_start; }
     action elapsed_quanta() { meta.elapsed = meta.elapsed >> 3; }
     action wire_a() {
         meta.body = hdr.ipv4.totalLen + FRAME_OVERHEAD;
@@ -6533,6 +6555,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         bit<1> short_body = 0;
         bit<1> uro_path = 0;
         bit<1> wrong_tor = 0;                    // transit: the hop before the pointer names another ToR
+        meta.now = ig_prsr_md.global_tstamp[31:0];   // the time every reader but bound_tick takes (fragments/t2na/clock.p4.j2)
         config.apply();
         port_role.apply();                       // after config: an uplink's stamp replaces its generation
         clock_config.apply();
@@ -6550,15 +6573,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
             meta.cur_slice = (slice_t)bound_read.execute(0, meta.clk_next);
         }
         len_access.apply();     // the timer's rate; a REQ's or a sync frame's phase; the servo's rate step
-        if (hdr.pg_timer.isValid() && hdr.pg_timer.batch_id == 0 && hdr.pg_timer.packet_id == 0) {
-            if (meta.clk_crossed == 1) {
-                tick_note_yes.execute(0);
-            } else {
-                tick_note_no.execute(0);
-            }
-        } else if (hdr.pg_timer.isValid()) {
-            meta.clk_noted = (bit<1>)tick_ticked.execute(0);
-        }
+        tick_access.apply();                     // the trigger noted, or whether it ticked
         if (meta.clk_crossed == 1) {
             meta.clk_k = k_tick.execute(0);
         } else {

@@ -24,7 +24,9 @@ from controller.routing.uro import UroParams, compute
 from controller.schedule import round_robin
 from controller.tofino2 import ssrr
 from controller.clock.params import ClockParams
+from controller.liveness.params import LivenessParams
 from controller.tables import clock as clock_entries
+from controller.tables import liveness as liveness_entries
 from controller.tables import tor_batch
 from controller.tofino2 import compiler, plan, report, settings
 from controller.tofino2.bfrt_json import BfrtInfo, BfrtJsonError
@@ -113,7 +115,8 @@ def _check_write(schema, info, w):
 @pytest.mark.t2na_build("tiny")
 def test_route_tables_encode_against_the_compilers_bfrt_json(tiny_build):
     """Every table of a full tiny ToR batch (URO per-hop, UCMP source routes on the exact
-    tables, host, route mode, bucket, config) and of its clock's (sync_peer, clock_config) -> BfRt key/data whose ids, field names and
+    tables, host, route mode, bucket, config), of its clock's (sync_peer, clock_config) and its
+    liveness's (liveness_config, set_liveness) -> BfRt key/data whose ids, field names and
     widths are the ones bf-p4c wrote."""
     p, out, _, contract = tiny_build
     path = out / "tor_tiny_t2na" / "bfrt.json"
@@ -125,8 +128,9 @@ def test_route_tables_encode_against_the_compilers_bfrt_json(tiny_build):
     assert b.members == [] and b.groups == []                   # no action selector
     # the clock's static entries (sync mode: sync_peer, then clock_config's default)
     clk = clock_entries.tor_clock_batch(contract, sched, ClockParams(slice_ns=contract["clock"]["slice_ns"]), 3)
+    live = liveness_entries.liveness_config_entry(contract, sched, LivenessParams(True, 2), 3)
     seen = set()
-    for e in b.entries + clk.entries:
+    for e in b.entries + clk.entries + [live]:
         w = info.encode_entry(e)
         _check_write(schema, info, w)
         seen.add(w.table)

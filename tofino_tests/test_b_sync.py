@@ -171,6 +171,10 @@ def _t3(k: int, nxt: int, llen: int, sl: int, l: int, S: int) -> tuple[sm.Stamp,
     return sm.Stamp((k + 1) & M32, a), (0 if sl + 1 >= S else sl + 1)
 
 
+# the correction's boundary is within a slice of the generator's time: on a loaded machine
+# the model can still take a trigger of a later time (its backlog), which ticks the clock;
+# the rerun starts from a clock held again
+@pytest.mark.flaky(reruns=1, reruns_delay=2)
 def test_a_req_from_this_slices_peer_is_answered_from_the_corrected_clock(view, ports, port_map, sync, tiny):
     """RESP out of the uplink the REQ came in on: to the requester, t1 echoed, the responder
     unsynchronized (BOOT, stratum 255: the t2na ToR takes no RESP), t2 and t3 from the
@@ -178,8 +182,9 @@ def test_a_req_from_this_slices_peer_is_answered_from_the_corrected_clock(view, 
     time stands). Then a correction -- the boundary put half a slice after the ingress time,
     40 ns earlier, the slice 7 ns longer -- and the next RESP's stamps are the reference
     model's (servo.read_time at ingress, servo.out_stamp in egress) for the corrected clock,
-    and the offset and delay a requester computes from them are the arithmetic's."""
-    L, sched, c = sync["L"], sync["sched"], sync["clock"]
+    and the offset and delay a requester computes from them are the arithmetic's. The clock
+    is held here (not the fixture's): a test before may have ticked it."""
+    L, sched, c = sync["L"], sync["sched"], _held(view)
     S = tiny.slices
     u = _linked(sched, c["slice"])[-1]
     peer = int(sched.peer[c["slice"], 0, u])
@@ -224,8 +229,8 @@ def test_sync_frames_that_must_not_move_the_clock_are_counted_and_dropped(view, 
     """From a host port (`from_host`), from a ToR this slice's circuit does not bring
     (`wrong_peer`), to another ToR (`wrong_dst`), a REF request (`wrong_dst`: a ToR is not
     the reference), truncated (`malformed`), an op the t2na ToR does not take (`malformed`):
-    nothing leaves and the clock's registers are as they were."""
-    sched, c = sync["sched"], sync["clock"]
+    nothing leaves and the clock's registers are as they were (held here)."""
+    sched, c = sync["sched"], _held(view)
     u = _linked(sched, c["slice"])[0]
     peer = int(sched.peer[c["slice"], 0, u])
     other = next(t for t in range(1, tiny.tors) if t != peer)
@@ -246,7 +251,7 @@ def test_sync_frames_that_must_not_move_the_clock_are_counted_and_dropped(view, 
 
 def test_in_timer_mode_a_req_is_counted_off(view, ports, port_map, build, sync):
     contract = build[1]
-    sched, c = sync["sched"], sync["clock"]
+    sched, c = sync["sched"], _held(view)
     u = _linked(sched, c["slice"])[0]
     peer = int(sched.peer[c["slice"], 0, u])
     _write(view, modify=[clock_entries.clock_config_entry(contract, None)])

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from controller.clock import message as m
 from controller.clock.params import MODE_SYNC, ClockConfigError, ClockParams
-from controller.clock.servo import EVENTS, OCS_REASONS, REASONS
+from controller.clock.servo import EVENTS, OCS_REASONS, REASONS, rate_adjust
 from controller.p4gen import profile as prof
 from controller.p4gen import render as rnd
 from controller.schedule import round_robin
@@ -118,10 +118,11 @@ def test_prefix_blocks_cover_exactly_the_range(lo, n, probe):
        at=st.integers(0, 1 << 16))
 def test_servo_rate_entries_give_the_reference_models_step(t2na_tiny, shift, ppm, drift, theta, at):
     """For any theta, the one entry whose range holds -theta moves the local slice length
-    the way SwitchClock.response does: by min(|theta| >> servo_shift, rate_step), up when
-    theta < 0; no entry where that is 0. Taken while it stays within len_min..len_max (the
-    switch's rule: up while len <= room, down while len >= room), the length never leaves
-    the bounds and equals the reference's clamped length wherever the clamp does not bind."""
+    the way SwitchClock.response does (rate_adjust): by min(|theta| >> servo_shift,
+    rate_step), up when theta < 0; no entry where that is 0. Taken while it stays within
+    len_min..len_max (the switch's rule: up while len <= room, down while len >= room), the
+    length never leaves the bounds and equals the reference's clamped length wherever the
+    clamp does not bind."""
     assume(ppm <= drift)
     params = ClockParams(slice_ns=2000, servo_shift=shift, rate_step_ppm=ppm, max_drift_ppm=drift)
     cfg = params.tor_config(0, 8, 2, 4)
@@ -129,21 +130,20 @@ def test_servo_rate_entries_give_the_reference_models_step(t2na_tiny, shift, ppm
         entries = ct.servo_rate_entries(t2na_tiny, cfg)
     except EntryError:              # refused: steps whose ranges need more than the table holds
         assume(False)
-    adj = min(abs(theta) >> shift, cfg.rate_step)
+    d = rate_adjust(theta, shift, cfg.rate_step)
     e = _rate_entry(entries, theta)
-    if adj == 0:
+    if d == 0:
         assert e is None
         return
     p = dict(e.params)
-    assert p["step"] == adj
-    assert e.action == ("UroEgress.rate_down" if theta > 0 else "UroEgress.rate_up")
+    assert p["step"] == abs(d)
+    assert e.action == ("UroEgress.rate_down" if d < 0 else "UroEgress.rate_up")
     v = cfg.len_min + at % (cfg.len_max - cfg.len_min + 1)
-    if theta > 0:
-        got = v - adj if v >= p["room"] else v
-        want = v - adj
+    want = v + d
+    if d < 0:
+        got = want if v >= p["room"] else v
     else:
-        got = v + adj if v <= p["room"] else v
-        want = v + adj
+        got = want if v <= p["room"] else v
     assert cfg.len_min <= got <= cfg.len_max
     if cfg.len_min <= want <= cfg.len_max:
         assert got == want

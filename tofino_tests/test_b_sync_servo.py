@@ -18,6 +18,7 @@ import pytest
 
 from controller.clock import message as sm
 from controller.clock.params import ClockParams
+from controller.clock.servo import rate_adjust
 from test_b_clock import BOUND, M32
 from test_b_sync import (REQ_DUE, REQ_NONE, REQ_REG, STRATUM, STRATUM_START, _counted, _counts, _dropped,  # noqa: F401
                          _exchange, _linked, _req, hold_requester, sync)
@@ -109,12 +110,10 @@ LEN = "UroIngress.len_reg"
 def _rate_step(L: int, theta: int, length: int | None = None) -> int:
     """How SwitchClock.response moves the local slice length for an applied exchange of
     offset ``theta`` (ClockParams' defaults, as the ``sync`` fixture writes them): by
-    min(|theta| >> servo_shift, rate_step), shorter when theta > 0, clamped to len_min ..
-    len_max; the change from ``length`` (default L)."""
+    rate_adjust, clamped to len_min .. len_max; the change from ``length`` (default L)."""
     cfg = ClockParams(slice_ns=L).tor_config(0, 8, 2, 4)
     v = L if length is None else length
-    adj = min(abs(theta) >> cfg.servo_shift, cfg.rate_step)
-    return min(max(v - adj if theta > 0 else v + adj, cfg.len_min), cfg.len_max) - v
+    return min(max(v + rate_adjust(theta, cfg.servo_shift, cfg.rate_step), cfg.len_min), cfg.len_max) - v
 
 
 def test_a_rate_step_stays_within_the_bounds_and_needs_a_large_enough_theta(view, ports, servo_at):

@@ -149,6 +149,17 @@ def least_delay(stored: int, delta: int, creep: int) -> tuple[int, int]:
     return M32 - least, least
 
 
+def rate_adjust(theta: int, servo_shift: int, rate_step: int) -> int:
+    """The rate correction of an applied exchange of offset ``theta`` (this clock ahead by
+    theta ns): the change of the local slice length, ``min(|theta| >> servo_shift,
+    rate_step)`` ns, negative (a shorter slice) when theta > 0. The shift makes it a
+    fraction of the offset (a proportional-integral servo's integral term, as in DPTP's and
+    NTP's frequency correction); the cap keeps one exchange's path asymmetry from swinging
+    the rate. The caller keeps the length within its bounds."""
+    adj = min(abs(theta) >> servo_shift, rate_step)
+    return -adj if theta > 0 else adj
+
+
 @dataclass
 class FaultModel:
     """The emulation-only clock fault of a bmv2 ToR (registers ``clock_fault_*``): its local
@@ -441,11 +452,9 @@ class SwitchClock:
                 r.stratum, r.refusals = UNSYNCED, 0
                 return "lost"
             return "refused"
-        # apply: the boundary moves by theta, the local slice length by theta >> shift but
-        # never more than rate_step (one exchange's asymmetry cannot swing the rate)
+        # apply: the boundary moves by theta, the local slice length by rate_adjust
         r.next = (r.next - theta) & M64
-        adj = min(abs(theta) >> c.servo_shift, c.rate_step)
-        llen = snap.llen - adj if theta > 0 else snap.llen + adj
+        llen = snap.llen + rate_adjust(theta, c.servo_shift, c.rate_step)
         r.llen = min(max(llen, c.len_min), c.len_max)
         self._took(msg, ref)
         return "applied"

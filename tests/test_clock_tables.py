@@ -209,7 +209,7 @@ def test_ocs_clock_entry(contracts):
     (lambda c: ct.sync_peer_entries(c, round_robin(8, 2), 8), r"ToR 8 is not in profile 'tiny' \(0\.\.7\)$"),
     (lambda c: ct.tor_clock_batch({**c, "tables": {**c["tables"], "sync_peer": {**c["tables"]["sync_peer"], "size": 2}}},
                                   round_robin(8, 2), ClockParams(slice_ns=L), 3),
-     r"^ToR 3 sync peers: table sync_peer needs 7 entries"),
+     r"^ToR 3 clock entries: table sync_peer needs 7 entries"),
     (lambda c: ct.tor_clock_batch(c, round_robin(8, 2), ClockParams(slice_ns=L, ref_uplink=5), 0),
      "ref_uplink must be in 0..1"),
     (lambda c: ct.clock_config_entry(c, replace(ClockParams(slice_ns=L).tor_config(0, 8, 2, 4), my_tor=1 << 16)),

@@ -105,8 +105,9 @@ def servo_rate_entries(contract: dict, config: ClockConfig) -> list[ent.TableEnt
 
 def tor_clock_batch(contract: dict, schedule, params: ClockParams, tor: int) -> ent.Batch:
     """Everything ToR ``tor``'s clock needs: its ``sync_peer`` entries (and ``servo_rate``'s,
-    where the program has that table), then its ``clock_config`` (last: the clock starts syncing once its peers are known). Timer mode
-    (``params.mode == "timer"``): no peers, ``clock_off``."""
+    where the program has that table), then its ``clock_config`` (last: the clock starts
+    syncing once its peers are known). Timer mode (``params.mode == "timer"``): no peers,
+    ``clock_off``."""
     if params.mode == "timer":     # the other parameters are not the switch's business
         return ent.Batch(entries=[clock_config_entry(contract, None)])
     prof = _check_schedule(contract, schedule)
@@ -114,7 +115,7 @@ def tor_clock_batch(contract: dict, schedule, params: ClockParams, tor: int) -> 
     b = ent.Batch(entries=sync_peer_entries(contract, schedule, tor))
     if "servo_rate" in contract["tables"]:
         b.entries += servo_rate_entries(contract, cfg)
-    ent.check_sizes(contract, b, f"ToR {tor} sync peers")
+    ent.check_sizes(contract, b, f"ToR {tor} clock entries")
     b.entries.append(clock_config_entry(contract, cfg))
     return b
 

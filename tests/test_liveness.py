@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 
+import numpy as np
 import pytest
 
 from controller.daemon.config import ConfigError, load
@@ -374,8 +375,9 @@ def test_bad_liveness_keys_are_named(tmp_path, liveness, msg):
 
 # ---- what the marks say failed (controller.liveness.marks, controller.daemon.liveness) -------------
 from controller.daemon.liveness import CONFIRM_READS, LivenessWatch    # noqa: E402
-from controller.liveness.marks import circuits_of, classify   # noqa: E402
+from controller.liveness.marks import Verdict, circuits_of, classify   # noqa: E402
 from controller.schedule.generate import opera  # noqa: E402
+from controller.schedule.model import Schedule  # noqa: E402
 
 
 def marks_of(sched, failed: Failed, tors=None) -> dict:
@@ -617,6 +619,59 @@ def test_a_tor_answering_under_another_id_is_misconfigured_not_dead(kind):
     one = next(t for t, m in wrong.items() if m)
     v1 = classify(sched, marks, {one: wrong[one]})
     assert v1.failed.tors == {6} and v1.misconfigured == frozenset()
+
+
+def test_a_cable_is_every_circuit_of_the_uplink_including_the_one_into_tor_0():
+    """ToR 2's uplink 0 meets ToR 0 in slice 1 (round robin 8 x 2): all its circuits marked
+    (both ends) are the cut cable; the same marks but for that circuit are circuits, not a
+    cable (ToR 2 still hears ToR 0 on it)."""
+    sched = round_robin(8, 2)
+    assert int(sched.peer[1, 2, 0]) == 0
+    cut = marks_of(sched, Failed(uplinks=frozenset({(2, 0)})))
+    v = classify(sched, cut)
+    assert v.failed.uplinks == {(2, 0)} and not v.failed.tors and v.circuits == frozenset()
+    heard = dict(cut) | {2: cut[2] - {(1, 0)}, 0: cut[0] - {(1, 0)}}
+    v = classify(sched, heard)
+    ends = {(s, int(sched.peer[s, 2, 0]), 0) for s in (0, 2, 3)}
+    assert v.failed.empty and v.circuits == {(s, 2, 0) for s in (0, 2, 3)} | ends
+
+
+def test_a_tor_with_one_neighbour_is_dead_by_its_one_neighbours_marks():
+    """A degraded schedule where ToR 3 meets only ToR 2 (slice 0) and ToR 2 meets all three:
+    ToR 2's mark of its circuit into ToR 3 is a dead ToR 3 (its one neighbour is all the
+    witnesses it can have); ToR 0's mark of its one circuit into ToR 2 is that circuit (ToR 2
+    has three neighbours: two witnesses make it dead)."""
+    peer = np.full((3, 4, 1), -1)
+    for s, a, b in ((0, 0, 1), (0, 2, 3), (1, 0, 2), (2, 1, 2)):
+        peer[s, a, 0], peer[s, b, 0] = b, a
+    sched = Schedule(peer, complete=False)
+    v = classify(sched, {0: frozenset(), 1: frozenset(), 2: frozenset({(0, 0)})})
+    assert v.failed.tors == {3} and not v.failed.uplinks and v.circuits == frozenset()
+    v = classify(sched, {0: frozenset({(1, 0)}), 1: frozenset(), 3: frozenset()})
+    assert v.failed.empty and v.circuits == {(1, 0, 0)}
+
+
+def test_two_witnesses_hearing_another_tor_answer_make_it_misconfigured():
+    """As two ToRs' silence makes a dead ToR, two that heard another ToR answer on their
+    circuits into it make it misconfigured (one is not enough)."""
+    sched = round_robin(8, 2)
+    marks, wrong = _wrong_id_marks(sched, 6)
+    two = sorted(t for t, m in wrong.items() if m)[:2]
+    v = classify(sched, marks, {t: wrong[t] for t in two})
+    assert v.misconfigured == {6} and v.failed.empty and v.circuits == frozenset()
+    assert v.wrong == {(s, t, u) for t in two for s, u in wrong[t]}
+
+
+def test_the_verdict_reads_as_the_status_and_log_show_it():
+    """Verdict.as_dict: the failed set's fields, then the misconfigured ToRs, the circuits
+    no failure explains and those a wrong peer was heard on, each sorted."""
+    v = Verdict(Failed(uplinks=frozenset({(2, 1), (0, 0)}), tors=frozenset({5, 3})),
+                circuits=frozenset({(1, 4, 0), (0, 2, 1)}), wrong=frozenset({(3, 5, 1), (0, 1, 0)}),
+                misconfigured=frozenset({7, 6}))
+    assert v.as_dict() == {"uplinks": [[0, 0], [2, 1]], "tors": [3, 5], "ocs": [], "misconfigured": [6, 7],
+                           "circuits": [[0, 2, 1], [1, 4, 0]], "wrong_peer": [[0, 1, 0], [3, 5, 1]]}
+    assert Verdict().as_dict() == {"uplinks": [], "tors": [], "ocs": [], "misconfigured": [], "circuits": [],
+                                   "wrong_peer": []}
 
 
 def test_the_watch_declares_a_misconfigured_tor_routes_around_it_as_failed_and_recovers_it():

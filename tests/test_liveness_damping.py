@@ -141,6 +141,50 @@ def test_a_suppressed_unit_is_released_at_most_max_hold_after_its_last_flap():
     assert d.decay(199.0 + 60) == [] and d.units == {}                      # quiet: forgotten
 
 
+def test_a_unit_is_suppressed_above_suppress_released_below_reuse_and_forgotten_below_half_reuse():
+    """Each bound is strict, as docs/liveness.md says it: a penalty at `suppress` does not
+    suppress, one at `reuse` does not release, one at half `reuse` is not forgotten.
+    Penalty 750, suppress 1000, reuse 750, half-life 10 s; the status's figures at 0.1."""
+    p = DampingParams(penalty=750, suppress=1000, reuse=750, half_life_s=10, max_hold_s=40)
+    d = Damper(p)
+    assert d.penalty("u", 0.0) == 0.0 and d.status(0.0) == []                # never flapped
+    assert d.flap("u", 0.0) is False and d.penalty("u", 0.0) == 750          # one flap: exactly the penalty
+    e = Damper(DampingParams(penalty=500, suppress=1000, reuse=750, half_life_s=10, max_hold_s=40))
+    assert [e.flap("v", 0.0) for _ in range(3)] == [False, False, True]      # 1000 is not above 1000; 1500 is
+    assert d.flap("u", 0.0) is True                                          # 1500: suppressed
+    assert d.status(0.123) == [{"unit": "u", "penalty": 1487.3, "suppressed": True, "flaps": 2, "release_in_s": 9.9}]
+    assert d.status(9.7) == [{"unit": "u", "penalty": 765.8, "suppressed": True, "flaps": 2, "release_in_s": 0.3}]
+    # below reuse but not yet decayed by the watch: still suppressed, released in no time
+    assert d.status(10.5) == [{"unit": "u", "penalty": 724.5, "suppressed": True, "flaps": 2, "release_in_s": 0.0}]
+    assert d.decay(10.0) == [] and d.suppressed("u")                         # at reuse (750): held
+    assert d.decay(10.01) == ["u"] and not d.suppressed("u")
+    assert d.status(10.01) == [{"unit": "u", "penalty": 749.5, "suppressed": False, "flaps": 2}]
+    assert d.decay(20.0) == [] and d.status(20.0) == [{"unit": "u", "penalty": 375.0, "suppressed": False, "flaps": 2}]
+    assert d.decay(20.01) == [] and d.units == {}                            # below half reuse: forgotten
+
+
+@pytest.mark.parametrize("params,want", [
+    (DampingParams(reuse=1500), "[liveness.damping] reuse = 1500 is not below suppress = 1500: a suppressed unit "
+                                "would be released before its penalty fell (reuse must be below suppress)"),
+    (DampingParams(penalty=1600), "[liveness.damping] penalty = 1600 is above suppress = 1500: the first flap "
+                                  "would suppress, so every mark would be declared at once and held (no failure "
+                                  "would be confirmed over three reads); penalty at most suppress"),
+    (DampingParams(suppress=3000, max_hold_s=60), "[liveness.damping] max_hold_s = 60 with half_life_s = 30: the "
+                                                  "penalty's ceiling reuse x 2^(max_hold_s / half_life_s) = 3000 is "
+                                                  "not above suppress = 3000, so nothing could be suppressed; raise "
+                                                  "max_hold_s above 60 s"),
+    (DampingParams(penalty="x"), "[liveness.damping] penalty = 'x': must be a positive number"),
+    (DampingParams(penalty=True), "[liveness.damping] penalty = True: must be a positive number"),
+    (DampingParams(max_hold_s=math.inf), "[liveness.damping] max_hold_s = inf: must be a positive number"),
+    (DampingParams(penalty=1500), None),                                      # at suppress: fine
+    (DampingParams(penalty=0.5, suppress=1, reuse=0.75, half_life_s=0.5, max_hold_s=2), None),   # below 1: fine
+])
+def test_the_damping_figures_are_refused_at_their_bounds_with_the_whole_reason(params, want):
+    """Each refusal whole, at its bound (reuse equal to suppress, a ceiling equal to
+    suppress), anything but a finite positive number, and what passes at the bounds."""
+    assert params.problems() == ([want] if want else [])
+
+
 def test_the_daemon_shows_a_suppressed_unit_in_status_metrics_and_log(tmp_path):
     """tor0 marks its uplink-0 circuit in slice 1 in every other read, then for
     CONFIRM_READS reads, then every other read again: the daemon declares it once (source

@@ -142,9 +142,10 @@ def test_a_suppressed_unit_is_released_at_most_max_hold_after_its_last_flap():
 
 
 def test_a_unit_is_suppressed_above_suppress_released_below_reuse_and_forgotten_below_half_reuse():
-    """Each bound is strict, as docs/liveness.md says it: a penalty at `suppress` does not
-    suppress, one at `reuse` does not release, one at half `reuse` is not forgotten.
-    Penalty 750, suppress 1000, reuse 750, half-life 10 s; the status's figures at 0.1."""
+    """Each bound is strict: a penalty at `suppress` does not suppress, one at `reuse` does
+    not release (docs/liveness.md "Flap damping"), one at half `reuse` is not forgotten (the
+    Damper's history). Penalty 750, suppress 1000, reuse 750, half-life 10 s; the status's
+    figures to the tenth."""
     p = DampingParams(penalty=750, suppress=1000, reuse=750, half_life_s=10, max_hold_s=40)
     d = Damper(p)
     assert d.penalty("u", 0.0) == 0.0 and d.status(0.0) == []                # never flapped

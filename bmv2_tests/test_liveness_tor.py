@@ -402,6 +402,25 @@ def test_a_notice_is_applied_once_per_origin_slice_and_sequence_and_kept_to_send
     assert notice_counts(rig) == {"applied": 2, "duplicate": 4}
 
 
+def test_the_first_notice_of_an_origin_and_slice_applies_past_half_the_sequence_space(rig):
+    """A switch that has taken no notice of ToR 5's slice 1 yet applies one numbered past
+    2^31 (the fabric's slice number is, half the time), then counts the same and an older
+    one `duplicate`, as the reference model does."""
+    fresh_notes(rig)
+    rig.slice(K0)
+    model = Notices(8, S, D, ME)
+    cell = 5 * S + 1
+    seen = []
+    for seq, down in ((0x80000005, 0b01), (0x80000005, 0b10), (0x80000004, 0b10)):
+        why = notice_in(rig, K0, origin=5, seq=seq, sl=1, down=down)
+        assert why == model.receive(K0, from_uplink=True, from_host=False, synced=True, src=rig.peer(K0 % S, 0),
+                                    dst=ME, peer=rig.peer(K0 % S, 0), origin=5, seq=seq, slice_id=1, down=down)
+        seen.append(why)
+    assert seen == ["applied", "duplicate", "duplicate"]
+    r = note_regs(rig)
+    assert (r["note_map"][cell], r["note_last"][cell]) == (0b01, 0x80000005)
+
+
 def test_notices_from_a_wrong_peer_a_host_port_or_naming_nothing_are_dropped_by_reason(rig):
     """Another ToR than this slice's peer, or addressed to another: `wrong_peer`; from a host
     port: `from_host` (and the clock's `from_host`); a ToR, slice or uplink that does not

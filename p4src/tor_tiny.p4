@@ -1409,7 +1409,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                             bit<32> cell = origin * NUM_SLICES + nsl;
                             bit<32> last;
                             live_note_last.read(last, cell);
-                            if (origin == (bit<32>)me || seq - last == 0 || seq - last >= 0x80000000) {
+                            /* last 0: none taken yet (no notice's sequence number is 0),
+                             * so any is newer -- half the sequence space would otherwise
+                             * read as older than 0 */
+                            if (origin == (bit<32>)me ||
+                                (last != 0 && (seq - last == 0 || seq - last >= 0x80000000))) {
                                 nwhy = NOTE_DUPLICATE;
                             } else {
                                 bit<2> known;

@@ -119,6 +119,20 @@ def test_the_notice_codec_round_trips_and_names_its_fields():
         m.notice_fields(m.probe())
 
 
+@pytest.mark.parametrize("first", [1, 0x7FFFFFFF, 0x80000000, 0x80000005, 0xFFFFFFFF])
+def test_the_first_notice_of_an_origin_and_slice_applies_whatever_its_sequence_number(first):
+    """A ToR that has taken no notice of an (origin, slice) yet applies the first whatever
+    its sequence number, those of half the 32-bit space too (sequence numbers are the
+    fabric's slice number: from 2^31 on, a freshly started ToR would otherwise read every
+    notice as older than none); after it, the same one or an older one is a duplicate."""
+    n = _model()
+    kw = dict(from_uplink=True, from_host=False, synced=True, src=3, dst=0, peer=3, origin=5, slice_id=1, down=1)
+    assert n.receive(100, seq=first, **kw) == "applied"
+    assert n.receive(100, seq=first, **kw) == "duplicate"
+    assert n.receive(100, seq=(first - 1) & 0xFFFFFFFF or 0xFFFFFFFF, **kw) == "duplicate"
+    assert n.last[5, 1] == first
+
+
 def test_the_reference_applies_a_notice_once_per_origin_slice_and_sequence():
     """Newer sequence numbers of an (origin, slice) apply, a replay or an older one is a
     duplicate (32-bit wrap-aware), and another slice of the same origin has its own."""

@@ -162,7 +162,8 @@ class Notices:
             self.tokens = 0
             return "flood"
         self.tokens = t - 1
-        if origin == self.me or not newer(seq, self.last.get((origin, slice_id), 0)):
+        last = self.last.get((origin, slice_id), 0)     # 0: none taken yet (no sequence number is 0)
+        if origin == self.me or (last != 0 and not newer(seq, last)):
             return "duplicate"
         self.last[origin, slice_id] = seq
         known = self.map.get((origin, slice_id), 0)

@@ -73,6 +73,16 @@ def _tick(view, n: int) -> dict:
     return c1
 
 
+def _a_circuit_now(view, live) -> tuple[dict, int, int, int]:
+    """The liveness registers zeroed and the clock held: the clock, its slice s, the first
+    uplink u with a circuit in s, and that circuit's cell (s * d + u)."""
+    _zero(view)
+    c = _held(view)
+    s = c["slice"]
+    u = next(u for u in range(live["d"]) if live["sched"].peer[s, 0, u] >= 0)
+    return c, s, u, s * live["d"] + u
+
+
 def _peer(sched, s: int, u: int) -> int:
     return int(sched.peer[s, 0, u])
 
@@ -153,12 +163,8 @@ def test_b_a_marked_circuit_heard_again_is_up_at_its_next_judgment(view, ports, 
     """A circuit marked down (its silent count at down_after, its mark set) whose peer is
     heard in its slice: the tick that ends the slice clears the mark (counted `up` once),
     resets the count, and clears its calendar queue's Full flag in every copy."""
-    d, S, sched = live["d"], live["S"], live["sched"]
-    _zero(view)
-    c = _held(view)
-    s = c["slice"]
-    u = next(u for u in range(d) if sched.peer[s, 0, u] >= 0)
-    i = s * d + u
+    d, sched = live["d"], live["sched"]
+    c, s, u, i = _a_circuit_now(view, live)
     view.set_register(LIVE, {"heard": 0, "miss": DOWN_AFTER}, index=i)
     view.set_register(MARK, 1, index=i)
     qi = u * 256 + c["active_q"]
@@ -205,12 +211,8 @@ def test_c_another_synchronized_tor_on_a_circuit_is_a_wrong_peer(view, ports, po
 def test_d_a_sync_frame_from_a_host_port_hears_nothing(view, ports, port_map, live, tiny):
     """The REQ of this slice's peer, sent into a host port: counted `from_host` and dropped,
     no circuit of the slice heard (the same REQ on the uplink is: heard 1)."""
-    d, S, sched = live["d"], live["S"], live["sched"]
-    _zero(view)
-    c = _held(view)
-    s = c["slice"]
-    u = next(u for u in range(d) if sched.peer[s, 0, u] >= 0)
-    i = s * d + u
+    d, sched = live["d"], live["sched"]
+    c, s, u, i = _a_circuit_now(view, live)
     req = _req(_peer(sched, s, u), 0, u, sm.Stamp(c["k"], 5))
     _dropped(view, ports, [[(port_map.hosts[0], req, "from_host")]])
     assert [_state(view, s * d + x) for x in range(d)] == [(0, 0)] * d

@@ -29,8 +29,9 @@ Sizes: (108, 6) with URO per-hop routes and with UCMP source routes (36 destinat
 `uro bench --suite daemon`), and (1024, 32) URO per-hop (only with ``--full-large``: an hour
 or more of this shared machine). After each start the daemon is watched idle for
 ``IDLE_S`` seconds: its threads, CPU and memory with every session open. A daemon past
-``MEMORY_CAP_GIB`` of resident memory, or with more than ``THREAD_CAP`` threads in one of
-its processes, is stopped (the machine is shared) and the figure says so.
+``MEMORY_CAP_GIB`` of resident memory (``--memory-cap``), or with more than ``THREAD_CAP``
+threads in one of its processes, is stopped (the machine is shared) and the figure says so;
+so is the daemon when the simulated fabric passes the cap.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ from controller.daemon.log import epoch
 from controller.memory import proc_status
 from controller.process import cpu_seconds
 
-#: a daemon whose resident memory passes this is stopped (the machine is shared)
+#: a daemon (or the simulated fabric) whose resident memory passes this is stopped (the
+#: machine is shared; ``uro bench --suite fabric --memory-cap GIB`` sets another)
 MEMORY_CAP_GIB = 8.0
 #: a daemon (or one of its workers) with more threads than this is stopped: its sessions
 #: cost threads, which a shared 2-core machine feels
@@ -341,7 +343,7 @@ def _progress(lines: list[dict]) -> str:
 
 def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, routing: str, slice_ms: int,
                 failures: list[tuple[str, dict]], timeout: float, incremental: bool = True, workers: int = 0,
-                stop_after: int | None = None) -> dict:
+                stop_after: int | None = None, memory_cap_gib: float = MEMORY_CAP_GIB) -> dict:
     """One network on a simulated fabric: start the daemon, wait for start-up, then each
     of ``failures`` (op, body) through the API; returns the figures. ``stop_after``: the
     daemon is stopped once that many ToRs of generation 0 are written and read back (its
@@ -379,10 +381,10 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                     peak["fabric_gib"] = max(peak.get("fabric_gib", 0.0), _rss_gib(fpid))
                 except OSError:
                     return
-                if peak["gib"] > MEMORY_CAP_GIB:
+                if peak["gib"] > memory_cap_gib:
                     peak["capped"] = True
                     process.stop(pids, dname)
-                if peak["fabric_gib"] > MEMORY_CAP_GIB:
+                if peak["fabric_gib"] > memory_cap_gib:
                     peak["fabric_capped"] = True
                     process.stop(pids, dname)
                 if peak["threads"] > THREAD_CAP:
@@ -793,7 +795,8 @@ def projection(runs: list[dict]) -> None:
 
 def main(quick: bool = False, large: bool = True, full_large: bool = False, large_only: bool = False,
          large_workers: tuple[int, ...] = (2, 1), large_stop_after: int | None = None,
-         large_setup: int | None = None, large_tors: int | None = None, profile: bool = False) -> int:
+         large_setup: int | None = None, large_tors: int | None = None, profile: bool = False,
+         memory_cap_gib: float = MEMORY_CAP_GIB) -> int:
     why = _missing()
     if why:
         print(f"fabric benchmark skipped: {why}")
@@ -818,7 +821,8 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
         for title, runs in groups:
             for name, routing, incremental, workers in runs:
                 r = run_network(work, f"run{len(done)}", p108, routing=routing, slice_ms=1000, failures=cut,
-                                timeout=900, incremental=incremental, workers=workers, **SIZES["r108x6"]) | {"name": name}
+                                timeout=900, incremental=incremental, workers=workers, memory_cap_gib=memory_cap_gib,
+                                **SIZES["r108x6"]) | {"name": name}
                 report(r)
                 done[name] = r
             if len(runs) > 1:
@@ -841,7 +845,8 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
         for workers in large_workers:
             r = run_network(work, f"1024x32_uro_w{workers}", p1024, routing=PER_HOP, slice_ms=5000,
                             failures=[("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]})],
-                            timeout=4 * 3600, workers=workers, stop_after=large_stop_after, **SIZES["r1024x32"]) | {"name": f"1024x32 URO per-hop, {workers} worker(s)"}
+                            timeout=4 * 3600, workers=workers, stop_after=large_stop_after, memory_cap_gib=memory_cap_gib,
+                            **SIZES["r1024x32"]) | {"name": f"1024x32 URO per-hop, {workers} worker(s)"}
             report(r)
             big.append(r)
             if r.get("interrupted"):

@@ -336,6 +336,10 @@ def test_schedule_hash_ignores_name_only():
     (["bench", "--suite", "fabric", "--large-tors", "0"], "--large-tors"),
     (["bench", "--suite", "liveness", "--hold-pps", "200"], "--hold-pps paces the hold queues of --suite clock"),
     (["bench", "--suite", "clock", "--hold-pps", "0"], "--hold-pps"),
+    (["bench", "--suite", "clock", "--memory-cap", "12"], "--memory-cap caps the daemon and the simulated fabric"),
+    (["bench", "--suite", "fabric", "--memory-cap", "0"], "--memory-cap '0': GiB of resident memory, a number above 0"),
+    (["bench", "--suite", "fabric", "--memory-cap", "nan"], "--memory-cap 'nan'"),
+    (["bench", "--suite", "fabric", "--memory-cap", "lots"], "--memory-cap 'lots'"),
 ])
 def test_bench_fabric_large_tors_and_profile(capsys, monkeypatch, argv, msg):
     """`uro bench --suite fabric --large-tors N --profile`: a profile without the runs it
@@ -347,3 +351,22 @@ def test_bench_fabric_large_tors_and_profile(capsys, monkeypatch, argv, msg):
 
     monkeypatch.setattr(bench, "load_suite", no_bench)
     assert msg in one_line_error(capsys, argv)
+
+
+@pytest.mark.parametrize("argv,cap", [([], None), (["--memory-cap", "14.5"], 14.5)])
+def test_bench_fabric_memory_cap_reaches_the_suite(monkeypatch, argv, cap):
+    """`uro bench --suite fabric --memory-cap GIB` hands its cap to the fabric suite (the
+    suite's own default, 8 GiB, without it)."""
+    from controller.cli import bench
+
+    seen = {}
+
+    class Suite:
+        @staticmethod
+        def main(**kw):
+            seen.update(kw)
+            return 0
+
+    monkeypatch.setattr(bench, "load_suite", lambda name: Suite)
+    assert main(["bench", "--suite", "fabric", *argv]) == 0
+    assert seen.get("memory_cap_gib") == cap

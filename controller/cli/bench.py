@@ -82,6 +82,9 @@ def cmd_bench(args) -> int:
         raise UroError("bench: --profile profiles the runs of --suite fabric --large-tors N: give both")
     if args.hold_pps is not None and args.suite != "clock":
         raise UroError(f"bench: --hold-pps paces the hold queues of --suite clock's fabric, not --suite {args.suite}")
+    if args.memory_cap is not None and args.suite != "fabric":
+        raise UroError(f"bench: --memory-cap caps the daemon and the simulated fabric of --suite fabric, "
+                       f"not --suite {args.suite}")
     stop_cleanly()
     rc = 0
     if args.suite in ("uro", "all"):
@@ -108,7 +111,8 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_fabric").main(quick=args.quick, large=not args.skip_large, full_large=args.full_large,
                                               large_only=args.large_only, large_workers=args.large_workers,
                                               large_stop_after=args.large_stop_after, large_setup=args.large_setup,
-                                              large_tors=args.large_tors, profile=args.profile)
+                                              large_tors=args.large_tors, profile=args.profile,
+                                              **({} if args.memory_cap is None else {"memory_cap_gib": args.memory_cap}))
     if args.suite == "ucmp-emulate":
         rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
     if args.suite == "ucmp-failure":       # a failure's UCMP source routes, whole vs incremental (minutes)
@@ -135,6 +139,19 @@ def _workers(text: str) -> tuple[int, ...]:
     if not out or any(n < 0 for n in out):
         raise argparse.ArgumentTypeError(f"--large-workers {text!r}: worker counts, comma-separated, each 0 or more (e.g. 0,1)")
     return out
+
+
+def _gib(text: str) -> float:
+    """--memory-cap: GiB of resident memory, more than 0."""
+    import argparse
+
+    try:
+        v = float(text)
+    except ValueError:
+        v = -1.0
+    if not v > 0 or v != v or v == float("inf"):
+        raise argparse.ArgumentTypeError(f"--memory-cap {text!r}: GiB of resident memory, a number above 0 (e.g. 14)")
+    return v
 
 
 def _tors_checked(text: str) -> int:
@@ -225,6 +242,9 @@ def register(sub) -> None:
                    help="fabric: instead of the daemon runs, the first N ToRs of the (1024, 32) network programmed from "
                         "empty as the daemon's first install does, with the protobuf-message encoder and the wire "
                         "encoder side by side: objects written per CPU second")
+    r.add_argument("--memory-cap", type=_gib, default=None, metavar="GIB",
+                   help="fabric: stop a daemon whose resident memory, or the simulated fabric's, passes GIB "
+                        "(default 8: the machine is shared; a whole (1024, 32) start needs more)")
     r.add_argument("--profile", action="store_true",
                    help="fabric, with --large-tors: cProfile's top entries of each run (every thread's CPU time)")
     r.add_argument("--duration", type=_duration, default=600.0, metavar="S",

@@ -234,18 +234,25 @@ def report_sessions(r: dict) -> None:
           f"({r['idle_cpu'] / n * 1e6:.0f} us per session and second) (load {r['load_end']:.1f})")
 
 
-def _settle(pid: int, idle_share: float = 0.15, limit_s: float = 120.0) -> None:
+def _settle(pid: int, limit_s: float, idle_share: float = 0.15) -> float | None:
     """Wait until the daemon and its workers are idle (less than ``idle_share`` of a core over
     half a second, the slice timers aside): the reconcile after an update has finished, so
-    the next failure's CPU seconds are its own."""
-    end = time.time() + limit_s
+    the next failure's CPU seconds are its own and its writes do not wait for a read-back
+    in flight. Returns the seconds waited, None if the daemon was still busy after
+    ``limit_s``."""
+    t0 = time.time()
     c0 = _tree_cpu(pid)
-    while time.time() < end:
+    while time.time() < t0 + limit_s:
         time.sleep(0.5)
         c1 = _tree_cpu(pid)
         if c1 - c0 < idle_share * 0.5:
-            return
+            return time.time() - t0
         c0 = c1
+    return None
+
+
+def _settled(s: float | None, limit_s: float) -> str:
+    return f"{s:.0f} s" if s is not None else f"still busy after {limit_s:.0f} s"
 
 
 def _rss_gib(pid: int) -> float:
@@ -343,11 +350,14 @@ def _progress(lines: list[dict]) -> str:
 
 def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, routing: str, slice_ms: int,
                 failures: list[tuple[str, dict]], timeout: float, incremental: bool = True, workers: int = 0,
-                stop_after: int | None = None, memory_cap_gib: float = MEMORY_CAP_GIB) -> dict:
+                stop_after: int | None = None, memory_cap_gib: float = MEMORY_CAP_GIB,
+                settle_s: float = 120.0) -> dict:
     """One network on a simulated fabric: start the daemon, wait for start-up, then each
     of ``failures`` (op, body) through the API; returns the figures. ``stop_after``: the
     daemon is stopped once that many ToRs of generation 0 are written and read back (its
-    set-up and first writes: ``memory``, the daemon's memory phase by phase)."""
+    set-up and first writes: ``memory``, the daemon's memory phase by phase). Before each
+    failure the daemon is let settle (its read-back of every switch after the start or the
+    last update) for at most ``settle_s`` seconds; the figures say how long it took."""
     from controller.daemon.client import Api
     from controller import process
     from controller.simfabric.process import SimFabric
@@ -427,7 +437,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             out["objects"] = sum(s["entries"] for s in st["switches"])
             out["daemon_cpu_start"] = _tree_cpu(pid)
             out["fabric_cpu_start"] = cpu_seconds(fpid) - f_cpu0
-            _settle(pid)                      # the reconcile right after the start-up passes
+            out.update(settle_s=settle_s, settled_start_s=_settle(pid, settle_s))   # the read-back after the start
             # the sessions: opened (the first to the last switch.connected), then idle with
             # every session open and the slice timers running
             connected = [epoch(e["ts"]) for e in ev if e.get("event") == "switch.connected"]
@@ -445,7 +455,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                 cpu0, w0t = _tree_cpu(pid), time.time()
                 rep = api.request("POST", f"/{op}", body)
                 cpu_update, wall_update = _tree_cpu(pid) - cpu0, time.time() - w0t      # answered once the update is done (retire included)
-                _settle(pid)                  # the reconcile after the update
+                settled = _settle(pid, settle_s)      # the reconcile after the update
                 t_det = epoch(rep["detected"]) if rep.get("detected") else None
                 new_lines = log.poll()[n0:]
                 seen = {e["event"]: epoch(e["ts"]) - t_det for e in new_lines
@@ -463,7 +473,8 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                              "changed_source_cells": computed.get("changed_source_cells"),
                              "dataplane_ms": rep.get("dataplane_ms"), "error": rep.get("error"),
                              "written": sum(s["entries_written"] for s in after["switches"]) - w0,
-                             "generations": sorted(g for g in gens if g is not None), "load": load})
+                             "generations": sorted(g for g in gens if g is not None), "load": load,
+                             "settled_s": settled})
             out["failures"] = rows
             out["daemon_cpu"] = _tree_cpu(pid)
             out["daemon_peak_gib"] = _tree_peak_gib(pid)
@@ -713,7 +724,8 @@ def report(r: dict) -> None:
     if r.get("sessions_s") is not None:
         print(f"   sessions: {r['tors']} opened in {r['sessions_s']:.1f} s; idle with every session open and the "
               f"slice timers running: {r['idle_threads']} threads (the busiest process), "
-              f"{r['idle_cpu']:.3f} CPU-s per s, {r['idle_rss_gib']:.2f} GiB resident (load {r['idle_load']:.1f})")
+              f"{r['idle_cpu']:.3f} CPU-s per s, {r['idle_rss_gib']:.2f} GiB resident (load {r['idle_load']:.1f}); "
+              f"the read-back after the start before it: {_settled(r.get('settled_start_s'), r.get('settle_s', 0))}")
     for f in r["failures"]:
         g = f"{f['generation_s']:.3f} s" if f["generation_s"] is not None else f"- ({f['error']})"
         mask = f"{f['dataplane_ms']:.1f} ms" if f["dataplane_ms"] is not None else "-"
@@ -722,7 +734,7 @@ def report(r: dict) -> None:
               f"mask {mask:>9}, "
               f"{f['written']:>9,} entries written ({f['written'] / max(1, r['objects']):.1%} of the table), "
               f"daemon CPU {f['cpu_update_s']:.2f} s for the update (routes to retire), {f['cpu_s']:.2f} s with "
-              f"the reconcile after it, "
+              f"the reconcile after it ({_settled(f.get('settled_s'), r.get('settle_s', 0))}), "
               f"{'%s changed cells, ' % format(f['changed_cells'], ',') if f.get('changed_cells') else ''}"
               f"{'%s changed source-route cells, ' % format(f['changed_source_cells'], ',') if f.get('changed_source_cells') else ''}"
               f"{f['built']:,} route objects built for the prepare, "
@@ -846,6 +858,7 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
             r = run_network(work, f"1024x32_uro_w{workers}", p1024, routing=PER_HOP, slice_ms=5000,
                             failures=[("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]})],
                             timeout=4 * 3600, workers=workers, stop_after=large_stop_after, memory_cap_gib=memory_cap_gib,
+                            settle_s=1800.0,
                             **SIZES["r1024x32"]) | {"name": f"1024x32 URO per-hop, {workers} worker(s)"}
             report(r)
             big.append(r)

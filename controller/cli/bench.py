@@ -11,7 +11,7 @@ import signal
 import sys
 from pathlib import Path
 
-from controller.cli.common import positive_int
+from controller.cli.common import finite_float, positive_int
 from controller.errors import UroError
 
 
@@ -146,10 +146,10 @@ def _gib(text: str) -> float:
     import argparse
 
     try:
-        v = float(text)
-    except ValueError:
-        v = -1.0
-    if not v > 0 or v != v or v == float("inf"):
+        v = finite_float(text)
+    except argparse.ArgumentTypeError:
+        v = 0.0
+    if v <= 0:
         raise argparse.ArgumentTypeError(f"--memory-cap {text!r}: GiB of resident memory, a number above 0 (e.g. 14)")
     return v
 

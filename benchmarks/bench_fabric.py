@@ -658,9 +658,38 @@ def _tors(cfg_path: str, tors: int, encoder: str, profile: bool, fresh: bool = T
         stats.sort_stats("tottime").print_stats(25)
         stats.sort_stats("cumulative").print_stats(40)
         out["profile"] = text.getvalue()
+    out["reconcile"] = reconcile_cpu(ag, prep.routes)
     for a in ag:
         a.close()
     return out
+
+
+#: how each ToR's reconcile is measured, alternating (:func:`reconcile_cpu`)
+RECONCILES = (("decoded", False), ("in bulk", True)) * 2
+
+
+def reconcile_cpu(agents: list, routes) -> dict[str, float]:
+    """The reconcile that follows an update (nothing drifted), every ToR of ``agents`` one
+    after another, each way of :data:`RECONCILES` in turn: {way: the least CPU-s per ToR}
+    of this process -- the whole switch decoded and diffed as objects
+    (``SwitchAgent.bulk_reconcile = False``) against its route objects compared as the
+    bytes they are written in (docs/fabric.md "The reconcile after an update"); and the
+    load average at the end."""
+    from controller.daemon.switch import SwitchAgent
+
+    out: dict[str, float] = {}
+    try:
+        for way, bulk in RECONCILES:
+            SwitchAgent.bulk_reconcile = bulk
+            c0 = time.process_time()
+            repairs = sum(a.reconcile(routes) for a in agents)
+            if repairs:
+                raise RuntimeError(f"the reconcile {way} repaired {repairs} objects of a switch that did not drift")
+            per = (time.process_time() - c0) / max(1, len(agents))
+            out[way] = min(out.get(way, per), per)
+    finally:
+        SwitchAgent.bulk_reconcile = True
+    return out | {"load": os.getloadavg()[0]}
 
 
 def report_tors(runs: list[dict]) -> None:
@@ -680,6 +709,11 @@ def report_tors(runs: list[dict]) -> None:
               f"({rate / first:.2f}x the first); peak memory of the process {r.get('peak_gib', 0):.2f} GiB; "
               f"simulated fabric {r['fabric_cpu']:.1f} CPU-s in all; set-up (routes, "
               f"checks) {r['setup_cpu_s']:.1f} CPU-s; load {r['load_start']:.1f} / {r['load']:.1f} / {r['load_end']:.1f}")
+        rec = r.get("reconcile")
+        if rec:
+            print(f"   {'':<33} the reconcile after it, per ToR (the least of two runs each): decoded and diffed "
+                  f"{rec['decoded']:.2f} CPU-s, compared in bulk {rec['in bulk']:.2f} CPU-s "
+                  f"(decoded: {_ratio(rec['decoded'], rec['in bulk'])} the CPU); load {rec['load']:.1f}")
         if "profile" in r:
             print(f"   cProfile of {name} (CPU time of each thread; only the shares mean something):")
             print("\n".join("      " + line for line in r["profile"].splitlines() if line.strip()))

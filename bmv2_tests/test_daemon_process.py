@@ -110,6 +110,11 @@ def test_switch_restart_is_restored_and_counted_then_drift_repaired(net, tmp_pat
           next(s for s in status(port)["switches"] if s["name"] == "tor0")["counters"]["events"]["timer"] > 3,
           what="timers applied by the restored switch")
 
+    # bmv2 answers each route object in the bytes the daemon encodes: the reconcile every
+    # second compares them in bulk (docs/daemon.md "The reconcile")
+    until(lambda: next(s for s in status(port)["switches"] if s["name"] == "tor1")["reconcile_in_bulk"] >= 2,
+          timeout=10, what="reconciles compared in bulk")
+
     # drift behind the daemon's back: another controller (higher election id) takes over,
     # deletes two route entries, modifies one, masks an uplink, and leaves. (Thrift edits
     # would desync bmv2's P4Runtime server from its own table store, so they are no test.)

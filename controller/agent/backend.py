@@ -17,6 +17,8 @@ order.
 from __future__ import annotations
 
 import abc
+import collections.abc
+import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, ClassVar, Sequence
@@ -172,6 +174,16 @@ class Inserts:
     def part(self, start: int, stop: int) -> "Inserts":
         return Inserts(self.objects[start:stop], None if self.encoded is None else self.encoded[start:stop])
 
+    @staticmethod
+    def joined(first: "Inserts", second: "Inserts") -> "Inserts":
+        """``first``'s objects, then ``second``'s, in one :class:`Inserts` (both encoded by
+        the same backend); the objects are not made (a sequence that makes its objects
+        when asked, :class:`controller.tables.bulk.Regenerated`, stays one)."""
+        if (first.encoded is None) != (second.encoded is None):
+            raise ValueError("Inserts.joined: one part is encoded, the other is not")
+        return Inserts(_Joined(first.objects, second.objects),
+                       None if first.encoded is None else [*first.encoded, *second.encoded])
+
     def batch(self) -> Batch:
         """The objects as a batch (their order kept within each kind)."""
         out = Batch()
@@ -179,6 +191,29 @@ class Inserts:
         for x in self.objects:
             by_kind[type(x)].append(x)
         return out
+
+
+class _Joined(collections.abc.Sequence):
+    """Two sequences as one (:meth:`Inserts.joined`), neither copied."""
+
+    def __init__(self, first: Sequence, second: Sequence):
+        self.first, self.second = first, second
+
+    def __len__(self) -> int:
+        return len(self.first) + len(self.second)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self.first)
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self.first[i] if i < n else self.second[i - n]
+
+    def __iter__(self):
+        return itertools.chain(self.first, self.second)
 
 
 #: identity and content of each kind of state object (controller.agent.diff)

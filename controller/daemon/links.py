@@ -11,6 +11,7 @@ daemon starts is handled like any other failure.
 
 from __future__ import annotations
 
+import errno
 import select
 import socket
 import threading
@@ -49,6 +50,7 @@ class LinkWatcher:
         self.state: dict[str, bool] = {}
         self._marshal = MarshalRtnl()
         self._sock = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, socket.NETLINK_ROUTE)
+        self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)   # (the kernel caps it)
         self._sock.bind((0, RTMGRP_LINK))
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="uro-links", daemon=True)
@@ -83,7 +85,12 @@ class LinkWatcher:
                 if not ready:
                     continue
                 data = self._sock.recv(1 << 16)
-            except (OSError, ValueError):
+            except OSError as e:
+                if e.errno == errno.ENOBUFS and not self._stop.is_set():
+                    self._resync()
+                    continue
+                return
+            except ValueError:
                 return
             t = self.clock()
             try:
@@ -101,6 +108,17 @@ class LinkWatcher:
                 if self.state.get(name) != up:
                     self.state[name] = up
                     self.on_change(name, up, t)
+
+    def _resync(self) -> None:
+        """The socket's buffer overflowed (ENOBUFS: the link group's events came faster than
+        they were read, e.g. while another fabric's veths are made beside this one) and
+        events were lost: the watched interfaces are read again and what changed is
+        reported, so a link that came back up meanwhile is not missed."""
+        for name, up in self.initial().items():
+            up = bool(up)
+            if self.state.get(name) != up:
+                self.state[name] = up
+                self.on_change(name, up, self.clock())
 
     def stop(self) -> None:
         self._stop.set()

@@ -104,10 +104,7 @@ class LinkWatcher:
                 name = m.get_attr("IFLA_IFNAME")
                 if name not in self.interfaces:
                     continue
-                up = ev == "RTM_NEWLINK" and link_up(m)
-                if self.state.get(name) != up:
-                    self.state[name] = up
-                    self.on_change(name, up, t)
+                self._note(name, ev == "RTM_NEWLINK" and link_up(m), t)
 
     def _resync(self) -> None:
         """The socket's buffer overflowed (ENOBUFS: the link group's events came faster than
@@ -115,10 +112,13 @@ class LinkWatcher:
         events were lost: the watched interfaces are read again and what changed is
         reported, so a link that came back up meanwhile is not missed."""
         for name, up in self.initial().items():
-            up = bool(up)
-            if self.state.get(name) != up:
-                self.state[name] = up
-                self.on_change(name, up, self.clock())
+            self._note(name, bool(up), self.clock())
+
+    def _note(self, name: str, up: bool, t: float) -> None:
+        """``name`` is ``up`` at ``t``: reported where that is a change."""
+        if self.state.get(name) != up:
+            self.state[name] = up
+            self.on_change(name, up, t)
 
     def stop(self) -> None:
         self._stop.set()

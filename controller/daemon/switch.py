@@ -300,12 +300,23 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         if g != 1 - generation or version != self.role.version(routes):
             return None
         like = ins.batch()
+        derived = self._derived(like, ins, generation)
+        if derived is None:
+            return None
+        self._cache.pop((version, g), None)      # (the other generation's objects: not needed again)
+        return *derived, like
+
+    def _derived(self, rb: Batch, ins: Inserts, generation: int) -> tuple[Batch, Inserts] | None:
+        """Route objects ``rb`` (encoded as ``ins``, in its order) in ``generation``: their
+        objects, each made when asked for (:meth:`Role.objects_as`), and their bytes derived
+        from ``ins`` by the backend
+        (:meth:`~controller.agent.backend.SwitchBackend.encode_inserts_keyed`); None where
+        the role derives none."""
         objs = self.role.objects_as(ins.objects, generation)
         if objs is None:
             return None
-        rb = Batch(*(self.role.objects_as(x, generation) for x in (like.members, like.groups, like.entries)))
-        self._cache.pop((version, g), None)      # (the other generation's objects: not needed again)
-        return rb, self.backend.encode_inserts_keyed(ins, objs, objs.key, objs.value), like
+        sb = Batch(*(self.role.objects_as(x, generation) for x in (rb.members, rb.groups, rb.entries)))
+        return sb, self.backend.encode_inserts_keyed(ins, objs, objs.key, objs.value)
 
     def _shadow_failed(self, e: BackendError) -> None:
         self.log.warn("generation.shadow_failed", switch=self.name, error=str(e))
@@ -705,10 +716,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             version = self.role.version(routes)
             self._note_holds({act: version, **({1 - act: version} if shadow is not None else {})})
             self.entries = len(want.entries) + len(want.members) + len(want.groups)
-            if n:
-                self.stats["repairs"] += n
-                self.metrics.reconcile_repairs.labels(self.name).inc(n)
-                self.log.warn("reconcile.repaired", switch=self.name, updates=n, generation=act)
+            self._repaired(n, act)
             return n
 
     def _reconcile_in_bulk(self, routes) -> int | None:
@@ -756,24 +764,24 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         n = self._sync_config(p.config) + self._write(state_diff(rest, gens.final_state(static, Batch(), p.config)))
         self._note_holds({act: version, **({1 - act: version} if sb is not None else {})})
         self.entries = gens.objects(rb) * (1 if sb is None else 2) + gens.objects(static) + 1
+        self._repaired(n, act)
+        return n
+
+    def _repaired(self, n: int, generation: int) -> None:
+        """A reconcile wrote ``n`` repairs (none: nothing to count)."""
         if n:
             self.stats["repairs"] += n
             self.metrics.reconcile_repairs.labels(self.name).inc(n)
-            self.log.warn("reconcile.repaired", switch=self.name, updates=n, generation=act)
-        return n
+            self.log.warn("reconcile.repaired", switch=self.name, updates=n, generation=generation)
 
     def _shadow_encoded(self, rb: Batch, ins: Inserts, routes, generation: int) -> tuple[Batch, Inserts]:
-        """The shadow of route objects ``rb`` (encoded as ``ins``) in ``generation``: its
-        objects, each made when asked for (:meth:`Role.objects_as`), and its bytes derived
-        from ``ins`` by the backend
-        (:meth:`~controller.agent.backend.SwitchBackend.encode_inserts_keyed`); where the
-        role derives none, built and encoded."""
-        objs = self.role.objects_as(ins.objects, generation)
-        if objs is None:
+        """The shadow of route objects ``rb`` (encoded as ``ins``) in ``generation``, derived
+        from them (:meth:`_derived`); where the role derives none, built and encoded."""
+        derived = self._derived(rb, ins, generation)
+        if derived is None:
             sb = self.routes_batch(routes, generation)
             return sb, self.backend.encode_inserts(sb)
-        sb = Batch(*(self.role.objects_as(x, generation) for x in (rb.members, rb.groups, rb.entries)))
-        return sb, self.backend.encode_inserts_keyed(ins, objs, objs.key, objs.value)
+        return derived
 
     # ---- failures ---------------------------------------------------------------------------------
     def set_down(self, down: frozenset[int], dead: frozenset[tuple[int, int]] | None = None) -> bool:

@@ -65,6 +65,11 @@ SIZES = {
     "r108x6": {"tors": 108, "uplinks": 6},
     "r1024x32": {"tors": 1024, "uplinks": 32},
 }
+#: (1024, 32): how long the daemon is let settle before each failure. One round of the
+#: read-back of the 1024 switches takes about 11 minutes of a core, so the failures are
+#: measured with it running beside them; they come first (docs/daemon.md "A failure comes
+#: before the reconcile"), and each row says how many reconciles were running and waited
+LARGE_SETTLE_S = 60.0
 PER_HOP = "source_routed = []\n[routing.per_hop]\nmax_hops = 4"
 UCMP_36 = ("source_routed = [" + ", ".join(str(d) for d in range(1, 108, 3)) + "]\n[routing.per_hop]\nmax_hops = 4\n"
            "[routing.source]\nalgo = \"ucmp\"\nh_max = 5")
@@ -450,6 +455,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             for op, body in failures:
                 before = api.request("GET", "/status")
                 w0 = sum(s["entries_written"] for s in before["switches"])
+                n_up = sum(1 for s in before["switches"] if s["state"] == "up")
                 load = os.getloadavg()[0]
                 n0 = len(log.poll())
                 cpu0, w0t = _tree_cpu(pid), time.time()
@@ -460,6 +466,10 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                 new_lines = log.poll()[n0:]
                 seen = {e["event"]: epoch(e["ts"]) - t_det for e in new_lines
                         if t_det is not None and e.get("event") in ("routes.computed", "generation.stamping")}
+                # each phase's end since the detection: the last switch's survey and prepare
+                ends = {e["phase"].split()[0]: epoch(e["ts"]) - t_det for e in new_lines
+                        if t_det is not None and e.get("event") == "memory.phase"
+                        and e.get("phase", "").endswith(f" {n_up} of {n_up}")}
                 computed = next((e for e in new_lines if e.get("event") == "routes.computed"), {})
                 # the prepare's "generation.writing" names the route objects it built per ToR: a
                 # whole generation, or the changed cells' entries of the incremental path
@@ -474,7 +484,8 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                              "dataplane_ms": rep.get("dataplane_ms"), "error": rep.get("error"),
                              "written": sum(s["entries_written"] for s in after["switches"]) - w0,
                              "generations": sorted(g for g in gens if g is not None), "load": load,
-                             "settled_s": settled})
+                             "settled_s": settled, "phases": _phases(rep, seen, ends),
+                             "reconciles": _gated(before.get("maintenance"), after.get("maintenance"))})
             out["failures"] = rows
             out["daemon_cpu"] = _tree_cpu(pid)
             out["daemon_peak_gib"] = _tree_peak_gib(pid)
@@ -486,6 +497,27 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             stop.set()
             process.stop(pids, dname, timeout=30)
     return out
+
+
+def _phases(rep: dict, seen: dict, ends: dict) -> dict[str, float] | None:
+    """A failure's time to the new generation by phase (seconds, from its log lines): the
+    masks, the routes, the survey and the prepare of every switch, then the flip."""
+    t = [rep.get("dataplane_ms"), seen.get("routes.computed"), ends.get("survey"), ends.get("prepare_generation"),
+         rep.get("generation_s")]
+    if any(x is None for x in t):
+        return None
+    t[0] /= 1e3
+    return {"masks": t[0], "routes": t[1] - t[0], "survey": t[2] - t[1], "prepare": t[3] - t[2], "flip": t[4] - t[3]}
+
+
+def _gated(before: dict | None, after: dict | None) -> dict | None:
+    """What the reconciles did around a failure (the status API's ``maintenance``): running
+    when it arrived, and how many waited for it (controller/daemon/gate.py)."""
+    if not before or not after:
+        return None
+    return {"running": before["reconciles_running"],
+            "deferred": after["reconciles_deferred_for_failures"] - before["reconciles_deferred_for_failures"],
+            "run": after["reconciles_run"] - before["reconciles_run"]}
 
 
 class _Unreached:
@@ -773,6 +805,12 @@ def report(r: dict) -> None:
               f"{'%s changed source-route cells, ' % format(f['changed_source_cells'], ',') if f.get('changed_source_cells') else ''}"
               f"{f['built']:,} route objects built for the prepare, "
               f"generations now {f['generations']} (load {f['load']:.1f})")
+        if f.get("phases"):
+            print("           phases: " + ", ".join(f"{k} {v:.2f} s" for k, v in f["phases"].items()))
+        if f.get("reconciles"):
+            g = f["reconciles"]
+            print(f"           reconciles: {g['running']} running when it arrived, {g['deferred']} waited for it, "
+                  f"{g['run']} ran until the next failure (docs/daemon.md \"A failure comes before the reconcile\")")
     print(f"   CPU: daemon {r['daemon_cpu']:.1f} s ({r['daemon_cpu_start']:.1f} s of it to start), simulated fabric "
           f"{r['fabric_cpu']:.1f} s ({r['fabric_cpu'] / max(r['daemon_cpu'], 1e-9):.2f}x the daemon's); peak memory: "
           f"daemon {r['daemon_peak_gib']:.2f} GiB, fabric {r['fabric_peak_gib']:.2f} GiB; threads up to "
@@ -892,7 +930,7 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
             r = run_network(work, f"1024x32_uro_w{workers}", p1024, routing=PER_HOP, slice_ms=5000,
                             failures=[("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]})],
                             timeout=4 * 3600, workers=workers, stop_after=large_stop_after, memory_cap_gib=memory_cap_gib,
-                            settle_s=1800.0,
+                            settle_s=LARGE_SETTLE_S,
                             **SIZES["r1024x32"]) | {"name": f"1024x32 URO per-hop, {workers} worker(s)"}
             report(r)
             big.append(r)

@@ -10,7 +10,10 @@ must equal a fresh build for the other generation.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from unittest import mock
+
+import numpy as np
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -237,3 +240,32 @@ def test_bulk_equals_reference_from_route_artifacts(tmp_path):
     for tor in (0, 5):
         _check(c, a_uro, a_src, tor, [d for d in (1, 4, 6) if d != tor])
         _same(tb.route_entries(c, tor, a_uro, a_src, [1, 6], 1), tb.route_entries(c, tor, uro, paths, [1, 6], 1))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cases(), st.sampled_from([None, "tofino2"]), st.data())
+def test_cell_entries_are_the_whole_builds_entries_of_those_cells(case, target, data):
+    """A failure's update builds only its changed cells (``uro_cell_entries``): from the
+    in-memory routes (the cells' rows gathered alone) and from a ToR's table (the whole
+    table masked) it must give exactly the whole build's entries of those cells, in its
+    order, for any set of cells (repeated, unordered, the ToR's own destination)."""
+    sched, k, _h, tor, _sr = case
+    n, d, s = sched.n_tors, sched.n_uplinks, sched.n_slices
+    uro = uro_compute(sched, UroParams(k=k, max_hops=4))
+    try:
+        c = _contract(max(n, 2), d, s, k, 2, target)
+    except ProfileError:
+        return
+    cells = data.draw(st.lists(st.tuples(st.integers(0, s - 1), st.integers(0, n - 1)), max_size=3 * s))
+    cells_a = np.array([list(x) for x in cells], dtype=np.int64).reshape(-1, 2)
+    want_set = {(a, dd) for a, dd in cells}
+    # a loaded artifact: the ToR's table read, then masked to the cells
+    artifact = SimpleNamespace(schedule=uro.schedule, tor_table=lambda t: perhop.tor_table(uro, t))
+    for g in (0, 1):
+        whole = bulk.uro_entries(c, uro, tor, g)
+        want = [e for e in whole if (dict(e.match)["arrival_slice"], dict(e.match)["dst_tor"]) in want_set]
+        with _fast_only():
+            got = bulk.uro_cell_entries(c, uro, tor, cells_a, g)
+            from_table = bulk.uro_cell_entries(c, artifact, tor, cells_a, g)
+        _same(got, want)
+        _same(from_table, want)

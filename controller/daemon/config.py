@@ -193,6 +193,9 @@ class DaemonSettings:
     status_port: int = 10559
     reconcile_s: float = 10.0
     reconnect_s: float = 1.0
+    #: read-backs run together at most (controller/daemon/gate.py: bounded work in flight
+    #: when a failure arrives, none started until it is handled)
+    reconciles_at_once: int = 2
     rpc_timeout_s: float = 5.0
     log_format: str = "json"
     election_id: int = 1                         # default of every switch's election_id
@@ -442,6 +445,7 @@ def _daemon(doc: dict, src: Path) -> DaemonSettings:
         status_host=host, status_port=port,
         reconcile_s=t.positive("reconcile_s", 10.0),
         reconnect_s=t.positive("reconnect_s", 1.0),
+        reconciles_at_once=t.int_in("reconciles_at_once", 1, 4096, default=2),
         rpc_timeout_s=t.positive("rpc_timeout_s", 5.0),
         log_format=t.get("log", "str", "json"),
         election_id=t.int_in("election_id", 1, MAX_ELECTION_ID, default=1),

@@ -57,6 +57,7 @@ from controller.daemon.liveness import LivenessWatch, unit_json
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared, warm
+from controller.daemon.gate import MaintenanceGate
 from controller.daemon.switch import SwitchAgent, connect_all
 from controller.daemon.update import NetworkUpdate
 from controller.errors import UroError
@@ -114,6 +115,7 @@ class Controller:
         self.aging = hosts.HostAging(self.log)   # host flow aging in the [hosts] namespaces
         self._state_lock = threading.RLock()     # agents / routes / cfg swapped by reload
         self._due: dict[str, Due] = {}           # per switch: the maintenance pass's next times
+        self.gate = MaintenanceGate(cfg.daemon.reconciles_at_once)   # failures before reconciles
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-ctl")
         self._mpool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-maint")
         # masks have their own threads: never queued behind an update's prepare on _pool
@@ -412,10 +414,13 @@ class Controller:
                     self.request_update()
             elif now >= due.reconcile or a.reconcile_due:
                 # due after an update that verified only what it wrote: the whole switch is
-                # read once per update, after it (docs/daemon.md "One read per switch and update")
-                a.reconcile(routes)
-                due.reconcile = now + d.reconcile_s
-                self._behind(a)
+                # read once per update, after it (docs/daemon.md "One read per switch and update");
+                # never while a failure is being handled, and a few at a time (gate.py)
+                with self.gate.reconcile() as turn:
+                    if turn:
+                        a.reconcile(routes)
+                        due.reconcile = now + d.reconcile_s
+                        self._behind(a)
             if now >= due.counters:
                 a.read_counters()
                 due.counters = now + min(5.0, d.reconcile_s)
@@ -468,6 +473,7 @@ class Controller:
         """Detection (API, link watcher): the data plane's reaction first, in the caller's
         thread (:meth:`mask_now`), then the job that recomputes routes (control thread)."""
         change.detected = change.detected or self.clock()
+        self.gate.opened(change)           # no reconcile starts until it is handled
         if self.routes is not None and self.agents:
             self.mask_now(change)
         self.jobs.change(change)
@@ -550,22 +556,25 @@ class Controller:
         """Phase 1 (down masks, one write per affected ToR) for all ``changes``, more
         changes that arrive meanwhile likewise, then one recomputation and a hitless swap;
         every change gets its report."""
-        handled = []
+        handled: list[Change] = []
         pending = list(changes)
-        while pending:
-            late = self._apply(pending)
-            t_masked = self.clock()
-            dead_written = sum(1 for a in self.agents.values() if a.dead)
-            for c in pending:
-                c.report = dataplane_report(c, late, t_masked, dead_written, self.clock())
-            handled += pending
-            until = max(c.detected + c.hold_routes_s for c in handled)
-            if until > self.clock():       # held on request (diagnosis): the masks alone meanwhile
-                self.log.event("routes.held", seconds=round(until - self.clock(), 3))
-                self._sleep(until - self.clock())
-            pending = self.jobs.more_changes()    # FRANCIS §3.1: fold in what arrived meanwhile
-        results, err = self._recompute_and_install()
-        self._finish(handled, results, err)
+        try:
+            while pending:
+                late = self._apply(pending)
+                t_masked = self.clock()
+                dead_written = sum(1 for a in self.agents.values() if a.dead)
+                for c in pending:
+                    c.report = dataplane_report(c, late, t_masked, dead_written, self.clock())
+                handled += pending
+                until = max(c.detected + c.hold_routes_s for c in handled)
+                if until > self.clock():       # held on request (diagnosis): the masks alone meanwhile
+                    self.log.event("routes.held", seconds=round(until - self.clock(), 3))
+                    self._sleep(until - self.clock())
+                pending = self.jobs.more_changes()    # FRANCIS §3.1: fold in what arrived meanwhile
+            results, err = self._recompute_and_install()
+            self._finish(handled, results, err)
+        finally:
+            self.gate.closed(handled + pending)   # the reconciles go on (gate.py)
 
     def _apply(self, changes: list[Change]) -> dict[str, float]:
         """Count and log ``changes``, apply them to the failed set and write the masks of
@@ -898,6 +907,7 @@ class Controller:
             "clock": self.clock_status(),
             "liveness": {"enabled": False} if (lw := self.lwatch) is None else lw.status(),
             "reloads": asdict(self.reloads),
+            "maintenance": self.gate.status(),
             "hosts": self.aging.status(self.cfg),
             "switches": [a.status() for a in agents],
         }

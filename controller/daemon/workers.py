@@ -857,8 +857,9 @@ class DistributedController(Controller):
     def maintain(self, now: float | None = None) -> None:
         """Between updates: each worker's own pass over its share (not waited for: the next
         pass looks at its answer); a lost worker's switches taken over; a failed update
-        retried network-wide."""
-        if self._updating.is_set():
+        retried network-wide; none started while a failure is being handled (gate.py: the
+        passes in progress finish)."""
+        if self._updating.is_set() or self.gate.failure_pending:
             return
         if self.workers.lost:
             self.request_update()          # the control thread takes over and runs the update

@@ -216,18 +216,30 @@ def uro_cell_entries(contract: dict, routes, tor: int, cells: np.ndarray, genera
     of the cells its routes changed (URO §IV-A: one entry per (arrival slice, destination)
     of a ToR). None where the program's table is not one entry per cell (a range-keyed
     layout, or another the array build does not take): then the caller builds the whole
-    table."""
+    table. From in-memory routes the cells' rows are taken alone (a (1024, 32) ToR's
+    whole table is 32K cells; a cut cable changes tens of them on most ToRs)."""
     prof = ent.check_fits(contract, routes.schedule)
     try:
-        return _uro_fast(contract, prof, perhop.tor_table(routes, tor), tor, generation, cells)
+        lay = _uro_layout(contract, prof)
+        c = np.unique(np.asarray(cells, dtype=np.int64).reshape(-1, 2), axis=0)
+        if getattr(getattr(routes, "alt_uplink", None), "ndim", 0) == 4 and hasattr(routes, "alt_dep"):
+            if routes.alt_uplink.shape[0] != prof["slices"]:
+                raise _Slow
+            c = c[np.lexsort((c[:, 0], c[:, 1]))]         # dst-major, as the whole table's
+            arr, dst = c[:, 0], c[:, 1]
+            upl = np.asarray(routes.alt_uplink[arr, tor, dst]).astype(np.int64)      # [m, Kr]
+            dep = np.asarray(routes.alt_dep[arr, tor, dst]).astype(np.int64)
+            wait = np.where(upl >= 0, dep - arr[:, None], 0)
+            return _uro_rows(lay, prof, upl, wait, arr, dst, tor, generation)
+        return _uro_fast(contract, prof, perhop.tor_table(routes, tor), tor, generation, c)
     except _Slow:
         return None
 
 
-def _uro_fast(contract: dict, prof: dict, tbl, tor: int, generation: int,
-              cells: np.ndarray | None = None) -> list[TableEntry]:
-    g = _generation(generation)
-    K, S, D = prof["alternatives"], prof["slices"], prof["uplinks"]
+def _uro_layout(contract: dict, prof: dict) -> tuple:
+    """The URO table's layout for the array build: (_Layout, wait or slice params); raises
+    _Slow where the program's table is another."""
+    K = prof["alternatives"]
     t = contract["tables"].get("uro_next_hop")
     if t is None or "set_alternatives" not in t["actions"]:
         raise _Slow
@@ -237,6 +249,13 @@ def _uro_fast(contract: dict, prof: dict, tbl, tor: int, generation: int,
     lay = _Layout(contract, "uro_next_hop", ("generation", "arrival_slice", "dst_tor"), "set_alternatives", pnames)
     if lay.ranged:
         raise _Slow
+    return lay, waits
+
+
+def _uro_fast(contract: dict, prof: dict, tbl, tor: int, generation: int,
+              cells: np.ndarray | None = None) -> list[TableEntry]:
+    lay = _uro_layout(contract, prof)
+    S = prof["slices"]
     upl = np.asarray(tbl.alt_uplink).astype(np.int64)   # [S, N, Kr]
     wait = np.asarray(tbl.alt_wait).astype(np.int64)
     Sr, N, Kr = upl.shape
@@ -244,21 +263,37 @@ def _uro_fast(contract: dict, prof: dict, tbl, tor: int, generation: int,
         raise _Slow
     upl = upl.transpose(1, 0, 2)                          # [N, S, Kr]: dst-major, as the reference
     wait = wait.transpose(1, 0, 2)
+    keep = np.ones((N, S), dtype=bool)
+    if cells is not None:                                 # only these (arrival slice, dst)
+        keep[:] = False
+        c = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
+        keep[c[:, 1], c[:, 0]] = True
+    dst, arr = np.nonzero(keep)
+    return _uro_rows(lay, prof, upl[dst, arr], wait[dst, arr], arr, dst, tor, generation)
+
+
+#: below this many rows a column's (name, value) pairs are made per row, not per distinct value
+_UNIQUE_FROM = 256
+
+
+def _uro_rows(layout: tuple, prof: dict, upl: np.ndarray, wait: np.ndarray, arr: np.ndarray, dst: np.ndarray,
+              tor: int, generation: int) -> list[TableEntry]:
+    """The entries of the cells (``arr``, ``dst``) of ToR ``tor`` whose alternatives are
+    ``upl`` / ``wait`` (``[m, Kr]``, -1: none); cells without one, and ``tor`` itself, get
+    none (the reference stops at the first -1)."""
+    lay, waits = layout
+    g = _generation(generation)
+    K, S, D = prof["alternatives"], prof["slices"], prof["uplinks"]
+    kind = "wait" if waits else "slice"
+    Kr = upl.shape[1]
     neg = upl < 0
     n = np.where(neg.any(-1), neg.argmax(-1), Kr)         # leading alternatives (the reference stops at -1)
-    keep = n > 0
-    keep[tor] = False
-    if cells is not None:                                 # only these (arrival slice, dst)
-        only = np.zeros_like(keep)
-        c = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
-        only[c[:, 1], c[:, 0]] = True
-        keep &= only
-    dst, arr = np.nonzero(keep)
-    n = n[dst, arr]
+    keep = (n > 0) & (dst != tor)
+    upl, wait, arr, dst, n = upl[keep], wait[keep], arr[keep], dst[keep], n[keep]
     if n.size and int(n.max()) > K:
         raise _Slow                                       # the reference names the entry
-    u = upl[dst, arr][:, :K]
-    w = wait[dst, arr][:, :K]
+    u = upl[:, :K]
+    w = wait[:, :K]
     if Kr < K:
         u = np.pad(u, ((0, 0), (0, K - Kr)))
         w = np.pad(w, ((0, 0), (0, K - Kr)))
@@ -275,13 +310,16 @@ def _uro_fast(contract: dict, prof: dict, tbl, tor: int, generation: int,
         cols[f"{kind}{i}"] = val[:, i]
     keys = {"generation": np.full(n.size, g), "arrival_slice": arr, "dst_tor": dst}
     kcols = np.stack([keys[k] for k in lay.key_names], axis=1) if n.size else np.zeros((0, 3), np.int64)
-    pcols = np.stack([cols[p] for p in lay.param_names], axis=1) if n.size else np.zeros((0, len(pnames)), np.int64)
+    pcols = np.stack([cols[p] for p in lay.param_names], axis=1) if n.size else np.zeros((0, len(lay.param_names)), np.int64)
     if n.size and not ((kcols >= 0).all() and (kcols < np.array(lay.key_lim)).all()
                        and (pcols >= 0).all() and (pcols < np.array(lay.param_lim)).all()):
         raise _Slow
     # the checked columns' (name, value) pairs, made once per distinct value and shared
-    kp = [{v: (nm, v) for v in np.unique(col).tolist()} for nm, col in zip(lay.key_names, kcols.T)]
-    pp = [{v: (nm, v) for v in np.unique(col).tolist()} for nm, col in zip(lay.param_names, pcols.T)]
+    def pairs(nm, col):
+        vals = np.unique(col).tolist() if col.size >= _UNIQUE_FROM else col.tolist()
+        return {v: (nm, v) for v in vals}
+    kp = [pairs(nm, col) for nm, col in zip(lay.key_names, kcols.T)]
+    pp = [pairs(nm, col) for nm, col in zip(lay.param_names, pcols.T)]
     get = dict.__getitem__
     name, action = lay.name, lay.action
     return [_entry(name, tuple(map(get, kp, k)), action, tuple(map(get, pp, p)))

@@ -516,7 +516,7 @@ def _gated(before: dict | None, after: dict | None) -> dict | None:
     if not before or not after:
         return None
     return {"running": before["reconciles_running"],
-            "deferred": after["reconciles_deferred_for_failures"] - before["reconciles_deferred_for_failures"],
+            "deferred": after["reconcile_deferrals"] - before["reconcile_deferrals"],
             "run": after["reconciles_run"] - before["reconciles_run"]}
 
 
@@ -809,7 +809,8 @@ def report(r: dict) -> None:
             print("           phases: " + ", ".join(f"{k} {v:.2f} s" for k, v in f["phases"].items()))
         if f.get("reconciles"):
             g = f["reconciles"]
-            print(f"           reconciles: {g['running']} running when it arrived, {g['deferred']} waited for it, "
+            print(f"           reconciles: {g['running']} running when it arrived, due ones put off {g['deferred']:,} "
+                  f"times (per 0.2 s pass and switch) until it was handled, "
                   f"{g['run']} ran until the next failure (docs/daemon.md \"A failure comes before the reconcile\")")
     print(f"   CPU: daemon {r['daemon_cpu']:.1f} s ({r['daemon_cpu_start']:.1f} s of it to start), simulated fabric "
           f"{r['fabric_cpu']:.1f} s ({r['fabric_cpu'] / max(r['daemon_cpu'], 1e-9):.2f}x the daemon's); peak memory: "

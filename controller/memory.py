@@ -127,6 +127,32 @@ def paused_gc() -> Iterator[None]:
 
 
 # ---- where a long-running process's memory goes, phase by phase ---------------------------
+#: NumPy's own switch for asking the kernel for transparent huge pages (read at import)
+HUGEPAGE_ENV = "NUMPY_MADVISE_HUGEPAGE"
+
+
+def small_pages() -> bool:
+    """NumPy's arrays on ordinary 4 KiB pages in this process and the processes it starts
+    (the daemon, its workers, a simulated fabric), unless :data:`HUGEPAGE_ENV` says
+    otherwise. Returns whether it changed anything.
+
+    Why: NumPy asks the kernel for transparent huge pages (``madvise(MADV_HUGEPAGE)``) for
+    every array of 4 MiB and more. Where the system's policy is ``defrag = madvise`` (the
+    default of many distributions) each fault of such an array may compact memory first,
+    and in a long-running process on a host whose memory is fragmented that costs more than
+    the copy it serves: at (1024, 32) a route repair allocates 1.7 GiB of fresh arrays, and
+    took 4.3-5.1 s with huge pages against 1.0-1.9 s without, the whole routes 6.2 s
+    against 2.2 s (docs/fabric.md "Huge pages"; the same machine, one run after the other).
+    NumPy documents the variable (its "madvise hugepage on Linux"); a user who wants huge
+    pages sets ``NUMPY_MADVISE_HUGEPAGE=1``."""
+    if os.environ.get(HUGEPAGE_ENV, "") != "":
+        return False                      # the user's choice, read by NumPy at its import
+    os.environ[HUGEPAGE_ENV] = "0"        # the processes started from here
+    core = getattr(np, "_core", None) or getattr(np, "core")
+    toggle = getattr(core.multiarray, "_set_madvise_hugepage", None)
+    return bool(toggle(False)) if toggle is not None else False
+
+
 #: environment variable: ``N`` (> 0) makes :func:`phase` trace Python's allocations
 #: (``tracemalloc`` with N frames per allocation, started at the first phase) and name the
 #: largest by traceback; unset or 0: only the resident figures, which cost nothing

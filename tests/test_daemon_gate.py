@@ -47,7 +47,7 @@ def test_no_reconcile_starts_while_a_failure_is_handled_and_the_due_ones_run_aft
     ctl.maintain(now=clock.t)
     assert _runs(ctl) == before, "a reconcile ran while the failure waited for its routes"
     st = ctl.status()["maintenance"]
-    assert st["failures_pending"] == 1 and st["reconciles_deferred_for_failures"] == len(ctl.agents)
+    assert st["failures_pending"] == 1 and st["reconcile_deferrals"] == len(ctl.agents)
     ctl.handle_jobs()                              # the new generation: the failure is handled
     assert ch.report["generation_s"] is not None
     assert ctl.status()["maintenance"]["failures_pending"] == 0
@@ -124,7 +124,7 @@ def test_a_reconcile_waiting_for_a_slot_when_a_failure_arrives_does_not_run():
     a.join(5)
     b.join(5)
     assert turns == [("first", True), ("second", False)]
-    assert gate.status()["reconciles_deferred_for_failures"] == 1
+    assert gate.status()["reconcile_deferrals"] == 1
     gate.closed([change])
     with gate.reconcile() as turn:
         assert turn

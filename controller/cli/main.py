@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from controller import memory
 from controller.cli import agent, analysis, bench, daemon, emulate, host, p4, plot, routes, schedule, tofino_model
 from controller.errors import UroError
 
@@ -36,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    memory.small_pages()        # NumPy's large arrays without huge-page compaction stalls
     try:
         args = build_parser().parse_args(argv)
     except UroError as e:

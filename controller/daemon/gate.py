@@ -32,7 +32,7 @@ class MaintenanceGate:
         self._lock = threading.Lock()
         self._open: set[int] = set()
         self.running = 0
-        self.deferred = 0       # reconciles that were due and waited for a failure's handling
+        self.deferred = 0       # times a due reconcile was put off for a failure (per pass and switch)
         self.ran = 0
 
     # ---- failures -----------------------------------------------------------------------
@@ -83,5 +83,5 @@ class MaintenanceGate:
     def status(self) -> dict:
         with self._lock:
             return {"reconciles_at_once": self.at_once, "reconciles_running": self.running,
-                    "reconciles_run": self.ran, "reconciles_deferred_for_failures": self.deferred,
+                    "reconciles_run": self.ran, "reconcile_deferrals": self.deferred,
                     "failures_pending": len(self._open)}

@@ -138,6 +138,10 @@ def test_a_bulk_reconcile_repairs_what_the_reference_path_repairs(monkeypatch, s
                 others = sorted(x for x in ctl.agents if x != a.name)
                 assert sorted(reads.bulk) == (others if kind in IN_ROUTES else sorted(ctl.agents))
                 assert reads.split == ([a.name] if kind in IN_ROUTES else [])
+                # the log says which switch was decoded whole, and why
+                decoded = [kw for name, kw in getattr(ctl.log, "events", []) if name == "reconcile.decoding"]
+                assert [d["switch"] for d in decoded] == ([a.name] if kind in IN_ROUTES else [])
+                assert all(d["missing"] or d["other_route_objects"] for d in decoded)
                 again = [x.reconcile(ctl.routes) for x in ctl.agents.values()]
                 assert again == [0] * TORS and reads.split == ([a.name] if kind in IN_ROUTES else [])
             else:

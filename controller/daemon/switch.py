@@ -750,8 +750,12 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         del ins
         table = self.role.config_table()
         p = gens.split(rest, table)
-        if missing or any(gens.objects(b) for b in p.gens.values()) or self.role.active(rest)[0] is None:
+        stray = sum(gens.objects(b) for b in p.gens.values())
+        if missing or stray or self.role.active(rest)[0] is None:
             self._known = None            # (the caller reads the switch)
+            self.log.event("reconcile.decoding", switch=self.name, missing=len(missing), other_route_objects=stray,
+                           active=self.role.active(rest)[0], shadow_expected=sb is not None,
+                           note="route objects not as encoded: the whole switch is decoded and diffed")
             return None
         known = KnownState(rest)
         self._known_added(known, act, rb, routes)

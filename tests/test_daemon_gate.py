@@ -38,14 +38,20 @@ def _runs(ctl) -> dict[str, int]:
     return {n: a.stats["reconcile_runs"] for n, a in ctl.agents.items()}
 
 
-def test_no_reconcile_starts_while_a_failure_is_handled_and_the_due_ones_run_after_it(net):
+def test_no_reconcile_starts_while_a_failure_is_handled_and_the_due_ones_run_after_it(net, monkeypatch):
     ctl, clock = net
     before = _runs(ctl)
     clock.t += 11                                  # every switch due for its periodic read-back
     ch = Change("fail", "uplink", (0, 1), detected=clock.t)
     ctl.submit(ch)                                 # masks written; the routes wait for the control thread
+    handed, counted = [], []
+    monkeypatch.setattr(ctl, "_maintain_one", lambda a, now, inner=ctl._maintain_one: handed.append(a.name) or
+                        inner(a, now))
+    for a in ctl.agents.values():
+        monkeypatch.setattr(a, "read_counters", lambda a=a: counted.append(a.name))
     ctl.maintain(now=clock.t)
     assert _runs(ctl) == before, "a reconcile ran while the failure waited for its routes"
+    assert handed == [] and counted == [], "a pass beside a failure handed switches to the pool or read counters"
     st = ctl.status()["maintenance"]
     assert st["failures_pending"] == 1 and st["reconcile_deferrals"] == len(ctl.agents)
     ctl.handle_jobs()                              # the new generation: the failure is handled
@@ -54,6 +60,7 @@ def test_no_reconcile_starts_while_a_failure_is_handled_and_the_due_ones_run_aft
     ctl.maintain(now=clock.t + 0.2)
     after = _runs(ctl)
     assert all(after[n] == before[n] + 1 for n in before), (before, after)
+    assert sorted(counted) == sorted(ctl.agents)      # the counters are read again too
     assert ctl.status()["maintenance"]["reconciles_run"] >= len(ctl.agents)
 
 

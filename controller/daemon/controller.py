@@ -421,7 +421,7 @@ class Controller:
                         a.reconcile(routes)
                         due.reconcile = now + d.reconcile_s
                         self._behind(a)
-            if now >= due.counters:
+            if now >= due.counters and not self.gate.failure_pending:
                 a.read_counters()
                 due.counters = now + min(5.0, d.reconcile_s)
         except BackendError as e:
@@ -452,16 +452,26 @@ class Controller:
         others cost a few attribute tests, not a task on the pool (a pass runs five times a
         second, over a thousand switches at (1024, 32))."""
         now = self.clock() if now is None else now
+        failing = self.gate.failure_pending
         with self._state_lock:
-            agents = [a for a in self.agents.values() if self._pass_due(a, now)]
+            agents = [a for a in self.agents.values() if self._pass_due(a, now, failing)]
         list(self._mpool.map(lambda a: self._maintain_one(a, now), agents))
         self._snapshot()
 
-    def _pass_due(self, a: SwitchAgent, now: float) -> bool:
-        """Whether :meth:`_maintain_one` may do anything on ``a`` now (a superset: it decides)."""
+    def _pass_due(self, a: SwitchAgent, now: float, failing: bool = False) -> bool:
+        """Whether :meth:`_maintain_one` may do anything on ``a`` now (a superset: it decides).
+        ``failing``: a failure is being handled (gate.py): a switch that is up goes to the
+        pool only for a retry; its due reconcile is put off (counted) and its counters wait,
+        so that a (1024, 32) pass does not hand a thousand switches to the pool five times a
+        second beside the failure's routes."""
         due = self._due.get(a.name)
-        return due is None or a.state != "up" or not a.backend.connected or a.retry_install or a.reconcile_due \
-            or now >= due.reconcile or now >= due.counters
+        if due is None or a.state != "up" or not a.backend.connected or a.retry_install:
+            return True
+        if failing:
+            if a.reconcile_due or now >= due.reconcile:
+                self.gate.put_off()
+            return False
+        return a.reconcile_due or now >= due.reconcile or now >= due.counters
 
     def _snapshot(self) -> None:
         self.metrics.set_snapshot({a.name: {"up": int(a.alive()), "generation": -1 if a.active is None else a.active,

@@ -10,7 +10,7 @@ the reconcile").
 
 :class:`MaintenanceGate` puts the failure first: from the moment a change is submitted until
 its new generation is installed (its report finished), no reconcile starts; those due wait
-(they stay due, none is lost) and are counted. Reconciles also run at most
+(they stay due, none is lost) and are counted, and the counters are not read meanwhile. Reconciles also run at most
 ``reconciles_at_once`` together, so that what is in flight when a failure arrives is a
 bounded amount of work: a reconcile is not interrupted (its repair must be whole).
 """
@@ -59,12 +59,12 @@ class MaintenanceGate:
         failure is pending, False (nothing to do now, counted as deferred) when a failure
         is pending before or after the wait for a slot."""
         if self.failure_pending:
-            self._defer()
+            self.put_off()
             yield False
             return
         with self._slots:
             if self.failure_pending:
-                self._defer()
+                self.put_off()
                 yield False
                 return
             with self._lock:
@@ -76,7 +76,8 @@ class MaintenanceGate:
                 with self._lock:
                     self.running -= 1
 
-    def _defer(self) -> None:
+    def put_off(self) -> None:
+        """A due reconcile not started because a failure is pending (counted)."""
         with self._lock:
             self.deferred += 1
 

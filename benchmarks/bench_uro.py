@@ -11,6 +11,9 @@ Figures are printed, never asserted (timings belong in benchmarks, not unit test
 - entries/ToR against URO Table II: (N-1) x S.
 - the compiled kernels' CPU per destination at (1024, 32), and with ``--full-large`` at
   (2048, 64) and (4096, 64).
+- (1024, 32), K = 10: the routes after one cut cable after another, each repaired from the
+  last (the daemon's path), in one long-running process with NumPy's arrays on huge pages
+  and on ordinary pages, side by side (``controller.memory.small_pages``).
 """
 
 from __future__ import annotations
@@ -152,6 +155,62 @@ def _per_destination(n: int, d: int) -> None:
           f"labels) {setup:.1f} CPU-s")
 
 
+#: the cables cut one after another by :func:`_repairs` (ToR, uplink)
+CABLES = ((5, 2), (9, 3), (17, 4), (33, 5), (65, 6))
+
+
+def _repairs(n: int, d: int, k: int) -> list[float]:
+    """(In the child of :func:`_repairs_side_by_side`.) The whole routes, then each of
+    :data:`CABLES` cut alone, its routes repaired from the last ones
+    (``uro_incremental.repair``, the daemon's path after a failure), the last two sets kept
+    as the daemon's route cache keeps them at this size: the seconds of each."""
+    from controller.routing import uro_incremental
+    from controller.schedule.degrade import Failed, without
+
+    sched = opera(n, d)
+    params = UroParams(k=k, max_hops=4)
+    cables = [(t % n, u % d) for t, u in CABLES]
+    t0 = time.perf_counter()
+    r = compute(sched, params)
+    times = [time.perf_counter() - t0]
+    uro_incremental.repair(r, without(sched, Failed(uplinks=frozenset({cables[-1]}))))   # kernels loaded
+    kept = [r]
+    for cable in cables:
+        t0 = time.perf_counter()
+        r = uro_incremental.repair(kept[-1], without(sched, Failed(uplinks=frozenset({cable})))).routes
+        times.append(time.perf_counter() - t0)
+        kept = [kept[-1], r]
+    return times
+
+
+def _repairs_side_by_side(n: int, d: int, k: int = 10) -> None:
+    """:func:`_repairs` in two child processes, NumPy's arrays on huge pages
+    (``NUMPY_MADVISE_HUGEPAGE=1``) and on ordinary pages (``=0``, what uro's processes use:
+    ``controller.memory.small_pages``), one after the other."""
+    import json
+    import os
+    from pathlib import Path
+
+    print(f"== URO routes after one cut cable after another, {n}x{d} K={k}, each repaired from the last in one "
+          "long-running process: NumPy's arrays on huge pages vs ordinary pages")
+    got, loads = {}, [_load()]
+    for huge in ("1", "0"):
+        env = dict(os.environ, NUMPY_MADVISE_HUGEPAGE=huge)
+        out = subprocess.run([sys.executable, "-m", "benchmarks.bench_uro", "--repairs", str(n), str(d), str(k)],
+                             capture_output=True, text=True, env=env, cwd=Path(__file__).resolve().parent.parent)
+        if out.returncode != 0:
+            print(f"   NUMPY_MADVISE_HUGEPAGE={huge}: failed: {(out.stderr or out.stdout).strip()[-300:]}")
+            return
+        got[huge] = json.loads(out.stdout.strip().splitlines()[-1])
+        loads.append(_load())
+    for huge, label in (("1", "huge pages"), ("0", "ordinary pages")):
+        t = got[huge]
+        print(f"   {label:<14}: whole {t[0]:.2f} s; repairs " + ", ".join(f"{x:.2f}" for x in t[1:]) + " s")
+    a, b = np.median(got["1"][1:]), np.median(got["0"][1:])
+    print(f"   median repair {a:.2f} s vs {b:.2f} s: ratio huge/ordinary {a / b:.1f}x; whole "
+          f"{got['1'][0] / got['0'][0]:.1f}x (load {' -> '.join(loads)})")
+
+
 def main(quick: bool = False, large: bool = True, full_large: bool = False) -> int:
     rng = np.random.default_rng(1)
     n, d = (32, 4) if quick else (108, 6)
@@ -183,6 +242,7 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False) -> i
     if large and not quick:
         _whole_process(1024, 32)
         _per_destination(1024, 32)
+        _repairs_side_by_side(1024, 32)
     if full_large and not quick:
         _per_destination(2048, 64)
         _per_destination(4096, 64)
@@ -190,4 +250,8 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False) -> i
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--repairs"]:           # the child of _repairs_side_by_side
+        import json
+        print(json.dumps(_repairs(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))))
+        raise SystemExit(0)
     sys.exit(main())

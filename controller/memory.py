@@ -138,13 +138,13 @@ def small_pages() -> bool:
 
     Why: NumPy asks the kernel for transparent huge pages (``madvise(MADV_HUGEPAGE)``) for
     every array of 4 MiB and more. Where the system's policy is ``defrag = madvise`` (the
-    default of many distributions) each fault of such an array may compact memory first,
-    and in a long-running process on a host whose memory is fragmented that costs more than
-    the copy it serves: at (1024, 32) a route repair allocates 1.7 GiB of fresh arrays, and
-    took 4.3-5.1 s with huge pages against 1.0-1.9 s without, the whole routes 6.2 s
-    against 2.2 s (docs/fabric.md "Huge pages"; the same machine, one run after the other).
-    NumPy documents the variable (its "madvise hugepage on Linux"); a user who wants huge
-    pages sets ``NUMPY_MADVISE_HUGEPAGE=1``."""
+    default of many distributions) a fault of such an array may compact memory first, and
+    in a long-running process on a host whose memory is fragmented that can cost more than
+    the copy it serves: at (1024, 32), K = 10, the whole routes took 5.79 s with huge pages
+    against 2.62 s without, and of five route repairs in one process (1.7 GiB of fresh
+    arrays each) the slowest 5.16 s against 2.54 s, the median 1.44 s against 1.16 s
+    (``uro bench --suite uro``, docs/fabric.md "Huge pages"). NumPy documents the
+    variable; a user who wants huge pages sets ``NUMPY_MADVISE_HUGEPAGE=1``."""
     if os.environ.get(HUGEPAGE_ENV, "") != "":
         return False                      # the user's choice, read by NumPy at its import
     os.environ[HUGEPAGE_ENV] = "0"        # the processes started from here

@@ -219,19 +219,15 @@ def uro_cell_entries(contract: dict, routes, tor: int, cells: np.ndarray, genera
     table. From in-memory routes the cells' rows are taken alone (a (1024, 32) ToR's
     whole table is 32K cells; a cut cable changes tens of them on most ToRs)."""
     prof = ent.check_fits(contract, routes.schedule)
+    c = np.unique(np.asarray(cells, dtype=np.int64).reshape(-1, 2), axis=0)
+    c = c[np.lexsort((c[:, 0], c[:, 1]))]                 # dst-major, as the whole table's
+    arr, dst = c[:, 0], c[:, 1]
     try:
-        lay = _uro_layout(contract, prof)
-        c = np.unique(np.asarray(cells, dtype=np.int64).reshape(-1, 2), axis=0)
-        if getattr(getattr(routes, "alt_uplink", None), "ndim", 0) == 4 and hasattr(routes, "alt_dep"):
-            if routes.alt_uplink.shape[0] != prof["slices"]:
-                raise _Slow
-            c = c[np.lexsort((c[:, 0], c[:, 1]))]         # dst-major, as the whole table's
-            arr, dst = c[:, 0], c[:, 1]
-            upl = np.asarray(routes.alt_uplink[arr, tor, dst]).astype(np.int64)      # [m, Kr]
-            dep = np.asarray(routes.alt_dep[arr, tor, dst]).astype(np.int64)
-            wait = np.where(upl >= 0, dep - arr[:, None], 0)
-            return _uro_rows(lay, prof, upl, wait, arr, dst, tor, generation)
-        return _uro_fast(contract, prof, perhop.tor_table(routes, tor), tor, generation, c)
+        rows = perhop.cell_alternatives(routes, tor, arr, dst)
+        if rows is None or routes.schedule.n_slices != prof["slices"]:
+            return _uro_fast(contract, prof, perhop.tor_table(routes, tor), tor, generation, c)
+        upl, wait = (np.asarray(x).astype(np.int64) for x in rows)                      # [m, Kr]
+        return _uro_rows(_uro_layout(contract, prof), prof, upl, wait, arr, dst, tor, generation)
     except _Slow:
         return None
 

@@ -96,6 +96,17 @@ def tor_table(routes, tor: int) -> PerHopTable:
     return PerHopTable(int(tor), sched.peer, upl, wait, routes.hops[:, tor], lat)
 
 
+def cell_alternatives(routes, tor: int, arr: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The rows of :func:`tor_table`'s ``alt_uplink`` and ``alt_wait`` for ToR ``tor``'s
+    cells (``arr[i]``, ``dst[i]``) alone, ``[m, K]`` each, gathered from in-memory
+    :class:`UroRoutes` without the rest of the ToR's table (a failure's changed cells are
+    tens of a (1024, 32) ToR's 32K); None for anything else (an artifact, a table)."""
+    if not isinstance(routes, UroRoutes):
+        return None
+    upl = routes.alt_uplink[arr, tor, dst]
+    return upl, np.where(upl >= 0, routes.alt_dep[arr, tor, dst] - arr[:, None], 0)
+
+
 def entries(routes, tor: int) -> Iterator[Entry]:
     """All uncompressed entries of one ToR, by destination then arrival slice.
 

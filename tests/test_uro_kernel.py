@@ -103,3 +103,40 @@ def test_warm_kernels_make_auto_compiled_at_any_size_with_the_same_routes(monkey
     uro.warm_kernels()
     assert uro.resolve_engine("auto", 3, 12) == "numba" and uro.resolve_engine("auto", 200, 1024) == "numpy"
     assert_same_routes(uro.compute(sched, params), before)
+
+
+def test_departures_are_int16_up_to_16384_slices():
+    """The latest departure of a cycle of S slices is 2 S - 2 (arrival slice S - 1, a wait
+    below one cycle): int16 holds it up to S = 16384."""
+    from controller.routing.uro_labels import dep_dtype
+
+    assert [dep_dtype(s) for s in (1, 6, 32, 16384, 16385, 40000)] == [np.int16] * 4 + [np.int32] * 2
+    assert 2 * 16384 - 2 <= np.iinfo(np.int16).max < 2 * 16385 - 2
+
+
+def test_int32_departures_give_the_same_tables_in_every_engine_and_the_artifact(monkeypatch, tmp_path: Path):
+    """Every producer of a route set follows dep_dtype: the compiled engine, the NumPy
+    reference, an artifact read whole and the repair. With int32 forced (a cycle of more
+    than 16384 slices) the tables are the same numbers."""
+    from controller.routing import uro_chunks, uro_incremental
+
+    sched = opera(60, 4, seed=2)       # slice x N x N above 2**15: int16 index arithmetic would overflow
+    params = uro.UroParams(k=5, max_hops=4)
+    cut = without(sched, Failed(uplinks=frozenset({(3, 1)})))
+    small = [uro.compute(sched, params, engine="numba"), uro.compute_numpy(sched, params)]
+    assert_same_routes(*small)
+    artifacts.write(small[1], tmp_path / "a.uro")
+    small.append(artifacts.open(tmp_path / "a.uro", sched).route_set())
+    small_rep = uro_incremental.repair(small[0], cut).routes
+    assert {r.alt_dep.dtype for r in small + [small_rep]} == {np.dtype(np.int16)}
+    assert_same_routes(small_rep, uro.compute(cut, params, engine="numba"))
+    for mod in (uro, uro_chunks, artifacts):
+        monkeypatch.setattr(mod, "dep_dtype", lambda s: np.int32)
+    wide = [uro.compute(sched, params, engine="numba"), uro.compute_numpy(sched, params),
+            artifacts.open(tmp_path / "a.uro", sched).route_set()]
+    wide_rep = uro_incremental.repair(wide[0], cut).routes
+    for a, b in zip(small + [small_rep], wide + [wide_rep]):
+        assert b.alt_dep.dtype == np.int32
+        np.testing.assert_array_equal(a.alt_dep, b.alt_dep)
+        for f in ("arrival", "hops", "alt_uplink"):
+            np.testing.assert_array_equal(getattr(a, f), getattr(b, f))

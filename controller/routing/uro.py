@@ -43,7 +43,7 @@ import numpy as np
 from controller.errors import UroError
 from controller.routing import uro_chunks
 from controller.routing.base import PER_HOP, register
-from controller.routing.uro_labels import ARR, HOP, NEVER, ONE_HOP, UNBOUNDED, direct_labels
+from controller.routing.uro_labels import ARR, HOP, NEVER, ONE_HOP, UNBOUNDED, dep_dtype, direct_labels
 from controller.schedule.generate import round_robin
 from controller.schedule.model import Schedule
 
@@ -89,7 +89,8 @@ class UroRoutes:
     - ``hops``: hop count of the planned path (0 when x == dst).
     - ``alt_uplink``, ``alt_dep``: shape ``[t, x, dst, K]``, the one-shot alternatives
       (uplink and absolute departure slice; -1 where there is none: x == dst, or the
-      alternative would wait a full cycle or more).
+      alternative would wait a full cycle or more). ``alt_dep`` is int16 where the cycle
+      allows it (:func:`~controller.routing.uro_labels.dep_dtype`).
     """
 
     kind: ClassVar[str] = PER_HOP
@@ -375,7 +376,7 @@ def compute_numpy(sched: Schedule, params: UroParams | None = None, progress=Non
 def _alternatives(dep: np.ndarray, upl: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     """K one-shot alternatives: the k-th is the label at (previous departure + 1)."""
     S, N, _ = dep.shape
-    alt_dep = np.full((S, N, N, k), -1, dtype=np.int32)
+    alt_dep = np.full((S, N, N, k), -1, dtype=dep_dtype(S))
     alt_upl = np.full((S, N, N, k), -1, dtype=np.int8)
     alt_dep[..., 0] = dep
     alt_upl[..., 0] = upl
@@ -386,7 +387,7 @@ def _alternatives(dep: np.ndarray, upl: np.ndarray, k: int) -> tuple[np.ndarray,
         prev = alt_dep[..., j - 1]
         valid = prev >= 0
         nxt = np.where(valid, prev + 1, 0)
-        q, r = np.divmod(nxt, S)
+        q, r = np.divmod(nxt.astype(np.int64), S)      # int64: r * N * N overflows int16 departures
         flat = r * (N * N) + cell
         d_j = dep_flat.take(flat) + q * S
         u_j = upl_flat.take(flat)

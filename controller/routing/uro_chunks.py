@@ -26,7 +26,7 @@ from typing import Callable, Iterator
 import numpy as np
 
 from controller.errors import UroError
-from controller.routing.uro_labels import UNBOUNDED, direct_labels
+from controller.routing.uro_labels import UNBOUNDED, dep_dtype, direct_labels
 from controller.schedule.model import Schedule
 
 #: destinations per chunk: small enough to spread over workers, large enough to amortise a call
@@ -70,7 +70,7 @@ def routes_chunk(spec: ChunkSpec, d0: int, C: int) -> tuple[int, np.ndarray, np.
     arrival = np.empty((S, N, C), np.int32)
     hops = np.empty((S, N, C), np.uint8)
     au = np.empty((S, N, C, spec.k), np.int8)
-    ad = np.empty((S, N, C, spec.k), np.int32)
+    ad = np.empty((S, N, C, spec.k), dep_dtype(S))
     bad = uro_kernel.routes_chunk(spec.peer, spec.inj, spec.dkey, spec.ddep, spec.dupl, d0, C, d0, spec.max_hops,
                                   spec.per_slice, arrival, hops, au, ad)
     if bad >= 0:
@@ -139,7 +139,7 @@ def compute(sched: Schedule, params, progress=None, executor=None, workers: int 
     arrival = np.empty((S, N, N), np.int32)
     hops = np.empty((S, N, N), np.uint8)
     au = np.empty((S, N, N, params.k), np.int8)
-    ad = np.empty((S, N, N, params.k), np.int32)
+    ad = np.empty((S, N, N, params.k), dep_dtype(S))
     for d0, a, h, u, dp in run_chunks(routes_chunk, spec, N, chunk, (), executor, workers, progress):
         C = a.shape[2]
         arrival[:, :, d0:d0 + C] = a

@@ -39,6 +39,7 @@ from controller.routing import base, uro_chunks
 from controller.routing.base import PER_HOP, SOURCE, RouteSet
 from controller.routing.paths import RELAXED, Buckets, PathRoutes, group_parts, ranges
 from controller.routing.uro import UroParams, UroRoutes
+from controller.routing.uro_labels import dep_dtype
 from controller.schedule.model import Schedule, Timing, content_hash
 from controller.tables import perhop, source
 
@@ -710,7 +711,7 @@ class RouteArtifact:
         S, N = self.n_slices, self.n_tors
         if self.kind == PER_HOP:
             K = self._arrays["alt_uplink"].shape[-1]
-            return 2 * S * N * N * (K * 5 + 5)
+            return 2 * S * N * N * (K * (1 + np.dtype(dep_dtype(S)).itemsize) + 5)
         M, P = self._arrays["m_kind"].shape[0], self._arrays["hop_node"].shape[0]
         width = self._arrays["hop_node"].shape[1]
         return 2 * (S * N * N * 12 + M * 27 + P * (6 + width * 10))
@@ -732,7 +733,7 @@ class RouteArtifact:
         t = np.arange(S)[:, None, None]
         upl = np.ascontiguousarray(np.asarray(self._array("alt_uplink")).transpose(1, 0, 2, 3)).astype(np.int8)
         wait = np.asarray(self._array("alt_wait")).transpose(1, 0, 2, 3)
-        alt_dep = np.where(upl >= 0, wait.astype(np.int32) + t[..., None].astype(np.int32), -1).astype(np.int32)
+        alt_dep = np.where(upl >= 0, wait.astype(np.int32) + t[..., None].astype(np.int32), -1).astype(dep_dtype(S))
         hops = np.ascontiguousarray(np.asarray(self._array("hops")).transpose(1, 0, 2)).astype(np.uint8)
         lat = np.asarray(self._array("latency")).transpose(1, 0, 2).astype(np.int32)
         arrival = (lat + t - 1).astype(np.int32)

@@ -116,6 +116,48 @@ def test_a_recovery_reuses_the_routes_of_the_failed_set_it_returns_to(ctl, monke
     assert len(calls) == 2 and other.failed.uplinks == {(0, 1), (1, 0)}
 
 
+def test_a_recovery_to_the_routes_a_failure_was_repaired_from_takes_the_failures_cells(ctl, monkeypatch):
+    """Back to the routes before a failure, the changed cells are the failure's repair's (a
+    cell differs whichever way round two route sets are compared): no route sets compared,
+    the same cells as the comparison's. The failure again (its routes cached) takes them too."""
+    import dataclasses
+
+    import numpy as np
+
+    import controller.daemon.plan as plan
+
+    ctl, clock = ctl
+    made = []                                 # the routes as computed, their delta not yet dropped
+    real_routes = ctl.route_cache.routes
+    monkeypatch.setattr(ctl.route_cache, "routes", lambda *a, **k: made.append(real_routes(*a, **k)) or made[-1])
+    compared = []
+    real = plan.delta_between
+    monkeypatch.setattr(plan, "delta_between", lambda *a: compared.append(a) or real(*a))
+    start = ctl.routes
+    _change(ctl, clock, "fail", (0, 1))
+    _change(ctl, clock, "recover", (0, 1))
+    _change(ctl, clock, "fail", (0, 1))
+    down, back, again = made
+    assert compared == []
+    assert down.delta.base.per_hop is start.per_hop and down.delta.per_hop_cells
+    assert back.per_hop is start.per_hop and again.per_hop is down.per_hop
+    for d, a, b in ((back.delta, down, back), (again.delta, back, again)):
+        assert d.base.version == a.version and d.base.delta is None
+        want = real(dataclasses.replace(a, delta=None), b)
+        assert d.per_hop_cells.keys() == want.per_hop_cells.keys()
+        for tor, cells in want.per_hop_cells.items():
+            np.testing.assert_array_equal(d.per_hop_cells[tor], cells)
+        assert d.source_cells.keys() == want.source_cells.keys()
+        for tor, cells in want.source_cells.items():
+            np.testing.assert_array_equal(d.source_cells[tor], cells)
+    # another failed set is repaired; a recovery from it to routes it was not made from compares
+    _change(ctl, clock, "fail", (1, 0))
+    assert compared == []
+    ctl.route_cache._cells.clear()
+    _change(ctl, clock, "recover", (1, 0))
+    assert len(compared) == 1 and made[-1].delta.per_hop_cells.keys() == made[-2].delta.per_hop_cells.keys()
+
+
 def test_a_config_reload_empties_the_route_cache(ctl, monkeypatch):
     import controller.daemon.plan as plan
 

@@ -49,3 +49,39 @@ def test_every_uro_command_starts_with_it(monkeypatch, capsys):
     monkeypatch.setattr(cli.memory, "small_pages", lambda: calls.append(1) or False)
     assert cli.main(["schedule", "check", "/nonexistent/schedule.json"]) == 2
     assert calls == [1]
+
+
+def test_populated_copy_is_an_independent_c_ordered_copy_counted_by_array_bytes():
+    import numpy as np
+
+    a = np.arange(2 * 3 * 5, dtype=np.int16).reshape(2, 3, 5)
+    for src in (a, a.transpose(2, 0, 1), a[:, ::2], np.zeros((0, 4), np.int32)):
+        out = memory.populated_copy(src)
+        assert out.dtype == src.dtype and out.shape == src.shape and out.flags["C_CONTIGUOUS"]
+        assert out.flags["WRITEABLE"] and not np.shares_memory(out, src)
+        np.testing.assert_array_equal(out, src)
+    out = memory.populated_copy(a)
+    out[0, 0, 0] = 99
+    assert a[0, 0, 0] == 0
+    # anonymous memory is the process's: counted whole, once for the array and its views
+    assert memory.array_bytes(out) == memory.array_bytes(out, out[1], out[:, 0]) == a.nbytes
+    assert memory.array_bytes(out[1]) == a.nbytes
+
+
+def test_a_repair_writes_only_its_copy_of_the_routes():
+    """The repaired routes start as a copy of the old ones: the old route set (still the
+    network's until the flip, and the route cache's) is left as it was."""
+    import numpy as np
+
+    from controller.routing import uro, uro_incremental
+    from controller.schedule import opera
+    from controller.schedule.degrade import Failed, without
+
+    sched = opera(24, 3, seed=4)
+    before = uro.compute(sched, uro.UroParams(k=3), engine="numba")
+    kept = {f: getattr(before, f).copy() for f in ("arrival", "hops", "alt_uplink", "alt_dep")}
+    rep = uro_incremental.repair(before, without(sched, Failed(uplinks=frozenset({(1, 0), (7, 2)}))))
+    assert len(rep.cells)
+    for f, was in kept.items():
+        np.testing.assert_array_equal(getattr(before, f), was)
+        assert not np.shares_memory(getattr(rep.routes, f), getattr(before, f))

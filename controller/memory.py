@@ -14,7 +14,7 @@ import gc
 import mmap
 import os
 import threading
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -154,33 +154,22 @@ def small_pages() -> bool:
     return bool(toggle(False)) if toggle is not None else False
 
 
-class _Anonymous(mmap.mmap):
-    """Anonymous memory mapped for :func:`populated_copy` (counted by :func:`array_bytes`,
-    unlike a mapped file, whose pages the kernel can drop)."""
+def copy_by_parts(a: np.ndarray, map_fn: Callable = map, parts: int = 1) -> np.ndarray:
+    """A C-ordered copy of ``a``, written in ``parts`` slabs of its first axis at once by
+    ``map_fn`` (a thread pool's ``map``: NumPy's copy releases the interpreter).
 
-
-#: ``mmap``'s flags for memory faulted in by the kernel in one call (Linux's MAP_POPULATE)
-_POPULATE = getattr(mmap, "MAP_POPULATE", 0)
-
-
-def populated_copy(a: np.ndarray) -> np.ndarray:
-    """A C-ordered copy of ``a`` in memory the kernel faulted in at once (an anonymous
-    ``mmap`` with ``MAP_POPULATE``) instead of one page fault per 4 KiB as the copy first
-    writes it; freed with the array like any other. Where the system has no such flag,
-    ``a.copy()``.
-
-    Why: a failure's route repair at (1024, 32) starts with a 1.1 GiB copy of the routes
-    (~290K page faults). In the daemon, beside the threads of 1024 gRPC sessions that map
-    and unmap memory of their own, each fault waits for the process's memory map, and the
-    copy that takes half a second alone took four. Populated in one call and then copied,
-    the same copy took 0.44 s instead of 0.72 s beside three threads mapping memory, and
-    0.41 s instead of 0.49 s alone (a stand-alone harness of these arrays)."""
-    if not _POPULATE or a.nbytes == 0:
-        return a.copy()
-    buf = _Anonymous(-1, a.nbytes, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS | _POPULATE,
-                     prot=mmap.PROT_READ | mmap.PROT_WRITE)
-    out = np.frombuffer(buf, dtype=a.dtype, count=a.size).reshape(a.shape)
-    np.copyto(out, a)
+    Why: the copy that starts a failure's route repair at (1024, 32) writes 1.1 GiB of
+    fresh memory, 290K page faults, and in the daemon each fault cost ~8 us of kernel time
+    (one thread sampled from ``/proc``: 2.28 s of system time, 290,132 minor faults, on a
+    2-core virtual machine) where a process of its own pays ~1.5 us. Two threads fault
+    and copy their halves side by side."""
+    out = np.empty(a.shape, a.dtype)
+    n = min(parts, a.shape[0]) if a.ndim else 1
+    if n <= 1:
+        np.copyto(out, a)
+        return out
+    cuts = np.linspace(0, a.shape[0], n + 1).astype(int)
+    list(map_fn(lambda i: np.copyto(out[cuts[i]:cuts[i + 1]], a[cuts[i]:cuts[i + 1]]), range(n)))
     return out
 
 
@@ -258,8 +247,7 @@ def array_bytes(*objs: Any) -> int:
     """The heap bytes of the NumPy arrays these objects hold: through dataclass fields,
     tuples, lists and dict values, each buffer once however many objects or views share it
     (two route sets that share an array cost it once). Arrays mapped from a file (a compact
-    route artifact opened for reading) count nothing: the kernel can drop their pages;
-    anonymous memory (:func:`populated_copy`) counts whole.
+    route artifact opened for reading) count nothing: the kernel can drop their pages.
     What a cache of route sets costs, without walking every Python object (pympler's
     ``asizeof`` takes seconds on a (1024, 32) route set; this reads a few dozen fields)."""
     seen_objs: set[int] = set()
@@ -270,7 +258,7 @@ def array_bytes(*objs: Any) -> int:
             if isinstance(a, np.memmap):
                 return a
             a = a.base
-        return a.obj if isinstance(a, memoryview) else a     # np.frombuffer's base
+        return a
 
     def walk(o: Any) -> None:
         if o is None or isinstance(o, (str, bytes, int, float, bool)) or id(o) in seen_objs:
@@ -278,14 +266,9 @@ def array_bytes(*objs: Any) -> int:
         seen_objs.add(id(o))
         if isinstance(o, np.ndarray):
             r = root(o)
-            if isinstance(r, np.memmap) or (isinstance(r, mmap.mmap) and not isinstance(r, _Anonymous)):
+            if isinstance(r, (np.memmap, mmap.mmap)):
                 return
-            if isinstance(r, np.ndarray):
-                buffers[id(r)] = r.nbytes
-            elif isinstance(r, _Anonymous):
-                buffers[id(r)] = len(r)
-            else:
-                buffers[id(r)] = max(buffers.get(id(r), 0), o.nbytes)
+            buffers[id(r)] = r.nbytes if isinstance(r, np.ndarray) else max(buffers.get(id(r), 0), o.nbytes)
         elif dataclasses.is_dataclass(o) and not isinstance(o, type):
             for f in dataclasses.fields(o):
                 walk(getattr(o, f.name, None))

@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from controller import memory
 
 PROBE = r"""
@@ -51,24 +53,30 @@ def test_every_uro_command_starts_with_it(monkeypatch, capsys):
     assert calls == [1]
 
 
-def test_populated_copy_is_an_independent_c_ordered_copy_counted_by_array_bytes():
+def test_copy_by_parts_is_an_independent_c_ordered_copy_whatever_the_parts():
+    from concurrent.futures import ThreadPoolExecutor
+
     import numpy as np
 
-    a = np.arange(2 * 3 * 5, dtype=np.int16).reshape(2, 3, 5)
-    for src in (a, a.transpose(2, 0, 1), a[:, ::2], np.zeros((0, 4), np.int32)):
-        out = memory.populated_copy(src)
-        assert out.dtype == src.dtype and out.shape == src.shape and out.flags["C_CONTIGUOUS"]
-        assert out.flags["WRITEABLE"] and not np.shares_memory(out, src)
-        np.testing.assert_array_equal(out, src)
-    out = memory.populated_copy(a)
-    out[0, 0, 0] = 99
-    assert a[0, 0, 0] == 0
-    # anonymous memory is the process's: counted whole, once for the array and its views
-    assert memory.array_bytes(out) == memory.array_bytes(out, out[1], out[:, 0]) == a.nbytes
-    assert memory.array_bytes(out[1]) == a.nbytes
+    rng = np.random.default_rng(1)
+    with ThreadPoolExecutor(3) as pool:
+        for parts in (1, 2, 3, 7, 20):
+            for map_fn in (map, pool.map):
+                a = rng.integers(-999, 999, (7, 3, 5), dtype=np.int16)     # new numbers each time
+                for src in (a, a.transpose(2, 0, 1), a[:, ::2], a[:1], np.zeros((0, 4), np.int32), np.array(5)):
+                    out = memory.copy_by_parts(src, map_fn, parts)
+                    assert out.dtype == src.dtype and out.shape == src.shape and out.flags["C_CONTIGUOUS"]
+                    assert not np.shares_memory(out, src)
+                    np.testing.assert_array_equal(out, src)
+    out = memory.copy_by_parts(a, map, 3)
+    was = int(a[6, 2, 4])
+    out[6, 2, 4] = was + 1
+    assert a[6, 2, 4] == was
+    assert memory.array_bytes(out) == a.nbytes
 
 
-def test_a_repair_writes_only_its_copy_of_the_routes():
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_repair_writes_only_its_copy_of_the_routes(workers):
     """The repaired routes start as a copy of the old ones: the old route set (still the
     network's until the flip, and the route cache's) is left as it was."""
     import numpy as np
@@ -77,10 +85,10 @@ def test_a_repair_writes_only_its_copy_of_the_routes():
     from controller.schedule import opera
     from controller.schedule.degrade import Failed, without
 
-    sched = opera(24, 3, seed=4)
+    sched = opera(72, 4, seed=4)       # 72 ToRs: three destination chunks, so two threads repair
     before = uro.compute(sched, uro.UroParams(k=3), engine="numba")
     kept = {f: getattr(before, f).copy() for f in ("arrival", "hops", "alt_uplink", "alt_dep")}
-    rep = uro_incremental.repair(before, without(sched, Failed(uplinks=frozenset({(1, 0), (7, 2)}))))
+    rep = uro_incremental.repair(before, without(sched, Failed(uplinks=frozenset({(1, 0), (7, 2)}))), workers=workers)
     assert len(rep.cells)
     for f, was in kept.items():
         np.testing.assert_array_equal(getattr(before, f), was)

@@ -97,8 +97,6 @@ def repair(before: UroRoutes, schedule: Schedule, workers: int | None = None) ->
     if not len(rem) and not len(add):
         return Repaired(UroRoutes(schedule, p, before.arrival, before.hops, before.alt_uplink, before.alt_dep),
                         np.zeros((0, 3), np.int32))
-    # the new routes start as the old ones: copied into memory faulted in at once (see populated_copy)
-    arr, hops, au, ad = (memory.populated_copy(a) for a in (before.arrival, before.hops, before.alt_uplink, before.alt_dep))
     peer_old = np.ascontiguousarray(old.peer, dtype=np.int32)
     peer_new = np.ascontiguousarray(schedule.peer, dtype=np.int32)
     mh, ps = p.max_hops or _UNBOUNDED, p.hops_per_slice or _UNBOUNDED
@@ -108,10 +106,14 @@ def repair(before: UroRoutes, schedule: Schedule, workers: int | None = None) ->
                                  before.arrival, before.hops, before.alt_uplink, before.alt_dep, arr, hops, au, ad)
 
     width = max(1, min(workers or os.cpu_count() or 1, -(-N // CHUNK)))
+    olds = (before.arrival, before.hops, before.alt_uplink, before.alt_dep)
     if width == 1:
+        arr, hops, au, ad = (a.copy() for a in olds)
         parts = [chunk(d0) for d0 in range(0, N, CHUNK)]
     else:
         with ThreadPoolExecutor(max_workers=width) as pool:
+            # the new routes start as the old ones, copied by every thread (memory.copy_by_parts)
+            arr, hops, au, ad = (memory.copy_by_parts(a, pool.map, width) for a in olds)
             parts = list(pool.map(chunk, range(0, N, CHUNK)))
     cells = np.concatenate(parts) if parts else np.zeros((0, 3), np.int32)
     if len(cells):

@@ -204,7 +204,7 @@ class DaemonSettings:
     incremental: bool = True                     # a failure's routes repaired, only changed cells written
     #: the route sets kept for failed sets seen before (plan.RouteCache) hold at most this
     #: many MiB of arrays besides the newest (the routes the network runs)
-    route_cache_mib: int = 2560
+    route_cache_mib: int = 1536
     #: worker processes that own shares of the switches (0: every switch in the daemon's
     #: process; controller/daemon/workers.py) and the Dask scheduler they run under (None:
     #: a local cluster of ``workers`` processes on the loopback)
@@ -452,7 +452,7 @@ def _daemon(doc: dict, src: Path) -> DaemonSettings:
         hold_s=t.positive("hold_s", None),
         diff_writes=t.get("diff_writes", "bool", True),
         incremental=t.get("incremental", "bool", True),
-        route_cache_mib=t.int_in("route_cache_mib", 0, 1 << 24, default=2560),
+        route_cache_mib=t.int_in("route_cache_mib", 0, 1 << 24, default=1536),
         workers=t.int_in("workers", 0, 4096, default=0),
         scheduler=t.get("scheduler", "str", None),
         api=api_access(t, src),

@@ -315,9 +315,9 @@ class RouteCache:
     Holds the routes of at most ``size`` failed sets, and the ones besides the newest (the
     routes the network runs, held anyway) in at most the config's ``[daemon]
     route_cache_mib`` of arrays (:func:`controller.memory.array_bytes`): the least recently
-    used one leaves first. A (1024, 32) URO route set is ~1.1 GiB, so four of them would
-    hold 4.5 GiB; the default 2560 MiB keeps the newest and the one before it (a recovery
-    back to the routes at start)."""
+    used one leaves first. A (1024, 32) URO route set at K = 10 is 1.1 GiB, so four of them
+    would hold 4.4 GiB; the default 1536 MiB keeps the newest and the one before it (a
+    recovery back to the routes at start)."""
 
     def __init__(self, size: int = 4):
         self.size = size

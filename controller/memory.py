@@ -25,9 +25,9 @@ from controller.errors import UroError
 BYTES_PER_CELL = {
     # generators build the peer table and validate it (meets(): one bool per cell): 2.5
     "generate": 4,
-    # URO labels and K alternatives: key/dep int32, uplink int8 per slice, alt_dep int32 (int16
-    # up to 16,384 slices: this bound stays the int32 one)
-    # and alt_uplink int8 per k, the reshape copies: 86 at K = 4 (50 + 9 K)
+    # URO labels and K alternatives: key/dep int32, uplink int8 per slice, alt_dep int32
+    # and alt_uplink int8 per k, the reshape copies: 86 at K = 4 (50 + 9 K); alt_dep is int16
+    # up to 16,384 slices (uro_labels.dep_dtype), and this bound stays the int32 one
     "uro": 50,
     "uro_per_k": 9,
     # `uro stats`/`run`/`compare` on per-hop routes, routes included: 179

@@ -107,14 +107,11 @@ def repair(before: UroRoutes, schedule: Schedule, workers: int | None = None) ->
 
     width = max(1, min(workers or os.cpu_count() or 1, -(-N // CHUNK)))
     olds = (before.arrival, before.hops, before.alt_uplink, before.alt_dep)
-    if width == 1:
-        arr, hops, au, ad = (a.copy() for a in olds)
-        parts = [chunk(d0) for d0 in range(0, N, CHUNK)]
-    else:
-        with ThreadPoolExecutor(max_workers=width) as pool:
-            # the new routes start as the old ones, copied by every thread (memory.copy_by_parts)
-            arr, hops, au, ad = (memory.copy_by_parts(a, pool.map, width) for a in olds)
-            parts = list(pool.map(chunk, range(0, N, CHUNK)))
+    with ThreadPoolExecutor(max_workers=width) as pool:      # (no thread starts unless used)
+        run = pool.map if width > 1 else map
+        # the new routes start as the old ones, copied by every thread (memory.copy_by_parts)
+        arr, hops, au, ad = (memory.copy_by_parts(a, run, width) for a in olds)
+        parts = list(run(chunk, range(0, N, CHUNK)))
     cells = np.concatenate(parts) if parts else np.zeros((0, 3), np.int32)
     if len(cells):
         cells = cells[np.lexsort((cells[:, 0], cells[:, 2], cells[:, 1]))]

@@ -116,3 +116,26 @@ def test_the_interned_strings_are_bounded():
     assert len(t.strings) <= 3
     again = bytes([1, 2])
     assert t.get(again) == first           # an equal string, whichever copy
+
+
+def _config_with_default(v: int) -> p4r.ForwardingPipelineConfig:
+    """A device config whose table ``I.t`` starts with ``I.a(v)`` as its default entry: one
+    hex digit, so configs of different ``v`` have the same length."""
+    js = {"actions": [{"id": 7, "name": "I.a"}],
+          "pipelines": [{"tables": [{"name": "I.t", "default_entry": {"action_id": 7, "action_data": [f"0x{v:x}"]}}]}]}
+    return p4r.ForwardingPipelineConfig(p4info=p4info_msg(), p4_device_config=json.dumps(js).encode())
+
+
+def test_loads_of_one_program_share_a_pipeline_and_a_config_differing_in_one_byte_gets_its_own():
+    one, same, other = _config_with_default(1), _config_with_default(1), _config_with_default(2)
+    assert len(one.p4_device_config) == len(other.p4_device_config)
+    assert pipeline(one) is pipeline(same)
+    assert pipeline(other) is not pipeline(one)
+    t = INFO.entity(route(0)).table_entry.table_id
+    default = p4r.Entity(table_entry=p4r.TableEntry(table_id=t, is_default_action=True))
+    for cfg, v in ((one, 1), (other, 2), (same, 1)):
+        d = Device(9)
+        d.set_pipeline(pipeline(cfg))
+        (got,) = d.read([default])
+        ent = p4r.ReadResponse.FromString(got).entities[0]
+        assert ent.table_entry.action.action.params[0].value == bytes([v])

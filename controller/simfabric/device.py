@@ -44,6 +44,8 @@ from dataclasses import dataclass, field
 
 from finsy.proto import p4i, p4r, rpc_code
 
+from controller.simfabric import wire
+
 OK = rpc_code.OK
 UNKNOWN = rpc_code.UNKNOWN
 INVALID_ARGUMENT = rpc_code.INVALID_ARGUMENT
@@ -56,6 +58,9 @@ _NEEDS_PRIORITY = {p4i.MatchField.TERNARY, p4i.MatchField.RANGE, p4i.MatchField.
 
 Result = tuple[int, str]          # (google.rpc.Code, message): one per update of a Write
 _OK: Result = (OK, "")
+_ABSENT: Result = (NOT_FOUND, "Cannot find match entry")
+_EXISTS: Result = (ALREADY_EXISTS, "Match entry exists, use MODIFY if you wish to change action")
+_PRIO0 = bytes(4)
 
 
 def _varint(n: int) -> bytes:
@@ -130,9 +135,12 @@ class Pipeline:
     tables: dict[int, _Table]
     profiles: dict[int, int]               # profile id -> max group size (0: unbounded)
     counters: dict[int, int]               # counter id -> size
+    device_config: bytes = b""             # config.p4_device_config, kept to compare loads with
+    specs: wire.TableSpecs | None = None   # the tables as the wire path checks entries against them
 
 
-_PIPELINES: dict[bytes, Pipeline] = {}
+#: the pipelines loaded in this process, by (digest of the P4Info, length of the device config)
+_PIPELINES: dict[tuple[bytes, int], list[Pipeline]] = {}
 
 
 class PipelineError(ValueError):
@@ -142,11 +150,19 @@ class PipelineError(ValueError):
 def pipeline(config: p4r.ForwardingPipelineConfig) -> Pipeline:
     """The :class:`Pipeline` of ``config`` (one object per distinct P4Info + device config:
     a thousand devices loading one program share it). Raises :class:`PipelineError` when the
-    device config is not a bmv2 JSON of that P4Info."""
-    key = hashlib.sha256(config.p4info.SerializeToString() + b"\0" + config.p4_device_config).digest()
-    p = _PIPELINES.get(key)
-    if p is None:
-        p = _PIPELINES[key] = _index(config)
+    device config is not a bmv2 JSON of that P4Info.
+
+    The device config is compared byte for byte with the pipelines of the same P4Info and
+    length, not hashed: a (1024, 32) ToR's bmv2 JSON is 23 MB, and a digest of it per load
+    cost more CPU than the comparison (a memcmp) by an order of magnitude."""
+    blob = config.p4_device_config
+    key = (hashlib.sha256(config.p4info.SerializeToString()).digest(), len(blob))
+    same = _PIPELINES.setdefault(key, [])
+    for p in same:
+        if p.device_config == blob:
+            return p
+    p = _index(config, blob)
+    same.append(p)
     return p
 
 
@@ -154,10 +170,10 @@ def _canonical(value: int, bits: int) -> bytes:
     return value.to_bytes(max(1, (value.bit_length() + 7) // 8), "big") if bits else b"\x00"
 
 
-def _index(config: p4r.ForwardingPipelineConfig) -> Pipeline:
+def _index(config: p4r.ForwardingPipelineConfig, blob: bytes) -> Pipeline:
     info = config.p4info
     try:
-        js = json.loads(config.p4_device_config or b"{}")
+        js = json.loads(blob or b"{}")
     except (ValueError, UnicodeDecodeError) as e:
         raise PipelineError(f"the device config is not a bmv2 JSON: {e}") from None
     if not isinstance(js, dict):
@@ -188,7 +204,7 @@ def _index(config: p4r.ForwardingPipelineConfig) -> Pipeline:
             frame(default.SerializeToString()))
     profiles = {p.preamble.id: p.max_group_size for p in info.action_profiles}
     counters = {c.preamble.id: c.size for c in info.counters}
-    return Pipeline(config, tables, profiles, counters)
+    return Pipeline(config, tables, profiles, counters, blob, wire.table_specs(tables))
 
 
 def _key(priority: int, parts: list[bytes]) -> bytes:
@@ -267,6 +283,45 @@ class Device:
             out.append(r)
         return out
 
+    def write_wire(self, raw: bytes, rows) -> list[Result]:
+        """Apply the updates of the WriteRequest ``raw`` in order, as :meth:`write` does:
+        ``rows`` is its :class:`~controller.simfabric.wire.Scan` marked against this
+        device's pipeline. An update marked fast (a direct table's entry, valid, written in
+        field order) is applied from its slices of ``raw`` -- the key its priority and match
+        fields as written, the value the rest of its ``TableEntry`` -- with no message
+        made; every other one is parsed and applied by :meth:`write`."""
+        out = []
+        entries = self.entries
+        intern = INTERNED.get
+        ok = 0
+        for us, ue, op, _, tid, ms, me, ve, prio, _, _, fast in rows.tolist():
+            if not fast:
+                out += self.write([p4r.Update.FromString(raw[us:ue])])
+                continue
+            table = entries[tid]
+            key = (_PRIO0 if prio == 0 else prio.to_bytes(4, "big")) + raw[ms:me]
+            have = table.get(key)
+            if op == DELETE:
+                if have is None:
+                    out.append(_ABSENT)
+                    continue
+                del table[key]
+            elif have is None:
+                if op == MODIFY:
+                    out.append(_ABSENT)
+                    continue
+                key = intern(key)
+                table[key] = intern(raw[me:ve])
+            elif op == INSERT:
+                out.append(_EXISTS)
+                continue
+            else:
+                table[key] = intern(raw[me:ve])
+            ok += 1
+            out.append(_OK)
+        self.writes += ok
+        return out
+
     def _entry(self, op: int, te, ent) -> Result:
         t = self.pipeline.tables.get(te.table_id)
         if t is None:
@@ -297,14 +352,14 @@ class Device:
         have = table.get(key)
         if op == DELETE:
             if have is None:
-                return NOT_FOUND, "Cannot find match entry"
+                return _ABSENT
             del table[key]
             self._unref_group(t, self.entry_groups.pop((te.table_id, key), 0))
             return _OK
         if op == INSERT and have is not None:
-            return ALREADY_EXISTS, "Match entry exists, use MODIFY if you wish to change action"
+            return _EXISTS
         if op == MODIFY and have is None:
-            return NOT_FOUND, "Cannot find match entry"
+            return _ABSENT
         gid = 0
         if t.profile is not None:
             if which == "action_profile_group_id":

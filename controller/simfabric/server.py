@@ -20,8 +20,10 @@ P4Runtime as bmv2's server (PI) speaks it, on the same sequence of calls
   and answered with its cookie and P4Info.
 
 The handlers run on one asyncio event loop (grpc.aio): a thousand idle streams cost no
-threads, and no device needs a lock. Write requests are parsed by protobuf's C
-implementation; read answers are the stored frames concatenated (no re-encoding).
+threads, and no device needs a lock. Write requests are read from their bytes by a
+compiled scanner (:mod:`controller.simfabric.wire`): a direct table's entries are kept as
+their slices of the request, anything else parsed by protobuf's C implementation; read
+answers are the stored frames concatenated (no re-encoding).
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ from dataclasses import dataclass, field
 
 import grpc
 from finsy.proto import p4r, rpc_code, rpc_status
+from google.protobuf.message import DecodeError
 
+from controller.simfabric import wire
 from controller.simfabric.device import Device, PipelineError, pipeline
 
 SERVICE = "p4.v1.P4Runtime"
@@ -121,9 +125,9 @@ class Fabric:
             for o in self.streams[s.device]:
                 self._tell(o, now)
 
-    def is_primary(self, dev: int, election) -> bool:
+    def is_primary(self, dev: int, election: int) -> bool:
         p = self.primary(dev)
-        return p is not None and p.election == _uint128(election)
+        return p is not None and p.election == election
 
 
 class Servicer:
@@ -134,8 +138,8 @@ class Servicer:
 
     def handler(self) -> grpc.GenericRpcHandler:
         return grpc.method_handlers_generic_handler(SERVICE, {
-            "Write": grpc.unary_unary_rpc_method_handler(
-                self.write, p4r.WriteRequest.FromString, p4r.WriteResponse.SerializeToString),
+            # the request as bytes: read by the wire scanner (controller.simfabric.wire)
+            "Write": grpc.unary_unary_rpc_method_handler(self.write, None, p4r.WriteResponse.SerializeToString),
             "Read": grpc.unary_stream_rpc_method_handler(self.read, p4r.ReadRequest.FromString, None),
             "SetForwardingPipelineConfig": grpc.unary_unary_rpc_method_handler(
                 self.set_pipeline, p4r.SetForwardingPipelineConfigRequest.FromString,
@@ -155,17 +159,30 @@ class Servicer:
     def _device(self, dev: int, context) -> Device | None:
         return self.fabric.devices.get(dev)
 
-    async def write(self, req, context):
+    async def write(self, raw: bytes, context):
         f = self.fabric
-        d = f.devices.get(req.device_id)
-        if d is None or not f.is_primary(req.device_id, req.election_id):
+        scanned = wire.scan(raw)
+        req = None
+        if scanned is None:             # not one the scanner reads: protobuf parses it
+            try:
+                req = p4r.WriteRequest.FromString(raw)
+            except DecodeError as e:
+                await context.abort(grpc.StatusCode.INVALID_ARGUMENT, f"the WriteRequest does not parse: {e}")
+            dev, election, atomicity = req.device_id, _uint128(req.election_id), req.atomicity
+        else:
+            dev, election, atomicity = scanned.device_id, scanned.election, scanned.atomicity
+        d = f.devices.get(dev)
+        if d is None or not f.is_primary(dev, election):
             await context.abort(grpc.StatusCode.PERMISSION_DENIED, "Not primary")
-        if req.atomicity != p4r.WriteRequest.CONTINUE_ON_ERROR:
+        if atomicity != p4r.WriteRequest.CONTINUE_ON_ERROR:
             await context.abort(grpc.StatusCode.UNIMPLEMENTED,
                                 "Support for atomic write modes has not been implemented yet")
         if d.pipeline is None:
             await context.abort(grpc.StatusCode.FAILED_PRECONDITION, "No forwarding pipeline config set for this device")
-        results = d.write(req.updates)
+        if req is None:
+            results = d.write_wire(raw, scanned.mark(d.pipeline.specs))
+        else:
+            results = d.write(req.updates)
         if all(code == rpc_code.OK for code, _ in results):
             return p4r.WriteResponse()
         st = rpc_status.Status(code=rpc_code.UNKNOWN, message="")
@@ -190,7 +207,7 @@ class Servicer:
     async def set_pipeline(self, req, context):
         f = self.fabric
         d = f.devices.get(req.device_id)
-        if d is None or not f.is_primary(req.device_id, req.election_id):
+        if d is None or not f.is_primary(req.device_id, _uint128(req.election_id)):
             await context.abort(grpc.StatusCode.PERMISSION_DENIED, "Not primary")
         A = p4r.SetForwardingPipelineConfigRequest
         if req.action not in (A.VERIFY, A.VERIFY_AND_SAVE, A.VERIFY_AND_COMMIT, A.COMMIT, A.RECONCILE_AND_COMMIT):

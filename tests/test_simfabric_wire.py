@@ -1,0 +1,176 @@
+"""The simulated fabric's wire path (controller/simfabric/wire.py and
+``Device.write_wire``) against its parsed path (``Device.write`` on protobuf messages): the
+same requests, valid and not, leave two devices with the same answers, the same state and
+the same reads; the entries the wire path takes without parsing are the ones it should
+take; a request it cannot read is handed to protobuf."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+pytest.importorskip("finsy.proto", reason="needs the agent extra")
+
+from finsy.proto import p4r  # noqa: E402
+
+from controller.agent.p4info import P4Info  # noqa: E402
+from controller.simfabric import wire  # noqa: E402
+from controller.simfabric.device import Device, pipeline  # noqa: E402
+
+from agent_fake import entry, member, p4info_msg, sel_entry  # noqa: E402
+
+INFO = P4Info(p4info_msg())
+CONFIG = p4r.ForwardingPipelineConfig(p4info=p4info_msg(), p4_device_config=json.dumps({}).encode())
+T_ID = INFO.entity(entry(0, 0)).table_entry.table_id
+OPS = [p4r.Update.INSERT, p4r.Update.MODIFY, p4r.Update.DELETE]
+
+
+def loaded(i: int) -> Device:
+    d = Device(i)
+    d.set_pipeline(pipeline(CONFIG))
+    return d
+
+
+def state(d: Device):
+    return (d.entries, d.entry_groups, d.defaults, d.members, d.groups, d.member_refs, d.group_refs, d.writes)
+
+
+@st.composite
+def updates(draw) -> p4r.Update:
+    """An update of one of the shapes a client may send: route entries (mostly), some of
+    them made invalid or written out of field order, default entries, members, groups and
+    entries of the indirect table (the parsed path)."""
+    op = draw(st.sampled_from(OPS * 3 + [p4r.Update.UNSPECIFIED]))
+    kind = draw(st.sampled_from(["entry"] * 8 + ["member", "group", "sel", "default"]))
+    if kind == "member":
+        return p4r.Update(type=op, entity=INFO.entity(member(draw(st.integers(1, 4)), draw(st.integers(0, 3)))))
+    if kind == "group":
+        g = p4r.Entity()
+        g.action_profile_group.action_profile_id = INFO.entity(member(1, 0)).action_profile_member.action_profile_id
+        g.action_profile_group.group_id = draw(st.integers(1, 3))
+        for mid in draw(st.lists(st.integers(1, 4), unique=True, max_size=3)):
+            g.action_profile_group.members.add(member_id=mid, weight=1)
+        g.action_profile_group.max_size = 4
+        return p4r.Update(type=op, entity=g)
+    if kind == "sel":
+        return p4r.Update(type=op, entity=INFO.entity(sel_entry(draw(st.integers(0, 3)), draw(st.integers(1, 3)))))
+    ent = INFO.entity(entry(draw(st.integers(0, 5)), draw(st.integers(0, 3)), draw(st.sampled_from([24, 32]))))
+    te = ent.table_entry
+    flaw = draw(st.sampled_from([None] * 6 + ["swap", "wrong_action", "no_exact", "unknown_field", "no_action",
+                                              "unknown_table", "metadata", "priority", "default", "no_field_id"]))
+    if flaw == "swap":
+        ms = list(te.match)
+        del te.match[:]
+        te.match.extend(reversed(ms))
+    elif flaw == "wrong_action":
+        te.action.action.action_id = INFO.entity(member(1, 0)).action_profile_member.action.action_id
+    elif flaw == "no_exact":
+        del te.match[0]
+    elif flaw == "unknown_field":
+        te.match.add(field_id=9).exact.value = b"\x01"
+    elif flaw == "no_action":
+        te.ClearField("action")
+    elif flaw == "unknown_table":
+        te.table_id = T_ID + 77
+    elif flaw == "metadata":
+        te.metadata = draw(st.binary(min_size=1, max_size=4))
+    elif flaw == "priority":
+        te.priority = draw(st.integers(1, 2**31 - 1))
+    elif flaw == "default":
+        ent = p4r.Entity()
+        ent.table_entry.table_id = T_ID
+        ent.table_entry.is_default_action = True
+        ent.table_entry.action.action.CopyFrom(INFO.entity(entry(0, draw(st.integers(0, 3)))).table_entry.action.action)
+    elif flaw == "no_field_id":
+        te.match[1].field_id = 0
+    return p4r.Update(type=op, entity=ent)
+
+
+def request(ups, device_id=7, election=(0, 1)) -> bytes:
+    req = p4r.WriteRequest(device_id=device_id, election_id=p4r.Uint128(high=election[0], low=election[1]))
+    req.updates.extend(ups)
+    return req.SerializeToString()
+
+
+@given(st.lists(st.lists(updates(), min_size=1, max_size=25), min_size=1, max_size=6))
+@settings(max_examples=150, deadline=None)
+def test_the_wire_path_answers_and_keeps_what_the_parsed_path_does(requests):
+    parsed, fast = loaded(1), loaded(2)
+    for ups in requests:
+        raw = request(ups)
+        sc = wire.scan(raw)
+        assert sc is not None
+        assert (sc.device_id, sc.election, sc.atomicity) == (7, 1, 0)
+        got = fast.write_wire(raw, sc.mark(fast.pipeline.specs))
+        want = parsed.write(p4r.WriteRequest.FromString(raw).updates)
+        assert got == want
+        assert state(fast) == state(parsed)
+    everything = [p4r.Entity(table_entry=p4r.TableEntry()), p4r.Entity(action_profile_member=p4r.ActionProfileMember()),
+                  p4r.Entity(action_profile_group=p4r.ActionProfileGroup())]
+    assert fast.read(everything) == parsed.read(everything)
+
+
+def test_the_route_entries_a_client_writes_are_taken_from_their_bytes_and_the_others_are_not():
+    d = loaded(3)
+    good = [p4r.Update(type=p4r.Update.INSERT, entity=INFO.entity(entry(k, 1))) for k in range(4)]
+    swapped = p4r.Update()
+    swapped.CopyFrom(good[0])
+    ms = list(swapped.entity.table_entry.match)
+    del swapped.entity.table_entry.match[:]
+    swapped.entity.table_entry.match.extend(reversed(ms))
+    indirect = p4r.Update(type=p4r.Update.INSERT, entity=INFO.entity(sel_entry(1, 1)))
+    wrong = p4r.Update()
+    wrong.CopyFrom(good[1])
+    wrong.entity.table_entry.action.action.action_id += 1
+    rows = wire.scan(request(good + [swapped, indirect, wrong])).mark(d.pipeline.specs)
+    assert rows[:, wire.FAST].tolist() == [1, 1, 1, 1, 0, 0, 0]
+    # a DELETE names no action: taken from its bytes all the same
+    bare = p4r.Update()
+    bare.CopyFrom(good[2])
+    bare.type = p4r.Update.DELETE
+    bare.entity.table_entry.ClearField("action")
+    assert wire.scan(request([bare])).mark(d.pipeline.specs)[:, wire.FAST].tolist() == [1]
+
+
+def test_a_request_the_scanner_cannot_read_is_left_to_protobuf():
+    raw = request([p4r.Update(type=p4r.Update.INSERT, entity=INFO.entity(entry(1, 1)))])
+    assert wire.scan(raw) is not None
+    assert wire.scan(raw[:-3]) is None                     # cut short
+    assert wire.scan(raw + b"\x0b") is None                # a group wire type (start group)
+    assert wire.scan(raw + b"\x1a\x02\x08\x01") is None    # the election id a second time
+    assert wire.scan(b"") is not None and wire.scan(b"").rows.shape[0] == 0
+
+
+def _varint(n: int) -> bytes:
+    return p4r.Uint128(high=n).SerializeToString()[1:]      # field 1's value: the varint alone
+
+
+def test_a_default_entry_or_an_entry_written_out_of_field_order_goes_the_parsed_way():
+    base = INFO.entity(entry(1, 1)).table_entry
+    d = loaded(4)
+    default = p4r.Entity()
+    default.table_entry.CopyFrom(base)
+    default.table_entry.is_default_action = True
+    plain = p4r.Entity(table_entry=base)
+    rows = wire.scan(request([p4r.Update(type=p4r.Update.MODIFY, entity=e) for e in (default, plain)]))
+    assert rows.rows[:, wire.CANON].tolist() == [0, 1]
+    # the priority before the action: protobuf would write them the other way round, so
+    # the entry kept (and read back) is the parsed one's
+    head = p4r.TableEntry(table_id=base.table_id)
+    head.match.extend(base.match)
+    act = p4r.TableEntry()
+    act.action.CopyFrom(base.action)
+    te = head.SerializeToString() + p4r.TableEntry(priority=5).SerializeToString() + act.SerializeToString()
+    ent = b"\x12" + _varint(len(te)) + te
+    upd = b"\x08\x01\x12" + _varint(len(ent)) + ent
+    raw = request([]) + b"\x22" + _varint(len(upd)) + upd
+    sc = wire.scan(raw)
+    assert sc.mark(d.pipeline.specs)[:, wire.FAST].tolist() == [0]
+    parsed = loaded(5)
+    assert d.write_wire(raw, sc.rows) == parsed.write(p4r.WriteRequest.FromString(raw).updates) == [(0, "")]
+    everything = [p4r.Entity(table_entry=p4r.TableEntry())]
+    assert d.read(everything) == parsed.read(everything)
+    (got,) = d.read(everything)
+    assert p4r.ReadResponse.FromString(got).entities[0].table_entry.priority == 5

@@ -200,6 +200,38 @@ def test_packet_out_metadata_by_name_only_when_declared():
         without.packet_out_metadata({"egress_port": 1})
 
 
+@given(device_id=st.integers(0, 2**64 - 1), high=st.integers(0, 2**64 - 1), low=st.integers(0, 2**64 - 1),
+       cookie=st.integers(0, 2**64 - 1), blob=st.binary(max_size=300),
+       action=st.sampled_from([1, 2, 3, 4, 5]))
+@settings(max_examples=60, deadline=None)
+def test_a_pipeline_request_is_protobufs_own_bytes(device_id, high, low, cookie, blob, action):
+    from finsy.proto import p4r
+    from controller.agent.p4runtime import set_pipeline_request
+    i = info(True)
+    election = p4r.Uint128(high=high, low=low)
+    want = p4r.SetForwardingPipelineConfigRequest(device_id=device_id, election_id=election, action=action)
+    want.config.p4info.CopyFrom(i.info)
+    want.config.p4_device_config = blob
+    want.config.cookie.cookie = cookie
+    # twice: the second from the config kept for the program
+    for _ in range(2):
+        assert set_pipeline_request(device_id, election, i, blob, cookie, action) == want.SerializeToString()
+
+
+def test_a_pipeline_request_follows_the_program_and_cookie_it_is_given():
+    from finsy.proto import p4r
+    from controller.agent.p4runtime import set_pipeline_request
+    e = p4r.Uint128(low=1)
+    blob = b'{"a": 1}'
+    a = p4r.SetForwardingPipelineConfigRequest.FromString(set_pipeline_request(3, e, info(), blob, 7))
+    b = p4r.SetForwardingPipelineConfigRequest.FromString(set_pipeline_request(3, e, info(True), blob, 7))
+    c = p4r.SetForwardingPipelineConfigRequest.FromString(set_pipeline_request(3, e, info(True), blob, 8))
+    d = p4r.SetForwardingPipelineConfigRequest.FromString(set_pipeline_request(3, e, info(True), b'{"a": 2}', 8))
+    assert a.config.p4info == info().info and b.config.p4info == info(True).info
+    assert (b.config.cookie.cookie, c.config.cookie.cookie) == (7, 8)
+    assert (c.config.p4_device_config, d.config.p4_device_config) == (blob, b'{"a": 2}')
+
+
 # ---- against the fake server ---------------------------------------------------------------
 @pytest.fixture
 def fake():

@@ -72,6 +72,7 @@ try:
     import grpc
     from finsy.p4client import P4RpcStatus
     from finsy.proto import p4r, p4r_grpc
+    from google.protobuf.message import DecodeError
 except ImportError as e:  # pragma: no cover - depends on the install
     raise ImportError(f"the P4Runtime agent needs the 'agent' extra (pip install -e '.[agent]'): {e}") from e
 
@@ -365,6 +366,10 @@ class P4RuntimeClient:
             # Write with the request as bytes already serialized (p4wire): no serializer
             self._write_raw = self.channel.unary_unary("/p4.v1.P4Runtime/Write", request_serializer=None,
                                                        response_deserializer=p4r.WriteResponse.FromString)
+            # Read with each answer as bytes (read_state_beside looks entities up by them)
+            self._read_bytes = self.channel.unary_stream("/p4.v1.P4Runtime/Read",
+                                                         request_serializer=p4r.ReadRequest.SerializeToString,
+                                                         response_deserializer=None)
             self._set_pipeline_raw = self.channel.unary_unary(
                 "/p4.v1.P4Runtime/SetForwardingPipelineConfig", request_serializer=None,
                 response_deserializer=p4r.SetForwardingPipelineConfigResponse.FromString)
@@ -522,6 +527,19 @@ class P4RuntimeClient:
                 out.extend(resp.entities)
         except grpc.RpcError as e:
             raise self._rpc_error(e, what) from None
+        return out
+
+    def _read_entities(self, req, what: str) -> list[bytes]:
+        """:meth:`_read`, each entity as its bytes (:func:`p4wire.read_entities`)."""
+        req.device_id = self.device_id
+        out = []
+        try:
+            for resp in self._read_bytes(req, **self._rpc_kw()):
+                out += p4wire.read_entities(resp)
+        except grpc.RpcError as e:
+            raise self._rpc_error(e, what) from None
+        except DecodeError as e:
+            raise P4RuntimeError(f"{self.name}: {what}: the answer does not parse: {e}") from None
         return out
 
     # ---- pipeline ------------------------------------------------------------------------
@@ -790,14 +808,14 @@ class P4RuntimeClient:
             if self._closed:
                 raise Unreachable(f"{self.name}: the session is closed")
         reqs = self._state_requests()
-        parts = list(shared_read_pool().map(lambda r: self._read(r, "read state"), reqs))
+        parts = list(shared_read_pool().map(lambda r: self._read_entities(r, "read state"), reqs))
         rest = Batch()
         by_kind = {TableEntry: rest.entries, Member: rest.members, Group: rest.groups}
         pop = where.pop
         for ents in parts:
             for ent in ents:
-                if pop(ent.SerializeToString(), None) is None:
-                    obj = info.decode_entity(ent)
+                if pop(ent, None) is None:
+                    obj = info.decode_entity(p4r.Entity.FromString(ent))
                     if obj is not None:
                         by_kind[type(obj)].append(obj)
         return sorted(where.values()), rest

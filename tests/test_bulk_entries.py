@@ -86,6 +86,23 @@ def _check(c, uro, paths, tor, sr, fits=True):
             assert tb.regenerate(built[g][0], g) == built[g][0]
         else:
             assert built[1 - g][1] == built[g][1]     # errors do not depend on the generation
+    _check_counted(c, uro, paths, tor, sr, built, fits)
+
+
+def _check_counted(c, uro, paths, tor, sr, built, fits):
+    """The start-up checks' count (``tor_batch.check_route_entries``): the build's number of
+    objects, or its error; where the fast path fits, the per-hop entries not built."""
+    for g in (0, 1):
+        with mock.patch.object(bulk, "uro_entries", wraps=bulk.uro_entries) as uro_built:
+            got = _outcome(lambda: tb.check_route_entries(c, tor, uro, paths, sr, g))
+        want, err = built[g]
+        if err is not None:
+            assert got == (None, err)
+            continue
+        assert got[1] is None
+        assert got[0][0] == len(want.entries) + len(want.members) + len(want.groups)
+        if fits:
+            assert got[0][1] is None and not uro_built.called
 
 
 @st.composite
@@ -179,6 +196,27 @@ def test_errors_are_the_references():
         tb.route_entries(narrow, 0, uro, paths, [5])
     narrow["tables"]["uro_next_hop"]["keys"][2]["bitwidth"] = 2
     assert _outcome(lambda: bulk.uro_entries(narrow, uro, 0)) == _outcome(lambda: ent.uro_entries_reference(narrow, uro, 0))
+
+
+def test_the_checks_count_refuses_a_table_too_small_as_the_build_does():
+    """A per-hop table one entry too small for a ToR's routes: the count raises the build's
+    error (the numbers, the table, the profile); one entry more and it passes, counted and
+    not built."""
+    sched = round_robin(8, 2)
+    uro = uro_compute(sched, UroParams(k=3, max_hops=4))
+    c = _contract(8, 2, 4, 3, 4)
+    b = tb.route_entries(c, 0, uro, None, [])
+    need = sum(1 for e in b.entries if e.table == c["tables"]["uro_next_hop"]["name"])
+    gens = c.get("generations", {}).get("count", 1)
+    c["tables"]["uro_next_hop"]["size"] = (need - 1) * gens
+    want = _outcome(lambda: tb.route_entries(c, 0, uro, None, []))
+    assert want[1] is not None and f"needs {need} entries" in want[1][1]
+    with pytest.raises(ent.EntryError) as e:
+        tb.check_route_entries(c, 0, uro, None, [])
+    assert (type(e.value), str(e.value)) == want[1]
+    c["tables"]["uro_next_hop"]["size"] = need * gens
+    with mock.patch.object(bulk, "uro_entries", side_effect=AssertionError("built")):
+        assert tb.check_route_entries(c, 0, uro, None, []) == (len(b.entries), None)
 
 
 def test_regenerate_changes_only_the_generation():

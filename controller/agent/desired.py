@@ -159,6 +159,12 @@ class Role(abc.ABC):
     def routes(self, routes: Routes, generation: int) -> Batch:
         """The route entries (and members/groups) of ``generation``."""
 
+    def check_routes(self, routes: Routes, generation: int) -> tuple[int, Batch | None]:
+        """:meth:`routes`' checks, raising what it raises, and how many objects it makes:
+        (that count, the batch where it was built to tell, else None). Default: built."""
+        b = self.routes(routes, generation)
+        return len(b.entries) + len(b.members) + len(b.groups), b
+
     def routes_delta(self, routes: Routes, generation: int) -> tuple[Batch, Batch] | None:
         """(the entries of ``routes.delta.base``, those of ``routes``) of ``generation`` that
         differ between the two, built alone (equal entries may be in both): diffing one
@@ -305,6 +311,12 @@ class TorRole(Role):
                                        path_routes=routes.source,
                                        source_routed=[d for d in routes.source_routed if d != self.tor],
                                        generation=generation)
+
+    def check_routes(self, routes: Routes, generation: int) -> tuple[int, Batch | None]:
+        return tor_batch.check_route_entries(self.contract, self.tor, uro_routes=routes.per_hop,
+                                             path_routes=routes.source,
+                                             source_routed=[d for d in routes.source_routed if d != self.tor],
+                                             generation=generation)
 
     def routes_delta(self, routes: Routes, generation: int) -> tuple[Batch, Batch] | None:
         delta = routes.delta

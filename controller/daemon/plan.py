@@ -559,9 +559,10 @@ class Prepared:
     """Everything checked and computed from a config before any switch is touched: the
     schedule, every program against it (N, d, S, K, widths) and against its files (offline,
     by the target's backend), the routing parameters, ToR ids, the routes, and every
-    switch's entries (built once and width-checked, then dropped -- built again, one switch
-    at a time, when written -- or, with ``keep_entries``, kept for the daemon's first
-    install: :meth:`take_entries`). ``names``: only these switches get backends,
+    switch's entries (width- and size-checked: counted where the role can check them
+    without building them, else built and dropped -- built when written, one switch at a
+    time -- or, with ``keep_entries``, kept for the daemon's first install:
+    :meth:`take_entries`). ``names``: only these switches get backends,
     pipelines and roles (`uro agent push --switch`); the config and programs are still
     checked as a whole."""
 
@@ -629,8 +630,9 @@ class Prepared:
             self.pipelines[key] = pipe
 
     def _add_roles(self, switches, check: bool, keep_entries: bool) -> None:
-        """A role for each of ``switches``; ``check``: every switch's entries built (and
-        width-checked) before anything is written. Every role's statics, which the daemon
+        """A role for each of ``switches``; ``check``: every switch's entries checked (widths,
+        table sizes) before anything is written, counted where the role can count them
+        without building them (:meth:`Role.check_routes`; built where they are kept). Every role's statics, which the daemon
         keeps, are built before any switch's route entries, which it drops: objects kept
         among the ones dropped hold the allocator's memory (Python's arenas) they sit in --
         built ToR by ToR, that was 0.7 MiB per ToR checked at (1024, 32)."""
@@ -649,11 +651,10 @@ class Prepared:
             role = roles[s.name]
             if check:
                 with _named(cfg, s):
-                    built = role.routes(self.routes, 0)
+                    n, built = role.check_routes(self.routes, 0)
                     role.config(0, role.down_uplinks(self.routes.failed))
-                    n = len(built.entries) + len(built.members) + len(built.groups)
                     if keep_entries and keeps_for_install(n, self._kept):
-                        self._entries[s.name] = built
+                        self._entries[s.name] = built if built is not None else role.routes(self.routes, 0)
                         self._kept += n
                     del built
             self.roles[s.name] = role

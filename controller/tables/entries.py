@@ -462,15 +462,16 @@ def circuit_entries(contract: dict, schedule, generation: int = 0) -> list[Table
 
 
 # ---- sizes ---------------------------------------------------------------------------------
-def check_sizes(contract: dict, batch: "Batch", what: str, generations: int = 1) -> None:
+def check_sizes(contract: dict, batch: "Batch", what: str, generations: int = 1,
+                counted: dict[str, int] | None = None) -> None:
     """Raise EntryError (with the numbers) unless ``batch`` fits the program's tables.
 
     The batch is ``generations`` generations' worth of generation-keyed entries (1: one
     generation, which must fit in its share, size / 2, so a new one can be written beside
-    the active one) plus at most one copy of the static tables. Checked before anything
-    is written."""
+    the active one) plus at most one copy of the static tables; ``counted``: entries per
+    table (full name) counted, not built, beside it. Checked before anything is written."""
     prof = contract["profile"]
-    count: dict[str, int] = {}
+    count: dict[str, int] = dict(counted or {})
     for e in batch.entries:
         if not e.is_default:
             count[e.table] = count.get(e.table, 0) + 1

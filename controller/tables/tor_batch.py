@@ -107,6 +107,32 @@ def static_entries(contract: dict, tor: int) -> ent.Batch:
     return b
 
 
+def check_route_entries(contract: dict, tor: int, uro_routes=None, path_routes=None,
+                        source_routed: Iterable[int] = (), generation: int = 0) -> tuple[int, ent.Batch | None]:
+    """:func:`route_entries`' checks (raising what it raises), and how many objects it
+    builds: (that count, the batch where it had to be built, else None). The URO per-hop
+    entries are counted once checked (:func:`bulk.uro_entry_count`), not built; the rest
+    (route modes, SSRR paths) is built as :func:`route_entries` builds it."""
+    def built() -> tuple[int, ent.Batch]:
+        b = route_entries(contract, tor, uro_routes, path_routes, source_routed, generation)
+        return len(b.entries) + len(b.members) + len(b.groups), b
+
+    if uro_routes is None:
+        return built()
+    _check_tor(contract, tor)
+    try:
+        n = bulk.uro_entry_count(contract, uro_routes, tor, generation)
+        if n is None:
+            return built()
+        b = _route_entries(contract, tor, None, path_routes, source_routed, generation)
+        name = contract["tables"]["uro_next_hop"]["name"]
+        ent.check_sizes(contract, b, f"ToR {tor} routes (generation {generation})", counted={name: n})
+    except ent.EntryError:
+        built()             # the build's own error, in the order it checks
+        raise
+    return n + len(b.entries) + len(b.members) + len(b.groups), None
+
+
 def route_entries(contract: dict, tor: int, uro_routes=None, path_routes=None,
                   source_routed: Iterable[int] = (), generation: int = 0) -> ent.Batch:
     """The generation-keyed entries of ToR ``tor`` for ``generation``.
@@ -118,6 +144,13 @@ def route_entries(contract: dict, tor: int, uro_routes=None, path_routes=None,
     packet that carries an SSRR option, which only they do), so paths to the others
     would only take selector room. Member and group ids carry the generation (bit 31),
     so both generations coexist."""
+    b = _route_entries(contract, tor, uro_routes, path_routes, source_routed, generation)
+    ent.check_sizes(contract, b, f"ToR {tor} routes (generation {generation})")
+    return b
+
+
+def _route_entries(contract: dict, tor: int, uro_routes, path_routes, source_routed: Iterable[int],
+                   generation: int) -> ent.Batch:
     prof = _check_tor(contract, tor)
     sr = sorted(set(source_routed))
     for d in sr:
@@ -132,7 +165,6 @@ def route_entries(contract: dict, tor: int, uro_routes=None, path_routes=None,
             b.entries += bulk.uro_entries(contract, uro_routes, tor, generation)
         if path_routes is not None and sr:
             b.extend(bulk.ssrr_entries(contract, path_routes, tor, generation, dsts=sr))
-    ent.check_sizes(contract, b, f"ToR {tor} routes (generation {generation})")
     return b
 
 

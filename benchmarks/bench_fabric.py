@@ -887,60 +887,62 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
         print(f"fabric benchmark skipped: {why}")
         return 0
     work = Path(tempfile.mkdtemp(prefix="uro-bench-fabric-"))
-    print("== the controller of a whole fabric, on simulated switches (figures, not assertions)")
-    cut = [("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]}), ("fail", {"tor": 7}),
-           ("recover", {"tor": 7})]
-    if not large_only:
-        p108 = _build("r108x6", work)
-        for n in (108, 1024):
-            report_sessions(sessions_cost(work, p108, n))
-        # (108, 6): URO per-hop and UCMP with 0, 1, 2 workers; URO's whole path (incremental = false)
-        uro = [("108x6 URO per-hop, 0 workers", PER_HOP, True, 0), ("108x6 URO per-hop, 1 worker", PER_HOP, True, 1),
-               ("108x6 URO per-hop, 2 workers", PER_HOP, True, 2)]
-        ucmp = [("108x6 UCMP source-routed (36 dst), 0 workers", UCMP_36, True, 0),
-                ("108x6 UCMP source-routed (36 dst), 2 workers", UCMP_36, True, 2)]
-        whole = [("108x6 URO per-hop, incremental = false, 0 workers", PER_HOP, False, 0)]
-        groups = [("108x6 URO per-hop", [uro[0], uro[2]])] if quick else \
-            [("108x6 URO per-hop", uro), ("108x6 UCMP source-routed", ucmp), ("108x6 URO per-hop, whole path", whole)]
-        done = {}
-        for title, runs in groups:
-            for name, routing, incremental, workers in runs:
-                r = run_network(work, f"run{len(done)}", p108, routing=routing, slice_ms=1000, failures=cut,
-                                timeout=900, incremental=incremental, workers=workers, memory_cap_gib=memory_cap_gib,
-                                **SIZES["r108x6"]) | {"name": name}
+    try:              # the work directory goes whatever ends the run (an interrupt too)
+        print("== the controller of a whole fabric, on simulated switches (figures, not assertions)")
+        cut = [("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]}), ("fail", {"tor": 7}),
+               ("recover", {"tor": 7})]
+        if not large_only:
+            p108 = _build("r108x6", work)
+            for n in (108, 1024):
+                report_sessions(sessions_cost(work, p108, n))
+            # (108, 6): URO per-hop and UCMP with 0, 1, 2 workers; URO's whole path (incremental = false)
+            uro = [("108x6 URO per-hop, 0 workers", PER_HOP, True, 0), ("108x6 URO per-hop, 1 worker", PER_HOP, True, 1),
+                   ("108x6 URO per-hop, 2 workers", PER_HOP, True, 2)]
+            ucmp = [("108x6 UCMP source-routed (36 dst), 0 workers", UCMP_36, True, 0),
+                    ("108x6 UCMP source-routed (36 dst), 2 workers", UCMP_36, True, 2)]
+            whole = [("108x6 URO per-hop, incremental = false, 0 workers", PER_HOP, False, 0)]
+            groups = [("108x6 URO per-hop", [uro[0], uro[2]])] if quick else \
+                [("108x6 URO per-hop", uro), ("108x6 UCMP source-routed", ucmp), ("108x6 URO per-hop, whole path", whole)]
+            done = {}
+            for title, runs in groups:
+                for name, routing, incremental, workers in runs:
+                    r = run_network(work, f"run{len(done)}", p108, routing=routing, slice_ms=1000, failures=cut,
+                                    timeout=900, incremental=incremental, workers=workers, memory_cap_gib=memory_cap_gib,
+                                    **SIZES["r108x6"]) | {"name": name}
+                    report(r)
+                    done[name] = r
+                if len(runs) > 1:
+                    side_by_side(title, [done[n] for n, *_ in runs], [f"{w} worker{'' if w == 1 else 's'}" for *_, w in runs])
+            if not quick:
+                side_by_side("108x6 URO per-hop: the whole path against the incremental one (0 workers)",
+                             [done[whole[0][0]], done[uro[0][0]]], ["whole", "incremental"])
+        if large and not quick and not full_large and large_setup is None and large_tors is None:
+            print("\n-- 1024x32: run only with --full-large (minutes to hours on this shared 2-core machine; docs/fabric.md)")
+        if large_setup is not None:          # the (1024, 32) set-up alone, its memory step by step
+            report_setup(setup_memory(work, _build("r1024x32", work), large_setup))
+        elif large_tors is not None:         # the first N ToRs of (1024, 32) from empty, each encoder
+            p1024 = _build("r1024x32", work)
+            report_tors([tors_rate(work, p1024, large_tors, enc, profile, fresh) for enc, fresh in PATHS])
+        elif full_large and not quick:
+            p1024 = _build("r1024x32", work)
+            if large_only:
+                report_sessions(sessions_cost(work, p1024, 1024))
+            big = []
+            for workers in large_workers:
+                r = run_network(work, f"1024x32_uro_w{workers}", p1024, routing=PER_HOP, slice_ms=5000,
+                                failures=[("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]})],
+                                timeout=4 * 3600, workers=workers, stop_after=large_stop_after, memory_cap_gib=memory_cap_gib,
+                                settle_s=LARGE_SETTLE_S,
+                                **SIZES["r1024x32"]) | {"name": f"1024x32 URO per-hop, {workers} worker(s)"}
                 report(r)
-                done[name] = r
-            if len(runs) > 1:
-                side_by_side(title, [done[n] for n, *_ in runs], [f"{w} worker{'' if w == 1 else 's'}" for *_, w in runs])
-        if not quick:
-            side_by_side("108x6 URO per-hop: the whole path against the incremental one (0 workers)",
-                         [done[whole[0][0]], done[uro[0][0]]], ["whole", "incremental"])
-    if large and not quick and not full_large and large_setup is None and large_tors is None:
-        print("\n-- 1024x32: run only with --full-large (minutes to hours on this shared 2-core machine; docs/fabric.md)")
-    if large_setup is not None:          # the (1024, 32) set-up alone, its memory step by step
-        report_setup(setup_memory(work, _build("r1024x32", work), large_setup))
-    elif large_tors is not None:         # the first N ToRs of (1024, 32) from empty, each encoder
-        p1024 = _build("r1024x32", work)
-        report_tors([tors_rate(work, p1024, large_tors, enc, profile, fresh) for enc, fresh in PATHS])
-    elif full_large and not quick:
-        p1024 = _build("r1024x32", work)
-        if large_only:
-            report_sessions(sessions_cost(work, p1024, 1024))
-        big = []
-        for workers in large_workers:
-            r = run_network(work, f"1024x32_uro_w{workers}", p1024, routing=PER_HOP, slice_ms=5000,
-                            failures=[("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]})],
-                            timeout=4 * 3600, workers=workers, stop_after=large_stop_after, memory_cap_gib=memory_cap_gib,
-                            settle_s=LARGE_SETTLE_S,
-                            **SIZES["r1024x32"]) | {"name": f"1024x32 URO per-hop, {workers} worker(s)"}
-            report(r)
-            big.append(r)
-            if r.get("interrupted"):
-                raise KeyboardInterrupt("stopped by hand")
-        if len(big) > 1:
-            side_by_side("1024x32 URO per-hop", big, [f"{w} worker{'' if w == 1 else 's'}" for w in large_workers])
-        projection(big)
-    shutil.rmtree(work, ignore_errors=True)
+                big.append(r)
+                if r.get("interrupted"):
+                    raise KeyboardInterrupt("stopped by hand")
+            if len(big) > 1:
+                side_by_side("1024x32 URO per-hop", big, [f"{w} worker{'' if w == 1 else 's'}" for w in large_workers])
+            projection(big)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     return 0
 
 

@@ -111,3 +111,24 @@ def test_a_forked_child_starts_with_the_default_dispositions_and_the_parent_keep
                          preexec_fn=_hostile_start)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "True", "False"]
+
+
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, RuntimeError])
+def test_the_fabric_benchmark_removes_its_work_directory_however_it_ends(tmp_path, monkeypatch, stop):
+    """The fabric suite builds programs and starts fabrics in a work directory of its own:
+    interrupted (SIGINT/SIGTERM raise KeyboardInterrupt) or failing, the directory goes."""
+    from controller.cli.bench import load_suite
+
+    fabric = load_suite("bench_fabric")
+    work = tmp_path / "uro-bench-fabric-x"
+    work.mkdir()
+
+    def build(profile, where):
+        (where / "half-built").write_text(profile)
+        raise stop("stopped while building")
+    monkeypatch.setattr(fabric, "_missing", lambda: None)
+    monkeypatch.setattr(fabric.tempfile, "mkdtemp", lambda prefix: str(work))
+    monkeypatch.setattr(fabric, "_build", build)
+    with pytest.raises(stop):
+        fabric.main(full_large=True, large_only=True)
+    assert not work.exists()

@@ -367,6 +367,7 @@ def main(quick: bool = False) -> int:
     finally:
         for a, _ in veths:
             subprocess.run(["ip", "link", "del", a], capture_output=True)
+        shutil.rmtree(work, ignore_errors=True)
     return 0
 
 

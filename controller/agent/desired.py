@@ -163,7 +163,7 @@ class Role(abc.ABC):
         """:meth:`routes`' checks, raising what it raises, and how many objects it makes:
         (that count, the batch where it was built to tell, else None). Default: built."""
         b = self.routes(routes, generation)
-        return len(b.entries) + len(b.members) + len(b.groups), b
+        return b.objects(), b
 
     def routes_delta(self, routes: Routes, generation: int) -> tuple[Batch, Batch] | None:
         """(the entries of ``routes.delta.base``, those of ``routes``) of ``generation`` that

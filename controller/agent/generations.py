@@ -166,7 +166,7 @@ def unconfigured_state(static: Batch, routes: Batch) -> Batch:
 
 
 def objects(b: Batch) -> int:
-    return len(b.entries) + len(b.members) + len(b.groups)
+    return b.objects()
 
 
 def fresh_slot(rb: Batch, *beside: Batch) -> bool:

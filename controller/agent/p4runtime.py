@@ -520,22 +520,19 @@ class P4RuntimeClient:
 
     def _read(self, req, what: str) -> list:
         """All entities a Read answers (one RPC, deadline over the whole stream)."""
-        req.device_id = self.device_id
-        out = []
-        try:
-            for resp in self.stub.Read(req, **self._rpc_kw()):
-                out.extend(resp.entities)
-        except grpc.RpcError as e:
-            raise self._rpc_error(e, what) from None
-        return out
+        return self._read_with(self.stub.Read, lambda resp: resp.entities, req, what)
 
     def _read_entities(self, req, what: str) -> list[bytes]:
         """:meth:`_read`, each entity as its bytes (:func:`p4wire.read_entities`)."""
+        return self._read_with(self._read_bytes, p4wire.read_entities, req, what)
+
+    def _read_with(self, call, entities, req, what: str) -> list:
+        """The ``entities(answer)`` of every answer of the Read ``call`` makes of ``req``."""
         req.device_id = self.device_id
         out = []
         try:
-            for resp in self._read_bytes(req, **self._rpc_kw()):
-                out += p4wire.read_entities(resp)
+            for resp in call(req, **self._rpc_kw()):
+                out += entities(resp)
         except grpc.RpcError as e:
             raise self._rpc_error(e, what) from None
         except DecodeError as e:

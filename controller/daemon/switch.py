@@ -715,7 +715,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             n = self._sync_config(parts.config) + self._write(state_diff(actual, want))
             version = self.role.version(routes)
             self._note_holds({act: version, **({1 - act: version} if shadow is not None else {})})
-            self.entries = len(want.entries) + len(want.members) + len(want.groups)
+            self.entries = want.objects()
             self._repaired(n, act)
             return n
 

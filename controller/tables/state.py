@@ -67,6 +67,10 @@ class Batch:
     groups: list[Group] = field(default_factory=list)
     entries: list[TableEntry] = field(default_factory=list)
 
+    def objects(self) -> int:
+        """Members, groups and table entries: the objects a switch holds for it."""
+        return len(self.members) + len(self.groups) + len(self.entries)
+
     def extend(self, other: "Batch") -> "Batch":
         self.members += other.members
         self.groups += other.groups

@@ -115,7 +115,7 @@ def check_route_entries(contract: dict, tor: int, uro_routes=None, path_routes=N
     (route modes, SSRR paths) is built as :func:`route_entries` builds it."""
     def built() -> tuple[int, ent.Batch]:
         b = route_entries(contract, tor, uro_routes, path_routes, source_routed, generation)
-        return len(b.entries) + len(b.members) + len(b.groups), b
+        return b.objects(), b
 
     if uro_routes is None:
         return built()
@@ -130,7 +130,7 @@ def check_route_entries(contract: dict, tor: int, uro_routes=None, path_routes=N
     except ent.EntryError:
         built()             # the build's own error, in the order it checks
         raise
-    return n + len(b.entries) + len(b.members) + len(b.groups), None
+    return n + b.objects(), None
 
 
 def route_entries(contract: dict, tor: int, uro_routes=None, path_routes=None,

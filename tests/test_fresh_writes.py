@@ -29,7 +29,7 @@ from controller.agent.generations import GenerationWriter, SwapError  # noqa: E4
 from controller.daemon.config import load  # noqa: E402
 from controller.daemon.controller import Change, Controller  # noqa: E402
 from controller.daemon.switch import SwitchAgent  # noqa: E402
-from controller.tables.state import Batch  # noqa: E402
+from controller.tables.state import Batch, EntryRows  # noqa: E402
 
 from daemon_fakes import FakeSwitch, make_backend_for, net_toml, tor_switch  # noqa: E402
 from test_daemon_incremental import Clock, Log, assert_runs_the_routes  # noqa: E402
@@ -161,26 +161,35 @@ def one_agent(tmp_path, program):
             ctl.shutdown()
 
 
-def sim_run(tmp_path, program, fresh: bool, monkeypatch, derive: bool = True) -> tuple[list, list, int, list, dict]:
+#: set while a check of the test itself makes objects (its wrappers stay chained between runs)
+_CHECKING: list = []
+
+
+def sim_run(tmp_path, program, fresh: bool, monkeypatch, derive: bool = True) -> tuple[list, list, int, list, dict, int]:
     """A network of 8 ToRs started on a simulated fabric, then a cut cable: (the states
     after each, the bulk read-backs made, for each shadow derived from the generation
     written before it whether its bytes are those encoded afresh, the objects the cut
-    cable's update wrote per device by operation). ``derive`` False: each shadow built
-    and encoded from its routes (what :meth:`SwitchAgent._fresh_as` derives otherwise)."""
+    cable's update wrote per device by operation, the per-hop entries made as objects
+    from their columns during the start). ``derive`` False: each shadow built and encoded
+    from its routes (what :meth:`SwitchAgent._fresh_as` derives otherwise)."""
     from controller.agent.backend import Inserts
     from controller.agent.p4runtime import P4RuntimeClient
     from controller.simfabric.process import SimFabric
 
     monkeypatch.setattr(GenerationWriter, "fresh_writes", fresh)
     monkeypatch.setattr(SwitchAgent, "_fresh_as", _FRESH_AS if derive else lambda *a: None)
-    calls, derived = [], []
+    calls, derived, checking = [], [], _CHECKING
     orig = P4RuntimeClient.read_state_beside
     monkeypatch.setattr(P4RuntimeClient, "read_state_beside", lambda c, ins: calls.append(len(ins)) or orig(c, ins))
     orig_as = P4RuntimeClient.encode_inserts_keyed
 
     def encode_as(c, ins, objects, key, value):
         got = orig_as(c, ins, objects, key, value)
-        derived.append(got.encoded == P4RuntimeClient.encode_inserts(c, Inserts(list(objects)).batch()).encoded)
+        checking.append(True)                 # (the objects this check makes are not the writer's)
+        try:
+            derived.append(got.encoded == P4RuntimeClient.encode_inserts(c, Inserts(list(objects)).batch()).encoded)
+        finally:
+            checking.pop()
         return got
     monkeypatch.setattr(P4RuntimeClient, "encode_inserts_keyed", encode_as)
     writes, recording = collections.defaultdict(collections.Counter), []
@@ -199,10 +208,18 @@ def sim_run(tmp_path, program, fresh: bool, monkeypatch, derive: bool = True) ->
         return orig_insert(c, ins)
     monkeypatch.setattr(P4RuntimeClient, "apply", apply)
     monkeypatch.setattr(P4RuntimeClient, "insert_encoded", insert_encoded)
+    made, orig_entries = [], EntryRows.entries
+
+    def entries(rows):                        # per-hop entries made as objects from their columns
+        if not rows.made() and not checking:
+            made.append(len(rows))
+        return orig_entries(rows)
+    monkeypatch.setattr(EntryRows, "entries", entries)
     with SimFabric(tmp_path / f"fabric{int(fresh)}", TORS) as fabric:
         ctl = Controller(sim_config(tmp_path, program, fabric, TORS), log=Log())
         try:
             ctl.start()
+            made_at_start = sum(made)
             started = sim_states(fabric)
             recording.append(True)                # what the failure's update writes, switch by switch
             c = ctl.submit(Change("fail", "uplink", (1, 1), source="api"))
@@ -212,7 +229,8 @@ def sim_run(tmp_path, program, fresh: bool, monkeypatch, derive: bool = True) ->
         finally:
             recording.clear()                     # (the patched methods stay chained for the next run)
             ctl.shutdown()
-    return started, failed, len(calls), list(derived), {d: collections.Counter(w) for d, w in writes.items()}
+    return (started, failed, len(calls), list(derived), {d: collections.Counter(w) for d, w in writes.items()},
+            made_at_start)
 
 
 @sim
@@ -226,6 +244,9 @@ def test_on_the_simulated_fabric_fresh_writes_are_the_reference_path_entry_by_en
     # each ToR's shadow (written as inserts where generation 0 is kept as a version) derived
     # from generation 0's bytes, the bytes encoded afresh
     assert ref[3] == [] and got[3] == ([True] * TORS if compact else [])
+    # where generations are kept as versions, the start makes no per-hop entry: each is
+    # encoded from its columns (generation 0 and its shadow), checked by its bytes
+    assert ref[5] > 0 and (got[5] == 0 if compact else got[5] > 0)
     for when, a, b in (("started", got[0], ref[0]), ("after the cut cable", got[1], ref[1])):
         for t, (x, y) in enumerate(zip(a, b)):
             assert len(x.entries) == len(y.entries) and len(x.members) == len(y.members)

@@ -26,7 +26,7 @@ from typing import Callable, ClassVar, Sequence
 from controller.agent.diff import Diff, entry_key, group_key, member_key, restrict
 from controller.agent.diff import _entry_value, _group_value, _member_value
 from controller.errors import UroError
-from controller.tables.state import Batch, Group, Member, TableEntry
+from controller.tables.state import Batch, EntryRows, Group, Member, TableEntry, blocks
 
 
 class BackendError(UroError):
@@ -181,19 +181,24 @@ class Inserts:
         when asked, :class:`controller.tables.bulk.Regenerated`, stays one)."""
         if (first.encoded is None) != (second.encoded is None):
             raise ValueError("Inserts.joined: one part is encoded, the other is not")
-        return Inserts(_Joined(first.objects, second.objects),
+        return Inserts(Joined(first.objects, second.objects),
                        None if first.encoded is None else [*first.encoded, *second.encoded])
 
     def batch(self) -> Batch:
         """The objects as a batch (their order kept within each kind)."""
         out = Batch()
         by_kind = {Member: out.members, Group: out.groups, TableEntry: out.entries}
-        for x in self.objects:
-            by_kind[type(x)].append(x)
+        parts = blocks(self.objects)
+        for i, b in enumerate(parts):
+            if type(b) is EntryRows and not b.made() and i == len(parts) - 1 and not out.entries:
+                out.entries = b               # (the entries as columns, not made: kept so)
+                break
+            for x in b:
+                by_kind[type(x)].append(x)
         return out
 
 
-class _Joined(collections.abc.Sequence):
+class Joined(collections.abc.Sequence):
     """Two sequences as one (:meth:`Inserts.joined`), neither copied."""
 
     def __init__(self, first: Sequence, second: Sequence):
@@ -203,9 +208,15 @@ class _Joined(collections.abc.Sequence):
         return len(self.first) + len(self.second)
 
     def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
         n = len(self.first)
+        if isinstance(i, slice):
+            start, stop, step = i.indices(len(self))
+            if step != 1:
+                return [self[j] for j in range(start, stop, step)]
+            # (a slice of each, not copied where they slice lazily: Regenerated, EntryRows)
+            a = self.first[min(start, n):min(stop, n)]
+            b = self.second[max(start - n, 0):max(stop - n, 0)]
+            return Joined(a, b) if len(a) and len(b) else (b if not len(a) else a)
         if i < 0:
             i += len(self)
         if not 0 <= i < len(self):
@@ -214,6 +225,10 @@ class _Joined(collections.abc.Sequence):
 
     def __iter__(self):
         return itertools.chain(self.first, self.second)
+
+    def blocks(self) -> list:
+        """The sequences joined (:func:`controller.tables.state.blocks`)."""
+        return [*blocks(self.first), *blocks(self.second)]
 
 
 #: identity and content of each kind of state object (controller.agent.diff)

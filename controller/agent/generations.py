@@ -25,14 +25,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from operator import attrgetter
 from typing import Callable, Hashable
 
 from controller.agent.backend import BackendError, Inserts
 from controller.agent.diff import Diff
 from controller.agent.desired import Role, Routes, entry_generation, is_config
 from controller.agent.diff import diff as state_diff, entry_key, explain, group_key, member_key, restrict, same_state
-from controller.tables.state import Batch, TableEntry
+from controller.tables.state import Batch, TableEntry, entry_tables
 
 
 #: a prepare's verify reads back by key only what it wrote (:meth:`GenerationWriter._verify_written`)
@@ -177,9 +176,10 @@ def fresh_slot(rb: Batch, *beside: Batch) -> bool:
     ``x`` plus the inserts of ``rb`` -- what :meth:`NetworkPhases.prepare_generation` and
     :meth:`NetworkPhases.retire_generation` write then, without a diff of ``rb``'s
     objects (a (1024, 32) ToR's 33K per generation)."""
-    if any(map(attrgetter("is_default"), rb.entries)):
+    counted, default = entry_tables(rb.entries)
+    if default:
         return False
-    tables = set(map(attrgetter("table"), rb.entries))
+    tables = set(counted)
     profiles = {x.profile for x in rb.members} | {x.profile for x in rb.groups}
     for b in beside:
         if any(e.table in tables and not e.is_default for e in b.entries) or \

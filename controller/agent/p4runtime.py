@@ -61,12 +61,12 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from controller.agent import p4rt_streams, p4wire, plan
-from controller.agent.backend import (BackendError, ClockNotSupported, ClockProbe, Inserts, NotPrimary, Pipeline,
+from controller.agent.backend import (BackendError, ClockNotSupported, ClockProbe, Inserts, Joined, NotPrimary, Pipeline,
                                       SwitchAddress, SwitchBackend, Unreachable, WriteReport, need_counter,
                                       register_backend)
 from controller.agent.diff import Diff
 from controller.agent.p4info import P4Info, P4RuntimeError, describe, encode  # noqa: F401 (re-exported)
-from controller.tables.state import Batch, Group, Member, TableEntry
+from controller.tables.state import Batch, EntryRows, Group, Member, TableEntry, blocks
 
 try:
     import grpc
@@ -749,11 +749,22 @@ class P4RuntimeClient:
     def encode_inserts(self, batch: Batch) -> Inserts:
         """:meth:`SwitchBackend.encode_inserts`: each object's ``Entity`` as wire bytes
         (:mod:`controller.agent.p4wire`), the bytes the switch answers a read of it with."""
+        if any(type(b) is EntryRows and not b.made() for b in blocks(batch.entries)):
+            # (the entries' columns kept: joined, not copied into a list)
+            return self._encoded(Joined([*batch.members, *batch.groups], batch.entries))
+        return self._encoded([*batch.members, *batch.groups, *batch.entries])
+
+    def _encoded(self, objs) -> Inserts:
+        """``objs`` as :class:`Inserts`: each of its blocks
+        (:func:`~controller.tables.state.blocks`) encoded, an :class:`EntryRows` from its
+        columns (:meth:`p4wire.WireCodec.rows`), any other object by object."""
         info = self._need_p4info()
-        entity = info.wire.entity
-        objs = [*batch.members, *batch.groups, *batch.entries]
+        entity, rows = info.wire.entity, info.wire.rows
         try:
-            return Inserts(objs, [entity(x) for x in objs])
+            enc: list[bytes] = []
+            for b in blocks(objs):
+                enc += rows(b) if type(b) is EntryRows and not b.made() else [entity(x) for x in b]
+            return Inserts(objs, enc)
         except p4wire.WireError:
             for x in objs:                    # (again, one by one: the message names the object)
                 try:
@@ -767,6 +778,8 @@ class P4RuntimeClient:
         action is its counterpart's bytes in ``inserts`` with the key's match field patched
         (:meth:`p4wire.WireCodec.entities_keyed`), its object not asked for; the others
         encoded. The bytes :meth:`encode_inserts` gives, byte for byte."""
+        if any(type(b) is EntryRows for b in blocks(objects)):
+            return self._encoded(objects)             # (the columns encoded: cheaper than patching)
         if inserts.encoded is not None and len(objects) == len(inserts):
             info = self._need_p4info()
             try:

@@ -27,7 +27,7 @@ from operator import itemgetter
 import numpy as np
 
 from controller.agent.backend import BackendError
-from controller.tables.state import Group, Member, TableEntry
+from controller.tables.state import EntryRows, Group, Member, TableEntry
 
 try:
     from finsy.proto import p4r
@@ -166,6 +166,18 @@ class WireCodec:
             memo[(kname, v)] = b
         return b
 
+    def _param(self, name: str, pv, specs: dict, memo: dict) -> bytes:
+        """One ``Param`` of action ``name`` with its tag, kept in ``memo`` (the action's)."""
+        pname, v = pv
+        spec = specs.get(pname)
+        if spec is None:
+            raise WireError(f"{name}: no parameter {pname!r}")
+        body = field_varint(_PRM["param_id"], spec[0]) + field_bytes(_PRM["value"], uint_bytes(v, spec[1]))
+        b = _PARAMS_TAG + _len(len(body)) + body
+        if len(memo) < MEMO_MAX:
+            memo[pv] = b
+        return b
+
     def _action(self, name: str, params) -> bytes:
         """An ``Action`` message's bytes (without its own tag)."""
         a = self.actions.get(name)
@@ -180,16 +192,7 @@ class WireCodec:
         parts = [head]
         for pv in params:
             b = memo.get(pv)
-            if b is None:
-                pname, v = pv
-                spec = specs.get(pname)
-                if spec is None:
-                    raise WireError(f"{name}: no parameter {pname!r}")
-                body = field_varint(_PRM["param_id"], spec[0]) + field_bytes(_PRM["value"], uint_bytes(v, spec[1]))
-                b = _PARAMS_TAG + _len(len(body)) + body
-                if len(memo) < MEMO_MAX:
-                    memo[pv] = b
-            parts.append(b)
+            parts.append(b if b is not None else self._param(name, pv, specs, memo))
         if len(params) != count:
             missing = sorted(set(specs) - {p for p, _ in params})
             raise WireError(f"{name}: missing parameter(s) {missing}")
@@ -221,6 +224,53 @@ class WireCodec:
                 parts.append(_TE_ACTION_TAG + _len(len(ta)) + ta)
         parts.append(tail)
         return b"".join(parts)
+
+    def rows(self, rows: EntryRows) -> list[bytes]:
+        """The entities of ``rows`` (:meth:`entity` of each of its entries, byte for byte),
+        encoded from its columns without making an entry: each distinct value of a column
+        encoded once as :meth:`entity` encodes it (its checks and errors included), the
+        entries put together in compiled code (:func:`controller.agent.wire_kernel.encode_rows`)."""
+        from controller.agent import wire_kernel     # (a kernel module: imported where it is called)
+
+        m = len(rows)
+        if not m:
+            return []
+        t = self.tables.get(rows.table)
+        if t is None:
+            raise WireError(f"table {rows.table!r} is not in the P4Info")
+        head, keys, tmemo = t
+        a = self.actions.get(rows.action)
+        if a is None:
+            raise WireError(f"action {rows.action!r} is not in the P4Info")
+        ahead, specs, count, amemo = a
+        if len(rows.param_names) != count or len(set(rows.param_names)) != count:
+            missing = sorted(set(specs) - set(rows.param_names))
+            raise WireError(f"{rows.action}: missing parameter(s) {missing}")
+        cols = np.concatenate([rows.keys, rows.params], axis=1).astype(np.int64, copy=False)
+        distinct, pieces = _distinct(cols)
+        pool: list[bytes] = []
+        nk = len(rows.key_names)
+        for j, vals in enumerate(distinct):
+            if j < nk:
+                name = rows.key_names[j]
+                for v in vals:
+                    b = tmemo.get((name, v))
+                    pool.append(b if b is not None else self._field_match(rows.table, name, v, keys, tmemo))
+            else:
+                name = rows.param_names[j - nk]
+                for v in vals:
+                    b = amemo.get((name, v))
+                    pool.append(b if b is not None else self._param(rows.action, (name, v), specs, amemo))
+        p_len = np.fromiter(map(len, pool), dtype=np.int64, count=len(pool))
+        p_off = np.zeros(len(pool), dtype=np.int64)
+        np.cumsum(p_len[:-1], out=p_off[1:])
+        arr = lambda b: np.frombuffer(b, dtype=np.uint8)
+        buf, starts = wire_kernel.encode_rows(arr(b"".join(pool)), p_off, p_len, pieces, len(rows.key_names),
+                                              arr(_TABLE_ENTRY_TAG), arr(head), arr(_TE_ACTION_TAG),
+                                              arr(_TA_ACTION_TAG), arr(ahead))
+        whole = buf.tobytes()
+        b = starts.tolist()
+        return [whole[b[i]:b[i + 1]] for i in range(m)]
 
     def _profile(self, name: str):
         p = self.profiles.get(name)
@@ -359,6 +409,37 @@ class WireCodec:
         """(the bytes of match field ``was``, those of ``now`` where as long; else None)."""
         a, b = self._piece(table, was), self._piece(table, now)
         return a, (b if a and len(a) == len(b) else None)
+
+
+#: columns whose values all lie below this are made distinct by a table of presence, not a sort
+_DENSE = 1 << 16
+
+
+def _distinct(cols: np.ndarray) -> tuple[list[list[int]], np.ndarray]:
+    """(each column's distinct values, ascending; ``cols`` with each value replaced by the
+    index of its (column, value) among all columns' distinct values, numbered column after
+    column). Values of a route table's columns are small (slices, uplinks, ToRs): one table
+    of presence for all columns, no sort; a wide value takes :func:`numpy.unique`."""
+    m, c = cols.shape
+    if m and (cols.min() < 0 or cols.max() >= _DENSE):
+        distinct, idx, at = [], [], 0
+        for j in range(c):
+            vals, inv = np.unique(cols[:, j], return_inverse=True)
+            distinct.append(vals.tolist())
+            idx.append(inv.reshape(-1) + at)
+            at += len(vals)
+        return distinct, np.stack(idx, axis=1).astype(np.int64) if c else np.zeros((m, 0), np.int64)
+    span = cols.max(axis=0) + 1 if m else np.zeros(c, dtype=np.int64)
+    base = np.zeros(c + 1, dtype=np.int64)
+    np.cumsum(span, out=base[1:])
+    flat = cols + base[None, :c]
+    present = np.zeros(int(base[-1]), dtype=bool)
+    present[flat.ravel()] = True
+    rank = np.cumsum(present) - 1
+    where = np.flatnonzero(present)
+    cut = np.searchsorted(where, base)
+    distinct = [(where[cut[j]:cut[j + 1]] - base[j]).tolist() for j in range(c)]
+    return distinct, rank[flat]
 
 
 def update(op: str, entity: bytes) -> bytes:

@@ -39,8 +39,8 @@ import numpy as np
 
 from controller.routing.paths import RELAXED, REGULAR
 from controller.tables import entries as ent, perhop, source as source_tables
-from controller.tables.state import (GENERATION_ID_BIT, MEMO_ATTRS, Batch, EntryError, Group, Member, TableEntry,
-                                     check_generation)
+from controller.tables.state import (GENERATION_ID_BIT, MEMO_ATTRS, Batch, EntryError, EntryRows, Group, Member,
+                                     TableEntry, blocks, check_generation)
 
 _new = object.__new__
 _ID_MASK = (1 << GENERATION_ID_BIT) - 1
@@ -199,9 +199,11 @@ def route_mode_entries(contract: dict, dsts: Iterable[int], source_routed: bool,
 
 
 # ---- URO per-hop ----------------------------------------------------------------------------
-def uro_entries(contract: dict, routes, tor: int, generation: int = 0) -> list[TableEntry]:
+def uro_entries(contract: dict, routes, tor: int, generation: int = 0) -> Sequence[TableEntry]:
     """:func:`controller.tables.entries.uro_entries_reference`, as array operations over the
-    ToR's per-hop table: one row per (dst, arrival slice) with an alternative."""
+    ToR's per-hop table: one row per (dst, arrival slice) with an alternative; as
+    :class:`~controller.tables.state.EntryRows` (the entries' columns, each made as an
+    object where it is asked for) where the array build takes the table."""
     prof = ent.check_fits(contract, routes.schedule)
     try:
         return _uro_fast(contract, prof, perhop.tor_table(routes, tor), tor, generation)
@@ -239,9 +241,9 @@ def uro_cell_entries(contract: dict, routes, tor: int, cells: np.ndarray, genera
     try:
         rows = perhop.cell_alternatives(routes, tor, arr, dst)
         if rows is None or routes.schedule.n_slices != prof["slices"]:
-            return _uro_fast(contract, prof, perhop.tor_table(routes, tor), tor, generation, c)
+            return _uro_fast(contract, prof, perhop.tor_table(routes, tor), tor, generation, c).entries()
         upl, wait = (np.asarray(x).astype(np.int64) for x in rows)                      # [m, Kr]
-        return _uro_rows(_uro_layout(contract, prof), prof, upl, wait, arr, dst, tor, generation)
+        return _uro_rows(_uro_layout(contract, prof), prof, upl, wait, arr, dst, tor, generation).entries()
     except _Slow:
         return None
 
@@ -263,7 +265,7 @@ def _uro_layout(contract: dict, prof: dict) -> tuple:
 
 
 def _uro_fast(contract: dict, prof: dict, tbl, tor: int, generation: int,
-              cells: np.ndarray | None = None, count_only: bool = False) -> list[TableEntry] | int:
+              cells: np.ndarray | None = None, count_only: bool = False) -> EntryRows | int:
     lay = _uro_layout(contract, prof)
     S = prof["slices"]
     upl = np.asarray(tbl.alt_uplink).astype(np.int64)   # [S, N, Kr]
@@ -282,12 +284,8 @@ def _uro_fast(contract: dict, prof: dict, tbl, tor: int, generation: int,
     return _uro_rows(lay, prof, upl[dst, arr], wait[dst, arr], arr, dst, tor, generation, count_only)
 
 
-#: below this many rows a column's (name, value) pairs are made per row, not per distinct value
-_UNIQUE_FROM = 256
-
-
 def _uro_rows(layout: tuple, prof: dict, upl: np.ndarray, wait: np.ndarray, arr: np.ndarray, dst: np.ndarray,
-              tor: int, generation: int, count_only: bool = False) -> list[TableEntry] | int:
+              tor: int, generation: int, count_only: bool = False) -> EntryRows | int:
     """The entries of the cells (``arr``, ``dst``) of ToR ``tor`` whose alternatives are
     ``upl`` / ``wait`` (``[m, Kr]``, -1: none); cells without one, and ``tor`` itself, get
     none (the reference stops at the first -1). ``count_only``: how many, once checked."""
@@ -326,16 +324,8 @@ def _uro_rows(layout: tuple, prof: dict, upl: np.ndarray, wait: np.ndarray, arr:
         raise _Slow
     if count_only:
         return int(n.size)
-    # the checked columns' (name, value) pairs, made once per distinct value and shared
-    def pairs(nm, col):
-        vals = np.unique(col).tolist() if col.size >= _UNIQUE_FROM else col.tolist()
-        return {v: (nm, v) for v in vals}
-    kp = [pairs(nm, col) for nm, col in zip(lay.key_names, kcols.T)]
-    pp = [pairs(nm, col) for nm, col in zip(lay.param_names, pcols.T)]
-    get = dict.__getitem__
-    name, action = lay.name, lay.action
-    return [_entry(name, tuple(map(get, kp, k)), action, tuple(map(get, pp, p)))
-            for k, p in zip(kcols.tolist(), pcols.tolist())]
+    # checked: the entries as columns, made as objects only where asked for
+    return EntryRows(lay.name, lay.action, lay.key_names, kcols, lay.param_names, pcols)
 
 
 # ---- SSRR source routes ----------------------------------------------------------------------
@@ -660,6 +650,20 @@ class Regenerated(collections.abc.Sequence):
 
     def __iter__(self):
         return map(self.derive, self.base)
+
+    def blocks(self) -> list:
+        """The blocks of :attr:`base` (:func:`controller.tables.state.blocks`) derived: an
+        :class:`EntryRows` block with the key as columns (:meth:`EntryRows.with_key`), any
+        other as a :class:`Regenerated` of it."""
+        out = []
+        for b in blocks(self.base):
+            if type(b) is EntryRows and not b.made() and self.key in b.key_names:
+                out.append(b.with_key(self.key, self.value))
+            else:
+                r = Regenerated(b, self.value)
+                r._pos = self._pos
+                out.append(r)
+        return out
 
     def derive(self, x):
         """``x`` as generation :attr:`value` (:func:`regenerate` of it alone)."""

@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 
 from controller.tables import perhop, source as source_tables
 from controller.tables.state import (GENERATION_ID_BIT, Batch, EntryError, Group, Member, TableEntry, check_generation,
-                                     gen_id)
+                                     entry_tables, gen_id)
 
 
 def _fit(table: str, what: str, value: int, bits: int) -> int:
@@ -472,9 +472,8 @@ def check_sizes(contract: dict, batch: "Batch", what: str, generations: int = 1,
     table (full name) counted, not built, beside it. Checked before anything is written."""
     prof = contract["profile"]
     count: dict[str, int] = dict(counted or {})
-    for e in batch.entries:
-        if not e.is_default:
-            count[e.table] = count.get(e.table, 0) + 1
+    for t, n in entry_tables(batch.entries)[0].items():
+        count[t] = count.get(t, 0) + n
     by_name = {t["name"]: t for t in contract["tables"].values()}
     n_gen = contract.get("generations", {}).get("count", 1)
     for name, n in count.items():

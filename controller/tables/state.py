@@ -16,7 +16,10 @@ and member id; a group's profile and group id.
 
 from __future__ import annotations
 
+import collections.abc
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from controller.errors import UroError
 
@@ -76,6 +79,121 @@ class Batch:
         self.groups += other.groups
         self.entries += other.entries
         return self
+
+
+class EntryRows(collections.abc.Sequence):
+    """Table entries of one table and one action as integer columns: row ``i`` is the entry
+    ``TableEntry(table, tuple(zip(key_names, keys[i])), action, tuple(zip(param_names,
+    params[i])))`` (exact keys, no priority, not a default entry). The route compiler's
+    per-hop table is arrays; a (1024, 32) ToR's 33K entries of 21 parameters each cost more
+    as objects than anything else the daemon does with them on a first install, where they
+    are only encoded (docs/fabric.md "Where the CPU goes per ToR"). The P4Runtime encoder
+    takes the columns as they are (:meth:`controller.agent.p4wire.WireCodec.rows`); anything
+    else that asks for the entries gets them: an index makes one, iterating makes all of them
+    once and keeps them (a list, as the objects a builder returns), and the columns stay
+    (:meth:`made`: whether the objects were made). Equal to a list of the same entries."""
+
+    def __init__(self, table: str, action: str, key_names: tuple[str, ...], keys: np.ndarray,
+                 param_names: tuple[str, ...], params: np.ndarray):
+        keys, params = np.asarray(keys), np.asarray(params)
+        if keys.ndim != 2 or params.ndim != 2 or len(keys) != len(params) or \
+                keys.shape[1] != len(key_names) or params.shape[1] != len(param_names):
+            raise ValueError(f"{table}: key columns {keys.shape} / parameter columns {params.shape} do not "
+                             f"match {len(key_names)} keys and {len(param_names)} parameters")
+        self.table, self.action = table, action
+        self.key_names, self.param_names = tuple(key_names), tuple(param_names)
+        self.keys, self.params = keys, params
+        self._list: list[TableEntry] | None = None
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def made(self) -> bool:
+        """Whether the entries were made as objects (and are kept)."""
+        return self._list is not None
+
+    def entries(self) -> list[TableEntry]:
+        """Every entry as an object, made once (the (name, value) pairs shared between
+        entries: made once per distinct value of a column)."""
+        if self._list is None:
+            def pairs(name, col):
+                vals = np.unique(col).tolist() if col.size >= 256 else col.tolist()
+                return {v: (name, v) for v in vals}
+            kp = [pairs(nm, c) for nm, c in zip(self.key_names, self.keys.T)]
+            pp = [pairs(nm, c) for nm, c in zip(self.param_names, self.params.T)]
+            get = dict.__getitem__
+            new, table, action = object.__new__, self.table, self.action
+            out = []
+            for k, p in zip(self.keys.tolist(), self.params.tolist()):
+                o = new(TableEntry)
+                o.__dict__.update(table=table, match=tuple(map(get, kp, k)), action=action,
+                                  params=tuple(map(get, pp, p)), is_default=False, group_id=None, priority=0)
+                out.append(o)
+            self._list = out
+        return self._list
+
+    def __iter__(self):
+        return iter(self.entries())
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            if self._list is not None:
+                return self._list[i]
+            return EntryRows(self.table, self.action, self.key_names, self.keys[i], self.param_names, self.params[i])
+        if self._list is not None:
+            return self._list[i]
+        k, p = self.keys[i].tolist(), self.params[i].tolist()
+        return TableEntry(self.table, tuple(zip(self.key_names, k)), self.action, tuple(zip(self.param_names, p)))
+
+    def with_key(self, name: str, value: int) -> "EntryRows":
+        """The same entries with match key ``name`` set to ``value`` (the other route
+        generation's: docs/p4.md "Route generations"); KeyError if there is no such key."""
+        i = self.key_names.index(name)
+        keys = self.keys.copy()
+        keys[:, i] = value
+        return EntryRows(self.table, self.action, self.key_names, keys, self.param_names, self.params)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (list, tuple, collections.abc.Sequence)) and not isinstance(other, (str, bytes)):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None        # (a list's equality)
+
+    def __add__(self, other) -> list:
+        return [*self, *other]
+
+    def __radd__(self, other) -> list:
+        return [*other, *self]
+
+    def __repr__(self) -> str:
+        return repr(self.entries())          # (a list's: the objects it stands for)
+
+
+def blocks(seq) -> list:
+    """``seq`` as the sequences it is made of (a sequence that joins or derives others may
+    say: ``blocks()``), so that an encoder can take an :class:`EntryRows` as columns; a
+    plain sequence is one block."""
+    b = getattr(seq, "blocks", None)
+    return b() if b is not None else [seq]
+
+
+def entry_tables(entries) -> tuple[dict[str, int], bool]:
+    """({table: entries that are not default entries}, whether any is a default entry) of
+    ``entries``; an :class:`EntryRows` block is counted without making its objects."""
+    count: dict[str, int] = {}
+    default = False
+    for b in blocks(entries):
+        if type(b) is EntryRows and not b.made():
+            if len(b):
+                count[b.table] = count.get(b.table, 0) + len(b)
+            continue
+        for e in b:
+            if e.is_default:
+                default = True
+            else:
+                count[e.table] = count.get(e.table, 0) + 1
+    return count, default
 
 
 class EntryError(UroError):

@@ -162,7 +162,11 @@ def _route_entries(contract: dict, tor: int, uro_routes, path_routes, source_rou
     with paused_gc():
         b = ent.Batch(entries=bulk.route_mode_entries(contract, sr, True, generation))
         if uro_routes is not None:
-            b.entries += bulk.uro_entries(contract, uro_routes, tor, generation)
+            per_hop = bulk.uro_entries(contract, uro_routes, tor, generation)
+            if b.entries:
+                b.entries += per_hop
+            else:               # (the only entries: kept as the columns they may be, EntryRows)
+                b.entries = per_hop
         if path_routes is not None and sr:
             b.extend(bulk.ssrr_entries(contract, path_routes, tor, generation, dsts=sr))
     return b

@@ -112,6 +112,31 @@ def test_the_wire_path_answers_and_keeps_what_the_parsed_path_does(requests):
     assert fast.read(everything) == parsed.read(everything)
 
 
+@given(st.lists(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 3), st.sampled_from([24, 32])),
+                         min_size=1, max_size=12), min_size=1, max_size=5))
+@settings(max_examples=150, deadline=None)
+def test_requests_of_inserts_alone_answer_and_keep_what_the_parsed_path_does(requests):
+    """A request of INSERTs of route entries alone (a generation written into an empty slot)
+    is applied in one step where none of its keys is there or twice in it; a key already
+    there or repeated goes update by update: the same answers (ALREADY_EXISTS included), the
+    same state and reads as the parsed path, request after request."""
+    parsed, fast = loaded(11), loaded(12)
+    for i, ups in enumerate(requests):
+        raw = request([p4r.Update(type=p4r.Update.INSERT, entity=INFO.entity(entry(k, v, plen))) for k, v, plen in ups])
+        rows = wire.scan(raw).mark(fast.pipeline.specs)
+        keys = {(k, plen) for k, _, plen in ups}
+        bulk = len(keys) == len(ups) and not keys & {(k, p) for r in requests[:i] for k, _, p in r}
+        assert (Device._insert_wire(loaded(13), raw, rows) is not None) == (len(keys) == len(ups))
+        got = fast.write_wire(raw, rows)
+        want = parsed.write(p4r.WriteRequest.FromString(raw).updates)
+        assert got == want
+        assert state(fast) == state(parsed)
+        if bulk:
+            assert all(code == 0 for code, _ in got)
+    everything = [p4r.Entity(table_entry=p4r.TableEntry())]
+    assert fast.read(everything) == parsed.read(everything)
+
+
 def test_the_route_entries_a_client_writes_are_taken_from_their_bytes_and_the_others_are_not():
     d = loaded(3)
     good = [p4r.Update(type=p4r.Update.INSERT, entity=INFO.entity(entry(k, 1))) for k in range(4)]
@@ -174,3 +199,16 @@ def test_a_default_entry_or_an_entry_written_out_of_field_order_goes_the_parsed_
     assert d.read(everything) == parsed.read(everything)
     (got,) = d.read(everything)
     assert p4r.ReadResponse.FromString(got).entities[0].table_entry.priority == 5
+
+
+@given(st.integers(1, 2**32 - 1),
+       st.lists(st.tuples(st.binary(min_size=4, max_size=40), st.one_of(st.binary(max_size=300),
+                                                                       st.binary(min_size=16300, max_size=16400))),
+                max_size=6))
+@settings(max_examples=200, deadline=None)
+def test_a_tables_entries_are_framed_as_one_by_one(table_id, items):
+    """A whole table's read frames its entries with looked-up length varints
+    (``_entry_frames``): the bytes of :func:`_entry_frame` for each, lengths of one to
+    three varint bytes included."""
+    from controller.simfabric.device import _entry_frame, _entry_frames
+    assert _entry_frames(table_id, items) == [_entry_frame(table_id, k, v) for k, v in items]

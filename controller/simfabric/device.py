@@ -86,6 +86,26 @@ def _entry_frame(table_id: int, key: bytes, value: bytes) -> bytes:
     return frame(b"\x12" + _varint(len(te)) + te)
 
 
+#: the varints of 0 .. 2^14 - 1 (the lengths of an entity and its table entry)
+_V = [_varint(n) for n in range(1 << 14)]
+
+
+def _entry_frames(table_id: int, items) -> list[bytes]:
+    """``[_entry_frame(table_id, k, v) for k, v in items]``, the varints of the lengths
+    looked up (a whole table's read answers every entry it holds)."""
+    head = b"\x08" + _varint(table_id)
+    h = len(head) - 4                     # (the key's 4 priority bytes are not written)
+    V, out = _V, []
+    for k, v in items:
+        n = h + len(k) + len(v)
+        if n >= 16000:                    # (an entity this long: its lengths in full)
+            out.append(_entry_frame(table_id, k, v))
+            continue
+        e = V[n]
+        out.append(b"".join((b"\x0a", V[n + len(e) + 1], b"\x12", e, head, k[4:], v)))
+    return out
+
+
 class _Interned:
     """One copy of each byte string the devices of this process keep (entry keys and
     values): ``get(b)`` is an equal string already kept, or ``b``. Bounded: past ``limit``
@@ -106,6 +126,15 @@ class _Interned:
             s.clear()
         s[b] = b
         return b
+
+    def many(self, bs: list[bytes]) -> list[bytes]:
+        """``[get(b) for b in bs]``, in one call of the table's ``setdefault`` per string
+        (a bulk insert's keys and values); the table starts again first where they could
+        take it past ``limit``."""
+        s = self.strings
+        if len(s) + len(bs) > self.limit:
+            s.clear()
+        return list(map(s.setdefault, bs, bs))
 
 
 #: the interned strings of every device of this process
@@ -290,6 +319,9 @@ class Device:
         field order) is applied from its slices of ``raw`` -- the key its priority and match
         fields as written, the value the rest of its ``TableEntry`` -- with no message
         made; every other one is parsed and applied by :meth:`write`."""
+        done = self._insert_wire(raw, rows)
+        if done is not None:
+            return done
         out = []
         entries = self.entries
         intern = INTERNED.get
@@ -321,6 +353,29 @@ class Device:
             out.append(_OK)
         self.writes += ok
         return out
+
+    def _insert_wire(self, raw: bytes, rows) -> list[Result] | None:
+        """:meth:`write_wire` of a request of INSERTs only, every one taken from its bytes,
+        into one table, with no priority, no key twice and none the table holds (a
+        generation written into an empty slot: what a daemon's first install sends), as
+        one update of the table's dict: every answer OK, as the loop's. None where the
+        request is not such (the loop answers it, update by update)."""
+        n = len(rows)
+        if not n:
+            return None
+        tid = int(rows[0, wire.TABLE])
+        if not (rows[:, wire.FAST].all() and (rows[:, wire.OP] == INSERT).all()
+                and (rows[:, wire.PRIORITY] == 0).all() and (rows[:, wire.TABLE] == tid).all()):
+            return None
+        table = self.entries[tid]
+        ms, me, ve = rows[:, wire.M_START].tolist(), rows[:, wire.M_END].tolist(), rows[:, wire.V_END].tolist()
+        keys = [_PRIO0 + raw[a:b] for a, b in zip(ms, me)]
+        if len(set(keys)) != n or not table.keys().isdisjoint(keys):
+            return None
+        many = INTERNED.many
+        table.update(zip(many(keys), many([raw[b:c] for b, c in zip(me, ve)])))
+        self.writes += n
+        return [_OK] * n
 
     def _entry(self, op: int, te, ent) -> Result:
         t = self.pipeline.tables.get(te.table_id)
@@ -488,7 +543,7 @@ class Device:
                         out.append(_entry_frame(te.table_id, key, have))
                 else:
                     for tid in ([te.table_id] if te.table_id else list(p.tables)):
-                        out.extend(_entry_frame(tid, k, v) for k, v in self.entries[tid].items())
+                        out += _entry_frames(tid, self.entries[tid].items())
             elif kind == "action_profile_member":
                 m = ent.action_profile_member
                 out.extend(v for (prof, mid), v in self._pick(self.members, m.action_profile_id, m.member_id))

@@ -238,7 +238,7 @@ class WireCodec:
         t = self.tables.get(rows.table)
         if t is None:
             raise WireError(f"table {rows.table!r} is not in the P4Info")
-        head, keys, tmemo = t
+        head = t[0]
         a = self.actions.get(rows.action)
         if a is None:
             raise WireError(f"action {rows.action!r} is not in the P4Info")
@@ -253,9 +253,7 @@ class WireCodec:
         for j, vals in enumerate(distinct):
             if j < nk:
                 name = rows.key_names[j]
-                for v in vals:
-                    b = tmemo.get((name, v))
-                    pool.append(b if b is not None else self._field_match(rows.table, name, v, keys, tmemo))
+                pool += [self._piece(rows.table, (name, v)) for v in vals]
             else:
                 name = rows.param_names[j - nk]
                 for v in vals:

@@ -206,3 +206,30 @@ def test_ucmp_paths_on_a_degraded_schedule_avoid_dead_circuits(data):
                     assert ds.peer[sl % S, prev, up] == nxt
                     prev = nxt
                 assert prev == e.dst
+
+
+def _dead_slots_by_definition(f: Failed, sched, tor: int) -> set:
+    """Every (slice, uplink) of ``tor`` one by one: its circuit leads to a failed ToR or into
+    a failed cable at the far end, or is a failed circuit named by either end."""
+    if tor in f.tors:
+        return set()
+    out = set()
+    for s in range(sched.n_slices):
+        for u in range(sched.n_uplinks):
+            b = int(sched.peer[s, tor, u])
+            if b in f.tors or (b, u) in f.uplinks:
+                out.add((s, u))
+            if (s, tor, u) in f.circuits or (b >= 0 and (s, b, u) in f.circuits):
+                out.add((s, u))
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_dead_slots_are_every_slot_whose_circuit_leads_to_a_failure(data):
+    """The per-(slice, uplink) mask of each ToR (what its config entry's ``dead`` carries)
+    against its definition, slot by slot, on random schedules and failures."""
+    sched = data.draw(small_schedules())
+    f = data.draw(failures(sched))
+    for tor in range(sched.n_tors):
+        assert f.dead_slots(sched, tor) == _dead_slots_by_definition(f, sched, tor), tor

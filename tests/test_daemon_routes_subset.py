@@ -2,13 +2,15 @@
 every group it reads is the full computation's, the rest are empty;
 per-hop routes, host flow-aging rules and the ToR entries follow."""
 
+import dataclasses
+
 import pytest
 
 pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip install -e '.[daemon]'")
 
 from controller.daemon.config import load
 from controller.daemon.plan import compute_routes
-from controller.routing import base
+from controller.routing import base, uro_incremental
 from controller.schedule.degrade import Failed, without
 
 from daemon_fakes import net_toml, tor_switch
@@ -260,11 +262,10 @@ def test_array_bytes_counts_each_heap_buffer_once_and_mapped_files_not_at_all(tm
 @pytest.mark.parametrize("fails", [False, True])
 def test_the_daemon_warms_its_algorithms_at_start_and_a_failed_warm_is_only_logged(tmp_path, monkeypatch, fails):
     """Controller.start runs plan.warm: the configured algorithms' warm hooks (URO's loads
-    its compiled kernels, so that "auto" uses them on a failure's routes). A warm that
+    its compiled kernels, so that "auto" uses them on a failure's routes), and for URO
+    per-hop routes the kernel of their repair after a failure. A warm that
     raises (numba without a cache location, ...) is a `routes.warm_failed` warning: the
     daemon starts, and a failure's routes are computed all the same."""
-    import dataclasses
-
     from controller.daemon.controller import Change, Controller
     from daemon_fakes import FakeSwitch, make_backend_for
     from test_daemon_controller import Clock, quiet
@@ -276,6 +277,7 @@ def test_the_daemon_warms_its_algorithms_at_start_and_a_failed_warm_is_only_logg
         if fails:
             raise RuntimeError("cannot cache function '_labels': no locator available")
     monkeypatch.setitem(base._REGISTRY, "uro", dataclasses.replace(base.get("uro"), warm=warm))
+    monkeypatch.setattr(uro_incremental, "warm_kernel", lambda: calls.append("repair"))
     sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50001": FakeSwitch("tor1")}
     clock = Clock()
     log = quiet()
@@ -283,7 +285,7 @@ def test_the_daemon_warms_its_algorithms_at_start_and_a_failed_warm_is_only_logg
                    log=log, clock=clock)
     try:
         c.start()
-        assert calls == ["uro"]
+        assert calls == (["uro"] if fails else ["uro", "repair"])     # the repair's kernel as well
         warned = [e for e in log.lines if e["event"] == "routes.warm_failed"]
         if fails:
             assert len(warned) == 1 and warned[0]["algorithm"] == "uro" and "no locator" in warned[0]["error"]
@@ -294,3 +296,25 @@ def test_the_daemon_warms_its_algorithms_at_start_and_a_failed_warm_is_only_logg
         assert ch.report["generation_s"] is not None and c.routes.failed.uplinks == {(0, 1)}
     finally:
         c.shutdown()
+
+
+def test_warm_loads_the_repair_kernel_only_where_per_hop_routes_are_uro(monkeypatch):
+    """plan.warm warms URO's repair only for a per-hop section computed by URO: the repair
+    is that section's (plan.repaired_routes); UCMP source routes are repaired otherwise."""
+    from types import SimpleNamespace
+
+    from controller.daemon import plan
+
+    calls = []
+    monkeypatch.setattr(uro_incremental, "warm_kernel", lambda: calls.append("repair"))
+    for algo in ("uro", "ucmp"):
+        monkeypatch.setitem(base._REGISTRY, algo, dataclasses.replace(base.get(algo), warm=lambda a=algo: calls.append(a)))
+
+    def cfg(per_hop, source):
+        return SimpleNamespace(routing=SimpleNamespace(per_hop=per_hop and SimpleNamespace(algo=per_hop),
+                                                       source=source and SimpleNamespace(algo=source)))
+    assert plan.warm(cfg("uro", None)) == {} and calls == ["uro", "repair"]
+    calls.clear()
+    assert plan.warm(cfg(None, "ucmp")) == {} and calls == ["ucmp"]
+    calls.clear()
+    assert plan.warm(cfg("uro", "ucmp")) == {} and calls == ["uro", "repair", "ucmp"]

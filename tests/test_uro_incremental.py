@@ -5,6 +5,10 @@ slice), on random schedules, random failures and recoveries (cables, ToRs, OCSes
 at once, on top of earlier ones), with and without hop bounds, for every K; and the cells
 it lists as changed are exactly those whose alternatives differ."""
 
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -79,3 +83,28 @@ def test_another_shape_is_not_repairable():
     before = uro.compute(opera(12, 2, seed=3), uro.UroParams(k=2), engine="numba", workers=1)
     with pytest.raises(inc.NotRepairable, match="shape"):
         inc.repair(before, opera(12, 3, seed=3))
+
+
+_WARM_THEN_REPAIR = """
+from controller.routing import uro, uro_incremental, uro_incremental_kernel as kern
+from controller.schedule import opera
+from controller.schedule.degrade import Failed, without
+assert not kern.repair_chunk.signatures           # nothing has run a repair in this process
+uro_incremental.warm_kernel()
+warm = list(kern.repair_chunk.signatures)
+sched = opera(64, 4)
+uro_incremental.repair(uro.compute(sched, uro.UroParams(k=4), engine="numba"),
+                       without(sched, Failed(uplinks=frozenset({(3, 1)}))))
+print(len(warm), len(kern.repair_chunk.signatures))
+"""
+
+
+def test_warm_kernel_loads_the_kernel_a_repair_of_any_size_uses():
+    """The daemon's warm-up of the repair (plan.warm) loads its compiled kernel: a repair of
+    another size and K after it needs no other compiled version, so the first failure after
+    an install (an empty numba cache) does not compile it. In a process of its own: another
+    test may have run a repair in this one."""
+    out = subprocess.run([sys.executable, "-c", _WARM_THEN_REPAIR], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parent.parent, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["1", "1"], out.stdout

@@ -7,8 +7,6 @@ compiled engine writes chunk by chunk is byte for byte the one written from the
 reference's routes.
 """
 
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -105,31 +103,6 @@ def test_warm_kernels_make_auto_compiled_at_any_size_with_the_same_routes(monkey
     uro.warm_kernels()
     assert uro.resolve_engine("auto", 3, 12) == "numba" and uro.resolve_engine("auto", 200, 1024) == "numpy"
     assert_same_routes(uro.compute(sched, params), before)
-
-
-_WARM_THEN_REPAIR = """
-from controller.routing import uro, uro_incremental, uro_incremental_kernel as kern
-from controller.schedule import opera
-from controller.schedule.degrade import Failed, without
-assert not kern.repair_chunk.signatures           # nothing has run a repair in this process
-uro.warm_kernels()
-warm = list(kern.repair_chunk.signatures)
-sched = opera(64, 4)
-uro_incremental.repair(uro.compute(sched, uro.UroParams(k=4), engine="numba"),
-                       without(sched, Failed(uplinks=frozenset({(3, 1)}))))
-print(len(warm), len(kern.repair_chunk.signatures))
-"""
-
-
-def test_warm_kernels_load_the_failure_repair_kernel_a_repair_of_any_size_uses():
-    """The daemon's warm-up loads the kernel of a failure's route repair too: a repair of
-    another size after it needs no other compiled version, so the first failure after an
-    install (an empty numba cache) does not compile it. In a process of its own: any other
-    test may have run a repair in this one."""
-    out = subprocess.run([sys.executable, "-c", _WARM_THEN_REPAIR], capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parent.parent, timeout=600)
-    assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.split() == ["1", "1"], out.stdout
 
 
 def test_departures_are_int16_up_to_16384_slices():

@@ -286,20 +286,25 @@ def delta_between(previous: Routes | None, routes: Routes) -> RoutesDelta | None
 def warm(cfg: NetConfig) -> dict[str, str]:
     """The configured algorithms' :attr:`~controller.routing.base.Algorithm.warm` (compiled
     kernels loaded now: the daemon calls it at start, so that no failure's routes pay the
-    load). An artifact's algorithm is the artifact's: not known here, not warmed. Returns
-    ``{algorithm: error}`` for those that could not be warmed (numba finds no cache
-    location, ...): nothing depends on it, their routes are computed as before."""
+    load), and for URO per-hop routes the kernel of their repair after a failure
+    (:func:`controller.routing.uro_incremental.warm_kernel`). An artifact's algorithm is
+    the artifact's: not known here, not warmed. Returns ``{algorithm: error}`` for those
+    that could not be warmed (numba finds no cache location, ...): nothing depends on it,
+    their routes are computed as before."""
     failed = {}
     for section in ("per_hop", "source"):
         ac = getattr(cfg.routing, section)
         if ac is None or ac.algo is None:
             continue
         alg = base.get(ac.algo)
-        if alg.warm is not None:
-            try:
-                alg.warm()
-            except Exception as e:     # noqa: BLE001 - a speed-up only: reported, never fatal
-                failed[ac.algo] = f"{type(e).__name__}: {e}"
+        # URO per-hop routes after a failure are repaired (repaired_routes): its kernel too
+        warms = [alg.warm] + ([uro_incremental.warm_kernel] if section == "per_hop" and alg.name == "uro" else [])
+        try:
+            for w in warms:
+                if w is not None:
+                    w()
+        except Exception as e:     # noqa: BLE001 - a speed-up only: reported, never fatal
+            failed[ac.algo] = f"{type(e).__name__}: {e}"
     return failed
 
 

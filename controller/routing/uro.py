@@ -266,23 +266,14 @@ def resolve_engine(engine: str, n_uplinks: int, n_tors: int = 1 << 30) -> str:
 
 def warm_kernels() -> None:
     """Load the compiled kernels into this process now (numba's cached machine code: a
-    tiny schedule routed once, then one of its cables failed and the routes repaired), so
-    that "auto" uses them from then on at any size and no failure pays their load. A
+    tiny schedule routed once), so that "auto" uses them from then on at any size. A
     long-lived process (the daemon, at start) pays the load once instead of a one-shot
     `uro routes` paying it for nothing: warm, at (108, 6) they route a failure in 0.029 s,
     NumPy in 0.076 s (median of 5 each, alternating in one run, load 0.4)."""
     global _kernels_warm
     if _kernels_warm:
         return
-    from controller.routing import uro_incremental
-    from controller.schedule.degrade import Failed, without
-
-    sched = round_robin(8, 2)
-    routes = UroRoutes(sched, UroParams(), *uro_chunks.compute(sched, UroParams(), workers=1))
-    # a failure's repair runs kernels of its own (uro_incremental): loaded now as well, or
-    # the first failure after an install (empty numba cache) compiles them -- 16 s on an
-    # idle 2-core machine, where loading them from the cache takes 0.05 s
-    uro_incremental.repair(routes, without(sched, Failed(uplinks=frozenset({(1, 0)}))), workers=1)
+    uro_chunks.compute(round_robin(8, 2), UroParams(), workers=1)
     _kernels_warm = True
 
 

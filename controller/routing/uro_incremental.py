@@ -26,7 +26,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from controller import memory
-from controller.routing.uro import UroRoutes
+from controller.routing.uro import UroParams, UroRoutes, compute
+from controller.schedule.degrade import Failed, without
+from controller.schedule.generate import round_robin
 from controller.schedule.model import Schedule
 
 #: destinations per kernel call (a chunk's scratch is S x N labels, reused per destination)
@@ -116,6 +118,17 @@ def repair(before: UroRoutes, schedule: Schedule, workers: int | None = None) ->
     if len(cells):
         cells = cells[np.lexsort((cells[:, 0], cells[:, 2], cells[:, 1]))]
     return Repaired(UroRoutes(schedule, p, arr, hops, au, ad), cells)
+
+
+def warm_kernel() -> None:
+    """Load :func:`repair`'s compiled kernel into this process now (a tiny schedule's routes
+    repaired after a cut cable), so that no failure's routes pay its load -- or its compile,
+    where numba's cache is empty (a fresh install: ~16 s on an idle 2-core machine, where
+    loading it from the cache takes 0.05 s). The daemon calls it at start with
+    :func:`controller.routing.uro.warm_kernels` (:func:`controller.daemon.plan.warm`)."""
+    sched = round_robin(8, 2)
+    repair(compute(sched, UroParams(), engine="numba", workers=1), without(sched, Failed(uplinks=frozenset({(1, 0)}))),
+           workers=1)
 
 
 def changed_cells(a: UroRoutes, b: UroRoutes) -> np.ndarray:

@@ -285,6 +285,7 @@ def test_the_daemon_warms_its_algorithms_at_start_and_a_failed_warm_is_only_logg
                    log=log, clock=clock)
     try:
         c.start()
+        assert c.warmed(60)                                       # (on a thread beside the start)
         assert calls == (["uro"] if fails else ["uro", "repair"])     # the repair's kernel as well
         warned = [e for e in log.lines if e["event"] == "routes.warm_failed"]
         if fails:
@@ -318,3 +319,36 @@ def test_warm_loads_the_repair_kernel_only_where_per_hop_routes_are_uro(monkeypa
     assert plan.warm(cfg(None, "ucmp")) == {} and calls == ["ucmp"]
     calls.clear()
     assert plan.warm(cfg("uro", "ucmp")) == {} and calls == ["uro", "repair", "ucmp"]
+
+
+def test_the_start_does_not_wait_for_the_warm_up(tmp_path, monkeypatch):
+    """The warm-up runs beside the start: where numba's cache is empty its compile takes tens
+    of seconds, and the status API comes up only when the start returns. A shutdown waits
+    for it (no thread of a stopped controller left compiling)."""
+    import threading
+    import time
+
+    from controller.daemon.controller import Controller
+    from daemon_fakes import FakeSwitch, make_backend_for
+    from test_daemon_controller import Clock, quiet
+
+    release, calls = threading.Event(), []
+
+    def warm():
+        calls.append("warming")
+        release.wait(30)
+        time.sleep(0.3)                  # still at work when the shutdown starts
+        calls.append("warm")
+    monkeypatch.setitem(base._REGISTRY, "uro", dataclasses.replace(base.get("uro"), warm=warm))
+    monkeypatch.setattr(uro_incremental, "warm_kernel", lambda: None)
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0"), "127.0.0.1:50001": FakeSwitch("tor1")}
+    c = Controller(load(net_toml(tmp_path, [tor_switch(0), tor_switch(1)])), backend_for=make_backend_for(sws),
+                   log=quiet(), clock=Clock())
+    try:
+        c.start()
+        assert "warm" not in calls and not c.warmed(0.05)      # started while the warm-up runs
+        assert all(a.active == 0 for a in c.agents.values())   # and every switch programmed
+    finally:
+        release.set()
+        c.shutdown()
+    assert calls == ["warming", "warm"] and c.warmed(0)

@@ -122,6 +122,9 @@ def _rate_step(L: int, theta: int, length: int | None = None) -> int:
     return min(max(v + rate_adjust(theta, cfg.servo_shift, cfg.rate_step), cfg.len_min), cfg.len_max) - v
 
 
+#: the model's clock runs with its load: on a loaded machine it can pass the boundary a test
+#: set ahead of it before the frames are taken (seen at load 4 beside the other lane of CI)
+@pytest.mark.flaky(reruns=1, reruns_delay=2)
 def test_a_rate_step_stays_within_the_bounds_and_needs_a_large_enough_theta(view, ports, servo_at):
     """The rate's step at the bounds of the local slice length (ClockParams' len_min ..
     len_max): a step that would leave them is not taken, one back inside is; an offset

@@ -67,6 +67,8 @@ from controller.schedule.degrade import Failed
 
 #: failure/recovery reports kept for the status
 EVENTS_KEPT = 50
+#: how long a shutdown waits for a warm-up still loading or compiling kernels (:meth:`Controller.warmed`)
+WARM_WAIT_S = 60.0
 #: a packet's time in a switch's queues after its last table lookup, beyond its hold for a
 #: slice (bmv2's paced uplink queues; the Tofino2 TM; the software model is the slowest)
 QUEUE_MARGIN_S = 0.1
@@ -123,6 +125,7 @@ class Controller:
         self._kpool_size = workers
         # the clock's reads, probes and seeds: PacketOut/PacketIn, never behind a write
         self._cpool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="uro-clock")
+        self._warm_threads: list[threading.Thread] = []   # compiled kernels loaded beside the start
         self._update_lock = threading.Lock()     # one network-wide update at a time
         self._updating = threading.Event()       # set while one runs: maintenance leaves switches alone
         self.net_gens: dict[str, int] = {}       # per role: the generation its switches run (ToRs: stamp)
@@ -240,10 +243,26 @@ class Controller:
                           c.holdover_cycles)
 
     def _warm(self, cfg: NetConfig) -> None:
-        """:func:`controller.daemon.plan.warm`; what could not be warmed is logged."""
-        for algo, error in warm(cfg).items():
-            self.log.warn("routes.warm_failed", algorithm=algo, error=error,
-                          note="its routes after a failure are computed as without the warm-up (NumPy at small sizes)")
+        """:func:`controller.daemon.plan.warm` on a thread of its own (:meth:`warmed` waits
+        for it); what could not be warmed is logged. Not on the start's path: where numba's
+        cache is empty (a fresh install) the kernels compile for tens of seconds on a 2-core
+        machine, and the status API comes up only when the start returns. A failure meanwhile
+        computes its routes as without the warm-up (numba's lock: a kernel being compiled is
+        waited for, not compiled twice)."""
+        def run() -> None:
+            for algo, error in warm(cfg).items():
+                self.log.warn("routes.warm_failed", algorithm=algo, error=error,
+                              note="its routes after a failure are computed as without the warm-up (NumPy at small sizes)")
+        t = threading.Thread(target=run, name="uro-warm", daemon=True)
+        self._warm_threads.append(t)
+        t.start()
+
+    def warmed(self, timeout: float | None = None) -> bool:
+        """Wait until the warm-ups started so far ended (at most ``timeout`` s each); True
+        when none is running."""
+        for t in list(self._warm_threads):
+            t.join(timeout)
+        return not any(t.is_alive() for t in self._warm_threads)
 
     def _warm_masks(self, n: int) -> None:
         """Start the mask pool's threads now (one per switch with a mask, up to the pool's
@@ -928,6 +947,9 @@ class Controller:
         self.stopping.set()
         for a in list(self.agents.values()):
             a.close()
+        # a warm-up still compiling ends with the process; in a process that goes on (tests),
+        # it is waited for, so that no thread of a stopped controller sets a kernel flag later
+        self.warmed(WARM_WAIT_S)
         self._pool.shutdown(wait=False, cancel_futures=True)
         self._mpool.shutdown(wait=False, cancel_futures=True)
         self._kpool.shutdown(wait=False, cancel_futures=True)

@@ -212,3 +212,26 @@ def test_a_tables_entries_are_framed_as_one_by_one(table_id, items):
     three varint bytes included."""
     from controller.simfabric.device import _entry_frame, _entry_frames
     assert _entry_frames(table_id, items) == [_entry_frame(table_id, k, v) for k, v in items]
+
+
+_WARM = """
+from controller.simfabric import server, wire
+kernels = ("_scan", "_mark")                 # what scan() and Scan.mark call (the others inside them)
+assert not any(getattr(wire, k).signatures for k in kernels)     # nothing scanned in this process
+server.warm()
+print(" ".join(k for k in kernels if getattr(wire, k).signatures))
+"""
+
+
+def test_the_server_loads_its_scanner_before_it_listens():
+    """The simulated fabric loads the Write scanner's kernels before it serves (server.main
+    calls warm): where numba's cache is empty their compile took a bmv2-side test's first
+    Write past its 5 s deadline. In a process of its own: other tests here scanned in this one."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    out = subprocess.run([sys.executable, "-c", _WARM], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parent.parent, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["_scan", "_mark"], out.stdout

@@ -294,6 +294,24 @@ def parse_devices(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"--devices: COUNT or FIRST:COUNT, got {text!r}") from None
 
 
+def warm() -> None:
+    """Load the Write scanner's compiled kernels (:mod:`controller.simfabric.wire`) before
+    the server listens: where numba's cache is empty (a fresh install) they compile for
+    several seconds, and the first Write would otherwise wait for that past its deadline."""
+    req = p4r.WriteRequest(device_id=1, election_id=p4r.Uint128(high=0, low=1))
+    u = req.updates.add()
+    u.type = p4r.Update.INSERT
+    te = u.entity.table_entry
+    te.table_id = 1
+    m = te.match.add()
+    m.field_id = 1
+    m.exact.value = b"\x01"
+    te.action.action.action_id = 1
+    scanned = wire.scan(req.SerializeToString())
+    if scanned is not None:
+        scanned.mark(wire.table_specs({}))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m controller.simfabric",
                                  description="a P4Runtime server simulating many switches (one device id each)")
@@ -302,6 +320,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     try:
         fabric = Fabric(*a.devices)
+        warm()
         asyncio.run(serve(fabric, a.address))
     except (ValueError, OSError) as e:
         print(f"uro simfabric: error: {e}", file=sys.stderr)

@@ -254,7 +254,8 @@ class Controller:
                 self.log.warn("routes.warm_failed", algorithm=algo, error=error,
                               note="its routes after a failure are computed as without the warm-up (NumPy at small sizes)")
         t = threading.Thread(target=run, name="uro-warm", daemon=True)
-        self._warm_threads.append(t)
+        # (one per start or reload: the ended ones are let go, not kept for every reload)
+        self._warm_threads = [w for w in self._warm_threads if w.is_alive()] + [t]
         t.start()
 
     def warmed(self, timeout: float | None = None) -> bool:

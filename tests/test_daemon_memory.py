@@ -280,6 +280,7 @@ def test_the_daemon_logs_its_memory_after_each_step_of_its_start_and_each_phase(
     from controller import memory
 
     ctl, _ = _started(tmp_path, monkeypatch, True)
+    assert ctl.warmed(60)          # (the warm-up's thread: nothing else allocates while tracing)
     lines = [kw for name, kw in ctl.log.events if name == "memory.phase"]
     phases = [e["phase"] for e in lines]
     assert phases[:5] == ["config", "pipelines", "routes", "checks", "sessions"], phases

@@ -203,3 +203,84 @@ def test_describe_and_explain_name_what_differs_as_a_person_reads_it():
     assert explain(Batch(members=[Member(P, 1, A, ())]), Batch(groups=[Group(P, 2, (3,))])) == \
         f"1 missing ({P} group 2 (members 3)), 1 unexpected ({P} member 1)"
     assert explain(actual, actual) == "no difference"
+
+
+@st.composite
+def _row_pairs(draw):
+    """Two :class:`EntryRows` of one table with the same keys in the same order (a failure's
+    changed cells before and after), some rows' parameters changed."""
+    import numpy as np
+
+    m = draw(st.integers(0, 30))
+    keys = np.array(draw(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 7), st.integers(0, 9)),
+                                  min_size=m, max_size=m, unique=True)), dtype=np.int64).reshape(m, 3)
+    old = np.array(draw(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=m, max_size=m)),
+                   dtype=np.int64).reshape(m, 2)
+    new = old.copy()
+    for i in draw(st.lists(st.integers(0, max(m - 1, 0)), max_size=m)) if m else []:
+        new[i, draw(st.integers(0, 1))] += 1
+    return _rows(keys, old), _rows(keys.copy(), new)
+
+
+def _rows(keys, params):
+    from controller.tables.state import EntryRows
+
+    return EntryRows(T, A, ("g", "s", "d"), keys, ("x", "y"), params)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_row_pairs())
+def test_changed_cells_as_columns_diff_as_their_objects_do(pair):
+    """Two EntryRows of one table holding the same keys in the same order are diffed by
+    their columns: the modifies are the rows whose parameters changed, in order, still
+    columns (no object made), and the same updates the objects' diff gives."""
+    from controller.tables.state import EntryRows
+
+    a, b = pair
+    d = diff(Batch(entries=a), Batch(entries=b))
+    assert type(d.modify.entries) is EntryRows and not d.modify.entries.made() and not b.made()
+    assert not d.insert.entries and not d.delete.entries
+    want = diff(Batch(entries=list(a)), Batch(entries=list(b)))
+    assert list(d.modify.entries) == want.modify.entries
+    assert same_state(apply(Batch(entries=list(a)), d), Batch(entries=list(b)))
+
+
+def test_columns_that_do_not_line_up_are_diffed_as_objects():
+    """Other keys, another order, another table or a key twice: the objects' diff (which
+    names a key held twice)."""
+    import numpy as np
+    import pytest
+
+    from controller.tables.state import EntryRows
+
+    k = np.array([[0, 1, 2], [0, 1, 3]])
+    p = np.array([[1, 1], [2, 2]])
+    a = _rows(k, p)
+    for b in (_rows(k[::-1].copy(), p + 1), _rows(np.array([[0, 1, 2], [0, 1, 4]]), p),
+              EntryRows("I.u", A, ("g", "s", "d"), k, ("x", "y"), p + 1)):
+        d = diff(Batch(entries=a), Batch(entries=b))
+        want = diff(Batch(entries=list(a)), Batch(entries=list(b)))
+        assert (d.insert.entries, list(d.modify.entries), d.delete.entries) == \
+            (want.insert.entries, want.modify.entries, want.delete.entries)
+    twice = _rows(np.array([[0, 1, 2], [0, 1, 2]]), p)
+    with pytest.raises(ValueError, match="two different entries with the same identity"):
+        diff(Batch(entries=_rows(twice.keys, p + 1)), Batch(entries=twice))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.permutations(["g", "s", "d"]), st.permutations(["x", "y", "up10", "up2"]), st.integers(0, 12), st.data())
+def test_entries_made_from_columns_carry_the_identity_and_content_the_diff_computes(knames, pnames, m, data):
+    """An entry made from columns carries its identity and content already (its pairs
+    sorted by name, whatever the columns' order): what the diff would compute for it."""
+    import numpy as np
+
+    from controller.agent.diff import _entry_value, entry_key
+    from controller.tables.state import MEMO_ATTRS, EntryRows
+
+    vals = st.lists(st.integers(0, 3), min_size=m * 4, max_size=m * 4)
+    rows = EntryRows(T, A, tuple(knames), np.array(data.draw(vals)[:m * 3], dtype=np.int64).reshape(m, 3),
+                     tuple(pnames), np.array(data.draw(vals), dtype=np.int64).reshape(m, 4))
+    for e in rows:
+        fresh = TableEntry(e.table, e.match, e.action, e.params)
+        assert e.__dict__[MEMO_ATTRS[0]] == entry_key(fresh)
+        assert e.__dict__[MEMO_ATTRS[1]] == _entry_value(fresh)

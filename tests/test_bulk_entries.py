@@ -243,6 +243,28 @@ def test_regenerate_changes_only_the_generation():
         tb.regenerate(b0, 2)
 
 
+def test_regenerate_keeps_columns_as_columns():
+    """A batch whose entries are an EntryRows (a failure's changed cells) is derived as
+    columns, no object made: the same entries the objects' derivation gives, the source
+    unchanged; columns without a generation key are refused as objects are."""
+    from controller.tables.state import EntryRows
+
+    c = _contract(8, 2, 4, 3, 4)
+    uro = uro_compute(round_robin(8, 2), UroParams(k=3, max_hops=4))
+    cells = np.array([[0, 1], [3, 5], [2, 7], [1, 1]])
+    rows = bulk.uro_cell_entries(c, uro, 2, cells, 0)
+    assert type(rows) is EntryRows and len(rows) == 4
+    before = rows.keys.copy()
+    got = tb.regenerate(ent.Batch(entries=rows), 1)
+    assert type(got.entries) is EntryRows and not got.entries.made() and not rows.made()
+    assert list(got.entries) == tb.regenerate(ent.Batch(entries=list(rows)), 1).entries
+    assert list(got.entries) == list(bulk.uro_cell_entries(c, uro, 2, cells, 1))
+    assert (rows.keys == before).all()
+    bare = EntryRows(rows.table, rows.action, ("x",), rows.keys[:, :1], rows.param_names, rows.params)
+    with pytest.raises(ent.EntryError, match="not a route entry"):
+        tb.regenerate(ent.Batch(entries=bare), 1)
+
+
 def test_regenerate_does_not_inherit_memoised_identities():
     """The diff memoises an object's identity and content on it (entries.MEMO_ATTRS); an
     entry derived from a diffed one has another identity (its generation key, its group

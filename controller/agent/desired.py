@@ -336,8 +336,7 @@ class TorRole(Role):
             b = bulk.uro_cell_entries(self.contract, routes.per_hop, self.tor, cells, generation)
             if a is None or b is None:
                 return None
-            old.entries += a
-            new.entries += b
+            old.entries, new.entries = a, b       # (the only entries yet: kept as columns)
         cells = None if delta.source_cells is None else delta.source_cells.get(self.tor)
         if cells is not None and len(cells):
             sr = [d for d in routes.source_routed if d != self.tor]

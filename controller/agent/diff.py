@@ -24,7 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Hashable, Iterable, TypeVar
 
-from controller.tables.state import MEMO_ATTRS, Batch, Group, Member, TableEntry
+import numpy as np
+
+from controller.tables.state import MEMO_ATTRS, Batch, EntryRows, Group, Member, TableEntry
 
 T = TypeVar("T")
 _IDENTITY, _CONTENT = MEMO_ATTRS
@@ -107,12 +109,30 @@ def _split(desired: dict, actual: dict, value):
     return ins, mod, dele
 
 
+def _rows_split(actual, desired) -> tuple[list, EntryRows, list] | None:
+    """:func:`_split` of two entry sequences that are :class:`EntryRows` of one table and
+    action holding the same keys in the same order, no key twice (a failure's changed
+    cells, before and after: :meth:`controller.agent.desired.Role.routes_delta`): no insert
+    or delete, the rows whose parameters differ modified, as columns -- no identity or
+    object made. None for any other pair (then :func:`_split`)."""
+    if type(actual) is not EntryRows or not actual.same_layout(desired) or \
+            actual.keys.shape != desired.keys.shape or not np.array_equal(actual.keys, desired.keys):
+        return None
+    if len(desired) > 1:
+        k = desired.keys[np.lexsort(desired.keys.T[::-1])]
+        if not np.any(k[1:] != k[:-1], axis=1).all():
+            return None               # (a key twice: _split says which)
+    return [], desired.take(np.any(actual.params != desired.params, axis=1)), []
+
+
 def diff(actual: Batch, desired: Batch) -> Diff:
     """The updates that make ``actual`` equal ``desired`` (see module docstring).
 
     Default entries the desired state does not mention are left alone."""
+    rows = _rows_split(actual.entries, desired.entries)
     (mi, mm, md), (gi, gm, gd), (ei, emod, ed) = (
-        _split(_index(getattr(desired, kind), key, kind), _index(getattr(actual, kind), key, kind), value)
+        (rows if rows is not None and kind == "entries" else
+         _split(_index(getattr(desired, kind), key, kind), _index(getattr(actual, kind), key, kind), value))
         for kind, key, value in _KINDS)
     return Diff(insert=Batch(mi, gi, ei), modify=Batch(mm, gm, emod), delete=Batch(md, gd, ed))
 

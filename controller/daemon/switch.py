@@ -49,26 +49,30 @@ CHUNK = 1024
 def chunks(d: Diff, size: int = CHUNK) -> Iterator[Diff]:
     """``d`` as a sequence of diffs of at most ``size`` updates whose order keeps every
     dependency across them: inserts/modifies of members, groups, entries, then deletes of
-    entries, groups, members."""
-    stages = [
-        ("members", d.insert.members + d.modify.members, "up"),
-        ("groups", d.insert.groups + d.modify.groups, "up"),
-        ("entries", d.insert.entries + d.modify.entries, "up"),
-        ("entries", d.delete.entries, "del"),
-        ("groups", d.delete.groups, "del"),
-        ("members", d.delete.members, "del"),
-    ]
-    ins_ids = {"members": {id(x) for x in d.insert.members}, "groups": {id(x) for x in d.insert.groups},
-               "entries": {id(x) for x in d.insert.entries}}
-    for kind, items, how in stages:
+    entries, groups, members. A kind only inserted or only modified is cut as the sequence
+    it is (an :class:`~controller.tables.state.EntryRows` of a failure's changed cells
+    stays columns: the backend encodes them as such)."""
+    for kind in ("members", "groups", "entries"):
+        ins, mod = getattr(d.insert, kind), getattr(d.modify, kind)
+        if len(ins) and len(mod):
+            items = ins + mod
+            ins_ids = {id(x) for x in ins}
+            for i in range(0, len(items), size):
+                out = Diff()
+                for x in items[i:i + size]:
+                    (getattr(out.insert, kind) if id(x) in ins_ids else getattr(out.modify, kind)).append(x)
+                yield out
+            continue
+        items, where = (ins, "insert") if len(ins) else (mod, "modify")
         for i in range(0, len(items), size):
-            part = items[i:i + size]
             out = Diff()
-            if how == "del":
-                getattr(out.delete, kind).extend(part)
-            else:
-                for x in part:
-                    (getattr(out.insert, kind) if id(x) in ins_ids[kind] else getattr(out.modify, kind)).append(x)
+            setattr(getattr(out, where), kind, items[i:i + size])
+            yield out
+    for kind in ("entries", "groups", "members"):
+        items = getattr(d.delete, kind)
+        for i in range(0, len(items), size):
+            out = Diff()
+            setattr(out.delete, kind, items[i:i + size])
             yield out
 
 

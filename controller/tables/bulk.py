@@ -226,14 +226,16 @@ def uro_entry_count(contract: dict, routes, tor: int, generation: int = 0) -> in
 
 
 def uro_cell_entries(contract: dict, routes, tor: int, cells: np.ndarray, generation: int = 0
-                     ) -> list[TableEntry] | None:
+                     ) -> Sequence[TableEntry] | None:
     """The entries of :func:`uro_entries` whose (arrival slice, destination) is one of
     ``cells`` (``[m, 2]`` rows), built alone: a failure's update rewrites only the entries
     of the cells its routes changed (URO §IV-A: one entry per (arrival slice, destination)
     of a ToR). None where the program's table is not one entry per cell (a range-keyed
     layout, or another the array build does not take): then the caller builds the whole
     table. From in-memory routes the cells' rows are taken alone (a (1024, 32) ToR's
-    whole table is 32K cells; a cut cable changes tens of them on most ToRs)."""
+    whole table is 32K cells; a cut cable changes tens of them on most ToRs). The entries
+    are an :class:`~controller.tables.state.EntryRows` (columns, objects made when asked
+    for): the update diffs and encodes the columns."""
     prof = ent.check_fits(contract, routes.schedule)
     c = np.unique(np.asarray(cells, dtype=np.int64).reshape(-1, 2), axis=0)
     c = c[np.lexsort((c[:, 0], c[:, 1]))]                 # dst-major, as the whole table's
@@ -241,9 +243,9 @@ def uro_cell_entries(contract: dict, routes, tor: int, cells: np.ndarray, genera
     try:
         rows = perhop.cell_alternatives(routes, tor, arr, dst)
         if rows is None or routes.schedule.n_slices != prof["slices"]:
-            return _uro_fast(contract, prof, perhop.tor_table(routes, tor), tor, generation, c).entries()
+            return _uro_fast(contract, prof, perhop.tor_table(routes, tor), tor, generation, c)
         upl, wait = (np.asarray(x).astype(np.int64) for x in rows)                      # [m, Kr]
-        return _uro_rows(_uro_layout(contract, prof), prof, upl, wait, arr, dst, tor, generation).entries()
+        return _uro_rows(_uro_layout(contract, prof), prof, upl, wait, arr, dst, tor, generation)
     except _Slow:
         return None
 
@@ -612,8 +614,12 @@ def regenerate(batch: Batch, generation: int) -> Batch:
     Every entry must carry the generation key (route batches do; the static tables and
     the config entry do not belong here): an EntryError names the first that does not."""
     r = Regenerated((), generation)
-    return Batch([r.derive(m) for m in batch.members], [r.derive(x) for x in batch.groups],
-                 [r.derive(e) for e in batch.entries])
+    e = batch.entries
+    if type(e) is EntryRows and r.key in e.key_names:
+        entries = e.with_key(r.key, r.value)         # (columns stay columns: no object made)
+    else:
+        entries = [r.derive(x) for x in e]
+    return Batch([r.derive(m) for m in batch.members], [r.derive(x) for x in batch.groups], entries)
 
 
 class Regenerated(collections.abc.Sequence):

@@ -17,6 +17,7 @@ and member id; a group's profile and group id.
 from __future__ import annotations
 
 import collections.abc
+import operator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -114,20 +115,37 @@ class EntryRows(collections.abc.Sequence):
 
     def entries(self) -> list[TableEntry]:
         """Every entry as an object, made once (the (name, value) pairs shared between
-        entries: made once per distinct value of a column)."""
+        entries: made once per distinct value of a column), each with its identity and
+        content (:data:`MEMO_ATTRS`) set as :mod:`controller.agent.diff` computes them --
+        the pairs sorted by name -- from the column order sorted once: objects made from
+        columns are written, kept and compared (a failure's changed cells), and sorting
+        each one's pairs again costs more than making it."""
         if self._list is None:
             def pairs(name, col):
                 vals = np.unique(col).tolist() if col.size >= 256 else col.tolist()
                 return {v: (name, v) for v in vals}
+
+            def sorter(names):
+                order = sorted(range(len(names)), key=names.__getitem__)
+                if order == list(range(len(names))):
+                    return None                      # (already sorted: the tuple itself)
+                if len(order) == 1:
+                    return lambda t: t
+                return operator.itemgetter(*order)
             kp = [pairs(nm, c) for nm, c in zip(self.key_names, self.keys.T)]
             pp = [pairs(nm, c) for nm, c in zip(self.param_names, self.params.T)]
+            ks, ps = sorter(self.key_names), sorter(self.param_names)
             get = dict.__getitem__
             new, table, action = object.__new__, self.table, self.action
+            ident, content = MEMO_ATTRS
             out = []
             for k, p in zip(self.keys.tolist(), self.params.tolist()):
                 o = new(TableEntry)
-                o.__dict__.update(table=table, match=tuple(map(get, kp, k)), action=action,
-                                  params=tuple(map(get, pp, p)), is_default=False, group_id=None, priority=0)
+                match, params = tuple(map(get, kp, k)), tuple(map(get, pp, p))
+                o.__dict__.update(table=table, match=match, action=action, params=params, is_default=False,
+                                  group_id=None, priority=0)
+                o.__dict__[ident] = (table, match if ks is None else ks(match), 0)
+                o.__dict__[content] = (action, params if ps is None else ps(params), None)
                 out.append(o)
             self._list = out
         return self._list
@@ -144,6 +162,25 @@ class EntryRows(collections.abc.Sequence):
             return self._list[i]
         k, p = self.keys[i].tolist(), self.params[i].tolist()
         return TableEntry(self.table, tuple(zip(self.key_names, k)), self.action, tuple(zip(self.param_names, p)))
+
+    def take(self, index) -> "EntryRows":
+        """The rows ``index`` selects (a boolean mask or row numbers), as columns: a
+        failure's changed cells are diffed and written without making an object of those
+        that did not change (:func:`controller.agent.diff.diff`)."""
+        if self._list is not None:
+            rows = np.arange(len(self))[index]
+            out = EntryRows(self.table, self.action, self.key_names, self.keys[rows], self.param_names,
+                            self.params[rows])
+            out._list = [self._list[i] for i in rows.tolist()]
+            return out
+        return EntryRows(self.table, self.action, self.key_names, self.keys[index], self.param_names,
+                         self.params[index])
+
+    def same_layout(self, other) -> bool:
+        """Whether ``other`` is an :class:`EntryRows` of the same table, action, key names
+        and parameter names (its rows compare column by column with these)."""
+        return type(other) is EntryRows and (self.table, self.action, self.key_names, self.param_names) == \
+            (other.table, other.action, other.key_names, other.param_names)
 
     def with_key(self, name: str, value: int) -> "EntryRows":
         """The same entries with match key ``name`` set to ``value`` (the other route

@@ -539,3 +539,61 @@ def test_distinct_values_of_columns_are_numbered_column_after_column(m, c, top, 
     flat = [(j, v) for j in range(c) for v in want[j]]
     assert idx.shape == (m, c)
     assert [[flat[i] for i in row] for row in idx.tolist()] == [[(j, v) for j, v in enumerate(r)] for r in cols.tolist()]
+
+
+@settings(max_examples=100, deadline=None)
+@given(entry_rows(), st.booleans(), st.sampled_from([(1024, 2 << 20), (7, 2 << 20), (1024, 900)]))
+def test_entries_written_as_columns_are_the_requests_of_their_objects(rows, made, cuts):
+    """A diff whose modified entries are an :class:`EntryRows` (a failure's changed cells)
+    is written from the entities of its columns (:meth:`P4RuntimeClient._rows_encoded`),
+    made or not: the requests are protobuf's for the same updates, byte for byte, each
+    entity the one of its own entry."""
+    from controller.agent import plan
+    from controller.agent.diff import Diff
+    from controller.agent.p4runtime import message_requests, wire_requests
+    from controller.tables.state import Batch
+
+    c = _client(*cuts)
+    if made:
+        rows.entries()
+    other = TableEntry("I.t", (("e", 3), ("p", (1 << 8, 24)), ("m", (0, 0)), ("r", (0, 255)), ("o", 1)), "I.a",
+                       (("v", 1), ("w", 2), ("z", 0)), priority=2)
+    d = Diff(insert=Batch(entries=[other]), modify=Batch(entries=rows))
+    encoded = c._rows_encoded(d)
+    if not len(rows):
+        assert encoded is None
+        return
+    assert len(encoded) == len(rows) and all(encoded[id(e)] == INFO.entity_bytes(e) for e in rows)
+    for stage in plan.stages(d):
+        assert list(wire_requests(c, stage, encoded)) == list(message_requests(c, stage))
+
+
+def test_columns_the_encoder_refuses_are_written_object_by_object_and_named():
+    """Columns holding a value that does not fit are not encoded as columns: the write
+    encodes each object and its error names the entry."""
+    from controller.agent import plan
+    from controller.agent.diff import Diff
+    from controller.agent.p4runtime import wire_requests
+    from controller.tables.state import Batch
+
+    c = _client(1024, 2 << 20)
+    rows = EntryRows("I.ex", "I.a", ("g", "s", "d"), np.array([[0, 1, 2], [1, 1, 3]]), ("v", "w", "z"),
+                     np.array([[1, 2, 0], [256, 2, 0]]))
+    d = Diff(modify=Batch(entries=rows))
+    assert c._rows_encoded(d) is None
+    with pytest.raises(P4RuntimeError, match=r"I\.ex \[g=1 s=1 d=3\].*does not fit 8 bits"):
+        for stage in plan.stages(d):
+            list(wire_requests(c, stage, c._rows_encoded(d)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(objects, max_size=20))
+def test_a_read_by_key_is_the_request_protobuf_builds(objs):
+    """The bytes of a read by key (:func:`p4wire.read_request` of the objects' key-only
+    entities) parse as the ReadRequest protobuf's messages fill, and serialize back to them."""
+    want = p4r.ReadRequest()
+    for o in objs:
+        INFO.fill_entity(want.entities.add(), o, key_only=True)
+    got = p4wire.read_request([INFO.entity_bytes(o, True) for o in objs])
+    assert got == want.SerializeToString()
+    assert p4r.ReadRequest.FromString(got) == want

@@ -172,11 +172,14 @@ def _default_op(client: "P4RuntimeClient", u: plan.Update) -> str:
     return u.op
 
 
-def wire_requests(client: "P4RuntimeClient", stage: list[plan.Update]) -> Iterator[tuple[list[plan.Update], bytes]]:
+def wire_requests(client: "P4RuntimeClient", stage: list[plan.Update],
+                  encoded: dict[int, bytes] | None = None) -> Iterator[tuple[list[plan.Update], bytes]]:
     """``stage`` encoded into WriteRequests of at most ``max_batch`` updates and
     ``max_request_bytes`` bytes, each as its serialized bytes, every update written
     straight to wire bytes (:mod:`controller.agent.p4wire`: no message per entry). What
-    the client writes; the bytes are :func:`message_requests`'s."""
+    the client writes; the bytes are :func:`message_requests`'s. ``encoded``: the entities
+    of some of the objects already encoded, by ``id`` of the object
+    (:meth:`P4RuntimeClient._rows_encoded`)."""
     info = client._need_p4info()
     entity, update, field, keep = info.wire.entity, p4wire.update, p4wire.update_field, info.remember_bytes
     head = p4wire.request_head(client.device_id, (client.election_id >> 64, client.election_id & ((1 << 64) - 1)))
@@ -188,10 +191,12 @@ def wire_requests(client: "P4RuntimeClient", stage: list[plan.Update]) -> Iterat
         if len(objs) >= client.max_batch:
             yield objs, p4wire.request_of(head, ups)
             objs, ups, size = [], [], 0
-        try:
-            ent = entity(u.obj)
-        except p4wire.WireError as e:
-            raise P4RuntimeError(f"{client.name}: {describe(u.obj)}: {e}") from None
+        ent = encoded.get(id(u.obj)) if encoded else None
+        if ent is None:
+            try:
+                ent = entity(u.obj)
+            except p4wire.WireError as e:
+                raise P4RuntimeError(f"{client.name}: {describe(u.obj)}: {e}") from None
         ub = update(op, ent)
         n = len(ub) + 4                                        # as the message path counts it
         if objs and size + n > client.max_request_bytes:      # full: this update opens the next request
@@ -206,11 +211,12 @@ def wire_requests(client: "P4RuntimeClient", stage: list[plan.Update]) -> Iterat
         yield objs, p4wire.request_of(head, ups)
 
 
-def message_requests(client: "P4RuntimeClient", stage: list[plan.Update]) -> Iterator[tuple[list[plan.Update], bytes]]:
+def message_requests(client: "P4RuntimeClient", stage: list[plan.Update],
+                     encoded: dict[int, bytes] | None = None) -> Iterator[tuple[list[plan.Update], bytes]]:
     """:func:`wire_requests` the way protobuf builds it: a ``p4.v1.Update`` message per
     update, filled field by field (:meth:`P4Info.fill_entity`), the request serialized by
-    protobuf. The reference the wire encoder is tested against, and the baseline of
-    `uro bench --suite fabric --large-tors N`."""
+    protobuf (``encoded`` is not used). The reference the wire encoder is tested against,
+    and the baseline of `uro bench --suite fabric --large-tors N`."""
     info = client._need_p4info()
 
     def new():
@@ -588,9 +594,32 @@ class P4RuntimeClient:
         return self.p4info
 
     # ---- writes --------------------------------------------------------------------------
-    def _requests(self, stage: list[plan.Update]) -> Iterator[tuple[list[plan.Update], bytes]]:
+    def _requests(self, stage: list[plan.Update], encoded: dict[int, bytes] | None = None
+                  ) -> Iterator[tuple[list[plan.Update], bytes]]:
         """``stage`` as serialized WriteRequests (:attr:`encode_requests`)."""
-        return self.encode_requests(stage)
+        return self.encode_requests(stage, encoded)
+
+    def _rows_encoded(self, diff: Diff) -> dict[int, bytes] | None:
+        """The entities of the inserted and modified entries of ``diff`` that are
+        :class:`EntryRows` blocks, encoded from their columns
+        (:meth:`p4wire.WireCodec.rows`), by ``id`` of each entry's object (made here: the
+        write names them in its reports and errors, the decode memo keeps them): a
+        failure's changed cells at (1024, 32) are tens to hundreds of entries of 21
+        parameters per ToR, each encoded alone otherwise. None where there is none, or
+        where the columns hold a value the encoder refuses (each object is then encoded
+        alone, and the error names it)."""
+        found = [b for part in (diff.insert.entries, diff.modify.entries) for b in blocks(part)
+                 if type(b) is EntryRows and len(b)]
+        if not found:
+            return None
+        rows = self._need_p4info().wire.rows
+        out: dict[int, bytes] = {}
+        try:
+            for b in found:
+                out.update(zip(map(id, b.entries()), rows(b)))
+        except p4wire.WireError:
+            return None
+        return out
 
     def apply(self, diff: Diff, progress: Callable[[int], object] | None = None) -> WriteReport:
         """Write ``diff`` in dependency-ordered stages (:mod:`controller.agent.plan`).
@@ -607,11 +636,12 @@ class P4RuntimeClient:
             return rep
         self._check_primary()
         self._need_p4info()
+        encoded = self._rows_encoded(diff)
         if len(diff) <= INLINE_UPDATES:
             # a few updates (a failure's mask: one config entry): encoded here, no helper
             # thread to start and hand over to (on a loaded host each thread wake-up costs)
             for stage in stages:
-                for objs, req in self._requests(stage):
+                for objs, req in self._requests(stage, encoded):
                     self._write(objs, req, rep)
                     self._count(objs, rep)
                     if progress is not None:
@@ -634,7 +664,7 @@ class P4RuntimeClient:
         def encoder() -> None:
             try:
                 for stage in stages:
-                    for item in self._requests(stage):
+                    for item in self._requests(stage, encoded):
                         if not hand_over(item):
                             return
                 hand_over(None)
@@ -840,14 +870,14 @@ class P4RuntimeClient:
         on a (108, 6) ToR takes about half the time of reading its 14.7K (docs/agent.md
         "Reads by key"). Objects the switch does not hold are not in its answer."""
         info = self._need_p4info()
-        reqs = []
+        key = info.entity_bytes
         try:
-            for i, obj in enumerate((*objects.members, *objects.groups, *objects.entries)):
-                if i % self.READ_BY_KEY == 0:
-                    reqs.append(p4r.ReadRequest())
-                info.fill_entity(reqs[-1].entities.add(), obj, key_only=True)   # in place, no copies
+            ents = [key(obj, True) for obj in (*objects.members, *objects.groups, *objects.entries)]
         except P4RuntimeError as e:
             raise P4RuntimeError(f"{self.name}: {e}") from None
+        # each request parsed from its bytes (:mod:`p4wire`: the keys encoded without a message each)
+        reqs = [p4r.ReadRequest.FromString(p4wire.read_request(ents[i:i + self.READ_BY_KEY]))
+                for i in range(0, len(ents), self.READ_BY_KEY)]
         return self._read_decoded(reqs, "read by key") if reqs else Batch()
 
     def _read_decoded(self, reqs: list, what: str) -> Batch:

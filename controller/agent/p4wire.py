@@ -89,6 +89,7 @@ def uint_bytes(value: int, bits: int) -> bytes:
 
 # field numbers (p4/v1/p4runtime.proto), from the descriptors
 _WR = {n: _num(p4r.WriteRequest, n) for n in ("device_id", "election_id", "updates")}
+_RR = {n: _num(p4r.ReadRequest, n) for n in ("device_id", "entities")}
 _U128 = {n: _num(p4r.Uint128, n) for n in ("high", "low")}
 _UPD = {n: _num(p4r.Update, n) for n in ("type", "entity")}
 _ENT = {n: _num(p4r.Entity, n) for n in ("table_entry", "action_profile_member", "action_profile_group")}
@@ -106,6 +107,7 @@ _ENTITY_TAG = {k: _tag(v, _LEN) for k, v in _ENT.items()}
 _TABLE_ENTRY_TAG = _ENTITY_TAG["table_entry"]
 _UPDATE_HEAD = {op: field_varint(_UPD["type"], t) + _tag(_UPD["entity"], _LEN) for op, t in UPDATE_TYPE.items()}
 _UPDATES_TAG = _tag(_WR["updates"], _LEN)
+_ENTITIES_TAG = _tag(_RR["entities"], _LEN)
 _MATCH_TAG = _tag(_TE["match"], _LEN)
 _PARAMS_TAG = _tag(_ACT["params"], _LEN)
 _DEFAULT_ACTION = field_varint(_TE["is_default_action"], 1)
@@ -510,6 +512,12 @@ def insert_requests(head: bytes, entities: list[bytes], max_batch: int, max_byte
         parts[2::2] = entities[i:j]
         yield i, j, b"".join(parts)
         i = j
+
+
+def read_request(entities: list[bytes]) -> bytes:
+    """A ``ReadRequest``'s bytes asking for ``entities`` (each an :meth:`WireCodec.entity`,
+    a read by key's ``key_only`` one), no device id (the client sets it)."""
+    return b"".join([_ENTITIES_TAG + _len(len(e)) + e for e in entities])
 
 
 def read_entities(response: bytes) -> list[bytes]:

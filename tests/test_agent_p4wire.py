@@ -7,6 +7,7 @@ entries and reads' keys, and a whole ToR generation of the tiny profile."""
 from __future__ import annotations
 
 import dataclasses
+import unittest.mock
 
 import numpy as np
 import pytest
@@ -548,7 +549,7 @@ def test_entries_written_as_columns_are_the_requests_of_their_objects(rows, made
     is written from the entities of its columns (:meth:`P4RuntimeClient._rows_encoded`),
     made or not: the requests are protobuf's for the same updates, byte for byte, each
     entity the one of its own entry."""
-    from controller.agent import plan
+    from controller.agent import p4runtime, plan
     from controller.agent.diff import Diff
     from controller.agent.p4runtime import message_requests, wire_requests
     from controller.tables.state import Batch
@@ -559,7 +560,9 @@ def test_entries_written_as_columns_are_the_requests_of_their_objects(rows, made
     other = TableEntry("I.t", (("e", 3), ("p", (1 << 8, 24)), ("m", (0, 0)), ("r", (0, 255)), ("o", 1)), "I.a",
                        (("v", 1), ("w", 2), ("z", 0)), priority=2)
     d = Diff(insert=Batch(entries=[other]), modify=Batch(entries=rows))
-    encoded = c._rows_encoded(d)
+    assert len(rows) >= p4runtime.ROWS_ENCODED_MIN or c._rows_encoded(d) is None   # (few: object by object)
+    with unittest.mock.patch.object(p4runtime, "ROWS_ENCODED_MIN", 1):
+        encoded = c._rows_encoded(d)
     if not len(rows):
         assert encoded is None
         return
@@ -571,14 +574,15 @@ def test_entries_written_as_columns_are_the_requests_of_their_objects(rows, made
 def test_columns_the_encoder_refuses_are_written_object_by_object_and_named():
     """Columns holding a value that does not fit are not encoded as columns: the write
     encodes each object and its error names the entry."""
-    from controller.agent import plan
+    from controller.agent import p4runtime, plan
     from controller.agent.diff import Diff
     from controller.agent.p4runtime import wire_requests
     from controller.tables.state import Batch
 
     c = _client(1024, 2 << 20)
-    rows = EntryRows("I.ex", "I.a", ("g", "s", "d"), np.array([[0, 1, 2], [1, 1, 3]]), ("v", "w", "z"),
-                     np.array([[1, 2, 0], [256, 2, 0]]))
+    m = p4runtime.ROWS_ENCODED_MIN
+    rows = EntryRows("I.ex", "I.a", ("g", "s", "d"), np.array([[0, 1, 2]] * (m - 1) + [[1, 1, 3]]), ("v", "w", "z"),
+                     np.array([[1, 2, 0]] * (m - 1) + [[256, 2, 0]]))
     d = Diff(modify=Batch(entries=rows))
     assert c._rows_encoded(d) is None
     with pytest.raises(P4RuntimeError, match=r"I\.ex \[g=1 s=1 d=3\].*does not fit 8 bits"):

@@ -80,6 +80,10 @@ except ImportError as e:  # pragma: no cover - depends on the install
 PACKET_IN_BUFFER = 1024
 #: a write of at most this many updates is encoded in the caller's thread (no helper)
 INLINE_UPDATES = 16
+#: the fewest rows of an EntryRows block a write encodes from its columns: the columns'
+#: encoder costs ~0.12 ms a call, each entry's own ~4 us (a (1024, 32) per-hop entry of 21
+#: parameters on this project's 2-core test machine), so below this the objects are cheaper
+ROWS_ENCODED_MIN = 48
 
 #: outbound stream messages waiting for gRPC (packet-outs); a full queue is an error
 STREAM_OUT_QUEUE = 4096
@@ -605,11 +609,12 @@ class P4RuntimeClient:
         (:meth:`p4wire.WireCodec.rows`), by ``id`` of each entry's object (made here: the
         write names them in its reports and errors, the decode memo keeps them): a
         failure's changed cells at (1024, 32) are tens to hundreds of entries of 21
-        parameters per ToR, each encoded alone otherwise. None where there is none, or
+        parameters per ToR, each encoded alone otherwise. None where there is none (a
+        block of fewer than :data:`ROWS_ENCODED_MIN` rows is encoded object by object), or
         where the columns hold a value the encoder refuses (each object is then encoded
         alone, and the error names it)."""
         found = [b for part in (diff.insert.entries, diff.modify.entries) for b in blocks(part)
-                 if type(b) is EntryRows and len(b)]
+                 if type(b) is EntryRows and len(b) >= ROWS_ENCODED_MIN]
         if not found:
             return None
         rows = self._need_p4info().wire.rows

@@ -39,6 +39,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -669,7 +670,7 @@ def _tors(cfg_path: str, tors: int, encoder: str, profile: bool, fresh: bool = T
         prof = cProfile.Profile(time.thread_time)
         prof.enable()
     c0, w0 = time.process_time(), time.time()
-    done, _ = ctl._update.run(prep.routes, ag, 0, True)
+    done, gen = ctl._update.run(prep.routes, ag, 0, True)
     cpu, wall = time.process_time() - c0, time.time() - w0
     out = {"encoder": encoder, "fresh": fresh, "tors": tors, "cpu_s": cpu, "wall_s": wall, "setup_cpu_s": setup_cpu,
            "peak_gib": _proc_peak_gib(os.getpid()),
@@ -691,9 +692,47 @@ def _tors(cfg_path: str, tors: int, encoder: str, profile: bool, fresh: bool = T
         stats.sort_stats("cumulative").print_stats(40)
         out["profile"] = text.getvalue()
     out["reconcile"] = reconcile_cpu(ag, prep.routes)
+    out["failures"] = failure_cpu(cfg, ctl, ag, prep.routes, gen)
     for a in ag:
         a.close()
     return out
+
+
+#: cut-and-recover cycles of the failure figure of `--large-tors` (:func:`failure_cpu`)
+FAILURE_CYCLES = 3
+
+
+def failure_cpu(cfg, ctl, agents: list, routes, gen: int, cycles: int = FAILURE_CYCLES) -> dict:
+    """A cut cable (ToR 5 uplink 2) and its recovery, ``cycles`` times, on the ToRs of
+    ``agents`` (the first N of (1024, 32)): each update's routes repaired from the ones
+    before (:func:`controller.daemon.plan.repaired_routes`: the changed cells as their
+    delta, as the daemon makes them; not measured), then written as the daemon's
+    network-wide update writes them -- per ToR its changed cells written into the shadow,
+    read back by key, then the flip and the retire. Returns the CPU-s of this process per
+    update (median and least over the ``2 * cycles`` updates), the entries written and the
+    changed cells per update, and the load average at the end."""
+    from controller.daemon.plan import repaired_routes
+    from controller.schedule.degrade import Failed, without
+
+    cpus, written, cells = [], [], []
+    cur = routes
+    for i in range(2 * cycles):
+        failed = Failed(uplinks=frozenset({(5, 2)})) if i % 2 == 0 else Failed()
+        nxt = repaired_routes(cfg, cur, routes.schedule, failed, without(routes.schedule, failed),
+                              routes.source_routed, i + 2, routes.schedule_version)
+        if nxt is None or nxt.delta is None:
+            raise RuntimeError("the cut cable's routes were not repaired: no incremental update to measure")
+        cells.append(sum(len(nxt.delta.per_hop_cells.get(a.role.tor, ())) for a in agents))
+        w0 = sum(a.stats["entries_written"] for a in agents)
+        c0 = time.process_time()
+        done, gen = ctl._update.run(nxt, agents, gen, True)
+        cpus.append(time.process_time() - c0)
+        if set(done.values()) != {"swapped"}:
+            raise RuntimeError(f"a failure's update did not swap every ToR: {sorted(set(map(str, done.values())))}")
+        written.append(sum(a.stats["entries_written"] for a in agents) - w0)
+        cur = nxt
+    return {"cpu_median": statistics.median(cpus), "cpu_least": min(cpus), "updates": len(cpus),
+            "entries": statistics.median(written), "cells": statistics.median(cells), "load": os.getloadavg()[0]}
 
 
 #: how each ToR's reconcile is measured, alternating (:func:`reconcile_cpu`)
@@ -746,6 +785,13 @@ def report_tors(runs: list[dict]) -> None:
             print(f"   {'':<33} the reconcile after it, per ToR (the least of two runs each): decoded and diffed "
                   f"{rec['decoded']:.2f} CPU-s, compared in bulk {rec['in bulk']:.2f} CPU-s "
                   f"(decoded: {_ratio(rec['decoded'], rec['in bulk'])} the CPU); load {rec['load']:.1f}")
+        fail = r.get("failures")
+        if fail:
+            first_fail = next(x["failures"]["cpu_median"] for x in runs if x.get("failures"))
+            print(f"   {'':<33} a cut cable (ToR 5 uplink 2) and its recovery, {fail['updates']} updates: "
+                  f"{fail['cpu_median']:.2f} CPU-s per update (median; least {fail['cpu_least']:.2f}; "
+                  f"{fail['cpu_median'] / first_fail:.2f}x the first), {fail['entries']:,.0f} entries written for "
+                  f"{fail['cells']:,.0f} changed cells per update; load {fail['load']:.1f}")
         if "profile" in r:
             print(f"   cProfile of {name} (CPU time of each thread; only the shares mean something):")
             print("\n".join("      " + line for line in r["profile"].splitlines() if line.strip()))

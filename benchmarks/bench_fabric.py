@@ -703,7 +703,7 @@ FAILURE_CYCLES = 3
 
 
 def failure_cpu(cfg, ctl, agents: list, routes, gen: int, cycles: int = FAILURE_CYCLES) -> dict:
-    """A cut cable (ToR 5 uplink 2) and its recovery, ``cycles`` times, on the ToRs of
+    """A cut cable (:data:`CUT_CABLE`) and its recovery, ``cycles`` times, on the ToRs of
     ``agents`` (the first N of (1024, 32)): each update's routes repaired from the ones
     before (:func:`controller.daemon.plan.repaired_routes`: the changed cells as their
     delta, as the daemon makes them; not measured), then written as the daemon's
@@ -717,7 +717,7 @@ def failure_cpu(cfg, ctl, agents: list, routes, gen: int, cycles: int = FAILURE_
     cpus, written, cells = [], [], []
     cur = routes
     for i in range(2 * cycles):
-        failed = Failed(uplinks=frozenset({(5, 2)})) if i % 2 == 0 else Failed()
+        failed = Failed(uplinks=frozenset({CUT_CABLE})) if i % 2 == 0 else Failed()
         nxt = repaired_routes(cfg, cur, routes.schedule, failed, without(routes.schedule, failed),
                               routes.source_routed, i + 2, routes.schedule_version)
         if nxt is None or nxt.delta is None:
@@ -788,7 +788,7 @@ def report_tors(runs: list[dict]) -> None:
         fail = r.get("failures")
         if fail:
             first_fail = next(x["failures"]["cpu_median"] for x in runs if x.get("failures"))
-            print(f"   {'':<33} a cut cable (ToR 5 uplink 2) and its recovery, {fail['updates']} updates: "
+            print(f"   {'':<33} a cut {_describe({'uplink': CUT_CABLE})} and its recovery, {fail['updates']} updates: "
                   f"{fail['cpu_median']:.2f} CPU-s per update (median; least {fail['cpu_least']:.2f}; "
                   f"{fail['cpu_median'] / first_fail:.2f}x the first), {fail['entries']:,.0f} entries written for "
                   f"{fail['cells']:,.0f} changed cells per update; load {fail['load']:.1f}")
@@ -802,6 +802,10 @@ def report_tors(runs: list[dict]) -> None:
         total = 2 * 1024 * r["objects"] / max(1, 2 * r["installed"])
         print(f"   projection with {_path_name(r['encoder'], r.get('fresh', True))}: generation 0 of all 1024 ToRs and its shadow, {total:,.0f} objects, "
               f"{total / rate:,.0f} CPU-s at {rate:,.0f} per CPU second")
+
+
+#: the cable every cut-cable figure cuts: (ToR, uplink)
+CUT_CABLE = (5, 2)
 
 
 class _FirstDevices:
@@ -935,7 +939,7 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
     work = Path(tempfile.mkdtemp(prefix="uro-bench-fabric-"))
     try:              # the work directory goes whatever ends the run (an interrupt too)
         print("== the controller of a whole fabric, on simulated switches (figures, not assertions)")
-        cut = [("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]}), ("fail", {"tor": 7}),
+        cut = [("fail", {"uplink": list(CUT_CABLE)}), ("recover", {"uplink": list(CUT_CABLE)}), ("fail", {"tor": 7}),
                ("recover", {"tor": 7})]
         if not large_only:
             p108 = _build("r108x6", work)
@@ -976,7 +980,7 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
             big = []
             for workers in large_workers:
                 r = run_network(work, f"1024x32_uro_w{workers}", p1024, routing=PER_HOP, slice_ms=5000,
-                                failures=[("fail", {"uplink": [5, 2]}), ("recover", {"uplink": [5, 2]})],
+                                failures=[("fail", {"uplink": list(CUT_CABLE)}), ("recover", {"uplink": list(CUT_CABLE)})],
                                 timeout=4 * 3600, workers=workers, stop_after=large_stop_after, memory_cap_gib=memory_cap_gib,
                                 settle_s=LARGE_SETTLE_S,
                                 **SIZES["r1024x32"]) | {"name": f"1024x32 URO per-hop, {workers} worker(s)"}

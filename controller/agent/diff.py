@@ -116,7 +116,7 @@ def _rows_split(actual, desired) -> tuple[list, EntryRows, list] | None:
     or delete, the rows whose parameters differ modified, as columns -- no identity or
     object made. None for any other pair (then :func:`_split`)."""
     if type(actual) is not EntryRows or not actual.same_layout(desired) or \
-            actual.keys.shape != desired.keys.shape or not np.array_equal(actual.keys, desired.keys):
+            not np.array_equal(actual.keys, desired.keys):
         return None
     if len(desired) > 1:
         k = desired.keys[np.lexsort(desired.keys.T[::-1])]

@@ -128,10 +128,8 @@ class EntryRows(collections.abc.Sequence):
             def sorter(names):
                 order = sorted(range(len(names)), key=names.__getitem__)
                 if order == list(range(len(names))):
-                    return None                      # (already sorted: the tuple itself)
-                if len(order) == 1:
-                    return lambda t: t
-                return operator.itemgetter(*order)
+                    return None                      # (already sorted: the tuple itself; one name or none)
+                return operator.itemgetter(*order)   # (two names or more: a tuple)
             kp = [pairs(nm, c) for nm, c in zip(self.key_names, self.keys.T)]
             pp = [pairs(nm, c) for nm, c in zip(self.param_names, self.params.T)]
             ks, ps = sorter(self.key_names), sorter(self.param_names)

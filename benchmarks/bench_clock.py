@@ -31,7 +31,9 @@ drifting +200 / -200 ppm (the emulated fault, `uro emulate clock`), measured in 
 emulator's default (what held packets cost the ToRs' one ingress thread).
 
 ``--load``: real work beside it all (a route computation in a loop on each core, `uro
-routes --generate opera --tors 108 --uplinks 6`), for the figures under load. The load
+routes --generate opera --tors 108 --uplinks 6`), for the figures under load; ``--load N``:
+N of them (on 2 cores the fabric and one per core keep the load average at 4-6; four
+computations take it above 8). The load
 average is printed next to every figure; nothing is asserted (a benchmark, not a test).
 """
 
@@ -647,7 +649,7 @@ def stopped_daemon(fab: Fabric, seconds: float = 60.0) -> dict:
 
 # ---- load -----------------------------------------------------------------------------------
 class Load:
-    """A route computation in a loop on each core (real work beside the fabric)."""
+    """``n`` route computations in a loop, default one per core (real work beside the fabric)."""
 
     def __init__(self, n: int | None = None):
         self.n = n or os.cpu_count() or 2
@@ -677,7 +679,8 @@ class Load:
 
 
 # ---- main -----------------------------------------------------------------------------------
-def main(quick: bool = False, duration_s: float = 600.0, load: bool = False, hold_pps: int | None = None) -> int:
+def main(quick: bool = False, duration_s: float = 600.0, load: int | None = None, hold_pps: int | None = None) -> int:
+    """``load``: None, no load; 0, a route computation per core; N > 0, N of them."""
     why = _need()
     if why:
         print(f"clock benchmark skipped: {why}")
@@ -694,10 +697,11 @@ def main(quick: bool = False, duration_s: float = 600.0, load: bool = False, hol
         cfg = dataclasses.replace(cfg, hold_pps=hold_pps)
     print(f"== uro bench --suite clock: 8x2, {cfg.slice_ms:g} ms slices, switches started {cfg.start_gap_s:g} s "
           f"apart, tor1 +200 ppm, tor2 -200 ppm, {duration_s:g} s of measurement"
-          + (", with a route computation on each core (--load)" if load else "")
+          + ("" if load is None else ", with a route computation on each core (--load)" if load == 0
+             else f", with {load} route computations beside it (--load {load})")
           + f", hold queues at {cfg.hold_pps} packets/s"
           + f"; {os.cpu_count()} cores, load average {_load()} at the start", flush=True)
-    lo = Load().start() if load else None
+    lo = None if load is None else Load(load or None).start()
     fab = None
     res: dict = {}
     try:

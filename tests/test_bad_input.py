@@ -336,6 +336,8 @@ def test_schedule_hash_ignores_name_only():
     (["bench", "--suite", "fabric", "--large-tors", "0"], "--large-tors"),
     (["bench", "--suite", "liveness", "--hold-pps", "200"], "--hold-pps paces the hold queues of --suite clock"),
     (["bench", "--suite", "clock", "--hold-pps", "0"], "--hold-pps"),
+    (["bench", "--suite", "liveness", "--load"], "--load runs route computations beside --suite clock's fabric"),
+    (["bench", "--suite", "clock", "--load", "0"], "--load"),
     (["bench", "--suite", "clock", "--memory-cap", "12"], "--memory-cap caps the daemon and the simulated fabric"),
     (["bench", "--suite", "fabric", "--memory-cap", "0"], "--memory-cap '0': GiB of resident memory, a number above 0"),
     (["bench", "--suite", "fabric", "--memory-cap", "nan"], "--memory-cap 'nan'"),
@@ -351,6 +353,24 @@ def test_bench_fabric_large_tors_and_profile(capsys, monkeypatch, argv, msg):
 
     monkeypatch.setattr(bench, "load_suite", no_bench)
     assert msg in one_line_error(capsys, argv)
+
+
+@pytest.mark.parametrize("argv,load", [([], None), (["--load"], 0), (["--load", "4"], 4), (["--load", "--quick"], 0)])
+def test_bench_clock_load_reaches_the_suite(monkeypatch, argv, load):
+    """`uro bench --suite clock --load [N]`: no load, one computation per core (0), or N."""
+    from controller.cli import bench
+
+    seen = {}
+
+    class Suite:
+        @staticmethod
+        def main(**kw):
+            seen.update(kw)
+            return 0
+
+    monkeypatch.setattr(bench, "load_suite", lambda name: Suite)
+    assert main(["bench", "--suite", "clock", *argv]) == 0
+    assert seen["load"] == load
 
 
 @pytest.mark.parametrize("argv,cap", [([], None), (["--memory-cap", "14.5"], 14.5)])

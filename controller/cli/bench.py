@@ -82,6 +82,8 @@ def cmd_bench(args) -> int:
         raise UroError("bench: --profile profiles the runs of --suite fabric --large-tors N: give both")
     if args.hold_pps is not None and args.suite != "clock":
         raise UroError(f"bench: --hold-pps paces the hold queues of --suite clock's fabric, not --suite {args.suite}")
+    if args.load is not None and args.suite != "clock":
+        raise UroError(f"bench: --load runs route computations beside --suite clock's fabric, not --suite {args.suite}")
     if args.memory_cap is not None and args.suite != "fabric":
         raise UroError(f"bench: --memory-cap caps the daemon and the simulated fabric of --suite fabric, "
                        f"not --suite {args.suite}")
@@ -256,8 +258,9 @@ def register(sub) -> None:
     r.add_argument("--hold-pps", type=_hold_pps, default=None, metavar="N",
                    help="clock: each ToR uplink's hold queues paced at N packets/s (default: the emulator's, "
                         "[switches] hold_pps)")
-    r.add_argument("--load", action="store_true",
-                   help="clock: a route computation in a loop on each core beside the fabric (the loaded figures)")
+    r.add_argument("--load", nargs="?", type=positive_int, const=0, default=None, metavar="N",
+                   help="clock: route computations in a loop beside the fabric, one per core or N of them (the "
+                        "loaded figures; more computations than cores for a load average above twice the cores)")
     r.add_argument("--module", default=None, metavar="NAMES",
                    help="--suite mutation: only these modules of [tool.uro.mutation.modules] (comma-separated, "
                         "e.g. agent.diff,generations)")

@@ -355,9 +355,8 @@ def test_bench_fabric_large_tors_and_profile(capsys, monkeypatch, argv, msg):
     assert msg in one_line_error(capsys, argv)
 
 
-@pytest.mark.parametrize("argv,load", [([], None), (["--load"], 0), (["--load", "4"], 4), (["--load", "--quick"], 0)])
-def test_bench_clock_load_reaches_the_suite(monkeypatch, argv, load):
-    """`uro bench --suite clock --load [N]`: no load, one computation per core (0), or N."""
+def bench_suite_kwargs(monkeypatch, argv: list[str]) -> dict:
+    """What `uro <argv>` hands to its suite's ``main`` (the suite itself not run)."""
     from controller.cli import bench
 
     seen = {}
@@ -369,24 +368,18 @@ def test_bench_clock_load_reaches_the_suite(monkeypatch, argv, load):
             return 0
 
     monkeypatch.setattr(bench, "load_suite", lambda name: Suite)
-    assert main(["bench", "--suite", "clock", *argv]) == 0
-    assert seen["load"] == load
+    assert main(argv) == 0
+    return seen
+
+
+@pytest.mark.parametrize("argv,load", [([], None), (["--load"], 0), (["--load", "4"], 4), (["--load", "--quick"], 0)])
+def test_bench_clock_load_reaches_the_suite(monkeypatch, argv, load):
+    """`uro bench --suite clock --load [N]`: no load, one computation per core (0), or N."""
+    assert bench_suite_kwargs(monkeypatch, ["bench", "--suite", "clock", *argv])["load"] == load
 
 
 @pytest.mark.parametrize("argv,cap", [([], None), (["--memory-cap", "14.5"], 14.5)])
 def test_bench_fabric_memory_cap_reaches_the_suite(monkeypatch, argv, cap):
     """`uro bench --suite fabric --memory-cap GIB` hands its cap to the fabric suite (the
     suite's own default, 8 GiB, without it)."""
-    from controller.cli import bench
-
-    seen = {}
-
-    class Suite:
-        @staticmethod
-        def main(**kw):
-            seen.update(kw)
-            return 0
-
-    monkeypatch.setattr(bench, "load_suite", lambda name: Suite)
-    assert main(["bench", "--suite", "fabric", *argv]) == 0
-    assert seen.get("memory_cap_gib") == cap
+    assert bench_suite_kwargs(monkeypatch, ["bench", "--suite", "fabric", *argv]).get("memory_cap_gib") == cap

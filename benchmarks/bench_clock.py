@@ -649,7 +649,7 @@ def stopped_daemon(fab: Fabric, seconds: float = 60.0) -> dict:
 
 # ---- load -----------------------------------------------------------------------------------
 class Load:
-    """``n`` route computations in a loop, default one per core (real work beside the fabric)."""
+    """``n`` route computations in a loop, one per core where ``n`` is 0 or None (real work beside the fabric)."""
 
     def __init__(self, n: int | None = None):
         self.n = n or os.cpu_count() or 2
@@ -701,7 +701,7 @@ def main(quick: bool = False, duration_s: float = 600.0, load: int | None = None
              else f", with {load} route computations beside it (--load {load})")
           + f", hold queues at {cfg.hold_pps} packets/s"
           + f"; {os.cpu_count()} cores, load average {_load()} at the start", flush=True)
-    lo = None if load is None else Load(load or None).start()
+    lo = None if load is None else Load(load).start()
     fab = None
     res: dict = {}
     try:

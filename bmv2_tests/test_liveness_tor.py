@@ -141,15 +141,24 @@ class Rig:
         now = self.client.read_counters(self.contract, "liveness")
         return {k: v - self.base.get(k, 0) for k, v in now.items()}
 
-    def out_port(self, ident: int) -> int:
-        """The uplink port a packet to ToR 5 leaves on now."""
+    def out_port(self, ident: int, timeout: float = 5.0) -> int:
+        """The uplink port a packet to ToR 5 leaves on now. Waits on every port at once up
+        to ``timeout`` (a starved switch forwards seconds late); anything else that leaves
+        meanwhile (a sync frame still on its way) is passed over and named if the packet
+        never comes."""
         pkt = udp(DST, ident=ident)
+        want = routed(pkt).build()
         self.dp.send(0, pkt)
-        for port in (UPLINK_BASE, UPLINK_BASE + 1):
-            r = self.dp.dataplane.poll(port_number=port, timeout=1.0 if port == UPLINK_BASE else 0.3)
-            if isinstance(r, self.dp.dataplane.PollSuccess) and bytes(r.packet) == routed(pkt).build():
-                return port
-        raise AssertionError(f"the packet left on no uplink: drops {self.client.read_counters(self.contract, 'drops')}"
+        end, other = time.time() + timeout, []
+        while time.time() < end:
+            r = self.dp.dataplane.poll(timeout=max(0.01, end - time.time()))
+            if not isinstance(r, self.dp.dataplane.PollSuccess):
+                break
+            if bytes(r.packet) == want:
+                return r.port
+            other.append((r.port, bytes(r.packet)[:48].hex()))
+        raise AssertionError(f"the packet left on no port within {timeout:g} s (other frames: {other}):"
+                             f" drops {self.client.read_counters(self.contract, 'drops')}"
                              f" events {self.client.read_counters(self.contract, 'events')}"
                              f" notices {self.client.read_counters(self.contract, 'notices')}")
 

@@ -38,7 +38,8 @@ def test_a_seeded_drill_settles_after_every_step_and_leaks_nothing(env):
     figure("[chaos] " + lines[-1] + "; steps: " + "; ".join(
         f"{r.step.label} settled {r.settle_s:.1f} s loss {r.lost}/{r.sent} stale {r.stale_gen}"
         if r.settle_s is not None else f"{r.step.label} NEVER settled" for r in rep.steps))
-    assert rep.violations == [], "\n".join(lines)
+    # the violations first: the reruns' summary shows a failure's first lines only
+    assert rep.violations == [], "\n".join(rep.violations + lines)
     assert all(r.settle_s is not None for r in rep.steps)
     assert rep.sent > 0 and rep.lost < rep.sent, "no echo answered during the whole drill"
     assert chaos.check(env.plan, env.sdir, chaos.Failures()) == []

@@ -1,6 +1,7 @@
 """The chaos drill's plan (controller/emulate/chaos.py): what a seed gives
 is fixed, and every plan respects the rules the drill's invariants rely on. The drill
-itself runs on a real fabric in emulate_tests/test_emulate_chaos.py."""
+itself runs on a real fabric in emulate_tests/test_emulate_chaos.py; here, with the
+fabric's processes stood in for, what a drill leaves behind when a step fails."""
 
 from __future__ import annotations
 
@@ -84,3 +85,52 @@ def test_a_failed_tor_comes_back_with_an_uplink():
     3 x 2, 108 s, at most 3 failed). No plan may do that."""
     steps = chaos.plan_steps(0, 3, 2, 108.0, (2.0, 6.0), 3, ("fail", "recover"))
     assert replay(steps, 3, 2, 3).items == frozenset()
+
+
+class _Stream:
+    def __init__(self, *a):
+        pass
+
+    def finish(self, timeout):
+        pass
+
+    def phases(self, marks):
+        return {}
+
+
+def test_a_drill_whose_daemon_restart_failed_ends_with_a_daemon(monkeypatch, tmp_path):
+    """A daemon kill whose restart fails (a slow start on a loaded machine) must not leave
+    the fabric without its daemon: the drill reports the step and starts one at its end,
+    so the fabric (and a drill run after it) has a daemon again."""
+    alive = {"pid": 41}
+    starts = []
+
+    def start(sdir, plan, path, log=print):
+        starts.append(path)
+        if len(starts) == 1:
+            raise chaos.dmn.DaemonError("the daemon did not program every switch within 120 s")
+        alive["pid"] = 42
+        return 42
+
+    def kill(sdir):
+        alive["pid"] = None
+        return 41
+
+    monkeypatch.setattr(chaos.fabric, "need_plan", lambda prefix, root: object())
+    monkeypatch.setattr(chaos.fabric, "state_dir", lambda root, prefix: tmp_path)
+    monkeypatch.setattr(chaos.fabric, "read_failures", lambda sdir: [])
+    monkeypatch.setattr(chaos.dmn, "running", lambda sdir: alive["pid"])
+    monkeypatch.setattr(chaos.dmn, "start", start)
+    monkeypatch.setattr(chaos.dmn, "kill", kill)
+    monkeypatch.setattr(chaos, "check", lambda plan, sdir, failed: [] if alive["pid"] else ["the daemon is not running"])
+    monkeypatch.setattr(chaos, "_tor_counters", lambda plan: {})
+    monkeypatch.setattr(chaos, "_COUNTER_LAG_S", 0.0)
+    monkeypatch.setattr(chaos, "leaks", lambda plan, sdir: [])
+    monkeypatch.setattr(chaos.traffic, "all_pairs", lambda plan: [(0, 1)])
+    monkeypatch.setattr(chaos.traffic, "PingStream", _Stream)
+    said = []
+    rep = chaos.run("x", [chaos.Step(0.0, "daemon_kill")], settle_timeout_s=0.05, log=said.append)
+    assert len(starts) == 2 and alive["pid"] == 42, (starts, said)
+    assert rep.steps[0].settle_s is None
+    assert any("the step itself failed" in v for v in rep.violations), rep.violations
+    assert any("started again" in m for m in said), said

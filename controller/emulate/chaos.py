@@ -220,14 +220,14 @@ def check(plan, sdir: Path, failed: Failures) -> list[str]:
     dead = failed.tors()
     pid_dir = sdir / "pids"
     if dmn.running(sdir) is None:
-        return ["the daemon is not running"]
+        return [f"the daemon is not running (its log ends: {dmn.last_lines(sdir / 'logs' / f'{dmn.NAME}.log')})"]
     for sw in plan.switches:
         pid = process.running(pid_dir, sw.name)
         if sw.role == "tor" and sw.tor in dead:
             if pid is not None:
                 bad.append(f"{sw.name} is failed but its process {pid} runs")
         elif pid is None:
-            bad.append(f"{sw.name}: no process runs")
+            bad.append(f"{sw.name}: no process runs (its log ends: {dmn.last_lines(sdir / 'logs' / f'{sw.name}.log')})")
     try:
         st = dmn.status(plan, timeout=5.0)
     except UroError as e:
@@ -337,6 +337,12 @@ def run(prefix: str, steps: list[Step], seed: int = 0, state_root: str | Path = 
                 fabric.recover(prefix, kind, list(ids), state_root)
             except UroError as e:
                 log(f"chaos: could not recover {kind} {ids}: {e}")
+        if dmn.running(sdir) is None:               # a daemon that died, or a restart that failed
+            try:
+                dmn.start(sdir, plan, sdir / "net.toml", log=lambda m: None)
+                log("chaos: the daemon was not running at the drill's end: started again")
+            except UroError as e:
+                log(f"chaos: could not start the daemon again: {e}")
         for s in streams:
             s.finish(30.0)
     seconds = time.monotonic() - t_start

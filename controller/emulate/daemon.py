@@ -172,7 +172,9 @@ def address(plan: Plan) -> str:
     return f"127.0.0.1:{plan.extra['status_port']}"
 
 
-def _last_lines(log: Path, n: int = 3) -> str:
+def last_lines(log: Path, n: int = 3) -> str:
+    """The end of a process's log for an error message: the CLI's own one-line error if it
+    wrote one, else its last ``n`` lines."""
     try:
         lines = [x for x in log.read_text(errors="replace").splitlines() if x.strip()]
     except FileNotFoundError:
@@ -211,7 +213,7 @@ def start(cfg_or_sdir, plan: Plan, path: Path, timeout_s: float = 120.0, log=pri
     st: dict = {}
     while time.monotonic() < end:
         if not process.started(sdir / "pids", NAME):
-            raise DaemonError(f"the daemon exited during start-up: {_last_lines(logf)} (log {logf})")
+            raise DaemonError(f"the daemon exited during start-up: {last_lines(logf)} (log {logf})")
         try:
             st = status(plan, timeout=2.0)
         except UroError:
@@ -223,7 +225,7 @@ def start(cfg_or_sdir, plan: Plan, path: Path, timeout_s: float = 120.0, log=pri
         time.sleep(0.1)
     waiting = [s["name"] for s in st.get("switches", []) if s["state"] != "up" or s["generation"] is None]
     raise DaemonError(f"the daemon did not program every switch within {timeout_s:g} s"
-                      + (f" (waiting for {', '.join(waiting)})" if waiting else "") + f": {_last_lines(logf)}")
+                      + (f" (waiting for {', '.join(waiting)})" if waiting else "") + f": {last_lines(logf)}")
 
 
 def running(cfg_or_sdir) -> int | None:

@@ -141,11 +141,11 @@ class Rig:
         now = self.client.read_counters(self.contract, "liveness")
         return {k: v - self.base.get(k, 0) for k, v in now.items()}
 
-    def out_port(self, ident: int, timeout: float = 5.0) -> int:
+    def out_port(self, ident: int, timeout: float = 10.0) -> int:
         """The uplink port a packet to ToR 5 leaves on now. Waits on every port at once up
-        to ``timeout`` (a starved switch forwards seconds late); anything else that leaves
-        meanwhile (a sync frame still on its way) is passed over and named if the packet
-        never comes."""
+        to ``timeout`` (a starved switch forwards seconds late: Dataplane.expect); anything
+        else that leaves meanwhile (a sync frame still on its way) is passed over, and named
+        if the packet never comes."""
         pkt = udp(DST, ident=ident)
         want = routed(pkt).build()
         self.dp.send(0, pkt)

@@ -196,6 +196,21 @@ def compiler_error(text: str) -> Exception:
     return CompileError(text)
 
 
+#: the builds' directory in the temporary directory: ``<this><pid>.<random>``
+PREBUILD_DIR = "uro-t2na-prebuild."
+
+
+def _reap_prebuild_dirs() -> None:
+    """Remove the build directories of sessions that are gone (killed before they removed
+    their own), by the PID in the name; a running session's is left alone."""
+    from controller import process
+
+    for d in Path(tempfile.gettempdir()).glob(f"{PREBUILD_DIR}*.*"):
+        pid = d.name[len(PREBUILD_DIR):].split(".", 1)[0]
+        if pid.isdigit() and not process.alive(int(pid)):
+            shutil.rmtree(d, ignore_errors=True)
+
+
 class Prebuilds:
     """The session's background builds: ``{profile: Future}``, one thread, in order."""
 
@@ -210,7 +225,8 @@ class Prebuilds:
         self.cpu_done = 0.0                                 # CPU seconds of the finished builds
         self.cpu: dict[str, float] = {}                     # profile: its build's CPU seconds
         self._stopping = False
-        self._dir = tempfile.mkdtemp(prefix="uro-t2na-prebuild.")
+        _reap_prebuild_dirs()
+        self._dir = tempfile.mkdtemp(prefix=f"{PREBUILD_DIR}{os.getpid()}.")
         self._thread = threading.Thread(target=self._run, name="t2na-prebuild", daemon=True)
         self._thread.start()
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
 from switch_util import Switch
+from controller.agent import veths as veth_pairs
 from controller.p4gen import build as p4build
 from controller.p4gen import profile as prof
 from controller.p4gen.timer import timer_frame, timer_metadata
@@ -122,44 +122,34 @@ def ocs_of(veths, tmp_path):
 
 
 # ---- veth pairs -------------------------------------------------------------------------
-def _sh(*cmd: str) -> None:
-    subprocess.run(cmd, check=True, capture_output=True)
+#: each session's record of the veths it made (``<pid>.<what>.json``): a session removes
+#: the veths of a session that was killed before its teardown ran
+VETH_RECORDS = Path("/tmp/uro-bmv2-tests")
 
 
-def _veth(n: int) -> list[tuple[str, str]]:
-    return _veth_named([f"{VETH_PREFIX}_{i}" for i in range(n)])
-
-
-def _veth_named(names: list[str]) -> list[tuple[str, str]]:
-    """(switch side, test side) veth pairs ``<name>s``/``<name>h``, made if missing."""
-    pairs = []
-    for name in names:
-        sw, host = f"{name}s", f"{name}h"
-        if not Path(f"/sys/class/net/{sw}").exists():
-            _sh("ip", "link", "add", sw, "type", "veth", "peer", "name", host)
-        for ifc in (sw, host):
-            Path(f"/proc/sys/net/ipv6/conf/{ifc}/disable_ipv6").write_text("1\n")
-            _sh("ip", "link", "set", ifc, "mtu", "9000")
-            _sh("ip", "link", "set", ifc, "up")
-        pairs.append((sw, host))
-    return pairs
+def _veth_pairs(what: str, ports) -> list[tuple[str, str]]:
+    """(switch side, test side) veth pairs ``<prefix>_<port>s``/``<prefix>_<port>h``,
+    recorded as ``what`` of this session."""
+    pairs = veth_pairs.add_veths(ports, VETH_PREFIX, veth_pairs.session_record(VETH_RECORDS, what))
+    return [pairs[p] for p in ports]
 
 
 @pytest.fixture(scope="session")
 def veths():
-    pairs = _veth(16)  # enough for the OCS emulator of the tiny profile (8 x 2 ports)
+    for done in veth_pairs.reap_orphans(VETH_RECORDS):
+        print(f"bmv2_tests: left by a killed session: {done}")
+    pairs = _veth_pairs("ports", range(16))  # enough for the OCS emulator of the tiny profile (8 x 2 ports)
     yield pairs
-    for sw, _ in pairs:
-        subprocess.run(["ip", "link", "del", sw], capture_output=True)
+    veth_pairs.delete_veths(veth_pairs.session_record(VETH_RECORDS, "ports"))
 
 
 @pytest.fixture(scope="session")
 def pktgen_veth():
     """One more veth pair, for a switch's pktgen port (500: the slice clock's TRIGGERs and
     PROBEs, docs/clock.md)."""
-    (pair,) = _veth_named([f"{VETH_PREFIX}_pg"])
+    (pair,) = _veth_pairs("pktgen", ["pg"])
     yield pair
-    subprocess.run(["ip", "link", "del", pair[0]], capture_output=True)
+    veth_pairs.delete_veths(veth_pairs.session_record(VETH_RECORDS, "pktgen"))
 
 
 # ---- packet I/O: the ptf package's dataplane on the test side of each veth ---------------

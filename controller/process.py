@@ -75,6 +75,18 @@ def cmdline(pid: int) -> list[str] | None:
     return [a.decode(errors="replace") for a in raw.split(b"\0") if a]
 
 
+def alive(pid: int) -> bool:
+    """Whether a process ``pid`` exists (a zombie counts; so does a reused PID: callers
+    that act on a process check :func:`cmdline` too)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def _is_ours(pid: int, argv: list[str]) -> bool:
     cl = cmdline(pid)
     if not cl:

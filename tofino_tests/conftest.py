@@ -31,6 +31,7 @@ from pathlib import Path
 import pytest
 
 from controller.agent import tofino_process
+from controller.agent import veths as veth_pairs
 from model_util import uro, write_net  # noqa: F401 (the tests' helpers)
 
 REPO = Path(__file__).resolve().parents[1]
@@ -75,7 +76,7 @@ def pytest_collection_modifyitems(config, items):
 # ---- the machine-wide lock, the build ------------------------------------------------------
 def reap_leftovers() -> list[str]:
     """Remove what a killed session recorded in :data:`PID_DIR` (call with the lock held)."""
-    return tofino_process.TofinoModelSwitch.reap(PID_DIR) + tofino_process.delete_veths(VETH_RECORD)
+    return tofino_process.TofinoModelSwitch.reap(PID_DIR) + veth_pairs.delete_veths(VETH_RECORD)
 
 
 def _interrupt(signum, frame):
@@ -165,9 +166,9 @@ def veths(port_map, model_lock):
     """{dev port: (switch side, test side)} for every port of the ToR."""
     PID_DIR.mkdir(parents=True, exist_ok=True)
     try:
-        yield tofino_process.add_veths((*port_map.hosts, *port_map.uplinks), VETH_PREFIX, VETH_RECORD)
+        yield veth_pairs.add_veths((*port_map.hosts, *port_map.uplinks), VETH_PREFIX, VETH_RECORD)
     finally:
-        tofino_process.delete_veths(VETH_RECORD)
+        veth_pairs.delete_veths(VETH_RECORD)
 
 
 # ---- the switch ---------------------------------------------------------------------------

@@ -67,6 +67,7 @@ def resolve(cfg, name: str | None):
 
 def cmd_up(args) -> int:
     from controller.agent import tofino_process as tp
+    from controller.agent import veths as veth_pairs
     from controller.daemon.config import load
     from controller.errors import UroError
 
@@ -80,13 +81,13 @@ def cmd_up(args) -> int:
         raise UroError(f"a model started by `uro tofino-model up` runs already (records in {state}): "
                        f"uro tofino-model down --state-dir {state}")
     state.mkdir(parents=True, exist_ok=True)
-    veths = tp.add_veths([*pm.hosts, *pm.uplinks], VETH_PREFIX, state / "veths.json")
+    veths = veth_pairs.add_veths([*pm.hosts, *pm.uplinks], VETH_PREFIX, state / "veths.json")
     model = tp.TofinoModelSwitch(state / "logs", {p: s for p, (s, _) in veths.items()}, program_dir=prog_dir,
                                  program_name=prog_name, pid_dir=state / "pids", trace=args.trace, detach=True)
     try:
         model.start()
     except BaseException:
-        tp.delete_veths(state / "veths.json")
+        veth_pairs.delete_veths(state / "veths.json")
         raise
     print(f"{sw.name}: tofino-model + bf_switchd running {prog_name!r} (pids {model.model.pid}, "
           f"{model.switchd.pid}); BfRt at {model.address} (the config says {sw.address})")
@@ -103,9 +104,10 @@ def cmd_up(args) -> int:
 
 def cmd_down(args) -> int:
     from controller.agent import tofino_process as tp
+    from controller.agent import veths as veth_pairs
 
     state = Path(args.state_dir)
-    done = tp.TofinoModelSwitch.reap(state / "pids") + tp.delete_veths(state / "veths.json")
+    done = tp.TofinoModelSwitch.reap(state / "pids") + veth_pairs.delete_veths(state / "veths.json")
     for line in done:
         print(line)
     print("nothing was running" if not done else "tofino-model down")

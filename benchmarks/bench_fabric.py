@@ -678,8 +678,9 @@ def _tors(cfg_path: str, tors: int, encoder: str, profile: bool, fresh: bool = T
            "installed": sum(1 for v in done.values() if v == "installed"), "load": os.getloadavg()[0]}
     if prof is not None:
         prof.disable()
-        if p4runtime._read_pool is not None:
+        if p4runtime._read_pool is not None:          # its threads end: their profiles are collected
             p4runtime._read_pool.shutdown()
+            p4runtime._read_pool = None                   # (the figures below make a new one)
         stats = pstats.Stats(prof, stream=io.StringIO())
         for p in threads:
             try:

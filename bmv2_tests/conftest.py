@@ -127,29 +127,23 @@ def ocs_of(veths, tmp_path):
 VETH_RECORDS = Path("/tmp/uro-bmv2-tests")
 
 
-def _veth_pairs(what: str, ports) -> list[tuple[str, str]]:
-    """(switch side, test side) veth pairs ``<prefix>_<port>s``/``<prefix>_<port>h``,
-    recorded as ``what`` of this session."""
-    pairs = veth_pairs.add_veths(ports, VETH_PREFIX, veth_pairs.session_record(VETH_RECORDS, what))
-    return [pairs[p] for p in ports]
-
-
 @pytest.fixture(scope="session")
 def veths():
     for done in veth_pairs.reap_orphans(VETH_RECORDS):
         print(f"bmv2_tests: left by a killed session: {done}")
-    pairs = _veth_pairs("ports", range(16))  # enough for the OCS emulator of the tiny profile (8 x 2 ports)
-    yield pairs
-    veth_pairs.delete_veths(veth_pairs.session_record(VETH_RECORDS, "ports"))
+    rec = veth_pairs.session_record(VETH_RECORDS, "ports")
+    pairs = veth_pairs.add_veths(range(16), VETH_PREFIX, rec)  # enough for the OCS emulator of the tiny profile (8 x 2 ports)
+    yield [pairs[p] for p in range(16)]
+    veth_pairs.delete_veths(rec)
 
 
 @pytest.fixture(scope="session")
 def pktgen_veth():
-    """One more veth pair, for a switch's pktgen port (500: the slice clock's TRIGGERs and
-    PROBEs, docs/clock.md)."""
-    (pair,) = _veth_pairs("pktgen", ["pg"])
-    yield pair
-    veth_pairs.delete_veths(veth_pairs.session_record(VETH_RECORDS, "pktgen"))
+    """One more veth pair (``<prefix>_pgs``/``<prefix>_pgh``), for a switch's pktgen port
+    (500: the slice clock's TRIGGERs and PROBEs, docs/clock.md)."""
+    rec = veth_pairs.session_record(VETH_RECORDS, "pktgen")
+    yield veth_pairs.add_veths(["pg"], VETH_PREFIX, rec)["pg"]
+    veth_pairs.delete_veths(rec)
 
 
 # ---- packet I/O: the ptf package's dataplane on the test side of each veth ---------------

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from switch_util import Switch
+from controller import process
+from controller.agent.bmv2_process import Bmv2Switch
 from controller.agent import veths as veth_pairs
 from controller.p4gen import build as p4build
 from controller.p4gen import profile as prof
@@ -121,17 +123,26 @@ def ocs_of(veths, tmp_path):
     return _switch_of("ocs", veths, tmp_path)
 
 
+# ---- what a session leaves if it is killed -------------------------------------------------
+#: each session's records of the veths it made (``<pid>.<what>.json``) and of the switches
+#: running (``<pid>.<name>.<port>.pid``): a session removes the veths and stops the
+#: switches of a session that was killed before its teardown ran
+RECORDS = Path("/tmp/uro-bmv2-tests")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_records():
+    for done in process.reap_orphans(RECORDS) + veth_pairs.reap_orphans(RECORDS):
+        print(f"bmv2_tests: left by a killed session: {done}")
+    Bmv2Switch.records = RECORDS
+    yield
+    Bmv2Switch.records = None
+
+
 # ---- veth pairs -------------------------------------------------------------------------
-#: each session's record of the veths it made (``<pid>.<what>.json``): a session removes
-#: the veths of a session that was killed before its teardown ran
-VETH_RECORDS = Path("/tmp/uro-bmv2-tests")
-
-
 @pytest.fixture(scope="session")
 def veths():
-    for done in veth_pairs.reap_orphans(VETH_RECORDS):
-        print(f"bmv2_tests: left by a killed session: {done}")
-    rec = veth_pairs.session_record(VETH_RECORDS, "ports")
+    rec = veth_pairs.session_record(RECORDS, "ports")
     pairs = veth_pairs.add_veths(range(16), VETH_PREFIX, rec)  # enough for the OCS emulator of the tiny profile (8 x 2 ports)
     yield [pairs[p] for p in range(16)]
     veth_pairs.delete_veths(rec)
@@ -141,7 +152,7 @@ def veths():
 def pktgen_veth():
     """One more veth pair (``<prefix>_pgs``/``<prefix>_pgh``), for a switch's pktgen port
     (500: the slice clock's TRIGGERs and PROBEs, docs/clock.md)."""
-    rec = veth_pairs.session_record(VETH_RECORDS, "pktgen")
+    rec = veth_pairs.session_record(RECORDS, "pktgen")
     yield veth_pairs.add_veths(["pg"], VETH_PREFIX, rec)["pg"]
     veth_pairs.delete_veths(rec)
 

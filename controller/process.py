@@ -45,6 +45,30 @@ def start(name: str, argv: list[str], pid_dir: Path, log_dir: Path, env: dict | 
     return p.pid
 
 
+def owned_name(name: str, owner: int | None = None) -> str:
+    """The PID-file name of ``name``, a process that must not outlive the process ``owner``
+    (default: this one) that started it -- a test session's switch: ``<owner>.<name>``.
+    A child started without a session of its own is not stopped when its starter is
+    killed; :func:`reap_orphans` stops it later by this record."""
+    return f"{os.getpid() if owner is None else owner}.{name}"
+
+
+def reap_orphans(pid_dir: Path) -> list[str]:
+    """Stop every process recorded in ``pid_dir`` under :func:`owned_name` whose owner is
+    gone (a killed test session), by its PID only while its command line is still the one
+    recorded (:func:`stop`); the records of running owners are left alone. Returns what
+    was done."""
+    done = []
+    for name in pid_names(pid_dir):
+        owner, _, rest = name.partition(".")
+        if not owner.isdigit() or not rest or alive(int(owner)):
+            continue
+        rec = read_pid(pid_dir, name)
+        if stop(pid_dir, name, timeout=2.0):
+            done.append(f"stopped {rest} (pid {rec[0]}; process {owner} that started it is gone)")
+    return done
+
+
 def _renice(niceness: int) -> None:
     """(In the child, before exec.) Its nice value moved by ``niceness``; a priority it may
     not take (not root) is not an error: it runs at the parent's."""

@@ -16,6 +16,7 @@ import socket
 import subprocess
 import time
 from pathlib import Path
+from typing import ClassVar
 
 from controller import process
 from controller.process import ProcError
@@ -81,7 +82,15 @@ class Bmv2Switch:
     up`): started in its own session, recorded in ``<pid_dir>/<name>.pid`` with its
     command line, logged to ``<log_dir>/<name>.log`` (appended), and stopped by that PID
     only while ``/proc/<pid>/cmdline`` is still its command line
-    (:mod:`controller.process`)."""
+    (:mod:`controller.process`).
+
+    :attr:`records`: where a switch that is not detached records its PID while it runs
+    (``<this process's PID>.<name>.<gRPC port>.pid``, :func:`process.owned_name`). A test
+    session sets it: its switches are its children, which a killed session leaves running,
+    and the next session stops them by that record (:func:`process.reap_orphans`)."""
+
+    #: see the class docstring; None: not recorded
+    records: ClassVar[Path | None] = None
 
     def __init__(self, log_dir: Path, name: str, ifaces=(), target_args=(), device_id: int = 0, *,
                  grpc_port: int | None = None, thrift_port: int | None = None, cpu_port: int | None = None,
@@ -95,6 +104,7 @@ class Bmv2Switch:
         self.pid_dir = None if pid_dir is None else Path(pid_dir)
         self.proc: subprocess.Popen | None = None
         self.starts = 0
+        self._recorded: Path | None = None       # the records directory of the running process
 
     @classmethod
     def for_plan(cls, sw, state_dir: Path, extra_args=(), target_args=()) -> "Bmv2Switch":
@@ -144,8 +154,12 @@ class Bmv2Switch:
         if self.pid_dir is not None:
             process.start(self.name, self.command(), self.pid_dir, self.log_dir)
         else:
+            argv = self.command()
             with open(self.log_path, "w") as log:
-                self.proc = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT)
+                self.proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
+            self._recorded = self.records
+            if self._recorded is not None:
+                process.record(self._recorded, self._record_name(), self.proc.pid, argv)
         if wait:
             self.wait_started(timeout)
         return self
@@ -181,6 +195,7 @@ class Bmv2Switch:
         if self.alive():
             self.proc.kill()
             self.proc.wait(10)
+        self._forget()
 
     def stop(self) -> None:
         """SIGTERM, SIGKILL after 5 s."""
@@ -194,3 +209,13 @@ class Bmv2Switch:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
+        self._forget()
+
+    def _record_name(self) -> str:
+        return process.owned_name(f"{self.name}.{self.grpc_port}")
+
+    def _forget(self) -> None:
+        """The record of a switch stopped by its owner removed (see :attr:`records`)."""
+        if self._recorded is not None:
+            process.forget(self._recorded, self._record_name())
+            self._recorded = None

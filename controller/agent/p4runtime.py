@@ -94,6 +94,14 @@ MAX_BATCH = 1024
 MAX_REQUEST_BYTES = 2 << 20
 #: the largest message the client accepts (a full read of a big switch)
 MAX_RECEIVE_BYTES = 256 << 20
+#: gRPC Python's option (``grpc.experimental.ChannelOptions.SingleThreadedUnaryStream``)
+#: that reads a Read's answers in the thread that asked, on the unary calls' channel. By
+#: default each server-streaming call on a channel without one in flight starts a thread
+#: that polls the channel and hands every answer over through a lock: a failure's update
+#: reads back each of a thousand ToRs on one shared channel, and those threads and
+#: hand-overs cost more of the interpreter than the reads (docs/fabric.md "A thread per
+#: read"). Safe here: every Read's answers are only iterated (no future, no cancel).
+SINGLE_THREADED_READS = ("SingleThreadedUnaryStream", 1)
 #: threads of the process-wide pool that runs every session's Read RPCs (those of one
 #: :meth:`P4RuntimeClient.read_state` in flight at once, decoded as they arrive): a daemon
 #: with a thousand sessions shares them
@@ -347,9 +355,10 @@ class P4RuntimeClient:
                    # the trailing metadata; gRPC's 16 KiB default dropped the stream instead
                    ("grpc.max_metadata_size", MAX_RECEIVE_BYTES)]
         options += p4rt_streams.RECONNECT_OPTIONS
+        sync_options = options + [SINGLE_THREADED_READS]
         if insecure:
             key = (address, True)
-            make_sync = lambda: grpc.insecure_channel(address, options=options)        # noqa: E731
+            make_sync = lambda: grpc.insecure_channel(address, options=sync_options)   # noqa: E731
             make_aio = lambda: grpc.aio.insecure_channel(address, options=options)     # noqa: E731
         else:
             pems = (_read_pem(ca_cert, "CA certificate", self.name) if ca_cert else None,
@@ -360,7 +369,7 @@ class P4RuntimeClient:
             def creds():
                 return grpc.ssl_channel_credentials(root_certificates=pems[0], private_key=pems[1],
                                                     certificate_chain=pems[2])
-            make_sync = lambda: grpc.secure_channel(address, creds(), options=options)     # noqa: E731
+            make_sync = lambda: grpc.secure_channel(address, creds(), options=sync_options)  # noqa: E731
             make_aio = lambda: grpc.aio.secure_channel(address, creds(), options=options)  # noqa: E731
         # the unary calls go on the channel every session to this address shares; the
         # stream lives on the process's one event loop (controller.agent.p4rt_streams)

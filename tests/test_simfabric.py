@@ -78,6 +78,28 @@ def test_a_written_state_reads_back_whole_and_by_key(fabric):
         c.close()
 
 
+def test_a_read_back_is_answered_in_the_thread_that_asked(fabric, monkeypatch):
+    """No thread is started for a Read (gRPC's default starts one that polls the channel
+    for each read where none is in flight: one per ToR in a failure's read-backs)."""
+    c = programmed(fabric, 3)
+    try:
+        want = state()
+        c.apply(Diff(insert=want))
+        started, start = [], threading.Thread.start
+
+        def counted(thread):
+            started.append(thread.name)
+            return start(thread)
+        monkeypatch.setattr(threading.Thread, "start", counted)
+        for _ in range(3):
+            assert same_state(c.read_objects(want), want)
+            time.sleep(0.05)          # (the polling thread of the default ends between reads)
+        assert started == []
+    finally:
+        monkeypatch.undo()
+        c.close()
+
+
 def test_insert_of_an_existing_entry_and_modify_or_delete_of_an_absent_one_are_refused(fabric):
     c = programmed(fabric, 1)
     try:

@@ -98,9 +98,9 @@ MAX_RECEIVE_BYTES = 256 << 20
 #: that reads a Read's answers in the thread that asked, on the unary calls' channel. By
 #: default each server-streaming call on a channel without one in flight starts a thread
 #: that polls the channel and hands every answer over through a lock: a failure's update
-#: reads back each of a thousand ToRs on one shared channel, and those threads and
-#: hand-overs cost more of the interpreter than the reads (docs/fabric.md "A thread per
-#: read"). Safe here: every Read's answers are only iterated (no future, no cancel).
+#: reads back each of a thousand ToRs on one shared channel, a thread and its hand-overs
+#: per ToR (docs/fabric.md "A thread per read"). Safe here: every Read's answers are only
+#: iterated (no future, no cancel).
 SINGLE_THREADED_READS = ("SingleThreadedUnaryStream", 1)
 #: threads of the process-wide pool that runs every session's Read RPCs (those of one
 #: :meth:`P4RuntimeClient.read_state` in flight at once, decoded as they arrive): a daemon

@@ -92,10 +92,13 @@ def test_swaps_under_a_packet_stream_lose_and_misroute_nothing(tmp_path, artifac
 
         hosts = [h for _, h in veths[:4]]
         dst_ip = host_ip(dst, 0)
-        sniff = AsyncSniffer(iface=hosts[2:4], store=True,
+        # the stream starts once the sniffer's sockets are open (at load 14 a fixed 0.5 s was
+        # not always enough: the stream's first packets went uncaptured)
+        sniffing = threading.Event()
+        sniff = AsyncSniffer(iface=hosts[2:4], store=True, started_callback=sniffing.set,
                              lfilter=lambda p: IP in p and p[IP].dst == dst_ip)
         sniff.start()
-        time.sleep(0.5)
+        assert sniffing.wait(30), "the sniffer did not start within 30 s"
         out = conf.L2socket(iface=hosts[0])
         # long enough for >= 6 swaps: each keeps the old generation one cycle + 0.1 s after the
         # flip for its packets to drain (GenerationWriter.drain_s), ~0.56 s a swap here
@@ -129,6 +132,7 @@ def test_swaps_under_a_packet_stream_lose_and_misroute_nothing(tmp_path, artifac
         time.sleep(1.0)
         got = sniff.stop()
         out.close()
+        drops = {k: v for k, v in agent.read_counters().get("drops", {}).items() if v}
     finally:
         if ctl is not None:
             ctl.shutdown()
@@ -158,7 +162,7 @@ def test_swaps_under_a_packet_stream_lose_and_misroute_nothing(tmp_path, artifac
         seen[ident] = form
         del raw
     missing = sorted(set(range(1, n_pkts + 1)) - set(seen))
-    assert not missing, f"{len(missing)} packets lost, e.g. {missing[:10]}"
+    assert not missing, f"{len(missing)} packets lost, e.g. {missing[:10]}; the switch's drops: {drops}"
     forms = list(seen.values())
     assert forms.count("A") > 20 and forms.count("B") > 20, "both generations carried traffic"
     changes = sum(1 for i in range(1, n_pkts) if seen[i] != seen[i + 1])

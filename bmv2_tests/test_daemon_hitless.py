@@ -92,8 +92,9 @@ def test_swaps_under_a_packet_stream_lose_and_misroute_nothing(tmp_path, artifac
 
         hosts = [h for _, h in veths[:4]]
         dst_ip = host_ip(dst, 0)
-        # the stream starts once the sniffer's sockets are open (at load 14 a fixed 0.5 s was
-        # not always enough: the stream's first packets went uncaptured)
+        # the stream starts once the sniffer's sockets are open (after a fixed 0.5 s, at load
+        # 14, the stream's first two packets were missing; a loss now names the switch's
+        # drops, which tell the switch's losses from the sniffer's)
         sniffing = threading.Event()
         sniff = AsyncSniffer(iface=hosts[2:4], store=True, started_callback=sniffing.set,
                              lfilter=lambda p: IP in p and p[IP].dst == dst_ip)

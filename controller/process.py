@@ -53,6 +53,15 @@ def owned_name(name: str, owner: int | None = None) -> str:
     return f"{os.getpid() if owner is None else owner}.{name}"
 
 
+def gone_owner(name: str) -> tuple[int, str] | None:
+    """(owner PID, the rest of the name) of a record named by :func:`owned_name` whose
+    owner runs no more; None for a running owner's record or another name."""
+    owner, _, rest = name.partition(".")
+    if not owner.isdigit() or not rest or alive(int(owner)):
+        return None
+    return int(owner), rest
+
+
 def reap_orphans(pid_dir: Path) -> list[str]:
     """Stop every process recorded in ``pid_dir`` under :func:`owned_name` whose owner is
     gone (a killed test session), by its PID only while its command line is still the one
@@ -60,12 +69,12 @@ def reap_orphans(pid_dir: Path) -> list[str]:
     was done."""
     done = []
     for name in pid_names(pid_dir):
-        owner, _, rest = name.partition(".")
-        if not owner.isdigit() or not rest or alive(int(owner)):
+        gone = gone_owner(name)
+        if gone is None:
             continue
         rec = read_pid(pid_dir, name)
-        if stop(pid_dir, name, timeout=2.0):
-            done.append(f"stopped {rest} (pid {rec[0]}; process {owner} that started it is gone)")
+        if stop(pid_dir, name, timeout=2.0) and rec:
+            done.append(f"stopped {gone[1]} (pid {rec[0]}; process {gone[0]} that started it is gone)")
     return done
 
 

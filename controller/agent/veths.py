@@ -8,7 +8,6 @@ switch may sit on veths of the same shape."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from pathlib import Path
 
@@ -60,7 +59,7 @@ def delete_veths(record: Path) -> list[str]:
 def session_record(record_dir: Path, what: str, pid: int | None = None) -> Path:
     """The record of the veths ``what`` of process ``pid`` (this one) in ``record_dir``,
     where several processes keep theirs side by side: ``<pid>.<what>.json``."""
-    return Path(record_dir) / f"{os.getpid() if pid is None else pid}.{what}.json"
+    return Path(record_dir) / f"{process.owned_name(what, pid)}.json"
 
 
 def reap_orphans(record_dir: Path) -> list[str]:
@@ -69,12 +68,9 @@ def reap_orphans(record_dir: Path) -> list[str]:
     alone. Returns what was done."""
     done = []
     for rec in sorted(Path(record_dir).glob("*.*.json")):
-        try:
-            pid = int(rec.name.split(".", 1)[0])
-        except ValueError:
-            continue
-        if not process.alive(pid):
-            done += [f"{d} (process {pid} is gone)" for d in delete_veths(rec)]
+        gone = process.gone_owner(rec.stem)
+        if gone is not None:
+            done += [f"{d} (process {gone[0]} is gone)" for d in delete_veths(rec)]
     return done
 
 

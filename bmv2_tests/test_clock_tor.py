@@ -277,7 +277,7 @@ def test_noisy_exchanges_move_the_rate_by_at_most_the_bound(rig):
     above the least one seen on its uplink (a REQ that queued 1 s: its offset is off by
     half that) is counted `filtered` and moves nothing; one near the least delay is
     applied, the boundary by its whole offset but the local slice length by at most
-    rate_step (not theta >> 4: 100 ms would move it 6 ms, past L + 1000 ppm).
+    rate_step (not theta >> 4: 500 ms would move it 31 ms, past L + 1000 ppm).
     The test's own latency (register reads, ms to 100s of ms) is in every delay: the
     filter's bound here (300 ms) is above its noise, far below the queued second."""
     rig.fresh(exchange_every=0, filter=300_000_000, filter_creep=1_000_000)
@@ -294,13 +294,19 @@ def test_noisy_exchanges_move_the_rate_by_at_most_the_bound(rig):
     rig.deliver(u, rig.respond(rig.trigger(u), turn=-1_000_000_000), "filtered")   # queued 1 s one way
     assert rig.post["delay"] > 400_000_000
     assert {f: rig.post[f] for f in before} == before                              # nothing moved
-    for there in (100_000_000, -100_000_000, 100_000_000):
+    for there in (500_000_000, -500_000_000, 500_000_000):
         len0 = rig.post["len"]
-        rig.deliver(u, rig.respond(rig.trigger(u), there=there), "applied")
+        resp = rig.respond(rig.trigger(u), there=there)
+        rig.deliver(u, resp, "applied")
         applied += 1
         within_bound()
-        # the clamp, not 6.25 ms: shorter when behind, longer when ahead
-        assert rig.post["len"] - len0 == (-rig.cfg.rate_step if there > 0 else rig.cfg.rate_step)
+        # the offset from the stamps: the test's latency D is in t4 (theta = there + turn/2 - D/2),
+        # so `there` is far above any D a loaded machine gives and the sign is the offset's own
+        t4 = Stamp(rig.post["t4_k"], rig.post["t4_phase"])
+        theta = (ns(resp.t2) - ns(resp.t1) + ns(resp.t3) - ns(t4)) // 2
+        assert (theta > 0) == (there > 0) and abs(theta) >> rig.cfg.servo_shift > rig.cfg.rate_step, theta
+        # the clamp, not theta >> 4 (tens of ms): shorter when behind, longer when ahead
+        assert rig.post["len"] - len0 == (-rig.cfg.rate_step if theta > 0 else rig.cfg.rate_step)
 
 
 def test_bad_responses_are_counted_and_change_nothing(rig):

@@ -153,6 +153,8 @@ class FakeBackend(SwitchBackend):
     concurrent_apply = True                 # as P4Runtime: the device (its lock) orders concurrent calls
     reads_by_key = True                     # as P4Runtime (read_objects below)
     network: dict[str, FakeSwitch] = {}     # address -> device (set per test by make_backend_for)
+    epochs = True                           # session_epoch answers (False: None, the cookie always asked)
+    cookie_asks = 0                         # pipeline_cookie calls of every backend of the class
 
     def __init__(self, address: SwitchAddress):
         super().__init__(address)
@@ -184,12 +186,20 @@ class FakeBackend(SwitchBackend):
         return (self.session is not None and sw.reachable and sw.primary_session is self.session
                 and sw.epoch == self.epoch)
 
+    def session_epoch(self):
+        """As a P4Runtime session's: equal while this session stays primary on the same
+        device life (``restart`` or another primary ends it); None where ``epochs`` is off."""
+        if not self.epochs or not self.connected:
+            return None
+        return (self.session, self.epoch)
+
     def _check(self) -> None:
         if not self.connected:
             raise Unreachable(f"{self.address.name}: session down")
 
     def pipeline_cookie(self):
         self._check()
+        type(self).cookie_asks += 1
         return self.sw.cookie
 
     def set_pipeline(self, pipeline: Pipeline, force: bool = False) -> bool:

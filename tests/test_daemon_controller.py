@@ -104,6 +104,41 @@ def test_an_update_after_a_swap_writes_only_what_differs(net):
         assert same_state(st, desired_state(a, after, 1 - g, gens.split(st, a.role.config_table()).config))
 
 
+def test_a_failure_asks_no_cookie_of_a_switch_primary_throughout(net):
+    """The survey asks a switch's pipeline cookie only where its session lost primacy (or
+    went down) since the cookie was last asked: a switch that restarts ends the session and
+    only the primary sets pipelines. A backend that cannot tell (no session epoch) is asked
+    every time."""
+    ctl, sws, clock = net
+    backend = type(ctl.agents["tor0"].backend)
+    backend.cookie_asks = 0
+    ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    ctl.handle_jobs()
+    assert ctl.agents["tor0"].active == 1 and backend.cookie_asks == 0
+    backend.epochs = False
+    ctl.submit(Change("recover", "uplink", (0, 1), detected=clock.t))
+    ctl.handle_jobs()
+    assert ctl.agents["tor0"].active == 0 and backend.cookie_asks >= 2       # each ToR's survey
+
+
+def test_a_switch_reprogrammed_while_its_session_lost_primacy_is_restored_by_the_next_survey(net):
+    """Primacy lost and won back within one session (another controller was primary in
+    between and wiped the switch with a pipeline of its own): the token moved, so the next
+    failure's survey asks the cookie, loads the pipeline and installs the switch whole."""
+    ctl, sws, clock = net
+    a = ctl.agents["tor1"]
+    sw = a.backend.sw
+    with sw.lock:                               # the other controller's pipeline, then ours again
+        sw.cookie, sw.members, sw.groups, sw.entries = 12345, {}, {}, {}
+        a.backend.session = sw.primary_session = object()
+    loads = a.stats["pipeline_loads"]
+    ctl.submit(Change("fail", "uplink", (0, 1), detected=clock.t))
+    ctl.handle_jobs()
+    assert a.stats["pipeline_loads"] == loads + 1 and sw.cookie == a.pipeline.cookie
+    g, part = active_routes(ctl, "tor1")
+    assert a.installed == a.role.version(ctl.routes) and same_state(part, a.routes_batch(ctl.routes, g))
+
+
 def test_diff_writes_off_deletes_the_retired_generation(tmp_path):
     """``[daemon] diff_writes = false`` (the bench's baseline): no shadow, the retired generation is deleted, a failure's new generation
     is written whole."""

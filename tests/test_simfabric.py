@@ -136,6 +136,8 @@ def test_devices_are_separate_switches(fabric):
 def test_arbitration_primary_backup_takeover_and_reelection(fabric):
     first = programmed(fabric, 4, election=10)
     try:
+        held = first.primacy                      # primary since it connected: one token throughout
+        assert held is not None and first.primacy == held
         with pytest.raises(NotPrimary, match="another controller is primary .*election id 10"):
             client(fabric, 4, election=5)
         with pytest.raises(NotPrimary, match="refused election id 10 .*Election id already exists"):
@@ -146,7 +148,7 @@ def test_arbitration_primary_backup_takeover_and_reelection(fabric):
             deadline = time.time() + 5
             while first.connected and time.time() < deadline:
                 time.sleep(0.01)
-            assert not first.connected
+            assert not first.connected and first.primacy is None
             with pytest.raises(NotPrimary):
                 first.apply(Diff(insert=Batch(entries=[entry(6, 6)])))
         finally:
@@ -155,6 +157,8 @@ def test_arbitration_primary_backup_takeover_and_reelection(fabric):
         while not first.connected and time.time() < deadline:
             time.sleep(0.01)
         assert first.connected                    # the switch re-elected the one left
+        # primary again, not throughout: another controller could have set a pipeline meanwhile
+        assert first.primacy is not None and first.primacy != held
         first.apply(Diff(insert=Batch(entries=[entry(6, 6)])))
     finally:
         first.close()

@@ -304,6 +304,18 @@ class SwitchBackend(abc.ABC):
         """The session is up and this controller is primary (False after the switch
         went away or another controller took over)."""
 
+    def session_epoch(self) -> object | None:
+        """A token that stays equal for as long as this session has been primary without a
+        break, or None where the backend cannot tell (or the session is down).
+
+        While it stays equal the switch runs the program this session last set or
+        adopted: a switch that restarts ends the session, and only the primary may set a
+        pipeline (P4Runtime §5, §7), so a loss of primacy -- even one won back -- changes
+        the token. The daemon then asks the pipeline's cookie only when the token moved
+        (a failure's update skips one RPC per switch); its maintenance pass asks anyway.
+        Default: None (the cookie is asked every time)."""
+        return None
+
     # ---- pipeline --------------------------------------------------------------------
     @abc.abstractmethod
     def pipeline_cookie(self) -> int | None:

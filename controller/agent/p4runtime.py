@@ -51,6 +51,7 @@ What the client guarantees
 from __future__ import annotations
 
 import collections
+import itertools
 import struct
 import threading
 import time
@@ -278,6 +279,7 @@ class _Inserting:
 #: serialized ``ForwardingPipelineConfig`` fields by (P4Info, device config, cookie): the
 #: objects kept beside the bytes, so that an id is never reused while its entry stands
 _CONFIG_FIELDS: "collections.OrderedDict[tuple, tuple]" = collections.OrderedDict()
+_SESSIONS = itertools.count(1)   # numbers the clients of this process (P4RuntimeClient.primacy)
 _CONFIG_FIELDS_LOCK = threading.Lock()
 _CONFIG_FIELDS_MAX = 4
 _SFPC = p4r.SetForwardingPipelineConfigRequest
@@ -343,6 +345,8 @@ class P4RuntimeClient:
         self._arbitrated = threading.Event()
         self._primary = False
         self._primary_id: int | None = None
+        self._session = next(_SESSIONS)   # this client among every client of the process
+        self._primacies = 0               # times this session became primary
         self._alive = False
         self._closed = False
         self._end_reason = ""
@@ -449,6 +453,8 @@ class P4RuntimeClient:
             a = msg.arbitration
             with self._lock:
                 st.arbitration_updates += 1
+                if a.status.code == 0 and not self._primary:
+                    self._primacies += 1
                 self._primary = a.status.code == 0
                 self._primary_id = (a.election_id.high << 64) | a.election_id.low
             self._arbitrated.set()
@@ -475,6 +481,14 @@ class P4RuntimeClient:
         """The stream is up and this controller is primary."""
         with self._lock:
             return self._alive and self._primary
+
+    @property
+    def primacy(self) -> tuple[int, int] | None:
+        """(this session, the times it became primary) while the stream is up and this
+        controller primary, else None: equal tokens mean primary throughout between them
+        (:meth:`SwitchBackend.session_epoch`)."""
+        with self._lock:
+            return (self._session, self._primacies) if self._alive and self._primary else None
 
     @property
     def primary_election_id(self) -> int | None:
@@ -1094,6 +1108,9 @@ class P4RuntimeBackend(SwitchBackend):
         if self.client is None:
             raise Unreachable(f"{self.address.name}: not connected")
         return self.client
+
+    def session_epoch(self) -> tuple[int, int] | None:
+        return None if self.client is None else self.client.primacy
 
     # ---- pipeline --------------------------------------------------------------------
     def pipeline_cookie(self) -> int | None:

@@ -122,6 +122,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.incremental = True       # a failure's update writes its changed cells only ([daemon] incremental)
         self._written_config = None
         self._adopted = False         # set_pipeline called in this session
+        self._cookie_epoch = None     # the backend's session_epoch when the cookie was last asked
         # the switch's clock is to be set: timer mode, the next timer is a SYNC (after a
         # (re)start, skipped slices); sync mode, it is read and seeded unless it keeps the
         # network's time (after a (re)connect or a pipeline load)
@@ -403,6 +404,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
                 self.metrics.reconnects.labels(self.name).inc()
             self.state = "up"
             self._adopted = False     # active/installed stay what we last wrote: reconcile checks them
+            self._cookie_epoch = None
             self.need_sync = True
             self.log.event("switch.connected", switch=self.name, address=self.cfg.address,
                            election_id=self.cfg.election_id, reconnect=not first)
@@ -422,12 +424,16 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         """The switch runs our program (a restarted switch runs none: that is a restore).
         ``set_pipeline`` is called either way: a switch already running the same cookie is
         adopted with its entries (the backend needs the pipeline for reads and writes)."""
+        epoch = self.backend.session_epoch()   # (before the cookie: primacy lost meanwhile moves it)
+        self._cookie_epoch = None
         cookie = self._io(self.backend.pipeline_cookie)
         if self._adopted and cookie == self.pipeline.cookie:
+            self._cookie_epoch = epoch
             return False
         self._known = None
         loaded = self._io(self.backend.set_pipeline, self.pipeline)
         self._adopted = True
+        self._cookie_epoch = epoch
         if not loaded:
             return False
         self.stats["pipeline_loads"] += 1
@@ -543,14 +549,17 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
     def phase(self, fn, *args):
         """One step of a network-wide update (:class:`~controller.agent.generations.NetworkPhases`)
         under this switch's operation lock. The survey, with which every update starts, asks
-        the switch's pipeline cookie: a switch that restarted empty gets its pipeline first
-        (it is then unconfigured: prepared like a new one). The later phases do not ask
-        again (one RPC per phase and switch): a switch that restarts meanwhile ends the
-        session and refuses the next write, which fails the phase and retries the update."""
+        the switch's pipeline cookie unless the session stayed primary since it was last asked
+        (the backend's ``session_epoch``: a switch that restarts ends the session): a switch
+        that restarted empty gets its pipeline first (it is then unconfigured: prepared like
+        a new one). The later phases do not ask again (one RPC per phase and switch): a
+        switch that restarts meanwhile ends the session and refuses the next write, which
+        fails the phase and retries the update."""
         with self.op_lock:
             if self.state != "up":
                 raise BackendError(f"switch {self.name!r} is {self.state}")
-            if not self._adopted or getattr(fn, "__func__", fn) is gens.NetworkPhases.survey:
+            if not self._adopted or (getattr(fn, "__func__", fn) is gens.NetworkPhases.survey
+                                     and not self._same_session()):
                 self._ensure_pipeline()
             try:
                 with paused_gc():     # builds, reads, diffs of ~10K objects each (controller.memory)
@@ -558,6 +567,11 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             finally:
                 self._fresh_kept = None
                 self._drop_built_generations()
+
+    def _same_session(self) -> bool:
+        """The session has been primary without a break since the cookie was last asked."""
+        epoch = self.backend.session_epoch()
+        return epoch is not None and epoch == self._cookie_epoch
 
     def activate(self, new: int) -> None:
         """Every source of this switch stamps ``new`` (the live set as the switch has it):

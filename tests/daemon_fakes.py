@@ -249,10 +249,13 @@ class FakeBackend(SwitchBackend):
         self._clock_check()
         sw = self.sw
         sent = time.monotonic_ns()
-        t = sent + sw.clock_offset_ns
         sw.probes += 1
+        received = time.monotonic_ns()
+        # stamped at the round trip's midpoint, where the daemon puts it (ClockProbe.offset_ns):
+        # a thread held up between the two reads (a loaded machine: 15 ms) moves no offset
+        t = (sent + received) // 2 + sw.clock_offset_ns
         return ClockProbe(k=(t // sw.slice_ns) % (1 << 32), phase_ns=t % sw.slice_ns, local_ns=t, stratum=sw.stratum,
-                          term=1, lead=0, lead_k=0, sent_ns=sent, received_ns=time.monotonic_ns())
+                          term=1, lead=0, lead_k=0, sent_ns=sent, received_ns=received)
 
     def seed_clock(self, k: int, phase_ns: int, reference: bool, lead: bool = False) -> None:
         self._check()

@@ -154,7 +154,6 @@ class FakeBackend(SwitchBackend):
     reads_by_key = True                     # as P4Runtime (read_objects below)
     network: dict[str, FakeSwitch] = {}     # address -> device (set per test by make_backend_for)
     epochs = True                           # session_epoch answers (False: None, the cookie always asked)
-    cookie_asks = 0                         # pipeline_cookie calls of every backend of the class
 
     def __init__(self, address: SwitchAddress):
         super().__init__(address)
@@ -199,7 +198,6 @@ class FakeBackend(SwitchBackend):
 
     def pipeline_cookie(self):
         self._check()
-        type(self).cookie_asks += 1
         return self.sw.cookie
 
     def set_pipeline(self, pipeline: Pipeline, force: bool = False) -> bool:

@@ -279,10 +279,10 @@ class _Inserting:
 #: serialized ``ForwardingPipelineConfig`` fields by (P4Info, device config, cookie): the
 #: objects kept beside the bytes, so that an id is never reused while its entry stands
 _CONFIG_FIELDS: "collections.OrderedDict[tuple, tuple]" = collections.OrderedDict()
-_SESSIONS = itertools.count(1)   # numbers the clients of this process (P4RuntimeClient.primacy)
 _CONFIG_FIELDS_LOCK = threading.Lock()
 _CONFIG_FIELDS_MAX = 4
 _SFPC = p4r.SetForwardingPipelineConfigRequest
+_SESSIONS = itertools.count(1)   # numbers the clients of this process (P4RuntimeClient.primacy)
 
 
 def _config_field(info: P4Info, blob: bytes, cookie: int) -> bytes:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from controller.errors import ScheduleError
 from controller.schedule import IDLE, Schedule, Timing, round_robin
@@ -145,6 +147,25 @@ def test_claim_and_symmetry_messages():
         "slice 0: ToRs [1, 2] all claim uplink 0 of ToR 0; "
         "slice 0, uplink 0: ToR 1 -> ToR 0 is not symmetric (ToR 0 uplink 0 -> idle); "
         "slice 0, uplink 0: ToR 2 -> ToR 0 is not symmetric (ToR 0 uplink 0 -> idle)")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 3), st.integers(2, 6), st.integers(1, 3), st.data())
+def test_a_table_is_refused_for_claims_or_symmetry_exactly_when_some_circuit_is_one_way(S, N, d, data):
+    """The whole-array check that lets a valid table skip the per-(slice, uplink) loop: a
+    table (ids in range, no ToR its own peer) is refused for a claim or an asymmetry iff
+    some circuit a -> b has no b -> a on its uplink, checked circuit by circuit here."""
+    cells = data.draw(st.lists(st.integers(IDLE, N - 1), min_size=S * N * d, max_size=S * N * d))
+    peer = np.array(cells, dtype=np.int32).reshape(S, N, d)
+    peer[peer == np.arange(N)[None, :, None]] = IDLE
+    one_way = any(peer[s, a, u] >= 0 and peer[s, peer[s, a, u], u] != a
+                  for s in range(S) for a in range(N) for u in range(d))
+    try:
+        Schedule(peer, complete=False)
+        refused = ""
+    except ScheduleError as e:
+        refused = str(e)
+    assert ("not symmetric" in refused) == one_way, (peer.tolist(), refused)
 
 
 def test_a_flood_of_problems_stops_after_the_first_slice_and_uplink_past_32():

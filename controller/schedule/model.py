@@ -211,8 +211,16 @@ def validate(sched: Schedule) -> None:
     if len(selfs):
         raise ScheduleError(_fmt(problems))
 
-    # two ToRs on the same uplink of one peer, then symmetry
-    for s in range(S):
+    # two ToRs on the same uplink of one peer, then symmetry. Every circuit symmetric
+    # (``peer[s, peer[s, a, u], u] == a``) means no two ToRs claim one uplink of a peer, and
+    # is checked on the whole array at once; the loop over (slice, uplink) only names what
+    # is wrong. Why: a degraded schedule is made (and checked) in every failure's routes,
+    # and in a process whose other threads run Python (the daemon) each of the loop's
+    # ~8 NumPy calls per (slice, uplink) may wait a switch interval for the interpreter.
+    live = peer >= 0
+    back = np.take_along_axis(peer, np.where(live, peer, 0), axis=1)
+    symmetric = not (live & (back != np.arange(N)[None, :, None])).any()
+    for s in range(0 if symmetric else S):
         for u in range(d):
             col = peer[s, :, u]
             live = np.nonzero(col >= 0)[0]

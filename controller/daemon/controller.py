@@ -345,6 +345,8 @@ class Controller:
                                 a.net_gen = gen
             finally:
                 self._updating.clear()
+        # the next failure's repair writes in a copy of these routes made now, not then
+        self.route_cache.prepare_copy(self.cfg, routes)
         return {a.name: out.get(a.name) for a in agents}
 
     def _phase_failed(self, a: SwitchAgent, e: BackendError) -> None:

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Iterable
 
 from controller import memory
@@ -148,7 +150,8 @@ def check_params(cfg: NetConfig, sched: Schedule) -> None:
 
 
 def compute_routes(cfg: NetConfig, sched: Schedule, failed: Failed = Failed(), version: int = 1,
-                   schedule_version: int = 1, previous: Routes | None = None) -> Routes:
+                   schedule_version: int = 1, previous: Routes | None = None,
+                   copy: tuple | None = None) -> Routes:
     """Routes of the config's algorithms on ``sched`` without the ``failed`` elements.
 
     Source routes are computed towards the source-routed destinations only (an algorithm
@@ -156,12 +159,13 @@ def compute_routes(cfg: NetConfig, sched: Schedule, failed: Failed = Failed(), v
     108 destinations: a third of the work); an artifact without failures is opened whole
     (read per ToR). ``previous``: the routes the network runs now; where they can be
     repaired into these (:func:`repaired_routes`) that is done instead, and the result
-    says which cells changed (``delta``)."""
+    says which cells changed (``delta``); ``copy``: a copy of ``previous``'s URO per-hop
+    arrays made ahead, the repair's to write in (:func:`repaired_routes`)."""
     t0 = time.perf_counter()
     rsched = without(sched, failed)
     sr = source_routed(cfg, sched)
     if previous is not None:
-        rep = repaired_routes(cfg, previous, sched, failed, rsched, sr, version, schedule_version)
+        rep = repaired_routes(cfg, previous, sched, failed, rsched, sr, version, schedule_version, copy)
         if rep is not None:
             return dataclasses.replace(rep, seconds=time.perf_counter() - t0)
     out = {}
@@ -186,7 +190,8 @@ def compute_routes(cfg: NetConfig, sched: Schedule, failed: Failed = Failed(), v
 
 
 def repaired_routes(cfg: NetConfig, previous: Routes, sched: Schedule, failed: Failed, rsched: Schedule,
-                    sr: tuple[int, ...], version: int, schedule_version: int) -> Routes | None:
+                    sr: tuple[int, ...], version: int, schedule_version: int,
+                    copy: tuple | None = None) -> Routes | None:
     """The routes of ``failed`` on ``sched`` made from ``previous`` (the routes of another
     failed set on the same schedule), with the changed cells per ToR as their ``delta``:
 
@@ -199,7 +204,9 @@ def repaired_routes(cfg: NetConfig, previous: Routes, sched: Schedule, failed: F
       cells whose groups changed (:func:`~controller.routing.ucmp_incremental.changed_cells`).
 
     None where that does not apply (other algorithms or parameters, an artifact not yet
-    recomputed, a schedule the repair does not take): then the caller computes them whole."""
+    recomputed, a schedule the repair does not take): then the caller computes them whole.
+    ``copy``: arrays holding exactly ``previous.per_hop``'s, repaired in place of a fresh
+    copy (:func:`controller.routing.uro_incremental.repair`)."""
     if previous.schedule is not sched or previous.schedule_version != schedule_version \
             or previous.source_routed != sr:
         return None
@@ -212,7 +219,7 @@ def repaired_routes(cfg: NetConfig, previous: Routes, sched: Schedule, failed: F
         if alg.name != "uro" or params != previous.per_hop.params:
             return None
         try:
-            rep = uro_incremental.repair(previous.per_hop, rsched)
+            rep = uro_incremental.repair(previous.per_hop, rsched, copy=copy)
         except uro_incremental.NotRepairable:
             return None
         per_hop, cells = rep.routes, rep.by_tor()
@@ -322,12 +329,19 @@ class RouteCache:
     route_cache_mib`` of arrays (:func:`controller.memory.array_bytes`): the least recently
     used one leaves first. A (1024, 32) URO route set at K = 10 is 1.1 GiB, so four of them
     would hold 4.4 GiB; the default 1536 MiB keeps the newest and the one before it (a
-    recovery back to the routes at start)."""
+    recovery back to the routes at start).
+
+    It also keeps, within the same budget, a copy of the running URO per-hop arrays made
+    ahead of a failure (:meth:`prepare_copy`), which the next repair from them writes in
+    instead of copying them then."""
 
     def __init__(self, size: int = 4):
         self.size = size
         self._cfg: NetConfig | None = None
         self._by_key: dict[tuple, Routes] = {}
+        # (the UroRoutes copied, its arrays' copy or None while being made, token): see prepare_copy
+        self._copy: tuple | None = None
+        self._copy_lock = threading.Lock()
         # {(key a, key b): (per-hop cells, source cells)} of route sets repaired one from the
         # other: the cells that differ between them, whichever way round (no route sets held)
         self._cells: dict[tuple, tuple] = {}
@@ -381,9 +395,10 @@ class RouteCache:
         changed from them cell by cell where that is known (:func:`compute_routes`,
         :meth:`_known_delta`, :func:`delta_between`)."""
         t0 = time.perf_counter()
+        copy = self._take_copy(previous)
         hit = self._by_key.get((schedule_version, failed)) if cfg is self._cfg else None
         if hit is None or hit.schedule is not sched:
-            out = compute_routes(cfg, sched, failed, version, schedule_version, previous=previous)
+            out = compute_routes(cfg, sched, failed, version, schedule_version, previous=previous, copy=copy)
         else:
             out = dataclasses.replace(hit, version=version, seconds=time.perf_counter() - t0,
                                       notes=(f"reused the routes of version {hit.version}",),
@@ -393,6 +408,63 @@ class RouteCache:
 
     def clear(self) -> None:
         self._cfg, self._by_key, self._cells = None, {}, {}
+        with self._copy_lock:
+            self._copy = None
+
+    def prepare_copy(self, cfg: NetConfig, routes: Routes) -> threading.Thread | None:
+        """Copy the URO per-hop arrays of ``routes`` (the routes the network now runs) on a
+        thread of their own, for the next failure's repair to write in
+        (:func:`controller.routing.uro_incremental.repair`); returns that thread, or None
+        where no copy is made: routes that are not URO per-hop arrays, updates that are not
+        incremental, a copy of them already made or being made, or one that would take
+        the arrays this cache holds besides the newest set past ``route_cache_mib``.
+
+        Why: the repair's copy writes fresh memory, and in the daemon's process a (1024,
+        32) set's 290K page faults took 10.6 s of a cut cable's routes phase (the repair's
+        kernels: 0.6 s). Made while the daemon is idle, the copy's faults are paid then.
+        The copy holds as much memory as the set before a failure, which the cache keeps
+        after it (both within the budget), so the daemon's peak does not grow: at (1024,
+        32) the copy is made after the start (only the start's set held), and not after
+        a failure (the set before it held for a recovery)."""
+        ph = routes.per_hop
+        if not cfg.daemon.incremental or not isinstance(ph, uro.UroRoutes):
+            return None
+        with self._copy_lock:
+            if self._copy is not None and self._copy[0] is ph:
+                return None
+            if self.extra_bytes() + memory.array_bytes(ph) > cfg.daemon.route_cache_mib << 20:
+                self._copy = None
+                return None
+            token = object()
+            self._copy = (ph, None, token)
+
+        def make() -> None:
+            with ThreadPoolExecutor(max_workers=2) as pool:
+                arrays = tuple(memory.copy_by_parts(a, pool.map, 2)
+                               for a in (ph.arrival, ph.hops, ph.alt_uplink, ph.alt_dep))
+            with self._copy_lock:
+                if self._copy is not None and self._copy[2] is token:
+                    self._copy = (ph, arrays, token)
+
+        t = threading.Thread(target=make, name="uro-route-copy", daemon=True)
+        t.start()
+        return t
+
+    def _take_copy(self, previous: Routes | None) -> tuple | None:
+        """The copy :meth:`prepare_copy` made of ``previous``'s per-hop arrays, or None
+        (none, of other routes, or not yet made). Either way the cache keeps no copy after
+        this call: one copy serves one repair, and routes that are not repaired from
+        ``previous`` leave it of no use."""
+        with self._copy_lock:
+            got, self._copy = self._copy, None
+        if got is None or previous is None or got[0] is not previous.per_hop:
+            return None
+        return got[1]
+
+    def copy_state(self) -> str:
+        """``"none"``, ``"making"`` or ``"ready"``: the copy made ahead (status, tests)."""
+        with self._copy_lock:
+            return "none" if self._copy is None else "making" if self._copy[1] is None else "ready"
 
 
 def check_program(cfg: NetConfig, prog: ProgramConfig, sched: Schedule) -> None:

@@ -82,10 +82,18 @@ def _matchings(peer: np.ndarray) -> bool:
     return bool(injective(peer).all())
 
 
-def repair(before: UroRoutes, schedule: Schedule, workers: int | None = None) -> Repaired:
+def repair(before: UroRoutes, schedule: Schedule, workers: int | None = None,
+           copy: tuple[np.ndarray, ...] | None = None) -> Repaired:
     """The URO routes of ``schedule`` from ``before`` (the routes of ``before.schedule``,
     same parameters), repairing only what the circuit changes between the two schedules
-    change. Raises :class:`NotRepairable` where a whole recomputation is needed."""
+    change. Raises :class:`NotRepairable` where a whole recomputation is needed.
+
+    ``copy``: arrays that hold exactly ``before``'s ``(arrival, hops, alt_uplink,
+    alt_dep)``, made ahead of the failure (:meth:`controller.daemon.plan.RouteCache.prepare_copy`):
+    the new routes are repaired in them, in place of a fresh copy. Why: the copy of a
+    (1024, 32) set writes 1.1 GiB of fresh memory (290K page faults), which took 10.6 s of
+    the daemon's routes phase where the kernels took 0.6 s (docs/fabric.md "A copy made
+    ahead")."""
     from controller.routing import uro_incremental_kernel as kern  # numba: loaded on first use
 
     old = before.schedule
@@ -109,10 +117,12 @@ def repair(before: UroRoutes, schedule: Schedule, workers: int | None = None) ->
 
     width = max(1, min(workers or os.cpu_count() or 1, -(-N // CHUNK)))
     olds = (before.arrival, before.hops, before.alt_uplink, before.alt_dep)
+    if copy is not None and [(c.shape, c.dtype) for c in copy] != [(a.shape, a.dtype) for a in olds]:
+        raise ValueError("the copy given to repair is not of the routes' arrays (shapes or types differ)")
     with ThreadPoolExecutor(max_workers=width) as pool:      # (no thread starts unless used)
         run = pool.map if width > 1 else map
         # the new routes start as the old ones, copied by every thread (memory.copy_by_parts)
-        arr, hops, au, ad = (memory.copy_by_parts(a, run, width) for a in olds)
+        arr, hops, au, ad = copy if copy is not None else (memory.copy_by_parts(a, run, width) for a in olds)
         parts = list(run(chunk, range(0, N, CHUNK)))
     cells = np.concatenate(parts) if parts else np.zeros((0, 3), np.int32)
     if len(cells):

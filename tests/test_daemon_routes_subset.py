@@ -234,6 +234,88 @@ def test_route_cache_keeps_older_routes_only_within_its_byte_budget(tmp_path):
     assert cache.failed_sets() == sets[1:]
 
 
+def _uro_arrays(ph):
+    return (ph.arrival, ph.hops, ph.alt_uplink, ph.alt_dep)
+
+
+def test_route_cache_copies_the_running_uro_arrays_ahead_for_the_next_repair_alone(tmp_path):
+    """After an update the daemon has the cache copy the running per-hop arrays; the next
+    failure's repair from those routes writes in that copy (the routes it runs untouched),
+    as a repair without it would; a copy serves one repair, is not used for a repair from
+    other routes, and none is made twice, beyond ``route_cache_mib`` or without
+    ``incremental``."""
+    import numpy as np
+
+    from controller.daemon.plan import RouteCache, build_schedule
+    from test_uro_kernel import assert_same_routes
+
+    cfg = load(net_toml(tmp_path, [tor_switch(0)]))
+    sched = build_schedule(cfg)
+    cache = RouteCache()
+    start = cache.routes(cfg, sched, Failed(), 1, 1)
+    kept = tuple(a.copy() for a in _uro_arrays(start.per_hop))
+    assert cache.copy_state() == "none"
+    cache.prepare_copy(cfg, start).join()
+    assert cache.copy_state() == "ready"
+    assert cache.prepare_copy(cfg, start) is None                      # made already
+    made = cache._copy[1]
+    assert all(np.array_equal(m, a) and not np.shares_memory(m, a) for m, a in zip(made, _uro_arrays(start.per_hop)))
+    cut = Failed(uplinks=frozenset({(0, 0)}))
+    got = cache.routes(cfg, sched, cut, 2, 1, previous=start)
+    assert cache.copy_state() == "none"
+    assert all(g is m for g, m in zip(_uro_arrays(got.per_hop), made))  # repaired in the copy
+    assert all(np.array_equal(k, a) for k, a in zip(kept, _uro_arrays(start.per_hop)))   # the running ones untouched
+    want = compute_routes(cfg, sched, cut, 2, 1, previous=start)
+    assert_same_routes(got.per_hop, want.per_hop)
+    assert {t: c.tolist() for t, c in got.delta.per_hop_cells.items()} == \
+        {t: c.tolist() for t, c in want.delta.per_hop_cells.items()}
+
+    # a copy of other routes than the repair's is not used, and is gone after it
+    cache.prepare_copy(cfg, start).join()
+    made = cache._copy[1]
+    both = Failed(uplinks=cut.uplinks | frozenset({(1, 0)}))
+    again = cache.routes(cfg, sched, both, 3, 1, previous=got)
+    assert cache.copy_state() == "none"
+    assert not any(g is m for g in _uro_arrays(again.per_hop) for m in made)
+    assert_same_routes(again.per_hop, compute_routes(cfg, sched, both, 3, 1, previous=got).per_hop)
+
+    for daemon in ('status = "127.0.0.1:0"\nroute_cache_mib = 0', 'status = "127.0.0.1:0"\nincremental = false'):
+        c = RouteCache()
+        tight = load(net_toml(tmp_path, [tor_switch(0)], daemon=daemon))
+        assert c.prepare_copy(tight, c.routes(tight, sched, Failed(), 1, 1)) is None
+        assert c.copy_state() == "none"
+
+
+def test_a_copy_still_being_made_is_not_used_and_not_kept(tmp_path, monkeypatch):
+    import threading
+
+    from controller import memory
+    from controller.daemon.plan import RouteCache, build_schedule
+
+    cfg = load(net_toml(tmp_path, [tor_switch(0)]))
+    sched = build_schedule(cfg)
+    cache = RouteCache()
+    start = cache.routes(cfg, sched, Failed(), 1, 1)
+    go, real = threading.Event(), memory.copy_by_parts
+    made = []
+
+    def slow(a, *args):       # the cache's copy waits for `go`; the repair's own copies run as ever
+        if threading.current_thread().name != "uro-route-copy":
+            return real(a, *args)
+        go.wait(10)
+        made.append(real(a, *args))
+        return made[-1]
+
+    monkeypatch.setattr(memory, "copy_by_parts", slow)
+    t = cache.prepare_copy(cfg, start)
+    assert cache.copy_state() == "making"
+    got = cache.routes(cfg, sched, Failed(uplinks=frozenset({(0, 0)})), 2, 1, previous=start)
+    go.set()
+    t.join()
+    assert cache.copy_state() == "none" and len(made) == 4
+    assert not any(g is m for g in _uro_arrays(got.per_hop) for m in made)
+
+
 def test_array_bytes_counts_each_heap_buffer_once_and_mapped_files_not_at_all(tmp_path):
     import dataclasses
 

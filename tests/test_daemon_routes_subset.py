@@ -264,6 +264,7 @@ def test_route_cache_copies_the_running_uro_arrays_ahead_for_the_next_repair_alo
     got = cache.routes(cfg, sched, cut, 2, 1, previous=start)
     assert cache.copy_state() == "none"
     assert all(g is m for g, m in zip(_uro_arrays(got.per_hop), made))  # repaired in the copy
+    assert got.notes == ("repaired in the copy made ahead",)
     assert all(np.array_equal(k, a) for k, a in zip(kept, _uro_arrays(start.per_hop)))   # the running ones untouched
     want = compute_routes(cfg, sched, cut, 2, 1, previous=start)
     assert_same_routes(got.per_hop, want.per_hop)
@@ -276,7 +277,7 @@ def test_route_cache_copies_the_running_uro_arrays_ahead_for_the_next_repair_alo
     both = Failed(uplinks=cut.uplinks | frozenset({(1, 0)}))
     again = cache.routes(cfg, sched, both, 3, 1, previous=got)
     assert cache.copy_state() == "none"
-    assert not any(g is m for g in _uro_arrays(again.per_hop) for m in made)
+    assert not any(g is m for g in _uro_arrays(again.per_hop) for m in made) and again.notes == ()
     assert_same_routes(again.per_hop, compute_routes(cfg, sched, both, 3, 1, previous=got).per_hop)
 
     for daemon in ('status = "127.0.0.1:0"\nroute_cache_mib = 0', 'status = "127.0.0.1:0"\nincremental = false'):

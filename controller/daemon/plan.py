@@ -18,7 +18,7 @@ import dataclasses
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Iterable
+from typing import Callable, Iterable
 
 from controller import memory
 from controller.agent import known as known_state
@@ -234,7 +234,9 @@ def repaired_routes(cfg: NetConfig, previous: Routes, sched: Schedule, failed: F
     elif previous.source is not None:
         return None
     delta = RoutesDelta(dataclasses.replace(previous, delta=None), cells, source_cells)
-    return Routes(version, schedule_version, sched, failed, rsched, per_hop, source, sr, delta=delta)
+    notes = ("repaired in the copy made ahead",) if copy is not None and per_hop is not None \
+        and per_hop.arrival is copy[0] else ()
+    return Routes(version, schedule_version, sched, failed, rsched, per_hop, source, sr, delta=delta, notes=notes)
 
 
 def _section_params(cfg: NetConfig, section: str, ac, sched: Schedule, rsched: Schedule, kind: str):
@@ -411,7 +413,8 @@ class RouteCache:
         with self._copy_lock:
             self._copy = None
 
-    def prepare_copy(self, cfg: NetConfig, routes: Routes) -> threading.Thread | None:
+    def prepare_copy(self, cfg: NetConfig, routes: Routes,
+                     done: Callable[[float, int], None] | None = None) -> threading.Thread | None:
         """Copy the URO per-hop arrays of ``routes`` (the routes the network now runs) on a
         thread of their own, for the next failure's repair to write in
         (:func:`controller.routing.uro_incremental.repair`); returns that thread, or None
@@ -425,7 +428,8 @@ class RouteCache:
         The copy holds as much memory as the set before a failure, which the cache keeps
         after it (both within the budget), so the daemon's peak does not grow: at (1024,
         32) the copy is made after the start (only the start's set held), and not after
-        a failure (the set before it held for a recovery)."""
+        a failure (the set before it held for a recovery). ``done(seconds, bytes)`` is
+        called once the copy is ready (the daemon logs it)."""
         ph = routes.per_hop
         if not cfg.daemon.incremental or not isinstance(ph, uro.UroRoutes):
             return None
@@ -439,12 +443,16 @@ class RouteCache:
             self._copy = (ph, None, token)
 
         def make() -> None:
+            t0 = time.perf_counter()
             with ThreadPoolExecutor(max_workers=2) as pool:
                 arrays = tuple(memory.copy_by_parts(a, pool.map, 2)
                                for a in (ph.arrival, ph.hops, ph.alt_uplink, ph.alt_dep))
             with self._copy_lock:
-                if self._copy is not None and self._copy[2] is token:
+                ready = self._copy is not None and self._copy[2] is token
+                if ready:
                     self._copy = (ph, arrays, token)
+            if ready and done is not None:
+                done(time.perf_counter() - t0, sum(a.nbytes for a in arrays))
 
         t = threading.Thread(target=make, name="uro-route-copy", daemon=True)
         t.start()

@@ -14,7 +14,8 @@ import gc
 import mmap
 import os
 import threading
-from typing import Any, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -154,23 +155,33 @@ def small_pages() -> bool:
     return bool(toggle(False)) if toggle is not None else False
 
 
-def copy_by_parts(a: np.ndarray, map_fn: Callable = map, parts: int = 1) -> np.ndarray:
-    """A C-ordered copy of ``a``, written in ``parts`` slabs of its first axis at once by
-    ``map_fn`` (a thread pool's ``map``: NumPy's copy releases the interpreter).
+def copy_slabs(arrays: Iterable[np.ndarray], threads: int = 2,
+               wanted: Callable[[], bool] = lambda: True) -> tuple[np.ndarray, ...] | None:
+    """C-ordered copies of ``arrays``, written slab by slab of their first axis on
+    ``threads`` threads (NumPy's copy releases the interpreter); None once ``wanted()`` is
+    false before a slab.
 
-    Why: the copy that starts a failure's route repair at (1024, 32) writes 1.1 GiB of
-    fresh memory, 290K page faults, and in the daemon each fault cost ~8 us of kernel time
-    (one thread sampled from ``/proc``: 2.28 s of system time, 290,132 minor faults, on a
-    2-core virtual machine) where a process of its own pays ~1.5 us. Two threads fault
-    and copy their halves side by side."""
-    out = np.empty(a.shape, a.dtype)
-    n = min(parts, a.shape[0]) if a.ndim else 1
-    if n <= 1:
-        np.copyto(out, a)
-        return out
-    cuts = np.linspace(0, a.shape[0], n + 1).astype(int)
-    list(map_fn(lambda i: np.copyto(out[cuts[i]:cuts[i + 1]], a[cuts[i]:cuts[i + 1]]), range(n)))
-    return out
+    Why: the copy a failure's route repair at (1024, 32) writes in is 1.1 GiB of fresh
+    memory, 290K page faults, and in the daemon each fault cost ~8-35 us of kernel time
+    where a process of its own pays ~1.5-3 us: two threads fault and copy side by side.
+    The daemon makes that copy ahead of the failure
+    (:meth:`controller.daemon.plan.RouteCache.prepare_copy`), and a copy no longer wanted
+    (a failure came first) stops within a slab (a slice of a route set: 10 MiB at (1024,
+    32), K = 10) instead of faulting the rest of its memory beside the failure's update."""
+    pairs = [(a, np.empty(a.shape, a.dtype)) for a in arrays]
+    jobs = [(a, out, i) for a, out in pairs for i in range(a.shape[0] if a.ndim else 1)]
+
+    def slab(job) -> None:
+        a, out, i = job
+        if wanted():
+            np.copyto(out[i:i + 1] if a.ndim else out, a[i:i + 1] if a.ndim else a)
+
+    if threads > 1 and len(jobs) > 1:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            list(pool.map(slab, jobs))
+    else:
+        list(map(slab, jobs))
+    return tuple(out for _, out in pairs) if wanted() else None
 
 
 #: environment variable: ``N`` (> 0) makes :func:`phase` trace Python's allocations

@@ -53,26 +53,36 @@ def test_every_uro_command_starts_with_it(monkeypatch, capsys):
     assert calls == [1]
 
 
-def test_copy_by_parts_is_an_independent_c_ordered_copy_whatever_the_parts():
-    from concurrent.futures import ThreadPoolExecutor
-
+def test_copy_slabs_are_independent_c_ordered_copies_whatever_the_threads():
     import numpy as np
 
     rng = np.random.default_rng(1)
-    with ThreadPoolExecutor(3) as pool:
-        for parts in (1, 2, 3, 7, 20):
-            for map_fn in (map, pool.map):
-                a = rng.integers(-999, 999, (7, 3, 5), dtype=np.int16)     # new numbers each time
-                for src in (a, a.transpose(2, 0, 1), a[:, ::2], a[:1], np.zeros((0, 4), np.int32), np.array(5)):
-                    out = memory.copy_by_parts(src, map_fn, parts)
-                    assert out.dtype == src.dtype and out.shape == src.shape and out.flags["C_CONTIGUOUS"]
-                    assert not np.shares_memory(out, src)
-                    np.testing.assert_array_equal(out, src)
-    out = memory.copy_by_parts(a, map, 3)
+    for threads in (1, 2, 3):
+        a = rng.integers(-999, 999, (7, 3, 5), dtype=np.int16)     # new numbers each time
+        srcs = (a, a.transpose(2, 0, 1), a[:, ::2], a[:1], np.zeros((0, 4), np.int32), np.array(5))
+        outs = memory.copy_slabs(srcs, threads)
+        for out, src in zip(outs, srcs, strict=True):
+            assert out.dtype == src.dtype and out.shape == src.shape and out.flags["C_CONTIGUOUS"]
+            assert not np.shares_memory(out, src)
+            np.testing.assert_array_equal(out, src)
+    (out,) = memory.copy_slabs([a], 3)
     was = int(a[6, 2, 4])
     out[6, 2, 4] = was + 1
     assert a[6, 2, 4] == was
     assert memory.array_bytes(out) == a.nbytes
+
+
+def test_a_copy_no_longer_wanted_stops_within_a_slab():
+    import numpy as np
+
+    a, b = np.arange(6 * 4).reshape(6, 4), np.arange(3, dtype=np.int8)
+    calls = []
+
+    def wanted():
+        calls.append(1)
+        return len(calls) <= 2
+    assert memory.copy_slabs((a, b), 1, wanted) is None
+    assert len(calls) == 6 + 3 + 1          # every slab asked (two copied), then the answer
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -17,7 +17,6 @@ import contextlib
 import dataclasses
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Iterable
 
 from controller import memory
@@ -442,13 +441,15 @@ class RouteCache:
             token = object()
             self._copy = (ph, None, token)
 
+        def current() -> bool:
+            c = self._copy
+            return c is not None and c[2] is token
+
         def make() -> None:
             t0 = time.perf_counter()
-            with ThreadPoolExecutor(max_workers=2) as pool:
-                arrays = tuple(memory.copy_by_parts(a, pool.map, 2)
-                               for a in (ph.arrival, ph.hops, ph.alt_uplink, ph.alt_dep))
+            arrays = memory.copy_slabs((ph.arrival, ph.hops, ph.alt_uplink, ph.alt_dep), wanted=current)
             with self._copy_lock:
-                ready = self._copy is not None and self._copy[2] is token
+                ready = arrays is not None and current()
                 if ready:
                     self._copy = (ph, arrays, token)
             if ready and done is not None:

@@ -119,11 +119,10 @@ def repair(before: UroRoutes, schedule: Schedule, workers: int | None = None,
     olds = (before.arrival, before.hops, before.alt_uplink, before.alt_dep)
     if copy is not None and [(c.shape, c.dtype) for c in copy] != [(a.shape, a.dtype) for a in olds]:
         raise ValueError("the copy given to repair is not of the routes' arrays (shapes or types differ)")
+    # the new routes start as the old ones, copied by every thread (memory.copy_slabs)
+    arr, hops, au, ad = copy if copy is not None else memory.copy_slabs(olds, width)
     with ThreadPoolExecutor(max_workers=width) as pool:      # (no thread starts unless used)
-        run = pool.map if width > 1 else map
-        # the new routes start as the old ones, copied by every thread (memory.copy_by_parts)
-        arr, hops, au, ad = copy if copy is not None else (memory.copy_by_parts(a, run, width) for a in olds)
-        parts = list(run(chunk, range(0, N, CHUNK)))
+        parts = list((pool.map if width > 1 else map)(chunk, range(0, N, CHUNK)))
     cells = np.concatenate(parts) if parts else np.zeros((0, 3), np.int32)
     if len(cells):
         cells = cells[np.lexsort((cells[:, 0], cells[:, 2], cells[:, 1]))]

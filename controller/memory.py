@@ -155,26 +155,34 @@ def small_pages() -> bool:
     return bool(toggle(False)) if toggle is not None else False
 
 
-def copy_slabs(arrays: Iterable[np.ndarray], threads: int = 2,
-               wanted: Callable[[], bool] = lambda: True) -> tuple[np.ndarray, ...] | None:
-    """C-ordered copies of ``arrays``, written slab by slab of their first axis on
-    ``threads`` threads (NumPy's copy releases the interpreter); None once ``wanted()`` is
-    false before a slab.
+def copy_slabs(arrays: Iterable[np.ndarray], threads: int = 2, wanted: Callable[[], bool] = lambda: True,
+               slab_bytes: int | None = None) -> tuple[np.ndarray, ...] | None:
+    """C-ordered copies of ``arrays``, each written in slabs of its first axis on
+    ``threads`` threads (NumPy's copy releases the interpreter): ``threads`` slabs per
+    array, or with ``slab_bytes`` slabs of about that size; None once ``wanted()`` is false
+    before a slab.
 
     Why: the copy a failure's route repair at (1024, 32) writes in is 1.1 GiB of fresh
     memory, 290K page faults, and in the daemon each fault cost ~8-35 us of kernel time
     where a process of its own pays ~1.5-3 us: two threads fault and copy side by side.
     The daemon makes that copy ahead of the failure
-    (:meth:`controller.daemon.plan.RouteCache.prepare_copy`), and a copy no longer wanted
-    (a failure came first) stops within a slab (a slice of a route set: 10 MiB at (1024,
-    32), K = 10) instead of faulting the rest of its memory beside the failure's update."""
+    (:meth:`controller.daemon.plan.RouteCache.prepare_copy`) in small slabs, so that a
+    copy no longer wanted (a failure came first) stops within one instead of faulting the
+    rest of its memory beside the failure's update; each slab costs a take of the
+    interpreter, which in a busy process may wait a switch interval, so the repair's own
+    copy takes few."""
     pairs = [(a, np.empty(a.shape, a.dtype)) for a in arrays]
-    jobs = [(a, out, i) for a, out in pairs for i in range(a.shape[0] if a.ndim else 1)]
+    jobs = []
+    for a, out in pairs:
+        rows = a.shape[0] if a.ndim else 1
+        n = threads if slab_bytes is None else -(-a.nbytes // max(1, slab_bytes))
+        cuts = np.linspace(0, rows, max(1, min(n, rows)) + 1).astype(int)
+        jobs += [(a, out, int(lo), int(hi)) for lo, hi in zip(cuts[:-1], cuts[1:])]
 
     def slab(job) -> None:
-        a, out, i = job
+        a, out, lo, hi = job
         if wanted():
-            np.copyto(out[i:i + 1] if a.ndim else out, a[i:i + 1] if a.ndim else a)
+            np.copyto(out[lo:hi] if a.ndim else out, a[lo:hi] if a.ndim else a)
 
     if threads > 1 and len(jobs) > 1:
         with ThreadPoolExecutor(max_workers=threads) as pool:

@@ -300,11 +300,11 @@ def test_a_copy_still_being_made_is_not_used_and_not_kept(tmp_path, monkeypatch)
     go, real = threading.Event(), memory.copy_slabs
     asked = []
 
-    def slow(arrays, threads=2, wanted=lambda: True):   # the cache's copy waits for `go`, then copies as ever
+    def slow(arrays, threads=2, wanted=lambda: True, **kw):   # the cache's copy waits for `go`, then copies as ever
         if threading.current_thread().name == "uro-route-copy":
             go.wait(10)
             asked.append(wanted())
-        return real(arrays, threads, wanted)
+        return real(arrays, threads, wanted, **kw)
 
     monkeypatch.setattr(memory, "copy_slabs", slow)
     t = cache.prepare_copy(cfg, start)

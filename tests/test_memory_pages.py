@@ -57,10 +57,10 @@ def test_copy_slabs_are_independent_c_ordered_copies_whatever_the_threads():
     import numpy as np
 
     rng = np.random.default_rng(1)
-    for threads in (1, 2, 3):
+    for threads, slab_bytes in ((1, None), (2, None), (3, None), (2, 1), (3, 64), (2, 1 << 20)):
         a = rng.integers(-999, 999, (7, 3, 5), dtype=np.int16)     # new numbers each time
         srcs = (a, a.transpose(2, 0, 1), a[:, ::2], a[:1], np.zeros((0, 4), np.int32), np.array(5))
-        outs = memory.copy_slabs(srcs, threads)
+        outs = memory.copy_slabs(srcs, threads, slab_bytes=slab_bytes)
         for out, src in zip(outs, srcs, strict=True):
             assert out.dtype == src.dtype and out.shape == src.shape and out.flags["C_CONTIGUOUS"]
             assert not np.shares_memory(out, src)
@@ -81,8 +81,11 @@ def test_a_copy_no_longer_wanted_stops_within_a_slab():
     def wanted():
         calls.append(1)
         return len(calls) <= 2
+    assert memory.copy_slabs((a, b), 1, wanted, slab_bytes=1) is None
+    assert len(calls) == 6 + 3 + 1          # every slab (a row) asked, two copied, then the answer
+    calls.clear()
     assert memory.copy_slabs((a, b), 1, wanted) is None
-    assert len(calls) == 6 + 3 + 1          # every slab asked (two copied), then the answer
+    assert len(calls) == 1 + 1 + 1          # one slab per array with one thread
 
 
 @pytest.mark.parametrize("workers", [1, 2])

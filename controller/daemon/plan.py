@@ -316,6 +316,10 @@ def warm(cfg: NetConfig) -> dict[str, str]:
     return failed
 
 
+#: the slabs of the copy made ahead (:meth:`RouteCache.prepare_copy`): one no longer wanted stops within one
+COPY_SLAB_BYTES = 16 << 20
+
+
 class RouteCache:
     """Routes already computed, by what :func:`compute_routes` depends on: the config (by
     identity: a reload brings a new one and empties the cache), the schedule version and
@@ -447,7 +451,8 @@ class RouteCache:
 
         def make() -> None:
             t0 = time.perf_counter()
-            arrays = memory.copy_slabs((ph.arrival, ph.hops, ph.alt_uplink, ph.alt_dep), wanted=current)
+            arrays = memory.copy_slabs((ph.arrival, ph.hops, ph.alt_uplink, ph.alt_dep), wanted=current,
+                                       slab_bytes=COPY_SLAB_BYTES)
             with self._copy_lock:
                 ready = arrays is not None and current()
                 if ready:

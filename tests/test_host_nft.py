@@ -114,9 +114,15 @@ def test_a_bad_ruleset_changes_nothing(netns):
     assert nft.installed(netns) == before
 
 
+# each 1000-byte write leaves as a segment of its own: the next waits until the send queue
+# is empty (TIOCOUTQ: bytes not yet acknowledged), so that a loaded machine's slow receiver
+# cannot have TCP merge queued writes into one larger skb (tagged with the bucket of its
+# last byte, it would carry its first bytes past a boundary)
 FLOWS = r"""
-import socket, sys, threading
+import fcntl, socket, struct, sys, termios, threading, time
 sizes = [int(x) for x in sys.argv[1:]]
+def queued(c):
+    return struct.unpack("i", fcntl.ioctl(c.fileno(), termios.TIOCOUTQ, b"\0" * 4))[0]
 srv = socket.socket(); srv.bind(("127.0.0.1", 0)); srv.listen(64)
 port = srv.getsockname()[1]
 def serve():
@@ -131,6 +137,8 @@ for n in sizes:
     c.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     for i in range(0, n, 1000):
         c.sendall(b"x" * min(1000, n - i))
+        while queued(c):
+            time.sleep(0.0001)
     c.shutdown(socket.SHUT_WR); c.recv(1); c.close()
 """
 

@@ -234,10 +234,6 @@ def test_route_cache_keeps_older_routes_only_within_its_byte_budget(tmp_path):
     assert cache.failed_sets() == sets[1:]
 
 
-def _uro_arrays(ph):
-    return (ph.arrival, ph.hops, ph.alt_uplink, ph.alt_dep)
-
-
 def test_route_cache_copies_the_running_uro_arrays_ahead_for_the_next_repair_alone(tmp_path):
     """After an update the daemon has the cache copy the running per-hop arrays; the next
     failure's repair from those routes writes in that copy (the routes it runs untouched),
@@ -253,19 +249,19 @@ def test_route_cache_copies_the_running_uro_arrays_ahead_for_the_next_repair_alo
     sched = build_schedule(cfg)
     cache = RouteCache()
     start = cache.routes(cfg, sched, Failed(), 1, 1)
-    kept = tuple(a.copy() for a in _uro_arrays(start.per_hop))
+    kept = tuple(a.copy() for a in start.per_hop.arrays)
     assert cache.copy_state() == "none"
     cache.prepare_copy(cfg, start).join()
     assert cache.copy_state() == "ready"
     assert cache.prepare_copy(cfg, start) is None                      # made already
     made = cache._copy[1]
-    assert all(np.array_equal(m, a) and not np.shares_memory(m, a) for m, a in zip(made, _uro_arrays(start.per_hop)))
+    assert all(np.array_equal(m, a) and not np.shares_memory(m, a) for m, a in zip(made, start.per_hop.arrays))
     cut = Failed(uplinks=frozenset({(0, 0)}))
     got = cache.routes(cfg, sched, cut, 2, 1, previous=start)
     assert cache.copy_state() == "none"
-    assert all(g is m for g, m in zip(_uro_arrays(got.per_hop), made))  # repaired in the copy
+    assert all(g is m for g, m in zip(got.per_hop.arrays, made))  # repaired in the copy
     assert got.notes == ("repaired in the copy made ahead",)
-    assert all(np.array_equal(k, a) for k, a in zip(kept, _uro_arrays(start.per_hop)))   # the running ones untouched
+    assert all(np.array_equal(k, a) for k, a in zip(kept, start.per_hop.arrays))   # the running ones untouched
     want = compute_routes(cfg, sched, cut, 2, 1, previous=start)
     assert_same_routes(got.per_hop, want.per_hop)
     assert {t: c.tolist() for t, c in got.delta.per_hop_cells.items()} == \
@@ -277,7 +273,7 @@ def test_route_cache_copies_the_running_uro_arrays_ahead_for_the_next_repair_alo
     both = Failed(uplinks=cut.uplinks | frozenset({(1, 0)}))
     again = cache.routes(cfg, sched, both, 3, 1, previous=got)
     assert cache.copy_state() == "none"
-    assert not any(g is m for g in _uro_arrays(again.per_hop) for m in made) and again.notes == ()
+    assert not any(g is m for g in again.per_hop.arrays for m in made) and again.notes == ()
     assert_same_routes(again.per_hop, compute_routes(cfg, sched, both, 3, 1, previous=got).per_hop)
 
     for daemon in ('status = "127.0.0.1:0"\nroute_cache_mib = 0', 'status = "127.0.0.1:0"\nincremental = false'):

@@ -40,14 +40,13 @@ def check(before, sched, params):
     assert_same_routes(got.routes, want)
     assert np.array_equal(got.cells, inc.changed_cells(before, want))
     # the same repair written in a copy of ``before`` made ahead (the daemon's RouteCache)
-    copy = tuple(a.copy() for a in (before.arrival, before.hops, before.alt_uplink, before.alt_dep))
+    copy = tuple(a.copy() for a in before.arrays)
     ahead = inc.repair(before, sched, workers=2, copy=copy)
     assert_same_routes(ahead.routes, want)
     assert np.array_equal(ahead.cells, got.cells)
     rem, add = inc.circuit_changes(before.schedule, sched)
     if len(rem) or len(add):
-        assert all(x is c for x, c in zip((ahead.routes.arrival, ahead.routes.hops, ahead.routes.alt_uplink,
-                                           ahead.routes.alt_dep), copy))
+        assert all(x is c for x, c in zip(ahead.routes.arrays, copy))
     return got
 
 
@@ -122,7 +121,7 @@ def test_warm_kernel_loads_the_kernel_a_repair_of_any_size_uses():
 def test_a_copy_that_is_not_of_the_routes_arrays_is_refused():
     sched = opera(8, 2)
     before = uro.compute(sched, uro.UroParams(k=2), engine="numba", workers=1)
-    copy = [a.copy() for a in (before.arrival, before.hops, before.alt_uplink, before.alt_dep)]
+    copy = [a.copy() for a in before.arrays]
     copy[3] = copy[3].astype(np.int64)
     with pytest.raises(ValueError, match="not of the routes' arrays"):
         inc.repair(before, without(sched, Failed(uplinks=frozenset({(1, 0)}))), copy=tuple(copy))

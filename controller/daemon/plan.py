@@ -451,8 +451,7 @@ class RouteCache:
 
         def make() -> None:
             t0 = time.perf_counter()
-            arrays = memory.copy_slabs((ph.arrival, ph.hops, ph.alt_uplink, ph.alt_dep), wanted=current,
-                                       slab_bytes=COPY_SLAB_BYTES)
+            arrays = memory.copy_slabs(ph.arrays, wanted=current, slab_bytes=COPY_SLAB_BYTES)
             with self._copy_lock:
                 ready = arrays is not None and current()
                 if ready:
@@ -476,7 +475,7 @@ class RouteCache:
         return got[1]
 
     def copy_state(self) -> str:
-        """``"none"``, ``"making"`` or ``"ready"``: the copy made ahead (status, tests)."""
+        """``"none"``, ``"making"`` or ``"ready"``: the copy made ahead."""
         with self._copy_lock:
             return "none" if self._copy is None else "making" if self._copy[1] is None else "ready"
 

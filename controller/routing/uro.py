@@ -106,6 +106,12 @@ class UroRoutes:
         return dataclasses.asdict(self.params)
 
     @property
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``(arrival, hops, alt_uplink, alt_dep)``: the arrays a repair copies and writes
+        (:func:`controller.routing.uro_incremental.repair`), in that order."""
+        return self.arrival, self.hops, self.alt_uplink, self.alt_dep
+
+    @property
     def uplink(self) -> np.ndarray:
         return self.alt_uplink[..., 0]
 

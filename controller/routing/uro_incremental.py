@@ -88,8 +88,7 @@ def repair(before: UroRoutes, schedule: Schedule, workers: int | None = None,
     same parameters), repairing only what the circuit changes between the two schedules
     change. Raises :class:`NotRepairable` where a whole recomputation is needed.
 
-    ``copy``: arrays that hold exactly ``before``'s ``(arrival, hops, alt_uplink,
-    alt_dep)``, made ahead of the failure (:meth:`controller.daemon.plan.RouteCache.prepare_copy`):
+    ``copy``: arrays that hold exactly ``before``'s (:attr:`UroRoutes.arrays`), made ahead of the failure (:meth:`controller.daemon.plan.RouteCache.prepare_copy`):
     the new routes are repaired in them, in place of a fresh copy. Why: the copy of a
     (1024, 32) set writes 1.1 GiB of fresh memory (290K page faults), which took 10.6 s of
     the daemon's routes phase where the kernels took 0.6 s (docs/fabric.md "A copy made
@@ -105,7 +104,7 @@ def repair(before: UroRoutes, schedule: Schedule, workers: int | None = None,
     rem, add = circuit_changes(old, schedule)
     p = before.params
     if not len(rem) and not len(add):
-        return Repaired(UroRoutes(schedule, p, before.arrival, before.hops, before.alt_uplink, before.alt_dep),
+        return Repaired(UroRoutes(schedule, p, *before.arrays),
                         np.zeros((0, 3), np.int32))
     peer_old = np.ascontiguousarray(old.peer, dtype=np.int32)
     peer_new = np.ascontiguousarray(schedule.peer, dtype=np.int32)
@@ -113,10 +112,10 @@ def repair(before: UroRoutes, schedule: Schedule, workers: int | None = None,
 
     def chunk(d0: int) -> np.ndarray:
         return kern.repair_chunk(peer_old, peer_new, rem, add, d0, min(N, d0 + CHUNK) - d0, mh, ps,
-                                 before.arrival, before.hops, before.alt_uplink, before.alt_dep, arr, hops, au, ad)
+                                 *before.arrays, arr, hops, au, ad)
 
     width = max(1, min(workers or os.cpu_count() or 1, -(-N // CHUNK)))
-    olds = (before.arrival, before.hops, before.alt_uplink, before.alt_dep)
+    olds = before.arrays
     if copy is not None and [(c.shape, c.dtype) for c in copy] != [(a.shape, a.dtype) for a in olds]:
         raise ValueError("the copy given to repair is not of the routes' arrays (shapes or types differ)")
     # the new routes start as the old ones, copied by every thread (memory.copy_slabs)

@@ -217,9 +217,9 @@ def validate(sched: Schedule) -> None:
     # is wrong. Why: a degraded schedule is made (and checked) in every failure's routes,
     # and in a process whose other threads run Python (the daemon) each of the loop's
     # ~8 NumPy calls per (slice, uplink) may wait a switch interval for the interpreter.
-    live = peer >= 0
-    back = np.take_along_axis(peer, np.where(live, peer, 0), axis=1)
-    symmetric = not (live & (back != np.arange(N)[None, :, None])).any()
+    up = peer >= 0
+    back = np.take_along_axis(peer, np.where(up, peer, 0), axis=1)
+    symmetric = not (up & (back != np.arange(N)[None, :, None])).any()
     for s in range(0 if symmetric else S):
         for u in range(d):
             col = peer[s, :, u]

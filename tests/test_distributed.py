@@ -10,6 +10,7 @@ reached is one clear error before any work, and nothing is written.
 import os
 import socket
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -103,6 +104,20 @@ def test_a_lost_workers_chunk_runs_again(ex, tmp_path):
     for d0, arrival, hops, au, ad in got:
         assert np.array_equal(arrival, ref.arrival[:, :, d0:d0 + 4])
         assert np.array_equal(ad, ref.alt_dep[:, :, d0:d0 + 4])
+
+
+def test_a_shared_object_outlives_every_worker_that_held_it(ex):
+    """What a chunk driver shares (the schedule's arrays) is still there after the workers
+    that held it went away: tasks submitted afterwards get it (a scattered object would be
+    gone with its last copy, and every chunk referring to it cancelled)."""
+    ref = ex.share(np.arange(1000))
+    assert ex.submit(np.sum, ref).result(timeout=60) == 499500
+    ex.client.restart_workers(list(ex.client.scheduler_info()["workers"]), timeout=120)
+    deadline = time.monotonic() + 120
+    while ex.n_workers() < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert ex.n_workers() == 2, "the restarted workers did not come back"
+    assert ex.submit(np.sum, ref).result(timeout=60) == 499500
 
 
 def test_unreachable_cluster_is_one_error_before_any_work(tmp_path, capsys, monkeypatch):

@@ -48,9 +48,20 @@ class DaskExecutor:
         return self.client.submit(fn, *args, pure=False, retries=RETRIES)
 
     def share(self, obj):
-        """Ship ``obj`` (a chunk spec: the schedule's arrays) to every worker once; tasks
-        then refer to it instead of carrying a copy each."""
-        return self.client.scatter(obj, broadcast=True, hash=False)
+        """Ship ``obj`` (a chunk spec: the schedule's arrays) to the cluster once; tasks
+        then refer to it instead of carrying a copy each.
+
+        It travels as the argument of one task whose result it is, not scattered: a
+        scattered object exists only as its copies on workers, and the scheduler's active
+        memory manager drops all but one of them once no task waits for it elsewhere; when
+        the worker holding that one goes away, every chunk that refers to it is cancelled.
+        A task's result lost with its worker is computed again from the task, which the
+        scheduler keeps, and the chunks waiting for it wait a little longer."""
+        import warnings
+
+        with warnings.catch_warnings():      # "large graph": the object is sent once, on purpose
+            warnings.filterwarnings("ignore", message=".*[Ll]arge graph.*")
+            return self.client.submit(_shared, obj, pure=False)
 
     def n_workers(self) -> int:
         return len(self.client.scheduler_info().get("workers", {}))
@@ -73,6 +84,11 @@ class DaskExecutor:
             if nxt is not None:
                 pending.append(self.submit(fn, nxt, *args))
             yield res
+
+
+def _shared(obj):
+    """The task whose result is the shared object (:meth:`DaskExecutor.share`)."""
+    return obj
 
 
 @contextmanager

@@ -152,7 +152,18 @@ def drill_fab(state_root):
         yield env
 
 
-def test_link_failure_traffic_keeps_flowing(drill_fab):
+@pytest.fixture
+def drills(drill_fab):
+    """The failure tests' fabric for one test: whatever the test left failed (an assertion
+    between a fail and its recover) is recovered after it, so that the next test, or this
+    one run again, starts from a whole fabric."""
+    yield drill_fab
+    env = drill_fab
+    for f in fabric.read_failures(env.sdir):
+        fabric.recover(env.cfg.prefix, f["kind"], f["ids"], env.cfg.state_root)
+
+
+def test_link_failure_traffic_keeps_flowing(drills):
     """A 20/s ping stream between a pair whose route crosses the failed uplink; cut the
     cable: the daemon sees it over netlink, masks the uplink at once (the data plane takes
     a one-shot alternative) and then installs a new generation that avoids it. The stream
@@ -160,7 +171,7 @@ def test_link_failure_traffic_keeps_flowing(drill_fab):
     transition is measured and reported."""
     from controller.emulate import traffic
 
-    env = drill_fab
+    env = drills
     plan, prefix, root = env.plan, env.cfg.prefix, env.cfg.state_root
     a, b = 0, 5
     # the uplink ToR a sends on first for b from slice 0: on the route for a quarter of the cycle at least
@@ -200,7 +211,7 @@ def test_link_failure_traffic_keeps_flowing(drill_fab):
     assert gap < 1.0, f"{gap:.2f} s of pings lost in a row after the cut: the stream stopped"
 
 
-def test_dead_tor_gets_no_packets_once_its_neighbours_are_masked(drill_fab):
+def test_dead_tor_gets_no_packets_once_its_neighbours_are_masked(drills):
     """Fail ToR 2 under pings between all pairs (a transit ToR of many routes, its host a
     destination): the daemon writes the (slice, uplink) mask on every neighbour at
     detection, one write each, before the new generation; from then on the neighbours
@@ -234,7 +245,7 @@ def test_dead_tor_gets_no_packets_once_its_neighbours_are_masked(drill_fab):
     from controller.emulate import daemon as dmn
     from controller.emulate import deadtor
 
-    env = drill_fab
+    env = drills
     plan = env.plan
     rep = deadtor.measure(env.cfg.prefix, 2, env.cfg.state_root, hold_packets=96)
     load = open("/proc/loadavg").read().split()[0]
@@ -257,7 +268,7 @@ def test_dead_tor_gets_no_packets_once_its_neighbours_are_masked(drill_fab):
         f"the neighbours kept sending towards the dead ToR after the mask: {rep.line()}; {rep.towards_late[:8]}"
 
 
-def test_failure_drills_take_elements_down_for_real(drill_fab):
+def test_failure_drills_take_elements_down_for_real(drills):
     """fail link / ocs cut the cables (the wire ends go down, the switch ports lose
     carrier), fail tor stops the switch process; the daemon reports each (netlink for
     cables, declared over its API for a ToR) and installs a generation without it;
@@ -267,7 +278,7 @@ def test_failure_drills_take_elements_down_for_real(drill_fab):
     from controller.emulate import traffic
     from controller.schedule.degrade import Failed
 
-    env = drill_fab
+    env = drills
     prefix, root = env.cfg.prefix, env.cfg.state_root
     sdir = Path(root) / prefix
     plan = env.plan

@@ -528,7 +528,12 @@ def test_a_failed_tor_that_does_not_answer_does_not_hold_up_the_new_generation(n
     _, part = active_routes(ctl, "tor0")
     assert part.entries and not [e for e in part.entries
                                  if e.table.endswith("uro_next_hop") and dict(e.match)["dst_tor"] == 1]
-    assert ctl.agents["tor1"].retry_install
+    sws["127.0.0.1:50001"].reachable = True
+    c = ctl.submit(Change("recover", "tor", 1, detected=clock.t))
+    ctl.handle_jobs()
+    assert c.report["generation_s"] is not None and "error" not in c.report, c.report
+    a = ctl.agents["tor1"]
+    assert a.installed == a.role.version(ctl.routes)
 
 
 def test_a_switch_restored_while_routes_change_catches_up(net):

@@ -100,10 +100,13 @@ def assert_same_network(a, b):
 
 def assert_runs_the_routes(ctl, sws):
     """Active and shadow generations of every ToR are the routes of the failed set, built
-    from scratch; only the active one is live."""
+    from scratch; only the active one is live. A failed ToR's switch is not written
+    (Role.left_out): it is not asked."""
     r = ctl.routes
     fresh = compute_routes(ctl.cfg, r.schedule, ctl.failed, r.version, r.schedule_version)
     for a in ctl.agents.values():
+        if a.role.left_out(r):
+            continue
         st = sws[a.cfg.address].state()
         act, _ = a.role.active(st)
         parts = gens.split(st, a.role.config_table())
@@ -240,6 +243,34 @@ def test_a_network_without_a_delta_writes_whole_and_the_next_failure_is_incremen
     assert_runs_the_routes(*inc)
 
 
+def test_a_failed_tors_switch_is_left_out_of_the_updates_until_it_is_back(tmp_path):
+    """The switch of a ToR declared failed may well be gone (or, as it stopped, still look
+    connected): no update writes to it or waits for it. Every other ToR gets the routes
+    around it at once; it keeps what it had, is not retried meanwhile, and gets the
+    routes once declared back."""
+    ctl, sws = network(tmp_path, True)
+    tor2 = sws["127.0.0.1:50002"]
+    tor2.fail_after = 0                        # a write would be refused, as a stopped switch's
+    before, updates = tor2.state(), tor2.updates
+    c = change(ctl, "fail", "tor", 2)
+    assert c.report["generation_s"] is not None, c.report
+    change(ctl, "fail", "uplink", (5, 0))      # a second failure meanwhile: it waits for nothing either
+    ctl.agents["tor2"].retry_install = True    # as an update that failed on it before it failed leaves it
+    installs, install_all = [], ctl.install_all
+    ctl.install_all = lambda *a: installs.append(a) or install_all(*a)
+    for _ in range(3):
+        ctl.clock.sleep(ctl.cfg.daemon.reconnect_s + 1)
+        ctl.maintain(ctl.clock())
+        ctl.handle_jobs()
+    assert installs == [] and tor2.updates == updates and same_state(tor2.state(), before)
+    assert not any(n in ("switch.install_failed", "generation.not_prepared") for n, _ in ctl.log.events)
+    assert_runs_the_routes(ctl, sws)
+    tor2.fail_after = None
+    change(ctl, "recover", "tor", 2)
+    assert ctl.agents["tor2"].installed == ctl.agents["tor2"].role.version(ctl.routes)
+    assert_runs_the_routes(ctl, sws)
+
+
 def test_the_fixed_costs_are_paid_once(tmp_path, monkeypatch):
     """The start builds each ToR's route table once (the checks' build is the one written;
     the shadow is derived from it), a role builds its static entries once, and an update
@@ -261,7 +292,7 @@ def test_the_fixed_costs_are_paid_once(tmp_path, monkeypatch):
     assert cookies == []                          # every session primary throughout
     type(next(iter(ctl.agents.values())).backend).epochs = False     # a backend that cannot tell
     change(ctl, "fail", "tor", 6)
-    assert len(cookies) == TORS, len(cookies)
+    assert len(cookies) == TORS - 1, len(cookies)     # every switch but the failed ToR's
     assert sorted(statics) == sorted(set(statics)) and len(statics) <= TORS, statics
 
 

@@ -26,12 +26,19 @@ N = 3 * MAINT_THREADS
 
 class Routes:
     version = 1
+    failed_tors = frozenset({N + 1})
 
 
 class Role:
+    def __init__(self, tor: int):
+        self.tor = tor
+
     @staticmethod
     def version(routes):
         return ("routes", routes.version)
+
+    def left_out(self, routes):
+        return self.tor in routes.failed_tors
 
 
 class Backend:
@@ -43,7 +50,7 @@ class Agent:
 
     def __init__(self, name: str, gate: threading.Event, log: list):
         self.name, self.gate, self.calls = name, gate, log
-        self.state, self.backend, self.role = "up", Backend(), Role()
+        self.state, self.backend, self.role = "up", Backend(), Role(int(name[3:]))
         self.installed, self.reconcile_due, self.retry_install = ("routes", 1), True, False
         self.net_gen = 0
 
@@ -106,12 +113,13 @@ def test_a_pass_runs_beside_the_phases_and_an_update_stops_it(tmp_path):
 
 def test_a_pass_reports_the_switches_whose_update_failed(tmp_path):
     """The switches to retry come back with the next call (the coordinator retries the
-    update network-wide); nothing while an update holds the pass."""
+    update network-wide), not a failed ToR's (no update writes to it: Role.left_out);
+    nothing while an update holds the pass."""
     w = _worker(tmp_path)
     gate, calls = threading.Event(), []
     gate.set()
-    w.agents = {f"tor{i}": Agent(f"tor{i}", gate, calls) for i in range(3)}
-    w.agents["tor1"].retry_install = True
+    w.agents = {f"tor{i}": Agent(f"tor{i}", gate, calls) for i in (0, 1, 2, N + 1)}
+    w.agents["tor1"].retry_install = w.agents[f"tor{N + 1}"].retry_install = True
     try:
         asyncio.run(w.maintain(1, 600.0, 0))
         _wait(lambda: w._mpass.done(), "the pass did not end")

@@ -145,6 +145,13 @@ class Role(abc.ABC):
         election (:meth:`SwitchBackend.seed_clock`'s ``lead``)."""
         return self.keeps_clock() and self.tor is not None and self.clock.lead_at_start(self.tor)
 
+    def left_out(self, routes: Routes) -> bool:
+        """``routes`` leave this switch's ToR out (it is declared failed): the switch needs
+        them not, and a network-wide update that waited for it would wait for a switch
+        that may well not answer. One that does keeps the generation it had, which no
+        route of the others leads to; it gets the routes once declared back."""
+        return self.tor is not None and self.tor in routes.failed.tors
+
     def keeps_clock(self) -> bool:
         """The program keeps the slice clock (its ``clock_config`` table) and the role was
         given the clock's parameters: its static entries carry the clock's."""

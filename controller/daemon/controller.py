@@ -329,7 +329,9 @@ class Controller:
         with self._update_lock:   # the switches that are up, once no restore runs (_maintain_one)
             with self._state_lock:
                 routes = self.routes
-                agents = [a for a in self.agents.values() if a.state == "up" and (names is None or a.name in names)]
+                # the switch of a ToR declared failed is not written (Role.left_out)
+                agents = [a for a in self.agents.values() if a.state == "up" and (names is None or a.name in names)
+                          and not a.role.left_out(routes)]
             groups: dict[str, list[SwitchAgent]] = {}
             for a in agents:
                 groups.setdefault(a.role.name, []).append(a)
@@ -432,7 +434,7 @@ class Controller:
                 # new routes are installed by whoever made them (control thread); an update
                 # that failed on this switch is retried network-wide (it is the control
                 # thread's too: one switch alone must not flip its sources)
-                if a.retry_install and now >= due.retry:
+                if a.retry_install and now >= due.retry and not a.role.left_out(routes):
                     due.retry = now + d.reconnect_s
                     self.request_update()
             elif now >= due.reconcile or a.reconcile_due:
@@ -653,10 +655,9 @@ class Controller:
             except UroError as e:
                 self.log.error("hosts.aging_failed", error=str(e))
             self.sync_hosts()
-            # a switch of a ToR declared failed may well not answer: the generation is
-            # active when every other switch has it (the failed one gets it once back)
-            dead = {n for n, a in self.agents.items() if a.cfg.tor is not None and a.cfg.tor in self.failed.tors}
-            bad = [k for k, v in results.items() if v is None and k not in dead]
+            # the generation is active when every switch it was written to has it (the
+            # switch of a failed ToR was not: Role.left_out)
+            bad = [k for k, v in results.items() if v is None]
             return results, (f"new generation not active on {', '.join(bad)} (retried)" if bad else None)
         except Exception as e:   # routing on a degraded schedule can fail; the masks stay
             self.log.error("routes.failed", error=str(e))

@@ -426,7 +426,8 @@ class ShareWorker:
             list(self._mpool.map(one, [a for a in agents if due(a)]))
         if self._held.is_set() or want is None:
             return []
-        return [a.name for a in agents if a.retry_install or a.installed != a.role.version(routes)]
+        return [a.name for a in agents if (a.retry_install or a.installed != a.role.version(routes))
+                and not a.role.left_out(routes)]
 
     async def status(self) -> list[dict]:
         """Every switch of this share as the status shows it, with its owner (on the event

@@ -155,41 +155,97 @@ def small_pages() -> bool:
     return bool(toggle(False)) if toggle is not None else False
 
 
-def copy_slabs(arrays: Iterable[np.ndarray], threads: int = 2, wanted: Callable[[], bool] = lambda: True,
-               slab_bytes: int | None = None) -> tuple[np.ndarray, ...] | None:
-    """C-ordered copies of ``arrays``, each written in slabs of its first axis on
-    ``threads`` threads (NumPy's copy releases the interpreter): ``threads`` slabs per
-    array, or with ``slab_bytes`` slabs of about that size; None once ``wanted()`` is false
-    before a slab.
+class SlabCopy:
+    """C-ordered copies of ``arrays`` made slab by slab of their first axis (``n`` slabs
+    per array, or slabs of about ``slab_bytes``) by whichever threads :meth:`run` it: each
+    slab is copied once, by the first thread to take it.
 
     Why: the copy a failure's route repair at (1024, 32) writes in is 1.1 GiB of fresh
     memory, 290K page faults, and in the daemon each fault cost ~8-35 us of kernel time
-    where a process of its own pays ~1.5-3 us: two threads fault and copy side by side.
-    The daemon makes that copy ahead of the failure
-    (:meth:`controller.daemon.plan.RouteCache.prepare_copy`) in small slabs, so that a
-    copy no longer wanted (a failure came first) stops within one instead of faulting the
-    rest of its memory beside the failure's update; each slab costs a take of the
-    interpreter, which in a busy process may wait a switch interval, so the repair's own
-    copy takes few."""
-    pairs = [(a, np.empty(a.shape, a.dtype)) for a in arrays]
-    jobs = []
-    for a, out in pairs:
-        rows = a.shape[0] if a.ndim else 1
-        n = threads if slab_bytes is None else -(-a.nbytes // max(1, slab_bytes))
-        cuts = np.linspace(0, rows, max(1, min(n, rows)) + 1).astype(int)
-        jobs += [(a, out, int(lo), int(hi)) for lo, hi in zip(cuts[:-1], cuts[1:])]
+    where a process of its own pays ~1.5-3 us. The daemon copies ahead of the failure on a
+    thread of its own (:meth:`controller.daemon.plan.RouteCache.prepare_copy`), in small
+    slabs, one take of the interpreter each; a failure that comes while that copy is
+    being made has it finished on two threads (:meth:`finish`) instead of copying all of
+    it again beside."""
 
-    def slab(job) -> None:
-        a, out, lo, hi = job
-        if wanted():
-            np.copyto(out[lo:hi] if a.ndim else out, a[lo:hi] if a.ndim else a)
+    def __init__(self, arrays: Iterable[np.ndarray], n: int = 2, slab_bytes: int | None = None):
+        srcs = tuple(arrays)
+        self.arrays = tuple(np.empty(a.shape, a.dtype) for a in srcs)
+        self._jobs = []
+        for a, out in zip(srcs, self.arrays):
+            rows = a.shape[0] if a.ndim else 1
+            k = n if slab_bytes is None else -(-a.nbytes // max(1, slab_bytes))
+            cuts = np.linspace(0, rows, max(1, min(k, rows)) + 1).astype(int)
+            self._jobs += [(a, out, int(lo), int(hi)) for lo, hi in zip(cuts[:-1], cuts[1:])]
+        self._cv = threading.Condition()
+        self._next = 0                      # the next slab to take
+        self._left = len(self._jobs)        # slabs not copied yet (taken or not)
+        self._error: BaseException | None = None
 
-    if threads > 1 and len(jobs) > 1:
-        with ThreadPoolExecutor(max_workers=threads) as pool:
-            list(pool.map(slab, jobs))
-    else:
-        list(map(slab, jobs))
-    return tuple(out for _, out in pairs) if wanted() else None
+    @property
+    def slabs(self) -> int:
+        return len(self._jobs)
+
+    @property
+    def complete(self) -> bool:
+        with self._cv:
+            return self._left == 0 and self._error is None
+
+    def untaken(self) -> int:
+        """Slabs no thread has taken yet."""
+        with self._cv:
+            return len(self._jobs) - self._next
+
+    def run(self, wanted: Callable[[], bool] = lambda: True) -> int:
+        """Copy the slabs no thread has taken, one at a time, until none is left or
+        ``wanted()`` is false before one; returns how many this call copied."""
+        done = 0
+        while wanted():
+            with self._cv:
+                if self._next == len(self._jobs) or self._error is not None:
+                    break
+                a, out, lo, hi = self._jobs[self._next]
+                self._next += 1
+            try:
+                np.copyto(out[lo:hi] if a.ndim else out, a[lo:hi] if a.ndim else a)
+            except BaseException as e:
+                with self._cv:
+                    self._error = e
+                    self._left -= 1
+                    self._cv.notify_all()
+                raise
+            done += 1
+            with self._cv:
+                self._left -= 1
+                if not self._left:
+                    self._cv.notify_all()
+        return done
+
+    def finish(self, threads: int = 2, wanted: Callable[[], bool] = lambda: True) -> tuple[np.ndarray, ...] | None:
+        """Copy the slabs left on ``threads`` threads (NumPy's copy releases the
+        interpreter) and wait for those other threads are copying: the copies, or None
+        once ``wanted()`` is false before a slab."""
+        if threads > 1 and self.untaken() > 1:
+            with ThreadPoolExecutor(max_workers=threads) as pool:
+                list(pool.map(lambda _: self.run(wanted), range(threads)))
+        else:
+            self.run(wanted)
+        if not wanted():
+            return None
+        with self._cv:
+            self._cv.wait_for(lambda: self._left == 0)
+            if self._error is not None:
+                raise self._error
+        return self.arrays
+
+
+def copy_slabs(arrays: Iterable[np.ndarray], threads: int = 2, wanted: Callable[[], bool] = lambda: True,
+               slab_bytes: int | None = None) -> tuple[np.ndarray, ...] | None:
+    """C-ordered copies of ``arrays`` made on ``threads`` threads (:class:`SlabCopy`):
+    ``threads`` slabs per array, or slabs of about ``slab_bytes``; None once ``wanted()``
+    is false before a slab. Each slab costs a take of the interpreter, which in a busy
+    process may wait a switch interval, so the repair's own copy takes few."""
+    return SlabCopy(arrays, threads, slab_bytes).finish(threads, wanted)
 
 
 #: environment variable: ``N`` (> 0) makes :func:`phase` trace Python's allocations

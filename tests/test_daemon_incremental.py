@@ -205,7 +205,7 @@ def test_a_cut_cable_builds_only_its_cells_and_writes_what_the_whole_path_writes
                 if cache.copy_state() == "ready":
                     break
                 time.sleep(0.01)
-            made = cache._copy[1]
+            made = cache._copy[1].arrays
         change(inc[0], op, "uplink", (3, 1))
         assert built == [] and splits == [], (len(built), len(splits))
         if op == "fail":

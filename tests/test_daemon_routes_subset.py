@@ -254,7 +254,7 @@ def test_route_cache_copies_the_running_uro_arrays_ahead_for_the_next_repair_alo
     cache.prepare_copy(cfg, start).join()
     assert cache.copy_state() == "ready"
     assert cache.prepare_copy(cfg, start) is None                      # made already
-    made = cache._copy[1]
+    made = cache._copy[1].arrays
     assert all(np.array_equal(m, a) and not np.shares_memory(m, a) for m, a in zip(made, start.per_hop.arrays))
     cut = Failed(uplinks=frozenset({(0, 0)}))
     got = cache.routes(cfg, sched, cut, 2, 1, previous=start)
@@ -269,7 +269,7 @@ def test_route_cache_copies_the_running_uro_arrays_ahead_for_the_next_repair_alo
 
     # a copy of other routes than the repair's is not used, and is gone after it
     cache.prepare_copy(cfg, start).join()
-    made = cache._copy[1]
+    made = cache._copy[1].arrays
     both = Failed(uplinks=cut.uplinks | frozenset({(1, 0)}))
     again = cache.routes(cfg, sched, both, 3, 1, previous=got)
     assert cache.copy_state() == "none"
@@ -283,7 +283,54 @@ def test_route_cache_copies_the_running_uro_arrays_ahead_for_the_next_repair_alo
         assert c.copy_state() == "none"
 
 
-def test_a_copy_still_being_made_is_not_used_and_not_kept(tmp_path, monkeypatch):
+def test_a_copy_still_being_made_is_finished_by_the_repair_from_where_it_was(tmp_path, monkeypatch):
+    """A failure that comes while the copy is being made: its repair finishes that copy
+    (the slabs its thread had not taken, the one it was copying waited for) and writes in
+    it, rather than copying the routes again beside it; the copy's thread stops."""
+    import threading
+
+    import numpy as np
+
+    from controller import memory
+    from controller.daemon.plan import RouteCache, build_schedule
+    from test_uro_kernel import assert_same_routes
+
+    cfg = load(net_toml(tmp_path, [tor_switch(0)]))
+    sched = build_schedule(cfg)
+    cache = RouteCache()
+    start = cache.routes(cfg, sched, Failed(), 1, 1)
+    paused, go, real = threading.Event(), threading.Event(), memory.SlabCopy.run
+    stops = []
+
+    def one_slab_then_wait(self, wanted=lambda: True):    # the copy's thread: a slab, then a pause
+        if threading.current_thread().name != "uro-route-copy":
+            return real(self, wanted)
+        n = real(self, lambda: wanted() and self.untaken() == self.slabs)
+        paused.set()
+        go.wait(10)
+        n += real(self, wanted)
+        stops.append((n, wanted()))
+        return n
+
+    monkeypatch.setattr(memory.SlabCopy, "run", one_slab_then_wait)
+    t = cache.prepare_copy(cfg, start)
+    assert paused.wait(10) and cache.copy_state() == "making"
+    made = cache._copy[1]
+    assert made.slabs == 4 and made.untaken() == 3
+    cut = Failed(uplinks=frozenset({(0, 0)}))
+    got = cache.routes(cfg, sched, cut, 2, 1, previous=start)
+    assert got.notes == ("repaired in the copy made ahead (finished: 3 of its 4 slabs copied then)",)
+    assert all(g is m for g, m in zip(got.per_hop.arrays, made.arrays)) and made.complete
+    assert_same_routes(got.per_hop, compute_routes(cfg, sched, cut, 2, 1, previous=start).per_hop)
+    assert not any(np.shares_memory(g, a) for g in got.per_hop.arrays for a in start.per_hop.arrays)
+    go.set()
+    t.join()
+    assert stops == [(1, False)] and cache.copy_state() == "none"     # its thread copied its one slab, then stopped
+
+
+def test_a_copy_is_not_finished_for_routes_the_cache_had(tmp_path, monkeypatch):
+    """Routes the cache holds already (a recovery back to a failed set seen before) need no
+    repair: a copy still being made is dropped, not finished."""
     import threading
 
     from controller import memory
@@ -293,23 +340,24 @@ def test_a_copy_still_being_made_is_not_used_and_not_kept(tmp_path, monkeypatch)
     sched = build_schedule(cfg)
     cache = RouteCache()
     start = cache.routes(cfg, sched, Failed(), 1, 1)
-    go, real = threading.Event(), memory.copy_slabs
-    asked = []
+    cut = cache.routes(cfg, sched, Failed(uplinks=frozenset({(0, 0)})), 2, 1, previous=start)
+    paused, go, real = threading.Event(), threading.Event(), memory.SlabCopy.run
+    finished = []
+    monkeypatch.setattr(memory.SlabCopy, "finish", lambda self, *a, **k: finished.append(1))
 
-    def slow(arrays, threads=2, wanted=lambda: True, **kw):   # the cache's copy waits for `go`, then copies as ever
-        if threading.current_thread().name == "uro-route-copy":
-            go.wait(10)
-            asked.append(wanted())
-        return real(arrays, threads, wanted, **kw)
+    def waits(self, wanted=lambda: True):
+        paused.set()
+        go.wait(10)
+        return real(self, wanted)
 
-    monkeypatch.setattr(memory, "copy_slabs", slow)
-    t = cache.prepare_copy(cfg, start)
-    assert cache.copy_state() == "making"
-    got = cache.routes(cfg, sched, Failed(uplinks=frozenset({(0, 0)})), 2, 1, previous=start)
-    assert got.notes == ()
+    monkeypatch.setattr(memory.SlabCopy, "run", waits)
+    t = cache.prepare_copy(cfg, cut)
+    assert paused.wait(10)
+    back = cache.routes(cfg, sched, Failed(), 3, 1, previous=cut)
+    assert back.notes == ("reused the routes of version 1",) and finished == []
+    assert cache.copy_state() == "none"
     go.set()
     t.join()
-    assert asked == [False] and cache.copy_state() == "none"
 
 
 

@@ -82,10 +82,61 @@ def test_a_copy_no_longer_wanted_stops_within_a_slab():
         calls.append(1)
         return len(calls) <= 2
     assert memory.copy_slabs((a, b), 1, wanted, slab_bytes=1) is None
-    assert len(calls) == 6 + 3 + 1          # every slab (a row) asked, two copied, then the answer
+    assert len(calls) == 2 + 1 + 1          # two slabs (rows) copied, the third refused, then the answer
     calls.clear()
     assert memory.copy_slabs((a, b), 1, wanted) is None
-    assert len(calls) == 1 + 1 + 1          # one slab per array with one thread
+    assert len(calls) == 2 + 1 + 1          # one slab per array with one thread: both copied, then no more
+
+
+def test_a_slab_copy_is_finished_from_where_it_stopped_each_slab_copied_once():
+    """A copy run part of the way on one thread (the copy made ahead) and finished on
+    others (the repair that needs it): each slab copied exactly once, the result the
+    arrays' copy; a slab being copied by another thread is waited for."""
+    import threading
+
+    import numpy as np
+
+    rng = np.random.default_rng(3)
+    srcs = (rng.integers(0, 99, (40, 6), dtype=np.int32), rng.integers(0, 9, (10, 3, 2), dtype=np.int8))
+    seen: list = []
+    real = np.copyto
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(np, "copyto", lambda dst, src: seen.append((src.base is not None, src.ctypes.data)) or real(dst, src))
+        c = memory.SlabCopy(srcs, slab_bytes=48)       # slabs of two rows of the first, five of the second
+        assert c.slabs == 20 + 2 and not c.complete
+        assert c.run(lambda: len(seen) < 7) == 7 and c.untaken() == 15
+        out = c.finish(threads=3)
+    assert out is c.arrays and c.complete and c.untaken() == 0
+    assert len(seen) == 22 and len(set(seen)) == 22               # every slab once
+    for o, s in zip(out, srcs):
+        np.testing.assert_array_equal(o, s)
+        assert not np.shares_memory(o, s)
+
+    # a slab another thread holds when the copy is finished: finish waits for it
+    c = memory.SlabCopy(srcs, slab_bytes=48)
+    inside, go = threading.Event(), threading.Event()
+
+    def slow_first(dst, src):
+        if threading.current_thread().name == "ahead":
+            inside.set()
+            go.wait(10)
+        real(dst, src)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(np, "copyto", slow_first)
+        t = threading.Thread(target=c.run, args=(lambda: c.untaken() == c.slabs,), name="ahead")
+        t.start()
+        assert inside.wait(10)
+        done: list = []
+        f = threading.Thread(target=lambda: done.append(c.finish(threads=2)))
+        f.start()
+        f.join(0.5)
+        assert f.is_alive() and not done, "finished while a slab was still being copied"
+        go.set()
+        t.join(10)
+        f.join(10)
+    assert done and done[0] is c.arrays and c.complete
+    for o, s in zip(c.arrays, srcs):
+        np.testing.assert_array_equal(o, s)
 
 
 @pytest.mark.parametrize("workers", [1, 2])

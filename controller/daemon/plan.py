@@ -150,7 +150,7 @@ def check_params(cfg: NetConfig, sched: Schedule) -> None:
 
 def compute_routes(cfg: NetConfig, sched: Schedule, failed: Failed = Failed(), version: int = 1,
                    schedule_version: int = 1, previous: Routes | None = None,
-                   copy: tuple | None = None) -> Routes:
+                   copy: Callable[[], tuple | None] | None = None) -> Routes:
     """Routes of the config's algorithms on ``sched`` without the ``failed`` elements.
 
     Source routes are computed towards the source-routed destinations only (an algorithm
@@ -158,8 +158,8 @@ def compute_routes(cfg: NetConfig, sched: Schedule, failed: Failed = Failed(), v
     108 destinations: a third of the work); an artifact without failures is opened whole
     (read per ToR). ``previous``: the routes the network runs now; where they can be
     repaired into these (:func:`repaired_routes`) that is done instead, and the result
-    says which cells changed (``delta``); ``copy``: a copy of ``previous``'s URO per-hop
-    arrays made ahead, the repair's to write in (:func:`repaired_routes`)."""
+    says which cells changed (``delta``); ``copy``: what gives a copy of ``previous``'s URO
+    per-hop arrays made ahead, the repair's to write in (:func:`repaired_routes`)."""
     t0 = time.perf_counter()
     rsched = without(sched, failed)
     sr = source_routed(cfg, sched)
@@ -190,7 +190,7 @@ def compute_routes(cfg: NetConfig, sched: Schedule, failed: Failed = Failed(), v
 
 def repaired_routes(cfg: NetConfig, previous: Routes, sched: Schedule, failed: Failed, rsched: Schedule,
                     sr: tuple[int, ...], version: int, schedule_version: int,
-                    copy: tuple | None = None) -> Routes | None:
+                    copy: Callable[[], tuple | None] | None = None) -> Routes | None:
     """The routes of ``failed`` on ``sched`` made from ``previous`` (the routes of another
     failed set on the same schedule), with the changed cells per ToR as their ``delta``:
 
@@ -204,12 +204,14 @@ def repaired_routes(cfg: NetConfig, previous: Routes, sched: Schedule, failed: F
 
     None where that does not apply (other algorithms or parameters, an artifact not yet
     recomputed, a schedule the repair does not take): then the caller computes them whole.
-    ``copy``: arrays holding exactly ``previous.per_hop``'s, repaired in place of a fresh
-    copy (:func:`controller.routing.uro_incremental.repair`)."""
+    ``copy``: called once the URO repair is sure to run, it gives arrays holding exactly
+    ``previous.per_hop``'s (or None), repaired in place of a fresh copy
+    (:func:`controller.routing.uro_incremental.repair`): asked only then, because finishing
+    a copy still being made is work only a repair needs."""
     if previous.schedule is not sched or previous.schedule_version != schedule_version \
             or previous.source_routed != sr:
         return None
-    per_hop, cells = None, {}
+    per_hop, cells, ahead = None, {}, None
     ac = cfg.routing.per_hop
     if ac is not None:
         if not isinstance(previous.per_hop, uro.UroRoutes):
@@ -217,8 +219,9 @@ def repaired_routes(cfg: NetConfig, previous: Routes, sched: Schedule, failed: F
         alg, params = _section_params(cfg, "per_hop", ac, sched, rsched, base.PER_HOP)
         if alg.name != "uro" or params != previous.per_hop.params:
             return None
+        ahead = None if copy is None else copy()
         try:
-            rep = uro_incremental.repair(previous.per_hop, rsched, copy=copy)
+            rep = uro_incremental.repair(previous.per_hop, rsched, copy=ahead)
         except uro_incremental.NotRepairable:
             return None
         per_hop, cells = rep.routes, rep.by_tor()
@@ -233,8 +236,8 @@ def repaired_routes(cfg: NetConfig, previous: Routes, sched: Schedule, failed: F
     elif previous.source is not None:
         return None
     delta = RoutesDelta(dataclasses.replace(previous, delta=None), cells, source_cells)
-    notes = ("repaired in the copy made ahead",) if copy is not None and per_hop is not None \
-        and per_hop.arrival is copy[0] else ()
+    notes = ("repaired in the copy made ahead",) if ahead is not None and per_hop is not None \
+        and per_hop.arrival is ahead[0] else ()
     return Routes(version, schedule_version, sched, failed, rsched, per_hop, source, sr, delta=delta, notes=notes)
 
 
@@ -400,14 +403,26 @@ class RouteCache:
         changed from them cell by cell where that is known (:func:`compute_routes`,
         :meth:`_known_delta`, :func:`delta_between`)."""
         t0 = time.perf_counter()
-        copy = self._take_copy(previous)
         hit = self._by_key.get((schedule_version, failed)) if cfg is self._cfg else None
-        if hit is None or hit.schedule is not sched:
-            out = compute_routes(cfg, sched, failed, version, schedule_version, previous=previous, copy=copy)
-        else:
-            out = dataclasses.replace(hit, version=version, seconds=time.perf_counter() - t0,
-                                      notes=(f"reused the routes of version {hit.version}",),
-                                      delta=self._known_delta(previous, hit) or delta_between(previous, hit))
+        taken: list = []
+
+        def copy() -> tuple | None:        # asked by the repair only (finishing a copy is its work)
+            got = self._take_copy(previous)
+            taken.append(got)
+            return None if got is None else got[0]
+        try:
+            if hit is None or hit.schedule is not sched:
+                out = compute_routes(cfg, sched, failed, version, schedule_version, previous=previous, copy=copy)
+                if taken and taken[0] is not None and taken[0][1] and out.notes:
+                    out = dataclasses.replace(out, notes=(f"{out.notes[0]} (finished: {taken[0][1]} of its "
+                                                          f"{taken[0][2]} slabs copied then)",))
+            else:
+                out = dataclasses.replace(hit, version=version, seconds=time.perf_counter() - t0,
+                                          notes=(f"reused the routes of version {hit.version}",),
+                                          delta=self._known_delta(previous, hit) or delta_between(previous, hit))
+        finally:     # one copy serves one repair; routes not repaired from ``previous`` leave it of no use
+            with self._copy_lock:
+                self._copy = None
         self.add(cfg, out)
         return out
 
@@ -427,7 +442,8 @@ class RouteCache:
 
         Why: the repair's copy writes fresh memory, and in the daemon's process a (1024,
         32) set's 290K page faults took 10.6 s of a cut cable's routes phase (the repair's
-        kernels: 0.6 s). Made while the daemon is idle, the copy's faults are paid then.
+        kernels: 0.6 s). Made while the daemon is idle, the copy's faults are paid then;
+        a failure that comes while it is being made has it finished (:meth:`_take_copy`).
         The copy holds as much memory as the set before a failure, which the cache keeps
         after it (both within the budget), so the daemon's peak does not grow: at (1024,
         32) the copy is made after the start (only the start's set held), and not after
@@ -442,42 +458,40 @@ class RouteCache:
             if self.extra_bytes() + memory.array_bytes(ph) > cfg.daemon.route_cache_mib << 20:
                 self._copy = None
                 return None
-            token = object()
-            self._copy = (ph, None, token)
+            made = memory.SlabCopy(ph.arrays, slab_bytes=COPY_SLAB_BYTES)
+            self._copy = (ph, made)
 
         def current() -> bool:
             c = self._copy
-            return c is not None and c[2] is token
+            return c is not None and c[1] is made
 
         def make() -> None:
             t0 = time.perf_counter()
-            arrays = memory.copy_slabs(ph.arrays, wanted=current, slab_bytes=COPY_SLAB_BYTES)
-            with self._copy_lock:
-                ready = arrays is not None and current()
-                if ready:
-                    self._copy = (ph, arrays, token)
-            if ready and done is not None:
-                done(time.perf_counter() - t0, sum(a.nbytes for a in arrays))
+            made.run(wanted=current)
+            if made.complete and current() and done is not None:
+                done(time.perf_counter() - t0, sum(a.nbytes for a in made.arrays))
 
         t = threading.Thread(target=make, name="uro-route-copy", daemon=True)
         t.start()
         return t
 
-    def _take_copy(self, previous: Routes | None) -> tuple | None:
-        """The copy :meth:`prepare_copy` made of ``previous``'s per-hop arrays, or None
-        (none, of other routes, or not yet made). Either way the cache keeps no copy after
-        this call: one copy serves one repair, and routes that are not repaired from
-        ``previous`` leave it of no use."""
+    def _take_copy(self, previous: Routes | None) -> tuple[tuple, int, int] | None:
+        """The copy :meth:`prepare_copy` made of ``previous``'s per-hop arrays, the slabs
+        of it copied here and all its slabs; or None (none, or of other routes). One still
+        being made is finished here, on two threads, from the slab it had reached (its
+        thread stops at the end of the slab it copies). Either way the cache keeps no copy
+        after this call: one copy serves one repair."""
         with self._copy_lock:
             got, self._copy = self._copy, None
         if got is None or previous is None or got[0] is not previous.per_hop:
             return None
-        return got[1]
+        left = got[1].untaken()
+        return got[1].finish(threads=2), left, got[1].slabs
 
     def copy_state(self) -> str:
         """``"none"``, ``"making"`` or ``"ready"``: the copy made ahead."""
         with self._copy_lock:
-            return "none" if self._copy is None else "making" if self._copy[1] is None else "ready"
+            return "none" if self._copy is None else "ready" if self._copy[1].complete else "making"
 
 
 def check_program(cfg: NetConfig, prog: ProgramConfig, sched: Schedule) -> None:

@@ -426,6 +426,36 @@ def test_the_daemon_warms_its_algorithms_at_start_and_a_failed_warm_is_only_logg
         c.shutdown()
 
 
+def test_a_daemon_whose_process_ends_does_not_wait_for_its_warm_up(tmp_path, monkeypatch):
+    """SIGTERM during the warm-up (numba compiling into an empty cache: tens of seconds on a
+    loaded machine): the daemon's process, which ends next, stops without waiting for it
+    (it waited up to a minute); an in-process shutdown still waits (the test above)."""
+    import threading
+
+    from controller.daemon.run import Daemon
+    from daemon_fakes import FakeSwitch, make_backend_for
+    from test_daemon_controller import quiet
+
+    release, calls = threading.Event(), []
+
+    def warm():
+        calls.append("warming")
+        release.wait(30)
+        calls.append("warm")
+    monkeypatch.setitem(base._REGISTRY, "uro", dataclasses.replace(base.get("uro"), warm=warm))
+    monkeypatch.setattr(uro_incremental, "warm_kernel", lambda: None)
+    sws = {"127.0.0.1:50000": FakeSwitch("tor0")}
+    d = Daemon(net_toml(tmp_path, [tor_switch(0)], daemon='status = "127.0.0.1:0"'),
+               backend_for=make_backend_for(sws), log=quiet())
+    try:
+        d.start()
+        d.shutdown(process_ends=True)
+        assert calls == ["warming"], "the shutdown waited for the warm-up"
+    finally:
+        release.set()
+        d.ctl.warmed(30)
+
+
 def test_warm_loads_the_repair_kernel_only_where_per_hop_routes_are_uro(monkeypatch):
     """plan.warm warms URO's repair only for a per-hop section computed by URO: the repair
     is that section's (plan.repaired_routes); UCMP source routes are repaired otherwise."""

@@ -947,14 +947,17 @@ class Controller:
         }
 
     # ---- shutdown ----------------------------------------------------------------------------------------------
-    def shutdown(self) -> None:
-        """Close every session (switches keep forwarding what they hold)."""
+    def shutdown(self, warm_wait_s: float = WARM_WAIT_S) -> None:
+        """Close every session (switches keep forwarding what they hold). ``warm_wait_s``:
+        how long to wait for a warm-up still loading or compiling kernels; the daemon's
+        process, which ends next, waits for none (a cold numba cache compiles for tens of
+        seconds on a loaded 2-core machine, and a SIGTERM then took over a minute)."""
         self.stopping.set()
         for a in list(self.agents.values()):
             a.close()
         # a warm-up still compiling ends with the process; in a process that goes on (tests),
         # it is waited for, so that no thread of a stopped controller sets a kernel flag later
-        self.warmed(WARM_WAIT_S)
+        self.warmed(warm_wait_s)
         self._pool.shutdown(wait=False, cancel_futures=True)
         self._mpool.shutdown(wait=False, cancel_futures=True)
         self._kpool.shutdown(wait=False, cancel_futures=True)

@@ -173,7 +173,9 @@ class Daemon:
         t.start()
         self._threads.append(t)
 
-    def shutdown(self) -> None:
+    def shutdown(self, process_ends: bool = False) -> None:
+        """Stop the threads, the API and the sessions; ``process_ends``: the process exits
+        next (:meth:`run`), so a warm-up still compiling is not waited for."""
         self.stop.set()
         if self.links is not None:
             self.links.stop()
@@ -181,7 +183,7 @@ class Daemon:
             self.server.stop()
         for t in self._threads:
             t.join(timeout=5)
-        self.ctl.shutdown()
+        self.ctl.shutdown(**({"warm_wait_s": 0.0} if process_ends else {}))
 
     def run(self) -> int:
         """Until SIGTERM/SIGINT; SIGHUP reloads."""
@@ -193,7 +195,7 @@ class Daemon:
             while not self.stop.wait(0.5):
                 pass
         finally:
-            self.shutdown()
+            self.shutdown(process_ends=True)
         return 0
 
 

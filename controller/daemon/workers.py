@@ -55,7 +55,7 @@ from controller.agent.backend import BackendError
 from controller.daemon import plan as plans
 from controller.daemon.clocksync import Job, PassParams, switch_pass
 from controller.daemon.config import ConfigError, NetConfig, load as load_config
-from controller.daemon.controller import Controller, Due
+from controller.daemon.controller import WARM_WAIT_S, Controller, Due
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared
@@ -977,7 +977,7 @@ class DistributedController(Controller):
     def _snapshot(self) -> None:
         pass
 
-    def shutdown(self) -> None:
+    def shutdown(self, warm_wait_s: float = WARM_WAIT_S) -> None:
         self.stopping.set()
         self.workers.close()
-        super().shutdown()
+        super().shutdown(warm_wait_s)

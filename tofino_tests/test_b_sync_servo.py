@@ -81,6 +81,9 @@ def _stamps(t4: sm.Stamp, L: int, ahead: int, delay: int, turn: int, k_back: int
     return t1, t2, t3
 
 
+#: (as the tests below: the model's clock can pass the boundary the fixture set before the RESP
+#: is taken, and the RESP is then judged in the next slice, from a wrong peer; seen at load ~3)
+@pytest.mark.flaky(reruns=1, reruns_delay=2)
 @pytest.mark.parametrize("ahead, delay, k_back", [(37, 100, 0), (-123, 60, 1)])
 def test_a_resp_to_the_open_request_moves_the_boundary_by_minus_theta(view, ports, servo_at, ahead, delay, k_back):
     """The responder `ahead` ns ahead (behind when negative): the sync counter's `applied`

@@ -19,7 +19,7 @@ from controller.daemon import auth
 from controller.daemon.api import StatusServer
 from controller.daemon.changes import Change
 from controller.daemon.config import ConfigError, NetConfig, load
-from controller.daemon.controller import Controller
+from controller.daemon.controller import WARM_WAIT_S, Controller
 from controller.daemon.links import LinkWatcher
 from controller.daemon.log import EventLog
 from controller.daemon.plan import Prepared
@@ -183,7 +183,7 @@ class Daemon:
             self.server.stop()
         for t in self._threads:
             t.join(timeout=5)
-        self.ctl.shutdown(**({"warm_wait_s": 0.0} if process_ends else {}))
+        self.ctl.shutdown(0.0 if process_ends else WARM_WAIT_S)
 
     def run(self) -> int:
         """Until SIGTERM/SIGINT; SIGHUP reloads."""

@@ -64,3 +64,41 @@ def test_bad_input_and_a_machine_without_the_sde_are_one_line(net, tmp_path, mon
 def test_down_with_nothing_up_says_so(tmp_path, capsys):
     assert main(["tofino-model", "down", "--state-dir", str(tmp_path / "state")]) == 0
     assert "nothing was running" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, level", [([], None), (["--trace"], "Debug"), (["--trace", "tables"], "Debug"),
+                                         (["--trace", "packets"], "Info")])
+def test_trace_chooses_the_models_trace_level_and_opens_its_shell(net, tmp_path, monkeypatch, argv, level):
+    """``--trace`` alone is the full per-table trace; ``--trace packets`` the packets in and
+    out; traced, the model gets a shell port (its level can be changed while it runs)."""
+    from controller.agent import tofino_process as tp
+    from controller.agent import veths as veth_pairs
+    from controller.errors import UroError
+
+    made = {}
+
+    class Switch:
+        def __init__(self, log_dir, ports, **kw):
+            made.update(kw)
+
+        @staticmethod
+        def recorded(pid_dir):
+            return []
+
+        def start(self):
+            raise UroError("the stand-in model does not start")
+
+    cfg, _ = net
+    monkeypatch.setattr(tp, "missing", lambda: None)
+    monkeypatch.setattr(tp, "TofinoModelSwitch", Switch)
+    monkeypatch.setattr(veth_pairs, "add_veths", lambda ports, prefix, record: {p: (f"s{p}", f"h{p}") for p in ports})
+    monkeypatch.setattr(veth_pairs, "delete_veths", lambda record: [])
+    assert main(["tofino-model", "up", "--config", str(cfg), "--state-dir", str(tmp_path / "st"), *argv]) == 2
+    assert made["trace"] is (level is not None) and made["p4_log_level"] == level
+    assert (made["cli_port"] is None) is (level is None)
+
+
+def test_an_unknown_trace_level_is_refused(net, capsys):
+    cfg, _ = net
+    assert main(["tofino-model", "up", "--config", str(cfg), "--trace", "everything"]) == 2
+    assert "invalid choice: 'everything'" in capsys.readouterr().err

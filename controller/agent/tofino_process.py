@@ -14,7 +14,11 @@ its per-packet trace (every pipeline pass of every packet, the AFC words the pro
 emits) runs at ~3 MB/s while the packet generator's slice timer runs. Traced, it is
 written once, to ``<log_dir>/model_<time>.log``: the model also prints it on its standard
 output, of which ``model.log`` keeps the first :data:`STDOUT_CAP` bytes (the start-up
-messages) and the rest is read and dropped.
+messages) and the rest is read and dropped. Most of the trace, and a good part of the
+model's CPU while the timer runs, is the ``P4`` log (every table of every pass): with a
+``cli_port`` the model's shell (:mod:`controller.agent.tofino_model_shell`) sets its level
+while the model runs (:meth:`TofinoModelSwitch.set_p4_log_level`, e.g. ``Info``: the
+packets in and out without the tables), and every start applies the last level set.
 
 Fixed resources (one such switch per machine at a time: hold ``/tmp/uro-tofino.lock``):
 the BfRt gRPC port 50052, the status port 7777 and the model's dru_sim TCP ports. 50052
@@ -36,6 +40,7 @@ from pathlib import Path
 
 from controller import process
 from controller.agent import bfrt
+from controller.agent import tofino_model_shell
 from controller.agent.bfrt import sde_install
 from controller.agent.bmv2_process import SwitchStartError
 from controller.process import ProcError
@@ -113,12 +118,23 @@ class TofinoModelSwitch:
     ``pid_dir``: both processes are recorded there by PID and command line
     (:func:`controller.process.record`), and the raised hugepages setting with the
     value to restore; a starter killed before :meth:`stop` ran leaves them, and
-    :meth:`reap` stops/restores exactly those (nothing found by a pattern)."""
+    :meth:`reap` stops/restores exactly those (nothing found by a pattern).
+
+    ``cli_port``: the model's shell listens there (on all addresses, without a password)
+    and ``p4_log_level`` (traced: the level of its per-table ``P4`` trace, one of
+    :data:`~controller.agent.tofino_model_shell.LOG_LEVELS`; None: the model's own,
+    ``Debug``) is applied at every start; without it the model runs with ``--no-cli``."""
 
     def __init__(self, log_dir: Path, ports: dict[int, str], program_dir: Path | None = None,
                  program_name: str | None = None, pid_dir: Path | None = None, trace: bool = False,
-                 detach: bool = False):
+                 detach: bool = False, cli_port: int | None = None, p4_log_level: str | None = None):
+        if p4_log_level is not None:
+            if cli_port is None or not trace:
+                raise ValueError("p4_log_level needs trace=True and a cli_port (the model's shell sets it)")
+            if p4_log_level not in tofino_model_shell.LOG_LEVELS:
+                raise ValueError(f"p4_log_level {p4_log_level!r}: one of {', '.join(tofino_model_shell.LOG_LEVELS)}")
         self.trace, self.detach = trace, detach
+        self.cli_port, self.p4_log_level = cli_port, p4_log_level
         self.log_dir = Path(log_dir)
         self.pid_dir = None if pid_dir is None else Path(pid_dir)
         self.ports = dict(ports)
@@ -150,7 +166,8 @@ class TofinoModelSwitch:
     def model_command(self, conf: Path, pmap: Path) -> list[str]:
         sde = sde_install()
         return [str(sde / "bin" / "tofino-model"), "--chip-type", "5", "-f", str(pmap), "--p4-target-config",
-                str(conf), "--install-dir", str(sde), "--log-dir", str(self.log_dir), "--no-cli", "--port-monitor",
+                str(conf), "--install-dir", str(sde), "--log-dir", str(self.log_dir), "--port-monitor",
+                *(["--no-cli"] if self.cli_port is None else ["--cli-port", str(self.cli_port)]),
                 *([] if self.trace else ["--logs-disable"])]
 
     def switchd_command(self, conf: Path) -> list[str]:
@@ -257,10 +274,26 @@ class TofinoModelSwitch:
                 raise SwitchStartError(f"tofino-model exited with {self.model.returncode} (see "
                                        f"{self.log_dir / 'model.log'})")
             self.start_switchd(timeout)
+            self._apply_log_level()
         except BaseException:
             self.stop()
             raise
         return self
+
+    def set_p4_log_level(self, level: str) -> None:
+        """The running model's per-table ``P4`` trace at ``level`` from now on (and after a
+        :meth:`restart`): ``Debug`` traces every table of every pipeline pass (the model's
+        default), ``Info`` the packets in and out (``Ingress Pkt from port``, ``Tx Pkt to
+        port``, their bytes), ``Fatal`` nearly nothing."""
+        if self.cli_port is None or not self.trace:
+            raise ValueError("the model's trace level is set through its shell: start it traced with a cli_port")
+        tofino_model_shell.set_log_level(self.cli_port, level, "P4")
+        self.p4_log_level = level
+
+    def _apply_log_level(self) -> None:
+        # the shell opens once bf_switchd has attached to the model (start_switchd returned)
+        if self.p4_log_level is not None:
+            tofino_model_shell.set_log_level(self.cli_port, self.p4_log_level, "P4")
 
     def _start_model(self, conf: Path, pmap: Path, log_name: str) -> None:
         argv = self.model_command(conf, pmap)
@@ -324,6 +357,7 @@ class TofinoModelSwitch:
         self._start_model(conf, pmap, f"model.{self.switchd_starts + 1}.log")
         time.sleep(2.0)
         self.start_switchd(timeout)
+        self._apply_log_level()
 
     def alive(self) -> bool:
         return all(p is not None and p.poll() is None for p in (self.model, self.switchd))

@@ -10,9 +10,13 @@ BfRt server reports the program, leaving both running. Then ``uro agent push`` a
 ``up`` recorded in its state directory (by PID and command line), deletes its veths and
 puts ``vm.nr_hugepages`` back.
 
-The model is quiet unless ``--trace``: its per-packet trace (every pipeline pass of every
-packet, the AFC words the program emits) is ~3 MB/s while the slice timer runs, and goes to
-``<state>/logs/model_<time>.log`` only with ``--trace``.
+The model is quiet unless ``--trace``: its per-packet trace goes to
+``<state>/logs/model_<time>.log``. ``--trace tables`` (the default) traces every table of
+every pipeline pass, the deparsed fields and the AFC words the program emits (~4 MB/s while
+the slice timer runs); ``--trace packets`` only the packets in and out, with their bytes
+(~2 MB/s, and about a tenth of a core less of the model's CPU). Traced, the model's shell
+listens on a port ``up`` prints, to change the level while it runs
+(:mod:`controller.agent.tofino_model_shell`).
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from pathlib import Path
 
 #: where `up` keeps its records and logs (one model per machine: BfRt port 50052 is fixed)
 STATE_DIR = "/run/uro-tofino-model"
+#: ``--trace`` levels: the model's P4 log level of each (``rmt-set-log-level -T P4 -l``)
+TRACE_LEVELS = {"tables": "Debug", "packets": "Info"}
 #: veth name prefix (``<prefix><dev port>s`` / ``...h``: at most 15 characters)
 VETH_PREFIX = "tm"
 
@@ -82,8 +88,13 @@ def cmd_up(args) -> int:
                        f"uro tofino-model down --state-dir {state}")
     state.mkdir(parents=True, exist_ok=True)
     veths = veth_pairs.add_veths([*pm.hosts, *pm.uplinks], VETH_PREFIX, state / "veths.json")
+    from controller.agent.bmv2_process import free_port
+
+    traced = args.trace is not None
     model = tp.TofinoModelSwitch(state / "logs", {p: s for p, (s, _) in veths.items()}, program_dir=prog_dir,
-                                 program_name=prog_name, pid_dir=state / "pids", trace=args.trace, detach=True)
+                                 program_name=prog_name, pid_dir=state / "pids", trace=traced, detach=True,
+                                 cli_port=free_port() if traced else None,
+                                 p4_log_level=TRACE_LEVELS[args.trace] if traced else None)
     try:
         model.start()
     except BaseException:
@@ -96,7 +107,10 @@ def cmd_up(args) -> int:
             s, h = veths[p]
             print(f"  {role} {i}: dev port {p} = {s} (send and sniff on {h})")
     print(f"  logs: {state / 'logs'} (bf_switchd: switchd.log, bf_drivers.log; the model: model.log"
-          + (", its packet trace model_*.log)" if args.trace else "; no packet trace: --trace)"))
+          + (f", its packet trace model_*.log: {args.trace})" if traced else "; no packet trace: --trace)"))
+    if traced:
+        print(f"  the model's shell: telnet 127.0.0.1 {model.cli_port} (trace level: rmt-set-log-level -T P4 "
+              f"-l Info|Debug|...)")
     print(f"  next: uro agent push --config {args.config}; stop: uro tofino-model down"
           + ("" if args.state_dir == STATE_DIR else f" --state-dir {state}"))
     return 0
@@ -120,8 +134,9 @@ def register(sub) -> None:
     up = tsub.add_parser("up", help="veths + tofino-model + bf_switchd with the switch's program, left running")
     up.add_argument("--config", required=True, metavar="NET.TOML", help="the network config (examples/net-tofino2.toml)")
     up.add_argument("--switch", metavar="NAME", help="the tofino2 switch (when the config has several)")
-    up.add_argument("--trace", action="store_true",
-                    help="keep the model's per-packet trace (~3 MB/s while the slice timer runs) in the logs")
+    up.add_argument("--trace", nargs="?", const="tables", choices=sorted(TRACE_LEVELS),
+                    help="keep the model's per-packet trace in the logs: every table of every pass (tables, "
+                         "the default; ~4 MB/s while the slice timer runs) or the packets in and out (packets)")
     up.add_argument("--state-dir", default=STATE_DIR, help=f"records and logs (default {STATE_DIR})")
     up.set_defaults(func=cmd_up)
     dn = tsub.add_parser("down", help="stop what `up` started, delete its veths, restore hugepages")

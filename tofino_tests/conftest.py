@@ -172,45 +172,22 @@ def veths(port_map, model_lock):
 
 
 # ---- the switch ---------------------------------------------------------------------------
-#: the model's P4 trace while a test does not read the tables: the packets in and out
-#: (``Ingress Pkt from port``, ``Tx Pkt to port``: the tests wait for the model's departures
-#: and tell a frame the switch never sent from one a sniffer missed)
-QUIET_P4_LOG = "Info"
-#: the trace a module marked ``usefixtures("p4_trace")`` reads (the model's default): every
-#: table of every pass, the deparsed TM fields (qid) and the AFC words
-FULL_P4_LOG = "Debug"
-
-
 @pytest.fixture(scope="session")
 def model(build, veths, tmp_path_factory):
     """tofino-model + bf_switchd with the tiny ToR program loaded at start (as a switch
     whose bf_switchd.conf names the program): the daemon adopts it and writes the plan.
-    Traced (the tests read the packets it sent), with the per-table trace off unless a
-    module asks for it (:func:`p4_trace`): while the 2 us timer runs it costs the model
-    about a tenth of a core more (docs/testing.md "Time")."""
-    from controller.agent.bmv2_process import free_port
-
+    Traced at the model's default level, every table of every pass: the tests read the
+    packets it sent, the TM's qid and the AFC words from it. The level is never changed
+    while the model runs: tofino-model has crashed (a segfault) a fraction of a second after
+    its shell switched the P4 trace under the running slice timer (docs/tofino2.md "Logs")."""
     d, _, _ = build
     sw = tofino_process.TofinoModelSwitch(tmp_path_factory.mktemp("model"), {p: s for p, (s, _) in veths.items()},
-                                          program_dir=d, pid_dir=PID_DIR, trace=True, cli_port=free_port(),
-                                          p4_log_level=QUIET_P4_LOG)
+                                          program_dir=d, pid_dir=PID_DIR, trace=True)
     sw.start()
     try:
         yield sw
     finally:
         sw.stop()
-
-
-@pytest.fixture(scope="module")
-def p4_trace(model):
-    """The model's full per-table trace for the module's tests (``pytestmark =
-    pytest.mark.usefixtures("p4_trace")``), quiet again after them."""
-    model.set_p4_log_level(FULL_P4_LOG)
-    try:
-        yield model
-    finally:
-        if model.alive():
-            model.set_p4_log_level(QUIET_P4_LOG)
 
 
 @pytest.fixture(scope="session")

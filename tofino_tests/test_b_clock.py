@@ -11,13 +11,8 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from controller.tofino2 import afc
 from model_util import LogTail
-
-#: the AFC words are read from the model's full per-table trace
-pytestmark = pytest.mark.usefixtures("p4_trace")
 
 BOUND = "UroIngress.bound_reg"
 M32 = 0xFFFFFFFF

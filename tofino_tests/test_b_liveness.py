@@ -24,9 +24,6 @@ from test_b_sync import _dropped, _exchange, _req, _write, sync  # noqa: F401 (f
 from test_c_forwarding import reference  # noqa: F401 (fixture)
 from test_d_queues import QSTATE, Counts, exchange, expect, left_as
 
-#: the TM's qid of a rerouted packet is read from the model's full per-table trace
-pytestmark = pytest.mark.usefixtures("p4_trace")
-
 LIVE = "UroIngress.live_reg"
 MARK = "UroIngress.live_mark"
 DOWN_AFTER = 2

@@ -20,9 +20,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bmv2_tests"))
 from ingress_log import by_ident, ingress_passes  # noqa: E402
 from model_util import LogTail  # noqa: E402
 
-#: the TM's qid and egress port are read from the model's full per-table trace
-pytestmark = pytest.mark.usefixtures("p4_trace")
-
 HOSTS = 2
 
 

@@ -21,9 +21,6 @@ from ingress_log import by_ident, ingress_passes
 from model_util import LogTail
 from test_c_forwarding import _dev, reference  # noqa: F401 (the reference-model fixture)
 
-#: the TM's qid is read from the model's full per-table trace
-pytestmark = pytest.mark.usefixtures("p4_trace")
-
 from controller.p4gen import profile as prof
 from controller.p4gen.targets.t2na import T2na
 from controller.tofino2.bfrt_json import KeyField, Write

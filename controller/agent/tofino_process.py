@@ -17,8 +17,11 @@ output, of which ``model.log`` keeps the first :data:`STDOUT_CAP` bytes (the sta
 messages) and the rest is read and dropped. Most of the trace, and a good part of the
 model's CPU while the timer runs, is the ``P4`` log (every table of every pass): with a
 ``cli_port`` the model's shell (:mod:`controller.agent.tofino_model_shell`) sets its level
-while the model runs (:meth:`TofinoModelSwitch.set_p4_log_level`, e.g. ``Info``: the
-packets in and out without the tables), and every start applies the last level set.
+(``p4_log_level``, e.g. ``Info``: the packets in and out without the tables) at every start,
+once bf_switchd has attached and before any program writes start the packet generator.
+Never while packets flow: tofino-model crashes (SIGSEGV) a moment after its P4 log level
+changes under the running slice timer (in a run flipping ``Info``/``Debug`` once a second
+with the timer on, the fifteenth switch to ``Debug`` killed it; docs/tofino2.md "Logs").
 
 Fixed resources (one such switch per machine at a time: hold ``/tmp/uro-tofino.lock``):
 the BfRt gRPC port 50052, the status port 7777 and the model's dru_sim TCP ports. 50052
@@ -123,7 +126,8 @@ class TofinoModelSwitch:
     ``cli_port``: the model's shell listens there (on all addresses, without a password)
     and ``p4_log_level`` (traced: the level of its per-table ``P4`` trace, one of
     :data:`~controller.agent.tofino_model_shell.LOG_LEVELS`; None: the model's own,
-    ``Debug``) is applied at every start; without it the model runs with ``--no-cli``."""
+    ``Debug``) is applied at every start, before anything runs the packet generator; without
+    it the model runs with ``--no-cli``."""
 
     def __init__(self, log_dir: Path, ports: dict[int, str], program_dir: Path | None = None,
                  program_name: str | None = None, pid_dir: Path | None = None, trace: bool = False,
@@ -279,16 +283,6 @@ class TofinoModelSwitch:
             self.stop()
             raise
         return self
-
-    def set_p4_log_level(self, level: str) -> None:
-        """The running model's per-table ``P4`` trace at ``level`` from now on (and after a
-        :meth:`restart`): ``Debug`` traces every table of every pipeline pass (the model's
-        default), ``Info`` the packets in and out (``Ingress Pkt from port``, ``Tx Pkt to
-        port``, their bytes), ``Fatal`` nearly nothing."""
-        if self.cli_port is None or not self.trace:
-            raise ValueError("the model's trace level is set through its shell: start it traced with a cli_port")
-        tofino_model_shell.set_log_level(self.cli_port, level, "P4")
-        self.p4_log_level = level
 
     def _apply_log_level(self) -> None:
         # the shell opens once bf_switchd has attached to the model (start_switchd returned)

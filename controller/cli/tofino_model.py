@@ -109,8 +109,8 @@ def cmd_up(args) -> int:
     print(f"  logs: {state / 'logs'} (bf_switchd: switchd.log, bf_drivers.log; the model: model.log"
           + (f", its packet trace model_*.log: {args.trace})" if traced else "; no packet trace: --trace)"))
     if traced:
-        print(f"  the model's shell: telnet 127.0.0.1 {model.cli_port} (trace level: rmt-set-log-level -T P4 "
-              f"-l Info|Debug|...)")
+        print(f"  the model's shell: telnet 127.0.0.1 {model.cli_port} (its trace level stays as started: "
+              f"the model crashes when it changes while packets flow)")
     print(f"  next: uro agent push --config {args.config}; stop: uro tofino-model down"
           + ("" if args.state_dir == STATE_DIR else f" --state-dir {state}"))
     return 0

@@ -4,8 +4,10 @@ daemon, with real hosts and traffic.
 Needs root, simple_switch_grpc, p4c-bm2-ss, ping, iperf3, ethtool, tc and the emulate
 extra (pyroute2, the daemon and its P4Runtime client); otherwise every test here is
 skipped with the reason. Every fabric gets a per-session prefix (several sessions can
-run at once) and a temporary state root; teardown runs ``down`` and checks nothing is
-left, also when a test failed.
+run at once) and the session's state root (:data:`RECORDS`); teardown runs ``down`` and
+checks nothing is left, also when a test failed. A session that was killed before its
+teardown ran (SIGKILL, a CI time-out) leaves its fabrics' namespaces, links and
+switches: the next session takes them down by the records of the dead one.
 
 Every fabric is brought up by ``fabric.up`` exactly as ``uro emulate up`` does: the
 daemon (a process) programs the switches and sends the slice timer; the tests only
@@ -72,15 +74,19 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(pytest.mark.flaky(reruns=RERUNS, reruns_delay=2))
 
 
-def pytest_sessionfinish(session):
-    """Take down every fabric still up; on a lane's worker (conftest.py at the top): the
-    figures go to the controller."""
+def _down_what_is_up() -> None:
     from controller.emulate import fabric
 
     for prefix, root in list(UP.items()):
         fabric.down(prefix, root)
         UP.pop(prefix)
         FIGURES.append(f"fabric {prefix} was still up at the session's end: taken down")
+
+
+def pytest_sessionfinish(session):
+    """Take down every fabric still up; on a lane's worker (conftest.py at the top): the
+    figures go to the controller."""
+    _down_what_is_up()
     out = getattr(session.config, "workeroutput", None)
     if out is not None:
         out["emulate_figures"] = list(FIGURES)
@@ -115,9 +121,52 @@ def example(name: str = "emu-8x2.toml"):
     return config.load(ROOT / "examples" / name)
 
 
+#: each session's state root, ``<pid>.emu-state`` (:func:`controller.process.owned_name`):
+#: its fabrics' plans and PID records, kept outside pytest's temporary directories (which
+#: pytest deletes after a few runs) so that a later session can take down the fabrics of
+#: a session that was killed
+RECORDS = Path("/tmp/uro-emulate-tests")
+
+
+def reap_killed_sessions(records: Path = RECORDS) -> list[str]:
+    """Take down every fabric of the state roots in ``records`` whose session is gone (by
+    the prefixes and PIDs it recorded, :func:`controller.emulate.fabric.down`), then
+    remove those roots; the roots of running sessions are left alone. Returns what was done."""
+    from controller import process
+    from controller.emulate import fabric
+
+    done = []
+    for root in sorted(records.iterdir()) if records.is_dir() else []:
+        gone = process.gone_owner(root.name)
+        if gone is None or not root.is_dir():
+            continue
+        kept = False
+        for sdir in sorted(d for d in root.iterdir() if d.is_dir() and not d.name.startswith(".")):  # .build: the programs
+            try:
+                removed = fabric.down(sdir.name, root)
+            except Exception as e:  # noqa: BLE001 -- a half-written record: say it, keep it, go on
+                done.append(f"fabric {sdir.name} of process {gone[0]}: not taken down ({e}); its records kept in {root}")
+                kept = True
+                continue
+            done.append(f"fabric {sdir.name} of process {gone[0]} (gone): removed {len(removed)} item(s)")
+        if not kept:
+            shutil.rmtree(root, ignore_errors=True)
+    return done
+
+
 @pytest.fixture(scope="session")
-def state_root(tmp_path_factory):
-    return str(tmp_path_factory.mktemp("emu-state"))
+def state_root():
+    from controller import process
+
+    for line in reap_killed_sessions():
+        print(f"emulate_tests: left by a killed session: {line}")
+        FIGURES.append(f"left by a killed session: {line}")
+    root = RECORDS / process.owned_name("emu-state")
+    root.mkdir(parents=True, exist_ok=True)
+    yield str(root)
+    _down_what_is_up()
+    if not [d for d in root.iterdir() if not d.name.startswith(".")]:   # every fabric down: the programs go too
+        shutil.rmtree(root, ignore_errors=True)                         # else the next session reaps the root
 
 
 class Env:

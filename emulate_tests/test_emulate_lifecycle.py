@@ -6,6 +6,7 @@ flowing (loss through the transition measured), and recover brings each back."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from emulate_tests.conftest import SESSION, figure
+from emulate_tests.conftest import SESSION, figure, reap_killed_sessions
 
 from controller import process
 from controller.emulate import fabric, links
@@ -62,6 +63,39 @@ def test_down_after_up_was_killed_halfway(tmp_path, state_root):
         if p.poll() is None:
             p.kill()
         fabric.down(prefix, state_root)
+
+
+def test_a_killed_sessions_fabric_is_taken_down_by_the_next_session(tmp_path, state_root):
+    """A session killed before its teardown leaves a fabric up under its state root: the
+    next session takes it down by that root's records and removes the root; the root of a
+    session that still runs is left alone."""
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    records = tmp_path / "records"
+    dead_root = records / process.owned_name("emu-state", owner=gone.pid)
+    live_root = records / process.owned_name("emu-state")
+    (live_root / "zz9").mkdir(parents=True)          # a running session's fabric: not touched
+    (Path(state_root) / ".build").mkdir(exist_ok=True)
+    dead_root.mkdir()
+    (dead_root / ".build").symlink_to(Path(state_root) / ".build")   # this session's compiled programs
+    prefix = f"{SESSION}r"[:6]
+    spare = tmp_path / "spare"
+    try:
+        r = _uro("emulate", "up", "--config", str(_config(tmp_path, prefix)), "--state-dir", str(dead_root),
+                 *UP_ARGS)
+        assert r.returncode == 0, r.stderr
+        left = _nothing_of(prefix, str(dead_root))
+        assert any(x.startswith("netns") for x in left) and any(x.startswith("process") for x in left), left
+        shutil.copytree(dead_root / prefix, spare / prefix, symlinks=True)   # to clean up if the reaper fails
+        done = reap_killed_sessions(records)
+        assert len(done) == 1 and f"fabric {prefix} of process {gone.pid} (gone)" in done[0], done
+        assert _nothing_of(prefix, str(dead_root)) == [] and not dead_root.exists()
+        assert (live_root / "zz9").is_dir()
+        assert reap_killed_sessions(records) == []
+    finally:
+        for root in (dead_root, spare):
+            if (root / prefix).exists():
+                fabric.down(prefix, root)
 
 
 def test_up_down_cli_leaves_nothing_and_processes_are_ours(tmp_path, state_root):

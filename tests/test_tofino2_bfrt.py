@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import queue
 
 import pytest
 
@@ -251,12 +252,28 @@ class FakeStub:
         return type("Resp", (), {"config": [_Cfg(n, b) for n, b in self.sw.programs]})()
 
 
+class FakeStream:
+    """The thread ClientInterface reads its notification stream on: alive until the switch
+    goes away (:meth:`end`) or the client tears the stream down."""
+
+    def __init__(self):
+        self.running = True
+
+    def is_alive(self):
+        return self.running
+
+    def end(self):
+        self.running = False
+
+
 class FakeInterface:
     """ClientInterface: NO get_forwarding_pipeline_config (client.py 367-855, F10)."""
 
     def __init__(self, sw):
         self.sw = sw
         self.stub = FakeStub(sw)
+        self.stream_recv_thread = FakeStream()
+        self.exception_q = queue.Queue()
 
     def send_set_forwarding_pipeline_config_request(self, action, base_path, configs):
         fwd = configs[0]
@@ -275,7 +292,7 @@ class FakeInterface:
         pass
 
     def tear_down_stream(self):
-        pass
+        self.stream_recv_thread.end()
 
 
 class FakeGc:
@@ -663,6 +680,24 @@ def test_a_plan_value_that_is_no_known_limit_fails_the_push(fake, tiny_t2na, mon
     with pytest.raises(be.BackendError, match=r"tor0: the switch plan did not read back as written: port \d+: "
                                               r"\$PORT_ENABLE reads False, planned True"):
         b.set_pipeline(pipeline)
+
+
+def test_the_session_token_holds_while_the_stream_runs_and_moves_with_a_new_session(fake):
+    """session_epoch: the same token while the session's stream runs (the survey skips the
+    cookie), None once bf_switchd dropped the stream or the stream failed (the cookie is
+    asked), and a different token for the next session."""
+    b, sw = fake
+    first = b.session_epoch()
+    assert first is not None and b.session_epoch() == first
+    b._session.iface.exception_q.put(RuntimeError("stream: UNAVAILABLE"))
+    assert b.session_epoch() is None
+    b.close()
+    assert b.session_epoch() is None
+    b.connect()
+    second = b.session_epoch()
+    assert second is not None and second != first
+    b._session.iface.stream_recv_thread.end()          # bf_switchd restarted
+    assert b.session_epoch() is None
 
 
 # ---- the slice clock over BfRt (read, probe, seed: docs/tofino2.md "The slice clock") -------------

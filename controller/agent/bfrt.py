@@ -31,6 +31,7 @@ from __future__ import annotations
 import glob
 import hashlib
 import importlib
+import itertools
 import os
 import sys
 import time
@@ -292,9 +293,13 @@ def _already_exists(e: Exception) -> bool:
 class _Session:
     """The calls into bfrt_grpc (run against bf_switchd on tofino-model: tofino_tests/)."""
 
+    #: a number per session this process opens (the token of :meth:`BfrtBackend.session_epoch`)
+    _serials = itertools.count(1)
+
     def __init__(self, gc, address: SwitchAddress):
         self.gc = gc
         self.address = address
+        self.serial = next(_Session._serials)
         try:
             self.iface = gc.ClientInterface(grpc_addr=address.address, client_id=0, device_id=address.device_id,
                                             num_tries=max(1, int(address.timeout_s)))
@@ -316,6 +321,16 @@ class _Session:
             self.iface.tear_down_stream()
         except Exception:
             pass
+
+    def stream_alive(self) -> bool:
+        """The session's notification stream still runs: ``ClientInterface`` reads it on a
+        thread of its own, which ends -- leaving the error in its exception queue -- when
+        bf_switchd goes away (a restarted switch drops every client's stream)."""
+        thread = getattr(self.iface, "stream_recv_thread", None)
+        if thread is None or not thread.is_alive():
+            return False
+        errors = getattr(self.iface, "exception_q", None)
+        return errors is None or errors.empty()
 
     def program(self) -> tuple[str, bytes] | None:
         """(p4_name, bfrt.json) of the program the switch runs, None if it runs none.
@@ -603,6 +618,18 @@ class BfrtBackend(SwitchBackend):
         if self._session is None:
             raise BackendError(f"{self.address.name}: not connected")
         return self._session
+
+    def session_epoch(self) -> int | None:
+        """The session's number while its stream runs, else None (the cookie is asked).
+
+        BfRt has no primacy to lose: one client-0 session per device subscribes, and a
+        second is refused while it runs, so only this session set or adopted the program
+        since it opened. bf_switchd restarting ends the stream; a new session gets a new
+        number."""
+        s = self._session
+        if s is None or not s.stream_alive():
+            return None
+        return s.serial
 
     # ---- pipeline -------------------------------------------------------------------------
     def pipeline_cookie(self) -> int | None:

@@ -685,19 +685,22 @@ def test_a_plan_value_that_is_no_known_limit_fails_the_push(fake, tiny_t2na, mon
 def test_the_session_token_holds_while_the_stream_runs_and_moves_with_a_new_session(fake):
     """session_epoch: the same token while the session's stream runs (the survey skips the
     cookie), None once bf_switchd dropped the stream or the stream failed (the cookie is
-    asked), and a different token for the next session."""
+    asked), and a different token for the next session; ``connected`` follows the stream."""
     b, sw = fake
     first = b.session_epoch()
-    assert first is not None and b.session_epoch() == first
+    assert b.connected and first is not None and b.session_epoch() == first
     b._session.iface.exception_q.put(RuntimeError("stream: UNAVAILABLE"))
-    assert b.session_epoch() is None
+    assert b.session_epoch() is None and not b.connected
     b.close()
-    assert b.session_epoch() is None
+    assert b.session_epoch() is None and not b.connected
     b.connect()
     second = b.session_epoch()
-    assert second is not None and second != first
+    assert b.connected and second is not None and second != first
     b._session.iface.stream_recv_thread.end()          # bf_switchd restarted
     assert b.session_epoch() is None
+    # the old session still answers the cookie but no table (tofino_tests/test_z_restart.py):
+    # it counts as down, so the daemon reconnects
+    assert not b.connected
 
 
 # ---- the slice clock over BfRt (read, probe, seed: docs/tofino2.md "The slice clock") -------------

@@ -612,7 +612,13 @@ class BfrtBackend(SwitchBackend):
 
     @property
     def connected(self) -> bool:
-        return self._session is not None
+        """The session is open and its notification stream runs. After bf_switchd restarted,
+        an old session still answers GetForwardingPipelineConfig (the cookie of the program
+        the switch's conf loaded) but every table read and write on it fails NOT_FOUND: only
+        the ended stream says the switch went away, and the daemon reconnects on it
+        (tofino_tests/test_z_restart.py)."""
+        s = self._session
+        return s is not None and s.stream_alive()
 
     def _s(self) -> _Session:
         if self._session is None:
@@ -626,10 +632,7 @@ class BfrtBackend(SwitchBackend):
         second is refused while it runs, so only this session set or adopted the program
         since it opened. bf_switchd restarting ends the stream; a new session gets a new
         number."""
-        s = self._session
-        if s is None or not s.stream_alive():
-            return None
-        return s.serial
+        return self._session.serial if self.connected else None
 
     # ---- pipeline -------------------------------------------------------------------------
     def pipeline_cookie(self) -> int | None:

@@ -45,10 +45,14 @@ def test_down_after_up_was_killed_halfway(tmp_path, state_root):
     p = subprocess.Popen([sys.executable, "-m", "controller.cli", "emulate", "up", "--config", str(cfg),
                           "--state-dir", state_root, *UP_ARGS], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
-        end = time.time() + 60
-        while time.time() < end and len(links.existing_netns(prefix)) < 3:
+        # as long as `up` runs (it compiles and computes routes first: on a loaded machine
+        # that has taken most of a minute), with a bound for an `up` that hangs
+        end = time.time() + 300
+        while time.time() < end and p.poll() is None and len(links.existing_netns(prefix)) < 3:
             time.sleep(0.01)
-        assert links.existing_netns(prefix), "up never created a namespace"
+        if not links.existing_netns(prefix):
+            out = p.stdout.read().decode(errors="replace") if p.poll() is not None else "(still running)"
+            raise AssertionError(f"up never created a namespace; its output:\n{out[-2000:]}")
         p.send_signal(signal.SIGKILL)
         p.wait()
         left = _nothing_of(prefix, state_root)

@@ -90,29 +90,41 @@ def test_dscp_buckets_pick_different_paths(tor):
 
 
 def test_tied_paths_are_spread_by_five_tuple_and_sticky(tor):
-    """Run as ToR 3, whose UCMP groups hold tied paths (ToR 0's do not on this schedule)."""
+    """Run as ToR 3, whose UCMP groups hold tied paths (ToR 0's do not on this schedule).
+    32 flows (source ports 1000-1031), and two of them again, sent in one slice and
+    collected over one cycle: each packet leaves once, on one of the tied paths; the flows
+    take two paths or more; a flow sent twice takes the same path both times."""
     sw, client, dp, contract = tor
     me = 3
     push(client, contract, me)
     e = max(ssrr_entries(me), key=lambda x: len(x.paths))
     assert len(e.paths) >= 2
-    chosen = {}
-    for sport in range(1000, 1032):
-        set_slice(dp, e.slice)
-        dp.send(0, udp(e.dst, src_tor=me, dscp=e.buckets[0], sport=sport))
-        got = collect(dp, e.slice)
-        assert len(got) == 1
-        path = tuple(parse_ssrr(got[0][2])[1])
+    sends = [*range(1000, 1032), 1000, 1007]            # the last two: the same 5-tuples again
+    set_slice(dp, e.slice)
+    for i, sport in enumerate(sends):
+        dp.send(0, udp(e.dst, src_tor=me, dscp=e.buckets[0], sport=sport, ident=IDENT + i))
+    paths = _paths_by_ident(collect(dp, e.slice))
+    assert sorted(paths) == [IDENT + i for i in range(len(sends))], "every packet leaves"
+    chosen: dict[int, set] = defaultdict(set)
+    for i, sport in enumerate(sends):
+        assert len(paths[IDENT + i]) == 1, f"packet {i} left {len(paths[IDENT + i])} times"
+        path = tuple(paths[IDENT + i][0])
         assert path in e.paths
-        chosen[sport] = path
-        set_slice(dp, e.slice)
-    assert len(set(chosen.values())) >= 2, "32 flows all hashed onto one tied path"
-    for sport in (1000, 1007):          # the same 5-tuple takes the same path again
-        set_slice(dp, e.slice)
-        dp.send(0, udp(e.dst, src_tor=me, dscp=e.buckets[0], sport=sport))
-        got = collect(dp, e.slice)
-        assert tuple(parse_ssrr(got[0][2])[1]) == chosen[sport]
-        set_slice(dp, e.slice)
+        chosen[sport].add(path)
+    assert len(set().union(*chosen.values())) >= 2, "32 flows all hashed onto one tied path"
+    assert all(len(p) == 1 for p in chosen.values()), {sp: p for sp, p in chosen.items() if len(p) > 1}
+
+
+#: the IP ident of the first packet a test sends together with others (the rest count up)
+IDENT = 0x700
+
+
+def _paths_by_ident(got) -> dict[int, list[list[tuple[int, int, int]]]]:
+    """The SSRR hops of each collected frame, by the IP ident of the packet it carries."""
+    paths = defaultdict(list)
+    for _, _, frame in got:
+        paths[Ether(frame)[IP].id].append(parse_ssrr(frame)[1])
+    return paths
 
 
 def test_intermediate_advances_pointer_and_sends_in_the_hops_slice(tor):
@@ -242,18 +254,21 @@ def test_path_counter_counts_host_packets_by_bucket_and_hops(tor):
     sw, client, dp, contract = tor
     push(client, contract)
     want = Counter()
-    sent = 0
-    for t in range(S):
+    for t in range(S):                  # a slice's packets sent together, told apart by their IP ident
+        cases = {}
+        set_slice(dp, t)
         for dst in (1, 3, 6):
             for bucket in (0, 5):
-                e = _entry(dst, t, bucket)
-                set_slice(dp, t)
-                dp.send(0, udp(dst, dscp=bucket, ident=800 + sent))
-                got = collect(dp, t)
-                assert len(got) == 1
-                want[f"b{bucket}h{len(parse_ssrr(got[0][2])[1])}"] += 1
-                assert len(parse_ssrr(got[0][2])[1]) in {len(p) for p in e.paths}
-                sent += 1
+                ident = IDENT + len(cases)
+                cases[ident] = (bucket, _entry(dst, t, bucket))
+                dp.send(0, udp(dst, dscp=bucket, ident=ident))
+        paths = _paths_by_ident(collect(dp, t))
+        assert sorted(paths) == sorted(cases), f"slice {t}: every packet leaves"
+        for ident, (bucket, e) in cases.items():
+            assert len(paths[ident]) == 1, f"slice {t}: packet {ident:#x} left {len(paths[ident])} times"
+            hops = len(paths[ident][0])
+            assert hops in {len(p) for p in e.paths}
+            want[f"b{bucket}h{hops}"] += 1
     cells = {k: v for k, v in client.read_counters(contract, "ssrr_paths").items() if v}
     assert cells == dict(want)
     assert len({k.split("h")[1] for k in cells}) >= 2, "the cases should cover paths of different hop counts"

@@ -67,11 +67,15 @@ NICENESS = 10
 #: them (the switches lane's model stops when that lane ends). The UCMP system test's long
 #: TCP flow runs first, beside the bmv2 suite's start: it needs its fabric's switches to keep
 #: pace, which tofino-model and bf_switchd beside it (the switches lane's second half) starve.
-#: The switches lane is the longer one: its suites wait on the switches and the model more
-#: than they compute, so what computes (the real p4c compiles of the matrix profiles, the
-#: (1024, 32) one ~100 s of one core) stays in the fabrics lane
+#: The real p4c compiles of the matrix profiles (~200 s of one core, the (1024, 32) one ~100)
+#: run in the switches lane between its suites, while the emulation still runs (:data:`APART`)
 LANES = {"fabrics": ("emulate_tests/test_ucmp_system.py", "emulate_tests/", "tests/"),
-         "switches": ("bmv2_tests/", "tofino_tests/")}
+         "switches": ("bmv2_tests/", "tests/test_p4gen.py::test_matrix_compiles_with_real_p4c", "tofino_tests/")}
+#: in a run in lanes, the tests under the second path start only once the other lane has run
+#: its last test under the first: tofino-model and bf_switchd keep a core busy, and beside
+#: them the emulated fabrics' bmv2 switches, which keep real time, miss their slices (a
+#: fabric test failed twice when the tofino suite started before the emulation had ended)
+APART = ("emulate_tests/", "tofino_tests/")
 #: one background build: render the named profile's t2na ToR into a directory, compile it
 #: through the cache (argv: profile, directory); a CompileError's line is the last output
 _BUILD = """
@@ -201,13 +205,18 @@ def compiler_error(text: str) -> Exception:
 PREBUILD_DIR = "uro-t2na-prebuild."
 
 
-def _reap_prebuild_dirs() -> None:
-    """Remove the build directories of sessions that are gone (killed before they removed
-    their own), by the PID in the name; a running session's is left alone."""
+#: a run in lanes: the lanes' hand-over directory (:data:`APART`), ``<this><pid>.<random>``
+LANES_DIR = "uro-lanes."
+
+
+def _reap_session_dirs(prefix: str) -> None:
+    """Remove the directories ``<prefix><pid>.<random>`` of sessions that are gone (killed
+    before they removed their own), by the PID in the name; a running session's is left
+    alone."""
     from controller import process
 
-    for d in Path(tempfile.gettempdir()).glob(f"{PREBUILD_DIR}*.*"):
-        pid = d.name[len(PREBUILD_DIR):].split(".", 1)[0]
+    for d in Path(tempfile.gettempdir()).glob(f"{prefix}*.*"):
+        pid = d.name[len(prefix):].split(".", 1)[0]
         if pid.isdigit() and not process.alive(int(pid)):
             shutil.rmtree(d, ignore_errors=True)
 
@@ -226,7 +235,7 @@ class Prebuilds:
         self.cpu_done = 0.0                                 # CPU seconds of the finished builds
         self.cpu: dict[str, float] = {}                     # profile: its build's CPU seconds
         self._stopping = False
-        _reap_prebuild_dirs()
+        _reap_session_dirs(PREBUILD_DIR)
         self._dir = tempfile.mkdtemp(prefix=f"{PREBUILD_DIR}{os.getpid()}.")
         self._thread = threading.Thread(target=self._run, name="t2na-prebuild", daemon=True)
         self._thread.start()
@@ -302,6 +311,13 @@ _LANE_START: tuple[str, float, float] | None = None
 _LANES_ON = pytest.StashKey[bool]()
 #: on the controller: what the workers report at their end (``config.workeroutput``)
 _WORKER_OUT: list[dict] = []
+#: on the controller of a run in lanes: the lanes' hand-over directory
+_LANES_DIR = pytest.StashKey[str]()
+#: the file of the hand-over directory that says the first suite of :data:`APART` has ended
+_APART_DONE = "apart.done"
+#: on a lane's worker: the hand-over directory, whether the run holds the first suite of
+#: :data:`APART` (its end still to come), and the seconds the second waited for it
+_APART: dict = {"dir": None, "pending": False, "waited": None}
 
 
 def _is_worker(config) -> bool:
@@ -353,8 +369,11 @@ def pytest_configure(config):
         config.option.tx = ["popen"] * len(LANES)
         config.option.dist = "loadscope"         # by lane: pytest_xdist_make_scheduler
         config.stash[_LANES_ON] = True
+        _reap_session_dirs(LANES_DIR)
+        config.stash[_LANES_DIR] = tempfile.mkdtemp(prefix=f"{LANES_DIR}{os.getpid()}.")
     if _in_lane(config):
         _worker_cgroup(config)
+        _APART["dir"] = config.workerinput.get("uro_lanes_dir")
     _METER = CpuMeter()
 
 
@@ -364,6 +383,26 @@ def pytest_configure_node(node):
     line, which does not say so)."""
     if node.config.stash.get(_LANES_ON, False):
         node.workerinput["uro_lanes"] = True
+        node.workerinput["uro_lanes_dir"] = node.config.stash[_LANES_DIR]
+
+
+def _apart_done() -> None:
+    """Say that the first suite of :data:`APART` has ended (its lane ran its last test of it)."""
+    if _APART["dir"]:
+        Path(_APART["dir"], _APART_DONE).touch()
+
+
+def _apart_wait(item) -> None:
+    """Before the first test of the second suite of :data:`APART`: wait until the other lane
+    has run its last test of the first (or ended), when this run holds any."""
+    if not (_APART["pending"] and _APART["dir"] and item.nodeid.startswith(APART[1])):
+        return
+    _APART["pending"] = False
+    t0 = time.monotonic()
+    done = Path(_APART["dir"], _APART_DONE)
+    while not done.exists() and done.parent.is_dir():
+        time.sleep(1.0)
+    _APART["waited"] = time.monotonic() - t0
 
 
 def _cpu_now() -> float:
@@ -395,9 +434,12 @@ def pytest_runtest_protocol(item, nextitem):
         lane = _lane_path(item.nodeid)[0]
         _start_builds(_LANE_BUILDS.get(lane, []))
         _LANE_START = (lane, time.monotonic(), _cpu_now())
+    _apart_wait(item)
     if _METER is not None:
         item._uro_cpu0 = _cpu_now()
     yield
+    if item.nodeid.startswith(APART[0]) and (nextitem is None or not nextitem.nodeid.startswith(APART[0])):
+        _apart_done()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -482,6 +524,8 @@ def _start_builds(want: list[str]) -> None:
 
 def pytest_collection_finish(session):
     global _LANE_BUILDS
+    if _in_lane(session.config):
+        _APART["pending"] = any(it.nodeid.startswith(APART[0]) for it in session.items)
     if os.environ.get("URO_T2NA_PREBUILD", "1") == "0" or session.config.option.collectonly:
         return
     from controller.tofino2 import compiler
@@ -513,6 +557,9 @@ def t2na_build():
 def pytest_unconfigure(config):
     if _PREBUILDS is not None:
         _PREBUILDS.stop()
+    d = config.stash.get(_LANES_DIR, None)
+    if d:
+        shutil.rmtree(d, ignore_errors=True)
 
 
 def _build_lines(pb: Prebuilds) -> list[str]:
@@ -538,14 +585,20 @@ def pytest_sessionfinish(session):
     if _LANE_START is not None:
         lane, t0, cpu0 = _LANE_START
         out["uro_lane"] = (lane, time.monotonic() - t0, _cpu_now() - cpu0)
+    if _APART["waited"] is not None:
+        out["uro_apart_waited"] = _APART["waited"]
     if _PREBUILDS is not None:
         out["uro_builds"] = _build_lines(_PREBUILDS)
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node, error):
-    """On the controller: what a lane's worker reported at its end."""
+    """On the controller: what a lane's worker reported at its end. A lane that ended has
+    ended its part of :data:`APART` too (also when its worker crashed)."""
     _WORKER_OUT.append(dict(getattr(node, "workeroutput", {}) or {}))
+    d = node.config.stash.get(_LANES_DIR, None)
+    if d and os.path.isdir(d):
+        Path(d, _APART_DONE).touch()
 
 
 def pytest_terminal_summary(terminalreporter, config):
@@ -563,6 +616,10 @@ def pytest_terminal_summary(terminalreporter, config):
         for lane, wall, cpu in lanes:
             terminalreporter.write_line(f"  {lane} ({' + '.join(LANES.get(lane, ()))}): {wall:.0f} s, "
                                         f"{cpu:.0f} s CPU without the background builds")
+    for o in _WORKER_OUT:
+        if "uro_apart_waited" in o:
+            terminalreporter.write_line(f"{APART[1]} waited {o['uro_apart_waited']:.0f} s for the other lane's "
+                                        f"{APART[0]} to end (never side by side)")
     builds = [ln for o in _WORKER_OUT for ln in o.get("uro_builds", [])]
     if _PREBUILDS is not None:
         builds = _build_lines(_PREBUILDS)

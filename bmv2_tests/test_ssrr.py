@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from fabric import (ME, UPLINK_BASE, parse_ssrr, routed, set_slice, ssrr_entries, ssrr_options, tor_batch, udp,
-                    ucmp_routes)
+from fabric import (ME, UPLINK_BASE, collect_frames, parse_ssrr, routed, set_slice, ssrr_entries, ssrr_options,
+                    tor_batch, udp, ucmp_routes)
 from scapy.layers.inet import IP
 from scapy.layers.l2 import Ether
 
@@ -26,19 +26,10 @@ def rank(now: int, slice_: int) -> int:
 
 
 def collect(dp, start: int, ports=(UPLINK_BASE, UPLINK_BASE + 1)) -> list[tuple[int, int, bytes]]:
-    """Step the clock through one cycle from ``start``; every frame that leaves an uplink
-    as (slice it left in, port, bytes)."""
-    got = []
-    for step in range(S):
-        now = (start + step) % S
-        if step:
-            set_slice(dp, now)
-        while True:
-            r = dp.dataplane.poll(timeout=0.3)
-            if not isinstance(r, dp.dataplane.PollSuccess):
-                break
-            assert r.port in ports, f"frame left on port {r.port}"
-            got.append((now, r.port, bytes(r.packet)))
+    """Step the clock through one cycle from ``start``; every frame that leaves, as (slice
+    it left in, port, bytes): only uplinks (``ports``) may send."""
+    got = collect_frames(dp, start, S)
+    assert all(port in ports for _, port, _ in got), f"frames left on ports {[p for _, p, _ in got]}"
     return got
 
 

@@ -79,3 +79,42 @@ def test_no_two_test_files_share_a_module_name():
     for f in _test_files():
         seen.setdefault(_module_name(f), []).append(f)
     assert {n: fs for n, fs in seen.items() if len(fs) > 1} == {}
+
+
+def test_the_suites_kept_apart_never_run_side_by_side(tmp_path):
+    """A run in lanes (no paths: the ``testpaths``) of a project with the root conftest.py:
+    the first test of the second suite of ``APART`` starts only after the other lane's last
+    test of the first has ended, though its own lane had nothing else to run, and before
+    that lane's later tests have (not at its end); the summary says how long it waited.
+    Without the hand-over it would start at once."""
+    import json
+    import shutil
+    import subprocess
+    import sys
+
+    c = _root_conftest()
+    first, second = c.APART
+    shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
+    (tmp_path / "pytest.ini").write_text(f"[pytest]\ntestpaths = {first} {second} tests\n")
+    log = tmp_path / "times.jsonl"
+    body = ("import json, time\n\n\ndef _log(what):\n"
+            f"    with open({str(log)!r}, 'a') as f:\n"
+            "        f.write(json.dumps([what, time.time()]) + '\\n')\n\n\n")
+    (tmp_path / first).mkdir()
+    (tmp_path / first / "test_slow.py").write_text(
+        body + "def test_slow():\n    _log('first start')\n    time.sleep(3)\n    _log('first end')\n")
+    (tmp_path / second).mkdir()
+    (tmp_path / second / "test_quick.py").write_text(body + "def test_quick():\n    _log('second start')\n")
+    (tmp_path / "tests").mkdir()            # after the first suite, in its lane
+    (tmp_path / "tests" / "test_later.py").write_text(
+        body + "def test_later():\n    time.sleep(3)\n    _log('later end')\n")
+    assert c._lane_path("tests/test_later.py::x")[0] == c._lane_path(f"{first}test_slow.py::x")[0]
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly"],
+                       cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                       env={**__import__("os").environ, "URO_T2NA_PREBUILD": "0", "URO_CPU_CGROUP": ""})
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    assert r.stdout.count("bringing up nodes") == 2, r.stdout[-3000:]          # in two lanes
+    times = dict(json.loads(line) for line in log.read_text().splitlines())
+    assert times["first end"] <= times["second start"] < times["later end"], times
+    assert f"{second} waited" in r.stdout, r.stdout[-3000:]
+    assert not list(tmp_path.glob("uro-lanes.*"))

@@ -602,6 +602,15 @@ def pytest_testnodedown(node, error):
 
 
 def pytest_terminal_summary(terminalreporter, config):
+    reruns = terminalreporter.stats.get("rerun", [])
+    if reruns:
+        # what made each test run again (pytest-rerunfailures: the emulated fabrics' RERUNS,
+        # the tests marked flaky): -rR names them, this says why
+        terminalreporter.section("tests run again after a failure: their first failure")
+        for r in reruns:
+            lines = str(r.longrepr).strip().splitlines()
+            said = [x[1:].strip() for x in lines if x.startswith("E ")][:2] or lines[-1:]
+            terminalreporter.write_line(f"{r.nodeid}: {' / '.join(said)}"[:400])
     n = config.option.durations
     if _CPU and n is not None:
         top = sorted(_CPU.items(), key=lambda kv: -kv[1])[:n or None]

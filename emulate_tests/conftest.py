@@ -98,13 +98,6 @@ def pytest_testnodedown(node, error):
 
 
 def pytest_terminal_summary(terminalreporter):
-    reruns = [r for r in terminalreporter.stats.get("rerun", []) if "emulate_tests" in r.nodeid]
-    if reruns:
-        terminalreporter.section("emulated fabric tests run again after a failure (RERUNS)")
-        for r in reruns:
-            lines = str(r.longrepr).strip().splitlines()
-            said = [x[1:].strip() for x in lines if x.startswith("E ")][:2] or lines[-1:]
-            terminalreporter.write_line(f"{r.nodeid}: {' / '.join(said)}"[:400])
     if FIGURES:
         terminalreporter.section("emulated fabric figures (measured, not asserted)")
         for line in FIGURES:

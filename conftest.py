@@ -386,10 +386,11 @@ def pytest_configure_node(node):
         node.workerinput["uro_lanes_dir"] = node.config.stash[_LANES_DIR]
 
 
-def _apart_done() -> None:
-    """Say that the first suite of :data:`APART` has ended (its lane ran its last test of it)."""
-    if _APART["dir"]:
-        Path(_APART["dir"], _APART_DONE).touch()
+def _apart_done(lanes_dir: str | None) -> None:
+    """Say in the run's hand-over directory that the first suite of :data:`APART` has ended
+    (a lane ran its last test of it, or ended); nothing once the run removed the directory."""
+    if lanes_dir and os.path.isdir(lanes_dir):
+        Path(lanes_dir, _APART_DONE).touch()
 
 
 def _apart_wait(item) -> None:
@@ -439,7 +440,7 @@ def pytest_runtest_protocol(item, nextitem):
         item._uro_cpu0 = _cpu_now()
     yield
     if item.nodeid.startswith(APART[0]) and (nextitem is None or not nextitem.nodeid.startswith(APART[0])):
-        _apart_done()
+        _apart_done(_APART["dir"])
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -596,9 +597,7 @@ def pytest_testnodedown(node, error):
     """On the controller: what a lane's worker reported at its end. A lane that ended has
     ended its part of :data:`APART` too (also when its worker crashed)."""
     _WORKER_OUT.append(dict(getattr(node, "workeroutput", {}) or {}))
-    d = node.config.stash.get(_LANES_DIR, None)
-    if d and os.path.isdir(d):
-        Path(d, _APART_DONE).touch()
+    _apart_done(node.config.stash.get(_LANES_DIR, None))
 
 
 def pytest_terminal_summary(terminalreporter, config):

@@ -88,6 +88,7 @@ def test_the_suites_kept_apart_never_run_side_by_side(tmp_path):
     that lane's later tests have (not at its end); the summary says how long it waited.
     Without the hand-over it would start at once."""
     import json
+    import os
     import shutil
     import subprocess
     import sys
@@ -111,7 +112,7 @@ def test_the_suites_kept_apart_never_run_side_by_side(tmp_path):
     assert c._lane_path("tests/test_later.py::x")[0] == c._lane_path(f"{first}test_slow.py::x")[0]
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly"],
                        cwd=tmp_path, capture_output=True, text=True, timeout=300,
-                       env={**__import__("os").environ, "URO_T2NA_PREBUILD": "0", "URO_CPU_CGROUP": ""})
+                       env={**os.environ, "URO_T2NA_PREBUILD": "0", "URO_CPU_CGROUP": ""})
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     assert r.stdout.count("bringing up nodes") == 2, r.stdout[-3000:]          # in two lanes
     times = dict(json.loads(line) for line in log.read_text().splitlines())

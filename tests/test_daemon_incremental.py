@@ -271,6 +271,31 @@ def test_a_failed_tors_switch_is_left_out_of_the_updates_until_it_is_back(tmp_pa
     assert_runs_the_routes(ctl, sws)
 
 
+def test_a_failed_tor_back_costs_the_others_what_its_failure_did(tmp_path):
+    """A failed ToR's switch, left out of the update that routed around it, still stamps
+    the generation the others retired; declared back, it rejoins the network's stamp
+    (``generation.rejoining``) and the network moves to the routes with it. Every other
+    switch then writes what the failure wrote it (the same changed cells back) and a
+    config write: the generation it retires on the way is the one its shadow is, and the
+    shadow stays for the new routes' difference, not emptied and written whole."""
+    ctl, sws = network(tmp_path, True)
+
+    def written_each():
+        return {n: a.stats["entries_written"] for n, a in ctl.agents.items()}
+    w0 = written_each()
+    change(ctl, "fail", "tor", 2)
+    w1 = written_each()
+    n0 = len(ctl.log.events)
+    change(ctl, "recover", "tor", 2)
+    w2 = written_each()
+    assert "generation.rejoining" in {n for n, _ in ctl.log.events[n0:]}
+    assert_runs_the_routes(ctl, sws)
+    failed = {n: w1[n] - w0[n] for n in w0}
+    back = {n: w2[n] - w1[n] for n in w0}
+    assert failed["tor2"] == 0 and back["tor2"] > 0
+    assert all(0 < failed[n] <= back[n] <= failed[n] + 1 for n in back if n != "tor2"), (failed, back)
+
+
 def test_the_fixed_costs_are_paid_once(tmp_path, monkeypatch):
     """The start builds each ToR's route table once (the checks' build is the one written;
     the shadow is derived from it), a role builds its static entries once, and an update

@@ -85,8 +85,8 @@ def test_fresh_writes_leave_every_switch_as_the_reference_path(monkeypatch, sour
     """Random route sets, generations kept as objects or as versions: every switch after
     the start, and after a cut cable's update (incremental or whole), holds what the
     reference path leaves there,
-    and the fresh path was taken (each ToR's generation 0; its shadow too where the known
-    state keeps generation 0 as a version)."""
+    and the fresh path was taken (each ToR's generation 0 and its shadow, whether the known
+    state keeps generation 0 as a version or as its objects)."""
     monkeypatch.setattr(known_mod, "COMPACT_MIN_OBJECTS", 0 if compact else 1 << 30)
     routes = routing(list(source_routed), k)
     seen = Counted(monkeypatch)
@@ -95,7 +95,7 @@ def test_fresh_writes_leave_every_switch_as_the_reference_path(monkeypatch, sour
     assert seen.n == 0
     fast = fake_network(Path(tmp.name) / "fresh", routes, True, monkeypatch, incremental)
     try:
-        assert seen.n == TORS * (2 if compact else 1)
+        assert seen.n == TORS * 2
         assert_same_switches(fast[1], ref[1])
         assert_runs_the_routes(*fast)
         for ctl, _ in (ref, fast):
@@ -241,9 +241,9 @@ def test_on_the_simulated_fabric_fresh_writes_are_the_reference_path_entry_by_en
     ref = sim_run(tmp_path, program, False, monkeypatch)
     got = sim_run(tmp_path, program, True, monkeypatch)
     assert ref[2] == 0 and got[2] == TORS         # each ToR's generation 0 read back in bulk
-    # each ToR's shadow (written as inserts where generation 0 is kept as a version) derived
-    # from generation 0's bytes, the bytes encoded afresh
-    assert ref[3] == [] and got[3] == ([True] * TORS if compact else [])
+    # each ToR's shadow written as inserts, derived from generation 0's bytes (the bytes
+    # encoded afresh), whether generation 0 is kept as a version or as its objects
+    assert ref[3] == [] and got[3] == [True] * TORS
     # where generations are kept as versions, the start makes no per-hop entry: each is
     # encoded from its columns (generation 0 and its shadow), checked by its bytes
     assert ref[5] > 0 and (got[5] == 0 if compact else got[5] > 0)

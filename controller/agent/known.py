@@ -181,6 +181,16 @@ class KnownState:
         with self._lock:
             return Batch(list(self._m.values()), list(self._g.values()), list(self._e.values()))
 
+    def beside(self, generation: int) -> Batch:
+        """The objects kept as objects that are not of route generation ``generation`` (an
+        entry keyed by it, a member or group of its id bit: as :meth:`_held_for` tells a
+        generation's objects apart): statics, the config entry, defaults, the other
+        generation's objects."""
+        with self._lock:
+            return Batch([x for x in self._m.values() if _id_gen(x) != generation],
+                         [x for x in self._g.values() if _id_gen(x) != generation],
+                         [x for k, x in self._e.items() if x.is_default or _entry_gen(k) != generation])
+
     def exactly(self, generation: int) -> Hashable | None:
         """The routes version ``generation`` is kept as, where nothing was written into it
         since (it holds exactly ``make()``); else None."""

@@ -348,9 +348,18 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
 
     def _known_beside(self, generation: int, version):
         known = self._known
-        if known is None or known.exactly(generation) != version or set(known.held()) != {generation}:
-            return None              # (another generation kept as a version: it holds routes)
-        return known.loose()
+        if known is None:
+            return None
+        held = known.held()
+        if held:
+            if known.exactly(generation) != version or set(held) != {generation}:
+                return None          # (another generation kept as a version: it holds routes)
+            return known.loose()
+        # generations small enough to stay objects (a (108, 6) ToR's): what ``generation``
+        # holds is what was noted of it since the last write of route objects
+        if self._holds().get(generation) != version:
+            return None
+        return known.beside(generation)
 
     def _known_config(self):
         known = self._known

@@ -822,7 +822,8 @@ class NetworkPhases:
         ``keep`` holds them) keyed by the other generation, never live, never stamped -- so
         the next update writes only what its routes change there, not a whole generation
         (docs/daemon.md "Diff-only writes"). Without ``routes`` (or when ``keep`` does not
-        hold them: an interrupted update being finished) the other generation is deleted.
+        hold them: an interrupted update being finished) the other generation is deleted,
+        unless it is known to be ``keep``'s shadow already (:meth:`_retire_held`: it stays).
         ``fill=False`` (an update that changed nothing): an empty other generation stays
         empty (nothing written: a daemon taking over a pushed switch writes nothing); one
         holding anything (a partial diff a crash left, junk) is still made the shadow.

@@ -212,6 +212,31 @@ def test_a_generation_that_is_not_a_route_generation_is_kept_as_objects():
         km.COMPACT_MIN_OBJECTS = old
 
 
+def test_a_generation_smaller_than_the_threshold_is_not_built_to_find_out():
+    """A switch above COMPACT_MIN_OBJECTS whose generation is below it (a (108, 6) UCMP
+    ToR's two generations and statics): noting what the generation holds does not build its
+    routes (``make`` is not called) and keeps its objects; a generation at the threshold is
+    built once and compacted."""
+    import controller.agent.known as km
+    old, km.COMPACT_MIN_OBJECTS = km.COMPACT_MIN_OBJECTS, 10
+    try:
+        gens = [[TableEntry("P.r", (("generation", g), ("k", k)), "P.a", (("v", k),)) for k in range(6 + 4 * g)]
+                for g in (0, 1)]
+        cfg = TableEntry("P.cfg", (), "P.c", (("g", 0),), is_default=True)
+        known = KnownState(Batch(entries=[*gens[0], *gens[1], cfg]))
+        built = []
+
+        def make(g):
+            return lambda: built.append(g) or Batch(entries=list(gens[g]))
+        assert not known.compact(0, "v", make(0))             # 6 entries: not built
+        assert built == [] and known.held() == {}
+        assert known.compact(1, "v", make(1))                  # 10 entries: built, kept as "v"
+        assert built == [1] and known.held() == {1: "v"} and known.objects() == 7
+        assert same_state(known.batch(), Batch(entries=[*gens[0], *gens[1], cfg]))
+    finally:
+        km.COMPACT_MIN_OBJECTS = old
+
+
 def test_a_compacted_generation_keeps_bytes_of_the_statics_only():
     """A switch read whole with a large route generation, then the generation compacted:
     the known state takes the bytes of a known state of its statics alone, plus a bounded

@@ -119,13 +119,21 @@ class KnownState:
                         else:
                             table.pop(k, None)
 
+    def _objects_of(self, generation: int) -> int:
+        """Objects of route generation ``generation`` kept as objects (sorted as
+        :meth:`_held_for` sorts them); the caller holds the lock."""
+        return (sum(1 for x in self._m.values() if _id_gen(x) == generation)
+                + sum(1 for x in self._g.values() if _id_gen(x) == generation)
+                + sum(1 for k, x in self._e.items() if not x.is_default and _entry_gen(k) == generation))
+
     def compact(self, generation: int, version: Hashable, make: Callable[[], Batch]) -> bool:
         """Route generation ``generation`` holds exactly what ``make()`` builds (the routes
         of ``version``: the writer compared or wrote it): from now on it is kept as that,
         its objects dropped (a generation already kept forgets the writes into it since:
         they made it this version). Returns whether it is kept so (not where ``make()``
-        holds fewer than :data:`COMPACT_MIN_OBJECTS` objects, or an object of no route
-        generation or of another one)."""
+        holds fewer than :data:`COMPACT_MIN_OBJECTS` objects -- found without building it
+        where the switch, or the generation's objects kept here, are fewer --, or an object
+        of no route generation or of another one)."""
         with self._lock:
             held = self._held.get(generation)
             if held is not None:
@@ -136,6 +144,11 @@ class KnownState:
                 return True
             if len(self._m) + len(self._g) + len(self._e) < COMPACT_MIN_OBJECTS:
                 return False            # (not built to find out: a small switch keeps its objects)
+            if self._objects_of(generation) < COMPACT_MIN_OBJECTS:
+                # nor a small generation on a switch that holds more (a (108, 6) UCMP ToR's
+                # ~4K of its ~8K): its objects are kept here, and building the routes only to
+                # count them cost a failure's update more than its writes
+                return False
         made = make()
         if len(made.members) + len(made.groups) + len(made.entries) < COMPACT_MIN_OBJECTS:
             return False

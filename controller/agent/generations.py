@@ -688,19 +688,21 @@ class NetworkPhases:
         self._note_holds({**had, other: version})
         return n
 
-    def _retire_held(self: GenerationWriter, keep: int) -> int | None:
-        """Phase 4 where the other generation is known to hold exactly what ``keep`` holds
-        (:meth:`_holds`: the same version in both, the other one ``keep``'s shadow already):
-        only ``keep`` made the one live generation. The update that finishes an interrupted
-        one, or brings back a switch that stamps a generation the others retired (a failed
-        ToR declared back), retires the others' old stamp with routes that generation does
-        not hold; the shadow they keep is what the next phase writes its difference into.
-        None where that is not known (the other paths decide)."""
+    def _retire_held(self: GenerationWriter, keep: int, routes: Routes) -> int | None:
+        """Phase 4 where ``keep`` holds other routes than ``routes`` and the other generation
+        is known to hold exactly what ``keep`` holds (:meth:`_holds`: the same version in
+        both, the other one ``keep``'s shadow already): only ``keep`` made the one live
+        generation. The update that finishes an interrupted one, or brings back a switch that
+        stamps a generation the others retired (a failed ToR declared back), retires the
+        others' old stamp with routes that generation does not hold; the shadow they keep is
+        what the next phase writes its difference into. None where that is not known (the
+        other paths decide)."""
         known = self._known_generations()
         if known is None:
             return None
         act, live, had = known
-        if act != keep or had.get(keep) is None or had.get(1 - keep) != had.get(keep):
+        held = had.get(keep)
+        if act != keep or held in (None, self.role.version(routes)) or had.get(1 - keep) != held:
             return None
         if live == frozenset({keep}):
             return 0
@@ -829,8 +831,8 @@ class NetworkPhases:
         holding anything (a partial diff a crash left, junk) is still made the shadow.
         Returns the updates written."""
         fast = self._retire_delta(keep, routes)
-        if fast is None and routes is not None and self._holds().get(keep) != self.role.version(routes):
-            fast = self._retire_held(keep)         # `keep` holds other routes, and its shadow is there
+        if fast is None and routes is not None:
+            fast = self._retire_held(keep, routes)   # `keep` holds other routes, and its shadow is there
         if fast is None and fill and routes is not None and self.fresh_writes and self._writes_fresh():
             fast = self._retire_fresh(keep, routes)
         if fast is not None:

@@ -60,6 +60,15 @@ def _id_gen(x) -> int:
     return (x.member_id if hasattr(x, "member_id") else x.group_id) >> GENERATION_ID_BIT
 
 
+def _gen_of(x, key, kind: int) -> int | None:
+    """The route generation of object ``x`` of identity ``key`` and kind ``kind`` (0
+    member, 1 group, 2 table entry: :meth:`KnownState._kinds`); None for a static or
+    default entry."""
+    if kind == 2:
+        return None if x.is_default else _entry_gen(key)
+    return _id_gen(x)
+
+
 @dataclass
 class _Held:
     """A route generation kept as what it holds: ``make()`` builds its objects (the routes
@@ -93,7 +102,7 @@ class KnownState:
         """The held generation object ``x`` (identity ``key``) belongs to, or None."""
         if not self._held:
             return None
-        g = (None if x.is_default else _entry_gen(key)) if kind == 2 else _id_gen(x)
+        g = _gen_of(x, key, kind)
         return None if g is None else self._held.get(g)
 
     def apply(self, d: Diff) -> None:
@@ -120,11 +129,10 @@ class KnownState:
                             table.pop(k, None)
 
     def _objects_of(self, generation: int) -> int:
-        """Objects of route generation ``generation`` kept as objects (sorted as
-        :meth:`_held_for` sorts them); the caller holds the lock."""
-        return (sum(1 for x in self._m.values() if _id_gen(x) == generation)
-                + sum(1 for x in self._g.values() if _id_gen(x) == generation)
-                + sum(1 for k, x in self._e.items() if not x.is_default and _entry_gen(k) == generation))
+        """Objects of route generation ``generation`` kept as objects (:func:`_gen_of`); the
+        caller holds the lock."""
+        return sum(1 for table, _, kind in self._kinds() for k, x in table.items()
+                   if _gen_of(x, k, kind) == generation)
 
     def compact(self, generation: int, version: Hashable, make: Callable[[], Batch]) -> bool:
         """Route generation ``generation`` holds exactly what ``make()`` builds (the routes
@@ -157,7 +165,7 @@ class KnownState:
                 return True
             for objs, (table, key, kind) in zip((made.members, made.groups, made.entries), self._kinds()):
                 for x in objs:
-                    g = _id_gen(x) if kind != 2 else (None if x.is_default else _entry_gen(key(x)))
+                    g = _gen_of(x, key(x), kind)
                     if g != generation:
                         return False
             for objs, (table, key, _) in zip((made.members, made.groups, made.entries), self._kinds()):
@@ -195,14 +203,12 @@ class KnownState:
             return Batch(list(self._m.values()), list(self._g.values()), list(self._e.values()))
 
     def beside(self, generation: int) -> Batch:
-        """The objects kept as objects that are not of route generation ``generation`` (an
-        entry keyed by it, a member or group of its id bit: as :meth:`_held_for` tells a
-        generation's objects apart): statics, the config entry, defaults, the other
-        generation's objects."""
+        """The objects kept as objects that are not of route generation ``generation``
+        (:func:`_gen_of`): statics, the config entry, defaults, the other generation's
+        objects."""
         with self._lock:
-            return Batch([x for x in self._m.values() if _id_gen(x) != generation],
-                         [x for x in self._g.values() if _id_gen(x) != generation],
-                         [x for k, x in self._e.items() if x.is_default or _entry_gen(k) != generation])
+            return Batch(*([x for k, x in table.items() if _gen_of(x, k, kind) != generation]
+                           for table, _, kind in self._kinds()))
 
     def exactly(self, generation: int) -> Hashable | None:
         """The routes version ``generation`` is kept as, where nothing was written into it

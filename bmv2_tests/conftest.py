@@ -220,6 +220,21 @@ class Dataplane:
     def flush(self) -> None:
         self.dataplane.flush()
 
+    def socket_drops(self) -> dict[int, int]:
+        """Frames each port's receive socket dropped since the last call (the kernel's
+        PACKET_STATISTICS, which a read resets): a frame the switch sent that the test
+        never saw because the socket's buffer was full, not because the switch lost it."""
+        import socket
+        import struct
+
+        sol_packet, packet_statistics = 263, 6       # <linux/if_packet.h>
+        out = {}
+        for (_, port), p in self.dataplane.ports.items():
+            _, drops = struct.unpack("II", p.socket.getsockopt(sol_packet, packet_statistics, 8))
+            if drops:
+                out[port] = drops
+        return out
+
     def close(self) -> None:
         self.dataplane.kill()
 

@@ -699,7 +699,8 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         routes (restart, pending swap, foreign flip) gets :meth:`install` instead.
         Returns the repairs written."""
         try:
-            return self._reconcile(routes)
+            with paused_gc():     # a read of the whole switch, built and compared (controller.memory)
+                return self._reconcile(routes)
         finally:
             self._drop_built()
 

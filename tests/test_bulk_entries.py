@@ -103,6 +103,15 @@ def _check_counted(c, uro, paths, tor, sr, built, fits):
         assert got[0][0] == len(want.entries) + len(want.members) + len(want.groups)
         if fits:
             assert got[0][1] is None and not uro_built.called
+        # asked to build a small batch whose source routes it builds anyway: built once, whole
+        with mock.patch.object(bulk, "ssrr_entries", wraps=bulk.ssrr_entries) as ssrr_built:
+            n, b = tb.check_route_entries(c, tor, uro, paths, sr, g, build_below=1 << 30)
+        assert n == got[0][0]
+        if paths is not None and any(d != tor for d in sr) and fits:
+            assert b is not None and b.objects() == n and ssrr_built.call_count == 1
+            _same((b, None), (want, None))
+        elif fits:
+            assert b is None
 
 
 @st.composite

@@ -32,6 +32,7 @@ from typing import ClassVar, Hashable, Sequence
 
 import numpy as np
 
+from controller.agent import known
 from controller.clock.params import ClockParams
 from controller.liveness.params import LivenessParams
 from controller.routing import base
@@ -320,10 +321,12 @@ class TorRole(Role):
                                        generation=generation)
 
     def check_routes(self, routes: Routes, generation: int) -> tuple[int, Batch | None]:
+        # (built whole where the source routes are built anyway and the generation would stay
+        # objects in the known state: the daemon keeps such a batch for its first write)
         return tor_batch.check_route_entries(self.contract, self.tor, uro_routes=routes.per_hop,
                                              path_routes=routes.source,
                                              source_routed=[d for d in routes.source_routed if d != self.tor],
-                                             generation=generation)
+                                             generation=generation, build_below=known.COMPACT_MIN_OBJECTS)
 
     def routes_delta(self, routes: Routes, generation: int) -> tuple[Batch, Batch] | None:
         delta = routes.delta

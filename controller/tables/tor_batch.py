@@ -108,11 +108,18 @@ def static_entries(contract: dict, tor: int) -> ent.Batch:
 
 
 def check_route_entries(contract: dict, tor: int, uro_routes=None, path_routes=None,
-                        source_routed: Iterable[int] = (), generation: int = 0) -> tuple[int, ent.Batch | None]:
+                        source_routed: Iterable[int] = (), generation: int = 0,
+                        build_below: int = 0) -> tuple[int, ent.Batch | None]:
     """:func:`route_entries`' checks (raising what it raises), and how many objects it
-    builds: (that count, the batch where it had to be built, else None). The URO per-hop
+    builds: (that count, the batch where it was built, else None). The URO per-hop
     entries are counted once checked (:func:`bulk.uro_entry_count`), not built; the rest
-    (route modes, SSRR paths) is built as :func:`route_entries` builds it."""
+    (route modes, SSRR paths) is built as :func:`route_entries` builds it.
+
+    ``build_below``: where SSRR paths are built anyway and the per-hop entries number fewer
+    than this, the whole batch is built and returned: a caller that keeps a batch that small
+    for its first write (the daemon's checks, :func:`controller.daemon.plan.keeps_for_install`)
+    then does not build the paths a second time (a (108, 6) UCMP ToR's: a sixth of the
+    daemon's set-up), and the per-hop entries it builds beside them are few."""
     def built() -> tuple[int, ent.Batch]:
         b = route_entries(contract, tor, uro_routes, path_routes, source_routed, generation)
         return b.objects(), b
@@ -122,7 +129,8 @@ def check_route_entries(contract: dict, tor: int, uro_routes=None, path_routes=N
     _check_tor(contract, tor)
     try:
         n = bulk.uro_entry_count(contract, uro_routes, tor, generation)
-        if n is None:
+        if n is None or (n < build_below and path_routes is not None
+                         and any(d != tor for d in source_routed)):
             return built()
         b = _route_entries(contract, tor, None, path_routes, source_routed, generation)
         name = contract["tables"]["uro_next_hop"]["name"]

@@ -38,17 +38,11 @@ def _req_reg(view, u: int) -> tuple[int, int]:
     return view.register(REQ_REG, u, "k"), view.register(REQ_REG, u, "phase")
 
 
-@pytest.fixture()
-def servo_at(view, ports, port_map, sync, tiny):
-    """The held clock with its boundary half a slice after the front-panel ingress time
-    (learnt from a REQ's RESP): t4 of any RESP is (k, len - L/2). The uplink and peer of
-    this slice's circuit, and the clock as set; the boundary put back after the test.
-
-    Held and learnt for each test (a rerun too): on a loaded machine the model's time can
-    still jump while the timer runs (a trigger of a later time, or the front-panel time),
-    and a boundary within a slice of it then ticks the clock -- a rerun on the same
-    boundary and slice number would fail again. (With the timer off the model's
-    front-panel time runs on: 1.9 s between two REQs seen, so the timer stays on.)"""
+def learnt(view, ports, port_map, sync) -> tuple[dict, dict]:
+    """The clock held, this ToR's front-panel ingress time learnt from a REQ's RESP, and the
+    boundary put half a slice after it (t4 of any RESP is then (k, len - L/2)): (the uplink
+    and peer of this slice's circuit and the clock as set, for the tests; the held clock, to
+    put back)."""
     L, sched, c = sync["L"], sync["sched"], _held(view)
     u = _linked(sched, c["slice"])[-1]
     peer = int(sched.peer[c["slice"], 0, u])
@@ -59,13 +53,28 @@ def servo_at(view, ports, port_map, sync, tiny):
     assert (nxt - c["now"]) & M32 < 1 << 31, (f"the model stamps front-panel packets at {l_in}, the generator's at "
                                               f"{c['now']}: a boundary within a slice of the former would tick the clock")
     view.set_register(BOUND, {"next": nxt, "slice": c["slice"]})
+    return {"u": u, "peer": peer, "dev": dev, "next": nxt, "t4": sm.Stamp(c["k"], (c["len"] - L // 2) & M32),
+            "L": L, "k": c["k"], "slice": c["slice"]}, c
+
+
+@pytest.fixture()
+def servo_at(view, ports, port_map, sync, tiny):
+    """The held clock with its boundary half a slice after the front-panel ingress time
+    (:func:`learnt`). The uplink and peer of this slice's circuit, and the clock as set; the
+    boundary put back after the test.
+
+    Held and learnt for each test (a rerun too): on a loaded machine the model's time can
+    still jump while the timer runs (a trigger of a later time, or the front-panel time),
+    and a boundary within a slice of it then ticks the clock -- a rerun on the same
+    boundary and slice number would fail again. (With the timer off the model's
+    front-panel time runs on: 1.9 s between two REQs seen, so the timer stays on.)"""
+    s, c = learnt(view, ports, port_map, sync)
     try:
-        yield {"u": u, "peer": peer, "dev": dev, "next": nxt, "t4": sm.Stamp(c["k"], (c["len"] - L // 2) & M32),
-               "L": L, "k": c["k"], "slice": c["slice"]}
+        yield s
     finally:
         view.set_register(BOUND, {"next": c["next"], "slice": c["slice"]})
-        view.set_register(LEN, L)
-        _open(view, u, sm.Stamp(0, REQ_NONE))
+        view.set_register(LEN, s["L"])
+        _open(view, s["u"], sm.Stamp(0, REQ_NONE))
         view.set_register(STRATUM, STRATUM_START)
 
 

@@ -18,7 +18,7 @@ from controller.clock.params import ClockParams
 from test_b_clock import BOUND, M32
 from test_b_sync import (REQ_NONE, STRATUM, STRATUM_START, _dropped, _exchange, _req,  # noqa: F401
                          hold_requester, sync)
-from test_b_sync_servo import LEN, _open, _resp, _stamps, servo_at  # noqa: F401
+from test_b_sync_servo import LEN, _open, _resp, _stamps, learnt, servo_at  # noqa: F401
 
 
 def _stratum(view) -> tuple[int, int]:
@@ -94,7 +94,7 @@ def test_b_a_peer_not_better_is_peer_worse_and_a_refused_exchange_keeps_the_stra
 
 
 @pytest.mark.flaky(reruns=1, reruns_delay=2)
-def test_c_the_lead_seeded_by_the_backend_answers_with_stratum_1_and_does_not_age(view, ports, at):
+def test_c_the_lead_seeded_by_the_backend_answers_with_stratum_1_and_does_not_age(view, ports, port_map, sync, at):
     """BfrtBackend.seed_clock(lead=True) (the ToR the config names first among the leads):
     the stratum 1, last_k the seed's slice number, and its RESPs say 1; a lead whose last
     correction is far older than search_wait still answers with 1 (nothing corrects the
@@ -110,6 +110,10 @@ def test_c_the_lead_seeded_by_the_backend_answers_with_stratum_1_and_does_not_ag
     finally:
         view.set_register("UroIngress.k_reg", c0["k"])
         view.set_register(BOUND, {"next": s["next"], "slice": s["slice"]})
+    # the clock held and its boundary learnt again: the seeds' writes take a while, and a jump
+    # of the model's time past the boundary meanwhile would tick the clock to the next slice,
+    # whose peer is another ToR (the REQ below then counted `wrong_peer`)
+    s = learnt(view, ports, port_map, sync)[0]
     m = _answer(view, ports, s)
     assert (m.stratum, m.flags) == (1, 0)
     _set(view, 1, s["k"] - 100_000)

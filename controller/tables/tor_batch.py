@@ -127,6 +127,7 @@ def check_route_entries(contract: dict, tor: int, uro_routes=None, path_routes=N
     if uro_routes is None:
         return built()
     _check_tor(contract, tor)
+    source_routed = list(source_routed)     # (asked below, then built from: read it once)
     try:
         n = bulk.uro_entry_count(contract, uro_routes, tor, generation)
         if n is None or (n < build_below and path_routes is not None

@@ -331,5 +331,7 @@ def test_an_update_logs_its_progress_per_phase(tmp_path, monkeypatch):
     prep = [kw for kw in lines if kw["phase"] == "prepare_generation"]
     assert sorted(kw["done"] for kw in prep) == list(range(1, TORS + 1)), prep
     assert all(kw["of"] == TORS and kw["failed"] == 0 for kw in prep), prep
-    # (the first install writes each ToR's shadow in its prepare phase: no retire phase)
-    assert {kw["phase"] for kw in lines} == {"survey", "prepare_generation"}, lines
+    # (each small ToR's shadow is queued behind every install: a retire phase, every ToR once)
+    assert {kw["phase"] for kw in lines} == {"survey", "prepare_generation", "retire_generation"}, lines
+    retire = [kw for kw in lines if kw["phase"] == "retire_generation"]
+    assert sorted(kw["done"] for kw in retire) == list(range(1, TORS + 1)), retire

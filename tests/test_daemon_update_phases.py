@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -39,8 +40,10 @@ class Agent:
     retired a generation, if given), the phases recorded in the shared trace, each phase in
     ``fail`` raising a BackendError."""
 
-    def __init__(self, name: str, trace: Trace, active=None, live=(), holds=(), fail=(), after=None):
+    def __init__(self, name: str, trace: Trace, active=None, live=(), holds=(), fail=(), after=None,
+                 pending=False):
         self.name, self.trace, self.fail = name, trace, set(fail)
+        self.pending = pending      # a first install leaves its shadow for later (shadow_pending)
         self.surveyed = Survey(active, frozenset(live), frozenset(holds))
         self.after = after
         self.done = None
@@ -56,7 +59,8 @@ class Agent:
 
     def prepare_generation(self, routes, new, shadow=False):
         out = "installed" if self.surveyed.active is None else "prepared"
-        return Installed(outcome=out, generation=new, previous=self.surveyed.active, objects=7)
+        return Installed(outcome=out, generation=new, previous=self.surveyed.active, objects=7,
+                         shadow_pending=self.pending and shadow)
 
     def activate(self, new):
         return None
@@ -67,6 +71,7 @@ class Agent:
         return 0
 
     def installed_now(self, routes, res, swapped):
+        self.trace.steps.append((self.name, "installed_now"))
         self.done = (routes, res, swapped)
 
 
@@ -159,9 +164,68 @@ def test_a_first_install_writes_each_shadow_with_its_generation():
     nu, trace, _, _ = update()
     agents = [Agent(f"tor{i}", trace) for i in range(2)]
     assert nu.run(ROUTES, agents, 1, shadows=True) == ({"tor0": "installed", "tor1": "installed"}, 1)
-    assert trace.steps[2:] == [("tor0", "prepare_generation", ROUTES, 1, True),
-                               ("tor1", "prepare_generation", ROUTES, 1, True)]
+    assert phases(trace, "prepare_generation", "retire_generation") == [
+        ("tor0", "prepare_generation", ROUTES, 1, True), ("tor1", "prepare_generation", ROUTES, 1, True)]
     assert all(a.done[2] is False for a in agents)
+
+
+def test_a_first_install_whose_switches_keep_their_shadows_writes_them_behind_every_install():
+    """Switches that leave their shadow for later (``shadow_pending``: small ones, which
+    keep what it derives from) start every install before any shadow (queued behind them
+    on the pool), then each writes its own; a switch that wrote its shadow at once writes
+    none again, and every install is reported as installed."""
+    nu, trace, log, _ = update()
+    agents = [Agent("tor0", trace, pending=True), Agent("tor1", trace), Agent("tor2", trace, pending=True)]
+    assert nu.run(ROUTES, agents, 0, shadows=True) == ({f"tor{i}": "installed" for i in range(3)}, 0)
+    # the shadows' progress counts the switch that wrote its own at once: its last line says 3 of 3
+    assert [e["phase"] for e in said(log, "memory.phase")][-1] == "retire_generation 3 of 3"
+    assert phases(trace, "prepare_generation", "retire_generation") == [
+        ("tor0", "prepare_generation", ROUTES, 0, True), ("tor1", "prepare_generation", ROUTES, 0, True),
+        ("tor2", "prepare_generation", ROUTES, 0, True),
+        ("tor0", "retire_generation", 0, ROUTES), ("tor2", "retire_generation", 0, ROUTES)]
+    assert all(a.done[2] is False for a in agents)
+
+
+def test_a_switchs_shadow_waits_for_its_own_install_and_not_for_the_others():
+    """On a pool of several threads, a switch's shadow starts once its own install ended
+    (it derives from it), while another switch's install still runs; a shadow that fails
+    is logged and asks for no retry."""
+    log = EventLog("json", stream=io.StringIO())
+    log.lines = []
+    trace, errors = Trace(), []
+    release = threading.Event()
+
+    class Slow(Agent):
+        def prepare_generation(self, routes, new, shadow=False):
+            if self.name == "tor1":
+                assert release.wait(10), "tor0's shadow never started"
+            out = super().prepare_generation(routes, new, shadow)
+            self.trace.steps.append((self.name, "prepare_ended"))
+            return out
+
+        def retire_generation(self, keep, routes=None, fill=True):
+            if self.name == "tor0":
+                release.set()
+            return super().retire_generation(keep, routes, fill)
+
+    nu = NetworkUpdate(ThreadPoolExecutor(3), log, hold_s=lambda: HOLD_S, sleep=trace.sleep,
+                       failed=lambda a, e: errors.append(a.name))
+    agents = [Slow("tor0", trace, pending=True), Slow("tor1", trace, pending=True),
+              Slow("tor2", trace, pending=True, fail={"retire_generation"})]
+    assert nu.run(ROUTES, agents, 0, shadows=True) == ({f"tor{i}": "installed" for i in range(3)}, 0)
+    steps = [s[:2] for s in trace.steps if s[0] != "sleep"]
+    for t in ("tor0", "tor1"):
+        assert steps.index((t, "prepare_ended")) < steps.index((t, "retire_generation"))
+    assert steps.index(("tor0", "retire_generation")) < steps.index(("tor1", "prepare_ended"))
+    assert errors == [] and said(log, "generation.shadow_failed") == [
+        {"level": "warning", "switch": "tor2", "error": "tor2: retire_generation refused"}]
+
+
+def test_without_shadows_a_first_install_writes_none_later_either():
+    nu, trace, _, _ = update()
+    agents = [Agent(f"tor{i}", trace, pending=True) for i in range(2)]
+    assert nu.run(ROUTES, agents, 0, shadows=False) == ({"tor0": "installed", "tor1": "installed"}, 0)
+    assert not phases(trace, "retire_generation")
 
 
 def test_a_new_switch_joins_a_configured_network_and_gets_its_shadow_after_the_flip():

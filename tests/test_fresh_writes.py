@@ -340,3 +340,26 @@ def test_a_generation_answered_in_other_bytes_passes_and_is_read_again(tmp_path,
         monkeypatch.setattr(P4RuntimeClient, "read_state_beside", beside)
         assert a.phase(a.prepare_generation, routes, 0).outcome == "installed"
         assert a._known is None
+
+
+@sim
+@pytest.mark.parametrize("compact", [False, True], ids=["objects", "versions"])
+def test_a_first_install_leaves_its_shadow_for_later_only_where_its_generation_stays_objects(tmp_path, program,
+                                                                                            monkeypatch, compact):
+    """A ToR whose generation the known state keeps as objects (small) keeps the bytes it
+    wrote past the install, and its shadow is left for a later phase (``shadow_pending``),
+    derived from them there; one kept as a version (large: a (1024, 32) ToR's) writes its
+    shadow within the install and keeps nothing past it."""
+    monkeypatch.setattr(known_mod, "COMPACT_MIN_OBJECTS", 0 if compact else 1 << 30)
+    with one_agent(tmp_path, program) as (a, routes):
+        res = a.phase(a.prepare_generation, routes, 0, True)
+        assert (res.outcome, res.shadow_pending) == ("installed", not compact)
+        assert (a._fresh_kept is None) == compact
+        holds = a._known_generations()[2]
+        assert set(holds) == ({0, 1} if compact else {0})
+        if not compact:
+            derived = []
+            monkeypatch.setattr(SwitchAgent, "_fresh_as", lambda *x: derived.append(_FRESH_AS(*x)) or derived[-1])
+            a.phase(a.retire_generation, 0, routes)
+            assert derived and derived[0] is not None and a._fresh_kept is None
+            assert set(a._known_generations()[2]) == {0, 1}

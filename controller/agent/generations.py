@@ -208,6 +208,9 @@ class Installed:
     verify_s: float = 0.0           # first write -> new generation read back as written
     active_s: float = 0.0           # first write -> activated
     total_s: float = 0.0
+    #: a first install whose shadow was left for a pass after every switch has its generation
+    #: (:meth:`GenerationWriter._shadow_later`): the caller writes it (``retire_generation``)
+    shadow_pending: bool = False
 
 
 class GenerationWriter:
@@ -252,6 +255,14 @@ class GenerationWriter:
         """The shadow :meth:`NetworkPhases.prepare_generation` wrote after an install failed:
         nothing depends on it (the next update writes a whole generation). Default: raised."""
         raise e
+
+    def _shadow_later(self) -> bool:
+        """Whether a first install's shadow (:meth:`NetworkPhases.prepare_generation` with
+        ``shadow``) waits for a pass after every switch has its generation, what it derives
+        from kept for it (:meth:`_fresh_as`): the network then carries its routes as soon as
+        every switch holds one generation, not after each has written two. Default: no (the
+        shadow is written at once)."""
+        return False
 
     def _fresh_as(self, routes: Routes, generation: int) -> tuple[Batch, Inserts, Batch] | None:
         """The route objects of ``routes`` in ``generation`` (they may be made only when
@@ -747,7 +758,9 @@ class NetworkPhases:
         switch this installs then gets the shadow of ``routes`` in the other generation at
         once (:meth:`retire_generation`; its encoding derived from the generation just
         written, :meth:`_fresh_as`), instead of in a later phase after every other switch;
-        a failure of it is told to :meth:`_shadow_failed` (the install stands)."""
+        a failure of it is told to :meth:`_shadow_failed` (the install stands). Where the
+        writer keeps what the shadow derives from until a later pass (:meth:`_shadow_later`),
+        the shadow is left to it: the result says so (``shadow_pending``)."""
         fast = self._prepare_delta(routes, new)
         if fast is not None:
             return fast
@@ -777,6 +790,9 @@ class NetworkPhases:
                             t_v - t0, time.perf_counter() - t0, time.perf_counter() - t0)
             if shadow:
                 rb = done = None     # (what the writer keeps of them for the shadow, only as long as it needs it)
+                if self._shadow_later():
+                    res.shadow_pending = True
+                    return res
                 try:
                     self.retire_generation(new, routes)
                 except BackendError as e:

@@ -110,8 +110,10 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.last_swap: dict | None = None
         self._cache: dict = {}        # route entries by (version, generation): one update's, then dropped
         #: (generation, version, Inserts) of the last generation written into an empty slot,
-        #: kept to the end of its phase: a first install's shadow is derived from it (_fresh_as)
+        #: kept to the end of its phase, or to the next one where the shadow waits for it
+        #: (_shadow_later): a first install's shadow is derived from it (_fresh_as)
         self._fresh_kept: tuple | None = None
+        self._fresh_for_next = False  # _fresh_kept outlives this phase (_shadow_later)
         self._routes_of: dict = {}    # role.version -> the routes (no delta): what a held generation holds
         self._known: KnownState | None = None   # the last read + the writes since (None: read the switch)
         # {generation: routes version it holds} of the state self._known_holds is (Diff of the changed cells)
@@ -288,6 +290,19 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         if encoded is None:
             self._fresh_kept = (generation, self.role.version(routes), ins)
         return n, ins
+
+    def _shadow_later(self) -> bool:
+        """:meth:`GenerationWriter._shadow_later`: where the generation just written stays
+        objects in the known state (fewer than
+        :data:`~controller.agent.known.COMPACT_MIN_OBJECTS`: a (108, 6) ToR's), its bytes and
+        objects are kept past the phase for the shadow pass (:meth:`_fresh_as`); a larger one
+        (a (1024, 32) ToR's ~7 MB, a fabric's ~7 GB) gets its shadow at once, as the phase
+        ends, and nothing is kept."""
+        known = self._known
+        if self._fresh_kept is None or known is None or known.held():
+            return False
+        self._fresh_for_next = True
+        return True
 
     def _fresh_as(self, routes, generation: int):
         """:meth:`GenerationWriter._fresh_as`: the other generation's objects and bytes as
@@ -574,7 +589,9 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
                 with paused_gc():     # builds, reads, diffs of ~10K objects each (controller.memory)
                     return fn(*args)
             finally:
-                self._fresh_kept = None
+                if not self._fresh_for_next:
+                    self._fresh_kept = None
+                self._fresh_for_next = False
                 self._drop_built_generations()
 
     def _same_session(self) -> bool:

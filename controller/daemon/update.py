@@ -47,6 +47,32 @@ class NetworkUpdate:
         every agent in parallel: {name: result, or the BackendError}; ``failed(agent,
         error)`` is told of each error (default: the controller's, a retry).
         :class:`controller.daemon.workers.RemoteUpdate` runs the same on worker processes."""
+        return dict(zip([a.name for a in agents], self.pool.map(self._one(len(agents), what, args, failed), agents)))
+
+    def each_then(self, agents, what: str, args: tuple, then: str, then_args: tuple, then_if: Callable,
+                  then_failed=None) -> tuple[dict[str, object], Callable[[], dict[str, object]]]:
+        """:meth:`each` of ``what``, and the phase ``then`` on each agent whose result of
+        ``what`` (a result, or the BackendError) passes ``then_if``, queued behind every
+        ``what`` on the pool: a thread done with its switches' first phase takes a second one
+        at once, none waits for the whole first phase. Returns ({name: result of ``what``},
+        once each has one; a call that waits for the second phases: {name: result of
+        ``then``, None where it did not run}). The pool's queue is first in, first out:
+        every first phase has a thread before any second phase waits for one."""
+        first = self._one(len(agents), what, args, None)
+        second = self._one(len(agents), then, then_args, then_failed)
+        futs = {a.name: self.pool.submit(first, a) for a in agents}
+
+        def chained(a):
+            if then_if(futs[a.name].result()):
+                return second(a)
+            second.skipped()              # (counted done: the phase's progress lines reach the total)
+            return None
+        thens = {a.name: self.pool.submit(chained, a) for a in agents}
+        return {n: f.result() for n, f in futs.items()}, lambda: {n: f.result() for n, f in thens.items()}
+
+    def _one(self, total: int, what: str, args: tuple, failed) -> Callable:
+        """The phase ``what`` with ``args`` on one agent (:meth:`each`): its result, or the
+        BackendError, told to ``failed`` (default: the controller's)."""
         failed = failed or self.failed
         t0, lock, done = time.monotonic(), threading.Lock(), [0, 0, time.monotonic()]   # done, failed, last line
 
@@ -59,8 +85,9 @@ class NetworkUpdate:
                     done[1] += 1
                 return e
             finally:
-                self._progress(what, len(agents), t0, lock, done)
-        return dict(zip([a.name for a in agents], self.pool.map(one, agents)))
+                self._progress(what, total, t0, lock, done)
+        one.skipped = lambda: self._progress(what, total, t0, lock, done)
+        return one
 
     def _progress(self, what: str, total: int, t0: float, lock, done: list) -> None:
         """One switch's phase ended: an ``update.progress`` line every :data:`PROGRESS_S`
@@ -122,7 +149,8 @@ class NetworkUpdate:
            stamp, written with these routes on the switches that lack it;
         1. write the routes into the other generation on every switch, read back, declare
            it live (unconfigured switches get it active at once; with ``shadows`` and no
-           switch configured -- a first install -- each then gets its shadow at once);
+           switch configured -- a first install -- each then gets its shadow, at once or,
+           where the switch keeps what it derives it from, queued behind every install);
         2. only when every switch has it: every source stamps it;
         3. wait until packets stamped with the old one have left (``hold_s``);
         4. retire the old generation (out of ``live``, then rewritten as the new one's
@@ -172,12 +200,21 @@ class NetworkUpdate:
         configured = [a for a in agents if a.name in conf]
         fresh = [a for a in agents if a.name not in conf]
         # 1. prepare: configured switches first, so that a new switch's stamps are live everywhere.
-        # With no switch configured (a first install), each new switch gets its shadow right
-        # after its generation, derived from the bytes just written; where some are
-        # configured, the new switches' shadows wait until the network flipped (write_shadows)
+        # With no switch configured (a first install), each new switch gets its shadow derived
+        # from the bytes just written: right after its generation, or, where it keeps those
+        # bytes (a small switch, GenerationWriter._shadow_later), queued behind every
+        # switch's generation (each_then: the network carries its routes about a generation's
+        # writes sooner); where some are configured, the new switches' shadows wait until the
+        # network flipped (write_shadows)
         first = shadows and not configured
         prep = self.each(configured, "prepare_generation", routes, new)
-        prep.update(self.each(fresh, "prepare_generation", routes, new, first))
+        if first:           # (the shadows left for later: each queued behind every install)
+            done, shadows_written = self.each_then(
+                fresh, "prepare_generation", (routes, new, first), "retire_generation", (new, routes),
+                lambda r: getattr(r, "shadow_pending", False), self._shadow_failed)
+            prep.update(done)
+        else:
+            prep.update(self.each(fresh, "prepare_generation", routes, new, first))
         failed = [n for n, r in prep.items() if isinstance(r, BackendError) and n in conf]
         ready = [a for a in fresh if not isinstance(prep[a.name], BackendError)]
         self.done(ready, routes, prep, swapped=False)
@@ -198,7 +235,9 @@ class NetworkUpdate:
         self.done(ready, routes, prep, swapped=swapping)
         for a in ready:
             out[a.name] = "swapped" if swapping else "current"
-        if shadows and not first:
+        if first:
+            shadows_written()
+        elif shadows:
             self.write_shadows([a for a in fresh if out[a.name] == "installed"], new, routes)
         return out, new if swapping else net
 
@@ -207,5 +246,7 @@ class NetworkUpdate:
         never live (:meth:`~controller.agent.generations.NetworkPhases.retire_generation`),
         so that even the first failure's update writes only what differs. Nothing depends
         on it: a failure is logged (the next update then writes a whole generation)."""
-        self.each(agents, "retire_generation", active, routes,
-                  failed=lambda a, e: self.log.warn("generation.shadow_failed", switch=a.name, error=str(e)))
+        self.each(agents, "retire_generation", active, routes, failed=self._shadow_failed)
+
+    def _shadow_failed(self, a, e: BackendError) -> None:
+        self.log.warn("generation.shadow_failed", switch=a.name, error=str(e))

@@ -719,6 +719,14 @@ class RemoteUpdate(NetworkUpdate):
                 a.activated_at = now
         return out
 
+    def each_then(self, agents, what: str, args: tuple, then: str, then_args: tuple, then_if,
+                  then_failed=None):
+        """:meth:`NetworkUpdate.each_then` as two calls per worker: the second phase on the
+        switches whose first passed ``then_if``, once every worker has answered the first."""
+        first = self.each(agents, what, *args)
+        more = [a for a in agents if then_if(first[a.name])]
+        return first, lambda: self.each(more, then, *then_args, failed=then_failed)
+
     def done(self, agents, routes, results: dict, swapped: bool) -> None:
         groups = self.workers.by_owner([a.name for a in agents])
         res = self.workers.call({w: ("done", (names, routes.version, {n: results.get(n) for n in names}, swapped))

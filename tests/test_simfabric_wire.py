@@ -137,7 +137,60 @@ def test_requests_of_inserts_alone_answer_and_keep_what_the_parsed_path_does(req
     assert fast.read(everything) == parsed.read(everything)
 
 
+def _group(gid: int, mids=()) -> p4r.Update:
+    g = p4r.Entity()
+    g.action_profile_group.action_profile_id = INFO.entity(member(1, 0)).action_profile_member.action_profile_id
+    g.action_profile_group.group_id = gid
+    for mid in mids:
+        g.action_profile_group.members.add(member_id=mid, weight=1)
+    g.action_profile_group.max_size = 4
+    return p4r.Update(type=p4r.Update.INSERT, entity=g)
+
+
+def _up(op, obj) -> p4r.Update:
+    return p4r.Update(type=op, entity=INFO.entity(obj))
+
+
+def test_selector_entries_and_members_from_their_bytes_answer_and_keep_what_the_parsed_path_does():
+    """Each answer of the selector-entry and member paths taken from their bytes, request
+    after request, against the parsed path: an entry on a missing group or an empty one
+    (refused), on a group with members, moved to another group, deleted (the groups'
+    references follow: a group an entry uses cannot be deleted, one no entry uses can);
+    a member inserted twice, modified, deleted while a group holds it (refused) and after."""
+    I, M, D = p4r.Update.INSERT, p4r.Update.MODIFY, p4r.Update.DELETE
+    steps = [
+        [_up(I, sel_entry(0, 1))],                               # no group 1: invalid
+        [_group(1)], [_up(I, sel_entry(0, 1))],                  # group 1 empty: refused
+        [_up(I, member(1, 5)), _up(I, member(1, 6)), _up(M, member(2, 1)), _up(I, member(2, 7))],
+        [_group(2, [1, 2])], [_up(I, sel_entry(0, 2)), _up(I, sel_entry(0, 2)), _up(I, sel_entry(1, 2))],
+        [_up(M, sel_entry(0, 1))],                               # moved onto the empty group: refused
+        [_group(3, [2])], [_up(M, sel_entry(0, 3)), _up(M, sel_entry(3, 3))],
+        [p4r.Update(type=D, entity=_group(3).entity)],           # used by an entry: refused
+        [_up(D, member(2, 0))],                                  # held by group 2: refused
+        [_up(D, sel_entry(0, 3)), _up(D, sel_entry(0, 3))],
+        [p4r.Update(type=D, entity=_group(3).entity), _up(D, member(2, 0)), _up(D, member(2, 0))],
+    ]
+    parsed, fast = loaded(21), loaded(22)
+    taken = 0
+    for ups in steps:
+        raw = request(ups)
+        rows = wire.scan(raw).mark(fast.pipeline.specs)
+        taken += int((rows[:, wire.FAST] >= wire.INDIRECT).sum())
+        got = fast.write_wire(raw, rows)
+        assert got == parsed.write(p4r.WriteRequest.FromString(raw).updates), ups
+        assert state(fast) == state(parsed), ups
+    assert taken == 17                        # every selector entry and member of the steps
+    everything = [p4r.Entity(table_entry=p4r.TableEntry()), p4r.Entity(action_profile_member=p4r.ActionProfileMember()),
+                  p4r.Entity(action_profile_group=p4r.ActionProfileGroup())]
+    assert fast.read(everything) == parsed.read(everything)
+
+
 def test_the_route_entries_a_client_writes_are_taken_from_their_bytes_and_the_others_are_not():
+    """Entries of a direct table (1) and of a selector table naming a group (2), members (3),
+    each written as protobuf writes it, are taken from their bytes; an entry with its match
+    fields out of order or an action its table does not have, a selector entry naming a
+    member, a member with its fields out of order or a member id written as 0, and a group
+    are parsed (0)."""
     d = loaded(3)
     good = [p4r.Update(type=p4r.Update.INSERT, entity=INFO.entity(entry(k, 1))) for k in range(4)]
     swapped = p4r.Update()
@@ -149,8 +202,25 @@ def test_the_route_entries_a_client_writes_are_taken_from_their_bytes_and_the_ot
     wrong = p4r.Update()
     wrong.CopyFrom(good[1])
     wrong.entity.table_entry.action.action.action_id += 1
-    rows = wire.scan(request(good + [swapped, indirect, wrong])).mark(d.pipeline.specs)
-    assert rows[:, wire.FAST].tolist() == [1, 1, 1, 1, 0, 0, 0]
+    by_member = p4r.Update()
+    by_member.CopyFrom(indirect)
+    by_member.entity.table_entry.action.action_profile_member_id = 1
+    mem = p4r.Update(type=p4r.Update.INSERT, entity=INFO.entity(member(2, 1)))
+    group = p4r.Update(type=p4r.Update.INSERT)
+    group.entity.action_profile_group.action_profile_id = mem.entity.action_profile_member.action_profile_id
+    group.entity.action_profile_group.group_id = 1
+    rows = wire.scan(request(good + [swapped, indirect, wrong, by_member, mem, group])).mark(d.pipeline.specs)
+    assert rows[:, wire.FAST].tolist() == [1, 1, 1, 1, 0, 2, 0, 0, 3, 0]
+    assert rows[8, wire.ID] == 2 and rows[5, wire.GROUP] == 1
+    # a member's fields as protobuf would not write them: the member id first, or written as 0
+    body = mem.entity.action_profile_member
+    pid = p4r.ActionProfileMember(action_profile_id=body.action_profile_id).SerializeToString()
+    rest = p4r.ActionProfileMember(action=body.action).SerializeToString()
+    for m in (p4r.ActionProfileMember(member_id=2).SerializeToString() + pid + rest, pid + b"\x10\x00" + rest):
+        ent = b"\x1a" + _varint(len(m)) + m
+        upd = b"\x08\x01\x12" + _varint(len(ent)) + ent
+        sc = wire.scan(request([]) + b"\x22" + _varint(len(upd)) + upd)
+        assert sc.mark(d.pipeline.specs)[:, wire.FAST].tolist() == [0]
     # a DELETE names no action: taken from its bytes all the same
     bare = p4r.Update()
     bare.CopyFrom(good[2])

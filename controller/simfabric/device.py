@@ -315,10 +315,12 @@ class Device:
     def write_wire(self, raw: bytes, rows) -> list[Result]:
         """Apply the updates of the WriteRequest ``raw`` in order, as :meth:`write` does:
         ``rows`` is its :class:`~controller.simfabric.wire.Scan` marked against this
-        device's pipeline. An update marked fast (a direct table's entry, valid, written in
-        field order) is applied from its slices of ``raw`` -- the key its priority and match
-        fields as written, the value the rest of its ``TableEntry`` -- with no message
-        made; every other one is parsed and applied by :meth:`write`."""
+        device's pipeline. An update marked fast (a table entry, valid, written in field
+        order, of a direct table or naming a selector group; an action profile member written
+        in field order) is applied from its slices of ``raw`` -- an entry's key its priority
+        and match fields as written, its value the rest of its ``TableEntry``; a member's
+        ``Entity`` as written -- with no message made; every other one is parsed and applied
+        by :meth:`write`."""
         done = self._insert_wire(raw, rows)
         if done is not None:
             return done
@@ -326,9 +328,18 @@ class Device:
         entries = self.entries
         intern = INTERNED.get
         ok = 0
-        for us, ue, op, _, tid, ms, me, ve, prio, _, _, fast in rows.tolist():
-            if not fast:
-                out += self.write([p4r.Update.FromString(raw[us:ue])])
+        for us, ue, op, _, tid, ms, me, ve, prio, _, _, fast, _, es, ee, mid, gid in rows.tolist():
+            if fast != wire.DIRECT:
+                if fast == wire.INDIRECT:
+                    r = self._indirect_wire(op, tid, (_PRIO0 if prio == 0 else prio.to_bytes(4, "big")) + raw[ms:me],
+                                            raw, me, ve, gid)
+                elif fast == wire.MEMBER:
+                    r = self._member_wire(op, tid, mid, raw[es:ee])
+                else:                       # (parsed: write counts what it applies)
+                    out += self.write([p4r.Update.FromString(raw[us:ue])])
+                    continue
+                ok += r[0] == OK
+                out.append(r)
                 continue
             table = entries[tid]
             key = (_PRIO0 if prio == 0 else prio.to_bytes(4, "big")) + raw[ms:me]
@@ -354,6 +365,58 @@ class Device:
         self.writes += ok
         return out
 
+    def _indirect_wire(self, op: int, tid: int, key: bytes, raw: bytes, me: int, ve: int, gid: int) -> Result:
+        """:meth:`_entry` of an entry of a table with an action profile taken from its bytes
+        (``wire.INDIRECT``: valid, in field order, naming selector group ``gid``, or a DELETE):
+        ``key`` its priority and match fields, ``raw[me:ve]`` the rest as written."""
+        t = self.pipeline.tables[tid]
+        table = self.entries[tid]
+        have = table.get(key)
+        if op == DELETE:
+            if have is None:
+                return _ABSENT
+            del table[key]
+            self._unref_group(t, self.entry_groups.pop((tid, key), 0))
+            return _OK
+        if op == INSERT and have is not None:
+            return _EXISTS
+        if op == MODIFY and have is None:
+            return _ABSENT
+        grp = self.groups.get((t.profile, gid))
+        if grp is None:
+            return INVALID_ARGUMENT, "Invalid member / group id"
+        if not grp[1]:       # bmv2 refuses an entry on an empty group
+            return UNKNOWN, ("Error when adding match entry to target" if op == INSERT
+                             else "Error when modifying match entry in target")
+        intern = INTERNED.get
+        key = intern(key)
+        table[key] = intern(raw[me:ve])
+        old = self.entry_groups.pop((tid, key), 0) if have is not None else 0
+        self.entry_groups[(tid, key)] = gid
+        k = (t.profile, gid)
+        self.group_refs[k] = self.group_refs.get(k, 0) + 1
+        self._unref_group(t, old)
+        return _OK
+
+    def _member_wire(self, op: int, prof: int, mid: int, entity: bytes) -> Result:
+        """:meth:`_member` of a member taken from its bytes (``wire.MEMBER``: its fields in
+        order): ``entity`` the ``Entity`` as written, what a read answers."""
+        if prof not in self.pipeline.profiles:
+            return INVALID_ARGUMENT, "Invalid P4 id"
+        k = (prof, mid)
+        have = k in self.members
+        if op == INSERT and have:
+            return ALREADY_EXISTS, f"Duplicate member id: {mid}"
+        if op != INSERT and not have:
+            return NOT_FOUND, f"Member id does not exist: {mid}"
+        if op == DELETE:
+            if self.member_refs.get(k):
+                return UNKNOWN, "Error when deleting member on target"
+            del self.members[k]
+            return _OK
+        self.members[k] = frame(entity)
+        return _OK
+
     def _insert_wire(self, raw: bytes, rows) -> list[Result] | None:
         """:meth:`write_wire` of a request of INSERTs only, every one taken from its bytes,
         into one table, with no priority, no key twice and none the table holds (a
@@ -364,7 +427,7 @@ class Device:
         if not n:
             return None
         tid = int(rows[0, wire.TABLE])
-        if not (rows[:, wire.FAST].all() and (rows[:, wire.OP] == INSERT).all()
+        if not ((rows[:, wire.FAST] == wire.DIRECT).all() and (rows[:, wire.OP] == INSERT).all()
                 and (rows[:, wire.PRIORITY] == 0).all() and (rows[:, wire.TABLE] == tid).all()):
             return None
         table = self.entries[tid]

@@ -21,8 +21,9 @@ P4Runtime as bmv2's server (PI) speaks it, on the same sequence of calls
 
 The handlers run on one asyncio event loop (grpc.aio): a thousand idle streams cost no
 threads, and no device needs a lock. Write requests are read from their bytes by a
-compiled scanner (:mod:`controller.simfabric.wire`): a direct table's entries are kept as
-their slices of the request, anything else parsed by protobuf's C implementation; read
+compiled scanner (:mod:`controller.simfabric.wire`): table entries (of a direct table, or
+naming a selector group) and members are kept as their slices of the request, anything
+else parsed by protobuf's C implementation; read
 answers are the stored frames concatenated (no re-encoding).
 """
 

@@ -14,16 +14,24 @@ can apply from those slices alone (:meth:`~controller.simfabric.device.Device.wr
   fields in ascending field-id order (ids below 64), each ``FieldMatch`` led by its field
   id, every field the table does not have absent, every exact field present, a priority
   where the table needs one (0 <= priority < 2^31), and (INSERT, MODIFY) an ``Action``
-  whose id the table names.
+  whose id the table names (:data:`DIRECT`);
+- the same of a table with an action profile whose entry (INSERT, MODIFY) names one
+  selector group (``action_profile_group_id``), or a DELETE of one (:data:`INDIRECT`: the
+  device checks the group and keeps its references);
+- an INSERT, MODIFY or DELETE of an action profile member whose fields are its profile id,
+  its member id (neither written as 0) and its action, in that order (:data:`MEMBER`).
 
 Such an entry's key is its priority and its match fields' bytes as written, its value the
 rest of the ``TableEntry`` as written: what :func:`controller.simfabric.device._key` and
 ``_value`` make of the parsed message, without parsing it (protobuf writes fields in
-field-number order). Every other update -- members, groups, default entries, indirect
-tables, anything invalid, whose answer is an error message -- is marked for the parsed
-path, which the device takes for it alone (``tests/test_simfabric_wire.py`` compares the
-two paths on random requests, valid and not). A request the scanner cannot follow at all
-(a malformed or unusual encoding) is returned as ``None``: parsed whole by protobuf.
+field-number order); such a member is kept as its ``Entity`` as written. Every other
+update -- groups, default entries, entries naming a member, anything invalid, whose answer
+is an error message -- is marked for the parsed path, which the device takes for it alone
+(``tests/test_simfabric_wire.py`` compares the two paths on random requests, valid and
+not, and on every answer of the selector-entry and member paths). A request the scanner
+cannot follow at all (a malformed or unusual encoding) is returned as ``None``: parsed
+whole by protobuf. (A UCMP ToR's generation is about two thirds members, groups and
+selector entries.)
 """
 
 from __future__ import annotations
@@ -33,9 +41,19 @@ from dataclasses import dataclass
 import numba as nb
 import numpy as np
 
-# columns of the per-update rows :func:`scan` returns
-(U_START, U_END, OP, CANON, TABLE, M_START, M_END, V_END, PRIORITY, SEEN, ACTION, FAST) = range(12)
-_NCOL = 12
+# columns of the per-update rows :func:`scan` returns: where the update lies, its type, the
+# entity's kind (field of ``Entity``) and bytes; a table entry's table id, match fields,
+# value, priority, match field ids seen, action id and selector group id (-1: none); a
+# member's action profile id (TABLE) and member id (ID); CANON: written as protobuf writes
+# it; FAST: how the device may apply it from its bytes (:data:`DIRECT` ...; 0: parsed)
+(U_START, U_END, OP, CANON, TABLE, M_START, M_END, V_END, PRIORITY, SEEN, ACTION, FAST,
+ KIND, E_START, E_END, ID, GROUP) = range(17)
+_NCOL = 17
+#: FAST: an entry of a direct table; an entry of a table with an action profile that names a
+#: selector group (or a DELETE of one); an action profile member
+DIRECT, INDIRECT, MEMBER = 1, 2, 3
+#: KIND: ``Entity`` fields
+_TABLE_ENTRY, _MEMBER = 2, 3
 _LEN, _VARINT, _I64, _I32 = 2, 0, 1, 5
 
 
@@ -43,8 +61,8 @@ _LEN, _VARINT, _I64, _I32 = 2, 0, 1, 5
 class TableSpecs:
     """What an entry is checked against, per table of a pipeline, as arrays: table ids
     (sorted), a bit per match field id (< 64) the table has, a bit per exact field,
-    whether it needs a priority, whether it is direct (no action profile), and the
-    (table index << 32 | action id) pairs it allows (sorted)."""
+    whether it needs a priority, whether it is direct (no action profile) or indirect (an
+    action profile), and the (table index << 32 | action id) pairs it allows (sorted)."""
 
     ids: np.ndarray
     fields: np.ndarray
@@ -52,6 +70,7 @@ class TableSpecs:
     needs_priority: np.ndarray
     direct: np.ndarray
     actions: np.ndarray
+    indirect: np.ndarray
 
 
 def table_specs(tables) -> TableSpecs:
@@ -65,6 +84,7 @@ def table_specs(tables) -> TableSpecs:
     exact = np.zeros(n, np.uint64)
     prio = np.zeros(n, np.bool_)
     direct = np.zeros(n, np.bool_)
+    indirect = np.zeros(n, np.bool_)
     acts = []
     for i, tid in enumerate(order):
         t = tables[tid]
@@ -73,8 +93,9 @@ def table_specs(tables) -> TableSpecs:
         exact[i] = 0 if wide else sum(1 << f for f in t.exact)
         prio[i] = t.needs_priority
         direct[i] = t.profile is None and not wide
+        indirect[i] = t.profile is not None and not wide
         acts += [(i << 32) | a for a in t.actions]
-    return TableSpecs(ids, fields, exact, prio, direct, np.array(sorted(acts), dtype=np.int64))
+    return TableSpecs(ids, fields, exact, prio, direct, np.array(sorted(acts), dtype=np.int64), indirect)
 
 
 @nb.njit(cache=True, nogil=True)
@@ -161,6 +182,7 @@ def _entry(buf, s, e, row):
     row[V_END] = e
     prio = np.int64(0)
     action = np.int64(-1)                      # -1: none (or not one Action with an id)
+    group = np.int64(-1)                       # -1: none (or not one selector group id)
     lastnum = np.uint64(2)
     while i < e:                               # the rest, as written
         tag, j = _varint(buf, i, e)
@@ -182,6 +204,10 @@ def _entry(buf, s, e, row):
                     aid, a2 = _varint(buf, a1 + 1, k)
                     if a2 >= 0:
                         action = np.int64(aid)
+            elif a0 < k and buf[a0] == 0x18:    # or one selector group id (action_profile_group_id)
+                gid, a1 = _varint(buf, a0 + 1, k)
+                if a1 == k and gid < np.uint64(1 << 32):
+                    group = np.int64(gid)
         elif num == 4 and wire == _VARINT:
             p, _ = _varint(buf, j, e)
             if p >= np.uint64(1 << 31):
@@ -193,6 +219,41 @@ def _entry(buf, s, e, row):
     row[PRIORITY] = prio
     row[SEEN] = np.int64(seen)
     row[ACTION] = action
+    row[GROUP] = group
+    row[CANON] = 1 if canonical else 0
+    return True
+
+
+@nb.njit(cache=True, nogil=True)
+def _member(buf, s, e, row):
+    """Read the ActionProfileMember at ``buf[s:e]`` into ``row`` (TABLE: its action profile
+    id, ID: its member id; CANON 1 when its fields are the profile id, the member id and the
+    action, in that order, each at most once, no varint written as 0 -- the bytes protobuf
+    writes for it). False: malformed."""
+    i = s
+    last = np.uint64(0)
+    canonical = True
+    while i < e:
+        tag, j = _varint(buf, i, e)
+        if j < 0:
+            return False
+        num = tag >> np.uint64(3)
+        wire = np.int64(tag & np.uint64(7))
+        k = _skip(buf, j, e, wire)
+        if k < 0:
+            return False
+        if num <= last or num > 3 or wire != (_LEN if num == 3 else _VARINT):
+            canonical = False
+        last = num
+        if num == 1 and wire == _VARINT:
+            v, _ = _varint(buf, j, e)
+            row[TABLE] = np.int64(v & np.uint64(0xFFFFFFFF))
+            canonical = canonical and v != 0 and v < np.uint64(1 << 32)
+        elif num == 2 and wire == _VARINT:
+            v, _ = _varint(buf, j, e)
+            row[ID] = np.int64(v & np.uint64(0xFFFFFFFF))
+            canonical = canonical and v != 0 and v < np.uint64(1 << 32)
+        i = k
     row[CANON] = 1 if canonical else 0
     return True
 
@@ -201,6 +262,7 @@ def _entry(buf, s, e, row):
 def _update(buf, k, ue, row):
     """Read the Update at ``buf[k:ue]`` into ``row``; False: malformed."""
     row[OP] = -1
+    row[GROUP] = -1
     entities = 0
     es = np.int64(-1)
     ee = np.int64(-1)
@@ -228,9 +290,16 @@ def _update(buf, k, ue, row):
                         kind = t3 >> np.uint64(3)
                         es = k4
                         ee = nk
+                        row[E_START] = k2
+                        row[E_END] = nk
         k = nk
-    if kind == 2 and entities == 1:
+    if entities != 1:
+        return True
+    row[KIND] = np.int64(kind)
+    if kind == _TABLE_ENTRY:
         return _entry(buf, es, ee, row)
+    if kind == _MEMBER:
+        return _member(buf, es, ee, row)
     return True
 
 
@@ -302,7 +371,7 @@ def _scan(buf):
 
 
 @nb.njit(cache=True, nogil=True)
-def _mark(rows, ids, fields, exact, needs_prio, direct, actions):
+def _mark(rows, ids, fields, exact, needs_prio, direct, actions, indirect):
     """Set FAST on the rows the device can apply from their slices (module docstring)."""
     for r in range(rows.shape[0]):
         row = rows[r]
@@ -310,17 +379,24 @@ def _mark(rows, ids, fields, exact, needs_prio, direct, actions):
         op = row[OP]
         if row[CANON] != 1 or op < 1 or op > 3:
             continue
+        if row[KIND] == _MEMBER:
+            row[FAST] = MEMBER
+            continue
         t = _find(ids, row[TABLE])
-        if t < 0 or not direct[t]:
+        if t < 0 or not (direct[t] or indirect[t]):
             continue
         seen = np.uint64(row[SEEN])
         if seen & ~fields[t] or exact[t] & ~seen:
             continue
         if needs_prio[t] and row[PRIORITY] == 0 and op != 3:
             continue
+        if indirect[t]:
+            if op == 3 or (row[GROUP] >= 0 and row[ACTION] < 0):
+                row[FAST] = INDIRECT
+            continue
         if op != 3 and (row[ACTION] < 0 or _find(actions, (np.int64(t) << 32) | row[ACTION]) < 0):
             continue
-        row[FAST] = 1
+        row[FAST] = DIRECT
 
 
 @dataclass(frozen=True)
@@ -334,7 +410,8 @@ class Scan:
 
     def mark(self, specs: TableSpecs) -> np.ndarray:
         """The rows with FAST set against the device's pipeline ``specs``."""
-        _mark(self.rows, specs.ids, specs.fields, specs.exact, specs.needs_priority, specs.direct, specs.actions)
+        _mark(self.rows, specs.ids, specs.fields, specs.exact, specs.needs_priority, specs.direct, specs.actions,
+              specs.indirect)
         return self.rows
 
 

@@ -884,6 +884,8 @@ def side_by_side(title: str, runs: list[dict], labels: list[str]) -> None:
     runs, labels = [r for r in runs if "error" not in r], [lb for r, lb in zip(runs, labels) if "error" not in r]
     rows = [("every ToR on generation 0 from empty, s", [r["all_installed_s"] for r in runs],
              [r["load_installed"] for r in runs]),
+            ("start finished (every shadow written too), s", [r["api_s"] for r in runs],
+             [r["load_installed"] for r in runs]),
             ("CPU to start (daemon + workers), s", [r["daemon_cpu_start"] for r in runs],
              [r["load_installed"] for r in runs])]
     for i, f0 in enumerate(runs[0]["failures"]):
@@ -932,7 +934,9 @@ def projection(runs: list[dict]) -> None:
 def main(quick: bool = False, large: bool = True, full_large: bool = False, large_only: bool = False,
          large_workers: tuple[int, ...] = (2, 1), large_stop_after: int | None = None,
          large_setup: int | None = None, large_tors: int | None = None, profile: bool = False,
-         memory_cap_gib: float = MEMORY_CAP_GIB) -> int:
+         memory_cap_gib: float = MEMORY_CAP_GIB, networks: tuple[str, ...] | None = None) -> int:
+    """``networks``: the (108, 6) runs to make among ``uro``, ``ucmp`` and ``whole`` (default
+    all three; ``quick``: URO per-hop with 0 and 2 workers)."""
     why = _missing()
     if why:
         print(f"fabric benchmark skipped: {why}")
@@ -952,8 +956,9 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
             ucmp = [("108x6 UCMP source-routed (36 dst), 0 workers", UCMP_36, True, 0),
                     ("108x6 UCMP source-routed (36 dst), 2 workers", UCMP_36, True, 2)]
             whole = [("108x6 URO per-hop, incremental = false, 0 workers", PER_HOP, False, 0)]
-            groups = [("108x6 URO per-hop", [uro[0], uro[2]])] if quick else \
-                [("108x6 URO per-hop", uro), ("108x6 UCMP source-routed", ucmp), ("108x6 URO per-hop, whole path", whole)]
+            every = {"uro": ("108x6 URO per-hop", [uro[0], uro[2]] if quick else uro),
+                     "ucmp": ("108x6 UCMP source-routed", ucmp), "whole": ("108x6 URO per-hop, whole path", whole)}
+            groups = [every[n] for n in (networks or (("uro",) if quick else tuple(every)))]
             done = {}
             for title, runs in groups:
                 for name, routing, incremental, workers in runs:
@@ -964,7 +969,7 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
                     done[name] = r
                 if len(runs) > 1:
                     side_by_side(title, [done[n] for n, *_ in runs], [f"{w} worker{'' if w == 1 else 's'}" for *_, w in runs])
-            if not quick:
+            if whole[0][0] in done and uro[0][0] in done:
                 side_by_side("108x6 URO per-hop: the whole path against the incremental one (0 workers)",
                              [done[whole[0][0]], done[uro[0][0]]], ["whole", "incremental"])
         if large and not quick and not full_large and large_setup is None and large_tors is None:

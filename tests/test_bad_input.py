@@ -342,6 +342,11 @@ def test_schedule_hash_ignores_name_only():
     (["bench", "--suite", "fabric", "--memory-cap", "0"], "--memory-cap '0': GiB of resident memory, a number above 0"),
     (["bench", "--suite", "fabric", "--memory-cap", "nan"], "--memory-cap 'nan'"),
     (["bench", "--suite", "fabric", "--memory-cap", "lots"], "--memory-cap 'lots'"),
+    (["bench", "--suite", "fabric", "--networks", "ucmp,fast"], "--networks 'ucmp,fast': names of (108, 6) networks "
+                                                                "among uro, ucmp, whole, comma-separated ('fast' is not"),
+    (["bench", "--suite", "fabric", "--networks", "uro,uro"], "(each once)"),
+    (["bench", "--suite", "fabric", "--networks", ""], "--networks ''"),
+    (["bench", "--suite", "daemon", "--networks", "ucmp"], "--networks picks the (108, 6) networks of --suite fabric"),
 ])
 def test_bench_fabric_large_tors_and_profile(capsys, monkeypatch, argv, msg):
     """`uro bench --suite fabric --large-tors N --profile`: a profile without the runs it
@@ -383,3 +388,11 @@ def test_bench_fabric_memory_cap_reaches_the_suite(monkeypatch, argv, cap):
     """`uro bench --suite fabric --memory-cap GIB` hands its cap to the fabric suite (the
     suite's own default, 8 GiB, without it)."""
     assert bench_suite_kwargs(monkeypatch, ["bench", "--suite", "fabric", *argv]).get("memory_cap_gib") == cap
+
+
+@pytest.mark.parametrize("argv,networks", [([], None), (["--networks", "ucmp"], ("ucmp",)),
+                                           (["--networks", "whole, uro"], ("whole", "uro"))])
+def test_bench_fabric_networks_reach_the_suite(monkeypatch, argv, networks):
+    """`uro bench --suite fabric --networks NAME,...` hands the (108, 6) runs asked for to the
+    fabric suite, in the order given (the suite's own default, every network, without it)."""
+    assert bench_suite_kwargs(monkeypatch, ["bench", "--suite", "fabric", *argv]).get("networks") == networks

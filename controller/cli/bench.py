@@ -84,6 +84,8 @@ def cmd_bench(args) -> int:
         raise UroError(f"bench: --hold-pps paces the hold queues of --suite clock's fabric, not --suite {args.suite}")
     if args.load is not None and args.suite != "clock":
         raise UroError(f"bench: --load runs route computations beside --suite clock's fabric, not --suite {args.suite}")
+    if args.networks is not None and args.suite != "fabric":
+        raise UroError(f"bench: --networks picks the (108, 6) networks of --suite fabric, not --suite {args.suite}")
     if args.memory_cap is not None and args.suite != "fabric":
         raise UroError(f"bench: --memory-cap caps the daemon and the simulated fabric of --suite fabric, "
                        f"not --suite {args.suite}")
@@ -114,6 +116,7 @@ def cmd_bench(args) -> int:
                                               large_only=args.large_only, large_workers=args.large_workers,
                                               large_stop_after=args.large_stop_after, large_setup=args.large_setup,
                                               large_tors=args.large_tors, profile=args.profile,
+                                              **({} if args.networks is None else {"networks": args.networks}),
                                               **({} if args.memory_cap is None else {"memory_cap_gib": args.memory_cap}))
     if args.suite == "ucmp-emulate":
         rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
@@ -141,6 +144,23 @@ def _workers(text: str) -> tuple[int, ...]:
     if not out or any(n < 0 for n in out):
         raise argparse.ArgumentTypeError(f"--large-workers {text!r}: worker counts, comma-separated, each 0 or more (e.g. 0,1)")
     return out
+
+
+#: the (108, 6) networks of --suite fabric (benchmarks/bench_fabric.py main)
+FABRIC_NETWORKS = ("uro", "ucmp", "whole")
+
+
+def _networks(text: str) -> tuple[str, ...]:
+    """--networks: some of :data:`FABRIC_NETWORKS`, comma-separated, each once."""
+    import argparse
+
+    names = [n.strip() for n in text.split(",")]
+    bad = [n for n in names if n not in FABRIC_NETWORKS]
+    if bad or not names or len(set(names)) != len(names):
+        what = f"{bad[0]!r} is not one of them" if bad else "each once"
+        raise argparse.ArgumentTypeError(f"--networks {text!r}: names of (108, 6) networks among "
+                                         f"{', '.join(FABRIC_NETWORKS)}, comma-separated ({what})")
+    return tuple(names)
 
 
 def _gib(text: str) -> float:
@@ -244,6 +264,10 @@ def register(sub) -> None:
                    help="fabric: instead of the daemon runs, the first N ToRs of the (1024, 32) network programmed from "
                         "empty as the daemon's first install does, with the protobuf-message encoder and the wire "
                         "encoder side by side: objects written per CPU second")
+    r.add_argument("--networks", type=_networks, default=None, metavar="NAME,NAME",
+                   help="fabric: only these of the (108, 6) runs: uro (URO per-hop, 0, 1 and 2 workers), ucmp (UCMP "
+                        "source-routed, 0 and 2 workers), whole (URO per-hop, incremental = false); default all "
+                        "three, --quick: uro with 0 and 2 workers")
     r.add_argument("--memory-cap", type=_gib, default=None, metavar="GIB",
                    help="fabric: stop a daemon whose resident memory, or the simulated fabric's, passes GIB "
                         "(default 8: the machine is shared; a whole (1024, 32) start needs more)")

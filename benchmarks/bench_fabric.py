@@ -864,7 +864,8 @@ def report(r: dict) -> None:
                   f"times (per 0.2 s pass and switch) until it was handled, "
                   f"{g['run']} ran until the next failure (docs/daemon.md \"A failure comes before the reconcile\")")
     print(f"   CPU: daemon {r['daemon_cpu']:.1f} s ({r['daemon_cpu_start']:.1f} s of it to start), simulated fabric "
-          f"{r['fabric_cpu']:.1f} s ({r['fabric_cpu'] / max(r['daemon_cpu'], 1e-9):.2f}x the daemon's); peak memory: "
+          f"{r['fabric_cpu']:.1f} s ({r['fabric_cpu_start']:.1f} s to start; "
+          f"{r['fabric_cpu'] / max(r['daemon_cpu'], 1e-9):.2f}x the daemon's); peak memory: "
           f"daemon {r['daemon_peak_gib']:.2f} GiB, fabric {r['fabric_peak_gib']:.2f} GiB; threads up to "
           f"{r['peak_threads']} in one process (load at the end {r['load_end']:.1f})")
 

@@ -382,12 +382,9 @@ class Device:
             return _EXISTS
         if op == MODIFY and have is None:
             return _ABSENT
-        grp = self.groups.get((t.profile, gid))
-        if grp is None:
-            return INVALID_ARGUMENT, "Invalid member / group id"
-        if not grp[1]:       # bmv2 refuses an entry on an empty group
-            return UNKNOWN, ("Error when adding match entry to target" if op == INSERT
-                             else "Error when modifying match entry in target")
+        refused = self._group_refused(t, gid, op)
+        if refused is not None:
+            return refused
         intern = INTERNED.get
         key = intern(key)
         table[key] = intern(raw[me:ve])
@@ -482,12 +479,9 @@ class Device:
         if t.profile is not None:
             if which == "action_profile_group_id":
                 gid = act.action_profile_group_id
-                grp = self.groups.get((t.profile, gid))
-                if grp is None:
-                    return INVALID_ARGUMENT, "Invalid member / group id"
-                if not grp[1]:       # bmv2 refuses an entry on an empty group
-                    return UNKNOWN, ("Error when adding match entry to target" if op == INSERT
-                                     else "Error when modifying match entry in target")
+                refused = self._group_refused(t, gid, op)
+                if refused is not None:
+                    return refused
             elif which == "action_profile_member_id":
                 if (t.profile, act.action_profile_member_id) not in self.members:
                     return INVALID_ARGUMENT, "Invalid member / group id"
@@ -506,6 +500,17 @@ class Device:
         self._unref_group(t, old)
         return _OK
 
+    def _group_refused(self, t: _Table, gid: int, op: int) -> Result | None:
+        """Why an INSERT or MODIFY of an entry of ``t`` naming selector group ``gid`` is
+        refused: no such group, or an empty one (bmv2 refuses an entry on it); None: it is not."""
+        grp = self.groups.get((t.profile, gid))
+        if grp is None:
+            return INVALID_ARGUMENT, "Invalid member / group id"
+        if not grp[1]:
+            return UNKNOWN, ("Error when adding match entry to target" if op == INSERT
+                             else "Error when modifying match entry in target")
+        return None
+
     def _unref_group(self, t: _Table, gid: int) -> None:
         if gid:
             k = (t.profile, gid)
@@ -516,21 +521,7 @@ class Device:
                 del self.group_refs[k]
 
     def _member(self, op: int, m, ent) -> Result:
-        if m.action_profile_id not in self.pipeline.profiles:
-            return INVALID_ARGUMENT, "Invalid P4 id"
-        k = (m.action_profile_id, m.member_id)
-        have = k in self.members
-        if op == INSERT and have:
-            return ALREADY_EXISTS, f"Duplicate member id: {m.member_id}"
-        if op != INSERT and not have:
-            return NOT_FOUND, f"Member id does not exist: {m.member_id}"
-        if op == DELETE:
-            if self.member_refs.get(k):
-                return UNKNOWN, "Error when deleting member on target"
-            del self.members[k]
-            return _OK
-        self.members[k] = frame(ent.SerializeToString())
-        return _OK
+        return self._member_wire(op, m.action_profile_id, m.member_id, ent.SerializeToString())
 
     def _group(self, op: int, g, ent) -> Result:
         prof = g.action_profile_id

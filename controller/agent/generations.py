@@ -208,8 +208,8 @@ class Installed:
     verify_s: float = 0.0           # first write -> new generation read back as written
     active_s: float = 0.0           # first write -> activated
     total_s: float = 0.0
-    #: a first install whose shadow was left for a pass after every switch has its generation
-    #: (:meth:`GenerationWriter._shadow_later`): the caller writes it (``retire_generation``)
+    #: a first install whose shadow was left for a later phase, queued behind every switch's
+    #: install (:meth:`GenerationWriter._shadow_later`): the caller writes it (``retire_generation``)
     shadow_pending: bool = False
 
 
@@ -258,10 +258,9 @@ class GenerationWriter:
 
     def _shadow_later(self) -> bool:
         """Whether a first install's shadow (:meth:`NetworkPhases.prepare_generation` with
-        ``shadow``) waits for a pass after every switch has its generation, what it derives
-        from kept for it (:meth:`_fresh_as`): the network then carries its routes as soon as
-        every switch holds one generation, not after each has written two. Default: no (the
-        shadow is written at once)."""
+        ``shadow``) is left for a later phase, queued behind every switch's install, what it
+        derives from kept for it (:meth:`_fresh_as`): the network then carries its routes
+        about one generation's writes sooner. Default: no (the shadow is written at once)."""
         return False
 
     def _fresh_as(self, routes: Routes, generation: int) -> tuple[Batch, Inserts, Batch] | None:

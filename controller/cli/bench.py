@@ -156,7 +156,7 @@ def _networks(text: str) -> tuple[str, ...]:
 
     names = [n.strip() for n in text.split(",")]
     bad = [n for n in names if n not in FABRIC_NETWORKS]
-    if bad or not names or len(set(names)) != len(names):
+    if bad or len(set(names)) != len(names):
         what = f"{bad[0]!r} is not one of them" if bad else "each once"
         raise argparse.ArgumentTypeError(f"--networks {text!r}: names of (108, 6) networks among "
                                          f"{', '.join(FABRIC_NETWORKS)}, comma-separated ({what})")

@@ -110,10 +110,9 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.last_swap: dict | None = None
         self._cache: dict = {}        # route entries by (version, generation): one update's, then dropped
         #: (generation, version, Inserts) of the last generation written into an empty slot,
-        #: kept to the end of its phase, or to the next one where the shadow waits for it
-        #: (_shadow_later): a first install's shadow is derived from it (_fresh_as)
+        #: kept to the end of its phase, or to the next one where the install left its shadow
+        #: for later (_shadow_later): a first install's shadow is derived from it (_fresh_as)
         self._fresh_kept: tuple | None = None
-        self._fresh_for_next = False  # _fresh_kept outlives this phase (_shadow_later)
         self._routes_of: dict = {}    # role.version -> the routes (no delta): what a held generation holds
         self._known: KnownState | None = None   # the last read + the writes since (None: read the switch)
         # {generation: routes version it holds} of the state self._known_holds is (Diff of the changed cells)
@@ -299,10 +298,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         (a (1024, 32) ToR's ~7 MB, a fabric's ~7 GB) gets its shadow at once, as the phase
         ends, and nothing is kept."""
         known = self._known
-        if self._fresh_kept is None or known is None or known.held():
-            return False
-        self._fresh_for_next = True
-        return True
+        return self._fresh_kept is not None and known is not None and not known.held()
 
     def _fresh_as(self, routes, generation: int):
         """:meth:`GenerationWriter._fresh_as`: the other generation's objects and bytes as
@@ -585,13 +581,14 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
             if not self._adopted or (getattr(fn, "__func__", fn) is gens.NetworkPhases.survey
                                      and not self._same_session()):
                 self._ensure_pipeline()
+            res = None
             try:
                 with paused_gc():     # builds, reads, diffs of ~10K objects each (controller.memory)
-                    return fn(*args)
+                    res = fn(*args)
+                return res
             finally:
-                if not self._fresh_for_next:
+                if not getattr(res, "shadow_pending", False):   # (a shadow left for later derives from it)
                     self._fresh_kept = None
-                self._fresh_for_next = False
                 self._drop_built_generations()
 
     def _same_session(self) -> bool:

@@ -245,6 +245,12 @@ def _key(priority: int, parts: list[bytes]) -> bytes:
     return priority.to_bytes(4, "big") + b"".join(b"\x12" + _varint(len(m)) + m for m in parts)
 
 
+def _wire_key(priority: int, match: bytes) -> bytes:
+    """:func:`_key` of an entry taken from its bytes: its priority and its match fields as
+    written (in field-id order: ``wire.scan`` marks no other fast)."""
+    return (_PRIO0 if priority == 0 else priority.to_bytes(4, "big")) + match
+
+
 def _value(te, key: bytes) -> bytes:
     """What a ``TableEntry`` holds beyond its table id and match fields, as written: the
     serialized entry after them (protobuf writes fields in field-number order: table_id 1,
@@ -329,20 +335,17 @@ class Device:
         intern = INTERNED.get
         ok = 0
         for us, ue, op, _, tid, ms, me, ve, prio, _, _, fast, _, es, ee, mid, gid in rows.tolist():
-            if fast != wire.DIRECT:
-                if fast == wire.INDIRECT:
-                    r = self._indirect_wire(op, tid, (_PRIO0 if prio == 0 else prio.to_bytes(4, "big")) + raw[ms:me],
-                                            raw, me, ve, gid)
-                elif fast == wire.MEMBER:
-                    r = self._member_wire(op, tid, mid, raw[es:ee])
-                else:                       # (parsed: write counts what it applies)
-                    out += self.write([p4r.Update.FromString(raw[us:ue])])
-                    continue
+            if fast == wire.MEMBER or fast == wire.INDIRECT:
+                r = (self._member_wire(op, tid, mid, raw[es:ee]) if fast == wire.MEMBER else
+                     self._indirect_wire(op, tid, _wire_key(prio, raw[ms:me]), raw, me, ve, gid))
                 ok += r[0] == OK
                 out.append(r)
                 continue
+            if fast != wire.DIRECT:         # (parsed: write counts what it applies)
+                out += self.write([p4r.Update.FromString(raw[us:ue])])
+                continue
             table = entries[tid]
-            key = (_PRIO0 if prio == 0 else prio.to_bytes(4, "big")) + raw[ms:me]
+            key = _wire_key(prio, raw[ms:me])
             have = table.get(key)
             if op == DELETE:
                 if have is None:
@@ -385,15 +388,7 @@ class Device:
         refused = self._group_refused(t, gid, op)
         if refused is not None:
             return refused
-        intern = INTERNED.get
-        key = intern(key)
-        table[key] = intern(raw[me:ve])
-        old = self.entry_groups.pop((tid, key), 0) if have is not None else 0
-        self.entry_groups[(tid, key)] = gid
-        k = (t.profile, gid)
-        self.group_refs[k] = self.group_refs.get(k, 0) + 1
-        self._unref_group(t, old)
-        return _OK
+        return self._stored(t, tid, key, raw[me:ve], have, gid)
 
     def _member_wire(self, op: int, prof: int, mid: int, entity: bytes) -> Result:
         """:meth:`_member` of a member taken from its bytes (``wire.MEMBER``: its fields in
@@ -489,12 +484,18 @@ class Device:
                 return INVALID_ARGUMENT, "Expected member or group id for indirect table"
         elif which != "action" or act.action.action_id not in t.actions:
             return INVALID_ARGUMENT, "Invalid action for table"
+        return self._stored(t, te.table_id, key, _value(te, key), have, gid)
+
+    def _stored(self, t: _Table, tid: int, key: bytes, value: bytes, have: bytes | None, gid: int) -> Result:
+        """An INSERT or MODIFY of an entry of ``t`` (table ``tid``), checked: ``key`` kept
+        with ``value`` (both interned), the selector group references moved from the group
+        the entry used (``have``: its value before, None if new) to ``gid`` (0: none)."""
         intern = INTERNED.get
         key = intern(key)
-        table[key] = intern(_value(te, key))
-        old = self.entry_groups.pop((te.table_id, key), 0) if have is not None and t.profile is not None else 0
+        self.entries[tid][key] = intern(value)
+        old = self.entry_groups.pop((tid, key), 0) if have is not None and t.profile is not None else 0
         if gid:
-            self.entry_groups[(te.table_id, key)] = gid
+            self.entry_groups[(tid, key)] = gid
             k = (t.profile, gid)
             self.group_refs[k] = self.group_refs.get(k, 0) + 1
         self._unref_group(t, old)

@@ -58,6 +58,11 @@ else:
 
 #: bf-p4c's niceness in the background
 NICENESS = 10
+#: a lane's worker lowers its own priority by this much once it has run its last test of the
+#: first suite of :data:`APART`: the rest of that lane (the fast tests) then runs beside the
+#: tofino suite, whose model and bf_switchd take the CPU they need first -- the tofino suite
+#: is the critical path's second half, and the fast tests have time to spare (_after_apart)
+AFTER_APART_NICENESS = 10
 #: the whole suite's two lanes (one pytest-xdist worker each): the tests under each path, in
 #: this order (the longest path that matches a test's id decides). The emulated fabrics
 #: run beside the bmv2 suite (which mostly waits), then the fast tests beside the tofino
@@ -441,6 +446,15 @@ def pytest_runtest_protocol(item, nextitem):
     yield
     if item.nodeid.startswith(APART[0]) and (nextitem is None or not nextitem.nodeid.startswith(APART[0])):
         _apart_done(_APART["dir"])
+        _after_apart(item.config)
+
+
+def _after_apart(config) -> None:
+    """On a lane's worker that has run its last test of the first suite of :data:`APART`:
+    lower its priority (and its children's, inherited) for the rest of its lane, which runs
+    beside the second suite. A run in one process keeps its priority."""
+    if _in_lane(config):
+        os.nice(AFTER_APART_NICENESS)
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -86,7 +86,8 @@ def test_the_suites_kept_apart_never_run_side_by_side(tmp_path):
     the first test of the second suite of ``APART`` starts only after the other lane's last
     test of the first has ended, though its own lane had nothing else to run, and before
     that lane's later tests have (not at its end); the summary says how long it waited.
-    Without the hand-over it would start at once."""
+    Without the hand-over it would start at once. The lane's later tests run at a lower
+    priority (``AFTER_APART_NICENESS``), the suites kept apart at the run's."""
     import json
     import os
     import shutil
@@ -98,9 +99,9 @@ def test_the_suites_kept_apart_never_run_side_by_side(tmp_path):
     shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
     (tmp_path / "pytest.ini").write_text(f"[pytest]\ntestpaths = {first} {second} tests\n")
     log = tmp_path / "times.jsonl"
-    body = ("import json, time\n\n\ndef _log(what):\n"
+    body = ("import json, os, time\n\n\ndef _log(what):\n"
             f"    with open({str(log)!r}, 'a') as f:\n"
-            "        f.write(json.dumps([what, time.time()]) + '\\n')\n\n\n")
+            "        f.write(json.dumps([what, time.time(), os.nice(0)]) + '\\n')\n\n\n")
     (tmp_path / first).mkdir()
     (tmp_path / first / "test_slow.py").write_text(
         body + "def test_slow():\n    _log('first start')\n    time.sleep(3)\n    _log('first end')\n")
@@ -115,7 +116,12 @@ def test_the_suites_kept_apart_never_run_side_by_side(tmp_path):
                        env={**os.environ, "URO_T2NA_PREBUILD": "0", "URO_CPU_CGROUP": ""})
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     assert r.stdout.count("bringing up nodes") == 2, r.stdout[-3000:]          # in two lanes
-    times = dict(json.loads(line) for line in log.read_text().splitlines())
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    times = {what: t for what, t, _ in lines}
+    nice = {what: n for what, _, n in lines}
     assert times["first end"] <= times["second start"] < times["later end"], times
+    base = os.nice(0)
+    assert nice["first start"] == nice["second start"] == base, nice
+    assert nice["later end"] == min(19, base + c.AFTER_APART_NICENESS), nice
     assert f"{second} waited" in r.stdout, r.stdout[-3000:]
     assert not list(tmp_path.glob("uro-lanes.*"))

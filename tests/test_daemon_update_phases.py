@@ -344,6 +344,27 @@ def test_each_phase_reports_its_progress_and_failures(monkeypatch):
     assert errors == [("tor1", "tor1: survey refused"), ("tor2", "tor2: survey refused")]
 
 
+def test_a_first_install_and_its_later_shadows_report_each_phases_progress_to_its_total(monkeypatch):
+    """``each_then``: the installs' progress lines and memory lines count to the number of
+    switches, then the shadows' do too -- a switch that wrote its shadow at once counted
+    among them when its turn comes (its line like any other: the phase's name, the total,
+    the seconds since the phase started) -- so the last line of each phase says N of N (the
+    fabric bench reads a phase's end from it)."""
+    monkeypatch.setattr(update_mod, "PROGRESS_S", 0.0)
+    nu, trace, log, _ = update()
+    agents = [Agent("tor0", trace, pending=True), Agent("tor1", trace), Agent("tor2", trace, pending=True)]
+    nu.run(ROUTES, agents, 0, shadows=True)
+    mine = ("prepare_generation", "retire_generation")
+    lines = [e for e in said(log, "update.progress") if e["phase"] in mine]
+    assert [(e["phase"], e["done"], e["of"], e["failed"]) for e in lines] == [
+        ("prepare_generation", 1, 3, 0), ("prepare_generation", 2, 3, 0), ("prepare_generation", 3, 3, 0),
+        ("retire_generation", 1, 3, 0), ("retire_generation", 2, 3, 0), ("retire_generation", 3, 3, 0)]
+    assert all(isinstance(e["seconds"], float) and e["seconds"] >= 0 for e in lines), lines
+    assert [e["phase"] for e in said(log, "memory.phase") if e["phase"].startswith(mine)] == [
+        "prepare_generation 1 of 3", "prepare_generation 3 of 3", "retire_generation 1 of 3",
+        "retire_generation 3 of 3"]
+
+
 def test_progress_lines_come_every_progress_s_with_the_phases_seconds(monkeypatch):
     """A line when PROGRESS_S (10 s here) have passed since the last (or the phase's start),
     exactly 10 s included, with the seconds since the phase started, to 0.1 s."""

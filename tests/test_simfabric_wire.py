@@ -151,12 +151,23 @@ def _up(op, obj) -> p4r.Update:
     return p4r.Update(type=op, entity=INFO.entity(obj))
 
 
+def _by_member(op, key: int, mid: int) -> p4r.Update:
+    """An entry of the selector table naming member ``mid`` instead of a group."""
+    u = _up(op, sel_entry(key, 1))
+    u.entity.table_entry.action.action_profile_member_id = mid
+    return u
+
+
 def test_selector_entries_and_members_from_their_bytes_answer_and_keep_what_the_parsed_path_does():
     """Each answer of the selector-entry and member paths taken from their bytes, request
     after request, against the parsed path: an entry on a missing group or an empty one
     (refused), on a group with members, moved to another group, deleted (the groups'
     references follow: a group an entry uses cannot be deleted, one no entry uses can);
-    a member inserted twice, modified, deleted while a group holds it (refused) and after."""
+    a member inserted twice, modified, deleted while a group holds it (refused) and after.
+    The two paths share their code (``_member`` is ``_member_wire``'s, both store through
+    ``_stored``), so each answer and what the device keeps is also checked against what
+    bmv2 answers (``bmv2_tests/test_simfabric_semantics.py``), not only against the other
+    path."""
     I, M, D = p4r.Update.INSERT, p4r.Update.MODIFY, p4r.Update.DELETE
     steps = [
         [_up(I, sel_entry(0, 1))],                               # no group 1: invalid
@@ -169,17 +180,47 @@ def test_selector_entries_and_members_from_their_bytes_answer_and_keep_what_the_
         [_up(D, member(2, 0))],                                  # held by group 2: refused
         [_up(D, sel_entry(0, 3)), _up(D, sel_entry(0, 3))],
         [p4r.Update(type=D, entity=_group(3).entity), _up(D, member(2, 0)), _up(D, member(2, 0))],
+        [p4r.Update(type=D, entity=_group(2).entity)],           # still used by entry 1: refused
+        [_by_member(I, 5, 1)], [_up(M, sel_entry(5, 2))],         # an entry naming a member moved onto a group,
+        [_up(D, sel_entry(5, 2))],                               # then deleted (the group's references follow)
+        [_by_member(I, 6, 1)], [_by_member(D, 6, 1)],             # one deleted naming its member: no group's reference
+    ]
+    ok, invalid, unknown, not_found, exists = (0, ""), 3, 2, 5, 6
+    answers = [
+        [(invalid, "Invalid member / group id")],
+        [ok], [(unknown, "Error when adding match entry to target")],
+        [ok, (exists, "Duplicate member id: 1"), (not_found, "Member id does not exist: 2"), ok],
+        [ok], [ok, (exists, "Match entry exists, use MODIFY if you wish to change action"), ok],
+        [(unknown, "Error when modifying match entry in target")],
+        [ok], [ok, (not_found, "Cannot find match entry")],
+        [(unknown, "Error when deleting group on target")],
+        [(unknown, "Error when deleting member on target")],
+        [ok, (not_found, "Cannot find match entry")],
+        [ok, (unknown, "Error when deleting member on target"), (unknown, "Error when deleting member on target")],
+        [(unknown, "Error when deleting group on target")],
+        [ok], [ok], [ok], [ok], [ok],
     ]
     parsed, fast = loaded(21), loaded(22)
     taken = 0
-    for ups in steps:
+    for ups, want in zip(steps, answers, strict=True):
         raw = request(ups)
         rows = wire.scan(raw).mark(fast.pipeline.specs)
         taken += int((rows[:, wire.FAST] >= wire.INDIRECT).sum())
         got = fast.write_wire(raw, rows)
-        assert got == parsed.write(p4r.WriteRequest.FromString(raw).updates), ups
+        assert got == want, ups
+        assert parsed.write(p4r.WriteRequest.FromString(raw).updates) == want, ups
         assert state(fast) == state(parsed), ups
-    assert taken == 17                        # every selector entry and member of the steps
+    assert taken == 20                        # every selector entry and member of the steps (the entries
+                                              # naming a member are parsed when written, taken when deleted)
+    # what is left: entry 1 on group 2 (1 reference), group 2 holding members 1 and 2 (one
+    # reference each), members 1 and 2 as last written (params 5 and 7)
+    profile = INFO.entity(member(1, 0)).action_profile_member.action_profile_id
+    assert sorted(fast.groups) == [(profile, 1), (profile, 2)] and fast.groups[(profile, 2)][1] == (1, 2)
+    assert fast.group_refs == {(profile, 2): 1} and list(fast.entry_groups.values()) == [2]
+    assert fast.member_refs == {(profile, 1): 1, (profile, 2): 1}
+    held = [e.action_profile_member for b in fast.read([p4r.Entity(action_profile_member=p4r.ActionProfileMember())])
+            for e in p4r.ReadResponse.FromString(b).entities]     # (each answer framed as a ReadResponse's entity)
+    assert [(m.member_id, m.action.params[0].value) for m in held] == [(1, b"\x05"), (2, b"\x07")]
     everything = [p4r.Entity(table_entry=p4r.TableEntry()), p4r.Entity(action_profile_member=p4r.ActionProfileMember()),
                   p4r.Entity(action_profile_group=p4r.ActionProfileGroup())]
     assert fast.read(everything) == parsed.read(everything)

@@ -62,3 +62,63 @@ def test_the_drops_line_adds_the_held_frames_decided_again_after_their_slice_pas
     assert drops_line(grown) == ("every drop: ocs_drops.no_circuit 5, drops.ttl 2; slice missed while held, decided "
                                  "again: reroute_missed 3, ssrr_missed 0")
     assert drops_line({"drops.ttl": 1}) == "every drop: drops.ttl 1"
+
+
+# ---- the error's measurement: each round's least-delay probe pair -------------------------------
+class _Prober:
+    """Probe pairs answered from a script: per call, (tor's offset, its round trip) or None
+    (no answer); the OCS at offset 0 with a 100 us round trip."""
+
+    def __init__(self, script):
+        self.script = list(script)
+
+    def probe(self, names):
+        from controller.emulate.clockprobe import Sample
+
+        step = self.script.pop(0)
+        if step is None:
+            return {}
+        off, rtt = step
+        sent = 1_000_000_000
+        return {"tor0": Sample("tor0", 0, 1000 + off + rtt // 2, 0, 1000 + off + rtt // 2, 0, False, 2, sent, sent + rtt),
+                "ocs": Sample("ocs", 0, 1000 + 50_000, 0, 1000 + 50_000, 0, False, 1, sent, sent + 100_000)}
+
+
+def _sampler(monkeypatch, script, pairs=3, tries=3):
+    import types
+
+    from benchmarks import bench_clock as bc
+    from controller.emulate import clockprobe
+
+    monkeypatch.setattr(clockprobe.Prober, "for_plan", classmethod(lambda cls, plan, names: _Prober(script)))
+    fab = types.SimpleNamespace(plan=None, slice_ns=50_000_000, n_slices=4)
+    return bc.ErrorSampler(fab, ["tor0"], pairs=pairs, tries=tries)
+
+
+def test_a_round_keeps_every_pair_and_takes_the_one_of_least_uncertainty(monkeypatch):
+    """Three pairs of one ToR in a round: each kept (error = its offset, uncertainty = half
+    the two round trips), and the round's figure is the pair whose probes waited least."""
+    s = _sampler(monkeypatch, [(300_000, 900_000), (40_000, 200_000), (-70_000, 400_000)])
+    s.round()
+    assert [(e, u) for _, e, u in s.errors["tor0"]] == [(300_000, 500_000), (40_000, 150_000), (-70_000, 250_000)]
+    assert [(e, u) for _, e, u in s.best["tor0"]] == [(40_000, 150_000)]
+    assert s.samples(best=True) == [(40_000, 150_000)] and len(s.samples()) == 3
+
+
+def test_a_round_whose_pairs_all_waited_too_long_probes_again_up_to_its_tries(monkeypatch):
+    """No pair within MAX_UNCERTAINTY_NS among the first ``pairs``: more pairs, until one is
+    or ``tries`` were made; an unanswered pair is counted missed and measures nothing."""
+    far = 2_500_000                              # a round trip that puts a pair past the bound
+    s = _sampler(monkeypatch, [(1, far), None, (2, far), (3, 600_000), (4, 10)], pairs=2, tries=5)
+    s.round()
+    assert [e for _, e, _ in s.errors["tor0"]] == [1, 2, 3]          # stopped at the first within the bound
+    assert [e for _, e, _ in s.best["tor0"]] == [3] and s.missed == 1
+    s2 = _sampler(monkeypatch, [(1, far), (2, far), (3, far)], pairs=2, tries=3)
+    s2.round()
+    assert [e for _, e, _ in s2.best["tor0"]] == [1] and len(s2.errors["tor0"]) == 3
+
+
+def test_a_round_with_no_answer_measures_nothing(monkeypatch):
+    s = _sampler(monkeypatch, [None, None, None])
+    s.round()
+    assert s.errors["tor0"] == [] and s.best["tor0"] == [] and s.missed == 3

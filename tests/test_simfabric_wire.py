@@ -158,6 +158,13 @@ def _by_member(op, key: int, mid: int) -> p4r.Update:
     return u
 
 
+def _no_profile(m) -> p4r.Update:
+    """The insert of member ``m`` into an action profile the program does not have."""
+    u = _up(p4r.Update.INSERT, m)
+    u.entity.action_profile_member.action_profile_id += 1000
+    return u
+
+
 def test_selector_entries_and_members_from_their_bytes_answer_and_keep_what_the_parsed_path_does():
     """Each answer of the selector-entry and member paths taken from their bytes, request
     after request, against the parsed path: an entry on a missing group or an empty one
@@ -184,6 +191,7 @@ def test_selector_entries_and_members_from_their_bytes_answer_and_keep_what_the_
         [_by_member(I, 5, 1)], [_up(M, sel_entry(5, 2))],         # an entry naming a member moved onto a group,
         [_up(D, sel_entry(5, 2))],                               # then deleted (the group's references follow)
         [_by_member(I, 6, 1)], [_by_member(D, 6, 1)],             # one deleted naming its member: no group's reference
+        [_no_profile(member(3, 1))],                              # a member of a profile the program has not
     ]
     ok, invalid, unknown, not_found, exists = (0, ""), 3, 2, 5, 6
     answers = [
@@ -199,6 +207,7 @@ def test_selector_entries_and_members_from_their_bytes_answer_and_keep_what_the_
         [ok, (unknown, "Error when deleting member on target"), (unknown, "Error when deleting member on target")],
         [(unknown, "Error when deleting group on target")],
         [ok], [ok], [ok], [ok], [ok],
+        [(invalid, "Invalid P4 id")],
     ]
     parsed, fast = loaded(21), loaded(22)
     taken = 0
@@ -210,7 +219,7 @@ def test_selector_entries_and_members_from_their_bytes_answer_and_keep_what_the_
         assert got == want, ups
         assert parsed.write(p4r.WriteRequest.FromString(raw).updates) == want, ups
         assert state(fast) == state(parsed), ups
-    assert taken == 20                        # every selector entry and member of the steps (the entries
+    assert taken == 21                        # every selector entry and member of the steps (the entries
                                               # naming a member are parsed when written, taken when deleted)
     # what is left: entry 1 on group 2 (1 reference), group 2 holding members 1 and 2 (one
     # reference each), members 1 and 2 as last written (params 5 and 7)

@@ -678,7 +678,8 @@ def stopped_daemon(fab: Fabric, seconds: float = 60.0) -> dict:
     out = {"error": filtered_us(sampler.samples()), "least_delay": filtered_us(sampler.samples(best=True)),
            "pings": (lost, sent), "misaligned": mis, "load": _load()}
     print(f"== the daemon stopped (SIGSTOP) for {seconds:g} s under pings (load {out['load']}): |error| vs OCS, "
-          f"each round's least delay of {PAIRS} pairs {out['least_delay']}; every pair {out['error']}; pings lost {lost} / {sent} ({100 * lost / max(1, sent):.2f} %), by misalignment "
+          f"each round's least delay of {PAIRS} pairs {out['least_delay']}; every pair {out['error']}; "
+          f"pings lost {lost} / {sent} ({100 * lost / max(1, sent):.2f} %), by misalignment "
           + ", ".join(f"{k} {v}" for k, v in mis.items()), flush=True)
     return out
 

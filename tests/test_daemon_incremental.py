@@ -1,5 +1,5 @@
 """A failure's update written as the difference of the cells its routes changed
-(docs/fabric.md "Failure reaction that follows the failure"): the routes repaired label
+(docs/fabric.md "A failure's update that follows the failure"): the routes repaired label
 by label, only the changed cells' entries built, diffed and written into the shadow slot,
 read back by key, the network-wide flip, the retired generation rewritten the same way.
 

@@ -44,8 +44,7 @@ def _num(msg, name: str) -> int:
     return msg.DESCRIPTOR.fields_by_name[name].number
 
 
-def varint(n: int) -> bytes:
-    """``n`` (>= 0) as a protobuf varint."""
+def _varint(n: int) -> bytes:
     out = bytearray()
     while n > 0x7F:
         out.append((n & 0x7F) | 0x80)
@@ -55,7 +54,23 @@ def varint(n: int) -> bytes:
 
 
 #: the varints of 0 .. 2^14 - 1 (the lengths of every message uro writes but a request)
-_V = [varint(n) for n in range(1 << 14)]
+_V = [_varint(n) for n in range(1 << 14)]
+#: the two bytes of 14 bits of a longer varint (both with the continuation bit)
+_V14 = [bytes(((x & 0x7F) | 0x80, (x >> 7) | 0x80)) for x in range(1 << 14)]
+
+
+def varint(n: int) -> bytes:
+    """``n`` (>= 0) as a protobuf varint: 14 bits per table lookup (a route generation's
+    ids have bit 31 set: five bytes, three lookups)."""
+    if 0 <= n < 16384:
+        return _V[n]
+    if n < 0:
+        raise ValueError(f"a varint of {n}: uro writes no negative scalar")
+    out = b""
+    while n >= 16384:
+        out += _V14[n & 0x3FFF]
+        n >>= 14
+    return out + _V[n]
 
 
 def _len(n: int) -> bytes:
@@ -63,7 +78,8 @@ def _len(n: int) -> bytes:
 
 
 def _tag(number: int, wire: int) -> bytes:
-    return varint(number << 3 | wire)
+    n = number << 3 | wire
+    return _V[n] if n < 16384 else varint(n)
 
 
 _VARINT, _LEN = 0, 2
@@ -322,7 +338,8 @@ class WireCodec:
         made -- all of them in one array where the key is an entry's first match field (a
         route entry's generation: docs/p4.md "Route generations") --; the others, and an
         entry whose field is not where and as wide as expected, are ``new``'s object
-        encoded (:meth:`entity`). The bytes are :meth:`entity`'s, byte for byte
+        encoded (:meth:`entity`; a member's action, the same parameters, taken from its
+        counterpart's bytes). The bytes are :meth:`entity`'s, byte for byte
         (``tests/test_agent_p4wire.py``)."""
         n = len(entities)
         sites: dict[str, tuple | None] = {}        # table -> (index of key, its offset, patches) or None
@@ -378,7 +395,8 @@ class WireCodec:
         """:meth:`entities_keyed` of one entity: where its ``key`` was found (``where``: its
         index ``i`` in the match, the table id field's length, that field's bytes as they
         are and as they become), patched in place; else, or where the bytes there are not
-        as they are expected, ``new[k]`` encoded."""
+        as they are expected, ``new[k]`` encoded -- a member of the same action and
+        parameters (the same tuple) under another id: its action's bytes taken from ``ent``."""
         if where is not None:
             i, head, was, now = where
             pos = 1                                # after the Entity's tag: its length
@@ -388,7 +406,21 @@ class WireCodec:
             end = pos + len(was)
             if ent[pos:end] == was:
                 return ent[:pos] + now + ent[end:]
-        return self.entity(new[k])
+        n = new[k]
+        if type(o) is Member and type(n) is Member and n.params is o.params and n.action == o.action \
+                and n.profile == o.profile:
+            # a member under another id (a generation's: bit 31): its action's bytes, the
+            # most of it, taken as written; the id and the lengths encoded
+            head = self._profile(o.profile)[0]
+            was = head + field_varint(_MEM["member_id"], o.member_id)
+            pos = 1
+            while ent[pos] & 0x80:
+                pos += 1
+            pos += 1
+            if ent[pos:pos + len(was)] == was:
+                body = head + field_varint(_MEM["member_id"], n.member_id) + ent[pos + len(was):]
+                return _ENTITY_TAG["action_profile_member"] + _len(len(body)) + body
+        return self.entity(n)
 
     def _piece(self, table: str, kv) -> bytes:
         """Match field ``kv`` of ``table`` with its tag (:meth:`_field_match`)."""

@@ -331,7 +331,7 @@ def test_an_update_logs_its_progress_per_phase(tmp_path, monkeypatch):
     prep = [kw for kw in lines if kw["phase"] == "prepare_generation"]
     assert sorted(kw["done"] for kw in prep) == list(range(1, TORS + 1)), prep
     assert all(kw["of"] == TORS and kw["failed"] == 0 for kw in prep), prep
-    # (each small ToR's shadow is queued behind every install: a retire phase, every ToR once)
+    # (each small ToR's shadow starts once every install ended: a retire phase, every ToR once)
     assert {kw["phase"] for kw in lines} == {"survey", "prepare_generation", "retire_generation"}, lines
     retire = [kw for kw in lines if kw["phase"] == "retire_generation"]
     assert sorted(kw["done"] for kw in retire) == list(range(1, TORS + 1)), retire

@@ -51,13 +51,15 @@ class NetworkUpdate:
 
     def each_then(self, agents, what: str, args: tuple, then: str, then_args: tuple, then_if: Callable,
                   then_failed=None) -> tuple[dict[str, object], Callable[[], dict[str, object]]]:
-        """:meth:`each` of ``what``, and the phase ``then`` on each agent whose result of
-        ``what`` (a result, or the BackendError) passes ``then_if``, queued behind every
-        ``what`` on the pool: a thread done with its switches' first phase takes a second one
-        at once, none waits for the whole first phase. Returns ({name: result of ``what``},
+        """:meth:`each` of ``what``, then the phase ``then`` on each agent whose result of
+        ``what`` (a result, or the BackendError) passes ``then_if``, started on the pool once
+        every ``what`` ended, and not waited for here. Returns ({name: result of ``what``},
         once each has one; a call that waits for the second phases: {name: result of
-        ``then``, None where it did not run}). The pool's queue is first in, first out:
-        every first phase has a thread before any second phase waits for one."""
+        ``then``, None where it did not run}). No second phase starts while a first one
+        runs, though a thread is free: on a first install the second phases are the
+        shadows, and their writes would share the daemon's interpreter and the switches
+        with the last installs, delaying the network's generation 0 (docs/fabric.md "A UCMP
+        fabric's start")."""
         first = self._one(len(agents), what, args, None)
         second = self._one(len(agents), then, then_args, then_failed)
         futs = {a.name: self.pool.submit(first, a) for a in agents}
@@ -67,8 +69,9 @@ class NetworkUpdate:
                 return second(a)
             second.skipped()              # (counted done: the phase's progress lines reach the total)
             return None
+        done = {n: f.result() for n, f in futs.items()}
         thens = {a.name: self.pool.submit(chained, a) for a in agents}
-        return {n: f.result() for n, f in futs.items()}, lambda: {n: f.result() for n, f in thens.items()}
+        return done, lambda: {n: f.result() for n, f in thens.items()}
 
     def _one(self, total: int, what: str, args: tuple, failed) -> Callable:
         """The phase ``what`` with ``args`` on one agent (:meth:`each`): its result, or the
@@ -150,7 +153,7 @@ class NetworkUpdate:
         1. write the routes into the other generation on every switch, read back, declare
            it live (unconfigured switches get it active at once; with ``shadows`` and no
            switch configured -- a first install -- each then gets its shadow, at once or,
-           where the switch keeps what it derives it from, queued behind every install);
+           where the switch keeps what it derives it from, once every install ended);
         2. only when every switch has it: every source stamps it;
         3. wait until packets stamped with the old one have left (``hold_s``);
         4. retire the old generation (out of ``live``, then rewritten as the new one's
@@ -202,13 +205,13 @@ class NetworkUpdate:
         # 1. prepare: configured switches first, so that a new switch's stamps are live everywhere.
         # With no switch configured (a first install), each new switch gets its shadow derived
         # from the bytes just written: right after its generation, or, where it keeps those
-        # bytes (a small switch, GenerationWriter._shadow_later), queued behind every
-        # switch's generation (each_then: the network carries its routes about a generation's
-        # writes sooner); where some are configured, the new switches' shadows wait until the
+        # bytes (a small switch, GenerationWriter._shadow_later), once every switch has its
+        # generation (each_then: the network carries its routes about a generation's writes
+        # sooner); where some are configured, the new switches' shadows wait until the
         # network flipped (write_shadows)
         first = shadows and not configured
         prep = self.each(configured, "prepare_generation", routes, new)
-        if first:           # (the shadows left for later: each queued behind every install)
+        if first:           # (the shadows left for later: started once every install ended)
             done, shadows_written = self.each_then(
                 fresh, "prepare_generation", (routes, new, first), "retire_generation", (new, routes),
                 lambda r: getattr(r, "shadow_pending", False), self._shadow_failed)

@@ -155,6 +155,7 @@ def entry_rows(draw):
 @settings(max_examples=500, deadline=None)
 @given(st.one_of(st.integers(0, 1 << 16), st.integers(0, (1 << 64) - 1),
                  st.integers(0, (1 << 14) - 1).map(lambda i: 1 << 31 | i)))
+@example(0)
 @example((1 << 14) - 1)
 @example(1 << 14)
 @example((1 << 28) - 1)
@@ -435,6 +436,30 @@ def test_entities_keyed_patches_every_length_of_the_entitys_length_field_in_one_
     got, asked, one_by_one = _keyed(objs, "e", 200)
     assert got == [INFO.fill_entity(p4r.Entity(), _with(o, "e", 200)).SerializeToString() for o in objs]
     assert asked == [] and one_by_one == []
+
+
+def test_a_shadows_member_takes_its_actions_bytes_whatever_its_length_and_only_its_own():
+    """A member under its other generation's id (bit 31 set, the same action and parameter
+    tuple) is its counterpart's action bytes under the new id, whether its ``Entity``'s
+    length is one varint byte or two (short and long actions), its object not encoded
+    again; a member whose parameters are others is encoded."""
+    small = Member("I.prof", 7, "I.w", (("x", 3),))
+    big = Member("I.prof", 200, "I.big", tuple((f"b{i}", (1 << 48) - 1 - i) for i in range(16)))
+    assert len(INFO.wire.entity(small)) < 128 < len(INFO.wire.entity(big))
+    objs = [small, big, small, big]
+    new = [dataclasses.replace(small, member_id=1 << 31 | 7), dataclasses.replace(big, member_id=1 << 31 | 200),
+           dataclasses.replace(small, member_id=1 << 31 | 7, params=(("x", 4),)),
+           dataclasses.replace(big, member_id=1 << 31 | 200, params=big.params[:-1] + (("b15", 1),))]
+    wire = INFO.wire
+    encoded = []
+    entity = wire.entity
+    wire.entity = lambda obj, key_only=False: encoded.append(obj) or entity(obj, key_only)
+    try:
+        got = wire.entities_keyed([entity(o) for o in objs], objs, "e", 1, new)
+    finally:
+        del wire.entity
+    assert got == [INFO.fill_entity(p4r.Entity(), n).SerializeToString() for n in new]
+    assert encoded == new[2:]
 
 
 def test_entities_keyed_encodes_an_entity_whose_key_is_not_what_its_object_says():

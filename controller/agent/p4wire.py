@@ -399,10 +399,7 @@ class WireCodec:
         parameters (the same tuple) under another id: its action's bytes taken from ``ent``."""
         if where is not None:
             i, head, was, now = where
-            pos = 1                                # after the Entity's tag: its length
-            while ent[pos] & 0x80:
-                pos += 1
-            pos += 1 + head + sum(len(self._piece(o.table, kv)) for kv in o.match[:i])
+            pos = _body_at(ent) + head + sum(len(self._piece(o.table, kv)) for kv in o.match[:i])
             end = pos + len(was)
             if ent[pos:end] == was:
                 return ent[:pos] + now + ent[end:]
@@ -410,15 +407,12 @@ class WireCodec:
         if type(o) is Member and type(n) is Member and n.params is o.params and n.action == o.action \
                 and n.profile == o.profile:
             # a member under another id (a generation's: bit 31): its action's bytes, the
-            # most of it, taken as written; the id and the lengths encoded
-            head = self._profile(o.profile)[0]
-            was = head + field_varint(_MEM["member_id"], o.member_id)
-            pos = 1
-            while ent[pos] & 0x80:
-                pos += 1
-            pos += 1
+            # most of it, taken as written after its key (profile and id); the new key and
+            # the length encoded
+            pos = _body_at(ent)
+            was = self.member(o, key_only=True)
             if ent[pos:pos + len(was)] == was:
-                body = head + field_varint(_MEM["member_id"], n.member_id) + ent[pos + len(was):]
+                body = self.member(n, key_only=True) + ent[pos + len(was):]
                 return _ENTITY_TAG["action_profile_member"] + _len(len(body)) + body
         return self.entity(n)
 
@@ -441,6 +435,15 @@ class WireCodec:
         """(the bytes of match field ``was``, those of ``now`` where as long; else None)."""
         a, b = self._piece(table, was), self._piece(table, now)
         return a, (b if a and len(a) == len(b) else None)
+
+
+def _body_at(ent: bytes) -> int:
+    """Where the message an ``Entity``'s bytes hold starts: after its one tag byte and its
+    length varint."""
+    pos = 1
+    while ent[pos] & 0x80:
+        pos += 1
+    return pos + 1
 
 
 #: columns whose values all lie below this are made distinct by a table of presence, not a sort

@@ -60,18 +60,15 @@ class NetworkUpdate:
         shadows, and their writes would share the daemon's interpreter and the switches
         with the last installs, delaying the network's generation 0 (docs/fabric.md "A UCMP
         fabric's start")."""
-        first = self._one(len(agents), what, args, None)
+        done = self.each(agents, what, *args)
         second = self._one(len(agents), then, then_args, then_failed)
-        futs = {a.name: self.pool.submit(first, a) for a in agents}
-
-        def chained(a):
-            if then_if(futs[a.name].result()):
-                return second(a)
-            second.skipped()              # (counted done: the phase's progress lines reach the total)
-            return None
-        done = {n: f.result() for n, f in futs.items()}
-        thens = {a.name: self.pool.submit(chained, a) for a in agents}
-        return done, lambda: {n: f.result() for n, f in thens.items()}
+        thens = {}
+        for a in agents:
+            if then_if(done[a.name]):
+                thens[a.name] = self.pool.submit(second, a)
+            else:
+                second.skipped()          # (counted done: the phase's progress lines reach the total)
+        return done, lambda: {a.name: thens[a.name].result() if a.name in thens else None for a in agents}
 
     def _one(self, total: int, what: str, args: tuple, failed) -> Callable:
         """The phase ``what`` with ``args`` on one agent (:meth:`each`): its result, or the

@@ -378,3 +378,37 @@ def test_progress_lines_come_every_progress_s_with_the_phases_seconds(monkeypatc
     lines = said(log, "update.progress")
     assert [(e["done"], e["seconds"]) for e in lines] == [(2, 11.8), (4, 21.8)]      # the last: 10 s after
     assert all(isinstance(e["seconds"], float) for e in lines)
+
+
+def test_progress_lines_are_written_in_the_order_they_count_whatever_the_threads(monkeypatch):
+    """Two switches end a phase at once on two threads: the one counted first writes its
+    line first, even when writing it is slow -- a phase's last line is its N of N (the
+    fabric bench reads a phase's end from it). The first line's writer waits (up to 0.5 s)
+    for the second's: on code that counts under the lock but writes outside it, the
+    second line comes first."""
+    class SlowLog:
+        def __init__(self):
+            self.lines, self.second = [], threading.Event()
+
+        def event(self, event, **fields):
+            if event != "update.progress":
+                return
+            if fields["done"] == 1:
+                self.second.wait(0.5)
+            else:
+                self.second.set()
+            self.lines.append(fields["done"])
+
+    log = SlowLog()
+    nu = NetworkUpdate(ThreadPoolExecutor(1), log, hold_s=lambda: HOLD_S, sleep=time.sleep,
+                       failed=lambda a, e: None)
+    monkeypatch.setattr(update_mod, "PROGRESS_S", 0.0)
+    one = nu._one(2, "survey", (ROUTES,), None)
+    first = threading.Thread(target=one.skipped)
+    first.start()
+    time.sleep(0.05)                 # the first counted (and waiting in its line) ...
+    second = threading.Thread(target=one.skipped)
+    second.start()                   # ... before the second counts
+    first.join(5)
+    second.join(5)
+    assert log.lines == [1, 2]

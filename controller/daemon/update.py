@@ -92,19 +92,18 @@ class NetworkUpdate:
     def _progress(self, what: str, total: int, t0: float, lock, done: list) -> None:
         """One switch's phase ended: an ``update.progress`` line every :data:`PROGRESS_S`
         seconds (a first install of a (1024, 32) fabric writes for most of an hour)."""
-        now = time.monotonic()
         with lock:
+            now = time.monotonic()
+            # the lines are written under the lock: counted and written in one order, so a
+            # phase's last line is its N of N (the fabric bench reads a phase's end from it)
             done[0] += 1
             n = done[0]
-            if now - done[2] < PROGRESS_S:
-                line = None
-            else:
+            if n in MEMORY_AT or n == total:
+                self.log.event("memory.phase", **memory.phase(f"{what} {n} of {total}"))
+            if now - done[2] >= PROGRESS_S:
                 done[2] = now
-                line = {"phase": what, "done": n, "of": total, "failed": done[1], "seconds": round(now - t0, 1)}
-        if n in MEMORY_AT or n == total:
-            self.log.event("memory.phase", **memory.phase(f"{what} {n} of {total}"))
-        if line is not None:
-            self.log.event("update.progress", **line, **memory.resident())
+                self.log.event("update.progress", phase=what, done=n, of=total, failed=done[1],
+                               seconds=round(now - t0, 1), **memory.resident())
 
     def done(self, agents, routes, results: dict, swapped: bool) -> None:
         """Bookkeeping on each agent once the network runs ``routes`` on it

@@ -499,7 +499,39 @@ class ClockView(Periodic):
         fmt = lambda d: ", ".join(f"{n} {v}" for n, v in sorted(d.items())) or "none"   # noqa: E731
         worst = ", ".join(f"{n} {max(v) / 1e3:.2f}" for n, v in sorted(errs.items()))
         return (f"the daemon's view ({len(reads)} reads, 1 s apart): ToRs unsynchronized {fmt(unsynced)}; out of "
-                f"routes {fmt(out_of_routes)}; in alarm {fmt(alarms)}; largest |error| it probed (ms) {worst or '-'}")
+                f"routes {fmt(out_of_routes)}; in alarm {fmt(alarms)}; largest |error| it probed (ms) {worst or '-'}"
+                f"\n   {ClockView.servo(reads)}")
+
+    @staticmethod
+    def servo(reads: list[dict]) -> str:
+        """Per ToR, what its servo did in the phase, from the registers the daemon read: the
+        drift it learnt (its local slice length against L, ppm) at the first and the last
+        read, beside the fault injected; and the slices since its last applied exchange
+        (``k - last_k``), median / max over the reads -- between two applied exchanges a
+        clock runs on its learnt rate alone, so the error a drift leaves grows with both."""
+        drift: dict[str, list[float]] = {}
+        since: dict[str, list[int]] = {}
+        for r in reads:
+            for name, sw in (r.get("switches") or {}).items():
+                regs = sw.get("registers") or {}
+                if sw.get("role") != "tor" or not regs:
+                    continue
+                if regs.get("drift") is not None:
+                    drift.setdefault(name, []).append(regs["drift"] / 1000)
+                if regs.get("k") is not None and regs.get("last_k") is not None:
+                    since.setdefault(name, []).append((regs["k"] - regs["last_k"]) & 0xFFFFFFFF)
+        if not drift and not since:
+            return "the ToRs' servo: no register read"
+        parts = []
+        for name in sorted(set(drift) | set(since), key=lambda n: int(n[3:]) if n[3:].isdigit() else n):
+            tor = int(name[3:]) if name[3:].isdigit() else None
+            truth = f" (fault {DRIFTS[tor]:+g})" if tor in DRIFTS else ""
+            d = drift.get(name)
+            learnt = f"{d[0]:+.0f} -> {d[-1]:+.0f} ppm{truth}" if d else "-"
+            g = sorted(since.get(name, []))
+            gap = f", {g[len(g) // 2]} / {g[-1]} slices since an applied exchange" if g else ""
+            parts.append(f"{name} {learnt}{gap}")
+        return "the ToRs' servo, learnt drift first -> last read: " + "; ".join(parts)
 
 
 def phase(fab: Fabric, label: str, seconds: float) -> dict:

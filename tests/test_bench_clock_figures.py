@@ -122,3 +122,22 @@ def test_a_round_with_no_answer_measures_nothing(monkeypatch):
     s = _sampler(monkeypatch, [None, None, None])
     s.round()
     assert s.errors["tor0"] == [] and s.best["tor0"] == [] and s.missed == 3
+
+
+def test_the_servo_line_gives_each_tors_learnt_drift_and_its_gap_between_applied_exchanges():
+    """The daemon's reads of a phase: per ToR the drift its slice length says (ppm, first and
+    last read, the injected fault beside it) and the slices since its last applied exchange
+    (median / max, k wrapping at 2^32); the OCS and ToRs without registers left out."""
+    from benchmarks.bench_clock import ClockView
+
+    reads = [{"switches": {"tor1": {"role": "tor", "registers": {"drift": 150_000, "k": 100, "last_k": 90}},
+                           "tor0": {"role": "tor", "registers": {"drift": -1_000, "k": 100, "last_k": 99}},
+                           "tor3": {"role": "tor", "registers": {}},
+                           "ocs": {"role": "ocs", "registers": {"k": 5, "last_k": 0}}}},
+             {"switches": {"tor1": {"role": "tor", "registers": {"drift": 199_400, "k": 3, "last_k": 0xFFFFFFFE}},
+                           "tor0": {"role": "tor", "registers": {"drift": 2_000, "k": 110, "last_k": 108}}}},
+             {"switches": {"tor1": {"role": "tor", "registers": {"drift": 201_000, "k": 10, "last_k": 9}}}}]
+    assert ClockView.servo(reads) == (
+        "the ToRs' servo, learnt drift first -> last read: tor0 -1 -> +2 ppm, 2 / 2 slices since an applied "
+        "exchange; tor1 +150 -> +201 ppm (fault +200), 5 / 10 slices since an applied exchange")
+    assert ClockView.servo([]) == "the ToRs' servo: no register read"

@@ -101,6 +101,16 @@ def filtered_us(samples: list[tuple[int, int]]) -> str:
     return summary_us(kept) + tail
 
 
+def signed_us(samples: list[tuple[int, int]]) -> str:
+    """The signed error (this clock ahead of the OCS: positive) p5 / p50 / p95 in us of the
+    samples within MAX_UNCERTAINTY_NS: a p50 far from 0 with a narrow spread around it is a
+    bias (the exchanges' paths asymmetric), a p50 near 0 with wide tails is noise."""
+    a = [e / 1e3 for e, u in samples if u <= MAX_UNCERTAINTY_NS]
+    if not a:
+        return "signed: no samples"
+    return f"signed p5 / p50 / p95 {_pct(a, 0.05):+.0f} / {_pct(a, 0.5):+.0f} / {_pct(a, 0.95):+.0f} us"
+
+
 def _phase_guard(res: dict, key: str, fn, *args, **kw):
     """Run one phase of the benchmark; a failure is printed and recorded, and the next
     phases still run (the fabric is torn down in main's ``finally``)."""
@@ -561,6 +571,7 @@ def phase(fab: Fabric, label: str, seconds: float) -> dict:
            "unfiltered": summary_us([e for e, _ in sampler.samples()]),
            "per_tor": {n: filtered_us(sampler.samples([n])) for n in errors},
            "per_tor_least_delay": {n: filtered_us(sampler.samples([n], best=True)) for n in errors},
+           "per_tor_signed": {n: signed_us(sampler.samples([n], best=True)) for n in errors},
            "pings": (lost, sent), "misaligned": mis, "missed_probes": sampler.missed,
            "sync_counters": {k: c1.get(k, 0) - c0.get(k, 0) for k in c1 if k.startswith(("sync.", "ocs_sync."))
                              and c1.get(k, 0) != c0.get(k, 0)}}
@@ -569,7 +580,7 @@ def phase(fab: Fabric, label: str, seconds: float) -> dict:
           f"every probe pair, unfiltered: {out['unfiltered']}", flush=True)
     for n, line in out["per_tor"].items():
         print(f"   {n}{' (%+g ppm)' % DRIFTS[int(n[3:])] if int(n[3:]) in DRIFTS else ''}: least delay "
-              f"{out['per_tor_least_delay'][n]}; every pair {line}")
+              f"{out['per_tor_least_delay'][n]}, {out['per_tor_signed'][n]}; every pair {line}")
     data_mis = {k: v for k, v in mis.items() if k != "no_circuit_sync"}
     lost_mis = sum(data_mis.values())
     print(f"   pings lost {lost} / {sent} ({100 * lost / max(1, sent):.2f} %); data frames dropped by misalignment "

@@ -82,10 +82,26 @@ def test_the_slice_follows_its_clock_and_other_sync_frames_cross_by_circuit(ocs_
     b = int(sched.peer[1, a, u])
     dp.send(a * D + u, data(1))
     dp.expect(b * D + u, Ether(data(1)))
-    # a ToR's REQ is data to the OCS: across this slice's circuit, bytes unchanged
+    # a ToR's REQ is data to the OCS: across this slice's circuit, the time it held it added
+    # to aux's upper half (a RESP's: the lower half; message.add_residence), nothing else changed
     req = Message(Op.REQ, 0, a, b, u, 2, 1, 6, 10, t1=Stamp(2001, 5))
     send(dp, a * D + u, req)
-    assert recv(dp, b * D + u) == req
+    got = recv(dp, b * D + u)
+    fwd, back = m.residence(got.aux)
+    assert got == replace(req, aux=got.aux) and back == 0
+    assert fwd % 1000 == 0 and 0 < fwd < 1_000_000_000, "bmv2 keeps us: the residence in ns, and not nothing"
+    resp = Message(Op.RESP, 0, b, a, u, 1, 1, 6, 10, t1=Stamp(2001, 5), aux=(fwd << 32) | 7)
+    send(dp, b * D + u, resp)
+    got = recv(dp, a * D + u)
+    assert got == replace(resp, aux=got.aux) and m.residence(got.aux)[0] == fwd
+    assert m.residence(got.aux)[1] % 1000 == 7 and m.residence(got.aux)[1] > 7
+    # each half saturates; other ops cross unchanged (the reference's own: the test above)
+    full = replace(req, aux=0xFFFFFFF0_00000003)
+    send(dp, a * D + u, full)
+    assert recv(dp, b * D + u).aux == 0xFFFFFFFF_00000003
+    notice = Message(Op.NOTICE, 0, a, b, u, t1=Stamp(1, 2), aux=5)
+    send(dp, a * D + u, notice)
+    assert recv(dp, b * D + u) == notice
     # timers are refused in sync mode
     assert send_timer(dp, 3, sync=True) == "timer_rejected"
     # the next slice comes from the clock alone

@@ -223,6 +223,9 @@ def test_req_from_this_slices_peer_is_answered_with_t2_at_arrival_and_t3_on_the_
     assert (resp.op, resp.flags, resp.src_tor, resp.dst_tor, resp.uplink) == (Op.RESP, 0, ME, peer, u)
     assert (resp.stratum, resp.term, resp.lead, resp.t1, resp.slice) == (2, 1, 6, t1, k % S)
     assert ns(before.t3) <= ns(resp.t2) <= ns(resp.t3) <= ns(after.t2)
+    # the OCS emulator's residence in the REQ (aux's upper half) goes back with the RESP
+    held = rig.deliver(u, replace(req, aux=(123_000 << 32) | 456), "resp_sent", out=True)
+    assert held.aux == 123_000 << 32 and resp.aux == 0
     # answered only from this slice's peer, and only when addressed here (or BOOT, anyone)
     boot = replace(req, dst_tor=ANY_TOR, flags=Flag.BOOT)
     assert rig.deliver(u, boot, "resp_sent", out=True).dst_tor == peer
@@ -261,6 +264,12 @@ def test_exchanges_leave_the_offset_delay_and_rate_the_model_predicts(rig):
             checked += 1
     assert checked >= 2
     assert rig.post["len"] != L                                   # the rate moved
+    # the OCS emulator held the REQ 300 us and the RESP 100 us: out of each way's delay
+    # (deliver checks theta and delta against the model, message.offset / path_delay)
+    req = rig.trigger(u)
+    rig.deliver(u, rig.respond(req, there=1_000_000, aux=(300_000 << 32) | 100_000), "applied")
+    # (t2 = t1 + there: theta + delta = there - fwd, each halved by a shift)
+    assert abs(m.s32(rig.post["offset"]) + m.s32(rig.post["delay"]) - (1_000_000 - 300_000)) <= 1
     # a worse peer (same stratum) is not used; a slow exchange is not used
     rig.deliver(u, rig.respond(rig.trigger(u), stratum=2), "peer_worse")
     rig.deliver(u, rig.respond(rig.trigger(u), turn=-2 * rig.cfg.max_delay - 10), "slow")
@@ -321,6 +330,7 @@ def test_bad_responses_are_counted_and_change_nothing(rig):
     rig.deliver(u, replace(good, flags=Flag.REF, src_tor=REF_TOR, stratum=0), "wrong_peer")   # REF from a peer
     rig.deliver(u, replace(good, dst_tor=4), "wrong_dst")
     rig.deliver(u, replace(good, slice=S), "malformed")
+    rig.deliver(u, replace(good, aux=0xFFFFFFFF_00000000), "malformed")             # held longer than the round trip
     rig.deliver(u, good, "applied")
     rig.deliver(u, good, "stale")                                                   # replayed
     # from a host port, truncated, another op on an uplink: counted, nothing changes

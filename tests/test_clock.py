@@ -104,6 +104,32 @@ def test_offset_and_delay_agree_with_float_arithmetic(t1, off, d1, d2, turn):
     assert theta == (off + 10**13) + ((d1 - d2) >> 1) and delta == (d1 + d2) >> 1
 
 
+@given(t1=st.integers(0, 10**12), off=st.integers(-10**10, 10**10), d1=st.integers(0, 10**6),
+       d2=st.integers(0, 10**6), h1=st.integers(0, 10**8), h2=st.integers(0, 10**8), turn=st.integers(0, 10**6))
+def test_the_circuits_residence_is_taken_out_of_each_way(t1, off, d1, d2, h1, h2, turn):
+    """The OCS emulator held the REQ h1 ns and the RESP h2 ns (told in aux): theta and delta
+    are those of the links alone, whatever the two holds (a requester that ignored them
+    would be off by (h1 - h2) / 2)."""
+    r1 = Stamp.of_ns(t1, L)
+    r2 = Stamp.of_ns(t1 + d1 + h1 + off + 10**13, L)
+    r3 = Stamp.of_ns(t1 + d1 + h1 + turn + off + 10**13, L)
+    r4 = Stamp.of_ns(t1 + d1 + h1 + turn + d2 + h2, L)
+    fwd, back = m.residence(m.add_residence(m.add_residence(Message(Op.RESP, aux=h1 << 32), h2), 0).aux)
+    assert (fwd, back) == (h1, h2)
+    assert m.offset(r1, r2, r3, r4, L, fwd, back) == (off + 10**13) + ((d1 - d2) >> 1)
+    assert m.path_delay(r1, r2, r3, r4, L, fwd, back) == (d1 + d2) >> 1
+
+
+def test_add_residence_fills_its_half_saturates_and_leaves_other_messages_alone():
+    req = Message(Op.REQ, aux=(5 << 32) | 7)
+    assert m.add_residence(req, 1000).aux == (1005 << 32) | 7
+    assert m.add_residence(Message(Op.RESP, aux=(5 << 32) | 7), 1000).aux == (5 << 32) | 1007
+    assert m.add_residence(Message(Op.REQ, aux=0xFFFFFFF0 << 32), 10**6).aux == 0xFFFFFFFF << 32
+    assert m.add_residence(req, -3).aux == req.aux                       # a negative hold adds nothing
+    for other in (Message(Op.REQ, Flag.REF, aux=9), Message(Op.NOTICE, aux=9), Message(Op.PROBE_REPLY, aux=9)):
+        assert m.add_residence(other, 1000) == other
+
+
 # ---- the data plane's integer helpers ----------------------------------------------------
 @given(st.integers(0, 2**32 - 1))
 def test_div1000_is_exact_for_32_bit_values(x):
@@ -442,6 +468,28 @@ def test_stale_replayed_and_misaddressed_responses_change_nothing():
     assert (a.r.next, a.r.llen, a.r.stratum, a.r.offset) == state
     assert a.response(lq + 41_000, resp, 0) == "applied"
     assert a.response(lq + 42_000, resp, 0) == "stale"                     # replayed
+
+
+def test_the_ocs_emulators_queueing_is_not_taken_for_an_offset():
+    """The OCS emulator held the REQ 300 us and the RESP 20 us, and said so (aux): the
+    responder sends the REQ's residence back with its RESP, and the requester takes both
+    out, so the offset is the clocks' (30 us) and not 30 + (300 - 20) / 2 us; a residence
+    longer than the whole round trip is forged: malformed, nothing moved."""
+    from dataclasses import replace
+    a, b = synced_pair(theta=30_000)
+    lq = 10_000_000
+    req = a.sent(a.trigger(lq, Message(Op.TRIGGER, uplink=0))[1], lq)
+    held = m.add_residence(req, 300_000)
+    why, p = b.request(lq + 20_000 + 300_000, held, 0)             # (the two raw clocks agree)
+    resp = b.sent(p, lq + 20_000 + 300_000 + 1_000)
+    assert why == "resp_sent" and resp.aux == 300_000 << 32
+    back = m.add_residence(resp, 20_000)
+    state = (a.r.next, a.r.llen, a.r.stratum, a.r.offset)
+    forged = replace(back, aux=back.aux + (10**6 << 32))
+    assert a.response(lq + 20_000 + 300_000 + 1_000 + 20_000 + 20_000, forged, 0) == "malformed"
+    assert (a.r.next, a.r.llen, a.r.stratum, a.r.offset) == state
+    assert a.response(lq + 20_000 + 300_000 + 1_000 + 20_000 + 20_000, back, 0) == "applied"
+    assert (a.r.offset, a.r.delay) == (30_000, 20_000)
 
 
 def test_requests_are_answered_only_from_this_slices_peer_to_this_tor():

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 import struct
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 
 from controller.errors import UroError
 
@@ -133,16 +133,44 @@ def diff(a: Stamp, b: Stamp, slice_ns: int) -> int:
     return s32(a.k - b.k) * slice_ns + (a.phase - b.phase)
 
 
-def offset(t1: Stamp, t2: Stamp, t3: Stamp, t4: Stamp, slice_ns: int) -> int:
-    """theta = (D(t2, t1) + D(t3, t4)) / 2: responder minus requester (> 0: the requester is
-    behind), halved by an arithmetic shift (rounds towards minus infinity) as the P4 does."""
-    return (diff(t2, t1, slice_ns) + diff(t3, t4, slice_ns)) >> 1
+def offset(t1: Stamp, t2: Stamp, t3: Stamp, t4: Stamp, slice_ns: int, fwd: int = 0, back: int = 0) -> int:
+    """theta = (D(t2, t1) - fwd + D(t3, t4) + back) / 2: responder minus requester (> 0:
+    the requester is behind), halved by an arithmetic shift (rounds towards minus infinity)
+    as the P4 does. ``fwd`` / ``back``: the residence the circuit's switch added to the REQ
+    / the RESP (:func:`residence`), taken out of each way's delay."""
+    return (diff(t2, t1, slice_ns) - fwd + diff(t3, t4, slice_ns) + back) >> 1
 
 
-def path_delay(t1: Stamp, t2: Stamp, t3: Stamp, t4: Stamp, slice_ns: int) -> int:
-    """delta = (D(t4, t1) - D(t3, t2)) / 2: the one-way delay, assumed symmetric (the
-    round trip minus the responder's turnaround, halved by an arithmetic shift)."""
-    return (diff(t4, t1, slice_ns) - diff(t3, t2, slice_ns)) >> 1
+def path_delay(t1: Stamp, t2: Stamp, t3: Stamp, t4: Stamp, slice_ns: int, fwd: int = 0, back: int = 0) -> int:
+    """delta = (D(t4, t1) - D(t3, t2) - fwd - back) / 2: the one-way delay, assumed
+    symmetric (the round trip minus the responder's turnaround and the circuit's residence
+    both ways, halved by an arithmetic shift)."""
+    return (diff(t4, t1, slice_ns) - diff(t3, t2, slice_ns) - fwd - back) >> 1
+
+
+def residence(aux: int) -> tuple[int, int]:
+    """``(fwd, back)`` of a REQ's or RESP's ``aux``: the ns the circuit's switch held the
+    REQ (upper 32 bits) and the RESP (lower 32 bits). A real OCS is a passive light path and
+    adds none; the OCS emulator, a software switch that queues, adds its own as it forwards
+    them, as a PTP transparent clock adds its residence time to a message's correction
+    (IEEE 1588 section 11.5), so that its queueing, which differs between the two ways, is
+    not taken for an offset."""
+    return (aux >> 32) & 0xFFFFFFFF, aux & 0xFFFFFFFF
+
+
+def add_residence(m: "Message", ns: int) -> "Message":
+    """``m`` as the OCS emulator forwards it after holding it ``ns``: a REQ's residence in
+    the upper half of ``aux``, a RESP's in the lower (each saturating at 2^32 - 1); any other
+    message, and one of the reference (REF), unchanged."""
+    if m.op not in (Op.REQ, Op.RESP) or m.flags & Flag.REF:
+        return m
+    fwd, back = residence(m.aux)
+    ns = max(0, min(int(ns), 0xFFFFFFFF))
+    if m.op == Op.REQ:
+        fwd = min(fwd + ns, 0xFFFFFFFF)
+    else:
+        back = min(back + ns, 0xFFFFFFFF)
+    return replace(m, aux=(fwd << 32) | back)
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from controller.clock.message import (ANY_TOR, REF_TOR, UNSYNCED, Flag, Message, Op, Stamp, offset,
-                                      path_delay)
+from controller.clock.message import (ANY_TOR, REF_TOR, UNSYNCED, Flag, Message, Op, Stamp, diff, offset,
+                                      path_delay, residence)
 from controller.clock.params import MODE_SYNC, ClockConfig, OcsClockConfig
 
 M16 = (1 << 16) - 1
@@ -378,7 +378,9 @@ class SwitchClock:
             return "wrong_peer", None
         if not (msg.dst_tor == self.cfg.my_tor or (msg.dst_tor == ANY_TOR and msg.flags & Flag.BOOT)):
             return "wrong_dst", None
-        resp = self._msg(Op.RESP, 0, msg.src_tor, uplink, t1=msg.t1, t2=snap.stamp)
+        # the REQ's residence in the circuit's switch goes back with the RESP (aux's upper half)
+        resp = replace(self._msg(Op.RESP, 0, msg.src_tor, uplink, t1=msg.t1, t2=snap.stamp),
+                       aux=msg.aux & (M32 << 32))
         return "resp_sent", Pending(resp, snap)
 
     def response(self, l: int, msg: Message, uplink: int) -> str:
@@ -390,8 +392,11 @@ class SwitchClock:
             return "off"
         snap = self.tick(l)
         c, r = self.cfg, self.r
-        if msg.slice >= self.S:
-            return "malformed"
+        L = c.slice_ns
+        t4 = snap.stamp
+        fwd, back = residence(msg.aux)
+        if msg.slice >= self.S or fwd + back > max(0, diff(t4, msg.t1, L) - diff(msg.t3, msg.t2, L)):
+            return "malformed"                  # (a residence longer than the round trip: forged)
         ul = r.uplinks[uplink]
         if not ul.open or msg.t1.word() != ul.t1:
             return "stale"
@@ -408,10 +413,8 @@ class SwitchClock:
         if msg.dst_tor != c.my_tor:
             return "wrong_dst"
         ul.open = 0
-        t4 = snap.stamp
-        L = c.slice_ns
-        theta = offset(msg.t1, msg.t2, msg.t3, t4, L)
-        delta = path_delay(msg.t1, msg.t2, msg.t3, t4, L)
+        theta = offset(msg.t1, msg.t2, msg.t3, t4, L, fwd, back)
+        delta = path_delay(msg.t1, msg.t2, msg.t3, t4, L, fwd, back)
         r.offset, r.delay, r.t4_k, r.t4_phase = sat32(theta), sat32(delta), t4.k, t4.phase
         # the clock filter: the least delay recently seen on this uplink, whatever this
         # exchange's fate (a slow one still ages it)
@@ -501,9 +504,10 @@ class SwitchClock:
 def answer_sent(p: Pending, le: int, raw_e: int, slices: int) -> Message:
     """An answer (RESP, PROBE_REPLY) of a ToR or of the reference leaving at local time
     ``le``: its t3 and slice id written from the clock it read (``p.snap``); a PROBE_REPLY
-    carries the raw clock ``raw_e`` in ``aux``."""
+    carries the raw clock ``raw_e`` in ``aux``, a RESP the residences it was built with."""
     stamp, sl = out_stamp(p.snap, le, slices)
-    return replace(p.msg, t3=stamp, slice=sl, aux=raw_e if p.msg.op == Op.PROBE_REPLY else 0)
+    aux = raw_e if p.msg.op == Op.PROBE_REPLY else p.msg.aux if p.msg.op == Op.RESP else 0
+    return replace(p.msg, t3=stamp, slice=sl, aux=aux)
 
 
 class ReferenceClock:

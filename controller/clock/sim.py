@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from controller.clock.message import K_MOD, Flag, Message, Op, Stamp, s32
+from controller.clock.message import K_MOD, Flag, Message, Op, Stamp, add_residence, s32
 from controller.clock.params import ClockParams
 from controller.clock.servo import ReferenceClock, SwitchClock, crossed, read_time
 
@@ -37,13 +37,15 @@ class ToRSpec:
 @dataclass
 class Links:
     """Timing of the fabric: one-way ToR <-> OCS link delay, a switch's ingress-to-egress
-    time, a uniform jitter added to each link crossing, and the packet generator's period
-    per uplink."""
+    time, a uniform jitter added to each link crossing, the packet generator's period per
+    uplink, and the mean of a random wait a frame crossing the OCS has there (the OCS
+    emulator, a software switch, queues; it tells each REQ and RESP how long it held it)."""
 
     link_ns: int = 20_000
     proc_ns: int = 5_000
     jitter_ns: int = 0
     trigger_ns: int | None = None      # default L / 4
+    ocs_queue_ns: int = 0              # mean of an exponential wait in the OCS (a software OCS queues)
 
 
 @dataclass
@@ -164,7 +166,11 @@ class Fabric:
                 s = self.ocs.tick(t).slice
                 j = int(self.peer[s, i, u])
                 if j >= 0:
-                    self._at(t + proc + self._link(), "tor", j, u, msg)
+                    # the OCS holds it (its processing and queueing) and says so in aux
+                    # (message.add_residence), as the OCS emulator's program does
+                    q = self.links.ocs_queue_ns
+                    hold = proc + (int(self.rng.expovariate(1 / q)) if q else 0)
+                    self._at(t + hold + self._link(), "tor", j, u, add_residence(msg, hold))
             elif kind == "tor":
                 i, u, msg = args
                 tor = self.tors[i]

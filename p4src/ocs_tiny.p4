@@ -539,6 +539,21 @@ control OcsEgress(inout headers_t hdr, inout metadata_t meta, inout standard_met
             }
             exit;
         }
+        /* a ToR's REQ or RESP crossing a circuit: the time it spent in this switch added to
+         * aux (REQ: the upper 32 bits, RESP: the lower, each saturating), as a PTP transparent
+         * clock adds its residence (message.add_residence): a real OCS is a passive light path,
+         * this emulator queues, and unequally in the two ways of one exchange */
+        if (hdr.sync.isValid() && (hdr.sync.flags & SYNC_FLAG_REF) == 0
+                && (hdr.sync.op == SYNC_OP_REQ || hdr.sync.op == SYNC_OP_RESP)) {
+            bit<64> held = (bit<64>)(sm.egress_global_timestamp - sm.ingress_global_timestamp) * 1000;
+            bit<64> half = (hdr.sync.op == SYNC_OP_REQ) ? (bit<64>)hdr.sync.aux[63:32] : (bit<64>)hdr.sync.aux[31:0];
+            half = (half + held > 0xFFFFFFFF) ? 0xFFFFFFFF : half + held;
+            if (hdr.sync.op == SYNC_OP_REQ) {
+                hdr.sync.aux[63:32] = (bit<32>)half;
+            } else {
+                hdr.sync.aux[31:0] = (bit<32>)half;
+            }
+        }
     }
 }
 control OcsComputeChecksum(inout headers_t hdr, inout metadata_t meta) { apply { } }

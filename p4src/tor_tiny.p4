@@ -1698,6 +1698,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                              || (hdr.sync.dst_tor == SYNC_ANY_TOR && (hdr.sync.flags & SYNC_FLAG_BOOT) != 0))) {
                     why = SYNC_WRONG_DST;
                 } else {
+                    bit<64> res_fwd = hdr.sync.aux & 0xFFFFFFFF00000000;   // the REQ's residence in the OCS
                     hdr.sync.op = SYNC_OP_RESP;
                     hdr.sync.flags = (meta.clk_stratum == STRATUM_UNSYNCED) ? SYNC_FLAG_BOOT : 0;
                     hdr.sync.dst_tor = hdr.sync.src_tor;
@@ -1710,6 +1711,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     hdr.sync.reserved = 0;
                     hdr.sync.aux = 0;
 
+                    hdr.sync.aux = res_fwd;                  // goes back with the RESP
                     hdr.sync.t2_k = meta.clk_k;              // t1 stays: the requester's
                     hdr.sync.t2_phase = meta.clk_phase;
                     sm.egress_spec = sm.ingress_port;
@@ -1726,7 +1728,23 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                 clock_req_t1.read(kept_t1, u);
                 clock_req_peer.read(kept, u);
                 bit<1> ref = ((hdr.sync.flags & SYNC_FLAG_REF) != 0) ? 1w1 : 1w0;
-                if ((bit<32>)hdr.sync.slice >= NUM_SLICES) {
+                /* D(a, b) = (a.k - b.k) as signed 32 bits x L + (a.phase - b.phase) */
+                int<64> L = (int<64>)(bit<64>)meta.clk_slice_ns;
+                int<64> d21 = (int<64>)(int<32>)(hdr.sync.t2_k - hdr.sync.t1_k) * L
+                              + ((int<64>)(bit<64>)hdr.sync.t2_phase - (int<64>)(bit<64>)hdr.sync.t1_phase);
+                int<64> d34 = (int<64>)(int<32>)(hdr.sync.t3_k - meta.clk_k) * L
+                              + ((int<64>)(bit<64>)hdr.sync.t3_phase - (int<64>)(bit<64>)meta.clk_phase);
+                int<64> d41 = (int<64>)(int<32>)(meta.clk_k - hdr.sync.t1_k) * L
+                              + ((int<64>)(bit<64>)meta.clk_phase - (int<64>)(bit<64>)hdr.sync.t1_phase);
+                int<64> d32 = (int<64>)(int<32>)(hdr.sync.t3_k - hdr.sync.t2_k) * L
+                              + ((int<64>)(bit<64>)hdr.sync.t3_phase - (int<64>)(bit<64>)hdr.sync.t2_phase);
+                /* the OCS emulator's residence, REQ (aux's upper half) and RESP (lower): out of the
+                 * delays, as a PTP transparent clock's (message.residence); longer than the round
+                 * trip: forged */
+                int<64> fwd = (int<64>)(bit<64>)hdr.sync.aux[63:32];
+                int<64> back = (int<64>)(bit<64>)hdr.sync.aux[31:0];
+                int<64> rt = d41 - d32;
+                if ((bit<32>)hdr.sync.slice >= NUM_SLICES || fwd + back > ((rt > 0) ? rt : 0)) {
                     why = SYNC_MALFORMED;
                 } else if (open == 0 || kept_t1 != (hdr.sync.t1_k ++ hdr.sync.t1_phase)) {
                     why = SYNC_STALE;                        // no such request open: stale or replayed
@@ -1739,19 +1757,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                     why = SYNC_WRONG_DST;
                 } else {
                     clock_req_open.write(u, 0);              // one answer per request
-                    /* theta = (D(t2, t1) + D(t3, t4)) / 2, delta = (D(t4, t1) - D(t3, t2)) / 2,
-                     * D(a, b) = (a.k - b.k) as signed 32 bits x L + (a.phase - b.phase) */
-                    int<64> L = (int<64>)(bit<64>)meta.clk_slice_ns;
-                    int<64> d21 = (int<64>)(int<32>)(hdr.sync.t2_k - hdr.sync.t1_k) * L
-                                  + ((int<64>)(bit<64>)hdr.sync.t2_phase - (int<64>)(bit<64>)hdr.sync.t1_phase);
-                    int<64> d34 = (int<64>)(int<32>)(hdr.sync.t3_k - meta.clk_k) * L
-                                  + ((int<64>)(bit<64>)hdr.sync.t3_phase - (int<64>)(bit<64>)meta.clk_phase);
-                    int<64> d41 = (int<64>)(int<32>)(meta.clk_k - hdr.sync.t1_k) * L
-                                  + ((int<64>)(bit<64>)meta.clk_phase - (int<64>)(bit<64>)hdr.sync.t1_phase);
-                    int<64> d32 = (int<64>)(int<32>)(hdr.sync.t3_k - hdr.sync.t2_k) * L
-                                  + ((int<64>)(bit<64>)hdr.sync.t3_phase - (int<64>)(bit<64>)hdr.sync.t2_phase);
-                    int<64> theta = (d21 + d34) >> 1;
-                    int<64> delta = (d41 - d32) >> 1;
+                    /* theta = (D(t2, t1) - fwd + D(t3, t4) + back) / 2,
+                     * delta = (D(t4, t1) - D(t3, t2) - fwd - back) / 2 */
+                    int<64> theta = (d21 - fwd + d34 + back) >> 1;
+                    int<64> delta = (rt - fwd - back) >> 1;
                     /* kept for the daemon, saturated to signed 32 bits */
                     int<64> top = 0x7FFFFFFF;
                     int<64> bottom = -0x80000000;

@@ -141,3 +141,12 @@ def test_the_servo_line_gives_each_tors_learnt_drift_and_its_gap_between_applied
         "the ToRs' servo, learnt drift first -> last read: tor0 -1 -> +2 ppm, 2 / 2 slices since an applied "
         "exchange; tor1 +150 -> +201 ppm (fault +200), 5 / 10 slices since an applied exchange")
     assert ClockView.servo([]) == "the ToRs' servo: no register read"
+
+
+def test_the_signed_error_tells_a_bias_from_noise_and_leaves_out_uncertain_pairs():
+    from benchmarks.bench_clock import MAX_UNCERTAINTY_NS, signed_us
+    biased = [(200_000 + d, 10_000) for d in range(-20_000, 20_000, 1_000)]      # +180..+219 us
+    assert signed_us(biased) == "signed p5 / p50 / p95 +182 / +200 / +218 us"
+    noisy = [(e, 10_000) for e in range(-300_000, 301_000, 15_000)] + [(5_000_000, MAX_UNCERTAINTY_NS + 1)]
+    assert signed_us(noisy) == "signed p5 / p50 / p95 -270 / +0 / +270 us"
+    assert signed_us([(1, MAX_UNCERTAINTY_NS + 1)]) == "signed: no samples"

@@ -20,6 +20,7 @@ from clock_util import (L, PKTGEN, Registers, arrival, counts, model, model_regs
 from fabric import ME, UPLINK_BASE, routed, schedule, send_timer, tor_batch, udp, uro_entry, uro_routes
 
 from controller.clock import message as m
+from controller.clock.servo import phase_move
 from controller.clock.message import ANY_TOR, REF_TOR, Flag, Message, Op, Stamp
 from controller.p4gen.timer import sync_metadata
 
@@ -247,7 +248,7 @@ def test_exchanges_leave_the_offset_delay_and_rate_the_model_predicts(rig):
     req = rig.trigger(u)
     rig.deliver(u, rig.respond(req, src=peer, there=200_000_000), "step")
     assert probe_reads_the_registers(rig).stratum == 2
-    # synchronized: applied -- the boundary moves by theta, the slice length by theta >> 4
+    # synchronized: applied -- the boundary moves by theta >> 1, the slice length by theta >> 4
     checked = 0
     for there in (30_000_000, -20_000_000, 7_777_777):
         len0 = rig.regs.read("len")["len"] or L
@@ -256,11 +257,15 @@ def test_exchanges_leave_the_offset_delay_and_rate_the_model_predicts(rig):
         rig.deliver(u, rig.respond(req, there=there), "applied")
         after = probe(rig.dp)
         theta = rig.post["offset"]
-        # read back by PROBE: the clock (network time at the raw clock aux) moved by theta,
-        # less what the slice got shorter (the phase is read back from the next boundary);
-        # a boundary between the two PROBEs would add L - len (the seed put them early in a slice)
+        # read back by PROBE: the clock (network time at the raw clock aux) moved by the
+        # boundary's move (servo.phase_move: theta >> phase_shift within twice the filter's
+        # bound, here the whole slice), less what the slice got shorter (the phase is read
+        # back from the next boundary); a boundary between the two PROBEs would add L - len
+        # (the seed put them early in a slice)
         if after.t3.k == before.t3.k:
-            assert (ns(after.t3) - after.aux) - (ns(before.t3) - before.aux) == theta + rig.post["len"] - len0
+            moved = phase_move(m.s32(theta), rig.cfg.phase_shift, rig.cfg.filter)
+            assert rig.cfg.phase_shift == 1 and abs(moved) == abs(m.s32(theta)) >> 1
+            assert (ns(after.t3) - after.aux) - (ns(before.t3) - before.aux) == moved + rig.post["len"] - len0
             checked += 1
     assert checked >= 2
     assert rig.post["len"] != L                                   # the rate moved

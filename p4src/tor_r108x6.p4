@@ -376,6 +376,7 @@ struct metadata_t {
     bit<32> clk_len_min;
     bit<32> clk_len_max;
     bit<8> clk_servo_shift;
+    bit<8> clk_phase_shift;
     bit<32> clk_filter;
     bit<32> clk_filter_creep;
     bit<32> clk_rate_step;
@@ -601,7 +602,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     /* The clock's config (the table default): mode (sync or timer: no entry is timer mode)
      * and, precomputed by the controller (controller.clock.params), what the switch only
      * compares, adds and shifts. */
-    action set_clock(bit<8> mode, bit<16> my_tor, bit<32> slice_ns, bit<32> window_lo, bit<32> window_hi, bit<32> max_delay, bit<32> max_offset, bit<32> len_min, bit<32> len_max, bit<8> servo_shift, bit<32> filter, bit<32> filter_creep, bit<32> rate_step, bit<8> refuse_limit, bit<1> candidate, bit<8> ref_uplink, bit<32> exchange_every, bit<32> claim_wait, bit<32> start_wait, bit<32> search_wait) {
+    action set_clock(bit<8> mode, bit<16> my_tor, bit<32> slice_ns, bit<32> window_lo, bit<32> window_hi, bit<32> max_delay, bit<32> max_offset, bit<32> len_min, bit<32> len_max, bit<8> servo_shift, bit<8> phase_shift, bit<32> filter, bit<32> filter_creep, bit<32> rate_step, bit<8> refuse_limit, bit<1> candidate, bit<8> ref_uplink, bit<32> exchange_every, bit<32> claim_wait, bit<32> start_wait, bit<32> search_wait) {
         meta.clk_mode = mode;
         meta.clk_my_tor = my_tor;
         meta.clk_slice_ns = slice_ns;
@@ -612,6 +613,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         meta.clk_len_min = len_min;
         meta.clk_len_max = len_max;
         meta.clk_servo_shift = servo_shift;
+        meta.clk_phase_shift = phase_shift;
         meta.clk_filter = filter;
         meta.clk_filter_creep = filter_creep;
         meta.clk_rate_step = rate_step;
@@ -2142,9 +2144,13 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 why = SYNC_REFUSED;
                             }
                         } else {
-                            /* 7. applied: the boundary moves by theta, the slice length by theta >> shift,
-                             * at most rate_step (one exchange's asymmetry cannot swing the rate) */
-                            clock_next.write(0, meta.clk_next - (bit<64>)theta);
+                            /* 7. applied: the boundary moves by |theta| >> phase_shift within twice the
+                             * filter's bound, by theta beyond (servo.phase_move); the slice length by
+                             * theta >> shift, at most rate_step (one exchange's asymmetry cannot swing
+                             * the rate) */
+                            bit<64> pmove = ((bit<64>)mag > ((bit<64>)meta.clk_filter << 1))
+                                            ? (bit<64>)mag : ((bit<64>)mag >> meta.clk_phase_shift);
+                            clock_next.write(0, (theta > 0) ? meta.clk_next - pmove : meta.clk_next + pmove);
                             bit<64> adj64 = (bit<64>)mag >> meta.clk_servo_shift;
                             bit<32> adj = (adj64 > (bit<64>)meta.clk_rate_step) ? meta.clk_rate_step : (bit<32>)adj64;
                             bit<32> len = meta.clk_len;

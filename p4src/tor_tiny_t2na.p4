@@ -2340,7 +2340,7 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     /* clock_config: the ToR's share of [clock] (controller.clock.params.ClockConfig, every
      * field kept so the daemon writes both targets alike); the responder needs the mode and
      * this ToR's id. No entry or clock_off: timer mode (sync frames are counted `off`). */
-    action set_clock(bit<8> mode, bit<16> my_tor, bit<32> slice_ns, bit<32> window_lo, bit<32> window_hi, bit<32> max_delay, bit<32> max_offset, bit<32> len_min, bit<32> len_max, bit<8> servo_shift, bit<32> filter, bit<32> filter_creep, bit<32> rate_step, bit<8> refuse_limit, bit<1> candidate, bit<8> ref_uplink, bit<32> exchange_every, bit<32> claim_wait, bit<32> start_wait, bit<32> search_wait) {
+    action set_clock(bit<8> mode, bit<16> my_tor, bit<32> slice_ns, bit<32> window_lo, bit<32> window_hi, bit<32> max_delay, bit<32> max_offset, bit<32> len_min, bit<32> len_max, bit<8> servo_shift, bit<8> phase_shift, bit<32> filter, bit<32> filter_creep, bit<32> rate_step, bit<8> refuse_limit, bit<1> candidate, bit<8> ref_uplink, bit<32> exchange_every, bit<32> claim_wait, bit<32> start_wait, bit<32> search_wait) {
         meta.clk_mode = mode;
         meta.clk_my_tor = my_tor;
         meta.clk_max_delay = max_delay;

@@ -314,7 +314,7 @@ def synced_pair(theta=0, **kw):
 
 
 def test_an_applied_exchange_moves_the_boundary_by_theta_and_the_rate_by_theta_shifted():
-    a, b = synced_pair(theta=40_000, servo_shift=4, rate_step_ppm=100)
+    a, b = synced_pair(theta=40_000, servo_shift=4, rate_step_ppm=100, phase_shift=0)
     before = a.r.next
     lq = 10_000_000
     reasons = exchange(a, b, lq, lq + 20_000, 20_000, 20_000)
@@ -325,23 +325,43 @@ def test_an_applied_exchange_moves_the_boundary_by_theta_and_the_rate_by_theta_s
     assert a.r.llen == L - (40_000 >> 4)
     assert (a.r.stratum, a.r.refusals, a.r.last_k) == (2, 0, 100)
     # ahead: the slice gets longer (slew), never a step back
-    a2, b2 = synced_pair(theta=-40_001, servo_shift=3, rate_step_ppm=100)
+    a2, b2 = synced_pair(theta=-40_001, servo_shift=3, rate_step_ppm=100, phase_shift=0)
     before = a2.r.next
     assert exchange(a2, b2, lq, lq + 20_000, 20_000, 20_000)[2] == "applied"
     assert a2.r.offset == -40_001
     assert (a2.r.next, a2.r.llen) == (before + 40_001, L + (40_001 >> 3))
 
 
+@pytest.mark.parametrize("theta, shift, moved", [
+    (40_000, 1, 20_000), (-40_001, 1, -20_000), (40_003, 2, 10_000), (-40_003, 3, -5_000),
+    (200_000, 1, 100_000),                          # exactly twice the filter's bound: still a fraction
+    (200_001, 1, 200_001), (-300_000, 2, -300_000),  # beyond it: the whole offset, at once
+])
+def test_the_boundary_takes_a_fraction_of_an_offset_the_filter_explains_and_the_whole_of_a_larger_one(
+        theta, shift, moved):
+    """phase_shift: within twice the filter's bound (100 us here) an applied exchange moves
+    the boundary by |theta| >> phase_shift (towards 0), beyond it by theta; the rate step is
+    the same either way (it follows the whole offset)."""
+    a, b = synced_pair(theta=theta, phase_shift=shift, filter_ns=100_000, rate_step_ppm=100)
+    before, lq = a.r.next, 10_000_000
+    assert exchange(a, b, lq, lq + 20_000, 20_000, 20_000)[2] == "applied"
+    assert a.r.offset == theta
+    assert a.r.next == before - moved
+    assert a.r.llen == L - min(abs(theta) >> 4, a.cfg.rate_step) * (1 if theta > 0 else -1)
+
+
 def test_the_rate_step_is_bounded_the_phase_still_takes_the_offset():
     """An exchange 1 ms off (its path delay's asymmetry, within max_delay) moves the
-    boundary by the whole offset but the local slice length by at most rate_step (10 ppm
-    of L by default), not by theta >> shift (62 us)."""
+    boundary by half the offset (within twice the filter's bound, 1.56 ms by default) but
+    the local slice length by at most rate_step (10 ppm of L by default), not by theta >>
+    shift (62 us)."""
     a, b = synced_pair(theta=1_000_000)
     assert a.cfg.rate_step == L * 10 // 10**6 == 500
+    assert (a.cfg.phase_shift, a.cfg.filter) == (1, L // 8 // 8)
     before = a.r.next
     lq = 10_000_000
     assert exchange(a, b, lq, lq + 20_000, 20_000, 20_000)[2] == "applied"
-    assert (a.r.next, a.r.llen) == (before - 1_000_000, L - 500)
+    assert (a.r.next, a.r.llen) == (before - 500_000, L - 500)
     a2, b2 = synced_pair(theta=-1_000_000, rate_step_ppm=3)
     assert exchange(a2, b2, lq, lq + 20_000, 20_000, 20_000)[2] == "applied"
     assert a2.r.llen == L + L * 3 // 10**6

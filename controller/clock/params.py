@@ -59,6 +59,7 @@ class ClockParams:
     refuse_limit: int = 3
     holdover_cycles: int = 2
     servo_shift: int = 4
+    phase_shift: int = 1
     max_drift_ppm: int = DEFAULT_MAX_DRIFT_PPM
     filter_ns: int | None = None
     rate_step_ppm: int = DEFAULT_RATE_STEP_PPM
@@ -145,6 +146,7 @@ class ClockParams:
         integer("refuse_limit", self.refuse_limit, 1, 255)
         integer("holdover_cycles", self.holdover_cycles, 1, 1 << 16)
         integer("servo_shift", self.servo_shift, 0, 31)
+        integer("phase_shift", self.phase_shift, 0, 8)
         if integer("max_drift_ppm", self.max_drift_ppm, 1, 100_000) and L + L * self.max_drift_ppm // 1_000_000 > U32:
             out.append(f"[clock] a slice of {L} ns plus max_drift_ppm = {self.max_drift_ppm} does not fit "
                        f"the 32-bit local slice length ({U32} ns)")
@@ -211,7 +213,7 @@ class ClockParams:
         return ClockConfig(
             mode=MODES[self.mode], my_tor=tor, slice_ns=self.slice_ns, window_lo=lo, window_hi=hi,
             max_delay=self.delay_bound, max_offset=self.offset_bound, len_min=lmin, len_max=lmax,
-            servo_shift=self.servo_shift, filter=self.filter_bound, filter_creep=self.filter_creep,
+            servo_shift=self.servo_shift, phase_shift=self.phase_shift, filter=self.filter_bound, filter_creep=self.filter_creep,
             rate_step=self.rate_step, refuse_limit=self.refuse_limit, candidate=int(cand),
             ref_uplink=self.ref_uplink, exchange_every=self.exchange_every,
             claim_wait=(self.holdover_cycles + r) * slices if cand else 0,
@@ -231,7 +233,8 @@ class ClockConfig:
     ``filter``: an exchange whose path delay exceeds the least one recently seen on its
     uplink by more is not used by the servo (NTP's clock filter), that least delay growing
     by ``filter_creep`` per exchange; ``rate_step``: the most one applied exchange moves the
-    local slice length;
+    local slice length; ``phase_shift``: an applied exchange moves the boundary by
+    ``theta >> phase_shift`` (towards 0) while ``|theta| <= 2 x filter``, by ``theta`` beyond;
     ``claim_wait``: slices the lead may be silent before this candidate claims
     (``(holdover_cycles + rank) x S``); ``start_wait``: the same with no term yet
     (``rank x S``); ``search_wait``: slices without a correction after which a ToR
@@ -249,6 +252,7 @@ class ClockConfig:
     len_min: int
     len_max: int
     servo_shift: int
+    phase_shift: int
     filter: int
     filter_creep: int
     rate_step: int

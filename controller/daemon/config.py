@@ -159,6 +159,7 @@ class ClockConfig:
     refuse_limit: int = 3                        # refused exchanges in a row before a ToR declares itself lost
     holdover_cycles: int = 2                     # lead silent this long: the next candidate claims
     servo_shift: int = 4                         # rate gain 2^-shift
+    phase_shift: int = 1                         # phase gain 2^-shift (offsets within 2 x filter)
     filter_us: float | None = None               # clock filter: delay above the least seen by more -> not used
     rate_step_ppm: int | None = None             # the most one exchange moves the local slice length (ppm of L)
     alarm_us: float | None = None                # the daemon's alarm threshold on a ToR's error
@@ -183,7 +184,8 @@ class ClockConfig:
                            leads=tuple(self.leads), ref_uplink=self.ref_uplink, exchange_every=self.exchange_every,
                            max_offset_ns=ns(self.max_offset_us), max_delay_ns=ns(self.max_delay_us),
                            refuse_limit=self.refuse_limit, holdover_cycles=self.holdover_cycles,
-                           servo_shift=self.servo_shift, filter_ns=ns(self.filter_us),
+                           servo_shift=self.servo_shift, phase_shift=self.phase_shift,
+                           filter_ns=ns(self.filter_us),
                            **({} if self.rate_step_ppm is None else {"rate_step_ppm": self.rate_step_ppm}))
 
 
@@ -359,6 +361,7 @@ def _clock(doc: dict, src: Path) -> ClockConfig:
         refuse_limit=t.int_in("refuse_limit", 1, 255, default=ClockConfig.refuse_limit),
         holdover_cycles=t.int_in("holdover_cycles", 1, 1000, default=ClockConfig.holdover_cycles),
         servo_shift=t.int_in("servo_shift", 0, 31, default=ClockConfig.servo_shift),
+        phase_shift=t.int_in("phase_shift", 0, 8, default=ClockConfig.phase_shift),
         filter_us=t.positive("filter_us"),
         rate_step_ppm=t.int_in("rate_step_ppm", 1, DEFAULT_MAX_DRIFT_PPM),
         alarm_us=t.positive("alarm_us"))

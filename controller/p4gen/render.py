@@ -228,7 +228,7 @@ def clock_config_params(profile: Profile, program: str) -> list[tuple[str, int]]
     :class:`controller.clock.params.ClockConfig` (the OCS emulator's
     :class:`~controller.clock.params.OcsClockConfig`), in order; 32 bits unless named here."""
     w = profile.widths
-    narrow = {"mode": 8, "my_tor": w.tor, "servo_shift": 8, "refuse_limit": 8, "candidate": 1, "ref_uplink": w.uplink}
+    narrow = {"mode": 8, "my_tor": w.tor, "servo_shift": 8, "phase_shift": 8, "refuse_limit": 8, "candidate": 1, "ref_uplink": w.uplink}
     cls = OcsClockConfig if program == "ocs" else ClockConfig
     return [(f.name, narrow.get(f.name, 32)) for f in dataclasses.fields(cls)]
 

@@ -239,7 +239,8 @@ def test_req_from_this_slices_peer_is_answered_with_t2_at_arrival_and_t3_on_the_
 
 # ---- RESP: the rules and the servo --------------------------------------------------------------
 def test_exchanges_leave_the_offset_delay_and_rate_the_model_predicts(rig):
-    rig.fresh(exchange_every=0, refuse_limit=3, window_hi=L - 1)   # several exchanges in one slice
+    # several exchanges in one slice; half of each offset (phase_shift 1: the default takes it whole)
+    rig.fresh(exchange_every=0, refuse_limit=3, window_hi=L - 1, phase_shift=1)
     k = 1002
     seed(rig.client, rig.contract, k)
     u = 0

@@ -352,16 +352,15 @@ def test_the_boundary_takes_a_fraction_of_an_offset_the_filter_explains_and_the_
 
 def test_the_rate_step_is_bounded_the_phase_still_takes_the_offset():
     """An exchange 1 ms off (its path delay's asymmetry, within max_delay) moves the
-    boundary by half the offset (within twice the filter's bound, 1.56 ms by default) but
-    the local slice length by at most rate_step (10 ppm of L by default), not by theta >>
-    shift (62 us)."""
+    boundary by the whole offset (phase_shift 0 by default) but the local slice length by
+    at most rate_step (10 ppm of L by default), not by theta >> shift (62 us)."""
     a, b = synced_pair(theta=1_000_000)
     assert a.cfg.rate_step == L * 10 // 10**6 == 500
-    assert (a.cfg.phase_shift, a.cfg.filter) == (1, L // 8 // 8)
+    assert a.cfg.phase_shift == 0
     before = a.r.next
     lq = 10_000_000
     assert exchange(a, b, lq, lq + 20_000, 20_000, 20_000)[2] == "applied"
-    assert (a.r.next, a.r.llen) == (before - 500_000, L - 500)
+    assert (a.r.next, a.r.llen) == (before - 1_000_000, L - 500)
     a2, b2 = synced_pair(theta=-1_000_000, rate_step_ppm=3)
     assert exchange(a2, b2, lq, lq + 20_000, 20_000, 20_000)[2] == "applied"
     assert a2.r.llen == L + L * 3 // 10**6

@@ -87,6 +87,7 @@ BAD = [
     (lambda s: None, {"clock": "refuse_limit = 0"}, "[clock]: refuse_limit: must be in 1..255, got 0"),
     (lambda s: None, {"clock": "holdover_cycles = 0"}, "[clock]: holdover_cycles: must be in 1..1000, got 0"),
     (lambda s: None, {"clock": "servo_shift = 40"}, "[clock]: servo_shift: must be in 0..31, got 40"),
+    (lambda s: None, {"clock": "phase_shift = 9"}, "[clock]: phase_shift: must be in 0..8, got 9"),
     (lambda s: None, {"clock": "alarm_us = nan"}, "[clock]: alarm_us: must be a number"),
     (lambda s: None, {"clock": "filter_us = 0"}, "[clock]: filter_us: must be a positive number"),
     (lambda s: None, {"clock": "max_delay_us = 1000\nfilter_us = 1500"},
@@ -166,6 +167,9 @@ def test_clock_defaults_are_numbers_from_the_slice_and_the_programs_guard(tmp_pa
     assert (p.filter_bound, p.rate_step) == (4_000_000 // 8, 20_000_000 * 10 // 10**6)    # the defaults
     c = load(good(tmp_path, clock='mode = "sync"\nfilter_us = 80\nrate_step_ppm = 4')).clock
     assert (c.filter_us, c.rate_step_ppm, c.params().filter_bound, c.params().rate_step) == (80, 4, 80_000, 200)
+    assert c.params().phase_shift == 0                                                   # the whole offset
+    c = load(good(tmp_path, clock='mode = "sync"\nphase_shift = 1')).clock
+    assert c.params().tor_config(0, 8, 2, 4).phase_shift == 1
 
 
 def test_workers_take_the_switches_own_clocks_and_their_liveness_marks(tmp_path):

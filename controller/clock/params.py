@@ -59,7 +59,7 @@ class ClockParams:
     refuse_limit: int = 3
     holdover_cycles: int = 2
     servo_shift: int = 4
-    phase_shift: int = 1
+    phase_shift: int = 0
     max_drift_ppm: int = DEFAULT_MAX_DRIFT_PPM
     filter_ns: int | None = None
     rate_step_ppm: int = DEFAULT_RATE_STEP_PPM

@@ -159,7 +159,7 @@ class ClockConfig:
     refuse_limit: int = 3                        # refused exchanges in a row before a ToR declares itself lost
     holdover_cycles: int = 2                     # lead silent this long: the next candidate claims
     servo_shift: int = 4                         # rate gain 2^-shift
-    phase_shift: int = 1                         # phase gain 2^-shift (offsets within 2 x filter)
+    phase_shift: int = 0                         # phase gain 2^-shift (offsets within 2 x filter; 0: whole)
     filter_us: float | None = None               # clock filter: delay above the least seen by more -> not used
     rate_step_ppm: int | None = None             # the most one exchange moves the local slice length (ppm of L)
     alarm_us: float | None = None                # the daemon's alarm threshold on a ToR's error

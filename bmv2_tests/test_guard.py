@@ -21,7 +21,7 @@ from clock_util import recv, send
 from fabric import ME, UPLINK_BASE, routed, schedule, set_slice, tor_batch, udp, uro_entry, uro_routes
 from scapy.layers.l2 import Ether
 
-from controller.clock.message import Message, Op, Stamp
+from controller.clock.message import Message, Op, Stamp, residence
 from controller.p4gen import profile as prof
 from controller.tables.tor_batch import ocs_batch
 
@@ -96,7 +96,8 @@ def test_the_ocs_counts_each_data_frame_by_its_phase_at_arrival(compile_profile,
         dp.send(ia * D + iu, frame(2))
         req = Message(Op.REQ, 0, a, b, u, 2, 1, 6, 10, t1=Stamp(7, 5))
         send(dp, a * D + u, req)
-        assert recv(dp, b * D + u) == req
+        got = recv(dp, b * D + u)          # across the circuit, the OCS's residence in aux's upper half
+        assert got == dataclasses.replace(req, aux=got.aux) and residence(got.aux)[1] == 0
         assert time.monotonic() - t0 < GUARD_S, "the machine took the whole guard"
         time.sleep(max(0.0, GUARD_S + 0.2 - (time.monotonic() - t0)))
         dp.send(a * D + u, frame(3))

@@ -520,8 +520,7 @@ def answer_sent(p: Pending, le: int, raw_e: int, slices: int) -> Message:
     ``le``: its t3 and slice id written from the clock it read (``p.snap``); a PROBE_REPLY
     carries the raw clock ``raw_e`` in ``aux``, a RESP the residences it was built with."""
     stamp, sl = out_stamp(p.snap, le, slices)
-    aux = raw_e if p.msg.op == Op.PROBE_REPLY else p.msg.aux if p.msg.op == Op.RESP else 0
-    return replace(p.msg, t3=stamp, slice=sl, aux=aux)
+    return replace(p.msg, t3=stamp, slice=sl, aux=raw_e if p.msg.op == Op.PROBE_REPLY else p.msg.aux)
 
 
 class ReferenceClock:

@@ -118,7 +118,7 @@ def test_bf_switchd_is_ready_when_its_bfrt_server_reports_the_program_not_on_a_l
         # a server up without the program is not ready
         monkeypatch.setattr(sw, "program_name", "another_program")
         sw.stop_switchd()
-        servers[-1].stop(0)
+        servers[-1].stop(0).wait(5)     # (stop returns before the listener is closed)
         with pytest.raises(tofino_process.SwitchStartError, match="did not report the device running 'another_program'"):
             sw.start_switchd(timeout=2)
     finally:

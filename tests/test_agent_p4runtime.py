@@ -499,6 +499,44 @@ def test_sessions_read_on_one_shared_pool_of_threads(fake):
         s.close()
 
 
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=20)
+
+
+@given(value=_JSON, indent=st.sampled_from([None, 0, 2, 4]))
+@settings(max_examples=150, deadline=None)
+def test_a_device_config_is_sent_as_the_same_json_without_its_whitespace(value, indent):
+    """What a bmv2 pipeline load sends: the JSON value of the file (keys in their order,
+    strings, numbers as they are) in its shortest form, never longer than the file."""
+    import json
+    from controller.agent.p4runtime import compact_device_config
+    blob = json.dumps(value, indent=indent, ensure_ascii=False).encode()
+    out = compact_device_config(blob)
+    assert json.loads(out) == value
+    assert list(_keys(json.loads(out))) == list(_keys(value))
+    assert out == min(blob, json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode(), key=len)
+
+
+def _keys(v):
+    if isinstance(v, dict):
+        for k, x in v.items():
+            yield k
+            yield from _keys(x)
+    elif isinstance(v, list):
+        for x in v:
+            yield from _keys(x)
+
+
+def test_a_device_config_that_is_not_json_is_sent_as_it_is():
+    from controller.agent.p4runtime import compact_device_config
+    for blob in (b"\x00\xff binary", b'{"a": ', b"", "{\"\u00e9\": 1}".encode("latin-1")):
+        assert compact_device_config(blob) is blob
+    pretty = '{\n  "name" : "caf\u00e9 \\" {x}",\n  "v" : [ 1 , 2.5 ]\n}'.encode()
+    assert compact_device_config(pretty) == '{"name":"caf\u00e9 \\" {x}","v":[1,2.5]}'.encode()
+
+
 def test_the_switches_of_a_program_load_its_device_config_read_once_and_a_few_at_a_time(tmp_path):
     """Loading a program on many switches sends the device config the program's codec read
     once (the same bytes object for every switch, not the file read again per switch) and
@@ -538,6 +576,6 @@ def test_the_switches_of_a_program_load_its_device_config_read_once_and_a_few_at
     (tmp_path / "d.json").unlink()          # the other switches do not read them again
     with ThreadPoolExecutor(16) as pool:
         assert all(pool.map(load, range(1, 24)))
-    assert len(sent) == 24 and sent[0] == b'{"program": "loaded once"}'
+    assert len(sent) == 24 and sent[0] == b'{"program":"loaded once"}'    # compacted
     assert all(d is sent[0] for d in sent)
     assert 1 < most[0] <= p4rt.PIPELINE_LOADS_AT_ONCE, most[0]

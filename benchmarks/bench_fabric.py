@@ -178,13 +178,15 @@ def _most_threads(pid: int) -> int:
     return most
 
 
-def sessions_cost(work: Path, program, n: int, at_once: int = 16, idle_s: float = IDLE_S) -> dict:
+def sessions_cost(work: Path, program, n: int, at_once: int = 16, idle_s: float = IDLE_S,
+                  loads: bool = False) -> dict:
     """What ``n`` P4Runtime sessions cost in one process (this one): each opened as the
     daemon opens them (primary on its device of a simulated fabric of ``n``, ``at_once``
     opening at a time), then held idle for ``idle_s`` with a PacketOut to every device each
     second (the daemon's slice timers at ``slice_ms = 1000``); the threads, resident memory
     and CPU they add, the time to open one. ``program``: the build whose P4Info encodes
-    the timers (the devices load no pipeline: the fabric counts PacketOuts as they come)."""
+    the timers (the devices load no pipeline: the fabric counts PacketOuts as they come).
+    ``loads``: then ``program`` loaded on every device (:func:`pipeline_loads`)."""
     from concurrent.futures import ThreadPoolExecutor
     from controller.agent.p4info import P4Info
     from controller.agent.p4runtime import P4RuntimeClient
@@ -221,10 +223,35 @@ def sessions_cost(work: Path, program, n: int, at_once: int = 16, idle_s: float 
                 time.sleep(max(0.0, 1.0 - (time.perf_counter() - tick)))
             out["idle_cpu"] = (cpu_seconds(me) - c0) / (time.perf_counter() - i0)
             out["most_threads"] = _threads(me)
+            if loads:
+                out["loads"] = pipeline_loads(clients, info, program[1], fabric.procs[0].proc.pid)
         finally:
             for c in clients:
                 c.close()
     out["load_end"] = os.getloadavg()[0]
+    return out
+
+
+def pipeline_loads(clients: list, info, device_config: Path, fabric_pid: int) -> list[dict]:
+    """The daemon's survey of a fabric from empty, alone: ``info``'s program loaded on the
+    device of every one of ``clients``, ``PIPELINE_LOADS_AT_ONCE`` at a time as the daemon
+    loads them, once with the bmv2 JSON as ``p4c-bm2-ss`` wrote it, once as the daemon
+    sends it (:func:`controller.agent.p4runtime.compact_device_config`), one after the
+    other in this run. Per way: the bytes per load, the wall time of all loads, this
+    process's and the simulated fabric's CPU, the load average at its end."""
+    from concurrent.futures import ThreadPoolExecutor
+    from controller.agent.p4runtime import PIPELINE_LOADS_AT_ONCE, compact_device_config
+
+    raw = Path(device_config).read_bytes()
+    me, out = os.getpid(), []
+    for way, blob in (("as written", raw), ("compacted", compact_device_config(raw))):
+        c0, f0, t0 = cpu_seconds(me), cpu_seconds(fabric_pid), time.perf_counter()
+        with ThreadPoolExecutor(PIPELINE_LOADS_AT_ONCE) as pool:
+            list(pool.map(lambda c: c.set_pipeline(info, blob, cookie=info.cookie), clients))
+        out.append({"way": way, "bytes": len(blob), "loads": len(clients), "at_once": PIPELINE_LOADS_AT_ONCE,
+                    "wall_s": time.perf_counter() - t0,
+                    "cpu_s": cpu_seconds(me) - c0, "fabric_cpu_s": cpu_seconds(fabric_pid) - f0,
+                    "load": os.getloadavg()[0]})
     return out
 
 
@@ -238,6 +265,16 @@ def report_sessions(r: dict) -> None:
           f"resident ({r['rss_gib'] * (1 << 20) / n:.1f} KiB per session) (load {r['load_idle']:.1f})")
     print(f"   idle with a PacketOut to every device each second: {r['idle_cpu']:.3f} CPU-s per s "
           f"({r['idle_cpu'] / n * 1e6:.0f} us per session and second) (load {r['load_end']:.1f})")
+    ways = r.get("loads")
+    if ways:
+        print(f"   the program loaded on every device, {ways[0]['loads']} loads, "
+              f"{ways[0]['at_once']} at a time (the daemon's survey from empty):")
+        for w in ways:
+            print(f"      bmv2 JSON {w['way']:<10} {w['bytes'] / 1e6:6.2f} MB: {w['wall_s']:6.1f} s, "
+                  f"{w['cpu_s']:5.1f} CPU-s here, {w['fabric_cpu_s']:5.1f} CPU-s in the fabric (load {w['load']:.1f})")
+        a, b = ways
+        print(f"      as written / compacted: bytes {_ratio(a['bytes'], b['bytes'])}, wall {_ratio(a['wall_s'], b['wall_s'])}, "
+              f"CPU here {_ratio(a['cpu_s'], b['cpu_s'])}, in the fabric {_ratio(a['fabric_cpu_s'], b['fabric_cpu_s'])}")
 
 
 def _settle(pid: int, limit_s: float, idle_share: float = 0.15) -> float | None:
@@ -950,7 +987,7 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
         if not large_only:
             p108 = _build("r108x6", work)
             for n in (108, 1024):
-                report_sessions(sessions_cost(work, p108, n))
+                report_sessions(sessions_cost(work, p108, n, loads=n == 108))
             # (108, 6): URO per-hop and UCMP with 0, 1, 2 workers; URO's whole path (incremental = false)
             uro = [("108x6 URO per-hop, 0 workers", PER_HOP, True, 0), ("108x6 URO per-hop, 1 worker", PER_HOP, True, 1),
                    ("108x6 URO per-hop, 2 workers", PER_HOP, True, 2)]
@@ -983,7 +1020,7 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
         elif full_large and not quick:
             p1024 = _build("r1024x32", work)
             if large_only:
-                report_sessions(sessions_cost(work, p1024, 1024))
+                report_sessions(sessions_cost(work, p1024, 1024, loads=True))
             big = []
             for workers in large_workers:
                 r = run_network(work, f"1024x32_uro_w{workers}", p1024, routing=PER_HOP, slice_ms=5000,

@@ -224,3 +224,40 @@ def test_sessions_cost_no_threads_of_their_own(tmp_path):
         assert all(c.connected for c in after)
         for c in after:
             c.close()
+
+
+def test_the_daemons_pipeline_load_sends_the_json_compacted_and_adopts_it_by_the_files_cookie(fabric, tmp_path):
+    """A bmv2 JSON as ``p4c-bm2-ss`` writes it (indented) reaches the switch without its
+    whitespace, the same JSON value (what the switch parses); the pipeline's cookie stays
+    the content hash of the files, so a second session adopts the running program."""
+    from google.protobuf import text_format
+    from finsy.proto import p4r
+    from controller.agent.backend import SwitchAddress
+    from controller.agent.p4runtime import P4RuntimeBackend, bmv2_pipeline
+
+    pretty = json.dumps(json.loads(DEVICE_CONFIG), indent=4).encode()
+    (tmp_path / "p.txtpb").write_text(text_format.MessageToString(p4info_msg()))
+    (tmp_path / "d.json").write_bytes(pretty)
+    pipe = bmv2_pipeline(tmp_path / "p.txtpb", tmp_path / "d.json", CONTRACT, "compact")
+    d = DEVICES - 1
+
+    def session() -> P4RuntimeBackend:
+        b = P4RuntimeBackend(SwitchAddress(name=f"tor{d}", address=fabric.address(d), device_id=d, election_id=20))
+        b.connect()
+        return b
+    first = session()
+    try:
+        assert first.set_pipeline(pipe) is True                 # loaded
+    finally:
+        first.close()
+    second = session()
+    try:
+        assert second.set_pipeline(pipe) is False               # the same cookie: adopted
+        got = second.client.stub.GetForwardingPipelineConfig(p4r.GetForwardingPipelineConfigRequest(
+            device_id=d, response_type=p4r.GetForwardingPipelineConfigRequest.ALL), timeout=5)
+    finally:
+        second.close()
+    sent = got.config.p4_device_config
+    assert json.loads(sent) == json.loads(pretty) and len(sent) < len(pretty)
+    assert sent == json.dumps(json.loads(pretty), separators=(",", ":")).encode()
+    assert got.config.cookie.cookie == pipe.cookie

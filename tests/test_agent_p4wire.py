@@ -508,9 +508,9 @@ def test_every_object_of_a_tiny_network_encodes_as_protobuf_does(tiny, generate,
     cfg = load(net_config(out / f"net_{generate}.toml", program, _Nowhere(), tors=8, uplinks=2, routing=PER_HOP,
                           slice_ms=1000, status_port=0, generate=generate))
     prep = Prepared(cfg, Failed(uplinks=frozenset({(5, 1)}) if failed else frozenset()), backend_for)
-    from controller.agent.p4runtime import _codec
+    from controller.agent.p4runtime import _program
     (pipeline,) = prep.pipelines.values()
-    codec = _codec(pipeline, "tor")
+    codec = _program(pipeline, "tor")[0]
     n = 0
     for name, role in prep.roles.items():
         rb = role.routes(prep.routes, generation)
@@ -538,7 +538,7 @@ def test_a_tiny_networks_shadow_derived_from_the_other_generation_is_its_encodin
     from benchmarks.bench_fabric import PER_HOP, net_config
     from controller.agent.backend import Inserts, backend_for
     from controller.agent.desired import GENERATION_KEY
-    from controller.agent.p4runtime import P4RuntimeClient, _codec
+    from controller.agent.p4runtime import P4RuntimeClient, _program
     from controller.daemon.config import load
     from controller.daemon.plan import Prepared
     from controller.schedule.degrade import Failed
@@ -552,7 +552,7 @@ def test_a_tiny_networks_shadow_derived_from_the_other_generation_is_its_encodin
     prep = Prepared(cfg, Failed(uplinks=frozenset({(5, 1)}) if failed else frozenset()), backend_for)
     (pipeline,) = prep.pipelines.values()
     c = object.__new__(P4RuntimeClient)                     # no session: the encoders alone
-    c.name, c.p4info = "s", _codec(pipeline, "tor")
+    c.name, c.p4info = "s", _program(pipeline, "tor")[0]
     wire = c.p4info.wire
     calls = []
     entity = wire.entity

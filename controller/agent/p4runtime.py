@@ -1033,11 +1033,10 @@ def compact_device_config(blob: bytes) -> bytes:
     return out if len(out) < len(blob) else blob
 
 
-#: the codec (P4Info) of each program, shared by the sessions of every switch that runs it,
-#: and the device config its loads send (:func:`compact_device_config`), by the same key
-_CODECS: dict[tuple, P4Info] = {}
-_SENT_CONFIGS: dict[tuple, bytes] = {}
-_CODECS_LOCK = threading.Lock()
+#: each program's codec (P4Info) and the device config its loads send
+#: (:func:`compact_device_config`), shared by the sessions of every switch that runs it
+_PROGRAMS: dict[tuple, tuple[P4Info, bytes]] = {}
+_PROGRAMS_LOCK = threading.Lock()
 #: programs loaded at once by this process: a load's request holds the device config
 #: (a (1024, 32) ToR's bmv2 JSON, compacted) and gRPC its serialized copy until it is
 #: sent, so a daemon loading 16 switches at once held ~0.5 GB for them
@@ -1059,16 +1058,15 @@ def _program(pipeline: Pipeline, name: str) -> tuple[P4Info, bytes]:
                str(pipeline.files["device_config"]))
     except KeyError as e:
         raise BackendError(f"{name}: pipeline {pipeline.program!r} has no {e} file") from None
-    with _CODECS_LOCK:
-        info = _CODECS.get(key)
-        if info is None:
+    with _PROGRAMS_LOCK:
+        have = _PROGRAMS.get(key)
+        if have is None:
             info = P4Info.load(pipeline.files["p4info"], pipeline.files["device_config"])
             info.check_contract(pipeline.contract)
             info.shared = True
-            _CODECS[key] = info
-            _SENT_CONFIGS[key] = compact_device_config(
-                info.schema.p4blob or Path(pipeline.files["device_config"]).read_bytes())
-        return info, _SENT_CONFIGS[key]
+            have = _PROGRAMS[key] = (info, compact_device_config(
+                info.schema.p4blob or Path(pipeline.files["device_config"]).read_bytes()))
+        return have
 
 
 @register_backend

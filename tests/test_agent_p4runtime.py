@@ -95,6 +95,59 @@ def test_stages_never_put_dependent_updates_in_one_request(actual, desired, max_
     assert same_state(_switch_model(actual, requests, random.Random(seed)), desired)
 
 
+@st.composite
+def no_entry_modified(draw):
+    """(actual, desired) whose diff modifies no table entry: an entry of both is the same
+    entry, as when a failure's changed cells replace selector entries by new keys."""
+    actual, desired = draw(states()), draw(states())
+    held = {entry_key(e): e for e in actual.entries}
+    gids = {g.group_id for g in desired.groups}
+    entries = []
+    for e in desired.entries:
+        old = held.get(entry_key(e))
+        if old is None:
+            entries.append(e)
+        elif old.group_id is None or old.group_id in gids:
+            entries.append(old)           # kept as it is
+    return actual, Batch(desired.members, desired.groups, entries)
+
+
+@settings(max_examples=300, deadline=None)
+@given(no_entry_modified(), st.integers(1, 4), st.integers(0, 2**32))
+def test_a_write_that_modifies_no_entry_takes_three_stages(pair, max_batch, seed):
+    actual, desired = pair
+    d = diff(actual, desired)
+    assert not d.modify.entries
+    stages = plan.stages(d)
+    assert len(stages) <= 3
+    requests = [r for s in stages for r in plan.chunks(s, max_batch)]
+    for r in requests:
+        for a in r:
+            for b in r:
+                assert not plan.depends_on(a, b), (a, b)
+    assert same_state(_switch_model(actual, requests, random.Random(seed)), desired)
+
+
+def test_a_cell_moved_to_new_groups_is_three_requests_on_a_reordering_server(fake):
+    """A UCMP cell's change: its selector entry deleted and one of a new key inserted on a
+    new group of new members, the old group and members deleted, another group modified:
+    three requests, each applied in reverse order, and the switch holds the new state."""
+    fake.order = "reverse"
+    c = client(fake)
+    first = Batch([member(1, 1), member(2, 2), member(3, 3)], [Group("I.prof", 1, (1, 2)), Group("I.prof", 2, (3,))],
+                  [sel_entry(1, 1), sel_entry(2, 2)])
+    c.apply(diff(c.read_state(), first))
+    second = Batch([member(3, 3), member(4, 1), member(5, 2)], [Group("I.prof", 2, (3, 4)), Group("I.prof", 3, (4, 5))],
+                   [sel_entry(2, 2), sel_entry(5, 3)])
+    d = diff(c.read_state(), second)
+    assert d.delete.groups and d.delete.members and d.modify.groups and not d.modify.entries
+    n0 = len(fake.requests)
+    rep = c.apply(d)
+    assert rep.requests == 3 and len(fake.requests) - n0 == 3
+    assert same_state(fake.state(), second) and same_state(c.read_state(), second)
+    c.close()
+
+
 def test_depends_on_knows_the_dependencies():
     m, g, e = member(1, 0), Group("I.prof", 1, (1,)), sel_entry(3, 1)
     U = plan.Update

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from controller.p4gen import render as rnd
 from controller.p4gen.profile import Profile, ProfileError
-from controller.routing import ucmp
+from controller.routing import ksp, ucmp
 from controller.routing.uro import UroParams
 from controller.routing.uro import compute as uro_compute
 from controller.schedule import round_robin
@@ -338,3 +338,56 @@ def test_cell_entries_are_the_whole_builds_entries_of_those_cells(case, target, 
             from_table = bulk.uro_cell_entries(c, artifact, tor, cells_a, g)
         _same(got, want)
         _same(from_table, want)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cases(), st.booleans(), st.data())
+def test_source_cell_entries_are_the_whole_tables_entries_of_those_cells(case, buckets, data):
+    """A failure's update reads only its changed cells of a ToR's source table (from the
+    in-memory routes: the cells' groups, members and paths gathered alone). For any cells
+    (repeated, unordered, the ToR's own destination, one outside ``dsts``) they must be
+    exactly the whole table's entries of those cells, in its order, as read from the ToR's
+    table -- and so must the selector objects built from them."""
+    from controller.tables import source
+
+    sched, _k, h, tor, sr = case
+    n, s = sched.n_tors, sched.n_slices
+    if buckets:     # UCMP: bucket ranges, relaxed 2-hop members (§4.3), backups (§5.3)
+        paths = ucmp.compute(sched, ucmp.UcmpParams(h_max=h, relax_slices=data.draw(st.sampled_from([None, 0, 2]))))
+    else:           # KSP: no buckets, every regular path of a group in its entry
+        paths = ksp.compute(sched)
+    cells = data.draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, s - 1)), max_size=3 * s))
+    cells_a = np.array([list(x) for x in cells], dtype=np.int64).reshape(-1, 2)
+    for dsts in (None, sr):
+        want_set = {(d, t) for d, t in cells if dsts is None or d in dsts}
+        whole = [e for e in source.entries(paths, tor, dsts) if (e.dst, e.slice) in want_set]
+        got = list(source.entries(paths, tor, dsts, cells_a))
+        from_table = list(source.entries(source.tor_table(paths, tor), tor, dsts, cells_a))
+        assert got == whole and from_table == whole
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cases(), st.randoms(use_true_random=False))
+def test_stable_ids_fit_kept_per_route_set_answers_as_computed(case, rng):
+    """``_stable_ids_fit`` is kept per route set, ToR and destinations: asked in any order,
+    of two route sets, each ToR towards every destination alone and towards all, it
+    answers what computing it answers (a selector of 2 ids per entry: some destinations'
+    groups fit it, others do not), also where a whole build of the ToR's table noted it."""
+    sched, k, h, _tor, _sr = case
+    n, d, s = sched.n_tors, sched.n_uplinks, sched.n_slices
+    sets = [ucmp.compute(sched, ucmp.UcmpParams(h_max=h)), ucmp.compute(sched, ucmp.UcmpParams(h_max=max(1, h - 1)))]
+    try:
+        c = _contract(max(n, 2), d, s, k, h, None, ssrr_ties=2, ssrr_ranges=2, ssrr_paths=2)
+    except ProfileError:
+        return
+    per = ent.selector_ids(c, sched)
+    for t in range(n):      # a whole build notes what its rows say (what the start builds)
+        try:
+            bulk.ssrr_entries(c, sets[1], t, 0, list(range(n)))       # (as the daemon's start: its own among them)
+        except ent.EntryError:
+            pass
+    asks = [(w, t, dsts) for w in (0, 1) for t in range(n) for dsts in [None, tuple(x for x in range(n) if x != t), *((x,) for x in range(n) if x != t)]]
+    rng.shuffle(asks)
+    for which, t, dsts in asks:
+        got = bulk._stable_ids_fit(c, sets[which], t, dsts)
+        assert got == (per is not None and bulk._ids_fit(c, sets[which], t, dsts, per)), (which, t, dsts)

@@ -32,12 +32,14 @@ entries builds the routes once.
 from __future__ import annotations
 
 import collections.abc
+import threading
+import weakref
 from itertools import groupby
 from typing import Iterable, Sequence
 
 import numpy as np
 
-from controller.routing.paths import RELAXED, REGULAR
+from controller.routing.paths import RELAXED, REGULAR, PathRoutes
 from controller.tables import entries as ent, perhop, source as source_tables
 from controller.tables.state import (GENERATION_ID_BIT, MEMO_ATTRS, Batch, EntryError, EntryRows, Group, Member,
                                      TableEntry, blocks, check_generation)
@@ -404,6 +406,12 @@ def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, ds
     per = ent.selector_ids(contract, routes.schedule, rows)      # content-stable ids (or sequential)
     if cells is not None and per is None:
         raise _Slow                           # a cell's ids would depend on the rows before it
+    if cells is None and isinstance(routes, PathRoutes):
+        # the whole table's rows answer _stable_ids_fit: a failure's update asks it of
+        # these routes as the ones it repairs (a first install builds them whole)
+        whole = ent.selector_ids(contract, routes.schedule)
+        if whole is not None:
+            _note_fit(routes, _fit_key(contract, tor, dsts, whole), per is not None)
     sched = routes.schedule
     for e in rows:
         b = e.buckets
@@ -456,15 +464,49 @@ def ssrr_cell_entries(contract: dict, routes, tor: int, cells: np.ndarray, gener
         return None
 
 
+#: :func:`_stable_ids_fit` of in-memory route sets, kept with each while it lives: a
+#: failure's update asks it of the routes before the failure (the previous update asked
+#: it of them as its new routes) and of the routes after, for each ToR
+_FITS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_FITS_LOCK = threading.Lock()
+
+
 def _stable_ids_fit(contract: dict, routes, tor: int, dsts) -> bool:
     """Whether :func:`controller.tables.entries.selector_ids` gives content-stable ids for
     the rows of ToR ``tor``'s whole source table towards ``dsts``, from the arrays
     (:func:`controller.tables.source.entries`: an entry holds one regular member's paths,
     and with 2 hops its group's relaxed ones; without buckets, every regular path of its
-    group)."""
+    group). Kept per route set (:data:`_FITS`) where it is an in-memory one."""
     per = ent.selector_ids(contract, routes.schedule)
     if per is None:
         return False
+    if not isinstance(routes, PathRoutes):
+        return _ids_fit(contract, routes, tor, dsts, per)
+    key = _fit_key(contract, tor, dsts, per)
+    with _FITS_LOCK:
+        known = _FITS.setdefault(routes, {}).get(key)
+    if known is None:
+        known = _ids_fit(contract, routes, tor, dsts, per)
+        _note_fit(routes, key, known)
+    return known
+
+
+def _fit_key(contract: dict, tor: int, dsts, per: int) -> tuple:
+    """What :func:`_stable_ids_fit` of one route set depends on (a ToR's table has no
+    group towards itself: ``tor`` among ``dsts`` or not, the same answer)."""
+    return (tor, None if dsts is None else tuple(sorted(set(dsts) - {tor})), per,
+            contract["profile"].get("bucket_bits", 8))
+
+
+def _note_fit(routes, key: tuple, fits: bool) -> None:
+    """:func:`_stable_ids_fit` of ``routes`` under ``key`` (:func:`_fit_key`) is ``fits``
+    (computed on the arrays, or found by a whole build's rows)."""
+    with _FITS_LOCK:
+        _FITS.setdefault(routes, {})[key] = fits
+
+
+def _ids_fit(contract: dict, routes, tor: int, dsts, per: int) -> bool:
+    """:func:`_stable_ids_fit` computed (``per``: the selector's ids per entry)."""
     tbl = source_tables.tor_table(routes, tor)
     counts = np.asarray(tbl.g_count, np.int64)
     if dsts is not None:

@@ -146,6 +146,35 @@ class _Reader:
         return tuple(out)
 
 
+class _CellReader(_Reader):
+    """:class:`_Reader`'s views of a few cells of one source ToR, read straight from
+    :class:`PathRoutes`' arrays: the cells' groups, their members and the members' paths
+    gathered in one indexing each, kept as ``{row: values}`` -- no whole per-ToR table
+    (:func:`tor_table` gathers every group of the ToR), no array row read one at a time.
+    Member and path rows are the route set's own (a table's are its ToR's): the same
+    values by the same navigation (:meth:`members`, :meth:`paths`)."""
+
+    def __init__(self, routes: PathRoutes, src: int, cells: list[tuple[int, int]]):
+        S = self.S = routes.schedule.n_slices
+        dst = np.array([d for d, _ in cells], np.int64)
+        t = np.array([x for _, x in cells], np.int64)
+        gf, gc = routes.g_first[t, src, dst], routes.g_count[t, src, dst]
+        mids = ranges(gf, gc)
+        npaths, pf = routes.m_count[mids], routes.m_first[mids]
+        pids = ranges(pf, npaths)
+        g, m, p = (dst * S + t).tolist(), mids.tolist(), pids.tolist()
+
+        def of(rows, a):
+            return dict(zip(rows, a.tolist()))
+        self.gfirst, self.gcount = of(g, gf), of(g, gc)
+        self.pfirst, self.npaths = of(m, pf), of(m, npaths)
+        self.kind, self.hops, self.lat = of(m, routes.m_kind[mids]), of(m, routes.m_hops[mids]), of(m, routes.m_latency[mids])
+        b = routes.buckets
+        self.lo = None if b is None else of(m, b.m_lo[mids])
+        self.hi = None if b is None else of(m, b.m_hi[mids])
+        self.node, self.upl, self.slc = (of(p, a[pids]) for a in (routes.hop_node, routes.hop_uplink, routes.hop_slice))
+
+
 def entries(routes, src: int, dsts: Iterable[int] | None = None,
             cells: np.ndarray | None = None) -> Iterator[SourceEntry]:
     """The source-route entries of one ToR, by destination, start slice, bucket.
@@ -154,14 +183,20 @@ def entries(routes, src: int, dsts: Iterable[int] | None = None,
     ``dsts``: only these destinations (default: every other ToR); ``cells``: only the
     groups of these ``[m, 2]`` rows (dst, start slice) among them (a failure's changed
     cells, :func:`controller.routing.ucmp_incremental.changed_cells`)."""
-    tbl = tor_table(routes, src)
-    r = _Reader(tbl, few=cells is not None)
-    S, N = tbl.n_slices, tbl.n_tors
     only = None
     if cells is not None:
         only = {}
         for dst, t in np.asarray(cells, np.int64).reshape(-1, 2).tolist():
             only.setdefault(dst, set()).add(t)
+    if only is not None and isinstance(routes, PathRoutes):
+        S, N = routes.schedule.n_slices, routes.schedule.n_tors
+        keep = None if dsts is None else set(dsts)
+        r = _CellReader(routes, src, [(d, t) for d in sorted(only) if d != src and 0 <= d < N
+                                      and (keep is None or d in keep) for t in sorted(only[d])])
+    else:
+        tbl = tor_table(routes, src)
+        r = _Reader(tbl, few=cells is not None)
+        S, N = tbl.n_slices, tbl.n_tors
     for dst in (range(N) if dsts is None else sorted(set(dsts))):
         if dst == src or not 0 <= dst < N or (only is not None and dst not in only):
             continue

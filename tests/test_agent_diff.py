@@ -245,6 +245,47 @@ def test_changed_cells_as_columns_diff_as_their_objects_do(pair):
     assert same_state(apply(Batch(entries=list(a)), d), Batch(entries=list(b)))
 
 
+@settings(max_examples=150, deadline=None)
+@given(_row_pairs(), st.lists(st.tuples(st.integers(0, 9), st.integers(0, 3)), unique_by=lambda x: x[0], max_size=8),
+       st.lists(st.tuples(st.integers(0, 9), st.integers(0, 3)), unique_by=lambda x: x[0], max_size=8),
+       st.booleans())
+def test_changed_cells_as_columns_beside_objects_diff_as_their_objects_do(pair, old_objs, new_objs, clash):
+    """A failure's changed per-hop cells as columns joined with its source-route cells'
+    objects (another table) are diffed by the columns and the objects: the same updates
+    as the objects' diff, the columns' modifies still columns. Objects of the columns'
+    table beside them (``clash``): the objects' diff (which names an identity held twice)."""
+    import pytest
+
+    from controller.tables.state import EntryRows, Joined
+
+    a, b = pair
+    table = T if clash else "I.src"
+    xs = [TableEntry(table, (("g", 0), ("s", 0), ("d", k)) if clash else (("k", k),), A, (("x", v), ("y", 0)))
+          for k, v in old_objs]
+    ys = [TableEntry(table, (("g", 0), ("s", 0), ("d", k)) if clash else (("k", k),), A, (("x", v), ("y", 0)))
+          for k, v in new_objs]
+    try:
+        want = diff(Batch(entries=[*a, *xs]), Batch(entries=[*b, *ys]))
+    except ValueError as e:             # one identity twice in a state: refused the same way
+        with pytest.raises(ValueError, match="two different entries with the same identity"):
+            diff(Batch(entries=Joined(a, xs)), Batch(entries=Joined(b, ys)))
+        assert clash and "two different entries" in str(e)
+        return
+    d = diff(Batch(entries=Joined(a, xs)), Batch(entries=Joined(b, ys)))
+    assert (d.insert.entries, list(d.modify.entries), d.delete.entries) == \
+        (want.insert.entries, want.modify.entries, want.delete.entries)
+    if not clash:       # the columns' modifies are columns (no object of theirs made to diff them)
+        rows = [x for x in blocks_of(d.modify.entries) if type(x) is EntryRows]
+        assert sum(len(x) for x in rows) == sum(1 for e in want.modify.entries if e.table == T)
+    assert same_state(apply(Batch(entries=[*a, *xs]), d), Batch(entries=[*b, *ys]))
+
+
+def blocks_of(seq):
+    from controller.tables.state import blocks
+
+    return blocks(seq)
+
+
 def test_columns_that_do_not_line_up_are_diffed_as_objects():
     """Other keys, another order, another table or a key twice: the objects' diff (which
     names a key held twice)."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from controller.agent.backend import Inserts, Joined
+from controller.agent.backend import Inserts
 from controller.tables import bulk
 from controller.tables.entries import check_sizes
-from controller.tables.state import Batch, EntryRows, Member, TableEntry, blocks, entry_tables
+from controller.tables.state import Batch, EntryRows, Joined, Member, TableEntry, blocks, entry_tables
 
 
 def _rows(m: int, seed: int = 0) -> EntryRows:

@@ -17,8 +17,6 @@ order.
 from __future__ import annotations
 
 import abc
-import collections.abc
-import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, ClassVar, Sequence
@@ -26,7 +24,7 @@ from typing import Callable, ClassVar, Sequence
 from controller.agent.diff import Diff, entry_key, group_key, member_key, restrict
 from controller.agent.diff import _entry_value, _group_value, _member_value
 from controller.errors import UroError
-from controller.tables.state import Batch, EntryRows, Group, Member, TableEntry, blocks
+from controller.tables.state import Batch, EntryRows, Group, Joined, Member, TableEntry, blocks
 
 
 class BackendError(UroError):
@@ -196,39 +194,6 @@ class Inserts:
             for x in b:
                 by_kind[type(x)].append(x)
         return out
-
-
-class Joined(collections.abc.Sequence):
-    """Two sequences as one (:meth:`Inserts.joined`), neither copied."""
-
-    def __init__(self, first: Sequence, second: Sequence):
-        self.first, self.second = first, second
-
-    def __len__(self) -> int:
-        return len(self.first) + len(self.second)
-
-    def __getitem__(self, i):
-        n = len(self.first)
-        if isinstance(i, slice):
-            start, stop, step = i.indices(len(self))
-            if step != 1:
-                return [self[j] for j in range(start, stop, step)]
-            # (a slice of each, not copied where they slice lazily: Regenerated, EntryRows)
-            a = self.first[min(start, n):min(stop, n)]
-            b = self.second[max(start - n, 0):max(stop - n, 0)]
-            return Joined(a, b) if len(a) and len(b) else (b if not len(a) else a)
-        if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError(i)
-        return self.first[i] if i < n else self.second[i - n]
-
-    def __iter__(self):
-        return itertools.chain(self.first, self.second)
-
-    def blocks(self) -> list:
-        """The sequences joined (:func:`controller.tables.state.blocks`)."""
-        return [*blocks(self.first), *blocks(self.second)]
 
 
 #: identity and content of each kind of state object (controller.agent.diff)

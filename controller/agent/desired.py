@@ -41,7 +41,7 @@ from controller.schedule.degrade import Failed
 from controller.tables import bulk, tor_batch
 from controller.tables import clock as clock_entries
 from controller.tables import liveness as liveness_entries
-from controller.tables.state import Batch, TableEntry
+from controller.tables.state import Batch, TableEntry, joined
 
 #: the match key that carries an entry's route generation
 GENERATION_KEY = "generation"
@@ -354,8 +354,10 @@ class TorRole(Role):
             b = bulk.ssrr_cell_entries(self.contract, routes.source, self.tor, cells, generation, sr)
             if a is None or b is None:
                 return None
-            old.extend(a)
-            new.extend(b)
+            # the per-hop cells stay columns beside the source cells' objects (diffed and
+            # encoded as columns: controller.agent.diff.diff)
+            old = Batch(a.members, a.groups, joined(old.entries, a.entries))
+            new = Batch(b.members, b.groups, joined(new.entries, b.entries))
         return old, new
 
     def routes_as(self, batch: Batch, generation: int) -> Batch:

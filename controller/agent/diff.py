@@ -26,7 +26,7 @@ from typing import Callable, Hashable, Iterable, TypeVar
 
 import numpy as np
 
-from controller.tables.state import MEMO_ATTRS, Batch, EntryRows, Group, Member, TableEntry
+from controller.tables.state import MEMO_ATTRS, Batch, EntryRows, Group, Joined, Member, TableEntry, joined
 
 T = TypeVar("T")
 _IDENTITY, _CONTENT = MEMO_ATTRS
@@ -125,11 +125,30 @@ def _rows_split(actual, desired) -> tuple[list, EntryRows, list] | None:
     return [], desired.take(np.any(actual.params != desired.params, axis=1)), []
 
 
+def _joined_split(actual, desired) -> tuple[list, object, list] | None:
+    """:func:`_rows_split` of the first parts of two :class:`Joined` entry sequences and
+    :func:`_split` of their second parts, where the first parts are rows of one table
+    that the second parts have no entry of (a failure's changed per-hop cells beside its
+    source-route cells: :meth:`controller.agent.desired.TorRole.routes_delta`); None for
+    any other pair."""
+    if type(actual) is not Joined or type(desired) is not Joined:
+        return None
+    rows = _rows_split(actual.first, desired.first)
+    table = desired.first.table if rows is not None else None
+    if rows is None or any(e.table == table for part in (actual.second, desired.second) for e in part):
+        return None
+    ins, mod, dele = _split(_index(desired.second, entry_key, "entries"), _index(actual.second, entry_key, "entries"),
+                            _entry_value)
+    return ins, joined(rows[1], mod), dele
+
+
 def diff(actual: Batch, desired: Batch) -> Diff:
     """The updates that make ``actual`` equal ``desired`` (see module docstring).
 
     Default entries the desired state does not mention are left alone."""
     rows = _rows_split(actual.entries, desired.entries)
+    if rows is None:
+        rows = _joined_split(actual.entries, desired.entries)
     (mi, mm, md), (gi, gm, gd), (ei, emod, ed) = (
         (rows if rows is not None and kind == "entries" else
          _split(_index(getattr(desired, kind), key, kind), _index(getattr(actual, kind), key, kind), value))

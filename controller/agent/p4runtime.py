@@ -62,12 +62,12 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from controller.agent import p4rt_streams, p4wire, plan
-from controller.agent.backend import (BackendError, ClockNotSupported, ClockProbe, Inserts, Joined, NotPrimary, Pipeline,
+from controller.agent.backend import (BackendError, ClockNotSupported, ClockProbe, Inserts, NotPrimary, Pipeline,
                                       SwitchAddress, SwitchBackend, Unreachable, WriteReport, need_counter,
                                       register_backend)
 from controller.agent.diff import Diff
 from controller.agent.p4info import P4Info, P4RuntimeError, describe, encode  # noqa: F401 (re-exported)
-from controller.tables.state import Batch, EntryRows, Group, Member, TableEntry, blocks
+from controller.tables.state import Batch, EntryRows, Group, Joined, Member, TableEntry, blocks
 
 try:
     import grpc

@@ -17,6 +17,7 @@ and member id; a group's profile and group id.
 from __future__ import annotations
 
 import collections.abc
+import itertools
 import operator
 from dataclasses import dataclass, field
 
@@ -203,6 +204,64 @@ class EntryRows(collections.abc.Sequence):
 
     def __repr__(self) -> str:
         return repr(self.entries())          # (a list's: the objects it stands for)
+
+
+class Joined(collections.abc.Sequence):
+    """Two sequences as one, neither copied (:meth:`controller.agent.backend.Inserts.joined`; a
+    failure's changed per-hop cells as columns beside its source-route cells' objects)."""
+
+    def __init__(self, first: collections.abc.Sequence, second: collections.abc.Sequence):
+        self.first, self.second = first, second
+
+    def __len__(self) -> int:
+        return len(self.first) + len(self.second)
+
+    def __getitem__(self, i):
+        n = len(self.first)
+        if isinstance(i, slice):
+            start, stop, step = i.indices(len(self))
+            if step != 1:
+                return [self[j] for j in range(start, stop, step)]
+            # (a slice of each, not copied where they slice lazily: Regenerated, EntryRows)
+            a = self.first[min(start, n):min(stop, n)]
+            b = self.second[max(start - n, 0):max(stop - n, 0)]
+            return Joined(a, b) if len(a) and len(b) else (b if not len(a) else a)
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self.first[i] if i < n else self.second[i - n]
+
+    def __iter__(self):
+        return itertools.chain(self.first, self.second)
+
+    def blocks(self) -> list:
+        """The sequences joined (:func:`blocks`)."""
+        return [*blocks(self.first), *blocks(self.second)]
+
+    def __add__(self, other) -> list:
+        return [*self, *other]
+
+    def __radd__(self, other) -> list:
+        return [*other, *self]
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (list, tuple, collections.abc.Sequence)) and not isinstance(other, (str, bytes)):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None        # (a list's equality)
+
+
+
+def joined(first: collections.abc.Sequence, second: collections.abc.Sequence) -> collections.abc.Sequence:
+    """``first`` then ``second`` as one sequence: either alone where the other is empty,
+    else :class:`Joined` (neither copied)."""
+    if not len(second):
+        return first
+    if not len(first):
+        return second
+    return Joined(first, second)
 
 
 def blocks(seq) -> list:

@@ -83,7 +83,25 @@ class Batch:
         return self
 
 
-class EntryRows(collections.abc.Sequence):
+class _ListLike(collections.abc.Sequence):
+    """A sequence that stands for a list of objects: it compares and adds as that list
+    does (:class:`EntryRows`, :class:`Joined`: a batch's entries may be either)."""
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (list, tuple, collections.abc.Sequence)) and not isinstance(other, (str, bytes)):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None        # (a list's equality)
+
+    def __add__(self, other) -> list:
+        return [*self, *other]
+
+    def __radd__(self, other) -> list:
+        return [*other, *self]
+
+
+class EntryRows(_ListLike):
     """Table entries of one table and one action as integer columns: row ``i`` is the entry
     ``TableEntry(table, tuple(zip(key_names, keys[i])), action, tuple(zip(param_names,
     params[i])))`` (exact keys, no priority, not a default entry). The route compiler's
@@ -189,24 +207,11 @@ class EntryRows(collections.abc.Sequence):
         keys[:, i] = value
         return EntryRows(self.table, self.action, self.key_names, keys, self.param_names, self.params)
 
-    def __eq__(self, other) -> bool:
-        if isinstance(other, (list, tuple, collections.abc.Sequence)) and not isinstance(other, (str, bytes)):
-            return len(self) == len(other) and list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None        # (a list's equality)
-
-    def __add__(self, other) -> list:
-        return [*self, *other]
-
-    def __radd__(self, other) -> list:
-        return [*other, *self]
-
     def __repr__(self) -> str:
         return repr(self.entries())          # (a list's: the objects it stands for)
 
 
-class Joined(collections.abc.Sequence):
+class Joined(_ListLike):
     """Two sequences as one, neither copied (:meth:`controller.agent.backend.Inserts.joined`; a
     failure's changed per-hop cells as columns beside its source-route cells' objects)."""
 
@@ -224,8 +229,7 @@ class Joined(collections.abc.Sequence):
                 return [self[j] for j in range(start, stop, step)]
             # (a slice of each, not copied where they slice lazily: Regenerated, EntryRows)
             a = self.first[min(start, n):min(stop, n)]
-            b = self.second[max(start - n, 0):max(stop - n, 0)]
-            return Joined(a, b) if len(a) and len(b) else (b if not len(a) else a)
+            return joined(a, self.second[max(start - n, 0):max(stop - n, 0)])
         if i < 0:
             i += len(self)
         if not 0 <= i < len(self):
@@ -239,28 +243,14 @@ class Joined(collections.abc.Sequence):
         """The sequences joined (:func:`blocks`)."""
         return [*blocks(self.first), *blocks(self.second)]
 
-    def __add__(self, other) -> list:
-        return [*self, *other]
-
-    def __radd__(self, other) -> list:
-        return [*other, *self]
-
-    def __eq__(self, other) -> bool:
-        if isinstance(other, (list, tuple, collections.abc.Sequence)) and not isinstance(other, (str, bytes)):
-            return len(self) == len(other) and list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None        # (a list's equality)
-
-
 
 def joined(first: collections.abc.Sequence, second: collections.abc.Sequence) -> collections.abc.Sequence:
     """``first`` then ``second`` as one sequence: either alone where the other is empty,
-    else :class:`Joined` (neither copied)."""
-    if not len(second):
-        return first
+    else :class:`Joined` (neither copied); ``second`` where both are empty."""
     if not len(first):
         return second
+    if not len(second):
+        return first
     return Joined(first, second)
 
 

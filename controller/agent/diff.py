@@ -134,8 +134,10 @@ def _joined_split(actual, desired) -> tuple[list, object, list] | None:
     if type(actual) is not Joined or type(desired) is not Joined:
         return None
     rows = _rows_split(actual.first, desired.first)
-    table = desired.first.table if rows is not None else None
-    if rows is None or any(e.table == table for part in (actual.second, desired.second) for e in part):
+    if rows is None:
+        return None
+    table = desired.first.table
+    if any(e.table == table for part in (actual.second, desired.second) for e in part):
         return None
     ins, mod, dele = _split(_index(desired.second, entry_key, "entries"), _index(actual.second, entry_key, "entries"),
                             _entry_value)

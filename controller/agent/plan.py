@@ -29,8 +29,7 @@ selector entries inserted and deleted, never modified)::
     2. insert/modify groups + delete groups
     3. insert entries  + delete members
 
-Each stage is a round trip to the switch: on a switch of the simulated (108, 6) UCMP
-fabric a failure's write takes 3 instead of 5 (docs/fabric.md).
+Each stage is a round trip to the switch (docs/fabric.md: a UCMP cut cable's prepare).
 
 Deleting entries first frees table space before anything is inserted (a table near its
 size would otherwise overflow while old and new entries coexist); it depends on nothing.
@@ -66,23 +65,16 @@ def stages(diff: Diff) -> list[list[Update]]:
     Default table entries are only ever modified (they exist as long as the table does);
     :func:`controller.agent.diff.diff` already puts them among the modifies."""
     ins, mod, dele = diff.insert, diff.modify, diff.delete
+    first = ([Update("delete", e) for e in dele.entries]
+             + [Update("insert", m) for m in ins.members] + [Update("modify", m) for m in mod.members])
+    groups = [Update("insert", g) for g in ins.groups] + [Update("modify", g) for g in mod.groups]
+    entries = [Update("insert", e) for e in ins.entries] + [Update("modify", e) for e in mod.entries]
+    group_deletes = [Update("delete", g) for g in dele.groups]
+    member_deletes = [Update("delete", m) for m in dele.members]
     if not mod.entries:
-        out = [
-            [Update("delete", e) for e in dele.entries]
-            + [Update("insert", m) for m in ins.members] + [Update("modify", m) for m in mod.members],
-            [Update("insert", g) for g in ins.groups] + [Update("modify", g) for g in mod.groups]
-            + [Update("delete", g) for g in dele.groups],
-            [Update("insert", e) for e in ins.entries] + [Update("delete", m) for m in dele.members],
-        ]
-        return [s for s in out if s]
-    out = [
-        [Update("delete", e) for e in dele.entries]
-        + [Update("insert", m) for m in ins.members] + [Update("modify", m) for m in mod.members],
-        [Update("insert", g) for g in ins.groups] + [Update("modify", g) for g in mod.groups],
-        [Update("insert", e) for e in ins.entries] + [Update("modify", e) for e in mod.entries],
-        [Update("delete", g) for g in dele.groups],
-        [Update("delete", m) for m in dele.members],
-    ]
+        out = [first, groups + group_deletes, entries + member_deletes]
+    else:
+        out = [first, groups, entries, group_deletes, member_deletes]
     return [s for s in out if s]
 
 

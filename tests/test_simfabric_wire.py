@@ -48,11 +48,14 @@ def updates(draw) -> p4r.Update:
         return p4r.Update(type=op, entity=INFO.entity(member(draw(st.integers(1, 4)), draw(st.integers(0, 3)))))
     if kind == "group":
         g = p4r.Entity()
-        g.action_profile_group.action_profile_id = INFO.entity(member(1, 0)).action_profile_member.action_profile_id
-        g.action_profile_group.group_id = draw(st.integers(1, 3))
-        for mid in draw(st.lists(st.integers(1, 4), unique=True, max_size=3)):
-            g.action_profile_group.members.add(member_id=mid, weight=1)
-        g.action_profile_group.max_size = 4
+        g.action_profile_group.action_profile_id = (INFO.entity(member(1, 0)).action_profile_member.action_profile_id
+                                                    + draw(st.sampled_from([0] * 8 + [1000])))
+        g.action_profile_group.group_id = draw(st.integers(0, 3))
+        for mid in draw(st.lists(st.integers(0, 4), max_size=4)):
+            gm = g.action_profile_group.members.add(member_id=mid, weight=draw(st.sampled_from([1, 1, 0, 3])))
+            if draw(st.integers(0, 9)) == 0:
+                gm.watch_port = b"\x01"
+        g.action_profile_group.max_size = draw(st.sampled_from([4, 4, 4, 0, 5]))
         return p4r.Update(type=op, entity=g)
     if kind == "sel":
         return p4r.Update(type=op, entity=INFO.entity(sel_entry(draw(st.integers(0, 3)), draw(st.integers(1, 3)))))
@@ -103,7 +106,7 @@ def test_the_wire_path_answers_and_keeps_what_the_parsed_path_does(requests):
         sc = wire.scan(raw)
         assert sc is not None
         assert (sc.device_id, sc.election, sc.atomicity) == (7, 1, 0)
-        got = fast.write_wire(raw, sc.mark(fast.pipeline.specs))
+        got = fast.write_wire(raw, sc)
         want = parsed.write(p4r.WriteRequest.FromString(raw).updates)
         assert got == want
         assert state(fast) == state(parsed)
@@ -123,11 +126,12 @@ def test_requests_of_inserts_alone_answer_and_keep_what_the_parsed_path_does(req
     parsed, fast = loaded(11), loaded(12)
     for i, ups in enumerate(requests):
         raw = request([p4r.Update(type=p4r.Update.INSERT, entity=INFO.entity(entry(k, v, plen))) for k, v, plen in ups])
-        rows = wire.scan(raw).mark(fast.pipeline.specs)
+        sc = wire.scan(raw)
+        rows = sc.mark(fast.pipeline.specs)
         keys = {(k, plen) for k, _, plen in ups}
         bulk = len(keys) == len(ups) and not keys & {(k, p) for r in requests[:i] for k, _, p in r}
         assert (Device._insert_wire(loaded(13), raw, rows) is not None) == (len(keys) == len(ups))
-        got = fast.write_wire(raw, rows)
+        got = fast.write_wire(raw, sc)
         want = parsed.write(p4r.WriteRequest.FromString(raw).updates)
         assert got == want
         assert state(fast) == state(parsed)
@@ -166,8 +170,8 @@ def _no_profile(m) -> p4r.Update:
 
 
 def test_selector_entries_and_members_from_their_bytes_answer_and_keep_what_the_parsed_path_does():
-    """Each answer of the selector-entry and member paths taken from their bytes, request
-    after request, against the parsed path: an entry on a missing group or an empty one
+    """Each answer of the selector-entry, member and group paths taken from their bytes,
+    request after request, against the parsed path: an entry on a missing group or an empty one
     (refused), on a group with members, moved to another group, deleted (the groups'
     references follow: a group an entry uses cannot be deleted, one no entry uses can);
     a member inserted twice, modified, deleted while a group holds it (refused) and after.
@@ -213,14 +217,15 @@ def test_selector_entries_and_members_from_their_bytes_answer_and_keep_what_the_
     taken = 0
     for ups, want in zip(steps, answers, strict=True):
         raw = request(ups)
-        rows = wire.scan(raw).mark(fast.pipeline.specs)
-        taken += int((rows[:, wire.FAST] >= wire.INDIRECT).sum())
-        got = fast.write_wire(raw, rows)
+        sc = wire.scan(raw)
+        taken += int((sc.mark(fast.pipeline.specs)[:, wire.FAST] >= wire.INDIRECT).sum())
+        got = fast.write_wire(raw, sc)
         assert got == want, ups
         assert parsed.write(p4r.WriteRequest.FromString(raw).updates) == want, ups
         assert state(fast) == state(parsed), ups
-    assert taken == 21                        # every selector entry and member of the steps (the entries
-                                              # naming a member are parsed when written, taken when deleted)
+    assert taken == 27                        # every selector entry, member and group of the steps (the
+                                              # entries naming a member are parsed when written, taken when
+                                              # deleted)
     # what is left: entry 1 on group 2 (1 reference), group 2 holding members 1 and 2 (one
     # reference each), members 1 and 2 as last written (params 5 and 7)
     profile = INFO.entity(member(1, 0)).action_profile_member.action_profile_id
@@ -235,12 +240,80 @@ def test_selector_entries_and_members_from_their_bytes_answer_and_keep_what_the_
     assert fast.read(everything) == parsed.read(everything)
 
 
+def _grp(op, gid: int, mids=(), max_size=4, prof_offset=0) -> p4r.Update:
+    u = _group(gid, mids)
+    u.type = op
+    u.entity.action_profile_group.max_size = max_size
+    u.entity.action_profile_group.action_profile_id += prof_offset
+    return u
+
+
+def test_groups_from_their_bytes_answer_and_keep_what_the_parsed_path_does():
+    """Each answer of the group path taken from its bytes against the parsed path, request
+    after request: a group inserted with a member that does not exist is kept empty (as
+    bmv2 does; read back without members), inserted twice, modified onto other members
+    (the members' references move), with a member that does not exist or another max size
+    (refused, nothing changed), deleted while an entry uses it or a member it holds is
+    deleted (refused) and after; a group of a profile the program has not, or one that is
+    not there. Every group update here is taken from its bytes."""
+    I, M, D = p4r.Update.INSERT, p4r.Update.MODIFY, p4r.Update.DELETE
+    steps = [
+        [_up(I, member(1, 5)), _up(I, member(2, 6)), _up(I, member(3, 7))],
+        [_grp(I, 1, [1, 9])],                                    # member 9 missing: kept empty
+        [_grp(I, 1, [1])],                                       # there already
+        [_grp(M, 1, [1, 2])], [_grp(M, 1, [2, 3], max_size=5)],  # modified; another max size refused
+        [_grp(M, 1, [2, 8])],                                    # member 8 missing: refused, unchanged
+        [_grp(I, 2, [3, 3, 1])], [_up(I, sel_entry(0, 2))],       # a member twice; an entry on it
+        [_grp(D, 2)], [_up(D, member(3, 0))],                    # used by the entry, holding member 3: refused
+        [_grp(M, 2, [1])], [_up(D, member(3, 0))],               # member 3 let go, then deleted
+        [_grp(D, 1)], [_grp(D, 1)], [_grp(M, 4, [1])],            # deleted; no longer there; never there
+        [_grp(I, 5, [1], prof_offset=1000)],                     # a profile the program has not
+    ]
+    ok, invalid, unknown, not_found, exists = (0, ""), 3, 2, 5, 6
+    answers = [
+        [ok, ok, ok],
+        [(not_found, "Member id does not exist: 9")],
+        [(exists, "Duplicate group id: 1")],
+        [ok], [(invalid, "Cannot change group max_size after group creation")],
+        [(not_found, "Member id does not exist: 8")],
+        [ok], [ok],
+        [(unknown, "Error when deleting group on target")], [(unknown, "Error when deleting member on target")],
+        [ok], [ok],
+        [ok], [(not_found, "Group id does not exist: 1")], [(not_found, "Group id does not exist: 4")],
+        [(invalid, "Invalid P4 id")],
+    ]
+    parsed, fast = loaded(31), loaded(32)
+    profile = INFO.entity(member(1, 0)).action_profile_member.action_profile_id
+    for ups, want in zip(steps, answers, strict=True):
+        raw = request(ups)
+        sc = wire.scan(raw)
+        rows = sc.mark(fast.pipeline.specs)
+        groups = [i for i, u in enumerate(ups) if u.entity.HasField("action_profile_group")]
+        assert [rows[i, wire.FAST] for i in groups] == [wire.GROUP_FAST] * len(groups)
+        got = fast.write_wire(raw, sc)
+        assert got == want, ups
+        assert parsed.write(p4r.WriteRequest.FromString(raw).updates) == want, ups
+        assert state(fast) == state(parsed), ups
+    assert fast.groups[(profile, 2)][1:] == ((1,), 4) and fast.member_refs == {(profile, 1): 1}
+    everything = [p4r.Entity(action_profile_group=p4r.ActionProfileGroup()),
+                  p4r.Entity(action_profile_member=p4r.ActionProfileMember())]
+    assert fast.read(everything) == parsed.read(everything)
+    empty = loaded(33)                                  # the group a missing member leaves is read without members
+    empty.write([_up(I, member(1, 5))])
+    raw = request([_grp(I, 1, [1, 9])])
+    empty.write_wire(raw, wire.scan(raw))
+    (got,) = empty.read([p4r.Entity(action_profile_group=p4r.ActionProfileGroup())])
+    g = p4r.ReadResponse.FromString(got).entities[0].action_profile_group
+    assert (g.group_id, list(g.members), g.max_size) == (1, [], 4)
+
+
 def test_the_route_entries_a_client_writes_are_taken_from_their_bytes_and_the_others_are_not():
     """Entries of a direct table (1) and of a selector table naming a group (2), members (3),
     each written as protobuf writes it, are taken from their bytes; an entry with its match
     fields out of order or an action its table does not have, a selector entry naming a
-    member, a member with its fields out of order or a member id written as 0, and a group
-    are parsed (0)."""
+    member, a member with its fields out of order or a member id written as 0 are parsed
+    (0); a group is taken from its bytes (4) unless a member of it has a watch (port) or a
+    weight written as 0."""
     d = loaded(3)
     good = [p4r.Update(type=p4r.Update.INSERT, entity=INFO.entity(entry(k, 1))) for k in range(4)]
     swapped = p4r.Update()
@@ -260,7 +333,7 @@ def test_the_route_entries_a_client_writes_are_taken_from_their_bytes_and_the_ot
     group.entity.action_profile_group.action_profile_id = mem.entity.action_profile_member.action_profile_id
     group.entity.action_profile_group.group_id = 1
     rows = wire.scan(request(good + [swapped, indirect, wrong, by_member, mem, group])).mark(d.pipeline.specs)
-    assert rows[:, wire.FAST].tolist() == [1, 1, 1, 1, 0, 2, 0, 0, 3, 0]
+    assert rows[:, wire.FAST].tolist() == [1, 1, 1, 1, 0, 2, 0, 0, 3, 4]
     assert rows[8, wire.ID] == 2 and rows[5, wire.GROUP] == 1
     # a member's fields as protobuf would not write them: the member id first, or written as 0
     body = mem.entity.action_profile_member
@@ -271,6 +344,19 @@ def test_the_route_entries_a_client_writes_are_taken_from_their_bytes_and_the_ot
         upd = b"\x08\x01\x12" + _varint(len(ent)) + ent
         sc = wire.scan(request([]) + b"\x22" + _varint(len(upd)) + upd)
         assert sc.mark(d.pipeline.specs)[:, wire.FAST].tolist() == [0]
+    # a group's member with a watch port, or a weight written as 0: parsed
+    watched = p4r.Update()
+    watched.CopyFrom(group)
+    watched.entity.action_profile_group.members.add(member_id=1, weight=1, watch_port=b"\x01")
+    gid_pid = p4r.ActionProfileGroup(action_profile_id=body.action_profile_id, group_id=1).SerializeToString()
+    zero_weight = gid_pid + b"\x1a\x04\x08\x01\x10\x00"
+    ent = b"\x22" + _varint(len(zero_weight)) + zero_weight
+    upd = b"\x08\x01\x12" + _varint(len(ent)) + ent
+    old_watch = p4r.Update()
+    old_watch.CopyFrom(group)
+    old_watch.entity.action_profile_group.members.add(member_id=1, weight=1, watch=2)
+    sc = wire.scan(request([watched, old_watch]) + b"\x22" + _varint(len(upd)) + upd)
+    assert sc.mark(d.pipeline.specs)[:, wire.FAST].tolist() == [0, 0, 0]
     # a DELETE names no action: taken from its bytes all the same
     bare = p4r.Update()
     bare.CopyFrom(good[2])
@@ -314,7 +400,7 @@ def test_a_default_entry_or_an_entry_written_out_of_field_order_goes_the_parsed_
     sc = wire.scan(raw)
     assert sc.mark(d.pipeline.specs)[:, wire.FAST].tolist() == [0]
     parsed = loaded(5)
-    assert d.write_wire(raw, sc.rows) == parsed.write(p4r.WriteRequest.FromString(raw).updates) == [(0, "")]
+    assert d.write_wire(raw, sc) == parsed.write(p4r.WriteRequest.FromString(raw).updates) == [(0, "")]
     everything = [p4r.Entity(table_entry=p4r.TableEntry())]
     assert d.read(everything) == parsed.read(everything)
     (got,) = d.read(everything)

@@ -318,15 +318,18 @@ class Device:
             out.append(r)
         return out
 
-    def write_wire(self, raw: bytes, rows) -> list[Result]:
+    def write_wire(self, raw: bytes, scanned) -> list[Result]:
         """Apply the updates of the WriteRequest ``raw`` in order, as :meth:`write` does:
-        ``rows`` is its :class:`~controller.simfabric.wire.Scan` marked against this
+        ``scanned`` is its :class:`~controller.simfabric.wire.Scan`, marked here against this
         device's pipeline. An update marked fast (a table entry, valid, written in field
-        order, of a direct table or naming a selector group; an action profile member written
-        in field order) is applied from its slices of ``raw`` -- an entry's key its priority
-        and match fields as written, its value the rest of its ``TableEntry``; a member's
-        ``Entity`` as written -- with no message made; every other one is parsed and applied
-        by :meth:`write`."""
+        order, of a direct table or naming a selector group; an action profile member or
+        group written in field order) is applied from its slices of ``raw`` -- an entry's
+        key its priority and match fields as written, its value the rest of its
+        ``TableEntry``; a member's or group's ``Entity`` as written, a group's member ids as
+        scanned -- with no message made; every other one is parsed and applied by
+        :meth:`write`."""
+        rows = scanned.mark(self.pipeline.specs)
+        mids = scanned.members.tolist()
         done = self._insert_wire(raw, rows)
         if done is not None:
             return done
@@ -334,10 +337,14 @@ class Device:
         entries = self.entries
         intern = INTERNED.get
         ok = 0
-        for us, ue, op, _, tid, ms, me, ve, prio, _, _, fast, _, es, ee, mid, gid in rows.tolist():
-            if fast == wire.MEMBER or fast == wire.INDIRECT:
-                r = (self._member_wire(op, tid, mid, raw[es:ee]) if fast == wire.MEMBER else
-                     self._indirect_wire(op, tid, _wire_key(prio, raw[ms:me]), raw, me, ve, gid))
+        for us, ue, op, _, tid, ms, me, ve, prio, _, _, fast, _, es, ee, mid, gid, size, ma, mb in rows.tolist():
+            if fast == wire.MEMBER or fast == wire.INDIRECT or fast == wire.GROUP_FAST:
+                if fast == wire.MEMBER:
+                    r = self._member_wire(op, tid, mid, raw[es:ee])
+                elif fast == wire.INDIRECT:
+                    r = self._indirect_wire(op, tid, _wire_key(prio, raw[ms:me]), raw, me, ve, gid)
+                else:
+                    r = self._group_wire(op, tid, mid, tuple(mids[ma:mb]), size, raw[es:ee])
                 ok += r[0] == OK
                 out.append(r)
                 continue
@@ -525,42 +532,48 @@ class Device:
         return self._member_wire(op, m.action_profile_id, m.member_id, ent.SerializeToString())
 
     def _group(self, op: int, g, ent) -> Result:
-        prof = g.action_profile_id
+        return self._group_wire(op, g.action_profile_id, g.group_id, tuple(x.member_id for x in g.members),
+                                g.max_size, ent.SerializeToString())
+
+    def _group_wire(self, op: int, prof: int, gid: int, mids: tuple[int, ...], max_size: int,
+                    entity: bytes) -> Result:
+        """An update of group ``gid`` of profile ``prof`` holding members ``mids``:
+        ``entity`` its ``Entity`` as written (``wire.GROUP_FAST``) or as protobuf writes the
+        parsed one, what a read answers."""
         if prof not in self.pipeline.profiles:
             return INVALID_ARGUMENT, "Invalid P4 id"
-        k = (prof, g.group_id)
+        k = (prof, gid)
         have = self.groups.get(k)
         if op == INSERT and have is not None:
-            return ALREADY_EXISTS, f"Duplicate group id: {g.group_id}"
+            return ALREADY_EXISTS, f"Duplicate group id: {gid}"
         if op != INSERT and have is None:
-            return NOT_FOUND, f"Group id does not exist: {g.group_id}"
+            return NOT_FOUND, f"Group id does not exist: {gid}"
         if op == DELETE:
             if self.group_refs.get(k):
                 return UNKNOWN, "Error when deleting group on target"
             del self.groups[k]
             self._refs(prof, have[1], -1)
             return _OK
-        mids = tuple(x.member_id for x in g.members)
+        members = self.members
         if op == MODIFY:
-            if g.max_size != have[2]:
+            if max_size != have[2]:
                 return INVALID_ARGUMENT, "Cannot change group max_size after group creation"
             for mid in mids:
-                if (prof, mid) not in self.members:
+                if (prof, mid) not in members:
                     return NOT_FOUND, f"Member id does not exist: {mid}"
             self._refs(prof, have[1], -1)
             self._refs(prof, mids, +1)
-            self.groups[k] = (frame(ent.SerializeToString()), mids, g.max_size)
+            self.groups[k] = (frame(entity), mids, max_size)
             return _OK
         # INSERT: the group is created, then its members checked: one that does not exist
         # leaves the group there, empty (as bmv2 does)
         for mid in mids:
-            if (prof, mid) not in self.members:
-                kept = p4r.Entity()
-                kept.CopyFrom(ent)
+            if (prof, mid) not in members:
+                kept = p4r.Entity.FromString(entity)
                 del kept.action_profile_group.members[:]
-                self.groups[k] = (frame(kept.SerializeToString()), (), g.max_size)
+                self.groups[k] = (frame(kept.SerializeToString()), (), max_size)
                 return NOT_FOUND, f"Member id does not exist: {mid}"
-        self.groups[k] = (frame(ent.SerializeToString()), mids, g.max_size)
+        self.groups[k] = (frame(entity), mids, max_size)
         self._refs(prof, mids, +1)
         return _OK
 

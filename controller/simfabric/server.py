@@ -181,7 +181,7 @@ class Servicer:
         if d.pipeline is None:
             await context.abort(grpc.StatusCode.FAILED_PRECONDITION, "No forwarding pipeline config set for this device")
         if req is None:
-            results = d.write_wire(raw, scanned.mark(d.pipeline.specs))
+            results = d.write_wire(raw, scanned)
         else:
             results = d.write(req.updates)
         if all(code == rpc_code.OK for code, _ in results):

@@ -19,16 +19,20 @@ can apply from those slices alone (:meth:`~controller.simfabric.device.Device.wr
   selector group (``action_profile_group_id``), or a DELETE of one (:data:`INDIRECT`: the
   device checks the group and keeps its references);
 - an INSERT, MODIFY or DELETE of an action profile member whose fields are its profile id,
-  its member id (neither written as 0) and its action, in that order (:data:`MEMBER`).
+  its member id (neither written as 0) and its action, in that order (:data:`MEMBER`);
+- an INSERT, MODIFY or DELETE of an action profile group whose fields are its profile id,
+  its group id, its members (each a member id and at most a weight, in that order, below
+  2^31) and its max size, in that order, none written as 0 (:data:`GROUP_FAST`: the member
+  ids are read into :attr:`Scan.members`).
 
 Such an entry's key is its priority and its match fields' bytes as written, its value the
 rest of the ``TableEntry`` as written: what :func:`controller.simfabric.device._key` and
 ``_value`` make of the parsed message, without parsing it (protobuf writes fields in
-field-number order); such a member is kept as its ``Entity`` as written. Every other
-update -- groups, default entries, entries naming a member, anything invalid, whose answer
-is an error message -- is marked for the parsed path, which the device takes for it alone
+field-number order); such a member or group is kept as its ``Entity`` as written. Every other
+update -- default entries, entries naming a member, members with a watch port, anything
+invalid, whose answer is an error message -- is marked for the parsed path, which the device takes for it alone
 (``tests/test_simfabric_wire.py`` compares the two paths on random requests, valid and
-not, and on every answer of the selector-entry and member paths). A request the scanner
+not, and on every answer of the selector-entry, member and group paths). A request the scanner
 cannot follow at all (a malformed or unusual encoding) is returned as ``None``: parsed
 whole by protobuf. (A UCMP ToR's generation is about two thirds members, groups and
 selector entries.)
@@ -44,16 +48,17 @@ import numpy as np
 # columns of the per-update rows :func:`scan` returns: where the update lies, its type, the
 # entity's kind (field of ``Entity``) and bytes; a table entry's table id, match fields,
 # value, priority, match field ids seen, action id and selector group id (-1: none); a
-# member's action profile id (TABLE) and member id (ID); CANON: written as protobuf writes
-# it; FAST: how the device may apply it from its bytes (:data:`DIRECT` ...; 0: parsed)
+# member's or group's action profile id (TABLE) and member or group id (ID); a group's max
+# size and where its member ids lie in Scan.members; CANON: written as protobuf writes it;
+# FAST: how the device may apply it from its bytes (:data:`DIRECT` ...; 0: parsed)
 (U_START, U_END, OP, CANON, TABLE, M_START, M_END, V_END, PRIORITY, SEEN, ACTION, FAST,
- KIND, E_START, E_END, ID, GROUP) = range(17)
-_NCOL = 17
+ KIND, E_START, E_END, ID, GROUP, MAX_SIZE, MIDS_START, MIDS_END) = range(20)
+_NCOL = 20
 #: FAST: an entry of a direct table; an entry of a table with an action profile that names a
-#: selector group (or a DELETE of one); an action profile member
-DIRECT, INDIRECT, MEMBER = 1, 2, 3
+#: selector group (or a DELETE of one); an action profile member; an action profile group
+DIRECT, INDIRECT, MEMBER, GROUP_FAST = 1, 2, 3, 4
 #: KIND: ``Entity`` fields
-_TABLE_ENTRY, _MEMBER = 2, 3
+_TABLE_ENTRY, _MEMBER, _GROUP = 2, 3, 4
 _LEN, _VARINT, _I64, _I32 = 2, 0, 1, 5
 
 
@@ -259,8 +264,83 @@ def _member(buf, s, e, row):
 
 
 @nb.njit(cache=True, nogil=True)
-def _update(buf, k, ue, row):
-    """Read the Update at ``buf[k:ue]`` into ``row``; False: malformed."""
+def _group_member(buf, s, e):
+    """The member id of the ``ActionProfileGroup.Member`` at ``buf[s:e]``; 0 when it is not
+    written as protobuf writes it with a member id and at most a weight (in that order,
+    neither written as 0, both below 2^31 for the weight and 2^32 for the id) or malformed."""
+    i = s
+    last = np.uint64(0)
+    mid = np.int64(0)
+    while i < e:
+        tag, j = _varint(buf, i, e)
+        if j < 0:
+            return 0
+        num = tag >> np.uint64(3)
+        if num <= last or num > 2 or (tag & np.uint64(7)) != _VARINT:
+            return 0
+        last = num
+        v, k = _varint(buf, j, e)
+        if k < 0 or v == 0 or v >= np.uint64(1 << 31 if num == 2 else 1 << 32):
+            return 0
+        if num == 1:
+            mid = np.int64(v)
+        i = k
+    return mid
+
+
+@nb.njit(cache=True, nogil=True)
+def _group(buf, s, e, row, mids, m):
+    """Read the ActionProfileGroup at ``buf[s:e]`` into ``row`` (TABLE: its action profile
+    id, ID: its group id, MAX_SIZE; its member ids into ``mids`` from ``m`` on, MIDS_START ..
+    MIDS_END; CANON 1 when its fields are the profile id, the group id, the members and the
+    max size, in that order, no varint written as 0, every member as :func:`_group_member`
+    reads it -- the bytes protobuf writes for it). (False: malformed, next free index of
+    ``mids``)."""
+    i = s
+    last = np.uint64(0)
+    canonical = True
+    row[MIDS_START] = m
+    row[MAX_SIZE] = 0
+    while i < e:
+        tag, j = _varint(buf, i, e)
+        if j < 0:
+            return False, m
+        num = tag >> np.uint64(3)
+        wire = np.int64(tag & np.uint64(7))
+        k = _skip(buf, j, e, wire)
+        if k < 0:
+            return False, m
+        if num < last or (num == last and num != 3) or num > 4 or wire != (_LEN if num == 3 else _VARINT):
+            canonical = False
+        last = num
+        if num == 3 and wire == _LEN:
+            n, a = _varint(buf, j, e)
+            mid = _group_member(buf, a, k)
+            if mid == 0 or m >= mids.shape[0]:
+                canonical = False
+            else:
+                mids[m] = mid
+                m += 1
+        elif wire == _VARINT:
+            v, _ = _varint(buf, j, e)
+            if v == 0 or v >= np.uint64(1 << 31 if num == 4 else 1 << 32):
+                canonical = False
+            elif num == 1:
+                row[TABLE] = np.int64(v)
+            elif num == 2:
+                row[ID] = np.int64(v)
+            elif num == 4:
+                row[MAX_SIZE] = np.int64(v)
+        i = k
+    row[MIDS_END] = m
+    row[CANON] = 1 if canonical else 0
+    return True, m
+
+
+@nb.njit(cache=True, nogil=True)
+def _update(buf, k, ue, row, mids, nm):
+    """Read the Update at ``buf[k:ue]`` into ``row`` (a group's member ids into ``mids``
+    from ``nm`` on); (False: malformed, next free index of ``mids``)."""
     row[OP] = -1
     row[GROUP] = -1
     entities = 0
@@ -270,11 +350,11 @@ def _update(buf, k, ue, row):
     while k < ue:
         t, k = _varint(buf, k, ue)
         if k < 0:
-            return False
+            return False, nm
         wire = np.int64(t & np.uint64(7))
         nk = _skip(buf, k, ue, wire)
         if nk < 0:
-            return False
+            return False, nm
         if t == 0x08:
             v, _ = _varint(buf, k, ue)
             row[OP] = np.int64(v)
@@ -294,35 +374,39 @@ def _update(buf, k, ue, row):
                         row[E_END] = nk
         k = nk
     if entities != 1:
-        return True
+        return True, nm
     row[KIND] = np.int64(kind)
     if kind == _TABLE_ENTRY:
-        return _entry(buf, es, ee, row)
+        return _entry(buf, es, ee, row), nm
     if kind == _MEMBER:
-        return _member(buf, es, ee, row)
-    return True
+        return _member(buf, es, ee, row), nm
+    if kind == _GROUP:
+        return _group(buf, es, ee, row, mids, nm)
+    return True, nm
 
 
 @nb.njit(cache=True, nogil=True)
 def _scan(buf):
-    """(header, rows, ok): header = device id, election high, low, atomicity; a row per
-    update (the columns above); ok False when the request is malformed or not one this
-    reads (an election id given twice)."""
+    """(header, rows, member ids, ok): header = device id, election high, low, atomicity;
+    a row per update (the columns above); the groups' member ids (MIDS_START .. MIDS_END of
+    their rows); ok False when the request is malformed or not one this reads (an election
+    id given twice)."""
     end = buf.shape[0]
     head = np.zeros(4, np.uint64)
     none = np.zeros((0, _NCOL), np.int64)
+    nomids = np.zeros(0, np.int64)
     count = 0
     elections = 0
     i = 0
     while i < end:                             # the header and the number of updates
         tag, j = _varint(buf, i, end)
         if j < 0:
-            return head, none, False
+            return head, none, nomids, False
         num = tag >> np.uint64(3)
         wire = np.int64(tag & np.uint64(7))
         nj = _skip(buf, j, end, wire)
         if nj < 0:
-            return head, none, False
+            return head, none, nomids, False
         if num == 1 and wire == _VARINT:
             v, _ = _varint(buf, j, end)
             head[0] = v
@@ -332,10 +416,10 @@ def _scan(buf):
             while k < nj:
                 t2, k = _varint(buf, k, nj)
                 if k < 0:
-                    return head, none, False
+                    return head, none, nomids, False
                 nk = _skip(buf, k, nj, np.int64(t2 & np.uint64(7)))
                 if nk < 0:
-                    return head, none, False
+                    return head, none, nomids, False
                 if t2 == 0x08:
                     v, _ = _varint(buf, k, nj)
                     head[1] = v
@@ -350,8 +434,10 @@ def _scan(buf):
             count += 1
         i = nj
     if elections > 1:
-        return head, none, False
+        return head, none, nomids, False
     rows = np.zeros((count, _NCOL), np.int64)
+    mids = np.empty(end // 4 + 1, np.int64)    # a member id kept takes 4 bytes at least
+    m = np.int64(0)
     r = 0
     i = 0
     while i < end:                             # the updates
@@ -364,10 +450,11 @@ def _scan(buf):
             r += 1
             row[U_START] = k
             row[U_END] = nj
-            if not _update(buf, k, nj, row):
-                return head, rows, False
+            ok, m = _update(buf, k, nj, row, mids, m)
+            if not ok:
+                return head, rows, nomids, False
         i = nj
-    return head, rows, True
+    return head, rows, mids[:m], True
 
 
 @nb.njit(cache=True, nogil=True)
@@ -381,6 +468,9 @@ def _mark(rows, ids, fields, exact, needs_prio, direct, actions, indirect):
             continue
         if row[KIND] == _MEMBER:
             row[FAST] = MEMBER
+            continue
+        if row[KIND] == _GROUP:
+            row[FAST] = GROUP_FAST
             continue
         t = _find(ids, row[TABLE])
         if t < 0 or not (direct[t] or indirect[t]):
@@ -401,12 +491,14 @@ def _mark(rows, ids, fields, exact, needs_prio, direct, actions, indirect):
 
 @dataclass(frozen=True)
 class Scan:
-    """A WriteRequest as :func:`scan` read it: the header, and a row per update."""
+    """A WriteRequest as :func:`scan` read it: the header, a row per update, and the
+    member ids of its groups (a group's from MIDS_START to MIDS_END of its row)."""
 
     device_id: int
     election: int
     atomicity: int
     rows: np.ndarray
+    members: np.ndarray
 
     def mark(self, specs: TableSpecs) -> np.ndarray:
         """The rows with FAST set against the device's pipeline ``specs``."""
@@ -418,7 +510,7 @@ class Scan:
 def scan(raw: bytes) -> Scan | None:
     """``raw`` (a serialized WriteRequest) read; None when it is not a request this reads
     (the caller parses it with protobuf, which names what is wrong with it)."""
-    head, rows, ok = _scan(np.frombuffer(raw, dtype=np.uint8))
+    head, rows, mids, ok = _scan(np.frombuffer(raw, dtype=np.uint8))
     if not ok:
         return None
-    return Scan(int(head[0]), (int(head[1]) << 64) | int(head[2]), int(head[3]), rows)
+    return Scan(int(head[0]), (int(head[1]) << 64) | int(head[2]), int(head[3]), rows, mids)

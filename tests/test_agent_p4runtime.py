@@ -590,6 +590,26 @@ def test_a_device_config_that_is_not_json_is_sent_as_it_is():
     assert compact_device_config(pretty) == '{"name":"caf\u00e9 \\" {x}","v":[1,2.5]}'.encode()
 
 
+def test_a_device_config_is_compacted_with_the_collector_paused(monkeypatch):
+    """The JSON value is made and freed with the cyclic collector paused (a daemon compacts
+    it with a large heap, which the collections it would start walk), and the collector
+    runs again after it, also when the blob is not JSON."""
+    import gc
+    import json
+    from controller.agent.p4runtime import compact_device_config
+    seen = []
+    real = json.loads
+
+    def loads(b, *a, **k):
+        seen.append(gc.isenabled())
+        return real(b, *a, **k)
+    monkeypatch.setattr(json, "loads", loads)
+    assert gc.isenabled()
+    assert compact_device_config(b'{ "a" : [1, 2] }') == b'{"a":[1,2]}'
+    assert compact_device_config(b"not json") == b"not json"
+    assert seen == [False, False] and gc.isenabled()
+
+
 def test_the_switches_of_a_program_load_its_device_config_read_once_and_a_few_at_a_time(tmp_path):
     """Loading a program on many switches sends the device config the program's codec read
     once (the same bytes object for every switch, not the file read again per switch) and

@@ -15,6 +15,7 @@ import threading
 import time
 from pathlib import Path
 
+from controller import memory
 from controller.daemon import auth
 from controller.daemon.api import StatusServer
 from controller.daemon.changes import Change
@@ -186,7 +187,10 @@ class Daemon:
         self.ctl.shutdown(0.0 if process_ends else WARM_WAIT_S)
 
     def run(self) -> int:
-        """Until SIGTERM/SIGINT; SIGHUP reloads."""
+        """Until SIGTERM/SIGINT; SIGHUP reloads. The process is the daemon's own: what its
+        bursts leave alive is frozen, not walked by the collector again
+        (:func:`controller.memory.freeze_after_bursts`)."""
+        memory.freeze_after_bursts()
         signal.signal(signal.SIGTERM, self._term)
         signal.signal(signal.SIGINT, self._term)
         signal.signal(signal.SIGHUP, self._reload)

@@ -28,13 +28,13 @@ can apply from those slices alone (:meth:`~controller.simfabric.device.Device.wr
 Such an entry's key is its priority and its match fields' bytes as written, its value the
 rest of the ``TableEntry`` as written: what :func:`controller.simfabric.device._key` and
 ``_value`` make of the parsed message, without parsing it (protobuf writes fields in
-field-number order); such a member or group is kept as its ``Entity`` as written. Every other
-update -- default entries, entries naming a member, members with a watch port, anything
-invalid, whose answer is an error message -- is marked for the parsed path, which the device takes for it alone
-(``tests/test_simfabric_wire.py`` compares the two paths on random requests, valid and
-not, and on every answer of the selector-entry, member and group paths). A request the scanner
-cannot follow at all (a malformed or unusual encoding) is returned as ``None``: parsed
-whole by protobuf. (A UCMP ToR's generation is about two thirds members, groups and
+field-number order); such a member or group is kept as its ``Entity`` as written. Every
+other update -- default entries, entries naming a member, group members with a watch
+(port), anything invalid, whose answer is an error message -- is marked for the parsed
+path, which the device takes for it alone (``tests/test_simfabric_wire.py`` compares the
+two paths on random requests, valid and not, and on every answer of the selector-entry,
+member and group paths). A request the scanner cannot follow at all (a malformed or
+unusual encoding) is returned as ``None``: parsed whole by protobuf. (A UCMP ToR's generation is about two thirds members, groups and
 selector entries.)
 """
 

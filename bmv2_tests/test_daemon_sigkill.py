@@ -85,13 +85,27 @@ def test_sigkill_mid_push_never_leaves_a_mixed_generation(tmp_path, r108, delay)
             assert is_b and act == 1
         elif delay == 0.0:
             assert is_a and act == 0, "killed right at the start of the write: the old generation runs"
-        # restart: the new routes, nothing of the old generation left (its slot: their shadow)
+        # restart: the new routes, nothing of the old generation left (its slot: their shadow).
+        # The killed daemon's session may still be the switch's primary when the new one
+        # connects (bmv2 has not yet seen its stream end): the first writes are refused (Not
+        # primary) and the daemon retries its install after the start; so the switch is
+        # watched until it runs the new routes, or the time is up, before the daemon stops.
         d2 = DaemonProc(cfg, tmp_path, "d2")
         d2.wait_event("api.listening", timeout=120)
+
+        def settled():
+            st, _ = switch_state(sw.address, r108["tor"])
+            act, _ = role.active(st)
+            p = gens.split(st, role.config_table())
+            done = (act is not None and same_state(p.gens[act], role.routes(rb, act))
+                    and same_state(p.gens[1 - act], role.routes(rb, 1 - act)) and role.live(st) == frozenset({act}))
+            return done, st, act, p
+        end = time.time() + 90
+        done, st, act, p = settled()
+        while not done and time.time() < end:
+            time.sleep(0.5)
+            done, st, act, p = settled()
         assert d2.stop() == 0
-        st, _ = switch_state(sw.address, r108["tor"])
-        act, _ = role.active(st)
-        p = gens.split(st, role.config_table())
         assert same_state(p.gens[act], role.routes(rb, act)), "after the restart the switch runs the new routes"
         # nothing of the old routes left: the other generation is the new routes' shadow
         # (never live), whatever the kill left there (docs/daemon.md "Diff-only writes")

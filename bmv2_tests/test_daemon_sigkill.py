@@ -12,7 +12,7 @@ import time
 import pytest
 
 from controller.agent.bmv2_process import free_port
-from daemon_util import DaemonProc, SwitchProc, need_daemon_stack, switch_state, write_net
+from daemon_util import DaemonProc, SwitchProc, need_daemon_stack, switch_state, until, write_net
 
 
 @pytest.fixture(autouse=True)
@@ -91,21 +91,22 @@ def test_sigkill_mid_push_never_leaves_a_mixed_generation(tmp_path, r108, delay)
         # primary) and the daemon retries its install after the start; so the switch is
         # watched until it runs the new routes, or the time is up, before the daemon stops.
         d2 = DaemonProc(cfg, tmp_path, "d2")
-        d2.wait_event("api.listening", timeout=120)
 
-        def settled():
+        def runs_b() -> bool:
             st, _ = switch_state(sw.address, r108["tor"])
             act, _ = role.active(st)
             p = gens.split(st, role.config_table())
-            done = (act is not None and same_state(p.gens[act], role.routes(rb, act))
+            return (act is not None and same_state(p.gens[act], role.routes(rb, act))
                     and same_state(p.gens[1 - act], role.routes(rb, 1 - act)) and role.live(st) == frozenset({act}))
-            return done, st, act, p
-        end = time.time() + 90
-        done, st, act, p = settled()
-        while not done and time.time() < end:
-            time.sleep(0.5)
-            done, st, act, p = settled()
-        assert d2.stop() == 0
+        try:
+            d2.wait_event("api.listening", timeout=120)
+            until(runs_b, timeout=90, what="the restarted daemon's new routes on the switch")
+        finally:
+            rc = d2.stop()          # stopped whether or not it got there
+        assert rc == 0
+        st, _ = switch_state(sw.address, r108["tor"])
+        act, _ = role.active(st)
+        p = gens.split(st, role.config_table())
         assert same_state(p.gens[act], role.routes(rb, act)), "after the restart the switch runs the new routes"
         # nothing of the old routes left: the other generation is the new routes' shadow
         # (never live), whatever the kill left there (docs/daemon.md "Diff-only writes")

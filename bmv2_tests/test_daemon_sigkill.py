@@ -92,26 +92,29 @@ def test_sigkill_mid_push_never_leaves_a_mixed_generation(tmp_path, r108, delay)
         # watched until it runs the new routes, or the time is up, before the daemon stops.
         d2 = DaemonProc(cfg, tmp_path, "d2")
 
-        def runs_b() -> bool:
-            st, _ = switch_state(sw.address, r108["tor"])
+        def restarted(st) -> dict[str, bool]:
+            """Each property the switch must have once the restarted daemon is done, by its
+            message: the new routes active, the other generation their exact shadow (nothing
+            of the old routes left, whatever the kill left there: docs/daemon.md "Diff-only
+            writes"), only the active generation live."""
             act, _ = role.active(st)
+            if act is None:
+                return {"after the restart the switch runs the new routes": False}
             p = gens.split(st, role.config_table())
-            return (act is not None and same_state(p.gens[act], role.routes(rb, act))
-                    and same_state(p.gens[1 - act], role.routes(rb, 1 - act)) and role.live(st) == frozenset({act}))
+            return {"after the restart the switch runs the new routes": same_state(p.gens[act], role.routes(rb, act)),
+                    "the other generation is the exact shadow": same_state(p.gens[1 - act], role.routes(rb, 1 - act)),
+                    "only the active generation is live": role.live(st) == frozenset({act})}
         try:
             d2.wait_event("api.listening", timeout=120)
-            until(runs_b, timeout=90, what="the restarted daemon's new routes on the switch")
+            until(lambda: all(restarted(switch_state(sw.address, r108["tor"])[0]).values()), timeout=90,
+                  what="the restarted daemon's new routes on the switch")
         finally:
             rc = d2.stop()          # stopped whether or not it got there
         assert rc == 0
         st, _ = switch_state(sw.address, r108["tor"])
-        act, _ = role.active(st)
+        missed = [what for what, ok in restarted(st).items() if not ok]
+        assert not missed, missed
         p = gens.split(st, role.config_table())
-        assert same_state(p.gens[act], role.routes(rb, act)), "after the restart the switch runs the new routes"
-        # nothing of the old routes left: the other generation is the new routes' shadow
-        # (never live), whatever the kill left there (docs/daemon.md "Diff-only writes")
-        assert same_state(p.gens[1 - act], role.routes(rb, 1 - act)), "the other generation is the exact shadow"
-        assert role.live(st) == frozenset({act})
         assert same_state(gens.static_as_read(p, role.static()), role.static())
     finally:
         sw.stop()

@@ -34,8 +34,8 @@ other update -- default entries, entries naming a member, group members with a w
 path, which the device takes for it alone (``tests/test_simfabric_wire.py`` compares the
 two paths on random requests, valid and not, and on every answer of the selector-entry,
 member and group paths). A request the scanner cannot follow at all (a malformed or
-unusual encoding) is returned as ``None``: parsed whole by protobuf. (A UCMP ToR's generation is about two thirds members, groups and
-selector entries.)
+unusual encoding) is returned as ``None``: parsed whole by protobuf. (A UCMP ToR's
+generation is about two thirds members, groups and selector entries.)
 """
 
 from __future__ import annotations

@@ -838,14 +838,27 @@ class P4RuntimeClient:
         action is its counterpart's bytes in ``inserts`` with the key's match field patched
         (:meth:`p4wire.WireCodec.entities_keyed`), its object not asked for; the others
         encoded. The bytes :meth:`encode_inserts` gives, byte for byte."""
-        if any(type(b) is EntryRows for b in blocks(objects)):
-            return self._encoded(objects)             # (the columns encoded: cheaper than patching)
         if inserts.encoded is not None and len(objects) == len(inserts):
             info = self._need_p4info()
+            new, old = blocks(objects), blocks(inserts.objects)
             try:
-                return Inserts(objects, info.wire.entities_keyed(inserts.encoded, inserts.objects, key, value, objects))
+                if not any(type(b) is EntryRows for b in new):
+                    return Inserts(objects, info.wire.entities_keyed(inserts.encoded, inserts.objects, key, value,
+                                                                     objects))
+                if [len(b) for b in new] == [len(b) for b in old]:
+                    # block by block: columns encoded (cheaper than patching), the rest patched
+                    out: list[bytes] = []
+                    at = 0
+                    for was, now in zip(old, new):
+                        n = len(now)
+                        out += info.wire.rows(now) if type(now) is EntryRows and not now.made() else \
+                            info.wire.entities_keyed(inserts.encoded[at:at + n], was, key, value, now)
+                        at += n
+                    return Inserts(objects, out)
             except p4wire.WireError:
                 pass                                      # (encoded below: raises naming the object)
+        if any(type(b) is EntryRows for b in blocks(objects)):
+            return self._encoded(objects)
         return Inserts(objects, self.encode_inserts(Inserts(list(objects)).batch()).encoded)
 
     def insert_encoded(self, inserts: Inserts) -> WriteReport:

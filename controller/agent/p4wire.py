@@ -66,6 +66,10 @@ def varint(n: int) -> bytes:
         return _V[n]
     if n < 0:
         raise ValueError(f"a varint of {n}: uro writes no negative scalar")
+    if n < 1 << 28:
+        return _V14[n & 0x3FFF] + _V[n >> 14]
+    if n < 1 << 42:                 # (a route generation's member and group ids: bit 31)
+        return _V14[n & 0x3FFF] + _V14[n >> 14 & 0x3FFF] + _V[n >> 28]
     out = b""
     while n >= 16384:
         out += _V14[n & 0x3FFF]
@@ -129,6 +133,17 @@ _PARAMS_TAG = _tag(_ACT["params"], _LEN)
 _DEFAULT_ACTION = field_varint(_TE["is_default_action"], 1)
 _TE_ACTION_TAG = _tag(_TE["action"], _LEN)
 _TA_ACTION_TAG = _tag(_TA["action"], _LEN)
+# the tags of the fields a member or a group is made of (its encoders put them together
+# without a call per field: a (108, 6) UCMP ToR writes ~2K members and ~1.5K groups)
+_MEM_ID_TAG = _tag(_MEM["member_id"], _VARINT)
+_MEM_ACTION_TAG = _tag(_MEM["action"], _LEN)
+_GRP_ID_TAG = _tag(_GRP["group_id"], _VARINT)
+_GRP_MEMBERS_TAG = _tag(_GRP["members"], _LEN)
+_GRP_MAX_SIZE_TAG = _tag(_GRP["max_size"], _VARINT)
+_GM_ID_TAG = _tag(_GM["member_id"], _VARINT)
+_GM_WEIGHT_1 = field_varint(_GM["weight"], 1)
+_MEMBER_TAG = _ENTITY_TAG["action_profile_member"]
+_GROUP_TAG = _ENTITY_TAG["action_profile_group"]
 #: memoised pieces are kept up to this many each (most values repeat: slices, ports, ToR ids)
 MEMO_MAX = 1 << 16
 
@@ -147,6 +162,10 @@ class WireCodec:
         self.actions = {n: (field_varint(_ACT["action_id"], aid), params, count, {})
                         for n, (aid, params, count) in actions.items()}
         self.profiles = {n: (field_varint(_MEM["action_profile_id"], pid), size) for n, (pid, size) in profiles.items()}
+        # an action's whole bytes by (name, params): the members of a source route's paths
+        # repeat their parameters (one path, many groups), and one lookup of the tuple costs
+        # less than one per parameter
+        self._whole: dict = {}
 
     # ---- pieces -----------------------------------------------------------------------------
     def _field_match(self, table: str, kname: str, v, keys, memo: dict) -> bytes:
@@ -294,29 +313,50 @@ class WireCodec:
             raise WireError(f"action profile {name!r} is not in the P4Info")
         return p
 
+    def _whole_action(self, name: str, params) -> bytes:
+        """:meth:`_action`, kept by ``(name, params)`` (up to :data:`MEMO_MAX`)."""
+        key = (name, params)
+        b = self._whole.get(key)
+        if b is None:
+            b = self._action(name, params)
+            if len(self._whole) < MEMO_MAX:
+                self._whole[key] = b
+        return b
+
     def member(self, m: Member, key_only: bool = False) -> bytes:
         p = self._profile(m.profile)
-        out = p[0] + field_varint(_MEM["member_id"], m.member_id)
+        mid = m.member_id
+        out = p[0] + _MEM_ID_TAG + varint(mid) if mid else p[0]       # (proto3: a 0 is omitted)
         if key_only:
             return out
-        return out + field_bytes(_MEM["action"], self._action(m.action, m.params))
+        act = self._whole_action(m.action, m.params)
+        return out + _MEM_ACTION_TAG + _len(len(act)) + act
 
     def group(self, g: Group, key_only: bool = False) -> bytes:
         p = self._profile(g.profile)
-        out = p[0] + field_varint(_GRP["group_id"], g.group_id)
+        gid = g.group_id
+        out = p[0] + _GRP_ID_TAG + varint(gid) if gid else p[0]
         if key_only:
             return out
-        weight = field_varint(_GM["weight"], 1)
-        members = b"".join(field_bytes(_GRP["members"], field_varint(_GM["member_id"], i) + weight)
-                           for i in g.member_ids)
+        ids = g.member_ids
+        # each member: its id and weight 1, a message of at most 8 bytes (one length byte)
+        members = b"".join([_GRP_MEMBERS_TAG + _V[len(b)] + b for b in
+                            [(_GM_ID_TAG + varint(i) if i else b"") + _GM_WEIGHT_1 for i in ids]])
         # the profile's largest group (see P4Info.group: bmv2 refuses a MODIFY that changes it)
-        return out + members + field_varint(_GRP["max_size"], max(len(g.member_ids), 1, p[1]))
+        return out + members + _GRP_MAX_SIZE_TAG + varint(max(len(ids), 1, p[1]))
 
     def entity(self, obj, key_only: bool = False) -> bytes:
         """An ``Entity`` message's bytes holding ``obj``."""
-        if type(obj) is TableEntry:          # nearly every object written: no isinstance chain
+        t = type(obj)
+        if t is TableEntry:                  # nearly every object written: no isinstance chain
             body = self.table_entry(obj, key_only)
             return _TABLE_ENTRY_TAG + _len(len(body)) + body
+        if t is Member:
+            body = self.member(obj, key_only)
+            return _MEMBER_TAG + _len(len(body)) + body
+        if t is Group:
+            body = self.group(obj, key_only)
+            return _GROUP_TAG + _len(len(body)) + body
         if isinstance(obj, TableEntry):
             body, tag = self.table_entry(obj, key_only), _ENTITY_TAG["table_entry"]
         elif isinstance(obj, Member):

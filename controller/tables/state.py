@@ -243,6 +243,9 @@ class Joined(_ListLike):
         """The sequences joined (:func:`blocks`)."""
         return [*blocks(self.first), *blocks(self.second)]
 
+    def __repr__(self) -> str:
+        return repr(list(self))              # (a list's: the objects it stands for)
+
 
 def joined(first: collections.abc.Sequence, second: collections.abc.Sequence) -> collections.abc.Sequence:
     """``first`` then ``second`` as one sequence: either alone where the other is empty,

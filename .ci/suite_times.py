@@ -37,6 +37,7 @@ def main(xml: str, wall: str, load: str) -> None:
     cpus: dict[str, float] = {}
     counts: dict[str, int] = {}
     skipped: dict[str, int] = {}
+    xfailed: dict[str, int] = {}
     for case in ET.parse(xml).iter("testcase"):
         s = suite_of(case)
         times[s] = times.get(s, 0.0) + float(case.get("time", 0.0))
@@ -44,13 +45,17 @@ def main(xml: str, wall: str, load: str) -> None:
         if cpu is not None:
             cpus[s] = cpus.get(s, 0.0) + cpu
         counts[s] = counts.get(s, 0) + 1
-        if case.find("skipped") is not None:
-            skipped[s] = skipped.get(s, 0) + 1
+        sk = case.find("skipped")
+        if sk is not None:
+            # junit XML reports an expected failure as skipped: counted apart
+            kind = xfailed if sk.get("type") == "pytest.xfail" else skipped
+            kind[s] = kind.get(s, 0) + 1
     for s in sorted(times, key=lambda k: list(BUDGET).index(k) if k in BUDGET else 99):
         b = BUDGET.get(s)
         over = " OVER BUDGET" if b is not None and s in cpus and cpus[s] > b else ""
         print(f"  {s}: {times[s]:7.0f} s" + (f" ({cpus[s]:.0f} s CPU)" if s in cpus else "")
-              + f" for {counts[s]} tests ({skipped.get(s, 0)} skipped)"
+              + f" for {counts[s]} tests ({skipped.get(s, 0)} skipped"
+              + (f", {xfailed[s]} expected to fail" if s in xfailed else "") + ")"
               + (f", budget {b} s CPU{over}" if b is not None else ""))
     print(f"  all: {sum(times.values()):.0f} s summed" + (f" ({sum(cpus.values()):.0f} s CPU)" if cpus else "")
           + f"; pytest wall {int(wall)} s; load average at the end {load}")

@@ -41,6 +41,11 @@ def config(tmp_path, program, fabric, workers: int):
                            generate="round-robin"))
 
 
+#: the test's own reads of the simulated fabric: a deadline for a starved CI lane (a read
+#: of a tiny device takes milliseconds; in a loaded CI lane one waited past 10 s)
+READ_TIMEOUT_S = 60
+
+
 class Reader(P4RuntimeClient):
     """A client that only reads (a lower election id than the daemon's: a backup)."""
 
@@ -55,7 +60,7 @@ def states(fabric) -> list:
     """Every device's whole state, read by a client of its own."""
     out = []
     for t in range(TORS):
-        c = Reader(fabric.address(t), device_id=t, election_id=1, timeout=10, name=f"reader{t}")
+        c = Reader(fabric.address(t), device_id=t, election_id=1, timeout=READ_TIMEOUT_S, name=f"reader{t}")
         try:
             c.use_p4info(c.get_p4info())
             out.append(c.read_state())
@@ -270,7 +275,7 @@ def test_a_scheduler_that_cannot_be_reached_is_named(tmp_path, program):
         dead = f"tcp://127.0.0.1:{free_port()}"
         refused(tmp_path, program, fabric, dead, rf"scheduler: {dead}: cannot reach the Dask scheduler")
         for t in range(TORS):                                   # nothing written: no pipeline anywhere
-            c = Reader(fabric.address(t), device_id=t, election_id=1, timeout=10, name=f"reader{t}")
+            c = Reader(fabric.address(t), device_id=t, election_id=1, timeout=READ_TIMEOUT_S, name=f"reader{t}")
             try:
                 assert c.pipeline_cookie() is None
             finally:

@@ -837,7 +837,10 @@ class P4RuntimeClient:
         """:meth:`SwitchBackend.encode_inserts_keyed`: each entity of a table entry of an
         action is its counterpart's bytes in ``inserts`` with the key's match field patched
         (:meth:`p4wire.WireCodec.entities_keyed`), its object not asked for; the others
-        encoded. The bytes :meth:`encode_inserts` gives, byte for byte."""
+        encoded. Where ``objects`` holds entries as columns (:class:`EntryRows` blocks, as
+        long as the blocks of ``inserts``), those are encoded from the columns (cheaper than
+        patching) and the other blocks patched. The bytes :meth:`encode_inserts` gives,
+        byte for byte."""
         if inserts.encoded is not None and len(objects) == len(inserts):
             info = self._need_p4info()
             new, old = blocks(objects), blocks(inserts.objects)

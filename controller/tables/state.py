@@ -100,6 +100,9 @@ class _ListLike(collections.abc.Sequence):
     def __radd__(self, other) -> list:
         return [*other, *self]
 
+    def __repr__(self) -> str:
+        return repr(list(self))              # (a list's: the objects it stands for)
+
 
 class EntryRows(_ListLike):
     """Table entries of one table and one action as integer columns: row ``i`` is the entry
@@ -207,9 +210,6 @@ class EntryRows(_ListLike):
         keys[:, i] = value
         return EntryRows(self.table, self.action, self.key_names, keys, self.param_names, self.params)
 
-    def __repr__(self) -> str:
-        return repr(self.entries())          # (a list's: the objects it stands for)
-
 
 class Joined(_ListLike):
     """Two sequences as one, neither copied (:meth:`controller.agent.backend.Inserts.joined`; a
@@ -242,9 +242,6 @@ class Joined(_ListLike):
     def blocks(self) -> list:
         """The sequences joined (:func:`blocks`)."""
         return [*blocks(self.first), *blocks(self.second)]
-
-    def __repr__(self) -> str:
-        return repr(list(self))              # (a list's: the objects it stands for)
 
 
 def joined(first: collections.abc.Sequence, second: collections.abc.Sequence) -> collections.abc.Sequence:

@@ -20,14 +20,20 @@ holds updates of one stage only::
     4. delete groups
     5. delete members
 
-Where no entry is modified -- every entry that named a group or is gone is deleted in
-stage 1, none moves off a group in stage 3 -- a group delete depends only on stage 1 and a
-member delete only on the groups, so three stages do (a UCMP failure's changed cells:
-selector entries inserted and deleted, never modified)::
+Where no modified entry names a group -- every entry that named a group or is gone is
+deleted in stage 1, none moves off a group in stage 3 -- a group delete depends only on
+stage 1 and a member delete only on the groups, so three stages do::
 
     1. delete entries  + insert/modify members
     2. insert/modify groups + delete groups
-    3. insert entries  + delete members
+    3. insert/modify entries  + delete members
+
+A modified entry that names no group is one of a table without an action profile (an
+indirect table's entries name its profile's members or groups, a direct table's name an
+action: P4Runtime's ``TableAction``), so neither its old nor its new version named one:
+a UCMP failure's changed cells (selector entries inserted and deleted, never modified)
+beside the per-hop entries whose alternatives it changed (modified, of a direct table)
+are three stages.
 
 Each stage is a round trip to the switch (docs/fabric.md: a UCMP cut cable's prepare).
 
@@ -44,7 +50,7 @@ from dataclasses import dataclass
 from typing import Iterator, Literal
 
 from controller.agent.diff import Diff
-from controller.tables.state import Group, Member, TableEntry
+from controller.tables.state import EntryRows, Group, Member, TableEntry, blocks
 
 Op = Literal["insert", "modify", "delete"]
 Obj = TableEntry | Member | Group
@@ -58,23 +64,50 @@ class Update:
     obj: Obj
 
 
+#: one part of a stage: an operation on one kind of a :class:`~controller.tables.state.Batch`
+Part = tuple[Op, str]
+
+_FIRST: tuple[Part, ...] = (("delete", "entries"), ("insert", "members"), ("modify", "members"))
+#: the stages where no modified entry names a group (see module docstring)
+THREE_STAGES: tuple[tuple[Part, ...], ...] = (
+    _FIRST,
+    (("insert", "groups"), ("modify", "groups"), ("delete", "groups")),
+    (("insert", "entries"), ("modify", "entries"), ("delete", "members")),
+)
+#: the stages of any diff
+FIVE_STAGES: tuple[tuple[Part, ...], ...] = (
+    _FIRST,
+    (("insert", "groups"), ("modify", "groups")),
+    (("insert", "entries"), ("modify", "entries")),
+    (("delete", "groups"),),
+    (("delete", "members"),),
+)
+
+
+def names_group(entries) -> bool:
+    """Whether one of ``entries`` names a selector group; an :class:`EntryRows` block (rows
+    of one action) is answered without making its objects."""
+    return any(type(b) is not EntryRows and any(e.group_id is not None for e in b) for b in blocks(entries))
+
+
+def stage_parts(diff: Diff) -> tuple[tuple[Part, ...], ...]:
+    """The stages of ``diff`` as the parts each is made of (see module docstring: three
+    where no modified entry names a group, else five), empty ones included: what a caller
+    that cuts a long write into calls keeps together (``controller.daemon.switch.chunks``)."""
+    return FIVE_STAGES if names_group(diff.modify.entries) else THREE_STAGES
+
+
+def part(diff: Diff, op: Op, kind: str):
+    """The sequence of ``diff`` that ``(op, kind)`` names (``diff.insert.members``...)."""
+    return getattr(getattr(diff, op), kind)
+
+
 def stages(diff: Diff) -> list[list[Update]]:
-    """The updates of ``diff`` in stages (see module docstring: three where no entry is
-    modified, else five); empty stages left out.
+    """The updates of ``diff`` in stages (:func:`stage_parts`); empty stages left out.
 
     Default table entries are only ever modified (they exist as long as the table does);
     :func:`controller.agent.diff.diff` already puts them among the modifies."""
-    ins, mod, dele = diff.insert, diff.modify, diff.delete
-    first = ([Update("delete", e) for e in dele.entries]
-             + [Update("insert", m) for m in ins.members] + [Update("modify", m) for m in mod.members])
-    groups = [Update("insert", g) for g in ins.groups] + [Update("modify", g) for g in mod.groups]
-    entries = [Update("insert", e) for e in ins.entries] + [Update("modify", e) for e in mod.entries]
-    group_deletes = [Update("delete", g) for g in dele.groups]
-    member_deletes = [Update("delete", m) for m in dele.members]
-    if not mod.entries:
-        out = [first, groups + group_deletes, entries + member_deletes]
-    else:
-        out = [first, groups, entries, group_deletes, member_deletes]
+    out = [[Update(op, x) for op, kind in parts for x in part(diff, op, kind)] for parts in stage_parts(diff)]
     return [s for s in out if s]
 
 
@@ -111,6 +144,8 @@ def depends_on(a: Update, b: Update) -> bool:
         if isinstance(x, Member) and isinstance(y, Group):
             return x.profile == y.profile  # the group's new member list may have dropped x
         if isinstance(x, Group) and isinstance(y, TableEntry):
-            return True                      # the entry may have moved off group x
+            # the entry may have moved off group x: one that names a group now (an entry
+            # naming an action is of a table without groups, and never named one)
+            return y.group_id is not None
         return False
     return False

@@ -29,7 +29,7 @@ import threading
 import time
 from typing import Callable, Iterator
 
-from controller.agent import generations as gens
+from controller.agent import generations as gens, plan
 from controller.agent.backend import BackendError, ClockProbe, Inserts, NotPrimary, Pipeline, SwitchBackend
 from controller.agent.diff import Diff
 from controller.agent.desired import Role
@@ -47,32 +47,27 @@ CHUNK = 1024
 
 
 def chunks(d: Diff, size: int = CHUNK) -> Iterator[Diff]:
-    """``d`` as a sequence of diffs of at most ``size`` updates whose order keeps every
-    dependency across them: inserts/modifies of members, groups, entries, then deletes of
-    entries, groups, members. A kind only inserted or only modified is cut as the sequence
-    it is (an :class:`~controller.tables.state.EntryRows` of a failure's changed cells
-    stays columns: the backend encodes them as such)."""
-    for kind in ("members", "groups", "entries"):
-        ins, mod = getattr(d.insert, kind), getattr(d.modify, kind)
-        if len(ins) and len(mod):
-            items = ins + mod
-            ins_ids = {id(x) for x in ins}
-            for i in range(0, len(items), size):
-                out = Diff()
-                for x in items[i:i + size]:
-                    (getattr(out.insert, kind) if id(x) in ins_ids else getattr(out.modify, kind)).append(x)
-                yield out
-            continue
-        items, where = (ins, "insert") if len(ins) else (mod, "modify")
-        for i in range(0, len(items), size):
-            out = Diff()
-            setattr(getattr(out, where), kind, items[i:i + size])
-            yield out
-    for kind in ("entries", "groups", "members"):
-        items = getattr(d.delete, kind)
-        for i in range(0, len(items), size):
-            out = Diff()
-            setattr(out.delete, kind, items[i:i + size])
+    """``d`` as a sequence of diffs of at most ``size`` updates, each of one stage of the
+    write plan (:func:`controller.agent.plan.stage_parts`), stage after stage: every
+    dependency across them kept, and each written by the backend in one request (a stage
+    cut into several where it holds more than ``size``), so a long write still yields to a
+    down-mask write between chunks while a short one takes the plan's round trips -- three
+    for a UCMP failure's changed cells, not one per kind. A sequence is cut as the
+    sequence it is (an :class:`~controller.tables.state.EntryRows` of a failure's changed
+    cells stays columns: the backend encodes them as such)."""
+    for parts in plan.stage_parts(d):
+        out, n = Diff(), 0
+        for op, kind in parts:
+            seq = plan.part(d, op, kind)
+            i = 0
+            while i < len(seq):
+                k = min(size - n, len(seq) - i)
+                setattr(getattr(out, op), kind, seq if k == len(seq) else seq[i:i + k])
+                n, i = n + k, i + k
+                if n == size:
+                    yield out
+                    out, n = Diff(), 0
+        if n:
             yield out
 
 

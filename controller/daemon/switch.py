@@ -49,10 +49,11 @@ CHUNK = 1024
 def chunks(d: Diff, size: int = CHUNK) -> Iterator[Diff]:
     """``d`` as a sequence of diffs of at most ``size`` updates, each of one stage of the
     write plan (:func:`controller.agent.plan.stage_parts`), stage after stage: every
-    dependency across them kept, and each written by the backend in one request (a stage
-    cut into several where it holds more than ``size``), so a long write still yields to a
-    down-mask write between chunks while a short one takes the plan's round trips -- three
-    for a UCMP failure's changed cells, not one per kind. A sequence is cut as the
+    dependency across them kept, and each written by the backend in one request where it
+    fits the backend's request limits (a stage of more than ``size`` updates cut into
+    several diffs), so a long write still yields to a down-mask write between chunks while
+    a short one takes the plan's round trips -- three for a UCMP failure's changed cells,
+    not one per kind. A sequence is cut as the
     sequence it is (an :class:`~controller.tables.state.EntryRows` of a failure's changed
     cells stays columns: the backend encodes them as such)."""
     for parts in plan.stage_parts(d):

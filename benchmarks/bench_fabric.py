@@ -493,7 +493,6 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
             for op, body in failures:
                 before = api.request("GET", "/status")
                 w0 = sum(s["entries_written"] for s in before["switches"])
-                n_up = sum(1 for s in before["switches"] if s["state"] == "up")
                 load = os.getloadavg()[0]
                 n0 = len(log.poll())
                 cpu0, w0t = _tree_cpu(pid), time.time()
@@ -504,10 +503,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                 new_lines = log.poll()[n0:]
                 seen = {e["event"]: epoch(e["ts"]) - t_det for e in new_lines
                         if t_det is not None and e.get("event") in ("routes.computed", "generation.stamping")}
-                # each phase's end since the detection: the last switch's survey and prepare
-                ends = {e["phase"].split()[0]: epoch(e["ts"]) - t_det for e in new_lines
-                        if t_det is not None and e.get("event") == "memory.phase"
-                        and e.get("phase", "").endswith(f" {n_up} of {n_up}")}
+                ends = {} if t_det is None else _phase_ends(new_lines, t_det)
                 computed = next((e for e in new_lines if e.get("event") == "routes.computed"), {})
                 # the prepare's "generation.writing" names the route objects it built per ToR: a
                 # whole generation, or the changed cells' entries of the incremental path
@@ -534,6 +530,19 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
         finally:
             stop.set()
             process.stop(pids, dname, timeout=30)
+    return out
+
+
+def _phase_ends(lines: list[dict], t_det: float) -> dict[str, float]:
+    """Each phase of an update (survey, prepare_generation, ...) -> its end in seconds since
+    the detection at epoch ``t_det``: the daemon's ``memory.phase`` line of its last switch
+    ("prepare_generation 107 of 107": every switch the update takes, one fewer than the
+    network's for a dead ToR)."""
+    out = {}
+    for e in lines:
+        w = e.get("phase", "").split() if e.get("event") == "memory.phase" else []
+        if len(w) == 4 and w[2] == "of" and w[1] == w[3]:
+            out[w[0]] = epoch(e["ts"]) - t_det
     return out
 
 

@@ -367,6 +367,33 @@ def test_server_that_reorders_within_a_request_still_reaches_the_state(fake):
     c.close()
 
 
+@pytest.mark.parametrize("max_batch, helper", [(1024, False), (8, True)])
+def test_only_a_write_longer_than_one_request_has_a_helper_thread_encode_it(fake, monkeypatch, max_batch, helper):
+    """A write whose stages each fit one request (a failure's changed cells on a ToR) is
+    encoded in the caller's thread: starting a thread waits for the GIL, and a
+    network-wide update writes every switch at once from its pool. One longer than a
+    request (a whole generation) overlaps its encoding with the switch's work on a helper
+    thread. Either way the switch reaches the state, one stage after another."""
+    started = []
+    start = threading.Thread.start
+
+    def counted(self):
+        started.append(self.name)
+        start(self)
+    monkeypatch.setattr(threading.Thread, "start", counted)
+    fake.order = "reverse"
+    c = client(fake, max_batch=max_batch)
+    first = routed_state(5)
+    d = diff(c.read_state(), first)
+    assert len(d) > 8
+    n = len(fake.requests)
+    c.apply(d)
+    assert same_state(fake.state(), first)
+    assert [x for x in started if x.startswith("p4rt-encode")] == ([f"p4rt-encode-{c.name}"] if helper else [])
+    assert len(fake.requests) - n == sum(-(-len(s) // max_batch) for s in plan.stages(d))
+    c.close()
+
+
 def test_one_request_of_everything_fails_on_a_reordering_server(fake):
     """What the old client did (members, groups, entries in one 512-update chunk)."""
     from finsy.proto import p4r

@@ -286,9 +286,47 @@ def blocks_of(seq):
     return blocks(seq)
 
 
+@st.composite
+def _row_sets(draw):
+    """Two :class:`EntryRows` of one table whose keys differ (a dead ToR's changed cells:
+    no entry towards it after), each in its own order, some common rows' parameters
+    changed."""
+    import numpy as np
+
+    pool = draw(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 7), st.integers(0, 9)), max_size=30,
+                         unique=True))
+    old_keys = draw(st.permutations(draw(st.lists(st.sampled_from(pool), unique=True)) if pool else []))
+    new_keys = draw(st.permutations(draw(st.lists(st.sampled_from(pool), unique=True)) if pool else []))
+    value = {k: draw(st.tuples(st.integers(0, 3), st.integers(0, 3))) for k in pool}
+    moved = {k: (v[0] + draw(st.integers(0, 1)), v[1]) for k, v in value.items()}
+
+    def rows(keys, vals):
+        return _rows(np.array(keys, dtype=np.int64).reshape(len(keys), 3),
+                     np.array([vals[k] for k in keys], dtype=np.int64).reshape(len(keys), 2))
+    return rows(old_keys, value), rows(new_keys, moved)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_row_sets())
+def test_cells_added_and_dropped_as_columns_diff_as_their_objects_do(pair):
+    """Two EntryRows of one table whose keys differ are diffed by their columns too: rows
+    only after inserted, rows only before deleted, common rows whose parameters changed
+    modified, each still columns (no object made) and in the objects' diff's order."""
+    from controller.tables.state import EntryRows
+
+    a, b = pair
+    d = diff(Batch(entries=a), Batch(entries=b))
+    assert all(type(x) is EntryRows for x in (d.insert.entries, d.modify.entries, d.delete.entries) if len(x))
+    assert not a.made() and not b.made()
+    want = diff(Batch(entries=list(a)), Batch(entries=list(b)))
+    assert (list(d.insert.entries), list(d.modify.entries), list(d.delete.entries)) == \
+        (want.insert.entries, want.modify.entries, want.delete.entries)
+    assert same_state(apply(Batch(entries=list(a)), d), Batch(entries=list(b)))
+
+
 def test_columns_that_do_not_line_up_are_diffed_as_objects():
-    """Other keys, another order, another table or a key twice: the objects' diff (which
-    names a key held twice)."""
+    """Another table, or a key twice: the objects' diff (which names a key held twice);
+    other keys or another order: columns, the same updates."""
     import numpy as np
     import pytest
 
@@ -297,15 +335,18 @@ def test_columns_that_do_not_line_up_are_diffed_as_objects():
     k = np.array([[0, 1, 2], [0, 1, 3]])
     p = np.array([[1, 1], [2, 2]])
     a = _rows(k, p)
-    for b in (_rows(k[::-1].copy(), p + 1), _rows(np.array([[0, 1, 2], [0, 1, 4]]), p),
-              EntryRows("I.u", A, ("g", "s", "d"), k, ("x", "y"), p + 1)):
+    for b, columns in ((_rows(k[::-1].copy(), p + 1), True), (_rows(np.array([[0, 1, 2], [0, 1, 4]]), p), True),
+                       (EntryRows("I.u", A, ("g", "s", "d"), k, ("x", "y"), p + 1), False)):
         d = diff(Batch(entries=a), Batch(entries=b))
         want = diff(Batch(entries=list(a)), Batch(entries=list(b)))
-        assert (d.insert.entries, list(d.modify.entries), d.delete.entries) == \
+        assert (list(d.insert.entries), list(d.modify.entries), list(d.delete.entries)) == \
             (want.insert.entries, want.modify.entries, want.delete.entries)
+        assert (type(d.modify.entries) is EntryRows) == columns
     twice = _rows(np.array([[0, 1, 2], [0, 1, 2]]), p)
-    with pytest.raises(ValueError, match="two different entries with the same identity"):
-        diff(Batch(entries=_rows(twice.keys, p + 1)), Batch(entries=twice))
+    for before, after in ((_rows(twice.keys, p + 1), twice), (twice, _rows(np.array([[0, 1, 2], [0, 1, 5]]), p)),
+                          (_rows(np.array([[0, 1, 2], [0, 1, 5]]), p), twice)):
+        with pytest.raises(ValueError, match="two different entries with the same identity"):
+            diff(Batch(entries=before), Batch(entries=after))
 
 
 @settings(max_examples=100, deadline=None)

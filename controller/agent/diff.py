@@ -109,23 +109,39 @@ def _split(desired: dict, actual: dict, value):
     return ins, mod, dele
 
 
-def _rows_split(actual, desired) -> tuple[list, EntryRows, list] | None:
+def _rows_split(actual, desired) -> tuple[object, object, object] | None:
     """:func:`_split` of two entry sequences that are :class:`EntryRows` of one table and
-    action holding the same keys in the same order, no key twice (a failure's changed
-    cells, before and after: :meth:`controller.agent.desired.Role.routes_delta`): no insert
-    or delete, the rows whose parameters differ modified, as columns -- no identity or
-    object made. None for any other pair (then :func:`_split`)."""
-    if type(actual) is not EntryRows or not actual.same_layout(desired) or \
-            not np.array_equal(actual.keys, desired.keys):
+    action, no key twice in either (a failure's changed cells, before and after:
+    :meth:`controller.agent.desired.Role.routes_delta`), as columns -- no identity or
+    object made: the rows whose keys only ``desired`` holds inserted, those only
+    ``actual`` holds deleted (a dead ToR's cells: no entry towards it), the rows of both
+    whose parameters differ modified. None for any other pair (then :func:`_split`)."""
+    if type(actual) is not EntryRows or not actual.same_layout(desired):
         return None
-    if len(desired) > 1:
-        k = desired.keys[np.lexsort(desired.keys.T[::-1])]
-        if not np.any(k[1:] != k[:-1], axis=1).all():
-            return None               # (a key twice: _split says which)
-    return [], desired.take(np.any(actual.params != desired.params, axis=1)), []
+    ka, kd = actual.keys, desired.keys
+    if np.array_equal(ka, kd):
+        if len(desired) > 1:
+            k = kd[np.lexsort(kd.T[::-1])]
+            if not np.any(k[1:] != k[:-1], axis=1).all():
+                return None               # (a key twice: _split says which)
+        return [], desired.take(np.any(actual.params != desired.params, axis=1)), []
+    _, inv = np.unique(np.concatenate([ka, kd]), axis=0, return_inverse=True)
+    inv = inv.reshape(-1)
+    ia, id_ = inv[:len(ka)], inv[len(ka):]
+    if np.unique(ia).size != ia.size or np.unique(id_).size != id_.size:
+        return None                       # (a key twice: _split says which)
+    row_a = np.full(int(inv.max()) + 1, -1, np.int64)
+    row_a[ia] = np.arange(len(ka))
+    in_d = np.zeros(row_a.size, bool)
+    in_d[id_] = True
+    at = row_a[id_]                       # each desired row's row in actual (-1: none)
+    both = at >= 0
+    changed = np.zeros(len(kd), bool)
+    changed[both] = np.any(actual.params[at[both]] != desired.params[both], axis=1)
+    return desired.take(~both), desired.take(changed), actual.take(~in_d[ia])
 
 
-def _joined_split(actual, desired) -> tuple[list, object, list] | None:
+def _joined_split(actual, desired) -> tuple[object, object, object] | None:
     """:func:`_rows_split` of the first parts of two :class:`Joined` entry sequences and
     :func:`_split` of their second parts, where the first parts are rows of one table
     that the second parts have no entry of (a failure's changed per-hop cells beside its
@@ -141,7 +157,7 @@ def _joined_split(actual, desired) -> tuple[list, object, list] | None:
         return None
     ins, mod, dele = _split(_index(desired.second, entry_key, "entries"), _index(actual.second, entry_key, "entries"),
                             _entry_value)
-    return ins, joined(rows[1], mod), dele
+    return joined(rows[0], ins), joined(rows[1], mod), joined(rows[2], dele)
 
 
 def diff(actual: Batch, desired: Batch) -> Diff:

@@ -135,12 +135,12 @@ def test_a_read_is_one_rpc_per_table_and_profile_part_and_equals_the_parts(bare,
     tables = info.contract_tables()
     profiles = {info.table(t).action_profile.name for t in tables if info.table(t).action_profile}
     asked = []
-    real = client._read
+    real = client._read_entities               # (each answer's entities as their bytes)
 
     def spy(req, what):
         asked.append(sorted(e.WhichOneof("entity") for e in req.entities))
         return real(req, what)
-    client._read = spy
+    client._read_entities = spy
     state = be.read_state()
     assert len(asked) == len(tables) + 2 * len(profiles) and len(profiles) == 1
     assert asked.count(["table_entry", "table_entry"]) == len(tables)
@@ -187,8 +187,8 @@ def test_a_read_by_key_answers_exactly_the_held_objects_it_names(bare, pipelines
     assert set(got.entries) == {hops[0], hops[2], cfg, *paths[:2]}      # as held, not as named
     assert set(got.members) == set(state.members[:3]) and _groups(got) == _groups(Batch(groups=state.groups[:2]))
     asked = []
-    real = client._read
-    client._read = lambda req, what: asked.append(len(req.entities)) or real(req, what)
+    real = client._read_entities
+    client._read_entities = lambda req, what: asked.append(len(req.entities)) or real(req, what)
     client.READ_BY_KEY = 7
     every = be.read_objects(state)
     assert len(asked) > 3 and sorted(asked)[1:] == [7] * (len(asked) - 1)

@@ -263,6 +263,39 @@ def test_read_entities_are_decoded_by_their_bytes_once_and_as_written():
     assert calls, "an entity no read saw for two reads is decoded again"
 
 
+def test_entities_read_as_bytes_are_found_as_written_or_decoded(monkeypatch):
+    """A read's entities as the bytes the switch answered: what was written is found in
+    the memo without a message made of it; other bytes are decoded, never taken for a
+    remembered object -- bytes protobuf would write otherwise too (a switch serializes as
+    it likes), which decode to what they say."""
+    from finsy.proto import p4r
+
+    i = P4Info(p4info_msg(False))
+    i.check_contract(CONTRACT)
+    w = entry(1, 2)
+    i.remember_bytes(i.entity_bytes(w), w)
+    parsed = []
+    real = p4r.Entity
+
+    class Spy:
+        @staticmethod
+        def FromString(b):
+            parsed.append(b)
+            return real.FromString(b)
+    monkeypatch.setattr(p4r, "Entity", Spy)
+    assert i.decode_entity_bytes(i.entity_bytes(w)) is w and not parsed
+    assert i.decode_entity_bytes(i.entity_bytes(entry(1, 3))) == entry(1, 3) and len(parsed) == 1
+    # the same entry with its priority written out as 0 (protobuf leaves a default out)
+    te = real.FromString(i.entity_bytes(w)).table_entry
+    body = te.SerializeToString() + bytes([te.DESCRIPTOR.fields_by_name["priority"].number << 3, 0])
+    ent = bytes([real.DESCRIPTOR.fields_by_name["table_entry"].number << 3 | 2, len(body)]) + body
+    assert ent != i.entity_bytes(w) and real.FromString(ent) == real.FromString(i.entity_bytes(w))
+    assert i.decode_entity_bytes(ent) == w and len(parsed) == 2
+    other = bytes([real.DESCRIPTOR.fields_by_name["table_entry"].number << 3 | 2, len(body)]) + body[:-2] + \
+        bytes([te.DESCRIPTOR.fields_by_name["priority"].number << 3, 7])
+    assert i.decode_entity_bytes(other) == TableEntry(w.table, w.match, w.action, w.params, priority=7)
+
+
 def test_contract_check_names_the_mismatch():
     import copy
 

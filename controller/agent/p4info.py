@@ -439,13 +439,32 @@ class P4Info:
         ToR's 14K objects), while the switch answers mostly what an earlier read already
         decoded (a network-wide update reads the same switch three times)."""
         key = ent.SerializeToString()
+        obj = self._memoised(key)
+        return self._decode(key, ent) if obj is _MISSING else obj
+
+    def decode_entity_bytes(self, ent: bytes):
+        """:meth:`decode_entity` of an entity as the bytes the switch answered
+        (:func:`controller.agent.p4wire.read_entities`): an entity the memo holds (what was
+        written, read back as written) is found without a message made of it."""
+        obj = self._memoised(ent)
+        if obj is not _MISSING:
+            return obj
+        msg = p4r.Entity.FromString(ent)
+        key = msg.SerializeToString()          # (the memo's key: protobuf's own bytes)
+        obj = self._memoised(key) if key != ent else _MISSING
+        return self._decode(key, msg) if obj is _MISSING else obj
+
+    def _memoised(self, key: bytes):
+        """The object memoised under ``key`` (:data:`_MISSING`: none)."""
         try:
             return self._decoded[key]
         except KeyError:
             pass
         obj = self._decoded_before.pop(key, _MISSING)
-        if obj is not _MISSING:
-            return self._keep(key, obj)
+        return obj if obj is _MISSING else self._keep(key, obj)
+
+    def _decode(self, key: bytes, ent: "p4r.Entity"):
+        """:meth:`decode_entity` of ``ent`` (serialized: ``key``) not memoised: decoded, kept."""
         kind = ent.WhichOneof("entity")
         if kind == "table_entry":
             obj = self.decode_table_entry(ent.table_entry)

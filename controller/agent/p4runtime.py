@@ -904,7 +904,7 @@ class P4RuntimeClient:
         for ents in parts:
             for ent in ents:
                 if pop(ent, None) is None:
-                    obj = info.decode_entity(p4r.Entity.FromString(ent))
+                    obj = info.decode_entity_bytes(ent)
                     if obj is not None:
                         by_kind[type(obj)].append(obj)
         return sorted(where.values()), rest
@@ -934,8 +934,8 @@ class P4RuntimeClient:
         arrives, as one batch in the order of the requests."""
         info = self._need_p4info()
 
-        def one(req) -> list:
-            return [info.decode_entity(ent) for ent in self._read(req, what)]
+        def one(req) -> list:        # (each entity as its bytes: found in the memo, or parsed)
+            return list(map(info.decode_entity_bytes, self._read_entities(req, what)))
         with self._lock:
             if self._closed:
                 raise Unreachable(f"{self.name}: the session is closed")

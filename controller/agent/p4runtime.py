@@ -655,10 +655,10 @@ class P4RuntimeClient:
         A write of more updates than one request holds (``max_batch``: a whole generation)
         has its requests encoded by a helper thread while the switch works on the previous
         one (encoding is most of the client's time; the gRPC call releases the GIL). A
-        smaller one -- one request per stage: a failure's changed cells, a mask -- is
+        smaller one -- a request per stage: a failure's changed cells, a mask -- is
         encoded in the caller's thread: a thread's start waits for the GIL, and a
         network-wide update writes a hundred switches at once from its pool (a dead ToR at
-        (108, 6): 107 writes of ~380 updates, 0.3 s sooner on every ToR without them). An
+        (108, 6): 107 writes of ~380 updates; docs/fabric.md "A dead ToR's delta"). An
         update the P4Info refuses stops the write before the request it would be in.
         Raises :class:`WriteFailed` naming the first failing entry; what earlier requests
         wrote stays (the caller re-reads and re-diffs)."""
@@ -671,8 +671,8 @@ class P4RuntimeClient:
         self._need_p4info()
         encoded = self._rows_encoded(diff)
         if len(diff) <= self.max_batch:
-            # one request per stage: encoded here, no helper thread to start and hand over
-            # to (on a loaded host each thread wake-up costs; nothing to overlap but a stage)
+            # at most max_batch updates (a request per stage): encoded here, no helper thread
+            # to start and hand over to (each thread start and wake-up waits for the GIL)
             for stage in stages:
                 for objs, req in self._requests(stage, encoded):
                     self._write(objs, req, rep)

@@ -287,12 +287,14 @@ def test_entities_read_as_bytes_are_found_as_written_or_decoded(monkeypatch):
     assert i.decode_entity_bytes(i.entity_bytes(entry(1, 3))) == entry(1, 3) and len(parsed) == 1
     # the same entry with its priority written out as 0 (protobuf leaves a default out)
     te = real.FromString(i.entity_bytes(w)).table_entry
-    body = te.SerializeToString() + bytes([te.DESCRIPTOR.fields_by_name["priority"].number << 3, 0])
-    ent = bytes([real.DESCRIPTOR.fields_by_name["table_entry"].number << 3 | 2, len(body)]) + body
+    priority = te.DESCRIPTOR.fields_by_name["priority"].number << 3
+
+    def entity(body: bytes) -> bytes:             # an Entity holding the table entry ``body``
+        return bytes([real.DESCRIPTOR.fields_by_name["table_entry"].number << 3 | 2, len(body)]) + body
+    ent = entity(te.SerializeToString() + bytes([priority, 0]))
     assert ent != i.entity_bytes(w) and real.FromString(ent) == real.FromString(i.entity_bytes(w))
     assert i.decode_entity_bytes(ent) == w and len(parsed) == 2
-    other = bytes([real.DESCRIPTOR.fields_by_name["table_entry"].number << 3 | 2, len(body)]) + body[:-2] + \
-        bytes([te.DESCRIPTOR.fields_by_name["priority"].number << 3, 7])
+    other = entity(te.SerializeToString() + bytes([priority, 7]))
     assert i.decode_entity_bytes(other) == TableEntry(w.table, w.match, w.action, w.params, priority=7)
 
 

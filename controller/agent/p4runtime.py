@@ -652,13 +652,14 @@ class P4RuntimeClient:
     def apply(self, diff: Diff, progress: Callable[[int], object] | None = None) -> WriteReport:
         """Write ``diff`` in dependency-ordered stages (:mod:`controller.agent.plan`).
 
-        A write of more updates than one request holds (``max_batch``: a whole generation)
-        has its requests encoded by a helper thread while the switch works on the previous
-        one (encoding is most of the client's time; the gRPC call releases the GIL). A
-        smaller one -- a request per stage: a failure's changed cells, a mask -- is
-        encoded in the caller's thread: a thread's start waits for the GIL, and a
-        network-wide update writes a hundred switches at once from its pool (a dead ToR at
-        (108, 6): 107 writes of ~380 updates; docs/fabric.md "A dead ToR's delta"). An
+        A write of more updates than one request holds (``max_batch``: ``uro agent push``
+        writing a whole generation in one call) has its requests encoded by a helper thread
+        while the switch works on the previous one (encoding is most of the client's time;
+        the gRPC call releases the GIL). A smaller one -- a request per stage; every write
+        of the daemon, which cuts its writes into chunks of a request
+        (:func:`controller.daemon.switch.chunks`) -- is encoded in the caller's thread: a
+        thread's start waits for the GIL, and a network-wide update writes a hundred
+        switches at once from its pool (docs/fabric.md "A dead ToR's delta"). An
         update the P4Info refuses stops the write before the request it would be in.
         Raises :class:`WriteFailed` naming the first failing entry; what earlier requests
         wrote stays (the caller re-reads and re-diffs)."""

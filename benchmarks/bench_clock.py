@@ -51,7 +51,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from benchmarks.machine import load_average as _load
+from benchmarks.machine import load_average as _load, nice_as_started as _nice
 
 ROOT = Path(__file__).resolve().parents[1]
 #: the convergence criterion: within this of the reference, for CONVERGED_FOR seconds
@@ -759,8 +759,10 @@ class Load:
 
 
 # ---- main -----------------------------------------------------------------------------------
-def main(quick: bool = False, duration_s: float = 600.0, load: int | None = None, hold_pps: int | None = None) -> int:
-    """``load``: None, no load; 0, a route computation per core; N > 0, N of them."""
+def main(quick: bool = False, duration_s: float = 600.0, load: int | None = None, hold_pps: int | None = None,
+         switch_niceness: int | None = None) -> int:
+    """``load``: None, no load; 0, a route computation per core; N > 0, N of them.
+    ``switch_niceness``: the switches' nice increment (None: the emulator's default)."""
     why = _need()
     if why:
         print(f"clock benchmark skipped: {why}")
@@ -775,11 +777,13 @@ def main(quick: bool = False, duration_s: float = 600.0, load: int | None = None
                               max_delay_us=1000.0)
     if hold_pps is not None:
         cfg = dataclasses.replace(cfg, hold_pps=hold_pps)
+    if switch_niceness is not None:
+        cfg = dataclasses.replace(cfg, switch_niceness=switch_niceness)
     print(f"== uro bench --suite clock: 8x2, {cfg.slice_ms:g} ms slices, switches started {cfg.start_gap_s:g} s "
           f"apart, tor1 +200 ppm, tor2 -200 ppm, {duration_s:g} s of measurement"
           + ("" if load is None else ", with a route computation on each core (--load)" if load == 0
              else f", with {load} route computations beside it (--load {load})")
-          + f", hold queues at {cfg.hold_pps} packets/s"
+          + f", hold queues at {cfg.hold_pps} packets/s, switches at nice {_nice(cfg.switch_niceness)}"
           + f"; {os.cpu_count()} cores, load average {_load()} at the start", flush=True)
     lo = None if load is None else Load(load).start()
     fab = None

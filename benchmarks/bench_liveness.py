@@ -46,6 +46,7 @@ import time
 from pathlib import Path
 
 from benchmarks.bench_clock import PING_INTERVAL_S, Fabric, _load, _need   # the same fabric, its tools and load line
+from benchmarks.machine import nice_as_started as _nice
 from benchmarks.bench_clock import pings as _pings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -466,7 +467,8 @@ def false_alarms(b: Bench, seconds: float, label: str) -> dict:
     return out
 
 
-def main(quick: bool = False, duration_s: float = 600.0, ping_interval_s: float = PING_INTERVAL_S) -> int:
+def main(quick: bool = False, duration_s: float = 600.0, ping_interval_s: float = PING_INTERVAL_S,
+         switch_niceness: int | None = None) -> int:
     why = _need()
     if why:
         print(f"liveness benchmark skipped: {why}")
@@ -480,9 +482,11 @@ def main(quick: bool = False, duration_s: float = 600.0, ping_interval_s: float 
     state = tempfile.mkdtemp(prefix="uro-bench-live-")
     cfg = dataclasses.replace(config.load(ROOT / "examples" / "emu-8x2.toml"), state_root=state,
                               prefix=f"ul{os.getpid() % 1000}"[:6], clock_mode="sync", liveness_down_after=down_after)
+    if switch_niceness is not None:
+        cfg = dataclasses.replace(cfg, switch_niceness=switch_niceness)
     print(f"== uro bench --suite liveness: 8x2, {cfg.slice_ms:g} ms slices, a {4 * cfg.slice_ms:g} ms cycle, "
           f"[liveness] down_after = {down_after}, flap damping {_damping()}, every host pair pinging every "
-          f"{ping_interval_s:g} s; "
+          f"{ping_interval_s:g} s, switches at nice {_nice(cfg.switch_niceness)}; "
           f"{os.cpu_count()} cores, load average {_load()} at the start", flush=True)
     b = None
     res: dict = {"failures": [], "false_alarms": []}

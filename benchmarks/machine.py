@@ -12,3 +12,12 @@ import os
 def load_average() -> str:
     """The 1/5/15-minute load averages as ``"1.23/0.98/0.75"``."""
     return "/".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def nice_as_started(increment: int) -> int:
+    """The nice value of a process this one starts ``increment`` levels away (a negative
+    increment only as root, else its parent's: :func:`controller.process.start`)."""
+    base = os.nice(0)
+    if increment < 0 and os.geteuid() != 0:
+        return base
+    return max(-20, min(19, base + increment))

@@ -38,7 +38,7 @@ def start(name: str, argv: list[str], pid_dir: Path, log_dir: Path, env: dict | 
         try:
             p = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                  start_new_session=True, env=env,
-                                 preexec_fn=(lambda: _renice(niceness)) if niceness else None)
+                                 preexec_fn=reniced(niceness))
         except FileNotFoundError:
             raise ProcError(f"{argv[0]} not found on PATH") from None
     record(pid_dir, name, p.pid, argv)
@@ -76,6 +76,12 @@ def reap_orphans(pid_dir: Path) -> list[str]:
         if stop(pid_dir, name, timeout=2.0) and rec:
             done.append(f"stopped {gone[1]} (pid {rec[0]}; process {gone[0]} that started it is gone)")
     return done
+
+
+def reniced(niceness: int) -> Callable[[], None] | None:
+    """The ``preexec_fn`` of a child whose nice value moves by ``niceness`` (None: 0, as
+    its parent runs)."""
+    return (lambda: _renice(niceness)) if niceness else None
 
 
 def _renice(niceness: int) -> None:

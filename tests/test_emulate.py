@@ -61,6 +61,8 @@ def test_examples_load_and_fit():
     ({"timing": {"guard_ms": 50}}, "timing.guard_ms must be in [0, slice_ms = 50)"),
     ({"switches": {"uplink_pps": -1}}, "switches.uplink_pps must be in 0..10000000"),
     ({"switches": {"hold_pps": -1}}, "switches.hold_pps must be in 0..10000000"),
+    ({"switches": {"niceness": -21}}, "switches.niceness must be in -20..19"),
+    ({"switches": {"niceness": 1.5}}, "switches.niceness"),
     ({"routing": {"source_routed": [8]}}, "routing.source_routed[] must be in 0..7"),
     ({"routing": {"source_routed": [1, 1]}}, "lists a ToR twice"),
     ({"routing": {"ssrr_hops": 12}}, "routing.ssrr_hops must be in 1..9"),
@@ -276,6 +278,34 @@ def test_switch_command_ports_cpu_port_and_option_placement():
     assert [argv[i + 1] for i, a in enumerate(argv[:sep]) if a == "-i"] == ["0@utt2h0", "1@utt2u0", "2@utt2u1",
                                                                              "500@utg2"]
     assert argv[sep + 1:] == ["--grpc-server-addr", sw.grpc_address, "--cpu-port", "510", "--priority-queues", "2"]
+
+
+def test_every_switch_starts_and_restarts_at_the_configured_niceness(tmp_path, monkeypatch):
+    """[switches] niceness (default -10: a switch stands in for hardware, which no other work
+    of the machine delays) reaches every switch process `up` starts, and a switch restarted
+    later (`restart_switch`, from the plan) starts at the same; the daemon's and the packet
+    generator's own priority is another setting (procs.CLOCK_NICENESS)."""
+    from controller import process
+    from controller.agent.bmv2_process import Bmv2Switch
+
+    started: dict[str, int] = {}
+    monkeypatch.setattr(process, "start", lambda name, argv, pid_dir, log_dir, env=None, niceness=0:
+                        started.__setitem__(name, niceness) or 1)
+    monkeypatch.setattr(process, "stop", lambda *a, **k: True)
+    monkeypatch.setattr(Bmv2Switch, "wait_started", lambda self, *a, **k: None)
+    monkeypatch.setattr(fabric, "pace", lambda *a, **k: None)
+    assert config.EmuConfig.switch_niceness == -10 == _cfg().switch_niceness
+    for niceness in (-10, 0, 5):
+        cfg = dataclasses.replace(_cfg(switches={"niceness": niceness}), start_gap_s=0.0)
+        plan = make_plan(cfg, _ports())
+        started.clear()
+        fabric.start_switches(plan, tmp_path, cfg)
+        assert started == {sw.name: niceness for sw in plan.switches}
+        plan = Plan.from_json(plan.to_json())      # as plan.json keeps it
+        (tmp_path / "switch_args.json").write_text("[[], []]")
+        started.clear()
+        fabric.restart_switch(plan, tmp_path, "tor3")
+        assert started == {"tor3": niceness}
 
 
 # ---- which pairs a degraded schedule leaves without a per-hop route --------------------------

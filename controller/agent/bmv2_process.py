@@ -94,8 +94,9 @@ class Bmv2Switch:
 
     def __init__(self, log_dir: Path, name: str, ifaces=(), target_args=(), device_id: int = 0, *,
                  grpc_port: int | None = None, thrift_port: int | None = None, cpu_port: int | None = None,
-                 extra_args=(), pid_dir: Path | None = None):
+                 extra_args=(), pid_dir: Path | None = None, niceness: int = 0):
         self.log_dir, self.name = Path(log_dir), name
+        self.niceness = niceness
         self.ports = dict(ifaces) if isinstance(ifaces, dict) else dict(enumerate(ifaces))
         self.target_args, self.device_id = list(target_args), device_id
         self.extra_args, self.cpu_port = list(extra_args), cpu_port
@@ -107,12 +108,13 @@ class Bmv2Switch:
         self._recorded: Path | None = None       # the records directory of the running process
 
     @classmethod
-    def for_plan(cls, sw, state_dir: Path, extra_args=(), target_args=()) -> "Bmv2Switch":
+    def for_plan(cls, sw, state_dir: Path, extra_args=(), target_args=(), niceness: int = 0) -> "Bmv2Switch":
         """A switch of an emulated fabric (an ``emulate.plan.SwitchPlan``): its ports and
-        addresses from the plan, detached (PID file in ``state_dir/pids``)."""
+        addresses from the plan, detached (PID file in ``state_dir/pids``), its nice value
+        moved by ``niceness`` (root only: :func:`controller.process.start`)."""
         return cls(Path(state_dir) / "logs", sw.name, dict(sw.ports), target_args, sw.device_id,
                    grpc_port=sw.grpc_port, thrift_port=sw.thrift_port, cpu_port=sw.cpu_port,
-                   extra_args=extra_args, pid_dir=Path(state_dir) / "pids")
+                   extra_args=extra_args, pid_dir=Path(state_dir) / "pids", niceness=niceness)
 
     @property
     def address(self) -> str:
@@ -152,11 +154,12 @@ class Bmv2Switch:
     def start(self, wait: bool = True, timeout: float = 20.0) -> "Bmv2Switch":
         self.starts += 1
         if self.pid_dir is not None:
-            process.start(self.name, self.command(), self.pid_dir, self.log_dir)
+            process.start(self.name, self.command(), self.pid_dir, self.log_dir, niceness=self.niceness)
         else:
             argv = self.command()
             with open(self.log_path, "w") as log:
-                self.proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
+                self.proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT,
+                                             preexec_fn=process.reniced(self.niceness))
             self._recorded = self.records
             if self._recorded is not None:
                 process.record(self._recorded, self._record_name(), self.proc.pid, argv)

@@ -82,6 +82,9 @@ def cmd_bench(args) -> int:
         raise UroError("bench: --profile profiles the runs of --suite fabric --large-tors N: give both")
     if args.hold_pps is not None and args.suite != "clock":
         raise UroError(f"bench: --hold-pps paces the hold queues of --suite clock's fabric, not --suite {args.suite}")
+    if args.switch_niceness is not None and args.suite not in ("clock", "liveness"):
+        raise UroError(f"bench: --switch-niceness sets the priority of the emulated fabric's switches of --suite "
+                       f"clock and liveness, not --suite {args.suite}")
     if args.load is not None and args.suite != "clock":
         raise UroError(f"bench: --load runs route computations beside --suite clock's fabric, not --suite {args.suite}")
     if args.networks is not None and args.suite != "fabric":
@@ -124,10 +127,11 @@ def cmd_bench(args) -> int:
         rc |= load_suite("bench_ucmp_failure").main(quick=args.quick)
     if args.suite == "clock":
         rc |= load_suite("bench_clock").main(quick=args.quick, duration_s=args.duration, load=args.load,
-                                             hold_pps=args.hold_pps)
+                                             hold_pps=args.hold_pps, switch_niceness=args.switch_niceness)
     if args.suite == "liveness":
         rc |= load_suite("bench_liveness").main(quick=args.quick, duration_s=args.duration,
-                                                ping_interval_s=args.ping_interval)
+                                                ping_interval_s=args.ping_interval,
+                                                switch_niceness=args.switch_niceness)
     if args.suite == "mutation":           # mutmut, nice 19: minutes to an hour per module
         rc |= load_suite("bench_mutation").main(quick=args.quick, modules=args.module, jobs=args.jobs,
                                                 functions=args.functions)
@@ -212,6 +216,19 @@ def _hold_pps(text: str) -> int:
     return n
 
 
+def _niceness(text: str) -> int:
+    """--switch-niceness: a nice increment, -20 to 19 (the emulator's [switches] niceness)."""
+    import argparse
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--switch-niceness {text!r}: an integer in -20..19") from None
+    if not -20 <= n <= 19:
+        raise argparse.ArgumentTypeError(f"--switch-niceness {n}: an integer in -20..19")
+    return n
+
+
 _duration = _seconds("--duration", 10, 86400)
 _ping_interval = _seconds("--ping-interval", 0.05, 60, "seconds between two pings of one host pair,")
 
@@ -282,6 +299,10 @@ def register(sub) -> None:
     r.add_argument("--hold-pps", type=_hold_pps, default=None, metavar="N",
                    help="clock: each ToR uplink's hold queues paced at N packets/s (default: the emulator's, "
                         "[switches] hold_pps)")
+    r.add_argument("--switch-niceness", type=_niceness, default=None, metavar="N",
+                   help="clock, liveness: the emulated fabric's switches started N nice levels from the bench's "
+                        "(-20..19; default: the emulator's, [switches] niceness, -10: a switch stands in for "
+                        "hardware and goes before the machine's other work; 0: it shares the cores as an equal)")
     r.add_argument("--load", nargs="?", type=positive_int, const=0, default=None, metavar="N",
                    help="clock: route computations in a loop beside the fabric, one per core or N of them (the "
                         "loaded figures; more computations than cores for a load average above twice the cores)")

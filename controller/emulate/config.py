@@ -66,6 +66,11 @@ DEFAULT_UPLINK_PPS = 2000
 #: packet costs a switch (a pass costs bmv2 ~0.1 ms of CPU), while it still looks at the
 #: clock every 2 ms; more held packets spread over more hold queues
 DEFAULT_HOLD_PPS = 500
+#: nice value added to every switch process when the fabric is started by root: a switch
+#: stands in for hardware, whose forwarding and slice clock never wait for the machine's
+#: other work; on a shared machine a switch at the default priority waits for a core behind
+#: it, and its frames leave their slice late (docs/clock.md "Under load")
+DEFAULT_SWITCH_NICENESS = -10
 GENERATORS = ("round-robin", "opera", "random")
 
 
@@ -110,6 +115,9 @@ class EmuConfig:
     #: packets/s of every hold queue of a ToR uplink, where a packet held for a later slice
     #: circles (0: unpaced): what waiting costs a switch; see docs/p4.md
     hold_pps: int = DEFAULT_HOLD_PPS
+    #: added to every switch process's nice value when started by root (0: the machine's
+    #: other work shares the cores with the switches as equals)
+    switch_niceness: int = DEFAULT_SWITCH_NICENESS
     #: extra arguments of every simple_switch_grpc: general bmv2 options (e.g.
     #: ["--log-console"]) and target options after its "--" (e.g. ["--priority-queues", "2"])
     switch_args: tuple[str, ...] = ()
@@ -176,7 +184,7 @@ _KEYS = {
     "timing": {"slice_ms", "guard_ms", "link_gbps"},
     "hosts": {"per_tor", "host_ports", "mtu", "flow_aging", "alpha"},
     "routing": {"alternatives", "max_hops", "source_routed", "ssrr_hops"},
-    "switches": {"cpu_port", "extra_args", "target_args", "uplink_pps", "hold_pps"},
+    "switches": {"cpu_port", "extra_args", "target_args", "uplink_pps", "hold_pps", "niceness"},
     "clock": {"mode", "start_gap_s", "trigger_ms", "max_delay_us", "holdover_cycles"},
     "liveness": {"enabled", "down_after"},
 }
@@ -286,6 +294,7 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
                              "generator's)")
     uplink_pps = sw.int_in("uplink_pps", 0, 10_000_000, default=DEFAULT_UPLINK_PPS)
     hold_pps = sw.int_in("hold_pps", 0, 10_000_000, default=DEFAULT_HOLD_PPS)
+    niceness = sw.int_in("niceness", -20, 19, default=DEFAULT_SWITCH_NICENESS)
     extra, targs = sw.get("extra_args", "any", []), sw.get("target_args", "any", [])
     for key, v in (("extra_args", extra), ("target_args", targs)):
         if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
@@ -321,7 +330,8 @@ def from_dict(doc: dict, source: str = "<config>") -> EmuConfig:
         slice_ms=slice_ms, guard_ms=float(guard_ms), link_gbps=link_gbps, hosts_per_tor=per_tor,
         host_ports=host_ports, host_mtu=mtu, flow_aging=flow_aging, alpha=alpha,
         routing=RoutingConfig(alternatives=k, max_hops=mh, source_routed=tuple(sorted(sr)), ssrr_hops=ssrr_hops),
-        cpu_port=cpu_port, uplink_pps=uplink_pps, hold_pps=hold_pps, switch_args=tuple(extra), target_args=tuple(targs),
+        cpu_port=cpu_port, uplink_pps=uplink_pps, hold_pps=hold_pps, switch_niceness=niceness,
+        switch_args=tuple(extra), target_args=tuple(targs),
         clock_mode=clock_mode, start_gap_s=float(gap), trigger_ms=trigger_ms, max_delay_us=max_delay_us,
         holdover_cycles=holdover, liveness_down_after=down_after if live_on else None,
         state_root=state_root, source=source)

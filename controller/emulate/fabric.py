@@ -180,7 +180,8 @@ def start_switches(plan: Plan, sdir: Path, cfg: EmuConfig) -> list[Bmv2Switch]:
     t0 = time.monotonic()
     for i, sw in enumerate(plan.switches):
         time.sleep(max(0.0, t0 + i * cfg.start_gap_s - time.monotonic()))
-        out.append(Bmv2Switch.for_plan(sw, sdir, cfg.switch_args, cfg.target_args).start(wait=False))
+        out.append(Bmv2Switch.for_plan(sw, sdir, cfg.switch_args, cfg.target_args, cfg.switch_niceness)
+                   .start(wait=False))
     return out
 
 
@@ -512,7 +513,7 @@ def restart_switch(plan: Plan, sdir: Path, name: str) -> None:
     sw = plan.switch(name)
     process.stop(sdir / "pids", name)
     extra, target = json.loads((sdir / "switch_args.json").read_text())
-    Bmv2Switch.for_plan(sw, sdir, tuple(extra), tuple(target)).start()
+    Bmv2Switch.for_plan(sw, sdir, tuple(extra), tuple(target), plan.extra.get("switch_niceness", 0)).start()
     pace(plan, plan.extra.get("uplink_pps", 0), plan.extra.get("hold_pps", 0), only=sw.name)
 
 

@@ -221,4 +221,5 @@ def make_plan(cfg: EmuConfig, free_port: Callable[[], int]) -> Plan:
     return Plan(format=PLAN_FORMAT, name=cfg.name, prefix=P, tors=N, uplinks=d, host_ports=cfg.host_ports,
                 hosts=hosts, switches=switches, links=links, fabric_mtu=cfg.host_mtu + OPTION_HEADROOM,
                 host_mtu=cfg.host_mtu, cpu_port=cfg.cpu_port,
-                extra={"uplink_pps": cfg.uplink_pps, "hold_pps": cfg.hold_pps, "status_port": free_port()})
+                extra={"uplink_pps": cfg.uplink_pps, "hold_pps": cfg.hold_pps, "switch_niceness": cfg.switch_niceness,
+                       "status_port": free_port()})

@@ -353,13 +353,16 @@ def misalignment(before: dict[str, int], after: dict[str, int]) -> dict[str, int
 
 
 def drops_line(grown: dict[str, int]) -> str:
-    """Every drop counter cell that grew (ToRs' ``drops``, the OCS's ``ocs_drops``), and
-    the ToRs' re-decisions of a held frame whose slice passed while it circled
-    (``events``: ``reroute_missed``, ``ssrr_missed``)."""
+    """Every drop counter cell that grew (ToRs' ``drops``, the OCS's ``ocs_drops``), the
+    ToRs' re-decisions of a held frame whose slice passed while it circled (``events``:
+    ``reroute_missed``, ``ssrr_missed``), and of a frame whose slice ended before it
+    could leave (``departed_late``: sync mode, found in egress)."""
     cells = sorted(((k, v) for k, v in grown.items() if k.startswith(("drops.", "ocs_drops.")) and v), key=lambda kv: -kv[1])
     missed = [(k, grown[f"events.{k}"]) for k in ("reroute_missed", "ssrr_missed") if f"events.{k}" in grown]
+    late = grown.get("events.departed_late")
     return ("every drop: " + (", ".join(f"{k} {v}" for k, v in cells) or "none")
-            + ("; slice missed while held, decided again: " + ", ".join(f"{k} {v}" for k, v in missed) if missed else ""))
+            + ("; slice missed while held, decided again: " + ", ".join(f"{k} {v}" for k, v in missed) if missed else "")
+            + ("" if late is None else f"; slice ended before it left, decided again: departed_late {late}"))
 
 
 def delta(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:

@@ -84,6 +84,7 @@ const bit<32> EVENT_UPLINK_DOWN = 9;
 const bit<32> EVENT_GEN_OTHER = 10;
 const bit<32> EVENT_SSRR_DEFERRED = 11;
 const bit<32> EVENT_SSRR_MISDELIVERED = 12;
+const bit<32> EVENT_DEPARTED_LATE = 13;
 const bit<16> ETHERTYPE_TIMER = 0x88B5;   // slice timer packets, never forwarded
 const bit<16> TIMER_FLAG_SYNC = 1;     // set the clock to this slice whatever the step
 const bit<9>  CPU_PORT = 510;             // simple_switch_grpc --cpu-port: P4Runtime PacketOut enters here
@@ -298,6 +299,7 @@ struct metadata_t {
     @field_list(1) bit<1>   gen;           // route generation of the packet: stamped at its source ToR
     @field_list(1) bit<1>   held;          // waiting in a calendar queue for its departure slice
     @field_list(1) bit<1>   redecide;      // the next pass decides again from this ToR
+    @field_list(1) bit<1>   late;          // redecided by egress: its slice ended before it could leave
     @field_list(1) bit<8>   reroutes;      // re-decisions so far (bounded by MAX_REROUTES)
     @field_list(1) uplink_t hold_uplink;
     @field_list(1) bit<32>  hold_wait;     // slices between admission and departure (the rank)
@@ -538,8 +540,8 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                    inout standard_metadata_t sm) {
     /* drop reasons: no_route, all_full, held_too_long, bad_ssrr, ttl, malformed, not_ipv4, bad_timer, unconfigured, bad_checksum, reroute_limit, stale_gen */
     counter(12, CounterType.packets) drops;
-    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, timer_sync, timer_rejected, ssrr_resourced, ssrr_missed, uplink_down, gen_other, ssrr_deferred, ssrr_misdelivered */
-    counter(13, CounterType.packets) events;
+    /* events: reroute_missed, reroute_spill, timer, ssrr_written, ssrr_transit, timer_sync, timer_rejected, ssrr_resourced, ssrr_missed, uplink_down, gen_other, ssrr_deferred, ssrr_misdelivered, departed_late */
+    counter(14, CounterType.packets) events;
     /* source routes written here for packets from hosts, by UCMP bucket and hop count:
      * b0h1 .. b63h5 (cell bucket * 5 + hops - 1) */
     counter(320, CounterType.packets) ssrr_paths;
@@ -5926,6 +5928,10 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
         bit<1> transit = 0;
         if (again == 1) {
             /* ---- decided again: from this ToR, now, with the latched generation ------ */
+            if (meta.late == 1) {
+                events.count(EVENT_DEPARTED_LATE);   // egress found its slice over (below)
+                meta.late = 0;
+            }
             if (meta.reroutes >= MAX_REROUTES) {
                 drops.count(DROP_REROUTE_LIMIT);
                 mark_to_drop(sm);
@@ -7037,9 +7043,22 @@ control UroEgress(inout headers_t hdr, inout metadata_t meta,
             }
             book_hold_queue(hbase);
         }
-        if (meta.held == 0 && meta.redecide == 0 && hdr.ipv4.isValid()
+        bool data_out = meta.held == 0 && meta.redecide == 0 && hdr.ipv4.isValid()
             && sm.egress_port >= (bit<9>)UPLINK_PORT_BASE
-            && sm.egress_port < (bit<9>)(UPLINK_PORT_BASE + NUM_UPLINKS)) {
+            && sm.egress_port < (bit<9>)(UPLINK_PORT_BASE + NUM_UPLINKS);
+        /* sync mode: a data frame whose slice ended before it could leave (stamped when
+         * bmv2 took it in, it waited for the one ingress thread, or in its egress queue)
+         * would cross the OCS on the next slice's circuit, to another ToR: it is
+         * decided again from now instead (HOHO §4: the departure slice is the one the frame
+         * leaves in, not the one it arrived in). Its local time now, as stamp_out takes it:
+         * the egress timestamp through the same fault model offset. */
+        if (data_out && meta.clk_mode == CLOCK_SYNC
+            && (bit<64>)sm.egress_global_timestamp * 1000 + meta.clk_fault >= meta.clk_next) {
+            meta.redecide = 1;
+            meta.late = 1;
+            data_out = false;
+        }
+        if (data_out) {
             bit<32> kind = 0;                    // cell kind * 4 + wait; fresh
             if (meta.recirculated == 1) {
                 kind = (meta.hold_wait != 0) ? 32w4 : 32w8;   // held : recirc

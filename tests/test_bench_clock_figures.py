@@ -62,6 +62,9 @@ def test_the_drops_line_adds_the_held_frames_decided_again_after_their_slice_pas
     assert drops_line(grown) == ("every drop: ocs_drops.no_circuit 5, drops.ttl 2; slice missed while held, decided "
                                  "again: reroute_missed 3, ssrr_missed 0")
     assert drops_line({"drops.ttl": 1}) == "every drop: drops.ttl 1"
+    assert drops_line({**grown, "events.departed_late": 4}) == (
+        "every drop: ocs_drops.no_circuit 5, drops.ttl 2; slice missed while held, decided again: reroute_missed 3, "
+        "ssrr_missed 0; slice ended before it left, decided again: departed_late 4")
 
 
 # ---- the error's measurement: each round's least-delay probe pair -------------------------------

@@ -41,7 +41,7 @@ DROP_REASONS = ["no_route", "all_full", "held_too_long", "bad_ssrr", "ttl", "mal
 #: one of timer, timer_sync, timer_rejected
 EVENTS = ["reroute_missed", "reroute_spill", "timer", "ssrr_written", "ssrr_transit",
           "timer_sync", "timer_rejected", "ssrr_resourced", "ssrr_missed", "uplink_down", "gen_other", "ssrr_deferred",
-          "ssrr_misdelivered"]
+          "ssrr_misdelivered", "departed_late"]
 #: buckets the ToR's ``ssrr_paths`` counter tells apart: every bucket the DSCP map can name
 SSRR_PATH_BUCKETS = 64
 

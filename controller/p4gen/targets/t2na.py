@@ -39,7 +39,7 @@ EGRESS_CONTROL = "UroEgress"
 T2NA_DROPS: list[str] = []
 T2NA_EVENTS = ["qstate_full", "resubmit_spill"]
 #: events of the bmv2 ToR the t2na program does not have
-BMV2_ONLY_EVENTS = ["gen_other", "ssrr_deferred", "ssrr_misdelivered"]
+BMV2_ONLY_EVENTS = ["gen_other", "ssrr_deferred", "ssrr_misdelivered", "departed_late"]
 #: the sync message's wire format, as the v1model contract's ``clock`` gives it
 SYNC_WIRE = ("ethertype", "header", "flags", "ref_tor", "any_tor", "unsynced", "modes", "counter")
 #: the sync message's ops the t2na ToR takes (docs/tofino2.md "The exchange"): it answers a

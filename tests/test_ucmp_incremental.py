@@ -167,3 +167,50 @@ def test_the_changed_cells_objects_turn_a_whole_table_into_the_new_one(seed, n, 
         assert old is not None and new is not None
         assert _objects(old) <= _objects(old_all) and _objects(new) <= _objects(new_all)
         assert (_objects(old_all) - _objects(old)) | _objects(new) == _objects(new_all), tor
+
+
+def _updates(d) -> tuple:
+    """A diff's updates as sets per kind and operation (what a switch is sent)."""
+    return tuple(frozenset(getattr(b, k)) for b in (d.insert, d.modify, d.delete)
+                 for k in ("members", "groups", "entries"))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 1000), n=st.integers(5, 9), failure=st.data(), gen=st.sampled_from([0, 1]))
+def test_the_cells_pair_leaves_out_only_what_both_sides_hold_equal(seed, n, failure, gen):
+    """ssrr_cell_pair against the two sides built whole cell by cell: the same updates,
+    each object one of the cell's, and no object on both sides (equal ones are never made)."""
+    from controller.agent.diff import diff
+    sched = opera(n, 2, seed=seed)
+    c = _contract(sched)
+    assume(ent.selector_ids(c, sched) is not None)
+    dsts = list(range(0, n, 2))
+    params = ucmp.UcmpParams(h_max=4, engine="numpy")
+    before = ucmp.compute(sched, params, destinations=dsts)
+    rep = ui.repair(before, without(sched, _failure(failure.draw, sched)), params, dsts)
+    for tor, mine in rep.by_tor().items():
+        sr = [d for d in dsts if d != tor]
+        old = bulk.ssrr_cell_entries(c, before, tor, mine, gen, sr)
+        new = bulk.ssrr_cell_entries(c, rep.routes, tor, mine, gen, sr)
+        a, b = bulk.ssrr_cell_pair(c, before, rep.routes, tor, mine, gen, sr)
+        assert _updates(diff(a, b)) == _updates(diff(old, new)), tor
+        assert _objects(a) <= _objects(old) and _objects(b) <= _objects(new)
+        assert not _objects(a) & _objects(b)
+
+
+def test_the_cells_pair_makes_fewer_objects_than_the_two_sides_after_a_dead_tor():
+    """A dead ToR's cells: most of what a source holds towards and through it goes, yet
+    part of each changed cell stays (members and groups of unchanged paths): the pair
+    leaves those out, where the two sides built whole hold them on both."""
+    sched = opera(12, 3, seed=2)
+    c = _contract(sched)
+    dsts = list(range(0, 12, 2))
+    params = ucmp.UcmpParams(h_max=4, engine="numpy")
+    before = ucmp.compute(sched, params, destinations=dsts)
+    rep = ui.repair(before, without(sched, Failed(tors=frozenset({4}))), params, dsts)
+    whole = pair = 0
+    for tor, mine in rep.by_tor().items():
+        sr = [d for d in dsts if d != tor]
+        whole += sum(len(_objects(bulk.ssrr_cell_entries(c, r, tor, mine, 0, sr))) for r in (before, rep.routes))
+        pair += sum(len(_objects(x)) for x in bulk.ssrr_cell_pair(c, before, rep.routes, tor, mine, 0, sr))
+    assert 0 < pair < whole

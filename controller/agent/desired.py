@@ -350,10 +350,10 @@ class TorRole(Role):
         cells = None if delta.source_cells is None else delta.source_cells.get(self.tor)
         if cells is not None and len(cells):
             sr = [d for d in routes.source_routed if d != self.tor]
-            a = bulk.ssrr_cell_entries(self.contract, base.source, self.tor, cells, generation, sr)
-            b = bulk.ssrr_cell_entries(self.contract, routes.source, self.tor, cells, generation, sr)
-            if a is None or b is None:
+            pair = bulk.ssrr_cell_pair(self.contract, base.source, routes.source, self.tor, cells, generation, sr)
+            if pair is None:
                 return None
+            a, b = pair                           # (what is equal in both left out of both)
             # the per-hop cells stay columns beside the source cells' objects (diffed and
             # encoded as columns: controller.agent.diff.diff)
             old = Batch(a.members, a.groups, joined(old.entries, a.entries))

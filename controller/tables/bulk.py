@@ -384,6 +384,25 @@ def _source_batch(fast, reference, contract: dict, routes, tor: int, generation:
 
 
 def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, dsts, cells=None) -> Batch:
+    names, rows = _ssrr_rows(contract, prof, routes, tor, generation, dsts, cells)
+    return _ssrr_objects(names, rows)
+
+
+def _ssrr_objects(names: tuple, rows: list) -> Batch:
+    """The members, groups and entries of :func:`_ssrr_rows`' rows, in their order."""
+    prof_name, member_action, table, priority = names
+    members, groups, entries = [], [], []
+    for match, gg, mem in rows:
+        members.extend([_member(prof_name, m, member_action, p) for m, p in mem])
+        groups.append(_group(prof_name, gg, tuple([m for m, _ in mem])))
+        entries.append(_entry(table, match, None, (), gg, priority))
+    return Batch(members, groups, entries)
+
+
+def _ssrr_rows(contract: dict, prof: dict, routes, tor: int, generation: int, dsts, cells=None) -> tuple:
+    """What :func:`_ssrr_fast` builds, checked, as plain values: ((action profile, member
+    action, table, priority), rows), a row per selector entry ``(match, group id,
+    ((member id, params), ...))``; raises :class:`_Slow` where the fast path does not apply."""
     g = _generation(generation)
     h = prof["ssrr_hops"]
     pnames = ["n"] + [f"{f}{i}" for i in range(h) for f in ("tor", "up", "slice")]
@@ -400,7 +419,7 @@ def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, ds
     paths = _Paths(prof)
     params_of: dict = {}
     gbit = g << GENERATION_ID_BIT
-    members, groups, entries = [], [], []
+    out = []
     gid, mid = 1, 1
     rows = list(source_tables.entries(routes, tor, dsts, cells))
     per = ent.selector_ids(contract, routes.schedule, rows)      # content-stable ids (or sequential)
@@ -423,7 +442,7 @@ def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, ds
             mid = (gid - 1) * per + 1
         if not (gid <= _ID_MASK and mid + len(e.paths) - 1 <= _ID_MASK):
             raise _Slow
-        ids = []
+        mem = []
         for path in e.paths:
             p = params_of.get(path) if type(path) is tuple else None
             if p is None:
@@ -432,15 +451,11 @@ def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, ds
                 for i in range(h):
                     vals.extend(hops[i] if i < n else (0, 0, 0))
                 p = params_of[path] = lay.ints(vals)
-            m = gbit | mid
-            members.append(_member(prof_name, m, member_action, p))
-            ids.append(m)
+            mem.append((gbit | mid, p))
             mid += 1
-        gg = gbit | gid
-        groups.append(_group(prof_name, gg, tuple(ids)))
-        entries.append(_entry(lay.name, match, None, (), gg, priority))
+        out.append((match, gbit | gid, tuple(mem)))
         gid += 1
-    return Batch(members, groups, entries)
+    return (prof_name, member_action, lay.name, priority), out
 
 
 def ssrr_cell_entries(contract: dict, routes, tor: int, cells: np.ndarray, generation: int = 0,
@@ -462,6 +477,63 @@ def ssrr_cell_entries(contract: dict, routes, tor: int, cells: np.ndarray, gener
         return _ssrr_fast(contract, prof, routes, tor, generation, None if dsts is None else list(dsts), cells=cells)
     except _Slow:
         return None
+
+
+def ssrr_cell_pair(contract: dict, before, after, tor: int, cells: np.ndarray, generation: int = 0,
+                   dsts: Iterable[int] | None = None) -> tuple[Batch, Batch] | None:
+    """:func:`ssrr_cell_entries` of the cells for route sets ``before`` and ``after``, each
+    object left out of both where the two hold it equal: diffing one against the other
+    gives the same updates (an object equal on both sides is none), and only what the
+    update writes is made. A dead ToR changes most of every source's cells towards it and
+    through it, yet of a (108, 6) network's 69K objects of those cells half are equal before
+    and after (a member's path, a group's members or an entry's group unchanged): they are
+    compared as plain values (ids and parameter tuples) and never made. None where
+    :func:`ssrr_cell_entries` gives None for either."""
+    if "ssrr_level" in contract["tables"]:
+        return None
+    dsts = None if dsts is None else list(dsts)
+    sides = []
+    for routes in (before, after):
+        prof = ent.check_fits(contract, routes.schedule)
+        if not _stable_ids_fit(contract, routes, tor, dsts):
+            return None
+        try:
+            sides.append(_ssrr_rows(contract, prof, routes, tor, generation, dsts, cells))
+        except _Slow:
+            return None
+    (names, rows_a), (names_b, rows_b) = sides
+    if names != names_b:
+        return None
+    a, b = _values(rows_a), _values(rows_b)
+    if a is None or b is None:            # an identity twice: the whole objects, diff names it
+        return _ssrr_objects(names, rows_a), _ssrr_objects(names_b, rows_b)
+    return _differing(names, a, b), _differing(names, b, a)
+
+
+def _values(rows: list) -> tuple[dict, dict, dict] | None:
+    """``rows`` (:func:`_ssrr_rows`) as {member id: params}, {group id: member ids},
+    {match: group id}; None where an id or a match comes twice."""
+    members, groups, entries = {}, {}, {}
+    n = 0
+    for match, gg, mem in rows:
+        entries[match] = gg
+        groups[gg] = tuple([m for m, _ in mem])
+        members.update(mem)
+        n += len(mem)
+    if len(entries) != len(rows) or len(groups) != len(rows) or len(members) != n:
+        return None
+    return members, groups, entries
+
+
+def _differing(names: tuple, mine: tuple, other: tuple) -> Batch:
+    """The objects of ``mine`` (:func:`_values`) that ``other`` lacks or holds otherwise.
+    A group's member ids are made in ascending order on both sides, so equal tuples are
+    equal sets (what the diff compares)."""
+    prof_name, member_action, table, priority = names
+    (mm, mg, me), (om, og, oe) = mine, other
+    return Batch([_member(prof_name, m, member_action, p) for m, p in mm.items() if om.get(m) != p],
+                 [_group(prof_name, g, ids) for g, ids in mg.items() if og.get(g) != ids],
+                 [_entry(table, match, None, (), g, priority) for match, g in me.items() if oe.get(match) != g])
 
 
 #: :func:`_stable_ids_fit` of in-memory route sets, kept with each while it lives: a

@@ -214,3 +214,35 @@ def test_the_cells_pair_makes_fewer_objects_than_the_two_sides_after_a_dead_tor(
         whole += sum(len(_objects(bulk.ssrr_cell_entries(c, r, tor, mine, 0, sr))) for r in (before, rep.routes))
         pair += sum(len(_objects(x)) for x in bulk.ssrr_cell_pair(c, before, rep.routes, tor, mine, 0, sr))
     assert 0 < pair < whole
+
+
+def _rows_only(*args):
+    raise bulk._Slow        # (the pair's column path declined: its row path builds)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 1000), n=st.integers(5, 9), failure=st.data(), gen=st.sampled_from([0, 1]),
+       h=st.sampled_from([4, 5]), relax=st.sampled_from([None, 0, 2]))
+def test_the_cells_compared_as_columns_make_what_the_rows_make(seed, n, failure, gen, h, relax):
+    """The pair's column path (each side's cells as arrays, compared as arrays) against its
+    row path (each side's rows as Python values): the same objects on each side, and the
+    column path taken (UCMP's bucket ranges, relaxed 2-hop paths, ids that fit)."""
+    sched = opera(n, 2, seed=seed)
+    c = _contract(sched, h)
+    assume(ent.selector_ids(c, sched) is not None)
+    dsts = list(range(0, n, 2))
+    params = ucmp.UcmpParams(h_max=4, engine="numpy", relax_slices=relax)
+    before = ucmp.compute(sched, params, destinations=dsts)
+    rep = ui.repair(before, without(sched, _failure(failure.draw, sched)), params, dsts)
+    prof = ent.check_fits(c, sched)
+    columns = bulk._cells_pair
+    for tor, mine in rep.by_tor().items():
+        sr = [d for d in dsts if d != tor]
+        got = columns(c, [prof, prof], before, rep.routes, tor, mine, gen, sr)    # (raises _Slow: failed)
+        bulk._cells_pair = _rows_only
+        try:
+            want = bulk.ssrr_cell_pair(c, before, rep.routes, tor, mine, gen, sr)
+        finally:
+            bulk._cells_pair = columns
+        for x, y in zip(got, want):
+            assert (x.members, x.groups, x.entries) == (y.members, y.groups, y.entries), tor

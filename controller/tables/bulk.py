@@ -39,7 +39,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from controller.routing.paths import RELAXED, REGULAR, PathRoutes
+from controller.routing.paths import RELAXED, REGULAR, PathRoutes, ranges
 from controller.tables import entries as ent, perhop, source as source_tables
 from controller.tables.state import (GENERATION_ID_BIT, MEMO_ATTRS, Batch, EntryError, EntryRows, Group, Member,
                                      TableEntry, blocks, check_generation)
@@ -492,11 +492,17 @@ def ssrr_cell_pair(contract: dict, before, after, tor: int, cells: np.ndarray, g
     if "ssrr_level" in contract["tables"]:
         return None
     dsts = None if dsts is None else list(dsts)
-    sides = []
+    profs = []
     for routes in (before, after):
-        prof = ent.check_fits(contract, routes.schedule)
+        profs.append(ent.check_fits(contract, routes.schedule))
         if not _stable_ids_fit(contract, routes, tor, dsts):
             return None
+    try:
+        return _cells_pair(contract, profs, before, after, tor, cells, generation, dsts)
+    except _Slow:
+        pass
+    sides = []
+    for prof, routes in zip(profs, (before, after)):
         try:
             sides.append(_ssrr_rows(contract, prof, routes, tor, generation, dsts, cells))
         except _Slow:
@@ -508,6 +514,141 @@ def ssrr_cell_pair(contract: dict, before, after, tor: int, cells: np.ndarray, g
     if a is None or b is None:            # an identity twice: the whole objects, diff names it
         return _ssrr_objects(names, rows_a), _ssrr_objects(names_b, rows_b)
     return _differing(names, a, b), _differing(names, b, a)
+
+
+class _Cells:
+    """The ``ssrr_path`` entries of a few (dst, start slice) cells of one source ToR as
+    columns (:func:`_ssrr_rows`' rows, the same values and order, no object made):
+    per entry ``dst``, ``t``, ``lo``, ``hi`` (its bucket range), ``gid`` (its selector
+    group's id, without the generation bit: content-stable, a function of (dst, t, lo))
+    and ``k`` (its members, ids ``(gid - 1) * per + 1 ...``); per member ``mid`` and
+    ``params`` (``[n, tor0, up0, slice0, ...]``, the layout's parameter names in
+    :func:`_ssrr_rows`' order). Raises :class:`_Slow` where the rows' path applies instead
+    (no bucket ranges, a path or id out of the profile's ranges, a group larger than the
+    selector's, a hop after a padding hop)."""
+
+    def __init__(self, routes, tor: int, cells: np.ndarray, dsts, prof: dict, per: int, bucket_bits: int):
+        if not isinstance(routes, PathRoutes) or routes.buckets is None:
+            raise _Slow
+        S, N = routes.schedule.n_slices, routes.schedule.n_tors
+        c = np.asarray(cells, np.int64).reshape(-1, 2)
+        keep = (c[:, 0] != tor) & (c[:, 0] >= 0) & (c[:, 0] < N) & (c[:, 1] >= 0) & (c[:, 1] < S)
+        if dsts is not None:
+            keep &= np.isin(c[:, 0], np.asarray(sorted(set(dsts)), np.int64))
+        c = np.unique(c[keep], axis=0) if keep.any() else np.zeros((0, 2), np.int64)   # (dst, t) order
+        dst, t = c[:, 0], c[:, 1]
+        gc = routes.g_count[t, tor, dst].astype(np.int64)
+        mids = ranges(routes.g_first[t, tor, dst], gc)                    # the cells' members
+        cell = np.repeat(np.arange(len(c)), gc)
+        kind = routes.m_kind[mids]
+        lo, hi = routes.buckets.m_lo[mids].astype(np.int64), routes.buckets.m_hi[mids].astype(np.int64)
+        npaths, pfirst = routes.m_count[mids].astype(np.int64), routes.m_first[mids]
+        ent_m = np.flatnonzero((kind == REGULAR) & (lo >= 0))            # an entry per served range
+        rel = kind == RELAXED                     # a 2-hop member's entry carries its cell's relaxed paths
+        rel_paths = ranges(pfirst[rel], npaths[rel])
+        rel_count = np.bincount(cell[rel], weights=npaths[rel], minlength=len(c)).astype(np.int64)
+        rel_first = np.cumsum(rel_count) - rel_count
+        e_cell = cell[ent_m]
+        own = npaths[ent_m]
+        extra = np.where(routes.m_hops[mids[ent_m]] == 2, rel_count[e_cell], 0)
+        k = own + extra
+        self.dst, self.t, self.lo, self.hi = dst[e_cell], t[e_cell], lo[ent_m], hi[ent_m]
+        if (k > per).any() or (self.lo >> bucket_bits).any() or (self.lo > self.hi).any():
+            raise _Slow
+        self.gid = ((self.dst * S + self.t) << bucket_bits) + self.lo + 1
+        self.k = k
+        # each entry's paths: its member's, then its cell's relaxed ones (2 hops)
+        start = np.cumsum(k) - k
+        paths = np.empty(int(k.sum()), np.int64)
+        paths[ranges(start, own)] = ranges(pfirst[ent_m], own)
+        paths[ranges(start + own, extra)] = rel_paths[ranges(rel_first[e_cell], extra)]
+        base = (self.gid - 1) * per + 1
+        self.mid = ranges(base, k)
+        h = prof["ssrr_hops"]
+        if len(self.mid) and (self.gid.max() > _ID_MASK or self.mid.max() > _ID_MASK):
+            raise _Slow
+        node, up, sl = (a[paths] for a in (routes.hop_node, routes.hop_uplink, routes.hop_slice))
+        valid = node >= 0
+        n = valid.sum(axis=1)
+        width = node.shape[1] if node.ndim == 2 else 0
+        if width and (valid[:, 1:] & ~valid[:, :-1]).any():
+            raise _Slow                                   # a hop after a padding one
+        if len(n) and (n.min() < 1 or n.max() > h):
+            raise _Slow
+        par = np.zeros((len(paths), 1 + 3 * h), np.int64)
+        par[:, 0] = n
+        w = min(width, h)
+        if w:
+            v = valid[:, :w]
+            par[:, 1:1 + 3 * w:3] = np.where(v, node[:, :w], 0)
+            par[:, 2:2 + 3 * w:3] = np.where(v, up[:, :w], 0)
+            par[:, 3:3 + 3 * w:3] = np.where(v, sl[:, :w] % S, 0)
+        lims = np.array([h + 1] + [prof["tors"], prof["uplinks"], prof["slices"]] * h, np.int64)
+        if len(par) and ((par < 0).any() or (par >= lims).any()):
+            raise _Slow
+        self.params = par
+
+
+def _cells_pair(contract: dict, profs: list, before, after, tor: int, cells, generation: int, dsts) -> tuple[Batch, Batch]:
+    """:func:`ssrr_cell_pair` on columns (:class:`_Cells`): both sides' entries, groups and
+    members compared as arrays -- an entry is the same on both where its match is (its
+    group id follows from it), a group where its member count is (its member ids follow
+    from its id), a member where its path parameters are -- and only what differs made.
+    Raises :class:`_Slow` where the rows' path applies (an identity twice included: the
+    diff of the objects names it)."""
+    g = _generation(generation)
+    prof = profs[0]
+    if profs[1] != prof:
+        raise _Slow
+    h = prof["ssrr_hops"]
+    pnames = ["n"] + [f"{f}{i}" for i in range(h) for f in ("tor", "up", "slice")]
+    lay = _Layout(contract, "ssrr_path", ("generation", "dst_tor", "start_slice", "bucket"), "write_path", pnames)
+    prof_name = contract["tables"]["ssrr_path"].get("action_profile")
+    if prof_name is None:
+        raise _Slow
+    per = ent.selector_ids(contract, before.schedule)
+    if per is None or ent.selector_ids(contract, after.schedule) != per:
+        raise _Slow
+    bb = contract["profile"].get("bucket_bits", 8)
+    a = _Cells(before, tor, cells, dsts, prof, per, bb)
+    b = _Cells(after, tor, cells, dsts, prof, per, bb)
+    for x in (a, b):
+        if np.unique(x.gid).size != x.gid.size:
+            raise _Slow                           # (two entries of one group: the objects' diff names it)
+    priority = 1 if lay.ranged else 0
+    gbit = g << GENERATION_ID_BIT
+    # entries and groups: by group id (an entry's match is (dst, t, lo, hi), its id (dst, t, lo))
+    _, ia, ib = np.intersect1d(a.gid, b.gid, assume_unique=True, return_indices=True)
+    same_entry_a, same_entry_b = np.zeros(a.gid.size, bool), np.zeros(b.gid.size, bool)
+    same_group_a, same_group_b = same_entry_a.copy(), same_entry_b.copy()
+    eq_e = a.hi[ia] == b.hi[ib]
+    eq_g = a.k[ia] == b.k[ib]
+    same_entry_a[ia[eq_e]] = True
+    same_entry_b[ib[eq_e]] = True
+    same_group_a[ia[eq_g]] = True
+    same_group_b[ib[eq_g]] = True
+    # members: by id, the same where their parameters are
+    _, ma, mb = np.intersect1d(a.mid, b.mid, assume_unique=True, return_indices=True)
+    eq_m = (a.params[ma] == b.params[mb]).all(axis=1)
+    same_m_a, same_m_b = np.zeros(a.mid.size, bool), np.zeros(b.mid.size, bool)
+    same_m_a[ma[eq_m]] = True
+    same_m_b[mb[eq_m]] = True
+    member_action, table = lay.action, lay.name
+    lay.prefill({"n": h + 1, **{f"{f}{i}": prof[x] for i in range(h)
+                                for f, x in (("tor", "tors"), ("up", "uplinks"), ("slice", "slices"))}})
+
+    def made(x: _Cells, same_e, same_g, same_m) -> Batch:
+        ints = lay.ints
+        members = [_member(prof_name, gbit | m, member_action, ints(p))
+                   for m, p in zip(x.mid[~same_m].tolist(), x.params[~same_m].tolist())]
+        gi = np.flatnonzero(~same_g)
+        groups = [_group(prof_name, gbit | gid, tuple(range(gbit | ((gid - 1) * per + 1), gbit | ((gid - 1) * per + 1 + k))))
+                  for gid, k in zip(x.gid[gi].tolist(), x.k[gi].tolist())]
+        ei = np.flatnonzero(~same_e)
+        entries = [_entry(table, lay.match((g, d, t, (lo, hi))), None, (), gbit | gid, priority)
+                   for d, t, lo, hi, gid in zip(*(y[ei].tolist() for y in (x.dst, x.t, x.lo, x.hi, x.gid)))]
+        return Batch(members, groups, entries)
+    return made(a, same_entry_a, same_group_a, same_m_a), made(b, same_entry_b, same_group_b, same_m_b)
 
 
 def _values(rows: list) -> tuple[dict, dict, dict] | None:

@@ -125,7 +125,8 @@ def _rows_split(actual, desired) -> tuple[object, object, object] | None:
             if not np.any(k[1:] != k[:-1], axis=1).all():
                 return None               # (a key twice: _split says which)
         return [], desired.take(np.any(actual.params != desired.params, axis=1)), []
-    _, inv = np.unique(np.concatenate([ka, kd]), axis=0, return_inverse=True)
+    rows = _flat_rows(np.concatenate([ka, kd]))
+    _, inv = np.unique(rows, axis=0 if rows.ndim == 2 else None, return_inverse=True)
     inv = inv.reshape(-1)
     ia, id_ = inv[:len(ka)], inv[len(ka):]
     if np.unique(ia).size != ia.size or np.unique(id_).size != id_.size:
@@ -139,6 +140,19 @@ def _rows_split(actual, desired) -> tuple[object, object, object] | None:
     changed = np.zeros(len(kd), bool)
     changed[both] = np.any(actual.params[at[both]] != desired.params[both], axis=1)
     return desired.take(~both), desired.take(changed), actual.take(~in_d[ia])
+
+
+def _flat_rows(keys: np.ndarray) -> np.ndarray:
+    """Each row of ``keys`` (non-negative ints) as one int64 (a 1-D array) where the rows'
+    ranges allow (``np.ravel_multi_index``: equal rows, equal numbers, and the other way
+    round), so that finding equal rows is one sort of numbers, not of rows; else ``keys``
+    as they are (2-D)."""
+    if keys.ndim != 2 or not keys.size or keys.min() < 0:
+        return keys
+    try:
+        return np.ravel_multi_index(tuple(keys.T), tuple((keys.max(axis=0) + 1).tolist()))
+    except ValueError:                    # (their product past the index range)
+        return keys
 
 
 def _joined_split(actual, desired) -> tuple[object, object, object] | None:

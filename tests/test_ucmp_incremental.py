@@ -169,6 +169,18 @@ def test_the_changed_cells_objects_turn_a_whole_table_into_the_new_one(seed, n, 
         assert (_objects(old_all) - _objects(old)) | _objects(new) == _objects(new_all), tor
 
 
+def _repaired(seed: int, n: int, draw, h: int = 5, relax: int | None = None) -> tuple:
+    """(contract, source-routed destinations, UCMP routes, their repair after a drawn
+    failure) on a small Opera schedule whose selector ids are content-stable."""
+    sched = opera(n, 2, seed=seed)
+    c = _contract(sched, h)
+    assume(ent.selector_ids(c, sched) is not None)
+    dsts = list(range(0, n, 2))
+    params = ucmp.UcmpParams(h_max=4, engine="numpy", relax_slices=relax)
+    before = ucmp.compute(sched, params, destinations=dsts)
+    return c, dsts, before, ui.repair(before, without(sched, _failure(draw, sched)), params, dsts)
+
+
 def _updates(d) -> tuple:
     """A diff's updates as sets per kind and operation (what a switch is sent)."""
     return tuple(frozenset(getattr(b, k)) for b in (d.insert, d.modify, d.delete)
@@ -181,13 +193,7 @@ def test_the_cells_pair_leaves_out_only_what_both_sides_hold_equal(seed, n, fail
     """ssrr_cell_pair against the two sides built whole cell by cell: the same updates,
     each object one of the cell's, and no object on both sides (equal ones are never made)."""
     from controller.agent.diff import diff
-    sched = opera(n, 2, seed=seed)
-    c = _contract(sched)
-    assume(ent.selector_ids(c, sched) is not None)
-    dsts = list(range(0, n, 2))
-    params = ucmp.UcmpParams(h_max=4, engine="numpy")
-    before = ucmp.compute(sched, params, destinations=dsts)
-    rep = ui.repair(before, without(sched, _failure(failure.draw, sched)), params, dsts)
+    c, dsts, before, rep = _repaired(seed, n, failure.draw)
     for tor, mine in rep.by_tor().items():
         sr = [d for d in dsts if d != tor]
         old = bulk.ssrr_cell_entries(c, before, tor, mine, gen, sr)
@@ -227,14 +233,8 @@ def test_the_cells_compared_as_columns_make_what_the_rows_make(seed, n, failure,
     """The pair's column path (each side's cells as arrays, compared as arrays) against its
     row path (each side's rows as Python values): the same objects on each side, and the
     column path taken (UCMP's bucket ranges, relaxed 2-hop paths, ids that fit)."""
-    sched = opera(n, 2, seed=seed)
-    c = _contract(sched, h)
-    assume(ent.selector_ids(c, sched) is not None)
-    dsts = list(range(0, n, 2))
-    params = ucmp.UcmpParams(h_max=4, engine="numpy", relax_slices=relax)
-    before = ucmp.compute(sched, params, destinations=dsts)
-    rep = ui.repair(before, without(sched, _failure(failure.draw, sched)), params, dsts)
-    prof = ent.check_fits(c, sched)
+    c, dsts, before, rep = _repaired(seed, n, failure.draw, h, relax)
+    prof = ent.check_fits(c, before.schedule)
     columns = bulk._cells_pair
     for tor, mine in rep.by_tor().items():
         sr = [d for d in dsts if d != tor]

@@ -383,6 +383,22 @@ def _source_batch(fast, reference, contract: dict, routes, tor: int, generation:
         return reference(contract, routes, tor, generation, dsts)
 
 
+def _ssrr_layout(contract: dict, prof: dict) -> tuple[_Layout, str]:
+    """The ``ssrr_path`` table's layout, its parameter pairs made for every value within the
+    profile's ranges, and its action profile; :class:`_Slow` for a contract of another shape."""
+    h = prof["ssrr_hops"]
+    pnames = ["n"] + [f"{f}{i}" for i in range(h) for f in ("tor", "up", "slice")]
+    lay = _Layout(contract, "ssrr_path", ("generation", "dst_tor", "start_slice", "bucket"), "write_path", pnames)
+    prof_name = contract["tables"]["ssrr_path"].get("action_profile")
+    if prof_name is None:
+        raise _Slow
+    bounds = {"n": h + 1}
+    for i in range(h):
+        bounds.update({f"tor{i}": prof["tors"], f"up{i}": prof["uplinks"], f"slice{i}": prof["slices"]})
+    lay.prefill(bounds)
+    return lay, prof_name
+
+
 def _ssrr_fast(contract: dict, prof: dict, routes, tor: int, generation: int, dsts, cells=None) -> Batch:
     names, rows = _ssrr_rows(contract, prof, routes, tor, generation, dsts, cells)
     return _ssrr_objects(names, rows)
@@ -405,16 +421,8 @@ def _ssrr_rows(contract: dict, prof: dict, routes, tor: int, generation: int, ds
     ((member id, params), ...))``; raises :class:`_Slow` where the fast path does not apply."""
     g = _generation(generation)
     h = prof["ssrr_hops"]
-    pnames = ["n"] + [f"{f}{i}" for i in range(h) for f in ("tor", "up", "slice")]
-    lay = _Layout(contract, "ssrr_path", ("generation", "dst_tor", "start_slice", "bucket"), "write_path", pnames)
-    prof_name = contract["tables"]["ssrr_path"].get("action_profile")
-    if prof_name is None:
-        raise _Slow
+    lay, prof_name = _ssrr_layout(contract, prof)
     member_action = lay.action
-    bounds = {"n": h + 1}
-    for i in range(h):
-        bounds.update({f"tor{i}": prof["tors"], f"up{i}": prof["uplinks"], f"slice{i}": prof["slices"]})
-    lay.prefill(bounds)
     priority = 1 if lay.ranged else 0
     paths = _Paths(prof)
     params_of: dict = {}
@@ -600,12 +608,7 @@ def _cells_pair(contract: dict, profs: list, before, after, tor: int, cells, gen
     prof = profs[0]
     if profs[1] != prof:
         raise _Slow
-    h = prof["ssrr_hops"]
-    pnames = ["n"] + [f"{f}{i}" for i in range(h) for f in ("tor", "up", "slice")]
-    lay = _Layout(contract, "ssrr_path", ("generation", "dst_tor", "start_slice", "bucket"), "write_path", pnames)
-    prof_name = contract["tables"]["ssrr_path"].get("action_profile")
-    if prof_name is None:
-        raise _Slow
+    lay, prof_name = _ssrr_layout(contract, prof)
     per = ent.selector_ids(contract, before.schedule)
     if per is None or ent.selector_ids(contract, after.schedule) != per:
         raise _Slow
@@ -634,8 +637,6 @@ def _cells_pair(contract: dict, profs: list, before, after, tor: int, cells, gen
     same_m_a[ma[eq_m]] = True
     same_m_b[mb[eq_m]] = True
     member_action, table = lay.action, lay.name
-    lay.prefill({"n": h + 1, **{f"{f}{i}": prof[x] for i in range(h)
-                                for f, x in (("tor", "tors"), ("up", "uplinks"), ("slice", "slices"))}})
 
     def made(x: _Cells, same_e, same_g, same_m) -> Batch:
         ints = lay.ints

@@ -238,7 +238,7 @@ def test_the_cells_compared_as_columns_make_what_the_rows_make(seed, n, failure,
     columns = bulk._cells_pair
     for tor, mine in rep.by_tor().items():
         sr = [d for d in dsts if d != tor]
-        got = columns(c, [prof, prof], before, rep.routes, tor, mine, gen, sr)    # (raises _Slow: failed)
+        got = columns(c, prof, before, rep.routes, tor, mine, gen, sr)    # (raises _Slow: failed)
         bulk._cells_pair = _rows_only
         try:
             want = bulk.ssrr_cell_pair(c, before, rep.routes, tor, mine, gen, sr)

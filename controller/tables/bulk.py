@@ -500,27 +500,22 @@ def ssrr_cell_pair(contract: dict, before, after, tor: int, cells: np.ndarray, g
     if "ssrr_level" in contract["tables"]:
         return None
     dsts = None if dsts is None else list(dsts)
-    profs = []
     for routes in (before, after):
-        profs.append(ent.check_fits(contract, routes.schedule))
+        prof = ent.check_fits(contract, routes.schedule)        # (the contract's profile: the same)
         if not _stable_ids_fit(contract, routes, tor, dsts):
             return None
     try:
-        return _cells_pair(contract, profs, before, after, tor, cells, generation, dsts)
+        return _cells_pair(contract, prof, before, after, tor, cells, generation, dsts)
     except _Slow:
         pass
-    sides = []
-    for prof, routes in zip(profs, (before, after)):
-        try:
-            sides.append(_ssrr_rows(contract, prof, routes, tor, generation, dsts, cells))
-        except _Slow:
-            return None
-    (names, rows_a), (names_b, rows_b) = sides
-    if names != names_b:
+    try:
+        (names, rows_a), (_, rows_b) = (_ssrr_rows(contract, prof, r, tor, generation, dsts, cells)
+                                        for r in (before, after))   # (names: of the contract alone)
+    except _Slow:
         return None
     a, b = _values(rows_a), _values(rows_b)
     if a is None or b is None:            # an identity twice: the whole objects, diff names it
-        return _ssrr_objects(names, rows_a), _ssrr_objects(names_b, rows_b)
+        return _ssrr_objects(names, rows_a), _ssrr_objects(names, rows_b)
     return _differing(names, a, b), _differing(names, b, a)
 
 
@@ -597,7 +592,7 @@ class _Cells:
         self.params = par
 
 
-def _cells_pair(contract: dict, profs: list, before, after, tor: int, cells, generation: int, dsts) -> tuple[Batch, Batch]:
+def _cells_pair(contract: dict, prof: dict, before, after, tor: int, cells, generation: int, dsts) -> tuple[Batch, Batch]:
     """:func:`ssrr_cell_pair` on columns (:class:`_Cells`): both sides' entries, groups and
     members compared as arrays -- an entry is the same on both where its match is (its
     group id follows from it), a group where its member count is (its member ids follow
@@ -605,9 +600,6 @@ def _cells_pair(contract: dict, profs: list, before, after, tor: int, cells, gen
     Raises :class:`_Slow` where the rows' path applies (an identity twice included: the
     diff of the objects names it)."""
     g = _generation(generation)
-    prof = profs[0]
-    if profs[1] != prof:
-        raise _Slow
     lay, prof_name = _ssrr_layout(contract, prof)
     per = ent.selector_ids(contract, before.schedule)
     if per is None or ent.selector_ids(contract, after.schedule) != per:
@@ -643,8 +635,9 @@ def _cells_pair(contract: dict, profs: list, before, after, tor: int, cells, gen
         members = [_member(prof_name, gbit | m, member_action, ints(p))
                    for m, p in zip(x.mid[~same_m].tolist(), x.params[~same_m].tolist())]
         gi = np.flatnonzero(~same_g)
-        groups = [_group(prof_name, gbit | gid, tuple(range(gbit | ((gid - 1) * per + 1), gbit | ((gid - 1) * per + 1 + k))))
-                  for gid, k in zip(x.gid[gi].tolist(), x.k[gi].tolist())]
+        first = gbit | ((x.gid[gi] - 1) * per + 1)           # a group's members: ids first .. first + k - 1
+        groups = [_group(prof_name, gbit | gid, tuple(range(f, f + k)))
+                  for gid, f, k in zip(x.gid[gi].tolist(), first.tolist(), x.k[gi].tolist())]
         ei = np.flatnonzero(~same_e)
         entries = [_entry(table, lay.match((g, d, t, (lo, hi))), None, (), gbit | gid, priority)
                    for d, t, lo, hi, gid in zip(*(y[ei].tolist() for y in (x.dst, x.t, x.lo, x.hi, x.gid)))]

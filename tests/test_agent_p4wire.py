@@ -263,7 +263,9 @@ def test_what_the_p4info_refuses_is_refused_with_the_object_named():
 def test_the_client_writes_what_the_message_path_writes(monkeypatch):
     """Each WriteRequest the client sends (:func:`wire_requests`) is, byte for byte, the
     one protobuf's messages give (:func:`message_requests`), cut into the same requests
-    by count and by size."""
+    by count and by size; a delete names its object's identity alone (an entry's table,
+    match and priority; a member's or group's profile and id), inserts and modifies
+    their whole object."""
     from controller.agent import plan
     from controller.agent.p4runtime import P4RuntimeClient, message_requests, wire_requests
 
@@ -271,9 +273,13 @@ def test_the_client_writes_what_the_message_path_writes(monkeypatch):
     c.name, c.device_id, c.election_id, c.p4info = "s", 7, 2**64 + 3, INFO
     c.election = p4r.Uint128(high=1, low=3)
     rnd = __import__("random").Random(1)
-    stage = [plan.Update(rnd.choice(["insert", "modify"]), TableEntry(
+    ops = ["insert", "modify", "delete"]
+    stage = [plan.Update(rnd.choice(ops), TableEntry(
         "I.t", (("e", i), ("p", (i << 8, 24)), ("m", (0, 0)), ("r", (0, 255)), ("o", i & 1)), "I.a",
         (("v", i % 256), ("w", rnd.getrandbits(48)), ("z", i & 1)), priority=i + 1)) for i in range(500)]
+    stage += [plan.Update(rnd.choice(ops), Member("I.prof", i + 1, "I.w", (("x", i),))) for i in range(60)]
+    stage += [plan.Update(rnd.choice(ops), Group("I.prof", i + 1, (i + 1, i + 2))) for i in range(60)]
+    stage += [plan.Update(rnd.choice(ops), TableEntry("I.sel", (("d", i),), None, (), False, i + 1)) for i in range(60)]
     stage.append(plan.Update("insert", TableEntry("I.t", (), "I.none", (), True)))      # a default: modified
     for max_batch, max_bytes in ((1024, 2 << 20), (64, 2 << 20), (1024, 4000)):
         c.max_batch, c.max_request_bytes = max_batch, max_bytes
@@ -281,6 +287,20 @@ def test_the_client_writes_what_the_message_path_writes(monkeypatch):
         want = list(message_requests(c, stage))
         assert [len(o) for o, _ in got] == [len(o) for o, _ in want] and len(got) > (max_batch < 1024 or max_bytes < 1e6)
         assert [r for _, r in got] == [r for _, r in want]
+    sent = [u for _, r in got for u in p4r.WriteRequest.FromString(r).updates]
+    assert len(sent) == len(stage)
+    for u, w in zip(sent, stage):
+        ent = u.entity
+        which = ent.WhichOneof("entity")
+        body = getattr(ent, which)
+        assert p4wire.UPDATE_TYPE[w.op] == u.type or w.obj.is_default
+        if w.op == "delete":
+            assert body == INFO.fill_entity(p4r.Entity(), w.obj, key_only=True).__getattribute__(which)
+            assert not body.HasField("action") if which != "action_profile_group" else not body.members
+        else:
+            assert body == INFO.fill_entity(p4r.Entity(), w.obj).__getattribute__(which)
+    kinds = {(w.op, type(w.obj).__name__) for w in stage}
+    assert {("delete", "TableEntry"), ("delete", "Member"), ("delete", "Group")} <= kinds
 
 
 def _client(max_batch: int, max_bytes: int):

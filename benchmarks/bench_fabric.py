@@ -909,11 +909,40 @@ def report(r: dict) -> None:
             print(f"           reconciles: {g['running']} running when it arrived, due ones put off {g['deferred']:,} "
                   f"times (per 0.2 s pass and switch) until it was handled, "
                   f"{g['run']} ran until the next failure (docs/daemon.md \"A failure comes before the reconcile\")")
+    repeats(r["failures"])
     print(f"   CPU: daemon {r['daemon_cpu']:.1f} s ({r['daemon_cpu_start']:.1f} s of it to start), simulated fabric "
           f"{r['fabric_cpu']:.1f} s ({r['fabric_cpu_start']:.1f} s to start; "
           f"{r['fabric_cpu'] / max(r['daemon_cpu'], 1e-9):.2f}x the daemon's); peak memory: "
           f"daemon {r['daemon_peak_gib']:.2f} GiB, fabric {r['fabric_peak_gib']:.2f} GiB; threads up to "
           f"{r['peak_threads']} in one process (load at the end {r['load_end']:.1f})")
+
+
+def repeated(failures: list[dict]) -> list[tuple[str, list[dict]]]:
+    """The failures of one run grouped by what they did (op and target), in the order of
+    their first; only those done more than once."""
+    groups: dict[str, list[dict]] = {}
+    for f in failures:
+        groups.setdefault(f"{f['op']} {_describe(f['what'])}", []).append(f)
+    return [(k, v) for k, v in groups.items() if len(v) > 1]
+
+
+def repeats(failures: list[dict]) -> None:
+    """Per failure done more than once (``--repeat``): the first (routes computed) and the
+    median and range of the repeats (routes from the daemon's cache), every ToR on the new
+    generation, the prepare and the daemon's CPU of the update."""
+    for what, fs in repeated(failures):
+        def fig(key, sub=None):
+            vals = [(f.get("phases") or {}).get(sub) if sub else f.get(key) for f in fs]
+            first, rest = vals[0], [v for v in vals[1:] if v is not None]
+            if first is None and not rest:
+                return "-"
+            tail = (f"; the {len(rest)} repeats {statistics.median(rest):.2f} s ({min(rest):.2f}-{max(rest):.2f})"
+                    if rest else "")
+            return ("-" if first is None else f"first {first:.2f} s") + tail
+        loads = [f["load"] for f in fs]
+        print(f"   {what}, {len(fs)} times: every ToR on the new generation {fig('generation_s')}; prepare "
+              f"{fig(None, 'prepare')}; daemon CPU of the update {fig('cpu_update_s')} "
+              f"(load {min(loads):.1f}-{max(loads):.1f})")
 
 
 def _ratio(a, b) -> str:
@@ -981,9 +1010,10 @@ def projection(runs: list[dict]) -> None:
 def main(quick: bool = False, large: bool = True, full_large: bool = False, large_only: bool = False,
          large_workers: tuple[int, ...] = (2, 1), large_stop_after: int | None = None,
          large_setup: int | None = None, large_tors: int | None = None, profile: bool = False,
-         memory_cap_gib: float = MEMORY_CAP_GIB, networks: tuple[str, ...] | None = None) -> int:
+         memory_cap_gib: float = MEMORY_CAP_GIB, networks: tuple[str, ...] | None = None, repeat: int = 1) -> int:
     """``networks``: the (108, 6) runs to make among ``uro``, ``ucmp`` and ``whole`` (default
-    all three; ``quick``: URO per-hop with 0 and 2 workers)."""
+    all three; ``quick``: URO per-hop with 0 and 2 workers); ``repeat``: their failures
+    (each failed and recovered) that many times in a row, summarized by :func:`repeats`."""
     why = _missing()
     if why:
         print(f"fabric benchmark skipped: {why}")
@@ -1009,7 +1039,7 @@ def main(quick: bool = False, large: bool = True, full_large: bool = False, larg
             done = {}
             for title, runs in groups:
                 for name, routing, incremental, workers in runs:
-                    r = run_network(work, f"run{len(done)}", p108, routing=routing, slice_ms=1000, failures=cut,
+                    r = run_network(work, f"run{len(done)}", p108, routing=routing, slice_ms=1000, failures=cut * repeat,
                                     timeout=900, incremental=incremental, workers=workers, memory_cap_gib=memory_cap_gib,
                                     **SIZES["r108x6"]) | {"name": name}
                     report(r)

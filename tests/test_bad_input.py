@@ -347,6 +347,10 @@ def test_schedule_hash_ignores_name_only():
     (["bench", "--suite", "fabric", "--networks", "uro,uro"], "(each once)"),
     (["bench", "--suite", "fabric", "--networks", ""], "--networks ''"),
     (["bench", "--suite", "daemon", "--networks", "ucmp"], "--networks picks the (108, 6) networks of --suite fabric"),
+    (["bench", "--suite", "fabric", "--repeat", "0"], "--repeat"),
+    (["bench", "--suite", "fabric", "--repeat", "21"], "--repeat '21': at most 20"),
+    (["bench", "--suite", "fabric", "--repeat", "twice"], "--repeat"),
+    (["bench", "--suite", "clock", "--repeat", "3"], "--repeat repeats the failures of --suite fabric"),
 ])
 def test_bench_fabric_large_tors_and_profile(capsys, monkeypatch, argv, msg):
     """`uro bench --suite fabric --large-tors N --profile`: a profile without the runs it
@@ -396,3 +400,10 @@ def test_bench_fabric_networks_reach_the_suite(monkeypatch, argv, networks):
     """`uro bench --suite fabric --networks NAME,...` hands the (108, 6) runs asked for to the
     fabric suite, in the order given (the suite's own default, every network, without it)."""
     assert bench_suite_kwargs(monkeypatch, ["bench", "--suite", "fabric", *argv]).get("networks") == networks
+
+
+@pytest.mark.parametrize("argv,repeat", [([], None), (["--repeat", "3"], 3)])
+def test_bench_fabric_repeat_reaches_the_suite(monkeypatch, argv, repeat):
+    """`uro bench --suite fabric --repeat N` hands N to the fabric suite (its own default, once,
+    without it)."""
+    assert bench_suite_kwargs(monkeypatch, ["bench", "--suite", "fabric", *argv]).get("repeat") == repeat

@@ -89,6 +89,9 @@ def cmd_bench(args) -> int:
         raise UroError(f"bench: --load runs route computations beside --suite clock's fabric, not --suite {args.suite}")
     if args.networks is not None and args.suite != "fabric":
         raise UroError(f"bench: --networks picks the (108, 6) networks of --suite fabric, not --suite {args.suite}")
+    if args.repeat is not None and args.suite != "fabric":
+        raise UroError(f"bench: --repeat repeats the failures of --suite fabric's (108, 6) networks, "
+                       f"not --suite {args.suite}")
     if args.memory_cap is not None and args.suite != "fabric":
         raise UroError(f"bench: --memory-cap caps the daemon and the simulated fabric of --suite fabric, "
                        f"not --suite {args.suite}")
@@ -120,6 +123,7 @@ def cmd_bench(args) -> int:
                                               large_stop_after=args.large_stop_after, large_setup=args.large_setup,
                                               large_tors=args.large_tors, profile=args.profile,
                                               **({} if args.networks is None else {"networks": args.networks}),
+                                              **({} if args.repeat is None else {"repeat": args.repeat}),
                                               **({} if args.memory_cap is None else {"memory_cap_gib": args.memory_cap}))
     if args.suite == "ucmp-emulate":
         rc |= load_suite("bench_ucmp_emulate").main(quick=args.quick)
@@ -165,6 +169,16 @@ def _networks(text: str) -> tuple[str, ...]:
         raise argparse.ArgumentTypeError(f"--networks {text!r}: names of (108, 6) networks among "
                                          f"{', '.join(FABRIC_NETWORKS)}, comma-separated ({what})")
     return tuple(names)
+
+
+def _repeat(text: str) -> int:
+    """--repeat: how many times the (108, 6) failures run, 1..20."""
+    import argparse
+
+    n = positive_int(text)
+    if n > 20:
+        raise argparse.ArgumentTypeError(f"--repeat {text!r}: at most 20 (each round is a few seconds per network)")
+    return n
 
 
 def _gib(text: str) -> float:
@@ -285,6 +299,10 @@ def register(sub) -> None:
                    help="fabric: only these of the (108, 6) runs: uro (URO per-hop, 0, 1 and 2 workers), ucmp (UCMP "
                         "source-routed, 0 and 2 workers), whole (URO per-hop, incremental = false); default all "
                         "three, --quick: uro with 0 and 2 workers")
+    r.add_argument("--repeat", type=_repeat, default=None, metavar="N",
+                   help="fabric: each (108, 6) network's failures (a cut cable and a dead ToR, each failed and "
+                        "recovered) N times in a row, 1..20 (default 1): the median and range of each beside the "
+                        "first (whose routes are computed; a repeat's come from the daemon's route cache)")
     r.add_argument("--memory-cap", type=_gib, default=None, metavar="GIB",
                    help="fabric: stop a daemon whose resident memory, or the simulated fabric's, passes GIB "
                         "(default 8: the machine is shared; a whole (1024, 32) start needs more)")

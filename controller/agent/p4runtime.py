@@ -191,8 +191,8 @@ def wire_requests(client: "P4RuntimeClient", stage: list[plan.Update],
     straight to wire bytes (:mod:`controller.agent.p4wire`: no message per entry), a
     delete as its object's identity alone (P4Runtime §9.1 and §9.2: a DELETE names an
     entry by its table, match and priority, a member or group by its id; the rest is not
-    read): three quarters of a dead ToR's updates are deletes, and their actions, path
-    parameters and member lists were most of their bytes. What the client writes; the
+    read): three quarters of a dead ToR's updates are deletes, and an action, path
+    parameters or a member list are most of a whole object's bytes. What the client writes; the
     bytes are :func:`message_requests`'s. ``encoded``: the entities
     of some of the objects already encoded, by ``id`` of the object
     (:meth:`P4RuntimeClient._rows_encoded`)."""

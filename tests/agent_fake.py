@@ -230,9 +230,14 @@ class FakeSwitch(p4r_grpc.P4RuntimeServicer):
         for u in request.updates:
             e = u.entity
             kind = e.WhichOneof("entity")
-            obj = (self.info.decode_table_entry(e.table_entry) if kind == "table_entry" else
-                   self.info.decode_member(e.action_profile_member) if kind == "action_profile_member" else
-                   self.info.decode_group(e.action_profile_group))
+            if kind == "action_profile_member" and not e.action_profile_member.HasField("action"):
+                # a DELETE names a member by its id alone (P4Runtime §9.2)
+                m = e.action_profile_member
+                obj = Member(self.info._p_by_id[m.action_profile_id], m.member_id, None, ())
+            else:
+                obj = (self.info.decode_table_entry(e.table_entry) if kind == "table_entry" else
+                       self.info.decode_member(e.action_profile_member) if kind == "action_profile_member" else
+                       self.info.decode_group(e.action_profile_group))
             decoded.append((p4r.Update.Type.Name(u.type).lower(), obj))
         self.requests.append(decoded)
         errors = [(0, "")] * len(decoded)

@@ -4,6 +4,7 @@ alternatives, missed slices (URO §IV-A/C, Property 3)."""
 from __future__ import annotations
 
 
+from daemon_util import until
 from fabric import ME, UPLINK_BASE, routed, set_slice, tor_batch, udp, uro_entry, uro_routes
 
 
@@ -56,6 +57,10 @@ def test_full_queue_spills_to_next_alternative_then_drops(tor):
     pkts = [udp(dst, ident=100 + i) for i in range(4)]
     for p in pkts:
         dp.send(0, p)
+    # the clock moves only once the fourth packet was decided in slice t: the first may
+    # leave while a loaded switch still holds the others in its input buffer
+    until(lambda: counters(client, contract)[0]["all_full"] >= 1, timeout=15.0,
+          what="the fourth packet's all_full drop in its slice")
     dp.expect(UPLINK_BASE + alts[0].uplink, routed(pkts[0]))
     for step in range(1, S):
         set_slice(dp, (t + step) % S)

@@ -496,6 +496,66 @@ def test_a_tor_routes_around_a_failed_circuit_by_its_own_mark_or_a_notice_from_a
     assert notices_of([0] * 6, 3, 2) == frozenset()
 
 
+def test_the_mark_watch_reads_a_tor_again_once_it_answers_after_a_restart(monkeypatch):
+    """A ToR whose switch stops answering (a dead-ToR failure) reads as no marks from then
+    on, with its gap open and its error kept; once the restarted switch answers again its
+    marks are read again (a new session) and the gap is closed: the ToR is watched for the
+    rest of the run, not left at what it held before it stopped."""
+    import time
+
+    from controller.emulate import livewatch, procs
+    from controller.liveness.marks import circuits_of
+    from controller.p4gen import render as rnd
+    from controller.p4gen.profile import load as load_profile
+
+    plan = make_plan(_cfg(), _ports())
+    contract = rnd.contract(load_profile("tiny"), "tor")
+    mask_reg = contract["liveness"]["registers"]["mask"]["name"]
+    switch = {"up": True, "mask": 0b1, "sessions": 0}
+
+    class FakeCLI:
+        def __init__(self, port, name, timeout=60.0):
+            if not switch["up"]:
+                raise procs.ProcError(f"{name}: start: simple_switch_CLI exited: could not connect")
+            switch["sessions"] += 1
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return None
+
+        def read_registers(self, cells):
+            if not switch["up"]:
+                raise procs.ProcError("tor0: register_read failed: Error: connection lost")
+            return {c: switch["mask"] if c[0] == mask_reg else 0 for c in cells}
+
+    def until(pred, what):
+        end = time.monotonic() + 10
+        while not pred():
+            assert time.monotonic() < end, what
+            time.sleep(0.005)
+
+    monkeypatch.setattr(procs, "RuntimeCLI", FakeCLI)
+    d = plan.uplinks
+    w = livewatch.MarkWatch(plan, contract, tors=[0], poll_s=0.002, retry_s=0.005).start()
+    try:
+        until(lambda: w.marks(0) == circuits_of(0b1, d), "the first marks read")
+        assert w.gaps[0] == [] and 0 not in w.errors
+        switch["up"] = False
+        until(lambda: w.marks(0) == frozenset(), "a stopped ToR reads as no marks")
+        assert 0 in w.errors and len(w.gaps[0]) == 1 and w.gaps[0][0][1] is None
+        t_down = w.gaps[0][0][0]
+        switch["mask"], switch["up"] = 0b110, True
+        until(lambda: w.marks(0) == circuits_of(0b110, d), "the restarted ToR's marks read again")
+        assert 0 not in w.errors and switch["sessions"] >= 2
+        assert len(w.gaps[0]) == 1 and w.gaps[0][0][1] is not None and w.gaps[0][0][1] > t_down
+        assert [h[1] for h in w.history[0]] == [circuits_of(0b1, d), frozenset(), circuits_of(0b110, d)]
+        assert w.first(0, lambda m, _w, _n: m == circuits_of(0b110, d), t_down) >= w.gaps[0][0][1]
+    finally:
+        w.stop()
+
+
 def test_fail_and_recover_port_and_id_write_the_fault_registers_and_record_the_drill(tmp_path, monkeypatch):
     """`uro emulate fail port|id` on a fabric's state (the register writes recorded instead
     of sent over Thrift; no daemon): the OCS port's cell gets the slices' bits, the ToR's id

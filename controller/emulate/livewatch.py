@@ -98,20 +98,25 @@ class MarkWatch:
     """Every ToR's ``live_mask`` / ``live_wrong`` (and with ``notices`` its
     ``live_note_map``) read in a loop (module doc) until :meth:`stop`; ``history[tor]`` =
     [(epoch, marks, wrong, notes)] at each change (the first read included; ``notes`` the
-    (origin, slice, uplink) circuits of its notice map, empty without ``notices``)."""
+    (origin, slice, uplink) circuits of its notice map, empty without ``notices``). A ToR
+    that stops answering (a dead-ToR failure, a restart) reads as no marks until it answers
+    again, and is watched again then; ``gaps[tor]`` says when it did not answer."""
 
     def __init__(self, plan, contract: dict, tors: list[int] | None = None, poll_s: float = 0.025,
-                 notices: bool = False):
+                 notices: bool = False, retry_s: float = 1.0):
         regs = contract["liveness"]["registers"]
         self.mask_reg, self.wrong_reg = regs["mask"]["name"], regs["wrong"]["name"]
         self.note_reg = regs["note_map"]["name"] if notices else None
         self.S = regs["valid"]["size"]
         self.d = plan.uplinks
         self.plan = plan
-        self.poll_s = poll_s
+        self.poll_s, self.retry_s = poll_s, retry_s
         self.tors = list(range(plan.tors)) if tors is None else list(tors)
         self.history: dict[int, list[tuple[float, frozenset, frozenset, frozenset]]] = {t: [] for t in self.tors}
+        #: the last error of a ToR not answering now (removed when it answers again)
         self.errors: dict[int, str] = {}
+        #: per ToR, each time it did not answer: (from, until) epochs, until None while it lasts
+        self.gaps: dict[int, list[tuple[float, float | None]]] = {t: [] for t in self.tors}
         self.rtts: list[float] = []
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -131,33 +136,65 @@ class MarkWatch:
         return [t for t in self.tors if not self.history[t]]
 
     def _run(self, tor: int) -> None:
+        """Read ``tor``'s marks until :meth:`stop`. A switch that stops answering (stopped,
+        restarting, its program not loaded yet) is an outage, not the end: its marks are
+        recorded as none from then on (a stopped switch routes around nothing) and it is
+        connected to again every ``retry_s`` until it answers, so a ToR restarted after a
+        dead-ToR failure is watched again like any other (each try starts a
+        ``simple_switch_CLI``, a Python process: once a second, not every ``poll_s``)."""
         sw = self.plan.switch(f"tor{tor}")
         cells = [(self.mask_reg, 0), (self.wrong_reg, 0)]
         try:
-            with procs.RuntimeCLI(sw.thrift_port, sw.name) as cli:
-                last = None
-                while not self._stop.is_set():
-                    t0 = time.time()
-                    if last is not None:
-                        with self._lock:
-                            self.rtts.append(t0 - last)
-                    last = t0
-                    try:
-                        got = cli.read_registers(cells)
-                        n = notices_of(cli.read_register(self.note_reg), self.S, self.d) \
-                            if self.note_reg else frozenset()
-                    except procs.ProcError as e:          # a stopped switch: nothing more to read
-                        self.errors[tor] = str(e)
-                        return
-                    t1 = time.time()
-                    m, w = circuits_of(got[cells[0]], self.d), circuits_of(got[cells[1]], self.d)
-                    with self._lock:
-                        h = self.history[tor]
-                        if not h or h[-1][1:] != (m, w, n):
-                            h.append(((t0 + t1) / 2, m, w, n))
-                    self._stop.wait(self.poll_s)
+            while not self._stop.is_set():
+                try:
+                    cli = procs.RuntimeCLI(sw.thrift_port, sw.name)
+                except procs.ProcError as e:
+                    self._outage(tor, e)
+                    self._stop.wait(self.retry_s)
+                    continue
+                with cli:
+                    last = None
+                    while not self._stop.is_set():
+                        t0 = time.time()
+                        if last is not None:
+                            with self._lock:
+                                self.rtts.append(t0 - last)
+                        last = t0
+                        try:
+                            got = cli.read_registers(cells)
+                            n = notices_of(cli.read_register(self.note_reg), self.S, self.d) \
+                                if self.note_reg else frozenset()
+                        except procs.ProcError as e:      # stopped or restarting: connect again
+                            self._outage(tor, e)
+                            break
+                        t1 = time.time()
+                        m, w = circuits_of(got[cells[0]], self.d), circuits_of(got[cells[1]], self.d)
+                        self._record(tor, (t0 + t1) / 2, m, w, n)
+                        self._stop.wait(self.poll_s)
+                self._stop.wait(self.retry_s)
         except Exception as e:                            # noqa: BLE001 -- reported by the caller
             self.errors[tor] = f"{type(e).__name__}: {e}"
+
+    def _record(self, tor: int, t: float, m: frozenset, w: frozenset, n: frozenset) -> None:
+        with self._lock:
+            self.errors.pop(tor, None)
+            g = self.gaps[tor]
+            if g and g[-1][1] is None:
+                g[-1] = (g[-1][0], t)
+            h = self.history[tor]
+            if not h or h[-1][1:] != (m, w, n):
+                h.append((t, m, w, n))
+
+    def _outage(self, tor: int, e: Exception) -> None:
+        t = time.time()
+        with self._lock:
+            self.errors[tor] = str(e)
+            g = self.gaps[tor]
+            if not g or g[-1][1] is not None:
+                g.append((t, None))
+            h = self.history[tor]
+            if h and h[-1][1:] != (frozenset(), frozenset(), frozenset()):
+                h.append((t, frozenset(), frozenset(), frozenset()))
 
     @property
     def period_s(self) -> float:

@@ -504,6 +504,75 @@ def test_a_tor_tells_its_marks_and_sends_on_what_it_applied_from_triggers_whose_
     assert got.op == Op.NOTICE and notice_fields(got) == (6, 5, 3, 0b10)
 
 
+def test_kept_notices_take_turns_on_an_uplink_when_one_trigger_a_slice_is_spare(rig):
+    """Two notices applied from this slice's peer (kept in slots 0 and 1 for a cycle), then
+    in each slice of that cycle a TRIGGER per uplink (its REQ) and one more on uplink 0: the
+    spare one sends slot 0's notice, then slot 1's, then slot 0's again -- the one sent on
+    the uplink longest ago, never sent first -- as the reference model picks them, not the
+    first slot every time."""
+    fresh_notes(rig, notice_refresh=0)
+    rig.slice(K0)
+    model = Notices(8, S, D, ME, refresh=0)
+    for origin, seq, sl, down in ((5, 3, 2, 0b01), (6, 4, 1, 0b10)):
+        assert notice_in(rig, K0, origin=origin, seq=seq, sl=sl, down=down) == "applied"
+        assert model.receive(K0, from_uplink=True, from_host=False, synced=True, src=rig.peer(K0 % S, 0), dst=ME,
+                             peer=rig.peer(K0 % S, 0), origin=origin, seq=seq, slice_id=sl, down=down) == "applied"
+    sent, want = [], []
+    for k in range(K0 + 1, K0 + S):
+        rig.slice(k, heard=(0, 1))
+        time.sleep(0.3)
+        rig.dp.flush()                                   # (the RESPs to the beacons)
+        c0 = counts(rig.client, rig.contract)
+        send(rig.dp, PKTGEN, Message(Op.TRIGGER, uplink=0))
+        assert wait_counted(rig.client, rig.contract, c0) == {"not_due": 1}
+        got = recv(rig.dp, UPLINK_BASE)
+        assert got.op == Op.NOTICE and got.dst_tor == rig.peer(k % S, 0), got
+        sent.append(notice_fields(got))
+        want.append(model.trigger(k, 0, peer=rig.peer(k % S, 0)))
+    assert sent == [(5, 3, 2, 0b01), (6, 4, 1, 0b10), (5, 3, 2, 0b01)]
+    assert sent == want
+    assert notice_counts(rig) == {"applied": 2, "sent": S - 1}
+
+
+def test_a_tors_own_change_takes_the_slot_of_a_notice_sent_on_and_goes_out_first(rig):
+    """down_after 1, uplink 0 silent in slice 0; meanwhile four notices of other ToRs applied
+    (every slot taken, each to be sent on). The judgment a cycle later marks (0, 0): this
+    ToR's change takes slot 0 (`replaced`), and the next TRIGGER whose REQ is not due sends
+    it before the others; a fifth notice sent on finds no slot less urgent than its own
+    (`busy`). Slots, kinds and what is sent as the reference model has them."""
+    fresh_notes(rig, down_after=1, notice_refresh=0)
+    model = Notices(8, S, D, ME, refresh=0)
+    rig.slice(K0, heard=(1,))
+    for i in range(1, S):
+        rig.slice(K0 + i, heard=(0, 1))
+    k = K0 + S - 1
+    others = [t for t in range(8) if t != ME]
+    for origin in others[:4]:
+        assert notice_in(rig, k, origin=origin, seq=7, sl=2, down=0b01) == "applied"
+        model.receive(k, from_uplink=True, from_host=False, synced=True, src=rig.peer(k % S, 0), dst=ME,
+                      peer=rig.peer(k % S, 0), origin=origin, seq=7, slice_id=2, down=0b01)
+    r = note_regs(rig)
+    assert r["note_q_kind"] == [1, 1, 1, 1] and r["note_q_origin"] == others[:4]
+    rig.slice(K0 + S, asked=())                          # judges slice id 0: (0, 0) marked
+    model.marked(K0 + S, 0, 0b01)
+    r = note_regs(rig)
+    assert r["note_q_kind"] == [s.kind for s in model.slots] == [0, 1, 1, 1]
+    assert r["note_q_origin"] == [s.origin for s in model.slots] == [ME] + others[1:4]
+    assert notice_counts(rig) == {"applied": 4, "replaced": 1}
+    rig.ask(0)                                           # this slice's REQ on uplink 0
+    sent = notices_out(rig, 0)
+    assert sent[0] == (ME, K0 + S, 0, 0b01)
+    assert sent == [model.trigger(K0 + S, 0, peer=rig.peer(0, 0)) for _ in sent]
+    before = notice_counts(rig)
+    send(rig.dp, UPLINK_BASE, notice(others[4], 7, 2, 0b01, src_tor=rig.peer(0, 0), dst_tor=ME, uplink=0))
+    end = time.time() + 5
+    while sum(notice_counts(rig).values()) < sum(before.values()) + 2 and time.time() < end:
+        time.sleep(0.02)
+    after = notice_counts(rig)
+    assert {c: after.get(c, 0) - before.get(c, 0) for c in after if after.get(c, 0) != before.get(c, 0)} \
+        == {"applied": 1, "busy": 1}
+
+
 def notices_out(rig, u: int) -> list[tuple[int, int, int, int]]:
     """The NOTICEs this ToR sends on uplink ``u`` in this slice (its REQ sent already): a
     TRIGGER each, until one sends nothing; ``(origin, seq, slice, down)`` of each."""

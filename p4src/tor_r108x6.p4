@@ -152,6 +152,7 @@ const bit<32> NOTE_SENT = 7;
 const bit<32> NOTE_BUSY = 8;
 const bit<32> NOTE_AVOIDED = 9;
 const bit<32> NOTE_REFRESH = 10;
+const bit<32> NOTE_REPLACED = 11;
 
 /* Guard at the start of every slice (the schedule's reconfiguration guard, timing.guard_us):
  * nothing departs before slice start + guard, so a packet released at the start of a
@@ -712,10 +713,11 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
     register<bit<6>>(4) live_note_q_down;   // its down bits (bit u: the origin's uplink u)
     register<bit<32>>(4) live_note_q_until;   // slice number from which the slot is free (sent on every uplink in every slice before it: one schedule cycle)
     register<bit<32>>(24) live_note_q_sent;   // cell i*d + u: 1 + the slice number slot i was last sent in on uplink u
+    register<bit<2>>(4) live_note_q_kind;   // its kind, the more urgent the lower: 0 this ToR's change, 1 another ToR's notice sent on, 2 this ToR's refresh (sent first; takes a less urgent one's slot when none is free)
     /* heard, silent, wrong_peer, down, up, paused, unasked: one count per (uplink, slice) evaluated */
     counter(7, CounterType.packets) liveness;
-    /* applied, duplicate, wrong_peer, unknown, flood, from_host, off, sent, busy, avoided, refresh */
-    counter(11, CounterType.packets) notices;
+    /* applied, duplicate, wrong_peer, unknown, flood, from_host, off, sent, busy, avoided, refresh, replaced */
+    counter(12, CounterType.packets) notices;
 
     /* The liveness config (the table default, written by the controller): down_after and
      * the (slice, uplink) pairs the schedule gives a circuit (only those are expected to be
@@ -1498,22 +1500,40 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         bit<32> slots = (changed == 1) ? 32w4 : 32w3;
                         {
                             bit<32> free = 4;
+                            bit<2> nkind = ((changed == 1) ? 2w0 : 2w2);
                             bit<32> until0;
+                            bit<2> qk0;
                             live_note_q_until.read(until0, 0);
+                            live_note_q_kind.read(qk0, 0);
                             if (free == 4 && 0 < slots && (until0 == 0 || meta.clk_k - until0 < 0x80000000)) { free = 0; }
                             bit<32> until1;
+                            bit<2> qk1;
                             live_note_q_until.read(until1, 1);
+                            live_note_q_kind.read(qk1, 1);
                             if (free == 4 && 1 < slots && (until1 == 0 || meta.clk_k - until1 < 0x80000000)) { free = 1; }
                             bit<32> until2;
+                            bit<2> qk2;
                             live_note_q_until.read(until2, 2);
+                            live_note_q_kind.read(qk2, 2);
                             if (free == 4 && 2 < slots && (until2 == 0 || meta.clk_k - until2 < 0x80000000)) { free = 2; }
                             bit<32> until3;
+                            bit<2> qk3;
                             live_note_q_until.read(until3, 3);
+                            live_note_q_kind.read(qk3, 3);
                             if (free == 4 && 3 < slots && (until3 == 0 || meta.clk_k - until3 < 0x80000000)) { free = 3; }
+                            if (free == 4) {
+                                bit<2> worst = nkind;
+                                if (0 < slots && qk0 > worst) { free = 0; worst = qk0; }
+                                if (1 < slots && qk1 > worst) { free = 1; worst = qk1; }
+                                if (2 < slots && qk2 > worst) { free = 2; worst = qk2; }
+                                if (3 < slots && qk3 > worst) { free = 3; worst = qk3; }
+                                if (free != 4) { notices.count(NOTE_REPLACED); }
+                            }
                             if (free == 4) {
                                 notices.count(NOTE_BUSY);
                             } else {
                                 kept = 1;
+                                live_note_q_kind.write(free, nkind);
                                 live_note_q_origin.write(free, (bit<16>)meta.clk_my_tor);
                                 live_note_q_seq.write(free, seq);
                                 live_note_q_slice.write(free, (bit<8>)ls);
@@ -1751,21 +1771,39 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                                 if (known != (bit<6>)ndown) {
                                     {
                                         bit<32> free = 4;
+                                        bit<2> nkind = 2w1;
                                         bit<32> until0;
+                                        bit<2> qk0;
                                         live_note_q_until.read(until0, 0);
+                                        live_note_q_kind.read(qk0, 0);
                                         if (free == 4 && (until0 == 0 || meta.clk_k - until0 < 0x80000000)) { free = 0; }
                                         bit<32> until1;
+                                        bit<2> qk1;
                                         live_note_q_until.read(until1, 1);
+                                        live_note_q_kind.read(qk1, 1);
                                         if (free == 4 && (until1 == 0 || meta.clk_k - until1 < 0x80000000)) { free = 1; }
                                         bit<32> until2;
+                                        bit<2> qk2;
                                         live_note_q_until.read(until2, 2);
+                                        live_note_q_kind.read(qk2, 2);
                                         if (free == 4 && (until2 == 0 || meta.clk_k - until2 < 0x80000000)) { free = 2; }
                                         bit<32> until3;
+                                        bit<2> qk3;
                                         live_note_q_until.read(until3, 3);
+                                        live_note_q_kind.read(qk3, 3);
                                         if (free == 4 && (until3 == 0 || meta.clk_k - until3 < 0x80000000)) { free = 3; }
+                                        if (free == 4) {
+                                            bit<2> worst = nkind;
+                                            if (qk0 > worst) { free = 0; worst = qk0; }
+                                            if (qk1 > worst) { free = 1; worst = qk1; }
+                                            if (qk2 > worst) { free = 2; worst = qk2; }
+                                            if (qk3 > worst) { free = 3; worst = qk3; }
+                                            if (free != 4) { notices.count(NOTE_REPLACED); }
+                                        }
                                         if (free == 4) {
                                             notices.count(NOTE_BUSY);
                                         } else {
+                                            live_note_q_kind.write(free, nkind);
                                             live_note_q_origin.write(free, (bit<16>)origin);
                                             live_note_q_seq.write(free, seq);
                                             live_note_q_slice.write(free, (bit<8>)nsl);
@@ -1881,30 +1919,60 @@ control UroIngress(inout headers_t hdr, inout metadata_t meta,
                         if (meta.lv_down_after != 0 && meta.lv_note_rate != 0 && meta.peer_hit == 1
                             && meta.clk_stratum != STRATUM_UNSYNCED) {
                             bit<32> pick = 4;
+                            bit<2> pkind = 3;            // the pick's kind (lower: more urgent)
+                            bit<32> oldest = 0;          // slices since the pick was last sent on u
                             bit<32> nu0;
                             bit<32> ns0;
+                            bit<2> nk0;
                             live_note_q_until.read(nu0, 0);
                             live_note_q_sent.read(ns0, 0 * NUM_UPLINKS + (bit<32>)u);
-                            if (pick == 4 && nu0 != 0 && nu0 - meta.clk_k - 1 < 0x80000000
-                                && ns0 != meta.clk_k + 1) { pick = 0; }
+                            live_note_q_kind.read(nk0, 0);
+                            bit<32> age0 = (ns0 == 0) ? 32w0xFFFFFFFF : meta.clk_k + 1 - ns0;
+                            if (nu0 != 0 && nu0 - meta.clk_k - 1 < 0x80000000 && ns0 != meta.clk_k + 1
+                                && (nk0 < pkind || (nk0 == pkind && age0 > oldest))) {
+                                pick = 0;
+                                pkind = nk0;
+                                oldest = age0;
+                            }
                             bit<32> nu1;
                             bit<32> ns1;
+                            bit<2> nk1;
                             live_note_q_until.read(nu1, 1);
                             live_note_q_sent.read(ns1, 1 * NUM_UPLINKS + (bit<32>)u);
-                            if (pick == 4 && nu1 != 0 && nu1 - meta.clk_k - 1 < 0x80000000
-                                && ns1 != meta.clk_k + 1) { pick = 1; }
+                            live_note_q_kind.read(nk1, 1);
+                            bit<32> age1 = (ns1 == 0) ? 32w0xFFFFFFFF : meta.clk_k + 1 - ns1;
+                            if (nu1 != 0 && nu1 - meta.clk_k - 1 < 0x80000000 && ns1 != meta.clk_k + 1
+                                && (nk1 < pkind || (nk1 == pkind && age1 > oldest))) {
+                                pick = 1;
+                                pkind = nk1;
+                                oldest = age1;
+                            }
                             bit<32> nu2;
                             bit<32> ns2;
+                            bit<2> nk2;
                             live_note_q_until.read(nu2, 2);
                             live_note_q_sent.read(ns2, 2 * NUM_UPLINKS + (bit<32>)u);
-                            if (pick == 4 && nu2 != 0 && nu2 - meta.clk_k - 1 < 0x80000000
-                                && ns2 != meta.clk_k + 1) { pick = 2; }
+                            live_note_q_kind.read(nk2, 2);
+                            bit<32> age2 = (ns2 == 0) ? 32w0xFFFFFFFF : meta.clk_k + 1 - ns2;
+                            if (nu2 != 0 && nu2 - meta.clk_k - 1 < 0x80000000 && ns2 != meta.clk_k + 1
+                                && (nk2 < pkind || (nk2 == pkind && age2 > oldest))) {
+                                pick = 2;
+                                pkind = nk2;
+                                oldest = age2;
+                            }
                             bit<32> nu3;
                             bit<32> ns3;
+                            bit<2> nk3;
                             live_note_q_until.read(nu3, 3);
                             live_note_q_sent.read(ns3, 3 * NUM_UPLINKS + (bit<32>)u);
-                            if (pick == 4 && nu3 != 0 && nu3 - meta.clk_k - 1 < 0x80000000
-                                && ns3 != meta.clk_k + 1) { pick = 3; }
+                            live_note_q_kind.read(nk3, 3);
+                            bit<32> age3 = (ns3 == 0) ? 32w0xFFFFFFFF : meta.clk_k + 1 - ns3;
+                            if (nu3 != 0 && nu3 - meta.clk_k - 1 < 0x80000000 && ns3 != meta.clk_k + 1
+                                && (nk3 < pkind || (nk3 == pkind && age3 > oldest))) {
+                                pick = 3;
+                                pkind = nk3;
+                                oldest = age3;
+                            }
                             if (pick != 4) {
                                 bit<16> norigin;
                                 bit<32> nseq;

@@ -100,7 +100,8 @@ def test_the_contract_names_the_registers_counter_and_table(contract):
     assert (r["note_map"]["bits"], r["note_map"]["size"]) == (2, 8 * 4)
     assert (r["note_q_sent"]["size"], r["note_q_origin"]["bits"]) == (4 * 2, 16)
     assert (r["note_refresh"]["bits"], r["note_refresh"]["size"]) == (32, 4)
-    assert contract["counters"]["notices"]["indices"] == list(notices.TAKEN) + ["sent", "busy", "avoided", "refresh"]
+    assert contract["counters"]["notices"]["indices"] == list(notices.TAKEN) + ["sent", "busy", "avoided", "refresh", "replaced"]
+    assert (r["note_q_kind"]["bits"], r["note_q_kind"]["size"]) == (2, 4)
     t2 = render.render(prof.load("tiny"), "tor", "tofino2")[1]          # the marks, no notices
     assert "notices" not in t2["counters"] and "notices" not in t2["liveness"]
 
@@ -172,6 +173,54 @@ def test_the_reference_bounds_the_rate_and_sends_each_notice_once_per_uplink_and
     assert n.trigger(100 + 4, 0, peer=5) is None
     n.marked(104, 2, 0b10)
     assert n.seq == 104 and n.dead(0, 2, 1) and n.trigger(104, 0, peer=5) == (0, 104, 2, 0b10)
+
+
+def test_the_reference_lets_kept_notices_take_turns_when_one_trigger_a_slice_is_spare():
+    """Three notices kept, one spare TRIGGER on uplink 0 in each slice of their cycle: each
+    goes out in turn (never sent first, then the one sent longest ago; the lower slot of two
+    alike), not the first slot every time; uplink 1 keeps its own turns; with TRIGGERs
+    enough, every kept notice still goes out once per uplink and slice."""
+    n = _model(refresh=0)
+    kw = dict(from_uplink=True, from_host=False, synced=True, src=3, dst=0, peer=3, slice_id=1, down=1)
+    assert [n.receive(100, origin=o, seq=1, **kw) for o in (4, 5, 6)] == ["applied"] * 3
+    got = [n.trigger(k, 0, peer=2)[0] for k in (100, 101, 102, 103)]
+    assert got == [4, 5, 6, 4]
+    assert n.trigger(103, 1, peer=2)[0] == 4                         # uplink 1: none sent on it yet
+    assert n.trigger(103, 1, peer=2)[0] == 5
+    m = _model(refresh=0)
+    assert [m.receive(100, origin=o, seq=1, **kw) for o in (4, 5, 6)] == ["applied"] * 3
+    for k in (100, 101):
+        assert sorted(m.trigger(k, 0, peer=2)[0] for _ in range(3)) == [4, 5, 6]
+        assert m.trigger(k, 0, peer=2) is None
+
+
+def test_the_reference_sends_the_most_urgent_kept_notice_first_and_lets_it_take_a_less_urgent_slot():
+    """Refreshes of slices 0-2 in slots 0-2 and another ToR's notice sent on in slot 3: every
+    slot taken. This ToR's change takes the first refresh's slot (`replaced`), another ToR's
+    notice the next refresh's; a refresh takes none (`busy`), nor does a change when every
+    slot holds a change. A TRIGGER sends this ToR's change first, then the notices sent on
+    (the lower slot of two never sent), then the refresh."""
+    R, O, N = notices.REFRESH, notices.ON, notices.OWN
+    n = _model(refresh=1)
+    assert all(n.judged(k, k % 4, 0, changed=False) for k in (100, 101, 102))
+    kw = dict(from_uplink=True, from_host=False, synced=True, src=3, dst=0, peer=3, seq=1, slice_id=1, down=1)
+    assert n.receive(102, origin=5, **kw) == "applied"
+    assert [s.kind for s in n.slots] == [R, R, R, O] and n.counts["replaced"] == 0
+    n.marked(103, 3, 0b01)
+    assert [(s.kind, s.origin, s.slice) for s in n.slots] == [(N, 0, 3), (R, 0, 1), (R, 0, 2), (O, 5, 1)]
+    assert n.counts["replaced"] == 1 and n.counts["busy"] == 0
+    assert n.receive(103, origin=6, **kw) == "applied"
+    assert [(s.kind, s.origin) for s in n.slots] == [(N, 0), (O, 6), (R, 0), (O, 5)] and n.counts["replaced"] == 2
+    assert [n.trigger(103, 0, peer=2)[:3] for _ in range(4)] == [(0, 103, 3), (6, 1, 1), (5, 1, 1), (0, 102, 2)]
+    assert n.trigger(103, 0, peer=2) is None
+    assert not n.judged(104, 0, 0, changed=False)                   # slice 0's refresh due: no slot less urgent
+    assert n.counts["busy"] == 1 and n.counts["replaced"] == 2
+    m = _model(refresh=0)
+    for k in range(100, 104):
+        m.marked(k, k % 4, 0b01)
+    assert [s.kind for s in m.slots] == [N] * 4
+    m.marked(103, 2, 0b00)
+    assert m.counts["busy"] == 1 and m.counts["replaced"] == 0 and [s.seq for s in m.slots] == [100, 101, 102, 103]
 
 
 def test_the_reference_refreshes_each_slice_every_period_and_leaves_the_last_slot_to_changes():

@@ -20,7 +20,14 @@ sent on) would keep the old bits until the origin's next change of that slice. S
 sequence number; a ToR that missed a notice takes the refresh (newer) and catches up
 within one refresh period, and one whose map it does not change does not send it on (the
 cost stays at S notices per origin per period, not N x S per ToR). A refresh leaves the
-last slot to changes. Sequence numbers are the fabric's slice number at which the notice
+last slot to changes.
+
+**Urgency**: a kept notice is this ToR's change, another ToR's notice sent on, or this
+ToR's refresh, in that order of urgency. A TRIGGER sends the most urgent kept notice not
+yet sent on its uplink in this slice (of one kind, the one sent on it longest ago), and a
+notice that finds every slot taken takes the slot of a less urgent one: where TRIGGERs are
+scarce (a software switch's generator), a change goes out before the refreshes and is not
+lost to them. Sequence numbers are the fabric's slice number at which the notice
 was kept (one more than the last when that is not newer), so the notices of a restarted
 switch, whose registers start at zero, are newer than the ones it sent before.
 
@@ -38,8 +45,11 @@ from dataclasses import dataclass, field
 #: the outcomes counted (the ``notices`` counter's cells, controller.p4gen.render.NOTICE_COUNTS)
 TAKEN = ("applied", "duplicate", "wrong_peer", "unknown", "flood", "from_host", "off")
 #: the sending side's cells after them: sent, busy (not kept: no slot), avoided, refresh (kept
-#: unchanged: the periodic refresh)
-SENDING = ("sent", "busy", "avoided", "refresh")
+#: unchanged: the periodic refresh), replaced (a kept notice whose slot a more urgent one took)
+SENDING = ("sent", "busy", "avoided", "refresh", "replaced")
+#: the kinds of a kept notice, the more urgent the lower: sent first, and one takes the slot of
+#: a less urgent one when every slot is taken
+OWN, ON, REFRESH = 0, 1, 2
 #: the slots a ToR keeps notices to send in (controller.p4gen.render.NOTICE_SLOTS)
 SLOTS = 4
 K_MOD = 1 << 32
@@ -62,6 +72,7 @@ class Slot:
     slice: int
     down: int
     until: int                               # slice number from which the slot is free
+    kind: int = OWN                          # OWN (this ToR's change), ON (another's sent on), REFRESH
     sent: dict[int, int] = field(default_factory=dict)   # uplink -> slice number last sent in
 
 
@@ -89,13 +100,24 @@ class Notices:
     counts: dict[str, int] = field(default_factory=lambda: {r: 0 for r in TAKEN + SENDING})
 
     # ---- keeping and sending ---------------------------------------------------------------
-    def _keep(self, k: int, origin: int, seq: int, slice_id: int, down: int, limit: int = SLOTS) -> bool:
-        for i, s in enumerate(self.slots[:limit]):
-            if s is None or reached(k, s.until):
-                self.slots[i] = Slot(origin, seq, slice_id, down, (k + self.slices) % K_MOD)
-                return True
-        self.counts["busy"] += 1
-        return False
+    def _keep(self, k: int, origin: int, seq: int, slice_id: int, down: int, kind: int,
+              limit: int = SLOTS) -> bool:
+        """Keep a notice of ``kind`` in the first free slot of the first ``limit``; none free:
+        in the first slot of the least urgent kind less urgent than ``kind`` (``replaced``),
+        else not at all (``busy``)."""
+        free = next((i for i, s in enumerate(self.slots[:limit]) if s is None or reached(k, s.until)), None)
+        if free is None:
+            worst = kind
+            for i, s in enumerate(self.slots[:limit]):
+                if s.kind > worst:
+                    free, worst = i, s.kind
+            if free is not None:
+                self.counts["replaced"] += 1
+        if free is None:
+            self.counts["busy"] += 1
+            return False
+        self.slots[free] = Slot(origin, seq, slice_id, down, (k + self.slices) % K_MOD, kind)
+        return True
 
     def judged(self, k: int, slice_id: int, down: int, changed: bool) -> bool:
         """This ToR's evaluation at slice number ``k`` judged ``slice_id``, whose down bits
@@ -110,7 +132,8 @@ class Notices:
         self.seq = self.seq or 1
         self.map[self.me, slice_id] = down
         self.last[self.me, slice_id] = self.seq
-        kept = self._keep(k, self.me, self.seq, slice_id, down, SLOTS if changed else SLOTS - 1)
+        kept = self._keep(k, self.me, self.seq, slice_id, down, OWN if changed else REFRESH,
+                          SLOTS if changed else SLOTS - 1)
         if kept:
             if not changed:
                 self.counts["refresh"] += 1
@@ -124,15 +147,25 @@ class Notices:
 
     def trigger(self, k: int, uplink: int, peer: int | None) -> tuple[int, int, int, int] | None:
         """A TRIGGER for ``uplink`` whose REQ is not due, at slice number ``k``, ``peer`` the
-        circuit's (None: no circuit): the notice ``(origin, seq, slice, down)`` sent, if any."""
+        circuit's (None: no circuit): the notice ``(origin, seq, slice, down)`` sent, if any.
+        Of the kept notices not yet sent on ``uplink`` in this slice, the most urgent kind
+        goes first (this ToR's change, another's sent on, a refresh), and of one kind the one
+        sent on it longest ago (never sent first, the lower slot of two alike): where TRIGGERs
+        are fewer than kept notices, the changes go before the refreshes and the notices of
+        one kind take turns, rather than the first slot taking every spare TRIGGER."""
         if self.rate == 0 or peer is None:
             return None
+        pick, best = None, (REFRESH + 1, 0)
         for s in self.slots:
             if s is not None and not reached(k, s.until) and s.sent.get(uplink) != k:
-                s.sent[uplink] = k
-                self.counts["sent"] += 1
-                return s.origin, s.seq, s.slice, s.down
-        return None
+                age = K_MOD if uplink not in s.sent else (k - s.sent[uplink]) % K_MOD
+                if s.kind < best[0] or (s.kind == best[0] and age > best[1]):
+                    pick, best = s, (s.kind, age)
+        if pick is None:
+            return None
+        pick.sent[uplink] = k
+        self.counts["sent"] += 1
+        return pick.origin, pick.seq, pick.slice, pick.down
 
     # ---- taking ----------------------------------------------------------------------------
     def receive(self, k: int, *, from_uplink: bool, from_host: bool, synced: bool, src: int, dst: int,
@@ -169,7 +202,7 @@ class Notices:
         known = self.map.get((origin, slice_id), 0)
         self.map[origin, slice_id] = down
         if known != down:                     # sent on only when it told this ToR something new
-            self._keep(k, origin, seq, slice_id, down)
+            self._keep(k, origin, seq, slice_id, down, ON)
         return "applied"
 
     # ---- using -----------------------------------------------------------------------------

@@ -189,6 +189,9 @@ LIVENESS_REGISTERS = [
     ("note_q_until", 32, "slots", "slice number from which the slot is free (sent on every uplink in every slice "
                                   "before it: one schedule cycle)"),
     ("note_q_sent", 32, "slot_uplinks", "cell i*d + u: 1 + the slice number slot i was last sent in on uplink u"),
+    ("note_q_kind", 2, "slots", "its kind, the more urgent the lower: 0 this ToR's change, 1 another ToR's notice "
+                                "sent on, 2 this ToR's refresh (sent first; takes a less urgent one's slot when "
+                                "none is free)"),
 ]
 #: notices a ToR keeps to send at once (each sent on every uplink in every slice for one cycle)
 NOTICE_SLOTS = 4
@@ -200,9 +203,10 @@ LIVENESS_COUNTS = ["heard", "silent", "wrong_peer", "down", "up", "paused", "una
 #: once under applied | duplicate | wrong_peer | unknown | flood | off, one from a host port
 #: under from_host; sent (a NOTICE sent), busy (one not kept: every slot taken), avoided (a
 #: source route over a circuit the notices say is dead, routed per hop instead), refresh (a
-#: ToR's unchanged marks of one slice kept to be sent again: the periodic refresh)
+#: ToR's unchanged marks of one slice kept to be sent again: the periodic refresh), replaced (a
+#: kept notice whose slot a more urgent one took: every slot taken)
 NOTICE_COUNTS = ["applied", "duplicate", "wrong_peer", "unknown", "flood", "from_host", "off", "sent", "busy",
-                 "avoided", "refresh"]
+                 "avoided", "refresh", "replaced"]
 #: the liveness registers the daemon reads with the clock's (``read_clock``: live_<short>)
 LIVENESS_READ = ("mask", "wrong")
 

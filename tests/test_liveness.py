@@ -192,6 +192,13 @@ def test_the_reference_lets_kept_notices_take_turns_when_one_trigger_a_slice_is_
     for k in (100, 101):
         assert sorted(m.trigger(k, 0, peer=2)[0] for _ in range(3)) == [4, 5, 6]
         assert m.trigger(k, 0, peer=2) is None
+    # across the slice number's wrap: the one sent before the wrap is the one sent longest ago
+    w = _model(refresh=0)
+    top = notices.K_MOD - 2
+    assert [w.receive(top, origin=o, seq=1, **kw) for o in (4, 5)] == ["applied"] * 2
+    assert w.trigger(top + 1, 0, peer=2)[0] == 4
+    assert w.trigger(0, 0, peer=2)[0] == 5                             # slice number 2^32 wraps to 0
+    assert w.trigger(1, 0, peer=2)[0] == 4
 
 
 def test_the_reference_sends_the_most_urgent_kept_notice_first_and_lets_it_take_a_less_urgent_slot():

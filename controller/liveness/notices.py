@@ -155,14 +155,11 @@ class Notices:
         one kind take turns, rather than the first slot taking every spare TRIGGER."""
         if self.rate == 0 or peer is None:
             return None
-        pick, best = None, (REFRESH + 1, 0)
-        for s in self.slots:
-            if s is not None and not reached(k, s.until) and s.sent.get(uplink) != k:
-                age = K_MOD if uplink not in s.sent else (k - s.sent[uplink]) % K_MOD
-                if s.kind < best[0] or (s.kind == best[0] and age > best[1]):
-                    pick, best = s, (s.kind, age)
-        if pick is None:
+        ready = [s for s in self.slots if s is not None and not reached(k, s.until) and s.sent.get(uplink) != k]
+        if not ready:
             return None
+        # max() keeps the first of equals: the lower slot
+        pick = max(ready, key=lambda s: (-s.kind, K_MOD if uplink not in s.sent else (k - s.sent[uplink]) % K_MOD))
         pick.sent[uplink] = k
         self.counts["sent"] += 1
         return pick.origin, pick.seq, pick.slice, pick.down

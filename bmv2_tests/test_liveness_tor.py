@@ -17,6 +17,7 @@ import time
 
 import pytest
 from clock_util import L, Registers, counts, params, probe, probe_cpu, recv, seed, send, wait_counted, write_clock
+from daemon_util import until
 from fabric import ME, UPLINK_BASE, routed, schedule, udp
 from scapy.layers.inet import IP
 from scapy.layers.l2 import Ether
@@ -565,9 +566,8 @@ def test_a_tors_own_change_takes_the_slot_of_a_notice_sent_on_and_goes_out_first
     assert sent == [model.trigger(K0 + S, 0, peer=rig.peer(0, 0)) for _ in sent]
     before = notice_counts(rig)
     send(rig.dp, UPLINK_BASE, notice(others[4], 7, 2, 0b01, src_tor=rig.peer(0, 0), dst_tor=ME, uplink=0))
-    end = time.time() + 5
-    while sum(notice_counts(rig).values()) < sum(before.values()) + 2 and time.time() < end:
-        time.sleep(0.02)
+    until(lambda: sum(notice_counts(rig).values()) >= sum(before.values()) + 2, timeout=5,
+          what="the fifth notice counted twice")
     after = notice_counts(rig)
     assert {c: after.get(c, 0) - before.get(c, 0) for c in after if after.get(c, 0) != before.get(c, 0)} \
         == {"applied": 1, "busy": 1}

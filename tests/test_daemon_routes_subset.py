@@ -10,7 +10,7 @@ pytest.importorskip("prometheus_client", reason="needs the daemon extra: pip ins
 
 from controller.daemon.config import load
 from controller.daemon.plan import compute_routes
-from controller.routing import base, uro_incremental
+from controller.routing import base, ucmp_incremental, uro_incremental
 from controller.schedule.degrade import Failed, without
 
 from daemon_fakes import net_toml, tor_switch
@@ -456,15 +456,17 @@ def test_a_daemon_whose_process_ends_does_not_wait_for_its_warm_up(tmp_path, mon
         d.ctl.warmed(30)
 
 
-def test_warm_loads_the_repair_kernel_only_where_per_hop_routes_are_uro(monkeypatch):
-    """plan.warm warms URO's repair only for a per-hop section computed by URO: the repair
-    is that section's (plan.repaired_routes); UCMP source routes are repaired otherwise."""
+def test_warm_loads_each_repair_kernel_only_for_the_algorithm_it_repairs(monkeypatch):
+    """plan.warm warms URO's repair only for a per-hop section computed by URO and UCMP's
+    only for a source section computed by UCMP: each repair is that section's
+    (plan.repaired_routes)."""
     from types import SimpleNamespace
 
     from controller.daemon import plan
 
     calls = []
     monkeypatch.setattr(uro_incremental, "warm_kernel", lambda: calls.append("repair"))
+    monkeypatch.setattr(ucmp_incremental, "warm_kernel", lambda: calls.append("ucmp repair"))
     for algo in ("uro", "ucmp"):
         monkeypatch.setitem(base._REGISTRY, algo, dataclasses.replace(base.get(algo), warm=lambda a=algo: calls.append(a)))
 
@@ -473,9 +475,11 @@ def test_warm_loads_the_repair_kernel_only_where_per_hop_routes_are_uro(monkeypa
                                                        source=source and SimpleNamespace(algo=source)))
     assert plan.warm(cfg("uro", None)) == {} and calls == ["uro", "repair"]
     calls.clear()
-    assert plan.warm(cfg(None, "ucmp")) == {} and calls == ["ucmp"]
+    assert plan.warm(cfg(None, "ucmp")) == {} and calls == ["ucmp", "ucmp repair"]
     calls.clear()
-    assert plan.warm(cfg("uro", "ucmp")) == {} and calls == ["uro", "repair", "ucmp"]
+    assert plan.warm(cfg("uro", "ucmp")) == {} and calls == ["uro", "repair", "ucmp", "ucmp repair"]
+    calls.clear()
+    assert plan.warm(cfg("ucmp", "uro")) == {} and calls == ["ucmp", "uro"]
 
 
 def test_the_start_does_not_wait_for_the_warm_up(tmp_path, monkeypatch):

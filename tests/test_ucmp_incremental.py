@@ -14,6 +14,11 @@ caught by the same comparison."""
 
 from __future__ import annotations
 
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -110,6 +115,125 @@ def check_repairs(sched, dsts, params, steps, affected=ui.affected_destinations)
 def test_a_repair_is_the_whole_recomputation_cell_for_cell(case):
     sched, dsts, params, steps = case
     check_repairs(sched, dsts, params, steps)
+
+
+def _riding_by_path(routes: PathRoutes, removed: np.ndarray) -> list[bool]:
+    """:func:`ui.riding` read path by path: each hop departs from the ToR the hop before
+    reached (the group's source for the first), until the first -1."""
+    S, N, _ = removed.shape
+    out = []
+    for p, g in enumerate(routes.path_group_index().tolist()):
+        prev, hit = (g // N) % N, False
+        for node, up, slot in zip(routes.hop_node[p].tolist(), routes.hop_uplink[p].tolist(),
+                                  routes.hop_slice[p].tolist()):
+            if node < 0:
+                break
+            if removed[slot % S, prev, up]:
+                hit = True
+                break
+            prev = node
+        out.append(hit)
+    return out
+
+
+def _group_by_members(routes: PathRoutes, g: int) -> tuple:
+    """One group as values: per member its kind, hops, latency, bucket range, and per path
+    its hop count, latency and hops (without the -1 padding)."""
+    def row(a, p):
+        r = a[p].tolist()
+        while r and r[-1] < 0:
+            r.pop()
+        return tuple(r)
+    b = routes.buckets
+    first, count = int(routes.g_first.ravel()[g]), int(routes.g_count.ravel()[g])
+    out = []
+    for m in range(first, first + count):
+        pf, pc = int(routes.m_first[m]), int(routes.m_count[m])
+        paths = tuple((int(routes.p_hops[p]), int(routes.p_latency[p]), row(routes.hop_node, p),
+                       row(routes.hop_uplink, p), row(routes.hop_slice, p)) for p in range(pf, pf + pc))
+        out.append((int(routes.m_kind[m]), int(routes.m_hops[m]), int(routes.m_latency[m]),
+                    None if b is None else (int(b.m_lo[m]), int(b.m_hi[m])), paths))
+    return tuple(out)
+
+
+def _changed_by_group(a: PathRoutes, b: PathRoutes, dsts) -> list[tuple[int, int, int]]:
+    S, N, _ = a.g_count.shape
+    rows = [(t, s, d) for t in range(S) for s in range(N) for d in dsts if s != d
+            if _group_by_members(a, (t * N + s) * N + d) != _group_by_members(b, (t * N + s) * N + d)]
+    return sorted(rows, key=lambda r: (r[1], r[2], r[0]))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=cases())
+def test_the_paths_riding_and_the_changed_groups_are_those_read_path_by_path(case):
+    """The compiled :func:`ui.riding` and :func:`ui.changed_cells` against the arrays read
+    path by path and group by group, before and after each failure of a sequence."""
+    sched, dsts, params, steps = case
+    before = ucmp.compute(sched, params, destinations=dsts)
+    S, N, d = sched.peer.shape
+    for failed in steps:
+        rs = without(sched, failed)
+        rem, _ = ui.circuit_changes(sched, rs)
+        removed = np.zeros((S, N, d), bool)
+        removed[rem[:, 0], rem[:, 1], rem[:, 2]] = True
+        assert ui.riding(before, removed).tolist() == _riding_by_path(before, removed)
+        after = ucmp.compute(rs, params, destinations=dsts)
+        assert ui.changed_cells(before, after, dsts).tolist() == [list(r) for r in _changed_by_group(before, after, dsts)]
+
+
+def test_groups_differ_where_only_the_hop_padding_or_the_buckets_differ():
+    """Hop arrays of other widths compare up to their -1 padding; a route set without
+    buckets differs from one with them in every group that has a member."""
+    sched = opera(8, 2, seed=1)
+    dsts = [0, 5]
+    a = ucmp.compute(sched, ucmp.UcmpParams(h_max=4), destinations=dsts)
+    wide = dataclasses.replace(a, **{k: _hops(getattr(a, k), getattr(a, k).shape[1] + 2)
+                                    for k in ("hop_node", "hop_uplink", "hop_slice")})
+    assert len(ui.changed_cells(a, wide, dsts)) == 0
+    moved = wide.hop_slice.copy()
+    moved[0, a.hop_slice.shape[1]] = 0                # a hop in the padding of the narrower one
+    moved = dataclasses.replace(wide, hop_slice=moved)
+    changed = ui.changed_cells(a, moved, dsts)
+    assert changed.tolist() == [list(r) for r in _changed_by_group(a, moved, dsts)]
+    assert len(changed) == 1
+    assert ui.changed_cells(moved, a, dsts).tolist() == changed.tolist()     # the wider one first
+    bare = dataclasses.replace(a, buckets=None)
+    with_members = int(sum(1 for t in range(sched.n_slices) for s in range(8) for d in dsts
+                           if s != d and a.g_count[t, s, d] > 0))
+    assert len(ui.changed_cells(a, bare, dsts)) == with_members > 0
+
+
+def test_groups_differ_in_their_member_count_or_a_member_s_path_count():
+    """A group emptied, and a member given one more path (the next member's first), are
+    changed cells, though every member or path both sides have is the same."""
+    sched = opera(8, 2, seed=1)
+    dsts = [0, 5]
+    a = ucmp.compute(sched, ucmp.UcmpParams(h_max=4), destinations=dsts)
+    N = sched.n_tors
+    g = int(np.flatnonzero(a.g_count.ravel() > 0)[0])
+    want = [[g // (N * N), (g // N) % N, g % N]]
+    count = a.g_count.copy()
+    count.ravel()[g] = 0
+    assert ui.changed_cells(dataclasses.replace(a, g_count=count), a, dsts).tolist() == want
+    m = int(a.g_first.ravel()[g])
+    paths = a.m_count.copy()
+    paths[m] += 1
+    assert ui.changed_cells(a, dataclasses.replace(a, m_count=paths), dsts).tolist() == want
+
+
+def test_a_path_rides_only_hops_before_its_padding():
+    """Every circuit of the last slice on the last uplink removed (and of the first slice on
+    the first): a path rides one only through a hop it has, never through the -1 padding
+    after its last hop (which would index exactly the last slice's last uplink)."""
+    sched = opera(8, 2, seed=1)
+    a = ucmp.compute(sched, ucmp.UcmpParams(h_max=4), destinations=[0, 5])
+    S, N, d = sched.peer.shape
+    removed = np.zeros((S, N, d), bool)
+    removed[S - 1, :, d - 1] = True
+    removed[0, :, 0] = True
+    got = ui.riding(a, removed)
+    assert got.tolist() == _riding_by_path(a, removed)
+    assert 0 < got.sum() < got.size and (a.hop_node[~got] < 0).any()
 
 
 def test_an_affected_set_that_misses_a_destination_is_caught():
@@ -246,3 +370,29 @@ def test_the_cells_compared_as_columns_make_what_the_rows_make(seed, n, failure,
             bulk._cells_pair = columns
         for x, y in zip(got, want):
             assert (x.members, x.groups, x.entries) == (y.members, y.groups, y.entries), tor
+
+
+_WARM_THEN_REPAIR = """
+from controller.routing import ucmp, ucmp_incremental, ucmp_incremental_kernel as kern
+from controller.schedule import opera
+from controller.schedule.degrade import Failed, without
+assert not kern.riding.signatures and not kern.groups_differ.signatures   # no repair ran in this process
+ucmp_incremental.warm_kernel()
+warm = (list(kern.riding.signatures), list(kern.groups_differ.signatures))
+sched = opera(24, 4, seed=2)
+params = ucmp.UcmpParams(h_max=5, hops_per_slice=sched.timing.hops_per_slice, backups=1)
+before = ucmp.compute(sched, params, destinations=[1, 4, 7])
+ucmp_incremental.repair(before, without(sched, Failed(tors=frozenset({5}))), params, [1, 4, 7])
+print(len(warm[0]), len(warm[1]), len(kern.riding.signatures), len(kern.groups_differ.signatures))
+"""
+
+
+def test_warm_kernel_loads_the_kernels_a_repair_of_any_size_uses():
+    """The daemon's warm-up of the UCMP repair (plan.warm) loads both compiled kernels: a
+    repair of another size and other parameters after it needs no other compiled version,
+    so the first failure after an install (an empty numba cache) does not compile them. In
+    a process of its own: another test may have run a repair in this one."""
+    out = subprocess.run([sys.executable, "-c", _WARM_THEN_REPAIR], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parent.parent, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["1", "1", "1", "1"], out.stdout

@@ -297,8 +297,9 @@ def delta_between(previous: Routes | None, routes: Routes) -> RoutesDelta | None
 def warm(cfg: NetConfig) -> dict[str, str]:
     """The configured algorithms' :attr:`~controller.routing.base.Algorithm.warm` (compiled
     kernels loaded now: the daemon calls it at start, so that no failure's routes pay the
-    load), and for URO per-hop routes the kernel of their repair after a failure
-    (:func:`controller.routing.uro_incremental.warm_kernel`). An artifact's algorithm is
+    load), and the kernels of their repair after a failure: for URO per-hop routes
+    :func:`controller.routing.uro_incremental.warm_kernel`, for UCMP source routes
+    :func:`controller.routing.ucmp_incremental.warm_kernel`. An artifact's algorithm is
     the artifact's: not known here, not warmed. Returns ``{algorithm: error}`` for those
     that could not be warmed (numba finds no cache location, ...): nothing depends on it,
     their routes are computed as before."""
@@ -308,8 +309,9 @@ def warm(cfg: NetConfig) -> dict[str, str]:
         if ac is None or ac.algo is None:
             continue
         alg = base.get(ac.algo)
-        # URO per-hop routes after a failure are repaired (repaired_routes): its kernel too
-        warms = [alg.warm] + ([uro_incremental.warm_kernel] if section == "per_hop" and alg.name == "uro" else [])
+        # URO per-hop and UCMP source routes after a failure are repaired (repaired_routes): those kernels too
+        repairs = {("per_hop", "uro"): uro_incremental.warm_kernel, ("source", "ucmp"): ucmp_incremental.warm_kernel}
+        warms = [alg.warm, repairs.get((section, alg.name))]
         try:
             for w in warms:
                 if w is not None:

@@ -40,12 +40,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from controller.routing import ucmp
-from controller.routing.paths import PathRoutes, group_id, group_parts, ranges
+from controller.routing.paths import PathRoutes, group_id, group_parts
 from controller.routing.uro_incremental import NotRepairable, circuit_changes
 from controller.routing.uro_incremental import by_tor as uro_by_tor
 from controller.schedule.model import Schedule
 
-__all__ = ["NotRepairable", "Repaired", "affected_destinations", "changed_cells", "repair", "riding"]
+__all__ = ["NotRepairable", "Repaired", "affected_destinations", "changed_cells", "repair", "riding", "warm_kernel"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -73,17 +73,13 @@ def by_tor(cells: np.ndarray) -> dict[int, np.ndarray]:
 def riding(routes: PathRoutes, removed: np.ndarray) -> np.ndarray:
     """Per path of ``routes``: whether one of its hops departs on a circuit end of
     ``removed`` (``[S, N, d]`` bool: slice, ToR, uplink). A hop ``(next ToR, uplink, send
-    slice)`` departs from the ToR before it (the group's source for the first hop)."""
+    slice)`` departs from the ToR before it (the group's source for the first hop).
+    Compiled (:func:`controller.routing.ucmp_incremental_kernel.riding`)."""
+    from controller.routing import ucmp_incremental_kernel as kernel   # numba: loaded on first use
     S, N, _ = removed.shape
     _, src, _ = group_parts(routes.path_group_index(), N)
-    prev = src.astype(np.int64)
-    hit = np.zeros(routes.n_paths, bool)
-    for i in range(routes.hop_node.shape[1]):
-        ok = routes.hop_node[:, i] >= 0
-        up = np.where(ok, routes.hop_uplink[:, i], 0).astype(np.int64)
-        hit |= ok & removed[routes.hop_slice[:, i] % S, prev, up]
-        prev = np.where(ok, routes.hop_node[:, i], prev)
-    return hit
+    return kernel.riding(src.astype(np.int64), routes.hop_node, routes.hop_uplink, routes.hop_slice,
+                         np.ascontiguousarray(removed, dtype=np.bool_))
 
 
 def affected_destinations(routes: PathRoutes, removed: np.ndarray) -> np.ndarray:
@@ -95,6 +91,19 @@ def affected_destinations(routes: PathRoutes, removed: np.ndarray) -> np.ndarray
     dst = group_parts(routes.path_group_index()[riding(routes, removed)], N)[2]
     capped = np.asarray(routes.notes.get("capped_destinations", []), np.int64)
     return np.union1d(np.unique(dst), capped).astype(np.int64)
+
+
+def warm_kernel() -> None:
+    """Load the compiled kernels of :func:`riding` and :func:`changed_cells` into this
+    process now (a tiny schedule's UCMP routes repaired after a cut cable), so that no
+    failure's routes pay their load -- or their compile, where numba's cache is empty. The
+    daemon calls it at start for UCMP source routes (:func:`controller.daemon.plan.warm`)."""
+    from controller.schedule import round_robin
+    from controller.schedule.degrade import Failed, without
+    sched = round_robin(8, 2)
+    params = ucmp.UcmpParams(h_max=4)
+    repair(ucmp.compute(sched, params, destinations=[0, 3]), without(sched, Failed(uplinks=frozenset({(1, 0)}))),
+           params, [0, 3])
 
 
 def _kept_raw(routes: PathRoutes, keep_dst: np.ndarray) -> tuple:
@@ -154,23 +163,15 @@ def repair(before: PathRoutes, schedule: Schedule, params: ucmp.UcmpParams, dest
     return Repaired(routes, hit, cells)
 
 
-def _rows_equal(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Row-wise equality of two -1 padded hop arrays of possibly different widths."""
-    w = min(a.shape[1], b.shape[1])
-    eq = (a[:, :w] == b[:, :w]).all(axis=1)
-    if a.shape[1] > w:
-        eq &= (a[:, w:] < 0).all(axis=1)
-    if b.shape[1] > w:
-        eq &= (b[:, w:] < 0).all(axis=1)
-    return eq
-
-
 def changed_cells(a: PathRoutes, b: PathRoutes, destinations) -> np.ndarray:
     """The groups ``(start slice, src, dst)`` towards ``destinations`` whose members differ
     between ``a`` and ``b`` (route sets of one shape): a member's kind, hops, latency,
     bucket range or any of its paths, or the number of members. ``[n, 3]`` int32 rows,
     sorted by src, dst, slice: the source-route cells whose entries to rewrite (UCMP
-    §6.2: one ``ssrr_path`` entry per (dst, start slice, bucket range) of a source)."""
+    §6.2: one ``ssrr_path`` entry per (dst, start slice, bucket range) of a source).
+    Compared group by group, up to the first difference
+    (:func:`controller.routing.ucmp_incremental_kernel.groups_differ`)."""
+    from controller.routing import ucmp_incremental_kernel as kernel   # numba: loaded on first use
     if a.g_count.shape != b.g_count.shape:
         raise ValueError(f"route sets of different shapes ({a.g_count.shape}, {b.g_count.shape})")
     S, N, _ = a.g_count.shape
@@ -178,28 +179,17 @@ def changed_cells(a: PathRoutes, b: PathRoutes, destinations) -> np.ndarray:
     t, src, dst = np.meshgrid(np.arange(S), np.arange(N), dsts, indexing="ij")
     g = group_id(t.ravel(), src.ravel(), dst.ravel(), N)
     g = g[src.ravel() != dst.ravel()]
-    ca, cb = a.g_count.ravel()[g], b.g_count.ravel()[g]
-    bad = ca != cb
-    idx = np.flatnonzero(~bad)
-    c = ca[idx].astype(np.int64)
-    ma, mb = ranges(a.g_first.ravel()[g[idx]], c), ranges(b.g_first.ravel()[g[idx]], c)
-    owner = np.repeat(idx, c)
-    mdiff = ((a.m_kind[ma] != b.m_kind[mb]) | (a.m_hops[ma] != b.m_hops[mb])
-             | (a.m_latency[ma] != b.m_latency[mb]) | (a.m_count[ma] != b.m_count[mb]))
     x, y = a.buckets, b.buckets
-    if (x is None) != (y is None):
-        mdiff[:] = True
-    elif x is not None:
-        mdiff |= (x.m_lo[ma] != y.m_lo[mb]) | (x.m_hi[ma] != y.m_hi[mb])
-    bad[owner[mdiff]] = True
-    ok = ~mdiff
-    pc = a.m_count[ma[ok]].astype(np.int64)
-    pa, pb = ranges(a.m_first[ma[ok]], pc), ranges(b.m_first[mb[ok]], pc)
-    powner = np.repeat(owner[ok], pc)
-    pdiff = ((a.p_hops[pa] != b.p_hops[pb]) | (a.p_latency[pa] != b.p_latency[pb])
-             | ~_rows_equal(a.hop_node[pa], b.hop_node[pb]) | ~_rows_equal(a.hop_uplink[pa], b.hop_uplink[pb])
-             | ~_rows_equal(a.hop_slice[pa], b.hop_slice[pb]))
-    bad[powner[pdiff]] = True
+    if (x is None) != (y is None):            # every member's bucket range differs
+        bad = (a.g_count.ravel()[g] != b.g_count.ravel()[g]) | (a.g_count.ravel()[g] > 0)
+    else:
+        none = np.zeros(0, np.int32)
+        lo_a, hi_a, lo_b, hi_b = (none,) * 4 if x is None else (x.m_lo, x.m_hi, y.m_lo, y.m_hi)
+        bad = kernel.groups_differ(
+            g, a.g_first.ravel(), a.g_count.ravel(), a.m_kind, a.m_hops, a.m_latency, a.m_first, a.m_count,
+            lo_a, hi_a, a.p_hops, a.p_latency, a.hop_node, a.hop_uplink, a.hop_slice,
+            b.g_first.ravel(), b.g_count.ravel(), b.m_kind, b.m_hops, b.m_latency, b.m_first, b.m_count,
+            lo_b, hi_b, b.p_hops, b.p_latency, b.hop_node, b.hop_uplink, b.hop_slice, x is not None)
     ct, cs, cd = group_parts(g[bad], N)
     cells = np.stack([ct, cs, cd], axis=1).astype(np.int32).reshape(-1, 3)
     return cells[np.lexsort((cells[:, 0], cells[:, 2], cells[:, 1]))] if len(cells) else cells

@@ -79,6 +79,7 @@ def measure(n: int, d: int, failed_kw: dict) -> dict:
     params = ucmp.UcmpParams(h_max=5, hops_per_slice=sched.timing.hops_per_slice)
     c = contract(n, d)
     before = ucmp.compute(sched, params, destinations=sr)
+    ui.warm_kernel()                  # as the daemon at its start (plan.warm): no repair loads a kernel
     rs = without(sched, Failed(**failed_kw))
     out = {"tors": n, "uplinks": d, "load": os.getloadavg()[0]}
     gc.collect()

@@ -233,7 +233,7 @@ class FakeSwitch(p4r_grpc.P4RuntimeServicer):
             if kind == "action_profile_member" and not e.action_profile_member.HasField("action"):
                 # a DELETE names a member by its id alone (P4Runtime §9.2)
                 m = e.action_profile_member
-                obj = Member(self.info._p_by_id[m.action_profile_id], m.member_id, None, ())
+                obj = Member(self.info.profile_name(m.action_profile_id), m.member_id, None, ())
             else:
                 obj = (self.info.decode_table_entry(e.table_entry) if kind == "table_entry" else
                        self.info.decode_member(e.action_profile_member) if kind == "action_profile_member" else

@@ -229,6 +229,9 @@ def test_codec_range_priority_groups_defaults_and_errors():
         i.table_entry(entry(1, 256))
     with pytest.raises(P4RuntimeError, match="table 'I.nope' is not in the P4Info"):
         i.table_entry(TableEntry("I.nope", (), "I.a", ()))
+    assert i.profile_name(i.member(m).action_profile_id) == "I.prof"
+    with pytest.raises(P4RuntimeError, match="action profile id 999 is not in the P4Info"):
+        i.profile_name(999)
 
 
 def test_read_entities_are_decoded_by_their_bytes_once_and_as_written():

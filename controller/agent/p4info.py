@@ -175,6 +175,14 @@ class P4Info:
         except KeyError:
             raise P4RuntimeError(f"action profile {name!r} is not in the P4Info") from None
 
+    def profile_name(self, profile_id: int) -> str:
+        """The name of the action profile whose P4Runtime id is ``profile_id`` (what a
+        member or group a switch sends back names it by)."""
+        try:
+            return self._p_by_id[profile_id]
+        except KeyError:
+            raise P4RuntimeError(f"action profile id {profile_id} is not in the P4Info") from None
+
     def _tbl(self, name: str) -> _Table:
         t = self._t.get(name)
         if t is None:

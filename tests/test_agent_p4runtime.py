@@ -100,6 +100,14 @@ def _written_in_any_order(actual: Batch, desired: Batch, stages, max_batch: int,
     assert same_state(_switch_model(actual, requests, random.Random(seed)), desired)
 
 
+def test_a_stage_is_cut_into_requests_of_at_most_max_updates_and_no_fewer_than_one():
+    stage = list(range(7))
+    assert list(plan.chunks(stage, 3)) == [[0, 1, 2], [3, 4, 5], [6]]
+    assert list(plan.chunks(stage, 7)) == [stage] and list(plan.chunks([], 2)) == []
+    with pytest.raises(ValueError, match="max_updates must be >= 1, got 0"):
+        list(plan.chunks(stage, 0))
+
+
 @st.composite
 def no_group_entry_modified(draw, direct_modified: bool = True):
     """(actual, desired) whose diff modifies no entry that names a group: a selector entry

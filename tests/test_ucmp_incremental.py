@@ -221,6 +221,34 @@ def test_groups_differ_in_their_member_count_or_a_member_s_path_count():
     assert ui.changed_cells(a, dataclasses.replace(a, m_count=paths), dsts).tolist() == want
 
 
+def test_groups_differ_by_their_member_counts_where_one_side_has_no_buckets():
+    """One side without buckets: a group differs where either side has a member, or their
+    counts differ -- a group emptied on one side, one empty on both (the same), one of a
+    single member on both (differs) -- as read group by group; both sides without buckets
+    compare the rest as usual."""
+    sched = opera(8, 2, seed=1)
+    dsts = [0, 5]
+    a = ucmp.compute(sched, ucmp.UcmpParams(h_max=4), destinations=dsts)
+    full = np.flatnonzero(a.g_count.ravel() > 1)
+    g0, g1, g2 = (int(x) for x in full[:3])
+    ca, cb = a.g_count.copy(), a.g_count.copy()
+    ca.ravel()[g0] = 0                       # emptied on one side
+    ca.ravel()[g1] = cb.ravel()[g1] = 0      # empty on both
+    ca.ravel()[g2] = cb.ravel()[g2] = 1      # a single member on both
+    x, y = dataclasses.replace(a, g_count=ca), dataclasses.replace(a, g_count=cb, buckets=None)
+    got = ui.changed_cells(x, y, dsts).tolist()
+    assert got == [list(r) for r in _changed_by_group(x, y, dsts)]
+    N = sched.n_tors
+    cell = [[g // (N * N), (g // N) % N, g % N] for g in (g0, g1, g2)]
+    assert cell[0] in got and cell[1] not in got and cell[2] in got
+    bare = dataclasses.replace(a, buckets=None)
+    assert ui.changed_cells(bare, bare, dsts).tolist() == []
+    moved = a.hop_slice.copy()
+    moved[0, 0] += 1
+    assert ui.changed_cells(bare, dataclasses.replace(bare, hop_slice=moved), dsts).tolist() == \
+        [list(r) for r in _changed_by_group(bare, dataclasses.replace(bare, hop_slice=moved), dsts)] != []
+
+
 def test_a_path_rides_only_hops_before_its_padding():
     """Every circuit of the last slice on the last uplink removed (and of the first slice on
     the first): a path rides one only through a hop it has, never through the -1 padding

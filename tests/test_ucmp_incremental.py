@@ -287,6 +287,67 @@ def test_a_circuit_that_comes_back_is_not_repaired():
         ui.repair(down, sched, params, [0, 5])
 
 
+@pytest.mark.parametrize("n, circuit, buckets_move", [(16, (0, 4, 1), False), (24, (0, 0, 2), True)])
+def test_a_repair_that_keeps_some_destinations_is_the_whole_recomputation(n, circuit, buckets_move):
+    """One circuit gone: some destinations recomputed, the others' groups kept, as a whole
+    recomputation gives them -- bucket boundaries that move included, where a kept
+    destination's bucket ranges change too -- with the changed cells read group by group,
+    the notes a chained repair reads, and the repair chained from it."""
+    sched = opera(n, 4, seed=4)
+    dsts = list(range(1, n, 3))
+    params = ucmp.UcmpParams(h_max=4, engine="numpy")
+    before = ucmp.compute(sched, params, destinations=dsts)
+    rs = without(sched, Failed(circuits=frozenset({circuit})))
+    rep = ui.repair(before, rs, params, dsts)
+    full = ucmp.compute(rs, params, destinations=dsts)
+    assert 0 < rep.destinations.size < len(dsts)
+    assert (rep.routes.buckets.boundaries != before.buckets.boundaries) == buckets_move
+    assert_same_routes(rep.routes, full)
+    assert rep.cells.tolist() == [list(r) for r in _changed_by_group(before, full, dsts)]
+    notes = rep.routes.notes
+    assert notes["destinations"] == dsts and notes["capped_destinations"] == full.notes["capped_destinations"]
+    assert notes["repaired_destinations"] == rep.destinations.size
+    more = without(sched, Failed(circuits=frozenset({circuit, (1, 3, 0)})))
+    assert_same_routes(ui.repair(rep.routes, more, params, dsts).routes, ucmp.compute(more, params, destinations=dsts))
+
+
+def test_a_repair_passes_the_worker_count_on(monkeypatch):
+    seen = []
+    for name in ("group_chunks", "other_profiles"):
+        real = getattr(ucmp, name)
+        monkeypatch.setattr(ucmp, name, lambda *a, _f=real, _n=name, **k: seen.append((_n, k.get("workers"))) or _f(*a, **k))
+    sched = opera(16, 4, seed=4)
+    dsts = list(range(1, 16, 3))
+    params = ucmp.UcmpParams(h_max=4, engine="numpy", workers=1)
+    before = ucmp.compute(sched, params, destinations=dsts)
+    seen.clear()
+    ui.repair(before, without(sched, Failed(circuits=frozenset({(0, 4, 1)}))), params, dsts)
+    assert sorted(set(seen)) == [("group_chunks", 1), ("other_profiles", 1)]
+
+
+def test_each_refusal_of_a_repair_says_why():
+    """Each condition alone refuses, with its reason whole."""
+    sched = opera(8, 2, seed=1)
+    dsts = [0, 5]
+    params = ucmp.UcmpParams(h_max=4, engine="numpy")
+    before = ucmp.compute(sched, params, destinations=dsts)
+    rs = without(sched, Failed(uplinks=frozenset({(1, 0)})))
+    other = opera(12, 3, seed=1)
+    with pytest.raises(ui.NotRepairable) as e:
+        ui.repair(before, other, params, dsts)
+    assert str(e.value) == f"the schedule's shape changed ({sched.peer.shape} -> {other.peer.shape})"
+    notes = "the routes do not say towards which destinations they were computed, or which were capped"
+    uncapped = {k: v for k, v in before.notes.items() if k != "capped_destinations"}
+    for routes, towards in ((before, [0]), (dataclasses.replace(before, notes=uncapped), dsts),
+                            (dataclasses.replace(before, buckets=None), dsts)):
+        with pytest.raises(ui.NotRepairable) as e:
+            ui.repair(routes, rs, params, towards)
+        assert str(e.value) == notes
+    with pytest.raises(ui.NotRepairable) as e:          # the same hop limits, other parameters
+        ui.repair(before, rs, dataclasses.replace(params, backups=1), dsts)
+    assert str(e.value) == "the hop limits or parameters differ (the static diameter changed)"
+
+
 def _contract(sched, h: int = 5) -> dict:
     p = Profile(name="inc", tors=sched.n_tors, uplinks=sched.n_uplinks, host_ports=2, slices=sched.n_slices,
                 alternatives=2, ssrr_hops=h, queues=max(2, sched.n_slices))

@@ -311,6 +311,36 @@ def test_a_repair_that_keeps_some_destinations_is_the_whole_recomputation(n, cir
     assert_same_routes(ui.repair(rep.routes, more, params, dsts).routes, ucmp.compute(more, params, destinations=dsts))
 
 
+def test_a_capped_destination_is_recomputed_and_its_note_follows_the_recomputation():
+    """A destination the routes name as capped (a tie search cut short) is affected by any
+    failure, even one no path of it rides, and the repaired routes' note says what the
+    recomputation capped -- not what the routes before said."""
+    sched = opera(16, 4, seed=4)
+    dsts = list(range(1, 16, 3))
+    params = ucmp.UcmpParams(h_max=4, engine="numpy")
+    before = ucmp.compute(sched, params, destinations=dsts)
+    assert before.notes["capped_destinations"] == []
+    said = dataclasses.replace(before, notes={**before.notes, "capped_destinations": [dsts[0]]})
+    nothing = np.zeros(sched.peer.shape, bool)
+    assert ui.affected_destinations(said, nothing).tolist() == [dsts[0]]
+    rs = without(sched, Failed(circuits=frozenset({(0, 4, 1)})))
+    rep = ui.repair(said, rs, params, dsts)
+    assert dsts[0] in rep.destinations.tolist() and rep.destinations.size < len(dsts)
+    assert rep.routes.notes["capped_destinations"] == ucmp.compute(rs, params, destinations=dsts).notes["capped_destinations"] == []
+
+
+def test_changed_cells_are_int32_rows_and_refuse_route_sets_of_two_shapes():
+    sched = opera(8, 2, seed=1)
+    a = ucmp.compute(sched, ucmp.UcmpParams(h_max=4), destinations=[0, 5])
+    cells = ui.changed_cells(a, ucmp.compute(without(sched, Failed(tors=frozenset({3}))), ucmp.UcmpParams(h_max=4),
+                                             destinations=[0, 5]), [0, 5])
+    assert cells.dtype == np.int32 and cells.shape[1] == 3 and len(cells)
+    b = ucmp.compute(opera(12, 3, seed=1), ucmp.UcmpParams(h_max=4), destinations=[0, 5])
+    with pytest.raises(ValueError) as e:
+        ui.changed_cells(a, b, [0, 5])
+    assert str(e.value) == f"route sets of different shapes ({a.g_count.shape}, {b.g_count.shape})"
+
+
 def test_a_repair_passes_the_worker_count_on(monkeypatch):
     seen = []
     for name in ("group_chunks", "other_profiles"):

@@ -294,6 +294,11 @@ def delta_between(previous: Routes | None, routes: Routes) -> RoutesDelta | None
     return RoutesDelta(dataclasses.replace(previous, delta=None), cells, source_cells)
 
 
+#: the modules that repair routes after a failure (:func:`repaired_routes`), by (routes
+#: section, algorithm): URO per-hop and UCMP source routes; :func:`warm` loads their kernels
+REPAIRS = {("per_hop", "uro"): uro_incremental, ("source", "ucmp"): ucmp_incremental}
+
+
 def warm(cfg: NetConfig) -> dict[str, str]:
     """The configured algorithms' :attr:`~controller.routing.base.Algorithm.warm` (compiled
     kernels loaded now: the daemon calls it at start, so that no failure's routes pay the
@@ -309,9 +314,8 @@ def warm(cfg: NetConfig) -> dict[str, str]:
         if ac is None or ac.algo is None:
             continue
         alg = base.get(ac.algo)
-        # URO per-hop and UCMP source routes after a failure are repaired (repaired_routes): those kernels too
-        repairs = {("per_hop", "uro"): uro_incremental.warm_kernel, ("source", "ucmp"): ucmp_incremental.warm_kernel}
-        warms = [alg.warm, repairs.get((section, alg.name))]
+        repair = REPAIRS.get((section, alg.name))
+        warms = [alg.warm, None if repair is None else repair.warm_kernel]
         try:
             for w in warms:
                 if w is not None:

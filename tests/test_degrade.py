@@ -110,6 +110,49 @@ def test_out_of_range_failure_is_a_user_error():
         without(round_robin(8, 2), Failed(tors=frozenset({9})))
 
 
+@pytest.mark.parametrize("failed, msg", [
+    (Failed(uplinks=frozenset({(8, 0)})), r"^uplink 8/0 is not in the network \(8 ToRs x 2 uplinks\)$"),
+    (Failed(uplinks=frozenset({(0, 2)})), r"^uplink 0/2 is not in the network \(8 ToRs x 2 uplinks\)$"),
+    (Failed(tors=frozenset({8})), r"^ToR 8 is not in the network \(0\.\.7\)$"),
+    (Failed(ocs=frozenset({2})), r"^OCS 2 is not in the network \(0\.\.1\)$"),
+    (Failed(circuits=frozenset({(0, 0, 2)})), r"^circuit slice 0 ToR 0 uplink 2 is not in the network "
+                                              r"\(8 ToRs x 2 uplinks x 4 slices\)$")])
+def test_the_first_element_past_the_network_is_refused_by_name(failed, msg):
+    """The check's bounds are exclusive -- ToR ids 0..N-1, uplinks and OCSes 0..d-1 --
+    and the message gives the network's ranges."""
+    with pytest.raises(UroError, match=msg):
+        without(round_robin(8, 2), failed)
+    last = Failed(frozenset({(7, 1)}) if failed.uplinks else frozenset(), frozenset({7}) if failed.tors else frozenset(),
+                  frozenset({1}) if failed.ocs else frozenset(), frozenset({(3, 7, 1)}) if failed.circuits else frozenset())
+    assert without(round_robin(8, 2), last).n_tors == 8           # the last of each is in the network
+
+
+def test_a_circuit_past_the_network_without_a_slice_count_names_no_slices():
+    with pytest.raises(UroError, match=r"^circuit slice 0 ToR 9 uplink 0 is not in the network \(8 ToRs x 2 uplinks\)$"):
+        Failed(circuits=frozenset({(0, 9, 0)})).check(8, 2)
+
+
+def test_dead_slots_leave_out_what_the_schedule_does_not_have():
+    """A failed set made for a larger network (an uplink, a circuit's slice, ToR or uplink
+    past this schedule's) marks nothing of this schedule and raises nothing: the daemon
+    asks each ToR's mask of the failed set it holds, which a smaller schedule may not fit."""
+    s = round_robin(8, 2)
+    S = s.n_slices
+    for f in (Failed(uplinks=frozenset({(3, 2)})), Failed(circuits=frozenset({(S, 0, 0)})),
+              Failed(circuits=frozenset({(0, 0, 2)})), Failed(circuits=frozenset({(0, 8, 0)}))):
+        assert all(f.dead_slots(s, tor) == frozenset() for tor in range(8)), f
+
+
+def test_a_degraded_schedule_keeps_the_timing_and_says_it_is_degraded():
+    from controller.schedule import Timing
+
+    s = round_robin(8, 2, timing=Timing(slice_us=300.0, guard_us=20.0))
+    ds = without(s, Failed(tors=frozenset({3})))
+    assert ds.timing == s.timing
+    assert ds.name == f"{s.name}-degraded"
+    assert ds.complete is False
+
+
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_uro_routes_on_a_degraded_schedule_avoid_dead_circuits_and_reach_what_is_reachable(data):

@@ -123,5 +123,82 @@ def test_a_copy_that_is_not_of_the_routes_arrays_is_refused():
     before = uro.compute(sched, uro.UroParams(k=2), engine="numba", workers=1)
     copy = [a.copy() for a in before.arrays]
     copy[3] = copy[3].astype(np.int64)
-    with pytest.raises(ValueError, match="not of the routes' arrays"):
+    with pytest.raises(ValueError, match=r"^the copy given to repair is not of the routes' arrays \(shapes or types differ\)$"):
         inc.repair(before, without(sched, Failed(uplinks=frozenset({(1, 0)}))), copy=tuple(copy))
+
+
+def test_changed_cells_are_int32_rows_grouped_by_tor_even_one_row_per_tor():
+    """The changed cells -- repaired or compared -- are int32 ``(slice, ToR, dst)`` rows (what
+    the daemon's per-ToR entry build indexes with); split by ToR, a ToR with a single changed
+    cell keeps it."""
+    sched = opera(12, 2, seed=3)
+    before = uro.compute(sched, uro.UroParams(k=2), engine="numba", workers=1)
+    got = inc.repair(before, without(sched, Failed(uplinks=frozenset({(1, 0)}))), workers=1)
+    assert got.cells.dtype == np.int32 and got.cells.shape[1] == 3
+    assert inc.changed_cells(before, got.routes).dtype == np.int32
+    assert inc.repair(before, sched).cells.dtype == np.int32          # nothing changed: no rows, the same type
+    cells = np.array([[0, 1, 5], [2, 1, 5], [3, 4, 0], [1, 6, 2], [4, 6, 3]], np.int32)
+    parts = inc.by_tor(cells)
+    assert sorted(parts) == [1, 4, 6]
+    assert parts[4].tolist() == [[3, 0]] and parts[1].tolist() == [[0, 5], [2, 5]] and parts[6].tolist() == [[1, 2], [4, 3]]
+    assert inc.by_tor(np.zeros((0, 3), np.int32)) == {}
+
+
+def test_circuit_changes_name_each_end_removed_and_added():
+    """A failure removes circuit ends and adds none; its recovery adds them back and removes
+    none; a circuit that moves to another peer is both."""
+    sched = opera(8, 2, seed=1)
+    cut = without(sched, Failed(uplinks=frozenset({(1, 0)})))
+    rem, add = inc.circuit_changes(sched, cut)
+    assert len(rem) and not len(add) and rem.dtype == np.int32
+    assert {(int(t), int(u)) for _, t, u in rem} == {(1, 0)} | {(int(sched.peer[s, 1, 0]), 0)
+                                                           for s in range(sched.n_slices) if sched.peer[s, 1, 0] >= 0}
+    back_rem, back_add = inc.circuit_changes(cut, sched)
+    assert not len(back_rem) and np.array_equal(back_add, rem)
+    other = opera(8, 2, seed=2)
+    moved_rem, moved_add = inc.circuit_changes(sched, other)
+    moved = np.argwhere(sched.peer != other.peer)
+    assert np.array_equal(moved_rem, moved) and np.array_equal(moved_add, moved)
+
+
+def test_a_schedule_whose_slice_is_not_a_matching_is_not_repairable():
+    """The repair's tie rule needs each slice's uplink to pair ToRs (a schedule's own checks
+    make it so; a route set of one built around them is refused, either side)."""
+    import copy as copying
+
+    sched = opera(8, 2, seed=1)
+    before = uro.compute(sched, uro.UroParams(k=2), engine="numba", workers=1)
+    bad = copying.copy(sched)
+    peer = sched.peer.copy()
+    peer[0, 0, 0] = peer[0, 1, 0] if peer[0, 1, 0] != 0 else peer[0, 2, 0]     # two ToRs claim one peer
+    object.__setattr__(bad, "peer", peer)
+    msg = r"^a slice's uplink is not a matching of ToRs: the repair's tie rule does not hold$"
+    with pytest.raises(inc.NotRepairable, match=msg):
+        inc.repair(before, bad)
+    broken = uro.UroRoutes(bad, before.params, *before.arrays)
+    with pytest.raises(inc.NotRepairable, match=msg):
+        inc.repair(broken, sched)
+
+
+def test_the_warm_up_runs_the_kernel_with_the_argument_types_of_a_repair(monkeypatch):
+    """In this process (the test above runs the checkout's warm-up in a Python of its own):
+    the warm-up calls the repair's kernel, with the argument types a repair of another size,
+    K and failure passes -- so the version it loads is the one that repair runs."""
+    from numba import typeof
+
+    from controller.routing import uro_incremental_kernel as kern
+
+    seen = []
+    real = kern.repair_chunk
+
+    def spy(*args):
+        seen.append(tuple(str(typeof(a)) for a in args))
+        return real(*args)
+    monkeypatch.setattr(kern, "repair_chunk", spy)
+    inc.warm_kernel()
+    warm = set(seen)
+    seen.clear()
+    sched = opera(24, 3, seed=5)
+    inc.repair(uro.compute(sched, uro.UroParams(k=4, max_hops=3), engine="numba"),
+               without(sched, Failed(tors=frozenset({2}))))
+    assert warm and seen and set(seen) <= warm

@@ -498,7 +498,7 @@ def run_network(work: Path, name: str, program, *, tors: int, uplinks: int, rout
                 cpu0, w0t, fc0 = _tree_cpu(pid), time.time(), cpu_seconds(fpid)
                 rep = api.request("POST", f"/{op}", body)
                 cpu_update, wall_update = _tree_cpu(pid) - cpu0, time.time() - w0t      # answered once the update is done (retire included)
-                # the simulated switches' share: the controller is what is measured while it is well below the wall
+                # the simulated switches' CPU over the same update (the two processes share the machine's cores)
                 fabric_update = cpu_seconds(fpid) - fc0
                 settled = _settle(pid, settle_s)      # the reconcile after the update
                 t_det = epoch(rep["detected"]) if rep.get("detected") else None

@@ -167,6 +167,29 @@ def test_a_modified_selector_entry_keeps_five_stages():
     _written_in_any_order(actual, desired, stages, 1, 1)
 
 
+def test_a_selector_entry_modified_beside_per_hop_columns_names_a_group():
+    """A UCMP failure's modified entries are the per-hop cells' columns joined with the
+    source-route cells' objects: one modified selector entry among them names a group (five
+    stages), whatever block it is in, and the columns are answered without making their
+    objects (a ToR's changed per-hop cells are hundreds of rows)."""
+    import numpy as np
+
+    from controller.tables.state import EntryRows, joined
+
+    def rows():
+        return EntryRows("I.t2", "I.a2", ("k",), np.arange(4).reshape(-1, 1), ("v",), np.ones((4, 1), np.int64))
+    per_hop = rows()
+    assert plan.names_group(joined(per_hop, [entry(3, 1), sel_entry(1, 2)]))
+    assert plan.names_group(joined([sel_entry(1, 2)], per_hop))
+    assert not per_hop.made()
+    alone = rows()
+    assert not plan.names_group(alone) and not plan.names_group(joined(alone, [entry(3, 1)]))
+    assert not alone.made()
+    assert not plan.names_group([])
+    d = Diff(modify=Batch(entries=joined(rows(), [sel_entry(1, 2)])))
+    assert plan.stage_parts(d) is plan.FIVE_STAGES
+
+
 def test_a_cell_moved_to_new_groups_is_three_requests_on_a_reordering_server(fake):
     """A UCMP cell's change: its selector entry deleted and one of a new key inserted on a
     new group of new members, the old group and members deleted, another group modified:

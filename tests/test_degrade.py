@@ -110,21 +110,22 @@ def test_out_of_range_failure_is_a_user_error():
         without(round_robin(8, 2), Failed(tors=frozenset({9})))
 
 
-@pytest.mark.parametrize("failed, msg", [
-    (Failed(uplinks=frozenset({(8, 0)})), r"^uplink 8/0 is not in the network \(8 ToRs x 2 uplinks\)$"),
-    (Failed(uplinks=frozenset({(0, 2)})), r"^uplink 0/2 is not in the network \(8 ToRs x 2 uplinks\)$"),
-    (Failed(tors=frozenset({8})), r"^ToR 8 is not in the network \(0\.\.7\)$"),
-    (Failed(ocs=frozenset({2})), r"^OCS 2 is not in the network \(0\.\.1\)$"),
-    (Failed(circuits=frozenset({(0, 0, 2)})), r"^circuit slice 0 ToR 0 uplink 2 is not in the network "
-                                              r"\(8 ToRs x 2 uplinks x 4 slices\)$")])
-def test_the_first_element_past_the_network_is_refused_by_name(failed, msg):
+@pytest.mark.parametrize("past, last, msg", [
+    (Failed(uplinks=frozenset({(8, 0)})), Failed(uplinks=frozenset({(7, 1)})),
+     r"^uplink 8/0 is not in the network \(8 ToRs x 2 uplinks\)$"),
+    (Failed(uplinks=frozenset({(0, 2)})), Failed(uplinks=frozenset({(7, 1)})),
+     r"^uplink 0/2 is not in the network \(8 ToRs x 2 uplinks\)$"),
+    (Failed(tors=frozenset({8})), Failed(tors=frozenset({7})), r"^ToR 8 is not in the network \(0\.\.7\)$"),
+    (Failed(ocs=frozenset({2})), Failed(ocs=frozenset({1})), r"^OCS 2 is not in the network \(0\.\.1\)$"),
+    (Failed(circuits=frozenset({(0, 0, 2)})), Failed(circuits=frozenset({(3, 7, 1)})),
+     r"^circuit slice 0 ToR 0 uplink 2 is not in the network \(8 ToRs x 2 uplinks x 4 slices\)$")])
+def test_the_first_element_past_the_network_is_refused_by_name(past, last, msg):
     """The check's bounds are exclusive -- ToR ids 0..N-1, uplinks and OCSes 0..d-1 --
-    and the message gives the network's ranges."""
+    and the message gives the network's ranges; the last element of each kind is in the
+    network."""
     with pytest.raises(UroError, match=msg):
-        without(round_robin(8, 2), failed)
-    last = Failed(frozenset({(7, 1)}) if failed.uplinks else frozenset(), frozenset({7}) if failed.tors else frozenset(),
-                  frozenset({1}) if failed.ocs else frozenset(), frozenset({(3, 7, 1)}) if failed.circuits else frozenset())
-    assert without(round_robin(8, 2), last).n_tors == 8           # the last of each is in the network
+        without(round_robin(8, 2), past)
+    assert without(round_robin(8, 2), last).n_tors == 8
 
 
 def test_a_circuit_past_the_network_without_a_slice_count_names_no_slices():

@@ -181,7 +181,8 @@ def test_a_schedule_whose_slice_is_not_a_matching_is_not_repairable():
 
 
 def test_the_warm_up_runs_the_kernel_with_the_argument_types_of_a_repair(monkeypatch):
-    """In this process (the test above runs the checkout's warm-up in a Python of its own):
+    """In this process (`test_warm_kernel_loads_the_kernel_a_repair_of_any_size_uses` runs
+    the checkout's warm-up in a Python of its own):
     the warm-up calls the repair's kernel, with the argument types a repair of another size,
     K and failure passes -- so the version it loads is the one that repair runs."""
     from numba import typeof

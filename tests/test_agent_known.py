@@ -129,6 +129,24 @@ def test_a_delete_of_something_it_did_not_know_of_is_taken_as_done():
     assert known.batch() == Batch(entries=[e1])
 
 
+def test_holds_is_every_object_by_identity_and_follows_the_writes():
+    """``holds``: every member, group and entry of a batch is kept, by identity (another
+    content of the same identity counts: a delete finds it by identity), and what a write
+    deleted is no longer held (the deletes a prepare leaves for after its flip are written
+    only where it still holds them)."""
+    m, m2 = Member("P.sel", 3, "P.a", (("v", 1),)), Member("P.sel", 5, "P.a", (("v", 2),))
+    g = Group("P.sel", 4, (3,))
+    e = TableEntry("P.t", (("k", 1),), None, (), group_id=4)
+    known = KnownState(Batch([m, m2], [g], [e]))
+    assert known.holds(Batch([m, m2], [g], [e])) and known.holds(Batch())
+    assert known.holds(Batch(members=[Member("P.sel", 3, "P.b", ())]))
+    assert not known.holds(Batch(members=[m, Member("P.sel", 6, "P.a", ())]))
+    assert not known.holds(Batch(groups=[Group("P.sel", 3, (3,))]))          # a member's id, not a group's
+    assert not known.holds(Batch(entries=[TableEntry("P.t", (("k", 2),), None, (), group_id=4)]))
+    known.apply(Diff(delete=Batch(members=[m2])))
+    assert not known.holds(Batch(members=[m2])) and known.holds(Batch([m], [g], [e]))
+
+
 # ---- route generations kept as what they hold (KnownState.compact) ----------------------------
 _BIT = 1 << 31
 

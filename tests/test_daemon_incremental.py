@@ -27,7 +27,7 @@ from controller.daemon.controller import Change, Controller
 from controller.daemon.log import EventLog
 from controller.daemon.plan import compute_routes
 
-from daemon_fakes import FakeSwitch, make_backend_for, net_toml, tor_switch
+from daemon_fakes import FakeSwitch, make_backend_for, net_toml, object_generation, tor_switch
 
 TORS = 8
 PER_HOP = 'source_routed = []\n[routing.per_hop]\nalgo = "uro"\nk = 3\nmax_hops = 4'
@@ -241,6 +241,109 @@ def test_a_network_without_a_delta_writes_whole_and_the_next_failure_is_incremen
     change(whole[0], "fail", "uplink", (5, 0))
     assert_same_network(inc, whole)
     assert_runs_the_routes(*inc)
+
+
+def _writes_by_stamp(ctl, sws) -> dict:
+    """{ToR name: [(kind, how, route generation of the object, generation the ToR stamped
+    when the switch applied it)]}, recorded from now on (config entries: not recorded)."""
+    from controller.agent.desired import is_config
+    from controller.tables.state import Batch
+
+    log = {}
+    for a in ctl.agents.values():
+        sw, rec = sws[a.cfg.address], log.setdefault(a.name, [])
+        stamp = {"now": a.role.active(sw.state())[0]}
+
+        def watch(_sw, kind, how, x, role=a.role, rec=rec, stamp=stamp):
+            if kind == "entries" and is_config(x, role.config_table()):
+                stamp["now"] = role.active(Batch(entries=[x]))[0]
+            else:
+                rec.append((kind, how, object_generation(kind, x), stamp["now"]))
+        sw.watch = watch
+    return log
+
+
+def test_a_dead_tors_members_and_groups_are_deleted_after_the_sources_stamp_the_new_generation(tmp_path):
+    """A dead ToR's update deletes every source route towards it. Each ToR's prepare
+    writes into the new generation what its lookups need -- inserts, modifies, the entries'
+    deletes -- and leaves the members and groups no entry reaches any more to its retire,
+    after its sources stamp the new generation (docs/fabric.md "Deletes after the flip").
+    The switches end as the whole recomputation leaves them."""
+    ctl, sws = network(tmp_path, True, UCMP)
+    log = _writes_by_stamp(ctl, sws)
+    change(ctl, "fail", "tor", 4)
+    new = ctl.agents["tor0"].active
+    assert log["tor4"] == []
+    for name, rec in log.items():
+        if name == "tor4":
+            continue
+        into_new = [(kind, how, stamped) for kind, how, g, stamped in rec if g == new]
+        later = [stamped for kind, how, stamped in into_new if how == "delete" and kind != "entries"]
+        before = [(kind, how, stamped) for kind, how, stamped in into_new if how != "delete" or kind == "entries"]
+        assert later and set(later) == {new}, (name, rec)
+        assert any(kind == "entries" and how == "delete" for kind, how, _ in before), (name, rec)
+        assert all(stamped != new for _, _, stamped in before), (name, before)
+    assert_runs_the_routes(ctl, sws)
+
+
+def test_deletes_left_by_a_prepare_whose_update_stopped_are_written_by_the_next_update(tmp_path):
+    """A dead ToR's update stops after every prepare (ToR 0 refuses to stamp the new
+    generation: both stay live everywhere), so no retire writes the members and groups
+    the prepares left; the update the maintenance pass asks for writes them before anything
+    else (its retire of the old generation), and the switches end as the whole
+    recomputation leaves them."""
+    from controller.agent.desired import is_config
+    from controller.tables.state import Batch
+
+    ctl, sws = network(tmp_path, True, UCMP)
+    tor0 = ctl.agents["tor0"]
+    new = 1 - tor0.active
+    sws[tor0.cfg.address].refuse = lambda kind, how, x: (
+        kind == "entries" and is_config(x, tor0.role.config_table()) and tor0.role.active(Batch(entries=[x]))[0] == new)
+    c = ctl.submit(Change("fail", "tor", 4, detected=ctl.clock()))
+    ctl.handle_jobs()
+    assert any(n == "generation.retire_deferred" for n, _ in ctl.log.events), c.report
+    left = {a.name: a._deferred for a in ctl.agents.values()}
+    assert all(left[n] is not None for n in left if n != "tor4"), left
+    log = _writes_by_stamp(ctl, sws)
+    sws[tor0.cfg.address].refuse = None
+    ctl.maintain(now=ctl.clock() + 60)
+    ctl.handle_jobs()
+    for name, rec in log.items():
+        if name not in ("tor4", "tor0"):
+            first = [(kind, how) for kind, how, g, _ in rec[:len(left[name][1])]]
+            assert first and {how for _, how in first} == {"delete"}, (name, rec[:5])
+    assert all(a._deferred is None for a in ctl.agents.values())
+    assert_runs_the_routes(ctl, sws)
+
+
+def test_deletes_left_by_a_prepare_are_dropped_where_the_switch_is_no_longer_known_to_hold_them(tmp_path):
+    """The deletes a prepare left are written only against the known state they were
+    diffed with, and only while it holds every object they delete: a known state
+    forgotten (a failed write, a reconnect: the switch is read again) or one that no longer
+    holds one of them drops them -- the next read finds whatever is left and the whole
+    path deletes it as any difference -- instead of writing deletes the switch may refuse."""
+    from controller.agent.diff import Diff
+    from controller.agent.known import KnownState
+    from controller.tables.state import Batch
+
+    ctl, sws = network(tmp_path, True, UCMP)
+    a = ctl.agents["tor1"]
+    sws[a.cfg.address].refuse = lambda kind, how, x: kind == "entries" and x.is_default and \
+        a.role.active(Batch(entries=[x]))[0] != a.active             # its activation refused: no retire
+    ctl.submit(Change("fail", "tor", 4, detected=ctl.clock()))
+    ctl.handle_jobs()
+    known, d = kept = ctl.agents["tor2"]._deferred
+    assert known is ctl.agents["tor2"]._known and d.delete.members and d.delete.groups
+    b = ctl.agents["tor2"]
+    assert b._take_deferred() is d and b._deferred is None and b._take_deferred() is None
+    b._deferred = kept
+    b._known = KnownState(known.batch())                      # read again: another known state
+    assert b._take_deferred() is None
+    b._known = known
+    known.apply(Diff(delete=Batch(members=d.delete.members[:1])))
+    b._deferred = kept
+    assert b._take_deferred() is None                         # one of its members is gone
 
 
 def test_a_failed_tors_switch_is_left_out_of_the_updates_until_it_is_back(tmp_path):

@@ -687,3 +687,33 @@ def test_a_static_default_entry_is_written_and_read_back_with_the_statics():
         else:
             assert w.install_routes(A).outcome == "installed"
             assert sw.entries[entry_key(unset)] == ClockRole.CLOCK
+
+
+def test_unreachable_deletes_leave_only_members_and_groups_no_entry_reaches_for_after_the_flip():
+    """A diff split as a prepare writes it: its member and group deletes after the rest.
+    Written in turn to a switch holding the old routes, the switch takes both (nothing
+    deleted is still named), forwards as the new routes once the first is written (its
+    reachable part is theirs) and holds exactly them after the second."""
+    from daemon_fakes import reachable
+
+    role = MiniRole()
+    old = role.routes({"hop": {1: 3, 2: 4}, "path": {5: (1, 2, 3), 6: (1,)}}, 1)
+    new = role.routes({"hop": {2: 5}, "path": {5: (2,)}}, 1)
+    d = gens.state_diff(old, new)
+    now, later = gens.unreachable_deletes(d)
+    g = 1 << GENERATION_ID_BIT
+    assert sorted(m.member_id for m in later.delete.members) == [g | 82, g | 83, g | 97]
+    assert [x.group_id for x in later.delete.groups] == [g | 7]
+    assert later == Diff(delete=Batch(d.delete.members, d.delete.groups, []))
+    assert now == Diff(d.insert, d.modify, Batch(entries=d.delete.entries))
+    assert len(now.delete.entries) == 2 and len(now.modify.members) == 1 and len(now.modify.groups) == 1
+    sw = FakeSwitch()
+    sw.apply(Diff(insert=old))
+    sw.apply(now)
+    assert same_state(reachable(sw.state()), new) and not same_state(sw.state(), new)
+    sw.apply(later)
+    assert same_state(sw.state(), new)
+    # a diff that deletes no member or group: all of it before the flip, nothing after
+    hop_only = gens.state_diff(role.routes(A, 1), role.routes({"hop": {1: 4}, "path": A["path"]}, 1))
+    first, second = gens.unreachable_deletes(hop_only)
+    assert first is hop_only and second.empty and len(hop_only.delete.entries) == 1

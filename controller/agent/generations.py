@@ -168,6 +168,24 @@ def objects(b: Batch) -> int:
     return b.objects()
 
 
+def unreachable_deletes(d: Diff) -> tuple[Diff, Diff]:
+    """``d`` as (what a generation needs before it goes live, what may wait until after):
+    the second is ``d``'s deletes of action-profile members and selector groups. Once the
+    first is written, no table entry names a group of the second, nor a group of the first
+    a member of it (``d`` leads to a state whose entries and groups name only what it
+    holds, and the first holds every insert, modify and entry delete of ``d``), so the
+    generation forwards exactly as the whole of ``d`` would make it; the objects left are
+    reached by no lookup until the second deletes them. A dead ToR's update deletes every
+    route towards it and every path through it: on the (108, 6) UCMP fabric a third of a
+    ToR's prepare is member and group deletes, which a prepare that leaves them to the
+    retire (after the flip) neither writes nor reads back before its generation is live
+    (docs/fabric.md "Deletes after the flip")."""
+    later = Diff(delete=Batch(d.delete.members, d.delete.groups, []))
+    if later.empty:
+        return d, later
+    return Diff(d.insert, d.modify, Batch(entries=d.delete.entries)), later
+
+
 def fresh_slot(rb: Batch, *beside: Batch) -> bool:
     """Whether route objects ``rb`` go into an empty slot beside the states ``beside``: no
     object of these shares a table or an action profile with ``rb`` (default entries
@@ -324,6 +342,24 @@ class GenerationWriter:
     def _write(self, d: Diff) -> int:
         """Write ``d`` (dependency-ordered by the backend); returns updates written."""
         raise NotImplementedError
+
+    def _defers_deletes(self) -> bool:
+        """Whether a prepare may leave the deletes its generation does not need
+        (:func:`unreachable_deletes`) to the switch's next retire (:meth:`_keep_deferred`).
+        Default: no (written with the rest)."""
+        return False
+
+    def _keep_deferred(self, d: Diff) -> None:
+        """Keep ``d`` (deletes written after the flip) for :meth:`_take_deferred`; only
+        called where :meth:`_defers_deletes`."""
+        raise NotImplementedError
+
+    def _take_deferred(self) -> Diff | None:
+        """What :meth:`_keep_deferred` kept, taken, where the switch is still known to hold
+        every object it deletes; None where nothing is kept, or where the state it was
+        diffed against is no longer what this writer knows (whoever reads the switch next
+        finds those objects, reached by no lookup, and deletes them as any difference)."""
+        return None
 
     def _flip(self, generation: int, live: frozenset[int] | None = None) -> None:
         """One write of the config entry: ``generation`` active (the one a ToR stamps into
@@ -647,10 +683,13 @@ class NetworkPhases:
         self._set_active(act)
         self._set_live(live)
         d = state_diff(*parts)
+        # the members and groups no entry reaches once the rest is written: deleted after
+        # the flip, by this switch's next phase (its retire), out of the network's way
+        now, later = unreachable_deletes(d) if self._defers_deletes() else (d, Diff())
         self._swap_starting(routes, new, act, parts[1])
         try:
             try:
-                written = self._write(d)
+                written = self._write(now)
             except BackendError as e:
                 # a change the target refuses in place (a selector group's size limit): the
                 # whole phase empties the slot and writes it whole (_write_slot); nothing of
@@ -658,7 +697,9 @@ class NetworkPhases:
                 if self._slot_rewritten(e):
                     return None
                 raise
-            self._verify_written(d, self._known_config() or self.role.config(act), expect_active=act)
+            self._verify_written(now, self._known_config() or self.role.config(act), expect_active=act)
+            if not later.empty:
+                self._keep_deferred(later)
             self._note_holds({**had, new: self.role.version(routes)})
             t_v = time.perf_counter()
             self._flip(act, frozenset({act, new}))
@@ -667,6 +708,23 @@ class NetworkPhases:
             raise
         return Installed("ready", act, act, written, 0, self._objects_now() + objects(d.insert) - objects(d.delete),
                          t_v - t0, 0.0, time.perf_counter() - t0)
+
+    def _write_deferred(self: GenerationWriter) -> int:
+        """The deletes a prepare left for after its flip (:meth:`_prepare_delta`), written
+        and read back by key, first thing in this switch's next retire (the update's, or,
+        where the update stopped before it, the one of the update that finishes it). They
+        delete objects no lookup reaches: what each generation holds stays as noted, and a
+        prepare meanwhile writes the other generation. Returns the updates written."""
+        d = self._take_deferred()
+        cfg = self._known_config() if d is not None else None
+        if cfg is None:
+            return 0
+        act, _ = self.role.active(Batch(entries=[cfg]))
+        had = self._holds()
+        n = self._write(d)
+        self._verify_written(d, cfg, expect_active=act)
+        self._note_holds(had)
+        return n
 
     def _retire_delta(self: GenerationWriter, keep: int, routes: Routes | None) -> int | None:
         """Phase 4 written as a difference of the changed cells only (see
@@ -844,7 +902,11 @@ class NetworkPhases:
         ``fill=False`` (an update that changed nothing): an empty other generation stays
         empty (nothing written: a daemon taking over a pushed switch writes nothing); one
         holding anything (a partial diff a crash left, junk) is still made the shadow.
-        Returns the updates written."""
+        Returns the updates written (the deletes the prepare left for after the flip
+        included: :meth:`_write_deferred`)."""
+        return self._write_deferred() + self._retire(keep, routes, fill)
+
+    def _retire(self: GenerationWriter, keep: int, routes: Routes | None, fill: bool) -> int:
         fast = self._retire_delta(keep, routes)
         if fast is None and routes is not None:
             fast = self._retire_held(keep, routes)   # `keep` holds other routes, and its shadow is there

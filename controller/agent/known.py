@@ -241,6 +241,13 @@ class KnownState:
         with self._lock:
             return {g: h.version for g, h in self._held.items()}
 
+    def holds(self, b: Batch) -> bool:
+        """Whether every object of ``b`` is kept here as an object, by identity (what a
+        delete of them would find: :meth:`controller.agent.generations.NetworkPhases._write_deferred`)."""
+        with self._lock:
+            return all(key(x) in table for objs, (table, key, _) in zip((b.members, b.groups, b.entries),
+                                                                        self._kinds()) for x in objs)
+
     def objects(self) -> int:
         """Objects kept as objects (statics, the config entry, writes into held generations)."""
         with self._lock:

@@ -113,6 +113,9 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self._known: KnownState | None = None   # the last read + the writes since (None: read the switch)
         # {generation: routes version it holds} of the state self._known_holds is (Diff of the changed cells)
         self._holds_of: tuple[KnownState | None, dict] = (None, {})
+        # (the known state they were diffed against, the deletes a prepare left for after its
+        # flip: NetworkPhases._write_deferred)
+        self._deferred: tuple[KnownState, Diff] | None = None
         self._config_key = None
         self.reconcile_due = False    # an update verified only what it wrote: reconcile at the next pass
         self.shadows = True           # first generation gets its shadow (Controller.shadows; Diff-only writes)
@@ -627,6 +630,25 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
     def _read_objects(self, objects: Batch) -> Batch:
         with self.io_lock:
             return self.backend.read_objects(objects)
+
+    def _defers_deletes(self) -> bool:
+        """Where the known state keeps the generations as objects (a (108, 6) ToR's): the
+        deletes left for after the flip are checked against it before they are written
+        (:meth:`_take_deferred`); a generation kept as a version has none to check."""
+        known = self._known
+        return known is not None and not known.held()
+
+    def _keep_deferred(self, d: Diff) -> None:
+        self._deferred = (self._known, d)
+
+    def _take_deferred(self) -> Diff | None:
+        kept, self._deferred = self._deferred, None
+        if kept is None:
+            return None
+        known, d = kept
+        if known is not self._known or not known.holds(d.delete):
+            return None
+        return d
 
     def _knows_state(self) -> bool:
         """The known state (:mod:`controller.agent.known`) is what the switch holds: this

@@ -78,9 +78,11 @@ def test_an_update_after_a_swap_writes_only_what_differs(net):
     """The retired generation is rewritten as the shadow of the routes
     (never live; a fresh switch gets it after its first install), so an uplink failure's
     new generation is written as a diff from it: the prepare writes exactly the objects
-    that differ between the two route versions, far fewer than a whole generation, and
-    the switch ends exactly as desired (the new routes live and stamped, their shadow in
-    the other generation, nothing else)."""
+    that differ between the two route versions, far fewer than a whole generation, but for
+    the members and groups it deletes, which no entry reaches once the rest is written (the
+    retire deletes them: ``generations.unreachable_deletes``), and the switch ends exactly
+    as desired (the new routes live and stamped, their shadow in the other generation,
+    nothing else)."""
     ctl, sws, clock = net
     a = ctl.agents["tor0"]
     r0 = ctl.routes
@@ -94,11 +96,14 @@ def test_an_update_after_a_swap_writes_only_what_differs(net):
         after = ctl.routes
         assert after.version == before.version + 1 and a.active == 1 - g
         old, new = a.routes_batch(before, 1 - g), a.routes_batch(after, 1 - g)
-        want = len(state_diff(old, new))
+        d = state_diff(old, new)
+        want = len(d)
         assert 0 < want <= gens.objects(old) + gens.objects(new)    # never more than emptying + writing whole
         if k == 1:      # the second failure (of tor1's uplink) changes some routes of tor0, not most
             assert want < gens.objects(new) // 2
-        assert a.last_swap["written"] == want, f"failure {k}: wrote {a.last_swap['written']}, {want} differ"
+        now, later = gens.unreachable_deletes(d)
+        assert a.last_swap["written"] == len(now) == want - len(later), \
+            f"failure {k}: wrote {a.last_swap['written']}, {want} differ, {len(later)} after the flip"
         st = a.backend.sw.state()
         assert a.role.live(st) == frozenset({1 - g}) and a.role.active(st)[0] == 1 - g
         assert same_state(st, desired_state(a, after, 1 - g, gens.split(st, a.role.config_table()).config))
@@ -383,7 +388,9 @@ def _exact(ctl, sw, a):
 def test_a_failures_update_verifies_by_key_what_it_wrote_and_the_switch_is_read_whole_after_it(net):
     """A failure's update starts from what the daemon knows of the switch (its last read
     plus its writes since) and reads nothing whole on the way: its prepare's verify reads
-    back by key exactly what it wrote (and the config entry). The whole switch is read
+    back by key exactly what it wrote (and the config entry), and its retire the members
+    and groups the prepare left it to delete (``generations.unreachable_deletes``: its
+    first write, only deletes of those). The whole switch is read
     once per update, after it: the next maintenance pass reconciles it, long before
     ``reconcile_s``, and finds nothing to repair."""
     ctl, sws, clock = net
@@ -395,7 +402,17 @@ def test_a_failures_update_verifies_by_key_what_it_wrote_and_the_switch_is_read_
     ctl.handle_jobs()
     assert c.report["generation_s"] is not None and a.active == 1
     assert not reads, "the update read the switch whole"
-    assert len(asked) == 1
+    assert len(asked) == 2
+    first = events.index("asked")
+    cfg = (a.role.config_table(), "default")
+    later = [d for d in events[first + 1:events.index("asked", first + 1)]   # the writes the second read follows
+             if d.insert.members or d.insert.groups or d.modify.members or d.modify.groups or d.delete.members
+             or d.delete.groups or any(entry_key(e) != cfg for b in (d.insert, d.modify, d.delete) for e in b.entries)]
+    assert later and not any(d.insert.members or d.insert.groups or d.insert.entries or d.modify.members
+                             or d.modify.groups or d.delete.entries for d in later)
+    assert asked[1].members == [m for d in later for m in d.delete.members] != []
+    assert asked[1].groups == [g for d in later for g in d.delete.groups] != []
+    assert [entry_key(e) for e in asked[1].entries] == [cfg]
     # the prepare's writes: the route diffs before the read by key (the mask and the flips
     # are config writes of their own)
     cfg = (a.role.config_table(), "default")

@@ -403,22 +403,20 @@ def test_a_failures_update_verifies_by_key_what_it_wrote_and_the_switch_is_read_
     assert c.report["generation_s"] is not None and a.active == 1
     assert not reads, "the update read the switch whole"
     assert len(asked) == 2
-    first = events.index("asked")
     cfg = (a.role.config_table(), "default")
-    later = [d for d in events[first + 1:events.index("asked", first + 1)]   # the writes the second read follows
-             if d.insert.members or d.insert.groups or d.modify.members or d.modify.groups or d.delete.members
-             or d.delete.groups or any(entry_key(e) != cfg for b in (d.insert, d.modify, d.delete) for e in b.entries)]
+
+    def of_routes(d) -> bool:       # a write of route objects (the mask and the flips: config writes of their own)
+        return any(b.members or b.groups or any(entry_key(e) != cfg for e in b.entries)
+                   for b in (d.insert, d.modify, d.delete))
+    first = events.index("asked")
+    later = [d for d in events[first + 1:events.index("asked", first + 1)] if of_routes(d)]   # before the second read
     assert later and not any(d.insert.members or d.insert.groups or d.insert.entries or d.modify.members
                              or d.modify.groups or d.delete.entries for d in later)
     assert asked[1].members == [m for d in later for m in d.delete.members] != []
     assert asked[1].groups == [g for d in later for g in d.delete.groups] != []
     assert [entry_key(e) for e in asked[1].entries] == [cfg]
-    # the prepare's writes: the route diffs before the read by key (the mask and the flips
-    # are config writes of their own)
-    cfg = (a.role.config_table(), "default")
-    prepared = [d for d in events[:events.index("asked")]
-                if any(b.members or b.groups or any(entry_key(e) != cfg for e in b.entries)
-                       for b in (d.insert, d.modify, d.delete))]
+    # the prepare's writes: the route diffs before the read by key
+    prepared = [d for d in events[:first] if of_routes(d)]
     wrote = {entry_key(e) for d in prepared for b in (d.insert, d.modify, d.delete) for e in b.entries}
     assert cfg not in wrote and len(wrote) > 10
     assert {entry_key(e) for e in asked[0].entries} == wrote | {cfg}

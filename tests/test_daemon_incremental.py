@@ -317,6 +317,35 @@ def test_deletes_left_by_a_prepare_whose_update_stopped_are_written_by_the_next_
     assert_runs_the_routes(ctl, sws)
 
 
+def test_a_live_generation_is_never_prepared_as_a_difference_even_where_it_holds_the_base(tmp_path):
+    """An update stopped after its prepares (ToR 0 refuses to stamp the new generation)
+    leaves both generations live on every ToR; the others stamp the new one, and the old
+    one still holds the routes before the failure. Routes repaired from those (another
+    failure's, whose ``delta.base`` is what that live generation holds) are not written
+    into it as a difference: the phase declines (None) and writes nothing (the update
+    the maintenance pass asks for finishes the flip first)."""
+    from controller.agent.desired import is_config
+    from controller.schedule.degrade import Failed
+    from controller.tables.state import Batch
+
+    ctl, sws = network(tmp_path, True, UCMP)
+    tor0 = ctl.agents["tor0"]
+    old, before_failure = tor0.active, ctl.routes
+    sws[tor0.cfg.address].refuse = lambda kind, how, x: (
+        kind == "entries" and is_config(x, tor0.role.config_table()) and tor0.role.active(Batch(entries=[x]))[0] != old)
+    ctl.submit(Change("fail", "tor", 4, detected=ctl.clock()))
+    ctl.handle_jobs()
+    r = compute_routes(ctl.cfg, before_failure.schedule, Failed(uplinks=frozenset({(2, 0)})),
+                       ctl.routes.version + 1, before_failure.schedule_version, previous=before_failure)
+    assert r.delta is not None
+    a = ctl.agents["tor2"]
+    act, live, had = a._known_generations()
+    assert act != old and live == {act, old} and had[old] == a.role.version(r.delta.base)
+    before = sws[a.cfg.address].state()
+    assert a._prepare_delta(r, old) is None
+    assert same_state(sws[a.cfg.address].state(), before)
+
+
 def test_deletes_left_by_a_prepare_are_dropped_where_the_switch_is_no_longer_known_to_hold_them(tmp_path):
     """The deletes a prepare left are written only against the known state they were
     diffed with, and only while it holds every object they delete: a known state

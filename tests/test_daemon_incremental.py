@@ -286,6 +286,103 @@ def test_a_dead_tors_members_and_groups_are_deleted_after_the_sources_stamp_the_
     assert_runs_the_routes(ctl, sws)
 
 
+def test_a_failures_prepare_says_what_it_writes_and_keeps_the_old_generation_active_meanwhile(tmp_path):
+    """While a ToR's prepare writes the difference into the new generation, the switch's
+    status keeps the old one active (a down mask written meanwhile goes there); the log's
+    ``generation.writing`` names both; after the update the status counts the updates the
+    prepare wrote and the objects of the switch's active part (statics, the new
+    generation's routes, the config entry)."""
+    ctl, sws = network(tmp_path, True, UCMP)
+    old = ctl.agents["tor0"].active
+    log = _writes_by_stamp(ctl, sws)
+    status = {}
+    for a in ctl.agents.values():
+        sw, seen = sws[a.cfg.address], status.setdefault(a.name, [])
+
+        def watch(s, kind, how, x, a=a, seen=seen, then=sw.watch):
+            seen.append((a.active, object_generation(kind, x)))
+            then(s, kind, how, x)
+        sw.watch = watch
+    change(ctl, "fail", "tor", 4)
+    new = 1 - old
+    writing = {kw["switch"]: (kw["generation"], kw["active"]) for n, kw in ctl.log.events if n == "generation.writing"}
+    for a in ctl.agents.values():
+        if a.name == "tor4":
+            continue
+        assert a.active == new and writing[a.name] == (new, old), (a.name, writing.get(a.name))
+        prepared = [r for r in log[a.name] if r[2] == new and r[3] == old]
+        assert prepared and all(act == old for act, g in status[a.name][:len(prepared)]), a.name
+        assert a.last_swap["written"] == len(prepared), (a.name, a.last_swap)
+        parts = gens.split(sws[a.cfg.address].state(), a.role.config_table())
+        assert a.entries == (gens.objects(parts.static) + len(parts.other_defaults) + gens.objects(parts.gens[new])
+                             + 1), a.name
+
+
+def test_without_the_deletes_left_to_the_retire_a_prepare_writes_them_before_the_flip(tmp_path, monkeypatch):
+    """Where a switch's known state cannot check the deletes a prepare would leave (a
+    (1024, 32) ToR's keeps its generations as versions), the prepare writes the whole
+    difference, members and groups deleted too, before its sources stamp the new
+    generation; nothing is left to the retire."""
+    from controller.daemon.switch import SwitchAgent
+
+    monkeypatch.setattr(SwitchAgent, "_defers_deletes", lambda self: False)
+    ctl, sws = network(tmp_path, True, UCMP)
+    log = _writes_by_stamp(ctl, sws)
+    change(ctl, "fail", "tor", 4)
+    new = ctl.agents["tor0"].active
+    for name, rec in log.items():
+        into_new = [(kind, how, stamped) for kind, how, g, stamped in rec if g == new]
+        gone = [stamped for kind, how, stamped in into_new if how == "delete" and kind != "entries"]
+        assert name == "tor4" or (gone and new not in gone), (name, rec)
+    assert all(a._deferred is None for a in ctl.agents.values())
+    assert_runs_the_routes(ctl, sws)
+
+
+def test_a_difference_the_switch_refuses_is_written_whole_and_said_why(tmp_path):
+    """A difference the switch refuses (as bmv2 refuses a selector group changed in place
+    past its size) empties the new generation and writes it whole; the warning and the
+    switch's counter say so, the warning with the switch's own error."""
+    ctl, sws = network(tmp_path, True, UCMP)
+    a = ctl.agents["tor2"]
+    sws[a.cfg.address].refuse = lambda kind, how, x: kind == "entries" and how == "modify" and not x.is_default
+    change(ctl, "fail", "tor", 4)
+    warned = [kw for n, kw in ctl.log.events if n == "generation.diff_refused"]
+    # (the prepare's and the retire's: each writes its generation's difference)
+    assert {kw["switch"] for kw in warned} == {"tor2"} and a.stats["diff_refused"] == len(warned) >= 1
+    assert all("INVALID_ARGUMENT: modify of entries" in kw["error"] for kw in warned), warned
+    assert_runs_the_routes(ctl, sws)
+
+
+def test_a_difference_that_does_not_read_back_fails_the_update_naming_it(tmp_path):
+    """A switch that takes a write of the prepare but does not hold it after: the read by
+    key finds it, the update stops before any source stamps the new generation, and the
+    switch's last error says what did not read back; the retry writes it."""
+    from controller.agent.desired import is_config
+
+    from daemon_fakes import entry_key
+
+    ctl, sws = network(tmp_path, True, UCMP)
+    a = ctl.agents["tor2"]
+    sw, old = sws[a.cfg.address], a.active
+    lost = []
+
+    def lose(s, kind, how, x):
+        if not lost and how != "delete" and kind == "entries" and not is_config(x, a.role.config_table()):
+            lost.append(x)
+            del s.entries[entry_key(x)]
+    sw.watch = lose
+    c = ctl.submit(Change("fail", "tor", 4, detected=ctl.clock()))
+    ctl.handle_jobs()
+    assert lost and c.report.get("error"), c.report
+    failed = [kw["error"] for n, kw in ctl.log.events if n == "switch.swap_failed" and kw["switch"] == "tor2"]
+    assert failed and failed[0].startswith("switch 'tor2': what was written did not read back as written"), failed
+    assert all(x.active == old for x in ctl.agents.values() if x.name != "tor4")
+    sw.watch = None
+    ctl.maintain(now=ctl.clock() + 60)
+    ctl.handle_jobs()
+    assert_runs_the_routes(ctl, sws)
+
+
 def test_deletes_left_by_a_prepare_whose_update_stopped_are_written_by_the_next_update(tmp_path):
     """A dead ToR's update stops after every prepare (ToR 0 refuses to stamp the new
     generation: both stay live everywhere), so no retire writes the members and groups

@@ -290,8 +290,8 @@ def test_a_failures_prepare_says_what_it_writes_and_keeps_the_old_generation_act
     """While a ToR's prepare writes the difference into the new generation, the switch's
     status keeps the old one active (a down mask written meanwhile goes there); the log's
     ``generation.writing`` names both; after the update the status counts the updates the
-    prepare wrote and the objects of the switch's active part (statics, the new
-    generation's routes, the config entry)."""
+    prepare wrote, the seconds until they read back, and the objects of the switch's active
+    part (statics, the new generation's routes, the config entry)."""
     ctl, sws = network(tmp_path, True, UCMP)
     old = ctl.agents["tor0"].active
     log = _writes_by_stamp(ctl, sws)
@@ -313,6 +313,8 @@ def test_a_failures_prepare_says_what_it_writes_and_keeps_the_old_generation_act
         prepared = [r for r in log[a.name] if r[2] == new and r[3] == old]
         assert prepared and all(act == old for act, g in status[a.name][:len(prepared)]), a.name
         assert a.last_swap["written"] == len(prepared), (a.name, a.last_swap)
+        # the prepare's seconds to its generation read back, within its own (an order, not a figure)
+        assert 0 < a.last_swap["verify_s"] <= a.last_swap["prepare_s"], (a.name, a.last_swap)
         parts = gens.split(sws[a.cfg.address].state(), a.role.config_table())
         assert a.entries == (gens.objects(parts.static) + len(parts.other_defaults) + gens.objects(parts.gens[new])
                              + 1), a.name

@@ -147,7 +147,19 @@ def test_the_data_plane_report_counts_the_late_masks_from_detection():
     assert (r["dataplane_ms"], r["dataplane_switch_ms"]) == (125.432, {"tor0": 125.432})      # to the µs
 
 
-def test_the_detection_is_dated_on_the_wall_clock(monkeypatch):
+@pytest.fixture
+def tz_not_utc(monkeypatch):
+    """The process's local time zone 5:30 east of UTC (restored after the test)."""
+    import time
+
+    monkeypatch.setenv("TZ", "UTC-05:30")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_the_detection_is_dated_on_the_wall_clock_in_utc(monkeypatch, tz_not_utc):
     import controller.daemon.changes as changes
 
     monkeypatch.setattr(changes.time, "time", lambda: 1_700_000_010.0)

@@ -359,8 +359,8 @@ def test_a_difference_the_switch_refuses_is_written_whole_and_said_why(tmp_path)
 
 def test_a_difference_that_does_not_read_back_fails_the_update_naming_it(tmp_path):
     """A switch that takes a write of the prepare but does not hold it after: the read by
-    key finds it, the update stops before any source stamps the new generation, and the
-    switch's last error says what did not read back; the retry writes it."""
+    key misses it, the update stops before any source stamps the new generation, the
+    switch's error names what did not read back, and the retry writes it."""
     from controller.agent.desired import is_config
 
     from daemon_fakes import entry_key

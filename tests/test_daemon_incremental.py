@@ -387,20 +387,26 @@ def test_a_difference_that_does_not_read_back_fails_the_update_naming_it(tmp_pat
     assert_runs_the_routes(ctl, sws)
 
 
+def _refuse_to_stamp(sw, agent) -> None:
+    """Switch ``sw`` (``agent``'s) refuses every config write that stamps another generation
+    than the one it stamps now: an update stops after its prepares, both generations live."""
+    from controller.agent.desired import is_config
+    from controller.tables.state import Batch
+
+    now = agent.active
+    sw.refuse = lambda kind, how, x: (
+        kind == "entries" and is_config(x, agent.role.config_table()) and agent.role.active(Batch(entries=[x]))[0] != now)
+
+
 def test_deletes_left_by_a_prepare_whose_update_stopped_are_written_by_the_next_update(tmp_path):
     """A dead ToR's update stops after every prepare (ToR 0 refuses to stamp the new
     generation: both stay live everywhere), so no retire writes the members and groups
     the prepares left; the update the maintenance pass asks for writes them before anything
     else (its retire of the old generation), and the switches end as the whole
     recomputation leaves them."""
-    from controller.agent.desired import is_config
-    from controller.tables.state import Batch
-
     ctl, sws = network(tmp_path, True, UCMP)
     tor0 = ctl.agents["tor0"]
-    new = 1 - tor0.active
-    sws[tor0.cfg.address].refuse = lambda kind, how, x: (
-        kind == "entries" and is_config(x, tor0.role.config_table()) and tor0.role.active(Batch(entries=[x]))[0] == new)
+    _refuse_to_stamp(sws[tor0.cfg.address], tor0)
     c = ctl.submit(Change("fail", "tor", 4, detected=ctl.clock()))
     ctl.handle_jobs()
     assert any(n == "generation.retire_deferred" for n, _ in ctl.log.events), c.report
@@ -425,15 +431,12 @@ def test_a_live_generation_is_never_prepared_as_a_difference_even_where_it_holds
     failure's, whose ``delta.base`` is what that live generation holds) are not written
     into it as a difference: the phase declines (None) and writes nothing (the update
     the maintenance pass asks for finishes the flip first)."""
-    from controller.agent.desired import is_config
     from controller.schedule.degrade import Failed
-    from controller.tables.state import Batch
 
     ctl, sws = network(tmp_path, True, UCMP)
     tor0 = ctl.agents["tor0"]
     old, before_failure = tor0.active, ctl.routes
-    sws[tor0.cfg.address].refuse = lambda kind, how, x: (
-        kind == "entries" and is_config(x, tor0.role.config_table()) and tor0.role.active(Batch(entries=[x]))[0] != old)
+    _refuse_to_stamp(sws[tor0.cfg.address], tor0)
     ctl.submit(Change("fail", "tor", 4, detected=ctl.clock()))
     ctl.handle_jobs()
     r = compute_routes(ctl.cfg, before_failure.schedule, Failed(uplinks=frozenset({(2, 0)})),

@@ -155,6 +155,18 @@ def test_an_election_id_another_controller_holds_is_refused(bare):
     assert a.connected
 
 
+
+def test_a_closed_session_lets_go_of_its_election_id(bare):
+    """A session's close returns once the switch has dropped it: the same election id is
+    taken again at once by the next session (a reconnecting controller), every time."""
+    start, connect = bare
+    sw = start()
+    for i in range(20):
+        be = connect(sw, election_id=10, name=f"session{i}")
+        assert be.connected
+        assert be.client.close() is True          # the switch ended the stream: it let go
+
+
 # ---- uro agent push --------------------------------------------------------------------------
 def _programs(artifacts) -> dict:
     return {role: (p4info, js, p4info.parent / f"{p4info.name.split('.')[0]}.contract.json")

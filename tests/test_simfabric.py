@@ -164,6 +164,18 @@ def test_arbitration_primary_backup_takeover_and_reelection(fabric):
         first.close()
 
 
+
+def test_a_closed_session_lets_go_of_its_election_id(fabric):
+    """close() returns once the fabric has ended the session's stream (it dropped the
+    session): the same election id is taken again at once, every time (a reconnecting
+    controller is not refused as a second holder of its own id)."""
+    for _ in range(30):
+        c = client(fabric, 5, election=10)
+        assert c.connected and c.primacy is not None
+        assert c.close() is True
+        assert c.close() is False                 # closed before: nothing more to acknowledge
+
+
 def test_a_device_the_fabric_does_not_simulate_is_named(fabric):
     with pytest.raises(Unreachable, match=rf"device {DEVICES} is not simulated here \(devices 3..5"):
         P4RuntimeClient(fabric.address(DEVICES - 1), device_id=DEVICES, election_id=1, timeout=5)

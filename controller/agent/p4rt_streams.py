@@ -17,8 +17,11 @@ that carries the unary calls (Write, Read, pipeline) is shared the same way
 (:func:`sync_channel`); both are closed when their last session closes.
 
 The semantics are P4Runtime's and unchanged: one stream per device and session, the
-arbitration on it, the stream cancelled when the session closes (the switch sees the
-controller leave and elects the next primary).
+arbitration on it, the stream ended when the session closes (the switch sees the
+controller leave and elects the next primary). A session closes its stream by ending its
+side and waiting for the switch to end the call (:meth:`Stream.close`): the switch lets go of
+the session's election id before it answers, so a controller that reconnects at once with
+the same id is not refused as a second holder of it.
 """
 
 from __future__ import annotations
@@ -39,6 +42,10 @@ RECONNECT_OPTIONS = [("grpc.initial_reconnect_backoff_ms", 200), ("grpc.min_reco
                      ("grpc.max_reconnect_backoff_ms", 1000)]
 
 ChannelKey = tuple
+
+#: seconds a closing session waits for the stream's orderly end (the queued messages sent,
+#: its half ended, the switch's end of the call) before it cancels the call
+CLOSE_WAIT_S = 2.0
 
 
 class _Shared:
@@ -141,6 +148,7 @@ class Stream:
         self._waiting = 0
         self._ended = False
         self._closed = False
+        self.ended_by_switch = False     # the switch ended the call (status OK): it let go of the session
         self._call = None
         self._q: asyncio.Queue | None = None
         self._tasks: list = []
@@ -193,6 +201,7 @@ class Stream:
             while True:
                 msg = await self._call.read()
                 if msg is grpc.aio.EOF:
+                    self.ended_by_switch = True
                     break
                 self._on_message(msg)
         except grpc.aio.AioRpcError as e:
@@ -208,20 +217,37 @@ class Stream:
         self._on_end("closed by this controller" if closed else reason, None if closed else code)
 
     # ---- closing -------------------------------------------------------------------------------
-    def close(self) -> None:
-        """End the stream (idempotent, any thread but the hub's): cancelled, so the switch
-        sees this controller leave; the channel closed if no other session uses it."""
+    def close(self) -> bool:
+        """End the stream (idempotent, any thread but the hub's): what was queued is sent,
+        this side's half is ended and the switch's end of the call awaited (up to
+        :data:`CLOSE_WAIT_S`), then the call is cancelled; the channel is closed if no
+        other session uses it. True when the switch ended the call itself: it has let go of
+        the session (PI's server drops the connection, its election id with it, before it
+        ends the call); False when it did not answer in time (or was closed before)."""
         with self._lock:
             if self._closed:
-                return
+                return False
             self._closed = True
         try:
-            self.hub.run(self._close(), timeout=10.0)
+            self.hub.run(self._close(), timeout=CLOSE_WAIT_S + 12.0)
         except Exception:  # noqa: BLE001 - closing must not fail the caller
             pass
+        return self.ended_by_switch
+
+    async def _orderly_end(self) -> None:
+        reader, writer = self._tasks
+        self._q.put_nowait(None)      # the writer ends after what is queued
+        await asyncio.shield(writer)
+        await self._call.done_writing()
+        await asyncio.shield(reader)
 
     async def _close(self) -> None:
         if self._call is not None:
+            if not self._tasks[0].done():
+                try:
+                    await asyncio.wait_for(self._orderly_end(), CLOSE_WAIT_S)
+                except BaseException:  # noqa: BLE001 - a switch that does not answer: cancelled below
+                    pass
             self._call.cancel()
             for t in self._tasks:
                 try:

@@ -508,18 +508,21 @@ class P4RuntimeClient:
             raise NotPrimary(f"{self.name}: no longer primary (controller with election id {pid} took over); "
                              "not writing")
 
-    def close(self) -> None:
-        """End the session (idempotent): the stream first, so the switch sees us leave."""
+    def close(self) -> bool:
+        """End the session (idempotent): the stream first, so the switch sees us leave
+        (:meth:`p4rt_streams.Stream.close`). True when the switch acknowledged it by ending
+        the stream: it holds the session's election id no more, a new session may take it
+        at once; False when it did not answer in time (or the session was closed before)."""
         with self._lock:
             if self._closed:
-                return
+                return False
             self._closed = True
             self._primary = False
         stream = getattr(self, "_stream", None)
-        if stream is not None:
-            stream.close()
+        let_go = stream.close() if stream is not None else False
         if getattr(self, "channel", None) is not None:
             p4rt_streams.release_sync_channel(self._key)
+        return let_go
 
     def __enter__(self):
         return self

@@ -229,6 +229,8 @@ def test_second_daemon_with_lower_election_id_is_refused_and_never_writes(net, t
 
 
 def test_sighup_reload_swaps_hitlessly_and_refuses_a_bad_config(net, tmp_path):
+    """SIGHUP reloads (a bad config refused, the running one kept); SIGUSR1 logs where
+    every thread of the daemon is."""
     sws, progs, procs = net
     port = free_port()
     switches = [tor(0, sws[0]), {"name": "ocs", "role": "ocs", "address": sws[2].address}]
@@ -250,6 +252,10 @@ def test_sighup_reload_swaps_hitlessly_and_refuses_a_bad_config(net, tmp_path):
     assert "unknown role 'optical'" in e["error"]
     st = status(port)
     assert st["reloads"]["refused"] == 1 and st["routes"]["source_routed"] == [5]
+    d.signal(signal.SIGUSR1)
+    threads = d.wait_event("daemon.threads")["threads"]
+    for name, fn in (("uro-control", "_control"), ("uro-maintain", "_maintain"), ("MainThread", "run")):
+        assert any("daemon/run.py:" in f and f.endswith(f" in {fn}") for f in threads[name]), (name, threads)
     assert d.stop() == 0
     cfg.write_text(good)
     check_switch(sws[0], progs["tor"], cfg, "tor0", gen=1)

@@ -5,14 +5,17 @@ Threads: control (failure/recovery/reload jobs, one at a time), maintenance (rec
 restore, reconcile, counters), the slice clock (sync mode: seeds and watches the switches'
 own clocks; timer mode: sends every slice's timer), the HTTP status API, the link watcher.
 SIGTERM/SIGINT stop cleanly (sessions closed; switches keep forwarding what they hold);
-SIGHUP reloads the config (a bad one is refused and the running one stays).
+SIGHUP reloads the config (a bad one is refused and the running one stays); SIGUSR1 logs
+where every thread is (``daemon.threads``), for a daemon that seems stuck.
 """
 
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 import time
+import traceback
 from pathlib import Path
 
 from controller import memory
@@ -131,6 +134,12 @@ class Daemon:
     def _reload(self, *_):
         self.ctl.request_reload()
 
+    def _dump_threads(self, *_):
+        """SIGUSR1: log every thread's stack from a thread of its own (the handler runs in
+        the main thread, which may hold the log's lock)."""
+        threading.Thread(target=lambda: self.log.event("daemon.threads", threads=thread_stacks()),
+                         name="uro-threads", daemon=True).start()
+
     def _term(self, signum, _frame):
         self.log.event("daemon.signal", signal=signal.Signals(signum).name)
         self.stop.set()
@@ -194,6 +203,7 @@ class Daemon:
         signal.signal(signal.SIGTERM, self._term)
         signal.signal(signal.SIGINT, self._term)
         signal.signal(signal.SIGHUP, self._reload)
+        signal.signal(signal.SIGUSR1, self._dump_threads)
         self.start()
         try:
             while not self.stop.wait(0.5):
@@ -201,6 +211,19 @@ class Daemon:
         finally:
             self.shutdown(process_ends=True)
         return 0
+
+
+def thread_stacks() -> dict[str, list[str]]:
+    """{thread name: its stack, innermost call last, one ``file:line in function`` per
+    frame} for every thread of this process: what ``daemon.threads`` logs. Two threads of
+    one name are told apart by their ident."""
+    names = {t.ident: t.name for t in threading.enumerate()}
+    out: dict[str, list[str]] = {}
+    for ident, frame in sys._current_frames().items():
+        name = names.get(ident, "thread")
+        key = name if name not in out else f"{name} ({ident})"
+        out[key] = [f"{f.filename}:{f.lineno} in {f.name}" for f in traceback.extract_stack(frame)]
+    return out
 
 
 def check(config: str | Path, backend_for=None, log: EventLog | None = None) -> dict:

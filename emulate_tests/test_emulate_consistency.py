@@ -22,8 +22,10 @@ daemon SIGKILL in each phase of a swap (prepare, stamping/hold, retire) and a re
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import signal
 import time
 
 import pytest
@@ -150,32 +152,34 @@ def _kill_in_phase(env, event: str, op: str) -> tuple[float, float]:
     again; returns (seconds from the declare to ``event``, seconds from the kill to a
     daemon with every switch programmed).
 
-    The phase is awaited up to :data:`PHASE_S`: on a loaded machine (load 16-23 on two
-    cores) the declared swap once took more than 30 s to reach its retire. A daemon that
-    never gets there fails with the events it logged since the declare."""
+    The phase is awaited up to :data:`PHASE_S`. A daemon that never gets there fails with
+    what the declare got, the events it logged since, and where its threads were
+    (:func:`stuck`)."""
     import threading
 
     sdir = env.sdir
     logf = sdir / "logs" / f"{dmn.NAME}.log"
     start_at = logf.stat().st_size
-    th = threading.Thread(target=lambda: _ignore(lambda: dmn.declare(env.plan, env.sdir, op, {"uplink": [0, 1]},
-                                                                      timeout=PHASE_S)), daemon=True)
+    answer: list[str] = []
+
+    def send():
+        try:
+            answer.append(f"answered {dmn.declare(env.plan, env.sdir, op, {'uplink': [0, 1]}, timeout=PHASE_S)}")
+        except Exception as e:
+            answer.append(f"{type(e).__name__}: {e}")
+
+    th = threading.Thread(target=send, daemon=True)
     t0 = time.monotonic()
     th.start()
     end = t0 + PHASE_S
     pat = re.compile(r'"event": ?"' + re.escape(event) + '"')
-    text = ""
     while time.monotonic() < end:
-        with open(logf) as f:
-            f.seek(start_at)
-            text = f.read()
-        if pat.search(text):
+        if pat.search(_log_since(logf, start_at)):
             break
         time.sleep(0.002)
     else:
-        seen = re.findall(r'"ts": ?"([^"]+)".*?"event": ?"([^"]+)"', text)
-        raise AssertionError(f"the daemon never logged {event} within {PHASE_S:g} s of the declare; it logged: "
-                             + ("; ".join(f"{ts} {ev}" for ts, ev in seen[-30:]) or "nothing"))
+        raise AssertionError(f"the daemon never logged {event} within {PHASE_S:g} s of the declare; "
+                             + stuck(env, logf, start_at, answer))
     t_kill = time.monotonic()
     dmn.kill(env.cfg)
     th.join(PHASE_S + 5)
@@ -183,11 +187,40 @@ def _kill_in_phase(env, event: str, op: str) -> tuple[float, float]:
     return t_kill - t0, time.monotonic() - t_kill
 
 
-def _ignore(fn):
-    try:
-        fn()
-    except Exception:
-        pass
+def _log_since(logf, offset: int) -> str:
+    with open(logf) as f:
+        f.seek(offset)
+        return f.read()
+
+
+def _own_frames(stack: list[str]) -> list[str]:
+    """A ``daemon.threads`` stack without the frames of Python's threading module."""
+    return [f for f in stack if "/threading.py:" not in f] or stack
+
+
+def stuck(env, logf, start_at: int, answer: list[str]) -> str:
+    """What a daemon that did not get on with a declared swap was doing: the declare's
+    answer so far, the events it logged since ``start_at``, and each of its threads' last
+    calls (SIGUSR1: ``daemon.threads``)."""
+    seen = re.findall(r'"ts": ?"([^"]+)".*?"event": ?"([^"]+)"', _log_since(logf, start_at))
+    out = [f"the declare: {answer[0] if answer else 'no answer yet'}",
+           "it logged: " + ("; ".join(f"{ts} {ev}" for ts, ev in seen[-30:]) or "nothing")]
+    pid = dmn.running(env.cfg)
+    if pid is None:
+        return "; ".join(out + ["the daemon is not running"])
+    at = logf.stat().st_size
+    os.kill(pid, signal.SIGUSR1)
+    end = time.monotonic() + 15.0
+    while time.monotonic() < end:
+        for line in _log_since(logf, at).splitlines():
+            if '"daemon.threads"' in line:
+                threads = json.loads(line)["threads"]
+                out.append("threads (innermost call first): " + " | ".join(
+                    f"{name}: {' <- '.join(reversed(_own_frames(stack)[-5:]))}"
+                    for name, stack in threads.items() if name != "uro-threads"))
+                return "; ".join(out)
+        time.sleep(0.1)
+    return "; ".join(out + [f"no daemon.threads within 15 s of SIGUSR1 to pid {pid}"])
 
 
 #: seconds a declared swap may take to reach the phase the test kills the daemon in

@@ -143,3 +143,21 @@ def test_reconciles_at_once_must_be_positive(tmp_path):
         load(p)
     with pytest.raises(ValueError, match="reconciles_at_once"):
         MaintenanceGate(0)
+
+
+def test_the_gates_status_counts_what_runs_what_ran_and_what_waits():
+    """The status's counters, exactly: none at first; a reconcile is running inside its turn
+    and has run after it; a due one put off while a failure is pending is a deferral."""
+    gate = MaintenanceGate(2)
+    assert gate.status() == {"reconciles_at_once": 2, "reconciles_running": 0, "reconciles_run": 0,
+                             "reconcile_deferrals": 0, "failures_pending": 0}
+    with gate.reconcile() as go:
+        assert go and gate.status()["reconciles_running"] == 1
+    change = object()
+    gate.opened(change)
+    with gate.reconcile() as go:
+        assert not go
+    assert gate.status() == {"reconciles_at_once": 2, "reconciles_running": 0, "reconciles_run": 1,
+                             "reconcile_deferrals": 1, "failures_pending": 1}
+    gate.closed([change])
+    assert gate.status()["failures_pending"] == 0

@@ -155,7 +155,6 @@ def test_an_election_id_another_controller_holds_is_refused(bare):
     assert a.connected
 
 
-
 def test_a_closed_session_lets_go_of_its_election_id(bare):
     """A session's close returns once the switch has dropped it: the same election id is
     taken again at once by the next session (a reconnecting controller), every time."""

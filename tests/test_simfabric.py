@@ -164,7 +164,6 @@ def test_arbitration_primary_backup_takeover_and_reelection(fabric):
         first.close()
 
 
-
 def test_a_closed_session_lets_go_of_its_election_id(fabric):
     """close() returns once the fabric has ended the session's stream (it dropped the
     session): the same election id is taken again at once, every time (a reconnecting

@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from controller.agent.backend import Unreachable
+from controller.agent.backend import ElectionIdHeld, NotPrimary, Unreachable
 from controller.daemon import switch as sw
 from controller.daemon.log import EventLog
 
@@ -83,3 +83,48 @@ def test_a_taken_over_switch_is_retried_and_every_error_is_reported(monkeypatch)
         errors = sw.connect_all(agents, pool, lg, retry_s=1.0, stop_at_error=False)
     assert list(errors) == ["gone"]
     assert t["tried"].count("late") == 3 and t["tried"].count("ok") == 1 and t["tried"].count("gone") > 1
+
+
+class Held:
+    """An agent whose switch refuses its election id as held ``times`` times, then opens."""
+
+    def __init__(self, name: str, times: int, exc=ElectionIdHeld):
+        self.name, self.left, self.exc, self.tries = name, times, exc, 0
+
+    def connect(self) -> None:
+        self.tries += 1
+        if self.left > 0:
+            self.left -= 1
+            raise self.exc(f"{self.name}: the switch refused election id 10 (Election id already exists)")
+
+
+def test_an_election_id_held_is_waited_for_and_then_named(monkeypatch):
+    """held_s (a start after a crash): a switch that still holds the daemon's old session is
+    tried again until it lets go, with one ``switch.id_held`` line; one that holds it past
+    held_s is named; a higher election id (NotPrimary) is never waited for."""
+    import itertools
+    from types import SimpleNamespace
+
+    ticks = itertools.count()
+    monkeypatch.setattr(sw, "time", SimpleNamespace(monotonic=lambda: next(ticks) * 0.1, sleep=lambda s: None))
+    lg = log()
+    late, held, higher = Held("late", 4), Held("held", 10**6), Held("higher", 10**6, NotPrimary)
+    with ThreadPoolExecutor(1) as pool:
+        errors = sw.connect_all([late, held, higher], pool, lg, held_s=2.0, stop_at_error=False)
+    assert list(errors) == ["held", "higher"]
+    assert isinstance(errors["held"], ElectionIdHeld) and type(errors["higher"]) is NotPrimary
+    assert late.tries == 5 and higher.tries == 1 and 10 < held.tries < 25
+    told = [r for r in lg.lines if r["event"] == "switch.id_held"]
+    assert [(r["switch"], r["wait_s"]) for r in told] == [("late", 2.0), ("held", 2.0)]
+    assert "Election id already exists" in told[0]["error"]
+    end = lg.lines[-1]
+    assert (end["event"], end["opened"], end["failed"]) == ("sessions.opened", 1, ["held", "higher"])
+
+
+def test_without_held_s_an_election_id_held_is_an_error_at_once():
+    lg = log()
+    a = Held("tor1", 1)
+    with ThreadPoolExecutor(1) as pool:
+        errors = sw.connect_all([a], pool, lg)
+    assert list(errors) == ["tor1"] and a.tries == 1
+    assert not [r for r in lg.lines if r["event"] == "switch.id_held"]

@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("finsy.proto", reason="needs the agent extra")
 
-from controller.agent.backend import NotPrimary, Unreachable  # noqa: E402
+from controller.agent.backend import ElectionIdHeld, NotPrimary, Unreachable  # noqa: E402
 from controller.agent.diff import Diff, same_state  # noqa: E402
 from controller.agent.p4info import P4Info  # noqa: E402
 from controller.agent.p4runtime import P4RuntimeClient, WriteFailed  # noqa: E402
@@ -140,7 +140,7 @@ def test_arbitration_primary_backup_takeover_and_reelection(fabric):
         assert held is not None and first.primacy == held
         with pytest.raises(NotPrimary, match="another controller is primary .*election id 10"):
             client(fabric, 4, election=5)
-        with pytest.raises(NotPrimary, match="refused election id 10 .*Election id already exists"):
+        with pytest.raises(ElectionIdHeld, match="refused election id 10 .*Election id already exists"):
             client(fabric, 4, election=10)
         second = client(fabric, 4, election=20)
         try:

@@ -52,6 +52,12 @@ class NotPrimary(BackendError):
     """Another controller holds a higher election id: this one must not write."""
 
 
+class ElectionIdHeld(NotPrimary):
+    """The switch refused this controller's election id because a session holds it already
+    (P4Runtime §5.3): another controller configured with the same id -- or this controller's
+    own earlier session, of a process that died, which the switch has not dropped yet."""
+
+
 class ClockNotSupported(BackendError):
     """The backend cannot read or seed this switch's slice clock (its target, or the
     program it runs, keeps no clock of its own: ``[clock] mode = "timer"`` is what it

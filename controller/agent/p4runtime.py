@@ -62,9 +62,9 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from controller.agent import p4rt_streams, p4wire, plan
-from controller.agent.backend import (BackendError, ClockNotSupported, ClockProbe, Inserts, NotPrimary, Pipeline,
-                                      SwitchAddress, SwitchBackend, Unreachable, WriteReport, need_counter,
-                                      register_backend)
+from controller.agent.backend import (BackendError, ClockNotSupported, ClockProbe, ElectionIdHeld, Inserts,
+                                      NotPrimary, Pipeline, SwitchAddress, SwitchBackend, Unreachable, WriteReport,
+                                      need_counter, register_backend)
 from controller.agent.diff import Diff
 from controller.agent.p4info import P4Info, P4RuntimeError, describe, encode  # noqa: F401 (re-exported)
 from controller.memory import paused_gc
@@ -422,7 +422,7 @@ class P4RuntimeClient:
             if not self._alive and self._end_code == grpc.StatusCode.INVALID_ARGUMENT and self._primary_id is None:
                 # P4Runtime §5.3: an election id another controller holds is refused by
                 # ending the stream with INVALID_ARGUMENT (bmv2: "Election id already exists")
-                raise NotPrimary(f"{self.name}: the switch refused election id {self.election_id} "
+                raise ElectionIdHeld(f"{self.name}: the switch refused election id {self.election_id} "
                                  f"({self._end_reason}): another controller uses it; this one does not write")
             if not self._alive:
                 raise Unreachable(f"{self.name}: the stream to {self.address} ended: {self._end_reason}")

@@ -58,7 +58,7 @@ from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared, warm
 from controller.daemon.gate import MaintenanceGate
-from controller.daemon.switch import SwitchAgent, connect_all
+from controller.daemon.switch import HELD_ID_WAIT_S, SwitchAgent, connect_all
 from controller.daemon.update import NetworkUpdate
 from controller.errors import UroError
 from controller import memory
@@ -152,12 +152,13 @@ class Controller:
             out[s.name].incremental = cfg.daemon.incremental
         return out
 
-    def _connect_all(self, cfg: NetConfig, agents: dict[str, SwitchAgent]) -> None:
+    def _connect_all(self, cfg: NetConfig, agents: dict[str, SwitchAgent], held_s: float = 0.0) -> None:
         """Connect every agent (:func:`~controller.daemon.switch.connect_all`: as many at
-        once as the pool has threads, with progress); the first failure stops the others,
-        closes them all and raises ConfigError naming the switch and the field (address /
+        once as the pool has threads, with progress; a session refused because its election
+        id is held tried again for ``held_s``); the first failure stops the others, closes
+        them all and raises ConfigError naming the switch and the field (address /
         election_id)."""
-        errors = connect_all(list(agents.values()), self._pool, self.log)
+        errors = connect_all(list(agents.values()), self._pool, self.log, held_s=held_s)
         if errors:
             for a in agents.values():
                 a.close()
@@ -168,7 +169,7 @@ class Controller:
         """`uro daemon --check`: a session to every switch of the config, closed again
         (raises ConfigError like :meth:`start`); returns how many switches answered."""
         agents = self._agents_for(self.cfg, prep)
-        self._connect_all(self.cfg, agents)
+        self._connect_all(self.cfg, agents, HELD_ID_WAIT_S)
         for a in agents.values():
             a.close()
         return len(agents)
@@ -202,7 +203,7 @@ class Controller:
             self.log.event("switch.transport", switch=s.name, address=s.address, transport=tls,
                            level="warning" if s.tls.insecure else "info")
         self._check_timing(cfg)
-        self._connect_all(cfg, agents)
+        self._connect_all(cfg, agents, HELD_ID_WAIT_S)
         self.agents = agents
         self._adopt(agents.values(), self.clock())
         self.log.event("daemon.started", network=cfg.name, switches=len(agents), routes_version=self.routes.version,

@@ -30,7 +30,8 @@ import time
 from typing import Callable, Iterator
 
 from controller.agent import generations as gens, plan
-from controller.agent.backend import BackendError, ClockProbe, Inserts, NotPrimary, Pipeline, SwitchBackend
+from controller.agent.backend import (BackendError, ClockProbe, ElectionIdHeld, Inserts, NotPrimary, Pipeline,
+                                      SwitchBackend)
 from controller.agent.diff import Diff
 from controller.agent.desired import Role
 from controller.agent.diff import diff as state_diff, entry_key, same_state
@@ -994,17 +995,27 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
 PROGRESS_S = 5.0
 
 
+#: how long a start waits for a switch that refuses the daemon's election id as held: the
+#: holder may be this daemon's own session from before a crash, which the switch drops
+#: only once it has seen the dead process's connection close (bmv2 under load: seconds)
+HELD_ID_WAIT_S = 15.0
+
+
 def connect_all(agents: list[SwitchAgent], pool, log: EventLog, *, retry_s: float = 0.0,
-                stop_at_error: bool = True, **where) -> dict[str, BackendError]:
+                held_s: float = 0.0, stop_at_error: bool = True, **where) -> dict[str, BackendError]:
     """Open the session of every agent on ``pool`` (its threads bound how many open at
     once), with a ``sessions.opening`` line every :data:`PROGRESS_S` seconds and a
     ``sessions.opened`` line at the end (``where``: more fields of both, e.g. the worker).
 
     A session that does not open is retried for ``retry_s`` (a switch taken over from a
-    lost worker may still count its stream); {switch: error} of those that did not open,
-    in the agents' order. With ``stop_at_error`` the first such error stops the sessions
-    not yet started (a start that fails names the switch instead of waiting for every
-    other session first)."""
+    lost worker may still count its stream); one refused because its election id is held
+    (:class:`~controller.agent.backend.ElectionIdHeld`) for ``held_s`` at least, with one
+    ``switch.id_held`` line when it is first refused: a daemon started again after a crash
+    finds its old sessions on switches that have not yet dropped them, and a second daemon
+    configured with the same id is still refused, only later. {switch: error} of those that
+    did not open, in the agents' order. With ``stop_at_error`` the first such error stops
+    the sessions not yet started (a start that fails names the switch instead of waiting
+    for every other session first)."""
     total, t0 = len(agents), time.monotonic()
     lock = threading.Lock()
     stop = threading.Event()
@@ -1012,13 +1023,20 @@ def connect_all(agents: list[SwitchAgent], pool, log: EventLog, *, retry_s: floa
     done = [0, t0]                      # sessions opened, when progress was last logged
 
     def one(a: SwitchAgent) -> None:
-        end = time.monotonic() + retry_s
+        start = time.monotonic()
+        end, held_end = start + retry_s, start + held_s
+        told = False
         while not stop.is_set():
             try:
                 a.connect()
                 break
             except BackendError as e:
-                if time.monotonic() >= end:
+                now = time.monotonic()
+                if isinstance(e, ElectionIdHeld) and now < held_end:
+                    if not told:
+                        told = True
+                        log.event("switch.id_held", switch=a.name, wait_s=held_s, error=str(e), **where)
+                elif now >= end:
                     with lock:
                         errors[a.name] = e
                     if stop_at_error:

@@ -59,7 +59,7 @@ from controller.daemon.controller import WARM_WAIT_S, Controller, Due
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared
-from controller.daemon.switch import SwitchAgent, connect_all
+from controller.daemon.switch import HELD_ID_WAIT_S, SwitchAgent, connect_all
 from controller.daemon.update import NetworkUpdate
 from controller.schedule.degrade import Failed
 
@@ -145,7 +145,7 @@ class ShareWorker:
         self._keep(self.prep.routes)
         self.cache.add(self.cfg, self.prep.routes)
         plans.warm(self.cfg)        # a failure's routes must not load compiled kernels
-        return self._own(names, shadows, failed, retry_s=0.0)
+        return self._own(names, shadows, failed, retry_s=0.0, held_s=HELD_ID_WAIT_S)
 
     def own(self, names: list[str], shadows: bool, failed: Failed) -> dict[str, str]:
         """Take over ``names`` (another worker's share, that worker lost): agents with the
@@ -155,7 +155,7 @@ class ShareWorker:
         self.prep.add(names)
         return self._own(names, shadows, failed, retry_s=TAKEOVER_S)
 
-    def _own(self, names, shadows: bool, failed: Failed, retry_s: float) -> dict[str, str]:
+    def _own(self, names, shadows: bool, failed: Failed, retry_s: float, held_s: float = 0.0) -> dict[str, str]:
         cfg, prep = self.cfg, self.prep
         agents = {}
         for n in names:
@@ -163,7 +163,7 @@ class ShareWorker:
             agents[n] = self._agent(cfg, s, prep, shadows, failed)
 
         errors = {n: str(plans.connect_error(cfg, agents[n].cfg, e)) for n, e in
-                  connect_all(list(agents.values()), self._pool, self.log, retry_s=retry_s,
+                  connect_all(list(agents.values()), self._pool, self.log, retry_s=retry_s, held_s=held_s,
                               stop_at_error=not retry_s, worker=self.worker).items()}
         with self._lock:
             self.agents.update(agents)

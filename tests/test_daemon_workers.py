@@ -237,6 +237,46 @@ def test_a_reload_with_workers_updates_the_network_exactly_as_one_process(tmp_pa
     assert_same(ends[2], ends[0])
 
 
+def other_program(start, tmp_path, switch: str):
+    """``start`` with ``switch`` on a program of another name (the same files): a changed
+    switch to a reload, its session (address, device, election id) the same."""
+    text = start.read_text()
+    first = text.index("[[switch]]")
+    prog = text[text.index("[program.tor]"):first].replace("[program.tor]", "[program.torb]")
+    text = text[:first] + prog + text[first:]
+    at = text.index(f'name = "{switch}"\n')
+    path = tmp_path / "torb.toml"
+    path.write_text(text[:at] + 'program = "torb"\n' + text[at:])
+    return path
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_a_reload_that_changes_a_switch_but_not_its_session_keeps_the_session(tmp_path, program, workers):
+    """A switch whose config changes but whose session would be the same (here: its
+    program's name): a new session with the election id the running one holds is refused
+    by the switch ("Election id already exists"), so the reload's agent takes the running
+    session over; the reload goes through and the network moves to one new generation."""
+    cls = DistributedController if workers else Controller
+    with SimFabric(tmp_path / "fabric", TORS) as fabric:
+        start = config(tmp_path, program, fabric, workers).path
+        log = EventLog(stream=open(tmp_path / "log", "w"))
+        log.lines = []
+        ctl = cls(load(start), log=log)
+        try:
+            ctl.start()
+            rep = ctl.reload(other_program(start, tmp_path, "tor3"))
+            assert rep.get("ok"), rep
+            assert set(rep["results"].values()) == {"swapped"}, rep
+            st = ctl.status()
+            assert {(s["state"], s["generation"]) for s in st["switches"]} == {("up", 1)}, st["switches"]
+            assert ctl.cfg.switches[3].program == "torb"
+            if not workers:
+                kept = [r["switch"] for r in log.lines if r["event"] == "switch.connected" and r.get("kept")]
+                assert kept == ["tor3"], kept
+        finally:
+            ctl.shutdown()
+
+
 def test_a_fabric_that_does_not_simulate_the_configs_devices_is_named(tmp_path, program):
     with SimFabric(tmp_path / "fabric", TORS - 1) as fabric:
         cfg = config(tmp_path, program, fabric_with(fabric), 2)

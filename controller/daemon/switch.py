@@ -416,18 +416,38 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
                 self.state = "unreachable"
                 self.last_error = str(e)
                 raise
-            self._known = None
-            first = self.stats["connects"] == 0
-            self.stats["connects"] += 1
-            if not first:
-                self.stats["reconnects"] += 1
-                self.metrics.reconnects.labels(self.name).inc()
-            self.state = "up"
-            self._adopted = False     # active/installed stay what we last wrote: reconcile checks them
-            self._cookie_epoch = None
-            self.need_sync = True
-            self.log.event("switch.connected", switch=self.name, address=self.cfg.address,
-                           election_id=self.cfg.election_id, reconnect=not first)
+            self._opened()
+
+    def take_session(self, old: "SwitchAgent") -> None:
+        """Take ``old``'s open session in place of opening one (:func:`same_session`: a
+        reload's agent for a changed switch whose session would be the same): the switch
+        refuses a second session with the election id ``old`` holds ("Election id already
+        exists"), and holding it throughout leaves no moment without a primary. ``old`` gets
+        this agent's unopened backend, so closing it closes nothing. Then as :meth:`connect`
+        ends: nothing known of the switch, read again before anything is written. Under
+        ``old``'s ``io_lock``, as its :meth:`close` (a call of ``old`` in flight ends first;
+        one after it finds no session)."""
+        with old.io_lock:
+            self.backend, old.backend = old.backend, self.backend
+            old.state = "down"
+        with self.op_lock:
+            self._opened(kept=True)
+
+    def _opened(self, kept: bool = False) -> None:
+        """A session just became this agent's (``kept``: taken from the agent before it):
+        nothing is known of the switch until it is read again."""
+        self._known = None
+        first = self.stats["connects"] == 0
+        self.stats["connects"] += 1
+        if not first:
+            self.stats["reconnects"] += 1
+            self.metrics.reconnects.labels(self.name).inc()
+        self.state = "up"
+        self._adopted = False     # active/installed stay what we last wrote: reconcile checks them
+        self._cookie_epoch = None
+        self.need_sync = True
+        self.log.event("switch.connected", switch=self.name, address=self.cfg.address,
+                       election_id=self.cfg.election_id, reconnect=not first, **({"kept": True} if kept else {}))
 
     def alive(self) -> bool:
         return self.state == "up" and self.backend.connected
@@ -999,6 +1019,14 @@ PROGRESS_S = 5.0
 #: holder may be this daemon's own session from before a crash, which the switch drops
 #: only once it has seen the dead process's connection close (bmv2 under load: seconds)
 HELD_ID_WAIT_S = 15.0
+
+
+def same_session(old: SwitchAgent, new: SwitchAgent) -> bool:
+    """Whether ``new`` would open the session ``old`` holds: the same backend to the same
+    address, device id, election id, TLS and deadline. A reload's agent for a switch whose
+    config changed elsewhere (its program, its role's entries) takes ``old``'s session
+    instead (:meth:`SwitchAgent.take_session`): the switch would refuse the second."""
+    return type(new.backend) is type(old.backend) and new.backend.address == old.backend.address
 
 
 def connect_all(agents: list[SwitchAgent], pool, log: EventLog, *, retry_s: float = 0.0,

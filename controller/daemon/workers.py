@@ -59,7 +59,7 @@ from controller.daemon.controller import WARM_WAIT_S, Controller, Due
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared
-from controller.daemon.switch import HELD_ID_WAIT_S, SwitchAgent, connect_all
+from controller.daemon.switch import HELD_ID_WAIT_S, SwitchAgent, connect_all, same_session
 from controller.daemon.update import NetworkUpdate
 from controller.schedule.degrade import Failed
 
@@ -186,7 +186,8 @@ class ShareWorker:
         ``names`` (this share under the new config; default: the switches it owns) built
         and checked against it, its routes computed as ``version`` (the coordinator's
         numbering), and an agent connected for each switch of ``fresh`` (new to this share,
-        or configured differently), all kept aside; nothing of the running config changes.
+        or configured differently; one whose session would be the running one's takes that
+        at the commit: :func:`~controller.daemon.switch.same_session`), all kept aside; nothing of the running config changes.
         The error of a config refused or a switch not reached (its message), or None."""
         from controller.agent.backend import backend_for
         from controller.errors import UroError
@@ -198,13 +199,16 @@ class ShareWorker:
         except UroError as e:
             return f"worker {self.worker}: {e}"
         agents = {s.name: self._agent(cfg, s, prep, shadows, failed) for s in cfg.switches if s.name in fresh}
-        errors = connect_all(list(agents.values()), self._pool, self.log, worker=self.worker) if agents else {}
+        with self._lock:
+            shared = {n for n, a in agents.items() if n in self.agents and same_session(self.agents[n], a)}
+        opening = [a for n, a in agents.items() if n not in shared]
+        errors = connect_all(opening, self._pool, self.log, worker=self.worker) if opening else {}
         if errors:
             for a in agents.values():
                 a.close()
             n, e = next(iter(errors.items()))
             return f"worker {self.worker}: {plans.connect_error(cfg, agents[n].cfg, e)}"
-        self._staged = (cfg, prep, names, agents)
+        self._staged = (cfg, prep, names, agents, shared)
         return None
 
     def unstage(self) -> None:
@@ -219,7 +223,7 @@ class ShareWorker:
         """The staged config becomes this share's: its routes the current ones, the agents
         staged for new or changed switches take their places, the switches no longer in
         the share closed, each kept agent given its new role and program."""
-        cfg, prep, names, fresh = self._staged
+        cfg, prep, names, fresh, shared = self._staged
         self._staged = None
         self.cfg, self.prep = cfg, prep
         self._keep(prep.routes)
@@ -227,6 +231,10 @@ class ShareWorker:
         self.cache.add(cfg, prep.routes)
         plans.warm(cfg)
         share = set(names)
+        with self._lock:
+            olds = {n: self.agents[n] for n in shared}
+        for n, old in olds.items():
+            fresh[n].take_session(old)
         with self._lock:
             gone = [n for n in self.agents if n not in share or n in fresh]
             closed = [self.agents.pop(n) for n in gone]

@@ -423,7 +423,7 @@ class P4RuntimeClient:
                 # P4Runtime §5.3: an election id another controller holds is refused by
                 # ending the stream with INVALID_ARGUMENT (bmv2: "Election id already exists")
                 raise ElectionIdHeld(f"{self.name}: the switch refused election id {self.election_id} "
-                                 f"({self._end_reason}): another controller uses it; this one does not write")
+                                     f"({self._end_reason}): another controller uses it; this one does not write")
             if not self._alive:
                 raise Unreachable(f"{self.name}: the stream to {self.address} ended: {self._end_reason}")
             if not self._primary:

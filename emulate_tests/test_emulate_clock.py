@@ -26,6 +26,12 @@ GUARD_NS = 5_000_000
 DRIFT_S = 16
 #: a measurement is used when its probes' round trips say it is within this of the truth
 MAX_UNCERTAINTY_NS = 1_000_000
+#: how long the cut cable's ends have to mark it (and to clear it after the join): a ToR
+#: judges a circuit only in slices it asked in with its clock synchronized, and at a load
+#: of 15-25 on two cores a starved bmv2's TRIGGERs come late (``unasked``) and its clock
+#: loses the exchange (``paused``) for long stretches: one end marked nothing in 30 s in
+#: such a run, twice. The figure the test prints is the time it took.
+MARK_WAIT_S = 60.0
 
 
 @pytest.fixture(scope="module")
@@ -212,7 +218,7 @@ def test_a_cut_cable_is_marked_by_the_switches_with_the_daemon_stopped(clk_fab):
         t_cut = time.time()
         for n in cable:
             links.set_link(n, "down")
-        marked = watch.wait({t: (lambda m, w, n, e=e: e <= m) for t, e in expect.items()}, t_cut, 30.0)
+        marked = watch.wait({t: (lambda m, w, n, e=e: e <= m) for t, e in expect.items()}, t_cut, MARK_WAIT_S)
         # what an end that did not mark counted (its liveness and sync counters): for the
         # failure message only
         why = {t: {g: {k: v for k, v in n.items() if v} for g, n in clk_fab.counters(f"tor{t}").items()
@@ -220,7 +226,7 @@ def test_a_cut_cable_is_marked_by_the_switches_with_the_daemon_stopped(clk_fab):
         t_join = time.time()
         for n in cable:
             links.set_link(n, "up")
-        cleared = watch.wait({t: (lambda m, w, n, e=e: not (e & m)) for t, e in expect.items()}, t_join, 30.0)
+        cleared = watch.wait({t: (lambda m, w, n, e=e: not (e & m)) for t, e in expect.items()}, t_join, MARK_WAIT_S)
     finally:
         for n in cable:
             links.set_link(n, "up")

@@ -121,30 +121,40 @@ class Switch(threading.Thread):
         self.sock.close()
 
 
+#: probes of the offset test: up to this many rounds, until :data:`WANT_CLOSE` measurements
+#: of each kind are within :data:`CLOSE_NS` (their round trips short enough to say much)
+MAX_ROUNDS, WANT_CLOSE, CLOSE_NS = 300, 5, 1_000_000
+
+
 def test_probes_measure_a_tors_offset_against_the_reference(fab):
-    """Two responders 3 ms apart: the kernel-stamped probes give tor1 minus ocs = 3 ms
-    (give or take the host's scheduling), the floor (one switch twice) near 0; the ToR
-    first sends an answer to another probe (another nonce, 10 s off): not taken."""
-    from controller.emulate.clockprobe import Prober, error_ns
+    """Two responders 3 ms apart: the kernel-stamped probes give tor1 minus ocs = 3 ms, the
+    floor (one switch twice) 0, each measurement within its uncertainty (half of its two
+    probes' round trips) of the truth -- a responder stamps between the probe's departure
+    and its answer's arrival, however loaded the host -- and some, on the least-delay
+    filter's terms, within 1 ms; the ToR first sends an answer to another probe (another
+    nonce, 10 s off): not taken."""
+    from controller.emulate.clockprobe import Prober, error_ns, uncertainty_ns
 
     tor = Switch(fab.pktgen_link("tor1").a, 3_000_000 + 123_456_789, decoy=True)
     ocs = Switch(fab.pktgen_link("ocs").a, 123_456_789)
     tor.start()
     ocs.start()
+    errs, floor = [], []
     try:
         with Prober.for_plan(fab, ["tor1", "ocs"]) as pr:
-            errs, floor = [], []
-            for _ in range(20):
+            for _ in range(MAX_ROUNDS):
                 got = pr.probe(["tor1", "ocs"])
                 assert set(got) == {"tor1", "ocs"} and got["tor1"].stratum == 2 and not got["tor1"].timer
                 assert got["tor1"].received > got["tor1"].sent
-                errs.append(error_ns(got["tor1"], got["ocs"], L, 4))
+                errs.append((error_ns(got["tor1"], got["ocs"], L, 4), uncertainty_ns(got["tor1"], got["ocs"])))
                 a, b = pr.probe(["ocs"]), pr.probe(["ocs"])
-                floor.append(error_ns(a["ocs"], b["ocs"], L, 4))
+                floor.append((error_ns(a["ocs"], b["ocs"], L, 4), uncertainty_ns(a["ocs"], b["ocs"])))
+                if min(sum(u <= CLOSE_NS for _, u in m) for m in (errs, floor)) >= WANT_CLOSE:
+                    break
     finally:
         tor.close()
         ocs.close()
-    errs.sort()
-    floor.sort(key=abs)
-    assert abs(errs[len(errs) // 2] - 3_000_000) < 500_000, errs
-    assert abs(floor[len(floor) // 2]) < 500_000, floor
+    for truth, ms in ((3_000_000, errs), (0, floor)):
+        # +2: the integer halves of the midpoints
+        assert [(e, u) for e, u in ms if abs(e - truth) > u + 2] == [], (truth, ms)
+        assert sum(u <= CLOSE_NS for _, u in ms) >= WANT_CLOSE, (truth, ms)

@@ -9,6 +9,7 @@ held election id as bmv2 does."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -93,7 +94,6 @@ def test_an_election_id_held_past_the_wait_is_named(tmp_path, program, fabric, m
 
 
 def _wait_for(lines: list, event: str, timeout: float = 120.0) -> None:
-    import time
     end = time.monotonic() + timeout
     while not any(r["event"] == event for r in list(lines)) and time.monotonic() < end:
         time.sleep(0.01)

@@ -58,7 +58,7 @@ from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared, warm
 from controller.daemon.gate import MaintenanceGate
-from controller.daemon.switch import HELD_ID_WAIT_S, SwitchAgent, connect_all, same_session
+from controller.daemon.switch import HELD_ID_WAIT_S, SwitchAgent, connect_all, kept_sessions
 from controller.daemon.update import NetworkUpdate
 from controller.errors import UroError
 from controller import memory
@@ -754,9 +754,9 @@ class Controller:
     def _stage_switches(self, cfg: NetConfig, prep: Prepared):
         """A reload's switches, before anything changes: an agent kept for each switch
         whose config, program and role are the same, a new one for each other -- connected,
-        or, where its session would be the running one's (:func:`same_session`), to take
-        that session at the commit (raises UroError, nothing changed, when one cannot be
-        reached)."""
+        or, where its session would be the running one's, to take that session at the
+        commit (:func:`~controller.daemon.switch.kept_sessions`) -- (raises UroError,
+        nothing changed, when one cannot be reached)."""
         keep, fresh = {}, []
         for s in cfg.switches:
             old = self.agents.get(s.name)
@@ -765,7 +765,7 @@ class Controller:
             else:
                 fresh.append(s.name)
         new_agents = self._agents_for(cfg, prep, set(fresh))
-        shared = {n for n, a in new_agents.items() if n in self.agents and same_session(self.agents[n], a)}
+        shared = kept_sessions(self.agents, new_agents)
         self._connect_all(cfg, {n: a for n, a in new_agents.items() if n not in shared})
         return keep, new_agents, shared
 

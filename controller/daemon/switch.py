@@ -1029,6 +1029,13 @@ def same_session(old: SwitchAgent, new: SwitchAgent) -> bool:
     return type(new.backend) is type(old.backend) and new.backend.address == old.backend.address
 
 
+def kept_sessions(running: dict[str, SwitchAgent], new: dict[str, SwitchAgent]) -> set[str]:
+    """The switches of ``new`` (a reload's agents) whose session would be the running
+    agent's (:func:`same_session`): each takes that session at the commit instead of
+    opening one of its own."""
+    return {n for n, a in new.items() if n in running and same_session(running[n], a)}
+
+
 def connect_all(agents: list[SwitchAgent], pool, log: EventLog, *, retry_s: float = 0.0,
                 held_s: float = 0.0, stop_at_error: bool = True, **where) -> dict[str, BackendError]:
     """Open the session of every agent on ``pool`` (its threads bound how many open at

@@ -59,7 +59,7 @@ from controller.daemon.controller import WARM_WAIT_S, Controller, Due
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared
-from controller.daemon.switch import HELD_ID_WAIT_S, SwitchAgent, connect_all, same_session
+from controller.daemon.switch import HELD_ID_WAIT_S, SwitchAgent, connect_all, kept_sessions
 from controller.daemon.update import NetworkUpdate
 from controller.schedule.degrade import Failed
 
@@ -187,8 +187,9 @@ class ShareWorker:
         and checked against it, its routes computed as ``version`` (the coordinator's
         numbering), and an agent connected for each switch of ``fresh`` (new to this share,
         or configured differently; one whose session would be the running one's takes that
-        at the commit: :func:`~controller.daemon.switch.same_session`), all kept aside; nothing of the running config changes.
-        The error of a config refused or a switch not reached (its message), or None."""
+        at the commit: :func:`~controller.daemon.switch.kept_sessions`), all kept aside;
+        nothing of the running config changes. The error of a config refused or a switch
+        not reached (its message), or None."""
         from controller.agent.backend import backend_for
         from controller.errors import UroError
         self.unstage()
@@ -200,7 +201,7 @@ class ShareWorker:
             return f"worker {self.worker}: {e}"
         agents = {s.name: self._agent(cfg, s, prep, shadows, failed) for s in cfg.switches if s.name in fresh}
         with self._lock:
-            shared = {n for n, a in agents.items() if n in self.agents and same_session(self.agents[n], a)}
+            shared = kept_sessions(self.agents, agents)
         opening = [a for n, a in agents.items() if n not in shared]
         errors = connect_all(opening, self._pool, self.log, worker=self.worker) if opening else {}
         if errors:

@@ -13,7 +13,7 @@ pytest.importorskip("finsy.proto", reason="needs the agent extra")
 pytest.importorskip("dask.distributed", reason="needs the dask extra")
 
 from benchmarks.bench_fabric import PER_HOP, net_config  # noqa: E402
-from controller.agent.backend import NotPrimary  # noqa: E402
+from controller.agent.backend import BackendError, NotPrimary  # noqa: E402
 from controller.agent.diff import diff, same_state  # noqa: E402
 from controller.agent.p4runtime import P4RuntimeClient  # noqa: E402
 from controller.daemon.changes import Change  # noqa: E402
@@ -273,6 +273,40 @@ def test_a_reload_that_changes_a_switch_but_not_its_session_keeps_the_session(tm
             if not workers:
                 kept = [r["switch"] for r in log.lines if r["event"] == "switch.connected" and r.get("kept")]
                 assert kept == ["tor3"], kept
+        finally:
+            ctl.shutdown()
+
+
+def test_a_maintenance_pass_in_flight_leaves_a_handed_over_agent_alone(tmp_path, program):
+    """A maintenance pass lists the agents under the state lock and maintains them after
+    it: one that listed tor3 before a reload's commit handed tor3's session to the new
+    agent must neither reconnect the old agent (a second session of the election id the
+    new one holds: refused, or left open by nobody) nor report the switch as failing."""
+    with SimFabric(tmp_path / "fabric", TORS) as fabric:
+        start = config(tmp_path, program, fabric, 0).path
+        log = EventLog(stream=open(tmp_path / "log", "w"))
+        log.lines = []
+        ctl = Controller(load(start), log=log)
+        try:
+            ctl.start()
+            old = ctl.agents["tor3"]
+            rep = ctl.reload(other_program(start, tmp_path, "tor3"))
+            assert rep.get("ok"), rep
+            assert old.handed_over and ctl.agents["tor3"] is not old
+            n = len(log.lines)
+            ctl._maintain_one(old, ctl.clock() + 3600.0)      # every due time past
+            after = [r for r in log.lines[n:] if r.get("switch") == "tor3"]
+            assert after == [], after
+            assert old.handed_over and not old.backend.connected
+            with pytest.raises(BackendError, match="handed its session over"):
+                old.connect()
+            new = ctl.agents["tor3"]
+            assert new.alive()
+            ctl.maintain(ctl.clock() + 3600.0)                 # the new agent still owns the switch
+            st = {s["name"]: s for s in ctl.status()["switches"]}
+            assert (st["tor3"]["state"], st["tor3"]["generation"]) == ("up", 1), st["tor3"]
+            assert not [r for r in log.lines[n:] if r["event"] in ("switch.connect_failed", "switch.maintenance_failed",
+                                                                   "switch.restore_failed", "switch.lost")]
         finally:
             ctl.shutdown()
 

@@ -53,6 +53,7 @@ class Agent:
         self.state, self.backend, self.role = "up", Backend(), Role(int(name[3:]))
         self.installed, self.reconcile_due, self.retry_install = ("routes", 1), True, False
         self.net_gen = 0
+        self.handed_over = False          # (a reload's agent took none of these sessions)
 
     def reconcile(self, routes):
         self.calls.append(("reconcile", self.name))

@@ -392,6 +392,8 @@ class Controller:
         return self._due.setdefault(name, Due(retry=now, reconcile=now, counters=now))
 
     def _maintain_one(self, a: SwitchAgent, now: float) -> None:
+        if a.handed_over:
+            return     # listed by this pass before a reload's commit: the switch is the next agent's
         due = self._due.setdefault(a.name, Due(retry=now, reconcile=now, counters=now))
         d = self.cfg.daemon
         routes = self.routes
@@ -452,6 +454,9 @@ class Controller:
                 due.counters = now + min(5.0, d.reconcile_s)
         except BackendError as e:
             a.last_error = str(e)
+            if a.handed_over:          # in flight when a reload's commit took the session
+                self.log.event("switch.after_handover", switch=a.name, what="maintenance", error=str(e))
+                return
             self.log.error("switch.maintenance_failed", switch=a.name, error=str(e))
             if not a.backend.connected:
                 a.state = "down"

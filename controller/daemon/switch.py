@@ -89,7 +89,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         self.io_lock = threading.Lock()
         self.cfg_lock = threading.Lock()
         self.clock_lock = threading.Lock()
-        self.state = "new"            # new | up | down | not_primary | unreachable
+        self.state = "new"            # new | up | down | not_primary | unreachable | handed_over
         self.active: int | None = None
         self.live: frozenset[int] = frozenset()   # generations the config declares complete
         self.net_gen = 0              # the network's stamped generation: a fresh switch's first one
@@ -143,6 +143,9 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
 
     def _error(self, what: str, e: Exception) -> None:
         self.last_error = f"{what}: {e}"
+        if self.handed_over:       # a call in flight when the session went to the next agent
+            self.log.event("switch.after_handover", switch=self.name, what=what, error=str(e))
+            return
         self.log.error(f"switch.{what}", switch=self.name, error=str(e))
         if not self.backend.connected and self.state == "up":
             self.state = "down"
@@ -400,8 +403,14 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
 
     # ---- session -------------------------------------------------------------------------
     def connect(self) -> None:
-        """Open the session as primary; never writes. Raises Unreachable / NotPrimary."""
+        """Open the session as primary; never writes. Raises Unreachable / NotPrimary, and
+        BackendError for an agent that handed its session over (:meth:`take_session`):
+        the switch is the next agent's, and a second session of the same election id would
+        be refused, or, where the switch had let the first go, left open by nobody."""
         with self.op_lock:
+            if self.handed_over:
+                raise BackendError(f"switch {self.name!r}: this agent handed its session over to the "
+                                   "reloaded config's agent; it opens none")
             try:
                 self._io(self.backend.close)
             except BackendError:
@@ -426,10 +435,12 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         this agent's unopened backend, so closing it closes nothing. Then as :meth:`connect`
         ends: nothing known of the switch, read again before anything is written. Under
         ``old``'s ``io_lock``, as its :meth:`close` (a call of ``old`` in flight ends first;
-        one after it finds no session)."""
+        one after it finds no session). ``old`` is left ``handed_over`` for good: a
+        maintenance pass that listed it before the reload's commit neither reconnects it nor
+        reports its calls' failures as the switch's (:attr:`handed_over`)."""
         with old.io_lock:
             self.backend, old.backend = old.backend, self.backend
-            old.state = "down"
+            old.state = "handed_over"
         with self.op_lock:
             self._opened(kept=True)
 
@@ -452,12 +463,19 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
     def alive(self) -> bool:
         return self.state == "up" and self.backend.connected
 
+    @property
+    def handed_over(self) -> bool:
+        """This agent gave its session to a reload's agent (:meth:`take_session`): the
+        switch is that agent's; this one is done."""
+        return self.state == "handed_over"
+
     def close(self) -> None:
         try:
             self._io(self.backend.close)
         except BackendError:
             pass
-        self.state = "down"
+        if not self.handed_over:
+            self.state = "down"
 
     # ---- installing routes -------------------------------------------------------------------
     def _ensure_pipeline(self) -> bool:

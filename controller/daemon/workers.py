@@ -415,8 +415,8 @@ class ShareWorker:
             return a.installed == a.role.version(routes) and (a.reconcile_due or now >= getattr(a, "_due_at", 0))
 
         def one(a: SwitchAgent):
-            if self._held.is_set():
-                return               # an update began: the switch is the update's
+            if self._held.is_set() or a.handed_over:
+                return               # an update began: the switch is the update's (or a reload's agent's)
             a.net_gen = net_gen       # what a switch restored empty starts from
             try:
                 if a.state == "up" and not a.backend.connected:
@@ -430,6 +430,10 @@ class ShareWorker:
                     a._due_at = now + reconcile_s
             except BackendError as e:
                 a.last_error = str(e)
+                if a.handed_over:    # in flight when a reload's commit took the session
+                    self.log.event("switch.after_handover", switch=a.name, worker=self.worker, what="maintenance",
+                                   error=str(e))
+                    return
                 self.log.error("switch.maintenance_failed", switch=a.name, worker=self.worker, error=str(e))
         if want is not None:
             list(self._mpool.map(one, [a for a in agents if due(a)]))

@@ -8,6 +8,7 @@ real HTTP server and `uro ctl`."""
 import json
 import os
 import shutil
+import ssl
 import stat
 import subprocess
 import threading
@@ -262,6 +263,101 @@ def test_bad_api_config_is_one_line(tmp_path, daemon, msg):
     p = net_toml(tmp_path, [tor_switch(0)], daemon=daemon)
     with pytest.raises(ConfigError, match=msg):
         load(p)
+
+
+@pytest.mark.parametrize("given,key,msg", [
+    ({"tls_cert": "c.pem"}, "tls_key", "tls_cert and tls_key go together (the API's HTTPS certificate and its key)"),
+    ({"tls_key": "k.pem"}, "tls_cert", "tls_cert and tls_key go together (the API's HTTPS certificate and its key)"),
+    ({"tls_ca": "ca.pem"}, "tls_ca", "only with tls_cert and tls_key (HTTPS for the API)"),
+    ({"tls_cert": "c.pem", "tls_key": "k.pem"}, "tls_cert", "{d}/c.pem not found"),
+    ({"tls_cert": "here.pem", "tls_key": "k.pem"}, "tls_key", "{d}/k.pem not found"),
+    ({"tls_cert": "here.pem", "tls_key": "here.key", "tls_ca": "ca.pem"}, "tls_ca", "{d}/ca.pem not found"),
+])
+def test_bad_tls_keys_are_named_whole(tmp_path, given, key, msg):
+    """The whole message of each refusal: the key it names (the one missing from a pair,
+    the file that is not there) and why."""
+    (tmp_path / "here.pem").write_text("x")
+    (tmp_path / "here.key").write_text("x")
+    p = net_toml(tmp_path, [tor_switch(0)], daemon="\n".join(f'{k} = "{v}"' for k, v in given.items()))
+    with pytest.raises(ConfigError) as e:
+        load(p)
+    assert str(e.value) == f"{p}: [daemon]: {key}: " + msg.format(d=tmp_path)
+
+
+def test_the_api_access_keeps_every_tls_file(tmp_path):
+    for n in ("c.pem", "k.pem", "ca.pem"):
+        (tmp_path / n).write_text("x")
+    p = net_toml(tmp_path, [tor_switch(0)], daemon='tls_cert = "c.pem"\ntls_key = "k.pem"\ntls_ca = "ca.pem"')
+    acc = load(p).daemon.api
+    assert (acc.tls_cert, acc.tls_key, acc.tls_ca) == (tmp_path / "c.pem", tmp_path / "k.pem", tmp_path / "ca.pem")
+    assert acc.scheme == "https"
+
+
+def test_a_token_is_one_word_of_at_least_16_characters(tmp_path):
+    tf = tmp_path / "t"
+    for text in ("a" * 16, "b" * 40):
+        tf.write_text(text + "\n")
+        assert auth.read_token(tf) == text
+    for text in ("a" * 15, "a" * 10 + " " + "b" * 10, "a" * 20 + "\t" + "b" * 20):
+        tf.write_text(text + "\n")
+        with pytest.raises(auth.UroError) as e:
+            auth.read_token(tf)
+        assert str(e.value) == f"token file {tf}: does not hold a token (one word of at least 16 characters)"
+
+
+def test_a_token_file_that_cannot_be_read_is_named(tmp_path, monkeypatch):
+    d = tmp_path / "dir"
+    d.mkdir(mode=0o700)
+    with pytest.raises(auth.UroError) as e:            # a directory, its mode checked
+        auth.read_token(d, check_mode=True)
+    assert str(e.value) == f"token file {d}: not a regular file"
+    with pytest.raises(auth.UroError) as e:            # a directory, read: the OS's reason alone
+        auth.read_token(d)
+    assert str(e.value) == f"token file {d}: cannot read it: Is a directory"
+    bad = tmp_path / "bad"
+    bad.write_bytes(b"\xff\xfe" + b"x" * 30)
+    with pytest.raises(auth.UroError) as e:            # not text
+        auth.read_token(bad)
+    assert str(e.value).startswith(f"token file {bad}: cannot read it: 'utf-8' codec can't decode byte 0xff")
+
+    def denied(self, *a, **k):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(auth.Path, "read_text", denied)
+    with pytest.raises(auth.UroError) as e:            # (root reads any file: the refusal made)
+        auth.read_token(bad)
+    assert str(e.value) == f"token file {bad}: permission denied (only the daemon's operator may write to its API)"
+
+
+def test_a_token_file_that_cannot_be_made_is_named(tmp_path):
+    where = tmp_path / "missing" / "net.token"
+    with pytest.raises(auth.UroError) as e:
+        auth.ensure_token(where)
+    assert str(e.value) == f"token file {where}: cannot create it: No such file or directory"
+    assert not where.parent.exists()
+
+
+def test_a_client_that_is_no_address_is_not_local():
+    for host in ("localhost", "not-an-address", "", "127.0.0.1.5"):
+        assert not auth.is_loopback(host)
+        assert not auth.read_allowed("local", host, authorized=False)
+    for host in ("127.0.0.1", "127.3.2.1", "::1", "::ffff:127.0.0.1"):
+        assert auth.is_loopback(host)
+        assert auth.read_allowed("local", host, authorized=False)
+    assert not auth.read_allowed("token", "127.0.0.1", authorized=False)
+    assert auth.read_allowed("open", "192.0.2.1", authorized=False)
+
+
+def test_tls_files_that_do_not_load_are_named(tmp_path):
+    c, k = tmp_path / "c.pem", tmp_path / "k.pem"
+    c.write_text("not a certificate\n")
+    k.write_text("not a key\n")
+    acc = auth.ApiAccess(tmp_path / "t", tls_cert=c, tls_key=k)
+    with pytest.raises(auth.UroError, match=r"^\[daemon\] tls_cert .*/c\.pem / tls_key .*/k\.pem: cannot load: "):
+        auth.server_context(acc)
+    with pytest.raises(auth.UroError, match=r"^TLS CA .*/c\.pem: cannot load: "):
+        auth.client_context(c)
+    ctx = auth.client_context(None)                     # the system's roots
+    assert ctx.verify_mode == ssl.CERT_REQUIRED and ctx.check_hostname
 
 
 # ---- HTTPS ------------------------------------------------------------------------------------

@@ -454,8 +454,7 @@ class Controller:
                 due.counters = now + min(5.0, d.reconcile_s)
         except BackendError as e:
             a.last_error = str(e)
-            if a.handed_over:          # in flight when a reload's commit took the session
-                self.log.event("switch.after_handover", switch=a.name, what="maintenance", error=str(e))
+            if a.failed_after_handover("maintenance", e):
                 return
             self.log.error("switch.maintenance_failed", switch=a.name, error=str(e))
             if not a.backend.connected:

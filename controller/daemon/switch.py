@@ -143,8 +143,7 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
 
     def _error(self, what: str, e: Exception) -> None:
         self.last_error = f"{what}: {e}"
-        if self.handed_over:       # a call in flight when the session went to the next agent
-            self.log.event("switch.after_handover", switch=self.name, what=what, error=str(e))
+        if self.failed_after_handover(what, e):
             return
         self.log.error(f"switch.{what}", switch=self.name, error=str(e))
         if not self.backend.connected and self.state == "up":
@@ -468,6 +467,15 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
         """This agent gave its session to a reload's agent (:meth:`take_session`): the
         switch is that agent's; this one is done."""
         return self.state == "handed_over"
+
+    def failed_after_handover(self, what: str, e: Exception, **where) -> bool:
+        """Whether ``e`` failed a call of this agent that was in flight when it handed its
+        session over (:attr:`handed_over`): not the switch's failure, logged as the event
+        ``switch.after_handover`` (``what``: the call's kind) rather than an error."""
+        if not self.handed_over:
+            return False
+        self.log.event("switch.after_handover", switch=self.name, what=what, error=str(e), **where)
+        return True
 
     def close(self) -> None:
         try:

@@ -430,9 +430,7 @@ class ShareWorker:
                     a._due_at = now + reconcile_s
             except BackendError as e:
                 a.last_error = str(e)
-                if a.handed_over:    # in flight when a reload's commit took the session
-                    self.log.event("switch.after_handover", switch=a.name, worker=self.worker, what="maintenance",
-                                   error=str(e))
+                if a.failed_after_handover("maintenance", e, worker=self.worker):
                     return
                 self.log.error("switch.maintenance_failed", switch=a.name, worker=self.worker, error=str(e))
         if want is not None:

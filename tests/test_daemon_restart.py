@@ -1,7 +1,7 @@
 """A daemon started again after a crash, on switches that still hold its old sessions: the
 switch refuses the daemon's own election id as held until it has seen the dead process's
 connection close (bmv2 under load: seconds), and the start waits for that
-(:data:`~controller.daemon.switch.HELD_ID_WAIT_S`) instead of exiting as if a second
+(``[daemon] held_id_wait_s``) instead of exiting as if a second
 controller used the id; a session that holds the id for longer is still named, as the
 election id it refuses. On the simulated fabric (controller/simfabric/), which refuses a
 held election id as bmv2 does."""
@@ -18,7 +18,6 @@ pytest.importorskip("finsy.proto", reason="needs the agent extra")
 from benchmarks.bench_fabric import PER_HOP, net_config  # noqa: E402
 from controller.agent.backend import ElectionIdHeld  # noqa: E402
 from controller.agent.p4runtime import P4RuntimeClient  # noqa: E402
-from controller.daemon import controller as controller_mod  # noqa: E402
 from controller.daemon.config import ConfigError, load  # noqa: E402
 from controller.daemon.controller import Controller  # noqa: E402
 from controller.daemon.log import EventLog  # noqa: E402
@@ -42,9 +41,13 @@ def fabric(tmp_path):
         yield f
 
 
-def controller(tmp_path, program, fabric) -> Controller:
-    cfg = load(net_config(tmp_path / "net.toml", program, fabric, tors=TORS, uplinks=UPLINKS, routing=PER_HOP,
-                          slice_ms=1000, status_port=0, hold_s=0.05, generate="round-robin"))
+def controller(tmp_path, program, fabric, held_id_wait_s: float | None = None) -> Controller:
+    path = net_config(tmp_path / "net.toml", program, fabric, tors=TORS, uplinks=UPLINKS, routing=PER_HOP,
+                      slice_ms=1000, status_port=0, hold_s=0.05, generate="round-robin")
+    if held_id_wait_s is not None:
+        path.write_text(path.read_text().replace("[daemon]\n", f"[daemon]\nheld_id_wait_s = {held_id_wait_s}\n"))
+    cfg = load(path)
+    assert held_id_wait_s is None or cfg.daemon.held_id_wait_s == held_id_wait_s
     log = EventLog(stream=open(tmp_path / "log", "w"))
     log.lines = []
     return Controller(cfg, log=log)
@@ -72,21 +75,21 @@ def test_a_start_waits_for_the_switch_to_drop_the_crashed_daemons_session(tmp_pa
         assert all(s["state"] == "up" and s["generation"] == 0 for s in st.values()), st
         held = [r for r in ctl.log.lines if r["event"] == "switch.id_held"]
         assert [r["switch"] for r in held] == [f"tor{HOLDER}"], held
-        assert held[0]["wait_s"] == controller_mod.HELD_ID_WAIT_S
+        assert held[0]["wait_s"] == 15.0            # the default of [daemon] held_id_wait_s
     finally:
         old.close()
         ctl.shutdown()
 
 
-def test_an_election_id_held_past_the_wait_is_named(tmp_path, program, fabric, monkeypatch):
-    monkeypatch.setattr(controller_mod, "HELD_ID_WAIT_S", 0.5)
+def test_an_election_id_held_past_the_wait_is_named(tmp_path, program, fabric):
     old = old_session(fabric)
-    ctl = controller(tmp_path, program, fabric)
+    ctl = controller(tmp_path, program, fabric, held_id_wait_s=0.5)
     try:
         with pytest.raises(ConfigError, match=rf"switch 'tor{HOLDER}': election_id: {ELECTION} is refused by the "
                                               r"switch: .*Election id already exists"):
             ctl.start()
-        assert [r["switch"] for r in ctl.log.lines if r["event"] == "switch.id_held"] == [f"tor{HOLDER}"]
+        held = [r for r in ctl.log.lines if r["event"] == "switch.id_held"]
+        assert [(r["switch"], r["wait_s"]) for r in held] == [(f"tor{HOLDER}", 0.5)]   # the config's wait
         assert old.connected                          # the holder keeps its session
     finally:
         old.close()

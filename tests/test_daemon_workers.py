@@ -35,10 +35,14 @@ def program(tmp_path_factory):
     return build_tiny_tor(tmp_path_factory.mktemp("workers_build"))
 
 
-def config(tmp_path, program, fabric, workers: int):
-    return load(net_config(tmp_path / f"net{workers}.toml", program, fabric, tors=TORS, uplinks=UPLINKS,
-                           routing=PER_HOP, slice_ms=1000, status_port=0, hold_s=0.05, workers=workers,
-                           generate="round-robin"))
+def config(tmp_path, program, fabric, workers: int, silent_s: float | None = None):
+    path = net_config(tmp_path / f"net{workers}.toml", program, fabric, tors=TORS, uplinks=UPLINKS,
+                      routing=PER_HOP, slice_ms=1000, status_port=0, hold_s=0.05, workers=workers,
+                      generate="round-robin")
+    if silent_s is not None:
+        path.write_text(path.read_text().replace(f"workers = {workers}", f"workers = {workers}\n"
+                                                 f"worker_silent_s = {silent_s:g}"))
+    return load(path)
 
 
 #: the test's own reads of the simulated fabric: a deadline for a starved CI lane (a read
@@ -99,11 +103,11 @@ def reference(program, tmp_path_factory):
     return started, failed
 
 
-def run_workers(tmp_path, program, fault: Fault | None = None):
+def run_workers(tmp_path, program, fault: Fault | None = None, silent_s: float | None = None):
     with SimFabric(tmp_path / "fabric", TORS) as fabric:
         log = EventLog(stream=open(tmp_path / "log", "w"))
         log.lines = []
-        ctl = DistributedController(config(tmp_path, program, fabric, 2), log=log)
+        ctl = DistributedController(config(tmp_path, program, fabric, 2, silent_s), log=log)
         try:
             ctl.start()
             started = states(fabric)
@@ -142,6 +146,39 @@ def test_a_worker_killed_mid_update_the_others_finish_it(tmp_path, program, refe
     assert rep.get("error") is None, rep
     assert_same(failed, reference[1])
     assert any(e["event"] == "worker.takeover" for e in lines)
+
+
+#: a frozen worker is dropped after this long silent (the daemon's default is 30 s)
+SILENT_S = 4.0
+#: a bound on the update with a frozen worker, so that the test fails instead of hanging:
+#: Dask's own default drops a silent worker after 5 to 10 minutes
+FROZEN_LIMIT_S = 150.0
+
+
+def test_a_worker_frozen_mid_update_is_dropped_and_the_others_finish_it(tmp_path, program, reference, capfd):
+    """A worker whose process freezes in the middle of an update (its interpreter held, as
+    by a deadlock on the GIL: alive, silent) is dropped after ``worker_silent_s`` and the
+    update completes on the other worker, the network ending exactly as the one-process
+    daemon's; before it is dropped, the frozen worker printed its threads' stacks, the
+    frozen call among them."""
+    import threading
+    out: list = []
+    t = threading.Thread(target=lambda: out.append(run_workers(
+        tmp_path, program, Fault("prepare_generation", after=2, freeze=True), silent_s=SILENT_S)), daemon=True)
+    t.start()
+    t.join(FROZEN_LIMIT_S)
+    assert not t.is_alive(), f"the update did not finish within {FROZEN_LIMIT_S:g} s: the frozen worker was not dropped"
+    assert out, "run_workers raised (see the thread's exception above)"
+    started, failed, rep, st, lines = out[0]
+    assert_same(started, reference[0])
+    lost = st["workers"]["lost"]
+    assert len(lost) == 1 and [len(v) for v in st["workers"]["owners"].values()] == [TORS]
+    assert all(s["state"] == "up" and s["diff_refused"] == 0 for s in st["switches"])
+    assert rep.get("error") is None, rep
+    assert_same(failed, reference[1])
+    assert any(e["event"] == "worker.takeover" for e in lines)
+    err = capfd.readouterr().err
+    assert "Timeout (0:00:02)!" in err and "in _count" in err, err[-3000:]
 
 
 def reload_configs(tmp_path, program, fabric, workers: int):

@@ -212,6 +212,15 @@ class DaemonSettings:
     #: a local cluster of ``workers`` processes on the loopback)
     workers: int = 0
     scheduler: str | None = None
+    #: a worker silent this long (no heartbeat to the scheduler: its process frozen,
+    #: stopped or cut off) is dropped by the local cluster's scheduler and its switches
+    #: taken over; half of it prints a frozen worker's threads to its stderr
+    worker_silent_s: float = 30.0
+    #: how long a start waits for a switch that refuses the daemon's election id as held:
+    #: the holder may be this daemon's own session from before a crash, which the switch
+    #: drops only once it has seen the dead process's connection close (bmv2 under load:
+    #: seconds)
+    held_id_wait_s: float = 15.0
     #: the status API's access (bearer token for writes, who may read, optional HTTPS):
     #: controller/daemon/auth.py; None = the defaults (token file next to the config)
     api: "ApiAccess | None" = None
@@ -458,6 +467,8 @@ def _daemon(doc: dict, src: Path) -> DaemonSettings:
         route_cache_mib=t.int_in("route_cache_mib", 0, 1 << 24, default=1536),
         workers=t.int_in("workers", 0, 4096, default=0),
         scheduler=t.get("scheduler", "str", None),
+        worker_silent_s=t.positive("worker_silent_s", 30.0),
+        held_id_wait_s=t.positive("held_id_wait_s", 15.0),
         api=api_access(t, src),
     )
     if out.scheduler is not None and not out.scheduler.startswith(("tcp://", "tls://")):

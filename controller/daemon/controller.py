@@ -58,7 +58,7 @@ from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared, warm
 from controller.daemon.gate import MaintenanceGate
-from controller.daemon.switch import HELD_ID_WAIT_S, SwitchAgent, connect_all, kept_sessions
+from controller.daemon.switch import SwitchAgent, connect_all, kept_sessions
 from controller.daemon.update import NetworkUpdate
 from controller.errors import UroError
 from controller import memory
@@ -169,7 +169,7 @@ class Controller:
         """`uro daemon --check`: a session to every switch of the config, closed again
         (raises ConfigError like :meth:`start`); returns how many switches answered."""
         agents = self._agents_for(self.cfg, prep)
-        self._connect_all(self.cfg, agents, HELD_ID_WAIT_S)
+        self._connect_all(self.cfg, agents, self.cfg.daemon.held_id_wait_s)
         for a in agents.values():
             a.close()
         return len(agents)
@@ -203,7 +203,7 @@ class Controller:
             self.log.event("switch.transport", switch=s.name, address=s.address, transport=tls,
                            level="warning" if s.tls.insecure else "info")
         self._check_timing(cfg)
-        self._connect_all(cfg, agents, HELD_ID_WAIT_S)
+        self._connect_all(cfg, agents, cfg.daemon.held_id_wait_s)
         self.agents = agents
         self._adopt(agents.values(), self.clock())
         self.log.event("daemon.started", network=cfg.name, switches=len(agents), routes_version=self.routes.version,

@@ -1041,12 +1041,6 @@ class SwitchAgent(GenerationWriter, gens.NetworkPhases):
 PROGRESS_S = 5.0
 
 
-#: how long a start waits for a switch that refuses the daemon's election id as held: the
-#: holder may be this daemon's own session from before a crash, which the switch drops
-#: only once it has seen the dead process's connection close (bmv2 under load: seconds)
-HELD_ID_WAIT_S = 15.0
-
-
 def same_session(old: SwitchAgent, new: SwitchAgent) -> bool:
     """Whether ``new`` would open the session ``old`` holds: the same backend to the same
     address, device id, election id, TLS and deadline. A reload's agent for a switch whose

@@ -43,9 +43,12 @@ machine that reaches the switches).
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
+import faulthandler
 import logging
 import os
+import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -59,7 +62,7 @@ from controller.daemon.controller import WARM_WAIT_S, Controller, Due
 from controller.daemon.log import EventLog
 from controller.daemon.metrics import Metrics
 from controller.daemon.plan import Prepared
-from controller.daemon.switch import HELD_ID_WAIT_S, SwitchAgent, connect_all, kept_sessions
+from controller.daemon.switch import SwitchAgent, connect_all, kept_sessions
 from controller.daemon.update import NetworkUpdate
 from controller.schedule.degrade import Failed
 
@@ -91,10 +94,13 @@ class RoutesRef:
 @dataclass(frozen=True)
 class Fault:
     """Tests: the worker process exits (as if killed) once ``after`` switches of its
-    share have done phase ``what`` -- a worker dying in the middle of an update."""
+    share have done phase ``what`` -- a worker dying in the middle of an update; with
+    ``freeze``, its interpreter is held instead (as by a deadlock on the GIL: alive,
+    silent, every thread stopped) until the process is killed."""
 
     what: str
     after: int
+    freeze: bool = False
 
 
 def _plain(e: BackendError) -> BackendError:
@@ -132,6 +138,30 @@ class ShareWorker:
         self._mpass = None                     # the pass in progress (a Future), or the last one
         self._held = threading.Event()         # an update runs: no switch is maintained
         self._staged: tuple[NetConfig, Prepared] | None = None    # a reload's, until committed
+        self._closed = False
+        self._watch(self.cfg.daemon.worker_silent_s / 2)
+
+    def _watch(self, every: float) -> None:
+        """Every thread's stack printed to this process's stderr when the worker's event
+        loop has not run for ``every`` seconds (half of ``[daemon] worker_silent_s``), and
+        again each ``every`` while it stays so: what a frozen worker is doing (a deadlock on
+        the GIL, a call holding the loop), printed before the scheduler drops it. Python's
+        faulthandler prints it from a thread of its own that needs neither the interpreter
+        nor the loop; the loop re-arms it four times per period. Not on a Dask worker (a
+        test's actor built in place): nothing to watch."""
+        try:
+            from distributed import get_worker
+            loop = get_worker().loop
+        except (ImportError, ValueError):
+            return
+
+        def kick() -> None:
+            if self._closed:
+                faulthandler.cancel_dump_traceback_later()
+                return
+            faulthandler.dump_traceback_later(every, repeat=True, file=sys.__stderr__)
+            loop.call_later(every / 4, kick)
+        loop.add_callback(kick)
 
     # ---- ownership ---------------------------------------------------------------------------
     def open(self, names: list[str], failed: Failed, version: int, schedule_version: int,
@@ -145,7 +175,7 @@ class ShareWorker:
         self._keep(self.prep.routes)
         self.cache.add(self.cfg, self.prep.routes)
         plans.warm(self.cfg)        # a failure's routes must not load compiled kernels
-        return self._own(names, shadows, failed, retry_s=0.0, held_s=HELD_ID_WAIT_S)
+        return self._own(names, shadows, failed, retry_s=0.0, held_s=self.cfg.daemon.held_id_wait_s)
 
     def own(self, names: list[str], shadows: bool, failed: Failed) -> dict[str, str]:
         """Take over ``names`` (another worker's share, that worker lost): agents with the
@@ -310,6 +340,8 @@ class ShareWorker:
             with self._lock:
                 self._done += 1
                 if self._done >= f.after:
+                    if f.freeze:       # libc's sleep called with the GIL held: no thread runs
+                        ctypes.PyDLL(None).sleep(3600)
                     os._exit(17)       # as a SIGKILL would: no cleanup, sessions cut
 
     def done(self, names: list[str], version: int, results: dict, swapped: bool) -> dict[str, dict]:
@@ -446,6 +478,7 @@ class ShareWorker:
         return [{**a.status(), "owner": self.worker} for a in list(self.agents.values())]
 
     def close(self) -> None:
+        self._closed = True
         self._held.set()
         for a in list(self.agents.values()):
             a.close()
@@ -557,8 +590,12 @@ class Workers:
                               f"(pip install 'uro[dask]'): {e}") from None
         where = f"{self.cfg.path}: [daemon]: scheduler: {self.cfg.daemon.scheduler}"
         if self.cfg.daemon.scheduler is None:
+            # a worker silent for worker_silent_s is dropped (its nanny kills and restarts it): its
+            # actor's calls fail and its switches are taken over, where Dask's default would wait
+            # 5 to 10 minutes
             self.cluster = LocalCluster(n_workers=self.n, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                        dashboard_address=None, memory_limit=0, silence_logs=logging.ERROR)
+                                        dashboard_address=None, memory_limit=0, silence_logs=logging.ERROR,
+                                        scheduler_kwargs={"worker_ttl": self.cfg.daemon.worker_silent_s})
             self.client = Client(self.cluster)
         else:
             try:

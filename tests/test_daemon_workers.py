@@ -337,6 +337,18 @@ def test_a_maintenance_pass_in_flight_leaves_a_handed_over_agent_alone(tmp_path,
             assert old.handed_over and not old.backend.connected
             with pytest.raises(BackendError, match="handed its session over"):
                 old.connect()
+            # the commit between the pass's test of the agent and its connect: the connect
+            # refuses, and that is the handover's event, not the switch's failure
+            real = old.connect
+
+            def connect_after_the_commit():
+                old.state = "handed_over"
+                real()
+            old.state, old.connect = "down", connect_after_the_commit
+            m = len(log.lines)
+            ctl._maintain_one(old, ctl.clock() + 7200.0)
+            after = [(r["event"], r.get("what")) for r in log.lines[m:] if r.get("switch") == "tor3"]
+            assert after == [("switch.after_handover", "connect")], after
             new = ctl.agents["tor3"]
             assert new.alive()
             ctl.maintain(ctl.clock() + 3600.0)                 # the new agent still owns the switch

@@ -406,6 +406,10 @@ class Controller:
             try:
                 a.connect()
             except BackendError as e:
+                # handed over after the test above (a reload's commit between the two): its
+                # connect refused, the switch is the next agent's
+                if a.failed_after_handover("connect", e):
+                    return
                 due.retry = now + d.reconnect_s
                 self.log.warn("switch.connect_failed", switch=a.name, error=str(e))
                 return

@@ -241,6 +241,15 @@ def test_a_reload_with_workers_updates_the_network_exactly_as_one_process(tmp_pa
                                     + text[last:].replace(fabric.address(TORS - 1), f"127.0.0.1:{free_port()}"))
                     bad = ctl.reload(dead)
                     assert not bad["ok"] and "switch 'tor7'" in bad["error"] and "address" in bad["error"], bad
+                    # the cluster's settings are the running daemon's: refused, naming the key
+                    assert "workers = 2\n" in other.read_text()
+                    for key, lines in (("workers", "workers = 1"), ("worker_silent_s", "workers = 2\nworker_silent_s = 9"),
+                                       ("scheduler", 'workers = 2\nscheduler = "tcp://127.0.0.1:1"')):
+                        changed = tmp / f"{key}.toml"
+                        changed.write_text(other.read_text().replace("workers = 2", lines))
+                        bad = ctl.reload(changed)
+                        assert not bad["ok"] and f"[daemon]: {key}: " in bad["error"] and \
+                            "restart the daemon to change it" in bad["error"], (key, bad)
                     assert ctl.routes.version == 3 and ctl.cfg.path == fewer
                     assert ctl.status()["workers"]["owners"] == owners
                 rep = ctl.reload(other)

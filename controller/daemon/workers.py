@@ -954,10 +954,11 @@ class DistributedController(Controller):
         agent on its owner; a new one goes to the worker owning the fewest. Every worker
         loads the new config, checks its share against it and connects its new agents; one
         refusing (a config it cannot read, a switch it cannot reach) refuses the reload,
-        and every worker drops what it staged. ``[daemon] workers`` and ``scheduler`` stay
-        (refused, naming the key: the cluster is the running daemon's)."""
+        and every worker drops what it staged. ``[daemon] workers``, ``scheduler`` and
+        ``worker_silent_s`` stay (refused, naming the key: the cluster is the running
+        daemon's)."""
         old = self.cfg
-        for key in ("workers", "scheduler"):
+        for key in ("workers", "scheduler", "worker_silent_s"):
             if getattr(cfg.daemon, key) != getattr(old.daemon, key):
                 raise ConfigError(f"{cfg.path}: [daemon]: {key}: {getattr(cfg.daemon, key)!r}, the running daemon's "
                                   f"is {getattr(old.daemon, key)!r}; the workers are the running daemon's: restart "

@@ -103,11 +103,17 @@ def reference(program, tmp_path_factory):
     return started, failed
 
 
-def run_workers(tmp_path, program, fault: Fault | None = None, silent_s: float | None = None):
+def run_workers(tmp_path, program, fault: Fault | None = None, silent_s: float | None = None,
+                held: dict | None = None):
+    """The network on two workers, started, then the cut cable (``fault`` armed on the
+    first worker before it); ``held`` gets the fabric and the controller, for a caller
+    that must stop them itself (a run that hangs)."""
     with SimFabric(tmp_path / "fabric", TORS) as fabric:
         log = EventLog(stream=open(tmp_path / "log", "w"))
         log.lines = []
         ctl = DistributedController(config(tmp_path, program, fabric, 2, silent_s), log=log)
+        if held is not None:
+            held.update(fabric=fabric, ctl=ctl)
         try:
             ctl.start()
             started = states(fabric)
@@ -163,10 +169,19 @@ def test_a_worker_frozen_mid_update_is_dropped_and_the_others_finish_it(tmp_path
     frozen call among them."""
     import threading
     out: list = []
+    held: dict = {}
     t = threading.Thread(target=lambda: out.append(run_workers(
-        tmp_path, program, Fault("prepare_generation", after=2, freeze=True), silent_s=SILENT_S)), daemon=True)
+        tmp_path, program, Fault("prepare_generation", after=2, freeze=True), silent_s=SILENT_S, held=held)),
+        daemon=True)
     t.start()
     t.join(FROZEN_LIMIT_S)
+    if t.is_alive():
+        # the update hangs on the frozen worker: stop the fabric and the cluster here (the
+        # stuck thread never leaves run_workers' cleanup), then fail
+        held["fabric"].stop()
+        cluster = held["ctl"].workers.cluster
+        if cluster is not None:
+            cluster.close(timeout=30)
     assert not t.is_alive(), f"the update did not finish within {FROZEN_LIMIT_S:g} s: the frozen worker was not dropped"
     assert out, "run_workers raised (see the thread's exception above)"
     started, failed, rep, st, lines = out[0]
